@@ -1,0 +1,65 @@
+// Lint rules: typescript-eslint type-checked rules, plus the dependency directions of ARCHITECTURE.md.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const noImports = (patterns, message) => ({
+  "no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group, message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ["dist/**", "node_modules/**", "eslint.config.js", "coverage/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+    },
+  },
+  {
+    files: ["src/zelinqa/engine/**/*.ts"],
+    rules: {
+      ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**"],
+        "the engine is pure: no I/O, no database, no HTTP"),
+      "no-restricted-properties": ["error",
+        { object: "Date", property: "now", message: "time comes in as an argument" },
+        { object: "Math", property: "random", message: "randomness comes in as an argument" }],
+      "no-restricted-globals": ["error", { name: "process", message: "no environment in the engine" }],
+    },
+  },
+  {
+    files: ["src/zelinqa/sdk/**/*.ts"],
+    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/mcp/**", "**/understand/**", "**/zino/**"],
+      "the SDK imports only zelinqa/contracts"),
+  },
+  {
+    files: ["src/zelinqa/mcp/**/*.ts"],
+    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/understand/**", "**/zino/**"],
+      "the MCP server talks to the API only through the SDK"),
+  },
+  {
+    files: ["src/zino/ctx/**/*.ts"],
+    rules: noImports(["**/daemon/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+  },
+  {
+    files: ["src/zino/rtr/**/*.ts"],
+    rules: noImports(["**/daemon/**", "**/ctx/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+  },
+  {
+    files: ["src/zino/exc/**/*.ts"],
+    rules: noImports(["**/daemon/**", "**/ctx/**", "**/rtr/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+  },
+  {
+    files: ["src/zino/daemon/**/*.ts"],
+    rules: noImports(["**/ctx/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+  },
+  {
+    files: ["src/wire/**/*.ts"],
+    rules: noImports(["**/zino/**", "**/zelinqa/**"], "wire is shared and depends on no service"),
+  },
+);
