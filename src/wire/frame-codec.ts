@@ -1,0 +1,86 @@
+// ZINO framing (spec §2): a 4-byte unsigned big-endian length, then that many bytes of UTF-8 JSON, one object.
+// Byte-compatible with the Python ZINO (`struct.pack(">I", len(data)) + data`).
+
+export const HEADER_BYTES = 4;
+export const DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+export type Frame = Record<string, unknown>;
+
+export function encodeFrame(frame: Frame): Buffer {
+  const body = Buffer.from(JSON.stringify(frame), "utf8");
+  const header = Buffer.allocUnsafe(HEADER_BYTES);
+  header.writeUInt32BE(body.length, 0);
+  return Buffer.concat([header, body]);
+}
+
+/** A decoded unit: a frame, or a problem with one frame that the caller answers with an error frame. */
+export type Decoded =
+  | { kind: "frame"; frame: Frame }
+  | { kind: "too_large"; declaredBytes: number }
+  | { kind: "bad_json"; reason: string };
+
+/**
+ * Incremental decoder: push socket chunks, read out whole frames. A frame whose declared length exceeds the
+ * limit is reported from its header alone, and its body is never buffered (spec §2 "Limits").
+ */
+export class FrameDecoder {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private expected: number | undefined;
+  private failed = false;
+
+  constructor(private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES) {}
+
+  /** Bytes received but not yet part of a returned frame. */
+  get pendingBytes(): number {
+    return this.buffered;
+  }
+
+  push(chunk: Buffer): Decoded[] {
+    if (this.failed) return [];
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    const out: Decoded[] = [];
+    for (;;) {
+      if (this.expected === undefined) {
+        if (this.buffered < HEADER_BYTES) break;
+        const length = this.take(HEADER_BYTES).readUInt32BE(0);
+        if (length > this.maxFrameBytes) {
+          this.failed = true;
+          this.chunks = [];
+          this.buffered = 0;
+          out.push({ kind: "too_large", declaredBytes: length });
+          break;
+        }
+        this.expected = length;
+      }
+      if (this.buffered < this.expected) break;
+      const body = this.take(this.expected);
+      this.expected = undefined;
+      out.push(parseBody(body));
+    }
+    return out;
+  }
+
+  private take(bytes: number): Buffer {
+    const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    const head = all.subarray(0, bytes);
+    const rest = all.subarray(bytes);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.buffered = rest.length;
+    return head;
+  }
+}
+
+function parseBody(body: Buffer): Decoded {
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString("utf8"));
+  } catch (err) {
+    return { kind: "bad_json", reason: err instanceof Error ? err.message : "invalid JSON" };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    return { kind: "bad_json", reason: "a frame must be a JSON object" };
+  }
+  return { kind: "frame", frame: value as Frame };
+}

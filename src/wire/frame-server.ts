@@ -1,0 +1,190 @@
+// A Unix-socket frame server (spec §2): one request per connection, at least one answer frame, frame size and
+// idle limits, `ping` answered here, the handler cancelled through an AbortSignal when the peer goes away.
+import { randomUUID } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
+import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { dirname } from "node:path";
+import { type WireRequest, parseEnvelope } from "./envelope.js";
+import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
+import type { Logger } from "./logger.js";
+import { WireError, errorFrame } from "./wire-errors.js";
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+
+export interface FrameWriter {
+  /** Writes one frame, waiting for the socket to drain (back-pressure). Resolves false when the peer is gone. */
+  send(frame: Frame): Promise<boolean>;
+  readonly framesSent: number;
+  readonly closed: boolean;
+}
+
+export type FrameHandler = (request: WireRequest, out: FrameWriter, signal: AbortSignal) => Promise<void>;
+
+export interface FrameServerOptions {
+  socketPath: string;
+  handler: FrameHandler;
+  logger: Logger;
+  maxFrameBytes?: number;
+  idleTimeoutMs?: number;
+}
+
+export interface FrameServer {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  readonly socketPath: string;
+}
+
+export function createFrameServer(options: FrameServerOptions): FrameServer {
+  const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const { logger, handler, socketPath } = options;
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let closing: Promise<void> | undefined;
+
+  function serve(socket: Socket): void {
+    sockets.add(socket);
+    const decoder = new FrameDecoder(maxFrameBytes);
+    const controller = new AbortController();
+    const writer = createWriter(socket);
+    let started = false;
+    const idle = setTimeout(() => {
+      if (started) return;
+      void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting."))
+        .finally(() => socket.destroy());
+    }, idleTimeoutMs);
+    const gone = () => {
+      clearTimeout(idle);
+      sockets.delete(socket);
+      controller.abort(new WireError("cancelled", "the client disconnected"));
+    };
+    socket.on("close", gone);
+    socket.on("end", gone);
+    socket.on("error", gone);
+    socket.on("data", (chunk: Buffer) => {
+      if (started) return; // one request per connection: later bytes are ignored
+      const [first] = decoder.push(chunk);
+      if (!first) return;
+      started = true;
+      clearTimeout(idle);
+      void answer(first, writer, controller.signal).finally(() => socket.end());
+    });
+  }
+
+  async function answer(decoded: ReturnType<FrameDecoder["push"]>[number], out: FrameWriter, signal: AbortSignal): Promise<void> {
+    if (decoded.kind === "too_large") {
+      await out.send(errorFrame("frame_too_large", `The frame declares ${decoded.declaredBytes} bytes; the limit is ${maxFrameBytes}.`));
+      return;
+    }
+    if (decoded.kind === "bad_json") {
+      await out.send(errorFrame("bad_request", `Malformed frame: ${decoded.reason}.`));
+      return;
+    }
+    const envelope = parseEnvelope(decoded.frame);
+    if (!envelope.ok) {
+      await out.send(errorFrame("bad_request", `Bad request envelope: ${envelope.reason}.`));
+      return;
+    }
+    if (envelope.request.type === "ping") {
+      await out.send({ type: "pong" });
+      return;
+    }
+    try {
+      await handler(envelope.request, out, signal);
+      if (out.framesSent === 0) throw new Error("handler answered nothing");
+    } catch (err) {
+      if (out.closed) return;
+      if (err instanceof WireError) {
+        await out.send(errorFrame(err.code, err.message, err.extra));
+        return;
+      }
+      const requestId = randomUUID();
+      logger.error({ err, requestId, type: envelope.request.type }, "unexpected failure while answering a request");
+      await out.send(errorFrame("internal_error", `The service failed unexpectedly (request ${requestId}); see its log.`));
+    }
+  }
+
+  return {
+    socketPath,
+    async start() {
+      prepareSocketPath(socketPath);
+      await removeStaleSocket(socketPath);
+      server = createServer(serve);
+      const previousMask = process.umask(0o177);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server!.once("error", reject);
+          server!.listen(socketPath, () => {
+            server!.off("error", reject);
+            resolve();
+          });
+        });
+      } finally {
+        process.umask(previousMask);
+      }
+      chmodSync(socketPath, 0o600);
+      logger.info({ socketPath }, "listening");
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }).then(() => {
+        if (existsSync(socketPath)) unlinkSync(socketPath);
+      });
+      return closing;
+    },
+  };
+}
+
+function createWriter(socket: Socket): FrameWriter {
+  let framesSent = 0;
+  return {
+    get framesSent() {
+      return framesSent;
+    },
+    get closed() {
+      return socket.destroyed || !socket.writable;
+    },
+    async send(frame) {
+      if (socket.destroyed || !socket.writable) return false;
+      framesSent += 1;
+      if (socket.write(encodeFrame(frame))) return true;
+      return new Promise<boolean>((resolve) => {
+        const done = (ok: boolean) => {
+          socket.off("drain", onDrain);
+          socket.off("close", onClose);
+          resolve(ok);
+        };
+        const onDrain = () => done(true);
+        const onClose = () => done(false);
+        socket.once("drain", onDrain);
+        socket.once("close", onClose);
+      });
+    },
+  };
+}
+
+/** The runtime directory is 0700 and owned by us (spec §7); we refuse a directory others can enter. */
+function prepareSocketPath(socketPath: string): void {
+  const dir = dirname(socketPath);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stats = statSync(dir);
+  if ((stats.mode & 0o077) !== 0 && stats.uid === process.getuid?.()) chmodSync(dir, 0o700);
+}
+
+/** A socket file left by a crashed process is removed; a live one means another instance owns the path. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  if (!existsSync(socketPath)) return;
+  const alive = await new Promise<boolean>((resolve) => {
+    const probe = createConnection(socketPath);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (alive) throw new Error(`another process is already listening on ${socketPath}`);
+  unlinkSync(socketPath);
+}

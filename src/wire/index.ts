@@ -1,0 +1,7 @@
+// The wire protocol shared by every ZINO service and client (spec §2).
+export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, HEADER_BYTES, encodeFrame, type Decoded, type Frame } from "./frame-codec.js";
+export { DEFAULT_CTXKEY, EnvelopeSchema, MessageSchema, parseEnvelope, type WireRequest } from "./envelope.js";
+export { WIRE_ERRORS, WireError, errorFrame, type ErrorFrame, type WireErrorCode } from "./wire-errors.js";
+export { DEFAULT_IDLE_TIMEOUT_MS, createFrameServer, type FrameHandler, type FrameServer, type FrameServerOptions, type FrameWriter } from "./frame-server.js";
+export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, type RequestOptions } from "./frame-client.js";
+export { createLogger, silentLogger, type Logger } from "./logger.js";

@@ -1,0 +1,40 @@
+// The error-frame catalogue (spec §2): stable snake_case codes with default human messages.
+import type { Frame } from "./frame-codec.js";
+
+export const WIRE_ERRORS = {
+  bad_request: "The request is not a valid ZINO frame; send one JSON object with message and ctxkey.",
+  frame_too_large: "The frame exceeds the maximum frame size; send a smaller message.",
+  unknown_type: "This service does not know the requested type; ask it for capabilities.",
+  unavailable: "A service this request needs is not running; start it with `zino up` and retry.",
+  provider_error: "The model provider failed; check the endpoint, model and key configured for this ctxkey.",
+  timeout: "The operation timed out; retry, or raise the configured timeout.",
+  forbidden: "This operation is not allowed by the execution rules of this ctxkey.",
+  not_found: "The requested item does not exist.",
+  context_overflow: "The prompt does not fit in the model's context window even after trimming history.",
+  cancelled: "The request was cancelled.",
+  internal_error: "The service failed unexpectedly; see its log (stderr) for the request id.",
+} as const;
+
+export type WireErrorCode = keyof typeof WIRE_ERRORS;
+
+export interface ErrorFrame extends Frame {
+  type: "error";
+  code: WireErrorCode;
+  message: string;
+}
+
+export function errorFrame(code: WireErrorCode, message: string = WIRE_ERRORS[code], extra: Frame = {}): ErrorFrame {
+  return { ...extra, type: "error", code, message };
+}
+
+/** An expected failure a handler raises to answer with a specific error frame. */
+export class WireError extends Error {
+  constructor(
+    readonly code: WireErrorCode,
+    message: string = WIRE_ERRORS[code],
+    readonly extra: Frame = {},
+  ) {
+    super(message);
+    this.name = "WireError";
+  }
+}

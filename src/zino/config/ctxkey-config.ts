@@ -1,0 +1,95 @@
+// The configuration a ctxkey resolves to (spec §4: rows keyed by ctxkey, `default` inherited field by field).
+// ctx stores it; rtr, exc and the daemon read it through ctx's `get_config` operation and parse it with this schema.
+import { z } from "zod";
+
+export const ProviderSchema = z.object({
+  base_url: z.string().url(),
+  model: z.string().min(1),
+  /** The key itself (discouraged in files) ... */
+  api_key: z.string().optional(),
+  /** ... or the name of an environment variable of rtr holding it. `LLM_API_KEY` is the fallback. */
+  api_key_env: z.string().optional(),
+});
+export type Provider = z.infer<typeof ProviderSchema>;
+
+export const LlmConfigSchema = ProviderSchema.extend({
+  temperature: z.number().min(0).max(2).default(0.7),
+  top_p: z.number().min(0).max(1).optional(),
+  context_window: z.number().int().positive().default(8192),
+  max_output_tokens: z.number().int().positive().default(1024),
+  timeout_ms: z.number().int().positive().default(120_000),
+  max_retries: z.number().int().min(0).max(10).default(2),
+  retry_base_ms: z.number().int().min(0).default(250),
+  fallbacks: z.array(ProviderSchema).default([]),
+  /** Remove `<think>…</think>` reasoning sections from the text shown to the user. */
+  strip_reasoning: z.boolean().default(true),
+});
+export type LlmConfig = z.infer<typeof LlmConfigSchema>;
+
+export const AgentConfigSchema = z.object({
+  max_iterations: z.number().int().min(1).max(100).default(8),
+  max_tool_calls: z.number().int().min(0).max(1000).default(16),
+  /** `native`: provider function calling; `inline`: <tool_call> blocks in text; `auto`: both. */
+  tool_style: z.enum(["native", "inline", "auto"]).default("auto"),
+  max_subagent_depth: z.number().int().min(0).max(5).default(2),
+  max_subagent_fanout: z.number().int().min(0).max(20).default(4),
+  subagent_timeout_ms: z.number().int().positive().default(300_000),
+});
+export type AgentConfig = z.infer<typeof AgentConfigSchema>;
+
+export const HistoryConfigSchema = z.object({
+  max_messages: z.number().int().min(0).default(40),
+  max_tokens: z.number().int().min(0).default(6000),
+});
+export type HistoryConfig = z.infer<typeof HistoryConfigSchema>;
+
+export const ExecConfigSchema = z.object({
+  sandbox: z.enum(["bwrap", "none"]).default("bwrap"),
+  /** Run without a sandbox when bubblewrap is missing. Off by default: exc then refuses to execute. */
+  allow_unsandboxed: z.boolean().default(false),
+  timeout_ms: z.number().int().positive().default(30_000),
+  output_cap_bytes: z.number().int().positive().default(64 * 1024),
+  network: z.boolean().default(false),
+  allow: z.array(z.string()).default([]),
+  deny: z.array(z.string()).default([]),
+  static_analysis: z.enum(["off", "advisory", "blocking"]).default("advisory"),
+  memory_mb: z.number().int().positive().default(512),
+  max_processes: z.number().int().positive().default(64),
+  cpu_seconds: z.number().int().positive().default(30),
+});
+export type ExecConfig = z.infer<typeof ExecConfigSchema>;
+
+export const McpServerConfigSchema = z.object({
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  /** Environment variables filled from values stored in ctx for the ctxkey (never shown to the model). */
+  env_from_ctx: z.record(z.string(), z.string()).default({}),
+  idle_timeout_ms: z.number().int().positive().default(600_000),
+});
+export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
+
+export const CtxkeyConfigSchema = z.object({
+  llm: LlmConfigSchema,
+  agent: AgentConfigSchema.default(AgentConfigSchema.parse({})),
+  history: HistoryConfigSchema.default(HistoryConfigSchema.parse({})),
+  exec: ExecConfigSchema.default(ExecConfigSchema.parse({})),
+  mcp_servers: z.record(z.string(), McpServerConfigSchema).default({}),
+});
+export type CtxkeyConfig = z.infer<typeof CtxkeyConfigSchema>;
+
+export type JsonObject = { [key: string]: unknown };
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Field-by-field inheritance: objects merge recursively, anything else in `override` replaces `base`. */
+export function mergeConfig(base: JsonObject, override: JsonObject): JsonObject {
+  const out: JsonObject = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    const current = out[key];
+    out[key] = isObject(current) && isObject(value) ? mergeConfig(current, value) : value;
+  }
+  return out;
+}

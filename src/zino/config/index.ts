@@ -1,0 +1,8 @@
+// Configuration shared by the ZINO services: the instance file (ZINO.toml) and the per-ctxkey configuration.
+export { ConfigError, SERVICE_NAMES, loadInstanceConfig, resolveConfigPath, type InstanceConfig, type ServiceName } from "./instance-config.js";
+export {
+  AgentConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, McpServerConfigSchema,
+  ProviderSchema, mergeConfig,
+  type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject, type LlmConfig,
+  type McpServerConfig, type Provider,
+} from "./ctxkey-config.js";

@@ -1,0 +1,99 @@
+// ZINO.toml: where an instance keeps its sockets, database and agents/ folder, and the `default` ctxkey
+// configuration it imports into ctx. `ZINO_CONFIG` or `--config` selects the file; relative paths are resolved
+// against the file's directory, so several instances can run side by side on one host.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { z } from "zod";
+import type { JsonObject } from "./ctxkey-config.js";
+
+const FileSchema = z.looseObject({
+  paths: z.strictObject({
+    runtime_dir: z.string().optional(),
+    database: z.string().optional(),
+    agents: z.string().optional(),
+  }).optional(),
+  sockets: z.strictObject({
+    daemon: z.string().optional(),
+    ctx: z.string().optional(),
+    rtr: z.string().optional(),
+    exc: z.string().optional(),
+  }).optional(),
+  limits: z.strictObject({
+    max_frame_bytes: z.number().int().positive().optional(),
+    idle_timeout_ms: z.number().int().positive().optional(),
+  }).optional(),
+});
+
+export type ServiceName = "daemon" | "ctx" | "rtr" | "exc";
+export const SERVICE_NAMES: readonly ServiceName[] = ["daemon", "ctx", "rtr", "exc"];
+
+export interface InstanceConfig {
+  /** The file read, or undefined when running on built-in defaults. */
+  configPath: string | undefined;
+  runtimeDir: string;
+  sockets: Record<ServiceName, string>;
+  databasePath: string;
+  agentsDir: string;
+  maxFrameBytes: number;
+  idleTimeoutMs: number;
+  /** The `[llm]`, `[agent]`, `[history]`, `[exec]` and `[mcp_servers]` tables: the `default` ctxkey's configuration. */
+  defaults: JsonObject;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const DEFAULT_SECTIONS = ["llm", "agent", "history", "exec", "mcp_servers"] as const;
+
+export function resolveConfigPath(explicit: string | undefined, env: NodeJS.ProcessEnv, cwd = process.cwd()): string | undefined {
+  const chosen = explicit ?? env.ZINO_CONFIG;
+  if (chosen) return resolve(cwd, chosen);
+  const local = join(cwd, "ZINO.toml");
+  return existsSync(local) ? local : undefined;
+}
+
+export function loadInstanceConfig(options: { path?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): InstanceConfig {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const configPath = resolveConfigPath(options.path, env, cwd);
+  let raw: JsonObject = {};
+  if (configPath) {
+    if (!existsSync(configPath)) throw new ConfigError(`configuration file ${configPath} does not exist`);
+    try {
+      raw = parseToml(readFileSync(configPath, "utf8")) as JsonObject;
+    } catch (err) {
+      throw new ConfigError(`cannot parse ${configPath}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const parsed = FileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${configPath ?? "configuration"}: ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const file = parsed.data;
+  const baseDir = configPath ? dirname(configPath) : cwd;
+  const at = (base: string, path: string) => (isAbsolute(path) ? path : join(base, path));
+  const runtimeDir = at(baseDir, env.ZINO_RUNTIME_DIR ?? file.paths?.runtime_dir ?? ".zino/run");
+  const sockets = {} as Record<ServiceName, string>;
+  for (const name of SERVICE_NAMES) sockets[name] = at(runtimeDir, file.sockets?.[name] ?? `${name}.sock`);
+  const defaults: JsonObject = {};
+  for (const section of DEFAULT_SECTIONS) {
+    const value = raw[section];
+    if (value !== undefined) defaults[section] = value;
+  }
+  return {
+    configPath,
+    runtimeDir,
+    sockets,
+    databasePath: at(baseDir, file.paths?.database ?? ".zino/zino.sqlite"),
+    agentsDir: at(baseDir, file.paths?.agents ?? "agents"),
+    maxFrameBytes: file.limits?.max_frame_bytes ?? 16 * 1024 * 1024,
+    idleTimeoutMs: file.limits?.idle_timeout_ms ?? 30_000,
+    defaults,
+  };
+}
