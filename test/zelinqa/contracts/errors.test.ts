@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ERROR_CATALOGUE, ERROR_CODES, errorMessage } from "../../../src/zelinqa/contracts/index.js";
 
-describe("error catalogue", () => {
+void describe("error catalogue", () => {
   const expected: Record<string, number> = {
     unauthorized: 401,
     insufficient_scope: 403,
@@ -22,22 +22,22 @@ describe("error catalogue", () => {
     invalid_request: 400,
   };
   for (const code of ERROR_CODES) {
-    it(`maps ${code} to HTTP ${expected[code]} with English and French messages`, () => {
+    void it(`maps ${code} to HTTP ${expected[code]} with English and French messages`, () => {
       assert.equal(ERROR_CATALOGUE[code].status, expected[code]);
       assert.ok(ERROR_CATALOGUE[code].en.length > 0 && ERROR_CATALOGUE[code].fr.length > 0);
     });
   }
-  it("documents exactly the catalogue codes", () => {
+  void it("documents exactly the catalogue codes", () => {
     assert.deepEqual([...ERROR_CODES].sort(), Object.keys(expected).sort());
   });
-  it("only idempotency_contention is retryable", () => {
+  void it("only idempotency_contention is retryable", () => {
     assert.deepEqual(ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].retryable), ["idempotency_contention"]);
   });
-  it("fills the issue count of configuration_validation_failed in both locales", () => {
+  void it("fills the issue count of configuration_validation_failed in both locales", () => {
     assert.equal(errorMessage("configuration_validation_failed", "en", { count: 3 }), "The configuration has 3 blocking issues.");
     assert.equal(errorMessage("configuration_validation_failed", "fr", { count: 2 }), "La configuration comporte 2 anomalies bloquantes.");
   });
-  it("selects the open-question variant of invalid_previous_turn", () => {
+  void it("selects the open-question variant of invalid_previous_turn", () => {
     assert.equal(
       errorMessage("invalid_previous_turn", "en", { variant: "open_question_requires_text" }),
       "an answered open question requires user_text",

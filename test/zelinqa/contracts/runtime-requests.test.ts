@@ -11,7 +11,7 @@ import {
 
 const long = (n: number) => "x".repeat(n);
 
-describe("runtime request schemas", () => {
+void describe("runtime request schemas", () => {
   const cases: Array<{ title: string; schema: { safeParse(v: unknown): { success: boolean } }; body: unknown; ok: boolean }> = [
     { title: "accepts an empty session create", schema: SessionCreateRequestSchema, body: {}, ok: true },
     { title: "rejects an unknown create field", schema: SessionCreateRequestSchema, body: { tenant: "x" }, ok: false },
@@ -78,7 +78,7 @@ describe("runtime request schemas", () => {
     },
   ];
   for (const c of cases) {
-    it(c.title, () => {
+    void it(c.title, () => {
       assert.equal(c.schema.safeParse(c.body).success, c.ok);
     });
   }
