@@ -65,7 +65,7 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
   if (configPath) {
     if (!existsSync(configPath)) throw new ConfigError(`configuration file ${configPath} does not exist`);
     try {
-      raw = parseToml(readFileSync(configPath, "utf8")) as JsonObject;
+      raw = parseToml(readFileSync(configPath, "utf8"));
     } catch (err) {
       throw new ConfigError(`cannot parse ${configPath}: ${err instanceof Error ? err.message : String(err)}`);
     }

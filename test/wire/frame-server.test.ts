@@ -1,0 +1,162 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import {
+  ServiceUnavailableError, WireError, createFrameServer, encodeFrame, requestAll, requestOne, silentLogger,
+  type Frame, type FrameServer,
+} from "../../src/wire/index.js";
+
+/** Writes raw bytes on a fresh connection and returns every frame the server answered before closing. */
+async function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
+  const { FrameDecoder } = await import("../../src/wire/index.js");
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(socketPath, () => socket.write(bytes));
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    socket.on("data", (chunk: Buffer) => {
+      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+    });
+    socket.on("close", () => resolve(frames));
+    socket.on("error", reject);
+  });
+}
+
+describe("frame server", () => {
+  let dir: string;
+  let server: FrameServer;
+  let socketPath: string;
+  let aborted = 0;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "zw-"));
+    socketPath = join(dir, "run", "svc.sock");
+    server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      maxFrameBytes: 64 * 1024,
+      idleTimeoutMs: 300,
+      async handler(request, out, signal) {
+        if (request.message === null) return void (await out.send({ type: "ready", ctxkey: request.ctxkey }));
+        if (request.type === "boom") throw new Error("secret internals");
+        if (request.type === "forbidden") throw new WireError("forbidden", "not for you");
+        if (request.type === "silent") return;
+        if (request.type === "slow") {
+          await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+          aborted += 1;
+          return;
+        }
+        if (request.type !== undefined) throw new WireError("unknown_type", `unknown type ${request.type}`);
+        for (const delta of ["a", "b", "c"]) await out.send({ type: "chunk", delta });
+        await out.send({ type: "done", full_text: "abc", echo: request.message, ctxkey: request.ctxkey });
+      },
+    });
+    await server.start();
+  });
+
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("creates the runtime directory 0700 and the socket 0600", () => {
+    assert.equal(statSync(join(dir, "run")).mode & 0o777, 0o700);
+    assert.equal(statSync(socketPath).mode & 0o777, 0o600);
+  });
+
+  it("streams every frame of an answer and ends at the terminal frame", async () => {
+    const frames = await requestAll(socketPath, { message: "hi", ctxkey: "k1" });
+    assert.deepEqual(frames.map((f) => f.type), ["chunk", "chunk", "chunk", "done"]);
+    assert.equal(frames[3]?.echo, "hi");
+    assert.equal(frames[3]?.ctxkey, "k1");
+  });
+
+  it("accepts channel_id as an alias of ctxkey and answers a null message with ready", async () => {
+    assert.deepEqual(await requestOne(socketPath, { message: null, channel_id: "py" }), { type: "ready", ctxkey: "py" });
+    assert.deepEqual(await requestOne(socketPath, { ctxkey: "x" }), { type: "ready", ctxkey: "x" });
+  });
+
+  it("answers ping itself", async () => {
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
+  });
+
+  it("answers malformed JSON, non-objects and wrong field types with bad_request, then keeps serving", async () => {
+    const bad = (text: string) => {
+      const body = Buffer.from(text);
+      const header = Buffer.alloc(4);
+      header.writeUInt32BE(body.length, 0);
+      return Buffer.concat([header, body]);
+    };
+    for (const payload of [bad("{oops"), bad("[1]"), bad("7"), encodeFrame({ message: 5 }), encodeFrame({ ctxkey: 9 }), encodeFrame({ type: 1 })]) {
+      const frames = await rawExchange(socketPath, payload);
+      assert.equal(frames.length, 1);
+      assert.equal(frames[0]?.type, "error");
+      assert.equal(frames[0]?.code, "bad_request");
+    }
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
+  });
+
+  it("refuses an oversize frame from its header without waiting for the body", async () => {
+    const header = Buffer.alloc(4);
+    header.writeUInt32BE(1_000_000, 0);
+    const frames = await rawExchange(socketPath, header);
+    assert.equal(frames[0]?.code, "frame_too_large");
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
+  });
+
+  it("turns an unexpected exception into internal_error without leaking its message", async () => {
+    const frame = await requestOne(socketPath, { type: "boom", message: "x" });
+    assert.equal(frame.code, "internal_error");
+    assert.doesNotMatch(String(frame.message), /secret internals/);
+  });
+
+  it("answers with the handler's WireError code and message", async () => {
+    assert.deepEqual(await requestOne(socketPath, { type: "forbidden", message: "x" }), { type: "error", code: "forbidden", message: "not for you" });
+    assert.equal((await requestOne(socketPath, { type: "what", message: "x" })).code, "unknown_type");
+  });
+
+  it("never closes silently: a handler that answers nothing yields an error frame", async () => {
+    assert.equal((await requestOne(socketPath, { type: "silent", message: "x" })).code, "internal_error");
+  });
+
+  it("closes a connection that sends no complete request within the idle timeout", async () => {
+    const started = Date.now();
+    const frames = await rawExchange(socketPath, Buffer.from([0, 0]));
+    assert.equal(frames[0]?.code, "timeout");
+    assert.ok(Date.now() - started < 5000);
+  });
+
+  it("aborts the handler's signal when the client disconnects", async () => {
+    const before = aborted;
+    const controller = new AbortController();
+    const pending = requestAll(socketPath, { type: "slow", message: "x" }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(pending);
+    for (let i = 0; i < 50 && aborted === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(aborted, before + 1);
+  });
+
+  it("refuses to start on a socket another live server owns", async () => {
+    const twin = createFrameServer({ socketPath, logger: silentLogger(), handler: async () => {} });
+    await assert.rejects(twin.start(), /already listening/);
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
+  });
+
+  it("replaces a stale socket file left by a crashed process", async () => {
+    const stalePath = join(dir, "run", "stale.sock");
+    writeFileSync(stalePath, "");
+    const fresh = createFrameServer({ socketPath: stalePath, logger: silentLogger(), handler: async (_r, out) => void (await out.send({ type: "ok" })) });
+    await fresh.start();
+    try {
+      assert.deepEqual(await requestOne(stalePath, { message: "x" }), { type: "ok" });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("reports an absent service as ServiceUnavailableError", async () => {
+    await assert.rejects(requestOne(join(dir, "none.sock"), { type: "ping" }), ServiceUnavailableError);
+  });
+});
