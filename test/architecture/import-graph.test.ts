@@ -1,0 +1,71 @@
+// The dependency directions of ARCHITECTURE.md, checked on the real import graph of src/.
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, it } from "node:test";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const SRC = join(ROOT, "src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+interface Edge { from: string; to: string }
+
+/** Every import of every file: a src-relative path for local modules, the bare specifier otherwise. */
+function importGraph(): Edge[] {
+  const edges: Edge[] = [];
+  const pattern = /(?:import|export)\s[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+  for (const file of sourceFiles(SRC)) {
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(pattern)) {
+      const spec = match[1] ?? match[2]!;
+      const to = spec.startsWith(".") ? relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, ".ts") : spec;
+      edges.push({ from: relative(SRC, file), to });
+    }
+  }
+  return edges;
+}
+
+const edges = importGraph();
+const within = (prefix: string) => edges.filter((e) => e.from.startsWith(prefix));
+const violations = (list: Edge[], bad: (to: string) => boolean) => list.filter((e) => bad(e.to)).map((e) => `${e.from} -> ${e.to}`);
+
+describe("import graph", () => {
+  it("finds the project's modules (the scan itself works)", () => {
+    assert.ok(edges.some((e) => e.from.startsWith("wire/")), "wire imports were found");
+  });
+
+  it("keeps the Zelinqa engine pure: no node built-ins, database, HTTP, store or API", () => {
+    const bad = (to: string) => to.startsWith("node:") || ["pg", "better-sqlite3", "fastify", "undici", "fs", "path"].includes(to)
+      || /^zelinqa\/(store|api|sdk|mcp|cli)\//.test(to) || to.startsWith("zino/");
+    assert.deepEqual(violations(within("zelinqa/engine/"), bad), []);
+  });
+
+  it("lets the SDK import only the contracts", () => {
+    const bad = (to: string) => (/^(zelinqa|zino|wire)\//.test(to) && !to.startsWith("zelinqa/sdk/") && !to.startsWith("zelinqa/contracts/"));
+    assert.deepEqual(violations(within("zelinqa/sdk/"), bad), []);
+  });
+
+  it("lets the MCP server reach the API only through the SDK", () => {
+    const bad = (to: string) => /^zelinqa\/(engine|store|api|understand)\//.test(to) || to.startsWith("zino/");
+    assert.deepEqual(violations(within("zelinqa/mcp/"), bad), []);
+  });
+
+  it("keeps the ZINO services apart: they talk over the wire", () => {
+    for (const service of ["daemon", "ctx", "rtr", "exc"]) {
+      const others = ["daemon", "ctx", "rtr", "exc"].filter((s) => s !== service);
+      const bad = (to: string) => others.some((o) => to.startsWith(`zino/${o}/`)) || to.startsWith("zelinqa/");
+      assert.deepEqual(violations(within(`zino/${service}/`), bad), [], service);
+    }
+  });
+
+  it("keeps wire independent of every service", () => {
+    assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa)\//.test(to)), []);
+  });
+});
