@@ -1,0 +1,107 @@
+// Enumeration and choice-label phrase matching of §10.5.2: exact and fuzzy matches, negation, overlaps.
+import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
+import { normalise } from "./normalise.js";
+
+/** A phrase of the compiled extractor table, mapped to the value it yields. */
+export interface Phrase {
+  readonly tokens: readonly string[];
+  readonly value: unknown;
+  /** Position of the value in enum or choice order, for array results. */
+  readonly order: number;
+}
+
+export type Certainty = "exact" | "fuzzy";
+
+export interface PhraseHit {
+  readonly value: unknown;
+  readonly order: number;
+  readonly start: number;
+  readonly end: number;
+  readonly certainty: Certainty;
+}
+
+const NEGATIONS = new Set(["pas", "non", "sans", "jamais", "ni", "not", "no", "without", "never", "nor"]);
+
+/** Phrase text as in §10.5.2: enum values read `_` and `-` as spaces. */
+export function phraseTokens(text: string): string[] {
+  const n = normalise(text.replace(/[_-]/g, " "));
+  return n === "" ? [] : n.split(" ");
+}
+
+function negated(tokens: readonly string[], start: number): boolean {
+  for (let i = Math.max(0, start - 2); i < start; i++) if (NEGATIONS.has(tokens[i] as string)) return true;
+  return false;
+}
+
+function matchAt(tokens: readonly string[], phrase: Phrase, at: number): Certainty | null {
+  let fuzzy = false;
+  for (let j = 0; j < phrase.tokens.length; j++) {
+    const expected = phrase.tokens[j] as string;
+    const actual = tokens[at + j] as string;
+    if (expected === actual) continue;
+    if (!tokensMatchFuzzily(expected, actual)) return null;
+    fuzzy = true;
+  }
+  return fuzzy ? "fuzzy" : "exact";
+}
+
+/**
+ * Every non-negated occurrence of the phrases in the text tokens, overlaps resolved by keeping the longest
+ * span (exact before fuzzy on equal length, then leftmost).
+ */
+export function findPhraseHits(tokens: readonly string[], phrases: readonly Phrase[], allowFuzzy: boolean): PhraseHit[] {
+  const hits: PhraseHit[] = [];
+  for (const phrase of phrases) {
+    const len = phrase.tokens.length;
+    if (len === 0) continue;
+    for (let i = 0; i + len <= tokens.length; i++) {
+      const certainty = matchAt(tokens, phrase, i);
+      if (certainty === null || (certainty === "fuzzy" && !allowFuzzy) || negated(tokens, i)) continue;
+      hits.push({ value: phrase.value, order: phrase.order, start: i, end: i + len, certainty });
+    }
+  }
+  hits.sort(
+    (a, b) =>
+      b.end - b.start - (a.end - a.start) ||
+      (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) ||
+      a.start - b.start,
+  );
+  const kept: PhraseHit[] = [];
+  for (const hit of hits) {
+    if (kept.every((k) => hit.end <= k.start || hit.start >= k.end)) kept.push(hit);
+  }
+  return kept;
+}
+
+export interface PhraseResult {
+  readonly value: unknown;
+  readonly certainty: Certainty;
+}
+
+function distinctValues(hits: readonly PhraseHit[]): PhraseHit[] {
+  const seen = new Map<string, PhraseHit>();
+  for (const h of hits) {
+    const key = JSON.stringify(h.value);
+    const prev = seen.get(key);
+    if (!prev || h.order < prev.order) seen.set(key, h);
+  }
+  return [...seen.values()];
+}
+
+/** Scalar rule: one distinct exact value, else (no exact) one distinct fuzzy value, else nothing. */
+export function scalarPhraseResult(hits: readonly PhraseHit[]): PhraseResult | null {
+  const exact = distinctValues(hits.filter((h) => h.certainty === "exact"));
+  if (exact.length === 1) return { value: (exact[0] as PhraseHit).value, certainty: "exact" };
+  if (exact.length > 1) return null;
+  const fuzzy = distinctValues(hits.filter((h) => h.certainty === "fuzzy"));
+  return fuzzy.length === 1 ? { value: (fuzzy[0] as PhraseHit).value, certainty: "fuzzy" } : null;
+}
+
+/** Array rule: all distinct exact values in enum/choice order, else all fuzzy ones. */
+export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | null {
+  for (const certainty of ["exact", "fuzzy"] as const) {
+    const values = distinctValues(hits.filter((h) => h.certainty === certainty)).sort((a, b) => a.order - b.order);
+    if (values.length > 0) return { value: values.map((h) => h.value), certainty };
+  }
+  return null;
+}
