@@ -1,0 +1,46 @@
+// `zino ask [--ctx KEY] TEXT...` (spec §7): one turn, the answer streamed to stdout as it arrives; exit 0 on
+// `done`, 1 on `error` (message on stderr). Ctrl-C closes the connection, which cancels the turn.
+import type { InstanceConfig } from "../config/index.js";
+import { EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "./cli-io.js";
+import { runTurn } from "./daemon-turn.js";
+import { createToolSpinner } from "./tool-spinner.js";
+
+export interface AskOptions {
+  instance: InstanceConfig;
+  io: CliIo;
+  words: string[];
+  ctxkey: string | undefined;
+  signal?: AbortSignal;
+}
+
+export async function askCommand({ instance, io, words, ctxkey, signal }: AskOptions): Promise<number> {
+  const message = words.length === 1 && words[0] === "-" ? await readAll(io.stdin) : words.join(" ");
+  if (message.trim().length === 0) throw usageError("ask needs a message: zino ask [--ctx KEY] TEXT... (or `-` to read stdin)");
+  const spinner = createToolSpinner(io.stderr);
+  let endsWithNewline = true;
+  const outcome = await runTurn({ socketPath: instance.sockets.daemon, message, ctxkey, signal }, {
+    onChunk(delta) {
+      if (delta.length === 0) return;
+      spinner.clear();
+      io.stdout.write(delta);
+      endsWithNewline = delta.endsWith("\n");
+    },
+    onToolStart: ({ name, description }) => spinner.start(name, description),
+    onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
+  });
+  spinner.clear();
+  if (!endsWithNewline) io.stdout.write("\n");
+  if (outcome.kind === "done") return EXIT_OK;
+  if (outcome.kind === "cancelled") {
+    io.stderr.write("zino: cancelled\n");
+    return 130;
+  }
+  io.stderr.write(`zino: ${outcome.message} [${outcome.code}]\n`);
+  return EXIT_FAILURE;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}

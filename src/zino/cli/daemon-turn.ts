@@ -1,0 +1,68 @@
+// One agent turn through the daemon (spec §3): send `{message, ctxkey}`, hand each streamed frame to the
+// caller as it arrives, and return how the turn ended. Closing the connection (abort) cancels the turn.
+import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type Frame } from "../../wire/index.js";
+
+export interface TurnHandlers {
+  onChunk(delta: string): void;
+  onToolStart?(frame: { kind: string; name: string; description: string }): void;
+  onToolDone?(frame: { kind: string; name: string; ok: boolean; ms: number | undefined }): void;
+}
+
+export type TurnOutcome =
+  | { kind: "done"; fullText: string; iterations: number | undefined; frame: Frame }
+  | { kind: "error"; code: string; message: string }
+  | { kind: "cancelled" };
+
+export interface TurnRequest {
+  socketPath: string;
+  message: string;
+  ctxkey: string | undefined;
+  signal?: AbortSignal;
+  /** Longest silence between two frames. Default: none (a turn with slow tools may be quiet for long). */
+  idleTimeoutMs?: number;
+}
+
+export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Promise<TurnOutcome> {
+  const frame: Frame = { message: request.message };
+  if (request.ctxkey !== undefined) frame.ctxkey = request.ctxkey;
+  try {
+    for await (const answer of requestFrames(request.socketPath, frame, { signal: request.signal, idleTimeoutMs: request.idleTimeoutMs })) {
+      switch (answer.type) {
+        case "chunk":
+          if (typeof answer.delta === "string") handlers.onChunk(answer.delta);
+          break;
+        case "tool_start":
+          handlers.onToolStart?.({ kind: text(answer.kind), name: text(answer.name), description: text(answer.description) });
+          break;
+        case "tool_done":
+          handlers.onToolDone?.({
+            kind: text(answer.kind), name: text(answer.name), ok: answer.ok !== false,
+            ms: typeof answer.ms === "number" ? answer.ms : undefined,
+          });
+          break;
+        case "done":
+          return {
+            kind: "done", fullText: text(answer.full_text),
+            iterations: typeof answer.iterations === "number" ? answer.iterations : undefined, frame: answer,
+          };
+        case "error":
+          return { kind: "error", code: text(answer.code) || "error", message: text(answer.message) || "the daemon reported an error" };
+        default:
+          break; // richer frames (status, ...) are not requested; anything unknown is ignored
+      }
+    }
+  } catch (err) {
+    if (request.signal?.aborted) return { kind: "cancelled" };
+    if (err instanceof ServiceUnavailableError) {
+      return { kind: "error", code: "unavailable", message: `the daemon does not answer on ${request.socketPath}; start the services with \`zino up\`` };
+    }
+    if (err instanceof RequestTimeoutError) return { kind: "error", code: "timeout", message: err.message };
+    return { kind: "error", code: "connection", message: err instanceof Error ? err.message : String(err) };
+  }
+  if (request.signal?.aborted) return { kind: "cancelled" };
+  return { kind: "error", code: "connection", message: "the daemon closed the connection before the end of the turn" };
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}

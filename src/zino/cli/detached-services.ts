@@ -1,0 +1,193 @@
+// `zino up --detach` and `zino down` (spec §7): services started in the background with their logs in
+// `<runtime_dir>/logs/<svc>.log` and their pids in `<runtime_dir>/<svc>.pid`; `down` stops exactly those.
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { InstanceConfig, ServiceName } from "../config/index.js";
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { pingService, waitForPing } from "./service-probe.js";
+import { spawnService } from "./service-process.js";
+import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
+
+export function pidFilePath(instance: InstanceConfig, name: ServiceName): string {
+  return join(instance.runtimeDir, `${name}.pid`);
+}
+
+export function logFilePath(instance: InstanceConfig, name: ServiceName): string {
+  return join(instance.runtimeDir, "logs", `${name}.log`);
+}
+
+export interface DetachOptions {
+  instance: InstanceConfig;
+  io: CliIo;
+  startTimeoutMs?: number;
+}
+
+export async function upDetached({ instance, io, startTimeoutMs = 30_000 }: DetachOptions): Promise<number> {
+  const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  mkdirSync(join(instance.runtimeDir, "logs"), { recursive: true, mode: 0o700 });
+  for (const name of START_ORDER) {
+    const socketPath = instance.sockets[name];
+    if ((await pingService(socketPath, 1000)) !== undefined) {
+      say(`${name} already answers on ${socketPath}; not starting it`);
+      continue;
+    }
+    const entry = resolveServiceEntry(name, instance.configPath);
+    if (!entry.exists) {
+      if (REQUIRED_SERVICES.includes(name)) {
+        say(`cannot start ${name}: ${entry.mainFile} does not exist`);
+        return EXIT_FAILURE;
+      }
+      say(`${name} is not installed (${entry.mainFile} is missing); continuing without it`);
+      continue;
+    }
+    const logPath = logFilePath(instance, name);
+    const logStart = existsSync(logPath) ? statSync(logPath).size : 0;
+    const log = openSync(logPath, "a", 0o600);
+    const proc = spawnService(entry, { env: io.env, cwd: io.cwd, stdio: ["ignore", log, log], detached: true });
+    closeSync(log);
+    proc.child.unref();
+    if (proc.pid > 0) writeFileSync(pidFilePath(instance, name), `${proc.pid}\n`, { mode: 0o600 });
+    const failure = await waitForPing(socketPath, { timeoutMs: startTimeoutMs, failure: () => proc.exitReason });
+    if (failure !== undefined) {
+      say(`${name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStart)}`);
+      if (proc.exitReason === undefined) await proc.stop(2000);
+      removeFile(pidFilePath(instance, name));
+      say("services started so far keep running; `zino down` stops them");
+      return EXIT_FAILURE;
+    }
+    say(`${name} ready on ${socketPath} (pid ${proc.pid}, log ${logPath})`);
+  }
+  return EXIT_OK;
+}
+
+export interface DownOptions {
+  instance: InstanceConfig;
+  io: CliIo;
+  graceMs?: number;
+}
+
+export async function downServices({ instance, io, graceMs = 5000 }: DownOptions): Promise<number> {
+  const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  let failed = false;
+  for (const name of [...START_ORDER].reverse()) {
+    const pidFile = pidFilePath(instance, name);
+    const pid = readPid(pidFile);
+    if (pid === undefined) {
+      if ((await pingService(instance.sockets[name], 1000)) !== undefined) {
+        say(`${name} answers on ${instance.sockets[name]} but was not started by \`zino up --detach\`; leaving it running`);
+      }
+    } else if (!isOurService(pid, name)) {
+      say(`${name}: process ${pid} from ${pidFile} is gone`);
+      removeFile(pidFile);
+    } else {
+      const stopped = await terminate(pid, graceMs);
+      if (stopped) {
+        say(`${name} stopped (pid ${pid}, ${stopped})`);
+        removeFile(pidFile);
+      } else {
+        say(`${name} (pid ${pid}) did not stop`);
+        failed = true;
+      }
+    }
+    await removeStaleSocket(instance.sockets[name]);
+  }
+  return failed ? EXIT_FAILURE : EXIT_OK;
+}
+
+function readPid(path: string): number | undefined {
+  if (!existsSync(path)) return undefined;
+  const pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !isZombie(pid);
+}
+
+/** An exited child not yet reaped by its parent still accepts signal 0. */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
+  }
+}
+
+/** Guards against a recycled pid: on Linux the command line must name the service's main file. */
+function isOurService(pid: number, name: ServiceName): boolean {
+  if (!isAlive(pid)) return false;
+  const cmdlinePath = `/proc/${pid}/cmdline`;
+  if (!existsSync(cmdlinePath)) return true;
+  try {
+    return readFileSync(cmdlinePath, "utf8").split("\0").some((arg) => arg.includes(`/${name}/main.`));
+  } catch {
+    return true;
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves with how it ended, or undefined if it survived. */
+async function terminate(pid: number, graceMs: number): Promise<string | undefined> {
+  process.kill(pid, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return "SIGTERM";
+    await sleep(25);
+  }
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    return "SIGTERM";
+  }
+  for (let i = 0; i < 40; i += 1) {
+    if (!isAlive(pid)) return "SIGKILL";
+    await sleep(25);
+  }
+  return undefined;
+}
+
+/** A socket file nobody listens on any more (e.g. after SIGKILL) is removed. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  if (!existsSync(socketPath)) return;
+  const alive = await new Promise<boolean>((resolve) => {
+    const probe = createConnection(socketPath);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (!alive) removeFile(socketPath);
+}
+
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+function tail(path: string, from: number, maxBytes = 2000): string {
+  try {
+    const size = statSync(path).size;
+    const start = Math.max(from, size - maxBytes);
+    const buffer = Buffer.alloc(size - start);
+    const fd = openSync(path, "r");
+    try {
+      readSync(fd, buffer, 0, buffer.length, start);
+    } finally {
+      closeSync(fd);
+    }
+    return buffer.toString("utf8").trimEnd() || "(empty)";
+  } catch {
+    return "(no log)";
+  }
+}

@@ -1,0 +1,141 @@
+// The `zino` command line (spec §7): commander definitions and exit codes. Every command reaches the services
+// only over their sockets; `--config PATH`, else ZINO_CONFIG, else ./ZINO.toml, else built-in defaults.
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
+import { askCommand } from "./ask-command.js";
+import { chatCommand } from "./chat-command.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io.js";
+import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
+import { downServices, upDetached } from "./detached-services.js";
+import { runForeground } from "./foreground-supervisor.js";
+import { statusCommand } from "./status-command.js";
+
+export interface RunCliOptions {
+  /** Turn SIGINT/SIGTERM into cancellation (the real process); tests leave process signals alone. */
+  handleSignals?: boolean;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = createProgram(io, options, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return exitCode;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.code === "commander.helpDisplayed" || err.code === "commander.version" ? EXIT_OK : EXIT_USAGE;
+    }
+    if (err instanceof CliError) {
+      io.stderr.write(`zino: ${err.message}\n`);
+      return err.exitCode;
+    }
+    io.stderr.write(`zino: unexpected failure: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number) => void): Command {
+  const program = new Command("zino")
+    .description("ZINO agent platform: start, stop and inspect the services, chat with the agent")
+    .option("--config <path>", "ZINO.toml to use (default: $ZINO_CONFIG, else ./ZINO.toml, else built-in defaults)")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showHelpAfterError("(run `zino --help` for usage)")
+    .showSuggestionAfterError();
+
+  const instance = (): InstanceConfig => {
+    const { config } = program.opts<{ config?: string }>();
+    try {
+      return loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
+    } catch (err) {
+      if (err instanceof ConfigError) throw new CliError(err.message, EXIT_USAGE);
+      throw err;
+    }
+  };
+
+  program.command("up")
+    .description("start ctx, rtr, exc and daemon (foreground, restarting crashed services; Ctrl-C stops them)")
+    .option("-d, --detach", "start them in the background, logs in <runtime_dir>/logs, and return once all answer ping")
+    .addOption(new Option("--timeout <ms>", "how long to wait for each service to answer ping").argParser(positiveInt).default(30_000))
+    .action(async (opts: { detach?: boolean; timeout: number }) => {
+      const config = instance();
+      if (opts.detach) return setExit(await upDetached({ instance: config, io, startTimeoutMs: opts.timeout }));
+      await withStopSignal(options, async (stop) => {
+        setExit(await runForeground({ instance: config, io, stop, startTimeoutMs: opts.timeout }));
+      });
+    });
+
+  program.command("down")
+    .description("stop the services started by `zino up --detach` and remove stale sockets")
+    .action(async () => setExit(await downServices({ instance: instance(), io })));
+
+  program.command("status")
+    .description("ping every service and show its capabilities; exit 1 unless ctx, rtr and daemon answer")
+    .option("--json", "machine-readable output")
+    .action(async (opts: { json?: boolean }) => setExit(await statusCommand({ instance: instance(), io, json: Boolean(opts.json) })));
+
+  program.command("chat")
+    .description("interactive chat; Ctrl-C cancels a turn, Ctrl-C or Ctrl-D at an empty prompt exits")
+    .option("--ctx <key>", "context key (conversation and configuration)")
+    .action(async (opts: { ctx?: string }) => setExit(await chatCommand({ instance: instance(), io, ctxkey: opts.ctx })));
+
+  program.command("ask")
+    .description("one turn: stream the answer to stdout; exit 0 on done, 1 on error (`-` reads the message from stdin)")
+    .option("--ctx <key>", "context key (conversation and configuration)")
+    .argument("<text...>", "the message")
+    .action(async (words: string[], opts: { ctx?: string }) => {
+      await withStopSignal(options, async (stop) => {
+        setExit(await askCommand({ instance: instance(), io, words, ctxkey: opts.ctx, signal: stop }));
+      });
+    });
+
+  const ctx = program.command("ctx").description("per-ctxkey configuration and history, through zino-ctx");
+  ctx.command("show")
+    .description("the merged configuration of a ctxkey (secrets masked)")
+    .argument("[key]", "ctxkey", "default")
+    .action(async (key: string) => setExit(await ctxShow({ instance: instance(), io, ctxkey: key })));
+  ctx.command("set")
+    .description("override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`")
+    .argument("<key>", "ctxkey")
+    .argument("<assignments...>", "path.to.field=value (value parsed as JSON when it is JSON)")
+    .action(async (key: string, assignments: string[]) => setExit(await ctxSet({ instance: instance(), io, ctxkey: key, assignments })));
+  ctx.command("history")
+    .description("the stored conversation of a ctxkey")
+    .argument("<key>", "ctxkey")
+    .addOption(new Option("--limit <n>", "only the last N messages").argParser(positiveInt))
+    .option("--json", "print the messages as JSON")
+    .action(async (key: string, opts: { limit?: number; json?: boolean }) =>
+      setExit(await ctxHistory({ instance: instance(), io, ctxkey: key, limit: opts.limit, json: Boolean(opts.json) })));
+  ctx.command("clear")
+    .description("delete the stored conversation of a ctxkey")
+    .argument("<key>", "ctxkey")
+    .action(async (key: string) => setExit(await ctxClear({ instance: instance(), io, ctxkey: key })));
+
+  for (const command of [program, ...program.commands, ...ctx.commands]) {
+    command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  }
+  return program;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
+  return n;
+}
+
+/** Runs `fn` with a signal aborted by the first SIGINT/SIGTERM when `handleSignals` is set. */
+async function withStopSignal(options: RunCliOptions, fn: (stop: AbortSignal) => Promise<void>): Promise<void> {
+  const controller = new AbortController();
+  if (!options.handleSignals) return fn(controller.signal);
+  const onSignal = () => controller.abort();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await fn(controller.signal);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}

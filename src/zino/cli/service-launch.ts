@@ -1,0 +1,40 @@
+// How the CLI starts a service: the same node binary running the sibling `../<svc>/main.js` (from dist/) or,
+// when the CLI itself runs from TypeScript sources, `node --import tsx ../<svc>/main.ts`.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServiceName } from "../config/index.js";
+
+/** Start order (spec §1: ctx is what the others load their configuration from; the daemon talks to all). */
+export const START_ORDER: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
+/** Services that must answer for the instance to be usable; exc is optional (tools then fail as results). */
+export const REQUIRED_SERVICES: readonly ServiceName[] = ["ctx", "rtr", "daemon"];
+
+export interface ServiceEntry {
+  name: ServiceName;
+  /** The main file that would be run. */
+  mainFile: string;
+  exists: boolean;
+  /** Executable and arguments, `--config` included when the instance has a file. */
+  command: string;
+  args: string[];
+}
+
+const cliFile = fileURLToPath(import.meta.url);
+
+export function resolveServiceEntry(name: ServiceName, configPath: string | undefined, fromFile: string = cliFile): ServiceEntry {
+  const fromSources = fromFile.endsWith(".ts");
+  const mainFile = join(dirname(fromFile), "..", name, fromSources ? "main.ts" : "main.js");
+  const loader = fromSources ? ["--import", tsxLoader()] : [];
+  const config = configPath ? ["--config", configPath] : [];
+  return { name, mainFile, exists: existsSync(mainFile), command: process.execPath, args: [...loader, mainFile, ...config] };
+}
+
+/** An absolute URL of tsx's loader, so a child started from any working directory finds it. */
+function tsxLoader(): string {
+  try {
+    return import.meta.resolve("tsx");
+  } catch {
+    return "tsx";
+  }
+}
