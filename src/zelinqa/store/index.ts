@@ -1,0 +1,28 @@
+// Public surface of the Zelinqa store: the port, its records, and the factory opening SQLite or PostgreSQL.
+export { openStore, createSqlStore, isPostgresUrl } from "./sql-store.js";
+export type { OpenStoreOptions } from "./sql-store.js";
+export { configVersionId } from "./sql-tenancy.js";
+export { SCOPES } from "./store-port.js";
+export type {
+  Scope,
+  DomainRecord,
+  ApiKeyRecord,
+  DraftRecord,
+  ConfigVersionRecord,
+  CompilationStatusValue,
+  CompilationJobRecord,
+  SessionRecord,
+  SessionUpdate,
+  DecisionRecord,
+  SessionEventRecord,
+  FeedbackRecord,
+  StoredResponse,
+  IdempotencyRecord,
+  IdempotencyReservation,
+  ReserveOutcome,
+  AuditEventRecord,
+  AuditPageQuery,
+  JobFinish,
+  StoreOperations,
+  ZelinqaStore,
+} from "./store-port.js";

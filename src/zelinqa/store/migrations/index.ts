@@ -1,0 +1,101 @@
+// Versioned migrations of the logical schema of §2.3, one list for both backends. Each step runs in its own
+// transaction together with its `schema_migrations` row, so a crash never leaves a half-applied version.
+import type { SqlDialect, SqlExecutor } from "../sql-executor.js";
+import { int } from "../sql-executor.js";
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements(dialect: SqlDialect): string[];
+}
+
+const serialKey = (dialect: SqlDialect) =>
+  dialect === "postgres" ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT";
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "initial schema",
+    statements: (dialect) => [
+      `CREATE TABLE organizations (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL)`,
+      `CREATE TABLE domains (
+        id TEXT PRIMARY KEY, organization_id TEXT NOT NULL REFERENCES organizations(id), name TEXT NOT NULL,
+        created_at TEXT NOT NULL, config_version_seq INTEGER NOT NULL DEFAULT 0, published_version_id TEXT)`,
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, domain_id TEXT NOT NULL REFERENCES domains(id),
+        label TEXT, scopes TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT, revoked_at TEXT)`,
+      `CREATE TABLE drafts (
+        domain_id TEXT PRIMARY KEY REFERENCES domains(id), revision INTEGER NOT NULL, content TEXT NOT NULL,
+        updated_at TEXT NOT NULL)`,
+      `CREATE TABLE configuration_versions (
+        domain_id TEXT NOT NULL REFERENCES domains(id), id TEXT NOT NULL, seq INTEGER NOT NULL,
+        draft_revision INTEGER NOT NULL, content TEXT NOT NULL, artifact TEXT NOT NULL, engine_version TEXT NOT NULL,
+        compilation_id TEXT, published_at TEXT NOT NULL, PRIMARY KEY (domain_id, id))`,
+      `CREATE TABLE compilation_jobs (
+        id TEXT PRIMARY KEY, domain_id TEXT NOT NULL REFERENCES domains(id), status TEXT NOT NULL,
+        draft_revision INTEGER NOT NULL, snapshot TEXT NOT NULL, progress REAL NOT NULL, error TEXT,
+        configuration_version TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, lease_expires_at TEXT,
+        request_id TEXT NOT NULL, actor_key_id TEXT NOT NULL, actor_scopes TEXT NOT NULL)`,
+      // §2.3: at most one queued or running compilation per domain, across processes.
+      `CREATE UNIQUE INDEX compilation_jobs_one_active ON compilation_jobs (domain_id)
+        WHERE status IN ('queued', 'running')`,
+      `CREATE INDEX compilation_jobs_by_status ON compilation_jobs (status, created_at)`,
+      `CREATE TABLE sessions (
+        id TEXT PRIMARY KEY, domain_id TEXT NOT NULL REFERENCES domains(id), config_version_id TEXT NOT NULL,
+        state TEXT NOT NULL, state_version INTEGER NOT NULL, status TEXT NOT NULL, turn_count INTEGER NOT NULL,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
+      `CREATE TABLE decisions (
+        id TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id), state_version INTEGER NOT NULL,
+        candidates TEXT NOT NULL, created_at TEXT NOT NULL)`,
+      `CREATE INDEX decisions_by_session ON decisions (session_id)`,
+      // The journal is keyed on (session, resulting state_version): one row per successful mutation.
+      `CREATE TABLE session_events (
+        session_id TEXT NOT NULL REFERENCES sessions(id), state_version INTEGER NOT NULL, kind TEXT NOT NULL,
+        request_id TEXT NOT NULL, summary TEXT NOT NULL, occurred_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, state_version))`,
+      `CREATE TABLE feedback (
+        id TEXT PRIMARY KEY, session_id TEXT NOT NULL REFERENCES sessions(id), result TEXT NOT NULL, label TEXT,
+        metadata TEXT, source TEXT NOT NULL, recorded_at TEXT NOT NULL)`,
+      `CREATE INDEX feedback_by_session ON feedback (session_id, recorded_at)`,
+      `CREATE TABLE idempotency_records (
+        domain_id TEXT NOT NULL, operation TEXT NOT NULL, idempotency_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
+        status TEXT NOT NULL, token TEXT NOT NULL, lease_expires_at TEXT NOT NULL, response_status INTEGER,
+        response_body TEXT, response_content_type TEXT, request_id TEXT, created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL, PRIMARY KEY (domain_id, operation, idempotency_key))`,
+      `CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at)`,
+      `CREATE TABLE audit_events (
+        seq ${serialKey(dialect)}, id TEXT NOT NULL UNIQUE, domain_id TEXT NOT NULL REFERENCES domains(id),
+        occurred_at TEXT NOT NULL, action TEXT NOT NULL, resource_type TEXT NOT NULL, resource_id TEXT NOT NULL,
+        actor_key_id TEXT NOT NULL, scopes TEXT NOT NULL, request_id TEXT NOT NULL, diff TEXT NOT NULL,
+        details TEXT NOT NULL)`,
+      `CREATE INDEX audit_events_by_domain ON audit_events (domain_id, seq)`,
+    ],
+  },
+];
+
+const LOCK_ID = 7_246_311;
+
+/** Applies the pending migrations; on PostgreSQL an advisory lock serialises concurrent starters. */
+export async function applyMigrations(executor: SqlExecutor, now: () => Date): Promise<number[]> {
+  return executor.transaction(async (tx) => {
+    if (tx.dialect === "postgres") await tx.all(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
+    await tx.run(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+    );
+    const rows = await tx.all(`SELECT version FROM schema_migrations`);
+    const done = new Set(rows.map((row) => int(row, "version")));
+    const applied: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
+      await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`, [
+        migration.version,
+        migration.name,
+        now().toISOString(),
+      ]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}

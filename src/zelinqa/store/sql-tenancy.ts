@@ -1,0 +1,174 @@
+// Organisations, domains, API keys (hash only, §2.4), drafts and configuration versions over the SQL port.
+import type { SqlExecutor, SqlRow } from "./sql-executor.js";
+import { int, json, text, textOrNull } from "./sql-executor.js";
+import type { ApiKeyRecord, ConfigVersionRecord, DomainRecord, DraftRecord, Scope, StoreOperations } from "./store-port.js";
+
+type TenancyOperations = Pick<
+  StoreOperations,
+  | "ensureOrganization"
+  | "createDomain"
+  | "getDomain"
+  | "listDomains"
+  | "insertApiKey"
+  | "findApiKeyByHash"
+  | "listApiKeys"
+  | "revokeApiKey"
+  | "getDraft"
+  | "saveDraft"
+  | "getConfigVersion"
+  | "getPublishedVersion"
+  | "publishConfigVersion"
+>;
+
+const DOMAIN_SELECT = `SELECT d.id, d.name, o.name AS organization, d.created_at, d.published_version_id
+  FROM domains d JOIN organizations o ON o.id = d.organization_id`;
+
+function toDomain(row: SqlRow): DomainRecord {
+  return {
+    id: text(row, "id"),
+    name: text(row, "name"),
+    organization: text(row, "organization"),
+    createdAt: text(row, "created_at"),
+    publishedVersionId: textOrNull(row, "published_version_id"),
+  };
+}
+
+function toApiKey(row: SqlRow): ApiKeyRecord {
+  return {
+    id: text(row, "id"),
+    keyHash: text(row, "key_hash"),
+    domainId: text(row, "domain_id"),
+    label: textOrNull(row, "label"),
+    scopes: text(row, "scopes").split(",").filter((s) => s.length > 0) as Scope[],
+    createdAt: text(row, "created_at"),
+    expiresAt: textOrNull(row, "expires_at"),
+    revokedAt: textOrNull(row, "revoked_at"),
+  };
+}
+
+function toVersion(row: SqlRow): ConfigVersionRecord {
+  return {
+    domainId: text(row, "domain_id"),
+    id: text(row, "id"),
+    draftRevision: int(row, "draft_revision"),
+    content: json(row, "content"),
+    artifact: json(row, "artifact"),
+    engineVersion: text(row, "engine_version"),
+    compilationId: textOrNull(row, "compilation_id"),
+    publishedAt: text(row, "published_at"),
+  };
+}
+
+export function configVersionId(seq: number): string {
+  return `cfg_${String(seq).padStart(5, "0")}`;
+}
+
+export function tenancyOperations(db: SqlExecutor): TenancyOperations {
+  return {
+    async ensureOrganization(name, now) {
+      await db.run(`INSERT INTO organizations (id, name, created_at) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING`, [name, now]);
+      const row = await db.get(`SELECT id FROM organizations WHERE name = $1`, [name]);
+      if (!row) throw new Error("organisation insert failed");
+      return text(row, "id");
+    },
+    async createDomain(input) {
+      await db.run(`INSERT INTO domains (id, organization_id, name, created_at) VALUES ($1, $2, $3, $4)`, [
+        input.id,
+        input.organizationId,
+        input.name,
+        input.now,
+      ]);
+      const row = await db.get(`${DOMAIN_SELECT} WHERE d.id = $1`, [input.id]);
+      if (!row) throw new Error("domain insert failed");
+      return toDomain(row);
+    },
+    async getDomain(id) {
+      const row = await db.get(`${DOMAIN_SELECT} WHERE d.id = $1`, [id]);
+      return row ? toDomain(row) : null;
+    },
+    async listDomains() {
+      return (await db.all(`${DOMAIN_SELECT} ORDER BY d.created_at, d.id`)).map(toDomain);
+    },
+    async insertApiKey(key) {
+      await db.run(
+        `INSERT INTO api_keys (id, key_hash, domain_id, label, scopes, created_at, expires_at, revoked_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [key.id, key.keyHash, key.domainId, key.label, key.scopes.join(","), key.createdAt, key.expiresAt, key.revokedAt],
+      );
+    },
+    async findApiKeyByHash(hash) {
+      const row = await db.get(`SELECT * FROM api_keys WHERE key_hash = $1`, [hash]);
+      return row ? toApiKey(row) : null;
+    },
+    async listApiKeys(domainId) {
+      const rows =
+        domainId === undefined
+          ? await db.all(`SELECT * FROM api_keys ORDER BY created_at, id`)
+          : await db.all(`SELECT * FROM api_keys WHERE domain_id = $1 ORDER BY created_at, id`, [domainId]);
+      return rows.map(toApiKey);
+    },
+    async revokeApiKey(id, now) {
+      return (await db.run(`UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [id, now])) > 0;
+    },
+    async getDraft(domainId): Promise<DraftRecord | null> {
+      const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row
+        ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") }
+        : null;
+    },
+    async saveDraft(input) {
+      const content = JSON.stringify(input.content);
+      if (input.expectedRevision === 0) {
+        const inserted = await db.run(
+          `INSERT INTO drafts (domain_id, revision, content, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [input.domainId, input.revision, content, input.now],
+        );
+        if (inserted > 0) return true;
+      }
+      const updated = await db.run(
+        `UPDATE drafts SET revision = $2, content = $3, updated_at = $4 WHERE domain_id = $1 AND revision = $5`,
+        [input.domainId, input.revision, content, input.now, input.expectedRevision],
+      );
+      return updated > 0;
+    },
+    async getConfigVersion(domainId, id) {
+      const row = await db.get(`SELECT * FROM configuration_versions WHERE domain_id = $1 AND id = $2`, [domainId, id]);
+      return row ? toVersion(row) : null;
+    },
+    async getPublishedVersion(domainId) {
+      const row = await db.get(
+        `SELECT v.* FROM configuration_versions v JOIN domains d ON d.id = v.domain_id AND d.published_version_id = v.id
+         WHERE d.id = $1`,
+        [domainId],
+      );
+      return row ? toVersion(row) : null;
+    },
+    async publishConfigVersion(input) {
+      // The increment locks the domain row, which serialises concurrent publishers of one domain.
+      const seqRow = await db.get(
+        `UPDATE domains SET config_version_seq = config_version_seq + 1 WHERE id = $1 RETURNING config_version_seq`,
+        [input.domainId],
+      );
+      if (!seqRow) throw new Error(`unknown domain ${input.domainId}`);
+      const id = configVersionId(int(seqRow, "config_version_seq"));
+      await db.run(
+        `INSERT INTO configuration_versions
+           (domain_id, id, seq, draft_revision, content, artifact, engine_version, compilation_id, published_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          input.domainId,
+          id,
+          int(seqRow, "config_version_seq"),
+          input.draftRevision,
+          JSON.stringify(input.content),
+          JSON.stringify(input.artifact),
+          input.engineVersion,
+          input.compilationId,
+          input.publishedAt,
+        ],
+      );
+      await db.run(`UPDATE domains SET published_version_id = $2 WHERE id = $1`, [input.domainId, id]);
+      return { ...input, id };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// SQLite adapter of the SQL port: one better-sqlite3 connection in WAL mode, serialised by an async lock so an
+// awaiting transaction never interleaves with other statements on the same connection.
+import Database from "better-sqlite3";
+import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
+
+/** `$1`-style placeholders become `?` with the parameters reordered by occurrence. */
+function translate(sql: string, params: readonly SqlParam[]): { sql: string; params: unknown[] } {
+  const ordered: unknown[] = [];
+  const out = sql.replace(/\$(\d+)/g, (_m, index: string) => {
+    const value = params[Number(index) - 1];
+    ordered.push(typeof value === "boolean" ? (value ? 1 : 0) : value);
+    return "?";
+  });
+  return { sql: out, params: ordered };
+}
+
+class AsyncLock {
+  private tail: Promise<void> = Promise.resolve();
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const previous = this.tail;
+    let release!: () => void;
+    this.tail = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  }
+}
+
+export interface SqliteExecutorOptions {
+  path: string;
+}
+
+export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecutor {
+  const db = new Database(options.path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  const lock = new AsyncLock();
+  const statements = new Map<string, Database.Statement>();
+  let closed = false;
+
+  const prepare = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const direct = {
+    all(sql: string, params: readonly SqlParam[] = []): SqlRow[] {
+      const t = translate(sql, params);
+      const statement = prepare(t.sql);
+      if (!statement.reader) {
+        statement.run(...t.params);
+        return [];
+      }
+      return statement.all(...t.params) as SqlRow[];
+    },
+    run(sql: string, params: readonly SqlParam[] = []): number {
+      const t = translate(sql, params);
+      const statement = prepare(t.sql);
+      if (statement.reader) return statement.all(...t.params).length;
+      return statement.run(...t.params).changes;
+    },
+  };
+
+  const scoped = (inTransaction: boolean): SqlExecutor => {
+    const wrap = <T>(fn: () => T): Promise<T> =>
+      inTransaction ? Promise.resolve().then(fn) : lock.run(async () => fn());
+    const executor: SqlExecutor = {
+      dialect: "sqlite",
+      all: (sql, params) => wrap(() => direct.all(sql, params)),
+      get: (sql, params) => wrap(() => direct.all(sql, params)[0]),
+      run: (sql, params) => wrap(() => direct.run(sql, params)),
+      transaction: async <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
+        if (inTransaction) return fn(executor);
+        return lock.run(async () => {
+          db.exec("BEGIN IMMEDIATE");
+          try {
+            const result = await fn(scoped(true));
+            db.exec("COMMIT");
+            return result;
+          } catch (error) {
+            if (db.inTransaction) db.exec("ROLLBACK");
+            throw error;
+          }
+        });
+      },
+      close: async () => {
+        await lock.run(async () => {
+          if (closed) return;
+          closed = true;
+          db.close();
+        });
+      },
+    };
+    return executor;
+  };
+  return scoped(false);
+}

@@ -1,0 +1,238 @@
+// The storage port of the Zelinqa API (§2.3): every persistent record and the operations the API needs.
+// Engine values (draft, artefact, session state) are opaque JSON here; the engine owns their shapes.
+export type Scope = "runtime" | "configuration:read" | "configuration:write" | "configuration:publish";
+export const SCOPES: readonly Scope[] = ["runtime", "configuration:read", "configuration:write", "configuration:publish"];
+
+export interface DomainRecord {
+  id: string;
+  name: string;
+  organization: string;
+  createdAt: string;
+  publishedVersionId: string | null;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  keyHash: string;
+  domainId: string;
+  label: string | null;
+  scopes: Scope[];
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface DraftRecord {
+  domainId: string;
+  revision: number;
+  content: unknown;
+  updatedAt: string;
+}
+
+export interface ConfigVersionRecord {
+  domainId: string;
+  id: string;
+  draftRevision: number;
+  content: unknown;
+  artifact: unknown;
+  engineVersion: string;
+  compilationId: string | null;
+  publishedAt: string;
+}
+
+export type CompilationStatusValue = "queued" | "running" | "succeeded" | "failed";
+
+export interface CompilationJobRecord {
+  id: string;
+  domainId: string;
+  status: CompilationStatusValue;
+  draftRevision: number;
+  snapshot: unknown;
+  progress: number;
+  error: unknown;
+  configurationVersion: string | null;
+  createdAt: string;
+  updatedAt: string;
+  leaseExpiresAt: string | null;
+  requestId: string;
+  actorKeyId: string;
+  actorScopes: Scope[];
+}
+
+export interface SessionRecord {
+  id: string;
+  domainId: string;
+  configVersionId: string;
+  state: unknown;
+  stateVersion: number;
+  status: string;
+  turnCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionUpdate {
+  id: string;
+  expectedStateVersion: number;
+  state: unknown;
+  stateVersion: number;
+  status: string;
+  turnCount: number;
+  updatedAt: string;
+}
+
+export interface DecisionRecord {
+  id: string;
+  sessionId: string;
+  stateVersion: number;
+  candidates: unknown;
+  createdAt: string;
+}
+
+export interface SessionEventRecord {
+  sessionId: string;
+  stateVersion: number;
+  kind: "create" | "next" | "events";
+  requestId: string;
+  /** Derived facts only (action, decision id, counters): never conversational text (§2.3). */
+  summary: Record<string, unknown>;
+  occurredAt: string;
+}
+
+export interface FeedbackRecord {
+  id: string;
+  sessionId: string;
+  result: string;
+  label: string | null;
+  metadata: Record<string, unknown> | null;
+  source: "feedback" | "conversion";
+  recordedAt: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+  contentType: string;
+  requestId: string;
+}
+
+export interface IdempotencyRecord {
+  domainId: string;
+  operation: string;
+  key: string;
+  fingerprint: string;
+  status: "in_flight" | "completed";
+  token: string;
+  leaseExpiresAt: string;
+  response: StoredResponse | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface IdempotencyReservation {
+  domainId: string;
+  operation: string;
+  key: string;
+  fingerprint: string;
+  token: string;
+  now: string;
+  leaseExpiresAt: string;
+  expiresAt: string;
+}
+
+export type ReserveOutcome =
+  | { kind: "reserved" }
+  | { kind: "completed"; record: IdempotencyRecord }
+  | { kind: "in_flight"; record: IdempotencyRecord };
+
+export interface AuditEventRecord {
+  id: string;
+  domainId: string;
+  occurredAt: string;
+  action: string;
+  resourceType: string;
+  resourceId: string;
+  actorKeyId: string;
+  scopes: string[];
+  requestId: string;
+  diff: { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+  details: Record<string, unknown>;
+}
+
+export interface AuditPageQuery {
+  domainId: string;
+  limit: number;
+  /** Keyset: only events older than this sequence number. */
+  beforeSeq?: number;
+  action?: string;
+  resourceType?: string;
+}
+
+export interface JobFinish {
+  id: string;
+  status: "succeeded" | "failed";
+  error: unknown;
+  configurationVersion: string | null;
+  now: string;
+}
+
+/** Every data operation; inside `transaction` the same operations run in one database transaction. */
+export interface StoreOperations {
+  ensureOrganization(name: string, now: string): Promise<string>;
+  createDomain(input: { id: string; name: string; organizationId: string; now: string }): Promise<DomainRecord>;
+  getDomain(id: string): Promise<DomainRecord | null>;
+  listDomains(): Promise<DomainRecord[]>;
+
+  insertApiKey(key: ApiKeyRecord): Promise<void>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  listApiKeys(domainId?: string): Promise<ApiKeyRecord[]>;
+  revokeApiKey(id: string, now: string): Promise<boolean>;
+
+  getDraft(domainId: string): Promise<DraftRecord | null>;
+  /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. */
+  saveDraft(input: { domainId: string; expectedRevision: number; revision: number; content: unknown; now: string }): Promise<boolean>;
+
+  getConfigVersion(domainId: string, id: string): Promise<ConfigVersionRecord | null>;
+  getPublishedVersion(domainId: string): Promise<ConfigVersionRecord | null>;
+  /** Allocates the next `cfg_NNNNN` of the domain, stores the version and makes it the published one. */
+  publishConfigVersion(input: Omit<ConfigVersionRecord, "id">): Promise<ConfigVersionRecord>;
+
+  /** Inserts a queued job unless one is queued or running for the domain, which is returned instead. */
+  enqueueCompilationJob(job: CompilationJobRecord): Promise<{ inserted: true } | { inserted: false; active: CompilationJobRecord }>;
+  getCompilationJob(domainId: string, id: string): Promise<CompilationJobRecord | null>;
+  getActiveCompilationJob(domainId: string): Promise<CompilationJobRecord | null>;
+  /** Claims the oldest queued job (SKIP LOCKED on PostgreSQL) and marks it running with progress 0.1. */
+  claimCompilationJob(input: { now: string; leaseExpiresAt: string }): Promise<CompilationJobRecord | null>;
+  finishCompilationJob(input: JobFinish): Promise<boolean>;
+  /** Running jobs whose lease expired become failed with `timeout`; returns them. */
+  expireCompilationJobs(input: { now: string; error: unknown }): Promise<CompilationJobRecord[]>;
+
+  insertSession(session: SessionRecord): Promise<void>;
+  getSession(domainId: string, id: string): Promise<SessionRecord | null>;
+  /** `UPDATE … WHERE id = $1 AND state_version = $2` (§2.3): false when zero rows were updated. */
+  updateSession(update: SessionUpdate): Promise<boolean>;
+  insertDecision(decision: DecisionRecord): Promise<void>;
+  getDecision(id: string): Promise<DecisionRecord | null>;
+  appendSessionEvent(event: SessionEventRecord): Promise<void>;
+  listSessionEvents(sessionId: string): Promise<SessionEventRecord[]>;
+  insertFeedback(feedback: FeedbackRecord): Promise<void>;
+  listFeedback(sessionId: string): Promise<FeedbackRecord[]>;
+
+  reserveIdempotency(reservation: IdempotencyReservation): Promise<ReserveOutcome>;
+  /** Stores the response of a reservation; false if the reservation was taken over (its token changed). */
+  completeIdempotency(input: { domainId: string; operation: string; key: string; token: string; response: StoredResponse }): Promise<boolean>;
+  releaseIdempotency(input: { domainId: string; operation: string; key: string; token: string }): Promise<void>;
+  getIdempotency(domainId: string, operation: string, key: string): Promise<IdempotencyRecord | null>;
+  purgeIdempotency(now: string): Promise<number>;
+
+  insertAuditEvents(events: AuditEventRecord[]): Promise<void>;
+  listAuditEvents(query: AuditPageQuery): Promise<Array<AuditEventRecord & { seq: number }>>;
+}
+
+export interface ZelinqaStore extends StoreOperations {
+  readonly dialect: "sqlite" | "postgres";
+  migrate(): Promise<number[]>;
+  transaction<T>(fn: (tx: StoreOperations) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,243 @@
+// One store suite run against SQLite and PostgreSQL (§2.3): migrations, tenancy, drafts, versions, the
+// compilation queue, the state_version CAS, idempotency reservation and the audit log.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
+import type { CompilationJobRecord, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+
+const T0 = "2026-09-01T09:00:00.000Z";
+const T1 = "2026-09-01T09:01:00.000Z";
+const T2 = "2026-09-02T10:00:00.000Z";
+
+function job(id: string, domainId: string, createdAt = T0): CompilationJobRecord {
+  return {
+    id,
+    domainId,
+    status: "queued",
+    draftRevision: 1,
+    snapshot: { objective: { name: "x" } },
+    progress: 0,
+    error: null,
+    configurationVersion: null,
+    createdAt,
+    updatedAt: createdAt,
+    leaseExpiresAt: null,
+    requestId: "req_1",
+    actorKeyId: "key_1",
+    actorScopes: ["configuration:publish"],
+  };
+}
+
+for (const backend of BACKENDS) {
+  void describe(`zelinqa store on ${backend}`, { skip: skipReason(backend) }, () => {
+    let database: TestDatabase;
+    let store: ZelinqaStore;
+    let domainId: string;
+
+    before(async () => {
+      database = await createTestDatabase(backend);
+      store = database.open();
+      assert.deepEqual(await store.migrate(), [1]);
+      const org = await store.ensureOrganization("default", T0);
+      domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
+      await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
+    });
+    after(async () => {
+      await store?.close();
+      await database?.drop();
+    });
+
+    void it("applies migrations once and reports nothing pending afterwards", async () => {
+      assert.deepEqual(await store.migrate(), []);
+      const again = database.open();
+      try {
+        assert.deepEqual(await again.migrate(), []);
+      } finally {
+        await again.close();
+      }
+    });
+
+    void it("lists domains with their organisation", async () => {
+      const domains = await store.listDomains();
+      assert.deepEqual(
+        domains.map((d) => [d.id, d.name, d.organization, d.publishedVersionId]),
+        [
+          ["dom_a", "Alpha", "default", null],
+          ["dom_b", "Beta", "default", null],
+        ],
+      );
+    });
+
+    void it("stores API keys by hash only, lists them and revokes them once", async () => {
+      await store.insertApiKey({
+        id: "key_aaaaaaaaaaaa",
+        keyHash: "ab".repeat(32),
+        domainId,
+        label: "demo",
+        scopes: ["runtime", "configuration:read"],
+        createdAt: T0,
+        expiresAt: null,
+        revokedAt: null,
+      });
+      const found = await store.findApiKeyByHash("ab".repeat(32));
+      assert.deepEqual(found?.scopes, ["runtime", "configuration:read"]);
+      assert.equal((await store.listApiKeys(domainId)).length, 1);
+      assert.equal((await store.listApiKeys("dom_b")).length, 0);
+      assert.equal(await store.revokeApiKey("key_aaaaaaaaaaaa", T1), true);
+      assert.equal(await store.revokeApiKey("key_aaaaaaaaaaaa", T2), false);
+      assert.equal((await store.findApiKeyByHash("ab".repeat(32)))?.revokedAt, T1);
+    });
+
+    void it("saves the draft with a compare-and-swap on its revision", async () => {
+      assert.equal(await store.getDraft(domainId), null);
+      assert.equal(await store.saveDraft({ domainId, expectedRevision: 0, revision: 1, content: { a: 1 }, now: T0 }), true);
+      assert.equal(await store.saveDraft({ domainId, expectedRevision: 0, revision: 1, content: { a: 2 }, now: T0 }), false);
+      assert.equal(await store.saveDraft({ domainId, expectedRevision: 1, revision: 2, content: { a: 3 }, now: T1 }), true);
+      const draft = await store.getDraft(domainId);
+      assert.equal(draft?.revision, 2);
+      assert.deepEqual(draft?.content, { a: 3 });
+    });
+
+    void it("allocates configuration versions per domain and publishes the latest", async () => {
+      const input = { draftRevision: 2, content: { c: 1 }, artifact: { art: 1 }, engineVersion: "1.0.0", compilationId: null, publishedAt: T1 };
+      const v1 = await store.publishConfigVersion({ ...input, domainId });
+      const v2 = await store.publishConfigVersion({ ...input, domainId, artifact: { art: 2 } });
+      const other = await store.publishConfigVersion({ ...input, domainId: "dom_b" });
+      assert.deepEqual([v1.id, v2.id, other.id], ["cfg_00001", "cfg_00002", "cfg_00001"]);
+      assert.deepEqual((await store.getPublishedVersion(domainId))?.artifact, { art: 2 });
+      assert.deepEqual((await store.getConfigVersion(domainId, "cfg_00001"))?.artifact, { art: 1 });
+      assert.equal((await store.getDomain(domainId))?.publishedVersionId, "cfg_00002");
+    });
+
+    void it("keeps at most one queued or running compilation per domain", async () => {
+      assert.deepEqual(await store.enqueueCompilationJob(job("cmp_1", domainId)), { inserted: true });
+      const second = await store.enqueueCompilationJob(job("cmp_2", domainId));
+      assert.equal(second.inserted, false);
+      assert.equal(second.inserted === false && second.active.id, "cmp_1");
+      const claimed = await store.claimCompilationJob({ now: T1, leaseExpiresAt: T2 });
+      assert.equal(claimed?.id, "cmp_1");
+      assert.equal(claimed?.status, "running");
+      assert.equal(claimed?.progress, 0.1);
+      assert.equal(await store.claimCompilationJob({ now: T1, leaseExpiresAt: T2 }), null);
+      assert.equal((await store.enqueueCompilationJob(job("cmp_3", domainId))).inserted, false);
+      assert.equal(
+        await store.finishCompilationJob({ id: "cmp_1", status: "succeeded", error: null, configurationVersion: "cfg_00003", now: T2 }),
+        true,
+      );
+      const done = await store.getCompilationJob(domainId, "cmp_1");
+      assert.deepEqual([done?.status, done?.progress, done?.configurationVersion], ["succeeded", 1, "cfg_00003"]);
+      assert.equal(await store.getCompilationJob("dom_b", "cmp_1"), null);
+      assert.deepEqual(await store.enqueueCompilationJob(job("cmp_4", domainId)), { inserted: true });
+    });
+
+    void it("fails running jobs whose lease expired with their error", async () => {
+      await store.claimCompilationJob({ now: T1, leaseExpiresAt: T1 });
+      const expired = await store.expireCompilationJobs({ now: T2, error: { code: "timeout", message: "lease expired" } });
+      assert.deepEqual(expired.map((j) => [j.id, j.status]), [["cmp_4", "failed"]]);
+      assert.deepEqual((await store.getCompilationJob(domainId, "cmp_4"))?.error, { code: "timeout", message: "lease expired" });
+    });
+
+    void it("claims each queued job exactly once under concurrent workers", async () => {
+      for (const [i, d] of ["dom_a", "dom_b"].entries()) await store.enqueueCompilationJob(job(`cmp_c${i}`, d, T1));
+      const claims = await Promise.all(Array.from({ length: 6 }, () => store.claimCompilationJob({ now: T1, leaseExpiresAt: T2 })));
+      const ids = claims.filter((c) => c !== null).map((c) => c.id).sort();
+      assert.deepEqual(ids, ["cmp_c0", "cmp_c1"]);
+    });
+
+    void it("updates a session only when the supplied state_version is current", async () => {
+      await store.insertSession({
+        id: "ses_1", domainId, configVersionId: "cfg_00001", state: { n: 0 }, stateVersion: 0,
+        status: "active", turnCount: 0, createdAt: T0, updatedAt: T0,
+      });
+      const update = { id: "ses_1", expectedStateVersion: 0, state: { n: 1 }, stateVersion: 1, status: "active", turnCount: 1, updatedAt: T1 };
+      const results = await Promise.all(Array.from({ length: 8 }, () => store.updateSession(update)));
+      assert.equal(results.filter(Boolean).length, 1);
+      const session = await store.getSession(domainId, "ses_1");
+      assert.deepEqual([session?.stateVersion, session?.turnCount, session?.state], [1, 1, { n: 1 }]);
+      assert.equal(await store.getSession("dom_b", "ses_1"), null);
+    });
+
+    void it("journals one event per state_version and refuses a duplicate", async () => {
+      const event = { sessionId: "ses_1", stateVersion: 1, kind: "next" as const, requestId: "req_x", summary: { action: "ask" }, occurredAt: T1 };
+      await store.appendSessionEvent(event);
+      await assert.rejects(store.appendSessionEvent(event));
+      assert.deepEqual((await store.listSessionEvents("ses_1")).map((e) => e.summary), [{ action: "ask" }]);
+    });
+
+    void it("rolls back every write of a failed transaction", async () => {
+      await assert.rejects(
+        store.transaction(async (tx) => {
+          await tx.updateSession({ id: "ses_1", expectedStateVersion: 1, state: { n: 2 }, stateVersion: 2, status: "active", turnCount: 2, updatedAt: T2 });
+          await tx.insertFeedback({ id: "fbk_1", sessionId: "ses_1", result: "success", label: null, metadata: null, source: "feedback", recordedAt: T2 });
+          throw new Error("boom");
+        }),
+        /boom/,
+      );
+      assert.equal((await store.getSession(domainId, "ses_1"))?.stateVersion, 1);
+      assert.deepEqual(await store.listFeedback("ses_1"), []);
+    });
+
+    void it("reserves an idempotency key once, replays it when completed and releases it on failure", async () => {
+      const base = { domainId, operation: "nextQuestions", key: "key-00001", fingerprint: "f1", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_v, i) => store.reserveIdempotency({ ...base, token: `tok${i}` })),
+      );
+      assert.equal(outcomes.filter((o) => o.kind === "reserved").length, 1);
+      assert.equal(outcomes.filter((o) => o.kind === "in_flight").length, 5);
+      const winner = outcomes.findIndex((o) => o.kind === "reserved");
+      const response = { status: 200, body: '{"a":1}', contentType: "application/json; charset=utf-8", requestId: "req_9" };
+      assert.equal(await store.completeIdempotency({ ...base, token: "wrong", response }), false);
+      assert.equal(await store.completeIdempotency({ ...base, token: `tok${winner}`, response }), true);
+      const replay = await store.reserveIdempotency({ ...base, token: "again" });
+      assert.equal(replay.kind, "completed");
+      assert.deepEqual(replay.kind === "completed" && replay.record.response, response);
+
+      const other = { ...base, key: "key-00002" };
+      assert.equal((await store.reserveIdempotency({ ...other, token: "a" })).kind, "reserved");
+      await store.releaseIdempotency({ ...other, token: "a" });
+      assert.equal((await store.reserveIdempotency({ ...other, token: "b" })).kind, "reserved");
+    });
+
+    void it("lets an expired lease or an expired record be taken over", async () => {
+      const base = { domainId, operation: "createSession", key: "key-00003", fingerprint: "f1", leaseExpiresAt: T1, expiresAt: T2 };
+      assert.equal((await store.reserveIdempotency({ ...base, token: "a", now: T0 })).kind, "reserved");
+      assert.equal((await store.reserveIdempotency({ ...base, token: "b", now: T0 })).kind, "in_flight");
+      assert.equal((await store.reserveIdempotency({ ...base, token: "c", now: T1, leaseExpiresAt: T2 })).kind, "reserved");
+      const response = { status: 201, body: "{}", contentType: "application/json; charset=utf-8", requestId: "req_1" };
+      assert.equal(await store.completeIdempotency({ ...base, token: "a", response }), false);
+      assert.equal(await store.completeIdempotency({ ...base, token: "c", response }), true);
+      const later = "2026-09-03T10:00:00.000Z";
+      assert.equal((await store.reserveIdempotency({ ...base, token: "d", now: later, leaseExpiresAt: later, expiresAt: "2026-09-04T10:00:00.000Z" })).kind, "reserved");
+      assert.equal(await store.purgeIdempotency("2030-01-01T00:00:00.000Z") >= 1, true);
+    });
+
+    void it("pages audit events newest first with filters", async () => {
+      const events = Array.from({ length: 5 }, (_v, i) => ({
+        id: `00000000-0000-4000-8000-00000000000${i}`,
+        domainId,
+        occurredAt: T0,
+        action: i % 2 === 0 ? "configuration.question.created" : "configuration.dimension.created",
+        resourceType: i % 2 === 0 ? "question" : "dimension",
+        resourceId: `r${i}`,
+        actorKeyId: "key_1",
+        scopes: ["configuration:write"],
+        requestId: "req_1",
+        diff: { before: null, after: { id: `r${i}` } },
+        details: { change_index: i },
+      }));
+      await store.insertAuditEvents(events);
+      const first = await store.listAuditEvents({ domainId, limit: 2 });
+      assert.deepEqual(first.map((e) => e.resourceId), ["r4", "r3"]);
+      const second = await store.listAuditEvents({ domainId, limit: 2, beforeSeq: first[1]!.seq });
+      assert.deepEqual(second.map((e) => e.resourceId), ["r2", "r1"]);
+      const questions = await store.listAuditEvents({ domainId, limit: 10, resourceType: "question" });
+      assert.deepEqual(questions.map((e) => e.resourceId), ["r4", "r2", "r0"]);
+      assert.deepEqual(questions[0]?.diff, { before: null, after: { id: "r4" } });
+      assert.deepEqual(await store.listAuditEvents({ domainId: "dom_b", limit: 10 }), []);
+    });
+
+    void it("answers a ping", async () => {
+      await store.ping();
+    });
+  });
+}
