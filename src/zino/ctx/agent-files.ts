@@ -1,0 +1,105 @@
+// The agents/ folder in the Python ZINO formats (spec §4): SYSTEM.md (template), PERSONALITY.md, tools/*.json,
+// skills/*.json. Reading is all-or-nothing: a file that does not parse is reported with its path and field.
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+
+export const ToolFileSchema = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().default(""),
+  meta: z.looseObject({
+    executor: z.string().regex(/^[A-Za-z0-9_-]+$/, "executor must be letters, digits, _ or -"),
+    file_extension: z.string().optional(),
+    static_analysis: z.unknown().optional(),
+  }),
+  /** JSON schema of the arguments; the Python ZINO executors take one argument, `code`. */
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolFile = z.infer<typeof ToolFileSchema>;
+
+export const SkillExampleSchema = z.looseObject({ user: z.string(), assistant: z.string() });
+
+export const SkillFileSchema = z.looseObject({
+  name: z.string().min(1),
+  description: z.string().default(""),
+  system_prompt: z.string().default(""),
+  examples: z.array(SkillExampleSchema).default([]),
+  tools: z.array(z.string()).default([]),
+  ctxkey: z.string().min(1).max(256).optional(),
+  model: z.string().optional(),
+});
+export type SkillFile = z.infer<typeof SkillFileSchema>;
+
+export interface AgentFiles {
+  systemTemplate: string | undefined;
+  personality: string | undefined;
+  tools: ToolFile[];
+  skills: SkillFile[];
+}
+
+export class AgentFilesError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AgentFilesError";
+  }
+}
+
+/** The model-facing function name of a tool file (spec §6): `execute_<executor>`. */
+export function toolFunctionName(tool: ToolFile): string {
+  return `execute_${tool.meta.executor}`;
+}
+
+const CODE_PARAMETERS = {
+  type: "object",
+  properties: { code: { type: "string", description: "The complete source code to run." } },
+  required: ["code"],
+};
+
+/** The OpenAI function tool definition of a tool file. */
+export function toFunctionTool(tool: ToolFile): { type: "function"; function: { name: string; description: string; parameters: Record<string, unknown> } } {
+  return {
+    type: "function",
+    function: { name: toolFunctionName(tool), description: tool.description, parameters: tool.parameters ?? CODE_PARAMETERS },
+  };
+}
+
+/** Reads the folder; `undefined` when it does not exist (the instance then runs on built-in prompts). */
+export function readAgentFiles(dir: string): AgentFiles | undefined {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return undefined;
+  return {
+    systemTemplate: readText(join(dir, "SYSTEM.md")),
+    personality: readText(join(dir, "PERSONALITY.md")),
+    tools: readJsonFolder(join(dir, "tools"), ToolFileSchema),
+    skills: readJsonFolder(join(dir, "skills"), SkillFileSchema),
+  };
+}
+
+function readText(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+}
+
+function readJsonFolder<T extends { name: string }>(dir: string, schema: z.ZodType<T>): T[] {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir).filter((name) => name.endsWith(".json")).sort();
+  const items: T[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const path = join(dir, file);
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(path, "utf8"));
+    } catch (err) {
+      throw new AgentFilesError(`${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AgentFilesError(`${path}: ${issue?.path.join(".") || "file"}: ${issue?.message ?? "invalid"}`);
+    }
+    const previous = seen.get(parsed.data.name);
+    if (previous) throw new AgentFilesError(`${path}: the name "${parsed.data.name}" is already used by ${previous}`);
+    seen.set(parsed.data.name, path);
+    items.push(parsed.data);
+  }
+  return items;
+}

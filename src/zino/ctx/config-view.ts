@@ -1,0 +1,81 @@
+// A ctxkey's configuration as ctx serves it (spec §4, protocol `get_config`/`set_config`): the `default` layers
+// merged field by field with the ctxkey's own row, validated by CtxkeyConfigSchema, secrets masked on request.
+import type { z } from "zod";
+import {
+  AgentConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, mergeConfig,
+  type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
+} from "../config/index.js";
+import { WireError } from "../../wire/index.js";
+import type { CtxStore } from "./store.js";
+
+export const SECRET_MASK = "[set]";
+
+export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
+  return layers.reduce<JsonObject>((acc, layer) => mergeConfig(acc, layer), {});
+}
+
+export function mergedConfig(store: CtxStore, ctxkey: string): JsonObject {
+  const { inherited, own } = store.configLayers(ctxkey);
+  return mergeLayers(own ? [...inherited, own] : inherited);
+}
+
+const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {
+  llm: LlmConfigSchema, agent: AgentConfigSchema, history: HistoryConfigSchema, exec: ExecConfigSchema, mcp_servers: undefined,
+};
+
+/** Keys the schema would silently drop (a typo such as `histroy`), top level and inside the fixed sections. */
+export function unknownKeys(config: JsonObject): string[] {
+  const unknown: string[] = [];
+  for (const [key, value] of Object.entries(config)) {
+    if (!(key in SECTION_SCHEMAS)) {
+      unknown.push(key);
+      continue;
+    }
+    const schema = SECTION_SCHEMAS[key];
+    if (!schema || typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    for (const inner of Object.keys(value)) if (!(inner in schema.shape)) unknown.push(`${key}.${inner}`);
+  }
+  return unknown;
+}
+
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
+}
+
+/** The full configuration, or a `bad_request` that says which fields are missing or wrong. */
+export function validateConfig(ctxkey: string, merged: JsonObject): CtxkeyConfig {
+  const parsed = CtxkeyConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    throw new WireError("bad_request", `The configuration of ctxkey "${ctxkey}" is not valid: ${describeIssues(parsed.error)}. Fix ZINO.toml or set the fields with set_config.`);
+  }
+  return parsed.data;
+}
+
+export interface PromptSettings {
+  agent: AgentConfig;
+  history: HistoryConfig;
+  exec: ExecConfig;
+}
+
+/**
+ * The sections message building needs, each parsed on its own: a ctxkey whose `[llm]` is not configured yet still
+ * gets its prompt built. A section that does not validate falls back to the built-in defaults.
+ */
+export function promptSettings(merged: JsonObject): PromptSettings {
+  const section = <T>(schema: z.ZodType<T>, value: unknown): T => {
+    const parsed = schema.safeParse(value ?? {});
+    return parsed.success ? parsed.data : schema.parse({});
+  };
+  return {
+    agent: section(AgentConfigSchema, merged.agent),
+    history: section(HistoryConfigSchema, merged.history),
+    exec: section(ExecConfigSchema, merged.exec),
+  };
+}
+
+/** Replaces API keys by a marker (protocol: `get_config` without `secrets: true`). */
+export function maskSecrets(config: CtxkeyConfig): CtxkeyConfig {
+  const mask = <T extends { api_key?: string | undefined }>(provider: T): T =>
+    provider.api_key === undefined ? provider : { ...provider, api_key: SECRET_MASK };
+  return { ...config, llm: { ...mask(config.llm), fallbacks: config.llm.fallbacks.map(mask) } };
+}

@@ -1,0 +1,52 @@
+// Import of the instance files into the store (spec §4), at start and on `reload`: ZINO.toml's default sections
+// into the `default` config row, and the agents/ folder into prompts, tools and skills. All-or-nothing: files
+// that do not validate leave the store as it was.
+import { CtxkeyConfigSchema, type JsonObject } from "../config/index.js";
+import { type AgentFiles, readAgentFiles } from "./agent-files.js";
+import { describeIssues } from "./config-view.js";
+import type { CtxStore } from "./store.js";
+
+export class InstanceImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InstanceImportError";
+  }
+}
+
+export interface ImportSource {
+  /** The `[llm]`, `[agent]`, `[history]`, `[exec]`, `[mcp_servers]` tables of ZINO.toml. */
+  defaults: JsonObject;
+  agentsDir: string;
+  /** For messages only. */
+  configPath: string | undefined;
+}
+
+export interface ImportSummary {
+  agentsDir: string;
+  agentsFound: boolean;
+  tools: string[];
+  skills: string[];
+}
+
+/** Sections present in ZINO.toml must be valid on their own; `[llm]`, when present, must validate in full. */
+function checkDefaults(source: ImportSource): void {
+  const parsed = CtxkeyConfigSchema.partial().safeParse(source.defaults);
+  if (!parsed.success) throw new InstanceImportError(`${source.configPath ?? "ZINO.toml"}: ${describeIssues(parsed.error)}`);
+}
+
+export function importInstance(store: CtxStore, source: ImportSource): ImportSummary {
+  checkDefaults(source);
+  let agents: AgentFiles | undefined;
+  try {
+    agents = readAgentFiles(source.agentsDir);
+  } catch (err) {
+    throw new InstanceImportError(err instanceof Error ? err.message : String(err));
+  }
+  store.importInstance({ defaults: source.defaults, agents });
+  return {
+    agentsDir: source.agentsDir,
+    agentsFound: agents !== undefined,
+    tools: agents?.tools.map((tool) => tool.name) ?? [],
+    skills: agents?.skills.map((skill) => skill.name) ?? [],
+  };
+}

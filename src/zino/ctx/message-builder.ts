@@ -1,0 +1,96 @@
+// The defining answer of ctx (spec §4): for (message, ctxkey), the OpenAI message list
+// [system prompt, ...context (skill examples, recalled memories), ...history within limits, user message].
+import { WireError } from "../../wire/index.js";
+import type { SkillFile } from "./agent-files.js";
+import type { ChatMessage } from "./chat-message.js";
+import { mergedConfig, promptSettings } from "./config-view.js";
+import { searchHardMemories } from "./hard-memory-search.js";
+import { selectHistory } from "./history-window.js";
+import { DEFAULT_KEY, type CtxStore } from "./store.js";
+import { DEFAULT_SYSTEM_TEMPLATE, NOTHING, allowedTools, fillTemplate, renderSkillLines, renderToolList } from "./system-prompt.js";
+
+/** Hard memories recalled into the context: at most this many, and only good matches of the user message. */
+export const RECALL_TOP_K = 3;
+export const RECALL_MIN_SCORE = 0.5;
+const RECALL_CHARS_PER_MESSAGE = 600;
+
+/** A user message: text, or OpenAI content parts. */
+export type UserContent = string | Exclude<ChatMessage["content"], null | undefined>;
+
+export interface BuildRequest {
+  ctxkey: string;
+  /** The new user message; absent for `build` without one. */
+  user?: UserContent;
+  /** Build for this skill (sub-agent) instead of the skill bound to the ctxkey, if any. */
+  skill?: string;
+}
+
+export interface BuiltPrompt {
+  system: ChatMessage;
+  context: ChatMessage[];
+  history: ChatMessage[];
+  user: ChatMessage | undefined;
+}
+
+/** The skill a build uses: the one asked for, else the skill whose `ctxkey` is this ctxkey. */
+export function skillFor(store: CtxStore, ctxkey: string, name: string | undefined): SkillFile | undefined {
+  const skills = store.skills(ctxkey);
+  if (name !== undefined) {
+    const skill = skills.find((candidate) => candidate.name === name);
+    if (!skill) throw new WireError("not_found", `There is no skill named "${name}"; the skills are: ${skills.map((s) => s.name).join(", ") || "none"}.`);
+    return skill;
+  }
+  return ctxkey === DEFAULT_KEY ? undefined : skills.find((candidate) => candidate.ctxkey === ctxkey);
+}
+
+export function systemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): string {
+  const settings = promptSettings(mergedConfig(store, ctxkey));
+  const tools = allowedTools(store.tools(ctxkey), settings.exec, skill?.tools);
+  const template = skill ? skill.system_prompt : store.prompt(ctxkey, "system") ?? DEFAULT_SYSTEM_TEMPLATE;
+  return fillTemplate(template, {
+    PERSONALITY: (store.prompt(ctxkey, "personality") ?? "").trim(),
+    TOOL_LIST: renderToolList(tools),
+    SKILL_LINES: skill ? NOTHING : renderSkillLines(store.skills(ctxkey)),
+    MAX_ITERATIONS: String(settings.agent.max_iterations),
+    SOFT_MEMORIES: store.softMemory(ctxkey)?.trim() || NOTHING,
+  });
+}
+
+function clip(text: string): string {
+  return text.length <= RECALL_CHARS_PER_MESSAGE ? text : `${text.slice(0, RECALL_CHARS_PER_MESSAGE)}…`;
+}
+
+function recalledMemories(store: CtxStore, ctxkey: string, query: string): ChatMessage[] {
+  if (query.trim() === "") return [];
+  const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
+  const found = searchHardMemories(store.hardMemories(keys), query, { topK: RECALL_TOP_K, minScore: RECALL_MIN_SCORE });
+  if (found.length === 0) return [];
+  const lines = found.map(({ memory }, i) => {
+    const body = memory.messages.map((m) => `${m.role}: ${clip(typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? ""))}`);
+    return [`[${i + 1}]${memory.tag ? ` (${memory.tag})` : ""}`, ...body].join("\n");
+  });
+  return [{ role: "system", content: `Memories from earlier conversations that may be relevant:\n${lines.join("\n\n")}` }];
+}
+
+export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt {
+  const { ctxkey } = request;
+  const skill = skillFor(store, ctxkey, request.skill);
+  const settings = promptSettings(mergedConfig(store, ctxkey));
+  const examples: ChatMessage[] = (skill?.examples ?? []).flatMap((example): ChatMessage[] => [
+    { role: "user", content: example.user },
+    { role: "assistant", content: example.assistant },
+  ]);
+  const query = typeof request.user === "string" ? request.user : "";
+  const limits = { maxMessages: settings.history.max_messages, maxTokens: settings.history.max_tokens };
+  const stored = limits.maxMessages === 0 ? [] : store.history(ctxkey, limits.maxMessages);
+  return {
+    system: { role: "system", content: systemPrompt(store, ctxkey, skill) },
+    context: [...examples, ...recalledMemories(store, ctxkey, query)],
+    history: selectHistory(stored, limits),
+    user: request.user === undefined ? undefined : { role: "user", content: request.user },
+  };
+}
+
+export function promptMessages(prompt: BuiltPrompt): ChatMessage[] {
+  return [prompt.system, ...prompt.context, ...prompt.history, ...(prompt.user ? [prompt.user] : [])];
+}

@@ -1,0 +1,164 @@
+// The answers of zino-ctx, one function per request type (docs/zino-protocol.md ctx section, spec §4 and §8).
+// Every request is parsed with its schema before anything is read or written.
+import { mergeConfig, type JsonObject } from "../config/index.js";
+import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
+import { toFunctionTool } from "./agent-files.js";
+import { SECRET_MASK, maskSecrets, mergeLayers, mergedConfig, unknownKeys, validateConfig } from "./config-view.js";
+import { searchHardMemories } from "./hard-memory-search.js";
+import type { ImportSummary } from "./instance-import.js";
+import { buildPrompt, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
+import { parseRequest } from "./requests.js";
+import { DEFAULT_KEY, type CtxStore } from "./store.js";
+
+export interface CtxOperationsDeps {
+  store: CtxStore;
+  /** Re-reads ZINO.toml and agents/ into the store; throws a WireError when the files are invalid. */
+  reload(): ImportSummary;
+}
+
+type Operation = (request: WireRequest) => Frame;
+
+export const DEFAULT_SEARCH_TOP_K = 5;
+
+export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: WireRequest): Frame; readonly types: string[] } {
+  const { store } = deps;
+
+  const isConfigured = (ctxkey: string): boolean => {
+    try {
+      validateConfig(ctxkey, mergedConfig(store, ctxkey));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const operations: Record<string, Operation> = {
+    capabilities: () => ({
+      type: "capabilities", service: "zino-ctx", store: store.kind, schema_version: store.schemaVersion, operations: types(),
+    }),
+
+    build: ({ ctxkey, raw }) => {
+      const request = parseRequest("build", raw);
+      if (request.user_message !== undefined) {
+        // Python ZINO: the context between its own system prompt and the new user message (spec §8).
+        const prompt = buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
+        return { type: "context", messages: [...prompt.context, ...prompt.history] };
+      }
+      const prompt = buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
+      return { type: "messages", messages: promptMessages(prompt) };
+    },
+
+    get: ({ ctxkey, raw }) => {
+      const request = parseRequest("get", raw);
+      return { type: "system_prompt", content: systemPrompt(store, ctxkey, skillFor(store, ctxkey, request.skill)) };
+    },
+
+    get_config: ({ ctxkey, raw }) => {
+      const request = parseRequest("get_config", raw);
+      const config = validateConfig(ctxkey, mergedConfig(store, ctxkey));
+      return { type: "config", ctxkey, config: request.secrets === true ? config : maskSecrets(config) };
+    },
+
+    set_config: ({ ctxkey, raw }) => {
+      const request = parseRequest("set_config", raw);
+      const unknown = unknownKeys(request.config);
+      if (unknown.length > 0) throw new WireError("bad_request", `Bad set_config request: unknown configuration keys: ${unknown.join(", ")}.`);
+      if (containsMask(request.config)) {
+        throw new WireError("bad_request", `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a key; send the key itself, or leave the field out to keep it.`);
+      }
+      store.updateOwnConfig(ctxkey, (current) => {
+        const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
+        validateConfig(ctxkey, mergeLayers([...store.configLayers(ctxkey).inherited, next]));
+        return next;
+      });
+      return { type: "ok" };
+    },
+
+    append_history: ({ ctxkey, raw }) => {
+      const request = parseRequest("append_history", raw);
+      return { type: "ok", count: store.appendHistory(ctxkey, request.messages) };
+    },
+
+    get_history: ({ ctxkey, raw }) => {
+      const request = parseRequest("get_history", raw);
+      return { type: "history", ctxkey, messages: store.history(ctxkey, request.limit ?? undefined) };
+    },
+
+    clear_history: ({ ctxkey }) => ({ type: "ok", count: store.clearHistory(ctxkey) }),
+
+    get_value: ({ ctxkey, raw }) => {
+      const request = parseRequest("get_value", raw);
+      return { type: "value", key: request.key, value: store.value(ctxkey, request.key) ?? null };
+    },
+
+    set_value: ({ ctxkey, raw }) => {
+      const request = parseRequest("set_value", raw);
+      store.setValue(ctxkey, request.key, request.value);
+      return { type: "ok" };
+    },
+
+    reload: () => ({ type: "ok", ...summaryFrame(deps.reload()) }),
+
+    set_soft_memory: ({ ctxkey, raw }) => {
+      const request = parseRequest("set_soft_memory", raw);
+      store.setSoftMemory(ctxkey, request.content);
+      return { type: "system_prompt", content: systemPrompt(store, ctxkey, skillFor(store, ctxkey, undefined)) };
+    },
+
+    set_soft: ({ ctxkey, raw }) => {
+      const request = parseRequest("set_soft", raw);
+      store.setSoftMemory(ctxkey, request.content);
+      return { type: "ok" };
+    },
+
+    get_soft: ({ ctxkey }) => ({ type: "soft", content: store.softMemory(ctxkey) ?? "" }),
+
+    store_hard: ({ ctxkey, raw }) => {
+      const request = parseRequest("store_hard", raw);
+      return { type: "ok", id: store.storeHardMemory(ctxkey, request.messages, request.tag ?? undefined) };
+    },
+
+    search_hard: ({ ctxkey, raw }) => {
+      const request = parseRequest("search_hard", raw);
+      const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
+      const found = searchHardMemories(store.hardMemories(keys), request.query, { topK: request.top_k ?? DEFAULT_SEARCH_TOP_K });
+      return {
+        type: "hard_memories",
+        results: found.map(({ memory, score }) => ({ messages: memory.messages, score, id: memory.id, tag: memory.tag })),
+      };
+    },
+
+    list_tools: ({ ctxkey }) => {
+      const tools = store.tools(ctxkey);
+      return { type: "tool_files", tools, functions: tools.map(toFunctionTool) };
+    },
+
+    list_skills: ({ ctxkey }) => ({ type: "skills", skills: store.skills(ctxkey) }),
+  };
+
+  function types(): string[] {
+    return ["ping", ...Object.keys(operations)];
+  }
+
+  function answer(request: WireRequest): Frame {
+    const { type, ctxkey, raw, message } = request;
+    if (type === undefined) {
+      if (message === null) return { type: "ready", ctxkey, configured: isConfigured(ctxkey) };
+      const parsed = parseRequest("message", raw);
+      return { type: "messages", messages: promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill })) };
+    }
+    const operation = Object.hasOwn(operations, type) ? operations[type] : undefined;
+    if (!operation) throw new WireError("unknown_type", `zino-ctx does not know the type "${type}"; it knows: ${types().join(", ")}.`);
+    return operation(request);
+  }
+
+  return { answer, types: types() };
+}
+
+function containsMask(config: JsonObject): boolean {
+  return JSON.stringify(config).includes(`"api_key":"${SECRET_MASK}"`);
+}
+
+function summaryFrame(summary: ImportSummary): Frame {
+  return { agents_found: summary.agentsFound, tools: summary.tools, skills: summary.skills };
+}

@@ -1,0 +1,83 @@
+// The SQLite schema of ctx, as ordered migrations; `schema_version` records how many have been applied.
+import type { Database } from "better-sqlite3";
+import { z } from "zod";
+
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE config (
+    ctxkey TEXT NOT NULL,
+    layer TEXT NOT NULL CHECK (layer IN ('file', 'set')),
+    value TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, layer)
+  );
+  CREATE TABLE prompts (
+    ctxkey TEXT NOT NULL,
+    name TEXT NOT NULL,
+    content TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, name)
+  );
+  CREATE TABLE tools (
+    ctxkey TEXT NOT NULL,
+    name TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, name)
+  );
+  CREATE TABLE skills (
+    ctxkey TEXT NOT NULL,
+    name TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, name)
+  );
+  CREATE TABLE history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    ctxkey TEXT NOT NULL,
+    message TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX history_by_ctxkey ON history (ctxkey, id);
+  CREATE TABLE memory (
+    ctxkey TEXT PRIMARY KEY,
+    soft TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE hard_memory (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    ctxkey TEXT NOT NULL,
+    tag TEXT,
+    messages TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX hard_memory_by_ctxkey ON hard_memory (ctxkey, id);
+  CREATE TABLE "values" (
+    ctxkey TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, key)
+  );
+  `,
+];
+
+/** Applies the migrations not yet applied, each in its own transaction; refuses a database from a newer ctx. */
+export function migrateSqlite(db: Database): number {
+  db.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+  const row = z.object({ version: z.number().int() }).optional().parse(db.prepare("SELECT version FROM schema_version").get());
+  let version = row?.version ?? 0;
+  if (!row) db.prepare("INSERT INTO schema_version (version) VALUES (0)").run();
+  if (version > SQLITE_MIGRATIONS.length) {
+    throw new Error(`the database schema version is ${version}; this zino-ctx knows only up to ${SQLITE_MIGRATIONS.length}`);
+  }
+  while (version < SQLITE_MIGRATIONS.length) {
+    const next = version + 1;
+    db.transaction(() => {
+      db.exec(SQLITE_MIGRATIONS[version]!);
+      db.prepare("UPDATE schema_version SET version = ?").run(next);
+    }).immediate();
+    version = next;
+  }
+  return version;
+}

@@ -1,0 +1,170 @@
+// The SQLite adapter of the ctx store: one file, WAL, a busy timeout, migrations at open, every multi-row write
+// in one transaction. Rows read back are parsed with the same schemas that validated them on the way in.
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { z } from "zod";
+import type { JsonObject } from "../config/index.js";
+import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "./agent-files.js";
+import { ChatMessageSchema } from "./chat-message.js";
+import { migrateSqlite } from "./sqlite-migrations.js";
+import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName } from "./store.js";
+
+export interface SqliteStoreOptions {
+  path: string;
+  busyTimeoutMs?: number;
+}
+
+const JsonObjectSchema = z.record(z.string(), z.unknown());
+const TextRow = z.object({ text: z.string() });
+const HardRow = z.object({ id: z.number(), ctxkey: z.string(), tag: z.string().nullable(), messages: z.string(), created_at: z.string() });
+
+function decode<T>(text: string, schema: z.ZodType<T>, what: string): T {
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`corrupt ${what} row in the ctx database: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  return parsed.data;
+}
+
+function textRows(rows: unknown[]): string[] {
+  return rows.map((row) => TextRow.parse(row).text);
+}
+
+export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
+  const dir = dirname(options.path);
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
+  const db = new BetterSqlite3(options.path);
+  db.pragma("journal_mode = WAL");
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  const schemaVersion = migrateSqlite(db);
+  const now = () => new Date().toISOString();
+  let closed = false;
+
+  /** The `default` rows first, then the ctxkey's own, so that its own win by name. */
+  const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => {
+    const rows = db.prepare(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
+    const merged = new Map<string, T>();
+    for (const text of textRows(rows)) {
+      const item = decode(text, schema, table);
+      merged.set(item.name, item);
+    }
+    return [...merged.values()];
+  };
+
+  const configRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined => {
+    const row = db.prepare("SELECT value AS text FROM config WHERE ctxkey = ? AND layer = ?").get(ctxkey, layer);
+    return row === undefined ? undefined : decode(TextRow.parse(row).text, JsonObjectSchema, "config");
+  };
+
+  return {
+    kind: "sqlite",
+    schemaVersion,
+
+    importInstance({ defaults, agents }) {
+      db.transaction(() => {
+        const at = now();
+        db.prepare("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'file', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+          .run(DEFAULT_KEY, JSON.stringify(defaults), at);
+        if (!agents) return;
+        const prompt = db.prepare("INSERT INTO prompts (ctxkey, name, content, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at");
+        const prompts: [PromptName, string | undefined][] = [["system", agents.systemTemplate], ["personality", agents.personality]];
+        for (const [name, content] of prompts) {
+          if (content === undefined) db.prepare("DELETE FROM prompts WHERE ctxkey = ? AND name = ?").run(DEFAULT_KEY, name);
+          else prompt.run(DEFAULT_KEY, name, content, at);
+        }
+        for (const [table, items] of [["tools", agents.tools], ["skills", agents.skills]] as const) {
+          db.prepare(`DELETE FROM ${table} WHERE ctxkey = ?`).run(DEFAULT_KEY);
+          const insert = db.prepare(`INSERT INTO ${table} (ctxkey, name, definition, updated_at) VALUES (?, ?, ?, ?)`);
+          for (const item of items) insert.run(DEFAULT_KEY, item.name, JSON.stringify(item), at);
+        }
+      }).immediate();
+    },
+
+    configLayers(ctxkey) {
+      const inherited = [configRow(DEFAULT_KEY, "file")];
+      if (ctxkey !== DEFAULT_KEY) inherited.push(configRow(DEFAULT_KEY, "set"));
+      return { inherited: inherited.filter((layer): layer is JsonObject => layer !== undefined), own: configRow(ctxkey, "set") };
+    },
+
+    updateOwnConfig(ctxkey, compute) {
+      db.transaction(() => {
+        const next = compute(configRow(ctxkey, "set") ?? {});
+        db.prepare("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+          .run(ctxkey, JSON.stringify(next), now());
+      }).immediate();
+    },
+
+    prompt(ctxkey, name) {
+      const rows = textRows(db.prepare("SELECT content AS text FROM prompts WHERE name = ? AND ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(name, ctxkey, DEFAULT_KEY, ctxkey));
+      return rows[0];
+    },
+
+    tools: (ctxkey) => byName<ToolFile>("tools", ctxkey, ToolFileSchema),
+    skills: (ctxkey) => byName<SkillFile>("skills", ctxkey, SkillFileSchema),
+
+    appendHistory(ctxkey, messages) {
+      const insert = db.prepare("INSERT INTO history (ctxkey, message, created_at) VALUES (?, ?, ?)");
+      db.transaction(() => {
+        const at = now();
+        for (const message of messages) insert.run(ctxkey, JSON.stringify(message), at);
+      }).immediate();
+      return messages.length;
+    },
+
+    history(ctxkey, limit) {
+      const rows = limit === undefined
+        ? db.prepare("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)
+        : db.prepare("SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id").all(ctxkey, limit);
+      return textRows(rows).map((text) => decode(text, ChatMessageSchema, "history"));
+    },
+
+    clearHistory(ctxkey) {
+      return db.prepare("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
+    },
+
+    softMemory(ctxkey) {
+      return textRows(db.prepare("SELECT soft AS text FROM memory WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(ctxkey, DEFAULT_KEY, ctxkey))[0];
+    },
+
+    setSoftMemory(ctxkey, content) {
+      db.prepare("INSERT INTO memory (ctxkey, soft, updated_at) VALUES (?, ?, ?) ON CONFLICT (ctxkey) DO UPDATE SET soft = excluded.soft, updated_at = excluded.updated_at")
+        .run(ctxkey, content, now());
+    },
+
+    storeHardMemory(ctxkey, messages, tag) {
+      const result = db.prepare("INSERT INTO hard_memory (ctxkey, tag, messages, created_at) VALUES (?, ?, ?, ?)")
+        .run(ctxkey, tag ?? null, JSON.stringify(messages), now());
+      return Number(result.lastInsertRowid);
+    },
+
+    hardMemories(ctxkeys) {
+      if (ctxkeys.length === 0) return [];
+      const marks = ctxkeys.map(() => "?").join(", ");
+      const rows = db.prepare(`SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`).all(...ctxkeys);
+      return rows.map((raw): HardMemory => {
+        const row = HardRow.parse(raw);
+        return { id: row.id, ctxkey: row.ctxkey, tag: row.tag, messages: decode(row.messages, z.array(ChatMessageSchema), "hard_memory"), createdAt: row.created_at };
+      });
+    },
+
+    value(ctxkey, key) {
+      const row = db.prepare('SELECT value AS text FROM "values" WHERE ctxkey = ? AND key = ?').get(ctxkey, key);
+      return row === undefined ? undefined : decode(TextRow.parse(row).text, z.unknown(), "values");
+    },
+
+    setValue(ctxkey, key, value) {
+      db.prepare('INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
+        .run(ctxkey, key, JSON.stringify(value), now());
+    },
+
+    close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
