@@ -22,12 +22,13 @@ void describe("zino ask and chat against a daemon socket", () => {
   const echoDaemon = async () => {
     daemon = await startFakeDaemon(scratch.runtimeDir, async (request, out) => {
       seen.push(request);
-      const text = `echo: ${String(request.message)}`;
+      const message = typeof request.message === "string" ? request.message : JSON.stringify(request.message);
+      const text = `echo: ${message}`;
       await out.send({ type: "chunk", delta: "echo: " });
       await out.send({ type: "tool_start", kind: "tool", name: "execute_bash", description: "ls" });
       await out.send({ type: "tool_done", kind: "tool", name: "execute_bash", ok: true, ms: 3 });
       await out.send({ type: "status", phase: "model" });
-      await out.send({ type: "chunk", delta: String(request.message) });
+      await out.send({ type: "chunk", delta: message });
       await out.send({ type: "done", full_text: text, iterations: 1 });
     });
   };
