@@ -1,0 +1,136 @@
+// One completion for one ctxkey across its providers (spec §5 "Reliability"): retries with backoff on the same
+// provider for retryable failures, then each fallback in order, then one error naming every attempt. Nothing is
+// retried once text or a tool call has reached the caller: the caller would see it twice.
+import type { LlmConfig } from "../config/index.js";
+import { WireError, type Frame, type Logger } from "../../wire/index.js";
+import { AttemptFailure } from "./attempt-failure.js";
+import { endpointHost, streamChatCompletion, type FetchFunction, type ProviderTarget, type Usage } from "./provider-stream.js";
+import { redact } from "./provider-targets.js";
+import { ReasoningFilter } from "./reasoning-filter.js";
+import { backoffDelayMs, sleep } from "./retry-policy.js";
+import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
+
+export interface CompletionSink {
+  text(delta: string): Promise<void>;
+  toolCall(delta: { index: number; id?: string; name?: string; argumentsDelta?: string }): Promise<void>;
+  status(frame: Frame): Promise<void>;
+}
+
+export interface CompletionOptions {
+  llm: LlmConfig;
+  targets: readonly ProviderTarget[];
+  secrets: readonly string[];
+  /** Request fields besides model/stream: messages, temperature, tools, stop, ... */
+  body: Record<string, unknown>;
+  signal: AbortSignal;
+  fetch: FetchFunction;
+  logger: Logger;
+  sink: CompletionSink;
+  random?: () => number;
+}
+
+export interface CompletionResult {
+  fullText: string;
+  finishReason: string;
+  usage: Usage | undefined;
+  model: string;
+  toolCalls: AssembledToolCall[];
+  provider: string;
+  attempts: number;
+}
+
+interface AttemptRecord {
+  provider: string;
+  model: string;
+  error: string;
+  kind: AttemptFailure["kind"];
+}
+
+export async function runCompletion(options: CompletionOptions): Promise<CompletionResult> {
+  const { llm, targets, signal, logger, sink } = options;
+  const attempts: AttemptRecord[] = [];
+  for (const [position, target] of targets.entries()) {
+    const provider = endpointHost(target.baseUrl);
+    if (position > 0) {
+      await sink.status({ type: "status", phase: "fallback", provider, model: target.model, reason: attempts.at(-1)?.error ?? "" });
+    }
+    for (let retry = 0; ; retry += 1) {
+      const state = { started: false, sentChars: 0 };
+      try {
+        const result = await attemptOnce(options, target, state);
+        logger.info({ provider, model: target.model, attempts: attempts.length + 1, finishReason: result.finishReason }, "completion done");
+        return { ...result, attempts: attempts.length + 1 };
+      } catch (err) {
+        if (!(err instanceof AttemptFailure)) throw err;
+        const detail = redact(err.message, options.secrets);
+        attempts.push({ provider, model: target.model, error: detail, kind: err.kind });
+        logger.warn({ provider, model: target.model, kind: err.kind, status: err.status, detail, retry }, "provider attempt failed");
+        if (state.started) throw startedFailure(err, provider, target.model, detail, state.sentChars);
+        if (!err.retryable || retry >= llm.max_retries) break;
+        const delayMs = backoffDelayMs({ retry, baseMs: llm.retry_base_ms, retryAfterMs: err.retryAfterMs, ...(options.random ? { random: options.random } : {}) });
+        await sink.status({ type: "status", phase: "retry", provider, model: target.model, attempt: retry + 2, delay_ms: delayMs, reason: detail });
+        await sleep(delayMs, signal);
+      }
+    }
+  }
+  throw allFailed(attempts);
+}
+
+async function attemptOnce(options: CompletionOptions, target: ProviderTarget, state: { started: boolean; sentChars: number }): Promise<Omit<CompletionResult, "attempts">> {
+  const { llm, sink } = options;
+  const filter = llm.strip_reasoning ? new ReasoningFilter() : undefined;
+  const tools = new ToolCallAssembler();
+  let fullText = "";
+  let finishReason = "unknown";
+  let usage: Usage | undefined;
+  let model = target.model;
+  const emit = async (visible: string) => {
+    if (visible === "") return;
+    state.started = true;
+    state.sentChars += visible.length;
+    fullText += visible;
+    await sink.text(visible);
+  };
+  const events = streamChatCompletion({ target, body: options.body, fetch: options.fetch, timeoutMs: llm.timeout_ms, signal: options.signal });
+  for await (const event of events) {
+    switch (event.kind) {
+      case "text":
+        await emit(filter ? filter.push(event.delta) : event.delta);
+        break;
+      case "tool_call": {
+        state.started = true;
+        tools.add(event);
+        const { kind: _kind, ...delta } = event;
+        await sink.toolCall(delta);
+        break;
+      }
+      case "finish":
+        finishReason = event.reason;
+        break;
+      case "usage":
+        usage = event.usage;
+        break;
+      case "model":
+        model = event.model;
+        break;
+    }
+  }
+  if (filter) await emit(filter.flush());
+  return { fullText, finishReason, usage, model, toolCalls: tools.result(), provider: endpointHost(target.baseUrl) };
+}
+
+function startedFailure(err: AttemptFailure, provider: string, model: string, detail: string, sentChars: number): WireError {
+  const code = err.kind === "timeout" ? "timeout" : "provider_error";
+  return new WireError(code,
+    `The provider ${provider} (model ${model}) failed after the answer had started streaming (${sentChars} characters sent): ` +
+    `${detail}. Not retried, so that no text is repeated.`,
+    { attempts: [{ provider, model, error: detail }], partial: true });
+}
+
+function allFailed(attempts: AttemptRecord[]): WireError {
+  const list = attempts.map((a, i) => `${i + 1}) ${a.provider} model ${a.model}: ${a.error}`).join("; ");
+  const allTimeouts = attempts.length > 0 && attempts.every((a) => a.kind === "timeout");
+  const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
+  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.`,
+    { attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })) });
+}

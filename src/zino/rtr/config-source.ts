@@ -1,0 +1,92 @@
+// Per-ctxkey configuration for rtr (spec §5 "ctxkey is a full override"): pulled from ctx with `get_config`
+// (secrets included, over the instance's ctx socket) and cached for `ttlMs` (default 5 s) so edits made with
+// the CLI reach rtr within seconds. When ctx cannot give a valid configuration (down, or a ctx without
+// `get_config`), rtr falls back to the instance defaults from ZINO.toml, and says so (`source: "defaults"`).
+import { z } from "zod";
+import { CtxkeyConfigSchema, type CtxkeyConfig, type InstanceConfig } from "../config/index.js";
+import { requestOne, WireError, type Logger } from "../../wire/index.js";
+
+export const DEFAULT_CONFIG_TTL_MS = 5_000;
+const CTX_TIMEOUT_MS = 3_000;
+
+export interface ResolvedConfig {
+  config: CtxkeyConfig;
+  source: "ctx" | "defaults";
+  /** Why ctx was not used (only with source "defaults"). Never contains a secret. */
+  reason?: string;
+}
+
+export interface ConfigSource {
+  /** Cached within the TTL unless `refresh`; concurrent loads of one ctxkey share one ctx request. */
+  get(ctxkey: string, options?: { refresh?: boolean }): Promise<ResolvedConfig>;
+}
+
+export interface ConfigSourceOptions {
+  instance: InstanceConfig;
+  logger: Logger;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+const ConfigAnswerSchema = z.looseObject({ type: z.literal("config"), config: z.unknown() });
+const ErrorAnswerSchema = z.looseObject({ type: z.literal("error"), code: z.string().optional(), message: z.string().optional() });
+
+export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
+  const { instance, logger } = options;
+  const ttlMs = options.ttlMs ?? DEFAULT_CONFIG_TTL_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { value: ResolvedConfig; expiresAt: number }>();
+  const inflight = new Map<string, Promise<ResolvedConfig>>();
+
+  // Not tied to one caller's AbortSignal: concurrent callers share the load, and it is bounded by CTX_TIMEOUT_MS.
+  async function load(ctxkey: string): Promise<ResolvedConfig> {
+    let reason: string;
+    try {
+      const answer = await requestOne(instance.sockets.ctx, { type: "get_config", ctxkey, secrets: true }, {
+        idleTimeoutMs: CTX_TIMEOUT_MS, maxFrameBytes: instance.maxFrameBytes,
+      });
+      const ok = ConfigAnswerSchema.safeParse(answer);
+      if (ok.success) {
+        const parsed = CtxkeyConfigSchema.safeParse(ok.data.config);
+        if (parsed.success) return { config: parsed.data, source: "ctx" };
+        reason = `ctx returned an invalid configuration (${issueText(parsed.error)})`;
+      } else {
+        const error = ErrorAnswerSchema.safeParse(answer);
+        reason = error.success
+          ? `ctx answered get_config with error ${error.data.code ?? "?"}: ${error.data.message ?? ""}`.trim()
+          : "ctx answered get_config with an unexpected frame";
+      }
+    } catch (err) {
+      reason = `ctx is unreachable (${err instanceof Error ? err.message : String(err)})`;
+    }
+    const defaults = CtxkeyConfigSchema.safeParse(instance.defaults);
+    if (!defaults.success) {
+      throw new WireError("unavailable",
+        `No configuration for ctxkey "${ctxkey}": ${reason}, and the instance defaults (ZINO.toml [llm]) are not usable ` +
+        `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`);
+    }
+    logger.warn({ ctxkey, reason }, "using the instance defaults instead of ctx's configuration");
+    return { config: defaults.data, source: "defaults", reason };
+  }
+
+  return {
+    async get(ctxkey, { refresh = false } = {}) {
+      const cached = cache.get(ctxkey);
+      if (!refresh && cached && cached.expiresAt > now()) return cached.value;
+      let pending = inflight.get(ctxkey);
+      if (!pending) {
+        pending = load(ctxkey).finally(() => inflight.delete(ctxkey));
+        inflight.set(ctxkey, pending);
+      }
+      const value = await pending;
+      cache.set(ctxkey, { value, expiresAt: now() + ttlMs });
+      return value;
+    },
+  };
+}
+
+/** Path and message of the first issue; zod messages do not echo input values, so no key can leak here. */
+function issueText(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join(".") || "config"}: ${issue?.message ?? "invalid"}`;
+}

@@ -1,0 +1,239 @@
+// One call to an OpenAI-compatible `POST {base_url}/chat/completions` with `stream: true`, turned into
+// normalised events. Owns the per-attempt timeout (first byte and every silence in the stream) and the
+// upstream abort; failures become AttemptFailure values carrying no secret.
+import { z } from "zod";
+import { AttemptFailure } from "./attempt-failure.js";
+import { parseRetryAfter } from "./retry-policy.js";
+import { SseParser } from "./sse-parser.js";
+
+export type FetchFunction = typeof globalThis.fetch;
+
+export interface ProviderTarget {
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export type StreamEvent =
+  | { kind: "text"; delta: string }
+  | { kind: "tool_call"; index: number; id?: string; name?: string; argumentsDelta?: string }
+  | { kind: "finish"; reason: string }
+  | { kind: "usage"; usage: Usage }
+  | { kind: "model"; model: string };
+
+export interface StreamCallOptions {
+  target: ProviderTarget;
+  /** The request body without `model` and `stream` (set here). */
+  body: Record<string, unknown>;
+  fetch: FetchFunction;
+  timeoutMs: number;
+  /** The caller's signal: aborting it aborts the upstream HTTP request. */
+  signal: AbortSignal;
+  now?: () => number;
+}
+
+const UsageSchema = z.looseObject({
+  prompt_tokens: z.number().default(0),
+  completion_tokens: z.number().default(0),
+  total_tokens: z.number().optional(),
+});
+
+const ToolCallDeltaSchema = z.looseObject({
+  index: z.number().int().min(0).optional(),
+  id: z.string().nullish(),
+  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+
+const ChoiceSchema = z.looseObject({
+  delta: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
+  message: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
+  finish_reason: z.string().nullish(),
+});
+
+const ChunkSchema = z.looseObject({
+  model: z.string().optional(),
+  choices: z.array(ChoiceSchema).nullish(),
+  usage: UsageSchema.nullish(),
+  error: z.unknown().optional(),
+});
+type Chunk = z.infer<typeof ChunkSchema>;
+
+/** The host of an endpoint, which is what errors and logs name (never the full URL: it may carry a token). */
+export function endpointHost(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return "invalid-url";
+  }
+}
+
+export async function* streamChatCompletion(options: StreamCallOptions): AsyncGenerator<StreamEvent> {
+  const { target, timeoutMs, signal } = options;
+  const now = options.now ?? Date.now;
+  const upstream = new AbortController();
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      upstream.abort(new Error("timeout"));
+    }, timeoutMs);
+  };
+  const onCallerAbort = () => upstream.abort(signal.reason);
+  if (signal.aborted) throw signal.reason;
+  signal.addEventListener("abort", onCallerAbort, { once: true });
+  const failureOf = (err: unknown, phase: string): unknown => {
+    if (signal.aborted) return signal.reason;
+    if (timedOut) return new AttemptFailure("timeout", false, `no data for ${timeoutMs} ms ${phase}`);
+    if (err instanceof AttemptFailure) return err;
+    return new AttemptFailure("network", true, networkDetail(err));
+  };
+
+  arm();
+  try {
+    let response: Response;
+    try {
+      response = await options.fetch(chatUrl(target.baseUrl), {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "text/event-stream",
+          ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+        },
+        body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
+        signal: upstream.signal,
+      });
+    } catch (err) {
+      throw failureOf(err, "while waiting for the response");
+    }
+    if (!response.ok) {
+      const detail = await errorDetail(response).catch(() => "");
+      const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
+      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
+      throw new AttemptFailure("http", retryable, `HTTP ${response.status}${detail ? ` ${detail}` : ""}`, response.status, retryAfterMs);
+    }
+    if (!response.body) throw new AttemptFailure("protocol", true, "the response has no body");
+    const contentType = response.headers.get("content-type") ?? "";
+    if (contentType.includes("application/json")) {
+      // The provider ignored `stream: true`: accept its whole answer as one chunk.
+      let whole: unknown;
+      try {
+        whole = await response.json();
+      } catch (err) {
+        throw failureOf(err, "while reading the response");
+      }
+      yield* chunkEvents(parseChunk(JSON.stringify(whole)));
+      return;
+    }
+    const parser = new SseParser();
+    const reader = response.body.getReader();
+    let finished = false;
+    try {
+      for (;;) {
+        let read: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          read = await reader.read();
+        } catch (err) {
+          throw failureOf(err, "in the middle of the stream");
+        }
+        arm();
+        const payloads = read.done ? parser.end() : parser.push(read.value as Uint8Array);
+        for (const payload of payloads) {
+          if (payload.trim() === "[DONE]") return;
+          const chunk = parseChunk(payload);
+          for (const event of chunkEvents(chunk)) {
+            if (event.kind === "finish") finished = true;
+            yield event;
+          }
+        }
+        if (read.done) break;
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", onCallerAbort);
+    // Ends the upstream request when the consumer stops early (caller gone, or the daemon cut at a call).
+    upstream.abort(new Error("done"));
+  }
+}
+
+function chatUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
+}
+
+function parseChunk(payload: string): Chunk {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    throw new AttemptFailure("protocol", true, "the provider sent a stream event that is not JSON");
+  }
+  const parsed = ChunkSchema.safeParse(value);
+  if (!parsed.success) throw new AttemptFailure("protocol", true, "the provider sent a stream event of an unknown shape");
+  if (parsed.data.error !== undefined && parsed.data.error !== null) {
+    throw new AttemptFailure("provider", true, `provider error in stream: ${errorMessageOf(parsed.data.error)}`);
+  }
+  return parsed.data;
+}
+
+function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
+  if (chunk.model) yield { kind: "model", model: chunk.model };
+  for (const choice of chunk.choices ?? []) {
+    const part = choice.delta ?? choice.message;
+    if (part?.content) yield { kind: "text", delta: part.content };
+    for (const [position, call] of (part?.tool_calls ?? []).entries()) {
+      // Some servers omit `index` when they send each call whole; the position then identifies it.
+      const event: StreamEvent = { kind: "tool_call", index: call.index ?? position };
+      if (call.id) event.id = call.id;
+      if (call.function?.name) event.name = call.function.name;
+      if (call.function?.arguments) event.argumentsDelta = call.function.arguments;
+      yield event;
+    }
+    if (choice.finish_reason) yield { kind: "finish", reason: choice.finish_reason };
+  }
+  if (chunk.usage) {
+    const { prompt_tokens, completion_tokens, total_tokens } = chunk.usage;
+    yield { kind: "usage", usage: { prompt_tokens, completion_tokens, total_tokens: total_tokens ?? prompt_tokens + completion_tokens } };
+  }
+}
+
+async function errorDetail(response: Response): Promise<string> {
+  const text = (await response.text()).slice(0, 2000);
+  let message = text;
+  try {
+    message = errorMessageOf((JSON.parse(text) as { error?: unknown }).error ?? text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return oneLine(message).slice(0, 200);
+}
+
+function errorMessageOf(error: unknown): string {
+  if (typeof error === "string") return oneLine(error).slice(0, 200);
+  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") {
+    return oneLine(error.message).slice(0, 200);
+  }
+  return "unspecified";
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** `fetch failed` hides the reason in `cause`; name the system error code (ECONNREFUSED, ...) instead. */
+function networkDetail(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  if (cause && typeof cause.code === "string") return `connection error ${cause.code}`;
+  if (cause && typeof cause.message === "string") return `connection error: ${oneLine(cause.message).slice(0, 120)}`;
+  return `connection error: ${err instanceof Error ? oneLine(err.message).slice(0, 120) : "unknown"}`;
+}

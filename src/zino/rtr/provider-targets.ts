@@ -1,0 +1,47 @@
+// The ordered providers of one ctxkey (primary, then `fallbacks`) with their keys resolved (spec §5 "API keys
+// come from configuration or environment"): `api_key`, else the env var named by `api_key_env`, else — for a
+// fallback on the primary's origin — the primary's key, else `LLM_API_KEY`. A key is never sent to another host
+// than the one it is configured for, except LLM_API_KEY, the instance-wide key.
+import type { LlmConfig, Provider } from "../config/index.js";
+import type { ProviderTarget } from "./provider-stream.js";
+
+export function resolveTargets(llm: LlmConfig, env: NodeJS.ProcessEnv): ProviderTarget[] {
+  const primaryKey = keyOf(llm, env);
+  const primary: ProviderTarget = { baseUrl: llm.base_url, model: llm.model, apiKey: primaryKey ?? env.LLM_API_KEY };
+  const fallbacks = llm.fallbacks.map((provider): ProviderTarget => ({
+    baseUrl: provider.base_url,
+    model: provider.model,
+    apiKey: keyOf(provider, env) ?? (sameOrigin(provider.base_url, llm.base_url) ? primaryKey : undefined) ?? env.LLM_API_KEY,
+  }));
+  return [primary, ...fallbacks];
+}
+
+function keyOf(provider: Provider, env: NodeJS.ProcessEnv): string | undefined {
+  if (provider.api_key) return provider.api_key;
+  if (provider.api_key_env) {
+    const value = env[provider.api_key_env];
+    if (value) return value;
+  }
+  return undefined;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Every secret a request may touch, for redaction of anything leaving the process. */
+export function secretsOf(targets: readonly ProviderTarget[]): string[] {
+  const keys = targets.map((t) => t.apiKey).filter((k): k is string => typeof k === "string" && k.length >= 4);
+  return [...new Set(keys)];
+}
+
+/** Replaces each secret in `text` with `[redacted]`. */
+export function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
+  return out;
+}

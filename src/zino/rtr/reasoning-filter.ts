@@ -1,0 +1,63 @@
+// Removes `<think>…</think>` reasoning sections from streamed text (spec §5 "final string checks"), including
+// tags cut across deltas: a possible partial tag at the end of a delta is held back until the next one.
+
+const OPEN = "<think>";
+const CLOSE = "</think>";
+
+export class ReasoningFilter {
+  private held = "";
+  private inside = false;
+  private visibleSeen = false;
+  private afterClose = false;
+
+  /** Returns the visible part of this delta (possibly empty). */
+  push(delta: string): string {
+    let text = this.held + delta;
+    this.held = "";
+    let out = "";
+    while (text.length > 0) {
+      const tag = this.inside ? CLOSE : OPEN;
+      const at = text.indexOf(tag);
+      if (at >= 0) {
+        if (!this.inside) out += this.visible(text.slice(0, at));
+        text = text.slice(at + tag.length);
+        this.inside = !this.inside;
+        if (!this.inside) this.afterClose = true;
+        continue;
+      }
+      const keep = partialTagSuffix(text, tag);
+      if (!this.inside) out += this.visible(text.slice(0, text.length - keep));
+      this.held = text.slice(text.length - keep);
+      break;
+    }
+    return out;
+  }
+
+  /** End of stream: a held partial tag outside a section was ordinary text; an unclosed section is dropped. */
+  flush(): string {
+    const rest = this.inside ? "" : this.visible(this.held);
+    this.held = "";
+    return rest;
+  }
+
+  /** Whitespace right after a closed section, before any visible text, is layout of the reasoning: dropped. */
+  private visible(text: string): string {
+    if (!this.visibleSeen && this.afterClose) text = text.replace(/^\s+/, "");
+    if (text.length > 0) this.visibleSeen = true;
+    return text;
+  }
+}
+
+/** Length of the longest suffix of `text` that is a proper prefix of `tag`. */
+function partialTagSuffix(text: string, tag: string): number {
+  for (let n = Math.min(tag.length - 1, text.length); n > 0; n -= 1) {
+    if (text.endsWith(tag.slice(0, n))) return n;
+  }
+  return 0;
+}
+
+/** Whole-string version, for non-streamed text. */
+export function stripReasoning(text: string): string {
+  const filter = new ReasoningFilter();
+  return filter.push(text) + filter.flush();
+}

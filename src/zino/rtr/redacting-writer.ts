@@ -1,0 +1,30 @@
+// Last line of defence for spec §5 "keys never sent to other services' clients": every frame rtr writes passes
+// through here, and any string containing a configured key has it replaced by `[redacted]`.
+import type { Frame, FrameWriter } from "../../wire/index.js";
+import { redact } from "./provider-targets.js";
+
+export function redactingWriter(out: FrameWriter, secrets: readonly string[]): FrameWriter {
+  if (secrets.length === 0) return out;
+  return {
+    get framesSent() {
+      return out.framesSent;
+    },
+    get closed() {
+      return out.closed;
+    },
+    send(frame) {
+      const text = JSON.stringify(frame);
+      const clean = secrets.some((s) => text.includes(s)) ? (redactValue(frame, secrets) as Frame) : frame;
+      return out.send(clean);
+    },
+  };
+}
+
+function redactValue(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === "string") return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k, secrets), redactValue(v, secrets)]));
+  }
+  return value;
+}

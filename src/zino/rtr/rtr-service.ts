@@ -1,0 +1,199 @@
+// zino-rtr (spec §5, docs/zino-protocol.md "rtr"): a frame server on the instance's rtr socket that sends a
+// built message list to the provider configured for the ctxkey and streams the answer back as frames.
+import type { CtxkeyConfig } from "../config/index.js";
+import type { Service, ServiceDeps } from "../runtime/run-service.js";
+import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter, type WireRequest } from "../../wire/index.js";
+import { createConfigSource, type ResolvedConfig } from "./config-source.js";
+import { fitToBudget } from "./context-budget.js";
+import { runCompletion, type CompletionResult } from "./completion-runner.js";
+import type { FetchFunction } from "./provider-stream.js";
+import { resolveTargets, secretsOf } from "./provider-targets.js";
+import { redactingWriter } from "./redacting-writer.js";
+import { CompletionRequestSchema, InferRequestSchema, describeIssue, type ChatMessage, type Tool } from "./request-schemas.js";
+
+export interface RtrServiceDeps extends ServiceDeps {
+  /** The HTTP client for providers (default: global fetch). */
+  fetch?: FetchFunction;
+  /** How long a ctxkey's configuration is reused before asking ctx again (default 5 s). */
+  configTtlMs?: number;
+}
+
+export const RTR_OPERATIONS = ["ping", "capabilities", "infer"] as const;
+
+interface CallSpec {
+  ctxkey: string;
+  messages: ChatMessage[];
+  tools: Tool[];
+  extra: Record<string, unknown>;
+  /** Our own callers understand `status` and `tool_call_delta`; the Python daemon's `infer` does not. */
+  richFrames: boolean;
+}
+
+export function createRtrService(deps: RtrServiceDeps): Service {
+  const { instance, logger, env } = deps;
+  const fetchFn = deps.fetch ?? globalThis.fetch;
+  const configs = createConfigSource({ instance, logger, ...(deps.configTtlMs !== undefined ? { ttlMs: deps.configTtlMs } : {}) });
+
+  async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+    switch (request.type) {
+      case undefined:
+        if (request.message === null) return ready(request.ctxkey, out);
+        return complete(request, out, signal);
+      case "capabilities":
+        return capabilities(request.ctxkey, out);
+      case "infer":
+        return infer(request, out, signal);
+      default:
+        throw new WireError("unknown_type",
+          `rtr does not know type "${request.type}"; it answers (message, ctxkey) and the types ${RTR_OPERATIONS.join(", ")}.`);
+    }
+  }
+
+  async function ready(ctxkey: string, out: FrameWriter): Promise<void> {
+    const resolved = await configs.get(ctxkey, { refresh: true });
+    await out.send({
+      type: "ready", ctxkey, model: resolved.config.llm.model, config_source: resolved.source,
+      ...(resolved.reason ? { warning: resolved.reason } : {}),
+    });
+  }
+
+  async function capabilities(ctxkey: string, out: FrameWriter): Promise<void> {
+    let model: string | null = null;
+    let configError: string | undefined;
+    try {
+      model = (await configs.get(ctxkey)).config.llm.model;
+    } catch (err) {
+      configError = err instanceof Error ? err.message : String(err);
+    }
+    await out.send({
+      type: "capabilities", service: "zino-rtr", streaming: true, model, native_tools: true,
+      operations: [...RTR_OPERATIONS], ...(configError ? { config_error: configError } : {}),
+    });
+  }
+
+  async function complete(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+    const parsed = CompletionRequestSchema.safeParse(request.raw);
+    if (!parsed.success) {
+      throw new WireError("bad_request", `rtr expects message to be an array of chat messages (${describeIssue(parsed.error, "")}).`);
+    }
+    const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = parsed.data;
+    const extra: Record<string, unknown> = {};
+    if (toolChoice !== undefined && tools && tools.length > 0) extra.tool_choice = toolChoice;
+    if (stop !== undefined) extra.stop = stop;
+    if (temperature !== undefined) extra.temperature = temperature;
+    if (topP !== undefined) extra.top_p = topP;
+    await call({ ctxkey: request.ctxkey, messages: message, tools: tools ?? [], extra, richFrames: true }, out, signal, async (result, send) => {
+      await send({
+        type: "done", full_text: result.fullText, finish_reason: result.finishReason, model: result.model,
+        tool_calls: result.toolCalls, ...(result.usage ? { usage: result.usage } : {}), provider: result.provider, attempts: result.attempts,
+      });
+    });
+  }
+
+  async function infer(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+    const parsed = InferRequestSchema.safeParse(request.raw);
+    if (!parsed.success) throw new WireError("bad_request", `Bad infer request: ${describeIssue(parsed.error, "")}.`);
+    const { messages, stream = false, temperature, top_p: topP } = parsed.data;
+    const extra: Record<string, unknown> = {};
+    if (temperature !== undefined) extra.temperature = temperature;
+    if (topP !== undefined) extra.top_p = topP;
+    await call({ ctxkey: request.ctxkey, messages, tools: [], extra, richFrames: false }, stream ? out : silentChunks(out), signal,
+      async (result, send) => {
+        if (stream) {
+          await send({ type: "done", full_text: result.fullText, finish_reason: result.finishReason, model: result.model, ...(result.usage ? { usage: result.usage } : {}) });
+        } else {
+          await send({ type: "response", content: result.fullText, finish_reason: result.finishReason, model: result.model });
+        }
+      });
+  }
+
+  async function call(spec: CallSpec, rawOut: FrameWriter, signal: AbortSignal,
+    finish: (result: CompletionResult, send: (frame: Frame) => Promise<boolean>) => Promise<void>): Promise<void> {
+    const started = Date.now();
+    const resolved: ResolvedConfig = await configs.get(spec.ctxkey);
+    const { llm } = resolved.config;
+    const targets = resolveTargets(llm, env);
+    const out = redactingWriter(rawOut, secretsOf(targets));
+    const status = async (frame: Frame) => {
+      if (spec.richFrames) await out.send(frame);
+    };
+    try {
+      if (resolved.source === "defaults") {
+        await status({ type: "status", phase: "config", source: "defaults", message: `Using the instance defaults: ${resolved.reason ?? ""}` });
+      }
+      const messages = fitMessages(spec, resolved.config);
+      if (messages.removed > 0) {
+        await status({
+          type: "status", phase: "trimmed", removed_messages: messages.removed, estimated_tokens_before: messages.tokensBefore,
+          estimated_tokens_after: messages.tokensAfter, budget_tokens: budgetOf(resolved.config),
+        });
+      }
+      const body: Record<string, unknown> = {
+        messages: messages.messages, temperature: llm.temperature, max_tokens: llm.max_output_tokens,
+        stream_options: { include_usage: true },
+        ...(llm.top_p !== undefined ? { top_p: llm.top_p } : {}),
+        ...(spec.tools.length > 0 ? { tools: spec.tools } : {}),
+        ...spec.extra,
+      };
+      const result = await runCompletion({
+        llm, targets, secrets: secretsOf(targets), body, signal, fetch: fetchFn, logger: logger.child({ ctxkey: spec.ctxkey }),
+        sink: {
+          text: async (delta) => void (await out.send({ type: "chunk", delta })),
+          toolCall: async (delta) => {
+            if (!spec.richFrames) return;
+            const frame: Frame = { type: "tool_call_delta", index: delta.index };
+            if (delta.id) frame.id = delta.id;
+            if (delta.name) frame.name = delta.name;
+            if (delta.argumentsDelta) frame.arguments_delta = delta.argumentsDelta;
+            await out.send(frame);
+          },
+          status,
+        },
+      });
+      await finish(result, (frame) => out.send(frame));
+      logger.info({ ctxkey: spec.ctxkey, model: result.model, ms: Date.now() - started }, "answered");
+    } catch (err) {
+      if (signal.aborted) {
+        logger.info({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "cancelled: the caller disconnected");
+        return;
+      }
+      if (!(err instanceof WireError)) throw err;
+      await out.send(errorFrame(err.code, err.message, err.extra));
+    }
+  }
+
+  const server = createFrameServer({
+    socketPath: instance.sockets.rtr, handler: handle, logger,
+    maxFrameBytes: instance.maxFrameBytes, idleTimeoutMs: instance.idleTimeoutMs,
+  });
+  return { start: () => server.start(), close: () => server.close() };
+}
+
+function budgetOf(config: CtxkeyConfig): number {
+  return config.llm.context_window - config.llm.max_output_tokens;
+}
+
+function fitMessages(spec: CallSpec, config: CtxkeyConfig) {
+  const budget = budgetOf(config);
+  const fitted = fitToBudget(spec.messages, spec.tools, budget);
+  if (!fitted.ok) {
+    throw new WireError("context_overflow",
+      `The prompt needs about ${fitted.minimumTokens} tokens even with all older history removed (${fitted.tokensBefore} before trimming), ` +
+      `but the budget is ${budget} (context_window ${config.llm.context_window} − max_output_tokens ${config.llm.max_output_tokens}). ` +
+      `Shorten the message or the system prompt, or raise llm.context_window for ctxkey "${spec.ctxkey}".`);
+  }
+  return fitted;
+}
+
+/** For non-streamed `infer`: chunk frames are swallowed, only the final `response` (or `error`) is written. */
+function silentChunks(out: FrameWriter): FrameWriter {
+  return {
+    get framesSent() {
+      return out.framesSent;
+    },
+    get closed() {
+      return out.closed;
+    },
+    send: (frame) => (frame.type === "chunk" ? Promise.resolve(true) : out.send(frame)),
+  };
+}
