@@ -1,0 +1,53 @@
+// What exc asks of ctx over the wire (docs/zino-protocol.md): a ctxkey's merged configuration (`get_config`)
+// and host-side stored values (`get_value`, e.g. an MCP session id for `env_from_ctx`).
+import { z } from "zod";
+import { requestOne, type Frame } from "../../wire/index.js";
+
+export interface CtxClient {
+  getConfig(ctxkey: string, signal?: AbortSignal): Promise<unknown>;
+  /** The stored value as a string (JSON for non-strings), or undefined when nothing is stored. */
+  getValue(ctxkey: string, key: string, signal?: AbortSignal): Promise<string | undefined>;
+}
+
+/** ctx answered with an error frame or an unexpected frame. */
+export class CtxAnswerError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = "CtxAnswerError";
+  }
+}
+
+const ErrorFrameSchema = z.looseObject({ type: z.literal("error"), code: z.string(), message: z.string().optional() });
+const ConfigFrameSchema = z.looseObject({ type: z.literal("config"), config: z.record(z.string(), z.unknown()) });
+const ValueFrameSchema = z.looseObject({ type: z.literal("value"), value: z.unknown().optional() });
+
+function unexpected(frame: Frame, wanted: string): CtxAnswerError {
+  const error = ErrorFrameSchema.safeParse(frame);
+  if (error.success) return new CtxAnswerError(error.data.code, error.data.message ?? error.data.code);
+  return new CtxAnswerError("bad_answer", `ctx answered ${String(frame.type)} instead of ${wanted}`);
+}
+
+export function createCtxClient(options: { socketPath: string; timeoutMs?: number; maxFrameBytes?: number }): CtxClient {
+  const request = (frame: Frame, signal?: AbortSignal) =>
+    requestOne(options.socketPath, frame, {
+      idleTimeoutMs: options.timeoutMs ?? 5_000,
+      ...(options.maxFrameBytes ? { maxFrameBytes: options.maxFrameBytes } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  return {
+    async getConfig(ctxkey, signal) {
+      const frame = await request({ type: "get_config", ctxkey, message: null }, signal);
+      const parsed = ConfigFrameSchema.safeParse(frame);
+      if (!parsed.success) throw unexpected(frame, "config");
+      return parsed.data.config;
+    },
+    async getValue(ctxkey, key, signal) {
+      const frame = await request({ type: "get_value", ctxkey, key, message: null }, signal);
+      const parsed = ValueFrameSchema.safeParse(frame);
+      if (!parsed.success) throw unexpected(frame, "value");
+      const { value } = parsed.data;
+      if (value === undefined || value === null) return undefined;
+      return typeof value === "string" ? value : JSON.stringify(value);
+    },
+  };
+}

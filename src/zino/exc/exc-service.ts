@@ -1,0 +1,173 @@
+// zino-exc (spec §1, §6): answers `(null, ctxkey)` with `ready`, `(tool call, ctxkey)` with a `result`, `tools`
+// with the function definitions the model sees, and the Python typed operations of spec §8.
+import type { ServiceDeps } from "../runtime/run-service.js";
+import { WireError, createFrameServer, type FrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
+import { createCtxClient, type CtxClient } from "./ctx-client.js";
+import { EXIT, failureResult, resultFrame, type ExecResult } from "./exec-result.js";
+import { CODE_PARAMETERS, canonicalExecutor, loadExecutors, type ExecutorDefinition } from "./executor-catalog.js";
+import { createExecutionRunner, type ExecutionRunner } from "./execution-runner.js";
+import { MCP_PREFIX, createMcpHost, type McpHost, type OpenAiTool } from "./mcp-host.js";
+import { capabilitiesFrame, parseCodeRequest, validationFrame } from "./python-ops.js";
+import { createRulesCache, type ExecRules, type RulesCache } from "./rules-cache.js";
+import type { SandboxUser } from "./sandbox.js";
+import { checkTool } from "./tool-policy.js";
+import { parseToolCall, type ToolCall } from "./tool-call.js";
+
+export interface ExcOptions {
+  /** Path of bubblewrap; default `bwrap` on the standard PATH, or `ZINO_EXC_BWRAP` in exc's environment. */
+  bwrapPath?: string;
+  /** The user executions run as; default nobody when exc runs as root. `null` keeps exc's own user. */
+  sandboxUser?: SandboxUser | null;
+  /** Where per-execution directories are created (default: the OS temp dir). */
+  workRoot?: string;
+  /** How long a ctxkey's rules are cached. */
+  rulesTtlMs?: number;
+  /** A ctx client other than the instance's ctx socket (tests). */
+  ctx?: CtxClient;
+}
+
+export interface ExcServiceDeps extends ServiceDeps {
+  options?: ExcOptions;
+}
+
+export interface ExcService {
+  start(): Promise<void>;
+  close(): Promise<void>;
+  readonly socketPath: string;
+}
+
+export function createExcService(deps: ExcServiceDeps): ExcService {
+  const { instance, logger, env } = deps;
+  const options = deps.options ?? {};
+  const ctx = options.ctx ?? createCtxClient({ socketPath: instance.sockets.ctx, maxFrameBytes: instance.maxFrameBytes });
+  const rules: RulesCache = createRulesCache({ ctx, defaults: instance.defaults, logger,
+    ...(options.rulesTtlMs !== undefined ? { ttlMs: options.rulesTtlMs } : {}) });
+  const bwrapPath = options.bwrapPath ?? env.ZINO_EXC_BWRAP;
+  const runner: ExecutionRunner = createExecutionRunner({
+    logger,
+    ...(bwrapPath ? { bwrapPath } : {}),
+    ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
+    ...(options.workRoot ? { workRoot: options.workRoot } : {}),
+  });
+  const mcp: McpHost = createMcpHost({ ctx, logger });
+  let executors = loadExecutors(instance.agentsDir, logger);
+
+  function executorTools(rulesOf: ExecRules): OpenAiTool[] {
+    return [...executors.values()]
+      .filter((def) => checkTool(rulesOf.exec, def.toolName).allowed)
+      .map((def) => ({ type: "function", function: { name: def.toolName, description: def.description, parameters: { ...CODE_PARAMETERS } } }));
+  }
+
+  async function ready(request: WireRequest, out: FrameWriter): Promise<void> {
+    executors = loadExecutors(instance.agentsDir, logger);
+    const loaded = await rules.get(request.ctxkey);
+    await out.send({
+      type: "ready",
+      ctxkey: request.ctxkey,
+      config_source: loaded.source,
+      isolation: runner.isolationFor(loaded.exec),
+      executors: executorTools(loaded).map((tool) => tool.function.name),
+      mcp_servers: Object.keys(loaded.mcpServers),
+      ...(loaded.warning ? { warning: loaded.warning } : {}),
+    });
+  }
+
+  async function runCode(def: ExecutorDefinition, code: unknown, loaded: ExecRules, signal: AbortSignal): Promise<ExecResult> {
+    if (typeof code !== "string" || code.trim() === "") {
+      return failureResult(EXIT.badArguments, `${def.toolName} needs arguments {"code": "<the ${def.executor} source to run>"}`);
+    }
+    return runner.run({ def, code, exec: loaded.exec, ctxkey: loaded.ctxkey, signal });
+  }
+
+  async function callTool(call: ToolCall, ctxkey: string, signal: AbortSignal): Promise<ExecResult> {
+    const loaded = await rules.get(ctxkey);
+    const known = () => [...executorTools(loaded).map((tool) => tool.function.name), ...Object.keys(loaded.mcpServers).map((s) => `${MCP_PREFIX}${s}__*`)].join(", ");
+    if (call.name.startsWith("execute_")) {
+      const def = executors.get(canonicalExecutor(call.name.slice("execute_".length)));
+      if (!def) return failureResult(EXIT.unknownTool, `unknown tool ${call.name}; available: ${known()}`);
+      const verdict = checkTool(loaded.exec, def.toolName);
+      if (!verdict.allowed) return failureResult(EXIT.refused, verdict.reason);
+      if (call.argumentsError) return failureResult(EXIT.badArguments, `bad arguments for ${call.name}: ${call.argumentsError}`);
+      return runCode(def, call.arguments.code, loaded, signal);
+    }
+    const route = mcp.route(call.name, loaded.mcpServers);
+    if (route) {
+      const verdict = checkTool(loaded.exec, call.name);
+      if (!verdict.allowed) return failureResult(EXIT.refused, verdict.reason);
+      if (call.argumentsError) return failureResult(EXIT.badArguments, `bad arguments for ${call.name}: ${call.argumentsError}`);
+      return mcp.call({ ctxkey, server: route.server, config: loaded.mcpServers[route.server]!, tool: route.tool, args: call.arguments,
+        timeoutMs: loaded.exec.timeout_ms, outputCapBytes: loaded.exec.output_cap_bytes, signal });
+    }
+    return failureResult(EXIT.unknownTool, `unknown tool ${call.name}; available: ${known()}`);
+  }
+
+  async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+    switch (request.type) {
+      case undefined: {
+        if (request.message === null) return ready(request, out);
+        const parsed = parseToolCall(request.message);
+        if (!parsed.ok) throw new WireError("bad_request", parsed.reason);
+        const result = await callTool(parsed.call, request.ctxkey, signal);
+        logger.info({ ctxkey: request.ctxkey, tool: parsed.call.name, exit_code: result.exit_code, ms: result.ms }, "tool call answered");
+        await out.send(resultFrame(result));
+        return;
+      }
+      case "tools": {
+        const loaded = await rules.get(request.ctxkey);
+        const listed = await mcp.listTools(request.ctxkey, loaded.mcpServers);
+        const tools = [...executorTools(loaded), ...listed.tools.filter((tool) => checkTool(loaded.exec, tool.function.name).allowed)];
+        await out.send({ type: "tools", ctxkey: request.ctxkey, tools, ...(listed.errors.length > 0 ? { errors: listed.errors } : {}) });
+        return;
+      }
+      case "execute": {
+        const { executor, code } = parseCodeRequest(request.raw);
+        const def = executors.get(canonicalExecutor(executor));
+        const loaded = await rules.get(request.ctxkey);
+        if (!def) {
+          await out.send(resultFrame(failureResult(EXIT.unknownTool, `unknown executor ${executor}; available: ${[...executors.keys()].join(", ")}`)));
+          return;
+        }
+        const verdict = checkTool(loaded.exec, def.toolName);
+        const result = verdict.allowed ? await runCode(def, code, loaded, signal) : failureResult(EXIT.refused, verdict.reason);
+        await out.send(resultFrame(result));
+        return;
+      }
+      case "validate": {
+        const { executor, code } = parseCodeRequest(request.raw);
+        const def = executors.get(canonicalExecutor(executor));
+        const report = def ? await runner.validate({ def, code, signal }) : undefined;
+        await out.send(validationFrame(executor, def !== undefined, report));
+        return;
+      }
+      case "capabilities": {
+        const loaded = await rules.get(request.ctxkey);
+        await out.send(capabilitiesFrame({ loaded, executors, isolation: runner.isolationFor(loaded.exec), bwrapProblem: runner.bwrapProblem,
+          allowed: (name) => checkTool(loaded.exec, name).allowed }));
+        return;
+      }
+      default:
+        throw new WireError("unknown_type", `zino-exc does not know the type "${request.type}"; it answers tool calls, tools, execute, validate, capabilities and ping`);
+    }
+  }
+
+  const server: FrameServer = createFrameServer({
+    socketPath: instance.sockets.exc,
+    handler: handle,
+    logger,
+    maxFrameBytes: instance.maxFrameBytes,
+    idleTimeoutMs: instance.idleTimeoutMs,
+  });
+  let closing: Promise<void> | undefined;
+
+  return {
+    socketPath: instance.sockets.exc,
+    async start() {
+      await runner.start();
+      await server.start();
+    },
+    close() {
+      closing ??= Promise.all([server.close(), mcp.close()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+// One code execution end to end: effective isolation, a fresh work dir, static analysis per the rules, the
+// sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult.
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExecConfig } from "../config/index.js";
+import type { Logger } from "../../wire/index.js";
+import type { ExecutorDefinition } from "./executor-catalog.js";
+import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
+import { runProcess } from "./run-process.js";
+import {
+  bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
+} from "./sandbox.js";
+import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+
+export interface ExecutionRunnerOptions {
+  logger: Logger;
+  /** Default: `bwrap` found on the standard PATH. */
+  bwrapPath?: string;
+  /** Default: nobody (65534) when exc runs as root, else exc's own user. `null` keeps exc's user. */
+  user?: SandboxUser | null;
+  /** Where per-execution directories are created. Default: the OS temp dir. */
+  workRoot?: string;
+}
+
+export interface ExecutionRunner {
+  start(): Promise<void>;
+  isolationFor(exec: ExecConfig): Isolation;
+  /** Why bubblewrap is not usable, or "" when it is. */
+  readonly bwrapProblem: string;
+  run(options: { def: ExecutorDefinition; code: string; exec: ExecConfig; ctxkey: string; signal?: AbortSignal }): Promise<ExecResult>;
+  validate(options: { def: ExecutorDefinition; code: string; signal?: AbortSignal }): Promise<AnalysisReport | undefined>;
+}
+
+interface PreparedDirs extends ExecutionPaths {
+  baseDir: string;
+}
+
+function defaultUser(): SandboxUser | undefined {
+  return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+}
+
+export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
+  const { logger } = options;
+  const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
+  const prlimitPath = findExecutable("prlimit");
+  const user = options.user === null ? undefined : options.user ?? defaultUser();
+  const workRoot = options.workRoot ?? tmpdir();
+  let bwrapOk = false;
+  let bwrapProblem = "not probed yet";
+
+  function prepare(def: ExecutorDefinition, code: string): PreparedDirs {
+    const baseDir = mkdtempSync(join(workRoot, "zx-"));
+    // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
+    chmodSync(baseDir, 0o711);
+    const codeDir = join(baseDir, "code");
+    const workDir = join(baseDir, "work");
+    const tmpDir = join(baseDir, "tmp");
+    mkdirSync(codeDir, { mode: 0o755 });
+    mkdirSync(workDir, { mode: 0o700 });
+    mkdirSync(tmpDir, { mode: 0o700 });
+    const scriptName = `main.${def.fileExtension}`;
+    writeFileSync(join(codeDir, scriptName), code, { mode: 0o644 });
+    if (user) {
+      chownSync(workDir, user.uid, user.gid);
+      chownSync(tmpDir, user.uid, user.gid);
+    }
+    return { baseDir, codeDir, workDir, tmpDir, scriptName };
+  }
+
+  function cleanup(dirs: PreparedDirs): void {
+    try {
+      rmSync(dirs.baseDir, { recursive: true, force: true, maxRetries: 2 });
+    } catch (err) {
+      logger.warn({ err, dir: dirs.baseDir }, "cannot remove an execution directory");
+    }
+  }
+
+  function isolationFor(exec: ExecConfig): Isolation {
+    if (exec.sandbox === "bwrap" && bwrapOk) return "bwrap";
+    return exec.allow_unsandboxed ? "none" : "refused";
+  }
+
+  function refusal(exec: ExecConfig, ctxkey: string): string {
+    if (exec.sandbox === "none") {
+      return `execution refused: exec.sandbox is "none" for ctxkey ${ctxkey} but exec.allow_unsandboxed is false; ` +
+        "set exec.allow_unsandboxed = true to run tools without a sandbox";
+    }
+    return `execution refused: no sandbox is available (${bwrapProblem}) and exec.allow_unsandboxed is false for ctxkey ` +
+      `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`;
+  }
+
+  async function run({ def, code, exec, ctxkey, signal }: Parameters<ExecutionRunner["run"]>[0]): Promise<ExecResult> {
+    const isolation = isolationFor(exec);
+    if (isolation === "refused") return { ...failureResult(EXIT.refused, refusal(exec, ctxkey)), isolation };
+    const started = Date.now();
+    const dirs = prepare(def, code);
+    try {
+      let advisory = "";
+      if (exec.static_analysis !== "off" && def.staticAnalysis) {
+        const report = await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) });
+        if (report && !report.ok) {
+          const findings = report.findings.join("\n");
+          if (exec.static_analysis === "blocking") {
+            return { ...failureResult(EXIT.badArguments,
+              `execution refused by static analysis (${report.analyzer}, blocking); fix these findings:\n${findings}`, Date.now() - started), isolation };
+          }
+          advisory = `\n[static analysis: ${report.analyzer}]\n${findings}\n`;
+        }
+      }
+      const command = isolation === "bwrap"
+        ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath })
+        : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath });
+      const outcome = await runProcess({
+        ...command,
+        ...(user ?? {}),
+        timeoutMs: exec.timeout_ms,
+        outputCapBytes: exec.output_cap_bytes,
+        ...(signal ? { signal } : {}),
+      });
+      let stderr = outcome.stderr;
+      let exitCode = outcome.exitCode;
+      if (outcome.timedOut) {
+        exitCode = EXIT.timeout;
+        stderr += `\n[zino-exc] killed after the timeout of ${exec.timeout_ms} ms (the whole process group); output so far is kept\n`;
+      } else if (outcome.flooded) {
+        stderr += `\n[zino-exc] killed: the output kept flooding past the cap of ${exec.output_cap_bytes} bytes\n`;
+      } else if (outcome.cancelled) {
+        exitCode = EXIT.cancelled;
+        stderr += "\n[zino-exc] cancelled: the caller went away\n";
+      }
+      if (outcome.truncated) stderr += `\n[zino-exc] output truncated to ${exec.output_cap_bytes} bytes per stream\n`;
+      return {
+        exit_code: exitCode,
+        stdout: outcome.stdout,
+        stderr: stderr + advisory,
+        truncated: outcome.truncated,
+        ms: Date.now() - started,
+        ...(outcome.timedOut ? { timed_out: true } : {}),
+        isolation,
+      };
+    } finally {
+      cleanup(dirs);
+    }
+  }
+
+  return {
+    get bwrapProblem() {
+      return bwrapProblem;
+    },
+    async start() {
+      const probe = await probeBwrap(bwrapPath, user);
+      bwrapOk = probe.ok;
+      bwrapProblem = probe.reason;
+      if (probe.ok) logger.info({ bwrapPath, user: user?.uid }, "bubblewrap sandbox available");
+      else logger.warn({ bwrapPath, reason: probe.reason }, "bubblewrap sandbox NOT available; executions are refused unless exec.allow_unsandboxed");
+    },
+    isolationFor,
+    run,
+    async validate({ def, code, signal }) {
+      const dirs = prepare(def, code);
+      try {
+        return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) });
+      } finally {
+        cleanup(dirs);
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The execution rules of a ctxkey (spec §6): the `exec` and `mcp_servers` sections of its configuration,
+// loaded from ctx (`get_config`) and cached briefly; when ctx cannot answer, the instance defaults apply and
+// the caller is told so.
+import { CtxkeyConfigSchema, type ExecConfig, type JsonObject, type McpServerConfig } from "../config/index.js";
+import type { Logger } from "../../wire/index.js";
+import type { CtxClient } from "./ctx-client.js";
+
+export interface ExecRules {
+  ctxkey: string;
+  exec: ExecConfig;
+  mcpServers: Record<string, McpServerConfig>;
+  source: "ctx" | "defaults";
+  /** Why the defaults are used (ctx down, invalid configuration). */
+  warning?: string;
+}
+
+/** exc needs only these sections; the rest of the configuration (llm, ...) is not its business. */
+const RulesSchema = CtxkeyConfigSchema.pick({ exec: true, mcp_servers: true });
+
+export const DEFAULT_RULES_TTL_MS = 5_000;
+/** Shorter, so that exc picks up ctx's configuration soon after ctx comes back. */
+const FALLBACK_TTL_MS = 1_000;
+
+export interface RulesCache {
+  get(ctxkey: string): Promise<ExecRules>;
+  clear(): void;
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject; ttlMs?: number; logger: Logger }): RulesCache {
+  const ttlMs = options.ttlMs ?? DEFAULT_RULES_TTL_MS;
+  const entries = new Map<string, { rules: Promise<ExecRules>; expires: number }>();
+
+  function fromDefaults(ctxkey: string, warning: string): ExecRules {
+    const parsed = RulesSchema.safeParse(options.defaults);
+    if (parsed.success) return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, source: "defaults", warning };
+    const issue = parsed.error.issues[0];
+    const fallback = RulesSchema.parse({});
+    return { ctxkey, exec: fallback.exec, mcpServers: fallback.mcp_servers, source: "defaults",
+      warning: `${warning}; the instance defaults are invalid too (${issue?.path.join(".")}: ${issue?.message}), built-in rules apply` };
+  }
+
+  async function load(ctxkey: string): Promise<ExecRules> {
+    let config: unknown;
+    try {
+      config = await options.ctx.getConfig(ctxkey);
+    } catch (err) {
+      options.logger.warn({ ctxkey, err: describe(err) }, "ctx did not answer get_config; using the instance defaults");
+      return fromDefaults(ctxkey, `ctx unavailable (${describe(err)}); using the instance defaults`);
+    }
+    const parsed = RulesSchema.safeParse(config);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const reason = `the configuration from ctx is invalid (${issue?.path.join(".")}: ${issue?.message}); using the instance defaults`;
+      options.logger.warn({ ctxkey }, reason);
+      return fromDefaults(ctxkey, reason);
+    }
+    return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, source: "ctx" };
+  }
+
+  return {
+    async get(ctxkey) {
+      const now = Date.now();
+      const cached = entries.get(ctxkey);
+      if (cached && cached.expires > now) return cached.rules;
+      const rules = load(ctxkey);
+      entries.set(ctxkey, { rules, expires: now + ttlMs });
+      const resolved = await rules;
+      if (resolved.source === "defaults") entries.set(ctxkey, { rules, expires: now + Math.min(ttlMs, FALLBACK_TTL_MS) });
+      return resolved;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// The sandbox of spec §6: how one execution is wrapped. With bubblewrap: a read-only system, a minimal /etc,
+// a fresh work dir bound as /work, a private /tmp, every namespace unshared (no network unless allowed), a new
+// PID namespace that dies with its parent, a cleared environment and resource limits. Without it: the same
+// scrubbed environment and limits in a private work dir, only when the rules allow it.
+import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import type { ExecConfig } from "../config/index.js";
+import { runProcess } from "./run-process.js";
+
+export type Isolation = "bwrap" | "none" | "refused";
+
+/** The unprivileged user executions run as when exc itself runs as root (root ignores RLIMIT_NPROC). */
+export interface SandboxUser {
+  uid: number;
+  gid: number;
+}
+
+export const SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin";
+export const SANDBOX_WORK_DIR = "/work";
+export const SANDBOX_CODE_DIR = "/code";
+const SANDBOX_TMP_BYTES = 64 * 1024 * 1024;
+const FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024;
+const OPEN_FILES_LIMIT = 256;
+
+/** Only what programs need to start, resolve names and verify TLS; never the host's secrets or configuration. */
+const ETC_ENTRIES = [
+  "alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "nsswitch.conf", "hosts",
+  "resolv.conf", "host.conf", "ssl", "ca-certificates", "localtime", "mime.types",
+];
+
+export interface ExecutionPaths {
+  /** Host path of the writable work dir of this execution. */
+  workDir: string;
+  /** Host path of the read-only directory holding the script. */
+  codeDir: string;
+  /** Host path of a private temporary dir (unsandboxed runs only; bwrap mounts a tmpfs). */
+  tmpDir: string;
+  scriptName: string;
+}
+
+export interface SandboxCommand {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export function scrubbedEnv(home: string, tmp: string): Record<string, string> {
+  return {
+    PATH: SANDBOX_PATH,
+    HOME: home,
+    TMPDIR: tmp,
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    PYTHONUNBUFFERED: "1",
+    PYTHONDONTWRITEBYTECODE: "1",
+    NO_COLOR: "1",
+  };
+}
+
+/** The resource limits, applied by prlimit inside the sandbox (or a bash `ulimit` prefix where prlimit is absent). */
+export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): string[] {
+  const memoryBytes = exec.memory_mb * 1024 * 1024;
+  if (prlimitPath) {
+    // RLIMIT_DATA rather than RLIMIT_AS: V8 reserves gigabytes of address space up front and cannot start under AS.
+    return [prlimitPath, `--cpu=${exec.cpu_seconds}`, `--data=${memoryBytes}`, `--nproc=${exec.max_processes}`,
+      `--nofile=${OPEN_FILES_LIMIT}`, `--fsize=${FILE_SIZE_LIMIT_BYTES}`, "--core=0", "--"];
+  }
+  const script = `ulimit -t ${exec.cpu_seconds} -d ${memoryBytes / 1024} -u ${exec.max_processes} -n ${OPEN_FILES_LIMIT} ` +
+    `-f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0 && exec "$@"`;
+  return ["/bin/bash", "-c", script, "zino-limits"];
+}
+
+export function bwrapCommand(options: {
+  bwrapPath: string;
+  paths: ExecutionPaths;
+  exec: ExecConfig;
+  interpreter: string[];
+  prlimitPath: string | undefined;
+}): SandboxCommand {
+  const { paths, exec } = options;
+  const args = [
+    "--ro-bind", "/usr", "/usr",
+    ...optionalSystemDirs(),
+    ...ETC_ENTRIES.flatMap((entry) => ["--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`]),
+    "--proc", "/proc",
+    "--dev", "/dev",
+    "--size", String(SANDBOX_TMP_BYTES), "--tmpfs", "/tmp",
+    "--bind", paths.workDir, SANDBOX_WORK_DIR,
+    "--ro-bind", paths.codeDir, SANDBOX_CODE_DIR,
+    "--remount-ro", "/",
+    "--chdir", SANDBOX_WORK_DIR,
+    "--unshare-all",
+    ...(exec.network ? ["--share-net"] : []),
+    "--die-with-parent",
+    "--hostname", "zino-sandbox",
+    "--clearenv",
+    ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
+    "--",
+    ...limitPrefix(exec, options.prlimitPath),
+    ...options.interpreter,
+    `${SANDBOX_CODE_DIR}/${paths.scriptName}`,
+  ];
+  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir };
+}
+
+/** /bin, /lib* and /sbin: symlinks into /usr on merged-/usr systems, read-only binds otherwise. */
+function optionalSystemDirs(): string[] {
+  const out: string[] = [];
+  for (const dir of ["bin", "sbin", "lib", "lib32", "lib64", "libx32"]) {
+    const host = `/${dir}`;
+    if (!existsSync(host)) continue;
+    if (lstatSync(host).isSymbolicLink()) out.push("--symlink", readlinkSync(host), host);
+    else out.push("--ro-bind", host, host);
+  }
+  return out;
+}
+
+export function unsandboxedCommand(options: {
+  paths: ExecutionPaths;
+  exec: ExecConfig;
+  interpreter: string[];
+  prlimitPath: string | undefined;
+}): SandboxCommand {
+  const { paths } = options;
+  const [command, ...rest] = [...limitPrefix(options.exec, options.prlimitPath), ...options.interpreter,
+    `${paths.codeDir}/${paths.scriptName}`];
+  return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
+}
+
+/** Whether bubblewrap can really create a sandbox here (it may be installed but blocked by the kernel). */
+export async function probeBwrap(bwrapPath: string, user: SandboxUser | undefined): Promise<{ ok: boolean; reason: string }> {
+  if (!existsSync(bwrapPath)) return { ok: false, reason: `${bwrapPath} not found` };
+  const outcome = await runProcess({
+    command: bwrapPath,
+    args: ["--ro-bind", "/usr", "/usr", ...optionalSystemDirs(), "--proc", "/proc", "--dev", "/dev", "--unshare-all",
+      "--die-with-parent", "--clearenv", "--", "/bin/sh", "-c", "exit 0"],
+    env: { PATH: SANDBOX_PATH },
+    cwd: "/",
+    ...(user ?? {}),
+    timeoutMs: 10_000,
+    outputCapBytes: 4096,
+  });
+  return outcome.exitCode === 0 ? { ok: true, reason: "" } : { ok: false, reason: outcome.stderr.trim() || `exit ${outcome.exitCode}` };
+}

@@ -1,0 +1,89 @@
+// Static analysis of a script before it runs (spec §6): shellcheck for bash (`bash -n` when shellcheck is not
+// installed), a compile-only check for Python, `node --check` for Node. Analysers only parse, never execute.
+import { accessSync, constants } from "node:fs";
+import { join } from "node:path";
+import { SANDBOX_PATH, scrubbedEnv, type SandboxUser } from "./sandbox.js";
+import { runProcess } from "./run-process.js";
+
+export interface AnalysisReport {
+  analyzer: string;
+  ok: boolean;
+  findings: string[];
+}
+
+const PYTHON_CHECK = [
+  "import sys",
+  "p = sys.argv[1]",
+  "try:",
+  "    compile(open(p, 'rb').read(), p, 'exec')",
+  "except SyntaxError as e:",
+  "    print(f'{p}:{e.lineno}:{e.offset}: error: {e.msg}'); sys.exit(1)",
+  "except ValueError as e:",
+  "    print(f'{p}: error: {e}'); sys.exit(1)",
+].join("\n");
+
+export function findExecutable(name: string, pathList: string = SANDBOX_PATH): string | undefined {
+  for (const dir of pathList.split(":")) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+function analyzerFor(executor: string, scriptName: string): { analyzer: string; command: string[]; perLine: boolean } | undefined {
+  switch (executor) {
+    case "bash":
+    case "sh": {
+      const shellcheck = findExecutable("shellcheck");
+      if (shellcheck) {
+        return { analyzer: "shellcheck", perLine: true,
+          command: [shellcheck, "--format=gcc", "--severity=warning", `--shell=${executor}`, scriptName] };
+      }
+      return { analyzer: `${executor} -n`, perLine: true, command: [`/bin/${executor}`, "-n", scriptName] };
+    }
+    case "python3":
+      return { analyzer: "python3 compile", perLine: true, command: ["python3", "-c", PYTHON_CHECK, scriptName] };
+    case "node":
+      return { analyzer: "node --check", perLine: false, command: ["node", "--check", `./${scriptName}`] };
+    default:
+      return undefined;
+  }
+}
+
+export function hasAnalyzer(executor: string): string | undefined {
+  return analyzerFor(executor, "x")?.analyzer;
+}
+
+/** Runs the analyser in the directory holding the script, so findings name the script relatively. */
+export async function analyze(options: {
+  executor: string;
+  codeDir: string;
+  scriptName: string;
+  user: SandboxUser | undefined;
+  signal?: AbortSignal;
+}): Promise<AnalysisReport | undefined> {
+  const spec = analyzerFor(options.executor, options.scriptName);
+  if (!spec) return undefined;
+  const [command, ...args] = spec.command;
+  const outcome = await runProcess({
+    command: command!,
+    args,
+    env: scrubbedEnv(options.codeDir, options.codeDir),
+    cwd: options.codeDir,
+    ...(options.user ?? {}),
+    timeoutMs: 15_000,
+    outputCapBytes: 32 * 1024,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (outcome.exitCode === 0) return { analyzer: spec.analyzer, ok: true, findings: [] };
+  const text = `${outcome.stdout}\n${outcome.stderr}`.split(`${options.codeDir}/`).join("").split("./main.").join("main.").trim();
+  const findings = spec.perLine ? text.split("\n").map((line) => line.trim()).filter(Boolean) : [text];
+  if (findings.length === 0) findings.push(`${spec.analyzer} failed with exit code ${outcome.exitCode}`);
+  return { analyzer: spec.analyzer, ok: false, findings };
+}
