@@ -1,0 +1,108 @@
+// rtr's defining answer (spec §5, docs/zino-protocol.md rtr): a message list in, the provider's stream out.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
+
+let fake: FakeProvider;
+let rtr: RtrHarness;
+before(async () => {
+  fake = await startFakeProvider();
+  rtr = await startRtr({
+    rows: {
+      default: { llm: llmFor(fake.url, { api_key: "sk-primary-000" }) },
+      cheap: { llm: { model: "cheap-model", temperature: 0.1 } },
+    },
+  });
+});
+after(async () => {
+  await rtr.close();
+  await fake.close();
+});
+
+void test("R5.stream: streams the provider's deltas in order as chunk frames and ends with done (full_text, usage, finish_reason)", async () => {
+  fake.enqueue({ text: "The quick brown fox jumps", chunks: 5 });
+  const frames = await rtr.request({ message: userMessages("hi"), ctxkey: "c1" });
+  assert.deepEqual(types(frames), ["chunk", "chunk", "chunk", "chunk", "chunk", "done"]);
+  assert.equal(frames.slice(0, -1).map((f) => f.delta).join(""), "The quick brown fox jumps");
+  const done = last(frames);
+  assert.equal(done.full_text, "The quick brown fox jumps");
+  assert.equal(done.finish_reason, "stop");
+  assert.equal(done.model, "fake-model");
+  assert.deepEqual(done.tool_calls, []);
+  const usage = done.usage as { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  assert.ok(usage.prompt_tokens > 0 && usage.total_tokens === usage.prompt_tokens + usage.completion_tokens);
+  const sent = fake.chatRequests().at(-1)!;
+  assert.equal(sent.apiKey, "sk-primary-000");
+  const body = sent.body as Record<string, unknown>;
+  assert.equal(body.stream, true);
+  assert.deepEqual(body.stream_options, { include_usage: true });
+  assert.deepEqual(body.messages, userMessages("hi"));
+});
+
+void test("R5.tools: passes native tools through and assembles streamed tool-call deltas into done.tool_calls", async () => {
+  const tools = [{ type: "function", function: { name: "execute_bash", description: "run bash", parameters: { type: "object" } } }];
+  fake.enqueue({
+    text: "Let me look.",
+    toolCalls: [
+      { id: "call_a", name: "execute_bash", arguments: { code: "ls -la /tmp" }, argumentChunks: 4 },
+      { id: "call_b", name: "execute_bash", arguments: '{"code":"pwd"}', argumentChunks: 2 },
+    ],
+  });
+  const frames = await rtr.request({ message: userMessages("list"), ctxkey: "c1", tools, tool_choice: "auto", stop: ["</tool_call>"] });
+  const deltas = frames.filter((f) => f.type === "tool_call_delta");
+  assert.equal(deltas.length, 2 + 4 + 2);
+  assert.deepEqual(deltas[0], { type: "tool_call_delta", index: 0, id: "call_a", name: "execute_bash" });
+  assert.equal(deltas.filter((d) => d.index === 0).map((d) => (typeof d.arguments_delta === "string" ? d.arguments_delta : "")).join(""), '{"code":"ls -la /tmp"}');
+  const done = last(frames);
+  assert.equal(done.type, "done");
+  assert.equal(done.finish_reason, "tool_calls");
+  assert.equal(done.full_text, "Let me look.");
+  assert.deepEqual(done.tool_calls, [
+    { id: "call_a", name: "execute_bash", arguments: '{"code":"ls -la /tmp"}' },
+    { id: "call_b", name: "execute_bash", arguments: '{"code":"pwd"}' },
+  ]);
+  const body = fake.chatRequests().at(-1)!.body as Record<string, unknown>;
+  assert.deepEqual(body.tools, tools);
+  assert.equal(body.tool_choice, "auto");
+  assert.deepEqual(body.stop, ["</tool_call>"]);
+});
+
+void test("R5.override: a ctxkey's own configuration (model, temperature) reaches the provider; others use the default", async () => {
+  await rtr.request({ message: userMessages("a"), ctxkey: "cheap" });
+  const cheap = fake.chatRequests().at(-1)!;
+  assert.equal(cheap.model, "cheap-model");
+  assert.equal((cheap.body as { temperature: number }).temperature, 0.1);
+  await rtr.request({ message: userMessages("b"), ctxkey: "other" });
+  assert.equal(fake.chatRequests().at(-1)!.model, "fake-model");
+  const ready = await rtr.request({ message: null, ctxkey: "cheap" });
+  assert.deepEqual(ready, [{ type: "ready", ctxkey: "cheap", model: "cheap-model", config_source: "ctx" }]);
+});
+
+void test("R5.ready: ready refreshes the ctxkey's configuration from ctx; requests reuse it within the TTL", async () => {
+  rtr.rows.fresh = { llm: { model: "model-one" } };
+  assert.equal(last(await rtr.request({ message: null, ctxkey: "fresh" })).model, "model-one");
+  const before = rtr.ctxRequests.length;
+  await rtr.request({ message: userMessages("x"), ctxkey: "fresh" });
+  assert.equal(rtr.ctxRequests.length, before, "the cached configuration is used");
+  assert.equal(fake.chatRequests().at(-1)!.model, "model-one");
+  assert.deepEqual(rtr.ctxRequests.at(-1), { type: "get_config", ctxkey: "fresh", secrets: true });
+  rtr.rows.fresh = { llm: { model: "model-two" } };
+  assert.equal(last(await rtr.request({ message: null, channel_id: "fresh" })).model, "model-two");
+});
+
+void test("R5.strip: <think> sections are removed from deltas and full_text even when the tags are split across chunks", async () => {
+  fake.enqueue({ deltas: ["<th", "ink>secret plan", " more</thi", "nk>\n\nHello", " <", "b>world</b>", " <thi", "nk>x</think>!"] });
+  const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
+  const text = frames.filter((f) => f.type === "chunk").map((f) => f.delta).join("");
+  assert.equal(text, "Hello <b>world</b> !");
+  assert.equal(last(frames).full_text, "Hello <b>world</b> !");
+  assert.ok(!JSON.stringify(frames).includes("secret plan"));
+});
+
+void test("R5.strip-off: with strip_reasoning false the reasoning is passed through", async () => {
+  rtr.rows.raw = { llm: { strip_reasoning: false } };
+  fake.enqueue({ text: "<think>hmm</think>ok", chunks: 3 });
+  const frames = await rtr.request({ message: userMessages("x"), ctxkey: "raw" });
+  assert.equal(last(frames).full_text, "<think>hmm</think>ok");
+});
