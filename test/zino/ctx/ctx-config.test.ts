@@ -1,0 +1,98 @@
+// get_config / set_config / values (docs/zino-protocol.md): secrets masked by default, overrides validated on
+// the merged result, nothing changed by a refused request.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { CtxkeyConfigSchema } from "../../../src/zino/config/index.js";
+import { type CtxHarness, startCtx } from "./ctx-harness.js";
+
+let ctx: CtxHarness;
+before(async () => {
+  ctx = await startCtx();
+});
+after(async () => {
+  await ctx.cleanup();
+});
+
+type Config = { llm: { api_key?: string; temperature: number; model: string; fallbacks: { api_key?: string }[] }; history: { max_messages: number } };
+
+async function config(ctxkey: string, secrets?: boolean): Promise<Config> {
+  const answer = await ctx.request({ type: "get_config", ctxkey, ...(secrets === undefined ? {} : { secrets }) });
+  assert.equal(answer.type, "config", JSON.stringify(answer));
+  assert.equal(answer.ctxkey, ctxkey);
+  CtxkeyConfigSchema.parse(answer.config);
+  return answer.config as Config;
+}
+
+test("get_config masks the API keys unless secrets is true", async () => {
+  const masked = await config("c-mask");
+  assert.equal(masked.llm.api_key, "[set]");
+  assert.equal(masked.llm.fallbacks[0]?.api_key, "[set]");
+  const answer = await ctx.request({ type: "get_config", ctxkey: "c-mask" });
+  assert.doesNotMatch(JSON.stringify(answer), /sk-secret-123|sk-fallback-456/);
+  const clear = await config("c-mask", true);
+  assert.equal(clear.llm.api_key, "sk-secret-123");
+  assert.equal(clear.llm.fallbacks[0]?.api_key, "sk-fallback-456");
+});
+
+test("set_config deep-merges into the ctxkey's row, keeping fields set before", async () => {
+  assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-merge", config: { llm: { temperature: 1.1 } } })).type, "ok");
+  assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-merge", config: { llm: { model: "m2" } } })).type, "ok");
+  const merged = await config("c-merge");
+  assert.equal(merged.llm.temperature, 1.1);
+  assert.equal(merged.llm.model, "m2");
+});
+
+test("set_config with replace drops the ctxkey's previous overrides", async () => {
+  await ctx.request({ type: "set_config", ctxkey: "c-replace", config: { llm: { temperature: 1.5 }, history: { max_messages: 3 } } });
+  await ctx.request({ type: "set_config", ctxkey: "c-replace", config: { history: { max_messages: 5 } }, replace: true });
+  const replaced = await config("c-replace");
+  assert.equal(replaced.llm.temperature, 0.2, "back to the default");
+  assert.equal(replaced.history.max_messages, 5);
+});
+
+test("an override that makes the merged configuration invalid is refused and nothing changes", async () => {
+  await ctx.request({ type: "set_config", ctxkey: "c-bad", config: { llm: { temperature: 0.9 } } });
+  const refusals = [
+    { llm: { temperature: 5 } },
+    { llm: { base_url: "not a url" } },
+    { history: { max_messages: -1 } },
+    { agent: { tool_style: "telepathy" } },
+    { histroy: { max_messages: 3 } },
+    { llm: { api_key: "[set]" } },
+  ];
+  for (const change of refusals) {
+    const answer = await ctx.request({ type: "set_config", ctxkey: "c-bad", config: change });
+    assert.equal(answer.code, "bad_request", JSON.stringify(change));
+  }
+  const after = await config("c-bad");
+  assert.equal(after.llm.temperature, 0.9);
+  assert.equal(after.history.max_messages, 40);
+});
+
+test("an invalid replace of the default row is refused", async () => {
+  const answer = await ctx.request({ type: "set_config", ctxkey: "default", config: { llm: { model: "" } } });
+  assert.equal(answer.code, "bad_request");
+  assert.equal((await config("default")).llm.model, "test-model");
+});
+
+test("set_value and get_value store host-side values per ctxkey", async () => {
+  assert.equal((await ctx.request({ type: "set_value", ctxkey: "c-val", key: "session", value: { id: "abc" } })).type, "ok");
+  assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-val", key: "session" }), { type: "value", key: "session", value: { id: "abc" } });
+  assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-other", key: "session" }), { type: "value", key: "session", value: null });
+});
+
+test("an instance without [llm] answers ready with configured false and get_config with a clear bad_request", async () => {
+  const bare = await startCtx({ toml: "[paths]\nruntime_dir = \"run\"\ndatabase = \"ctx.sqlite\"\n", agents: false });
+  try {
+    assert.deepEqual(await bare.request({ message: null, ctxkey: "k" }), { type: "ready", ctxkey: "k", configured: false });
+    const answer = await bare.request({ type: "get_config", ctxkey: "k" });
+    assert.equal(answer.code, "bad_request");
+    assert.match(String(answer.message), /llm/);
+    const built = await bare.request({ message: "hi", ctxkey: "k" });
+    assert.equal(built.type, "messages", "messages are built without an llm section");
+    assert.equal((await bare.request({ type: "set_config", ctxkey: "default", config: { llm: { base_url: "http://127.0.0.1:1/v1", model: "m" } } })).type, "ok");
+    assert.equal((await bare.request({ message: null, ctxkey: "k" })).configured, true);
+  } finally {
+    await bare.cleanup();
+  }
+});

@@ -1,0 +1,135 @@
+// The defining answer of zino-ctx (spec §4): [system prompt, context, history, user] for (message, ctxkey),
+// with the template filled, configuration inherited from `default`, skills and exact tool-call round trips.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Frame } from "../../../src/wire/index.js";
+import { type CtxHarness, startCtx } from "./ctx-harness.js";
+
+let ctx: CtxHarness;
+before(async () => {
+  ctx = await startCtx();
+});
+after(async () => {
+  await ctx.cleanup();
+});
+
+type Msg = { role: string; content?: unknown; tool_calls?: unknown; tool_call_id?: string };
+
+async function messages(frame: Frame): Promise<Msg[]> {
+  const answer = await ctx.request(frame);
+  assert.equal(answer.type, "messages", JSON.stringify(answer));
+  return answer.messages as Msg[];
+}
+
+async function ok(frame: Frame): Promise<Frame> {
+  const answer = await ctx.request(frame);
+  assert.equal(answer.type, "ok", JSON.stringify(answer));
+  return answer;
+}
+
+test("the system prompt fills every placeholder of SYSTEM.md and leaves unknown ones as written", async () => {
+  const [system, user] = await messages({ message: "hello", ctxkey: "tpl" });
+  assert.equal(system?.role, "system");
+  assert.equal(system?.content, [
+    "P=[You are Testy.]",
+    "T=[- execute_bash(code): Run bash.\n- execute_python3(code): Run Python.]",
+    "S=[- summarize: Summarize text.]",
+    "I=[7]",
+    "M=[(none)]",
+    "U=[%%UNKNOWN%%]",
+  ].join("\n"));
+  assert.deepEqual(user, { role: "user", content: "hello" });
+});
+
+test("memory notes appear in the system prompt and are not themselves expanded", async () => {
+  await ctx.request({ type: "set_soft_memory", ctxkey: "notes", content: "Likes tea. %%TOOL_LIST%%" });
+  const [system] = await messages({ message: "hi", ctxkey: "notes" });
+  assert.match(String(system?.content), /M=\[Likes tea\. %%TOOL_LIST%%\]/);
+});
+
+test("a ctxkey inherits the default configuration field by field and overrides only what it sets", async () => {
+  await ok({ type: "set_config", ctxkey: "child", config: { agent: { max_iterations: 3 }, llm: { model: "child-model" } } });
+  const [childSystem] = await messages({ message: "x", ctxkey: "child" });
+  const [otherSystem] = await messages({ message: "x", ctxkey: "other" });
+  assert.match(String(childSystem?.content), /I=\[3\]/);
+  assert.match(String(otherSystem?.content), /I=\[7\]/);
+  const config = (await ctx.request({ type: "get_config", ctxkey: "child" })).config as { llm: Record<string, unknown>; agent: Record<string, unknown> };
+  assert.equal(config.llm.model, "child-model");
+  assert.equal(config.llm.temperature, 0.2, "inherited from ZINO.toml");
+  assert.equal(config.llm.base_url, "http://127.0.0.1:11434/v1");
+  assert.equal(config.agent.max_tool_calls, 16, "schema default");
+});
+
+test("a change to the default row reaches ctxkeys that do not override the field", async () => {
+  await ok({ type: "set_config", ctxkey: "kid", config: { history: { max_messages: 2 } } });
+  await ok({ type: "set_config", ctxkey: "default", config: { history: { max_tokens: 1234 }, agent: { max_iterations: 9 } } });
+  const kid = (await ctx.request({ type: "get_config", ctxkey: "kid" })).config as { history: Record<string, unknown> };
+  assert.deepEqual(kid.history, { max_messages: 2, max_tokens: 1234 });
+  const [system] = await messages({ message: "x", ctxkey: "kid" });
+  assert.match(String(system?.content), /I=\[9\]/);
+  await ok({ type: "set_config", ctxkey: "default", config: { agent: { max_iterations: 7 }, history: { max_tokens: 6000 } } });
+});
+
+test("build without a message returns the prompt without a new user message", async () => {
+  await ok({ type: "append_history", ctxkey: "bld", messages: [{ role: "user", content: "q1" }, { role: "assistant", content: "a1" }] });
+  const list = await messages({ type: "build", ctxkey: "bld", message: null });
+  assert.deepEqual(list.map((m) => m.role), ["system", "user", "assistant"]);
+  assert.equal(list.at(-1)?.content, "a1");
+});
+
+test("history goes between the system prompt and the new user message", async () => {
+  await ok({ type: "append_history", ctxkey: "order", messages: [{ role: "user", content: "first" }, { role: "assistant", content: "reply" }] });
+  const list = await messages({ message: "second", ctxkey: "order" });
+  assert.deepEqual(list.slice(1), [
+    { role: "user", content: "first" }, { role: "assistant", content: "reply" }, { role: "user", content: "second" },
+  ]);
+});
+
+test("assistant tool_calls and tool results round-trip exactly in OpenAI format", async () => {
+  const turn = [
+    { role: "user", content: "list files" },
+    {
+      role: "assistant", content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "execute_bash", arguments: "{\"code\":\"ls\"}" } }],
+    },
+    { role: "tool", tool_call_id: "call_1", content: "{\"exit_code\":0,\"stdout\":\"a\\nb\\n\"}" },
+    { role: "assistant", content: "There are two files: a and b.", reasoning_content: "kept as given" },
+  ];
+  assert.equal((await ok({ type: "append_history", ctxkey: "tools", messages: turn })).count, 4);
+  const list = await messages({ message: "thanks", ctxkey: "tools" });
+  assert.deepEqual(list.slice(1, -1), turn);
+  const history = await ctx.request({ type: "get_history", ctxkey: "tools" });
+  assert.deepEqual(history.messages, turn);
+});
+
+test("a ctxkey bound to a skill gets the skill's system prompt, allowed tools and examples", async () => {
+  const list = await messages({ message: "Summarize: x y", ctxkey: "sum" });
+  assert.deepEqual(list, [
+    { role: "system", content: "You summarize. Tools: - execute_python3(code): Run Python." },
+    { role: "user", content: "Summarize: a b c" },
+    { role: "assistant", content: "- a, b, c" },
+    { role: "user", content: "Summarize: x y" },
+  ]);
+});
+
+test("a request may name a skill explicitly; an unknown skill is not_found", async () => {
+  const list = await messages({ message: "go", ctxkey: "anything", skill: "summarize" });
+  assert.match(String(list[0]?.content), /^You summarize\./);
+  const answer = await ctx.request({ message: "go", ctxkey: "anything", skill: "nope" });
+  assert.equal(answer.code, "not_found");
+});
+
+test("the tool list follows the ctxkey's exec allow and deny lists", async () => {
+  await ok({ type: "set_config", ctxkey: "nobash", config: { exec: { deny: ["bash"] } } });
+  const [system] = await messages({ message: "x", ctxkey: "nobash" });
+  assert.match(String(system?.content), /T=\[- execute_python3\(code\): Run Python\.\]/);
+  await ok({ type: "set_config", ctxkey: "onlybash", config: { exec: { allow: ["execute_bash"] } } });
+  const [onlyBash] = await messages({ message: "x", ctxkey: "onlybash" });
+  assert.match(String(onlyBash?.content), /T=\[- execute_bash\(code\): Run bash\.\]/);
+});
+
+test("a user message given as OpenAI content parts is passed through", async () => {
+  const parts = [{ type: "text", text: "describe" }];
+  const list = await messages({ message: parts, ctxkey: "parts" });
+  assert.deepEqual(list.at(-1), { role: "user", content: parts });
+});
