@@ -1,0 +1,154 @@
+// zino-exc sandbox (spec §6): isolation of files, network, processes and resources, timeouts, output caps.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { after, before, describe, it } from "node:test";
+import { field, processesWith, startExc, type ExcHarness } from "./exc-harness.js";
+
+const REPO = process.cwd();
+
+void describe("zino-exc sandbox (bubblewrap)", () => {
+  let h: ExcHarness;
+  before(async () => {
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  void it("runs a bash tool and reports exit code, stdout, stderr, ms and the bwrap isolation", async () => {
+    const frame = await h.call("k", "execute_bash", { code: "echo out; echo err >&2; exit 3" });
+    assert.equal(frame.type, "result");
+    assert.equal(frame.exit_code, 3);
+    assert.equal(frame.stdout, "out\n");
+    assert.equal(frame.stderr, "err\n");
+    assert.equal(frame.truncated, false);
+    assert.equal(typeof frame.ms, "number");
+    assert.equal(frame.isolation, "bwrap");
+  });
+
+  void it("cannot write outside its work dir, and the work dir is fresh and removed afterwards", async () => {
+    const probe = `zx-probe-${process.pid}-${Date.now()}`;
+    const code = [
+      "touch /etc/x 2>/dev/null && echo etc=written || echo etc=denied",
+      "touch \"$HOME/../x\" 2>/dev/null && echo parent=written || echo parent=denied",
+      "touch /usr/x 2>/dev/null && echo usr=written || echo usr=denied",
+      `touch ${REPO}/${probe} 2>/dev/null && echo repo=written || echo repo=denied`,
+      `mkdir -p ${REPO} 2>/dev/null; touch ${REPO}/${probe} 2>/dev/null; true`,
+      "ls -A /work | grep -v '^work$' | head -5 | tr '\\n' ' '; echo",
+      "echo data > /work/file && cat /work/file",
+      "echo tmp > /tmp/t && cat /tmp/t",
+    ].join("\n");
+    const first = await h.call("k", "execute_bash", { code });
+    const out = String(first.stdout);
+    assert.match(out, /etc=denied/);
+    assert.match(out, /parent=denied/);
+    assert.match(out, /usr=denied/);
+    assert.match(out, /repo=denied/);
+    assert.match(out, /data\ntmp\n$/);
+    assert.equal(existsSync(`${REPO}/${probe}`), false, "the repository is untouched");
+    const second = await h.call("k", "execute_bash", { code: "ls -A /work | wc -l" });
+    assert.equal(String(second.stdout).trim(), "0", "every execution gets a fresh work dir");
+    assert.deepEqual(readdirSync(h.workRoot), [], "execution directories are removed");
+  });
+
+  void it("has no network when the rules disallow it, and has it when they allow it", async () => {
+    let connections = 0;
+    const server: Server = createServer((socket) => {
+      connections += 1;
+      socket.end("hello\n");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const code = `if exec 3<>/dev/tcp/127.0.0.1/${port}; then head -n1 <&3; echo connected; else echo refused; fi`;
+    try {
+      h.configure("offline", { exec: { network: false } });
+      const offline = await h.call("offline", "execute_bash", { code });
+      assert.match(String(offline.stdout), /refused/);
+      assert.equal(connections, 0);
+      h.configure("online", { exec: { network: true } });
+      const online = await h.call("online", "execute_bash", { code });
+      assert.match(String(online.stdout), /hello\nconnected/);
+      assert.equal(connections, 1);
+    } finally {
+      server.close();
+    }
+  });
+
+  void it("kills the whole process group on timeout and keeps the partial output", async () => {
+    const marker = `31.${process.pid % 1000}7`;
+    h.configure("slow", { exec: { timeout_ms: 1500 } });
+    const started = Date.now();
+    const frame = await h.call("slow", "execute_bash", { code: `echo started; (sleep ${marker}; echo never) & sleep ${marker}` });
+    assert.ok(Date.now() - started < 6000, "answered soon after the timeout");
+    assert.equal(frame.exit_code, 124);
+    assert.equal(frame.timed_out, true);
+    assert.equal(frame.stdout, "started\n");
+    assert.match(String(frame.stderr), /timeout of 1500 ms/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(processesWith(`sleep ${marker}`), [], "no process of the tool survives");
+  });
+
+  void it("caps large output with truncated:true, and kills a tool that keeps flooding", async () => {
+    h.configure("capped", { exec: { output_cap_bytes: 10_000 } });
+    const big = await h.call("capped", "execute_bash", { code: "head -c 300000 /dev/zero | tr '\\0' 'a'; echo; echo done >&2" });
+    assert.equal(big.truncated, true);
+    assert.equal(String(big.stdout).length, 10_000);
+    assert.equal(big.exit_code, 0);
+    assert.match(String(big.stderr), /^done\n/);
+    const started = Date.now();
+    const flood = await h.call("capped", "execute_bash", { code: "yes flood" });
+    assert.equal(flood.truncated, true);
+    assert.equal(flood.timed_out, undefined, "stopped by the flood guard, not the timeout");
+    assert.ok(Date.now() - started < 10_000);
+    assert.match(String(flood.stderr), /kept flooding/);
+  });
+
+  void it("contains a fork bomb and a memory hog, and exc still answers ping", async () => {
+    h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 4000 } });
+    const bomb = await h.call("hostile", "execute_bash", { code: "bomb() { bomb | bomb & }; bomb; sleep 2; echo survived" });
+    assert.equal(bomb.type, "result");
+    const python = await h.call("hostile", "execute_python3", { code: "x = bytearray(1024 * 1024 * 1024)\nprint('allocated')" });
+    assert.notEqual(python.exit_code, 0);
+    assert.match(String(python.stderr), /MemoryError/);
+    assert.doesNotMatch(String(python.stdout), /allocated/);
+    const node = await h.call("hostile", "execute_node", { code: "const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));" });
+    assert.notEqual(node.exit_code, 0);
+    assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
+    const after = await h.call("hostile", "execute_bash", { code: "echo fine" });
+    assert.equal(after.stdout, "fine\n");
+  });
+
+  void it("returns promptly when a script starts a background job and exits (not a timeout)", async () => {
+    const marker = `32.${process.pid % 1000}3`;
+    const started = Date.now();
+    const frame = await h.call("k", "execute_bash", { code: `sleep ${marker} & echo started` });
+    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+    assert.equal(frame.exit_code, 0);
+    assert.equal(frame.stdout, "started\n");
+    assert.equal(frame.timed_out, undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(processesWith(`sleep ${marker}`), [], "the background job died with the sandbox");
+  });
+
+  void it("kills the running tool when the caller disconnects", async () => {
+    const marker = `33.${process.pid % 1000}1`;
+    const controller = new AbortController();
+    const pending = h.request({ message: { name: "execute_bash", arguments: { code: `sleep ${marker}` } }, ctxkey: "k" }, controller.signal);
+    for (let i = 0; i < 50 && processesWith(`sleep ${marker}`).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(processesWith(`sleep ${marker}`).length > 0, "the tool started");
+    controller.abort();
+    await assert.rejects(pending);
+    for (let i = 0; i < 30 && processesWith(`sleep ${marker}`).length > 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(processesWith(`sleep ${marker}`), []);
+  });
+
+  void it("runs python3 and node tools in the same sandbox", async () => {
+    const py = await h.call("k", "execute_python3", { code: "import os\nprint(os.getcwd(), os.environ.get('HOME'), 6 * 7)" });
+    assert.equal(py.stdout, "/work /work 42\n");
+    const js = await h.call("k", "execute_node", { code: "console.log(process.cwd(), 6 * 7)" });
+    assert.equal(js.stdout, "/work 42\n");
+    assert.equal(field(js, "exit_code"), 0);
+  });
+});
