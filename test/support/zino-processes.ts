@@ -153,3 +153,38 @@ export async function runZinoCli(args: readonly string[], options: { instance?: 
   clearTimeout(timer);
   return { code, signal, stdout, stderr };
 }
+
+export interface RunningCli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once stderr matches `pattern`; rejects after `timeoutMs` or when the CLI exits first. */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+}
+
+/** Starts a long-running `zino <args>` (foreground `up`, `chat`) with piped stdio. */
+export function spawnZinoCli(args: readonly string[], options: { instance: TempInstance; env?: NodeJS.ProcessEnv }): RunningCli {
+  const env: NodeJS.ProcessEnv = { ...process.env, ZINO_LOG_LEVEL: "warn", ZINO_HISTORY_FILE: "", ...options.env, ZINO_CONFIG: options.instance.configPath };
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI_MAIN, ...args], { cwd: options.instance.dir, env, stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));
+  child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.once("close", (code, signal) => res({ code, signal })));
+  let done = false;
+  void exited.then(() => (done = true));
+  return {
+    child, exited, stdout: () => stdout, stderr: () => stderr,
+    async waitForStderr(pattern, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = stderr.match(pattern);
+        if (match) return match;
+        if (done) throw new Error(`zino exited before stderr matched ${String(pattern)}:\n${stderr}`);
+        if (Date.now() > deadline) throw new Error(`stderr did not match ${String(pattern)} within ${timeoutMs} ms:\n${stderr}`);
+        await sleep(25);
+      }
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// `zino chat` against real services: Ctrl-C during a turn closes the connection, which cancels the turn end to
+// end (the provider request is aborted), and the session goes on with the next line.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import {
+  spawnZinoCli, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess,
+} from "../support/zino-processes.js";
+
+void describe("zino chat with real services", () => {
+  let provider: FakeProvider;
+  let instance: TempInstance;
+  let services: ZinoProcess[] = [];
+
+  before(async () => {
+    provider = await startFakeProvider();
+    instance = writeTempInstance({ providerUrl: provider.url });
+    services = await startZinoServices(instance);
+  });
+  after(async () => {
+    await stopZinoServices(services);
+    await provider.close();
+    instance.cleanup();
+  });
+
+  void it("cancels a running turn on SIGINT, aborting the provider request, and answers the next line", async () => {
+    provider.enqueue({ hang: true });
+    const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance });
+    cli.child.stdin?.write("never answered\n");
+    await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true), 20_000);
+    cli.child.kill("SIGINT");
+    await cli.waitForStderr(/turn cancelled/, 10_000);
+    await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true && r.aborted), 10_000);
+
+    cli.child.stdin?.write("second try\n");
+    for (let i = 0; i < 200 && !cli.stdout().includes("echo: second try"); i += 1) await sleep(50);
+    assert.match(cli.stdout(), /echo: second try\n/);
+    cli.child.stdin?.end();
+    const { code } = await cli.exited;
+    assert.equal(code, 0, cli.stderr());
+  });
+});
