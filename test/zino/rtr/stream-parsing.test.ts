@@ -1,0 +1,57 @@
+// The pure pieces under rtr's streaming: SSE decoding across arbitrary splits, Retry-After and backoff, and
+// the reasoning filter fed one character at a time.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { MAX_RETRY_DELAY_MS, ReasoningFilter, SseParser, backoffDelayMs, parseRetryAfter, stripReasoning } from "../../../src/zino/rtr/index.js";
+
+const STREAM = ': keep-alive\r\n\r\ndata: {"a":1}\r\n\r\nevent: message\nid: 7\ndata: {"b":\ndata: "é€"}\n\nretry: 100\n\ndata:[DONE]\n\n';
+
+void test("R5.sse: events are decoded identically whatever the chunk boundaries (CRLF, comments, multi-line data, UTF-8)", () => {
+  const bytes = Buffer.from(STREAM, "utf8");
+  const expected = ['{"a":1}', '{"b":\n"é€"}', "[DONE]"];
+  const whole = new SseParser();
+  assert.deepEqual([...whole.push(bytes), ...whole.end()], expected);
+  for (let size = 1; size <= 7; size += 1) {
+    const parser = new SseParser();
+    const out: string[] = [];
+    for (let i = 0; i < bytes.length; i += size) out.push(...parser.push(bytes.subarray(i, i + size)));
+    out.push(...parser.end());
+    assert.deepEqual(out, expected, `chunks of ${size} bytes`);
+  }
+});
+
+void test("R5.sse: a bare CR ends a line, and a last event without its blank line is delivered at the end", () => {
+  const parser = new SseParser();
+  assert.deepEqual(parser.push("data: x\r\rdata: y"), ["x"]);
+  assert.deepEqual(parser.end(), ["y"]);
+});
+
+void test("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {
+  const now = Date.parse("2026-01-01T00:00:00Z");
+  assert.equal(parseRetryAfter("3", now), 3000);
+  assert.equal(parseRetryAfter("0.5", now), 500);
+  assert.equal(parseRetryAfter("Thu, 01 Jan 2026 00:00:10 GMT", now), 10_000);
+  assert.equal(parseRetryAfter("Wed, 31 Dec 2025 00:00:00 GMT", now), 0);
+  assert.equal(parseRetryAfter("soon", now), undefined);
+  assert.equal(parseRetryAfter(null, now), undefined);
+});
+
+void test("R5.backoff: delays grow exponentially with jitter, Retry-After wins when longer, and everything is capped", () => {
+  assert.equal(backoffDelayMs({ retry: 0, baseMs: 100, random: () => 0 }), 50);
+  assert.equal(backoffDelayMs({ retry: 0, baseMs: 100, random: () => 0.999 }), 100);
+  assert.equal(backoffDelayMs({ retry: 3, baseMs: 100, random: () => 0 }), 400);
+  assert.equal(backoffDelayMs({ retry: 0, baseMs: 100, retryAfterMs: 2000, random: () => 0 }), 2000);
+  assert.equal(backoffDelayMs({ retry: 20, baseMs: 1000, random: () => 1 }), MAX_RETRY_DELAY_MS);
+  assert.equal(backoffDelayMs({ retry: 0, baseMs: 10, retryAfterMs: 3_600_000 }), MAX_RETRY_DELAY_MS);
+});
+
+void test("R5.strip: the reasoning filter gives the same text whether fed whole or one character at a time", () => {
+  const input = "<think>plan <b> a</think>\n Answer with <i>tags</i> and < signs <thin";
+  const filter = new ReasoningFilter();
+  let out = "";
+  for (const ch of input) out += filter.push(ch);
+  out += filter.flush();
+  assert.equal(out, "Answer with <i>tags</i> and < signs <thin");
+  assert.equal(stripReasoning(input), out);
+  assert.equal(stripReasoning("a<think>never closed"), "a");
+});
