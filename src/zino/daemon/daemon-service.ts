@@ -1,0 +1,91 @@
+// The zino-daemon service (spec §3): a frame server on the daemon socket answering user clients — a turn for
+// `{message, ctxkey | channel_id, events?}`, the ready handshake for `message: null`, and `capabilities`.
+import { z } from "zod";
+import { WireError, createFrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
+import type { Service, ServiceDeps } from "../runtime/run-service.js";
+import { createPeers, type Peers } from "./peers.js";
+import { runTurn } from "./turn.js";
+
+export const DAEMON_VERSION = "0.1.0";
+
+/** Frame types a basic (Python) client understands; `status` is added for `events: "all"` (spec §3, §8). */
+export const BASIC_FRAME_TYPES = ["chunk", "tool_start", "tool_done", "done", "error"] as const;
+
+const DaemonRequestSchema = z.looseObject({ events: z.string().optional() });
+
+export function createDaemonService(deps: ServiceDeps): Service {
+  const { instance, logger } = deps;
+  const peers = createPeers({
+    sockets: { ctx: instance.sockets.ctx, rtr: instance.sockets.rtr, exc: instance.sockets.exc },
+    maxFrameBytes: instance.maxFrameBytes,
+  });
+  const server = createFrameServer({
+    socketPath: instance.sockets.daemon,
+    logger,
+    maxFrameBytes: instance.maxFrameBytes,
+    idleTimeoutMs: instance.idleTimeoutMs,
+    handler: (request, out, signal) => handle(request, out, signal),
+  });
+
+  async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+    if (request.type === "capabilities") {
+      await out.send(capabilities(peers, instance.maxFrameBytes));
+      return;
+    }
+    if (request.type !== undefined) {
+      throw new WireError("unknown_type", `zino-daemon does not know the type "${request.type}"; it answers turns ({message, ctxkey}), ping and capabilities.`);
+    }
+    const fields = DaemonRequestSchema.safeParse(request.raw);
+    if (!fields.success) throw new WireError("bad_request", "events: must be a string (\"all\" for status frames).");
+    if (request.message === null) {
+      await out.send(await readyAll(peers, request.ctxkey, signal));
+      return;
+    }
+    if (typeof request.message !== "string") throw new WireError("bad_request", "message: a user turn is a string.");
+    if (request.message.trim() === "") throw new WireError("bad_request", "message: must not be empty or blank.");
+    await runTurn({
+      peers, logger, ctxkey: request.ctxkey, message: request.message, allEvents: fields.data.events === "all", out, signal,
+    });
+  }
+
+  return {
+    start: () => server.start(),
+    close: () => server.close(),
+  };
+}
+
+/** `message: null`: readies ctx, rtr and exc concurrently and says which answered. */
+async function readyAll(peers: Peers, ctxkey: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+  const names = ["ctx", "rtr", "exc"] as const;
+  const reports = await Promise.all(names.map((name) => peers.ready(name, ctxkey, signal)));
+  const services: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const report = reports[i]!;
+    services[name] = report.state;
+    if (report.detail) errors[name] = report.detail;
+  });
+  return {
+    type: "ready",
+    ctxkey,
+    services,
+    ready: names.filter((name) => services[name] === "ready"),
+    unavailable: names.filter((name) => services[name] !== "ready"),
+    ...(Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+}
+
+function capabilities(peers: Peers, maxFrameBytes: number): Record<string, unknown> {
+  return {
+    type: "capabilities",
+    service: "zino-daemon",
+    version: DAEMON_VERSION,
+    streaming: true,
+    frames: [...BASIC_FRAME_TYPES],
+    status_frames: "only with events: \"all\"",
+    features: ["agent_loop", "inline_tool_calls", "native_tool_calls", "skills", "history", "cancellation", "degraded_without_ctx"],
+    tool_styles: ["native", "inline", "auto"],
+    max_frame_bytes: maxFrameBytes,
+    peers: { ...peers.sockets },
+  };
+}

@@ -1,0 +1,106 @@
+// The daemon's client of ctx, rtr and exc (docs/zino-protocol.md): every operation of a turn, each answer
+// validated with zod at the socket boundary. The daemon never imports those services: it only speaks frames.
+import { z } from "zod";
+import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
+import { WireError, type Frame } from "../../wire/index.js";
+import { ChatMessageSchema, ToolDefinitionSchema, type ChatMessage, type ToolDefinition, type ToolOutcome, type ToolRequest } from "./agent-types.js";
+import { askPeer, translatePeerFailure, type PeerName, type PeerOptions } from "./peer-request.js";
+import { createRtrModel } from "./rtr-model.js";
+
+/** Short waits for bookkeeping answers; tools and the model have their own timeouts at exc and rtr. */
+const READY_TIMEOUT_MS = 15_000;
+const CTX_TIMEOUT_MS = 30_000;
+
+export type PeerState = "ready" | "unavailable" | "error";
+
+export interface ReadyReport {
+  state: PeerState;
+  ms: number;
+  /** The error code or reason when not ready. */
+  detail?: string;
+}
+
+const ReadySchema = z.looseObject({ type: z.literal("ready") });
+const MessagesSchema = z.looseObject({ type: z.literal("messages"), messages: z.array(ChatMessageSchema) });
+const ConfigSchema = z.looseObject({ type: z.literal("config"), config: z.looseObject({ agent: z.unknown().optional() }) });
+const OkSchema = z.looseObject({ type: z.literal("ok") });
+const ToolsSchema = z.looseObject({ type: z.literal("tools"), tools: z.array(z.unknown()) });
+const ResultSchema = z.looseObject({
+  type: z.literal("result"),
+  exit_code: z.number().int(),
+  stdout: z.string().default(""),
+  stderr: z.string().default(""),
+  truncated: z.boolean().default(false),
+  ms: z.number().optional(),
+});
+
+export function createPeers(options: PeerOptions) {
+  return {
+    sockets: options.sockets,
+
+    /** `(null, ctxkey)`: the peer loads and caches the ctxkey's configuration (spec §1). */
+    async ready(peer: PeerName, ctxkey: string, signal?: AbortSignal): Promise<ReadyReport> {
+      const started = performance.now();
+      const ms = () => Math.round(performance.now() - started);
+      try {
+        await askPeer(options, peer, { message: null, ctxkey }, ReadySchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+        return { state: "ready", ms: ms() };
+      } catch (err) {
+        signal?.throwIfAborted();
+        if (err instanceof WireError && err.code === "unavailable") return { state: "unavailable", ms: ms(), detail: err.message };
+        return { state: "error", ms: ms(), detail: err instanceof WireError ? `${err.code}: ${err.message}` : String(err) };
+      }
+    },
+
+    /** `(message, ctxkey)` → the built message list (system, context, history, user). */
+    async buildMessages(ctxkey: string, message: string, signal: AbortSignal): Promise<ChatMessage[]> {
+      const answer = await askPeer(options, "ctx", { message, ctxkey }, MessagesSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
+      return answer.messages;
+    },
+
+    /** The agent section of the ctxkey's configuration (no secrets asked for). */
+    async agentConfig(ctxkey: string, signal: AbortSignal): Promise<AgentConfig> {
+      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
+      const agent = AgentConfigSchema.safeParse(answer.config.agent ?? {});
+      if (!agent.success) throw new WireError("internal_error", "zino-ctx returned an invalid agent configuration.");
+      return agent.data;
+    },
+
+    /** Stores a whole turn in one atomic write (docs/zino-protocol.md: all messages of a turn or none). */
+    async appendHistory(ctxkey: string, messages: ChatMessage[]): Promise<void> {
+      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages }, OkSchema, { timeoutMs: CTX_TIMEOUT_MS });
+    },
+
+    /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. */
+    async listTools(ctxkey: string, signal: AbortSignal): Promise<ToolDefinition[]> {
+      const answer = await askPeer(options, "exc", { type: "tools", ctxkey }, ToolsSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+      return answer.tools.flatMap((tool) => {
+        const parsed = ToolDefinitionSchema.safeParse(tool);
+        return parsed.success ? [parsed.data] : [];
+      });
+    },
+
+    /** Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation). */
+    async execute(ctxkey: string, request: ToolRequest, signal: AbortSignal): Promise<ToolOutcome> {
+      const frame: Frame = { message: { name: request.name, arguments: request.arguments }, ctxkey };
+      try {
+        const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultSchema, { signal });
+        return { ok: result.exit_code === 0, result };
+      } catch (err) {
+        signal.throwIfAborted();
+        const failure = translatePeerFailure("exc", err, signal);
+        if (failure instanceof WireError && failure.code === "unavailable") {
+          return { ok: false, result: { error: "The tool executor (zino-exc) is not available, so tools cannot run now. Answer without them." } };
+        }
+        const text = failure instanceof WireError ? `${failure.code}: ${failure.message}` : String(failure);
+        return { ok: false, result: { error: text } };
+      }
+    },
+
+    model(ctxkey: string) {
+      return createRtrModel(options, ctxkey);
+    },
+  };
+}
+
+export type Peers = ReturnType<typeof createPeers>;

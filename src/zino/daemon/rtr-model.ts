@@ -1,0 +1,75 @@
+// The model function the agent loop calls, backed by zino-rtr: one streamed request per model call. Leaving
+// the iteration early closes the connection, which makes rtr cancel the provider request.
+import { z } from "zod";
+import { WireError, requestFrames } from "../../wire/index.js";
+import type { ModelCall, ModelEvent, NativeToolCall } from "./agent-types.js";
+import { peerError, translatePeerFailure, type PeerOptions } from "./peer-request.js";
+
+/** Longest silence between two rtr frames (rtr sends status frames while it retries). */
+const RTR_IDLE_TIMEOUT_MS = 300_000;
+
+const ChunkSchema = z.looseObject({ type: z.literal("chunk"), delta: z.string() });
+
+const UsageSchema = z.looseObject({
+  prompt_tokens: z.number().default(0),
+  completion_tokens: z.number().default(0),
+  total_tokens: z.number().optional(),
+});
+
+const DoneSchema = z.looseObject({
+  type: z.literal("done"),
+  full_text: z.string().nullish(),
+  finish_reason: z.string().nullish(),
+  usage: UsageSchema.nullish(),
+  tool_calls: z.array(z.looseObject({ id: z.string().optional(), name: z.string(), arguments: z.unknown().optional() })).nullish(),
+});
+
+export function createRtrModel(options: PeerOptions, ctxkey: string): ModelCall {
+  return async function* callRtr({ messages, tools, signal }): AsyncGenerator<ModelEvent> {
+    const request = { message: messages, ctxkey, ...(tools && tools.length > 0 ? { tools } : {}) };
+    const frames = requestFrames(options.sockets.rtr, request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS, maxFrameBytes: options.maxFrameBytes });
+    const iterator = frames[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        let next: IteratorResult<Record<string, unknown>>;
+        try {
+          next = await iterator.next();
+        } catch (err) {
+          throw translatePeerFailure("rtr", err, signal);
+        }
+        if (next.done) break;
+        const frame = next.value;
+        if (frame.type === "chunk") {
+          const chunk = ChunkSchema.safeParse(frame);
+          if (chunk.success) yield { type: "delta", text: chunk.data.delta };
+        } else if (frame.type === "status") {
+          yield { type: "status", frame };
+        } else if (frame.type === "error") {
+          throw peerError("rtr", frame, "provider_error");
+        } else if (frame.type === "done") {
+          yield doneEvent(frame);
+          return;
+        }
+        // `tool_call_delta` and unknown frames: native calls are read whole from `done.tool_calls`.
+      }
+    } finally {
+      await iterator.return?.(undefined);
+    }
+    throw new WireError("unavailable", "zino-rtr ended the stream without a done frame.", { service: "zino-rtr" });
+  };
+}
+
+function doneEvent(frame: Record<string, unknown>): ModelEvent {
+  const parsed = DoneSchema.safeParse(frame);
+  if (!parsed.success) throw new WireError("internal_error", "zino-rtr sent an unreadable done frame.");
+  const done = parsed.data;
+  const toolCalls: NativeToolCall[] = (done.tool_calls ?? []).map((call, i) => ({
+    id: call.id ?? `call_${i}`,
+    name: call.name,
+    arguments: call.arguments ?? {},
+  }));
+  const usage = done.usage
+    ? { prompt_tokens: done.usage.prompt_tokens, completion_tokens: done.usage.completion_tokens, total_tokens: done.usage.total_tokens ?? done.usage.prompt_tokens + done.usage.completion_tokens }
+    : undefined;
+  return { type: "done", text: done.full_text ?? "", toolCalls, usage, finishReason: done.finish_reason ?? undefined };
+}

@@ -1,0 +1,136 @@
+// One user turn as the service runs it (spec §1 steps 1–9): broadcast to ctx, rtr and exc, run the agent loop
+// against rtr and exc, store the turn at ctx, then answer `done`. Degradation rules are spec §3.
+import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
+import { WireError, type FrameWriter, type Logger } from "../../wire/index.js";
+import { runAgentLoop } from "./agent-loop.js";
+import type { ChatMessage, ToolDefinition } from "./agent-types.js";
+import { createClientStream } from "./client-stream.js";
+import { DEFAULT_MAX_IDENTICAL_CALLS } from "./loop-limits.js";
+import type { Peers, ReadyReport } from "./peers.js";
+
+/** Used when ctx is down: the turn still gets an answer, without history or the configured prompt. */
+export const FALLBACK_SYSTEM_PROMPT =
+  "You are ZINO, a helpful assistant. Your configured instructions and the conversation history are unavailable " +
+  "right now, so answer this message on its own, and say so if the answer depends on earlier context.";
+
+export interface TurnOptions {
+  peers: Peers;
+  logger: Logger;
+  ctxkey: string;
+  message: string;
+  allEvents: boolean;
+  out: FrameWriter;
+  signal: AbortSignal;
+}
+
+interface Prepared {
+  messages: ChatMessage[] | undefined;
+  ctxFailure: string | undefined;
+  agent: AgentConfig;
+  rtr: ReadyReport;
+  exc: ReadyReport;
+  tools: ToolDefinition[];
+  ctxMs: number;
+}
+
+export async function runTurn(options: TurnOptions): Promise<void> {
+  const { peers, ctxkey, message, signal, logger } = options;
+  const stream = createClientStream(options.out, { allEvents: options.allEvents });
+  const prepared = await prepare(options);
+  await stream.emit({
+    type: "status", phase: "ready",
+    services: { ctx: prepared.messages ? "ready" : "unavailable", rtr: prepared.rtr.state, exc: prepared.exc.state },
+    timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms },
+    tools: prepared.tools.length,
+  });
+  if (prepared.rtr.state === "unavailable") {
+    throw new WireError("unavailable", "zino-rtr is not running, so no model can answer; start it with `zino up` and retry.", { service: "zino-rtr" });
+  }
+  if (prepared.ctxFailure) {
+    await stream.emit({ type: "status", phase: "degraded", service: "zino-ctx", reason: prepared.ctxFailure,
+      message: "zino-ctx is unavailable: this turn runs without history or configured prompt and will not be stored." });
+  }
+  if (prepared.exc.state !== "ready") {
+    await stream.emit({ type: "status", phase: "degraded", service: "zino-exc", reason: prepared.exc.detail ?? prepared.exc.state,
+      message: "zino-exc is unavailable: tools are skipped in this turn." });
+  }
+  const userMessage: ChatMessage = { role: "user", content: message };
+  const result = await runAgentLoop({
+    messages: prepared.messages ?? [{ role: "system", content: FALLBACK_SYSTEM_PROMPT }, userMessage],
+    tools: prepared.tools,
+    toolStyle: prepared.agent.tool_style,
+    limits: { maxIterations: prepared.agent.max_iterations, maxToolCalls: prepared.agent.max_tool_calls, maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS },
+    model: peers.model(ctxkey),
+    tool: (request, toolSignal) => peers.execute(ctxkey, request, toolSignal),
+    emit: (event) => stream.emit(event),
+    signal,
+  });
+  // Stored before `done`, so a client that reads the history right after `done` sees this turn.
+  let stored = false;
+  if (prepared.messages) {
+    const started = performance.now();
+    try {
+      await peers.appendHistory(ctxkey, [userMessage, ...result.messages]);
+      stored = true;
+      await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1, store_ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      logger.warn({ err, ctxkey }, "the turn could not be stored");
+      await stream.emit({ type: "status", phase: "not_stored", reason: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  await stream.emit({
+    type: "status", phase: "done",
+    timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms, first_token: stream.firstTokenMs ?? null, total: stream.elapsedMs() },
+    tool_calls: result.toolCalls, limit: result.limit ?? null,
+  });
+  await options.out.send({
+    type: "done",
+    full_text: result.fullText,
+    iterations: result.iterations,
+    ...(result.usage ? { usage: result.usage } : {}),
+    stored,
+    ...(result.limit ? { stopped: result.limit } : {}),
+  });
+}
+
+/** Step 2: ctx builds the messages while rtr and exc get ready, all at once. */
+async function prepare(options: TurnOptions): Promise<Prepared> {
+  const { peers, ctxkey, message, signal, logger } = options;
+  const ctxStarted = performance.now();
+  const [built, agent, rtr, exc] = await Promise.all([
+    settle(peers.buildMessages(ctxkey, message, signal)).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
+    settle(peers.agentConfig(ctxkey, signal)),
+    peers.ready("rtr", ctxkey, signal),
+    readyExc(peers, ctxkey, signal),
+  ]);
+  signal.throwIfAborted();
+  if (!built.ok) logger.warn({ ctxkey, reason: built.reason }, "zino-ctx could not build the messages; running degraded");
+  if (!agent.ok && built.ok) logger.warn({ ctxkey, reason: agent.reason }, "zino-ctx gave no agent configuration; using defaults");
+  return {
+    messages: built.ok ? built.value : undefined,
+    ctxFailure: built.ok ? undefined : built.reason,
+    agent: agent.ok ? agent.value : AgentConfigSchema.parse({}),
+    rtr,
+    exc: exc.report,
+    tools: exc.tools,
+    ctxMs: built.ms,
+  };
+}
+
+async function readyExc(peers: Peers, ctxkey: string, signal: AbortSignal): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
+  const report = await peers.ready("exc", ctxkey, signal);
+  if (report.state !== "ready") return { report, tools: [] };
+  const tools = await settle(peers.listTools(ctxkey, signal));
+  signal.throwIfAborted();
+  return { report, tools: tools.ok ? tools.value : [] };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+}

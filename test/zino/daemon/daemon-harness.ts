@@ -1,0 +1,94 @@
+// An in-process ZINO instance for daemon tests: the REAL ctx and rtr services and the daemon on sockets in a
+// short temp dir, rtr pointing at the fake OpenAI-compatible provider. exc is absent unless a test stands one up.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createConnection } from "node:net";
+import { FrameDecoder, createFrameServer, encodeFrame, requestAll, silentLogger, type Frame, type FrameHandler, type FrameServer } from "../../../src/wire/index.js";
+import { loadInstanceConfig, type InstanceConfig } from "../../../src/zino/config/index.js";
+import { createCtxService } from "../../../src/zino/ctx/index.js";
+import { createRtrService } from "../../../src/zino/rtr/index.js";
+import { createDaemonService } from "../../../src/zino/daemon/index.js";
+import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+
+export interface Harness {
+  instance: InstanceConfig;
+  provider: FakeProvider;
+  /** Starts a stand-in exc on the exc socket (a separate process in production: faked at that boundary). */
+  startExc(handler: FrameHandler): Promise<FrameServer>;
+  stopCtx(): Promise<void>;
+  ask(request: Frame): Promise<Frame[]>;
+  askCtx(request: Frame): Promise<Frame[]>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  ctx?: boolean;
+  rtr?: boolean;
+  /** Extra TOML (e.g. an `[agent]` table). */
+  toml?: string;
+  maxFrameBytes?: number;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), "zd-"));
+  const provider = await startFakeProvider();
+  const toml = [
+    "[paths]", 'runtime_dir = "run"', 'database = "zino.sqlite"', 'agents = "agents"',
+    "[limits]", `max_frame_bytes = ${options.maxFrameBytes ?? 1024 * 1024}`, "idle_timeout_ms = 2000",
+    "[llm]", `base_url = ${JSON.stringify(provider.url)}`, 'model = "fake-model"', 'api_key = "sk-test-secret"',
+    "max_retries = 0", "retry_base_ms = 1", "timeout_ms = 10000",
+    options.toml ?? "",
+  ].join("\n");
+  writeFileSync(join(dir, "ZINO.toml"), toml);
+  const instance = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
+  const deps = { instance, logger: silentLogger(), env: {} };
+  const ctx = options.ctx === false ? undefined : createCtxService(deps);
+  const rtr = options.rtr === false ? undefined : createRtrService({ ...deps, configTtlMs: 0 });
+  const daemon = createDaemonService(deps);
+  await ctx?.start();
+  await rtr?.start();
+  await daemon.start();
+  const extra: FrameServer[] = [];
+  return {
+    instance,
+    provider,
+    async startExc(handler) {
+      const server = createFrameServer({ socketPath: instance.sockets.exc, handler, logger: silentLogger() });
+      await server.start();
+      extra.push(server);
+      return server;
+    },
+    stopCtx: async () => ctx?.close(),
+    ask: (request) => requestAll(instance.sockets.daemon, request),
+    askCtx: (request) => requestAll(instance.sockets.ctx, request),
+    async close() {
+      await daemon.close();
+      for (const server of extra) await server.close();
+      await rtr?.close();
+      await ctx?.close();
+      await provider.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes raw bytes to a socket and collects the frames answered until the server closes. */
+export async function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(socketPath);
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    socket.on("connect", () => socket.write(bytes));
+    socket.on("data", (chunk: Buffer) => {
+      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(frames));
+  });
+}
+
+export { encodeFrame };
+
+export const types = (frames: Frame[]) => frames.map((f) => f.type);
+export const text = (frames: Frame[]) => frames.filter((f) => f.type === "chunk").map((f) => String(f.delta)).join("");

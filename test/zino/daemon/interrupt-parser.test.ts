@@ -1,0 +1,120 @@
+// The streaming interrupt parser (spec §3 "Interrupts"): inline blocks found across any chunking, text inside
+// blocks never released, look-alike text released once disambiguated, arguments as object or JSON string.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { InterruptParser, type InlineCall, type ParserEvent } from "../../../src/zino/daemon/index.js";
+
+interface Parsed {
+  text: string;
+  call: InlineCall | undefined;
+  transcript: string;
+  /** Text released before the whole input had arrived (proves streaming, not buffering). */
+  events: ParserEvent[];
+}
+
+function parse(chunks: string[]): Parsed {
+  const parser = new InterruptParser();
+  const events: ParserEvent[] = [];
+  for (const chunk of chunks) {
+    events.push(...parser.push(chunk));
+    if (parser.finished) break;
+  }
+  events.push(...parser.end());
+  const text = events.flatMap((e) => (e.type === "text" ? [e.text] : [])).join("");
+  const calls = events.flatMap((e) => (e.type === "call" ? [e.call] : []));
+  assert.ok(calls.length <= 1, "at most one call per generation");
+  return { text, call: calls[0], transcript: parser.transcript, events };
+}
+
+/** Every way of cutting `input` in two, plus one chunk per character. */
+function splits(input: string): string[][] {
+  const out: string[][] = [[input], Array.from(input)];
+  for (let i = 1; i < input.length; i += 1) out.push([input.slice(0, i), input.slice(i)]);
+  return out;
+}
+
+void describe("interrupt parser", () => {
+  const call = '<tool_call>{"name": "execute_bash", "arguments": {"code": "ls -la"}}</tool_call>';
+  const input = `Let me look. ${call} ignored after the call`;
+
+  void it("finds a tool call split at every position and never shows the block text", () => {
+    for (const chunks of splits(input)) {
+      const parsed = parse(chunks);
+      const where = JSON.stringify(chunks.map((c) => c.length));
+      assert.equal(parsed.text, "Let me look. ", where);
+      assert.deepEqual(parsed.call, { kind: "tool", name: "execute_bash", arguments: { code: "ls -la" } }, where);
+      assert.equal(parsed.transcript, `Let me look. ${call}`, where);
+    }
+  });
+
+  void it("finds a task block split at every position as a skill call", () => {
+    const task = 'Delegating.<task>{"skill": "summarize", "request": "sum up the log"}</task>';
+    for (const chunks of splits(task)) {
+      const parsed = parse(chunks);
+      assert.equal(parsed.text, "Delegating.");
+      assert.deepEqual(parsed.call, { kind: "skill", name: "summarize", arguments: { skill: "summarize", request: "sum up the log" } });
+    }
+  });
+
+  void it("accepts arguments given as a JSON string", () => {
+    const parsed = parse(['<tool_call>{"name":"execute_python3","arguments":"{\\"code\\": \\"print(1)\\"}"}</tool_call>']);
+    assert.deepEqual(parsed.call, { kind: "tool", name: "execute_python3", arguments: { code: "print(1)" } });
+  });
+
+  const malformed: Array<[string, string, RegExp]> = [
+    ["broken JSON", "<tool_call>{name: execute_bash}</tool_call>", /not valid JSON/],
+    ["no name", '<tool_call>{"arguments": {}}</tool_call>', /needs \{"name"/],
+    ["arguments string that is not JSON", '<tool_call>{"name":"x","arguments":"{oops"}</tool_call>', /arguments are not valid JSON/],
+    ["arguments that are an array", '<tool_call>{"name":"x","arguments":[1,2]}</tool_call>', /must be a JSON object/],
+    ["task without a skill", '<task>{"request": "do it"}</task>', /needs \{"skill"/],
+  ];
+  for (const [title, text, error] of malformed) {
+    void it(`reports ${title} as a call with an error the model can read`, () => {
+      const parsed = parse([`Before ${text} after`]);
+      assert.equal(parsed.text, "Before ");
+      assert.ok(parsed.call?.error, "an error is reported");
+      assert.match(parsed.call.error, error);
+    });
+  }
+
+  const lookAlikes = ["a <tool is not a call", "x < y and y <tool_cal", "<task force>", "1 <t 2", "<tool_call_id> is a field", "ends with <", "ends with <too"];
+  for (const text of lookAlikes) {
+    void it(`releases look-alike text unchanged: ${JSON.stringify(text)}`, () => {
+      for (const chunks of splits(text)) {
+        const parsed = parse(chunks);
+        assert.equal(parsed.text, text, JSON.stringify(chunks));
+        assert.equal(parsed.call, undefined);
+      }
+    });
+  }
+
+  void it("holds back a possible tag start only until it is disambiguated", () => {
+    const parser = new InterruptParser();
+    assert.deepEqual(parser.push("Hello <to"), [{ type: "text", text: "Hello " }]);
+    assert.deepEqual(parser.push("day"), [{ type: "text", text: "<today" }]);
+  });
+
+  void it("streams plain text as it arrives", () => {
+    const parser = new InterruptParser();
+    assert.deepEqual(parser.push("one "), [{ type: "text", text: "one " }]);
+    assert.deepEqual(parser.push("two"), [{ type: "text", text: "two" }]);
+  });
+
+  void it("reads an unterminated block with complete JSON at the end of the stream (stop sequence cut the tag)", () => {
+    const parsed = parse(['Run: <tool_call>{"name":"execute_bash","arguments":{"code":"pwd"}}']);
+    assert.equal(parsed.text, "Run: ");
+    assert.deepEqual(parsed.call, { kind: "tool", name: "execute_bash", arguments: { code: "pwd" } });
+  });
+
+  void it("reports an unterminated block with incomplete JSON as malformed, without showing it", () => {
+    const parsed = parse(['Run: <tool_call>{"name":"execute_b']);
+    assert.equal(parsed.text, "Run: ");
+    assert.match(parsed.call?.error ?? "", /unterminated/);
+  });
+
+  void it("ignores everything after the first block", () => {
+    const parsed = parse(['<tool_call>{"name":"a","arguments":{}}</tool_call><tool_call>{"name":"b","arguments":{}}</tool_call>']);
+    assert.equal(parsed.call?.name, "a");
+    assert.equal(parsed.text, "");
+  });
+});
