@@ -4,7 +4,8 @@ import { z } from "zod";
 
 export const ToolCallSchema = z.looseObject({
   id: z.string().min(1),
-  type: z.literal("function"),
+  /** OpenAI always sends "function"; some producers leave it out, which is kept as given. */
+  type: z.literal("function").optional(),
   function: z.looseObject({
     name: z.string().min(1),
     /** OpenAI sends the arguments as a JSON string; it is stored as given. */

@@ -1,0 +1,63 @@
+// The SQLite adapter of the ctx store on its own: transactions, migrations, rows keyed by ctxkey over `default`.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import BetterSqlite3 from "better-sqlite3";
+import { createSqliteStore, type ChatMessage } from "../../../src/zino/ctx/index.js";
+
+const dir = mkdtempSync(join(tmpdir(), "zc-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("a history append that fails half-way stores none of its messages", () => {
+  const store = createSqliteStore({ path: join(dir, "atomic", "ctx.sqlite") });
+  try {
+    store.appendHistory("k", [{ role: "user", content: "kept" }]);
+    // A value JSON cannot encode fails inside the transaction, after the first row was inserted.
+    const poisoned = { role: "assistant", content: "x", extra: 1n } as unknown as ChatMessage;
+    assert.throws(() => store.appendHistory("k", [{ role: "user", content: "lost" }, poisoned]), /BigInt/);
+    assert.deepEqual(store.history("k"), [{ role: "user", content: "kept" }]);
+  } finally {
+    store.close();
+  }
+});
+
+test("opening a database again applies no migration twice; a newer schema is refused", () => {
+  const path = join(dir, "migrate", "ctx.sqlite");
+  createSqliteStore({ path }).close();
+  const again = createSqliteStore({ path });
+  assert.equal(again.schemaVersion, 1);
+  again.close();
+  const db = new BetterSqlite3(path);
+  db.prepare("UPDATE schema_version SET version = 99").run();
+  db.close();
+  assert.throws(() => createSqliteStore({ path }), /schema version is 99/);
+});
+
+test("tools, skills and prompts of a ctxkey override the default rows by name", () => {
+  const store = createSqliteStore({ path: join(dir, "rows", "ctx.sqlite") });
+  try {
+    store.importInstance({
+      defaults: {},
+      agents: {
+        systemTemplate: "SYS", personality: undefined, skills: [],
+        tools: [{ name: "bash", description: "d", meta: { executor: "bash" } }],
+      },
+    });
+    assert.equal(store.prompt("k", "system"), "SYS");
+    assert.equal(store.prompt("k", "personality"), undefined);
+    assert.deepEqual(store.tools("k").map((t) => t.name), ["bash"]);
+    store.importInstance({ defaults: { agent: { max_iterations: 2 } }, agents: undefined });
+    assert.deepEqual(store.tools("k").map((t) => t.name), ["bash"], "no agents/ folder keeps the previous import");
+    assert.deepEqual(store.configLayers("k"), { inherited: [{ agent: { max_iterations: 2 } }], own: undefined });
+  } finally {
+    store.close();
+  }
+});
+
+test("close is idempotent", () => {
+  const store = createSqliteStore({ path: join(dir, "close", "ctx.sqlite") });
+  store.close();
+  store.close();
+});
