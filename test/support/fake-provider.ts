@@ -53,6 +53,11 @@ export interface FakeReply {
   chunkDelayMs?: number;
   /** Model name reported in the answer (default: the requested model). */
   model?: string;
+  /** Answer with a plain JSON completion even when the client asked for `stream: true`. */
+  forceJson?: boolean;
+  /** Send exactly these body pieces (status 200, one write each, `chunkDelayMs` apart) instead of a generated
+   * answer: for testing stream parsers against odd framing (CRLF, comments, events split anywhere). */
+  raw?: { contentType?: string; pieces: (string | Uint8Array)[] };
 }
 
 export interface RecordedRequest {
@@ -209,6 +214,17 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
       sendJson(res, reply.status, errorBody, headers);
       return;
     }
+    if (reply.raw) {
+      res.writeHead(200, { "content-type": reply.raw.contentType ?? "text/event-stream" });
+      res.flushHeaders();
+      for (const piece of reply.raw.pieces) {
+        if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+        if (res.destroyed) return;
+        res.write(piece);
+      }
+      res.end();
+      return;
+    }
     const model = reply.model ?? record.model ?? "fake-model";
     const deltas = textDeltas(reply);
     const toolCalls = reply.toolCalls ?? [];
@@ -216,7 +232,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const fullText = deltas.join("");
     const usage = reply.usage === false ? undefined : reply.usage ?? estimateUsage(record.rawBody, fullText, toolCalls);
 
-    if (body.stream !== true) {
+    if (body.stream !== true || reply.forceJson) {
       const message: Record<string, unknown> = { role: "assistant", content: toolCalls.length > 0 && fullText === "" ? null : fullText };
       if (toolCalls.length > 0) {
         message.tool_calls = toolCalls.map((call, i) => ({

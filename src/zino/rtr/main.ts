@@ -1,4 +1,5 @@
-// The zino-rtr process.
+#!/usr/bin/env node
+// The zino-rtr process: `zino-rtr [--config ZINO.toml]`.
 import { runService } from "../runtime/run-service.js";
 import { createRtrService } from "./index.js";
 

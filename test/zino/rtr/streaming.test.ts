@@ -106,3 +106,35 @@ void test("R5.strip-off: with strip_reasoning false the reasoning is passed thro
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "raw" });
   assert.equal(last(frames).full_text, "<think>hmm</think>ok");
 });
+
+void test("R5.sse-robust: odd SSE framing (CRLF, comments, events split mid-line and mid-character) is decoded", async () => {
+  const event = (delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({ model: "odd", choices: [{ index: 0, delta, finish_reason: finish }] })}\r\n\r\n`;
+  const body = `: hello\r\n\r\n${event({ content: "Grüße " })}${event({ content: "€uro" })}${event({}, "length")}data: [DONE]\r\n\r\n`;
+  const bytes = Buffer.from(body, "utf8");
+  const pieces: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.subarray(i, i + 7));
+  assert.ok(pieces.some((p) => p.at(-1)! >= 0xc0), "some piece ends inside a multi-byte character");
+  fake.enqueue({ raw: { pieces }, chunkDelayMs: 1 });
+  const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
+  const done = last(frames);
+  assert.equal(done.full_text, "Grüße €uro");
+  assert.equal(done.finish_reason, "length");
+  assert.equal(done.model, "odd");
+  assert.equal(done.usage, undefined);
+});
+
+void test("R5.sse-robust: a provider that ignores stream:true and answers JSON is still relayed", async () => {
+  fake.enqueue({ text: "whole", forceJson: true, toolCalls: [{ id: "c9", name: "f", arguments: { a: 1 } }] });
+  const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
+  assert.deepEqual(types(frames), ["chunk", "tool_call_delta", "done"]);
+  assert.deepEqual(last(frames).tool_calls, [{ id: "c9", name: "f", arguments: '{"a":1}' }]);
+  assert.ok(last(frames).usage);
+});
+
+void test("R5.sse-robust: an error event inside the stream before any text is reported as a provider_error", async () => {
+  fake.enqueue({ raw: { pieces: ['data: {"error":{"message":"model overloaded"}}\n\n'] } });
+  const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
+  assert.equal(last(frames).code, "provider_error");
+  assert.match(String(last(frames).message), /provider error in stream: model overloaded/);
+});
