@@ -1,0 +1,10 @@
+// The fake OpenAI-compatible provider in its own process, so the benchmark clients do not share a CPU with it:
+// prints `{"url": ...}` on stdout once listening, exits when its stdin closes.
+import { startFakeProvider } from "../test/support/fake-provider.js";
+
+const provider = await startFakeProvider();
+process.stdout.write(`${JSON.stringify({ url: provider.url })}\n`);
+process.stdin.resume();
+process.stdin.on("end", () => {
+  void provider.close().then(() => process.exit(0));
+});
