@@ -1,8 +1,10 @@
 // The token estimate ctx uses for history limits (spec §4 "limits in tokens").
-// Heuristic, documented on purpose: one token per 4 characters (rounded up), which is close to what BPE
-// tokenizers give for English prose and errs on the large side for code; plus a fixed overhead per message for
-// the role and separators the chat template adds. Tool calls count by the length of their JSON.
-import { type ChatMessage, contentText } from "./chat-message.js";
+// Heuristic, documented on purpose: ceil(characters / 4) per message, where the characters are the text content
+// (content parts and tool calls by the length of their JSON, plus the `name`), plus MESSAGE_OVERHEAD_TOKENS for
+// the role and separators a chat template adds. One token per 4 characters is close to what BPE tokenizers give
+// for English prose and errs on the large side for code. zino-rtr's context budget uses the same formula, so a
+// history ctx accepts is measured the same way there.
+import type { ChatMessage } from "./chat-message.js";
 
 export const CHARS_PER_TOKEN = 4;
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -12,10 +14,13 @@ export function estimateTokens(text: string): number {
 }
 
 export function estimateMessageTokens(message: ChatMessage): number {
-  let tokens = MESSAGE_OVERHEAD_TOKENS + estimateTokens(contentText(message));
-  if (message.tool_calls?.length) tokens += estimateTokens(JSON.stringify(message.tool_calls));
-  if (message.tool_call_id) tokens += estimateTokens(message.tool_call_id);
-  return tokens;
+  let chars = 0;
+  const { content } = message;
+  if (typeof content === "string") chars += content.length;
+  else if (Array.isArray(content)) chars += JSON.stringify(content).length;
+  if (message.tool_calls) chars += JSON.stringify(message.tool_calls).length;
+  if (message.name) chars += message.name.length;
+  return MESSAGE_OVERHEAD_TOKENS + Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
 export function estimateMessagesTokens(messages: readonly ChatMessage[]): number {

@@ -23,7 +23,7 @@ async function config(ctxkey: string, secrets?: boolean): Promise<Config> {
   return answer.config as Config;
 }
 
-test("get_config masks the API keys unless secrets is true", async () => {
+test("CTX-13 get_config masks the API keys unless secrets is true", async () => {
   const masked = await config("c-mask");
   assert.equal(masked.llm.api_key, "[set]");
   assert.equal(masked.llm.fallbacks[0]?.api_key, "[set]");
@@ -34,7 +34,7 @@ test("get_config masks the API keys unless secrets is true", async () => {
   assert.equal(clear.llm.fallbacks[0]?.api_key, "sk-fallback-456");
 });
 
-test("set_config deep-merges into the ctxkey's row, keeping fields set before", async () => {
+test("CTX-14 set_config deep-merges into the ctxkey's row, keeping fields set before", async () => {
   assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-merge", config: { llm: { temperature: 1.1 } } })).type, "ok");
   assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-merge", config: { llm: { model: "m2" } } })).type, "ok");
   const merged = await config("c-merge");
@@ -42,7 +42,7 @@ test("set_config deep-merges into the ctxkey's row, keeping fields set before", 
   assert.equal(merged.llm.model, "m2");
 });
 
-test("set_config with replace drops the ctxkey's previous overrides", async () => {
+test("CTX-14 set_config with replace drops the ctxkey's previous overrides", async () => {
   await ctx.request({ type: "set_config", ctxkey: "c-replace", config: { llm: { temperature: 1.5 }, history: { max_messages: 3 } } });
   await ctx.request({ type: "set_config", ctxkey: "c-replace", config: { history: { max_messages: 5 } }, replace: true });
   const replaced = await config("c-replace");
@@ -50,7 +50,7 @@ test("set_config with replace drops the ctxkey's previous overrides", async () =
   assert.equal(replaced.history.max_messages, 5);
 });
 
-test("an override that makes the merged configuration invalid is refused and nothing changes", async () => {
+test("CTX-14 an override that makes the merged configuration invalid is refused and nothing changes", async () => {
   await ctx.request({ type: "set_config", ctxkey: "c-bad", config: { llm: { temperature: 0.9 } } });
   const refusals = [
     { llm: { temperature: 5 } },
@@ -69,19 +69,19 @@ test("an override that makes the merged configuration invalid is refused and not
   assert.equal(after.history.max_messages, 40);
 });
 
-test("an invalid replace of the default row is refused", async () => {
+test("CTX-14 an invalid replace of the default row is refused", async () => {
   const answer = await ctx.request({ type: "set_config", ctxkey: "default", config: { llm: { model: "" } } });
   assert.equal(answer.code, "bad_request");
   assert.equal((await config("default")).llm.model, "test-model");
 });
 
-test("set_value and get_value store host-side values per ctxkey", async () => {
+test("CTX-20 set_value and get_value store host-side values per ctxkey", async () => {
   assert.equal((await ctx.request({ type: "set_value", ctxkey: "c-val", key: "session", value: { id: "abc" } })).type, "ok");
   assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-val", key: "session" }), { type: "value", key: "session", value: { id: "abc" } });
   assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-other", key: "session" }), { type: "value", key: "session", value: null });
 });
 
-test("an instance without [llm] answers ready with configured false and get_config with a clear bad_request", async () => {
+test("CTX-01 CTX-14 an instance without [llm] answers ready with configured false and get_config with a clear bad_request", async () => {
   const bare = await startCtx({ toml: "[paths]\nruntime_dir = \"run\"\ndatabase = \"ctx.sqlite\"\n", agents: false });
   try {
     assert.deepEqual(await bare.request({ message: null, ctxkey: "k" }), { type: "ready", ctxkey: "k", configured: false });

@@ -38,7 +38,7 @@ command = "npx"
 args = ["-y", "some-mcp-server"]
 `;
 
-test("a Python-style ZINO.toml and agents/ folder are imported at start", async () => {
+test("CTX-17 a Python-style ZINO.toml and agents/ folder are imported at start", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML });
   try {
     const config = (await ctx.request({ type: "get_config", ctxkey: "any" })).config as Record<string, Record<string, unknown>>;
@@ -61,7 +61,7 @@ test("a Python-style ZINO.toml and agents/ folder are imported at start", async 
   }
 });
 
-test("reload picks up edited files and keeps per-ctxkey and default overrides", async () => {
+test("CTX-17 reload picks up edited files and keeps per-ctxkey and default overrides", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML });
   try {
     await ctx.request({ type: "set_config", ctxkey: "mine", config: { llm: { model: "my-model" } } });
@@ -85,7 +85,7 @@ test("reload picks up edited files and keeps per-ctxkey and default overrides", 
   }
 });
 
-test("a reload with a broken tool file is refused and the previous import stays", async () => {
+test("CTX-17 a reload with a broken tool file is refused and the previous import stays", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML });
   try {
     writeFileSync(join(ctx.dir, "agents", "PERSONALITY.md"), "Should not appear.");
@@ -107,7 +107,7 @@ test("a reload with a broken tool file is refused and the previous import stays"
   }
 });
 
-test("the service refuses to start on an agents/ file that does not parse", async () => {
+test("CTX-17 the service refuses to start on an agents/ file that does not parse", async () => {
   const dir = makeInstanceDir({ toml: PYTHON_TOML });
   writeFileSync(join(dir, "agents", "skills", "bad.json"), "{ not json");
   const instance = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
@@ -120,7 +120,7 @@ test("the service refuses to start on an agents/ file that does not parse", asyn
   }
 });
 
-test("without an agents/ folder the built-in template is used with no tools and no skills", async () => {
+test("CTX-07 without an agents/ folder the built-in template is used with no tools and no skills", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML, agents: false });
   try {
     const system = String((await ctx.request({ type: "get" })).content);
@@ -132,7 +132,7 @@ test("without an agents/ folder the built-in template is used with no tools and 
   }
 });
 
-test("the ZINO.toml and agents/ shipped in the repository are valid", () => {
+test("CTX-22 the ZINO.toml and agents/ shipped in the repository are valid", () => {
   const instance = loadInstanceConfig({ path: join(process.cwd(), "ZINO.toml"), env: {} });
   LlmConfigSchema.parse(instance.defaults.llm);
   const config = CtxkeyConfigSchema.parse(instance.defaults);

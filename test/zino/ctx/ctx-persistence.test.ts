@@ -6,7 +6,7 @@ import { test } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
 import { startCtx } from "./ctx-harness.js";
 
-test("everything stored is there again after close and start on the same database", async () => {
+test("CTX-18 everything stored is there again after close and start on the same database", async () => {
   const first = await startCtx();
   let second: Awaited<ReturnType<typeof first.restart>> | undefined;
   try {
@@ -33,7 +33,7 @@ test("everything stored is there again after close and start on the same databas
   }
 });
 
-test("the database is a WAL SQLite file in a 0700 directory, with one table per kind and a schema version", async () => {
+test("CTX-18 the database is a WAL SQLite file in a 0700 directory, with one table per kind and a schema version", async () => {
   const ctx = await startCtx();
   try {
     const path = ctx.instance.databasePath;

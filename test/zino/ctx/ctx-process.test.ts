@@ -9,7 +9,7 @@ import { loadInstanceConfig } from "../../../src/zino/config/index.js";
 import { requestOne } from "../../../src/wire/index.js";
 import { makeInstanceDir } from "./ctx-harness.js";
 
-test("zino-ctx --config serves the instance's ctx socket and exits 0 on SIGTERM", async () => {
+test("CTX-21 zino-ctx --config serves the instance's ctx socket and exits 0 on SIGTERM", async () => {
   const dir = makeInstanceDir();
   const configPath = join(dir, "ZINO.toml");
   const instance = loadInstanceConfig({ path: configPath, env: {} });

@@ -36,30 +36,30 @@ function rawFrame(body: string): Buffer {
   return Buffer.concat([header, payload]);
 }
 
-test("a null message is the ready handshake, answered with the ctxkey", async () => {
+test("CTX-01 a null message is the ready handshake, answered with the ctxkey", async () => {
   assert.deepEqual(await ctx.request({ message: null, ctxkey: "alpha" }), { type: "ready", ctxkey: "alpha", configured: true });
 });
 
-test("channel_id is accepted as an alias of ctxkey, and an absent message means ready", async () => {
+test("CTX-01 channel_id is accepted as an alias of ctxkey, and an absent message means ready", async () => {
   const answer = await ctx.request({ channel_id: "beta" });
   assert.equal(answer.type, "ready");
   assert.equal(answer.ctxkey, "beta");
 });
 
-test("malformed JSON is answered with bad_request", async () => {
+test("CTX-02 malformed JSON is answered with bad_request", async () => {
   const [answer] = await rawExchange(ctx.socket, rawFrame("{not json"));
   assert.equal(answer?.type, "error");
   assert.equal(answer?.code, "bad_request");
 });
 
-test("a JSON value that is not an object is answered with bad_request", async () => {
+test("CTX-02 a JSON value that is not an object is answered with bad_request", async () => {
   for (const body of ["[1,2]", "\"text\"", "null", "42"]) {
     const [answer] = await rawExchange(ctx.socket, rawFrame(body));
     assert.equal(answer?.code, "bad_request", body);
   }
 });
 
-test("a frame above the configured maximum is refused with frame_too_large without sending the body", async () => {
+test("CTX-03 a frame above the configured maximum is refused with frame_too_large without sending the body", async () => {
   const header = Buffer.alloc(4);
   header.writeUInt32BE(ctx.instance.maxFrameBytes + 1, 0);
   const frames = await rawExchange(ctx.socket, header);
@@ -67,14 +67,14 @@ test("a frame above the configured maximum is refused with frame_too_large witho
   assert.equal(frames[0]?.code, "frame_too_large");
 });
 
-test("an unknown type is answered with unknown_type", async () => {
+test("CTX-04 an unknown type is answered with unknown_type", async () => {
   const answer = await ctx.request({ type: "teleport", ctxkey: "alpha", message: null });
   assert.equal(answer.type, "error");
   assert.equal(answer.code, "unknown_type");
   assert.match(String(answer.message), /teleport/);
 });
 
-test("wrong field types are answered with bad_request naming the field", async () => {
+test("CTX-05 wrong field types are answered with bad_request naming the field", async () => {
   const cases: [Frame, RegExp][] = [
     [{ ctxkey: 5, message: "hi" }, /ctxkey/],
     [{ ctxkey: "alpha", message: { text: "an object" } }, /message/],
@@ -99,7 +99,7 @@ test("wrong field types are answered with bad_request naming the field", async (
   }
 });
 
-test("the service keeps answering ping and building messages after bad input", async () => {
+test("CTX-02 CTX-05 the service keeps answering ping and building messages after bad input", async () => {
   await rawExchange(ctx.socket, rawFrame("{oops"));
   await rawExchange(ctx.socket, encodeFrame({ type: "append_history", messages: 1 }));
   assert.deepEqual(await ctx.request({ type: "ping" }), { type: "pong" });
@@ -107,7 +107,7 @@ test("the service keeps answering ping and building messages after bad input", a
   assert.equal(answer.type, "messages");
 });
 
-test("capabilities describes the service and lists its operations", async () => {
+test("CTX-04 capabilities describes the service and lists its operations", async () => {
   const answer = await ctx.request({ type: "capabilities" });
   assert.equal(answer.type, "capabilities");
   assert.equal(answer.store, "sqlite");
@@ -117,7 +117,7 @@ test("capabilities describes the service and lists its operations", async () => 
   }
 });
 
-test("the socket is created with mode 0600", async () => {
+test("CTX-21 the socket is created with mode 0600", async () => {
   const { statSync } = await import("node:fs");
   assert.equal(statSync(ctx.socket).mode & 0o777, 0o600);
 });

@@ -13,14 +13,14 @@ after(async () => {
 
 type Msg = { role: string; content?: unknown };
 
-test("get answers system_prompt with the filled template", async () => {
+test("CTX-15 get answers system_prompt with the filled template", async () => {
   const answer = await ctx.request({ type: "get" });
   assert.equal(answer.type, "system_prompt");
   assert.match(String(answer.content), /^P=\[You are Testy\.\]/);
   assert.match(String(answer.content), /I=\[7\]/);
 });
 
-test("append_history with channel_id answers ok and get_history answers history", async () => {
+test("CTX-15 append_history with channel_id answers ok and get_history answers history", async () => {
   const ok = await ctx.request({ type: "append_history", channel_id: "py-1", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }] });
   assert.equal(ok.type, "ok");
   const history = await ctx.request({ type: "get_history", channel_id: "py-1", limit: 1 });
@@ -30,20 +30,20 @@ test("append_history with channel_id answers ok and get_history answers history"
   assert.equal((unlimited.messages as Msg[]).length, 2);
 });
 
-test("build with user_message answers context without system prompt and without the new user message", async () => {
+test("CTX-15 build with user_message answers context without system prompt and without the new user message", async () => {
   await ctx.request({ type: "append_history", channel_id: "py-2", messages: [{ role: "user", content: "earlier" }, { role: "assistant", content: "noted" }] });
   const answer = await ctx.request({ type: "build", channel_id: "py-2", user_message: "what did I say?" });
   assert.equal(answer.type, "context");
   assert.deepEqual(answer.messages, [{ role: "user", content: "earlier" }, { role: "assistant", content: "noted" }]);
 });
 
-test("clear_history answers ok and empties the channel", async () => {
+test("CTX-15 clear_history answers ok and empties the channel", async () => {
   await ctx.request({ type: "append_history", channel_id: "py-3", messages: [{ role: "user", content: "x" }] });
   assert.equal((await ctx.request({ type: "clear_history", channel_id: "py-3" })).type, "ok");
   assert.deepEqual((await ctx.request({ type: "get_history", channel_id: "py-3" })).messages, []);
 });
 
-test("set_soft_memory answers the new system_prompt; set_soft and get_soft store and read the notes", async () => {
+test("CTX-15 set_soft_memory answers the new system_prompt; set_soft and get_soft store and read the notes", async () => {
   const answer = await ctx.request({ type: "set_soft_memory", channel_id: "py-4", content: "User's name is Ada." });
   assert.equal(answer.type, "system_prompt");
   assert.match(String(answer.content), /M=\[User's name is Ada\.\]/);
@@ -52,14 +52,14 @@ test("set_soft_memory answers the new system_prompt; set_soft and get_soft store
   assert.deepEqual(await ctx.request({ type: "get_soft", channel_id: "py-never" }), { type: "soft", content: "" });
 });
 
-test("soft memory of default is inherited by ctxkeys without their own", async () => {
+test("CTX-15 soft memory of default is inherited by ctxkeys without their own", async () => {
   await ctx.request({ type: "set_soft", content: "Instance-wide note." });
   const answer = await ctx.request({ type: "get", channel_id: "py-inherits" });
   assert.match(String(answer.content), /M=\[Instance-wide note\.\]/);
   await ctx.request({ type: "set_soft", content: "" });
 });
 
-test("store_hard answers ok with an id; search_hard ranks by token overlap with a score", async () => {
+test("CTX-16 store_hard answers ok with an id; search_hard ranks by token overlap with a score", async () => {
   const first = await ctx.request({ type: "store_hard", messages: [{ role: "user", content: "My cat is called Pixel" }, { role: "assistant", content: "Nice name for a cat." }], tag: "pets" });
   assert.equal(first.type, "ok");
   assert.equal(typeof first.id, "number");
@@ -75,7 +75,7 @@ test("store_hard answers ok with an id; search_hard ranks by token overlap with 
   assert.deepEqual(none.results, []);
 });
 
-test("search_hard orders results by score and honours top_k", async () => {
+test("CTX-16 search_hard orders results by score and honours top_k", async () => {
   await ctx.request({ type: "store_hard", channel_id: "py-rank", messages: [{ role: "user", content: "alpha beta gamma delta" }] });
   await ctx.request({ type: "store_hard", channel_id: "py-rank", messages: [{ role: "user", content: "alpha only" }] });
   const found = await ctx.request({ type: "search_hard", channel_id: "py-rank", query: "alpha beta gamma delta" });
@@ -85,7 +85,7 @@ test("search_hard orders results by score and honours top_k", async () => {
   assert.equal((top1.results as unknown[]).length, 1);
 });
 
-test("a strongly matching hard memory is recalled into the context of a build", async () => {
+test("CTX-16 a strongly matching hard memory is recalled into the context of a build", async () => {
   await ctx.request({ type: "store_hard", channel_id: "py-recall", messages: [{ role: "user", content: "Deploy key lives in vault path ops/deploy" }] });
   const answer = await ctx.request({ type: "build", channel_id: "py-recall", user_message: "where is the deploy key path" });
   const context = answer.messages as Msg[];
@@ -93,7 +93,7 @@ test("a strongly matching hard memory is recalled into the context of a build", 
   assert.match(String(context[0]?.content), /vault path ops\/deploy/);
 });
 
-test("reload answers ok", async () => {
+test("CTX-15 reload answers ok", async () => {
   const answer = await ctx.request({ type: "reload" });
   assert.equal(answer.type, "ok");
 });

@@ -10,7 +10,7 @@ import { createSqliteStore, type ChatMessage } from "../../../src/zino/ctx/index
 const dir = mkdtempSync(join(tmpdir(), "zc-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test("a history append that fails half-way stores none of its messages", () => {
+test("CTX-11 a history append that fails half-way stores none of its messages", () => {
   const store = createSqliteStore({ path: join(dir, "atomic", "ctx.sqlite") });
   try {
     store.appendHistory("k", [{ role: "user", content: "kept" }]);
@@ -23,7 +23,7 @@ test("a history append that fails half-way stores none of its messages", () => {
   }
 });
 
-test("opening a database again applies no migration twice; a newer schema is refused", () => {
+test("CTX-18 opening a database again applies no migration twice; a newer schema is refused", () => {
   const path = join(dir, "migrate", "ctx.sqlite");
   createSqliteStore({ path }).close();
   const again = createSqliteStore({ path });
@@ -35,7 +35,7 @@ test("opening a database again applies no migration twice; a newer schema is ref
   assert.throws(() => createSqliteStore({ path }), /schema version is 99/);
 });
 
-test("tools, skills and prompts of a ctxkey override the default rows by name", () => {
+test("CTX-08 tools, skills and prompts of a ctxkey override the default rows by name", () => {
   const store = createSqliteStore({ path: join(dir, "rows", "ctx.sqlite") });
   try {
     store.importInstance({
@@ -56,7 +56,7 @@ test("tools, skills and prompts of a ctxkey override the default rows by name", 
   }
 });
 
-test("close is idempotent", () => {
+test("CTX-18 close is idempotent", () => {
   const store = createSqliteStore({ path: join(dir, "close", "ctx.sqlite") });
   store.close();
   store.close();
