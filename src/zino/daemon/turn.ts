@@ -101,7 +101,7 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
     settle(peers.buildMessages(ctxkey, message, signal)).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
     settle(peers.agentConfig(ctxkey, signal)),
     peers.ready("rtr", ctxkey, signal),
-    readyExc(peers, ctxkey, signal),
+    readyExc(options),
   ]);
   signal.throwIfAborted();
   if (!built.ok) logger.warn({ ctxkey, reason: built.reason }, "zino-ctx could not build the messages; running degraded");
@@ -117,11 +117,12 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   };
 }
 
-async function readyExc(peers: Peers, ctxkey: string, signal: AbortSignal): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
+async function readyExc({ peers, ctxkey, signal, logger }: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
   const report = await peers.ready("exc", ctxkey, signal);
   if (report.state !== "ready") return { report, tools: [] };
   const tools = await settle(peers.listTools(ctxkey, signal));
   signal.throwIfAborted();
+  if (!tools.ok) logger.warn({ ctxkey, reason: tools.reason }, "zino-exc listed no tools; the turn runs without native tools");
   return { report, tools: tools.ok ? tools.value : [] };
 }
 

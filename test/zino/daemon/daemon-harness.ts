@@ -3,13 +3,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createConnection } from "node:net";
 import { FrameDecoder, createFrameServer, encodeFrame, requestAll, silentLogger, type Frame, type FrameHandler, type FrameServer } from "../../../src/wire/index.js";
 import { loadInstanceConfig, type InstanceConfig } from "../../../src/zino/config/index.js";
 import { createCtxService } from "../../../src/zino/ctx/index.js";
 import { createRtrService } from "../../../src/zino/rtr/index.js";
+import { createExcService } from "../../../src/zino/exc/index.js";
 import { createDaemonService } from "../../../src/zino/daemon/index.js";
 import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+
+const REPO_AGENTS = fileURLToPath(new URL("../../../agents", import.meta.url));
 
 export interface Harness {
   instance: InstanceConfig;
@@ -25,6 +29,8 @@ export interface Harness {
 export interface HarnessOptions {
   ctx?: boolean;
   rtr?: boolean;
+  /** The REAL exc too, with the repository's agents/ (executors run unsandboxed: tests only). */
+  exc?: boolean;
   /** Extra TOML (e.g. an `[agent]` table). */
   toml?: string;
   maxFrameBytes?: number;
@@ -34,10 +40,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = mkdtempSync(join(tmpdir(), "zd-"));
   const provider = await startFakeProvider();
   const toml = [
-    "[paths]", 'runtime_dir = "run"', 'database = "zino.sqlite"', 'agents = "agents"',
+    "[paths]", 'runtime_dir = "run"', 'database = "zino.sqlite"',
+    `agents = ${JSON.stringify(options.exc ? REPO_AGENTS : "agents")}`,
     "[limits]", `max_frame_bytes = ${options.maxFrameBytes ?? 1024 * 1024}`, "idle_timeout_ms = 2000",
     "[llm]", `base_url = ${JSON.stringify(provider.url)}`, 'model = "fake-model"', 'api_key = "sk-test-secret"',
     "max_retries = 0", "retry_base_ms = 1", "timeout_ms = 10000",
+    options.exc ? '[exec]\nsandbox = "none"\nallow_unsandboxed = true\ntimeout_ms = 10000' : "",
     options.toml ?? "",
   ].join("\n");
   writeFileSync(join(dir, "ZINO.toml"), toml);
@@ -45,9 +53,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const deps = { instance, logger: silentLogger(), env: {} };
   const ctx = options.ctx === false ? undefined : createCtxService(deps);
   const rtr = options.rtr === false ? undefined : createRtrService({ ...deps, configTtlMs: 0 });
+  const exc = options.exc ? createExcService({ ...deps, options: { sandboxUser: null } }) : undefined;
   const daemon = createDaemonService(deps);
   await ctx?.start();
   await rtr?.start();
+  await exc?.start();
   await daemon.start();
   const extra: FrameServer[] = [];
   return {
@@ -65,6 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       await daemon.close();
       for (const server of extra) await server.close();
+      await exc?.close();
       await rtr?.close();
       await ctx?.close();
       await provider.close();
