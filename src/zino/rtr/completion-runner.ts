@@ -58,7 +58,7 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
       const state = { started: false, sentChars: 0 };
       try {
         const result = await attemptOnce(options, target, state);
-        logger.info({ provider, model: target.model, attempts: attempts.length + 1, finishReason: result.finishReason }, "completion done");
+        logger.info({ provider, model: result.model, attempts: attempts.length + 1, finishReason: result.finishReason, usage: result.usage }, "completion done");
         return { ...result, attempts: attempts.length + 1 };
       } catch (err) {
         if (!(err instanceof AttemptFailure)) throw err;

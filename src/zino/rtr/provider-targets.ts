@@ -16,8 +16,11 @@ export function resolveTargets(llm: LlmConfig, env: NodeJS.ProcessEnv): Provider
   return [primary, ...fallbacks];
 }
 
+/** What ctx shows instead of a key when asked without `secrets: true`: never a usable key. */
+const MASKED_KEY = "[set]";
+
 function keyOf(provider: Provider, env: NodeJS.ProcessEnv): string | undefined {
-  if (provider.api_key) return provider.api_key;
+  if (provider.api_key && provider.api_key !== MASKED_KEY) return provider.api_key;
   if (provider.api_key_env) {
     const value = env[provider.api_key_env];
     if (value) return value;

@@ -151,7 +151,7 @@ export function createRtrService(deps: RtrServiceDeps): Service {
         },
       });
       await finish(result, (frame) => out.send(frame));
-      logger.info({ ctxkey: spec.ctxkey, model: result.model, ms: Date.now() - started }, "answered");
+      logger.debug({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "answered");
     } catch (err) {
       if (signal.aborted) {
         logger.info({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "cancelled: the caller disconnected");
