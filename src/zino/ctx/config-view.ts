@@ -6,7 +6,7 @@ import {
   type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
-import type { CtxStore } from "./store.js";
+import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
 export const SECRET_MASK = "[set]";
 
@@ -14,9 +14,20 @@ export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
   return layers.reduce<JsonObject>((acc, layer) => mergeConfig(acc, layer), {});
 }
 
+/**
+ * The layers below a ctxkey's own row: what it inherits from `default`, then, for the ctxkey a skill runs on,
+ * the skill's `model` (spec §6: a sub-agent may use another model), which its own row may still override.
+ */
+export function inheritedLayers(store: CtxStore, ctxkey: string): JsonObject[] {
+  const { inherited } = store.configLayers(ctxkey);
+  const skill = ctxkey === DEFAULT_KEY ? undefined : store.skills(ctxkey).find((candidate) => candidate.ctxkey === ctxkey && candidate.model);
+  return skill?.model ? [...inherited, { llm: { model: skill.model } }] : inherited;
+}
+
 export function mergedConfig(store: CtxStore, ctxkey: string): JsonObject {
-  const { inherited, own } = store.configLayers(ctxkey);
-  return mergeLayers(own ? [...inherited, own] : inherited);
+  const own = store.configLayers(ctxkey).own;
+  const layers = inheritedLayers(store, ctxkey);
+  return mergeLayers(own ? [...layers, own] : layers);
 }
 
 const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {

@@ -29,6 +29,9 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
   const currentSource = (): ImportSource => {
     if (!instance.configPath) return { defaults: instance.defaults, agentsDir: instance.agentsDir, configPath: undefined };
     const fresh = loadInstanceConfig({ path: instance.configPath, env });
+    if (fresh.databasePath !== instance.databasePath || fresh.sockets.ctx !== instance.sockets.ctx) {
+      logger.warn({ database: fresh.databasePath, socket: fresh.sockets.ctx }, "ZINO.toml names another database or socket: restart zino-ctx to use them");
+    }
     return { defaults: fresh.defaults, agentsDir: fresh.agentsDir, configPath: fresh.configPath };
   };
 

@@ -3,7 +3,7 @@
 import { mergeConfig, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
-import { SECRET_MASK, maskSecrets, mergeLayers, mergedConfig, unknownKeys, validateConfig } from "./config-view.js";
+import { SECRET_MASK, inheritedLayers, maskSecrets, mergeLayers, mergedConfig, unknownKeys, validateConfig } from "./config-view.js";
 import { searchHardMemories } from "./hard-memory-search.js";
 import type { ImportSummary } from "./instance-import.js";
 import { buildPrompt, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
@@ -68,7 +68,7 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       }
       store.updateOwnConfig(ctxkey, (current) => {
         const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
-        validateConfig(ctxkey, mergeLayers([...store.configLayers(ctxkey).inherited, next]));
+        validateConfig(ctxkey, mergeLayers([...inheritedLayers(store, ctxkey), next]));
         return next;
       });
       return { type: "ok" };

@@ -53,7 +53,7 @@ export function writeAgents(dir: string, options: { system?: string; personality
   }));
   writeFileSync(join(agents, "skills", "summarize.json"), JSON.stringify({
     name: "summarize", description: "Summarize text.", system_prompt: "You summarize. Tools: %%TOOL_LIST%%",
-    examples: [{ user: "Summarize: a b c", assistant: "- a, b, c" }], tools: ["python3"], ctxkey: "sum",
+    examples: [{ user: "Summarize: a b c", assistant: "- a, b, c" }], tools: ["python3"], ctxkey: "sum", model: "small-model",
   }));
 }
 

@@ -133,3 +133,11 @@ test("CTX-06 a user message given as OpenAI content parts is passed through", as
   const list = await messages({ message: parts, ctxkey: "parts" });
   assert.deepEqual(list.at(-1), { role: "user", content: parts });
 });
+
+test("CTX-19 the ctxkey a skill runs on uses the skill's model unless its own row sets another", async () => {
+  const model = async () => ((await ctx.request({ type: "get_config", ctxkey: "sum" })).config as { llm: { model: string; temperature: number } }).llm;
+  assert.equal((await model()).model, "small-model");
+  assert.equal((await model()).temperature, 0.2, "the rest inherited from default");
+  await ok({ type: "set_config", ctxkey: "sum", config: { llm: { model: "own-model" } } });
+  assert.equal((await model()).model, "own-model");
+});
