@@ -1,0 +1,212 @@
+// The Fastify app factory of the Zelinqa v1 API: routes of §8, §12 and §13 behind the §5.5 pipeline,
+// gateway answers (404/405/413/500/503), X-Request-Id on every response, JSON access logs, OpenAPI docs, and
+// the in-process compilation worker. main.ts only wires real dependencies and listens.
+import Fastify, { LogController } from "fastify";
+import type { FastifyInstance, FastifyRequest, RawServerDefault } from "fastify";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { Logger } from "pino";
+import { HealthResponseSchema } from "../contracts/index.js";
+import type { Locale } from "../contracts/index.js";
+import type { ZelinqaStore } from "../store/index.js";
+import type { SemanticExtractor } from "../understand/index.js";
+import { createAuthenticator } from "./api-keys.js";
+import type { AppContext } from "./app-context.js";
+import { createArtifactCache } from "./artifact-cache.js";
+import { createCompileWorker } from "./compile-worker.js";
+import type { CompileWorker } from "./compile-worker.js";
+import type { EnginePort } from "./engine-port.js";
+import type { IdGenerator } from "./ids.js";
+import { createRateLimiter } from "./rate-limiter.js";
+import { createPipeline, rawPathOf } from "./request-pipeline.js";
+import { JSON_TYPE, sendGateway } from "./responses.js";
+import type { RouteDefinition } from "./route-definition.js";
+import { createMethodMatcher } from "./route-matching.js";
+import { configurationReadRoutes } from "./routes/configuration-reads.js";
+import { configurationWriteRoutes } from "./routes/configuration-writes.js";
+import { legacyRoutes } from "./routes/legacy-routes.js";
+import { sessionRoutes } from "./routes/session-routes.js";
+
+export interface ZelinqaAppOptions {
+  store: ZelinqaStore;
+  engine: EnginePort;
+  clock: { now(): Date };
+  ids: IdGenerator;
+  logger: Logger;
+  locale: Locale;
+  semantic?: SemanticExtractor | undefined;
+  maxBodyBytes: number;
+  rateLimitPerMinute?: number | undefined;
+  /** Start the compilation worker with the app (default true). */
+  worker?: boolean;
+  workerPollMs?: number;
+}
+
+export interface ZelinqaApp {
+  fastify: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, Logger>;
+  worker: CompileWorker;
+  close(): Promise<void>;
+}
+
+const DATABASE_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "08000", "08001", "08003", "08006", "53300", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && DATABASE_DOWN.has(code)) return true;
+  const message = error instanceof Error ? error.message : "";
+  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open/i.test(message);
+}
+
+export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<ZelinqaApp> {
+  const now = () => options.clock.now();
+  const keyIds = new WeakMap<FastifyRequest, string>();
+  const startedAt = new WeakMap<FastifyRequest, bigint>();
+  const fastify = Fastify({
+    loggerInstance: options.logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => options.ids.newId("req"),
+    requestIdHeader: false,
+    bodyLimit: options.maxBodyBytes,
+    exposeHeadRoutes: false,
+    // Ids of any length reach the handler and answer the resource's 404 (§3).
+    routerOptions: { maxParamLength: 65_535 },
+    return503OnClosing: true,
+  });
+  const worker = createCompileWorker({
+    store: options.store,
+    engine: options.engine,
+    ids: options.ids,
+    now,
+    logger: options.logger,
+    ...(options.workerPollMs !== undefined ? { pollMs: options.workerPollMs } : {}),
+  });
+  const ctx: AppContext = {
+    store: options.store,
+    engine: options.engine,
+    artifacts: createArtifactCache({ store: options.store, engine: options.engine }),
+    ids: options.ids,
+    now,
+    locale: options.locale,
+    semantic: options.semantic,
+    wakeWorker: () => worker.wake(),
+  };
+  const pipeline = createPipeline({
+    store: options.store,
+    authenticator: createAuthenticator({ store: options.store, now }),
+    locale: options.locale,
+    now,
+    ids: options.ids,
+    rateLimiter: options.rateLimitPerMinute ? createRateLimiter(options.rateLimitPerMinute) : undefined,
+    onPrincipal: (request, principal) => keyIds.set(request, principal.keyId),
+  });
+
+  // Bodies are read as text and parsed by the pipeline after authentication (§5.5 steps 2–4).
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
+  fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  fastify.addHook("onRequest", async (request) => {
+    startedAt.set(request, process.hrtime.bigint());
+  });
+  fastify.addHook("onSend", async (request, reply, payload) => {
+    if (!reply.hasHeader("x-request-id")) void reply.header("x-request-id", request.id);
+    return payload;
+  });
+  fastify.addHook("onResponse", async (request, reply) => {
+    const start = startedAt.get(request);
+    const latencyMs = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e6;
+    options.logger.info(
+      {
+        request_id: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        latency_ms: Math.round(latencyMs * 1000) / 1000,
+        key_id: keyIds.get(request) ?? null,
+      },
+      "request",
+    );
+  });
+
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Zelinqa-compatible API", version: "1.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await fastify.register(swaggerUi, { routePrefix: "/docs" });
+
+  const routes: RouteDefinition[] = [
+    ...sessionRoutes(ctx),
+    ...configurationReadRoutes(ctx),
+    ...configurationWriteRoutes(ctx),
+    ...legacyRoutes(ctx),
+  ];
+  for (const route of routes) {
+    fastify.route({
+      method: route.method,
+      url: route.path,
+      schema: {
+        operationId: route.operationId,
+        summary: route.summary,
+        security: [{ bearer: [] }],
+        ...(route.body ? { body: route.body } : {}),
+        ...(route.query ? { querystring: route.query } : {}),
+        ...(route.params ? { params: route.params } : {}),
+        response: route.responses,
+      },
+      handler: (request, reply) => pipeline(route, request, reply),
+    });
+  }
+  fastify.route({
+    method: "GET",
+    url: "/v1/health",
+    schema: { operationId: "health", summary: "Liveness and database reachability", response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
+    handler: async (_request, reply) => {
+      const version = options.engine.engineVersion;
+      try {
+        await options.store.ping();
+        return reply.code(200).type(JSON_TYPE).send(JSON.stringify({ status: "ok", nbq_version: version }));
+      } catch {
+        return reply.code(503).header("retry-after", "1").type(JSON_TYPE).send(JSON.stringify({ status: "unavailable", nbq_version: version }));
+      }
+    },
+  });
+
+  const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }]);
+  fastify.setNotFoundHandler((request, reply) => {
+    const allowed = matcher.allowed(rawPathOf(request));
+    if (allowed.length > 0) return sendGateway(reply, 405, { allow: allowed.join(", ") });
+    return sendGateway(reply, 404);
+  });
+  fastify.setErrorHandler((error, request, reply) => {
+    const code = (error as { code?: unknown }).code;
+    if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendGateway(reply, 413);
+    if (isDatabaseUnavailable(error)) {
+      options.logger.error({ request_id: request.id, err: (error as Error).message }, "database unavailable");
+      return sendGateway(reply, 503, { "retry-after": "1" });
+    }
+    options.logger.error({ request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "unexpected error");
+    return sendGateway(reply, 500);
+  });
+
+  if (options.worker !== false) worker.start();
+  let closing: Promise<void> | undefined;
+  return {
+    fastify,
+    worker,
+    close() {
+      closing ??= (async () => {
+        await worker.close();
+        await fastify.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,230 @@
+// The processing order of §5.5 for every route: authentication and static scope, Idempotency-Key header,
+// parsing and validation, dynamic scope, idempotency reservation, the handler, then effects and the
+// idempotency record committed in one transaction. Replays and refusals are answered at their step.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ERROR_CATALOGUE } from "../contracts/index.js";
+import type { Locale } from "../contracts/index.js";
+import type { StoreOperations, ZelinqaStore } from "../store/index.js";
+import { ApiError, GatewayError, RetryableConflict, StateVersionConflict } from "./api-error.js";
+import type { Authenticator, Principal } from "./api-keys.js";
+import type { IdGenerator } from "./ids.js";
+import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
+import { bodyValidationError, invalidRequest, queryIssues } from "./request-issues.js";
+import { JSON_TYPE, envelopeBody, sendGateway, sendRaw } from "./responses.js";
+import type { RateLimiter } from "./rate-limiter.js";
+import type { RouteDefinition, RouteResult } from "./route-definition.js";
+
+export interface PipelineDeps {
+  store: ZelinqaStore;
+  authenticator: Authenticator;
+  locale: Locale;
+  now: () => Date;
+  ids: IdGenerator;
+  rateLimiter?: RateLimiter | undefined;
+  /** Called with the key id once authenticated, for the access log. */
+  onPrincipal(request: FastifyRequest, principal: Principal): void;
+}
+
+const MAX_ATTEMPTS = 5;
+
+function authorizationToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === "") throw new GatewayError(401);
+  const match = /^Bearer +(\S+)\s*$/i.exec(header);
+  if (!match?.[1]) throw new GatewayError(403);
+  return match[1];
+}
+
+function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempotency"]): string | undefined {
+  if (rule === "none") return undefined;
+  const raw = request.headers["idempotency-key"];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === "") {
+    if (rule === "optional") return undefined;
+    throw new ApiError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "required" }] }, { variant: "idempotency_key_missing" });
+  }
+  if (key.length < 8 || key.length > 128) {
+    throw new ApiError(
+      "invalid_request",
+      { issues: [{ path: "header.Idempotency-Key", message: "must be 8 to 128 characters long" }] },
+      { variant: "idempotency_key_length" },
+    );
+  }
+  return key;
+}
+
+function parseBody(request: FastifyRequest, route: RouteDefinition): unknown {
+  if (route.method === "GET") return undefined;
+  const raw = typeof request.body === "string" ? request.body : "";
+  if (raw.trim() === "" && route.bodyOptional) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw new ApiError("invalid_request", { issues: [{ path: "", message: (error as Error).message }] }, { variant: "invalid_json" });
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError("invalid_request", { issues: [{ path: "", message: "the body must be a JSON object" }] }, { variant: "invalid_json" });
+  }
+  return parsed;
+}
+
+export function rawPathOf(request: FastifyRequest): string {
+  const url = request.raw.url ?? request.url;
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
+interface Prepared {
+  principal: Principal;
+  body: unknown;
+  query: unknown;
+  key: string | undefined;
+}
+
+async function prepare(deps: PipelineDeps, route: RouteDefinition, request: FastifyRequest): Promise<Prepared> {
+  const token = authorizationToken(request);
+  const principal = await deps.authenticator.authenticate(token);
+  if (!principal) throw new GatewayError(403);
+  deps.onPrincipal(request, principal);
+  if (route.scope !== null && !principal.scopes.includes(route.scope)) throw new GatewayError(403);
+  if (deps.rateLimiter && !deps.rateLimiter.allow(principal.keyId, deps.now().getTime())) {
+    throw new GatewayError(429, { "retry-after": String(deps.rateLimiter.retryAfterSeconds(deps.now().getTime())) });
+  }
+  const key = idempotencyKey(request, route.idempotency);
+  const rawBody = parseBody(request, route);
+  let body: unknown = rawBody;
+  if (route.body) {
+    const result = route.body.safeParse(rawBody);
+    if (!result.success) throw bodyValidationError(result.error, rawBody, route.runtime);
+    body = result.data;
+  }
+  let query: unknown = request.query;
+  if (route.query) {
+    const result = route.query.safeParse(request.query ?? {});
+    if (!result.success) throw invalidRequest(queryIssues(result.error));
+    query = result.data;
+  }
+  if (route.dynamicScope) {
+    const required = route.dynamicScope(principal, query);
+    if (required) {
+      throw new ApiError("insufficient_scope", { required_scopes: required, granted_scopes: [...principal.scopes].sort() });
+    }
+  }
+  return { principal, body, query, key };
+}
+
+interface Reserved {
+  domainId: string;
+  operation: string;
+  key: string;
+  token: string;
+}
+
+function serialise(result: RouteResult): { body: string; contentType: string } {
+  return typeof result.body === "string"
+    ? { body: result.body, contentType: result.contentType ?? "text/plain; charset=utf-8" }
+    : { body: JSON.stringify(result.body), contentType: result.contentType ?? JSON_TYPE };
+}
+
+async function currentStateVersion(store: StoreOperations, domainId: string, sessionId: string): Promise<number | null> {
+  return (await store.getSession(domainId, sessionId))?.stateVersion ?? null;
+}
+
+export function createPipeline(deps: PipelineDeps) {
+  const errorResponse = (error: ApiError, requestId: string) => ({
+    status: ApiErrorStatus(error),
+    body: envelopeBody(error, requestId, deps.locale),
+    contentType: JSON_TYPE,
+    requestId,
+    headers: error.headers,
+  });
+
+  /** Commits the effects and the idempotency record together; a lost CAS becomes the stored 409. */
+  const commit = async (result: RouteResult, requestId: string, reserved: Reserved | null, principal: Principal) => {
+    const { body, contentType } = serialise(result);
+    const response = { status: result.status, body, contentType, requestId };
+    try {
+      if (result.effects || reserved) {
+        await deps.store.transaction(async (tx) => {
+          if (result.effects) await result.effects(tx);
+          if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
+            throw new ApiError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
+          }
+        });
+      }
+      result.afterCommit?.();
+      return { ...response, headers: {} as Record<string, string> };
+    } catch (error) {
+      if (!(error instanceof StateVersionConflict)) throw error;
+      const current = await currentStateVersion(deps.store, principal.domainId, error.sessionId);
+      return finishError(
+        new ApiError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current }),
+        requestId,
+        reserved,
+      );
+    }
+  };
+
+  /** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
+  const finishError = async (error: ApiError, requestId: string, reserved: Reserved | null) => {
+    const response = errorResponse(error, requestId);
+    if (reserved && response.status < 500) {
+      await deps.store.completeIdempotency({ ...reserved, response });
+    }
+    return response;
+  };
+
+  return async function run(route: RouteDefinition, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const requestId = request.id;
+    let reserved: Reserved | null = null;
+    try {
+      const prepared = await prepare(deps, route, request);
+      if (prepared.key !== undefined) {
+        const scope = { domainId: prepared.principal.domainId, operation: route.operationId, key: prepared.key };
+        const fingerprint = requestFingerprint(route.method, rawPathOf(request), prepared.body);
+        const reservation = await reserveIdempotencyKey({ store: deps.store, scope, fingerprint, token: deps.ids.uuid(), now: deps.now });
+        if (reservation.kind === "replay") return sendRaw(reply, reservation.response);
+        reserved = { ...scope, token: reservation.token };
+      }
+      let outcome;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const result = await route.handle({
+            requestId,
+            principal: prepared.principal,
+            params: request.params as Record<string, string>,
+            body: prepared.body,
+            query: prepared.query,
+            rawPath: rawPathOf(request),
+            now: deps.now(),
+          });
+          outcome = await commit(result, requestId, reserved, prepared.principal);
+          break;
+        } catch (error) {
+          if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) continue;
+          if (!(error instanceof ApiError)) throw error;
+          outcome = await finishError(error, requestId, reserved);
+          break;
+        }
+      }
+      return sendRaw(reply, outcome);
+    } catch (error) {
+      if (reserved) {
+        await deps.store.releaseIdempotency(reserved).catch(() => undefined);
+      }
+      if (error instanceof GatewayError) return sendGateway(reply, error.status, error.headers);
+      if (error instanceof ApiError) return sendRaw(reply, errorResponse(error, requestId));
+      throw error;
+    }
+  };
+}
+
+function ApiErrorStatus(error: ApiError): number {
+  return ERROR_STATUS[error.code];
+}
+
+const ERROR_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, entry]) => [code, entry.status])) as Record<
+  ApiError["code"],
+  number
+>;

@@ -1,0 +1,62 @@
+// A route of the v1 surface (§4.2): its operationId, static scope, idempotency rule, request schemas (which
+// also document it in OpenAPI) and a handler returning a response plus the effects to commit atomically.
+import type { z } from "zod";
+import type { Scope, StoreOperations } from "../store/index.js";
+import type { Principal } from "./api-keys.js";
+
+export type IdempotencyRule = "required" | "optional" | "none";
+
+export interface RouteResult {
+  status: number;
+  /** A JSON object in final field order, or a preformatted text body (CSV). */
+  body: Record<string, unknown> | string;
+  contentType?: string;
+  /** Writes committed in one transaction with the idempotency record (§2.3, §5.5 step 10). */
+  effects?: (tx: StoreOperations) => Promise<void>;
+  /** Runs after the commit, e.g. waking the compilation worker. */
+  afterCommit?: () => void;
+}
+
+export interface RequestContext<B, Q> {
+  requestId: string;
+  principal: Principal;
+  params: Record<string, string>;
+  body: B;
+  query: Q;
+  rawPath: string;
+  /** The request's clock reading, taken once after authentication. */
+  now: Date;
+}
+
+export interface RouteDefinition {
+  method: "GET" | "POST";
+  /** Fastify path with `:param` segments. */
+  path: string;
+  operationId: string;
+  scope: Scope | null;
+  idempotency: IdempotencyRule;
+  /** Runtime routes map some body violations to 422 codes (§5.4). */
+  runtime: boolean;
+  /** A missing body counts as `{}` (publish, §12.5). */
+  bodyOptional?: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Path parameters, for the OpenAPI document only: ids of any length reach the handler (§3). */
+  params?: z.ZodType;
+  responses: Record<number, z.ZodType>;
+  summary: string;
+  /** Dynamic scope check after validation (§4.3); returns the missing-scope refusal or nothing. */
+  dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
+  handle(ctx: RequestContext<unknown, unknown>): Promise<RouteResult>;
+}
+
+/** Keeps handler parameter types tied to the route's schemas. */
+export function defineRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType>(
+  route: Omit<RouteDefinition, "handle" | "body" | "query"> & {
+    body?: B;
+    query?: Q;
+    handle(ctx: RequestContext<z.infer<B>, z.infer<Q>>): Promise<RouteResult>;
+  },
+): RouteDefinition {
+  return route;
+}

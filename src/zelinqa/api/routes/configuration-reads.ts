@@ -1,0 +1,106 @@
+// Configuration reads of §12.2: the published or draft configuration, and the question list (JSON or CSV).
+import {
+  ConfigurationQuerySchema,
+  ConfigurationResponseSchema,
+  QuestionListQuerySchema,
+  QuestionListResponseSchema,
+} from "../../contracts/index.js";
+import type { ConfigurationState } from "../../contracts/index.js";
+import { ApiError } from "../api-error.js";
+import type { Principal } from "../api-keys.js";
+import type { AppContext } from "../app-context.js";
+import type { ConfigurationEntities } from "../engine-port.js";
+import { filterQuestions, pageQuestions, questionsCsv } from "../question-list.js";
+import { defineRoute } from "../route-definition.js";
+import type { RouteDefinition } from "../route-definition.js";
+
+/** §4.3: draft reads also need configuration:write, checked after validation. */
+function draftScope(principal: Principal, query: unknown): ["configuration:read", "configuration:write"] | null {
+  const state = (query as { state?: ConfigurationState }).state;
+  return state === "draft" && !principal.scopes.includes("configuration:write") ? ["configuration:read", "configuration:write"] : null;
+}
+
+interface LoadedConfiguration {
+  configurationVersion: string | null;
+  draftRevision: number | null;
+  publishedAt: string | null;
+  entities: ConfigurationEntities;
+}
+
+export async function loadConfiguration(ctx: AppContext, domainId: string, state: ConfigurationState): Promise<LoadedConfiguration> {
+  const published = await ctx.store.getPublishedVersion(domainId);
+  if (state === "published") {
+    if (!published) throw new ApiError("unknown_configuration", { state: "published" });
+    return {
+      configurationVersion: published.id,
+      draftRevision: null,
+      publishedAt: published.publishedAt,
+      entities: ctx.engine.configurationEntities(ctx.engine.parseDraft(published.content)),
+    };
+  }
+  const draft = await ctx.store.getDraft(domainId);
+  if (!draft) throw new ApiError("unknown_configuration", { state: "draft" }, { variant: "draft" });
+  return {
+    configurationVersion: published?.id ?? null,
+    draftRevision: draft.revision,
+    publishedAt: published?.publishedAt ?? null,
+    entities: ctx.engine.configurationEntities(ctx.engine.parseDraft(draft.content)),
+  };
+}
+
+export function configurationReadRoutes(ctx: AppContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: "GET",
+      path: "/v1/configuration",
+      operationId: "getConfiguration",
+      summary: "Read the published configuration or the draft",
+      scope: "configuration:read",
+      idempotency: "none",
+      runtime: false,
+      query: ConfigurationQuerySchema,
+      responses: { 200: ConfigurationResponseSchema },
+      dynamicScope: draftScope,
+      async handle({ principal, query, requestId }) {
+        const loaded = await loadConfiguration(ctx, principal.domainId, query.state);
+        const domain = await ctx.store.getDomain(principal.domainId);
+        return {
+          status: 200,
+          body: {
+            request_id: requestId,
+            state: query.state,
+            configuration_version: loaded.configurationVersion,
+            draft_revision: loaded.draftRevision,
+            published_at: loaded.publishedAt,
+            domain: { name: domain?.name ?? "" },
+            ...loaded.entities,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: "GET",
+      path: "/v1/configuration/questions",
+      operationId: "listConfigurationQuestions",
+      summary: "List configured questions with filters, cursor pagination or CSV export",
+      scope: "configuration:read",
+      idempotency: "none",
+      runtime: false,
+      query: QuestionListQuerySchema,
+      responses: { 200: QuestionListResponseSchema },
+      dynamicScope: draftScope,
+      async handle({ principal, query, requestId }) {
+        const loaded = await loadConfiguration(ctx, principal.domainId, query.state);
+        const matches = filterQuestions(loaded.entities.questions, query);
+        if (query.format === "csv") {
+          return { status: 200, body: questionsCsv(matches), contentType: "text/csv; charset=utf-8" };
+        }
+        const { page, next } = pageQuestions(matches, query);
+        return {
+          status: 200,
+          body: { request_id: requestId, state: query.state, questions: page, next_cursor: next, total: matches.length },
+        };
+      },
+    }),
+  ];
+}
