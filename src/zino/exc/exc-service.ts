@@ -1,10 +1,11 @@
 // zino-exc (spec §1, §6): answers `(null, ctxkey)` with `ready`, `(tool call, ctxkey)` with a `result`, `tools`
 // with the function definitions the model sees, and the Python typed operations of spec §8.
+import { randomUUID } from "node:crypto";
 import type { ServiceDeps } from "../runtime/run-service.js";
 import { WireError, createFrameServer, type FrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
 import { createCtxClient, type CtxClient } from "./ctx-client.js";
 import { EXIT, failureResult, resultFrame, type ExecResult } from "./exec-result.js";
-import { CODE_PARAMETERS, canonicalExecutor, loadExecutors, type ExecutorDefinition } from "./executor-catalog.js";
+import { canonicalExecutor, loadExecutors, type ExecutorDefinition } from "./executor-catalog.js";
 import { createExecutionRunner, type ExecutionRunner } from "./execution-runner.js";
 import { MCP_PREFIX, createMcpHost, type McpHost, type OpenAiTool } from "./mcp-host.js";
 import { capabilitiesFrame, parseCodeRequest, validationFrame } from "./python-ops.js";
@@ -55,7 +56,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   function executorTools(rulesOf: ExecRules): OpenAiTool[] {
     return [...executors.values()]
       .filter((def) => checkTool(rulesOf.exec, def.toolName).allowed)
-      .map((def) => ({ type: "function", function: { name: def.toolName, description: def.description, parameters: { ...CODE_PARAMETERS } } }));
+      .map((def) => ({ type: "function", function: { name: def.toolName, description: def.description, parameters: def.parameters } }));
   }
 
   async function ready(request: WireRequest, out: FrameWriter): Promise<void> {
@@ -76,7 +77,14 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     if (typeof code !== "string" || code.trim() === "") {
       return failureResult(EXIT.badArguments, `${def.toolName} needs arguments {"code": "<the ${def.executor} source to run>"}`);
     }
-    return runner.run({ def, code, exec: loaded.exec, ctxkey: loaded.ctxkey, signal });
+    try {
+      return await runner.run({ def, code, exec: loaded.exec, ctxkey: loaded.ctxkey, signal });
+    } catch (err) {
+      // A host-side failure (no disk space, a vanished temp dir): still a result the model can read.
+      const requestId = randomUUID();
+      logger.error({ err, requestId, ctxkey: loaded.ctxkey, tool: def.toolName }, "cannot prepare or run an execution");
+      return failureResult(EXIT.failure, `zino-exc could not run ${def.toolName} (host failure, request ${requestId}); see its log`);
+    }
   }
 
   async function callTool(call: ToolCall, ctxkey: string, signal: AbortSignal): Promise<ExecResult> {

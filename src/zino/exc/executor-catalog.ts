@@ -16,6 +16,8 @@ export interface ExecutorDefinition {
   staticAnalysis: boolean;
   /** Command prefix run with the script path appended. */
   interpreter: string[];
+  /** JSON schema of the arguments: the file's when it declares a string `code`, else {@link CODE_PARAMETERS}. */
+  parameters: Record<string, unknown>;
 }
 
 const ToolFileSchema = z.looseObject({
@@ -26,6 +28,12 @@ const ToolFileSchema = z.looseObject({
     file_extension: z.string().regex(/^\.?[A-Za-z0-9]+$/).optional(),
     static_analysis: z.union([z.boolean(), z.string(), z.null()]).optional(),
   }),
+  parameters: z.unknown().optional(),
+});
+
+const CodeParametersSchema = z.looseObject({
+  type: z.literal("object"),
+  properties: z.looseObject({ code: z.looseObject({ type: z.literal("string") }) }),
 });
 
 const INTERPRETERS: Record<string, string[]> = {
@@ -35,7 +43,9 @@ const INTERPRETERS: Record<string, string[]> = {
   node: ["node"],
 };
 
-const BUILT_IN: readonly Omit<ExecutorDefinition, "toolName" | "interpreter">[] = [
+type ExecutorBasics = Omit<ExecutorDefinition, "toolName" | "interpreter" | "parameters">;
+
+const BUILT_IN: readonly ExecutorBasics[] = [
   { executor: "bash", fileExtension: "sh", staticAnalysis: true,
     description: "Run a bash script in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards." },
   { executor: "python3", fileExtension: "py", staticAnalysis: true,
@@ -58,8 +68,10 @@ export const CODE_PARAMETERS = {
   additionalProperties: false,
 } as const;
 
-function complete(def: Omit<ExecutorDefinition, "toolName" | "interpreter">): ExecutorDefinition {
-  return { ...def, toolName: `execute_${def.executor}`, interpreter: INTERPRETERS[def.executor] ?? [def.executor] };
+function complete(def: ExecutorBasics, parameters?: unknown): ExecutorDefinition {
+  const declared = CodeParametersSchema.safeParse(parameters);
+  return { ...def, toolName: `execute_${def.executor}`, interpreter: INTERPRETERS[def.executor] ?? [def.executor],
+    parameters: declared.success ? declared.data : { ...CODE_PARAMETERS } };
 }
 
 export function loadExecutors(agentsDir: string, logger: Logger): Map<string, ExecutorDefinition> {
@@ -84,7 +96,7 @@ export function loadExecutors(agentsDir: string, logger: Logger): Map<string, Ex
       logger.warn({ file, issue: parsed.error.issues[0]?.message }, "tool definition without a usable meta.executor; ignored");
       continue;
     }
-    const { meta, description } = parsed.data;
+    const { meta, description, parameters } = parsed.data;
     const executor = canonicalExecutor(meta.executor);
     const base = out.get(executor);
     const analysis = meta.static_analysis;
@@ -94,7 +106,7 @@ export function loadExecutors(agentsDir: string, logger: Logger): Map<string, Ex
       fileExtension: (meta.file_extension ?? base?.fileExtension ?? executor).replace(/^\./, ""),
       staticAnalysis: analysis === undefined ? base?.staticAnalysis ?? false
         : !(analysis === false || analysis === null || ["", "off", "none", "false"].includes(String(analysis).toLowerCase())),
-    }));
+    }, parameters));
   }
   return out;
 }

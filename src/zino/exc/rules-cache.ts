@@ -20,6 +20,8 @@ const RulesSchema = CtxkeyConfigSchema.pick({ exec: true, mcp_servers: true });
 export const DEFAULT_RULES_TTL_MS = 5_000;
 /** Shorter, so that exc picks up ctx's configuration soon after ctx comes back. */
 const FALLBACK_TTL_MS = 1_000;
+/** Past this many cached ctxkeys, expired entries are dropped. */
+const MAX_ENTRIES = 1_000;
 
 export interface RulesCache {
   get(ctxkey: string): Promise<ExecRules>;
@@ -67,6 +69,9 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
       const cached = entries.get(ctxkey);
       if (cached && cached.expires > now) return cached.rules;
       const rules = load(ctxkey);
+      if (entries.size >= MAX_ENTRIES) {
+        for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
+      }
       entries.set(ctxkey, { rules, expires: now + ttlMs });
       const resolved = await rules;
       if (resolved.source === "defaults") entries.set(ctxkey, { rules, expires: now + Math.min(ttlMs, FALLBACK_TTL_MS) });
