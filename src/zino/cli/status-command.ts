@@ -55,11 +55,27 @@ export function formatStatus(statuses: ServiceStatus[], healthy: boolean): strin
     lines.push(`${s.service.padEnd(6)} ${s.state.padEnd(6)}${latency}  ${s.socket}${note}`);
     if (s.capabilities) {
       const { type: _type, ...rest } = s.capabilities;
-      for (const line of JSON.stringify(rest, null, 2).split("\n")) lines.push(`         ${line}`);
+      for (const line of prettyJson(rest).split("\n")) lines.push(`         ${line}`);
     }
   }
   lines.push(healthy ? "zino: all required services answer" : "zino: some required services do not answer (run `zino up`)");
   return `${lines.join("\n")}\n`;
+}
+
+/** Indented JSON, but arrays of scalars on one line so long operation lists stay readable. */
+export function prettyJson(value: unknown, indent = ""): string {
+  if (Array.isArray(value)) {
+    if (value.every((v) => v === null || typeof v !== "object")) return `[${value.map((v) => JSON.stringify(v)).join(", ")}]`;
+    const inner = indent + "  ";
+    return `[\n${value.map((v) => inner + prettyJson(v, inner)).join(",\n")}\n${indent}]`;
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    const inner = indent + "  ";
+    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${prettyJson(v, inner)}`).join(",\n")}\n${indent}}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }
 
 function round(ms: number): number {
