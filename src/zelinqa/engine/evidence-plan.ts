@@ -1,0 +1,105 @@
+// Collecting the evidence of one request (§10.4 text routing) before anything is merged, so that the single
+// optional model call (§10.6) can see every gap, and model values never override deterministic ones.
+import type { JsonValue } from "../contracts/index.js";
+import { extractDirect, extractIndirect } from "../understand/extract-value.js";
+import { tokenise } from "../understand/normalise.js";
+import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
+import type { Priority, SessionState } from "./session-state.js";
+
+export interface EvidenceItem {
+  readonly targetId: string;
+  readonly value: JsonValue;
+  readonly priority: Priority;
+}
+
+export interface EvidencePlan {
+  readonly items: EvidenceItem[];
+  /** Targets that received a deterministic value in this request. */
+  readonly deterministic: Set<string>;
+  readonly modelTexts: string[];
+  /** target id → direct (true) or indirect (false). */
+  readonly modelTargets: Map<string, boolean>;
+}
+
+export function emptyPlan(): EvidencePlan {
+  return { items: [], deterministic: new Set(), modelTexts: [], modelTargets: new Map() };
+}
+
+const isComplete = (state: SessionState, id: string) => {
+  const s = state.targets[id]?.status;
+  return s === "confirmed" || s === "not_applicable";
+};
+
+function push(plan: EvidencePlan, targetId: string, value: unknown, priority: Priority): void {
+  plan.items.push({ targetId, value: value as JsonValue, priority });
+  plan.deterministic.add(targetId);
+}
+
+function dataTargetsOf(artifact: CompiledArtifact, q: QuestionInfo): DataTargetInfo[] {
+  return q.targets.filter((t) => t.kind === "data").map((t) => artifact.dataTargetById.get(t.id)).filter((t): t is DataTargetInfo => t !== undefined);
+}
+
+/** P2 values from selected choices (§10.4), arrays in the question's choice order (§11.1). */
+function structuredEvidence(plan: EvidencePlan, q: QuestionInfo, t: DataTargetInfo, choiceIds: readonly string[]): boolean {
+  const values = q.choice_values[t.id] ?? {};
+  const selected = q.choices.filter((c) => choiceIds.includes(c.id) && values[c.id] !== undefined).map((c) => values[c.id]);
+  if (selected.length === 0) return false;
+  if (t.extractor === "array_enum" || t.schema.type === "array") {
+    if (!t.validate(selected)) return false;
+    push(plan, t.id, selected, 2);
+    return true;
+  }
+  const distinct = new Set(selected.map((v) => JSON.stringify(v)));
+  if (distinct.size !== 1) return false;
+  push(plan, t.id, selected[0], 2);
+  return true;
+}
+
+export interface AttributedReply {
+  readonly question: QuestionInfo;
+  readonly text?: string | undefined;
+  readonly freeText?: string | undefined;
+  readonly choiceIds?: readonly string[] | undefined;
+  readonly today: string;
+}
+
+/** Direct extraction for the question's data targets, then indirect for every other data target. */
+export function collectAttributed(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, reply: AttributedReply): void {
+  const direct = dataTargetsOf(artifact, reply.question);
+  const directIds = new Set(direct.map((t) => t.id));
+  const gaps: string[] = [];
+  for (const t of direct) {
+    if (reply.choiceIds && structuredEvidence(plan, reply.question, t, reply.choiceIds)) continue;
+    const source = t.extractor === "string" && reply.freeText !== undefined ? reply.freeText : reply.text;
+    const result = source === undefined ? null : extractDirect(source, t.extraction, reply.today);
+    if (result) push(plan, t.id, result.value, result.certainty === "exact" ? 2 : 1);
+    else if (!isComplete(state, t.id)) gaps.push(t.id);
+  }
+  const texts = [reply.text, reply.freeText].filter((s): s is string => s !== undefined && s.trim() !== "");
+  for (const text of texts) collectIndirect(artifact, plan, text, directIds);
+  if (gaps.length > 0 && texts.length > 0) {
+    plan.modelTexts.push(...texts);
+    for (const id of gaps) plan.modelTargets.set(id, true);
+  }
+}
+
+function collectIndirect(artifact: CompiledArtifact, plan: EvidencePlan, text: string, skip: ReadonlySet<string>): void {
+  const tokens = tokenise(text);
+  for (const t of artifact.dataTargets) {
+    if (skip.has(t.id)) continue;
+    const result = extractIndirect(tokens, t.extraction);
+    if (result) push(plan, t.id, result.value, 0);
+  }
+}
+
+/** Unattributed text (summaries, unattributed messages, unresolved turns): indirect evidence only. */
+export function collectUnattributed(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, text: string): void {
+  if (text.trim() === "") return;
+  const before = new Set(plan.deterministic);
+  collectIndirect(artifact, plan, text, new Set());
+  const gaps = artifact.dataTargets.filter((t) => !isComplete(state, t.id) && !plan.deterministic.has(t.id) && !before.has(t.id));
+  if (gaps.length > 0) {
+    plan.modelTexts.push(text);
+    for (const t of gaps) if (!plan.modelTargets.has(t.id)) plan.modelTargets.set(t.id, false);
+  }
+}

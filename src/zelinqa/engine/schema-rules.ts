@@ -1,0 +1,46 @@
+// Success-information schema rules (§12.4 invalid_schema) and choice values of §11.1.
+import type { Choice, JsonSchemaObject } from "../contracts/index.js";
+import { compileSchemaValidator } from "../understand/json-schema-validator.js";
+import type { ValueValidator } from "../understand/json-schema-validator.js";
+
+const ALLOWED_TYPES = new Set(["string", "number", "integer", "boolean", "array"]);
+const isScalarOrArray = (v: unknown) =>
+  typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
+
+/** Why a schema is refused, or null: it must compile as 2020-12 and accept only scalar or array values. */
+export function schemaProblem(schema: JsonSchemaObject): string | null {
+  try {
+    compileSchemaValidator(schema);
+  } catch (error) {
+    return `The schema does not compile as JSON Schema 2020-12: ${error instanceof Error ? error.message : "unknown error"}.`;
+  }
+  const type = schema.type;
+  if (typeof type === "string") return ALLOWED_TYPES.has(type) ? null : `The schema type "${type}" is not allowed.`;
+  if (Array.isArray(type)) {
+    return type.length > 0 && type.every((t) => typeof t === "string" && ALLOWED_TYPES.has(t))
+      ? null
+      : "The schema types must be string, number, integer, boolean or array.";
+  }
+  const values = Array.isArray(schema.enum) ? (schema.enum as unknown[]) : "const" in schema ? [schema.const] : null;
+  if (values !== null && values.length > 0 && values.every(isScalarOrArray)) return null;
+  return "The schema must accept only string, number, integer, boolean or array values.";
+}
+
+export function isArraySchema(schema: JsonSchemaObject): boolean {
+  return schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
+}
+
+/**
+ * §11.1 value of one choice for a target: maps_to_value if it validates, else the label if it validates, else
+ * none. For an array schema the single choice is checked as a one-element array; the element is returned.
+ */
+export function choiceValue(choice: Choice, schema: JsonSchemaObject, validate: ValueValidator): { value: unknown } | null {
+  const wrap = isArraySchema(schema) ? (v: unknown) => [v] : (v: unknown) => v;
+  if (choice.maps_to_value !== undefined && validate(wrap(choice.maps_to_value))) return { value: choice.maps_to_value };
+  if (validate(wrap(choice.label))) return { value: choice.label };
+  return null;
+}
+
+export function validatorFor(schema: JsonSchemaObject): ValueValidator {
+  return compileSchemaValidator(schema);
+}
