@@ -128,6 +128,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const started = now();
     const outcome = await runTool(call);
     await emit({ type: "tool_done", kind: call.kind, name: call.label, ok: outcome.ok, ms: Math.round(now() - started) });
+    await emit({ type: "status", phase: "tool_output", kind: call.kind, name: call.label, ok: outcome.ok, preview: previewOf(outcome.result) });
     return outcome.result;
   }
 
@@ -155,6 +156,14 @@ function pendingCalls(step: ModelStep): PendingCall[] {
     const { kind, label } = skillLabel(native.name, value);
     return { kind, name: native.name, label, arguments: value, id: native.id, error: args.ok ? undefined : args.error };
   });
+}
+
+const PREVIEW_CHARS = 300;
+
+/** The start of what a tool printed, for clients that asked for rich events. */
+function previewOf(result: Record<string, unknown>): string {
+  const text = [result.stdout, result.stderr, result.error].find((v): v is string => typeof v === "string" && v !== "") ?? "";
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
 }
 
 function unknownTool(call: PendingCall, tools: readonly ToolDefinition[]): string | undefined {

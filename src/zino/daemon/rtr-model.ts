@@ -1,5 +1,6 @@
 // The model function the agent loop calls, backed by zino-rtr: one streamed request per model call. Leaving
 // the iteration early closes the connection, which makes rtr cancel the provider request.
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { WireError, requestFrames } from "../../wire/index.js";
 import type { ModelCall, ModelEvent, NativeToolCall } from "./agent-types.js";
@@ -64,7 +65,8 @@ function doneEvent(frame: Record<string, unknown>): ModelEvent {
   if (!parsed.success) throw new WireError("internal_error", "zino-rtr sent an unreadable done frame.");
   const done = parsed.data;
   const toolCalls: NativeToolCall[] = (done.tool_calls ?? []).map((call, i) => ({
-    id: call.id ?? `call_${i}`,
+    // Ids must be unique across the turn's iterations: history pairs each tool result with its call by id.
+    id: call.id ?? `call_${randomUUID().slice(0, 8)}_${i}`,
     name: call.name,
     arguments: call.arguments ?? {},
   }));

@@ -34,6 +34,15 @@ interface Prepared {
 }
 
 export async function runTurn(options: TurnOptions): Promise<void> {
+  try {
+    await turn(options);
+  } catch (err) {
+    if (options.signal.aborted) options.logger.info({ ctxkey: options.ctxkey }, "turn cancelled: the client disconnected; nothing stored");
+    throw err;
+  }
+}
+
+async function turn(options: TurnOptions): Promise<void> {
   const { peers, ctxkey, message, signal, logger } = options;
   const stream = createClientStream(options.out, { allEvents: options.allEvents });
   const prepared = await prepare(options);
@@ -83,6 +92,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms, first_token: stream.firstTokenMs ?? null, total: stream.elapsedMs() },
     tool_calls: result.toolCalls, limit: result.limit ?? null,
   });
+  logger.info({ ctxkey, iterations: result.iterations, toolCalls: result.toolCalls, limit: result.limit, stored, ms: stream.elapsedMs() }, "turn done");
   await options.out.send({
     type: "done",
     full_text: result.fullText,

@@ -73,7 +73,7 @@ const ofType = (events: LoopEvent[], type: LoopEvent["type"]) => events.filter((
 const bash = (code: string) => `<tool_call>{"name":"execute_bash","arguments":{"code":"${code}"}}</tool_call>`;
 
 void describe("agent loop", () => {
-  void it("answers without tools in one model call", async () => {
+  void it("DMN-21 answers without tools in one model call", async () => {
     const { result, events } = await run([{ deltas: ["Hel", "lo"] }]);
     assert.equal(result.fullText, "Hello");
     assert.equal(result.iterations, 1);
@@ -82,7 +82,7 @@ void describe("agent loop", () => {
     assert.equal(chunks(events), "Hello");
   });
 
-  void it("runs an inline call, cancels generation at the block, feeds the result back and shows only text", async () => {
+  void it("DMN-16 DMN-17 DMN-19 runs an inline call, cancels generation at the block, feeds the result back and shows only text", async () => {
     const { result, events, toolRequests, model } = await run([
       { deltas: ["Checking. <tool", "_call>{\"name\":\"execute_bash\",", "\"arguments\":{\"code\":\"ls\"}}</tool_call>", " never seen"] },
       { deltas: ["Found 3 files."] },
@@ -102,7 +102,7 @@ void describe("agent loop", () => {
     assert.equal(done?.type === "tool_done" ? done.ok : undefined, true);
   });
 
-  void it("runs native calls as tool messages with their tool_call_id", async () => {
+  void it("DMN-17 DMN-21 runs native calls as tool messages with their tool_call_id", async () => {
     const { result, toolRequests, model } = await run([
       { deltas: [], toolCalls: [{ id: "c1", name: "execute_bash", arguments: '{"code":"date"}' }, { id: "c2", name: "execute_bash", arguments: { code: "pwd" } }] },
       { deltas: ["Done."] },
@@ -123,7 +123,7 @@ void describe("agent loop", () => {
     assert.deepEqual(result.usage, { prompt_tokens: 20, completion_tokens: 4, total_tokens: 24 });
   });
 
-  void it("runs a <task> block as run_skill and reports it as a skill", async () => {
+  void it("DMN-23 runs a <task> block as run_skill and reports it as a skill", async () => {
     const { events, toolRequests, model } = await run([
       { deltas: ['<task>{"skill":"summarize","request":"the log"}</task>'] },
       { deltas: ["Summary."] },
@@ -133,7 +133,7 @@ void describe("agent loop", () => {
     assert.match(String(model.requests[1]!.messages.at(-1)?.content), /^<task_response>\n\{"skill":"summarize"/);
   });
 
-  void it("answers an unknown tool with an error result the model reads, without running anything", async () => {
+  void it("DMN-19 answers an unknown tool with an error result the model reads, without running anything", async () => {
     const { toolRequests, model, events } = await run([
       { deltas: ['<tool_call>{"name":"rm_rf","arguments":{}}</tool_call>'] },
       { deltas: ["Sorry."] },
@@ -143,13 +143,13 @@ void describe("agent loop", () => {
     assert.equal(ofType(events, "tool_start").length, 0);
   });
 
-  void it("gives malformed call JSON back to the model as an error", async () => {
+  void it("DMN-15 gives malformed call JSON back to the model as an error", async () => {
     const { toolRequests, model } = await run([{ deltas: ["<tool_call>{oops}</tool_call>"] }, { deltas: ["Retrying."] }]);
     assert.equal(toolRequests.length, 0);
     assert.match(String(model.requests[1]!.messages.at(-1)?.content), /not valid JSON/);
   });
 
-  void it("stops an identical repeated call and asks for a final answer without tools", async () => {
+  void it("DMN-20 DMN-22 stops an identical repeated call and asks for a final answer without tools", async () => {
     const { result, events, toolRequests, model } = await run([
       { deltas: [bash("ls")] },
       { deltas: [bash("ls")] },
@@ -168,7 +168,7 @@ void describe("agent loop", () => {
     assert.ok(!result.messages.some((m) => String(m.content).includes("[zino]")), "the final-call instruction is not history");
   });
 
-  void it("counts repeats across the turn, not only in a row", async () => {
+  void it("DMN-20 counts repeats across the turn, not only in a row", async () => {
     const { result, toolRequests } = await run([
       { deltas: [bash("a")] }, { deltas: [bash("b")] }, { deltas: [bash("a")] }, { deltas: [bash("a")] }, { deltas: ["end"] },
     ], { limits: { maxIterations: 10, maxToolCalls: 10, maxIdenticalCalls: 3 } });
@@ -176,7 +176,7 @@ void describe("agent loop", () => {
     assert.equal(result.limit, "repeated_call");
   });
 
-  void it("makes its last allowed model call without tools when the iteration limit is reached", async () => {
+  void it("DMN-20 DMN-21 makes its last allowed model call without tools when the iteration limit is reached", async () => {
     const { result, model, toolRequests } = await run([
       { deltas: ["one ", bash("1")] }, { deltas: ["two ", bash("2")] }, { deltas: ["Final answer."] },
     ], { limits: { maxIterations: 3, maxToolCalls: 10, maxIdenticalCalls: 3 } });
@@ -187,7 +187,7 @@ void describe("agent loop", () => {
     assert.equal(result.fullText, "one \n\ntwo \n\nFinal answer.");
   });
 
-  void it("does not execute a call made in the final model call and says why when nothing else was written", async () => {
+  void it("DMN-20 does not execute a call made in the final model call and says why when nothing else was written", async () => {
     const { result, toolRequests, events } = await run([{ deltas: [bash("1")] }, { deltas: [bash("2")] }],
       { limits: { maxIterations: 2, maxToolCalls: 10, maxIdenticalCalls: 3 } });
     assert.equal(toolRequests.length, 1);
@@ -196,7 +196,7 @@ void describe("agent loop", () => {
     assert.equal(result.messages.at(-1)?.content, result.fullText);
   });
 
-  void it("stops when the tool-call budget is used up", async () => {
+  void it("DMN-20 DMN-17 stops when the tool-call budget is used up", async () => {
     const { result, toolRequests, model } = await run([
       { deltas: [], toolCalls: [{ id: "a", name: "execute_bash", arguments: { code: "1" } }, { id: "b", name: "execute_bash", arguments: { code: "2" } }] },
       { deltas: ["ok"] },
@@ -207,7 +207,7 @@ void describe("agent loop", () => {
     assert.equal(model.requests[1]!.tools, undefined);
   });
 
-  void it("in native style shows tag-like text as is and offers tools; in inline style offers none", async () => {
+  void it("DMN-18 in native style shows tag-like text as is and offers tools; in inline style offers none", async () => {
     const native = await run([{ deltas: [bash("x")] }], { toolStyle: "native" });
     assert.equal(native.result.fullText, bash("x"));
     assert.equal(native.toolRequests.length, 0);
@@ -215,7 +215,7 @@ void describe("agent loop", () => {
     assert.equal(inline.model.requests[0]!.tools, undefined);
   });
 
-  void it("gives a failing tool's outcome to the model instead of failing the turn", async () => {
+  void it("DMN-13 gives a failing tool's outcome to the model instead of failing the turn", async () => {
     const { result, model, events } = await run([{ deltas: [bash("x")] }, { deltas: ["It failed."] }], {
       tool: async () => {
         throw new Error("socket reset");
@@ -227,7 +227,7 @@ void describe("agent loop", () => {
     assert.equal(done?.type === "tool_done" ? done.ok : undefined, false);
   });
 
-  void it("propagates cancellation from a running tool", async () => {
+  void it("DMN-10 propagates cancellation from a running tool", async () => {
     const controller = new AbortController();
     await assert.rejects(run([{ deltas: [bash("sleep")] }], {
       signal: controller.signal,

@@ -12,7 +12,7 @@ void describe("daemon protocol", () => {
   });
   after(async () => h.close());
 
-  void it("answers message null with ready after readying ctx, rtr and exc, listing who answered", async () => {
+  void it("DMN-01 answers message null with ready after readying ctx, rtr and exc, listing who answered", async () => {
     const frames = await h.ask({ message: null, ctxkey: "p1" });
     assert.deepEqual(types(frames), ["ready"]);
     assert.equal(frames[0]?.ctxkey, "p1");
@@ -22,25 +22,25 @@ void describe("daemon protocol", () => {
     assert.equal(h.provider.chatRequests().length, 0, "no model call for a handshake");
   });
 
-  void it("treats an absent message as the handshake too", async () => {
+  void it("DMN-01 treats an absent message as the handshake too", async () => {
     const frames = await h.ask({ channel_id: "p2" });
     assert.equal(frames[0]?.type, "ready");
     assert.equal(frames[0]?.ctxkey, "p2");
   });
 
   for (const message of ["", "   \n\t"]) {
-    void it(`refuses the blank message ${JSON.stringify(message)} with bad_request`, async () => {
+    void it(`DMN-02 refuses the blank message ${JSON.stringify(message)} with bad_request`, async () => {
       const frames = await h.ask({ message, ctxkey: "p3" });
       assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "bad_request"]]);
     });
   }
 
-  void it("refuses a non-string user message with bad_request", async () => {
+  void it("DMN-02 refuses a non-string user message with bad_request", async () => {
     const frames = await h.ask({ message: { name: "x" }, ctxkey: "p3" });
     assert.equal(frames[0]?.code, "bad_request");
   });
 
-  void it("refuses malformed JSON, a non-object frame and a wrong field type with bad_request", async () => {
+  void it("DMN-03 refuses malformed JSON, a non-object frame and a wrong field type with bad_request", async () => {
     const body = Buffer.from("{not json", "utf8");
     const header = Buffer.alloc(4);
     header.writeUInt32BE(body.length);
@@ -50,19 +50,19 @@ void describe("daemon protocol", () => {
     }
   });
 
-  void it("refuses an oversize frame with frame_too_large without reading its body", async () => {
+  void it("DMN-03 refuses an oversize frame with frame_too_large without reading its body", async () => {
     const header = Buffer.alloc(4);
     header.writeUInt32BE(10_000_000);
     const frames = await rawExchange(h.instance.sockets.daemon, header);
     assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "frame_too_large"]]);
   });
 
-  void it("refuses an unknown type with unknown_type", async () => {
+  void it("DMN-03 refuses an unknown type with unknown_type", async () => {
     const frames = await h.ask({ type: "teleport", ctxkey: "p4" });
     assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "unknown_type"]]);
   });
 
-  void it("describes itself on capabilities, without secrets", async () => {
+  void it("DMN-04 describes itself on capabilities, without secrets", async () => {
     const [caps] = await h.ask({ type: "capabilities" });
     assert.equal(caps?.type, "capabilities");
     assert.equal(caps?.version, DAEMON_VERSION);
@@ -71,7 +71,7 @@ void describe("daemon protocol", () => {
     assert.ok(!JSON.stringify(caps).includes("sk-test-secret"));
   });
 
-  void it("still answers ping and a turn after all of the above", async () => {
+  void it("DMN-03 still answers ping and a turn after all of the above", async () => {
     assert.deepEqual(await h.ask({ type: "ping" }), [{ type: "pong" }]);
     h.provider.enqueue({ text: "alive" });
     const frames = await h.ask({ message: "ok?", ctxkey: "p5" });

@@ -48,7 +48,7 @@ void describe("daemon tool calls with exc running", () => {
     exc.hang = false;
   });
 
-  void it("executes a native call at exc, streams tool frames, feeds the result back and stores the whole turn", async () => {
+  void it("DMN-17 DMN-18 DMN-19 DMN-22 executes a native call at exc, streams tool frames, feeds the result back and stores the whole turn", async () => {
     h.provider.enqueue({ toolCalls: [{ id: "call_a", name: "execute_bash", arguments: { code: "echo hi" } }] }, { text: "It printed hi." });
     const start = h.provider.chatRequests().length;
     const frames = await h.ask({ message: "run echo hi", ctxkey: "n1" });
@@ -66,7 +66,7 @@ void describe("daemon tool calls with exc running", () => {
     assert.deepEqual((await history(h, "n1")).map((m) => m.role), ["user", "assistant", "tool", "assistant"]);
   });
 
-  void it("in inline style hides the block, cuts generation at it, and feeds a <tool_response> back", async () => {
+  void it("DMN-14 DMN-16 DMN-17 DMN-18 in inline style hides the block, cuts generation at it, and feeds a <tool_response> back", async () => {
     await h.askCtx({ type: "set_config", ctxkey: "i1", config: { agent: { tool_style: "inline" } } });
     const block = inlineToolCall("execute_bash", { code: "echo hi" });
     h.provider.enqueue({ text: `Let me check. ${block} and then more text that is never generated`, chunks: 12, chunkDelayMs: 20 }, { text: "Done." });
@@ -82,7 +82,7 @@ void describe("daemon tool calls with exc running", () => {
     assert.deepEqual((await history(h, "i1")).map((m) => m.role), ["user", "assistant", "user", "assistant"]);
   });
 
-  void it("stops at the iteration limit, makes the last call without tools, and tells an events:all client why", async () => {
+  void it("DMN-08 DMN-20 stops at the iteration limit, makes the last call without tools, and tells an events:all client why", async () => {
     await h.askCtx({ type: "set_config", ctxkey: "l1", config: { agent: { max_iterations: 2 } } });
     h.provider.enqueue(
       { toolCalls: [{ name: "execute_bash", arguments: { code: "1" } }] },
@@ -94,10 +94,11 @@ void describe("daemon tool calls with exc running", () => {
     const limit = frames.find((f) => f.type === "status" && f.phase === "limit");
     assert.equal(limit?.reason, "max_iterations");
     assert.equal(frames.at(-1)?.stopped, "max_iterations");
+    assert.ok(frames.some((f) => f.type === "status" && f.phase === "tool_output" && f.preview === "hi\n"), "tool output preview for events:all");
     assert.equal(frames.at(-1)?.iterations, 2);
   });
 
-  void it("aborts the running tool at exc and stores nothing when the client disconnects", async () => {
+  void it("DMN-10 aborts the running tool at exc and stores nothing when the client disconnects", async () => {
     exc.hang = true;
     h.provider.enqueue({ toolCalls: [{ name: "execute_bash", arguments: { code: "sleep 100" } }] });
     const abortedBefore = exc.aborted;
@@ -112,7 +113,7 @@ void describe("daemon tool calls with exc running", () => {
 });
 
 void describe("daemon tool calls with exc down", () => {
-  void it("gives the model an error result it reads, and still answers", async () => {
+  void it("DMN-13 gives the model an error result it reads, and still answers", async () => {
     const h = await startHarness();
     try {
       h.provider.enqueue({ text: inlineToolCall("execute_bash", { code: "ls" }) }, { text: "I cannot run tools right now." });
@@ -129,7 +130,7 @@ void describe("daemon tool calls with exc down", () => {
 });
 
 void describe("daemon tool calls with the real exc", () => {
-  void it("runs execute_node at exc and feeds its output back to the model", async () => {
+  void it("DMN-17 DMN-19 runs execute_node at exc and feeds its output back to the model", async () => {
     const h = await startHarness({ exc: true });
     try {
       h.provider.enqueue({ toolCalls: [{ id: "n", name: "execute_node", arguments: { code: "console.log(6 * 7)" } }] }, { text: "The answer is 42." });

@@ -15,7 +15,7 @@ void describe("daemon turns with ctx and rtr running", () => {
   });
   after(async () => h.close());
 
-  void it("streams the model's answer as chunks and ends with one done whose full_text is what was shown", async () => {
+  void it("DMN-05 streams the model's answer as chunks and ends with one done whose full_text is what was shown", async () => {
     h.provider.enqueue({ text: "Hello there, friend.", chunks: 4 });
     const frames = await h.ask({ message: "hi", ctxkey: "t1" });
     assert.deepEqual(types(frames), ["chunk", "chunk", "chunk", "chunk", "done"]);
@@ -29,7 +29,7 @@ void describe("daemon turns with ctx and rtr running", () => {
     assert.deepEqual(body.messages.at(-1), { role: "user", content: "hi" });
   });
 
-  void it("stores the turn before done, so the next turn and get_history see it", async () => {
+  void it("DMN-06 stores the turn before done, so the next turn and get_history see it", async () => {
     h.provider.enqueue({ text: "The capital is Paris." });
     const first = await h.ask({ message: "Capital of France?", ctxkey: "t2" });
     assert.equal(first.at(-1)?.stored, true);
@@ -42,7 +42,7 @@ void describe("daemon turns with ctx and rtr running", () => {
     assert.equal(contents.at(-1), "And of Italy?");
   });
 
-  void it("serves a Python-style client ({message, channel_id}) only the five basic frame types", async () => {
+  void it("DMN-07 serves a Python-style client ({message, channel_id}) only the five basic frame types", async () => {
     h.provider.enqueue({ text: "plain answer" });
     const frames = await h.ask({ message: "hello", channel_id: "py" });
     assert.ok(frames.every((f) => BASIC.has(String(f.type))), JSON.stringify(types(frames)));
@@ -51,7 +51,7 @@ void describe("daemon turns with ctx and rtr running", () => {
     assert.equal((history?.messages as unknown[]).length, 2, "channel_id is the ctxkey");
   });
 
-  void it("sends status frames with phases and timings to clients that ask for events: all", async () => {
+  void it("DMN-08 DMN-13 sends status frames with phases and timings to clients that ask for events: all", async () => {
     h.provider.enqueue({ text: "with status" });
     const frames = await h.ask({ message: "hello", ctxkey: "t3", events: "all" });
     const phases = frames.filter((f) => f.type === "status").map((f) => f.phase);
@@ -64,7 +64,7 @@ void describe("daemon turns with ctx and rtr running", () => {
     assert.equal(frames.at(-1)?.type, "done");
   });
 
-  void it("passes an rtr error on with its code, and stores nothing", async () => {
+  void it("DMN-09 passes an rtr error on with its code, and stores nothing", async () => {
     h.provider.enqueue({ status: 400, errorBody: { error: { message: "bad model" } } });
     const frames = await h.ask({ message: "fail please", ctxkey: "t4" });
     assert.deepEqual(types(frames), ["error"]);
@@ -73,7 +73,7 @@ void describe("daemon turns with ctx and rtr running", () => {
     assert.deepEqual(history?.messages, []);
   });
 
-  void it("cancels the provider request and stores nothing when the client disconnects mid-turn", async () => {
+  void it("DMN-10 cancels the provider request and stores nothing when the client disconnects mid-turn", async () => {
     h.provider.enqueue({ text: "one two three four five six seven eight nine ten", chunkDelayMs: 100 });
     const before = h.provider.chatRequests().length;
     for await (const frame of requestFrames(h.instance.sockets.daemon, { message: "long story", ctxkey: "t5" })) {
@@ -87,7 +87,7 @@ void describe("daemon turns with ctx and rtr running", () => {
 });
 
 void describe("daemon degradation", () => {
-  void it("answers without ctx, with a minimal system prompt, says so in a status, and stores nothing", async () => {
+  void it("DMN-11 answers without ctx, with a minimal system prompt, says so in a status, and stores nothing", async () => {
     const h = await startHarness({ ctx: false });
     try {
       h.provider.enqueue({ text: "still here" });
@@ -103,7 +103,7 @@ void describe("daemon degradation", () => {
     }
   });
 
-  void it("answers error unavailable when rtr is down", async () => {
+  void it("DMN-12 answers error unavailable when rtr is down", async () => {
     const h = await startHarness({ rtr: false });
     try {
       const frames = await h.ask({ message: "hello", ctxkey: "d2" });

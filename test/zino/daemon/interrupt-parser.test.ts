@@ -37,7 +37,7 @@ void describe("interrupt parser", () => {
   const call = '<tool_call>{"name": "execute_bash", "arguments": {"code": "ls -la"}}</tool_call>';
   const input = `Let me look. ${call} ignored after the call`;
 
-  void it("finds a tool call split at every position and never shows the block text", () => {
+  void it("DMN-14 finds a tool call split at every position and never shows the block text", () => {
     for (const chunks of splits(input)) {
       const parsed = parse(chunks);
       const where = JSON.stringify(chunks.map((c) => c.length));
@@ -47,7 +47,7 @@ void describe("interrupt parser", () => {
     }
   });
 
-  void it("finds a task block split at every position as a skill call", () => {
+  void it("DMN-14 DMN-23 finds a task block split at every position as a skill call", () => {
     const task = 'Delegating.<task>{"skill": "summarize", "request": "sum up the log"}</task>';
     for (const chunks of splits(task)) {
       const parsed = parse(chunks);
@@ -56,7 +56,7 @@ void describe("interrupt parser", () => {
     }
   });
 
-  void it("accepts arguments given as a JSON string", () => {
+  void it("DMN-15 accepts arguments given as a JSON string", () => {
     const parsed = parse(['<tool_call>{"name":"execute_python3","arguments":"{\\"code\\": \\"print(1)\\"}"}</tool_call>']);
     assert.deepEqual(parsed.call, { kind: "tool", name: "execute_python3", arguments: { code: "print(1)" } });
   });
@@ -69,7 +69,7 @@ void describe("interrupt parser", () => {
     ["task without a skill", '<task>{"request": "do it"}</task>', /needs \{"skill"/],
   ];
   for (const [title, text, error] of malformed) {
-    void it(`reports ${title} as a call with an error the model can read`, () => {
+    void it(`DMN-15 reports ${title} as a call with an error the model can read`, () => {
       const parsed = parse([`Before ${text} after`]);
       assert.equal(parsed.text, "Before ");
       assert.ok(parsed.call?.error, "an error is reported");
@@ -79,7 +79,7 @@ void describe("interrupt parser", () => {
 
   const lookAlikes = ["a <tool is not a call", "x < y and y <tool_cal", "<task force>", "1 <t 2", "<tool_call_id> is a field", "ends with <", "ends with <too"];
   for (const text of lookAlikes) {
-    void it(`releases look-alike text unchanged: ${JSON.stringify(text)}`, () => {
+    void it(`DMN-14 releases look-alike text unchanged: ${JSON.stringify(text)}`, () => {
       for (const chunks of splits(text)) {
         const parsed = parse(chunks);
         assert.equal(parsed.text, text, JSON.stringify(chunks));
@@ -88,31 +88,31 @@ void describe("interrupt parser", () => {
     });
   }
 
-  void it("holds back a possible tag start only until it is disambiguated", () => {
+  void it("DMN-14 holds back a possible tag start only until it is disambiguated", () => {
     const parser = new InterruptParser();
     assert.deepEqual(parser.push("Hello <to"), [{ type: "text", text: "Hello " }]);
     assert.deepEqual(parser.push("day"), [{ type: "text", text: "<today" }]);
   });
 
-  void it("streams plain text as it arrives", () => {
+  void it("DMN-14 streams plain text as it arrives", () => {
     const parser = new InterruptParser();
     assert.deepEqual(parser.push("one "), [{ type: "text", text: "one " }]);
     assert.deepEqual(parser.push("two"), [{ type: "text", text: "two" }]);
   });
 
-  void it("reads an unterminated block with complete JSON at the end of the stream (stop sequence cut the tag)", () => {
+  void it("DMN-14 reads an unterminated block with complete JSON at the end of the stream (stop sequence cut the tag)", () => {
     const parsed = parse(['Run: <tool_call>{"name":"execute_bash","arguments":{"code":"pwd"}}']);
     assert.equal(parsed.text, "Run: ");
     assert.deepEqual(parsed.call, { kind: "tool", name: "execute_bash", arguments: { code: "pwd" } });
   });
 
-  void it("reports an unterminated block with incomplete JSON as malformed, without showing it", () => {
+  void it("DMN-15 reports an unterminated block with incomplete JSON as malformed, without showing it", () => {
     const parsed = parse(['Run: <tool_call>{"name":"execute_b']);
     assert.equal(parsed.text, "Run: ");
     assert.match(parsed.call?.error ?? "", /unterminated/);
   });
 
-  void it("ignores everything after the first block", () => {
+  void it("DMN-16 ignores everything after the first block", () => {
     const parsed = parse(['<tool_call>{"name":"a","arguments":{}}</tool_call><tool_call>{"name":"b","arguments":{}}</tool_call>']);
     assert.equal(parsed.call?.name, "a");
     assert.equal(parsed.text, "");
