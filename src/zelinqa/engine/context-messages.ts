@@ -1,6 +1,6 @@
 // Context messages and initial history (§10.7): attribution to an asked question, inferred outcomes with
 // decision_id null, pending-decision resolution, and direct or indirect evidence.
-import type { ConversationMessage, InitialHistoryItem, Outcome, StructuredAnswer } from "../contracts/index.js";
+import type { ConversationMessage, Outcome, StructuredAnswer } from "../contracts/index.js";
 import { isDontKnow, isRefusal } from "../understand/lexicons.js";
 import { similarity } from "../understand/normalise.js";
 import type { EngineError } from "./engine-result.js";
