@@ -1,0 +1,89 @@
+// `zino chat` on a real terminal (tmux): streamed text, the tool spinner, Ctrl-C cancelling a running turn and
+// returning to the prompt, readline history (saved to the history file), Ctrl-D at an empty prompt exiting.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { FrameServer } from "../../../src/wire/index.js";
+import { CLI_MAIN, TSX_LOADER } from "../../support/zino-processes.js";
+import { scratchDir, startFakeDaemon, type ScratchDir } from "./cli-harness.js";
+
+function hasTmux(): boolean {
+  try {
+    execFileSync("tmux", ["-V"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+void describe("zino chat in a terminal", { skip: hasTmux() ? false : "tmux is not installed" }, () => {
+  let scratch: ScratchDir;
+  let daemon: FrameServer;
+  const server = `zt${process.pid}`;
+  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", server, ...args], { encoding: "utf8" });
+  const screen = () => tmux("capture-pane", "-p", "-t", "chat");
+  const cancelled: string[] = [];
+
+  async function waitForScreen(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const text = screen();
+      if (pattern.test(text)) return text;
+      if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(pattern)}:\n${text}`);
+      await sleep(50);
+    }
+  }
+
+  before(async () => {
+    scratch = scratchDir();
+    daemon = await startFakeDaemon(scratch.runtimeDir, async (request, out, signal) => {
+      const message = typeof request.message === "string" ? request.message : "";
+      if (message === "slow") {
+        await out.send({ type: "tool_start", kind: "tool", name: "execute_bash", description: "sleep 60" });
+        await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+        cancelled.push(message);
+        return;
+      }
+      await out.send({ type: "chunk", delta: "echo: " });
+      await out.send({ type: "chunk", delta: message });
+      await out.send({ type: "done", full_text: `echo: ${message}`, iterations: 1 });
+    });
+  });
+  after(async () => {
+    try {
+      tmux("kill-server");
+    } catch {
+      // already gone
+    }
+    await daemon.close();
+    scratch.cleanup();
+  });
+
+  void it("streams answers, cancels a turn with Ctrl-C, recalls history and exits on Ctrl-D", async () => {
+    const historyFile = join(scratch.dir, "chat_history");
+    const command = `ZINO_HISTORY_FILE=${historyFile} ZINO_CONFIG= ${process.execPath} --import ${TSX_LOADER} ${CLI_MAIN} chat --ctx term; echo EXITED=$?; sleep 30`;
+    tmux("new-session", "-d", "-s", "chat", "-x", "100", "-y", "30", "-c", scratch.dir, command);
+    await waitForScreen(/^term>\s*$/m);
+    tmux("send-keys", "-t", "chat", "hi", "Enter");
+    await waitForScreen(/echo: hi\n/);
+
+    tmux("send-keys", "-t", "chat", "slow", "Enter");
+    await waitForScreen(/execute_bash: sleep 60/);
+    tmux("send-keys", "-t", "chat", "C-c");
+    await waitForScreen(/turn cancelled/);
+    for (let i = 0; i < 100 && cancelled.length === 0; i += 1) await sleep(20);
+    assert.deepEqual(cancelled, ["slow"]);
+
+    tmux("send-keys", "-t", "chat", "Up");
+    await waitForScreen(/^term> slow\s*$/m);
+    tmux("send-keys", "-t", "chat", "C-c");
+    await sleep(100);
+    tmux("send-keys", "-t", "chat", "C-d");
+    await waitForScreen(/EXITED=0/);
+    assert.ok(existsSync(historyFile));
+    assert.deepEqual(readFileSync(historyFile, "utf8").trim().split("\n"), ["hi", "slow"]);
+  });
+});
