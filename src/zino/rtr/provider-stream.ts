@@ -74,8 +74,45 @@ export function endpointHost(baseUrl: string): string {
 }
 
 export async function* streamChatCompletion(options: StreamCallOptions): AsyncGenerator<StreamEvent> {
-  const { target, timeoutMs, signal } = options;
-  const now = options.now ?? Date.now;
+  const { target } = options;
+  const call = createUpstreamCall(options.signal, options.timeoutMs);
+  try {
+    const response = await call.guard(() => options.fetch(chatUrl(target.baseUrl), {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+      },
+      body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
+      signal: call.signal,
+    }), "while waiting for the response");
+    if (!response.ok) throw await httpFailure(response, (options.now ?? Date.now)());
+    if (!response.body) throw new AttemptFailure("protocol", true, "the response has no body");
+    if ((response.headers.get("content-type") ?? "").includes("application/json")) {
+      // The provider ignored `stream: true`: accept its whole answer as one chunk.
+      const whole = await call.guard(() => response.json(), "while reading the response");
+      yield* chunkEvents(parseChunk(JSON.stringify(whole)));
+      return;
+    }
+    yield* sseEvents(response.body, call);
+  } finally {
+    call.dispose();
+  }
+}
+
+interface UpstreamCall {
+  readonly signal: AbortSignal;
+  /** Awaits `step`, turning its failure into the caller's abort reason, a timeout or a network AttemptFailure. */
+  guard<T>(step: () => Promise<T>, phase: string): Promise<T>;
+  /** Restarts the silence timer (after each piece of the stream). */
+  arm(): void;
+  /** Clears the timer and ends the upstream request if it is still open (the consumer stopped early). */
+  dispose(): void;
+}
+
+function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): UpstreamCall {
+  callerSignal.throwIfAborted();
   const upstream = new AbortController();
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
@@ -86,85 +123,58 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
       upstream.abort(new Error("timeout"));
     }, timeoutMs);
   };
-  const onCallerAbort = () => upstream.abort(signal.reason);
-  if (signal.aborted) throw signal.reason;
-  signal.addEventListener("abort", onCallerAbort, { once: true });
-  const failureOf = (err: unknown, phase: string): unknown => {
-    if (signal.aborted) return signal.reason;
-    if (timedOut) return new AttemptFailure("timeout", false, `no data for ${timeoutMs} ms ${phase}`);
-    if (err instanceof AttemptFailure) return err;
-    return new AttemptFailure("network", true, networkDetail(err));
-  };
-
+  const onCallerAbort = () => upstream.abort(callerSignal.reason);
+  callerSignal.addEventListener("abort", onCallerAbort, { once: true });
   arm();
-  try {
-    let response: Response;
-    try {
-      response = await options.fetch(chatUrl(target.baseUrl), {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "text/event-stream",
-          ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
-        },
-        body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
-        signal: upstream.signal,
-      });
-    } catch (err) {
-      throw failureOf(err, "while waiting for the response");
-    }
-    if (!response.ok) {
-      const detail = await errorDetail(response).catch(() => "");
-      const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
-      const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), now());
-      throw new AttemptFailure("http", retryable, `HTTP ${response.status}${detail ? ` ${detail}` : ""}`, response.status, retryAfterMs);
-    }
-    if (!response.body) throw new AttemptFailure("protocol", true, "the response has no body");
-    const contentType = response.headers.get("content-type") ?? "";
-    if (contentType.includes("application/json")) {
-      // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      let whole: unknown;
+  return {
+    signal: upstream.signal,
+    arm,
+    async guard(step, phase) {
       try {
-        whole = await response.json();
+        return await step();
       } catch (err) {
-        throw failureOf(err, "while reading the response");
+        if (callerSignal.aborted) throw callerSignal.reason;
+        if (timedOut) throw new AttemptFailure("timeout", false, `no data for ${timeoutMs} ms ${phase}`);
+        if (err instanceof AttemptFailure) throw err;
+        throw new AttemptFailure("network", true, networkDetail(err));
       }
-      yield* chunkEvents(parseChunk(JSON.stringify(whole)));
-      return;
-    }
-    const parser = new SseParser();
-    const reader = response.body.getReader();
-    let finished = false;
-    try {
-      for (;;) {
-        let read: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          read = await reader.read();
-        } catch (err) {
-          throw failureOf(err, "in the middle of the stream");
+    },
+    dispose() {
+      clearTimeout(timer);
+      callerSignal.removeEventListener("abort", onCallerAbort);
+      upstream.abort(new Error("done"));
+    },
+  };
+}
+
+async function* sseEvents(body: ReadableStream<Uint8Array>, call: UpstreamCall): AsyncGenerator<StreamEvent> {
+  const parser = new SseParser();
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      const read = await call.guard(() => reader.read(), "in the middle of the stream");
+      call.arm();
+      for (const payload of read.done ? parser.end() : parser.push(read.value)) {
+        if (payload.trim() === "[DONE]") return;
+        for (const event of chunkEvents(parseChunk(payload))) {
+          if (event.kind === "finish") finished = true;
+          yield event;
         }
-        arm();
-        const payloads = read.done ? parser.end() : parser.push(read.value as Uint8Array);
-        for (const payload of payloads) {
-          if (payload.trim() === "[DONE]") return;
-          const chunk = parseChunk(payload);
-          for (const event of chunkEvents(chunk)) {
-            if (event.kind === "finish") finished = true;
-            yield event;
-          }
-        }
-        if (read.done) break;
       }
-    } finally {
-      reader.releaseLock();
+      if (read.done) break;
     }
-    if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
   } finally {
-    clearTimeout(timer);
-    signal.removeEventListener("abort", onCallerAbort);
-    // Ends the upstream request when the consumer stops early (caller gone, or the daemon cut at a call).
-    upstream.abort(new Error("done"));
+    reader.releaseLock();
   }
+  if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
+}
+
+async function httpFailure(response: Response, nowMs: number): Promise<AttemptFailure> {
+  const detail = await errorDetail(response).catch(() => "");
+  const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), nowMs);
+  return new AttemptFailure("http", retryable, `HTTP ${response.status}${detail ? ` ${detail}` : ""}`, response.status, retryAfterMs);
 }
 
 function chatUrl(baseUrl: string): string {
