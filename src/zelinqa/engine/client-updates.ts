@@ -1,5 +1,5 @@
 // Client updates of §10.8: validated entirely first (422 invalid_choice), then applied in array order.
-import type { ClientUpdates, JsonValue } from "../contracts/index.js";
+import type { ClientUpdates } from "../contracts/index.js";
 import { invalidValue } from "./engine-result.js";
 import type { EngineError } from "./engine-result.js";
 import { markNotApplicable, setClientValue, unsetTarget } from "./evidence.js";
