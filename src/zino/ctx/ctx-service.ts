@@ -38,6 +38,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
   const runImport = (target: CtxStore): ImportSummary => {
     const summary = importInstance(target, currentSource());
     logger.info({ agentsDir: summary.agentsDir, agentsFound: summary.agentsFound, tools: summary.tools, skills: summary.skills }, "imported ZINO.toml and agents/");
+    if (summary.ignoredKeys.length > 0) logger.warn({ keys: summary.ignoredKeys }, "ZINO.toml keys not used by this ZINO");
     if (!summary.agentsFound) logger.warn({ agentsDir: summary.agentsDir }, "no agents/ folder: using the built-in system prompt, no tools, no skills");
     return summary;
   };

@@ -3,7 +3,7 @@
 // that do not validate leave the store as it was.
 import { CtxkeyConfigSchema, type JsonObject } from "../config/index.js";
 import { type AgentFiles, readAgentFiles } from "./agent-files.js";
-import { describeIssues } from "./config-view.js";
+import { describeIssues, unknownKeys } from "./config-view.js";
 import type { CtxStore } from "./store.js";
 
 export class InstanceImportError extends Error {
@@ -26,6 +26,8 @@ export interface ImportSummary {
   agentsFound: boolean;
   tools: string[];
   skills: string[];
+  /** Keys of ZINO.toml's default sections that this ZINO does not use (accepted, so Python files work unchanged). */
+  ignoredKeys: string[];
 }
 
 /** Sections present in ZINO.toml must be valid on their own; `[llm]`, when present, must validate in full. */
@@ -48,5 +50,6 @@ export function importInstance(store: CtxStore, source: ImportSource): ImportSum
     agentsFound: agents !== undefined,
     tools: agents?.tools.map((tool) => tool.name) ?? [],
     skills: agents?.skills.map((skill) => skill.name) ?? [],
+    ignoredKeys: unknownKeys(source.defaults),
   };
 }

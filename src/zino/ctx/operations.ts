@@ -160,5 +160,5 @@ function containsMask(config: JsonObject): boolean {
 }
 
 function summaryFrame(summary: ImportSummary): Frame {
-  return { agents_found: summary.agentsFound, tools: summary.tools, skills: summary.skills };
+  return { agents_found: summary.agentsFound, tools: summary.tools, skills: summary.skills, ignored_keys: summary.ignoredKeys };
 }

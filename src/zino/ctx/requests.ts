@@ -8,7 +8,9 @@ const MAX_BATCH = 10_000;
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
 const Limit = z.number().int().min(0).nullable().optional();
 
-export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)]);
+export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
+  error: "must be the user's text (a string) or a non-empty list of OpenAI content parts",
+});
 
 export const REQUEST_SCHEMAS = {
   message: z.looseObject({ message: UserContentSchema, skill: z.string().min(1).optional() }),

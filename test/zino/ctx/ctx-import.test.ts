@@ -21,6 +21,7 @@ model = "meta-llama/llama-3.1-8b-instruct"
 api_key_env = "OPENROUTER_API_KEY"
 temperature = 0.3
 context_window = 16384
+stream = true
 
 [agent]
 max_iterations = 5
@@ -72,6 +73,7 @@ test("CTX-17 reload picks up edited files and keeps per-ctxkey and default overr
     const answer = await ctx.request({ type: "reload" });
     assert.equal(answer.type, "ok");
     assert.deepEqual(answer.tools, ["bash", "node", "python3"]);
+    assert.deepEqual(answer.ignored_keys, ["llm.stream"], "Python-only keys are accepted and reported");
     const system = await ctx.request({ message: "x", ctxkey: "mine" });
     const content = String((system.messages as { content: string }[])[0]?.content);
     assert.match(content, /P=\[You are Reloaded\.\]/);
