@@ -19,7 +19,7 @@ export interface ExcOptions {
   bwrapPath?: string;
   /** The user executions run as; default nobody when exc runs as root. `null` keeps exc's own user. */
   sandboxUser?: SandboxUser | null;
-  /** Where per-execution directories are created (default: the OS temp dir). */
+  /** Where per-execution directories are created (default: `ZINO_EXC_WORK_DIR`, systemd's `STATE_DIRECTORY`, the OS temp dir). */
   workRoot?: string;
   /** How long a ctxkey's rules are cached. */
   rulesTtlMs?: number;
@@ -44,11 +44,13 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   const rules: RulesCache = createRulesCache({ ctx, defaults: instance.defaults, logger,
     ...(options.rulesTtlMs !== undefined ? { ttlMs: options.rulesTtlMs } : {}) });
   const bwrapPath = options.bwrapPath ?? env.ZINO_EXC_BWRAP;
+  // systemd's StateDirectory= (deploy/systemd/zino-exc.service) names where work dirs belong.
+  const workRoot = options.workRoot ?? env.ZINO_EXC_WORK_DIR ?? env.STATE_DIRECTORY?.split(":")[0];
   const runner: ExecutionRunner = createExecutionRunner({
     logger,
     ...(bwrapPath ? { bwrapPath } : {}),
     ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
-    ...(options.workRoot ? { workRoot: options.workRoot } : {}),
+    ...(workRoot ? { workRoot } : {}),
   });
   const mcp: McpHost = createMcpHost({ ctx, logger });
   let executors = loadExecutors(instance.agentsDir, logger);

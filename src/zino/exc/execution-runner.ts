@@ -149,6 +149,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return bwrapProblem;
     },
     async start() {
+      mkdirSync(workRoot, { recursive: true, mode: 0o711 });
       const probe = await probeBwrap(bwrapPath, user);
       bwrapOk = probe.ok;
       bwrapProblem = probe.reason;

@@ -109,12 +109,16 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 4000 } });
     const bomb = await h.call("hostile", "execute_bash", { code: "bomb() { bomb | bomb & }; bomb; sleep 2; echo survived" });
     assert.equal(bomb.type, "result");
+    assert.match(String(bomb.stdout), /survived/, "the tool's own shell keeps working");
+    assert.match(String(bomb.stderr), /Resource temporarily unavailable/, "the process limit stopped the bomb");
     const python = await h.call("hostile", "execute_python3", { code: "x = bytearray(1024 * 1024 * 1024)\nprint('allocated')" });
     assert.notEqual(python.exit_code, 0);
     assert.match(String(python.stderr), /MemoryError/);
     assert.doesNotMatch(String(python.stdout), /allocated/);
-    const node = await h.call("hostile", "execute_node", { code: "const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));" });
+    const node = await h.call("hostile", "execute_node", { code: "console.log('started'); const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));" });
+    assert.equal(node.stdout, "started\n", "node starts under the memory limit");
     assert.notEqual(node.exit_code, 0);
+    assert.equal(node.timed_out, undefined, "stopped by the memory limit, not the timeout");
     assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
     const after = await h.call("hostile", "execute_bash", { code: "echo fine" });
     assert.equal(after.stdout, "fine\n");
