@@ -1,0 +1,28 @@
+// The zino-daemon process (src/zino/daemon/main.ts) with real ctx and rtr processes: a turn over the socket,
+// then a clean stop on SIGTERM.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { requestAll } from "../../../src/wire/index.js";
+import { startFakeProvider } from "../../support/fake-provider.js";
+import { startZinoServices, stopZinoServices, writeTempInstance } from "../../support/zino-processes.js";
+
+void test("DMN-24 zino-daemon --config answers a turn from real ctx and rtr processes and exits 0 on SIGTERM", async () => {
+  const provider = await startFakeProvider();
+  const instance = writeTempInstance({ providerUrl: provider.url });
+  try {
+    const processes = await startZinoServices(instance, ["ctx", "rtr", "daemon"]);
+    try {
+      provider.enqueue({ text: "from the processes" });
+      const frames = await requestAll(instance.sockets.daemon, { message: "hello", channel_id: "proc" });
+      assert.deepEqual(frames.map((f) => f.type), ["chunk", "chunk", "chunk", "done"]);
+      assert.equal(frames.at(-1)?.full_text, "from the processes");
+    } finally {
+      await stopZinoServices(processes);
+    }
+    const daemon = processes.find((p) => p.name === "daemon")!;
+    assert.deepEqual(await daemon.exited, { code: 0, signal: null }, daemon.stderr());
+  } finally {
+    await provider.close();
+    instance.cleanup();
+  }
+});
