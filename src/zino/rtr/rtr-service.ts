@@ -1,11 +1,11 @@
 // zino-rtr (spec §5, docs/zino-protocol.md "rtr"): a frame server on the instance's rtr socket that sends a
 // built message list to the provider configured for the ctxkey and streams the answer back as frames.
-import type { CtxkeyConfig } from "../config/index.js";
+import type { CtxkeyConfig, LlmConfig } from "../config/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
 import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter, type WireRequest } from "../../wire/index.js";
 import { createConfigSource, type ResolvedConfig } from "./config-source.js";
 import { fitToBudget } from "./context-budget.js";
-import { runCompletion, type CompletionResult } from "./completion-runner.js";
+import { runCompletion, type CompletionResult, type CompletionSink } from "./completion-runner.js";
 import type { FetchFunction } from "./provider-stream.js";
 import { resolveTargets, secretsOf } from "./provider-targets.js";
 import { redactingWriter } from "./redacting-writer.js";
@@ -128,27 +128,9 @@ export function createRtrService(deps: RtrServiceDeps): Service {
           estimated_tokens_after: messages.tokensAfter, budget_tokens: budgetOf(resolved.config),
         });
       }
-      const body: Record<string, unknown> = {
-        messages: messages.messages, temperature: llm.temperature, max_tokens: llm.max_output_tokens,
-        stream_options: { include_usage: true },
-        ...(llm.top_p !== undefined ? { top_p: llm.top_p } : {}),
-        ...(spec.tools.length > 0 ? { tools: spec.tools } : {}),
-        ...spec.extra,
-      };
       const result = await runCompletion({
-        llm, targets, secrets: secretsOf(targets), body, signal, fetch: fetchFn, logger: logger.child({ ctxkey: spec.ctxkey }),
-        sink: {
-          text: async (delta) => void (await out.send({ type: "chunk", delta })),
-          toolCall: async (delta) => {
-            if (!spec.richFrames) return;
-            const frame: Frame = { type: "tool_call_delta", index: delta.index };
-            if (delta.id) frame.id = delta.id;
-            if (delta.name) frame.name = delta.name;
-            if (delta.argumentsDelta) frame.arguments_delta = delta.argumentsDelta;
-            await out.send(frame);
-          },
-          status,
-        },
+        llm, targets, secrets: secretsOf(targets), body: requestBody(llm, messages.messages, spec), signal, fetch: fetchFn,
+        logger: logger.child({ ctxkey: spec.ctxkey }), sink: frameSink(out, spec.richFrames),
       });
       await finish(result, (frame) => out.send(frame));
       logger.debug({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "answered");
@@ -167,6 +149,33 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     maxFrameBytes: instance.maxFrameBytes, idleTimeoutMs: instance.idleTimeoutMs,
   });
   return { start: () => server.start(), close: () => server.close() };
+}
+
+/** The chat-completions body without model/stream: configuration first, request fields override it. */
+function requestBody(llm: LlmConfig, messages: ChatMessage[], spec: CallSpec): Record<string, unknown> {
+  return {
+    messages, temperature: llm.temperature, max_tokens: llm.max_output_tokens,
+    stream_options: { include_usage: true },
+    ...(llm.top_p !== undefined ? { top_p: llm.top_p } : {}),
+    ...(spec.tools.length > 0 ? { tools: spec.tools } : {}),
+    ...spec.extra,
+  };
+}
+
+/** How provider events become frames: `chunk`, and for our own callers `tool_call_delta` and `status`. */
+function frameSink(out: FrameWriter, richFrames: boolean): CompletionSink {
+  return {
+    text: async (delta) => void (await out.send({ type: "chunk", delta })),
+    toolCall: async (delta) => {
+      if (!richFrames) return;
+      const frame: Frame = { type: "tool_call_delta", index: delta.index };
+      if (delta.id) frame.id = delta.id;
+      if (delta.name) frame.name = delta.name;
+      if (delta.argumentsDelta) frame.arguments_delta = delta.argumentsDelta;
+      await out.send(frame);
+    },
+    status: async (frame) => void (richFrames && (await out.send(frame))),
+  };
 }
 
 function budgetOf(config: CtxkeyConfig): number {
