@@ -1,0 +1,33 @@
+// The mutation guard of zelinqa-mcp.md §5.3: registered, not busy, not uncertain (unless refreshing), then the body.
+import { ZelinqaAnswerError, ZelinqaRequestValidationError } from "../../sdk/index.js";
+import { errorText } from "../error-text.js";
+import { failure, type ToolOutcome } from "../tool-kit.js";
+import type { ConversationEntry, ConversationRegistry } from "./registry.js";
+
+export const UNKNOWN_CONVERSATION = "unknown_conversation: start this conversation first; never guess another name";
+export const CONVERSATION_BUSY = "conversation_busy: wait for the current call; do not submit in parallel";
+export const REFRESH_REQUIRED = "refresh_required: call zelinqa_status and reconcile before continuing";
+
+/** Failures raised before anything was sent: they leave the conversation certain. */
+const isLocal = (error: unknown) => error instanceof ZelinqaAnswerError || error instanceof ZelinqaRequestValidationError;
+
+export async function guarded(
+  registry: ConversationRegistry,
+  name: string,
+  options: { refresh: boolean },
+  body: (entry: ConversationEntry) => Promise<ToolOutcome>,
+): Promise<ToolOutcome> {
+  const entry = registry.get(name);
+  if (!entry) return failure(UNKNOWN_CONVERSATION);
+  if (entry.busy) return failure(CONVERSATION_BUSY);
+  if (entry.uncertain && !options.refresh) return failure(REFRESH_REQUIRED);
+  entry.busy = true;
+  try {
+    return await body(entry);
+  } catch (error) {
+    if (!isLocal(error)) entry.uncertain = true;
+    return failure(errorText(error, "business"));
+  } finally {
+    entry.busy = false;
+  }
+}
