@@ -25,9 +25,11 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
   let server: FrameServer | undefined;
   let closing: Promise<void> | undefined;
 
+  const startSource: ImportSource = { defaults: instance.defaults, agentsDir: instance.agentsDir, configPath: instance.configPath };
+
   /** On reload, ZINO.toml is read again; socket and database paths only change with a restart. */
-  const currentSource = (): ImportSource => {
-    if (!instance.configPath) return { defaults: instance.defaults, agentsDir: instance.agentsDir, configPath: undefined };
+  const reloadSource = (): ImportSource => {
+    if (!instance.configPath) return startSource;
     const fresh = loadInstanceConfig({ path: instance.configPath, env });
     if (fresh.databasePath !== instance.databasePath || fresh.sockets.ctx !== instance.sockets.ctx) {
       logger.warn({ database: fresh.databasePath, socket: fresh.sockets.ctx }, "ZINO.toml names another database or socket: restart zino-ctx to use them");
@@ -35,8 +37,8 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
     return { defaults: fresh.defaults, agentsDir: fresh.agentsDir, configPath: fresh.configPath };
   };
 
-  const runImport = (target: CtxStore): ImportSummary => {
-    const summary = importInstance(target, currentSource());
+  const runImport = (target: CtxStore, source: ImportSource): ImportSummary => {
+    const summary = importInstance(target, source);
     logger.info({ agentsDir: summary.agentsDir, agentsFound: summary.agentsFound, tools: summary.tools, skills: summary.skills }, "imported ZINO.toml and agents/");
     if (summary.ignoredKeys.length > 0) logger.warn({ keys: summary.ignoredKeys }, "ZINO.toml keys not used by this ZINO");
     if (!summary.agentsFound) logger.warn({ agentsDir: summary.agentsDir }, "no agents/ folder: using the built-in system prompt, no tools, no skills");
@@ -50,7 +52,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
       const opened = deps.store ?? createSqliteStore({ path: instance.databasePath });
       store = opened;
       try {
-        runImport(opened);
+        runImport(opened, startSource);
       } catch (err) {
         opened.close();
         store = undefined;
@@ -60,7 +62,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
         store: opened,
         reload: () => {
           try {
-            return runImport(opened);
+            return runImport(opened, reloadSource());
           } catch (err) {
             if (err instanceof InstanceImportError || err instanceof ConfigError) throw new WireError("bad_request", `Reload refused, nothing changed: ${err.message}`);
             throw err;

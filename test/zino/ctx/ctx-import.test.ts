@@ -102,6 +102,10 @@ test("CTX-17 a reload with a broken tool file is refused and the previous import
     const badToml = await ctx.request({ type: "reload" });
     assert.equal(badToml.code, "bad_request");
     assert.match(String(badToml.message), /llm\.temperature/);
+    writeFileSync(join(ctx.dir, "ZINO.toml"), "[llm\nbroken");
+    const unparsable = await ctx.request({ type: "reload" });
+    assert.equal(unparsable.code, "bad_request");
+    assert.match(String(unparsable.message), /cannot parse/);
     const config = (await ctx.request({ type: "get_config", ctxkey: "default" })).config as { llm: { temperature: number } };
     assert.equal(config.llm.temperature, 0.3);
   } finally {
