@@ -1,6 +1,6 @@
 // A small stdio MCP server for tests of MCP hosts: `echo` (its input and the value of MCP_TEST_SECRET, to check
 // which environment reached which server), `fail` (an isError result), `crash` (the process exits mid-call),
-// `pid` (to tell server processes apart) and `structured` (structuredContent only).
+// `pid` (to tell server processes apart), `structured` (structuredContent only) and `text.upper` (a dotted name).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
@@ -13,6 +13,11 @@ server.registerTool("echo", {
 }, async ({ text }) => ({
   content: [{ type: "text", text: `echo: ${text}` }, { type: "text", text: `secret: ${process.env.MCP_TEST_SECRET ?? "<unset>"}` }],
 }));
+
+server.registerTool("text.upper", {
+  description: "Upper-cases its text (a tool name with a dot, which OpenAI function names do not allow).",
+  inputSchema: { text: z.string() },
+}, async ({ text }) => ({ content: [{ type: "text", text: text.toUpperCase() }] }));
 
 server.registerTool("fail", {
   description: "Always fails with an error result.",

@@ -31,6 +31,13 @@ interface Connection {
   idleTimeoutMs: number;
   idleTimer?: NodeJS.Timeout;
   tools?: OpenAiTool[];
+  /** Model-facing tool names (OpenAI allows only [A-Za-z0-9_-]) back to the server's own names. */
+  originalNames: Map<string, string>;
+}
+
+/** OpenAI function names allow letters, digits, `_` and `-` only. */
+export function modelSafeName(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
 export interface McpServerStatus {
@@ -110,7 +117,7 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
     const transport = new StdioClientTransport({ command: config.command, args: config.args, env, stderr: "pipe" });
     const client = new Client({ name: "zino-exc", version: "0.1.0" });
     const conn: Connection = { ctxkey, server, fingerprint, client, transport, pid: null, alive: true, busy: 0,
-      idleTimeoutMs: config.idle_timeout_ms };
+      idleTimeoutMs: config.idle_timeout_ms, originalNames: new Map() };
     let pending = "";
     transport.stderr?.on("data", (chunk: Buffer) => {
       const lines = (pending + chunk.toString("utf8")).split("\n");
@@ -172,10 +179,12 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
     do {
       const page = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout: LIST_TIMEOUT_MS });
       for (const tool of page.tools) {
+        const safe = modelSafeName(tool.name);
+        if (safe !== tool.name) conn.originalNames.set(safe, tool.name);
         tools.push({
           type: "function",
           function: {
-            name: `${MCP_PREFIX}${conn.server}__${tool.name}`,
+            name: `${MCP_PREFIX}${conn.server}__${safe}`,
             description: tool.description ?? `${tool.name} (MCP server ${conn.server})`,
             parameters: { ...tool.inputSchema },
           },
@@ -223,7 +232,9 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
       }
       conn.busy += 1;
       try {
-        const result = await conn.client.callTool({ name: tool, arguments: args }, undefined,
+        // The name map comes from the listing: a server (re)started by this call has not been listed yet.
+        if (!conn.tools) await toolsOf(conn).catch(() => undefined);
+        const result = await conn.client.callTool({ name: conn.originalNames.get(tool) ?? tool, arguments: args }, undefined,
           { timeout: timeoutMs, ...(signal ? { signal } : {}) });
         return mcpResultToExecResult(result, outputCapBytes, Date.now() - started);
       } catch (err) {
