@@ -103,6 +103,23 @@ void describe("daemon degradation", () => {
     }
   });
 
+  void it("DMN-06 still answers done, marked stored: false, when ctx goes away before the turn is stored", async () => {
+    const h = await startHarness();
+    try {
+      h.provider.enqueue({ text: "a slow answer in several words", chunkDelayMs: 50 });
+      const pending = h.ask({ message: "hello", ctxkey: "d3", events: "all" });
+      await h.provider.waitFor((requests) => requests.some((r) => r.path.endsWith("/chat/completions")), 3000);
+      await h.stopCtx();
+      const frames = await pending;
+      assert.equal(frames.at(-1)?.type, "done");
+      assert.equal(frames.at(-1)?.stored, false);
+      assert.equal(frames.at(-1)?.full_text, "a slow answer in several words");
+      assert.ok(frames.some((f) => f.type === "status" && f.phase === "not_stored"));
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("DMN-12 answers error unavailable when rtr is down", async () => {
     const h = await startHarness({ rtr: false });
     try {
