@@ -8,13 +8,13 @@ import { draftOf } from "./engine-fixtures.js";
 
 const dim: ConfigurationChange = { entity: "dimension", operation: "create", dimension: { id: "d1", name: "D", order_position: 0, completion_role: "blocking" } };
 const q = (extra: Record<string, unknown> = {}): ConfigurationChange =>
-  ({ entity: "question", operation: "create", question: { id: "q1", text: "Q ?", type: "open", dimension_id: "d1", ...extra } }) as ConfigurationChange;
+  ({ entity: "question", operation: "create", question: { id: "q1", text: "Q ?", type: "open", dimension_id: "d1", ...extra } });
 const si = (extra: Record<string, unknown> = {}): ConfigurationChange =>
   ({
     entity: "success_information",
     operation: "create",
     success_information: { id: "s1", label: "S", schema: { type: "string" }, primary_question_id: "q1", ...extra },
-  }) as ConfigurationChange;
+  });
 
 void describe("applying change batches", () => {
   void it("installs the reference corpus with applied == 13, revision 1 and no warnings", () => {

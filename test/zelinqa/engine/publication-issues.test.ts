@@ -10,7 +10,7 @@ const dims: ConfigurationChange[] = [
   { entity: "dimension", operation: "create", dimension: { id: "opt", name: "O", order_position: 1, completion_role: "optional" } },
 ];
 const question = (id: string, extra: Record<string, unknown>): ConfigurationChange =>
-  ({ entity: "question", operation: "create", question: { id, text: `${id} ?`, type: "open", dimension_id: "d1", ...extra } }) as ConfigurationChange;
+  ({ entity: "question", operation: "create", question: { id, text: `${id} ?`, type: "open", dimension_id: "d1", ...extra } });
 const info = (id: string, primary: string, schema: Record<string, unknown>): ConfigurationChange => ({
   entity: "success_information",
   operation: "create",
