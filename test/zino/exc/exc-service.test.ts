@@ -22,7 +22,7 @@ async function waitForSocket(socket: string): Promise<void> {
 }
 
 void describe("zino-exc process", () => {
-  void it("runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)", async () => {
+  void it("EXC-05 EXC-01 runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "zx-"));
     writeFileSync(join(dir, "ZINO.toml"), [
       "[paths]", `runtime_dir = "${dir}/run"`, "", "[exec]", 'static_analysis = "off"', "",
@@ -78,7 +78,7 @@ void describe("zino-exc protocol", () => {
     await h.close();
   });
 
-  void it("answers (null, ctxkey) with ready after loading the rules from ctx", async () => {
+  void it("EXC-01 answers (null, ctxkey) with ready after loading the rules from ctx", async () => {
     const ready = await h.request({ message: null, ctxkey: "fresh" });
     assert.equal(ready.type, "ready");
     assert.equal(ready.ctxkey, "fresh");
@@ -87,7 +87,7 @@ void describe("zino-exc protocol", () => {
     assert.ok(h.ctx.requests.some((frame) => frame.type === "get_config" && frame.ctxkey === "fresh"));
   });
 
-  void it("lists the allowed executors as OpenAI function tools with a code parameter", async () => {
+  void it("EXC-04 lists the allowed executors as OpenAI function tools with a code parameter", async () => {
     const frame = await h.request({ type: "tools", ctxkey: "k" });
     const tools = frame.tools as { type: string; function: { name: string; description: string; parameters: { required: string[] } } }[];
     assert.deepEqual(tools.map((tool) => tool.function.name), ["execute_bash", "execute_python3", "execute_node"]);
@@ -96,12 +96,12 @@ void describe("zino-exc protocol", () => {
     assert.deepEqual(tools[0]?.function.parameters.required, ["code"]);
   });
 
-  void it("accepts arguments as a JSON string, and channel_id as the ctxkey", async () => {
+  void it("EXC-02 accepts arguments as a JSON string, and channel_id as the ctxkey", async () => {
     const frame = await h.request({ message: { name: "execute_bash", arguments: JSON.stringify({ code: "echo via-string" }) }, channel_id: "k" });
     assert.equal(frame.stdout, "via-string\n");
   });
 
-  void it("answers unknown tools and bad arguments with failing results, malformed frames with bad_request", async () => {
+  void it("EXC-03 answers unknown tools and bad arguments with failing results, malformed frames with bad_request", async () => {
     const unknown = await h.call("k", "execute_cobol", { code: "x" });
     assert.equal(unknown.type, "result");
     assert.equal(unknown.exit_code, 127);
@@ -125,7 +125,7 @@ void describe("zino-exc protocol", () => {
     assert.equal(badExecute.code, "bad_request");
   });
 
-  void it("enforces allow and deny lists by tool name", async () => {
+  void it("EXC-14 enforces allow and deny lists by tool name", async () => {
     h.configure("denied", { exec: { deny: ["execute_python3"] } });
     const refused = await h.call("denied", "execute_python3", { code: "print(1)" });
     assert.equal(refused.exit_code, 126);
@@ -139,7 +139,7 @@ void describe("zino-exc protocol", () => {
     assert.equal((await h.call("only-bash", "execute_bash", { code: "echo ok" })).stdout, "ok\n");
   });
 
-  void it("blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", async () => {
+  void it("EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", async () => {
     const code = "cd /work/sub\necho ran";
     h.configure("blocking", { exec: { static_analysis: "blocking" } });
     const blocked = await h.call("blocking", "execute_bash", { code });
@@ -157,7 +157,7 @@ void describe("zino-exc protocol", () => {
     assert.equal(clean.stdout, "clean\n");
   });
 
-  void it("answers the Python execute, validate and capabilities operations", async () => {
+  void it("EXC-16 answers the Python execute, validate and capabilities operations", async () => {
     const executed = await h.request({ type: "execute", executor: "python3", code: "print(6 * 7)" });
     assert.equal(executed.type, "result");
     assert.equal(executed.exit_code, 0);
@@ -195,7 +195,7 @@ void describe("zino-exc without a sandbox", () => {
     await h.close();
   });
 
-  void it("refuses to execute and reports isolation refused unless allow_unsandboxed is set", async () => {
+  void it("EXC-13 refuses to execute and reports isolation refused unless allow_unsandboxed is set", async () => {
     const refused = await h.call("k", "execute_bash", { code: "echo should-not-run" });
     assert.equal(refused.exit_code, 126);
     assert.equal(refused.stdout, "");
@@ -205,7 +205,7 @@ void describe("zino-exc without a sandbox", () => {
     assert.equal(caps.sandbox_available, false);
   });
 
-  void it("runs unsandboxed with a scrubbed environment and limits when allow_unsandboxed is true", async () => {
+  void it("EXC-13 EXC-05 runs unsandboxed with a scrubbed environment and limits when allow_unsandboxed is true", async () => {
     process.env.ZX_IN_PROCESS_SECRET = "zx-in-process-secret";
     try {
       h.configure("loose", { exec: { allow_unsandboxed: true, static_analysis: "off" } });
@@ -226,7 +226,7 @@ void describe("zino-exc without a sandbox", () => {
     }
   });
 
-  void it("refuses exec.sandbox = none without allow_unsandboxed even where bubblewrap exists", async () => {
+  void it("EXC-13 refuses exec.sandbox = none without allow_unsandboxed even where bubblewrap exists", async () => {
     const other = await startExc({ defaults: { exec: { sandbox: "none" } } });
     try {
       const refused = await other.call("k", "execute_bash", { code: "echo no" });

@@ -43,7 +43,7 @@ void describe("zino-exc with the real zino-ctx", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  void it("is ready with the rules ctx serves, and lists the repository's executors and the MCP tools", async () => {
+  void it("EXC-20 EXC-01 EXC-04 is ready with the rules ctx serves, and lists the repository's executors and the MCP tools", async () => {
     const ready = await exc$({ message: null, ctxkey: "real" });
     assert.equal(ready.config_source, "ctx");
     assert.deepEqual(ready.mcp_servers, ["t"]);
@@ -53,7 +53,7 @@ void describe("zino-exc with the real zino-ctx", () => {
     assert.ok(names.includes("mcp__t__echo"));
   });
 
-  void it("applies a ctxkey's set_config rules and passes its set_value values to its MCP server only", async () => {
+  void it("EXC-20 EXC-14 EXC-19 applies a ctxkey's set_config rules and passes its set_value values to its MCP server only", async () => {
     assert.equal((await ctx$({ type: "set_config", ctxkey: "locked", config: { exec: { deny: ["execute_bash"] } } })).type, "ok");
     const denied = await exc$({ message: { name: "execute_bash", arguments: { code: "echo no" } }, ctxkey: "locked" });
     assert.equal(denied.exit_code, 126);

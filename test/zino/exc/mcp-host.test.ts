@@ -54,7 +54,7 @@ void describe("zino-exc MCP host", () => {
     assert.ok(await eventually(() => pids.every((pid) => !alive(pid))), "close() stops every MCP server");
   });
 
-  void it("lists the MCP tools next to the executors, prefixed mcp__<server>__ with their input schemas", async () => {
+  void it("EXC-04 EXC-17 lists the MCP tools next to the executors, prefixed mcp__<server>__ with their input schemas", async () => {
     const frame = await h.request({ type: "tools", ctxkey: "m" });
     const tools = frame.tools as { type: string; function: { name: string; parameters: { properties?: Record<string, unknown> } } }[];
     const names = tools.map((tool) => tool.function.name);
@@ -66,7 +66,7 @@ void describe("zino-exc MCP host", () => {
     assert.ok(echo?.function.parameters.properties?.text, "the input schema is passed through");
   });
 
-  void it("routes a call to its server and returns the text content on stdout", async () => {
+  void it("EXC-17 EXC-19 routes a call to its server and returns the text content on stdout", async () => {
     const frame = await h.call("m", "mcp__t__echo", { text: "hello" });
     assert.equal(frame.type, "result");
     assert.equal(frame.exit_code, 0);
@@ -77,7 +77,7 @@ void describe("zino-exc MCP host", () => {
     assert.deepEqual(JSON.parse(String(structured.stdout)), { answer: 42, env_llm_key: null }, "exc's LLM_API_KEY never reaches MCP servers");
   });
 
-  void it("turns an isError result, an unknown tool and bad arguments into failing results", async () => {
+  void it("EXC-18 turns an isError result, an unknown tool and bad arguments into failing results", async () => {
     const failed = await h.call("m", "mcp__t__fail", { reason: "test" });
     assert.equal(failed.exit_code, 1);
     assert.match(String(failed.stderr), /failed on purpose: test/);
@@ -90,7 +90,7 @@ void describe("zino-exc MCP host", () => {
     assert.notEqual(badArgs.exit_code, 0);
   });
 
-  void it("reports a crashed server as an error result and restarts it on the next call", async () => {
+  void it("EXC-18 reports a crashed server as an error result and restarts it on the next call", async () => {
     const before = await pidOf("m");
     const crashed = await h.call("m", "mcp__t__crash", {});
     assert.equal(crashed.exit_code, 1);
@@ -101,7 +101,7 @@ void describe("zino-exc MCP host", () => {
     assert.equal((await h.call("m", "mcp__t__echo", { text: "again" })).exit_code, 0);
   });
 
-  void it("runs one process per ctxkey, each with the env values ctx stores for its own ctxkey", async () => {
+  void it("EXC-17 EXC-19 runs one process per ctxkey, each with the env values ctx stores for its own ctxkey", async () => {
     const [a, b] = await Promise.all([pidOf("a"), pidOf("b")]);
     assert.notEqual(a, b);
     assert.equal(await pidOf("a"), a, "the server is reused within a ctxkey");
@@ -114,7 +114,7 @@ void describe("zino-exc MCP host", () => {
     assert.ok(h.ctx.requests.some((frame) => frame.type === "get_value" && frame.ctxkey === "a" && frame.key === "session"));
   });
 
-  void it("denies MCP tools by name like executors", async () => {
+  void it("EXC-14 denies MCP tools by name like executors", async () => {
     h.configure("deny-mcp", { exec: { deny: ["mcp__t__fail"] }, mcp_servers: { t: SERVER } });
     const refused = await h.call("deny-mcp", "mcp__t__fail", {});
     assert.equal(refused.exit_code, 126);
@@ -122,7 +122,7 @@ void describe("zino-exc MCP host", () => {
     assert.doesNotMatch(JSON.stringify(tools), /mcp__t__fail/);
   });
 
-  void it("stops a server after its idle timeout and starts it again on the next use", async () => {
+  void it("EXC-18 stops a server after its idle timeout and starts it again on the next use", async () => {
     h.configure("idle", { mcp_servers: { t: { ...SERVER, idle_timeout_ms: 300 } } });
     const first = await pidOf("idle");
     assert.ok(await eventually(() => !alive(first), 8000), "the idle server was stopped");
@@ -130,7 +130,7 @@ void describe("zino-exc MCP host", () => {
     assert.notEqual(second, first);
   });
 
-  void it("reports a server that cannot start in the tools listing and as a failing result", async () => {
+  void it("EXC-18 reports a server that cannot start in the tools listing and as a failing result", async () => {
     h.configure("broken", { mcp_servers: { gone: { command: "/nonexistent/mcp-server" } } });
     const tools = await h.request({ type: "tools", ctxkey: "broken" });
     assert.equal((tools.tools as unknown[]).length, 3, "the executors are still listed");

@@ -16,7 +16,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     await h.close();
   });
 
-  void it("runs a bash tool and reports exit code, stdout, stderr, ms and the bwrap isolation", async () => {
+  void it("EXC-02 runs a bash tool and reports exit code, stdout, stderr, ms and the bwrap isolation", async () => {
     const frame = await h.call("k", "execute_bash", { code: "echo out; echo err >&2; exit 3" });
     assert.equal(frame.type, "result");
     assert.equal(frame.exit_code, 3);
@@ -27,7 +27,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.equal(frame.isolation, "bwrap");
   });
 
-  void it("cannot write outside its work dir, and the work dir is fresh and removed afterwards", async () => {
+  void it("EXC-06 cannot write outside its work dir, and the work dir is fresh and removed afterwards", async () => {
     const probe = `zx-probe-${process.pid}-${Date.now()}`;
     const code = [
       "touch /etc/x 2>/dev/null && echo etc=written || echo etc=denied",
@@ -52,7 +52,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.deepEqual(readdirSync(h.workRoot), [], "execution directories are removed");
   });
 
-  void it("has no network when the rules disallow it, and has it when they allow it", async () => {
+  void it("EXC-07 has no network when the rules disallow it, and has it when they allow it", async () => {
     let connections = 0;
     const server: Server = createServer((socket) => {
       connections += 1;
@@ -76,7 +76,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     }
   });
 
-  void it("kills the whole process group on timeout and keeps the partial output", async () => {
+  void it("EXC-08 kills the whole process group on timeout and keeps the partial output", async () => {
     const marker = `31.${process.pid % 1000}7`;
     h.configure("slow", { exec: { timeout_ms: 1500 } });
     const started = Date.now();
@@ -90,7 +90,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.deepEqual(processesWith(`sleep ${marker}`), [], "no process of the tool survives");
   });
 
-  void it("caps large output with truncated:true, and kills a tool that keeps flooding", async () => {
+  void it("EXC-09 caps large output with truncated:true, and kills a tool that keeps flooding", async () => {
     h.configure("capped", { exec: { output_cap_bytes: 10_000 } });
     const big = await h.call("capped", "execute_bash", { code: "head -c 300000 /dev/zero | tr '\\0' 'a'; echo; echo done >&2" });
     assert.equal(big.truncated, true);
@@ -105,7 +105,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.match(String(flood.stderr), /kept flooding/);
   });
 
-  void it("contains a fork bomb and a memory hog, and exc still answers ping", async () => {
+  void it("EXC-10 contains a fork bomb and a memory hog, and exc still answers ping", async () => {
     h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 4000 } });
     const bomb = await h.call("hostile", "execute_bash", { code: "bomb() { bomb | bomb & }; bomb; sleep 2; echo survived" });
     assert.equal(bomb.type, "result");
@@ -124,7 +124,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.equal(after.stdout, "fine\n");
   });
 
-  void it("returns promptly when a script starts a background job and exits (not a timeout)", async () => {
+  void it("EXC-11 returns promptly when a script starts a background job and exits (not a timeout)", async () => {
     const marker = `32.${process.pid % 1000}3`;
     const started = Date.now();
     const frame = await h.call("k", "execute_bash", { code: `sleep ${marker} & echo started` });
@@ -136,7 +136,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.deepEqual(processesWith(`sleep ${marker}`), [], "the background job died with the sandbox");
   });
 
-  void it("kills the running tool when the caller disconnects", async () => {
+  void it("EXC-12 kills the running tool when the caller disconnects", async () => {
     const marker = `33.${process.pid % 1000}1`;
     const controller = new AbortController();
     const pending = h.request({ message: { name: "execute_bash", arguments: { code: `sleep ${marker}` } }, ctxkey: "k" }, controller.signal);
@@ -148,7 +148,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.deepEqual(processesWith(`sleep ${marker}`), []);
   });
 
-  void it("runs python3 and node tools in the same sandbox", async () => {
+  void it("EXC-02 runs python3 and node tools in the same sandbox", async () => {
     const py = await h.call("k", "execute_python3", { code: "import os\nprint(os.getcwd(), os.environ.get('HOME'), 6 * 7)" });
     assert.equal(py.stdout, "/work /work 42\n");
     const js = await h.call("k", "execute_node", { code: "console.log(process.cwd(), 6 * 7)" });
