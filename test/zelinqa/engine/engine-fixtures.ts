@@ -32,3 +32,43 @@ export function valueOf<T>(result: EngineResult<T>): T {
   if (!result.ok) throw new Error(`unexpected engine error: ${JSON.stringify(result.error)}`);
   return result.value;
 }
+
+type Role = "blocking" | "contributing" | "optional";
+
+export const dimension = (id: string, order_position: number, completion_role: Role): ConfigurationChange => ({
+  entity: "dimension",
+  operation: "create",
+  dimension: { id, name: id, order_position, completion_role },
+});
+
+export const openQuestion = (id: string, dimension_id: string, text = `${id} ?`): ConfigurationChange => ({
+  entity: "question",
+  operation: "create",
+  question: { id, text, type: "open", dimension_id },
+});
+
+export const choiceQuestion = (
+  id: string,
+  dimension_id: string,
+  choices: Array<[string, string, unknown]>,
+  type: "single_choice" | "multiple_choice" | "semi_open" = "single_choice",
+): ConfigurationChange => ({
+  entity: "question",
+  operation: "create",
+  question: {
+    id,
+    text: `${id} ?`,
+    type,
+    dimension_id,
+    choices: choices.map(([cid, label, value]) => ({ id: cid, label, ...(value !== undefined ? { maps_to_value: value as string } : {}) })),
+  },
+});
+
+export const successInformation = (id: string, primary: string, schema: Record<string, unknown>): ConfigurationChange => ({
+  entity: "success_information",
+  operation: "create",
+  success_information: { id, label: id, schema, primary_question_id: primary },
+});
+
+export const objective = (patch: Record<string, unknown>): ConfigurationChange =>
+  ({ entity: "objective", operation: "update", objective: patch }) as ConfigurationChange;
