@@ -58,15 +58,20 @@ export class ClientProvider {
   /** Concurrent first calls share one construction. */
   async get(): Promise<RuntimeClientLike> {
     if (this.#client) return this.#client;
-    this.#building ??= (async () => {
-      try {
-        const client = await this.#factory();
-        this.#client = client;
-        return client;
-      } finally {
-        this.#building = undefined;
-      }
-    })();
+    if (!this.#building) {
+      const building = (async () => this.#factory())();
+      this.#building = building;
+      // Cleared once settled (never synchronously), so that a failed construction is retried next time.
+      void building.then(
+        (client) => {
+          this.#client = client;
+          this.#building = undefined;
+        },
+        () => {
+          this.#building = undefined;
+        },
+      );
+    }
     return this.#building;
   }
 
