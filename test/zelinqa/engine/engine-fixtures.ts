@@ -71,4 +71,4 @@ export const successInformation = (id: string, primary: string, schema: Record<s
 });
 
 export const objective = (patch: Record<string, unknown>): ConfigurationChange =>
-  ({ entity: "objective", operation: "update", objective: patch }) as ConfigurationChange;
+  ({ entity: "objective", operation: "update", objective: patch });
