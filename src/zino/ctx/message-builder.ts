@@ -1,5 +1,6 @@
 // The defining answer of ctx (spec §4): for (message, ctxkey), the OpenAI message list
-// [system prompt, ...context (skill examples, recalled memories), ...history within limits, user message].
+// [system prompt, ...context (skill examples), ...history within limits, user message]. Recalled hard memories
+// go at the end of the one system message: many chat templates reject a system message anywhere else.
 import { WireError } from "../../wire/index.js";
 import type { SkillFile } from "./agent-files.js";
 import type { ChatMessage } from "./chat-message.js";
@@ -26,8 +27,11 @@ export interface BuildRequest {
 }
 
 export interface BuiltPrompt {
-  system: ChatMessage;
+  system: { role: "system"; content: string };
+  /** Skill examples. */
   context: ChatMessage[];
+  /** Recalled hard memories as one text block, or undefined when nothing matched. */
+  memories: string | undefined;
   history: ChatMessage[];
   user: ChatMessage | undefined;
 }
@@ -60,16 +64,16 @@ function clip(text: string): string {
   return text.length <= RECALL_CHARS_PER_MESSAGE ? text : `${text.slice(0, RECALL_CHARS_PER_MESSAGE)}…`;
 }
 
-function recalledMemories(store: CtxStore, ctxkey: string, query: string): ChatMessage[] {
-  if (query.trim() === "") return [];
+function recalledMemories(store: CtxStore, ctxkey: string, query: string): string | undefined {
+  if (query.trim() === "") return undefined;
   const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
   const found = searchHardMemories(store.hardMemories(keys), query, { topK: RECALL_TOP_K, minScore: RECALL_MIN_SCORE });
-  if (found.length === 0) return [];
+  if (found.length === 0) return undefined;
   const lines = found.map(({ memory }, i) => {
     const body = memory.messages.map((m) => `${m.role}: ${clip(typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? ""))}`);
     return [`[${i + 1}]${memory.tag ? ` (${memory.tag})` : ""}`, ...body].join("\n");
   });
-  return [{ role: "system", content: `Memories from earlier conversations that may be relevant:\n${lines.join("\n\n")}` }];
+  return `Memories from earlier conversations that may be relevant:\n${lines.join("\n\n")}`;
 }
 
 export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt {
@@ -85,12 +89,23 @@ export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt
   const stored = limits.maxMessages === 0 ? [] : store.history(ctxkey, limits.maxMessages);
   return {
     system: { role: "system", content: systemPrompt(store, ctxkey, skill) },
-    context: [...examples, ...recalledMemories(store, ctxkey, query)],
+    context: examples,
+    memories: recalledMemories(store, ctxkey, query),
     history: selectHistory(stored, limits),
     user: request.user === undefined ? undefined : { role: "user", content: request.user },
   };
 }
 
 export function promptMessages(prompt: BuiltPrompt): ChatMessage[] {
-  return [prompt.system, ...prompt.context, ...prompt.history, ...(prompt.user ? [prompt.user] : [])];
+  const system: ChatMessage = prompt.memories ? { role: "system", content: `${prompt.system.content}\n\n${prompt.memories}` } : prompt.system;
+  return [system, ...prompt.context, ...prompt.history, ...(prompt.user ? [prompt.user] : [])];
+}
+
+/**
+ * The Python `build` answer: what goes between the Python daemon's own system prompt and the new user message.
+ * Recalled memories lead it as a system message, next to the system prompt the daemon puts first.
+ */
+export function contextMessages(prompt: BuiltPrompt): ChatMessage[] {
+  const memories: ChatMessage[] = prompt.memories ? [{ role: "system", content: prompt.memories }] : [];
+  return [...memories, ...prompt.context, ...prompt.history];
 }

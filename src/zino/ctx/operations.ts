@@ -6,7 +6,7 @@ import { toFunctionTool } from "./agent-files.js";
 import { SECRET_MASK, inheritedLayers, maskSecrets, mergeLayers, mergedConfig, unknownKeys, validateConfig } from "./config-view.js";
 import { searchHardMemories } from "./hard-memory-search.js";
 import type { ImportSummary } from "./instance-import.js";
-import { buildPrompt, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
+import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
 import { parseRequest } from "./requests.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
@@ -42,7 +42,7 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       if (request.user_message !== undefined) {
         // Python ZINO: the context between its own system prompt and the new user message (spec §8).
         const prompt = buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
-        return { type: "context", messages: [...prompt.context, ...prompt.history] };
+        return { type: "context", messages: contextMessages(prompt) };
       }
       const prompt = buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
       return { type: "messages", messages: promptMessages(prompt) };

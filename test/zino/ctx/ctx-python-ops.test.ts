@@ -91,6 +91,10 @@ test("CTX-16 a strongly matching hard memory is recalled into the context of a b
   const context = answer.messages as Msg[];
   assert.equal(context[0]?.role, "system");
   assert.match(String(context[0]?.content), /vault path ops\/deploy/);
+  const built = await ctx.request({ message: "where is the deploy key path", channel_id: "py-recall" });
+  const list = built.messages as Msg[];
+  assert.deepEqual(list.map((m) => m.role), ["system", "user"], "one system message: memories are appended to it");
+  assert.match(String(list[0]?.content), /^P=\[You are Testy\.\][\s\S]*vault path ops\/deploy/);
 });
 
 test("CTX-15 reload answers ok", async () => {
