@@ -92,8 +92,10 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   async function callTool(call: ToolCall, ctxkey: string, signal: AbortSignal): Promise<ExecResult> {
     const loaded = await rules.get(ctxkey);
     const known = () => [...executorTools(loaded).map((tool) => tool.function.name), ...Object.keys(loaded.mcpServers).map((s) => `${MCP_PREFIX}${s}__*`)].join(", ");
-    if (call.name.startsWith("execute_")) {
-      const def = executors.get(canonicalExecutor(call.name.slice("execute_".length)));
+    // A bare executor name ("bash", the `name` of Python-ZINO tool files) is accepted as execute_<executor>.
+    const bare = executors.get(canonicalExecutor(call.name));
+    if (call.name.startsWith("execute_") || bare) {
+      const def = bare ?? executors.get(canonicalExecutor(call.name.slice("execute_".length)));
       if (!def) return failureResult(EXIT.unknownTool, `unknown tool ${call.name}; available: ${known()}`);
       const verdict = checkTool(loaded.exec, def.toolName);
       if (!verdict.allowed) return failureResult(EXIT.refused, verdict.reason);

@@ -96,9 +96,11 @@ void describe("zino-exc protocol", () => {
     assert.deepEqual(tools[0]?.function.parameters.required, ["code"]);
   });
 
-  void it("EXC-02 accepts arguments as a JSON string, and channel_id as the ctxkey", async () => {
+  void it("EXC-02 accepts arguments as a JSON string, channel_id as the ctxkey, and a bare executor name", async () => {
     const frame = await h.request({ message: { name: "execute_bash", arguments: JSON.stringify({ code: "echo via-string" }) }, channel_id: "k" });
     assert.equal(frame.stdout, "via-string\n");
+    const bare = await h.call("k", "bash", { code: "echo bare-name" });
+    assert.equal(bare.stdout, "bare-name\n", "the Python tool-file name is accepted too");
   });
 
   void it("EXC-03 answers unknown tools and bad arguments with failing results, malformed frames with bad_request", async () => {
