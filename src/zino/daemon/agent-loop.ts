@@ -134,7 +134,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
   async function runTool(call: PendingCall): Promise<ToolOutcome> {
     try {
-      return await options.tool({ kind: call.kind, name: call.name, arguments: call.arguments }, signal);
+      const progress = (frame: Record<string, unknown>) =>
+        emit({ ...frame, type: "status", phase: typeof frame.phase === "string" ? frame.phase : "tool_progress", source: "exc", tool: call.label });
+      return await options.tool({ kind: call.kind, name: call.name, arguments: call.arguments }, signal, progress);
     } catch (err) {
       signal.throwIfAborted();
       return { ok: false, result: { error: `The tool failed: ${err instanceof Error ? err.message : String(err)}` } };

@@ -69,8 +69,11 @@ export interface ToolOutcome {
   result: Record<string, unknown>;
 }
 
+/** Progress reported while a tool runs (e.g. a sub-agent's status), shown to clients that asked for status. */
+export type ToolProgress = (frame: Record<string, unknown>) => Promise<void>;
+
 /** Runs one tool; it throws only when `signal` aborts (the turn is cancelled). */
-export type ToolCall = (request: ToolRequest, signal: AbortSignal) => Promise<ToolOutcome>;
+export type ToolCall = (request: ToolRequest, signal: AbortSignal, progress: ToolProgress) => Promise<ToolOutcome>;
 
 export type ToolStyle = "native" | "inline" | "auto";
 

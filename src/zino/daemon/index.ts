@@ -4,7 +4,7 @@ export { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "./age
 export {
   ChatMessageSchema, ToolDefinitionSchema,
   type ChatMessage, type Emit, type LoopEvent, type ModelCall, type ModelEvent, type ModelRequest, type NativeToolCall,
-  type ToolCall, type ToolDefinition, type ToolOutcome, type ToolRequest, type ToolStyle, type Usage,
+  type ToolCall, type ToolDefinition, type ToolOutcome, type ToolProgress, type ToolRequest, type ToolStyle, type Usage,
 } from "./agent-types.js";
 export { InterruptParser, RUN_SKILL, parseArguments, type CallKind, type InlineCall, type ParserEvent } from "./interrupt-parser.js";
 export { CallBudget, DEFAULT_MAX_IDENTICAL_CALLS, LIMIT_MESSAGES, canonicalJson, type LimitReason, type LoopLimits } from "./loop-limits.js";

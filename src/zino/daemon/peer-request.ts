@@ -54,6 +54,8 @@ export function translatePeerFailure(peer: PeerName, err: unknown, signal: Abort
 export interface OneShotOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Receives the `status` frames a peer sends before its answer (e.g. a sub-agent's progress at exc). */
+  onStatus?: (frame: Frame) => Promise<void>;
 }
 
 /** One request whose answer is one frame; the schema validates it (an error frame becomes a WireError). */
@@ -69,7 +71,10 @@ export async function askPeer<T>(
     for await (const received of requestFrames(options.sockets[peer], request, {
       signal: call.signal, idleTimeoutMs: call.timeoutMs, maxFrameBytes: options.maxFrameBytes,
     })) {
-      if (received.type === "status") continue;
+      if (received.type === "status") {
+        await call.onStatus?.(received);
+        continue;
+      }
       frame = received;
       break;
     }

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type Frame } from "../../wire/index.js";
-import { ChatMessageSchema, ToolDefinitionSchema, type ChatMessage, type ToolDefinition, type ToolOutcome, type ToolRequest } from "./agent-types.js";
+import { ChatMessageSchema, ToolDefinitionSchema, type ChatMessage, type ToolDefinition, type ToolOutcome, type ToolProgress, type ToolRequest } from "./agent-types.js";
 import { askPeer, translatePeerFailure, type PeerName, type PeerOptions } from "./peer-request.js";
 import { createRtrModel } from "./rtr-model.js";
 
@@ -81,10 +81,10 @@ export function createPeers(options: PeerOptions) {
     },
 
     /** Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation). */
-    async execute(ctxkey: string, request: ToolRequest, signal: AbortSignal): Promise<ToolOutcome> {
+    async execute(ctxkey: string, request: ToolRequest, signal: AbortSignal, progress?: ToolProgress): Promise<ToolOutcome> {
       const frame: Frame = { message: { name: request.name, arguments: request.arguments }, ctxkey };
       try {
-        const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultSchema, { signal });
+        const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultSchema, { signal, onStatus: progress });
         return { ok: result.exit_code === 0, result };
       } catch (err) {
         signal.throwIfAborted();

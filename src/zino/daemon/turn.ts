@@ -70,7 +70,7 @@ async function turn(options: TurnOptions): Promise<void> {
     toolStyle: prepared.agent.tool_style,
     limits: { maxIterations: prepared.agent.max_iterations, maxToolCalls: prepared.agent.max_tool_calls, maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS },
     model: peers.model(ctxkey),
-    tool: (request, toolSignal) => peers.execute(ctxkey, request, toolSignal),
+    tool: (request, toolSignal, progress) => peers.execute(ctxkey, request, toolSignal, progress),
     emit: (event) => stream.emit(event),
     signal,
   });

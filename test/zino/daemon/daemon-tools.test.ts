@@ -7,7 +7,10 @@ import { requestFrames, type Frame } from "../../../src/wire/index.js";
 import { inlineToolCall } from "../../support/fake-provider.js";
 import { startHarness, text, types, type Harness } from "./daemon-harness.js";
 
-const TOOLS = [{ type: "function", function: { name: "execute_bash", description: "Run bash", parameters: { type: "object", properties: { code: { type: "string" } } } } }];
+const TOOLS = [
+  { type: "function", function: { name: "execute_bash", description: "Run bash", parameters: { type: "object", properties: { code: { type: "string" } } } } },
+  { type: "function", function: { name: "run_skill", description: "Run a skill", parameters: { type: "object" } } },
+];
 
 interface ExcLog {
   calls: Frame[];
@@ -34,6 +37,10 @@ void describe("daemon tool calls with exc running", () => {
       if (request.type === "tools") return void (await out.send({ type: "tools", tools: TOOLS }));
       if (request.message === null) return void (await out.send({ type: "ready", ctxkey: request.ctxkey }));
       exc.calls.push(request.raw);
+      if ((request.message as { name?: string }).name === "run_skill") {
+        await out.send({ type: "status", phase: "subagent", message: "sub-agent working" });
+        return void (await out.send({ type: "result", exit_code: 0, stdout: "The log is fine.", stderr: "", truncated: false, ms: 5 }));
+      }
       if (exc.hang) {
         await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
         exc.aborted += 1;
@@ -96,6 +103,23 @@ void describe("daemon tool calls with exc running", () => {
     assert.equal(frames.at(-1)?.stopped, "max_iterations");
     assert.ok(frames.some((f) => f.type === "status" && f.phase === "tool_output" && f.preview === "hi\n"), "tool output preview for events:all");
     assert.equal(frames.at(-1)?.iterations, 2);
+  });
+
+  void it("DMN-23 DMN-08 runs a <task> as run_skill at exc and shows the sub-agent's progress only to events:all clients", async () => {
+    const task = '<task>{"skill": "summarize", "request": "the log"}</task>';
+    h.provider.enqueue({ text: task }, { text: "Summary: fine." }, { text: task }, { text: "Summary: fine." });
+    const rich = await h.ask({ message: "summarize", ctxkey: "s1", events: "all" });
+    assert.deepEqual(exc.calls[0], { message: { name: "run_skill", arguments: { skill: "summarize", request: "the log" } }, ctxkey: "s1" });
+    const start = rich.find((f) => f.type === "tool_start");
+    assert.deepEqual(start, { type: "tool_start", kind: "skill", name: "summarize", description: "the log" });
+    const progress = rich.find((f) => f.type === "status" && f.source === "exc");
+    assert.equal(progress?.phase, "subagent");
+    assert.equal(progress?.tool, "summarize");
+    assert.ok(rich.indexOf(progress) < rich.findIndex((f) => f.type === "tool_done"));
+    const basic = await h.ask({ message: "summarize", ctxkey: "s2" });
+    assert.deepEqual(types(basic), ["tool_start", "tool_done", "chunk", "chunk", "done"]);
+    const last = h.provider.chatRequests().at(-1)!.body as { messages: Array<{ content: string }> };
+    assert.match(String(last.messages.at(-1)?.content), /^<task_response>\n\{"skill":"summarize","content":\{"exit_code":0,"stdout":"The log is fine."/);
   });
 
   void it("DMN-10 aborts the running tool at exc and stores nothing when the client disconnects", async () => {
