@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { test } from "node:test";
 import { CtxkeyConfigSchema, LlmConfigSchema, loadInstanceConfig } from "../../../src/zino/config/index.js";
 import { createCtxService, readAgentFiles } from "../../../src/zino/ctx/index.js";
@@ -139,7 +140,7 @@ test("CTX-07 without an agents/ folder the built-in template is used with no too
 });
 
 test("CTX-22 the ZINO.toml and agents/ shipped in the repository are valid", () => {
-  const instance = loadInstanceConfig({ path: join(process.cwd(), "ZINO.toml"), env: {} });
+  const instance = loadInstanceConfig({ path: fileURLToPath(new URL("../../../ZINO.toml", import.meta.url)), env: {} });
   LlmConfigSchema.parse(instance.defaults.llm);
   const config = CtxkeyConfigSchema.parse(instance.defaults);
   assert.equal(config.llm.base_url, "http://127.0.0.1:11434/v1");
