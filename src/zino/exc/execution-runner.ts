@@ -3,7 +3,7 @@
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ExecConfig } from "../config/index.js";
+import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
@@ -35,6 +35,11 @@ export interface ExecutionRunner {
 interface PreparedDirs extends ExecutionPaths {
   baseDir: string;
 }
+
+const SELF_TEST_EXECUTOR: ExecutorDefinition = {
+  executor: "sh", toolName: "execute_sh", description: "", fileExtension: "sh", staticAnalysis: false, interpreter: ["/bin/sh"], parameters: {},
+};
+const SELF_TEST_RULES: ExecConfig = ExecConfigSchema.parse({ static_analysis: "off", timeout_ms: 10_000 });
 
 function defaultUser(): SandboxUser | undefined {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
@@ -153,8 +158,18 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       const probe = await probeBwrap(bwrapPath, user);
       bwrapOk = probe.ok;
       bwrapProblem = probe.reason;
-      if (probe.ok) logger.info({ bwrapPath, user: user?.uid }, "bubblewrap sandbox available");
-      else logger.warn({ bwrapPath, reason: probe.reason }, "bubblewrap sandbox NOT available; executions are refused unless exec.allow_unsandboxed");
+      if (probe.ok) {
+        // The whole path once (work dirs reachable by the sandbox user, /etc binds, limits), so that a broken
+        // setup shows in capabilities and the log rather than in every result.
+        const selfTest = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" })
+          .catch((err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)));
+        if (selfTest.exit_code !== 0) {
+          bwrapOk = false;
+          bwrapProblem = `sandbox self-test failed: ${selfTest.stderr.trim()}`;
+        }
+      }
+      if (bwrapOk) logger.info({ bwrapPath, user: user?.uid }, "bubblewrap sandbox available");
+      else logger.warn({ bwrapPath, reason: bwrapProblem }, "bubblewrap sandbox NOT available; executions are refused unless exec.allow_unsandboxed");
     },
     isolationFor,
     run,

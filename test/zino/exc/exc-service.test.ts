@@ -228,6 +228,20 @@ void describe("zino-exc without a sandbox", () => {
     }
   });
 
+  void it("EXC-13 reports a sandbox that cannot reach its work dirs as unavailable (start-up self-test)", { skip: process.getuid?.() !== 0 && "needs root (the sandbox user differs from exc's)" }, async () => {
+    const privateRoot = mkdtempSync(join(tmpdir(), "zx-private-"));
+    const other = await startExc({ exc: { workRoot: join(privateRoot, "runs") } });
+    try {
+      const caps = await other.request({ type: "capabilities" });
+      assert.equal(caps.sandbox_available, false);
+      assert.match(String(caps.sandbox_problem), /self-test failed/);
+      assert.equal(caps.isolation, "refused");
+    } finally {
+      await other.close();
+      rmSync(privateRoot, { recursive: true, force: true });
+    }
+  });
+
   void it("EXC-13 refuses exec.sandbox = none without allow_unsandboxed even where bubblewrap exists", async () => {
     const other = await startExc({ defaults: { exec: { sandbox: "none" } } });
     try {
