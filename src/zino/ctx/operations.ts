@@ -27,8 +27,9 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
     try {
       validateConfig(ctxkey, mergedConfig(store, ctxkey));
       return true;
-    } catch {
-      return false;
+    } catch (err) {
+      if (err instanceof WireError) return false;
+      throw err;
     }
   };
 
