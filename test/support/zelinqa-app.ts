@@ -71,7 +71,7 @@ export function newIdempotencyKey(): string {
 
 export async function startTestApp(input: {
   backend: BackendName;
-  engine: EnginePort;
+  engine?: EnginePort;
   database?: TestDatabase;
   options?: Partial<Omit<ZelinqaAppOptions, "store" | "engine" | "logger">>;
 }): Promise<TestApp> {
@@ -95,7 +95,7 @@ export async function startTestApp(input: {
   const { logger, lines } = captureLogger();
   const app = await createZelinqaApp({
     store,
-    engine: input.engine,
+    ...(input.engine ? { engine: input.engine } : {}),
     clock: { now: () => new Date() },
     ids,
     logger,

@@ -17,6 +17,7 @@ import type { AppContext } from "./app-context.js";
 import { createArtifactCache } from "./artifact-cache.js";
 import { createCompileWorker } from "./compile-worker.js";
 import type { CompileWorker } from "./compile-worker.js";
+import { defaultEngine } from "./engine-binding.js";
 import type { EnginePort } from "./engine-port.js";
 import type { IdGenerator } from "./ids.js";
 import { createRateLimiter } from "./rate-limiter.js";
@@ -31,7 +32,8 @@ import { sessionRoutes } from "./routes/session-routes.js";
 
 export interface ZelinqaAppOptions {
   store: ZelinqaStore;
-  engine: EnginePort;
+  /** Defaults to the real engine; the port only names what the API uses. */
+  engine?: EnginePort;
   clock: { now(): Date };
   ids: IdGenerator;
   logger: Logger;
@@ -62,6 +64,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<ZelinqaApp> {
   const now = () => options.clock.now();
+  const engine = options.engine ?? defaultEngine;
   const keyIds = new WeakMap<FastifyRequest, string>();
   const startedAt = new WeakMap<FastifyRequest, bigint>();
   const fastify = Fastify({
@@ -77,7 +80,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   });
   const worker = createCompileWorker({
     store: options.store,
-    engine: options.engine,
+    engine,
     ids: options.ids,
     now,
     logger: options.logger,
@@ -85,8 +88,8 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   });
   const ctx: AppContext = {
     store: options.store,
-    engine: options.engine,
-    artifacts: createArtifactCache({ store: options.store, engine: options.engine }),
+    engine,
+    artifacts: createArtifactCache({ store: options.store, engine }),
     ids: options.ids,
     now,
     locale: options.locale,
@@ -169,7 +172,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     url: "/v1/health",
     schema: { operationId: "health", summary: "Liveness and database reachability", response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
     handler: async (_request, reply) => {
-      const version = options.engine.engineVersion;
+      const version = engine.engineVersion;
       try {
         await options.store.ping();
         return reply.code(200).type(JSON_TYPE).send(JSON.stringify({ status: "ok", nbq_version: version }));

@@ -11,10 +11,12 @@ function isErrorCode(code: string): code is ErrorCode {
 export function engineApiError(error: EngineError): ApiError {
   if (!isErrorCode(error.code)) throw new Error(`the engine returned an unknown error code ${error.code}`);
   const details = error.details;
-  let variant: string | undefined;
-  if (error.code === "invalid_previous_turn" && Object.keys(details).length === 0) variant = "open_question_requires_text";
-  if (error.code === "invalid_choice" && ("data_id" in details || "dimension_id" in details)) variant = "value";
-  if (error.code === "unknown_configuration" && details.state === "draft") variant = "draft";
+  let variant: string | undefined = error.variant;
+  if (variant === undefined) {
+    if (error.code === "invalid_previous_turn" && Object.keys(details).length === 0) variant = "open_question_requires_text";
+    if (error.code === "invalid_choice" && ("data_id" in details || "dimension_id" in details)) variant = "value";
+    if (error.code === "unknown_configuration" && details.state === "draft") variant = "draft";
+  }
   const count = error.code === "configuration_validation_failed" && Array.isArray(details.issues) ? details.issues.length : undefined;
   return new ApiError(error.code, details, { ...(variant !== undefined ? { variant } : {}), ...(count !== undefined ? { count } : {}) });
 }

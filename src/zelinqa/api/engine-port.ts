@@ -1,5 +1,5 @@
-// What the API needs from the decision engine (§11, §12), as one injected object. Draft, artefact and session
-// state stay opaque here; the binding in engine-binding.ts maps it onto src/zelinqa/engine.
+// What the API needs from the decision engine (§11, §12), as one injected object; engine-binding.ts maps it
+// onto src/zelinqa/engine. Kept as a port so the API names exactly the engine surface it depends on.
 import type {
   ConfigurationChange,
   ConfigurationIssue,
@@ -11,6 +11,7 @@ import type {
   SessionEventsRequest,
   SessionStateBody,
 } from "../contracts/index.js";
+import type { CompiledArtifact, DraftConfiguration, SessionState as EngineSessionState } from "../engine/index.js";
 import type { SemanticExtractor } from "../understand/index.js";
 
 export interface EngineDeps {
@@ -23,6 +24,7 @@ export interface EngineError {
   code: string;
   details: Record<string, unknown>;
   message?: string;
+  variant?: string;
 }
 
 export type EngineResult<T> = { ok: true; value: T } | { ok: false; error: EngineError };
@@ -36,11 +38,10 @@ export interface AppliedChangeView {
 
 export type ConfigurationEntities = Pick<ConfigurationResponse, "objective" | "dimensions" | "success_informations" | "questions">;
 
-/** Opaque engine values, named for readability. */
-export type Draft = { readonly draft_revision: number };
+export type Draft = DraftConfiguration;
 export type ArtifactJson = unknown;
-export type Artifact = unknown;
-export type SessionState = unknown;
+export type Artifact = CompiledArtifact;
+export type SessionState = EngineSessionState;
 
 export interface EnginePort {
   readonly engineVersion: string;
@@ -58,9 +59,10 @@ export interface EnginePort {
   /** Throws on a corrupt artefact. */
   loadArtifact(json: unknown): Artifact;
   parseSessionState(json: unknown): SessionState;
-  createSession(artifact: Artifact, req: { sessionId: string; body: SessionCreateRequest }, deps: EngineDeps): Promise<EngineResult<{ state: SessionState; view: SessionStateBody }>>;
+  /** The engine allocates the session id (`deps.newId("ses")`); it is `view.session_id`. */
+  createSession(artifact: Artifact, req: SessionCreateRequest, deps: EngineDeps): Promise<EngineResult<{ state: SessionState; view: SessionStateBody }>>;
   nextQuestions(artifact: Artifact, state: SessionState, req: NextRequest, deps: EngineDeps): Promise<EngineResult<{ state: SessionState; response: NextResponseBody }>>;
   applySessionEvents(artifact: Artifact, state: SessionState, req: SessionEventsRequest, deps: EngineDeps): Promise<EngineResult<{ state: SessionState; view: SessionStateBody }>>;
   sessionView(artifact: Artifact, state: SessionState): SessionStateBody;
-  legacyNextQuestion(artifact: Artifact, req: LegacyNextRequest, deps: EngineDeps): { next_question: { external_id: string; text: string } | null; exhausted: boolean };
+  legacyNextQuestion(artifact: Artifact, req: LegacyNextRequest, now: Date): { next_question: { external_id: string; text: string } | null; exhausted: boolean };
 }

@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
-import { unwiredEngine } from "../../support/zelinqa-engine.js";
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -14,7 +13,7 @@ for (const backend of BACKENDS) {
   void describe(`zelinqa API gateway on ${backend}`, { skip: skipReason(backend) }, () => {
     let t: TestApp;
     before(async () => {
-      t = await startTestApp({ backend, engine: unwiredEngine(), options: { maxBodyBytes: 4096, worker: false } });
+      t = await startTestApp({ backend, options: { maxBodyBytes: 4096, worker: false } });
     });
     after(async () => {
       await t?.close();

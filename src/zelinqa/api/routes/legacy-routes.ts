@@ -8,7 +8,7 @@ import {
 } from "../../contracts/index.js";
 import { ApiError } from "../api-error.js";
 import type { AppContext } from "../app-context.js";
-import { engineDeps, timestamp } from "../app-context.js";
+import { timestamp } from "../app-context.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
 import { loadSession } from "./session-routes.js";
@@ -46,7 +46,7 @@ export function legacyRoutes(ctx: AppContext): RouteDefinition[] {
         const loaded = await ctx.artifacts.get(principal.domainId, versionId);
         if (loaded === null) throw new ApiError("compiled_artifact_unavailable", { session_id: null });
         const artifact = loaded.artifact;
-        const result = ctx.engine.legacyNextQuestion(artifact, body, engineDeps(ctx));
+        const result = ctx.engine.legacyNextQuestion(artifact, body, ctx.now());
         return {
           status: 200,
           body: { next_question: result.next_question, exhausted: result.exhausted, nbq_version: ctx.engine.engineVersion, request_id: requestId },

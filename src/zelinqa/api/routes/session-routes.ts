@@ -38,10 +38,9 @@ function checkStateVersion(session: SessionRecord, supplied: number): void {
   }
 }
 
-/** The API owns state_version (§7): exactly +1 per successful /next or /events. */
+/** The API owns state_version (§7): the stored column is authoritative, exactly +1 per successful /next or /events. */
 function withStateVersion(state: SessionState, version: number): SessionState {
-  if (typeof state === "object" && state !== null && "state_version" in state) return { ...state, state_version: version };
-  return state;
+  return state.state_version === version ? state : { ...state, state_version: version };
 }
 
 function counters(view: Pick<SessionStateBody, "status" | "turn_count">) {
@@ -83,10 +82,10 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
         const loaded = await ctx.artifacts.get(principal.domainId, versionId);
         if (loaded === null) throw new ApiError("compiled_artifact_unavailable", { session_id: null });
         const artifact = loaded.artifact;
-        const sessionId = ctx.ids.newId("ses");
-        const result = await ctx.engine.createSession(artifact, { sessionId, body }, engineDeps(ctx));
+        const result = await ctx.engine.createSession(artifact, body, engineDeps(ctx));
         if (!result.ok) throw engineApiError(result.error);
         const { state, view } = result.value;
+        const sessionId = view.session_id;
         const at = timestamp(now);
         return {
           status: 201,

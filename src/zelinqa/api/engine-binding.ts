@@ -1,0 +1,35 @@
+// The real decision engine behind the API's engine port.
+import {
+  DraftConfigurationSchema,
+  ENGINE_VERSION,
+  applyChanges,
+  applySessionEvents,
+  compileArtifact,
+  configurationBody,
+  createSession,
+  draftRevisionIssue,
+  legacyNextQuestion,
+  loadArtifact,
+  nextQuestions,
+  parseSessionState,
+  publicationIssues,
+  sessionView,
+} from "../engine/index.js";
+import type { EnginePort } from "./engine-port.js";
+
+export const defaultEngine: EnginePort = {
+  engineVersion: ENGINE_VERSION,
+  parseDraft: (json) => DraftConfigurationSchema.parse(json),
+  configurationEntities: (draft) => configurationBody(draft),
+  applyChanges: (draft, changes, ctx) => applyChanges(draft, changes, ctx),
+  publicationIssues,
+  draftRevisionIssue,
+  compileArtifact,
+  loadArtifact,
+  parseSessionState,
+  createSession,
+  nextQuestions,
+  applySessionEvents,
+  sessionView,
+  legacyNextQuestion,
+};

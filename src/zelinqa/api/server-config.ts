@@ -1,0 +1,98 @@
+// Server configuration of §2.2 from environment variables, overridden by flags; invalid values are usage errors.
+import { z } from "zod";
+import type { Locale } from "../contracts/index.js";
+
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  socketPath?: string | undefined;
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+  logLevel: LogLevel;
+  locale: Locale;
+  maxBodyBytes: number;
+  rateLimitPerMinute?: number | undefined;
+  model?: { baseUrl: string; apiKey?: string | undefined; name: string; timeoutMs: number } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const optionalText = z.string().trim().min(1).optional().catch(undefined);
+
+const EnvSchema = z.object({
+  ZELINQA_HOST: optionalText,
+  ZELINQA_PORT: z.string().optional(),
+  ZELINQA_DATABASE_URL: optionalText,
+  ZELINQA_SQLITE_PATH: optionalText,
+  ZELINQA_LOG_LEVEL: z.string().optional(),
+  ZELINQA_LOCALE: z.string().optional(),
+  ZELINQA_MAX_BODY_BYTES: z.string().optional(),
+  ZELINQA_RATE_LIMIT_PER_MINUTE: z.string().optional(),
+  ZELINQA_MODEL_BASE_URL: optionalText,
+  ZELINQA_MODEL_API_KEY: optionalText,
+  ZELINQA_MODEL_NAME: optionalText,
+  ZELINQA_MODEL_TIMEOUT_MS: z.string().optional(),
+});
+
+function integer(name: string, raw: string | undefined, fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw.trim());
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}`);
+  return value;
+}
+
+export interface ServerFlags {
+  host?: string | undefined;
+  port?: string | undefined;
+  socket?: string | undefined;
+  logLevel?: string | undefined;
+  databaseUrl?: string | undefined;
+  sqlitePath?: string | undefined;
+}
+
+export function resolveDatabase(env: NodeJS.ProcessEnv, flags: Pick<ServerFlags, "databaseUrl" | "sqlitePath">) {
+  const parsed = EnvSchema.parse(env);
+  const databaseUrl = flags.databaseUrl ?? (flags.sqlitePath === undefined ? parsed.ZELINQA_DATABASE_URL : undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("the database URL must start with postgres:// or postgresql://");
+  }
+  return { databaseUrl, sqlitePath: flags.sqlitePath ?? parsed.ZELINQA_SQLITE_PATH ?? "./zelinqa.sqlite" };
+}
+
+export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags): ServerConfig {
+  const parsed = EnvSchema.parse(env);
+  const logLevel = flags.logLevel ?? parsed.ZELINQA_LOG_LEVEL ?? "info";
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new ConfigError(`log level must be one of ${LOG_LEVELS.join(", ")}`);
+  const locale = parsed.ZELINQA_LOCALE ?? "en";
+  if (locale !== "en" && locale !== "fr") throw new ConfigError("ZELINQA_LOCALE must be en or fr");
+  const port = integer("port", flags.port ?? parsed.ZELINQA_PORT, 8080, 0, 65_535) ?? 8080;
+  let model: ServerConfig["model"];
+  if (parsed.ZELINQA_MODEL_BASE_URL !== undefined) {
+    if (parsed.ZELINQA_MODEL_NAME === undefined) throw new ConfigError("ZELINQA_MODEL_NAME is required when ZELINQA_MODEL_BASE_URL is set");
+    model = {
+      baseUrl: parsed.ZELINQA_MODEL_BASE_URL,
+      apiKey: parsed.ZELINQA_MODEL_API_KEY,
+      name: parsed.ZELINQA_MODEL_NAME,
+      timeoutMs: integer("ZELINQA_MODEL_TIMEOUT_MS", parsed.ZELINQA_MODEL_TIMEOUT_MS, 8000) ?? 8000,
+    };
+  }
+  return {
+    host: flags.host ?? parsed.ZELINQA_HOST ?? "127.0.0.1",
+    port,
+    socketPath: flags.socket,
+    ...resolveDatabase(env, flags),
+    logLevel: logLevel as LogLevel,
+    locale,
+    maxBodyBytes: integer("ZELINQA_MAX_BODY_BYTES", parsed.ZELINQA_MAX_BODY_BYTES, 10_485_760) ?? 10_485_760,
+    rateLimitPerMinute: integer("ZELINQA_RATE_LIMIT_PER_MINUTE", parsed.ZELINQA_RATE_LIMIT_PER_MINUTE, undefined),
+    model,
+  };
+}

@@ -1,0 +1,67 @@
+// Starts the API process of §2.1 `serve`: open the store, apply migrations, build the app with its worker and
+// listen on TCP or a Unix socket. The returned handle closes everything once.
+import pino from "pino";
+import type { Logger } from "pino";
+import { openStore } from "../store/index.js";
+import type { ZelinqaStore } from "../store/index.js";
+import { createOpenAiExtractor } from "../understand/index.js";
+import { createZelinqaApp } from "./app.js";
+import type { ZelinqaApp } from "./app.js";
+import type { EnginePort } from "./engine-port.js";
+import { createIdGenerator } from "./ids.js";
+import type { ServerConfig } from "./server-config.js";
+
+export interface RunningServer {
+  app: ZelinqaApp;
+  store: ZelinqaStore;
+  logger: Logger;
+  /** `http://host:port` or the socket path. */
+  address: string;
+  close(): Promise<void>;
+}
+
+export function createLogger(level: ServerConfig["logLevel"]): Logger {
+  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: 2, sync: true }));
+}
+
+export async function startServer(config: ServerConfig, engine: EnginePort, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: 20 });
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+  const now = () => new Date();
+  const app = await createZelinqaApp({
+    store,
+    engine,
+    clock: { now },
+    ids: createIdGenerator(now),
+    logger,
+    locale: config.locale,
+    semantic: config.model
+      ? createOpenAiExtractor({ baseUrl: config.model.baseUrl, model: config.model.name, timeoutMs: config.model.timeoutMs, ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}) })
+      : undefined,
+    maxBodyBytes: config.maxBodyBytes,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  const address = config.socketPath
+    ? await app.fastify.listen({ path: config.socketPath })
+    : await app.fastify.listen({ host: config.host, port: config.port });
+  logger.info({ address, database: store.dialect }, "zelinqa listening");
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    store,
+    logger,
+    address,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+// The `zelinqa` command of §2.1. Every command applies pending migrations first and accepts the database
+// flags anywhere after its words. Exit codes: 0 success, 1 runtime failure, 2 usage error.
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, Option } from "commander";
+import { ZodError } from "zod";
+import { generateApiKey, isScope } from "../api/api-keys.js";
+import { changeAuditEvents } from "../api/audit-events.js";
+import { createCompileWorker } from "../api/compile-worker.js";
+import type { EnginePort } from "../api/engine-port.js";
+import { createIdGenerator } from "../api/ids.js";
+import { startServer, createLogger } from "../api/server.js";
+import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
+import { openStore } from "../store/index.js";
+import type { DomainRecord, Scope, ZelinqaStore } from "../store/index.js";
+import { changeBatch, formatConfiguration, parseConfigurationFile } from "./configuration-file.js";
+
+export interface CliDeps {
+  engine: EnginePort;
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Resolves when `serve` should stop (signals in production, a test trigger otherwise). */
+  untilStopped?: () => Promise<void>;
+}
+
+class UsageError extends Error {}
+
+interface DatabaseFlags {
+  databaseUrl?: string;
+  sqlitePath?: string;
+}
+
+function withDatabase(command: Command): Command {
+  return command
+    .addOption(new Option("--database-url <url>", "PostgreSQL URL (ZELINQA_DATABASE_URL)"))
+    .addOption(new Option("--sqlite-path <path>", "SQLite file (ZELINQA_SQLITE_PATH)"));
+}
+
+async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: ZelinqaStore) => Promise<T>): Promise<T> {
+  const store = openStore(resolveDatabase(deps.env, flags));
+  try {
+    await store.migrate();
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function resolveDomain(store: ZelinqaStore, domainId: string | undefined, createDefault: boolean, now: string): Promise<DomainRecord> {
+  if (domainId !== undefined) {
+    const domain = await store.getDomain(domainId);
+    if (!domain) throw new UsageError(`unknown domain ${domainId}`);
+    return domain;
+  }
+  const domains = await store.listDomains();
+  if (domains.length === 1 && domains[0]) return domains[0];
+  if (domains.length > 1) throw new UsageError("several domains exist: pass --domain");
+  if (!createDefault) throw new UsageError("no domain exists");
+  const org = await store.ensureOrganization("default", now);
+  return store.createDomain({ id: createIdGenerator().newId("dom"), name: "default", organizationId: org, now });
+}
+
+function parseScopes(raw: string): Scope[] {
+  const scopes = raw.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  if (scopes.length === 0) throw new UsageError("--scopes needs at least one scope");
+  for (const scope of scopes) if (!isScope(scope)) throw new UsageError(`unknown scope ${scope}`);
+  return scopes as Scope[];
+}
+
+function parseExpiry(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const ms = Date.parse(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(ms)) throw new UsageError("--expires-at must be an ISO 8601 date-time");
+  return new Date(ms).toISOString();
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once("SIGTERM", () => resolve());
+    process.once("SIGINT", () => resolve());
+  });
+}
+
+function buildProgram(deps: CliDeps): Command {
+  const ids = createIdGenerator();
+  const now = () => new Date().toISOString();
+  const json = (value: unknown) => deps.stdout(`${JSON.stringify(value)}\n`);
+  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride();
+  program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
+
+  withDatabase(program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
+    .option("--host <host>")
+    .option("--port <port>")
+    .option("--socket <path>", "listen on a Unix socket instead of TCP")
+    .option("--log-level <level>")
+    .action(async (flags: DatabaseFlags & { host?: string; port?: string; socket?: string; logLevel?: string }) => {
+      const config = resolveServerConfig(deps.env, flags);
+      const server = await startServer(config, deps.engine, createLogger(config.logLevel));
+      await (deps.untilStopped ?? waitForSignal)();
+      await server.close();
+    });
+
+  withDatabase(program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
+    await withStore(deps, flags, async () => undefined);
+  });
+
+  const domains = program.command("domains").description("manage domains");
+  withDatabase(domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default"))
+    .action(async (flags: DatabaseFlags & { name: string; organization: string }) => {
+      await withStore(deps, flags, async (store) => {
+        const org = await store.ensureOrganization(flags.organization, now());
+        const domain = await store.createDomain({ id: ids.newId("dom"), name: flags.name, organizationId: org, now: now() });
+        json({ domain_id: domain.id, name: domain.name, organization: domain.organization });
+      });
+    });
+  withDatabase(domains.command("list")).action(async (flags: DatabaseFlags) => {
+    await withStore(deps, flags, async (store) => {
+      for (const d of await store.listDomains()) json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
+    });
+  });
+
+  const keys = program.command("keys").description("manage API keys");
+  withDatabase(keys.command("create").requiredOption("--scopes <scopes>").option("--domain <id>").option("--label <text>").option("--expires-at <iso>"))
+    .action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
+      const scopes = parseScopes(flags.scopes);
+      const expiresAt = parseExpiry(flags.expiresAt);
+      await withStore(deps, flags, async (store) => {
+        const domain = await resolveDomain(store, flags.domain, true, now());
+        const created = generateApiKey({ ids, domainId: domain.id, scopes, label: flags.label ?? null, expiresAt, now: now() });
+        await store.insertApiKey(created.record);
+        json({ key_id: created.record.id, api_key: created.apiKey, domain_id: domain.id, scopes: created.record.scopes, expires_at: expiresAt });
+        deps.stderr("warning: store this API key now; it cannot be shown again\n");
+      });
+    });
+  withDatabase(keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
+    await withStore(deps, flags, async (store) => {
+      for (const k of await store.listApiKeys(flags.domain)) {
+        json({ key_id: k.id, label: k.label, domain_id: k.domainId, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt });
+      }
+    });
+  });
+  withDatabase(keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
+    await withStore(deps, flags, async (store) => {
+      const known = (await store.listApiKeys()).find((k) => k.id === keyId);
+      if (!known) throw new UsageError(`unknown key ${keyId}`);
+      await store.revokeApiKey(keyId, now());
+      json({ key_id: keyId, revoked_at: (await store.listApiKeys()).find((k) => k.id === keyId)?.revokedAt ?? null });
+    });
+  });
+
+  const config = program.command("config").description("import or export the configuration");
+  withDatabase(config.command("import").argument("<file>").option("--domain <id>").option("--publish", "publish and compile after importing"))
+    .action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch {
+        throw new UsageError(`cannot read ${file}`);
+      }
+      const parsed = parseConfigurationFile(text, file);
+      await withStore(deps, flags, async (store) => {
+        const domain = await resolveDomain(store, flags.domain, true, now());
+        json(await importConfiguration({ store, engine: deps.engine, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
+      });
+    });
+  withDatabase(config.command("export").option("--domain <id>").addOption(new Option("--format <format>").choices(["json", "yaml"]).default("json")).addOption(new Option("--state <state>").choices(["published", "draft"]).default("published")))
+    .action(async (flags: DatabaseFlags & { domain?: string; format: "json" | "yaml"; state: "published" | "draft" }) => {
+      await withStore(deps, flags, async (store) => {
+        const domain = await resolveDomain(store, flags.domain, false, now());
+        const content = flags.state === "published" ? (await store.getPublishedVersion(domain.id))?.content : (await store.getDraft(domain.id))?.content;
+        if (content === undefined) throw new Error(`no ${flags.state} configuration exists for domain ${domain.id}`);
+        const entities = deps.engine.configurationEntities(deps.engine.parseDraft(content));
+        deps.stdout(formatConfiguration({ domain: { name: domain.name }, ...entities }, flags.format));
+      });
+    });
+  return program;
+}
+
+async function importConfiguration(input: {
+  store: ZelinqaStore;
+  engine: EnginePort;
+  domain: DomainRecord;
+  file: ReturnType<typeof parseConfigurationFile>;
+  publish: boolean;
+  requestId: string;
+}) {
+  const { store, engine, domain } = input;
+  const ids = createIdGenerator();
+  const stored = await store.getDraft(domain.id);
+  const draft = stored ? engine.parseDraft(stored.content) : null;
+  const entities = draft ? engine.configurationEntities(draft) : { dimensions: [], questions: [], success_informations: [] };
+  const changes = changeBatch(input.file, {
+    dimensions: new Set(entities.dimensions.map((d) => d.id)),
+    questions: new Set(entities.questions.map((q) => q.id)),
+    successInformations: new Set(entities.success_informations.map((s) => s.id)),
+  });
+  const result = engine.applyChanges(draft, changes, { domainName: domain.name });
+  if (!result.ok) throw new Error(`the configuration has blocking issues: ${JSON.stringify(result.issues)}`);
+  const at = new Date().toISOString();
+  const actor = { domainId: domain.id, keyId: "cli", scopes: [] as Scope[], requestId: input.requestId };
+  await store.transaction(async (tx) => {
+    const saved = await tx.saveDraft({ domainId: domain.id, expectedRevision: stored?.revision ?? 0, revision: result.draft.draft_revision, content: result.draft, now: at });
+    if (!saved) throw new Error("the draft changed concurrently; retry");
+    await tx.insertAuditEvents(changeAuditEvents({ actor, applied: result.applied, draftRevision: result.draft.draft_revision, now: at, ids }));
+  });
+  const summary: Record<string, unknown> = { domain_id: domain.id, draft_revision: result.draft.draft_revision, applied: changes.length, warnings: result.warnings };
+  if (!input.publish) return summary;
+  if (result.warnings.length > 0) throw new Error(`the configuration cannot be published: ${JSON.stringify(result.warnings)}`);
+  const jobId = ids.newId("cmp");
+  const enqueued = await store.enqueueCompilationJob({
+    id: jobId, domainId: domain.id, status: "queued", draftRevision: result.draft.draft_revision, snapshot: result.draft, progress: 0,
+    error: null, configurationVersion: null, createdAt: at, updatedAt: at, leaseExpiresAt: null, requestId: input.requestId, actorKeyId: "cli", actorScopes: [],
+  });
+  if (!enqueued.inserted) throw new Error(`compilation ${enqueued.active.id} is already ${enqueued.active.status}`);
+  const worker = createCompileWorker({ store, engine, ids, now: () => new Date(), logger: createLogger("error") });
+  await worker.drain();
+  await worker.close();
+  const job = await store.getCompilationJob(domain.id, jobId);
+  if (job?.status !== "succeeded") throw new Error(`compilation ${jobId} ended ${job?.status ?? "unknown"}: ${JSON.stringify(job?.error ?? null)}`);
+  return { ...summary, compilation_id: jobId, configuration_version: job.configurationVersion };
+}
+
+export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {
+  const program = buildProgram(deps);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") return 0;
+      return 2;
+    }
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof ZodError || error instanceof SyntaxError) {
+      deps.stderr(`zelinqa: ${error instanceof ZodError ? `invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}` : error.message}\n`);
+      return 2;
+    }
+    deps.stderr(`zelinqa: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
