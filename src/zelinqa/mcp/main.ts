@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// The zelinqa-mcp process (zelinqa-mcp.md §10): parse, log to stderr, check the key, refuse HTTP, serve stdio,
+// and exit 0 as soon as stdin ends.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { buildServer } from "./build-server.js";
+import { HTTP_REFUSED_MESSAGE, MISSING_KEY_MESSAGE, parseArguments } from "./cli-arguments.js";
+import { createLogger } from "./logger.js";
+
+async function main(): Promise<void> {
+  const parsed = parseArguments(process.argv.slice(2), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+  if (parsed.kind === "exit") process.exit(parsed.code);
+  const { args } = parsed;
+  const logger = createLogger("zelinqa_mcp", args.logLevel);
+  if ((process.env.ZELINQA_API_KEY ?? "").trim() === "") {
+    process.stderr.write(MISSING_KEY_MESSAGE);
+    process.exit(2);
+  }
+  if (args.transport !== "stdio") {
+    process.stderr.write(HTTP_REFUSED_MESSAGE);
+    process.exit(2);
+  }
+  const server = buildServer({ logLevel: args.logLevel, advanced: args.advanced });
+  const finish = () => {
+    logger.info("stdin closed; exiting");
+    // close() clears the registry and closes the client; in-flight calls are abandoned, not awaited.
+    void server.close().catch(() => undefined);
+    setImmediate(() => process.exit(0));
+  };
+  process.stdin.once("end", finish);
+  process.stdin.once("close", finish);
+  await server.connect(new StdioServerTransport());
+  logger.info(`serving over stdio (${args.advanced ? "advanced" : "business"} mode)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`CRITICAL zelinqa_mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
