@@ -2,6 +2,7 @@
 // allow/deny lists, static analysis, unsandboxed refusal, and the Python typed operations.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,9 +55,11 @@ void describe("zino-exc process", () => {
       const bash = await requestOne(socket, { message: { name: "execute_bash", arguments: { code } }, ctxkey: "k" });
       assert.match(String(bash.stdout), /key=unset/);
       assert.doesNotMatch(logs, new RegExp(secret));
-    } finally {
       child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
+      const [exitCode] = await once(child, "exit") as [number | null];
+      assert.equal(exitCode, 0, "SIGTERM stops zino-exc cleanly");
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
     }
   });
