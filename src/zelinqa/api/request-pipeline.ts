@@ -25,7 +25,9 @@ export interface PipelineDeps {
   onPrincipal(request: FastifyRequest, principal: Principal): void;
 }
 
-const MAX_ATTEMPTS = 5;
+/** Optimistic retries of a handler whose read went stale (draft CAS); each round lets at least one writer win. */
+const MAX_ATTEMPTS = 50;
+const backoff = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10) * 2));
 
 function authorizationToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -202,7 +204,10 @@ export function createPipeline(deps: PipelineDeps) {
           outcome = await commit(result, requestId, reserved, prepared.principal);
           break;
         } catch (error) {
-          if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) continue;
+          if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
+            await backoff(attempt);
+            continue;
+          }
           if (!(error instanceof ApiError)) throw error;
           outcome = await finishError(error, requestId, reserved);
           break;
