@@ -63,7 +63,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
 
   async function ready(request: WireRequest, out: FrameWriter): Promise<void> {
     executors = loadExecutors(instance.agentsDir, logger);
-    const loaded = await rules.get(request.ctxkey);
+    const loaded = await rules.get(request.ctxkey, { fresh: true });
     await out.send({
       type: "ready",
       ctxkey: request.ctxkey,

@@ -24,7 +24,8 @@ const FALLBACK_TTL_MS = 1_000;
 const MAX_ENTRIES = 1_000;
 
 export interface RulesCache {
-  get(ctxkey: string): Promise<ExecRules>;
+  /** `fresh`: bypass the cache (the ready handshake at the start of a turn reloads). */
+  get(ctxkey: string, options?: { fresh?: boolean }): Promise<ExecRules>;
   clear(): void;
 }
 
@@ -64,10 +65,10 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
   }
 
   return {
-    async get(ctxkey) {
+    async get(ctxkey, getOptions) {
       const now = Date.now();
       const cached = entries.get(ctxkey);
-      if (cached && cached.expires > now) return cached.rules;
+      if (cached && cached.expires > now && getOptions?.fresh !== true) return cached.rules;
       const rules = load(ctxkey);
       if (entries.size >= MAX_ENTRIES) {
         for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);

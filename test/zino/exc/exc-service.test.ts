@@ -90,6 +90,23 @@ void describe("zino-exc protocol", () => {
     assert.ok(h.ctx.requests.some((frame) => frame.type === "get_config" && frame.ctxkey === "fresh"));
   });
 
+  void it("EXC-01 caches a ctxkey's rules between calls and reloads them on the ready handshake", async () => {
+    const cached = await startExc({ exc: { rulesTtlMs: 60_000 }, defaults: { exec: { static_analysis: "off" } } });
+    try {
+      const asked = () => cached.ctx.requests.filter((frame) => frame.type === "get_config" && frame.ctxkey === "c").length;
+      await cached.call("c", "execute_bash", { code: "echo 1" });
+      await cached.request({ type: "tools", ctxkey: "c" });
+      assert.equal(asked(), 1);
+      cached.configure("c", { exec: { deny: ["execute_bash"] } });
+      assert.equal((await cached.call("c", "execute_bash", { code: "echo 2" })).exit_code, 0, "still the cached rules");
+      await cached.request({ message: null, ctxkey: "c" });
+      assert.equal(asked(), 2);
+      assert.equal((await cached.call("c", "execute_bash", { code: "echo 3" })).exit_code, 126, "the new rules after ready");
+    } finally {
+      await cached.close();
+    }
+  });
+
   void it("EXC-04 lists the allowed executors as OpenAI function tools with a code parameter", async () => {
     const frame = await h.request({ type: "tools", ctxkey: "k" });
     const tools = frame.tools as { type: string; function: { name: string; description: string; parameters: { required: string[] } } }[];
