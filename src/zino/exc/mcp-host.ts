@@ -147,20 +147,23 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
     const key = keyOf(ctxkey, server);
     const fingerprint = JSON.stringify(config);
     const existing = connections.get(key);
+    let previous: Connection | undefined;
     if (existing) {
-      const conn = await existing.catch(() => undefined);
+      previous = await existing.catch(() => undefined);
       if (connections.get(key) !== existing) return connection(ctxkey, server, config);
-      if (conn?.alive && conn.fingerprint === fingerprint) {
-        touch(conn);
-        return conn;
-      }
-      connections.delete(key);
-      if (conn) {
-        logger.info({ server, ctxkey, pid: conn.pid, alive: conn.alive }, "restarting MCP server");
-        await stop(conn);
+      if (previous?.alive && previous.fingerprint === fingerprint) {
+        touch(previous);
+        return previous;
       }
     }
-    const pending = start(ctxkey, server, config, fingerprint);
+    // Registered before any await, so that concurrent callers share this restart instead of starting another.
+    const pending = (async () => {
+      if (previous) {
+        logger.info({ server, ctxkey, pid: previous.pid, alive: previous.alive }, "restarting MCP server");
+        await stop(previous);
+      }
+      return start(ctxkey, server, config, fingerprint);
+    })();
     connections.set(key, pending);
     try {
       const conn = await pending;
@@ -259,6 +262,7 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
         const conn = await pending.catch(() => undefined);
         if (conn) await stop(conn);
       }));
+      await Promise.all([...live].map(stop));
     },
   };
 }

@@ -96,7 +96,9 @@ void describe("zino-exc MCP host", () => {
     assert.equal(crashed.exit_code, 1);
     assert.match(String(crashed.stderr), /crash/);
     assert.ok(await eventually(() => !alive(before)));
-    const after = await pidOf("m");
+    const restarted = await Promise.all([pidOf("m"), pidOf("m"), pidOf("m")]);
+    assert.equal(new Set(restarted).size, 1, "concurrent calls share one restarted server");
+    const after = restarted[0]!;
     assert.notEqual(after, before);
     assert.equal((await h.call("m", "mcp__t__echo", { text: "again" })).exit_code, 0);
   });
