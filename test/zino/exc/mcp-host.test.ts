@@ -98,7 +98,7 @@ void describe("zino-exc MCP host", () => {
     assert.ok(await eventually(() => !alive(before)));
     const restarted = await Promise.all([pidOf("m"), pidOf("m"), pidOf("m")]);
     assert.equal(new Set(restarted).size, 1, "concurrent calls share one restarted server");
-    const after = restarted[0]!;
+    const [after] = restarted;
     assert.notEqual(after, before);
     assert.equal((await h.call("m", "mcp__t__echo", { text: "again" })).exit_code, 0);
   });
