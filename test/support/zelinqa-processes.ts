@@ -1,0 +1,77 @@
+// Real `zelinqa` processes for the CLI and durability tests: run a command to completion, or start
+// `zelinqa serve` on a free port and wait for its "listening" log line on stderr.
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = ["--import", "tsx", "src/zelinqa/cli/main.ts"];
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runZelinqa(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  stderr(): string;
+  /** SIGKILL, then wait for the exit. */
+  kill9(): Promise<void>;
+  /** SIGTERM, then wait for the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export function startServe(args: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  let started = false;
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`zelinqa serve did not start: ${stderr}`));
+    }, timeoutMs);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      if (!started) reject(new Error(`zelinqa serve exited with ${code}: ${stderr}`));
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+      const match = /"address":"(http:\/\/[^"]+)"[^\n]*zelinqa listening/.exec(stderr);
+      if (started || !match?.[1]) return;
+      started = true;
+      clearTimeout(timer);
+      resolve({
+        child,
+        baseUrl: match[1],
+        stderr: () => stderr,
+        kill9: async () => {
+          child.kill("SIGKILL");
+          await exited;
+        },
+        stop: async () => {
+          child.kill("SIGTERM");
+          return exited;
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,127 @@
+// The `zelinqa` command of §2.1: domains, keys (printed once), config import/export, database flags in any
+// position, and exit codes 0/1/2. Mostly in-process through runCli; a few real processes check the streams.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { hashApiKey } from "../../../src/zelinqa/api/api-keys.js";
+import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
+import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
+import { openStore } from "../../../src/zelinqa/store/index.js";
+import { runZelinqa } from "../../support/zelinqa-processes.js";
+import { corpusDocument } from "../../support/zelinqa-config-file.js";
+
+async function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, { engine: defaultEngine, env, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  return { code, stdout, stderr };
+}
+
+void describe("zelinqa CLI", () => {
+  let dir: string;
+  let db: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "zelinqa-cli-"));
+    db = join(dir, "z.sqlite");
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  void it("creates a default domain with the first key and prints the key once as JSON", async () => {
+    const r = await cli(["keys", "create", "--sqlite-path", db, "--scopes", "runtime", "--label", "demo"]);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trim().split("\n");
+    assert.equal(lines.length, 1);
+    const printed = JSON.parse(lines[0]!) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(printed), ["key_id", "api_key", "domain_id", "scopes", "expires_at"]);
+    assert.match(printed.api_key as string, /^nbq_live_[A-Za-z0-9_-]{43}$/);
+    assert.match(printed.key_id as string, /^key_[a-z0-9]{12}$/);
+    assert.deepEqual(printed.scopes, ["runtime"]);
+    assert.match(r.stderr, /cannot be shown again/);
+    const store = openStore({ sqlitePath: db });
+    try {
+      const keys = await store.listApiKeys();
+      assert.equal(keys[0]?.keyHash, hashApiKey(printed.api_key as string));
+      assert.equal((await store.listDomains())[0]?.name, "default");
+    } finally {
+      await store.close();
+    }
+    const list = await cli(["keys", "list", "--sqlite-path", db]);
+    assert.ok(!list.stdout.includes(printed.api_key as string));
+    assert.deepEqual(Object.keys(JSON.parse(list.stdout.trim()) as object), ["key_id", "label", "domain_id", "scopes", "created_at", "expires_at", "revoked_at"]);
+    const revoke = await cli(["keys", "revoke", "--sqlite-path", db, printed.key_id as string]);
+    assert.equal(revoke.code, 0, revoke.stderr);
+    const after = JSON.parse((await cli(["keys", "list", "--sqlite-path", db])).stdout.trim()) as { revoked_at: string | null };
+    assert.ok(after.revoked_at);
+  });
+
+  void it("requires --domain when several domains exist, and rejects unknown scopes, as usage errors", async () => {
+    const created = await cli(["domains", "create", "--name", "Second", "--organization", "acme", "--sqlite-path", db]);
+    assert.equal(created.code, 0, created.stderr);
+    const domain = JSON.parse(created.stdout) as { domain_id: string; name: string; organization: string };
+    assert.deepEqual([domain.name, domain.organization], ["Second", "acme"]);
+    assert.match(domain.domain_id, /^dom_/);
+    assert.equal((await cli(["keys", "create", "--scopes", "runtime", "--sqlite-path", db])).code, 2);
+    assert.equal((await cli(["keys", "create", "--scopes", "runtime,admin", "--domain", domain.domain_id, "--sqlite-path", db])).code, 2);
+    assert.equal((await cli(["keys", "create", "--scopes", "runtime", "--domain", domain.domain_id, "--expires-at", "soon", "--sqlite-path", db])).code, 2);
+    const ok = await cli(["keys", "create", "--scopes", "configuration:read,runtime", "--domain", domain.domain_id, "--expires-at", "2030-01-01T00:00:00Z", "--sqlite-path", db]);
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.equal((JSON.parse(ok.stdout) as { expires_at: string }).expires_at, "2030-01-01T00:00:00.000Z");
+    const listed = (await cli(["domains", "list", "--sqlite-path", db])).stdout.trim().split("\n");
+    assert.equal(listed.length, 2);
+    assert.equal((await cli(["keys", "revoke", "key_unknown", "--sqlite-path", db])).code, 2);
+  });
+
+  void it("imports a whole configuration as one batch, publishes it and exports it as JSON or YAML", async () => {
+    const fresh = join(dir, "import.sqlite");
+    const file = join(dir, "corpus.json");
+    writeFileSync(file, JSON.stringify(corpusDocument()));
+    const imported = await cli(["config", "import", file, "--publish", "--sqlite-path", fresh]);
+    assert.equal(imported.code, 0, imported.stderr);
+    const summary = JSON.parse(imported.stdout) as Record<string, unknown>;
+    assert.equal(summary.applied, 13);
+    assert.equal(summary.configuration_version, "cfg_00001");
+    const again = await cli(["config", "import", file, "--sqlite-path", fresh]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal((JSON.parse(again.stdout) as { draft_revision: number }).draft_revision, 2);
+    const yaml = await cli(["config", "export", "--format", "yaml", "--sqlite-path", fresh]);
+    assert.equal(yaml.code, 0, yaml.stderr);
+    const doc = parseYaml(yaml.stdout) as { objective: { name: string }; questions: Array<{ id: string }> };
+    assert.equal(doc.objective.name, "SDK MCP V1 Recette");
+    assert.equal(doc.questions.length, 5);
+    const yamlFile = join(dir, "corpus.yaml");
+    writeFileSync(yamlFile, yaml.stdout);
+    const reimport = await cli(["config", "import", yamlFile, "--sqlite-path", fresh]);
+    assert.equal(reimport.code, 0, reimport.stderr);
+    const json = await cli(["config", "export", "--sqlite-path", fresh]);
+    assert.deepEqual((JSON.parse(json.stdout) as { domain: unknown }).domain, { name: "default" });
+    const broken = join(dir, "broken.json");
+    writeFileSync(broken, "{nope");
+    assert.equal((await cli(["config", "import", broken, "--sqlite-path", fresh])).code, 2);
+    assert.equal((await cli(["config", "import", join(dir, "missing.json"), "--sqlite-path", fresh])).code, 2);
+    const invalid = join(dir, "invalid.json");
+    writeFileSync(invalid, JSON.stringify({ questions: [{ id: "q", text: "Q?", type: "open", dimension_id: "nowhere" }] }));
+    assert.equal((await cli(["config", "import", invalid, "--sqlite-path", fresh])).code, 1);
+  });
+
+  void it("reads the database from the environment and refuses a non-PostgreSQL URL as a usage error", async () => {
+    const viaEnv = await cli(["domains", "list"], { ZELINQA_SQLITE_PATH: db });
+    assert.equal(viaEnv.code, 0);
+    assert.equal(viaEnv.stdout.trim().split("\n").length, 2);
+    assert.equal((await cli(["migrate", "--database-url", "mysql://x"])).code, 2);
+  });
+
+  void it("exits 0, 1 and 2 as a real process, keeping stdout to the JSON result", async () => {
+    const usage = await runZelinqa(["keys", "create", "--sqlite-path", db]);
+    assert.equal(usage.code, 2);
+    assert.equal(usage.stdout, "");
+    const unknownCommand = await runZelinqa(["frobnicate"]);
+    assert.equal(unknownCommand.code, 2);
+    const unreachable = await runZelinqa(["migrate", "--database-url", "postgres://127.0.0.1:1/none"]);
+    assert.equal(unreachable.code, 1);
+    const migrate = await runZelinqa(["migrate", "--sqlite-path", join(dir, "p.sqlite")]);
+    assert.equal(migrate.code, 0, migrate.stderr);
+  });
+});

@@ -1,0 +1,123 @@
+// Durability (§2.3): a `zelinqa serve` process is killed with SIGKILL during a burst of /next calls; after a
+// restart on the same database every acknowledged turn is there (its replay is identical), the journal is
+// contiguous and the session is still usable. On SQLite and on PostgreSQL.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
+import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
+import { corpusDocument } from "../../support/zelinqa-config-file.js";
+import { BACKENDS, createTestDatabase, skipReason } from "../../support/zelinqa-databases.js";
+import type { TestDatabase } from "../../support/zelinqa-databases.js";
+import { startServe } from "../../support/zelinqa-processes.js";
+import type { ServeProcess } from "../../support/zelinqa-processes.js";
+
+interface Acknowledged {
+  idem: string;
+  body: unknown;
+  text: string;
+  stateVersion: number;
+}
+
+async function post(base: string, path: string, key: string, body: unknown, idem: string) {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function get(base: string, path: string, key: string) {
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+const versionOf = (json: Record<string, unknown>) => (json.versions as { state_version: number }).state_version;
+
+for (const backend of BACKENDS) {
+  void describe(`zelinqa durability on ${backend}`, { skip: skipReason(backend) }, () => {
+    let dir: string;
+    let database: TestDatabase;
+    let flags: string[];
+    let key = "";
+    let server: ServeProcess | undefined;
+
+    before(async () => {
+      dir = mkdtempSync(join(tmpdir(), "zelinqa-durability-"));
+      database = await createTestDatabase(backend);
+      flags = database.databaseUrl ? ["--database-url", database.databaseUrl] : ["--sqlite-path", database.sqlitePath ?? ""];
+      const file = join(dir, "corpus.json");
+      writeFileSync(file, JSON.stringify(corpusDocument()));
+      let stdout = "";
+      const io = { engine: defaultEngine, env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
+      assert.equal(await runCli(["config", "import", file, "--publish", ...flags], io), 0);
+      stdout = "";
+      assert.equal(await runCli(["keys", "create", "--scopes", "runtime", ...flags], io), 0);
+      key = (JSON.parse(stdout) as { api_key: string }).api_key;
+    });
+    after(async () => {
+      await server?.kill9().catch(() => undefined);
+      await database?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    void it("keeps every acknowledged turn across a kill -9 during a burst of /next", async () => {
+      server = await startServe(flags);
+      const base = server.baseUrl;
+      const created = await post(base, "/v1/sessions", key, { max_turns: 100 }, `create-${Date.now()}`);
+      assert.equal(created.status, 201, created.text);
+      const sessionId = (JSON.parse(created.text) as { session_id: string }).session_id;
+      const acknowledged: Acknowledged[] = [];
+      let stopped = false;
+      let attempt = 0;
+      const client = async (c: number) => {
+        while (!stopped) {
+          try {
+            const state = await get(base, `/v1/sessions/${sessionId}`, key);
+            const version = versionOf(state.json);
+            const body = version === 0 ? { state_version: 0 } : { state_version: version, previous_turn: { user_text: "je ne sais pas" } };
+            attempt += 1;
+            const idem = `burst-${c}-${attempt}-${Date.now()}`;
+            const r = await post(base, `/v1/sessions/${sessionId}/next`, key, body, idem);
+            if (r.status === 200) acknowledged.push({ idem, body, text: r.text, stateVersion: version + 1 });
+          } catch {
+            return;
+          }
+        }
+      };
+      const clients = Array.from({ length: 4 }, (_v, c) => client(c));
+      while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+      await server.kill9();
+      stopped = true;
+      await Promise.all(clients);
+      server = await startServe(flags);
+      const restarted = server.baseUrl;
+      const state = await get(restarted, `/v1/sessions/${sessionId}`, key);
+      assert.equal(state.status, 200);
+      const stored = versionOf(state.json);
+      const maxAcknowledged = Math.max(...acknowledged.map((a) => a.stateVersion));
+      assert.ok(stored >= maxAcknowledged, `stored ${stored} < acknowledged ${maxAcknowledged}`);
+      assert.equal(state.json.turn_count, stored - 1);
+      for (const ack of acknowledged) {
+        const replay = await post(restarted, `/v1/sessions/${sessionId}/next`, key, ack.body, ack.idem);
+        assert.equal(replay.status, 200);
+        assert.equal(replay.text, ack.text);
+      }
+      const next = await post(restarted, `/v1/sessions/${sessionId}/next`, key, { state_version: stored, previous_turn: { user_text: "je ne sais pas" } }, `after-${Date.now()}`);
+      assert.equal(next.status, 200, next.text);
+      assert.equal(versionOf(JSON.parse(next.text) as Record<string, unknown>), stored + 1);
+      const store = database.open();
+      try {
+        const journal = await store.listSessionEvents(sessionId);
+        assert.deepEqual(journal.map((e) => e.stateVersion), Array.from({ length: stored + 2 }, (_v, i) => i));
+      } finally {
+        await store.close();
+      }
+      assert.equal(await server.stop(), 0);
+      server = undefined;
+    });
+  });
+}
