@@ -30,7 +30,7 @@ export interface IdempotencyScope {
 
 export type Reservation = { kind: "reserved"; token: string } | { kind: "replay"; response: StoredResponse };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function reserveIdempotencyKey(deps: {
   store: Pick<StoreOperations, "reserveIdempotency">;
