@@ -29,10 +29,21 @@ function secondaryTarget(q: ConfiguredQuestion, candidates: readonly Validated[]
   return fitting.length === 1 ? (fitting[0] as Validated) : null;
 }
 
-function linksOf(q: ConfiguredQuestion, infos: readonly Validated[]): { links: TargetLink[]; data: Validated[] } {
-  const primaries = infos.filter((s) => s.primary_question_id === q.id);
+interface InfoIndex {
+  byPrimary: Map<string, Validated[]>;
+  byDimension: Map<string, Validated[]>;
+}
+
+function group(infos: readonly Validated[], key: (s: Validated) => string): Map<string, Validated[]> {
+  const map = new Map<string, Validated[]>();
+  for (const s of infos) map.set(key(s), [...(map.get(key(s)) ?? []), s]);
+  return map;
+}
+
+function linksOf(q: ConfiguredQuestion, index: InfoIndex): { links: TargetLink[]; data: Validated[] } {
+  const primaries = index.byPrimary.get(q.id) ?? [];
   if (primaries.length > 0) return { links: primaries.map((s) => ({ id: s.id, kind: "data", link: "primary" })), data: primaries };
-  const secondary = secondaryTarget(q, infos.filter((s) => s.dimension_id === q.dimension_id));
+  const secondary = secondaryTarget(q, index.byDimension.get(q.dimension_id) ?? []);
   if (secondary) return { links: [{ id: secondary.id, kind: "data", link: "secondary" }], data: [secondary] };
   return { links: [{ id: explorationTargetId(q.id), kind: "exploration", link: "exploration" }], data: [] };
 }
@@ -72,8 +83,9 @@ export function compileArtifact(draft: DraftConfiguration): CompiledArtifactJson
     validate: validatorFor(s.schema),
     dimension_id: dimOfQuestion.get(s.primary_question_id) ?? "",
   }));
+  const index: InfoIndex = { byPrimary: group(infos, (s) => s.primary_question_id), byDimension: group(infos, (s) => s.dimension_id) };
   const questions: CompiledQuestionJson[] = draft.questions.map((q) => {
-    const { links, data } = linksOf(q, infos);
+    const { links, data } = linksOf(q, index);
     const choice_values: Record<string, Record<string, JsonValue>> = {};
     for (const s of data) {
       const values: Record<string, JsonValue> = {};
@@ -95,6 +107,8 @@ export function compileArtifact(draft: DraftConfiguration): CompiledArtifactJson
       choice_values,
     };
   });
+  const linkedQuestions = new Map<string, CompiledQuestionJson[]>();
+  for (const q of questions) for (const t of q.targets) linkedQuestions.set(t.id, [...(linkedQuestions.get(t.id) ?? []), q]);
   const success_informations = infos.map((s): CompiledSuccessInformationJson => ({
     id: s.id,
     label: s.label,
@@ -102,7 +116,7 @@ export function compileArtifact(draft: DraftConfiguration): CompiledArtifactJson
     primary_question_id: s.primary_question_id,
     dimension_id: s.dimension_id,
     extractor: extractorKindOf(s.schema),
-    phrases: phrasesOf(s, questions.filter((q) => q.targets.some((t) => t.id === s.id))),
+    phrases: phrasesOf(s, linkedQuestions.get(s.id) ?? []),
   }));
   return {
     format: ARTIFACT_FORMAT,

@@ -1,16 +1,13 @@
 // Fallback tier of §11.7: least-asked questions first, one per principal target.
 import type { QuestionInfo } from "./load-artifact.js";
-import { coverage } from "./progress.js";
-import { isOpenTarget } from "./selection-pool.js";
+import { isOpenLink } from "./selection-pool.js";
 import type { SelectionContext } from "./selection-pool.js";
 
 type Key = [number, number, number, number, number, string, string];
 
 function fallbackKey(ctx: SelectionContext, q: QuestionInfo): Key {
   const stats = ctx.progress.outcomes.get(q.id);
-  const openCoverages = q.targets
-    .filter((t) => isOpenTarget(ctx, q, t))
-    .map((t) => coverage(ctx.artifact, ctx.state, ctx.progress.outcomes, t.id));
+  const openCoverages = q.links.filter((l) => isOpenLink(ctx, l)).map((l) => ctx.progress.table.cov[l.index] as number);
   return [
     stats?.refused ? 1 : 0,
     stats?.count ?? 0,

@@ -1,8 +1,5 @@
 // Scoring (§11.5) and greedy top-k with simulated coverage (§11.6).
-import type { TargetLink } from "./artifact-json.js";
 import type { QuestionInfo } from "./load-artifact.js";
-import { coverage, isComplete } from "./progress.js";
-import { targetDimension } from "./selection-pool.js";
 import type { SelectionContext } from "./selection-pool.js";
 
 const SCORE_EPSILON = 1e-9;
@@ -15,67 +12,65 @@ export function compareTieBreak(a: QuestionInfo, b: QuestionInfo): number {
 }
 
 export interface Scorer {
-  need(q: QuestionInfo, t: TargetLink): number;
-  gain(q: QuestionInfo, simulatedCovered?: ReadonlySet<string>): number;
+  /** gain(q) = Σ w_kind · w_role · w_link · need(t), with simulated needs zeroed (§11.6). */
+  gain(q: QuestionInfo): number;
   orderFactor(q: QuestionInfo): number;
+  /** Zeroes the simulated need of the question's targets. */
+  cover(q: QuestionInfo): void;
 }
 
 export function createScorer(ctx: SelectionContext): Scorer {
-  const needs = new Map<string, number>();
-  const live = ctx.progress.dimensions.filter((d) => d.effective !== "excluded" && d.effective !== "covered");
-  const rankOf = new Map(live.map((d, i) => [d.info.id, i]));
+  const { table, closed, dimensions } = ctx.progress;
+  // need(t) = 0 when complete or in X ∪ C, else 1 − cov(t); mutable for the simulation.
+  const need = new Float64Array(table.cov.length);
+  for (let i = 0; i < need.length; i++) need[i] = table.complete[i] === 1 ? 0 : 1 - (table.cov[i] as number);
+  const live = dimensions.filter((d) => d.effective !== "excluded" && d.effective !== "covered");
+  const rank = new Int32Array(ctx.artifact.dimensions.length).fill(live.length);
+  live.forEach((d, i) => (rank[d.info.index] = i));
   const strength = ctx.artifact.objective.order_strength;
-  const need = (q: QuestionInfo, t: TargetLink): number => {
-    const cached = needs.get(t.id);
-    if (cached !== undefined) return cached;
-    const closed = ctx.progress.closedDimensions.has(targetDimension(ctx, q, t));
-    const complete = isComplete(ctx.artifact, ctx.state, ctx.progress.outcomes, t.id);
-    const value = closed || complete ? 0 : 1 - coverage(ctx.artifact, ctx.state, ctx.progress.outcomes, t.id);
-    needs.set(t.id, value);
-    return value;
-  };
   return {
-    need,
-    gain(q, simulatedCovered) {
+    gain(q) {
       let g = 0;
-      for (const t of q.targets) {
-        if (simulatedCovered?.has(t.id)) continue;
-        const dim = ctx.artifact.dimensionById.get(targetDimension(ctx, q, t));
-        const wKind = t.kind === "data" ? 1 : 0.4;
-        const wLink = t.link === "secondary" ? 0.5 : 1;
-        g += wKind * (dim?.weight ?? 1) * wLink * need(q, t);
-      }
+      for (const l of q.links) if (closed[l.dimension.index] !== 1) g += l.weight * (need[l.index] as number);
       return g;
     },
     orderFactor(q) {
-      const r = rankOf.get(q.dimension_id) ?? live.length;
-      return 1 / (1 + 4 * strength * r);
+      return 1 / (1 + 4 * strength * (rank[q.dimension.index] as number));
+    },
+    cover(q) {
+      for (const l of q.links) need[l.index] = 0;
     },
   };
 }
 
 /** §11.6: repeatedly pick the best positive simulated score, then zero the need of its targets. */
 export function greedyTopK(eligible: readonly QuestionInfo[], scorer: Scorer, k: number): QuestionInfo[] {
-  const factors = new Map(eligible.map((q) => [q.id, scorer.orderFactor(q)]));
-  const covered = new Set<string>();
+  const factors = eligible.map((q) => scorer.orderFactor(q));
+  const taken = new Uint8Array(eligible.length);
   const picked: QuestionInfo[] = [];
-  const remaining = new Set(eligible);
   while (picked.length < k) {
-    let best: QuestionInfo | null = null;
+    let best = -1;
     let bestScore = 0;
-    for (const q of remaining) {
-      const g = scorer.gain(q, covered);
+    for (let i = 0; i < eligible.length; i++) {
+      if (taken[i] === 1) continue;
+      const q = eligible[i] as QuestionInfo;
+      const g = scorer.gain(q);
       if (g <= 0) continue;
-      const score = g * (factors.get(q.id) as number);
-      if (best === null || score > bestScore + SCORE_EPSILON || (Math.abs(score - bestScore) <= SCORE_EPSILON && compareTieBreak(q, best) < 0)) {
-        best = q;
+      const score = g * (factors[i] as number);
+      if (
+        best < 0 ||
+        score > bestScore + SCORE_EPSILON ||
+        (Math.abs(score - bestScore) <= SCORE_EPSILON && compareTieBreak(q, eligible[best] as QuestionInfo) < 0)
+      ) {
+        best = i;
         bestScore = score;
       }
     }
-    if (best === null) break;
-    picked.push(best);
-    remaining.delete(best);
-    for (const t of best.targets) covered.add(t.id);
+    if (best < 0) break;
+    const q = eligible[best] as QuestionInfo;
+    taken[best] = 1;
+    picked.push(q);
+    scorer.cover(q);
   }
   return picked;
 }

@@ -25,3 +25,6 @@ export { legacyNextQuestion } from "./legacy-next.js";
 export type { LegacyNextResult } from "./legacy-next.js";
 export { sha256Hex } from "./sha256.js";
 export type { SemanticExtractor, SemanticRequest, SemanticValue } from "../understand/semantic-extractor.js";
+export { rankQuestions } from "./rank-questions.js";
+export type { RankedQuestions } from "./rank-questions.js";
+export { newSessionState } from "./session-state.js";

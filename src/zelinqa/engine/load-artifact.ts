@@ -16,10 +16,20 @@ export interface DimensionInfo extends Dimension {
   readonly weight: number;
 }
 
+/** A target link with what scoring needs precomputed (§11.5): numeric index, static weight, dimension. */
+export interface LinkInfo extends TargetLink {
+  /** Index into the per-call target tables (data targets first, then exploration targets). */
+  readonly index: number;
+  /** w_kind · w_role · w_link of §11.5. */
+  readonly weight: number;
+  readonly dimension: DimensionInfo;
+}
+
 export interface QuestionInfo extends CompiledQuestionJson {
   readonly position: number;
   readonly dimension: DimensionInfo;
   readonly principal: TargetLink;
+  readonly links: readonly LinkInfo[];
 }
 
 export interface DataTargetInfo extends CompiledSuccessInformationJson {
@@ -39,6 +49,19 @@ export interface CompiledArtifact {
   readonly dataTargetById: ReadonlyMap<string, DataTargetInfo>;
   /** Questions (active or not) linked to each target id. */
   readonly questionsByTarget: ReadonlyMap<string, readonly QuestionInfo[]>;
+  /** Target ids by table index: data targets in configuration order, then exploration targets. */
+  readonly targetIds: readonly string[];
+  readonly targetIndex: ReadonlyMap<string, number>;
+  /** For exploration target indexes: the question whose outcomes settle it. */
+  readonly explorationQuestionOf: ReadonlyMap<number, QuestionInfo>;
+  /** Per dimension id: its questions, its data targets (§11.2), and its active exploration questions. */
+  readonly byDimension: ReadonlyMap<string, DimensionMembers>;
+}
+
+export interface DimensionMembers {
+  readonly questions: readonly QuestionInfo[];
+  readonly dataTargets: readonly DataTargetInfo[];
+  readonly explorationQuestions: readonly QuestionInfo[];
 }
 
 function fail(message: string): never {
@@ -50,13 +73,15 @@ export function loadArtifact(json: unknown): CompiledArtifact {
   const parsed = CompiledArtifactJsonSchema.safeParse(json);
   if (!parsed.success) fail(parsed.error.message);
   const data = parsed.data;
-  const dimensions: DimensionInfo[] = data.dimensions.map((d, index) => ({ ...d, index, weight: ROLE_WEIGHT[d.completion_role] }));
+  const dimensions: DimensionInfo[] = data.dimensions.map((d, index) => ({
+    id: d.id,
+    name: d.name,
+    order_position: d.order_position,
+    completion_role: d.completion_role,
+    index,
+    weight: ROLE_WEIGHT[d.completion_role],
+  }));
   const dimensionById = new Map(dimensions.map((d) => [d.id, d]));
-  const questions: QuestionInfo[] = data.questions.map((q, position) => {
-    const dimension = dimensionById.get(q.dimension_id) ?? fail(`question ${q.id} names an unknown dimension`);
-    return { ...q, position, dimension, principal: q.targets[0] as TargetLink };
-  });
-  const questionById = new Map(questions.map((q) => [q.id, q]));
   const dataTargets: DataTargetInfo[] = data.success_informations.map((s) => {
     let validate: ValueValidator;
     try {
@@ -68,14 +93,72 @@ export function loadArtifact(json: unknown): CompiledArtifact {
     return { ...s, validate, extraction: { kind: s.extractor, phrases, validate }, dimension: dimensionById.get(s.dimension_id) ?? fail(`${s.id} has no dimension`) };
   });
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
+  const targetIds: string[] = dataTargets.map((t) => t.id);
+  const targetIndex = new Map(targetIds.map((id, i) => [id, i]));
+  const explorationQuestionOf = new Map<number, QuestionInfo>();
+  const questions: QuestionInfo[] = data.questions.map((q, position) => {
+    const dimension = dimensionById.get(q.dimension_id) ?? fail(`question ${q.id} names an unknown dimension`);
+    const links = q.targets.map((t): LinkInfo => {
+      if (t.kind === "data") {
+        const target = dataTargetById.get(t.id) ?? fail(`question ${q.id} targets unknown ${t.id}`);
+        const weight = target.dimension.weight * (t.link === "secondary" ? 0.5 : 1);
+        return { id: t.id, kind: t.kind, link: t.link, index: targetIndex.get(t.id) as number, weight, dimension: target.dimension };
+      }
+      if (targetIndex.has(t.id)) fail(`exploration target ${t.id} appears twice`);
+      targetIndex.set(t.id, targetIds.length);
+      targetIds.push(t.id);
+      return { id: t.id, kind: t.kind, link: t.link, index: targetIds.length - 1, weight: 0.4 * dimension.weight, dimension };
+    });
+    // Explicit literals (no spread of parsed objects) keep one stable object shape for the hot loops.
+    const info: QuestionInfo = {
+      id: q.id,
+      text: q.text,
+      type: q.type,
+      selection_mode: q.selection_mode,
+      choices: q.choices,
+      dimension_id: q.dimension_id,
+      active: q.active,
+      targets: q.targets,
+      choice_values: q.choice_values,
+      position,
+      dimension,
+      principal: q.targets[0] as TargetLink,
+      links,
+    };
+    for (const l of links) if (l.kind === "exploration") explorationQuestionOf.set(l.index, info);
+    return info;
+  });
+  const questionById = new Map(questions.map((q) => [q.id, q]));
   const questionsByTarget = new Map<string, QuestionInfo[]>();
   for (const q of questions) {
     for (const t of q.targets) {
-      if (t.kind === "data" && !dataTargetById.has(t.id)) fail(`question ${q.id} targets unknown ${t.id}`);
       const list = questionsByTarget.get(t.id);
       if (list) list.push(q);
       else questionsByTarget.set(t.id, [q]);
     }
   }
-  return { json: data, objective: data.objective, dimensions, dimensionById, questions, questionById, dataTargets, dataTargetById, questionsByTarget };
+  const byDimension = new Map<string, { questions: QuestionInfo[]; dataTargets: DataTargetInfo[]; explorationQuestions: QuestionInfo[] }>(
+    dimensions.map((d) => [d.id, { questions: [], dataTargets: [], explorationQuestions: [] }]),
+  );
+  for (const q of questions) {
+    const members = byDimension.get(q.dimension_id);
+    members?.questions.push(q);
+    if (q.active && q.principal.kind === "exploration") members?.explorationQuestions.push(q);
+  }
+  for (const t of dataTargets) byDimension.get(t.dimension_id)?.dataTargets.push(t);
+  return {
+    json: data,
+    objective: data.objective,
+    dimensions,
+    dimensionById,
+    questions,
+    questionById,
+    dataTargets,
+    dataTargetById,
+    questionsByTarget,
+    targetIds,
+    targetIndex,
+    explorationQuestionOf,
+    byDimension,
+  };
 }

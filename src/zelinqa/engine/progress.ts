@@ -5,6 +5,8 @@ import type { CompiledArtifact, DimensionInfo, QuestionInfo } from "./load-artif
 import { indexOutcomes } from "./outcome-stats.js";
 import type { OutcomeIndex } from "./outcome-stats.js";
 import type { Override, SessionState } from "./session-state.js";
+import { buildTargetTable } from "./target-table.js";
+import type { TargetTable } from "./target-table.js";
 
 export interface DimensionProgressState {
   readonly info: DimensionInfo;
@@ -17,38 +19,22 @@ export interface DimensionProgressState {
 
 export interface ProgressState {
   readonly outcomes: OutcomeIndex;
+  readonly table: TargetTable;
   readonly dimensions: readonly DimensionProgressState[];
-  readonly dimensionById: ReadonlyMap<string, DimensionProgressState>;
   readonly objective: { progress: number; computed: ProgressStatus; effective: ProgressStatus; override: Override | null };
-  /** X ∪ C of §11.4: excluded or overridden to achieved. */
-  readonly closedDimensions: ReadonlySet<string>;
-  readonly excludedDimensions: ReadonlySet<string>;
+  /** X ∪ C of §11.4 (excluded or overridden to achieved), by dimension index. */
+  readonly closed: Uint8Array;
 }
 
-/** cov(t) of §11.2 for a data or exploration target. */
-export function coverage(artifact: CompiledArtifact, state: SessionState, outcomes: OutcomeIndex, targetId: string): number {
-  const data = state.targets[targetId];
-  if (artifact.dataTargetById.has(targetId)) {
-    if (!data) return 0;
-    return data.status === "confirmed" || data.status === "not_applicable" ? 1 : data.status === "tentative" ? 0.5 : 0;
-  }
-  const question = artifact.questionsByTarget.get(targetId)?.[0];
-  return question && outcomes.get(question.id)?.answered ? 1 : 0;
-}
-
-/** Data: confirmed or not_applicable. Exploration: settled, i.e. its question has any outcome. */
-export function isComplete(artifact: CompiledArtifact, state: SessionState, outcomes: OutcomeIndex, targetId: string): boolean {
-  if (artifact.dataTargetById.has(targetId)) {
-    const s = state.targets[targetId]?.status;
-    return s === "confirmed" || s === "not_applicable";
-  }
-  const question = artifact.questionsByTarget.get(targetId)?.[0];
-  return question !== undefined && outcomes.has(question.id);
+/** cov(t) of §11.2 by target id (0 for an unknown id). */
+export function coverageOf(artifact: CompiledArtifact, progress: ProgressState, targetId: string): number {
+  const i = artifact.targetIndex.get(targetId);
+  return i === undefined ? 0 : (progress.table.cov[i] as number);
 }
 
 /** §11.3 "available for target t" (the link is implied by the caller's choice of question). */
-export function isAvailable(q: QuestionInfo, closed: ReadonlySet<string>, outcomes: OutcomeIndex): boolean {
-  if (!q.active || closed.has(q.dimension_id)) return false;
+export function isAvailable(q: QuestionInfo, closed: Uint8Array, outcomes: OutcomeIndex): boolean {
+  if (!q.active || closed[q.dimension.index] === 1) return false;
   const s = outcomes.get(q.id);
   return !s || (!s.answered && !s.refused && s.noAnswer < 2);
 }
@@ -62,49 +48,51 @@ function applyOverride(computed: ProgressStatus, override: Override | null): Pro
 
 export function computeProgress(artifact: CompiledArtifact, state: SessionState): ProgressState {
   const outcomes = indexOutcomes(state);
-  const overrides = state.dimension_overrides;
-  const excluded = new Set(Object.keys(overrides).filter((id) => overrides[id]?.status === "excluded"));
-  const closed = new Set(Object.keys(overrides).filter((id) => overrides[id]?.status !== "not_achieved"));
+  const table = buildTargetTable(artifact, state, outcomes);
+  const closed = new Uint8Array(artifact.dimensions.length);
+  for (const d of artifact.dimensions) {
+    const status = state.dimension_overrides[d.id]?.status;
+    if (status === "achieved" || status === "excluded") closed[d.index] = 1;
+  }
+  const indexOf = (id: string) => artifact.targetIndex.get(id) as number;
+  const isDone = (id: string) => table.complete[indexOf(id)] === 1;
+  // One availability pass over the questions, then over the (few) asked ones, instead of per target.
+  const available = new Uint8Array(artifact.questions.length);
+  for (const q of artifact.questions) available[q.position] = q.active && closed[q.dimension.index] !== 1 ? 1 : 0;
+  for (const [id, stats] of outcomes) {
+    const q = artifact.questionById.get(id);
+    if (q && (stats.answered || stats.refused || stats.noAnswer >= 2)) available[q.position] = 0;
+  }
   const noAvailableQuestion = (targetId: string) =>
-    !(artifact.questionsByTarget.get(targetId) ?? []).some((q) => isAvailable(q, closed, outcomes));
+    !(artifact.questionsByTarget.get(targetId) ?? []).some((q) => available[q.position] === 1);
 
   const dimensions = artifact.dimensions.map((info): DimensionProgressState => {
-    const data = artifact.dataTargets.filter((t) => t.dimension_id === info.id);
-    const exploration = artifact.questions.filter((q) => q.active && q.dimension_id === info.id && q.principal.kind === "exploration");
+    const members = artifact.byDimension.get(info.id);
+    const data = members?.dataTargets ?? [];
+    const exploration = members?.explorationQuestions ?? [];
     let weighted = 0;
-    let total = 0;
-    for (const t of data) {
-      weighted += coverage(artifact, state, outcomes, t.id);
-      total += 1;
-    }
-    for (const q of exploration) {
-      weighted += 0.5 * coverage(artifact, state, outcomes, q.principal.id);
-      total += 0.5;
-    }
+    for (const t of data) weighted += table.cov[indexOf(t.id)] as number;
+    for (const q of exploration) weighted += 0.5 * (table.cov[indexOf(q.principal.id)] as number);
+    const total = data.length + 0.5 * exploration.length;
     const progress = total === 0 ? 1 : weighted / total;
-    const incompleteData = data.filter((t) => !isComplete(artifact, state, outcomes, t.id));
-    const covered = incompleteData.length === 0 && exploration.every((q) => outcomes.has(q.id));
+    const incompleteData = data.filter((t) => !isDone(t.id));
     let computed: ProgressStatus;
-    if (covered) computed = "covered";
+    if (incompleteData.length === 0 && exploration.every((q) => outcomes.has(q.id))) computed = "covered";
     else if (incompleteData.some((t) => noAvailableQuestion(t.id))) computed = "blocked";
-    else if (
-      progress > 0 ||
-      artifact.questions.some((q) => q.dimension_id === info.id && outcomes.has(q.id)) ||
-      data.some((t) => state.targets[t.id] !== undefined)
-    ) computed = "in_progress";
-    else computed = "not_started";
-    const override = overrides[info.id] ?? null;
+    else if (progress > 0 || (members?.questions ?? []).some((q) => outcomes.has(q.id)) || data.some((t) => state.targets[t.id] !== undefined)) {
+      computed = "in_progress";
+    } else computed = "not_started";
+    const override = state.dimension_overrides[info.id] ?? null;
     const effective = applyOverride(computed, override);
     return { info, progress, computed, effective, eprog: effective === "covered" ? 1 : progress, override };
   });
-  const dimensionById = new Map(dimensions.map((d) => [d.info.id, d]));
   const live = dimensions.filter((d) => d.effective !== "excluded");
   const weightSum = live.reduce((sum, d) => sum + d.info.weight, 0);
   const progress = weightSum === 0 ? 0 : live.reduce((sum, d) => sum + d.info.weight * d.eprog, 0) / weightSum;
 
   // §11.3 success rule.
-  const required = artifact.dataTargets.filter((t) => !closed.has(t.dimension_id));
-  const rule1 = required.every((t) => isComplete(artifact, state, outcomes, t.id));
+  const required = artifact.dataTargets.filter((t) => closed[t.dimension.index] !== 1);
+  const rule1 = required.every((t) => isDone(t.id));
   const blocking = live.filter((d) => d.info.completion_role === "blocking");
   const contributing = live.filter((d) => d.info.completion_role === "contributing");
   const threshold = { essential: null, balanced: 0.8, deep: 1 }[artifact.objective.qualification_level];
@@ -112,20 +100,11 @@ export function computeProgress(artifact: CompiledArtifact, state: SessionState)
   const rule3 = threshold === null || meanContributing >= threshold - 1e-12;
   let computed: ProgressStatus;
   if (rule1 && blocking.every((d) => d.effective === "covered") && rule3) computed = "covered";
-  else if (
-    blocking.some((d) => d.effective === "blocked") ||
-    required.some((t) => !isComplete(artifact, state, outcomes, t.id) && noAvailableQuestion(t.id))
-  ) computed = "blocked";
-  else if (progress > 0 || state.outcomes.length > 0 || Object.keys(state.targets).length > 0) computed = "in_progress";
+  else if (blocking.some((d) => d.effective === "blocked") || required.some((t) => !isDone(t.id) && noAvailableQuestion(t.id))) {
+    computed = "blocked";
+  } else if (progress > 0 || state.outcomes.length > 0 || Object.keys(state.targets).length > 0) computed = "in_progress";
   else computed = "not_started";
   const override = state.objective_override;
   const effective = applyOverride(computed, override) as ProgressStatus;
-  return {
-    outcomes,
-    dimensions,
-    dimensionById,
-    objective: { progress, computed, effective, override },
-    closedDimensions: closed,
-    excludedDimensions: excluded,
-  };
+  return { outcomes, table, dimensions, objective: { progress, computed, effective, override }, closed };
 }

@@ -1,8 +1,6 @@
 // Candidate pools of §11.4: P0 (hard exclusions and open targets), P1 (strict call constraints) and Pref.
 import type { SelectionOptions } from "../contracts/index.js";
-import type { TargetLink } from "./artifact-json.js";
-import type { CompiledArtifact, QuestionInfo } from "./load-artifact.js";
-import { isComplete } from "./progress.js";
+import type { CompiledArtifact, LinkInfo, QuestionInfo } from "./load-artifact.js";
 import type { ProgressState } from "./progress.js";
 import type { SessionState } from "./session-state.js";
 
@@ -12,20 +10,14 @@ export interface SelectionContext {
   readonly progress: ProgressState;
 }
 
-export function targetDimension(ctx: SelectionContext, q: QuestionInfo, t: TargetLink): string {
-  return t.kind === "data" ? (ctx.artifact.dataTargetById.get(t.id)?.dimension_id ?? q.dimension_id) : q.dimension_id;
-}
-
 /** A target is open ⇔ its dimension is neither excluded nor achieved and it is not complete. */
-export function isOpenTarget(ctx: SelectionContext, q: QuestionInfo, t: TargetLink): boolean {
-  if (ctx.progress.closedDimensions.has(targetDimension(ctx, q, t))) return false;
-  return !isComplete(ctx.artifact, ctx.state, ctx.progress.outcomes, t.id);
+export function isOpenLink(ctx: SelectionContext, link: LinkInfo): boolean {
+  return ctx.progress.closed[link.dimension.index] !== 1 && ctx.progress.table.complete[link.index] !== 1;
 }
 
 export function poolP0(ctx: SelectionContext): QuestionInfo[] {
-  return ctx.artifact.questions.filter(
-    (q) => q.active && !ctx.progress.closedDimensions.has(q.dimension_id) && q.targets.some((t) => isOpenTarget(ctx, q, t)),
-  );
+  const closed = ctx.progress.closed;
+  return ctx.artifact.questions.filter((q) => q.active && closed[q.dimension.index] !== 1 && q.links.some((l) => isOpenLink(ctx, l)));
 }
 
 /** The strict constraints supplied, echoed as `constraint_no_match` details (§11.4). */

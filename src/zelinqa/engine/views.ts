@@ -12,7 +12,7 @@ import type {
 } from "../contracts/index.js";
 import { DEGRADED_REASONS, WARNINGS } from "../contracts/index.js";
 import type { CompiledArtifact, QuestionInfo } from "./load-artifact.js";
-import { coverage } from "./progress.js";
+import { coverageOf } from "./progress.js";
 import type { ProgressState } from "./progress.js";
 import type { SessionState } from "./session-state.js";
 import { API_VERSION, ENGINE_VERSION } from "./version.js";
@@ -66,13 +66,13 @@ export function targetsView(artifact: CompiledArtifact, state: SessionState, pro
         kind: "data",
         status: t.status,
         ...(hasValue ? { value: t.value } : {}),
-        coverage: coverage(artifact, state, progress.outcomes, id),
+        coverage: coverageOf(artifact, progress, id),
       },
     ]);
   }
   for (const q of artifact.questions) {
     if (q.principal.kind === "exploration" && progress.outcomes.has(q.id)) {
-      entries.push([q.principal.id, { kind: "exploration", coverage: coverage(artifact, state, progress.outcomes, q.principal.id) }]);
+      entries.push([q.principal.id, { kind: "exploration", coverage: coverageOf(artifact, progress, q.principal.id) }]);
     }
   }
   entries.sort((a, b) => byCodeUnits(a[0], b[0]));
