@@ -52,6 +52,8 @@ export interface ZelinqaApp {
   close(): Promise<void>;
 }
 
+const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
+
 const DATABASE_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "08000", "08001", "08003", "08006", "53300", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -200,12 +202,20 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   });
 
   if (options.worker !== false) worker.start();
+  // Records older than 24 h already count as new (§6.2); this only keeps the table small.
+  const purge = setInterval(() => {
+    options.store.purgeIdempotency(now().toISOString()).catch((error: unknown) => {
+      options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "idempotency purge failed");
+    });
+  }, IDEMPOTENCY_PURGE_MS);
+  purge.unref();
   let closing: Promise<void> | undefined;
   return {
     fastify,
     worker,
     close() {
       closing ??= (async () => {
+        clearInterval(purge);
         await worker.close();
         await fastify.close();
       })();

@@ -109,6 +109,26 @@ for (const backend of BACKENDS) {
       assert.deepEqual([done.json.status, done.json.configuration_version], ["succeeded", "cfg_00001"]);
     });
 
+    void it("keeps domains apart: another domain's key sees none of this domain's sessions, configuration or jobs", async () => {
+      const created = await t.request("POST", "/v1/sessions", { key: "runtime", body: {}, idempotencyKey: newIdempotencyKey() });
+      assert.equal(created.status, 201, created.text);
+      const ids = createIdGenerator();
+      const at = new Date(nowMs).toISOString();
+      const org = await t.store.ensureOrganization("other-tenant", at);
+      const other = await t.store.createDomain({ id: ids.newId("dom"), name: "Other", organizationId: org, now: at });
+      const key = generateApiKey({ ids, domainId: other.id, scopes: ["runtime", "configuration:read", "configuration:publish"], label: null, expiresAt: null, now: at });
+      await t.store.insertApiKey(key.record);
+      const session = await t.request("GET", `/v1/sessions/${created.json.session_id as string}`, { key: key.apiKey });
+      assert.deepEqual([session.status, session.json.code], [404, "unknown_session"]);
+      const config = await t.request("GET", "/v1/configuration", { key: key.apiKey });
+      assert.deepEqual([config.status, config.json.code], [404, "unknown_configuration"]);
+      const audit = await t.request("GET", "/v1/configuration/audit", { key: key.apiKey });
+      assert.deepEqual(audit.json.events, []);
+      const jobs = (await t.request("GET", "/v1/configuration/audit?action=configuration.publish.requested", { key: "publish" })).json.events as Array<{ resource: { id: string } }>;
+      const job = await t.request("GET", `/v1/configuration/compilations/${jobs[0]?.resource.id ?? "none"}`, { key: key.apiKey });
+      assert.deepEqual([job.status, job.json.code], [404, "unknown_compilation"]);
+    });
+
     void it("answers 503 when the database is unavailable, on health and on routes", async () => {
       const broken = await startTestApp({ backend, database: t.database, options: { worker: false } });
       await broken.store.close();

@@ -127,13 +127,12 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
         if (!result.ok) throw engineApiError(result.error);
         const state = withStateVersion(result.value.state, version);
         const response = { ...result.value.response, versions: { ...result.value.response.versions, state_version: version } };
-        const view = ctx.engine.sessionView(artifact, state);
         const at = timestamp(now);
         return {
           status: 200,
           body: { request_id: requestId, ...response },
           effects: async (tx) => {
-            await sessionUpdate({ tx, session, state, ...counters(view), at });
+            await sessionUpdate({ tx, session, state, ...counters(state), at });
             if (response.decision_id !== null) {
               await tx.insertDecision({ id: response.decision_id, sessionId: session.id, stateVersion: version, candidates: response.candidates, createdAt: at });
             }

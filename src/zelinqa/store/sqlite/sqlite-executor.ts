@@ -39,6 +39,10 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
+  // Larger page cache and less frequent checkpoints: sessions rewrite a few KB of state per turn.
+  db.pragma("cache_size = -65536");
+  db.pragma("temp_store = MEMORY");
+  db.pragma("wal_autocheckpoint = 4000");
   const lock = new AsyncLock();
   const statements = new Map<string, Database.Statement>();
   let closed = false;

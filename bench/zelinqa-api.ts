@@ -1,0 +1,168 @@
+// Zelinqa API benchmark: /next latency (p50/p99) and throughput at 32 concurrent clients over real HTTP, on
+// SQLite and PostgreSQL, each printed as a ratio of a trivial Fastify JSON route measured in the same run.
+// Targets: SQLite throughput ≥ 30% of the trivial route, SQLite p50 < 5 ms. BENCH_SECONDS sets each run.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Fastify from "fastify";
+import pino from "pino";
+import { Agent, fetch } from "undici";
+import { createZelinqaApp } from "../src/zelinqa/api/app.js";
+import { generateApiKey } from "../src/zelinqa/api/api-keys.js";
+import { createIdGenerator } from "../src/zelinqa/api/ids.js";
+import { openStore } from "../src/zelinqa/store/index.js";
+import type { ZelinqaStore } from "../src/zelinqa/store/index.js";
+import { startPostgresCluster } from "../scripts/postgres-cluster.js";
+import { referenceCorpusChanges } from "../test/support/zelinqa-reference-corpus.js";
+import { percentile } from "./latency-stats.js";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
+const CLIENTS = 32;
+const dispatcher = new Agent({ connections: CLIENTS, keepAliveTimeout: 10_000 });
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Result {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    dispatcher,
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** Runs `CLIENTS` loops of `step` for SECONDS (after a 1 s warm-up) and summarises the step latencies. */
+async function measure(step: (client: number) => Promise<boolean>): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let recording = false;
+  let stop = false;
+  const loop = async (client: number) => {
+    while (!stop) {
+      const start = performance.now();
+      const ok = await step(client).catch(() => false);
+      if (!recording) continue;
+      if (ok) latencies.push(performance.now() - start);
+      else errors += 1;
+    }
+  };
+  const loops = Array.from({ length: CLIENTS }, (_v, i) => loop(i));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  recording = true;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  recording = false;
+  const seconds = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+async function trivialRoute(): Promise<Result> {
+  const app = Fastify({ logger: false });
+  app.post("/v1/echo", async () => ({ ok: true, request_id: "req_x" }));
+  const base = await app.listen({ host: "127.0.0.1", port: 0 });
+  try {
+    return await measure(async () => (await post(`${base}/v1/echo`, { state_version: 0 })).status === 200);
+  } finally {
+    await app.close();
+  }
+}
+
+async function zelinqaNext(store: ZelinqaStore): Promise<Result> {
+  await store.migrate();
+  const ids = createIdGenerator();
+  const now = new Date().toISOString();
+  const org = await store.ensureOrganization("default", now);
+  const domain = await store.createDomain({ id: ids.newId("dom"), name: "Bench", organizationId: org, now });
+  const key = generateApiKey({ ids, domainId: domain.id, scopes: ["runtime", "configuration:read", "configuration:write", "configuration:publish"], label: "bench", expiresAt: null, now });
+  await store.insertApiKey(key.record);
+  const app = await createZelinqaApp({
+    store,
+    clock: { now: () => new Date() },
+    ids,
+    logger: pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: false })),
+    locale: "en",
+    maxBodyBytes: 10_485_760,
+    workerPollMs: 20,
+  });
+  const base = await app.fastify.listen({ host: "127.0.0.1", port: 0 });
+  const auth = (idem?: string) => ({ authorization: `Bearer ${key.apiKey}`, ...(idem ? { "idempotency-key": idem } : {}) });
+  let counter = 0;
+  const idem = () => `bench-${process.pid}-${(counter += 1)}`;
+  try {
+    await post(`${base}/v1/configuration/changes`, { changes: referenceCorpusChanges() }, auth(idem()));
+    const job = await post(`${base}/v1/configuration/publish`, {}, auth(idem()));
+    for (let i = 0; i < 200; i += 1) {
+      const r = await fetch(`${base}/v1/configuration/compilations/${job.json.compilation_id as string}`, { headers: auth(), dispatcher });
+      if (((await r.json()) as { status: string }).status === "succeeded") break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const sessions: Array<{ id: string; version: number }> = [];
+    const newSession = async () => {
+      const created = await post(`${base}/v1/sessions`, { max_turns: 100 }, auth(idem()));
+      return { id: created.json.session_id as string, version: 0 };
+    };
+    for (let c = 0; c < CLIENTS; c += 1) sessions.push(await newSession());
+    return await measure(async (client) => {
+      const session = sessions[client]!;
+      const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
+      const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
+      if (r.status !== 200) return false;
+      session.version += 1;
+      if (r.json.action === "stop") sessions[client] = await newSession();
+      return true;
+    });
+  } finally {
+    await app.close();
+    await store.close();
+  }
+}
+
+const fmt = (n: number) => n.toFixed(2);
+function report(name: string, result: Result, baseline: Result): void {
+  print(
+    `${name.padEnd(22)} ${fmt(result.perSecond).padStart(9)} req/s  p50 ${fmt(result.p50)} ms  p99 ${fmt(result.p99)} ms  errors ${result.errors}` +
+      `  | throughput ratio ${fmt(result.perSecond / baseline.perSecond)}  p50 ratio ${fmt(result.p50 / baseline.p50)}`,
+  );
+}
+
+const dir = mkdtempSync(join(tmpdir(), "zelinqa-bench-"));
+let ok = true;
+try {
+  print(`== Zelinqa API /next, ${CLIENTS} clients, ${SECONDS} s per measurement`);
+  const baseline = await trivialRoute();
+  print(`${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`);
+  const sqlite = await zelinqaNext(openStore({ sqlitePath: join(dir, "bench.sqlite") }));
+  report("/next on SQLite", sqlite, baseline);
+  const sqliteOk = sqlite.perSecond / baseline.perSecond >= 0.3 && sqlite.p50 < 5;
+  print(`target SQLite (throughput ≥ 30% of trivial, p50 < 5 ms): ${sqliteOk ? "met" : "NOT met"}`);
+  ok &&= sqlite.errors === 0;
+  const skipPostgres = process.env.BENCH_SKIP_POSTGRES === "1";
+  const cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
+  const url = skipPostgres ? undefined : (process.env.TEST_DATABASE_URL ?? cluster?.url);
+  if (url) {
+    try {
+      const postgres = await zelinqaNext(openStore({ databaseUrl: url, maxConnections: 20 }));
+      report("/next on PostgreSQL", postgres, baseline);
+      ok &&= postgres.errors === 0;
+    } finally {
+      cluster?.stop();
+    }
+  } else {
+    print("/next on PostgreSQL: skipped (no PostgreSQL binaries)");
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await dispatcher.close();
+}
+process.exit(ok ? 0 : 1);
