@@ -60,7 +60,13 @@ export function processMessages(
   for (const m of messages) {
     if (m.message_id !== undefined && state.processed_message_ids.includes(m.message_id)) continue;
     const named = m.question_id === undefined ? undefined : artifact.questionById.get(m.question_id);
-    if (m.question_id !== undefined && !named) return attributionError(state, m.question_id);
+    if (m.question_id !== undefined && !named) {
+      // §8.1: initial-history errors are invalid_choice; context-message attribution errors invalid_previous_turn.
+      if (options.mode === "history") {
+        return { code: "invalid_choice", details: { question_id: m.question_id, invalid_choice_ids: m.structured_answer?.choice_ids ?? [] } };
+      }
+      return attributionError(state, m.question_id);
+    }
     if (m.role === "assistant") {
       asked = named ?? askedQuestion(artifact, state, m.text);
     } else {

@@ -1,0 +1,47 @@
+// The stateless legacy selection of §13 (k = 1, nothing persisted) on the reference corpus.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { LegacyNextRequest } from "../../../src/zelinqa/contracts/index.js";
+import { legacyNextQuestion } from "../../../src/zelinqa/engine/index.js";
+import { REFERENCE_TEXTS } from "../../support/zelinqa-reference-corpus.js";
+import { artifactOf, dimension, openQuestion, referenceArtifact } from "./engine-fixtures.js";
+
+const artifact = referenceArtifact();
+
+void describe("legacy next-questions", () => {
+  const rows: Array<[string, LegacyNextRequest, string | null]> = [
+    ["proposes the best question of a fresh conversation", { session_id: "legacy-1" }, "sdk_q_animaux"],
+    ["skips answered ids and ignores unknown ones", { session_id: "l", answered_question_ids: ["sdk_q_animaux", "nope"] }, "sdk_q_style"],
+    [
+      // §10.7: without question ids nor a pending decision, history answers stay unattributed (no outcome).
+      "records no outcome for unattributed history answers",
+      {
+        session_id: "l",
+        conversation_history: [
+          { role: "assistant", content: REFERENCE_TEXTS.sdk_q_animaux },
+          { role: "user", content: "Non" },
+          { role: "assistant", content: REFERENCE_TEXTS.sdk_q_style },
+          { role: "user", content: "Scandinave" },
+        ],
+      },
+      "sdk_q_animaux",
+    ],
+  ];
+  for (const [title, req, expected] of rows) {
+    void it(title, () => {
+      const result = legacyNextQuestion(artifact, req);
+      assert.equal(result.next_question?.external_id ?? null, expected);
+      assert.equal(result.exhausted, expected === null);
+      if (expected) assert.equal(result.next_question?.text, REFERENCE_TEXTS[expected as keyof typeof REFERENCE_TEXTS]);
+    });
+  }
+
+  void it("is exhausted when every question of an exploration-only domain is answered", () => {
+    const explore = artifactOf([dimension("d", 0, "blocking"), openQuestion("q1", "d"), openQuestion("q2", "d")]);
+    assert.deepEqual(legacyNextQuestion(explore, { session_id: "l", answered_question_ids: ["q1"] }), {
+      next_question: { external_id: "q2", text: "q2 ?" },
+      exhausted: false,
+    });
+    assert.deepEqual(legacyNextQuestion(explore, { session_id: "l", answered_question_ids: ["q1", "q2"] }), { next_question: null, exhausted: true });
+  });
+});
