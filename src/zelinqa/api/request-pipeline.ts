@@ -103,7 +103,8 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   }
   let query: unknown = request.query;
   if (route.query) {
-    const result = route.query.safeParse(request.query ?? {});
+    const raw = (request.query ?? {}) as Record<string, unknown>;
+    const result = route.query.safeParse(route.prepareQuery ? route.prepareQuery(raw) : raw);
     if (!result.success) throw invalidRequest(queryIssues(result.error));
     query = result.data;
   }

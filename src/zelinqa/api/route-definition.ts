@@ -41,6 +41,8 @@ export interface RouteDefinition {
   bodyOptional?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** Adjusts the raw query before validation (the CSV export ignores `cursor` and `limit`, §12.2). */
+  prepareQuery?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /** Path parameters, for the OpenAPI document only: ids of any length reach the handler (§3). */
   params?: z.ZodType;
   responses: Record<number, z.ZodType>;

@@ -271,7 +271,7 @@ for (const backend of BACKENDS) {
     });
 
     void it("R12: the CSV export", async () => {
-      const r = await t.request("GET", "/v1/configuration/questions?format=csv&limit=1", { key: "read" });
+      const r = await t.request("GET", "/v1/configuration/questions?format=csv&limit=0&cursor=ignored", { key: "read" });
       assert.equal(r.status, 200);
       assert.equal(r.headers["content-type"], "text/csv; charset=utf-8");
       assert.match(String(r.headers["x-request-id"]), /^req_/);
@@ -483,6 +483,25 @@ for (const backend of BACKENDS) {
       assert.equal(constraint.json.code, "constraint_no_match");
       const state = await call("GET", `/v1/sessions/${id}`, { key: "runtime" });
       assert.equal(versionOf(state), 1);
+    });
+
+    void it("createSession processes initial_history once, records no turn, and refuses a bad choice with 422", async () => {
+      const created = await createSession({
+        initial_history: [
+          { role: "assistant", question_id: "sdk_q_delai", text: "Sous quel délai ?" },
+          { role: "user", structured_answer: { choice_ids: ["sdk_c_3m"] }, message_id: "m1" },
+        ],
+      });
+      assert.equal(created.json.turn_count, 0);
+      assert.deepEqual((created.json.targets as Json).sdk_delai, { kind: "data", status: "confirmed", value: "trois_mois", coverage: 1 });
+      const outcomes = (created.json.question_state as { outcomes: Json[] }).outcomes;
+      assert.deepEqual(outcomes.map((o) => [o.question_id, o.decision_id, o.source, o.message_id]), [["sdk_q_delai", null, "inferred", "m1"]]);
+      const key = newIdempotencyKey();
+      const body = { initial_history: [{ role: "user", question_id: "sdk_q_delai", structured_answer: { choice_ids: ["nope"] } }] };
+      const bad = await call("POST", "/v1/sessions", { key: "runtime", body, idempotencyKey: key });
+      assert.deepEqual([bad.status, bad.json.code], [422, "invalid_choice"]);
+      const replay = await call("POST", "/v1/sessions", { key: "runtime", body, idempotencyKey: key });
+      assert.equal(replay.headers["x-request-id"], bad.headers["x-request-id"]);
     });
 
     void it("R26: health without a key, and every request id unique", async () => {

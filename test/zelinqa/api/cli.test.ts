@@ -9,6 +9,10 @@ import { parse as parseYaml } from "yaml";
 import { hashApiKey } from "../../../src/zelinqa/api/api-keys.js";
 import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
+import { startServer } from "../../../src/zelinqa/api/server.js";
+import { resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
+import { Client } from "undici";
+import pino from "pino";
 import { openStore } from "../../../src/zelinqa/store/index.js";
 import { runZelinqa } from "../../support/zelinqa-processes.js";
 import { corpusDocument } from "../../support/zelinqa-config-file.js";
@@ -111,6 +115,26 @@ void describe("zelinqa CLI", () => {
     assert.equal(viaEnv.code, 0);
     assert.equal(viaEnv.stdout.trim().split("\n").length, 2);
     assert.equal((await cli(["migrate", "--database-url", "mysql://x"])).code, 2);
+  });
+
+  void it("serves on a Unix socket with --socket, configured from flags over the environment", async () => {
+    const socketPath = join(dir, "zelinqa.sock");
+    const config = resolveServerConfig({ ZELINQA_SQLITE_PATH: join(dir, "socket.sqlite"), ZELINQA_LOG_LEVEL: "error", ZELINQA_PORT: "1" }, { socket: socketPath, logLevel: "warn" });
+    assert.equal(config.logLevel, "warn");
+    const server = await startServer(config, defaultEngine, pino({ level: "silent" }));
+    const client = new Client("http://localhost", { socketPath });
+    try {
+      const response = await client.request({ path: "/v1/health", method: "GET" });
+      assert.equal(response.statusCode, 200);
+      assert.equal(await response.body.text(), '{"status":"ok","nbq_version":"1.0.0"}');
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    assert.throws(() => resolveServerConfig({ ZELINQA_LOG_LEVEL: "loud" }, {}));
+    assert.throws(() => resolveServerConfig({ ZELINQA_MODEL_BASE_URL: "http://model" }, {}));
+    assert.throws(() => resolveServerConfig({}, { port: "http" }));
+    assert.equal(resolveServerConfig({ ZELINQA_MODEL_BASE_URL: "http://model", ZELINQA_MODEL_NAME: "m" }, {}).model?.timeoutMs, 8000);
   });
 
   void it("exits 0, 1 and 2 as a real process, keeping stdout to the JSON result", async () => {

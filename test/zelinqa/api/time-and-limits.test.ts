@@ -129,6 +129,26 @@ for (const backend of BACKENDS) {
       assert.deepEqual([job.status, job.json.code], [404, "unknown_compilation"]);
     });
 
+    void it("answers 410 compiled_artifact_unavailable when a pinned or published artefact cannot be loaded", async () => {
+      const at = new Date(nowMs).toISOString();
+      await t.store.insertSession({
+        id: "ses_pinned_to_nothing", domainId: t.domainId, configVersionId: "cfg_99999", state: {}, stateVersion: 0,
+        status: "active", turnCount: 0, createdAt: at, updatedAt: at,
+      });
+      const get = await t.request("GET", "/v1/sessions/ses_pinned_to_nothing", { key: "runtime" });
+      assert.deepEqual([get.status, get.json.code, get.json.details], [410, "compiled_artifact_unavailable", { session_id: "ses_pinned_to_nothing" }]);
+      const key = newIdempotencyKey();
+      const next = await t.request("POST", "/v1/sessions/ses_pinned_to_nothing/next", { key: "runtime", body: { state_version: 5 }, idempotencyKey: key });
+      assert.equal(next.status, 410);
+      const replay = await t.request("POST", "/v1/sessions/ses_pinned_to_nothing/next", { key: "runtime", body: { state_version: 5 }, idempotencyKey: key });
+      assert.equal(replay.headers["x-request-id"], next.headers["x-request-id"]);
+      const good = await t.store.getPublishedVersion(t.domainId);
+      await t.store.publishConfigVersion({ domainId: t.domainId, draftRevision: 1, content: good?.content, artifact: { corrupt: true }, engineVersion: "1.0.0", compilationId: null, publishedAt: at });
+      const create = await t.request("POST", "/v1/sessions", { key: "runtime", body: {}, idempotencyKey: newIdempotencyKey() });
+      assert.deepEqual([create.status, create.json.details], [410, { session_id: null }]);
+      await t.store.publishConfigVersion({ domainId: t.domainId, draftRevision: 1, content: good?.content, artifact: good?.artifact, engineVersion: "1.0.0", compilationId: null, publishedAt: at });
+    });
+
     void it("answers 503 when the database is unavailable, on health and on routes", async () => {
       const broken = await startTestApp({ backend, database: t.database, options: { worker: false } });
       await broken.store.close();

@@ -87,6 +87,11 @@ export function configurationReadRoutes(ctx: AppContext): RouteDefinition[] {
       idempotency: "none",
       runtime: false,
       query: QuestionListQuerySchema,
+      prepareQuery: (raw) => {
+        if (raw.format !== "csv") return raw;
+        const { cursor: _cursor, limit: _limit, ...rest } = raw;
+        return rest;
+      },
       responses: { 200: QuestionListResponseSchema },
       dynamicScope: draftScope,
       async handle({ principal, query, requestId }) {
