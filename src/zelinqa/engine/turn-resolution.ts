@@ -1,7 +1,7 @@
 // Previous-turn resolution of §10.1 and the validation of a resolved turn of §10.2.
 import type { PreviousTurn } from "../contracts/index.js";
 import { similarity } from "../understand/normalise.js";
-import { phraseTokens } from "../understand/phrase-match.js";
+import { findPhraseHits, phraseTokens } from "../understand/phrase-match.js";
 import { tokenise } from "../understand/normalise.js";
 import type { EngineError } from "./engine-result.js";
 import type { CompiledArtifact, QuestionInfo } from "./load-artifact.js";
@@ -39,15 +39,10 @@ function uniqueBest<T>(items: readonly T[], score: (item: T) => number): { item:
   return best === null ? null : { item: best, score: bestScore, runnerUp };
 }
 
+/** §10.5.2 exact match (contiguous tokens, not negated) of one of the question's choice labels. */
 function hasExactLabel(q: QuestionInfo, userText: string): boolean {
-  const tokens = tokenise(userText);
-  return q.choices.some((c) => {
-    const phrase = phraseTokens(c.label);
-    for (let i = 0; phrase.length > 0 && i + phrase.length <= tokens.length; i++) {
-      if (phrase.every((t, j) => tokens[i + j] === t)) return true;
-    }
-    return false;
-  });
+  const phrases = q.choices.map((c, order) => ({ tokens: phraseTokens(c.label), value: c.id, order }));
+  return findPhraseHits(tokenise(userText), phrases, false).length > 0;
 }
 
 /** §10.1 steps 1–4, first match wins. Candidates are looked up in the pinned artefact. */
