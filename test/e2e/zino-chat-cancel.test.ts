@@ -24,9 +24,12 @@ void describe("zino chat with real services", () => {
     instance.cleanup();
   });
 
-  void it("cancels a running turn on SIGINT, aborting the provider request, and answers the next line", async () => {
+  void it("cancels a running turn on SIGINT, aborting the provider request, and answers the next line", { timeout: 60_000 }, async (t) => {
     provider.enqueue({ hang: true });
     const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance });
+    t.after(() => {
+      if (cli.child.exitCode === null) cli.child.kill("SIGKILL");
+    });
     cli.child.stdin?.write("never answered\n");
     await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true), 20_000);
     cli.child.kill("SIGINT");
@@ -34,7 +37,7 @@ void describe("zino chat with real services", () => {
     await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true && r.aborted), 10_000);
 
     cli.child.stdin?.write("second try\n");
-    for (let i = 0; i < 200 && !cli.stdout().includes("echo: second try"); i += 1) await sleep(50);
+    for (let i = 0; i < 200 && !cli.stdout().includes("echo: second try\n"); i += 1) await sleep(50);
     assert.match(cli.stdout(), /echo: second try\n/);
     cli.child.stdin?.end();
     const { code } = await cli.exited;
