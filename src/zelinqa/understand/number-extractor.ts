@@ -12,7 +12,8 @@ interface NumberSpan {
 
 // Digits with thousands groups: space-like separators must be followed by exactly 3 digits.
 const DIGITS = /\d+(?:(?:[ \u00A0\u202F']\d{3}(?!\d))|(?:[.,]\d+))*/g;
-const MULTIPLIER = /^\s*(milliards?|billions?|millions?|mille|thousand|k(?![a-zA-Z])|M(?![a-zA-Z]))/;
+// Case-insensitive words and k/K, but `M` only uppercase (§10.5.4), hence no `i` flag.
+const MULTIPLIER = /^\s*([mM]illiards?|[bB]illions?|[mM]illions?|[mM]ille|[tT]housand|[kK](?![a-zA-Z])|M(?![a-zA-Z]))/;
 const MULTIPLIERS: Record<string, number> = {
   k: 1e3, mille: 1e3, thousand: 1e3, M: 1e6, million: 1e6, millions: 1e6,
   milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
@@ -22,6 +23,11 @@ const WORDS: Record<string, number> = {
   deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11, douze: 12,
 };
 const APPROXIMATIONS = ["environ", "a peu pres", "approximativement", "autour de", "vers", "about", "around", "approximately", "roughly"];
+
+function multiplierOf(word: string | undefined): number {
+  if (word === undefined) return 1;
+  return MULTIPLIERS[word === "M" ? word : word.toLowerCase()] ?? 1;
+}
 
 /** Applies the separator rules of §10.5.4 to one digit group such as "1.500,50" or "2 500". */
 export function parseDigitGroup(raw: string): number {
@@ -49,7 +55,7 @@ function digitSpans(text: string): NumberSpan[] {
     let multiplier = 1;
     const mult = MULTIPLIER.exec(text.slice(end));
     if (mult) {
-      multiplier = MULTIPLIERS[mult[1] as string] ?? 1;
+      multiplier = multiplierOf(mult[1]);
       end += mult[0].length;
     }
     spans.push({ value: parseDigitGroup(m[0]) * multiplier, start, end, hasMultiplier: mult !== null, multiplier });
@@ -62,7 +68,12 @@ function wordSpans(text: string): NumberSpan[] {
   for (const m of text.matchAll(/[\p{L}]+/gu)) {
     const word = normalise(m[0]);
     const value = WORDS[word];
-    if (value !== undefined) spans.push({ value, start: m.index, end: m.index + m[0].length, hasMultiplier: false, multiplier: 1 });
+    if (value === undefined) continue;
+    const end = m.index + m[0].length;
+    const mult = MULTIPLIER.exec(text.slice(end));
+    const multiplier = multiplierOf(mult?.[1]);
+    // "deux mille" is 2000; a bare "deux" stays 2.
+    spans.push({ value: value * multiplier, start: m.index, end: end + (mult?.[0].length ?? 0), hasMultiplier: mult !== null, multiplier });
   }
   return spans;
 }
