@@ -24,7 +24,7 @@ void describe("zino chat with real services", () => {
     instance.cleanup();
   });
 
-  void it("cancels a running turn on SIGINT, aborting the provider request, and answers the next line", { timeout: 60_000 }, async (t) => {
+  void it("[Z7-CHAT-CANCEL] cancels a running turn on SIGINT, aborting the provider request, and answers the next line", { timeout: 60_000 }, async (t) => {
     provider.enqueue({ hang: true });
     const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance });
     t.after(() => {

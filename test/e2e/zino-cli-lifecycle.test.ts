@@ -58,7 +58,7 @@ void describe("zino CLI against real services", () => {
     instance.cleanup();
   });
 
-  void it("starts every service with up --detach and reports them healthy in status", async () => {
+  void it("[Z7-UP-DETACH Z7-STATUS] starts every service with up --detach and reports them healthy in status", async () => {
     const up = await zino(["up", "--detach"]);
     assert.equal(up.code, 0, up.stderr);
     assert.equal(up.stdout, "");
@@ -79,7 +79,7 @@ void describe("zino CLI against real services", () => {
     assert.match(text.stdout, /daemon\s+up\s+ping/);
   });
 
-  void it("keeps the runtime directory 0700 and every socket 0600", () => {
+  void it("[Z7-PERMS] keeps the runtime directory 0700 and every socket 0600", () => {
     assert.equal(statSync(instance.runtimeDir).mode & 0o777, 0o700);
     for (const name of REQUIRED) {
       const stats = statSync(instance.sockets[name]);
@@ -88,7 +88,7 @@ void describe("zino CLI against real services", () => {
     }
   });
 
-  void it("does not start a second copy of services that already answer", async () => {
+  void it("[Z7-UP-ONCE] does not start a second copy of services that already answer", async () => {
     const pids = readPids(instance);
     const again = await zino(["up", "--detach"]);
     assert.equal(again.code, 0, again.stderr);
@@ -96,14 +96,14 @@ void describe("zino CLI against real services", () => {
     assert.deepEqual(readPids(instance), pids);
   });
 
-  void it("answers ask with the provider's streamed text and exit status 0", async () => {
+  void it("[Z7-ASK] answers ask with the provider's streamed text and exit status 0", async () => {
     const ask = await zino(["ask", "--ctx", "e2e", "hello", "world"]);
     assert.equal(ask.code, 0, ask.stderr);
     assert.equal(ask.stdout, "echo: hello world\n");
     assert.equal(lastChat(provider).apiKey, "sk-test-secret");
   });
 
-  void it("sends only chunk and done frames to a Python-style client using channel_id", async () => {
+  void it("[Z8-PY-CLIENT] sends only chunk and done frames to a Python-style client using channel_id", async () => {
     const frames = await requestAll(instance.sockets.daemon, { message: "from python", channel_id: "py" });
     const types = new Set(frames.map((f) => f.type));
     assert.deepEqual([...types].filter((t) => t !== "chunk" && t !== "done"), []);
@@ -111,7 +111,7 @@ void describe("zino CLI against real services", () => {
     assert.equal(frames[frames.length - 1]?.full_text, "echo: from python");
   });
 
-  void it("exits 1 with the error on stderr when the provider fails every attempt", async () => {
+  void it("[Z7-ASK-EXIT] exits 1 with the error on stderr when the provider fails every attempt", async () => {
     provider.script(() => ({ status: 500 }));
     try {
       const before = provider.chatRequests().length;
@@ -124,7 +124,7 @@ void describe("zino CLI against real services", () => {
     }
   });
 
-  void it("routes a ctxkey to the model set with ctx set, and shows it with secrets masked", async () => {
+  void it("[Z7-CTX Z5-OVERRIDE] routes a ctxkey to the model set with ctx set, and shows it with secrets masked", async () => {
     const set = await zino(["ctx", "set", "cheap", "llm.model=gpt-4o-mini", "llm.temperature=0.2"]);
     assert.equal(set.code, 0, set.stderr);
     const ask = await zino(["ask", "--ctx", "cheap", "which model?"]);
@@ -140,7 +140,7 @@ void describe("zino CLI against real services", () => {
     assert.equal(lastChat(provider).model, "fake-model");
   });
 
-  void it("keeps history across a restart of every service", async () => {
+  void it("[Z4-HISTORY-RESTART] keeps history across a restart of every service", async () => {
     assert.equal((await zino(["ask", "--ctx", "memory", "my colour is blue"])).code, 0);
     const down = await zino(["down"]);
     assert.equal(down.code, 0, down.stderr);
@@ -157,7 +157,7 @@ void describe("zino CLI against real services", () => {
     assert.equal(stored.length, 4);
   });
 
-  void it("stops everything with down and removes the sockets and pid files", async () => {
+  void it("[Z7-DOWN] stops everything with down and removes the sockets and pid files", async () => {
     const pids = readPids(instance);
     assert.equal(pids.length, 3);
     const down = await zino(["down"]);

@@ -25,7 +25,7 @@ void describe("zino up in the foreground", () => {
     instance.cleanup();
   });
 
-  void it("starts the services, restarts one that crashes, and stops them all on SIGTERM", { timeout: 90_000 }, async () => {
+  void it("[Z7-UP-FG] starts the services, restarts one that crashes, and stops them all on SIGTERM", { timeout: 90_000 }, async () => {
     cli = spawnZinoCli(["up"], { instance });
     await cli.waitForStderr(/all services are up/, 60_000);
     const pids = [...cli.stderr().matchAll(/(\w+) ready on \S+ \(pid (\d+)\)/g)].map((m) => [m[1]!, Number(m[2])] as const);

@@ -33,7 +33,7 @@ void describe("zino ask and chat against a daemon socket", () => {
     });
   };
 
-  void it("streams the answer to stdout with a final newline and exits 0 on done", async () => {
+  void it("[Z7-ASK] streams the answer to stdout with a final newline and exits 0 on done", async () => {
     await echoDaemon();
     const result = await runInProcess(["ask", "--ctx", "work", "hello", "there"], { cwd: scratch.dir });
     assert.equal(result.code, 0, result.stderr);
@@ -42,14 +42,14 @@ void describe("zino ask and chat against a daemon socket", () => {
     assert.equal(seen[0]?.ctxkey, "work");
   });
 
-  void it("reads the message from stdin with `-`", async () => {
+  void it("[Z7-ASK] reads the message from stdin with `-`", async () => {
     await echoDaemon();
     const result = await runInProcess(["ask", "-"], { cwd: scratch.dir, input: "from stdin" });
     assert.equal(result.code, 0);
     assert.equal(result.stdout, "echo: from stdin\n");
   });
 
-  void it("exits 1 on an error frame with its message and code on stderr", async () => {
+  void it("[Z7-ASK-EXIT] exits 1 on an error frame with its message and code on stderr", async () => {
     daemon = await startFakeDaemon(scratch.runtimeDir, async (_request, out) => {
       await out.send({ type: "chunk", delta: "partial" });
       await out.send({ type: "error", code: "provider_error", message: "every attempt failed: 500, 500" });
@@ -60,7 +60,7 @@ void describe("zino ask and chat against a daemon socket", () => {
     assert.match(result.stderr, /every attempt failed: 500, 500 \[provider_error\]/);
   });
 
-  void it("exits 1 when the daemon closes the stream without a terminal frame", async () => {
+  void it("[Z7-ASK-EXIT] exits 1 when the daemon closes the stream without a terminal frame", async () => {
     daemon = await startFakeDaemon(scratch.runtimeDir, async (_request, out) => {
       await out.send({ type: "chunk", delta: "cut" });
     });
@@ -69,7 +69,7 @@ void describe("zino ask and chat against a daemon socket", () => {
     assert.match(result.stderr, /before the end of the turn/);
   });
 
-  void it("runs one turn per input line in chat and exits 0 at the end of input", async () => {
+  void it("[Z7-CHAT] runs one turn per input line in chat and exits 0 at the end of input", async () => {
     await echoDaemon();
     const result = await runInProcess(["chat", "--ctx", "c1"], { cwd: scratch.dir, input: "first\n\nsecond\n" });
     assert.equal(result.code, 0, result.stderr);
@@ -77,7 +77,7 @@ void describe("zino ask and chat against a daemon socket", () => {
     assert.deepEqual(seen.map((r) => [r.message, r.ctxkey]), [["first", "c1"], ["second", "c1"]]);
   });
 
-  void it("keeps the chat going after a failed turn", async () => {
+  void it("[Z7-CHAT] keeps the chat going after a failed turn", async () => {
     let calls = 0;
     daemon = await startFakeDaemon(scratch.runtimeDir, async (_request, out) => {
       calls += 1;

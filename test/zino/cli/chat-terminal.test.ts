@@ -62,7 +62,7 @@ void describe("zino chat in a terminal", { skip: hasTmux() ? false : "tmux is no
     scratch.cleanup();
   });
 
-  void it("streams answers, cancels a turn with Ctrl-C, recalls history and exits on Ctrl-D", async () => {
+  void it("[Z7-CHAT Z7-CHAT-CANCEL] streams answers, cancels a turn with Ctrl-C, recalls history and exits on Ctrl-D", async () => {
     const historyFile = join(scratch.dir, "chat_history");
     const command = `ZINO_HISTORY_FILE=${historyFile} ZINO_CONFIG= ${process.execPath} --import ${TSX_LOADER} ${CLI_MAIN} chat --ctx term; echo EXITED=$?; sleep 30`;
     tmux("new-session", "-d", "-s", "chat", "-x", "100", "-y", "30", "-c", scratch.dir, command);

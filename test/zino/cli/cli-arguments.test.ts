@@ -11,63 +11,63 @@ void describe("zino command line", () => {
   after(() => scratch.cleanup());
   const run = (argv: string[]) => runInProcess(argv, { cwd: scratch.dir });
 
-  void it("prints help on stdout and exits 0 with --help", async () => {
+  void it("[Z7-USAGE] prints help on stdout and exits 0 with --help", async () => {
     const result = await run(["--help"]);
     assert.equal(result.code, 0);
     for (const command of ["up", "down", "status", "chat", "ask", "ctx"]) assert.match(result.stdout, new RegExp(`\\b${command}\\b`));
   });
 
-  void it("exits 2 without a command", async () => {
+  void it("[Z7-USAGE] exits 2 without a command", async () => {
     assert.equal((await run([])).code, 2);
   });
 
-  void it("exits 2 on an unknown command or option", async () => {
+  void it("[Z7-USAGE] exits 2 on an unknown command or option", async () => {
     assert.equal((await run(["fly"])).code, 2);
     assert.equal((await run(["status", "--colour"])).code, 2);
   });
 
-  void it("exits 2 when ask has no text", async () => {
+  void it("[Z7-USAGE] exits 2 when ask has no text", async () => {
     const result = await run(["ask"]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /missing required argument/);
     assert.equal(result.stdout, "");
   });
 
-  void it("exits 2 when ask is given only blank text", async () => {
+  void it("[Z7-USAGE] exits 2 when ask is given only blank text", async () => {
     const result = await run(["ask", "  "]);
     assert.equal(result.code, 2);
   });
 
-  void it("exits 2 on a malformed ctx set assignment", async () => {
+  void it("[Z7-USAGE] exits 2 on a malformed ctx set assignment", async () => {
     const result = await run(["ctx", "set", "work", "llm.model"]);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /path\.to\.field=value/);
   });
 
-  void it("exits 2 on a non-numeric --limit", async () => {
+  void it("[Z7-USAGE] exits 2 on a non-numeric --limit", async () => {
     assert.equal((await run(["ctx", "history", "work", "--limit", "ten"])).code, 2);
   });
 
-  void it("exits 2 when the --config file does not exist, before or after the command", async () => {
+  void it("[Z7-USAGE] exits 2 when the --config file does not exist, before or after the command", async () => {
     assert.equal((await run(["--config", "/nonexistent/ZINO.toml", "status"])).code, 2);
     const after = await run(["status", "--config", "/nonexistent/ZINO.toml"]);
     assert.equal(after.code, 2);
     assert.match(after.stderr, /does not exist/);
   });
 
-  void it("exits 1 from ask when no daemon answers, saying how to start it", async () => {
+  void it("[Z7-ASK-EXIT] exits 1 from ask when no daemon answers, saying how to start it", async () => {
     const result = await run(["ask", "hello"]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /zino up/);
   });
 
-  void it("exits 1 from ctx commands when ctx does not answer", async () => {
+  void it("[Z7-CTX] exits 1 from ctx commands when ctx does not answer", async () => {
     const result = await run(["ctx", "show"]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /zino-ctx does not answer/);
   });
 
-  void it("reports every service down and exits 1 from status when nothing runs", async () => {
+  void it("[Z7-STATUS] reports every service down and exits 1 from status when nothing runs", async () => {
     const result = await run(["status", "--json"]);
     assert.equal(result.code, 1);
     const report = JSON.parse(result.stdout) as { ok: boolean; services: { service: string; state: string; required: boolean }[] };
@@ -77,7 +77,7 @@ void describe("zino command line", () => {
     assert.equal(report.services.find((s) => s.service === "exc")?.required, false);
   });
 
-  void it("reports nothing to stop from down when nothing runs, and exits 0", async () => {
+  void it("[Z7-DOWN] reports nothing to stop from down when nothing runs, and exits 0", async () => {
     assert.equal((await run(["down"])).code, 0);
   });
 });

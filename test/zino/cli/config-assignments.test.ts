@@ -6,7 +6,7 @@ import { assignmentsToConfig, parseValue } from "../../../src/zino/cli/config-as
 import { maskSecrets } from "../../../src/zino/cli/mask-secrets.js";
 
 void describe("ctx set assignments", () => {
-  void it("parses values as JSON when they are JSON, else keeps the string", () => {
+  void it("[Z7-CTX] parses values as JSON when they are JSON, else keeps the string", () => {
     assert.equal(parseValue("0.2"), 0.2);
     assert.equal(parseValue("true"), true);
     assert.deepEqual(parseValue('["a","b"]'), ["a", "b"]);
@@ -15,21 +15,21 @@ void describe("ctx set assignments", () => {
     assert.equal(parseValue(""), "");
   });
 
-  void it("nests dotted paths and merges assignments to the same object", () => {
+  void it("[Z7-CTX] nests dotted paths and merges assignments to the same object", () => {
     assert.deepEqual(assignmentsToConfig(["llm.model=gpt-4o-mini", "llm.temperature=0.2", "agent.max_iterations=3"]), {
       llm: { model: "gpt-4o-mini", temperature: 0.2 }, agent: { max_iterations: 3 },
     });
   });
 
-  void it("keeps everything after the first = in the value", () => {
+  void it("[Z7-CTX] keeps everything after the first = in the value", () => {
     assert.deepEqual(assignmentsToConfig(["llm.base_url=http://h/v1?a=b"]), { llm: { base_url: "http://h/v1?a=b" } });
   });
 
-  void it("lets a later assignment win", () => {
+  void it("[Z7-CTX] lets a later assignment win", () => {
     assert.deepEqual(assignmentsToConfig(["llm.model=a", "llm.model=b"]), { llm: { model: "b" } });
   });
 
-  void it("refuses assignments without a field path or without =, as usage errors", () => {
+  void it("[Z7-CTX Z7-USAGE] refuses assignments without a field path or without =, as usage errors", () => {
     for (const bad of ["llm.model", "=x", "llm..model=x", "llm.=x"]) {
       assert.throws(() => assignmentsToConfig([bad]), (err: unknown) => err instanceof CliError && err.exitCode === 2, bad);
     }
@@ -38,7 +38,7 @@ void describe("ctx set assignments", () => {
 });
 
 void describe("secret masking", () => {
-  void it("masks keys and tokens at any depth but keeps the names of key variables", () => {
+  void it("[Z7-CTX] masks keys and tokens at any depth but keeps the names of key variables", () => {
     const masked = maskSecrets({
       llm: { api_key: "sk-1", api_key_env: "OPENAI_API_KEY", model: "m", fallbacks: [{ api_key: "sk-2" }] },
       mcp_servers: { gh: { env: { GITHUB_TOKEN: "ghp", MODE: "x" } } },
