@@ -6,8 +6,9 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { InstanceConfig } from "../config/index.js";
-import { EXIT_OK, type CliIo } from "./cli-io.js";
+import { CliError, EXIT_OK, type CliIo } from "./cli-io.js";
 import { runTurn } from "./daemon-turn.js";
+import { pingService } from "./service-probe.js";
 import { createToolSpinner } from "./tool-spinner.js";
 
 const HISTORY_SIZE = 1000;
@@ -19,6 +20,9 @@ export interface ChatOptions {
 }
 
 export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promise<number> {
+  if ((await pingService(instance.sockets.daemon, 2000)) === undefined) {
+    throw new CliError(`the daemon does not answer on ${instance.sockets.daemon}; start the services with \`zino up\``);
+  }
   const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
   const historyFile = terminal ? chatHistoryPath(io.env) : undefined;
   let history = historyFile ? loadHistory(historyFile) : [];

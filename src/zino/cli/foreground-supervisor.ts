@@ -106,6 +106,10 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
     }
     if (!stop.aborted) say(`${name} ready on ${socketPath} (pid ${proc.pid})`);
   }
+  if (running.size === 0 && !stop.aborted) {
+    say("every service already runs; nothing to supervise");
+    return EXIT_OK;
+  }
   if (!stop.aborted) say("all services are up; press Ctrl-C to stop them");
   await new Promise<void>((resolve) => {
     if (stop.aborted) resolve();

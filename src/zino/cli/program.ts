@@ -69,7 +69,8 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
 
   program.command("down")
     .description("stop the services started by `zino up --detach` and remove stale sockets")
-    .action(async () => setExit(await downServices({ instance: instance(), io })));
+    .addOption(new Option("--timeout <ms>", "how long to wait after SIGTERM before SIGKILL").argParser(positiveInt).default(5000))
+    .action(async (opts: { timeout: number }) => setExit(await downServices({ instance: instance(), io, graceMs: opts.timeout })));
 
   program.command("status")
     .description("ping every service and show its capabilities; exit 1 unless ctx, rtr and daemon answer")

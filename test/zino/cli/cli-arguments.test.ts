@@ -67,6 +67,12 @@ void describe("zino command line", () => {
     assert.match(result.stderr, /zino-ctx does not answer/);
   });
 
+  void it("[Z7-CHAT] exits 1 from chat at once when no daemon answers", async () => {
+    const result = await run(["chat"]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /zino up/);
+  });
+
   void it("[Z7-STATUS] reports every service down and exits 1 from status when nothing runs", async () => {
     const result = await run(["status", "--json"]);
     assert.equal(result.code, 1);
