@@ -1,6 +1,9 @@
 // Zelinqa API benchmark: /next latency (p50/p99) and throughput at 32 concurrent clients over real HTTP, on
 // SQLite and PostgreSQL, each printed as a ratio of a trivial Fastify JSON route measured in the same run.
-// Targets: SQLite throughput ≥ 30% of the trivial route, SQLite p50 < 5 ms. BENCH_SECONDS sets each run.
+// Each server runs in its own child process (this file with BENCH_ROLE=server) so clients and server do not
+// share an event loop. Targets: SQLite throughput ≥ 30% of the trivial route, SQLite p50 < 5 ms.
+// BENCH_SECONDS sets each measurement; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,7 +14,6 @@ import { createZelinqaApp } from "../src/zelinqa/api/app.js";
 import { generateApiKey } from "../src/zelinqa/api/api-keys.js";
 import { createIdGenerator } from "../src/zelinqa/api/ids.js";
 import { openStore } from "../src/zelinqa/store/index.js";
-import type { ZelinqaStore } from "../src/zelinqa/store/index.js";
 import { startPostgresCluster } from "../scripts/postgres-cluster.js";
 import { referenceCorpusChanges } from "../test/support/zelinqa-reference-corpus.js";
 import { percentile } from "./latency-stats.js";
@@ -67,18 +69,21 @@ async function measure(step: (client: number) => Promise<boolean>): Promise<Resu
   return { requests: latencies.length, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
 }
 
-async function trivialRoute(): Promise<Result> {
-  const app = Fastify({ logger: false });
-  app.post("/v1/echo", async () => ({ ok: true, request_id: "req_x" }));
-  const base = await app.listen({ host: "127.0.0.1", port: 0 });
-  try {
-    return await measure(async () => (await post(`${base}/v1/echo`, { state_version: 0 })).status === 200);
-  } finally {
-    await app.close();
-  }
+interface ServerInfo {
+  base: string;
+  key: string;
 }
 
-async function zelinqaNext(store: ZelinqaStore): Promise<Result> {
+/** Child role: start one server and print `{base, key}` on stdout; exit on SIGTERM. */
+async function serveRole(target: string): Promise<void> {
+  if (target === "trivial") {
+    const app = Fastify({ logger: false });
+    app.post("/v1/echo", async () => ({ ok: true, request_id: "req_x" }));
+    const base = await app.listen({ host: "127.0.0.1", port: 0 });
+    print(JSON.stringify({ base, key: "" }));
+    return;
+  }
+  const store = target === "postgres" ? openStore({ databaseUrl: process.env.BENCH_DATABASE_URL, maxConnections: 20 }) : openStore({ sqlitePath: process.env.BENCH_SQLITE_PATH });
   await store.migrate();
   const ids = createIdGenerator();
   const now = new Date().toISOString();
@@ -96,36 +101,62 @@ async function zelinqaNext(store: ZelinqaStore): Promise<Result> {
     workerPollMs: 20,
   });
   const base = await app.fastify.listen({ host: "127.0.0.1", port: 0 });
-  const auth = (idem?: string) => ({ authorization: `Bearer ${key.apiKey}`, ...(idem ? { "idempotency-key": idem } : {}) });
+  print(JSON.stringify({ base, key: key.apiKey }));
+}
+
+async function withServer<T>(target: string, env: Record<string, string>, fn: (server: ServerInfo) => Promise<T>): Promise<T> {
+  const child = spawn(process.execPath, ["--import", "tsx", new URL(import.meta.url).pathname], {
+    env: { ...process.env, ...env, BENCH_ROLE: "server", BENCH_TARGET: target },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    const info = await new Promise<ServerInfo>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        const line = out.split("\n").find((l) => l.startsWith("{"));
+        if (line) resolve(JSON.parse(line) as ServerInfo);
+      });
+      child.once("exit", (code) => reject(new Error(`bench server ${target} exited with ${code}`)));
+    });
+    return await fn(info);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+async function trivialRoute(): Promise<Result> {
+  return withServer("trivial", {}, ({ base }) => measure(async () => (await post(`${base}/v1/echo`, { state_version: 0 })).status === 200));
+}
+
+async function zelinqaNext({ base, key }: ServerInfo): Promise<Result> {
+  const auth = (idem?: string) => ({ authorization: `Bearer ${key}`, ...(idem ? { "idempotency-key": idem } : {}) });
   let counter = 0;
   const idem = () => `bench-${process.pid}-${(counter += 1)}`;
-  try {
-    await post(`${base}/v1/configuration/changes`, { changes: referenceCorpusChanges() }, auth(idem()));
-    const job = await post(`${base}/v1/configuration/publish`, {}, auth(idem()));
-    for (let i = 0; i < 200; i += 1) {
-      const r = await fetch(`${base}/v1/configuration/compilations/${job.json.compilation_id as string}`, { headers: auth(), dispatcher });
-      if (((await r.json()) as { status: string }).status === "succeeded") break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const sessions: Array<{ id: string; version: number }> = [];
-    const newSession = async () => {
-      const created = await post(`${base}/v1/sessions`, { max_turns: 100 }, auth(idem()));
-      return { id: created.json.session_id as string, version: 0 };
-    };
-    for (let c = 0; c < CLIENTS; c += 1) sessions.push(await newSession());
-    return await measure(async (client) => {
-      const session = sessions[client]!;
-      const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
-      const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
-      if (r.status !== 200) return false;
-      session.version += 1;
-      if (r.json.action === "stop") sessions[client] = await newSession();
-      return true;
-    });
-  } finally {
-    await app.close();
-    await store.close();
+  await post(`${base}/v1/configuration/changes`, { changes: referenceCorpusChanges() }, auth(idem()));
+  const job = await post(`${base}/v1/configuration/publish`, {}, auth(idem()));
+  for (let i = 0; i < 200; i += 1) {
+    const r = await fetch(`${base}/v1/configuration/compilations/${job.json.compilation_id as string}`, { headers: auth(), dispatcher });
+    if (((await r.json()) as { status: string }).status === "succeeded") break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const sessions: Array<{ id: string; version: number }> = [];
+  const newSession = async () => {
+    const created = await post(`${base}/v1/sessions`, { max_turns: 100 }, auth(idem()));
+    return { id: created.json.session_id as string, version: 0 };
+  };
+  for (let c = 0; c < CLIENTS; c += 1) sessions.push(await newSession());
+  return measure(async (client) => {
+    const session = sessions[client]!;
+    const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
+    const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
+    if (r.status !== 200) return false;
+    session.version += 1;
+    if (r.json.action === "stop") sessions[client] = await newSession();
+    return true;
+  });
 }
 
 const fmt = (n: number) => n.toFixed(2);
@@ -136,33 +167,41 @@ function report(name: string, result: Result, baseline: Result): void {
   );
 }
 
-const dir = mkdtempSync(join(tmpdir(), "zelinqa-bench-"));
-let ok = true;
-try {
-  print(`== Zelinqa API /next, ${CLIENTS} clients, ${SECONDS} s per measurement`);
-  const baseline = await trivialRoute();
-  print(`${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`);
-  const sqlite = await zelinqaNext(openStore({ sqlitePath: join(dir, "bench.sqlite") }));
-  report("/next on SQLite", sqlite, baseline);
-  const sqliteOk = sqlite.perSecond / baseline.perSecond >= 0.3 && sqlite.p50 < 5;
-  print(`target SQLite (throughput ≥ 30% of trivial, p50 < 5 ms): ${sqliteOk ? "met" : "NOT met"}`);
-  ok &&= sqlite.errors === 0;
-  const skipPostgres = process.env.BENCH_SKIP_POSTGRES === "1";
-  const cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
-  const url = skipPostgres ? undefined : (process.env.TEST_DATABASE_URL ?? cluster?.url);
-  if (url) {
-    try {
-      const postgres = await zelinqaNext(openStore({ databaseUrl: url, maxConnections: 20 }));
-      report("/next on PostgreSQL", postgres, baseline);
-      ok &&= postgres.errors === 0;
-    } finally {
-      cluster?.stop();
+async function main(): Promise<boolean> {
+  const dir = mkdtempSync(join(tmpdir(), "zelinqa-bench-"));
+  let ok = true;
+  try {
+    print(`== Zelinqa API /next, ${CLIENTS} clients, ${SECONDS} s per measurement, servers in child processes`);
+    const baseline = await trivialRoute();
+    print(`${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`);
+    const sqlite = await withServer("sqlite", { BENCH_SQLITE_PATH: join(dir, "bench.sqlite") }, zelinqaNext);
+    report("/next on SQLite", sqlite, baseline);
+    const sqliteOk = sqlite.perSecond / baseline.perSecond >= 0.3 && sqlite.p50 < 5;
+    print(`target SQLite (throughput ≥ 30% of trivial, p50 < 5 ms): ${sqliteOk ? "met" : "NOT met"}`);
+    ok &&= sqlite.errors === 0;
+    const skipPostgres = process.env.BENCH_SKIP_POSTGRES === "1";
+    const cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
+    const url = skipPostgres ? undefined : (process.env.TEST_DATABASE_URL ?? cluster?.url);
+    if (url) {
+      try {
+        const postgres = await withServer("postgres", { BENCH_DATABASE_URL: url }, zelinqaNext);
+        report("/next on PostgreSQL", postgres, baseline);
+        ok &&= postgres.errors === 0;
+      } finally {
+        cluster?.stop();
+      }
+    } else {
+      print("/next on PostgreSQL: skipped");
     }
-  } else {
-    print("/next on PostgreSQL: skipped (no PostgreSQL binaries)");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await dispatcher.close();
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-  await dispatcher.close();
+  return ok;
 }
-process.exit(ok ? 0 : 1);
+
+if (process.env.BENCH_ROLE === "server") {
+  await serveRole(process.env.BENCH_TARGET ?? "trivial");
+} else {
+  process.exit((await main()) ? 0 : 1);
+}
