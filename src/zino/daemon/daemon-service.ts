@@ -4,6 +4,7 @@ import { z } from "zod";
 import { WireError, createFrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
 import { createPeers, type Peers } from "./peers.js";
+import { parseSubagent } from "./subagent-turn.js";
 import { runTurn } from "./turn.js";
 
 export const DAEMON_VERSION = "0.1.0";
@@ -45,6 +46,7 @@ export function createDaemonService(deps: ServiceDeps): Service {
     if (request.message.trim() === "") throw new WireError("bad_request", "message: must not be empty or blank.");
     await runTurn({
       peers, logger, ctxkey: request.ctxkey, message: request.message, allEvents: fields.data.events === "all", out, signal,
+      subagent: parseSubagent(request.raw),
     });
   }
 
@@ -83,7 +85,7 @@ function capabilities(peers: Peers, maxFrameBytes: number): Record<string, unkno
     streaming: true,
     frames: [...BASIC_FRAME_TYPES],
     status_frames: "only with events: \"all\"",
-    features: ["agent_loop", "inline_tool_calls", "native_tool_calls", "skills", "history", "cancellation", "degraded_without_ctx"],
+    features: ["agent_loop", "inline_tool_calls", "native_tool_calls", "skills", "subagents", "history", "cancellation", "degraded_without_ctx"],
     tool_styles: ["native", "inline", "auto"],
     max_frame_bytes: maxFrameBytes,
     peers: { ...peers.sockets },

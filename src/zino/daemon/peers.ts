@@ -52,9 +52,10 @@ export function createPeers(options: PeerOptions) {
       }
     },
 
-    /** `(message, ctxkey)` → the built message list (system, context, history, user). */
-    async buildMessages(ctxkey: string, message: string, signal: AbortSignal): Promise<ChatMessage[]> {
-      const answer = await askPeer(options, "ctx", { message, ctxkey }, MessagesSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
+    /** `(message, ctxkey)` → the built message list (system, context, history, user); `skill`: built for that skill. */
+    async buildMessages(ctxkey: string, message: string, call: { signal: AbortSignal; skill?: string | undefined }): Promise<ChatMessage[]> {
+      const frame: Frame = { message, ctxkey, ...(call.skill ? { skill: call.skill } : {}) };
+      const answer = await askPeer(options, "ctx", frame, MessagesSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS });
       return answer.messages;
     },
 
@@ -71,18 +72,22 @@ export function createPeers(options: PeerOptions) {
       await askPeer(options, "ctx", { type: "append_history", ctxkey, messages }, OkSchema, { timeoutMs: CTX_TIMEOUT_MS });
     },
 
-    /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. */
-    async listTools(ctxkey: string, signal: AbortSignal): Promise<ToolDefinition[]> {
-      const answer = await askPeer(options, "exc", { type: "tools", ctxkey }, ToolsSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+    /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. `fields`: the turn's scope. */
+    async listTools(ctxkey: string, signal: AbortSignal, fields: Frame = {}): Promise<ToolDefinition[]> {
+      const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
       return answer.tools.flatMap((tool) => {
         const parsed = ToolDefinitionSchema.safeParse(tool);
         return parsed.success ? [parsed.data] : [];
       });
     },
 
-    /** Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation). */
-    async execute(ctxkey: string, request: ToolRequest, signal: AbortSignal, progress?: ToolProgress): Promise<ToolOutcome> {
-      const frame: Frame = { message: { name: request.name, arguments: request.arguments }, ctxkey };
+    /**
+     * Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation).
+     * `fields`: the turn's scope (a sub-agent's depth and skill); `progress` receives exc's status frames.
+     */
+    async execute(ctxkey: string, request: ToolRequest, call: { signal: AbortSignal; progress?: ToolProgress; fields?: Frame }): Promise<ToolOutcome> {
+      const { signal, progress } = call;
+      const frame: Frame = { ...call.fields, message: { name: request.name, arguments: request.arguments }, ctxkey };
       try {
         const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultSchema, { signal, onStatus: progress });
         return { ok: result.exit_code === 0, result };

@@ -1,5 +1,6 @@
 // One user turn as the service runs it (spec §1 steps 1–9): broadcast to ctx, rtr and exc, run the agent loop
-// against rtr and exc, store the turn at ctx, then answer `done`. Degradation rules are spec §3.
+// against rtr and exc, store the turn at ctx, then answer `done`. Degradation rules are spec §3; a sub-agent's
+// turn (spec §6) is built for its skill, limited in depth, and not stored.
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type FrameWriter, type Logger } from "../../wire/index.js";
 import { runAgentLoop } from "./agent-loop.js";
@@ -7,6 +8,7 @@ import type { ChatMessage, ToolDefinition } from "./agent-types.js";
 import { createClientStream } from "./client-stream.js";
 import { DEFAULT_MAX_IDENTICAL_CALLS } from "./loop-limits.js";
 import type { Peers, ReadyReport } from "./peers.js";
+import { checkSubagentDepth, excScopeFields, limitFanout, type SubagentInfo } from "./subagent-turn.js";
 
 /** Used when ctx is down: the turn still gets an answer, without history or the configured prompt. */
 export const FALLBACK_SYSTEM_PROMPT =
@@ -21,6 +23,8 @@ export interface TurnOptions {
   allEvents: boolean;
   out: FrameWriter;
   signal: AbortSignal;
+  /** Set when exc runs this turn as a sub-agent. */
+  subagent?: SubagentInfo | undefined;
 }
 
 interface Prepared {
@@ -43,7 +47,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
 }
 
 async function turn(options: TurnOptions): Promise<void> {
-  const { peers, ctxkey, message, signal, logger } = options;
+  const { peers, ctxkey, message, signal, logger, subagent } = options;
   const stream = createClientStream(options.out, { allEvents: options.allEvents });
   const prepared = await prepare(options);
   await stream.emit({
@@ -51,9 +55,15 @@ async function turn(options: TurnOptions): Promise<void> {
     services: { ctx: prepared.messages ? "ready" : "unavailable", rtr: prepared.rtr.state, exc: prepared.exc.state },
     timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms },
     tools: prepared.tools.length,
+    ...(subagent ? { subagent: { depth: subagent.depth, skill: subagent.skill ?? null, parent_ctxkey: subagent.parentCtxkey ?? null } } : {}),
   });
+  checkSubagentDepth(subagent, prepared.agent);
   if (prepared.rtr.state === "unavailable") {
     throw new WireError("unavailable", "zino-rtr is not running, so no model can answer; start it with `zino up` and retry.", { service: "zino-rtr" });
+  }
+  if (subagent && prepared.ctxFailure) {
+    // Without ctx there is no skill prompt: a sub-agent would be a generic model, so the caller is told instead.
+    throw new WireError("unavailable", `zino-ctx could not build the skill's prompt (${prepared.ctxFailure}), so the sub-agent cannot run.`, { service: "zino-ctx" });
   }
   if (prepared.ctxFailure) {
     await stream.emit({ type: "status", phase: "degraded", service: "zino-ctx", reason: prepared.ctxFailure,
@@ -70,13 +80,16 @@ async function turn(options: TurnOptions): Promise<void> {
     toolStyle: prepared.agent.tool_style,
     limits: { maxIterations: prepared.agent.max_iterations, maxToolCalls: prepared.agent.max_tool_calls, maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS },
     model: peers.model(ctxkey),
-    tool: (request, toolSignal, progress) => peers.execute(ctxkey, request, toolSignal, progress),
+    tool: limitFanout((request, toolSignal, progress) =>
+      peers.execute(ctxkey, request, { signal: toolSignal, progress, fields: excScopeFields(subagent) }), prepared.agent.max_subagent_fanout),
     emit: (event) => stream.emit(event),
     signal,
   });
   // Stored before `done`, so a client that reads the history right after `done` sees this turn.
   let stored = false;
-  if (prepared.messages) {
+  if (subagent) {
+    await stream.emit({ type: "status", phase: "not_stored", reason: "sub-agent turns are not stored" });
+  } else if (prepared.messages) {
     const started = performance.now();
     try {
       await peers.appendHistory(ctxkey, [userMessage, ...result.messages]);
@@ -108,7 +121,7 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   const { peers, ctxkey, message, signal, logger } = options;
   const ctxStarted = performance.now();
   const [built, agent, rtr, exc] = await Promise.all([
-    settle(peers.buildMessages(ctxkey, message, signal)).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
+    settle(peers.buildMessages(ctxkey, message, { signal, skill: options.subagent?.skill })).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
     settle(peers.agentConfig(ctxkey, signal)),
     peers.ready("rtr", ctxkey, signal),
     readyExc(options),
@@ -127,10 +140,10 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   };
 }
 
-async function readyExc({ peers, ctxkey, signal, logger }: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
+async function readyExc({ peers, ctxkey, signal, logger, subagent }: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
   const report = await peers.ready("exc", ctxkey, signal);
   if (report.state !== "ready") return { report, tools: [] };
-  const tools = await settle(peers.listTools(ctxkey, signal));
+  const tools = await settle(peers.listTools(ctxkey, signal, excScopeFields(subagent)));
   signal.throwIfAborted();
   if (!tools.ok) logger.warn({ ctxkey, reason: tools.reason }, "zino-exc listed no tools; the turn runs without native tools");
   return { report, tools: tools.ok ? tools.value : [] };

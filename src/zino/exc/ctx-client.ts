@@ -1,5 +1,5 @@
-// What exc asks of ctx over the wire (docs/zino-protocol.md): a ctxkey's merged configuration (`get_config`)
-// and host-side stored values (`get_value`, e.g. an MCP session id for `env_from_ctx`).
+// What exc asks of ctx over the wire (docs/zino-protocol.md): a ctxkey's merged configuration (`get_config`),
+// host-side stored values (`get_value`, e.g. an MCP session id for `env_from_ctx`) and the skills it sees.
 import { z } from "zod";
 import { requestOne, type Frame } from "../../wire/index.js";
 
@@ -7,6 +7,8 @@ export interface CtxClient {
   getConfig(ctxkey: string, signal?: AbortSignal): Promise<unknown>;
   /** The stored value as a string (JSON for non-strings), or undefined when nothing is stored. */
   getValue(ctxkey: string, key: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** The skill files visible to the ctxkey (`list_skills`), unparsed: exc reads only the fields it needs. */
+  listSkills(ctxkey: string, signal?: AbortSignal): Promise<unknown[]>;
 }
 
 /** ctx answered with an error frame or an unexpected frame. */
@@ -20,6 +22,7 @@ export class CtxAnswerError extends Error {
 const ErrorFrameSchema = z.looseObject({ type: z.literal("error"), code: z.string(), message: z.string().optional() });
 const ConfigFrameSchema = z.looseObject({ type: z.literal("config"), config: z.record(z.string(), z.unknown()) });
 const ValueFrameSchema = z.looseObject({ type: z.literal("value"), value: z.unknown().optional() });
+const SkillsFrameSchema = z.looseObject({ type: z.literal("skills"), skills: z.array(z.unknown()) });
 
 function unexpected(frame: Frame, wanted: string): CtxAnswerError {
   const error = ErrorFrameSchema.safeParse(frame);
@@ -48,6 +51,12 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
       const { value } = parsed.data;
       if (value === undefined || value === null) return undefined;
       return typeof value === "string" ? value : JSON.stringify(value);
+    },
+    async listSkills(ctxkey, signal) {
+      const frame = await request({ type: "list_skills", ctxkey, message: null }, signal);
+      const parsed = SkillsFrameSchema.safeParse(frame);
+      if (!parsed.success) throw unexpected(frame, "skills");
+      return parsed.data.skills;
     },
   };
 }

@@ -1,5 +1,6 @@
-// zino-exc (spec §1, §6): answers `(null, ctxkey)` with `ready`, `(tool call, ctxkey)` with a `result`, `tools`
-// with the function definitions the model sees, and the Python typed operations of spec §8.
+// zino-exc (spec §1, §6): answers `(null, ctxkey)` with `ready`, `(tool call, ctxkey)` with a `result` (a
+// `run_skill` call runs a sub-agent), `tools` with the function definitions the model sees, and the Python typed
+// operations of spec §8.
 import { randomUUID } from "node:crypto";
 import type { ServiceDeps } from "../runtime/run-service.js";
 import { WireError, createFrameServer, type FrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
@@ -11,7 +12,10 @@ import { MCP_PREFIX, createMcpHost, type McpHost, type OpenAiTool } from "./mcp-
 import { capabilitiesFrame, parseCodeRequest, validationFrame } from "./python-ops.js";
 import { createRulesCache, type ExecRules, type RulesCache } from "./rules-cache.js";
 import type { SandboxUser } from "./sandbox.js";
-import { checkTool } from "./tool-policy.js";
+import { callerSkill, offersRunSkill, parseCallerScope, runSkillCall, type CallerScope } from "./skill-call.js";
+import { RUN_SKILL, runSkillTool, skillVerdict, type SkillInfo } from "./skill-catalog.js";
+import { createSubagentRunner, type SubagentRunner } from "./subagent-runner.js";
+import { checkTool, type ToolVerdict } from "./tool-policy.js";
 import { parseToolCall, type ToolCall } from "./tool-call.js";
 
 export interface ExcOptions {
@@ -53,11 +57,18 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     ...(workRoot ? { workRoot } : {}),
   });
   const mcp: McpHost = createMcpHost({ ctx, logger });
+  const subagents: SubagentRunner = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
   let executors = loadExecutors(instance.agentsDir, logger);
 
-  function executorTools(rulesOf: ExecRules): OpenAiTool[] {
+  /** The ctxkey's allow/deny rules, then, in a skill's turn, the skill's own tool list. */
+  function verdict(rulesOf: ExecRules, skill: SkillInfo | undefined, name: string): ToolVerdict {
+    const policy = checkTool(rulesOf.exec, name);
+    return policy.allowed ? skillVerdict(skill, name) : policy;
+  }
+
+  function executorTools(rulesOf: ExecRules, skill?: SkillInfo): OpenAiTool[] {
     return [...executors.values()]
-      .filter((def) => checkTool(rulesOf.exec, def.toolName).allowed)
+      .filter((def) => verdict(rulesOf, skill, def.toolName).allowed)
       .map((def) => ({ type: "function", function: { name: def.toolName, description: def.description, parameters: def.parameters } }));
   }
 
@@ -71,6 +82,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       isolation: runner.isolationFor(loaded.exec),
       executors: executorTools(loaded).map((tool) => tool.function.name),
       mcp_servers: Object.keys(loaded.mcpServers),
+      skills: loaded.skills.map((skill) => skill.name),
       ...(loaded.warning ? { warning: loaded.warning } : {}),
     });
   }
@@ -89,23 +101,28 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     }
   }
 
-  async function callTool(call: ToolCall, ctxkey: string, signal: AbortSignal): Promise<ExecResult> {
+  async function callTool(call: ToolCall, at: { ctxkey: string; scope: CallerScope; out: FrameWriter; signal: AbortSignal }): Promise<ExecResult> {
+    const { ctxkey, signal } = at;
     const loaded = await rules.get(ctxkey);
-    const known = () => [...executorTools(loaded).map((tool) => tool.function.name), ...Object.keys(loaded.mcpServers).map((s) => `${MCP_PREFIX}${s}__*`)].join(", ");
+    if (call.name === RUN_SKILL) {
+      return runSkillCall({ call, loaded, scope: at.scope, runner: subagents, signal, progress: async (frame) => void (await at.out.send(frame)) });
+    }
+    const skill = callerSkill(loaded, at.scope);
+    const known = () => [...executorTools(loaded, skill).map((tool) => tool.function.name), ...Object.keys(loaded.mcpServers).map((s) => `${MCP_PREFIX}${s}__*`)].join(", ");
     // A bare executor name ("bash", the `name` of Python-ZINO tool files) is accepted as execute_<executor>.
     const bare = executors.get(canonicalExecutor(call.name));
     if (call.name.startsWith("execute_") || bare) {
       const def = bare ?? executors.get(canonicalExecutor(call.name.slice("execute_".length)));
       if (!def) return failureResult(EXIT.unknownTool, `unknown tool ${call.name}; available: ${known()}`);
-      const verdict = checkTool(loaded.exec, def.toolName);
-      if (!verdict.allowed) return failureResult(EXIT.refused, verdict.reason);
+      const allowed = verdict(loaded, skill, def.toolName);
+      if (!allowed.allowed) return failureResult(EXIT.refused, allowed.reason);
       if (call.argumentsError) return failureResult(EXIT.badArguments, `bad arguments for ${call.name}: ${call.argumentsError}`);
       return runCode(def, call.arguments.code, loaded, signal);
     }
     const route = mcp.route(call.name, loaded.mcpServers);
     if (route) {
-      const verdict = checkTool(loaded.exec, call.name);
-      if (!verdict.allowed) return failureResult(EXIT.refused, verdict.reason);
+      const allowed = verdict(loaded, skill, call.name);
+      if (!allowed.allowed) return failureResult(EXIT.refused, allowed.reason);
       if (call.argumentsError) return failureResult(EXIT.badArguments, `bad arguments for ${call.name}: ${call.argumentsError}`);
       return mcp.call({ ctxkey, server: route.server, config: loaded.mcpServers[route.server]!, tool: route.tool, args: call.arguments,
         timeoutMs: loaded.exec.timeout_ms, outputCapBytes: loaded.exec.output_cap_bytes, signal });
@@ -119,15 +136,18 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
         if (request.message === null) return ready(request, out);
         const parsed = parseToolCall(request.message);
         if (!parsed.ok) throw new WireError("bad_request", parsed.reason);
-        const result = await callTool(parsed.call, request.ctxkey, signal);
+        const result = await callTool(parsed.call, { ctxkey: request.ctxkey, scope: parseCallerScope(request.raw), out, signal });
         logger.info({ ctxkey: request.ctxkey, tool: parsed.call.name, exit_code: result.exit_code, ms: result.ms }, "tool call answered");
         await out.send(resultFrame(result));
         return;
       }
       case "tools": {
+        const scope = parseCallerScope(request.raw);
         const loaded = await rules.get(request.ctxkey);
+        const skill = callerSkill(loaded, scope);
         const listed = await mcp.listTools(request.ctxkey, loaded.mcpServers);
-        const tools = [...executorTools(loaded), ...listed.tools.filter((tool) => checkTool(loaded.exec, tool.function.name).allowed)];
+        const tools = [...executorTools(loaded, skill), ...listed.tools.filter((tool) => verdict(loaded, skill, tool.function.name).allowed),
+          ...(offersRunSkill(loaded, scope) ? [runSkillTool(loaded.skills)] : [])];
         await out.send({ type: "tools", ctxkey: request.ctxkey, tools, ...(listed.errors.length > 0 ? { errors: listed.errors } : {}) });
         return;
       }

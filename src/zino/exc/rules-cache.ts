@@ -1,21 +1,25 @@
-// The execution rules of a ctxkey (spec §6): the `exec` and `mcp_servers` sections of its configuration,
-// loaded from ctx (`get_config`) and cached briefly; when ctx cannot answer, the instance defaults apply and
-// the caller is told so.
-import { CtxkeyConfigSchema, type ExecConfig, type JsonObject, type McpServerConfig } from "../config/index.js";
+// The execution rules of a ctxkey (spec §6): the `exec`, `mcp_servers` and `agent` (sub-agent limits) sections
+// of its configuration and the skills it sees, loaded from ctx (`get_config`, `list_skills`) and cached briefly;
+// when ctx cannot answer, the instance defaults apply (without skills) and the caller is told so.
+import { CtxkeyConfigSchema, type AgentConfig, type ExecConfig, type JsonObject, type McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { CtxClient } from "./ctx-client.js";
+import { parseSkills, type SkillInfo } from "./skill-catalog.js";
 
 export interface ExecRules {
   ctxkey: string;
   exec: ExecConfig;
   mcpServers: Record<string, McpServerConfig>;
+  /** Sub-agent limits (`max_subagent_depth`, `subagent_timeout_ms`) of turns on this ctxkey. */
+  agent: AgentConfig;
+  skills: SkillInfo[];
   source: "ctx" | "defaults";
   /** Why the defaults are used (ctx down, invalid configuration). */
   warning?: string;
 }
 
 /** exc needs only these sections; the rest of the configuration (llm, ...) is not its business. */
-const RulesSchema = CtxkeyConfigSchema.pick({ exec: true, mcp_servers: true });
+const RulesSchema = CtxkeyConfigSchema.pick({ exec: true, mcp_servers: true, agent: true });
 
 export const DEFAULT_RULES_TTL_MS = 5_000;
 /** Shorter, so that exc picks up ctx's configuration soon after ctx comes back. */
@@ -39,15 +43,18 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
 
   function fromDefaults(ctxkey: string, warning: string): ExecRules {
     const parsed = RulesSchema.safeParse(options.defaults);
-    if (parsed.success) return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, source: "defaults", warning };
+    if (parsed.success) {
+      return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, agent: parsed.data.agent, skills: [], source: "defaults", warning };
+    }
     const issue = parsed.error.issues[0];
     const fallback = RulesSchema.parse({});
-    return { ctxkey, exec: fallback.exec, mcpServers: fallback.mcp_servers, source: "defaults",
+    return { ctxkey, exec: fallback.exec, mcpServers: fallback.mcp_servers, agent: fallback.agent, skills: [], source: "defaults",
       warning: `${warning}; the instance defaults are invalid too (${issue?.path.join(".")}: ${issue?.message}), built-in rules apply` };
   }
 
   async function load(ctxkey: string): Promise<ExecRules> {
     let config: unknown;
+    const skills = loadSkills(ctxkey);
     try {
       config = await options.ctx.getConfig(ctxkey);
     } catch (err) {
@@ -61,7 +68,17 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
       options.logger.warn({ ctxkey }, reason);
       return fromDefaults(ctxkey, reason);
     }
-    return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, source: "ctx" };
+    return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, agent: parsed.data.agent, skills: await skills, source: "ctx" };
+  }
+
+  /** A ctx that does not list skills (an older or a Python ctx) means no skills, not a failure. */
+  async function loadSkills(ctxkey: string): Promise<SkillInfo[]> {
+    try {
+      return parseSkills(await options.ctx.listSkills(ctxkey), options.logger);
+    } catch (err) {
+      options.logger.debug({ ctxkey, err: describe(err) }, "ctx listed no skills");
+      return [];
+    }
   }
 
   return {
