@@ -3,7 +3,7 @@
 // the compile time of 500 questions and 200 success informations (§12.5: < 500 ms).
 // Run: node --import tsx bench/zelinqa-selection.ts
 import type { ConfigurationChange } from "../src/zelinqa/contracts/index.js";
-import { applyChanges, compileArtifact, loadArtifact, newSessionState, rankQuestions } from "../src/zelinqa/engine/index.js";
+import { applyChanges, compileArtifact, loadArtifact, newSessionState, nextQuestions, rankQuestions } from "../src/zelinqa/engine/index.js";
 import type { CompiledArtifact, DraftConfiguration, SessionState } from "../src/zelinqa/engine/index.js";
 
 const ROLES = ["blocking", "contributing", "optional"] as const;
@@ -77,6 +77,21 @@ export function measureSelectionMs(questionCount: number, runs = 31): number {
   return p50(samples);
 }
 
+/** A whole /next call (copy, reduction of a text answer, progress, selection, views), as the API runs it. */
+export async function measureNextTurnMs(questionCount: number, runs = 21): Promise<number> {
+  const artifact = loadArtifact(JSON.parse(JSON.stringify(compileArtifact(syntheticDraft(questionCount)))) as unknown);
+  const state = midState(artifact);
+  const deps = { now: () => new Date("2026-09-01T00:00:00.000Z"), newId: (prefix: string) => `${prefix}_bench` };
+  const req = { state_version: 0, previous_turn: { question_id: "q1", user_text: "Option alpha 1, environ 2 500 €" } };
+  const samples: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const t0 = performance.now();
+    await nextQuestions(artifact, state, req, deps);
+    if (i >= 3) samples.push(performance.now() - t0);
+  }
+  return p50(samples);
+}
+
 export function measureCompileMs(questionCount: number, infoCount: number, runs = 5): number {
   const draft = syntheticDraft(questionCount, infoCount);
   const samples: number[] = [];
@@ -88,14 +103,19 @@ export function measureCompileMs(questionCount: number, infoCount: number, runs 
   return p50(samples);
 }
 
-export function runZelinqaSelectionBenchmark(): void {
+export async function runZelinqaSelectionBenchmark(): Promise<void> {
   const base = measureSelectionMs(10);
   for (const n of [10, 500, 5000]) {
     const ms = n === 10 ? base : measureSelectionMs(n);
     console.log(`zelinqa selection ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / base).toFixed(1)}x vs 10 questions`);
   }
+  const turnBase = await measureNextTurnMs(10);
+  for (const n of [10, 500, 5000]) {
+    const ms = n === 10 ? turnBase : await measureNextTurnMs(n);
+    console.log(`zelinqa whole /next turn ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / turnBase).toFixed(1)}x vs 10 questions`);
+  }
   const compile = measureCompileMs(500, 200);
   console.log(`zelinqa compile+load 500 questions / 200 infos: p50 ${compile.toFixed(1)} ms  (limit 500 ms)`);
 }
 
-if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) runZelinqaSelectionBenchmark();
+if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) await runZelinqaSelectionBenchmark();

@@ -1,6 +1,7 @@
 // The in-memory artefact: the parsed JSON plus validators, extractor tables and indexes for the reducer and
 // selection. loadArtifact throws on a corrupt artefact (the API answers 410 compiled_artifact_unavailable).
 import type { CompletionRole, Dimension, Objective } from "../contracts/index.js";
+import { indirectPhrasesOf } from "../understand/extract-value.js";
 import type { ExtractionTarget } from "../understand/extract-value.js";
 import { compileSchemaValidator } from "../understand/json-schema-validator.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
@@ -90,7 +91,8 @@ export function loadArtifact(json: unknown): CompiledArtifact {
       fail(`schema of ${s.id} does not compile`);
     }
     const phrases = s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order }));
-    return { ...s, validate, extraction: { kind: s.extractor, phrases, validate }, dimension: dimensionById.get(s.dimension_id) ?? fail(`${s.id} has no dimension`) };
+    const extraction = { kind: s.extractor, phrases, indirectPhrases: indirectPhrasesOf(phrases), validate };
+    return { ...s, validate, extraction, dimension: dimensionById.get(s.dimension_id) ?? fail(`${s.id} has no dimension`) };
   });
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
   const targetIds: string[] = dataTargets.map((t) => t.id);

@@ -14,6 +14,8 @@ export interface ExtractionTarget {
   readonly kind: ExtractorKind;
   /** Choice labels and enum values (§10.5.2), already tokenised. */
   readonly phrases: readonly Phrase[];
+  /** The phrases of at least 4 characters, the only ones indirect extraction uses (§10.4); derived if absent. */
+  readonly indirectPhrases?: readonly Phrase[];
   readonly validate: ValueValidator;
 }
 
@@ -80,10 +82,14 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   }
 }
 
+export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {
+  return phrases.filter((p) => p.tokens.join(" ").length >= 4);
+}
+
 /** Indirect extraction: exact label and enum phrase matches of at least 4 characters only (§10.4). */
 export function extractIndirect(tokens: readonly string[], target: ExtractionTarget): PhraseResult | null {
   if (target.kind !== "enum" && target.kind !== "array_enum" && target.kind !== "boolean") return null;
-  const phrases = target.phrases.filter((p) => p.tokens.join(" ").length >= 4);
+  const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
   if (phrases.length === 0) return null;
   const hits = findPhraseHits(tokens, phrases, false);
   const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);

@@ -9,7 +9,7 @@ export { extractNumber, parseDigitGroup } from "./number-extractor.js";
 export { extractDate, isoDate } from "./date-extractor.js";
 export { compileSchemaValidator, schemaCompiles } from "./json-schema-validator.js";
 export type { ValueValidator } from "./json-schema-validator.js";
-export { extractorKindOf, enumValuesOf, extractDirect, extractIndirect } from "./extract-value.js";
+export { extractorKindOf, enumValuesOf, extractDirect, extractIndirect, indirectPhrasesOf } from "./extract-value.js";
 export type { ExtractorKind, ExtractionTarget } from "./extract-value.js";
 export type { SemanticExtractor, SemanticRequest, SemanticTarget, SemanticValue } from "./semantic-extractor.js";
 export { createOpenAiExtractor, buildExtractionMessages } from "./openai-extractor.js";

@@ -33,13 +33,13 @@ function negated(tokens: readonly string[], start: number): boolean {
   return false;
 }
 
-function matchAt(tokens: readonly string[], phrase: Phrase, at: number): Certainty | null {
+function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): Certainty | null {
   let fuzzy = false;
   for (let j = 0; j < phrase.tokens.length; j++) {
     const expected = phrase.tokens[j] as string;
     const actual = tokens[at + j] as string;
     if (expected === actual) continue;
-    if (!tokensMatchFuzzily(expected, actual)) return null;
+    if (!allowFuzzy || !tokensMatchFuzzily(expected, actual)) return null;
     fuzzy = true;
   }
   return fuzzy ? "fuzzy" : "exact";
@@ -55,8 +55,8 @@ export function findPhraseHits(tokens: readonly string[], phrases: readonly Phra
     const len = phrase.tokens.length;
     if (len === 0) continue;
     for (let i = 0; i + len <= tokens.length; i++) {
-      const certainty = matchAt(tokens, phrase, i);
-      if (certainty === null || (certainty === "fuzzy" && !allowFuzzy) || negated(tokens, i)) continue;
+      const certainty = matchAt(tokens, phrase, i, allowFuzzy);
+      if (certainty === null || negated(tokens, i)) continue;
       hits.push({ value: phrase.value, order: phrase.order, start: i, end: i + len, certainty });
     }
   }
