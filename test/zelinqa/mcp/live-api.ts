@@ -1,6 +1,7 @@
 // Our own Zelinqa API as a real process on SQLite in a temp dir, with keys made by `zelinqa keys create` and the
 // reference corpus of zelinqa-api.md §15 installed through the SDK; plus a zelinqa-mcp stdio client launcher.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,6 +38,31 @@ async function createKey(sqlite: string, scopes: string): Promise<{ key_id: stri
   return JSON.parse(out.trim().split("\n")[0] ?? "{}") as { key_id: string; api_key: string };
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the API exited ${server.exitCode}: ${stderr()}`);
+    try {
+      if ((await fetch(`${baseUrl}/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the API did not become healthy: ${stderr()}`);
+}
+
 export async function startLiveApi(): Promise<LiveApi> {
   const dir = mkdtempSync(join(tmpdir(), "zelinqa-mcp-live-"));
   const sqlite = join(dir, "zelinqa.sqlite");
@@ -45,30 +71,13 @@ export async function startLiveApi(): Promise<LiveApi> {
   const read = await createKey(sqlite, "configuration:read");
   const revoked = await createKey(sqlite, "runtime");
   await runCli(["keys", "revoke", revoked.key_id, "--sqlite-path", sqlite]);
-  const server = spawn(process.execPath, [...TSX, ZELINQA_CLI, "serve", "--sqlite-path", sqlite, "--port", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
+  const port = await freePort();
+  const server = spawn(process.execPath, [...TSX, ZELINQA_CLI, "serve", "--sqlite-path", sqlite, "--port", String(port), "--log-level", "warn"], {
+    stdio: ["ignore", "ignore", "pipe"],
   });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    let found = false;
-    const timer = setTimeout(() => {
-      server.kill("SIGKILL");
-      reject(new Error(`the API did not start: ${out}`));
-    }, 30_000);
-    const onData = (c: Buffer) => {
-      if (found) return; // keep draining the request logs
-      out += c.toString();
-      const match = /"address":"(http:\/\/[^"]+)"/.exec(out);
-      if (match?.[1]) {
-        found = true;
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout.on("data", onData);
-    server.stderr.on("data", onData);
-    server.once("exit", (code) => reject(new Error(`the API exited ${code}: ${out}`)));
-  });
+  let serverErr = "";
+  server.stderr.on("data", (c: Buffer) => (serverErr = (serverErr + c.toString()).slice(-4000)));
+  const baseUrl = `http://127.0.0.1:${port}`;
   const close = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once("exit", r));
@@ -78,6 +87,7 @@ export async function startLiveApi(): Promise<LiveApi> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    await waitForHealth(baseUrl, server, () => serverErr);
     const config = new ZelinqaConfigurationClient({ apiKey: manage.api_key, baseUrl });
     await config.applyChanges({ changes: referenceCorpusChanges() });
     const job = await config.publish({});
