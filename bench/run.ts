@@ -1,5 +1,7 @@
-// `npm run bench`: the ZINO turn benchmark, then the Zelinqa selection benchmark when present (its own process).
-// Each figure is printed next to a same-run baseline. BENCH_SECONDS sets the length of each measurement.
+// `npm run bench`: every benchmark of the repository, each figure printed next to a same-run baseline.
+// The ZINO turn benchmark runs here; the others (owned by their subsystems) run as child processes when their
+// file exists, with their output passed through. BENCH_SECONDS sets the length of each measurement;
+// BENCH_ONLY=zino-turns,zelinqa-selection restricts the run to the named benchmarks.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -7,25 +9,34 @@ import { REPO_ROOT, TSX_LOADER } from "../test/support/zino-processes.js";
 import { runZinoTurnsBench } from "./zino-turns.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "5");
+const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+const selected = (name: string) => only.length === 0 || only.includes(name);
 const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Benchmarks of other subsystems, run as they are run by hand: `node --import tsx bench/<name>.ts`. */
+const CHILD_BENCHMARKS = ["zelinqa-selection", "zelinqa-api", "zelinqa-mcp", "zino-exec"];
 
 async function runChild(file: string): Promise<number> {
   const child = spawn(process.execPath, ["--import", TSX_LOADER, file], { stdio: ["ignore", "inherit", "inherit"], cwd: REPO_ROOT });
   return new Promise<number>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-let failed = false;
-print("== ZINO turns (bench/zino-turns.ts)");
-try {
-  const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 1, print });
-  failed ||= !ok;
-} catch (err) {
-  process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-  failed = true;
+const failures: string[] = [];
+if (selected("zino-turns")) {
+  print("== ZINO turns (bench/zino-turns.ts)");
+  try {
+    const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 1, print });
+    if (!ok) failures.push("zino-turns");
+  } catch (err) {
+    process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    failures.push("zino-turns");
+  }
 }
-const selection = join(REPO_ROOT, "bench", "zelinqa-selection.ts");
-if (existsSync(selection)) {
-  print("\n== Zelinqa selection (bench/zelinqa-selection.ts)");
-  failed ||= (await runChild(selection)) !== 0;
+for (const name of CHILD_BENCHMARKS) {
+  const file = join(REPO_ROOT, "bench", `${name}.ts`);
+  if (!selected(name) || !existsSync(file)) continue;
+  print(`\n== ${name} (bench/${name}.ts)`);
+  if ((await runChild(file)) !== 0) failures.push(name);
 }
-process.exit(failed ? 1 : 0);
+if (failures.length > 0) process.stderr.write(`bench: failed: ${failures.join(", ")}\n`);
+process.exit(failures.length > 0 ? 1 : 0);
