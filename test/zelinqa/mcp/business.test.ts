@@ -78,6 +78,26 @@ void describe("business mode (§13.1)", () => {
     }
   });
 
+  void it("§7.1 argument errors are isError results containing validation error; an unknown tool is answered as the framework does", async () => {
+    const h = await connect();
+    try {
+      const missing = await h.call("zelinqa_start", {});
+      assert.equal(missing.isError, true);
+      assert.ok(missing.text.includes("validation error") && missing.text.includes("conversation"), missing.text);
+      const tooLong = await h.call("zelinqa_next_question", { conversation: "x".repeat(129) });
+      assert.ok(tooLong.text.includes("validation error"), tooLong.text);
+      const badRank = await h.call("zelinqa_next_question", { conversation: C, candidate_rank: 11 });
+      assert.ok(badRank.text.includes("validation error") && badRank.text.includes("candidate_rank"), badRank.text);
+      const unknown = await h.call("zelinqa_answer", { conversation: C });
+      assert.equal(unknown.isError, true);
+      assert.equal(unknown.text, "MCP error -32602: Tool zelinqa_answer not found");
+      assert.equal(h.fake.calls.length, 0);
+      assert.equal(h.builds(), 0);
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("R2 first start makes 1 create + 1 next and returns the next view; no-reply and re-start return an equal view with no call; a text reply sends the decision and no outcome", async () => {
     const h = await connect();
     try {

@@ -45,7 +45,7 @@ void describe("request validation", () => {
 });
 
 void describe("Session handle", () => {
-  void it("tracks state_version and the pending decision through next, answer and stop", async () => {
+  void it("tracks state_version and the pending decision through next, answer and the R44 max_turns stop", async () => {
     const server = await startScriptedServer([
       { status: 201, body: sessionNeuve() },
       { status: 200, body: decisionNormale() },

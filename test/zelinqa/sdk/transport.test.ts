@@ -230,7 +230,7 @@ void describe("SDK requests over real HTTP", () => {
     }
   });
 
-  void it("rejects a 2xx body that is not a JSON object, with the X-Request-Id, and accepts unknown fields", async () => {
+  void it("rejects a 2xx body that is not a JSON object, with the X-Request-Id; R44 accepts unknown stop_reason and warning strings", async () => {
     const server = await startScriptedServer([
       { status: 200, rawBody: "[1,2]" },
       { status: 200, rawBody: "<html>" },
