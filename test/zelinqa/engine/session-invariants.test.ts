@@ -3,7 +3,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { ConfigurationChangesRequestSchema, DEGRADED_REASONS, NextResponseBodySchema, WARNINGS } from "../../../src/zelinqa/contracts/index.js";
+import { ConfigurationChangesRequestSchema, DEGRADED_REASONS, NextResponseBodySchema, SessionStateBodySchema, WARNINGS } from "../../../src/zelinqa/contracts/index.js";
 import type { NextRequest, PreviousTurn } from "../../../src/zelinqa/contracts/index.js";
 import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions, sessionView } from "../../../src/zelinqa/engine/index.js";
 import { testDeps, valueOf } from "./engine-fixtures.js";
@@ -66,7 +66,7 @@ void describe("session invariants", () => {
         assert.ok(!(r.warnings as string[]).includes("max_turns_reached"));
         for (const d of [r.progress.objective, ...r.progress.dimensions]) assert.ok(d.progress >= 0 && d.progress <= 1);
         assert.equal(result.value.state.state_version, state.state_version + 1);
-        const view = sessionView(artifact, result.value.state);
+        const view = SessionStateBodySchema.parse(sessionView(artifact, result.value.state));
         assert.deepEqual(Object.keys(view.targets), Object.keys(view.targets).sort());
         if (r.stop_reason === "max_turns_reached") assert.equal(view.status, "stopped");
         state = result.value.state;
