@@ -25,7 +25,7 @@ const failures: string[] = [];
 if (selected("zino-turns")) {
   print("== ZINO turns (bench/zino-turns.ts)");
   try {
-    const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 1, print });
+    const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 2, print });
     if (!ok) failures.push("zino-turns");
   } catch (err) {
     process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

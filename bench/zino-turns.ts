@@ -3,13 +3,15 @@
 // Figures: first chunk and done latency (p50/p99) with 1 client and with 32 concurrent clients, and turns/s at
 // 32 clients; every ZINO turn must leave its user message and answer in ctx's history.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { requestAll, requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
-import { REPO_ROOT, TSX_LOADER, startZinoServices, stopZinoServices, writeTempInstance } from "../test/support/zino-processes.js";
+import {
+  REPO_ROOT, TSX_LOADER, startZinoServices, stopZinoServices, writeTempInstance, type ZinoProcess,
+} from "../test/support/zino-processes.js";
 import { percentile, summarize, type LatencySummary } from "./latency-stats.js";
 
 export interface TurnsBenchOptions {
@@ -123,10 +125,13 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
       `${options.secondsPerMeasurement} s per measurement, ${options.clients} concurrent clients`);
     await measure(direct, options.clients, options.warmupSeconds);
     await measure(zino("warmup"), options.clients, options.warmupSeconds);
+    // Concurrent phases first: they also finish warming the services' JIT before the latency-sensitive 1-client runs.
+    const directPar = await measure(direct, options.clients, options.secondsPerMeasurement);
+    const cpuBefore = cpuTimes(services);
+    const zinoPar = await measure(zino("par"), options.clients, options.secondsPerMeasurement);
+    const cpuAfter = cpuTimes(services);
     const directSeq = await measure(direct, 1, options.secondsPerMeasurement);
     const zinoSeq = await measure(zino("seq"), 1, options.secondsPerMeasurement);
-    const directPar = await measure(direct, options.clients, options.secondsPerMeasurement);
-    const zinoPar = await measure(zino("par"), options.clients, options.secondsPerMeasurement);
 
     print(table([
       ["1 client: first chunk p50", zinoSeq.firstChunkP50, directSeq.firstChunkP50, "ms"],
@@ -150,6 +155,10 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
     const errors = zinoSeq.errors + zinoPar.errors + directSeq.errors + directPar.errors;
     if (errors > 0) print(`errors: ${errors} failed turns (zino ${zinoSeq.errors + zinoPar.errors}, direct ${directSeq.errors + directPar.errors})`);
 
+    if (cpuBefore && cpuAfter && zinoPar.turns > 0) {
+      const perTurn = services.map((p, i) => `${p.name} ${((cpuAfter[i]! - cpuBefore[i]!) / zinoPar.turns).toFixed(2)} ms`);
+      print(`CPU per turn at ${options.clients} clients (user+system, from /proc): ${perTurn.join(", ")}`);
+    }
     print(await stageBreakdown(instance.sockets, names));
 
     let stored = 0;
@@ -193,6 +202,20 @@ async function stageBreakdown(sockets: Record<ServiceName, string>, names: reado
     lines.push(`  ${label.padEnd(28)} p50 ${percentile(samples, 50).toFixed(2)} ms  p99 ${percentile(samples, 99).toFixed(2)} ms`);
   }
   return lines.join("\n");
+}
+
+/** CPU time (user + system, ms) consumed so far by each service process; undefined without /proc. */
+function cpuTimes(processes: readonly ZinoProcess[]): number[] | undefined {
+  const tickMs = 10; // USER_HZ is 100 on Linux
+  try {
+    return processes.map((p) => {
+      const stat = readFileSync(`/proc/${p.child.pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * tickMs;
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 function table(rows: [string, number, number, string][]): string {
