@@ -10,14 +10,21 @@ import { createPostgresExecutor } from "./postgres/postgres-executor.js";
 import { createSqliteExecutor } from "./sqlite/sqlite-executor.js";
 import type { StoreOperations, ZelinqaStore } from "./store-port.js";
 
+const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
+
+/** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
 function operations(db: SqlExecutor): StoreOperations {
-  return {
+  const cached = operationsByExecutor.get(db);
+  if (cached) return cached;
+  const built: StoreOperations = {
     ...tenancyOperations(db),
     ...sessionOperations(db),
     ...idempotencyOperations(db),
     ...compilationOperations(db),
     ...auditOperations(db),
   };
+  operationsByExecutor.set(db, built);
+  return built;
 }
 
 export function createSqlStore(db: SqlExecutor, now: () => Date = () => new Date()): ZelinqaStore {

@@ -3,15 +3,25 @@
 import Database from "better-sqlite3";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
 
-/** `$1`-style placeholders become `?` with the parameters reordered by occurrence. */
+/** `$1`-style placeholders become `?`; the parameter order of each statement text is computed once. */
+const placeholderOrders = new Map<string, { sql: string; order: number[] }>();
+
 function translate(sql: string, params: readonly SqlParam[]): { sql: string; params: unknown[] } {
-  const ordered: unknown[] = [];
-  const out = sql.replace(/\$(\d+)/g, (_m, index: string) => {
-    const value = params[Number(index) - 1];
-    ordered.push(typeof value === "boolean" ? (value ? 1 : 0) : value);
-    return "?";
+  let translated = placeholderOrders.get(sql);
+  if (!translated) {
+    const order: number[] = [];
+    const out = sql.replace(/\$(\d+)/g, (_m, index: string) => {
+      order.push(Number(index) - 1);
+      return "?";
+    });
+    translated = { sql: out, order };
+    placeholderOrders.set(sql, translated);
+  }
+  const ordered = translated.order.map((i) => {
+    const value = params[i];
+    return typeof value === "boolean" ? (value ? 1 : 0) : value;
   });
-  return { sql: out, params: ordered };
+  return { sql: translated.sql, params: ordered };
 }
 
 class AsyncLock {
@@ -74,6 +84,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
     },
   };
 
+  let inTransactionExecutor: SqlExecutor | undefined;
   const scoped = (inTransaction: boolean): SqlExecutor => {
     const wrap = <T>(fn: () => T): Promise<T> =>
       inTransaction ? Promise.resolve().then(fn) : lock.run(async () => fn());
@@ -87,7 +98,8 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
         return lock.run(async () => {
           db.exec("BEGIN IMMEDIATE");
           try {
-            const result = await fn(scoped(true));
+            inTransactionExecutor ??= scoped(true);
+            const result = await fn(inTransactionExecutor);
             db.exec("COMMIT");
             return result;
           } catch (error) {
