@@ -214,6 +214,29 @@ void describe("optional model port", () => {
     assert.equal(response.degraded, false);
   });
 
+  void it("makes a single model call for a turn, context messages and a summary together", async () => {
+    const calls: SemanticRequest[] = [];
+    const model: SemanticExtractor = { extract: (request) => (calls.push(request), Promise.resolve([])) };
+    const deps = testDeps({ semantic: model });
+    const state = valueOf(await createSession(artifact, {}, deps)).state;
+    valueOf(
+      await nextQuestions(
+        artifact,
+        state,
+        {
+          state_version: 0,
+          previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend" },
+          context_update: { mode: "summary", text: "Le client hésite encore." },
+        },
+        deps,
+      ),
+    );
+    assert.equal(calls.length, 1);
+    assert.deepEqual(calls[0]?.texts, ["ça dépend", "Le client hésite encore."]);
+    assert.equal(calls[0]?.targets.find((t) => t.id === "sdk_budget")?.direct, true);
+    assert.equal(calls[0]?.targets.find((t) => t.id === "sdk_style")?.direct, false);
+  });
+
   void it("does not call the model when deterministic extraction filled the target", async () => {
     let calls = 0;
     const model: SemanticExtractor = { extract: () => ((calls += 1), Promise.resolve([])) };
