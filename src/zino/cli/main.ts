@@ -3,5 +3,11 @@
 import { processIo } from "./cli-io.js";
 import { runCli } from "./program.js";
 
+// A reader that stops early (`zino ask ... | head -1`) ends the command like SIGPIPE would, without a stack trace;
+// exiting closes the daemon connection, which cancels the turn.
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  process.exit(err.code === "EPIPE" ? 141 : 1);
+});
+
 const code = await runCli(process.argv.slice(2), processIo(), { handleSignals: true });
 process.exit(code);
