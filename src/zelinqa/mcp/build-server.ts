@@ -35,11 +35,11 @@ export function buildServer(options: BuildServerOptions = {}): McpServer {
   let shutdown: () => void;
   if (advanced) {
     const versions = new VersionTracker();
-    installTools(server, createAdvancedTools({ provider, versions }));
+    installTools(server, createAdvancedTools({ provider, versions }), logger);
     shutdown = () => versions.clear();
   } else {
     const registry = new ConversationRegistry(capacity);
-    installTools(server, createBusinessTools({ registry, provider }));
+    installTools(server, createBusinessTools({ registry, provider }), logger);
     server.registerResource(
       "Zelinqa conversation guide",
       GUIDE_URI,

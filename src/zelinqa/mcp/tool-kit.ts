@@ -3,6 +3,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { Logger } from "./logger.js";
 import { scrubText } from "./secrets.js";
 
 export type ToolOutcome = { ok: true; value: Record<string, unknown> } | { ok: false; text: string };
@@ -66,8 +67,9 @@ export function defineTool<T>(definition: ToolDefinition<T>): RegisteredTool {
   };
 }
 
-/** Installs the tools on the McpServer's underlying protocol server; call before connecting. */
-export function installTools(server: McpServer, tools: readonly RegisteredTool[]): void {
+/** Installs the tools on the McpServer's underlying protocol server; call before connecting. Logs only tool
+ * names, outcomes and durations: never arguments, results or error texts (they may carry conversation content). */
+export function installTools(server: McpServer, tools: readonly RegisteredTool[], logger?: Logger): void {
   const byName = new Map(tools.map((t) => [t.listing.name, t]));
   server.server.registerCapabilities({ tools: { listChanged: false } });
   server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map((t) => t.listing) }));
@@ -75,6 +77,9 @@ export function installTools(server: McpServer, tools: readonly RegisteredTool[]
     const tool = byName.get(request.params.name);
     // As the framework answers an unknown tool: an isError result naming it.
     if (!tool) return toResult(failure(`MCP error -32602: Tool ${request.params.name} not found`));
-    return tool.call(request.params.arguments);
+    const started = Date.now();
+    const result = await tool.call(request.params.arguments);
+    logger?.debug(`${tool.listing.name} ${result.isError ? "failed" : "succeeded"} in ${Date.now() - started} ms`);
+    return result;
   });
 }
