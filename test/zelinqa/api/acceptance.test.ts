@@ -556,6 +556,9 @@ for (const backend of BACKENDS) {
       assert.equal(job.status, 202, job.text);
       const done = await waitForCompilation(t, job.json.compilation_id as string);
       assert.equal(done.status, "succeeded");
+      const unchanged = await call("POST", "/v1/configuration/publish", { key: "publish", idempotencyKey: newIdempotencyKey(), body: {} });
+      const republished = await waitForCompilation(t, unchanged.json.compilation_id as string);
+      assert.notEqual(republished.configuration_version, done.configuration_version);
       const fresh = await createSession();
       const select = { state_version: 0, selection: { required_target_ids: ["sdk_budget"] } };
       const oldNext = await next(oldId, select);

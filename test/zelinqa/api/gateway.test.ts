@@ -286,6 +286,9 @@ for (const backend of BACKENDS) {
       assert.match(String(health.headers["x-request-id"]), REQUEST_ID);
       const docs = await t.request("GET", "/docs/json");
       assert.equal(docs.status, 200);
+      const ui = await t.request("GET", "/docs/");
+      assert.equal(ui.status, 200);
+      assert.match(String(ui.headers["content-type"]), /text\/html/);
       const paths = Object.keys(docs.json.paths as object);
       assert.ok(paths.includes("/v1/sessions/{session_id}/next"));
       assert.ok(paths.includes("/v1/configuration/changes"));
