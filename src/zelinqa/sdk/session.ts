@@ -15,7 +15,13 @@ export type SessionEventsBody = Omit<SessionEventsRequest, "state_version"> & { 
 
 function pendingFromState(state: SessionState): PendingDecision | null {
   const pending = state.pending_decision;
-  return pending ? { decision_id: pending.decision_id, candidates: pending.candidates } : null;
+  return pending ? { decision_id: pending.decision_id, candidates: pending.candidates ?? [] } : null;
+}
+
+/** Responses are not validated (§3.2): a body without an integer version keeps the tracked one. */
+function versionOf(payload: { versions?: { state_version?: unknown } | null }, fallback: number): number {
+  const version = payload.versions?.state_version;
+  return typeof version === "number" && Number.isInteger(version) ? version : fallback;
 }
 
 export class Session {
@@ -28,7 +34,7 @@ export class Session {
   constructor(client: RuntimeClientLike, state: SessionState) {
     this.#client = client;
     this.#id = state.session_id;
-    this.#stateVersion = state.versions.state_version;
+    this.#stateVersion = versionOf(state, 0);
     this.#state = state;
     this.#pending = pendingFromState(state);
   }
@@ -53,10 +59,10 @@ export class Session {
       { ...body, state_version: body.state_version ?? this.#stateVersion },
       options,
     );
-    this.#stateVersion = response.versions.state_version;
+    this.#stateVersion = versionOf(response, this.#stateVersion);
     this.#pending =
       response.action === "ask" && typeof response.decision_id === "string"
-        ? { decision_id: response.decision_id, candidates: response.candidates }
+        ? { decision_id: response.decision_id, candidates: response.candidates ?? [] }
         : null;
     return response;
   }
@@ -82,8 +88,8 @@ export class Session {
   }
 
   adopt(state: SessionState): void {
-    this.#id = state.session_id;
-    this.#stateVersion = state.versions.state_version;
+    if (typeof state.session_id === "string") this.#id = state.session_id;
+    this.#stateVersion = versionOf(state, this.#stateVersion);
     this.#state = state;
     this.#pending = pendingFromState(state);
   }

@@ -79,6 +79,27 @@ void describe("Session handle", () => {
     }
   });
 
+  void it("accepts 2xx bodies missing contract fields (no versions, no candidates) without failing (§3.2)", async () => {
+    const server = await startScriptedServer([
+      { status: 200, body: { request_id: "r", session_id: "ses_01J8Z", action: "ask", decision_id: "dec_x" } },
+      { status: 200, body: { request_id: "r", session_id: "ses_01J8Z", status: "future_status", pending_decision: null } },
+    ]);
+    try {
+      const client = new ZelinqaClient({ apiKey: KEY, baseUrl: server.url });
+      const session = new Session(client, pendingState());
+      const res = await session.next();
+      assert.equal(res.decision_id, "dec_x");
+      assert.equal(session.stateVersion, 4);
+      assert.deepEqual(pendingOf(session), { decision_id: "dec_x", candidates: [] });
+      const state = await session.refresh();
+      assert.equal(state.status, "future_status");
+      assert.equal(session.stateVersion, 4);
+      assert.ok(pendingOf(session) === null);
+    } finally {
+      await server.close();
+    }
+  });
+
   void it("leaves the handle unchanged on error and never retries or refreshes a conflict", async () => {
     const server = await startScriptedServer([API_ERRORS.state_version_conflict]);
     try {
