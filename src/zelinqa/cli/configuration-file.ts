@@ -1,8 +1,10 @@
-// `zelinqa config import/export`: a whole configuration as JSON or YAML, imported as one change batch
-// (creates for unknown ids, updates otherwise; dimensions, then questions, then success informations).
+// `zelinqa config import/export`: a whole configuration (the export format) or a change batch (the body of
+// POST /v1/configuration/changes, e.g. examples/zelinqa/furniture.json), as JSON or YAML, imported as one
+// change batch: creates for unknown ids, updates otherwise; dimensions, then questions, then success informations.
 import { z } from "zod";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import {
+  ConfigurationChangesRequestSchema,
   DimensionPatchSchema,
   ObjectivePatchSchema,
   QuestionPatchSchema,
@@ -10,21 +12,53 @@ import {
 } from "../contracts/index.js";
 import type { ConfigurationChange, ConfigurationResponse } from "../contracts/index.js";
 
-export const ConfigurationFileSchema = z.object({
+const EntitiesSchema = z.object({
   objective: ObjectivePatchSchema.optional(),
   dimensions: z.array(DimensionPatchSchema).default([]),
   questions: z.array(QuestionPatchSchema).default([]),
   success_informations: z.array(SuccessInformationPatchSchema).default([]),
 });
-export type ConfigurationFile = z.infer<typeof ConfigurationFileSchema>;
 
-/** Parses JSON or YAML text; unknown top-level keys (domain, request_id, …) are ignored. */
+export type ConfigurationFile =
+  | ({ kind: "entities" } & z.infer<typeof EntitiesSchema>)
+  | { kind: "changes"; changes: ConfigurationChange[] };
+
+/** Parses JSON or YAML text; unknown top-level keys (domain, request_id, …) of an export are ignored. */
 export function parseConfigurationFile(text: string, fileName: string): ConfigurationFile {
   const raw: unknown = /\.ya?ml$/i.test(fileName) ? parseYaml(text) : JSON.parse(text);
-  return ConfigurationFileSchema.parse(raw);
+  if (typeof raw === "object" && raw !== null && "changes" in raw) {
+    return { kind: "changes", changes: ConfigurationChangesRequestSchema.parse(raw).changes };
+  }
+  return { kind: "entities", ...EntitiesSchema.parse(raw) };
 }
 
-export function changeBatch(file: ConfigurationFile, existing: { dimensions: Set<string>; questions: Set<string>; successInformations: Set<string> }): ConfigurationChange[] {
+interface ExistingIds {
+  dimensions: Set<string>;
+  questions: Set<string>;
+  successInformations: Set<string>;
+}
+
+function upsert(exists: boolean, operation: "create" | "update" | "delete"): "create" | "update" | "delete" {
+  if (operation === "delete") return operation;
+  return exists ? "update" : "create";
+}
+
+export function changeBatch(file: ConfigurationFile, existing: ExistingIds): ConfigurationChange[] {
+  if (file.kind === "changes") {
+    // A batch written with creates can be re-imported: creates of existing ids become updates.
+    return file.changes.map((change): ConfigurationChange => {
+      switch (change.entity) {
+        case "objective":
+          return change;
+        case "dimension":
+          return { ...change, operation: upsert(existing.dimensions.has(change.dimension.id), change.operation) };
+        case "question":
+          return { ...change, operation: upsert(existing.questions.has(change.question.id), change.operation) };
+        case "success_information":
+          return { ...change, operation: upsert(existing.successInformations.has(change.success_information.id), change.operation) };
+      }
+    });
+  }
   const changes: ConfigurationChange[] = [];
   if (file.objective) changes.push({ entity: "objective", operation: "update", objective: file.objective });
   for (const dimension of file.dimensions) {

@@ -110,6 +110,17 @@ void describe("zelinqa CLI", () => {
     assert.equal((await cli(["config", "import", invalid, "--sqlite-path", fresh])).code, 1);
   });
 
+  void it("imports the sample change batch examples/zelinqa/furniture.json twice and publishes it", async () => {
+    const furniture = join(dir, "furniture.sqlite");
+    const sample = new URL("../../../examples/zelinqa/furniture.json", import.meta.url).pathname;
+    const first = await cli(["config", "import", sample, "--publish", "--sqlite-path", furniture]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal((JSON.parse(first.stdout) as { configuration_version: string }).configuration_version, "cfg_00001");
+    const second = await cli(["config", "import", sample, "--publish", "--sqlite-path", furniture]);
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal((JSON.parse(second.stdout) as { configuration_version: string }).configuration_version, "cfg_00002");
+  });
+
   void it("reads the database from the environment and refuses a non-PostgreSQL URL as a usage error", async () => {
     const viaEnv = await cli(["domains", "list"], { ZELINQA_SQLITE_PATH: db });
     assert.equal(viaEnv.code, 0);
