@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark of the repository, each figure printed next to a same-run baseline.
 // The ZINO turn benchmark runs here; the others (owned by their subsystems) run as child processes when their
 // file exists, with their output passed through. BENCH_SECONDS sets the length of each measurement;
-// BENCH_ONLY=zino-turns,zelinqa-selection restricts the run to the named benchmarks.
+// BENCH_ONLY=zino-turns,zelinqa-selection restricts the run to the named benchmarks; BENCH_DIST=1 runs the ZINO
+// services from dist/ (after `npm run build`) instead of the TypeScript sources.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +26,7 @@ const failures: string[] = [];
 if (selected("zino-turns")) {
   print("== ZINO turns (bench/zino-turns.ts)");
   try {
-    const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 2, print });
+    const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 2, print, fromDist: process.env.BENCH_DIST === "1" });
     if (!ok) failures.push("zino-turns");
   } catch (err) {
     process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

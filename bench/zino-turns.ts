@@ -19,6 +19,8 @@ export interface TurnsBenchOptions {
   clients: number;
   warmupSeconds: number;
   print: (line: string) => void;
+  /** Services from the compiled dist/ (production-like) instead of TypeScript sources through tsx. */
+  fromDist?: boolean;
 }
 
 type Turn = (client: number) => Promise<{ firstChunkMs: number; doneMs: number } | undefined>;
@@ -116,12 +118,14 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
   const names: ServiceName[] = ["ctx", "rtr"];
   if (existsSync(join(REPO_ROOT, "src", "zino", "exc", "main.ts"))) names.push("exc");
   names.push("daemon");
-  const services = await startZinoServices(instance, names);
+  const fromDist = options.fromDist === true;
+  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js"))) throw new Error("BENCH_DIST=1 needs `npm run build` first");
+  const services = await startZinoServices(instance, names, { fromDist });
   try {
     const counter = { turns: 0, keys: new Set<string>() };
     const direct = directTurn(provider.url);
     const zino = (prefix: string) => zinoTurn(instance.sockets.daemon, (client) => `bench-${prefix}-${client}`, counter);
-    print(`zino-turns: services ${names.join(", ")} (real processes), fake provider in its own process; ` +
+    print(`zino-turns: services ${names.join(", ")} (real processes from ${fromDist ? "dist/" : "sources via tsx"}), fake provider in its own process; ` +
       `${options.secondsPerMeasurement} s per measurement, ${options.clients} concurrent clients`);
     await measure(direct, options.clients, options.warmupSeconds);
     await measure(zino("warmup"), options.clients, options.warmupSeconds);

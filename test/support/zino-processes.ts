@@ -66,9 +66,18 @@ export interface ZinoProcess {
   kill(signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 }
 
-export function spawnZinoService(name: ServiceName, instance: TempInstance, env: NodeJS.ProcessEnv = {}): ZinoProcess {
-  const main = join(REPO_ROOT, "src", "zino", name, "main.ts");
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, main, "--config", instance.configPath], {
+export interface SpawnOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Run the compiled `dist/src/zino/<svc>/main.js` (after `npm run build`) instead of the sources through tsx. */
+  fromDist?: boolean;
+}
+
+export function spawnZinoService(name: ServiceName, instance: TempInstance, options: SpawnOptions = {}): ZinoProcess {
+  const env = options.env ?? {};
+  const entry = options.fromDist
+    ? [join(REPO_ROOT, "dist", "src", "zino", name, "main.js")]
+    : ["--import", TSX_LOADER, join(REPO_ROOT, "src", "zino", name, "main.ts")];
+  const child = spawn(process.execPath, [...entry, "--config", instance.configPath], {
     cwd: instance.dir, env: { ...process.env, ZINO_LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -109,11 +118,13 @@ export async function waitForPing(socketPath: string, timeoutMs = 20_000, proc?:
 }
 
 /** Starts the services in dependency order, each once the previous one answers ping. */
-export async function startZinoServices(instance: TempInstance, names: readonly ServiceName[] = ["ctx", "rtr", "daemon"]): Promise<ZinoProcess[]> {
+export async function startZinoServices(
+  instance: TempInstance, names: readonly ServiceName[] = ["ctx", "rtr", "daemon"], options: SpawnOptions = {},
+): Promise<ZinoProcess[]> {
   const started: ZinoProcess[] = [];
   try {
     for (const name of names) {
-      const proc = spawnZinoService(name, instance);
+      const proc = spawnZinoService(name, instance, options);
       started.push(proc);
       await waitForPing(instance.sockets[name], 30_000, proc);
     }
