@@ -103,6 +103,19 @@ void describe("zino CLI against real services", () => {
     assert.equal(lastChat(provider).apiKey, "sk-test-secret");
   });
 
+  void it("[Z7-ASK] runs a native tool call through exc and prints only the answer on stdout", async () => {
+    provider.enqueue(
+      { toolCalls: [{ name: "execute_bash", arguments: { code: "echo tool-output" } }] },
+      { text: "the tool ran" },
+    );
+    const ask = await zino(["ask", "--ctx", "tools", "run something"]);
+    assert.equal(ask.code, 0, ask.stderr);
+    assert.equal(ask.stdout, "the tool ran\n");
+    const toolMessages = messagesOf(lastChat(provider)).filter((m) => m.role === "tool");
+    assert.equal(toolMessages.length, 1);
+    assert.match(String(toolMessages[0]?.content), /tool-output/);
+  });
+
   void it("[Z8-PY-CLIENT] sends only chunk and done frames to a Python-style client using channel_id", async () => {
     const frames = await requestAll(instance.sockets.daemon, { message: "from python", channel_id: "py" });
     const types = new Set(frames.map((f) => f.type));
