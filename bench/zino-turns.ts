@@ -151,10 +151,11 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
     ]));
     const addedFirst = zinoSeq.firstChunkP50 - directSeq.firstChunkP50;
     const addedDone = zinoSeq.doneP50 - directSeq.doneP50;
-    print(`added latency at p50 (1 client): first chunk +${addedFirst.toFixed(2)} ms, done +${addedDone.toFixed(2)} ms (target ≤ 1.5 ms)`);
+    print(`added latency at p50 (1 client): first chunk +${addedFirst.toFixed(2)} ms, done +${addedDone.toFixed(2)} ms (target ≤ 1.5 ms: ${addedFirst <= 1.5 ? "met" : "missed"})`);
     print(`added latency at p50 (${options.clients} clients): first chunk +${(zinoPar.firstChunkP50 - directPar.firstChunkP50).toFixed(2)} ms, ` +
       `done +${(zinoPar.doneP50 - directPar.doneP50).toFixed(2)} ms`);
-    print(`throughput at ${options.clients} clients: ${zinoPar.turnsPerSecond.toFixed(0)} turns/s through ZINO (target ≥ 900), ` +
+    print(`throughput at ${options.clients} clients: ${zinoPar.turnsPerSecond.toFixed(0)} turns/s through ZINO ` +
+      `(target ≥ 900: ${zinoPar.turnsPerSecond >= 900 ? "met" : "missed"}), ` +
       `${directPar.turnsPerSecond.toFixed(0)} direct`);
     const errors = zinoSeq.errors + zinoPar.errors + directSeq.errors + directPar.errors;
     if (errors > 0) print(`errors: ${errors} failed turns (zino ${zinoSeq.errors + zinoPar.errors}, direct ${directSeq.errors + directPar.errors})`);
