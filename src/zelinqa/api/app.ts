@@ -24,6 +24,7 @@ import { createRateLimiter } from "./rate-limiter.js";
 import { createPipeline, rawPathOf } from "./request-pipeline.js";
 import { JSON_TYPE, sendGateway } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
+import { errorSummary } from "./error-summary.js";
 import { createMethodMatcher } from "./route-matching.js";
 import { configurationReadRoutes } from "./routes/configuration-reads.js";
 import { configurationWriteRoutes } from "./routes/configuration-writes.js";
@@ -194,10 +195,10 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     const code = (error as { code?: unknown }).code;
     if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendGateway(reply, 413);
     if (isDatabaseUnavailable(error)) {
-      options.logger.error({ request_id: request.id, err: (error as Error).message }, "database unavailable");
+      options.logger.error({ request_id: request.id, err: errorSummary(error) }, "database unavailable");
       return sendGateway(reply, 503, { "retry-after": "1" });
     }
-    options.logger.error({ request_id: request.id, err: error instanceof Error ? error.message : String(error) }, "unexpected error");
+    options.logger.error({ request_id: request.id, err: errorSummary(error) }, "unexpected error");
     return sendGateway(reply, 500);
   });
 
@@ -205,7 +206,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   // Records older than 24 h already count as new (§6.2); this only keeps the table small.
   const purge = setInterval(() => {
     options.store.purgeIdempotency(now().toISOString()).catch((error: unknown) => {
-      options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "idempotency purge failed");
+      options.logger.warn({ err: errorSummary(error) }, "idempotency purge failed");
     });
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();

@@ -3,6 +3,7 @@
 import type { Logger } from "pino";
 import type { CompilationJobRecord, ZelinqaStore } from "../store/index.js";
 import { publishAuditEvent } from "./audit-events.js";
+import { errorSummary } from "./error-summary.js";
 import type { EnginePort } from "./engine-port.js";
 import type { IdGenerator } from "./ids.js";
 
@@ -107,7 +108,7 @@ export function createCompileWorker(deps: CompileWorkerDeps): CompileWorker {
       try {
         await compile(job);
       } catch (error) {
-        deps.logger.error({ compilation_id: job.id, err: error instanceof Error ? error.message : String(error) }, "compilation failed");
+        deps.logger.error({ compilation_id: job.id, err: errorSummary(error) }, "compilation failed");
         await fail(job, { code: "internal_error", message: "The compilation failed unexpectedly." }).catch(() => undefined);
       }
     }
@@ -124,7 +125,7 @@ export function createCompileWorker(deps: CompileWorkerDeps): CompileWorker {
         try {
           await tick();
         } catch (error) {
-          deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, "compile worker tick failed");
+          deps.logger.error({ err: errorSummary(error) }, "compile worker tick failed");
         }
       } while (again && !closed);
     })().finally(() => {
