@@ -68,6 +68,7 @@ for (const backend of BACKENDS) {
     let draftRevision = 0;
     let sessionId = "";
     let firstNext: InjectResult;
+    let originalFirst: InjectResult;
     let firstKey = "";
     let stateVersion = 0;
 
@@ -327,6 +328,7 @@ for (const backend of BACKENDS) {
       assert.equal(versionOf(firstNext), 1);
       assert.equal(firstNext.json.turn_count, 0);
       stateVersion = 1;
+      originalFirst = firstNext;
     });
 
     void it("R16: replaying the first /next returns the identical response", async () => {
@@ -404,6 +406,15 @@ for (const backend of BACKENDS) {
         assert.equal(r.json.turn_count, before.json.turn_count);
         assert.deepEqual(r.json.pending_decision, before.json.pending_decision);
       }
+    });
+
+    void it("R16: replaying the first /next after state_version has moved still returns the original 200", async () => {
+      const replay = await next(sessionId, { state_version: 0 }, firstKey);
+      assert.equal(replay.status, 200);
+      assert.equal(replay.text, originalFirst.text);
+      assert.equal(replay.headers["x-request-id"], originalFirst.headers["x-request-id"]);
+      const state = await call("GET", `/v1/sessions/${sessionId}`, { key: "runtime" });
+      assert.equal(versionOf(state), stateVersion);
     });
 
     void it("R23: GET returns the last state_version, the outcomes and the pending decision", async () => {
