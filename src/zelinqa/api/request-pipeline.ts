@@ -136,7 +136,7 @@ async function currentStateVersion(store: StoreOperations, domainId: string, ses
 
 export function createPipeline(deps: PipelineDeps) {
   const errorResponse = (error: ApiError, requestId: string) => ({
-    status: ApiErrorStatus(error),
+    status: statusOf(error),
     body: envelopeBody(error, requestId, deps.locale),
     contentType: JSON_TYPE,
     requestId,
@@ -226,11 +226,6 @@ export function createPipeline(deps: PipelineDeps) {
   };
 }
 
-function ApiErrorStatus(error: ApiError): number {
-  return ERROR_STATUS[error.code];
+function statusOf(error: ApiError): number {
+  return ERROR_CATALOGUE[error.code].status;
 }
-
-const ERROR_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, entry]) => [code, entry.status])) as Record<
-  ApiError["code"],
-  number
->;
