@@ -124,7 +124,7 @@ for (const backend of BACKENDS) {
 
     void it("answers malformed JSON and non-object bodies with 400 invalid_request", async () => {
       for (const rawBody of ["{not json", "[1,2]", "42", ""]) {
-        const r = await t.request("POST", "/v1/sessions", { key: "runtime", rawBody, idempotencyKey: newIdempotencyKey() });
+        const r = await t.request("POST", "/v1/configuration/changes", { key: "write", rawBody, idempotencyKey: newIdempotencyKey() });
         assert.equal(r.status, 400, rawBody);
         assert.equal(r.json.code, "invalid_request");
         assert.equal(r.json.message, "The request body is not valid JSON.");
@@ -248,6 +248,8 @@ for (const backend of BACKENDS) {
       assert.deepEqual([publish.status, publish.json.details], [404, { state: "draft" }]);
       const create = await t.request("POST", "/v1/sessions", { key: "runtime", body: {}, idempotencyKey: newIdempotencyKey() });
       assert.deepEqual([create.status, create.json.code, create.json.details], [404, "unknown_configuration", { state: "published" }]);
+      const noBody = await t.request("POST", "/v1/sessions", { key: "runtime", idempotencyKey: newIdempotencyKey() });
+      assert.deepEqual([noBody.status, noBody.json.code], [404, "unknown_configuration"]);
     });
 
     void it("answers an unknown compilation with 404 unknown_compilation", async () => {

@@ -73,6 +73,8 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
       scope: "runtime",
       idempotency: "required",
       runtime: true,
+      // Every field is optional (§8.1): an absent body is read as `{}`.
+      bodyOptional: true,
       body: SessionCreateRequestSchema,
       responses: { 201: SessionStateResponseSchema },
       async handle({ principal, body, requestId, now }) {
