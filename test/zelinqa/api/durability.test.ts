@@ -89,7 +89,9 @@ for (const backend of BACKENDS) {
         }
       };
       const clients = Array.from({ length: 4 }, (_v, c) => client(c));
-      while (acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+      const deadline = Date.now() + 60_000;
+      while (acknowledged.length < 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(acknowledged.length >= 20, `only ${acknowledged.length} turns acknowledged before the kill`);
       await server.kill9();
       stopped = true;
       await Promise.all(clients);
