@@ -31,6 +31,8 @@ export interface HarnessOptions {
   rtr?: boolean;
   /** The REAL exc too, with the repository's agents/ (executors run unsandboxed: tests only). */
   exc?: boolean;
+  /** The agents/ folder (default: the repository's with exc, else none). */
+  agentsDir?: string;
   /** Extra TOML (e.g. an `[agent]` table). */
   toml?: string;
   maxFrameBytes?: number;
@@ -41,7 +43,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const provider = await startFakeProvider();
   const toml = [
     "[paths]", 'runtime_dir = "run"', 'database = "zino.sqlite"',
-    `agents = ${JSON.stringify(options.exc ? REPO_AGENTS : "agents")}`,
+    `agents = ${JSON.stringify(options.agentsDir ?? (options.exc ? REPO_AGENTS : "agents"))}`,
     "[limits]", `max_frame_bytes = ${options.maxFrameBytes ?? 1024 * 1024}`, "idle_timeout_ms = 2000",
     "[llm]", `base_url = ${JSON.stringify(provider.url)}`, 'model = "fake-model"', 'api_key = "sk-test-secret"',
     "max_retries = 0", "retry_base_ms = 1", "timeout_ms = 10000",

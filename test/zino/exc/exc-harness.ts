@@ -1,5 +1,5 @@
 // Test harness for zino-exc: a real exc service on a temp Unix socket, and an in-test ctx frame server that
-// answers `get_config` (defaults merged with the ctxkey's row) and `get_value` like zino-ctx does.
+// answers `get_config` (defaults merged with the ctxkey's row), `get_value` and `list_skills` like zino-ctx does.
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +12,8 @@ export const BASE_DEFAULTS: JsonObject = { llm: { base_url: "http://127.0.0.1:9/
 export interface FakeCtx {
   configs: Map<string, JsonObject>;
   values: Map<string, unknown>;
+  /** Skill files visible to every ctxkey (`list_skills`); empty: no skills. */
+  skills: unknown[];
   requests: Frame[];
   start(): Promise<void>;
   close(): Promise<void>;
@@ -21,10 +23,12 @@ export function createFakeCtx(socketPath: string, defaults: JsonObject): FakeCtx
   const configs = new Map<string, JsonObject>();
   const values = new Map<string, unknown>();
   const requests: Frame[] = [];
+  const skills: unknown[] = [];
   let server: FrameServer | undefined;
   return {
     configs,
     values,
+    skills,
     requests,
     async start() {
       server = createFrameServer({
@@ -37,6 +41,8 @@ export function createFakeCtx(socketPath: string, defaults: JsonObject): FakeCtx
           } else if (request.type === "get_value") {
             const key = String(request.raw.key);
             await out.send({ type: "value", key, value: values.get(`${request.ctxkey}/${key}`) ?? null });
+          } else if (request.type === "list_skills") {
+            await out.send({ type: "skills", skills });
           } else {
             await out.send(errorFrame("unknown_type"));
           }
@@ -54,6 +60,8 @@ export interface ExcHarness {
   dir: string;
   workRoot: string;
   excSocket: string;
+  /** Where exc asks the daemon for sub-agent turns (nothing listens there unless a test starts a stand-in). */
+  daemonSocket: string;
   ctx: FakeCtx;
   request(frame: Frame, signal?: AbortSignal): Promise<Frame>;
   /** A tool call `{message:{name, arguments}, ctxkey}` answered by a result frame. */
@@ -89,6 +97,7 @@ export async function startExc(options: { defaults?: JsonObject; exc?: ExcOption
     dir,
     workRoot,
     excSocket: sockets.exc,
+    daemonSocket: sockets.daemon,
     ctx,
     request,
     call: (ctxkey, name, args) => request({ message: { name, arguments: args }, ctxkey }),
