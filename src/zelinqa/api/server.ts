@@ -1,5 +1,7 @@
 // Starts the API process of §2.1 `serve`: open the store, apply migrations, build the app with its worker and
 // listen on TCP or a Unix socket. The returned handle closes everything once.
+import { existsSync, statSync, unlinkSync } from "node:fs";
+import { connect } from "node:net";
 import pino from "pino";
 import type { Logger } from "pino";
 import { openStore } from "../store/index.js";
@@ -24,6 +26,20 @@ export function createLogger(level: ServerConfig["logLevel"]): Logger {
   return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: 2, sync: true }));
 }
 
+/** A socket file left by a killed server refuses connections: remove it; a live one makes listen fail. */
+async function removeStaleSocket(path: string): Promise<void> {
+  if (!existsSync(path) || !statSync(path).isSocket()) return;
+  const live = await new Promise<boolean>((resolve) => {
+    const probe = connect(path);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (!live) unlinkSync(path);
+}
+
 export async function startServer(config: ServerConfig, engine: EnginePort, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: 20 });
   try {
@@ -46,6 +62,7 @@ export async function startServer(config: ServerConfig, engine: EnginePort, logg
     maxBodyBytes: config.maxBodyBytes,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
+  if (config.socketPath) await removeStaleSocket(config.socketPath);
   const address = config.socketPath
     ? await app.fastify.listen({ path: config.socketPath })
     : await app.fastify.listen({ host: config.host, port: config.port });

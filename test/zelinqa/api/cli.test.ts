@@ -2,6 +2,7 @@
 // position, and exit codes 0/1/2. Mostly in-process through runCli; a few real processes check the streams.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -130,6 +131,11 @@ void describe("zelinqa CLI", () => {
 
   void it("serves on a Unix socket with --socket, configured from flags over the environment", async () => {
     const socketPath = join(dir, "zelinqa.sock");
+    // A socket file left behind by a killed process is replaced.
+    const stale = spawn(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(socketPath)}, () => console.log("up"))`], { stdio: ["ignore", "pipe", "ignore"] });
+    await new Promise((resolve) => stale.stdout.once("data", resolve));
+    stale.kill("SIGKILL");
+    await new Promise((resolve) => stale.once("exit", resolve));
     const config = resolveServerConfig({ ZELINQA_SQLITE_PATH: join(dir, "socket.sqlite"), ZELINQA_LOG_LEVEL: "error", ZELINQA_PORT: "1" }, { socket: socketPath, logLevel: "warn" });
     assert.equal(config.logLevel, "warn");
     const server = await startServer(config, defaultEngine, pino({ level: "silent" }));
