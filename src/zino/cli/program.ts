@@ -7,6 +7,9 @@ import { chatCommand } from "./chat-command.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io.js";
 import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
+import { execCommand, toolsCommand } from "./exc-commands.js";
+import { crmCommand } from "./guide/crm-command.js";
+import { guideCommand } from "./guide/guide-command.js";
 import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 
@@ -92,6 +95,38 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       });
     });
 
+  program.command("exec")
+    .description("run a snippet through zino-exc with the ctxkey's rules; prints stdout/stderr, exits with the tool's exit code")
+    .option("--ctx <key>", "context key whose execution rules apply", "default")
+    .option("--executor <name>", "executor (bash, python3, node, ...)", "bash")
+    .argument("<code...>", "the code (`-` reads it from stdin)")
+    .action(async (words: string[], opts: { ctx: string; executor: string }) => {
+      const code = words.length === 1 && words[0] === "-" ? await readStdin(io) : words.join(" ");
+      setExit(await execCommand({ instance: instance(), io, ctxkey: opts.ctx, executor: opts.executor, code }));
+    });
+
+  program.command("tools")
+    .description("list the tools the model of a ctxkey sees (zino-exc `tools`)")
+    .option("--ctx <key>", "context key", "default")
+    .option("--json", "print the full tool definitions")
+    .action(async (opts: { ctx: string; json?: boolean }) =>
+      setExit(await toolsCommand({ instance: instance(), io, ctxkey: opts.ctx, json: Boolean(opts.json) })));
+
+  program.command("guide")
+    .description("guided conversation on a local Zelinqa API (sample domain): conducted by the agent when a model answers, else asked directly; Ctrl-C pauses, re-running resumes")
+    .option("--ctx <key>", "context key of the conversation", "guide")
+    .option("--new", "start a new conversation instead of resuming")
+    .option("--direct", "ask the questions directly, without the agent")
+    .option("--agent", "let the agent conduct it (needs a model endpoint)")
+    .option("--domain <file>", "Zelinqa configuration to import and publish (default: examples/zelinqa/furniture.json)")
+    .action(async (opts: { ctx: string; new?: boolean; direct?: boolean; agent?: boolean; domain?: string }) => {
+      if (opts.direct && opts.agent) throw new CliError("--direct and --agent exclude each other", EXIT_USAGE);
+      const mode = opts.direct ? "direct" : opts.agent ? "agent" : "auto";
+      await withStopSignal(options, async (stop) => {
+        setExit(await guideCommand({ instance: instance(), io, ctxkey: opts.ctx, fresh: Boolean(opts.new), mode, domainFile: opts.domain, signal: stop }));
+      });
+    });
+
   const ctx = program.command("ctx").description("per-ctxkey configuration and history, through zino-ctx");
   ctx.command("show")
     .description("the merged configuration of a ctxkey (secrets masked)")
@@ -109,6 +144,11 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .option("--json", "print the messages as JSON")
     .action(async (key: string, opts: { limit?: number; json?: boolean }) =>
       setExit(await ctxHistory({ instance: instance(), io, ctxkey: key, limit: opts.limit, json: Boolean(opts.json) })));
+  ctx.command("crm")
+    .description("known facts of a ctxkey for guided conversations: `zino ctx crm KEY fur_budget=1500` (`id=` removes; no assignment prints them)")
+    .argument("<key>", "ctxkey")
+    .argument("[assignments...]", "configured data id=value (value parsed as JSON when it is JSON)")
+    .action(async (key: string, assignments: string[]) => setExit(await crmCommand({ instance: instance(), io, ctxkey: key, assignments })));
   ctx.command("clear")
     .description("delete the stored conversation of a ctxkey")
     .argument("<key>", "ctxkey")
@@ -118,6 +158,12 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   }
   return program;
+}
+
+async function readStdin(io: CliIo): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 function positiveInt(value: string): number {

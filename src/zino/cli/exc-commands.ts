@@ -1,0 +1,70 @@
+// `zino exec` and `zino tools`: exc's tool call and `{type:"tools"}` operations (docs/zino-protocol.md) from the
+// command line, with the ctxkey's execution rules applied by exc itself.
+import { z } from "zod";
+import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
+import type { InstanceConfig } from "../config/index.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+
+const ResultFrameSchema = z.looseObject({
+  type: z.literal("result"),
+  exit_code: z.number().int(),
+  stdout: z.string().default(""),
+  stderr: z.string().default(""),
+});
+const ToolsFrameSchema = z.looseObject({
+  type: z.literal("tools"),
+  tools: z.array(z.looseObject({ function: z.looseObject({ name: z.string(), description: z.string().optional() }) })),
+});
+
+async function excRequest(instance: InstanceConfig, frame: Frame, timeoutMs: number): Promise<Frame> {
+  let answer: Frame;
+  try {
+    answer = await requestOne(instance.sockets.exc, frame, { idleTimeoutMs: timeoutMs });
+  } catch (err) {
+    if (err instanceof ServiceUnavailableError) {
+      throw new CliError(`zino-exc does not answer on ${instance.sockets.exc}; start the services with \`zino up\``);
+    }
+    if (err instanceof RequestTimeoutError) throw new CliError(`zino-exc did not answer: ${err.message}`);
+    throw err;
+  }
+  if (answer.type === "error") {
+    throw new CliError(`zino-exc: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`);
+  }
+  return answer;
+}
+
+export interface ExecCommandOptions {
+  instance: InstanceConfig;
+  io: CliIo;
+  ctxkey: string;
+  executor: string;
+  code: string;
+}
+
+/** Runs `code` as the model's `execute_<executor>` call would; exits with the tool's exit code. */
+export async function execCommand({ instance, io, ctxkey, executor, code }: ExecCommandOptions): Promise<number> {
+  const frame: Frame = { message: { name: `execute_${executor}`, arguments: { code } }, ctxkey };
+  const answer = await excRequest(instance, frame, 10 * 60_000);
+  const parsed = ResultFrameSchema.safeParse(answer);
+  if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of result`);
+  io.stdout.write(parsed.data.stdout);
+  io.stderr.write(parsed.data.stderr);
+  const exit = parsed.data.exit_code;
+  return exit >= 0 && exit <= 255 ? exit : EXIT_FAILURE;
+}
+
+/** The tool definitions the model of `ctxkey` sees: one `name: description` line each, or the JSON. */
+export async function toolsCommand(options: { instance: InstanceConfig; io: CliIo; ctxkey: string; json: boolean }): Promise<number> {
+  const answer = await excRequest(options.instance, { type: "tools", ctxkey: options.ctxkey, message: null }, 60_000);
+  const parsed = ToolsFrameSchema.safeParse(answer);
+  if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of tools`);
+  if (options.json) {
+    options.io.stdout.write(`${JSON.stringify(parsed.data.tools, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  for (const tool of parsed.data.tools) {
+    const description = (tool.function.description ?? "").split("\n")[0]?.trim() ?? "";
+    options.io.stdout.write(`${tool.function.name}${description ? `: ${description}` : ""}\n`);
+  }
+  return EXIT_OK;
+}

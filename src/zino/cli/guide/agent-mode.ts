@@ -1,0 +1,69 @@
+// The guide with a model: the ZINO agent of the ctxkey conducts the conversation through zelinqa-mcp (hosted by
+// exc), the terminal relays the person's words. After each turn the host reads the session through the SDK (the
+// model never sees its id) to show progress and to notice the end of the conversation.
+import type { Session } from "../../../zelinqa/sdk/index.js";
+import type { CliIo } from "../cli-io.js";
+import { runTurn } from "../daemon-turn.js";
+import { createToolSpinner } from "../tool-spinner.js";
+import { collectedData, stopReasonText } from "./conversation-report.js";
+import type { GuideEnd } from "./direct-mode.js";
+import type { DomainLabels } from "./domain-labels.js";
+import type { LineReader } from "./line-reader.js";
+import { renderProgress } from "./progress-bars.js";
+
+export const START_MESSAGE = "Start the guided conversation now: ask me the first question.";
+export const RESUME_MESSAGE = "I am back. Continue the guided conversation where it stopped: ask me the pending question again.";
+
+export interface AgentModeOptions {
+  io: CliIo;
+  daemonSocket: string;
+  ctxkey: string;
+  session: Session;
+  labels: DomainLabels;
+  reader: LineReader;
+  resumed: boolean;
+  signal?: AbortSignal;
+}
+
+export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd> {
+  const { io, session, labels, reader } = options;
+  const out = (text: string) => io.stdout.write(text);
+  let message: string | null = options.resumed ? RESUME_MESSAGE : START_MESSAGE;
+  let lastTurnCount = session.state.turn_count;
+  while (message !== null) {
+    const spinner = createToolSpinner(io.stderr);
+    let endsWithNewline = true;
+    const outcome = await runTurn({ socketPath: options.daemonSocket, message, ctxkey: options.ctxkey, signal: options.signal }, {
+      onChunk(delta) {
+        if (delta.length === 0) return;
+        spinner.clear();
+        out(delta);
+        endsWithNewline = delta.endsWith("\n");
+      },
+      onToolStart: ({ name, description }) => spinner.start(name, description),
+      onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
+    });
+    spinner.clear();
+    if (!endsWithNewline) out("\n");
+    if (outcome.kind === "cancelled") return "paused";
+    if (outcome.kind === "error") {
+      io.stderr.write(`zino: the agent failed: ${outcome.message} [${outcome.code}]\n`);
+      out("Paused. Run the same command again to continue.\n");
+      return "paused";
+    }
+    const state = await session.refresh();
+    if (state.turn_count !== lastTurnCount || state.status !== "active") {
+      lastTurnCount = state.turn_count;
+      out(`\n${renderProgress(state.progress, labels, { count: state.turn_count, remaining: state.turns_remaining })}\n`);
+    }
+    if (state.status !== "active") {
+      out(`Stopped: ${stopReasonText({ status: state.status })}\n`);
+      out(collectedData(state, labels));
+      return "finished";
+    }
+    message = await reader.read("> ");
+    while (message !== null && message.trim() === "") message = await reader.read("> ");
+  }
+  out("\nPaused. Run the same command again to continue at the pending question.\n");
+  return "paused";
+}

@@ -1,0 +1,84 @@
+// `zino guide` (the quick start's main job): start the ZINO services and a local Zelinqa API on SQLite (state
+// under the instance's `.zino/`), provision keys and the sample domain, and open a guided conversation in the
+// terminal: conducted by the ZINO agent through zelinqa-mcp when the ctxkey's model endpoint answers, else asked
+// directly by the terminal. Ctrl-C pauses; running the command again resumes the same conversation.
+import { PassThrough } from "node:stream";
+import { ZelinqaClient } from "../../../zelinqa/sdk/index.js";
+import type { InstanceConfig } from "../../config/index.js";
+import { CliError, EXIT_OK, type CliIo } from "../cli-io.js";
+import { upDetached } from "../detached-services.js";
+import { runAgentMode } from "./agent-mode.js";
+import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
+import { createCtxValues } from "./ctx-values.js";
+import { runDirectMode, type GuideEnd } from "./direct-mode.js";
+import { readDomainLabels } from "./domain-labels.js";
+import { prepareGuideCtxkey } from "./guide-ctxkey.js";
+import { openGuideSession } from "./guide-session.js";
+import { createLineReader } from "./line-reader.js";
+import { endpointReachable, modelBaseUrl } from "./model-endpoint.js";
+import { sampleDomainFile } from "./zelinqa-entries.js";
+
+export const EXIT_PAUSED = 130;
+
+export interface GuideOptions {
+  instance: InstanceConfig;
+  io: CliIo;
+  ctxkey: string;
+  /** Start a new conversation instead of resuming the stored one. */
+  fresh: boolean;
+  mode: "auto" | "agent" | "direct";
+  domainFile?: string | undefined;
+  signal?: AbortSignal;
+}
+
+/** Starts the services quietly; their start messages are shown only when something fails. */
+async function startServices(instance: InstanceConfig, io: CliIo): Promise<void> {
+  const messages = new PassThrough();
+  let text = "";
+  messages.setEncoding("utf8").on("data", (t: string) => (text += t));
+  const code = await upDetached({ instance, io: { ...io, stderr: messages } });
+  if (code !== EXIT_OK) throw new CliError(`the ZINO services did not start:\n${text.trim()}`);
+}
+
+export async function guideCommand(options: GuideOptions): Promise<number> {
+  const { instance, io, ctxkey } = options;
+  const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  await startServices(instance, io);
+  const values = createCtxValues(instance.sockets.ctx);
+  const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
+  const access = await provisionApi({
+    values, sqlitePath: paths.sqlitePath, logPath: paths.logPath, domainFile: options.domainFile ?? sampleDomainFile(),
+    env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" }, say,
+  });
+  const reader = createLineReader(io);
+  const onAbort = () => reader.close();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const client = new ZelinqaClient({ apiKey: access.runtimeKey, baseUrl: access.baseUrl });
+    const conversation = ctxkey;
+    const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, fresh: options.fresh });
+    const labels = await readDomainLabels(access.baseUrl, access.readKey);
+    let mode = options.mode;
+    if (mode === "auto") {
+      const base = await modelBaseUrl(instance.sockets.ctx, ctxkey);
+      mode = base !== undefined && (await endpointReachable(base)) ? "agent" : "direct";
+    }
+    io.stdout.write(`${labels.objective} - guided conversation "${conversation}" (${created ? "new" : "resumed"}, ${
+      mode === "agent" ? "conducted by the ZINO agent" : "direct mode: no model endpoint answers"})\n`);
+    let end: GuideEnd;
+    if (mode === "agent") {
+      await prepareGuideCtxkey({ values, ctxkey, conversation, baseUrl: access.baseUrl, runtimeKey: access.runtimeKey,
+        sessionId: session.id, agentsDir: instance.agentsDir });
+      if (created) await values.clearHistory(ctxkey);
+      const resumed = !created && (await values.historyLength(ctxkey)) > 0;
+      end = await runAgentMode({ io, daemonSocket: instance.sockets.daemon, ctxkey, session, labels, reader, resumed, signal: options.signal });
+    } else {
+      end = await runDirectMode({ io, session, labels, reader });
+    }
+    return end === "finished" ? EXIT_OK : EXIT_PAUSED;
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    reader.close();
+    await access.api.stop();
+  }
+}
