@@ -141,6 +141,21 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     assert.equal(frames.at(-1)?.type, "done");
   });
 
+  void it("DMN-23 DMN-28 in inline style a <task> block runs the skill and its answer comes back in a <task_response>", async () => {
+    await h.askCtx({ type: "set_config", ctxkey: "i1", config: { agent: { tool_style: "inline" } } });
+    parentReply = (request) => {
+      const last = String(messagesOf(request).at(-1)?.content);
+      return last.startsWith("<task_response>") ? { text: "Inline parent done." } : { text: 'Asking. <task>{"skill": "sum", "request": "add 5 and 37"}</task>' };
+    };
+    const frames = await h.ask({ message: "What is 5 + 37?", ctxkey: "i1" });
+    assert.equal(frames.at(-1)?.full_text, "Asking. \n\nInline parent done.");
+    const child = skillRequests(h, "SUM-SKILL").starts.at(-1)!;
+    assert.equal(messagesOf(child).at(-1)?.content, "add 5 and 37");
+    const last = h.provider.chatRequests().filter((r) => !systemOf(r).includes("SKILL")).at(-1)!;
+    assert.match(String(messagesOf(last).at(-1)?.content),
+      /^<task_response>\n\{"skill":"sum","content":\{"exit_code":0,"stdout":"The sum is 42\.\\n\\n\[Tool results of the sub-agent \\"sum\\" \(1 call\)\]/);
+  });
+
   void it("DMN-26 a skill that calls itself stops at agent.max_subagent_depth; the deepest call is refused with a result its model reads", async () => {
     parentReply = delegate("loop", "go");
     const frames = await h.ask({ message: "loop forever", ctxkey: "d1", events: "all" });
