@@ -7,10 +7,12 @@ export const DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
 export type Frame = Record<string, unknown>;
 
 export function encodeFrame(frame: Frame): Buffer {
-  const body = Buffer.from(JSON.stringify(frame), "utf8");
-  const header = Buffer.allocUnsafe(HEADER_BYTES);
-  header.writeUInt32BE(body.length, 0);
-  return Buffer.concat([header, body]);
+  const json = JSON.stringify(frame);
+  const bodyBytes = Buffer.byteLength(json, "utf8");
+  const out = Buffer.allocUnsafe(HEADER_BYTES + bodyBytes);
+  out.writeUInt32BE(bodyBytes, 0);
+  out.write(json, HEADER_BYTES, "utf8");
+  return out;
 }
 
 /** A decoded unit: a frame, or a problem with one frame that the caller answers with an error frame. */
