@@ -2,7 +2,7 @@
 // SQLite and PostgreSQL, each printed as a ratio of a trivial Fastify JSON route measured in the same run.
 // Each server runs in its own child process (this file with BENCH_ROLE=server) so clients and server do not
 // share an event loop. Targets: SQLite throughput ≥ 30% of the trivial route, SQLite p50 < 5 ms.
-// BENCH_SECONDS sets each measurement; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
+// BENCH_SECONDS (3) sets each slice, BENCH_ROUNDS (3) the interleaved rounds; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,8 @@ import { startPostgresCluster } from "../scripts/postgres-cluster.js";
 import { referenceCorpusChanges } from "../test/support/zelinqa-reference-corpus.js";
 import { percentile } from "./latency-stats.js";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? "5");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? "3");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? "3");
 const CLIENTS = 32;
 const dispatcher = new Agent({ connections: CLIENTS, keepAliveTimeout: 10_000 });
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -41,7 +42,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** Runs `clients` loops of `step` for SECONDS (after a 1 s warm-up) and summarises the step latencies. */
+/** Runs `clients` loops of `step` for SECONDS (after a 0.5 s warm-up) and summarises the step latencies. */
 async function measure(step: (client: number) => Promise<boolean>, clients = CLIENTS, prepare?: (client: number) => Promise<void>): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
@@ -58,7 +59,7 @@ async function measure(step: (client: number) => Promise<boolean>, clients = CLI
     }
   };
   const loops = Array.from({ length: clients }, (_v, i) => loop(i));
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await new Promise((resolve) => setTimeout(resolve, 500));
   recording = true;
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
@@ -106,7 +107,12 @@ async function serveRole(target: string): Promise<void> {
   print(JSON.stringify({ base, key: key.apiKey }));
 }
 
-async function withServer<T>(target: string, env: Record<string, string>, fn: (server: ServerInfo) => Promise<T>): Promise<T> {
+interface RunningServer {
+  info: ServerInfo;
+  stop(): Promise<void>;
+}
+
+async function startServer(target: string, env: Record<string, string>): Promise<RunningServer> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server processes.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((a) => a.length > 0);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", new URL(import.meta.url).pathname], {
@@ -114,6 +120,10 @@ async function withServer<T>(target: string, env: Record<string, string>, fn: (s
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+  };
   try {
     const info = await new Promise<ServerInfo>((resolve, reject) => {
       let out = "";
@@ -124,18 +134,24 @@ async function withServer<T>(target: string, env: Record<string, string>, fn: (s
       });
       child.once("exit", (code) => reject(new Error(`bench server ${target} exited with ${code}`)));
     });
-    return await fn(info);
-  } finally {
-    child.kill("SIGTERM");
-    await exited;
+    return { info, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
-async function trivialRoute(clients: number): Promise<Result> {
-  return withServer("trivial", {}, ({ base }) => measure(async () => (await post(`${base}/v1/echo`, { state_version: 0 })).status === 200, clients));
+interface Workload {
+  step(client: number): Promise<boolean>;
+  prepare?(client: number): Promise<void>;
 }
 
-async function zelinqaNext({ base, key }: ServerInfo, clients = CLIENTS): Promise<Result> {
+function trivialWorkload({ base }: ServerInfo): Workload {
+  return { step: async () => (await post(`${base}/v1/echo`, { state_version: 0 })).status === 200 };
+}
+
+/** Installs and publishes the corpus, then drives one session per client through /next. */
+async function nextWorkload({ base, key }: ServerInfo): Promise<Workload> {
   const auth = (idem?: string) => ({ authorization: `Bearer ${key}`, ...(idem ? { "idempotency-key": idem } : {}) });
   let counter = 0;
   const idem = () => `bench-${process.pid}-${(counter += 1)}`;
@@ -152,19 +168,45 @@ async function zelinqaNext({ base, key }: ServerInfo, clients = CLIENTS): Promis
     const created = await post(`${base}/v1/sessions`, {}, auth(idem()));
     return { id: created.json.session_id as string, version: 0, stopped: false };
   };
-  for (let c = 0; c < clients; c += 1) sessions.push(await newSession());
-  const prepare = async (client: number) => {
-    if (sessions[client]!.stopped) sessions[client] = await newSession();
+  for (let c = 0; c < CLIENTS; c += 1) sessions.push(await newSession());
+  return {
+    async prepare(client) {
+      if (sessions[client]!.stopped) sessions[client] = await newSession();
+    },
+    async step(client) {
+      const session = sessions[client]!;
+      const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
+      const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
+      if (r.status !== 200) return false;
+      session.version += 1;
+      session.stopped = r.json.action === "stop";
+      return true;
+    },
   };
-  return measure(async (client) => {
-    const session = sessions[client]!;
-    const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
-    const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
-    if (r.status !== 200) return false;
-    session.version += 1;
-    session.stopped = r.json.action === "stop";
-    return true;
-  }, clients, prepare);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Interleaves the workloads in rounds so load changes on a shared machine hit every target alike. */
+async function interleaved(workloads: Record<string, Workload>, clients: number): Promise<Record<string, Result>> {
+  const samples: Record<string, Result[]> = {};
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, workload] of Object.entries(workloads)) {
+      (samples[name] ??= []).push(await measure((c) => workload.step(c), clients, workload.prepare ? (c) => workload.prepare!(c) : undefined));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, results]) => [
+      name,
+      {
+        requests: results.reduce((sum, r) => sum + r.requests, 0),
+        perSecond: median(results.map((r) => r.perSecond)),
+        p50: median(results.map((r) => r.p50)),
+        p99: median(results.map((r) => r.p99)),
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+      },
+    ]),
+  );
 }
 
 const fmt = (n: number) => n.toFixed(2);
@@ -177,40 +219,45 @@ function report(name: string, result: Result, baseline: Result): void {
 
 async function main(): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), "zelinqa-bench-"));
-  let ok = true;
+  const servers: RunningServer[] = [];
+  let cluster: Awaited<ReturnType<typeof startPostgresCluster>>;
   try {
-    print(`== Zelinqa API /next, ${CLIENTS} clients, ${SECONDS} s per measurement, servers in child processes`);
-    const baseline = await trivialRoute(CLIENTS);
-    print(`${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`);
-    const sqlite = await withServer("sqlite", { BENCH_SQLITE_PATH: join(dir, "bench.sqlite") }, (s) => zelinqaNext(s));
-    report("/next on SQLite", sqlite, baseline);
-    // Unloaded latency: one client, so p50 measures the request itself rather than queueing behind 31 others.
-    const single = await trivialRoute(1);
-    const sqliteSingle = await withServer("sqlite", { BENCH_SQLITE_PATH: join(dir, "bench-1.sqlite") }, (s) => zelinqaNext(s, 1));
-    print(`${"trivial, 1 client".padEnd(22)} ${fmt(single.perSecond).padStart(9)} req/s  p50 ${fmt(single.p50)} ms  p99 ${fmt(single.p99)} ms`);
-    report("/next SQLite, 1 client", sqliteSingle, single);
-    const sqliteOk = sqlite.perSecond / baseline.perSecond >= 0.3 && sqliteSingle.p50 < 5;
-    print(`target SQLite (throughput ≥ 30% of trivial at ${CLIENTS} clients, unloaded p50 < 5 ms): ${sqliteOk ? "met" : "NOT met"}`);
-    ok &&= sqlite.errors === 0;
+    print(`== Zelinqa API /next, servers in child processes, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians`);
+    const start = async (target: string, env: Record<string, string> = {}) => {
+      const server = await startServer(target, env);
+      servers.push(server);
+      return server.info;
+    };
+    const trivial = trivialWorkload(await start("trivial"));
+    const sqlite = await nextWorkload(await start("sqlite", { BENCH_SQLITE_PATH: join(dir, "bench.sqlite") }));
+    const workloads: Record<string, Workload> = { trivial, sqlite };
     const skipPostgres = process.env.BENCH_SKIP_POSTGRES === "1";
-    const cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
+    cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
     const url = skipPostgres ? undefined : (process.env.TEST_DATABASE_URL ?? cluster?.url);
-    if (url) {
-      try {
-        const postgres = await withServer("postgres", { BENCH_DATABASE_URL: url }, (s) => zelinqaNext(s));
-        report("/next on PostgreSQL", postgres, baseline);
-        ok &&= postgres.errors === 0;
-      } finally {
-        cluster?.stop();
-      }
-    } else {
-      print("/next on PostgreSQL: skipped");
-    }
+    if (url) workloads.postgres = await nextWorkload(await start("postgres", { BENCH_DATABASE_URL: url }));
+
+    const loaded = await interleaved(workloads, CLIENTS);
+    const baseline = loaded.trivial!;
+    print(`-- ${CLIENTS} concurrent clients`);
+    print(`${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`);
+    report("/next on SQLite", loaded.sqlite!, baseline);
+    if (loaded.postgres) report("/next on PostgreSQL", loaded.postgres, baseline);
+    else print("/next on PostgreSQL: skipped");
+
+    // Unloaded latency: one client, so p50 measures the request itself rather than queueing behind 31 others.
+    const single = await interleaved({ trivial, sqlite }, 1);
+    print("-- 1 client");
+    print(`${"trivial fastify route".padEnd(22)} ${fmt(single.trivial!.perSecond).padStart(9)} req/s  p50 ${fmt(single.trivial!.p50)} ms  p99 ${fmt(single.trivial!.p99)} ms`);
+    report("/next on SQLite", single.sqlite!, single.trivial!);
+    const met = loaded.sqlite!.perSecond / baseline.perSecond >= 0.3 && single.sqlite!.p50 < 5;
+    print(`target SQLite (throughput ≥ 30% of trivial at ${CLIENTS} clients, unloaded p50 < 5 ms): ${met ? "met" : "NOT met"}`);
+    return Object.values(loaded).every((r) => r.errors === 0) && single.sqlite!.errors === 0;
   } finally {
+    for (const server of servers) await server.stop();
+    cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
     await dispatcher.close();
   }
-  return ok;
 }
 
 if (process.env.BENCH_ROLE === "server") {
