@@ -2,17 +2,17 @@
 // SQLite and PostgreSQL, each printed as a ratio of a trivial Fastify JSON route measured in the same run.
 // Each server runs in its own child process (this file with BENCH_ROLE=server) so clients and server do not
 // share an event loop. Targets: SQLite throughput ≥ 30% of the trivial route, SQLite p50 < 5 ms.
-// BENCH_SECONDS (3) sets each slice, BENCH_ROUNDS (3) the interleaved rounds; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
+// BENCH_SERVER_STDERR=1 shows the servers' logs. BENCH_SECONDS (3) sets each slice, BENCH_ROUNDS (3) the interleaved rounds; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
-import pino from "pino";
 import { Agent, fetch } from "undici";
 import { createZelinqaApp } from "../src/zelinqa/api/app.js";
 import { generateApiKey } from "../src/zelinqa/api/api-keys.js";
 import { createIdGenerator } from "../src/zelinqa/api/ids.js";
+import { createLogger } from "../src/zelinqa/api/server.js";
 import { openStore } from "../src/zelinqa/store/index.js";
 import { startPostgresCluster } from "../scripts/postgres-cluster.js";
 import { referenceCorpusChanges } from "../test/support/zelinqa-reference-corpus.js";
@@ -98,7 +98,8 @@ async function serveRole(target: string): Promise<void> {
     store,
     clock: { now: () => new Date() },
     ids,
-    logger: pino({ level: "info" }, pino.destination({ dest: "/dev/null", sync: false })),
+    // The production logger (one synchronous JSON line per request on stderr, which the parent discards).
+    logger: createLogger("info"),
     locale: "en",
     maxBodyBytes: 10_485_760,
     workerPollMs: 20,
@@ -117,7 +118,7 @@ async function startServer(target: string, env: Record<string, string>): Promise
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((a) => a.length > 0);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", new URL(import.meta.url).pathname], {
     env: { ...process.env, ...env, BENCH_ROLE: "server", BENCH_TARGET: target },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", process.env.BENCH_SERVER_STDERR === "1" ? "inherit" : "ignore"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
