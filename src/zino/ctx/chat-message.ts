@@ -49,3 +49,49 @@ export function contentText(message: ChatMessage): string {
   if (!Array.isArray(content)) return "";
   return content.map((part) => (typeof part.text === "string" ? part.text : "")).join("\n");
 }
+
+const MESSAGE_KEYS = ["role", "content", "name", "tool_calls", "tool_call_id"];
+const TOOL_CALL_KEYS = ["id", "type", "function"];
+const FUNCTION_KEYS = ["name", "arguments"];
+const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The keys in the order ChatMessageSchema outputs them: the known ones in schema order, then the others. */
+function inSchemaOrder(value: Record<string, unknown>, known: readonly string[]): boolean {
+  let position = -1;
+  let unknownSeen = false;
+  for (const key of Object.keys(value)) {
+    const at = known.indexOf(key);
+    if (at < 0) unknownSeen = true;
+    else if (unknownSeen || at < position) return false;
+    else position = at;
+  }
+  return true;
+}
+
+function isToolCall(value: unknown): boolean {
+  if (!isRecord(value) || !inSchemaOrder(value, TOOL_CALL_KEYS)) return false;
+  const fn = value.function;
+  return typeof value.id === "string" && value.id.length > 0 && (value.type === undefined || value.type === "function") &&
+    isRecord(fn) && inSchemaOrder(fn, FUNCTION_KEYS) && typeof fn.name === "string" && fn.name.length > 0 && typeof fn.arguments === "string";
+}
+
+/**
+ * `value` itself when ChatMessageSchema would accept it and output an equal object (same keys, same order): the
+ * shape ctx writes, checked without zod for the rows of every built prompt. Text content only; anything else
+ * (content parts, a refusal to word) is undefined, for the schema to decide.
+ */
+export function canonicalChatMessage(value: unknown): ChatMessage | undefined {
+  if (!isRecord(value) || !inSchemaOrder(value, MESSAGE_KEYS)) return undefined;
+  const { role, content, name, tool_calls: toolCalls, tool_call_id: toolCallId } = value;
+  if (typeof role !== "string" || !ROLES.has(role)) return undefined;
+  if (content !== undefined && content !== null && typeof content !== "string") return undefined;
+  if (name !== undefined && typeof name !== "string") return undefined;
+  if (toolCallId !== undefined && (typeof toolCallId !== "string" || toolCallId.length === 0)) return undefined;
+  if (toolCalls !== undefined && (role !== "assistant" || !Array.isArray(toolCalls) || !toolCalls.every(isToolCall))) return undefined;
+  const hasContent = content !== undefined && content !== null;
+  if (role === "tool" && toolCallId === undefined) return undefined;
+  if (role === "assistant" ? !hasContent && !(toolCalls as unknown[] | undefined)?.length : !hasContent) return undefined;
+  return value as ChatMessage;
+}

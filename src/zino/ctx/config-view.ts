@@ -6,6 +6,7 @@ import {
   type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
+import { derived } from "./derived-cache.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
 export const SECRET_MASK = "[set]";
@@ -24,10 +25,13 @@ export function inheritedLayers(store: CtxStore, ctxkey: string): JsonObject[] {
   return skill?.model ? [...inherited, { llm: { model: skill.model } }] : inherited;
 }
 
+/** Shared between callers (cached until the store changes): read it, never mutate it. */
 export function mergedConfig(store: CtxStore, ctxkey: string): JsonObject {
-  const own = store.configLayers(ctxkey).own;
-  const layers = inheritedLayers(store, ctxkey);
-  return mergeLayers(own ? [...layers, own] : layers);
+  return derived(store, `merged\0${ctxkey}`, () => {
+    const own = store.configLayers(ctxkey).own;
+    const layers = inheritedLayers(store, ctxkey);
+    return mergeLayers(own ? [...layers, own] : layers);
+  });
 }
 
 const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {
@@ -62,6 +66,20 @@ export function validateConfig(ctxkey: string, merged: JsonObject): CtxkeyConfig
   return parsed.data;
 }
 
+export type ConfigState = { ok: true; config: CtxkeyConfig } | { ok: false; error: WireError };
+
+/** validateConfig of the ctxkey's merged configuration, as a value, cached until the store changes. */
+export function configState(store: CtxStore, ctxkey: string): ConfigState {
+  return derived(store, `valid\0${ctxkey}`, (): ConfigState => {
+    try {
+      return { ok: true, config: validateConfig(ctxkey, mergedConfig(store, ctxkey)) };
+    } catch (err) {
+      if (err instanceof WireError) return { ok: false, error: err };
+      throw err;
+    }
+  });
+}
+
 export interface PromptSettings {
   agent: AgentConfig;
   history: HistoryConfig;
@@ -82,6 +100,11 @@ export function promptSettings(merged: JsonObject): PromptSettings {
     history: section(HistoryConfigSchema, merged.history),
     exec: section(ExecConfigSchema, merged.exec),
   };
+}
+
+/** promptSettings of the ctxkey's merged configuration, cached until the store changes. */
+export function promptSettingsFor(store: CtxStore, ctxkey: string): PromptSettings {
+  return derived(store, `settings\0${ctxkey}`, () => promptSettings(mergedConfig(store, ctxkey)));
 }
 
 /** Replaces API keys by a marker (protocol: `get_config` without `secrets: true`). */

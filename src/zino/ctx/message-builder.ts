@@ -4,7 +4,8 @@
 import { WireError } from "../../wire/index.js";
 import type { SkillFile } from "./agent-files.js";
 import type { ChatMessage } from "./chat-message.js";
-import { mergedConfig, promptSettings } from "./config-view.js";
+import { promptSettingsFor } from "./config-view.js";
+import { derived } from "./derived-cache.js";
 import { searchHardMemories } from "./hard-memory-search.js";
 import { selectHistory } from "./history-window.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
@@ -48,7 +49,11 @@ export function skillFor(store: CtxStore, ctxkey: string, name: string | undefin
 }
 
 export function systemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): string {
-  const settings = promptSettings(mergedConfig(store, ctxkey));
+  return derived(store, `system\0${ctxkey}\0${skill?.name ?? ""}`, () => renderSystemPrompt(store, ctxkey, skill));
+}
+
+function renderSystemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): string {
+  const settings = promptSettingsFor(store, ctxkey);
   const tools = allowedTools(store.tools(ctxkey), settings.exec, skill?.tools);
   const template = skill ? skill.system_prompt : store.prompt(ctxkey, "system") ?? DEFAULT_SYSTEM_TEMPLATE;
   return fillTemplate(template, {
@@ -79,7 +84,7 @@ function recalledMemories(store: CtxStore, ctxkey: string, query: string): strin
 export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt {
   const { ctxkey } = request;
   const skill = skillFor(store, ctxkey, request.skill);
-  const settings = promptSettings(mergedConfig(store, ctxkey));
+  const settings = promptSettingsFor(store, ctxkey);
   const examples: ChatMessage[] = (skill?.examples ?? []).flatMap((example): ChatMessage[] => [
     { role: "user", content: example.user },
     { role: "assistant", content: example.assistant },

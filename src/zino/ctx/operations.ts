@@ -3,7 +3,7 @@
 import { mergeConfig, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
-import { SECRET_MASK, inheritedLayers, maskSecrets, mergeLayers, mergedConfig, unknownKeys, validateConfig } from "./config-view.js";
+import { SECRET_MASK, configState, inheritedLayers, maskSecrets, mergeLayers, unknownKeys, validateConfig } from "./config-view.js";
 import { searchHardMemories } from "./hard-memory-search.js";
 import type { ImportSummary } from "./instance-import.js";
 import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
@@ -23,15 +23,7 @@ export const DEFAULT_SEARCH_TOP_K = 5;
 export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: WireRequest): Frame; readonly types: string[] } {
   const { store } = deps;
 
-  const isConfigured = (ctxkey: string): boolean => {
-    try {
-      validateConfig(ctxkey, mergedConfig(store, ctxkey));
-      return true;
-    } catch (err) {
-      if (err instanceof WireError) return false;
-      throw err;
-    }
-  };
+  const isConfigured = (ctxkey: string): boolean => configState(store, ctxkey).ok;
 
   const operations: Record<string, Operation> = {
     capabilities: () => ({
@@ -56,7 +48,9 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
 
     get_config: ({ ctxkey, raw }) => {
       const request = parseRequest("get_config", raw);
-      const config = validateConfig(ctxkey, mergedConfig(store, ctxkey));
+      const state = configState(store, ctxkey);
+      if (!state.ok) throw state.error;
+      const { config } = state;
       return { type: "config", ctxkey, config: request.secrets === true ? config : maskSecrets(config) };
     },
 

@@ -1,12 +1,14 @@
 // The SQLite adapter of the ctx store: one file, WAL, a busy timeout, migrations at open, every multi-row write
 // in one transaction. Rows read back are parsed with the same schemas that validated them on the way in.
+// Statements are prepared once; the rarely written tables (config, prompts, tools, skills, memory) are read
+// through a cache that our own writes and any other connection's commit (`PRAGMA data_version`) invalidate.
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
+import BetterSqlite3, { type Statement } from "better-sqlite3";
 import { z } from "zod";
 import type { JsonObject } from "../config/index.js";
 import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "./agent-files.js";
-import { ChatMessageSchema } from "./chat-message.js";
+import { ChatMessageSchema, canonicalChatMessage } from "./chat-message.js";
 import { migrateSqlite } from "./sqlite-migrations.js";
 import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName } from "./store.js";
 
@@ -29,6 +31,14 @@ function textRows(rows: unknown[]): string[] {
   return rows.map((row) => TextRow.parse(row).text);
 }
 
+/** A history row: the common, well-formed case is checked by hand (see canonicalChatMessage), the rest by the schema. */
+function decodeHistory(text: string) {
+  return canonicalChatMessage(JSON.parse(text)) ?? decode(text, ChatMessageSchema, "history");
+}
+
+/** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
+const MAX_CACHED_READS = 20_000;
+
 export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   const dir = dirname(options.path);
   if (!existsSync(dir)) {
@@ -44,21 +54,59 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   const now = () => new Date().toISOString();
   let closed = false;
 
+  const statements = new Map<string, Statement>();
+  const stmt = (sql: string): Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  // Reads of the rarely written tables, and the revision callers use to cache what they derive from them.
+  const dataVersion = db.prepare("PRAGMA data_version").pluck();
+  let seenDataVersion = dataVersion.get();
+  let revision = 0;
+  const reads = new Map<string, unknown>();
+  const changed = () => {
+    revision += 1;
+    reads.clear();
+  };
+  /** Another connection (another process on the same file) committed since we last looked: drop the cache. */
+  const checkOthers = () => {
+    const version = dataVersion.get();
+    if (version !== seenDataVersion) {
+      seenDataVersion = version;
+      changed();
+    }
+  };
+  const cachedRead = <T>(key: string, read: () => T): T => {
+    checkOthers();
+    if (reads.has(key)) return reads.get(key) as T;
+    const value = read();
+    if (reads.size >= MAX_CACHED_READS) reads.clear();
+    reads.set(key, value);
+    return value;
+  };
+
   /** The `default` rows first, then the ctxkey's own, so that its own win by name. */
-  const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => {
-    const rows = db.prepare(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
+  const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => cachedRead(`${table}\0${ctxkey}`, () => {
+    const rows = stmt(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
     const merged = new Map<string, T>();
     for (const text of textRows(rows)) {
       const item = decode(text, schema, table);
       merged.set(item.name, item);
     }
     return [...merged.values()];
-  };
+  });
 
-  const configRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined => {
-    const row = db.prepare("SELECT value AS text FROM config WHERE ctxkey = ? AND layer = ?").get(ctxkey, layer);
+  const readConfigRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined => {
+    const row = stmt("SELECT value AS text FROM config WHERE ctxkey = ? AND layer = ?").get(ctxkey, layer);
     return row === undefined ? undefined : decode(TextRow.parse(row).text, JsonObjectSchema, "config");
   };
+  const configRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined =>
+    cachedRead(`config\0${ctxkey}\0${layer}`, () => readConfigRow(ctxkey, layer));
 
   return {
     kind: "sqlite",
@@ -82,6 +130,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
           for (const item of items) insert.run(DEFAULT_KEY, item.name, JSON.stringify(item), at);
         }
       }).immediate();
+      changed();
     },
 
     configLayers(ctxkey) {
@@ -91,23 +140,27 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     },
 
     updateOwnConfig(ctxkey, compute) {
-      db.transaction(() => {
-        const next = compute(configRow(ctxkey, "set") ?? {});
-        db.prepare("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-          .run(ctxkey, JSON.stringify(next), now());
-      }).immediate();
+      try {
+        db.transaction(() => {
+          const next = compute(readConfigRow(ctxkey, "set") ?? {});
+          stmt("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+            .run(ctxkey, JSON.stringify(next), now());
+        }).immediate();
+      } finally {
+        changed();
+      }
     },
 
     prompt(ctxkey, name) {
-      const rows = textRows(db.prepare("SELECT content AS text FROM prompts WHERE name = ? AND ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(name, ctxkey, DEFAULT_KEY, ctxkey));
-      return rows[0];
+      return cachedRead(`prompt\0${ctxkey}\0${name}`, () =>
+        textRows(stmt("SELECT content AS text FROM prompts WHERE name = ? AND ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(name, ctxkey, DEFAULT_KEY, ctxkey))[0]);
     },
 
     tools: (ctxkey) => byName<ToolFile>("tools", ctxkey, ToolFileSchema),
     skills: (ctxkey) => byName<SkillFile>("skills", ctxkey, SkillFileSchema),
 
     appendHistory(ctxkey, messages) {
-      const insert = db.prepare("INSERT INTO history (ctxkey, message, created_at) VALUES (?, ?, ?)");
+      const insert = stmt("INSERT INTO history (ctxkey, message, created_at) VALUES (?, ?, ?)");
       db.transaction(() => {
         const at = now();
         for (const message of messages) insert.run(ctxkey, JSON.stringify(message), at);
@@ -117,47 +170,63 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
     history(ctxkey, limit) {
       const rows = limit === undefined
-        ? db.prepare("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)
-        : db.prepare("SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id").all(ctxkey, limit);
-      return textRows(rows).map((text) => decode(text, ChatMessageSchema, "history"));
+        ? stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)
+        : stmt("SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id").all(ctxkey, limit);
+      return textRows(rows).map(decodeHistory);
     },
 
     clearHistory(ctxkey) {
-      return db.prepare("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
+      return stmt("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
     },
 
     softMemory(ctxkey) {
-      return textRows(db.prepare("SELECT soft AS text FROM memory WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(ctxkey, DEFAULT_KEY, ctxkey))[0];
+      return cachedRead(`soft\0${ctxkey}`, () =>
+        textRows(stmt("SELECT soft AS text FROM memory WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(ctxkey, DEFAULT_KEY, ctxkey))[0]);
     },
 
     setSoftMemory(ctxkey, content) {
-      db.prepare("INSERT INTO memory (ctxkey, soft, updated_at) VALUES (?, ?, ?) ON CONFLICT (ctxkey) DO UPDATE SET soft = excluded.soft, updated_at = excluded.updated_at")
-        .run(ctxkey, content, now());
+      try {
+        stmt("INSERT INTO memory (ctxkey, soft, updated_at) VALUES (?, ?, ?) ON CONFLICT (ctxkey) DO UPDATE SET soft = excluded.soft, updated_at = excluded.updated_at")
+          .run(ctxkey, content, now());
+      } finally {
+        changed();
+      }
     },
 
     storeHardMemory(ctxkey, messages, tag) {
-      const result = db.prepare("INSERT INTO hard_memory (ctxkey, tag, messages, created_at) VALUES (?, ?, ?, ?)")
-        .run(ctxkey, tag ?? null, JSON.stringify(messages), now());
-      return Number(result.lastInsertRowid);
+      try {
+        const result = stmt("INSERT INTO hard_memory (ctxkey, tag, messages, created_at) VALUES (?, ?, ?, ?)")
+          .run(ctxkey, tag ?? null, JSON.stringify(messages), now());
+        return Number(result.lastInsertRowid);
+      } finally {
+        changed();
+      }
     },
 
     hardMemories(ctxkeys) {
       if (ctxkeys.length === 0) return [];
-      const marks = ctxkeys.map(() => "?").join(", ");
-      const rows = db.prepare(`SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`).all(...ctxkeys);
-      return rows.map((raw): HardMemory => {
-        const row = HardRow.parse(raw);
-        return { id: row.id, ctxkey: row.ctxkey, tag: row.tag, messages: decode(row.messages, z.array(ChatMessageSchema), "hard_memory"), createdAt: row.created_at };
+      return cachedRead(`hard\0${ctxkeys.join("\0")}`, () => {
+        const marks = ctxkeys.map(() => "?").join(", ");
+        const rows = stmt(`SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`).all(...ctxkeys);
+        return rows.map((raw): HardMemory => {
+          const row = HardRow.parse(raw);
+          return { id: row.id, ctxkey: row.ctxkey, tag: row.tag, messages: decode(row.messages, z.array(ChatMessageSchema), "hard_memory"), createdAt: row.created_at };
+        });
       });
     },
 
+    revision() {
+      checkOthers();
+      return revision;
+    },
+
     value(ctxkey, key) {
-      const row = db.prepare('SELECT value AS text FROM "values" WHERE ctxkey = ? AND key = ?').get(ctxkey, key);
+      const row = stmt('SELECT value AS text FROM "values" WHERE ctxkey = ? AND key = ?').get(ctxkey, key);
       return row === undefined ? undefined : decode(TextRow.parse(row).text, z.unknown(), "values");
     },
 
     setValue(ctxkey, key, value) {
-      db.prepare('INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
+      stmt('INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
         .run(ctxkey, key, JSON.stringify(value), now());
     },
 

@@ -61,6 +61,12 @@ export interface CtxStore {
   storeHardMemory(ctxkey: string, messages: readonly ChatMessage[], tag: string | undefined): number;
   hardMemories(ctxkeys: readonly string[]): HardMemory[];
 
+  /**
+   * Changes whenever configuration, prompts, tools, skills or memories change (by any writer), so that callers may
+   * cache what they derive from them. Absent: nothing may be cached.
+   */
+  revision?(): number;
+
   /** Host-side values (e.g. an MCP session id), never shown to the model. */
   value(ctxkey: string, key: string): unknown;
   setValue(ctxkey: string, key: string, value: unknown): void;
