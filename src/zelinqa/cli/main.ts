@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The `zelinqa` process: wires the real engine and process streams into the CLI.
 import { defaultEngine } from "../api/engine-binding.js";
 import { runCli } from "./run-cli.js";
