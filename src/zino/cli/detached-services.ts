@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { zelinqaStatePaths } from "./guide/api-provisioning.js";
+import { stopLocalApi } from "./guide/local-api.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
@@ -93,6 +95,8 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
     }
     await removeStaleSocket(instance.sockets[name]);
   }
+  // The local Zelinqa API that `zino guide` started in the background.
+  if (await stopLocalApi(zelinqaStatePaths(instance.databasePath, instance.runtimeDir).pidPath, graceMs)) say("zelinqa API stopped");
   return failed ? EXIT_FAILURE : EXIT_OK;
 }
 

@@ -6,7 +6,7 @@ import type { CliIo } from "../cli-io.js";
 import { runTurn } from "../daemon-turn.js";
 import { createToolSpinner } from "../tool-spinner.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
-import type { GuideEnd } from "./direct-mode.js";
+import { objectiveAchieved, type GuideEnd } from "./direct-mode.js";
 import type { DomainLabels } from "./domain-labels.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
@@ -28,6 +28,13 @@ export interface AgentModeOptions {
 export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd> {
   const { io, session, labels, reader } = options;
   const out = (text: string) => io.stdout.write(text);
+  if (session.state.status !== "active" || objectiveAchieved(session.state.progress)) {
+    out(`${renderProgress(session.state.progress, labels, { count: session.state.turn_count, remaining: session.state.turns_remaining })}`);
+    out(`Stopped: ${stopReasonText({ status: session.state.status, objectiveCovered: objectiveAchieved(session.state.progress) })}\n`);
+    out(collectedData(session.state, labels));
+    out("This conversation is over; `--new` starts another.\n");
+    return "finished";
+  }
   let message: string | null = options.resumed ? RESUME_MESSAGE : START_MESSAGE;
   let lastTurnCount = session.state.turn_count;
   while (message !== null) {
@@ -56,8 +63,9 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd>
       lastTurnCount = state.turn_count;
       out(`\n${renderProgress(state.progress, labels, { count: state.turn_count, remaining: state.turns_remaining })}\n`);
     }
-    if (state.status !== "active") {
-      out(`Stopped: ${stopReasonText({ status: state.status })}\n`);
+    const covered = objectiveAchieved(state.progress);
+    if (state.status !== "active" || covered) {
+      out(`Stopped: ${stopReasonText({ status: state.status, objectiveCovered: covered })}\n`);
       out(collectedData(state, labels));
       return "finished";
     }

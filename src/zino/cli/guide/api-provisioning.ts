@@ -30,6 +30,7 @@ export interface ProvisionOptions {
   sqlitePath: string;
   domainFile: string;
   logPath: string;
+  pidPath: string;
   env: NodeJS.ProcessEnv;
   say(text: string): void;
 }
@@ -81,12 +82,13 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
   await publishDomain(options);
   const remembered = await options.values.getString(HOST_CTXKEY, "base_url");
   if (remembered !== undefined && (await apiAnswers(remembered, runtimeKey))) {
-    return { baseUrl: remembered, runtimeKey, readKey, api: { baseUrl: remembered, owned: false, stop: async () => undefined } };
+    return { baseUrl: remembered, runtimeKey, readKey, api: { baseUrl: remembered, pid: undefined } };
   }
   const rememberedPort = remembered === undefined ? undefined : Number(new URL(remembered).port);
   for (const port of [rememberedPort, await freePort(), await freePort()]) {
     if (port === undefined || !Number.isInteger(port) || port <= 0) continue;
-    const api = await startLocalApi({ sqlitePath: options.sqlitePath, port, apiKey: runtimeKey, logPath: options.logPath, env: options.env });
+    const api = await startLocalApi({ sqlitePath: options.sqlitePath, port, apiKey: runtimeKey, logPath: options.logPath,
+      pidPath: options.pidPath, env: options.env });
     if (!api) continue;
     if (api.baseUrl !== remembered) await options.values.set(HOST_CTXKEY, "base_url", api.baseUrl);
     return { baseUrl: api.baseUrl, runtimeKey, readKey, api };
@@ -94,6 +96,9 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
   throw new CliError(`the local Zelinqa API did not start; see ${options.logPath}`);
 }
 
-export function zelinqaStatePaths(databasePath: string, runtimeDir: string): { sqlitePath: string; logPath: string } {
-  return { sqlitePath: join(dirname(databasePath), "zelinqa.sqlite"), logPath: join(runtimeDir, "logs", "zelinqa.log") };
+export function zelinqaStatePaths(databasePath: string, runtimeDir: string): { sqlitePath: string; logPath: string; pidPath: string } {
+  return {
+    sqlitePath: join(dirname(databasePath), "zelinqa.sqlite"), logPath: join(runtimeDir, "logs", "zelinqa.log"),
+    pidPath: join(runtimeDir, "zelinqa.pid"),
+  };
 }

@@ -3,8 +3,15 @@
 import type { SessionState } from "../../../zelinqa/sdk/index.js";
 import type { DomainLabels } from "./domain-labels.js";
 
-export function stopReasonText(input: { status?: string | undefined; stopReason?: string | null | undefined; warnings?: readonly string[] | undefined }): string {
-  if (input.status === "completed" || input.warnings?.includes("objective_achieved")) return "objective achieved";
+export interface StopFacts {
+  status?: string | undefined;
+  stopReason?: string | null | undefined;
+  warnings?: readonly string[] | undefined;
+  objectiveCovered?: boolean;
+}
+
+export function stopReasonText(input: StopFacts): string {
+  if (input.status === "completed" || input.objectiveCovered || input.warnings?.includes("objective_achieved")) return "objective achieved";
   if (input.stopReason === "max_turns_reached") return "turn limit reached";
   if (input.stopReason === "no_question_available") return "no question left to ask";
   if (input.status === "stopped") return "stopped";

@@ -1,7 +1,7 @@
 // The guide without a model: the terminal asks the engine's questions itself. Choices are a numbered menu (several
 // numbers separated by commas for a multiple choice), open questions take free text; `/skip` records "asked, no
 // answer" and `/refuse` a refusal. Progress bars follow each turn; the stop reason and the collected data end it.
-import type { Candidate, NextResponse, Session } from "../../../zelinqa/sdk/index.js";
+import type { Candidate, NextResponse, ProgressView, Session } from "../../../zelinqa/sdk/index.js";
 import { ZelinqaAnswerError, ZelinqaAPIError, type AnswerInput } from "../../../zelinqa/sdk/index.js";
 import type { CliIo } from "../cli-io.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
@@ -17,6 +17,10 @@ export interface DirectModeOptions {
 }
 
 export type GuideEnd = "finished" | "paused";
+
+export function objectiveAchieved(progress: ProgressView): boolean {
+  return progress.objective.effective_status === "covered";
+}
 
 function isMultiple(candidate: Candidate): boolean {
   return candidate.type === "multiple_choice" || (candidate.type === "semi_open" && candidate.selection_mode === "multiple");
@@ -61,7 +65,10 @@ export async function runDirectMode({ io, session, labels, reader }: DirectModeO
   let last: NextResponse | undefined;
   for (;;) {
     const state = session.state;
-    const stopped = last ? last.action === "stop" : state.status !== "active";
+    // The objective achieved ends the guide even when the engine could still ask optional questions.
+    const stopped = last
+      ? last.action === "stop" || objectiveAchieved(last.progress)
+      : state.status !== "active" || objectiveAchieved(state.progress);
     if (!stopped && session.pendingDecision === null) {
       last = await session.next({});
       if (last.action === "stop") continue;
@@ -93,8 +100,11 @@ export async function runDirectMode({ io, session, labels, reader }: DirectModeO
     if (last) out(`\n${renderProgress(last.progress, labels, { count: last.turn_count, remaining: last.turns_remaining })}`);
   }
   const final = await session.refresh();
+  if (last && objectiveAchieved(final.progress)) {
+    await session.submitFeedback({ result: "success" }).catch(() => undefined);
+  }
   if (!last) out(`\n${renderProgress(final.progress, labels, { count: final.turn_count, remaining: final.turns_remaining })}`);
-  out(`Stopped: ${stopReasonText({ status: final.status, stopReason: last?.stop_reason, warnings: last?.warnings })}\n`);
+  out(`Stopped: ${stopReasonText({ status: final.status, stopReason: last?.stop_reason, warnings: last?.warnings, objectiveCovered: objectiveAchieved(final.progress) })}\n`);
   out(collectedData(final, labels));
   return "finished";
 }

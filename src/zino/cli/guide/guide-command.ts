@@ -47,7 +47,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
   const access = await provisionApi({
-    values, sqlitePath: paths.sqlitePath, logPath: paths.logPath, domainFile: options.domainFile ?? sampleDomainFile(),
+    values, sqlitePath: paths.sqlitePath, logPath: paths.logPath, pidPath: paths.pidPath, domainFile: options.domainFile ?? sampleDomainFile(),
     env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" }, say,
   });
   const reader = createLineReader(io);
@@ -75,10 +75,10 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     } else {
       end = await runDirectMode({ io, session, labels, reader });
     }
+    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`zino down\` stops it with the services`);
     return end === "finished" ? EXIT_OK : EXIT_PAUSED;
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
     reader.close();
-    await access.api.stop();
   }
 }

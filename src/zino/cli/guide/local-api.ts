@@ -1,17 +1,16 @@
-// The local Zelinqa API of the guide: `zelinqa serve` on SQLite, on 127.0.0.1, as a child process of the guide
-// (its log appended to a file). An API already answering at the remembered address (e.g. left by a killed guide)
-// is reused instead.
+// The local Zelinqa API of the guide: `zelinqa serve` on SQLite, on 127.0.0.1, started in the background like the
+// ZINO services (own process group, log appended to a file, pid in `<runtime_dir>/zelinqa.pid`) so that several
+// guides share it and Ctrl-C does not stop it; `zino down` stops it. One already answering is reused.
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
+import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { zelinqaProgram } from "./zelinqa-entries.js";
 
 export interface LocalApi {
   baseUrl: string;
-  /** True when this guide started the process (and will stop it). */
-  owned: boolean;
-  stop(): Promise<void>;
+  /** Pid of the process started now; undefined when an API already answered. */
+  pid: number | undefined;
 }
 
 /** Answers when `baseUrl` is a Zelinqa API that knows `apiKey`: an unknown session is a 404, a foreign key a 401. */
@@ -44,6 +43,7 @@ export interface StartApiOptions {
   port: number;
   apiKey: string;
   logPath: string;
+  pidPath: string;
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
 }
@@ -56,7 +56,7 @@ export async function startLocalApi(options: StartApiOptions): Promise<LocalApi 
   let child: ChildProcess;
   try {
     child = spawn(program.command, [...program.args, "serve", "--sqlite-path", options.sqlitePath, "--host", "127.0.0.1",
-      "--port", String(options.port)], { env: options.env, stdio: ["ignore", log, log] });
+      "--port", String(options.port)], { env: options.env, stdio: ["ignore", log, log], detached: true });
   } finally {
     closeSync(log);
   }
@@ -68,16 +68,9 @@ export async function startLocalApi(options: StartApiOptions): Promise<LocalApi 
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (!exited && Date.now() < deadline) {
     if (await apiAnswers(baseUrl, options.apiKey, 500)) {
-      return {
-        baseUrl, owned: true,
-        async stop() {
-          if (exited) return;
-          child.kill("SIGTERM");
-          const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
-          await exit;
-          clearTimeout(timer);
-        },
-      };
+      child.unref();
+      if (child.pid !== undefined) writeFileSync(options.pidPath, `${child.pid}\n`, { mode: 0o600 });
+      return { baseUrl, pid: child.pid };
     }
     await sleep(100);
   }
@@ -86,4 +79,39 @@ export async function startLocalApi(options: StartApiOptions): Promise<LocalApi 
     await exit;
   }
   return undefined;
+}
+
+/** Stops the API recorded in `pidPath` (SIGTERM, then SIGKILL); true when one was running. */
+export async function stopLocalApi(pidPath: string, graceMs = 3000): Promise<boolean> {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidPath, "utf8").trim());
+  } catch {
+    return false;
+  }
+  const alive = () => {
+    try {
+      // Guards against a recycled pid: the command line must be a `zelinqa serve`.
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return cmdline.includes("zelinqa") && cmdline.includes("serve") && !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+    } catch {
+      return false;
+    }
+  };
+  let running = Number.isInteger(pid) && pid > 0 && alive();
+  if (running) {
+    process.kill(pid, "SIGTERM");
+    const deadline = Date.now() + graceMs;
+    while (alive() && Date.now() < deadline) await sleep(50);
+    if (alive()) process.kill(pid, "SIGKILL");
+  } else {
+    running = false;
+  }
+  try {
+    unlinkSync(pidPath);
+  } catch {
+    // already gone
+  }
+  return running;
 }
