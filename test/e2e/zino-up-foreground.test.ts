@@ -37,7 +37,7 @@ void describe("zino up in the foreground", () => {
     await cli.waitForStderr(/rtr restarted \(pid \d+\)/);
     await waitForPing(instance.sockets.rtr, 10_000);
     const answer = await requestOne(instance.sockets.daemon, { message: "after the crash", ctxkey: "fg" });
-    assert.equal(answer.type, "chunk");
+    assert.equal(answer.type, "chunk", JSON.stringify(answer));
 
     cli.child.kill("SIGTERM");
     const { code } = await cli.exited;
