@@ -43,6 +43,20 @@ function withStateVersion(state: SessionState, version: number): SessionState {
   return state.state_version === version ? state : { ...state, state_version: version };
 }
 
+/** The common head of /next and /events: the session, its pinned artefact, the version check, the parsed state. */
+async function prepareMutation(ctx: AppContext, domainId: string, sessionId: string, suppliedVersion: number) {
+  const session = await loadSession(ctx, domainId, sessionId);
+  const artifact = await pinnedArtifact(ctx, session);
+  checkStateVersion(session, suppliedVersion);
+  const current = withStateVersion(ctx.engine.parseSessionState(session.state), session.stateVersion);
+  return { session, artifact, current, version: session.stateVersion + 1 };
+}
+
+/** A public body whose `versions.state_version` is the stored one. */
+function withVersions<T extends { versions: SessionStateBody["versions"] }>(body: T, version: number): T {
+  return { ...body, versions: { ...body.versions, state_version: version } };
+}
+
 function counters(view: Pick<SessionStateBody, "status" | "turn_count">) {
   return { status: view.status, turnCount: view.turn_count };
 }
@@ -120,15 +134,11 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
       params: SessionIdParamsSchema,
       responses: { 200: NextResponseSchema },
       async handle({ principal, params, body, requestId, now }) {
-        const session = await loadSession(ctx, principal.domainId, params.session_id ?? "");
-        const artifact = await pinnedArtifact(ctx, session);
-        checkStateVersion(session, body.state_version);
-        const version = session.stateVersion + 1;
-        const current = withStateVersion(ctx.engine.parseSessionState(session.state), session.stateVersion);
+        const { session, artifact, current, version } = await prepareMutation(ctx, principal.domainId, params.session_id ?? "", body.state_version);
         const result = await ctx.engine.nextQuestions(artifact, current, body, engineDeps(ctx));
         if (!result.ok) throw engineApiError(result.error);
         const state = withStateVersion(result.value.state, version);
-        const response = { ...result.value.response, versions: { ...result.value.response.versions, state_version: version } };
+        const response = withVersions(result.value.response, version);
         const at = timestamp(now);
         return {
           status: 200,
@@ -168,15 +178,11 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
       params: SessionIdParamsSchema,
       responses: { 200: SessionStateResponseSchema },
       async handle({ principal, params, body, requestId, now }) {
-        const session = await loadSession(ctx, principal.domainId, params.session_id ?? "");
-        const artifact = await pinnedArtifact(ctx, session);
-        checkStateVersion(session, body.state_version);
-        const version = session.stateVersion + 1;
-        const current = withStateVersion(ctx.engine.parseSessionState(session.state), session.stateVersion);
+        const { session, artifact, current, version } = await prepareMutation(ctx, principal.domainId, params.session_id ?? "", body.state_version);
         const result = await ctx.engine.applySessionEvents(artifact, current, body, engineDeps(ctx));
         if (!result.ok) throw engineApiError(result.error);
         const state = withStateVersion(result.value.state, version);
-        const view = { ...result.value.view, versions: { ...result.value.view.versions, state_version: version } };
+        const view = withVersions(result.value.view, version);
         const at = timestamp(now);
         return {
           status: 200,
@@ -202,7 +208,7 @@ export function sessionRoutes(ctx: AppContext): RouteDefinition[] {
         const session = await loadSession(ctx, principal.domainId, params.session_id ?? "");
         const artifact = await pinnedArtifact(ctx, session);
         const view = ctx.engine.sessionView(artifact, ctx.engine.parseSessionState(session.state));
-        return { status: 200, body: { request_id: requestId, ...view, versions: { ...view.versions, state_version: session.stateVersion } } };
+        return { status: 200, body: { request_id: requestId, ...withVersions(view, session.stateVersion) } };
       },
     }),
     defineRoute({
