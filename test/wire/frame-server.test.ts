@@ -1,28 +1,13 @@
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
   ServiceUnavailableError, WireError, createFrameServer, encodeFrame, requestAll, requestOne, silentLogger,
-  type Frame, type FrameServer,
+  type FrameServer,
 } from "../../src/wire/index.js";
-
-/** Writes raw bytes on a fresh connection and returns every frame the server answered before closing. */
-async function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
-  const { FrameDecoder } = await import("../../src/wire/index.js");
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(socketPath, () => socket.write(bytes));
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    socket.on("data", (chunk: Buffer) => {
-      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-    });
-    socket.on("close", () => resolve(frames));
-    socket.on("error", reject);
-  });
-}
+import { framed, rawExchange } from "../support/raw-frames.js";
 
 describe("frame server", () => {
   let dir: string;
@@ -83,13 +68,7 @@ describe("frame server", () => {
   });
 
   it("answers malformed JSON, non-objects and wrong field types with bad_request, then keeps serving", async () => {
-    const bad = (text: string) => {
-      const body = Buffer.from(text);
-      const header = Buffer.alloc(4);
-      header.writeUInt32BE(body.length, 0);
-      return Buffer.concat([header, body]);
-    };
-    for (const payload of [bad("{oops"), bad("[1]"), bad("7"), encodeFrame({ message: 5 }), encodeFrame({ ctxkey: 9 }), encodeFrame({ type: 1 })]) {
+    for (const payload of [framed("{oops"), framed("[1]"), framed("7"), encodeFrame({ message: 5 }), encodeFrame({ ctxkey: 9 }), encodeFrame({ type: 1 })]) {
       const frames = await rawExchange(socketPath, payload);
       assert.equal(frames.length, 1);
       assert.equal(frames[0]?.type, "error");

@@ -1,10 +1,10 @@
 // zino-ctx protocol conformance (spec §2, §4): handshake, malformed input, limits, unknown types, bad fields,
 // and the service still answering afterwards.
 import assert from "node:assert/strict";
-import { createConnection } from "node:net";
 import { after, before, test } from "node:test";
-import { FrameDecoder, encodeFrame, type Frame } from "../../../src/wire/index.js";
+import { encodeFrame, type Frame } from "../../../src/wire/index.js";
 import { type CtxHarness, startCtx } from "./ctx-harness.js";
+import { framed, rawExchange } from "../../support/raw-frames.js";
 
 let ctx: CtxHarness;
 before(async () => {
@@ -13,28 +13,6 @@ before(async () => {
 after(async () => {
   await ctx.cleanup();
 });
-
-/** Writes raw bytes, collects every frame until the server closes. */
-function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    socket.on("connect", () => socket.write(bytes));
-    socket.on("data", (chunk: Buffer) => {
-      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve(frames));
-  });
-}
-
-function rawFrame(body: string): Buffer {
-  const payload = Buffer.from(body, "utf8");
-  const header = Buffer.alloc(4);
-  header.writeUInt32BE(payload.length, 0);
-  return Buffer.concat([header, payload]);
-}
 
 test("CTX-01 a null message is the ready handshake, answered with the ctxkey", async () => {
   assert.deepEqual(await ctx.request({ message: null, ctxkey: "alpha" }), { type: "ready", ctxkey: "alpha", configured: true });
@@ -47,14 +25,14 @@ test("CTX-01 channel_id is accepted as an alias of ctxkey, and an absent message
 });
 
 test("CTX-02 malformed JSON is answered with bad_request", async () => {
-  const [answer] = await rawExchange(ctx.socket, rawFrame("{not json"));
+  const [answer] = await rawExchange(ctx.socket, framed("{not json"));
   assert.equal(answer?.type, "error");
   assert.equal(answer?.code, "bad_request");
 });
 
 test("CTX-02 a JSON value that is not an object is answered with bad_request", async () => {
   for (const body of ["[1,2]", "\"text\"", "null", "42"]) {
-    const [answer] = await rawExchange(ctx.socket, rawFrame(body));
+    const [answer] = await rawExchange(ctx.socket, framed(body));
     assert.equal(answer?.code, "bad_request", body);
   }
 });
@@ -100,7 +78,7 @@ test("CTX-05 wrong field types are answered with bad_request naming the field", 
 });
 
 test("CTX-02 CTX-05 the service keeps answering ping and building messages after bad input", async () => {
-  await rawExchange(ctx.socket, rawFrame("{oops"));
+  await rawExchange(ctx.socket, framed("{oops"));
   await rawExchange(ctx.socket, encodeFrame({ type: "append_history", messages: 1 }));
   assert.deepEqual(await ctx.request({ type: "ping" }), { type: "pong" });
   const answer = await ctx.request({ message: "still there?", ctxkey: "alpha" });

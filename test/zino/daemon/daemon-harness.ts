@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createConnection } from "node:net";
-import { FrameDecoder, createFrameServer, encodeFrame, requestAll, silentLogger, type Frame, type FrameHandler, type FrameServer } from "../../../src/wire/index.js";
+import { createFrameServer, encodeFrame, requestAll, silentLogger, type Frame, type FrameHandler, type FrameServer } from "../../../src/wire/index.js";
 import { loadInstanceConfig, type InstanceConfig } from "../../../src/zino/config/index.js";
 import { createCtxService } from "../../../src/zino/ctx/index.js";
 import { createRtrService } from "../../../src/zino/rtr/index.js";
@@ -86,22 +85,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-/** Writes raw bytes to a socket and collects the frames answered until the server closes. */
-export async function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    socket.on("connect", () => socket.write(bytes));
-    socket.on("data", (chunk: Buffer) => {
-      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve(frames));
-  });
-}
-
 export { encodeFrame };
+export { rawExchange } from "../../support/raw-frames.js";
 
 export const types = (frames: Frame[]) => frames.map((f) => f.type);
 export const text = (frames: Frame[]) => frames.filter((f) => f.type === "chunk").map((f) => String(f.delta)).join("");

@@ -1,10 +1,10 @@
 // rtr as a ZINO service (spec §2): handshake, bad input and limits answered with error frames, the process
 // still answering afterwards; and the degradation when ctx is down (instance defaults, said in a status frame).
 import assert from "node:assert/strict";
-import { createConnection } from "node:net";
 import { after, before, test } from "node:test";
-import { FrameDecoder, requestOne, type Frame } from "../../../src/wire/index.js";
+import { requestOne } from "../../../src/wire/index.js";
 import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { framed, rawExchange } from "../../support/raw-frames.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 let fake: FakeProvider;
@@ -17,28 +17,6 @@ after(async () => {
   await rtr.close();
   await fake.close();
 });
-
-/** Writes raw bytes and collects every frame until the server closes. */
-async function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
-  return new Promise((resolve, reject) => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    socket.on("connect", () => socket.write(bytes));
-    socket.on("data", (chunk: Buffer) => {
-      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve(frames));
-  });
-}
-
-function framed(body: string | Buffer, declared?: number): Buffer {
-  const data = Buffer.isBuffer(body) ? body : Buffer.from(body, "utf8");
-  const header = Buffer.alloc(4);
-  header.writeUInt32BE(declared ?? data.length, 0);
-  return Buffer.concat([header, data]);
-}
 
 async function stillAlive(): Promise<void> {
   assert.deepEqual(await requestOne(rtr.socketPath, { type: "ping" }), { type: "pong" });
