@@ -101,20 +101,17 @@ export const fakeInterviewer: FakeReplyFunction = (request) => {
     const view = toolView(last);
     if (!view) return { text: `the tool failed: ${text(last.content).slice(0, 300)}` };
     if (name === TOOL("zelinqa_feedback")) return { text: WRAP_UP };
-    if (name === TOOL("zelinqa_adjust")) return call("zelinqa_start", { conversation });
+    const facts = knownFacts(messages);
+    const adjusted = messages.some((m) => m.tool_calls?.some((c) => c.function.name === TOOL("zelinqa_adjust")));
+    if (name === TOOL("zelinqa_start") && facts.length > 0 && !adjusted) {
+      return call("zelinqa_adjust", { conversation, data: facts.map((f) => ({ id: f.id, operation: "set", value: f.value })) });
+    }
     if (finished(view)) return call("zelinqa_feedback", { conversation, result: "success" });
     return ask(view);
   }
   if (last.role !== "user") return { text: "?" };
   const words = text(last.content);
-  if (/^(Start|I am back)/.test(words)) {
-    const facts = knownFacts(messages);
-    const alreadyAdjusted = messages.some((m) => m.tool_calls?.some((c) => c.function.name === TOOL("zelinqa_adjust")));
-    if (facts.length > 0 && !alreadyAdjusted) {
-      return call("zelinqa_adjust", { conversation, data: facts.map((f) => ({ id: f.id, operation: "set", value: f.value })) });
-    }
-    return call("zelinqa_start", { conversation });
-  }
+  if (/^(Start|I am back)/.test(words)) return call("zelinqa_start", { conversation });
   const question = lastView(messages)?.questions?.[0];
   const labels = words.split(/\s*,\s*/).filter((w) => question?.choices.includes(w));
   const args: Record<string, unknown> = { conversation, user_text: words };

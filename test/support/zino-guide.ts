@@ -46,8 +46,18 @@ export interface ConverseOptions {
   timeoutMs?: number;
 }
 
-/** Answers each question as it is asked; resolves with the questions asked, when the guide exits or waits after `maxAnswers`. */
+/** Answers each question as it is asked; resolves with the questions asked, when the guide exits or waits after
+ * `maxAnswers`. On failure the guide is killed, so that a failing test does not leave it waiting for input. */
 export async function converse(cli: RunningCli, options: ConverseOptions): Promise<string[]> {
+  try {
+    return await answerQuestions(cli, options);
+  } catch (err) {
+    cli.child.kill("SIGKILL");
+    throw err;
+  }
+}
+
+async function answerQuestions(cli: RunningCli, options: ConverseOptions): Promise<string[]> {
   const asked: string[] = [];
   const answers = options.answers ?? FURNITURE_ANSWERS;
   let consumed = 0;
