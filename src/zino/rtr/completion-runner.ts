@@ -4,7 +4,8 @@
 import type { LlmConfig } from "../config/index.js";
 import { WireError, type Frame, type Logger } from "../../wire/index.js";
 import { AttemptFailure } from "./attempt-failure.js";
-import { endpointHost, streamChatCompletion, type FetchFunction, type ProviderTarget, type Usage } from "./provider-stream.js";
+import type { ProviderHttp } from "./provider-http.js";
+import { endpointHost, streamChatCompletion, type ProviderTarget, type Usage } from "./provider-stream.js";
 import { redact } from "./provider-targets.js";
 import { ReasoningFilter } from "./reasoning-filter.js";
 import { backoffDelayMs, sleep } from "./retry-policy.js";
@@ -23,7 +24,7 @@ export interface CompletionOptions {
   /** Request fields besides model/stream: messages, temperature, tools, stop, ... */
   body: Record<string, unknown>;
   signal: AbortSignal;
-  fetch: FetchFunction;
+  http: ProviderHttp;
   logger: Logger;
   sink: CompletionSink;
   random?: () => number;
@@ -91,7 +92,7 @@ async function attemptOnce(options: CompletionOptions, target: ProviderTarget, s
     fullText += visible;
     await sink.text(visible);
   };
-  const events = streamChatCompletion({ target, body: options.body, fetch: options.fetch, timeoutMs: llm.timeout_ms, signal: options.signal });
+  const events = streamChatCompletion({ target, body: options.body, http: options.http, timeoutMs: llm.timeout_ms, signal: options.signal });
   for await (const event of events) {
     switch (event.kind) {
       case "text":

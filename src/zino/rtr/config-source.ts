@@ -8,6 +8,7 @@ import { requestOne, WireError, type Logger } from "../../wire/index.js";
 
 export const DEFAULT_CONFIG_TTL_MS = 5_000;
 const CTX_TIMEOUT_MS = 3_000;
+const MAX_REMEMBERED = 10_000;
 
 export interface ResolvedConfig {
   config: CtxkeyConfig;
@@ -36,6 +37,8 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   const ttlMs = options.ttlMs ?? DEFAULT_CONFIG_TTL_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { value: ResolvedConfig; expiresAt: number }>();
+  /** The last valid configuration ctx sent per ctxkey, as JSON text: an unchanged one is not validated again. */
+  const lastValid = new Map<string, { text: string; value: ResolvedConfig }>();
   const inflight = new Map<string, Promise<ResolvedConfig>>();
 
   // Not tied to one caller's AbortSignal: concurrent callers share the load, and it is bounded by CTX_TIMEOUT_MS.
@@ -47,8 +50,16 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
       });
       const ok = ConfigAnswerSchema.safeParse(answer);
       if (ok.success) {
+        const text = JSON.stringify(ok.data.config);
+        const known = lastValid.get(ctxkey);
+        if (known && known.text === text) return known.value;
         const parsed = CtxkeyConfigSchema.safeParse(ok.data.config);
-        if (parsed.success) return { config: parsed.data, source: "ctx" };
+        if (parsed.success) {
+          const value: ResolvedConfig = { config: parsed.data, source: "ctx" };
+          if (lastValid.size >= MAX_REMEMBERED) lastValid.clear();
+          lastValid.set(ctxkey, { text, value });
+          return value;
+        }
         reason = `ctx returned an invalid configuration (${issueText(parsed.error)})`;
       } else {
         const error = ErrorAnswerSchema.safeParse(answer);

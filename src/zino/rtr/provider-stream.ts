@@ -3,10 +3,11 @@
 // upstream abort; failures become AttemptFailure values carrying no secret.
 import { z } from "zod";
 import { AttemptFailure } from "./attempt-failure.js";
+import type { ProviderHttp, ProviderResponse } from "./provider-http.js";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseParser } from "./sse-parser.js";
 
-export type FetchFunction = typeof globalThis.fetch;
+export type { FetchFunction } from "./provider-http.js";
 
 export interface ProviderTarget {
   baseUrl: string;
@@ -31,7 +32,7 @@ export interface StreamCallOptions {
   target: ProviderTarget;
   /** The request body without `model` and `stream` (set here). */
   body: Record<string, unknown>;
-  fetch: FetchFunction;
+  http: ProviderHttp;
   timeoutMs: number;
   /** The caller's signal: aborting it aborts the upstream HTTP request. */
   signal: AbortSignal;
@@ -77,8 +78,7 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
   const { target } = options;
   const call = createUpstreamCall(options.signal, options.timeoutMs);
   try {
-    const response = await call.guard(() => options.fetch(chatUrl(target.baseUrl), {
-      method: "POST",
+    const response = await call.guard(() => options.http.post(chatUrl(target.baseUrl), {
       headers: {
         "content-type": "application/json",
         accept: "text/event-stream",
@@ -87,11 +87,11 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
       body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
       signal: call.signal,
     }), "while waiting for the response");
-    if (!response.ok) throw await httpFailure(response, (options.now ?? Date.now)());
-    if (!response.body) throw new AttemptFailure("protocol", true, "the response has no body");
-    if ((response.headers.get("content-type") ?? "").includes("application/json")) {
+    if (response.status < 200 || response.status > 299) throw await httpFailure(response, (options.now ?? Date.now)());
+    if (!response.hasBody) throw new AttemptFailure("protocol", true, "the response has no body");
+    if ((response.header("content-type") ?? "").includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      const whole = await call.guard(() => response.json(), "while reading the response");
+      const whole = await call.guard(async () => JSON.parse(await response.text()) as unknown, "while reading the response");
       yield* chunkEvents(parseChunk(JSON.stringify(whole)));
       return;
     }
@@ -147,15 +147,15 @@ function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): Upstr
   };
 }
 
-async function* sseEvents(body: ReadableStream<Uint8Array>, call: UpstreamCall): AsyncGenerator<StreamEvent> {
+async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): AsyncGenerator<StreamEvent> {
   const parser = new SseParser();
-  const reader = body.getReader();
+  const reader = body[Symbol.asyncIterator]();
   let finished = false;
   try {
     for (;;) {
-      const read = await call.guard(() => reader.read(), "in the middle of the stream");
+      const read = await call.guard(() => reader.next(), "in the middle of the stream");
       call.arm();
-      for (const payload of read.done ? parser.end() : parser.push(read.value)) {
+      for (const payload of read.done === true ? parser.end() : parser.push(read.value)) {
         if (payload.trim() === "[DONE]") return;
         for (const event of chunkEvents(parseChunk(payload))) {
           if (event.kind === "finish") finished = true;
@@ -165,15 +165,16 @@ async function* sseEvents(body: ReadableStream<Uint8Array>, call: UpstreamCall):
       if (read.done) break;
     }
   } finally {
-    reader.releaseLock();
+    // Stopping early releases the body (and its connection); the upstream abort in dispose() covers the rest.
+    void reader.return?.()?.catch(() => undefined);
   }
   if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
 }
 
-async function httpFailure(response: Response, nowMs: number): Promise<AttemptFailure> {
+async function httpFailure(response: ProviderResponse, nowMs: number): Promise<AttemptFailure> {
   const detail = await errorDetail(response).catch(() => "");
   const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), nowMs);
+  const retryAfterMs = parseRetryAfter(response.header("retry-after") ?? null, nowMs);
   return new AttemptFailure("http", retryable, `HTTP ${response.status}${detail ? ` ${detail}` : ""}`, response.status, retryAfterMs);
 }
 
@@ -188,12 +189,40 @@ function parseChunk(payload: string): Chunk {
   } catch {
     throw new AttemptFailure("protocol", true, "the provider sent a stream event that is not JSON");
   }
+  const plain = plainChunk(value);
+  if (plain) return plain;
   const parsed = ChunkSchema.safeParse(value);
   if (!parsed.success) throw new AttemptFailure("protocol", true, "the provider sent a stream event of an unknown shape");
   if (parsed.data.error !== undefined && parsed.data.error !== null) {
     throw new AttemptFailure("provider", true, `provider error in stream: ${errorMessageOf(parsed.data.error)}`);
   }
   return parsed.data;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNullishString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
+
+/** A text-only part of a choice (no tool calls), as ChunkSchema reads it. */
+function isTextPart(value: unknown): boolean {
+  return value === undefined || value === null || (isRecord(value) && isNullishString(value.content) && (value.tool_calls === undefined || value.tool_calls === null));
+}
+
+/**
+ * The common stream event (text deltas, finish reason, no usage, no error) checked by hand: it is then exactly
+ * what ChunkSchema would return, field for field that chunkEvents reads. Anything else goes through the schema.
+ */
+function plainChunk(value: unknown): Chunk | undefined {
+  if (!isRecord(value)) return undefined;
+  if ((value.model !== undefined && typeof value.model !== "string") || value.error !== undefined) return undefined;
+  if (value.usage !== undefined && value.usage !== null) return undefined;
+  const { choices } = value;
+  if (choices !== undefined && choices !== null) {
+    if (!Array.isArray(choices)) return undefined;
+    for (const choice of choices) {
+      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isTextPart(choice.delta) || !isTextPart(choice.message)) return undefined;
+    }
+  }
+  return value;
 }
 
 function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
@@ -217,7 +246,7 @@ function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
   }
 }
 
-async function errorDetail(response: Response): Promise<string> {
+async function errorDetail(response: ProviderResponse): Promise<string> {
   const text = (await response.text()).slice(0, 2000);
   let message = text;
   try {
@@ -240,10 +269,15 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** `fetch failed` hides the reason in `cause`; name the system error code (ECONNREFUSED, ...) instead. */
+/**
+ * Name the system error code (ECONNREFUSED, ...): fetch hides it in `cause` behind `fetch failed`, undici's
+ * `request` rejects with the system error itself.
+ */
 function networkDetail(err: unknown): string {
   const cause = err instanceof Error ? (err.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
   if (cause && typeof cause.code === "string") return `connection error ${cause.code}`;
+  const own = err instanceof Error ? (err as { code?: unknown }).code : undefined;
+  if (typeof own === "string") return `connection error ${own}`;
   if (cause && typeof cause.message === "string") return `connection error: ${oneLine(cause.message).slice(0, 120)}`;
   return `connection error: ${err instanceof Error ? oneLine(err.message).slice(0, 120) : "unknown"}`;
 }

@@ -13,11 +13,21 @@ export function redactingWriter(out: FrameWriter, secrets: readonly string[]): F
       return out.closed;
     },
     send(frame) {
-      const text = JSON.stringify(frame);
-      const clean = secrets.some((s) => text.includes(s)) ? (redactValue(frame, secrets) as Frame) : frame;
-      return out.send(clean);
+      return out.send(containsSecret(frame, secrets) ? (redactValue(frame, secrets) as Frame) : frame);
     },
   };
+}
+
+/** Whether a key or string anywhere in `value` contains a secret (a walk: no JSON text built per frame). */
+function containsSecret(value: unknown, secrets: readonly string[]): boolean {
+  if (typeof value === "string") return secrets.some((s) => value.includes(s));
+  if (Array.isArray(value)) return value.some((item) => containsSecret(item, secrets));
+  if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (containsSecret(key, secrets) || containsSecret(item, secrets)) return true;
+    }
+  }
+  return false;
 }
 
 function redactValue(value: unknown, secrets: readonly string[]): unknown {

@@ -41,6 +41,40 @@ export const CompletionRequestSchema = z.looseObject({
 });
 export type CompletionRequest = z.infer<typeof CompletionRequestSchema>;
 
+const MESSAGE_KEYS = ["role", "content", "name", "tool_call_id", "tool_calls"];
+const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A text message already in the shape (and key order) ChatMessageSchema outputs, checked without zod. */
+function isPlainMessage(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  let position = -1;
+  let unknownSeen = false;
+  for (const key of Object.keys(value)) {
+    const at = MESSAGE_KEYS.indexOf(key);
+    if (at < 0) unknownSeen = true;
+    else if (unknownSeen || at < position) return false;
+    else position = at;
+  }
+  const { role, content, name, tool_call_id: toolCallId, tool_calls: toolCalls } = value;
+  return typeof role === "string" && ROLES.has(role) &&
+    (content === undefined || content === null || typeof content === "string") &&
+    (name === undefined || typeof name === "string") && (toolCallId === undefined || typeof toolCallId === "string") && toolCalls === undefined;
+}
+
+const inRange = (value: unknown, max: number) => value === undefined || (typeof value === "number" && value >= 0 && value <= max);
+
+/**
+ * The defining request in its common form (text messages, no tools, stop or tool_choice), checked by hand: the
+ * frame is then what CompletionRequestSchema would output. Anything else: undefined, for the schema to decide.
+ */
+export function plainCompletionRequest(frame: Record<string, unknown>): CompletionRequest | undefined {
+  const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = frame;
+  if (tools !== undefined || toolChoice !== undefined || stop !== undefined || !inRange(temperature, 2) || !inRange(topP, 1)) return undefined;
+  if (!Array.isArray(message) || message.length === 0 || !message.every(isPlainMessage)) return undefined;
+  return frame as CompletionRequest;
+}
+
 /** Python rtr `infer` (spec §8). Without `stream` the answer is one `response` frame. */
 export const InferRequestSchema = z.looseObject({
   type: z.literal("infer"),

@@ -6,13 +6,15 @@ import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter,
 import { createConfigSource, type ResolvedConfig } from "./config-source.js";
 import { fitToBudget } from "./context-budget.js";
 import { runCompletion, type CompletionResult, type CompletionSink } from "./completion-runner.js";
-import type { FetchFunction } from "./provider-stream.js";
+import { createFetchHttp, createUndiciHttp, type FetchFunction } from "./provider-http.js";
 import { resolveTargets, secretsOf } from "./provider-targets.js";
 import { redactingWriter } from "./redacting-writer.js";
-import { CompletionRequestSchema, InferRequestSchema, describeIssue, type ChatMessage, type Tool } from "./request-schemas.js";
+import {
+  CompletionRequestSchema, InferRequestSchema, describeIssue, plainCompletionRequest, type ChatMessage, type CompletionRequest, type Tool,
+} from "./request-schemas.js";
 
 export interface RtrServiceDeps extends ServiceDeps {
-  /** The HTTP client for providers (default: global fetch). */
+  /** The HTTP client for providers (default: undici Pools with keep-alive, one per provider origin). */
   fetch?: FetchFunction;
   /** How long a ctxkey's configuration is reused before asking ctx again (default 5 s). */
   configTtlMs?: number;
@@ -31,7 +33,7 @@ interface CallSpec {
 
 export function createRtrService(deps: RtrServiceDeps): Service {
   const { instance, logger, env } = deps;
-  const fetchFn = deps.fetch ?? globalThis.fetch;
+  const http = deps.fetch ? createFetchHttp(deps.fetch) : createUndiciHttp();
   const configs = createConfigSource({ instance, logger, ...(deps.configTtlMs !== undefined ? { ttlMs: deps.configTtlMs } : {}) });
 
   async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
@@ -72,11 +74,8 @@ export function createRtrService(deps: RtrServiceDeps): Service {
   }
 
   async function complete(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
-    const parsed = CompletionRequestSchema.safeParse(request.raw);
-    if (!parsed.success) {
-      throw new WireError("bad_request", `rtr expects message to be an array of chat messages (${describeIssue(parsed.error, "")}).`);
-    }
-    const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = parsed.data;
+    const data = plainCompletionRequest(request.raw) ?? parseCompletionRequest(request.raw);
+    const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = data;
     const extra: Record<string, unknown> = {};
     if (toolChoice !== undefined && tools && tools.length > 0) extra.tool_choice = toolChoice;
     if (stop !== undefined) extra.stop = stop;
@@ -129,7 +128,7 @@ export function createRtrService(deps: RtrServiceDeps): Service {
         });
       }
       const result = await runCompletion({
-        llm, targets, secrets: secretsOf(targets), body: requestBody(llm, messages.messages, spec), signal, fetch: fetchFn,
+        llm, targets, secrets: secretsOf(targets), body: requestBody(llm, messages.messages, spec), signal, http,
         logger: logger.child({ ctxkey: spec.ctxkey }), sink: frameSink(out, spec.richFrames),
       });
       await finish(result, (frame) => out.send(frame));
@@ -148,7 +147,21 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     socketPath: instance.sockets.rtr, handler: handle, logger,
     maxFrameBytes: instance.maxFrameBytes, idleTimeoutMs: instance.idleTimeoutMs,
   });
-  return { start: () => server.start(), close: () => server.close() };
+  return {
+    start: () => server.start(),
+    close: async () => {
+      await server.close();
+      await http.close();
+    },
+  };
+}
+
+function parseCompletionRequest(raw: Frame): CompletionRequest {
+  const parsed = CompletionRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new WireError("bad_request", `rtr expects message to be an array of chat messages (${describeIssue(parsed.error, "")}).`);
+  }
+  return parsed.data;
 }
 
 /** The chat-completions body without model/stream: configuration first, request fields override it. */
