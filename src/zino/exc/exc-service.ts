@@ -31,6 +31,9 @@ export interface ExcOptions {
   ctx?: CtxClient;
 }
 
+/** How stale the executor catalogue (agents/tools) may be when a ready handshake comes in. */
+export const CATALOG_RECHECK_MS = 1_000;
+
 export interface ExcServiceDeps extends ServiceDeps {
   options?: ExcOptions;
 }
@@ -59,6 +62,17 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   const mcp: McpHost = createMcpHost({ ctx, logger });
   const subagents: SubagentRunner = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
   let executors = loadExecutors(instance.agentsDir, logger);
+  let executorsLoadedAt = Date.now();
+  /**
+   * The ready handshake re-reads agents/tools, but at most once per CATALOG_RECHECK_MS: reading and parsing the
+   * folder on every turn was a visible cost, and edits to tool files are rare.
+   */
+  const refreshExecutors = () => {
+    const now = Date.now();
+    if (now - executorsLoadedAt < CATALOG_RECHECK_MS) return;
+    executors = loadExecutors(instance.agentsDir, logger);
+    executorsLoadedAt = now;
+  };
 
   /** The ctxkey's allow/deny rules, then, in a skill's turn, the skill's own tool list. */
   function verdict(rulesOf: ExecRules, skill: SkillInfo | undefined, name: string): ToolVerdict {
@@ -73,7 +87,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   }
 
   async function ready(request: WireRequest, out: FrameWriter): Promise<void> {
-    executors = loadExecutors(instance.agentsDir, logger);
+    refreshExecutors();
     const loaded = await rules.get(request.ctxkey, { fresh: true });
     await out.send({
       type: "ready",

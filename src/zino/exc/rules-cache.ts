@@ -40,6 +40,7 @@ function describe(err: unknown): string {
 export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject; ttlMs?: number; logger: Logger }): RulesCache {
   const ttlMs = options.ttlMs ?? DEFAULT_RULES_TTL_MS;
   const entries = new Map<string, { rules: Promise<ExecRules>; expires: number }>();
+  const lastParsed = new Map<string, { text: string; parsed: ReturnType<typeof RulesSchema.safeParse> }>();
 
   function fromDefaults(ctxkey: string, warning: string): ExecRules {
     const parsed = RulesSchema.safeParse(options.defaults);
@@ -61,7 +62,14 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
       options.logger.warn({ ctxkey, err: describe(err) }, "ctx did not answer get_config; using the instance defaults");
       return fromDefaults(ctxkey, `ctx unavailable (${describe(err)}); using the instance defaults`);
     }
-    const parsed = RulesSchema.safeParse(config);
+    // The same configuration as last time (ready reloads it every turn) is not parsed again.
+    const text = JSON.stringify(config);
+    const known = lastParsed.get(ctxkey);
+    const parsed = known?.text === text ? known.parsed : RulesSchema.safeParse(config);
+    if (known?.text !== text && parsed.success) {
+      if (lastParsed.size >= MAX_ENTRIES) lastParsed.clear();
+      lastParsed.set(ctxkey, { text, parsed });
+    }
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const reason = `the configuration from ctx is invalid (${issue?.path.join(".")}: ${issue?.message}); using the instance defaults`;
