@@ -27,12 +27,19 @@ export function guideInstance(providerUrl: string): TempInstance {
   });
 }
 
+const running = new Set<RunningCli>();
+
+/** `zino guide ARGS`; `cleanupGuide` kills any still running (a failed test leaves one waiting for input). */
 export function spawnGuide(instance: TempInstance, args: string[]): RunningCli {
-  return spawnZinoCli(["guide", ...args], { instance, env: { ZELINQA_LOG_LEVEL: "warn" } });
+  const cli = spawnZinoCli(["guide", ...args], { instance, env: { ZELINQA_LOG_LEVEL: "warn" } });
+  running.add(cli);
+  void cli.exited.then(() => running.delete(cli));
+  return cli;
 }
 
 /** Stops what the guide left running (services and the Zelinqa API) and removes the instance. */
 export async function cleanupGuide(instance: TempInstance): Promise<void> {
+  for (const cli of running) cli.child.kill("SIGKILL");
   await runZinoCli(["down"], { instance, timeoutMs: 20_000 });
   instance.cleanup();
 }
