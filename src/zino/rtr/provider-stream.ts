@@ -156,7 +156,10 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
       const read = await call.guard(() => reader.next(), "in the middle of the stream");
       call.arm();
       for (const payload of read.done === true ? parser.end() : parser.push(read.value)) {
-        if (payload.trim() === "[DONE]") return;
+        if (payload.trim() === "[DONE]") {
+          await drainEnd(reader);
+          return;
+        }
         for (const event of chunkEvents(parseChunk(payload))) {
           if (event.kind === "finish") finished = true;
           yield event;
@@ -169,6 +172,29 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
     void reader.return?.()?.catch(() => undefined);
   }
   if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
+}
+
+/** How long the end of a response may lag behind its `[DONE]` event before the body is abandoned. */
+const DRAIN_GRACE_MS = 20;
+
+/**
+ * After `[DONE]` only the end of the HTTP body is left, usually already received with it. Reading it to the end
+ * keeps the connection reusable and avoids destroying an unfinished body (an abort error, a stack trace to
+ * build); a provider that keeps the response open is abandoned after DRAIN_GRACE_MS.
+ */
+async function drainEnd(reader: AsyncIterator<Uint8Array>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), DRAIN_GRACE_MS);
+  });
+  try {
+    for (let reads = 0; reads < 4; reads += 1) {
+      const next = await Promise.race([reader.next().catch(() => ({ done: true as const, value: undefined })), late]);
+      if (next === "late" || next.done === true) return;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function httpFailure(response: ProviderResponse, nowMs: number): Promise<AttemptFailure> {
