@@ -140,7 +140,11 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
     if (type === undefined) {
       if (message === null) return { type: "ready", ctxkey, configured: isConfigured(ctxkey) };
       const parsed = parseRequest("message", raw);
-      return { type: "messages", messages: promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill })) };
+      const messages = promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
+      if (raw.include_agent_config !== true) return { type: "messages", messages };
+      // The daemon's turn needs the agent section too: answered here, it saves the turn a get_config request.
+      const state = configState(store, ctxkey);
+      return { type: "messages", messages, ...(state.ok ? { agent_config: state.config.agent } : {}) };
     }
     const operation = Object.hasOwn(operations, type) ? operations[type] : undefined;
     if (!operation) throw new WireError("unknown_type", `zino-ctx does not know the type "${type}"; it knows: ${types().join(", ")}.`);

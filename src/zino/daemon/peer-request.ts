@@ -58,13 +58,18 @@ export interface OneShotOptions {
   onStatus?: (frame: Frame) => Promise<void>;
 }
 
+export interface AskOptions<T> extends OneShotOptions {
+  /** A hand-written check of the common answer, returning it as the schema would, or undefined to use the schema. */
+  fast?: (frame: Frame) => T | undefined;
+}
+
 /** One request whose answer is one frame; the schema validates it (an error frame becomes a WireError). */
 export async function askPeer<T>(
   options: PeerOptions,
   peer: PeerName,
   request: Frame,
   schema: z.ZodType<T>,
-  call: OneShotOptions = {},
+  call: AskOptions<T> = {},
 ): Promise<T> {
   let frame: Frame | undefined;
   try {
@@ -83,6 +88,8 @@ export async function askPeer<T>(
   }
   if (!frame) throw new WireError("unavailable", `zino-${peer} closed the connection without answering.`, { service: `zino-${peer}` });
   if (frame.type === "error") throw peerError(peer, frame);
+  const fast = call.fast?.(frame);
+  if (fast !== undefined) return fast;
   const parsed = schema.safeParse(frame);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

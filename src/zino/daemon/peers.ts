@@ -21,7 +21,36 @@ export interface ReadyReport {
 }
 
 const ReadySchema = z.looseObject({ type: z.literal("ready") });
-const MessagesSchema = z.looseObject({ type: z.literal("messages"), messages: z.array(ChatMessageSchema) });
+const MessagesSchema = z.looseObject({ type: z.literal("messages"), messages: z.array(ChatMessageSchema), agent_config: z.unknown().optional() });
+type MessagesAnswer = z.infer<typeof MessagesSchema>;
+
+const MESSAGE_KEYS = ["role", "content", "tool_calls", "tool_call_id"];
+
+/** A text message already in the shape and key order ChatMessageSchema outputs (no tool calls: those go through zod). */
+function isPlainMessage(value: unknown): boolean {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const message = value as Record<string, unknown>;
+  let position = -1;
+  let unknownSeen = false;
+  for (const key of Object.keys(message)) {
+    const at = MESSAGE_KEYS.indexOf(key);
+    if (at < 0) unknownSeen = true;
+    else if (unknownSeen || at < position) return false;
+    else position = at;
+  }
+  const { role, content, tool_calls: toolCalls, tool_call_id: toolCallId } = message;
+  return typeof role === "string" && role.length > 0 && (content === undefined || content === null || typeof content === "string") &&
+    toolCalls === undefined && (toolCallId === undefined || typeof toolCallId === "string");
+}
+
+/**
+ * The messages answer of every turn (tens of history messages) checked by hand when it is plain text: the frame
+ * is then what MessagesSchema would output. Anything else is parsed by the schema.
+ */
+function plainMessagesAnswer(frame: Frame): MessagesAnswer | undefined {
+  if (frame.type !== "messages" || !Array.isArray(frame.messages) || !frame.messages.every(isPlainMessage)) return undefined;
+  return frame as MessagesAnswer;
+}
 const ConfigSchema = z.looseObject({ type: z.literal("config"), config: z.looseObject({ agent: z.unknown().optional() }) });
 const OkSchema = z.looseObject({ type: z.literal("ok") });
 const ToolsSchema = z.looseObject({ type: z.literal("tools"), tools: z.array(z.unknown()) });
@@ -52,11 +81,18 @@ export function createPeers(options: PeerOptions) {
       }
     },
 
-    /** `(message, ctxkey)` → the built message list (system, context, history, user); `skill`: built for that skill. */
-    async buildMessages(ctxkey: string, message: string, call: { signal: AbortSignal; skill?: string | undefined }): Promise<ChatMessage[]> {
-      const frame: Frame = { message, ctxkey, ...(call.skill ? { skill: call.skill } : {}) };
-      const answer = await askPeer(options, "ctx", frame, MessagesSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS });
-      return answer.messages;
+    /**
+     * `(message, ctxkey)` → the built message list (system, context, history, user); `skill`: built for that skill.
+     * With `withAgent`, ctx is asked to add the ctxkey's agent section (`agent_config`), which saves the turn its
+     * own get_config request; `agent` is undefined when ctx did not send a valid one (a Python ctx, an invalid
+     * configuration): the caller then asks with agentConfig().
+     */
+    async buildMessages(ctxkey: string, message: string, call: { signal: AbortSignal; skill?: string | undefined; withAgent?: boolean }):
+      Promise<{ messages: ChatMessage[]; agent: AgentConfig | undefined }> {
+      const frame: Frame = { message, ctxkey, ...(call.skill ? { skill: call.skill } : {}), ...(call.withAgent ? { include_agent_config: true } : {}) };
+      const answer = await askPeer(options, "ctx", frame, MessagesSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS, fast: plainMessagesAnswer });
+      const agent = answer.agent_config === undefined ? undefined : AgentConfigSchema.safeParse(answer.agent_config);
+      return { messages: answer.messages, agent: agent?.success ? agent.data : undefined };
     },
 
     /** The agent section of the ctxkey's configuration (no secrets asked for). */

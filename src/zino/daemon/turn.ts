@@ -120,17 +120,28 @@ async function turn(options: TurnOptions): Promise<void> {
 async function prepare(options: TurnOptions): Promise<Prepared> {
   const { peers, ctxkey, message, signal, logger } = options;
   const ctxStarted = performance.now();
-  const [built, agent, rtr, exc] = await Promise.all([
-    settle(peers.buildMessages(ctxkey, message, { signal, skill: options.subagent?.skill })).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
-    settle(peers.agentConfig(ctxkey, signal)),
+  let buildFailure: unknown;
+  const building = peers.buildMessages(ctxkey, message, { signal, skill: options.subagent?.skill, withAgent: true }).catch((err: unknown) => {
+    buildFailure = err;
+    throw err;
+  });
+  const [built, rtr, exc] = await Promise.all([
+    settle(building).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
     peers.ready("rtr", ctxkey, signal),
     readyExc(options),
   ]);
   signal.throwIfAborted();
+  // ctx sends the agent section with the messages; only when it did not (a Python ctx, an invalid configuration,
+  // a build refused) is it asked for separately. A ctx that is down or silent is not asked twice in a row.
+  const sentAgent = built.ok ? built.value.agent : undefined;
+  const ctxUnreachable = buildFailure instanceof WireError && (buildFailure.code === "unavailable" || buildFailure.code === "timeout");
+  const agent: Settled<AgentConfig> = sentAgent ? { ok: true, value: sentAgent }
+    : ctxUnreachable && !built.ok ? { ok: false, reason: built.reason } : await settle(peers.agentConfig(ctxkey, signal));
+  signal.throwIfAborted();
   if (!built.ok) logger.warn({ ctxkey, reason: built.reason }, "zino-ctx could not build the messages; running degraded");
   if (!agent.ok && built.ok) logger.warn({ ctxkey, reason: agent.reason }, "zino-ctx gave no agent configuration; using defaults");
   return {
-    messages: built.ok ? built.value : undefined,
+    messages: built.ok ? built.value.messages : undefined,
     ctxFailure: built.ok ? undefined : built.reason,
     agent: agent.ok ? agent.value : AgentConfigSchema.parse({}),
     rtr,

@@ -141,3 +141,15 @@ test("CTX-19 the ctxkey a skill runs on uses the skill's model unless its own ro
   await ok({ type: "set_config", ctxkey: "sum", config: { llm: { model: "own-model" } } });
   assert.equal((await model()).model, "own-model");
 });
+
+test("CTX-01 with include_agent_config the messages answer also carries the ctxkey's agent section, and only then", async () => {
+  await ok({ type: "set_config", ctxkey: "with-agent", config: { agent: { max_iterations: 3 } } });
+  const plain = await ctx.request({ message: "hi", ctxkey: "with-agent" });
+  assert.equal(plain.agent_config, undefined);
+  const asked = await ctx.request({ message: "hi", ctxkey: "with-agent", include_agent_config: true });
+  assert.equal(asked.type, "messages");
+  assert.deepEqual(asked.messages, plain.messages);
+  const config = await ctx.request({ type: "get_config", ctxkey: "with-agent" });
+  assert.deepEqual(asked.agent_config, (config.config as { agent: unknown }).agent);
+  assert.equal((asked.agent_config as { max_iterations: number }).max_iterations, 3);
+});
