@@ -76,6 +76,15 @@ function lastView(messages: Message[]): View | undefined {
   return undefined;
 }
 
+/** The call that failed with unknown_conversation just before the latest zelinqa_start, if any. */
+function failedCallBefore(messages: Message[]): { name: string; arguments: string } | undefined {
+  const failedResult = messages[messages.length - 3];
+  if (failedResult?.role !== "tool" || !text(failedResult.content).includes("unknown_conversation")) return undefined;
+  const assistant = messages[messages.length - 4];
+  const failed = assistant?.tool_calls?.find((c) => c.id === failedResult.tool_call_id);
+  return failed && failed.function.name !== TOOL("zelinqa_start") ? { name: failed.function.name, arguments: failed.function.arguments } : undefined;
+}
+
 function call(name: string, args: Record<string, unknown>): FakeReply {
   return { toolCalls: [{ name: TOOL(name), arguments: args }] };
 }
@@ -99,7 +108,13 @@ export const fakeInterviewer: FakeReplyFunction = (request) => {
   if (last.role === "tool") {
     const name = toolNameOf(messages, last.tool_call_id);
     const view = toolView(last);
-    if (!view) return { text: `the tool failed: ${text(last.content).slice(0, 300)}` };
+    const failed = text(last.content);
+    // A new zelinqa-mcp process (exc restarted, idle stop) does not know the name yet: start resumes it, then the
+    // call that failed is made again, as the brief says.
+    if (!view && failed.includes("unknown_conversation")) return call("zelinqa_start", { conversation });
+    if (!view) return { text: `the tool failed: ${failed.slice(0, 300)}` };
+    const retry = name === TOOL("zelinqa_start") ? failedCallBefore(messages) : undefined;
+    if (retry) return { toolCalls: [{ name: retry.name, arguments: retry.arguments }] };
     if (name === TOOL("zelinqa_feedback")) return { text: WRAP_UP };
     const facts = knownFacts(messages);
     const adjusted = messages.some((m) => m.tool_calls?.some((c) => c.function.name === TOOL("zelinqa_adjust")));

@@ -66,6 +66,13 @@ export const McpServerConfigSchema = z.object({
   /** Environment variables filled from values stored in ctx for the ctxkey (never shown to the model). */
   env_from_ctx: z.record(z.string(), z.string()).default({}),
   idle_timeout_ms: z.number().int().positive().default(600_000),
+  /** Run before starting the server when an `env_from_ctx` value is missing; prints `{ENV_NAME: value}` (exc stores
+   * each in ctx and injects it). E.g. a host-side command creating a session. */
+  provision: z.object({
+    command: z.string().min(1),
+    args: z.array(z.string()).default([]),
+    timeout_ms: z.number().int().positive().default(20_000),
+  }).optional(),
 });
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 

@@ -7,6 +7,8 @@ export interface CtxClient {
   getConfig(ctxkey: string, signal?: AbortSignal): Promise<unknown>;
   /** The stored value as a string (JSON for non-strings), or undefined when nothing is stored. */
   getValue(ctxkey: string, key: string, signal?: AbortSignal): Promise<string | undefined>;
+  /** Stores a host-side value (`set_value`), e.g. what an MCP provision hook produced. */
+  setValue?(ctxkey: string, key: string, value: string, signal?: AbortSignal): Promise<void>;
   /** The skill files visible to the ctxkey (`list_skills`), unparsed: exc reads only the fields it needs. */
   listSkills(ctxkey: string, signal?: AbortSignal): Promise<unknown[]>;
 }
@@ -51,6 +53,10 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
       const { value } = parsed.data;
       if (value === undefined || value === null) return undefined;
       return typeof value === "string" ? value : JSON.stringify(value);
+    },
+    async setValue(ctxkey, key, value, signal) {
+      const frame = await request({ type: "set_value", ctxkey, key, value, message: null }, signal);
+      if (frame.type !== "ok") throw unexpected(frame, "ok");
     },
     async listSkills(ctxkey, signal) {
       const frame = await request({ type: "list_skills", ctxkey, message: null }, signal);

@@ -8,6 +8,7 @@ import type { McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { CtxClient } from "./ctx-client.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
+import { provisionMissingEnv } from "./mcp-provision.js";
 import { mcpResultToExecResult } from "./mcp-result.js";
 
 export const MCP_PREFIX = "mcp__";
@@ -106,14 +107,17 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
 
   async function start(ctxkey: string, server: string, config: McpServerConfig, fingerprint: string): Promise<Connection> {
     const env: Record<string, string> = { ...config.env };
+    const missing: Record<string, string> = {};
     for (const [name, storedKey] of Object.entries(config.env_from_ctx)) {
       try {
         const value = await ctx.getValue(ctxkey, storedKey);
         if (value !== undefined) env[name] = value;
+        else missing[name] = storedKey;
       } catch (err) {
         logger.warn({ server, ctxkey, variable: name, err: describe(err) }, "cannot read an env_from_ctx value from ctx; the variable is left unset");
       }
     }
+    await provisionMissingEnv({ ctxkey, server, config, env, missing, ctx, logger });
     const transport = new StdioClientTransport({ command: config.command, args: config.args, env, stderr: "pipe" });
     const client = new Client({ name: "zino-exc", version: "0.1.0" });
     const conn: Connection = { ctxkey, server, fingerprint, client, transport, pid: null, alive: true, busy: 0,

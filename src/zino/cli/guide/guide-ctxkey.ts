@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CtxValues } from "./ctx-values.js";
 import { API_KEY_VALUE, SESSION_VALUE } from "./guide-session.js";
-import { packagedPresetFile, zelinqaProgram } from "./zelinqa-entries.js";
+import { packagedPresetFile, provisionerProgram, zelinqaProgram } from "./zelinqa-entries.js";
 
 export const MCP_SERVER_NAME = "zelinqa";
 export const CRM_VALUE = "crm";
@@ -76,6 +76,8 @@ export async function prepareGuideCtxkey(options: GuideCtxkeyOptions): Promise<v
           ZINO_GUIDE_SESSION: createHash("sha256").update(options.sessionId).digest("hex").slice(0, 12),
         },
         env_from_ctx: { ZELINQA_API_KEY: API_KEY_VALUE, ZELINQA_SESSION_ID: SESSION_VALUE },
+        // The guide creates the session itself; the hook covers a stored id that went missing.
+        provision: provisionerProgram(),
       },
     },
   });

@@ -18,6 +18,13 @@ export function zelinqaProgram(program: "cli" | "mcp", fromFile: string = thisFi
   return { command: process.execPath, args: [...(fromSources ? ["--import", tsxLoader()] : []), mainFile] };
 }
 
+/** The host-side session provisioner (`zelinqa-provision-main`), for the MCP `provision` hook. */
+export function provisionerProgram(fromFile: string = thisFile): CommandLine {
+  const fromSources = fromFile.endsWith(".ts");
+  const mainFile = join(dirname(fromFile), fromSources ? "zelinqa-provision-main.ts" : "zelinqa-provision-main.js");
+  return { command: process.execPath, args: [...(fromSources ? ["--import", tsxLoader()] : []), mainFile] };
+}
+
 /** The package's sample domain (`examples/zelinqa/furniture.json`), looked up from this module upwards. */
 export function sampleDomainFile(fromFile: string = thisFile): string {
   let dir = dirname(fromFile);
