@@ -18,6 +18,8 @@ export interface ReadyReport {
   ms: number;
   /** The error code or reason when not ready. */
   detail?: string;
+  /** The tool definitions exc sent with its ready answer (asked with `include_tools`), if it did. */
+  tools?: ToolDefinition[];
 }
 
 const ReadySchema = z.looseObject({ type: z.literal("ready") });
@@ -63,17 +65,25 @@ const ResultSchema = z.looseObject({
   ms: z.number().optional(),
 });
 
+/** Malformed entries are skipped. */
+function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
+  return tools.flatMap((tool) => {
+    const parsed = ToolDefinitionSchema.safeParse(tool);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 export function createPeers(options: PeerOptions) {
   return {
     sockets: options.sockets,
 
     /** `(null, ctxkey)`: the peer loads and caches the ctxkey's configuration (spec §1). */
-    async ready(peer: PeerName, ctxkey: string, signal?: AbortSignal): Promise<ReadyReport> {
+    async ready(peer: PeerName, ctxkey: string, signal?: AbortSignal, fields: Frame = {}): Promise<ReadyReport> {
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
       try {
-        await askPeer(options, peer, { message: null, ctxkey }, ReadySchema, { signal, timeoutMs: READY_TIMEOUT_MS });
-        return { state: "ready", ms: ms() };
+        const answer = await askPeer(options, peer, { ...fields, message: null, ctxkey }, ReadySchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+        return { state: "ready", ms: ms(), ...(Array.isArray(answer.tools) ? { tools: toolDefinitions(answer.tools) } : {}) };
       } catch (err) {
         signal?.throwIfAborted();
         if (err instanceof WireError && err.code === "unavailable") return { state: "unavailable", ms: ms(), detail: err.message };
@@ -111,10 +121,7 @@ export function createPeers(options: PeerOptions) {
     /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. `fields`: the turn's scope. */
     async listTools(ctxkey: string, signal: AbortSignal, fields: Frame = {}): Promise<ToolDefinition[]> {
       const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
-      return answer.tools.flatMap((tool) => {
-        const parsed = ToolDefinitionSchema.safeParse(tool);
-        return parsed.success ? [parsed.data] : [];
-      });
+      return toolDefinitions(answer.tools);
     },
 
     /**

@@ -152,8 +152,10 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
 }
 
 async function readyExc({ peers, ctxkey, signal, logger, subagent }: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
-  const report = await peers.ready("exc", ctxkey, signal);
+  // exc lists the turn's tools with its ready answer when it can; otherwise they are asked for (`tools`).
+  const { tools: sent, ...report } = await peers.ready("exc", ctxkey, signal, { include_tools: true, ...excScopeFields(subagent) });
   if (report.state !== "ready") return { report, tools: [] };
+  if (sent) return { report, tools: sent };
   const tools = await settle(peers.listTools(ctxkey, signal, excScopeFields(subagent)));
   signal.throwIfAborted();
   if (!tools.ok) logger.warn({ ctxkey, reason: tools.reason }, "zino-exc listed no tools; the turn runs without native tools");

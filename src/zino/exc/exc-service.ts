@@ -86,9 +86,34 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       .map((def) => ({ type: "function", function: { name: def.toolName, description: def.description, parameters: def.parameters } }));
   }
 
+  /** What `tools` answers: the executors, MCP tools and run_skill the caller's scope may use under these rules. */
+  async function toolsFor(ctxkey: string, loaded: ExecRules, scope: CallerScope): Promise<{ tools: OpenAiTool[]; errors: string[] }> {
+    const skill = callerSkill(loaded, scope);
+    const listed = await mcp.listTools(ctxkey, loaded.mcpServers);
+    const tools = [...executorTools(loaded, skill), ...listed.tools.filter((tool) => verdict(loaded, skill, tool.function.name).allowed),
+      ...(offersRunSkill(loaded, scope) ? [runSkillTool(loaded.skills)] : [])];
+    return { tools, errors: listed.errors };
+  }
+
+  /**
+   * With `include_tools: true` the ready answer also carries the `tools` list (for the request's scope), which
+   * saves the daemon a `tools` request per turn. When listing fails it is left out: the caller asks `tools`.
+   */
+  async function readyTools(request: WireRequest, loaded: ExecRules): Promise<Record<string, unknown>> {
+    if (request.raw.include_tools !== true) return {};
+    try {
+      const { tools, errors } = await toolsFor(request.ctxkey, loaded, parseCallerScope(request.raw));
+      return { tools, ...(errors.length > 0 ? { tool_errors: errors } : {}) };
+    } catch (err) {
+      logger.debug({ ctxkey: request.ctxkey, err }, "tools not listed with ready");
+      return {};
+    }
+  }
+
   async function ready(request: WireRequest, out: FrameWriter): Promise<void> {
     refreshExecutors();
     const loaded = await rules.get(request.ctxkey, { fresh: true });
+    const tools = await readyTools(request, loaded);
     await out.send({
       type: "ready",
       ctxkey: request.ctxkey,
@@ -98,6 +123,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       mcp_servers: Object.keys(loaded.mcpServers),
       skills: loaded.skills.map((skill) => skill.name),
       ...(loaded.warning ? { warning: loaded.warning } : {}),
+      ...tools,
     });
   }
 
@@ -158,11 +184,8 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       case "tools": {
         const scope = parseCallerScope(request.raw);
         const loaded = await rules.get(request.ctxkey);
-        const skill = callerSkill(loaded, scope);
-        const listed = await mcp.listTools(request.ctxkey, loaded.mcpServers);
-        const tools = [...executorTools(loaded, skill), ...listed.tools.filter((tool) => verdict(loaded, skill, tool.function.name).allowed),
-          ...(offersRunSkill(loaded, scope) ? [runSkillTool(loaded.skills)] : [])];
-        await out.send({ type: "tools", ctxkey: request.ctxkey, tools, ...(listed.errors.length > 0 ? { errors: listed.errors } : {}) });
+        const { tools, errors } = await toolsFor(request.ctxkey, loaded, scope);
+        await out.send({ type: "tools", ctxkey: request.ctxkey, tools, ...(errors.length > 0 ? { errors } : {}) });
         return;
       }
       case "execute": {

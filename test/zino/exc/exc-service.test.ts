@@ -116,6 +116,15 @@ void describe("zino-exc protocol", () => {
     assert.deepEqual(tools[0]?.function.parameters.required, ["code"]);
   });
 
+  void it("EXC-01 EXC-04 a ready asked with include_tools also carries the tools list, the same as the tools answer", async () => {
+    const listed = await h.request({ type: "tools", ctxkey: "k" });
+    const ready = await h.request({ message: null, ctxkey: "k", include_tools: true });
+    assert.equal(ready.type, "ready");
+    assert.deepEqual(ready.tools, listed.tools);
+    const plain = await h.request({ message: null, ctxkey: "k" });
+    assert.equal(plain.tools, undefined);
+  });
+
   void it("EXC-02 accepts arguments as a JSON string, channel_id as the ctxkey, and a bare executor name", async () => {
     const frame = await h.request({ message: { name: "execute_bash", arguments: JSON.stringify({ code: "echo via-string" }) }, channel_id: "k" });
     assert.equal(frame.stdout, "via-string\n");
