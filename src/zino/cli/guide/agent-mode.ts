@@ -25,7 +25,7 @@ export interface AgentModeOptions {
   signal?: AbortSignal;
 }
 
-export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd> {
+export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd | "agent_unavailable"> {
   const { io, session, labels, reader } = options;
   const out = (text: string) => io.stdout.write(text);
   if (session.state.status !== "active" || objectiveAchieved(session.state.progress)) {
@@ -37,6 +37,7 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd>
   }
   let message: string | null = options.resumed ? RESUME_MESSAGE : START_MESSAGE;
   let lastTurnCount = session.state.turn_count;
+  let firstTurn = true;
   while (message !== null) {
     const spinner = createToolSpinner(io.stderr);
     let endsWithNewline = true;
@@ -55,9 +56,12 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd>
     if (outcome.kind === "cancelled") return "paused";
     if (outcome.kind === "error") {
       io.stderr.write(`zino: the agent failed: ${outcome.message} [${outcome.code}]\n`);
+      // A model that never answered (endpoint up, model missing, ...): the caller can go on without it.
+      if (firstTurn) return "agent_unavailable";
       out("Paused. Run the same command again to continue.\n");
       return "paused";
     }
+    firstTurn = false;
     const state = await session.refresh();
     if (state.turn_count !== lastTurnCount || state.status !== "active") {
       lastTurnCount = state.turn_count;

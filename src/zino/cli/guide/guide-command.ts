@@ -71,7 +71,13 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
         sessionId: session.id, agentsDir: instance.agentsDir });
       if (created) await values.clearHistory(ctxkey);
       const resumed = !created && (await values.historyLength(ctxkey)) > 0;
-      end = await runAgentMode({ io, daemonSocket: instance.sockets.daemon, ctxkey, session, labels, reader, resumed, signal: options.signal });
+      const agentEnd = await runAgentMode({ io, daemonSocket: instance.sockets.daemon, ctxkey, session, labels, reader, resumed, signal: options.signal });
+      if (agentEnd === "agent_unavailable" && options.mode === "auto") {
+        io.stdout.write("The model did not answer: continuing in direct mode.\n");
+        end = await runDirectMode({ io, session: await client.resumeSession(session.id), labels, reader });
+      } else {
+        end = agentEnd === "agent_unavailable" ? "paused" : agentEnd;
+      }
     } else {
       end = await runDirectMode({ io, session, labels, reader });
     }

@@ -1,0 +1,43 @@
+// `zino guide` chooses its mode: a model endpoint that answers but fails the first turn (e.g. the model is not
+// installed) leaves the person in direct mode instead of stopping.
+import assert from "node:assert/strict";
+import { setTimeout as sleep } from "node:timers/promises";
+import { after, before, test } from "node:test";
+import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { cleanupGuide, guideInstance, spawnGuide } from "../../support/zino-guide.js";
+import type { RunningCli, TempInstance } from "../../support/zino-processes.js";
+
+let provider: FakeProvider;
+let instance: TempInstance;
+
+before(async () => {
+  provider = await startFakeProvider({ defaultReply: () => ({ status: 404, errorBody: { error: { message: "model not found" } } }) });
+  instance = guideInstance(provider.url);
+});
+
+after(async () => {
+  await cleanupGuide(instance);
+  await provider.close();
+});
+
+async function waitForStdout(cli: RunningCli, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(cli.stdout())) {
+    if (Date.now() > deadline) throw new Error(`stdout never matched ${String(pattern)}:\n${cli.stdout()}\n${cli.stderr()}`);
+    await sleep(20);
+  }
+}
+
+test("GUIDE-MODE-1 when the model answers the first turn with an error, the guide continues in direct mode", async () => {
+  const cli = spawnGuide(instance, ["--ctx", "gina"]);
+  await waitForStdout(cli, /conducted by the ZINO agent/);
+  await waitForStdout(cli, /The model did not answer: continuing in direct mode\.\n\nQuel meuble cherchez-vous \?[\s\S]*> $/);
+  assert.ok(provider.chatRequests().length >= 1);
+  cli.child.stdin?.write("3\n");
+  await waitForStdout(cli, /turn 1, 9 left/);
+  cli.child.stdin?.end();
+  const { code } = await cli.exited;
+  assert.equal(code, 130);
+  assert.match(cli.stdout(), /Paused\./);
+  assert.match(cli.stderr(), /the agent failed/);
+});
