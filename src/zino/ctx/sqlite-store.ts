@@ -8,7 +8,7 @@ import BetterSqlite3, { type Statement } from "better-sqlite3";
 import { z } from "zod";
 import type { JsonObject } from "../config/index.js";
 import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "./agent-files.js";
-import { ChatMessageSchema, canonicalChatMessage } from "./chat-message.js";
+import { ChatMessageSchema, canonicalChatMessage, type ChatMessage } from "./chat-message.js";
 import { migrateSqlite } from "./sqlite-migrations.js";
 import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName } from "./store.js";
 
@@ -38,6 +38,8 @@ function decodeHistory(text: string) {
 
 /** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
 const MAX_CACHED_READS = 20_000;
+/** History windows kept (one per ctxkey, `max_messages` messages each). */
+const MAX_CACHED_TAILS = 2_000;
 
 export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   const dir = dirname(options.path);
@@ -69,9 +71,15 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   let seenDataVersion = dataVersion.get();
   let revision = 0;
   const reads = new Map<string, unknown>();
+  /**
+   * The newest `limit` history messages of recently read ctxkeys, kept in step with our own appends: every turn
+   * appends, and the next build reads the same window back. Any other connection's commit drops them all.
+   */
+  const tails = new Map<string, { limit: number; messages: ChatMessage[] }>();
   const changed = () => {
     revision += 1;
     reads.clear();
+    tails.clear();
   };
   /** Another connection (another process on the same file) committed since we last looked: drop the cache. */
   const checkOthers = () => {
@@ -161,21 +169,34 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
     appendHistory(ctxkey, messages) {
       const insert = stmt("INSERT INTO history (ctxkey, message, created_at) VALUES (?, ?, ?)");
+      checkOthers();
+      const texts = messages.map((message) => JSON.stringify(message));
       db.transaction(() => {
         const at = now();
-        for (const message of messages) insert.run(ctxkey, JSON.stringify(message), at);
+        for (const text of texts) insert.run(ctxkey, text, at);
       }).immediate();
+      const tail = tails.get(ctxkey);
+      // What a read would decode from the rows just written.
+      if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
       return messages.length;
     },
 
     history(ctxkey, limit) {
-      const rows = limit === undefined
-        ? stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)
-        : stmt("SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id").all(ctxkey, limit);
-      return textRows(rows).map(decodeHistory);
+      if (limit === undefined) return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
+      checkOthers();
+      const tail = tails.get(ctxkey);
+      if (tail && tail.limit === limit) return tail.messages.slice();
+      const rows = stmt("SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id").all(ctxkey, limit);
+      const messages = textRows(rows).map(decodeHistory);
+      if (limit > 0) {
+        if (tails.size >= MAX_CACHED_TAILS) tails.clear();
+        tails.set(ctxkey, { limit, messages });
+      }
+      return messages.slice();
     },
 
     clearHistory(ctxkey) {
+      tails.delete(ctxkey);
       return stmt("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
     },
 

@@ -61,3 +61,24 @@ test("CTX-18 close is idempotent", () => {
   store.close();
   store.close();
 });
+
+test("CTX-06 cached reads follow writes made through another connection to the same file", () => {
+  const path = join(dir, "shared", "ctx.sqlite");
+  const a = createSqliteStore({ path });
+  const b = createSqliteStore({ path });
+  try {
+    a.appendHistory("k", [{ role: "user", content: "one" }]);
+    assert.deepEqual(a.history("k", 10), [{ role: "user", content: "one" }]);
+    b.appendHistory("k", [{ role: "assistant", content: "two" }]);
+    a.appendHistory("k", [{ role: "user", content: "three" }]);
+    assert.deepEqual(a.history("k", 10).map((m) => m.content), ["one", "two", "three"]);
+    b.clearHistory("k");
+    assert.deepEqual(a.history("k", 10), []);
+    assert.equal(a.softMemory("k"), undefined);
+    b.setSoftMemory("k", "note");
+    assert.equal(a.softMemory("k"), "note");
+  } finally {
+    a.close();
+    b.close();
+  }
+});
