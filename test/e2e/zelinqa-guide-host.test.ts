@@ -23,24 +23,6 @@ after(async () => {
   await provider.close();
 });
 
-test("GUIDE-CRM-1 a known budget stored with `zino ctx crm` is applied with zelinqa_adjust and the budget question is not asked", async () => {
-  const set = await runZinoCli(["ctx", "crm", "bob", "fur_budget=1500"], { instance });
-  assert.equal(set.code, 0, set.stderr);
-  const cli = spawnGuide(instance, ["--ctx", "bob", "--agent"]);
-  const asked = await converse(cli, { questionOf: agentQuestion });
-  assert.equal((await cli.exited).code, 0, cli.stderr());
-  assert.ok(!asked.includes("Quel budget envisagez-vous ?"), `asked: ${asked.join(" / ")}`);
-  assert.match(cli.stdout(), /Budget \(euros\): 1500/);
-
-  const adjust = provider.chatRequests().flatMap((r) => (r.body as { messages: { tool_calls?: { function: { name: string; arguments: string } }[] }[] }).messages)
-    .flatMap((m) => m.tool_calls ?? []).find((c) => c.function.name === "mcp__zelinqa__zelinqa_adjust");
-  assert.ok(adjust, "zelinqa_adjust was called");
-  assert.deepEqual(JSON.parse(adjust.function.arguments), { conversation: "bob", data: [{ id: "fur_budget", operation: "set", value: 1500 }] });
-  const { state } = await apiSession(instance, "bob");
-  assert.equal(state.targets.fur_budget?.value, 1500);
-  assert.ok(!state.question_state.outcomes.some((o) => o.question_id === "fur_q_budget"));
-});
-
 /** zelinqa-mcp processes running now, by the conversation they serve (read from their environment). */
 function zelinqaMcpProcesses(): Map<string, number> {
   const found = new Map<string, number>();
@@ -58,7 +40,22 @@ function zelinqaMcpProcesses(): Map<string, number> {
   return found;
 }
 
-test("GUIDE-MULTI-1 two ctxkeys run two conversations at once without mixing: separate zelinqa-mcp processes and API sessions", async () => {
+/** `zelinqa serve` processes on this instance's SQLite file. */
+function apiServers(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.includes("serve") && cmdline.includes(`${dir}/zelinqa.sqlite`)) count += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return count;
+}
+
+test("GUIDE-MULTI-1 two ctxkeys started at once on a new instance run two conversations without mixing: separate zelinqa-mcp processes and API sessions", async () => {
   const carolAnswers = { ...FURNITURE_ANSWERS, "Quel meuble cherchez-vous ?": "Un lit", "Combien de personnes doivent pouvoir s'y installer ?": "2" };
   const carol = spawnGuide(instance, ["--ctx", "carol", "--agent"]);
   const dave = spawnGuide(instance, ["--ctx", "dave", "--agent"]);
@@ -70,6 +67,7 @@ test("GUIDE-MULTI-1 two ctxkeys run two conversations at once without mixing: se
   const processes = zelinqaMcpProcesses();
   assert.ok(processes.has("carol") && processes.has("dave"), `zelinqa-mcp processes: ${[...processes.keys()].join(", ")}`);
   assert.notEqual(processes.get("carol"), processes.get("dave"));
+  assert.equal(apiServers(instance.dir), 1, "both guides share one local API");
 
   await Promise.all([
     converse(carol, { questionOf: agentQuestion, answers: carolAnswers }),
@@ -86,4 +84,22 @@ test("GUIDE-MULTI-1 two ctxkeys run two conversations at once without mixing: se
   assert.equal(c.state.targets.fur_seats?.value, 2);
   assert.equal(d.state.targets.fur_piece?.value, "canape");
   assert.equal(d.state.targets.fur_seats?.value, 4);
+});
+
+test("GUIDE-CRM-1 a known budget stored with `zino ctx crm` is applied with zelinqa_adjust and the budget question is not asked", async () => {
+  const set = await runZinoCli(["ctx", "crm", "bob", "fur_budget=1500"], { instance });
+  assert.equal(set.code, 0, set.stderr);
+  const cli = spawnGuide(instance, ["--ctx", "bob", "--agent"]);
+  const asked = await converse(cli, { questionOf: agentQuestion });
+  assert.equal((await cli.exited).code, 0, cli.stderr());
+  assert.ok(!asked.includes("Quel budget envisagez-vous ?"), `asked: ${asked.join(" / ")}`);
+  assert.match(cli.stdout(), /Budget \(euros\): 1500/);
+
+  const adjust = provider.chatRequests().flatMap((r) => (r.body as { messages: { tool_calls?: { function: { name: string; arguments: string } }[] }[] }).messages)
+    .flatMap((m) => m.tool_calls ?? []).find((c) => c.function.name === "mcp__zelinqa__zelinqa_adjust");
+  assert.ok(adjust, "zelinqa_adjust was called");
+  assert.deepEqual(JSON.parse(adjust.function.arguments), { conversation: "bob", data: [{ id: "fur_budget", operation: "set", value: 1500 }] });
+  const { state } = await apiSession(instance, "bob");
+  assert.equal(state.targets.fur_budget?.value, 1500);
+  assert.ok(!state.question_state.outcomes.some((o) => o.question_id === "fur_q_budget"));
 });

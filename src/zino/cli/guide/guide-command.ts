@@ -14,6 +14,7 @@ import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainLabels } from "./domain-labels.js";
 import { prepareGuideCtxkey } from "./guide-ctxkey.js";
 import { openGuideSession } from "./guide-session.js";
+import { withFileLock } from "./provision-lock.js";
 import { createLineReader } from "./line-reader.js";
 import { endpointReachable, modelBaseUrl } from "./model-endpoint.js";
 import { sampleDomainFile } from "./zelinqa-entries.js";
@@ -46,10 +47,10 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
   await startServices(instance, io);
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
-  const access = await provisionApi({
+  const access = await withFileLock(`${paths.pidPath}.lock`, () => provisionApi({
     values, sqlitePath: paths.sqlitePath, logPath: paths.logPath, pidPath: paths.pidPath, domainFile: options.domainFile ?? sampleDomainFile(),
     env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" }, say,
-  });
+  }));
   const reader = createLineReader(io);
   const onAbort = () => reader.close();
   options.signal?.addEventListener("abort", onAbort, { once: true });
