@@ -37,7 +37,7 @@ test("GUIDE-MODE-1 when the model answers the first turn with an error, the guid
   await waitForStdout(cli, /turn 1, 9 left/);
   cli.child.stdin?.end();
   const { code } = await cli.exited;
-  assert.equal(code, 130);
+  assert.equal(code, 0, "the end of the input pauses without an error");
   assert.match(cli.stdout(), /Paused\./);
   assert.match(cli.stderr(), /the agent failed/);
 });

@@ -59,7 +59,7 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd 
       // A model that never answered (endpoint up, model missing, ...): the caller can go on without it.
       if (firstTurn) return "agent_unavailable";
       out("Paused. Run the same command again to continue.\n");
-      return "paused";
+      return "failed";
     }
     firstTurn = false;
     const state = await session.refresh();

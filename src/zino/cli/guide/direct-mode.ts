@@ -16,7 +16,7 @@ export interface DirectModeOptions {
   reader: LineReader;
 }
 
-export type GuideEnd = "finished" | "paused";
+export type GuideEnd = "finished" | "paused" | "failed";
 
 export function objectiveAchieved(progress: ProgressView): boolean {
   return progress.objective.effective_status === "covered";

@@ -5,7 +5,7 @@
 import { PassThrough } from "node:stream";
 import { ZelinqaClient } from "../../../zelinqa/sdk/index.js";
 import type { InstanceConfig } from "../../config/index.js";
-import { CliError, EXIT_OK, type CliIo } from "../cli-io.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "../cli-io.js";
 import { upDetached } from "../detached-services.js";
 import { runAgentMode } from "./agent-mode.js";
 import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
@@ -52,7 +52,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" }, say,
   }));
   const reader = createLineReader(io);
-  const onAbort = () => reader.close();
+  const onAbort = () => reader.close(true);
   options.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const client = new ZelinqaClient({ apiKey: access.runtimeKey, baseUrl: access.baseUrl });
@@ -83,7 +83,9 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
       end = await runDirectMode({ io, session, labels, reader });
     }
     if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`zino down\` stops it with the services`);
-    return end === "finished" ? EXIT_OK : EXIT_PAUSED;
+    // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
+    if (end === "failed") return EXIT_FAILURE;
+    return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : EXIT_OK;
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
     reader.close();

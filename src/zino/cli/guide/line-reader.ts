@@ -6,7 +6,10 @@ import type { CliIo } from "../cli-io.js";
 export interface LineReader {
   /** The next line, or null once the input ended or the person pressed Ctrl-C. */
   read(prompt: string): Promise<string | null>;
-  close(): void;
+  /** Ctrl-C (rather than the end of the input) ended the reading. */
+  readonly interrupted: boolean;
+  /** Ends the reading; `interrupted` marks it as a Ctrl-C. */
+  close(interrupted?: boolean): void;
 }
 
 export function createLineReader(io: CliIo): LineReader {
@@ -15,6 +18,7 @@ export function createLineReader(io: CliIo): LineReader {
   const lines: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
   let ended = false;
+  let interrupted = false;
   const end = () => {
     ended = true;
     for (const resolve of waiting.splice(0)) resolve(null);
@@ -26,6 +30,7 @@ export function createLineReader(io: CliIo): LineReader {
   });
   rl.on("close", end);
   rl.on("SIGINT", () => {
+    interrupted = true;
     io.stdout.write("\n");
     rl.close();
   });
@@ -45,7 +50,11 @@ export function createLineReader(io: CliIo): LineReader {
       }
       return new Promise((resolve) => waiting.push(resolve));
     },
-    close() {
+    get interrupted() {
+      return interrupted;
+    },
+    close(byInterrupt = false) {
+      if (byInterrupt) interrupted = true;
       rl.close();
     },
   };
