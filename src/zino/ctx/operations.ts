@@ -51,7 +51,11 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       const state = configState(store, ctxkey);
       if (!state.ok) throw state.error;
       const { config } = state;
-      return { type: "config", ctxkey, config: request.secrets === true ? config : maskSecrets(config) };
+      // exc asks for the skills with the configuration (include_skills): one request instead of two per ready.
+      return {
+        type: "config", ctxkey, config: request.secrets === true ? config : maskSecrets(config),
+        ...(raw.include_skills === true ? { skills: store.skills(ctxkey) } : {}),
+      };
     },
 
     set_config: ({ ctxkey, raw }) => {

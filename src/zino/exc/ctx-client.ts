@@ -5,6 +5,11 @@ import { requestOne, type Frame } from "../../wire/index.js";
 
 export interface CtxClient {
   getConfig(ctxkey: string, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * get_config with `include_skills`: the configuration and, when ctx sends them, the skills `listSkills` would
+   * give (undefined otherwise: ask listSkills). Saves a request per ready handshake.
+   */
+  getConfigAndSkills?(ctxkey: string, signal?: AbortSignal): Promise<{ config: unknown; skills: unknown[] | undefined }>;
   /** The stored value as a string (JSON for non-strings), or undefined when nothing is stored. */
   getValue(ctxkey: string, key: string, signal?: AbortSignal): Promise<string | undefined>;
   /** Stores a host-side value (`set_value`), e.g. what an MCP provision hook produced. */
@@ -45,6 +50,12 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
       const parsed = ConfigFrameSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
       return parsed.data.config;
+    },
+    async getConfigAndSkills(ctxkey, signal) {
+      const frame = await request({ type: "get_config", ctxkey, message: null, include_skills: true }, signal);
+      const parsed = ConfigFrameSchema.safeParse(frame);
+      if (!parsed.success) throw unexpected(frame, "config");
+      return { config: parsed.data.config, skills: Array.isArray(frame.skills) ? frame.skills : undefined };
     },
     async getValue(ctxkey, key, signal) {
       const frame = await request({ type: "get_value", ctxkey, key, message: null }, signal);

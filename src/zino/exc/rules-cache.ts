@@ -55,9 +55,17 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
 
   async function load(ctxkey: string): Promise<ExecRules> {
     let config: unknown;
-    const skills = loadSkills(ctxkey);
+    let skills: Promise<SkillInfo[]>;
     try {
-      config = await options.ctx.getConfig(ctxkey);
+      if (options.ctx.getConfigAndSkills) {
+        // One request for both; a ctx that does not send the skills is asked for them separately.
+        const answer = await options.ctx.getConfigAndSkills(ctxkey);
+        config = answer.config;
+        skills = answer.skills ? Promise.resolve(parseSkills(answer.skills, options.logger)) : loadSkills(ctxkey);
+      } else {
+        skills = loadSkills(ctxkey);
+        config = await options.ctx.getConfig(ctxkey);
+      }
     } catch (err) {
       options.logger.warn({ ctxkey, err: describe(err) }, "ctx did not answer get_config; using the instance defaults");
       return fromDefaults(ctxkey, `ctx unavailable (${describe(err)}); using the instance defaults`);

@@ -96,3 +96,13 @@ test("CTX-01 CTX-14 an instance without [llm] answers ready with configured fals
     await bare.cleanup();
   }
 });
+
+test("CTX-13 get_config with include_skills also carries what list_skills answers, and only then", async () => {
+  const plain = await ctx.request({ type: "get_config", ctxkey: "skills-too", secrets: true });
+  assert.equal(plain.skills, undefined);
+  const both = await ctx.request({ type: "get_config", ctxkey: "skills-too", secrets: true, include_skills: true });
+  assert.deepEqual(both.config, plain.config);
+  const listed = await ctx.request({ type: "list_skills", ctxkey: "skills-too" });
+  assert.ok(Array.isArray(both.skills));
+  assert.deepEqual(both.skills, listed.skills);
+});
