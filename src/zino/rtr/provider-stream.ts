@@ -111,6 +111,9 @@ interface UpstreamCall {
   dispose(): void;
 }
 
+/** The abort reason of a call whose consumer is done with it: one instance, not an Error (and stack) per call. */
+const CALL_OVER = new Error("done");
+
 function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): UpstreamCall {
   callerSignal.throwIfAborted();
   const upstream = new AbortController();
@@ -142,7 +145,7 @@ function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): Upstr
     dispose() {
       clearTimeout(timer);
       callerSignal.removeEventListener("abort", onCallerAbort);
-      upstream.abort(new Error("done"));
+      upstream.abort(CALL_OVER);
     },
   };
 }
