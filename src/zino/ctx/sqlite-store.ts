@@ -98,6 +98,12 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     return value;
   };
 
+  /** One history append, all rows or none; built once (db.transaction per call was a visible cost). */
+  const insertHistory = db.prepare("INSERT INTO history (ctxkey, message, created_at) VALUES (?, ?, ?)");
+  const appendRows = db.transaction((ctxkey: string, texts: readonly string[], at: string) => {
+    for (const text of texts) insertHistory.run(ctxkey, text, at);
+  });
+
   /** The `default` rows first, then the ctxkey's own, so that its own win by name. */
   const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => cachedRead(`${table}\0${ctxkey}`, () => {
     const rows = stmt(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
@@ -168,13 +174,9 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     skills: (ctxkey) => byName<SkillFile>("skills", ctxkey, SkillFileSchema),
 
     appendHistory(ctxkey, messages) {
-      const insert = stmt("INSERT INTO history (ctxkey, message, created_at) VALUES (?, ?, ?)");
       checkOthers();
       const texts = messages.map((message) => JSON.stringify(message));
-      db.transaction(() => {
-        const at = now();
-        for (const text of texts) insert.run(ctxkey, text, at);
-      }).immediate();
+      appendRows.immediate(ctxkey, texts, now());
       const tail = tails.get(ctxkey);
       // What a read would decode from the rows just written.
       if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
