@@ -6,3 +6,4 @@ export {
   type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject, type LlmConfig,
   type McpServerConfig, type Provider,
 } from "./ctxkey-config.js";
+export { CHARS_PER_TOKEN, MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens, estimateMessagesTokens, estimateTokens, type EstimableMessage } from "./token-estimate.js";

@@ -1,7 +1,7 @@
 // Which stored messages a built prompt carries (spec §4): the newest ones within the ctxkey's message and token
 // limits, never starting with an assistant or tool message whose user turn was cut off.
 import type { ChatMessage } from "./chat-message.js";
-import { estimateMessageTokens } from "./token-estimate.js";
+import { estimateMessageTokens } from "../config/index.js";
 
 export interface HistoryLimits {
   maxMessages: number;

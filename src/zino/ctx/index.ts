@@ -3,7 +3,7 @@ export { createCtxService, type CtxService, type CtxServiceDeps } from "./ctx-se
 export { createSqliteStore, type SqliteStoreOptions } from "./sqlite-store.js";
 export { DEFAULT_KEY, type ConfigLayer, type CtxStore, type HardMemory, type PromptName } from "./store.js";
 export { ChatMessageSchema, ToolCallSchema, contentText, type ChatMessage, type ToolCall } from "./chat-message.js";
-export { CHARS_PER_TOKEN, MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens, estimateMessagesTokens, estimateTokens } from "./token-estimate.js";
+export { CHARS_PER_TOKEN, MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens, estimateMessagesTokens, estimateTokens } from "../config/index.js";
 export { dropOrphans, selectHistory, type HistoryLimits } from "./history-window.js";
 export {
   AgentFilesError, SkillFileSchema, ToolFileSchema, readAgentFiles, toFunctionTool, toolFunctionName,

@@ -1,24 +1,16 @@
 // Prompt size against the model's context window (spec §5 "Context management"). Tokens are estimated, not
 // counted: ceil(chars / 4) per message text plus MESSAGE_OVERHEAD_TOKENS per message, tool definitions and
 // tool calls counted by their JSON length / 4. Over budget, the oldest history goes first, by whole units.
+import { CHARS_PER_TOKEN, estimateMessageTokens } from "../config/index.js";
 import type { ChatMessage, Tool } from "./request-schemas.js";
 
-export const MESSAGE_OVERHEAD_TOKENS = 4;
+export { MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens } from "../config/index.js";
+
 /** Tokens the provider adds to prime the reply. */
 export const REPLY_PRIMING_TOKENS = 3;
 
-export function estimateMessageTokens(message: ChatMessage): number {
-  let chars = 0;
-  const content = message.content;
-  if (typeof content === "string") chars += content.length;
-  else if (Array.isArray(content)) chars += JSON.stringify(content).length;
-  if (message.tool_calls) chars += JSON.stringify(message.tool_calls).length;
-  if (message.name) chars += message.name.length;
-  return MESSAGE_OVERHEAD_TOKENS + Math.ceil(chars / 4);
-}
-
 export function estimatePromptTokens(messages: readonly ChatMessage[], tools: readonly Tool[] = []): number {
-  const toolTokens = tools.length > 0 ? Math.ceil(JSON.stringify(tools).length / 4) : 0;
+  const toolTokens = tools.length > 0 ? Math.ceil(JSON.stringify(tools).length / CHARS_PER_TOKEN) : 0;
   return messages.reduce((sum, m) => sum + estimateMessageTokens(m), REPLY_PRIMING_TOKENS + toolTokens);
 }
 
