@@ -117,3 +117,15 @@ export async function requestAll(socketPath: string, request: Frame, options: Re
   for await (const frame of requestFrames(socketPath, request, options)) frames.push(frame);
   return frames;
 }
+
+/** Whether something accepts connections on the socket (a live server, as opposed to a file left by a crash). */
+export async function socketAccepts(socketPath: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const probe = createConnection(socketPath);
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+}

@@ -2,9 +2,10 @@
 // idle limits, `ping` answered here, the handler cancelled through an AbortSignal when the peer goes away.
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
-import { createConnection, createServer, type Server, type Socket } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { dirname } from "node:path";
 import { type WireRequest, parseEnvelope } from "./envelope.js";
+import { socketAccepts } from "./frame-client.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 import type { Logger } from "./logger.js";
 import { WireError, errorFrame } from "./wire-errors.js";
@@ -209,14 +210,7 @@ function prepareSocketPath(socketPath: string): void {
 /** A socket file left by a crashed process is removed; a live one means another instance owns the path. */
 async function removeStaleSocket(socketPath: string): Promise<void> {
   if (!existsSync(socketPath)) return;
-  const alive = await new Promise<boolean>((resolve) => {
-    const probe = createConnection(socketPath);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
+  const alive = await socketAccepts(socketPath);
   if (alive) throw new Error(`another process is already listening on ${socketPath}`);
   unlinkSync(socketPath);
 }

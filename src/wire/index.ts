@@ -3,5 +3,5 @@ export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, HEADER_BYTES, encodeFrame, type 
 export { DEFAULT_CTXKEY, EnvelopeSchema, MessageSchema, parseEnvelope, type WireRequest } from "./envelope.js";
 export { WIRE_ERRORS, WireError, errorFrame, type ErrorFrame, type WireErrorCode } from "./wire-errors.js";
 export { DEFAULT_IDLE_TIMEOUT_MS, createFrameServer, type FrameHandler, type FrameServer, type FrameServerOptions, type FrameWriter } from "./frame-server.js";
-export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, type RequestOptions } from "./frame-client.js";
+export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, socketAccepts, type RequestOptions } from "./frame-client.js";
 export { createLogger, silentLogger, type Logger } from "./logger.js";

@@ -1,7 +1,7 @@
 // `zino up --detach` and `zino down` (spec §7): services started in the background with their logs in
 // `<runtime_dir>/logs/<svc>.log` and their pids in `<runtime_dir>/<svc>.pid`; `down` stops exactly those.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { createConnection } from "node:net";
+import { socketAccepts } from "../../wire/index.js";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
@@ -160,14 +160,7 @@ async function terminate(pid: number, graceMs: number): Promise<string | undefin
 /** A socket file nobody listens on any more (e.g. after SIGKILL) is removed. */
 async function removeStaleSocket(socketPath: string): Promise<void> {
   if (!existsSync(socketPath)) return;
-  const alive = await new Promise<boolean>((resolve) => {
-    const probe = createConnection(socketPath);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
+  const alive = await socketAccepts(socketPath);
   if (!alive) removeFile(socketPath);
 }
 
