@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark of the repository, each figure printed next to a same-run baseline.
-// The ZINO turn benchmark runs here; the others (owned by their subsystems) run as child processes when their
-// file exists, with their output passed through. BENCH_SECONDS sets the length of each measurement;
-// BENCH_ONLY=zino-turns,zelinqa-selection restricts the run to the named benchmarks; BENCH_DIST=1 runs the ZINO
-// services from dist/ (after `npm run build`) instead of the TypeScript sources.
+// The ZINO turn benchmarks (zino-turns, zino-tool-turn) run here; the others (owned by their subsystems) run as
+// child processes when their file exists, with their output passed through. BENCH_SECONDS sets the length of each
+// measurement; BENCH_ONLY=zino-turns,zino-tool-turn,zelinqa-selection restricts the run to the named benchmarks;
+// BENCH_DIST=1 runs the ZINO services from dist/ (after `npm run build`) instead of the TypeScript sources.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT, TSX_LOADER } from "../test/support/zino-processes.js";
+import { runZinoToolTurnBench } from "./zino-tool-turn.js";
 import { runZinoTurnsBench } from "./zino-turns.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "5");
@@ -31,6 +32,16 @@ if (selected("zino-turns")) {
   } catch (err) {
     process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     failures.push("zino-turns");
+  }
+}
+if (selected("zino-tool-turn")) {
+  print(`${selected("zino-turns") ? "\n" : ""}== ZINO tool turn vs plain turn (bench/zino-tool-turn.ts)`);
+  try {
+    const { ok } = await runZinoToolTurnBench({ secondsPerMeasurement: seconds, print, fromDist: process.env.BENCH_DIST === "1" });
+    if (!ok) failures.push("zino-tool-turn");
+  } catch (err) {
+    process.stderr.write(`bench: zino-tool-turn failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    failures.push("zino-tool-turn");
   }
 }
 for (const name of CHILD_BENCHMARKS) {

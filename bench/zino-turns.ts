@@ -10,7 +10,7 @@ import { createInterface } from "node:readline";
 import { requestAll, requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
 import {
-  REPO_ROOT, TSX_LOADER, startZinoServices, stopZinoServices, writeTempInstance, type ZinoProcess,
+  REPO_ROOT, TSX_LOADER, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess,
 } from "../test/support/zino-processes.js";
 import { percentile, summarize, type LatencySummary } from "./latency-stats.js";
 
@@ -94,7 +94,7 @@ function directTurn(providerUrl: string): Turn {
   };
 }
 
-async function startProviderProcess(): Promise<{ url: string; child: ChildProcess }> {
+export async function startProviderProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", TSX_LOADER, join(REPO_ROOT, "bench", "fake-provider-process.ts")], {
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -111,16 +111,48 @@ async function startProviderProcess(): Promise<{ url: string; child: ChildProces
   throw new Error("the fake provider process did not print its URL");
 }
 
-export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ ok: boolean }> {
-  const { print } = options;
+/** The benchmark stack: the fake provider in its own process and the real ZINO services against it. */
+export interface BenchStack {
+  provider: { url: string; child: ChildProcess };
+  instance: TempInstance;
+  names: ServiceName[];
+  services: ZinoProcess[];
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(options: { fromDist?: boolean }): Promise<BenchStack> {
+  const fromDist = options.fromDist === true;
+  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js"))) throw new Error("BENCH_DIST=1 needs `npm run build` first");
   const provider = await startProviderProcess();
   const instance = writeTempInstance({ providerUrl: provider.url });
   const names: ServiceName[] = ["ctx", "rtr"];
   if (existsSync(join(REPO_ROOT, "src", "zino", "exc", "main.ts"))) names.push("exc");
   names.push("daemon");
+  const stopProvider = () => {
+    provider.child.stdin?.end();
+    instance.cleanup();
+  };
+  let services: ZinoProcess[];
+  try {
+    services = await startZinoServices(instance, names, { fromDist });
+  } catch (err) {
+    stopProvider();
+    throw err;
+  }
+  return {
+    provider, instance, names, services,
+    async stop() {
+      await stopZinoServices(services);
+      stopProvider();
+    },
+  };
+}
+
+export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ ok: boolean }> {
+  const { print } = options;
   const fromDist = options.fromDist === true;
-  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js"))) throw new Error("BENCH_DIST=1 needs `npm run build` first");
-  const services = await startZinoServices(instance, names, { fromDist });
+  const stack = await startBenchStack({ fromDist });
+  const { provider, instance, names, services } = stack;
   try {
     const counter = { turns: 0, keys: new Set<string>() };
     const direct = directTurn(provider.url);
@@ -176,9 +208,7 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
       `(expected ${counter.turns * 2}: user + answer per turn) ${historyOk ? "OK" : "MISMATCH"}`);
     return { ok: historyOk && errors === 0 };
   } finally {
-    await stopZinoServices(services);
-    provider.child.stdin?.end();
-    instance.cleanup();
+    await stack.stop();
   }
 }
 

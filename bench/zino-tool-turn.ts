@@ -1,0 +1,211 @@
+// ZINO tool turn benchmark: one user turn in which the model calls a tool (model → execute_bash → model),
+// against a plain chat turn, through the daemon with the real ctx, rtr, exc processes (bench/zino-turns.ts's stack)
+// and the fake provider in its own process. Its first reply is a native `execute_bash` call with `echo ok`; the
+// request carrying the tool result gets plain text quoting that result (bench/fake-provider-script.ts).
+// Modes, interleaved turn by turn so that all see the same machine load, one client (sequential):
+//   plain turn                          (the baseline)
+//   tool turn, sandboxed                (exec.sandbox "bwrap", the default; static analysis off)
+//   tool turn, unsandboxed              (exec.sandbox "none" + allow_unsandboxed; static analysis off)
+//   tool turn, default rules            (bwrap + shellcheck "advisory", as shipped; for information)
+// Each mode is a ctxkey configured through ctx `set_config`. Every measured turn is checked: a tool turn must end
+// with iterations == 2, one successful tool_done, stored history, and an answer quoting exc's result
+// (exit_code 0, stdout "ok\n", and the isolation of its mode when exc reports it).
+// Run: `BENCH_ONLY=zino-tool-turn npm run bench`, or `node --import tsx bench/zino-tool-turn.ts`.
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
+import type { JsonObject } from "../src/zino/config/index.js";
+import { TOOL_RESULT_PREFIX, TOOL_TURN_CODE, TOOL_TURN_MARKER } from "./fake-provider-script.js";
+import { percentile } from "./latency-stats.js";
+import { startBenchStack } from "./zino-turns.js";
+
+export interface ToolTurnBenchOptions {
+  /** Length of the interleaved measurement is 3 × this (one share per main mode), bounded by `maxRounds`. */
+  secondsPerMeasurement: number;
+  warmupRounds?: number;
+  /** A round is one turn of each mode; the measurement stops at this many rounds even before its deadline. */
+  maxRounds?: number;
+  print: (line: string) => void;
+  fromDist?: boolean;
+}
+
+interface Mode {
+  label: string;
+  ctxkey: string;
+  tool: boolean;
+  /** `isolation` expected in exc's result (checked when the result carries it). */
+  isolation?: string;
+  exec?: JsonObject;
+}
+
+const MODES: Mode[] = [
+  { label: "plain turn", ctxkey: "bench-tt-plain", tool: false },
+  { label: "tool turn, sandboxed", ctxkey: "bench-tt-bwrap", tool: true, isolation: "bwrap", exec: { sandbox: "bwrap", static_analysis: "off" } },
+  { label: "tool turn, unsandboxed", ctxkey: "bench-tt-none", tool: true, isolation: "none", exec: { sandbox: "none", allow_unsandboxed: true, static_analysis: "off" } },
+  { label: "tool turn, default rules", ctxkey: "bench-tt-default", tool: true, isolation: "bwrap" },
+];
+
+/** Targets of the issue "ZINO tools". */
+const TARGET_TOOL_TURN_P50_MS = 12;
+const TARGET_SANDBOX_OVERHEAD_P50_MS = 8;
+const PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS = 7;
+
+interface TurnOutcome {
+  doneMs: number;
+  /** The daemon's `tool_done.ms` (the exc call as the daemon saw it), for tool turns. */
+  toolMs?: number;
+  /** Why the turn does not count as the turn it should be; undefined when it does. */
+  problem?: string;
+  /** exc's result carried the isolation of the mode (checked; a different one is a problem). */
+  isolationSeen?: boolean;
+}
+
+async function runTurn(socketPath: string, mode: Mode): Promise<TurnOutcome> {
+  const message = mode.tool ? `${TOOL_TURN_MARKER} run it` : "hello benchmark";
+  const toolDone: Frame[] = [];
+  const t0 = performance.now();
+  for await (const frame of requestFrames(socketPath, { message, ctxkey: mode.ctxkey })) {
+    if (frame.type === "tool_done") toolDone.push(frame);
+    if (frame.type === "error") return { doneMs: performance.now() - t0, problem: `error frame: ${JSON.stringify(frame)}` };
+    if (frame.type === "done") {
+      const doneMs = performance.now() - t0;
+      const toolMs = typeof toolDone[0]?.ms === "number" ? toolDone[0].ms : undefined;
+      return { doneMs, toolMs, ...checkDone(frame, toolDone, mode, message) };
+    }
+  }
+  return { doneMs: performance.now() - t0, problem: "no done frame" };
+}
+
+function checkDone(done: Frame, toolDone: readonly Frame[], mode: Mode, message: string): { problem?: string; isolationSeen?: boolean } {
+  const text = typeof done.full_text === "string" ? done.full_text : "";
+  if (done.stored !== true) return { problem: "turn not stored" };
+  if (!mode.tool) {
+    if (done.iterations !== 1 || toolDone.length !== 0) return { problem: `plain turn with iterations ${String(done.iterations)}, ${toolDone.length} tools` };
+    return text === `echo: ${message}` ? {} : { problem: `unexpected answer ${JSON.stringify(text)}` };
+  }
+  if (done.iterations !== 2) return { problem: `iterations ${String(done.iterations)} (expected 2)` };
+  if (toolDone.length !== 1 || toolDone[0]?.ok !== true || toolDone[0]?.name !== "execute_bash") return { problem: `tool_done frames ${JSON.stringify(toolDone)}` };
+  if (!text.startsWith(TOOL_RESULT_PREFIX)) return { problem: `the second model call did not get a tool result: ${JSON.stringify(text)}` };
+  let result: unknown;
+  try {
+    result = JSON.parse(text.slice(TOOL_RESULT_PREFIX.length));
+  } catch {
+    return { problem: `tool result is not JSON: ${JSON.stringify(text)}` };
+  }
+  const r = (typeof result === "object" && result !== null ? result : {}) as Record<string, unknown>;
+  if (r.exit_code !== 0 || r.stdout !== "ok\n") return { problem: `tool result ${JSON.stringify(r)}` };
+  if (r.isolation !== undefined && r.isolation !== mode.isolation) return { problem: `isolation ${JSON.stringify(r.isolation)} (expected ${String(mode.isolation)})` };
+  return { isolationSeen: r.isolation !== undefined };
+}
+
+export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promise<{ ok: boolean }> {
+  const { print } = options;
+  const warmupRounds = options.warmupRounds ?? 15;
+  const maxRounds = options.maxRounds ?? 75;
+  const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
+  const stack = await startBenchStack({ fromDist: options.fromDist });
+  const { instance, names } = stack;
+  try {
+    if (!names.includes("exc")) throw new Error("zino-exc is not available (src/zino/exc/main.ts missing)");
+    for (const mode of MODES) {
+      if (!mode.exec) continue;
+      const answer = await requestOne(instance.sockets.ctx, { type: "set_config", ctxkey: mode.ctxkey, config: { exec: mode.exec } });
+      if (answer.type !== "ok") throw new Error(`ctx set_config for ${mode.ctxkey}: ${JSON.stringify(answer)}`);
+    }
+    print(`zino-tool-turn: services ${names.join(", ")} (real processes from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
+      `fake provider in its own process; tool = native execute_bash \`${TOOL_TURN_CODE}\`; 1 client, modes interleaved turn by turn; ` +
+      `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s; load average ${load()}`);
+
+    const problems: string[] = [];
+    const checked = new Map<string, number>(MODES.map((m) => [m.ctxkey, 0]));
+    const samples = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
+    const toolMs = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
+    let isolationSeen = 0;
+    const round = async (record: boolean) => {
+      for (const mode of MODES) {
+        const outcome = await runTurn(instance.sockets.daemon, mode);
+        if (outcome.problem !== undefined) {
+          problems.push(`${mode.label}: ${outcome.problem}`);
+          continue;
+        }
+        checked.set(mode.ctxkey, checked.get(mode.ctxkey)! + 1);
+        if (outcome.isolationSeen === true) isolationSeen += 1;
+        if (!record) continue;
+        samples.get(mode.ctxkey)!.push(outcome.doneMs);
+        if (outcome.toolMs !== undefined) toolMs.get(mode.ctxkey)!.push(outcome.toolMs);
+      }
+    };
+    for (let i = 0; i < warmupRounds; i += 1) await round(false);
+    const started = performance.now();
+    const deadline = started + options.secondsPerMeasurement * 3 * 1000;
+    let rounds = 0;
+    while (rounds < maxRounds && performance.now() < deadline) {
+      await round(true);
+      rounds += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+
+    const stats = (values: readonly number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    };
+    const plain = stats(samples.get(MODES[0]!.ctxkey)!);
+    const byMode = new Map(MODES.map((m) => [m.ctxkey, stats(samples.get(m.ctxkey)!)]));
+    print(`${rounds} rounds in ${seconds.toFixed(1)} s; done latency (client side, ms):`);
+    print(`${"mode".padEnd(26)} ${"n".padStart(4)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"p50/plain".padStart(10)} ${"p99/plain".padStart(10)} ` +
+      `${"+p50".padStart(8)} ${"+p99".padStart(8)} ${"exc p50".padStart(8)}`);
+    for (const mode of MODES) {
+      const s = byMode.get(mode.ctxkey)!;
+      const exc = stats(toolMs.get(mode.ctxkey)!);
+      const base = mode.tool ? "" : "  (baseline)";
+      print(`${mode.label.padEnd(26)} ${String(s.n).padStart(4)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)} ` +
+        `${`${(s.p50 / plain.p50).toFixed(2)}x`.padStart(10)} ${`${(s.p99 / plain.p99).toFixed(2)}x`.padStart(10)} ` +
+        `${(mode.tool ? `+${(s.p50 - plain.p50).toFixed(2)}` : "").padStart(8)} ${(mode.tool ? `+${(s.p99 - plain.p99).toFixed(2)}` : "").padStart(8)} ` +
+        `${(mode.tool && exc.n > 0 ? exc.p50.toFixed(0) : "").padStart(8)}${base}`);
+    }
+    const bwrap = byMode.get("bench-tt-bwrap")!;
+    const none = byMode.get("bench-tt-none")!;
+    const overhead = bwrap.p50 - none.p50;
+    print("(+p50/+p99: ms the tool adds to the plain turn; exc p50: the daemon's tool_done.ms, whole milliseconds)");
+    print(`sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${bwrap.p50 < TARGET_TOOL_TURN_P50_MS ? "met" : "missed"}; ` +
+      `Python ZINO's unsandboxed tool turn: ${PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS} ms at p50)`);
+    print(`unsandboxed tool turn p50 ${none.p50.toFixed(2)} ms (Python ZINO: ${PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS} ms)`);
+    print(`sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
+      `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
+      "measured per execution alone by bench/zino-exec.ts)");
+
+    const verified = MODES.map((m) => `${m.label} ${checked.get(m.ctxkey)!}`).join(", ");
+    const total = [...checked.values()].reduce((a, b) => a + b, 0);
+    const toolOk = problems.length === 0;
+    const toolTurns = MODES.filter((m) => m.tool).reduce((sum, m) => sum + checked.get(m.ctxkey)!, 0);
+    print(`tool check: ${total} turns verified (${verified}; warm-up included): each tool turn had iterations 2, one ok tool_done, ` +
+      `stored history and an answer quoting exc's result (exit 0, stdout "ok", and its mode's isolation, reported in ` +
+      `${isolationSeen} of ${toolTurns} tool results); ${problems.length} failed ${toolOk ? "OK" : "MISMATCH"}`);
+    for (const problem of problems.slice(0, 5)) print(`  ${problem}`);
+    // Full-turn history: user + answer for a plain turn; user + assistant call + tool result + answer for a tool turn.
+    let stored = 0;
+    let expected = 0;
+    for (const mode of MODES) {
+      const answer = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: mode.ctxkey, message: null });
+      stored += Array.isArray(answer.messages) ? answer.messages.length : 0;
+      expected += checked.get(mode.ctxkey)! * (mode.tool ? 4 : 2);
+    }
+    const historyOk = stored === expected;
+    print(`history: ${stored} messages stored in ctx for ${total} turns (expected ${expected}: 2 per plain turn, 4 per tool turn) ` +
+      `${historyOk ? "OK" : "MISMATCH"}`);
+    print(`load average at the end: ${load()}`);
+    return { ok: toolOk && historyOk };
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { ok } = await runZinoToolTurnBench({
+    secondsPerMeasurement: Number(process.env.BENCH_SECONDS ?? "5"),
+    print: (line) => process.stdout.write(`${line}\n`),
+    fromDist: process.env.BENCH_DIST === "1",
+  });
+  process.exit(ok ? 0 : 1);
+}
