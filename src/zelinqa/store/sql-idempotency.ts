@@ -36,7 +36,116 @@ function toRecord(row: SqlRow): IdempotencyRecord {
 
 const KEY = `domain_id = $1 AND operation = $2 AND idempotency_key = $3`;
 
-export function idempotencyOperations(db: SqlExecutor): IdempotencyOperations {
+/** In-flight reservations held in memory: the SQLite store's only writer is this process (§2.3). */
+export type InFlightReservations = Map<string, IdempotencyRecord>;
+
+const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
+
+export function idempotencyOperations(db: SqlExecutor, inFlight?: InFlightReservations): IdempotencyOperations {
+  return inFlight ? memoryReservationOperations(db, inFlight) : rowReservationOperations(db);
+}
+
+/**
+ * One process per SQLite file (§2.3): the in_flight reservation lives in memory and only the completed record is
+ * written, in the same transaction as the effects, so a request commits once instead of twice. A crash loses
+ * only uncommitted reservations, whose requests had no effect. Rows left in_flight by an older build are honoured.
+ */
+function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservations): IdempotencyOperations {
+  const rows = rowReservationOperations(db);
+  const live = (record: IdempotencyRecord | undefined, now: string) => record !== undefined && record.leaseExpiresAt > now && record.expiresAt > now;
+  return {
+    ...rows,
+    async getIdempotency(domainId, operation, key) {
+      return (await rows.getIdempotency(domainId, operation, key)) ?? inFlight.get(memoryKey(domainId, operation, key)) ?? null;
+    },
+    async reserveIdempotency(r) {
+      const mk = memoryKey(r.domainId, r.operation, r.key);
+      // Claimed synchronously, before any await, so concurrent reservations of one key see each other.
+      const holder = inFlight.get(mk);
+      const mine = !live(holder, r.now);
+      if (mine) {
+        inFlight.set(mk, {
+          domainId: r.domainId,
+          operation: r.operation,
+          key: r.key,
+          fingerprint: r.fingerprint,
+          status: "in_flight",
+          token: r.token,
+          leaseExpiresAt: r.leaseExpiresAt,
+          response: null,
+          createdAt: r.now,
+          expiresAt: r.expiresAt,
+        });
+      }
+      const unclaim = () => {
+        if (mine && inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
+      };
+      let existing: IdempotencyRecord | null;
+      try {
+        existing = await rows.getIdempotency(r.domainId, r.operation, r.key);
+      } catch (error) {
+        unclaim();
+        throw error;
+      }
+      if (existing && existing.expiresAt > r.now) {
+        if (existing.status === "completed") {
+          unclaim();
+          return { kind: "completed", record: existing };
+        }
+        if (existing.leaseExpiresAt > r.now) {
+          unclaim();
+          return { kind: "in_flight", record: existing };
+        }
+      }
+      if (mine) return { kind: "reserved" };
+      return { kind: "in_flight", record: holder! };
+    },
+    async completeIdempotency(input) {
+      const mk = memoryKey(input.domainId, input.operation, input.key);
+      const held = inFlight.get(mk);
+      if (held?.token !== input.token) return false;
+      await db.run(
+        `INSERT INTO idempotency_records
+           (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
+            response_status, response_body, response_content_type, request_id)
+         VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (domain_id, operation, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+           status = 'completed', token = excluded.token, lease_expires_at = excluded.lease_expires_at,
+           created_at = excluded.created_at, expires_at = excluded.expires_at, response_status = excluded.response_status,
+           response_body = excluded.response_body, response_content_type = excluded.response_content_type,
+           request_id = excluded.request_id`,
+        [
+          input.domainId,
+          input.operation,
+          input.key,
+          held.fingerprint,
+          input.token,
+          held.leaseExpiresAt,
+          held.createdAt,
+          held.expiresAt,
+          input.response.status,
+          input.response.body,
+          input.response.contentType,
+          input.response.requestId,
+        ],
+      );
+      // Inside a transaction the row is visible to the next reservation only after COMMIT, and that
+      // reservation's read queues behind the transaction on the connection lock.
+      if (inFlight.get(mk)?.token === input.token) inFlight.delete(mk);
+      return true;
+    },
+    async releaseIdempotency(input) {
+      const mk = memoryKey(input.domainId, input.operation, input.key);
+      if (inFlight.get(mk)?.token === input.token) {
+        inFlight.delete(mk);
+        return;
+      }
+      await rows.releaseIdempotency(input);
+    },
+  };
+}
+
+function rowReservationOperations(db: SqlExecutor): IdempotencyOperations {
   const get = async (domainId: string, operation: string, key: string) => {
     const row = await db.get(`SELECT * FROM idempotency_records WHERE ${KEY}`, [domainId, operation, key]);
     return row ? toRecord(row) : null;

@@ -3,6 +3,7 @@ import { auditOperations } from "./sql-audit.js";
 import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
+import type { InFlightReservations } from "./sql-idempotency.js";
 import { sessionOperations } from "./sql-sessions.js";
 import { tenancyOperations } from "./sql-tenancy.js";
 import { applyMigrations } from "./migrations/index.js";
@@ -13,13 +14,13 @@ import type { StoreOperations, ZelinqaStore } from "./store-port.js";
 const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 
 /** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
-function operations(db: SqlExecutor): StoreOperations {
+function operations(db: SqlExecutor, inFlight: InFlightReservations | undefined): StoreOperations {
   const cached = operationsByExecutor.get(db);
   if (cached) return cached;
   const built: StoreOperations = {
     ...tenancyOperations(db),
     ...sessionOperations(db),
-    ...idempotencyOperations(db),
+    ...idempotencyOperations(db, inFlight),
     ...compilationOperations(db),
     ...auditOperations(db),
   };
@@ -28,11 +29,14 @@ function operations(db: SqlExecutor): StoreOperations {
 }
 
 export function createSqlStore(db: SqlExecutor, now: () => Date = () => new Date()): ZelinqaStore {
+  // SQLite: one server process per file (§2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
+  // may be shared by several processes and keeps them as rows.
+  const inFlight: InFlightReservations | undefined = db.dialect === "sqlite" ? new Map() : undefined;
   return {
-    ...operations(db),
+    ...operations(db, inFlight),
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
-    transaction: (fn) => db.transaction((tx) => fn(operations(tx))),
+    transaction: (fn) => db.transaction((tx) => fn(operations(tx, inFlight))),
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },
