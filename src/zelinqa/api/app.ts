@@ -115,14 +115,16 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  fastify.addHook("onRequest", async (request) => {
+  // Callback-style hooks: no promise per hook per request.
+  fastify.addHook("onRequest", (request, _reply, done) => {
     startedAt.set(request, process.hrtime.bigint());
+    done();
   });
-  fastify.addHook("onSend", async (request, reply, payload) => {
+  fastify.addHook("onSend", (request, reply, payload, done) => {
     if (!reply.hasHeader("x-request-id")) void reply.header("x-request-id", request.id);
-    return payload;
+    done(null, payload);
   });
-  fastify.addHook("onResponse", async (request, reply) => {
+  fastify.addHook("onResponse", (request, reply, done) => {
     const start = startedAt.get(request);
     const latencyMs = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e6;
     options.logger.info(
@@ -136,6 +138,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
       },
       "request",
     );
+    done();
   });
 
   await fastify.register(swagger, {
