@@ -1,6 +1,6 @@
 // One code execution end to end: effective isolation, a fresh work dir, static analysis per the rules, the
 // sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
@@ -41,6 +41,15 @@ const SELF_TEST_EXECUTOR: ExecutorDefinition = {
 };
 const SELF_TEST_RULES: ExecConfig = ExecConfigSchema.parse({ static_analysis: "off", timeout_ms: 10_000 });
 
+/** rmdir of a directory that may not exist (the tmp dir of bwrap runs); any other failure is thrown. */
+function rmdirQuiet(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}
+
 function defaultUser(): SandboxUser | undefined {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
 }
@@ -54,7 +63,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   let bwrapOk = false;
   let bwrapProblem = "not probed yet";
 
-  function prepare(def: ExecutorDefinition, code: string): PreparedDirs {
+  /** `withTmp`: a private host temp dir too (unsandboxed runs; bwrap mounts a tmpfs on /tmp instead). */
+  function prepare(def: ExecutorDefinition, code: string, withTmp: boolean): PreparedDirs {
     const baseDir = mkdtempSync(join(workRoot, "zx-"));
     // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
     chmodSync(baseDir, 0o711);
@@ -63,17 +73,32 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const tmpDir = join(baseDir, "tmp");
     mkdirSync(codeDir, { mode: 0o755 });
     mkdirSync(workDir, { mode: 0o700 });
-    mkdirSync(tmpDir, { mode: 0o700 });
+    if (withTmp) mkdirSync(tmpDir, { mode: 0o700 });
     const scriptName = `main.${def.fileExtension}`;
     writeFileSync(join(codeDir, scriptName), code, { mode: 0o644 });
     if (user) {
       chownSync(workDir, user.uid, user.gid);
-      chownSync(tmpDir, user.uid, user.gid);
+      if (withTmp) chownSync(tmpDir, user.uid, user.gid);
     }
     return { baseDir, codeDir, workDir, tmpDir, scriptName };
   }
 
+  /**
+   * Removes the execution directory before the result is answered. The usual case (the script and empty work and
+   * tmp dirs) takes a handful of unlink/rmdir calls; anything the run left behind falls back to a recursive rm,
+   * which costs about a millisecond even for a nearly empty tree.
+   */
   function cleanup(dirs: PreparedDirs): void {
+    try {
+      unlinkSync(join(dirs.codeDir, dirs.scriptName));
+      rmdirSync(dirs.codeDir);
+      rmdirSync(dirs.workDir);
+      rmdirQuiet(dirs.tmpDir);
+      rmdirSync(dirs.baseDir);
+      return;
+    } catch {
+      // not empty (or already partly gone): the thorough way
+    }
     try {
       rmSync(dirs.baseDir, { recursive: true, force: true, maxRetries: 2 });
     } catch (err) {
@@ -99,7 +124,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const isolation = isolationFor(exec);
     if (isolation === "refused") return { ...failureResult(EXIT.refused, refusal(exec, ctxkey)), isolation };
     const started = Date.now();
-    const dirs = prepare(def, code);
+    const dirs = prepare(def, code, isolation !== "bwrap");
     try {
       let advisory = "";
       if (exec.static_analysis !== "off" && def.staticAnalysis) {
@@ -174,7 +199,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     isolationFor,
     run,
     async validate({ def, code, signal }) {
-      const dirs = prepare(def, code);
+      const dirs = prepare(def, code, false);
       try {
         return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) });
       } finally {

@@ -27,6 +27,8 @@ const ETC_ENTRIES = [
   "resolv.conf", "host.conf", "ssl", "ca-certificates", "localtime", "mime.types",
 ];
 
+const ETC_ARGS = ETC_ENTRIES.flatMap((entry) => ["--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`]);
+
 export interface ExecutionPaths {
   /** Host path of the writable work dir of this execution. */
   workDir: string;
@@ -81,7 +83,7 @@ export function bwrapCommand(options: {
   const args = [
     "--ro-bind", "/usr", "/usr",
     ...optionalSystemDirs(),
-    ...ETC_ENTRIES.flatMap((entry) => ["--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`]),
+    ...ETC_ARGS,
     "--proc", "/proc",
     "--dev", "/dev",
     "--size", String(SANDBOX_TMP_BYTES), "--tmpfs", "/tmp",
@@ -103,8 +105,18 @@ export function bwrapCommand(options: {
   return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir };
 }
 
-/** /bin, /lib* and /sbin: symlinks into /usr on merged-/usr systems, read-only binds otherwise. */
+let systemDirs: string[] | undefined;
+
+/**
+ * /bin, /lib* and /sbin: symlinks into /usr on merged-/usr systems, read-only binds otherwise. The host's layout
+ * does not change under a running exc, so it is looked at once rather than with a dozen stat calls per execution.
+ */
 function optionalSystemDirs(): string[] {
+  systemDirs ??= readSystemDirs();
+  return systemDirs;
+}
+
+function readSystemDirs(): string[] {
   const out: string[] = [];
   for (const dir of ["bin", "sbin", "lib", "lib32", "lib64", "libx32"]) {
     const host = `/${dir}`;
