@@ -26,7 +26,13 @@ function translate(sql: string, params: readonly SqlParam[]): { sql: string; par
 
 class AsyncLock {
   private tail: Promise<void> = Promise.resolve();
+  /** Holders and waiters; 0 means nobody holds or awaits the lock. */
+  private users = 0;
+  get idle(): boolean {
+    return this.users === 0;
+  }
   async run<T>(fn: () => Promise<T>): Promise<T> {
+    this.users += 1;
     const previous = this.tail;
     let release!: () => void;
     this.tail = new Promise<void>((resolve) => (release = resolve));
@@ -34,10 +40,14 @@ class AsyncLock {
     try {
       return await fn();
     } finally {
+      this.users -= 1;
       release();
     }
   }
 }
+
+/** A synchronous statement as a promise, run now (a throw becomes the rejection). */
+const settled = async <T>(fn: () => T): Promise<T> => fn();
 
 export interface SqliteExecutorOptions {
   path: string;
@@ -86,8 +96,9 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
 
   let inTransactionExecutor: SqlExecutor | undefined;
   const scoped = (inTransaction: boolean): SqlExecutor => {
-    const wrap = <T>(fn: () => T): Promise<T> =>
-      inTransaction ? Promise.resolve().then(fn) : lock.run(async () => fn());
+    // A statement runs at once inside the transaction that holds the lock, or when nobody holds or awaits it
+    // (nothing could be ordered before it); otherwise it queues behind the holder.
+    const wrap = <T>(fn: () => T): Promise<T> => (inTransaction || lock.idle ? settled(fn) : lock.run(async () => fn()));
     const executor: SqlExecutor = {
       dialect: "sqlite",
       all: (sql, params) => wrap(() => direct.all(sql, params)),
