@@ -7,9 +7,9 @@ import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { runProcess } from "./run-process.js";
+import { runProcess, type RunOutcome } from "./run-process.js";
 import {
-  bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
+  bwrapCommand, closeInputFds, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
 } from "./sandbox.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 
@@ -141,13 +141,18 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       const command = isolation === "bwrap"
         ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath })
         : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath });
-      const outcome = await runProcess({
-        ...command,
-        ...(user ?? {}),
-        timeoutMs: exec.timeout_ms,
-        outputCapBytes: exec.output_cap_bytes,
-        ...(signal ? { signal } : {}),
-      });
+      let outcome: RunOutcome;
+      try {
+        outcome = await runProcess({
+          ...command,
+          ...(user ?? {}),
+          timeoutMs: exec.timeout_ms,
+          outputCapBytes: exec.output_cap_bytes,
+          ...(signal ? { signal } : {}),
+        });
+      } finally {
+        closeInputFds(command);
+      }
       let stderr = outcome.stderr;
       let exitCode = outcome.exitCode;
       if (outcome.timedOut) {

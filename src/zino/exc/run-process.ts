@@ -1,7 +1,7 @@
 // Runs one child process the way exc needs it: detached in its own process group, output captured up to a cap,
 // the whole group killed on timeout, cancellation or flooding, and the answer returned as soon as the main
 // process exits (a background job holding the pipes open never delays the result).
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Readable } from "node:stream";
@@ -20,6 +20,8 @@ export interface RunProcessOptions {
   /** Discarded bytes past the cap after which the process group is killed (it keeps flooding). */
   floodLimitBytes?: number;
   signal?: AbortSignal;
+  /** Open descriptors given to the child as fd 3, 4, ... (the caller keeps and closes its copies). */
+  inputFds?: readonly number[];
 }
 
 export interface RunOutcome {
@@ -107,14 +109,15 @@ export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
       resolve({ exitCode: 130, stdout: "", stderr: "cancelled before start", truncated: false, timedOut, cancelled: true, flooded, ms: 0 });
       return;
     }
+    // The extra descriptors widen spawn's type; the standard streams are still "ignore", "pipe", "pipe".
     const child = spawn(options.command, [...options.args], {
       cwd: options.cwd,
       env: options.env,
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "pipe", ...(options.inputFds ?? [])],
       ...(options.uid !== undefined ? { uid: options.uid } : {}),
       ...(options.gid !== undefined ? { gid: options.gid } : {}),
-    });
+    }) as ChildProcessByStdio<null, Readable, Readable>;
     const kill = () => killGroup(child.pid);
     const onData = (sink: CappedOutput) => (chunk: Buffer) => {
       sink.push(chunk);
