@@ -111,6 +111,12 @@ export function scrubbedEnv(home: string, tmp: string): Record<string, string> {
   };
 }
 
+/** The `ulimit` arguments (bash units: KiB for -d, 1024-byte blocks for -f) of the resource limits. */
+function ulimitArgs(exec: ExecConfig): string {
+  const memoryKib = exec.memory_mb * 1024;
+  return `-t ${exec.cpu_seconds} -d ${memoryKib} -u ${exec.max_processes} -n ${OPEN_FILES_LIMIT} -f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0`;
+}
+
 /** The resource limits, applied by prlimit inside the sandbox (or a bash `ulimit` prefix where prlimit is absent). */
 export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): string[] {
   const memoryBytes = exec.memory_mb * 1024 * 1024;
@@ -119,9 +125,22 @@ export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): 
     return [prlimitPath, `--cpu=${exec.cpu_seconds}`, `--data=${memoryBytes}`, `--nproc=${exec.max_processes}`,
       `--nofile=${OPEN_FILES_LIMIT}`, `--fsize=${FILE_SIZE_LIMIT_BYTES}`, "--core=0", "--"];
   }
-  const script = `ulimit -t ${exec.cpu_seconds} -d ${memoryBytes / 1024} -u ${exec.max_processes} -n ${OPEN_FILES_LIMIT} ` +
-    `-f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0 && exec "$@"`;
-  return ["/bin/bash", "-c", script, "zino-limits"];
+  return ["/bin/bash", "-c", `ulimit ${ulimitArgs(exec)} && exec "$@"`, "zino-limits"];
+}
+
+const BASH = "/bin/bash";
+
+/**
+ * The limited command running the script. A bash script needs no process in front: bash sets the limits itself
+ * (`ulimit` without -S/-H sets soft and hard, so the script cannot raise them) and then sources the script, with $0
+ * and BASH_SOURCE the script's path as with `bash script` (one exec instead of prlimit's two, ~0.7 ms). Other
+ * interpreters get the prlimit (or ulimit) prefix.
+ */
+export function limitedCommand(exec: ExecConfig, prlimitPath: string | undefined, interpreter: readonly string[], script: string): string[] {
+  if (interpreter[0] === BASH) {
+    return [...interpreter, "-c", `ulimit ${ulimitArgs(exec)} && . "$0"`, script];
+  }
+  return [...limitPrefix(exec, prlimitPath), ...interpreter, script];
 }
 
 export function bwrapCommand(options: {
@@ -152,9 +171,7 @@ export function bwrapCommand(options: {
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
     "--",
-    ...limitPrefix(exec, options.prlimitPath),
-    ...options.interpreter,
-    `${SANDBOX_CODE_DIR}/${paths.scriptName}`,
+    ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`),
   ];
   return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir, inputFds };
 }
@@ -188,8 +205,9 @@ export function unsandboxedCommand(options: {
   prlimitPath: string | undefined;
 }): SandboxCommand {
   const { paths } = options;
-  const [command, ...rest] = [...limitPrefix(options.exec, options.prlimitPath), ...options.interpreter,
-    `${paths.codeDir}/${paths.scriptName}`];
+  // Never empty: it ends with the script.
+  const [command, ...rest] = limitedCommand(options.exec, options.prlimitPath, options.interpreter,
+    `${paths.codeDir}/${paths.scriptName}`) as [string, ...string[]];
   return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
 }
 
