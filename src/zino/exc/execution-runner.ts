@@ -125,17 +125,20 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     if (isolation === "refused") return { ...failureResult(EXIT.refused, refusal(exec, ctxkey)), isolation };
     const started = Date.now();
     const dirs = prepare(def, code, isolation !== "bwrap");
+    let analysis: Promise<AnalysisReport | undefined> | undefined;
     try {
-      let advisory = "";
-      if (exec.static_analysis !== "off" && def.staticAnalysis) {
-        const report = await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) });
+      // Blocking analysis must pass before the run; advisory analysis only adds findings to the result, so it runs
+      // alongside the execution instead of in front of it (the analyser only reads the script; its own timeout and
+      // the cancellation still apply, and the result waits for its findings as before).
+      analysis = exec.static_analysis !== "off" && def.staticAnalysis
+        ? analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) })
+        : undefined;
+      if (analysis && exec.static_analysis === "blocking") {
+        const report = await analysis;
         if (report && !report.ok) {
-          const findings = report.findings.join("\n");
-          if (exec.static_analysis === "blocking") {
-            return { ...failureResult(EXIT.badArguments,
-              `execution refused by static analysis (${report.analyzer}, blocking); fix these findings:\n${findings}`, Date.now() - started), isolation };
-          }
-          advisory = `\n[static analysis: ${report.analyzer}]\n${findings}\n`;
+          return { ...failureResult(EXIT.badArguments,
+            `execution refused by static analysis (${report.analyzer}, blocking); fix these findings:\n${report.findings.join("\n")}`,
+            Date.now() - started), isolation };
         }
       }
       const command = isolation === "bwrap"
@@ -165,6 +168,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
         stderr += "\n[zino-exc] cancelled: the caller went away\n";
       }
       if (outcome.truncated) stderr += `\n[zino-exc] output truncated to ${exec.output_cap_bytes} bytes per stream\n`;
+      const report = exec.static_analysis === "advisory" ? await analysis : undefined;
+      const advisory = report && !report.ok ? `\n[static analysis: ${report.analyzer}]\n${report.findings.join("\n")}\n` : "";
       return {
         exit_code: exitCode,
         stdout: outcome.stdout,
@@ -175,6 +180,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
         isolation,
       };
     } finally {
+      // An analysis still reading the script (a host failure cut the run short) finishes before the dir goes.
+      await analysis?.catch(() => undefined);
       cleanup(dirs);
     }
   }
