@@ -67,8 +67,9 @@ void describe("zino-exc process", () => {
 
 void describe("zino-exc protocol", () => {
   let h: ExcHarness;
+  let agents: string;
   before(async () => {
-    const agents = mkdtempSync(join(tmpdir(), "zx-agents-"));
+    agents = mkdtempSync(join(tmpdir(), "zx-agents-"));
     mkdirSync(join(agents, "tools"));
     writeFileSync(join(agents, "tools", "bash.json"), JSON.stringify({
       name: "execute_bash", description: "Shell from agents/tools.",
@@ -79,6 +80,7 @@ void describe("zino-exc protocol", () => {
   });
   after(async () => {
     await h.close();
+    rmSync(agents, { recursive: true, force: true });
   });
 
   void it("EXC-01 answers (null, ctxkey) with ready after loading the rules from ctx", async () => {
