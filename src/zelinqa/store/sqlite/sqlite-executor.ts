@@ -64,6 +64,9 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
   db.pragma("temp_store = MEMORY");
   db.pragma("wal_autocheckpoint = 4000");
   const lock = new AsyncLock();
+  // Prepared once: db.exec would parse the statement text on every transaction.
+  const begin = db.prepare("BEGIN IMMEDIATE");
+  const commit = db.prepare("COMMIT");
   const statements = new Map<string, Database.Statement>();
   let closed = false;
 
@@ -107,11 +110,11 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
       transaction: async <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
         if (inTransaction) return fn(executor);
         return lock.run(async () => {
-          db.exec("BEGIN IMMEDIATE");
+          begin.run();
           try {
             inTransactionExecutor ??= scoped(true);
             const result = await fn(inTransactionExecutor);
-            db.exec("COMMIT");
+            commit.run();
             return result;
           } catch (error) {
             if (db.inTransaction) db.exec("ROLLBACK");
