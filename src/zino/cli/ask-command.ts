@@ -2,7 +2,7 @@
 // `done`, 1 on `error` (message on stderr). Ctrl-C closes the connection, which cancels the turn.
 import type { InstanceConfig } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "./cli-io.js";
-import { runTurn } from "./daemon-turn.js";
+import { streamTurnToTerminal } from "./daemon-turn.js";
 import { createToolSpinner } from "./tool-spinner.js";
 
 export interface AskOptions {
@@ -17,19 +17,7 @@ export async function askCommand({ instance, io, words, ctxkey, signal }: AskOpt
   const message = words.length === 1 && words[0] === "-" ? await readAll(io.stdin) : words.join(" ");
   if (message.trim().length === 0) throw usageError("ask needs a message: zino ask [--ctx KEY] TEXT... (or `-` to read stdin)");
   const spinner = createToolSpinner(io.stderr);
-  let endsWithNewline = true;
-  const outcome = await runTurn({ socketPath: instance.sockets.daemon, message, ctxkey, signal }, {
-    onChunk(delta) {
-      if (delta.length === 0) return;
-      spinner.clear();
-      io.stdout.write(delta);
-      endsWithNewline = delta.endsWith("\n");
-    },
-    onToolStart: ({ name, description }) => spinner.start(name, description),
-    onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
-  });
-  spinner.clear();
-  if (!endsWithNewline) io.stdout.write("\n");
+  const outcome = await streamTurnToTerminal({ socketPath: instance.sockets.daemon, message, ctxkey, signal }, { stdout: io.stdout, spinner });
   if (outcome.kind === "done") return EXIT_OK;
   if (outcome.kind === "cancelled") {
     io.stderr.write("zino: cancelled\n");

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { InstanceConfig } from "../config/index.js";
 import { CliError, EXIT_OK, type CliIo } from "./cli-io.js";
-import { runTurn } from "./daemon-turn.js";
+import { streamTurnToTerminal } from "./daemon-turn.js";
 import { pingService } from "./service-probe.js";
 import { createToolSpinner } from "./tool-spinner.js";
 
@@ -80,22 +80,10 @@ async function chatTurn(options: {
   spinner: ReturnType<typeof createToolSpinner>;
 }): Promise<void> {
   const { io, spinner } = options;
-  let endsWithNewline = true;
-  const outcome = await runTurn(
+  const outcome = await streamTurnToTerminal(
     { socketPath: options.instance.sockets.daemon, message: options.message, ctxkey: options.ctxkey, signal: options.signal },
-    {
-      onChunk(delta) {
-        if (delta.length === 0) return;
-        spinner.clear();
-        io.stdout.write(delta);
-        endsWithNewline = delta.endsWith("\n");
-      },
-      onToolStart: ({ name, description }) => spinner.start(name, description),
-      onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
-    },
+    { stdout: io.stdout, spinner },
   );
-  spinner.clear();
-  if (!endsWithNewline) io.stdout.write("\n");
   if (outcome.kind === "cancelled") io.stderr.write("zino: turn cancelled\n");
   else if (outcome.kind === "error") io.stderr.write(`zino: ${outcome.message} [${outcome.code}]\n`);
 }

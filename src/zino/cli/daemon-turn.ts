@@ -1,6 +1,8 @@
 // One agent turn through the daemon (spec §3): send `{message, ctxkey}`, hand each streamed frame to the
 // caller as it arrives, and return how the turn ended. Closing the connection (abort) cancels the turn.
 import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type Frame } from "../../wire/index.js";
+import type { OutputStream } from "./cli-io.js";
+import type { ToolSpinner } from "./tool-spinner.js";
 
 export interface TurnHandlers {
   onChunk(delta: string): void;
@@ -65,4 +67,23 @@ export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Pro
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
+}
+
+/** A turn shown in a terminal (`ask`, `chat`): text to stdout as it streams, tool spinners, a final newline. */
+export async function streamTurnToTerminal(request: TurnRequest, out: { stdout: OutputStream; spinner: ToolSpinner }): Promise<TurnOutcome> {
+  const { stdout, spinner } = out;
+  let endsWithNewline = true;
+  const outcome = await runTurn(request, {
+    onChunk(delta) {
+      if (delta.length === 0) return;
+      spinner.clear();
+      stdout.write(delta);
+      endsWithNewline = delta.endsWith("\n");
+    },
+    onToolStart: ({ name, description }) => spinner.start(name, description),
+    onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
+  });
+  spinner.clear();
+  if (!endsWithNewline) stdout.write("\n");
+  return outcome;
 }
