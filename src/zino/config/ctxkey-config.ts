@@ -100,3 +100,11 @@ export function mergeConfig(base: JsonObject, override: JsonObject): JsonObject 
   }
   return out;
 }
+
+/**
+ * The ctxkey a skill's sub-agent runs on (spec §6): the skill's own `ctxkey`, else `skill:<name>`. exc sends the
+ * child turn there, and ctx gives that ctxkey the skill's `model`.
+ */
+export function skillCtxkey(skill: { name: string; ctxkey?: string | undefined }): string {
+  return skill.ctxkey ?? `skill:${skill.name}`;
+}

@@ -2,7 +2,7 @@
 export { ConfigError, SERVICE_NAMES, loadInstanceConfig, resolveConfigPath, type InstanceConfig, type ServiceName } from "./instance-config.js";
 export {
   AgentConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, McpServerConfigSchema,
-  ProviderSchema, mergeConfig,
+  ProviderSchema, mergeConfig, skillCtxkey,
   type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject, type LlmConfig,
   type McpServerConfig, type Provider,
 } from "./ctxkey-config.js";

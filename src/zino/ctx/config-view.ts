@@ -2,7 +2,7 @@
 // merged field by field with the ctxkey's own row, validated by CtxkeyConfigSchema, secrets masked on request.
 import type { z } from "zod";
 import {
-  AgentConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, mergeConfig,
+  AgentConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, mergeConfig, skillCtxkey,
   type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
@@ -21,7 +21,7 @@ export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
  */
 export function inheritedLayers(store: CtxStore, ctxkey: string): JsonObject[] {
   const { inherited } = store.configLayers(ctxkey);
-  const skill = ctxkey === DEFAULT_KEY ? undefined : store.skills(ctxkey).find((candidate) => candidate.ctxkey === ctxkey && candidate.model);
+  const skill = ctxkey === DEFAULT_KEY ? undefined : store.skills(ctxkey).find((candidate) => skillCtxkey(candidate) === ctxkey && candidate.model);
   return skill?.model ? [...inherited, { llm: { model: skill.model } }] : inherited;
 }
 

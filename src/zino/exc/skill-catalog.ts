@@ -2,6 +2,7 @@
 // the `run_skill` function offered to the model, the ctxkey a skill's child turn runs on, and the tools a
 // skill's own turn may use (its `tools` list; an empty list means no tools, as in the prompt ctx builds).
 import { z } from "zod";
+import { skillCtxkey } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import { canonicalExecutor } from "./executor-catalog.js";
 import type { OpenAiTool } from "./mcp-host.js";
@@ -27,11 +28,6 @@ export function parseSkills(raw: readonly unknown[], logger: Logger): SkillInfo[
     logger.warn({ issue: parsed.error.issues[0]?.message }, "ctx listed a skill exc cannot read; ignored");
     return [];
   });
-}
-
-/** The ctxkey a skill's sub-agent runs on: the skill's own `ctxkey`, else `skill:<name>`. */
-export function skillCtxkey(skill: SkillInfo): string {
-  return skill.ctxkey ?? `skill:${skill.name}`;
 }
 
 /** The skill whose turn this is: the one a sub-agent request names, else the one bound to the ctxkey. */

@@ -5,7 +5,8 @@
 // the child turn end to end.
 import { ServiceUnavailableError, requestFrames, type Frame, type Logger } from "../../wire/index.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { skillCtxkey, type SkillInfo } from "./skill-catalog.js";
+import { skillCtxkey } from "../config/index.js";
+import type { SkillInfo } from "./skill-catalog.js";
 import { SubagentTranscript } from "./subagent-transcript.js";
 
 export interface SubagentRun {

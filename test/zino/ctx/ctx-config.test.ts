@@ -1,9 +1,11 @@
 // get_config / set_config / values (docs/zino-protocol.md): secrets masked by default, overrides validated on
 // the merged result, nothing changed by a refused request.
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { CtxkeyConfigSchema } from "../../../src/zino/config/index.js";
-import { type CtxHarness, startCtx } from "./ctx-harness.js";
+import { type CtxHarness, makeInstanceDir, startCtx } from "./ctx-harness.js";
 
 let ctx: CtxHarness;
 before(async () => {
@@ -105,4 +107,21 @@ test("CTX-13 get_config with include_skills also carries what list_skills answer
   const listed = await ctx.request({ type: "list_skills", ctxkey: "skills-too" });
   assert.ok(Array.isArray(both.skills));
   assert.deepEqual(both.skills, listed.skills);
+});
+
+test("CTX-19 a skill without its own ctxkey gives its model to skill:<name>, the ctxkey its sub-agent runs on", async () => {
+  const dir = makeInstanceDir();
+  writeFileSync(join(dir, "agents", "skills", "quick.json"), JSON.stringify({
+    name: "quick", description: "Answer fast.", system_prompt: "Be quick.", examples: [], tools: [], model: "quick-model",
+  }));
+  const own = await startCtx({ dir });
+  try {
+    const model = async (ctxkey: string) => ((await own.request({ type: "get_config", ctxkey })).config as Config).llm.model;
+    assert.equal(await model("skill:quick"), "quick-model");
+    assert.equal(await model("skill:summarize"), "test-model", "summarize runs on its own ctxkey, not skill:summarize");
+    assert.equal(await model("quick"), "test-model", "the skill's name alone is not its ctxkey");
+    assert.equal(await model("sum"), "small-model", "a skill with its own ctxkey keeps giving it its model");
+  } finally {
+    await own.cleanup();
+  }
 });
