@@ -29,6 +29,8 @@ export interface ExcOptions {
   rulesTtlMs?: number;
   /** A ctx client other than the instance's ctx socket (tests). */
   ctx?: CtxClient;
+  /** Start sandboxes ahead of the calls (default true; `ZINO_EXC_WARM_SANDBOXES=0` in exc's environment turns it off). */
+  warmSandboxes?: boolean;
 }
 
 /** How stale the executor catalogue (agents/tools) may be when a ready handshake comes in. */
@@ -58,6 +60,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     ...(bwrapPath ? { bwrapPath } : {}),
     ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
     ...(workRoot ? { workRoot } : {}),
+    warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
   });
   const mcp: McpHost = createMcpHost({ ctx, logger });
   const subagents: SubagentRunner = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
@@ -125,6 +128,9 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       ...(loaded.warning ? { warning: loaded.warning } : {}),
       ...tools,
     });
+    // A tool call may follow this turn's first model call: its sandbox is made now, after the answer.
+    const first = [...executors.values()].find((def) => checkTool(loaded.exec, def.toolName).allowed);
+    if (first) runner.warm({ def: first, exec: loaded.exec });
   }
 
   async function runCode(def: ExecutorDefinition, code: unknown, loaded: ExecRules, signal: AbortSignal): Promise<ExecResult> {
@@ -235,7 +241,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       await server.start();
     },
     close() {
-      closing ??= Promise.all([server.close(), mcp.close()]).then(() => undefined);
+      closing ??= Promise.all([server.close(), mcp.close(), runner.close()]).then(() => undefined);
       return closing;
     },
   };

@@ -1,5 +1,6 @@
 // One code execution end to end: effective isolation, a fresh work dir, static analysis per the rules, the
-// sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult.
+// sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult. The sandbox is
+// usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is started on demand.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,11 +8,12 @@ import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { runProcess, type RunOutcome } from "./run-process.js";
+import { startProcess, type RunOutcome, type StartedProcess } from "./run-process.js";
 import {
   bwrapCommand, closeInputFds, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
 } from "./sandbox.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+import { createWarmSandboxes, type WarmSandbox, type WarmSandboxes } from "./warm-sandboxes.js";
 
 export interface ExecutionRunnerOptions {
   logger: Logger;
@@ -21,7 +23,14 @@ export interface ExecutionRunnerOptions {
   user?: SandboxUser | null;
   /** Where per-execution directories are created. Default: the OS temp dir. */
   workRoot?: string;
+  /** Start sandboxes ahead of the calls that use them (default true); false starts each one on demand. */
+  warmSandboxes?: boolean;
 }
+
+/** A shape's warm sandbox is discarded after this long unused. */
+export const WARM_SANDBOX_IDLE_MS = 60_000;
+/** Shapes (isolation × executor × exec rules) that keep a warm sandbox at once. */
+export const WARM_SANDBOX_SHAPES = 8;
 
 export interface ExecutionRunner {
   start(): Promise<void>;
@@ -29,7 +38,13 @@ export interface ExecutionRunner {
   /** Why bubblewrap is not usable, or "" when it is. */
   readonly bwrapProblem: string;
   run(options: { def: ExecutorDefinition; code: string; exec: ExecConfig; ctxkey: string; signal?: AbortSignal }): Promise<ExecResult>;
+  /** Gets a sandbox ready for the next execution of this executor under these rules (on `ready`). */
+  warm(options: { def: ExecutorDefinition; exec: ExecConfig }): void;
+  /** How many warm sandboxes wait now. */
+  readonly warmCount: number;
   validate(options: { def: ExecutorDefinition; code: string; signal?: AbortSignal }): Promise<AnalysisReport | undefined>;
+  /** Kills the warm sandboxes and removes their directories. */
+  close(): Promise<void>;
 }
 
 interface PreparedDirs extends ExecutionPaths {
@@ -50,6 +65,20 @@ function rmdirQuiet(dir: string): void {
   }
 }
 
+/** unlink of a file that may not exist (the script of a warm sandbox that never ran); any other failure is thrown. */
+function unlinkQuiet(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}
+
+/** Everything that decides a sandbox's command line; executions of one shape can use each other's warm sandboxes. */
+function shapeOf(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): string {
+  return JSON.stringify([isolation, def.executor, def.interpreter, def.fileExtension, exec]);
+}
+
 function defaultUser(): SandboxUser | undefined {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
 }
@@ -62,9 +91,14 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const workRoot = options.workRoot ?? tmpdir();
   let bwrapOk = false;
   let bwrapProblem = "not probed yet";
+  const warmSandboxes: WarmSandboxes<PreparedDirs> | undefined = options.warmSandboxes === false ? undefined
+    : createWarmSandboxes<PreparedDirs>({ logger, idleMs: WARM_SANDBOX_IDLE_MS, maxShapes: WARM_SANDBOX_SHAPES, removeDirs: cleanup });
 
-  /** `withTmp`: a private host temp dir too (unsandboxed runs; bwrap mounts a tmpfs on /tmp instead). */
-  function prepare(def: ExecutorDefinition, code: string, withTmp: boolean): PreparedDirs {
+  /**
+   * The directories of one execution, empty: the script is written by {@link writeScript} when the call comes.
+   * `withTmp`: a private host temp dir too (unsandboxed runs; bwrap mounts a tmpfs on /tmp instead).
+   */
+  function prepare(def: ExecutorDefinition, withTmp: boolean): PreparedDirs {
     const baseDir = mkdtempSync(join(workRoot, "zx-"));
     // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
     chmodSync(baseDir, 0o711);
@@ -75,12 +109,15 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     mkdirSync(workDir, { mode: 0o700 });
     if (withTmp) mkdirSync(tmpDir, { mode: 0o700 });
     const scriptName = `main.${def.fileExtension}`;
-    writeFileSync(join(codeDir, scriptName), code, { mode: 0o644 });
     if (user) {
       chownSync(workDir, user.uid, user.gid);
       if (withTmp) chownSync(tmpDir, user.uid, user.gid);
     }
     return { baseDir, codeDir, workDir, tmpDir, scriptName };
+  }
+
+  function writeScript(dirs: PreparedDirs, code: string): void {
+    writeFileSync(join(dirs.codeDir, dirs.scriptName), code, { mode: 0o644 });
   }
 
   /**
@@ -90,7 +127,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
    */
   function cleanup(dirs: PreparedDirs): void {
     try {
-      unlinkSync(join(dirs.codeDir, dirs.scriptName));
+      unlinkQuiet(join(dirs.codeDir, dirs.scriptName));
       rmdirSync(dirs.codeDir);
       rmdirSync(dirs.workDir);
       rmdirQuiet(dirs.tmpDir);
@@ -120,13 +157,48 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`;
   }
 
-  async function run({ def, code, exec, ctxkey, signal }: Parameters<ExecutionRunner["run"]>[0]): Promise<ExecResult> {
+  /** Starts the sandbox of one execution in `dirs`, held until released when `held` (a warm sandbox). */
+  function startSandbox(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs, held: boolean): StartedProcess {
+    const command = isolation === "bwrap"
+      ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held })
+      : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
+    try {
+      return startProcess({ ...command, ...(user ?? {}), held });
+    } finally {
+      // The child has its own copies from the moment it is spawned.
+      closeInputFds(command);
+    }
+  }
+
+  function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
+    const dirs = prepare(def, isolation !== "bwrap");
+    try {
+      return { dirs, process: startSandbox(isolation, def, exec, dirs, true) };
+    } catch (err) {
+      cleanup(dirs);
+      throw err;
+    }
+  }
+
+  function warm({ def, exec }: { def: ExecutorDefinition; exec: ExecConfig }): void {
+    const isolation = isolationFor(exec);
+    if (!warmSandboxes || isolation === "refused") return;
+    warmSandboxes.fill(shapeOf(isolation, def, exec), () => makeWarm(isolation, def, exec));
+  }
+
+  async function run(options: Parameters<ExecutionRunner["run"]>[0], useWarm = true): Promise<ExecResult> {
+    const { def, code, exec, ctxkey, signal } = options;
     const isolation = isolationFor(exec);
     if (isolation === "refused") return { ...failureResult(EXIT.refused, refusal(exec, ctxkey)), isolation };
     const started = Date.now();
-    const dirs = prepare(def, code, isolation !== "bwrap");
+    const shape = shapeOf(isolation, def, exec);
+    const warmed = useWarm ? warmSandboxes?.take(shape) : undefined;
+    const dirs = warmed?.dirs ?? prepare(def, isolation !== "bwrap");
+    let child = warmed?.process;
+    let released = false;
     let analysis: Promise<AnalysisReport | undefined> | undefined;
     try {
+      writeScript(dirs, code);
       // Blocking analysis must pass before the run; advisory analysis only adds findings to the result, so it runs
       // alongside the execution instead of in front of it (the analyser only reads the script; its own timeout and
       // the cancellation still apply, and the result waits for its findings as before).
@@ -141,21 +213,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
             Date.now() - started), isolation };
         }
       }
-      const command = isolation === "bwrap"
-        ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath })
-        : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath });
-      let outcome: RunOutcome;
-      try {
-        outcome = await runProcess({
-          ...command,
-          ...(user ?? {}),
-          timeoutMs: exec.timeout_ms,
-          outputCapBytes: exec.output_cap_bytes,
-          ...(signal ? { signal } : {}),
-        });
-      } finally {
-        closeInputFds(command);
-      }
+      child ??= startSandbox(isolation, def, exec, dirs, false);
+      released = true;
+      const outcome: RunOutcome = await child.release({
+        timeoutMs: exec.timeout_ms,
+        outputCapBytes: exec.output_cap_bytes,
+        ...(signal ? { signal } : {}),
+      });
       let stderr = outcome.stderr;
       let exitCode = outcome.exitCode;
       if (outcome.timedOut) {
@@ -180,9 +244,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
         isolation,
       };
     } finally {
+      // A warm sandbox that did not run (refused by analysis, a host failure) is killed before its dirs go.
+      if (child && !released) await child.discard();
       // An analysis still reading the script (a host failure cut the run short) finishes before the dir goes.
       await analysis?.catch(() => undefined);
       cleanup(dirs);
+      // The next execution of this shape gets a sandbox made now, after this one's answer is on its way.
+      if (useWarm) warm({ def, exec });
     }
   }
 
@@ -198,7 +266,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       if (probe.ok) {
         // The whole path once (work dirs reachable by the sandbox user, /etc binds, limits), so that a broken
         // setup shows in capabilities and the log rather than in every result.
-        const selfTest = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" })
+        const selfTest = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" }, false)
           .catch((err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)));
         if (selfTest.exit_code !== 0) {
           bwrapOk = false;
@@ -209,14 +277,22 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       else logger.warn({ bwrapPath, reason: bwrapProblem }, "bubblewrap sandbox NOT available; executions are refused unless exec.allow_unsandboxed");
     },
     isolationFor,
-    run,
+    run: (options) => run(options),
+    warm,
+    get warmCount() {
+      return warmSandboxes?.size ?? 0;
+    },
     async validate({ def, code, signal }) {
-      const dirs = prepare(def, code, false);
+      const dirs = prepare(def, false);
       try {
+        writeScript(dirs, code);
         return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) });
       } finally {
         cleanup(dirs);
       }
+    },
+    async close() {
+      await warmSandboxes?.close();
     },
   };
 }

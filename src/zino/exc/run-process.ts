@@ -1,12 +1,13 @@
 // Runs one child process the way exc needs it: detached in its own process group, output captured up to a cap,
 // the whole group killed on timeout, cancellation or flooding, and the answer returned as soon as the main
-// process exits (a background job holding the pipes open never delays the result).
+// process exits (a background job holding the pipes open never delays the result). A child can also be started
+// ahead of time and held until its script is ready (the warm sandboxes of warm-sandboxes.ts).
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 
-export interface RunProcessOptions {
+export interface SpawnOptions {
   command: string;
   args: readonly string[];
   env: Record<string, string>;
@@ -14,14 +15,34 @@ export interface RunProcessOptions {
   /** Run as this user (exc running as root drops to an unprivileged user). */
   uid?: number;
   gid?: number;
+  /** Open descriptors given to the child as fd 3, 4, ... (the caller keeps and closes its copies). */
+  inputFds?: readonly number[];
+  /**
+   * The child is started now but held: its command waits for a line on stdin (sandbox.ts `WAIT_FOR_GO`), which
+   * `release` writes. Without it stdin is /dev/null and the child runs at once.
+   */
+  held?: boolean;
+}
+
+export interface ReleaseOptions {
   timeoutMs: number;
   /** Bytes kept per stream; beyond it the output is discarded and `truncated` is set. */
   outputCapBytes: number;
   /** Discarded bytes past the cap after which the process group is killed (it keeps flooding). */
   floodLimitBytes?: number;
   signal?: AbortSignal;
-  /** Open descriptors given to the child as fd 3, 4, ... (the caller keeps and closes its copies). */
-  inputFds?: readonly number[];
+}
+
+export type RunProcessOptions = SpawnOptions & ReleaseOptions;
+
+/** A spawned child: held (waiting for its go line) or already running, to be run to its end by `release`. */
+export interface StartedProcess {
+  /** False once the child has exited or could not start: a held child that died is of no use. */
+  readonly alive: boolean;
+  /** Lets the child go (a held one gets its go line) and collects its outcome; the timeout counts from here. */
+  release(options: ReleaseOptions): Promise<RunOutcome>;
+  /** Kills the child's group without running it; resolves once the child is gone. */
+  discard(): Promise<void>;
 }
 
 export interface RunOutcome {
@@ -96,28 +117,48 @@ function waitForEnd(stream: Readable | null, deadline: Promise<void>): Promise<v
 }
 
 export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
-  const started = performance.now();
-  const stdout = new CappedOutput(options.outputCapBytes);
-  const stderr = new CappedOutput(options.outputCapBytes);
-  const floodLimit = options.floodLimitBytes ?? Math.max(options.outputCapBytes, 1024 * 1024);
-  let timedOut = false;
-  let cancelled = false;
-  let flooded = false;
+  if (options.signal?.aborted) {
+    return Promise.resolve({ exitCode: 130, stdout: "", stderr: "cancelled before start", truncated: false, timedOut: false,
+      cancelled: true, flooded: false, ms: 0 });
+  }
+  return startProcess(options).release(options);
+}
 
-  return new Promise<RunOutcome>((resolve) => {
-    if (options.signal?.aborted) {
-      resolve({ exitCode: 130, stdout: "", stderr: "cancelled before start", truncated: false, timedOut, cancelled: true, flooded, ms: 0 });
-      return;
-    }
-    // The extra descriptors widen spawn's type; the standard streams are still "ignore", "pipe", "pipe".
-    const child = spawn(options.command, [...options.args], {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe", ...(options.inputFds ?? [])],
-      ...(options.uid !== undefined ? { uid: options.uid } : {}),
-      ...(options.gid !== undefined ? { gid: options.gid } : {}),
-    }) as ChildProcessByStdio<null, Readable, Readable>;
+export function startProcess(options: SpawnOptions): StartedProcess {
+  // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
+  const child = spawn(options.command, [...options.args], {
+    cwd: options.cwd,
+    env: options.env,
+    detached: true,
+    stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...(options.inputFds ?? [])],
+    ...(options.uid !== undefined ? { uid: options.uid } : {}),
+    ...(options.gid !== undefined ? { gid: options.gid } : {}),
+  }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+  // A held child that died cannot take its go line; the write then fails with EPIPE, which changes nothing.
+  child.stdin?.on("error", () => undefined);
+  let alive = true;
+  let startError = "";
+  const exited = new Promise<number>((resolve) => {
+    child.once("error", (err: NodeJS.ErrnoException) => {
+      startError = `cannot start ${options.command}: ${err.code ?? err.message}\n`;
+      resolve(err.code === "ENOENT" ? 127 : 126);
+    });
+    child.once("exit", (code, signal) => resolve(exitCodeOf(code, signal)));
+  }).finally(() => {
+    alive = false;
+  });
+  let released = false;
+
+  const release = (run: ReleaseOptions): Promise<RunOutcome> => {
+    if (released) throw new Error("a started process is released once");
+    released = true;
+    const started = performance.now();
+    const stdout = new CappedOutput(run.outputCapBytes);
+    const stderr = new CappedOutput(run.outputCapBytes);
+    const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
+    let timedOut = false;
+    let cancelled = false;
+    let flooded = false;
     const kill = () => killGroup(child.pid);
     const onData = (sink: CappedOutput) => (chunk: Buffer) => {
       sink.push(chunk);
@@ -131,19 +172,18 @@ export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
     const timer = setTimeout(() => {
       timedOut = true;
       kill();
-    }, options.timeoutMs);
+    }, run.timeoutMs);
     const onAbort = () => {
       cancelled = true;
       kill();
     };
-    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (run.signal?.aborted) onAbort();
+    else run.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdin?.end("go\n");
 
-    let settled = false;
-    const finish = async (exitCode: number, extraStderr = "") => {
-      if (settled) return;
-      settled = true;
+    return exited.then(async (exitCode) => {
       clearTimeout(timer);
-      options.signal?.removeEventListener("abort", onAbort);
+      run.signal?.removeEventListener("abort", onAbort);
       // Whatever the main process left behind in its group dies with it; the pipes then reach EOF.
       kill();
       let graceTimer: NodeJS.Timeout | undefined;
@@ -152,20 +192,31 @@ export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
       clearTimeout(graceTimer);
       child.stdout.destroy();
       child.stderr.destroy();
-      resolve({
+      return {
         exitCode,
         stdout: stdout.text(),
-        stderr: stderr.text() + extraStderr,
+        stderr: stderr.text() + startError,
         truncated: stdout.truncated || stderr.truncated,
         timedOut,
         cancelled,
         flooded,
         ms: Math.round(performance.now() - started),
-      });
-    };
-    child.once("error", (err: NodeJS.ErrnoException) => {
-      void finish(err.code === "ENOENT" ? 127 : 126, `cannot start ${options.command}: ${err.code ?? err.message}\n`);
+      };
     });
-    child.once("exit", (code, signal) => void finish(exitCodeOf(code, signal)));
-  });
+  };
+
+  return {
+    get alive() {
+      return alive;
+    },
+    release,
+    async discard() {
+      released = true;
+      killGroup(child.pid);
+      child.stdin?.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      await exited;
+    },
+  };
 }

@@ -131,16 +131,26 @@ export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): 
 const BASH = "/bin/bash";
 
 /**
+ * Shell words in front of a held command (run-process.ts `held`): wait for exc's go line on stdin (exit if exc went
+ * away first), then give the script /dev/null as stdin, as an unheld run has. The limits come after it, so the
+ * waiting costs none of the script's CPU time.
+ */
+const WAIT_FOR_GO = "read -r _ || exit 125; exec </dev/null; ";
+
+/**
  * The limited command running the script. A bash script needs no process in front: bash sets the limits itself
  * (`ulimit` without -S/-H sets soft and hard, so the script cannot raise them) and then sources the script, with $0
  * and BASH_SOURCE the script's path as with `bash script` (one exec instead of prlimit's two, ~0.7 ms). Other
- * interpreters get the prlimit (or ulimit) prefix.
+ * interpreters get the prlimit (or ulimit) prefix, behind a small sh that waits when the command is held.
  */
-export function limitedCommand(exec: ExecConfig, prlimitPath: string | undefined, interpreter: readonly string[], script: string): string[] {
+export function limitedCommand(exec: ExecConfig, prlimitPath: string | undefined, interpreter: readonly string[], script: string,
+  held = false): string[] {
+  const wait = held ? WAIT_FOR_GO : "";
   if (interpreter[0] === BASH) {
-    return [...interpreter, "-c", `ulimit ${ulimitArgs(exec)} && . "$0"`, script];
+    return [...interpreter, "-c", `${wait}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
   }
-  return [...limitPrefix(exec, prlimitPath), ...interpreter, script];
+  const limited = [...limitPrefix(exec, prlimitPath), ...interpreter, script];
+  return held ? ["/bin/sh", "-c", `${wait}exec "$@"`, "zino-wait", ...limited] : limited;
 }
 
 export function bwrapCommand(options: {
@@ -149,6 +159,8 @@ export function bwrapCommand(options: {
   exec: ExecConfig;
   interpreter: string[];
   prlimitPath: string | undefined;
+  /** Started ahead of its script, waiting for the go line (see {@link WAIT_FOR_GO}). */
+  held?: boolean;
 }): SandboxCommand {
   const { paths, exec } = options;
   const inputFds: number[] = [];
@@ -171,7 +183,7 @@ export function bwrapCommand(options: {
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
     "--",
-    ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`),
+    ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`, options.held),
   ];
   return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir, inputFds };
 }
@@ -203,11 +215,12 @@ export function unsandboxedCommand(options: {
   exec: ExecConfig;
   interpreter: string[];
   prlimitPath: string | undefined;
+  held?: boolean;
 }): SandboxCommand {
   const { paths } = options;
   // Never empty: it ends with the script.
   const [command, ...rest] = limitedCommand(options.exec, options.prlimitPath, options.interpreter,
-    `${paths.codeDir}/${paths.scriptName}`) as [string, ...string[]];
+    `${paths.codeDir}/${paths.scriptName}`, options.held) as [string, ...string[]];
   return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
 }
 

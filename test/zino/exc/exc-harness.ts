@@ -68,6 +68,8 @@ export interface ExcHarness {
   call(ctxkey: string, name: string, args: unknown): Promise<Frame>;
   /** Sets a ctxkey's row in the fake ctx (the rules cache of the harness has no TTL). */
   configure(ctxkey: string, config: JsonObject): void;
+  /** Closes the exc service only (the temp dirs stay until close()). */
+  stopExc(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startExc(options: { defaults?: JsonObject; exc?: ExcOption
     configure(ctxkey, config) {
       ctx.configs.set(ctxkey, config);
     },
+    stopExc: () => service.close(),
     async close() {
       await service.close();
       await ctx.close();

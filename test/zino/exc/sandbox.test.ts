@@ -1,6 +1,7 @@
 // zino-exc sandbox (spec §6): isolation of files, network, processes and resources, timeouts, output caps.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { field, processesWith, startExc, type ExcHarness } from "./exc-harness.js";
@@ -39,6 +40,9 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
       "echo data > /work/file && cat /work/file",
       "echo tmp > /tmp/t && cat /tmp/t",
     ].join("\n");
+    // A warm sandbox may be waiting for the next call: that is the only directory left, and it is empty.
+    const leftBehind = () => readdirSync(h.workRoot).map((entry) => readdirSync(join(h.workRoot, entry)).sort()
+      .map((sub) => `${sub}:${readdirSync(join(h.workRoot, entry, sub)).length}`).join(" "));
     const first = await h.call("k", "execute_bash", { code });
     const out = String(first.stdout);
     assert.match(out, /etc=denied/);
@@ -47,9 +51,10 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     assert.match(out, /repo=denied/);
     assert.match(out, /data\ntmp\n$/);
     assert.equal(existsSync(`${REPO}/${probe}`), false, "the repository is untouched");
-    const second = await h.call("k", "execute_bash", { code: "ls -A /work | wc -l" });
-    assert.equal(String(second.stdout).trim(), "0", "every execution gets a fresh work dir");
-    assert.deepEqual(readdirSync(h.workRoot), [], "execution directories are removed");
+    const second = await h.call("k", "execute_bash", { code: "ls -A /work | wc -l; test -e /tmp/t && echo tmp=kept || echo tmp=fresh" });
+    assert.equal(String(second.stdout), "0\ntmp=fresh\n", "every execution gets a fresh work dir and /tmp");
+    assert.ok(leftBehind().length <= 1, `at most one warm sandbox waits: ${JSON.stringify(leftBehind())}`);
+    for (const dirs of leftBehind()) assert.equal(dirs, "code:0 work:0", "a waiting sandbox holds no script and no files");
   });
 
   void it("EXC-07 has no network when the rules disallow it, and has it when they allow it", async () => {
@@ -154,5 +159,85 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
     const js = await h.call("k", "execute_node", { code: "console.log(process.cwd(), 6 * 7)" });
     assert.equal(js.stdout, "/work 42\n");
     assert.equal(field(js, "exit_code"), 0);
+  });
+});
+
+void describe("zino-exc warm sandboxes", () => {
+  let h: ExcHarness;
+  before(async () => {
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const waitFor = async (what: string, test: () => boolean) => {
+    for (let i = 0; i < 100 && !test(); i += 1) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(test(), what);
+  };
+  /** The directories of waiting sandboxes (each holds an empty code and work dir until its call comes). */
+  const waiting = () => readdirSync(h.workRoot).sort();
+  /** The command line of the bwrap process holding a directory. */
+  const bwrapOf = (dir: string) => processesWith(join(h.workRoot, dir)).map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" "));
+
+  void it("EXC-27 the next execution runs in the sandbox made after the previous one, and its timeout counts from the call", async () => {
+    h.configure("warm", { exec: { timeout_ms: 600 } });
+    const first = await h.call("warm", "execute_bash", { code: "echo one" });
+    assert.equal(first.stdout, "one\n");
+    await waitFor("a sandbox waits after the first execution", () => waiting().length === 1 && bwrapOf(waiting()[0]!).length > 0);
+    const [made] = waiting();
+    assert.match(bwrapOf(made!)[0]!, /bwrap .*--unshare-all/, "it is a bubblewrap sandbox");
+    // Longer than the timeout: a sandbox waiting is not a script running.
+    await new Promise((r) => setTimeout(r, 900));
+    const second = await h.call("warm", "execute_bash", { code: "sleep 0.2; echo two; ls -A /work | wc -l" });
+    assert.equal(second.exit_code, 0, JSON.stringify(second));
+    assert.equal(second.stdout, "two\n0\n");
+    assert.equal(second.timed_out, undefined);
+    assert.ok(!existsSync(join(h.workRoot, made!)), "the waiting sandbox was the one used, and it is gone");
+    await waitFor("another sandbox waits", () => waiting().length === 1 && waiting()[0] !== made);
+  });
+
+  void it("EXC-27 a warm sandbox that died is replaced, and the call runs as if none had been made", async () => {
+    await h.call("dies", "execute_bash", { code: "true" });
+    await waitFor("a sandbox waits", () => waiting().some((dir) => bwrapOf(dir).length > 0));
+    for (const dir of waiting()) for (const pid of processesWith(join(h.workRoot, dir))) process.kill(pid, "SIGKILL");
+    const frame = await h.call("dies", "execute_bash", { code: "echo still; echo err >&2" });
+    assert.equal(frame.exit_code, 0);
+    assert.equal(frame.stdout, "still\n");
+    assert.equal(frame.stderr, "err\n");
+  });
+
+  void it("EXC-27 ready makes a sandbox with the ctxkey's rules for its first allowed executor", async () => {
+    for (const dir of waiting()) for (const pid of processesWith(join(h.workRoot, dir))) process.kill(pid, "SIGKILL");
+    h.configure("online-py", { exec: { network: true, deny: ["execute_bash"] } });
+    const ready = await h.request({ message: null, ctxkey: "online-py" });
+    assert.equal(ready.type, "ready");
+    const lines = () => waiting().flatMap(bwrapOf);
+    await waitFor("ready made a sandbox", () => lines().some((line) => line.includes("--share-net")));
+    const line = lines().find((candidate) => candidate.includes("--share-net"))!;
+    assert.match(line, /python3 -u \/code\/main\.py/, "for python3, bash being denied");
+    const frame = await h.call("online-py", "execute_python3", { code: "print(6 * 7)" });
+    assert.equal(frame.stdout, "42\n");
+  });
+
+  void it("EXC-27 closing exc kills the waiting sandboxes and removes their directories", async () => {
+    await h.call("k", "execute_bash", { code: "true" });
+    await waitFor("a sandbox waits", () => waiting().some((dir) => bwrapOf(dir).length > 0));
+    await h.stopExc();
+    assert.deepEqual(waiting(), []);
+    assert.deepEqual(processesWith(h.workRoot), []);
+  });
+
+  void it("EXC-27 with warm sandboxes off, every execution starts its own and leaves no directory", async () => {
+    const cold = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
+    try {
+      await cold.request({ message: null, ctxkey: "k" });
+      const frame = await cold.call("k", "execute_bash", { code: "echo cold" });
+      assert.equal(frame.stdout, "cold\n");
+      await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(readdirSync(cold.workRoot), []);
+    } finally {
+      await cold.close();
+    }
   });
 });

@@ -1,0 +1,103 @@
+// The warm sandbox pool (src/zino/exc/warm-sandboxes.ts) with real held child processes: one per shape, taken
+// once, discarded when idle, evicted least recently used first, all killed on close.
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { silentLogger } from "../../../src/wire/index.js";
+import { startProcess } from "../../../src/zino/exc/run-process.js";
+import { createWarmSandboxes, type WarmSandbox } from "../../../src/zino/exc/warm-sandboxes.js";
+import { processesWith } from "./exc-harness.js";
+
+const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
+
+/** A held `sh` whose command line carries `marker`, standing in for a sandbox (the pool only holds processes). */
+function held(marker: string): WarmSandbox<string> {
+  const process = startProcess({
+    command: "/bin/sh",
+    args: ["-c", "read -r _ || exit 125; exec </dev/null; echo ran \"$0\"", marker],
+    env: { PATH: "/usr/bin:/bin" },
+    cwd: "/",
+    held: true,
+  });
+  return { dirs: marker, process };
+}
+
+void describe("warm sandbox pool", () => {
+  void it("EXC-27 keeps one sandbox per shape, hands it out once, and the released process runs its command", async () => {
+    const removed: string[] = [];
+    const pool = createWarmSandboxes<string>({ logger: silentLogger(), idleMs: 60_000, maxShapes: 4, removeDirs: (d) => removed.push(d) });
+    const marker = `wp-once-${process.pid}`;
+    let made = 0;
+    const make = () => held(`${marker}-${(made += 1)}`);
+    pool.fill("a", make);
+    pool.fill("a", make);
+    await settle();
+    assert.equal(made, 1, "a second fill while one is pending makes nothing");
+    assert.equal(pool.size, 1);
+    const taken = pool.take("a");
+    assert.ok(taken);
+    assert.equal(pool.take("a"), undefined, "taken once");
+    const outcome = await taken.process.release({ timeoutMs: 5000, outputCapBytes: 1000 });
+    assert.equal(outcome.stdout, `ran ${marker}-1\n`);
+    await pool.close();
+    assert.deepEqual(removed, []);
+  });
+
+  void it("EXC-27 discards a shape unused for idleMs and evicts the least recently used beyond maxShapes", async () => {
+    const removed: string[] = [];
+    const pool = createWarmSandboxes<string>({ logger: silentLogger(), idleMs: 300, maxShapes: 2, removeDirs: (d) => removed.push(d) });
+    const marker = `wp-evict-${process.pid}`;
+    pool.fill("a", () => held(`${marker}-a`));
+    await settle(20);
+    pool.fill("b", () => held(`${marker}-b`));
+    await settle(20);
+    pool.fill("c", () => held(`${marker}-c`));
+    await settle();
+    assert.deepEqual(removed, [`${marker}-a`], "a, the least recently used, made room for c");
+    assert.deepEqual(processesWith(`${marker}-a`), []);
+    assert.equal(processesWith(`${marker}-b`).length, 1);
+    assert.equal(pool.size, 2);
+    await settle(450);
+    assert.deepEqual(removed.sort(), [`${marker}-a`, `${marker}-b`, `${marker}-c`], "idle shapes are discarded");
+    assert.deepEqual(processesWith(marker), []);
+    assert.equal(pool.size, 0);
+    await pool.close();
+  });
+
+  void it("EXC-27 a shape used again within idleMs keeps its sandbox for another idleMs", async () => {
+    const removed: string[] = [];
+    const pool = createWarmSandboxes<string>({ logger: silentLogger(), idleMs: 300, maxShapes: 2, removeDirs: (d) => removed.push(d) });
+    const marker = `wp-kept-${process.pid}`;
+    const make = () => held(marker);
+    pool.fill("a", make);
+    await settle(200);
+    pool.fill("a", make);
+    await settle(200);
+    assert.equal(pool.size, 1, "used 200 ms ago: kept past the first 300 ms");
+    assert.deepEqual(removed, []);
+    await settle(300);
+    assert.equal(pool.size, 0, "unused for 300 ms: discarded");
+    await settle();
+    assert.deepEqual(removed, [marker]);
+    await pool.close();
+  });
+
+  void it("EXC-27 does not hand out a sandbox that died, and close kills the waiting ones", async () => {
+    const removed: string[] = [];
+    const pool = createWarmSandboxes<string>({ logger: silentLogger(), idleMs: 60_000, maxShapes: 4, removeDirs: (d) => removed.push(d) });
+    const marker = `wp-dead-${process.pid}`;
+    pool.fill("dead", () => held(`${marker}-dead`));
+    pool.fill("live", () => held(`${marker}-live`));
+    await settle();
+    for (const pid of processesWith(`${marker}-dead`)) process.kill(pid, "SIGKILL");
+    await settle();
+    assert.equal(pool.take("dead"), undefined);
+    await settle();
+    assert.deepEqual(removed, [`${marker}-dead`]);
+    await pool.close();
+    assert.deepEqual(removed.sort(), [`${marker}-dead`, `${marker}-live`]);
+    assert.deepEqual(processesWith(marker), []);
+    pool.fill("after", () => held(`${marker}-after`));
+    await settle();
+    assert.deepEqual(processesWith(marker), [], "nothing is made after close");
+  });
+});
