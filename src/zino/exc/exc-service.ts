@@ -31,6 +31,8 @@ export interface ExcOptions {
   ctx?: CtxClient;
   /** Start sandboxes ahead of the calls (default true; `ZINO_EXC_WARM_SANDBOXES=0` in exc's environment turns it off). */
   warmSandboxes?: boolean;
+  /** Executions running at once (default: `ZINO_EXC_MAX_CONCURRENT`, else 4 per CPU, at least 4). */
+  maxConcurrentExecutions?: number;
 }
 
 /** How stale the executor catalogue (agents/tools) may be when a ready handshake comes in. */
@@ -44,6 +46,17 @@ export interface ExcService {
   start(): Promise<void>;
   close(): Promise<void>;
   readonly socketPath: string;
+}
+
+/** The execution limit from the options, else from ZINO_EXC_MAX_CONCURRENT (a positive integer, or exc refuses to start). */
+function maxConcurrentOption(option: number | undefined, variable: string | undefined): { maxConcurrent?: number } {
+  if (option !== undefined) return { maxConcurrent: option };
+  if (variable === undefined || variable.trim() === "") return {};
+  const value = Number(variable);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`ZINO_EXC_MAX_CONCURRENT must be a positive integer (executions running at once), not ${JSON.stringify(variable)}`);
+  }
+  return { maxConcurrent: value };
 }
 
 export function createExcService(deps: ExcServiceDeps): ExcService {
@@ -61,6 +74,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
     ...(workRoot ? { workRoot } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
+    ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   });
   const mcp: McpHost = createMcpHost({ ctx, logger });
   const subagents: SubagentRunner = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
@@ -217,6 +231,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       case "capabilities": {
         const loaded = await rules.get(request.ctxkey);
         await out.send(capabilitiesFrame({ loaded, executors, isolation: runner.isolationFor(loaded.exec), bwrapProblem: runner.bwrapProblem,
+          concurrency: runner.concurrency,
           allowed: (name) => checkTool(loaded.exec, name).allowed }));
         return;
       }

@@ -2,7 +2,7 @@
 // sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult. The sandbox is
 // usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is started on demand.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
@@ -13,6 +13,7 @@ import {
   bwrapCommand, closeInputFds, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
 } from "./sandbox.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+import { ExecutionSlots } from "./execution-slots.js";
 import { createWarmSandboxes, type WarmSandbox, type WarmSandboxes } from "./warm-sandboxes.js";
 
 export interface ExecutionRunnerOptions {
@@ -25,6 +26,13 @@ export interface ExecutionRunnerOptions {
   workRoot?: string;
   /** Start sandboxes ahead of the calls that use them (default true); false starts each one on demand. */
   warmSandboxes?: boolean;
+  /** Executions running at once (default {@link defaultMaxConcurrent}); more wait, up to 4× as many, then are refused. */
+  maxConcurrent?: number;
+}
+
+/** Four executions per CPU, at least four: most tools wait on I/O or sleep more than they compute. */
+export function defaultMaxConcurrent(): number {
+  return Math.max(4, availableParallelism() * 4);
 }
 
 /** A shape's warm sandbox is discarded after this long unused. */
@@ -42,6 +50,8 @@ export interface ExecutionRunner {
   warm(options: { def: ExecutorDefinition; exec: ExecConfig }): void;
   /** How many warm sandboxes wait now. */
   readonly warmCount: number;
+  /** The execution limit, and how many executions run and wait now. */
+  readonly concurrency: { max: number; running: number; waiting: number };
   validate(options: { def: ExecutorDefinition; code: string; signal?: AbortSignal }): Promise<AnalysisReport | undefined>;
   /** Kills the warm sandboxes and removes their directories. */
   close(): Promise<void>;
@@ -91,6 +101,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const workRoot = options.workRoot ?? tmpdir();
   let bwrapOk = false;
   let bwrapProblem = "not probed yet";
+  const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
+  const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
   const warmSandboxes: WarmSandboxes<PreparedDirs> | undefined = options.warmSandboxes === false ? undefined
     : createWarmSandboxes<PreparedDirs>({ logger, idleMs: WARM_SANDBOX_IDLE_MS, maxShapes: WARM_SANDBOX_SHAPES, removeDirs: cleanup });
 
@@ -187,10 +199,27 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   }
 
   async function run(options: Parameters<ExecutionRunner["run"]>[0], useWarm = true): Promise<ExecResult> {
-    const { def, code, exec, ctxkey, signal } = options;
+    const { exec, ctxkey, signal } = options;
     const isolation = isolationFor(exec);
     if (isolation === "refused") return { ...failureResult(EXIT.refused, refusal(exec, ctxkey)), isolation };
     const started = Date.now();
+    const slot = await slots.acquire(signal);
+    if (slot === "busy") {
+      return { ...failureResult(EXIT.refused, `execution refused: zino-exc is running ${slots.max} executions and ${slots.maxWaiting} more ` +
+        "are waiting (its limit; ZINO_EXC_MAX_CONCURRENT sets it); try again in a moment or run fewer tools at once"), isolation };
+    }
+    if (slot === "cancelled") {
+      return { ...failureResult(EXIT.cancelled, "[zino-exc] cancelled: the caller went away before the execution started", Date.now() - started), isolation };
+    }
+    try {
+      return await runInSlot(options, isolation, started, useWarm);
+    } finally {
+      slots.release();
+    }
+  }
+
+  async function runInSlot(options: Parameters<ExecutionRunner["run"]>[0], isolation: Isolation, started: number, useWarm: boolean): Promise<ExecResult> {
+    const { def, code, exec, signal } = options;
     const shape = shapeOf(isolation, def, exec);
     const warmed = useWarm ? warmSandboxes?.take(shape) : undefined;
     const dirs = warmed?.dirs ?? prepare(def, isolation !== "bwrap");
@@ -281,6 +310,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     warm,
     get warmCount() {
       return warmSandboxes?.size ?? 0;
+    },
+    get concurrency() {
+      return { max: slots.max, running: slots.running, waiting: slots.waiting };
     },
     async validate({ def, code, signal }) {
       const dirs = prepare(def, false);

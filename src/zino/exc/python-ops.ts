@@ -30,6 +30,8 @@ export function capabilitiesFrame(options: {
   isolation: Isolation;
   bwrapProblem: string;
   allowed: (toolName: string) => boolean;
+  /** exc's execution limit, and how many executions run and wait now (not per ctxkey). */
+  concurrency?: { max: number; running: number; waiting: number };
 }): Frame {
   const { loaded, isolation } = options;
   const { exec } = loaded;
@@ -57,6 +59,7 @@ export function capabilitiesFrame(options: {
     output_cap_bytes: exec.output_cap_bytes,
     static_analysis: exec.static_analysis,
     limits: { memory_mb: exec.memory_mb, cpu_seconds: exec.cpu_seconds, max_processes: exec.max_processes },
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     allow: exec.allow,
     deny: exec.deny,
     mcp_servers: Object.keys(loaded.mcpServers),

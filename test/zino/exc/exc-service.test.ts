@@ -23,6 +23,25 @@ async function waitForSocket(socket: string): Promise<void> {
 }
 
 void describe("zino-exc process", () => {
+  void it("EXC-29 refuses to start with an unusable ZINO_EXC_MAX_CONCURRENT, saying what it must be", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "zx-"));
+    writeFileSync(join(dir, "ZINO.toml"), ["[paths]", `runtime_dir = "${dir}/run"`, ""].join("\n"));
+    const child = spawn(process.execPath, ["--import", "tsx", "src/zino/exc/main.ts", "--config", join(dir, "ZINO.toml")], {
+      env: { ...process.env, ZINO_EXC_MAX_CONCURRENT: "many", ZINO_LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let logs = "";
+    child.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
+    try {
+      const [exitCode] = await once(child, "exit") as [number | null];
+      assert.notEqual(exitCode, 0);
+      assert.match(logs, /ZINO_EXC_MAX_CONCURRENT must be a positive integer/);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   void it("EXC-05 EXC-01 runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "zx-"));
     writeFileSync(join(dir, "ZINO.toml"), [
