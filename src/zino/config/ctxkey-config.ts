@@ -1,5 +1,6 @@
 // The configuration a ctxkey resolves to (spec §4: rows keyed by ctxkey, `default` inherited field by field).
 // ctx stores it; rtr, exc and the daemon read it through ctx's `get_config` operation and parse it with this schema.
+import { isAbsolute } from "node:path";
 import { z } from "zod";
 
 export const ProviderSchema = z.object({
@@ -73,6 +74,13 @@ export const McpServerConfigSchema = z.object({
     args: z.array(z.string()).default([]),
     timeout_ms: z.number().int().positive().default(20_000),
   }).optional(),
+  /** `bwrap`: run the server in bubblewrap (host file system read-only, private /tmp and HOME, instance paths hidden). */
+  sandbox: z.enum(["none", "bwrap"], { error: 'sandbox must be "none" or "bwrap"' }).default("none"),
+  /** With `sandbox = "bwrap"`: whether the server keeps the host's network (most MCP servers call an API). */
+  network: z.boolean({ error: "network must be true or false" }).default(true),
+  /** With `sandbox = "bwrap"`: host directories or files the server may write (bound read-write at the same path). */
+  writable: z.array(z.string().refine((path) => isAbsolute(path), { error: "writable entries must be absolute paths" }),
+    { error: "writable must be a list of absolute paths" }).default([]),
 });
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { requestOne, type Frame } from "../../wire/index.js";
 
 export interface CtxClient {
+  /** The ctx socket, when the client talks to one (MCP servers in bubblewrap must not reach its directory). */
+  readonly socketPath?: string;
   getConfig(ctxkey: string, signal?: AbortSignal): Promise<unknown>;
   /**
    * get_config with `include_skills`: the configuration and, when ctx sends them, the skills `listSkills` would
@@ -45,6 +47,7 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
       ...(signal ? { signal } : {}),
     });
   return {
+    socketPath: options.socketPath,
     async getConfig(ctxkey, signal) {
       const frame = await request({ type: "get_config", ctxkey, message: null }, signal);
       const parsed = ConfigFrameSchema.safeParse(frame);

@@ -1,7 +1,9 @@
 // exc as an MCP host (spec §6): the MCP servers of a ctxkey run as one stdio process per (ctxkey, server),
 // through the official SDK client. A server starts on first use, is restarted on the next use after it died,
 // and stops when idle or on close(). Its environment is its configured `env`, values stored in ctx
-// (`env_from_ctx`) and the SDK's short safe list (HOME, PATH, ...): never exc's own secrets.
+// (`env_from_ctx`) and the SDK's short safe list (HOME, PATH, ...): never exc's own secrets. A server with
+// `sandbox = "bwrap"` runs in bubblewrap (mcp-sandbox.ts), and never unsandboxed when bubblewrap cannot run.
+import { dirname } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { McpServerConfig } from "../config/index.js";
@@ -9,11 +11,15 @@ import type { Logger } from "../../wire/index.js";
 import type { CtxClient } from "./ctx-client.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
 import { provisionMissingEnv } from "./mcp-provision.js";
+import { MCP_SANDBOX_HOME, createBwrapCheck, defaultBwrapPath, instanceHiddenPaths, mcpBwrapArgs,
+  type McpInstancePaths } from "./mcp-sandbox.js";
 import { mcpResultToExecResult } from "./mcp-result.js";
 
 export const MCP_PREFIX = "mcp__";
 const START_TIMEOUT_MS = 20_000;
 const LIST_TIMEOUT_MS = 10_000;
+/** bwrap's own complaints (a bind that failed, a namespace refused) quoted in a start failure, at most this many. */
+const MAX_BWRAP_LINES = 3;
 
 export interface OpenAiTool {
   type: "function";
@@ -71,8 +77,23 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpHost {
+export interface McpHostOptions {
+  ctx: CtxClient;
+  logger: Logger;
+  /** bubblewrap for `sandbox = "bwrap"` servers; default `bwrap` on the standard PATH, else /usr/bin/bwrap. */
+  bwrapPath?: string;
+  /**
+   * The instance's runtime dir, sockets and database, hidden from sandboxed servers. Without it, the directory of
+   * the ctx client's socket is hidden.
+   */
+  instance?: McpInstancePaths;
+}
+
+export function createMcpHost(options: McpHostOptions): McpHost {
   const { ctx, logger } = options;
+  const hiddenPaths = options.instance ? instanceHiddenPaths(options.instance)
+    : ctx.socketPath ? [dirname(ctx.socketPath)] : [];
+  const bwrapProblem = createBwrapCheck();
   const connections = new Map<string, Promise<Connection>>();
   const live = new Set<Connection>();
   let closed = false;
@@ -105,8 +126,26 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
     conn.idleTimer.unref();
   }
 
+  /** The command starting the server: its own, or bwrap running it; a sandbox that cannot be made is an error. */
+  async function launchCommand(server: string, config: McpServerConfig): Promise<{ command: string; args: string[] }> {
+    if (config.sandbox !== "bwrap") return { command: config.command, args: config.args };
+    const bwrapPath = options.bwrapPath ?? defaultBwrapPath();
+    const problem = await bwrapProblem(bwrapPath);
+    if (problem !== undefined) {
+      throw new Error(`MCP server ${server} did not start: it is configured with sandbox = "bwrap" but bubblewrap cannot run ` +
+        `here (${problem}); install bubblewrap (apt-get install bubblewrap) or set sandbox = "none" for this server`);
+    }
+    try {
+      return { command: bwrapPath, args: mcpBwrapArgs({ config, hiddenPaths }) };
+    } catch (err) {
+      throw new Error(`MCP server ${server} did not start: its bubblewrap sandbox cannot be set up: ${describe(err)}`, { cause: err });
+    }
+  }
+
   async function start(ctxkey: string, server: string, config: McpServerConfig, fingerprint: string): Promise<Connection> {
-    const env: Record<string, string> = { ...config.env };
+    const launch = await launchCommand(server, config);
+    const sandboxed = config.sandbox === "bwrap";
+    const env: Record<string, string> = { ...(sandboxed ? { HOME: MCP_SANDBOX_HOME } : {}), ...config.env };
     const missing: Record<string, string> = {};
     for (const [name, storedKey] of Object.entries(config.env_from_ctx)) {
       try {
@@ -118,15 +157,20 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
       }
     }
     await provisionMissingEnv({ ctxkey, server, config, env, missing, ctx, logger });
-    const transport = new StdioClientTransport({ command: config.command, args: config.args, env, stderr: "pipe" });
+    const transport = new StdioClientTransport({ ...launch, env, stderr: "pipe" });
     const client = new Client({ name: "zino-exc", version: "0.1.0" });
     const conn: Connection = { ctxkey, server, fingerprint, client, transport, pid: null, alive: true, busy: 0,
       idleTimeoutMs: config.idle_timeout_ms, originalNames: new Map() };
     let pending = "";
+    const bwrapLines: string[] = [];
     transport.stderr?.on("data", (chunk: Buffer) => {
       const lines = (pending + chunk.toString("utf8")).split("\n");
       pending = lines.pop() ?? "";
-      for (const line of lines) if (line.trim()) logger.info({ mcp: server, ctxkey, pid: conn.pid, line }, "mcp server stderr");
+      for (const line of lines) {
+        if (!line.trim()) continue;
+        logger.info({ mcp: server, ctxkey, pid: conn.pid, line }, "mcp server stderr");
+        if (sandboxed && line.startsWith("bwrap:") && bwrapLines.length < MAX_BWRAP_LINES) bwrapLines.push(line);
+      }
     });
     client.onclose = () => {
       if (conn.alive) logger.warn({ server, ctxkey, pid: conn.pid }, "MCP server connection closed");
@@ -138,11 +182,12 @@ export function createMcpHost(options: { ctx: CtxClient; logger: Logger }): McpH
     } catch (err) {
       conn.alive = false;
       await transport.close().catch(() => undefined);
-      throw new Error(`MCP server ${server} did not start (${config.command}): ${describe(err)}`, { cause: err });
+      const quoted = bwrapLines.length > 0 ? ` (${bwrapLines.join("; ")})` : "";
+      throw new Error(`MCP server ${server} did not start (${config.command}): ${describe(err)}${quoted}`, { cause: err });
     }
     conn.pid = transport.pid;
     live.add(conn);
-    logger.info({ server, ctxkey, pid: conn.pid }, "MCP server started");
+    logger.info({ server, ctxkey, pid: conn.pid, sandbox: config.sandbox }, "MCP server started");
     return conn;
   }
 
