@@ -76,7 +76,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   });
-  const mcp: McpHost = createMcpHost({ ctx, logger });
+  const mcp: McpHost = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
   const subagents: SubagentRunner = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
   let executors = loadExecutors(instance.agentsDir, logger);
   let executorsLoadedAt = Date.now();

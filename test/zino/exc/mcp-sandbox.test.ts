@@ -194,6 +194,21 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.equal(plain.stdout, "echo: still here");
   });
 
+  void it("EXC-28 exc gives its MCP servers its own bubblewrap path (ZINO_EXC_BWRAP / bwrapPath), and keeps answering when it is missing", async () => {
+    const h = await startExc({ exc: { bwrapPath: "/nonexistent/exc-bwrap" } });
+    try {
+      h.configure("nobwrap", { mcp_servers: { p: { command: SANDBOXED.command, args: [...SANDBOXED.args.slice(0, -1), `${MARKER}-exc`], sandbox: "bwrap" } } });
+      const listing = await h.request({ type: "tools", ctxkey: "nobwrap" });
+      assert.match(JSON.stringify(listing.errors), /\/nonexistent\/exc-bwrap not found.*install bubblewrap/);
+      const failed = await h.call("nobwrap", "mcp__p__echo", { text: "x" });
+      assert.equal(failed.exit_code, 1);
+      assert.equal(processesWith(`${MARKER}-exc`).length, 0, "no unsandboxed fallback");
+      assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("EXC-28 a bwrap the kernel refuses fails with its own words and the fix, before or after the probe", async () => {
     const refusing = join(hostDir, "refusing-bwrap");
     writeFileSync(refusing, "#!/bin/sh\necho 'bwrap: No permissions to create new namespace' >&2\nexit 1\n", { mode: 0o755 });
