@@ -176,7 +176,8 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     print(`unsandboxed tool turn p50 ${none.p50.toFixed(2)} ms (Python ZINO: ${PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS} ms)`);
     print(`sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
       `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
-      "measured per execution alone by bench/zino-exec.ts)");
+      "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
+      "execution, started on demand, is measured by bench/zino-exec.ts)");
 
     const verified = MODES.map((m) => `${m.label} ${checked.get(m.ctxkey)!}`).join(", ");
     const total = [...checked.values()].reduce((a, b) => a + b, 0);
