@@ -33,6 +33,8 @@ export interface ExcOptions {
   warmSandboxes?: boolean;
   /** Executions running at once (default: `ZINO_EXC_MAX_CONCURRENT`, else 4 per CPU, at least 4). */
   maxConcurrentExecutions?: number;
+  /** Start executions from a small launcher process (default true; `ZINO_EXC_LAUNCHER=0` starts them from exc itself). */
+  processLauncher?: boolean;
 }
 
 /** How stale the executor catalogue (agents/tools) may be when a ready handshake comes in. */
@@ -74,6 +76,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
     ...(workRoot ? { workRoot } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
+    processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   });
   const mcp: McpHost = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });

@@ -8,9 +8,10 @@ import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { startProcess, type RunOutcome, type StartedProcess } from "./run-process.js";
+import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
+import { startProcess, type ProcessStarter, type RunOutcome, type StartedProcess } from "./run-process.js";
 import {
-  bwrapCommand, closeInputFds, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
+  bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
 } from "./sandbox.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { ExecutionSlots } from "./execution-slots.js";
@@ -28,6 +29,8 @@ export interface ExecutionRunnerOptions {
   warmSandboxes?: boolean;
   /** Executions running at once (default {@link defaultMaxConcurrent}); more wait, up to 4× as many, then are refused. */
   maxConcurrent?: number;
+  /** Start executions and analysers from a small launcher process (default true; process-launcher.ts says why). */
+  processLauncher?: boolean;
 }
 
 /** Four executions per CPU, at least four: most tools wait on I/O or sleep more than they compute. */
@@ -101,6 +104,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const workRoot = options.workRoot ?? tmpdir();
   let bwrapOk = false;
   let bwrapProblem = "not probed yet";
+  const launcher: ProcessLauncher | undefined = options.processLauncher === false ? undefined : createProcessLauncher({ logger });
+  const start: ProcessStarter = launcher ? (spawn) => launcher.start(spawn) : startProcess;
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
   const warmSandboxes: WarmSandboxes<PreparedDirs> | undefined = options.warmSandboxes === false ? undefined
@@ -174,12 +179,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const command = isolation === "bwrap"
       ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held })
       : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
-    try {
-      return startProcess({ ...command, ...(user ?? {}), held });
-    } finally {
-      // The child has its own copies from the moment it is spawned.
-      closeInputFds(command);
-    }
+    return start({ ...command, ...(user ?? {}), held });
   }
 
   function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
@@ -232,7 +232,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       // alongside the execution instead of in front of it (the analyser only reads the script; its own timeout and
       // the cancellation still apply, and the result waits for its findings as before).
       analysis = exec.static_analysis !== "off" && def.staticAnalysis
-        ? analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) })
+        ? analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}) })
         : undefined;
       if (analysis && exec.static_analysis === "blocking") {
         const report = await analysis;
@@ -318,13 +318,14 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       const dirs = prepare(def, false);
       try {
         writeScript(dirs, code);
-        return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, ...(signal ? { signal } : {}) });
+        return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}) });
       } finally {
         cleanup(dirs);
       }
     },
     async close() {
       await warmSandboxes?.close();
+      await launcher?.close();
     },
   };
 }

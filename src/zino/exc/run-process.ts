@@ -3,6 +3,7 @@
 // process exits (a background job holding the pipes open never delays the result). A child can also be started
 // ahead of time and held until its script is ready (the warm sandboxes of warm-sandboxes.ts).
 import { spawn, type ChildProcessByStdio } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Readable, Writable } from "node:stream";
@@ -15,8 +16,8 @@ export interface SpawnOptions {
   /** Run as this user (exc running as root drops to an unprivileged user). */
   uid?: number;
   gid?: number;
-  /** Open descriptors given to the child as fd 3, 4, ... (the caller keeps and closes its copies). */
-  inputFds?: readonly number[];
+  /** Files opened read-only for the child as fd 3, 4, ... (bwrap's `--file` copies /etc files from them). */
+  inputFiles?: readonly string[];
   /**
    * The child is started now but held: its command waits for a line on stdin (sandbox.ts `WAIT_FOR_GO`), which
    * `release` writes. Without it stdin is /dev/null and the child runs at once.
@@ -43,7 +44,12 @@ export interface StartedProcess {
   release(options: ReleaseOptions): Promise<RunOutcome>;
   /** Kills the child's group without running it; resolves once the child is gone. */
   discard(): Promise<void>;
+  /** Settles with the exit code once the child has exited (or could not start). */
+  readonly exited: Promise<number>;
 }
+
+/** Starts a child: {@link startProcess} here, or the same in zino-exc's process launcher (process-launcher.ts). */
+export type ProcessStarter = (options: SpawnOptions) => StartedProcess;
 
 export interface RunOutcome {
   exitCode: number;
@@ -116,24 +122,37 @@ function waitForEnd(stream: Readable | null, deadline: Promise<void>): Promise<v
   return Promise.race([ended, deadline]);
 }
 
-export function runProcess(options: RunProcessOptions): Promise<RunOutcome> {
+export function runProcess(options: RunProcessOptions, start: ProcessStarter = startProcess): Promise<RunOutcome> {
   if (options.signal?.aborted) {
     return Promise.resolve({ exitCode: 130, stdout: "", stderr: "cancelled before start", truncated: false, timedOut: false,
       cancelled: true, flooded: false, ms: 0 });
   }
-  return startProcess(options).release(options);
+  const { timeoutMs, outputCapBytes, floodLimitBytes, signal, ...spawnOptions } = options;
+  return start(spawnOptions).release({ timeoutMs, outputCapBytes,
+    ...(floodLimitBytes !== undefined ? { floodLimitBytes } : {}), ...(signal ? { signal } : {}) });
+}
+
+/** Spawns with `inputFiles` open as fd 3, 4, ...; this process's copies are closed once the child has its own. */
+function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | null, Readable, Readable> {
+  const fds: number[] = [];
+  try {
+    for (const path of options.inputFiles ?? []) fds.push(openSync(path, "r"));
+    // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
+    return spawn(options.command, [...options.args], {
+      cwd: options.cwd,
+      env: options.env,
+      detached: true,
+      stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...fds],
+      ...(options.uid !== undefined ? { uid: options.uid } : {}),
+      ...(options.gid !== undefined ? { gid: options.gid } : {}),
+    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+  } finally {
+    for (const fd of fds) closeSync(fd);
+  }
 }
 
 export function startProcess(options: SpawnOptions): StartedProcess {
-  // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
-  const child = spawn(options.command, [...options.args], {
-    cwd: options.cwd,
-    env: options.env,
-    detached: true,
-    stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...(options.inputFds ?? [])],
-    ...(options.uid !== undefined ? { uid: options.uid } : {}),
-    ...(options.gid !== undefined ? { gid: options.gid } : {}),
-  }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+  const child = spawnWithFiles(options);
   // A held child that died cannot take its go line; the write then fails with EPIPE, which changes nothing.
   child.stdin?.on("error", () => undefined);
   let alive = true;
@@ -210,6 +229,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
       return alive;
     },
     release,
+    exited,
     async discard() {
       released = true;
       killGroup(child.pid);

@@ -2,7 +2,7 @@
 // a fresh work dir bound as /work, a private /tmp, every namespace unshared (no network unless allowed), a new
 // PID namespace that dies with its parent, a cleared environment and resource limits. Without it: the same
 // scrubbed environment and limits in a private work dir, only when the rules allow it.
-import { closeSync, existsSync, fstatSync, lstatSync, openSync, readlinkSync } from "node:fs";
+import { accessSync, constants, existsSync, lstatSync, readlinkSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExecConfig } from "../config/index.js";
 import { runProcess } from "./run-process.js";
@@ -25,8 +25,8 @@ const OPEN_FILES_LIMIT = 256;
 /**
  * Only what programs need to start, resolve names and verify TLS; never the host's secrets or configuration.
  * The directories are read-only binds; the single files are copied into the sandbox's (then read-only) root from
- * descriptors opened per execution, which reads the host's current content like a bind does but saves a bind and
- * a remount each (about 0.15 ms apiece, 1.5 ms per execution for the ten files).
+ * descriptors opened when the sandbox starts, which reads the host's current content like a bind does but saves a
+ * bind and a remount each (about 0.15 ms apiece, 1.5 ms per execution for the ten files).
  */
 const ETC_DIRS = ["alternatives", "ld.so.conf.d", "ssl", "ca-certificates"];
 const ETC_FILES = ["ld.so.cache", "ld.so.conf", "passwd", "group", "nsswitch.conf", "hosts", "resolv.conf", "host.conf",
@@ -50,27 +50,16 @@ export interface SandboxCommand {
   args: string[];
   env: Record<string, string>;
   cwd: string;
-  /** Open descriptors the child gets as fd 3, 4, ...; the caller closes them once the child has started. */
-  inputFds?: number[];
-}
-
-/** Closes what `inputFds` holds (the parent's copies; the child has its own). */
-export function closeInputFds(command: SandboxCommand): void {
-  for (const fd of command.inputFds ?? []) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-  }
+  /** Files the child gets open as fd 3, 4, ... (run-process.ts opens them when it spawns the child). */
+  inputFiles?: string[];
 }
 
 /**
- * The /etc files of the sandbox, read now: a symlink into /usr (localtime) stays a symlink, a file is copied by bwrap
- * from an open descriptor, a missing entry is left out (as --ro-bind-try did), and anything else (a directory, an
- * unreadable file) keeps the read-only bind.
+ * The /etc files of the sandbox: a symlink into /usr (localtime) stays a symlink, a file is copied by bwrap from a
+ * descriptor opened when the sandbox starts, a missing entry is left out (as --ro-bind-try did), and anything else
+ * (a directory, a special file) keeps the read-only bind.
  */
-function etcFileArgs(fds: number[]): string[] {
+function etcFileArgs(files: string[]): string[] {
   const args: string[] = [];
   for (const entry of ETC_FILES) {
     const path = `/etc/${entry}`;
@@ -82,14 +71,14 @@ function etcFileArgs(fds: number[]): string[] {
           continue;
         }
       }
-      const fd = openSync(path, "r");
-      if (!fstatSync(fd).isFile()) {
-        closeSync(fd);
+      if (!statSync(path).isFile()) {
         args.push("--ro-bind-try", path, path);
         continue;
       }
-      args.push("--perms", "0644", "--file", String(FIRST_INPUT_FD + fds.length), path);
-      fds.push(fd);
+      // Throws EACCES for a file this user cannot read (it then keeps the bind), as opening it here would.
+      accessSync(path, constants.R_OK);
+      args.push("--perms", "0644", "--file", String(FIRST_INPUT_FD + files.length), path);
+      files.push(path);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") args.push("--ro-bind-try", path, path);
     }
@@ -163,12 +152,12 @@ export function bwrapCommand(options: {
   held?: boolean;
 }): SandboxCommand {
   const { paths, exec } = options;
-  const inputFds: number[] = [];
+  const inputFiles: string[] = [];
   const args = [
     "--ro-bind", "/usr", "/usr",
     ...optionalSystemDirs(),
     ...ETC_DIR_ARGS,
-    ...etcFileArgs(inputFds),
+    ...etcFileArgs(inputFiles),
     "--proc", "/proc",
     "--dev", "/dev",
     "--size", String(SANDBOX_TMP_BYTES), "--tmpfs", "/tmp",
@@ -185,7 +174,7 @@ export function bwrapCommand(options: {
     "--",
     ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`, options.held),
   ];
-  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir, inputFds };
+  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir, inputFiles };
 }
 
 let systemDirs: string[] | undefined;

@@ -3,7 +3,7 @@
 import { accessSync, constants } from "node:fs";
 import { join } from "node:path";
 import { SANDBOX_PATH, scrubbedEnv, type SandboxUser } from "./sandbox.js";
-import { runProcess } from "./run-process.js";
+import { runProcess, type ProcessStarter } from "./run-process.js";
 
 export interface AnalysisReport {
   analyzer: string;
@@ -67,6 +67,8 @@ export async function analyze(options: {
   scriptName: string;
   user: SandboxUser | undefined;
   signal?: AbortSignal;
+  /** How the analyser process is started (exc's process launcher); default: from this process. */
+  start?: ProcessStarter;
 }): Promise<AnalysisReport | undefined> {
   const spec = analyzerFor(options.executor, options.scriptName);
   if (!spec) return undefined;
@@ -80,7 +82,7 @@ export async function analyze(options: {
     timeoutMs: 15_000,
     outputCapBytes: 32 * 1024,
     ...(options.signal ? { signal: options.signal } : {}),
-  });
+  }, options.start);
   if (outcome.exitCode === 0) return { analyzer: spec.analyzer, ok: true, findings: [] };
   const text = `${outcome.stdout}\n${outcome.stderr}`.split(`${options.codeDir}/`).join("").split("./main.").join("main.").trim();
   const findings = spec.perLine ? text.split("\n").map((line) => line.trim()).filter(Boolean) : [text];

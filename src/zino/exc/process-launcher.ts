@@ -1,0 +1,182 @@
+// zino-exc's process launcher: a small child process that starts the sandboxes and analysers on exc's behalf.
+// Starting a process from Node forks the whole parent, and on this kind of machine a fork costs about 1 ms per
+// 30 MB of the parent's memory: 2–3 ms during which exc's event loop stands still (a `ready`, a tool call, an MCP
+// call all wait). The launcher is a bare Node process holding nothing else, so its forks are cheaper, and they
+// stall only the launcher. It runs the same run-process.ts code; exc talks to it over Node's IPC channel.
+//
+// Protocol (JSON messages, `id` chosen by exc):
+//   exc → launcher  {op:"start", id, spawn: SpawnOptions} | {op:"release", id, run: ReleaseOptions without signal}
+//                   | {op:"abort", id} | {op:"discard", id}
+//   launcher → exc  {id, event:"exited", exitCode} (a held child died before its release)
+//                   | {id, event:"outcome", outcome: RunOutcome} | {id, event:"discarded"}
+// A launcher that dies fails its unfinished executions (a result saying so) and is started again on the next call.
+// When exc goes away the launcher's IPC channel closes, and it kills every process group it started, then exits.
+import { fork, type ChildProcess } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "../../wire/index.js";
+import type { ReleaseOptions, RunOutcome, SpawnOptions, StartedProcess } from "./run-process.js";
+
+export type LauncherRequest =
+  | { op: "start"; id: number; spawn: SpawnOptions }
+  | { op: "release"; id: number; run: Omit<ReleaseOptions, "signal"> }
+  | { op: "abort"; id: number }
+  | { op: "discard"; id: number };
+
+export type LauncherEvent =
+  | { id: number; event: "exited"; exitCode: number }
+  | { id: number; event: "outcome"; outcome: RunOutcome }
+  | { id: number; event: "discarded" };
+
+export interface ProcessLauncher {
+  /** Like run-process.ts `startProcess`, the child being started by the launcher. */
+  start(options: SpawnOptions): StartedProcess;
+  /** The launcher's pid while it runs (tests). */
+  readonly pid: number | undefined;
+  /** Stops the launcher, which kills every process it started. */
+  close(): Promise<void>;
+}
+
+interface Entry {
+  alive: boolean;
+  settleExit: (exitCode: number) => void;
+  onOutcome?: (outcome: RunOutcome) => void;
+  onDiscarded?: () => void;
+}
+
+const HERE = fileURLToPath(import.meta.url);
+/** From the sources (tsx), the launcher is the .ts file run through the same loader; from dist/, the .js file. */
+const FROM_SOURCES = HERE.endsWith(".ts");
+const LAUNCHER_MAIN = join(dirname(HERE), `process-launcher-main.${FROM_SOURCES ? "ts" : "js"}`);
+const CLOSE_GRACE_MS = 3_000;
+
+function lostOutcome(reason: string): RunOutcome {
+  return { exitCode: 126, stdout: "", stderr: `[zino-exc] ${reason}; the execution's result is lost, run it again\n`, truncated: false,
+    timedOut: false, cancelled: false, flooded: false, ms: 0 };
+}
+
+export function createProcessLauncher(options: { logger: Logger }): ProcessLauncher {
+  const { logger } = options;
+  const entries = new Map<number, Entry>();
+  let child: ChildProcess | undefined;
+  let nextId = 1;
+  let closed = false;
+
+  /** Ends every entry of a launcher that is gone: outcomes waited for are failures, discards are done. */
+  const failAll = (reason: string) => {
+    for (const entry of entries.values()) {
+      entry.alive = false;
+      entry.settleExit(126);
+      entry.onOutcome?.(lostOutcome(reason));
+      entry.onDiscarded?.();
+    }
+    entries.clear();
+  };
+
+  const launcher = (): ChildProcess => {
+    if (child && child.connected) return child;
+    const started = fork(LAUNCHER_MAIN, [], {
+      execArgv: FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [],
+      // Its children get their environments explicitly; it needs nothing of exc's.
+      env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" },
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    started.on("message", (message: LauncherEvent) => {
+      const entry = entries.get(message.id);
+      if (!entry) return;
+      if (message.event === "exited") {
+        entry.alive = false;
+        entry.settleExit(message.exitCode);
+        return;
+      }
+      entries.delete(message.id);
+      entry.alive = false;
+      if (message.event === "outcome") {
+        entry.settleExit(message.outcome.exitCode);
+        entry.onOutcome?.(message.outcome);
+      } else {
+        entry.settleExit(137);
+        entry.onDiscarded?.();
+      }
+    });
+    started.once("exit", (code, signal) => {
+      if (child === started) child = undefined;
+      if (!closed) logger.warn({ code, signal, unfinished: entries.size }, "zino-exc's process launcher stopped; it starts again on the next execution");
+      failAll(`zino-exc's process launcher stopped (${signal ?? `exit ${String(code)}`})`);
+    });
+    // A send racing the launcher's death fails here; its exit handler then fails the entries.
+    started.on("error", (err) => logger.warn({ err }, "zino-exc's process launcher channel failed"));
+    child = started;
+    return started;
+  };
+
+  const send = (request: LauncherRequest): boolean => {
+    const target = child;
+    if (!target?.connected) return false;
+    target.send(request);
+    return true;
+  };
+
+  return {
+    start(spawn) {
+      if (closed) throw new Error("zino-exc is closing: no process can be started");
+      const id = nextId;
+      nextId += 1;
+      let settleExit!: (exitCode: number) => void;
+      const exited = new Promise<number>((resolve) => (settleExit = resolve));
+      const entry: Entry = { alive: true, settleExit };
+      entries.set(id, entry);
+      launcher().send({ op: "start", id, spawn } satisfies LauncherRequest);
+      let released = false;
+      return {
+        get alive() {
+          return entry.alive;
+        },
+        exited,
+        release(run) {
+          if (released) throw new Error("a started process is released once");
+          released = true;
+          const { signal, ...rest } = run;
+          return new Promise<RunOutcome>((resolve) => {
+            const onAbort = () => void send({ op: "abort", id });
+            entry.onOutcome = (outcome) => {
+              signal?.removeEventListener("abort", onAbort);
+              resolve(outcome);
+            };
+            if (!entries.has(id)) {
+              entry.onOutcome(lostOutcome("zino-exc's process launcher stopped before the execution could start"));
+              return;
+            }
+            send({ op: "release", id, run: rest });
+            if (signal?.aborted) onAbort();
+            else signal?.addEventListener("abort", onAbort, { once: true });
+          });
+        },
+        discard() {
+          released = true;
+          return new Promise<void>((resolve) => {
+            entry.onDiscarded = resolve;
+            if (!entries.has(id) || !send({ op: "discard", id })) {
+              entries.delete(id);
+              resolve();
+            }
+          });
+        },
+      };
+    },
+    get pid() {
+      return child?.connected ? child.pid : undefined;
+    },
+    async close() {
+      closed = true;
+      const target = child;
+      if (!target || target.exitCode !== null || target.signalCode !== null) return;
+      const gone = new Promise<void>((resolve) => target.once("exit", () => resolve()));
+      // Closing the channel tells the launcher to kill what it started and exit.
+      if (target.connected) target.disconnect();
+      const timer = setTimeout(() => target.kill("SIGKILL"), CLOSE_GRACE_MS);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// zino-exc's process launcher (src/zino/exc/process-launcher.ts): executions are started by a small child of exc,
+// a launcher that dies fails only what it was running (a result saying so) and is started again, and closing exc
+// stops it with everything it started.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import { processesWith, startExc, type ExcHarness } from "./exc-harness.js";
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const match = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** This test process's launchers: children of this process running process-launcher-main. */
+function launchers(): number[] {
+  return processesWith("process-launcher-main").filter((pid) => parentOf(pid) === process.pid);
+}
+
+const waitFor = async (what: string, test: () => boolean) => {
+  for (let i = 0; i < 150 && !test(); i += 1) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(test(), what);
+};
+
+void describe("zino-exc process launcher", () => {
+  let h: ExcHarness;
+  before(async () => {
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  void it("EXC-30 executions are started by exc's launcher process, not by exc itself", async () => {
+    const marker = `51.${process.pid % 1000}3`;
+    const running = h.call("k", "execute_bash", { code: `sleep ${marker} & wait` });
+    await waitFor("the tool runs", () => processesWith(`sleep ${marker}`).length > 0);
+    const [launcher] = launchers();
+    assert.ok(launcher, "exc has a launcher");
+    // The sandbox (bwrap) is the launcher's child; the tool runs inside it.
+    const bwraps = processesWith(h.workRoot).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("bwrap") ||
+      readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("/bwrap\0"));
+    assert.ok(bwraps.length > 0, "a sandbox runs");
+    // bwrap forks once more for the new PID namespace: its first process is the launcher's child.
+    const descendsFromLauncher = (pid: number) => {
+      for (let at: number | undefined = pid, depth = 0; at !== undefined && depth < 4; at = parentOf(at), depth += 1) {
+        if (at === launcher) return true;
+      }
+      return false;
+    };
+    assert.ok(bwraps.every(descendsFromLauncher), `sandboxes descend from the launcher ${launcher}`);
+    assert.ok(bwraps.some((pid) => parentOf(pid) === launcher), "the launcher started them");
+    for (const pid of processesWith(`sleep ${marker}`)) process.kill(pid, "SIGKILL");
+    const frame = await running;
+    assert.equal(frame.type, "result");
+  });
+
+  void it("EXC-30 a launcher that dies fails the execution it ran with a clear result, and the next one runs in a new launcher", async () => {
+    const marker = `52.${process.pid % 1000}7`;
+    const running = h.call("k", "execute_bash", { code: `echo started; sleep ${marker}` });
+    await waitFor("the tool runs", () => processesWith(`sleep ${marker}`).length > 0);
+    const [first] = launchers();
+    assert.ok(first);
+    process.kill(first, "SIGKILL");
+    const lost = await running;
+    assert.equal(lost.exit_code, 126);
+    assert.match(String(lost.stderr), /process launcher stopped \(SIGKILL\); the execution's result is lost, run it again/);
+    await waitFor("the sandbox died with its launcher", () => processesWith(`sleep ${marker}`).length === 0);
+    const next = await h.call("k", "execute_bash", { code: "echo again" });
+    assert.equal(next.exit_code, 0, JSON.stringify(next));
+    assert.equal(next.stdout, "again\n");
+    const [second] = launchers();
+    assert.ok(second !== undefined && second !== first, "a new launcher");
+    assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
+  });
+
+  void it("EXC-30 closing exc stops the launcher and every process it started", async () => {
+    await h.call("k", "execute_bash", { code: "true" });
+    await waitFor("a launcher runs", () => launchers().length === 1);
+    const [launcher] = launchers();
+    await h.stopExc();
+    await waitFor("the launcher exited", () => !readdirSync("/proc").includes(String(launcher)) || parentOf(launcher!) !== process.pid);
+    assert.deepEqual(processesWith(h.workRoot), [], "no sandbox is left");
+    assert.deepEqual(readdirSync(h.workRoot), []);
+  });
+});
