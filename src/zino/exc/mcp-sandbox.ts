@@ -2,6 +2,7 @@
 // the host file system read-only, a private /tmp holding HOME, /run and the instance's runtime dir, sockets and
 // database hidden, every namespace unshared (the network kept unless `network = false`) and no capabilities.
 import { realpathSync, statSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import type { InstanceConfig, McpServerConfig } from "../config/index.js";
 import { probeBwrap } from "./sandbox.js";
 import { findExecutable } from "./static-analysis.js";
@@ -68,6 +69,20 @@ function resolverArgs(): string[] {
   return target?.startsWith("/run/") ? ["--ro-bind", target, target] : [];
 }
 
+/**
+ * What the command needs that the private /tmp would cover: the working directory the server starts in (exc's),
+ * the command itself and its absolute path arguments, when they live under the host's /tmp (an installation or a
+ * checkout there). They are bound back read-only; nothing else of the host's /tmp is visible.
+ */
+export function commandPathArgs(config: Pick<McpServerConfig, "command" | "args">, cwd: string): string[] {
+  const wanted = [cwd, config.command, ...config.args].filter((path) => isAbsolute(path));
+  const paths = [...new Set(wanted.map(realPath).filter((path): path is string => path?.startsWith("/tmp/") === true))]
+    .sort((a, b) => a.length - b.length);
+  const bound: string[] = [];
+  for (const path of paths) if (!bound.some((dir) => path.startsWith(`${dir}/`))) bound.push(path);
+  return bound.flatMap((path) => ["--ro-bind", path, path]);
+}
+
 function writableArgs(paths: readonly string[]): string[] {
   return paths.flatMap((path) => {
     const real = realPath(path);
@@ -83,7 +98,7 @@ function writableArgs(paths: readonly string[]): string[] {
  * `--new-session` is harmless to stdio (pipes, not a terminal) and keeps the server from injecting input into a
  * terminal exc may hold.
  */
-export function mcpBwrapArgs(options: { config: McpServerConfig; hiddenPaths: readonly string[] }): string[] {
+export function mcpBwrapArgs(options: { config: McpServerConfig; hiddenPaths: readonly string[]; cwd?: string }): string[] {
   const { config } = options;
   return [
     "--ro-bind", "/", "/",
@@ -91,6 +106,7 @@ export function mcpBwrapArgs(options: { config: McpServerConfig; hiddenPaths: re
     "--proc", "/proc",
     "--tmpfs", "/tmp",
     "--dir", MCP_SANDBOX_HOME,
+    ...commandPathArgs(config, options.cwd ?? process.cwd()),
     ...writableArgs(config.writable),
     ...hideArgs([...SYSTEM_HIDDEN, ...options.hiddenPaths]),
     ...resolverArgs(),

@@ -11,7 +11,7 @@ import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js
 import { McpServerConfigSchema, type McpServerConfig } from "../../../src/zino/config/index.js";
 import { createCtxClient } from "../../../src/zino/exc/ctx-client.js";
 import { createMcpHost, type McpHost, type McpHostOptions } from "../../../src/zino/exc/mcp-host.js";
-import { MCP_SANDBOX_HOME } from "../../../src/zino/exc/mcp-sandbox.js";
+import { MCP_SANDBOX_HOME, commandPathArgs } from "../../../src/zino/exc/mcp-sandbox.js";
 import { silentLogger } from "../../../src/wire/index.js";
 import { createFakeCtx, processesWith, startExc, BASE_DEFAULTS, type FakeCtx } from "./exc-harness.js";
 
@@ -226,6 +226,20 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.equal(failed.exit_code, 1);
     assert.match(failed.stderr, /did not start .*\(bwrap: Can not mount tmpfs on \/newroot\/run\)/);
     assert.equal(processesWith(marker).length, 0, "no unsandboxed fallback");
+  });
+
+  void it("EXC-28 a server installed under the host's /tmp still runs: its working dir, command and path arguments there are bound back read-only", () => {
+    const base = mkdtempSync("/tmp/zx-mcp-paths-");
+    try {
+      mkdirSync(join(base, "lib"));
+      writeFileSync(join(base, "lib", "server.js"), "");
+      const bound = commandPathArgs({ command: "/usr/bin/node", args: ["--import", "tsx", join(base, "lib", "server.js"), "/usr/share"] }, base);
+      assert.deepEqual(bound, ["--ro-bind", base, base], "the working dir covers the script inside it; paths outside /tmp stay as they are");
+      assert.deepEqual(commandPathArgs({ command: join(base, "lib", "server.js"), args: [] }, "/work"), ["--ro-bind", join(base, "lib", "server.js"), join(base, "lib", "server.js")]);
+      assert.deepEqual(commandPathArgs({ command: "node", args: ["/tmp/missing-zx-file"] }, "/work"), [], "a path that does not exist binds nothing");
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 
   void it("EXC-28 the schema rejects a bad sandbox, network or writable value with a message naming the field", async () => {
