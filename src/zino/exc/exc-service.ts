@@ -234,7 +234,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       case "capabilities": {
         const loaded = await rules.get(request.ctxkey);
         await out.send(capabilitiesFrame({ loaded, executors, isolation: runner.isolationFor(loaded.exec), bwrapProblem: runner.bwrapProblem,
-          concurrency: runner.concurrency,
+          concurrency: runner.concurrency, warmSandboxes: runner.warmCount,
           allowed: (name) => checkTool(loaded.exec, name).allowed }));
         return;
       }

@@ -56,7 +56,7 @@ export interface ExecutionRunner {
   /** The execution limit, and how many executions run and wait now. */
   readonly concurrency: { max: number; running: number; waiting: number };
   validate(options: { def: ExecutorDefinition; code: string; signal?: AbortSignal }): Promise<AnalysisReport | undefined>;
-  /** Kills the warm sandboxes and removes their directories. */
+  /** Kills the warm sandboxes, removes their directories, and stops the process launcher. */
   close(): Promise<void>;
 }
 

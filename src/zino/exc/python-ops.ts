@@ -32,6 +32,8 @@ export function capabilitiesFrame(options: {
   allowed: (toolName: string) => boolean;
   /** exc's execution limit, and how many executions run and wait now (not per ctxkey). */
   concurrency?: { max: number; running: number; waiting: number };
+  /** Warm sandboxes waiting for their call now (exc-wide). */
+  warmSandboxes?: number;
 }): Frame {
   const { loaded, isolation } = options;
   const { exec } = loaded;
@@ -60,6 +62,7 @@ export function capabilitiesFrame(options: {
     static_analysis: exec.static_analysis,
     limits: { memory_mb: exec.memory_mb, cpu_seconds: exec.cpu_seconds, max_processes: exec.max_processes },
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.warmSandboxes !== undefined ? { warm_sandboxes: options.warmSandboxes } : {}),
     allow: exec.allow,
     deny: exec.deny,
     mcp_servers: Object.keys(loaded.mcpServers),

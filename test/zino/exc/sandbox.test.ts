@@ -216,6 +216,8 @@ void describe("zino-exc warm sandboxes", () => {
     await waitFor("ready made a sandbox", () => lines().some((line) => line.includes("--share-net")));
     const line = lines().find((candidate) => candidate.includes("--share-net"))!;
     assert.match(line, /python3 -u \/code\/main\.py/, "for python3, bash being denied");
+    const capabilities = await h.request({ type: "capabilities", ctxkey: "online-py" });
+    assert.ok(Number(capabilities.warm_sandboxes) >= 1, `capabilities counts the waiting sandboxes: ${String(capabilities.warm_sandboxes)}`);
     const frame = await h.call("online-py", "execute_python3", { code: "print(6 * 7)" });
     assert.equal(frame.stdout, "42\n");
   });
