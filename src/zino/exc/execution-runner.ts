@@ -105,7 +105,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   let bwrapOk = false;
   let bwrapProblem = "not probed yet";
   const launcher: ProcessLauncher | undefined = options.processLauncher === false ? undefined : createProcessLauncher({ logger });
-  const start: ProcessStarter = launcher ? (spawn) => launcher.start(spawn) : startProcess;
+  const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
   const warmSandboxes: WarmSandboxes<PreparedDirs> | undefined = options.warmSandboxes === false ? undefined

@@ -33,6 +33,11 @@ export interface ProcessLauncher {
   start(options: SpawnOptions): StartedProcess;
   /** The launcher's pid while it runs (tests). */
   readonly pid: number | undefined;
+  /**
+   * False once the launcher died {@link BROKEN_AFTER} times in a row within {@link EARLY_EXIT_MS} of its start (it
+   * cannot run here); exc then starts processes itself.
+   */
+  readonly healthy: boolean;
   /** Stops the launcher, which kills every process it started. */
   close(): Promise<void>;
 }
@@ -49,14 +54,18 @@ const HERE = fileURLToPath(import.meta.url);
 const FROM_SOURCES = HERE.endsWith(".ts");
 const LAUNCHER_MAIN = join(dirname(HERE), `process-launcher-main.${FROM_SOURCES ? "ts" : "js"}`);
 const CLOSE_GRACE_MS = 3_000;
+export const EARLY_EXIT_MS = 2_000;
+export const BROKEN_AFTER = 3;
 
 function lostOutcome(reason: string): RunOutcome {
   return { exitCode: 126, stdout: "", stderr: `[zino-exc] ${reason}; the execution's result is lost, run it again\n`, truncated: false,
     timedOut: false, cancelled: false, flooded: false, ms: 0 };
 }
 
-export function createProcessLauncher(options: { logger: Logger }): ProcessLauncher {
+export function createProcessLauncher(options: { logger: Logger; /** Another launcher program (tests). */ mainPath?: string }): ProcessLauncher {
   const { logger } = options;
+  const mainPath = options.mainPath ?? LAUNCHER_MAIN;
+  let earlyExits = 0;
   const entries = new Map<number, Entry>();
   let child: ChildProcess | undefined;
   let nextId = 1;
@@ -75,7 +84,8 @@ export function createProcessLauncher(options: { logger: Logger }): ProcessLaunc
 
   const launcher = (): ChildProcess => {
     if (child && child.connected) return child;
-    const started = fork(LAUNCHER_MAIN, [], {
+    const startedAt = Date.now();
+    const started = fork(mainPath, [], {
       execArgv: FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [],
       // Its children get their environments explicitly; it needs nothing of exc's.
       env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" },
@@ -101,6 +111,10 @@ export function createProcessLauncher(options: { logger: Logger }): ProcessLaunc
     });
     started.once("exit", (code, signal) => {
       if (child === started) child = undefined;
+      earlyExits = Date.now() - startedAt < EARLY_EXIT_MS ? earlyExits + 1 : 0;
+      if (earlyExits === BROKEN_AFTER && !closed) {
+        logger.error({ code, signal, mainPath }, "zino-exc's process launcher cannot run here; exc starts executions itself from now on");
+      }
       if (!closed) logger.warn({ code, signal, unfinished: entries.size }, "zino-exc's process launcher stopped; it starts again on the next execution");
       failAll(`zino-exc's process launcher stopped (${signal ?? `exit ${String(code)}`})`);
     });
@@ -166,6 +180,9 @@ export function createProcessLauncher(options: { logger: Logger }): ProcessLaunc
     },
     get pid() {
       return child?.connected ? child.pid : undefined;
+    },
+    get healthy() {
+      return earlyExits < BROKEN_AFTER;
     },
     async close() {
       closed = true;

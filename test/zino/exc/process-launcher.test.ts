@@ -2,8 +2,12 @@
 // a launcher that dies fails only what it was running (a result saying so) and is started again, and closing exc
 // stops it with everything it started.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { silentLogger } from "../../../src/wire/index.js";
+import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
 import { processesWith, startExc, type ExcHarness } from "./exc-harness.js";
 
 function parentOf(pid: number): number | undefined {
@@ -85,5 +89,28 @@ void describe("zino-exc process launcher", () => {
     await waitFor("the launcher exited", () => !readdirSync("/proc").includes(String(launcher)) || parentOf(launcher!) !== process.pid);
     assert.deepEqual(processesWith(h.workRoot), [], "no sandbox is left");
     assert.deepEqual(readdirSync(h.workRoot), []);
+  });
+});
+
+void describe("a process launcher that cannot run", () => {
+  void it("EXC-30 fails each start with a result saying so, and after a few early deaths reports itself unhealthy", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "zx-launcher-"));
+    const broken = join(dir, "broken-launcher.mjs");
+    writeFileSync(broken, "process.exit(3);\n");
+    const launcher = createProcessLauncher({ logger: silentLogger(), mainPath: broken });
+    try {
+      assert.equal(launcher.healthy, true);
+      for (let i = 0; i < BROKEN_AFTER; i += 1) {
+        const outcome = await launcher.start({ command: "/bin/echo", args: ["never"], env: {}, cwd: "/" })
+          .release({ timeoutMs: 5000, outputCapBytes: 1000 });
+        assert.equal(outcome.exitCode, 126);
+        assert.equal(outcome.stdout, "");
+        assert.match(outcome.stderr, /process launcher stopped \(exit 3\)/);
+      }
+      assert.equal(launcher.healthy, false, "exc then starts processes itself");
+    } finally {
+      await launcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
