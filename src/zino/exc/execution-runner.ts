@@ -244,11 +244,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       }
       child ??= startSandbox(isolation, def, exec, dirs, false);
       released = true;
-      const outcome: RunOutcome = await child.release({
-        timeoutMs: exec.timeout_ms,
-        outputCapBytes: exec.output_cap_bytes,
-        ...(signal ? { signal } : {}),
-      });
+      const limits = { timeoutMs: exec.timeout_ms, outputCapBytes: exec.output_cap_bytes, ...(signal ? { signal } : {}) };
+      let outcome: RunOutcome = await child.release(limits);
+      if (outcome.notStarted) {
+        // The warm sandbox died while it waited (killed from outside): the script never ran, so it runs in a new one.
+        child = startSandbox(isolation, def, exec, dirs, false);
+        outcome = await child.release(limits);
+      }
       let stderr = outcome.stderr;
       let exitCode = outcome.exitCode;
       if (outcome.timedOut) {

@@ -60,6 +60,8 @@ export interface RunOutcome {
   cancelled: boolean;
   flooded: boolean;
   ms: number;
+  /** A held child that had already died when it was released: its command never ran (start another). */
+  notStarted?: true;
 }
 
 /** How long to keep reading pipes after the main process exited and its group was killed. */
@@ -171,6 +173,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
   const release = (run: ReleaseOptions): Promise<RunOutcome> => {
     if (released) throw new Error("a started process is released once");
     released = true;
+    const notStarted = options.held === true && !alive;
     const started = performance.now();
     const stdout = new CappedOutput(run.outputCapBytes);
     const stderr = new CappedOutput(run.outputCapBytes);
@@ -220,6 +223,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
         cancelled,
         flooded,
         ms: Math.round(performance.now() - started),
+        ...(notStarted ? { notStarted: true as const } : {}),
       };
     });
   };

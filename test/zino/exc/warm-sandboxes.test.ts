@@ -101,3 +101,19 @@ void describe("warm sandbox pool", () => {
     assert.deepEqual(processesWith(marker), [], "nothing is made after close");
   });
 });
+
+void describe("a held process", () => {
+  void it("EXC-27 released after it died says its command never ran (notStarted), so the caller starts another", async () => {
+    const marker = `wp-notstarted-${process.pid}`;
+    const sandbox = held(marker);
+    for (const pid of processesWith(marker)) process.kill(pid, "SIGKILL");
+    await sandbox.process.exited;
+    const outcome = await sandbox.process.release({ timeoutMs: 5000, outputCapBytes: 1000 });
+    assert.equal(outcome.notStarted, true);
+    assert.equal(outcome.stdout, "");
+    const alive = held(`${marker}-alive`);
+    const ran = await alive.process.release({ timeoutMs: 5000, outputCapBytes: 1000 });
+    assert.equal(ran.notStarted, undefined, "a live one runs its command");
+    assert.equal(ran.stdout, `ran ${marker}-alive\n`);
+  });
+});
