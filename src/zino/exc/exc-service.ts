@@ -74,7 +74,8 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     logger,
     ...(bwrapPath ? { bwrapPath } : {}),
     ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
-    ...(workRoot ? { workRoot } : {}),
+    // A work root named for exc is its own; the OS temp dir (the default) is shared.
+    ...(workRoot ? { workRoot, ownsWorkRoot: true } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
     processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),

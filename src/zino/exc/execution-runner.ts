@@ -1,7 +1,7 @@
 // One code execution end to end: effective isolation, a fresh work dir, static analysis per the rules, the
 // sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult. The sandbox is
 // usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is started on demand.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
@@ -25,6 +25,11 @@ export interface ExecutionRunnerOptions {
   user?: SandboxUser | null;
   /** Where per-execution directories are created. Default: the OS temp dir. */
   workRoot?: string;
+  /**
+   * The work root is this exc's alone (ZINO_EXC_WORK_DIR, systemd's StateDirectory): execution directories an earlier
+   * run left behind (a crash, SIGKILL) are removed at start. Never for the shared OS temp dir.
+   */
+  ownsWorkRoot?: boolean;
   /** Start sandboxes ahead of the calls that use them (default true); false starts each one on demand. */
   warmSandboxes?: boolean;
   /** Executions running at once (default {@link defaultMaxConcurrent}); more wait, up to 4× as many, then are refused. */
@@ -160,6 +165,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     }
   }
 
+  /** The `zx-` directories (prepare's names) an earlier run of this exc left in its own work root. */
+  function removeLeftovers(): void {
+    const leftovers = readdirSync(workRoot).filter((entry) => /^zx-[A-Za-z0-9]{6}$/.test(entry));
+    for (const entry of leftovers) rmSync(join(workRoot, entry), { recursive: true, force: true, maxRetries: 2 });
+    if (leftovers.length > 0) logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
+  }
+
   function isolationFor(exec: ExecConfig): Isolation {
     if (exec.sandbox === "bwrap" && bwrapOk) return "bwrap";
     return exec.allow_unsandboxed ? "none" : "refused";
@@ -291,6 +303,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     },
     async start() {
       mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+      if (options.ownsWorkRoot === true) removeLeftovers();
       const probe = await probeBwrap(bwrapPath, user);
       bwrapOk = probe.ok;
       bwrapProblem = probe.reason;

@@ -1,6 +1,7 @@
 // zino-exc sandbox (spec §6): isolation of files, network, processes and resources, timeouts, output caps.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
@@ -230,7 +231,25 @@ void describe("zino-exc warm sandboxes", () => {
     await waitFor("a sandbox waits", () => waiting().some((dir) => bwrapOf(dir).length > 0));
     await h.stopExc();
     assert.deepEqual(waiting(), []);
-    assert.deepEqual(processesWith(h.workRoot), []);
+    // Killed with their group; a process in its own namespaces can take a moment to be gone from /proc.
+    await waitFor("no waiting sandbox is left", () => processesWith(h.workRoot).length === 0);
+  });
+
+  void it("EXC-27 in a work root of its own, exc removes at start the execution directories a killed run left behind", async () => {
+    const own = mkdtempSync(join(tmpdir(), "zx-own-"));
+    chmodSync(own, 0o711);
+    for (const name of ["zx-AbC123", "zx-dEf456"]) mkdirSync(join(own, name, "work"), { recursive: true });
+    writeFileSync(join(own, "zx-AbC123", "work", "left.txt"), "from a killed run");
+    writeFileSync(join(own, "keep.txt"), "not exc's");
+    mkdirSync(join(own, "zx-not-an-execution-dir"));
+    const restarted = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { workRoot: own, warmSandboxes: false } });
+    try {
+      assert.deepEqual(readdirSync(own).sort(), ["keep.txt", "zx-not-an-execution-dir"], "only exc's own leftovers went");
+      assert.equal((await restarted.call("k", "execute_bash", { code: "echo fresh" })).stdout, "fresh\n");
+    } finally {
+      await restarted.close();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   void it("EXC-27 with warm sandboxes off, every execution starts its own and leaves no directory", async () => {
