@@ -3,7 +3,7 @@
 // any, go to stderr; it has no stdout. When the channel closes (exc stopped or died), it kills every process group
 // it started and exits.
 import type { LauncherEvent, LauncherRequest } from "./process-launcher.js";
-import { startProcess, type StartedProcess } from "./run-process.js";
+import { outcomeWithoutRun, startProcess, type StartedProcess } from "./run-process.js";
 
 interface Running {
   process: StartedProcess;
@@ -26,8 +26,7 @@ function handle(request: LauncherRequest): void {
       } catch (err) {
         // Opening its input files failed (spawn itself reports failures as an exit): an outcome saying why.
         const message = err instanceof Error ? err.message : String(err);
-        reply({ id: request.id, event: "outcome", outcome: { exitCode: 126, stdout: "", stderr: `cannot start ${request.spawn.command}: ${message}\n`,
-          truncated: false, timedOut: false, cancelled: false, flooded: false, ms: 0 } });
+        reply({ id: request.id, event: "outcome", outcome: outcomeWithoutRun(126, `cannot start ${request.spawn.command}: ${message}\n`) });
         return;
       }
       const entry: Running = { process: started, released: false, abort: new AbortController() };

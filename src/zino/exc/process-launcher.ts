@@ -15,7 +15,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../../wire/index.js";
-import type { ReleaseOptions, RunOutcome, SpawnOptions, StartedProcess } from "./run-process.js";
+import { outcomeWithoutRun, type ReleaseOptions, type RunOutcome, type SpawnOptions, type StartedProcess } from "./run-process.js";
 
 export type LauncherRequest =
   | { op: "start"; id: number; spawn: SpawnOptions }
@@ -58,8 +58,7 @@ export const EARLY_EXIT_MS = 2_000;
 export const BROKEN_AFTER = 3;
 
 function lostOutcome(reason: string): RunOutcome {
-  return { exitCode: 126, stdout: "", stderr: `[zino-exc] ${reason}; the execution's result is lost, run it again\n`, truncated: false,
-    timedOut: false, cancelled: false, flooded: false, ms: 0 };
+  return outcomeWithoutRun(126, `[zino-exc] ${reason}; the execution's result is lost, run it again\n`);
 }
 
 export function createProcessLauncher(options: { logger: Logger; /** Another launcher program (tests). */ mainPath?: string }): ProcessLauncher {

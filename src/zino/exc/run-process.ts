@@ -124,11 +124,13 @@ function waitForEnd(stream: Readable | null, deadline: Promise<void>): Promise<v
   return Promise.race([ended, deadline]);
 }
 
+/** The outcome of a child that never ran its command: nothing printed, only why on stderr. */
+export function outcomeWithoutRun(exitCode: number, stderr: string, cancelled = false): RunOutcome {
+  return { exitCode, stdout: "", stderr, truncated: false, timedOut: false, cancelled, flooded: false, ms: 0 };
+}
+
 export function runProcess(options: RunProcessOptions, start: ProcessStarter = startProcess): Promise<RunOutcome> {
-  if (options.signal?.aborted) {
-    return Promise.resolve({ exitCode: 130, stdout: "", stderr: "cancelled before start", truncated: false, timedOut: false,
-      cancelled: true, flooded: false, ms: 0 });
-  }
+  if (options.signal?.aborted) return Promise.resolve(outcomeWithoutRun(130, "cancelled before start", true));
   const { timeoutMs, outputCapBytes, floodLimitBytes, signal, ...spawnOptions } = options;
   return start(spawnOptions).release({ timeoutMs, outputCapBytes,
     ...(floodLimitBytes !== undefined ? { floodLimitBytes } : {}), ...(signal ? { signal } : {}) });
