@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { startExc, type ExcHarness } from "./exc-harness.js";
+import { eventually, startExc, type ExcHarness } from "./exc-harness.js";
 
 const SERVER = {
   command: process.execPath,
@@ -17,15 +17,6 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function eventually(check: () => boolean, timeoutMs = 5000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
 }
 
 void describe("zino-exc MCP host", () => {

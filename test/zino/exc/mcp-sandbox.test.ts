@@ -13,7 +13,7 @@ import { createCtxClient } from "../../../src/zino/exc/ctx-client.js";
 import { createMcpHost, type McpHost, type McpHostOptions } from "../../../src/zino/exc/mcp-host.js";
 import { MCP_SANDBOX_HOME, commandPathArgs } from "../../../src/zino/exc/mcp-sandbox.js";
 import { silentLogger } from "../../../src/wire/index.js";
-import { createFakeCtx, processesWith, startExc, BASE_DEFAULTS, type FakeCtx } from "./exc-harness.js";
+import { createFakeCtx, eventually, processesWith, startExc, BASE_DEFAULTS, type FakeCtx } from "./exc-harness.js";
 
 const PROBE_SCRIPT = join(process.cwd(), "test/support/mcp-sandbox-probe-server.ts");
 /** Marks this file's server processes on their command lines (the probe ignores the extra argument). */
@@ -27,15 +27,6 @@ function probe(fields: Record<string, unknown> = {}, marker = MARKER): McpServer
 
 const SANDBOXED = probe({ sandbox: "bwrap" });
 const PLAIN = probe();
-
-async function eventually(check: () => boolean, timeoutMs = 5000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
 
 void describe("zino-exc MCP servers in bubblewrap", () => {
   let hostDir: string;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
-import { processesWith, startExc, type ExcHarness } from "./exc-harness.js";
+import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 
 function parentOf(pid: number): number | undefined {
   try {
@@ -24,10 +24,8 @@ function launchers(): number[] {
   return processesWith("process-launcher-main").filter((pid) => parentOf(pid) === process.pid);
 }
 
-const waitFor = async (what: string, test: () => boolean) => {
-  for (let i = 0; i < 150 && !test(); i += 1) await new Promise((r) => setTimeout(r, 20));
-  assert.ok(test(), what);
-};
+/** Within 3 s. */
+const waitFor = (what: string, check: () => boolean) => waitUntil(what, check, 3000);
 
 void describe("zino-exc process launcher", () => {
   let h: ExcHarness;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { field, processesWith, startExc, type ExcHarness } from "./exc-harness.js";
+import { field, processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 
 const REPO = process.cwd();
 
@@ -172,10 +172,8 @@ void describe("zino-exc warm sandboxes", () => {
     await h.close();
   });
 
-  const waitFor = async (what: string, test: () => boolean) => {
-    for (let i = 0; i < 100 && !test(); i += 1) await new Promise((r) => setTimeout(r, 20));
-    assert.ok(test(), what);
-  };
+  /** Within 2 s. */
+  const waitFor = (what: string, check: () => boolean) => waitUntil(what, check, 2000);
   /** The directories of waiting sandboxes (each holds an empty code and work dir until its call comes). */
   const waiting = () => readdirSync(h.workRoot).sort();
   /** The command line of the bwrap process holding a directory. */
