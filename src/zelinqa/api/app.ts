@@ -30,6 +30,7 @@ import { configurationReadRoutes } from "./routes/configuration-reads.js";
 import { configurationWriteRoutes } from "./routes/configuration-writes.js";
 import { legacyRoutes } from "./routes/legacy-routes.js";
 import { sessionRoutes } from "./routes/session-routes.js";
+import { turnPreviewRoutes } from "./routes/turn-preview-route.js";
 
 export interface ZelinqaAppOptions {
   store: ZelinqaStore;
@@ -153,6 +154,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
 
   const routes: RouteDefinition[] = [
     ...sessionRoutes(ctx),
+    ...turnPreviewRoutes(ctx),
     ...configurationReadRoutes(ctx),
     ...configurationWriteRoutes(ctx),
     ...legacyRoutes(ctx),

@@ -12,6 +12,7 @@ import {
   loadArtifact,
   nextQuestions,
   parseSessionState,
+  previewTurn,
   publicationIssues,
   sessionView,
 } from "../engine/index.js";
@@ -31,5 +32,6 @@ export const defaultEngine: EnginePort = {
   nextQuestions,
   applySessionEvents,
   sessionView,
+  previewTurn,
   legacyNextQuestion,
 };

@@ -10,6 +10,8 @@ import type {
   SessionCreateRequest,
   SessionEventsRequest,
   SessionStateBody,
+  TurnPreviewBody,
+  TurnPreviewRequest,
 } from "../contracts/index.js";
 import type { CompiledArtifact, DraftConfiguration, SessionState as EngineSessionState } from "../engine/index.js";
 import type { SemanticExtractor } from "../understand/index.js";
@@ -64,5 +66,7 @@ export interface EnginePort {
   nextQuestions(artifact: Artifact, state: SessionState, req: NextRequest, deps: EngineDeps): Promise<EngineResult<{ state: SessionState; response: NextResponseBody }>>;
   applySessionEvents(artifact: Artifact, state: SessionState, req: SessionEventsRequest, deps: EngineDeps): Promise<EngineResult<{ state: SessionState; view: SessionStateBody }>>;
   sessionView(artifact: Artifact, state: SessionState): SessionStateBody;
+  /** [ext] What a turn with this text would record; never changes `state`. */
+  previewTurn(artifact: Artifact, state: SessionState, req: TurnPreviewRequest, deps: EngineDeps): Promise<EngineResult<TurnPreviewBody>>;
   legacyNextQuestion(artifact: Artifact, req: LegacyNextRequest, now: Date): { next_question: { external_id: string; text: string } | null; exhausted: boolean };
 }

@@ -83,6 +83,11 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
         en: "an answered open question requires user_text",
         fr: "une question ouverte répondue exige user_text",
       },
+      // [ext] The answer preview on a stopped session: a turn there would record nothing (§9.4).
+      session_stopped: {
+        en: "The session is stopped: a turn would not be recorded.",
+        fr: "La session est arrêtée : aucun tour ne serait enregistré.",
+      },
     },
   },
   constraint_no_match: {

@@ -216,3 +216,5 @@ export type {
   ConversionResponse,
   HealthResponse,
 } from "./legacy.js";
+export { TurnPreviewRequestSchema, TurnPreviewResponseSchema, TurnPreviewBodySchema } from "./turn-preview.js";
+export type { TurnPreviewRequest, TurnPreviewResponse, TurnPreviewBody } from "./turn-preview.js";

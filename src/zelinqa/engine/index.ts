@@ -28,3 +28,4 @@ export type { SemanticExtractor, SemanticRequest, SemanticValue } from "../under
 export { rankQuestions } from "./rank-questions.js";
 export type { RankedQuestions } from "./rank-questions.js";
 export { newSessionState } from "./session-state.js";
+export { previewTurn } from "./turn-preview.js";

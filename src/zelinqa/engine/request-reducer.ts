@@ -75,13 +75,19 @@ function planPreviousTurn(
   return answeredOrAbsent && blank(turn.user_text) && !turn.structured_answer ? ["missing_user_text"] : [];
 }
 
+export interface ReduceOutcome {
+  readonly reasons: DegradedReason[];
+  /** Data targets that received evidence from text or choices in this request (merged or not). */
+  readonly evidenceTargetIds: ReadonlySet<string>;
+}
+
 /** Mutates `state` (a working copy). Errors are returned before the model call whenever possible. */
-export async function reduceRequest(
+export async function reduceRequestWithEvidence(
   artifact: CompiledArtifact,
   state: SessionState,
   input: ReduceInput,
   deps: EngineDeps,
-): Promise<EngineResult<DegradedReason[]>> {
+): Promise<EngineResult<ReduceOutcome>> {
   const clientError = validateClientUpdates(artifact, input.clientUpdates);
   if (clientError) return err(clientError);
   const planned = planRequest(artifact, state, input, deps.now());
@@ -89,9 +95,24 @@ export async function reduceRequest(
   const { plan, reasons } = planned.value;
   const semantic = await runSemanticStep(artifact, plan, deps.semantic, deps.signal);
   if (semantic.failed) reasons.push("semantic_service_unavailable");
-  for (const item of [...plan.items, ...semantic.items]) mergeEvidence(state, item.targetId, item.value, item.priority);
+  const evidenceTargetIds = new Set<string>();
+  for (const item of [...plan.items, ...semantic.items]) {
+    mergeEvidence(state, item.targetId, item.value, item.priority);
+    evidenceTargetIds.add(item.targetId);
+  }
   applyClientUpdates(state, input.clientUpdates, deps.now().toISOString());
-  return ok(reasons);
+  return ok({ reasons, evidenceTargetIds });
+}
+
+/** `reduceRequestWithEvidence` when only this request's degraded reasons matter. */
+export async function reduceRequest(
+  artifact: CompiledArtifact,
+  state: SessionState,
+  input: ReduceInput,
+  deps: EngineDeps,
+): Promise<EngineResult<DegradedReason[]>> {
+  const reduced = await reduceRequestWithEvidence(artifact, state, input, deps);
+  return reduced.ok ? ok(reduced.value.reasons) : reduced;
 }
 
 /** The synchronous part: outcomes, decisions and evidence collection. Used alone by the legacy route. */

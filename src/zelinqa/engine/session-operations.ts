@@ -14,11 +14,11 @@ import type { EngineResult } from "./engine-result.js";
 import type { CompiledArtifact } from "./load-artifact.js";
 import { computeProgress } from "./progress.js";
 import { reduceRequest } from "./request-reducer.js";
-import type { EngineDeps, ReduceInput } from "./request-reducer.js";
+import type { EngineDeps } from "./request-reducer.js";
 import { selectCandidates } from "./select-candidates.js";
 import { closePendingDecision, newSessionState } from "./session-state.js";
 import type { SessionState } from "./session-state.js";
-import { resolvePreviousTurn, validateResolvedTurn } from "./turn-resolution.js";
+import { eventsInput, recordTurn } from "./turn-step.js";
 import { candidateView, nextResponseBody, sessionStateBody } from "./views.js";
 
 export function sessionView(artifact: CompiledArtifact, state: SessionState): SessionStateBody {
@@ -57,13 +57,6 @@ export async function applySessionEvents(
   return ok({ state, view: sessionView(artifact, state) });
 }
 
-function eventsInput(req: { context_update?: ReduceInput["contextUpdate"]; client_updates?: ReduceInput["clientUpdates"] }): ReduceInput {
-  return {
-    ...(req.context_update ? { contextUpdate: req.context_update } : {}),
-    ...(req.client_updates ? { clientUpdates: req.client_updates } : {}),
-  };
-}
-
 type NextValue = { state: SessionState; response: NextResponseBody };
 
 /** §9.4: a stopped session applies context and client updates like /events and repeats the stop. */
@@ -100,20 +93,9 @@ export async function nextQuestions(
   state.state_version += 1;
   if (state.status === "stopped") return nextOnStopped(artifact, state, req, deps);
   const turn = req.previous_turn;
-  let input: ReduceInput = eventsInput(req);
-  if (turn) {
-    const resolution = resolvePreviousTurn(artifact, state, turn);
-    if (!resolution.ok) return resolution;
-    if (resolution.value.kind === "resolved") {
-      const invalid = validateResolvedTurn(resolution.value.question, turn);
-      if (invalid) return err(invalid);
-    }
-    state.turn_count += 1;
-    input = { ...input, previousTurn: { turn, resolution: resolution.value } };
-  }
-  const reduced = await reduceRequest(artifact, state, input, deps);
-  if (!reduced.ok) return reduced;
-  const reasons = new Set(reduced.value);
+  const recorded = await recordTurn(artifact, state, req, deps);
+  if (!recorded.ok) return recorded;
+  const reasons = new Set(recorded.value.reasons);
   if (turn && state.turn_count >= state.max_turns) return ok(stopResponse(artifact, state, "max_turns_reached", reasons));
 
   const progress = computeProgress(artifact, state);

@@ -70,4 +70,6 @@ export type {
   SessionEventsRequest,
   SessionStateResponse,
   StructuredAnswer,
+  TurnPreviewRequest,
+  TurnPreviewResponse,
 } from "../contracts/index.js";

@@ -1,15 +1,19 @@
-// `ZelinqaClient`: the five runtime routes of zelinqa-api.md §8, with request validation before sending.
+// `ZelinqaClient`: the five runtime routes of zelinqa-api.md §8 and the [ext] answer preview, with request
+// validation before sending.
 import {
   FeedbackRequestSchema,
   NextRequestSchema,
   SessionCreateRequestSchema,
   SessionEventsRequestSchema,
+  TurnPreviewRequestSchema,
   type FeedbackRequest,
   type FeedbackResponse,
   type NextRequest,
   type NextResponse,
   type SessionCreateRequest,
   type SessionEventsRequest,
+  type TurnPreviewRequest,
+  type TurnPreviewResponse,
 } from "../contracts/index.js";
 import { ClientBase } from "./client-base.js";
 import type { RequestOptions } from "./client-options.js";
@@ -47,6 +51,13 @@ export class ZelinqaClient extends ClientBase implements RuntimeClientLike {
     encodePathSegment(sessionId, "session_id");
     const valid = validateRequest(FeedbackRequestSchema, body);
     return (await this.transport.request({ method: "POST", path: sessionPath(sessionId, "feedback"), body: valid }, options)) as FeedbackResponse;
+  }
+
+  /** [ext] What a turn with this text would record; changes nothing, so it is safe to retry. */
+  async previewTurn(sessionId: string, body: TurnPreviewRequest, options?: RequestOptions): Promise<TurnPreviewResponse> {
+    encodePathSegment(sessionId, "session_id");
+    const valid = validateRequest(TurnPreviewRequestSchema, body);
+    return (await this.transport.request({ method: "POST", path: sessionPath(sessionId, "understand"), body: valid }, options)) as TurnPreviewResponse;
   }
 
   async startSession(body: SessionCreateRequest = {}, options?: RequestOptions): Promise<Session> {

@@ -5,9 +5,11 @@ import type {
   NextRequest,
   NextResponse,
   SessionEventsRequest,
+  TurnPreviewResponse,
 } from "../contracts/index.js";
 import { answerTurn, type AnswerInput, type PendingDecision } from "./answer-turn.js";
 import type { RequestOptions } from "./client-options.js";
+import { ZelinqaAnswerError } from "./errors/zelinqa-error.js";
 import type { RuntimeClientLike, SessionState } from "./types.js";
 
 export type SessionNextBody = Omit<NextRequest, "state_version"> & { state_version?: number };
@@ -69,6 +71,17 @@ export class Session {
 
   async answer(input: AnswerInput, options?: RequestOptions): Promise<NextResponse> {
     return this.next({ previous_turn: answerTurn(this.#pending, input) }, options);
+  }
+
+  /**
+   * [ext] What answering `text` would record (question, outcome, targets), without recording it: no turn, no
+   * state_version change. `questionId` names the question answered, as `previous_turn.question_id` would.
+   */
+  async preview(text: string, input: { questionId?: string } & RequestOptions = {}): Promise<TurnPreviewResponse> {
+    if (!this.#client.previewTurn) throw new ZelinqaAnswerError("This client cannot preview answers");
+    const { questionId, ...options } = input;
+    const body = questionId === undefined ? { user_text: text } : { question_id: questionId, user_text: text };
+    return this.#client.previewTurn(this.#id, body, options);
   }
 
   async applyEvents(body: SessionEventsBody, options?: RequestOptions): Promise<SessionState> {

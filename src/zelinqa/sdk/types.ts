@@ -8,6 +8,8 @@ import type {
   SessionCreateRequest,
   SessionEventsRequest,
   SessionStateResponse,
+  TurnPreviewRequest,
+  TurnPreviewResponse,
 } from "../contracts/index.js";
 import type { RequestOptions } from "./client-options.js";
 
@@ -21,5 +23,7 @@ export interface RuntimeClientLike {
   applyEvents(sessionId: string, body: SessionEventsRequest, options?: RequestOptions): Promise<SessionState>;
   getSession(sessionId: string, options?: RequestOptions): Promise<SessionState>;
   submitFeedback(sessionId: string, body: FeedbackRequest, options?: RequestOptions): Promise<FeedbackResponse>;
+  /** [ext] The answer preview; optional so that clients written for the v1 routes still fit. */
+  previewTurn?(sessionId: string, body: TurnPreviewRequest, options?: RequestOptions): Promise<TurnPreviewResponse>;
   close(): Promise<void>;
 }

@@ -26,7 +26,7 @@ export async function loadSession(ctx: AppContext, domainId: string, sessionId: 
   return session;
 }
 
-async function pinnedArtifact(ctx: AppContext, session: SessionRecord): Promise<Artifact> {
+export async function pinnedArtifact(ctx: AppContext, session: SessionRecord): Promise<Artifact> {
   const loaded = await ctx.artifacts.get(session.domainId, session.configVersionId);
   if (loaded === null) throw new ApiError("compiled_artifact_unavailable", { session_id: session.id });
   return loaded.artifact;
