@@ -1,5 +1,5 @@
 // The end of a guided conversation in words: why it stopped and what was collected (success informations with
-// a value, by label).
+// a value, by label, each value shown as the label of the choice the person picked).
 import type { SessionState } from "../../../zelinqa/sdk/index.js";
 import type { DomainLabels } from "./domain-labels.js";
 
@@ -18,8 +18,11 @@ export function stopReasonText(input: StopFacts): string {
   return "in progress";
 }
 
-function formatValue(value: unknown): string {
-  if (Array.isArray(value)) return value.map(formatValue).join(", ");
+/** A stored value as the person saw it: the label of the choice that gives it, else the value itself. */
+export function formatValue(value: unknown, valueLabels?: ReadonlyMap<string, string>): string {
+  if (Array.isArray(value)) return value.map((v) => formatValue(v, valueLabels)).join(", ");
+  const label = valueLabels?.get(JSON.stringify(value));
+  if (label !== undefined) return label;
   if (typeof value === "string") return value;
   return JSON.stringify(value);
 }
@@ -31,7 +34,7 @@ export function collectedData(state: SessionState, labels: DomainLabels): string
     const label = labels.data.get(id) ?? id;
     if (target.status === "not_applicable") rows.push(`  ${label}: not applicable`);
     else if (target.value !== undefined && target.value !== null) {
-      rows.push(`  ${label}: ${formatValue(target.value)}${target.status && target.status !== "confirmed" ? ` (${target.status})` : ""}`);
+      rows.push(`  ${label}: ${formatValue(target.value, labels.targets.get(id)?.valueLabels)}${target.status && target.status !== "confirmed" ? ` (${target.status})` : ""}`);
     }
   }
   return rows.length > 0 ? `Collected:\n${rows.join("\n")}\n` : "Collected: nothing yet\n";

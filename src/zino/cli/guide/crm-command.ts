@@ -1,5 +1,6 @@
 // `zino ctx crm KEY [id=value ...]`: the known facts of a ctxkey (configured data id → value), stored in ctx as the
-// value `crm`. The guide offers them to the agent, which records them with zelinqa_adjust instead of asking.
+// value `crm`. The guide offers them to the agent, which records them with zelinqa_adjust instead of asking; in
+// direct mode the guide applies them itself as client updates (known-facts.ts).
 // `id=` (nothing after `=`) removes a fact; without assignments the facts are printed.
 import type { InstanceConfig } from "../../config/index.js";
 import { EXIT_OK, usageError, type CliIo } from "../cli-io.js";

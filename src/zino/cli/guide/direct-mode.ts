@@ -1,11 +1,16 @@
 // The guide without a model: the terminal asks the engine's questions itself. Choices are a numbered menu (several
 // numbers separated by commas for a multiple choice), open questions take free text; `/skip` records "asked, no
-// answer" and `/refuse` a refusal. Progress bars follow each turn; the stop reason and the collected data end it.
+// answer" and `/refuse` a refusal. Words are first previewed (`session.preview`): an answer that gives no value for
+// the question's success informations is asked again with the expected form, without spending a turn. CRM facts
+// are applied first as client updates. Progress bars follow each turn; the stop reason and the collected data
+// (as the labels the person picked) end it.
 import type { Candidate, NextResponse, ProgressView, Session } from "../../../zelinqa/sdk/index.js";
-import { ZelinqaAnswerError, ZelinqaAPIError, type AnswerInput } from "../../../zelinqa/sdk/index.js";
+import { ZelinqaAnswerError, ZelinqaAPIError, ZelinqaError, type AnswerInput } from "../../../zelinqa/sdk/index.js";
 import type { CliIo } from "../cli-io.js";
+import { questionHint } from "./answer-forms.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
 import type { DomainLabels } from "./domain-labels.js";
+import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
 
@@ -14,6 +19,10 @@ export interface DirectModeOptions {
   session: Session;
   labels: DomainLabels;
   reader: LineReader;
+  /** CRM facts of the ctxkey (`zino ctx crm`): success-information id → value. */
+  facts?: Record<string, unknown>;
+  /** The date the hints' examples are built from. */
+  today?: () => Date;
 }
 
 export type GuideEnd = "finished" | "paused" | "failed";
@@ -26,18 +35,24 @@ function isMultiple(candidate: Candidate): boolean {
   return candidate.type === "multiple_choice" || (candidate.type === "semi_open" && candidate.selection_mode === "multiple");
 }
 
-export function renderQuestion(candidate: Candidate): string {
+/** The question; an open question shows its expected form (`hint`) up front, a choice question its menu. */
+export function renderQuestion(candidate: Candidate, hint?: string | null): string {
   const lines = [`\n${candidate.text}`];
   candidate.choices.forEach((choice, index) => lines.push(`  ${index + 1}. ${choice.label}`));
   if (candidate.choices.length > 0) {
     const hint = isMultiple(candidate) ? "numbers separated by commas" : "a number";
     lines.push(candidate.type === "semi_open" ? `(${hint}, or your own words)` : `(${hint})`);
+  } else if (hint) {
+    lines.push(`(${hint})`);
   }
   return `${lines.join("\n")}\n`;
 }
 
-/** The person's line as an answer, or a message saying what is expected. */
-export function parseAnswer(candidate: Candidate, line: string): AnswerInput | string {
+/**
+ * The person's line as an answer, or a message saying what is expected. `wordsReadable`: the engine can read a
+ * value from words for this question (it has success informations), so a choice question takes words too.
+ */
+export function parseAnswer(candidate: Candidate, line: string, options: { wordsReadable?: boolean } = {}): AnswerInput | string {
   const text = line.trim();
   if (text === "/skip") return { outcome: "asked_no_answer" };
   if (text === "/refuse") return { outcome: "refused" };
@@ -56,13 +71,54 @@ export function parseAnswer(candidate: Candidate, line: string): AnswerInput | s
   }
   const exact = candidate.choices.find((choice) => choice.label.toLowerCase() === text.toLowerCase());
   if (exact) return { choiceLabels: [exact.label], userText: text };
-  if (candidate.type === "semi_open") return { userText: text };
+  if (candidate.type === "semi_open" || options.wordsReadable === true) return { userText: text };
   return `type the number of a choice (1-${candidate.choices.length})`;
 }
 
-export async function runDirectMode({ io, session, labels, reader }: DirectModeOptions): Promise<GuideEnd> {
+/** The question's success informations (exploration targets have no value to read). */
+export function dataTargetIds(candidate: Candidate, labels: DomainLabels): string[] {
+  return candidate.target_ids.filter((id) => labels.targets.has(id) || !id.startsWith("exploration:"));
+}
+
+/**
+ * True when the preview shows that these words would be recorded as answered without any value for the question's
+ * success informations. Refusals and don't-knows are answers (they spend the turn); a preview that fails leaves
+ * the decision to the turn itself.
+ */
+async function givesNothing(session: Session, candidate: Candidate, text: string, dataTargets: readonly string[]): Promise<boolean> {
+  let preview;
+  try {
+    preview = await session.preview(text, { questionId: candidate.question_id });
+  } catch (err) {
+    if (err instanceof ZelinqaError) return false;
+    throw err;
+  }
+  if (preview.outcome !== "asked_answered") return false;
+  return !dataTargets.some((id) => {
+    const target = preview.targets[id];
+    return target !== undefined && (target.value !== undefined || target.status === "not_applicable");
+  });
+}
+
+function notUnderstood(candidate: Candidate, dataTargets: readonly string[], labels: DomainLabels, hint: string | null): string {
+  const names = dataTargets.map((id) => `"${labels.data.get(id) ?? id}"`).join(", ");
+  const menu = candidate.choices.length > 0 ? `the number of a choice${hint ? ", or " : ""}` : "";
+  const expected = `${menu}${hint ?? (menu === "" ? "other words" : "")}`;
+  return `Not understood, nothing recorded for ${names}. Expected: ${expected} (/skip or /refuse to pass).\n`;
+}
+
+async function applyFacts(session: Session, facts: Record<string, unknown>, labels: DomainLabels, out: (text: string) => void): Promise<NextResponse | undefined> {
+  if (Object.keys(facts).length === 0) return undefined;
+  const report = await applyKnownFacts(session, facts, labels);
+  if (report.applied.length > 0) out(`Known facts applied: ${report.applied.join(", ")}\n`);
+  for (const line of report.ignored) out(`Known fact ignored: ${line}\n`);
+  // A pending question that a fact now answers is replaced (a /next without previous_turn spends no turn).
+  return pendingQuestionAlreadyKnown(session, labels) ? session.next({}) : undefined;
+}
+
+export async function runDirectMode({ io, session, labels, reader, facts = {}, today = () => new Date() }: DirectModeOptions): Promise<GuideEnd> {
   const out = (text: string) => io.stdout.write(text);
-  let last: NextResponse | undefined;
+  let last: NextResponse | undefined = await applyFacts(session, facts, labels, out);
   for (;;) {
     const state = session.state;
     // The objective achieved ends the guide even when the engine could still ask optional questions.
@@ -76,7 +132,9 @@ export async function runDirectMode({ io, session, labels, reader }: DirectModeO
     if (stopped) break;
     const candidate = session.pendingDecision?.candidates.find((c) => c.rank === 1);
     if (!candidate) break;
-    out(renderQuestion(candidate));
+    const dataTargets = dataTargetIds(candidate, labels);
+    const hint = questionHint(dataTargets, labels.targets, today());
+    out(renderQuestion(candidate, candidate.type === "open" ? hint : null));
     let answered = false;
     while (!answered) {
       const line = await reader.read("> ");
@@ -84,9 +142,15 @@ export async function runDirectMode({ io, session, labels, reader }: DirectModeO
         out("\nPaused. Run the same command again to continue at this question.\n");
         return "paused";
       }
-      const answer = parseAnswer(candidate, line);
+      const answer = parseAnswer(candidate, line, { wordsReadable: dataTargets.length > 0 });
       if (typeof answer === "string") {
         out(`${answer}\n`);
+        continue;
+      }
+      const wordsOnly = answer.userText && !answer.choiceLabels && !answer.outcome;
+      if (wordsOnly && dataTargets.length > 0 && (await givesNothing(session, candidate, answer.userText ?? "", dataTargets))) {
+        out(notUnderstood(candidate, dataTargets, labels, hint));
+        out(`${candidate.text}\n`);
         continue;
       }
       try {

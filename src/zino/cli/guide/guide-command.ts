@@ -12,7 +12,7 @@ import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
 import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainLabels } from "./domain-labels.js";
-import { prepareGuideCtxkey } from "./guide-ctxkey.js";
+import { CRM_VALUE, crmFacts, prepareGuideCtxkey } from "./guide-ctxkey.js";
 import { openGuideSession } from "./guide-session.js";
 import { withFileLock } from "./provision-lock.js";
 import { createLineReader } from "./line-reader.js";
@@ -59,6 +59,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     const conversation = ctxkey;
     const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, fresh: options.fresh });
     const labels = await readDomainLabels(access.baseUrl, access.readKey);
+    const knownFacts = async () => crmFacts(await values.get(ctxkey, CRM_VALUE));
     let mode = options.mode;
     if (mode === "auto") {
       const base = await modelBaseUrl(instance.sockets.ctx, ctxkey);
@@ -75,12 +76,12 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
       const agentEnd = await runAgentMode({ io, daemonSocket: instance.sockets.daemon, ctxkey, session, labels, reader, resumed, signal: options.signal });
       if (agentEnd === "agent_unavailable" && options.mode === "auto") {
         io.stdout.write("The model did not answer: continuing in direct mode.\n");
-        end = await runDirectMode({ io, session: await client.resumeSession(session.id), labels, reader });
+        end = await runDirectMode({ io, session: await client.resumeSession(session.id), labels, reader, facts: await knownFacts() });
       } else {
         end = agentEnd === "agent_unavailable" ? "paused" : agentEnd;
       }
     } else {
-      end = await runDirectMode({ io, session, labels, reader });
+      end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });
     }
     if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`zino down\` stops it with the services`);
     // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
