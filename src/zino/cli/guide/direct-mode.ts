@@ -102,7 +102,8 @@ async function givesNothing(session: Session, candidate: Candidate, text: string
 
 function notUnderstood(candidate: Candidate, dataTargets: readonly string[], labels: DomainLabels, hint: string | null): string {
   const names = dataTargets.map((id) => `"${labels.data.get(id) ?? id}"`).join(", ");
-  const menu = candidate.choices.length > 0 ? `the number of a choice${hint ? ", or " : ""}` : "";
+  const count = candidate.choices.length;
+  const menu = count > 0 ? `a number from 1 to ${count}${hint ? ", or " : ""}` : "";
   const expected = `${menu}${hint ?? (menu === "" ? "other words" : "")}`;
   return `Not understood, nothing recorded for ${names}. Expected: ${expected} (/skip or /refuse to pass).\n`;
 }
