@@ -57,7 +57,7 @@ test("GUIDE-DIRECT-1 the terminal asks the engine's questions: menu choice, mult
   tmux("send-keys", "-t", "guide", "9", "Enter");
   await waitForScreen(/choose between 1 and 4/);
   tmux("send-keys", "-t", "guide", "1,2", "Enter");
-  text = await waitForScreen(/Combien de personnes doivent pouvoir s'y installer \?\n> $/m);
+  text = await waitForScreen(/Combien de personnes doivent pouvoir s'y installer \?\n\(a whole number from 1 to 12, for example 4\)\n> $/m);
   assert.match(text, /Besoin\s+\[#+-+\]\s+67% in progress/);
   tmux("send-keys", "-t", "guide", "quatre personnes, 4", "Enter");
   await waitForScreen(/turn 3, 7 left[\s\S]*\?\n(.*\n)*> $/m);
