@@ -1,7 +1,7 @@
 // `zino guide --direct` never loses an answer silently (real processes, piped stdio): an answer the engine cannot
 // read is asked again with the expected form and spends no turn, open questions show that form up front, the
 // summary shows the labels the person picked, and CRM facts (`zino ctx crm`) are applied as client updates so
-// their questions are never asked. Waits are on output, with generous limits (the machine may be loaded).
+// their questions are never asked; a don't-know still spends its turn. Waits are on output, with generous limits.
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
@@ -20,7 +20,7 @@ const ANSWERS: Record<string, string[]> = {
   [BUDGET]: ["pas trop cher, quelque chose de raisonnable", "1500 euros"],
   "Souhaitez-vous payer en plusieurs fois ?": ["2"],
   "Sous quel délai souhaitez-vous être livré ?": ["2"],
-  "À partir de quelle date pouvez-vous être livré ?": ["2027-01-15"],
+  "À partir de quelle date pouvez-vous être livré ?": ["je ne sais pas", "2027-01-15"],
   "Quel style vous plaît ?": ["2"],
   "Avez-vous une matière préférée (bois, tissu, cuir…) ?": ["bois"],
   "Souhaitez-vous le montage à domicile ?": ["1"],
@@ -122,6 +122,10 @@ test("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the expe
   if (final.targets.fur_financing) assert.match(out, /Paiement en plusieurs fois: Non\n/);
   if (final.targets.fur_delivery_window) assert.match(out, /Fenêtre de livraison: Dans le mois\n/);
   assert.doesNotMatch(out, /: canape\n|: salon, chambre\n|: dans_le_mois\n|: false\n/);
+  // A don't-know is an answer: it spends its turn (recorded as asked_no_answer) and is not met with a hint.
+  const date = final.question_state.outcomes.filter((o) => o.question_id === "fur_q_delivery_date").map((o) => o.outcome);
+  assert.deepEqual(date, ["asked_no_answer", "asked_answered"]);
+  assert.equal(out.match(/Not understood/g)?.length, 1);
 });
 
 test("GUIDE-UNDERSTAND-2 CRM facts are applied in direct mode as client updates, labels or values, and their questions are not asked", async () => {
