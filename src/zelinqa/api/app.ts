@@ -23,6 +23,7 @@ import type { IdGenerator } from "./ids.js";
 import { createRateLimiter } from "./rate-limiter.js";
 import { createPipeline, rawPathOf } from "./request-pipeline.js";
 import { ApiError } from "./api-error.js";
+import { bodyLimitsFor } from "./request-body.js";
 import { JSON_TYPE, envelopeBody, sendGateway, sendRaw } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
 import { errorSummary } from "./error-summary.js";
@@ -56,17 +57,9 @@ export interface ZelinqaApp {
 
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 
-/**
- * Per-route body limits, far below the global ZELINQA_MAX_BODY_BYTES: the largest valid runtime body is a few
- * tens of KiB (100 messages of 8000 characters is the extreme), a full configuration batch (500 changes) fits
- * in 2 MiB. Parsing that much takes a few milliseconds, so no body can stall the event loop for long.
- */
-export const RUNTIME_BODY_BYTES = 256 * 1024;
-export const CONFIGURATION_BODY_BYTES = 2 * 1024 * 1024;
-
+/** Per-route body limits (request-body.ts), never above the global ZELINQA_MAX_BODY_BYTES. */
 function routeBodyLimit(path: string, globalLimit: number): number {
-  const own = path.startsWith("/v1/configuration/") ? CONFIGURATION_BODY_BYTES : RUNTIME_BODY_BYTES;
-  return Math.min(own, globalLimit);
+  return Math.min(bodyLimitsFor(path).maxBytes, globalLimit);
 }
 
 /** Fastify's own 4xx errors (bad URL, content length, body read) become envelopes; these keep their §5.3 body. */

@@ -10,7 +10,7 @@ import type { Authenticator, Principal } from "./api-keys.js";
 import type { IdGenerator } from "./ids.js";
 import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
 import type { RequestIssue } from "../contracts/index.js";
-import { isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
+import { bodyLimitsFor, isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
 import { bodyValidationError, invalidRequest, queryIssues } from "./request-issues.js";
 import { JSON_TYPE, envelopeBody, sendGateway, sendRaw } from "./responses.js";
 import type { RateLimiter } from "./rate-limiter.js";
@@ -62,7 +62,7 @@ function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempote
 function parseBody(deps: PipelineDeps, request: FastifyRequest, route: RouteDefinition): unknown {
   if (route.method === "GET") return undefined;
   const raw = Buffer.isBuffer(request.body) ? request.body : typeof request.body === "string" ? Buffer.from(request.body) : undefined;
-  return parseJsonBody({ raw, contentType: deps.contentTypeOf(request), optional: route.bodyOptional === true });
+  return parseJsonBody({ raw, contentType: deps.contentTypeOf(request), optional: route.bodyOptional === true, limits: bodyLimitsFor(route.path) });
 }
 
 /** Path ids and query values PostgreSQL could not store answer 400 on both stores (§5.4 [ext]). */
