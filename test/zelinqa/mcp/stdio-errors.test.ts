@@ -1,0 +1,120 @@
+// zelinqa-mcp over real stdio (issue 11): invalid JSON, invalid requests, unknown methods and bad params get
+// the JSON-RPC 2.0 error codes (-32700, -32600, -32601, -32602); a line over 10 MiB is answered and the process
+// keeps serving; nothing ends the process silently.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const MAIN = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
+
+interface Reply {
+  id: string | number | null;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
+  let child: ChildProcessWithoutNullStreams;
+  let stdout = "";
+  let stderr = "";
+  let exitCode: number | null | undefined;
+  const lines = () => stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Reply);
+
+  async function nextReply(count: number, timeoutMs = 10_000): Promise<Reply> {
+    const until = Date.now() + timeoutMs;
+    while (lines().length < count) {
+      if (Date.now() > until) throw new Error(`no reply ${count}; stdout=${stdout.slice(0, 500)} stderr=${stderr.slice(0, 500)} exit=${String(exitCode)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return lines()[count - 1]!;
+  }
+
+  let sent = 0;
+  async function exchange(raw: string | Buffer): Promise<Reply> {
+    sent += 1;
+    child.stdin.write(raw);
+    return nextReply(sent);
+  }
+
+  before(async () => {
+    child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZELINQA_API_KEY: "zk_fake_key_stdio_errors", ZELINQA_BASE_URL: "http://127.0.0.1:9" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("exit", (code) => (exitCode = code));
+    const init = await exchange(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } })}\n`,
+    );
+    assert.ok(init.result, JSON.stringify(init));
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+  });
+  after(() => {
+    child?.kill("SIGKILL");
+  });
+
+  void it("answers invalid JSON with -32700 and id null", async () => {
+    const reply = await exchange('{"jsonrpc":"2.0","id":2,"method":\n');
+    assert.equal(reply.id, null);
+    assert.equal(reply.error?.code, -32700);
+  });
+
+  void it("answers a JSON value that is not a JSON-RPC message with -32600", async () => {
+    const cases: Array<[string, string | number | null]> = [
+      ["[]", null],
+      ["42", null],
+      ['{"jsonrpc":"1.0","id":3,"method":"ping"}', 3],
+      ['{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}', null],
+      ['{"jsonrpc":"2.0","id":"four","method":7}', "four"],
+    ];
+    for (const [raw, id] of cases) {
+      const reply = await exchange(`${raw}\n`);
+      assert.equal(reply.error?.code, -32600, raw);
+      assert.equal(reply.id, id, raw);
+    }
+  });
+
+  void it("answers an unknown method with -32601", async () => {
+    const reply = await exchange(`${JSON.stringify({ jsonrpc: "2.0", id: 5, method: "no/such" })}\n`);
+    assert.equal(reply.id, 5);
+    assert.equal(reply.error?.code, -32601);
+  });
+
+  void it("answers bad params of a known method with -32602, not -32603", async () => {
+    const cases = [
+      { jsonrpc: "2.0", id: 6, method: "tools/call", params: { arguments: {} } },
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: 42 } },
+      { jsonrpc: "2.0", id: 8, method: "resources/read", params: {} },
+      { jsonrpc: "2.0", id: 9, method: "prompts/get", params: { name: ["x"] } },
+    ];
+    for (const message of cases) {
+      const reply = await exchange(`${JSON.stringify(message)}\n`);
+      assert.equal(reply.id, message.id);
+      assert.equal(reply.error?.code, -32602, JSON.stringify(reply));
+    }
+  });
+
+  void it("answers a line over 10 MiB with an error and keeps serving", async () => {
+    const huge = Buffer.alloc(11 * 1024 * 1024, 0x61);
+    const reply = await exchange(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":"'), huge, Buffer.from('"}}\n')]));
+    assert.equal(reply.error?.code, -32600);
+    assert.match(reply.error?.message ?? "", /exceed/);
+    const ping = await exchange(`${JSON.stringify({ jsonrpc: "2.0", id: 11, method: "ping" })}\n`);
+    assert.deepEqual(ping, { jsonrpc: "2.0", id: 11, result: {} });
+    const tools = await exchange(`${JSON.stringify({ jsonrpc: "2.0", id: 12, method: "tools/list" })}\n`);
+    assert.ok(tools.result, JSON.stringify(tools));
+    assert.equal(exitCode, undefined);
+    assert.match(stderr, /WARNING zelinqa_mcp: a message over 10485760 bytes was refused/);
+  });
+
+  void it("exits 0 at end of input after all that", async () => {
+    child.stdin.end();
+    const until = Date.now() + 5000;
+    while (exitCode === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(exitCode, 0);
+    for (const line of stderr.split("\n").filter((l) => l !== "")) assert.match(line, /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) zelinqa_mcp: /);
+  });
+});
