@@ -78,10 +78,17 @@ void describe("route fuzz", () => {
         const request = fc.record({
           route: fc.constantFrom(...ROUTES),
           otherMethod: fc.option(fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH"), { freq: 5 }),
-          id: fc.oneof(fc.constant("__session__"), junkSegment),
+          id: fc.oneof(
+            { arbitrary: fc.constant("__session__"), weight: 3 },
+            { arbitrary: fc.constantFrom("%00", "ses_%00", "cmp_%00x"), weight: 2 },
+            { arbitrary: junkSegment, weight: 3 },
+          ),
           query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.constantFrom("a%00", "x")), queryValue), { maxLength: 3 }),
-          key: fc.constantFrom("all", "runtime", "write", null, "nbq_live_invalid", "Basic"),
-          contentType: fc.constantFrom("application/json", "application/json; charset=utf-8", "", "/", "text/plain", undefined),
+          key: fc.oneof({ arbitrary: fc.constant("all"), weight: 4 }, { arbitrary: fc.constantFrom("runtime", "write", null, "nbq_live_invalid", "Basic"), weight: 2 }),
+          contentType: fc.oneof(
+            { arbitrary: fc.constant("application/json"), weight: 4 },
+            { arbitrary: fc.constantFrom("application/json; charset=utf-8", "", "/", "text/plain", undefined), weight: 2 },
+          ),
           idem: fc.oneof(fc.constant(undefined), fc.constantFrom("short", "k".repeat(200)), fc.uuid()),
           body: fc.option(bodyText, { freq: 4 }),
         });
