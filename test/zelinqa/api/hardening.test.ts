@@ -3,6 +3,7 @@
 // cannot store, and Fastify's own errors outside the envelope. Run on SQLite and PostgreSQL.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
@@ -169,6 +170,28 @@ for (const backend of BACKENDS) {
       });
       assert.ok(lying.statusCode < 500, lying.body);
       assert.ok(lying.headers["x-request-id"]);
+    });
+
+    void it("logs a client that aborts its upload as a client abort, not as database unavailable", async () => {
+      const base = await t.app.fastify.listen({ host: "127.0.0.1", port: 0 });
+      const { port } = new URL(base);
+      const before = t.logLines.length;
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), "127.0.0.1", () => {
+          socket.write(
+            `POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.keys.all}\r\nContent-Type: application/json\r\n` +
+              `Idempotency-Key: ${newIdempotencyKey()}\r\nContent-Length: 100000\r\n\r\n{"client_reference":"`,
+            () => setTimeout(() => socket.destroy(), 50),
+          );
+        });
+        socket.on("close", () => resolve());
+        socket.on("error", reject);
+      });
+      const until = Date.now() + 3000;
+      while (!t.logLines.slice(before).some((l) => l.includes("client aborted")) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const lines = t.logLines.slice(before);
+      assert.ok(lines.some((l) => l.includes("client aborted the request")), lines.join("\n"));
+      assert.ok(!lines.some((l) => l.includes("database unavailable")), lines.join("\n"));
     });
   });
 }
