@@ -3,6 +3,7 @@
 // the in-process compilation worker. main.ts only wires real dependencies and listens.
 import Fastify, { LogController } from "fastify";
 import type { FastifyInstance, FastifyRequest, RawServerDefault } from "fastify";
+import { STATUS_CODES } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -90,6 +91,20 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     // Ids of any length reach the handler and answer the resource's 404 (§3).
     routerOptions: { maxParamLength: 65_535 },
     return503OnClosing: true,
+    // A request Node's parser refuses (bad header bytes, malformed request line, oversized headers) gets the
+    // envelope with an X-Request-Id too, written on the socket since no request object exists.
+    clientErrorHandler: (error, socket) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === "ECONNRESET" || socket.destroyed) return;
+      const status = code === "HPE_HEADER_OVERFLOW" ? 431 : code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+      const requestId = options.ids.newId("req");
+      const issues = [{ path: "", message: typeof code === "string" ? code : "malformed request" }];
+      const body = envelopeBody(new ApiError("invalid_request", { issues }), requestId, options.locale);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\nContent-Type: ${JSON_TYPE}\r\nX-Request-Id: ${requestId}\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     // An invalid percent-encoding never reaches a route: answer it in the envelope with X-Request-Id (§5.4 [ext]).
     frameworkErrors: (error, request, reply) => {
       void reply.header("x-request-id", request.id);

@@ -133,6 +133,9 @@ void describe("route fuzz", () => {
           "GET /v1//sessions HTTP/1.1",
           "GET //v1/health HTTP/1.1",
           "GET /v1/sessions/ses_x?%ZZ=1 HTTP/1.1",
+          // Refused by Node's HTTP parser before any route: a control character in the path, a bad version.
+          "GET /v1/sessions/a\u0001b HTTP/1.1",
+          "GET /v1/health HTTP/9.9",
         ];
         for (const line of lines) {
           const raw = await new Promise<string>((resolve, reject) => {
@@ -141,12 +144,24 @@ void describe("route fuzz", () => {
             socket.on("data", (c: Buffer) => (data += c.toString("latin1")));
             socket.on("end", () => resolve(data));
             socket.on("error", reject);
-            socket.write(`${line}\r\nHost: x\r\nAuthorization: Bearer ${t.keys.all}\r\nConnection: close\r\n\r\n`);
+            socket.write(`${line}\r\nHost: x\r\nAuthorization: Bearer ${t.keys.all}\r\nConnection: close\r\n\r\n`, "latin1");
           });
           const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+          if (status >= 400) assert.match(raw, /\r\n\r\n\{"(code|message)"/, `${line} -> ${raw.slice(0, 300)}`);
           assert.ok(status >= 200 && status < 500, `${line} -> ${raw.slice(0, 300)}`);
           assert.match(raw, /\r\nx-request-id: req_/i, `${line} -> ${raw.slice(0, 300)}`);
         }
+        const headerBytes = await new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), "127.0.0.1");
+          let data = "";
+          socket.on("data", (c: Buffer) => (data += c.toString("latin1")));
+          socket.on("end", () => resolve(data));
+          socket.on("error", reject);
+          socket.write(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0000b\r\n\r\n`, "latin1");
+        });
+        assert.match(headerBytes, /^HTTP\/1\.1 400 /);
+        assert.match(headerBytes, /\r\nX-Request-Id: req_/i);
+        assert.match(headerBytes, /"code":"invalid_request"/);
       });
     });
   }
