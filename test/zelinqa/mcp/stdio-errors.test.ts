@@ -117,4 +117,22 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
     assert.equal(exitCode, 0);
     for (const line of stderr.split("\n").filter((l) => l !== "")) assert.match(line, /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) zelinqa_mcp: /);
   });
+
+  void it("reports a fatal error on stderr and exits non-zero when stdout is gone, never a silent exit 0", async () => {
+    const orphan = spawn(process.execPath, ["--import", "tsx", MAIN], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZELINQA_API_KEY: "zk_fake_key_stdio_errors", ZELINQA_BASE_URL: "http://127.0.0.1:9" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let err = "";
+    orphan.stderr.on("data", (c: Buffer) => (err += c.toString()));
+    const exited = new Promise<number | null>((resolve) => orphan.on("exit", (code) => resolve(code)));
+    orphan.stdout.destroy();
+    const ping = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`;
+    const timer = setInterval(() => orphan.stdin.write(ping, () => undefined), 50);
+    orphan.stdin.on("error", () => undefined);
+    const code = await exited;
+    clearInterval(timer);
+    assert.equal(code, 1, err);
+    assert.match(err, /^CRITICAL zelinqa_mcp: .*EPIPE/m);
+  });
 });
