@@ -3,8 +3,14 @@
 // before the limit existed) is loaded with that value set aside, so it can be replaced or deleted through the API.
 export const MAX_SCHEMA_DEPTH = 32;
 
+/**
+ * Stored values deeper than this are set aside on load. It is above every depth a request can now carry
+ * (bodies nest at most 64 levels), so only values accepted before the limits existed are ever touched.
+ */
+export const MAX_STORED_VALUE_DEPTH = 64;
+
 /** The $comment of the schema that stands in for a stored schema nested too deeply. */
-export const QUARANTINED_SCHEMA_COMMENT = `zelinqa: the stored schema nested deeper than ${MAX_SCHEMA_DEPTH} levels and was set aside`;
+export const QUARANTINED_SCHEMA_COMMENT = `zelinqa: the stored schema nested deeper than ${MAX_STORED_VALUE_DEPTH} levels and was set aside`;
 
 /** True when arrays and objects nest deeper than `max` (a scalar has depth 0). Iterative, stops at the first excess. */
 export function jsonDepthExceeds(value: unknown, max: number): boolean {
@@ -38,7 +44,7 @@ export function quarantineDeepDraftValues(json: unknown): unknown {
   if (Array.isArray(draft.success_informations)) {
     out.success_informations = (draft.success_informations as unknown[]).map((item) => {
       const s = record(item);
-      if (s === null || !jsonDepthExceeds(s.schema, MAX_SCHEMA_DEPTH)) return item;
+      if (s === null || !jsonDepthExceeds(s.schema, MAX_STORED_VALUE_DEPTH)) return item;
       return { ...s, schema: { $comment: QUARANTINED_SCHEMA_COMMENT, not: {} } };
     });
   }
@@ -48,7 +54,7 @@ export function quarantineDeepDraftValues(json: unknown): unknown {
       if (q === null || !Array.isArray(q.choices)) return item;
       const choices = (q.choices as unknown[]).map((c) => {
         const choice = record(c);
-        if (choice === null || !jsonDepthExceeds(choice.maps_to_value, MAX_SCHEMA_DEPTH)) return c;
+        if (choice === null || !jsonDepthExceeds(choice.maps_to_value, MAX_STORED_VALUE_DEPTH)) return c;
         const { maps_to_value: _dropped, ...rest } = choice;
         return rest;
       });
