@@ -88,9 +88,10 @@ void describe("zelinqa API under expensive bodies", () => {
     const stallMs = delay.max / 1e6;
     process.stderr.write(`# expensive bodies: ${answers.split("\n").length - 1} attack bodies; trivial request p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; event-loop stall max ${stallMs.toFixed(1)} ms; attack answers ${[...statuses].sort().join(",")}\n`);
     assert.ok([...statuses].every((s) => s === 400 || s === 413), [...statuses].join(","));
-    // Quiet, the figures are a few tens of milliseconds; the bound leaves room for a loaded 2-core machine
-    // while catching a parse of a whole 10 MB body (1.4 s here, 5 s on the probe's host).
+    // Quiet, the figures are a few tens of milliseconds. The bounds leave room for a loaded 2-core machine (the
+    // worst single event-loop sample is mostly the scheduler then) while catching a parse of a whole 2 or 10 MB
+    // body: 0.8 s and 2 s per body here before the limits, with a trivial request p99 of 0.7 s and 2 s.
     assert.ok(p99 < 250, `p99 ${p99} ms`);
-    assert.ok(stallMs < 250, `event loop stalled ${stallMs} ms`);
+    assert.ok(stallMs < 750, `event loop stalled ${stallMs} ms`);
   });
 });
