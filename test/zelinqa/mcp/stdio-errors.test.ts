@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 
 const MAIN = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
 
@@ -134,5 +135,62 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
     clearInterval(timer);
     assert.equal(code, 1, err);
     assert.match(err, /^CRITICAL zelinqa_mcp: .*EPIPE/m);
+  });
+});
+
+void describe("zelinqa-mcp stdio fuzz", () => {
+  void it("answers hundreds of random lines with well-formed JSON-RPC and keeps serving", async () => {
+    const method = fc.constantFrom("initialize", "ping", "tools/list", "tools/call", "resources/read", "resources/list", "prompts/get", "prompts/list", "logging/setLevel", "completion/complete", "x/y");
+    const message = fc.record(
+      {
+        jsonrpc: fc.constantFrom("2.0", "2.0", "1.0"),
+        id: fc.oneof(fc.integer({ min: 100, max: 1_000_000 }), fc.string({ maxLength: 6 }), fc.constant(null), fc.object()),
+        method,
+        params: fc.oneof(fc.object({ maxDepth: 2 }), fc.record({ name: fc.constantFrom("zelinqa_start", "zelinqa_next", "nope", "") , arguments: fc.object({ maxDepth: 2 }) }), fc.jsonValue({ maxDepth: 2 })),
+      },
+      { requiredKeys: [] },
+    );
+    const line = fc.oneof(
+      message.map((m) => JSON.stringify(m)),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc.string({ maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, " ")),
+    );
+    const lines = fc.sample(line, { numRuns: 300, seed: 11 });
+    const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZELINQA_API_KEY: "zk_fake_key_stdio_fuzz", ZELINQA_BASE_URL: "http://127.0.0.1:9" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    try {
+      child.stdin.write(`${lines.join("\n")}\n${JSON.stringify({ jsonrpc: "2.0", id: "final-ping", method: "ping" })}\n`);
+      const until = Date.now() + 20_000;
+      while (!out.includes('"id":"final-ping"') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const replies = out.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code?: unknown } });
+      assert.ok(replies.some((r) => r.id === "final-ping" && JSON.stringify(r.result) === "{}"), `stderr: ${err.slice(0, 500)}`);
+      for (const reply of replies) {
+        assert.equal(reply.jsonrpc, "2.0", JSON.stringify(reply));
+        if (reply.error) assert.equal(typeof reply.error.code, "number", JSON.stringify(reply));
+      }
+      // Every line that was not valid JSON got its -32700.
+      const parseErrors = replies.filter((r) => r.error?.code === -32700).length;
+      const invalidJson = lines.filter((l) => {
+        try {
+          JSON.parse(l);
+          return false;
+        } catch {
+          return l.trim() !== "";
+        }
+      }).length;
+      assert.equal(parseErrors, invalidJson);
+      child.stdin.end();
+      assert.equal(await exited, 0);
+      for (const logLine of err.split("\n").filter((l) => l !== "")) assert.match(logLine, /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) zelinqa_mcp: /);
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });
