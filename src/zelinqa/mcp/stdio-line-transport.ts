@@ -108,9 +108,10 @@ export class StdioLineTransport implements Transport {
     }
     const message = parsed.data;
     if ("method" in message && "id" in message) {
-      const schema = REQUEST_SCHEMAS.get(message.method);
-      if (schema && !schema.safeParse(message).success) {
-        this.reply(message.id, JSON_RPC_ERRORS.invalidParams, `Invalid params for ${message.method}`);
+      const checked = REQUEST_SCHEMAS.get(message.method)?.safeParse(message);
+      if (checked && !checked.success) {
+        const issues = checked.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+        this.reply(message.id, JSON_RPC_ERRORS.invalidParams, `Invalid params for ${message.method}`, { issues });
         return;
       }
     }
@@ -121,9 +122,10 @@ export class StdioLineTransport implements Transport {
     }
   }
 
-  private reply(id: Id, code: number, message: string): void {
+  private reply(id: Id, code: number, message: string, data?: unknown): void {
     // JSON-RPC 2.0 §5: an error whose request id cannot be read is answered with id null.
-    this.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`);
+    const error = data === undefined ? { code, message } : { code, message, data };
+    this.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`);
   }
 
   send(message: JSONRPCMessage): Promise<void> {

@@ -96,6 +96,7 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
       assert.equal(reply.id, message.id);
       assert.equal(reply.error?.code, -32602, JSON.stringify(reply));
     }
+    assert.match(JSON.stringify(lines().at(-1)), /"data":\{"issues":\[\{"path":"params.name"/);
   });
 
   void it("answers a line over 10 MiB with an error and keeps serving", async () => {
