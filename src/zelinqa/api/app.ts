@@ -245,6 +245,9 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) {
       if (GATEWAY_STATUSES.has(status)) return sendGateway(reply, status as 404 | 405 | 413);
+      // Our own refusals never reach here (the pipeline answers them): a 403 is the docs' static files refusing
+      // a path outside their folder (`/docs/static/../../x`), which is simply a route that does not exist.
+      if (status === 403) return sendGateway(reply, 404);
       const issues = [{ path: "", message: typeof code === "string" ? code : "bad request" }];
       return sendRaw(reply, { status: 400, body: envelopeBody(new ApiError("invalid_request", { issues }), request.id, options.locale), contentType: JSON_TYPE, requestId: request.id });
     }
