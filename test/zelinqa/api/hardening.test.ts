@@ -7,6 +7,12 @@ import { connect } from "node:net";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
+import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
+import { corpusDocument } from "../../support/zelinqa-config-file.js";
 import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -90,6 +96,26 @@ for (const backend of BACKENDS) {
       const remove = { entity: "success_information", operation: "delete", success_information: { id: "poison" } };
       const removed = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes: [remove] }, idempotencyKey: newIdempotencyKey() });
       assert.equal(removed.status, 200, removed.text);
+    });
+
+    void it("lets `zelinqa config import` replace a poisoned draft (it used to fail with a stack overflow)", async () => {
+      const { domainId, store } = t;
+      const stored = await store.getDraft(domainId);
+      assert.ok(stored);
+      const content = stored.content as { success_informations: unknown[] };
+      content.success_informations.push({ id: "poison2", label: "Poison", schema: nestedObject(2_000), primary_question_id: "sdk_q_usage" });
+      assert.ok(await store.saveDraft({ domainId, expectedRevision: stored.revision, revision: stored.revision + 1, content: { ...content, draft_revision: stored.revision + 1 }, now: new Date().toISOString() }));
+      const dir = mkdtempSync(join(tmpdir(), "zelinqa-import-"));
+      try {
+        const file = join(dir, "corpus.json");
+        writeFileSync(file, JSON.stringify(corpusDocument()));
+        const flags = t.database.databaseUrl ? ["--database-url", t.database.databaseUrl] : ["--sqlite-path", t.database.sqlitePath ?? ""];
+        let stderr = "";
+        const io = { engine: defaultEngine, env: {}, stdout: () => undefined, stderr: (text: string) => (stderr += text) };
+        assert.equal(await runCli(["config", "import", file, ...flags], io), 0, stderr);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     void it("refuses runtime bodies over 256 KiB with 413 although the global limit is 10 MB", async () => {
