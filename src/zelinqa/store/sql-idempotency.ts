@@ -2,7 +2,6 @@
 // takeover and 24 h expiry by compare-and-swap on the reservation token, so it holds across processes.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, text, textOrNull } from "./sql-executor.js";
-import type { HolderLiveness } from "./postgres/postgres-liveness.js";
 import type { IdempotencyRecord, StoreOperations } from "./store-port.js";
 
 type IdempotencyOperations = Pick<
@@ -36,6 +35,15 @@ function toRecord(row: SqlRow): IdempotencyRecord {
 }
 
 const KEY = `domain_id = $1 AND operation = $2 AND idempotency_key = $3`;
+
+/** Which process holds an in_flight row, and whether it is still alive (postgres/postgres-liveness.ts). */
+export interface HolderLiveness {
+  /** This process's holder id, or null when it cannot prove liveness now (the 60 s lease then applies). */
+  holder(): Promise<string | null>;
+  /** False only when the holder is provably gone: its process, or at least its database session, ended. */
+  isAlive(holder: string, db: SqlExecutor): Promise<boolean>;
+  close(): Promise<void>;
+}
 
 /** In-flight reservations held in memory: the SQLite store's only writer is this process (§2.3). */
 export type InFlightReservations = Map<string, IdempotencyRecord>;

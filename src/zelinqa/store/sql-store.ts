@@ -9,7 +9,7 @@ import { tenancyOperations } from "./sql-tenancy.js";
 import { applyMigrations } from "./migrations/index.js";
 import { createPostgresExecutor } from "./postgres/postgres-executor.js";
 import { createPostgresLiveness } from "./postgres/postgres-liveness.js";
-import type { HolderLiveness } from "./postgres/postgres-liveness.js";
+import type { HolderLiveness } from "./sql-idempotency.js";
 import { createSqliteExecutor } from "./sqlite/sqlite-executor.js";
 import type { StoreOperations, ZelinqaStore } from "./store-port.js";
 

@@ -3,18 +3,10 @@
 // lock goes with it, and another process sees at once that the in-flight reservation has no live holder.
 import { randomInt } from "node:crypto";
 import pg from "pg";
-import type { SqlExecutor } from "../sql-executor.js";
+import type { HolderLiveness } from "../sql-idempotency.js";
 
 /** The first half of every holder lock key: keeps these locks apart from other advisory locks. */
 const LOCK_CLASS = 0x5a51;
-
-export interface HolderLiveness {
-  /** This process's holder id, or null when its lock connection is not up (the 60 s lease then applies). */
-  holder(): Promise<string | null>;
-  /** False only when the holder's lock is free: its process, or at least its connection, is gone. */
-  isAlive(holder: string, db: SqlExecutor): Promise<boolean>;
-  close(): Promise<void>;
-}
 
 const objectIdOf = (holder: string): number | null => {
   const match = /^pg-lock:(-?\d+)$/.exec(holder);
