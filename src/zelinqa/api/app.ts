@@ -3,6 +3,7 @@
 // the in-process compilation worker. main.ts only wires real dependencies and listens.
 import Fastify, { LogController } from "fastify";
 import type { FastifyInstance, FastifyRequest, RawServerDefault } from "fastify";
+import { STATUS_CODES } from "node:http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -22,7 +23,9 @@ import type { EnginePort } from "./engine-port.js";
 import type { IdGenerator } from "./ids.js";
 import { createRateLimiter } from "./rate-limiter.js";
 import { createPipeline, rawPathOf } from "./request-pipeline.js";
-import { JSON_TYPE, sendGateway } from "./responses.js";
+import { ApiError } from "./api-error.js";
+import { bodyLimitsFor } from "./request-body.js";
+import { JSON_TYPE, envelopeBody, sendGateway, sendRaw } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
 import { errorSummary } from "./error-summary.js";
 import { createMethodMatcher } from "./route-matching.js";
@@ -56,6 +59,14 @@ export interface ZelinqaApp {
 
 const IDEMPOTENCY_PURGE_MS = 10 * 60 * 1000;
 
+/** Per-route body limits (request-body.ts), never above the global ZELINQA_MAX_BODY_BYTES. */
+function routeBodyLimit(path: string, globalLimit: number): number {
+  return Math.min(bodyLimitsFor(path).maxBytes, globalLimit);
+}
+
+/** Fastify's own 4xx errors (bad URL, content length, body read) become envelopes; these keep their §5.3 body. */
+const GATEWAY_STATUSES = new Set([404, 405, 413]);
+
 const DATABASE_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "08000", "08001", "08003", "08006", "53300", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -81,6 +92,26 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     // Ids of any length reach the handler and answer the resource's 404 (§3).
     routerOptions: { maxParamLength: 65_535 },
     return503OnClosing: true,
+    // A request Node's parser refuses (bad header bytes, malformed request line, oversized headers) gets the
+    // envelope with an X-Request-Id too, written on the socket since no request object exists.
+    clientErrorHandler: (error, socket) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === "ECONNRESET" || socket.destroyed) return;
+      const status = code === "HPE_HEADER_OVERFLOW" ? 431 : code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+      const requestId = options.ids.newId("req");
+      const issues = [{ path: "", message: typeof code === "string" ? code : "malformed request" }];
+      const body = envelopeBody(new ApiError("invalid_request", { issues }), requestId, options.locale);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\nContent-Type: ${JSON_TYPE}\r\nX-Request-Id: ${requestId}\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+    // An invalid percent-encoding never reaches a route: answer it in the envelope with X-Request-Id (§5.4 [ext]).
+    frameworkErrors: (error, request, reply) => {
+      void reply.header("x-request-id", request.id);
+      const issues = [{ path: "path", message: error.code === "FST_ERR_BAD_URL" ? "invalid percent-encoding" : "invalid path" }];
+      return sendRaw(reply, { status: 400, body: envelopeBody(new ApiError("invalid_request", { issues }), request.id, options.locale), contentType: JSON_TYPE, requestId: request.id });
+    },
   });
   const worker = createCompileWorker({
     store: options.store,
@@ -108,17 +139,25 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     ids: options.ids,
     rateLimiter: options.rateLimitPerMinute ? createRateLimiter(options.rateLimitPerMinute) : undefined,
     onPrincipal: (request, principal) => keyIds.set(request, principal.keyId),
+    contentTypeOf: (request) => declaredContentType.get(request),
   });
 
-  // Bodies are read as text and parsed by the pipeline after authentication (§5.5 steps 2–4).
+  // Bodies are read as bytes and checked and parsed by the pipeline after authentication (§5.5 steps 2–4),
+  // so a missing or malformed Content-Type is refused after the 401/403 checks instead of by Fastify: the
+  // header the client sent is kept aside and Fastify sees a neutral one.
+  const declaredContentType = new WeakMap<FastifyRequest, string | undefined>();
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+  fastify.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   // Callback-style hooks: no promise per hook per request.
   fastify.addHook("onRequest", (request, _reply, done) => {
     startedAt.set(request, process.hrtime.bigint());
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      declaredContentType.set(request, request.headers["content-type"]);
+      request.headers["content-type"] = "application/octet-stream";
+    }
     done();
   });
   fastify.addHook("onSend", (request, reply, payload, done) => {
@@ -163,6 +202,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     fastify.route({
       method: route.method,
       url: route.path,
+      bodyLimit: routeBodyLimit(route.path, options.maxBodyBytes),
       schema: {
         operationId: route.operationId,
         summary: route.summary,
@@ -199,6 +239,20 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   fastify.setErrorHandler((error, request, reply) => {
     const code = (error as { code?: unknown }).code;
     if (code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendGateway(reply, 413);
+    if (request.raw.aborted || (request.raw.destroyed && !request.raw.complete)) {
+      // The client went away while sending its body: nothing to answer, nothing wrong on our side.
+      options.logger.info({ request_id: request.id, err: errorSummary(error) }, "client aborted the request");
+      return reply.code(400).send();
+    }
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (GATEWAY_STATUSES.has(status)) return sendGateway(reply, status as 404 | 405 | 413);
+      // Our own refusals never reach here (the pipeline answers them): a 403 is the docs' static files refusing
+      // a path outside their folder (`/docs/static/../../x`), which is simply a route that does not exist.
+      if (status === 403) return sendGateway(reply, 404);
+      const issues = [{ path: "", message: typeof code === "string" ? code : "bad request" }];
+      return sendRaw(reply, { status: 400, body: envelopeBody(new ApiError("invalid_request", { issues }), request.id, options.locale), contentType: JSON_TYPE, requestId: request.id });
+    }
     if (isDatabaseUnavailable(error)) {
       options.logger.error({ request_id: request.id, err: errorSummary(error) }, "database unavailable");
       return sendGateway(reply, 503, { "retry-after": "1" });

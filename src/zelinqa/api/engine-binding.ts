@@ -14,13 +14,15 @@ import {
   parseSessionState,
   previewTurn,
   publicationIssues,
+  quarantineDeepDraftValues,
   sessionView,
 } from "../engine/index.js";
 import type { EnginePort } from "./engine-port.js";
 
 export const defaultEngine: EnginePort = {
   engineVersion: ENGINE_VERSION,
-  parseDraft: (json) => DraftConfigurationSchema.parse(json),
+  // A draft stored before depth limits existed may hold a schema deep enough to overflow a recursive walk.
+  parseDraft: (json) => DraftConfigurationSchema.parse(quarantineDeepDraftValues(json)),
   configurationEntities: (draft) => configurationBody(draft),
   applyChanges: (draft, changes, ctx) => applyChanges(draft, changes, ctx),
   publicationIssues,

@@ -9,6 +9,8 @@ import { ApiError, GatewayError, RetryableConflict, StateVersionConflict } from 
 import type { Authenticator, Principal } from "./api-keys.js";
 import type { IdGenerator } from "./ids.js";
 import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
+import type { RequestIssue } from "../contracts/index.js";
+import { bodyLimitsFor, isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
 import { bodyValidationError, invalidRequest, queryIssues } from "./request-issues.js";
 import { JSON_TYPE, envelopeBody, sendGateway, sendRaw } from "./responses.js";
 import type { RateLimiter } from "./rate-limiter.js";
@@ -21,6 +23,8 @@ export interface PipelineDeps {
   now: () => Date;
   ids: IdGenerator;
   rateLimiter?: RateLimiter | undefined;
+  /** The Content-Type header as the client sent it (the app lets every body through Fastify's parser). */
+  contentTypeOf(request: FastifyRequest): string | undefined;
   /** Called with the key id once authenticated, for the access log. */
   onPrincipal(request: FastifyRequest, principal: Principal): void;
 }
@@ -55,20 +59,25 @@ function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempote
   return key;
 }
 
-function parseBody(request: FastifyRequest, route: RouteDefinition): unknown {
+function parseBody(deps: PipelineDeps, request: FastifyRequest, route: RouteDefinition): unknown {
   if (route.method === "GET") return undefined;
-  const raw = typeof request.body === "string" ? request.body : "";
-  if (raw.trim() === "" && route.bodyOptional) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    throw new ApiError("invalid_request", { issues: [{ path: "", message: (error as Error).message }] }, { variant: "invalid_json" });
+  const raw = Buffer.isBuffer(request.body) ? request.body : typeof request.body === "string" ? Buffer.from(request.body) : undefined;
+  return parseJsonBody({ raw, contentType: deps.contentTypeOf(request), optional: route.bodyOptional === true, limits: bodyLimitsFor(route.path) });
+}
+
+/** Path ids and query values PostgreSQL could not store answer 400 on both stores (§5.4 [ext]). */
+function checkStorableInputs(request: FastifyRequest): void {
+  const issues: RequestIssue[] = [];
+  for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === "string" && !isStorableText(value)) issues.push(unstorableIssue(`path.${name}`));
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError("invalid_request", { issues: [{ path: "", message: "the body must be a JSON object" }] }, { variant: "invalid_json" });
+  for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+    const values = Array.isArray(value) ? (value as unknown[]) : [value];
+    if (!isStorableText(name) || values.some((v) => typeof v === "string" && !isStorableText(v))) {
+      issues.push(unstorableIssue(`query.${isStorableText(name) ? name : "?"}`));
+    }
   }
-  return parsed;
+  if (issues.length > 0) throw invalidRequest(issues);
 }
 
 export function rawPathOf(request: FastifyRequest): string {
@@ -94,7 +103,8 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
     throw new GatewayError(429, { "retry-after": String(deps.rateLimiter.retryAfterSeconds(deps.now().getTime())) });
   }
   const key = idempotencyKey(request, route.idempotency);
-  const rawBody = parseBody(request, route);
+  checkStorableInputs(request);
+  const rawBody = parseBody(deps, request, route);
   let body: unknown = rawBody;
   if (route.body) {
     const result = route.body.safeParse(rawBody);

@@ -148,6 +148,10 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
     fr: "La requête ne respecte pas le contrat.",
     variants: {
       invalid_json: { en: "The request body is not valid JSON.", fr: "Le corps de la requête n'est pas un JSON valide." },
+      content_type: {
+        en: "The Content-Type of the request body must be application/json.",
+        fr: "Le Content-Type du corps de la requête doit être application/json.",
+      },
       idempotency_key_missing: {
         en: "The Idempotency-Key header is required for this operation.",
         fr: "L'en-tête Idempotency-Key est obligatoire pour cette opération.",

@@ -7,6 +7,7 @@ export { ENGINE_VERSION, API_VERSION } from "./version.js";
 export { applyChanges, draftRevisionIssue } from "./configuration-changes.js";
 export type { AppliedChange, ApplyChangesContext, ApplyChangesResult } from "./configuration-changes.js";
 export { publicationIssues } from "./publication-issues.js";
+export { MAX_SCHEMA_DEPTH, quarantineDeepDraftValues } from "./json-depth.js";
 export { DraftConfigurationSchema, configurationBody, defaultObjective, emptyDraft } from "./draft.js";
 export type { DraftConfiguration, ConfigurationBody } from "./draft.js";
 export { CHANGED_MARKER, auditDiff } from "./audit-diff.js";

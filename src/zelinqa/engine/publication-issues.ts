@@ -1,7 +1,8 @@
 // Publication-blocking issues of a draft (§12.4 "Blocks: publish"); also the `warnings` of a change batch.
 import type { ConfigurationIssue, ConfiguredQuestion, SuccessInformation } from "../contracts/index.js";
 import type { DraftConfiguration } from "./draft.js";
-import { choiceValue, isArraySchema, validatorFor } from "./schema-rules.js";
+import { isQuarantinedSchema } from "./json-depth.js";
+import { choiceValue, isArraySchema, schemaProblem, validatorFor } from "./schema-rules.js";
 
 function shapeProblem(q: ConfiguredQuestion): string | null {
   if (q.type === "open" && q.choices.length > 0) return "An open question has no choices.";
@@ -61,6 +62,9 @@ export function publicationIssues(draft: DraftConfiguration): ConfigurationIssue
     if (primaries.length > 0) issues.push(...mappingIssues(q, primaries));
   }
   for (const s of draft.success_informations) {
+    if (isQuarantinedSchema(s.schema)) {
+      issues.push({ code: "invalid_schema", message: schemaProblem(s.schema) ?? "", entity: "success_information", entity_id: s.id });
+    }
     const q = questions.get(s.primary_question_id);
     if (q && !q.active) {
       issues.push({

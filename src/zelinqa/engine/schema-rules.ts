@@ -2,6 +2,7 @@
 import type { Choice, JsonSchemaObject } from "../contracts/index.js";
 import { compileSchemaValidator } from "../understand/json-schema-validator.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
+import { MAX_SCHEMA_DEPTH, MAX_STORED_VALUE_DEPTH, isQuarantinedSchema, jsonDepthExceeds } from "./json-depth.js";
 
 const ALLOWED_TYPES = new Set(["string", "number", "integer", "boolean", "array"]);
 const isScalarOrArray = (v: unknown) =>
@@ -9,6 +10,11 @@ const isScalarOrArray = (v: unknown) =>
 
 /** Why a schema is refused, or null: it must compile as 2020-12 and accept only scalar or array values. */
 export function schemaProblem(schema: JsonSchemaObject): string | null {
+  if (isQuarantinedSchema(schema)) {
+    return `The stored schema nested deeper than ${MAX_STORED_VALUE_DEPTH} levels and was set aside: replace it or delete this success information.`;
+  }
+  // Checked before compiling: compilers and clones recurse once per level.
+  if (jsonDepthExceeds(schema, MAX_SCHEMA_DEPTH)) return `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels.`;
   try {
     compileSchemaValidator(schema);
   } catch (error) {

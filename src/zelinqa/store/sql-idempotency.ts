@@ -36,13 +36,22 @@ function toRecord(row: SqlRow): IdempotencyRecord {
 
 const KEY = `domain_id = $1 AND operation = $2 AND idempotency_key = $3`;
 
+/** Which process holds an in_flight row, and whether it is still alive (postgres/postgres-liveness.ts). */
+export interface HolderLiveness {
+  /** This process's holder id, or null when it cannot prove liveness now (the 60 s lease then applies). */
+  holder(): Promise<string | null>;
+  /** False only when the holder is provably gone: its process, or at least its database session, ended. */
+  isAlive(holder: string, db: SqlExecutor): Promise<boolean>;
+  close(): Promise<void>;
+}
+
 /** In-flight reservations held in memory: the SQLite store's only writer is this process (§2.3). */
 export type InFlightReservations = Map<string, IdempotencyRecord>;
 
 const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
 
-export function idempotencyOperations(db: SqlExecutor, inFlight?: InFlightReservations): IdempotencyOperations {
-  return inFlight ? memoryReservationOperations(db, inFlight) : rowReservationOperations(db);
+export function idempotencyOperations(db: SqlExecutor, options: { inFlight?: InFlightReservations | undefined; liveness?: HolderLiveness | undefined }): IdempotencyOperations {
+  return options.inFlight ? memoryReservationOperations(db, options.inFlight) : rowReservationOperations(db, options.liveness);
 }
 
 /**
@@ -145,7 +154,12 @@ function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservat
   };
 }
 
-function rowReservationOperations(db: SqlExecutor): IdempotencyOperations {
+/**
+ * Reservations as rows (PostgreSQL, shared by several processes). With `liveness`, each row names its holder
+ * process, and a live lease whose holder is gone (killed, its connection closed) is taken over like an expired
+ * one instead of answering idempotency_contention until the 60 s lease runs out.
+ */
+function rowReservationOperations(db: SqlExecutor, liveness?: HolderLiveness): IdempotencyOperations {
   const get = async (domainId: string, operation: string, key: string) => {
     const row = await db.get(`SELECT * FROM idempotency_records WHERE ${KEY}`, [domainId, operation, key]);
     return row ? toRecord(row) : null;
@@ -153,26 +167,31 @@ function rowReservationOperations(db: SqlExecutor): IdempotencyOperations {
   return {
     getIdempotency: get,
     async reserveIdempotency(r) {
+      const holder = liveness ? await liveness.holder() : null;
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const inserted = await db.run(
           `INSERT INTO idempotency_records
-             (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at)
-           VALUES ($1, $2, $3, $4, 'in_flight', $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-          [r.domainId, r.operation, r.key, r.fingerprint, r.token, r.leaseExpiresAt, r.now, r.expiresAt],
+             (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at, holder)
+           VALUES ($1, $2, $3, $4, 'in_flight', $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+          [r.domainId, r.operation, r.key, r.fingerprint, r.token, r.leaseExpiresAt, r.now, r.expiresAt, holder],
         );
         if (inserted === 1) return { kind: "reserved" };
-        const existing = await get(r.domainId, r.operation, r.key);
-        if (!existing) continue;
+        const row = await db.get(`SELECT * FROM idempotency_records WHERE ${KEY}`, [r.domainId, r.operation, r.key]);
+        if (!row) continue;
+        const existing = toRecord(row);
         const expired = existing.expiresAt <= r.now;
-        const abandoned = existing.status === "in_flight" && existing.leaseExpiresAt <= r.now;
+        const holderOf = textOrNull(row, "holder");
+        const abandoned =
+          existing.status === "in_flight" &&
+          (existing.leaseExpiresAt <= r.now || (liveness !== undefined && holderOf !== null && !(await liveness.isAlive(holderOf, db))));
         if (expired || abandoned) {
           // An expired record counts as new (§6.2); an abandoned lease may be taken over (§6.5).
           const taken = await db.run(
             `UPDATE idempotency_records SET fingerprint = $4, status = 'in_flight', token = $5, lease_expires_at = $6,
                response_status = NULL, response_body = NULL, response_content_type = NULL, request_id = NULL,
-               created_at = $7, expires_at = $8
+               created_at = $7, expires_at = $8, holder = $10
              WHERE ${KEY} AND token = $9`,
-            [r.domainId, r.operation, r.key, r.fingerprint, r.token, r.leaseExpiresAt, r.now, r.expiresAt, existing.token],
+            [r.domainId, r.operation, r.key, r.fingerprint, r.token, r.leaseExpiresAt, r.now, r.expiresAt, existing.token, holder],
           );
           if (taken === 1) return { kind: "reserved" };
           continue;

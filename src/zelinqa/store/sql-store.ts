@@ -8,19 +8,27 @@ import { sessionOperations } from "./sql-sessions.js";
 import { tenancyOperations } from "./sql-tenancy.js";
 import { applyMigrations } from "./migrations/index.js";
 import { createPostgresExecutor } from "./postgres/postgres-executor.js";
+import { createPostgresLiveness } from "./postgres/postgres-liveness.js";
+import type { HolderLiveness } from "./sql-idempotency.js";
 import { createSqliteExecutor } from "./sqlite/sqlite-executor.js";
 import type { StoreOperations, ZelinqaStore } from "./store-port.js";
 
 const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 
+/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder. */
+interface Holds {
+  inFlight?: InFlightReservations | undefined;
+  liveness?: HolderLiveness | undefined;
+}
+
 /** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
-function operations(db: SqlExecutor, inFlight: InFlightReservations | undefined): StoreOperations {
+function operations(db: SqlExecutor, holds: Holds): StoreOperations {
   const cached = operationsByExecutor.get(db);
   if (cached) return cached;
   const built: StoreOperations = {
     ...tenancyOperations(db),
     ...sessionOperations(db),
-    ...idempotencyOperations(db, inFlight),
+    ...idempotencyOperations(db, holds),
     ...compilationOperations(db),
     ...auditOperations(db),
   };
@@ -28,19 +36,23 @@ function operations(db: SqlExecutor, inFlight: InFlightReservations | undefined)
   return built;
 }
 
-export function createSqlStore(db: SqlExecutor, now: () => Date = () => new Date()): ZelinqaStore {
+export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liveness?: HolderLiveness } = {}): ZelinqaStore {
   // SQLite: one server process per file (§2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
   // may be shared by several processes and keeps them as rows.
-  const inFlight: InFlightReservations | undefined = db.dialect === "sqlite" ? new Map() : undefined;
+  const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
+  const now = options.now ?? (() => new Date());
   return {
-    ...operations(db, inFlight),
+    ...operations(db, holds),
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
-    transaction: (fn) => db.transaction((tx) => fn(operations(tx, inFlight))),
+    transaction: (fn) => db.transaction((tx) => fn(operations(tx, holds))),
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },
-    close: () => db.close(),
+    close: async () => {
+      await options.liveness?.close();
+      await db.close();
+    },
   };
 }
 
@@ -58,7 +70,8 @@ export function isPostgresUrl(url: string): boolean {
 export function openStore(options: OpenStoreOptions): ZelinqaStore {
   if (options.databaseUrl) {
     if (!isPostgresUrl(options.databaseUrl)) throw new Error("the database URL must start with postgres:// or postgresql://");
-    return createSqlStore(createPostgresExecutor({ url: options.databaseUrl, maxConnections: options.maxConnections ?? 10 }));
+    const executor = createPostgresExecutor({ url: options.databaseUrl, maxConnections: options.maxConnections ?? 10 });
+    return createSqlStore(executor, { liveness: createPostgresLiveness(options.databaseUrl) });
   }
   return createSqlStore(createSqliteExecutor({ path: options.sqlitePath ?? "./zelinqa.sqlite" }));
 }

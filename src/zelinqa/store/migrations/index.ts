@@ -72,6 +72,12 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX audit_events_by_domain ON audit_events (domain_id, seq)`,
     ],
   },
+  {
+    version: 2,
+    name: "idempotency lease holder",
+    // Which process holds an in_flight reservation, so a dead holder's lease is taken over at once (§6.5).
+    statements: () => [`ALTER TABLE idempotency_records ADD COLUMN holder TEXT`],
+  },
 ];
 
 const LOCK_ID = 7_246_311;

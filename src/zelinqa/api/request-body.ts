@@ -1,0 +1,150 @@
+// The request body of §5.4, read once and checked before anything recursive touches it: a JSON Content-Type,
+// strict UTF-8, a nesting depth bounded by a linear scan before JSON.parse, and no character PostgreSQL cannot
+// store (NUL, lone surrogates) in any string, so both stores answer the same.
+import type { RequestIssue } from "../contracts/index.js";
+import { ApiError } from "./api-error.js";
+
+/** Deeper bodies are refused before parsing; every later walk (zod, canonical JSON, clones) stays shallow. */
+export const MAX_BODY_DEPTH = 64;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `application/json` or any `+json` type, parameters allowed (`; charset=utf-8`). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+export function isJsonContentType(header: string | undefined): boolean {
+  return header !== undefined && JSON_MEDIA_TYPE.test(header.trim());
+}
+
+/**
+ * What a route's body may cost to parse. JSON.parse time grows with the number of values (objects most of all),
+ * not only with bytes: 2 MiB of `{},` takes over 100 ms. Counting containers and separators in the same linear
+ * scan keeps the worst parse of a runtime body near a millisecond and of a configuration batch near ten.
+ */
+export interface BodyLimits {
+  maxBytes: number;
+  maxContainers: number;
+  /** Commas and colons: about the number of values and keys. */
+  maxSeparators: number;
+}
+
+/**
+ * No valid body has an array or object of more than 500 members (`changes`, `excluded_question_ids`); refusing
+ * longer ones before parsing spares the schema validation one issue per extra member.
+ */
+export const MAX_CONTAINER_MEMBERS = 1000;
+
+/** The largest valid runtime body holds a few hundred containers (100 messages, 100 data items). */
+export const RUNTIME_BODY_LIMITS: BodyLimits = { maxBytes: 256 * 1024, maxContainers: 4096, maxSeparators: 16_384 };
+/** A full batch (500 changes of questions with 50 choices each) holds about 27,000 containers. */
+export const CONFIGURATION_BODY_LIMITS: BodyLimits = { maxBytes: 2 * 1024 * 1024, maxContainers: 32_768, maxSeparators: 196_608 };
+
+export function bodyLimitsFor(path: string): BodyLimits {
+  return path.startsWith("/v1/configuration/") ? CONFIGURATION_BODY_LIMITS : RUNTIME_BODY_LIMITS;
+}
+
+/**
+ * Why a JSON text is too costly to parse, or null: brackets nested deeper than MAX_BODY_DEPTH, or more
+ * containers or separators than allowed, outside strings. It stops at the first excess, so a body of nested
+ * brackets costs a few characters, and any other body one pass of charCodeAt.
+ */
+export function jsonShapeProblem(text: string, limits: Pick<BodyLimits, "maxContainers" | "maxSeparators">): string | null {
+  let depth = 0;
+  let containers = 0;
+  let separators = 0;
+  let inString = false;
+  const members = new Int32Array(MAX_BODY_DEPTH + 2);
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      containers += 1;
+      if (depth > MAX_BODY_DEPTH) return `the body nests deeper than ${MAX_BODY_DEPTH} levels`;
+      if (containers > limits.maxContainers) return `the body holds more than ${limits.maxContainers} objects and arrays`;
+      members[depth] = 0;
+    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
+    else if (c === 0x2c || c === 0x3a) {
+      separators += 1;
+      if (separators > limits.maxSeparators) return `the body holds more than ${limits.maxSeparators} values`;
+      if (c === 0x2c && ++members[depth]! >= MAX_CONTAINER_MEMBERS) return `an array or object of the body has more than ${MAX_CONTAINER_MEMBERS} members`;
+    }
+  }
+  return null;
+}
+
+// NUL is refused by PostgreSQL text; a lone surrogate has no UTF-8 form (the driver would silently alter it).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+}
+
+function pointerSegment(segment: string | number): string {
+  return "/" + String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** The JSON Pointer of the first string (key or value) PostgreSQL cannot store, or null. Iterative. */
+export function findUnstorableString(value: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: "" }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value === "string") {
+      if (!isStorableText(item.value)) return item.path;
+    } else if (Array.isArray(item.value)) {
+      item.value.forEach((v, i) => stack.push({ value: v, path: item.path + pointerSegment(i) }));
+    } else if (typeof item.value === "object" && item.value !== null) {
+      for (const [k, v] of Object.entries(item.value)) {
+        const path = item.path + pointerSegment(k);
+        if (!isStorableText(k)) return path;
+        stack.push({ value: v, path });
+      }
+    }
+  }
+  return null;
+}
+
+const MAYBE_UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+const invalidJson = (message: string) => new ApiError("invalid_request", { issues: [{ path: "", message }] }, { variant: "invalid_json" });
+
+export const unstorableIssue = (path: string): RequestIssue => ({ path, message: "contains NUL or an unpaired surrogate" });
+
+/**
+ * Decodes, checks and parses a POST body into a JSON object. `contentType` is the header as the client sent
+ * it; an empty body needs none. Called after authentication (§5.5 step 4).
+ */
+export function parseJsonBody(input: { raw: Buffer | undefined; contentType: string | undefined; optional: boolean; limits: BodyLimits }): unknown {
+  const bytes = input.raw ?? Buffer.alloc(0);
+  if (bytes.length > 0 && !isJsonContentType(input.contentType)) {
+    throw new ApiError(
+      "invalid_request",
+      { issues: [{ path: "header.Content-Type", message: "must be application/json" }] },
+      { variant: "content_type" },
+    );
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw invalidJson("the body is not valid UTF-8");
+  }
+  if (text.trim() === "" && input.optional) return {};
+  const problem = jsonShapeProblem(text, input.limits);
+  if (problem !== null) throw invalidJson(problem);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw invalidJson((error as Error).message);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw invalidJson("the body must be a JSON object");
+  // In a valid JSON text NUL and surrogates can only be escapes (strict UTF-8 has no surrogates, JSON no raw
+  // control characters): only a text holding such an escape needs the walk, which builds JSON Pointers.
+  const bad = MAYBE_UNSTORABLE_ESCAPE.test(text) ? findUnstorableString(parsed) : null;
+  if (bad !== null) throw new ApiError("invalid_request", { issues: [unstorableIssue(bad)] });
+  return parsed;
+}
