@@ -36,7 +36,7 @@ export interface ExecCgroupsOptions {
   /** /proc/self/cgroup and /proc/self/mountinfo (tests pass a fake layout). */
   selfCgroup?: string;
   mountInfo?: string;
-  /** Name of exc's parent cgroup (default zino-exc-<pid>). */
+  /** Name of exc's parent cgroup (default zino-exc-<pid>-<n>: one per runner, several may share a process in tests). */
   name?: string;
   /** Whether the v2 controllers may be enabled by moving exc's own processes into a leaf (default true). */
   moveSelfIntoLeaf?: boolean;
@@ -49,6 +49,8 @@ interface Hierarchy {
 }
 
 const RELEASE_RETRY_MS = 25;
+let instances = 0;
+const PARENT_NAME = /^zino-exc-(\d+)-\d+$/;
 const RELEASE_ATTEMPTS = 200;
 
 /** The cgroup paths of this process: `controllers → path` ("" for the v2 line). */
@@ -210,6 +212,32 @@ function detect(options: ExecCgroupsOptions, name: string): { mechanism: Resourc
   return { mechanism: "rlimit-only", detail: problems.join("; "), hierarchies: [] };
 }
 
+/**
+ * The parent cgroups an exc that was killed left next to ours (its pid is gone): what is still in them is killed
+ * and they are removed, so a crash does not leave cgroups behind for ever. One that cannot go yet is left.
+ */
+function removeStaleParents(hierarchies: Hierarchy[], logger: Logger): void {
+  for (const { base } of hierarchies) {
+    const parent = join(base, "..");
+    for (const entry of readdirSync(parent)) {
+      const match = PARENT_NAME.exec(entry);
+      if (!match || existsSync(`/proc/${match[1]!}`)) continue;
+      const stale = join(parent, entry);
+      try {
+        for (const child of readdirSync(stale, { withFileTypes: true })) {
+          if (!child.isDirectory()) continue;
+          killAll(join(stale, child.name, "cgroup.procs"));
+          rmdirSync(join(stale, child.name));
+        }
+        rmdirSync(stale);
+        logger.info({ cgroup: stale }, "removed the cgroup an earlier zino-exc left behind");
+      } catch (err) {
+        logger.debug({ err, cgroup: stale }, "an earlier zino-exc's cgroup is not removed yet");
+      }
+    }
+  }
+}
+
 /** Kills every process listed in a cgroup.procs file (a cgroup being released). */
 function killAll(procsFile: string): number {
   const pids = readPids(procsFile);
@@ -234,8 +262,10 @@ function oomKillsIn(file: string): number {
 
 export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
   const { logger } = options;
-  const name = options.name ?? `zino-exc-${process.pid}`;
+  instances += 1;
+  const name = options.name ?? `zino-exc-${process.pid}-${instances}`;
   const found = detect(options, name);
+  if (!options.name) removeStaleParents(found.hierarchies, logger);
   let sequence = 0;
   const pending = new Set<Promise<void>>();
 

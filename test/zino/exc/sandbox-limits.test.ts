@@ -2,7 +2,7 @@
 // outside (memory of the tool's processes, files, namespaces) to prove it held. Tests that need a mechanism this
 // machine lacks (no cgroup usable, no bubblewrap) are skipped with the reason capabilities gives.
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
@@ -36,7 +36,7 @@ function watchMemory(marker: string): { stop(): number } {
 
 /** The per-execution cgroup directories of exc's parent cgroups (named in capabilities' detail). */
 function executionCgroups(detail: string): string[] {
-  const bases = [...detail.matchAll(/(\/sys\/fs\/cgroup\/\S+?zino-exc-\d+)/g)].map((match) => match[1]!);
+  const bases = [...detail.matchAll(/(\/sys\/fs\/cgroup\/\S+?zino-exc-\d+-\d+)/g)].map((match) => match[1]!);
   return bases.flatMap((base) => (existsSync(base) ? readdirSync(base).filter((entry) => /^x\d+$/.test(entry)).map((entry) => join(base, entry)) : []));
 }
 
@@ -216,11 +216,33 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       const bwrap = () => readdirSync(h.workRoot).flatMap((dir) => processesWith(join(h.workRoot, dir)));
       await waitFor("a warm sandbox waits", () => bwrap().length > 0, 3000);
       const cgroups = readFileSync(`/proc/${bwrap()[0]!}/cgroup`, "utf8");
-      const expected = caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+\/x\d+$/m;
+      const expected = caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
       assert.match(cgroups, expected, cgroups);
       assert.equal((await h.call("k", "execute_bash", { code: "echo warm" })).stdout, "warm\n");
     } finally {
       await h.close();
+    }
+  });
+
+  void it("EXC-31 at start, exc removes the cgroups an exc that was killed left behind, and at close its own", async (t) => {
+    const first = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
+    const caps = await first.request({ type: "capabilities", ctxkey: "k" });
+    await first.close();
+    if (caps.resource_limits === "rlimit-only") {
+      t.skip(`no per-execution cgroup on this machine: ${String(caps.resource_limits_detail)}`);
+      return;
+    }
+    const bases = [...String(caps.resource_limits_detail).matchAll(/(\/sys\/fs\/cgroup\/\S+?zino-exc-\d+-\d+)/g)].map((match) => match[1]!);
+    assert.ok(bases.length > 0);
+    for (const base of bases) assert.equal(existsSync(base), false, `closed exc removed ${base}`);
+    // A pid above the largest the kernel hands out: that exc is certainly gone.
+    const stale = bases.map((base) => join(base, "..", "zino-exc-4194304-1"));
+    for (const dir of stale) mkdirSync(join(dir, "x7"), { recursive: true });
+    const second = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
+    try {
+      for (const dir of stale) assert.equal(existsSync(dir), false, `${dir} removed at start`);
+    } finally {
+      await second.close();
     }
   });
 
