@@ -15,7 +15,7 @@ import { startProcess, type ProcessStarter, type RunOutcome, type StartedProcess
 import {
   bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxCommand, type SandboxUser,
 } from "./sandbox.js";
-import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+import { analyserArgv, analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { ExecutionSlots } from "./execution-slots.js";
 import { createWarmSandboxes, type WarmSandbox, type WarmSandboxes } from "./warm-sandboxes.js";
 
@@ -88,6 +88,8 @@ interface PreparedDirs extends ExecutionPaths {
   baseDir: string;
   /** The execution's cgroup, made with its directories (a warm sandbox's ahead of its call). */
   cgroup?: ExecCgroup | undefined;
+  /** A warm sandbox's analyser, started and held next to it; taken (set to undefined) by the execution that uses it. */
+  analyser?: StartedProcess | undefined;
 }
 
 const SELF_TEST_EXECUTOR: ExecutorDefinition = {
@@ -182,6 +184,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
    * which costs about a millisecond even for a nearly empty tree.
    */
   function cleanup(dirs: PreparedDirs): void {
+    // A held analyser nobody used (the sandbox was discarded, or failed before its analysis) is killed.
+    if (dirs.analyser) void dirs.analyser.discard();
+    dirs.analyser = undefined;
     // Kills what is left of the execution (a process that left its group) and removes the cgroup, off the result's path.
     dirs.cgroup?.release();
     try {
@@ -229,14 +234,28 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     return { ...joinCgroupCommand(command, cgroup, undefined), ...(user ?? {}) };
   }
 
-  /** The analyser of a script in a sandbox like the execution's (no network), or on the host without bubblewrap. */
+  /** The analyser's sandbox command: like the execution's (no network), the script at /code. */
+  function analyserCommand(dirs: PreparedDirs, exec: ExecConfig, analyser: string[], held: boolean) {
+    return asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser, prlimitPath,
+      seccompFile, analyser: true, disableUserns, held }), dirs.cgroup);
+  }
+
+  /** The analyser of a script in a sandbox like the execution's, or on the host without bubblewrap. */
   function analysisSandbox(dirs: PreparedDirs, exec: ExecConfig) {
     if (!bwrapOk) return undefined;
-    return {
-      codeDir: "/code",
-      command: (analyser: string[]) => asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser,
-        prlimitPath, seccompFile, analyser: true, disableUserns }), dirs.cgroup),
-    };
+    return { codeDir: "/code", command: (analyser: string[]) => analyserCommand(dirs, exec, analyser, false) };
+  }
+
+  /** A warm sandbox whose executions are analysed also gets its analyser started and held, off the call's path. */
+  function startHeldAnalyser(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs): void {
+    const analyser = exec.static_analysis !== "off" && def.staticAnalysis && bwrapOk && isolation === "bwrap" ? analyserArgv(def.executor) : undefined;
+    if (!analyser) return;
+    try {
+      dirs.analyser = start({ ...analyserCommand(dirs, exec, analyser, true), held: true });
+    } catch (err) {
+      // The execution then starts its analyser on demand, as without a warm sandbox.
+      logger.warn({ err }, "cannot start a warm sandbox's analyser");
+    }
   }
 
   /** Starts the sandbox of one execution in `dirs`, held until released when `held` (a warm sandbox). */
@@ -250,7 +269,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
     const dirs = prepare(def, isolation !== "bwrap", exec);
     try {
-      return { dirs, process: startSandbox(isolation, def, exec, dirs, true) };
+      const process = startSandbox(isolation, def, exec, dirs, true);
+      startHeldAnalyser(isolation, def, exec, dirs);
+      return { dirs, process };
     } catch (err) {
       cleanup(dirs);
       throw err;
@@ -296,10 +317,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       // Blocking analysis must pass before the run; advisory analysis only adds findings to the result, so it runs
       // alongside the execution instead of in front of it (the analyser only reads the script; its own timeout and
       // the cancellation still apply, and the result waits for its findings as before).
+      const prestarted = dirs.analyser;
+      dirs.analyser = undefined;
       analysis = exec.static_analysis !== "off" && def.staticAnalysis
         ? analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}),
-          sandbox: analysisSandbox(dirs, exec) })
+          sandbox: analysisSandbox(dirs, exec), ...(prestarted ? { prestarted } : {}) })
         : undefined;
+      if (!analysis) void prestarted?.discard();
       if (analysis && exec.static_analysis === "blocking") {
         const report = await analysis;
         if (report && !report.ok) {

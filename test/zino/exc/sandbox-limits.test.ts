@@ -258,6 +258,28 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
     }
   });
 
+  void it("EXC-34 a warm sandbox holds its analyser too: advisory findings come without starting one on the call's path", async (t) => {
+    const h = await startExc({ defaults: { exec: { static_analysis: "advisory" } } });
+    try {
+      const caps = await h.request({ type: "capabilities", ctxkey: "k" });
+      if (caps.isolation !== "bwrap" || !existsSync("/usr/bin/shellcheck")) {
+        t.skip(`needs bubblewrap and shellcheck: ${caps.isolation !== "bwrap" ? String(caps.sandbox_problem) : "shellcheck not installed"}`);
+        return;
+      }
+      await h.call("k", "execute_bash", { code: "true" });
+      const held = () => readdirSync(h.workRoot).flatMap((dir) => processesWith(join(h.workRoot, dir)))
+        .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("shellcheck"));
+      await waitFor("a held analyser waits next to the warm sandbox", () => held().length > 0, 3000);
+      const [analyser] = held();
+      const frame = await h.call("k", "execute_bash", { code: "echo ok\necho \"$undefined_zx\"\n" });
+      assert.equal(frame.stdout, "ok\n\n");
+      assert.match(String(frame.stderr), /\[static analysis: shellcheck\]\nmain\.sh:2:\d+: warning: .*SC2154/);
+      assert.equal(existsSync(`/proc/${analyser!}`), false, "the held analyser was the one used");
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("EXC-34 static analysis (shellcheck) runs inside bubblewrap, never on the host", async (t) => {
     const log = mkdtempSync(join(tmpdir(), "zx-bwrap-log-"));
     chmodSync(log, 0o777);
