@@ -17,7 +17,11 @@ export interface ExecCgroup {
   readonly procsFiles: string[];
   /** Processes the kernel's OOM killer killed in this cgroup so far. */
   oomKills(): number;
-  /** Kills what is left in it and removes it (retried in the background while killed processes exit). */
+  /**
+   * Kills what is left in it and removes it, after the current work (the result being answered), retried in the
+   * background while killed processes exit. The processes are normally gone already (their group and PID
+   * namespace died with the execution); this catches any that left both.
+   */
   release(): void;
 }
 
@@ -331,15 +335,17 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
         release() {
           if (released) return;
           released = true;
-          const kill = found.mechanism === "cgroup-v2" ? join(memoryDir, "cgroup.kill") : undefined;
-          if (kill && existsSync(kill)) {
-            try {
-              writeFileSync(kill, "1");
-            } catch {
-              // killed one by one below
+          const gone = new Promise<void>((resolve) => setImmediate(() => {
+            const kill = found.mechanism === "cgroup-v2" ? join(memoryDir, "cgroup.kill") : undefined;
+            if (kill && existsSync(kill)) {
+              try {
+                writeFileSync(kill, "1");
+              } catch {
+                // killed one by one below
+              }
             }
-          }
-          const gone = remove(dirs.map((d) => d.dir), procsFiles);
+            void remove(dirs.map((d) => d.dir), procsFiles).then(resolve);
+          }));
           pending.add(gone);
           void gone.finally(() => pending.delete(gone));
         },

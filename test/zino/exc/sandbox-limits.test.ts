@@ -213,7 +213,14 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
         return;
       }
       await h.call("k", "execute_bash", { code: "true" });
-      const bwrap = () => readdirSync(h.workRoot).flatMap((dir) => processesWith(join(h.workRoot, dir)));
+      // bwrap itself: the sh in front of it (which joins the cgroup, then execs setpriv and bwrap) may be starting.
+      const bwrap = () => readdirSync(h.workRoot).flatMap((dir) => processesWith(join(h.workRoot, dir))).filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!.endsWith("bwrap");
+        } catch {
+          return false;
+        }
+      });
       await waitFor("a warm sandbox waits", () => bwrap().length > 0, 3000);
       const cgroups = readFileSync(`/proc/${bwrap()[0]!}/cgroup`, "utf8");
       const expected = caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
