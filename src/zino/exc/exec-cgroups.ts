@@ -5,7 +5,7 @@
 // /proc/self/cgroup: <own>/zino-exc-<pid>/x<n>. Neither usable (not root and nothing delegated, no controllers):
 // `rlimit-only`, with the reason, which capabilities reports. The cgroup is made when the sandbox is prepared (a
 // warm one ahead of its call); the sandbox's first process joins it before it starts bwrap (joinCgroupCommand).
-import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
+import { accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Logger } from "../../wire/index.js";
 import type { SandboxCommand, SandboxUser } from "./sandbox.js";
@@ -15,6 +15,8 @@ export type ResourceLimits = "cgroup-v2" | "cgroup-v1" | "rlimit-only";
 export interface ExecCgroup {
   /** The cgroup.procs files a process writes "0" to, to join (one per hierarchy). */
   readonly procsFiles: string[];
+  /** The sandbox user may join it itself (its cgroup.procs files are the user's): no root process in front. */
+  readonly delegated: boolean;
   /** Processes the kernel's OOM killer killed in this cgroup so far. */
   oomKills(): number;
   /**
@@ -29,8 +31,14 @@ export interface ExecCgroups {
   readonly mechanism: ResourceLimits;
   /** Why cgroups are not in force (rlimit-only), or where they are made. */
   readonly detail: string;
-  /** A new cgroup with these limits; undefined when rlimit-only (or when making it failed: logged). */
-  create(limits: { memoryBytes: number; maxProcesses: number }): ExecCgroup | undefined;
+  /**
+   * A new cgroup with these limits; undefined when rlimit-only (or when making it failed: logged). With `joiner`
+   * (v1 only), its cgroup.procs files are given to that user, so the sandbox joins it without a root process in
+   * front (setpriv costs a few ms per sandbox). In v1 a process may move itself into a cgroup whose cgroup.procs
+   * it can write: only into other executions' cgroups, and only from where /sys/fs/cgroup is visible (never from
+   * bubblewrap, which mounts no /sys).
+   */
+  create(limits: { memoryBytes: number; maxProcesses: number; joiner?: { uid: number; gid: number } | undefined }): ExecCgroup | undefined;
   /** Removes exc's parent cgroups once every execution's cgroup is gone. */
   close(): Promise<void>;
 }
@@ -301,7 +309,7 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
   return {
     mechanism: found.mechanism,
     detail: found.detail,
-    create({ memoryBytes, maxProcesses }) {
+    create({ memoryBytes, maxProcesses, joiner }) {
       if (found.hierarchies.length === 0) return undefined;
       sequence += 1;
       const dirs = found.hierarchies.map((h) => ({ ...h, dir: join(h.base, `x${sequence}`) }));
@@ -319,6 +327,7 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
             if (existsSync(join(dir, "memory.swap.max"))) writeFileSync(join(dir, "memory.swap.max"), "0");
             writeFileSync(join(dir, "pids.max"), String(maxProcesses));
           }
+          if (joiner && kind !== "v2") chownSync(join(dir, "cgroup.procs"), joiner.uid, joiner.gid);
         }
       } catch (err) {
         logger.warn({ err }, "cannot make an execution's cgroup; it runs with rlimits only");
@@ -331,6 +340,7 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
       let released = false;
       return {
         procsFiles,
+        delegated: joiner !== undefined && found.mechanism === "cgroup-v1",
         oomKills: () => oomKillsIn(eventsFile),
         release() {
           if (released) return;

@@ -170,7 +170,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       }
     }
     const scriptName = `main.${def.fileExtension}`;
-    const cgroup = cgroups?.create({ memoryBytes: exec.memory_mb * 1024 * 1024, maxProcesses: exec.max_processes });
+    const cgroup = cgroups?.create({ memoryBytes: exec.memory_mb * 1024 * 1024, maxProcesses: exec.max_processes,
+      joiner: dropsToUser ? user : undefined });
     return { baseDir, codeDir, workDir, tmpDir, scriptName, cgroup };
   }
 
@@ -230,7 +231,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   /** A command run as the sandbox user, in the execution's cgroup when it has one (joined before anything runs). */
   function asSandboxUser(command: SandboxCommand, cgroup: ExecCgroup | undefined): SandboxCommand & { uid?: number; gid?: number } {
     if (!cgroup) return { ...command, ...(user ?? {}) };
-    if (dropsToUser && user && setprivPath) return joinCgroupCommand(command, cgroup, { user, setprivPath });
+    if (dropsToUser && user && setprivPath && !cgroup.delegated) return joinCgroupCommand(command, cgroup, { user, setprivPath });
     return { ...joinCgroupCommand(command, cgroup, undefined), ...(user ?? {}) };
   }
 
@@ -385,11 +386,14 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       resourceLimitsDetail = "per-execution cgroups turned off for this exc";
       return;
     }
-    if (dropsToUser && !setprivPath) {
+    const made = cgroups ?? createExecCgroups({ logger });
+    // v2 has no per-cgroup delegation of cgroup.procs to the sandbox user: root joins, then setpriv drops to the user.
+    if (made.mechanism === "cgroup-v2" && dropsToUser && !setprivPath) {
+      void made.close();
       resourceLimitsDetail = "setpriv (util-linux) not found: exc, as root, cannot join an execution to its cgroup and then drop to the sandbox user";
       return;
     }
-    cgroups ??= createExecCgroups({ logger });
+    cgroups = made;
     resourceLimitsDetail = cgroups.detail;
     if (cgroups.mechanism === "rlimit-only") logger.warn({ reason: cgroups.detail }, "no per-execution cgroup: memory and process limits hold per process only");
   }

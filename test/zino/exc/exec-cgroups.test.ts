@@ -42,6 +42,7 @@ void describe("per-execution cgroups: layout", () => {
     assert.equal(readFileSync(join(pids, "zino-exc-1", "x1", "pids.max"), "utf8"), "64");
     writeFileSync(join(memory, "svc", "zino-exc-1", "x1", "memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n");
     assert.equal(made.oomKills(), 3);
+    assert.equal(made.delegated, false);
   });
 
   void it("EXC-31 v2: controllers enabled for exc's subtree, memory.max, no swap, pids.max", () => {
@@ -69,7 +70,7 @@ void describe("per-execution cgroups: layout", () => {
 
   void it("EXC-31 a sandbox joins its cgroup before it starts, then drops to the sandbox user", () => {
     const command = joinCgroupCommand({ command: "/usr/bin/bwrap", args: ["--", "x"], env: {}, cwd: "/" },
-      { procsFiles: ["/m/cgroup.procs", "/p/cgroup.procs"], oomKills: () => 0, release: () => undefined },
+      { procsFiles: ["/m/cgroup.procs", "/p/cgroup.procs"], delegated: false, oomKills: () => 0, release: () => undefined },
       { user: { uid: 65534, gid: 65534 }, setprivPath: "/usr/bin/setpriv" });
     assert.equal(command.command, "/bin/sh");
     assert.deepEqual(command.args.slice(2), ["zino-cgroup", "/m/cgroup.procs", "/p/cgroup.procs", "--",

@@ -2,7 +2,7 @@
 // outside (memory of the tool's processes, files, namespaces) to prove it held. Tests that need a mechanism this
 // machine lacks (no cgroup usable, no bubblewrap) are skipped with the reason capabilities gives.
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
@@ -225,6 +225,12 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       const cgroups = readFileSync(`/proc/${bwrap()[0]!}/cgroup`, "utf8");
       const expected = caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
       assert.match(cgroups, expected, cgroups);
+      if (caps.resource_limits === "cgroup-v1" && process.getuid?.() === 0) {
+        // exc is root and executions run as nobody: nobody joins by itself (its cgroup.procs), no setpriv in front.
+        const memoryPath = /^\d+:memory:(\S+)$/m.exec(cgroups)![1]!;
+        assert.equal(statSync(join("/sys/fs/cgroup/memory", memoryPath, "cgroup.procs")).uid, 65534);
+        assert.doesNotMatch(readFileSync(`/proc/${bwrap()[0]!}/cmdline`, "utf8"), /setpriv/);
+      }
       assert.equal((await h.call("k", "execute_bash", { code: "echo warm" })).stdout, "warm\n");
     } finally {
       await h.close();
