@@ -1,20 +1,21 @@
 // One code execution end to end: effective isolation, a fresh work dir and cgroup, static analysis per the rules
-// (sandboxed too), the sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult. The sandbox is
-// usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is started on demand.
+// (sandboxed too), the sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an
+// ExecResult. The sandbox is usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is
+// started on demand.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
-import { createExecCgroups, joinCgroupCommand, type ExecCgroup, type ExecCgroups, type ResourceLimits } from "./exec-cgroups.js";
-import { seccompArch, seccompProgram } from "./seccomp-filter.js";
 import { join } from "node:path";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
+import type { ExecCgroup } from "./exec-cgroups.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
 import { startProcess, type ProcessStarter, type RunOutcome, type StartedProcess } from "./run-process.js";
 import {
-  bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxCommand, type SandboxUser,
+  bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
 } from "./sandbox.js";
+import { createHardening, type Hardening, type SandboxHardening } from "./sandbox-hardening.js";
 import { analyserArgv, analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { ExecutionSlots } from "./execution-slots.js";
 import { createWarmSandboxes, type WarmSandbox, type WarmSandboxes } from "./warm-sandboxes.js";
@@ -42,19 +43,6 @@ export interface ExecutionRunnerOptions {
   cgroups?: boolean;
 }
 
-/** What bounds an execution beyond its namespaces, as capabilities reports it. */
-export interface SandboxHardening {
-  /** cgroup-v2/cgroup-v1: memory (swap included) and processes bounded per execution; rlimit-only: per process. */
-  resource_limits: ResourceLimits;
-  /** Where the cgroups are made, or why none can be. */
-  resource_limits_detail: string;
-  /** The seccomp filter is loaded in bubblewrap sandboxes. */
-  seccomp: boolean;
-  /** bubblewrap keeps sandboxes from making user namespaces (--disable-userns). */
-  userns_disabled: boolean;
-  /** Static analysis runs in a sandbox (else on the host as the sandbox user). */
-  analysis_sandboxed: boolean;
-}
 
 /** Four executions per CPU, at least four: most tools wait on I/O or sleep more than they compute. */
 export function defaultMaxConcurrent(): number {
@@ -138,13 +126,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
-  const setprivPath = findExecutable("setpriv");
-  /** exc is root and runs executions as another user: a cgroup is joined as root, then setpriv drops to the user. */
-  const dropsToUser = user !== undefined && process.getuid?.() === 0;
-  let cgroups: ExecCgroups | undefined;
-  let resourceLimitsDetail = "not probed yet";
-  let seccompFile: string | undefined;
-  let seccompDir: string | undefined;
+  const hardening: Hardening = createHardening({ logger, user, ...(options.cgroups !== undefined ? { cgroups: options.cgroups } : {}) });
   let disableUserns = false;
   const warmSandboxes: WarmSandboxes<PreparedDirs> | undefined = options.warmSandboxes === false ? undefined
     : createWarmSandboxes<PreparedDirs>({ logger, idleMs: WARM_SANDBOX_IDLE_MS, maxShapes: WARM_SANDBOX_SHAPES, removeDirs: cleanup });
@@ -170,8 +152,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       }
     }
     const scriptName = `main.${def.fileExtension}`;
-    const cgroup = cgroups?.create({ memoryBytes: exec.memory_mb * 1024 * 1024, maxProcesses: exec.max_processes,
-      joiner: dropsToUser ? user : undefined });
+    const cgroup = hardening.cgroupFor(exec);
     return { baseDir, codeDir, workDir, tmpDir, scriptName, cgroup };
   }
 
@@ -228,17 +209,10 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`;
   }
 
-  /** A command run as the sandbox user, in the execution's cgroup when it has one (joined before anything runs). */
-  function asSandboxUser(command: SandboxCommand, cgroup: ExecCgroup | undefined): SandboxCommand & { uid?: number; gid?: number } {
-    if (!cgroup) return { ...command, ...(user ?? {}) };
-    if (dropsToUser && user && setprivPath && !cgroup.delegated) return joinCgroupCommand(command, cgroup, { user, setprivPath });
-    return { ...joinCgroupCommand(command, cgroup, undefined), ...(user ?? {}) };
-  }
-
   /** The analyser's sandbox command: like the execution's (no network), the script at /code. */
   function analyserCommand(dirs: PreparedDirs, exec: ExecConfig, analyser: string[], held: boolean) {
-    return asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser, prlimitPath,
-      seccompFile, analyser: true, disableUserns, held }), dirs.cgroup);
+    return hardening.asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser, prlimitPath,
+      seccompFile: hardening.seccompFile, analyser: true, disableUserns, held }), dirs.cgroup);
   }
 
   /** The analyser of a script in a sandbox like the execution's, or on the host without bubblewrap. */
@@ -262,9 +236,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   /** Starts the sandbox of one execution in `dirs`, held until released when `held` (a warm sandbox). */
   function startSandbox(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs, held: boolean): StartedProcess {
     const command = isolation === "bwrap"
-      ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, seccompFile, disableUserns })
+      ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, seccompFile: hardening.seccompFile, disableUserns })
       : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
-    return start({ ...asSandboxUser(command, dirs.cgroup), held });
+    return start({ ...hardening.asSandboxUser(command, dirs.cgroup), held });
   }
 
   function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
@@ -381,50 +355,17 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     }
   }
 
-  function startCgroups(): void {
-    if (options.cgroups === false) {
-      resourceLimitsDetail = "per-execution cgroups turned off for this exc";
-      return;
-    }
-    const made = cgroups ?? createExecCgroups({ logger });
-    // v2 has no per-cgroup delegation of cgroup.procs to the sandbox user: root joins, then setpriv drops to the user.
-    if (made.mechanism === "cgroup-v2" && dropsToUser && !setprivPath) {
-      void made.close();
-      resourceLimitsDetail = "setpriv (util-linux) not found: exc, as root, cannot join an execution to its cgroup and then drop to the sandbox user";
-      return;
-    }
-    cgroups = made;
-    resourceLimitsDetail = cgroups.detail;
-    if (cgroups.mechanism === "rlimit-only") logger.warn({ reason: cgroups.detail }, "no per-execution cgroup: memory and process limits hold per process only");
-  }
-
-  /** The seccomp program, written once to a private file that each sandbox gets open as a descriptor. */
-  function writeSeccompFilter(): void {
-    const arch = seccompArch();
-    if (!arch || seccompFile) return;
-    seccompDir = mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
-    seccompFile = join(seccompDir, `${arch}.bpf`);
-    writeFileSync(seccompFile, seccompProgram(arch), { mode: 0o600 });
-  }
-
   return {
     get bwrapProblem() {
       return bwrapProblem;
     },
     get hardening(): SandboxHardening {
-      return {
-        resource_limits: cgroups?.mechanism ?? "rlimit-only",
-        resource_limits_detail: resourceLimitsDetail,
-        seccomp: bwrapOk && seccompFile !== undefined,
-        userns_disabled: bwrapOk && disableUserns,
-        analysis_sandboxed: bwrapOk,
-      };
+      return hardening.report({ ok: bwrapOk, disableUserns });
     },
     async start() {
       mkdirSync(workRoot, { recursive: true, mode: 0o711 });
       if (options.ownsWorkRoot === true) removeLeftovers();
-      startCgroups();
-      writeSeccompFilter();
+      hardening.start();
       const probe = await probeBwrap(bwrapPath, user);
       bwrapOk = probe.ok;
       bwrapProblem = probe.reason;
@@ -464,8 +405,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     async close() {
       await warmSandboxes?.close();
       await launcher?.close();
-      await cgroups?.close();
-      if (seccompDir) rmSync(seccompDir, { recursive: true, force: true });
+      await hardening.close();
     },
   };
 }

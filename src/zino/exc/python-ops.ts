@@ -4,7 +4,7 @@ import { z } from "zod";
 import { WireError, type Frame } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import type { ExecRules } from "./rules-cache.js";
-import type { SandboxHardening } from "./execution-runner.js";
+import type { SandboxHardening } from "./sandbox-hardening.js";
 import type { Isolation } from "./sandbox.js";
 import { hasAnalyzer, type AnalysisReport } from "./static-analysis.js";
 
