@@ -111,11 +111,27 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
   void it("EXC-31 a fork bomb stays within max_processes and exc keeps answering", async (t) => {
     if (!needsCgroup(t)) return;
     h.configure("bomb", { exec: { max_processes: 24, timeout_ms: 3000 } });
+    // From the host: the execution's cgroup's task count, sampled while the bomb runs.
+    let peak = 0;
+    const counters = () => executionCgroups(String(caps.resource_limits_detail)).map((dir) => join(dir, "pids.current")).filter((file) => existsSync(file));
+    const timer = setInterval(() => {
+      for (const file of counters()) {
+        try {
+          peak = Math.max(peak, Number(readFileSync(file, "utf8")));
+        } catch {
+          // removed meanwhile
+        }
+      }
+    }, 20);
     const frame = await h.call("bomb", "execute_bash", {
       code: "bomb() { bomb | bomb & }; bomb 2>/dev/null; sleep 1; echo \"processes=$(ls /proc | grep -c '^[0-9]')\"",
-    });
+    }).finally(() => clearInterval(timer));
     const counted = /processes=(\d+)/.exec(String(frame.stdout));
     if (counted) assert.ok(Number(counted[1]) <= 24, `at most 24 processes: ${counted[1]}`);
+    if (caps.resource_limits === "cgroup-v1" || caps.resource_limits === "cgroup-v2") {
+      assert.ok(peak > 0, "the bomb ran in the execution's cgroup");
+      assert.ok(peak <= 24, `the cgroup held at most 24 tasks: ${peak}`);
+    }
     assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
     assert.equal((await h.call("k", "execute_bash", { code: "echo fine" })).stdout, "fine\n");
   });
