@@ -1,7 +1,8 @@
 // The per-execution cgroup layout (exec-cgroups.ts) on fake /proc and cgroup trees, and the seccomp program's
 // shape (seccomp-filter.ts). The real mechanisms are attacked in sandbox-limits.test.ts.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -66,6 +67,27 @@ void describe("per-execution cgroups: layout", () => {
     assert.equal(cgroups.mechanism, "rlimit-only");
     assert.match(cgroups.detail, /offers no memory and pids controllers \(hugetlb\)/);
     assert.equal(cgroups.create({ memoryBytes: 1, maxProcesses: 1 }), undefined);
+  });
+
+  void it("EXC-31 an exc that is not root and has no delegated cgroup says rlimit-only, and why", (t) => {
+    if (process.getuid?.() !== 0 || !existsSync("/usr/bin/setpriv")) {
+      t.skip("needs root and setpriv, to run the check as an unprivileged user");
+      return;
+    }
+    const script = join(root, "probe.mts");
+    writeFileSync(script, `import { createExecCgroups } from ${JSON.stringify(join(process.cwd(), "src/zino/exc/exec-cgroups.ts"))};\n` +
+      `import { silentLogger } from ${JSON.stringify(join(process.cwd(), "src/wire/index.ts"))};\n` +
+      "const c = createExecCgroups({ logger: silentLogger() });\nconsole.log(JSON.stringify({ mechanism: c.mechanism, detail: c.detail }));\n", { mode: 0o644 });
+    chmodSync(root, 0o755);
+    const run = spawnSync("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", "tsx", script],
+      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: root }, encoding: "utf8", timeout: 30_000 });
+    if (run.status !== 0) {
+      t.skip(`the repository cannot run as nobody here: ${run.stderr.trim().split("\n").pop() ?? ""}`);
+      return;
+    }
+    const answer = JSON.parse(run.stdout.trim()) as { mechanism: string; detail: string };
+    assert.equal(answer.mechanism, "rlimit-only");
+    assert.match(answer.detail, /cannot create cgroups|offers no memory and pids controllers|no cgroup/);
   });
 
   void it("EXC-31 a sandbox joins its cgroup before it starts, then drops to the sandbox user", () => {
