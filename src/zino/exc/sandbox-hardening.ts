@@ -1,7 +1,7 @@
 // What bounds an execution beyond its namespaces (issue 11): the per-execution cgroups (exec-cgroups.ts), the
 // seccomp program bubblewrap loads (seccomp-filter.ts), and how a sandbox's first process joins its cgroup as the
 // sandbox user. capabilities reports it (SandboxHardening).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExecConfig } from "../config/index.js";
@@ -92,6 +92,14 @@ export function createHardening(options: {
       writeSeccompProgram();
     },
     get seccompFile() {
+      // A temp-dir cleaner may have removed it during a long uptime: every sandbox would then fail to start.
+      if (seccompFile && seccompDir && !existsSync(seccompFile)) {
+        const arch = seccompArch();
+        if (arch) {
+          mkdirSync(seccompDir, { recursive: true, mode: 0o700 });
+          writeFileSync(seccompFile, seccompProgram(arch), { mode: 0o600 });
+        }
+      }
       return seccompFile;
     },
     cgroupFor(exec) {

@@ -275,6 +275,27 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
     }
   });
 
+  void it("EXC-33 a seccomp program removed from the temp dir (a cleaner, a long uptime) is written again", async (t) => {
+    const programs = () => new Set(readdirSync(tmpdir()).filter((entry) => entry.startsWith("zino-exc-seccomp-")));
+    const before = programs();
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
+    try {
+      const caps = await h.request({ type: "capabilities", ctxkey: "k" });
+      const ours = [...programs()].filter((entry) => !before.has(entry));
+      if (caps.isolation !== "bwrap" || ours.length !== 1) {
+        t.skip(caps.isolation !== "bwrap" ? `no bubblewrap sandbox here: ${String(caps.sandbox_problem)}` : "cannot tell this exc's seccomp program from others");
+        return;
+      }
+      rmSync(join(tmpdir(), ours[0]!), { recursive: true, force: true });
+      const frame = await h.call("k", "execute_bash", { code: "unshare -m true 2>/dev/null && echo allowed || echo denied" });
+      assert.equal(frame.stdout, "denied\n", JSON.stringify(frame));
+      assert.ok(existsSync(join(tmpdir(), ours[0]!)));
+    } finally {
+      await h.close();
+    }
+    assert.equal(programs().size, before.size, "close() removes it");
+  });
+
   void it("EXC-31 with cgroups turned off, capabilities says rlimit-only and tools still run", async () => {
     const h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { cgroups: false, warmSandboxes: false } });
     try {
