@@ -35,7 +35,7 @@ export interface ExcOptions {
   maxConcurrentExecutions?: number;
   /** Start executions from a small launcher process (default true; `ZINO_EXC_LAUNCHER=0` starts them from exc itself). */
   processLauncher?: boolean;
-  /** A cgroup per execution where usable (default true); false keeps per-process rlimits only. */
+  /** A cgroup per execution where usable (default true; `ZINO_EXC_CGROUPS=0` turns them off); false keeps per-process rlimits only. */
   cgroups?: boolean;
 }
 
@@ -80,7 +80,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     ...(workRoot ? { workRoot, ownsWorkRoot: true } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
     processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
-    ...(options.cgroups !== undefined ? { cgroups: options.cgroups } : {}),
+    cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   });
   const mcp: McpHost = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
