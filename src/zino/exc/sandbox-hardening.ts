@@ -1,7 +1,8 @@
 // What bounds an execution beyond its namespaces (issue 11): the per-execution cgroups (exec-cgroups.ts), the
 // seccomp program bubblewrap loads (seccomp-filter.ts), and how a sandbox's first process joins its cgroup as the
 // sandbox user. capabilities reports it (SandboxHardening).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExecConfig } from "../config/index.js";
@@ -56,6 +57,8 @@ export function createHardening(options: {
   let detail = "not probed yet";
   let seccompFile: string | undefined;
   let seccompDir: string | undefined;
+  /** A private temp dir made for this exc alone (removed at close), not the shared per-user one. */
+  let ownDir = false;
 
   function startCgroups(): void {
     if (options.cgroups === false) {
@@ -77,10 +80,12 @@ export function createHardening(options: {
   function writeSeccompProgram(): void {
     const arch = seccompArch();
     if (!arch) return;
-    // A private directory: the file is opened by path each time a sandbox starts.
-    seccompDir = mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
-    seccompFile = join(seccompDir, `${arch}.bpf`);
-    writeFileSync(seccompFile, seccompProgram(arch), { mode: 0o600 });
+    const program = seccompProgram(arch);
+    const shared = sharedProgramDir();
+    seccompDir = shared ?? mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
+    ownDir = shared === undefined;
+    seccompFile = join(seccompDir, `${arch}-${createHash("sha256").update(program).digest("hex").slice(0, 16)}.bpf`);
+    writeProgram(seccompFile, program);
   }
 
   let started = false;
@@ -97,7 +102,7 @@ export function createHardening(options: {
         const arch = seccompArch();
         if (arch) {
           mkdirSync(seccompDir, { recursive: true, mode: 0o700 });
-          writeFileSync(seccompFile, seccompProgram(arch), { mode: 0o600 });
+          writeProgram(seccompFile, seccompProgram(arch));
         }
       }
       return seccompFile;
@@ -121,7 +126,37 @@ export function createHardening(options: {
     },
     async close() {
       await cgroups?.close();
-      if (seccompDir) rmSync(seccompDir, { recursive: true, force: true });
+      if (seccompDir && ownDir) rmSync(seccompDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The seccomp program's directory, shared by the exc processes of this user and kept (a few hundred bytes per
+ * program version), so that an exc that is killed leaves nothing behind: zino-exc-seccomp-<uid> in the temp dir,
+ * used only when it is a real directory of this user that nobody else can write. Else undefined (a private one).
+ */
+function sharedProgramDir(): string | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  const dir = join(tmpdir(), `zino-exc-seccomp-${uid}`);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
+  }
+  const stat = lstatSync(dir);
+  return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0 ? dir : undefined;
+}
+
+/** Writes the program unless the file already holds it; atomically (another exc may be reading it). */
+function writeProgram(file: string, program: Buffer): void {
+  try {
+    if (readFileSync(file).equals(program)) return;
+  } catch {
+    // not there yet
+  }
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, program, { mode: 0o600 });
+  renameSync(temporary, file);
 }

@@ -275,25 +275,25 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
     }
   });
 
-  void it("EXC-33 a seccomp program removed from the temp dir (a cleaner, a long uptime) is written again", async (t) => {
-    const programs = () => new Set(readdirSync(tmpdir()).filter((entry) => entry.startsWith("zino-exc-seccomp-")));
-    const before = programs();
+  void it("EXC-33 the seccomp program lives in one per-user temp dir, and is written again if a temp-dir cleaner removed it", async (t) => {
+    const dir = join(tmpdir(), `zino-exc-seccomp-${process.getuid?.() ?? 0}`);
     const h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
     try {
       const caps = await h.request({ type: "capabilities", ctxkey: "k" });
-      const ours = [...programs()].filter((entry) => !before.has(entry));
-      if (caps.isolation !== "bwrap" || ours.length !== 1) {
-        t.skip(caps.isolation !== "bwrap" ? `no bubblewrap sandbox here: ${String(caps.sandbox_problem)}` : "cannot tell this exc's seccomp program from others");
+      if (caps.isolation !== "bwrap" || !existsSync(dir)) {
+        t.skip(caps.isolation !== "bwrap" ? `no bubblewrap sandbox here: ${String(caps.sandbox_problem)}` : `${dir} is not usable here`);
         return;
       }
-      rmSync(join(tmpdir(), ours[0]!), { recursive: true, force: true });
+      assert.equal(statSync(dir).mode & 0o777, 0o700);
+      rmSync(dir, { recursive: true, force: true });
       const frame = await h.call("k", "execute_bash", { code: "unshare -m true 2>/dev/null && echo allowed || echo denied" });
       assert.equal(frame.stdout, "denied\n", JSON.stringify(frame));
-      assert.ok(existsSync(join(tmpdir(), ours[0]!)));
+      assert.equal(readdirSync(dir).filter((entry) => entry.endsWith(".bpf")).length, 1);
     } finally {
       await h.close();
     }
-    assert.equal(programs().size, before.size, "close() removes it");
+    // Kept for the next exc (a killed one leaves nothing new behind).
+    assert.ok(existsSync(dir));
   });
 
   void it("EXC-31 with cgroups turned off, capabilities says rlimit-only and tools still run", async () => {
