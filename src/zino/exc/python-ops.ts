@@ -35,7 +35,7 @@ export function capabilitiesFrame(options: {
   concurrency?: { max: number; running: number; waiting: number };
   /** Warm sandboxes waiting for their call now (exc-wide). */
   warmSandboxes?: number;
-  /** What bounds executions beyond their namespaces (execution-runner.ts SandboxHardening). */
+  /** What bounds executions beyond their namespaces (sandbox-hardening.ts). */
   hardening?: SandboxHardening;
 }): Frame {
   const { loaded, isolation } = options;

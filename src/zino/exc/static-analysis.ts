@@ -95,6 +95,8 @@ export async function analyze(options: {
     : { command: command!, args, env: scrubbedEnv(options.codeDir, options.codeDir), cwd: options.codeDir, ...(options.user ?? {}) };
   const run = { ...spawn, timeoutMs: 15_000, outputCapBytes: 32 * 1024, ...(options.signal ? { signal: options.signal } : {}) };
   const { prestarted } = options;
+  // runProcess answers a cancelled call without releasing anything: the held analyser must not wait for ever.
+  if (prestarted && options.signal?.aborted) void prestarted.discard();
   let outcome = await runProcess(run, prestarted ? () => prestarted : options.start);
   if (outcome.notStarted) outcome = await runProcess(run, options.start);
   if (outcome.exitCode === 0) return { analyzer: spec.analyzer, ok: true, findings: [] };
