@@ -6,7 +6,7 @@
 // `rlimit-only`, with the reason, which capabilities reports. The cgroup is made when the sandbox is prepared (a
 // warm one ahead of its call); the sandbox's first process joins it before it starts bwrap (joinCgroupCommand).
 import { accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { Logger } from "../../wire/index.js";
 import type { SandboxCommand, SandboxUser } from "./sandbox.js";
 
@@ -61,6 +61,8 @@ interface Hierarchy {
 }
 
 const RELEASE_RETRY_MS = 25;
+/** v2: the leaf exc's own processes move into, so that its cgroup can enable controllers for its children. */
+const V2_LEAF = "zino-exc-main";
 let instances = 0;
 const PARENT_NAME = /^zino-exc-(\d+)-\d+$/;
 const RELEASE_ATTEMPTS = 200;
@@ -159,7 +161,7 @@ function enableV2Controllers(own: string, moveSelf: boolean): void {
   const pids = readPids(join(own, "cgroup.procs"));
   const foreign = pids.filter((pid) => !isOwnProcess(pid));
   if (foreign.length > 0) throw new Error(`exc's cgroup ${own} also holds other processes (${foreign.slice(0, 5).join(", ")}); run exc in a cgroup of its own (systemd Delegate=yes)`);
-  const leaf = join(own, "zino-exc-main");
+  const leaf = join(own, V2_LEAF);
   mkdirSync(leaf, { recursive: true });
   for (const pid of pids) writeFileSync(join(leaf, "cgroup.procs"), String(pid));
   enable(own);
@@ -180,7 +182,9 @@ function detect(options: ExecCgroupsOptions, name: string): { mechanism: Resourc
 
   const v2Mount = mounts.find((mount) => mount.fsType === "cgroup2");
   const v2Path = paths.get("");
-  const v2Own = v2Mount && v2Path !== undefined ? dirIn(v2Mount, v2Path) : undefined;
+  const v2Dir = v2Mount && v2Path !== undefined ? dirIn(v2Mount, v2Path) : undefined;
+  // Already moved into its leaf (enableV2Controllers) by an earlier runner of this process: the cgroup is its parent.
+  const v2Own = v2Dir && basename(v2Dir) === V2_LEAF ? dirname(v2Dir) : v2Dir;
   if (v2Own) {
     const controllers = existsSync(join(v2Own, "cgroup.controllers")) ? readFileSync(join(v2Own, "cgroup.controllers"), "utf8").split(/\s+/) : [];
     if (controllers.includes("memory") && controllers.includes("pids")) {

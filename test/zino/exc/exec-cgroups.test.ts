@@ -57,6 +57,10 @@ void describe("per-execution cgroups: layout", () => {
     assert.deepEqual(made.procsFiles, [join(unified, "svc", "zino-exc-2", "x1", "cgroup.procs")]);
     assert.equal(readFileSync(join(unified, "svc", "zino-exc-2", "x1", "memory.max"), "utf8"), "1024");
     assert.equal(readFileSync(join(unified, "svc", "zino-exc-2", "x1", "pids.max"), "utf8"), "8");
+    // A process already moved into exc's leaf (an earlier runner) makes its cgroups next to it, not under it.
+    mkdirSync(join(unified, "svc", "zino-exc-main"), { recursive: true });
+    const again = createExecCgroups({ logger: silentLogger(), name: "zino-exc-3", selfCgroup: "0::/svc/zino-exc-main\n", mountInfo: mountLine(30, unified, "cgroup2", "") });
+    assert.equal(again.detail, `per-execution cgroups under ${join(unified, "svc", "zino-exc-3")}`);
   });
 
   void it("EXC-31 without usable controllers: rlimit-only, with the reason", () => {
