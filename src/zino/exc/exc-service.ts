@@ -35,6 +35,8 @@ export interface ExcOptions {
   maxConcurrentExecutions?: number;
   /** Start executions from a small launcher process (default true; `ZINO_EXC_LAUNCHER=0` starts them from exc itself). */
   processLauncher?: boolean;
+  /** A cgroup per execution where usable (default true; `ZINO_EXC_CGROUPS=0` turns them off); false keeps per-process rlimits only. */
+  cgroups?: boolean;
 }
 
 /** How stale the executor catalogue (agents/tools) may be when a ready handshake comes in. */
@@ -78,6 +80,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     ...(workRoot ? { workRoot, ownsWorkRoot: true } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
     processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
+    cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   });
   const mcp: McpHost = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
@@ -235,7 +238,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       case "capabilities": {
         const loaded = await rules.get(request.ctxkey);
         await out.send(capabilitiesFrame({ loaded, executors, isolation: runner.isolationFor(loaded.exec), bwrapProblem: runner.bwrapProblem,
-          concurrency: runner.concurrency, warmSandboxes: runner.warmCount,
+          concurrency: runner.concurrency, warmSandboxes: runner.warmCount, hardening: runner.hardening,
           allowed: (name) => checkTool(loaded.exec, name).allowed }));
         return;
       }

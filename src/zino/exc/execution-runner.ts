@@ -1,6 +1,7 @@
-// One code execution end to end: effective isolation, a fresh work dir, static analysis per the rules, the
-// sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult. The sandbox is
-// usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is started on demand.
+// One code execution end to end: effective isolation, a fresh work dir and cgroup, static analysis per the rules
+// (sandboxed too), the sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an
+// ExecResult. The sandbox is usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is
+// started on demand.
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,12 +9,14 @@ import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
+import type { ExecCgroup } from "./exec-cgroups.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
 import { startProcess, type ProcessStarter, type RunOutcome, type StartedProcess } from "./run-process.js";
 import {
   bwrapCommand, probeBwrap, unsandboxedCommand, type ExecutionPaths, type Isolation, type SandboxUser,
 } from "./sandbox.js";
-import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+import { createHardening, type Hardening, type SandboxHardening } from "./sandbox-hardening.js";
+import { analyserArgv, analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { ExecutionSlots } from "./execution-slots.js";
 import { createWarmSandboxes, type WarmSandbox, type WarmSandboxes } from "./warm-sandboxes.js";
 
@@ -36,7 +39,10 @@ export interface ExecutionRunnerOptions {
   maxConcurrent?: number;
   /** Start executions and analysers from a small launcher process (default true; process-launcher.ts says why). */
   processLauncher?: boolean;
+  /** Per-execution cgroups (default true where usable); false keeps rlimits only (tests of that mode). */
+  cgroups?: boolean;
 }
+
 
 /** Four executions per CPU, at least four: most tools wait on I/O or sleep more than they compute. */
 export function defaultMaxConcurrent(): number {
@@ -53,6 +59,7 @@ export interface ExecutionRunner {
   isolationFor(exec: ExecConfig): Isolation;
   /** Why bubblewrap is not usable, or "" when it is. */
   readonly bwrapProblem: string;
+  readonly hardening: SandboxHardening;
   run(options: { def: ExecutorDefinition; code: string; exec: ExecConfig; ctxkey: string; signal?: AbortSignal }): Promise<ExecResult>;
   /** Gets a sandbox ready for the next execution of this executor under these rules (on `ready`). */
   warm(options: { def: ExecutorDefinition; exec: ExecConfig }): void;
@@ -67,12 +74,18 @@ export interface ExecutionRunner {
 
 interface PreparedDirs extends ExecutionPaths {
   baseDir: string;
+  /** The execution's cgroup, made with its directories (a warm sandbox's ahead of its call). */
+  cgroup?: ExecCgroup | undefined;
+  /** A warm sandbox's analyser, started and held next to it; taken (set to undefined) by the execution that uses it. */
+  analyser?: StartedProcess | undefined;
 }
 
 const SELF_TEST_EXECUTOR: ExecutorDefinition = {
   executor: "sh", toolName: "execute_sh", description: "", fileExtension: "sh", staticAnalysis: false, interpreter: ["/bin/sh"], parameters: {},
 };
 const SELF_TEST_RULES: ExecConfig = ExecConfigSchema.parse({ static_analysis: "off", timeout_ms: 10_000 });
+/** The limits of a `validate` request's analysis (it has no ctxkey rules): the defaults, without network. */
+const VALIDATE_RULES: ExecConfig = ExecConfigSchema.parse({});
 
 /** rmdir of a directory that may not exist (the tmp dir of bwrap runs); any other failure is thrown. */
 function rmdirQuiet(dir: string): void {
@@ -113,14 +126,16 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
+  const hardening: Hardening = createHardening({ logger, user, ...(options.cgroups !== undefined ? { cgroups: options.cgroups } : {}) });
+  let disableUserns = false;
   const warmSandboxes: WarmSandboxes<PreparedDirs> | undefined = options.warmSandboxes === false ? undefined
     : createWarmSandboxes<PreparedDirs>({ logger, idleMs: WARM_SANDBOX_IDLE_MS, maxShapes: WARM_SANDBOX_SHAPES, removeDirs: cleanup });
 
   /**
-   * The directories of one execution, empty: the script is written by {@link writeScript} when the call comes.
-   * `withTmp`: a private host temp dir too (unsandboxed runs; bwrap mounts a tmpfs on /tmp instead).
+   * The directories and cgroup of one execution, empty: the script is written by {@link writeScript} when the call
+   * comes. `onHost`: a host work dir and temp dir too (unsandboxed runs; bwrap mounts tmpfs on /work and /tmp).
    */
-  function prepare(def: ExecutorDefinition, withTmp: boolean): PreparedDirs {
+  function prepare(def: ExecutorDefinition, onHost: boolean, exec: ExecConfig): PreparedDirs {
     const baseDir = mkdtempSync(join(workRoot, "zx-"));
     // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
     chmodSync(baseDir, 0o711);
@@ -128,14 +143,17 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const workDir = join(baseDir, "work");
     const tmpDir = join(baseDir, "tmp");
     mkdirSync(codeDir, { mode: 0o755 });
-    mkdirSync(workDir, { mode: 0o700 });
-    if (withTmp) mkdirSync(tmpDir, { mode: 0o700 });
-    const scriptName = `main.${def.fileExtension}`;
-    if (user) {
-      chownSync(workDir, user.uid, user.gid);
-      if (withTmp) chownSync(tmpDir, user.uid, user.gid);
+    if (onHost) {
+      mkdirSync(workDir, { mode: 0o700 });
+      mkdirSync(tmpDir, { mode: 0o700 });
+      if (user) {
+        chownSync(workDir, user.uid, user.gid);
+        chownSync(tmpDir, user.uid, user.gid);
+      }
     }
-    return { baseDir, codeDir, workDir, tmpDir, scriptName };
+    const scriptName = `main.${def.fileExtension}`;
+    const cgroup = hardening.cgroupFor(exec);
+    return { baseDir, codeDir, workDir, tmpDir, scriptName, cgroup };
   }
 
   function writeScript(dirs: PreparedDirs, code: string): void {
@@ -148,10 +166,15 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
    * which costs about a millisecond even for a nearly empty tree.
    */
   function cleanup(dirs: PreparedDirs): void {
+    // A held analyser nobody used (the sandbox was discarded, or failed before its analysis) is killed.
+    if (dirs.analyser) void dirs.analyser.discard();
+    dirs.analyser = undefined;
+    // Kills what is left of the execution (a process that left its group) and removes the cgroup, off the result's path.
+    dirs.cgroup?.release();
     try {
       unlinkQuiet(join(dirs.codeDir, dirs.scriptName));
       rmdirSync(dirs.codeDir);
-      rmdirSync(dirs.workDir);
+      rmdirQuiet(dirs.workDir);
       rmdirQuiet(dirs.tmpDir);
       rmdirSync(dirs.baseDir);
       return;
@@ -186,18 +209,44 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`;
   }
 
+  /** The analyser's sandbox command: like the execution's (no network), the script at /code. */
+  function analyserCommand(dirs: PreparedDirs, exec: ExecConfig, analyser: string[], held: boolean) {
+    return hardening.asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser, prlimitPath,
+      seccompFile: hardening.seccompFile, analyser: true, disableUserns, held }), dirs.cgroup);
+  }
+
+  /** The analyser of a script in a sandbox like the execution's, or on the host without bubblewrap. */
+  function analysisSandbox(dirs: PreparedDirs, exec: ExecConfig) {
+    if (!bwrapOk) return undefined;
+    return { codeDir: "/code", command: (analyser: string[]) => analyserCommand(dirs, exec, analyser, false) };
+  }
+
+  /** A warm sandbox whose executions are analysed also gets its analyser started and held, off the call's path. */
+  function startHeldAnalyser(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs): void {
+    const analyser = exec.static_analysis !== "off" && def.staticAnalysis && bwrapOk && isolation === "bwrap" ? analyserArgv(def.executor) : undefined;
+    if (!analyser) return;
+    try {
+      dirs.analyser = start({ ...analyserCommand(dirs, exec, analyser, true), held: true });
+    } catch (err) {
+      // The execution then starts its analyser on demand, as without a warm sandbox.
+      logger.warn({ err }, "cannot start a warm sandbox's analyser");
+    }
+  }
+
   /** Starts the sandbox of one execution in `dirs`, held until released when `held` (a warm sandbox). */
   function startSandbox(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs, held: boolean): StartedProcess {
     const command = isolation === "bwrap"
-      ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held })
+      ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, seccompFile: hardening.seccompFile, disableUserns })
       : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
-    return start({ ...command, ...(user ?? {}), held });
+    return start({ ...hardening.asSandboxUser(command, dirs.cgroup), held });
   }
 
   function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
-    const dirs = prepare(def, isolation !== "bwrap");
+    const dirs = prepare(def, isolation !== "bwrap", exec);
     try {
-      return { dirs, process: startSandbox(isolation, def, exec, dirs, true) };
+      const process = startSandbox(isolation, def, exec, dirs, true);
+      startHeldAnalyser(isolation, def, exec, dirs);
+      return { dirs, process };
     } catch (err) {
       cleanup(dirs);
       throw err;
@@ -234,7 +283,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const { def, code, exec, signal } = options;
     const shape = shapeOf(isolation, def, exec);
     const warmed = useWarm ? warmSandboxes?.take(shape) : undefined;
-    const dirs = warmed?.dirs ?? prepare(def, isolation !== "bwrap");
+    const dirs = warmed?.dirs ?? prepare(def, isolation !== "bwrap", exec);
     let child = warmed?.process;
     let released = false;
     let analysis: Promise<AnalysisReport | undefined> | undefined;
@@ -243,9 +292,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       // Blocking analysis must pass before the run; advisory analysis only adds findings to the result, so it runs
       // alongside the execution instead of in front of it (the analyser only reads the script; its own timeout and
       // the cancellation still apply, and the result waits for its findings as before).
+      const prestarted = dirs.analyser;
+      dirs.analyser = undefined;
       analysis = exec.static_analysis !== "off" && def.staticAnalysis
-        ? analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}) })
+        ? analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}),
+          sandbox: analysisSandbox(dirs, exec), ...(prestarted ? { prestarted } : {}) })
         : undefined;
+      if (!analysis) void prestarted?.discard();
       if (analysis && exec.static_analysis === "blocking") {
         const report = await analysis;
         if (report && !report.ok) {
@@ -275,6 +328,11 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
         stderr += "\n[zino-exc] cancelled: the caller went away\n";
       }
       if (outcome.truncated) stderr += `\n[zino-exc] output truncated to ${exec.output_cap_bytes} bytes per stream\n`;
+      const oomKills = dirs.cgroup?.oomKills() ?? 0;
+      if (oomKills > 0) {
+        stderr += `\n[zino-exc] the execution reached its memory limit of ${exec.memory_mb} MB (all its processes together, files in ` +
+          `/work, /tmp and /dev/shm included): the kernel killed ${oomKills} of its processes\n`;
+      }
       const report = exec.static_analysis === "advisory" ? await analysis : undefined;
       const advisory = report && !report.ok ? `\n[static analysis: ${report.analyzer}]\n${report.findings.join("\n")}\n` : "";
       return {
@@ -301,12 +359,17 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     get bwrapProblem() {
       return bwrapProblem;
     },
+    get hardening(): SandboxHardening {
+      return hardening.report({ ok: bwrapOk, disableUserns });
+    },
     async start() {
       mkdirSync(workRoot, { recursive: true, mode: 0o711 });
       if (options.ownsWorkRoot === true) removeLeftovers();
+      hardening.start();
       const probe = await probeBwrap(bwrapPath, user);
       bwrapOk = probe.ok;
       bwrapProblem = probe.reason;
+      disableUserns = probe.disableUserns;
       if (probe.ok) {
         // The whole path once (work dirs reachable by the sandbox user, /etc binds, limits), so that a broken
         // setup shows in capabilities and the log rather than in every result.
@@ -330,10 +393,11 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return { max: slots.max, running: slots.running, waiting: slots.waiting };
     },
     async validate({ def, code, signal }) {
-      const dirs = prepare(def, false);
+      const dirs = prepare(def, false, VALIDATE_RULES);
       try {
         writeScript(dirs, code);
-        return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}) });
+        return await analyze({ executor: def.executor, codeDir: dirs.codeDir, scriptName: dirs.scriptName, user, start, ...(signal ? { signal } : {}),
+          sandbox: analysisSandbox(dirs, VALIDATE_RULES) });
       } finally {
         cleanup(dirs);
       }
@@ -341,6 +405,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     async close() {
       await warmSandboxes?.close();
       await launcher?.close();
+      await hardening.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { WireError, type Frame } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import type { ExecRules } from "./rules-cache.js";
+import type { SandboxHardening } from "./sandbox-hardening.js";
 import type { Isolation } from "./sandbox.js";
 import { hasAnalyzer, type AnalysisReport } from "./static-analysis.js";
 
@@ -34,6 +35,8 @@ export function capabilitiesFrame(options: {
   concurrency?: { max: number; running: number; waiting: number };
   /** Warm sandboxes waiting for their call now (exc-wide). */
   warmSandboxes?: number;
+  /** What bounds executions beyond their namespaces (sandbox-hardening.ts). */
+  hardening?: SandboxHardening;
 }): Frame {
   const { loaded, isolation } = options;
   const { exec } = loaded;
@@ -61,6 +64,13 @@ export function capabilitiesFrame(options: {
     output_cap_bytes: exec.output_cap_bytes,
     static_analysis: exec.static_analysis,
     limits: { memory_mb: exec.memory_mb, cpu_seconds: exec.cpu_seconds, max_processes: exec.max_processes },
+    // Whether memory_mb and max_processes hold per execution (a cgroup) or only per process (rlimits), and why.
+    ...(options.hardening ? {
+      resource_limits: options.hardening.resource_limits,
+      resource_limits_detail: options.hardening.resource_limits_detail,
+      sandbox_hardening: { seccomp: options.hardening.seccomp, userns_disabled: options.hardening.userns_disabled,
+        analysis_sandboxed: options.hardening.analysis_sandboxed },
+    } : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.warmSandboxes !== undefined ? { warm_sandboxes: options.warmSandboxes } : {}),
     allow: exec.allow,

@@ -66,6 +66,43 @@ export interface RunOutcome {
 
 /** How long to keep reading pipes after the main process exited and its group was killed. */
 const DRAIN_GRACE_MS = 500;
+/** Output read before the release (see {@link EarlyOutput}) past which the child's pipes are paused until then. */
+const EARLY_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * Output a child writes before its release. It is read as soon as the child starts: Node resumes the unread pipes
+ * of a child that exited ("flushStdio"), which drops their data when nobody listens yet. That happened when a
+ * quick child exited before its release reached exc's process launcher (a loaded machine): `echo hi` answered
+ * exit 0 with an empty stdout. Past {@link EARLY_OUTPUT_BYTES} the pipes are paused until the release.
+ */
+class EarlyOutput {
+  private readonly chunks: { err: boolean; chunk: Buffer }[] = [];
+  private bytes = 0;
+  private sink: ((err: boolean, chunk: Buffer) => void) | undefined;
+
+  constructor(private readonly out: Readable, private readonly err: Readable) {
+    out.on("data", (chunk: Buffer) => this.push(false, chunk));
+    err.on("data", (chunk: Buffer) => this.push(true, chunk));
+  }
+
+  private push(err: boolean, chunk: Buffer): void {
+    if (this.sink) return this.sink(err, chunk);
+    this.chunks.push({ err, chunk });
+    this.bytes += chunk.length;
+    if (this.bytes > EARLY_OUTPUT_BYTES) {
+      this.out.pause();
+      this.err.pause();
+    }
+  }
+
+  /** From now on output goes to `sink`, starting with what was read before. */
+  drainTo(sink: (err: boolean, chunk: Buffer) => void): void {
+    this.sink = sink;
+    for (const { err, chunk } of this.chunks.splice(0)) sink(err, chunk);
+    this.out.resume();
+    this.err.resume();
+  }
+}
 
 class CappedOutput {
   private readonly chunks: Buffer[] = [];
@@ -157,6 +194,7 @@ function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | n
 
 export function startProcess(options: SpawnOptions): StartedProcess {
   const child = spawnWithFiles(options);
+  const early = new EarlyOutput(child.stdout, child.stderr);
   // A held child that died cannot take its go line; the write then fails with EPIPE, which changes nothing.
   child.stdin?.on("error", () => undefined);
   let alive = true;
@@ -191,8 +229,9 @@ export function startProcess(options: SpawnOptions): StartedProcess {
         kill();
       }
     };
-    child.stdout.on("data", onData(stdout));
-    child.stderr.on("data", onData(stderr));
+    const toStdout = onData(stdout);
+    const toStderr = onData(stderr);
+    early.drainTo((err, chunk) => (err ? toStderr(chunk) : toStdout(chunk)));
     const timer = setTimeout(() => {
       timedOut = true;
       kill();

@@ -1,7 +1,9 @@
-// The sandbox of spec §6: how one execution is wrapped. With bubblewrap: a read-only system, a minimal /etc,
-// a fresh work dir bound as /work, a private /tmp, every namespace unshared (no network unless allowed), a new
-// PID namespace that dies with its parent, a cleared environment and resource limits. Without it: the same
-// scrubbed environment and limits in a private work dir, only when the rules allow it.
+// The sandbox of spec §6: how one execution is wrapped. With bubblewrap: a read-only system, a minimal /etc, a
+// minimal read-only /dev with a size-capped /dev/shm, size-capped tmpfs mounts for /work and /tmp, every namespace
+// unshared (no network unless allowed) and no further user namespace, a seccomp filter (seccomp-filter.ts), a new
+// PID namespace that dies with its parent, a cleared environment and per-process limits (the per-execution cgroup
+// of exec-cgroups.ts bounds them all together). Without it: the same scrubbed environment and limits in a private
+// work dir, only when the rules allow it.
 import { accessSync, constants, existsSync, lstatSync, readlinkSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExecConfig } from "../config/index.js";
@@ -18,7 +20,7 @@ export interface SandboxUser {
 export const SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin";
 export const SANDBOX_WORK_DIR = "/work";
 export const SANDBOX_CODE_DIR = "/code";
-const SANDBOX_TMP_BYTES = 64 * 1024 * 1024;
+const MIB = 1024 * 1024;
 const FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024;
 const OPEN_FILES_LIMIT = 256;
 
@@ -100,6 +102,21 @@ export function scrubbedEnv(home: string, tmp: string): Record<string, string> {
   };
 }
 
+/**
+ * Sizes of the sandbox's tmpfs mounts. They live in RAM, so with a cgroup in force their pages count against the
+ * execution's memory limit too (the kernel charges tmpfs pages to the cgroup of the process writing them): the
+ * caps give a tool a clean "No space left on device" well before that, and bound them where no cgroup is usable.
+ * /work holds what the tool writes (the script is in /code): half the memory limit, at most 256 MiB.
+ */
+export function tmpfsSizes(exec: ExecConfig): { workBytes: number; tmpBytes: number; shmBytes: number } {
+  const memoryBytes = exec.memory_mb * MIB;
+  return {
+    workBytes: Math.min(256 * MIB, Math.max(MIB, Math.floor(memoryBytes / 2))),
+    tmpBytes: Math.min(64 * MIB, Math.max(MIB, Math.floor(memoryBytes / 4))),
+    shmBytes: Math.min(64 * MIB, Math.max(MIB, Math.floor(memoryBytes / 8))),
+  };
+}
+
 /** The `ulimit` arguments (bash units: KiB for -d, 1024-byte blocks for -f) of the resource limits. */
 function ulimitArgs(exec: ExecConfig): string {
   const memoryKib = exec.memory_mb * 1024;
@@ -133,9 +150,9 @@ const WAIT_FOR_GO = "read -r _ || exit 125; exec </dev/null; ";
  * interpreters get the prlimit (or ulimit) prefix, behind a small sh that waits when the command is held.
  */
 export function limitedCommand(exec: ExecConfig, prlimitPath: string | undefined, interpreter: readonly string[], script: string,
-  held = false): string[] {
+  held = false, sourced = true): string[] {
   const wait = held ? WAIT_FOR_GO : "";
-  if (interpreter[0] === BASH) {
+  if (interpreter[0] === BASH && sourced) {
     return [...interpreter, "-c", `${wait}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
   }
   const limited = [...limitPrefix(exec, prlimitPath), ...interpreter, script];
@@ -150,31 +167,54 @@ export function bwrapCommand(options: {
   prlimitPath: string | undefined;
   /** Started ahead of its script, waiting for the go line (see {@link WAIT_FOR_GO}). */
   held?: boolean;
+  /** The compiled seccomp filter (seccomp-filter.ts), handed to bwrap as a descriptor; none when undefined. */
+  seccompFile?: string | undefined;
+  /** The interpreter is an analyser given the script as an argument, never a bash sourcing it. */
+  analyser?: boolean;
+  /** False where bwrap lacks --disable-userns (before 0.8): nested user namespaces then stay possible. */
+  disableUserns?: boolean;
 }): SandboxCommand {
   const { paths, exec } = options;
   const inputFiles: string[] = [];
+  const sizes = tmpfsSizes(exec);
   const args = [
     "--ro-bind", "/usr", "/usr",
     ...optionalSystemDirs(),
     ...ETC_DIR_ARGS,
     ...etcFileArgs(inputFiles),
     "--proc", "/proc",
+    // bwrap's /dev is a fresh tmpfs of the default size (half the RAM): read-only once /dev/shm, a tmpfs of its own
+    // with a cap, is mounted on it.
     "--dev", "/dev",
-    "--size", String(SANDBOX_TMP_BYTES), "--tmpfs", "/tmp",
-    "--bind", paths.workDir, SANDBOX_WORK_DIR,
+    "--size", String(sizes.shmBytes), "--tmpfs", "/dev/shm",
+    "--remount-ro", "/dev",
+    "--size", String(sizes.tmpBytes), "--tmpfs", "/tmp",
+    "--size", String(sizes.workBytes), "--tmpfs", SANDBOX_WORK_DIR,
     "--ro-bind", paths.codeDir, SANDBOX_CODE_DIR,
     "--remount-ro", "/",
     "--chdir", SANDBOX_WORK_DIR,
     "--unshare-all",
+    // Explicit (--unshare-all only tries it), as --disable-userns requires: no user namespace inside, so no
+    // `unshare -r` root and none of the kernel surface a namespace's root reaches.
+    ...(options.disableUserns === false ? [] : ["--unshare-user", "--disable-userns"]),
     ...(exec.network ? ["--share-net"] : []),
     "--die-with-parent",
     "--hostname", "zino-sandbox",
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
+    ...seccompArgs(options.seccompFile, inputFiles),
     "--",
-    ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`, options.held),
+    ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`, options.held,
+      options.analyser !== true),
   ];
-  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.workDir, inputFiles };
+  // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
+  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.codeDir, inputFiles };
+}
+
+function seccompArgs(file: string | undefined, inputFiles: string[]): string[] {
+  if (!file) return [];
+  inputFiles.push(file);
+  return ["--seccomp", String(FIRST_INPUT_FD + inputFiles.length - 1)];
 }
 
 let systemDirs: string[] | undefined;
@@ -213,12 +253,21 @@ export function unsandboxedCommand(options: {
   return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
 }
 
-/** Whether bubblewrap can really create a sandbox here (it may be installed but blocked by the kernel). */
-export async function probeBwrap(bwrapPath: string, user: SandboxUser | undefined): Promise<{ ok: boolean; reason: string }> {
-  if (!existsSync(bwrapPath)) return { ok: false, reason: `${bwrapPath} not found` };
+/**
+ * Whether bubblewrap can really create a sandbox here (it may be installed but blocked by the kernel), and whether
+ * it can keep the sandbox from making user namespaces (`--disable-userns`, bubblewrap 0.8).
+ */
+export async function probeBwrap(bwrapPath: string, user: SandboxUser | undefined): Promise<{ ok: boolean; reason: string; disableUserns: boolean }> {
+  if (!existsSync(bwrapPath)) return { ok: false, reason: `${bwrapPath} not found`, disableUserns: false };
+  const hardened = await probeOnce(bwrapPath, user, ["--unshare-user", "--disable-userns"]);
+  if (hardened.ok) return { ...hardened, disableUserns: true };
+  return { ...(await probeOnce(bwrapPath, user, [])), disableUserns: false };
+}
+
+async function probeOnce(bwrapPath: string, user: SandboxUser | undefined, extra: string[]): Promise<{ ok: boolean; reason: string }> {
   const outcome = await runProcess({
     command: bwrapPath,
-    args: ["--ro-bind", "/usr", "/usr", ...optionalSystemDirs(), "--proc", "/proc", "--dev", "/dev", "--unshare-all",
+    args: ["--ro-bind", "/usr", "/usr", ...optionalSystemDirs(), "--proc", "/proc", "--dev", "/dev", "--unshare-all", ...extra,
       "--die-with-parent", "--clearenv", "--", "/bin/sh", "-c", "exit 0"],
     env: { PATH: SANDBOX_PATH },
     cwd: "/",

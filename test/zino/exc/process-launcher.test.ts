@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
+import { startProcess } from "../../../src/zino/exc/run-process.js";
 import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 
 function parentOf(pid: number): number | undefined {
@@ -111,5 +112,18 @@ void describe("a process launcher that cannot run", () => {
       await launcher.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+void describe("a started process released after it exited", () => {
+  void it("EXC-30 keeps the output a quick child wrote before its release (Node drops unread pipes of an exited child)", async () => {
+    const child = startProcess({ command: "/bin/sh", args: ["-c", "echo out; echo err >&2"], env: { PATH: "/usr/bin:/bin" }, cwd: "/" });
+    await child.exited;
+    // Past the exit and the tick in which Node resumes the pipes nobody reads.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const outcome = await child.release({ timeoutMs: 5000, outputCapBytes: 1024 });
+    assert.equal(outcome.exitCode, 0);
+    assert.equal(outcome.stdout, "out\n");
+    assert.equal(outcome.stderr, "err\n");
   });
 });

@@ -1,0 +1,126 @@
+// The per-execution cgroup layout (exec-cgroups.ts) on fake /proc and cgroup trees, and the seccomp program's
+// shape (seccomp-filter.ts). The real mechanisms are attacked in sandbox-limits.test.ts.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { silentLogger } from "../../../src/wire/index.js";
+import { createExecCgroups, joinCgroupCommand, parseCgroupMounts, parseSelfCgroup } from "../../../src/zino/exc/exec-cgroups.js";
+import { CLONE_NAMESPACE_FLAGS, deniedSyscalls, seccompProgram } from "../../../src/zino/exc/seccomp-filter.js";
+
+const root = mkdtempSync(join(tmpdir(), "zx-cgroups-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function mountLine(id: number, mountPoint: string, fsType: string, options: string): string {
+  return `${id} 31 0:${id} / ${mountPoint} rw,relatime - ${fsType} ${fsType} rw${options}`;
+}
+
+void describe("per-execution cgroups: layout", () => {
+  void it("EXC-31 reads /proc/self/cgroup and the cgroup mounts of /proc/self/mountinfo (v1 controllers, the v2 line)", () => {
+    const paths = parseSelfCgroup("9:name=systemd:/\n8:pids:/\n4:memory:/process_api/abc\n2:cpu,cpuacct:/x\n0::/\n");
+    assert.equal(paths.get("memory"), "/process_api/abc");
+    assert.equal(paths.get("pids"), "/");
+    assert.equal(paths.get("cpuacct"), "/x");
+    assert.equal(paths.get(""), "/");
+    const mounts = parseCgroupMounts([mountLine(35, "/sys/fs/cgroup/memory", "cgroup", ",memory"), mountLine(41, "/sys/fs/cgroup/unified", "cgroup2", ""),
+      "23 1 0:5 / /dev rw - devtmpfs udev rw"].join("\n"));
+    assert.deepEqual(mounts.map((m) => [m.mountPoint, m.fsType]), [["/sys/fs/cgroup/memory", "cgroup"], ["/sys/fs/cgroup/unified", "cgroup2"]]);
+  });
+
+  void it("EXC-31 v1 (hybrid layout): a cgroup in the memory and pids hierarchies under exc's own, with memory (swap included) and pids limits", () => {
+    const memory = join(root, "v1", "memory");
+    const pids = join(root, "v1", "pids");
+    mkdirSync(join(memory, "svc"), { recursive: true });
+    mkdirSync(pids, { recursive: true });
+    const cgroups = createExecCgroups({ logger: silentLogger(), name: "zino-exc-1", selfCgroup: "8:pids:/\n4:memory:/svc\n0::/\n",
+      mountInfo: [mountLine(35, memory, "cgroup", ",memory"), mountLine(39, pids, "cgroup", ",pids")].join("\n") });
+    assert.equal(cgroups.mechanism, "cgroup-v1", cgroups.detail);
+    const made = cgroups.create({ memoryBytes: 512 * 1024 * 1024, maxProcesses: 64 })!;
+    assert.deepEqual(made.procsFiles, [join(memory, "svc", "zino-exc-1", "x1", "cgroup.procs"), join(pids, "zino-exc-1", "x1", "cgroup.procs")]);
+    assert.equal(readFileSync(join(memory, "svc", "zino-exc-1", "x1", "memory.limit_in_bytes"), "utf8"), String(512 * 1024 * 1024));
+    assert.equal(readFileSync(join(pids, "zino-exc-1", "x1", "pids.max"), "utf8"), "64");
+    writeFileSync(join(memory, "svc", "zino-exc-1", "x1", "memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n");
+    assert.equal(made.oomKills(), 3);
+    assert.equal(made.delegated, false);
+  });
+
+  void it("EXC-31 v2: controllers enabled for exc's subtree, memory.max, no swap, pids.max", () => {
+    const unified = join(root, "v2");
+    mkdirSync(join(unified, "svc"), { recursive: true });
+    writeFileSync(join(unified, "svc", "cgroup.controllers"), "cpu io memory pids\n");
+    const cgroups = createExecCgroups({ logger: silentLogger(), name: "zino-exc-2", selfCgroup: "0::/svc\n", mountInfo: mountLine(30, unified, "cgroup2", "") });
+    assert.equal(cgroups.mechanism, "cgroup-v2", cgroups.detail);
+    assert.equal(readFileSync(join(unified, "svc", "cgroup.subtree_control"), "utf8"), "+memory +pids");
+    const made = cgroups.create({ memoryBytes: 1024, maxProcesses: 8 })!;
+    assert.deepEqual(made.procsFiles, [join(unified, "svc", "zino-exc-2", "x1", "cgroup.procs")]);
+    assert.equal(readFileSync(join(unified, "svc", "zino-exc-2", "x1", "memory.max"), "utf8"), "1024");
+    assert.equal(readFileSync(join(unified, "svc", "zino-exc-2", "x1", "pids.max"), "utf8"), "8");
+    // A process already moved into exc's leaf (an earlier runner) makes its cgroups next to it, not under it.
+    mkdirSync(join(unified, "svc", "zino-exc-main"), { recursive: true });
+    const again = createExecCgroups({ logger: silentLogger(), name: "zino-exc-3", selfCgroup: "0::/svc/zino-exc-main\n", mountInfo: mountLine(30, unified, "cgroup2", "") });
+    assert.equal(again.detail, `per-execution cgroups under ${join(unified, "svc", "zino-exc-3")}`);
+  });
+
+  void it("EXC-31 without usable controllers: rlimit-only, with the reason", () => {
+    const unified = join(root, "bare");
+    mkdirSync(unified, { recursive: true });
+    writeFileSync(join(unified, "cgroup.controllers"), "hugetlb\n");
+    const cgroups = createExecCgroups({ logger: silentLogger(), selfCgroup: "0::/\n", mountInfo: mountLine(41, unified, "cgroup2", "") });
+    assert.equal(cgroups.mechanism, "rlimit-only");
+    assert.match(cgroups.detail, /offers no memory and pids controllers \(hugetlb\)/);
+    assert.equal(cgroups.create({ memoryBytes: 1, maxProcesses: 1 }), undefined);
+  });
+
+  void it("EXC-31 an exc that is not root and has no delegated cgroup says rlimit-only, and why", (t) => {
+    if (process.getuid?.() !== 0 || !existsSync("/usr/bin/setpriv")) {
+      t.skip("needs root and setpriv, to run the check as an unprivileged user");
+      return;
+    }
+    const script = join(root, "probe.mts");
+    writeFileSync(script, `import { createExecCgroups } from ${JSON.stringify(join(process.cwd(), "src/zino/exc/exec-cgroups.ts"))};\n` +
+      `import { silentLogger } from ${JSON.stringify(join(process.cwd(), "src/wire/index.ts"))};\n` +
+      "const c = createExecCgroups({ logger: silentLogger() });\nconsole.log(JSON.stringify({ mechanism: c.mechanism, detail: c.detail }));\n", { mode: 0o644 });
+    chmodSync(root, 0o755);
+    const run = spawnSync("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", "tsx", script],
+      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: root }, encoding: "utf8", timeout: 30_000 });
+    if (run.status !== 0) {
+      t.skip(`the repository cannot run as nobody here: ${run.stderr.trim().split("\n").pop() ?? ""}`);
+      return;
+    }
+    const answer = JSON.parse(run.stdout.trim()) as { mechanism: string; detail: string };
+    assert.equal(answer.mechanism, "rlimit-only");
+    assert.match(answer.detail, /cannot create cgroups|offers no memory and pids controllers|no cgroup/);
+  });
+
+  void it("EXC-31 a sandbox joins its cgroup before it starts, then drops to the sandbox user", () => {
+    const command = joinCgroupCommand({ command: "/usr/bin/bwrap", args: ["--", "x"], env: {}, cwd: "/" },
+      { procsFiles: ["/m/cgroup.procs", "/p/cgroup.procs"], delegated: false, oomKills: () => 0, release: () => undefined },
+      { user: { uid: 65534, gid: 65534 }, setprivPath: "/usr/bin/setpriv" });
+    assert.equal(command.command, "/bin/sh");
+    assert.deepEqual(command.args.slice(2), ["zino-cgroup", "/m/cgroup.procs", "/p/cgroup.procs", "--",
+      "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", "/usr/bin/bwrap", "--", "x"]);
+  });
+});
+
+void describe("seccomp program", () => {
+  for (const arch of ["x64", "arm64"] as const) {
+    void it(`EXC-33 ${arch}: checks the architecture first, denies each listed call once, ends in its return values`, () => {
+      const program = seccompProgram(arch);
+      assert.equal(program.length % 8, 0);
+      const insn = (i: number) => ({ code: program.readUInt16LE(i * 8), jt: program[i * 8 + 2]!, jf: program[i * 8 + 3]!, k: program.readUInt32LE(i * 8 + 4) });
+      const count = program.length / 8;
+      assert.deepEqual(insn(0), { code: 0x20, jt: 0, jf: 0, k: 4 }, "load seccomp_data.arch");
+      assert.equal(insn(1).k, arch === "x64" ? 0xc000003e : 0xc00000b7);
+      assert.equal(1 + 1 + insn(1).jf, count - 1, "a foreign architecture jumps to the last instruction");
+      assert.deepEqual(insn(count - 1), { code: 0x06, jt: 0, jf: 0, k: 0x80000000 }, "kill the process");
+      assert.deepEqual(insn(count - 2), { code: 0x06, jt: 0, jf: 0, k: 0x00050000 | 38 }, "ENOSYS (clone3)");
+      assert.deepEqual(insn(count - 3), { code: 0x06, jt: 0, jf: 0, k: 0x00050000 | 1 }, "EPERM");
+      assert.equal(insn(count - 5).k, CLONE_NAMESPACE_FLAGS, "clone/unshare: denied only with a namespace flag");
+      const denied = deniedSyscalls(arch);
+      assert.equal(new Set(denied).size, denied.length, "no call listed twice");
+      assert.ok(count < 120);
+    });
+  }
+});
