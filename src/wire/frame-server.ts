@@ -1,16 +1,22 @@
 // A Unix-socket frame server (spec §2): one request per connection, at least one answer frame, frame size and
 // idle limits, `ping` answered here, the handler cancelled through an AbortSignal when the peer goes away.
+// Connections and the bytes buffered for unfinished frames are capped per server: past either, a connection is
+// answered `overloaded` and closed, so many slow or partial senders cannot take the host's memory.
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
-import { dirname } from "node:path";
 import { type WireRequest, parseEnvelope } from "./envelope.js";
 import { socketAccepts } from "./frame-client.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 import type { Logger } from "./logger.js";
+import { prepareSocketDir } from "./socket-dir.js";
 import { WireError, errorFrame } from "./wire-errors.js";
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+/** Connections served at once (requests being read or answered); more are answered `overloaded`. */
+export const DEFAULT_MAX_CONNECTIONS = 256;
+/** Bytes of unfinished frames held across all connections; never below one frame of the maximum size. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 export interface FrameWriter {
   /** Writes one frame, waiting for the socket to drain (back-pressure). Resolves false when the peer is gone. */
@@ -27,6 +33,8 @@ export interface FrameServerOptions {
   logger: Logger;
   maxFrameBytes?: number;
   idleTimeoutMs?: number;
+  maxConnections?: number;
+  maxBufferedBytes?: number;
 }
 
 export interface FrameServer {
@@ -38,19 +46,54 @@ export interface FrameServer {
 export function createFrameServer(options: FrameServerOptions): FrameServer {
   const maxFrameBytes = options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const maxBufferedBytes = Math.max(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES, maxFrameBytes + 4);
   const { logger, handler, socketPath } = options;
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let closing: Promise<void> | undefined;
+  /** Connections being read or answered (refused ones are not counted). */
+  let active = 0;
+  /** Bytes held by every connection's decoder. */
+  let buffered = 0;
+  let refusedSince = 0;
+
+  function refuse(socket: Socket, writer: ReturnType<typeof createWriter>, message: string): void {
+    if (refusedSince++ === 0) logger.warn({ maxConnections, maxBufferedBytes, active, buffered }, "overloaded: refusing connections");
+    void writer.send(errorFrame("overloaded", message)).finally(() => socket.end());
+  }
 
   function serve(socket: Socket): void {
     sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    const writer = createWriter(socket);
+    if (active >= maxConnections) {
+      socket.on("error", () => {});
+      refuse(socket, writer, `Too many connections (${maxConnections}) are open on this service; retry in a moment.`);
+      return;
+    }
+    active += 1;
     const decoder = new FrameDecoder(maxFrameBytes);
     const controller = new AbortController();
-    const writer = createWriter(socket);
     let started = false;
+    let counted = true;
+    /** Gives back the connection's slot and its buffered bytes, once. */
+    const release = () => {
+      buffered -= decoder.pendingBytes;
+      decoder.release();
+      if (counted) {
+        counted = false;
+        active -= 1;
+        if (active === 0 && refusedSince > 0) {
+          logger.info({ refused: refusedSince }, "no longer overloaded");
+          refusedSince = 0;
+        }
+      }
+    };
     const idle = setTimeout(() => {
       if (started) return;
+      started = true;
+      release();
       void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting."))
         .finally(() => {
           writer.flush();
@@ -59,7 +102,7 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
     }, idleTimeoutMs);
     const gone = () => {
       clearTimeout(idle);
-      sockets.delete(socket);
+      release();
       if (!controller.signal.aborted) controller.abort(clientGone());
     };
     socket.on("close", gone);
@@ -67,11 +110,26 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
     socket.on("error", gone);
     socket.on("data", (chunk: Buffer) => {
       if (started) return; // one request per connection: later bytes are ignored
+      const before = decoder.pendingBytes;
       const [first] = decoder.push(chunk);
-      if (!first) return;
+      buffered += decoder.pendingBytes - before;
+      if (!first) {
+        if (buffered > maxBufferedBytes) {
+          started = true;
+          clearTimeout(idle);
+          release();
+          refuse(socket, writer, `This service holds too many unfinished frames (${maxBufferedBytes} bytes); retry in a moment.`);
+        }
+        return;
+      }
       started = true;
       clearTimeout(idle);
-      void answer(first, writer, controller.signal).finally(() => socket.end());
+      buffered -= decoder.pendingBytes;
+      decoder.release(); // one request per connection: the rest is never read
+      void answer(first, writer, controller.signal).finally(() => {
+        release();
+        socket.end();
+      });
     });
   }
 
@@ -111,7 +169,8 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
   return {
     socketPath,
     async start() {
-      prepareSocketPath(socketPath);
+      const dir = prepareSocketDir(socketPath);
+      if (dir.warning) logger.warn({ socketPath }, dir.warning);
       await removeStaleSocket(socketPath);
       server = createServer(serve);
       const previousMask = process.umask(0o177);
@@ -197,14 +256,6 @@ function createWriter(socket: Socket): FrameWriter & { flush(): void } {
       });
     },
   };
-}
-
-/** The runtime directory is 0700 and owned by us (spec §7); we refuse a directory others can enter. */
-function prepareSocketPath(socketPath: string): void {
-  const dir = dirname(socketPath);
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const stats = statSync(dir);
-  if ((stats.mode & 0o077) !== 0 && stats.uid === process.getuid?.()) chmodSync(dir, 0o700);
 }
 
 /** A socket file left by a crashed process is removed; a live one means another instance owns the path. */

@@ -25,6 +25,8 @@ export function createDaemonService(deps: ServiceDeps): Service {
     logger,
     maxFrameBytes: instance.maxFrameBytes,
     idleTimeoutMs: instance.idleTimeoutMs,
+    maxConnections: instance.maxConnections,
+    maxBufferedBytes: instance.maxBufferedBytes,
     handler: (request, out, signal) => handle(request, out, signal),
   });
 

@@ -1,7 +1,7 @@
 // One code execution end to end: effective isolation, a fresh work dir, static analysis per the rules, the
 // sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an ExecResult. The sandbox is
 // usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is started on demand.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
@@ -128,6 +128,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const workDir = join(baseDir, "work");
     const tmpDir = join(baseDir, "tmp");
     mkdirSync(codeDir, { mode: 0o755 });
+    chmodSync(codeDir, 0o755); // exc runs with umask 077 (run-service.ts); the sandbox user reads the script
     mkdirSync(workDir, { mode: 0o700 });
     if (withTmp) mkdirSync(tmpDir, { mode: 0o700 });
     const scriptName = `main.${def.fileExtension}`;
@@ -139,7 +140,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   }
 
   function writeScript(dirs: PreparedDirs, code: string): void {
-    writeFileSync(join(dirs.codeDir, dirs.scriptName), code, { mode: 0o644 });
+    const script = join(dirs.codeDir, dirs.scriptName);
+    writeFileSync(script, code, { mode: 0o644 });
+    chmodSync(script, 0o644); // past the process umask (077)
   }
 
   /**
@@ -302,7 +305,10 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return bwrapProblem;
     },
     async start() {
-      mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+      if (!existsSync(workRoot)) {
+        mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+        chmodSync(workRoot, 0o711); // ours, past the process umask (077)
+      }
       if (options.ownsWorkRoot === true) removeLeftovers();
       const probe = await probeBwrap(bwrapPath, user);
       bwrapOk = probe.ok;

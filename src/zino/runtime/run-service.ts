@@ -20,7 +20,14 @@ export function configFlag(argv: readonly string[]): string | undefined {
   return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[index + 1];
 }
 
+/**
+ * Every file a service creates (the ctx database and its -wal and -shm, the daemon's history spool, sockets) is
+ * for its own user only, however it was started (`zino up`, `npm start`, a shell): not only under systemd's UMask.
+ */
+export const SERVICE_UMASK = 0o077;
+
 export async function runService(name: ServiceName, create: (deps: ServiceDeps) => Service): Promise<void> {
+  process.umask(SERVICE_UMASK);
   const logger = createLogger(`zino-${name}`);
   let instance: InstanceConfig;
   try {
