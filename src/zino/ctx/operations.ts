@@ -5,6 +5,7 @@ import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
 import { SECRET_MASK, configState, inheritedLayers, maskSecrets, mergeLayers, unknownKeys, validateConfig } from "./config-view.js";
 import { searchHardMemories } from "./hard-memory-search.js";
+import { containsSecretMask } from "./secret-fields.js";
 import type { ImportSummary } from "./instance-import.js";
 import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
 import { parseRequest } from "./requests.js";
@@ -62,8 +63,8 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       const request = parseRequest("set_config", raw);
       const unknown = unknownKeys(request.config);
       if (unknown.length > 0) throw new WireError("bad_request", `Bad set_config request: unknown configuration keys: ${unknown.join(", ")}.`);
-      if (containsMask(request.config)) {
-        throw new WireError("bad_request", `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a key; send the key itself, or leave the field out to keep it.`);
+      if (containsSecretMask(request.config)) {
+        throw new WireError("bad_request", `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`);
       }
       store.updateOwnConfig(ctxkey, (current) => {
         const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
@@ -156,10 +157,6 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
   }
 
   return { answer, types: types() };
-}
-
-function containsMask(config: JsonObject): boolean {
-  return JSON.stringify(config).includes(`"api_key":"${SECRET_MASK}"`);
 }
 
 function summaryFrame(summary: ImportSummary): Frame {

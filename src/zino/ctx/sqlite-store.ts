@@ -9,12 +9,15 @@ import { z } from "zod";
 import type { JsonObject } from "../config/index.js";
 import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "./agent-files.js";
 import { ChatMessageSchema, canonicalChatMessage, type ChatMessage } from "./chat-message.js";
+import { openRowSealer, type RowSealer } from "./sealed-rows.js";
 import { migrateSqlite } from "./sqlite-migrations.js";
 import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName } from "./store.js";
 
 export interface SqliteStoreOptions {
   path: string;
   busyTimeoutMs?: number;
+  /** The key that seals secrets at rest (sealed-rows.ts); default `<path>.key`, none for `:memory:`; null: none. */
+  keyPath?: string | null;
 }
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
@@ -52,7 +55,17 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  // Deleted rows (a secret before it was sealed, a cleared history) are overwritten, not left in free pages.
+  db.pragma("secure_delete = ON");
   const schemaVersion = migrateSqlite(db);
+  const defaultKeyPath = options.path === ":memory:" ? undefined : `${options.path}.key`;
+  let sealer: RowSealer;
+  try {
+    sealer = openRowSealer(db, options.keyPath === null ? undefined : options.keyPath ?? defaultKeyPath);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const now = () => new Date().toISOString();
   let closed = false;
 
@@ -117,7 +130,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
   const readConfigRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined => {
     const row = stmt("SELECT value AS text FROM config WHERE ctxkey = ? AND layer = ?").get(ctxkey, layer);
-    return row === undefined ? undefined : decode(TextRow.parse(row).text, JsonObjectSchema, "config");
+    return row === undefined ? undefined : sealer.openConfig(decode(TextRow.parse(row).text, JsonObjectSchema, "config"));
   };
   const configRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined =>
     cachedRead(`config\0${ctxkey}\0${layer}`, () => readConfigRow(ctxkey, layer));
@@ -130,7 +143,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
       db.transaction(() => {
         const at = now();
         db.prepare("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'file', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-          .run(DEFAULT_KEY, JSON.stringify(defaults), at);
+          .run(DEFAULT_KEY, sealer.configText(defaults), at);
         if (!agents) return;
         const prompt = db.prepare("INSERT INTO prompts (ctxkey, name, content, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at");
         const prompts: [PromptName, string | undefined][] = [["system", agents.systemTemplate], ["personality", agents.personality]];
@@ -158,7 +171,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
         db.transaction(() => {
           const next = compute(readConfigRow(ctxkey, "set") ?? {});
           stmt("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-            .run(ctxkey, JSON.stringify(next), now());
+            .run(ctxkey, sealer.configText(next), now());
         }).immediate();
       } finally {
         changed();
@@ -245,12 +258,12 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
     value(ctxkey, key) {
       const row = stmt('SELECT value AS text FROM "values" WHERE ctxkey = ? AND key = ?').get(ctxkey, key);
-      return row === undefined ? undefined : decode(TextRow.parse(row).text, z.unknown(), "values");
+      return row === undefined ? undefined : decode(sealer.openValue(TextRow.parse(row).text), z.unknown(), "values");
     },
 
     setValue(ctxkey, key, value) {
       stmt('INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-        .run(ctxkey, key, JSON.stringify(value), now());
+        .run(ctxkey, key, sealer.valueText(value), now());
     },
 
     close() {
