@@ -76,7 +76,10 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
 
     append_history: ({ ctxkey, raw }) => {
       const request = parseRequest("append_history", raw);
-      return { type: "ok", count: store.appendHistory(ctxkey, request.messages) };
+      if (request.turn_id === undefined) return { type: "ok", count: store.appendHistory(ctxkey, request.messages) };
+      const turn = { id: request.turn_id, fullText: request.full_text, iterations: request.iterations };
+      const { count, duplicate } = store.appendTurn(ctxkey, request.messages, turn);
+      return { type: "ok", count, ...(duplicate ? { duplicate: true } : {}) };
     },
 
     get_history: ({ ctxkey, raw }) => {
@@ -145,11 +148,14 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
     if (type === undefined) {
       if (message === null) return { type: "ready", ctxkey, configured: isConfigured(ctxkey) };
       const parsed = parseRequest("message", raw);
+      // A retried turn already stored (turn_id [ext]): the daemon answers it from this record instead of running it.
+      const stored = parsed.turn_id === undefined ? undefined : store.storedTurn(ctxkey, parsed.turn_id);
+      const turnDone = stored ? { turn_done: { turn_id: stored.id, full_text: stored.fullText ?? null, iterations: stored.iterations ?? null } } : {};
       const messages = promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
-      if (raw.include_agent_config !== true) return { type: "messages", messages };
+      if (raw.include_agent_config !== true) return { type: "messages", messages, ...turnDone };
       // The daemon's turn needs the agent section too: answered here, it saves the turn a get_config request.
       const state = configState(store, ctxkey);
-      return { type: "messages", messages, ...(state.ok ? { agent_config: state.config.agent } : {}) };
+      return { type: "messages", messages, ...turnDone, ...(state.ok ? { agent_config: state.config.agent } : {}) };
     }
     const operation = Object.hasOwn(operations, type) ? operations[type] : undefined;
     if (!operation) throw new WireError("unknown_type", `zino-ctx does not know the type "${type}"; it knows: ${types().join(", ")}.`);

@@ -11,7 +11,7 @@ import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "
 import { ChatMessageSchema, canonicalChatMessage, type ChatMessage } from "./chat-message.js";
 import { openRowSealer, type RowSealer } from "./sealed-rows.js";
 import { migrateSqlite } from "./sqlite-migrations.js";
-import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName } from "./store.js";
+import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName, type TurnRecord } from "./store.js";
 
 export interface SqliteStoreOptions {
   path: string;
@@ -22,6 +22,7 @@ export interface SqliteStoreOptions {
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 const TextRow = z.object({ text: z.string() });
+const TurnRow = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
 const HardRow = z.object({ id: z.number(), ctxkey: z.string(), tag: z.string().nullable(), messages: z.string(), created_at: z.string() });
 
 function decode<T>(text: string, schema: z.ZodType<T>, what: string): T {
@@ -117,6 +118,13 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     for (const text of texts) insertHistory.run(ctxkey, text, at);
   });
 
+  const insertTurn = db.prepare("INSERT INTO turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+  const appendTurnRows = db.transaction((ctxkey: string, texts: readonly string[], turn: TurnRecord, at: string): boolean => {
+    if (insertTurn.run(ctxkey, turn.id, turn.fullText ?? null, turn.iterations ?? null, at).changes === 0) return false;
+    for (const text of texts) insertHistory.run(ctxkey, text, at);
+    return true;
+  });
+
   /** The `default` rows first, then the ctxkey's own, so that its own win by name. */
   const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => cachedRead(`${table}\0${ctxkey}`, () => {
     const rows = stmt(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
@@ -194,6 +202,22 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
       // What a read would decode from the rows just written.
       if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
       return messages.length;
+    },
+
+    appendTurn(ctxkey, messages, turn) {
+      checkOthers();
+      const texts = messages.map((message) => JSON.stringify(message));
+      if (!appendTurnRows.immediate(ctxkey, texts, turn, now())) return { count: 0, duplicate: true };
+      const tail = tails.get(ctxkey);
+      if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
+      return { count: messages.length, duplicate: false };
+    },
+
+    storedTurn(ctxkey, turnId) {
+      const row = stmt("SELECT turn_id, full_text, iterations FROM turns WHERE ctxkey = ? AND turn_id = ?").get(ctxkey, turnId);
+      if (row === undefined) return undefined;
+      const turn = TurnRow.parse(row);
+      return { id: turn.turn_id, fullText: turn.full_text ?? undefined, iterations: turn.iterations ?? undefined };
     },
 
     history(ctxkey, limit) {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
 import { createSqliteStore, type ChatMessage } from "../../../src/zino/ctx/index.js";
+import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 
 const dir = mkdtempSync(join(tmpdir(), "zc-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ test("CTX-18 opening a database again applies no migration twice; a newer schema
   const path = join(dir, "migrate", "ctx.sqlite");
   createSqliteStore({ path }).close();
   const again = createSqliteStore({ path });
-  assert.equal(again.schemaVersion, 1);
+  assert.equal(again.schemaVersion, SQLITE_MIGRATIONS.length);
   again.close();
   const db = new BetterSqlite3(path);
   db.prepare("UPDATE schema_version SET version = 99").run();
