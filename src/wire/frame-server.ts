@@ -58,9 +58,11 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
   let buffered = 0;
   let refusedSince = 0;
 
+  /** Answers `overloaded` and stops reading: what the peer still sends is left in the kernel, not in our memory. */
   function refuse(socket: Socket, writer: ReturnType<typeof createWriter>, message: string): void {
     if (refusedSince++ === 0) logger.warn({ maxConnections, maxBufferedBytes, active, buffered }, "overloaded: refusing connections");
-    void writer.send(errorFrame("overloaded", message)).finally(() => socket.end());
+    socket.pause();
+    void writer.send(errorFrame("overloaded", message)).finally(() => endSoon(socket));
   }
 
   function serve(socket: Socket): void {
@@ -128,7 +130,7 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
       decoder.release(); // one request per connection: the rest is never read
       void answer(first, writer, controller.signal).finally(() => {
         release();
-        socket.end();
+        endSoon(socket);
       });
     });
   }
@@ -256,6 +258,15 @@ function createWriter(socket: Socket): FrameWriter & { flush(): void } {
       });
     },
   };
+}
+
+/** How long a peer may keep a connection open after its answer ended, before the server closes it. */
+const LINGER_AFTER_ANSWER_MS = 2000;
+
+/** Ends our side; a peer that never closes its side does not keep the connection (and its descriptor) forever. */
+function endSoon(socket: Socket): void {
+  socket.end();
+  socket.once("finish", () => setTimeout(() => socket.destroy(), LINGER_AFTER_ANSWER_MS).unref());
 }
 
 /** A socket file left by a crashed process is removed; a live one means another instance owns the path. */
