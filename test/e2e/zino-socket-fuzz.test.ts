@@ -46,6 +46,10 @@ const inputArb: fc.Arbitrary<Buffer> = fc.oneof(
   typedFrame.map(framed),
   typedFrame.map(framed),
   fc.integer({ min: 100, max: 200_000 }).map((n) => framed(Buffer.from(`{"message":${"[".repeat(n)}${"]".repeat(n)}}`))),
+  // Deep values where a service walks them after parsing (the probe's internal_error in ctx: set_value, append_history).
+  fc.tuple(fc.constantFrom("set_value", "append_history", "store_hard", "set_config", "execute", "infer"), fc.integer({ min: 100, max: 100_000 }))
+    .map(([type, n]) => framed(Buffer.from(`{"type":"${type}","ctxkey":"fz","key":"k","value":${"[".repeat(n)}${"]".repeat(n)},` +
+      `"messages":[{"role":"user","content":"x","extra":${"[".repeat(n)}${"]".repeat(n)}}]}`))),
   fc.uint8Array({ minLength: 1, maxLength: 4 }).map((junk) =>
     framed(Buffer.concat([Buffer.from('{"message":"x","ctxkey":"'), Buffer.from(junk.map((b) => b | 0x80)), Buffer.from('"}')]))),
 );
