@@ -97,6 +97,7 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
     signal,
   });
   // Stored before `done`, so a client that reads the history right after `done` sees this turn.
+  const storeStarted = performance.now();
   const outcome = subagent ? undefined : await storeTurn(options, [userMessage, ...result.messages], result);
   const stored = outcome === "stored";
   if (subagent) {
@@ -104,7 +105,7 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
   } else if (outcome === "queued") {
     await stream.emit({ type: "status", phase: "not_stored", queued: true, reason: "zino-ctx cannot store it now: it is stored when zino-ctx is back" });
   } else if (outcome === "stored") {
-    await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1 });
+    await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1, store_ms: Math.round(performance.now() - storeStarted) });
   }
   await stream.emit({
     type: "status", phase: "done",
