@@ -10,6 +10,8 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export class SecretKeyError extends Error {
+  /** A stable code: zino-ctx exits 2 with this message (src/zino/runtime/run-service.ts). */
+  readonly code = "secret_key_file";
   constructor(message: string) {
     super(message);
     this.name = "SecretKeyError";

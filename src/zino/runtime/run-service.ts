@@ -1,6 +1,6 @@
 // The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
-import { createLogger, type Logger } from "../../wire/index.js";
+import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
 
 export interface Service {
   start(): Promise<void>;
@@ -50,6 +50,18 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     await service.start();
   } catch (err) {
     logger.fatal({ err }, "cannot start");
+    if (isSetupError(err)) {
+      // Restarting cannot help: the operator has to move the sockets or restore the key; said in one plain line.
+      process.stderr.write(`zino-${name}: ${err.message} [${err.code}]\n`);
+      process.exit(2);
+    }
     process.exit(1);
   }
+}
+
+/** Start failures only the operator can fix: the socket folder (src/wire/socket-dir.ts), ctx's key file (secret-box.ts). */
+const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file"]);
+
+function isSetupError(err: unknown): err is Error & { code: string } {
+  return err instanceof Error && "code" in err && typeof err.code === "string" && SETUP_ERROR_CODES.has(err.code);
 }

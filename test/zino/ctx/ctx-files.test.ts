@@ -132,3 +132,20 @@ describe("a ctx database written in clear text by an older zino-ctx", () => {
     }
   });
 });
+
+describe("a socket folder zino-ctx must not take over", () => {
+  it("refuses runtime_dir = /tmp with exit 2 and a plain message naming the fix, and leaves /tmp 1777", { timeout: 30_000 }, async () => {
+    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
+    try {
+      const before = statSync("/tmp").mode & 0o7777;
+      const ctx = spawnZinoService("ctx", instance, { env: { ZINO_RUNTIME_DIR: "/tmp" } });
+      const exit = await ctx.exited;
+      assert.equal(exit.code, 2, ctx.stderr());
+      assert.match(ctx.stderr(), /zino-ctx: refusing to put sockets in \/tmp: it is a shared folder .*runtime_dir.* \[unsafe_socket_dir\]/);
+      assert.equal(statSync("/tmp").mode & 0o7777, before);
+      assert.equal(before, 0o1777);
+    } finally {
+      instance.cleanup();
+    }
+  });
+});
