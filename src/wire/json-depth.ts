@@ -15,19 +15,17 @@ const CLOSE_BRACKET = 0x5d;
 /**
  * Whether the JSON text in `bytes` nests objects and arrays more than `maxDepth` levels, counting brackets
  * outside strings in one linear pass. UTF-8 multi-byte sequences never contain ASCII bytes, so bytes are enough.
+ * Strings are skipped with a native search for their closing quote: most bytes of a frame are inside strings.
  * Unbalanced or otherwise malformed text is left to JSON.parse.
  */
-export function exceedsJsonDepth(bytes: Uint8Array, maxDepth: number): boolean {
+export function exceedsJsonDepth(bytes: Buffer, maxDepth: number): boolean {
   if (bytes.length <= maxDepth) return false; // each level takes at least one byte
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < bytes.length; i += 1) {
     const byte = bytes[i]!;
-    if (inString) {
-      if (byte === BACKSLASH) i += 1;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) {
-      inString = true;
+    if (byte === QUOTE) {
+      i = closingQuote(bytes, i);
+      if (i < 0) return false;
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth += 1;
       if (depth > maxDepth) return true;
@@ -36,4 +34,17 @@ export function exceedsJsonDepth(bytes: Uint8Array, maxDepth: number): boolean {
     }
   }
   return false;
+}
+
+/** The index of the quote that ends the string opened at `open` (one preceded by an even run of backslashes), or -1. */
+function closingQuote(bytes: Buffer, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = bytes.indexOf(QUOTE, from);
+    if (quote < 0) return -1;
+    let slashes = 0;
+    while (bytes[quote - 1 - slashes] === BACKSLASH) slashes += 1;
+    if (slashes % 2 === 0) return quote;
+    from = quote + 1;
+  }
 }

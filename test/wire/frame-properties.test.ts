@@ -99,6 +99,33 @@ describe("frame decoder properties", () => {
     }), RUNS);
   });
 
+  it("counts depth as a plain byte-by-byte scan would, on JSON and on arbitrary bytes", () => {
+    const naive = (bytes: Buffer, max: number): boolean => {
+      let depth = 0;
+      let inString = false;
+      for (let i = 0; i < bytes.length; i += 1) {
+        const b = bytes[i]!;
+        if (inString) {
+          if (b === 0x5c) i += 1;
+          else if (b === 0x22) inString = false;
+        } else if (b === 0x22) inString = true;
+        else if (b === 0x5b || b === 0x7b) {
+          depth += 1;
+          if (depth > max) return true;
+        } else if (b === 0x5d || b === 0x7d) depth -= 1;
+      }
+      return false;
+    };
+    const textArb = fc.oneof(
+      fc.jsonValue({ maxDepth: 8 }).map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
+      fc.array(fc.constantFrom("[", "]", "{", "}", "\\", "\"", "a", ":"), { maxLength: 60 }).map((parts) => Buffer.from(parts.join(""))),
+      fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.from(b)),
+    );
+    fc.assert(fc.property(textArb, fc.integer({ min: 0, max: 6 }), (bytes, max) => {
+      assert.equal(exceedsJsonDepth(bytes, max), naive(bytes, max), bytes.toString("latin1"));
+    }), { numRuns: 1000 });
+  });
+
   it("encodes a header equal to the UTF-8 byte length of the body", () => {
     fc.assert(fc.property(frameArb, (frame) => {
       const bytes = encodeFrame(frame);
