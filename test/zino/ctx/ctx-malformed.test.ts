@@ -16,7 +16,7 @@ describe("zino-ctx and malformed frames", () => {
   });
   after(() => ctx.cleanup());
 
-  it("answers 100,000-deep JSON in set_value, append_history and store_hard with bad_request, not internal_error", async () => {
+  it("CTX-26 answers 100,000-deep JSON in set_value, append_history and store_hard with bad_request, not internal_error", async () => {
     const bodies = [
       `{"type":"set_value","ctxkey":"d","key":"k","value":${deep}}`,
       `{"type":"append_history","ctxkey":"d","messages":[{"role":"user","content":"x","extra":${deep}}]}`,
@@ -29,7 +29,7 @@ describe("zino-ctx and malformed frames", () => {
     assert.deepEqual((await ctx.request({ type: "get_history", ctxkey: "d" })).messages, []);
   });
 
-  it("keeps two ctxkeys apart: invalid UTF-8 is refused instead of becoming U+FFFD", async () => {
+  it("CTX-26 keeps two ctxkeys apart: invalid UTF-8 is refused instead of becoming U+FFFD", async () => {
     const replacement = await ctx.request({ type: "append_history", ctxkey: "a\ufffd", messages: [{ role: "user", content: "mine" }] });
     assert.equal(replacement.type, "ok");
     const invalid = Buffer.concat([

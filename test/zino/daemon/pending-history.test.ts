@@ -31,7 +31,7 @@ function fakeCtx() {
 }
 
 describe("pending history", () => {
-  it("queues while ctx is down and writes the queue, in order, before the next turn of the ctxkey", async () => {
+  it("DMN-31 queues while ctx is down and writes the queue, in order, before the next turn of the ctxkey", async () => {
     const ctx = fakeCtx();
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), retryMs: 60_000 });
     history.start();
@@ -49,7 +49,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("retries on its own, and keeps concurrent stores of one ctxkey in order", async () => {
+  it("DMN-31 retries on its own, and keeps concurrent stores of one ctxkey in order", async () => {
     const ctx = fakeCtx();
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), retryMs: 30 });
     history.start();
@@ -61,7 +61,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("is bounded: past maxTurns a turn is dropped, not queued", async () => {
+  it("DMN-31 is bounded: past maxTurns a turn is dropped, not queued", async () => {
     const ctx = fakeCtx();
     ctx.setUp(false);
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxTurns: 2, retryMs: 60_000 });
@@ -70,7 +70,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
+  it("DMN-31 drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
     let up = false;
     const stored: string[] = [];
     const history = createPendingHistory({
@@ -92,7 +92,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("keeps its queue in a 0600 spool file across a restart, and sets an unreadable spool aside", async () => {
+  it("DMN-31 keeps its queue in a 0600 spool file across a restart, and sets an unreadable spool aside", async () => {
     const spoolPath = join(dir, "spool.json");
     const ctx = fakeCtx();
     ctx.setUp(false);
@@ -120,7 +120,7 @@ describe("pending history", () => {
 });
 
 describe("turn ledger", () => {
-  it("runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
+  it("DMN-32 runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
     const ledger = createTurnLedger();
     let runs = 0;
     const attempt = async (): Promise<Frame> => {
@@ -135,7 +135,7 @@ describe("turn ledger", () => {
     assert.equal(ledger.done("other", "t"), undefined);
   });
 
-  it("runs the turn again when the first attempt ended without done (cancelled or failed)", async () => {
+  it("DMN-32 runs the turn again when the first attempt ended without done (cancelled or failed)", async () => {
     const ledger = createTurnLedger();
     await assert.rejects(ledger.run("k", "f", () => Promise.reject(new Error("cancelled"))));
     assert.equal(await ledger.run("k", "f", () => Promise.resolve(undefined)), undefined);
