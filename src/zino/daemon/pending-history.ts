@@ -27,10 +27,13 @@ export interface PendingHistoryOptions {
   /** Where the queue survives a restart; none: memory only. */
   spoolPath?: string | undefined;
   maxTurns?: number;
+  /** Bound of the queue in JSON bytes (a turn carries its tool results). */
+  maxBytes?: number;
   retryMs?: number;
 }
 
 export const DEFAULT_MAX_PENDING_TURNS = 1000;
+export const DEFAULT_MAX_PENDING_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_PENDING_RETRY_MS = 2000;
 
 /** Failures worth retrying later: ctx is away or busy. Anything else (a refused turn) would fail again. */
@@ -51,6 +54,9 @@ export interface PendingHistory {
 export function createPendingHistory(options: PendingHistoryOptions): PendingHistory {
   const { logger, spoolPath } = options;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_PENDING_TURNS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PENDING_BYTES;
+  const sizeOf = (turn: PendingTurn) => JSON.stringify(turn).length;
+  let queuedBytes = 0;
   const retryMs = options.retryMs ?? DEFAULT_PENDING_RETRY_MS;
   let queue: PendingTurn[] = [];
   /** One chain per ctxkey: its flushes and stores never overlap, so its turns reach ctx in order. */
@@ -96,6 +102,7 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
       const parsed = SpoolSchema.safeParse(JSON.parse(readFileSync(spoolPath, "utf8")));
       if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid spool");
       queue = parsed.data.turns.slice(0, maxTurns);
+      queuedBytes = queue.reduce((total, turn) => total + sizeOf(turn), 0);
       if (queue.length > 0) logger.warn({ turns: queue.length, spoolPath }, "turns not yet stored at zino-ctx were found; they will be written when it answers");
     } catch (err) {
       logger.error({ err, spoolPath }, "the history spool is unreadable; it is set aside");
@@ -125,6 +132,7 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
         logger.error({ err, ctxkey, turnId: next.turn_id }, "zino-ctx refused a pending turn; it is dropped");
       }
       queue = queue.filter((turn) => turn !== next);
+      queuedBytes -= sizeOf(next);
       persist();
       logger.info({ ctxkey, turnId: next.turn_id, left: queue.length }, "a pending turn was written to zino-ctx");
     }
@@ -138,11 +146,13 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
   };
 
   const enqueue = (turn: PendingTurn): StoreOutcome => {
-    if (queue.length >= maxTurns) {
-      logger.error({ ctxkey: turn.ctxkey, turnId: turn.turn_id, maxTurns }, "the queue of turns waiting for zino-ctx is full; this turn is not stored");
+    const bytes = sizeOf(turn);
+    if (queue.length >= maxTurns || queuedBytes + bytes > maxBytes) {
+      logger.error({ ctxkey: turn.ctxkey, turnId: turn.turn_id, maxTurns, maxBytes }, "the queue of turns waiting for zino-ctx is full; this turn is not stored");
       return "dropped";
     }
     queue.push(turn);
+    queuedBytes += bytes;
     persist();
     schedule();
     return "queued";

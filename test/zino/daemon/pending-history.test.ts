@@ -61,13 +61,18 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("DMN-31 is bounded: past maxTurns a turn is dropped, not queued", async () => {
+  it("DMN-31 is bounded: past maxTurns or maxBytes a turn is dropped, not queued", async () => {
     const ctx = fakeCtx();
     ctx.setUp(false);
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxTurns: 2, retryMs: 60_000 });
     assert.deepEqual([await history.store(turnOf("b", "1")), await history.store(turnOf("b", "2")), await history.store(turnOf("b", "3"))],
       ["queued", "queued", "dropped"]);
     history.close();
+    const bySize = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxBytes: 300, retryMs: 60_000 });
+    const big = { ...turnOf("b", "big"), messages: [{ role: "tool", content: "x".repeat(400) }] };
+    assert.equal(await bySize.store(big), "dropped");
+    assert.equal(await bySize.store(turnOf("b", "small")), "queued");
+    bySize.close();
   });
 
   it("DMN-31 drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
