@@ -106,6 +106,9 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
     await stream.emit({ type: "status", phase: "not_stored", queued: true, reason: "zino-ctx cannot store it now: it is stored when zino-ctx is back" });
   } else if (outcome === "stored") {
     await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1, store_ms: Math.round(performance.now() - storeStarted) });
+  } else {
+    const reason = outcome === "dropped" ? "zino-ctx has been away too long: the queue of turns waiting for it is full" : "zino-ctx refused the turn";
+    await stream.emit({ type: "status", phase: "not_stored", reason });
   }
   await stream.emit({
     type: "status", phase: "done",
