@@ -72,8 +72,10 @@ export function createDaemonService(deps: ServiceDeps): Service {
       return;
     }
     const done = await ledger.run(request.ctxkey, turnId, async () => {
-      const known = ledger.done(request.ctxkey, turnId);
-      return known ?? run();
+      // Ended in an earlier daemon while ctx was away: its answer waits in the queue (spool) to be stored.
+      const queued = history.find(request.ctxkey, turnId);
+      if (queued) return { type: "done", full_text: queued.full_text ?? "", iterations: queued.iterations ?? 0, stored: false, queued: true, turn_id: turnId };
+      return run();
     });
     if (out.framesSent === 0 && done) await replayDone(out, done);
   }

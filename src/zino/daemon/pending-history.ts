@@ -47,7 +47,8 @@ export interface PendingHistory {
   /** Writes the ctxkey's pending turns, oldest first; stops at the first that ctx cannot take yet. */
   flush(ctxkey: string): Promise<void>;
   size(): number;
-  has(ctxkey: string, turnId: string): boolean;
+  /** A queued turn of the ctxkey with that id (a retry of a turn that ended while ctx was away). */
+  find(ctxkey: string, turnId: string): PendingTurn | undefined;
   close(): void;
 }
 
@@ -178,7 +179,7 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
     },
     flush,
     size: () => queue.length,
-    has: (ctxkey, turnId) => queue.some((turn) => turn.ctxkey === ctxkey && turn.turn_id === turnId),
+    find: (ctxkey, turnId) => queue.find((turn) => turn.ctxkey === ctxkey && turn.turn_id === turnId),
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -93,6 +93,23 @@ describe("daemon history across a ctx outage (real processes)", () => {
     assert.deepEqual(await userTurns("idem"), ["pay the invoice", "pay the invoice"]);
   });
 
+  it("DMN-32 answers a retry of a turn still queued for ctx from the queue, after a daemon restart, and stores it once", { timeout: 60_000 }, async () => {
+    await services.find((p) => p.name === "ctx")!.kill("SIGKILL");
+    const first = (await turn("while away", "idem-q", { turn_id: "q-1" })).at(-1);
+    assert.equal(first?.queued, true);
+    await restart("daemon");
+    const calls = provider.chatRequests().length;
+    const retry = (await turn("while away", "idem-q", { turn_id: "q-1" })).at(-1);
+    assert.equal(retry?.replayed, true);
+    assert.equal(retry?.queued, true);
+    assert.equal(retry?.full_text, first?.full_text);
+    assert.equal(provider.chatRequests().length, calls);
+    await restart("ctx");
+    for (let i = 0; i < 100 && (await userTurns("idem-q")).length < 1; i += 1) await sleep(100);
+    assert.equal((await turn("while away", "idem-q", { turn_id: "q-1" })).at(-1)?.replayed, true);
+    assert.deepEqual(await userTurns("idem-q"), ["while away"]);
+  });
+
   it("DMN-33 CTX-28 ctx ignores a second append_history with the same turn_id", async () => {
     const append = { type: "append_history", ctxkey: "dup", turn_id: "x", messages: [{ role: "user", content: "once" }] };
     assert.deepEqual(await requestOne(instance.sockets.ctx, append), { type: "ok", count: 1 });
