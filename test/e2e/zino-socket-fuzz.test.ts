@@ -116,7 +116,7 @@ describe("fuzz of every ZINO socket (real processes)", () => {
   };
 
   for (const name of ["ctx", "rtr", "exc", "daemon"] as const) {
-    it(`zino-${name} survives ${FUZZ_MS_PER_SOCKET} ms of malformed and random frames`, { timeout: 60_000 }, async () => {
+    it(`[Z11-FUZZ] zino-${name} survives ${FUZZ_MS_PER_SOCKET} ms of malformed and random frames`, { timeout: 60_000 }, async () => {
       const socketPath = instance.sockets[name];
       const deadline = Date.now() + FUZZ_MS_PER_SOCKET;
       const stats = { sent: 0, answered: 0, errors: new Map<string, number>() };
