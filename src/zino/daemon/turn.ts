@@ -135,9 +135,10 @@ type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
 async function storeTurn(options: TurnOptions, messages: ChatMessage[], result: { fullText: string; iterations: number }): Promise<StoreOutcome> {
   const { ctxkey, logger } = options;
   try {
-    return await options.history.store({
-      ctxkey, turn_id: options.turnId ?? options.storeId, messages, full_text: result.fullText, iterations: result.iterations,
-    });
+    // The answer is kept with the turn only for a client id (a retry is answered from it); a daemon id only
+    // makes the queue's writes idempotent, and ctx then keeps just the id.
+    const replayable = options.turnId === undefined ? {} : { full_text: result.fullText, iterations: result.iterations };
+    return await options.history.store({ ctxkey, turn_id: options.turnId ?? options.storeId, messages, ...replayable });
   } catch (err) {
     logger.warn({ err, ctxkey }, "the turn could not be stored");
     return "failed";
