@@ -42,6 +42,9 @@ function decodeHistory(text: string) {
 
 /** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
 const MAX_CACHED_READS = 20_000;
+/** How long a turn id keeps a retried turn from being stored twice. */
+const TURN_RECORD_DAYS = 30;
+const PRUNE_EVERY_TURNS = 10_000;
 /** History windows kept (one per ctxkey, `max_messages` messages each). */
 const MAX_CACHED_TAILS = 2_000;
 
@@ -118,6 +121,11 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     for (const text of texts) insertHistory.run(ctxkey, text, at);
   });
 
+  // Turn records only have to outlive the retries of their turn: the old ones go at open and every so often.
+  const pruneTurns = db.prepare("DELETE FROM turns WHERE created_at < ?");
+  const prune = () => pruneTurns.run(new Date(Date.now() - TURN_RECORD_DAYS * 86_400_000).toISOString());
+  prune();
+  let turnsSincePrune = 0;
   const insertTurn = db.prepare("INSERT INTO turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
   const appendTurnRows = db.transaction((ctxkey: string, texts: readonly string[], turn: TurnRecord, at: string): boolean => {
     if (insertTurn.run(ctxkey, turn.id, turn.fullText ?? null, turn.iterations ?? null, at).changes === 0) return false;
@@ -208,6 +216,10 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
       checkOthers();
       const texts = messages.map((message) => JSON.stringify(message));
       if (!appendTurnRows.immediate(ctxkey, texts, turn, now())) return { count: 0, duplicate: true };
+      if (++turnsSincePrune >= PRUNE_EVERY_TURNS) {
+        turnsSincePrune = 0;
+        prune();
+      }
       const tail = tails.get(ctxkey);
       if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
       return { count: messages.length, duplicate: false };
