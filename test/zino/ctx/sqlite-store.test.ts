@@ -83,3 +83,29 @@ test("CTX-06 cached reads follow writes made through another connection to the s
     b.close();
   }
 });
+
+test("CTX-28 appendTurn stores a turn id once per ctxkey, keeps its answer, and a later open prunes only records past 30 days", () => {
+  const path = join(dir, "turns", "ctx.sqlite");
+  const store = createSqliteStore({ path });
+  try {
+    const messages: ChatMessage[] = [{ role: "user", content: "q" }, { role: "assistant", content: "a" }];
+    assert.deepEqual(store.appendTurn("k", messages, { id: "t", fullText: "a", iterations: 1 }), { count: 2, duplicate: false });
+    assert.deepEqual(store.appendTurn("k", messages, { id: "t", fullText: "other", iterations: 9 }), { count: 0, duplicate: true });
+    assert.deepEqual(store.appendTurn("other", messages, { id: "t", fullText: undefined, iterations: undefined }), { count: 2, duplicate: false });
+    assert.deepEqual(store.history("k"), messages);
+    assert.deepEqual(store.storedTurn("k", "t"), { id: "t", fullText: "a", iterations: 1 });
+    assert.equal(store.storedTurn("k", "nope"), undefined);
+  } finally {
+    store.close();
+  }
+  const db = new BetterSqlite3(path);
+  db.prepare("UPDATE turns SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'other'").run();
+  db.close();
+  const reopened = createSqliteStore({ path });
+  try {
+    assert.equal(reopened.storedTurn("other", "t"), undefined);
+    assert.deepEqual(reopened.storedTurn("k", "t"), { id: "t", fullText: "a", iterations: 1 });
+  } finally {
+    reopened.close();
+  }
+});
