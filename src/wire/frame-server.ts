@@ -62,13 +62,13 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
   function refuse(socket: Socket, writer: ReturnType<typeof createWriter>, message: string): void {
     if (refusedSince++ === 0) logger.warn({ maxConnections, maxBufferedBytes, active, buffered }, "overloaded: refusing connections");
     socket.pause();
-    void writer.send(errorFrame("overloaded", message)).finally(() => endSoon(socket));
+    void writer.send(errorFrame("overloaded", message)).finally(() => endSoon(socket, LINGER_AFTER_ANSWER_MS));
   }
 
   function serve(socket: Socket): void {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
-    const writer = createWriter(socket);
+    const writer = createWriter(socket, idleTimeoutMs);
     if (active >= maxConnections) {
       socket.on("error", () => {});
       refuse(socket, writer, `Too many connections (${maxConnections}) are open on this service; retry in a moment.`);
@@ -130,7 +130,7 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
       decoder.release(); // one request per connection: the rest is never read
       void answer(first, writer, controller.signal).finally(() => {
         release();
-        endSoon(socket);
+        endSoon(socket, idleTimeoutMs);
       });
     });
   }
@@ -216,9 +216,10 @@ function clientGone(): WireError {
 /**
  * Frames written in the same tick leave in one `writev` (the socket is corked until the next tick): a streamed
  * answer often produces several frames from one upstream read, and each separate write is a system call and a
- * wake-up of the reader. Nothing waits longer than the current tick.
+ * wake-up of the reader. Nothing waits longer than the current tick. A wait for the peer to read (back-pressure)
+ * longer than `stallTimeoutMs` closes the connection.
  */
-function createWriter(socket: Socket): FrameWriter & { flush(): void } {
+function createWriter(socket: Socket, stallTimeoutMs: number): FrameWriter & { flush(): void } {
   let framesSent = 0;
   let corked = false;
   const uncork = () => {
@@ -245,8 +246,11 @@ function createWriter(socket: Socket): FrameWriter & { flush(): void } {
         process.nextTick(uncork);
       }
       if (socket.write(encodeFrame(frame))) return true;
+      // A peer that stops reading would hold the answer (and a connection slot) forever: it is dropped instead.
       return new Promise<boolean>((resolve) => {
+        const stalled = setTimeout(() => socket.destroy(), stallTimeoutMs);
         const done = (ok: boolean) => {
+          clearTimeout(stalled);
           socket.off("drain", onDrain);
           socket.off("close", onClose);
           resolve(ok);
@@ -263,10 +267,17 @@ function createWriter(socket: Socket): FrameWriter & { flush(): void } {
 /** How long a peer may keep a connection open after its answer ended, before the server closes it. */
 const LINGER_AFTER_ANSWER_MS = 2000;
 
-/** Ends our side; a peer that never closes its side does not keep the connection (and its descriptor) forever. */
-function endSoon(socket: Socket): void {
+/**
+ * Ends our side; a peer that never closes its side, or never reads what is left to send, does not keep the
+ * connection (and its descriptor) forever: closed `LINGER_AFTER_ANSWER_MS` after the answer is flushed, or after
+ * `hardMs` whatever happened.
+ */
+function endSoon(socket: Socket, hardMs: number): void {
   socket.end();
-  socket.once("finish", () => setTimeout(() => socket.destroy(), LINGER_AFTER_ANSWER_MS).unref());
+  const destroy = () => socket.destroy();
+  const hard = setTimeout(destroy, hardMs).unref();
+  socket.once("finish", () => setTimeout(destroy, LINGER_AFTER_ANSWER_MS).unref());
+  socket.once("close", () => clearTimeout(hard));
 }
 
 /** A socket file left by a crashed process is removed; a live one means another instance owns the path. */

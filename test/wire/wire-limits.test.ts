@@ -125,6 +125,40 @@ describe("wire limits of a frame server", () => {
   });
 });
 
+describe("a peer that stops reading", () => {
+  it("is dropped after the stall timeout, giving back its connection slot", { timeout: 20_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "zs-"));
+    let unsent = 0;
+    const server = createFrameServer({
+      socketPath: join(dir, "s.sock"), logger: silentLogger(), idleTimeoutMs: 300, maxConnections: 1,
+      async handler(request, out) {
+        if (request.type !== "flood") return void (await out.send({ type: "ok" }));
+        for (let i = 0; i < 200; i += 1) {
+          if (!(await out.send({ type: "chunk", delta: "x".repeat(64 * 1024) }))) {
+            unsent += 1;
+            return;
+          }
+        }
+      },
+    });
+    await server.start();
+    try {
+      const socket = connect(join(dir, "s.sock"));
+      socket.on("error", () => {});
+      socket.pause(); // never reads
+      socket.write(encodeFrame({ type: "flood", message: "x" }));
+      for (let i = 0; i < 100 && unsent === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(unsent, 1, "the handler learnt the peer was gone");
+      await new Promise((r) => setTimeout(r, 50));
+      assert.deepEqual(await requestOne(join(dir, "s.sock"), { message: "x" }), { type: "ok" });
+      socket.destroy();
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("socket folder", () => {
   let root: string;
   before(() => {
