@@ -25,6 +25,8 @@ export type EnvelopeResult = { ok: true; request: WireRequest } | { ok: false; r
 
 export const DEFAULT_CTXKEY = "default";
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 type EnvelopeFields = Pick<z.infer<typeof EnvelopeSchema>, "message" | "ctxkey" | "channel_id" | "type">;
 
 const isOptionalString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
@@ -56,5 +58,7 @@ function envelopeOf(fields: EnvelopeFields, frame: Frame): EnvelopeResult {
   const { message, ctxkey, channel_id: channelId, type } = fields;
   const key = ctxkey ?? channelId ?? DEFAULT_CTXKEY;
   if (key.length === 0 || key.length > 256) return { ok: false, reason: "ctxkey: must be 1 to 256 characters" };
+  // A lone surrogate (a JSON escape such as "\ud800") is stored as U+FFFD: two different ctxkeys would become one.
+  if (LONE_SURROGATE.test(key)) return { ok: false, reason: "ctxkey: must be well-formed Unicode (no lone surrogates)" };
   return { ok: true, request: { message: message ?? null, ctxkey: key, type, raw: frame } };
 }

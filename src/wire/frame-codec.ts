@@ -1,5 +1,7 @@
 // ZINO framing (spec §2): a 4-byte unsigned big-endian length, then that many bytes of UTF-8 JSON, one object.
-// Byte-compatible with the Python ZINO (`struct.pack(">I", len(data)) + data`).
+// Byte-compatible with the Python ZINO (`struct.pack(">I", len(data)) + data`). Bodies are strict UTF-8 and
+// nested at most `maxDepth` levels, both checked before JSON.parse.
+import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from "./json-depth.js";
 
 export const HEADER_BYTES = 4;
 export const DEFAULT_MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -31,11 +33,22 @@ export class FrameDecoder {
   private expected: number | undefined;
   private failed = false;
 
-  constructor(private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES) {}
+  constructor(
+    private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES,
+    private readonly maxDepth = DEFAULT_MAX_JSON_DEPTH,
+  ) {}
 
   /** Bytes received but not yet part of a returned frame. */
   get pendingBytes(): number {
     return this.buffered;
+  }
+
+  /** Drops whatever is buffered and ignores later input (the connection has its request, or is going away). */
+  release(): void {
+    this.failed = true;
+    this.chunks = [];
+    this.buffered = 0;
+    this.expected = undefined;
   }
 
   push(chunk: Buffer): Decoded[] {
@@ -59,7 +72,7 @@ export class FrameDecoder {
       if (this.buffered < this.expected) break;
       const body = this.take(this.expected);
       this.expected = undefined;
-      out.push(parseBody(body));
+      out.push(parseBody(body, this.maxDepth));
     }
     return out;
   }
@@ -74,10 +87,20 @@ export class FrameDecoder {
   }
 }
 
-function parseBody(body: Buffer): Decoded {
+/** Fatal: invalid UTF-8 is refused, never replaced by U+FFFD (two different ctxkeys must not become one). */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+function parseBody(body: Buffer, maxDepth: number): Decoded {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    return { kind: "bad_json", reason: "the frame is not valid UTF-8" };
+  }
+  if (exceedsJsonDepth(body, maxDepth)) return { kind: "bad_json", reason: `the JSON nests deeper than ${maxDepth} levels` };
   let value: unknown;
   try {
-    value = JSON.parse(body.toString("utf8"));
+    value = JSON.parse(text);
   } catch (err) {
     return { kind: "bad_json", reason: err instanceof Error ? err.message : "invalid JSON" };
   }

@@ -2,6 +2,11 @@
 export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, HEADER_BYTES, encodeFrame, type Decoded, type Frame } from "./frame-codec.js";
 export { DEFAULT_CTXKEY, EnvelopeSchema, MessageSchema, parseEnvelope, type WireRequest } from "./envelope.js";
 export { WIRE_ERRORS, WireError, errorFrame, type ErrorFrame, type WireErrorCode } from "./wire-errors.js";
-export { DEFAULT_IDLE_TIMEOUT_MS, createFrameServer, type FrameHandler, type FrameServer, type FrameServerOptions, type FrameWriter } from "./frame-server.js";
+export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from "./json-depth.js";
+export { UNSAFE_SOCKET_DIR, UnsafeSocketDirError, prepareSocketDir, type SocketDirReport } from "./socket-dir.js";
+export {
+  DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_MAX_CONNECTIONS, createFrameServer,
+  type FrameHandler, type FrameServer, type FrameServerOptions, type FrameWriter,
+} from "./frame-server.js";
 export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, socketAccepts, type RequestOptions } from "./frame-client.js";
 export { createLogger, silentLogger, type Logger } from "./logger.js";

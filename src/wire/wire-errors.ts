@@ -12,6 +12,8 @@ export const WIRE_ERRORS = {
   not_found: "The requested item does not exist.",
   context_overflow: "The prompt does not fit in the model's context window even after trimming history.",
   cancelled: "The request was cancelled.",
+  /** [ext] docs/zino-protocol.md: too many connections or too many buffered bytes at this service. */
+  overloaded: "The service is busy (too many connections or unfinished frames); retry in a moment.",
   internal_error: "The service failed unexpectedly; see its log (stderr) for the request id.",
 } as const;
 

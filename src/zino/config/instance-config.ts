@@ -22,6 +22,8 @@ const FileSchema = z.looseObject({
   limits: z.strictObject({
     max_frame_bytes: z.number().int().positive().optional(),
     idle_timeout_ms: z.number().int().positive().optional(),
+    max_connections: z.number().int().positive().optional(),
+    max_buffered_bytes: z.number().int().positive().optional(),
   }).optional(),
 });
 
@@ -37,6 +39,9 @@ export interface InstanceConfig {
   agentsDir: string;
   maxFrameBytes: number;
   idleTimeoutMs: number;
+  /** Per service: connections served at once, and bytes of unfinished frames held (src/wire/frame-server.ts). */
+  maxConnections?: number | undefined;
+  maxBufferedBytes?: number | undefined;
   /** The `[llm]`, `[agent]`, `[history]`, `[exec]` and `[mcp_servers]` tables: the `default` ctxkey's configuration. */
   defaults: JsonObject;
 }
@@ -94,6 +99,8 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
     agentsDir: at(baseDir, file.paths?.agents ?? "agents"),
     maxFrameBytes: file.limits?.max_frame_bytes ?? 16 * 1024 * 1024,
     idleTimeoutMs: file.limits?.idle_timeout_ms ?? 30_000,
+    maxConnections: file.limits?.max_connections,
+    maxBufferedBytes: file.limits?.max_buffered_bytes,
     defaults,
   };
 }

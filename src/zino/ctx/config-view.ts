@@ -7,9 +7,10 @@ import {
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
 import { derived } from "./derived-cache.js";
+import { maskSecretFields } from "./secret-fields.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
-export const SECRET_MASK = "[set]";
+export { SECRET_MASK } from "./secret-fields.js";
 
 export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
   return layers.reduce<JsonObject>((acc, layer) => mergeConfig(acc, layer), {});
@@ -107,9 +108,10 @@ export function promptSettingsFor(store: CtxStore, ctxkey: string): PromptSettin
   return derived(store, `settings\0${ctxkey}`, () => promptSettings(mergedConfig(store, ctxkey)));
 }
 
-/** Replaces API keys by a marker (protocol: `get_config` without `secrets: true`). */
+/**
+ * Replaces every secret by a marker (protocol: `get_config` without `secrets: true`): API keys, MCP `env` values
+ * and any field named like a credential (src/zino/ctx/secret-fields.ts).
+ */
 export function maskSecrets(config: CtxkeyConfig): CtxkeyConfig {
-  const mask = <T extends { api_key?: string | undefined }>(provider: T): T =>
-    provider.api_key === undefined ? provider : { ...provider, api_key: SECRET_MASK };
-  return { ...config, llm: { ...mask(config.llm), fallbacks: config.llm.fallbacks.map(mask) } };
+  return maskSecretFields(config);
 }

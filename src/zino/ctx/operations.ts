@@ -5,6 +5,7 @@ import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
 import { SECRET_MASK, configState, inheritedLayers, maskSecrets, mergeLayers, unknownKeys, validateConfig } from "./config-view.js";
 import { searchHardMemories } from "./hard-memory-search.js";
+import { containsSecretMask } from "./secret-fields.js";
 import type { ImportSummary } from "./instance-import.js";
 import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
 import { parseRequest } from "./requests.js";
@@ -62,8 +63,8 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       const request = parseRequest("set_config", raw);
       const unknown = unknownKeys(request.config);
       if (unknown.length > 0) throw new WireError("bad_request", `Bad set_config request: unknown configuration keys: ${unknown.join(", ")}.`);
-      if (containsMask(request.config)) {
-        throw new WireError("bad_request", `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a key; send the key itself, or leave the field out to keep it.`);
+      if (containsSecretMask(request.config)) {
+        throw new WireError("bad_request", `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`);
       }
       store.updateOwnConfig(ctxkey, (current) => {
         const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
@@ -75,7 +76,10 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
 
     append_history: ({ ctxkey, raw }) => {
       const request = parseRequest("append_history", raw);
-      return { type: "ok", count: store.appendHistory(ctxkey, request.messages) };
+      if (request.turn_id === undefined) return { type: "ok", count: store.appendHistory(ctxkey, request.messages) };
+      const turn = { id: request.turn_id, fullText: request.full_text, iterations: request.iterations };
+      const { count, duplicate } = store.appendTurn(ctxkey, request.messages, turn);
+      return { type: "ok", count, ...(duplicate ? { duplicate: true } : {}) };
     },
 
     get_history: ({ ctxkey, raw }) => {
@@ -144,11 +148,14 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
     if (type === undefined) {
       if (message === null) return { type: "ready", ctxkey, configured: isConfigured(ctxkey) };
       const parsed = parseRequest("message", raw);
+      // A retried turn already stored (turn_id [ext]): the daemon answers it from this record instead of running it.
+      const stored = parsed.turn_id === undefined ? undefined : store.storedTurn(ctxkey, parsed.turn_id);
+      const turnDone = stored ? { turn_done: { turn_id: stored.id, full_text: stored.fullText ?? null, iterations: stored.iterations ?? null } } : {};
       const messages = promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
-      if (raw.include_agent_config !== true) return { type: "messages", messages };
+      if (raw.include_agent_config !== true) return { type: "messages", messages, ...turnDone };
       // The daemon's turn needs the agent section too: answered here, it saves the turn a get_config request.
       const state = configState(store, ctxkey);
-      return { type: "messages", messages, ...(state.ok ? { agent_config: state.config.agent } : {}) };
+      return { type: "messages", messages, ...turnDone, ...(state.ok ? { agent_config: state.config.agent } : {}) };
     }
     const operation = Object.hasOwn(operations, type) ? operations[type] : undefined;
     if (!operation) throw new WireError("unknown_type", `zino-ctx does not know the type "${type}"; it knows: ${types().join(", ")}.`);
@@ -156,10 +163,6 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
   }
 
   return { answer, types: types() };
-}
-
-function containsMask(config: JsonObject): boolean {
-  return JSON.stringify(config).includes(`"api_key":"${SECRET_MASK}"`);
 }
 
 function summaryFrame(summary: ImportSummary): Frame {

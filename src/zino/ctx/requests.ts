@@ -6,6 +6,8 @@ import { ChatMessageSchema } from "./chat-message.js";
 
 const MAX_BATCH = 10_000;
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
+export const TurnIdSchema = z.string().min(1).max(128);
+const TurnId = TurnIdSchema;
 const Limit = z.number().int().min(0).nullable().optional();
 
 export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
@@ -13,7 +15,7 @@ export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ ty
 });
 
 export const REQUEST_SCHEMAS = {
-  message: z.looseObject({ message: UserContentSchema, skill: z.string().min(1).optional() }),
+  message: z.looseObject({ message: UserContentSchema, skill: z.string().min(1).optional(), turn_id: TurnId.optional() }),
   build: z.looseObject({
     /** Present: the Python `build`, answered with `context`. */
     user_message: z.string().optional(),
@@ -23,7 +25,13 @@ export const REQUEST_SCHEMAS = {
   get: z.looseObject({ skill: z.string().min(1).optional() }),
   get_config: z.looseObject({ secrets: z.boolean().optional() }),
   set_config: z.looseObject({ config: z.record(z.string(), z.unknown()), replace: z.boolean().optional() }),
-  append_history: z.looseObject({ messages: Messages }),
+  append_history: z.looseObject({
+    messages: Messages,
+    /** [ext] A client turn id: the append is ignored when that ctxkey already has a turn with it. */
+    turn_id: TurnId.optional(),
+    full_text: z.string().optional(),
+    iterations: z.number().int().min(0).optional(),
+  }),
   get_history: z.looseObject({ limit: Limit }),
   get_value: z.looseObject({ key: z.string().min(1).max(256) }),
   set_value: z.looseObject({ key: z.string().min(1).max(256), value: z.unknown() })

@@ -60,6 +60,17 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (ctxkey, key)
   );
   `,
+  // Turns stored with a client `turn_id` [ext]: a second append of the same turn is ignored (docs/zino-protocol.md).
+  `
+  CREATE TABLE turns (
+    ctxkey TEXT NOT NULL,
+    turn_id TEXT NOT NULL,
+    full_text TEXT,
+    iterations INTEGER,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, turn_id)
+  );
+  `,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction; refuses a database from a newer ctx. */

@@ -9,16 +9,20 @@ import { z } from "zod";
 import type { JsonObject } from "../config/index.js";
 import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "./agent-files.js";
 import { ChatMessageSchema, canonicalChatMessage, type ChatMessage } from "./chat-message.js";
+import { openRowSealer, type RowSealer } from "./sealed-rows.js";
 import { migrateSqlite } from "./sqlite-migrations.js";
-import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName } from "./store.js";
+import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName, type TurnRecord } from "./store.js";
 
 export interface SqliteStoreOptions {
   path: string;
   busyTimeoutMs?: number;
+  /** The key that seals secrets at rest (sealed-rows.ts); default `<path>.key`, none for `:memory:`; null: none. */
+  keyPath?: string | null;
 }
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 const TextRow = z.object({ text: z.string() });
+const TurnRow = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
 const HardRow = z.object({ id: z.number(), ctxkey: z.string(), tag: z.string().nullable(), messages: z.string(), created_at: z.string() });
 
 function decode<T>(text: string, schema: z.ZodType<T>, what: string): T {
@@ -38,6 +42,9 @@ function decodeHistory(text: string) {
 
 /** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
 const MAX_CACHED_READS = 20_000;
+/** How long a turn id keeps a retried turn from being stored twice. */
+const TURN_RECORD_DAYS = 30;
+const PRUNE_EVERY_TURNS = 10_000;
 /** History windows kept (one per ctxkey, `max_messages` messages each). */
 const MAX_CACHED_TAILS = 2_000;
 
@@ -52,7 +59,17 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  // Deleted rows (a secret before it was sealed, a cleared history) are overwritten, not left in free pages.
+  db.pragma("secure_delete = ON");
   const schemaVersion = migrateSqlite(db);
+  const defaultKeyPath = options.path === ":memory:" ? undefined : `${options.path}.key`;
+  let sealer: RowSealer;
+  try {
+    sealer = openRowSealer(db, options.keyPath === null ? undefined : options.keyPath ?? defaultKeyPath);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
   const now = () => new Date().toISOString();
   let closed = false;
 
@@ -104,6 +121,18 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     for (const text of texts) insertHistory.run(ctxkey, text, at);
   });
 
+  // Turn records only have to outlive the retries of their turn: the old ones go at open and every so often.
+  const pruneTurns = db.prepare("DELETE FROM turns WHERE created_at < ?");
+  const prune = () => pruneTurns.run(new Date(Date.now() - TURN_RECORD_DAYS * 86_400_000).toISOString());
+  prune();
+  let turnsSincePrune = 0;
+  const insertTurn = db.prepare("INSERT INTO turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+  const appendTurnRows = db.transaction((ctxkey: string, texts: readonly string[], turn: TurnRecord, at: string): boolean => {
+    if (insertTurn.run(ctxkey, turn.id, turn.fullText ?? null, turn.iterations ?? null, at).changes === 0) return false;
+    for (const text of texts) insertHistory.run(ctxkey, text, at);
+    return true;
+  });
+
   /** The `default` rows first, then the ctxkey's own, so that its own win by name. */
   const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => cachedRead(`${table}\0${ctxkey}`, () => {
     const rows = stmt(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
@@ -117,7 +146,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
   const readConfigRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined => {
     const row = stmt("SELECT value AS text FROM config WHERE ctxkey = ? AND layer = ?").get(ctxkey, layer);
-    return row === undefined ? undefined : decode(TextRow.parse(row).text, JsonObjectSchema, "config");
+    return row === undefined ? undefined : sealer.openConfig(decode(TextRow.parse(row).text, JsonObjectSchema, "config"));
   };
   const configRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined =>
     cachedRead(`config\0${ctxkey}\0${layer}`, () => readConfigRow(ctxkey, layer));
@@ -130,7 +159,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
       db.transaction(() => {
         const at = now();
         db.prepare("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'file', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-          .run(DEFAULT_KEY, JSON.stringify(defaults), at);
+          .run(DEFAULT_KEY, sealer.configText(defaults), at);
         if (!agents) return;
         const prompt = db.prepare("INSERT INTO prompts (ctxkey, name, content, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at");
         const prompts: [PromptName, string | undefined][] = [["system", agents.systemTemplate], ["personality", agents.personality]];
@@ -158,7 +187,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
         db.transaction(() => {
           const next = compute(readConfigRow(ctxkey, "set") ?? {});
           stmt("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-            .run(ctxkey, JSON.stringify(next), now());
+            .run(ctxkey, sealer.configText(next), now());
         }).immediate();
       } finally {
         changed();
@@ -181,6 +210,26 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
       // What a read would decode from the rows just written.
       if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
       return messages.length;
+    },
+
+    appendTurn(ctxkey, messages, turn) {
+      checkOthers();
+      const texts = messages.map((message) => JSON.stringify(message));
+      if (!appendTurnRows.immediate(ctxkey, texts, turn, now())) return { count: 0, duplicate: true };
+      if (++turnsSincePrune >= PRUNE_EVERY_TURNS) {
+        turnsSincePrune = 0;
+        prune();
+      }
+      const tail = tails.get(ctxkey);
+      if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
+      return { count: messages.length, duplicate: false };
+    },
+
+    storedTurn(ctxkey, turnId) {
+      const row = stmt("SELECT turn_id, full_text, iterations FROM turns WHERE ctxkey = ? AND turn_id = ?").get(ctxkey, turnId);
+      if (row === undefined) return undefined;
+      const turn = TurnRow.parse(row);
+      return { id: turn.turn_id, fullText: turn.full_text ?? undefined, iterations: turn.iterations ?? undefined };
     },
 
     history(ctxkey, limit) {
@@ -245,12 +294,12 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
     value(ctxkey, key) {
       const row = stmt('SELECT value AS text FROM "values" WHERE ctxkey = ? AND key = ?').get(ctxkey, key);
-      return row === undefined ? undefined : decode(TextRow.parse(row).text, z.unknown(), "values");
+      return row === undefined ? undefined : decode(sealer.openValue(TextRow.parse(row).text), z.unknown(), "values");
     },
 
     setValue(ctxkey, key, value) {
       stmt('INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-        .run(ctxkey, key, JSON.stringify(value), now());
+        .run(ctxkey, key, sealer.valueText(value), now());
     },
 
     close() {

@@ -9,6 +9,13 @@ export const DEFAULT_KEY = "default";
 /** Prompt rows: the SYSTEM.md template and PERSONALITY.md. */
 export type PromptName = "system" | "personality";
 
+/** What ctx keeps of a turn stored with a `turn_id`: enough for the daemon to answer a retry without running it. */
+export interface TurnRecord {
+  id: string;
+  fullText: string | undefined;
+  iterations: number | undefined;
+}
+
 export interface HardMemory {
   id: number;
   ctxkey: string;
@@ -49,6 +56,13 @@ export interface CtxStore {
 
   /** Appends all messages or none. Returns how many were stored. */
   appendHistory(ctxkey: string, messages: readonly ChatMessage[]): number;
+  /**
+   * Appends a turn's messages once per `turn.id` (docs/zino-protocol.md `turn_id` [ext]): a second append with the
+   * same id for the ctxkey stores nothing and says `duplicate`. All messages and the turn record, or none.
+   */
+  appendTurn(ctxkey: string, messages: readonly ChatMessage[], turn: TurnRecord): { count: number; duplicate: boolean };
+  /** The record of a turn appended with that id, if any. */
+  storedTurn(ctxkey: string, turnId: string): TurnRecord | undefined;
   /** The newest `limit` messages (all when undefined), oldest first. */
   history(ctxkey: string, limit?: number): ChatMessage[];
   clearHistory(ctxkey: string): number;

@@ -23,7 +23,26 @@ export interface ReadyReport {
 }
 
 const ReadySchema = z.looseObject({ type: z.literal("ready") });
-const MessagesSchema = z.looseObject({ type: z.literal("messages"), messages: z.array(ChatMessageSchema), agent_config: z.unknown().optional() });
+const MessagesSchema = z.looseObject({
+  type: z.literal("messages"), messages: z.array(ChatMessageSchema), agent_config: z.unknown().optional(), turn_done: z.unknown().optional(),
+});
+/** ctx's record of a turn already stored with the request's turn_id [ext]. */
+const TurnDoneSchema = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
+export type StoredTurn = z.infer<typeof TurnDoneSchema>;
+
+export interface BuildCall {
+  signal: AbortSignal;
+  skill?: string | undefined;
+  withAgent?: boolean;
+  turnId?: string | undefined;
+}
+
+export interface BuiltMessages {
+  messages: ChatMessage[];
+  agent: AgentConfig | undefined;
+  /** Set when ctx already stored a turn with the request's turn_id. */
+  storedTurn: StoredTurn | undefined;
+}
 type MessagesAnswer = z.infer<typeof MessagesSchema>;
 
 const MESSAGE_KEYS = ["role", "content", "tool_calls", "tool_call_id"];
@@ -97,12 +116,15 @@ export function createPeers(options: PeerOptions) {
      * own get_config request; `agent` is undefined when ctx did not send a valid one (a Python ctx, an invalid
      * configuration): the caller then asks with agentConfig().
      */
-    async buildMessages(ctxkey: string, message: string, call: { signal: AbortSignal; skill?: string | undefined; withAgent?: boolean }):
-      Promise<{ messages: ChatMessage[]; agent: AgentConfig | undefined }> {
-      const frame: Frame = { message, ctxkey, ...(call.skill ? { skill: call.skill } : {}), ...(call.withAgent ? { include_agent_config: true } : {}) };
+    async buildMessages(ctxkey: string, message: string, call: BuildCall): Promise<BuiltMessages> {
+      const frame: Frame = {
+        message, ctxkey, ...(call.skill ? { skill: call.skill } : {}), ...(call.withAgent ? { include_agent_config: true } : {}),
+        ...(call.turnId ? { turn_id: call.turnId } : {}),
+      };
       const answer = await askPeer(options, "ctx", frame, MessagesSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS, fast: plainMessagesAnswer });
       const agent = answer.agent_config === undefined ? undefined : AgentConfigSchema.safeParse(answer.agent_config);
-      return { messages: answer.messages, agent: agent?.success ? agent.data : undefined };
+      const turnDone = answer.turn_done === undefined ? undefined : TurnDoneSchema.safeParse(answer.turn_done);
+      return { messages: answer.messages, agent: agent?.success ? agent.data : undefined, storedTurn: turnDone?.success ? turnDone.data : undefined };
     },
 
     /** The agent section of the ctxkey's configuration (no secrets asked for). */
@@ -113,9 +135,12 @@ export function createPeers(options: PeerOptions) {
       return agent.data;
     },
 
-    /** Stores a whole turn in one atomic write (docs/zino-protocol.md: all messages of a turn or none). */
-    async appendHistory(ctxkey: string, messages: ChatMessage[]): Promise<void> {
-      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages }, OkSchema, { timeoutMs: CTX_TIMEOUT_MS });
+    /**
+     * Stores a whole turn in one atomic write (docs/zino-protocol.md: all messages of a turn or none), once per
+     * `turn_id`: ctx ignores a second append of the same turn.
+     */
+    async appendHistory(ctxkey: string, messages: ChatMessage[], turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined }): Promise<void> {
+      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkSchema, { timeoutMs: CTX_TIMEOUT_MS });
     },
 
     /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. `fields`: the turn's scope. */

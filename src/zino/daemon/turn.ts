@@ -1,13 +1,15 @@
 // One user turn as the service runs it (spec §1 steps 1–9): broadcast to ctx, rtr and exc, run the agent loop
 // against rtr and exc, store the turn at ctx, then answer `done`. Degradation rules are spec §3; a sub-agent's
-// turn (spec §6) is built for its skill, limited in depth, and not stored.
+// turn (spec §6) is built for its skill, limited in depth, and not stored. A turn ctx cannot store now is queued
+// (pending-history.ts); a turn retried with the `turn_id` of a stored one is answered from ctx's record.
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
-import { WireError, type FrameWriter, type Logger } from "../../wire/index.js";
+import { WireError, type Frame, type FrameWriter, type Logger } from "../../wire/index.js";
 import { runAgentLoop } from "./agent-loop.js";
 import type { ChatMessage, ToolDefinition } from "./agent-types.js";
 import { createClientStream } from "./client-stream.js";
 import { DEFAULT_MAX_IDENTICAL_CALLS } from "./loop-limits.js";
-import type { Peers, ReadyReport } from "./peers.js";
+import type { PendingHistory } from "./pending-history.js";
+import type { Peers, ReadyReport, StoredTurn } from "./peers.js";
 import { checkSubagentDepth, excScopeFields, limitFanout, type SubagentInfo } from "./subagent-turn.js";
 
 /** Used when ctx is down: the turn still gets an answer, without history or the configured prompt. */
@@ -25,6 +27,12 @@ export interface TurnOptions {
   signal: AbortSignal;
   /** Set when exc runs this turn as a sub-agent. */
   subagent?: SubagentInfo | undefined;
+  /** Where the turn is stored, or queued while ctx cannot take it. */
+  history: PendingHistory;
+  /** The client's turn id [ext], echoed in `done`; the turn is stored under it (else under `storeId`). */
+  turnId?: string | undefined;
+  /** A fresh id for a turn without a client id, so that retried writes of the queue stay idempotent. */
+  storeId: string;
 }
 
 interface Prepared {
@@ -35,21 +43,24 @@ interface Prepared {
   exc: ReadyReport;
   tools: ToolDefinition[];
   ctxMs: number;
+  storedTurn: StoredTurn | undefined;
 }
 
-export async function runTurn(options: TurnOptions): Promise<void> {
+/** Runs the turn; resolves with its `done` frame (undefined when the client went away before it). */
+export async function runTurn(options: TurnOptions): Promise<Frame | undefined> {
   try {
-    await turn(options);
+    return await turn(options);
   } catch (err) {
     if (options.signal.aborted) options.logger.info({ ctxkey: options.ctxkey }, "turn cancelled: the client disconnected; nothing stored");
     throw err;
   }
 }
 
-async function turn(options: TurnOptions): Promise<void> {
-  const { peers, ctxkey, message, signal, logger, subagent } = options;
+async function turn(options: TurnOptions): Promise<Frame | undefined> {
+  const { peers, ctxkey, message, signal, logger, subagent, turnId } = options;
   const stream = createClientStream(options.out, { allEvents: options.allEvents });
   const prepared = await prepare(options);
+  if (prepared.storedTurn && !subagent) return replay(options, prepared.storedTurn);
   await stream.emit({
     type: "status", phase: "ready",
     services: { ctx: prepared.messages ? "ready" : "unavailable", rtr: prepared.rtr.state, exc: prepared.exc.state },
@@ -67,7 +78,7 @@ async function turn(options: TurnOptions): Promise<void> {
   }
   if (prepared.ctxFailure) {
     await stream.emit({ type: "status", phase: "degraded", service: "zino-ctx", reason: prepared.ctxFailure,
-      message: "zino-ctx is unavailable: this turn runs without history or configured prompt and will not be stored." });
+      message: "zino-ctx is unavailable: this turn runs without history or configured prompt; it is stored when zino-ctx is back." });
   }
   if (prepared.exc.state !== "ready") {
     await stream.emit({ type: "status", phase: "degraded", service: "zino-exc", reason: prepared.exc.detail ?? prepared.exc.state,
@@ -86,19 +97,18 @@ async function turn(options: TurnOptions): Promise<void> {
     signal,
   });
   // Stored before `done`, so a client that reads the history right after `done` sees this turn.
-  let stored = false;
+  const storeStarted = performance.now();
+  const outcome = subagent ? undefined : await storeTurn(options, [userMessage, ...result.messages], result);
+  const stored = outcome === "stored";
   if (subagent) {
     await stream.emit({ type: "status", phase: "not_stored", reason: "sub-agent turns are not stored" });
-  } else if (prepared.messages) {
-    const started = performance.now();
-    try {
-      await peers.appendHistory(ctxkey, [userMessage, ...result.messages]);
-      stored = true;
-      await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1, store_ms: Math.round(performance.now() - started) });
-    } catch (err) {
-      logger.warn({ err, ctxkey }, "the turn could not be stored");
-      await stream.emit({ type: "status", phase: "not_stored", reason: err instanceof Error ? err.message : String(err) });
-    }
+  } else if (outcome === "queued") {
+    await stream.emit({ type: "status", phase: "not_stored", queued: true, reason: "zino-ctx cannot store it now: it is stored when zino-ctx is back" });
+  } else if (outcome === "stored") {
+    await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1, store_ms: Math.round(performance.now() - storeStarted) });
+  } else {
+    const reason = outcome === "dropped" ? "zino-ctx has been away too long: the queue of turns waiting for it is full" : "zino-ctx refused the turn";
+    await stream.emit({ type: "status", phase: "not_stored", reason });
   }
   await stream.emit({
     type: "status", phase: "done",
@@ -106,14 +116,43 @@ async function turn(options: TurnOptions): Promise<void> {
     tool_calls: result.toolCalls, limit: result.limit ?? null,
   });
   logger.info({ ctxkey, iterations: result.iterations, toolCalls: result.toolCalls, limit: result.limit, stored, ms: stream.elapsedMs() }, "turn done");
-  await options.out.send({
+  const done: Frame = {
     type: "done",
     full_text: result.fullText,
     iterations: result.iterations,
     ...(result.usage ? { usage: result.usage } : {}),
     stored,
+    ...(outcome === "queued" ? { queued: true } : {}),
     ...(result.limit ? { stopped: result.limit } : {}),
-  });
+    ...(turnId ? { turn_id: turnId } : {}),
+  };
+  await options.out.send(done);
+  return done;
+}
+
+type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
+
+async function storeTurn(options: TurnOptions, messages: ChatMessage[], result: { fullText: string; iterations: number }): Promise<StoreOutcome> {
+  const { ctxkey, logger } = options;
+  try {
+    // The answer is kept with the turn only for a client id (a retry is answered from it); a daemon id only
+    // makes the queue's writes idempotent, and ctx then keeps just the id.
+    const replayable = options.turnId === undefined ? {} : { full_text: result.fullText, iterations: result.iterations };
+    return await options.history.store({ ctxkey, turn_id: options.turnId ?? options.storeId, messages, ...replayable });
+  } catch (err) {
+    logger.warn({ err, ctxkey }, "the turn could not be stored");
+    return "failed";
+  }
+}
+
+/** A retried turn ctx already stored: its answer again, nothing run, nothing stored twice. */
+async function replay(options: TurnOptions, stored: StoredTurn): Promise<Frame> {
+  const fullText = stored.full_text ?? "";
+  if (fullText !== "") await options.out.send({ type: "chunk", delta: fullText });
+  const done: Frame = { type: "done", full_text: fullText, iterations: stored.iterations ?? 0, stored: true, replayed: true, turn_id: stored.turn_id };
+  await options.out.send(done);
+  options.logger.info({ ctxkey: options.ctxkey, turnId: stored.turn_id }, "a retried turn was answered from its stored record");
+  return done;
 }
 
 /** Step 2: ctx builds the messages while rtr and exc get ready, all at once. */
@@ -121,7 +160,11 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   const { peers, ctxkey, message, signal, logger } = options;
   const ctxStarted = performance.now();
   let buildFailure: unknown;
-  const building = peers.buildMessages(ctxkey, message, { signal, skill: options.subagent?.skill, withAgent: true }).catch((err: unknown) => {
+  // Turns queued while ctx was away are written first: this turn's history includes them, in order.
+  const flushed = options.subagent ? Promise.resolve() : options.history.flush(ctxkey);
+  const building = flushed.then(() => peers.buildMessages(ctxkey, message, {
+    signal, skill: options.subagent?.skill, withAgent: true, turnId: options.subagent ? undefined : options.turnId,
+  })).catch((err: unknown) => {
     buildFailure = err;
     throw err;
   });
@@ -148,6 +191,7 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
     exc: exc.report,
     tools: exc.tools,
     ctxMs: built.ms,
+    storedTurn: built.ok ? built.value.storedTurn : undefined,
   };
 }
 

@@ -49,13 +49,13 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
   return {
     socketPath: options.socketPath,
     async getConfig(ctxkey, signal) {
-      const frame = await request({ type: "get_config", ctxkey, message: null }, signal);
+      const frame = await request({ type: "get_config", ctxkey, message: null, secrets: true }, signal);
       const parsed = ConfigFrameSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
       return parsed.data.config;
     },
     async getConfigAndSkills(ctxkey, signal) {
-      const frame = await request({ type: "get_config", ctxkey, message: null, include_skills: true }, signal);
+      const frame = await request({ type: "get_config", ctxkey, message: null, include_skills: true, secrets: true }, signal);
       const parsed = ConfigFrameSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
       return { config: parsed.data.config, skills: Array.isArray(frame.skills) ? frame.skills : undefined };

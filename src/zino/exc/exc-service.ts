@@ -253,6 +253,8 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
     logger,
     maxFrameBytes: instance.maxFrameBytes,
     idleTimeoutMs: instance.idleTimeoutMs,
+    maxConnections: instance.maxConnections,
+    maxBufferedBytes: instance.maxBufferedBytes,
   });
   let closing: Promise<void> | undefined;
 

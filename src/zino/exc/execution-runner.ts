@@ -2,7 +2,7 @@
 // (sandboxed too), the sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an
 // ExecResult. The sandbox is usually a warm one, started before the call (warm-sandboxes.ts); otherwise it is
 // started on demand.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
@@ -143,6 +143,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     const workDir = join(baseDir, "work");
     const tmpDir = join(baseDir, "tmp");
     mkdirSync(codeDir, { mode: 0o755 });
+    chmodSync(codeDir, 0o755); // exc runs with umask 077 (run-service.ts); the sandbox user reads the script
     if (onHost) {
       mkdirSync(workDir, { mode: 0o700 });
       mkdirSync(tmpDir, { mode: 0o700 });
@@ -157,7 +158,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   }
 
   function writeScript(dirs: PreparedDirs, code: string): void {
-    writeFileSync(join(dirs.codeDir, dirs.scriptName), code, { mode: 0o644 });
+    const script = join(dirs.codeDir, dirs.scriptName);
+    writeFileSync(script, code, { mode: 0o644 });
+    chmodSync(script, 0o644); // past the process umask (077)
   }
 
   /**
@@ -363,7 +366,10 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return hardening.report({ ok: bwrapOk, disableUserns });
     },
     async start() {
-      mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+      if (!existsSync(workRoot)) {
+        mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+        chmodSync(workRoot, 0o711); // ours, past the process umask (077)
+      }
       if (options.ownsWorkRoot === true) removeLeftovers();
       hardening.start();
       const probe = await probeBwrap(bwrapPath, user);

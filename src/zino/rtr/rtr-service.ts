@@ -146,6 +146,8 @@ export function createRtrService(deps: RtrServiceDeps): Service {
   const server = createFrameServer({
     socketPath: instance.sockets.rtr, handler: handle, logger,
     maxFrameBytes: instance.maxFrameBytes, idleTimeoutMs: instance.idleTimeoutMs,
+    maxConnections: instance.maxConnections,
+    maxBufferedBytes: instance.maxBufferedBytes,
   });
   return {
     start: () => server.start(),

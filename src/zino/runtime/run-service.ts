@@ -1,6 +1,6 @@
 // The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
-import { createLogger, type Logger } from "../../wire/index.js";
+import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
 
 export interface Service {
   start(): Promise<void>;
@@ -20,7 +20,14 @@ export function configFlag(argv: readonly string[]): string | undefined {
   return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[index + 1];
 }
 
+/**
+ * Every file a service creates (the ctx database and its -wal and -shm, the daemon's history spool, sockets) is
+ * for its own user only, however it was started (`zino up`, `npm start`, a shell): not only under systemd's UMask.
+ */
+export const SERVICE_UMASK = 0o077;
+
 export async function runService(name: ServiceName, create: (deps: ServiceDeps) => Service): Promise<void> {
+  process.umask(SERVICE_UMASK);
   const logger = createLogger(`zino-${name}`);
   let instance: InstanceConfig;
   try {
@@ -43,6 +50,18 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     await service.start();
   } catch (err) {
     logger.fatal({ err }, "cannot start");
+    if (isSetupError(err)) {
+      // Restarting cannot help: the operator has to move the sockets or restore the key; said in one plain line.
+      process.stderr.write(`zino-${name}: ${err.message} [${err.code}]\n`);
+      process.exit(2);
+    }
     process.exit(1);
   }
+}
+
+/** Start failures only the operator can fix: the socket folder (src/wire/socket-dir.ts), ctx's key file (secret-box.ts). */
+const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file"]);
+
+function isSetupError(err: unknown): err is Error & { code: string } {
+  return err instanceof Error && "code" in err && typeof err.code === "string" && SETUP_ERROR_CODES.has(err.code);
 }

@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import { dirname } from "node:path";
 import { test } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
+import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 import { startCtx } from "./ctx-harness.js";
 
 test("CTX-18 everything stored is there again after close and start on the same database", async () => {
@@ -43,7 +44,7 @@ test("CTX-18 the database is a WAL SQLite file in a 0700 directory, with one tab
       assert.equal(db.pragma("journal_mode", { simple: true }), "wal");
       const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
       for (const kind of ["config", "prompts", "memory", "history", "tools", "skills", "values", "schema_version"]) assert.ok(tables.includes(kind), kind);
-      assert.deepEqual(db.prepare("SELECT version FROM schema_version").all(), [{ version: 1 }]);
+      assert.deepEqual(db.prepare("SELECT version FROM schema_version").all(), [{ version: SQLITE_MIGRATIONS.length }]);
       const defaults = db.prepare("SELECT ctxkey, layer FROM config").all();
       assert.deepEqual(defaults, [{ ctxkey: "default", layer: "file" }]);
     } finally {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
 import { createSqliteStore, type ChatMessage } from "../../../src/zino/ctx/index.js";
+import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 
 const dir = mkdtempSync(join(tmpdir(), "zc-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ test("CTX-18 opening a database again applies no migration twice; a newer schema
   const path = join(dir, "migrate", "ctx.sqlite");
   createSqliteStore({ path }).close();
   const again = createSqliteStore({ path });
-  assert.equal(again.schemaVersion, 1);
+  assert.equal(again.schemaVersion, SQLITE_MIGRATIONS.length);
   again.close();
   const db = new BetterSqlite3(path);
   db.prepare("UPDATE schema_version SET version = 99").run();
@@ -80,5 +81,31 @@ test("CTX-06 cached reads follow writes made through another connection to the s
   } finally {
     a.close();
     b.close();
+  }
+});
+
+test("CTX-28 appendTurn stores a turn id once per ctxkey, keeps its answer, and a later open prunes only records past 30 days", () => {
+  const path = join(dir, "turns", "ctx.sqlite");
+  const store = createSqliteStore({ path });
+  try {
+    const messages: ChatMessage[] = [{ role: "user", content: "q" }, { role: "assistant", content: "a" }];
+    assert.deepEqual(store.appendTurn("k", messages, { id: "t", fullText: "a", iterations: 1 }), { count: 2, duplicate: false });
+    assert.deepEqual(store.appendTurn("k", messages, { id: "t", fullText: "other", iterations: 9 }), { count: 0, duplicate: true });
+    assert.deepEqual(store.appendTurn("other", messages, { id: "t", fullText: undefined, iterations: undefined }), { count: 2, duplicate: false });
+    assert.deepEqual(store.history("k"), messages);
+    assert.deepEqual(store.storedTurn("k", "t"), { id: "t", fullText: "a", iterations: 1 });
+    assert.equal(store.storedTurn("k", "nope"), undefined);
+  } finally {
+    store.close();
+  }
+  const db = new BetterSqlite3(path);
+  db.prepare("UPDATE turns SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'other'").run();
+  db.close();
+  const reopened = createSqliteStore({ path });
+  try {
+    assert.equal(reopened.storedTurn("other", "t"), undefined);
+    assert.deepEqual(reopened.storedTurn("k", "t"), { id: "t", fullText: "a", iterations: 1 });
+  } finally {
+    reopened.close();
   }
 });

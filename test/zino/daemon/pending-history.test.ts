@@ -1,0 +1,149 @@
+// The daemon's queue of turns ctx could not store (pending-history.ts) and its turn ledger (turn-ledger.ts),
+// with ctx's append replaced by a function (the process boundary): order, bounds, spool, retries, idempotency.
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { WireError, silentLogger, type Frame } from "../../../src/wire/index.js";
+import { createPendingHistory, type PendingTurn } from "../../../src/zino/daemon/pending-history.js";
+import { createTurnLedger } from "../../../src/zino/daemon/turn-ledger.js";
+
+const dir = mkdtempSync(join(tmpdir(), "zp-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const turnOf = (ctxkey: string, id: string): PendingTurn => ({ ctxkey, turn_id: id, messages: [{ role: "user", content: id }] });
+
+/** A ctx stand-in: stores turn ids per ctxkey while up, refuses with `unavailable` while down. */
+function fakeCtx() {
+  const stored: string[] = [];
+  let up = true;
+  return {
+    stored,
+    setUp: (value: boolean) => (up = value),
+    append: async (turn: PendingTurn) => {
+      await sleep(1);
+      if (!up) throw new WireError("unavailable", "zino-ctx is not running");
+      stored.push(`${turn.ctxkey}:${turn.turn_id}`);
+    },
+  };
+}
+
+describe("pending history", () => {
+  it("DMN-31 queues while ctx is down and writes the queue, in order, before the next turn of the ctxkey", async () => {
+    const ctx = fakeCtx();
+    const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), retryMs: 60_000 });
+    history.start();
+    assert.equal(await history.store(turnOf("k", "1")), "stored");
+    ctx.setUp(false);
+    assert.equal(await history.store(turnOf("k", "2")), "queued");
+    assert.equal(await history.store(turnOf("other", "a")), "queued");
+    assert.equal(await history.store(turnOf("k", "3")), "queued");
+    ctx.setUp(true);
+    assert.equal(await history.store(turnOf("k", "4")), "stored");
+    assert.deepEqual(ctx.stored, ["k:1", "k:2", "k:3", "k:4"]);
+    assert.equal(history.size(), 1, "another ctxkey's turn waits for its own flush or the retry");
+    await history.flush("other");
+    assert.equal(history.size(), 0);
+    history.close();
+  });
+
+  it("DMN-31 retries on its own, and keeps concurrent stores of one ctxkey in order", async () => {
+    const ctx = fakeCtx();
+    const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), retryMs: 30 });
+    history.start();
+    ctx.setUp(false);
+    await Promise.all(["1", "2", "3"].map((id) => history.store(turnOf("r", id))));
+    ctx.setUp(true);
+    for (let i = 0; i < 100 && history.size() > 0; i += 1) await sleep(10);
+    assert.deepEqual(ctx.stored, ["r:1", "r:2", "r:3"]);
+    history.close();
+  });
+
+  it("DMN-31 is bounded: past maxTurns or maxBytes a turn is dropped, not queued", async () => {
+    const ctx = fakeCtx();
+    ctx.setUp(false);
+    const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxTurns: 2, retryMs: 60_000 });
+    assert.deepEqual([await history.store(turnOf("b", "1")), await history.store(turnOf("b", "2")), await history.store(turnOf("b", "3"))],
+      ["queued", "queued", "dropped"]);
+    history.close();
+    const bySize = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxBytes: 300, retryMs: 60_000 });
+    const big = { ...turnOf("b", "big"), messages: [{ role: "tool", content: "x".repeat(400) }] };
+    assert.equal(await bySize.store(big), "dropped");
+    assert.equal(await bySize.store(turnOf("b", "small")), "queued");
+    bySize.close();
+  });
+
+  it("DMN-31 drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
+    let up = false;
+    const stored: string[] = [];
+    const history = createPendingHistory({
+      logger: silentLogger(), retryMs: 60_000,
+      append: async (turn) => {
+        if (!up) throw new WireError("unavailable", "down");
+        if (turn.turn_id === "bad") throw new WireError("bad_request", "no");
+        stored.push(turn.turn_id);
+      },
+    });
+    assert.equal(await history.store(turnOf("p", "bad")), "queued");
+    assert.equal(await history.store(turnOf("p", "good")), "queued");
+    up = true;
+    assert.equal(await history.store(turnOf("p", "next")), "stored");
+    assert.deepEqual(stored, ["good", "next"]);
+    assert.equal(history.size(), 0);
+    await assert.rejects(history.store(turnOf("p", "bad")), /no/, "a fresh turn ctx refuses is the caller's failure, not queued");
+    assert.equal(history.size(), 0);
+    history.close();
+  });
+
+  it("DMN-31 keeps its queue in a 0600 spool file across a restart, and sets an unreadable spool aside", async () => {
+    const spoolPath = join(dir, "spool.json");
+    const ctx = fakeCtx();
+    ctx.setUp(false);
+    const first = createPendingHistory({ append: ctx.append, logger: silentLogger(), spoolPath, retryMs: 60_000 });
+    first.start();
+    await first.store(turnOf("s", "1"));
+    await first.store(turnOf("s", "2"));
+    first.close();
+    assert.equal(statSync(spoolPath).mode & 0o777, 0o600);
+    ctx.setUp(true);
+    const second = createPendingHistory({ append: ctx.append, logger: silentLogger(), spoolPath, retryMs: 60_000 });
+    second.start();
+    assert.equal(second.size(), 2);
+    await second.flush("s");
+    assert.deepEqual(ctx.stored, ["s:1", "s:2"]);
+    assert.equal(readdirSync(dir).includes("spool.json"), false, "removed once empty");
+    second.close();
+    writeFileSync(spoolPath, "{not json");
+    const third = createPendingHistory({ append: ctx.append, logger: silentLogger(), spoolPath });
+    third.start();
+    assert.equal(third.size(), 0);
+    assert.ok(readdirSync(dir).some((name) => name.startsWith("spool.json.unreadable-")));
+    third.close();
+  });
+});
+
+describe("turn ledger", () => {
+  it("DMN-32 runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
+    const ledger = createTurnLedger();
+    let runs = 0;
+    const attempt = async (): Promise<Frame> => {
+      runs += 1;
+      await sleep(30);
+      return { type: "done", full_text: "x" };
+    };
+    const [a, b] = await Promise.all([ledger.run("k", "t", attempt), ledger.run("k", "t", attempt)]);
+    assert.equal(runs, 1);
+    assert.deepEqual(a, b);
+    assert.deepEqual(ledger.done("k", "t"), { type: "done", full_text: "x" });
+    assert.equal(ledger.done("other", "t"), undefined);
+  });
+
+  it("DMN-32 runs the turn again when the first attempt ended without done (cancelled or failed)", async () => {
+    const ledger = createTurnLedger();
+    await assert.rejects(ledger.run("k", "f", () => Promise.reject(new Error("cancelled"))));
+    assert.equal(await ledger.run("k", "f", () => Promise.resolve(undefined)), undefined);
+    assert.deepEqual(await ledger.run("k", "f", () => Promise.resolve({ type: "done" })), { type: "done" });
+  });
+});
