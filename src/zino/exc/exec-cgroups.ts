@@ -5,10 +5,19 @@
 // /proc/self/cgroup: <own>/zino-exc-<pid>/x<n>. Neither usable (not root and nothing delegated, no controllers):
 // `rlimit-only`, with the reason, which capabilities reports. The cgroup is made when the sandbox is prepared (a
 // warm one ahead of its call); the sandbox's first process joins it before it starts bwrap (joinCgroupCommand).
-import { accessSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Logger } from "../../wire/index.js";
 import type { SandboxCommand, SandboxUser } from "./sandbox.js";
+
+/**
+ * A cgroup directory the sandbox user can traverse to its own cgroup.procs: services run with umask 077
+ * (run-service.ts), which would make it 0700 and stop the tool's shell from joining.
+ */
+function makeTraversableDir(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
+}
 
 export type ResourceLimits = "cgroup-v2" | "cgroup-v1" | "rlimit-only";
 
@@ -191,7 +200,7 @@ function detect(options: ExecCgroupsOptions, name: string): { mechanism: Resourc
       try {
         enableV2Controllers(v2Own, options.moveSelfIntoLeaf !== false);
         const base = join(v2Own, name);
-        mkdirSync(base, { recursive: true });
+        makeTraversableDir(base);
         writeFileSync(join(base, "cgroup.subtree_control"), "+memory +pids");
         return { mechanism: "cgroup-v2", detail: `per-execution cgroups under ${base}`, hierarchies: [{ base, kind: "v2" }] };
       } catch (err) {
@@ -213,8 +222,8 @@ function detect(options: ExecCgroupsOptions, name: string): { mechanism: Resourc
     const bases = { memory: join(memory, name), pids: join(pids, name) };
     try {
       if (!writable(memory) || !writable(pids)) throw new Error(`exc cannot create cgroups in ${memory} and ${pids} (not root, and nothing delegated to its user)`);
-      mkdirSync(bases.memory, { recursive: true });
-      mkdirSync(bases.pids, { recursive: true });
+      makeTraversableDir(bases.memory);
+      makeTraversableDir(bases.pids);
       return { mechanism: "cgroup-v1", detail: `per-execution cgroups under ${bases.memory} and ${bases.pids}`,
         hierarchies: [{ base: bases.memory, kind: "v1-memory" }, { base: bases.pids, kind: "v1-pids" }] };
     } catch (err) {
@@ -319,7 +328,7 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
       const dirs = found.hierarchies.map((h) => ({ ...h, dir: join(h.base, `x${sequence}`) }));
       try {
         for (const { dir, kind } of dirs) {
-          mkdirSync(dir);
+          makeTraversableDir(dir);
           if (kind === "v1-memory") {
             writeFileSync(join(dir, "memory.limit_in_bytes"), String(memoryBytes));
             // Absent when swap accounting is off: then there is no swap to count.
