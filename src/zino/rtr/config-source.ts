@@ -72,9 +72,11 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
     }
     const defaults = CtxkeyConfigSchema.safeParse(instance.defaults);
     if (!defaults.success) {
-      throw new WireError("unavailable",
-        `No configuration for ctxkey "${ctxkey}": ${reason}, and the instance defaults (ZINO.toml [llm]) are not usable ` +
-        `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`);
+      // Not `unavailable`: rtr runs, it has no model to call. The daemon passes this on as the turn's error.
+      throw new WireError("provider_error",
+        `No model configured for ctxkey "${ctxkey}": set [llm] base_url and model in ${instance.configPath ?? "ZINO.toml"} ` +
+        `(README: Pointing ZINO at a model). Details: ${reason}; the instance defaults are not usable (${issueText(defaults.error)}).`,
+        { reason: "not_configured" });
     }
     logger.warn({ ctxkey, reason }, "using the instance defaults instead of ctx's configuration");
     return { config: defaults.data, source: "defaults", reason };

@@ -1,6 +1,7 @@
 // The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { createLogger, type Logger } from "../../wire/index.js";
+import { serviceFlags } from "./service-flags.js";
 
 export interface Service {
   start(): Promise<void>;
@@ -21,14 +22,21 @@ export function configFlag(argv: readonly string[]): string | undefined {
 }
 
 export async function runService(name: ServiceName, create: (deps: ServiceDeps) => Service): Promise<void> {
-  const logger = createLogger(`zino-${name}`);
+  const argv = process.argv.slice(2);
+  const early = serviceFlags(name, argv);
+  if (early !== undefined) {
+    process.stdout.write(early);
+    return;
+  }
   let instance: InstanceConfig;
   try {
-    instance = loadInstanceConfig({ path: configFlag(process.argv.slice(2)) });
+    instance = loadInstanceConfig({ path: configFlag(argv) });
   } catch (err) {
     process.stderr.write(`zino-${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);
   }
+  const logger = createLogger(`zino-${name}`, process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info");
+  logCompat(logger, instance);
   const service = create({ instance, logger, env: process.env });
   const stop = (signal: string) => {
     logger.info({ signal }, "stopping");
@@ -45,4 +53,12 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     logger.fatal({ err }, "cannot start");
     process.exit(1);
   }
+}
+
+/** The Python ZINO.toml keys this instance reads: those our own tables override, and those not honoured. */
+function logCompat(logger: Logger, instance: InstanceConfig): void {
+  const compat = instance.compat;
+  if (!compat) return;
+  for (const key of compat.overridden) logger.warn({ key }, `ZINO.toml: Python setting ${key}`);
+  if (compat.unhonoured.length > 0) logger.warn({ keys: compat.unhonoured }, `ZINO.toml: Python settings not honoured: ${compat.unhonoured.join("; ")}`);
 }
