@@ -76,7 +76,13 @@ void describe("zino CLI against real services", () => {
     }
     const text = await zino(["status"]);
     assert.equal(text.code, 0);
-    assert.match(text.stdout, /daemon\s+up\s+ping/);
+    const pid = readPids(instance)[2];
+    assert.match(text.stdout, new RegExp(`^daemon\\s+up\\s+${pid}\\s+\\d+s\\s+[\\d.]+ ms\\s+\\S+daemon\\.sock$`, "m"), text.stdout);
+    assert.match(text.stdout, /^zelinqa api\s+not running/m);
+    assert.match(text.stdout, new RegExp(`^model\\s+fake-model at ${provider.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\S*: reachable$`, "m"), text.stdout);
+    assert.match(text.stdout, /^sandbox\s+(bubblewrap \/|bubblewrap not found)/m);
+    assert.match(text.stdout, new RegExp(`^database\\s+${instance.dir}/`, "m"));
+    assert.ok(text.stdout.split("\n").length < 20, text.stdout);
   });
 
   void it("[Z7-PERMS] keeps the runtime directory 0700 and every socket 0600", () => {

@@ -1,7 +1,7 @@
 // Import of the instance files into the store (spec §4), at start and on `reload`: ZINO.toml's default sections
 // into the `default` config row, and the agents/ folder into prompts, tools and skills. All-or-nothing: files
 // that do not validate leave the store as it was.
-import { CtxkeyConfigSchema, type AgentPaths, type JsonObject } from "../config/index.js";
+import { CtxkeyConfigSchema, LlmConfigSchema, type AgentPaths, type JsonObject } from "../config/index.js";
 import { type AgentFiles, readAgentFiles } from "./agent-files.js";
 import { describeIssues, unknownKeys } from "./config-view.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
@@ -34,9 +34,12 @@ export interface ImportSummary {
   ignoredKeys: string[];
 }
 
-/** Sections present in ZINO.toml must be valid on their own; `[llm]`, when present, must validate in full. */
+/**
+ * Sections present in ZINO.toml must be valid on their own. `[llm]` may leave out base_url and model (a Python file
+ * without [api]/[service], or a model set per ctxkey later): rtr then answers "no model configured" at a turn.
+ */
 function checkDefaults(source: ImportSource): void {
-  const parsed = CtxkeyConfigSchema.partial().safeParse(source.defaults);
+  const parsed = CtxkeyConfigSchema.partial().extend({ llm: LlmConfigSchema.partial().optional() }).safeParse(source.defaults);
   if (!parsed.success) throw new InstanceImportError(`${source.configPath ?? "ZINO.toml"}: ${describeIssues(parsed.error)}`);
 }
 
