@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll } from "../../src/wire/index.js";
 import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../support/fake-provider.js";
+import { needs } from "../support/system-requirements.js";
 import { runZinoCli, writeTempInstance, type TempInstance } from "../support/zino-processes.js";
 
 const REQUIRED = ["ctx", "rtr", "daemon"] as const;
@@ -109,7 +110,7 @@ void describe("zino CLI against real services", () => {
     assert.equal(lastChat(provider).apiKey, "sk-test-secret");
   });
 
-  void it("[Z7-ASK] runs a native tool call through exc and prints only the answer on stdout", async () => {
+  void it("[Z7-ASK] runs a native tool call through exc and prints only the answer on stdout", { skip: needs("bubblewrap") }, async () => {
     provider.enqueue(
       { toolCalls: [{ name: "execute_bash", arguments: { code: "echo tool-output" } }] },
       { text: "the tool ran" },

@@ -10,7 +10,7 @@ export interface Requirement {
   name: RequirementName;
   /** The Debian package that provides it. */
   aptPackage: string;
-  /** What the tests that need it exercise. */
+  /** What the tests that need it exercise ("the <usedFor> tests"). */
   usedFor: string;
   /** The path of the program, or undefined when it is not installed. */
   find(): string | undefined;
@@ -35,12 +35,12 @@ const pathDirs = () => (process.env.PATH ?? "").split(":").filter(Boolean);
 
 export const REQUIREMENTS: readonly Requirement[] = [
   // exc looks in the fixed sandbox PATH too (/usr/local/bin:/usr/bin:/bin), whatever the caller's PATH says.
-  { name: "bubblewrap", aptPackage: "bubblewrap", usedFor: "the exec sandbox",
+  { name: "bubblewrap", aptPackage: "bubblewrap", usedFor: "exec sandbox",
     find: () => findProgram("bwrap", [...pathDirs(), "/usr/local/bin", "/usr/bin", "/bin"]) },
-  { name: "shellcheck", aptPackage: "shellcheck", usedFor: "static analysis of bash tools",
+  { name: "shellcheck", aptPackage: "shellcheck", usedFor: "bash static analysis",
     find: () => findProgram("shellcheck", [...pathDirs(), "/usr/local/bin", "/usr/bin", "/bin"]) },
-  { name: "tmux", aptPackage: "tmux", usedFor: "terminal tests", find: () => findProgram("tmux", pathDirs()) },
-  { name: "postgresql", aptPackage: "postgresql", usedFor: "the PostgreSQL store tests",
+  { name: "tmux", aptPackage: "tmux", usedFor: "terminal", find: () => findProgram("tmux", pathDirs()) },
+  { name: "postgresql", aptPackage: "postgresql", usedFor: "PostgreSQL store",
     find: () => (findProgram("initdb", POSTGRES_DIRS) && findProgram("pg_ctl", POSTGRES_DIRS)) ?? undefined },
 ];
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
 import { startExc, type ExcHarness } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 async function waitForSocket(socket: string): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
@@ -191,7 +192,7 @@ void describe("zino-exc protocol", () => {
     assert.equal((await h.call("only-bash", "execute_bash", { code: "echo ok" })).stdout, "ok\n");
   });
 
-  void it("EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", async () => {
+  void it("EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", { skip: needs("shellcheck") }, async () => {
     const code = "cd /work/sub\necho ran";
     h.configure("blocking", { exec: { static_analysis: "blocking" } });
     const blocked = await h.call("blocking", "execute_bash", { code });
