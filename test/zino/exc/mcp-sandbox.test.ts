@@ -14,6 +14,7 @@ import { createMcpHost, type McpHost, type McpHostOptions } from "../../../src/z
 import { MCP_SANDBOX_HOME, commandPathArgs } from "../../../src/zino/exc/mcp-sandbox.js";
 import { silentLogger } from "../../../src/wire/index.js";
 import { createFakeCtx, eventually, processesWith, startExc, BASE_DEFAULTS, type FakeCtx } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 const PROBE_SCRIPT = join(process.cwd(), "test/support/mcp-sandbox-probe-server.ts");
 /** Marks this file's server processes on their command lines (the probe ignores the extra argument). */
@@ -84,7 +85,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.ok(await eventually(() => processesWith(MARKER).length === 0), "close() stops every sandboxed server and its bwrap");
   });
 
-  void it("EXC-28 a bwrap-sandboxed MCP server is listed and called through exc like any other", async () => {
+  void it("EXC-28 a bwrap-sandboxed MCP server is listed and called through exc like any other", { skip: needs("bubblewrap") }, async () => {
     const h = await startExc();
     try {
       h.configure("sbx", { mcp_servers: { p: { command: SANDBOXED.command, args: SANDBOXED.args, sandbox: "bwrap" } } });

@@ -9,6 +9,7 @@ import { after, before, describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
 import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 function parentOf(pid: number): number | undefined {
   try {
@@ -27,7 +28,7 @@ function launchers(): number[] {
 /** Within 3 s. */
 const waitFor = (what: string, check: () => boolean) => waitUntil(what, check, 3000);
 
-void describe("zino-exc process launcher", () => {
+void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
     h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
