@@ -4,7 +4,7 @@
 import { requestOne, type Frame } from "../../wire/index.js";
 import { SERVICE_NAMES, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
-import { zinoCommand } from "./command-name.js";
+import { localizeCommands, zinoCommand } from "./command-name.js";
 import { pidFilePath } from "./detached-services.js";
 import { HOST_CTXKEY, zelinqaStatePaths } from "./guide/api-provisioning.js";
 import { endpointReachable } from "./guide/model-endpoint.js";
@@ -107,7 +107,7 @@ export async function buildStatusReport(instance: InstanceConfig): Promise<Statu
 
 export async function statusCommand(options: { instance: InstanceConfig; io: CliIo; json: boolean }): Promise<number> {
   const report = await buildStatusReport(options.instance);
-  options.io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatStatus(report, options.io.env));
+  options.io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : localizeCommands(formatStatus(report, options.io.env), options.io.env));
   return report.ok ? EXIT_OK : EXIT_FAILURE;
 }
 
