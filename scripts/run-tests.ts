@@ -23,7 +23,7 @@ const UNIT = [
   "test/zino/config/", "test/zino/ctx/history-window", "test/zino/ctx/sqlite-store", "test/zino/ctx/ctx-messages",
   "test/zino/ctx/ctx-config", "test/zino/daemon/interrupt-parser", "test/zino/daemon/loop-limits", "test/zino/daemon/agent-loop",
   "test/zino/rtr/context-budget", "test/zino/rtr/stream-parsing", "test/zino/cli/config-assignments", "test/zino/cli/guide-parts",
-  "test/zino/cli/command-name", "test/deploy/",
+  "test/zino/cli/command-name", "test/deploy/", "test/scripts/",
 ];
 
 const say = (line: string) => process.stderr.write(`run-tests: ${line}\n`);
@@ -178,6 +178,8 @@ async function main(): Promise<number> {
   const requirements = checkRequirements(ci);
   if (!requirements.ok) return 1;
   const files = findTests("test")
+    // Fixtures (tests of the test command itself) run only when asked for by name.
+    .filter((f) => !f.includes("/fixtures/") || filters.some((x) => x.includes("fixtures")))
     .filter((f) => !unit || UNIT.some((prefix) => f.startsWith(prefix)))
     .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   let cluster: PostgresCluster | undefined;
