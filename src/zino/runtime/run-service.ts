@@ -35,8 +35,10 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     process.stderr.write(`zino-${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);
   }
-  const logger = createLogger(`zino-${name}`, process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info");
-  logCompat(logger, instance);
+  const level = process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info";
+  const logger = createLogger(`zino-${name}`, level);
+  // Reported even when the level is set above warnings (a Python `[logging] level = "ERROR"`): it is about that file.
+  logCompat(["error", "fatal", "silent"].includes(level) ? createLogger(`zino-${name}`, "warn") : logger, instance);
   const service = create({ instance, logger, env: process.env });
   const stop = (signal: string) => {
     logger.info({ signal }, "stopping");
