@@ -155,7 +155,7 @@ function printSummary(summary: TestSummary, missing: RequirementName[], wallMs: 
   }
   const slowest = Object.entries(summary.fileMs).sort((a, b) => b[1] - a[1]).slice(0, 5);
   if (slowest.length > 0) {
-    out("# slowest files:");
+    out("# slowest files (time inside their tests):");
     for (const [file, ms] of slowest) out(`#   ${seconds(ms).padStart(8)}  ${file}`);
   }
   out(`${summary.passed} passed, ${summary.failed} failed`);
