@@ -77,3 +77,19 @@ void describe("an instance with no model configured", () => {
     assert.doesNotMatch(ask.stderr, /not running/);
   });
 });
+
+void describe("the start-up log of a Python instance", () => {
+  void it("[PY-COMPAT-E2E] says which Python keys our own tables override and names every key not honoured", async () => {
+    // extraToml follows the [skills] table: its first key lands there.
+    const py = writePythonInstance({ providerUrl: "http://127.0.0.1:9/v1", extraToml: 'examples_dir = "x"\n[llm]\nmodel = "ours"\n' });
+    const [ctx] = await startZinoServices(py, ["ctx"]);
+    try {
+      const log = ctx!.stderr();
+      assert.match(log, /Python setting \[service\] model \(ZINO\.toml \[llm\] model is used\)/);
+      assert.match(log, /Python settings not honoured: \[skills\] examples_dir/);
+    } finally {
+      await stopZinoServices([ctx!]);
+      py.cleanup();
+    }
+  });
+});
