@@ -68,6 +68,10 @@ export default tseslint.config(
     rules: noImports(["**/ctx/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
   },
   {
+    files: ["src/shared/**/*.ts"],
+    rules: noImports(["**/zino/**", "**/zelinqa/**", "**/wire/**"], "shared helpers depend on no subsystem"),
+  },
+  {
     files: ["src/wire/**/*.ts"],
     rules: noImports(["**/zino/**", "**/zelinqa/**"], "wire is shared and depends on no service"),
   },
