@@ -25,6 +25,12 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript (node's test runner loads reporters before any TypeScript loader): linted without types.
+    files: ["scripts/**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false, project: null }, globals: { process: "readonly", setInterval: "readonly", clearInterval: "readonly" } },
+  },
+  {
     files: ["src/zelinqa/engine/**/*.ts"],
     rules: {
       ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**"],
@@ -60,6 +66,10 @@ export default tseslint.config(
   {
     files: ["src/zino/daemon/**/*.ts"],
     rules: noImports(["**/ctx/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    rules: noImports(["**/zino/**", "**/zelinqa/**", "**/wire/**"], "shared helpers depend on no subsystem"),
   },
   {
     files: ["src/wire/**/*.ts"],

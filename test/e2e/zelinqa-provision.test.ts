@@ -65,7 +65,7 @@ test("GUIDE-PROVISION-1 the provision hook creates the session host-side and sto
   await exc?.kill("SIGKILL");
   const restarted = spawnZinoService("exc", instance);
   services = [...services.filter((s) => s !== exc), restarted];
-  await waitForPing(instance.sockets.exc, 30_000, restarted);
+  await waitForPing(instance.sockets.exc, 120_000, restarted);
 
   const second = await runZinoCli(["ask", "--ctx", "frank", "Un canapé"], { instance });
   assert.equal(second.code, 0, second.stderr);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll } from "../../src/wire/index.js";
 import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../support/fake-provider.js";
+import { needs } from "../support/system-requirements.js";
 import { runZinoCli, writeTempInstance, type TempInstance } from "../support/zino-processes.js";
 
 const REQUIRED = ["ctx", "rtr", "daemon"] as const;
@@ -76,7 +77,13 @@ void describe("zino CLI against real services", () => {
     }
     const text = await zino(["status"]);
     assert.equal(text.code, 0);
-    assert.match(text.stdout, /daemon\s+up\s+ping/);
+    const pid = readPids(instance)[2];
+    assert.match(text.stdout, new RegExp(`^daemon\\s+up\\s+${pid}\\s+\\d+s\\s+[\\d.]+ ms\\s+\\S+daemon\\.sock$`, "m"), text.stdout);
+    assert.match(text.stdout, /^zelinqa api\s+not running/m);
+    assert.match(text.stdout, new RegExp(`^model\\s+fake-model at ${provider.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\S*: reachable$`, "m"), text.stdout);
+    assert.match(text.stdout, /^sandbox\s+(bubblewrap \/|bubblewrap not found)/m);
+    assert.match(text.stdout, new RegExp(`^database\\s+${instance.dir}/`, "m"));
+    assert.ok(text.stdout.split("\n").length < 20, text.stdout);
   });
 
   void it("[Z7-PERMS] keeps the runtime directory 0700 and every socket 0600", () => {
@@ -103,7 +110,7 @@ void describe("zino CLI against real services", () => {
     assert.equal(lastChat(provider).apiKey, "sk-test-secret");
   });
 
-  void it("[Z7-ASK] runs a native tool call through exc and prints only the answer on stdout", async () => {
+  void it("[Z7-ASK] runs a native tool call through exc and prints only the answer on stdout", { skip: needs("bubblewrap") }, async () => {
     provider.enqueue(
       { toolCalls: [{ name: "execute_bash", arguments: { code: "echo tool-output" } }] },
       { text: "the tool ran" },

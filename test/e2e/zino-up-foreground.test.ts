@@ -27,7 +27,7 @@ void describe("zino up in the foreground", () => {
 
   void it("[Z7-UP-FG] starts the services, restarts one that crashes, and stops them all on SIGTERM", { timeout: 90_000 }, async () => {
     cli = spawnZinoCli(["up"], { instance });
-    await cli.waitForStderr(/all services are up/, 60_000);
+    await cli.waitForStderr(/all services are up/);
     const pids = [...cli.stderr().matchAll(/(\w+) ready on \S+ \(pid (\d+)\)/g)].map((m) => [m[1]!, Number(m[2])] as const);
     assert.deepEqual(pids.map(([name]) => name).filter((n) => n !== "exc"), ["ctx", "rtr", "daemon"]);
     const rtrPid = pids.find(([name]) => name === "rtr")![1];
@@ -35,7 +35,7 @@ void describe("zino up in the foreground", () => {
     process.kill(rtrPid, "SIGKILL");
     await cli.waitForStderr(/rtr stopped \(signal SIGKILL\); restarting in \d+ ms/);
     await cli.waitForStderr(/rtr restarted \(pid \d+\)/);
-    await waitForPing(instance.sockets.rtr, 10_000);
+    await waitForPing(instance.sockets.rtr, 120_000);
     const answer = await requestOne(instance.sockets.daemon, { message: "after the crash", ctxkey: "fg" });
     assert.equal(answer.type, "chunk", JSON.stringify(answer));
 

@@ -300,7 +300,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     script: (fn) => {
       replyFn = fn;
     },
-    async waitFor(predicate, timeoutMs = 5000) {
+    async waitFor(predicate, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(requests)) {
         if (Date.now() > deadline) throw new Error(`fake provider: condition not met within ${timeoutMs} ms`);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openStore, type ZelinqaStore } from "../../src/zelinqa/store/index.js";
+import { missingRequirements, needs, requirement } from "./system-requirements.js";
 
 export type BackendName = "sqlite" | "postgres";
 
@@ -22,7 +23,10 @@ export const BACKENDS: readonly BackendName[] = ["sqlite", "postgres"];
 
 /** The reason PostgreSQL tests skip, or undefined when they can run. */
 export function postgresSkipReason(): string | undefined {
-  return process.env.TEST_DATABASE_URL ? undefined : "TEST_DATABASE_URL is unset (run through npm test)";
+  if (process.env.TEST_DATABASE_URL) return undefined;
+  return missingRequirements().includes("postgresql") || requirement("postgresql").find() === undefined
+    ? needs("postgresql") || "the PostgreSQL server binaries are not installed (install: sudo apt-get install postgresql)"
+    : "TEST_DATABASE_URL is unset (run through npm test)";
 }
 
 export function skipReason(backend: BackendName): string | undefined {

@@ -35,7 +35,7 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
-export function startServe(args: string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ServeProcess> {
+export function startServe(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<ServeProcess> {
   const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },

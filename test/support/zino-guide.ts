@@ -68,7 +68,7 @@ async function answerQuestions(cli: RunningCli, options: ConverseOptions): Promi
   const asked: string[] = [];
   const answers = options.answers ?? FURNITURE_ANSWERS;
   let consumed = 0;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 240_000);
   let exited = false;
   void cli.exited.then(() => (exited = true));
   for (;;) {

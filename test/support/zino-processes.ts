@@ -100,7 +100,7 @@ export function spawnZinoService(name: ServiceName, instance: TempInstance, opti
 }
 
 /** Polls `ping` until `pong`; throws after `timeoutMs` or when `proc` exits first. */
-export async function waitForPing(socketPath: string, timeoutMs = 20_000, proc?: ZinoProcess): Promise<void> {
+export async function waitForPing(socketPath: string, timeoutMs = 120_000, proc?: ZinoProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc && (proc.child.exitCode !== null || proc.child.signalCode !== null)) {
@@ -126,7 +126,7 @@ export async function startZinoServices(
     for (const name of names) {
       const proc = spawnZinoService(name, instance, options);
       started.push(proc);
-      await waitForPing(instance.sockets[name], 30_000, proc);
+      await waitForPing(instance.sockets[name], 120_000, proc);
     }
   } catch (err) {
     await stopZinoServices(started);
@@ -159,7 +159,7 @@ export async function runZinoCli(args: readonly string[], options: { instance?: 
   child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));
   child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
   child.stdin.end(options.input ?? "");
-  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 240_000);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((res) => child.once("close", (c, s) => res([c, s])));
   clearTimeout(timer);
   return { code, signal, stdout, stderr };
@@ -172,7 +172,12 @@ export interface RunningCli {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Resolves once stderr matches `pattern`; rejects after `timeoutMs` or when the CLI exits first. */
   waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** The same for stdout. */
+  waitForStdout(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
 }
+
+/** The backstop of output waits: far above any normal wait, below the test runner's per-test timeout. */
+export const OUTPUT_WAIT_MS = 240_000;
 
 /** Starts a long-running `zino <args>` (foreground `up`, `chat`) with piped stdio. */
 export function spawnZinoCli(args: readonly string[], options: { instance: TempInstance; env?: NodeJS.ProcessEnv }): RunningCli {
@@ -185,17 +190,34 @@ export function spawnZinoCli(args: readonly string[], options: { instance: TempI
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.once("close", (code, signal) => res({ code, signal })));
   let done = false;
   void exited.then(() => (done = true));
+  // Event-driven: re-checked on every chunk, failing at once when zino exits; the time limit is only a backstop
+  // (generous, so a loaded machine cannot break it).
+  const waitFor = (name: "stdout" | "stderr", pattern: RegExp, timeoutMs: number) => new Promise<RegExpMatchArray>((resolve, reject) => {
+    const stream = name === "stdout" ? child.stdout : child.stderr;
+    const text = () => (name === "stdout" ? stdout : stderr);
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      stream.off("data", onData);
+      child.off("close", onClose);
+      outcome();
+    };
+    const check = () => {
+      const match = text().match(pattern);
+      if (match) finish(() => resolve(match));
+      return match !== null;
+    };
+    const onData = () => void check();
+    const onClose = () => {
+      if (!check()) finish(() => reject(new Error(`zino exited before ${name} matched ${String(pattern)}:\n${text()}\n${name === "stdout" ? stderr : ""}`)));
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error(`${name} did not match ${String(pattern)} within ${timeoutMs} ms:\n${text()}`))), timeoutMs);
+    stream.on("data", onData);
+    child.once("close", onClose);
+    if (!check() && done) onClose();
+  });
   return {
     child, exited, stdout: () => stdout, stderr: () => stderr,
-    async waitForStderr(pattern, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = stderr.match(pattern);
-        if (match) return match;
-        if (done) throw new Error(`zino exited before stderr matched ${String(pattern)}:\n${stderr}`);
-        if (Date.now() > deadline) throw new Error(`stderr did not match ${String(pattern)} within ${timeoutMs} ms:\n${stderr}`);
-        await sleep(25);
-      }
-    },
+    waitForStderr: (pattern, timeoutMs = OUTPUT_WAIT_MS) => waitFor("stderr", pattern, timeoutMs),
+    waitForStdout: (pattern, timeoutMs = OUTPUT_WAIT_MS) => waitFor("stdout", pattern, timeoutMs),
   };
 }

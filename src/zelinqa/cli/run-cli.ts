@@ -1,6 +1,7 @@
 // The `zelinqa` command of §2.1. Every command applies pending migrations first and accepts the database
 // flags anywhere after its words. Exit codes: 0 success, 1 runtime failure, 2 usage error.
 import { readFileSync } from "node:fs";
+import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
 import { ZodError } from "zod";
 import { generateApiKey, isScope } from "../api/api-keys.js";
@@ -84,7 +85,8 @@ function buildProgram(deps: CliDeps): Command {
   const ids = createIdGenerator();
   const now = () => new Date().toISOString();
   const json = (value: unknown) => deps.stdout(`${JSON.stringify(value)}\n`);
-  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride();
+  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
+    .version(packageVersion(), "-V, --version", "print the version and exit");
   program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
 
   withDatabase(program.command("serve").description("apply migrations, then serve the API with its compilation worker"))

@@ -23,13 +23,20 @@ function parsePort(value: string): number {
   return Number(value);
 }
 
+function parseTransport(value: string): CliArguments["transport"] {
+  if (value === "stdio" || value === "streamable-http") return value;
+  throw new InvalidArgumentError("the only transport is stdio");
+}
+
 /** Parses `argv` (without node and script). `--version` and `--help` are answered here, with or without a key. */
 export function parseArguments(argv: readonly string[], output: CliOutput): ParseOutcome {
   const program = new Command("zelinqa-mcp")
     .description("Zelinqa MCP server (stdio): the host asks the questions, Zelinqa decides which one is worth asking.")
-    .addOption(new Option("--transport <transport>", "MCP transport").choices(["stdio", "streamable-http"]).default("stdio"))
-    .addOption(new Option("--host <host>", "kept for compatibility; HTTP is refused").default("127.0.0.1"))
-    .addOption(new Option("--port <port>", "kept for compatibility; HTTP is refused").argParser(parsePort).default(8000))
+    // Help lists only what works: stdio. `streamable-http`, --host and --port are still parsed (zelinqa-mcp.md §10)
+    // so that existing host configurations get the explicit refusal instead of a usage error.
+    .addOption(new Option("--transport <transport>", "MCP transport: stdio (the only one served)").argParser(parseTransport).default("stdio"))
+    .addOption(new Option("--host <host>").hideHelp().default("127.0.0.1"))
+    .addOption(new Option("--port <port>").hideHelp().argParser(parsePort).default(8000))
     .addOption(new Option("--log-level <level>", "stderr log level").choices(LOG_LEVELS).default("WARNING"))
     .option("--advanced", "expose the 6 low-level tools instead of the business tools", false)
     .version(`zelinqa-mcp ${SERVER_VERSION}`, "--version", "print the version and exit")

@@ -12,13 +12,17 @@ import { crmCommand } from "./guide/crm-command.js";
 import { guideCommand } from "./guide/guide-command.js";
 import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
+import { packageVersion } from "../../shared/package-version.js";
+import { localizedStream } from "./command-name.js";
 
 export interface RunCliOptions {
   /** Turn SIGINT/SIGTERM into cancellation (the real process); tests leave process signals alone. */
   handleSignals?: boolean;
 }
 
-export async function runCli(argv: readonly string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo, options: RunCliOptions = {}): Promise<number> {
+  // Messages name commands (`zino up`, also in the services' errors): rewritten to `npm run zino -- up` under npm.
+  const io: CliIo = { ...given, stderr: localizedStream(given.stderr, given.env) };
   let exitCode = EXIT_OK;
   const program = createProgram(io, options, (code) => {
     exitCode = code;
@@ -43,6 +47,7 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
   const program = new Command("zino")
     .description("ZINO agent platform: start, stop and inspect the services, chat with the agent")
     .option("--config <path>", "ZINO.toml to use (default: $ZINO_CONFIG, else ./ZINO.toml, else built-in defaults)")
+    .version(packageVersion(), "-V, --version", "print the version and exit")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError("(run `zino --help` for usage)")

@@ -1,8 +1,14 @@
-// `zino status` (spec §7): for every service its socket, `ping` latency and `capabilities`; success when the
-// required services (ctx, rtr, daemon) answer. exc is optional and reported as absent when it does not.
+// `zino status` (spec §7): a short table of what runs (services with pid and uptime, the local Zelinqa API), the
+// model endpoint with a real reachability check, the sandbox and the database; `--json` for scripts (with each
+// service's capabilities). Success when the required services (ctx, rtr, daemon) answer.
 import { requestOne, type Frame } from "../../wire/index.js";
 import { SERVICE_NAMES, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { localizeCommands, zinoCommand } from "./command-name.js";
+import { pidFilePath } from "./detached-services.js";
+import { HOST_CTXKEY, zelinqaStatePaths } from "./guide/api-provisioning.js";
+import { endpointReachable } from "./guide/model-endpoint.js";
+import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js";
 import { pingService } from "./service-probe.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
 
@@ -13,7 +19,19 @@ export interface ServiceStatus {
   /** `up`: answers ping; `down`: required or installed but not answering; `absent`: optional and not there. */
   state: "up" | "down" | "absent";
   ping_ms: number | null;
+  /** From `<runtime_dir>/<svc>.pid` (`zino up --detach`); null when unknown. */
+  pid: number | null;
+  uptime_s: number | null;
   capabilities: Frame | null;
+}
+
+export interface StatusReport {
+  ok: boolean;
+  services: ServiceStatus[];
+  zelinqa_api: { state: "running" | "stopped"; pid: number | null; url: string | null; uptime_s: number | null };
+  model: { base_url: string | null; model: string | null; reachable: boolean; source: "ctx" | "ZINO.toml" | "none" };
+  sandbox: { bwrap: string | null; exc_isolation: string | null };
+  database: string;
 }
 
 export async function collectStatus(instance: InstanceConfig, timeoutMs = 2000): Promise<ServiceStatus[]> {
@@ -32,50 +50,99 @@ export async function collectStatus(instance: InstanceConfig, timeoutMs = 2000):
     }
     const installed = resolveServiceEntry(service, instance.configPath).exists;
     const state = pingMs !== undefined ? "up" : required || installed ? "down" : "absent";
-    return { service, socket, required, state, ping_ms: pingMs === undefined ? null : round(pingMs), capabilities };
+    const pid = state === "up" ? readLivePid(pidFilePath(instance, service)) : undefined;
+    return {
+      service, socket, required, state, ping_ms: pingMs === undefined ? null : round(pingMs),
+      pid: pid ?? null, uptime_s: pid === undefined ? null : processUptimeSeconds(pid) ?? null, capabilities,
+    };
   }));
 }
 
-export async function statusCommand(options: { instance: InstanceConfig; io: CliIo; json: boolean }): Promise<number> {
-  const statuses = await collectStatus(options.instance);
-  const healthy = statuses.every((s) => !s.required || s.state === "up");
-  if (options.json) {
-    options.io.stdout.write(`${JSON.stringify({ ok: healthy, services: statuses }, null, 2)}\n`);
-  } else {
-    options.io.stdout.write(formatStatus(statuses, healthy));
+async function ctxAnswer(instance: InstanceConfig, frame: Frame): Promise<Frame | undefined> {
+  try {
+    const answer = await requestOne(instance.sockets.ctx, { message: null, ...frame }, { idleTimeoutMs: 2000 });
+    return answer.type === "error" ? undefined : answer;
+  } catch {
+    return undefined;
   }
-  return healthy ? EXIT_OK : EXIT_FAILURE;
 }
 
-export function formatStatus(statuses: ServiceStatus[], healthy: boolean): string {
-  const lines: string[] = [];
-  for (const s of statuses) {
-    const latency = s.ping_ms === null ? "" : ` ping ${s.ping_ms.toFixed(2)} ms`;
-    const note = s.state === "absent" ? " (optional, not installed)" : s.state === "down" && !s.required ? " (optional)" : "";
-    lines.push(`${s.service.padEnd(6)} ${s.state.padEnd(6)}${latency}  ${s.socket}${note}`);
-    if (s.capabilities) {
-      const { type: _type, ...rest } = s.capabilities;
-      for (const line of prettyJson(rest).split("\n")) lines.push(`         ${line}`);
-    }
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+async function modelStatus(instance: InstanceConfig, ctxUp: boolean): Promise<StatusReport["model"]> {
+  const fromCtx = ctxUp ? record(record(await ctxAnswer(instance, { type: "get_config", ctxkey: "default" }))?.config)?.llm : undefined;
+  const llm = record(fromCtx) ?? record(instance.defaults.llm);
+  const baseUrl = typeof llm?.base_url === "string" ? llm.base_url : null;
+  const model = typeof llm?.model === "string" ? llm.model : null;
+  const source = fromCtx ? "ctx" : llm ? "ZINO.toml" : "none";
+  return { base_url: baseUrl, model, source, reachable: baseUrl ? await endpointReachable(baseUrl) : false };
+}
+
+async function apiStatus(instance: InstanceConfig, ctxUp: boolean): Promise<StatusReport["zelinqa_api"]> {
+  const pid = readLivePid(zelinqaStatePaths(instance.databasePath, instance.runtimeDir).pidPath);
+  const value = ctxUp ? record(await ctxAnswer(instance, { type: "get_value", ctxkey: HOST_CTXKEY, key: "base_url" }))?.value : undefined;
+  return {
+    state: pid === undefined ? "stopped" : "running", pid: pid ?? null,
+    url: typeof value === "string" && value !== "" ? value : null,
+    uptime_s: pid === undefined ? null : processUptimeSeconds(pid) ?? null,
+  };
+}
+
+export async function buildStatusReport(instance: InstanceConfig): Promise<StatusReport> {
+  const services = await collectStatus(instance);
+  const ctxUp = services.some((s) => s.service === "ctx" && s.state === "up");
+  const [model, api] = await Promise.all([modelStatus(instance, ctxUp), apiStatus(instance, ctxUp)]);
+  const exc = services.find((s) => s.service === "exc")?.capabilities;
+  return {
+    ok: services.every((s) => !s.required || s.state === "up"),
+    services,
+    zelinqa_api: api,
+    model,
+    sandbox: { bwrap: findOnPath("bwrap") ?? null, exc_isolation: typeof exc?.isolation === "string" ? exc.isolation : null },
+    database: instance.databasePath,
+  };
+}
+
+export async function statusCommand(options: { instance: InstanceConfig; io: CliIo; json: boolean }): Promise<number> {
+  const report = await buildStatusReport(options.instance);
+  options.io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : localizeCommands(formatStatus(report, options.io.env), options.io.env));
+  return report.ok ? EXIT_OK : EXIT_FAILURE;
+}
+
+export function formatStatus(report: StatusReport, env: NodeJS.ProcessEnv = {}): string {
+  const rows: string[][] = [["SERVICE", "STATE", "PID", "UPTIME", "PING", "SOCKET"]];
+  for (const s of report.services) {
+    const state = s.state === "absent" ? "absent (optional, not installed)" : s.state === "down" && !s.required ? "down (optional)" : s.state;
+    rows.push([s.service, state, s.pid === null ? "-" : String(s.pid), duration(s.uptime_s),
+      s.ping_ms === null ? "-" : `${s.ping_ms.toFixed(2)} ms`, s.socket]);
   }
-  lines.push(healthy ? "zino: all required services answer" : "zino: some required services do not answer (run `zino up`)");
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ").trimEnd());
+  lines.push("");
+  const api = report.zelinqa_api;
+  lines.push(`zelinqa api  ${api.state === "running"
+    ? `running, pid ${api.pid}, up ${duration(api.uptime_s)}${api.url ? `, ${api.url}` : ""}`
+    : "not running (`zino guide` starts it)"}`);
+  const m = report.model;
+  lines.push(`model        ${m.base_url === null
+    ? "not configured: set [llm] base_url and model in ZINO.toml (README: Pointing ZINO at a model)"
+    : `${m.model ?? "?"} at ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable (README: Pointing ZINO at a model)"}`}`);
+  lines.push(`sandbox      ${report.sandbox.bwrap
+    ? `bubblewrap ${report.sandbox.bwrap}${report.sandbox.exc_isolation ? `, exc isolation ${report.sandbox.exc_isolation}` : ""}`
+    : "bubblewrap not found: tools are refused (apt-get install bubblewrap, or [exec] allow_unsandboxed = true)"}`);
+  lines.push(`database     ${report.database}`);
+  lines.push(report.ok ? "zino: all required services answer" : `zino: some required services do not answer (run \`${zinoCommand(env, "up --detach")}\`)`);
   return `${lines.join("\n")}\n`;
 }
 
-/** Indented JSON, but arrays of scalars on one line so long operation lists stay readable. */
-export function prettyJson(value: unknown, indent = ""): string {
-  if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== "object")) return `[${value.map((v) => JSON.stringify(v)).join(", ")}]`;
-    const inner = indent + "  ";
-    return `[\n${value.map((v) => inner + prettyJson(v, inner)).join(",\n")}\n${indent}]`;
-  }
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return "{}";
-    const inner = indent + "  ";
-    return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${prettyJson(v, inner)}`).join(",\n")}\n${indent}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+function duration(seconds: number | null): string {
+  if (seconds === null) return "-";
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, "0")}m`;
+  return `${Math.floor(seconds / 86_400)}d${String(Math.floor((seconds % 86_400) / 3600)).padStart(2, "0")}h`;
 }
 
 function round(ms: number): number {

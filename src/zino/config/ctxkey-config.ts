@@ -44,6 +44,16 @@ export const HistoryConfigSchema = z.object({
 });
 export type HistoryConfig = z.infer<typeof HistoryConfigSchema>;
 
+/** What else goes into a prompt besides the history (the Python `[ctx] inject_*` settings). */
+export const ContextConfigSchema = z.object({
+  /** Hard memories matching the user message, appended to the system prompt. */
+  recall_memories: z.boolean().default(true),
+  recall_top_k: z.number().int().min(0).max(50).default(3),
+  /** Every skill's examples as context of the main agent (its sub-agents always get their own skill's examples). */
+  skill_examples: z.boolean().default(false),
+});
+export type ContextConfig = z.infer<typeof ContextConfigSchema>;
+
 export const ExecConfigSchema = z.object({
   sandbox: z.enum(["bwrap", "none"]).default("bwrap"),
   /** Run without a sandbox when bubblewrap is missing. Off by default: exc then refuses to execute. */
@@ -89,6 +99,7 @@ export const CtxkeyConfigSchema = z.object({
   agent: AgentConfigSchema.default(AgentConfigSchema.parse({})),
   history: HistoryConfigSchema.default(HistoryConfigSchema.parse({})),
   exec: ExecConfigSchema.default(ExecConfigSchema.parse({})),
+  context: ContextConfigSchema.default(ContextConfigSchema.parse({})),
   mcp_servers: z.record(z.string(), McpServerConfigSchema).default({}),
 });
 export type CtxkeyConfig = z.infer<typeof CtxkeyConfigSchema>;

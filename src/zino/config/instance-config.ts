@@ -6,6 +6,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import type { JsonObject } from "./ctxkey-config.js";
+import { mapPythonConfig, withoutPythonAgentKeys } from "./python-compat.js";
 
 const FileSchema = z.looseObject({
   paths: z.strictObject({
@@ -37,6 +38,8 @@ export interface InstanceConfig {
   sockets: Record<ServiceName, string>;
   databasePath: string;
   agentsDir: string;
+  /** The agents/ files: inside `agentsDir` unless the Python `[ctx] template`/`personality`, `[tools]`/`[skills] dir` say. */
+  agentPaths?: AgentPaths;
   maxFrameBytes: number;
   idleTimeoutMs: number;
   /** Per service: connections served at once, and bytes of unfinished frames held (src/wire/frame-server.ts). */
@@ -44,6 +47,19 @@ export interface InstanceConfig {
   maxBufferedBytes?: number | undefined;
   /** The `[llm]`, `[agent]`, `[history]`, `[exec]` and `[mcp_servers]` tables: the `default` ctxkey's configuration. */
   defaults: JsonObject;
+  /** The Python `[ctx] soft_memory`: the default ctxkey's soft memory while none is stored. */
+  initialSoftMemory?: string | undefined;
+  /** The Python `[logging] level`, as a pino level (ZINO_LOG_LEVEL overrides it). */
+  logLevel?: string | undefined;
+  /** What the start-up log says about the Python tables: overridden by ours, or read and not honoured. */
+  compat?: { overridden: string[]; unhonoured: string[] };
+}
+
+export interface AgentPaths {
+  system: string;
+  personality: string;
+  tools: string;
+  skills: string;
 }
 
 export class ConfigError extends Error {
@@ -53,7 +69,17 @@ export class ConfigError extends Error {
   }
 }
 
-const DEFAULT_SECTIONS = ["llm", "agent", "history", "exec", "mcp_servers"] as const;
+const DEFAULT_SECTIONS = ["llm", "agent", "history", "exec", "context", "mcp_servers"] as const;
+
+/** The agents/ file paths of an instance (built by hand in tests without `agentPaths`: inside `agentsDir`). */
+export function agentPathsOf(instance: Pick<InstanceConfig, "agentsDir" | "agentPaths">): AgentPaths {
+  return instance.agentPaths ?? {
+    system: join(instance.agentsDir, "SYSTEM.md"),
+    personality: join(instance.agentsDir, "PERSONALITY.md"),
+    tools: join(instance.agentsDir, "tools"),
+    skills: join(instance.agentsDir, "skills"),
+  };
+}
 
 export function resolveConfigPath(explicit: string | undefined, env: NodeJS.ProcessEnv, cwd = process.cwd()): string | undefined {
   const chosen = explicit ?? env.ZINO_CONFIG;
@@ -83,24 +109,40 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
   const file = parsed.data;
   const baseDir = configPath ? dirname(configPath) : cwd;
   const at = (base: string, path: string) => (isAbsolute(path) ? path : join(base, path));
+  const python = mapPythonConfig(raw);
   const runtimeDir = at(baseDir, env.ZINO_RUNTIME_DIR ?? file.paths?.runtime_dir ?? ".zino/run");
   const sockets = {} as Record<ServiceName, string>;
-  for (const name of SERVICE_NAMES) sockets[name] = at(runtimeDir, file.sockets?.[name] ?? `${name}.sock`);
+  for (const name of SERVICE_NAMES) sockets[name] = at(runtimeDir, file.sockets?.[name] ?? python.sockets[name] ?? `${name}.sock`);
+  // The Python settings first, our own tables merged over them (ours win; mapPythonConfig listed the overlaps).
   const defaults: JsonObject = {};
   for (const section of DEFAULT_SECTIONS) {
-    const value = raw[section];
-    if (value !== undefined) defaults[section] = value;
+    const mapped = python.defaults[section] as JsonObject | undefined;
+    const own = section === "agent" ? withoutPythonAgentKeys(raw[section]) : raw[section];
+    const ownObject = typeof own === "object" && own !== null && !Array.isArray(own) ? (own as JsonObject) : undefined;
+    if (mapped && (own === undefined || ownObject)) defaults[section] = { ...mapped, ...ownObject };
+    else if (own !== undefined) defaults[section] = own;
   }
+  const agentsDir = at(baseDir, file.paths?.agents ?? "agents");
+  const agentPath = (python: string | undefined, inside: string) => (python ? at(baseDir, python) : join(agentsDir, inside));
   return {
     configPath,
     runtimeDir,
     sockets,
-    databasePath: at(baseDir, file.paths?.database ?? ".zino/zino.sqlite"),
-    agentsDir: at(baseDir, file.paths?.agents ?? "agents"),
+    databasePath: at(baseDir, file.paths?.database ?? python.paths.database ?? ".zino/zino.sqlite"),
+    agentsDir,
+    agentPaths: {
+      system: agentPath(python.paths.system, "SYSTEM.md"),
+      personality: agentPath(python.paths.personality, "PERSONALITY.md"),
+      tools: agentPath(python.paths.tools, "tools"),
+      skills: agentPath(python.paths.skills, "skills"),
+    },
     maxFrameBytes: file.limits?.max_frame_bytes ?? 16 * 1024 * 1024,
     idleTimeoutMs: file.limits?.idle_timeout_ms ?? 30_000,
     maxConnections: file.limits?.max_connections,
     maxBufferedBytes: file.limits?.max_buffered_bytes,
     defaults,
+    initialSoftMemory: python.softMemory,
+    logLevel: python.logLevel,
+    compat: { overridden: python.overridden, unhonoured: python.unhonoured },
   };
 }

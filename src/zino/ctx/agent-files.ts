@@ -1,8 +1,11 @@
 // The agents/ folder in the Python ZINO formats (spec §4): SYSTEM.md (template), PERSONALITY.md, tools/*.json,
 // skills/*.json. Reading is all-or-nothing: a file that does not parse is reported with its path and field.
+// Python files have no `name` (the file name is the tool or skill) and a skill's prompt is `system`, its examples
+// a role/content message list: they are read as such.
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { z } from "zod";
+import type { AgentPaths } from "../config/index.js";
 
 export const ToolFileSchema = z.looseObject({
   name: z.string().min(1),
@@ -63,22 +66,56 @@ export function toFunctionTool(tool: ToolFile): { type: "function"; function: { 
   };
 }
 
-/** Reads the folder; `undefined` when it does not exist (the instance then runs on built-in prompts). */
-export function readAgentFiles(dir: string): AgentFiles | undefined {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return undefined;
+/**
+ * Reads an agents/ folder (or the files a Python ZINO.toml names one by one); `undefined` when none of them exists
+ * (the instance then runs on built-in prompts).
+ */
+export function readAgentFiles(where: string | AgentPaths): AgentFiles | undefined {
+  const paths: AgentPaths = typeof where === "string"
+    ? { system: join(where, "SYSTEM.md"), personality: join(where, "PERSONALITY.md"), tools: join(where, "tools"), skills: join(where, "skills") }
+    : where;
+  const folder = typeof where === "string" ? where : undefined;
+  if (folder !== undefined ? !isDirectory(folder) : ![paths.system, paths.personality, paths.tools, paths.skills].some((path) => existsSync(path))) return undefined;
   return {
-    systemTemplate: readText(join(dir, "SYSTEM.md")),
-    personality: readText(join(dir, "PERSONALITY.md")),
-    tools: readJsonFolder(join(dir, "tools"), ToolFileSchema),
-    skills: readJsonFolder(join(dir, "skills"), SkillFileSchema),
+    systemTemplate: readText(paths.system),
+    personality: readText(paths.personality),
+    tools: readJsonFolder(paths.tools, ToolFileSchema, (value) => value),
+    skills: readJsonFolder(paths.skills, SkillFileSchema, pythonSkill),
   };
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+const MessageSchema = z.object({ role: z.string(), content: z.string() });
+
+/** A Python skill file read as ours: `system` is the prompt, role/content examples become user/assistant pairs. */
+function pythonSkill(value: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...value };
+  if (out.system_prompt === undefined && typeof out.system === "string") out.system_prompt = out.system;
+  const messages = z.array(MessageSchema).safeParse(out.examples);
+  if (messages.success && messages.data.length > 0) {
+    const pairs: { user: string; assistant: string }[] = [];
+    let user: string | undefined;
+    for (const message of messages.data) {
+      if (message.role === "user") user = message.content;
+      else if (message.role === "assistant" && user !== undefined) {
+        pairs.push({ user, assistant: message.content });
+        user = undefined;
+      }
+    }
+    out.examples = pairs;
+  }
+  return out;
 }
 
 function readText(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, "utf8") : undefined;
 }
 
-function readJsonFolder<T extends { name: string }>(dir: string, schema: z.ZodType<T>): T[] {
+function readJsonFolder<T extends { name: string }>(dir: string, schema: z.ZodType<T>,
+  python: (value: Record<string, unknown>) => Record<string, unknown>): T[] {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir).filter((name) => name.endsWith(".json")).sort();
   const items: T[] = [];
@@ -90,6 +127,10 @@ function readJsonFolder<T extends { name: string }>(dir: string, schema: z.ZodTy
       value = JSON.parse(readFileSync(path, "utf8"));
     } catch (err) {
       throw new AgentFilesError(`${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      const named = value as Record<string, unknown>;
+      value = python(named.name === undefined ? { ...named, name: basename(file, ".json") } : named);
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {

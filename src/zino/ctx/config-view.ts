@@ -2,8 +2,8 @@
 // merged field by field with the ctxkey's own row, validated by CtxkeyConfigSchema, secrets masked on request.
 import type { z } from "zod";
 import {
-  AgentConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, mergeConfig, skillCtxkey,
-  type AgentConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
+  AgentConfigSchema, ContextConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, mergeConfig, skillCtxkey,
+  type AgentConfig, type ContextConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
 import { derived } from "./derived-cache.js";
@@ -36,7 +36,7 @@ export function mergedConfig(store: CtxStore, ctxkey: string): JsonObject {
 }
 
 const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {
-  llm: LlmConfigSchema, agent: AgentConfigSchema, history: HistoryConfigSchema, exec: ExecConfigSchema, mcp_servers: undefined,
+  llm: LlmConfigSchema, agent: AgentConfigSchema, history: HistoryConfigSchema, exec: ExecConfigSchema, context: ContextConfigSchema, mcp_servers: undefined,
 };
 
 /** Keys the schema would silently drop (a typo such as `histroy`), top level and inside the fixed sections. */
@@ -85,6 +85,7 @@ export interface PromptSettings {
   agent: AgentConfig;
   history: HistoryConfig;
   exec: ExecConfig;
+  context: ContextConfig;
 }
 
 /**
@@ -100,6 +101,7 @@ export function promptSettings(merged: JsonObject): PromptSettings {
     agent: section(AgentConfigSchema, merged.agent),
     history: section(HistoryConfigSchema, merged.history),
     exec: section(ExecConfigSchema, merged.exec),
+    context: section(ContextConfigSchema, merged.context),
   };
 }
 

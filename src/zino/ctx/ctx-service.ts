@@ -25,7 +25,11 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
   let server: FrameServer | undefined;
   let closing: Promise<void> | undefined;
 
-  const startSource: ImportSource = { defaults: instance.defaults, agentsDir: instance.agentsDir, configPath: instance.configPath };
+  const sourceOf = (config: InstanceConfig): ImportSource => ({
+    defaults: config.defaults, agentsDir: config.agentsDir, configPath: config.configPath,
+    ...(config.agentPaths ? { agentPaths: config.agentPaths } : {}), initialSoftMemory: config.initialSoftMemory,
+  });
+  const startSource: ImportSource = sourceOf(instance);
 
   /** On reload, ZINO.toml is read again; socket and database paths only change with a restart. */
   const reloadSource = (): ImportSource => {
@@ -34,7 +38,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
     if (fresh.databasePath !== instance.databasePath || fresh.sockets.ctx !== instance.sockets.ctx) {
       logger.warn({ database: fresh.databasePath, socket: fresh.sockets.ctx }, "ZINO.toml names another database or socket: restart zino-ctx to use them");
     }
-    return { defaults: fresh.defaults, agentsDir: fresh.agentsDir, configPath: fresh.configPath };
+    return sourceOf(fresh);
   };
 
   const runImport = (target: CtxStore, source: ImportSource): ImportSummary => {

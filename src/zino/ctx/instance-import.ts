@@ -1,10 +1,10 @@
 // Import of the instance files into the store (spec §4), at start and on `reload`: ZINO.toml's default sections
 // into the `default` config row, and the agents/ folder into prompts, tools and skills. All-or-nothing: files
 // that do not validate leave the store as it was.
-import { CtxkeyConfigSchema, type JsonObject } from "../config/index.js";
+import { CtxkeyConfigSchema, LlmConfigSchema, type AgentPaths, type JsonObject } from "../config/index.js";
 import { type AgentFiles, readAgentFiles } from "./agent-files.js";
 import { describeIssues, unknownKeys } from "./config-view.js";
-import type { CtxStore } from "./store.js";
+import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
 export class InstanceImportError extends Error {
   constructor(message: string) {
@@ -17,6 +17,10 @@ export interface ImportSource {
   /** The `[llm]`, `[agent]`, `[history]`, `[exec]`, `[mcp_servers]` tables of ZINO.toml. */
   defaults: JsonObject;
   agentsDir: string;
+  /** The files one by one when a Python ZINO.toml names them (`[ctx] template`, `[tools] dir`, ...). */
+  agentPaths?: AgentPaths;
+  /** The Python `[ctx] soft_memory`: set as the default ctxkey's soft memory when it has none. */
+  initialSoftMemory?: string | undefined;
   /** For messages only. */
   configPath: string | undefined;
 }
@@ -30,9 +34,12 @@ export interface ImportSummary {
   ignoredKeys: string[];
 }
 
-/** Sections present in ZINO.toml must be valid on their own; `[llm]`, when present, must validate in full. */
+/**
+ * Sections present in ZINO.toml must be valid on their own. `[llm]` may leave out base_url and model (a Python file
+ * without [api]/[service], or a model set per ctxkey later): rtr then answers "no model configured" at a turn.
+ */
 function checkDefaults(source: ImportSource): void {
-  const parsed = CtxkeyConfigSchema.partial().safeParse(source.defaults);
+  const parsed = CtxkeyConfigSchema.partial().extend({ llm: LlmConfigSchema.partial().optional() }).safeParse(source.defaults);
   if (!parsed.success) throw new InstanceImportError(`${source.configPath ?? "ZINO.toml"}: ${describeIssues(parsed.error)}`);
 }
 
@@ -40,11 +47,12 @@ export function importInstance(store: CtxStore, source: ImportSource): ImportSum
   checkDefaults(source);
   let agents: AgentFiles | undefined;
   try {
-    agents = readAgentFiles(source.agentsDir);
+    agents = readAgentFiles(source.agentPaths ?? source.agentsDir);
   } catch (err) {
     throw new InstanceImportError(err instanceof Error ? err.message : String(err));
   }
   store.importInstance({ defaults: source.defaults, agents });
+  if (source.initialSoftMemory && !store.softMemory(DEFAULT_KEY)) store.setSoftMemory(DEFAULT_KEY, source.initialSoftMemory);
   return {
     agentsDir: source.agentsDir,
     agentsFound: agents !== undefined,

@@ -11,7 +11,7 @@ import { selectHistory } from "./history-window.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 import { DEFAULT_SYSTEM_TEMPLATE, NOTHING, allowedTools, fillTemplate, renderSkillLines, renderToolList } from "./system-prompt.js";
 
-/** Hard memories recalled into the context: at most this many, and only good matches of the user message. */
+/** Hard memories recalled into the context: at most `context.recall_top_k` (default 3), only good matches. */
 export const RECALL_TOP_K = 3;
 export const RECALL_MIN_SCORE = 0.5;
 const RECALL_CHARS_PER_MESSAGE = 600;
@@ -69,10 +69,10 @@ function clip(text: string): string {
   return text.length <= RECALL_CHARS_PER_MESSAGE ? text : `${text.slice(0, RECALL_CHARS_PER_MESSAGE)}…`;
 }
 
-function recalledMemories(store: CtxStore, ctxkey: string, query: string): string | undefined {
-  if (query.trim() === "") return undefined;
+function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: number): string | undefined {
+  if (query.trim() === "" || topK === 0) return undefined;
   const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
-  const found = searchHardMemories(store.hardMemories(keys), query, { topK: RECALL_TOP_K, minScore: RECALL_MIN_SCORE });
+  const found = searchHardMemories(store.hardMemories(keys), query, { topK, minScore: RECALL_MIN_SCORE });
   if (found.length === 0) return undefined;
   const lines = found.map(({ memory }, i) => {
     const body = memory.messages.map((m) => `${m.role}: ${clip(typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? ""))}`);
@@ -85,7 +85,9 @@ export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt
   const { ctxkey } = request;
   const skill = skillFor(store, ctxkey, request.skill);
   const settings = promptSettingsFor(store, ctxkey);
-  const examples: ChatMessage[] = (skill?.examples ?? []).flatMap((example): ChatMessage[] => [
+  // A sub-agent gets its skill's examples; the main agent every skill's, when `context.skill_examples` is on.
+  const exampleSource = skill ? skill.examples : settings.context.skill_examples ? store.skills(ctxkey).flatMap((s) => s.examples) : [];
+  const examples: ChatMessage[] = exampleSource.flatMap((example): ChatMessage[] => [
     { role: "user", content: example.user },
     { role: "assistant", content: example.assistant },
   ]);
@@ -95,7 +97,7 @@ export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt
   return {
     system: { role: "system", content: systemPrompt(store, ctxkey, skill) },
     context: examples,
-    memories: recalledMemories(store, ctxkey, query),
+    memories: settings.context.recall_memories ? recalledMemories(store, ctxkey, query, settings.context.recall_top_k) : undefined,
     history: selectHistory(stored, limits),
     user: request.user === undefined ? undefined : { role: "user", content: request.user },
   };

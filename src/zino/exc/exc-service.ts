@@ -3,6 +3,7 @@
 // operations of spec §8.
 import { randomUUID } from "node:crypto";
 import type { ServiceDeps } from "../runtime/run-service.js";
+import { agentPathsOf } from "../config/index.js";
 import { WireError, createFrameServer, type FrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
 import { createCtxClient, type CtxClient } from "./ctx-client.js";
 import { EXIT, failureResult, resultFrame, type ExecResult } from "./exec-result.js";
@@ -85,7 +86,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   });
   const mcp: McpHost = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
   const subagents: SubagentRunner = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
-  let executors = loadExecutors(instance.agentsDir, logger);
+  let executors = loadExecutors(agentPathsOf(instance).tools, logger);
   let executorsLoadedAt = Date.now();
   /**
    * The ready handshake re-reads agents/tools, but at most once per CATALOG_RECHECK_MS: reading and parsing the
@@ -94,7 +95,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
   const refreshExecutors = () => {
     const now = Date.now();
     if (now - executorsLoadedAt < CATALOG_RECHECK_MS) return;
-    executors = loadExecutors(instance.agentsDir, logger);
+    executors = loadExecutors(agentPathsOf(instance).tools, logger);
     executorsLoadedAt = now;
   };
 

@@ -74,10 +74,11 @@ function complete(def: ExecutorBasics, parameters?: unknown): ExecutorDefinition
     parameters: declared.success ? declared.data : { ...CODE_PARAMETERS } };
 }
 
-export function loadExecutors(agentsDir: string, logger: Logger): Map<string, ExecutorDefinition> {
+/** `toolsDir`: the instance's agents/tools (or the Python `[tools] dir`). */
+export function loadExecutors(toolsDir: string, logger: Logger): Map<string, ExecutorDefinition> {
   const out = new Map<string, ExecutorDefinition>();
   for (const def of BUILT_IN) out.set(def.executor, complete(def));
-  const dir = join(agentsDir, "tools");
+  const dir = toolsDir;
   let files: string[];
   try {
     files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();

@@ -132,6 +132,22 @@ function allFailed(attempts: AttemptRecord[]): WireError {
   const list = attempts.map((a, i) => `${i + 1}) ${a.provider} model ${a.model}: ${a.error}`).join("; ");
   const allTimeouts = attempts.length > 0 && attempts.every((a) => a.kind === "timeout");
   const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
-  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.`,
+  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.${remedy(attempts)}`,
     { attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })) });
+}
+
+/** What to do about the failures (the user reads this at `zino ask`): which setting, which file, which README section. */
+function remedy(attempts: AttemptRecord[]): string {
+  const see = "README: Pointing ZINO at a model";
+  if (attempts.length > 0 && attempts.every((a) => a.kind === "network")) {
+    return ` No model endpoint answers there: start the model server, or point [llm] base_url and model in ZINO.toml ` +
+      `(or \`zino ctx set KEY llm.base_url=... llm.model=...\`) at one that runs, then restart the services (${see}).`;
+  }
+  if (attempts.some((a) => /\b(401|403)\b/.test(a.error))) {
+    return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment, or name another variable with [llm] api_key_env in ZINO.toml (${see}).`;
+  }
+  if (attempts.some((a) => /\b404\b/.test(a.error))) {
+    return ` Check [llm] model and base_url (the /v1 URL) in ZINO.toml (${see}).`;
+  }
+  return ` Check [llm] base_url, model and the key in ZINO.toml (${see}).`;
 }

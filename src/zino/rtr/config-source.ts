@@ -44,6 +44,7 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   // Not tied to one caller's AbortSignal: concurrent callers share the load, and it is bounded by CTX_TIMEOUT_MS.
   async function load(ctxkey: string): Promise<ResolvedConfig> {
     let reason: string;
+    let ctxDown = false;
     try {
       const answer = await requestOne(instance.sockets.ctx, { type: "get_config", ctxkey, secrets: true }, {
         idleTimeoutMs: CTX_TIMEOUT_MS, maxFrameBytes: instance.maxFrameBytes,
@@ -69,12 +70,21 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
       }
     } catch (err) {
       reason = `ctx is unreachable (${err instanceof Error ? err.message : String(err)})`;
+      ctxDown = true;
     }
     const defaults = CtxkeyConfigSchema.safeParse(instance.defaults);
-    if (!defaults.success) {
+    if (!defaults.success && ctxDown) {
       throw new WireError("unavailable",
         `No configuration for ctxkey "${ctxkey}": ${reason}, and the instance defaults (ZINO.toml [llm]) are not usable ` +
         `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`);
+    }
+    if (!defaults.success) {
+      // ctx answered, without a usable model: not `unavailable` (every service runs), so the daemon does not say
+      // "zino-rtr is not running"; the turn fails with what to set.
+      throw new WireError("provider_error",
+        `No model configured for ctxkey "${ctxkey}": set [llm] base_url and model in ${instance.configPath ?? "ZINO.toml"} ` +
+        `(README: Pointing ZINO at a model). Details: ${reason}; the instance defaults are not usable (${issueText(defaults.error)}).`,
+        { reason: "not_configured" });
     }
     logger.warn({ ctxkey, reason }, "using the instance defaults instead of ctx's configuration");
     return { config: defaults.data, source: "defaults", reason };

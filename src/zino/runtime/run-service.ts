@@ -1,6 +1,7 @@
 // The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
+import { serviceFlags } from "./service-flags.js";
 
 export interface Service {
   start(): Promise<void>;
@@ -27,15 +28,24 @@ export function configFlag(argv: readonly string[]): string | undefined {
 export const SERVICE_UMASK = 0o077;
 
 export async function runService(name: ServiceName, create: (deps: ServiceDeps) => Service): Promise<void> {
+  const argv = process.argv.slice(2);
+  const early = serviceFlags(name, argv);
+  if (early !== undefined) {
+    process.stdout.write(early);
+    return;
+  }
   process.umask(SERVICE_UMASK);
-  const logger = createLogger(`zino-${name}`);
   let instance: InstanceConfig;
   try {
-    instance = loadInstanceConfig({ path: configFlag(process.argv.slice(2)) });
+    instance = loadInstanceConfig({ path: configFlag(argv) });
   } catch (err) {
     process.stderr.write(`zino-${name}: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);
   }
+  const level = process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info";
+  const logger = createLogger(`zino-${name}`, level);
+  // Reported even when the level is set above warnings (a Python `[logging] level = "ERROR"`): it is about that file.
+  logCompat(["error", "fatal", "silent"].includes(level) ? createLogger(`zino-${name}`, "warn") : logger, instance);
   const service = create({ instance, logger, env: process.env });
   const stop = (signal: string) => {
     logger.info({ signal }, "stopping");
@@ -64,4 +74,12 @@ const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file"]);
 
 function isSetupError(err: unknown): err is Error & { code: string } {
   return err instanceof Error && "code" in err && typeof err.code === "string" && SETUP_ERROR_CODES.has(err.code);
+}
+
+/** The Python ZINO.toml keys this instance reads: those our own tables override, and those not honoured. */
+function logCompat(logger: Logger, instance: InstanceConfig): void {
+  const compat = instance.compat;
+  if (!compat) return;
+  for (const key of compat.overridden) logger.warn({ key }, `ZINO.toml: Python setting ${key}`);
+  if (compat.unhonoured.length > 0) logger.warn({ keys: compat.unhonoured }, `ZINO.toml: Python settings not honoured: ${compat.unhonoured.join("; ")}`);
 }

@@ -55,6 +55,7 @@ void describe("zelinqa-mcp command line (§10)", () => {
     const help = run(["--help"]);
     assert.equal(help.code, 0);
     assert.ok(help.stdout.includes("--advanced") && help.stdout.includes("--log-level"));
+    assert.ok(!help.stdout.includes("streamable-http") && !help.stdout.includes("--port"), "help lists only the transport that works");
   });
 
   void it("R42 a missing or blank key exits 2 with the §10 message on stderr and nothing on stdout", () => {

@@ -8,18 +8,10 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FrameServer } from "../../../src/wire/index.js";
 import { CLI_MAIN, TSX_LOADER } from "../../support/zino-processes.js";
+import { needs } from "../../support/system-requirements.js";
 import { scratchDir, startFakeDaemon, type ScratchDir } from "./cli-harness.js";
 
-function hasTmux(): boolean {
-  try {
-    execFileSync("tmux", ["-V"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-void describe("zino chat in a terminal", { skip: hasTmux() ? false : "tmux is not installed" }, () => {
+void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
   let scratch: ScratchDir;
   let daemon: FrameServer;
   const server = `zt${process.pid}`;
@@ -27,7 +19,7 @@ void describe("zino chat in a terminal", { skip: hasTmux() ? false : "tmux is no
   const screen = () => tmux("capture-pane", "-p", "-t", "chat");
   const cancelled: string[] = [];
 
-  async function waitForScreen(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  async function waitForScreen(pattern: RegExp, timeoutMs = 180_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const text = screen();

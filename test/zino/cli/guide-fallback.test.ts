@@ -1,7 +1,6 @@
 // `zino guide` chooses its mode: a model endpoint that answers but fails the first turn (e.g. the model is not
 // installed) leaves the person in direct mode instead of stopping.
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
 import { cleanupGuide, guideInstance, spawnGuide } from "../../support/zino-guide.js";
@@ -20,12 +19,9 @@ after(async () => {
   await provider.close();
 });
 
-async function waitForStdout(cli: RunningCli, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(cli.stdout())) {
-    if (Date.now() > deadline) throw new Error(`stdout never matched ${String(pattern)}:\n${cli.stdout()}\n${cli.stderr()}`);
-    await sleep(20);
-  }
+/** Event-driven (each chunk re-checks; zino's exit fails at once): no wall-clock deadline load could break. */
+async function waitForStdout(cli: RunningCli, pattern: RegExp): Promise<void> {
+  await cli.waitForStdout(pattern);
 }
 
 test("GUIDE-MODE-1 when the model answers the first turn with an error, the guide continues in direct mode", async () => {

@@ -43,9 +43,12 @@ void describe("zino up with services already running", () => {
   });
 
   void it("[Z7-STATUS] reports the stand-ins up with their capabilities", async () => {
-    const result = await runInProcess(["status"], { cwd: scratch.dir });
+    const result = await runInProcess(["status", "--json"], { cwd: scratch.dir });
     assert.equal(result.code, 0, result.stdout);
     assert.match(result.stdout, /"service": "stand-in daemon"/);
+    const table = await runInProcess(["status"], { cwd: scratch.dir });
+    assert.ok(table.stdout.split("\n").length < 20, `a short table, not the capabilities:\n${table.stdout}`);
+    assert.match(table.stdout, /^daemon\s+up\s+-\s+-\s+[\d.]+ ms/m, "started elsewhere: no pid known");
   });
 
   void it("[Z7-DOWN] leaves running services it did not start", async () => {

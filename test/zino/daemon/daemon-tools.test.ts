@@ -82,7 +82,7 @@ void describe("daemon tool calls with exc running", () => {
     assert.equal(text(frames), "Let me check. \n\nDone.");
     assert.ok(!text(frames).includes("tool_call"));
     assert.equal(bodyOf(h, start).tools, undefined, "no native tools in inline style");
-    await h.provider.waitFor(() => h.provider.chatRequests()[start]?.aborted === true, 2000);
+    await h.provider.waitFor(() => h.provider.chatRequests()[start]?.aborted === true);
     const second = bodyOf(h, start + 1).messages;
     assert.deepEqual(second.at(-2), { role: "assistant", content: `Let me check. ${block}` });
     assert.match(String(second.at(-1)?.content), /^<tool_response>\n\{"name":"execute_bash","content":\{"exit_code":0/);
@@ -129,7 +129,7 @@ void describe("daemon tool calls with exc running", () => {
     for await (const frame of requestFrames(h.instance.sockets.daemon, { message: "sleep", ctxkey: "c1" })) {
       if (frame.type === "tool_start") break;
     }
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 60_000;
     while (exc.aborted === abortedBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(exc.aborted, abortedBefore + 1, "exc saw its request cancelled");
     assert.deepEqual(await history(h, "c1"), []);

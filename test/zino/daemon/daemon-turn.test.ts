@@ -79,7 +79,7 @@ void describe("daemon turns with ctx and rtr running", () => {
     for await (const frame of requestFrames(h.instance.sockets.daemon, { message: "long story", ctxkey: "t5" })) {
       if (frame.type === "chunk") break; // leaving the loop closes the connection
     }
-    await h.provider.waitFor(() => h.provider.chatRequests()[before]?.aborted === true, 3000);
+    await h.provider.waitFor(() => h.provider.chatRequests()[before]?.aborted === true);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const [history] = await h.askCtx({ type: "get_history", ctxkey: "t5" });
     assert.deepEqual(history?.messages, []);
@@ -108,7 +108,7 @@ void describe("daemon degradation", () => {
     try {
       h.provider.enqueue({ text: "a slow answer in several words", chunkDelayMs: 50 });
       const pending = h.ask({ message: "hello", ctxkey: "d3", events: "all" });
-      await h.provider.waitFor((requests) => requests.some((r) => r.path.endsWith("/chat/completions")), 3000);
+      await h.provider.waitFor((requests) => requests.some((r) => r.path.endsWith("/chat/completions")));
       await h.stopCtx();
       const frames = await pending;
       assert.equal(frames.at(-1)?.type, "done");

@@ -198,7 +198,7 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     const frames = await h.ask({ message: "slow task", ctxkey: "t1" });
     assert.equal(frames.at(-1)?.full_text, "Parent done.");
     const slow = skillRequests(h, "SLOW-SKILL").all.at(-1)!;
-    await h.provider.waitFor(() => slow.aborted, 3000);
+    await h.provider.waitFor(() => slow.aborted);
     const last = h.provider.chatRequests().filter((r) => !systemOf(r).includes("SKILL")).at(-1)!;
     const result = JSON.parse(String(messagesOf(last).at(-1)?.content)) as Frame;
     assert.equal(result.exit_code, 124);
@@ -213,12 +213,12 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     const before = skillRequests(h, "SLOW-SKILL").all.length;
     for await (const frame of requestFrames(h.instance.sockets.daemon, { message: "start slow", ctxkey: "c1", events: "all" })) {
       if (frame.type === "status" && frame.phase === "subagent" && frame.event === "model") {
-        await h.provider.waitFor(() => skillRequests(h, "SLOW-SKILL").all.length > before, 3000);
+        await h.provider.waitFor(() => skillRequests(h, "SLOW-SKILL").all.length > before);
         break;
       }
     }
     const slow = skillRequests(h, "SLOW-SKILL").all.at(-1)!;
-    await h.provider.waitFor(() => slow.aborted, 3000);
+    await h.provider.waitFor(() => slow.aborted);
     assert.deepEqual(await history(h, "c1"), []);
   });
 });

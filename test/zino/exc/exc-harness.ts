@@ -118,7 +118,7 @@ export async function startExc(options: { defaults?: JsonObject; exc?: ExcOption
 }
 
 /** Polls `check` every `intervalMs` until it holds or `timeoutMs` passed; answers its last value. */
-export async function eventually(check: () => boolean, timeoutMs = 5000, intervalMs = 50): Promise<boolean> {
+export async function eventually(check: () => boolean, timeoutMs = 60_000, intervalMs = 50): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (check()) return true;

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
 import { startExc, type ExcHarness } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 async function waitForSocket(socket: string): Promise<void> {
   for (let i = 0; i < 100; i += 1) {
@@ -42,7 +43,7 @@ void describe("zino-exc process", () => {
     }
   });
 
-  void it("EXC-05 EXC-01 runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)", async () => {
+  void it("EXC-05 EXC-01 runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)", { skip: needs("bubblewrap") }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "zx-"));
     writeFileSync(join(dir, "ZINO.toml"), [
       "[paths]", `runtime_dir = "${dir}/run"`, "", "[exec]", 'static_analysis = "off"', "",
@@ -102,7 +103,7 @@ void describe("zino-exc protocol", () => {
     rmSync(agents, { recursive: true, force: true });
   });
 
-  void it("EXC-01 answers (null, ctxkey) with ready after loading the rules from ctx", async () => {
+  void it("EXC-01 answers (null, ctxkey) with ready after loading the rules from ctx", { skip: needs("bubblewrap") }, async () => {
     const ready = await h.request({ message: null, ctxkey: "fresh" });
     assert.equal(ready.type, "ready");
     assert.equal(ready.ctxkey, "fresh");
@@ -111,7 +112,7 @@ void describe("zino-exc protocol", () => {
     assert.ok(h.ctx.requests.some((frame) => frame.type === "get_config" && frame.ctxkey === "fresh"));
   });
 
-  void it("EXC-01 caches a ctxkey's rules between calls and reloads them on the ready handshake", async () => {
+  void it("EXC-01 caches a ctxkey's rules between calls and reloads them on the ready handshake", { skip: needs("bubblewrap") }, async () => {
     const cached = await startExc({ exc: { rulesTtlMs: 60_000 }, defaults: { exec: { static_analysis: "off" } } });
     try {
       const asked = () => cached.ctx.requests.filter((frame) => frame.type === "get_config" && frame.ctxkey === "c").length;
@@ -146,7 +147,7 @@ void describe("zino-exc protocol", () => {
     assert.equal(plain.tools, undefined);
   });
 
-  void it("EXC-02 accepts arguments as a JSON string, channel_id as the ctxkey, and a bare executor name", async () => {
+  void it("EXC-02 accepts arguments as a JSON string, channel_id as the ctxkey, and a bare executor name", { skip: needs("bubblewrap") }, async () => {
     const frame = await h.request({ message: { name: "execute_bash", arguments: JSON.stringify({ code: "echo via-string" }) }, channel_id: "k" });
     assert.equal(frame.stdout, "via-string\n");
     const bare = await h.call("k", "bash", { code: "echo bare-name" });
@@ -177,7 +178,7 @@ void describe("zino-exc protocol", () => {
     assert.equal(badExecute.code, "bad_request");
   });
 
-  void it("EXC-14 enforces allow and deny lists by tool name", async () => {
+  void it("EXC-14 enforces allow and deny lists by tool name", { skip: needs("bubblewrap") }, async () => {
     h.configure("denied", { exec: { deny: ["execute_python3"] } });
     const refused = await h.call("denied", "execute_python3", { code: "print(1)" });
     assert.equal(refused.exit_code, 126);
@@ -191,7 +192,7 @@ void describe("zino-exc protocol", () => {
     assert.equal((await h.call("only-bash", "execute_bash", { code: "echo ok" })).stdout, "ok\n");
   });
 
-  void it("EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", async () => {
+  void it("EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", { skip: needs("shellcheck") }, async () => {
     const code = "cd /work/sub\necho ran";
     h.configure("blocking", { exec: { static_analysis: "blocking" } });
     const blocked = await h.call("blocking", "execute_bash", { code });
@@ -209,7 +210,7 @@ void describe("zino-exc protocol", () => {
     assert.equal(clean.stdout, "clean\n");
   });
 
-  void it("EXC-16 answers the Python execute, validate and capabilities operations", async () => {
+  void it("EXC-16 answers the Python execute, validate and capabilities operations", { skip: needs("bubblewrap") }, async () => {
     const executed = await h.request({ type: "execute", executor: "python3", code: "print(6 * 7)" });
     assert.equal(executed.type, "result");
     assert.equal(executed.exit_code, 0);
@@ -278,7 +279,7 @@ void describe("zino-exc without a sandbox", () => {
     }
   });
 
-  void it("EXC-13 reports a sandbox that cannot reach its work dirs as unavailable (start-up self-test)", { skip: process.getuid?.() !== 0 && "needs root (the sandbox user differs from exc's)" }, async () => {
+  void it("EXC-13 reports a sandbox that cannot reach its work dirs as unavailable (start-up self-test)", { skip: needs("bubblewrap") || (process.getuid?.() !== 0 && "needs root (the sandbox user differs from exc's)") }, async () => {
     const privateRoot = mkdtempSync(join(tmpdir(), "zx-private-"));
     const other = await startExc({ exc: { workRoot: join(privateRoot, "runs") } });
     try {

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ExecutionSlots } from "../../../src/zino/exc/execution-slots.js";
 import { processesWith, startExc, type ExcHarness } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 void describe("execution slots", () => {
   void it("EXC-29 hands slots out in arrival order, refuses past the waiting limit, and lets a cancelled waiter leave", async () => {
@@ -30,7 +31,7 @@ void describe("execution slots", () => {
   });
 });
 
-void describe("zino-exc with one execution at a time", () => {
+void describe("zino-exc with one execution at a time", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
     h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { maxConcurrentExecutions: 1 } });

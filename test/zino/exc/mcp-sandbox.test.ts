@@ -14,6 +14,7 @@ import { createMcpHost, type McpHost, type McpHostOptions } from "../../../src/z
 import { MCP_SANDBOX_HOME, commandPathArgs } from "../../../src/zino/exc/mcp-sandbox.js";
 import { silentLogger } from "../../../src/wire/index.js";
 import { createFakeCtx, eventually, processesWith, startExc, BASE_DEFAULTS, type FakeCtx } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 const PROBE_SCRIPT = join(process.cwd(), "test/support/mcp-sandbox-probe-server.ts");
 /** Marks this file's server processes on their command lines (the probe ignores the extra argument). */
@@ -84,7 +85,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.ok(await eventually(() => processesWith(MARKER).length === 0), "close() stops every sandboxed server and its bwrap");
   });
 
-  void it("EXC-28 a bwrap-sandboxed MCP server is listed and called through exc like any other", async () => {
+  void it("EXC-28 a bwrap-sandboxed MCP server is listed and called through exc like any other", { skip: needs("bubblewrap") }, async () => {
     const h = await startExc();
     try {
       h.configure("sbx", { mcp_servers: { p: { command: SANDBOXED.command, args: SANDBOXED.args, sandbox: "bwrap" } } });
@@ -104,7 +105,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     }
   });
 
-  void it("EXC-28 a sandboxed server cannot write outside its private /tmp and HOME; its /tmp is not the host's", async () => {
+  void it("EXC-28 a sandboxed server cannot write outside its private /tmp and HOME; its /tmp is not the host's", { skip: needs("bubblewrap") }, async () => {
     const outside = join(hostDir, "outside.txt");
     assert.equal(await ask(host, SANDBOXED, "write_file", { path: outside }), "error: EROFS");
     assert.equal(existsSync(outside), false, "nothing was written on the host");
@@ -120,7 +121,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.equal(existsSync(control), true);
   });
 
-  void it("EXC-28 a sandboxed server cannot reach the instance's runtime dir, its sockets or the ctx database", async () => {
+  void it("EXC-28 a sandboxed server cannot reach the instance's runtime dir, its sockets or the ctx database", { skip: needs("bubblewrap") }, async () => {
     assert.equal(await ask(host, PLAIN, "connect_unix", { path: ctxSocket }, "control"), "connected", "control: unsandboxed, ctx is reachable");
     assert.match(await ask(host, PLAIN, "read_file", { path: databasePath }, "control"), /secret rows/);
     assert.equal(await ask(host, SANDBOXED, "list_dir", { path: runtimeDir }), "[]", "the runtime dir is an empty tmpfs");
@@ -135,7 +136,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.equal(await ask(bare, SANDBOXED, "list_dir", { path: runtimeDir }), "[]");
   });
 
-  void it("EXC-28 a sandboxed server's environment is only its env, its env_from_ctx values and the SDK's safe list", async () => {
+  void it("EXC-28 a sandboxed server's environment is only its env, its env_from_ctx values and the SDK's safe list", { skip: needs("bubblewrap") }, async () => {
     const config = probe({ sandbox: "bwrap", env: { MCP_GIVEN: "given" }, env_from_ctx: { MCP_FROM_CTX: "session" } });
     const env = JSON.parse(await ask(host, config, "env", {}, "k")) as Record<string, string>;
     // bwrap sets PWD to the directory it starts the server in, as a shell would.
@@ -147,7 +148,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.equal(env.LLM_API_KEY, undefined);
   });
 
-  void it("EXC-28 network = false leaves the server no network (not even the host's loopback); network = true keeps it", async () => {
+  void it("EXC-28 network = false leaves the server no network (not even the host's loopback); network = true keeps it", { skip: needs("bubblewrap") }, async () => {
     const before = tcpConnections;
     assert.equal(await ask(host, probe({ sandbox: "bwrap", network: false }), "connect_tcp", { port: tcpPort }), "error: ECONNREFUSED");
     assert.equal(tcpConnections, before);
@@ -155,7 +156,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     assert.ok(await eventually(() => tcpConnections === before + 1), "the test's server saw the connection");
   });
 
-  void it("EXC-28 `writable` paths are bound read-write; a missing one is a failing result naming it", async () => {
+  void it("EXC-28 `writable` paths are bound read-write; a missing one is a failing result naming it", { skip: needs("bubblewrap") }, async () => {
     const shared = mkdtempSync(join(hostDir, "writable-"));
     const config = probe({ sandbox: "bwrap", writable: [shared] });
     assert.equal(await ask(host, config, "write_file", { path: join(shared, "out.txt") }, "w"), "written");

@@ -10,6 +10,7 @@ import { silentLogger } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
 import { startProcess } from "../../../src/zino/exc/run-process.js";
 import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 function parentOf(pid: number): number | undefined {
   try {
@@ -28,7 +29,7 @@ function launchers(): number[] {
 /** Within 3 s. */
 const waitFor = (what: string, check: () => boolean) => waitUntil(what, check, 3000);
 
-void describe("zino-exc process launcher", () => {
+void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
     h = await startExc({ defaults: { exec: { static_analysis: "off" } } });

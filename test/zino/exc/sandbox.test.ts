@@ -6,10 +6,11 @@ import { join } from "node:path";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { field, processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
+import { needs } from "../../support/system-requirements.js";
 
 const REPO = process.cwd();
 
-void describe("zino-exc sandbox (bubblewrap)", () => {
+void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
     h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
@@ -164,7 +165,7 @@ void describe("zino-exc sandbox (bubblewrap)", () => {
   });
 });
 
-void describe("zino-exc warm sandboxes", () => {
+void describe("zino-exc warm sandboxes", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
     h = await startExc({ defaults: { exec: { static_analysis: "off" } } });

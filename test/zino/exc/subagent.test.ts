@@ -24,7 +24,7 @@ function toolNames(frame: Frame): string[] {
   return (frame.tools as Array<{ function: { name: string } }>).map((tool) => tool.function.name);
 }
 
-async function waitUntil(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error("condition not met in time");

@@ -35,7 +35,7 @@ void test("R7.process: zino-rtr runs from ZINO.toml, answers over its socket, ne
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   try {
     const socket = join(dir, "run", "rtr.sock");
-    await waitForFile(socket, 20_000);
+    await waitForFile(socket, 120_000);
     const frames = await requestAll(socket, { message: [{ role: "user", content: "hi" }], ctxkey: "p" }, { idleTimeoutMs: 10_000 });
     assert.equal(frames.at(-1)!.full_text, "echo: hi");
     assert.equal(fake.chatRequests().at(-1)!.model, "proc-model");

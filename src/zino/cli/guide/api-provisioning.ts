@@ -12,6 +12,10 @@ import type { CtxValues } from "./ctx-values.js";
 import { apiAnswers, freePort, startLocalApi, type LocalApi } from "./local-api.js";
 import { zelinqaProgram } from "./zelinqa-entries.js";
 
+function elapsed(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
 /** The ctxkey whose values describe the local API (not a conversation). */
 export const HOST_CTXKEY = "zelinqa-host";
 
@@ -59,6 +63,7 @@ async function createKey(options: ProvisionOptions, scopes: string, label: strin
 async function storedKey(options: ProvisionOptions, name: string, scopes: string): Promise<string> {
   const existing = await options.values.getString(HOST_CTXKEY, name);
   if (existing !== undefined) return existing;
+  options.say(`creating the Zelinqa API key ${name} (stored in ctx, never printed)…`);
   const key = await createKey(options, scopes, `zino-guide ${name}`);
   await options.values.set(HOST_CTXKEY, name, key);
   return key;
@@ -67,10 +72,12 @@ async function storedKey(options: ProvisionOptions, name: string, scopes: string
 async function publishDomain(options: ProvisionOptions): Promise<void> {
   const digest = createHash("sha256").update(readFileSync(options.domainFile)).digest("hex");
   if ((await options.values.getString(HOST_CTXKEY, "domain_digest")) === digest) return;
-  options.say(`importing and publishing ${options.domainFile}`);
+  options.say(`importing and publishing ${options.domainFile} (compiling the decision model)…`);
+  const started = performance.now();
   const result = await runZelinqa(["config", "import", "--sqlite-path", options.sqlitePath, options.domainFile, "--publish"], options.env);
   if (result.code !== 0) throw new CliError(`zelinqa config import failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
   await options.values.set(HOST_CTXKEY, "domain_digest", digest);
+  options.say(`published in ${elapsed(started)}`);
 }
 
 /** Keys, published domain and a running API (reused when one already answers at the remembered address). */
@@ -85,11 +92,14 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
     return { baseUrl: remembered, runtimeKey, readKey, api: { baseUrl: remembered, pid: undefined } };
   }
   const rememberedPort = remembered === undefined ? undefined : Number(new URL(remembered).port);
+  options.say("starting the local Zelinqa API…");
+  const started = performance.now();
   for (const port of [rememberedPort, await freePort(), await freePort()]) {
     if (port === undefined || !Number.isInteger(port) || port <= 0) continue;
     const api = await startLocalApi({ sqlitePath: options.sqlitePath, port, apiKey: runtimeKey, logPath: options.logPath,
       pidPath: options.pidPath, env: options.env });
     if (!api) continue;
+    options.say(`the Zelinqa API answers at ${api.baseUrl} (${elapsed(started)})`);
     if (api.baseUrl !== remembered) await options.values.set(HOST_CTXKEY, "base_url", api.baseUrl);
     return { baseUrl: api.baseUrl, runtimeKey, readKey, api };
   }

@@ -6,7 +6,10 @@ import { PassThrough } from "node:stream";
 import { ZelinqaClient } from "../../../zelinqa/sdk/index.js";
 import type { InstanceConfig } from "../../config/index.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "../cli-io.js";
+import { zinoCommand } from "../command-name.js";
 import { upDetached } from "../detached-services.js";
+import { pingService } from "../service-probe.js";
+import { START_ORDER } from "../service-launch.js";
 import { runAgentMode } from "./agent-mode.js";
 import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
 import { createCtxValues } from "./ctx-values.js";
@@ -32,19 +35,26 @@ export interface GuideOptions {
   signal?: AbortSignal;
 }
 
-/** Starts the services quietly; their start messages are shown only when something fails. */
-async function startServices(instance: InstanceConfig, io: CliIo): Promise<void> {
+/**
+ * Starts the services; their own start messages are shown only when something fails. One line says when they are
+ * being started (not when they already run, as on a resume) and one how long it took.
+ */
+async function startServices(instance: InstanceConfig, io: CliIo, say: (text: string) => void): Promise<void> {
+  const running = (await Promise.all(START_ORDER.map((name) => pingService(instance.sockets[name], 1000)))).every((ms) => ms !== undefined);
+  const started = performance.now();
+  if (!running) say(`starting the ZINO services (${START_ORDER.join(", ")})…`);
   const messages = new PassThrough();
   let text = "";
   messages.setEncoding("utf8").on("data", (t: string) => (text += t));
   const code = await upDetached({ instance, io: { ...io, stderr: messages } });
   if (code !== EXIT_OK) throw new CliError(`the ZINO services did not start:\n${text.trim()}`);
+  if (!running) say(`ZINO services ready (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 export async function guideCommand(options: GuideOptions): Promise<number> {
   const { instance, io, ctxkey } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
-  await startServices(instance, io);
+  await startServices(instance, io, say);
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
   const access = await withFileLock(`${paths.pidPath}.lock`, () => provisionApi({
@@ -83,7 +93,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     } else {
       end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });
     }
-    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`zino down\` stops it with the services`);
+    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${zinoCommand(io.env, "down")}\` stops it with the services`);
     // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
     if (end === "failed") return EXIT_FAILURE;
     return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : EXIT_OK;

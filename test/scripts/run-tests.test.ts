@@ -1,0 +1,49 @@
+// The test command itself (issue 12): on a machine without a requirement (simulated: a PATH without tmux) the tests
+// that need it are skipped with the reason and the install command, and the run ends with the summary; under
+// CI=true the same missing requirement is a failure.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { REPO_ROOT } from "../support/zino-processes.js";
+
+function runTests(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // Without NODE_TEST_CONTEXT (set by the runner for its own children): the inner run reports like a top-level one.
+  const { NODE_TEST_CONTEXT: _context, ZINO_TEST_MISSING: _missing, ...outer } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join("scripts", "run-tests.ts"), ...args], {
+      cwd: REPO_ROOT, env: { ...outer, ZINO_TEST_INSTALL: "0", ZINO_TEST_NO_POSTGRES: "1", CI: "", ...env }, stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));
+    child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+void describe("npm test on a machine without tmux", () => {
+  void it("[TEST-CMD-1] skips the tests that need it, each with the reason and the install command, and ends with the summary", async () => {
+    const result = await runTests(["zino/cli/chat-terminal"], { ZINO_TEST_SIMULATE_MISSING: "tmux" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /run-tests: tmux is not installed: the terminal tests are skipped \(install: sudo apt-get install tmux\)/);
+    assert.match(result.stdout, /# SKIP needs tmux, not installed \(install: sudo apt-get install tmux\)/);
+    assert.match(result.stdout, /^# tests \d+$/m, "node's closing lines are kept");
+    assert.match(result.stdout, /^# skipped:\n# {3}1 × needs tmux, not installed \(install: sudo apt-get install tmux\)$/m);
+    assert.match(result.stdout, /^# not installed: tmux; their tests were skipped \(install: sudo apt-get install tmux\)$/m);
+    assert.match(result.stdout, /\n0 passed, 0 failed\n$/);
+  });
+
+  void it("[TEST-CMD-2] fails under CI=true instead of skipping", async () => {
+    const result = await runTests(["zino/cli/chat-terminal"], { ZINO_TEST_SIMULATE_MISSING: "tmux", CI: "true" });
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /CI=true: a missing requirement is a failure \(tmux\)/);
+  });
+
+  void it("[TEST-CMD-3] names each failed test with its first error line", async () => {
+    const result = await runTests(["test/scripts/fixtures/"], { ZINO_TEST_FIXTURES: "1" });
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /^# failed:\n# {3}test\/scripts\/fixtures\/failing\.test\.ts › fails on purpose\n# {7}the first line of the error$/m);
+    assert.match(result.stdout, /\n1 passed, 1 failed\n$/);
+  });
+});
