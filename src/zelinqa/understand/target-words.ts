@@ -1,0 +1,80 @@
+// What a success information is about, in words [ext]: the stems of its label (and of its primary question),
+// widened by small bilingual concept groups, so that "4 places" binds to a seat count and not to a budget, and
+// "we have a cat" states a fact about "Pets". General vocabulary only, never one configuration's wording.
+import { normalise } from "./normalise.js";
+
+/** Bilingual concept groups; a target whose words touch a group gets the whole group. */
+export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  money: ["budget", "prix", "price", "cost", "cout", "loyer", "rent", "montant", "amount", "euro", "eur", "dollar", "usd", "salaire", "salary", "tarif", "mensualite", "depense", "spend", "balle", "buck"],
+  persons: ["personne", "people", "person", "adulte", "adult", "enfant", "kid", "child", "children", "occupant", "habitant", "gens", "place", "seat", "couvert", "convive", "invite", "guest", "famille", "family", "membre", "member", "resident", "locataire", "tenant", "foyer", "household"],
+  rooms: ["chambre", "bedroom", "room", "piece"],
+  pets: ["pet", "animal", "animau", "chat", "chaton", "chien", "chiot", "cat", "kitten", "dog", "puppy", "lapin", "rabbit", "hamster", "oiseau", "bird", "perroquet", "parrot", "furet", "ferret", "tortue", "turtle", "nac", "compagnie"],
+  smoking: ["smok", "fum", "cigarette", "cigarett", "clope", "tabac", "tobacco"],
+  cars: ["voiture", "car", "vehicule", "vehicle", "auto"],
+  children: ["enfant", "kid", "child", "children", "bebe", "baby"],
+  time: ["an", "ans", "annee", "year", "mois", "month", "semaine", "week", "jour", "day", "heure", "hour", "minute", "fois", "time"],
+  measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "km", "etage", "floor", "litre", "liter", "pouce", "inch"],
+};
+
+/** Function and question words that say nothing about a target. */
+const STOP = new Set([
+  "quel", "quelle", "quels", "quelles", "combien", "vous", "votre", "vos", "avez", "etes", "souhaitez", "voulez", "pouvez",
+  "doivent", "pouvoir", "pour", "dans", "avec", "sous", "quand", "partir", "nombre", "number", "what", "which", "when",
+  "where", "would", "like", "have", "your", "need", "many", "much", "will", "with", "from", "that", "this", "does", "maximum",
+  "minimum", "date", "possible", "souhaite", "concerne", "concernees", "status", "statut", "type", "plusieurs", "fois",
+  "installer", "envisagez", "cherchez", "looking", "livre", "live", "apartment", "logement", "ideal", "preferee", "prefere",
+]);
+
+// Agent and gerund suffixes may leave 3 letters ("fumeur" → "fum"); plurals must leave 4 ("prix" stays).
+const SUFFIXES: readonly [string, number][] = [
+  ["euses", 3], ["euse", 3], ["eurs", 3], ["eur", 3], ["ers", 3], ["er", 3], ["ings", 3], ["ing", 3], ["es", 4], ["s", 4], ["x", 4], ["ed", 4],
+];
+
+/** A light stem: plural and agent suffixes dropped. */
+export function stem(word: string): string {
+  for (const [s, keep] of SUFFIXES) if (word.endsWith(s) && word.length - s.length >= keep) return word.slice(0, -s.length);
+  return word;
+}
+
+export interface TargetWords {
+  /** Stems of the label and question words plus the concept groups they touch. */
+  readonly stems: ReadonlySet<string>;
+  /** Names of the concept groups the target touches. */
+  readonly groups: ReadonlySet<string>;
+}
+
+function groupStems(name: string): string[] {
+  return (CONCEPT_GROUPS[name] ?? []).map(stem);
+}
+
+/** Does a text token name one of these stems (equal stems, or a prefix stem of 3+ letters such as "fum")? */
+export function tokenHasStem(token: string, stems: ReadonlySet<string>): boolean {
+  const s = stem(token);
+  if (stems.has(s) || stems.has(token)) return true;
+  for (const p of stems) {
+    if (p.length >= s.length || !s.startsWith(p)) continue;
+    if ((p.length >= 4 && p.length >= s.length - 5) || (p.length === 3 && s.length <= 5)) return true;
+  }
+  return false;
+}
+
+/** Words of a target from its label and (optionally) the text of its primary question. */
+export function targetWords(label: string, questionText = ""): TargetWords {
+  const own = new Set<string>();
+  for (const source of [label, questionText]) {
+    for (const t of normalise(source).split(" ")) if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
+  }
+  const groups = new Set<string>();
+  for (const [name, words] of Object.entries(CONCEPT_GROUPS)) {
+    if (name === "time" || name === "measures") continue;
+    if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
+  }
+  const stems = new Set(own);
+  for (const g of groups) for (const s of groupStems(g)) stems.add(s);
+  return { stems, groups };
+}
+
+export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
+  ["persons", "rooms", "time", "measures", "pets", "cars", "children"].flatMap(groupStems),
+);
+export const MONEY_STEMS: ReadonlySet<string> = new Set(groupStems("money"));
