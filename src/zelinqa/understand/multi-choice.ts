@@ -18,6 +18,8 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   if (allAt < 0) return arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
   const excepted = exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
+  // "all except the thing we could not read": choosing everything would be a confident wrong value.
+  if (exceptAt >= 0 && excepted.length === 0) return null;
   const named = hits.filter((h) => !excepted.includes(h));
   // "parking, that's all": other values are named, so "all" closes the list instead of choosing everything.
   if (named.length > 0) return arrayPhraseResult(named);

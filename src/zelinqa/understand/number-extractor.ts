@@ -6,7 +6,7 @@ import { scanNumbers } from "./number-mentions.js";
 import type { NumberMention } from "./number-mentions.js";
 import { countPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
-import { KNOWN_UNIT_STEMS, MONEY_STEMS, stem, tokenHasStem } from "./target-words.js";
+import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
@@ -38,6 +38,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
     if (w.length < 3) continue;
     if (words && tokenHasStem(w, words.stems)) return "target";
   }
+  for (const w of m.before.slice(-3)) {
+    if (w.length >= 3 && tokenHasStem(w, INCOME_STEMS) && !(words?.groups.has("income") ?? false)) return "elsewhere";
+  }
   for (const w of m.before.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
@@ -62,7 +65,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     if (people !== null && withinBounds(people.value, ctx, integer)) return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
-  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || binding === "target"));
+  // "one bedroom", "une personne": an article is a number only before a unit of the target.
+  const articleCounts = (m: NumberMention) => m.unit !== null && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems);
+  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target");
   if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));

@@ -5,8 +5,9 @@ import { normalise } from "./normalise.js";
 
 /** Bilingual concept groups; a target whose words touch a group gets the whole group. */
 export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  money: ["budget", "prix", "price", "cost", "cout", "loyer", "rent", "montant", "amount", "euro", "eur", "dollar", "usd", "salaire", "salary", "tarif", "mensualite", "depense", "spend", "balle", "buck"],
+  money: ["budget", "prix", "price", "cost", "cout", "loyer", "rent", "montant", "amount", "euro", "eur", "dollar", "usd", "tarif", "mensualite", "depense", "spend", "balle", "buck"],
   persons: ["personne", "people", "person", "adulte", "adult", "enfant", "kid", "child", "children", "occupant", "habitant", "gens", "place", "seat", "couvert", "convive", "invite", "guest", "famille", "family", "membre", "member", "resident", "locataire", "tenant", "foyer", "household"],
+  income: ["salaire", "salary", "revenu", "income", "gagne", "earn", "paid", "touche", "net", "brut", "gross", "wage", "paie"],
   rooms: ["chambre", "bedroom", "room", "piece"],
   pets: ["pet", "animal", "animau", "chat", "chaton", "chien", "chiot", "cat", "kitten", "dog", "puppy", "lapin", "rabbit", "hamster", "oiseau", "bird", "perroquet", "parrot", "furet", "ferret", "tortue", "turtle", "nac", "compagnie"],
   smoking: ["smok", "fum", "cigarette", "cigarett", "clope", "tabac", "tobacco"],
@@ -52,7 +53,12 @@ export function tokenHasStem(token: string, stems: ReadonlySet<string>): boolean
   const s = stem(token);
   if (stems.has(s) || stems.has(token)) return true;
   for (const p of stems) {
-    if (p.length >= s.length || !s.startsWith(p)) continue;
+    // "chambres" → "chambr" still names "chambre": a stem may also be a slightly longer form of the token's.
+    if (p.length > s.length) {
+      if (s.length >= 4 && p.length - s.length === 1 && p.startsWith(s)) return true;
+      continue;
+    }
+    if (p.length === s.length || !s.startsWith(p)) continue;
     if ((p.length >= 4 && p.length >= s.length - 5) || (p.length === 3 && s.length <= 5)) return true;
   }
   return false;
@@ -77,4 +83,6 @@ export function targetWords(label: string, questionText = ""): TargetWords {
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
   ["persons", "rooms", "time", "measures", "pets", "cars", "children"].flatMap(groupStems),
 );
+/** Words after which a number is someone's income, not what they will spend. */
+export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));
 export const MONEY_STEMS: ReadonlySet<string> = new Set(groupStems("money"));
