@@ -2,6 +2,7 @@
 // optional model call (§10.6) can see every gap, and model values never override deterministic ones.
 import type { JsonValue, Outcome } from "../contracts/index.js";
 import { extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
+import { withoutHesitation } from "../understand/lexicons.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
 
@@ -136,9 +137,15 @@ export function collectReply(
   }
   if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "") return outcome.value;
   const scratch = emptyPlan();
-  collectAttributed(artifact, state, scratch, reply);
-  const directIds = new Set(dataTargetsOf(artifact, reply.question).map((t) => t.id));
+  // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
+  collectAttributed(artifact, state, scratch, { ...reply, text: withoutHesitation(reply.text) });
+  // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement").
+  const directIds = new Set(dataTargetsOf(artifact, reply.question).filter((t) => t.extractor !== "string").map((t) => t.id));
   if (!scratch.items.some((i) => directIds.has(i.targetId))) return outcome.value;
-  for (const item of scratch.items) push(plan, item.targetId, item.value, directIds.has(item.targetId) ? (Math.min(item.priority, 1) as Priority) : 0);
+  const allDirect = new Set(dataTargetsOf(artifact, reply.question).map((t) => t.id));
+  for (const item of scratch.items) {
+    if (allDirect.has(item.targetId) && !directIds.has(item.targetId)) continue;
+    push(plan, item.targetId, item.value, directIds.has(item.targetId) ? (Math.min(item.priority, 1) as Priority) : 0);
+  }
   return "asked_answered";
 }

@@ -96,3 +96,44 @@ export function isDontKnow(text: string): boolean {
   const tokens = tokenise(text);
   return hasAnyPhrase(tokens, DONT_KNOW_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) || /^\s*\?+\s*$/.test(text);
 }
+
+function folded(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const f = ch.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    out += f.length === ch.length ? f : "_".repeat(ch.length);
+  }
+  return out;
+}
+
+const compiled = new WeakMap<readonly (readonly string[])[], RegExp[]>();
+
+function phraseRegexes(list: readonly (readonly string[])[]): RegExp[] {
+  let res = compiled.get(list);
+  if (!res) {
+    res = list.map((phrase) => {
+      const body = phrase.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
+      return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu");
+    });
+    compiled.set(list, res);
+  }
+  return res;
+}
+
+/**
+ * The text with every occurrence of the phrases blanked out, everything else untouched (digits keep their
+ * separators): "aucune idée, 1 500 €" → "           , 1 500 €", to read what remains of a hesitant reply.
+ */
+export function maskPhrases(text: string, list: readonly (readonly string[])[]): string {
+  const f = folded(text);
+  const chars = text.split("");
+  for (const re of phraseRegexes(list)) for (const m of f.matchAll(re)) for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
+  return chars.join("");
+}
+
+const HESITATION = [...DONT_KNOW_PHRASES, ...HEDGE_PHRASES];
+
+/** [ext] The don't-know and hedge phrases, blanked out before reading a value from a hesitant reply. */
+export function withoutHesitation(text: string): string {
+  return maskPhrases(text, HESITATION);
+}

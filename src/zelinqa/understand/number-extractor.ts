@@ -29,6 +29,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
+  // Without words (a bare schema) nothing says what a unit belongs to.
+  if (words === undefined) return "neutral";
   if (m.unit !== null) {
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
     if (tokenHasStem(m.unit, KNOWN_UNIT_STEMS) || tokenHasStem(m.unit, MONEY_STEMS) || (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems))) return "elsewhere";

@@ -36,7 +36,7 @@ const RATE_WORDS = new Set(["par", "per", "a", "an", "by", "chaque", "each", "ev
 const APPROX_BEFORE = [
   "environ", "a peu pres", "approximativement", "autour de", "aux alentours de", "vers", "about", "around", "approximately",
   "roughly", "disons", "say", "like", "genre", "dans les", "in the region of", "something like", "quelque chose comme",
-  "plus ou moins", "approx", "env", "circa", "some",
+  "plus ou moins", "approx", "env", "circa", "some", "~",
 ];
 const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
 const UPPER_BEFORE = [

@@ -70,9 +70,12 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const source of [label, questionText]) {
     for (const t of normalise(source).split(" ")) if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
   }
+  // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
+  for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();
   for (const [name, words] of Object.entries(CONCEPT_GROUPS)) {
-    if (name === "time" || name === "measures") continue;
+    // "monthly rent" is not about durations: time words bind only when the target names them itself.
+    if (name === "time") continue;
     if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
   }
   const stems = new Set(own);

@@ -46,7 +46,7 @@ void describe("direct extraction of answers", () => {
     ["k multiplier", budget, "3k", 3000, "exact"],
     ["uppercase K multiplier", budget, "3 K€", 3000, "exact"],
     ["uppercase M multiplier", budget, "1,2 M€", 1200000, "exact"],
-    ["lowercase m is not a multiplier", budget, "2 m de long", 2, "exact"],
+    ["lowercase m is not a multiplier", { ...budget, words: targetWords("Longueur (m)") }, "2 m de long", 2, "exact"],
     ["number word with mille", budget, "deux mille euros", 2000, "exact"],
     ["thousand word", budget, "about 3 thousand dollars", 3000, "fuzzy"],
     ["comma thousands", budget, "2,500 dollars", 2500, "exact"],
