@@ -70,7 +70,8 @@ export const FALSE_PHRASES = phrases([
   "absolutely not", "of course not", "no way", "surely not", "bien sur que non", "evidemment pas", "certainement pas",
   "i don t think so", "don t think so", "je ne pense pas", "je pense pas", "je crois pas", "je ne crois pas", "negatif",
   "pas necessaire", "not necessary", "pas besoin", "no need", "not needed", "plutot pas", "pas trop",
-  "not anymore", "plus maintenant", "plus du tout",
+  "not anymore", "plus maintenant", "plus du tout", "pas forcement", "pas necessairement", "not necessarily", "pas specialement",
+  "not particularly", "pas obligatoirement",
 ]);
 
 const FILLERS = new Set(["please", "svp", "merci", "thanks", "thank", "you", "sorry", "desole", "desolee", "pardon", "lol", "haha", "euh", "hmm", "bah", "ben", "well", "honestly", "franchement", "je", "i", "ll", "on", "this", "one", "question", "la", "that", "it", "s", "for", "now", "pour", "l", "instant", "moment", "le", "the", "yet", "encore", "tbh", "mdr", "oh", "ah", "um", "uh"]);

@@ -6,7 +6,7 @@ import { scanNumbers } from "./number-mentions.js";
 import type { NumberMention } from "./number-mentions.js";
 import { countPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
-import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, tokenHasStem } from "./target-words.js";
+import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
@@ -23,12 +23,21 @@ export interface NumberContext {
   readonly strict?: boolean;
 }
 
-type Binding = "target" | "elsewhere" | "neutral";
+/** "target" by unit or currency; "word" by one of the target's words just before; "elsewhere"; "neutral". */
+const MONTH_WORDS = new Set([
+  "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre", "january",
+  "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "janv",
+  "feb", "fev", "fevr", "apr", "avr", "jun", "jul", "juil", "aug", "sep", "sept", "oct", "nov", "dec",
+]);
+
+type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
+  // "15 janvier", "jan 15": part of a date.
+  if ((m.unit !== null && MONTH_WORDS.has(m.unit)) || MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "elsewhere";
   // Without words (a bare schema) nothing says what a unit belongs to.
   if (words === undefined) return "neutral";
   if (m.unit !== null) {
@@ -38,7 +47,7 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   // The target's own words just before the number: "budget 1500", "loyer de 900", "rent around 1k".
   for (const w of m.before) {
     if (w.length < 3) continue;
-    if (words && tokenHasStem(w, words.stems)) return "target";
+    if (words && tokenHasStem(w, words.stems)) return "word";
   }
   for (const w of m.before.slice(-3)) {
     if (w.length >= 3 && tokenHasStem(w, INCOME_STEMS) && !(words?.groups.has("income") ?? false)) return "elsewhere";
@@ -70,13 +79,17 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // "one bedroom", "une personne": an article is a number only before a unit of the target.
   const articleCounts = (m: NumberMention) => m.unit !== null && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems);
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
-  if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target");
+  if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
+  // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
+  // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
   if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
   if (inBounds.length === 0) return null;
   const distinct = new Set(inBounds.map(({ m }) => m.value));
   let chosen = inBounds;
   let fuzzy = false;
+  const summed = integer ? sumOfParts(text, inBounds.map(({ m }) => m)) : null;
+  if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
@@ -92,3 +105,19 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
+
+const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
+
+/**
+ * "2 ans en alternance et 3 ans en CDI" → 5: several amounts of the same unit joined by "et"/"and"/"+" add up
+ * (fuzzy). Alternatives ("2 ou 3", "2-3") never do.
+ */
+function sumOfParts(text: string, mentions: readonly NumberMention[]): number | null {
+  if (mentions.length < 2 || mentions.some((m) => m.unit === null || m.fuzzy)) return null;
+  const units = new Set(mentions.map((m) => stem(m.unit as string)));
+  if (units.size !== 1) return null;
+  const tokens = tokenise(text);
+  if (tokens.includes("ou") || tokens.includes("or")) return null;
+  if (!tokens.some((t) => AND_LINKS.has(t)) && !text.includes("+")) return null;
+  return mentions.reduce((sum, m) => sum + m.value, 0);
+}

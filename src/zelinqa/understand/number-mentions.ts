@@ -148,7 +148,7 @@ function wordsAfter(text: string, tokens: readonly TextToken[], end: number, cou
   const out: string[] = [];
   for (let i = end; i < tokens.length && out.length < count; i++) {
     const t = tokens[i] as TextToken;
-    if (i > end && clauseBreak(text, tokens[i - 1] as TextToken, t)) break;
+    if (i > 0 && clauseBreak(text, tokens[i - 1] as TextToken, t)) break;
     if (t.kind === "symbol") continue;
     out.push(t.norm);
   }

@@ -13,9 +13,17 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   smoking: ["smok", "fum", "cigarette", "cigarett", "clope", "tabac", "tobacco"],
   cars: ["voiture", "car", "vehicule", "vehicle", "auto"],
   children: ["enfant", "kid", "child", "children", "bebe", "baby"],
-  time: ["an", "ans", "annee", "year", "mois", "month", "semaine", "week", "jour", "day", "heure", "hour", "minute", "fois", "time"],
+  years: ["an", "ans", "annee", "year"],
+  months: ["mois", "month"],
+  weeks: ["semaine", "week"],
+  days: ["jour", "day", "journee"],
+  hours: ["heure", "hour", "minute", "fois", "time"],
+  remote: ["teletravail", "remote", "distance", "wfh", "homeoffice", "hybride", "hybrid"],
+  driving: ["permis", "license", "licence", "conduire", "driving", "driver"],
   measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "km", "etage", "floor", "litre", "liter", "pouce", "inch"],
 };
+
+const TIME_GROUPS = new Set(["years", "months", "weeks", "days", "hours"]);
 
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
@@ -64,6 +72,15 @@ export function tokenHasStem(token: string, stems: ReadonlySet<string>): boolean
   return false;
 }
 
+/** The same word up to a light stem or one trailing letter ("annees" → "anne" ~ "annee"), never "monthly" ~ "month". */
+function sameWord(a: string, b: string): boolean {
+  const sa = stem(a);
+  const sb = stem(b);
+  if (sa === sb || a === b) return true;
+  const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
+  return short.length >= 4 && long.length - short.length === 1 && long.startsWith(short);
+}
+
 /** Words of a target from its label and (optionally) the text of its primary question. */
 export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
@@ -74,8 +91,11 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();
   for (const [name, words] of Object.entries(CONCEPT_GROUPS)) {
-    // "monthly rent" is not about durations: time words bind only when the target names them itself.
-    if (name === "time") continue;
+    // "monthly rent" is not about durations: time units join only when the target names one of them exactly.
+    if (TIME_GROUPS.has(name)) {
+      if (words.some((w) => [...own].some((o) => sameWord(o, w)))) groups.add(name);
+      continue;
+    }
     if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
   }
   const stems = new Set(own);
@@ -84,7 +104,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
-  ["persons", "rooms", "time", "measures", "pets", "cars", "children"].flatMap(groupStems),
+  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "pets", "cars", "children"].flatMap(groupStems),
 );
 /** Words after which a number is someone's income, not what they will spend. */
 export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));

@@ -17,7 +17,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental";
+  readonly domain: "furniture" | "rental" | "job";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -415,4 +415,82 @@ const RENTAL: Row[] = [
   ["ren_q_neighbourhood", "haven't decided", D, "dont_know", null, true],
 ];
 
-export const CORPUS: readonly CorpusEntry[] = [...rows("furniture", FURNITURE), ...rows("rental", RENTAL)];
+
+// Written after the rules, never tuned against: every entry is held out.
+const JOB: Row[] = [
+  ["job_q_contract", "un CDI évidemment", v("cdi"), "choice"],
+  ["job_q_contract", "plutôt en freelance", v("freelance"), "choice"],
+  ["job_q_contract", "pas de CDD, je veux un CDI", v("cdi"), "choice"],
+  ["job_q_contract", "a permanent contract", N, "nothing"],
+  ["job_q_contract", "stage de fin d'études", v("stage"), "choice"],
+  ["job_q_contract", "alternanse", v("alternance"), "choice"],
+  ["job_q_contract", "peu importe", N, "nothing"],
+  ["job_q_contract", "je sais pas trop", D, "dont_know"],
+  ["job_q_salary", "45k", v(45000), "number"],
+  ["job_q_salary", "entre 40 et 45k", v(42500), "number"],
+  ["job_q_salary", "quarante mille euros brut", v(40000), "number"],
+  ["job_q_salary", "au moins 38 000 €", v(38000), "number"],
+  ["job_q_salary", "around 50k a year", v(50000), "number"],
+  ["job_q_salary", "3000 net par mois", N, "nothing"],
+  ["job_q_salary", "je gagne 35k aujourd'hui, je vise 40k", v(40000), "number"],
+  ["job_q_salary", "c'est confidentiel", R, "refusal"],
+  ["job_q_salary", "selon le poste", N, "nothing"],
+  ["job_q_salary", "55 000", v(55000), "number"],
+  ["job_q_salary", "soixante mille", v(60000), "number"],
+  ["job_q_salary", "pas moins de 42k", v(42000), "number"],
+  ["job_q_start", "dès le 4 janvier", v("2027-01-04"), "date"],
+  ["job_q_start", "immédiatement", N, "nothing"],
+  ["job_q_start", "dans un mois, j'ai un préavis", v("2027-01-01"), "date"],
+  ["job_q_start", "first of february", v("2027-02-01"), "date"],
+  ["job_q_start", "à partir du 1er mars 2027", v("2027-03-01"), "date"],
+  ["job_q_start", "mi-mars", v("2027-03-15"), "date"],
+  ["job_q_start", "in three weeks", v("2026-12-22"), "date"],
+  ["job_q_start", "04/01/2027", v("2027-01-04"), "date"],
+  ["job_q_start", "aucune idée", D, "dont_know"],
+  ["job_q_start", "lundi prochain si possible", v("2026-12-07", { alternatives: ["2026-12-14"] }), "date"],
+  ["job_q_experience", "5 ans", v(5), "count"],
+  ["job_q_experience", "cinq ans d'expérience", v(5), "count"],
+  ["job_q_experience", "about ten years", v(10), "count"],
+  ["job_q_experience", "une dizaine d'années", v(10, { tentative: true }), "count"],
+  ["job_q_experience", "2 ans en alternance et 3 ans en CDI", v(5, { alternatives: [] }), "count"],
+  ["job_q_experience", "débutant", N, "nothing"],
+  ["job_q_experience", "plus de 15 ans", v(15), "count"],
+  ["job_q_experience", "12 years, 4 as a manager", v(12, { alternatives: [] }), "count"],
+  ["job_q_remote", "oui, 2 jours par semaine", v(true), "boolean"],
+  ["job_q_remote", "full remote si possible", v(true), "boolean"],
+  ["job_q_remote", "non, je préfère le bureau", v(false), "boolean"],
+  ["job_q_remote", "pas forcément", v(false), "boolean"],
+  ["job_q_remote", "yes definitely", v(true), "boolean"],
+  ["job_q_remote", "bof", N, "nothing"],
+  ["job_q_remote", "pas de télétravail pour moi", v(false), "boolean"],
+  ["job_q_license", "oui le permis B", v(true), "boolean"],
+  ["job_q_license", "j'ai le permis", v(true), "boolean"],
+  ["job_q_license", "pas le permis", v(false), "boolean"],
+  ["job_q_license", "nope", v(false), "boolean"],
+  ["job_q_license", "bien sûr", v(true), "boolean"],
+  ["job_q_license", "je n'ai pas le permis", v(false), "boolean"],
+  ["job_q_languages", "français et anglais", v(["fr", "en"]), "multi"],
+  ["job_q_languages", "francais, anglais courant, un peu d'espagnol", v(["fr", "en", "es"]), "multi"],
+  ["job_q_languages", "toutes", v(["fr", "en", "es", "de"]), "multi"],
+  ["job_q_languages", "tout sauf l'allemand", v(["fr", "en", "es"]), "multi"],
+  ["job_q_languages", "anglai", v(["en"]), "multi"],
+  ["job_q_languages", "italien", N, "nothing"],
+  ["job_q_notice", "3 mois", v(3), "count"],
+  ["job_q_notice", "un mois", v(1), "count"],
+  ["job_q_notice", "pas de préavis", N, "nothing"],
+  ["job_q_notice", "deux mois", v(2), "count"],
+  ["job_q_notice", "1 month", v(1), "count"],
+  ["job_q_city", "Lyon", v("Lyon"), "text"],
+  ["job_q_city", "je préfère ne pas répondre", R, "refusal"],
+  ["job_q_city", "no idea yet", D, "dont_know"],
+  ["job_q_city", "Paris ou proche banlieue", v("Paris ou proche banlieue"), "text"],
+  ["job_q_salary", "45k, dispo dans un mois", v(45000), "passing", { job_start: "2027-01-01" }],
+  ["job_q_contract", "CDI, avec 2 jours de télétravail", v("cdi"), "passing", { job_remote: true }],
+  ["job_q_experience", "8 ans, et je parle anglais", v(8), "passing", { job_languages: ["en"] }],
+];
+
+export const CORPUS: readonly CorpusEntry[] = [
+  ...rows("furniture", FURNITURE),
+  ...rows("rental", RENTAL),
+  ...rows("job", JOB).map((e) => ({ ...e, h: true as const })),
+];

@@ -9,6 +9,7 @@ import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestio
 import type { CompiledArtifact, EngineDeps, SessionState } from "../../../../src/zelinqa/engine/index.js";
 import { CORPUS } from "./answers.js";
 import type { CorpusEntry } from "./answers.js";
+import { jobDomainChanges } from "./job-domain.js";
 import { rentalDomainChanges } from "./rental-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
@@ -28,7 +29,11 @@ function artifactOf(changes: ConfigurationChange[], domainName: string): Compile
 }
 
 export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifact> {
-  return { furniture: artifactOf(furnitureChanges(), "furniture"), rental: artifactOf(rentalDomainChanges(), "rental") };
+  return {
+    furniture: artifactOf(furnitureChanges(), "furniture"),
+    rental: artifactOf(rentalDomainChanges(), "rental"),
+    job: artifactOf(jobDomainChanges(), "job"),
+  };
 }
 
 function deps(): EngineDeps {
