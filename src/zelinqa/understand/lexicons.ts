@@ -19,7 +19,7 @@ export const REFUSAL_PHRASES = phrases([
   "i d prefer not", "i would prefer not", "prefer not to answer", "rather not say", "rather not answer", "rather not",
   "i won t say", "i will not answer", "not telling", "not saying", "i decline", "decline to answer", "mind your own business",
   "that s private", "that s personal", "it s private", "it s personal", "that s none of your", "next question", "skip this",
-  "i ll pass", "i ll skip", "no comments",
+  "no comments",
 ]);
 
 /** [ext] Refusals only when they are the whole answer (give or take politeness): "pass", "skip", "private". */
