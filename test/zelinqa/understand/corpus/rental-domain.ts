@@ -18,7 +18,7 @@ const question = (id: string, text: string, type: "open" | "single_choice" | "mu
 });
 
 const info = (id: string, label: string, schema: Record<string, unknown>, primary: string, extra: Record<string, unknown> = {}): ConfigurationChange =>
-  ({ entity: "success_information", operation: "create", success_information: { id, label, schema, primary_question_id: primary, ...extra } }) as ConfigurationChange;
+  ({ entity: "success_information", operation: "create", success_information: { id, label, schema, primary_question_id: primary, ...extra } });
 
 const yesNo = (prefix: string): Choice[] => [
   { id: `${prefix}_yes`, label: "Yes", maps_to_value: true },
