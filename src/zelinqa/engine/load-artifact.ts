@@ -5,6 +5,7 @@ import { indirectPhrasesOf } from "../understand/extract-value.js";
 import type { ExtractionTarget } from "../understand/extract-value.js";
 import { compileSchemaValidator } from "../understand/json-schema-validator.js";
 import { targetWords } from "../understand/target-words.js";
+import { widenPhrases } from "../understand/translations.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { CompiledArtifactJsonSchema } from "./artifact-json.js";
 import type { CompiledArtifactJson, CompiledQuestionJson, CompiledSuccessInformationJson, TargetLink } from "./artifact-json.js";
@@ -110,7 +111,8 @@ export function loadArtifact(json: unknown): CompiledArtifact {
     } catch {
       fail(`schema of ${s.id} does not compile`);
     }
-    const phrases = s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order }));
+    // [ext] Labels also read without their article and in the other language (understand/translations.ts).
+    const phrases = widenPhrases(s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })));
     const questionText = data.questions.find((q) => q.id === s.primary_question_id)?.text ?? "";
     const extraction: ExtractionTarget = {
       kind: s.extractor,

@@ -421,7 +421,7 @@ const JOB: Row[] = [
   ["job_q_contract", "un CDI évidemment", v("cdi"), "choice"],
   ["job_q_contract", "plutôt en freelance", v("freelance"), "choice"],
   ["job_q_contract", "pas de CDD, je veux un CDI", v("cdi"), "choice"],
-  ["job_q_contract", "a permanent contract", N, "nothing"],
+  ["job_q_contract", "a permanent contract", v("cdi"), "choice"],
   ["job_q_contract", "stage de fin d'études", v("stage"), "choice"],
   ["job_q_contract", "alternanse", v("alternance"), "choice"],
   ["job_q_contract", "peu importe", N, "nothing"],

@@ -1,0 +1,82 @@
+// [ext] French ⇄ English equivalents of common nouns of everyday domains (home, furniture, work, pets,
+// languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
+// understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
+// matches "le canapé"). General vocabulary only, never one configuration's wording.
+import type { Phrase } from "./phrase-match.js";
+
+const GROUPS: readonly (readonly string[])[] = [
+  // home
+  ["parking", "garage", "place de parking", "parking space", "stationnement"], ["balcon", "balcony"], ["terrasse", "terrace", "patio"],
+  ["ascenseur", "elevator", "lift"], ["jardin", "garden", "yard", "backyard"], ["cave", "cellar", "basement"], ["piscine", "pool", "swimming pool"],
+  ["climatisation", "clim", "air conditioning", "ac"], ["chauffage", "heating"], ["lave vaisselle", "dishwasher"], ["lave linge", "washing machine", "washer"],
+  ["meuble", "furnished"], ["non meuble", "unfurnished", "vide"], ["gardien", "concierge", "doorman"], ["interphone", "intercom"], ["fibre", "fiber", "fibre optique"],
+  ["salle de sport", "gym"], ["local velo", "bike storage"], ["cheminee", "fireplace"], ["grenier", "attic"], ["buanderie", "laundry room"],
+  // rooms
+  ["salon", "living room", "lounge", "sejour"], ["chambre", "bedroom"], ["cuisine", "kitchen"], ["salle de bain", "bathroom"],
+  ["salle a manger", "dining room"], ["entree", "hallway", "entrance"], ["bureau", "office", "study"],
+  // furniture and materials
+  ["canape", "sofa", "couch", "settee"], ["lit", "bed"], ["chaise", "chair"], ["armoire", "wardrobe"], ["commode", "dresser", "chest of drawers"],
+  ["etagere", "shelf", "shelves"], ["bibliotheque", "bookcase", "bookshelf"], ["fauteuil", "armchair"], ["matelas", "mattress"], ["tapis", "rug", "carpet"],
+  ["lampe", "lamp"], ["buffet", "sideboard"], ["rangement", "storage"], ["table basse", "coffee table"], ["bois", "wood", "wooden"], ["cuir", "leather"],
+  ["tissu", "fabric"], ["metal", "metallic"], ["verre", "glass"], ["velours", "velvet"], ["marbre", "marble"], ["rotin", "rattan"], ["lin", "linen"],
+  ["moderne", "modern"], ["contemporain", "contemporary"], ["scandinave", "scandinavian", "nordique", "nordic"], ["industriel", "industrial"],
+  ["classique", "classic", "traditionnel", "traditional"], ["rustique", "rustic"], ["boheme", "boho", "bohemian"], ["minimaliste", "minimalist"],
+  // colours
+  ["rouge", "red"], ["bleu", "blue"], ["vert", "green"], ["noir", "black"], ["blanc", "white"], ["gris", "grey", "gray"], ["jaune", "yellow"],
+  ["marron", "brown"], ["rose", "pink"], ["orange", "orange"], ["violet", "purple"],
+  // work
+  ["salarie", "employed", "employee"], ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur"], ["etudiant", "student"],
+  ["sans emploi", "unemployed", "jobless", "chomage", "chomeur", "au chomage"], ["retraite", "retired", "a la retraite"], ["fonctionnaire", "civil servant"],
+  ["stagiaire", "intern"], ["apprenti", "apprentice", "alternant"], ["stage", "internship"], ["alternance", "apprenticeship", "work study"],
+  ["temps plein", "full time"], ["temps partiel", "part time"], ["interim", "temping"], ["teletravail", "remote", "remote work", "work from home"],
+  ["cdi", "permanent contract"], ["cdd", "fixed term contract", "fixed term"],
+  // pets
+  ["chat", "cat"], ["chien", "dog"], ["oiseau", "bird"], ["poisson", "fish"], ["lapin", "rabbit"], ["cheval", "horse"],
+  // languages
+  ["francais", "french"], ["anglais", "english"], ["espagnol", "spanish"], ["allemand", "german"], ["italien", "italian"], ["portugais", "portuguese"],
+  ["chinois", "chinese"], ["arabe", "arabic"], ["russe", "russian"], ["japonais", "japanese"], ["neerlandais", "dutch"],
+  // transport, delivery, payment, time of day
+  ["voiture", "car"], ["velo", "bike", "bicycle"], ["transports en commun", "public transport"], ["metro", "subway", "underground"],
+  ["a pied", "on foot", "walking"], ["livraison", "delivery"], ["montage", "assembly"], ["retrait", "pickup", "collection"],
+  ["carte", "card", "carte bancaire", "credit card"], ["especes", "cash", "liquide"], ["virement", "bank transfer", "transfer"], ["cheque", "check"],
+  ["matin", "morning"], ["soir", "evening"], ["apres midi", "afternoon"], ["nuit", "night"],
+];
+
+const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);
+
+const plural = (t: string) => (t.endsWith("s") || t.endsWith("x") ? t : `${t}s`);
+
+const byKey = new Map<string, string[][]>();
+for (const group of GROUPS) {
+  const members = group.map((m) => m.split(" "));
+  for (const m of members) {
+    const others = members.filter((o) => o !== m);
+    byKey.set(m.join(" "), others);
+    byKey.set([...m.slice(0, -1), plural(m[m.length - 1] as string)].join(" "), others);
+  }
+}
+
+/**
+ * The configured phrases plus their article-free core and its translations, each with the phrase's value and
+ * order. A translated phrase never replaces a configured one with the same tokens.
+ */
+export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
+  const out: Phrase[] = [...phrases];
+  const seen = new Set(phrases.map((p) => p.tokens.join(" ")));
+  const add = (tokens: readonly string[], p: Phrase) => {
+    const key = tokens.join(" ");
+    if (key.length < 3 || seen.has(key)) return;
+    seen.add(key);
+    out.push({ tokens, value: p.value, order: p.order });
+  };
+  for (const p of phrases) {
+    let core = p.tokens;
+    while (core.length > 1 && ARTICLES.has(core[0] as string)) core = core.slice(1);
+    add(core, p);
+    for (const other of byKey.get(core.join(" ")) ?? []) {
+      add(other, p);
+      add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p);
+    }
+  }
+  return out;
+}
