@@ -5,7 +5,7 @@ import { clauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, TRUE_PHRASES } from "./lexicons.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
-import { CONCEPT_GROUPS, stem, tokenHasStem } from "./target-words.js";
+import { tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 
 interface LexiconHit {
@@ -52,7 +52,7 @@ function lexiconValue(text: string): boolean | null {
 /** The fact stated with the target's own words: positive unless negated in its clause. */
 function factValue(text: string, words: TargetWords, groupsOnly = false): boolean | null {
   const c = clauseTokens(text);
-  const stems = groupsOnly ? groupStemsOf(words) : words.stems;
+  const stems = groupsOnly ? words.groupFactStems : words.factStems;
   let positive = false;
   let negative = false;
   c.tokens.forEach((t, i) => {
@@ -85,11 +85,6 @@ export function extractBooleanFact(text: string, words: TargetWords, groupsOnly 
   return factValue(text, words, groupsOnly);
 }
 
-function groupStemsOf(words: TargetWords): ReadonlySet<string> {
-  const out = new Set<string>();
-  for (const g of words.groups) for (const w of CONCEPT_GROUPS[g] ?? []) out.add(stem(w));
-  return out;
-}
 
 // "Oui"/"Non" labels are read by the lexicons, which know about negation scope.
 const isYesNoWord = (p: Phrase) => p.tokens.length === 1 && (TRUE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]) || FALSE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]));

@@ -153,7 +153,8 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   numericDates(text, today, found);
   wordDates(tokens, today, found);
   relativeDates(tokens, today, found);
-  chronoDates(text, tokens, today, found);
+  // chrono only adds relative expressions; next to a stated date, a weekday is decoration ("le samedi 12 décembre").
+  if (found.length === 0) chronoDates(text, tokens, today, found);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   const iso = (found[0] as Found).iso;

@@ -137,7 +137,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
       const hits = phrases.length === 0 ? [] : findPhraseHits(c.tokens, phrases, false, c.negated);
       const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
-      if (result || target.kind !== "boolean" || !target.words || target.words.groups.size === 0) return validated(result, target);
+      if (result || target.kind !== "boolean" || !target.words || target.words.groupFactStems.size === 0) return validated(result, target);
       const fact = extractBooleanFact(input.text, target.words, true);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }

@@ -40,7 +40,9 @@ export const DONT_KNOW_PHRASES = phrases([
   "je reflechis encore", "difficile a dire", "dur a dire", "aucune idee", "bonne question", "je ne saurais pas dire",
   "no clue", "not a clue", "haven t a clue", "no idea", "not sure yet", "haven t decided", "have not decided", "not decided",
   "undecided", "we ll see", "hard to say", "can t say", "cannot say", "who knows", "i forget", "good question", "not yet decided",
-  "i m not sure", "don t really know", "no freaking idea",
+  "i m not sure", "don t really know", "no freaking idea", "j hesite", "on hesite", "nous hesitons", "je ne sais pas encore",
+  "on ne sait pas", "on sait pas", "nous ne savons pas", "we don t know", "we re not sure", "still deciding", "not decided yet",
+  "je n ai pas encore choisi", "on n a pas encore decide", "rien n est decide", "nothing decided",
 ]);
 
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */

@@ -121,11 +121,14 @@ export function scalarPhraseResult(hits: readonly PhraseHit[]): PhraseResult | n
   return fuzzy.length === 1 ? { value: (fuzzy[0] as PhraseHit).value, certainty: "fuzzy" } : null;
 }
 
-/** Array rule: all distinct exact values in enum/choice order, else all fuzzy ones. */
+/**
+ * Array rule: all distinct values in enum/choice order; exact when every value matched exactly. [ext] Exact and
+ * fuzzy values together give their union as fuzzy (§10.5.2 kept only the exact ones, a confident partial list).
+ */
 export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | null {
-  for (const certainty of ["exact", "fuzzy"] as const) {
-    const values = distinctValues(hits.filter((h) => h.certainty === certainty)).sort((a, b) => a.order - b.order);
-    if (values.length > 0) return { value: values.map((h) => h.value), certainty };
-  }
-  return null;
+  const values = distinctValues(hits).sort((a, b) => a.order - b.order);
+  if (values.length === 0) return null;
+  const exact = new Set(distinctValues(hits.filter((h) => h.certainty === "exact")).map((h) => JSON.stringify(h.value)));
+  const allExact = values.every((h) => exact.has(JSON.stringify(h.value)));
+  return { value: values.map((h) => h.value), certainty: allExact ? "exact" : "fuzzy" };
 }

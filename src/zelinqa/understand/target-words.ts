@@ -24,6 +24,9 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const TIME_GROUPS = new Set(["years", "months", "weeks", "days", "hours"]);
+const RATE_WORDS = new Set(["par", "per", "each", "chaque", "every"]);
+/** Groups that name facts a yes/no target may be about ("we have a cat"); counts and amounts are not facts. */
+const FACT_GROUPS = new Set(["pets", "smoking", "cars", "children", "remote", "driving"]);
 
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
@@ -50,6 +53,10 @@ export interface TargetWords {
   readonly stems: ReadonlySet<string>;
   /** Names of the concept groups the target touches. */
   readonly groups: ReadonlySet<string>;
+  /** Stems that state the target's fact: its own words and its fact groups' words (not counts or amounts). */
+  readonly factStems: ReadonlySet<string>;
+  /** The fact groups' words only, for facts read from a reply to another question. */
+  readonly groupFactStems: ReadonlySet<string>;
 }
 
 function groupStems(name: string): string[] {
@@ -85,7 +92,12 @@ function sameWord(a: string, b: string): boolean {
 export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
   for (const source of [label, questionText]) {
-    for (const t of normalise(source).split(" ")) if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
+    const tokens = normalise(source).split(" ");
+    tokens.forEach((t, i) => {
+      // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
+      if (RATE_WORDS.has(tokens[i - 1] ?? "")) return;
+      if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
+    });
   }
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
@@ -100,7 +112,9 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   }
   const stems = new Set(own);
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
-  return { stems, groups };
+  const groupFactStems = new Set<string>();
+  for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
+  return { stems, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(

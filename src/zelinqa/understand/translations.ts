@@ -30,6 +30,12 @@ const GROUPS: readonly (readonly string[])[] = [
   ["stagiaire", "intern"], ["apprenti", "apprentice", "alternant"], ["stage", "internship"], ["alternance", "apprenticeship", "work study"],
   ["temps plein", "full time"], ["temps partiel", "part time"], ["interim", "temping"], ["teletravail", "remote", "remote work", "work from home"],
   ["cdi", "permanent contract"], ["cdd", "fixed term contract", "fixed term"],
+  // occasions and food
+  ["anniversaire", "birthday", "birthday party", "anniv"], ["mariage", "wedding"], ["affaires", "business"],
+  ["repas d affaires", "business dinner", "business lunch", "business meal", "diner d affaires", "dejeuner d affaires"],
+  ["bapteme", "baptism", "christening"], ["seminaire", "seminar"], ["conference", "conference"], ["fete", "party"],
+  ["vegetarien", "vegetarian", "veggie"], ["vegan", "vegetalien"], ["sans gluten", "gluten free"], ["sans lactose", "lactose free", "dairy free"],
+  ["casher", "kosher"], ["allergie", "allergy"], ["fruits de mer", "seafood"], ["arachide", "peanut", "cacahuete"],
   // pets
   ["chat", "cat"], ["chien", "dog"], ["oiseau", "bird"], ["poisson", "fish"], ["lapin", "rabbit"], ["cheval", "horse"],
   // languages
@@ -73,6 +79,7 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
     let core = p.tokens;
     while (core.length > 1 && ARTICLES.has(core[0] as string)) core = core.slice(1);
     add(core, p);
+    if (core.length === 1 && (core[0] as string).length >= 4) add([plural(core[0] as string)], p);
     for (const other of byKey.get(core.join(" ")) ?? []) {
       add(other, p);
       add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p);

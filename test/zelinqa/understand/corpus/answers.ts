@@ -17,7 +17,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job";
+  readonly domain: "furniture" | "rental" | "job" | "event";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -489,8 +489,63 @@ const JOB: Row[] = [
   ["job_q_experience", "8 ans, et je parle anglais", v(8), "passing", { job_languages: ["en"] }],
 ];
 
+// Written after every rule, as a second check of generality: every entry is held out.
+const EVENT: Row[] = [
+  ["evt_q_guests", "une trentaine", v(30, { tentative: true }), "count"],
+  ["evt_q_guests", "around 25 people", v(25), "count"],
+  ["evt_q_guests", "on sera 40 adultes et 10 enfants", v(50), "count", { evt_kids: true }],
+  ["evt_q_guests", "quarante-cinq", v(45), "count"],
+  ["evt_q_guests", "entre 20 et 30", v(25), "count"],
+  ["evt_q_guests", "pas encore sûr, une vingtaine", v(20, { tentative: true }), "count"],
+  ["evt_q_guests", "60 max", v(60), "count"],
+  ["evt_q_guests", "toute la famille", N, "nothing"],
+  ["evt_q_guests", "12 people, budget 50 euros each", v(12), "passing", { evt_budget: 50 }],
+  ["evt_q_date", "le samedi 12 décembre", v("2026-12-12"), "date"],
+  ["evt_q_date", "Saturday the 19th of December", v("2026-12-19"), "date"],
+  ["evt_q_date", "le 31", N, "nothing"],
+  ["evt_q_date", "début février", v("2027-02-01"), "date"],
+  ["evt_q_date", "dans 3 semaines", v("2026-12-22"), "date"],
+  ["evt_q_date", "14/02/2027", v("2027-02-14"), "date"],
+  ["evt_q_date", "on hésite encore", D, "dont_know"],
+  ["evt_q_date", "feb 14th for a wedding", v("2027-02-14"), "passing", { evt_occasion: "mariage" }],
+  ["evt_q_budget", "50€ par personne", v(50), "number"],
+  ["evt_q_budget", "autour de 40 euros", v(40), "number"],
+  ["evt_q_budget", "pas plus de 60", v(60), "number"],
+  ["evt_q_budget", "3000 euros au total pour 60 personnes", N, "nothing", { evt_guests: 60 }],
+  ["evt_q_budget", "thirty-five", v(35), "number"],
+  ["evt_q_budget", "je préfère en discuter de vive voix", N, "nothing"],
+  ["evt_q_budget", "35-45€", v(40), "number"],
+  ["evt_q_occasion", "un anniversaire", v("anniversaire"), "choice"],
+  ["evt_q_occasion", "birthday party", v("anniversaire"), "choice"],
+  ["evt_q_occasion", "le mariage de ma soeur", v("mariage"), "choice"],
+  ["evt_q_occasion", "a business dinner", v("affaires"), "choice"],
+  ["evt_q_occasion", "pot de départ", N, "nothing"],
+  ["evt_q_occasion", "anniverssaire", v("anniversaire"), "choice"],
+  ["evt_q_diet", "2 végétariens et un sans gluten", v(["vegetarien", "sans_gluten"]), "multi"],
+  ["evt_q_diet", "vegan and halal", v(["vegan", "halal"]), "multi"],
+  ["evt_q_diet", "aucun", N, "nothing"],
+  ["evt_q_diet", "gluten free", v(["sans_gluten"]), "multi"],
+  ["evt_q_diet", "vegetarian options please", v(["vegetarien"]), "multi"],
+  ["evt_q_diet", "pas de halal, mais du vegan", v(["vegan"]), "multi"],
+  ["evt_q_terrace", "oui si il fait beau", v(true), "boolean"],
+  ["evt_q_terrace", "plutôt à l'intérieur", N, "nothing"],
+  ["evt_q_terrace", "no, inside please", v(false), "boolean"],
+  ["evt_q_terrace", "la terrasse ce serait top", v(true), "boolean"],
+  ["evt_q_terrace", "pas de terrasse", v(false), "boolean"],
+  ["evt_q_kids", "oui, 5 enfants", v(true), "boolean"],
+  ["evt_q_kids", "adults only", N, "nothing"],
+  ["evt_q_kids", "no kids", v(false), "boolean"],
+  ["evt_q_kids", "quelques enfants", v(true), "boolean"],
+  ["evt_q_kids", "aucun enfant", v(false), "boolean"],
+  ["evt_q_name", "Dupont", v("Dupont"), "text"],
+  ["evt_q_name", "au nom de Martin", v("au nom de Martin"), "text"],
+  ["evt_q_name", "je préfère ne pas donner mon nom", R, "refusal"],
+  ["evt_q_name", "dunno", D, "dont_know"],
+];
+
 export const CORPUS: readonly CorpusEntry[] = [
   ...rows("furniture", FURNITURE),
   ...rows("rental", RENTAL),
   ...rows("job", JOB).map((e) => ({ ...e, h: true as const })),
+  ...rows("event", EVENT).map((e) => ({ ...e, h: true as const })),
 ];

@@ -9,6 +9,7 @@ import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestio
 import type { CompiledArtifact, EngineDeps, SessionState } from "../../../../src/zelinqa/engine/index.js";
 import { CORPUS } from "./answers.js";
 import type { CorpusEntry } from "./answers.js";
+import { eventDomainChanges } from "./event-domain.js";
 import { jobDomainChanges } from "./job-domain.js";
 import { rentalDomainChanges } from "./rental-domain.js";
 
@@ -33,6 +34,7 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     furniture: artifactOf(furnitureChanges(), "furniture"),
     rental: artifactOf(rentalDomainChanges(), "rental"),
     job: artifactOf(jobDomainChanges(), "job"),
+    event: artifactOf(eventDomainChanges(), "event"),
   };
 }
 
