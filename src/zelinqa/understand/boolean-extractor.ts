@@ -2,6 +2,7 @@
 // first) with negation over the whole clause ("of course not" is false), then — when no yes/no is said — the
 // fact itself matched against the target's own words ("we have a cat", "no pets", "je fume", "non-fumeur").
 import { clauseTokens } from "./clauses.js";
+import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, TRUE_PHRASES } from "./lexicons.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
@@ -50,8 +51,8 @@ function lexiconValue(text: string): boolean | null {
 }
 
 /** The fact stated with the target's own words: positive unless negated in its clause. */
-function factValue(text: string, words: TargetWords, groupsOnly = false): boolean | null {
-  const c = clauseTokens(text);
+function factValue(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
+  const c = clauses ?? clauseTokens(text);
   const stems = groupsOnly ? words.groupFactStems : words.factStems;
   let positive = false;
   let negative = false;
@@ -81,8 +82,8 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
  * Boolean facts only (no yes/no): what indirect extraction may take from a reply to another question, with
  * `groupsOnly` restricting it to the concept-group words (pets, smoking…), never a label's generic words.
  */
-export function extractBooleanFact(text: string, words: TargetWords, groupsOnly = false): boolean | null {
-  return factValue(text, words, groupsOnly);
+export function extractBooleanFact(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
+  return factValue(text, words, groupsOnly, clauses);
 }
 
 

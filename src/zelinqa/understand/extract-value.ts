@@ -8,6 +8,8 @@ import type { ValueValidator } from "./json-schema-validator.js";
 import { isDontKnow, isRefusal } from "./lexicons.js";
 import { extractArray } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
+import { scanNumbers } from "./number-mentions.js";
+import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
@@ -69,8 +71,9 @@ function validated(result: PhraseResult | null, target: ExtractionTarget): Phras
   return result !== null && target.validate(result.value) ? result : null;
 }
 
-function numberContext(target: ExtractionTarget, strict: boolean) {
+function numberContext(target: ExtractionTarget, strict: boolean, scan?: MentionScan) {
   return {
+    ...(scan ? { scan } : {}),
     ...(target.words ? { words: target.words } : {}),
     ...(target.otherStems ? { otherStems: target.otherStems } : {}),
     ...(target.minimum !== undefined ? { minimum: target.minimum } : {}),
@@ -118,10 +121,12 @@ export interface IndirectText {
   readonly today: string;
   /** [ext] Whether a date in the text may go to this target (one incomplete date target, the reply not about a date). */
   readonly datesAllowed: boolean;
+  /** Its numbers, read once for every number target. */
+  readonly numbers: MentionScan;
 }
 
 export function indirectText(text: string, today: string, datesAllowed: boolean): IndirectText {
-  return { text, clauses: clauseTokens(text), today, datesAllowed };
+  return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text) };
 }
 
 /**
@@ -138,12 +143,12 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const hits = phrases.length === 0 ? [] : findPhraseHits(c.tokens, phrases, false, c.negated);
       const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
       if (result || target.kind !== "boolean" || !target.words || target.words.groupFactStems.size === 0) return validated(result, target);
-      const fact = extractBooleanFact(input.text, target.words, true);
+      const fact = extractBooleanFact(input.text, target.words, true, c);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }
     case "number":
     case "integer":
-      return validated(extractNumber(input.text, target.kind === "integer", numberContext(target, true)), target);
+      return validated(extractNumber(input.text, target.kind === "integer", numberContext(target, true, input.numbers)), target);
     case "date":
     case "date-time":
       return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today), target) : null;

@@ -3,7 +3,7 @@
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { scanNumbers } from "./number-mentions.js";
-import type { NumberMention } from "./number-mentions.js";
+import type { MentionScan, NumberMention } from "./number-mentions.js";
 import { countPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, stem, tokenHasStem } from "./target-words.js";
@@ -21,6 +21,8 @@ export interface NumberContext {
   readonly maximum?: number;
   /** Indirect reading: only numbers bound to the target by unit or words count, never bare ones. */
   readonly strict?: boolean;
+  /** The text already scanned (indirect extraction scans a reply once for every target). */
+  readonly scan?: MentionScan;
 }
 
 /** "target" by unit or currency; "word" by one of the target's words just before; "elsewhere"; "neutral". */
@@ -71,11 +73,12 @@ const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
-  const scan = scanNumbers(text);
+  const scan = ctx.scan ?? scanNumbers(text);
   if (integer && personsTarget(ctx)) {
     const people = countPeople(scan.tokens, scan.mentions);
     if (people !== null && withinBounds(people.value, ctx, integer)) return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
+  if (scan.mentions.length === 0) return null;
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   // "one bedroom", "une personne": an article is a number only before a unit of the target.
   const articleCounts = (m: NumberMention) => m.unit !== null && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems);
