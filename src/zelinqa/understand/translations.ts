@@ -19,14 +19,14 @@ const GROUPS: readonly (readonly string[])[] = [
   ["etagere", "shelf", "shelves"], ["bibliotheque", "bookcase", "bookshelf"], ["fauteuil", "armchair"], ["matelas", "mattress"], ["tapis", "rug", "carpet"],
   ["lampe", "lamp"], ["buffet", "sideboard"], ["rangement", "storage"], ["table basse", "coffee table"], ["bois", "wood", "wooden"], ["cuir", "leather"],
   ["tissu", "fabric"], ["metal", "metallic"], ["verre", "glass"], ["velours", "velvet"], ["marbre", "marble"], ["rotin", "rattan"], ["lin", "linen"],
-  ["moderne", "modern"], ["contemporain", "contemporary"], ["scandinave", "scandinavian", "nordique", "nordic"], ["industriel", "industrial"],
+  ["contemporain", "contemporary", "moderne", "modern"], ["scandinave", "scandinavian", "nordique", "nordic", "scandi"], ["industriel", "industrial", "indus"],
   ["classique", "classic", "traditionnel", "traditional"], ["rustique", "rustic"], ["boheme", "boho", "bohemian"], ["minimaliste", "minimalist"],
   // colours
   ["rouge", "red"], ["bleu", "blue"], ["vert", "green"], ["noir", "black"], ["blanc", "white"], ["gris", "grey", "gray"], ["jaune", "yellow"],
   ["marron", "brown"], ["rose", "pink"], ["orange", "orange"], ["violet", "purple"],
   // work
   ["salarie", "employed", "employee"], ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur"], ["etudiant", "student"],
-  ["sans emploi", "unemployed", "jobless", "chomage", "chomeur", "au chomage"], ["retraite", "retired", "a la retraite"], ["fonctionnaire", "civil servant"],
+  ["sans emploi", "unemployed", "jobless", "chomage", "chomeur", "au chomage", "demandeur d emploi", "en recherche d emploi", "looking for work", "looking for a job", "job seeker"], ["retraite", "retired", "a la retraite"], ["fonctionnaire", "civil servant"],
   ["stagiaire", "intern"], ["apprenti", "apprentice", "alternant"], ["stage", "internship"], ["alternance", "apprenticeship", "work study"],
   ["temps plein", "full time"], ["temps partiel", "part time"], ["interim", "temping"], ["teletravail", "remote", "remote work", "work from home"],
   ["cdi", "permanent contract"], ["cdd", "fixed term contract", "fixed term"],
@@ -45,22 +45,36 @@ const GROUPS: readonly (readonly string[])[] = [
   ["voiture", "car"], ["velo", "bike", "bicycle"], ["transports en commun", "public transport"], ["metro", "subway", "underground"],
   ["a pied", "on foot", "walking"], ["livraison", "delivery"], ["montage", "assembly"], ["retrait", "pickup", "collection"],
   ["carte", "card", "carte bancaire", "credit card"], ["especes", "cash", "liquide"], ["virement", "bank transfer", "transfer"], ["cheque", "check"],
+  ["pas presse", "no rush", "not in a hurry", "no hurry", "rien ne presse", "pas urgent", "not urgent"],
+  ["sous quinze jours", "sous 15 jours", "within two weeks", "within 2 weeks", "dans les 15 jours", "d ici 15 jours", "d ici quinze jours"],
+  ["dans le mois", "within a month", "this month", "ce mois ci", "d ici un mois", "sous un mois"],
+  ["trois mois", "3 mois", "three months", "3 months", "d ici trois mois", "d ici 3 mois", "within three months", "within 3 months"],
   ["matin", "morning"], ["soir", "evening"], ["apres midi", "afternoon"], ["nuit", "night"],
 ];
+
+/** One-way: a general word also understands its kinds ("rangement" ← "armoire"), never the reverse. */
+const KINDS: Readonly<Record<string, readonly string[]>> = {
+  rangement: ["armoire", "commode", "etagere", "etageres", "bibliotheque", "placard", "buffet", "dressing", "wardrobe", "dresser", "cupboard", "shelves", "bookcase", "chest of drawers", "cabinet"],
+  storage: ["wardrobe", "dresser", "cupboard", "shelves", "bookcase", "chest of drawers", "cabinet", "armoire", "commode", "etagere", "placard"],
+  siege: ["chaise", "fauteuil", "tabouret", "chair", "armchair", "stool"],
+  seating: ["chair", "armchair", "stool", "chaise", "fauteuil"],
+};
 
 const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);
 
 const plural = (t: string) => (t.endsWith("s") || t.endsWith("x") ? t : `${t}s`);
 
 const byKey = new Map<string, string[][]>();
+const addKey = (key: string, others: string[][]) => byKey.set(key, [...(byKey.get(key) ?? []), ...others]);
 for (const group of GROUPS) {
   const members = group.map((m) => m.split(" "));
   for (const m of members) {
     const others = members.filter((o) => o !== m);
-    byKey.set(m.join(" "), others);
-    byKey.set([...m.slice(0, -1), plural(m[m.length - 1] as string)].join(" "), others);
+    addKey(m.join(" "), others);
+    addKey([...m.slice(0, -1), plural(m[m.length - 1] as string)].join(" "), others);
   }
 }
+for (const [general, kinds] of Object.entries(KINDS)) addKey(general, kinds.map((k) => k.split(" ")));
 
 /**
  * The configured phrases plus their article-free core and its translations, each with the phrase's value and
