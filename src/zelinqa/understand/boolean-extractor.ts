@@ -72,9 +72,10 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   const fromLabels = scalarPhraseResult(findPhraseHits(c.tokens, labels.filter((p) => p.tokens.length > 1 || !isYesNoWord(p)), true, c.negated));
   if (fromLabels) return fromLabels;
   const said = lexiconValue(text);
+  const fact = words === undefined ? null : factValue(text, words);
+  // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
+  if (said !== null && fact !== null && said !== fact) return null;
   if (said !== null) return { value: said, certainty: "exact" };
-  if (words === undefined) return null;
-  const fact = factValue(text, words);
   return fact === null ? null : { value: fact, certainty: "fuzzy" };
 }
 

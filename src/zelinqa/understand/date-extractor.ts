@@ -4,7 +4,7 @@
 // chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
-import { tokenise } from "./normalise.js";
+import { normalise, tokenise } from "./normalise.js";
 import type { PhraseResult } from "./phrase-match.js";
 
 const FULL_MONTHS: Record<string, number> = {
@@ -121,6 +121,7 @@ function relativeDates(tokens: readonly string[], today: string, found: Found[])
   }
 }
 
+const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
 const HAS_NUMBER = /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
 function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[]): void {
@@ -137,6 +138,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       const iso = isoDate(s.get("year") ?? 0, s.get("month") ?? 0, s.get("day") ?? 0);
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
+      // "4000 a month" is a rate, not a date: a relative reading needs a number, a weekday or a direction word.
+      if (!HAS_NUMBER.test(r.text) && !s.isCertain("weekday") && !RELATIVE_CUES.test(normalise(r.text))) continue;
       const exact = s.isCertain("day") && !s.isCertain("weekday") && HAS_NUMBER.test(r.text);
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }

@@ -32,6 +32,9 @@ const MONTH_WORDS = new Set([
   "feb", "fev", "fevr", "apr", "avr", "jun", "jul", "juil", "aug", "sep", "sept", "oct", "nov", "dec",
 ]);
 
+/** "a family", "un couple", "a group": a whole, not one of the target's units. */
+const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
+
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
@@ -81,7 +84,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (scan.mentions.length === 0) return null;
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   // "one bedroom", "une personne": an article is a number only before a unit of the target.
-  const articleCounts = (m: NumberMention) => m.unit !== null && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems);
+  const articleCounts = (m: NumberMention) =>
+    m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems);
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
@@ -105,7 +109,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const tokens = tokenise(text);
   // A bare number inside a long sentence may belong to something else ("my salary is 3000"): keep it loose.
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
-  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  // A bare number chosen while other numbers of the reply were set aside ("2 + 1 baby") is held loosely.
+  const setAside = first.binding === "neutral" && scan.mentions.some((m) => !m.article && m.value !== first.m.value);
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || hasAnyPhrase(tokens, HEDGE_PHRASES);
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
