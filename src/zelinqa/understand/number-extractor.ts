@@ -102,8 +102,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
+    // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
+    fuzzy = inBounds.some(({ m }) => m.bound === null && !m.fuzzy);
     chosen = bounded;
-    fuzzy = true;
   }
   const first = chosen[0] as { m: NumberMention; binding: Binding };
   const tokens = tokenise(text);
