@@ -122,6 +122,7 @@ function relativeDates(tokens: readonly string[], today: string, found: Found[])
 }
 
 const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
+const WEEKDAYS = /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
 const HAS_NUMBER = /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
 function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[]): void {
@@ -139,7 +140,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
       // "4000 a month" is a rate, not a date: a relative reading needs a number, a weekday or a direction word.
-      if (!HAS_NUMBER.test(r.text) && !s.isCertain("weekday") && !RELATIVE_CUES.test(normalise(r.text))) continue;
+      const plain = normalise(r.text);
+      if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
       const exact = s.isCertain("day") && !s.isCertain("weekday") && HAS_NUMBER.test(r.text);
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }

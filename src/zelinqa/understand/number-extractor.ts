@@ -3,7 +3,7 @@
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { scanNumbers } from "./number-mentions.js";
-import type { MentionScan, NumberMention } from "./number-mentions.js";
+import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { countPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, stem, tokenHasStem } from "./target-words.js";
@@ -32,6 +32,17 @@ const MONTH_WORDS = new Set([
   "feb", "fev", "fevr", "apr", "avr", "jun", "jul", "juil", "aug", "sep", "sept", "oct", "nov", "dec",
 ]);
 
+const PERIOD_STEMS: readonly [string, Period][] = [
+  ["annual", "year"], ["annuel", "year"], ["yearly", "year"], ["monthly", "month"], ["mensuel", "month"], ["weekly", "week"],
+  ["hebdomadaire", "week"], ["daily", "day"], ["quotidien", "day"], ["journalier", "day"],
+];
+
+/** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
+function periodOf(words: TargetWords): Period | null {
+  for (const [w, p] of PERIOD_STEMS) if (words.stems.has(w) || [...words.stems].some((s) => s.length >= 5 && w.startsWith(s))) return p;
+  return null;
+}
+
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
 const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
 
@@ -40,6 +51,9 @@ type Binding = "target" | "word" | "elsewhere" | "neutral";
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
+  // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
+  const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
+  if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
   // "15 janvier", "jan 15": part of a date.
   if ((m.unit !== null && MONTH_WORDS.has(m.unit)) || MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "elsewhere";
@@ -81,11 +95,13 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     const people = countPeople(scan.tokens, scan.mentions);
     if (people !== null && withinBounds(people.value, ctx, integer)) return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
-  if (scan.mentions.length === 0) return null;
+  if (scan.mentions.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
-  // "one bedroom", "une personne": an article is a number only before a unit of the target.
+  // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
+  // first clause of the reply ("one, a small scratch").
   const articleCounts = (m: NumberMention) =>
-    m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems);
+    (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
+    (m.start === 0 && m.unit === null && !ctx.strict && (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
@@ -131,4 +147,20 @@ function sumOfParts(text: string, mentions: readonly NumberMention[]): number | 
   if (tokens.includes("ou") || tokens.includes("or")) return null;
   if (!tokens.some((t) => AND_LINKS.has(t)) && !text.includes("+")) return null;
   return mentions.reduce((sum, m) => sum + m.value, 0);
+}
+
+const NONE_WORDS = new Set(["none", "aucun", "aucune", "zero", "nothing", "rien", "never", "jamais", "nada", "no", "non", "pas", "nope", "nul"]);
+const NONE_FILLERS = new Set(["so", "far", "at", "all", "du", "tout", "of", "them", "yet", "encore", "pour", "l", "instant", "moment", "le", "la", "les", "de", "d", "un", "seul", "single", "one", "i", "je", "n", "ai", "have", "had", "eu", "we", "on", "a", "thankfully", "heureusement", "merci", "thanks"]);
+
+/**
+ * "none", "aucun sinistre", "no claims so far" → 0 for an integer target that accepts 0: the reply only denies
+ * and names, at most, the target's own words.
+ */
+function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  if (!integer || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
+  const tokens = tokenise(text);
+  if (!tokens.some((t) => NONE_WORDS.has(t))) return null;
+  const words = ctx.words;
+  const rest = tokens.filter((t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)));
+  return rest.length === 0 ? { value: 0, certainty: "exact" } : null;
 }

@@ -20,6 +20,25 @@ export interface NumberMention {
   readonly unit: string | null;
   /** Up to three normalised words before it, nearest last, within its clause. */
   readonly before: readonly string[];
+  /** The period of a rate stated after it ("40 km a day", "1200 € par mois"), or null. */
+  readonly period: Period | null;
+}
+
+export type Period = "day" | "week" | "month" | "year";
+
+const PERIOD_WORDS: Record<string, Period> = {
+  jour: "day", jours: "day", day: "day", days: "day", journee: "day", semaine: "week", week: "week", mois: "month", month: "month",
+  an: "year", annee: "year", year: "year", ans: "year", years: "year",
+};
+
+/** "a day", "par mois", "per year", "/an" within the three words after a number (and its unit). */
+function periodAfter(after: readonly string[], slash: boolean): Period | null {
+  for (let i = 0; i < after.length; i++) {
+    const w = after[i] as string;
+    const p = PERIOD_WORDS[w];
+    if (p && (i === 0 ? slash : RATE_WORDS.has(after[i - 1] as string))) return p;
+  }
+  return null;
 }
 
 export interface MentionScan {
@@ -187,7 +206,8 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
     : endsWithPhrase(before, PHRASES.lowerBefore) || startsWithPhrase(afterUnit, PHRASES.lowerAfter)
       ? "lower"
       : null;
-  return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before };
+  const period = periodAfter(after.slice(0, 4), slash);
+  return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period };
 }
 
 /** Reads every number of the text with its markers; ranges become one fuzzy midpoint (§10.5.4). */

@@ -19,6 +19,7 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   days: ["jour", "day", "journee"],
   hours: ["heure", "hour", "minute", "fois", "time"],
   remote: ["teletravail", "remote", "distance", "wfh", "homeoffice", "hybride", "hybrid"],
+  claims: ["claim", "sinistre", "accident", "incident"],
   driving: ["permis", "license", "licence", "conduire", "driving", "driver"],
   measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "km", "etage", "floor", "litre", "liter", "pouce", "inch"],
 };

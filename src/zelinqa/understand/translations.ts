@@ -36,6 +36,11 @@ const GROUPS: readonly (readonly string[])[] = [
   ["bapteme", "baptism", "christening"], ["seminaire", "seminar"], ["conference", "conference"], ["fete", "party"],
   ["vegetarien", "vegetarian", "veggie"], ["vegan", "vegetalien"], ["sans gluten", "gluten free"], ["sans lactose", "lactose free", "dairy free"],
   ["casher", "kosher"], ["allergie", "allergy"], ["fruits de mer", "seafood"], ["arachide", "peanut", "cacahuete"],
+  // people
+  ["conjoint", "spouse", "partner", "partenaire", "conjointe", "wife", "husband", "femme", "mari", "epouse", "epoux"],
+  ["enfants", "children", "kids", "enfant", "child", "kid", "son", "daughter", "fils", "fille", "sons", "daughters", "filles"],
+  ["amis", "friends", "ami", "friend", "copains", "copines"], ["parents", "parents"], ["famille", "family"],
+  ["tous risques", "comprehensive", "fully comprehensive"], ["au tiers", "third party", "tiers"],
   // pets
   ["chat", "cat"], ["chien", "dog"], ["oiseau", "bird"], ["poisson", "fish"], ["lapin", "rabbit"], ["cheval", "horse"],
   // languages

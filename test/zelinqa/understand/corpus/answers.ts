@@ -17,7 +17,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event";
+  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -477,7 +477,7 @@ const JOB: Row[] = [
   ["job_q_languages", "italien", N, "nothing"],
   ["job_q_notice", "3 mois", v(3), "count"],
   ["job_q_notice", "un mois", v(1), "count"],
-  ["job_q_notice", "pas de préavis", N, "nothing"],
+  ["job_q_notice", "pas de préavis", v(0), "count"],
   ["job_q_notice", "deux mois", v(2), "count"],
   ["job_q_notice", "1 month", v(1), "count"],
   ["job_q_city", "Lyon", v("Lyon"), "text"],
@@ -543,9 +543,52 @@ const EVENT: Row[] = [
   ["evt_q_name", "dunno", D, "dont_know"],
 ];
 
+// Written last, as a third check of generality: every entry is held out.
+const INSURANCE: Row[] = [
+  ["ins_q_mileage", "about 15,000 km", v(15000), "number"],
+  ["ins_q_mileage", "10 000 km par an", v(10000), "number"],
+  ["ins_q_mileage", "roughly twelve thousand", v(12000), "number"],
+  ["ins_q_mileage", "less than 5k km", v(5000), "number"],
+  ["ins_q_mileage", "I drive 40 km a day to work", N, "nothing"],
+  ["ins_q_mileage", "not much, mostly weekends", N, "nothing"],
+  ["ins_q_mileage", "entre 8000 et 10000", v(9000), "number"],
+  ["ins_q_car_age", "3 years old", v(3), "count"],
+  ["ins_q_car_age", "it's brand new", N, "nothing"],
+  ["ins_q_car_age", "bought it in 2019", N, "nothing"],
+  ["ins_q_car_age", "about ten years", v(10), "count"],
+  ["ins_q_car_age", "6 ans", v(6), "count"],
+  ["ins_q_garage", "yes, in a private garage", v(true), "boolean"],
+  ["ins_q_garage", "no, on the street", v(false), "boolean"],
+  ["ins_q_garage", "in the driveway", N, "nothing"],
+  ["ins_q_garage", "dans un garage fermé", v(true), "boolean"],
+  ["ins_q_garage", "pas de garage", v(false), "boolean"],
+  ["ins_q_claims", "none", v(0), "count"],
+  ["ins_q_claims", "one, a small scratch", v(1), "count"],
+  ["ins_q_claims", "2 claims", v(2), "count"],
+  ["ins_q_claims", "aucun sinistre", v(0), "count"],
+  ["ins_q_claims", "I'd rather not say", R, "refusal"],
+  ["ins_q_start", "from the 1st of January", v("2027-01-01"), "date"],
+  ["ins_q_start", "asap", N, "nothing"],
+  ["ins_q_start", "next monday", v("2026-12-07", { alternatives: ["2026-12-14"] }), "date"],
+  ["ins_q_start", "le 15/12", v("2026-12-15"), "date"],
+  ["ins_q_start", "when my current policy ends on january 31", v("2027-01-31"), "date"],
+  ["ins_q_cover", "comprehensive please", v("comprehensive"), "choice"],
+  ["ins_q_cover", "third-party only", v("third_party"), "choice"],
+  ["ins_q_cover", "tous risques", v("comprehensive"), "choice"],
+  ["ins_q_cover", "not comprehensive, too expensive", N, "nothing"],
+  ["ins_q_cover", "the cheapest one", N, "nothing"],
+  ["ins_q_drivers", "my wife", v(["spouse"]), "multi"],
+  ["ins_q_drivers", "my husband and my son", v(["spouse", "children"]), "multi"],
+  ["ins_q_drivers", "nobody else", N, "nothing"],
+  ["ins_q_drivers", "friends sometimes", v(["friends"]), "multi"],
+  ["ins_q_drivers", "spouse and kids", v(["spouse", "children"]), "multi"],
+  ["ins_q_mileage", "15000 km, started driving in 2010", v(15000), "number"],
+];
+
 export const CORPUS: readonly CorpusEntry[] = [
   ...rows("furniture", FURNITURE),
   ...rows("rental", RENTAL),
   ...rows("job", JOB).map((e) => ({ ...e, h: true as const })),
   ...rows("event", EVENT).map((e) => ({ ...e, h: true as const })),
+  ...rows("insurance", INSURANCE).map((e) => ({ ...e, h: true as const })),
 ];

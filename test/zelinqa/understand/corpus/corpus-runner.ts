@@ -10,6 +10,7 @@ import type { CompiledArtifact, EngineDeps, SessionState } from "../../../../src
 import { CORPUS } from "./answers.js";
 import type { CorpusEntry } from "./answers.js";
 import { eventDomainChanges } from "./event-domain.js";
+import { insuranceDomainChanges } from "./insurance-domain.js";
 import { jobDomainChanges } from "./job-domain.js";
 import { rentalDomainChanges } from "./rental-domain.js";
 
@@ -35,6 +36,7 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     rental: artifactOf(rentalDomainChanges(), "rental"),
     job: artifactOf(jobDomainChanges(), "job"),
     event: artifactOf(eventDomainChanges(), "event"),
+    insurance: artifactOf(insuranceDomainChanges(), "insurance"),
   };
 }
 
