@@ -136,13 +136,15 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       // Month names are read by our own rules; chrono adds the relative expressions only.
       if (textTokens.some((t) => MONTHS[t] !== undefined)) continue;
       if (!s.isCertain("day") && !s.isCertain("weekday") && !s.isCertain("month")) continue;
-      const iso = isoDate(s.get("year") ?? 0, s.get("month") ?? 0, s.get("day") ?? 0);
-      if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
-      seen.add(`${r.index}:${iso}`);
       // "4000 a month" is a rate, not a date: a relative reading needs a number, a weekday or a direction word.
       const plain = normalise(r.text);
       if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
-      const exact = s.isCertain("day") && !s.isCertain("weekday") && HAS_NUMBER.test(r.text);
+      // "next month", "le mois prochain": the month's first day, as for a month named alone.
+      const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
+      const iso = isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
+      if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
+      seen.add(`${r.index}:${iso}`);
+      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain);
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }
   }

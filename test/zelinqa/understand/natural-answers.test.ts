@@ -181,3 +181,18 @@ void describe("values stated in passing", () => {
     assert.equal(extractIndirect(indirectText("march 1st", TODAY, false), moveIn), null);
   });
 });
+
+void describe("reference day", () => {
+  const cases: Array<[string, string, string]> = [
+    ["next month", "2030-06-15", "2030-07-01"],
+    ["dans deux semaines", "2030-06-15", "2030-06-29"],
+    ["vendredi prochain", "2030-06-15", "2030-06-21"],
+    ["15 janvier", "2030-06-15", "2031-01-15"],
+    ["15 janvier", "2031-01-15", "2031-01-15"],
+  ];
+  for (const [text, today, value] of cases) {
+    void it(`U10: "${text}" on ${today} is ${value}, whatever the machine's clock`, () => {
+      assert.equal(extractDirect(text, moveIn, today)?.value, value);
+    });
+  }
+});
