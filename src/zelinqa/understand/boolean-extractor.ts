@@ -1,13 +1,15 @@
 // Boolean extraction [zelinqa-api §10.5.3 + ext]: choice labels first, then the yes/no lexicons (longest phrase
 // first) with negation over the whole clause ("of course not" is false), then — when no yes/no is said — the
 // fact itself matched against the target's own words ("we have a cat", "no pets", "je fume", "non-fumeur").
-import { clauseTokens } from "./clauses.js";
+import { clauseTokens, isNegationAt } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, TRUE_PHRASES } from "./lexicons.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
+
+const DETERMINERS = new Set(["no", "aucun", "aucune", "none"]);
 
 interface LexiconHit {
   readonly value: boolean;
@@ -39,10 +41,13 @@ function lexiconValue(text: string): boolean | null {
   const hits = lexiconHits(c.tokens);
   const values = new Set<boolean>();
   for (const h of hits) {
+    // "yes if no fees", "we have no pets": a "no" before a noun, inside the reply, is a determiner, not an answer.
+    if (!h.value && h.end - h.start === 1 && h.start > 0 && DETERMINERS.has(c.tokens[h.start] as string) && c.clause[h.start + 1] === c.clause[h.start]) continue;
     let v = h.value;
-    // "of course not", "sure… not", "oui… pas": a yes negated later in the same clause.
+    // "of course not", "sure… not": a yes negated right after it, or inside a negated clause.
     if (v) {
-      for (let i = h.end; i < c.tokens.length && c.clause[i] === c.clause[h.start]; i++) if (c.negated[i] && !c.negated[h.start]) v = false;
+      const next = c.tokens[h.end] === "que" ? h.end + 1 : h.end;
+      if (next < c.tokens.length && c.clause[next] === c.clause[h.start] && isNegationAt(c.tokens, next)) v = false;
       if (c.negated[h.start]) v = false;
     }
     values.add(v);

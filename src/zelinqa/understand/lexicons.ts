@@ -61,7 +61,7 @@ export const TRUE_PHRASES = phrases([
   // [ext]
   "ouep", "ouaip", "yup", "yea", "ok", "okay", "volontiers", "avec plaisir", "carrement", "certainement", "evidemment",
   "bien entendu", "oui oui", "affirmatif", "pourquoi pas", "why not", "certainly", "definitely", "totally", "of course yes",
-  "c est ca", "that s right", "sounds good", "bien evidemment", "volontier", "je veux bien", "yes please",
+  "c est ca", "that s right", "sounds good", "no problem", "pas de probleme", "pas de souci", "sans probleme", "no worries", "bien evidemment", "volontier", "je veux bien", "yes please",
 ]);
 
 export const FALSE_PHRASES = phrases([

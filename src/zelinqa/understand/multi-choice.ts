@@ -4,7 +4,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { arrayPhraseResult, findPhraseHits } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
-const ALL = [["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"]];
+const ALL = [["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
 
 function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {

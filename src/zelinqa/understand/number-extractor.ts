@@ -43,6 +43,11 @@ function periodOf(words: TargetWords): Period | null {
   return null;
 }
 
+const SUBGROUP_NOUNS = new Set([
+  "kids", "kid", "children", "child", "enfants", "enfant", "adults", "adult", "adultes", "adulte", "babies", "baby", "bebes", "bebe",
+  "filles", "fils", "daughters", "sons", "ados", "teenagers", "grands", "petits",
+]);
+
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
 const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
 
@@ -128,7 +133,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
   // A bare number chosen while other numbers of the reply were set aside ("2 + 1 baby") is held loosely.
   const setAside = first.binding === "neutral" && scan.mentions.some((m) => !m.article && m.value !== first.m.value);
-  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  // "2 kids" answers part of "how many people": a subgroup is not the total.
+  const subgroup = personsTarget(ctx) && first.m.unit !== null && SUBGROUP_NOUNS.has(first.m.unit);
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 

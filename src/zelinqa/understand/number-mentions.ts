@@ -210,6 +210,19 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period };
 }
 
+/** "3 ou 4 places", "2 or 3 bedrooms": alternatives share the unit written after the last one. */
+function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMention[]): NumberMention[] {
+  for (let i = mentions.length - 2; i >= 0; i--) {
+    const a = mentions[i] as NumberMention;
+    const b = mentions[i + 1] as NumberMention;
+    const link = tokens[a.end]?.norm;
+    if (a.unit === null || a.unit === link) {
+      if ((link === "ou" || link === "or") && b.start === a.end + 1 && b.unit !== null) mentions[i] = { ...a, unit: b.unit, currency: a.currency || b.currency };
+    }
+  }
+  return mentions;
+}
+
 /** Reads every number of the text with its markers; ranges become one fuzzy midpoint (§10.5.4). */
 export function scanNumbers(text: string): MentionScan {
   const tokens = textTokens(text);
@@ -227,7 +240,7 @@ export function scanNumbers(text: string): MentionScan {
     }
     mentions.push(mentionOf(text, tokens, a, a.end, a.fuzzy));
   }
-  return { tokens, mentions };
+  return { tokens, mentions: shareAlternativeUnits(tokens, mentions) };
 }
 
 export { ARTICLE_WORDS };

@@ -3,6 +3,7 @@
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
 import type { Phrase } from "./phrase-match.js";
+import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
 const GROUPS: readonly (readonly string[])[] = [
   // home
@@ -96,7 +97,8 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   };
   for (const p of phrases) {
     let core = p.tokens;
-    while (core.length > 1 && ARTICLES.has(core[0] as string)) core = core.slice(1);
+    // "un mois" is one month, not "mois": an article before a unit is a number.
+    while (core.length > 1 && ARTICLES.has(core[0] as string) && !(core.length === 2 && tokenHasStem(core[1] as string, KNOWN_UNIT_STEMS))) core = core.slice(1);
     add(core, p);
     if (core.length === 1 && (core[0] as string).length >= 4) add([plural(core[0] as string)], p);
     for (const other of byKey.get(core.join(" ")) ?? []) {

@@ -90,6 +90,8 @@ run("numbers", [
   ["U7", seats, "we are a family of five", 5],
   ["U7", seats, "it depends on my sister", null],
   ["U1", bedrooms, "2 or 3", null],
+  ["U1", seats, "3 ou 4 places", null],
+  ["U7", seats, "we have 2 kids and a dog", 2, "fuzzy"],
   ["U1", bedrooms, "one bedroom is enough", 1],
 ]);
 
@@ -119,6 +121,7 @@ run("booleans", [
   ["U12", pets, "bien sûr que non", false],
   ["U12", pets, "oui et non", null],
   ["U12", pets, "I don't think so", false],
+  ["U12", pets, "yes if no fees", true],
   ["U13", pets, "we have a cat", true, "fuzzy"],
   ["U13", pets, "no pets", false],
   ["U13", pets, "pas de chat mais un chien", true],
@@ -144,6 +147,7 @@ run("choices", [
   ["U17", amenities, "tout sauf le garden", ["parking", "balcony"]],
   ["U17", amenities, "all except the cellar", null],
   ["U17", amenities, "parking, that's all", ["parking"]],
+  ["U17", amenities, "everywhere except the garden", ["parking", "balcony"]],
 ]);
 
 run("refusals and don't-know on free text", [
