@@ -5,7 +5,7 @@ import { clauseTokens } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
-import { isDontKnow, isRefusal } from "./lexicons.js";
+import { isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { extractArray } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
@@ -101,8 +101,8 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
       return validated(extractDate(text, target.kind, today), target);
     case "string": {
       const trimmed = text.trim();
-      // [ext] A refusal or a don't-know is never recorded as the value of a free-text target.
-      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed)) return null;
+      // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
+      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed)) return null;
       return validated({ value: trimmed, certainty: "exact" }, target);
     }
     case "none":

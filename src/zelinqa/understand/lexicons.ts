@@ -48,6 +48,14 @@ export const DONT_KNOW_PHRASES = phrases([
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */
 export const WHOLE_ANSWER_DONT_KNOW = phrases(["idk", "jsp", "dk", "pas encore", "not yet", "unknown", "inconnu", "nsp", "dunno yet", "idk yet"]);
 
+/** [ext] Indifference as a whole answer: an answer, but no value for a free-text target. */
+export const INDIFFERENCE_PHRASES = phrases([
+  "peu importe", "n importe", "n importe ou", "n importe quoi", "ca m est egal", "c est egal", "pas de preference", "aucune preference",
+  "sans preference", "indifferent", "whatever", "no preference", "i don t mind", "don t mind", "doesn t matter", "it doesn t matter",
+  "does not matter", "any", "anything", "either", "either is fine", "pareil", "comme vous voulez", "as you like", "up to you",
+  "bof", "ca depend", "it depends", "depends",
+]);
+
 /** [ext] Hedges: the answer stands, held loosely (tentative). */
 export const HEDGE_PHRASES = phrases([
   "peut etre", "maybe", "perhaps", "probably", "probablement", "je pense", "i think", "je crois", "i guess", "i suppose",
@@ -139,4 +147,9 @@ const HESITATION = [...DONT_KNOW_PHRASES, ...HEDGE_PHRASES];
 /** [ext] The don't-know and hedge phrases, blanked out before reading a value from a hesitant reply. */
 export function withoutHesitation(text: string): string {
   return maskPhrases(text, HESITATION);
+}
+
+/** [ext] The whole answer only says it does not matter ("peu importe", "no preference"). */
+export function isIndifferent(text: string): boolean {
+  return isWholeAnswer(tokenise(text), INDIFFERENCE_PHRASES);
 }

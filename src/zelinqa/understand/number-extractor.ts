@@ -79,8 +79,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   for (const w of m.before.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
-  // "max 1500" with no unit: a stated bound is the kind of number a target asks for.
-  return m.bound !== null ? "target" : "neutral";
+  // "max 1500" with no unit: a stated bound is the kind of number the asked target wants (never in passing).
+  return m.bound !== null && !ctx.strict ? "target" : "neutral";
 }
 
 function withinBounds(value: number, ctx: NumberContext, integer: boolean): boolean {

@@ -83,6 +83,7 @@ run("numbers", [
   ["U4", rent, "1500 euros for a 2 bedroom", 1500],
   ["U4", rent, "my salary is 3000", null],
   ["U5", bedrooms, "we need 2 bedrooms for 4 people", 2],
+  ["U3", bedrooms, "at least two, ideally three", 2],
   ["U6", rent, "2 enfants, donc 1300", 1300],
   ["U7", seats, "deux adultes et deux enfants", 4, "fuzzy"],
   ["U7", seats, "moi et mes 2 enfants", 3, "fuzzy"],
@@ -154,6 +155,9 @@ run("refusals and don't-know on free text", [
   ["U18", neighbourhood, "I don't want to answer that", null],
   ["U18", neighbourhood, "j'en sais rien", null],
   ["U18", neighbourhood, "Montmartre", "Montmartre"],
+  ["U18", neighbourhood, "peu importe", null],
+  ["U18", neighbourhood, "no preference", null],
+  ["U18", neighbourhood, "anywhere near the center", "anywhere near the center"],
 ]);
 
 void describe("refusal and don't-know lexicons", () => {
@@ -181,6 +185,9 @@ void describe("values stated in passing", () => {
       assert.deepEqual(result === null ? null : result.value, value);
     });
   }
+  void it("U19: a stated bound without a unit is never taken in passing", () => {
+    assert.equal(extractIndirect(indirectText("at least two, ideally three", TODAY, true), seats), null);
+  });
   void it("U19: a date is not taken in passing when the reply may not give one", () => {
     assert.equal(extractIndirect(indirectText("march 1st", TODAY, false), moveIn), null);
   });
