@@ -110,9 +110,10 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
   }
 }
 
-function relativeDates(tokens: readonly string[], today: string, found: Found[]): void {
+function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   const joined = ` ${tokens.join(" ")} `;
-  if (joined.includes(" aujourd hui ") || joined.includes(" today ")) found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
+  // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
+  if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today "))) found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
   if (joined.includes(" demain ") || joined.includes(" tomorrow ")) found.push({ iso: addDays(today, 1), fuzzy: false, from: -1, to: -1 });
   // "fin du mois", "end of the month": this month's last day (fuzzy).
   if (/ (fin du mois|fin de mois|end of the month|end of this month|end of month) /.test(joined)) {
@@ -152,14 +153,15 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
 
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
- * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (§10.5.5).
+ * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (§10.5.5). `passing`: the
+ * text answers another question, where "today" is not a date.
  */
-export function extractDate(text: string, format: "date" | "date-time", today: string): PhraseResult | null {
+export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {
   const found: Found[] = [];
   const tokens = tokenise(text);
   numericDates(text, today, found);
   wordDates(tokens, today, found);
-  relativeDates(tokens, today, found);
+  relativeDates(tokens, today, found, passing);
   // chrono only adds relative expressions; next to a stated date, a weekday is decoration ("le samedi 12 décembre").
   if (found.length === 0) chronoDates(text, tokens, today, found);
   const distinct = new Set(found.map((f) => f.iso));

@@ -151,7 +151,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       return validated(extractNumber(input.text, target.kind === "integer", numberContext(target, true, input.numbers)), target);
     case "date":
     case "date-time":
-      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today), target) : null;
+      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true), target) : null;
     default:
       return null;
   }
