@@ -110,6 +110,11 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
   }
 }
 
+function nextMonday(today: string): string {
+  const isoWeekday = new Date(`${today}T00:00:00.000Z`).getUTCDay() || 7;
+  return addDays(today, 8 - isoWeekday);
+}
+
 function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   const joined = ` ${tokens.join(" ")} `;
   // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
@@ -142,7 +147,9 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
       // "next month", "le mois prochain": the month's first day, as for a month named alone.
       const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
-      const iso = isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
+      // "la semaine prochaine", "next week": the Monday that starts it, as a month starts on its first day.
+      const weekOnly = !WEEKDAYS.test(plain) && /\b(semaine prochaine|next week)\b/.test(plain);
+      const iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
       const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain);

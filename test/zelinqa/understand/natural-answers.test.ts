@@ -114,6 +114,8 @@ run("dates", [
   ["U10", moveIn, "vendredi prochain", "2026-12-11", "fuzzy"],
   ["U10", moveIn, "next friday", "2026-12-11", "fuzzy"],
   ["U10", moveIn, "demain", "2026-12-02", "exact"],
+  ["U10", moveIn, "la semaine prochaine", "2026-12-07", "fuzzy"],
+  ["U10", moveIn, "next week", "2026-12-07", "fuzzy"],
   ["U10", moveIn, "asap", null],
 ]);
 
