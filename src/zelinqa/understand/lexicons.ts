@@ -19,7 +19,8 @@ export const REFUSAL_PHRASES = phrases([
   "i d prefer not", "i would prefer not", "prefer not to answer", "rather not say", "rather not answer", "rather not",
   "i won t say", "i will not answer", "not telling", "not saying", "i decline", "decline to answer", "mind your own business",
   "that s private", "that s personal", "it s private", "it s personal", "that s none of your", "next question", "skip this",
-  "no comments",
+  "no comments", "je ne dirai pas", "je dirai pas", "je ne vous le dirai pas", "je garde ca pour moi", "i won t tell", "not going to tell",
+  "not going to say", "keep that to myself", "keep it to myself", "rather keep it private", "je prefere garder ca prive",
 ]);
 
 /** [ext] Refusals only when they are the whole answer (give or take politeness): "pass", "skip", "private". */
@@ -42,7 +43,9 @@ export const DONT_KNOW_PHRASES = phrases([
   "undecided", "we ll see", "hard to say", "can t say", "cannot say", "who knows", "i forget", "good question", "not yet decided",
   "i m not sure", "don t really know", "no freaking idea", "j hesite", "on hesite", "nous hesitons", "je ne sais pas encore",
   "on ne sait pas", "on sait pas", "nous ne savons pas", "we don t know", "we re not sure", "still deciding", "not decided yet",
-  "je n ai pas encore choisi", "on n a pas encore decide", "rien n est decide", "nothing decided",
+  "je n ai pas encore choisi", "on n a pas encore decide", "rien n est decide", "nothing decided", "je ne me souviens pas",
+  "je me souviens plus", "je me rappelle plus", "i don t remember", "can t remember", "je ne suis pas certain", "pas certain",
+  "pas certaine", "not certain", "unsure", "aucune certitude",
 ]);
 
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */
