@@ -131,7 +131,7 @@ const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|dema
 const WEEKDAYS = /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
 const HAS_NUMBER = /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
-function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[]): void {
+function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
   const seen = new Set<string>();
@@ -145,6 +145,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       // "4000 a month" is a rate, not a date: a relative reading needs a number, a weekday or a direction word.
       const plain = normalise(r.text);
       if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
+      // In passing, "two weeks" is a duration: a date needs a direction ("in two weeks", "next friday").
+      if (passing && !RELATIVE_CUES.test(plain) && !WEEKDAYS.test(plain)) continue;
       // "next month", "le mois prochain": the month's first day, as for a month named alone.
       const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
       // "la semaine prochaine", "next week": the Monday that starts it, as a month starts on its first day.
@@ -170,7 +172,7 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   wordDates(tokens, today, found);
   relativeDates(tokens, today, found, passing);
   // chrono only adds relative expressions; next to a stated date, a weekday is decoration ("le samedi 12 décembre").
-  if (found.length === 0) chronoDates(text, tokens, today, found);
+  if (found.length === 0) chronoDates(text, tokens, today, found, passing);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   const iso = (found[0] as Found).iso;

@@ -19,7 +19,8 @@ export const REFUSAL_PHRASES = phrases([
   "i d prefer not", "i would prefer not", "prefer not to answer", "rather not say", "rather not answer", "rather not",
   "i won t say", "i will not answer", "not telling", "not saying", "i decline", "decline to answer", "mind your own business",
   "that s private", "that s personal", "it s private", "it s personal", "that s none of your", "next question", "skip this",
-  "no comments", "je ne dirai pas", "je dirai pas", "je ne vous le dirai pas", "je garde ca pour moi", "i won t tell", "not going to tell",
+  "no comments", "je prefere pas dire", "je prefere pas le dire", "je prefere pas repondre", "prefere pas dire", "je veux pas dire",
+  "je ne dirai pas", "je dirai pas", "je ne vous le dirai pas", "je garde ca pour moi", "i won t tell", "not going to tell",
   "not going to say", "keep that to myself", "keep it to myself", "rather keep it private", "je prefere garder ca prive",
 ]);
 
@@ -84,7 +85,7 @@ export const FALSE_PHRASES = phrases([
   "i don t think so", "don t think so", "je ne pense pas", "je pense pas", "je crois pas", "je ne crois pas", "negatif",
   "pas necessaire", "not necessary", "pas besoin", "no need", "not needed", "plutot pas", "pas trop",
   "not anymore", "plus maintenant", "plus du tout", "pas forcement", "pas necessairement", "not necessarily", "pas specialement",
-  "not particularly", "pas obligatoirement",
+  "not particularly", "pas obligatoirement", "pas la peine", "not worth it", "pas utile", "inutile", "not useful", "je m en passe",
 ]);
 
 const FILLERS = new Set(["please", "svp", "merci", "thanks", "thank", "you", "sorry", "desole", "desolee", "pardon", "lol", "haha", "euh", "hmm", "bah", "ben", "well", "honestly", "franchement", "je", "i", "ll", "on", "this", "one", "question", "la", "that", "it", "s", "for", "now", "pour", "l", "instant", "moment", "le", "the", "yet", "encore", "tbh", "mdr", "oh", "ah", "um", "uh"]);

@@ -6,7 +6,7 @@ import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { countPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
-import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, stem, tokenHasStem } from "./target-words.js";
+import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
@@ -59,6 +59,12 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
+  // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
+  if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !(words && [...words.rates].some((r) => tokenHasStem(m.per as string, new Set([r]))))) {
+    return words?.groups.has("persons") ? "neutral" : "elsewhere";
+  }
+  // "une semaine", "two weeks" for a number of nights or days.
+  if (m.unit !== null && words?.groups.has("days") && tokenHasStem(m.unit, WEEK_STEMS)) return "target";
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
   // "15 janvier", "jan 15": part of a date.
   if ((m.unit !== null && MONTH_WORDS.has(m.unit)) || MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "elsewhere";
@@ -106,6 +112,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // first clause of the reply ("one, a small scratch").
   const articleCounts = (m: NumberMention) =>
     (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
+    weeksAsDays(m, ctx) !== null ||
     (m.start === 0 && m.unit === null && !ctx.strict && (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
@@ -128,6 +135,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     chosen = bounded;
   }
   const first = chosen[0] as { m: NumberMention; binding: Binding };
+  const days = weeksAsDays(first.m, ctx);
+  if (days !== null) return withinBounds(days, ctx, integer) ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" } : null;
   const tokens = tokenise(text);
   // A bare number inside a long sentence may belong to something else ("my salary is 3000"): keep it loose.
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
@@ -170,4 +179,10 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
   const words = ctx.words;
   const rest = tokens.filter((t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)));
   return rest.length === 0 ? { value: 0, certainty: "exact" } : null;
+}
+
+/** A count of weeks read for a target counted in days or nights: × 7 (a fortnight, "quinzaine", is 14). */
+function weeksAsDays(m: NumberMention, ctx: NumberContext): number | null {
+  if (m.unit === null || !(ctx.words?.groups.has("days") ?? false) || !tokenHasStem(m.unit, WEEK_STEMS)) return null;
+  return m.value * (m.unit === "quinzaine" || m.unit === "fortnight" ? 14 : 7);
 }

@@ -22,6 +22,8 @@ export interface NumberMention {
   readonly before: readonly string[];
   /** The period of a rate stated after it ("40 km a day", "1200 € par mois"), or null. */
   readonly period: Period | null;
+  /** The word of any rate stated after it ("500 par personne" → "personne"), or null. */
+  readonly per: string | null;
 }
 
 export type Period = "day" | "week" | "month" | "year";
@@ -207,7 +209,9 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
       ? "lower"
       : null;
   const period = periodAfter(after.slice(0, 4), slash);
-  return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period };
+  const perAt = after.slice(0, 3).findIndex((w, i) => i < 2 && (w === "par" || w === "per" || w === "each" || w === "chaque"));
+  const per = after[0] === "each" ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
+  return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period, per };
 }
 
 /** "3 ou 4 places", "2 or 3 bedrooms": alternatives share the unit written after the last one. */

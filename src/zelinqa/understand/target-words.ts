@@ -6,7 +6,8 @@ import { normalise } from "./normalise.js";
 /** Bilingual concept groups; a target whose words touch a group gets the whole group. */
 export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   money: ["budget", "prix", "price", "cost", "cout", "loyer", "rent", "montant", "amount", "euro", "eur", "dollar", "usd", "tarif", "mensualite", "depense", "spend", "balle", "buck"],
-  persons: ["personne", "people", "person", "adulte", "adult", "enfant", "kid", "child", "children", "occupant", "habitant", "gens", "place", "seat", "couvert", "convive", "invite", "guest", "famille", "family", "membre", "member", "resident", "locataire", "tenant", "foyer", "household"],
+  persons: ["personne", "people", "person", "adulte", "adult", "enfant", "kid", "child", "children", "occupant", "habitant", "gens", "place", "seat", "couvert", "convive", "invite", "guest", "famille", "family", "membre", "member", "resident", "locataire", "tenant", "foyer", "household",
+    "voyageur", "traveller", "traveler", "passager", "passenger", "participant", "visiteur", "visitor", "attendee"],
   income: ["salaire", "salary", "revenu", "income", "gagne", "earn", "paid", "touche", "net", "brut", "gross", "wage", "paie"],
   rooms: ["chambre", "bedroom", "room", "piece"],
   pets: ["pet", "animal", "animau", "chat", "chaton", "chien", "chiot", "cat", "kitten", "dog", "puppy", "lapin", "rabbit", "hamster", "oiseau", "bird", "perroquet", "parrot", "furet", "ferret", "tortue", "turtle", "nac", "compagnie"],
@@ -16,7 +17,7 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   years: ["an", "ans", "annee", "year"],
   months: ["mois", "month"],
   weeks: ["semaine", "week"],
-  days: ["jour", "day", "journee"],
+  days: ["jour", "day", "journee", "nuit", "night", "nuitee"],
   hours: ["heure", "hour", "minute", "fois", "time"],
   remote: ["teletravail", "remote", "distance", "wfh", "homeoffice", "hybride", "hybrid"],
   claims: ["claim", "sinistre", "accident", "incident"],
@@ -58,6 +59,8 @@ export interface TargetWords {
   readonly factStems: ReadonlySet<string>;
   /** The fact groups' words only, for facts read from a reply to another question. */
   readonly groupFactStems: ReadonlySet<string>;
+  /** Stems of the words after "par"/"per" in the label or question: what an amount is divided by. */
+  readonly rates: ReadonlySet<string>;
 }
 
 function groupStems(name: string): string[] {
@@ -92,11 +95,15 @@ function sameWord(a: string, b: string): boolean {
 /** Words of a target from its label and (optionally) the text of its primary question. */
 export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
+  const rates = new Set<string>();
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
-      if (RATE_WORDS.has(tokens[i - 1] ?? "")) return;
+      if (RATE_WORDS.has(tokens[i - 1] ?? "")) {
+        rates.add(stem(t));
+        return;
+      }
       if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
     });
   }
@@ -115,7 +122,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems };
+  return { stems, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
@@ -124,3 +131,5 @@ export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
 /** Words after which a number is someone's income, not what they will spend. */
 export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));
 export const MONEY_STEMS: ReadonlySet<string> = new Set(groupStems("money"));
+export const PERSON_STEMS: ReadonlySet<string> = new Set(groupStems("persons"));
+export const WEEK_STEMS: ReadonlySet<string> = new Set([...groupStems("weeks"), "quinzaine", "fortnight"]);

@@ -42,6 +42,10 @@ const GROUPS: readonly (readonly string[])[] = [
   ["enfants", "children", "kids", "enfant", "child", "kid", "son", "daughter", "fils", "fille", "sons", "daughters", "filles"],
   ["amis", "friends", "ami", "friend", "copains", "copines"], ["parents", "parents"], ["famille", "family"],
   ["tous risques", "comprehensive", "fully comprehensive"], ["au tiers", "third party", "tiers"],
+  // travel
+  ["economique", "economy", "economy class", "classe economique"], ["plage", "beach", "beaches", "plages"],
+  ["randonnee", "hiking", "hike", "rando", "trek", "trekking"], ["musees", "museums", "musee", "museum"],
+  ["gastronomie", "food", "gastronomy", "foodie"], ["montagne", "mountain", "mountains"], ["mer", "sea", "seaside"],
   // pets
   ["chat", "cat"], ["chien", "dog"], ["oiseau", "bird"], ["poisson", "fish"], ["lapin", "rabbit"], ["cheval", "horse"],
   // languages

@@ -17,7 +17,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance";
+  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -585,10 +585,52 @@ const INSURANCE: Row[] = [
   ["ins_q_mileage", "15000 km, started driving in 2010", v(15000), "number"],
 ];
 
+// Written after all the rules, as a last blind check: every entry is held out.
+const TRAVEL: Row[] = [
+  ["trv_q_departure", "le 20 février", v("2027-02-20"), "date"],
+  ["trv_q_departure", "pendant les vacances de février", N, "nothing"],
+  ["trv_q_departure", "early april", v("2027-04-01"), "date"],
+  ["trv_q_departure", "dans un mois environ", v("2027-01-01"), "date"],
+  ["trv_q_departure", "on a pas encore décidé", D, "dont_know"],
+  ["trv_q_departure", "March 10th, for a week", v("2027-03-10"), "passing", { trv_nights: 7 }],
+  ["trv_q_nights", "une semaine", v(7), "count"],
+  ["trv_q_nights", "10 nuits", v(10), "count"],
+  ["trv_q_nights", "two weeks", v(14), "count"],
+  ["trv_q_nights", "5 ou 6", N, "nothing"],
+  ["trv_q_nights", "un long week-end", N, "nothing"],
+  ["trv_q_travellers", "nous deux", v(2), "count"],
+  ["trv_q_travellers", "4 adultes", v(4), "count"],
+  ["trv_q_travellers", "my wife, our 2 kids and me", v(4), "count"],
+  ["trv_q_travellers", "solo", v(1), "count"],
+  ["trv_q_travellers", "un groupe de 8 amis", v(8), "count"],
+  ["trv_q_budget", "3000 € pour tout le monde", v(3000), "number"],
+  ["trv_q_budget", "around 2k", v(2000), "number"],
+  ["trv_q_budget", "pas plus de 5000", v(5000), "number"],
+  ["trv_q_budget", "500 par personne", N, "nothing"],
+  ["trv_q_budget", "je préfère pas dire", R, "refusal"],
+  ["trv_q_class", "economy", v("economique"), "choice"],
+  ["trv_q_class", "business class if possible", v("affaires"), "choice"],
+  ["trv_q_class", "la moins chère", N, "nothing"],
+  ["trv_q_class", "eco", N, "nothing"],
+  ["trv_q_insurance", "oui par sécurité", v(true), "boolean"],
+  ["trv_q_insurance", "no, my credit card covers it", v(false), "boolean"],
+  ["trv_q_insurance", "pas la peine", v(false), "boolean"],
+  ["trv_q_insurance", "c'est combien ?", N, "nothing"],
+  ["trv_q_activities", "plage et gastronomie", v(["plage", "gastronomie"]), "multi"],
+  ["trv_q_activities", "hiking and museums", v(["randonnee", "musees"]), "multi"],
+  ["trv_q_activities", "surtout la plage, pas de rando", v(["plage"]), "multi"],
+  ["trv_q_activities", "un peu de tout", v(["plage", "randonnee", "musees", "gastronomie"]), "multi"],
+  ["trv_q_activities", "food!", v(["gastronomie"]), "multi"],
+  ["trv_q_destination", "Lisbonne", v("Lisbonne"), "text"],
+  ["trv_q_destination", "quelque part au soleil", v("quelque part au soleil"), "text"],
+  ["trv_q_destination", "no idea, surprise me", D, "dont_know"],
+];
+
 export const CORPUS: readonly CorpusEntry[] = [
   ...rows("furniture", FURNITURE),
   ...rows("rental", RENTAL),
   ...rows("job", JOB).map((e) => ({ ...e, h: true as const })),
   ...rows("event", EVENT).map((e) => ({ ...e, h: true as const })),
   ...rows("insurance", INSURANCE).map((e) => ({ ...e, h: true as const })),
+  ...rows("travel", TRAVEL).map((e) => ({ ...e, h: true as const })),
 ];

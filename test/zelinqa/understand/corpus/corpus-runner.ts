@@ -13,6 +13,7 @@ import { eventDomainChanges } from "./event-domain.js";
 import { insuranceDomainChanges } from "./insurance-domain.js";
 import { jobDomainChanges } from "./job-domain.js";
 import { rentalDomainChanges } from "./rental-domain.js";
+import { travelDomainChanges } from "./travel-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -37,6 +38,7 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     job: artifactOf(jobDomainChanges(), "job"),
     event: artifactOf(eventDomainChanges(), "event"),
     insurance: artifactOf(insuranceDomainChanges(), "insurance"),
+    travel: artifactOf(travelDomainChanges(), "travel"),
   };
 }
 
