@@ -109,10 +109,13 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     if (mult !== undefined) {
       value *= mult;
       end = i + 2;
-    } else if (glued && !CURRENCY.has(next.norm)) {
-      // "5th", "1er", "11e" (ordinals, handled as dates or names), "3pm", "2x": not a quantity.
-      if (ORDINAL_SUFFIXES.has(next.norm) || next.norm.length <= 3) return null;
-    } else if (glued && next.norm === "e" && value < 100) return null;
+    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || value < 100)) {
+      // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
+      return { value, start: i, end: i + 2, fuzzy: false, article: true };
+    } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3) {
+      // "3pm", "2x": not a quantity.
+      return null;
+    }
   }
   return { value, start: i, end, fuzzy: false, article: false };
 }

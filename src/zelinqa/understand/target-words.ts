@@ -21,14 +21,23 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   hours: ["heure", "hour", "minute", "fois", "time"],
   remote: ["teletravail", "remote", "distance", "wfh", "homeoffice", "hybride", "hybrid"],
   claims: ["claim", "sinistre", "accident", "incident"],
+  elevator: ["ascenseur", "elevator", "lift"],
+  parking: ["parking", "garage", "stationnement"],
+  garden: ["jardin", "garden", "yard"],
+  balcony: ["balcon", "balcony", "terrasse", "terrace"],
+  pool: ["piscine", "pool"],
   driving: ["permis", "license", "licence", "conduire", "driving", "driver"],
-  measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "km", "etage", "floor", "litre", "liter", "pouce", "inch"],
+  measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "litre", "liter", "pouce", "inch", "tonne", "ton", "gramme"],
+  kilometres: ["km", "kilometre", "kilometer", "borne"],
+  miles: ["mile"],
+  cubic: ["m3", "cubic", "cube", "metre cube"],
+  floors: ["etage", "floor", "niveau", "level"],
 };
 
 const TIME_GROUPS = new Set(["years", "months", "weeks", "days", "hours"]);
 const RATE_WORDS = new Set(["par", "per", "each", "chaque", "every"]);
 /** Groups that name facts a yes/no target may be about ("we have a cat"); counts and amounts are not facts. */
-const FACT_GROUPS = new Set(["pets", "smoking", "cars", "children", "remote", "driving"]);
+const FACT_GROUPS = new Set(["pets", "smoking", "cars", "children", "remote", "driving", "elevator", "parking", "garden", "balcony", "pool"]);
 
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
@@ -126,7 +135,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
-  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "pets", "cars", "children"].flatMap(groupStems),
+  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "kilometres", "miles", "cubic", "floors", "pets", "cars", "children"].flatMap(groupStems),
 );
 /** Words after which a number is someone's income, not what they will spend. */
 export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));

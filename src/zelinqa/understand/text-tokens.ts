@@ -10,7 +10,8 @@ export interface TextToken {
 }
 
 // Digits with thousands groups: space-like separators must be followed by exactly 3 digits (§10.5.4).
-const TOKEN = /\d+(?:[ \u00A0\u202F']\d{3}(?!\d)|[.,]\d+)*|[\p{L}\p{M}]+|[€$£~%]/gu;
+// A unit written with its exponent ("m3", "m²", "km2") stays one word.
+const TOKEN = /\d+(?:[ \u00A0\u202F']\d{3}(?!\d)|[.,]\d+)*|[\p{L}\p{M}]+(?:[23²³](?!\d))?|[€$£~%]/gu;
 const COMBINING_MARKS = /\p{M}/gu;
 
 const normWord = (w: string) => w.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase();

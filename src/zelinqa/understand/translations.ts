@@ -18,7 +18,7 @@ const GROUPS: readonly (readonly string[])[] = [
   // furniture and materials
   ["canape", "sofa", "couch", "settee"], ["lit", "bed"], ["chaise", "chair"], ["armoire", "wardrobe"], ["commode", "dresser", "chest of drawers"],
   ["etagere", "shelf", "shelves"], ["bibliotheque", "bookcase", "bookshelf"], ["fauteuil", "armchair"], ["matelas", "mattress"], ["tapis", "rug", "carpet"],
-  ["lampe", "lamp"], ["buffet", "sideboard"], ["rangement", "storage"], ["table basse", "coffee table"], ["bois", "wood", "wooden"], ["cuir", "leather"],
+  ["lampe", "lamp"], ["frigo", "fridge", "refrigerateur", "refrigerator"], ["lave vaisselle", "dishwasher"], ["coffre", "safe", "coffre fort"], ["buffet", "sideboard"], ["rangement", "storage"], ["table basse", "coffee table"], ["bois", "wood", "wooden"], ["cuir", "leather"],
   ["tissu", "fabric"], ["metal", "metallic"], ["verre", "glass"], ["velours", "velvet"], ["marbre", "marble"], ["rotin", "rattan"], ["lin", "linen"],
   ["contemporain", "contemporary", "moderne", "modern"], ["scandinave", "scandinavian", "nordique", "nordic", "scandi"], ["industriel", "industrial", "indus"],
   ["classique", "classic", "traditionnel", "traditional"], ["rustique", "rustic"], ["boheme", "boho", "bohemian"], ["minimaliste", "minimalist"],

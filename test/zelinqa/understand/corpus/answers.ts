@@ -17,7 +17,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel";
+  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -626,6 +626,45 @@ const TRAVEL: Row[] = [
   ["trv_q_destination", "no idea, surprise me", D, "dont_know"],
 ];
 
+// Written after all the rules, as one more blind check: every entry is held out.
+const MOVING: Row[] = [
+  ["mov_q_volume", "environ 30 m3", v(30), "number"],
+  ["mov_q_volume", "a 3-room flat, maybe 40 cubic meters", v(40), "number"],
+  ["mov_q_volume", "aucune idée, c'est un T2", D, "dont_know"],
+  ["mov_q_volume", "20-25 m³", v(22.5), "number"],
+  ["mov_q_volume", "une quinzaine de mètres cubes", v(15), "number"],
+  ["mov_q_floor", "3e étage", v(3), "count"],
+  ["mov_q_floor", "rez-de-chaussée", N, "nothing"],
+  ["mov_q_floor", "4th floor, no lift", v(4), "passing", { mov_lift: false }],
+  ["mov_q_floor", "au 2", v(2), "count"],
+  ["mov_q_floor", "cinquième", N, "nothing"],
+  ["mov_q_lift", "oui mais il est petit", v(true), "boolean"],
+  ["mov_q_lift", "pas d'ascenseur", v(false), "boolean"],
+  ["mov_q_lift", "no elevator", v(false), "boolean"],
+  ["mov_q_lift", "il y en a un", N, "nothing"],
+  ["mov_q_lift", "yes there is a lift", v(true), "boolean"],
+  ["mov_q_date", "le 30 janvier", v("2027-01-30"), "date"],
+  ["mov_q_date", "fin mars", v("2027-03-31"), "date"],
+  ["mov_q_date", "n'importe quel samedi de janvier", N, "nothing"],
+  ["mov_q_date", "the 2nd of february", v("2027-02-02"), "date"],
+  ["mov_q_date", "dans 10 jours", v("2026-12-11"), "date"],
+  ["mov_q_distance", "environ 450 km", v(450), "number"],
+  ["mov_q_distance", "Paris - Lyon", N, "nothing"],
+  ["mov_q_distance", "même ville, 5 km", v(5), "number"],
+  ["mov_q_distance", "about 300 miles", N, "nothing"],
+  ["mov_q_distance", "moins de 10 km", v(10), "number"],
+  ["mov_q_packing", "oui, tout", v(true), "boolean"],
+  ["mov_q_packing", "non on s'en occupe", v(false), "boolean"],
+  ["mov_q_packing", "just the fragile stuff", N, "nothing"],
+  ["mov_q_packing", "we'll pack ourselves", N, "nothing"],
+  ["mov_q_items", "un piano droit", v(["piano"]), "multi"],
+  ["mov_q_items", "a piano and a big fridge", v(["piano", "frigo"]), "multi"],
+  ["mov_q_items", "rien de spécial", N, "nothing"],
+  ["mov_q_items", "un aquarium de 200 litres", v(["aquarium"]), "multi"],
+  ["mov_q_items", "coffre fort", v(["coffre"]), "multi"],
+  ["mov_q_items", "pas de piano", N, "nothing"],
+];
+
 export const CORPUS: readonly CorpusEntry[] = [
   ...rows("furniture", FURNITURE),
   ...rows("rental", RENTAL),
@@ -633,4 +672,5 @@ export const CORPUS: readonly CorpusEntry[] = [
   ...rows("event", EVENT).map((e) => ({ ...e, h: true as const })),
   ...rows("insurance", INSURANCE).map((e) => ({ ...e, h: true as const })),
   ...rows("travel", TRAVEL).map((e) => ({ ...e, h: true as const })),
+  ...rows("moving", MOVING).map((e) => ({ ...e, h: true as const })),
 ];

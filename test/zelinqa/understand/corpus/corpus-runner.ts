@@ -12,6 +12,7 @@ import type { CorpusEntry } from "./answers.js";
 import { eventDomainChanges } from "./event-domain.js";
 import { insuranceDomainChanges } from "./insurance-domain.js";
 import { jobDomainChanges } from "./job-domain.js";
+import { movingDomainChanges } from "./moving-domain.js";
 import { rentalDomainChanges } from "./rental-domain.js";
 import { travelDomainChanges } from "./travel-domain.js";
 
@@ -39,6 +40,7 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     event: artifactOf(eventDomainChanges(), "event"),
     insurance: artifactOf(insuranceDomainChanges(), "insurance"),
     travel: artifactOf(travelDomainChanges(), "travel"),
+    moving: artifactOf(movingDomainChanges(), "moving"),
   };
 }
 
