@@ -85,7 +85,8 @@ export const FALSE_PHRASES = phrases([
   "i don t think so", "don t think so", "je ne pense pas", "je pense pas", "je crois pas", "je ne crois pas", "negatif",
   "pas necessaire", "not necessary", "pas besoin", "no need", "not needed", "plutot pas", "pas trop",
   "not anymore", "plus maintenant", "plus du tout", "pas forcement", "pas necessairement", "not necessarily", "pas specialement",
-  "not particularly", "pas obligatoirement", "pas la peine", "not worth it", "pas utile", "inutile", "not useful", "je m en passe",
+  "not particularly", "pas obligatoirement", "pas la peine", "pas pour l instant", "pas pour le moment", "not at the moment", "not for now", "not right now", "not currently",
+  "pas actuellement", "not worth it", "pas utile", "inutile", "not useful", "je m en passe",
 ]);
 
 const FILLERS = new Set(["please", "svp", "merci", "thanks", "thank", "you", "sorry", "desole", "desolee", "pardon", "lol", "haha", "euh", "hmm", "bah", "ben", "well", "honestly", "franchement", "je", "i", "ll", "on", "this", "one", "question", "la", "that", "it", "s", "for", "now", "pour", "l", "instant", "moment", "le", "the", "yet", "encore", "tbh", "mdr", "oh", "ah", "um", "uh"]);

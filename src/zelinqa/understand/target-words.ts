@@ -50,7 +50,7 @@ const STOP = new Set([
 
 // Agent and gerund suffixes may leave 3 letters ("fumeur" → "fum"); plurals must leave 4 ("prix" stays).
 const SUFFIXES: readonly [string, number][] = [
-  ["euses", 3], ["euse", 3], ["eurs", 3], ["eur", 3], ["ers", 3], ["er", 3], ["ings", 3], ["ing", 3], ["es", 4], ["s", 4], ["x", 4], ["ed", 4],
+  ["euses", 3], ["euse", 3], ["eurs", 3], ["eur", 3], ["ers", 3], ["er", 3], ["ings", 3], ["ing", 3], ["s", 4], ["x", 4], ["ed", 4],
 ];
 
 /** A light stem: plural and agent suffixes dropped. */
@@ -81,11 +81,7 @@ export function tokenHasStem(token: string, stems: ReadonlySet<string>): boolean
   const s = stem(token);
   if (stems.has(s) || stems.has(token)) return true;
   for (const p of stems) {
-    // "chambres" → "chambr" still names "chambre": a stem may also be a slightly longer form of the token's.
-    if (p.length > s.length) {
-      if (s.length >= 4 && p.length - s.length === 1 && p.startsWith(s)) return true;
-      continue;
-    }
+    if (p.length > s.length) continue;
     if (p.length === s.length || !s.startsWith(p)) continue;
     if ((p.length >= 4 && p.length >= s.length - 5) || (p.length === 3 && s.length <= 5)) return true;
   }

@@ -27,7 +27,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ["marron", "brown"], ["rose", "pink"], ["orange", "orange"], ["violet", "purple"],
   // work
   ["salarie", "employed", "employee"], ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur"], ["etudiant", "student"],
-  ["sans emploi", "unemployed", "jobless", "chomage", "chomeur", "au chomage", "demandeur d emploi", "en recherche d emploi", "looking for work", "looking for a job", "job seeker"], ["retraite", "retired", "a la retraite"], ["fonctionnaire", "civil servant"],
+  ["sans emploi", "unemployed", "jobless", "chomage", "chomeur", "au chomage", "demandeur d emploi", "en recherche d emploi", "looking for work", "looking for a job", "job seeker",
+    "je cherche du travail", "cherche du travail", "cherche un emploi", "cherche un travail", "je cherche un job", "between jobs", "entre deux jobs"], ["retraite", "retired", "a la retraite"], ["fonctionnaire", "civil servant"],
   ["stagiaire", "intern"], ["apprenti", "apprentice", "alternant"], ["stage", "internship"], ["alternance", "apprenticeship", "work study"],
   ["temps plein", "full time"], ["temps partiel", "part time"], ["interim", "temping"], ["teletravail", "remote", "remote work", "work from home"],
   ["cdi", "permanent contract"], ["cdd", "fixed term contract", "fixed term"],
@@ -68,6 +69,8 @@ const KINDS: Readonly<Record<string, readonly string[]>> = {
   storage: ["wardrobe", "dresser", "cupboard", "shelves", "bookcase", "chest of drawers", "cabinet", "armoire", "commode", "etagere", "placard"],
   siege: ["chaise", "fauteuil", "tabouret", "chair", "armchair", "stool"],
   seating: ["chair", "armchair", "stool", "chaise", "fauteuil"],
+  salarie: ["cdi", "cdd", "en cdi", "en cdd", "interim", "permanent contract", "full time job"],
+  employed: ["cdi", "cdd", "en cdi", "en cdd", "permanent contract", "full time job", "i have a job"],
 };
 
 const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { rate, runCorpus, scoreTables } from "./corpus/corpus-runner.js";
 import type { EntryResult } from "./corpus/corpus-runner.js";
 
-/** Floors reached on 2026-12-01 (577 answers: 574 right); raise them when the rules improve, never lower them quietly. */
+/** Floors reached on 2026-12-01 (610 answers: 606 right); raise them when the rules improve, never lower them quietly. */
 const FLOORS = { overall: 0.99, domain: 0.97, category: 0.96, heldOut: 0.985 };
 
 void describe("understanding corpus", () => {
@@ -14,9 +14,9 @@ void describe("understanding corpus", () => {
     results = await runCorpus();
   });
 
-  void it("U20: the corpus has at least 200 answers in both languages, over seven domains and every category", () => {
+  void it("U20: the corpus has at least 200 answers in both languages, over eight domains and every category", () => {
     assert.ok(results.length >= 200);
-    assert.deepEqual(new Set(results.map((r) => r.entry.domain)), new Set(["furniture", "rental", "job", "event", "insurance", "travel", "moving"]));
+    assert.deepEqual(new Set(results.map((r) => r.entry.domain)), new Set(["furniture", "rental", "job", "event", "insurance", "travel", "moving", "flatshare"]));
     const categories = new Set(results.map((r) => r.entry.category));
     for (const c of ["number", "count", "date", "boolean", "choice", "multi", "text", "refusal", "dont_know", "passing", "nothing"]) assert.ok(categories.has(c as never), c);
   });

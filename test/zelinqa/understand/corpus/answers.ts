@@ -17,7 +17,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving";
+  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -665,6 +665,43 @@ const MOVING: Row[] = [
   ["mov_q_items", "pas de piano", N, "nothing"],
 ];
 
+// Written last, as a blind check close to the rental domain but worded differently: every entry is held out.
+const FLATSHARE: Row[] = [
+  ["fls_q_budget", "500 balles max", v(500), "number"],
+  ["fls_q_budget", "six cents euros charges comprises", v(600), "number"],
+  ["fls_q_budget", "around 700 a month", v(700), "number"],
+  ["fls_q_budget", "entre 450 et 550", v(500), "number"],
+  ["fls_q_budget", "mes parents m'aident, 400 + APL", v(400, { tentative: true }), "number"],
+  ["fls_q_budget", "le moins possible lol", N, "nothing"],
+  ["fls_q_mates", "3 max", v(3), "count"],
+  ["fls_q_mates", "pas plus de deux", v(2), "count"],
+  ["fls_q_mates", "peu importe", N, "nothing"],
+  ["fls_q_mates", "a big flatshare is fine, up to 6", v(6), "count"],
+  ["fls_q_entry", "septembre", v("2027-09-01"), "date"],
+  ["fls_q_entry", "dès le 1er janvier", v("2027-01-01"), "date"],
+  ["fls_q_entry", "from next month", v("2027-01-01"), "date"],
+  ["fls_q_entry", "rentrée 2027", N, "nothing"],
+  ["fls_q_pets", "un chat très sage", v(true), "boolean"],
+  ["fls_q_pets", "nope no pets", v(false), "boolean"],
+  ["fls_q_pets", "pas pour l'instant", v(false), "boolean"],
+  ["fls_q_smoke", "non-fumeuse", v(false), "boolean"],
+  ["fls_q_smoke", "je fume sur le balcon seulement", v(true), "boolean"],
+  ["fls_q_smoke", "I vape, does that count?", N, "nothing"],
+  ["fls_q_status", "étudiante en master", v("etudiant"), "choice"],
+  ["fls_q_status", "je bosse en CDI", v("salarie"), "choice"],
+  ["fls_q_status", "freelance", v("independant"), "choice"],
+  ["fls_q_status", "je cherche du travail", v("demandeur"), "choice"],
+  ["fls_q_status", "en alternance", N, "nothing"],
+  ["fls_q_equipment", "wifi obligatoire", v(["wifi"]), "multi"],
+  ["fls_q_equipment", "washing machine and wifi", v(["lave_linge", "wifi"]), "multi"],
+  ["fls_q_equipment", "tout sauf parking", v(["lave_linge", "wifi", "balcon"]), "multi"],
+  ["fls_q_equipment", "un balcon ce serait top mais pas obligatoire", v(["balcon"]), "multi"],
+  ["fls_q_area", "près de la fac", v("près de la fac"), "text"],
+  ["fls_q_area", "je préfère ne pas préciser", R, "refusal"],
+  ["fls_q_area", "aucune préférence", N, "nothing"],
+  ["fls_q_budget", "600, et j'ai un chien", v(600), "passing", { fls_pets: true }],
+];
+
 export const CORPUS: readonly CorpusEntry[] = [
   ...rows("furniture", FURNITURE),
   ...rows("rental", RENTAL),
@@ -673,4 +710,5 @@ export const CORPUS: readonly CorpusEntry[] = [
   ...rows("insurance", INSURANCE).map((e) => ({ ...e, h: true as const })),
   ...rows("travel", TRAVEL).map((e) => ({ ...e, h: true as const })),
   ...rows("moving", MOVING).map((e) => ({ ...e, h: true as const })),
+  ...rows("flatshare", FLATSHARE).map((e) => ({ ...e, h: true as const })),
 ];

@@ -10,6 +10,7 @@ import type { CompiledArtifact, EngineDeps, SessionState } from "../../../../src
 import { CORPUS } from "./answers.js";
 import type { CorpusEntry } from "./answers.js";
 import { eventDomainChanges } from "./event-domain.js";
+import { flatshareDomainChanges } from "./flatshare-domain.js";
 import { insuranceDomainChanges } from "./insurance-domain.js";
 import { jobDomainChanges } from "./job-domain.js";
 import { movingDomainChanges } from "./moving-domain.js";
@@ -41,6 +42,7 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     insurance: artifactOf(insuranceDomainChanges(), "insurance"),
     travel: artifactOf(travelDomainChanges(), "travel"),
     moving: artifactOf(movingDomainChanges(), "moving"),
+    flatshare: artifactOf(flatshareDomainChanges(), "flatshare"),
   };
 }
 
