@@ -48,6 +48,8 @@ const SUBGROUP_NOUNS = new Set([
   "filles", "fils", "daughters", "sons", "ados", "teenagers", "grands", "petits",
 ]);
 
+const AIM_WORDS = new Set(["vise", "viser", "aim", "aiming", "target", "targeting", "souhaite", "voudrais", "aimerais", "ideally", "idealement", "prefer", "prefere", "hoping", "espere", "want", "veux"]);
+
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
 const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
 
@@ -129,6 +131,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
+    // "je gagne 35k aujourd'hui, je vise 40k": the number the person aims at is the answer, held loosely.
+    const aimed = inBounds.filter(({ m }) => m.before.some((w) => AIM_WORDS.has(w)));
+    if (bounded.length === 0 && new Set(aimed.map(({ m }) => m.value)).size === 1) return { value: (aimed[0] as { m: NumberMention }).m.value, certainty: "fuzzy" };
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
     // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
     fuzzy = inBounds.some(({ m }) => m.bound === null && !m.fuzzy);
