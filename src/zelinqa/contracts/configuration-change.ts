@@ -8,7 +8,7 @@ import {
   QuestionTypeSchema,
   SelectionModeSchema,
 } from "./common.js";
-import { ChoiceSchema, QuestionSourceSchema } from "./configuration.js";
+import { ChoiceSchema, QuestionSourceSchema, ValueSynonymsSchema } from "./configuration.js";
 import { ConfigurationIssueSchema } from "./configuration-issue.js";
 
 export const ObjectivePatchSchema = z
@@ -37,6 +37,8 @@ export const SuccessInformationPatchSchema = z.strictObject({
   label: z.string().min(1).max(200).optional(),
   schema: JsonSchemaObjectSchema.optional(),
   primary_question_id: IdSchema.optional(),
+  /** [ext] null removes every synonym. */
+  synonyms: ValueSynonymsSchema.nullable().optional(),
 });
 export type SuccessInformationPatch = z.infer<typeof SuccessInformationPatchSchema>;
 

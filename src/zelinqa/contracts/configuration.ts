@@ -29,11 +29,22 @@ export const DimensionSchema = z.object({
 });
 export type Dimension = z.infer<typeof DimensionSchema>;
 
+/** [ext] Other ways people name a choice or an enum value ("sofa", "couch" for "canapé"), matched like labels. */
+export const SynonymListSchema = z.array(z.string().min(1).max(200)).min(1).max(50);
+
+/**
+ * [ext] Synonyms of a success information's values, keyed by the enum value (or "true"/"false" for a boolean
+ * schema); a key that is not a value of the schema is an `invalid_schema` issue.
+ */
+export const ValueSynonymsSchema = z.record(z.string().min(1).max(200), SynonymListSchema);
+export type ValueSynonyms = z.infer<typeof ValueSynonymsSchema>;
+
 export const SuccessInformationSchema = z.object({
   id: IdSchema,
   label: z.string().min(1).max(200),
   schema: JsonSchemaObjectSchema,
   primary_question_id: IdSchema,
+  synonyms: ValueSynonymsSchema.optional(),
 });
 export type SuccessInformation = z.infer<typeof SuccessInformationSchema>;
 
@@ -41,6 +52,8 @@ export const ChoiceSchema = z.strictObject({
   id: IdSchema,
   label: z.string().min(1).max(500),
   maps_to_value: JsonValueSchema.optional(),
+  /** [ext] Other words for this choice, matched like its label (zelinqa-understanding.md). */
+  synonyms: SynonymListSchema.optional(),
 });
 export type Choice = z.infer<typeof ChoiceSchema>;
 

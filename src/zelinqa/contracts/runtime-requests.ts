@@ -90,6 +90,8 @@ export const PreviousTurnSchema = z
     user_text: z.string().min(1).max(8000).optional(),
     structured_answer: StructuredAnswerSchema.optional(),
     message_id: IdSchema.optional(),
+    /** [ext] When the reply was written: the reference day of relative dates ("dans deux semaines"). */
+    occurred_at: TimestampSchema.optional(),
   })
   .refine(atLeastOneProperty, { message: "at least one property is required" });
 export type PreviousTurn = z.infer<typeof PreviousTurnSchema>;

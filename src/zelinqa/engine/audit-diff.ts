@@ -1,7 +1,8 @@
 // Sanitised structural diffs for the audit log (§12.6): only changed keys, editorial fields as "[changed]".
 
 export const CHANGED_MARKER = "[changed]";
-const EDITORIAL_FIELDS = new Set(["name", "description", "text", "label", "choices", "schema"]);
+// [ext] synonyms are editorial text too: the diff names the key and marks it changed.
+const EDITORIAL_FIELDS = new Set(["name", "description", "text", "label", "choices", "schema", "synonyms"]);
 
 export interface AuditDiffValue {
   before: Record<string, unknown> | null;

@@ -62,8 +62,13 @@ function phrasesOf(s: Validated, linked: readonly CompiledQuestionJson[]): Compi
     if (!q.active) continue;
     for (const c of q.choices) {
       const value = q.choice_values[s.id]?.[c.id];
-      const text = phraseTokens(c.label).join(" ");
-      if (value !== undefined && text !== "") phrases.push({ text, value, order: orderOf(value, n++) });
+      if (value === undefined) continue;
+      const order = orderOf(value, n++);
+      // [ext] A choice's synonyms are matched like its label.
+      for (const label of [c.label, ...(c.synonyms ?? [])]) {
+        const text = phraseTokens(label).join(" ");
+        if (text !== "") phrases.push({ text, value, order });
+      }
     }
   }
   if (kind !== "boolean") {
@@ -71,6 +76,16 @@ function phrasesOf(s: Validated, linked: readonly CompiledQuestionJson[]): Compi
       const text = phraseTokens(String(v)).join(" ");
       if (text !== "") phrases.push({ text, value: v as JsonValue, order: i });
     });
+  }
+  // [ext] Value synonyms of the success information, keyed by the value ("true"/"false" for booleans).
+  const values: unknown[] = kind === "boolean" ? [true, false] : enumValues;
+  for (const [key, list] of Object.entries(s.synonyms ?? {})) {
+    const value = values.find((v) => String(v) === key);
+    if (value === undefined) continue;
+    for (const synonym of list) {
+      const text = phraseTokens(synonym).join(" ");
+      if (text !== "") phrases.push({ text, value: value as JsonValue, order: orderOf(value, n++) });
+    }
   }
   return phrases;
 }

@@ -4,7 +4,7 @@ import type { ConversationMessage, Outcome, StructuredAnswer } from "../contract
 import { isDontKnow, isRefusal } from "../understand/lexicons.js";
 import { similarity } from "../understand/normalise.js";
 import type { EngineError } from "./engine-result.js";
-import { collectAttributed, collectUnattributed } from "./evidence-plan.js";
+import { collectReply, collectUnattributed } from "./evidence-plan.js";
 import type { EvidencePlan } from "./evidence-plan.js";
 import type { CompiledArtifact, QuestionInfo } from "./load-artifact.js";
 import { closePendingDecision } from "./session-state.js";
@@ -81,7 +81,13 @@ export function processMessages(
           const error = choiceError(q, answer.choice_ids);
           if (error) return error;
         }
-        const outcome = inferOutcome(answer, m.text);
+        const outcome = collectReply(
+          artifact,
+          state,
+          plan,
+          { question: q, text: m.text, freeText: answer?.free_text, choiceIds: answer?.choice_ids, today: options.today(m.occurred_at) },
+          { value: inferOutcome(answer, m.text), inferred: true },
+        );
         state.outcomes.push({
           question_id: q.id,
           decision_id: null,
@@ -92,16 +98,7 @@ export function processMessages(
           turn: state.turn_count,
         });
         if (state.pending_decision?.candidates.some((c) => c.question_id === q.id)) closePendingDecision(state, "resolved");
-        if (outcome === "asked_answered") {
-          collectAttributed(artifact, state, plan, {
-            question: q,
-            text: m.text,
-            freeText: answer?.free_text,
-            choiceIds: answer?.choice_ids,
-            today: options.today(m.occurred_at),
-          });
-        }
-      } else if (m.text !== undefined) collectUnattributed(artifact, state, plan, m.text);
+      } else if (m.text !== undefined) collectUnattributed(artifact, state, plan, m.text, options.today(m.occurred_at));
     }
     if (m.message_id !== undefined) state.processed_message_ids.push(m.message_id);
   }

@@ -69,6 +69,7 @@ export function configurationBody(config: ConfigurationBody): ConfigurationBody 
       label: s.label,
       schema: s.schema,
       primary_question_id: s.primary_question_id,
+      ...(s.synonyms !== undefined ? { synonyms: s.synonyms } : {}),
     })),
     questions: config.questions.map((q) => ({
       id: q.id,
@@ -76,7 +77,12 @@ export function configurationBody(config: ConfigurationBody): ConfigurationBody 
       type: q.type,
       selection_mode: q.selection_mode,
       source: q.source,
-      choices: q.choices.map((c) => ({ id: c.id, label: c.label, ...(c.maps_to_value !== undefined ? { maps_to_value: c.maps_to_value } : {}) })),
+      choices: q.choices.map((c) => ({
+        id: c.id,
+        label: c.label,
+        ...(c.maps_to_value !== undefined ? { maps_to_value: c.maps_to_value } : {}),
+        ...(c.synonyms !== undefined ? { synonyms: c.synonyms } : {}),
+      })),
       dimension_id: q.dimension_id,
       active: q.active,
     })),

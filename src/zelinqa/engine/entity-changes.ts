@@ -11,7 +11,7 @@ import type {
   SuccessInformationPatch,
 } from "../contracts/index.js";
 import type { DraftConfiguration } from "./draft.js";
-import { schemaProblem } from "./schema-rules.js";
+import { schemaProblem, synonymKeysProblem } from "./schema-rules.js";
 
 export interface ChangeOutcome {
   issues: ConfigurationIssue[];
@@ -158,13 +158,23 @@ export function applySuccessInformationChange(
   if (patch.primary_question_id !== undefined && !draft.questions.some((q) => q.id === patch.primary_question_id)) {
     issues.push(issue("unknown_reference", `Question "${patch.primary_question_id}" does not exist.`, entity, patch.id));
   }
+  const current = index >= 0 ? draft.success_informations[index] : undefined;
+  const synonymProblem = synonymKeysProblem(patch.schema ?? current?.schema ?? {}, patch.synonyms === undefined ? current?.synonyms : patch.synonyms);
+  if (synonymProblem !== null) issues.push(issue("invalid_schema", synonymProblem, entity, patch.id));
   if (issues.length > 0) return fail(...issues);
   if (op === "create") {
-    const created = { id: patch.id, label: patch.label as string, schema: patch.schema ?? {}, primary_question_id: patch.primary_question_id as string };
+    const created = {
+      id: patch.id,
+      label: patch.label as string,
+      schema: patch.schema ?? {},
+      primary_question_id: patch.primary_question_id as string,
+      ...(patch.synonyms ? { synonyms: patch.synonyms } : {}),
+    };
     draft.success_informations.push(created);
     return { issues: [], audit: { action: "configuration.success_information.created", id: patch.id, before: null, after: created } };
   }
-  const updated = { ...draft.success_informations[index], ...withoutUndefined(patch) } as DraftConfiguration["success_informations"][number];
+  const updated = { ...draft.success_informations[index], ...withoutUndefined(patch) } as DraftConfiguration["success_informations"][number] & { synonyms?: unknown };
+  if (updated.synonyms === null) delete updated.synonyms;
   draft.success_informations[index] = updated;
   return { issues: [], audit: { action: "configuration.success_information.updated", id: patch.id, before, after: updated } };
 }

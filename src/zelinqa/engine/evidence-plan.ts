@@ -1,8 +1,8 @@
 // Collecting the evidence of one request (§10.4 text routing) before anything is merged, so that the single
 // optional model call (§10.6) can see every gap, and model values never override deterministic ones.
-import type { JsonValue } from "../contracts/index.js";
-import { extractDirect, extractIndirect } from "../understand/extract-value.js";
-import { tokenise } from "../understand/normalise.js";
+import type { JsonValue, Outcome } from "../contracts/index.js";
+import { extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
+import { withoutHesitation } from "../understand/lexicons.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
 
@@ -76,30 +76,76 @@ export function collectAttributed(artifact: CompiledArtifact, state: SessionStat
     else if (!isComplete(state, t.id)) gaps.push(t.id);
   }
   const texts = [reply.text, reply.freeText].filter((s): s is string => s !== undefined && s.trim() !== "");
-  for (const text of texts) collectIndirect(artifact, plan, text, directIds);
+  const replyHasDate = direct.some((t) => t.extractor === "date" || t.extractor === "date-time");
+  for (const text of texts) collectIndirect(artifact, state, plan, { text, today: reply.today, skip: directIds, datesAllowed: !replyHasDate });
   if (gaps.length > 0 && texts.length > 0) {
     plan.modelTexts.push(...texts);
     for (const id of gaps) plan.modelTargets.set(id, true);
   }
 }
 
-function collectIndirect(artifact: CompiledArtifact, plan: EvidencePlan, text: string, skip: ReadonlySet<string>): void {
-  const tokens = tokenise(text);
-  for (const t of artifact.dataTargets) {
-    if (skip.has(t.id)) continue;
-    const result = extractIndirect(tokens, t.extraction);
+interface IndirectSource {
+  readonly text: string;
+  readonly today: string;
+  readonly skip: ReadonlySet<string>;
+  readonly datesAllowed: boolean;
+}
+
+/**
+ * Indirect evidence (P0) for the other data targets. [ext] Numbers, dates and boolean facts go only to
+ * incomplete targets, and a date only when exactly one incomplete date target could take it.
+ */
+function collectIndirect(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, source: IndirectSource): void {
+  const others = artifact.dataTargets.filter((t) => !source.skip.has(t.id));
+  const openDates = others.filter((t) => (t.extractor === "date" || t.extractor === "date-time") && !isComplete(state, t.id));
+  const input = indirectText(source.text, source.today, source.datesAllowed && openDates.length === 1);
+  for (const t of others) {
+    const phraseKind = t.extractor === "enum" || t.extractor === "array_enum";
+    if (!phraseKind && isComplete(state, t.id)) continue;
+    const result = extractIndirect(input, t.extraction);
     if (result) push(plan, t.id, result.value, 0);
   }
 }
 
 /** Unattributed text (summaries, unattributed messages, unresolved turns): indirect evidence only. */
-export function collectUnattributed(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, text: string): void {
+export function collectUnattributed(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, text: string, today: string): void {
   if (text.trim() === "") return;
   const before = new Set(plan.deterministic);
-  collectIndirect(artifact, plan, text, new Set());
+  collectIndirect(artifact, state, plan, { text, today, skip: new Set(), datesAllowed: true });
   const gaps = artifact.dataTargets.filter((t) => !isComplete(state, t.id) && !plan.deterministic.has(t.id) && !before.has(t.id));
   if (gaps.length > 0) {
     plan.modelTexts.push(text);
     for (const t of gaps) if (!plan.modelTargets.has(t.id)) plan.modelTargets.set(t.id, false);
   }
+}
+
+/**
+ * Collects an attributed reply and returns its final outcome. [ext] A don't-know inferred from the text that
+ * still states a value for the question ("je sais pas, peut-être 1000") is an answer held loosely: the outcome
+ * becomes `asked_answered` and its values are at most P1 (tentative). A refusal is never extracted (§10.3).
+ */
+export function collectReply(
+  artifact: CompiledArtifact,
+  state: SessionState,
+  plan: EvidencePlan,
+  reply: AttributedReply,
+  outcome: { value: Outcome; inferred: boolean },
+): Outcome {
+  if (outcome.value === "asked_answered") {
+    collectAttributed(artifact, state, plan, reply);
+    return outcome.value;
+  }
+  if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "") return outcome.value;
+  const scratch = emptyPlan();
+  // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
+  collectAttributed(artifact, state, scratch, { ...reply, text: withoutHesitation(reply.text) });
+  // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement").
+  const directIds = new Set(dataTargetsOf(artifact, reply.question).filter((t) => t.extractor !== "string").map((t) => t.id));
+  if (!scratch.items.some((i) => directIds.has(i.targetId))) return outcome.value;
+  const allDirect = new Set(dataTargetsOf(artifact, reply.question).map((t) => t.id));
+  for (const item of scratch.items) {
+    if (allDirect.has(item.targetId) && !directIds.has(item.targetId)) continue;
+    push(plan, item.targetId, item.value, directIds.has(item.targetId) ? (Math.min(item.priority, 1) as Priority) : 0);
+  }
+  return "asked_answered";
 }

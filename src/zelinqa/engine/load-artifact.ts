@@ -4,6 +4,8 @@ import type { CompletionRole, Dimension, Objective } from "../contracts/index.js
 import { indirectPhrasesOf } from "../understand/extract-value.js";
 import type { ExtractionTarget } from "../understand/extract-value.js";
 import { compileSchemaValidator } from "../understand/json-schema-validator.js";
+import { targetWords } from "../understand/target-words.js";
+import { widenPhrases } from "../understand/translations.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { CompiledArtifactJsonSchema } from "./artifact-json.js";
 import type { CompiledArtifactJson, CompiledQuestionJson, CompiledSuccessInformationJson, TargetLink } from "./artifact-json.js";
@@ -35,8 +37,27 @@ export interface QuestionInfo extends CompiledQuestionJson {
 
 export interface DataTargetInfo extends CompiledSuccessInformationJson {
   readonly validate: ValueValidator;
-  readonly extraction: ExtractionTarget;
+  extraction: ExtractionTarget;
   readonly dimension: DimensionInfo;
+}
+
+/** [ext] JSON Schema bounds of a number target, used to choose among several numbers. */
+function schemaBounds(schema: Record<string, unknown>): { minimum?: number; maximum?: number } {
+  const out: { minimum?: number; maximum?: number } = {};
+  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
+  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : undefined;
+  if (min !== undefined) out.minimum = min;
+  if (max !== undefined) out.maximum = max;
+  return out;
+}
+
+/** [ext] Each target learns the other targets' words, so "4 places" is not read as a budget. */
+function withOtherStems(targets: DataTargetInfo[]): void {
+  for (const t of targets) {
+    const others = new Set<string>();
+    for (const o of targets) if (o !== t) for (const w of o.extraction.words?.stems ?? []) others.add(w);
+    t.extraction = { ...t.extraction, otherStems: others };
+  }
 }
 
 export interface CompiledArtifact {
@@ -90,10 +111,20 @@ export function loadArtifact(json: unknown): CompiledArtifact {
     } catch {
       fail(`schema of ${s.id} does not compile`);
     }
-    const phrases = s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order }));
-    const extraction = { kind: s.extractor, phrases, indirectPhrases: indirectPhrasesOf(phrases), validate };
+    // [ext] Labels also read without their article and in the other language (understand/translations.ts).
+    const phrases = widenPhrases(s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })));
+    const questionText = data.questions.find((q) => q.id === s.primary_question_id)?.text ?? "";
+    const extraction: ExtractionTarget = {
+      kind: s.extractor,
+      phrases,
+      indirectPhrases: indirectPhrasesOf(phrases),
+      validate,
+      words: targetWords(s.label, questionText),
+      ...schemaBounds(s.schema),
+    };
     return { ...s, validate, extraction, dimension: dimensionById.get(s.dimension_id) ?? fail(`${s.id} has no dimension`) };
   });
+  withOtherStems(dataTargets);
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
   const targetIds: string[] = dataTargets.map((t) => t.id);
   const targetIndex = new Map(targetIds.map((id, i) => [id, i]));

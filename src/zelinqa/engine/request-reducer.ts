@@ -13,7 +13,7 @@ import { inferOutcome, processMessages } from "./context-messages.js";
 import { err, ok } from "./engine-result.js";
 import type { EngineResult } from "./engine-result.js";
 import { mergeEvidence } from "./evidence.js";
-import { collectAttributed, collectUnattributed, emptyPlan } from "./evidence-plan.js";
+import { collectReply, collectUnattributed, emptyPlan } from "./evidence-plan.js";
 import type { EvidencePlan } from "./evidence-plan.js";
 import type { CompiledArtifact } from "./load-artifact.js";
 import { runSemanticStep } from "./semantic-step.js";
@@ -46,11 +46,17 @@ function planPreviousTurn(
 ): DegradedReason[] {
   const { turn, resolution } = input;
   if (resolution.kind === "unresolved") {
-    for (const text of [turn.user_text, turn.structured_answer?.free_text]) if (text !== undefined) collectUnattributed(artifact, state, plan, text);
+    for (const text of [turn.user_text, turn.structured_answer?.free_text]) if (text !== undefined) collectUnattributed(artifact, state, plan, text, today);
     return ["unresolved_previous_turn"];
   }
   const q = resolution.question;
-  const outcome = turn.outcome ?? inferOutcome(turn.structured_answer, turn.user_text);
+  const outcome = collectReply(
+    artifact,
+    state,
+    plan,
+    { question: q, text: turn.user_text, freeText: turn.structured_answer?.free_text, choiceIds: turn.structured_answer?.choice_ids, today },
+    { value: turn.outcome ?? inferOutcome(turn.structured_answer, turn.user_text), inferred: turn.outcome === undefined },
+  );
   const pendingId = state.pending_decision?.decision_id ?? null;
   state.outcomes.push({
     question_id: q.id,
@@ -62,15 +68,6 @@ function planPreviousTurn(
   });
   if (turn.message_id !== undefined && !state.processed_message_ids.includes(turn.message_id)) state.processed_message_ids.push(turn.message_id);
   closePendingDecision(state, resolution.inDecision ? "resolved" : "ignored");
-  if (outcome === "asked_answered") {
-    collectAttributed(artifact, state, plan, {
-      question: q,
-      text: turn.user_text,
-      freeText: turn.structured_answer?.free_text,
-      choiceIds: turn.structured_answer?.choice_ids,
-      today,
-    });
-  }
   const answeredOrAbsent = turn.outcome === undefined || turn.outcome === "asked_answered";
   return answeredOrAbsent && blank(turn.user_text) && !turn.structured_answer ? ["missing_user_text"] : [];
 }
@@ -129,7 +126,7 @@ export function planRequest(
     const d = occurredAt === undefined ? null : new Date(occurredAt);
     return d !== null && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : serverDay;
   };
-  if (input.previousTurn) reasons.push(...planPreviousTurn(artifact, state, plan, input.previousTurn, serverDay));
+  if (input.previousTurn) reasons.push(...planPreviousTurn(artifact, state, plan, input.previousTurn, today(input.previousTurn.turn.occurred_at)));
   if (input.initialHistory) {
     const error = processMessages(artifact, state, plan, input.initialHistory, { mode: "history", today });
     if (error) return err(error);
@@ -140,7 +137,7 @@ export function planRequest(
     if (error) return err(error);
   } else if (context?.mode === "summary") {
     reasons.push("summary_only_context");
-    collectUnattributed(artifact, state, plan, context.text);
+    collectUnattributed(artifact, state, plan, context.text, serverDay);
   }
   return ok({ plan, reasons });
 }

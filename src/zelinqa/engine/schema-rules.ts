@@ -50,3 +50,19 @@ export function choiceValue(choice: Choice, schema: JsonSchemaObject, validate: 
 export function validatorFor(schema: JsonSchemaObject): ValueValidator {
   return compileSchemaValidator(schema);
 }
+
+/** [ext] Value synonyms must be keyed by a value of the schema: an enum value, or "true"/"false" for a boolean. */
+export function synonymKeysProblem(schema: JsonSchemaObject, synonyms: Record<string, unknown> | null | undefined): string | null {
+  if (!synonyms) return null;
+  const items = schema.items;
+  const enumValues = Array.isArray(schema.enum)
+    ? (schema.enum as unknown[])
+    : typeof items === "object" && items !== null && Array.isArray((items as Record<string, unknown>).enum)
+      ? ((items as Record<string, unknown>).enum as unknown[])
+      : schema.type === "boolean"
+        ? [true, false]
+        : [];
+  const keys = new Set(enumValues.map((v) => String(v)));
+  const unknown = Object.keys(synonyms).filter((k) => !keys.has(k));
+  return unknown.length === 0 ? null : `The synonyms name values the schema does not have: ${unknown.join(", ")}.`;
+}

@@ -1,8 +1,15 @@
-// Boolean extraction of §10.5.3: choice labels first, then the true/false lexicons, longest phrase first.
+// Boolean extraction [zelinqa-api §10.5.3 + ext]: choice labels first, then the yes/no lexicons (longest phrase
+// first) with negation over the whole clause ("of course not" is false), then — when no yes/no is said — the
+// fact itself matched against the target's own words ("we have a cat", "no pets", "je fume", "non-fumeur").
+import { clauseTokens, isNegationAt } from "./clauses.js";
+import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, TRUE_PHRASES } from "./lexicons.js";
-import { tokenise } from "./normalise.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { tokenHasStem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
+
+const DETERMINERS = new Set(["no", "aucun", "aucune", "none"]);
 
 interface LexiconHit {
   readonly value: boolean;
@@ -28,14 +35,63 @@ function lexiconHits(tokens: readonly string[]): LexiconHit[] {
   return kept;
 }
 
-/** Direct boolean extraction; `labels` are the choice-label phrases of the target. */
-export function extractBoolean(text: string, labels: readonly Phrase[]): PhraseResult | null {
-  const tokens = tokenise(text);
-  const fromLabels = scalarPhraseResult(findPhraseHits(tokens, labels, true));
-  if (fromLabels) return fromLabels;
-  const hits = lexiconHits(tokens);
-  const hasTrue = hits.some((h) => h.value);
-  const hasFalse = hits.some((h) => !h.value);
-  if (hasTrue === hasFalse) return null;
-  return { value: hasTrue, certainty: "exact" };
+/** Yes/no from the lexicons, a "yes" followed by a negation in its clause counting as "no". */
+function lexiconValue(text: string): boolean | null {
+  const c = clauseTokens(text);
+  const hits = lexiconHits(c.tokens);
+  const values = new Set<boolean>();
+  for (const h of hits) {
+    // "yes if no fees", "we have no pets": a "no" before a noun, inside the reply, is a determiner, not an answer.
+    if (!h.value && h.end - h.start === 1 && h.start > 0 && DETERMINERS.has(c.tokens[h.start] as string) && c.clause[h.start + 1] === c.clause[h.start]) continue;
+    let v = h.value;
+    // "of course not", "sure… not": a yes negated right after it, or inside a negated clause.
+    if (v) {
+      const next = c.tokens[h.end] === "que" ? h.end + 1 : h.end;
+      if (next < c.tokens.length && c.clause[next] === c.clause[h.start] && isNegationAt(c.tokens, next)) v = false;
+      if (c.negated[h.start]) v = false;
+    }
+    values.add(v);
+  }
+  return values.size === 1 ? [...values][0] === true : null;
 }
+
+/** The fact stated with the target's own words: positive unless negated in its clause. */
+function factValue(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
+  const c = clauses ?? clauseTokens(text);
+  const stems = groupsOnly ? words.groupFactStems : words.factStems;
+  let positive = false;
+  let negative = false;
+  c.tokens.forEach((t, i) => {
+    if (t.length < 3 || !tokenHasStem(t, stems)) return;
+    if (c.negated[i] || (i > 0 && c.tokens[i - 1] === "non")) negative = true;
+    else positive = true;
+  });
+  // "pas de chat mais un chien": something is there.
+  if (positive) return true;
+  return negative ? false : null;
+}
+
+/** Direct boolean extraction; `labels` are the choice-label and synonym phrases of the target. */
+export function extractBoolean(text: string, labels: readonly Phrase[], words?: TargetWords): PhraseResult | null {
+  const c = clauseTokens(text);
+  const fromLabels = scalarPhraseResult(findPhraseHits(c.tokens, labels.filter((p) => p.tokens.length > 1 || !isYesNoWord(p)), true, c.negated));
+  if (fromLabels) return fromLabels;
+  const said = lexiconValue(text);
+  const fact = words === undefined ? null : factValue(text, words);
+  // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
+  if (said !== null && fact !== null && said !== fact) return null;
+  if (said !== null) return { value: said, certainty: "exact" };
+  return fact === null ? null : { value: fact, certainty: "fuzzy" };
+}
+
+/**
+ * Boolean facts only (no yes/no): what indirect extraction may take from a reply to another question, with
+ * `groupsOnly` restricting it to the concept-group words (pets, smoking…), never a label's generic words.
+ */
+export function extractBooleanFact(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
+  return factValue(text, words, groupsOnly, clauses);
+}
+
+
+// "Oui"/"Non" labels are read by the lexicons, which know about negation scope.
+const isYesNoWord = (p: Phrase) => p.tokens.length === 1 && (TRUE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]) || FALSE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]));

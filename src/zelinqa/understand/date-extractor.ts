@@ -1,28 +1,50 @@
-// Date extraction of §10.5.5 (FR/EN formats, month-year as fuzzy, today/tomorrow relative to a reference day).
-import { tokenise } from "./normalise.js";
+// Date extraction [zelinqa-api §10.5.5 + ext]. Own rules for the forms whose meaning we fix — ISO, day-first
+// numeric dates, day and month names without a year (the next such day on or after the reference), parts of
+// months ("début mars", "mi-janvier", "end of january", fuzzy), a month alone (its first day, fuzzy) — and
+// chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"). The reference
+// day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
+import * as chrono from "chrono-node";
+import { normalise, tokenise } from "./normalise.js";
 import type { PhraseResult } from "./phrase-match.js";
 
-const MONTHS: Record<string, number> = {
-  janvier: 1, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, aout: 8, septembre: 9, octobre: 10,
-  novembre: 11, decembre: 12,
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10,
-  november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+const FULL_MONTHS: Record<string, number> = {
+  janvier: 1, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, aout: 8, septembre: 9, octobre: 10, novembre: 11, decembre: 12,
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
 };
+const MONTHS: Record<string, number> = {
+  ...FULL_MONTHS,
+  jan: 1, janv: 1, feb: 2, fev: 2, fevr: 2, mar: 3, apr: 4, avr: 4, jun: 6, jul: 7, juil: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+};
+// A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
+const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
+const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
+const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
+const LATE = new Set(["fin", "end", "late", "endof"]);
+const LINKS = new Set(["of", "de", "du", "d", "the", "en", "this", "ce"]);
+const CHRONO_TRIGGERS = new Set([
+  "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday", "wednesday", "thursday",
+  "friday", "saturday", "sunday", "semaine", "semaines", "week", "weeks", "mois", "month", "months", "jour", "jours", "day",
+  "days", "prochain", "prochaine", "next", "weekend", "ans", "an", "year", "years", "annee", "quinzaine", "fortnight",
+]);
 
 interface Found {
   readonly iso: string;
   readonly fuzzy: boolean;
+  /** Token or character span, to drop overlapping readings of the same words. */
+  readonly from: number;
+  readonly to: number;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A valid calendar date as YYYY-MM-DD, or null. Two-digit years are refused by the callers. */
+/** A valid calendar date as YYYY-MM-DD, or null. */
 export function isoDate(year: number, month: number, day: number): string | null {
   if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return null;
   const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return day > last ? null : `${year}-${pad(month)}-${pad(day)}`;
 }
+
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 function addDays(isoDay: string, days: number): string {
   const d = new Date(`${isoDay}T00:00:00.000Z`);
@@ -30,56 +52,127 @@ function addDays(isoDay: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-function numericDates(text: string, found: Found[]): void {
+/** The next (month, day) on or after the reference day; an impossible day gives null. */
+function nextOccurrence(today: string, month: number, day: number | "last"): string | null {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  const dayIn = (year: number) => (day === "last" ? lastDay(year, month) : day);
+  const year = month > m || (month === m && dayIn(y) >= d) ? y : y + 1;
+  return isoDate(year, month, dayIn(year));
+}
+
+const DAY = /^(\d{1,2})(er|ere|st|nd|rd|th|eme|e)?$/;
+const dayOf = (t: string | undefined) => {
+  const m = t === undefined ? null : DAY.exec(t);
+  return m ? Number(m[1]) : null;
+};
+const yearOf = (t: string | undefined) => (t !== undefined && /^\d{4}$/.test(t) ? Number(t) : null);
+
+function numericDates(text: string, today: string, found: Found[]): void {
   for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
-    const iso = isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
-    found.push({ iso: iso ?? "invalid", fuzzy: false });
+    found.push({ iso: isoDate(Number(m[1]), Number(m[2]), Number(m[3])) ?? "invalid", fuzzy: false, from: -1, to: -1 });
   }
   for (const m of text.matchAll(/(?<![\d-])(\d{1,2})([/.-])(\d{1,2})\2(\d{2,4})(?!\d)/g)) {
     const yearText = m[4] as string;
     const iso = yearText.length === 4 ? isoDate(Number(yearText), Number(m[3]), Number(m[1])) : null;
-    found.push({ iso: iso ?? "invalid", fuzzy: false });
+    found.push({ iso: iso ?? "invalid", fuzzy: false, from: -1, to: -1 });
+  }
+  // [ext] "le 20/12": day first, without a year.
+  for (const m of text.matchAll(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?![\d/])/g)) {
+    const iso = nextOccurrence(today, Number(m[2]), Number(m[1]));
+    if (iso !== null) found.push({ iso, fuzzy: false, from: -1, to: -1 });
   }
 }
 
-const dayNumber = (t: string | undefined) => (t !== undefined && /^\d{1,2}(er)?$/.test(t) ? parseInt(t, 10) : null);
-const yearNumber = (t: string | undefined) => (t !== undefined && /^\d{4}$/.test(t) ? Number(t) : null);
-
-function wordDates(tokens: readonly string[], found: Found[]): void {
-  const used = new Set<number>();
+function wordDates(tokens: readonly string[], today: string, found: Found[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const month = MONTHS[tokens[i] as string];
     if (month === undefined) continue;
-    const before = dayNumber(tokens[i - 1]);
-    const after = dayNumber(tokens[i + 1]);
-    const yearAfter = yearNumber(tokens[i + 1]);
-    if (before !== null && yearNumber(tokens[i + 1]) !== null) {
-      found.push({ iso: isoDate(yearNumber(tokens[i + 1]) as number, month, before) ?? "invalid", fuzzy: false });
-      used.add(i + 1);
-    } else if (after !== null && yearNumber(tokens[i + 2]) !== null) {
-      found.push({ iso: isoDate(yearNumber(tokens[i + 2]) as number, month, after) ?? "invalid", fuzzy: false });
-      used.add(i + 2);
-    } else if (yearAfter !== null && !used.has(i + 1)) {
-      found.push({ iso: isoDate(yearAfter, month, 1) ?? "invalid", fuzzy: true });
+    const linked = LINKS.has(tokens[i - 1] as string);
+    const before = dayOf(tokens[linked ? i - 2 : i - 1]);
+    const after = dayOf(tokens[i + 1]);
+    const partAt = linked ? i - 2 : i - 1;
+    const part = tokens[partAt] ?? "";
+    const partThe = tokens[partAt - 1] ?? "";
+    const isPart = (set: Set<string>) => set.has(part) || (part === "of" && set.has(partThe));
+    const yearAt = before !== null ? i + 1 : after !== null ? i + 2 : i + 1;
+    const year = yearOf(tokens[yearAt]);
+    const at = (m: number, d: number | "last") => (year !== null ? isoDate(year, m, d === "last" ? lastDay(year, m) : d) : nextOccurrence(today, m, d));
+    const from = before !== null ? (linked ? i - 2 : i - 1) : isPart(EARLY) || isPart(MID) || isPart(LATE) ? partAt : i;
+    const to = year !== null ? yearAt : after !== null ? i + 1 : i;
+    if (before !== null) found.push({ iso: at(month, before) ?? "invalid", fuzzy: false, from, to });
+    else if (after !== null && after <= 31) found.push({ iso: at(month, after) ?? "invalid", fuzzy: false, from, to });
+    else if (isPart(EARLY)) found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
+    else if (isPart(MID)) found.push({ iso: at(month, 15) ?? "invalid", fuzzy: true, from, to });
+    else if (isPart(LATE)) found.push({ iso: at(month, "last") ?? "invalid", fuzzy: true, from, to });
+    else if (year !== null || (FULL_MONTHS[tokens[i] as string] !== undefined && !AMBIGUOUS_ALONE.has(tokens[i] as string))) {
+      found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     }
   }
 }
 
-function relativeDates(tokens: readonly string[], today: string, found: Found[]): void {
+function nextMonday(today: string): string {
+  const isoWeekday = new Date(`${today}T00:00:00.000Z`).getUTCDay() || 7;
+  return addDays(today, 8 - isoWeekday);
+}
+
+function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   const joined = ` ${tokens.join(" ")} `;
-  if (joined.includes(" aujourd hui ") || joined.includes(" today ")) found.push({ iso: today, fuzzy: false });
-  if (joined.includes(" demain ") || joined.includes(" tomorrow ")) found.push({ iso: addDays(today, 1), fuzzy: false });
+  // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
+  if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today "))) found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
+  if (joined.includes(" demain ") || joined.includes(" tomorrow ")) found.push({ iso: addDays(today, 1), fuzzy: false, from: -1, to: -1 });
+  // "fin du mois", "end of the month": this month's last day (fuzzy).
+  if (/ (fin du mois|fin de mois|end of the month|end of this month|end of month) /.test(joined)) {
+    const [y, m] = today.split("-").map(Number) as [number, number];
+    found.push({ iso: isoDate(y, m, lastDay(y, m)) as string, fuzzy: true, from: -1, to: -1 });
+  }
+}
+
+const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
+const WEEKDAYS = /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
+const HAS_NUMBER = /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
+
+function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
+  if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
+  const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
+  const seen = new Set<string>();
+  for (const parser of [chrono.fr, chrono.en]) {
+    for (const r of parser.parse(text, ref, { forwardDate: true })) {
+      const s = r.start;
+      const textTokens = tokenise(r.text);
+      // Month names are read by our own rules; chrono adds the relative expressions only.
+      if (textTokens.some((t) => MONTHS[t] !== undefined)) continue;
+      if (!s.isCertain("day") && !s.isCertain("weekday") && !s.isCertain("month")) continue;
+      // "4000 a month" is a rate, not a date: a relative reading needs a number, a weekday or a direction word.
+      const plain = normalise(r.text);
+      if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
+      // In passing, "two weeks" is a duration: a date needs a direction ("in two weeks", "next friday").
+      if (passing && !RELATIVE_CUES.test(plain) && !WEEKDAYS.test(plain)) continue;
+      // "next month", "le mois prochain": the month's first day, as for a month named alone.
+      const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
+      // "la semaine prochaine", "next week": the Monday that starts it, as a month starts on its first day.
+      const weekOnly = !WEEKDAYS.test(plain) && /\b(semaine prochaine|next week)\b/.test(plain);
+      const iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
+      if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
+      seen.add(`${r.index}:${iso}`);
+      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain);
+      found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
+    }
+  }
 }
 
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
- * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (§10.5.5).
+ * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (§10.5.5). `passing`: the
+ * text answers another question, where "today" is not a date.
  */
-export function extractDate(text: string, format: "date" | "date-time", today: string): PhraseResult | null {
+export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {
   const found: Found[] = [];
-  numericDates(text, found);
-  wordDates(tokenise(text), found);
-  relativeDates(tokenise(text), today, found);
+  const tokens = tokenise(text);
+  numericDates(text, today, found);
+  wordDates(tokens, today, found);
+  relativeDates(tokens, today, found, passing);
+  // chrono only adds relative expressions; next to a stated date, a weekday is decoration ("le samedi 12 décembre").
+  if (found.length === 0) chronoDates(text, tokens, today, found, passing);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   const iso = (found[0] as Found).iso;

@@ -1,12 +1,18 @@
 // Deterministic extraction of one success-information value from a text (§10.5), per schema kind,
 // followed by schema validation (§10.5.6: an invalid value is dropped, it is not a conflict).
-import { extractBoolean } from "./boolean-extractor.js";
+import { extractBoolean, extractBooleanFact } from "./boolean-extractor.js";
+import { clauseTokens } from "./clauses.js";
+import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
-import { tokenise } from "./normalise.js";
+import { isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
+import { extractArray } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
+import { scanNumbers } from "./number-mentions.js";
+import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
+import type { TargetWords } from "./target-words.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
 
@@ -17,6 +23,13 @@ export interface ExtractionTarget {
   /** The phrases of at least 4 characters, the only ones indirect extraction uses (§10.4); derived if absent. */
   readonly indirectPhrases?: readonly Phrase[];
   readonly validate: ValueValidator;
+  /** [ext] What the target is about (label and question words, concept groups): binds numbers and facts. */
+  readonly words?: TargetWords;
+  /** [ext] Words of the other targets: a number bound to them is not for this target. */
+  readonly otherStems?: ReadonlySet<string>;
+  /** [ext] JSON Schema `minimum`/`maximum`, to choose among several numbers. */
+  readonly minimum?: number;
+  readonly maximum?: number;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -58,24 +71,39 @@ function validated(result: PhraseResult | null, target: ExtractionTarget): Phras
   return result !== null && target.validate(result.value) ? result : null;
 }
 
+function numberContext(target: ExtractionTarget, strict: boolean, scan?: MentionScan) {
+  return {
+    ...(scan ? { scan } : {}),
+    ...(target.words ? { words: target.words } : {}),
+    ...(target.otherStems ? { otherStems: target.otherStems } : {}),
+    ...(target.minimum !== undefined ? { minimum: target.minimum } : {}),
+    ...(target.maximum !== undefined ? { maximum: target.maximum } : {}),
+    strict,
+  };
+}
+
 /** Direct extraction: every extractor on the attributed reply. `today` is YYYY-MM-DD for relative dates. */
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
-    case "enum":
-      return validated(scalarPhraseResult(findPhraseHits(tokenise(text), target.phrases, true)), target);
+    case "enum": {
+      const c = clauseTokens(text);
+      return validated(scalarPhraseResult(findPhraseHits(c.tokens, target.phrases, true, c.negated)), target);
+    }
     case "array_enum":
-      return validated(arrayPhraseResult(findPhraseHits(tokenise(text), target.phrases, true)), target);
+      return validated(extractArray(clauseTokens(text), target.phrases), target);
     case "boolean":
-      return validated(extractBoolean(text, target.phrases), target);
+      return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
     case "integer":
-      return validated(extractNumber(text, target.kind === "integer"), target);
+      return validated(extractNumber(text, target.kind === "integer", numberContext(target, false)), target);
     case "date":
     case "date-time":
       return validated(extractDate(text, target.kind, today), target);
     case "string": {
       const trimmed = text.trim();
-      return trimmed === "" ? null : validated({ value: trimmed, certainty: "exact" }, target);
+      // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
+      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed)) return null;
+      return validated({ value: trimmed, certainty: "exact" }, target);
     }
     case "none":
       return null;
@@ -86,12 +114,45 @@ export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {
   return phrases.filter((p) => p.tokens.join(" ").length >= 4);
 }
 
-/** Indirect extraction: exact label and enum phrase matches of at least 4 characters only (§10.4). */
-export function extractIndirect(tokens: readonly string[], target: ExtractionTarget): PhraseResult | null {
-  if (target.kind !== "enum" && target.kind !== "array_enum" && target.kind !== "boolean") return null;
-  const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
-  if (phrases.length === 0) return null;
-  const hits = findPhraseHits(tokens, phrases, false);
-  const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
-  return validated(result, target);
+/** A text prepared once for the indirect extraction of every other target. */
+export interface IndirectText {
+  readonly text: string;
+  readonly clauses: ClauseTokens;
+  readonly today: string;
+  /** [ext] Whether a date in the text may go to this target (one incomplete date target, the reply not about a date). */
+  readonly datesAllowed: boolean;
+  /** Its numbers, read once for every number target. */
+  readonly numbers: MentionScan;
+}
+
+export function indirectText(text: string, today: string, datesAllowed: boolean): IndirectText {
+  return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text) };
+}
+
+/**
+ * Indirect extraction (§10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
+ * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
+ */
+export function extractIndirect(input: IndirectText, target: ExtractionTarget): PhraseResult | null {
+  const c = input.clauses;
+  switch (target.kind) {
+    case "enum":
+    case "array_enum":
+    case "boolean": {
+      const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
+      const hits = phrases.length === 0 ? [] : findPhraseHits(c.tokens, phrases, false, c.negated);
+      const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
+      if (result || target.kind !== "boolean" || !target.words || target.words.groupFactStems.size === 0) return validated(result, target);
+      const fact = extractBooleanFact(input.text, target.words, true, c);
+      return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
+    }
+    case "number":
+    case "integer":
+      return validated(extractNumber(input.text, target.kind === "integer", numberContext(target, true, input.numbers)), target);
+    case "date":
+    case "date-time":
+      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true), target) : null;
+    default:
+      return null;
+  }
 }

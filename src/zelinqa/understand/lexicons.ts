@@ -1,59 +1,160 @@
-// The FR/EN lexicons of §10.3 (refusal, don't know) and §10.5.3 (booleans), as normalised phrases.
+// The FR/EN lexicons of §10.3 (refusal, don't know) and §10.5.3 (booleans), as normalised phrases, widened
+// [ext] with the ways people actually say them ("je préfère ne pas le dire", "no clue", "idk", "of course not").
 import { findPhrase, tokenise } from "./normalise.js";
 
 const phrases = (list: readonly string[]) => list.map((p) => p.split(" "));
 
 export const REFUSAL_PHRASES = phrases([
-  "je prefere ne pas repondre",
-  "je ne veux pas repondre",
-  "je ne souhaite pas repondre",
-  "pas de commentaire",
-  "ca ne vous regarde pas",
-  "i d rather not",
-  "i would rather not",
-  "prefer not to say",
-  "no comment",
-  "i won t answer",
+  // §10.3
+  "je prefere ne pas repondre", "je ne veux pas repondre", "je ne souhaite pas repondre", "pas de commentaire",
+  "ca ne vous regarde pas", "i d rather not", "i would rather not", "prefer not to say", "no comment", "i won t answer",
   "none of your business",
+  // [ext]
+  "je prefere ne pas le dire", "je prefere ne pas en parler", "je prefere garder ca pour moi", "je prefere ne pas",
+  "je ne veux pas le dire", "je veux pas le dire", "je veux pas repondre", "je ne souhaite pas le dire", "je ne souhaite pas en parler",
+  "pas envie de repondre", "pas envie de le dire", "pas envie d en parler", "je refuse de repondre", "je ne repondrai pas",
+  "ca ne vous concerne pas", "ca vous regarde pas", "ca me regarde", "c est personnel", "c est prive", "c est confidentiel",
+  "sans commentaire", "question suivante", "je passe", "je passe mon tour", "passons",
+  "i don t want to answer", "i do not want to answer", "don t want to answer", "i don t want to say", "don t want to say",
+  "i d prefer not", "i would prefer not", "prefer not to answer", "rather not say", "rather not answer", "rather not",
+  "i won t say", "i will not answer", "not telling", "not saying", "i decline", "decline to answer", "mind your own business",
+  "that s private", "that s personal", "it s private", "it s personal", "that s none of your", "next question", "skip this",
+  "no comments", "je prefere pas dire", "je prefere pas le dire", "je prefere pas repondre", "prefere pas dire", "je veux pas dire",
+  "je ne dirai pas", "je dirai pas", "je ne vous le dirai pas", "je garde ca pour moi", "i won t tell", "not going to tell",
+  "not going to say", "keep that to myself", "keep it to myself", "rather keep it private", "je prefere garder ca prive",
+]);
+
+/** [ext] Refusals only when they are the whole answer (give or take politeness): "pass", "skip", "private". */
+export const WHOLE_ANSWER_REFUSALS = phrases([
+  "pass", "skip", "passe", "private", "personal", "personnel", "prive", "confidentiel", "confidential", "secret", "joker",
+  "next", "suivant", "suivante", "no answer", "pas de reponse", "nope not telling",
 ]);
 
 export const DONT_KNOW_PHRASES = phrases([
-  "je ne sais pas",
-  "je sais pas",
-  "sais pas",
-  "aucune idee",
-  "pas sur",
-  "pas sure",
-  "peut etre",
-  "i don t know",
-  "don t know",
-  "dunno",
-  "not sure",
-  "no idea",
-  "maybe",
+  // §10.3
+  "je ne sais pas", "je sais pas", "sais pas", "aucune idee", "pas sur", "pas sure", "peut etre", "i don t know", "don t know",
+  "dunno", "not sure", "no idea", "maybe",
+  // [ext]
+  "j en sais rien", "je n en sais rien", "j en sais trop rien", "sais rien", "chais pas", "chai pas", "jsais pas", "j sais pas",
+  "je ne sais plus", "je sais plus", "pas la moindre idee", "aucune espece d idee", "pas d idee", "je n ai pas d idee",
+  "je n ai aucune idee", "pas encore decide", "pas encore sur", "pas encore sure", "pas encore fixe", "pas encore choisi",
+  "je n ai pas encore decide", "je ne suis pas sur", "je ne suis pas sure", "on verra", "je verrai", "je reflechis",
+  "je reflechis encore", "difficile a dire", "dur a dire", "aucune idee", "bonne question", "je ne saurais pas dire",
+  "no clue", "not a clue", "haven t a clue", "no idea", "not sure yet", "haven t decided", "have not decided", "not decided",
+  "undecided", "we ll see", "hard to say", "can t say", "cannot say", "who knows", "i forget", "good question", "not yet decided",
+  "i m not sure", "don t really know", "no freaking idea", "j hesite", "on hesite", "nous hesitons", "je ne sais pas encore",
+  "on ne sait pas", "on sait pas", "nous ne savons pas", "we don t know", "we re not sure", "still deciding", "not decided yet",
+  "je n ai pas encore choisi", "on n a pas encore decide", "rien n est decide", "nothing decided", "je ne me souviens pas",
+  "je me souviens plus", "je me rappelle plus", "i don t remember", "can t remember", "je ne suis pas certain", "pas certain",
+  "pas certaine", "not certain", "unsure", "aucune certitude",
+]);
+
+/** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */
+export const WHOLE_ANSWER_DONT_KNOW = phrases(["idk", "jsp", "dk", "pas encore", "not yet", "unknown", "inconnu", "nsp", "dunno yet", "idk yet"]);
+
+/** [ext] Indifference as a whole answer: an answer, but no value for a free-text target. */
+export const INDIFFERENCE_PHRASES = phrases([
+  "peu importe", "n importe", "n importe ou", "n importe quoi", "ca m est egal", "c est egal", "pas de preference", "aucune preference",
+  "sans preference", "indifferent", "whatever", "no preference", "i don t mind", "don t mind", "doesn t matter", "it doesn t matter",
+  "does not matter", "any", "anything", "either", "either is fine", "pareil", "comme vous voulez", "as you like", "up to you",
+  "bof", "ca depend", "it depends", "depends",
+]);
+
+/** [ext] Hedges: the answer stands, held loosely (tentative). */
+export const HEDGE_PHRASES = phrases([
+  "peut etre", "maybe", "perhaps", "probably", "probablement", "je pense", "i think", "je crois", "i guess", "i suppose",
+  "sans doute", "pas sur", "pas sure", "not sure", "disons", "let s say", "depend", "depends", "genre", "idk", "je sais pas",
+  "je ne sais pas", "don t know", "i believe", "normalement", "in theory", "en theorie", "a priori", "possibly", "possiblement",
 ]);
 
 export const TRUE_PHRASES = phrases([
   "oui", "ouais", "bien sur", "tout a fait", "absolument", "exactement", "effectivement", "vrai", "d accord",
   "yes", "yeah", "yep", "sure", "of course", "absolutely", "indeed", "true", "correct",
+  // [ext]
+  "ouep", "ouaip", "yup", "yea", "ok", "okay", "volontiers", "avec plaisir", "carrement", "certainement", "evidemment",
+  "bien entendu", "oui oui", "affirmatif", "pourquoi pas", "why not", "certainly", "definitely", "totally", "of course yes",
+  "c est ca", "that s right", "sounds good", "no problem", "pas de probleme", "pas de souci", "sans probleme", "no worries", "bien evidemment", "volontier", "je veux bien", "yes please",
 ]);
 
 export const FALSE_PHRASES = phrases([
   "non", "nan", "pas du tout", "pas vraiment", "absolument pas", "jamais", "aucun", "aucune", "faux",
   "no", "nope", "not really", "not at all", "never", "none", "false",
+  // [ext]
+  "nah", "non merci", "no thanks", "no thank you", "pas question", "hors de question", "certainly not", "definitely not",
+  "absolutely not", "of course not", "no way", "surely not", "bien sur que non", "evidemment pas", "certainement pas",
+  "i don t think so", "don t think so", "je ne pense pas", "je pense pas", "je crois pas", "je ne crois pas", "negatif",
+  "pas necessaire", "not necessary", "pas besoin", "no need", "not needed", "plutot pas", "pas trop",
+  "not anymore", "plus maintenant", "plus du tout", "pas forcement", "pas necessairement", "not necessarily", "pas specialement",
+  "not particularly", "pas obligatoirement", "pas la peine", "pas pour l instant", "pas pour le moment", "not at the moment", "not for now", "not right now", "not currently",
+  "pas actuellement", "not worth it", "pas utile", "inutile", "not useful", "je m en passe",
 ]);
 
-function matchesAny(text: string, list: readonly (readonly string[])[]): boolean {
-  const tokens = tokenise(text);
+const FILLERS = new Set(["please", "svp", "merci", "thanks", "thank", "you", "sorry", "desole", "desolee", "pardon", "lol", "haha", "euh", "hmm", "bah", "ben", "well", "honestly", "franchement", "je", "i", "ll", "on", "this", "one", "question", "la", "that", "it", "s", "for", "now", "pour", "l", "instant", "moment", "le", "the", "yet", "encore", "tbh", "mdr", "oh", "ah", "um", "uh"]);
+
+export function hasAnyPhrase(tokens: readonly string[], list: readonly (readonly string[])[]): boolean {
   return list.some((p) => findPhrase(tokens, p, 0) >= 0);
 }
 
-/** §10.3: whole-phrase match of the refusal lexicon on N(text). */
-export function isRefusal(text: string): boolean {
-  return matchesAny(text, REFUSAL_PHRASES);
+function isWholeAnswer(tokens: readonly string[], list: readonly (readonly string[])[]): boolean {
+  const core = tokens.filter((t) => !FILLERS.has(t));
+  if (core.length === 0) return false;
+  return list.some((p) => p.length === core.length && p.every((w, i) => core[i] === w));
 }
 
-/** §10.3: whole-phrase match of the don't-know lexicon on N(text). */
+/** §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
+export function isRefusal(text: string): boolean {
+  const tokens = tokenise(text);
+  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS);
+}
+
+/** §10.3 + [ext]: whole-phrase match of the don't-know lexicon on N(text), or a whole-answer don't-know. */
 export function isDontKnow(text: string): boolean {
-  return matchesAny(text, DONT_KNOW_PHRASES);
+  const tokens = tokenise(text);
+  return hasAnyPhrase(tokens, DONT_KNOW_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) || /^\s*\?+\s*$/.test(text);
+}
+
+function folded(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const f = ch.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    out += f.length === ch.length ? f : "_".repeat(ch.length);
+  }
+  return out;
+}
+
+const compiled = new WeakMap<readonly (readonly string[])[], RegExp[]>();
+
+function phraseRegexes(list: readonly (readonly string[])[]): RegExp[] {
+  let res = compiled.get(list);
+  if (!res) {
+    res = list.map((phrase) => {
+      const body = phrase.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
+      return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu");
+    });
+    compiled.set(list, res);
+  }
+  return res;
+}
+
+/**
+ * The text with every occurrence of the phrases blanked out, everything else untouched (digits keep their
+ * separators): "aucune idée, 1 500 €" → "           , 1 500 €", to read what remains of a hesitant reply.
+ */
+export function maskPhrases(text: string, list: readonly (readonly string[])[]): string {
+  const f = folded(text);
+  const chars = text.split("");
+  for (const re of phraseRegexes(list)) for (const m of f.matchAll(re)) for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
+  return chars.join("");
+}
+
+const HESITATION = [...DONT_KNOW_PHRASES, ...HEDGE_PHRASES];
+
+/** [ext] The don't-know and hedge phrases, blanked out before reading a value from a hesitant reply. */
+export function withoutHesitation(text: string): string {
+  return maskPhrases(text, HESITATION);
+}
+
+/** [ext] The whole answer only says it does not matter ("peu importe", "no preference"). */
+export function isIndifferent(text: string): boolean {
+  return isWholeAnswer(tokenise(text), INDIFFERENCE_PHRASES);
 }

@@ -1,116 +1,193 @@
-// Number extraction of §10.5.4: separators, multipliers, number words, ranges and approximation markers.
-import { normalise } from "./normalise.js";
+// Number extraction [zelinqa-api §10.5.4 + ext]: among the numbers of a reply, the one that belongs to the
+// target — by unit (currency for money, persons/rooms/seats for counts), by the target's own words before it
+// ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
+// Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
+import { scanNumbers } from "./number-mentions.js";
+import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
+import { countPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
+import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
+import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
+import { tokenise } from "./normalise.js";
 
-interface NumberSpan {
-  value: number;
-  start: number;
-  end: number;
-  hasMultiplier: boolean;
-  multiplier: number;
+export { parseDigitGroup } from "./number-mentions.js";
+
+export interface NumberContext {
+  readonly words?: TargetWords;
+  /** Stems of every other target's words: a number bound to them is not for this target. */
+  readonly otherStems?: ReadonlySet<string>;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** Indirect reading: only numbers bound to the target by unit or words count, never bare ones. */
+  readonly strict?: boolean;
+  /** The text already scanned (indirect extraction scans a reply once for every target). */
+  readonly scan?: MentionScan;
 }
 
-// Digits with thousands groups: space-like separators must be followed by exactly 3 digits.
-const DIGITS = /\d+(?:(?:[ \u00A0\u202F']\d{3}(?!\d))|(?:[.,]\d+))*/g;
-// Case-insensitive words and k/K, but `M` only uppercase (§10.5.4), hence no `i` flag.
-const MULTIPLIER = /^\s*([mM]illiards?|[bB]illions?|[mM]illions?|[mM]ille|[tT]housand|[kK](?![a-zA-Z])|M(?![a-zA-Z]))/;
-const MULTIPLIERS: Record<string, number> = {
-  k: 1e3, mille: 1e3, thousand: 1e3, M: 1e6, million: 1e6, millions: 1e6,
-  milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
-};
-const WORDS: Record<string, number> = {
-  zero: 0, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11, douze: 12,
-};
-const APPROXIMATIONS = ["environ", "a peu pres", "approximativement", "autour de", "vers", "about", "around", "approximately", "roughly"];
+/** "target" by unit or currency; "word" by one of the target's words just before; "elsewhere"; "neutral". */
+const MONTH_WORDS = new Set([
+  "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre", "january",
+  "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "janv",
+  "feb", "fev", "fevr", "apr", "avr", "jun", "jul", "juil", "aug", "sep", "sept", "oct", "nov", "dec",
+]);
 
-function multiplierOf(word: string | undefined): number {
-  if (word === undefined) return 1;
-  return MULTIPLIERS[word === "M" ? word : word.toLowerCase()] ?? 1;
+const PERIOD_STEMS: readonly [string, Period][] = [
+  ["annual", "year"], ["annuel", "year"], ["yearly", "year"], ["monthly", "month"], ["mensuel", "month"], ["weekly", "week"],
+  ["hebdomadaire", "week"], ["daily", "day"], ["quotidien", "day"], ["journalier", "day"],
+];
+
+/** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
+function periodOf(words: TargetWords): Period | null {
+  for (const [w, p] of PERIOD_STEMS) if (words.stems.has(w) || [...words.stems].some((s) => s.length >= 5 && w.startsWith(s))) return p;
+  return null;
 }
 
-/** Applies the separator rules of §10.5.4 to one digit group such as "1.500,50" or "2 500". */
-export function parseDigitGroup(raw: string): number {
-  const compact = raw.replace(/[ \u00A0\u202F']/g, "");
-  const dots = (compact.match(/\./g) ?? []).length;
-  const commas = (compact.match(/,/g) ?? []).length;
-  let decimal: "." | "," | null = null;
-  if (dots > 0 && commas > 0) decimal = compact.lastIndexOf(".") > compact.lastIndexOf(",") ? "." : ",";
-  else if (dots + commas > 0) {
-    const sep = dots > 0 ? "." : ",";
-    const count = dots + commas;
-    const after = compact.slice(compact.lastIndexOf(sep) + 1);
-    decimal = count > 1 || after.length === 3 ? null : sep;
+const SUBGROUP_NOUNS = new Set([
+  "kids", "kid", "children", "child", "enfants", "enfant", "adults", "adult", "adultes", "adulte", "babies", "baby", "bebes", "bebe",
+  "filles", "fils", "daughters", "sons", "ados", "teenagers", "grands", "petits",
+]);
+
+const AIM_WORDS = new Set(["vise", "viser", "aim", "aiming", "target", "targeting", "souhaite", "voudrais", "aimerais", "ideally", "idealement", "prefer", "prefere", "hoping", "espere", "want", "veux"]);
+
+/** "a family", "un couple", "a group": a whole, not one of the target's units. */
+const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
+
+type Binding = "target" | "word" | "elsewhere" | "neutral";
+
+function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
+  const words = ctx.words;
+  const money = words?.groups.has("money") ?? false;
+  // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
+  const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
+  if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
+  // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
+  if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !(words && [...words.rates].some((r) => tokenHasStem(m.per as string, new Set([r]))))) {
+    return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
-  const thousands = decimal === null ? /[.,]/g : decimal === "." ? /,/g : /\./g;
-  const cleaned = compact.replace(thousands, "");
-  return Number(decimal === "," ? cleaned.replace(",", ".") : cleaned);
-}
-
-function digitSpans(text: string): NumberSpan[] {
-  const spans: NumberSpan[] = [];
-  for (const m of text.matchAll(DIGITS)) {
-    const start = m.index;
-    let end = start + m[0].length;
-    let multiplier = 1;
-    const mult = MULTIPLIER.exec(text.slice(end));
-    if (mult) {
-      multiplier = multiplierOf(mult[1]);
-      end += mult[0].length;
-    }
-    spans.push({ value: parseDigitGroup(m[0]) * multiplier, start, end, hasMultiplier: mult !== null, multiplier });
+  // "une semaine", "two weeks" for a number of nights or days.
+  if (m.unit !== null && words?.groups.has("days") && tokenHasStem(m.unit, WEEK_STEMS)) return "target";
+  if (m.currency) return money || words === undefined ? "target" : "elsewhere";
+  // "15 janvier", "jan 15": part of a date.
+  if ((m.unit !== null && MONTH_WORDS.has(m.unit)) || MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "elsewhere";
+  // Without words (a bare schema) nothing says what a unit belongs to.
+  if (words === undefined) return "neutral";
+  if (m.unit !== null) {
+    if (words && tokenHasStem(m.unit, words.stems)) return "target";
+    if (tokenHasStem(m.unit, KNOWN_UNIT_STEMS) || tokenHasStem(m.unit, MONEY_STEMS) || (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems))) return "elsewhere";
   }
-  return spans;
-}
-
-function wordSpans(text: string): NumberSpan[] {
-  const spans: NumberSpan[] = [];
-  for (const m of text.matchAll(/[\p{L}]+/gu)) {
-    const word = normalise(m[0]);
-    const value = WORDS[word];
-    if (value === undefined) continue;
-    const end = m.index + m[0].length;
-    const mult = MULTIPLIER.exec(text.slice(end));
-    const multiplier = multiplierOf(mult?.[1]);
-    // "deux mille" is 2000; a bare "deux" stays 2.
-    spans.push({ value: value * multiplier, start: m.index, end: end + (mult?.[0].length ?? 0), hasMultiplier: mult !== null, multiplier });
+  // The target's own words just before the number: "budget 1500", "loyer de 900", "rent around 1k".
+  for (const w of m.before) {
+    if (w.length < 3) continue;
+    if (words && tokenHasStem(w, words.stems)) return "word";
   }
-  return spans;
-}
-
-function isApproximated(before: string): boolean {
-  if (/~\s*$/.test(before)) return true;
-  const n = normalise(before);
-  return APPROXIMATIONS.some((a) => n === a || n.endsWith(` ${a}`));
-}
-
-function isRangeLink(between: string, before: string): boolean {
-  const link = between.trim().toLowerCase();
-  if (link === "-" || link === "–" || link === "à" || link === "a" || link === "to") return true;
-  if (link === "et" || link === "and") return /(entre|between)\s*$/i.test(before);
-  return false;
-}
-
-/** One number for a `number`/`integer` schema, or null (several distinct numbers, non-integral integer…). */
-export function extractNumber(text: string, integer: boolean): PhraseResult | null {
-  const spans = [...digitSpans(text), ...wordSpans(text)].sort((a, b) => a.start - b.start);
-  const values: { value: number; fuzzy: boolean }[] = [];
-  for (let i = 0; i < spans.length; i++) {
-    const a = spans[i] as NumberSpan;
-    const b = spans[i + 1];
-    const before = text.slice(0, a.start);
-    if (b && isRangeLink(text.slice(a.end, b.start), before)) {
-      // "2-3k": the upper bound's multiplier also scales a bare lower bound.
-      const low = !a.hasMultiplier && b.hasMultiplier ? a.value * b.multiplier : a.value;
-      values.push({ value: (low + b.value) / 2, fuzzy: true });
-      i += 1;
-      continue;
-    }
-    values.push({ value: a.value, fuzzy: isApproximated(before) });
+  for (const w of m.before.slice(-3)) {
+    if (w.length >= 3 && tokenHasStem(w, INCOME_STEMS) && !(words?.groups.has("income") ?? false)) return "elsewhere";
   }
-  const distinct = new Set(values.map((v) => v.value));
-  if (distinct.size !== 1) return null;
-  const value = (values[0] as { value: number }).value;
-  if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) return null;
-  return { value, certainty: values.some((v) => v.fuzzy) ? "fuzzy" : "exact" };
+  for (const w of m.before.slice(-2)) {
+    if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
+  }
+  // "max 1500" with no unit: a stated bound is the kind of number the asked target wants (never in passing).
+  return m.bound !== null && !ctx.strict ? "target" : "neutral";
+}
+
+function withinBounds(value: number, ctx: NumberContext, integer: boolean): boolean {
+  if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) return false;
+  if (ctx.minimum !== undefined && value < ctx.minimum) return false;
+  if (ctx.maximum !== undefined && value > ctx.maximum) return false;
+  return true;
+}
+
+const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?? false;
+
+/** One number for a `number`/`integer` target, or null when none or ambiguous. */
+export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
+  if (ctx.strict && ctx.words === undefined) return null;
+  const scan = ctx.scan ?? scanNumbers(text);
+  if (integer && personsTarget(ctx)) {
+    const people = countPeople(scan.tokens, scan.mentions);
+    if (people !== null && withinBounds(people.value, ctx, integer)) return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
+  }
+  if (scan.mentions.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
+  const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
+  // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
+  // first clause of the reply ("one, a small scratch").
+  const articleCounts = (m: NumberMention) =>
+    (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
+    weeksAsDays(m, ctx) !== null ||
+    (m.start === 0 && m.unit === null && !ctx.strict && (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
+  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
+  if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
+  // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
+  // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
+  if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
+  const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
+  if (inBounds.length === 0) return null;
+  const distinct = new Set(inBounds.map(({ m }) => m.value));
+  let chosen = inBounds;
+  let fuzzy = false;
+  const summed = integer ? sumOfParts(text, inBounds.map(({ m }) => m)) : null;
+  if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
+  if (distinct.size > 1) {
+    // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
+    const bounded = inBounds.filter(({ m }) => m.bound !== null);
+    // "je gagne 35k aujourd'hui, je vise 40k": the number the person aims at is the answer, held loosely.
+    const aimed = inBounds.filter(({ m }) => m.before.some((w) => AIM_WORDS.has(w)));
+    if (bounded.length === 0 && new Set(aimed.map(({ m }) => m.value)).size === 1) return { value: (aimed[0] as { m: NumberMention }).m.value, certainty: "fuzzy" };
+    if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
+    // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
+    fuzzy = inBounds.some(({ m }) => m.bound === null && !m.fuzzy);
+    chosen = bounded;
+  }
+  const first = chosen[0] as { m: NumberMention; binding: Binding };
+  const days = weeksAsDays(first.m, ctx);
+  if (days !== null) return withinBounds(days, ctx, integer) ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" } : null;
+  const tokens = tokenise(text);
+  // A bare number inside a long sentence may belong to something else ("my salary is 3000"): keep it loose.
+  const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
+  // A bare number chosen while other numbers of the reply were set aside ("2 + 1 baby") is held loosely.
+  const setAside = first.binding === "neutral" && scan.mentions.some((m) => !m.article && m.value !== first.m.value);
+  // "2 kids" answers part of "how many people": a subgroup is not the total.
+  const subgroup = personsTarget(ctx) && first.m.unit !== null && SUBGROUP_NOUNS.has(first.m.unit);
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
+
+const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
+
+/**
+ * "2 ans en alternance et 3 ans en CDI" → 5: several amounts of the same unit joined by "et"/"and"/"+" add up
+ * (fuzzy). Alternatives ("2 ou 3", "2-3") never do.
+ */
+function sumOfParts(text: string, mentions: readonly NumberMention[]): number | null {
+  if (mentions.length < 2 || mentions.some((m) => m.unit === null || m.fuzzy)) return null;
+  const units = new Set(mentions.map((m) => stem(m.unit as string)));
+  if (units.size !== 1) return null;
+  const tokens = tokenise(text);
+  if (tokens.includes("ou") || tokens.includes("or")) return null;
+  if (!tokens.some((t) => AND_LINKS.has(t)) && !text.includes("+")) return null;
+  return mentions.reduce((sum, m) => sum + m.value, 0);
+}
+
+const NONE_WORDS = new Set(["none", "aucun", "aucune", "zero", "nothing", "rien", "never", "jamais", "nada", "no", "non", "pas", "nope", "nul"]);
+const NONE_FILLERS = new Set(["so", "far", "at", "all", "du", "tout", "of", "them", "yet", "encore", "pour", "l", "instant", "moment", "le", "la", "les", "de", "d", "un", "seul", "single", "one", "i", "je", "n", "ai", "have", "had", "eu", "we", "on", "a", "thankfully", "heureusement", "merci", "thanks"]);
+
+/**
+ * "none", "aucun sinistre", "no claims so far" → 0 for an integer target that accepts 0: the reply only denies
+ * and names, at most, the target's own words.
+ */
+function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  if (!integer || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
+  const tokens = tokenise(text);
+  if (!tokens.some((t) => NONE_WORDS.has(t))) return null;
+  const words = ctx.words;
+  const rest = tokens.filter((t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)));
+  return rest.length === 0 ? { value: 0, certainty: "exact" } : null;
+}
+
+/** A count of weeks read for a target counted in days or nights: × 7 (a fortnight, "quinzaine", is 14). */
+function weeksAsDays(m: NumberMention, ctx: NumberContext): number | null {
+  if (m.unit === null || !(ctx.words?.groups.has("days") ?? false) || !tokenHasStem(m.unit, WEEK_STEMS)) return null;
+  return m.value * (m.unit === "quinzaine" || m.unit === "fortnight" ? 14 : 7);
 }

@@ -33,13 +33,30 @@ function negated(tokens: readonly string[], start: number): boolean {
   return false;
 }
 
+// [ext] Negative prefixes make different words: "unemployed" is not a typo of "employed", nor "unfurnished" of
+// "furnished", nor "indépendant" of "dépendant".
+const NEGATIVE_PREFIXES = ["non", "un", "in", "dis", "im", "il", "ir", "a"];
+
+function differsByNegativePrefix(expected: string, actual: string): boolean {
+  for (const p of NEGATIVE_PREFIXES) {
+    const e = expected.startsWith(p);
+    const a = actual.startsWith(p);
+    if (e === a) continue;
+    const stripped = a ? actual.slice(p.length) : expected.slice(p.length);
+    const other = a ? expected : actual;
+    if (stripped.length >= 3 && Math.abs(stripped.length - other.length) <= 2 && tokensMatchFuzzily(other, stripped)) return true;
+    if (stripped === other) return true;
+  }
+  return false;
+}
+
 function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): Certainty | null {
   let fuzzy = false;
   for (let j = 0; j < phrase.tokens.length; j++) {
     const expected = phrase.tokens[j] as string;
     const actual = tokens[at + j] as string;
     if (expected === actual) continue;
-    if (!allowFuzzy || !tokensMatchFuzzily(expected, actual)) return null;
+    if (!allowFuzzy || /\d/.test(actual) || !tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual)) return null;
     fuzzy = true;
   }
   return fuzzy ? "fuzzy" : "exact";
@@ -49,14 +66,21 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
  * Every non-negated occurrence of the phrases in the text tokens, overlaps resolved by keeping the longest
  * span (exact before fuzzy on equal length, then leftmost).
  */
-export function findPhraseHits(tokens: readonly string[], phrases: readonly Phrase[], allowFuzzy: boolean): PhraseHit[] {
+export function findPhraseHits(
+  tokens: readonly string[],
+  phrases: readonly Phrase[],
+  allowFuzzy: boolean,
+  /** [ext] Clause negation scope (clauses.ts); without it, §10.5.2's two preceding tokens. */
+  negatedAt?: readonly boolean[],
+): PhraseHit[] {
   const hits: PhraseHit[] = [];
+  const isNegated = (i: number) => (negatedAt ? negatedAt[i] === true : negated(tokens, i));
   for (const phrase of phrases) {
     const len = phrase.tokens.length;
     if (len === 0) continue;
     for (let i = 0; i + len <= tokens.length; i++) {
       const certainty = matchAt(tokens, phrase, i, allowFuzzy);
-      if (certainty === null || negated(tokens, i)) continue;
+      if (certainty === null || isNegated(i)) continue;
       hits.push({ value: phrase.value, order: phrase.order, start: i, end: i + len, certainty });
     }
   }
@@ -97,11 +121,14 @@ export function scalarPhraseResult(hits: readonly PhraseHit[]): PhraseResult | n
   return fuzzy.length === 1 ? { value: (fuzzy[0] as PhraseHit).value, certainty: "fuzzy" } : null;
 }
 
-/** Array rule: all distinct exact values in enum/choice order, else all fuzzy ones. */
+/**
+ * Array rule: all distinct values in enum/choice order; exact when every value matched exactly. [ext] Exact and
+ * fuzzy values together give their union as fuzzy (§10.5.2 kept only the exact ones, a confident partial list).
+ */
 export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | null {
-  for (const certainty of ["exact", "fuzzy"] as const) {
-    const values = distinctValues(hits.filter((h) => h.certainty === certainty)).sort((a, b) => a.order - b.order);
-    if (values.length > 0) return { value: values.map((h) => h.value), certainty };
-  }
-  return null;
+  const values = distinctValues(hits).sort((a, b) => a.order - b.order);
+  if (values.length === 0) return null;
+  const exact = new Set(distinctValues(hits.filter((h) => h.certainty === "exact")).map((h) => JSON.stringify(h.value)));
+  const allExact = values.every((h) => exact.has(JSON.stringify(h.value)));
+  return { value: values.map((h) => h.value), certainty: allExact ? "exact" : "fuzzy" };
 }

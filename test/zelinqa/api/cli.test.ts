@@ -120,6 +120,14 @@ void describe("zelinqa CLI", () => {
     const second = await cli(["config", "import", sample, "--publish", "--sqlite-path", furniture]);
     assert.equal(second.code, 0, second.stderr);
     assert.equal((JSON.parse(second.stdout) as { configuration_version: string }).configuration_version, "cfg_00002");
+    // U24: synonyms travel through import and export.
+    const exported = JSON.parse((await cli(["config", "export", "--sqlite-path", furniture])).stdout) as {
+      questions: Array<{ id: string; choices: Array<{ id: string; synonyms?: string[] }> }>;
+      success_informations: Array<{ id: string; synonyms?: Record<string, string[]> }>;
+    };
+    const canape = exported.questions.find((q) => q.id === "fur_q_piece")?.choices.find((c) => c.id === "fur_c_canape");
+    assert.ok(canape?.synonyms?.includes("sofa"));
+    assert.ok(exported.success_informations.find((s) => s.id === "fur_financing")?.synonyms?.false?.includes("comptant"));
   });
 
   void it("reads the database from the environment and refuses a non-PostgreSQL URL as a usage error", async () => {

@@ -7,7 +7,8 @@ import {
   extractIndirect,
   extractorKindOf,
   phraseTokens,
-  tokenise,
+  indirectText,
+  targetWords,
 } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget, Phrase } from "../../../src/zelinqa/understand/index.js";
 
@@ -45,7 +46,7 @@ void describe("direct extraction of answers", () => {
     ["k multiplier", budget, "3k", 3000, "exact"],
     ["uppercase K multiplier", budget, "3 K€", 3000, "exact"],
     ["uppercase M multiplier", budget, "1,2 M€", 1200000, "exact"],
-    ["lowercase m is not a multiplier", budget, "2 m de long", 2, "exact"],
+    ["lowercase m is not a multiplier", { ...budget, words: targetWords("Longueur (m)") }, "2 m de long", 2, "exact"],
     ["number word with mille", budget, "deux mille euros", 2000, "exact"],
     ["thousand word", budget, "about 3 thousand dollars", 3000, "fuzzy"],
     ["comma thousands", budget, "2,500 dollars", 2500, "exact"],
@@ -108,11 +109,13 @@ void describe("indirect extraction", () => {
     ["an enum of ≥ 4 characters in free text", style, "Un canapé contemporain pour le salon, nous avons un chat.", "contemporain"],
     ["no fuzzy match indirectly", style, "un canapé contemporin", null],
     ["a 3-character label never matches indirectly", pets, "oui", null],
-    ["numbers are never extracted indirectly", budget, "2500 euros", null],
+    ["a number is not extracted indirectly for a target without words", budget, "2500 euros", null],
+    ["a bare number is not extracted indirectly", { ...budget, words: targetWords("Budget (euros)") }, "2500", null],
+    ["a number bound to the target's currency is extracted indirectly (ext)", { ...budget, words: targetWords("Budget (euros)") }, "un canapé, 2500 euros", 2500],
   ];
   for (const [title, t, text, value] of cases) {
     void it(`${title}`, () => {
-      const result = extractIndirect(tokenise(text), t);
+      const result = extractIndirect(indirectText(text, TODAY, false), t);
       assert.deepEqual(result === null ? null : result.value, value);
     });
   }

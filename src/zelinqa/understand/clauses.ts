@@ -1,0 +1,66 @@
+// Clauses and negation scope [ext of zelinqa-api §10.5.2]: a negation applies to what follows it in the same
+// clause ("parking, but no need for a balcony" negates only the balcony; "of course not" is false). Clauses end
+// at punctuation and at contrastive or additive links, so "pas un canapé, plutôt une table" keeps the table.
+import { normalise } from "./normalise.js";
+
+/** Single negation tokens, French and English, after N(s) (apostrophes are spaces: "don't" → "don t"). */
+const NEGATIONS = new Set([
+  "pas", "non", "sans", "jamais", "ni", "aucun", "aucune", "rien", "plus", "nul", "nulle",
+  "not", "no", "without", "never", "nor", "neither", "none", "nothing", "nope", "nah", "cannot", "dont", "doesnt", "didnt", "isnt", "wont",
+]);
+/** Contractions that negate when followed by "t" ("don t", "isn t"). */
+const NT_STEMS = new Set(["don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "can", "couldn", "haven", "hasn", "wouldn", "shouldn", "ain"]);
+/** Words that start a new clause (besides punctuation): contrast and addition. */
+const CLAUSE_LINKS = new Set(["mais", "but", "plutot", "rather", "instead", "juste", "just", "only", "seulement", "et", "and", "sauf", "except", "apart", "hormis", "excepte", "however", "cependant", "par", "though"]);
+// "plus" negates in "ne … plus" only; alone it is usually "more" ("plus de 3"), so it needs a preceding "ne"/"n".
+const NEEDS_NE = new Set(["plus", "rien"]);
+const NE_PARTNERS = new Set(["pas", "plus", "jamais", "rien", "guere", "point", "aucun", "aucune"]);
+
+export interface ClauseTokens {
+  /** Normalised tokens of the whole text. */
+  readonly tokens: readonly string[];
+  /** Clause index of each token. */
+  readonly clause: readonly number[];
+  /** For each token: a negation occurs before it in its clause. */
+  readonly negated: readonly boolean[];
+}
+
+/** Is token i a negation word (with its local context)? */
+export function isNegationAt(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] as string;
+  if (t === "t" && i > 0 && NT_STEMS.has(tokens[i - 1] as string)) return true;
+  // French "ne … pas/plus/jamais/rien": the negation starts at "ne", before the verb it wraps.
+  if (t === "ne" || t === "n") {
+    for (let j = i + 1; j <= i + 4 && j < tokens.length; j++) if (NE_PARTNERS.has(tokens[j] as string)) return true;
+    return false;
+  }
+  if (!NEGATIONS.has(t)) return false;
+  if (NEEDS_NE.has(t)) return i > 0 && (tokens[i - 1] === "ne" || tokens[i - 1] === "n" || tokens[i - 2] === "ne" || tokens[i - 2] === "n");
+  // "plus" after "non"? "non plus" is still a negation; "no" as in "no. 5" is rare enough to ignore.
+  return true;
+}
+
+/** Splits the raw text into clauses (punctuation and linking words) and computes negation scope. */
+export function clauseTokens(text: string): ClauseTokens {
+  const tokens: string[] = [];
+  const clause: number[] = [];
+  let current = 0;
+  for (const piece of text.split(/[,;.!?:()\n/+&]|\s-\s/)) {
+    const n = normalise(piece);
+    if (n === "") continue;
+    for (const t of n.split(" ")) {
+      if (CLAUSE_LINKS.has(t) && tokens.length > 0 && clause[clause.length - 1] === current) current += 1;
+      tokens.push(t);
+      clause.push(current);
+    }
+    current += 1;
+  }
+  const negated: boolean[] = new Array<boolean>(tokens.length).fill(false);
+  let seen = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (i > 0 && clause[i] !== clause[i - 1]) seen = -1;
+    negated[i] = seen >= 0;
+    if (isNegationAt(tokens, i)) seen = i;
+  }
+  return { tokens, clause, negated };
+}

@@ -1,0 +1,65 @@
+// Multiple choices [ext of zelinqa-api §10.5.2]: "tout", "all of them" select every value; "sauf", "except",
+// "à part" remove the values named after them ("toutes sauf le bureau"). Negated values are never selected.
+import type { ClauseTokens } from "./clauses.js";
+import { arrayPhraseResult, findPhraseHits } from "./phrase-match.js";
+import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
+
+const ALL = [["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
+const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
+
+function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {
+  return seq.every((w, j) => tokens[i + j] === w);
+}
+
+/** The array value: named values, or every value minus the excepted ones when the reply says "all". */
+export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+  const hits = findPhraseHits(c.tokens, phrases, true, c.negated);
+  const allAt = c.tokens.findIndex((_, i) => ALL.some((seq) => startsAt(c.tokens, seq, i)));
+  if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
+  const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
+  const excepted = exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
+  // "all except the thing we could not read": choosing everything would be a confident wrong value.
+  if (exceptAt >= 0 && excepted.length === 0) return null;
+  const named = hits.filter((h) => !excepted.includes(h));
+  // "parking, that's all": other values are named, so "all" closes the list instead of choosing everything.
+  if (named.length > 0) return arrayPhraseResult(named);
+  const everything = new Map<string, PhraseHit>();
+  const noNegation = new Array<boolean>(c.tokens.length).fill(false);
+  for (const p of phrases) {
+    const key = JSON.stringify(p.value);
+    if (excepted.some((h) => JSON.stringify(h.value) === key)) continue;
+    // Negated values ("all of them, no garden") stay out as well.
+    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
+    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) continue;
+    if (!everything.has(key)) everything.set(key, { value: p.value, order: p.order, start: 0, end: 0, certainty: "exact" });
+  }
+  return arrayPhraseResult([...everything.values()]);
+}
+
+const FILLERS = new Set([
+  "and", "et", "or", "ou", "the", "le", "la", "les", "l", "a", "an", "un", "une", "des", "de", "du", "d", "my", "mon", "ma", "mes",
+  "please", "svp", "merci", "thanks", "also", "aussi", "maybe", "peut", "etre", "si", "if", "possible", "would", "be", "nice",
+  "ce", "serait", "bien", "sometimes", "parfois", "too", "plus", "just", "juste", "only", "seulement", "that", "s", "all", "c", "est", "tout",
+]);
+
+/** A clause that names something the reply cannot read ("spouse and kids" without "kids") makes the list partial. */
+function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly Phrase[]): boolean {
+  const covered = new Set<number>();
+  for (const h of hits) covered.add(c.clause[h.start] as number);
+  const clauses = new Map<number, string[]>();
+  c.tokens.forEach((t, i) => {
+    const k = c.clause[i] as number;
+    clauses.set(k, [...(clauses.get(k) ?? []), t]);
+  });
+  for (const [k, words] of clauses) {
+    if (covered.has(k)) continue;
+    const negated = words.some((w, i) => i > 0 && c.negated[c.clause.indexOf(k) + i]);
+    if (negated) continue;
+    if (words.some((w) => w.length >= 3 && !FILLERS.has(w) && !/^\d/.test(w))) return true;
+  }
+  return false;
+}
+
+function loosely(result: PhraseResult | null): PhraseResult | null {
+  return result === null ? null : { value: result.value, certainty: "fuzzy" };
+}

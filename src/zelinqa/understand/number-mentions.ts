@@ -1,0 +1,253 @@
+// Every number of a text with what surrounds it [ext of zelinqa-api §10.5.4]: digit groups with multipliers
+// ("1,5k", "2k€", "1.5 million"), composite number words, ranges, approximation and bound markers ("max 1500",
+// "pas plus de", "at least"), and the unit word that follows ("4 places", "1200 €", "3 ans").
+import { ARTICLE_WORDS, wordNumbers } from "./number-words.js";
+import { gapBetween, textTokens } from "./text-tokens.js";
+import type { TextToken } from "./text-tokens.js";
+
+export interface NumberMention {
+  readonly value: number;
+  /** Token range [start, end) in `tokens`. */
+  readonly start: number;
+  readonly end: number;
+  readonly fuzzy: boolean;
+  /** A lone article ("un", "one", "a"). */
+  readonly article: boolean;
+  readonly bound: "upper" | "lower" | null;
+  /** A currency sign or word next to it. */
+  readonly currency: boolean;
+  /** The normalised word right after it (its unit, when it has one), unless it is a rate ("/mois", "per month"). */
+  readonly unit: string | null;
+  /** Up to three normalised words before it, nearest last, within its clause. */
+  readonly before: readonly string[];
+  /** The period of a rate stated after it ("40 km a day", "1200 € par mois"), or null. */
+  readonly period: Period | null;
+  /** The word of any rate stated after it ("500 par personne" → "personne"), or null. */
+  readonly per: string | null;
+}
+
+export type Period = "day" | "week" | "month" | "year";
+
+const PERIOD_WORDS: Record<string, Period> = {
+  jour: "day", jours: "day", day: "day", days: "day", journee: "day", semaine: "week", week: "week", mois: "month", month: "month",
+  an: "year", annee: "year", year: "year", ans: "year", years: "year",
+};
+
+/** "a day", "par mois", "per year", "/an" within the three words after a number (and its unit). */
+function periodAfter(after: readonly string[], slash: boolean): Period | null {
+  for (let i = 0; i < after.length; i++) {
+    const w = after[i] as string;
+    const p = PERIOD_WORDS[w];
+    if (p && (i === 0 ? slash : RATE_WORDS.has(after[i - 1] as string))) return p;
+  }
+  return null;
+}
+
+export interface MentionScan {
+  readonly tokens: readonly TextToken[];
+  readonly mentions: readonly NumberMention[];
+}
+
+const MULTIPLIERS: Record<string, number> = {
+  k: 1e3, mille: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
+};
+const CURRENCY = new Set(["€", "$", "£", "eur", "euro", "euros", "e", "usd", "dollar", "dollars", "balles", "bucks", "buck", "quid", "pounds", "gbp", "chf", "k€"]);
+const ORDINAL_SUFFIXES = new Set(["er", "ere", "e", "eme", "em", "st", "nd", "rd", "th"]);
+const RATE_WORDS = new Set(["par", "per", "a", "an", "by", "chaque", "each", "every"]);
+const APPROX_BEFORE = [
+  "environ", "a peu pres", "approximativement", "autour de", "aux alentours de", "vers", "about", "around", "approximately",
+  "roughly", "disons", "say", "like", "genre", "dans les", "in the region of", "something like", "quelque chose comme",
+  "plus ou moins", "approx", "env", "circa", "some", "~",
+];
+const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
+const UPPER_BEFORE = [
+  "max", "maxi", "maximum", "au maximum", "au max", "pas plus de", "jusqu a", "no more than", "not more than", "up to", "at most",
+  "under", "moins de", "less than", "below", "not over", "not above", "pas au dessus de", "plafond", "limite", "limit", "within",
+  "at the most", "au grand maximum", "tops", "ne pas depasser",
+];
+const LOWER_BEFORE = ["at least", "au moins", "minimum", "min", "plus de", "more than", "over", "above", "au minimum", "pas moins de", "no less than", "starting at"];
+const UPPER_AFTER = ["max", "maxi", "maximum", "tops", "grand max", "at most", "at the very most", "at the most", "au maximum", "au max", "max max", "or less", "ou moins", "pas plus", "no more", "limit", "limite", "plafond"];
+const LOWER_AFTER = ["minimum", "min", "au moins", "at least", "or more", "ou plus", "et plus", "and up", "mini"];
+
+const split = (list: readonly string[]) => list.map((p) => p.split(" "));
+const PHRASES = {
+  approxBefore: split(APPROX_BEFORE),
+  approxAfter: split(APPROX_AFTER),
+  upperBefore: split(UPPER_BEFORE),
+  lowerBefore: split(LOWER_BEFORE),
+  upperAfter: split(UPPER_AFTER),
+  lowerAfter: split(LOWER_AFTER),
+};
+
+function endsWithPhrase(words: readonly string[], list: readonly string[][]): boolean {
+  return list.some((p) => p.length <= words.length && p.every((w, i) => words[words.length - p.length + i] === w));
+}
+function startsWithPhrase(words: readonly string[], list: readonly string[][]): boolean {
+  return list.some((p) => p.length <= words.length && p.every((w, i) => words[i] === w));
+}
+
+interface RawNumber {
+  value: number;
+  start: number;
+  end: number;
+  fuzzy: boolean;
+  article: boolean;
+}
+
+function digitNumber(text: string, tokens: readonly TextToken[], i: number): RawNumber | null {
+  const tok = tokens[i] as TextToken;
+  const prev = tokens[i - 1];
+  // "T3", "F2": a number glued to a word is part of a name.
+  if (prev && prev.kind === "word" && prev.end === tok.start) return null;
+  let value = parseDigitGroup(tok.norm);
+  let end = i + 1;
+  const next = tokens[i + 1];
+  if (next && next.kind === "word") {
+    const glued = next.start === tok.end;
+    const raw = text.slice(next.start, next.end);
+    const mult = raw === "M" ? 1e6 : raw === "m" ? undefined : MULTIPLIERS[next.norm];
+    if (mult !== undefined) {
+      value *= mult;
+      end = i + 2;
+    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || value < 100)) {
+      // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
+      return { value, start: i, end: i + 2, fuzzy: false, article: true };
+    } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3) {
+      // "3pm", "2x": not a quantity.
+      return null;
+    }
+  }
+  return { value, start: i, end, fuzzy: false, article: false };
+}
+
+/** §10.5.4 separator rules for one digit group ("1.500,50", "2 500", "1,5"). */
+export function parseDigitGroup(raw: string): number {
+  const compact = raw.replace(/[ \u00A0\u202F']/g, "");
+  const dots = (compact.match(/\./g) ?? []).length;
+  const commas = (compact.match(/,/g) ?? []).length;
+  let decimal: "." | "," | null = null;
+  if (dots > 0 && commas > 0) decimal = compact.lastIndexOf(".") > compact.lastIndexOf(",") ? "." : ",";
+  else if (dots + commas > 0) {
+    const sep = dots > 0 ? "." : ",";
+    const after = compact.slice(compact.lastIndexOf(sep) + 1);
+    decimal = dots + commas > 1 || after.length === 3 ? null : sep;
+  }
+  const thousands = decimal === null ? /[.,]/g : decimal === "." ? /,/g : /\./g;
+  const cleaned = compact.replace(thousands, "");
+  return Number(decimal === "," ? cleaned.replace(",", ".") : cleaned);
+}
+
+function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
+  const out: RawNumber[] = [];
+  const used = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) {
+    if ((tokens[i] as TextToken).kind !== "digits") continue;
+    const n = digitNumber(text, tokens, i);
+    if (n === null) continue;
+    out.push(n);
+    for (let j = n.start; j < n.end; j++) used.add(j);
+  }
+  const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
+  for (const w of wordNumbers(norms)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
+  return out.sort((a, b) => a.start - b.start);
+}
+
+function clauseBreak(text: string, a: TextToken, b: TextToken): boolean {
+  return /[,;.!?:()\n]/.test(gapBetween(text, a, b));
+}
+
+function wordsBefore(text: string, tokens: readonly TextToken[], start: number, count: number): string[] {
+  const out: string[] = [];
+  for (let i = start - 1; i >= 0 && out.length < count; i--) {
+    const t = tokens[i] as TextToken;
+    const after = tokens[i + 1] as TextToken;
+    if (clauseBreak(text, t, after)) break;
+    if (t.kind === "symbol" && t.norm !== "~") continue;
+    out.unshift(t.norm);
+  }
+  return out;
+}
+
+function wordsAfter(text: string, tokens: readonly TextToken[], end: number, count: number): string[] {
+  const out: string[] = [];
+  for (let i = end; i < tokens.length && out.length < count; i++) {
+    const t = tokens[i] as TextToken;
+    if (i > 0 && clauseBreak(text, tokens[i - 1] as TextToken, t)) break;
+    if (t.kind === "symbol") continue;
+    out.push(t.norm);
+  }
+  return out;
+}
+
+function isRangeLink(text: string, tokens: readonly TextToken[], a: RawNumber, b: RawNumber): boolean {
+  if (b.start < a.end) return false;
+  const between = tokens.slice(a.end, b.start).filter((t) => t.kind !== "symbol" || t.norm === "~");
+  const gap = text.slice((tokens[a.end - 1] as TextToken).end, (tokens[b.start] as TextToken).start).trim().toLowerCase();
+  if (between.length === 0) return gap === "-" || gap === "–" || gap === "à" || /^€?\s*[-–]\s*$/.test(gap);
+  if (between.length !== 1) return false;
+  const link = (between[0] as TextToken).norm;
+  if (link === "a" || link === "to" || link === "au") return true;
+  if (link === "et" || link === "and") {
+    const before = wordsBefore(text, tokens, a.start, 2);
+    return before.includes("entre") || before.includes("between");
+  }
+  return false;
+}
+
+function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, endToken: number, fuzzy: boolean): NumberMention {
+  const before = wordsBefore(text, tokens, n.start, 4);
+  const after = wordsAfter(text, tokens, endToken, 4);
+  const prevSymbol = tokens[n.start - 1];
+  const nextSymbol = tokens[endToken];
+  const symbolCurrency = (t: TextToken | undefined) => t !== undefined && t.kind === "symbol" && t.norm !== "~" && t.norm !== "%";
+  const isRate = after.length > 1 && RATE_WORDS.has(after[0] as string) && !/^\d/.test(after[1] as string);
+  const slash = nextSymbol !== undefined && /^\s*\//.test(text.slice((tokens[endToken - 1] as TextToken).end));
+  const currency = symbolCurrency(prevSymbol) || symbolCurrency(nextSymbol) || (after[0] !== undefined && CURRENCY.has(after[0]));
+  const unit = slash || isRate ? null : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) ? after[0] : null;
+  const approx = endsWithPhrase(before, PHRASES.approxBefore) || startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
+  const afterUnit = after.slice(currency ? 1 : 0);
+  const bound = endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)
+    ? "upper"
+    : endsWithPhrase(before, PHRASES.lowerBefore) || startsWithPhrase(afterUnit, PHRASES.lowerAfter)
+      ? "lower"
+      : null;
+  const period = periodAfter(after.slice(0, 4), slash);
+  const perAt = after.slice(0, 3).findIndex((w, i) => i < 2 && (w === "par" || w === "per" || w === "each" || w === "chaque"));
+  const per = after[0] === "each" ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
+  return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period, per };
+}
+
+/** "3 ou 4 places", "2 or 3 bedrooms": alternatives share the unit written after the last one. */
+function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMention[]): NumberMention[] {
+  for (let i = mentions.length - 2; i >= 0; i--) {
+    const a = mentions[i] as NumberMention;
+    const b = mentions[i + 1] as NumberMention;
+    const link = tokens[a.end]?.norm;
+    if (a.unit === null || a.unit === link) {
+      if ((link === "ou" || link === "or") && b.start === a.end + 1 && b.unit !== null) mentions[i] = { ...a, unit: b.unit, currency: a.currency || b.currency };
+    }
+  }
+  return mentions;
+}
+
+/** Reads every number of the text with its markers; ranges become one fuzzy midpoint (§10.5.4). */
+export function scanNumbers(text: string): MentionScan {
+  const tokens = textTokens(text);
+  const raw = rawNumbers(text, tokens);
+  const mentions: NumberMention[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const a = raw[i] as RawNumber;
+    const b = raw[i + 1];
+    if (b && !a.article && !b.article && isRangeLink(text, tokens, a, b)) {
+      // "2-3k": the upper bound's multiplier also scales a bare lower bound.
+      const low = b.value >= 1000 && a.value < 1000 && b.value / a.value > 100 ? a.value * 1000 : a.value;
+      mentions.push(mentionOf(text, tokens, { ...b, value: (low + b.value) / 2, start: a.start }, b.end, true));
+      i += 1;
+      continue;
+    }
+    mentions.push(mentionOf(text, tokens, a, a.end, a.fuzzy));
+  }
+  return { tokens, mentions: shareAlternativeUnits(tokens, mentions) };
+}
+
+export { ARTICLE_WORDS };

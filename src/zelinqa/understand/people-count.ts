@@ -1,0 +1,70 @@
+// Counting people in a phrase [ext]: "deux adultes et deux enfants" → 4, "moi et mes 2 enfants" → 3, "ma femme
+// et moi" → 2, "just me" → 1, "a family of four" → 4. Used for integer targets about persons; the results are
+// fuzzy (a person would still check), except the explicit "family of N" / "N of us".
+import type { NumberMention } from "./number-mentions.js";
+import type { TextToken } from "./text-tokens.js";
+
+/** One person each, when named without a number. */
+const SINGLE_PERSONS = new Set([
+  "moi", "me", "myself", "femme", "mari", "epouse", "epoux", "wife", "husband", "copine", "copain", "girlfriend", "boyfriend",
+  "partner", "partenaire", "conjoint", "conjointe", "compagnon", "compagne", "fils", "fille", "son", "daughter", "bebe", "baby",
+  "soeur", "frere", "sister", "brother", "mere", "pere", "mother", "father", "mom", "dad", "maman", "papa", "colocataire",
+  "roommate", "flatmate", "coloc", "enfant", "kid", "child", "ado", "teenager", "fiance", "fiancee",
+]);
+/** Plural person nouns that take a number ("2 enfants", "deux adultes"). */
+const PERSON_NOUNS = new Set([
+  "personnes", "personne", "people", "persons", "person", "adultes", "adulte", "adults", "adult", "enfants", "enfant", "kids", "kid",
+  "children", "child", "bebes", "babies", "baby", "filles", "fils", "daughters", "sons", "ados", "teenagers", "colocataires",
+  "roommates", "flatmates", "occupants", "adolescents", "grands", "petits", "of",
+]);
+const ALONE = [["just", "me"], ["juste", "moi"], ["only", "me"], ["moi", "seul"], ["moi", "seule"], ["seul"], ["seule"], ["alone"], ["myself"], ["me", "alone"], ["moi", "uniquement"], ["solo"], ["single"], ["celibataire"]];
+const COUPLE = [["couple"], ["a", "deux"], ["both", "of", "us"], ["tous", "les", "deux"], ["the", "two", "of", "us"]];
+
+export interface PeopleCount {
+  readonly value: number;
+  readonly fuzzy: boolean;
+}
+
+const hasSequence = (norms: readonly string[], seq: readonly string[]) =>
+  norms.some((_, i) => seq.every((w, j) => norms[i + j] === w));
+
+/** "family of four", "famille de 4", "4 of us", "we are 3", "nous sommes 5", "on est 3". */
+function explicitGroup(norms: readonly string[], mentions: readonly NumberMention[]): number | null {
+  for (const m of mentions) {
+    const b = m.before;
+    const last = b[b.length - 1];
+    const prev = b[b.length - 2];
+    if ((last === "of" || last === "de") && (prev === "family" || prev === "famille" || prev === "group" || prev === "groupe" || prev === "foyer" || prev === "household")) return m.value;
+    if (m.unit === "of" && norms[m.end + 1] === "us") return m.value;
+  }
+  return null;
+}
+
+/** A people count when the text describes who lives, sits or comes; null when it does not. */
+export function countPeople(tokens: readonly TextToken[], mentions: readonly NumberMention[]): PeopleCount | null {
+  const norms = tokens.map((t) => t.norm);
+  const group = explicitGroup(norms, mentions);
+  if (group !== null) return { value: group, fuzzy: false };
+  let total = 0;
+  let parts = 0;
+  const counted = new Set<number>();
+  for (const m of mentions) {
+    if (m.unit === null || !PERSON_NOUNS.has(m.unit) || m.unit === "of") continue;
+    total += m.value;
+    parts += 1;
+    for (let i = m.start; i <= m.end; i++) counted.add(i);
+  }
+  norms.forEach((w, i) => {
+    if (counted.has(i) || !SINGLE_PERSONS.has(w)) return;
+    total += 1;
+    parts += 1;
+  });
+  if (hasSequence(norms, ["un", "couple"]) || hasSequence(norms, ["a", "couple"])) {
+    total += 2;
+    parts += 2;
+  }
+  if (parts <= 1 && total <= 1 && ALONE.some((seq) => hasSequence(norms, seq))) return { value: 1, fuzzy: true };
+  if (parts >= 2) return { value: total, fuzzy: true };
+  if (parts === 0 && COUPLE.some((seq) => hasSequence(norms, seq))) return { value: 2, fuzzy: true };
+  return null;
+}

@@ -1,0 +1,140 @@
+// What a success information is about, in words [ext]: the stems of its label (and of its primary question),
+// widened by small bilingual concept groups, so that "4 places" binds to a seat count and not to a budget, and
+// "we have a cat" states a fact about "Pets". General vocabulary only, never one configuration's wording.
+import { normalise } from "./normalise.js";
+
+/** Bilingual concept groups; a target whose words touch a group gets the whole group. */
+export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  money: ["budget", "prix", "price", "cost", "cout", "loyer", "rent", "montant", "amount", "euro", "eur", "dollar", "usd", "tarif", "mensualite", "depense", "spend", "balle", "buck"],
+  persons: ["personne", "people", "person", "adulte", "adult", "enfant", "kid", "child", "children", "occupant", "habitant", "gens", "place", "seat", "couvert", "convive", "invite", "guest", "famille", "family", "membre", "member", "resident", "locataire", "tenant", "foyer", "household",
+    "voyageur", "traveller", "traveler", "passager", "passenger", "participant", "visiteur", "visitor", "attendee"],
+  income: ["salaire", "salary", "revenu", "income", "gagne", "earn", "paid", "touche", "net", "brut", "gross", "wage", "paie"],
+  rooms: ["chambre", "bedroom", "room", "piece"],
+  pets: ["pet", "animal", "animau", "chat", "chaton", "chien", "chiot", "cat", "kitten", "dog", "puppy", "lapin", "rabbit", "hamster", "oiseau", "bird", "perroquet", "parrot", "furet", "ferret", "tortue", "turtle", "nac", "compagnie"],
+  smoking: ["smok", "fum", "cigarette", "cigarett", "clope", "tabac", "tobacco"],
+  cars: ["voiture", "car", "vehicule", "vehicle", "auto"],
+  children: ["enfant", "kid", "child", "children", "bebe", "baby"],
+  years: ["an", "ans", "annee", "year"],
+  months: ["mois", "month"],
+  weeks: ["semaine", "week"],
+  days: ["jour", "day", "journee", "nuit", "night", "nuitee"],
+  hours: ["heure", "hour", "minute", "fois", "time"],
+  remote: ["teletravail", "remote", "distance", "wfh", "homeoffice", "hybride", "hybrid"],
+  claims: ["claim", "sinistre", "accident", "incident"],
+  elevator: ["ascenseur", "elevator", "lift"],
+  parking: ["parking", "garage", "stationnement"],
+  garden: ["jardin", "garden", "yard"],
+  balcony: ["balcon", "balcony", "terrasse", "terrace"],
+  pool: ["piscine", "pool"],
+  driving: ["permis", "license", "licence", "conduire", "driving", "driver"],
+  measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "litre", "liter", "pouce", "inch", "tonne", "ton", "gramme"],
+  kilometres: ["km", "kilometre", "kilometer", "borne"],
+  miles: ["mile"],
+  cubic: ["m3", "cubic", "cube", "metre cube"],
+  floors: ["etage", "floor", "niveau", "level"],
+};
+
+const TIME_GROUPS = new Set(["years", "months", "weeks", "days", "hours"]);
+const RATE_WORDS = new Set(["par", "per", "each", "chaque", "every"]);
+/** Groups that name facts a yes/no target may be about ("we have a cat"); counts and amounts are not facts. */
+const FACT_GROUPS = new Set(["pets", "smoking", "cars", "children", "remote", "driving", "elevator", "parking", "garden", "balcony", "pool"]);
+
+/** Function and question words that say nothing about a target. */
+const STOP = new Set([
+  "quel", "quelle", "quels", "quelles", "combien", "vous", "votre", "vos", "avez", "etes", "souhaitez", "voulez", "pouvez",
+  "doivent", "pouvoir", "pour", "dans", "avec", "sous", "quand", "partir", "nombre", "number", "what", "which", "when",
+  "where", "would", "like", "have", "your", "need", "many", "much", "will", "with", "from", "that", "this", "does", "maximum",
+  "minimum", "date", "possible", "souhaite", "concerne", "concernees", "status", "statut", "type", "plusieurs", "fois",
+  "installer", "envisagez", "cherchez", "looking", "livre", "live", "apartment", "logement", "ideal", "preferee", "prefere",
+]);
+
+// Agent and gerund suffixes may leave 3 letters ("fumeur" → "fum"); plurals must leave 4 ("prix" stays).
+const SUFFIXES: readonly [string, number][] = [
+  ["euses", 3], ["euse", 3], ["eurs", 3], ["eur", 3], ["ers", 3], ["er", 3], ["ings", 3], ["ing", 3], ["s", 4], ["x", 4], ["ed", 4],
+];
+
+/** A light stem: plural and agent suffixes dropped. */
+export function stem(word: string): string {
+  for (const [s, keep] of SUFFIXES) if (word.endsWith(s) && word.length - s.length >= keep) return word.slice(0, -s.length);
+  return word;
+}
+
+export interface TargetWords {
+  /** Stems of the label and question words plus the concept groups they touch. */
+  readonly stems: ReadonlySet<string>;
+  /** Names of the concept groups the target touches. */
+  readonly groups: ReadonlySet<string>;
+  /** Stems that state the target's fact: its own words and its fact groups' words (not counts or amounts). */
+  readonly factStems: ReadonlySet<string>;
+  /** The fact groups' words only, for facts read from a reply to another question. */
+  readonly groupFactStems: ReadonlySet<string>;
+  /** Stems of the words after "par"/"per" in the label or question: what an amount is divided by. */
+  readonly rates: ReadonlySet<string>;
+}
+
+function groupStems(name: string): string[] {
+  return (CONCEPT_GROUPS[name] ?? []).map(stem);
+}
+
+/** Does a text token name one of these stems (equal stems, or a prefix stem of 3+ letters such as "fum")? */
+export function tokenHasStem(token: string, stems: ReadonlySet<string>): boolean {
+  const s = stem(token);
+  if (stems.has(s) || stems.has(token)) return true;
+  for (const p of stems) {
+    if (p.length > s.length) continue;
+    if (p.length === s.length || !s.startsWith(p)) continue;
+    if ((p.length >= 4 && p.length >= s.length - 5) || (p.length === 3 && s.length <= 5)) return true;
+  }
+  return false;
+}
+
+/** The same word up to a light stem or one trailing letter ("annees" → "anne" ~ "annee"), never "monthly" ~ "month". */
+function sameWord(a: string, b: string): boolean {
+  const sa = stem(a);
+  const sb = stem(b);
+  if (sa === sb || a === b) return true;
+  const [short, long] = sa.length <= sb.length ? [sa, sb] : [sb, sa];
+  return short.length >= 4 && long.length - short.length === 1 && long.startsWith(short);
+}
+
+/** Words of a target from its label and (optionally) the text of its primary question. */
+export function targetWords(label: string, questionText = ""): TargetWords {
+  const own = new Set<string>();
+  const rates = new Set<string>();
+  for (const source of [label, questionText]) {
+    const tokens = normalise(source).split(" ");
+    tokens.forEach((t, i) => {
+      // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
+      if (RATE_WORDS.has(tokens[i - 1] ?? "")) {
+        rates.add(stem(t));
+        return;
+      }
+      if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
+    });
+  }
+  // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
+  for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
+  const groups = new Set<string>();
+  for (const [name, words] of Object.entries(CONCEPT_GROUPS)) {
+    // "monthly rent" is not about durations: time units join only when the target names one of them exactly.
+    if (TIME_GROUPS.has(name)) {
+      if (words.some((w) => [...own].some((o) => sameWord(o, w)))) groups.add(name);
+      continue;
+    }
+    if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
+  }
+  const stems = new Set(own);
+  for (const g of groups) for (const s of groupStems(g)) stems.add(s);
+  const groupFactStems = new Set<string>();
+  for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
+  return { stems, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates };
+}
+
+export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
+  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "kilometres", "miles", "cubic", "floors", "pets", "cars", "children"].flatMap(groupStems),
+);
+/** Words after which a number is someone's income, not what they will spend. */
+export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));
+export const MONEY_STEMS: ReadonlySet<string> = new Set(groupStems("money"));
+export const PERSON_STEMS: ReadonlySet<string> = new Set(groupStems("persons"));
+export const WEEK_STEMS: ReadonlySet<string> = new Set([...groupStems("weeks"), "quinzaine", "fortnight"]);

@@ -1,0 +1,117 @@
+// [ext] French ⇄ English equivalents of common nouns of everyday domains (home, furniture, work, pets,
+// languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
+// understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
+// matches "le canapé"). General vocabulary only, never one configuration's wording.
+import type { Phrase } from "./phrase-match.js";
+import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
+
+const GROUPS: readonly (readonly string[])[] = [
+  // home
+  ["parking", "garage", "place de parking", "parking space", "stationnement"], ["balcon", "balcony"], ["terrasse", "terrace", "patio"],
+  ["ascenseur", "elevator", "lift"], ["jardin", "garden", "yard", "backyard"], ["cave", "cellar", "basement"], ["piscine", "pool", "swimming pool"],
+  ["climatisation", "clim", "air conditioning", "ac"], ["chauffage", "heating"], ["lave vaisselle", "dishwasher"], ["lave linge", "washing machine", "washer"],
+  ["meuble", "furnished"], ["non meuble", "unfurnished", "vide"], ["gardien", "concierge", "doorman"], ["interphone", "intercom"], ["fibre", "fiber", "fibre optique"],
+  ["salle de sport", "gym"], ["local velo", "bike storage"], ["cheminee", "fireplace"], ["grenier", "attic"], ["buanderie", "laundry room"],
+  // rooms
+  ["salon", "living room", "lounge", "sejour"], ["chambre", "bedroom"], ["cuisine", "kitchen"], ["salle de bain", "bathroom"],
+  ["salle a manger", "dining room"], ["entree", "hallway", "entrance"], ["bureau", "office", "study"],
+  // furniture and materials
+  ["canape", "sofa", "couch", "settee"], ["lit", "bed"], ["chaise", "chair"], ["armoire", "wardrobe"], ["commode", "dresser", "chest of drawers"],
+  ["etagere", "shelf", "shelves"], ["bibliotheque", "bookcase", "bookshelf"], ["fauteuil", "armchair"], ["matelas", "mattress"], ["tapis", "rug", "carpet"],
+  ["lampe", "lamp"], ["frigo", "fridge", "refrigerateur", "refrigerator"], ["lave vaisselle", "dishwasher"], ["coffre", "safe", "coffre fort"], ["buffet", "sideboard"], ["rangement", "storage"], ["table basse", "coffee table"], ["bois", "wood", "wooden"], ["cuir", "leather"],
+  ["tissu", "fabric"], ["metal", "metallic"], ["verre", "glass"], ["velours", "velvet"], ["marbre", "marble"], ["rotin", "rattan"], ["lin", "linen"],
+  ["contemporain", "contemporary", "moderne", "modern"], ["scandinave", "scandinavian", "nordique", "nordic", "scandi"], ["industriel", "industrial", "indus"],
+  ["classique", "classic", "traditionnel", "traditional"], ["rustique", "rustic"], ["boheme", "boho", "bohemian"], ["minimaliste", "minimalist"],
+  // colours
+  ["rouge", "red"], ["bleu", "blue"], ["vert", "green"], ["noir", "black"], ["blanc", "white"], ["gris", "grey", "gray"], ["jaune", "yellow"],
+  ["marron", "brown"], ["rose", "pink"], ["orange", "orange"], ["violet", "purple"],
+  // work
+  ["salarie", "employed", "employee"], ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur"], ["etudiant", "student"],
+  ["sans emploi", "unemployed", "jobless", "chomage", "chomeur", "au chomage", "demandeur d emploi", "en recherche d emploi", "looking for work", "looking for a job", "job seeker",
+    "je cherche du travail", "cherche du travail", "cherche un emploi", "cherche un travail", "je cherche un job", "between jobs", "entre deux jobs"], ["retraite", "retired", "a la retraite"], ["fonctionnaire", "civil servant"],
+  ["stagiaire", "intern"], ["apprenti", "apprentice", "alternant"], ["stage", "internship"], ["alternance", "apprenticeship", "work study"],
+  ["temps plein", "full time"], ["temps partiel", "part time"], ["interim", "temping"], ["teletravail", "remote", "remote work", "work from home"],
+  ["cdi", "permanent contract"], ["cdd", "fixed term contract", "fixed term"],
+  // occasions and food
+  ["anniversaire", "birthday", "birthday party", "anniv"], ["mariage", "wedding"], ["affaires", "business"],
+  ["repas d affaires", "business dinner", "business lunch", "business meal", "diner d affaires", "dejeuner d affaires"],
+  ["bapteme", "baptism", "christening"], ["seminaire", "seminar"], ["conference", "conference"], ["fete", "party"],
+  ["vegetarien", "vegetarian", "veggie"], ["vegan", "vegetalien"], ["sans gluten", "gluten free"], ["sans lactose", "lactose free", "dairy free"],
+  ["casher", "kosher"], ["allergie", "allergy"], ["fruits de mer", "seafood"], ["arachide", "peanut", "cacahuete"],
+  // people
+  ["conjoint", "spouse", "partner", "partenaire", "conjointe", "wife", "husband", "femme", "mari", "epouse", "epoux"],
+  ["enfants", "children", "kids", "enfant", "child", "kid", "son", "daughter", "fils", "fille", "sons", "daughters", "filles"],
+  ["amis", "friends", "ami", "friend", "copains", "copines"], ["parents", "parents"], ["famille", "family"],
+  ["tous risques", "comprehensive", "fully comprehensive"], ["au tiers", "third party", "tiers"],
+  // travel
+  ["economique", "economy", "economy class", "classe economique"], ["plage", "beach", "beaches", "plages"],
+  ["randonnee", "hiking", "hike", "rando", "trek", "trekking"], ["musees", "museums", "musee", "museum"],
+  ["gastronomie", "food", "gastronomy", "foodie"], ["montagne", "mountain", "mountains"], ["mer", "sea", "seaside"],
+  // pets
+  ["chat", "cat"], ["chien", "dog"], ["oiseau", "bird"], ["poisson", "fish"], ["lapin", "rabbit"], ["cheval", "horse"],
+  // languages
+  ["francais", "french"], ["anglais", "english"], ["espagnol", "spanish"], ["allemand", "german"], ["italien", "italian"], ["portugais", "portuguese"],
+  ["chinois", "chinese"], ["arabe", "arabic"], ["russe", "russian"], ["japonais", "japanese"], ["neerlandais", "dutch"],
+  // transport, delivery, payment, time of day
+  ["voiture", "car"], ["velo", "bike", "bicycle"], ["transports en commun", "public transport"], ["metro", "subway", "underground"],
+  ["a pied", "on foot", "walking"], ["livraison", "delivery"], ["montage", "assembly"], ["retrait", "pickup", "collection"],
+  ["carte", "card", "carte bancaire", "credit card"], ["especes", "cash", "liquide"], ["virement", "bank transfer", "transfer"], ["cheque", "check"],
+  ["pas presse", "no rush", "not in a hurry", "no hurry", "rien ne presse", "pas urgent", "not urgent"],
+  ["sous quinze jours", "sous 15 jours", "within two weeks", "within 2 weeks", "dans les 15 jours", "d ici 15 jours", "d ici quinze jours"],
+  ["dans le mois", "within a month", "this month", "ce mois ci", "d ici un mois", "sous un mois"],
+  ["trois mois", "3 mois", "three months", "3 months", "d ici trois mois", "d ici 3 mois", "within three months", "within 3 months"],
+  ["matin", "morning"], ["soir", "evening"], ["apres midi", "afternoon"], ["nuit", "night"],
+];
+
+/** One-way: a general word also understands its kinds ("rangement" ← "armoire"), never the reverse. */
+const KINDS: Readonly<Record<string, readonly string[]>> = {
+  rangement: ["armoire", "commode", "etagere", "etageres", "bibliotheque", "placard", "buffet", "dressing", "wardrobe", "dresser", "cupboard", "shelves", "bookcase", "chest of drawers", "cabinet"],
+  storage: ["wardrobe", "dresser", "cupboard", "shelves", "bookcase", "chest of drawers", "cabinet", "armoire", "commode", "etagere", "placard"],
+  siege: ["chaise", "fauteuil", "tabouret", "chair", "armchair", "stool"],
+  seating: ["chair", "armchair", "stool", "chaise", "fauteuil"],
+  salarie: ["cdi", "cdd", "en cdi", "en cdd", "interim", "permanent contract", "full time job"],
+  employed: ["cdi", "cdd", "en cdi", "en cdd", "permanent contract", "full time job", "i have a job"],
+};
+
+const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);
+
+const plural = (t: string) => (t.endsWith("s") || t.endsWith("x") ? t : `${t}s`);
+
+const byKey = new Map<string, string[][]>();
+const addKey = (key: string, others: string[][]) => byKey.set(key, [...(byKey.get(key) ?? []), ...others]);
+for (const group of GROUPS) {
+  const members = group.map((m) => m.split(" "));
+  for (const m of members) {
+    const others = members.filter((o) => o !== m);
+    addKey(m.join(" "), others);
+    addKey([...m.slice(0, -1), plural(m[m.length - 1] as string)].join(" "), others);
+  }
+}
+for (const [general, kinds] of Object.entries(KINDS)) addKey(general, kinds.map((k) => k.split(" ")));
+
+/**
+ * The configured phrases plus their article-free core and its translations, each with the phrase's value and
+ * order. A translated phrase never replaces a configured one with the same tokens.
+ */
+export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
+  const out: Phrase[] = [...phrases];
+  const seen = new Set(phrases.map((p) => p.tokens.join(" ")));
+  const add = (tokens: readonly string[], p: Phrase) => {
+    const key = tokens.join(" ");
+    if (key.length < 3 || seen.has(key)) return;
+    seen.add(key);
+    out.push({ tokens, value: p.value, order: p.order });
+  };
+  for (const p of phrases) {
+    let core = p.tokens;
+    // "un mois" is one month, not "mois": an article before a unit is a number.
+    while (core.length > 1 && ARTICLES.has(core[0] as string) && !(core.length === 2 && tokenHasStem(core[1] as string, KNOWN_UNIT_STEMS))) core = core.slice(1);
+    add(core, p);
+    if (core.length === 1 && (core[0] as string).length >= 4) add([plural(core[0] as string)], p);
+    for (const other of byKey.get(core.join(" ")) ?? []) {
+      add(other, p);
+      add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+// The understanding corpus as a regression floor (issue 10 item 4): `npm run corpus` prints the tables; this
+// test fails when a score drops below the floor reached, or when any wrong value is stored as confirmed.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { rate, runCorpus, scoreTables } from "./corpus/corpus-runner.js";
+import type { EntryResult } from "./corpus/corpus-runner.js";
+
+/** Floors reached on 2026-12-01 (610 answers: 606 right); raise them when the rules improve, never lower them quietly. */
+const FLOORS = { overall: 0.99, domain: 0.965, category: 0.96, heldOut: 0.985 };
+
+void describe("understanding corpus", () => {
+  let results: EntryResult[] = [];
+  before(async () => {
+    results = await runCorpus();
+  });
+
+  void it("U20: the corpus has at least 200 answers in both languages, over eight domains and every category", () => {
+    assert.ok(results.length >= 200);
+    assert.deepEqual(new Set(results.map((r) => r.entry.domain)), new Set(["furniture", "rental", "job", "event", "insurance", "travel", "moving", "flatshare"]));
+    const categories = new Set(results.map((r) => r.entry.category));
+    for (const c of ["number", "count", "date", "boolean", "choice", "multi", "text", "refusal", "dont_know", "passing", "nothing"]) assert.ok(categories.has(c as never), c);
+  });
+
+  void it("U21: no wrong value is ever stored as confirmed", () => {
+    const wrong = results.filter((r) => r.wrongConfirmed.length > 0).map((r) => `${r.entry.question} "${r.entry.text}" → ${r.wrongConfirmed.join(",")}`);
+    assert.deepEqual(wrong, []);
+  });
+
+  void it("U22: the overall, per-domain, per-category and held-out scores stay at or above their floors", () => {
+    const tables = scoreTables(results);
+    const low: string[] = [];
+    for (const row of tables.overall) if (rate(row) < FLOORS.overall) low.push(`overall ${rate(row).toFixed(3)}`);
+    for (const row of tables.domain) if (rate(row) < FLOORS.domain) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
+    for (const row of tables.category) if (rate(row) < FLOORS.category) low.push(`category ${row.group} ${rate(row).toFixed(3)}`);
+    for (const row of tables.split) if (row.group === "held-out" && rate(row) < FLOORS.heldOut) low.push(`held-out ${rate(row).toFixed(3)}`);
+    assert.deepEqual(low, []);
+  });
+});

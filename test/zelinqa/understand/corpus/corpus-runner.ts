@@ -1,0 +1,136 @@
+// Runs the understanding corpus through the real engine path (compile the domain's configuration, create a
+// session, answer the question as a /next previous turn, read what was stored and with which status) and
+// scores it per category, per domain, and tuned vs held-out entries (issue 10 item 4).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ConfigurationChangesRequestSchema } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../../../src/zelinqa/engine/index.js";
+import type { CompiledArtifact, EngineDeps, SessionState } from "../../../../src/zelinqa/engine/index.js";
+import { CORPUS } from "./answers.js";
+import type { CorpusEntry } from "./answers.js";
+import { eventDomainChanges } from "./event-domain.js";
+import { flatshareDomainChanges } from "./flatshare-domain.js";
+import { insuranceDomainChanges } from "./insurance-domain.js";
+import { jobDomainChanges } from "./job-domain.js";
+import { movingDomainChanges } from "./moving-domain.js";
+import { rentalDomainChanges } from "./rental-domain.js";
+import { travelDomainChanges } from "./travel-domain.js";
+
+/** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
+export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
+
+const REPO_ROOT = join(import.meta.dirname, "..", "..", "..", "..");
+
+function furnitureChanges(): ConfigurationChange[] {
+  const raw: unknown = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "zelinqa", "furniture.json"), "utf8"));
+  return ConfigurationChangesRequestSchema.parse(raw).changes;
+}
+
+function artifactOf(changes: ConfigurationChange[], domainName: string): CompiledArtifact {
+  const applied = applyChanges(null, changes, { domainName });
+  if (!applied.ok) throw new Error(`corpus domain ${domainName} rejected: ${JSON.stringify(applied.issues)}`);
+  return loadArtifact(JSON.parse(JSON.stringify(compileArtifact(applied.draft))) as unknown);
+}
+
+export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifact> {
+  return {
+    furniture: artifactOf(furnitureChanges(), "furniture"),
+    rental: artifactOf(rentalDomainChanges(), "rental"),
+    job: artifactOf(jobDomainChanges(), "job"),
+    event: artifactOf(eventDomainChanges(), "event"),
+    insurance: artifactOf(insuranceDomainChanges(), "insurance"),
+    travel: artifactOf(travelDomainChanges(), "travel"),
+    moving: artifactOf(movingDomainChanges(), "moving"),
+    flatshare: artifactOf(flatshareDomainChanges(), "flatshare"),
+  };
+}
+
+function deps(): EngineDeps {
+  let n = 0;
+  return { now: () => CORPUS_NOW, newId: (prefix) => `${prefix}_${++n}` };
+}
+
+export interface EntryResult {
+  readonly entry: CorpusEntry;
+  readonly pass: boolean;
+  /** Targets holding a `confirmed` value nobody should have recorded. */
+  readonly wrongConfirmed: string[];
+  readonly got: { outcome: string | undefined; targets: SessionState["targets"] };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function judge(entry: CorpusEntry, mainId: string, state: SessionState): EntryResult {
+  const outcome = state.outcomes.at(-1)?.outcome;
+  const main = state.targets[mainId];
+  const hasValue = main?.value !== undefined;
+  const e = entry.expect;
+  let pass: boolean;
+  const accepted: unknown[] = [];
+  if ("outcome" in e) pass = outcome === e.outcome && !hasValue;
+  else if ("nothing" in e) pass = !hasValue;
+  else {
+    accepted.push(e.value, ...(e.alternatives ?? []));
+    pass = hasValue && accepted.some((a) => same(a, main.value)) && (!e.tentative || main.status === "tentative");
+  }
+  for (const [id, value] of Object.entries(entry.also ?? {})) {
+    if (!same(state.targets[id]?.value, value)) pass = false;
+  }
+  const wrongConfirmed: string[] = [];
+  for (const [id, t] of Object.entries(state.targets)) {
+    if (t.status !== "confirmed") continue;
+    const ok = id === mainId ? accepted.some((a) => same(a, t.value)) : same(entry.also?.[id], t.value);
+    if (!ok) wrongConfirmed.push(id);
+  }
+  return { entry, pass, wrongConfirmed, got: { outcome, targets: state.targets } };
+}
+
+/** Answers one entry in a fresh session and judges what the engine stored. */
+export async function runEntry(artifact: CompiledArtifact, entry: CorpusEntry): Promise<EntryResult> {
+  const d = deps();
+  const created = await createSession(artifact, {}, d);
+  if (!created.ok) throw new Error(`create failed: ${JSON.stringify(created.error)}`);
+  const next = await nextQuestions(artifact, created.value.state, { state_version: created.value.state.state_version, previous_turn: { question_id: entry.question, user_text: entry.text } }, d);
+  if (!next.ok) throw new Error(`${entry.question} "${entry.text}": ${JSON.stringify(next.error)}`);
+  const q = artifact.questionById.get(entry.question);
+  const mainId = q?.targets.find((t) => t.kind === "data")?.id;
+  if (mainId === undefined) throw new Error(`${entry.question} has no data target`);
+  return judge(entry, mainId, next.value.state);
+}
+
+export async function runCorpus(entries: readonly CorpusEntry[] = CORPUS): Promise<EntryResult[]> {
+  const artifacts = corpusArtifacts();
+  const results: EntryResult[] = [];
+  for (const entry of entries) results.push(await runEntry(artifacts[entry.domain], entry));
+  return results;
+}
+
+export interface ScoreRow {
+  readonly group: string;
+  readonly passed: number;
+  readonly total: number;
+  readonly wrongConfirmed: number;
+}
+
+function rowsBy(results: readonly EntryResult[], key: (r: EntryResult) => string): ScoreRow[] {
+  const groups = new Map<string, EntryResult[]>();
+  for (const r of results) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([group, list]) => ({
+    group,
+    passed: list.filter((r) => r.pass).length,
+    total: list.length,
+    wrongConfirmed: list.filter((r) => r.wrongConfirmed.length > 0).length,
+  }));
+}
+
+export function scoreTables(results: readonly EntryResult[]): Record<"overall" | "category" | "domain" | "split", ScoreRow[]> {
+  return {
+    overall: rowsBy(results, () => "all"),
+    category: rowsBy(results, (r) => r.entry.category),
+    domain: rowsBy(results, (r) => r.entry.domain),
+    split: rowsBy(results, (r) => (r.entry.h ? "held-out" : "tuned")),
+  };
+}
+
+export const rate = (row: ScoreRow) => (row.total === 0 ? 1 : row.passed / row.total);
