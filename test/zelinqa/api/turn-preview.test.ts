@@ -104,7 +104,7 @@ for (const backend of BACKENDS) {
       assert.equal((budget.json.targets as Record<string, Json>).fur_budget?.value, 1500);
       const date = await previewThenAnswer(session, { question_id: "fur_q_delivery_date", user_text: "2027-01-15" });
       assert.equal((date.json.targets as Record<string, Json>).fur_delivery_date?.value, "2027-01-15");
-      const unreadable = await previewThenAnswer(session, { question_id: "fur_q_seats", user_text: "bof, on verra bien" });
+      const unreadable = await previewThenAnswer(session, { question_id: "fur_q_seats", user_text: "un modèle bien confortable" });
       assert.equal(unreadable.json.outcome, "asked_answered");
       assert.equal((unreadable.json.targets as Record<string, Json>).fur_seats, undefined);
       const refusal = await previewThenAnswer(session, { question_id: "fur_q_seats", user_text: "je préfère ne pas répondre" });
