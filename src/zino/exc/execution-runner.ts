@@ -1,23 +1,22 @@
 // One code execution end to end: effective isolation, a fresh work dir and cgroup, static analysis per the rules
 // (sandboxed too), the sandboxed run with limits, and the cleanup. Every outcome, including refusals, is an
 // ExecResult. The sandbox is usually a warm one, started before the call (warm-pool.ts); otherwise it is started on
-// demand. The parts live next door: execution-dirs.ts, isolation-policy.ts, sandbox-starter.ts, execution-slots.ts,
-// outcome-result.ts.
+// demand. This module wires the parts (run-execution.ts is the path of one execution) and owns start, validate, close.
 import { availableParallelism, tmpdir } from "node:os";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { createExecutionDirs, type PreparedDirs } from "./execution-dirs.js";
+import { createExecutionDirs } from "./execution-dirs.js";
+import { ExecutionSlots } from "./execution-slots.js";
 import { createIsolationPolicy } from "./isolation-policy.js";
-import { analysisRefusalResult, busyResult, cancelledBeforeStartResult, outcomeResult } from "./outcome-result.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
-import { startProcess, type ProcessStarter, type RunOutcome, type StartedProcess } from "./run-process.js";
+import { startProcess, type ProcessStarter } from "./run-process.js";
+import { createRunExecution, type ExecutionRequest, type RunExecution } from "./run-execution.js";
 import type { Isolation, SandboxUser } from "./sandbox.js";
 import { createHardening, type Hardening, type SandboxHardening } from "./sandbox-hardening.js";
 import { createSandboxStarter } from "./sandbox-starter.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
-import { ExecutionSlots } from "./execution-slots.js";
 import { createWarmPool, type WarmPool } from "./warm-pool.js";
 
 export { WARM_SANDBOX_IDLE_MS, WARM_SANDBOX_SHAPES } from "./warm-pool.js";
@@ -57,7 +56,7 @@ export interface ExecutionRunner {
   /** Why bubblewrap is not usable, or "" when it is. */
   readonly bwrapProblem: string;
   readonly hardening: SandboxHardening;
-  run(options: { def: ExecutorDefinition; code: string; exec: ExecConfig; ctxkey: string; signal?: AbortSignal }): Promise<ExecResult>;
+  run(options: ExecutionRequest): Promise<ExecResult>;
   /** Gets a sandbox ready for the next execution of this executor under these rules (on `ready`). */
   warm(options: { def: ExecutorDefinition; exec: ExecConfig }): void;
   /** How many warm sandboxes wait now. */
@@ -81,8 +80,6 @@ function defaultUser(): SandboxUser | undefined {
 }
 
 
-type RunOptions = Parameters<ExecutionRunner["run"]>[0];
-
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
@@ -97,80 +94,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const sandboxes = createSandboxStarter({ logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, start });
   const warmPool: WarmPool | undefined = options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy });
 
-  function warm(target: { def: ExecutorDefinition; exec: ExecConfig }): void {
-    warmPool?.warm(target);
-  }
-
-  async function run(runOptions: RunOptions, useWarm = true): Promise<ExecResult> {
-    const { exec, ctxkey, signal } = runOptions;
-    const isolation = policy.isolationFor(exec);
-    if (isolation === "refused") return { ...failureResult(EXIT.refused, policy.refusal(exec, ctxkey)), isolation };
-    const started = Date.now();
-    const slot = await slots.acquire(signal);
-    if (slot === "busy") return busyResult(slots, isolation);
-    if (slot === "cancelled") return cancelledBeforeStartResult(Date.now() - started, isolation);
-    try {
-      return await runInSlot(runOptions, isolation, started, useWarm);
-    } finally {
-      slots.release();
-    }
-  }
-
-  /**
-   * The script's analysis, when the rules ask for one: in the sandbox's held analyser when it has one (taken from
-   * `prepared`), else started now. A held analyser that is not used is killed.
-   */
-  function startAnalysis(runOptions: RunOptions, prepared: PreparedDirs): Promise<AnalysisReport | undefined> | undefined {
-    const { def, exec, signal } = runOptions;
-    const prestarted = prepared.analyser;
-    prepared.analyser = undefined;
-    const analysis = exec.static_analysis !== "off" && def.staticAnalysis
-      ? analyze({ executor: def.executor, codeDir: prepared.codeDir, scriptName: prepared.scriptName, user, start, ...(signal ? { signal } : {}),
-        sandbox: sandboxes.analysisSandbox(prepared, exec), ...(prestarted ? { prestarted } : {}) })
-      : undefined;
-    if (!analysis) void prestarted?.discard();
-    return analysis;
-  }
-
-  async function runInSlot(runOptions: RunOptions, isolation: Isolation, started: number, useWarm: boolean): Promise<ExecResult> {
-    const { def, code, exec, signal } = runOptions;
-    const warmed = useWarm ? warmPool?.take(isolation, def, exec) : undefined;
-    const prepared = warmed?.dirs ?? dirs.prepare(def, isolation !== "bwrap", exec);
-    let child: StartedProcess | undefined = warmed?.process;
-    let released = false;
-    let analysis: Promise<AnalysisReport | undefined> | undefined;
-    try {
-      dirs.writeScript(prepared, code);
-      // Blocking analysis must pass before the run; advisory analysis only adds findings to the result, so it runs
-      // alongside the execution instead of in front of it (the analyser only reads the script; its own timeout and
-      // the cancellation still apply, and the result waits for its findings as before).
-      analysis = startAnalysis(runOptions, prepared);
-      if (analysis && exec.static_analysis === "blocking") {
-        const report = await analysis;
-        if (report && !report.ok) return analysisRefusalResult(report, Date.now() - started, isolation);
-      }
-      child ??= sandboxes.startSandbox(isolation, def, exec, prepared, false);
-      released = true;
-      const limits = { timeoutMs: exec.timeout_ms, outputCapBytes: exec.output_cap_bytes, ...(signal ? { signal } : {}) };
-      let outcome: RunOutcome = await child.release(limits);
-      if (outcome.notStarted) {
-        // The warm sandbox died while it waited (killed from outside): the script never ran, so it runs in a new one.
-        child = sandboxes.startSandbox(isolation, def, exec, prepared, false);
-        outcome = await child.release(limits);
-      }
-      const oomKills = prepared.cgroup?.oomKills() ?? 0;
-      const advisory = exec.static_analysis === "advisory" ? await analysis : undefined;
-      return outcomeResult({ outcome, exec, oomKills, advisory, ms: Date.now() - started, isolation });
-    } finally {
-      // A warm sandbox that did not run (refused by analysis, a host failure) is killed before its dirs go.
-      if (child && !released) await child.discard();
-      // An analysis still reading the script (a host failure cut the run short) finishes before the dir goes.
-      await analysis?.catch(() => undefined);
-      dirs.cleanup(prepared);
-      // The next execution of this shape gets a sandbox made now, after this one's answer is on its way.
-      if (useWarm) warm({ def, exec });
-    }
-  }
+  const run: RunExecution = createRunExecution({ user, start, policy, slots, dirs, sandboxes, warmPool });
 
   /**
    * The whole path once (work dirs reachable by the sandbox user, /etc binds, limits), so that a broken setup
@@ -198,7 +122,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     },
     isolationFor: (exec) => policy.isolationFor(exec),
     run: (runOptions) => run(runOptions),
-    warm,
+    warm: (target) => warmPool?.warm(target),
     get warmCount() {
       return warmPool?.size ?? 0;
     },
