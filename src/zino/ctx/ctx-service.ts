@@ -1,7 +1,8 @@
-// The zino-ctx service: opens the store, imports ZINO.toml and agents/, and answers frames on the ctx socket.
-import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
-import { WireError, createFrameServer, type FrameServer, type Logger } from "../../wire/index.js";
-import { InstanceImportError, importInstance, type ImportSource, type ImportSummary } from "./instance-import.js";
+// The zino-ctx service: opens the store, imports ZINO.toml and agents/ (instance-imports.ts), and answers frames on
+// the ctx socket.
+import type { InstanceConfig } from "../config/index.js";
+import { createFrameServer, type FrameServer, type Logger } from "../../wire/index.js";
+import { createInstanceImports } from "./instance-imports.js";
 import { createCtxOperations } from "./operations.js";
 import { createSqliteStore } from "./sqlite-store.js";
 import type { CtxStore } from "./store.js";
@@ -25,29 +26,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
   let server: FrameServer | undefined;
   let closing: Promise<void> | undefined;
 
-  const sourceOf = (config: InstanceConfig): ImportSource => ({
-    defaults: config.defaults, agentsDir: config.agentsDir, configPath: config.configPath,
-    ...(config.agentPaths ? { agentPaths: config.agentPaths } : {}), initialSoftMemory: config.initialSoftMemory,
-  });
-  const startSource: ImportSource = sourceOf(instance);
-
-  /** On reload, ZINO.toml is read again; socket and database paths only change with a restart. */
-  const reloadSource = (): ImportSource => {
-    if (!instance.configPath) return startSource;
-    const fresh = loadInstanceConfig({ path: instance.configPath, env });
-    if (fresh.databasePath !== instance.databasePath || fresh.sockets.ctx !== instance.sockets.ctx) {
-      logger.warn({ database: fresh.databasePath, socket: fresh.sockets.ctx }, "ZINO.toml names another database or socket: restart zino-ctx to use them");
-    }
-    return sourceOf(fresh);
-  };
-
-  const runImport = (target: CtxStore, source: ImportSource): ImportSummary => {
-    const summary = importInstance(target, source);
-    logger.info({ agentsDir: summary.agentsDir, agentsFound: summary.agentsFound, tools: summary.tools, skills: summary.skills }, "imported ZINO.toml and agents/");
-    if (summary.ignoredKeys.length > 0) logger.warn({ keys: summary.ignoredKeys }, "ZINO.toml keys not used by this ZINO");
-    if (!summary.agentsFound) logger.warn({ agentsDir: summary.agentsDir }, "no agents/ folder: using the built-in system prompt, no tools, no skills");
-    return summary;
-  };
+  const imports = createInstanceImports({ instance, logger, env });
 
   return {
     async start() {
@@ -56,7 +35,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
       const opened = deps.store ?? createSqliteStore({ path: instance.databasePath });
       store = opened;
       try {
-        runImport(opened, startSource);
+        imports.atStart(opened);
       } catch (err) {
         opened.close();
         store = undefined;
@@ -64,14 +43,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
       }
       const operations = createCtxOperations({
         store: opened,
-        reload: () => {
-          try {
-            return runImport(opened, reloadSource());
-          } catch (err) {
-            if (err instanceof InstanceImportError || err instanceof ConfigError) throw new WireError("bad_request", `Reload refused, nothing changed: ${err.message}`);
-            throw err;
-          }
-        },
+        reload: () => imports.reload(opened),
       });
       server = createFrameServer({
         socketPath: instance.sockets.ctx,

@@ -285,17 +285,9 @@ function oomKillsIn(file: string): number {
   }
 }
 
-export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
-  const { logger } = options;
-  instances += 1;
-  const name = options.name ?? `zino-exc-${process.pid}-${instances}`;
-  const found = detect(options, name);
-  if (!options.name) removeStaleParents(found.hierarchies, logger);
-  let sequence = 0;
-  const pending = new Set<Promise<void>>();
-
-  /** rmdir of every directory, retried while the killed processes are still exiting. */
-  const remove = (dirs: string[], procsFiles: string[]): Promise<void> => new Promise<void>((resolve) => {
+/** rmdir of every directory, retried while the killed processes are still exiting. */
+function removeCgroupDirs(dirs: string[], procsFiles: string[], logger: Logger): Promise<void> {
+  return new Promise<void>((resolve) => {
     let attempts = 0;
     const attempt = () => {
       attempts += 1;
@@ -318,6 +310,42 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
     };
     attempt();
   });
+}
+
+/** One hierarchy's directory of an execution's cgroup, with its memory and process limits. */
+function makeLimitedCgroup(options: {
+  dir: string;
+  kind: Hierarchy["kind"];
+  memoryBytes: number;
+  maxProcesses: number;
+  joiner: SandboxUser | undefined;
+}): void {
+  const { dir, kind, memoryBytes, maxProcesses, joiner } = options;
+  makeTraversableDir(dir);
+  if (kind === "v1-memory") {
+    writeFileSync(join(dir, "memory.limit_in_bytes"), String(memoryBytes));
+    // Absent when swap accounting is off: then there is no swap to count.
+    if (existsSync(join(dir, "memory.memsw.limit_in_bytes"))) writeFileSync(join(dir, "memory.memsw.limit_in_bytes"), String(memoryBytes));
+  } else if (kind === "v1-pids") {
+    writeFileSync(join(dir, "pids.max"), String(maxProcesses));
+  } else {
+    writeFileSync(join(dir, "memory.max"), String(memoryBytes));
+    if (existsSync(join(dir, "memory.swap.max"))) writeFileSync(join(dir, "memory.swap.max"), "0");
+    writeFileSync(join(dir, "pids.max"), String(maxProcesses));
+  }
+  if (joiner && kind !== "v2") chownSync(join(dir, "cgroup.procs"), joiner.uid, joiner.gid);
+}
+
+export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
+  const { logger } = options;
+  instances += 1;
+  const name = options.name ?? `zino-exc-${process.pid}-${instances}`;
+  const found = detect(options, name);
+  if (!options.name) removeStaleParents(found.hierarchies, logger);
+  let sequence = 0;
+  const pending = new Set<Promise<void>>();
+
+  const remove = (dirs: string[], procsFiles: string[]): Promise<void> => removeCgroupDirs(dirs, procsFiles, logger);
 
   return {
     mechanism: found.mechanism,
@@ -327,21 +355,7 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
       sequence += 1;
       const dirs = found.hierarchies.map((h) => ({ ...h, dir: join(h.base, `x${sequence}`) }));
       try {
-        for (const { dir, kind } of dirs) {
-          makeTraversableDir(dir);
-          if (kind === "v1-memory") {
-            writeFileSync(join(dir, "memory.limit_in_bytes"), String(memoryBytes));
-            // Absent when swap accounting is off: then there is no swap to count.
-            if (existsSync(join(dir, "memory.memsw.limit_in_bytes"))) writeFileSync(join(dir, "memory.memsw.limit_in_bytes"), String(memoryBytes));
-          } else if (kind === "v1-pids") {
-            writeFileSync(join(dir, "pids.max"), String(maxProcesses));
-          } else {
-            writeFileSync(join(dir, "memory.max"), String(memoryBytes));
-            if (existsSync(join(dir, "memory.swap.max"))) writeFileSync(join(dir, "memory.swap.max"), "0");
-            writeFileSync(join(dir, "pids.max"), String(maxProcesses));
-          }
-          if (joiner && kind !== "v2") chownSync(join(dir, "cgroup.procs"), joiner.uid, joiner.gid);
-        }
+        for (const { dir, kind } of dirs) makeLimitedCgroup({ dir, kind, memoryBytes, maxProcesses, joiner });
       } catch (err) {
         logger.warn({ err }, "cannot make an execution's cgroup; it runs with rlimits only");
         void remove(dirs.map((d) => d.dir), []);

@@ -61,6 +61,83 @@ function lostOutcome(reason: string): RunOutcome {
   return outcomeWithoutRun(126, `[zino-exc] ${reason}; the execution's result is lost, run it again\n`);
 }
 
+/** Applies one launcher event to the entry it names: a held child's early exit, its outcome, or its discard. */
+function applyEvent(entries: Map<number, Entry>, message: LauncherEvent): void {
+  const entry = entries.get(message.id);
+  if (!entry) return;
+  if (message.event === "exited") {
+    entry.alive = false;
+    entry.settleExit(message.exitCode);
+    return;
+  }
+  entries.delete(message.id);
+  entry.alive = false;
+  if (message.event === "outcome") {
+    entry.settleExit(message.outcome.exitCode);
+    entry.onOutcome?.(message.outcome);
+  } else {
+    entry.settleExit(137);
+    entry.onDiscarded?.();
+  }
+}
+
+/** exc's handle on a process the launcher started: released or discarded through requests to the launcher. */
+function remoteProcess(options: {
+  id: number;
+  entry: Entry;
+  exited: Promise<number>;
+  entries: Map<number, Entry>;
+  send: (request: LauncherRequest) => boolean;
+}): StartedProcess {
+  const { id, entry, exited, entries, send } = options;
+  let released = false;
+  return {
+    get alive() {
+      return entry.alive;
+    },
+    exited,
+    release(run) {
+      if (released) throw new Error("a started process is released once");
+      released = true;
+      const { signal, ...rest } = run;
+      return new Promise<RunOutcome>((resolve) => {
+        const onAbort = () => void send({ op: "abort", id });
+        entry.onOutcome = (outcome) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(outcome);
+        };
+        if (!entries.has(id)) {
+          entry.onOutcome(lostOutcome("zino-exc's process launcher stopped before the execution could start"));
+          return;
+        }
+        send({ op: "release", id, run: rest });
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener("abort", onAbort, { once: true });
+      });
+    },
+    discard() {
+      released = true;
+      return new Promise<void>((resolve) => {
+        entry.onDiscarded = resolve;
+        if (!entries.has(id) || !send({ op: "discard", id })) {
+          entries.delete(id);
+          resolve();
+        }
+      });
+    },
+  };
+}
+
+/** Stops a running launcher: closing its channel tells it to kill what it started and exit; SIGKILL after a grace. */
+async function stopLauncher(target: ChildProcess): Promise<void> {
+  if (target.exitCode !== null || target.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => target.once("exit", () => resolve()));
+  if (target.connected) target.disconnect();
+  const timer = setTimeout(() => target.kill("SIGKILL"), CLOSE_GRACE_MS);
+  await gone;
+  clearTimeout(timer);
+}
+
 export function createProcessLauncher(options: { logger: Logger; /** Another launcher program (tests). */ mainPath?: string }): ProcessLauncher {
   const { logger } = options;
   const mainPath = options.mainPath ?? LAUNCHER_MAIN;
@@ -90,24 +167,7 @@ export function createProcessLauncher(options: { logger: Logger; /** Another lau
       env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" },
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
-    started.on("message", (message: LauncherEvent) => {
-      const entry = entries.get(message.id);
-      if (!entry) return;
-      if (message.event === "exited") {
-        entry.alive = false;
-        entry.settleExit(message.exitCode);
-        return;
-      }
-      entries.delete(message.id);
-      entry.alive = false;
-      if (message.event === "outcome") {
-        entry.settleExit(message.outcome.exitCode);
-        entry.onOutcome?.(message.outcome);
-      } else {
-        entry.settleExit(137);
-        entry.onDiscarded?.();
-      }
-    });
+    started.on("message", (message: LauncherEvent) => applyEvent(entries, message));
     started.once("exit", (code, signal) => {
       if (child === started) child = undefined;
       earlyExits = Date.now() - startedAt < EARLY_EXIT_MS ? earlyExits + 1 : 0;
@@ -140,42 +200,7 @@ export function createProcessLauncher(options: { logger: Logger; /** Another lau
       const entry: Entry = { alive: true, settleExit };
       entries.set(id, entry);
       launcher().send({ op: "start", id, spawn } satisfies LauncherRequest);
-      let released = false;
-      return {
-        get alive() {
-          return entry.alive;
-        },
-        exited,
-        release(run) {
-          if (released) throw new Error("a started process is released once");
-          released = true;
-          const { signal, ...rest } = run;
-          return new Promise<RunOutcome>((resolve) => {
-            const onAbort = () => void send({ op: "abort", id });
-            entry.onOutcome = (outcome) => {
-              signal?.removeEventListener("abort", onAbort);
-              resolve(outcome);
-            };
-            if (!entries.has(id)) {
-              entry.onOutcome(lostOutcome("zino-exc's process launcher stopped before the execution could start"));
-              return;
-            }
-            send({ op: "release", id, run: rest });
-            if (signal?.aborted) onAbort();
-            else signal?.addEventListener("abort", onAbort, { once: true });
-          });
-        },
-        discard() {
-          released = true;
-          return new Promise<void>((resolve) => {
-            entry.onDiscarded = resolve;
-            if (!entries.has(id) || !send({ op: "discard", id })) {
-              entries.delete(id);
-              resolve();
-            }
-          });
-        },
-      };
+      return remoteProcess({ id, entry, exited, entries, send });
     },
     get pid() {
       return child?.connected ? child.pid : undefined;
@@ -185,14 +210,7 @@ export function createProcessLauncher(options: { logger: Logger; /** Another lau
     },
     async close() {
       closed = true;
-      const target = child;
-      if (!target || target.exitCode !== null || target.signalCode !== null) return;
-      const gone = new Promise<void>((resolve) => target.once("exit", () => resolve()));
-      // Closing the channel tells the launcher to kill what it started and exit.
-      if (target.connected) target.disconnect();
-      const timer = setTimeout(() => target.kill("SIGKILL"), CLOSE_GRACE_MS);
-      await gone;
-      clearTimeout(timer);
+      if (child) await stopLauncher(child);
     },
   };
 }

@@ -192,6 +192,27 @@ function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | n
   }
 }
 
+type StartedChild = ChildProcessByStdio<Writable | null, Readable, Readable>;
+
+/** Waits for both pipes to reach EOF (at most DRAIN_GRACE_MS), then closes them. */
+async function drainPipes(child: StartedChild): Promise<void> {
+  let graceTimer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((r) => (graceTimer = setTimeout(r, DRAIN_GRACE_MS)));
+  await Promise.all([waitForEnd(child.stdout, grace), waitForEnd(child.stderr, grace)]);
+  clearTimeout(graceTimer);
+  child.stdout.destroy();
+  child.stderr.destroy();
+}
+
+/** Kills a child that will not run (its whole group), closes its pipes, and waits for its exit. */
+async function discardChild(child: StartedChild, exited: Promise<number>): Promise<void> {
+  killGroup(child.pid);
+  child.stdin?.destroy();
+  child.stdout.destroy();
+  child.stderr.destroy();
+  await exited;
+}
+
 export function startProcess(options: SpawnOptions): StartedProcess {
   const child = spawnWithFiles(options);
   const early = new EarlyOutput(child.stdout, child.stderr);
@@ -249,12 +270,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
       run.signal?.removeEventListener("abort", onAbort);
       // Whatever the main process left behind in its group dies with it; the pipes then reach EOF.
       kill();
-      let graceTimer: NodeJS.Timeout | undefined;
-      const grace = new Promise<void>((r) => (graceTimer = setTimeout(r, DRAIN_GRACE_MS)));
-      await Promise.all([waitForEnd(child.stdout, grace), waitForEnd(child.stderr, grace)]);
-      clearTimeout(graceTimer);
-      child.stdout.destroy();
-      child.stderr.destroy();
+      await drainPipes(child);
       return {
         exitCode,
         stdout: stdout.text(),
@@ -277,11 +293,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
     exited,
     async discard() {
       released = true;
-      killGroup(child.pid);
-      child.stdin?.destroy();
-      child.stdout.destroy();
-      child.stderr.destroy();
-      await exited;
+      await discardChild(child, exited);
     },
   };
 }

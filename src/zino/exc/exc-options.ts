@@ -1,0 +1,61 @@
+// exc's options: given by the caller (tests, the CLI) or read from exc's environment (ZINO_EXC_*), and the
+// execution runner's options they make.
+import type { Logger } from "../../wire/index.js";
+import type { CtxClient } from "./ctx-client.js";
+import type { ExecutionRunnerOptions } from "./execution-runner.js";
+import type { SandboxUser } from "./sandbox.js";
+
+export interface ExcOptions {
+  /** Path of bubblewrap; default `bwrap` on the standard PATH, or `ZINO_EXC_BWRAP` in exc's environment. */
+  bwrapPath?: string;
+  /** The user executions run as; default nobody when exc runs as root. `null` keeps exc's own user. */
+  sandboxUser?: SandboxUser | null;
+  /** Where per-execution directories are created (default: `ZINO_EXC_WORK_DIR`, systemd's `STATE_DIRECTORY`, the OS temp dir). */
+  workRoot?: string;
+  /** How long a ctxkey's rules are cached. */
+  rulesTtlMs?: number;
+  /** A ctx client other than the instance's ctx socket (tests). */
+  ctx?: CtxClient;
+  /** Start sandboxes ahead of the calls (default true; `ZINO_EXC_WARM_SANDBOXES=0` in exc's environment turns it off). */
+  warmSandboxes?: boolean;
+  /** Executions running at once (default: `ZINO_EXC_MAX_CONCURRENT`, else 4 per CPU, at least 4). */
+  maxConcurrentExecutions?: number;
+  /** Start executions from a small launcher process (default true; `ZINO_EXC_LAUNCHER=0` starts them from exc itself). */
+  processLauncher?: boolean;
+  /** A cgroup per execution where usable (default true; `ZINO_EXC_CGROUPS=0` turns them off); false keeps per-process rlimits only. */
+  cgroups?: boolean;
+}
+
+/** The execution limit from the options, else from ZINO_EXC_MAX_CONCURRENT (a positive integer, or exc refuses to start). */
+function maxConcurrentOption(option: number | undefined, variable: string | undefined): { maxConcurrent?: number } {
+  if (option !== undefined) return { maxConcurrent: option };
+  if (variable === undefined || variable.trim() === "") return {};
+  const value = Number(variable);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`ZINO_EXC_MAX_CONCURRENT must be a positive integer (executions running at once), not ${JSON.stringify(variable)}`);
+  }
+  return { maxConcurrent: value };
+}
+
+/** The bubblewrap exc uses (executions and sandboxed MCP servers); undefined: found on the standard PATH. */
+export function bwrapPathOption(options: ExcOptions, env: NodeJS.ProcessEnv): string | undefined {
+  return options.bwrapPath ?? env.ZINO_EXC_BWRAP;
+}
+
+export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.ProcessEnv; logger: Logger }): ExecutionRunnerOptions {
+  const { options, env, logger } = deps;
+  const bwrapPath = bwrapPathOption(options, env);
+  // systemd's StateDirectory= (deploy/systemd/zino-exc.service) names where work dirs belong.
+  const workRoot = options.workRoot ?? env.ZINO_EXC_WORK_DIR ?? env.STATE_DIRECTORY?.split(":")[0];
+  return {
+    logger,
+    ...(bwrapPath ? { bwrapPath } : {}),
+    ...(options.sandboxUser !== undefined ? { user: options.sandboxUser } : {}),
+    // A work root named for exc is its own; the OS temp dir (the default) is shared.
+    ...(workRoot ? { workRoot, ownsWorkRoot: true } : {}),
+    warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
+    processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
+    cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
+    ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
+  };
+}

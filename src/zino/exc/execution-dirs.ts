@@ -1,0 +1,135 @@
+// The directories of one execution under the work root: a fresh `zx-` base with the script's code dir (and, on the
+// host, its work and tmp dirs), the execution's cgroup made alongside, and their removal before the result is
+// answered. Also the work root itself: created at start, and cleared of an earlier run's leftovers when it is ours.
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ExecConfig } from "../config/index.js";
+import type { Logger } from "../../wire/index.js";
+import type { ExecCgroup } from "./exec-cgroups.js";
+import type { ExecutorDefinition } from "./executor-catalog.js";
+import type { StartedProcess } from "./run-process.js";
+import type { ExecutionPaths, SandboxUser } from "./sandbox.js";
+
+export interface PreparedDirs extends ExecutionPaths {
+  baseDir: string;
+  /** The execution's cgroup, made with its directories (a warm sandbox's ahead of its call). */
+  cgroup?: ExecCgroup | undefined;
+  /** A warm sandbox's analyser, started and held next to it; taken (set to undefined) by the execution that uses it. */
+  analyser?: StartedProcess | undefined;
+}
+
+export interface ExecutionDirsOptions {
+  logger: Logger;
+  workRoot: string;
+  /** The sandbox user, owner of the host work and tmp dirs; undefined keeps exc's own user. */
+  user: SandboxUser | undefined;
+  /** The cgroup of an execution under these rules (sandbox-hardening.ts), undefined where cgroups are not used. */
+  cgroupFor: (exec: ExecConfig) => ExecCgroup | undefined;
+}
+
+export interface ExecutionDirs {
+  /**
+   * The directories and cgroup of one execution, empty: the script is written by `writeScript` when the call
+   * comes. `onHost`: a host work dir and temp dir too (unsandboxed runs; bwrap mounts tmpfs on /work and /tmp).
+   */
+  prepare(def: ExecutorDefinition, onHost: boolean, exec: ExecConfig): PreparedDirs;
+  writeScript(dirs: PreparedDirs, code: string): void;
+  /** Removes the execution's directories, its cgroup and a held analyser nobody used. */
+  cleanup(dirs: PreparedDirs): void;
+  /** Creates the work root if needed; `owned`: also removes the execution directories an earlier run left there. */
+  readyWorkRoot(owned: boolean): void;
+}
+
+/** rmdir of a directory that may not exist (the tmp dir of bwrap runs); any other failure is thrown. */
+function rmdirQuiet(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}
+
+/** unlink of a file that may not exist (the script of a warm sandbox that never ran); any other failure is thrown. */
+function unlinkQuiet(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+}
+
+export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDirs {
+  const { logger, workRoot, user, cgroupFor } = options;
+
+  function prepare(def: ExecutorDefinition, onHost: boolean, exec: ExecConfig): PreparedDirs {
+    const baseDir = mkdtempSync(join(workRoot, "zx-"));
+    // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
+    chmodSync(baseDir, 0o711);
+    const codeDir = join(baseDir, "code");
+    const workDir = join(baseDir, "work");
+    const tmpDir = join(baseDir, "tmp");
+    mkdirSync(codeDir, { mode: 0o755 });
+    chmodSync(codeDir, 0o755); // exc runs with umask 077 (run-service.ts); the sandbox user reads the script
+    if (onHost) {
+      mkdirSync(workDir, { mode: 0o700 });
+      mkdirSync(tmpDir, { mode: 0o700 });
+      if (user) {
+        chownSync(workDir, user.uid, user.gid);
+        chownSync(tmpDir, user.uid, user.gid);
+      }
+    }
+    const scriptName = `main.${def.fileExtension}`;
+    const cgroup = cgroupFor(exec);
+    return { baseDir, codeDir, workDir, tmpDir, scriptName, cgroup };
+  }
+
+  function writeScript(dirs: PreparedDirs, code: string): void {
+    const script = join(dirs.codeDir, dirs.scriptName);
+    writeFileSync(script, code, { mode: 0o644 });
+    chmodSync(script, 0o644); // past the process umask (077)
+  }
+
+  /**
+   * The usual case (the script and empty work and tmp dirs) takes a handful of unlink/rmdir calls; anything the
+   * run left behind falls back to a recursive rm, which costs about a millisecond even for a nearly empty tree.
+   */
+  function cleanup(dirs: PreparedDirs): void {
+    // A held analyser nobody used (the sandbox was discarded, or failed before its analysis) is killed.
+    if (dirs.analyser) void dirs.analyser.discard();
+    dirs.analyser = undefined;
+    // Kills what is left of the execution (a process that left its group) and removes the cgroup, off the result's path.
+    dirs.cgroup?.release();
+    try {
+      unlinkQuiet(join(dirs.codeDir, dirs.scriptName));
+      rmdirSync(dirs.codeDir);
+      rmdirQuiet(dirs.workDir);
+      rmdirQuiet(dirs.tmpDir);
+      rmdirSync(dirs.baseDir);
+      return;
+    } catch {
+      // not empty (or already partly gone): the thorough way
+    }
+    try {
+      rmSync(dirs.baseDir, { recursive: true, force: true, maxRetries: 2 });
+    } catch (err) {
+      logger.warn({ err, dir: dirs.baseDir }, "cannot remove an execution directory");
+    }
+  }
+
+  /** The `zx-` directories (prepare's names) an earlier run of this exc left in its own work root. */
+  function removeLeftovers(): void {
+    const leftovers = readdirSync(workRoot).filter((entry) => /^zx-[A-Za-z0-9]{6}$/.test(entry));
+    for (const entry of leftovers) rmSync(join(workRoot, entry), { recursive: true, force: true, maxRetries: 2 });
+    if (leftovers.length > 0) logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
+  }
+
+  function readyWorkRoot(owned: boolean): void {
+    if (!existsSync(workRoot)) {
+      mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+      chmodSync(workRoot, 0o711); // ours, past the process umask (077)
+    }
+    if (owned) removeLeftovers();
+  }
+
+  return { prepare, writeScript, cleanup, readyWorkRoot };
+}

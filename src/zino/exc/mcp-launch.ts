@@ -1,0 +1,72 @@
+// How an MCP server of a ctxkey is launched: its own command, or bubblewrap running it (`sandbox = "bwrap"`,
+// never unsandboxed when bubblewrap cannot run); and its environment: the configured `env`, the values stored in
+// ctx (`env_from_ctx`, provisioned when missing) and a sandbox HOME. Never exc's own secrets.
+import type { McpServerConfig } from "../config/index.js";
+import type { Logger } from "../../wire/index.js";
+import type { CtxClient } from "./ctx-client.js";
+import { provisionMissingEnv } from "./mcp-provision.js";
+import { MCP_SANDBOX_HOME, createBwrapCheck, defaultBwrapPath, mcpBwrapArgs } from "./mcp-sandbox.js";
+
+export interface McpLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
+export interface McpLauncherOptions {
+  ctx: CtxClient;
+  logger: Logger;
+  /** bubblewrap for `sandbox = "bwrap"` servers; default `bwrap` on the standard PATH, else /usr/bin/bwrap. */
+  bwrapPath?: string | undefined;
+  /** Paths a sandboxed server must not see (the instance's runtime dir, sockets, database). */
+  hiddenPaths: string[];
+}
+
+/** The launch of one (ctxkey, server); a sandbox that cannot be made is an error that says what to do. */
+export type McpLauncher = (ctxkey: string, server: string, config: McpServerConfig) => Promise<McpLaunch>;
+
+export function describeError(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function createMcpLauncher(options: McpLauncherOptions): McpLauncher {
+  const { ctx, logger, hiddenPaths } = options;
+  const bwrapProblem = createBwrapCheck();
+
+  /** The command starting the server: its own, or bwrap running it; a sandbox that cannot be made is an error. */
+  async function launchCommand(server: string, config: McpServerConfig): Promise<{ command: string; args: string[] }> {
+    if (config.sandbox !== "bwrap") return { command: config.command, args: config.args };
+    const bwrapPath = options.bwrapPath ?? defaultBwrapPath();
+    const problem = await bwrapProblem(bwrapPath);
+    if (problem !== undefined) {
+      throw new Error(`MCP server ${server} did not start: it is configured with sandbox = "bwrap" but bubblewrap cannot run ` +
+        `here (${problem}); install bubblewrap (apt-get install bubblewrap) or set sandbox = "none" for this server`);
+    }
+    try {
+      return { command: bwrapPath, args: mcpBwrapArgs({ config, hiddenPaths }) };
+    } catch (err) {
+      throw new Error(`MCP server ${server} did not start: its bubblewrap sandbox cannot be set up: ${describeError(err)}`, { cause: err });
+    }
+  }
+
+  async function serverEnv(ctxkey: string, server: string, config: McpServerConfig): Promise<Record<string, string>> {
+    const env: Record<string, string> = { ...(config.sandbox === "bwrap" ? { HOME: MCP_SANDBOX_HOME } : {}), ...config.env };
+    const missing: Record<string, string> = {};
+    for (const [name, storedKey] of Object.entries(config.env_from_ctx)) {
+      try {
+        const value = await ctx.getValue(ctxkey, storedKey);
+        if (value !== undefined) env[name] = value;
+        else missing[name] = storedKey;
+      } catch (err) {
+        logger.warn({ server, ctxkey, variable: name, err: describeError(err) }, "cannot read an env_from_ctx value from ctx; the variable is left unset");
+      }
+    }
+    await provisionMissingEnv({ ctxkey, server, config, env, missing, ctx, logger });
+    return env;
+  }
+
+  return async (ctxkey, server, config) => {
+    const launch = await launchCommand(server, config);
+    return { ...launch, env: await serverEnv(ctxkey, server, config) };
+  };
+}

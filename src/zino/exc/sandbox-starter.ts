@@ -1,0 +1,66 @@
+// Starting the processes of one execution in its directories: the sandbox that runs the script (bubblewrap or, when
+// the rules allow it, unsandboxed with limits), and the static analyser in a sandbox like it (no network, the script
+// at /code), both as the sandbox user in the execution's cgroup; `held` ones wait for a go (warm sandboxes).
+import type { ExecConfig } from "../config/index.js";
+import type { Logger } from "../../wire/index.js";
+import type { PreparedDirs } from "./execution-dirs.js";
+import type { ExecutorDefinition } from "./executor-catalog.js";
+import type { IsolationPolicy } from "./isolation-policy.js";
+import type { ProcessStarter, StartedProcess } from "./run-process.js";
+import { bwrapCommand, unsandboxedCommand, type Isolation } from "./sandbox.js";
+import type { Hardening, UserCommand } from "./sandbox-hardening.js";
+import { analyserArgv } from "./static-analysis.js";
+
+export interface SandboxStarterOptions {
+  logger: Logger;
+  bwrapPath: string;
+  prlimitPath: string | undefined;
+  hardening: Hardening;
+  policy: IsolationPolicy;
+  /** Starts a process (through the process launcher when it is healthy). */
+  start: ProcessStarter;
+}
+
+export interface SandboxStarter {
+  /** Starts the sandbox of one execution in `dirs`, held until released when `held` (a warm sandbox). */
+  startSandbox(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs, held: boolean): StartedProcess;
+  /** A warm sandbox whose executions are analysed also gets its analyser started and held, off the call's path. */
+  startHeldAnalyser(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs): void;
+  /** The analyser of a script in a sandbox like the execution's, or undefined: on the host without bubblewrap. */
+  analysisSandbox(dirs: PreparedDirs, exec: ExecConfig): { codeDir: string; command: (analyser: string[]) => UserCommand } | undefined;
+}
+
+export function createSandboxStarter(options: SandboxStarterOptions): SandboxStarter {
+  const { logger, bwrapPath, prlimitPath, hardening, policy, start } = options;
+
+  /** The analyser's sandbox command: like the execution's (no network), the script at /code. */
+  function analyserCommand(dirs: PreparedDirs, exec: ExecConfig, analyser: string[], held: boolean): UserCommand {
+    return hardening.asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser, prlimitPath,
+      seccompFile: hardening.seccompFile, analyser: true, disableUserns: policy.disableUserns, held }), dirs.cgroup);
+  }
+
+  return {
+    analysisSandbox(dirs, exec) {
+      if (!policy.bwrapOk) return undefined;
+      return { codeDir: "/code", command: (analyser: string[]) => analyserCommand(dirs, exec, analyser, false) };
+    },
+    startHeldAnalyser(isolation, def, exec, dirs) {
+      const analyser = exec.static_analysis !== "off" && def.staticAnalysis && policy.bwrapOk && isolation === "bwrap"
+        ? analyserArgv(def.executor) : undefined;
+      if (!analyser) return;
+      try {
+        dirs.analyser = start({ ...analyserCommand(dirs, exec, analyser, true), held: true });
+      } catch (err) {
+        // The execution then starts its analyser on demand, as without a warm sandbox.
+        logger.warn({ err }, "cannot start a warm sandbox's analyser");
+      }
+    },
+    startSandbox(isolation, def, exec, dirs, held) {
+      const command = isolation === "bwrap"
+        ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, seccompFile: hardening.seccompFile,
+          disableUserns: policy.disableUserns })
+        : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
+      return start({ ...hardening.asSandboxUser(command, dirs.cgroup), held });
+    },
+  };
+}
