@@ -2,7 +2,7 @@
 // Each one reads only its own fields from the frame; a wrong field is a `bad_request` naming the field.
 import { z } from "zod";
 import { WireError, type Frame } from "../../wire/index.js";
-import { ChatMessageSchema } from "./chat-message.js";
+import { ChatMessageSchema } from "../protocol/index.js";
 
 const MAX_BATCH = 10_000;
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);

@@ -8,7 +8,7 @@ import BetterSqlite3, { type Statement } from "better-sqlite3";
 import { z } from "zod";
 import type { JsonObject } from "../config/index.js";
 import { type SkillFile, SkillFileSchema, type ToolFile, ToolFileSchema } from "./agent-files.js";
-import { ChatMessageSchema, canonicalChatMessage, type ChatMessage } from "./chat-message.js";
+import { ChatMessageSchema, canonicalChatMessage, type ChatMessage } from "../protocol/index.js";
 import { openRowSealer, type RowSealer } from "./sealed-rows.js";
 import { migrateSqlite } from "./sqlite-migrations.js";
 import { type CtxStore, DEFAULT_KEY, type HardMemory, type PromptName, type TurnRecord } from "./store.js";

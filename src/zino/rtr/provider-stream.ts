@@ -2,6 +2,7 @@
 // normalised events. Owns the per-attempt timeout (first byte and every silence in the stream) and the
 // upstream abort; failures become AttemptFailure values carrying no secret.
 import { z } from "zod";
+import { UsageSchema, usageOf, type Usage } from "../protocol/index.js";
 import { AttemptFailure } from "./attempt-failure.js";
 import type { ProviderHttp, ProviderResponse } from "./provider-http.js";
 import { parseRetryAfter } from "./retry-policy.js";
@@ -13,12 +14,6 @@ export interface ProviderTarget {
   baseUrl: string;
   model: string;
   apiKey: string | undefined;
-}
-
-export interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
 }
 
 export type StreamEvent =
@@ -38,12 +33,6 @@ export interface StreamCallOptions {
   signal: AbortSignal;
   now?: () => number;
 }
-
-const UsageSchema = z.looseObject({
-  prompt_tokens: z.number().default(0),
-  completion_tokens: z.number().default(0),
-  total_tokens: z.number().optional(),
-});
 
 const ToolCallDeltaSchema = z.looseObject({
   index: z.number().int().min(0).optional(),
@@ -270,8 +259,7 @@ function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
     if (choice.finish_reason) yield { kind: "finish", reason: choice.finish_reason };
   }
   if (chunk.usage) {
-    const { prompt_tokens, completion_tokens, total_tokens } = chunk.usage;
-    yield { kind: "usage", usage: { prompt_tokens, completion_tokens, total_tokens: total_tokens ?? prompt_tokens + completion_tokens } };
+    yield { kind: "usage", usage: usageOf(chunk.usage) };
   }
 }
 

@@ -1,0 +1,13 @@
+// Every ZINO wire shape once (docs/zino-protocol.md): imported by all four services, importing only zod and src/wire.
+export { CHAT_ROLES, ChatMessageSchema, ChatMessageShapeSchema, canonicalChatMessage, canonicalChatMessages, contentText, type ChatMessage } from "./chat-message.js";
+export { ToolCallSchema, type NativeToolCall, type ToolCall } from "./tool-call.js";
+export { ToolDefinitionSchema, type ToolDefinition } from "./tool-definition.js";
+export { UsageSchema, usageOf, type Usage } from "./usage.js";
+export { OkAnswerSchema, ReadyAnswerSchema } from "./common-answers.js";
+export { ConfigAnswerSchema, MessagesAnswerSchema, TurnDoneSchema, plainMessagesAnswer, type MessagesAnswer, type TurnDone } from "./ctx-answers.js";
+export {
+  ChatMessagesSchema, CompletionRequestSchema, InferRequestSchema, plainCompletionRequest, type CompletionRequest, type InferRequest,
+} from "./rtr-requests.js";
+export { DoneToolCallSchema, RtrChunkFrameSchema, RtrDoneFrameSchema, chunkDelta, type RtrDoneFrame } from "./rtr-answers.js";
+export { ToolUseSchema, type ToolUse } from "./exc-requests.js";
+export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";

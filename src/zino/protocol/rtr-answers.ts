@@ -1,0 +1,28 @@
+// The frames zino-rtr streams back for the defining request (docs/zino-protocol.md, rtr section): `chunk`*,
+// `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr writes them (spec §8:
+// its `done` carries only `full_text`).
+import { z } from "zod";
+import { UsageSchema } from "./usage.js";
+
+export const RtrChunkFrameSchema = z.looseObject({ type: z.literal("chunk"), delta: z.string() });
+
+/**
+ * The `delta` of a chunk frame when RtrChunkFrameSchema accepts it, checked by hand: every streamed piece of
+ * every turn comes through here (test/zino/protocol/fast-paths.property.test.ts keeps the two equal).
+ */
+export function chunkDelta(frame: Record<string, unknown>): string | undefined {
+  return frame.type === "chunk" && typeof frame.delta === "string" ? frame.delta : undefined;
+}
+
+/** One call of `done.tool_calls`: rtr always sends an id; a missing one is made up by the reader. */
+export const DoneToolCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), arguments: z.unknown().optional() });
+
+export const RtrDoneFrameSchema = z.looseObject({
+  type: z.literal("done"),
+  full_text: z.string().nullish(),
+  finish_reason: z.string().nullish(),
+  usage: UsageSchema.nullish(),
+  tool_calls: z.array(DoneToolCallSchema).nullish(),
+});
+/** What rtr sends: a frame this schema reads (provider, attempts and the like are extra fields). */
+export type RtrDoneFrame = z.input<typeof RtrDoneFrameSchema>;
