@@ -3,7 +3,7 @@
 // A fast path is kept only where it pays; test/zino/protocol/*.property.test.ts proves each equal to its schema.
 import { EnvelopeSchema, parseEnvelope } from "../src/wire/index.js";
 import {
-  ChatMessageSchema, CompletionRequestSchema, MessagesAnswerSchema, RtrChunkFrameSchema, canonicalChatMessage, chunkDelta,
+  ChatMessageSchema, CompletionRequestSchema, MessagesAnswerSchema, ChunkFrameSchema, canonicalChatMessage, chunkDelta,
   plainCompletionRequest, plainMessagesAnswer,
 } from "../src/zino/protocol/index.js";
 import { ChunkSchema, plainChunk } from "../src/zino/rtr/provider-chunk.js";
@@ -43,6 +43,6 @@ compare("ctx messages answer, 31 messages (daemon)", () => plainMessagesAnswer(a
 const request = { message: messages, ctxkey: "default" };
 compare("rtr request, 31 messages (rtr)", () => plainCompletionRequest(request), () => CompletionRequestSchema.safeParse(request));
 const chunk = { type: "chunk", delta: "Hello" };
-compare("rtr chunk frame (daemon, every token)", () => chunkDelta(chunk), () => RtrChunkFrameSchema.safeParse(chunk));
+compare("rtr chunk frame (daemon, every token)", () => chunkDelta(chunk), () => ChunkFrameSchema.safeParse(chunk));
 const providerChunk = { id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: { content: "Hello" }, finish_reason: null }] };
 compare("provider stream event (rtr, every token)", () => plainChunk(providerChunk), () => ChunkSchema.safeParse(providerChunk));

@@ -8,6 +8,10 @@ export { ConfigAnswerSchema, MessagesAnswerSchema, TurnDoneSchema, plainMessages
 export {
   ChatMessagesSchema, CompletionRequestSchema, InferRequestSchema, plainCompletionRequest, type CompletionRequest, type InferRequest,
 } from "./rtr-requests.js";
-export { DoneToolCallSchema, RtrChunkFrameSchema, RtrDoneFrameSchema, chunkDelta, type RtrDoneFrame } from "./rtr-answers.js";
+export { ChunkFrameSchema, chunkDelta } from "./chunk-frame.js";
+export { DoneToolCallSchema, RtrDoneFrameSchema, type RtrDoneFrame } from "./rtr-answers.js";
+export {
+  DaemonDoneFrameSchema, DaemonErrorFrameSchema, DaemonStatusFrameSchema, ToolDoneFrameSchema, ToolStartFrameSchema,
+} from "./daemon-answers.js";
 export { ToolUseSchema, type ToolUse } from "./exc-requests.js";
 export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";

@@ -1,18 +1,8 @@
-// The frames zino-rtr streams back for the defining request (docs/zino-protocol.md, rtr section): `chunk`*,
-// `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr writes them (spec §8:
+// The frames zino-rtr streams back for the defining request (docs/zino-protocol.md, rtr section): `chunk`*
+// (chunk-frame.ts), `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr writes them (spec §8:
 // its `done` carries only `full_text`).
 import { z } from "zod";
 import { UsageSchema } from "./usage.js";
-
-export const RtrChunkFrameSchema = z.looseObject({ type: z.literal("chunk"), delta: z.string() });
-
-/**
- * The `delta` of a chunk frame when RtrChunkFrameSchema accepts it, checked by hand: every streamed piece of
- * every turn comes through here (test/zino/protocol/fast-paths.property.test.ts keeps the two equal).
- */
-export function chunkDelta(frame: Record<string, unknown>): string | undefined {
-  return frame.type === "chunk" && typeof frame.delta === "string" ? frame.delta : undefined;
-}
 
 /** One call of `done.tool_calls`: rtr always sends an id; a missing one is made up by the reader. */
 export const DoneToolCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), arguments: z.unknown().optional() });

@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
 import {
-  CHAT_ROLES, ChatMessageSchema, CompletionRequestSchema, MessagesAnswerSchema, RtrChunkFrameSchema, canonicalChatMessage, chunkDelta,
+  CHAT_ROLES, ChatMessageSchema, CompletionRequestSchema, MessagesAnswerSchema, ChunkFrameSchema, canonicalChatMessage, chunkDelta,
   plainCompletionRequest, plainMessagesAnswer,
 } from "../../../src/zino/protocol/index.js";
 
@@ -121,10 +121,10 @@ describe("protocol fast paths ≡ their schemas", () => {
     }), RUNS);
   });
 
-  it("chunkDelta reads a delta exactly when RtrChunkFrameSchema accepts the frame", () => {
+  it("chunkDelta reads a delta exactly when ChunkFrameSchema accepts the frame", () => {
     const chunkArb = jumbled({ type: fc.constantFrom("chunk", "status", "done"), delta: fc.string({ maxLength: 10 }) }, ["extra"]);
     fc.assert(fc.property(chunkArb, (frame) => {
-      const parsed = RtrChunkFrameSchema.safeParse(frame);
+      const parsed = ChunkFrameSchema.safeParse(frame);
       assert.equal(chunkDelta(frame), parsed.success ? parsed.data.delta : undefined);
     }), RUNS);
   });
