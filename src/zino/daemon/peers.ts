@@ -3,7 +3,7 @@
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type Frame } from "../../wire/index.js";
 import {
-  ConfigAnswerSchema, MessagesAnswerSchema, OkAnswerSchema, ReadyAnswerSchema, ResultAnswerSchema, ToolDefinitionSchema, ToolsAnswerSchema, TurnDoneSchema,
+  ConfigObjectAnswerSchema, MessagesAnswerSchema, OkAnswerSchema, ReadyAnswerSchema, ResultAnswerSchema, ToolDefinitionSchema, ToolsAnswerSchema, TurnDoneSchema,
   plainMessagesAnswer, type ChatMessage, type ToolDefinition, type TurnDone,
 } from "../protocol/index.js";
 import type { ToolOutcome, ToolProgress, ToolRequest } from "./agent-types.js";
@@ -85,7 +85,7 @@ export function createPeers(options: PeerOptions) {
 
     /** The agent section of the ctxkey's configuration (no secrets asked for). */
     async agentConfig(ctxkey: string, signal: AbortSignal): Promise<AgentConfig> {
-      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigAnswerSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
+      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigObjectAnswerSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
       const agent = AgentConfigSchema.safeParse(answer.config.agent ?? {});
       if (!agent.success) throw new WireError("internal_error", "zino-ctx returned an invalid agent configuration.");
       return agent.data;

@@ -25,5 +25,15 @@ export function plainMessagesAnswer(frame: Record<string, unknown>): MessagesAns
 export const TurnDoneSchema = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
 export type TurnDone = z.infer<typeof TurnDoneSchema>;
 
-/** `get_config` → the merged configuration; its sections are validated by their readers (src/zino/config). */
-export const ConfigAnswerSchema = z.looseObject({ type: z.literal("config"), config: z.looseObject({ agent: z.unknown().optional() }) });
+/**
+ * `get_config` → the merged configuration, validated section by section by its readers (src/zino/config). rtr
+ * reads any `config` and words what is wrong with it; the daemon and exc need an object (ConfigObjectAnswerSchema).
+ */
+export const ConfigAnswerSchema = z.looseObject({ type: z.literal("config"), config: z.unknown() });
+export const ConfigObjectAnswerSchema = ConfigAnswerSchema.extend({ config: z.record(z.string(), z.unknown()) });
+
+/** `get_value` → a host-side stored value (absent or null: none). */
+export const ValueAnswerSchema = z.looseObject({ type: z.literal("value"), value: z.unknown().optional() });
+
+/** `list_skills` → the ctxkey's skills, validated by their readers. */
+export const SkillsAnswerSchema = z.looseObject({ type: z.literal("skills"), skills: z.array(z.unknown()) });

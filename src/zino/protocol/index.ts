@@ -4,7 +4,9 @@ export { ToolCallSchema, type NativeToolCall, type ToolCall } from "./tool-call.
 export { ToolDefinitionSchema, type ToolDefinition } from "./tool-definition.js";
 export { UsageSchema, usageOf, type Usage } from "./usage.js";
 export { OkAnswerSchema, ReadyAnswerSchema } from "./common-answers.js";
-export { ConfigAnswerSchema, MessagesAnswerSchema, TurnDoneSchema, plainMessagesAnswer, type MessagesAnswer, type TurnDone } from "./ctx-answers.js";
+export {
+  ConfigAnswerSchema, ConfigObjectAnswerSchema, MessagesAnswerSchema, SkillsAnswerSchema, ValueAnswerSchema, TurnDoneSchema, plainMessagesAnswer, type MessagesAnswer, type TurnDone,
+} from "./ctx-answers.js";
 export {
   ChatMessagesSchema, CompletionRequestSchema, InferRequestSchema, plainCompletionRequest, type CompletionRequest, type InferRequest,
 } from "./rtr-requests.js";
@@ -15,3 +17,6 @@ export {
 } from "./daemon-answers.js";
 export { ToolUseSchema, type ToolUse } from "./exc-requests.js";
 export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";
+export { TurnIdSchema } from "./turn-id.js";
+export { DaemonRequestSchema } from "./daemon-requests.js";
+export { CTX_REQUEST_SCHEMAS, UserContentSchema, type CtxRequestName } from "./ctx-requests.js";

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CtxkeyConfigSchema, type CtxkeyConfig, type InstanceConfig } from "../config/index.js";
 import { requestOne, WireError, type Logger } from "../../wire/index.js";
+import { ConfigAnswerSchema } from "../protocol/index.js";
 
 export const DEFAULT_CONFIG_TTL_MS = 5_000;
 const CTX_TIMEOUT_MS = 3_000;
@@ -29,7 +30,6 @@ export interface ConfigSourceOptions {
   now?: () => number;
 }
 
-const ConfigAnswerSchema = z.looseObject({ type: z.literal("config"), config: z.unknown() });
 const ErrorAnswerSchema = z.looseObject({ type: z.literal("error"), code: z.string().optional(), message: z.string().optional() });
 
 export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
