@@ -1,8 +1,7 @@
 // What exc asks of ctx over the wire (docs/zino-protocol.md): a ctxkey's merged configuration (`get_config`),
 // host-side stored values (`get_value`, e.g. an MCP session id for `env_from_ctx`) and the skills it sees.
-import { z } from "zod";
 import { requestOne, type Frame } from "../../wire/index.js";
-import { ConfigObjectAnswerSchema, SkillsAnswerSchema, ValueAnswerSchema } from "../protocol/index.js";
+import { CodedErrorFrameSchema, ConfigObjectAnswerSchema, SkillsAnswerSchema, ValueAnswerSchema } from "../protocol/index.js";
 
 export interface CtxClient {
   /** The ctx socket, when the client talks to one (MCP servers in bubblewrap must not reach its directory). */
@@ -29,10 +28,9 @@ export class CtxAnswerError extends Error {
   }
 }
 
-const ErrorFrameSchema = z.looseObject({ type: z.literal("error"), code: z.string(), message: z.string().optional() });
 
 function unexpected(frame: Frame, wanted: string): CtxAnswerError {
-  const error = ErrorFrameSchema.safeParse(frame);
+  const error = CodedErrorFrameSchema.safeParse(frame);
   if (error.success) return new CtxAnswerError(error.data.code, error.data.message ?? error.data.code);
   return new CtxAnswerError("bad_answer", `ctx answered ${String(frame.type)} instead of ${wanted}`);
 }

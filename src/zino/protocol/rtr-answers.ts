@@ -1,12 +1,13 @@
 // The frames zino-rtr streams back for the defining request (docs/zino-protocol.md, rtr section): `chunk`*
-// (chunk-frame.ts), `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr writes them (spec §8:
-// its `done` carries only `full_text`).
+// (chunk-frame.ts), `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr
+// writes them (spec §8: its `done` carries only `full_text`).
 import { z } from "zod";
 import { UsageSchema } from "./usage.js";
 
 /** One call of `done.tool_calls`: rtr always sends an id; a missing one is made up by the reader. */
 export const DoneToolCallSchema = z.looseObject({ id: z.string().optional(), name: z.string(), arguments: z.unknown().optional() });
 
+/** The terminal frame; rtr also sends `model`, `provider` and `attempts` (extra fields, kept). */
 export const RtrDoneFrameSchema = z.looseObject({
   type: z.literal("done"),
   full_text: z.string().nullish(),
@@ -14,5 +15,3 @@ export const RtrDoneFrameSchema = z.looseObject({
   usage: UsageSchema.nullish(),
   tool_calls: z.array(DoneToolCallSchema).nullish(),
 });
-/** What rtr sends: a frame this schema reads (provider, attempts and the like are extra fields). */
-export type RtrDoneFrame = z.input<typeof RtrDoneFrameSchema>;
