@@ -5,7 +5,10 @@ import { inSchemaOrder } from "./key-order.js";
 
 /** `(message, ctxkey)` → the built list; `agent_config` and `turn_done` only when asked for or known. */
 export const MessagesAnswerSchema = z.looseObject({
-  type: z.literal("messages"), messages: z.array(ChatMessageSchema), agent_config: z.unknown().optional(), turn_done: z.unknown().optional(),
+  type: z.literal("messages"),
+  messages: z.array(ChatMessageSchema),
+  agent_config: z.unknown().optional(),
+  turn_done: z.unknown().optional(),
 });
 export type MessagesAnswer = z.infer<typeof MessagesAnswerSchema>;
 

@@ -15,4 +15,6 @@ export const DaemonDoneFrameSchema = z.looseObject({
   type: z.literal("done"), full_text: z.string().default(""), iterations: z.number().optional(), stopped: z.string().optional(),
 });
 /** The terminal error as a client reads it: a frame without a code is an internal error. */
-export const DaemonErrorFrameSchema = ErrorFrameSchema.extend({ code: z.string().default("internal_error"), message: z.string().default("") });
+export const DaemonErrorFrameSchema = ErrorFrameSchema.extend({
+  code: z.string().default("internal_error"), message: z.string().default(""),
+});

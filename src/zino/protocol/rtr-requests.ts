@@ -32,7 +32,8 @@ const inRange = (value: unknown, max: number) => value === undefined || (typeof 
  */
 export function plainCompletionRequest(frame: Record<string, unknown>): CompletionRequest | undefined {
   const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = frame;
-  if (tools !== undefined || toolChoice !== undefined || stop !== undefined || !inRange(temperature, 2) || !inRange(topP, 1)) return undefined;
+  if (tools !== undefined || toolChoice !== undefined || stop !== undefined) return undefined;
+  if (!inRange(temperature, 2) || !inRange(topP, 1)) return undefined;
   if (!Array.isArray(message) || message.length === 0 || !canonicalChatMessages(message)) return undefined;
   if (!inSchemaOrder(frame, REQUEST_KEYS)) return undefined;
   return frame as CompletionRequest;

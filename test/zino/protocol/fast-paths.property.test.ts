@@ -20,7 +20,9 @@ const oddValue = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.cons
 
 /** A record whose keys come in a shuffled order, with some fields dropped and some extras added. */
 function jumbled(fields: Record<string, fc.Arbitrary<unknown>>, extraKeys: string[]): fc.Arbitrary<Record<string, unknown>> {
-  const entries = Object.entries(fields).map(([key, arb]) => fc.tuple(fc.constant(key), fc.option(fc.oneof({ weight: 5, arbitrary: arb }, { weight: 1, arbitrary: oddValue }), { nil: undefined, freq: 4 })));
+  const valueOf = (arb: fc.Arbitrary<unknown>) =>
+    fc.option(fc.oneof({ weight: 5, arbitrary: arb }, { weight: 1, arbitrary: oddValue }), { nil: undefined, freq: 4 });
+  const entries = Object.entries(fields).map(([key, arb]) => fc.tuple(fc.constant(key), valueOf(arb)));
   const extras = fc.array(fc.tuple(fc.constantFrom(...extraKeys), fc.jsonValue({ maxDepth: 1 })), { maxLength: 2 });
   return fc.tuple(fc.tuple(...entries), extras, fc.boolean(), fc.nat()).map(([known, extra, shuffle, seed]) => {
     const pairs = [...known.filter(([, value]) => value !== undefined), ...extra] as [string, unknown][];
@@ -40,7 +42,8 @@ const toolCallArb = jumbled({
 
 const messageArb = jumbled({
   role: fc.constantFrom(...CHAT_ROLES, "wizard", ""),
-  content: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null), fc.array(record({ type: fc.constantFrom("text", ""), text: fc.string({ maxLength: 5 }) }), { maxLength: 2 })),
+  content: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null),
+    fc.array(record({ type: fc.constantFrom("text", ""), text: fc.string({ maxLength: 5 }) }), { maxLength: 2 })),
   name: fc.string({ maxLength: 5 }),
   tool_calls: fc.array(toolCallArb, { maxLength: 2 }),
   tool_call_id: fc.constantFrom("call_1", ""),

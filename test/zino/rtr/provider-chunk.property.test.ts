@@ -7,14 +7,24 @@ import { ChunkSchema, chunkEvents, plainChunk } from "../../../src/zino/rtr/prov
 
 const RUNS = { numRuns: 1000 };
 
-const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }), { nil: undefined, freq: 3 });
+/** Mostly the field's own kind, sometimes any JSON value, sometimes absent. */
+const maybe = <T>(arb: fc.Arbitrary<T>) =>
+  fc.option(fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }), { nil: undefined, freq: 3 });
 const record = (fields: Record<string, fc.Arbitrary<unknown>>) =>
   fc.record(Object.fromEntries(Object.entries(fields).map(([key, arb]) => [key, maybe(arb)])), { noNullPrototype: true })
     .map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
 
-const callArb = record({ index: fc.nat(3), id: fc.string({ maxLength: 4 }), function: record({ name: fc.string({ maxLength: 4 }), arguments: fc.string({ maxLength: 4 }) }) });
-const partArb = fc.oneof(fc.constant(null), record({ role: fc.constant("assistant"), content: fc.oneof(fc.string({ maxLength: 6 }), fc.constant(null)), tool_calls: fc.oneof(fc.constant(null), fc.array(callArb, { maxLength: 2 })) }));
-const choiceArb = record({ index: fc.nat(1), delta: partArb, message: partArb, finish_reason: fc.oneof(fc.constantFrom("stop", "length", ""), fc.constant(null)), logprobs: fc.constant(null) });
+const text = (maxLength: number) => fc.string({ maxLength });
+const callArb = record({ index: fc.nat(3), id: text(4), function: record({ name: text(4), arguments: text(4) }) });
+const partArb = fc.oneof(fc.constant(null), record({
+  role: fc.constant("assistant"),
+  content: fc.oneof(text(6), fc.constant(null)),
+  tool_calls: fc.oneof(fc.constant(null), fc.array(callArb, { maxLength: 2 })),
+}));
+const choiceArb = record({
+  index: fc.nat(1), delta: partArb, message: partArb,
+  finish_reason: fc.oneof(fc.constantFrom("stop", "length", ""), fc.constant(null)), logprobs: fc.constant(null),
+});
 const chunkArb = record({
   id: fc.constant("chatcmpl-1"), object: fc.constant("chat.completion.chunk"), model: fc.string({ maxLength: 6 }),
   choices: fc.oneof(fc.constant(null), fc.array(choiceArb, { maxLength: 2 })),
@@ -37,7 +47,9 @@ describe("provider stream fast path ≡ ChunkSchema", () => {
   it("plainChunk accepts every text delta and finish event", () => {
     const textArb = fc.record({
       id: fc.constant("chatcmpl-1"), model: fc.string({ maxLength: 6 }),
-      choices: fc.array(fc.record({ index: fc.constant(0), delta: fc.record({ content: fc.string({ maxLength: 6 }) }), finish_reason: fc.constantFrom(null, "stop") }), { maxLength: 1 }),
+      choices: fc.array(fc.record({
+        index: fc.constant(0), delta: fc.record({ content: fc.string({ maxLength: 6 }) }), finish_reason: fc.constantFrom(null, "stop"),
+      }), { maxLength: 1 }),
     });
     fc.assert(fc.property(textArb, (value) => assert.equal(plainChunk(value), value)), RUNS);
   });
