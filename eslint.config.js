@@ -68,6 +68,12 @@ export default tseslint.config(
     rules: noImports(["**/ctx/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
   },
   {
+    // protocol/ is what the four services share: it may import zod and src/wire, nothing else of the project.
+    files: ["src/zino/protocol/**/*.ts"],
+    rules: noImports(["node:*", "**/daemon/**", "**/ctx/**", "**/rtr/**", "**/exc/**", "**/cli/**", "**/config/**", "**/runtime/**",
+      "**/guide/**", "**/shared/**", "**/zelinqa/**"], "protocol imports only zod and src/wire"),
+  },
+  {
     files: ["src/shared/**/*.ts"],
     rules: noImports(["**/zino/**", "**/zelinqa/**", "**/wire/**"], "shared helpers depend on no subsystem"),
   },

@@ -33,7 +33,8 @@ const isOptionalString = (value: unknown): boolean => value === undefined || val
 
 /**
  * The common case checked by hand (every request of every service goes through here): the fields have the types
- * EnvelopeSchema accepts. Anything else goes through the schema, which also words the refusal.
+ * EnvelopeSchema accepts. Anything else goes through the schema, which also words the refusal. Kept: 9x faster
+ * than the schema (bench/zino-protocol.ts); test/wire/frame-properties.test.ts proves the two agree.
  */
 function wellTyped(frame: Frame): EnvelopeFields | undefined {
   const { message, ctxkey, channel_id: channelId, type } = frame;

@@ -65,6 +65,14 @@ describe("import graph", () => {
     }
   });
 
+  it("lets the ZINO protocol import only zod and src/wire, and every service import it", () => {
+    const bad = (to: string) => !(to === "zod" || to.startsWith("wire/") || to.startsWith("zino/protocol/"));
+    assert.deepEqual(violations(within("zino/protocol/"), bad), []);
+    for (const service of ["daemon", "ctx", "rtr", "exc"]) {
+      assert.ok(within(`zino/${service}/`).some((e) => e.to.startsWith("zino/protocol/")), `${service} imports zino/protocol`);
+    }
+  });
+
   it("keeps wire independent of every service", () => {
     assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa)\//.test(to)), []);
   });

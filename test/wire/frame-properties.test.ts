@@ -152,6 +152,10 @@ describe("request envelope properties", () => {
         assert.equal(result.request.ctxkey, key);
         assert.equal(result.request.message, (frame as Frame).message ?? null);
         assert.equal(result.request.raw, frame);
+        // The hand-written fast path (wellTyped) reads the fields exactly as the schema outputs them.
+        assert.ok(schema.success);
+        assert.equal(JSON.stringify(result.request.message), JSON.stringify(schema.data.message ?? null), "same value, same key order");
+        assert.equal(result.request.type, schema.data.type);
       } else {
         assert.ok(result.reason.length > 0);
       }

@@ -3,16 +3,11 @@
 import { z } from "zod";
 import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
 import type { InstanceConfig } from "../config/index.js";
+import { ResultAnswerSchema, ToolsAnswerSchema } from "../protocol/index.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
 
-const ResultFrameSchema = z.looseObject({
-  type: z.literal("result"),
-  exit_code: z.number().int(),
-  stdout: z.string().default(""),
-  stderr: z.string().default(""),
-});
-const ToolsFrameSchema = z.looseObject({
-  type: z.literal("tools"),
+/** The tools answer with what the listing prints: every entry names its function. */
+const ToolsFrameSchema = ToolsAnswerSchema.extend({
   tools: z.array(z.looseObject({ function: z.looseObject({ name: z.string(), description: z.string().optional() }) })),
 });
 
@@ -45,7 +40,7 @@ export interface ExecCommandOptions {
 export async function execCommand({ instance, io, ctxkey, executor, code }: ExecCommandOptions): Promise<number> {
   const frame: Frame = { message: { name: `execute_${executor}`, arguments: { code } }, ctxkey };
   const answer = await excRequest(instance, frame, 10 * 60_000);
-  const parsed = ResultFrameSchema.safeParse(answer);
+  const parsed = ResultAnswerSchema.safeParse(answer);
   if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of result`);
   io.stdout.write(parsed.data.stdout);
   io.stderr.write(parsed.data.stderr);

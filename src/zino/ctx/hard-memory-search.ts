@@ -1,7 +1,7 @@
 // `search_hard` scoring (spec §8), documented on purpose: a token-overlap score. Text is lower-cased and split
 // into words of letters and digits; the score of a memory is the share of the query's distinct words that
 // appear in the memory's messages (0..1). Ties go to the newest memory. No embeddings, no model needed.
-import { contentText } from "./chat-message.js";
+import { contentText } from "../protocol/index.js";
 import type { HardMemory } from "./store.js";
 
 export function wordsOf(text: string): Set<string> {

@@ -1,8 +1,8 @@
 // zino-ctx (spec §4): the instance database and message builder, served on the ctx socket.
 export { createCtxService, type CtxService, type CtxServiceDeps } from "./ctx-service.js";
 export { createSqliteStore, type SqliteStoreOptions } from "./sqlite-store.js";
+export type { ChatMessage } from "../protocol/index.js";
 export { DEFAULT_KEY, type ConfigLayer, type CtxStore, type HardMemory, type PromptName } from "./store.js";
-export { ChatMessageSchema, ToolCallSchema, contentText, type ChatMessage, type ToolCall } from "./chat-message.js";
 export { CHARS_PER_TOKEN, MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens, estimateMessagesTokens, estimateTokens } from "../config/index.js";
 export { dropOrphans, selectHistory, type HistoryLimits } from "./history-window.js";
 export {

@@ -3,7 +3,7 @@
 // go at the end of the one system message: many chat templates reject a system message anywhere else.
 import { WireError } from "../../wire/index.js";
 import type { SkillFile } from "./agent-files.js";
-import type { ChatMessage } from "./chat-message.js";
+import type { ChatMessage } from "../protocol/index.js";
 import { promptSettingsFor } from "./config-view.js";
 import { derived } from "./derived-cache.js";
 import { searchHardMemories } from "./hard-memory-search.js";

@@ -1,54 +1,16 @@
-// The zod schemas of ctx's typed requests (docs/zino-protocol.md, ctx section; Python operations of spec §8).
-// Each one reads only its own fields from the frame; a wrong field is a `bad_request` naming the field.
-import { z } from "zod";
+// ctx's typed requests parsed with their protocol schemas (src/zino/protocol/ctx-requests.ts): a wrong field is a
+// `bad_request` naming the field.
+import type { z } from "zod";
 import { WireError, type Frame } from "../../wire/index.js";
-import { ChatMessageSchema } from "./chat-message.js";
+import { CTX_REQUEST_SCHEMAS, type CtxRequestName } from "../protocol/index.js";
 
-const MAX_BATCH = 10_000;
-const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
-export const TurnIdSchema = z.string().min(1).max(128);
-const TurnId = TurnIdSchema;
-const Limit = z.number().int().min(0).nullable().optional();
+export type RequestName = CtxRequestName;
 
-export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
-  error: "must be the user's text (a string) or a non-empty list of OpenAI content parts",
-});
-
-export const REQUEST_SCHEMAS = {
-  message: z.looseObject({ message: UserContentSchema, skill: z.string().min(1).optional(), turn_id: TurnId.optional() }),
-  build: z.looseObject({
-    /** Present: the Python `build`, answered with `context`. */
-    user_message: z.string().optional(),
-    message: UserContentSchema.nullable().optional(),
-    skill: z.string().min(1).optional(),
-  }),
-  get: z.looseObject({ skill: z.string().min(1).optional() }),
-  get_config: z.looseObject({ secrets: z.boolean().optional() }),
-  set_config: z.looseObject({ config: z.record(z.string(), z.unknown()), replace: z.boolean().optional() }),
-  append_history: z.looseObject({
-    messages: Messages,
-    /** [ext] A client turn id: the append is ignored when that ctxkey already has a turn with it. */
-    turn_id: TurnId.optional(),
-    full_text: z.string().optional(),
-    iterations: z.number().int().min(0).optional(),
-  }),
-  get_history: z.looseObject({ limit: Limit }),
-  get_value: z.looseObject({ key: z.string().min(1).max(256) }),
-  set_value: z.looseObject({ key: z.string().min(1).max(256), value: z.unknown() })
-    .refine((frame) => frame.value !== undefined, { path: ["value"], message: "value is required (use null to clear it)" }),
-  set_soft_memory: z.looseObject({ content: z.string() }),
-  set_soft: z.looseObject({ content: z.string() }),
-  store_hard: z.looseObject({ messages: Messages.min(1), tag: z.string().nullable().optional() }),
-  search_hard: z.looseObject({ query: z.string(), top_k: z.number().int().min(1).max(100).nullable().optional() }),
-} as const;
-
-export type RequestName = keyof typeof REQUEST_SCHEMAS;
-
-export function parseRequest<N extends RequestName>(name: N, frame: Frame): z.infer<(typeof REQUEST_SCHEMAS)[N]> {
-  const parsed = REQUEST_SCHEMAS[name].safeParse(frame);
+export function parseRequest<N extends RequestName>(name: N, frame: Frame): z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]> {
+  const parsed = CTX_REQUEST_SCHEMAS[name].safeParse(frame);
   if (!parsed.success) {
     const details = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "frame"}: ${issue.message}`).join("; ");
     throw new WireError("bad_request", `Bad ${name} request: ${details}.`);
   }
-  return parsed.data as z.infer<(typeof REQUEST_SCHEMAS)[N]>;
+  return parsed.data as z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]>;
 }

@@ -2,7 +2,7 @@
 // cached; our own writes and any other connection's commit (`PRAGMA data_version`) invalidate them, and bump the
 // revision callers use to cache what they derive from them.
 import type { Database } from "better-sqlite3";
-import type { ChatMessage } from "./chat-message.js";
+import type { ChatMessage } from "../protocol/index.js";
 
 /** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
 const MAX_CACHED_READS = 20_000;

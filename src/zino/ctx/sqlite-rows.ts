@@ -1,6 +1,6 @@
 // Rows read back from the ctx database, parsed with the same schemas that validated them on the way in.
 import { z } from "zod";
-import { ChatMessageSchema, canonicalChatMessage } from "./chat-message.js";
+import { ChatMessageSchema, canonicalChatMessage } from "../protocol/index.js";
 
 export const JsonObjectSchema = z.record(z.string(), z.unknown());
 export const TextRow = z.object({ text: z.string() });

@@ -4,7 +4,7 @@
 // through a cache that our own writes and any other connection's commit (`PRAGMA data_version`) invalidate.
 // The parts live next door: sqlite-connection.ts, sqlite-read-cache.ts, sqlite-config-rows.ts, sqlite-history.ts.
 import { z } from "zod";
-import { ChatMessageSchema } from "./chat-message.js";
+import { ChatMessageSchema } from "../protocol/index.js";
 import { createSqliteConfigRows } from "./sqlite-config-rows.js";
 import { openSqliteConnection, type SqliteStoreOptions } from "./sqlite-connection.js";
 import { createSqliteHistory } from "./sqlite-history.js";

@@ -2,7 +2,7 @@
 // SQLite implements it now (sqlite-store.ts); a PostgreSQL adapter implements the same interface later.
 import type { JsonObject } from "../config/index.js";
 import type { AgentFiles, SkillFile, ToolFile } from "./agent-files.js";
-import type { ChatMessage } from "./chat-message.js";
+import type { ChatMessage } from "../protocol/index.js";
 
 export const DEFAULT_KEY = "default";
 

@@ -98,7 +98,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
       break;
     }
     const assistant = step.inlineCall
-      ? { role: "assistant", content: step.transcript }
+      ? { role: "assistant" as const, content: step.transcript }
       : nativeAssistantMessage(step.visible, calls, step.nativeCalls.map((c) => (typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}))));
     conversation.push(assistant);
     produced.push(assistant);

@@ -1,45 +1,9 @@
-// The shapes the agent loop works with: OpenAI chat messages and tools, the model and tool functions it is
-// given (so tests fake only those, as in the pi coding agent), and the events it emits towards the client.
-import { z } from "zod";
+// What the agent loop works with: the model and tool functions it is given (so tests fake only those, as in the
+// pi coding agent) and the events it emits towards the client. Message and tool shapes: src/zino/protocol.
+import type { ChatMessage, NativeToolCall, ToolDefinition, Usage } from "../protocol/index.js";
 import type { CallKind } from "./interrupt-parser.js";
 
-export const NativeToolCallMessageSchema = z.looseObject({
-  id: z.string(),
-  type: z.literal("function").optional(),
-  function: z.looseObject({ name: z.string(), arguments: z.string() }),
-});
-
-/** One OpenAI chat message (extra fields are kept: providers and ctx may add their own). */
-export const ChatMessageSchema = z.looseObject({
-  role: z.string().min(1),
-  content: z.union([z.string(), z.null(), z.array(z.unknown())]).optional(),
-  tool_calls: z.array(NativeToolCallMessageSchema).optional(),
-  tool_call_id: z.string().optional(),
-});
-export type ChatMessage = z.infer<typeof ChatMessageSchema>;
-
-export const ToolDefinitionSchema = z.looseObject({
-  type: z.literal("function"),
-  function: z.looseObject({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.unknown().optional(),
-  }),
-});
-export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
-
-export interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
-
-/** A native call as rtr normalises it in `done.tool_calls`; `arguments` is a JSON string or an object. */
-export interface NativeToolCall {
-  id: string;
-  name: string;
-  arguments: unknown;
-}
+export type { ChatMessage, NativeToolCall, ToolDefinition, Usage };
 
 export type ModelEvent =
   | { type: "delta"; text: string }

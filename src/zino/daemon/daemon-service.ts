@@ -2,8 +2,8 @@
 // `{message, ctxkey | channel_id, events?}`, the ready handshake for `message: null`, and `capabilities`.
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
-import { z } from "zod";
 import { WireError, createFrameServer, type Frame, type FrameWriter, type WireRequest } from "../../wire/index.js";
+import { DaemonRequestSchema } from "../protocol/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
 import { createPeers, type Peers } from "./peers.js";
 import { createPendingHistory } from "./pending-history.js";
@@ -15,8 +15,6 @@ export const DAEMON_VERSION = "0.1.0";
 
 /** Frame types a basic (Python) client understands; `status` is added for `events: "all"` (spec §3, §8). */
 export const BASIC_FRAME_TYPES = ["chunk", "tool_start", "tool_done", "done", "error"] as const;
-
-const DaemonRequestSchema = z.looseObject({ events: z.string().optional(), turn_id: z.string().min(1).max(128).optional() });
 
 /** Turns waiting for ctx survive a daemon restart in this file, next to the daemon's socket (a folder of ours, 0700). */
 export const HISTORY_SPOOL_NAME = "daemon-pending-turns.json";

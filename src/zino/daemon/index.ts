@@ -2,7 +2,6 @@
 export { BASIC_FRAME_TYPES, DAEMON_VERSION, createDaemonService } from "./daemon-service.js";
 export { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "./agent-loop.js";
 export {
-  ChatMessageSchema, ToolDefinitionSchema,
   type ChatMessage, type Emit, type LoopEvent, type ModelCall, type ModelEvent, type ModelRequest, type NativeToolCall,
   type ToolCall, type ToolDefinition, type ToolOutcome, type ToolProgress, type ToolRequest, type ToolStyle, type Usage,
 } from "./agent-types.js";

@@ -1,9 +1,10 @@
 // Requests to the peer services (ctx, rtr, exc) over their sockets, with their failures translated into the
 // daemon's terms: a peer's error frame keeps its code, an absent peer is `unavailable`, a cancelled turn aborts.
-import { z } from "zod";
+import type { z } from "zod";
 import {
   RequestTimeoutError, ServiceUnavailableError, WIRE_ERRORS, WireError, requestFrames, type Frame, type WireErrorCode,
 } from "../../wire/index.js";
+import { ErrorFrameSchema } from "../protocol/index.js";
 
 export type PeerName = "ctx" | "rtr" | "exc";
 
@@ -17,12 +18,6 @@ export interface PeerOptions {
   sockets: PeerSockets;
   maxFrameBytes: number;
 }
-
-export const ErrorFrameSchema = z.looseObject({
-  type: z.literal("error"),
-  code: z.string().optional(),
-  message: z.string().optional(),
-});
 
 export function isWireErrorCode(code: unknown): code is WireErrorCode {
   return typeof code === "string" && Object.hasOwn(WIRE_ERRORS, code);

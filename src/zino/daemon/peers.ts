@@ -1,9 +1,12 @@
 // The daemon's client of ctx, rtr and exc (docs/zino-protocol.md): every operation of a turn, each answer
 // validated with zod at the socket boundary. The daemon never imports those services: it only speaks frames.
-import { z } from "zod";
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type Frame } from "../../wire/index.js";
-import { ChatMessageSchema, ToolDefinitionSchema, type ChatMessage, type ToolDefinition, type ToolOutcome, type ToolProgress, type ToolRequest } from "./agent-types.js";
+import {
+  ConfigObjectAnswerSchema, MessagesAnswerSchema, OkAnswerSchema, ReadyAnswerSchema, ResultAnswerSchema, ToolDefinitionSchema, ToolsAnswerSchema, TurnDoneSchema,
+  plainMessagesAnswer, type ChatMessage, type ToolDefinition, type TurnDone,
+} from "../protocol/index.js";
+import type { ToolOutcome, ToolProgress, ToolRequest } from "./agent-types.js";
 import { askPeer, translatePeerFailure, type PeerName, type PeerOptions } from "./peer-request.js";
 import { createRtrModel } from "./rtr-model.js";
 
@@ -22,13 +25,7 @@ export interface ReadyReport {
   tools?: ToolDefinition[];
 }
 
-const ReadySchema = z.looseObject({ type: z.literal("ready") });
-const MessagesSchema = z.looseObject({
-  type: z.literal("messages"), messages: z.array(ChatMessageSchema), agent_config: z.unknown().optional(), turn_done: z.unknown().optional(),
-});
-/** ctx's record of a turn already stored with the request's turn_id [ext]. */
-const TurnDoneSchema = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
-export type StoredTurn = z.infer<typeof TurnDoneSchema>;
+export type StoredTurn = TurnDone;
 
 export interface BuildCall {
   signal: AbortSignal;
@@ -43,47 +40,6 @@ export interface BuiltMessages {
   /** Set when ctx already stored a turn with the request's turn_id. */
   storedTurn: StoredTurn | undefined;
 }
-type MessagesAnswer = z.infer<typeof MessagesSchema>;
-
-const MESSAGE_KEYS = ["role", "content", "tool_calls", "tool_call_id"];
-
-/** A text message already in the shape and key order ChatMessageSchema outputs (no tool calls: those go through zod). */
-function isPlainMessage(value: unknown): boolean {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const message = value as Record<string, unknown>;
-  let position = -1;
-  let unknownSeen = false;
-  for (const key of Object.keys(message)) {
-    const at = MESSAGE_KEYS.indexOf(key);
-    if (at < 0) unknownSeen = true;
-    else if (unknownSeen || at < position) return false;
-    else position = at;
-  }
-  const { role, content, tool_calls: toolCalls, tool_call_id: toolCallId } = message;
-  return typeof role === "string" && role.length > 0 && (content === undefined || content === null || typeof content === "string") &&
-    toolCalls === undefined && (toolCallId === undefined || typeof toolCallId === "string");
-}
-
-/**
- * The messages answer of every turn (tens of history messages) checked by hand when it is plain text: the frame
- * is then what MessagesSchema would output. Anything else is parsed by the schema.
- */
-function plainMessagesAnswer(frame: Frame): MessagesAnswer | undefined {
-  if (frame.type !== "messages" || !Array.isArray(frame.messages) || !frame.messages.every(isPlainMessage)) return undefined;
-  return frame as MessagesAnswer;
-}
-const ConfigSchema = z.looseObject({ type: z.literal("config"), config: z.looseObject({ agent: z.unknown().optional() }) });
-const OkSchema = z.looseObject({ type: z.literal("ok") });
-const ToolsSchema = z.looseObject({ type: z.literal("tools"), tools: z.array(z.unknown()) });
-const ResultSchema = z.looseObject({
-  type: z.literal("result"),
-  exit_code: z.number().int(),
-  stdout: z.string().default(""),
-  stderr: z.string().default(""),
-  truncated: z.boolean().default(false),
-  ms: z.number().optional(),
-});
-
 /** Malformed entries are skipped. */
 function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
   return tools.flatMap((tool) => {
@@ -101,7 +57,7 @@ export function createPeers(options: PeerOptions) {
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
       try {
-        const answer = await askPeer(options, peer, { ...fields, message: null, ctxkey }, ReadySchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+        const answer = await askPeer(options, peer, { ...fields, message: null, ctxkey }, ReadyAnswerSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
         return { state: "ready", ms: ms(), ...(Array.isArray(answer.tools) ? { tools: toolDefinitions(answer.tools) } : {}) };
       } catch (err) {
         signal?.throwIfAborted();
@@ -121,7 +77,7 @@ export function createPeers(options: PeerOptions) {
         message, ctxkey, ...(call.skill ? { skill: call.skill } : {}), ...(call.withAgent ? { include_agent_config: true } : {}),
         ...(call.turnId ? { turn_id: call.turnId } : {}),
       };
-      const answer = await askPeer(options, "ctx", frame, MessagesSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS, fast: plainMessagesAnswer });
+      const answer = await askPeer(options, "ctx", frame, MessagesAnswerSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS, fast: plainMessagesAnswer });
       const agent = answer.agent_config === undefined ? undefined : AgentConfigSchema.safeParse(answer.agent_config);
       const turnDone = answer.turn_done === undefined ? undefined : TurnDoneSchema.safeParse(answer.turn_done);
       return { messages: answer.messages, agent: agent?.success ? agent.data : undefined, storedTurn: turnDone?.success ? turnDone.data : undefined };
@@ -129,7 +85,7 @@ export function createPeers(options: PeerOptions) {
 
     /** The agent section of the ctxkey's configuration (no secrets asked for). */
     async agentConfig(ctxkey: string, signal: AbortSignal): Promise<AgentConfig> {
-      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
+      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigObjectAnswerSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
       const agent = AgentConfigSchema.safeParse(answer.config.agent ?? {});
       if (!agent.success) throw new WireError("internal_error", "zino-ctx returned an invalid agent configuration.");
       return agent.data;
@@ -140,12 +96,12 @@ export function createPeers(options: PeerOptions) {
      * `turn_id`: ctx ignores a second append of the same turn.
      */
     async appendHistory(ctxkey: string, messages: ChatMessage[], turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined }): Promise<void> {
-      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkSchema, { timeoutMs: CTX_TIMEOUT_MS });
+      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkAnswerSchema, { timeoutMs: CTX_TIMEOUT_MS });
     },
 
     /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. `fields`: the turn's scope. */
     async listTools(ctxkey: string, signal: AbortSignal, fields: Frame = {}): Promise<ToolDefinition[]> {
-      const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+      const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsAnswerSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
       return toolDefinitions(answer.tools);
     },
 
@@ -157,7 +113,7 @@ export function createPeers(options: PeerOptions) {
       const { signal, progress } = call;
       const frame: Frame = { ...call.fields, message: { name: request.name, arguments: request.arguments }, ctxkey };
       try {
-        const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultSchema, { signal, onStatus: progress });
+        const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultAnswerSchema, { signal, onStatus: progress });
         return { ok: result.exit_code === 0, result };
       } catch (err) {
         signal.throwIfAborted();

@@ -5,7 +5,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { z } from "zod";
 import { WireError, type Logger } from "../../wire/index.js";
-import { ChatMessageSchema } from "./agent-types.js";
+import { ChatMessageSchema } from "../protocol/index.js";
 
 export const PendingTurnSchema = z.object({
   ctxkey: z.string(),

@@ -1,27 +1,13 @@
 // The model function the agent loop calls, backed by zino-rtr: one streamed request per model call. Leaving
 // the iteration early closes the connection, which makes rtr cancel the provider request.
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { WireError, requestFrames } from "../../wire/index.js";
-import type { ModelCall, ModelEvent, NativeToolCall } from "./agent-types.js";
+import { RtrDoneFrameSchema, chunkDelta, usageOf, type NativeToolCall } from "../protocol/index.js";
+import type { ModelCall, ModelEvent } from "./agent-types.js";
 import { peerError, translatePeerFailure, type PeerOptions } from "./peer-request.js";
 
 /** Longest silence between two rtr frames (rtr sends status frames while it retries). */
 const RTR_IDLE_TIMEOUT_MS = 300_000;
-
-const UsageSchema = z.looseObject({
-  prompt_tokens: z.number().default(0),
-  completion_tokens: z.number().default(0),
-  total_tokens: z.number().optional(),
-});
-
-const DoneSchema = z.looseObject({
-  type: z.literal("done"),
-  full_text: z.string().nullish(),
-  finish_reason: z.string().nullish(),
-  usage: UsageSchema.nullish(),
-  tool_calls: z.array(z.looseObject({ id: z.string().optional(), name: z.string(), arguments: z.unknown().optional() })).nullish(),
-});
 
 export function createRtrModel(options: PeerOptions, ctxkey: string): ModelCall {
   return async function* callRtr({ messages, tools, signal }): AsyncGenerator<ModelEvent> {
@@ -39,8 +25,8 @@ export function createRtrModel(options: PeerOptions, ctxkey: string): ModelCall 
         if (next.done) break;
         const frame = next.value;
         if (frame.type === "chunk") {
-          // ChunkSchema by hand (every streamed piece of every turn comes through here).
-          if (typeof frame.delta === "string") yield { type: "delta", text: frame.delta };
+          const delta = chunkDelta(frame);
+          if (delta !== undefined) yield { type: "delta", text: delta };
         } else if (frame.type === "status") {
           yield { type: "status", frame };
         } else if (frame.type === "error") {
@@ -59,7 +45,7 @@ export function createRtrModel(options: PeerOptions, ctxkey: string): ModelCall 
 }
 
 function doneEvent(frame: Record<string, unknown>): ModelEvent {
-  const parsed = DoneSchema.safeParse(frame);
+  const parsed = RtrDoneFrameSchema.safeParse(frame);
   if (!parsed.success) throw new WireError("internal_error", "zino-rtr sent an unreadable done frame.");
   const done = parsed.data;
   const toolCalls: NativeToolCall[] = (done.tool_calls ?? []).map((call, i) => ({
@@ -68,8 +54,6 @@ function doneEvent(frame: Record<string, unknown>): ModelEvent {
     name: call.name,
     arguments: call.arguments ?? {},
   }));
-  const usage = done.usage
-    ? { prompt_tokens: done.usage.prompt_tokens, completion_tokens: done.usage.completion_tokens, total_tokens: done.usage.total_tokens ?? done.usage.prompt_tokens + done.usage.completion_tokens }
-    : undefined;
+  const usage = done.usage ? usageOf(done.usage) : undefined;
   return { type: "done", text: done.full_text ?? "", toolCalls, usage, finishReason: done.finish_reason ?? undefined };
 }

@@ -1,7 +1,7 @@
 // What exc asks of ctx over the wire (docs/zino-protocol.md): a ctxkey's merged configuration (`get_config`),
 // host-side stored values (`get_value`, e.g. an MCP session id for `env_from_ctx`) and the skills it sees.
-import { z } from "zod";
 import { requestOne, type Frame } from "../../wire/index.js";
+import { CodedErrorFrameSchema, ConfigObjectAnswerSchema, SkillsAnswerSchema, ValueAnswerSchema } from "../protocol/index.js";
 
 export interface CtxClient {
   /** The ctx socket, when the client talks to one (MCP servers in bubblewrap must not reach its directory). */
@@ -28,13 +28,9 @@ export class CtxAnswerError extends Error {
   }
 }
 
-const ErrorFrameSchema = z.looseObject({ type: z.literal("error"), code: z.string(), message: z.string().optional() });
-const ConfigFrameSchema = z.looseObject({ type: z.literal("config"), config: z.record(z.string(), z.unknown()) });
-const ValueFrameSchema = z.looseObject({ type: z.literal("value"), value: z.unknown().optional() });
-const SkillsFrameSchema = z.looseObject({ type: z.literal("skills"), skills: z.array(z.unknown()) });
 
 function unexpected(frame: Frame, wanted: string): CtxAnswerError {
-  const error = ErrorFrameSchema.safeParse(frame);
+  const error = CodedErrorFrameSchema.safeParse(frame);
   if (error.success) return new CtxAnswerError(error.data.code, error.data.message ?? error.data.code);
   return new CtxAnswerError("bad_answer", `ctx answered ${String(frame.type)} instead of ${wanted}`);
 }
@@ -50,19 +46,19 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
     socketPath: options.socketPath,
     async getConfig(ctxkey, signal) {
       const frame = await request({ type: "get_config", ctxkey, message: null, secrets: true }, signal);
-      const parsed = ConfigFrameSchema.safeParse(frame);
+      const parsed = ConfigObjectAnswerSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
       return parsed.data.config;
     },
     async getConfigAndSkills(ctxkey, signal) {
       const frame = await request({ type: "get_config", ctxkey, message: null, include_skills: true, secrets: true }, signal);
-      const parsed = ConfigFrameSchema.safeParse(frame);
+      const parsed = ConfigObjectAnswerSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
       return { config: parsed.data.config, skills: Array.isArray(frame.skills) ? frame.skills : undefined };
     },
     async getValue(ctxkey, key, signal) {
       const frame = await request({ type: "get_value", ctxkey, key, message: null }, signal);
-      const parsed = ValueFrameSchema.safeParse(frame);
+      const parsed = ValueAnswerSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "value");
       const { value } = parsed.data;
       if (value === undefined || value === null) return undefined;
@@ -74,7 +70,7 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
     },
     async listSkills(ctxkey, signal) {
       const frame = await request({ type: "list_skills", ctxkey, message: null }, signal);
-      const parsed = SkillsFrameSchema.safeParse(frame);
+      const parsed = SkillsAnswerSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "skills");
       return parsed.data.skills;
     },

@@ -1,7 +1,9 @@
 // What exc keeps of a sub-agent's turn while it streams (spec §6 "Sub-agents"): the text it wrote, its tool
 // calls with a short preview of each result (the digest returned with the answer), how it ended, and which of
 // its frames become `status {phase:"subagent"}` progress for the caller.
-import { z } from "zod";
+import {
+  ChunkFrameSchema, DaemonDoneFrameSchema, DaemonErrorFrameSchema, DaemonStatusFrameSchema, ToolDoneFrameSchema, ToolStartFrameSchema,
+} from "../protocol/index.js";
 import type { Frame } from "../../wire/index.js";
 
 /** Per call: a one-line preview; for the digest: at most this many calls and characters. */
@@ -20,13 +22,6 @@ export interface DigestEntry {
 export type ChildEnding =
   | { kind: "done"; iterations: number | undefined; stopped: string | undefined }
   | { kind: "error"; code: string; message: string };
-
-const ChunkSchema = z.looseObject({ type: z.literal("chunk"), delta: z.string() });
-const ToolStartSchema = z.looseObject({ type: z.literal("tool_start"), kind: z.string().default("tool"), name: z.string(), description: z.string().default("") });
-const ToolDoneSchema = z.looseObject({ type: z.literal("tool_done"), kind: z.string().default("tool"), name: z.string(), ok: z.boolean(), ms: z.number().optional() });
-const StatusSchema = z.looseObject({ type: z.literal("status"), phase: z.string().optional() });
-const DoneSchema = z.looseObject({ type: z.literal("done"), full_text: z.string().default(""), iterations: z.number().optional(), stopped: z.string().optional() });
-const ErrorSchema = z.looseObject({ type: z.literal("error"), code: z.string().default("internal_error"), message: z.string().default("") });
 
 function oneLine(text: string, chars: number): string {
   const line = text.replace(/\s+/g, " ").trim();
@@ -59,17 +54,17 @@ export class SubagentTranscript {
     const base = { type: "status", phase: "subagent", skill: this.skill, depth: this.depth };
     switch (frame.type) {
       case "chunk": {
-        const chunk = ChunkSchema.safeParse(frame);
+        const chunk = ChunkFrameSchema.safeParse(frame);
         if (chunk.success) this.streamed += chunk.data.delta;
         return undefined;
       }
       case "tool_start": {
-        const start = ToolStartSchema.safeParse(frame);
+        const start = ToolStartFrameSchema.safeParse(frame);
         if (!start.success) return undefined;
         return { ...base, event: "tool_start", kind: start.data.kind, name: start.data.name, description: start.data.description };
       }
       case "tool_done": {
-        const done = ToolDoneSchema.safeParse(frame);
+        const done = ToolDoneFrameSchema.safeParse(frame);
         if (!done.success) return undefined;
         this.calls.push({ kind: done.data.kind, name: done.data.name, ok: done.data.ok, ms: done.data.ms, preview: "" });
         return { ...base, event: "tool_done", kind: done.data.kind, name: done.data.name, ok: done.data.ok, ms: done.data.ms ?? null };
@@ -77,14 +72,14 @@ export class SubagentTranscript {
       case "status":
         return this.status(frame, base);
       case "done": {
-        const done = DoneSchema.safeParse(frame);
+        const done = DaemonDoneFrameSchema.safeParse(frame);
         if (!done.success) return undefined;
         this.answer = done.data.full_text;
         this.end = { kind: "done", iterations: done.data.iterations, stopped: done.data.stopped };
         return { ...base, event: "done", iterations: done.data.iterations ?? null, tool_calls: this.calls.length };
       }
       case "error": {
-        const error = ErrorSchema.safeParse(frame);
+        const error = DaemonErrorFrameSchema.safeParse(frame);
         if (!error.success) return undefined;
         this.end = { kind: "error", code: error.data.code, message: error.data.message };
         return { ...base, event: "error", code: error.data.code };
@@ -95,7 +90,7 @@ export class SubagentTranscript {
   }
 
   private status(frame: Frame, base: Frame): Frame | undefined {
-    const status = StatusSchema.safeParse(frame);
+    const status = DaemonStatusFrameSchema.safeParse(frame);
     if (!status.success) return undefined;
     const { type: _type, ms: _ms, source: _source, tool: _tool, ...fields } = status.data;
     switch (status.data.phase) {

@@ -1,11 +1,7 @@
 // The tool-use message of spec §6, `{name, arguments}`: `arguments` may be an object or a JSON string (both
 // are sent by models). A frame without a usable name is malformed (`bad_request`); bad arguments are a result.
 import { z } from "zod";
-
-const ToolCallSchema = z.looseObject({
-  name: z.string().min(1).max(256),
-  arguments: z.union([z.record(z.string(), z.unknown()), z.string(), z.null()]).optional(),
-});
+import { ToolUseSchema } from "../protocol/index.js";
 
 export interface ToolCall {
   name: string;
@@ -25,7 +21,7 @@ export function parseToolCall(message: unknown): ToolCallParse {
       return { ok: false, reason: "message must be a tool call object {name, arguments}" };
     }
   }
-  const parsed = ToolCallSchema.safeParse(value);
+  const parsed = ToolUseSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, reason: `message.${issue?.path.join(".") || "name"}: ${issue?.message ?? "invalid"}; send {name, arguments}` };

@@ -2,9 +2,10 @@
 // (secrets included, over the instance's ctx socket) and cached for `ttlMs` (default 5 s) so edits made with
 // the CLI reach rtr within seconds. When ctx cannot give a valid configuration (down, or a ctx without
 // `get_config`), rtr falls back to the instance defaults from ZINO.toml, and says so (`source: "defaults"`).
-import { z } from "zod";
+import type { z } from "zod";
 import { CtxkeyConfigSchema, type CtxkeyConfig, type InstanceConfig } from "../config/index.js";
 import { requestOne, WireError, type Logger } from "../../wire/index.js";
+import { ConfigAnswerSchema, ErrorFrameSchema } from "../protocol/index.js";
 
 export const DEFAULT_CONFIG_TTL_MS = 5_000;
 const CTX_TIMEOUT_MS = 3_000;
@@ -29,8 +30,6 @@ export interface ConfigSourceOptions {
   now?: () => number;
 }
 
-const ConfigAnswerSchema = z.looseObject({ type: z.literal("config"), config: z.unknown() });
-const ErrorAnswerSchema = z.looseObject({ type: z.literal("error"), code: z.string().optional(), message: z.string().optional() });
 
 export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   const { instance, logger } = options;
@@ -63,7 +62,7 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
         }
         reason = `ctx returned an invalid configuration (${issueText(parsed.error)})`;
       } else {
-        const error = ErrorAnswerSchema.safeParse(answer);
+        const error = ErrorFrameSchema.safeParse(answer);
         reason = error.success
           ? `ctx answered get_config with error ${error.data.code ?? "?"}: ${error.data.message ?? ""}`.trim()
           : "ctx answered get_config with an unexpected frame";

@@ -2,7 +2,7 @@
 // counted: ceil(chars / 4) per message text plus MESSAGE_OVERHEAD_TOKENS per message, tool definitions and
 // tool calls counted by their JSON length / 4. Over budget, the oldest history goes first, by whole units.
 import { CHARS_PER_TOKEN, estimateMessageTokens } from "../config/index.js";
-import type { ChatMessage, Tool } from "./request-schemas.js";
+import type { ChatMessage, ToolDefinition as Tool } from "../protocol/index.js";
 
 export { MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens } from "../config/index.js";
 

@@ -1,32 +1,20 @@
 // One call to an OpenAI-compatible `POST {base_url}/chat/completions` with `stream: true`, turned into
 // normalised events. Owns the per-attempt timeout (first byte and every silence in the stream) and the
 // upstream abort; failures become AttemptFailure values carrying no secret.
-import { z } from "zod";
 import { AttemptFailure } from "./attempt-failure.js";
+import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
 import type { ProviderHttp, ProviderResponse } from "./provider-http.js";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseParser } from "./sse-parser.js";
 
 export type { FetchFunction } from "./provider-http.js";
+export type { StreamEvent };
 
 export interface ProviderTarget {
   baseUrl: string;
   model: string;
   apiKey: string | undefined;
 }
-
-export interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
-
-export type StreamEvent =
-  | { kind: "text"; delta: string }
-  | { kind: "tool_call"; index: number; id?: string; name?: string; argumentsDelta?: string }
-  | { kind: "finish"; reason: string }
-  | { kind: "usage"; usage: Usage }
-  | { kind: "model"; model: string };
 
 export interface StreamCallOptions {
   target: ProviderTarget;
@@ -38,32 +26,6 @@ export interface StreamCallOptions {
   signal: AbortSignal;
   now?: () => number;
 }
-
-const UsageSchema = z.looseObject({
-  prompt_tokens: z.number().default(0),
-  completion_tokens: z.number().default(0),
-  total_tokens: z.number().optional(),
-});
-
-const ToolCallDeltaSchema = z.looseObject({
-  index: z.number().int().min(0).optional(),
-  id: z.string().nullish(),
-  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
-});
-
-const ChoiceSchema = z.looseObject({
-  delta: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
-  message: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
-  finish_reason: z.string().nullish(),
-});
-
-const ChunkSchema = z.looseObject({
-  model: z.string().optional(),
-  choices: z.array(ChoiceSchema).nullish(),
-  usage: UsageSchema.nullish(),
-  error: z.unknown().optional(),
-});
-type Chunk = z.infer<typeof ChunkSchema>;
 
 /** The host of an endpoint, which is what errors and logs name (never the full URL: it may carry a token). */
 export function endpointHost(baseUrl: string): string {
@@ -226,53 +188,6 @@ function parseChunk(payload: string): Chunk {
     throw new AttemptFailure("provider", true, `provider error in stream: ${errorMessageOf(parsed.data.error)}`);
   }
   return parsed.data;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const isNullishString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
-
-/** A text-only part of a choice (no tool calls), as ChunkSchema reads it. */
-function isTextPart(value: unknown): boolean {
-  return value === undefined || value === null || (isRecord(value) && isNullishString(value.content) && (value.tool_calls === undefined || value.tool_calls === null));
-}
-
-/**
- * The common stream event (text deltas, finish reason, no usage, no error) checked by hand: it is then exactly
- * what ChunkSchema would return, field for field that chunkEvents reads. Anything else goes through the schema.
- */
-function plainChunk(value: unknown): Chunk | undefined {
-  if (!isRecord(value)) return undefined;
-  if ((value.model !== undefined && typeof value.model !== "string") || value.error !== undefined) return undefined;
-  if (value.usage !== undefined && value.usage !== null) return undefined;
-  const { choices } = value;
-  if (choices !== undefined && choices !== null) {
-    if (!Array.isArray(choices)) return undefined;
-    for (const choice of choices) {
-      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isTextPart(choice.delta) || !isTextPart(choice.message)) return undefined;
-    }
-  }
-  return value;
-}
-
-function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
-  if (chunk.model) yield { kind: "model", model: chunk.model };
-  for (const choice of chunk.choices ?? []) {
-    const part = choice.delta ?? choice.message;
-    if (part?.content) yield { kind: "text", delta: part.content };
-    for (const [position, call] of (part?.tool_calls ?? []).entries()) {
-      // Some servers omit `index` when they send each call whole; the position then identifies it.
-      const event: StreamEvent = { kind: "tool_call", index: call.index ?? position };
-      if (call.id) event.id = call.id;
-      if (call.function?.name) event.name = call.function.name;
-      if (call.function?.arguments) event.argumentsDelta = call.function.arguments;
-      yield event;
-    }
-    if (choice.finish_reason) yield { kind: "finish", reason: choice.finish_reason };
-  }
-  if (chunk.usage) {
-    const { prompt_tokens, completion_tokens, total_tokens } = chunk.usage;
-    yield { kind: "usage", usage: { prompt_tokens, completion_tokens, total_tokens: total_tokens ?? prompt_tokens + completion_tokens } };
-  }
 }
 
 async function errorDetail(response: ProviderResponse): Promise<string> {

@@ -10,8 +10,9 @@ import { createFetchHttp, createUndiciHttp, type FetchFunction } from "./provide
 import { resolveTargets, secretsOf } from "./provider-targets.js";
 import { redactingWriter } from "./redacting-writer.js";
 import {
-  CompletionRequestSchema, InferRequestSchema, describeIssue, plainCompletionRequest, type ChatMessage, type CompletionRequest, type Tool,
-} from "./request-schemas.js";
+  CompletionRequestSchema, InferRequestSchema, plainCompletionRequest, type ChatMessage, type CompletionRequest, type ToolDefinition as Tool,
+} from "../protocol/index.js";
+import { describeIssue } from "./describe-issue.js";
 
 export interface RtrServiceDeps extends ServiceDeps {
   /** The HTTP client for providers (default: undici Pools with keep-alive, one per provider origin). */

@@ -69,7 +69,7 @@ describe("pending history", () => {
       ["queued", "queued", "dropped"]);
     history.close();
     const bySize = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxBytes: 300, retryMs: 60_000 });
-    const big = { ...turnOf("b", "big"), messages: [{ role: "tool", content: "x".repeat(400) }] };
+    const big = { ...turnOf("b", "big"), messages: [{ role: "tool" as const, content: "x".repeat(400) }] };
     assert.equal(await bySize.store(big), "dropped");
     assert.equal(await bySize.store(turnOf("b", "small")), "queued");
     bySize.close();

@@ -1,0 +1,44 @@
+// The typed requests zino-ctx accepts (docs/zino-protocol.md, ctx section; Python operations of spec §8), one
+// schema per operation. Each reads only its own fields from the frame.
+import { z } from "zod";
+import { ChatMessageSchema } from "./chat-message.js";
+import { TurnIdSchema } from "./turn-id.js";
+
+const MAX_BATCH = 10_000;
+const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
+const TurnId = TurnIdSchema;
+const Limit = z.number().int().min(0).nullable().optional();
+
+export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
+  error: "must be the user's text (a string) or a non-empty list of OpenAI content parts",
+});
+
+export const CTX_REQUEST_SCHEMAS = {
+  message: z.looseObject({ message: UserContentSchema, skill: z.string().min(1).optional(), turn_id: TurnId.optional() }),
+  build: z.looseObject({
+    /** Present: the Python `build`, answered with `context`. */
+    user_message: z.string().optional(),
+    message: UserContentSchema.nullable().optional(),
+    skill: z.string().min(1).optional(),
+  }),
+  get: z.looseObject({ skill: z.string().min(1).optional() }),
+  get_config: z.looseObject({ secrets: z.boolean().optional() }),
+  set_config: z.looseObject({ config: z.record(z.string(), z.unknown()), replace: z.boolean().optional() }),
+  append_history: z.looseObject({
+    messages: Messages,
+    /** [ext] A client turn id: the append is ignored when that ctxkey already has a turn with it. */
+    turn_id: TurnId.optional(),
+    full_text: z.string().optional(),
+    iterations: z.number().int().min(0).optional(),
+  }),
+  get_history: z.looseObject({ limit: Limit }),
+  get_value: z.looseObject({ key: z.string().min(1).max(256) }),
+  set_value: z.looseObject({ key: z.string().min(1).max(256), value: z.unknown() })
+    .refine((frame) => frame.value !== undefined, { path: ["value"], message: "value is required (use null to clear it)" }),
+  set_soft_memory: z.looseObject({ content: z.string() }),
+  set_soft: z.looseObject({ content: z.string() }),
+  store_hard: z.looseObject({ messages: Messages.min(1), tag: z.string().nullable().optional() }),
+  search_hard: z.looseObject({ query: z.string(), top_k: z.number().int().min(1).max(100).nullable().optional() }),
+} as const;
+
+export type CtxRequestName = keyof typeof CTX_REQUEST_SCHEMAS;

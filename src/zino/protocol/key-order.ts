@@ -1,0 +1,17 @@
+// What the hand-written fast paths share: a value they return as-is must already be what zod would output,
+// and a looseObject outputs its known keys in schema order, then the others in input order.
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The keys of `value` are in the order a looseObject with the `known` keys outputs them. */
+export function inSchemaOrder(value: Record<string, unknown>, known: readonly string[]): boolean {
+  let position = -1;
+  let unknownSeen = false;
+  for (const key of Object.keys(value)) {
+    const at = known.indexOf(key);
+    if (at < 0) unknownSeen = true;
+    else if (unknownSeen || at < position) return false;
+    else position = at;
+  }
+  return true;
+}

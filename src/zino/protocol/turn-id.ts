@@ -1,0 +1,5 @@
+// A client's turn id [ext] (docs/zino-protocol.md, daemon `turn_id`): 1 to 128 characters, unique per ctxkey;
+// the daemon echoes it and ctx stores a turn once per id.
+import { z } from "zod";
+
+export const TurnIdSchema = z.string().min(1).max(128);

@@ -1,0 +1,22 @@
+// Token usage as providers report it and rtr forwards it in `done` (docs/zino-protocol.md, rtr section).
+import { z } from "zod";
+
+/** What a provider or rtr sends: counts may be missing; extra fields are kept. */
+export const UsageSchema = z.looseObject({
+  prompt_tokens: z.number().default(0),
+  completion_tokens: z.number().default(0),
+  total_tokens: z.number().optional(),
+});
+
+/** Usage with every count known: what rtr sends in `done.usage` and the daemon sums. */
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** The three counts of a parsed usage; a missing total is the sum of the other two. */
+export function usageOf(usage: z.infer<typeof UsageSchema>): Usage {
+  const { prompt_tokens, completion_tokens, total_tokens } = usage;
+  return { prompt_tokens, completion_tokens, total_tokens: total_tokens ?? prompt_tokens + completion_tokens };
+}

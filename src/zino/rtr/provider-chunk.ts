@@ -1,0 +1,79 @@
+// The stream events of an OpenAI-compatible provider (`chat.completion.chunk`), as rtr reads them, and the
+// normalised events they become. Not a ZINO wire shape (src/zino/protocol): only rtr speaks to providers.
+// plainChunk is the fast path for text deltas; test/zino/rtr/provider-chunk.property.test.ts keeps it equal
+// to ChunkSchema for everything chunkEvents reads.
+import { z } from "zod";
+import { UsageSchema, usageOf, type Usage } from "../protocol/index.js";
+
+export type StreamEvent =
+  | { kind: "text"; delta: string }
+  | { kind: "tool_call"; index: number; id?: string; name?: string; argumentsDelta?: string }
+  | { kind: "finish"; reason: string }
+  | { kind: "usage"; usage: Usage }
+  | { kind: "model"; model: string };
+
+const ToolCallDeltaSchema = z.looseObject({
+  index: z.number().int().min(0).optional(),
+  id: z.string().nullish(),
+  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+});
+
+const ChoiceSchema = z.looseObject({
+  delta: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
+  message: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
+  finish_reason: z.string().nullish(),
+});
+
+export const ChunkSchema = z.looseObject({
+  model: z.string().optional(),
+  choices: z.array(ChoiceSchema).nullish(),
+  usage: UsageSchema.nullish(),
+  error: z.unknown().optional(),
+});
+export type Chunk = z.infer<typeof ChunkSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNullishString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
+
+/** A text-only part of a choice (no tool calls), as ChunkSchema reads it. */
+function isTextPart(value: unknown): boolean {
+  return value === undefined || value === null || (isRecord(value) && isNullishString(value.content) && (value.tool_calls === undefined || value.tool_calls === null));
+}
+
+/**
+ * The common stream event (text deltas, finish reason, no usage, no error) checked by hand: it is then exactly
+ * what ChunkSchema would return, field for field that chunkEvents reads. Anything else goes through the schema.
+ */
+export function plainChunk(value: unknown): Chunk | undefined {
+  if (!isRecord(value)) return undefined;
+  if ((value.model !== undefined && typeof value.model !== "string") || value.error !== undefined) return undefined;
+  if (value.usage !== undefined && value.usage !== null) return undefined;
+  const { choices } = value;
+  if (choices !== undefined && choices !== null) {
+    if (!Array.isArray(choices)) return undefined;
+    for (const choice of choices) {
+      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isTextPart(choice.delta) || !isTextPart(choice.message)) return undefined;
+    }
+  }
+  return value;
+}
+
+export function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
+  if (chunk.model) yield { kind: "model", model: chunk.model };
+  for (const choice of chunk.choices ?? []) {
+    const part = choice.delta ?? choice.message;
+    if (part?.content) yield { kind: "text", delta: part.content };
+    for (const [position, call] of (part?.tool_calls ?? []).entries()) {
+      // Some servers omit `index` when they send each call whole; the position then identifies it.
+      const event: StreamEvent = { kind: "tool_call", index: call.index ?? position };
+      if (call.id) event.id = call.id;
+      if (call.function?.name) event.name = call.function.name;
+      if (call.function?.arguments) event.argumentsDelta = call.function.arguments;
+      yield event;
+    }
+    if (choice.finish_reason) yield { kind: "finish", reason: choice.finish_reason };
+  }
+  if (chunk.usage) {
+    yield { kind: "usage", usage: usageOf(chunk.usage) };
+  }
+}
