@@ -11,7 +11,7 @@ import Fastify from "fastify";
 import { Agent, fetch } from "undici";
 import { createZelinqaApp } from "../src/zelinqa/api/app.js";
 import { generateApiKey } from "../src/zelinqa/api/api-keys.js";
-import { createIdGenerator } from "../src/zelinqa/api/ids.js";
+import { createIdGenerator } from "../src/zelinqa/operations/index.js";
 import { createLogger } from "../src/zelinqa/api/server.js";
 import { openStore } from "../src/zelinqa/store/index.js";
 import { startPostgresCluster } from "../scripts/postgres-cluster.js";

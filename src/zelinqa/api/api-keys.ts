@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import type { ApiKeyRecord, Scope, StoreOperations } from "../store/index.js";
 import { SCOPES } from "../store/index.js";
-import type { IdGenerator } from "./ids.js";
-import { base32 } from "./ids.js";
+import type { IdGenerator } from "../operations/index.js";
+import { base32 } from "../operations/index.js";
 
 export const API_KEY_PATTERN = /^nbq_live_[A-Za-z0-9_-]{43}$/;
 export const KEY_CACHE_MS = 5000;

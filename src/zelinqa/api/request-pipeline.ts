@@ -5,9 +5,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
 import type { StoreOperations, ZelinqaStore } from "../store/index.js";
-import { ApiError, GatewayError, RetryableConflict, StateVersionConflict } from "./api-error.js";
+import { OperationError, RetryableConflict, StateVersionConflict } from "../operations/index.js";
+import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
-import type { IdGenerator } from "./ids.js";
+import type { IdGenerator } from "../operations/index.js";
 import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
 import type { RequestIssue } from "../contracts/index.js";
 import { bodyLimitsFor, isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
@@ -47,10 +48,10 @@ function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempote
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === "") {
     if (rule === "optional") return undefined;
-    throw new ApiError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "required" }] }, { variant: "idempotency_key_missing" });
+    throw new OperationError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "required" }] }, { variant: "idempotency_key_missing" });
   }
   if (key.length < 8 || key.length > 128) {
-    throw new ApiError(
+    throw new OperationError(
       "invalid_request",
       { issues: [{ path: "header.Idempotency-Key", message: "must be 8 to 128 characters long" }] },
       { variant: "idempotency_key_length" },
@@ -121,7 +122,7 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   if (route.dynamicScope) {
     const required = route.dynamicScope(principal, query);
     if (required) {
-      throw new ApiError("insufficient_scope", { required_scopes: required, granted_scopes: [...principal.scopes].sort() });
+      throw new OperationError("insufficient_scope", { required_scopes: required, granted_scopes: [...principal.scopes].sort() });
     }
   }
   return { principal, body, query, key };
@@ -145,7 +146,7 @@ async function currentStateVersion(store: StoreOperations, domainId: string, ses
 }
 
 export function createPipeline(deps: PipelineDeps) {
-  const errorResponse = (error: ApiError, requestId: string) => ({
+  const errorResponse = (error: OperationError, requestId: string) => ({
     status: statusOf(error),
     body: envelopeBody(error, requestId, deps.locale),
     contentType: JSON_TYPE,
@@ -162,7 +163,7 @@ export function createPipeline(deps: PipelineDeps) {
         await deps.store.transaction(async (tx) => {
           if (result.effects) await result.effects(tx);
           if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
-            throw new ApiError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
+            throw new OperationError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
           }
         });
       }
@@ -172,7 +173,7 @@ export function createPipeline(deps: PipelineDeps) {
       if (!(error instanceof StateVersionConflict)) throw error;
       const current = await currentStateVersion(deps.store, principal.domainId, error.sessionId);
       return finishError(
-        new ApiError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current }),
+        new OperationError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current }),
         requestId,
         reserved,
       );
@@ -180,7 +181,7 @@ export function createPipeline(deps: PipelineDeps) {
   };
 
   /** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
-  const finishError = async (error: ApiError, requestId: string, reserved: Reserved | null) => {
+  const finishError = async (error: OperationError, requestId: string, reserved: Reserved | null) => {
     const response = errorResponse(error, requestId);
     if (reserved && response.status < 500) {
       await deps.store.completeIdempotency({ ...reserved, response });
@@ -206,7 +207,7 @@ export function createPipeline(deps: PipelineDeps) {
           const result = await route.handle({
             requestId,
             principal: prepared.principal,
-            params: request.params as Record<string, string>,
+            params: route.params ? route.params.parse(request.params) : {},
             body: prepared.body,
             query: prepared.query,
             rawPath: rawPathOf(request),
@@ -219,7 +220,7 @@ export function createPipeline(deps: PipelineDeps) {
             await backoff(attempt);
             continue;
           }
-          if (!(error instanceof ApiError)) throw error;
+          if (!(error instanceof OperationError)) throw error;
           outcome = await finishError(error, requestId, reserved);
           break;
         }
@@ -230,12 +231,14 @@ export function createPipeline(deps: PipelineDeps) {
         await deps.store.releaseIdempotency(reserved).catch(() => undefined);
       }
       if (error instanceof GatewayError) return sendGateway(reply, error.status, error.headers);
-      if (error instanceof ApiError) return sendRaw(reply, errorResponse(error, requestId));
+      if (error instanceof OperationError) return sendRaw(reply, errorResponse(error, requestId));
       throw error;
     }
   };
 }
 
-function statusOf(error: ApiError): number {
+function statusOf(error: OperationError): number {
   return ERROR_CATALOGUE[error.code].status;
 }
+
+export type Pipeline = ReturnType<typeof createPipeline>;

@@ -5,8 +5,7 @@ import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
 import { ZodError } from "zod";
 import { generateApiKey, isScope } from "../api/api-keys.js";
-import type { EnginePort } from "../api/engine-port.js";
-import { createIdGenerator } from "../api/ids.js";
+import { createIdGenerator, storedConfigurationEntities } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
@@ -15,7 +14,6 @@ import { formatConfiguration, parseConfigurationFile } from "./configuration-fil
 import { importConfiguration } from "./configuration-import.js";
 
 export interface CliDeps {
-  engine: EnginePort;
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -96,7 +94,7 @@ function buildProgram(deps: CliDeps): Command {
     .option("--log-level <level>")
     .action(async (flags: DatabaseFlags & { host?: string; port?: string; socket?: string; logLevel?: string }) => {
       const config = resolveServerConfig(deps.env, flags);
-      const server = await startServer(config, deps.engine, createLogger(config.logLevel));
+      const server = await startServer(config, createLogger(config.logLevel));
       await (deps.untilStopped ?? waitForSignal)();
       await server.close();
     });
@@ -161,7 +159,7 @@ function buildProgram(deps: CliDeps): Command {
       const parsed = parseConfigurationFile(text, file);
       await withStore(deps, flags, async (store) => {
         const domain = await resolveDomain(store, flags.domain, true, now());
-        json(await importConfiguration({ store, engine: deps.engine, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
+        json(await importConfiguration({ store, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
       });
     });
   withDatabase(config.command("export").option("--domain <id>").addOption(new Option("--format <format>").choices(["json", "yaml"]).default("json")).addOption(new Option("--state <state>").choices(["published", "draft"]).default("published")))
@@ -170,7 +168,7 @@ function buildProgram(deps: CliDeps): Command {
         const domain = await resolveDomain(store, flags.domain, false, now());
         const content = flags.state === "published" ? (await store.getPublishedVersion(domain.id))?.content : (await store.getDraft(domain.id))?.content;
         if (content === undefined) throw new Error(`no ${flags.state} configuration exists for domain ${domain.id}`);
-        const entities = deps.engine.configurationEntities(deps.engine.parseDraft(content));
+        const entities = storedConfigurationEntities(content);
         deps.stdout(formatConfiguration({ domain: { name: domain.name }, ...entities }, flags.format));
       });
     });

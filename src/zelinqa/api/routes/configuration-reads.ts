@@ -6,10 +6,9 @@ import {
   QuestionListResponseSchema,
 } from "../../contracts/index.js";
 import type { ConfigurationState } from "../../contracts/index.js";
-import { ApiError } from "../api-error.js";
+import { OperationError, storedConfigurationEntities } from "../../operations/index.js";
 import type { Principal } from "../api-keys.js";
 import type { AppContext } from "../app-context.js";
-import type { ConfigurationEntities } from "../engine-port.js";
 import { filterQuestions, pageQuestions, questionsCsv } from "../question-list.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
@@ -24,27 +23,27 @@ interface LoadedConfiguration {
   configurationVersion: string | null;
   draftRevision: number | null;
   publishedAt: string | null;
-  entities: ConfigurationEntities;
+  entities: ReturnType<typeof storedConfigurationEntities>;
 }
 
 export async function loadConfiguration(ctx: AppContext, domainId: string, state: ConfigurationState): Promise<LoadedConfiguration> {
   const published = await ctx.store.getPublishedVersion(domainId);
   if (state === "published") {
-    if (!published) throw new ApiError("unknown_configuration", { state: "published" });
+    if (!published) throw new OperationError("unknown_configuration", { state: "published" });
     return {
       configurationVersion: published.id,
       draftRevision: null,
       publishedAt: published.publishedAt,
-      entities: ctx.engine.configurationEntities(ctx.engine.parseDraft(published.content)),
+      entities: storedConfigurationEntities(published.content),
     };
   }
   const draft = await ctx.store.getDraft(domainId);
-  if (!draft) throw new ApiError("unknown_configuration", { state: "draft" }, { variant: "draft" });
+  if (!draft) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
   return {
     configurationVersion: published?.id ?? null,
     draftRevision: draft.revision,
     publishedAt: published?.publishedAt ?? null,
-    entities: ctx.engine.configurationEntities(ctx.engine.parseDraft(draft.content)),
+    entities: storedConfigurationEntities(draft.content),
   };
 }
 

@@ -4,7 +4,8 @@ import type { Logger } from "pino";
 import type { CompilationJobRecord, ZelinqaStore } from "../store/index.js";
 import { publishAuditEvent } from "./audit-events.js";
 import { errorSummary } from "./error-summary.js";
-import type { EnginePort } from "./engine-port.js";
+import { ENGINE_VERSION, compileArtifact, publicationIssues } from "../engine/index.js";
+import { parseStoredDraft } from "./stored-configuration.js";
 import type { IdGenerator } from "./ids.js";
 
 export const WORKER_POLL_MS = 200;
@@ -20,7 +21,6 @@ export interface CompileWorker {
 
 export interface CompileWorkerDeps {
   store: ZelinqaStore;
-  engine: EnginePort;
   ids: IdGenerator;
   now: () => Date;
   logger: Pick<Logger, "error" | "info">;
@@ -52,13 +52,13 @@ export function createCompileWorker(deps: CompileWorkerDeps): CompileWorker {
   };
 
   const compile = async (job: CompilationJobRecord) => {
-    const draft = deps.engine.parseDraft(job.snapshot);
-    const issues = deps.engine.publicationIssues(draft);
+    const draft = parseStoredDraft(job.snapshot);
+    const issues = publicationIssues(draft);
     if (issues.length > 0) {
       await fail(job, { code: "validation_failed", message: `The configuration has ${issues.length} blocking issues.`, details: issues });
       return;
     }
-    const artifact = deps.engine.compileArtifact(draft);
+    const artifact = compileArtifact(draft);
     const at = deps.now().toISOString();
     await deps.store.transaction(async (tx) => {
       const version = await tx.publishConfigVersion({
@@ -66,7 +66,7 @@ export function createCompileWorker(deps: CompileWorkerDeps): CompileWorker {
         draftRevision: job.draftRevision,
         content: job.snapshot,
         artifact,
-        engineVersion: deps.engine.engineVersion,
+        engineVersion: ENGINE_VERSION,
         compilationId: job.id,
         publishedAt: at,
       });
