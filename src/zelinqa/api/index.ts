@@ -6,6 +6,6 @@ export { startServer, createLogger } from "./server.js";
 export type { RunningServer } from "./server.js";
 export { resolveServerConfig, resolveDatabase, ConfigError, LOG_LEVELS } from "./server-config.js";
 export type { ServerConfig, ServerFlags, LogLevel } from "./server-config.js";
-export { generateApiKey, hashApiKey, createAuthenticator, isScope, API_KEY_PATTERN, KEY_CACHE_MS } from "./api-keys.js";
-export type { NewApiKey, Principal, Authenticator } from "./api-keys.js";
+export { createAuthenticator, KEY_CACHE_MS } from "./api-keys.js";
+export type { Principal, Authenticator } from "./api-keys.js";
 export { canonicalJson, requestFingerprint, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, CONTENTION_WAIT_MS } from "./idempotency.js";

@@ -4,8 +4,7 @@ import { readFileSync } from "node:fs";
 import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
 import { ZodError } from "zod";
-import { generateApiKey, isScope } from "../api/api-keys.js";
-import { createIdGenerator, storedConfigurationEntities } from "../operations/index.js";
+import { createApiKey, createIdGenerator, isScope, listApiKeys, revokeApiKey, storedConfigurationEntities } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
@@ -81,7 +80,8 @@ function waitForSignal(): Promise<void> {
 
 function buildProgram(deps: CliDeps): Command {
   const ids = createIdGenerator();
-  const now = () => new Date().toISOString();
+  const clock = { now: () => new Date() };
+  const now = () => clock.now().toISOString();
   const json = (value: unknown) => deps.stdout(`${JSON.stringify(value)}\n`);
   const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
     .version(packageVersion(), "-V, --version", "print the version and exit");
@@ -125,25 +125,23 @@ function buildProgram(deps: CliDeps): Command {
       const expiresAt = parseExpiry(flags.expiresAt);
       await withStore(deps, flags, async (store) => {
         const domain = await resolveDomain(store, flags.domain, true, now());
-        const created = generateApiKey({ ids, domainId: domain.id, scopes, label: flags.label ?? null, expiresAt, now: now() });
-        await store.insertApiKey(created.record);
+        const created = await createApiKey({ store, ids, clock }, { domainId: domain.id, scopes, label: flags.label ?? null, expiresAt });
         json({ key_id: created.record.id, api_key: created.apiKey, domain_id: domain.id, scopes: created.record.scopes, expires_at: expiresAt });
         deps.stderr("warning: store this API key now; it cannot be shown again\n");
       });
     });
   withDatabase(keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
     await withStore(deps, flags, async (store) => {
-      for (const k of await store.listApiKeys(flags.domain)) {
+      for (const k of await listApiKeys({ store }, flags.domain)) {
         json({ key_id: k.id, label: k.label, domain_id: k.domainId, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt });
       }
     });
   });
   withDatabase(keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
-      const known = (await store.listApiKeys()).find((k) => k.id === keyId);
-      if (!known) throw new UsageError(`unknown key ${keyId}`);
-      await store.revokeApiKey(keyId, now());
-      json({ key_id: keyId, revoked_at: (await store.listApiKeys()).find((k) => k.id === keyId)?.revokedAt ?? null });
+      const revoked = await revokeApiKey({ store, clock }, keyId);
+      if (!revoked) throw new UsageError(`unknown key ${keyId}`);
+      json({ key_id: keyId, revoked_at: revoked.revokedAt });
     });
   });
 

@@ -1,6 +1,6 @@
 // Public surface of the Zelinqa use cases: configuration changes, publication and its compilation worker,
-// sessions (create, next, events, read, preview, feedback), over {store, clock, ids, artefacts} and the pure
-// engine. The API's routes and the CLI both call them; nothing here knows HTTP or the command line.
+// sessions (create, next, events, read, preview, feedback) and API keys, over {store, clock, ids, artefacts}
+// and the pure engine. The API's routes and the CLI both call them; nothing here knows HTTP or the command line.
 export { commit, engineDeps } from "./operation-deps.js";
 export type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
 export { OperationError, RetryableConflict, StateVersionConflict, engineRefusal, validationFailed } from "./operation-error.js";
@@ -22,3 +22,5 @@ export { createSession, nextQuestions, applySessionEvents } from "./session-muta
 export type { SessionCall } from "./session-mutations.js";
 export { getSession, previewTurn, recordFeedback, feedbackRecord, legacyNextQuestion } from "./session-reads.js";
 export type { RecordedFeedback } from "./session-reads.js";
+export { API_KEY_PATTERN, createApiKey, generateApiKey, hashApiKey, isScope, listApiKeys, revokeApiKey } from "./api-keys.js";
+export type { ApiKeyRequest, NewApiKey } from "./api-keys.js";

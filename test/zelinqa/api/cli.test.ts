@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { hashApiKey } from "../../../src/zelinqa/api/api-keys.js";
+import { hashApiKey } from "../../../src/zelinqa/operations/index.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { startServer } from "../../../src/zelinqa/api/server.js";
 import { resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
