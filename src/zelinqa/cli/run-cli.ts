@@ -5,6 +5,7 @@ import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
 import { ZodError } from "zod";
 import { createApiKey, createIdGenerator, isScope, listApiKeys, revokeApiKey, storedConfigurationEntities } from "../operations/index.js";
+import type { IdGenerator } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
@@ -78,15 +79,17 @@ function waitForSignal(): Promise<void> {
   });
 }
 
-function buildProgram(deps: CliDeps): Command {
-  const ids = createIdGenerator();
-  const clock = { now: () => new Date() };
-  const now = () => clock.now().toISOString();
-  const json = (value: unknown) => deps.stdout(`${JSON.stringify(value)}\n`);
-  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
-    .version(packageVersion(), "-V, --version", "print the version and exit");
-  program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
+/** What every command's action uses: the dependencies, ids, the clock and a JSON-lines printer. */
+interface CommandKit {
+  deps: CliDeps;
+  ids: IdGenerator;
+  clock: { now(): Date };
+  now: () => string;
+  json: (value: unknown) => void;
+}
 
+function addServerCommands(program: Command, kit: CommandKit): void {
+  const { deps } = kit;
   withDatabase(program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
     .option("--host <host>")
     .option("--port <port>")
@@ -99,10 +102,14 @@ function buildProgram(deps: CliDeps): Command {
       await server.close();
     });
 
+
   withDatabase(program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async () => undefined);
   });
+}
 
+function addDomainCommands(program: Command, kit: CommandKit): void {
+  const { deps, ids, now, json } = kit;
   const domains = program.command("domains").description("manage domains");
   withDatabase(domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default"))
     .action(async (flags: DatabaseFlags & { name: string; organization: string }) => {
@@ -117,7 +124,10 @@ function buildProgram(deps: CliDeps): Command {
       for (const d of await store.listDomains()) json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
     });
   });
+}
 
+function addKeyCommands(program: Command, kit: CommandKit): void {
+  const { deps, ids, clock, now, json } = kit;
   const keys = program.command("keys").description("manage API keys");
   withDatabase(keys.command("create").requiredOption("--scopes <scopes>").option("--domain <id>").option("--label <text>").option("--expires-at <iso>"))
     .action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
@@ -144,7 +154,10 @@ function buildProgram(deps: CliDeps): Command {
       json({ key_id: keyId, revoked_at: revoked.revokedAt });
     });
   });
+}
 
+function addConfigCommands(program: Command, kit: CommandKit): void {
+  const { deps, ids, now, json } = kit;
   const config = program.command("config").description("import or export the configuration");
   withDatabase(config.command("import").argument("<file>").option("--domain <id>").option("--publish", "publish and compile after importing"))
     .action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
@@ -170,6 +183,24 @@ function buildProgram(deps: CliDeps): Command {
         deps.stdout(formatConfiguration({ domain: { name: domain.name }, ...entities }, flags.format));
       });
     });
+}
+
+function buildProgram(deps: CliDeps): Command {
+  const clock = { now: () => new Date() };
+  const kit: CommandKit = {
+    deps,
+    ids: createIdGenerator(),
+    clock,
+    now: () => clock.now().toISOString(),
+    json: (value) => deps.stdout(`${JSON.stringify(value)}\n`),
+  };
+  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
+    .version(packageVersion(), "-V, --version", "print the version and exit");
+  program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
+  addServerCommands(program, kit);
+  addDomainCommands(program, kit);
+  addKeyCommands(program, kit);
+  addConfigCommands(program, kit);
   return program;
 }
 
