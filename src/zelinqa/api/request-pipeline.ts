@@ -145,52 +145,72 @@ async function currentStateVersion(store: StoreOperations, domainId: string, ses
   return (await store.getSession(domainId, sessionId))?.stateVersion ?? null;
 }
 
-export function createPipeline(deps: PipelineDeps) {
-  const errorResponse = (error: OperationError, requestId: string) => ({
-    status: statusOf(error),
-    body: envelopeBody(error, requestId, deps.locale),
-    contentType: JSON_TYPE,
-    requestId,
-    headers: error.headers,
-  });
+function errorResponse(deps: PipelineDeps, error: OperationError, requestId: string) {
+  return { status: statusOf(error), body: envelopeBody(error, requestId, deps.locale), contentType: JSON_TYPE, requestId, headers: error.headers };
+}
 
-  /** Commits the effects and the idempotency record together; a lost CAS becomes the stored 409. */
-  const commit = async (result: RouteResult, requestId: string, reserved: Reserved | null, principal: Principal) => {
-    const { body, contentType } = serialise(result);
-    const response = { status: result.status, body, contentType, requestId };
+/** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
+async function finishError(deps: PipelineDeps, error: OperationError, requestId: string, reserved: Reserved | null) {
+  const response = errorResponse(deps, error, requestId);
+  if (reserved && response.status < 500) {
+    await deps.store.completeIdempotency({ ...reserved, response });
+  }
+  return response;
+}
+
+/** Commits the effects and the idempotency record together; a lost CAS becomes the stored 409. */
+async function commit(deps: PipelineDeps, input: { result: RouteResult; requestId: string; reserved: Reserved | null; principal: Principal }) {
+  const { result, requestId, reserved } = input;
+  const { body, contentType } = serialise(result);
+  const response = { status: result.status, body, contentType, requestId };
+  try {
+    if (result.effects || reserved) {
+      await deps.store.transaction(async (tx) => {
+        if (result.effects) await result.effects(tx);
+        if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
+          throw new OperationError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
+        }
+      });
+    }
+    result.afterCommit?.();
+    return { ...response, headers: {} as Record<string, string> };
+  } catch (error) {
+    if (!(error instanceof StateVersionConflict)) throw error;
+    const current = await currentStateVersion(deps.store, input.principal.domainId, error.sessionId);
+    const conflict = new OperationError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current });
+    return finishError(deps, conflict, requestId, reserved);
+  }
+}
+
+/** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
+async function handleAndCommit(deps: PipelineDeps, input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null }) {
+  const { route, request, prepared, reserved } = input;
+  const requestId = request.id;
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      if (result.effects || reserved) {
-        await deps.store.transaction(async (tx) => {
-          if (result.effects) await result.effects(tx);
-          if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
-            throw new OperationError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
-          }
-        });
-      }
-      result.afterCommit?.();
-      return { ...response, headers: {} as Record<string, string> };
-    } catch (error) {
-      if (!(error instanceof StateVersionConflict)) throw error;
-      const current = await currentStateVersion(deps.store, principal.domainId, error.sessionId);
-      return finishError(
-        new OperationError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current }),
+      const result = await route.handle({
         requestId,
-        reserved,
-      );
+        principal: prepared.principal,
+        params: route.params ? route.params.parse(request.params) : {},
+        body: prepared.body,
+        query: prepared.query,
+        rawPath: rawPathOf(request),
+        now: deps.now(),
+      });
+      return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
+    } catch (error) {
+      if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
+      if (!(error instanceof OperationError)) throw error;
+      return finishError(deps, error, requestId, reserved);
     }
-  };
+  }
+}
 
-  /** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
-  const finishError = async (error: OperationError, requestId: string, reserved: Reserved | null) => {
-    const response = errorResponse(error, requestId);
-    if (reserved && response.status < 500) {
-      await deps.store.completeIdempotency({ ...reserved, response });
-    }
-    return response;
-  };
-
+export function createPipeline(deps: PipelineDeps) {
   return async function run(route: RouteDefinition, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const requestId = request.id;
     let reserved: Reserved | null = null;
     try {
       const prepared = await prepare(deps, route, request);
@@ -201,37 +221,13 @@ export function createPipeline(deps: PipelineDeps) {
         if (reservation.kind === "replay") return sendRaw(reply, reservation.response);
         reserved = { ...scope, token: reservation.token };
       }
-      let outcome;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const result = await route.handle({
-            requestId,
-            principal: prepared.principal,
-            params: route.params ? route.params.parse(request.params) : {},
-            body: prepared.body,
-            query: prepared.query,
-            rawPath: rawPathOf(request),
-            now: deps.now(),
-          });
-          outcome = await commit(result, requestId, reserved, prepared.principal);
-          break;
-        } catch (error) {
-          if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
-            await backoff(attempt);
-            continue;
-          }
-          if (!(error instanceof OperationError)) throw error;
-          outcome = await finishError(error, requestId, reserved);
-          break;
-        }
-      }
-      return sendRaw(reply, outcome);
+      return sendRaw(reply, await handleAndCommit(deps, { route, request, prepared, reserved }));
     } catch (error) {
       if (reserved) {
         await deps.store.releaseIdempotency(reserved).catch(() => undefined);
       }
       if (error instanceof GatewayError) return sendGateway(reply, error.status, error.headers);
-      if (error instanceof OperationError) return sendRaw(reply, errorResponse(error, requestId));
+      if (error instanceof OperationError) return sendRaw(reply, errorResponse(deps, error, request.id));
       throw error;
     }
   };
