@@ -33,13 +33,22 @@ export default tseslint.config(
   {
     files: ["src/zelinqa/engine/**/*.ts"],
     rules: {
-      ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**"],
+      ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**", "**/operations/**"],
         "the engine is pure: no I/O, no database, no HTTP"),
       "no-restricted-properties": ["error",
         { object: "Date", property: "now", message: "time comes in as an argument" },
         { object: "Math", property: "random", message: "randomness comes in as an argument" }],
       "no-restricted-globals": ["error", { name: "process", message: "no environment in the engine" }],
     },
+  },
+  {
+    files: ["src/zelinqa/operations/**/*.ts"],
+    rules: noImports(["fastify*", "@fastify/*", "commander", "**/api/**", "**/cli/**", "**/mcp/**", "**/sdk/**", "**/understand/**", "**/store/sqlite/**", "**/store/postgres/**", "**/zino/**"],
+      "operations use the engine, the store port and the contracts; the API and the CLI call them, never the reverse"),
+  },
+  {
+    files: ["src/zelinqa/api/**/*.ts"],
+    rules: noImports(["**/cli/**", "**/mcp/**", "commander"], "the API is called by the CLI, never the reverse"),
   },
   {
     files: ["src/zelinqa/sdk/**/*.ts"],

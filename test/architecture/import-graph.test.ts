@@ -43,8 +43,19 @@ describe("import graph", () => {
 
   it("keeps the Zelinqa engine pure: no node built-ins, database, HTTP, store or API", () => {
     const bad = (to: string) => to.startsWith("node:") || ["pg", "better-sqlite3", "fastify", "undici", "fs", "path"].includes(to)
-      || /^zelinqa\/(store|api|sdk|mcp|cli)\//.test(to) || to.startsWith("zino/");
+      || /^zelinqa\/(store|api|sdk|mcp|cli|operations)\//.test(to) || to.startsWith("zino/");
     assert.deepEqual(violations(within("zelinqa/engine/"), bad), []);
+  });
+
+  it("keeps the Zelinqa operations below the API and the CLI: engine, store port and contracts only", () => {
+    const bad = (to: string) => /^zelinqa\/(api|cli|mcp|sdk|understand)\//.test(to) || /^zelinqa\/store\/(sqlite|postgres)\//.test(to)
+      || /^(zino|guide)\//.test(to) || to === "fastify" || to.startsWith("@fastify/") || to === "commander";
+    assert.deepEqual(violations(within("zelinqa/operations/"), bad), []);
+  });
+
+  it("lets the CLI call the API, never the reverse", () => {
+    const bad = (to: string) => /^zelinqa\/(cli|mcp)\//.test(to) || to === "commander";
+    assert.deepEqual(violations(within("zelinqa/api/"), bad), []);
   });
 
   it("lets the SDK import only the contracts", () => {

@@ -5,9 +5,7 @@ import pino from "pino";
 import type { Logger } from "pino";
 import { createZelinqaApp } from "../../src/zelinqa/api/app.js";
 import type { ZelinqaApp, ZelinqaAppOptions } from "../../src/zelinqa/api/app.js";
-import { generateApiKey } from "../../src/zelinqa/api/api-keys.js";
-import type { EnginePort } from "../../src/zelinqa/api/engine-port.js";
-import { createIdGenerator } from "../../src/zelinqa/api/ids.js";
+import { createIdGenerator, generateApiKey } from "../../src/zelinqa/operations/index.js";
 import type { Scope, ZelinqaStore } from "../../src/zelinqa/store/index.js";
 import { createTestDatabase } from "./zelinqa-databases.js";
 import type { BackendName, TestDatabase } from "./zelinqa-databases.js";
@@ -71,9 +69,8 @@ export function newIdempotencyKey(): string {
 
 export async function startTestApp(input: {
   backend: BackendName;
-  engine?: EnginePort;
   database?: TestDatabase;
-  options?: Partial<Omit<ZelinqaAppOptions, "store" | "engine" | "logger">>;
+  options?: Partial<Omit<ZelinqaAppOptions, "store" | "logger">>;
 }): Promise<TestApp> {
   const database = input.database ?? (await createTestDatabase(input.backend));
   const store = database.open();
@@ -95,7 +92,6 @@ export async function startTestApp(input: {
   const { logger, lines } = captureLogger();
   const app = await createZelinqaApp({
     store,
-    ...(input.engine ? { engine: input.engine } : {}),
     clock: { now: () => new Date() },
     ids,
     logger,

@@ -1,51 +1,8 @@
-// API keys of §2.4: `nbq_live_` + 43 base64url characters, `key_` + 12 base32 ids, SHA-256 hex storage, and
-// the authenticator that refuses unknown, revoked and expired keys with a lookup cache of at most 5 s.
-import { createHash } from "node:crypto";
+// The authenticator of §2.4: refuses unknown, revoked and expired keys, with a lookup cache of at most 5 s.
 import type { ApiKeyRecord, Scope, StoreOperations } from "../store/index.js";
-import { SCOPES } from "../store/index.js";
-import type { IdGenerator } from "./ids.js";
-import { base32 } from "./ids.js";
+import { hashApiKey } from "../operations/index.js";
 
-export const API_KEY_PATTERN = /^nbq_live_[A-Za-z0-9_-]{43}$/;
 export const KEY_CACHE_MS = 5000;
-
-export function hashApiKey(apiKey: string): string {
-  return createHash("sha256").update(apiKey, "utf8").digest("hex");
-}
-
-export function isScope(value: string): value is Scope {
-  return (SCOPES as readonly string[]).includes(value);
-}
-
-export interface NewApiKey {
-  apiKey: string;
-  record: ApiKeyRecord;
-}
-
-export function generateApiKey(input: {
-  ids: IdGenerator;
-  domainId: string;
-  scopes: Scope[];
-  label: string | null;
-  expiresAt: string | null;
-  now: string;
-}): NewApiKey {
-  const apiKey = `nbq_live_${input.ids.randomBytes(32).toString("base64url")}`;
-  const scopes = SCOPES.filter((s) => input.scopes.includes(s));
-  return {
-    apiKey,
-    record: {
-      id: `key_${base32(input.ids.randomBytes(8), 12)}`,
-      keyHash: hashApiKey(apiKey),
-      domainId: input.domainId,
-      label: input.label,
-      scopes,
-      createdAt: input.now,
-      expiresAt: input.expiresAt,
-      revokedAt: null,
-    },
-  };
-}
 
 export interface Principal {
   keyId: string;

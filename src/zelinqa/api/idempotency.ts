@@ -2,7 +2,7 @@
 // replay of the stored response; same-fingerprint contention waits 500 ms once, then 503.
 import { createHash } from "node:crypto";
 import type { StoreOperations, StoredResponse } from "../store/index.js";
-import { ApiError } from "./api-error.js";
+import { OperationError } from "../operations/index.js";
 
 export const IDEMPOTENCY_LEASE_MS = 60_000;
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -51,11 +51,11 @@ export async function reserveIdempotencyKey(deps: {
     });
     if (outcome.kind === "reserved") return { kind: "reserved", token: deps.token };
     if (outcome.record.fingerprint !== deps.fingerprint) {
-      throw new ApiError("idempotency_key_reused", { idempotency_key: deps.scope.key });
+      throw new OperationError("idempotency_key_reused", { idempotency_key: deps.scope.key });
     }
     if (outcome.kind === "completed" && outcome.record.response) return { kind: "replay", response: outcome.record.response };
     if (attempt >= 1) {
-      throw new ApiError(
+      throw new OperationError(
         "idempotency_contention",
         { idempotency_key: deps.scope.key, retry_after_seconds: 1 },
         { headers: { "retry-after": "1" } },

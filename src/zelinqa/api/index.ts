@@ -1,17 +1,11 @@
 // Public surface of the Zelinqa API server: the app factory, the process starter and its configuration, API
-// keys, identifiers, and the engine port with its real binding.
+// keys and idempotency.
 export { createZelinqaApp } from "./app.js";
 export type { ZelinqaApp, ZelinqaAppOptions } from "./app.js";
 export { startServer, createLogger } from "./server.js";
 export type { RunningServer } from "./server.js";
 export { resolveServerConfig, resolveDatabase, ConfigError, LOG_LEVELS } from "./server-config.js";
 export type { ServerConfig, ServerFlags, LogLevel } from "./server-config.js";
-export { generateApiKey, hashApiKey, createAuthenticator, isScope, API_KEY_PATTERN, KEY_CACHE_MS } from "./api-keys.js";
-export type { NewApiKey, Principal, Authenticator } from "./api-keys.js";
-export { createIdGenerator } from "./ids.js";
-export type { IdGenerator } from "./ids.js";
-export { createCompileWorker, WORKER_POLL_MS, COMPILATION_LEASE_MS } from "./compile-worker.js";
-export type { CompileWorker, CompileWorkerDeps } from "./compile-worker.js";
+export { createAuthenticator, KEY_CACHE_MS } from "./api-keys.js";
+export type { Principal, Authenticator } from "./api-keys.js";
 export { canonicalJson, requestFingerprint, IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, CONTENTION_WAIT_MS } from "./idempotency.js";
-export { defaultEngine } from "./engine-binding.js";
-export type { EnginePort, EngineDeps, EngineResult, EngineError } from "./engine-port.js";

@@ -1,10 +1,32 @@
-// The API server process: `zelinqa serve` with the environment of §2.2 and no flags.
-import { defaultEngine } from "./engine-binding.js";
-import { runCli } from "../cli/run-cli.js";
+// The API server process: the environment of §2.2, migrations applied, the app and its compilation worker
+// listening until SIGTERM or SIGINT. Exit codes as `zelinqa serve`: 2 for a configuration error, 1 otherwise.
+import { ZodError } from "zod";
+import { ConfigError, resolveServerConfig } from "./server-config.js";
+import { createLogger, startServer } from "./server.js";
 
-process.exitCode = await runCli(["serve"], {
-  engine: defaultEngine,
-  env: process.env,
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once("SIGTERM", () => resolve());
+    process.once("SIGINT", () => resolve());
+  });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ZodError) return `invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function main(): Promise<number> {
+  try {
+    const config = resolveServerConfig(process.env, {});
+    const server = await startServer(config, createLogger(config.logLevel));
+    await untilSignal();
+    await server.close();
+    return 0;
+  } catch (error) {
+    process.stderr.write(`zelinqa: ${describe(error)}\n`);
+    return error instanceof ConfigError || error instanceof ZodError ? 2 : 1;
+  }
+}
+
+process.exitCode = await main();

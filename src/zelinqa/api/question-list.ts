@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { ConfiguredQuestion, QuestionListQuery } from "../contracts/index.js";
 import { QUESTION_CSV_HEADER } from "../contracts/index.js";
 import { normalise } from "../understand/index.js";
-import { ApiError } from "./api-error.js";
+import { OperationError } from "../operations/index.js";
 
 export function filterQuestions(questions: readonly ConfiguredQuestion[], query: QuestionListQuery): ConfiguredQuestion[] {
   const search = query.search === undefined ? undefined : normalise(query.search);
@@ -30,7 +30,7 @@ export function encodeCursor(offset: number, hash: string): string {
 
 /** Decodes a cursor; one that is malformed or was issued for another query is `400 invalid_request`. */
 export function decodeCursor(cursor: string, hash: string, param = "cursor"): number {
-  const bad = () => new ApiError("invalid_request", { issues: [{ path: `query.${param}`, message: "invalid cursor" }] });
+  const bad = () => new OperationError("invalid_request", { issues: [{ path: `query.${param}`, message: "invalid cursor" }] });
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));

@@ -2,7 +2,7 @@
 // strict UTF-8, a nesting depth bounded by a linear scan before JSON.parse, and no character PostgreSQL cannot
 // store (NUL, lone surrogates) in any string, so both stores answer the same.
 import type { RequestIssue } from "../contracts/index.js";
-import { ApiError } from "./api-error.js";
+import { OperationError } from "../operations/index.js";
 
 /** Deeper bodies are refused before parsing; every later walk (zod, canonical JSON, clones) stays shallow. */
 export const MAX_BODY_DEPTH = 64;
@@ -109,7 +109,7 @@ export function findUnstorableString(value: unknown): string | null {
 
 const MAYBE_UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
-const invalidJson = (message: string) => new ApiError("invalid_request", { issues: [{ path: "", message }] }, { variant: "invalid_json" });
+const invalidJson = (message: string) => new OperationError("invalid_request", { issues: [{ path: "", message }] }, { variant: "invalid_json" });
 
 export const unstorableIssue = (path: string): RequestIssue => ({ path, message: "contains NUL or an unpaired surrogate" });
 
@@ -120,7 +120,7 @@ export const unstorableIssue = (path: string): RequestIssue => ({ path, message:
 export function parseJsonBody(input: { raw: Buffer | undefined; contentType: string | undefined; optional: boolean; limits: BodyLimits }): unknown {
   const bytes = input.raw ?? Buffer.alloc(0);
   if (bytes.length > 0 && !isJsonContentType(input.contentType)) {
-    throw new ApiError(
+    throw new OperationError(
       "invalid_request",
       { issues: [{ path: "header.Content-Type", message: "must be application/json" }] },
       { variant: "content_type" },
@@ -145,6 +145,6 @@ export function parseJsonBody(input: { raw: Buffer | undefined; contentType: str
   // In a valid JSON text NUL and surrogates can only be escapes (strict UTF-8 has no surrogates, JSON no raw
   // control characters): only a text holding such an escape needs the walk, which builds JSON Pointers.
   const bad = MAYBE_UNSTORABLE_ESCAPE.test(text) ? findUnstorableString(parsed) : null;
-  if (bad !== null) throw new ApiError("invalid_request", { issues: [unstorableIssue(bad)] });
+  if (bad !== null) throw new OperationError("invalid_request", { issues: [unstorableIssue(bad)] });
   return parsed;
 }

@@ -2,7 +2,7 @@
 // of the violations decides between 400 invalid_request and the runtime 422 codes.
 import type { z } from "zod";
 import type { RequestIssue } from "../contracts/index.js";
-import { ApiError } from "./api-error.js";
+import { OperationError } from "../operations/index.js";
 
 function pointer(path: readonly PropertyKey[]): string {
   return path.map((segment) => "/" + String(segment).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
@@ -37,23 +37,23 @@ export function queryIssues(error: z.ZodError): RequestIssue[] {
   return flatten(error.issues).map((i) => ({ path: `query.${String(i.path[0] ?? "")}`, message: i.message }));
 }
 
-export function invalidRequest(issues: RequestIssue[]): ApiError {
-  return new ApiError("invalid_request", { issues });
+export function invalidRequest(issues: RequestIssue[]): OperationError {
+  return new OperationError("invalid_request", { issues });
 }
 
 /** §5.4 mapping: all under /previous_turn ⇒ 422 invalid_previous_turn; all under data values ⇒ 422 invalid_choice. */
-export function bodyValidationError(error: z.ZodError, body: unknown, runtime: boolean): ApiError {
+export function bodyValidationError(error: z.ZodError, body: unknown, runtime: boolean): OperationError {
   const located = bodyIssues(error);
   const issues = located.map((l) => l.issue);
   if (runtime && located.length > 0) {
-    if (located.every((l) => l.path[0] === "previous_turn")) return new ApiError("invalid_previous_turn", { issues });
+    if (located.every((l) => l.path[0] === "previous_turn")) return new OperationError("invalid_previous_turn", { issues });
     const valuePaths = located.every(
       (l) => l.path[0] === "client_updates" && l.path[1] === "data" && typeof l.path[2] === "number" && l.path[3] === "value",
     );
     if (valuePaths) {
       const index = located[0]!.path[2] as number;
       const item = dataItem(body, index);
-      return new ApiError("invalid_choice", { data_id: item.id, invalid_value: item.value, issues }, { variant: "value" });
+      return new OperationError("invalid_choice", { data_id: item.id, invalid_value: item.value, issues }, { variant: "value" });
     }
   }
   return invalidRequest(issues);

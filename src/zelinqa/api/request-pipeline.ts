@@ -5,9 +5,10 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
 import type { StoreOperations, ZelinqaStore } from "../store/index.js";
-import { ApiError, GatewayError, RetryableConflict, StateVersionConflict } from "./api-error.js";
+import { OperationError, RetryableConflict, StateVersionConflict } from "../operations/index.js";
+import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
-import type { IdGenerator } from "./ids.js";
+import type { IdGenerator } from "../operations/index.js";
 import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
 import type { RequestIssue } from "../contracts/index.js";
 import { bodyLimitsFor, isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
@@ -47,10 +48,10 @@ function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempote
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === "") {
     if (rule === "optional") return undefined;
-    throw new ApiError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "required" }] }, { variant: "idempotency_key_missing" });
+    throw new OperationError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "required" }] }, { variant: "idempotency_key_missing" });
   }
   if (key.length < 8 || key.length > 128) {
-    throw new ApiError(
+    throw new OperationError(
       "invalid_request",
       { issues: [{ path: "header.Idempotency-Key", message: "must be 8 to 128 characters long" }] },
       { variant: "idempotency_key_length" },
@@ -121,7 +122,7 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   if (route.dynamicScope) {
     const required = route.dynamicScope(principal, query);
     if (required) {
-      throw new ApiError("insufficient_scope", { required_scopes: required, granted_scopes: [...principal.scopes].sort() });
+      throw new OperationError("insufficient_scope", { required_scopes: required, granted_scopes: [...principal.scopes].sort() });
     }
   }
   return { principal, body, query, key };
@@ -144,52 +145,72 @@ async function currentStateVersion(store: StoreOperations, domainId: string, ses
   return (await store.getSession(domainId, sessionId))?.stateVersion ?? null;
 }
 
-export function createPipeline(deps: PipelineDeps) {
-  const errorResponse = (error: ApiError, requestId: string) => ({
-    status: statusOf(error),
-    body: envelopeBody(error, requestId, deps.locale),
-    contentType: JSON_TYPE,
-    requestId,
-    headers: error.headers,
-  });
+function errorResponse(deps: PipelineDeps, error: OperationError, requestId: string) {
+  return { status: statusOf(error), body: envelopeBody(error, requestId, deps.locale), contentType: JSON_TYPE, requestId, headers: error.headers };
+}
 
-  /** Commits the effects and the idempotency record together; a lost CAS becomes the stored 409. */
-  const commit = async (result: RouteResult, requestId: string, reserved: Reserved | null, principal: Principal) => {
-    const { body, contentType } = serialise(result);
-    const response = { status: result.status, body, contentType, requestId };
+/** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
+async function finishError(deps: PipelineDeps, error: OperationError, requestId: string, reserved: Reserved | null) {
+  const response = errorResponse(deps, error, requestId);
+  if (reserved && response.status < 500) {
+    await deps.store.completeIdempotency({ ...reserved, response });
+  }
+  return response;
+}
+
+/** Commits the effects and the idempotency record together; a lost CAS becomes the stored 409. */
+async function commit(deps: PipelineDeps, input: { result: RouteResult; requestId: string; reserved: Reserved | null; principal: Principal }) {
+  const { result, requestId, reserved } = input;
+  const { body, contentType } = serialise(result);
+  const response = { status: result.status, body, contentType, requestId };
+  try {
+    if (result.effects || reserved) {
+      await deps.store.transaction(async (tx) => {
+        if (result.effects) await result.effects(tx);
+        if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
+          throw new OperationError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
+        }
+      });
+    }
+    result.afterCommit?.();
+    return { ...response, headers: {} as Record<string, string> };
+  } catch (error) {
+    if (!(error instanceof StateVersionConflict)) throw error;
+    const current = await currentStateVersion(deps.store, input.principal.domainId, error.sessionId);
+    const conflict = new OperationError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current });
+    return finishError(deps, conflict, requestId, reserved);
+  }
+}
+
+/** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
+async function handleAndCommit(deps: PipelineDeps, input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null }) {
+  const { route, request, prepared, reserved } = input;
+  const requestId = request.id;
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      if (result.effects || reserved) {
-        await deps.store.transaction(async (tx) => {
-          if (result.effects) await result.effects(tx);
-          if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
-            throw new ApiError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
-          }
-        });
-      }
-      result.afterCommit?.();
-      return { ...response, headers: {} as Record<string, string> };
-    } catch (error) {
-      if (!(error instanceof StateVersionConflict)) throw error;
-      const current = await currentStateVersion(deps.store, principal.domainId, error.sessionId);
-      return finishError(
-        new ApiError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current }),
+      const result = await route.handle({
         requestId,
-        reserved,
-      );
+        principal: prepared.principal,
+        params: route.params ? route.params.parse(request.params) : {},
+        body: prepared.body,
+        query: prepared.query,
+        rawPath: rawPathOf(request),
+        now: deps.now(),
+      });
+      return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
+    } catch (error) {
+      if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
+        await backoff(attempt);
+        continue;
+      }
+      if (!(error instanceof OperationError)) throw error;
+      return finishError(deps, error, requestId, reserved);
     }
-  };
+  }
+}
 
-  /** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
-  const finishError = async (error: ApiError, requestId: string, reserved: Reserved | null) => {
-    const response = errorResponse(error, requestId);
-    if (reserved && response.status < 500) {
-      await deps.store.completeIdempotency({ ...reserved, response });
-    }
-    return response;
-  };
-
+export function createPipeline(deps: PipelineDeps) {
   return async function run(route: RouteDefinition, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const requestId = request.id;
     let reserved: Reserved | null = null;
     try {
       const prepared = await prepare(deps, route, request);
@@ -200,42 +221,20 @@ export function createPipeline(deps: PipelineDeps) {
         if (reservation.kind === "replay") return sendRaw(reply, reservation.response);
         reserved = { ...scope, token: reservation.token };
       }
-      let outcome;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const result = await route.handle({
-            requestId,
-            principal: prepared.principal,
-            params: request.params as Record<string, string>,
-            body: prepared.body,
-            query: prepared.query,
-            rawPath: rawPathOf(request),
-            now: deps.now(),
-          });
-          outcome = await commit(result, requestId, reserved, prepared.principal);
-          break;
-        } catch (error) {
-          if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
-            await backoff(attempt);
-            continue;
-          }
-          if (!(error instanceof ApiError)) throw error;
-          outcome = await finishError(error, requestId, reserved);
-          break;
-        }
-      }
-      return sendRaw(reply, outcome);
+      return sendRaw(reply, await handleAndCommit(deps, { route, request, prepared, reserved }));
     } catch (error) {
       if (reserved) {
         await deps.store.releaseIdempotency(reserved).catch(() => undefined);
       }
       if (error instanceof GatewayError) return sendGateway(reply, error.status, error.headers);
-      if (error instanceof ApiError) return sendRaw(reply, errorResponse(error, requestId));
+      if (error instanceof OperationError) return sendRaw(reply, errorResponse(deps, error, request.id));
       throw error;
     }
   };
 }
 
-function statusOf(error: ApiError): number {
+function statusOf(error: OperationError): number {
   return ERROR_CATALOGUE[error.code].status;
 }
+
+export type Pipeline = ReturnType<typeof createPipeline>;

@@ -2,11 +2,12 @@
 import type { FastifyReply } from "fastify";
 import { GATEWAY_MESSAGES, errorMessage } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
-import type { ApiError, GatewayStatus } from "./api-error.js";
+import type { OperationError } from "../operations/index.js";
+import type { GatewayStatus } from "./gateway-error.js";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
-export function envelopeBody(error: ApiError, requestId: string, locale: Locale): string {
+export function envelopeBody(error: OperationError, requestId: string, locale: Locale): string {
   const options: { variant?: string; count?: number } = {};
   if (error.variant !== undefined) options.variant = error.variant;
   if (error.count !== undefined) options.count = error.count;

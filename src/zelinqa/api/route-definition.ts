@@ -17,10 +17,11 @@ export interface RouteResult {
   afterCommit?: () => void;
 }
 
-export interface RequestContext<B, Q> {
+export interface RequestContext<B, Q, P = Record<string, string>> {
   requestId: string;
   principal: Principal;
-  params: Record<string, string>;
+  /** The path parameters as the route's `params` schema reads them. */
+  params: P;
   body: B;
   query: Q;
   rawPath: string;
@@ -43,21 +44,26 @@ export interface RouteDefinition {
   query?: z.ZodType;
   /** Adjusts the raw query before validation (the CSV export ignores `cursor` and `limit`, §12.2). */
   prepareQuery?: (raw: Record<string, unknown>) => Record<string, unknown>;
-  /** Path parameters, for the OpenAPI document only: ids of any length reach the handler (§3). */
-  params?: z.ZodType;
+  /** Path parameters (plain strings: ids of any length reach the handler and answer the resource's 404, §3). */
+  params?: z.ZodType<Record<string, string>>;
   responses: Record<number, z.ZodType>;
   summary: string;
   /** Dynamic scope check after validation (§4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
-  handle(ctx: RequestContext<unknown, unknown>): Promise<RouteResult>;
+  handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;
 }
 
 /** Keeps handler parameter types tied to the route's schemas. */
-export function defineRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType>(
-  route: Omit<RouteDefinition, "handle" | "body" | "query"> & {
+export function defineRoute<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType<Record<string, string>> = z.ZodType<Record<string, never>>,
+>(
+  route: Omit<RouteDefinition, "handle" | "body" | "query" | "params"> & {
     body?: B;
     query?: Q;
-    handle(ctx: RequestContext<z.infer<B>, z.infer<Q>>): Promise<RouteResult>;
+    params?: P;
+    handle(ctx: RequestContext<z.infer<B>, z.infer<Q>, z.infer<P>>): Promise<RouteResult>;
   },
 ): RouteDefinition {
   return route;

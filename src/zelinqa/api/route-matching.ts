@@ -22,3 +22,4 @@ export function createMethodMatcher(templates: readonly PathTemplate[]) {
     },
   };
 }
+export type MethodMatcher = ReturnType<typeof createMethodMatcher>;

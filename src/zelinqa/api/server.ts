@@ -9,8 +9,7 @@ import type { ZelinqaStore } from "../store/index.js";
 import { createOpenAiExtractor } from "../understand/index.js";
 import { createZelinqaApp } from "./app.js";
 import type { ZelinqaApp } from "./app.js";
-import type { EnginePort } from "./engine-port.js";
-import { createIdGenerator } from "./ids.js";
+import { createIdGenerator } from "../operations/index.js";
 import type { ServerConfig } from "./server-config.js";
 
 export interface RunningServer {
@@ -40,7 +39,7 @@ async function removeStaleSocket(path: string): Promise<void> {
   if (!live) unlinkSync(path);
 }
 
-export async function startServer(config: ServerConfig, engine: EnginePort, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: 20 });
   try {
     await store.migrate();
@@ -51,7 +50,6 @@ export async function startServer(config: ServerConfig, engine: EnginePort, logg
   const now = () => new Date();
   const app = await createZelinqaApp({
     store,
-    engine,
     clock: { now },
     ids: createIdGenerator(now),
     logger,

@@ -4,9 +4,8 @@ import { readFileSync } from "node:fs";
 import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
 import { ZodError } from "zod";
-import { generateApiKey, isScope } from "../api/api-keys.js";
-import type { EnginePort } from "../api/engine-port.js";
-import { createIdGenerator } from "../api/ids.js";
+import { createApiKey, createIdGenerator, isScope, listApiKeys, revokeApiKey, storedConfigurationEntities } from "../operations/index.js";
+import type { IdGenerator } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
@@ -15,7 +14,6 @@ import { formatConfiguration, parseConfigurationFile } from "./configuration-fil
 import { importConfiguration } from "./configuration-import.js";
 
 export interface CliDeps {
-  engine: EnginePort;
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -81,14 +79,17 @@ function waitForSignal(): Promise<void> {
   });
 }
 
-function buildProgram(deps: CliDeps): Command {
-  const ids = createIdGenerator();
-  const now = () => new Date().toISOString();
-  const json = (value: unknown) => deps.stdout(`${JSON.stringify(value)}\n`);
-  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
-    .version(packageVersion(), "-V, --version", "print the version and exit");
-  program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
+/** What every command's action uses: the dependencies, ids, the clock and a JSON-lines printer. */
+interface CommandKit {
+  deps: CliDeps;
+  ids: IdGenerator;
+  clock: { now(): Date };
+  now: () => string;
+  json: (value: unknown) => void;
+}
 
+function addServerCommands(program: Command, kit: CommandKit): void {
+  const { deps } = kit;
   withDatabase(program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
     .option("--host <host>")
     .option("--port <port>")
@@ -96,15 +97,19 @@ function buildProgram(deps: CliDeps): Command {
     .option("--log-level <level>")
     .action(async (flags: DatabaseFlags & { host?: string; port?: string; socket?: string; logLevel?: string }) => {
       const config = resolveServerConfig(deps.env, flags);
-      const server = await startServer(config, deps.engine, createLogger(config.logLevel));
+      const server = await startServer(config, createLogger(config.logLevel));
       await (deps.untilStopped ?? waitForSignal)();
       await server.close();
     });
 
+
   withDatabase(program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async () => undefined);
   });
+}
 
+function addDomainCommands(program: Command, kit: CommandKit): void {
+  const { deps, ids, now, json } = kit;
   const domains = program.command("domains").description("manage domains");
   withDatabase(domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default"))
     .action(async (flags: DatabaseFlags & { name: string; organization: string }) => {
@@ -119,7 +124,10 @@ function buildProgram(deps: CliDeps): Command {
       for (const d of await store.listDomains()) json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
     });
   });
+}
 
+function addKeyCommands(program: Command, kit: CommandKit): void {
+  const { deps, ids, clock, now, json } = kit;
   const keys = program.command("keys").description("manage API keys");
   withDatabase(keys.command("create").requiredOption("--scopes <scopes>").option("--domain <id>").option("--label <text>").option("--expires-at <iso>"))
     .action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
@@ -127,28 +135,29 @@ function buildProgram(deps: CliDeps): Command {
       const expiresAt = parseExpiry(flags.expiresAt);
       await withStore(deps, flags, async (store) => {
         const domain = await resolveDomain(store, flags.domain, true, now());
-        const created = generateApiKey({ ids, domainId: domain.id, scopes, label: flags.label ?? null, expiresAt, now: now() });
-        await store.insertApiKey(created.record);
+        const created = await createApiKey({ store, ids, clock }, { domainId: domain.id, scopes, label: flags.label ?? null, expiresAt });
         json({ key_id: created.record.id, api_key: created.apiKey, domain_id: domain.id, scopes: created.record.scopes, expires_at: expiresAt });
         deps.stderr("warning: store this API key now; it cannot be shown again\n");
       });
     });
   withDatabase(keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
     await withStore(deps, flags, async (store) => {
-      for (const k of await store.listApiKeys(flags.domain)) {
+      for (const k of await listApiKeys({ store }, flags.domain)) {
         json({ key_id: k.id, label: k.label, domain_id: k.domainId, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt });
       }
     });
   });
   withDatabase(keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
-      const known = (await store.listApiKeys()).find((k) => k.id === keyId);
-      if (!known) throw new UsageError(`unknown key ${keyId}`);
-      await store.revokeApiKey(keyId, now());
-      json({ key_id: keyId, revoked_at: (await store.listApiKeys()).find((k) => k.id === keyId)?.revokedAt ?? null });
+      const revoked = await revokeApiKey({ store, clock }, keyId);
+      if (!revoked) throw new UsageError(`unknown key ${keyId}`);
+      json({ key_id: keyId, revoked_at: revoked.revokedAt });
     });
   });
+}
 
+function addConfigCommands(program: Command, kit: CommandKit): void {
+  const { deps, ids, now, json } = kit;
   const config = program.command("config").description("import or export the configuration");
   withDatabase(config.command("import").argument("<file>").option("--domain <id>").option("--publish", "publish and compile after importing"))
     .action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
@@ -161,7 +170,7 @@ function buildProgram(deps: CliDeps): Command {
       const parsed = parseConfigurationFile(text, file);
       await withStore(deps, flags, async (store) => {
         const domain = await resolveDomain(store, flags.domain, true, now());
-        json(await importConfiguration({ store, engine: deps.engine, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
+        json(await importConfiguration({ store, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
       });
     });
   withDatabase(config.command("export").option("--domain <id>").addOption(new Option("--format <format>").choices(["json", "yaml"]).default("json")).addOption(new Option("--state <state>").choices(["published", "draft"]).default("published")))
@@ -170,10 +179,28 @@ function buildProgram(deps: CliDeps): Command {
         const domain = await resolveDomain(store, flags.domain, false, now());
         const content = flags.state === "published" ? (await store.getPublishedVersion(domain.id))?.content : (await store.getDraft(domain.id))?.content;
         if (content === undefined) throw new Error(`no ${flags.state} configuration exists for domain ${domain.id}`);
-        const entities = deps.engine.configurationEntities(deps.engine.parseDraft(content));
+        const entities = storedConfigurationEntities(content);
         deps.stdout(formatConfiguration({ domain: { name: domain.name }, ...entities }, flags.format));
       });
     });
+}
+
+function buildProgram(deps: CliDeps): Command {
+  const clock = { now: () => new Date() };
+  const kit: CommandKit = {
+    deps,
+    ids: createIdGenerator(),
+    clock,
+    now: () => clock.now().toISOString(),
+    json: (value) => deps.stdout(`${JSON.stringify(value)}\n`),
+  };
+  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
+    .version(packageVersion(), "-V, --version", "print the version and exit");
+  program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
+  addServerCommands(program, kit);
+  addDomainCommands(program, kit);
+  addKeyCommands(program, kit);
+  addConfigCommands(program, kit);
   return program;
 }
 

@@ -64,6 +64,10 @@ export function configVersionId(seq: number): string {
 }
 
 export function tenancyOperations(db: SqlExecutor): TenancyOperations {
+  return { ...domainOperations(db), ...apiKeyOperations(db), ...configurationOperations(db) };
+}
+
+function domainOperations(db: SqlExecutor): Pick<TenancyOperations, "ensureOrganization" | "createDomain" | "getDomain" | "listDomains"> {
   return {
     async ensureOrganization(name, now) {
       await db.run(`INSERT INTO organizations (id, name, created_at) VALUES ($1, $1, $2) ON CONFLICT DO NOTHING`, [name, now]);
@@ -89,6 +93,11 @@ export function tenancyOperations(db: SqlExecutor): TenancyOperations {
     async listDomains() {
       return (await db.all(`${DOMAIN_SELECT} ORDER BY d.created_at, d.id`)).map(toDomain);
     },
+  };
+}
+
+function apiKeyOperations(db: SqlExecutor): Pick<TenancyOperations, "insertApiKey" | "findApiKeyByHash" | "listApiKeys" | "revokeApiKey"> {
+  return {
     async insertApiKey(key) {
       await db.run(
         `INSERT INTO api_keys (id, key_hash, domain_id, label, scopes, created_at, expires_at, revoked_at)
@@ -110,6 +119,13 @@ export function tenancyOperations(db: SqlExecutor): TenancyOperations {
     async revokeApiKey(id, now) {
       return (await db.run(`UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL`, [id, now])) > 0;
     },
+  };
+}
+
+function configurationOperations(
+  db: SqlExecutor,
+): Pick<TenancyOperations, "getDraft" | "saveDraft" | "getConfigVersion" | "getPublishedVersion" | "publishConfigVersion"> {
+  return {
     async getDraft(domainId): Promise<DraftRecord | null> {
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
       return row

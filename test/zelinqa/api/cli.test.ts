@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
-import { hashApiKey } from "../../../src/zelinqa/api/api-keys.js";
-import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
+import { hashApiKey } from "../../../src/zelinqa/operations/index.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { startServer } from "../../../src/zelinqa/api/server.js";
 import { resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
@@ -21,7 +20,7 @@ import { corpusDocument } from "../../support/zelinqa-config-file.js";
 async function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(args, { engine: defaultEngine, env, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
+  const code = await runCli(args, { env, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) });
   return { code, stdout, stderr };
 }
 
@@ -146,7 +145,7 @@ void describe("zelinqa CLI", () => {
     await new Promise((resolve) => stale.once("exit", resolve));
     const config = resolveServerConfig({ ZELINQA_SQLITE_PATH: join(dir, "socket.sqlite"), ZELINQA_LOG_LEVEL: "error", ZELINQA_PORT: "1" }, { socket: socketPath, logLevel: "warn" });
     assert.equal(config.logLevel, "warn");
-    const server = await startServer(config, defaultEngine, pino({ level: "silent" }));
+    const server = await startServer(config, pino({ level: "silent" }));
     const client = new Client("http://localhost", { socketPath });
     try {
       const response = await client.request({ path: "/v1/health", method: "GET" });

@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { corpusDocument } from "../../support/zelinqa-config-file.js";
 import { BACKENDS, createTestDatabase, skipReason } from "../../support/zelinqa-databases.js";
@@ -52,7 +51,7 @@ for (const backend of BACKENDS) {
       const file = join(dir, "corpus.json");
       writeFileSync(file, JSON.stringify(corpusDocument()));
       let stdout = "";
-      const io = { engine: defaultEngine, env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
+      const io = { env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
       assert.equal(await runCli(["config", "import", file, "--publish", ...flags], io), 0);
       stdout = "";
       assert.equal(await runCli(["keys", "create", "--scopes", "runtime", ...flags], io), 0);

@@ -10,7 +10,6 @@ import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { corpusDocument } from "../../support/zelinqa-config-file.js";
 import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
@@ -111,7 +110,7 @@ for (const backend of BACKENDS) {
         writeFileSync(file, JSON.stringify(corpusDocument()));
         const flags = t.database.databaseUrl ? ["--database-url", t.database.databaseUrl] : ["--sqlite-path", t.database.sqlitePath ?? ""];
         let stderr = "";
-        const io = { engine: defaultEngine, env: {}, stdout: () => undefined, stderr: (text: string) => (stderr += text) };
+        const io = { env: {}, stdout: () => undefined, stderr: (text: string) => (stderr += text) };
         assert.equal(await runCli(["config", "import", file, ...flags], io), 0, stderr);
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import {
   SessionCreateRequestSchema,
   SessionEventsRequestSchema,
 } from "../../../src/zelinqa/contracts/index.js";
-import { ApiError } from "../../../src/zelinqa/api/api-error.js";
+import { OperationError } from "../../../src/zelinqa/operations/index.js";
 import { canonicalJson } from "../../../src/zelinqa/api/idempotency.js";
 import {
   CONFIGURATION_BODY_LIMITS,
@@ -113,7 +113,7 @@ void describe("request layer properties", () => {
           parse(JSON.stringify(value));
           assert.fail("accepted");
         } catch (error) {
-          assert.ok(error instanceof ApiError);
+          assert.ok(error instanceof OperationError);
           assert.equal(error.code, "invalid_request");
           assert.deepEqual(error.details, { issues: [{ path: found, message: "contains NUL or an unpaired surrogate" }] });
         }
@@ -131,7 +131,7 @@ void describe("request layer properties", () => {
           assert.equal(typeof parsed, "object");
           assert.ok(parsed !== null && !Array.isArray(parsed));
         } catch (error) {
-          assert.ok(error instanceof ApiError, String(error));
+          assert.ok(error instanceof OperationError, String(error));
           assert.equal(error.code, "invalid_request");
         }
       }),

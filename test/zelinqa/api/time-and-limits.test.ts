@@ -4,8 +4,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { requestFingerprint } from "../../../src/zelinqa/api/idempotency.js";
-import { generateApiKey } from "../../../src/zelinqa/api/api-keys.js";
-import { createIdGenerator } from "../../../src/zelinqa/api/ids.js";
+import { createIdGenerator, generateApiKey } from "../../../src/zelinqa/operations/index.js";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";

@@ -6,10 +6,9 @@ import {
   QuestionListResponseSchema,
 } from "../../contracts/index.js";
 import type { ConfigurationState } from "../../contracts/index.js";
-import { ApiError } from "../api-error.js";
+import { readConfiguration } from "../../operations/index.js";
 import type { Principal } from "../api-keys.js";
 import type { AppContext } from "../app-context.js";
-import type { ConfigurationEntities } from "../engine-port.js";
 import { filterQuestions, pageQuestions, questionsCsv } from "../question-list.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
@@ -18,34 +17,6 @@ import type { RouteDefinition } from "../route-definition.js";
 function draftScope(principal: Principal, query: unknown): ["configuration:read", "configuration:write"] | null {
   const state = (query as { state?: ConfigurationState }).state;
   return state === "draft" && !principal.scopes.includes("configuration:write") ? ["configuration:read", "configuration:write"] : null;
-}
-
-interface LoadedConfiguration {
-  configurationVersion: string | null;
-  draftRevision: number | null;
-  publishedAt: string | null;
-  entities: ConfigurationEntities;
-}
-
-export async function loadConfiguration(ctx: AppContext, domainId: string, state: ConfigurationState): Promise<LoadedConfiguration> {
-  const published = await ctx.store.getPublishedVersion(domainId);
-  if (state === "published") {
-    if (!published) throw new ApiError("unknown_configuration", { state: "published" });
-    return {
-      configurationVersion: published.id,
-      draftRevision: null,
-      publishedAt: published.publishedAt,
-      entities: ctx.engine.configurationEntities(ctx.engine.parseDraft(published.content)),
-    };
-  }
-  const draft = await ctx.store.getDraft(domainId);
-  if (!draft) throw new ApiError("unknown_configuration", { state: "draft" }, { variant: "draft" });
-  return {
-    configurationVersion: published?.id ?? null,
-    draftRevision: draft.revision,
-    publishedAt: published?.publishedAt ?? null,
-    entities: ctx.engine.configurationEntities(ctx.engine.parseDraft(draft.content)),
-  };
 }
 
 export function configurationReadRoutes(ctx: AppContext): RouteDefinition[] {
@@ -62,7 +33,7 @@ export function configurationReadRoutes(ctx: AppContext): RouteDefinition[] {
       responses: { 200: ConfigurationResponseSchema },
       dynamicScope: draftScope,
       async handle({ principal, query, requestId }) {
-        const loaded = await loadConfiguration(ctx, principal.domainId, query.state);
+        const loaded = await readConfiguration(ctx, principal.domainId, query.state);
         const domain = await ctx.store.getDomain(principal.domainId);
         return {
           status: 200,
@@ -95,7 +66,7 @@ export function configurationReadRoutes(ctx: AppContext): RouteDefinition[] {
       responses: { 200: QuestionListResponseSchema },
       dynamicScope: draftScope,
       async handle({ principal, query, requestId }) {
-        const loaded = await loadConfiguration(ctx, principal.domainId, query.state);
+        const loaded = await readConfiguration(ctx, principal.domainId, query.state);
         const matches = filterQuestions(loaded.entities.questions, query);
         if (query.format === "csv") {
           return { status: 200, body: questionsCsv(matches), contentType: "text/csv; charset=utf-8" };

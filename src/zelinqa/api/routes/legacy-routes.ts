@@ -6,12 +6,11 @@ import {
   LegacyNextResponseSchema,
   SessionIdParamsSchema,
 } from "../../contracts/index.js";
-import { ApiError } from "../api-error.js";
+import { ENGINE_VERSION } from "../../engine/index.js";
+import { legacyNextQuestion, recordFeedback } from "../../operations/index.js";
 import type { AppContext } from "../app-context.js";
-import { timestamp } from "../app-context.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
-import { loadSession } from "./session-routes.js";
 
 const CONVERSION_RESULT = { purchase: "success", lead: "success", abandon: "failure", other: "partial" } as const;
 
@@ -40,17 +39,8 @@ export function legacyRoutes(ctx: AppContext): RouteDefinition[] {
       body: LegacyNextRequestSchema,
       responses: { 200: LegacyNextResponseSchema },
       async handle({ principal, body, requestId }) {
-        const domain = await ctx.store.getDomain(principal.domainId);
-        const versionId = domain?.publishedVersionId ?? null;
-        if (versionId === null) throw new ApiError("unknown_configuration", { state: "published" });
-        const loaded = await ctx.artifacts.get(principal.domainId, versionId);
-        if (loaded === null) throw new ApiError("compiled_artifact_unavailable", { session_id: null });
-        const artifact = loaded.artifact;
-        const result = ctx.engine.legacyNextQuestion(artifact, body, ctx.now());
-        return {
-          status: 200,
-          body: { next_question: result.next_question, exhausted: result.exhausted, nbq_version: ctx.engine.engineVersion, request_id: requestId },
-        };
+        const result = await legacyNextQuestion(ctx, { domainId: principal.domainId, request: body });
+        return { status: 200, body: { next_question: result.next_question, exhausted: result.exhausted, nbq_version: ENGINE_VERSION, request_id: requestId } };
       },
     }),
     defineRoute({
@@ -65,22 +55,14 @@ export function legacyRoutes(ctx: AppContext): RouteDefinition[] {
       params: SessionIdParamsSchema,
       responses: { 202: ConversionResponseSchema },
       async handle({ principal, params, body, requestId, now }) {
-        const session = await loadSession(ctx, principal.domainId, params.session_id ?? "");
-        const feedbackId = ctx.ids.newId("fbk");
-        return {
-          status: 202,
-          body: { conversion_id: feedbackId, request_id: requestId },
-          effects: (tx) =>
-            tx.insertFeedback({
-              id: feedbackId,
-              sessionId: session.id,
-              result: CONVERSION_RESULT[body.outcome],
-              label: body.outcome === "purchase" || body.outcome === "lead" ? body.outcome : null,
-              metadata: conversionMetadata(body.metadata),
-              source: "conversion",
-              recordedAt: timestamp(now),
-            }),
+        const feedback = {
+          result: CONVERSION_RESULT[body.outcome],
+          label: body.outcome === "purchase" || body.outcome === "lead" ? body.outcome : null,
+          metadata: conversionMetadata(body.metadata),
+          source: "conversion" as const,
         };
+        const { value, effects } = await recordFeedback(ctx, { domainId: principal.domainId, sessionId: params.session_id, now, feedback });
+        return { status: 202, body: { conversion_id: value.feedbackId, request_id: requestId }, effects };
       },
     }),
   ];

@@ -1,7 +1,7 @@
 // Audit events of §12.6: one per applied change and per publication step, with the key as actor.
 import type { AuditEvent } from "../contracts/index.js";
 import type { AuditEventRecord, Scope } from "../store/index.js";
-import type { AppliedChangeView } from "./engine-port.js";
+import type { AppliedChange } from "../engine/index.js";
 import type { IdGenerator } from "./ids.js";
 
 export interface AuditActor {
@@ -11,7 +11,7 @@ export interface AuditActor {
   requestId: string;
 }
 
-export function changeAuditEvents(input: { actor: AuditActor; applied: readonly AppliedChangeView[]; draftRevision: number; now: string; ids: IdGenerator }): AuditEventRecord[] {
+export function changeAuditEvents(input: { actor: AuditActor; applied: readonly AppliedChange[]; draftRevision: number; now: string; ids: IdGenerator }): AuditEventRecord[] {
   return input.applied.map((change) => ({
     id: input.ids.uuid(),
     domainId: input.actor.domainId,

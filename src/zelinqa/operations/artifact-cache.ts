@@ -1,11 +1,12 @@
 // Loaded artefacts per (domain, configuration version): pinned versions stay loadable (§12.5) and a version
 // whose artefact cannot be loaded is reported as unavailable rather than thrown (§5.5 step 7, 410).
 import type { StoreOperations } from "../store/index.js";
-import type { Artifact, EnginePort } from "./engine-port.js";
+import { loadArtifact } from "../engine/index.js";
+import type { CompiledArtifact } from "../engine/index.js";
 
 /** Wraps the opaque engine artefact so a missing one (null) stays distinguishable. */
 export interface LoadedArtifact {
-  artifact: Artifact;
+  artifact: CompiledArtifact;
 }
 
 export interface ArtifactCache {
@@ -13,7 +14,7 @@ export interface ArtifactCache {
   get(domainId: string, versionId: string): Promise<LoadedArtifact | null>;
 }
 
-export function createArtifactCache(deps: { store: Pick<StoreOperations, "getConfigVersion">; engine: EnginePort; maxEntries?: number }): ArtifactCache {
+export function createArtifactCache(deps: { store: Pick<StoreOperations, "getConfigVersion">; maxEntries?: number }): ArtifactCache {
   const maxEntries = deps.maxEntries ?? 64;
   const entries = new Map<string, LoadedArtifact>();
   return {
@@ -29,7 +30,7 @@ export function createArtifactCache(deps: { store: Pick<StoreOperations, "getCon
       if (!version) return null;
       let artifact: LoadedArtifact;
       try {
-        artifact = { artifact: deps.engine.loadArtifact(version.artifact) };
+        artifact = { artifact: loadArtifact(version.artifact) };
       } catch {
         return null;
       }

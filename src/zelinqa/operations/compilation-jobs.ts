@@ -1,0 +1,94 @@
+// Processing of compilation jobs (§12.5): a claimed job's draft snapshot is checked and compiled, and the new
+// version is published and the job finished in one transaction, with its audit event; failures are audited too.
+import type { Logger } from "pino";
+import { ENGINE_VERSION, compileArtifact, publicationIssues } from "../engine/index.js";
+import type { CompilationJobRecord, ZelinqaStore } from "../store/index.js";
+import { publishAuditEvent } from "./audit-events.js";
+import { errorSummary } from "./error-summary.js";
+import type { IdGenerator } from "./ids.js";
+import { parseStoredDraft } from "./stored-configuration.js";
+
+export interface CompilationJobDeps {
+  store: ZelinqaStore;
+  ids: IdGenerator;
+  now: () => Date;
+  logger: Pick<Logger, "error" | "info">;
+}
+
+function actorOf(job: CompilationJobRecord) {
+  return { domainId: job.domainId, keyId: job.actorKeyId, scopes: job.actorScopes, requestId: job.requestId };
+}
+
+async function failJob(deps: CompilationJobDeps, job: CompilationJobRecord, error: unknown): Promise<void> {
+  const at = deps.now().toISOString();
+  await deps.store.transaction(async (tx) => {
+    if (!(await tx.finishCompilationJob({ id: job.id, status: "failed", error, configurationVersion: null, now: at }))) return;
+    await tx.insertAuditEvents([
+      publishAuditEvent({ actor: actorOf(job), action: "configuration.publish.failed", compilationId: job.id, draftRevision: job.draftRevision, now: at, ids: deps.ids }),
+    ]);
+  });
+}
+
+async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): Promise<void> {
+  const draft = parseStoredDraft(job.snapshot);
+  const issues = publicationIssues(draft);
+  if (issues.length > 0) {
+    await failJob(deps, job, { code: "validation_failed", message: `The configuration has ${issues.length} blocking issues.`, details: issues });
+    return;
+  }
+  const artifact = compileArtifact(draft);
+  const at = deps.now().toISOString();
+  await deps.store.transaction(async (tx) => {
+    const version = await tx.publishConfigVersion({
+      domainId: job.domainId,
+      draftRevision: job.draftRevision,
+      content: job.snapshot,
+      artifact,
+      engineVersion: ENGINE_VERSION,
+      compilationId: job.id,
+      publishedAt: at,
+    });
+    if (!(await tx.finishCompilationJob({ id: job.id, status: "succeeded", error: null, configurationVersion: version.id, now: at }))) {
+      throw new Error(`compilation ${job.id} lost its lease`);
+    }
+    await tx.insertAuditEvents([
+      publishAuditEvent({
+        actor: actorOf(job),
+        action: "configuration.publish.succeeded",
+        compilationId: job.id,
+        draftRevision: job.draftRevision,
+        configVersionId: version.id,
+        now: at,
+        ids: deps.ids,
+      }),
+    ]);
+  });
+}
+
+/** Expires jobs past their lease, then claims and compiles queued jobs until none is left. */
+export async function runCompilationJobs(deps: CompilationJobDeps, leaseMs: number): Promise<void> {
+  const nowMs = deps.now().getTime();
+  const expired = await deps.store.expireCompilationJobs({
+    now: new Date(nowMs).toISOString(),
+    error: { code: "timeout", message: "The compilation did not finish within its lease." },
+  });
+  for (const job of expired) {
+    await deps.store.insertAuditEvents([
+      publishAuditEvent({ actor: actorOf(job), action: "configuration.publish.failed", compilationId: job.id, draftRevision: job.draftRevision, now: new Date(nowMs).toISOString(), ids: deps.ids }),
+    ]);
+  }
+  for (;;) {
+    const claimedAt = deps.now().getTime();
+    const job = await deps.store.claimCompilationJob({
+      now: new Date(claimedAt).toISOString(),
+      leaseExpiresAt: new Date(claimedAt + leaseMs).toISOString(),
+    });
+    if (!job) return;
+    try {
+      await compileJob(deps, job);
+    } catch (error) {
+      deps.logger.error({ compilation_id: job.id, err: errorSummary(error) }, "compilation failed");
+      await failJob(deps, job, { code: "internal_error", message: "The compilation failed unexpectedly." }).catch(() => undefined);
+    }
+  }
+}

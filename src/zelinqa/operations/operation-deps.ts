@@ -1,0 +1,39 @@
+// What every operation runs over: the store port, the clock, the id generator, the artefact cache and the
+// optional model port. The engine is pure and called directly. An operation returns its value and the writes
+// that make it true; the caller commits them atomically (the API with its idempotency record, §5.5 step 10).
+import type { EngineDeps, SemanticExtractor } from "../engine/index.js";
+import type { Scope, StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { ArtifactCache } from "./artifact-cache.js";
+import type { IdGenerator } from "./ids.js";
+
+export interface OperationDeps {
+  store: ZelinqaStore;
+  clock: { now(): Date };
+  ids: IdGenerator;
+  artifacts: ArtifactCache;
+  semantic?: SemanticExtractor | undefined;
+}
+
+/** Who asks: an API key, or the CLI (`keyId` "cli", no scopes). Recorded in audit events and jobs. */
+export interface Actor {
+  domainId: string;
+  keyId: string;
+  scopes: readonly Scope[];
+  requestId: string;
+}
+
+export interface Prepared<T> {
+  value: T;
+  /** Writes to commit in one transaction; may throw RetryableConflict or StateVersionConflict. */
+  effects?: (tx: StoreOperations) => Promise<void>;
+}
+
+export function engineDeps(deps: OperationDeps): EngineDeps {
+  return { now: () => deps.clock.now(), newId: (prefix) => deps.ids.newId(prefix), ...(deps.semantic ? { semantic: deps.semantic } : {}) };
+}
+
+/** Runs an operation's effects in their own transaction (callers without an idempotency record: the CLI). */
+export async function commit<T>(store: ZelinqaStore, prepared: Prepared<T>): Promise<T> {
+  if (prepared.effects) await store.transaction(prepared.effects);
+  return prepared.value;
+}

@@ -1,0 +1,55 @@
+// Publishing (§12.5): the draft is checked, snapshotted and queued as a compilation job, audited as requested;
+// the compilation worker compiles it and publishes the version. The API and the CLI share it.
+import { draftRevisionIssue, publicationIssues } from "../engine/index.js";
+import type { CompilationJobRecord } from "../store/index.js";
+import { publishAuditEvent } from "./audit-events.js";
+import type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
+import { OperationError, RetryableConflict, validationFailed } from "./operation-error.js";
+import { parseStoredDraft } from "./stored-configuration.js";
+
+function compilationInProgress(job: Pick<CompilationJobRecord, "id" | "status">): OperationError {
+  return new OperationError("compilation_in_progress", { compilation_id: job.id, status: job.status });
+}
+
+export async function requestPublication(
+  deps: OperationDeps,
+  call: { actor: Actor; now: Date; expectedDraftRevision?: number | undefined },
+): Promise<Prepared<CompilationJobRecord>> {
+  const { actor } = call;
+  const stored = await deps.store.getDraft(actor.domainId);
+  if (!stored) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
+  const stale = draftRevisionIssue(call.expectedDraftRevision, stored.revision);
+  if (stale) throw validationFailed([stale]);
+  const issues = publicationIssues(parseStoredDraft(stored.content));
+  if (issues.length > 0) throw validationFailed(issues);
+  const active = await deps.store.getActiveCompilationJob(actor.domainId);
+  if (active) throw compilationInProgress(active);
+  const at = call.now.toISOString();
+  const job: CompilationJobRecord = {
+    id: deps.ids.newId("cmp"),
+    domainId: actor.domainId,
+    status: "queued",
+    draftRevision: stored.revision,
+    snapshot: stored.content,
+    progress: 0,
+    error: null,
+    configurationVersion: null,
+    createdAt: at,
+    updatedAt: at,
+    leaseExpiresAt: null,
+    requestId: actor.requestId,
+    actorKeyId: actor.keyId,
+    actorScopes: [...actor.scopes],
+  };
+  return {
+    value: job,
+    effects: async (tx) => {
+      const current = await tx.getDraft(actor.domainId);
+      if (current?.revision !== stored.revision) throw new RetryableConflict("draft");
+      const enqueued = await tx.enqueueCompilationJob(job);
+      if (!enqueued.inserted) throw compilationInProgress(enqueued.active);
+      const requested = publishAuditEvent({ actor, action: "configuration.publish.requested", compilationId: job.id, draftRevision: job.draftRevision, now: at, ids: deps.ids });
+      await tx.insertAuditEvents([requested]);
+    },
+  };
+}

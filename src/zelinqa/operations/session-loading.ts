@@ -1,0 +1,28 @@
+// The reads every session operation starts with: the session of the caller's domain, its pinned artefact,
+// and the published artefact new sessions pin (§8, §12.5).
+import type { CompiledArtifact } from "../engine/index.js";
+import type { SessionRecord } from "../store/index.js";
+import type { OperationDeps } from "./operation-deps.js";
+import { OperationError } from "./operation-error.js";
+
+export async function loadSession(deps: OperationDeps, domainId: string, sessionId: string): Promise<SessionRecord> {
+  const session = await deps.store.getSession(domainId, sessionId);
+  if (!session) throw new OperationError("unknown_session", { session_id: sessionId });
+  return session;
+}
+
+export async function pinnedArtifact(deps: OperationDeps, session: SessionRecord): Promise<CompiledArtifact> {
+  const loaded = await deps.artifacts.get(session.domainId, session.configVersionId);
+  if (loaded === null) throw new OperationError("compiled_artifact_unavailable", { session_id: session.id });
+  return loaded.artifact;
+}
+
+/** The domain's published version and its artefact (sessions and the legacy route start from it). */
+export async function publishedArtifact(deps: OperationDeps, domainId: string): Promise<{ versionId: string; artifact: CompiledArtifact }> {
+  const domain = await deps.store.getDomain(domainId);
+  const versionId = domain?.publishedVersionId ?? null;
+  if (versionId === null) throw new OperationError("unknown_configuration", { state: "published" });
+  const loaded = await deps.artifacts.get(domainId, versionId);
+  if (loaded === null) throw new OperationError("compiled_artifact_unavailable", { session_id: null });
+  return { versionId, artifact: loaded.artifact };
+}

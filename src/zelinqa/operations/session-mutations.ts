@@ -1,0 +1,115 @@
+// Create, next and events (§8.1–§8.3): each checks the pinned artefact and the state_version before calling
+// the engine, and commits the engine's new state with a compare-and-swap on the stored version (§7). The
+// engine owns state_version (+1 per successful /next or /events); the stored column mirrors it for the CAS.
+import type { NextRequest, NextResponseBody, SessionCreateRequest, SessionEventsRequest, SessionStateBody } from "../contracts/index.js";
+import { applySessionEvents as engineApplyEvents, createSession as engineCreateSession, nextQuestions as engineNext, parseSessionState } from "../engine/index.js";
+import type { SessionState } from "../engine/index.js";
+import type { SessionRecord, StoreOperations } from "../store/index.js";
+import { engineDeps } from "./operation-deps.js";
+import type { OperationDeps, Prepared } from "./operation-deps.js";
+import { OperationError, StateVersionConflict, engineRefusal } from "./operation-error.js";
+import { loadSession, pinnedArtifact, publishedArtifact } from "./session-loading.js";
+
+/** Who asks and when: the caller's domain, its request id, and the request's clock reading. */
+export interface SessionCall {
+  domainId: string;
+  requestId: string;
+  now: Date;
+}
+
+/** The common head of /next and /events: the session, its pinned artefact, the version check, the parsed state. */
+async function prepareMutation(deps: OperationDeps, call: SessionCall & { sessionId: string; suppliedVersion: number }) {
+  const session = await loadSession(deps, call.domainId, call.sessionId);
+  const artifact = await pinnedArtifact(deps, session);
+  if (call.suppliedVersion !== session.stateVersion) {
+    throw new OperationError("state_version_conflict", { supplied_state_version: call.suppliedVersion, current_state_version: session.stateVersion });
+  }
+  return { session, artifact, current: parseSessionState(session.state) };
+}
+
+function counters(view: Pick<SessionStateBody, "status" | "turn_count">) {
+  return { status: view.status, turnCount: view.turn_count };
+}
+
+async function updateSession(input: { tx: StoreOperations; session: SessionRecord; state: SessionState; status: string; turnCount: number; at: string }) {
+  const updated = await input.tx.updateSession({
+    id: input.session.id,
+    expectedStateVersion: input.session.stateVersion,
+    state: input.state,
+    stateVersion: input.state.state_version,
+    status: input.status,
+    turnCount: input.turnCount,
+    updatedAt: input.at,
+  });
+  if (!updated) throw new StateVersionConflict(input.session.id, input.session.stateVersion);
+}
+
+export async function createSession(deps: OperationDeps, call: SessionCall & { request: SessionCreateRequest }): Promise<Prepared<SessionStateBody>> {
+  const { versionId, artifact } = await publishedArtifact(deps, call.domainId);
+  const result = await engineCreateSession(artifact, call.request, engineDeps(deps));
+  if (!result.ok) throw engineRefusal(result.error);
+  const { state, view } = result.value;
+  const at = call.now.toISOString();
+  return {
+    value: view,
+    effects: async (tx) => {
+      const sessionId = view.session_id;
+      await tx.insertSession({
+        id: sessionId,
+        domainId: call.domainId,
+        configVersionId: versionId,
+        state,
+        stateVersion: state.state_version,
+        ...counters(view),
+        createdAt: at,
+        updatedAt: at,
+      });
+      await tx.appendSessionEvent({ sessionId, stateVersion: state.state_version, kind: "create", requestId: call.requestId, summary: { degraded: view.degraded }, occurredAt: at });
+    },
+  };
+}
+
+export async function nextQuestions(deps: OperationDeps, call: SessionCall & { sessionId: string; request: NextRequest }): Promise<Prepared<NextResponseBody>> {
+  const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
+  const result = await engineNext(artifact, current, call.request, engineDeps(deps));
+  if (!result.ok) throw engineRefusal(result.error);
+  const { state, response } = result.value;
+  const version = state.state_version;
+  const at = call.now.toISOString();
+  return {
+    value: response,
+    effects: async (tx) => {
+      await updateSession({ tx, session, state, ...counters(state), at });
+      if (response.decision_id !== null) {
+        await tx.insertDecision({ id: response.decision_id, sessionId: session.id, stateVersion: version, candidates: response.candidates, createdAt: at });
+      }
+      const summary = {
+        action: response.action,
+        decision_id: response.decision_id,
+        stop_reason: response.stop_reason,
+        turn_count: response.turn_count,
+        degraded_reasons: response.degraded_reasons,
+      };
+      await tx.appendSessionEvent({ sessionId: session.id, stateVersion: version, kind: "next", requestId: call.requestId, summary, occurredAt: at });
+    },
+  };
+}
+
+export async function applySessionEvents(
+  deps: OperationDeps,
+  call: SessionCall & { sessionId: string; request: SessionEventsRequest },
+): Promise<Prepared<SessionStateBody>> {
+  const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
+  const result = await engineApplyEvents(artifact, current, call.request, engineDeps(deps));
+  if (!result.ok) throw engineRefusal(result.error);
+  const { state, view } = result.value;
+  const at = call.now.toISOString();
+  return {
+    value: view,
+    effects: async (tx) => {
+      await updateSession({ tx, session, state, ...counters(view), at });
+      const event = { sessionId: session.id, stateVersion: state.state_version, kind: "events" as const, requestId: call.requestId, summary: { degraded: view.degraded }, occurredAt: at };
+      await tx.appendSessionEvent(event);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Reading stored configuration content (drafts and published snapshots) back into the engine's draft type,
+// and the configuration read of §12.2 (published, or the draft with its revision).
+import type { ConfigurationState } from "../contracts/index.js";
+import { DraftConfigurationSchema, configurationBody, quarantineDeepDraftValues } from "../engine/index.js";
+import type { ConfigurationBody, DraftConfiguration } from "../engine/index.js";
+import type { OperationDeps } from "./operation-deps.js";
+import { OperationError } from "./operation-error.js";
+
+/** A draft stored before depth limits existed may hold a schema deep enough to overflow a recursive walk. */
+export function parseStoredDraft(json: unknown): DraftConfiguration {
+  return DraftConfigurationSchema.parse(quarantineDeepDraftValues(json));
+}
+
+/** The entity part of a configuration read, in response order (§12.2). */
+export function storedConfigurationEntities(json: unknown): ConfigurationBody {
+  return configurationBody(parseStoredDraft(json));
+}
+
+export interface LoadedConfiguration {
+  configurationVersion: string | null;
+  draftRevision: number | null;
+  publishedAt: string | null;
+  entities: ConfigurationBody;
+}
+
+export async function readConfiguration(deps: Pick<OperationDeps, "store">, domainId: string, state: ConfigurationState): Promise<LoadedConfiguration> {
+  const published = await deps.store.getPublishedVersion(domainId);
+  if (state === "published") {
+    if (!published) throw new OperationError("unknown_configuration", { state: "published" });
+    return {
+      configurationVersion: published.id,
+      draftRevision: null,
+      publishedAt: published.publishedAt,
+      entities: storedConfigurationEntities(published.content),
+    };
+  }
+  const draft = await deps.store.getDraft(domainId);
+  if (!draft) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
+  return {
+    configurationVersion: published?.id ?? null,
+    draftRevision: draft.revision,
+    publishedAt: published?.publishedAt ?? null,
+    entities: storedConfigurationEntities(draft.content),
+  };
+}

@@ -1,0 +1,80 @@
+// The operations without HTTP, as the CLI uses them: a change batch and a publication committed on their own,
+// sessions whose state_version the engine alone raises while the stored column mirrors it (§7).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  OperationError,
+  applyConfigurationChanges,
+  applySessionEvents,
+  commit,
+  createArtifactCache,
+  createCompileWorker,
+  createIdGenerator,
+  createSession,
+  getSession,
+  nextQuestions,
+  requestPublication,
+} from "../../../src/zelinqa/operations/index.js";
+import type { Actor, OperationDeps } from "../../../src/zelinqa/operations/index.js";
+import type { ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import { BACKENDS, createTestDatabase, skipReason } from "../../support/zelinqa-databases.js";
+import type { TestDatabase } from "../../support/zelinqa-databases.js";
+import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+
+const silent = { error: () => undefined, info: () => undefined };
+
+for (const backend of BACKENDS) {
+  describe(`zelinqa operations on ${backend}`, { skip: skipReason(backend) }, () => {
+    let database: TestDatabase;
+    let store: ZelinqaStore;
+    let deps: OperationDeps;
+    let actor: Actor;
+
+    before(async () => {
+      database = await createTestDatabase(backend);
+      store = database.open();
+      await store.migrate();
+      const ids = createIdGenerator();
+      const now = new Date().toISOString();
+      const org = await store.ensureOrganization("default", now);
+      const domain = await store.createDomain({ id: ids.newId("dom"), name: "Recette", organizationId: org, now });
+      deps = { store, clock: { now: () => new Date() }, ids, artifacts: createArtifactCache({ store }) };
+      actor = { domainId: domain.id, keyId: "cli", scopes: [], requestId: ids.newId("req") };
+    });
+
+    after(async () => {
+      await store.close();
+      await database.drop();
+    });
+
+    it("applies a change batch and publishes it without the API, audited with the caller as actor", async () => {
+      const applied = await commit(store, await applyConfigurationChanges(deps, { actor, now: new Date(), changes: referenceCorpusChanges() }));
+      assert.equal(applied.draftRevision, 1);
+      assert.deepEqual(applied.warnings, []);
+      const job = await commit(store, await requestPublication(deps, { actor, now: new Date() }));
+      const worker = createCompileWorker({ store, ids: deps.ids, now: () => new Date(), logger: silent });
+      await worker.drain();
+      await worker.close();
+      assert.equal((await store.getCompilationJob(actor.domainId, job.id))?.status, "succeeded");
+      const audit = await store.listAuditEvents({ domainId: actor.domainId, limit: 100 });
+      assert.ok(audit.length > 0 && audit.every((event) => event.actorKeyId === "cli"));
+    });
+
+    it("raises state_version once per next or events, in the state, the answer and the stored column alike", async () => {
+      const call = () => ({ domainId: actor.domainId, requestId: deps.ids.newId("req"), now: new Date() });
+      const created = await commit(store, await createSession(deps, { ...call(), request: {} }));
+      const sessionId = created.session_id;
+      assert.equal(created.versions.state_version, 0);
+      const next = await commit(store, await nextQuestions(deps, { ...call(), sessionId, request: { state_version: 0 } }));
+      assert.equal(next.versions.state_version, 1);
+      const events = await commit(store, await applySessionEvents(deps, { ...call(), sessionId, request: { state_version: 1 } }));
+      assert.equal(events.versions.state_version, 2);
+      assert.equal((await store.getSession(actor.domainId, sessionId))?.stateVersion, 2);
+      assert.equal((await getSession(deps, { domainId: actor.domainId, sessionId })).versions.state_version, 2);
+      await assert.rejects(
+        nextQuestions(deps, { ...call(), sessionId, request: { state_version: 1 } }),
+        (error: unknown) => error instanceof OperationError && error.code === "state_version_conflict",
+      );
+    });
+  });
+}
