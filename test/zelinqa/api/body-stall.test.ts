@@ -64,16 +64,13 @@ void describe("zelinqa API under expensive bodies", () => {
     await t?.close();
   });
 
-  void it("keeps a trivial request's p99 and the event-loop stall small while another client sends the worst bodies", async () => {
+  /** Trivial requests for `durationMs`: their latencies and the event loop's worst delay meanwhile. */
+  async function measureTrivial(durationMs: number): Promise<{ latencies: number[]; p99: number; stallMs: number }> {
     const headers = { authorization: `Bearer ${t.keys.all}`, "content-type": "application/json" };
-    const attacker = spawn(process.execPath, ["--input-type=module", "-e", ATTACKER, base, t.keys.all], { stdio: ["ignore", "pipe", "inherit"] });
-    let answers = "";
-    attacker.stdout.on("data", (c: Buffer) => (answers += c.toString()));
-    while (!answers.includes("\n")) await new Promise((r) => setTimeout(r, 20));
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
     const latencies: number[] = [];
-    const until = Date.now() + 3000;
+    const until = Date.now() + durationMs;
     while (Date.now() < until) {
       const started = performance.now();
       const r = await request(`${base}/v1/sessions/ses_missing`, { headers });
@@ -82,16 +79,27 @@ void describe("zelinqa API under expensive bodies", () => {
       latencies.push(performance.now() - started);
     }
     delay.disable();
+    return { latencies, p99: percentile(latencies, 99), stallMs: delay.max / 1e6 };
+  }
+
+  void it("keeps a trivial request's p99 and the event-loop stall small while another client sends the worst bodies", async () => {
+    // The same figures without an attacker, in the same run: on a loaded machine both grow together.
+    const quiet = await measureTrivial(1500);
+    const attacker = spawn(process.execPath, ["--input-type=module", "-e", ATTACKER, base, t.keys.all], { stdio: ["ignore", "pipe", "inherit"] });
+    let answers = "";
+    attacker.stdout.on("data", (c: Buffer) => (answers += c.toString()));
+    while (!answers.includes("\n")) await new Promise((r) => setTimeout(r, 20));
+    const { latencies, p99, stallMs } = await measureTrivial(3000);
     attacker.kill("SIGKILL");
     const statuses = new Set(answers.split("\n").filter((l) => l !== "").map(Number));
-    const p99 = percentile(latencies, 99);
-    const stallMs = delay.max / 1e6;
-    process.stderr.write(`# expensive bodies: ${answers.split("\n").length - 1} attack bodies; trivial request p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms; event-loop stall max ${stallMs.toFixed(1)} ms; attack answers ${[...statuses].sort().join(",")}\n`);
+    process.stderr.write(`# expensive bodies: ${answers.split("\n").length - 1} attack bodies; trivial request p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet ${quiet.p99.toFixed(1)}), max ${Math.max(...latencies).toFixed(1)} ms; event-loop stall max ${stallMs.toFixed(1)} ms (quiet ${quiet.stallMs.toFixed(1)}); attack answers ${[...statuses].sort().join(",")}\n`);
     assert.ok([...statuses].every((s) => s === 400 || s === 413), [...statuses].join(","));
-    // Quiet, the figures are a few tens of milliseconds. The bounds leave room for a loaded 2-core machine (the
-    // worst single event-loop sample is mostly the scheduler then) while catching a parse of a whole 2 or 10 MB
-    // body: 0.8 s and 2 s per body here before the limits, with a trivial request p99 of 0.7 s and 2 s.
-    assert.ok(p99 < 250, `p99 ${p99} ms`);
-    assert.ok(stallMs < 750, `event loop stalled ${stallMs} ms`);
+    // Quiet, the figures are a few tens of milliseconds. The bounds leave room for a loaded 2-core machine (measured
+    // by the quiet phase) while catching a parse of a whole 2 or 10 MB body: 0.8 s and 2 s per body here before the
+    // limits, with a trivial request p99 of 0.7 s and 2 s.
+    const p99Bound = Math.max(250, 4 * quiet.p99);
+    const stallBound = Math.max(750, 4 * quiet.stallMs);
+    assert.ok(p99 < p99Bound, `p99 ${p99} ms (bound ${p99Bound})`);
+    assert.ok(stallMs < stallBound, `event loop stalled ${stallMs} ms (bound ${stallBound})`);
   });
 });
