@@ -1,10 +1,20 @@
 // The six advanced tools (zelinqa-mcp.md §6): the REST contract with ids, plus state_version tracking (§6.4).
-import type { ClientUpdates, ContextUpdate, InitialHistoryItem, NextRequest, PreviousTurn, SelectionOptions } from "../../contracts/index.js";
+import {
+  AdvancedFeedbackOutputSchema,
+  AdvancedNextOutputSchema,
+  AdvancedSessionStateOutputSchema,
+  type ClientUpdates,
+  type ContextUpdate,
+  type InitialHistoryItem,
+  type NextRequest,
+  type PreviousTurn,
+  type SelectionOptions,
+} from "../../contracts/index.js";
 import { ZelinqaStateVersionConflictError, type RuntimeClientLike } from "../../sdk/index.js";
 import type { ClientProvider } from "../client-provider.js";
 import { errorText } from "../error-text.js";
 import { ADVANCED_DESCRIPTIONS } from "../texts/advanced-texts.js";
-import { defineTool, failure, success, type RegisteredTool, type ToolOutcome } from "../tool-kit.js";
+import { defineTool, failure, success, type ToolInstaller, type ToolOutcome } from "../tool-kit.js";
 import { advancedOutput, stateVersionOf, withoutNulls } from "./output.js";
 import {
   ApplyEventsArgsSchema,
@@ -64,7 +74,7 @@ async function forgettingOnConflict<T>(deps: AdvancedDeps, sessionId: string, ca
   }
 }
 
-export function createAdvancedTools(deps: AdvancedDeps): RegisteredTool[] {
+export function createAdvancedTools(deps: AdvancedDeps): ToolInstaller[] {
   const { provider } = deps;
   const readSession = async (sessionId: string) =>
     attempt(async () => tracked(deps, await (await provider.get()).getSession(sessionId)));
@@ -73,6 +83,7 @@ export function createAdvancedTools(deps: AdvancedDeps): RegisteredTool[] {
       name: "zelinqa_create_session",
       description: ADVANCED_DESCRIPTIONS.zelinqa_create_session,
       input: CreateSessionArgsSchema,
+      output: AdvancedSessionStateOutputSchema,
       async run(args) {
         return attempt(async () => {
           const client = await provider.get();
@@ -85,12 +96,14 @@ export function createAdvancedTools(deps: AdvancedDeps): RegisteredTool[] {
       name: "zelinqa_resume_session",
       description: ADVANCED_DESCRIPTIONS.zelinqa_resume_session,
       input: SessionIdArgsSchema,
+      output: AdvancedSessionStateOutputSchema,
       run: ({ session_id }) => readSession(session_id),
     }),
     defineTool({
       name: "zelinqa_next",
       description: ADVANCED_DESCRIPTIONS.zelinqa_next,
       input: NextArgsSchema,
+      output: AdvancedNextOutputSchema,
       async run(args) {
         return attempt(async () => {
           const client = await provider.get();
@@ -108,6 +121,7 @@ export function createAdvancedTools(deps: AdvancedDeps): RegisteredTool[] {
       name: "zelinqa_apply_events",
       description: ADVANCED_DESCRIPTIONS.zelinqa_apply_events,
       input: ApplyEventsArgsSchema,
+      output: AdvancedSessionStateOutputSchema,
       async run(args) {
         if (!args.context_update && !args.client_updates) return failure(APPLY_EVENTS_NEEDS_UPDATE);
         return attempt(async () => {
@@ -126,12 +140,14 @@ export function createAdvancedTools(deps: AdvancedDeps): RegisteredTool[] {
       name: "zelinqa_get_session",
       description: ADVANCED_DESCRIPTIONS.zelinqa_get_session,
       input: SessionIdArgsSchema,
+      output: AdvancedSessionStateOutputSchema,
       run: ({ session_id }) => readSession(session_id),
     }),
     defineTool({
       name: "zelinqa_submit_feedback",
       description: ADVANCED_DESCRIPTIONS.zelinqa_submit_feedback,
       input: SubmitFeedbackArgsSchema,
+      output: AdvancedFeedbackOutputSchema,
       async run({ session_id, result, label, metadata }) {
         return attempt(async () => {
           const client = await provider.get();

@@ -1,10 +1,17 @@
 // The seven business tools (zelinqa-mcp.md §5.4) over the registry, the guard and the SDK Session handle.
-import type { ClientUpdates, DataUpdate, DimensionUpdate } from "../../contracts/index.js";
+import {
+  BusinessFeedbackOutputSchema,
+  BusinessForgetOutputSchema,
+  BusinessViewOutputSchema,
+  type ClientUpdates,
+  type DataUpdate,
+  type DimensionUpdate,
+} from "../../contracts/index.js";
 import { Session, answerTurn } from "../../sdk/index.js";
 import type { ClientProvider } from "../client-provider.js";
 import { errorText } from "../error-text.js";
 import { BUSINESS_DESCRIPTIONS } from "../texts/business-descriptions.js";
-import { defineTool, failure, success, type RegisteredTool, type ToolOutcome } from "../tool-kit.js";
+import { defineTool, failure, success, type ToolInstaller, type ToolOutcome } from "../tool-kit.js";
 import { guarded } from "./guard.js";
 import type { ConversationEntry, ConversationRegistry } from "./registry.js";
 import {
@@ -93,13 +100,14 @@ function adjustmentProblem(args: AdjustArgs): string | null {
   return null;
 }
 
-export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
+export function createBusinessTools(deps: BusinessDeps): ToolInstaller[] {
   const { registry } = deps;
   return [
     defineTool({
       name: "zelinqa_start",
       description: BUSINESS_DESCRIPTIONS.zelinqa_start,
       input: ConversationArgsSchema,
+      output: BusinessViewOutputSchema,
       async run({ conversation }) {
         const refused = await register(deps, conversation);
         if (refused) return refused;
@@ -110,6 +118,7 @@ export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
       name: "zelinqa_next_question",
       description: BUSINESS_DESCRIPTIONS.zelinqa_next_question,
       input: NextQuestionArgsSchema,
+      output: BusinessViewOutputSchema,
       async run(args) {
         if (!hasReply(args)) return guarded(registry, args.conversation, { refresh: false }, ensureQuestion);
         return guarded(registry, args.conversation, { refresh: false }, async (entry) => {
@@ -130,6 +139,7 @@ export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
       name: "zelinqa_add_context",
       description: BUSINESS_DESCRIPTIONS.zelinqa_add_context,
       input: AddContextArgsSchema,
+      output: BusinessViewOutputSchema,
       async run({ conversation, summary }) {
         return guarded(registry, conversation, { refresh: false }, async (entry) => {
           const state = await entry.session.applyEvents({ context_update: { mode: "summary", text: summary } });
@@ -142,6 +152,7 @@ export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
       name: "zelinqa_adjust",
       description: BUSINESS_DESCRIPTIONS.zelinqa_adjust,
       input: AdjustArgsSchema,
+      output: BusinessViewOutputSchema,
       async run(args) {
         const problem = adjustmentProblem(args);
         if (problem !== null) return failure(`invalid_request: ${problem}`);
@@ -156,6 +167,7 @@ export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
       name: "zelinqa_status",
       description: BUSINESS_DESCRIPTIONS.zelinqa_status,
       input: ConversationArgsSchema,
+      output: BusinessViewOutputSchema,
       async run({ conversation }) {
         return guarded(registry, conversation, { refresh: true }, async (entry) => {
           entry.view = viewFromState(await entry.session.refresh());
@@ -168,6 +180,7 @@ export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
       name: "zelinqa_feedback",
       description: BUSINESS_DESCRIPTIONS.zelinqa_feedback,
       input: FeedbackArgsSchema,
+      output: BusinessFeedbackOutputSchema,
       async run({ conversation, result, label }) {
         return guarded(registry, conversation, { refresh: false }, async (entry) => {
           const receipt = await entry.session.submitFeedback(label === null || label === undefined ? { result } : { result, label });
@@ -179,6 +192,7 @@ export function createBusinessTools(deps: BusinessDeps): RegisteredTool[] {
       name: "zelinqa_forget",
       description: BUSINESS_DESCRIPTIONS.zelinqa_forget,
       input: ConversationArgsSchema,
+      output: BusinessForgetOutputSchema,
       async run({ conversation }) {
         return guarded(registry, conversation, { refresh: true }, async () => {
           registry.delete(conversation);
