@@ -8,7 +8,7 @@ import {
   type NextRequest,
 } from "../../../src/zelinqa/contracts/index.js";
 import { ZelinqaConnectionError, apiErrorFromResponse } from "../../../src/zelinqa/sdk/index.js";
-import { ADVANCED_INSTRUCTIONS, defaultClientFactory } from "../../../src/zelinqa/mcp/index.js";
+import { ADVANCED_INSTRUCTIONS, createClientFactory, parseMcpEnvironment } from "../../../src/zelinqa/mcp/index.js";
 import { VersionTracker } from "../../../src/zelinqa/mcp/advanced/version-tracker.js";
 import {
   API_ERRORS,
@@ -382,7 +382,7 @@ void describe("advanced mode (§13.2)", () => {
       }
     }
     await withKey(undefined, async () => {
-      const h = await connect({ advanced: true, clientFactory: defaultClientFactory });
+      const h = await connect({ advanced: true, clientFactory: createClientFactory(parseMcpEnvironment(process.env).client) });
       try {
         const res = await h.call("zelinqa_get_session", { session_id: S });
         assert.equal(res.isError, true);

@@ -10,7 +10,7 @@ import {
   type NextResponse,
 } from "../../../src/zelinqa/contracts/index.js";
 import { ZelinqaConnectionError, apiErrorFromResponse } from "../../../src/zelinqa/sdk/index.js";
-import { GUIDE, INTEGRATION_CHECK, buildServer } from "../../../src/zelinqa/mcp/index.js";
+import { GUIDE, INTEGRATION_CHECK, buildServer, parseMcpEnvironment } from "../../../src/zelinqa/mcp/index.js";
 import {
   API_ERRORS,
   arretSansQuestion,
@@ -351,6 +351,19 @@ void describe("business mode (§13.1)", () => {
     }
   });
 
+  void it("R10 the host session comes from the environment given to buildServer, parsed once, not from process.env at call time", async () => {
+    const environment = parseMcpEnvironment({ ZELINQA_SESSION_ID: "given-id", ZELINQA_CONVERSATION: "bound" });
+    await withEnv({ ZELINQA_SESSION_ID: "process-id", ZELINQA_CONVERSATION: "bound" }, async () => {
+      const h = await connect({ environment });
+      try {
+        await h.call("zelinqa_start", { conversation: "bound" });
+        assert.deepEqual(h.fake.callsOf("getSession"), [["given-id"]]);
+      } finally {
+        await h.close();
+      }
+    });
+  });
+
   void it("R10 with ZELINQA_SESSION_ID and the bound name, start resumes getSession(host-owned-id) with no create", async () => {
     await withEnv({ ZELINQA_SESSION_ID: "host-owned-id", ZELINQA_CONVERSATION: undefined }, async () => {
       const h = await connect();
@@ -372,7 +385,7 @@ void describe("business mode (§13.1)", () => {
         assert.deepEqual(h.fake.callsOf("getSession"), [["host-owned-id"]]);
         await h.call("zelinqa_forget", { conversation: "bound" });
         await h.call("zelinqa_start", { conversation: "bound" });
-        assert.equal(h.fake.count("getSession"), 2, "the environment is read on every start");
+        assert.equal(h.fake.count("getSession"), 2, "the bound name resumes again after a forget");
       } finally {
         await h.close();
       }

@@ -8,7 +8,7 @@ import {
   ZelinqaRequestValidationError,
   apiErrorFromResponse,
 } from "../../../src/zelinqa/sdk/index.js";
-import { defaultClientFactory, errorText, formatDetails } from "../../../src/zelinqa/mcp/index.js";
+import { createClientFactory, errorText, formatDetails, parseMcpEnvironment } from "../../../src/zelinqa/mcp/index.js";
 import { API_ERRORS } from "../sdk/reference-payloads.js";
 
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
@@ -26,6 +26,9 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
     }
   }
 }
+
+/** The default factory over the environment as main.ts parses it. */
+const defaultClientFactory = () => createClientFactory(parseMcpEnvironment(process.env).client)();
 
 async function factoryText(): Promise<string> {
   try {

@@ -9,6 +9,7 @@ import {
 } from "../../contracts/index.js";
 import { Session, answerTurn } from "../../sdk/index.js";
 import type { ClientProvider } from "../client-provider.js";
+import type { HostSession } from "../environment.js";
 import { errorText } from "../error-text.js";
 import { BUSINESS_DESCRIPTIONS } from "../texts/business-descriptions.js";
 import { defineTool, failure, success, type ToolInstaller, type ToolOutcome } from "../tool-kit.js";
@@ -30,9 +31,8 @@ export const CAPACITY_REACHED = "capacity_reached: forget an unused local conver
 export interface BusinessDeps {
   registry: ConversationRegistry;
   provider: ClientProvider;
+  hostSession: HostSession;
 }
-
-const nonBlank = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
 
 /** Ask /next only when nothing is pending and the conversation has not stopped (§5.3 ensure-question). */
 async function ensureQuestion(entry: ConversationEntry): Promise<ToolOutcome> {
@@ -51,11 +51,10 @@ async function register(deps: BusinessDeps, conversation: string): Promise<ToolO
     if (deps.registry.size >= deps.registry.capacity) return failure(CAPACITY_REACHED);
     try {
       const client = await deps.provider.get();
-      const hostSessionId = nonBlank(process.env.ZELINQA_SESSION_ID);
-      const boundName = nonBlank(process.env.ZELINQA_CONVERSATION) ?? "conversation";
+      const { sessionId, conversation: boundName } = deps.hostSession;
       const state =
-        hostSessionId !== undefined && conversation === boundName
-          ? await client.getSession(hostSessionId)
+        sessionId !== undefined && conversation === boundName
+          ? await client.getSession(sessionId)
           : await client.createSession({ client_reference: conversation });
       deps.registry.set(conversation, {
         session: new Session(client, state),
