@@ -8,6 +8,7 @@ import { ClientProvider, createClientFactory, type ClientFactory } from "./clien
 import { parseMcpEnvironment, type McpEnvironment } from "./environment.js";
 import { SERVER_NAME, SERVER_VERSION } from "./identity.js";
 import { createLogger, type LogLevel } from "./logger.js";
+import { createScrubber } from "./secrets.js";
 import { ADVANCED_INSTRUCTIONS } from "./texts/advanced-texts.js";
 import { GUIDE } from "./texts/guide.js";
 import { INTEGRATION_CHECK, INTEGRATION_CHECK_DESCRIPTION, INTEGRATION_CHECK_NAME } from "./texts/integration-check.js";
@@ -32,6 +33,7 @@ export function buildServer(options: BuildServerOptions = {}): McpServer {
   const logger = createLogger("zelinqa_mcp", options.logLevel ?? "WARNING");
   const environment = options.environment ?? parseMcpEnvironment(process.env);
   const provider = new ClientProvider(options.clientFactory ?? createClientFactory(environment.client));
+  const scrubber = createScrubber(environment.secrets);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: advanced ? ADVANCED_INSTRUCTIONS : GUIDE },
@@ -39,11 +41,14 @@ export function buildServer(options: BuildServerOptions = {}): McpServer {
   let shutdown: () => void;
   if (advanced) {
     const versions = new VersionTracker();
-    installTools(server, createAdvancedTools({ provider, versions }), logger);
+    installTools(server, createAdvancedTools({ provider, versions, scrubber }), { scrubber, logger });
     shutdown = () => versions.clear();
   } else {
     const registry = new ConversationRegistry(capacity);
-    installTools(server, createBusinessTools({ registry, provider, hostSession: environment.hostSession }), logger);
+    installTools(server, createBusinessTools({ registry, provider, hostSession: environment.hostSession, scrubber }), {
+      scrubber,
+      logger,
+    });
     server.registerResource(
       "Zelinqa conversation guide",
       GUIDE_URI,

@@ -2,6 +2,7 @@
 // A bad timeout or retry count does not stop the server: it is kept as the problem the first client build reports.
 import { z } from "zod";
 import { McpConfigurationError } from "./configuration-error.js";
+import { secretsOf } from "./secrets.js";
 
 /** What the default client factory needs; `problem` is reported, before any API call, when the client is built. */
 export interface ClientSettings {
@@ -21,6 +22,8 @@ export interface HostSession {
 export interface McpEnvironment {
   client: ClientSettings;
   hostSession: HostSession;
+  /** The keys every result and error text is scrubbed of (§8). */
+  secrets: readonly string[];
 }
 
 const Variable = z.string().optional();
@@ -61,11 +64,13 @@ function clientSettings(vars: Variables): ClientSettings {
 
 export function parseMcpEnvironment(env: NodeJS.ProcessEnv): McpEnvironment {
   const vars = EnvironmentSchema.parse(env);
+  const secrets = secretsOf(env);
   return {
     client: clientSettings(vars),
     hostSession: {
       sessionId: isBlank(vars.ZELINQA_SESSION_ID) ? undefined : vars.ZELINQA_SESSION_ID,
       conversation: isBlank(vars.ZELINQA_CONVERSATION) ? "conversation" : vars.ZELINQA_CONVERSATION,
     },
+    secrets,
   };
 }

@@ -12,3 +12,5 @@ export { GUIDE } from "./texts/guide.js";
 export { INTEGRATION_CHECK } from "./texts/integration-check.js";
 export { ADVANCED_INSTRUCTIONS } from "./texts/advanced-texts.js";
 export { errorText, formatDetails } from "./error-text.js";
+export { createScrubber, secretsOf } from "./secrets.js";
+export type { Scrubber } from "./secrets.js";

@@ -5,7 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Logger } from "./logger.js";
-import { scrubText } from "./secrets.js";
+import type { Scrubber } from "./secrets.js";
 
 export type ToolOutcome = { ok: true; value: Record<string, unknown> } | { ok: false; text: string };
 
@@ -18,8 +18,14 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   run(args: z.output<I>): Promise<ToolOutcome>;
 }
 
+/** What installing a tool needs besides the server. */
+export interface ToolContext {
+  scrubber: Scrubber;
+  logger?: Logger;
+}
+
 /** A tool ready to be installed on a server; built by defineTool so that each keeps its own schema types. */
-export type ToolInstaller = (server: McpServer, logger?: Logger) => void;
+export type ToolInstaller = (server: McpServer, context: ToolContext) => void;
 
 export const success = (value: Record<string, unknown>): ToolOutcome => ({ ok: true, value });
 export const failure = (text: string): ToolOutcome => ({ ok: false, text });
@@ -29,13 +35,13 @@ export function toResult(outcome: ToolOutcome): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(outcome.value, null, 2) }], structuredContent: outcome.value };
 }
 
-async function runSafely<T>(run: (args: T) => Promise<ToolOutcome>, args: T): Promise<ToolOutcome> {
+async function runSafely<T>(run: (args: T) => Promise<ToolOutcome>, args: T, scrubber: Scrubber): Promise<ToolOutcome> {
   try {
     return await run(args);
   } catch (error) {
     // Tools translate their own failures; this only keeps an unexpected bug a readable, scrubbed result.
     const text = error instanceof Error ? `${error.name}: ${error.message}` : `Error: ${String(error)}`;
-    return failure(scrubText(text));
+    return failure(scrubber.text(text));
   }
 }
 
@@ -44,13 +50,13 @@ async function runSafely<T>(run: (args: T) => Promise<ToolOutcome>, args: T): Pr
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definition: ToolDefinition<I, O>): ToolInstaller {
   // Widened for the SDK's conditional callback type; the SDK parsed the arguments with this very schema.
   const inputSchema: z.ZodObject = definition.input;
-  return (server, logger) => {
+  return (server, { scrubber, logger }) => {
     server.registerTool(
       definition.name,
       { description: definition.description, inputSchema, outputSchema: definition.output },
       async (args) => {
         const started = Date.now();
-        const result = toResult(await runSafely((a: z.output<I>) => definition.run(a), args as z.output<I>));
+        const result = toResult(await runSafely((a: z.output<I>) => definition.run(a), args as z.output<I>, scrubber));
         logger?.debug(`${definition.name} ${result.isError ? "failed" : "succeeded"} in ${Date.now() - started} ms`);
         return result;
       },
@@ -59,7 +65,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
 }
 
 /** Installs the tools; call before connecting. The tool set never changes once served. */
-export function installTools(server: McpServer, tools: readonly ToolInstaller[], logger?: Logger): void {
-  for (const install of tools) install(server, logger);
+export function installTools(server: McpServer, tools: readonly ToolInstaller[], context: ToolContext): void {
+  for (const install of tools) install(server, context);
   server.server.registerCapabilities({ tools: { listChanged: false } });
 }

@@ -2,6 +2,7 @@
 // (explicit, tracked, or re-read), tracking every payload, forgetting a version on conflict, translating failures.
 import { ZelinqaStateVersionConflictError, type RuntimeClientLike } from "../../sdk/index.js";
 import type { ClientProvider } from "../client-provider.js";
+import type { Scrubber } from "../secrets.js";
 import { errorText } from "../error-text.js";
 import { failure, success, type ToolOutcome } from "../tool-kit.js";
 import { advancedOutput, stateVersionOf } from "./output.js";
@@ -10,6 +11,7 @@ import type { VersionTracker } from "./version-tracker.js";
 export interface AdvancedDeps {
   provider: ClientProvider;
   versions: VersionTracker;
+  scrubber: Scrubber;
 }
 
 export const UNKNOWN_STATE_VERSION =
@@ -18,12 +20,12 @@ export const UNKNOWN_STATE_VERSION =
 class UnknownStateVersion extends Error {}
 
 /** Runs a tool body; any failure becomes the advanced error text. */
-export async function attempt(work: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+export async function attempt(deps: AdvancedDeps, work: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof UnknownStateVersion) return failure(UNKNOWN_STATE_VERSION);
-    return failure(errorText(error, "advanced"));
+    return failure(errorText(error, "advanced", deps.scrubber));
   }
 }
 
@@ -46,7 +48,7 @@ export async function resolveVersion(
 /** Learns the payload's version and returns it as an advanced result with the mirrored state_version. */
 export function tracked(deps: AdvancedDeps, payload: unknown): ToolOutcome {
   deps.versions.observe(payload);
-  return success(advancedOutput(payload, { withStateVersion: true }));
+  return success(advancedOutput(payload, { withStateVersion: true, scrubber: deps.scrubber }));
 }
 
 /** Drops the tracked version on a conflict, so that the next call re-reads the session. */

@@ -35,7 +35,7 @@ const createSessionTool = (deps: AdvancedDeps) =>
     input: CreateSessionArgsSchema,
     output: AdvancedSessionStateOutputSchema,
     async run(args) {
-      return attempt(async () => {
+      return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body = withoutNulls(args) as { client_reference?: string; max_turns?: number; initial_history?: InitialHistoryItem[] };
         return tracked(deps, await client.createSession(body));
@@ -50,7 +50,7 @@ const readSessionTool = (name: "zelinqa_resume_session" | "zelinqa_get_session")
     description: ADVANCED_DESCRIPTIONS[name],
     input: SessionIdArgsSchema,
     output: AdvancedSessionStateOutputSchema,
-    run: ({ session_id }) => attempt(async () => tracked(deps, await (await deps.provider.get()).getSession(session_id))),
+    run: ({ session_id }) => attempt(deps, async () => tracked(deps, await (await deps.provider.get()).getSession(session_id))),
   });
 
 const nextTool = (deps: AdvancedDeps) =>
@@ -60,7 +60,7 @@ const nextTool = (deps: AdvancedDeps) =>
     input: NextArgsSchema,
     output: AdvancedNextOutputSchema,
     async run(args) {
-      return attempt(async () => {
+      return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body: NextRequest = {
           state_version: await resolveVersion(deps, client, { sessionId: args.session_id, explicit: args.state_version }),
@@ -83,7 +83,7 @@ const applyEventsTool = (deps: AdvancedDeps) =>
     async run(args) {
       // Before the client is built, with no call (§6.1).
       if (!args.context_update && !args.client_updates) return failure(APPLY_EVENTS_NEEDS_UPDATE);
-      return attempt(async () => {
+      return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body: { state_version: number; context_update?: ContextUpdate; client_updates?: ClientUpdates } = {
           state_version: await resolveVersion(deps, client, { sessionId: args.session_id, explicit: args.state_version }),
@@ -102,13 +102,13 @@ const submitFeedbackTool = (deps: AdvancedDeps) =>
     input: SubmitFeedbackArgsSchema,
     output: AdvancedFeedbackOutputSchema,
     async run({ session_id, result, label, metadata }) {
-      return attempt(async () => {
+      return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body: { result: typeof result; label?: string; metadata?: Record<string, string | number | boolean | null> } = { result };
         if (label !== null && label !== undefined) body.label = label;
         if (metadata !== null && metadata !== undefined) body.metadata = metadata;
         const receipt = await client.submitFeedback(session_id, body);
-        return success(advancedOutput(receipt, { withStateVersion: false }));
+        return success(advancedOutput(receipt, { withStateVersion: false, scrubber: deps.scrubber }));
       });
     },
   });

@@ -3,6 +3,7 @@
 import { Session } from "../../sdk/index.js";
 import { errorText } from "../error-text.js";
 import { failure, success, type ToolOutcome } from "../tool-kit.js";
+import type { Scrubber } from "../secrets.js";
 import type { BusinessDeps } from "./deps.js";
 import type { ConversationEntry } from "./registry.js";
 import { viewFromNext, viewFromState } from "./view.js";
@@ -10,11 +11,11 @@ import { viewFromNext, viewFromState } from "./view.js";
 export const CAPACITY_REACHED = "capacity_reached: forget an unused local conversation before starting another";
 
 /** Ask /next only when nothing is pending and the conversation has not stopped. */
-export async function ensureQuestion(entry: ConversationEntry): Promise<ToolOutcome> {
+export async function ensureQuestion(entry: ConversationEntry, scrubber: Scrubber): Promise<ToolOutcome> {
   const { view } = entry;
   const stopped = view.action === "stop" || view.status === "completed" || view.status === "stopped";
   if (entry.session.pendingDecision === null && !stopped) {
-    entry.view = viewFromNext(await entry.session.next({}));
+    entry.view = viewFromNext(await entry.session.next({}), scrubber);
   }
   return success(entry.view);
 }
@@ -34,13 +35,13 @@ export async function registerConversation(deps: BusinessDeps, conversation: str
           : await client.createSession({ client_reference: conversation });
       deps.registry.set(conversation, {
         session: new Session(client, state),
-        view: viewFromState(state),
+        view: viewFromState(state, deps.scrubber),
         busy: false,
         uncertain: false,
       });
       return null;
     } catch (error) {
-      return failure(errorText(error, "business"));
+      return failure(errorText(error, "business", deps.scrubber));
     }
   });
 }

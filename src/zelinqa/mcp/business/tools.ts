@@ -30,7 +30,7 @@ const startTool = (deps: BusinessDeps) =>
       const refused = await registerConversation(deps, conversation);
       if (refused) return refused;
       // Outside the global lock, inside the guard: busy and refresh_required apply to re-starts.
-      return guarded(deps.registry, conversation, { refresh: false }, ensureQuestion);
+      return guarded(deps, conversation, { refresh: false }, (entry) => ensureQuestion(entry, deps.scrubber));
     },
   });
 
@@ -45,8 +45,8 @@ const nextQuestionTool = (deps: BusinessDeps) =>
     input: NextQuestionArgsSchema,
     output: BusinessViewOutputSchema,
     async run(args) {
-      if (!hasReply(args)) return guarded(deps.registry, args.conversation, { refresh: false }, ensureQuestion);
-      return guarded(deps.registry, args.conversation, { refresh: false }, async (entry) => {
+      if (!hasReply(args)) return guarded(deps, args.conversation, { refresh: false }, (entry) => ensureQuestion(entry, deps.scrubber));
+      return guarded(deps, args.conversation, { refresh: false }, async (entry) => {
         const turn = answerTurn(entry.session.pendingDecision, {
           userText: args.user_text,
           candidateRank: args.candidate_rank,
@@ -55,7 +55,7 @@ const nextQuestionTool = (deps: BusinessDeps) =>
           outcome: args.outcome,
           assistantText: args.assistant_text,
         });
-        entry.view = viewFromNext(await entry.session.next({ previous_turn: turn }));
+        entry.view = viewFromNext(await entry.session.next({ previous_turn: turn }), deps.scrubber);
         return success(entry.view);
       });
     },
@@ -68,8 +68,9 @@ const addContextTool = (deps: BusinessDeps) =>
     input: AddContextArgsSchema,
     output: BusinessViewOutputSchema,
     async run({ conversation, summary }) {
-      return guarded(deps.registry, conversation, { refresh: false }, async (entry) => {
-        entry.view = viewFromState(await entry.session.applyEvents({ context_update: { mode: "summary", text: summary } }));
+      return guarded(deps, conversation, { refresh: false }, async (entry) => {
+        const state = await entry.session.applyEvents({ context_update: { mode: "summary", text: summary } });
+        entry.view = viewFromState(state, deps.scrubber);
         return success(entry.view);
       });
     },
@@ -84,8 +85,9 @@ const adjustTool = (deps: BusinessDeps) =>
     async run(args) {
       const problem = adjustmentProblem(args);
       if (problem !== null) return failure(`invalid_request: ${problem}`);
-      return guarded(deps.registry, args.conversation, { refresh: false }, async (entry) => {
-        entry.view = viewFromState(await entry.session.applyEvents({ client_updates: clientUpdatesOf(args) }));
+      return guarded(deps, args.conversation, { refresh: false }, async (entry) => {
+        const state = await entry.session.applyEvents({ client_updates: clientUpdatesOf(args) });
+        entry.view = viewFromState(state, deps.scrubber);
         return success(entry.view);
       });
     },
@@ -98,8 +100,8 @@ const statusTool = (deps: BusinessDeps) =>
     input: ConversationArgsSchema,
     output: BusinessViewOutputSchema,
     async run({ conversation }) {
-      return guarded(deps.registry, conversation, { refresh: true }, async (entry) => {
-        entry.view = viewFromState(await entry.session.refresh());
+      return guarded(deps, conversation, { refresh: true }, async (entry) => {
+        entry.view = viewFromState(await entry.session.refresh(), deps.scrubber);
         entry.uncertain = false;
         return success(entry.view);
       });
@@ -113,7 +115,7 @@ const feedbackTool = (deps: BusinessDeps) =>
     input: FeedbackArgsSchema,
     output: BusinessFeedbackOutputSchema,
     async run({ conversation, result, label }) {
-      return guarded(deps.registry, conversation, { refresh: false }, async (entry) => {
+      return guarded(deps, conversation, { refresh: false }, async (entry) => {
         const receipt = await entry.session.submitFeedback(label === null || label === undefined ? { result } : { result, label });
         return success({ recorded: true, recorded_at: receipt.recorded_at });
       });
@@ -127,7 +129,7 @@ const forgetTool = (deps: BusinessDeps) =>
     input: ConversationArgsSchema,
     output: BusinessForgetOutputSchema,
     async run({ conversation }) {
-      return guarded(deps.registry, conversation, { refresh: true }, async () => {
+      return guarded(deps, conversation, { refresh: true }, async () => {
         deps.registry.delete(conversation);
         return success({ forgotten_locally: true, server_data_deleted: false });
       });
