@@ -210,6 +210,22 @@ void describe("advanced mode (§13.2)", () => {
     }
   });
 
+  void it("§3.2 future strings, extra fields and missing fields still satisfy the output schema and reach the host as received", async () => {
+    const odd = { ...decisionNormale(), action: "pause", stop_reason: "future_reason", extra: { x: 1 }, candidates: [{ rank: 1, text: "Q ?" }] };
+    const fake = new FakeRuntimeClient({ next: () => odd as never });
+    const h = await connect({ advanced: true, fake });
+    try {
+      const res = await h.call("zelinqa_next", { session_id: S, state_version: 4 });
+      assert.equal(res.isError, false, res.text);
+      assert.equal(res.structured?.action, "pause");
+      assert.equal(res.structured?.stop_reason, "future_reason");
+      assert.deepEqual(res.structured?.extra, { x: 1 });
+      assert.deepEqual(res.structured?.candidates, [{ rank: 1, text: "Q ?", selection_mode: null }]);
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("R29 the max_turns stop and the no_question_available stop reach the host as received", async () => {
     let n = 0;
     const fake = new FakeRuntimeClient({ next: () => (++n === 1 ? decisionApresMaxTurns() : arretSansQuestion()) });
