@@ -221,3 +221,20 @@ export type {
 } from "./legacy.js";
 export { TurnPreviewRequestSchema, TurnPreviewResponseSchema, TurnPreviewBodySchema } from "./turn-preview.js";
 export type { TurnPreviewRequest, TurnPreviewResponse, TurnPreviewBody } from "./turn-preview.js";
+export {
+  BusinessQuestionOutputSchema,
+  BusinessProgressOutputSchema,
+  BusinessViewOutputSchema,
+  BusinessFeedbackOutputSchema,
+  BusinessForgetOutputSchema,
+  AdvancedNextOutputSchema,
+  AdvancedSessionStateOutputSchema,
+  AdvancedFeedbackOutputSchema,
+} from "./mcp-tool-outputs.js";
+export type {
+  BusinessQuestionOutput,
+  BusinessViewOutput,
+  AdvancedNextOutput,
+  AdvancedSessionStateOutput,
+  AdvancedFeedbackOutput,
+} from "./mcp-tool-outputs.js";

@@ -4,9 +4,11 @@ import { createAdvancedTools } from "./advanced/tools.js";
 import { VersionTracker } from "./advanced/version-tracker.js";
 import { createBusinessTools } from "./business/tools.js";
 import { ConversationRegistry } from "./business/registry.js";
-import { ClientProvider, defaultClientFactory, type ClientFactory } from "./client-provider.js";
+import { ClientProvider, createClientFactory, type ClientFactory } from "./client-provider.js";
+import { parseMcpEnvironment, type McpEnvironment } from "./environment.js";
 import { SERVER_NAME, SERVER_VERSION } from "./identity.js";
 import { createLogger, type LogLevel } from "./logger.js";
+import { createScrubber } from "./secrets.js";
 import { ADVANCED_INSTRUCTIONS } from "./texts/advanced-texts.js";
 import { GUIDE } from "./texts/guide.js";
 import { INTEGRATION_CHECK, INTEGRATION_CHECK_DESCRIPTION, INTEGRATION_CHECK_NAME } from "./texts/integration-check.js";
@@ -18,6 +20,8 @@ export interface BuildServerOptions {
   advanced?: boolean;
   /** Business mode: how many conversations this process remembers at once. */
   capacity?: number;
+  /** Parsed once by main.ts; a library caller that gives none gets process.env, parsed here. */
+  environment?: McpEnvironment;
 }
 
 export const GUIDE_URI = "zelinqa://guide";
@@ -27,7 +31,9 @@ export function buildServer(options: BuildServerOptions = {}): McpServer {
   if (!(capacity >= 1)) throw new RangeError("capacity must be positive");
   const advanced = options.advanced ?? false;
   const logger = createLogger("zelinqa_mcp", options.logLevel ?? "WARNING");
-  const provider = new ClientProvider(options.clientFactory ?? defaultClientFactory);
+  const environment = options.environment ?? parseMcpEnvironment(process.env);
+  const provider = new ClientProvider(options.clientFactory ?? createClientFactory(environment.client));
+  const scrubber = createScrubber(environment.secrets);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: advanced ? ADVANCED_INSTRUCTIONS : GUIDE },
@@ -35,11 +41,14 @@ export function buildServer(options: BuildServerOptions = {}): McpServer {
   let shutdown: () => void;
   if (advanced) {
     const versions = new VersionTracker();
-    installTools(server, createAdvancedTools({ provider, versions }), logger);
+    installTools(server, createAdvancedTools({ provider, versions, scrubber }), { scrubber, logger });
     shutdown = () => versions.clear();
   } else {
     const registry = new ConversationRegistry(capacity);
-    installTools(server, createBusinessTools({ registry, provider }), logger);
+    installTools(server, createBusinessTools({ registry, provider, hostSession: environment.hostSession, scrubber }), {
+      scrubber,
+      logger,
+    });
     server.registerResource(
       "Zelinqa conversation guide",
       GUIDE_URI,

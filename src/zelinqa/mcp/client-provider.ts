@@ -2,45 +2,28 @@
 import type { RuntimeClientLike } from "../sdk/index.js";
 import type * as SdkModule from "../sdk/index.js";
 import { McpConfigurationError } from "./configuration-error.js";
+import type { ClientSettings } from "./environment.js";
 
 export type ClientFactory = () => RuntimeClientLike | Promise<RuntimeClientLike>;
 
-const nonBlank = (value: string | undefined): string | undefined =>
-  value === undefined || value.trim() === "" ? undefined : value.trim();
-
-/** The default factory: the real SDK client configured from the environment, read at construction time. */
-export const defaultClientFactory: ClientFactory = async () => {
-  const env = process.env;
-  const apiKey = nonBlank(env.ZELINQA_API_KEY);
-  if (apiKey === undefined) throw new McpConfigurationError("unauthorized", "ZELINQA_API_KEY is not set");
-  let timeoutMs: number | undefined;
-  const rawTimeout = nonBlank(env.ZELINQA_TIMEOUT_SECONDS);
-  if (rawTimeout !== undefined) {
-    const seconds = Number(rawTimeout);
-    if (!Number.isFinite(seconds)) {
-      throw new McpConfigurationError("invalid_request", `ZELINQA_TIMEOUT_SECONDS must be a number, got '${env.ZELINQA_TIMEOUT_SECONDS}'`);
+/** The default factory: the real SDK client configured from the parsed environment (§9). */
+export function createClientFactory(settings: ClientSettings): ClientFactory {
+  return async () => {
+    const { apiKey, baseUrl, timeoutMs, maxRetries, problem } = settings;
+    if (apiKey === undefined) throw new McpConfigurationError("unauthorized", "ZELINQA_API_KEY is not set");
+    if (problem !== undefined) throw problem;
+    let sdk: typeof SdkModule;
+    try {
+      sdk = await import("../sdk/index.js");
+    } catch (error) {
+      throw new McpConfigurationError(
+        "sdk_unavailable",
+        `the Zelinqa SDK could not be loaded (${String(error)}). Reinstall zelinqa-mcp so that the Zelinqa SDK 1.x is present.`,
+      );
     }
-    timeoutMs = seconds * 1000;
-  }
-  let maxRetries: number | undefined;
-  const rawRetries = nonBlank(env.ZELINQA_MAX_RETRIES);
-  if (rawRetries !== undefined) {
-    if (!/^[+-]?\d+$/.test(rawRetries)) {
-      throw new McpConfigurationError("invalid_request", `ZELINQA_MAX_RETRIES must be an integer, got '${env.ZELINQA_MAX_RETRIES}'`);
-    }
-    maxRetries = Number(rawRetries);
-  }
-  let sdk: typeof SdkModule;
-  try {
-    sdk = await import("../sdk/index.js");
-  } catch (error) {
-    throw new McpConfigurationError(
-      "sdk_unavailable",
-      `the Zelinqa SDK could not be loaded (${String(error)}). Reinstall zelinqa-mcp so that the Zelinqa SDK 1.x is present.`,
-    );
-  }
-  return new sdk.ZelinqaClient({ apiKey, baseUrl: nonBlank(env.ZELINQA_BASE_URL), timeoutMs, maxRetries });
-};
+    return new sdk.ZelinqaClient({ apiKey, baseUrl, timeoutMs, maxRetries });
+  };
+}
 
 export class ClientProvider {
   readonly #factory: ClientFactory;

@@ -7,7 +7,7 @@ import {
   ZelinqaRequestValidationError,
 } from "../sdk/index.js";
 import { McpConfigurationError, MISSING_KEY_TEXT } from "./configuration-error.js";
-import { scrubText } from "./secrets.js";
+import type { Scrubber } from "./secrets.js";
 
 export type Mode = "business" | "advanced";
 
@@ -28,28 +28,28 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** Compact JSON, keys sorted recursively, non-ASCII as lowercase `\uXXXX`, cut at 2000 characters. */
-export function formatDetails(details: Record<string, unknown>): string {
+export function formatDetails(details: Record<string, unknown>, scrubber: Scrubber): string {
   const json = (JSON.stringify(sortKeys(details)) ?? "{}").replace(
     /[\u0080-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
-  const scrubbed = scrubText(json);
+  const scrubbed = scrubber.text(json);
   return scrubbed.length > MAX_DETAILS_CHARS ? `${scrubbed.slice(0, MAX_DETAILS_CHARS)}…(truncated)` : scrubbed;
 }
 
-function apiErrorText(error: ZelinqaAPIError, mode: Mode): string {
+function apiErrorText(error: ZelinqaAPIError, mode: Mode, scrubber: Scrubber): string {
   const requestId = error.requestId === null ? "" : ` (request_id=${error.requestId})`;
   if (error instanceof ZelinqaAuthenticationError) {
     return `unauthorized (HTTP ${error.statusCode}): the Zelinqa API key is missing, invalid, revoked, expired, or does not carry the \`runtime\` scope (check ZELINQA_API_KEY)${requestId}`;
   }
   let text = `${error.code ?? error.statusCode}: ${error.message}${requestId}`;
   if (error.code === "state_version_conflict") text += CONFLICT_HINT[mode];
-  if (Object.keys(error.details).length > 0) text += ` — ${formatDetails(error.details)}`;
+  if (Object.keys(error.details).length > 0) text += ` — ${formatDetails(error.details, scrubber)}`;
   return text;
 }
 
-function rawText(error: unknown, mode: Mode): string {
-  if (error instanceof ZelinqaAPIError) return apiErrorText(error, mode);
+function rawText(error: unknown, mode: Mode, scrubber: Scrubber): string {
+  if (error instanceof ZelinqaAPIError) return apiErrorText(error, mode, scrubber);
   if (error instanceof ZelinqaConnectionError) {
     const reason = error.message === "" ? error.constructor.name : error.message;
     return `connection_error: the Zelinqa API could not be reached after retrying (${reason}). Check network access to the configured API URL (ZELINQA_BASE_URL) and retry.`;
@@ -66,6 +66,6 @@ function rawText(error: unknown, mode: Mode): string {
   return `Error: ${String(error)}`;
 }
 
-export function errorText(error: unknown, mode: Mode): string {
-  return scrubText(rawText(error, mode));
+export function errorText(error: unknown, mode: Mode, scrubber: Scrubber): string {
+  return scrubber.text(rawText(error, mode, scrubber));
 }

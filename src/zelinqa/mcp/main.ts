@@ -3,6 +3,7 @@
 // and exit 0 as soon as stdin ends.
 import { buildServer } from "./build-server.js";
 import { HTTP_REFUSED_MESSAGE, MISSING_KEY_MESSAGE, parseArguments } from "./cli-arguments.js";
+import { parseMcpEnvironment } from "./environment.js";
 import { createLogger } from "./logger.js";
 import { StdioLineTransport } from "./stdio-line-transport.js";
 
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   if (parsed.kind === "exit") process.exit(parsed.code);
   const { args } = parsed;
   const logger = createLogger("zelinqa_mcp", args.logLevel);
-  if ((process.env.ZELINQA_API_KEY ?? "").trim() === "") {
+  const environment = parseMcpEnvironment(process.env);
+  if (environment.client.apiKey === undefined) {
     process.stderr.write(MISSING_KEY_MESSAGE);
     process.exit(2);
   }
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
     process.stderr.write(HTTP_REFUSED_MESSAGE);
     process.exit(2);
   }
-  const server = buildServer({ logLevel: args.logLevel, advanced: args.advanced });
+  const server = buildServer({ logLevel: args.logLevel, advanced: args.advanced, environment });
   const finish = () => {
     logger.info("stdin closed; exiting");
     // close() clears the registry and closes the client; in-flight calls are abandoned, not awaited.

@@ -1,4 +1,5 @@
 // Secret scrubbing (zelinqa-mcp.md §8): every occurrence of a configured key, longest first, becomes [redacted].
+// The secrets come from the environment parsed once at startup (environment.ts).
 const SECRET_VARIABLES = [
   "ZELINQA_API_KEY",
   "ZELINQA_LIVE_RUNTIME_KEY",
@@ -10,8 +11,8 @@ const SECRET_VARIABLES = [
 
 export const REDACTED = "[redacted]";
 
-/** Read on every use: the environment is the single source and tests change it. */
-function secrets(env: NodeJS.ProcessEnv = process.env): string[] {
+/** The values of the key variables, trimmed, when at least 8 characters long; longest first. */
+export function secretsOf(env: Readonly<Record<string, string | undefined>>): string[] {
   const values = new Set<string>();
   for (const name of SECRET_VARIABLES) {
     const value = env[name]?.trim();
@@ -20,18 +21,22 @@ function secrets(env: NodeJS.ProcessEnv = process.env): string[] {
   return [...values].sort((a, b) => b.length - a.length);
 }
 
-export function scrubText(text: string): string {
-  let out = text;
-  for (const secret of secrets()) out = out.split(secret).join(REDACTED);
-  return out;
+export interface Scrubber {
+  text(value: string): string;
+  /** Scrubs every string value (keys are left alone) of a JSON-like value. */
+  deep(value: unknown): unknown;
 }
 
-/** Scrubs every string value (keys are left alone) of a JSON-like value. */
-export function scrubDeep(value: unknown): unknown {
-  if (typeof value === "string") return scrubText(value);
-  if (Array.isArray(value)) return value.map(scrubDeep);
-  if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v)]));
-  }
-  return value;
+export function createScrubber(secrets: readonly string[]): Scrubber {
+  const ordered = [...secrets].sort((a, b) => b.length - a.length);
+  const text = (value: string) => ordered.reduce((out, secret) => out.split(secret).join(REDACTED), value);
+  const deep = (value: unknown): unknown => {
+    if (typeof value === "string") return text(value);
+    if (Array.isArray(value)) return value.map(deep);
+    if (typeof value === "object" && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v)]));
+    }
+    return value;
+  };
+  return { text, deep };
 }

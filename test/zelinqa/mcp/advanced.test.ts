@@ -1,9 +1,14 @@
 // Advanced mode over the in-memory MCP transport: zelinqa-mcp.md §13.2 requirements R23–R40.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { NextRequest } from "../../../src/zelinqa/contracts/index.js";
+import {
+  AdvancedFeedbackOutputSchema,
+  AdvancedNextOutputSchema,
+  AdvancedSessionStateOutputSchema,
+  type NextRequest,
+} from "../../../src/zelinqa/contracts/index.js";
 import { ZelinqaConnectionError, apiErrorFromResponse } from "../../../src/zelinqa/sdk/index.js";
-import { ADVANCED_INSTRUCTIONS, defaultClientFactory } from "../../../src/zelinqa/mcp/index.js";
+import { ADVANCED_INSTRUCTIONS, createClientFactory, parseMcpEnvironment } from "../../../src/zelinqa/mcp/index.js";
 import { VersionTracker } from "../../../src/zelinqa/mcp/advanced/version-tracker.js";
 import {
   API_ERRORS,
@@ -13,7 +18,7 @@ import {
   sessionNeuve,
   versions,
 } from "../sdk/reference-payloads.js";
-import { FakeRuntimeClient, connect } from "./harness.js";
+import { FakeRuntimeClient, connect, listedOutputSchema } from "./harness.js";
 
 const ADVANCED_TOOLS: Record<string, { properties: string[]; required: string[] }> = {
   zelinqa_create_session: { properties: ["client_reference", "max_turns", "initial_history"], required: [] },
@@ -25,6 +30,14 @@ const ADVANCED_TOOLS: Record<string, { properties: string[]; required: string[] 
   zelinqa_apply_events: { properties: ["session_id", "state_version", "context_update", "client_updates"], required: ["session_id"] },
   zelinqa_get_session: { properties: ["session_id"], required: ["session_id"] },
   zelinqa_submit_feedback: { properties: ["session_id", "result", "label", "metadata"], required: ["session_id", "result"] },
+};
+const OUTPUT_SCHEMAS: Record<string, Parameters<typeof listedOutputSchema>[0]> = {
+  zelinqa_create_session: AdvancedSessionStateOutputSchema,
+  zelinqa_resume_session: AdvancedSessionStateOutputSchema,
+  zelinqa_next: AdvancedNextOutputSchema,
+  zelinqa_apply_events: AdvancedSessionStateOutputSchema,
+  zelinqa_get_session: AdvancedSessionStateOutputSchema,
+  zelinqa_submit_feedback: AdvancedFeedbackOutputSchema,
 };
 const S = "ses_01J8Z";
 const bodyOf = (args: unknown[] | undefined) => args?.[1] as NextRequest;
@@ -43,7 +56,7 @@ async function withKey<T>(key: string | undefined, fn: () => Promise<T>): Promis
 }
 
 void describe("advanced mode (§13.2)", () => {
-  void it("R23 lists exactly the six tools with their property and required sets, descriptions, object input schemas and the open output schema", async () => {
+  void it("R23 lists exactly the six tools with their property and required sets, descriptions, object input schemas and each its contracts output schema", async () => {
     const h = await connect({ advanced: true });
     try {
       const { tools } = await h.client.listTools();
@@ -54,8 +67,11 @@ void describe("advanced mode (§13.2)", () => {
         assert.equal(tool.inputSchema.type, "object");
         assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), [...expected.properties].sort());
         assert.deepEqual([...(tool.inputSchema.required ?? [])].sort(), [...expected.required].sort());
-        assert.deepEqual(tool.outputSchema, { type: "object", additionalProperties: true });
-        assert.deepEqual(JSON.parse(JSON.stringify(tool)), tool);
+        assert.deepEqual(tool.outputSchema, listedOutputSchema(OUTPUT_SCHEMAS[tool.name]!));
+        assert.equal(tool.outputSchema?.type, "object");
+        // JSON-clean: a round trip keeps every defined field (the in-memory transport keeps unset ones as undefined).
+        const defined = Object.fromEntries(Object.entries(tool).filter(([, value]) => value !== undefined));
+        assert.deepEqual(JSON.parse(JSON.stringify(tool)), defined);
       }
       const { tools: again } = await h.client.listTools();
       assert.deepEqual(again, tools);
@@ -189,6 +205,22 @@ void describe("advanced mode (§13.2)", () => {
       assert.deepEqual(res.structured?.warnings, ["constraints_relaxed", "future_warning"]);
       assert.equal(res.structured?.degraded, true);
       assert.deepEqual(res.structured?.degraded_reasons, ["missing_user_text"]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  void it("§3.2 future strings, extra fields and missing fields still satisfy the output schema and reach the host as received", async () => {
+    const odd = { ...decisionNormale(), action: "pause", stop_reason: "future_reason", extra: { x: 1 }, candidates: [{ rank: 1, text: "Q ?" }] };
+    const fake = new FakeRuntimeClient({ next: () => odd as never });
+    const h = await connect({ advanced: true, fake });
+    try {
+      const res = await h.call("zelinqa_next", { session_id: S, state_version: 4 });
+      assert.equal(res.isError, false, res.text);
+      assert.equal(res.structured?.action, "pause");
+      assert.equal(res.structured?.stop_reason, "future_reason");
+      assert.deepEqual(res.structured?.extra, { x: 1 });
+      assert.deepEqual(res.structured?.candidates, [{ rank: 1, text: "Q ?", selection_mode: null }]);
     } finally {
       await h.close();
     }
@@ -366,7 +398,7 @@ void describe("advanced mode (§13.2)", () => {
       }
     }
     await withKey(undefined, async () => {
-      const h = await connect({ advanced: true, clientFactory: defaultClientFactory });
+      const h = await connect({ advanced: true, clientFactory: createClientFactory(parseMcpEnvironment(process.env).client) });
       try {
         const res = await h.call("zelinqa_get_session", { session_id: S });
         assert.equal(res.isError, true);

@@ -1,9 +1,16 @@
 // Business mode over the in-memory MCP transport: zelinqa-mcp.md §13.1 requirements R1–R22.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { Candidate, NextRequest, NextResponse } from "../../../src/zelinqa/contracts/index.js";
+import {
+  BusinessFeedbackOutputSchema,
+  BusinessForgetOutputSchema,
+  BusinessViewOutputSchema,
+  type Candidate,
+  type NextRequest,
+  type NextResponse,
+} from "../../../src/zelinqa/contracts/index.js";
 import { ZelinqaConnectionError, apiErrorFromResponse } from "../../../src/zelinqa/sdk/index.js";
-import { GUIDE, INTEGRATION_CHECK, buildServer } from "../../../src/zelinqa/mcp/index.js";
+import { GUIDE, INTEGRATION_CHECK, buildServer, parseMcpEnvironment } from "../../../src/zelinqa/mcp/index.js";
 import {
   API_ERRORS,
   arretSansQuestion,
@@ -13,7 +20,7 @@ import {
   sessionNeuve,
   versions,
 } from "../sdk/reference-payloads.js";
-import { FakeRuntimeClient, connect, deferred } from "./harness.js";
+import { FakeRuntimeClient, connect, deferred, listedOutputSchema } from "./harness.js";
 
 const BUSINESS_TOOLS = [
   "zelinqa_start",
@@ -24,6 +31,15 @@ const BUSINESS_TOOLS = [
   "zelinqa_feedback",
   "zelinqa_forget",
 ];
+const OUTPUT_SCHEMAS: Record<string, Parameters<typeof listedOutputSchema>[0]> = {
+  zelinqa_start: BusinessViewOutputSchema,
+  zelinqa_next_question: BusinessViewOutputSchema,
+  zelinqa_add_context: BusinessViewOutputSchema,
+  zelinqa_adjust: BusinessViewOutputSchema,
+  zelinqa_status: BusinessViewOutputSchema,
+  zelinqa_feedback: BusinessFeedbackOutputSchema,
+  zelinqa_forget: BusinessForgetOutputSchema,
+};
 const FORBIDDEN = ["session_id", "decision_id", "state_version", "question_id", "choice_id"];
 const C = "lead-42";
 
@@ -58,16 +74,17 @@ const emailCandidate = (type: Candidate["type"], extra: Partial<Candidate> = {})
 });
 
 void describe("business mode (§13.1)", () => {
-  void it("R1 lists exactly the seven business tools, no zelinqa_answer, and no id or version in any input schema or description", async () => {
+  void it("R1 lists exactly the seven business tools, no zelinqa_answer, no id or version in any schema or description, each with its contracts output schema", async () => {
     const h = await connect();
     try {
       const { tools } = await h.client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [...BUSINESS_TOOLS].sort());
       assert.ok(!tools.some((t) => t.name === "zelinqa_answer"));
       for (const tool of tools) {
-        const json = JSON.stringify(tool.inputSchema) + (tool.description ?? "");
+        const json = JSON.stringify(tool.inputSchema) + JSON.stringify(tool.outputSchema) + (tool.description ?? "");
         for (const word of FORBIDDEN) assert.ok(!json.includes(word), `${tool.name} mentions ${word}`);
-        assert.deepEqual(tool.outputSchema, { type: "object", additionalProperties: true });
+        assert.deepEqual(tool.outputSchema, listedOutputSchema(OUTPUT_SCHEMAS[tool.name]!));
+        assert.equal(tool.outputSchema?.type, "object");
         assert.equal(tool.inputSchema.type, "object");
       }
       const next = tools.find((t) => t.name === "zelinqa_next_question");
@@ -334,6 +351,19 @@ void describe("business mode (§13.1)", () => {
     }
   });
 
+  void it("R10 the host session comes from the environment given to buildServer, parsed once, not from process.env at call time", async () => {
+    const environment = parseMcpEnvironment({ ZELINQA_SESSION_ID: "given-id", ZELINQA_CONVERSATION: "bound" });
+    await withEnv({ ZELINQA_SESSION_ID: "process-id", ZELINQA_CONVERSATION: "bound" }, async () => {
+      const h = await connect({ environment });
+      try {
+        await h.call("zelinqa_start", { conversation: "bound" });
+        assert.deepEqual(h.fake.callsOf("getSession"), [["given-id"]]);
+      } finally {
+        await h.close();
+      }
+    });
+  });
+
   void it("R10 with ZELINQA_SESSION_ID and the bound name, start resumes getSession(host-owned-id) with no create", async () => {
     await withEnv({ ZELINQA_SESSION_ID: "host-owned-id", ZELINQA_CONVERSATION: undefined }, async () => {
       const h = await connect();
@@ -355,7 +385,7 @@ void describe("business mode (§13.1)", () => {
         assert.deepEqual(h.fake.callsOf("getSession"), [["host-owned-id"]]);
         await h.call("zelinqa_forget", { conversation: "bound" });
         await h.call("zelinqa_start", { conversation: "bound" });
-        assert.equal(h.fake.count("getSession"), 2, "the environment is read on every start");
+        assert.equal(h.fake.count("getSession"), 2, "the bound name resumes again after a forget");
       } finally {
         await h.close();
       }

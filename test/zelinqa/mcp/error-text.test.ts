@@ -8,8 +8,10 @@ import {
   ZelinqaRequestValidationError,
   apiErrorFromResponse,
 } from "../../../src/zelinqa/sdk/index.js";
-import { defaultClientFactory, errorText, formatDetails } from "../../../src/zelinqa/mcp/index.js";
+import { createClientFactory, createScrubber, errorText, formatDetails, parseMcpEnvironment, secretsOf } from "../../../src/zelinqa/mcp/index.js";
 import { API_ERRORS } from "../sdk/reference-payloads.js";
+
+const NO_SECRETS = createScrubber([]);
 
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
@@ -27,49 +29,61 @@ async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Pr
   }
 }
 
+/** The default factory over the environment as main.ts parses it. */
+const defaultClientFactory = () => createClientFactory(parseMcpEnvironment(process.env).client)();
+
 async function factoryText(): Promise<string> {
   try {
     await defaultClientFactory();
     return "built";
   } catch (error) {
-    return errorText(error, "business");
+    return errorText(error, "business", createScrubber(secretsOf(process.env)));
   }
 }
 
 void describe("error texts (§7.2)", () => {
+  void it("scrubs the configured keys of at least 8 characters, the longest first (§8)", () => {
+    const secrets = secretsOf({ ZELINQA_API_KEY: " zk_key_12345 ", ZELINQA_LIVE_RUNTIME_KEY: "zk_key_12345_long", ZELINQA_LIVE_REVOKED_KEY: "short" });
+    assert.deepEqual(secrets, ["zk_key_12345_long", "zk_key_12345"]);
+    const scrubber = createScrubber(secrets);
+    assert.equal(scrubber.text("a zk_key_12345_long b zk_key_12345 c short"), "a [redacted] b [redacted] c short");
+    assert.deepEqual(scrubber.deep({ zk_key_12345: ["zk_key_12345", 1] }), { zk_key_12345: ["[redacted]", 1] });
+    assert.equal(errorText(new RangeError("zk_key_12345"), "business", scrubber), "RangeError: [redacted]");
+  });
+
   void it("formats details as compact JSON with keys sorted recursively and lowercase \\u escapes", () => {
-    assert.equal(formatDetails({ b: 1, a: { z: "é", y: ["ü"] } }), '{"a":{"y":["\\u00fc"],"z":"\\u00e9"},"b":1}');
+    assert.equal(formatDetails({ b: 1, a: { z: "é", y: ["ü"] } }, NO_SECRETS), '{"a":{"y":["\\u00fc"],"z":"\\u00e9"},"b":1}');
   });
 
   void it("cuts details longer than 2000 characters and marks the cut", () => {
-    const text = formatDetails({ long: "x".repeat(3000) });
+    const text = formatDetails({ long: "x".repeat(3000) }, NO_SECRETS);
     assert.equal(text.length, 2000 + "…(truncated)".length);
     assert.ok(text.endsWith("…(truncated)"));
   });
 
   void it("renders a bare gateway 503 as 503: Service Unavailable", () => {
-    assert.equal(errorText(apiErrorFromResponse(503, API_ERRORS.gateway_503.body), "advanced"), "503: Service Unavailable");
+    assert.equal(errorText(apiErrorFromResponse(503, API_ERRORS.gateway_503.body), "advanced", NO_SECRETS), "503: Service Unavailable");
   });
 
   void it("uses the advanced or the business conflict hint", () => {
     const err = apiErrorFromResponse(409, API_ERRORS.state_version_conflict.body);
-    assert.ok(errorText(err, "advanced").includes(" (request_id=req_9003) — call zelinqa_get_session then retry — {"));
-    assert.ok(errorText(err, "business").includes(" — call zelinqa_status, reconcile the pending question, and do not blindly replay — {"));
+    assert.ok(errorText(err, "advanced", NO_SECRETS).includes(" (request_id=req_9003) — call zelinqa_get_session then retry — {"));
+    assert.ok(errorText(err, "business", NO_SECRETS).includes(" — call zelinqa_status, reconcile the pending question, and do not blindly replay — {"));
   });
 
   void it("lists the first 10 request-validation issues", () => {
     const issues = Array.from({ length: 12 }, (_, i) => ({ path: `p${i}`, message: `m${i}` }));
-    const text = errorText(new ZelinqaRequestValidationError(issues), "advanced");
+    const text = errorText(new ZelinqaRequestValidationError(issues), "advanced", NO_SECRETS);
     assert.ok(text.startsWith("invalid_request: the arguments do not satisfy the contract — p0: m0; p1: m1;"));
     assert.ok(text.includes("p9: m9") && !text.includes("p10"));
   });
 
   void it("maps answer errors and option TypeErrors to invalid_request, others to name: message", () => {
-    assert.equal(errorText(new ZelinqaAnswerError("Duplicate choice labels"), "business"), "invalid_request: Duplicate choice labels");
-    assert.equal(errorText(new TypeError("max_retries must be zero or greater"), "business"), "invalid_request: max_retries must be zero or greater");
-    assert.equal(errorText(new RangeError("boom"), "business"), "RangeError: boom");
+    assert.equal(errorText(new ZelinqaAnswerError("Duplicate choice labels"), "business", NO_SECRETS), "invalid_request: Duplicate choice labels");
+    assert.equal(errorText(new TypeError("max_retries must be zero or greater"), "business", NO_SECRETS), "invalid_request: max_retries must be zero or greater");
+    assert.equal(errorText(new RangeError("boom"), "business", NO_SECRETS), "RangeError: boom");
     const empty = new ZelinqaConnectionError("");
-    assert.ok(errorText(empty, "business").includes("after retrying (ZelinqaConnectionError)"));
+    assert.ok(errorText(empty, "business", NO_SECRETS).includes("after retrying (ZelinqaConnectionError)"));
   });
 });
 

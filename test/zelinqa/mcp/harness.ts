@@ -3,6 +3,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import { buildServer, type BuildServerOptions } from "../../../src/zelinqa/mcp/index.js";
 import type {
   FeedbackRequest,
@@ -147,4 +148,9 @@ export function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => voi
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** The JSON Schema a tools/list entry carries for a contracts output schema (the SDK emits draft-07). */
+export function listedOutputSchema(schema: z.ZodType): unknown {
+  return z.toJSONSchema(schema, { target: "draft-7", io: "output" });
 }

@@ -1,6 +1,6 @@
 // Advanced results (zelinqa-mcp.md §6.3): the API object as received, omitted contract fields as null, every
 // string scrubbed, plus a top-level state_version mirroring versions.state_version.
-import { scrubDeep } from "../secrets.js";
+import type { Scrubber } from "../secrets.js";
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -48,9 +48,9 @@ export function stateVersionOf(payload: unknown): number | null {
   return typeof version === "number" && Number.isInteger(version) ? version : null;
 }
 
-export function advancedOutput(payload: unknown, options: { withStateVersion: boolean }): Json {
+export function advancedOutput(payload: unknown, options: { withStateVersion: boolean; scrubber: Scrubber }): Json {
   const base = isRecord(payload) ? payload : {};
-  const filled = scrubDeep(fillContractNulls(base)) as Json;
+  const filled = options.scrubber.deep(fillContractNulls(base)) as Json;
   return options.withStateVersion ? { ...filled, state_version: stateVersionOf(base) } : filled;
 }
 

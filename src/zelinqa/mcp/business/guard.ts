@@ -2,7 +2,8 @@
 import { ZelinqaAnswerError, ZelinqaRequestValidationError } from "../../sdk/index.js";
 import { errorText } from "../error-text.js";
 import { failure, type ToolOutcome } from "../tool-kit.js";
-import type { ConversationEntry, ConversationRegistry } from "./registry.js";
+import type { BusinessDeps } from "./deps.js";
+import type { ConversationEntry } from "./registry.js";
 
 export const UNKNOWN_CONVERSATION = "unknown_conversation: start this conversation first; never guess another name";
 export const CONVERSATION_BUSY = "conversation_busy: wait for the current call; do not submit in parallel";
@@ -12,12 +13,12 @@ export const REFRESH_REQUIRED = "refresh_required: call zelinqa_status and recon
 const isLocal = (error: unknown) => error instanceof ZelinqaAnswerError || error instanceof ZelinqaRequestValidationError;
 
 export async function guarded(
-  registry: ConversationRegistry,
+  deps: Pick<BusinessDeps, "registry" | "scrubber">,
   name: string,
   options: { refresh: boolean },
   body: (entry: ConversationEntry) => Promise<ToolOutcome>,
 ): Promise<ToolOutcome> {
-  const entry = registry.get(name);
+  const entry = deps.registry.get(name);
   if (!entry) return failure(UNKNOWN_CONVERSATION);
   if (entry.busy) return failure(CONVERSATION_BUSY);
   if (entry.uncertain && !options.refresh) return failure(REFRESH_REQUIRED);
@@ -26,7 +27,7 @@ export async function guarded(
     return await body(entry);
   } catch (error) {
     if (!isLocal(error)) entry.uncertain = true;
-    return failure(errorText(error, "business"));
+    return failure(errorText(error, "business", deps.scrubber));
   } finally {
     entry.busy = false;
   }

@@ -1,6 +1,6 @@
 // The business view (zelinqa-mcp.md §5.1): an allow-list of a NextResponse or a state, without ids or versions.
 import type { NextResponse, SessionState } from "../../sdk/index.js";
-import { scrubText } from "../secrets.js";
+import type { Scrubber } from "../secrets.js";
 
 export interface BusinessQuestion {
   rank: number;
@@ -18,13 +18,13 @@ export type BusinessView = Record<string, unknown> & {
 
 type Candidates = NextResponse["candidates"];
 
-function questionsOf(candidates: Candidates | undefined): BusinessQuestion[] {
+function questionsOf(candidates: Candidates | undefined, scrubber: Scrubber): BusinessQuestion[] {
   return (candidates ?? []).map((c) => ({
     rank: c.rank,
-    text: scrubText(c.text),
+    text: scrubber.text(c.text),
     type: c.type,
     selection_mode: c.selection_mode ?? null,
-    choices: (c.choices ?? []).map((choice) => scrubText(choice.label)),
+    choices: (c.choices ?? []).map((choice) => scrubber.text(choice.label)),
   }));
 }
 
@@ -38,9 +38,9 @@ function objectiveOf(progress: NextResponse["progress"] | undefined): Record<str
   };
 }
 
-export function viewFromNext(response: NextResponse): BusinessView {
+export function viewFromNext(response: NextResponse, scrubber: Scrubber): BusinessView {
   return {
-    questions: questionsOf(response.candidates),
+    questions: questionsOf(response.candidates, scrubber),
     progress: objectiveOf(response.progress),
     turn_count: response.turn_count,
     turns_remaining: response.turns_remaining,
@@ -52,9 +52,9 @@ export function viewFromNext(response: NextResponse): BusinessView {
   };
 }
 
-export function viewFromState(state: SessionState): BusinessView {
+export function viewFromState(state: SessionState, scrubber: Scrubber): BusinessView {
   return {
-    questions: questionsOf(state.pending_decision?.candidates),
+    questions: questionsOf(state.pending_decision?.candidates, scrubber),
     progress: objectiveOf(state.progress),
     turn_count: state.turn_count,
     turns_remaining: state.turns_remaining,
