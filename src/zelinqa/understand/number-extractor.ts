@@ -53,6 +53,14 @@ const AIM_WORDS = new Set(["vise", "viser", "aim", "aiming", "target", "targetin
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
 const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
 
+const PART_WORDS = new Set(["dont", "including", "incl", "inclus", "among", "parmi"]);
+/** A number right after "dont", "including", "of which" names a part of another one. */
+const isPart = (m: NumberMention) => {
+  const last = m.before[m.before.length - 1] ?? "";
+  const prev = m.before[m.before.length - 2] ?? "";
+  return PART_WORDS.has(last) || (last === "which" && prev === "of") || (last === "lesquels" || last === "lesquelles");
+};
+
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
@@ -121,6 +129,13 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
   // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
   if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
+  // "7 places, on a trois enfants" for a seat count: the target's own unit word says more than a word of its
+  // concept group ("enfants" is a person, not a seat).
+  const own = ctx.words?.own;
+  const ownUnit = ({ m, binding }: { m: NumberMention; binding: Binding }) => binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
+  if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
+  // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
+  if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
   if (inBounds.length === 0) return null;
   const distinct = new Set(inBounds.map(({ m }) => m.value));

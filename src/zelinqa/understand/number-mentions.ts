@@ -52,6 +52,8 @@ const MULTIPLIERS: Record<string, number> = {
   k: 1e3, mille: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
 };
 const CURRENCY = new Set(["€", "$", "£", "eur", "euro", "euros", "e", "usd", "dollar", "dollars", "balles", "bucks", "buck", "quid", "pounds", "gbp", "chf", "k€"]);
+/** Units people glue to the number: "90m²", "12km", "75kg", "3x" (times). */
+const GLUED_UNITS = new Set(["m", "m2", "m3", "km", "kg", "cm", "mm", "g", "l", "x", "h", "min", "ans", "yo", "kms", "kgs"]);
 const ORDINAL_SUFFIXES = new Set(["er", "ere", "e", "eme", "em", "st", "nd", "rd", "th"]);
 const RATE_WORDS = new Set(["par", "per", "a", "an", "by", "chaque", "each", "every"]);
 const APPROX_BEFORE = [
@@ -112,8 +114,8 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || value < 100)) {
       // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
       return { value, start: i, end: i + 2, fuzzy: false, article: true };
-    } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3) {
-      // "3pm", "2x": not a quantity.
+    } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3 && !GLUED_UNITS.has(next.norm)) {
+      // "3pm", "4G": not a quantity; a glued measure unit ("90m²", "75kg", "3x") is one.
       return null;
     }
   }
