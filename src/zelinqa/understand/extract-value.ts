@@ -6,7 +6,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
-import { extractArray } from "./multi-choice.js";
+import { extractArray, extractChoice } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
@@ -85,10 +85,8 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
 /** Direct extraction: every extractor on the attributed reply. `today` is YYYY-MM-DD for relative dates. */
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
-    case "enum": {
-      const c = clauseTokens(text);
-      return validated(scalarPhraseResult(findPhraseHits(c.tokens, target.phrases, true, c.negated)), target);
-    }
+    case "enum":
+      return validated(extractChoice(clauseTokens(text), target.phrases), target);
     case "array_enum":
       return validated(extractArray(clauseTokens(text), target.phrases), target);
     case "boolean":

@@ -1,10 +1,11 @@
 // Multiple choices [ext of zelinqa-api §10.5.2]: "tout", "all of them" select every value; "sauf", "except",
 // "à part" remove the values named after them ("toutes sauf le bureau"). Negated values are never selected.
 import type { ClauseTokens } from "./clauses.js";
-import { arrayPhraseResult, findPhraseHits } from "./phrase-match.js";
+import { partialLabelHits } from "./label-parts.js";
+import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
-const ALL = [["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
+const ALL = [["le", "reste"], ["tout", "le", "reste"], ["the", "rest"], ["everything", "else"], ["les", "autres"], ["the", "others"], ["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
 
 function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {
@@ -13,7 +14,8 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 
 /** The array value: named values, or every value minus the excepted ones when the reply says "all". */
 export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
-  const hits = findPhraseHits(c.tokens, phrases, true, c.negated);
+  const full = findPhraseHits(c.tokens, phrases, true, c.negated);
+  const hits = [...full, ...partialLabelHits(c, phrases, full)];
   const allAt = c.tokens.findIndex((_, i) => ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
@@ -25,12 +27,16 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   if (named.length > 0) return arrayPhraseResult(named);
   const everything = new Map<string, PhraseHit>();
   const noNegation = new Array<boolean>(c.tokens.length).fill(false);
+  // Negated values ("all of them, no garden", "pas la souplesse, le reste oui") stay out as well, whichever of
+  // their phrases named them.
+  const refused = new Set<string>();
+  for (const p of phrases) {
+    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
+    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) refused.add(JSON.stringify(p.value));
+  }
   for (const p of phrases) {
     const key = JSON.stringify(p.value);
-    if (excepted.some((h) => JSON.stringify(h.value) === key)) continue;
-    // Negated values ("all of them, no garden") stay out as well.
-    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
-    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) continue;
+    if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key)) continue;
     if (!everything.has(key)) everything.set(key, { value: p.value, order: p.order, start: 0, end: 0, certainty: "exact" });
   }
   return arrayPhraseResult([...everything.values()]);
@@ -62,4 +68,15 @@ function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly
 
 function loosely(result: PhraseResult | null): PhraseResult | null {
   return result === null ? null : { value: result.value, certainty: "fuzzy" };
+}
+
+/**
+ * One value of a single choice: whole labels first (§10.5.2); [ext] else a label named by one of its own words
+ * (label-parts.ts), fuzzy. A refused value alone ("not comprehensive") names nothing, even between two values.
+ */
+export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+  const hits = findPhraseHits(c.tokens, phrases, true, c.negated);
+  if (hits.length > 0) return scalarPhraseResult(hits);
+  const parts = scalarPhraseResult(partialLabelHits(c, phrases, hits));
+  return parts === null ? null : { value: parts.value, certainty: "fuzzy" };
 }

@@ -60,6 +60,25 @@ const GROUPS: readonly (readonly string[])[] = [
   ["sous quinze jours", "sous 15 jours", "within two weeks", "within 2 weeks", "dans les 15 jours", "d ici 15 jours", "d ici quinze jours"],
   ["dans le mois", "within a month", "this month", "ce mois ci", "d ici un mois", "sous un mois"],
   ["trois mois", "3 mois", "three months", "3 months", "d ici trois mois", "d ici 3 mois", "within three months", "within 3 months"],
+  // housing status, vehicles, energy and works
+  ["proprietaire", "owner", "proprio", "homeowner", "i own", "we own", "own it", "own the house", "own the flat"],
+  ["locataire", "tenant", "renter", "i rent", "we rent", "renting", "je loue", "on loue", "nous louons", "en location"],
+  ["occasion", "used", "second hand", "secondhand", "pre owned", "d occasion", "occas"], ["neuf", "neuve", "new", "brand new"],
+  ["essence", "petrol", "gasoline"], ["diesel", "gazole", "gasoil"], ["hybride", "hybrid"], ["electrique", "electric", "electrical"],
+  ["gaz", "gas"], ["fioul", "oil", "mazout", "heating oil"], ["chaudiere", "boiler"], ["pompe a chaleur", "heat pump", "pac"],
+  ["radiateur", "heater", "radiator"], ["poele", "stove"], ["isolation", "insulation"], ["fenetre", "window"], ["double vitrage", "double glazing"],
+  ["panneaux solaires", "solar panels", "solaire", "solar", "photovoltaique", "photovoltaic"], ["toiture", "roof", "toit"], ["mur", "wall"],
+  ["boite automatique", "automatic", "automatic gearbox", "boite auto", "automatic transmission"], ["boite manuelle", "manual", "manual gearbox"],
+  ["camera de recul", "rear camera", "reversing camera", "backup camera"], ["regulateur de vitesse", "cruise control", "regulateur"],
+  ["sieges chauffants", "heated seats"],
+  // sport and health
+  ["perte de poids", "weight loss", "lose weight", "losing weight", "perdre du poids", "maigrir", "mincir", "poids", "weight"],
+  ["prise de muscle", "muscle gain", "build muscle", "gain muscle", "prendre du muscle", "musculation", "muscle building", "muscle"],
+  ["souplesse", "flexibility", "stretching", "mobilite", "mobility"], ["endurance", "stamina", "cardio"],
+  ["remise en forme", "fitness", "get fit", "get in shape", "keep fit", "se remettre en forme", "forme"],
+  ["mensuel", "monthly", "mensuelle"], ["annuel", "yearly", "annual", "annuelle", "a l annee"], ["hebdomadaire", "weekly"],
+  // days
+  ["lundi", "monday"], ["mardi", "tuesday"], ["mercredi", "wednesday"], ["jeudi", "thursday"], ["vendredi", "friday"], ["samedi", "saturday"], ["dimanche", "sunday"],
   ["matin", "morning"], ["soir", "evening"], ["apres midi", "afternoon"], ["nuit", "night"],
 ];
 
@@ -114,4 +133,17 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
     }
   }
   return out;
+}
+
+/** Single-word equivalents of a word across languages ("gaz" → "gas", "fenetres" → "windows"), for label parts. */
+const byWord = new Map<string, string[]>();
+for (const group of GROUPS) {
+  const words = group.filter((m) => !m.includes(" "));
+  for (const w of words) {
+    for (const form of [w, plural(w)]) byWord.set(form, [...(byWord.get(form) ?? []), ...words.filter((o) => o !== w).flatMap((o) => [o, plural(o)])]);
+  }
+}
+
+export function wordEquivalents(word: string): readonly string[] {
+  return byWord.get(word) ?? [];
 }
