@@ -136,6 +136,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
   // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
   if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
+  // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
+  if (integer) kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
   if (inBounds.length === 0) return null;
   const distinct = new Set(inBounds.map(({ m }) => m.value));

@@ -239,7 +239,13 @@ export function scanNumbers(text: string): MentionScan {
   const mentions: NumberMention[] = [];
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i] as RawNumber;
-    const b = raw[i + 1];
+    let b = raw[i + 1];
+    // "deux à trois fois": the "a" read as an article between two numbers is the range's "à".
+    const c = raw[i + 2];
+    if (b && c && !a.article && b.article && !c.article && tokens[b.start]?.norm === "a" && b.start === a.end && c.start === b.end) {
+      raw.splice(i + 1, 1);
+      b = c;
+    }
     if (b && !a.article && !b.article && isRangeLink(text, tokens, a, b)) {
       // "2-3k": the upper bound's multiplier also scales a bare lower bound.
       const low = b.value >= 1000 && a.value < 1000 && b.value / a.value > 100 ? a.value * 1000 : a.value;
