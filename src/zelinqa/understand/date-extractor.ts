@@ -17,6 +17,7 @@ const MONTHS: Record<string, number> = {
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
+const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
 const LATE = new Set(["fin", "end", "late", "endof"]);
@@ -104,7 +105,8 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
     else if (isPart(EARLY)) found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     else if (isPart(MID)) found.push({ iso: at(month, 15) ?? "invalid", fuzzy: true, from, to });
     else if (isPart(LATE)) found.push({ iso: at(month, "last") ?? "invalid", fuzzy: true, from, to });
-    else if (year !== null || (FULL_MONTHS[tokens[i] as string] !== undefined && !AMBIGUOUS_ALONE.has(tokens[i] as string))) {
+    // "en mars", "in may", "au mois de mai": after "en"/"in" an ambiguous month name is the month.
+    else if (year !== null || (FULL_MONTHS[tokens[i] as string] !== undefined && (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string)))) {
       found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     }
   }

@@ -15,7 +15,7 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 /** The array value: named values, or every value minus the excepted ones when the reply says "all". */
 export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
   const full = findPhraseHits(c.tokens, phrases, true, c.negated);
-  const hits = [...full, ...partialLabelHits(c, phrases, full)];
+  const hits = [...full, ...partialLabelHits(c, phrases, full), ...dayGroupHits(c, phrases)];
   const allAt = c.tokens.findIndex((_, i) => ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
@@ -26,14 +26,9 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   // "parking, that's all": other values are named, so "all" closes the list instead of choosing everything.
   if (named.length > 0) return arrayPhraseResult(named);
   const everything = new Map<string, PhraseHit>();
-  const noNegation = new Array<boolean>(c.tokens.length).fill(false);
   // Negated values ("all of them, no garden", "pas la souplesse, le reste oui") stay out as well, whichever of
   // their phrases named them.
-  const refused = new Set<string>();
-  for (const p of phrases) {
-    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
-    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) refused.add(JSON.stringify(p.value));
-  }
+  const refused = refusedValues(c, phrases);
   for (const p of phrases) {
     const key = JSON.stringify(p.value);
     if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key)) continue;
@@ -79,4 +74,41 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   if (hits.length > 0) return scalarPhraseResult(hits);
   const parts = scalarPhraseResult(partialLabelHits(c, phrases, hits));
   return parts === null ? null : { value: parts.value, certainty: "fuzzy" };
+}
+
+const DAY_GROUPS: readonly { readonly said: readonly (readonly string[])[]; readonly days: ReadonlySet<string> }[] = [
+  {
+    said: [["week", "end"], ["weekend"], ["weekends"], ["we"]],
+    days: new Set(["samedi", "dimanche", "saturday", "sunday"]),
+  },
+  {
+    said: [["en", "semaine"], ["weekdays"], ["week", "days"], ["during", "the", "week"], ["jours", "de", "semaine"], ["jours", "ouvres"], ["working", "days"], ["du", "lundi", "au", "vendredi"], ["monday", "to", "friday"]],
+    days: new Set(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "monday", "tuesday", "wednesday", "thursday", "friday"]),
+  },
+];
+
+/** The values the reply names only under a negation ("pas le mercredi"), as JSON keys. */
+function refusedValues(c: ClauseTokens, phrases: readonly Phrase[]): Set<string> {
+  const noNegation = new Array<boolean>(c.tokens.length).fill(false);
+  const refused = new Set<string>();
+  for (const p of phrases) {
+    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
+    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) refused.add(JSON.stringify(p.value));
+  }
+  return refused;
+}
+
+/** [ext] "le week-end" names Saturday and Sunday, "en semaine" / "weekdays" Monday to Friday, when they are choices. */
+function dayGroupHits(c: ClauseTokens, phrases: readonly Phrase[]): PhraseHit[] {
+  const out: PhraseHit[] = [];
+  for (const group of DAY_GROUPS) {
+    const at = c.tokens.findIndex((_, i) => !c.negated[i] && group.said.some((seq) => startsAt(c.tokens, seq, i)));
+    if (at < 0) continue;
+    const refused = refusedValues(c, phrases);
+    for (const p of phrases) {
+      if (refused.has(JSON.stringify(p.value))) continue;
+      if (p.tokens.length === 1 && group.days.has(p.tokens[0] as string)) out.push({ value: p.value, order: p.order, start: at, end: at, certainty: "exact" });
+    }
+  }
+  return out;
 }
