@@ -111,6 +111,8 @@ const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
+  const decade = ctx.strict ? null : decadeOf(text, ctx);
+  if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
   const scan = ctx.scan ?? scanNumbers(text);
   if (integer && personsTarget(ctx)) {
     const people = countPeople(scan.tokens, scan.mentions);
@@ -207,4 +209,26 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
 function weeksAsDays(m: NumberMention, ctx: NumberContext): number | null {
   if (m.unit === null || !(ctx.words?.groups.has("days") ?? false) || !tokenHasStem(m.unit, WEEK_STEMS)) return null;
   return m.value * (m.unit === "quinzaine" || m.unit === "fortnight" ? 14 : 7);
+}
+
+const DECADE_WORDS: Record<string, number> = { twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90 };
+
+/**
+ * "dans les années 70", "the 1980s", "the seventies" for a year: the middle of the decade, fuzzy. Only for a
+ * target that counts years of the calendar (a minimum of 1000 or more, or "year"/"année" in its words).
+ */
+function decadeOf(text: string, ctx: NumberContext): number | null {
+  const yearLike = (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
+  if (!yearLike) return null;
+  const n = tokenise(text).join(" ");
+  const m = /\b(?:annees|the)\s+((?:19|20)?\d)0s?\b/.exec(n) ?? /\b((?:19|20)?\d)0s\b/.exec(n);
+  let decade: number | null = null;
+  if (m) {
+    const d = Number(m[1]);
+    decade = d >= 190 ? d * 10 : d >= 3 ? 1900 + d * 10 : 2000 + d * 10;
+  } else {
+    const w = /\b(?:the|les)\s+(twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/.exec(n);
+    if (w) decade = 1900 + (DECADE_WORDS[w[1] as string] as number);
+  }
+  return decade === null ? null : decade + 5;
 }
