@@ -2,7 +2,7 @@
 // languages, extra words), each with what a careful person would record. Written before the rules were tuned;
 // the entries marked `h` are a held-out check of generality, never used to design a rule.
 // Reference day of every entry: Tuesday 2026-12-01 (UTC), see corpus-runner.ts.
-import { CAR, GYM, RENO } from "./blind-answers.js";
+import { CAR, GYM, LOAN, RENO } from "./blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -19,7 +19,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare" | "car" | "reno" | "gym";
+  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare" | "car" | "reno" | "gym" | "loan";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -30,6 +30,8 @@ export interface CorpusEntry {
   readonly h?: true;
   /** Written by a second tester before reading the rules (blind-answers.ts); its first-run score is the honest figure. */
   readonly blind?: true;
+  /** Written by the second tester after reading the rules, before running it (a fresh-domain check). */
+  readonly fresh?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -721,4 +723,5 @@ export const CORPUS: readonly CorpusEntry[] = [
   ...blindRows("car", CAR),
   ...blindRows("reno", RENO),
   ...blindRows("gym", GYM),
+  ...rows("loan", LOAN).map((e) => ({ ...e, fresh: true as const })),
 ];

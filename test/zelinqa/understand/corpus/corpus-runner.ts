@@ -18,6 +18,7 @@ import { rentalDomainChanges } from "./rental-domain.js";
 import { travelDomainChanges } from "./travel-domain.js";
 import { carDomainChanges } from "./car-domain.js";
 import { gymDomainChanges } from "./gym-domain.js";
+import { loanDomainChanges } from "./loan-domain.js";
 import { renoDomainChanges } from "./reno-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
@@ -49,6 +50,7 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     car: artifactOf(carDomainChanges(), "car"),
     reno: artifactOf(renoDomainChanges(), "reno"),
     gym: artifactOf(gymDomainChanges(), "gym"),
+    loan: artifactOf(loanDomainChanges(), "loan"),
   };
 }
 
@@ -135,7 +137,7 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
     overall: rowsBy(results, () => "all"),
     category: rowsBy(results, (r) => r.entry.category),
     domain: rowsBy(results, (r) => r.entry.domain),
-    split: rowsBy(results, (r) => (r.entry.blind ? "blind" : r.entry.h ? "held-out" : "tuned")),
+    split: rowsBy(results, (r) => (r.entry.blind ? "blind" : r.entry.fresh ? "fresh" : r.entry.h ? "held-out" : "tuned")),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(results.filter((r) => r.entry.blind), (r) => r.entry.category),
   };
