@@ -137,8 +137,12 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
   const seen = new Set<string>();
+  // "d'ici trois mois" (by then) reads as "dans trois mois", held loosely: a deadline, not a day.
+  const by = /\bd['\u2019 ]\s*ici\b/i;
+  const deadline = by.test(text);
+  const read = deadline ? text.replace(new RegExp(by.source, "gi"), "dans") : text;
   for (const parser of [chrono.fr, chrono.en]) {
-    for (const r of parser.parse(text, ref, { forwardDate: true })) {
+    for (const r of parser.parse(read, ref, { forwardDate: true })) {
       const s = r.start;
       const textTokens = tokenise(r.text);
       // Month names are read by our own rules; chrono adds the relative expressions only.
@@ -156,7 +160,7 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       const iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
-      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain);
+      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline;
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }
   }

@@ -61,6 +61,9 @@ const isPart = (m: NumberMention) => {
   return PART_WORDS.has(last) || (last === "which" && prev === "of") || (last === "lesquels" || last === "lesquelles");
 };
 
+/** Words of a target counted in percent (a "%" in its label reads as "%"). */
+const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", "taux", "rate"];
+
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
@@ -73,6 +76,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !(words && [...words.rates].some((r) => tokenHasStem(m.per as string, new Set([r]))))) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
+  // "10% of the price" is a share: it belongs only to a target counted in percent.
+  if (m.unit === "%") return words !== undefined && PERCENT_STEMS.some((p) => words.own.has(p)) ? "target" : "elsewhere";
   // "une semaine", "two weeks" for a number of nights or days.
   if (m.unit !== null && words?.groups.has("days") && tokenHasStem(m.unit, WEEK_STEMS)) return "target";
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
@@ -197,7 +202,8 @@ const NONE_FILLERS = new Set(["so", "far", "at", "all", "du", "tout", "of", "the
  * and names, at most, the target's own words.
  */
 function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
-  if (!integer || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
+  // A decimal amount may be none ("rien" as a deposit) only when its schema says 0 is allowed.
+  if ((!integer && (ctx.minimum === undefined || ctx.minimum > 0)) || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
   const tokens = tokenise(text);
   if (!tokens.some((t) => NONE_WORDS.has(t))) return null;
   const words = ctx.words;

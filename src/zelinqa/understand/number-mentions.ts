@@ -205,7 +205,9 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const isRate = after.length > 1 && RATE_WORDS.has(after[0] as string) && !/^\d/.test(after[1] as string);
   const slash = nextSymbol !== undefined && /^\s*\//.test(text.slice((tokens[endToken - 1] as TextToken).end));
   const currency = symbolCurrency(prevSymbol) || symbolCurrency(nextSymbol) || (after[0] !== undefined && CURRENCY.has(after[0]));
-  const unit = slash || isRate ? null : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) ? after[0] : null;
+  // "10%", "10 pour cent": a share, whatever follows it.
+  const percent = nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
+  const unit = percent ? "%" : slash || isRate ? null : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) ? after[0] : null;
   const approx = endsWithPhrase(before, PHRASES.approxBefore) || startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
   const afterUnit = after.slice(currency ? 1 : 0);
   const bound = endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)

@@ -120,6 +120,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
       if ((t.length >= 4 || SHORT_WORDS.has(t)) && !STOP.has(t)) own.add(stem(t));
     });
   }
+  if (label.includes("%")) own.add("%");
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();

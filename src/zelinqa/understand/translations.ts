@@ -2,10 +2,11 @@
 // languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
+import { EVERYDAY_GROUPS } from "./everyday-vocabulary.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
-const GROUPS: readonly (readonly string[])[] = [
+const BASE_GROUPS: readonly (readonly string[])[] = [
   // home
   ["parking", "garage", "place de parking", "parking space", "stationnement"], ["balcon", "balcony"], ["terrasse", "terrace", "patio"],
   ["ascenseur", "elevator", "lift"], ["jardin", "garden", "yard", "backyard"], ["cave", "cellar", "basement"], ["piscine", "pool", "swimming pool"],
@@ -81,6 +82,8 @@ const GROUPS: readonly (readonly string[])[] = [
   ["lundi", "monday"], ["mardi", "tuesday"], ["mercredi", "wednesday"], ["jeudi", "thursday"], ["vendredi", "friday"], ["samedi", "saturday"], ["dimanche", "sunday"],
   ["matin", "morning"], ["soir", "evening"], ["apres midi", "afternoon"], ["nuit", "night"],
 ];
+
+const GROUPS: readonly (readonly string[])[] = [...BASE_GROUPS, ...EVERYDAY_GROUPS];
 
 /** One-way: a general word also understands its kinds ("rangement" ← "armoire"), never the reverse. */
 const KINDS: Readonly<Record<string, readonly string[]>> = {
