@@ -94,7 +94,8 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   const fromLabels = scalarPhraseResult(findPhraseHits(c.tokens, labels.filter((p) => p.tokens.length > 1 || !isYesNoWord(p)), true, c.negated));
   if (fromLabels) return fromLabels;
   const said = lexiconValue(text);
-  const fact = words === undefined ? null : factValue(text, words);
+  // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
+  const fact = words === undefined || text.trim().endsWith("?") ? null : factValue(text, words);
   // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
   if (said !== null && fact !== null && said.value !== fact) return null;
   if (said !== null) return { value: said.value, certainty: said.loose ? "fuzzy" : "exact" };

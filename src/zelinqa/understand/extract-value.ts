@@ -5,7 +5,8 @@ import { clauseTokens } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
-import { isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
+import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
+import { tokenise } from "./normalise.js";
 import { extractArray, extractChoice } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
@@ -67,6 +68,11 @@ export function enumValuesOf(schema: unknown): unknown[] {
   return [];
 }
 
+/** [ext] "diesel je pense", "maybe the blue one": a choice said with a hedge is held loosely. */
+function hedged(text: string, result: PhraseResult | null): PhraseResult | null {
+  return result !== null && result.certainty === "exact" && hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? { value: result.value, certainty: "fuzzy" } : result;
+}
+
 function validated(result: PhraseResult | null, target: ExtractionTarget): PhraseResult | null {
   return result !== null && target.validate(result.value) ? result : null;
 }
@@ -86,9 +92,9 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
     case "enum":
-      return validated(extractChoice(clauseTokens(text), target.phrases), target);
+      return validated(hedged(text, extractChoice(clauseTokens(text), target.phrases)), target);
     case "array_enum":
-      return validated(extractArray(clauseTokens(text), target.phrases), target);
+      return validated(hedged(text, extractArray(clauseTokens(text), target.phrases)), target);
     case "boolean":
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":

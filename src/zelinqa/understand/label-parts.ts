@@ -28,6 +28,8 @@ function indexOf(phrases: readonly Phrase[]): PartIndex {
   if (cached) return cached;
   const owners = new Map<string, Map<string, Phrase>>();
   for (const p of phrases) {
+    // A translated phrase's other words ("heating oil" for "oil") are not the label's words.
+    if (p.translated) continue;
     for (const t of p.tokens) {
       if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
       for (const w of [t, ...wordEquivalents(t)]) {

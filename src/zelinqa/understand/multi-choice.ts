@@ -6,6 +6,7 @@ import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
 const ALL = [["le", "reste"], ["tout", "le", "reste"], ["the", "rest"], ["everything", "else"], ["les", "autres"], ["the", "others"], ["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
+const EXCEPT_ONE = new Set(["sauf", "except", "excepte", "hormis", "excluding", "apart"]);
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
 
 function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {
@@ -70,9 +71,11 @@ function loosely(result: PhraseResult | null): PhraseResult | null {
  * (label-parts.ts), fuzzy. A refused value alone ("not comprehensive") names nothing, even between two values.
  */
 export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
-  const hits = findPhraseHits(c.tokens, phrases, true, c.negated);
+  // "tout sauf diesel", "anything except blue": for one value, what follows "sauf"/"except" is refused.
+  const refused = c.tokens.map((_, i) => c.negated[i] === true || c.tokens.some((t, j) => j < i && c.clause[j] === c.clause[i] && (EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part"))));
+  const hits = findPhraseHits(c.tokens, phrases, true, refused);
   if (hits.length > 0) return scalarPhraseResult(hits);
-  const parts = scalarPhraseResult(partialLabelHits(c, phrases, hits));
+  const parts = scalarPhraseResult(partialLabelHits({ ...c, negated: refused }, phrases, hits));
   return parts === null ? null : { value: parts.value, certainty: "fuzzy" };
 }
 

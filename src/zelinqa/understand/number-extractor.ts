@@ -40,8 +40,17 @@ const PERIOD_STEMS: readonly [string, Period][] = [
 /** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
 function periodOf(words: TargetWords): Period | null {
   for (const [w, p] of PERIOD_STEMS) if (words.stems.has(w) || [...words.stems].some((s) => s.length >= 5 && w.startsWith(s))) return p;
+  // "Séances par semaine", "visits per month": the period is the word after "par"/"per".
+  for (const r of words.rates) {
+    const p = RATE_PERIODS[r];
+    if (p) return p;
+  }
   return null;
 }
+
+const RATE_PERIODS: Record<string, Period> = {
+  semaine: "week", week: "week", mois: "month", month: "month", an: "year", annee: "year", year: "year", jour: "day", day: "day",
+};
 
 const SUBGROUP_NOUNS = new Set([
   "kids", "kid", "children", "child", "enfants", "enfant", "adults", "adult", "adultes", "adulte", "babies", "baby", "bebes", "bebe",
@@ -171,9 +180,13 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
   // A bare number chosen while other numbers of the reply were set aside ("2 + 1 baby") is held loosely.
   const setAside = first.binding === "neutral" && scan.mentions.some((m) => !m.article && m.value !== first.m.value);
+  // "1000 m² de terrain, maison de 110": a plausible bare number beside the unit-bound one leaves a doubt.
+  const rival = first.binding === "target" && bound.some(({ m, binding }) => binding === "neutral" && !m.article && m.value !== first.m.value && withinBounds(m.value, ctx, integer));
   // "2 kids" answers part of "how many people": a subgroup is not the total.
   const subgroup = personsTarget(ctx) && first.m.unit !== null && SUBGROUP_NOUNS.has(first.m.unit);
-  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  // "2500 chacun" for a household: an amount each is not the total.
+  const each = first.m.per === "each";
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || rival || each || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 

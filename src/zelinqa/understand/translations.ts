@@ -118,11 +118,11 @@ for (const [general, kinds] of Object.entries(KINDS)) addKey(general, kinds.map(
 export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   const out: Phrase[] = [...phrases];
   const seen = new Set(phrases.map((p) => p.tokens.join(" ")));
-  const add = (tokens: readonly string[], p: Phrase) => {
+  const add = (tokens: readonly string[], p: Phrase, translated = false) => {
     const key = tokens.join(" ");
     if (key.length < 3 || seen.has(key)) return;
     seen.add(key);
-    out.push({ tokens, value: p.value, order: p.order });
+    out.push({ tokens, value: p.value, order: p.order, ...(translated || p.translated ? { translated: true as const } : {}) });
   };
   for (const p of phrases) {
     let core = p.tokens;
@@ -131,8 +131,8 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
     add(core, p);
     if (core.length === 1 && (core[0] as string).length >= 4) add([plural(core[0] as string)], p);
     for (const other of byKey.get(core.join(" ")) ?? []) {
-      add(other, p);
-      add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p);
+      add(other, p, true);
+      add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p, true);
     }
   }
   return out;
