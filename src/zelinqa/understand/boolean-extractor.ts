@@ -35,6 +35,8 @@ function lexiconHits(tokens: readonly string[]): LexiconHit[] {
   return kept;
 }
 
+const QUALIFYING_LINKS = new Set(["mais", "but", "sauf", "except", "if", "si", "unless", "only", "seulement", "depends", "depend", "selon"]);
+
 const isLoose = (tokens: readonly string[], h: LexiconHit) => {
   const said = tokens.slice(h.start, h.end);
   return LOOSE_PHRASES.some((p) => p.length === said.length && p.every((w, i) => said[i] === w));
@@ -62,7 +64,8 @@ function lexiconValue(text: string): Said | null {
       if (next < c.tokens.length && c.clause[next] === c.clause[h.start] && isNegationAt(c.tokens, next)) v = false;
       if (c.negated[h.start]) v = false;
     }
-    loose ||= isLoose(c.tokens, h);
+    // "yes but not my fault", "oui si c'est gratuit": a qualified yes/no is held loosely.
+    loose ||= isLoose(c.tokens, h) || c.tokens.slice(h.end).some((t) => QUALIFYING_LINKS.has(t));
     values.add(v);
   }
   return values.size === 1 ? { value: [...values][0] === true, loose } : null;

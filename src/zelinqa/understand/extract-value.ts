@@ -70,8 +70,16 @@ export function enumValuesOf(schema: unknown): unknown[] {
 
 /** [ext] "diesel je pense", "maybe the blue one": a choice said with a hedge is held loosely. */
 function hedged(text: string, result: PhraseResult | null): PhraseResult | null {
-  return result !== null && result.certainty === "exact" && hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? { value: result.value, certainty: "fuzzy" } : result;
+  if (result === null || result.certainty !== "exact") return result;
+  const tokens = tokenise(text);
+  return hasAnyPhrase(tokens, HEDGE_PHRASES) || hasAnyPhrase(tokens, QUALIFIERS) ? { value: result.value, certainty: "fuzzy" } : result;
 }
+
+/** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */
+export const QUALIFIERS = [
+  "nearly", "almost", "presque", "quasi", "quasiment", "pratiquement", "practically", "sort of", "kind of", "more or less", "plus ou moins",
+  "if", "si possible", "s il y a", "a condition", "provided", "as long as", "unless", "sauf si", "depending", "selon",
+].map((p) => p.split(" "));
 
 function validated(result: PhraseResult | null, target: ExtractionTarget): PhraseResult | null {
   return result !== null && target.validate(result.value) ? result : null;

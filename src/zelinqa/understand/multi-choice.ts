@@ -5,7 +5,9 @@ import { partialLabelHits } from "./label-parts.js";
 import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
-const ALL = [["le", "reste"], ["tout", "le", "reste"], ["the", "rest"], ["everything", "else"], ["les", "autres"], ["the", "others"], ["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
+const ALL = [["le", "reste"], ["tout", "le", "reste"], ["the", "rest"], ["everything", "else"], ["les", "autres"], ["the", "others"], ["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"], ["anything"]];
+/** "anything but electric", "all but one": "but" after these means "except". */
+const ANY_WORDS = new Set(["anything", "everything", "all", "any", "tout", "n importe"]);
 const EXCEPT_ONE = new Set(["sauf", "except", "excepte", "hormis", "excluding", "apart"]);
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
 
@@ -72,7 +74,8 @@ function loosely(result: PhraseResult | null): PhraseResult | null {
  */
 export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
   // "tout sauf diesel", "anything except blue": for one value, what follows "sauf"/"except" is refused.
-  const refused = c.tokens.map((_, i) => c.negated[i] === true || c.tokens.some((t, j) => j < i && c.clause[j] === c.clause[i] && (EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part"))));
+  const exceptAt = (t: string, j: number) => EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part") || (t === "but" && ANY_WORDS.has(c.tokens[j - 1] ?? ""));
+  const refused = c.tokens.map((_, i) => c.negated[i] === true || c.tokens.some((t, j) => j < i && (c.clause[j] === c.clause[i] || c.clause[j] === (c.clause[i] as number) - 1) && exceptAt(t, j)));
   const hits = findPhraseHits(c.tokens, phrases, true, refused);
   if (hits.length > 0) return scalarPhraseResult(hits);
   const parts = scalarPhraseResult(partialLabelHits({ ...c, negated: refused }, phrases, hits));

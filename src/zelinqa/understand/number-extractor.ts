@@ -82,7 +82,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
   // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
-  if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !(words && [...words.rates].some((r) => tokenHasStem(m.per as string, new Set([r]))))) {
+  const per = m.per;
+  const perTarget = words !== undefined && per !== null && (per === "each" ? words.rates.size > 0 : [...words.rates].some((r) => tokenHasStem(per, new Set([r]))));
+  if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
   // "10% of the price" is a share: it belongs only to a target counted in percent.
@@ -185,8 +187,11 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // "2 kids" answers part of "how many people": a subgroup is not the total.
   const subgroup = personsTarget(ctx) && first.m.unit !== null && SUBGROUP_NOUNS.has(first.m.unit);
   // "2500 chacun" for a household: an amount each is not the total.
-  const each = first.m.per === "each";
-  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || rival || each || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  const each = first.m.per === "each" && !(ctx.words !== undefined && ctx.words.rates.size > 0);
+  // "three bedrooms and a living room" for rooms: a kind of the target's unit, then more named after it.
+  const kindThenMore = first.binding === "target" && first.m.unit !== null && own !== undefined && !tokenHasStem(first.m.unit, own) &&
+    scan.tokens.slice(first.m.end).some((t) => AND_LINKS.has(t.norm) || t.norm === "+");
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || rival || each || kindThenMore || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 

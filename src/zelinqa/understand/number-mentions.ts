@@ -54,6 +54,8 @@ const MULTIPLIERS: Record<string, number> = {
 const CURRENCY = new Set(["€", "$", "£", "eur", "euro", "euros", "e", "usd", "dollar", "dollars", "balles", "bucks", "buck", "quid", "pounds", "gbp", "chf", "k€"]);
 /** Units people glue to the number: "90m²", "12km", "75kg", "3x" (times). */
 const GLUED_UNITS = new Set(["m", "m2", "m3", "km", "kg", "cm", "mm", "g", "l", "x", "h", "min", "ans", "yo", "kms", "kgs"]);
+/** "60 m² each": a unit word, then "each". */
+const unitAfter = (after: readonly string[]) => after[0] !== undefined && !/^\d/.test(after[0]);
 /** "2500 chacun", "500 each": an amount per person. */
 const EACH_WORDS = new Set(["each", "chacun", "chacune", "apiece", "par tete"]);
 const ORDINAL_SUFFIXES = new Set(["er", "ere", "e", "eme", "em", "st", "nd", "rd", "th"]);
@@ -219,7 +221,7 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
       : null;
   const period = periodAfter(after.slice(0, 4), slash);
   const perAt = after.slice(0, 3).findIndex((w, i) => i < 2 && (w === "par" || w === "per" || w === "each" || w === "chaque"));
-  const per = EACH_WORDS.has(after[0] ?? "") ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
+  const per = EACH_WORDS.has(after[0] ?? "") || (unitAfter(after) && EACH_WORDS.has(after[1] ?? "")) ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
   return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period, per };
 }
 
