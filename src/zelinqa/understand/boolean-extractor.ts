@@ -35,6 +35,7 @@ function lexiconHits(tokens: readonly string[]): LexiconHit[] {
   return kept;
 }
 
+const POST_NEGATIONS = new Set(["pas", "plus", "jamais", "point"]);
 const QUALIFYING_LINKS = new Set(["mais", "but", "sauf", "except", "if", "si", "unless", "only", "seulement", "depends", "depend", "selon"]);
 
 const isLoose = (tokens: readonly string[], h: LexiconHit) => {
@@ -83,7 +84,10 @@ function factValue(text: string, words: TargetWords, groupsOnly = false, clauses
   c.tokens.forEach((t, i) => {
     if (t.length < 3 || !tokenHasStem(t, stems)) return;
     const stopped = c.tokens.slice(Math.max(0, i - 3), i).some((w, j, arr) => STOPPED.has(w) && c.clause[i - arr.length + j] === c.clause[i]);
-    if (c.negated[i] || stopped || (i > 0 && c.tokens[i - 1] === "non")) negative = true;
+    // Spoken French drops the "ne": "je fume pas", "je fume plus", "j'en ai jamais eu" ("pas mal" is "a lot").
+    const next = c.tokens[i + 1];
+    const after = next !== undefined && c.clause[i + 1] === c.clause[i] && POST_NEGATIONS.has(next) && c.tokens[i + 2] !== "mal";
+    if (c.negated[i] || stopped || after || (i > 0 && c.tokens[i - 1] === "non")) negative = true;
     else positive = true;
   });
   // "pas de chat mais un chien": something is there.

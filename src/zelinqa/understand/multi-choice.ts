@@ -19,7 +19,8 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
   const full = findPhraseHits(c.tokens, phrases, true, c.negated);
   const hits = [...full, ...partialLabelHits(c, phrases, full), ...dayGroupHits(c, phrases)];
-  const allAt = c.tokens.findIndex((_, i) => ALL.some((seq) => startsAt(c.tokens, seq, i)));
+  // "I don't need anything", "pas tout": a negated "all" selects nothing.
+  const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
   const excepted = exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
@@ -84,7 +85,7 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
 
 const DAY_GROUPS: readonly { readonly said: readonly (readonly string[])[]; readonly days: ReadonlySet<string> }[] = [
   {
-    said: [["week", "end"], ["weekend"], ["weekends"], ["we"]],
+    said: [["week", "end"], ["weekend"], ["weekends"]],
     days: new Set(["samedi", "dimanche", "saturday", "sunday"]),
   },
   {
