@@ -38,6 +38,18 @@ function lexiconHits(tokens: readonly string[]): LexiconHit[] {
 const POST_NEGATIONS = new Set(["pas", "plus", "jamais", "point"]);
 const QUALIFYING_LINKS = new Set(["mais", "but", "sauf", "except", "if", "si", "unless", "only", "seulement", "depends", "depend", "selon"]);
 
+/**
+ * Whether a negation before token i in its clause negates a yes said there: "sans"/"without" only negate the
+ * noun after them ("si c'est sans frais, oui" is a yes).
+ */
+function clauseNegatesAt(c: ClauseTokens, i: number): boolean {
+  for (let j = i - 1; j >= 0 && c.clause[j] === c.clause[i]; j--) {
+    const t = c.tokens[j] as string;
+    if (t !== "sans" && t !== "without" && isNegationAt(c.tokens, j)) return true;
+  }
+  return false;
+}
+
 const isLoose = (tokens: readonly string[], h: LexiconHit) => {
   const said = tokens.slice(h.start, h.end);
   return LOOSE_PHRASES.some((p) => p.length === said.length && p.every((w, i) => said[i] === w));
@@ -63,10 +75,10 @@ function lexiconValue(text: string): Said | null {
     if (v) {
       const next = c.tokens[h.end] === "que" ? h.end + 1 : h.end;
       if (next < c.tokens.length && c.clause[next] === c.clause[h.start] && isNegationAt(c.tokens, next)) v = false;
-      if (c.negated[h.start]) v = false;
+      if (c.negated[h.start] && clauseNegatesAt(c, h.start)) v = false;
     }
     // "yes but not my fault", "oui si c'est gratuit": a qualified yes/no is held loosely.
-    loose ||= isLoose(c.tokens, h) || c.tokens.slice(h.end).some((t) => QUALIFYING_LINKS.has(t));
+    loose ||= isLoose(c.tokens, h) || c.tokens.slice(h.end).some((t) => QUALIFYING_LINKS.has(t)) || c.tokens.slice(0, h.start).some((t) => t === "si" || t === "if");
     values.add(v);
   }
   return values.size === 1 ? { value: [...values][0] === true, loose } : null;

@@ -77,7 +77,7 @@ function hedged(text: string, result: PhraseResult | null): PhraseResult | null 
 
 /** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */
 export const QUALIFIERS = [
-  "nearly", "almost", "presque", "quasi", "quasiment", "pratiquement", "practically", "sort of", "kind of", "more or less", "plus ou moins",
+  "partly", "partially", "en partie", "partiellement", "semi", "nearly", "almost", "presque", "quasi", "quasiment", "pratiquement", "practically", "sort of", "kind of", "more or less", "plus ou moins",
   // A condition, not the politeness of "si possible" / "if possible".
   "if there", "if it", "if the", "if you", "if they", "if we", "if i", "only if", "si c est", "si on", "si vous", "si le", "si la",
   "s il y a", "s il", "a condition", "provided", "as long as", "unless", "sauf si", "depending", "selon",
