@@ -83,6 +83,13 @@ export const QUALIFIERS = [
   "s il y a", "s il", "a condition", "provided", "as long as", "unless", "sauf si", "depending", "selon",
 ].map((p) => p.split(" "));
 
+const QUESTION_WORDS = new Set(["why", "pourquoi", "what", "quoi", "how", "comment", "which", "quel", "quelle", "est", "c", "is", "do", "does", "can", "peut", "pouvez", "vous"]);
+
+/** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
+function isQuestionBack(text: string): boolean {
+  return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
+}
+
 function validated(result: PhraseResult | null, target: ExtractionTarget): PhraseResult | null {
   return result !== null && target.validate(result.value) ? result : null;
 }
@@ -116,7 +123,7 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
-      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed)) return null;
+      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed) || isQuestionBack(trimmed)) return null;
       return validated({ value: trimmed, certainty: "exact" }, target);
     }
     case "none":

@@ -25,6 +25,9 @@ export const REFUSAL_PHRASES = phrases([
   "pas vos affaires", "pas tes affaires", "pas vos oignons", "not your business", "ne souhaite pas communiquer", "prefere ne pas communiquer",
   "veux pas communiquer", "ne souhaite pas partager", "prefere ne pas partager", "don t wish to answer", "don t wish to say", "rather not share",
   "prefer not to share", "not comfortable sharing", "keep that private", "keep it private", "keep this private", "rather keep that",
+  "prefere pas repondre", "passer cette question", "passer la question", "pas envie de donner", "pas envie de dire", "bit personal",
+  "a bit private", "no way i m telling", "je ne donne pas", "je donne pas", "je ne peux pas vous dire", "je peux pas vous dire",
+  "can t tell you", "cannot tell you", "i won t tell", "je ne vous le donnerai pas", "je ne communique pas",
 ]);
 
 /** [ext] Refusals only when they are the whole answer (give or take politeness): "pass", "skip", "private". */
@@ -49,7 +52,8 @@ export const DONT_KNOW_PHRASES = phrases([
   "on ne sait pas", "on sait pas", "nous ne savons pas", "we don t know", "we re not sure", "still deciding", "not decided yet",
   "je n ai pas encore choisi", "on n a pas encore decide", "rien n est decide", "nothing decided", "je ne me souviens pas",
   "je me souviens plus", "je me rappelle plus", "i don t remember", "can t remember", "je ne suis pas certain", "pas certain",
-  "pas certaine", "not certain", "unsure", "aucune certitude",
+  "pas certaine", "not certain", "unsure", "aucune certitude", "haven t figured", "not figured out", "pas encore defini",
+  "pas encore definie", "pas encore determine", "not defined yet", "not set yet", "pas encore fixee", "ask me later",
 ]);
 
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */
