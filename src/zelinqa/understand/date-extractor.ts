@@ -17,6 +17,8 @@ const MONTHS: Record<string, number> = {
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
+const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])\b/;
+const LOOSE_DATE_WORDS = new Set(["vers", "environ", "around", "about", "approximately", "roughly", "circa", "avant", "before", "by"]);
 const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
@@ -181,6 +183,10 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   if (found.length === 0) chronoDates(text, tokens, today, found, passing);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
+  // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
+  if (ALTERNATIVE_DAY.test(tokens.join(" "))) return null;
   const iso = (found[0] as Found).iso;
-  return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: found.some((f) => f.fuzzy) ? "fuzzy" : "exact" };
+  // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
+  const loose = found.some((f) => f.fuzzy) || tokens.some((t) => LOOSE_DATE_WORDS.has(t)) || / (au plus tard|at the latest|aux alentours) /.test(` ${tokens.join(" ")} `);
+  return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

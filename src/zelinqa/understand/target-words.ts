@@ -30,6 +30,8 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "litre", "liter", "pouce", "inch", "tonne", "ton", "gramme"],
   kilometres: ["km", "kilometre", "kilometer", "borne"],
   miles: ["mile"],
+  // Imperial units: "170 lbs" is no weight in kg, "1000 sq ft" no area in m².
+  imperial: ["lb", "lbs", "stone", "oz", "ounce", "ft", "feet", "foot", "sq", "sqft", "inch", "inches", "gallon", "yard", "yd"],
   cubic: ["m3", "cubic", "cube", "metre cube"],
   floors: ["etage", "floor", "niveau", "level"],
   // An age is counted in years: "34 ans", "I'm 28 years old".
@@ -140,7 +142,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
-  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "kilometres", "miles", "cubic", "floors", "pets", "cars", "children"].flatMap(groupStems),
+  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "kilometres", "miles", "imperial", "cubic", "floors", "pets", "cars", "children"].flatMap(groupStems),
 );
 /** Words after which a number is someone's income, not what they will spend. */
 export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));
