@@ -73,10 +73,10 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["camera de recul", "rear camera", "reversing camera", "backup camera"], ["regulateur de vitesse", "cruise control", "regulateur"],
   ["sieges chauffants", "heated seats"],
   // sport and health
-  ["perte de poids", "weight loss", "lose weight", "losing weight", "perdre du poids", "maigrir", "mincir", "poids", "weight"],
-  ["prise de muscle", "muscle gain", "build muscle", "gain muscle", "prendre du muscle", "musculation", "muscle building", "muscle"],
+  ["perte de poids", "weight loss", "lose weight", "losing weight", "perdre du poids", "maigrir", "mincir"],
+  ["prise de muscle", "muscle gain", "build muscle", "gain muscle", "prendre du muscle", "musculation", "muscle building"],
   ["souplesse", "flexibility", "stretching", "mobilite", "mobility"], ["endurance", "stamina", "cardio"],
-  ["remise en forme", "fitness", "get fit", "get in shape", "keep fit", "se remettre en forme", "forme"],
+  ["remise en forme", "fitness", "get fit", "get in shape", "keep fit", "se remettre en forme"],
   ["mensuel", "monthly", "mensuelle"], ["annuel", "yearly", "annual", "annuelle", "a l annee"], ["hebdomadaire", "weekly"],
   // days
   ["lundi", "monday"], ["mardi", "tuesday"], ["mercredi", "wednesday"], ["jeudi", "thursday"], ["vendredi", "friday"], ["samedi", "saturday"], ["dimanche", "sunday"],
