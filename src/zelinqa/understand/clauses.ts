@@ -35,6 +35,8 @@ export function isNegationAt(tokens: readonly string[], i: number): boolean {
     return false;
   }
   if (!NEGATIONS.has(t)) return false;
+  // "rien de trop moderne": "rien de" opens a negation without "ne".
+  if (t === "rien" && (tokens[i + 1] === "de" || tokens[i + 1] === "d")) return true;
   if (NEEDS_NE.has(t)) return i > 0 && (tokens[i - 1] === "ne" || tokens[i - 1] === "n" || tokens[i - 2] === "ne" || tokens[i - 2] === "n");
   // "plus" after "non"? "non plus" is still a negation; "no" as in "no. 5" is rare enough to ignore.
   return true;

@@ -17,6 +17,9 @@ const MONTHS: Record<string, number> = {
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
+const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])\b/;
+const LOOSE_DATE_WORDS = new Set(["vers", "environ", "around", "about", "approximately", "roughly", "circa", "avant", "before", "by"]);
+const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
 const LATE = new Set(["fin", "end", "late", "endof"]);
@@ -104,7 +107,8 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
     else if (isPart(EARLY)) found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     else if (isPart(MID)) found.push({ iso: at(month, 15) ?? "invalid", fuzzy: true, from, to });
     else if (isPart(LATE)) found.push({ iso: at(month, "last") ?? "invalid", fuzzy: true, from, to });
-    else if (year !== null || (FULL_MONTHS[tokens[i] as string] !== undefined && !AMBIGUOUS_ALONE.has(tokens[i] as string))) {
+    // "en mars", "in may", "au mois de mai": after "en"/"in" an ambiguous month name is the month.
+    else if (year !== null || (FULL_MONTHS[tokens[i] as string] !== undefined && (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string)))) {
       found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     }
   }
@@ -135,8 +139,12 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
   const seen = new Set<string>();
+  // "d'ici trois mois" (by then) reads as "dans trois mois", held loosely: a deadline, not a day.
+  const by = /\bd['\u2019 ]\s*ici\b/i;
+  const deadline = by.test(text);
+  const read = deadline ? text.replace(new RegExp(by.source, "gi"), "dans") : text;
   for (const parser of [chrono.fr, chrono.en]) {
-    for (const r of parser.parse(text, ref, { forwardDate: true })) {
+    for (const r of parser.parse(read, ref, { forwardDate: true })) {
       const s = r.start;
       const textTokens = tokenise(r.text);
       // Month names are read by our own rules; chrono adds the relative expressions only.
@@ -154,7 +162,7 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       const iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
-      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain);
+      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline;
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }
   }
@@ -175,6 +183,10 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   if (found.length === 0) chronoDates(text, tokens, today, found, passing);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
+  // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
+  if (ALTERNATIVE_DAY.test(tokens.join(" "))) return null;
   const iso = (found[0] as Found).iso;
-  return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: found.some((f) => f.fuzzy) ? "fuzzy" : "exact" };
+  // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
+  const loose = found.some((f) => f.fuzzy) || tokens.some((t) => LOOSE_DATE_WORDS.has(t)) || / (au plus tard|at the latest|aux alentours) /.test(` ${tokens.join(" ")} `);
+  return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

@@ -5,8 +5,9 @@ import { clauseTokens } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
-import { isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
-import { extractArray } from "./multi-choice.js";
+import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
+import { tokenise } from "./normalise.js";
+import { extractArray, extractChoice } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
@@ -67,6 +68,28 @@ export function enumValuesOf(schema: unknown): unknown[] {
   return [];
 }
 
+/** [ext] "diesel je pense", "maybe the blue one": a choice said with a hedge is held loosely. */
+function hedged(text: string, result: PhraseResult | null): PhraseResult | null {
+  if (result === null || result.certainty !== "exact") return result;
+  const tokens = tokenise(text);
+  return hasAnyPhrase(tokens, HEDGE_PHRASES) || hasAnyPhrase(tokens, QUALIFIERS) ? { value: result.value, certainty: "fuzzy" } : result;
+}
+
+/** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */
+export const QUALIFIERS = [
+  "partly", "partially", "en partie", "partiellement", "semi", "nearly", "almost", "presque", "quasi", "quasiment", "pratiquement", "practically", "sort of", "kind of", "more or less", "plus ou moins",
+  // A condition, not the politeness of "si possible" / "if possible".
+  "if there", "if it", "if the", "if you", "if they", "if we", "if i", "only if", "si c est", "si on", "si vous", "si le", "si la",
+  "s il y a", "s il", "a condition", "provided", "as long as", "unless", "sauf si", "depending", "selon",
+].map((p) => p.split(" "));
+
+const QUESTION_WORDS = new Set(["why", "pourquoi", "what", "quoi", "how", "comment", "which", "quel", "quelle", "est", "c", "is", "do", "does", "can", "peut", "pouvez", "vous"]);
+
+/** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
+function isQuestionBack(text: string): boolean {
+  return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
+}
+
 function validated(result: PhraseResult | null, target: ExtractionTarget): PhraseResult | null {
   return result !== null && target.validate(result.value) ? result : null;
 }
@@ -85,12 +108,10 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
 /** Direct extraction: every extractor on the attributed reply. `today` is YYYY-MM-DD for relative dates. */
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
-    case "enum": {
-      const c = clauseTokens(text);
-      return validated(scalarPhraseResult(findPhraseHits(c.tokens, target.phrases, true, c.negated)), target);
-    }
+    case "enum":
+      return validated(hedged(text, extractChoice(clauseTokens(text), target.phrases)), target);
     case "array_enum":
-      return validated(extractArray(clauseTokens(text), target.phrases), target);
+      return validated(hedged(text, extractArray(clauseTokens(text), target.phrases)), target);
     case "boolean":
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
@@ -102,7 +123,7 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
-      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed)) return null;
+      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed) || isQuestionBack(trimmed)) return null;
       return validated({ value: trimmed, certainty: "exact" }, target);
     }
     case "none":

@@ -22,6 +22,12 @@ export const REFUSAL_PHRASES = phrases([
   "no comments", "je prefere pas dire", "je prefere pas le dire", "je prefere pas repondre", "prefere pas dire", "je veux pas dire",
   "je ne dirai pas", "je dirai pas", "je ne vous le dirai pas", "je garde ca pour moi", "i won t tell", "not going to tell",
   "not going to say", "keep that to myself", "keep it to myself", "rather keep it private", "je prefere garder ca prive",
+  "pas vos affaires", "pas tes affaires", "pas vos oignons", "not your business", "ne souhaite pas communiquer", "prefere ne pas communiquer",
+  "veux pas communiquer", "ne souhaite pas partager", "prefere ne pas partager", "don t wish to answer", "don t wish to say", "rather not share",
+  "prefer not to share", "not comfortable sharing", "keep that private", "keep it private", "keep this private", "rather keep that",
+  "prefere pas repondre", "passer cette question", "passer la question", "pas envie de donner", "pas envie de dire", "bit personal",
+  "a bit private", "no way i m telling", "je ne donne pas", "je donne pas", "je ne peux pas vous dire", "je peux pas vous dire",
+  "can t tell you", "cannot tell you", "i won t tell", "je ne vous le donnerai pas", "je ne communique pas",
 ]);
 
 /** [ext] Refusals only when they are the whole answer (give or take politeness): "pass", "skip", "private". */
@@ -46,7 +52,8 @@ export const DONT_KNOW_PHRASES = phrases([
   "on ne sait pas", "on sait pas", "nous ne savons pas", "we don t know", "we re not sure", "still deciding", "not decided yet",
   "je n ai pas encore choisi", "on n a pas encore decide", "rien n est decide", "nothing decided", "je ne me souviens pas",
   "je me souviens plus", "je me rappelle plus", "i don t remember", "can t remember", "je ne suis pas certain", "pas certain",
-  "pas certaine", "not certain", "unsure", "aucune certitude",
+  "pas certaine", "not certain", "unsure", "aucune certitude", "haven t figured", "not figured out", "pas encore defini",
+  "pas encore definie", "pas encore determine", "not defined yet", "not set yet", "pas encore fixee", "ask me later",
 ]);
 
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */
@@ -67,12 +74,33 @@ export const HEDGE_PHRASES = phrases([
   "je ne sais pas", "don t know", "i believe", "normalement", "in theory", "en theorie", "a priori", "possibly", "possiblement",
 ]);
 
+/**
+ * [ext] Yes/no said loosely: a hedge ("I don't think so", "pourquoi pas"), a habit of some frequency
+ * ("occasionally", "de temps en temps"), an ignorance that leans ("pas que je sache"), or a stopped habit
+ * ("j'ai arrêté", "I quit"). The answer stands, held loosely (tentative).
+ */
+const LOOSE_TRUE_LIST = [
+  "pourquoi pas", "why not", "i think so", "je pense que oui", "je crois que oui", "i believe so", "probably", "probablement", "surement",
+  "occasionally", "occasionnellement", "sometimes", "parfois", "de temps en temps", "de temps a autre", "from time to time", "now and then",
+  "rarely", "rarement", "socially", "en soiree",
+];
+const LOOSE_FALSE_LIST = [
+  "i don t think so", "don t think so", "je ne pense pas", "je pense pas", "je crois pas", "je ne crois pas", "je crois que non",
+  "je pense que non", "probably not", "probablement pas", "surement pas", "pas que je sache", "pas a ma connaissance",
+  "not that i know", "not as far as i know", "not to my knowledge", "j ai arrete", "je me suis arrete", "arrete depuis", "i quit",
+  "i stopped", "gave up", "i gave up", "quit smoking", "ex fumeur", "ex fumeuse", "ancien fumeur", "ancienne fumeuse", "former smoker",
+  "ex smoker", "used to", "plus depuis",
+];
+/** The loose yes/no phrases, as token lists. */
+export const LOOSE_PHRASES = phrases([...LOOSE_TRUE_LIST, ...LOOSE_FALSE_LIST]);
+
 export const TRUE_PHRASES = phrases([
   "oui", "ouais", "bien sur", "tout a fait", "absolument", "exactement", "effectivement", "vrai", "d accord",
   "yes", "yeah", "yep", "sure", "of course", "absolutely", "indeed", "true", "correct",
   // [ext]
   "ouep", "ouaip", "yup", "yea", "ok", "okay", "volontiers", "avec plaisir", "carrement", "certainement", "evidemment",
   "bien entendu", "oui oui", "affirmatif", "pourquoi pas", "why not", "certainly", "definitely", "totally", "of course yes",
+  ...LOOSE_TRUE_LIST,
   "c est ca", "that s right", "sounds good", "no problem", "pas de probleme", "pas de souci", "sans probleme", "no worries", "bien evidemment", "volontier", "je veux bien", "yes please",
 ]);
 
@@ -87,6 +115,7 @@ export const FALSE_PHRASES = phrases([
   "not anymore", "plus maintenant", "plus du tout", "pas forcement", "pas necessairement", "not necessarily", "pas specialement",
   "not particularly", "pas obligatoirement", "pas la peine", "pas pour l instant", "pas pour le moment", "not at the moment", "not for now", "not right now", "not currently",
   "pas actuellement", "not worth it", "pas utile", "inutile", "not useful", "je m en passe",
+  ...LOOSE_FALSE_LIST,
 ]);
 
 const FILLERS = new Set(["please", "svp", "merci", "thanks", "thank", "you", "sorry", "desole", "desolee", "pardon", "lol", "haha", "euh", "hmm", "bah", "ben", "well", "honestly", "franchement", "je", "i", "ll", "on", "this", "one", "question", "la", "that", "it", "s", "for", "now", "pour", "l", "instant", "moment", "le", "the", "yet", "encore", "tbh", "mdr", "oh", "ah", "um", "uh"]);

@@ -1,10 +1,14 @@
 // Multiple choices [ext of zelinqa-api §10.5.2]: "tout", "all of them" select every value; "sauf", "except",
 // "à part" remove the values named after them ("toutes sauf le bureau"). Negated values are never selected.
 import type { ClauseTokens } from "./clauses.js";
-import { arrayPhraseResult, findPhraseHits } from "./phrase-match.js";
+import { partialLabelHits } from "./label-parts.js";
+import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
-const ALL = [["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"]];
+const ALL = [["le", "reste"], ["tout", "le", "reste"], ["the", "rest"], ["everything", "else"], ["les", "autres"], ["the", "others"], ["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"], ["anything"]];
+/** "anything but electric", "all but one": "but" after these means "except". */
+const ANY_WORDS = new Set(["anything", "everything", "all", "any", "tout", "n importe"]);
+const EXCEPT_ONE = new Set(["sauf", "except", "excepte", "hormis", "excluding", "apart"]);
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
 
 function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {
@@ -13,8 +17,10 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 
 /** The array value: named values, or every value minus the excepted ones when the reply says "all". */
 export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
-  const hits = findPhraseHits(c.tokens, phrases, true, c.negated);
-  const allAt = c.tokens.findIndex((_, i) => ALL.some((seq) => startsAt(c.tokens, seq, i)));
+  const full = findPhraseHits(c.tokens, phrases, true, c.negated);
+  const hits = [...full, ...partialLabelHits(c, phrases, full), ...dayGroupHits(c, phrases)];
+  // "I don't need anything", "pas tout": a negated "all" selects nothing.
+  const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
   const excepted = exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
@@ -24,13 +30,12 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   // "parking, that's all": other values are named, so "all" closes the list instead of choosing everything.
   if (named.length > 0) return arrayPhraseResult(named);
   const everything = new Map<string, PhraseHit>();
-  const noNegation = new Array<boolean>(c.tokens.length).fill(false);
+  // Negated values ("all of them, no garden", "pas la souplesse, le reste oui") stay out as well, whichever of
+  // their phrases named them.
+  const refused = refusedValues(c, phrases);
   for (const p of phrases) {
     const key = JSON.stringify(p.value);
-    if (excepted.some((h) => JSON.stringify(h.value) === key)) continue;
-    // Negated values ("all of them, no garden") stay out as well.
-    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
-    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) continue;
+    if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key)) continue;
     if (!everything.has(key)) everything.set(key, { value: p.value, order: p.order, start: 0, end: 0, certainty: "exact" });
   }
   return arrayPhraseResult([...everything.values()]);
@@ -62,4 +67,55 @@ function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly
 
 function loosely(result: PhraseResult | null): PhraseResult | null {
   return result === null ? null : { value: result.value, certainty: "fuzzy" };
+}
+
+/**
+ * One value of a single choice: whole labels first (§10.5.2); [ext] else a label named by one of its own words
+ * (label-parts.ts), fuzzy. A refused value alone ("not comprehensive") names nothing, even between two values.
+ */
+export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+  // "tout sauf diesel", "anything except blue": for one value, what follows "sauf"/"except" is refused.
+  const exceptAt = (t: string, j: number) => EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part") || (t === "but" && ANY_WORDS.has(c.tokens[j - 1] ?? ""));
+  const refused = c.tokens.map((_, i) => c.negated[i] === true || c.tokens.some((t, j) => j < i && (c.clause[j] === c.clause[i] || c.clause[j] === (c.clause[i] as number) - 1) && exceptAt(t, j)));
+  const hits = findPhraseHits(c.tokens, phrases, true, refused);
+  if (hits.length > 0) return scalarPhraseResult(hits);
+  const parts = scalarPhraseResult(partialLabelHits({ ...c, negated: refused }, phrases, hits));
+  return parts === null ? null : { value: parts.value, certainty: "fuzzy" };
+}
+
+const DAY_GROUPS: readonly { readonly said: readonly (readonly string[])[]; readonly days: ReadonlySet<string> }[] = [
+  {
+    said: [["week", "end"], ["weekend"], ["weekends"]],
+    days: new Set(["samedi", "dimanche", "saturday", "sunday"]),
+  },
+  {
+    said: [["en", "semaine"], ["weekdays"], ["week", "days"], ["during", "the", "week"], ["jours", "de", "semaine"], ["jours", "ouvres"], ["working", "days"], ["du", "lundi", "au", "vendredi"], ["monday", "to", "friday"]],
+    days: new Set(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "monday", "tuesday", "wednesday", "thursday", "friday"]),
+  },
+];
+
+/** The values the reply names only under a negation ("pas le mercredi"), as JSON keys. */
+function refusedValues(c: ClauseTokens, phrases: readonly Phrase[]): Set<string> {
+  const noNegation = new Array<boolean>(c.tokens.length).fill(false);
+  const refused = new Set<string>();
+  for (const p of phrases) {
+    const named = findPhraseHits(c.tokens, [p], true, noNegation).length > 0;
+    if (named && findPhraseHits(c.tokens, [p], true, c.negated).length === 0) refused.add(JSON.stringify(p.value));
+  }
+  return refused;
+}
+
+/** [ext] "le week-end" names Saturday and Sunday, "en semaine" / "weekdays" Monday to Friday, when they are choices. */
+function dayGroupHits(c: ClauseTokens, phrases: readonly Phrase[]): PhraseHit[] {
+  const out: PhraseHit[] = [];
+  for (const group of DAY_GROUPS) {
+    const at = c.tokens.findIndex((_, i) => !c.negated[i] && group.said.some((seq) => startsAt(c.tokens, seq, i)));
+    if (at < 0) continue;
+    const refused = refusedValues(c, phrases);
+    for (const p of phrases) {
+      if (refused.has(JSON.stringify(p.value))) continue;
+      if (p.tokens.length === 1 && group.days.has(p.tokens[0] as string)) out.push({ value: p.value, order: p.order, start: at, end: at, certainty: "exact" });
+    }
+  }
+  return out;
 }

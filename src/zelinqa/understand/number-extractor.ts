@@ -40,8 +40,17 @@ const PERIOD_STEMS: readonly [string, Period][] = [
 /** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
 function periodOf(words: TargetWords): Period | null {
   for (const [w, p] of PERIOD_STEMS) if (words.stems.has(w) || [...words.stems].some((s) => s.length >= 5 && w.startsWith(s))) return p;
+  // "Séances par semaine", "visits per month": the period is the word after "par"/"per".
+  for (const r of words.rates) {
+    const p = RATE_PERIODS[r];
+    if (p) return p;
+  }
   return null;
 }
+
+const RATE_PERIODS: Record<string, Period> = {
+  semaine: "week", week: "week", mois: "month", month: "month", an: "year", annee: "year", year: "year", jour: "day", day: "day",
+};
 
 const SUBGROUP_NOUNS = new Set([
   "kids", "kid", "children", "child", "enfants", "enfant", "adults", "adult", "adultes", "adulte", "babies", "baby", "bebes", "bebe",
@@ -53,6 +62,17 @@ const AIM_WORDS = new Set(["vise", "viser", "aim", "aiming", "target", "targetin
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
 const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
 
+const PART_WORDS = new Set(["dont", "including", "incl", "inclus", "among", "parmi"]);
+/** A number right after "dont", "including", "of which" names a part of another one. */
+const isPart = (m: NumberMention) => {
+  const last = m.before[m.before.length - 1] ?? "";
+  const prev = m.before[m.before.length - 2] ?? "";
+  return PART_WORDS.has(last) || (last === "which" && prev === "of") || (last === "lesquels" || last === "lesquelles");
+};
+
+/** Words of a target counted in percent (a "%" in its label reads as "%"). */
+const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", "taux", "rate"];
+
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
@@ -62,9 +82,13 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
   // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
-  if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !(words && [...words.rates].some((r) => tokenHasStem(m.per as string, new Set([r]))))) {
+  const per = m.per;
+  const perTarget = words !== undefined && per !== null && (per === "each" ? words.rates.size > 0 : [...words.rates].some((r) => tokenHasStem(per, new Set([r]))));
+  if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
+  // "10% of the price" is a share: it belongs only to a target counted in percent.
+  if (m.unit === "%") return words !== undefined && PERCENT_STEMS.some((p) => words.own.has(p)) ? "target" : "elsewhere";
   // "une semaine", "two weeks" for a number of nights or days.
   if (m.unit !== null && words?.groups.has("days") && tokenHasStem(m.unit, WEEK_STEMS)) return "target";
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
@@ -103,6 +127,8 @@ const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
+  const decade = ctx.strict ? null : decadeOf(text, ctx);
+  if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
   const scan = ctx.scan ?? scanNumbers(text);
   if (integer && personsTarget(ctx)) {
     const people = countPeople(scan.tokens, scan.mentions);
@@ -121,6 +147,15 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
   // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
   if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
+  // "7 places, on a trois enfants" for a seat count: the target's own unit word says more than a word of its
+  // concept group ("enfants" is a person, not a seat).
+  const own = ctx.words?.own;
+  const ownUnit = ({ m, binding }: { m: NumberMention; binding: Binding }) => binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
+  if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
+  // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
+  if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
+  // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
+  if (integer) kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
   if (inBounds.length === 0) return null;
   const distinct = new Set(inBounds.map(({ m }) => m.value));
@@ -147,9 +182,16 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
   // A bare number chosen while other numbers of the reply were set aside ("2 + 1 baby") is held loosely.
   const setAside = first.binding === "neutral" && scan.mentions.some((m) => !m.article && m.value !== first.m.value);
+  // "1000 m² de terrain, maison de 110": a plausible bare number beside the unit-bound one leaves a doubt.
+  const rival = first.binding === "target" && bound.some(({ m, binding }) => binding === "neutral" && !m.article && m.value !== first.m.value && withinBounds(m.value, ctx, integer));
   // "2 kids" answers part of "how many people": a subgroup is not the total.
   const subgroup = personsTarget(ctx) && first.m.unit !== null && SUBGROUP_NOUNS.has(first.m.unit);
-  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  // "2500 chacun" for a household: an amount each is not the total.
+  const each = first.m.per === "each" && !(ctx.words !== undefined && ctx.words.rates.size > 0);
+  // "three bedrooms and a living room" for rooms: a kind of the target's unit, then more named after it.
+  const kindThenMore = first.binding === "target" && first.m.unit !== null && own !== undefined && !tokenHasStem(first.m.unit, own) &&
+    scan.tokens.slice(first.m.end).some((t) => AND_LINKS.has(t.norm) || t.norm === "+");
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || rival || each || kindThenMore || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
@@ -178,7 +220,8 @@ const NONE_FILLERS = new Set(["so", "far", "at", "all", "du", "tout", "of", "the
  * and names, at most, the target's own words.
  */
 function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
-  if (!integer || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
+  // A decimal amount may be none ("rien" as a deposit) only when its schema says 0 is allowed.
+  if ((!integer && (ctx.minimum === undefined || ctx.minimum > 0)) || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
   const tokens = tokenise(text);
   if (!tokens.some((t) => NONE_WORDS.has(t))) return null;
   const words = ctx.words;
@@ -190,4 +233,26 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
 function weeksAsDays(m: NumberMention, ctx: NumberContext): number | null {
   if (m.unit === null || !(ctx.words?.groups.has("days") ?? false) || !tokenHasStem(m.unit, WEEK_STEMS)) return null;
   return m.value * (m.unit === "quinzaine" || m.unit === "fortnight" ? 14 : 7);
+}
+
+const DECADE_WORDS: Record<string, number> = { twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90 };
+
+/**
+ * "dans les années 70", "the 1980s", "the seventies" for a year: the middle of the decade, fuzzy. Only for a
+ * target that counts years of the calendar (a minimum of 1000 or more, or "year"/"année" in its words).
+ */
+function decadeOf(text: string, ctx: NumberContext): number | null {
+  const yearLike = (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
+  if (!yearLike) return null;
+  const n = tokenise(text).join(" ");
+  const m = /\b(?:annees|the)\s+((?:19|20)?\d)0s?\b/.exec(n) ?? /\b((?:19|20)?\d)0s\b/.exec(n);
+  let decade: number | null = null;
+  if (m) {
+    const d = Number(m[1]);
+    decade = d >= 190 ? d * 10 : d >= 3 ? 1900 + d * 10 : 2000 + d * 10;
+  } else {
+    const w = /\b(?:the|les)\s+(twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b/.exec(n);
+    if (w) decade = 1900 + (DECADE_WORDS[w[1] as string] as number);
+  }
+  return decade === null ? null : decade + 5;
 }

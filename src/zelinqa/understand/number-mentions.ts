@@ -52,6 +52,12 @@ const MULTIPLIERS: Record<string, number> = {
   k: 1e3, mille: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
 };
 const CURRENCY = new Set(["€", "$", "£", "eur", "euro", "euros", "e", "usd", "dollar", "dollars", "balles", "bucks", "buck", "quid", "pounds", "gbp", "chf", "k€"]);
+/** Units people glue to the number: "90m²", "12km", "75kg", "3x" (times). */
+const GLUED_UNITS = new Set(["m", "m2", "m3", "km", "kg", "cm", "mm", "g", "l", "x", "h", "min", "ans", "yo", "kms", "kgs"]);
+/** "60 m² each": a unit word, then "each". */
+const unitAfter = (after: readonly string[]) => after[0] !== undefined && !/^\d/.test(after[0]);
+/** "2500 chacun", "500 each": an amount per person. */
+const EACH_WORDS = new Set(["each", "chacun", "chacune", "apiece", "par tete"]);
 const ORDINAL_SUFFIXES = new Set(["er", "ere", "e", "eme", "em", "st", "nd", "rd", "th"]);
 const RATE_WORDS = new Set(["par", "per", "a", "an", "by", "chaque", "each", "every"]);
 const APPROX_BEFORE = [
@@ -112,8 +118,8 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || value < 100)) {
       // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
       return { value, start: i, end: i + 2, fuzzy: false, article: true };
-    } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3) {
-      // "3pm", "2x": not a quantity.
+    } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3 && !GLUED_UNITS.has(next.norm)) {
+      // "3pm", "4G": not a quantity; a glued measure unit ("90m²", "75kg", "3x") is one.
       return null;
     }
   }
@@ -203,7 +209,9 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const isRate = after.length > 1 && RATE_WORDS.has(after[0] as string) && !/^\d/.test(after[1] as string);
   const slash = nextSymbol !== undefined && /^\s*\//.test(text.slice((tokens[endToken - 1] as TextToken).end));
   const currency = symbolCurrency(prevSymbol) || symbolCurrency(nextSymbol) || (after[0] !== undefined && CURRENCY.has(after[0]));
-  const unit = slash || isRate ? null : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) ? after[0] : null;
+  // "10%", "10 pour cent": a share, whatever follows it.
+  const percent = nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
+  const unit = percent ? "%" : slash || isRate ? null : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) ? after[0] : null;
   const approx = endsWithPhrase(before, PHRASES.approxBefore) || startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
   const afterUnit = after.slice(currency ? 1 : 0);
   const bound = endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)
@@ -213,7 +221,7 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
       : null;
   const period = periodAfter(after.slice(0, 4), slash);
   const perAt = after.slice(0, 3).findIndex((w, i) => i < 2 && (w === "par" || w === "per" || w === "each" || w === "chaque"));
-  const per = after[0] === "each" ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
+  const per = EACH_WORDS.has(after[0] ?? "") || (unitAfter(after) && EACH_WORDS.has(after[1] ?? "")) ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
   return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period, per };
 }
 
@@ -237,7 +245,13 @@ export function scanNumbers(text: string): MentionScan {
   const mentions: NumberMention[] = [];
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i] as RawNumber;
-    const b = raw[i + 1];
+    let b = raw[i + 1];
+    // "deux à trois fois": the "a" read as an article between two numbers is the range's "à".
+    const c = raw[i + 2];
+    if (b && c && !a.article && b.article && !c.article && tokens[b.start]?.norm === "a" && b.start === a.end && c.start === b.end) {
+      raw.splice(i + 1, 1);
+      b = c;
+    }
     if (b && !a.article && !b.article && isRangeLink(text, tokens, a, b)) {
       // "2-3k": the upper bound's multiplier also scales a bare lower bound.
       const low = b.value >= 1000 && a.value < 1000 && b.value / a.value > 100 ? a.value * 1000 : a.value;

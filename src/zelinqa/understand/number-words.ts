@@ -8,11 +8,12 @@ const UNITS: Record<string, number> = {
   cinquante: 50, soixante: 60, septante: 70, huitante: 80, octante: 80, nonante: 90,
   one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
   twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  twice: 2, thrice: 3,
   twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
 };
 const HUNDREDS = new Set(["cent", "cents", "hundred", "hundreds"]);
 const SCALES: Record<string, number> = {
-  mille: 1e3, milles: 1e3, thousand: 1e3, thousands: 1e3, k: 1e3,
+  mille: 1e3, milles: 1e3, mil: 1e3, thousand: 1e3, thousands: 1e3, k: 1e3,
   million: 1e6, millions: 1e6, milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
 };
 /** Collective nouns: approximate by nature. */
@@ -43,7 +44,10 @@ function readAt(tokens: readonly string[], i: number): WordNumber | null {
   if (ARTICLE_WORDS.has(first) && next !== undefined && next in COLLECTIVES) {
     return { value: COLLECTIVES[next] as number, start: i, end: i + 2, fuzzy: true, article: false };
   }
-  if (!(first in UNITS) && !(first in SCALES && first !== "k" && first !== "a")) return null;
+  // "once a week", "once per month": "once" is a count only before a rate, elsewhere it is "when".
+  if (first === "once") return next === "a" || next === "per" || next === "every" || next === "par" ? { value: 1, start: i, end: i + 1, fuzzy: false, article: false } : null;
+  // "cent vingt", "hundred and fifty": a hundred may open a number without "un"/"a".
+  if (!(first in UNITS) && !HUNDREDS.has(first) && !(first in SCALES && first !== "k" && first !== "a")) return null;
   let total = 0;
   let current = 0;
   let j = i;

@@ -8,6 +8,8 @@ export interface Phrase {
   readonly value: unknown;
   /** Position of the value in enum or choice order, for array results. */
   readonly order: number;
+  /** [ext] Added by translations.ts (not written in the configuration): label parts ignore its words. */
+  readonly translated?: true;
 }
 
 export type Certainty = "exact" | "fuzzy";

@@ -30,8 +30,14 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "litre", "liter", "pouce", "inch", "tonne", "ton", "gramme"],
   kilometres: ["km", "kilometre", "kilometer", "borne"],
   miles: ["mile"],
+  // Imperial units: "170 lbs" is no weight in kg, "1000 sq ft" no area in m².
+  imperial: ["lb", "lbs", "stone", "oz", "ounce", "ft", "feet", "foot", "sq", "sqft", "inch", "inches", "gallon", "yard", "yd"],
   cubic: ["m3", "cubic", "cube", "metre cube"],
   floors: ["etage", "floor", "niveau", "level"],
+  // An age is counted in years: "34 ans", "I'm 28 years old".
+  age: ["age", "ans", "year", "old", "yo"],
+  // How often: "3 fois par semaine", "twice a week", "3x", "4 séances".
+  frequency: ["frequence", "frequency", "fois", "time", "seance", "session", "visite", "visit", "x", "entrainement", "workout", "training"],
 };
 
 const TIME_GROUPS = new Set(["years", "months", "weeks", "days", "hours"]);
@@ -39,6 +45,8 @@ const RATE_WORDS = new Set(["par", "per", "each", "chaque", "every"]);
 /** Groups that name facts a yes/no target may be about ("we have a cat"); counts and amounts are not facts. */
 const FACT_GROUPS = new Set(["pets", "smoking", "cars", "children", "remote", "driving", "elevator", "parking", "garden", "balcony", "pool"]);
 
+/** Short words that still name what a target is about. */
+const SHORT_WORDS = new Set(["age"]);
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
   "quel", "quelle", "quels", "quelles", "combien", "vous", "votre", "vos", "avez", "etes", "souhaitez", "voulez", "pouvez",
@@ -68,6 +76,8 @@ export interface TargetWords {
   readonly factStems: ReadonlySet<string>;
   /** The fact groups' words only, for facts read from a reply to another question. */
   readonly groupFactStems: ReadonlySet<string>;
+  /** Stems of the label's and question's own words only (no concept group). */
+  readonly own: ReadonlySet<string>;
   /** Stems of the words after "par"/"per" in the label or question: what an amount is divided by. */
   readonly rates: ReadonlySet<string>;
 }
@@ -109,9 +119,10 @@ export function targetWords(label: string, questionText = ""): TargetWords {
         rates.add(stem(t));
         return;
       }
-      if (t.length >= 4 && !STOP.has(t)) own.add(stem(t));
+      if ((t.length >= 4 || SHORT_WORDS.has(t)) && !STOP.has(t)) own.add(stem(t));
     });
   }
+  if (label.includes("%")) own.add("%");
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();
@@ -127,11 +138,11 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates };
+  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
-  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "kilometres", "miles", "cubic", "floors", "pets", "cars", "children"].flatMap(groupStems),
+  ["persons", "rooms", "years", "months", "weeks", "days", "hours", "measures", "kilometres", "miles", "imperial", "cubic", "floors", "pets", "cars", "children"].flatMap(groupStems),
 );
 /** Words after which a number is someone's income, not what they will spend. */
 export const INCOME_STEMS: ReadonlySet<string> = new Set(groupStems("income"));

@@ -2,10 +2,11 @@
 // languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
+import { EVERYDAY_GROUPS } from "./everyday-vocabulary.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
-const GROUPS: readonly (readonly string[])[] = [
+const BASE_GROUPS: readonly (readonly string[])[] = [
   // home
   ["parking", "garage", "place de parking", "parking space", "stationnement"], ["balcon", "balcony"], ["terrasse", "terrace", "patio"],
   ["ascenseur", "elevator", "lift"], ["jardin", "garden", "yard", "backyard"], ["cave", "cellar", "basement"], ["piscine", "pool", "swimming pool"],
@@ -60,8 +61,29 @@ const GROUPS: readonly (readonly string[])[] = [
   ["sous quinze jours", "sous 15 jours", "within two weeks", "within 2 weeks", "dans les 15 jours", "d ici 15 jours", "d ici quinze jours"],
   ["dans le mois", "within a month", "this month", "ce mois ci", "d ici un mois", "sous un mois"],
   ["trois mois", "3 mois", "three months", "3 months", "d ici trois mois", "d ici 3 mois", "within three months", "within 3 months"],
+  // housing status, vehicles, energy and works
+  ["proprietaire", "owner", "proprio", "homeowner", "i own", "we own", "own it", "own the house", "own the flat"],
+  ["locataire", "tenant", "renter", "i rent", "we rent", "renting", "je loue", "on loue", "nous louons", "en location"],
+  ["occasion", "used", "second hand", "secondhand", "pre owned", "d occasion", "occas"], ["neuf", "neuve", "new", "brand new"],
+  ["essence", "petrol", "gasoline"], ["diesel", "gazole", "gasoil"], ["hybride", "hybrid"], ["electrique", "electric", "electrical"],
+  ["gaz", "gas"], ["fioul", "oil", "mazout", "heating oil"], ["chaudiere", "boiler"], ["pompe a chaleur", "heat pump", "pac"],
+  ["radiateur", "heater", "radiator"], ["poele", "stove"], ["isolation", "insulation"], ["fenetre", "window"], ["double vitrage", "double glazing"],
+  ["panneaux solaires", "solar panels", "solaire", "solar", "photovoltaique", "photovoltaic"], ["toiture", "roof", "toit"], ["mur", "wall"],
+  ["boite automatique", "automatic", "automatic gearbox", "boite auto", "automatic transmission"], ["boite manuelle", "manual", "manual gearbox"],
+  ["camera de recul", "rear camera", "reversing camera", "backup camera"], ["regulateur de vitesse", "cruise control", "regulateur"],
+  ["sieges chauffants", "heated seats"],
+  // sport and health
+  ["perte de poids", "weight loss", "lose weight", "losing weight", "perdre du poids", "maigrir", "mincir"],
+  ["prise de muscle", "muscle gain", "build muscle", "gain muscle", "prendre du muscle", "musculation", "muscle building"],
+  ["souplesse", "flexibility", "stretching", "mobilite", "mobility"], ["endurance", "stamina", "cardio"],
+  ["remise en forme", "fitness", "get fit", "get in shape", "keep fit", "se remettre en forme"],
+  ["mensuel", "monthly", "mensuelle"], ["annuel", "yearly", "annual", "annuelle", "a l annee"], ["hebdomadaire", "weekly"],
+  // days
+  ["lundi", "monday"], ["mardi", "tuesday"], ["mercredi", "wednesday"], ["jeudi", "thursday"], ["vendredi", "friday"], ["samedi", "saturday"], ["dimanche", "sunday"],
   ["matin", "morning"], ["soir", "evening"], ["apres midi", "afternoon"], ["nuit", "night"],
 ];
+
+const GROUPS: readonly (readonly string[])[] = [...BASE_GROUPS, ...EVERYDAY_GROUPS];
 
 /** One-way: a general word also understands its kinds ("rangement" ← "armoire"), never the reverse. */
 const KINDS: Readonly<Record<string, readonly string[]>> = {
@@ -96,11 +118,11 @@ for (const [general, kinds] of Object.entries(KINDS)) addKey(general, kinds.map(
 export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   const out: Phrase[] = [...phrases];
   const seen = new Set(phrases.map((p) => p.tokens.join(" ")));
-  const add = (tokens: readonly string[], p: Phrase) => {
+  const add = (tokens: readonly string[], p: Phrase, translated = false) => {
     const key = tokens.join(" ");
     if (key.length < 3 || seen.has(key)) return;
     seen.add(key);
-    out.push({ tokens, value: p.value, order: p.order });
+    out.push({ tokens, value: p.value, order: p.order, ...(translated || p.translated ? { translated: true as const } : {}) });
   };
   for (const p of phrases) {
     let core = p.tokens;
@@ -109,9 +131,22 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
     add(core, p);
     if (core.length === 1 && (core[0] as string).length >= 4) add([plural(core[0] as string)], p);
     for (const other of byKey.get(core.join(" ")) ?? []) {
-      add(other, p);
-      add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p);
+      add(other, p, true);
+      add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p, true);
     }
   }
   return out;
+}
+
+/** Single-word equivalents of a word across languages ("gaz" → "gas", "fenetres" → "windows"), for label parts. */
+const byWord = new Map<string, string[]>();
+for (const group of GROUPS) {
+  const words = group.filter((m) => !m.includes(" "));
+  for (const w of words) {
+    for (const form of [w, plural(w)]) byWord.set(form, [...(byWord.get(form) ?? []), ...words.filter((o) => o !== w).flatMap((o) => [o, plural(o)])]);
+  }
+}
+
+export function wordEquivalents(word: string): readonly string[] {
+  return byWord.get(word) ?? [];
 }

@@ -2,6 +2,8 @@
 // languages, extra words), each with what a careful person would record. Written before the rules were tuned;
 // the entries marked `h` are a held-out check of generality, never used to design a rule.
 // Reference day of every entry: Tuesday 2026-12-01 (UTC), see corpus-runner.ts.
+import { CAR, GYM, LOAN, RENO } from "./blind-answers.js";
+import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
 export const R = { outcome: "refused" } as const;
@@ -17,7 +19,7 @@ export type Expectation =
 export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare";
+  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare" | "car" | "reno" | "gym" | "loan";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -26,6 +28,10 @@ export interface CorpusEntry {
   readonly also?: Readonly<Record<string, unknown>>;
   /** Held out: kept to check that the rules generalise. */
   readonly h?: true;
+  /** Written by a second tester before reading the rules (blind-answers.ts); its first-run score is the honest figure. */
+  readonly blind?: true;
+  /** Written by the second tester after reading the rules, before running it (a fresh-domain check). */
+  readonly fresh?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -702,6 +708,9 @@ const FLATSHARE: Row[] = [
   ["fls_q_budget", "600, et j'ai un chien", v(600), "passing", { fls_pets: true }],
 ];
 
+const blindRows = (domain: CorpusEntry["domain"], list: BlindRow[]): CorpusEntry[] =>
+  rows(domain, list).map((e) => ({ ...e, blind: true as const }));
+
 export const CORPUS: readonly CorpusEntry[] = [
   ...rows("furniture", FURNITURE),
   ...rows("rental", RENTAL),
@@ -711,4 +720,8 @@ export const CORPUS: readonly CorpusEntry[] = [
   ...rows("travel", TRAVEL).map((e) => ({ ...e, h: true as const })),
   ...rows("moving", MOVING).map((e) => ({ ...e, h: true as const })),
   ...rows("flatshare", FLATSHARE).map((e) => ({ ...e, h: true as const })),
+  ...blindRows("car", CAR),
+  ...blindRows("reno", RENO),
+  ...blindRows("gym", GYM),
+  ...rows("loan", LOAN).map((e) => ({ ...e, fresh: true as const })),
 ];

@@ -16,6 +16,10 @@ import { jobDomainChanges } from "./job-domain.js";
 import { movingDomainChanges } from "./moving-domain.js";
 import { rentalDomainChanges } from "./rental-domain.js";
 import { travelDomainChanges } from "./travel-domain.js";
+import { carDomainChanges } from "./car-domain.js";
+import { gymDomainChanges } from "./gym-domain.js";
+import { loanDomainChanges } from "./loan-domain.js";
+import { renoDomainChanges } from "./reno-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -43,6 +47,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     travel: artifactOf(travelDomainChanges(), "travel"),
     moving: artifactOf(movingDomainChanges(), "moving"),
     flatshare: artifactOf(flatshareDomainChanges(), "flatshare"),
+    car: artifactOf(carDomainChanges(), "car"),
+    reno: artifactOf(renoDomainChanges(), "reno"),
+    gym: artifactOf(gymDomainChanges(), "gym"),
+    loan: artifactOf(loanDomainChanges(), "loan"),
   };
 }
 
@@ -124,12 +132,14 @@ function rowsBy(results: readonly EntryResult[], key: (r: EntryResult) => string
   }));
 }
 
-export function scoreTables(results: readonly EntryResult[]): Record<"overall" | "category" | "domain" | "split", ScoreRow[]> {
+export function scoreTables(results: readonly EntryResult[]): Record<"overall" | "category" | "domain" | "split" | "blind", ScoreRow[]> {
   return {
     overall: rowsBy(results, () => "all"),
     category: rowsBy(results, (r) => r.entry.category),
     domain: rowsBy(results, (r) => r.entry.domain),
-    split: rowsBy(results, (r) => (r.entry.h ? "held-out" : "tuned")),
+    split: rowsBy(results, (r) => (r.entry.blind ? "blind" : r.entry.fresh ? "fresh" : r.entry.h ? "held-out" : "tuned")),
+    /** Per category, only the domains written by the second tester before reading the rules. */
+    blind: rowsBy(results.filter((r) => r.entry.blind), (r) => r.entry.category),
   };
 }
 

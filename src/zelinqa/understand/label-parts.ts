@@ -1,0 +1,87 @@
+// Choices named by part of their label [ext]: people rarely repeat a long label. A word of a label that no
+// other choice shares names that choice ("le régulateur" → "Régulateur de vitesse", "perdre du poids" → "Perte
+// de poids", "la carte de 10" → "Carte 10 séances"), also through its translation ("gaz" → "Gas boiler") and
+// its usual shortening ("auto" → "automatique", "proprio" → "propriétaire"). Such a reading is never certain:
+// its hits are fuzzy, so the value is tentative at most.
+import type { ClauseTokens } from "./clauses.js";
+import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
+import type { Phrase, PhraseHit } from "./phrase-match.js";
+import { wordEquivalents } from "./translations.js";
+
+/** Words that say nothing about which choice is meant. */
+const LABEL_STOP = new Set([
+  "de", "du", "des", "la", "le", "les", "l", "d", "a", "au", "aux", "en", "et", "ou", "of", "the", "and", "or", "for", "with", "par",
+  "per", "un", "une", "an", "mon", "ma", "mes", "my", "pour", "avec", "sur", "on", "in", "to", "tres", "very", "plus", "more", "autre", "other",
+]);
+
+interface PartIndex {
+  /** Each distinctive label word (and its equivalents) with the one phrase it names. */
+  readonly words: ReadonlyMap<string, Phrase>;
+}
+
+const cache = new WeakMap<readonly Phrase[], PartIndex>();
+
+const key = (v: unknown) => JSON.stringify(v);
+
+function indexOf(phrases: readonly Phrase[]): PartIndex {
+  const cached = cache.get(phrases);
+  if (cached) return cached;
+  const owners = new Map<string, Map<string, Phrase>>();
+  for (const p of phrases) {
+    // A translated phrase's other words ("heating oil" for "oil") are not the label's words.
+    if (p.translated) continue;
+    for (const t of p.tokens) {
+      if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
+      for (const w of [t, ...wordEquivalents(t)]) {
+        const byValue = owners.get(w) ?? new Map<string, Phrase>();
+        if (!byValue.has(key(p.value))) byValue.set(key(p.value), p);
+        owners.set(w, byValue);
+      }
+    }
+  }
+  const words = new Map<string, Phrase>();
+  for (const [w, byValue] of owners) if (byValue.size === 1) words.set(w, [...byValue.values()][0] as Phrase);
+  const index = { words };
+  cache.set(phrases, index);
+  return index;
+}
+
+/** "regulateurs" ~ "regulateur", "electriques" ~ "electrique", "mensuel" ~ "mensuelle": plural and gender endings. */
+function sameWordForm(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 4 || !long.startsWith(short)) return false;
+  const rest = long.slice(short.length);
+  return rest === "s" || rest === "x" || rest === "e" || rest === "es" || rest === "le" || rest === "les";
+}
+
+/** "auto" for "automatique", "occas" for "occasion": a shortening keeps at least 4 letters and drops at least 2. */
+const isShortening = (token: string, word: string) => token.length >= 4 && word.length >= token.length + 2 && word.startsWith(token);
+
+function partFor(token: string, index: PartIndex): Phrase | null {
+  const exact = index.words.get(token);
+  if (exact) return exact;
+  const found = new Map<string, Phrase>();
+  for (const [w, p] of index.words) {
+    if (/^\d/.test(w) !== /^\d/.test(token)) continue;
+    if (sameWordForm(w, token) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0])) found.set(key(p.value), p);
+  }
+  return found.size === 1 ? ([...found.values()][0] as Phrase) : null;
+}
+
+/**
+ * Fuzzy hits for the words of the reply that are not already part of a phrase hit, are not negated, and name one
+ * choice by a distinctive word of its label.
+ */
+export function partialLabelHits(c: ClauseTokens, phrases: readonly Phrase[], hits: readonly PhraseHit[]): PhraseHit[] {
+  const index = indexOf(phrases);
+  if (index.words.size === 0) return [];
+  const out: PhraseHit[] = [];
+  c.tokens.forEach((t, i) => {
+    if (c.negated[i] || LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) return;
+    if (hits.some((h) => i >= h.start && i < h.end)) return;
+    const p = partFor(t, index);
+    if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "fuzzy" });
+  });
+  return out;
+}
