@@ -65,7 +65,20 @@ describe("import graph", () => {
     }
   });
 
+  it("lets only the zino CLI import the bridge (src/guide): zino/, zelinqa/, wire and shared never do", () => {
+    const importers = edges.filter((e) => e.to.startsWith("guide/") && !e.from.startsWith("guide/"));
+    assert.ok(importers.length > 0, "the zino CLI registers the guide");
+    assert.deepEqual(importers.filter((e) => !e.from.startsWith("zino/cli/")).map((e) => `${e.from} -> ${e.to}`), []);
+    assert.deepEqual(importers.filter((e) => e.to !== "guide/index.ts").map((e) => `${e.from} -> ${e.to}`), [], "through its index.ts");
+  });
+
+  it("lets the bridge use only public surfaces: the Zelinqa SDK and contracts, ZINO's config, wire and shared", () => {
+    const allowed = ["guide/", "zelinqa/sdk/index.ts", "zelinqa/contracts/", "zino/config/index.ts", "wire/index.ts", "shared/"];
+    const bad = (to: string) => /^(zino|zelinqa|wire|shared|guide)\//.test(to) && !allowed.some((a) => to.startsWith(a));
+    assert.deepEqual(violations(within("guide/"), bad), []);
+  });
+
   it("keeps wire independent of every service", () => {
-    assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa)\//.test(to)), []);
+    assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa|guide)\//.test(to)), []);
   });
 });

@@ -16,7 +16,7 @@ const BINARIES: Record<string, string> = {
   "zino-daemon": "src/zino/daemon/main.ts",
   zelinqa: "src/zelinqa/cli/main.ts",
   "zelinqa-mcp": "src/zelinqa/mcp/main.ts",
-  "zelinqa-provision": "src/zino/cli/guide/zelinqa-provision-main.ts",
+  "zelinqa-provision": "src/guide/zelinqa-provision-main.ts",
 };
 
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
 import { ZelinqaClient } from "../../src/zelinqa/sdk/index.js";
-import { provisionerProgram, zelinqaProgram } from "../../src/zino/cli/guide/zelinqa-entries.js";
+import { provisionerProgram, zelinqaProgram } from "../../src/guide/zelinqa-entries.js";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
 import { fakeInterviewer } from "../support/fake-interviewer.js";
 import { runZelinqa, startServe, type ServeProcess } from "../support/zelinqa-processes.js";

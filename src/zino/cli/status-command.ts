@@ -6,8 +6,7 @@ import { SERVICE_NAMES, type InstanceConfig, type ServiceName } from "../config/
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
 import { localizeCommands, zinoCommand } from "./command-name.js";
 import { pidFilePath } from "./detached-services.js";
-import { HOST_CTXKEY, zelinqaStatePaths } from "./guide/api-provisioning.js";
-import { endpointReachable } from "./guide/model-endpoint.js";
+import { endpointReachable, HOST_CTXKEY, zelinqaStatePaths } from "../../guide/index.js";
 import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js";
 import { pingService } from "./service-probe.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";

@@ -1,8 +1,8 @@
 // Readable names for the guide's output: the objective, dimension names and success-information labels of the
 // published configuration (read with the configuration:read key), and per success information its schema and
 // the choice labels of its values (for answer hints and the final summary); ids stand in when the read fails.
-import type { ConfigurationResponse } from "../../../zelinqa/sdk/index.js";
-import { ZelinqaConfigurationClient } from "../../../zelinqa/sdk/index.js";
+import type { ConfigurationResponse } from "../zelinqa/sdk/index.js";
+import { ZelinqaConfigurationClient } from "../zelinqa/sdk/index.js";
 import type { ProgressLabels } from "./progress-bars.js";
 
 export interface TargetInfo {

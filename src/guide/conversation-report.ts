@@ -1,6 +1,6 @@
 // The end of a guided conversation in words: why it stopped and what was collected (success informations with
 // a value, by label, each value shown as the label of the choice the person picked).
-import type { SessionState } from "../../../zelinqa/sdk/index.js";
+import type { SessionState } from "../zelinqa/sdk/index.js";
 import type { DomainLabels } from "./domain-labels.js";
 
 export interface StopFacts {

@@ -2,11 +2,11 @@
 // section that carries the interviewer brief and the known facts, and stop reasons.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Candidate } from "../../../src/zelinqa/sdk/index.js";
-import { stopReasonText } from "../../../src/zino/cli/guide/conversation-report.js";
-import { parseAnswer } from "../../../src/zino/cli/guide/direct-mode.js";
-import { crmFacts, guideMemory, withGuideSection } from "../../../src/zino/cli/guide/guide-ctxkey.js";
-import { bar } from "../../../src/zino/cli/guide/progress-bars.js";
+import type { Candidate } from "../../src/zelinqa/sdk/index.js";
+import { stopReasonText } from "../../src/guide/conversation-report.js";
+import { parseAnswer } from "../../src/guide/direct-mode.js";
+import { crmFacts, guideMemory, withGuideSection } from "../../src/guide/guide-ctxkey.js";
+import { bar } from "../../src/guide/progress-bars.js";
 
 const choice = (type: Candidate["type"], selection_mode?: "single" | "multiple"): Candidate => ({
   rank: 1, question_id: "q", text: "Q ?", type, target_ids: ["t"], ...(selection_mode ? { selection_mode } : {}),

@@ -1,7 +1,7 @@
 // Reads the person's answers one line at a time, from a terminal (readline with its line editing; Ctrl-C or
 // Ctrl-D end the reading) or from a pipe.
 import { createInterface, type Interface } from "node:readline";
-import type { CliIo } from "../cli-io.js";
+import type { GuideIo } from "./guide-host.js";
 
 export interface LineReader {
   /** The next line, or null once the input ended or the person pressed Ctrl-C. */
@@ -12,7 +12,7 @@ export interface LineReader {
   close(interrupted?: boolean): void;
 }
 
-export function createLineReader(io: CliIo): LineReader {
+export function createLineReader(io: GuideIo): LineReader {
   const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
   const rl: Interface = createInterface({ input: io.stdin, output: terminal ? io.stdout : undefined, terminal });
   const lines: string[] = [];

@@ -2,16 +2,11 @@
 // under the instance's `.zino/`), provision keys and the sample domain, and open a guided conversation in the
 // terminal: conducted by the ZINO agent through zelinqa-mcp when the ctxkey's model endpoint answers, else asked
 // directly by the terminal. Ctrl-C pauses; running the command again resumes the same conversation.
-import { PassThrough } from "node:stream";
-import { ZelinqaClient } from "../../../zelinqa/sdk/index.js";
-import type { InstanceConfig } from "../../config/index.js";
-import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "../cli-io.js";
-import { zinoCommand } from "../command-name.js";
-import { upDetached } from "../detached-services.js";
-import { pingService } from "../service-probe.js";
-import { START_ORDER } from "../service-launch.js";
+import { ZelinqaClient } from "../zelinqa/sdk/index.js";
+import type { InstanceConfig } from "../zino/config/index.js";
 import { runAgentMode } from "./agent-mode.js";
 import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
+import { GUIDE_EXIT, type GuideHost, type GuideIo } from "./guide-host.js";
 import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainLabels } from "./domain-labels.js";
@@ -22,11 +17,12 @@ import { createLineReader } from "./line-reader.js";
 import { endpointReachable, modelBaseUrl } from "./model-endpoint.js";
 import { sampleDomainFile } from "./zelinqa-entries.js";
 
-export const EXIT_PAUSED = 130;
+export const EXIT_PAUSED = GUIDE_EXIT.paused;
 
 export interface GuideOptions {
   instance: InstanceConfig;
-  io: CliIo;
+  io: GuideIo;
+  host: GuideHost;
   ctxkey: string;
   /** Start a new conversation instead of resuming the stored one. */
   fresh: boolean;
@@ -35,26 +31,10 @@ export interface GuideOptions {
   signal?: AbortSignal;
 }
 
-/**
- * Starts the services; their own start messages are shown only when something fails. One line says when they are
- * being started (not when they already run, as on a resume) and one how long it took.
- */
-async function startServices(instance: InstanceConfig, io: CliIo, say: (text: string) => void): Promise<void> {
-  const running = (await Promise.all(START_ORDER.map((name) => pingService(instance.sockets[name], 1000)))).every((ms) => ms !== undefined);
-  const started = performance.now();
-  if (!running) say(`starting the ZINO services (${START_ORDER.join(", ")})…`);
-  const messages = new PassThrough();
-  let text = "";
-  messages.setEncoding("utf8").on("data", (t: string) => (text += t));
-  const code = await upDetached({ instance, io: { ...io, stderr: messages } });
-  if (code !== EXIT_OK) throw new CliError(`the ZINO services did not start:\n${text.trim()}`);
-  if (!running) say(`ZINO services ready (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-}
-
 export async function guideCommand(options: GuideOptions): Promise<number> {
-  const { instance, io, ctxkey } = options;
+  const { instance, io, host, ctxkey } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
-  await startServices(instance, io, say);
+  await host.startServices(say);
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
   const access = await withFileLock(`${paths.pidPath}.lock`, () => provisionApi({
@@ -83,7 +63,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
         sessionId: session.id, agentsDir: instance.agentsDir });
       if (created) await values.clearHistory(ctxkey);
       const resumed = !created && (await values.historyLength(ctxkey)) > 0;
-      const agentEnd = await runAgentMode({ io, daemonSocket: instance.sockets.daemon, ctxkey, session, labels, reader, resumed, signal: options.signal });
+      const agentEnd = await runAgentMode({ io, host, ctxkey, session, labels, reader, resumed, signal: options.signal });
       if (agentEnd === "agent_unavailable" && options.mode === "auto") {
         io.stdout.write("The model did not answer: continuing in direct mode.\n");
         end = await runDirectMode({ io, session: await client.resumeSession(session.id), labels, reader, facts: await knownFacts() });
@@ -93,10 +73,10 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     } else {
       end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });
     }
-    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${zinoCommand(io.env, "down")}\` stops it with the services`);
+    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${host.commandName("down")}\` stops it with the services`);
     // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
-    if (end === "failed") return EXIT_FAILURE;
-    return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : EXIT_OK;
+    if (end === "failed") return GUIDE_EXIT.failure;
+    return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : GUIDE_EXIT.ok;
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
     reader.close();

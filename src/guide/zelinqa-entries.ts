@@ -11,10 +11,10 @@ export interface CommandLine {
 
 const thisFile = fileURLToPath(import.meta.url);
 
-/** `src/zino/cli/guide` → `src/zelinqa/<program>/main.{ts,js}`, run with the same node binary. */
+/** `src/guide` → `src/zelinqa/<program>/main.{ts,js}`, run with the same node binary. */
 export function zelinqaProgram(program: "cli" | "mcp", fromFile: string = thisFile): CommandLine {
   const fromSources = fromFile.endsWith(".ts");
-  const mainFile = join(dirname(fromFile), "..", "..", "..", "zelinqa", program, fromSources ? "main.ts" : "main.js");
+  const mainFile = join(dirname(fromFile), "..", "zelinqa", program, fromSources ? "main.ts" : "main.js");
   return { command: process.execPath, args: [...(fromSources ? ["--import", tsxLoader()] : []), mainFile] };
 }
 

@@ -5,9 +5,9 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
-import { apiSession, cleanupGuide, guideInstance } from "../../support/zino-guide.js";
-import { needs } from "../../support/system-requirements.js";
-import { CLI_MAIN, TSX_LOADER, type TempInstance } from "../../support/zino-processes.js";
+import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
+import { needs } from "../support/system-requirements.js";
+import { CLI_MAIN, TSX_LOADER, type TempInstance } from "../support/zino-processes.js";
 
 const skip = needs("tmux");
 

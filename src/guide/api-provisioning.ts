@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { CliError } from "../cli-io.js";
+import { GuideError } from "./guide-host.js";
 import type { CtxValues } from "./ctx-values.js";
 import { apiAnswers, freePort, startLocalApi, type LocalApi } from "./local-api.js";
 import { zelinqaProgram } from "./zelinqa-entries.js";
@@ -56,7 +56,7 @@ async function createKey(options: ProvisionOptions, scopes: string, label: strin
   const result = await runZelinqa(["keys", "create", "--sqlite-path", options.sqlitePath, "--scopes", scopes, "--label", label], options.env);
   const parsed = result.code === 0 ? KeyOutput.safeParse(JSON.parse(result.stdout.trim().split("\n").pop() ?? "{}")) : undefined;
   // The key is on stdout only: the error shows stderr, never stdout.
-  if (!parsed?.success) throw new CliError(`zelinqa keys create failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
+  if (!parsed?.success) throw new GuideError(`zelinqa keys create failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
   return parsed.data.api_key;
 }
 
@@ -75,7 +75,7 @@ async function publishDomain(options: ProvisionOptions): Promise<void> {
   options.say(`importing and publishing ${options.domainFile} (compiling the decision model)…`);
   const started = performance.now();
   const result = await runZelinqa(["config", "import", "--sqlite-path", options.sqlitePath, options.domainFile, "--publish"], options.env);
-  if (result.code !== 0) throw new CliError(`zelinqa config import failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
+  if (result.code !== 0) throw new GuideError(`zelinqa config import failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
   await options.values.set(HOST_CTXKEY, "domain_digest", digest);
   options.say(`published in ${elapsed(started)}`);
 }
@@ -103,7 +103,7 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
     if (api.baseUrl !== remembered) await options.values.set(HOST_CTXKEY, "base_url", api.baseUrl);
     return { baseUrl: api.baseUrl, runtimeKey, readKey, api };
   }
-  throw new CliError(`the local Zelinqa API did not start; see ${options.logPath}`);
+  throw new GuideError(`the local Zelinqa API did not start; see ${options.logPath}`);
 }
 
 export function zelinqaStatePaths(databasePath: string, runtimeDir: string): { sqlitePath: string; logPath: string; pidPath: string } {

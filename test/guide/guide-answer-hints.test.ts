@@ -2,12 +2,12 @@
 // choice labels for values (hints, the final summary, CRM facts typed as labels), and words on choice questions.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Candidate, ConfigurationResponse, SessionState } from "../../../src/zelinqa/sdk/index.js";
-import { expectedForm, questionHint } from "../../../src/zino/cli/guide/answer-forms.js";
-import { collectedData } from "../../../src/zino/cli/guide/conversation-report.js";
-import { parseAnswer, renderQuestion } from "../../../src/zino/cli/guide/direct-mode.js";
-import { domainLabelsOf } from "../../../src/zino/cli/guide/domain-labels.js";
-import type { TargetInfo } from "../../../src/zino/cli/guide/domain-labels.js";
+import type { Candidate, ConfigurationResponse, SessionState } from "../../src/zelinqa/sdk/index.js";
+import { expectedForm, questionHint } from "../../src/guide/answer-forms.js";
+import { collectedData } from "../../src/guide/conversation-report.js";
+import { parseAnswer, renderQuestion } from "../../src/guide/direct-mode.js";
+import { domainLabelsOf } from "../../src/guide/domain-labels.js";
+import type { TargetInfo } from "../../src/guide/domain-labels.js";
 
 type Question = ConfigurationResponse["questions"][number];
 const question = (id: string, dimension: string, choices: Question["choices"] = []): Question => ({

@@ -1,5 +1,5 @@
 // Progress of a guided conversation as text bars: the objective, then each dimension by name, then turns.
-import type { ProgressView } from "../../../zelinqa/sdk/index.js";
+import type { ProgressView } from "../zelinqa/sdk/index.js";
 
 export interface ProgressLabels {
   objective: string;

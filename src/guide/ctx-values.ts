@@ -1,8 +1,8 @@
 // The ctx operations the guide needs (docs/zino-protocol.md): host-side values, configuration, soft memory and
 // history of a ctxkey. Values hold secrets (API keys): they are never printed by the guide.
 import { z } from "zod";
-import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../../wire/index.js";
-import { CliError } from "../cli-io.js";
+import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../wire/index.js";
+import { GuideError } from "./guide-host.js";
 
 const ValueFrame = z.looseObject({ type: z.literal("value"), value: z.unknown().optional() });
 const SoftFrame = z.looseObject({ type: z.literal("soft"), content: z.string().default("") });
@@ -25,18 +25,18 @@ export function createCtxValues(socketPath: string): CtxValues {
     try {
       answer = await requestOne(socketPath, { message: null, ...frame }, { idleTimeoutMs: 10_000 });
     } catch (err) {
-      if (err instanceof ServiceUnavailableError) throw new CliError(`zino-ctx does not answer on ${socketPath}`);
-      if (err instanceof RequestTimeoutError) throw new CliError(`zino-ctx did not answer: ${err.message}`);
+      if (err instanceof ServiceUnavailableError) throw new GuideError(`zino-ctx does not answer on ${socketPath}`);
+      if (err instanceof RequestTimeoutError) throw new GuideError(`zino-ctx did not answer: ${err.message}`);
       throw err;
     }
     if (answer.type === "error") {
-      throw new CliError(`zino-ctx: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`);
+      throw new GuideError(`zino-ctx: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`);
     }
     return answer;
   };
   const get = async (ctxkey: string, key: string): Promise<unknown> => {
     const parsed = ValueFrame.safeParse(await call({ type: "get_value", ctxkey, key }));
-    if (!parsed.success) throw new CliError("zino-ctx answered get_value with an unexpected frame");
+    if (!parsed.success) throw new GuideError("zino-ctx answered get_value with an unexpected frame");
     return parsed.data.value ?? undefined;
   };
   return {

@@ -1,10 +1,8 @@
 // The guide with a model: the ZINO agent of the ctxkey conducts the conversation through zelinqa-mcp (hosted by
 // exc), the terminal relays the person's words. After each turn the host reads the session through the SDK (the
 // model never sees its id) to show progress and to notice the end of the conversation.
-import type { Session } from "../../../zelinqa/sdk/index.js";
-import type { CliIo } from "../cli-io.js";
-import { runTurn } from "../daemon-turn.js";
-import { createToolSpinner } from "../tool-spinner.js";
+import type { Session } from "../zelinqa/sdk/index.js";
+import type { GuideHost, GuideIo } from "./guide-host.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
 import { objectiveAchieved, type GuideEnd } from "./direct-mode.js";
 import type { DomainLabels } from "./domain-labels.js";
@@ -15,8 +13,8 @@ export const START_MESSAGE = "Start the guided conversation now: ask me the firs
 export const RESUME_MESSAGE = "I am back. Continue the guided conversation where it stopped: ask me the pending question again.";
 
 export interface AgentModeOptions {
-  io: CliIo;
-  daemonSocket: string;
+  io: GuideIo;
+  host: Pick<GuideHost, "streamTurn">;
   ctxkey: string;
   session: Session;
   labels: DomainLabels;
@@ -39,20 +37,7 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd 
   let lastTurnCount = session.state.turn_count;
   let firstTurn = true;
   while (message !== null) {
-    const spinner = createToolSpinner(io.stderr);
-    let endsWithNewline = true;
-    const outcome = await runTurn({ socketPath: options.daemonSocket, message, ctxkey: options.ctxkey, signal: options.signal }, {
-      onChunk(delta) {
-        if (delta.length === 0) return;
-        spinner.clear();
-        out(delta);
-        endsWithNewline = delta.endsWith("\n");
-      },
-      onToolStart: ({ name, description }) => spinner.start(name, description),
-      onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
-    });
-    spinner.clear();
-    if (!endsWithNewline) out("\n");
+    const outcome = await options.host.streamTurn({ message, ctxkey: options.ctxkey, signal: options.signal });
     if (outcome.kind === "cancelled") return "paused";
     if (outcome.kind === "error") {
       io.stderr.write(`zino: the agent failed: ${outcome.message} [${outcome.code}]\n`);

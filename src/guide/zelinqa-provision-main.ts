@@ -2,8 +2,8 @@
 // The host-side provisioner of zelinqa-mcp sessions, for exc's MCP `provision` hook: creates a Zelinqa session
 // through the SDK with `client_reference` = ZELINQA_CONVERSATION and prints `{"ZELINQA_SESSION_ID": "<id>"}`, which
 // exc stores in ctx and injects, so the model never sees the id. Reads ZELINQA_API_KEY and ZELINQA_BASE_URL.
-import { ZelinqaClient } from "../../../zelinqa/sdk/index.js";
-import { packageVersion } from "../../../shared/package-version.js";
+import { ZelinqaClient } from "../zelinqa/sdk/index.js";
+import { packageVersion } from "../shared/package-version.js";
 
 const HELP = `Usage: zelinqa-provision
 

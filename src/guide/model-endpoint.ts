@@ -1,7 +1,7 @@
 // Whether the ctxkey's model endpoint can be reached: any HTTP answer of `<base_url>/models` counts (even 401 or
 // 404: something listens); a refused connection or a timeout does not.
 import { z } from "zod";
-import { requestOne } from "../../../wire/index.js";
+import { requestOne } from "../wire/index.js";
 
 const ConfigFrame = z.looseObject({ type: z.literal("config"), config: z.looseObject({ llm: z.looseObject({ base_url: z.string() }) }) });
 

@@ -4,9 +4,9 @@
 // the question's success informations is asked again with the expected form, without spending a turn. CRM facts
 // are applied first as client updates. Progress bars follow each turn; the stop reason and the collected data
 // (as the labels the person picked) end it.
-import type { Candidate, NextResponse, ProgressView, Session } from "../../../zelinqa/sdk/index.js";
-import { ZelinqaAnswerError, ZelinqaAPIError, ZelinqaError, type AnswerInput } from "../../../zelinqa/sdk/index.js";
-import type { CliIo } from "../cli-io.js";
+import type { Candidate, NextResponse, ProgressView, Session } from "../zelinqa/sdk/index.js";
+import { ZelinqaAnswerError, ZelinqaAPIError, ZelinqaError, type AnswerInput } from "../zelinqa/sdk/index.js";
+import type { GuideIo } from "./guide-host.js";
 import { questionHint } from "./answer-forms.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
 import type { DomainLabels } from "./domain-labels.js";
@@ -15,7 +15,7 @@ import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
 
 export interface DirectModeOptions {
-  io: CliIo;
+  io: GuideIo;
   session: Session;
   labels: DomainLabels;
   reader: LineReader;
