@@ -59,7 +59,7 @@ export default tseslint.config(
   {
     files: ["src/zelinqa/sdk/**/*.ts"],
     rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/mcp/**", "**/understand/**", "**/zino/**", BRIDGE],
-      "the SDK imports only zelinqa/contracts"),
+      "the SDK imports only zelinqa/contracts (and src/shared, which imports nothing of ours)"),
   },
   {
     files: ["src/zelinqa/mcp/**/*.ts"],

@@ -9,7 +9,8 @@ import { dirname, join } from "node:path";
 import { z } from "zod";
 import { GuideError } from "./guide-host.js";
 import type { CtxValues } from "./ctx-values.js";
-import { apiAnswers, freePort, startLocalApi, type LocalApi } from "./local-api.js";
+import { freePort } from "../shared/free-port.js";
+import { apiAnswers, startLocalApi, type LocalApi } from "./local-api.js";
 import { zelinqaProgram } from "./zelinqa-entries.js";
 
 function elapsed(since: number): string {

@@ -3,7 +3,6 @@
 // guides share it and Ctrl-C does not stop it; `zino down` stops it. One already answering is reused.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { zelinqaProgram } from "./zelinqa-entries.js";
 
@@ -24,18 +23,6 @@ export async function apiAnswers(baseUrl: string, apiKey: string, timeoutMs = 15
   } catch {
     return false;
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface StartApiOptions {

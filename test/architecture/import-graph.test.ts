@@ -47,7 +47,7 @@ describe("import graph", () => {
     assert.deepEqual(violations(within("zelinqa/engine/"), bad), []);
   });
 
-  it("lets the SDK import only the contracts", () => {
+  it("lets the SDK import only the contracts and the shared helpers (which import nothing of ours)", () => {
     const bad = (to: string) => (/^(zelinqa|zino|wire)\//.test(to) && !to.startsWith("zelinqa/sdk/") && !to.startsWith("zelinqa/contracts/"));
     assert.deepEqual(violations(within("zelinqa/sdk/"), bad), []);
   });
@@ -76,6 +76,10 @@ describe("import graph", () => {
     const allowed = ["guide/", "zelinqa/sdk/index.ts", "zelinqa/contracts/", "zino/config/index.ts", "wire/index.ts", "shared/"];
     const bad = (to: string) => /^(zino|zelinqa|wire|shared|guide)\//.test(to) && !allowed.some((a) => to.startsWith(a));
     assert.deepEqual(violations(within("guide/"), bad), []);
+  });
+
+  it("keeps the shared helpers independent of every subsystem", () => {
+    assert.deepEqual(violations(within("shared/"), (to) => /^(zino|zelinqa|wire|guide)\//.test(to)), []);
   });
 
   it("keeps wire independent of every service", () => {

@@ -1,6 +1,7 @@
 // The OpenAI chat message shape ctx stores and returns. Unknown fields are kept so that what the daemon stores
 // (assistant `tool_calls`, `tool` results, provider extras) comes back exactly as it was written (spec §3, §4).
 import { z } from "zod";
+import { isRecord } from "../../shared/is-record.js";
 
 export const ToolCallSchema = z.looseObject({
   id: z.string().min(1),
@@ -55,7 +56,6 @@ const TOOL_CALL_KEYS = ["id", "type", "function"];
 const FUNCTION_KEYS = ["name", "arguments"];
 const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The keys in the order ChatMessageSchema outputs them: the known ones in schema order, then the others. */
 function inSchemaOrder(value: Record<string, unknown>, known: readonly string[]): boolean {

@@ -8,7 +8,8 @@ import type { ProviderHttp } from "./provider-http.js";
 import { endpointHost, streamChatCompletion, type ProviderTarget, type Usage } from "./provider-stream.js";
 import { redact } from "./provider-targets.js";
 import { ReasoningFilter } from "./reasoning-filter.js";
-import { backoffDelayMs, sleep } from "./retry-policy.js";
+import { abortableSleep as sleep } from "../../shared/abortable-sleep.js";
+import { backoffDelayMs } from "./retry-policy.js";
 import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
 
 export interface CompletionSink {

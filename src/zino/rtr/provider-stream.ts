@@ -6,6 +6,7 @@ import { AttemptFailure } from "./attempt-failure.js";
 import type { ProviderHttp, ProviderResponse } from "./provider-http.js";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseParser } from "./sse-parser.js";
+import { isRecord } from "../../shared/is-record.js";
 
 export type { FetchFunction } from "./provider-http.js";
 
@@ -228,7 +229,6 @@ function parseChunk(payload: string): Chunk {
   return parsed.data;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isNullishString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
 
 /** A text-only part of a choice (no tool calls), as ChunkSchema reads it. */

@@ -2,6 +2,7 @@
 // zod at the boundary. Messages and tools are OpenAI chat-completions shapes, kept loose so provider-specific
 // fields pass through untouched.
 import { z } from "zod";
+import { isRecord } from "../../shared/is-record.js";
 
 const ContentPartSchema = z.looseObject({ type: z.string() });
 
@@ -43,7 +44,6 @@ export type CompletionRequest = z.infer<typeof CompletionRequestSchema>;
 
 const MESSAGE_KEYS = ["role", "content", "name", "tool_call_id", "tool_calls"];
 const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A text message already in the shape (and key order) ChatMessageSchema outputs, checked without zod. */
 function isPlainMessage(value: unknown): boolean {

@@ -1,7 +1,6 @@
 // Our own Zelinqa API as a real process on SQLite in a temp dir, with keys made by `zelinqa keys create` and the
 // reference corpus of zelinqa-api.md §15 installed through the SDK; plus a zelinqa-mcp stdio client launcher.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ZelinqaConfigurationClient } from "../../../src/zelinqa/sdk/index.js";
 import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { freePort } from "../../../src/shared/free-port.js";
 
 const ZELINQA_CLI = fileURLToPath(new URL("../../../src/zelinqa/cli/main.ts", import.meta.url));
 const MCP_MAIN = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
@@ -36,17 +36,6 @@ function runCli(args: string[]): Promise<string> {
 async function createKey(sqlite: string, scopes: string): Promise<{ key_id: string; api_key: string }> {
   const out = await runCli(["keys", "create", "--scopes", scopes, "--sqlite-path", sqlite]);
   return JSON.parse(out.trim().split("\n")[0] ?? "{}") as { key_id: string; api_key: string };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, stderr: () => string): Promise<void> {
