@@ -1,18 +1,12 @@
 // What the guide needs from the `zino` command that hosts it: the terminal, the ZINO services started, agent turns
 // streamed to the terminal, command names as the user types them. The zino CLI builds it (`zino/cli/guide-host.ts`)
 // and passes it in, so the bridge never imports the CLI that registers it.
-import type { Readable, Writable } from "node:stream";
+import type { TerminalIo } from "../shared/terminal-io.js";
 
 export const GUIDE_EXIT = { ok: 0, failure: 1, usage: 2, paused: 130 } as const;
 
-export type GuideOutput = Writable & { isTTY?: boolean; columns?: number };
-
-export interface GuideIo {
-  stdout: GuideOutput;
-  stderr: GuideOutput;
-  stdin: Readable & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-}
+/** The terminal of the conversation (the zino CLI's own, without its working directory). */
+export type GuideIo = TerminalIo;
 
 /** How an agent turn ended (the daemon's `done`, an `error` frame, or the caller's abort). */
 export type GuideTurnOutcome =

@@ -82,6 +82,12 @@ describe("import graph", () => {
     assert.deepEqual(violations(within("shared/"), (to) => /^(zino|zelinqa|wire|guide)\//.test(to)), []);
   });
 
+  it("keeps the benchmarks off the tests' support: bench/ uses harness/ (shared with the tests) and src/", () => {
+    const benchDir = join(ROOT, "bench");
+    const offenders = sourceFiles(benchDir).filter((file) => /from\s+["'][^"']*test\/support\//.test(readFileSync(file, "utf8")));
+    assert.deepEqual(offenders.map((file) => relative(ROOT, file)), []);
+  });
+
   it("keeps wire independent of every service", () => {
     assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa|guide)\//.test(to)), []);
   });

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { REPO_ROOT, TSX_LOADER } from "../support/zino-processes.js";
+import { REPO_ROOT, TSX_LOADER } from "../../harness/zino-processes.js";
 
 const BINARIES: Record<string, string> = {
   zino: "src/zino/cli/main.ts",

@@ -3,11 +3,11 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
 import { needs } from "../support/system-requirements.js";
-import { CLI_MAIN, TSX_LOADER, type TempInstance } from "../support/zino-processes.js";
+import { waitForScreen as waitForTerminal } from "../support/terminal-screen.js";
+import { CLI_MAIN, TSX_LOADER, type TempInstance } from "../../harness/zino-processes.js";
 
 const skip = needs("tmux");
 
@@ -17,15 +17,7 @@ let tmuxSocket: string;
 const tmux = (...args: string[]) => execFileSync("tmux", ["-S", tmuxSocket, ...args], { encoding: "utf8" });
 const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "guide");
 
-async function waitForScreen(pattern: RegExp, timeoutMs = 180_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = screen();
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(pattern)}:\n${text}`);
-    await sleep(50);
-  }
-}
+const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
 
 function openGuide(): void {
   const command = [process.execPath, "--import", TSX_LOADER, CLI_MAIN, "guide", "--direct"].map((p) => `'${p}'`).join(" ");

@@ -2,9 +2,9 @@
 // installed) leaves the person in direct mode instead of stopping.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { cleanupGuide, guideInstance, spawnGuide } from "../support/zino-guide.js";
-import type { RunningCli, TempInstance } from "../support/zino-processes.js";
+import type { RunningCli, TempInstance } from "../../harness/zino-processes.js";
 
 let provider: FakeProvider;
 let instance: TempInstance;

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { apiSession, cleanupGuide, guideInstance, spawnGuide } from "../support/zino-guide.js";
-import { runZinoCli, type RunningCli, type TempInstance } from "../support/zino-processes.js";
+import { runZinoCli, type RunningCli, type TempInstance } from "../../harness/zino-processes.js";
 
 const WAIT_MS = 180_000;
 const BUDGET = "Quel budget envisagez-vous ?";

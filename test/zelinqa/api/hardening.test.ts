@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { defaultEngine } from "../../../src/zelinqa/api/engine-binding.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { corpusDocument } from "../../support/zelinqa-config-file.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 

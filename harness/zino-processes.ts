@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
-import { requestOne } from "../../src/wire/index.js";
-import type { ServiceName } from "../../src/zino/config/index.js";
+import { requestOne } from "../src/wire/index.js";
+import type { ServiceName } from "../src/zino/config/index.js";
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** tsx's loader as an absolute URL, so children find it whatever their working directory. */
 export const TSX_LOADER = import.meta.resolve("tsx");
 export const CLI_MAIN = join(REPO_ROOT, "src", "zino", "cli", "main.ts");

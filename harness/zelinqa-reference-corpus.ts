@@ -1,6 +1,6 @@
 // The reference corpus of zelinqa-api.md §15 ("SDK MCP V1 Recette", ids sdk_*), as the change batch that
 // installs it through the configuration API (objective, 3 dimensions, 5 questions, 4 success informations).
-import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../src/zelinqa/contracts/index.js";
 
 export const REFERENCE_OBJECTIVE_NAME = "SDK MCP V1 Recette";
 
