@@ -10,6 +10,7 @@ import { endpointReachable, HOST_CTXKEY, zelinqaStatePaths } from "../../guide/i
 import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js";
 import { pingService } from "./service-probe.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
+import { isRecord } from "../../shared/is-record.js";
 
 export interface ServiceStatus {
   service: ServiceName;
@@ -67,7 +68,7 @@ async function ctxAnswer(instance: InstanceConfig, frame: Frame): Promise<Frame 
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 async function modelStatus(instance: InstanceConfig, ctxUp: boolean): Promise<StatusReport["model"]> {
