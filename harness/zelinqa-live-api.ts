@@ -8,12 +8,12 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ZelinqaConfigurationClient } from "../../../src/zelinqa/sdk/index.js";
-import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
-import { freePort } from "../../../src/shared/free-port.js";
+import { ZelinqaConfigurationClient } from "../src/zelinqa/sdk/index.js";
+import { referenceCorpusChanges } from "./zelinqa-reference-corpus.js";
+import { freePort } from "../src/shared/free-port.js";
 
-const ZELINQA_CLI = fileURLToPath(new URL("../../../src/zelinqa/cli/main.ts", import.meta.url));
-const MCP_MAIN = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
+const ZELINQA_CLI = fileURLToPath(new URL("../src/zelinqa/cli/main.ts", import.meta.url));
+const MCP_MAIN = fileURLToPath(new URL("../src/zelinqa/mcp/main.ts", import.meta.url));
 const TSX = ["--import", "tsx"];
 
 export interface LiveApi {
