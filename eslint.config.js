@@ -6,6 +6,10 @@ const noImports = (patterns, message) => ({
   "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }],
 });
 
+// The bridge between the products (src/guide/): only the zino CLI imports it. A later block replaces the rule's options
+// for its files, so every block of zino/, zelinqa/, wire/ and shared/ forbids the bridge too.
+const BRIDGE = "**/guide/**";
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "eslint.config.js", "coverage/**"] },
   js.configs.recommended,
@@ -31,9 +35,20 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: false, project: null }, globals: { process: "readonly", setInterval: "readonly", clearInterval: "readonly" } },
   },
   {
+    files: ["src/zino/**/*.ts", "src/zelinqa/**/*.ts"],
+    ignores: ["src/zino/cli/**"],
+    rules: noImports([BRIDGE], "zino/ and zelinqa/ never import the bridge (src/guide): only the zino CLI registers it"),
+  },
+  {
+    files: ["src/guide/**/*.ts"],
+    rules: noImports(["**/zino/cli/**", "**/zino/daemon/**", "**/zino/ctx/**", "**/zino/rtr/**", "**/zino/exc/**", "**/zino/runtime/**",
+      "**/zelinqa/engine/**", "**/zelinqa/store/**", "**/zelinqa/api/**", "**/zelinqa/mcp/**", "**/zelinqa/understand/**", "**/zelinqa/cli/**"],
+    "the bridge uses public surfaces only: the Zelinqa SDK and contracts, ZINO's config, wire and shared; the zino CLI passes it a GuideHost"),
+  },
+  {
     files: ["src/zelinqa/engine/**/*.ts"],
     rules: {
-      ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**", "**/operations/**"],
+      ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**", "**/operations/**", BRIDGE],
         "the engine is pure: no I/O, no database, no HTTP"),
       "no-restricted-properties": ["error",
         { object: "Date", property: "now", message: "time comes in as an argument" },
@@ -52,42 +67,42 @@ export default tseslint.config(
   },
   {
     files: ["src/zelinqa/sdk/**/*.ts"],
-    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/mcp/**", "**/understand/**", "**/zino/**"],
-      "the SDK imports only zelinqa/contracts"),
+    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/mcp/**", "**/understand/**", "**/zino/**", BRIDGE],
+      "the SDK imports only zelinqa/contracts (and src/shared, which imports nothing of ours)"),
   },
   {
     files: ["src/zelinqa/mcp/**/*.ts"],
-    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/understand/**", "**/zino/**"],
+    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/understand/**", "**/zino/**", BRIDGE],
       "the MCP server talks to the API only through the SDK"),
   },
   {
     files: ["src/zino/ctx/**/*.ts"],
-    rules: noImports(["**/daemon/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+    rules: noImports(["**/daemon/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**", BRIDGE], "ZINO services talk over the wire"),
   },
   {
     files: ["src/zino/rtr/**/*.ts"],
-    rules: noImports(["**/daemon/**", "**/ctx/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+    rules: noImports(["**/daemon/**", "**/ctx/**", "**/exc/**", "**/zelinqa/**", BRIDGE], "ZINO services talk over the wire"),
   },
   {
     files: ["src/zino/exc/**/*.ts"],
-    rules: noImports(["**/daemon/**", "**/ctx/**", "**/rtr/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+    rules: noImports(["**/daemon/**", "**/ctx/**", "**/rtr/**", "**/zelinqa/**", BRIDGE], "ZINO services talk over the wire"),
   },
   {
     files: ["src/zino/daemon/**/*.ts"],
-    rules: noImports(["**/ctx/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**"], "ZINO services talk over the wire"),
+    rules: noImports(["**/ctx/**", "**/rtr/**", "**/exc/**", "**/zelinqa/**", BRIDGE], "ZINO services talk over the wire"),
   },
   {
-    // protocol/ is what the four services share: it may import zod and src/wire, nothing else of the project.
+    // protocol/ is what the four services share: it may import zod, src/wire and src/shared, nothing else of the project.
     files: ["src/zino/protocol/**/*.ts"],
     rules: noImports(["node:*", "**/daemon/**", "**/ctx/**", "**/rtr/**", "**/exc/**", "**/cli/**", "**/config/**", "**/runtime/**",
-      "**/guide/**", "**/shared/**", "**/zelinqa/**"], "protocol imports only zod and src/wire"),
+      "**/guide/**", "**/zelinqa/**"], "protocol imports only zod, src/wire and src/shared"),
   },
   {
     files: ["src/shared/**/*.ts"],
-    rules: noImports(["**/zino/**", "**/zelinqa/**", "**/wire/**"], "shared helpers depend on no subsystem"),
+    rules: noImports(["**/zino/**", "**/zelinqa/**", "**/wire/**", BRIDGE], "shared helpers depend on no subsystem"),
   },
   {
     files: ["src/wire/**/*.ts"],
-    rules: noImports(["**/zino/**", "**/zelinqa/**"], "wire is shared and depends on no service"),
+    rules: noImports(["**/zino/**", "**/zelinqa/**", BRIDGE], "wire is shared and depends on no service"),
   },
 );

@@ -1,7 +1,7 @@
 // The fake OpenAI-compatible provider in its own process, so the benchmark clients do not share a CPU with it:
 // prints `{"url": ...}` on stdout once listening, exits when its stdin closes.
 // Replies: bench/fake-provider-script.ts (echo, or the tool turn's call and answer).
-import { startFakeProvider } from "../test/support/fake-provider.js";
+import { startFakeProvider } from "../harness/fake-provider.js";
 import { benchReply } from "./fake-provider-script.js";
 
 const provider = await startFakeProvider({ defaultReply: benchReply });

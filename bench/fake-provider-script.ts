@@ -2,7 +2,7 @@
 // except for the tool turn of bench/zino-tool-turn.ts. A user message containing TOOL_TURN_MARKER gets a native
 // `execute_bash` call; the request that carries the tool result (last message of role `tool`) gets plain text
 // quoting that result, so the benchmark can check from the turn's answer that the tool ran and what it returned.
-import { echoLastUserMessage, type FakeReply, type RecordedRequest } from "../test/support/fake-provider.js";
+import { echoLastUserMessage, type FakeReply, type RecordedRequest } from "../harness/fake-provider.js";
 
 export const TOOL_TURN_MARKER = "[bench: tool turn]";
 export const TOOL_TURN_CODE = "echo ok";

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT, TSX_LOADER } from "../test/support/zino-processes.js";
+import { REPO_ROOT, TSX_LOADER } from "../harness/zino-processes.js";
 import { runZinoToolTurnBench } from "./zino-tool-turn.js";
 import { runZinoTurnsBench } from "./zino-turns.js";
 

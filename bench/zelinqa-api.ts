@@ -14,7 +14,7 @@ import { createIdGenerator, generateApiKey } from "../src/zelinqa/operations/ind
 import { createLogger } from "../src/zelinqa/api/server.js";
 import { openStore } from "../src/zelinqa/store/index.js";
 import { startPostgresCluster } from "../scripts/postgres-cluster.js";
-import { referenceCorpusChanges } from "../test/support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../harness/zelinqa-reference-corpus.js";
 import { percentile } from "./latency-stats.js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "3");

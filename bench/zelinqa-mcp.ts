@@ -2,7 +2,7 @@
 // zelinqa-mcp (stdio) → SDK → our API, against the same turn with the SDK directly, on the same API in the same
 // run. Prints p50/p99 in ms and the MCP/SDK ratio. Run: node --import tsx bench/zelinqa-mcp.ts (BENCH_SECONDS).
 import { ZelinqaClient } from "../src/zelinqa/sdk/index.js";
-import { startLiveApi, startMcp } from "../test/zelinqa/mcp/live-api.js";
+import { startLiveApi, startMcp } from "../harness/zelinqa-live-api.js";
 import { percentile } from "./latency-stats.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "5");

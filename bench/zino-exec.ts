@@ -10,7 +10,7 @@
 import { performance } from "node:perf_hooks";
 import { requestOne } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../test/support/zino-processes.js";
+import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { percentile } from "./latency-stats.js";
 
 const iterations = Number(process.argv[2] ?? process.env.ZX_BENCH_N ?? 150);

@@ -11,7 +11,7 @@ import { requestAll, requestFrames, requestOne, type Frame } from "../src/wire/i
 import type { ServiceName } from "../src/zino/config/index.js";
 import {
   REPO_ROOT, TSX_LOADER, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess,
-} from "../test/support/zino-processes.js";
+} from "../harness/zino-processes.js";
 import { percentile, summarize, type LatencySummary } from "./latency-stats.js";
 
 export interface TurnsBenchOptions {

@@ -1,9 +1,9 @@
 // A throwaway PostgreSQL cluster in a temp dir, for the test command and benchmarks (never for production).
 import { execFileSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../src/shared/free-port.js";
 
 export interface PostgresCluster {
   url: string;
@@ -22,18 +22,6 @@ function findBinary(name: string): string | undefined {
     }
   }
   return undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root (initdb refuses root). */

@@ -22,7 +22,7 @@ const UNIT = [
   "test/zelinqa/understand/text-rules", "test/zelinqa/understand/extract-value", "test/zelinqa/mcp/error-text",
   "test/zino/config/", "test/zino/protocol/", "test/zino/ctx/history-window", "test/zino/ctx/sqlite-store", "test/zino/ctx/ctx-messages",
   "test/zino/ctx/ctx-config", "test/zino/daemon/interrupt-parser", "test/zino/daemon/loop-limits", "test/zino/daemon/agent-loop",
-  "test/zino/rtr/context-budget", "test/zino/rtr/provider-chunk", "test/zino/rtr/stream-parsing", "test/zino/cli/config-assignments", "test/zino/cli/guide-parts",
+  "test/zino/rtr/context-budget", "test/zino/rtr/provider-chunk", "test/zino/rtr/stream-parsing", "test/zino/cli/config-assignments", "test/guide/guide-parts",
   "test/zino/cli/command-name", "test/deploy/", "test/scripts/build-if-stale",
 ];
 

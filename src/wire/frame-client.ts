@@ -118,14 +118,3 @@ export async function requestAll(socketPath: string, request: Frame, options: Re
   return frames;
 }
 
-/** Whether something accepts connections on the socket (a live server, as opposed to a file left by a crash). */
-export async function socketAccepts(socketPath: string): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const probe = createConnection(socketPath);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
-}

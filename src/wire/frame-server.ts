@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { type WireRequest, parseEnvelope } from "./envelope.js";
-import { socketAccepts } from "./frame-client.js";
+import { removeStaleSocket } from "../shared/unix-socket.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 import type { Logger } from "./logger.js";
 import { prepareSocketDir } from "./socket-dir.js";
@@ -173,7 +173,8 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
     async start() {
       const dir = prepareSocketDir(socketPath);
       if (dir.warning) logger.warn({ socketPath }, dir.warning);
-      await removeStaleSocket(socketPath);
+      // A socket file left by a crashed process is removed; a live one means another instance owns the path.
+      if ((await removeStaleSocket(socketPath)) === "live") throw new Error(`another process is already listening on ${socketPath}`);
       server = createServer(serve);
       const previousMask = process.umask(0o177);
       try {
@@ -280,10 +281,3 @@ function endSoon(socket: Socket, hardMs: number): void {
   socket.once("close", () => clearTimeout(hard));
 }
 
-/** A socket file left by a crashed process is removed; a live one means another instance owns the path. */
-async function removeStaleSocket(socketPath: string): Promise<void> {
-  if (!existsSync(socketPath)) return;
-  const alive = await socketAccepts(socketPath);
-  if (alive) throw new Error(`another process is already listening on ${socketPath}`);
-  unlinkSync(socketPath);
-}

@@ -8,5 +8,6 @@ export {
   DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_MAX_CONNECTIONS, createFrameServer,
   type FrameHandler, type FrameServer, type FrameServerOptions, type FrameWriter,
 } from "./frame-server.js";
-export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, socketAccepts, type RequestOptions } from "./frame-client.js";
+export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, type RequestOptions } from "./frame-client.js";
+export { socketAccepts } from "../shared/unix-socket.js";
 export { createLogger, silentLogger, type Logger } from "./logger.js";

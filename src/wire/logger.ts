@@ -1,13 +1,10 @@
-// Structured logs (JSON lines) on stderr; stdout is reserved for protocol and CLI output.
-import { pino, type Logger } from "pino";
+// The ZINO services' logs: JSON lines on stderr (stdout is reserved for protocol and CLI output), each line naming
+// its service, at ZINO_LOG_LEVEL (default info).
+import { createStderrLogger, silentLogger, type Logger } from "../shared/stderr-logger.js";
 
 export type { Logger };
+export { silentLogger };
 
 export function createLogger(name: string, level: string = process.env.ZINO_LOG_LEVEL ?? "info"): Logger {
-  return pino({ name, level, base: { svc: name } }, pino.destination({ dest: 2, sync: true }));
-}
-
-/** A logger that drops everything, for tests that assert on behaviour rather than logs. */
-export function silentLogger(): Logger {
-  return pino({ level: "silent" });
+  return createStderrLogger({ name, level });
 }

@@ -58,7 +58,7 @@ describe("import graph", () => {
     assert.deepEqual(violations(within("zelinqa/api/"), bad), []);
   });
 
-  it("lets the SDK import only the contracts", () => {
+  it("lets the SDK import only the contracts and the shared helpers (which import nothing of ours)", () => {
     const bad = (to: string) => (/^(zelinqa|zino|wire)\//.test(to) && !to.startsWith("zelinqa/sdk/") && !to.startsWith("zelinqa/contracts/"));
     assert.deepEqual(violations(within("zelinqa/sdk/"), bad), []);
   });
@@ -76,15 +76,38 @@ describe("import graph", () => {
     }
   });
 
-  it("lets the ZINO protocol import only zod and src/wire, and every service import it", () => {
-    const bad = (to: string) => !(to === "zod" || to.startsWith("wire/") || to.startsWith("zino/protocol/"));
+  it("lets the ZINO protocol import only zod, src/wire and src/shared, and every service import it", () => {
+    const bad = (to: string) => !(to === "zod" || to.startsWith("wire/") || to.startsWith("shared/") || to.startsWith("zino/protocol/"));
     assert.deepEqual(violations(within("zino/protocol/"), bad), []);
     for (const service of ["daemon", "ctx", "rtr", "exc"]) {
       assert.ok(within(`zino/${service}/`).some((e) => e.to.startsWith("zino/protocol/")), `${service} imports zino/protocol`);
     }
   });
 
+  it("lets only the zino CLI import the bridge (src/guide): zino/, zelinqa/, wire and shared never do", () => {
+    const importers = edges.filter((e) => e.to.startsWith("guide/") && !e.from.startsWith("guide/"));
+    assert.ok(importers.length > 0, "the zino CLI registers the guide");
+    assert.deepEqual(importers.filter((e) => !e.from.startsWith("zino/cli/")).map((e) => `${e.from} -> ${e.to}`), []);
+    assert.deepEqual(importers.filter((e) => e.to !== "guide/index.ts").map((e) => `${e.from} -> ${e.to}`), [], "through its index.ts");
+  });
+
+  it("lets the bridge use only public surfaces: the Zelinqa SDK and contracts, ZINO's config, wire and shared", () => {
+    const allowed = ["guide/", "zelinqa/sdk/index.ts", "zelinqa/contracts/", "zino/config/index.ts", "wire/index.ts", "shared/"];
+    const bad = (to: string) => /^(zino|zelinqa|wire|shared|guide)\//.test(to) && !allowed.some((a) => to.startsWith(a));
+    assert.deepEqual(violations(within("guide/"), bad), []);
+  });
+
+  it("keeps the shared helpers independent of every subsystem", () => {
+    assert.deepEqual(violations(within("shared/"), (to) => /^(zino|zelinqa|wire|guide)\//.test(to)), []);
+  });
+
+  it("keeps the benchmarks off the tests' support: bench/ uses harness/ (shared with the tests) and src/", () => {
+    const benchDir = join(ROOT, "bench");
+    const offenders = sourceFiles(benchDir).filter((file) => /from\s+["'][^"']*test\/support\//.test(readFileSync(file, "utf8")));
+    assert.deepEqual(offenders.map((file) => relative(ROOT, file)), []);
+  });
+
   it("keeps wire independent of every service", () => {
-    assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa)\//.test(to)), []);
+    assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa|guide)\//.test(to)), []);
   });
 });

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { z } from "zod";
-import { REPO_ROOT } from "../support/zino-processes.js";
+import { REPO_ROOT } from "../../harness/zino-processes.js";
 
 const INSTALLED = "/usr/local/lib/node_modules/zelinqa-mcp/";
 const PackageSchema = z.object({ files: z.array(z.string()), bin: z.record(z.string(), z.string()) });

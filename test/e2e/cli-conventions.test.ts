@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { REPO_ROOT, TSX_LOADER } from "../support/zino-processes.js";
+import { REPO_ROOT, TSX_LOADER } from "../../harness/zino-processes.js";
 
 const BINARIES: Record<string, string> = {
   zino: "src/zino/cli/main.ts",
@@ -16,7 +16,7 @@ const BINARIES: Record<string, string> = {
   "zino-daemon": "src/zino/daemon/main.ts",
   zelinqa: "src/zelinqa/cli/main.ts",
   "zelinqa-mcp": "src/zelinqa/mcp/main.ts",
-  "zelinqa-provision": "src/zino/cli/guide/zelinqa-provision-main.ts",
+  "zelinqa-provision": "src/guide/zelinqa-provision-main.ts",
 };
 
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { promisify } from "node:util";
-import { REPO_ROOT } from "../support/zino-processes.js";
+import { REPO_ROOT } from "../../harness/zino-processes.js";
 
 const run = promisify(execFile);
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../../harness/fake-provider.js";
 import { writePythonInstance, type PythonInstance } from "../support/python-instance.js";
 import { needs } from "../support/system-requirements.js";
-import { runZinoCli, startZinoServices, stopZinoServices, type ZinoProcess } from "../support/zino-processes.js";
+import { runZinoCli, startZinoServices, stopZinoServices, type ZinoProcess } from "../../harness/zino-processes.js";
 
 type Body = { model?: string; temperature?: number; top_p?: number; messages?: { role: string; content: unknown }[] };
 const bodyOf = (request: RecordedRequest | undefined) => (request?.body ?? {}) as Body;

@@ -2,9 +2,9 @@
 // through daemon → rtr → exc → zelinqa-mcp → the local Zelinqa API, until the objective is achieved.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { WRAP_UP, fakeInterviewer } from "../support/fake-interviewer.js";
-import type { TempInstance } from "../support/zino-processes.js";
+import type { TempInstance } from "../../harness/zino-processes.js";
 import { agentQuestion, apiSession, cleanupGuide, converse, guideInstance, spawnGuide } from "../support/zino-guide.js";
 
 let provider: FakeProvider;

@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { fakeInterviewer } from "../support/fake-interviewer.js";
-import { runZinoCli, type TempInstance } from "../support/zino-processes.js";
+import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
 import { FURNITURE_ANSWERS, agentQuestion, apiSession, cleanupGuide, converse, guideInstance, spawnGuide } from "../support/zino-guide.js";
 
 let provider: FakeProvider;

@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { fakeInterviewer } from "../support/fake-interviewer.js";
-import type { TempInstance } from "../support/zino-processes.js";
+import type { TempInstance } from "../../harness/zino-processes.js";
 import { agentQuestion, apiSession, cleanupGuide, converse, guideInstance, spawnGuide } from "../support/zino-guide.js";
 
 let provider: FakeProvider;

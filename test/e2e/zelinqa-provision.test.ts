@@ -6,12 +6,12 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
 import { ZelinqaClient } from "../../src/zelinqa/sdk/index.js";
-import { provisionerProgram, zelinqaProgram } from "../../src/zino/cli/guide/zelinqa-entries.js";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { provisionerProgram, zelinqaProgram } from "../../src/guide/zelinqa-entries.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { fakeInterviewer } from "../support/fake-interviewer.js";
 import { runZelinqa, startServe, type ServeProcess } from "../support/zelinqa-processes.js";
 import { guideInstance } from "../support/zino-guide.js";
-import { runZinoCli, spawnZinoService, startZinoServices, stopZinoServices, waitForPing, type TempInstance, type ZinoProcess } from "../support/zino-processes.js";
+import { runZinoCli, spawnZinoService, startZinoServices, stopZinoServices, waitForPing, type TempInstance, type ZinoProcess } from "../../harness/zino-processes.js";
 
 let provider: FakeProvider;
 let instance: TempInstance;

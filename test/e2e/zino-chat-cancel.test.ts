@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import {
   spawnZinoCli, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess,
-} from "../support/zino-processes.js";
+} from "../../harness/zino-processes.js";
 
 void describe("zino chat with real services", () => {
   let provider: FakeProvider;

@@ -5,9 +5,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll } from "../../src/wire/index.js";
-import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../../harness/fake-provider.js";
 import { needs } from "../support/system-requirements.js";
-import { runZinoCli, writeTempInstance, type TempInstance } from "../support/zino-processes.js";
+import { runZinoCli, writeTempInstance, type TempInstance } from "../../harness/zino-processes.js";
 
 const REQUIRED = ["ctx", "rtr", "daemon"] as const;
 

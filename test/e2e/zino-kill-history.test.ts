@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestAll, requestOne } from "../../src/wire/index.js";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import {
   spawnZinoService, startZinoServices, stopZinoServices, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess,
-} from "../support/zino-processes.js";
+} from "../../harness/zino-processes.js";
 
 const CTXKEYS = ["kill-a", "kill-b", "kill-c"];
 const TURNS = 40;

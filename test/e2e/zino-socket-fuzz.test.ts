@@ -8,8 +8,8 @@ import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import { FrameDecoder, WIRE_ERRORS, requestOne, type Frame } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../support/zino-processes.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
+import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../harness/zino-processes.js";
 
 const FUZZ_MS_PER_SOCKET = 2500;
 const PARALLEL = 4;

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
-import { startFakeProvider, type FakeProvider } from "../support/fake-provider.js";
-import { spawnZinoCli, waitForPing, writeTempInstance, type RunningCli, type TempInstance } from "../support/zino-processes.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
+import { spawnZinoCli, waitForPing, writeTempInstance, type RunningCli, type TempInstance } from "../../harness/zino-processes.js";
 
 void describe("zino up in the foreground", () => {
   let provider: FakeProvider;

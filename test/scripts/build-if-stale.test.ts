@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import { REPO_ROOT } from "../support/zino-processes.js";
+import { REPO_ROOT } from "../../harness/zino-processes.js";
 
 void describe("build-if-stale", () => {
   const root = mkdtempSync(join(tmpdir(), "zbuild-"));

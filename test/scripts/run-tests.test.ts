@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { REPO_ROOT } from "../support/zino-processes.js";
+import { REPO_ROOT } from "../../harness/zino-processes.js";
 
 function runTests(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // Without NODE_TEST_CONTEXT (set by the runner for its own children): the inner run reports like a top-level one.

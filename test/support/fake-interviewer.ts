@@ -2,7 +2,7 @@
 // the interviewer brief asks: it reads its system prompt (conversation name, known facts), the person's words and
 // the tool results in each request, and answers with native tool calls or a question as text
 // (`QUESTION: <text>` and `CHOICES: a | b`). Tool names are the ones exc lists (`mcp__zelinqa__<tool>`).
-import type { FakeReply, FakeReplyFunction, RecordedRequest } from "./fake-provider.js";
+import type { FakeReply, FakeReplyFunction, RecordedRequest } from "../../harness/fake-provider.js";
 
 export const TOOL = (name: string) => `mcp__zelinqa__${name}`;
 export const WRAP_UP = "Merci, nous avons terminé.";

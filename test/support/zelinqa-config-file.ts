@@ -1,5 +1,5 @@
 // The §15 reference corpus as a whole-configuration document, the format of `zelinqa config import/export`.
-import { referenceCorpusChanges } from "./zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../harness/zelinqa-reference-corpus.js";
 
 /** The reference corpus as a whole-configuration file. */
 export function corpusDocument(): Record<string, unknown> {

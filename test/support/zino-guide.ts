@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../../src/wire/index.js";
 import { ZelinqaClient, type SessionState } from "../../src/zelinqa/sdk/index.js";
-import { runZinoCli, spawnZinoCli, writeTempInstance, type RunningCli, type TempInstance } from "./zino-processes.js";
+import { runZinoCli, spawnZinoCli, writeTempInstance, type RunningCli, type TempInstance } from "../../harness/zino-processes.js";
 
 /** A person's answers to the sample domain (examples/zelinqa/furniture.json), by question text. */
 export const FURNITURE_ANSWERS: Record<string, string> = {

@@ -1,8 +1,5 @@
 // Starts the API process of §2.1 `serve`: open the store, apply migrations, build the app with its worker and
 // listen on TCP or a Unix socket. The returned handle closes everything once.
-import { existsSync, statSync, unlinkSync } from "node:fs";
-import { connect } from "node:net";
-import pino from "pino";
 import type { Logger } from "pino";
 import { openStore } from "../store/index.js";
 import type { ZelinqaStore } from "../store/index.js";
@@ -11,6 +8,8 @@ import { createZelinqaApp } from "./app.js";
 import type { ZelinqaApp } from "./app.js";
 import { createIdGenerator } from "../operations/index.js";
 import type { ServerConfig } from "./server-config.js";
+import { createStderrLogger } from "../../shared/stderr-logger.js";
+import { removeStaleSocket } from "../../shared/unix-socket.js";
 
 export interface RunningServer {
   app: ZelinqaApp;
@@ -22,21 +21,7 @@ export interface RunningServer {
 }
 
 export function createLogger(level: ServerConfig["logLevel"]): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ dest: 2, sync: true }));
-}
-
-/** A socket file left by a killed server refuses connections: remove it; a live one makes listen fail. */
-async function removeStaleSocket(path: string): Promise<void> {
-  if (!existsSync(path) || !statSync(path).isSocket()) return;
-  const live = await new Promise<boolean>((resolve) => {
-    const probe = connect(path);
-    probe.once("connect", () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once("error", () => resolve(false));
-  });
-  if (!live) unlinkSync(path);
+  return createStderrLogger({ level, isoTime: true });
 }
 
 export async function startServer(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
@@ -60,7 +45,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     maxBodyBytes: config.maxBodyBytes,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
-  if (config.socketPath) await removeStaleSocket(config.socketPath);
+  // A socket file left by a killed server refuses connections: removed; a live one makes listen fail.
+  if (config.socketPath) await removeStaleSocket(config.socketPath, { socketsOnly: true });
   const address = config.socketPath
     ? await app.fastify.listen({ path: config.socketPath })
     : await app.fastify.listen({ host: config.host, port: config.port });

@@ -1,5 +1,6 @@
 // Construction options shared by both clients and their checks, with the exact TypeError messages of §3.1.
 import { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "./version.js";
+import { abortableSleep } from "../../shared/abortable-sleep.js";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -29,24 +30,6 @@ export interface ResolvedOptions {
 export interface RequestOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;
-}
-
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 function normaliseBaseUrl(raw: unknown): string {

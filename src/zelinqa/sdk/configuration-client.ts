@@ -11,7 +11,8 @@ import {
   type QuestionListResponse,
 } from "../contracts/index.js";
 import { ClientBase } from "./client-base.js";
-import { abortableSleep, type RequestOptions } from "./client-options.js";
+import { abortableSleep } from "../../shared/abortable-sleep.js";
+import type { RequestOptions } from "./client-options.js";
 import { ZelinqaCompilationTimeoutError } from "./errors/zelinqa-error.js";
 import { validateRequest } from "./request-validation.js";
 import type { Configuration } from "./types.js";

@@ -6,6 +6,7 @@ import { ZelinqaAPIError } from "./errors/api-error.js";
 import { ZelinqaConnectionError, ZelinqaRequestValidationError } from "./errors/zelinqa-error.js";
 import { isRetryableResponse, retryDelayMs } from "./retry-policy.js";
 import { VERSION } from "./version.js";
+import { isRecord } from "../../shared/is-record.js";
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -41,8 +42,6 @@ function checkIdempotencyKey(key: unknown): string {
   return key;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export class HttpTransport {
   readonly #options: ResolvedOptions;

@@ -14,6 +14,7 @@ import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
+import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
 
@@ -33,7 +34,6 @@ export interface ExtractionTarget {
   readonly maximum?: number;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function primaryType(schema: Record<string, unknown>): string | undefined {
   const t = schema.type;

@@ -1,18 +1,14 @@
 // What a CLI command may touch: its output streams, input, environment and working directory, plus the exit
 // codes of spec §7 (0 success, 1 failure of the operation, 2 usage error). Tests pass their own streams.
-import type { Readable, Writable } from "node:stream";
+import type { OutputStream, TerminalIo } from "../../shared/terminal-io.js";
+
+export type { OutputStream };
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
-export type OutputStream = Writable & { isTTY?: boolean; columns?: number };
-
-export interface CliIo {
-  stdout: OutputStream;
-  stderr: OutputStream;
-  stdin: Readable & { isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
+export interface CliIo extends TerminalIo {
   cwd: string;
 }
 

@@ -1,16 +1,16 @@
 // `zino up --detach` and `zino down` (spec §7): services started in the background with their logs in
 // `<runtime_dir>/logs/<svc>.log` and their pids in `<runtime_dir>/<svc>.pid`; `down` stops exactly those.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { socketAccepts } from "../../wire/index.js";
+import { removeStaleSocket } from "../../shared/unix-socket.js";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
-import { zelinqaStatePaths } from "./guide/api-provisioning.js";
-import { stopLocalApi } from "./guide/local-api.js";
-import { pingService, waitForPing } from "./service-probe.js";
+import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
+import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
-import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
+import { START_ORDER } from "./service-launch.js";
+import { startServicesInOrder } from "./service-start.js";
 
 export function pidFilePath(instance: InstanceConfig, name: ServiceName): string {
   return join(instance.runtimeDir, `${name}.pid`);
@@ -29,39 +29,29 @@ export interface DetachOptions {
 export async function upDetached({ instance, io, startTimeoutMs = 30_000 }: DetachOptions): Promise<number> {
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   mkdirSync(join(instance.runtimeDir, "logs"), { recursive: true, mode: 0o700 });
-  for (const name of START_ORDER) {
-    const socketPath = instance.sockets[name];
-    if ((await pingService(socketPath, 1000)) !== undefined) {
-      say(`${name} already answers on ${socketPath}; not starting it`);
-      continue;
-    }
-    const entry = resolveServiceEntry(name, instance.configPath);
-    if (!entry.exists) {
-      if (REQUIRED_SERVICES.includes(name)) {
-        say(`cannot start ${name}: ${entry.mainFile} does not exist`);
-        return EXIT_FAILURE;
-      }
-      say(`${name} is not installed (${entry.mainFile} is missing); continuing without it`);
-      continue;
-    }
-    const logPath = logFilePath(instance, name);
-    const logStart = existsSync(logPath) ? statSync(logPath).size : 0;
-    const log = openSync(logPath, "a", 0o600);
-    const proc = spawnService(entry, { env: io.env, cwd: io.cwd, stdio: ["ignore", log, log], detached: true });
-    closeSync(log);
-    proc.child.unref();
-    if (proc.pid > 0) writeFileSync(pidFilePath(instance, name), `${proc.pid}\n`, { mode: 0o600 });
-    const failure = await waitForPing(socketPath, { timeoutMs: startTimeoutMs, failure: () => proc.exitReason });
-    if (failure !== undefined) {
-      say(`${name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStart)}`);
+  const logStarts = new Map<ServiceName, number>();
+  const started = await startServicesInOrder({
+    instance, say, startTimeoutMs,
+    launch(entry) {
+      const logPath = logFilePath(instance, entry.name);
+      logStarts.set(entry.name, existsSync(logPath) ? statSync(logPath).size : 0);
+      const log = openSync(logPath, "a", 0o600);
+      const proc = spawnService(entry, { env: io.env, cwd: io.cwd, stdio: ["ignore", log, log], detached: true });
+      closeSync(log);
+      proc.child.unref();
+      if (proc.pid > 0) writeFileSync(pidFilePath(instance, entry.name), `${proc.pid}\n`, { mode: 0o600 });
+      return proc;
+    },
+    async onStartFailure(name, failure, proc) {
+      const logPath = logFilePath(instance, name);
+      say(`${name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStarts.get(name) ?? 0)}`);
       if (proc.exitReason === undefined) await proc.stop(2000);
       removeFile(pidFilePath(instance, name));
       say("services started so far keep running; `zino down` stops them");
-      return EXIT_FAILURE;
-    }
-    say(`${name} ready on ${socketPath} (pid ${proc.pid}, log ${logPath})`);
-  }
-  return EXIT_OK;
+    },
+    readyDetail: (name) => `, log ${logFilePath(instance, name)}`,
+  });
+  return started ? EXIT_OK : EXIT_FAILURE;
 }
 
 export interface DownOptions {
@@ -155,13 +145,6 @@ async function terminate(pid: number, graceMs: number): Promise<string | undefin
     await sleep(25);
   }
   return undefined;
-}
-
-/** A socket file nobody listens on any more (e.g. after SIGKILL) is removed. */
-async function removeStaleSocket(socketPath: string): Promise<void> {
-  if (!existsSync(socketPath)) return;
-  const alive = await socketAccepts(socketPath);
-  if (!alive) removeFile(socketPath);
 }
 
 function removeFile(path: string): void {

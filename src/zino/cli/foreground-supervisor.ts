@@ -5,7 +5,8 @@ import type { InstanceConfig } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
-import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry, type ServiceEntry } from "./service-launch.js";
+import { START_ORDER, type ServiceEntry } from "./service-launch.js";
+import { startServicesInOrder } from "./service-start.js";
 
 export interface ForegroundOptions {
   instance: InstanceConfig;
@@ -78,33 +79,17 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
     }
   };
 
-  for (const name of START_ORDER) {
-    if (stop.aborted) break;
-    const socketPath = instance.sockets[name];
-    if ((await pingService(socketPath, 1000)) !== undefined) {
-      say(`${name} already answers on ${socketPath}; not starting it`);
-      continue;
-    }
-    const entry = resolveServiceEntry(name, instance.configPath);
-    if (!entry.exists) {
-      if (REQUIRED_SERVICES.includes(name)) {
-        say(`cannot start ${name}: ${entry.mainFile} does not exist`);
-        await stopAll();
-        return EXIT_FAILURE;
-      }
-      say(`${name} is not installed (${entry.mainFile} is missing); continuing without it`);
-      continue;
-    }
-    const proc = launch(entry);
-    const failure = await waitForPing(socketPath, { timeoutMs: startTimeoutMs, signal: stop, failure: () => proc.exitReason });
-    if (failure !== undefined && !stop.aborted) {
+  const started = await startServicesInOrder({
+    instance, say, startTimeoutMs, signal: stop, launch,
+    async onStartFailure(name, failure, proc) {
       say(`${name} did not start: ${failure}`);
       running.delete(name);
       await proc.stop(options.stopGraceMs ?? 5000);
-      await stopAll();
-      return EXIT_FAILURE;
-    }
-    if (!stop.aborted) say(`${name} ready on ${socketPath} (pid ${proc.pid})`);
+    },
+  });
+  if (!started) {
+    await stopAll();
+    return EXIT_FAILURE;
   }
   if (running.size === 0 && !stop.aborted) {
     say("every service already runs; nothing to supervise");

@@ -8,8 +8,8 @@ import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-i
 import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
 import { execCommand, toolsCommand } from "./exc-commands.js";
-import { crmCommand } from "./guide/crm-command.js";
-import { guideCommand } from "./guide/guide-command.js";
+import { crmCommand, guideCommand, GuideError } from "../../guide/index.js";
+import { createGuideHost } from "./guide-host.js";
 import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
@@ -34,7 +34,7 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
     if (err instanceof CommanderError) {
       return err.code === "commander.helpDisplayed" || err.code === "commander.version" ? EXIT_OK : EXIT_USAGE;
     }
-    if (err instanceof CliError) {
+    if (err instanceof CliError || err instanceof GuideError) {
       io.stderr.write(`zino: ${err.message}\n`);
       return err.exitCode;
     }
@@ -128,7 +128,8 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       if (opts.direct && opts.agent) throw new CliError("--direct and --agent exclude each other", EXIT_USAGE);
       const mode = opts.direct ? "direct" : opts.agent ? "agent" : "auto";
       await withStopSignal(options, async (stop) => {
-        setExit(await guideCommand({ instance: instance(), io, ctxkey: opts.ctx, fresh: Boolean(opts.new), mode, domainFile: opts.domain, signal: stop }));
+        const config = instance();
+        setExit(await guideCommand({ instance: config, io, host: createGuideHost(config, io), ctxkey: opts.ctx, fresh: Boolean(opts.new), mode, domainFile: opts.domain, signal: stop }));
       });
     });
 

@@ -6,11 +6,11 @@ import { SERVICE_NAMES, type InstanceConfig, type ServiceName } from "../config/
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
 import { localizeCommands, zinoCommand } from "./command-name.js";
 import { pidFilePath } from "./detached-services.js";
-import { HOST_CTXKEY, zelinqaStatePaths } from "./guide/api-provisioning.js";
-import { endpointReachable } from "./guide/model-endpoint.js";
+import { endpointReachable, HOST_CTXKEY, zelinqaStatePaths } from "../../guide/index.js";
 import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js";
 import { pingService } from "./service-probe.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
+import { isRecord } from "../../shared/is-record.js";
 
 export interface ServiceStatus {
   service: ServiceName;
@@ -68,7 +68,7 @@ async function ctxAnswer(instance: InstanceConfig, frame: Frame): Promise<Frame 
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 async function modelStatus(instance: InstanceConfig, ctxUp: boolean): Promise<StatusReport["model"]> {

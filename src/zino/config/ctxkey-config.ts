@@ -2,6 +2,7 @@
 // ctx stores it; rtr, exc and the daemon read it through ctx's `get_config` operation and parse it with this schema.
 import { isAbsolute } from "node:path";
 import { z } from "zod";
+import { isRecord } from "../../shared/is-record.js";
 
 export const ProviderSchema = z.object({
   base_url: z.string().url(),
@@ -106,16 +107,12 @@ export type CtxkeyConfig = z.infer<typeof CtxkeyConfigSchema>;
 
 export type JsonObject = { [key: string]: unknown };
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Field-by-field inheritance: objects merge recursively, anything else in `override` replaces `base`. */
 export function mergeConfig(base: JsonObject, override: JsonObject): JsonObject {
   const out: JsonObject = { ...base };
   for (const [key, value] of Object.entries(override)) {
     const current = out[key];
-    out[key] = isObject(current) && isObject(value) ? mergeConfig(current, value) : value;
+    out[key] = isRecord(current) && isRecord(value) ? mergeConfig(current, value) : value;
   }
   return out;
 }

@@ -1,7 +1,8 @@
 // What the hand-written fast paths share: a value they return as-is must already be what zod would output,
 // and a looseObject outputs its known keys in schema order, then the others in input order.
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+import { isRecord } from "../../shared/is-record.js";
+
+export { isRecord };
 
 /** The keys of `value` are in the order a looseObject with the `known` keys outputs them. */
 export function inSchemaOrder(value: Record<string, unknown>, known: readonly string[]): boolean {

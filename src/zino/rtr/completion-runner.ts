@@ -9,7 +9,8 @@ import type { Usage } from "../protocol/index.js";
 import { endpointHost, streamChatCompletion, type ProviderTarget } from "./provider-stream.js";
 import { redact } from "./provider-targets.js";
 import { ReasoningFilter } from "./reasoning-filter.js";
-import { backoffDelayMs, sleep } from "./retry-policy.js";
+import { abortableSleep as sleep } from "../../shared/abortable-sleep.js";
+import { backoffDelayMs } from "./retry-policy.js";
 import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
 
 export interface CompletionSink {

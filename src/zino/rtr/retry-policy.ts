@@ -32,19 +32,3 @@ export function backoffDelayMs(options: BackoffOptions): number {
   const delay = Math.max(jittered, options.retryAfterMs ?? 0);
   return Math.round(Math.min(MAX_RETRY_DELAY_MS, delay));
 }
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts; the timer is always cleared. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}

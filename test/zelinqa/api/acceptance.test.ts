@@ -13,7 +13,7 @@ import {
   REFERENCE_SUCCESS_INFORMATION_IDS,
   REQUIREMENT_19_USER_TEXT,
   referenceCorpusChanges,
-} from "../../support/zelinqa-reference-corpus.js";
+} from "../../../harness/zelinqa-reference-corpus.js";
 
 type Json = Record<string, unknown>;
 interface CandidateJson {

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { corpusDocument } from "../../support/zelinqa-config-file.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 

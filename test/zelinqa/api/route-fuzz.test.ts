@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 const ROUTES: Array<[string, string]> = [
   ["POST", "/v1/sessions"],

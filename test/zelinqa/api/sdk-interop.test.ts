@@ -16,7 +16,7 @@ import {
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
-import { REFERENCE_QUESTION_IDS, REQUIREMENT_19_USER_TEXT, referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { REFERENCE_QUESTION_IDS, REQUIREMENT_19_USER_TEXT, referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 for (const backend of BACKENDS) {
   void describe(`zelinqa SDK against a listening server on ${backend}`, { skip: skipReason(backend) }, () => {

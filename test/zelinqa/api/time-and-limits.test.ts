@@ -8,7 +8,7 @@ import { createIdGenerator, generateApiKey } from "../../../src/zelinqa/operatio
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 const T0 = Date.parse("2026-09-01T09:00:00.000Z");
 

@@ -3,7 +3,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { compileArtifact, explorationTargetId, loadArtifact, sha256Hex } from "../../../src/zelinqa/engine/index.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 import { artifactOf, choiceQuestion, dimension, draftOf, openQuestion, referenceArtifact, successInformation } from "./engine-fixtures.js";
 
 void describe("question targets", () => {

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
 import { applyChanges, CHANGED_MARKER } from "../../../src/zelinqa/engine/index.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 import { draftOf } from "./engine-fixtures.js";
 
 const dim: ConfigurationChange = { entity: "dimension", operation: "create", dimension: { id: "d1", name: "D", order_position: 0, completion_role: "blocking" } };

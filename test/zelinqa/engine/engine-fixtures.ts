@@ -2,7 +2,7 @@
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
 import { applyChanges, compileArtifact, loadArtifact } from "../../../src/zelinqa/engine/index.js";
 import type { CompiledArtifact, DraftConfiguration, EngineDeps, EngineResult } from "../../../src/zelinqa/engine/index.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 export function testDeps(extra: Partial<EngineDeps> = {}): EngineDeps {
   let n = 0;

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { LegacyNextRequest } from "../../../src/zelinqa/contracts/index.js";
 import { legacyNextQuestion } from "../../../src/zelinqa/engine/index.js";
-import { REFERENCE_TEXTS } from "../../support/zelinqa-reference-corpus.js";
+import { REFERENCE_TEXTS } from "../../../harness/zelinqa-reference-corpus.js";
 import { artifactOf, dimension, openQuestion, referenceArtifact } from "./engine-fixtures.js";
 
 const artifact = referenceArtifact();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import type { PreviousTurn } from "../../../src/zelinqa/contracts/index.js";
 import { createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
 import type { SessionState } from "../../../src/zelinqa/engine/index.js";
-import { REFERENCE_TEXTS } from "../../support/zelinqa-reference-corpus.js";
+import { REFERENCE_TEXTS } from "../../../harness/zelinqa-reference-corpus.js";
 import { referenceArtifact, testDeps, valueOf } from "./engine-fixtures.js";
 
 const artifact = referenceArtifact();

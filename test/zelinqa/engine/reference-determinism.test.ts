@@ -2,7 +2,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { applySessionEvents, createSession, nextQuestions, sessionView } from "../../../src/zelinqa/engine/index.js";
-import { REFERENCE_TEXTS, REQUIREMENT_19_USER_TEXT } from "../../support/zelinqa-reference-corpus.js";
+import { REFERENCE_TEXTS, REQUIREMENT_19_USER_TEXT } from "../../../harness/zelinqa-reference-corpus.js";
 import { referenceArtifact, testDeps, valueOf } from "./engine-fixtures.js";
 
 void describe("reference corpus determinism (requirement 31)", () => {

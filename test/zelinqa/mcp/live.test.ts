@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { startLiveApi, startMcp, type LiveApi } from "./live-api.js";
+import { startLiveApi, startMcp, type LiveApi } from "../../../harness/zelinqa-live-api.js";
 
 type Candidate = { question_id: string; text: string; type: string; choices: { choice_id: string; label: string }[] };
 type View = { questions: { rank: number; text: string; type: string; choices: string[] }[]; turn_count: number; progress: unknown };

@@ -19,7 +19,7 @@ import type { Actor, OperationDeps } from "../../../src/zelinqa/operations/index
 import type { ZelinqaStore } from "../../../src/zelinqa/store/index.js";
 import { BACKENDS, createTestDatabase, skipReason } from "../../support/zelinqa-databases.js";
 import type { TestDatabase } from "../../support/zelinqa-databases.js";
-import { referenceCorpusChanges } from "../../support/zelinqa-reference-corpus.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 const silent = { error: () => undefined, info: () => undefined };
 

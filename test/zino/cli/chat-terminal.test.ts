@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FrameServer } from "../../../src/wire/index.js";
-import { CLI_MAIN, TSX_LOADER } from "../../support/zino-processes.js";
+import { CLI_MAIN, TSX_LOADER } from "../../../harness/zino-processes.js";
 import { needs } from "../../support/system-requirements.js";
+import { waitForScreen as waitForTerminal } from "../../support/terminal-screen.js";
 import { scratchDir, startFakeDaemon, type ScratchDir } from "./cli-harness.js";
 
 void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
@@ -19,15 +20,7 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
   const screen = () => tmux("capture-pane", "-p", "-t", "chat");
   const cancelled: string[] = [];
 
-  async function waitForScreen(pattern: RegExp, timeoutMs = 180_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const text = screen();
-      if (pattern.test(text)) return text;
-      if (Date.now() > deadline) throw new Error(`the terminal never showed ${String(pattern)}:\n${text}`);
-      await sleep(50);
-    }
-  }
+  const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
 
   before(async () => {
     scratch = scratchDir();

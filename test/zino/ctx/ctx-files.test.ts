@@ -9,7 +9,7 @@ import { requestOne } from "../../../src/wire/index.js";
 import { createSqliteStore } from "../../../src/zino/ctx/index.js";
 import {
   spawnZinoService, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess,
-} from "../../support/zino-processes.js";
+} from "../../../harness/zino-processes.js";
 
 const MCP_TOML = `
 [mcp_servers.notes]

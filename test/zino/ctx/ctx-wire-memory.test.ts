@@ -4,9 +4,9 @@
 // collected (about +100 MiB measured, against +451 MiB before).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { floodPartialFrames } from "../../support/partial-frame-flood.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../support/zino-processes.js";
+import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
 
 const MiB = 1024 * 1024;
 

@@ -6,6 +6,9 @@ import {
   runAgentLoop, type AgentLoopOptions, type ChatMessage, type LoopEvent, type ModelCall, type ModelRequest, type NativeToolCall,
   type ToolDefinition, type ToolRequest,
 } from "../../../src/zino/daemon/index.js";
+import { contentText } from "../../../src/zino/protocol/index.js";
+
+const text = (message: ChatMessage | undefined): string => (message ? contentText(message) : "");
 
 interface Reply {
   deltas: string[];
@@ -95,7 +98,7 @@ void describe("agent loop", () => {
     const second = model.requests[1]!.messages;
     assert.deepEqual(second[2], { role: "assistant", content: `Checking. ${bash("ls")}` });
     assert.equal(second[3]?.role, "user");
-    assert.match(String(second[3]?.content), /^<tool_response>\n\{"name":"execute_bash","content":\{"exit_code":0,"stdout":"ran \{\\"code\\":\\"ls\\"\}"/);
+    assert.match(text(second[3]), /^<tool_response>\n\{"name":"execute_bash","content":\{"exit_code":0,"stdout":"ran \{\\"code\\":\\"ls\\"\}"/);
     assert.deepEqual(result.messages.map((m) => m.role), ["assistant", "user", "assistant"]);
     const [start, done] = [ofType(events, "tool_start")[0], ofType(events, "tool_done")[0]];
     assert.deepEqual(start, { type: "tool_start", kind: "tool", name: "execute_bash", description: "ls" });
@@ -130,7 +133,7 @@ void describe("agent loop", () => {
     ]);
     assert.deepEqual(toolRequests, [{ kind: "skill", name: "run_skill", arguments: { skill: "summarize", request: "the log" } }]);
     assert.deepEqual(ofType(events, "tool_start")[0], { type: "tool_start", kind: "skill", name: "summarize", description: "the log" });
-    assert.match(String(model.requests[1]!.messages.at(-1)?.content), /^<task_response>\n\{"skill":"summarize"/);
+    assert.match(text(model.requests[1]!.messages.at(-1)), /^<task_response>\n\{"skill":"summarize"/);
   });
 
   void it("DMN-19 answers an unknown tool with an error result the model reads, without running anything", async () => {
@@ -139,14 +142,14 @@ void describe("agent loop", () => {
       { deltas: ["Sorry."] },
     ]);
     assert.equal(toolRequests.length, 0);
-    assert.match(String(model.requests[1]!.messages.at(-1)?.content), /Unknown tool \\"rm_rf\\". Available tools: execute_bash, run_skill/);
+    assert.match(text(model.requests[1]!.messages.at(-1)), /Unknown tool \\"rm_rf\\". Available tools: execute_bash, run_skill/);
     assert.equal(ofType(events, "tool_start").length, 0);
   });
 
   void it("DMN-15 gives malformed call JSON back to the model as an error", async () => {
     const { toolRequests, model } = await run([{ deltas: ["<tool_call>{oops}</tool_call>"] }, { deltas: ["Retrying."] }]);
     assert.equal(toolRequests.length, 0);
-    assert.match(String(model.requests[1]!.messages.at(-1)?.content), /not valid JSON/);
+    assert.match(text(model.requests[1]!.messages.at(-1)), /not valid JSON/);
   });
 
   void it("DMN-20 DMN-22 stops an identical repeated call and asks for a final answer without tools", async () => {
@@ -159,13 +162,13 @@ void describe("agent loop", () => {
     assert.equal(result.limit, "repeated_call");
     assert.equal(result.iterations, 3);
     assert.equal(model.requests[2]!.tools, undefined, "the final call has no tools");
-    assert.match(String(model.requests[2]!.messages.at(-1)?.content), /No more tool calls in this turn: the model repeated an identical tool call/);
-    assert.match(String(result.messages[3]?.content), /Not executed/);
+    assert.match(text(model.requests[2]!.messages.at(-1)), /No more tool calls in this turn: the model repeated an identical tool call/);
+    assert.match(text(result.messages[3]), /Not executed/);
     const limits = events.flatMap((e) => (e.type === "status" && e.phase === "limit" ? [e.reason] : []));
     assert.deepEqual(limits, ["repeated_call"]);
     assert.equal(result.fullText, "Here is what I found.");
     assert.equal(result.messages.at(-1)?.content, "Here is what I found.");
-    assert.ok(!result.messages.some((m) => String(m.content).includes("[zino]")), "the final-call instruction is not history");
+    assert.ok(!result.messages.some((m) => text(m).includes("[zino]")), "the final-call instruction is not history");
   });
 
   void it("DMN-20 counts repeats across the turn, not only in a row", async () => {
@@ -222,7 +225,7 @@ void describe("agent loop", () => {
       },
     });
     assert.equal(result.fullText, "It failed.");
-    assert.match(String(model.requests[1]!.messages.at(-1)?.content), /The tool failed: socket reset/);
+    assert.match(text(model.requests[1]!.messages.at(-1)), /The tool failed: socket reset/);
     const done = events.find((e) => e.type === "tool_done");
     assert.equal(done?.type === "tool_done" ? done.ok : undefined, false);
   });

@@ -8,10 +8,10 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestAll, requestOne, type Frame } from "../../../src/wire/index.js";
 import { HISTORY_SPOOL_NAME } from "../../../src/zino/daemon/daemon-service.js";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import {
   spawnZinoService, startZinoServices, stopZinoServices, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess,
-} from "../../support/zino-processes.js";
+} from "../../../harness/zino-processes.js";
 
 describe("daemon history across a ctx outage (real processes)", () => {
   let provider: FakeProvider;

@@ -10,7 +10,7 @@ import { createCtxService } from "../../../src/zino/ctx/index.js";
 import { createRtrService } from "../../../src/zino/rtr/index.js";
 import { createExcService } from "../../../src/zino/exc/index.js";
 import { createDaemonService } from "../../../src/zino/daemon/index.js";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 
 const REPO_AGENTS = fileURLToPath(new URL("../../../agents", import.meta.url));
 

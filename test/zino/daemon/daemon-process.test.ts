@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { requestAll } from "../../../src/wire/index.js";
-import { startFakeProvider } from "../../support/fake-provider.js";
-import { startZinoServices, stopZinoServices, writeTempInstance } from "../../support/zino-processes.js";
+import { startFakeProvider } from "../../../harness/fake-provider.js";
+import { startZinoServices, stopZinoServices, writeTempInstance } from "../../../harness/zino-processes.js";
 
 void test("DMN-24 zino-daemon --config answers a turn from real ctx and rtr processes and exits 0 on SIGTERM", async () => {
   const provider = await startFakeProvider();

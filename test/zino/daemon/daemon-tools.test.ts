@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { requestFrames, type Frame } from "../../../src/wire/index.js";
-import { inlineToolCall } from "../../support/fake-provider.js";
+import { inlineToolCall } from "../../../harness/fake-provider.js";
 import { startHarness, text, types, type Harness } from "./daemon-harness.js";
 
 const TOOLS = [

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestFrames, type Frame } from "../../../src/wire/index.js";
 import { BASIC_FRAME_TYPES } from "../../../src/zino/daemon/index.js";
-import type { FakeReply, RecordedRequest } from "../../support/fake-provider.js";
+import type { FakeReply, RecordedRequest } from "../../../harness/fake-provider.js";
 import { startHarness, types, type Harness } from "./daemon-harness.js";
 
 type Message = { role: string; content?: unknown; tool_calls?: Array<{ function: { name: string } }> };

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../support/zino-processes.js";
+import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
 
 let instance: TempInstance;
 let services: ZinoProcess[];

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { estimatePromptTokens, fitToBudget } from "../../../src/zino/rtr/index.js";
 import type { ChatMessage } from "../../../src/zino/protocol/index.js";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, type RtrHarness } from "./rtr-harness.js";
 
 const sys = (content: string): ChatMessage => ({ role: "system", content });

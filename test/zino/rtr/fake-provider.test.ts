@@ -1,7 +1,7 @@
-// The fake OpenAI-compatible provider itself (test/support/fake-provider.ts): the behaviours every ZINO test relies on.
+// The fake OpenAI-compatible provider itself (harness/fake-provider.ts): the behaviours every ZINO test relies on.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { inlineToolCall, startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { inlineToolCall, startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 
 let fake: FakeProvider;
 before(async () => {

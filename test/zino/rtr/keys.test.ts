@@ -2,7 +2,7 @@
 // they must never go: ready, capabilities and done frames carry no key.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { llmFor, startRtr, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 let main: FakeProvider;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { requestAll } from "../../../src/wire/index.js";
-import { startFakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider } from "../../../harness/fake-provider.js";
 
 const KEY = "sk-process-SECRET-9999";
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));

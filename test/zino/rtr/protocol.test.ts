@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { framed, rawExchange } from "../../support/raw-frames.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 

@@ -1,7 +1,7 @@
 // Python reference compatibility of rtr (spec §8): `infer` in both modes and `capabilities`.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 let fake: FakeProvider;

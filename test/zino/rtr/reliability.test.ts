@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { createServer, type AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 const PRIMARY_KEY = "sk-primary-SECRET-1111";

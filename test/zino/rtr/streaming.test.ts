@@ -1,7 +1,7 @@
 // rtr's defining answer (spec §5, docs/zino-protocol.md rtr): a message list in, the provider's stream out.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startFakeProvider, type FakeProvider } from "../../support/fake-provider.js";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 let fake: FakeProvider;

@@ -1,9 +1,9 @@
 // Advanced results (zelinqa-mcp.md §6.3): the API object as received, omitted contract fields as null, every
 // string scrubbed, plus a top-level state_version mirroring versions.state_version.
 import type { Scrubber } from "../secrets.js";
+import { isRecord } from "../../../shared/is-record.js";
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function withNulls(record: Json, keys: readonly string[]): Json {
   const out = { ...record };

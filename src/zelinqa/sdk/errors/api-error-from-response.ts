@@ -21,6 +21,7 @@ import {
   ZelinqaUnknownSessionError,
   ZelinqaValidationError,
 } from "./api-error-classes.js";
+import { isRecord } from "../../../shared/is-record.js";
 
 export const GATEWAY_FORBIDDEN_MESSAGE =
   "Forbidden: the API key is invalid, revoked or expired, or lacks the scope this route requires";
@@ -68,8 +69,6 @@ export function parseRetryAfterHeader(value: string | null | undefined, nowMs: n
   return Math.max(0, (dateMs - nowMs) / 1000);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const nonEmptyString = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 function classFor(status: number, code: string | null): APIErrorClass {

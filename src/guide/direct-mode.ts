@@ -1,0 +1,175 @@
+// The guide without a model: the terminal asks the engine's questions itself. Choices are a numbered menu (several
+// numbers separated by commas for a multiple choice), open questions take free text; `/skip` records "asked, no
+// answer" and `/refuse` a refusal. Words are first previewed (`session.preview`): an answer that gives no value for
+// the question's success informations is asked again with the expected form, without spending a turn. CRM facts
+// are applied first as client updates. Progress bars follow each turn; the stop reason and the collected data
+// (as the labels the person picked) end it.
+import type { Candidate, NextResponse, ProgressView, Session } from "../zelinqa/sdk/index.js";
+import { ZelinqaAnswerError, ZelinqaAPIError, ZelinqaError, type AnswerInput } from "../zelinqa/sdk/index.js";
+import type { GuideIo } from "./guide-host.js";
+import { questionHint } from "./answer-forms.js";
+import { collectedData, stopReasonText } from "./conversation-report.js";
+import type { DomainLabels } from "./domain-labels.js";
+import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
+import type { LineReader } from "./line-reader.js";
+import { renderProgress } from "./progress-bars.js";
+
+export interface DirectModeOptions {
+  io: GuideIo;
+  session: Session;
+  labels: DomainLabels;
+  reader: LineReader;
+  /** CRM facts of the ctxkey (`zino ctx crm`): success-information id → value. */
+  facts?: Record<string, unknown>;
+  /** The date the hints' examples are built from. */
+  today?: () => Date;
+}
+
+export type GuideEnd = "finished" | "paused" | "failed";
+
+export function objectiveAchieved(progress: ProgressView): boolean {
+  return progress.objective.effective_status === "covered";
+}
+
+function isMultiple(candidate: Candidate): boolean {
+  return candidate.type === "multiple_choice" || (candidate.type === "semi_open" && candidate.selection_mode === "multiple");
+}
+
+/** The question; an open question shows its expected form (`hint`) up front, a choice question its menu. */
+export function renderQuestion(candidate: Candidate, hint?: string | null): string {
+  const lines = [`\n${candidate.text}`];
+  candidate.choices.forEach((choice, index) => lines.push(`  ${index + 1}. ${choice.label}`));
+  if (candidate.choices.length > 0) {
+    const hint = isMultiple(candidate) ? "numbers separated by commas" : "a number";
+    lines.push(candidate.type === "semi_open" ? `(${hint}, or your own words)` : `(${hint})`);
+  } else if (hint) {
+    lines.push(`(${hint})`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The person's line as an answer, or a message saying what is expected. `wordsReadable`: the engine can read a
+ * value from words for this question (it has success informations), so a choice question takes words too.
+ */
+export function parseAnswer(candidate: Candidate, line: string, options: { wordsReadable?: boolean } = {}): AnswerInput | string {
+  const text = line.trim();
+  if (text === "/skip") return { outcome: "asked_no_answer" };
+  if (text === "/refuse") return { outcome: "refused" };
+  if (text === "") return "please answer (or /skip, /refuse; Ctrl-C pauses)";
+  if (candidate.choices.length === 0) return { userText: text };
+  const numbers = text.split(/[\s,]+/).filter((part) => part !== "");
+  if (numbers.every((part) => /^\d+$/.test(part))) {
+    const labels: string[] = [];
+    for (const part of numbers) {
+      const choice = candidate.choices[Number(part) - 1];
+      if (!choice) return `choose between 1 and ${candidate.choices.length}`;
+      if (!labels.includes(choice.label)) labels.push(choice.label);
+    }
+    if (labels.length > 1 && !isMultiple(candidate)) return "only one choice here";
+    return { choiceLabels: labels, userText: labels.join(", ") };
+  }
+  const exact = candidate.choices.find((choice) => choice.label.toLowerCase() === text.toLowerCase());
+  if (exact) return { choiceLabels: [exact.label], userText: text };
+  if (candidate.type === "semi_open" || options.wordsReadable === true) return { userText: text };
+  return `type the number of a choice (1-${candidate.choices.length})`;
+}
+
+/** The question's success informations (exploration targets have no value to read). */
+export function dataTargetIds(candidate: Candidate, labels: DomainLabels): string[] {
+  return candidate.target_ids.filter((id) => labels.targets.has(id) || !id.startsWith("exploration:"));
+}
+
+/**
+ * True when the preview shows that these words would be recorded as answered without any value for the question's
+ * success informations. Refusals and don't-knows are answers (they spend the turn); a preview that fails leaves
+ * the decision to the turn itself.
+ */
+async function givesNothing(session: Session, candidate: Candidate, text: string, dataTargets: readonly string[]): Promise<boolean> {
+  let preview;
+  try {
+    preview = await session.preview(text, { questionId: candidate.question_id });
+  } catch (err) {
+    if (err instanceof ZelinqaError) return false;
+    throw err;
+  }
+  if (preview.outcome !== "asked_answered") return false;
+  return !dataTargets.some((id) => {
+    const target = preview.targets[id];
+    return target !== undefined && (target.value !== undefined || target.status === "not_applicable");
+  });
+}
+
+function notUnderstood(candidate: Candidate, dataTargets: readonly string[], labels: DomainLabels, hint: string | null): string {
+  const names = dataTargets.map((id) => `"${labels.data.get(id) ?? id}"`).join(", ");
+  const count = candidate.choices.length;
+  const menu = count > 0 ? `a number from 1 to ${count}${hint ? ", or " : ""}` : "";
+  const expected = `${menu}${hint ?? (menu === "" ? "other words" : "")}`;
+  return `Not understood, nothing recorded for ${names}. Expected: ${expected} (/skip or /refuse to pass).\n`;
+}
+
+async function applyFacts(session: Session, facts: Record<string, unknown>, labels: DomainLabels, out: (text: string) => void): Promise<NextResponse | undefined> {
+  if (Object.keys(facts).length === 0) return undefined;
+  const report = await applyKnownFacts(session, facts, labels);
+  if (report.applied.length > 0) out(`Known facts applied: ${report.applied.join(", ")}\n`);
+  for (const line of report.ignored) out(`Known fact ignored: ${line}\n`);
+  // A pending question that a fact now answers is replaced (a /next without previous_turn spends no turn).
+  return pendingQuestionAlreadyKnown(session, labels) ? session.next({}) : undefined;
+}
+
+export async function runDirectMode({ io, session, labels, reader, facts = {}, today = () => new Date() }: DirectModeOptions): Promise<GuideEnd> {
+  const out = (text: string) => io.stdout.write(text);
+  let last: NextResponse | undefined = await applyFacts(session, facts, labels, out);
+  for (;;) {
+    const state = session.state;
+    // The objective achieved ends the guide even when the engine could still ask optional questions.
+    const stopped = last
+      ? last.action === "stop" || objectiveAchieved(last.progress)
+      : state.status !== "active" || objectiveAchieved(state.progress);
+    if (!stopped && session.pendingDecision === null) {
+      last = await session.next({});
+      if (last.action === "stop") continue;
+    }
+    if (stopped) break;
+    const candidate = session.pendingDecision?.candidates.find((c) => c.rank === 1);
+    if (!candidate) break;
+    const dataTargets = dataTargetIds(candidate, labels);
+    const hint = questionHint(dataTargets, labels.targets, today());
+    out(renderQuestion(candidate, candidate.type === "open" ? hint : null));
+    let answered = false;
+    while (!answered) {
+      const line = await reader.read("> ");
+      if (line === null) {
+        out("\nPaused. Run the same command again to continue at this question.\n");
+        return "paused";
+      }
+      const answer = parseAnswer(candidate, line, { wordsReadable: dataTargets.length > 0 });
+      if (typeof answer === "string") {
+        out(`${answer}\n`);
+        continue;
+      }
+      const wordsOnly = answer.userText && !answer.choiceLabels && !answer.outcome;
+      if (wordsOnly && dataTargets.length > 0 && (await givesNothing(session, candidate, answer.userText ?? "", dataTargets))) {
+        out(notUnderstood(candidate, dataTargets, labels, hint));
+        out(`${candidate.text}\n`);
+        continue;
+      }
+      try {
+        last = await session.answer({ ...answer, candidateRank: 1, assistantText: candidate.text });
+        answered = true;
+      } catch (err) {
+        if (!(err instanceof ZelinqaAnswerError || (err instanceof ZelinqaAPIError && err.statusCode < 500))) throw err;
+        out(`not recorded: ${err.message}\n`);
+      }
+    }
+    if (last) out(`\n${renderProgress(last.progress, labels, { count: last.turn_count, remaining: last.turns_remaining })}`);
+  }
+  const final = await session.refresh();
+  if (last && objectiveAchieved(final.progress)) {
+    await session.submitFeedback({ result: "success" }).catch(() => undefined);
+  }
+  if (!last) out(`\n${renderProgress(final.progress, labels, { count: final.turn_count, remaining: final.turns_remaining })}`);
+  out(`Stopped: ${stopReasonText({ status: final.status, stopReason: last?.stop_reason, warnings: last?.warnings, objectiveCovered: objectiveAchieved(final.progress) })}\n`);
+  out(collectedData(final, labels));
+  return "finished";
+}

@@ -1,0 +1,84 @@
+// `zino guide` (the quick start's main job): start the ZINO services and a local Zelinqa API on SQLite (state
+// under the instance's `.zino/`), provision keys and the sample domain, and open a guided conversation in the
+// terminal: conducted by the ZINO agent through zelinqa-mcp when the ctxkey's model endpoint answers, else asked
+// directly by the terminal. Ctrl-C pauses; running the command again resumes the same conversation.
+import { ZelinqaClient } from "../zelinqa/sdk/index.js";
+import type { InstanceConfig } from "../zino/config/index.js";
+import { runAgentMode } from "./agent-mode.js";
+import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
+import { GUIDE_EXIT, type GuideHost, type GuideIo } from "./guide-host.js";
+import { createCtxValues } from "./ctx-values.js";
+import { runDirectMode, type GuideEnd } from "./direct-mode.js";
+import { readDomainLabels } from "./domain-labels.js";
+import { CRM_VALUE, crmFacts, prepareGuideCtxkey } from "./guide-ctxkey.js";
+import { openGuideSession } from "./guide-session.js";
+import { withFileLock } from "./provision-lock.js";
+import { createLineReader } from "./line-reader.js";
+import { endpointReachable, modelBaseUrl } from "./model-endpoint.js";
+import { sampleDomainFile } from "./zelinqa-entries.js";
+
+export const EXIT_PAUSED = GUIDE_EXIT.paused;
+
+export interface GuideOptions {
+  instance: InstanceConfig;
+  io: GuideIo;
+  host: GuideHost;
+  ctxkey: string;
+  /** Start a new conversation instead of resuming the stored one. */
+  fresh: boolean;
+  mode: "auto" | "agent" | "direct";
+  domainFile?: string | undefined;
+  signal?: AbortSignal;
+}
+
+export async function guideCommand(options: GuideOptions): Promise<number> {
+  const { instance, io, host, ctxkey } = options;
+  const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  await host.startServices(say);
+  const values = createCtxValues(instance.sockets.ctx);
+  const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
+  const access = await withFileLock(`${paths.pidPath}.lock`, () => provisionApi({
+    values, sqlitePath: paths.sqlitePath, logPath: paths.logPath, pidPath: paths.pidPath, domainFile: options.domainFile ?? sampleDomainFile(),
+    env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" }, say,
+  }));
+  const reader = createLineReader(io);
+  const onAbort = () => reader.close(true);
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const client = new ZelinqaClient({ apiKey: access.runtimeKey, baseUrl: access.baseUrl });
+    const conversation = ctxkey;
+    const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, fresh: options.fresh });
+    const labels = await readDomainLabels(access.baseUrl, access.readKey);
+    const knownFacts = async () => crmFacts(await values.get(ctxkey, CRM_VALUE));
+    let mode = options.mode;
+    if (mode === "auto") {
+      const base = await modelBaseUrl(instance.sockets.ctx, ctxkey);
+      mode = base !== undefined && (await endpointReachable(base)) ? "agent" : "direct";
+    }
+    io.stdout.write(`${labels.objective} - guided conversation "${conversation}" (${created ? "new" : "resumed"}, ${
+      mode === "agent" ? "conducted by the ZINO agent" : "direct mode: no model endpoint answers"})\n`);
+    let end: GuideEnd;
+    if (mode === "agent") {
+      await prepareGuideCtxkey({ values, ctxkey, conversation, baseUrl: access.baseUrl, runtimeKey: access.runtimeKey,
+        sessionId: session.id, agentsDir: instance.agentsDir });
+      if (created) await values.clearHistory(ctxkey);
+      const resumed = !created && (await values.historyLength(ctxkey)) > 0;
+      const agentEnd = await runAgentMode({ io, host, ctxkey, session, labels, reader, resumed, signal: options.signal });
+      if (agentEnd === "agent_unavailable" && options.mode === "auto") {
+        io.stdout.write("The model did not answer: continuing in direct mode.\n");
+        end = await runDirectMode({ io, session: await client.resumeSession(session.id), labels, reader, facts: await knownFacts() });
+      } else {
+        end = agentEnd === "agent_unavailable" ? "paused" : agentEnd;
+      }
+    } else {
+      end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });
+    }
+    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${host.commandName("down")}\` stops it with the services`);
+    // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
+    if (end === "failed") return GUIDE_EXIT.failure;
+    return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : GUIDE_EXIT.ok;
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    reader.close();
+  }
+}
