@@ -36,39 +36,39 @@ const edges = importGraph();
 const within = (prefix: string) => edges.filter((e) => e.from.startsWith(prefix));
 const violations = (list: Edge[], bad: (to: string) => boolean) => list.filter((e) => bad(e.to)).map((e) => `${e.from} -> ${e.to}`);
 
-describe("import graph", () => {
-  it("finds the project's modules (the scan itself works)", () => {
+void describe("import graph", () => {
+  void it("finds the project's modules (the scan itself works)", () => {
     assert.ok(edges.some((e) => e.from.startsWith("wire/")), "wire imports were found");
   });
 
-  it("keeps the Zelinqa engine pure: no node built-ins, database, HTTP, store or API", () => {
+  void it("keeps the Zelinqa engine pure: no node built-ins, database, HTTP, store or API", () => {
     const bad = (to: string) => to.startsWith("node:") || ["pg", "better-sqlite3", "fastify", "undici", "fs", "path"].includes(to)
       || /^zelinqa\/(store|api|sdk|mcp|cli|operations)\//.test(to) || to.startsWith("zino/");
     assert.deepEqual(violations(within("zelinqa/engine/"), bad), []);
   });
 
-  it("keeps the Zelinqa operations below the API and the CLI: engine, store port and contracts only", () => {
+  void it("keeps the Zelinqa operations below the API and the CLI: engine, store port and contracts only", () => {
     const bad = (to: string) => /^zelinqa\/(api|cli|mcp|sdk|understand)\//.test(to) || /^zelinqa\/store\/(sqlite|postgres)\//.test(to)
       || /^(zino|guide)\//.test(to) || to === "fastify" || to.startsWith("@fastify/") || to === "commander";
     assert.deepEqual(violations(within("zelinqa/operations/"), bad), []);
   });
 
-  it("lets the CLI call the API, never the reverse", () => {
+  void it("lets the CLI call the API, never the reverse", () => {
     const bad = (to: string) => /^zelinqa\/(cli|mcp)\//.test(to) || to === "commander";
     assert.deepEqual(violations(within("zelinqa/api/"), bad), []);
   });
 
-  it("lets the SDK import only the contracts and the shared helpers (which import nothing of ours)", () => {
+  void it("lets the SDK import only the contracts and the shared helpers (which import nothing of ours)", () => {
     const bad = (to: string) => (/^(zelinqa|zino|wire)\//.test(to) && !to.startsWith("zelinqa/sdk/") && !to.startsWith("zelinqa/contracts/"));
     assert.deepEqual(violations(within("zelinqa/sdk/"), bad), []);
   });
 
-  it("lets the MCP server reach the API only through the SDK", () => {
+  void it("lets the MCP server reach the API only through the SDK", () => {
     const bad = (to: string) => /^zelinqa\/(engine|store|api|understand)\//.test(to) || to.startsWith("zino/");
     assert.deepEqual(violations(within("zelinqa/mcp/"), bad), []);
   });
 
-  it("keeps the ZINO services apart: they talk over the wire", () => {
+  void it("keeps the ZINO services apart: they talk over the wire", () => {
     for (const service of ["daemon", "ctx", "rtr", "exc"]) {
       const others = ["daemon", "ctx", "rtr", "exc"].filter((s) => s !== service);
       const bad = (to: string) => others.some((o) => to.startsWith(`zino/${o}/`)) || to.startsWith("zelinqa/");
@@ -76,7 +76,7 @@ describe("import graph", () => {
     }
   });
 
-  it("lets the ZINO protocol import only zod, src/wire and src/shared, and every service import it", () => {
+  void it("lets the ZINO protocol import only zod, src/wire and src/shared, and every service import it", () => {
     const bad = (to: string) => !(to === "zod" || to.startsWith("wire/") || to.startsWith("shared/") || to.startsWith("zino/protocol/"));
     assert.deepEqual(violations(within("zino/protocol/"), bad), []);
     for (const service of ["daemon", "ctx", "rtr", "exc"]) {
@@ -84,30 +84,30 @@ describe("import graph", () => {
     }
   });
 
-  it("lets only the zino CLI import the bridge (src/guide): zino/, zelinqa/, wire and shared never do", () => {
+  void it("lets only the zino CLI import the bridge (src/guide): zino/, zelinqa/, wire and shared never do", () => {
     const importers = edges.filter((e) => e.to.startsWith("guide/") && !e.from.startsWith("guide/"));
     assert.ok(importers.length > 0, "the zino CLI registers the guide");
     assert.deepEqual(importers.filter((e) => !e.from.startsWith("zino/cli/")).map((e) => `${e.from} -> ${e.to}`), []);
     assert.deepEqual(importers.filter((e) => e.to !== "guide/index.ts").map((e) => `${e.from} -> ${e.to}`), [], "through its index.ts");
   });
 
-  it("lets the bridge use only public surfaces: the Zelinqa SDK and contracts, ZINO's config, wire and shared", () => {
+  void it("lets the bridge use only public surfaces: the Zelinqa SDK and contracts, ZINO's config, wire and shared", () => {
     const allowed = ["guide/", "zelinqa/sdk/index.ts", "zelinqa/contracts/", "zino/config/index.ts", "wire/index.ts", "shared/"];
     const bad = (to: string) => /^(zino|zelinqa|wire|shared|guide)\//.test(to) && !allowed.some((a) => to.startsWith(a));
     assert.deepEqual(violations(within("guide/"), bad), []);
   });
 
-  it("keeps the shared helpers independent of every subsystem", () => {
+  void it("keeps the shared helpers independent of every subsystem", () => {
     assert.deepEqual(violations(within("shared/"), (to) => /^(zino|zelinqa|wire|guide)\//.test(to)), []);
   });
 
-  it("keeps the benchmarks off the tests' support: bench/ uses harness/ (shared with the tests) and src/", () => {
+  void it("keeps the benchmarks off the tests' support: bench/ uses harness/ (shared with the tests) and src/", () => {
     const benchDir = join(ROOT, "bench");
     const offenders = sourceFiles(benchDir).filter((file) => /from\s+["'][^"']*test\/support\//.test(readFileSync(file, "utf8")));
     assert.deepEqual(offenders.map((file) => relative(ROOT, file)), []);
   });
 
-  it("keeps wire independent of every service", () => {
+  void it("keeps wire independent of every service", () => {
     assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa|guide)\//.test(to)), []);
   });
 });

@@ -1,7 +1,7 @@
 // `zino guide` with a model: the (fake) model conducts the conversation with the tools exc lists for zelinqa-mcp,
 // through daemon → rtr → exc → zelinqa-mcp → the local Zelinqa API, until the objective is achieved.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { WRAP_UP, fakeInterviewer } from "../support/fake-interviewer.js";
 import type { TempInstance } from "../../harness/zino-processes.js";
@@ -20,7 +20,7 @@ after(async () => {
   await provider.close();
 });
 
-test("GUIDE-AGENT-1 the agent conducts a complete conversation through zelinqa-mcp until the objective is achieved, and the model never receives a session id, decision id or key", async () => {
+void it("GUIDE-AGENT-1 the agent conducts a complete conversation through zelinqa-mcp until the objective is achieved, and the model never receives a session id, decision id or key", async () => {
   const cli = spawnGuide(instance, ["--ctx", "alice", "--agent"]);
   const asked = await converse(cli, { questionOf: agentQuestion });
   const { code } = await cli.exited;

@@ -2,7 +2,7 @@
 // two ctxkeys conducting two conversations at once in separate zelinqa-mcp processes and separate API sessions.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { fakeInterviewer } from "../support/fake-interviewer.js";
 import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
@@ -55,7 +55,7 @@ function apiServers(dir: string): number {
   return count;
 }
 
-test("GUIDE-MULTI-1 two ctxkeys started at once on a new instance run two conversations without mixing: separate zelinqa-mcp processes and API sessions", async () => {
+void it("GUIDE-MULTI-1 two ctxkeys started at once on a new instance run two conversations without mixing: separate zelinqa-mcp processes and API sessions", async () => {
   const carolAnswers = { ...FURNITURE_ANSWERS, "Quel meuble cherchez-vous ?": "Un lit", "Combien de personnes doivent pouvoir s'y installer ?": "2" };
   const carol = spawnGuide(instance, ["--ctx", "carol", "--agent"]);
   const dave = spawnGuide(instance, ["--ctx", "dave", "--agent"]);
@@ -86,7 +86,7 @@ test("GUIDE-MULTI-1 two ctxkeys started at once on a new instance run two conver
   assert.equal(d.state.targets.fur_seats?.value, 4);
 });
 
-test("GUIDE-CRM-1 a known budget stored with `zino ctx crm` is applied with zelinqa_adjust and the budget question is not asked", async () => {
+void it("GUIDE-CRM-1 a known budget stored with `zino ctx crm` is applied with zelinqa_adjust and the budget question is not asked", async () => {
   const set = await runZinoCli(["ctx", "crm", "bob", "fur_budget=1500"], { instance });
   assert.equal(set.code, 0, set.stderr);
   const cli = spawnGuide(instance, ["--ctx", "bob", "--agent"]);

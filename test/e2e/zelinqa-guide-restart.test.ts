@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { fakeInterviewer } from "../support/fake-interviewer.js";
 import type { TempInstance } from "../../harness/zino-processes.js";
@@ -28,7 +28,7 @@ function killService(name: string): void {
   process.kill(pid, "SIGKILL");
 }
 
-test("GUIDE-RESTART-1 after kill -9 of every ZINO service mid-conversation, the next turn continues the same API session at its pending question", async () => {
+void it("GUIDE-RESTART-1 after kill -9 of every ZINO service mid-conversation, the next turn continues the same API session at its pending question", async () => {
   const first = spawnGuide(instance, ["--ctx", "erin", "--agent"]);
   const asked = await converse(first, { questionOf: agentQuestion, maxAnswers: 3 });
   assert.equal(asked.length, 3);

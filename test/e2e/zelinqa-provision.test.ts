@@ -3,7 +3,7 @@
 // model), and after exc is killed the next turn continues that same session.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
 import { ZelinqaClient } from "../../src/zelinqa/sdk/index.js";
 import { provisionerProgram, zelinqaProgram } from "../../src/guide/zelinqa-entries.js";
@@ -49,7 +49,7 @@ after(async () => {
   instance.cleanup();
 });
 
-test("GUIDE-PROVISION-1 the provision hook creates the session host-side and stores it in ctx; after exc is killed the next turn continues it", async () => {
+void it("GUIDE-PROVISION-1 the provision hook creates the session host-side and stores it in ctx; after exc is killed the next turn continues it", async () => {
   const first = await runZinoCli(["ask", "--ctx", "frank", "Start the guided conversation now: ask me the first question."], { instance });
   assert.equal(first.code, 0, first.stderr);
   assert.match(first.stdout, /QUESTION: Quel meuble cherchez-vous \?/);

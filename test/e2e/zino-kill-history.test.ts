@@ -13,7 +13,7 @@ import {
 const CTXKEYS = ["kill-a", "kill-b", "kill-c"];
 const TURNS = 40;
 
-describe("history under kill -9 of ctx and daemon (real processes)", () => {
+void describe("history under kill -9 of ctx and daemon (real processes)", () => {
   let provider: FakeProvider;
   let instance: TempInstance;
   let services: ZinoProcess[] = [];
@@ -44,7 +44,7 @@ describe("history under kill -9 of ctx and daemon (real processes)", () => {
     return (answer.messages as { role: string; content: string }[]).filter((m) => m.role === "user").map((m) => m.content);
   };
 
-  it("[Z11-KILL-HISTORY] stores every turn that ended exactly once and in order, whatever was killed meanwhile", { timeout: 180_000 }, async () => {
+  void it("[Z11-KILL-HISTORY] stores every turn that ended exactly once and in order, whatever was killed meanwhile", { timeout: 180_000 }, async () => {
     const stats = { done: 0, queued: 0, replayed: 0, retries: 0 };
     const client = async (ctxkey: string) => {
       for (let i = 0; i < TURNS; i += 1) {

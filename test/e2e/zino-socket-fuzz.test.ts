@@ -89,7 +89,7 @@ function exchange(socketPath: string, bytes: Buffer): Promise<Exchange> {
   });
 }
 
-describe("fuzz of every ZINO socket (real processes)", () => {
+void describe("fuzz of every ZINO socket (real processes)", () => {
   let provider: FakeProvider;
   let instance: TempInstance;
   let services: ZinoProcess[] = [];
@@ -116,7 +116,7 @@ describe("fuzz of every ZINO socket (real processes)", () => {
   };
 
   for (const name of ["ctx", "rtr", "exc", "daemon"] as const) {
-    it(`[Z11-FUZZ] zino-${name} survives ${FUZZ_MS_PER_SOCKET} ms of malformed and random frames`, { timeout: 60_000 }, async () => {
+    void it(`[Z11-FUZZ] zino-${name} survives ${FUZZ_MS_PER_SOCKET} ms of malformed and random frames`, { timeout: 60_000 }, async () => {
       const socketPath = instance.sockets[name];
       const deadline = Date.now() + FUZZ_MS_PER_SOCKET;
       const stats = { sent: 0, answered: 0, errors: new Map<string, number>() };

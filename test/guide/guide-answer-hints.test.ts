@@ -1,7 +1,7 @@
 // The guide's pure parts for answers it cannot read: the expected form of a success information from its schema,
 // choice labels for values (hints, the final summary, CRM facts typed as labels), and words on choice questions.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { it } from "node:test";
 import type { Candidate, ConfigurationResponse, SessionState } from "../../src/zelinqa/sdk/index.js";
 import { expectedForm, questionHint } from "../../src/guide/answer-forms.js";
 import { collectedData } from "../../src/guide/conversation-report.js";
@@ -41,7 +41,7 @@ const target = (id: string): TargetInfo => {
 };
 const today = new Date("2026-12-01T10:00:00Z");
 
-test("GUIDE-HINT-1 the expected form comes from the schema: numbers with bounds and an example inside them, dates, choices by label", () => {
+void it("GUIDE-HINT-1 the expected form comes from the schema: numbers with bounds and an example inside them, dates, choices by label", () => {
   assert.equal(expectedForm(target("budget"), today), "a number, for example 1500");
   assert.equal(expectedForm(target("seats"), today), "a whole number from 1 to 12, for example 4");
   assert.equal(expectedForm({ ...target("budget"), schema: { type: "number", maximum: 800 } }, today), "a number up to 800, for example 800");
@@ -56,7 +56,7 @@ test("GUIDE-HINT-1 the expected form comes from the schema: numbers with bounds 
   assert.equal(questionHint(["note", "exploration:q"], labels.targets, today), null);
 });
 
-test("GUIDE-HINT-2 an open question shows its hint up front; a choice question keeps its menu", () => {
+void it("GUIDE-HINT-2 an open question shows its hint up front; a choice question keeps its menu", () => {
   const open: Candidate = { rank: 1, question_id: "q_budget", text: "Quel budget ?", type: "open", choices: [], target_ids: ["budget"] };
   assert.equal(renderQuestion(open, "a number, for example 1500"), "\nQuel budget ?\n(a number, for example 1500)\n");
   assert.equal(renderQuestion(open), "\nQuel budget ?\n");
@@ -67,7 +67,7 @@ test("GUIDE-HINT-2 an open question shows its hint up front; a choice question k
   assert.match(parseAnswer(menu, "plutôt un canapé") as string, /type the number/);
 });
 
-test("GUIDE-HINT-3 the summary shows the labels the person picked, arrays joined, other values as they are", () => {
+void it("GUIDE-HINT-3 the summary shows the labels the person picked, arrays joined, other values as they are", () => {
   const state = {
     targets: {
       piece: { kind: "data", status: "confirmed", value: "canape", coverage: 1 },

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
 import { needs } from "../support/system-requirements.js";
 import { waitForScreen as waitForTerminal } from "../support/terminal-screen.js";
@@ -42,7 +42,7 @@ after(async () => {
   await cleanupGuide(instance);
 });
 
-test("GUIDE-DIRECT-1 the terminal asks the engine's questions: menu choice, multiple choice, free text, progress bars; Ctrl-C pauses and a new run resumes at the pending question", { skip }, async () => {
+void it("GUIDE-DIRECT-1 the terminal asks the engine's questions: menu choice, multiple choice, free text, progress bars; Ctrl-C pauses and a new run resumes at the pending question", { skip }, async () => {
   openGuide();
   await waitForScreen(/Quel meuble cherchez-vous \?[\s\S]*1\. Un canapé[\s\S]*4\. Un rangement[\s\S]*> $/m);
   tmux("send-keys", "-t", "guide", "1", "Enter");

@@ -1,7 +1,7 @@
 // `zino guide` chooses its mode: a model endpoint that answers but fails the first turn (e.g. the model is not
 // installed) leaves the person in direct mode instead of stopping.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { cleanupGuide, guideInstance, spawnGuide } from "../support/zino-guide.js";
 import type { RunningCli, TempInstance } from "../../harness/zino-processes.js";
@@ -24,7 +24,7 @@ async function waitForStdout(cli: RunningCli, pattern: RegExp): Promise<void> {
   await cli.waitForStdout(pattern);
 }
 
-test("GUIDE-MODE-1 when the model answers the first turn with an error, the guide continues in direct mode", async () => {
+void it("GUIDE-MODE-1 when the model answers the first turn with an error, the guide continues in direct mode", async () => {
   const cli = spawnGuide(instance, ["--ctx", "gina"]);
   await waitForStdout(cli, /conducted by the ZINO agent/);
   await waitForStdout(cli, /The model did not answer: continuing in direct mode\.\n\nQuel meuble cherchez-vous \?[\s\S]*> $/);

@@ -1,7 +1,7 @@
 // The guide's pure parts: reading a terminal answer against the displayed question, progress bars, the soft-memory
 // section that carries the interviewer brief and the known facts, and stop reasons.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { it } from "node:test";
 import type { Candidate } from "../../src/zelinqa/sdk/index.js";
 import { stopReasonText } from "../../src/guide/conversation-report.js";
 import { parseAnswer } from "../../src/guide/direct-mode.js";
@@ -13,7 +13,7 @@ const choice = (type: Candidate["type"], selection_mode?: "single" | "multiple")
   choices: [{ choice_id: "a", label: "Salon" }, { choice_id: "b", label: "Chambre" }],
 });
 
-test("GUIDE-PARTS-1 a menu answer is read as numbers, exact labels or (semi-open only) free words", () => {
+void it("GUIDE-PARTS-1 a menu answer is read as numbers, exact labels or (semi-open only) free words", () => {
   assert.deepEqual(parseAnswer(choice("single_choice"), "2"), { choiceLabels: ["Chambre"], userText: "Chambre" });
   assert.deepEqual(parseAnswer(choice("multiple_choice"), "2, 1"), { choiceLabels: ["Chambre", "Salon"], userText: "Chambre, Salon" });
   assert.equal(parseAnswer(choice("single_choice"), "1,2"), "only one choice here");
@@ -27,14 +27,14 @@ test("GUIDE-PARTS-1 a menu answer is read as numbers, exact labels or (semi-open
   assert.match(parseAnswer(choice("open"), "  ") as string, /please answer/);
 });
 
-test("GUIDE-PARTS-2 progress bars are clamped and proportional", () => {
+void it("GUIDE-PARTS-2 progress bars are clamped and proportional", () => {
   assert.equal(bar(0, 10), "[----------]   0%");
   assert.equal(bar(0.5, 10), "[#####-----]  50%");
   assert.equal(bar(2, 10), "[##########] 100%");
   assert.equal(bar(Number.NaN, 10), "[----------]   0%");
 });
 
-test("GUIDE-PARTS-3 the guide's soft-memory section is replaced in place and keeps the rest of the memory", () => {
+void it("GUIDE-PARTS-3 the guide's soft-memory section is replaced in place and keeps the rest of the memory", () => {
   const first = guideMemory("BRIEF", "alice", { fur_budget: 1500 });
   assert.match(first, /Conversation name: alice/);
   assert.match(first, /- fur_budget = 1500/);
@@ -47,7 +47,7 @@ test("GUIDE-PARTS-3 the guide's soft-memory section is replaced in place and kee
   assert.equal(withGuideSection("(none)", first), first);
 });
 
-test("GUIDE-PARTS-4 CRM facts come from a stored object or its JSON; anything else is no fact", () => {
+void it("GUIDE-PARTS-4 CRM facts come from a stored object or its JSON; anything else is no fact", () => {
   assert.deepEqual(crmFacts({ fur_budget: 1500 }), { fur_budget: 1500 });
   assert.deepEqual(crmFacts('{"fur_piece":"lit"}'), { fur_piece: "lit" });
   assert.deepEqual(crmFacts("not json"), {});
@@ -55,7 +55,7 @@ test("GUIDE-PARTS-4 CRM facts come from a stored object or its JSON; anything el
   assert.deepEqual(crmFacts(undefined), {});
 });
 
-test("GUIDE-PARTS-5 the stop reason names the objective first, then the engine's reason", () => {
+void it("GUIDE-PARTS-5 the stop reason names the objective first, then the engine's reason", () => {
   assert.equal(stopReasonText({ status: "active", objectiveCovered: true }), "objective achieved");
   assert.equal(stopReasonText({ stopReason: "max_turns_reached" }), "turn limit reached");
   assert.equal(stopReasonText({ stopReason: "no_question_available" }), "no question left to ask");

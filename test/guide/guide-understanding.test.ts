@@ -4,7 +4,7 @@
 // their questions are never asked; a don't-know still spends its turn. Waits are on output, with generous limits.
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { apiSession, cleanupGuide, guideInstance, spawnGuide } from "../support/zino-guide.js";
 import { runZinoCli, type RunningCli, type TempInstance } from "../../harness/zino-processes.js";
 
@@ -92,7 +92,7 @@ async function converse(cli: RunningCli, hooks: Hooks = {}): Promise<string[]> {
   }
 }
 
-test("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the expected form and is asked again without spending a turn; open questions show the form up front; the summary shows the labels picked", async () => {
+void it("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the expected form and is asked again without spending a turn; open questions show the form up front; the summary shows the labels picked", async () => {
   const cli = spawnGuide(instance, ["--ctx", "ulla", "--direct", "--new"]);
   let turnsBefore = -1;
   const asked = await converse(cli, {
@@ -128,7 +128,7 @@ test("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the expe
   assert.equal(out.match(/Not understood/g)?.length, 1);
 });
 
-test("GUIDE-UNDERSTAND-2 CRM facts are applied in direct mode as client updates, labels or values, and their questions are not asked", async () => {
+void it("GUIDE-UNDERSTAND-2 CRM facts are applied in direct mode as client updates, labels or values, and their questions are not asked", async () => {
   const up = await runZinoCli(["up", "--detach"], { instance, timeoutMs: WAIT_MS });
   assert.equal(up.code, 0, up.stderr);
   const crm = await runZinoCli(["ctx", "crm", "carl", "fur_budget=1500", "fur_piece=Un canapé", "fur_bogus=3"], { instance, timeoutMs: WAIT_MS });

@@ -51,8 +51,8 @@ const withHeader = (body: Buffer) => {
   return Buffer.concat([header, body]);
 };
 
-describe("frame decoder properties", () => {
-  it("decodes any sequence of encoded frames, cut anywhere, to the same frames in order", () => {
+void describe("frame decoder properties", () => {
+  void it("decodes any sequence of encoded frames, cut anywhere, to the same frames in order", () => {
     fc.assert(fc.property(fc.array(frameArb, { minLength: 1, maxLength: 5 }), fc.array(fc.nat(), { maxLength: 8 }), (frames, points) => {
       const bytes = Buffer.concat(frames.map((frame) => encodeFrame(frame)));
       const decoded = decodeAll(new FrameDecoder(), cut(bytes, points));
@@ -60,7 +60,7 @@ describe("frame decoder properties", () => {
     }), RUNS);
   });
 
-  it("never throws on arbitrary bytes, and reports only frames, oversize headers or bad bodies", () => {
+  void it("never throws on arbitrary bytes, and reports only frames, oversize headers or bad bodies", () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 2048 }), fc.array(fc.nat(), { maxLength: 6 }), (bytes, points) => {
       const decoder = new FrameDecoder(1024);
       for (const item of decodeAll(decoder, cut(Buffer.from(bytes), points))) {
@@ -72,7 +72,7 @@ describe("frame decoder properties", () => {
     }), RUNS);
   });
 
-  it("accepts a body exactly when it is strict UTF-8 JSON of an object within the nesting limit", () => {
+  void it("accepts a body exactly when it is strict UTF-8 JSON of an object within the nesting limit", () => {
     const bodyArb = fc.oneof(
       fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
       fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
@@ -89,7 +89,7 @@ describe("frame decoder properties", () => {
     }), RUNS);
   });
 
-  it("refuses nesting past the limit however it is built, and never counts brackets inside strings", () => {
+  void it("refuses nesting past the limit however it is built, and never counts brackets inside strings", () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 400 }), fc.constantFrom("[", "{\"a\":"), (depth, open) => {
       const close = open === "[" ? "]" : "}";
       const text = `{"m":${open.repeat(depth)}1${close.repeat(depth)}}`;
@@ -99,7 +99,7 @@ describe("frame decoder properties", () => {
     }), RUNS);
   });
 
-  it("counts depth as a plain byte-by-byte scan would, on JSON and on arbitrary bytes", () => {
+  void it("counts depth as a plain byte-by-byte scan would, on JSON and on arbitrary bytes", () => {
     const naive = (bytes: Buffer, max: number): boolean => {
       let depth = 0;
       let inString = false;
@@ -126,7 +126,7 @@ describe("frame decoder properties", () => {
     }), { numRuns: 1000 });
   });
 
-  it("encodes a header equal to the UTF-8 byte length of the body", () => {
+  void it("encodes a header equal to the UTF-8 byte length of the body", () => {
     fc.assert(fc.property(frameArb, (frame) => {
       const bytes = encodeFrame(frame);
       assert.equal(bytes.readUInt32BE(0), bytes.length - 4);
@@ -135,13 +135,13 @@ describe("frame decoder properties", () => {
   });
 });
 
-describe("request envelope properties", () => {
+void describe("request envelope properties", () => {
   const fieldArb = fc.oneof(fc.string(), fc.string({ unit: "binary", maxLength: 4 }), fc.constant(null), fc.integer(), fc.boolean(), fc.array(fc.string()), fc.dictionary(fc.string(), fc.string()));
   const envelopeArb = fc.record({
     message: fieldArb, ctxkey: fieldArb, channel_id: fieldArb, type: fieldArb, extra: fc.jsonValue({ maxDepth: 3 }),
   }, { requiredKeys: [] });
 
-  it("never throws; accepts exactly what EnvelopeSchema accepts with a 1 to 256 character, well-formed ctxkey", () => {
+  void it("never throws; accepts exactly what EnvelopeSchema accepts with a 1 to 256 character, well-formed ctxkey", () => {
     fc.assert(fc.property(envelopeArb, (frame) => {
       const result = parseEnvelope(frame);
       const schema = EnvelopeSchema.safeParse(frame);
@@ -162,7 +162,7 @@ describe("request envelope properties", () => {
     }), RUNS);
   });
 
-  it("treats channel_id as the ctxkey when ctxkey is absent or null", () => {
+  void it("treats channel_id as the ctxkey when ctxkey is absent or null", () => {
     fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 256 }).filter((k) => !/[\ud800-\udfff]/.test(k)), fc.constantFrom(undefined, null), (key, ctxkey) => {
       const result = parseEnvelope({ message: null, channel_id: key, ...(ctxkey === null ? { ctxkey } : {}) });
       assert.ok(result.ok);

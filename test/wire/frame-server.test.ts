@@ -9,7 +9,7 @@ import {
 } from "../../src/wire/index.js";
 import { framed, rawExchange } from "../support/raw-frames.js";
 
-describe("frame server", () => {
+void describe("frame server", () => {
   let dir: string;
   let server: FrameServer;
   let socketPath: string;
@@ -46,28 +46,28 @@ describe("frame server", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("creates the runtime directory 0700 and the socket 0600", () => {
+  void it("creates the runtime directory 0700 and the socket 0600", () => {
     assert.equal(statSync(join(dir, "run")).mode & 0o777, 0o700);
     assert.equal(statSync(socketPath).mode & 0o777, 0o600);
   });
 
-  it("streams every frame of an answer and ends at the terminal frame", async () => {
+  void it("streams every frame of an answer and ends at the terminal frame", async () => {
     const frames = await requestAll(socketPath, { message: "hi", ctxkey: "k1" });
     assert.deepEqual(frames.map((f) => f.type), ["chunk", "chunk", "chunk", "done"]);
     assert.equal(frames[3]?.echo, "hi");
     assert.equal(frames[3]?.ctxkey, "k1");
   });
 
-  it("accepts channel_id as an alias of ctxkey and answers a null message with ready", async () => {
+  void it("accepts channel_id as an alias of ctxkey and answers a null message with ready", async () => {
     assert.deepEqual(await requestOne(socketPath, { message: null, channel_id: "py" }), { type: "ready", ctxkey: "py" });
     assert.deepEqual(await requestOne(socketPath, { ctxkey: "x" }), { type: "ready", ctxkey: "x" });
   });
 
-  it("answers ping itself", async () => {
+  void it("answers ping itself", async () => {
     assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
-  it("answers malformed JSON, non-objects and wrong field types with bad_request, then keeps serving", async () => {
+  void it("answers malformed JSON, non-objects and wrong field types with bad_request, then keeps serving", async () => {
     for (const payload of [framed("{oops"), framed("[1]"), framed("7"), encodeFrame({ message: 5 }), encodeFrame({ ctxkey: 9 }), encodeFrame({ type: 1 })]) {
       const frames = await rawExchange(socketPath, payload);
       assert.equal(frames.length, 1);
@@ -77,7 +77,7 @@ describe("frame server", () => {
     assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
-  it("refuses an oversize frame from its header without waiting for the body", async () => {
+  void it("refuses an oversize frame from its header without waiting for the body", async () => {
     const header = Buffer.alloc(4);
     header.writeUInt32BE(1_000_000, 0);
     const frames = await rawExchange(socketPath, header);
@@ -85,29 +85,29 @@ describe("frame server", () => {
     assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
-  it("turns an unexpected exception into internal_error without leaking its message", async () => {
+  void it("turns an unexpected exception into internal_error without leaking its message", async () => {
     const frame = await requestOne(socketPath, { type: "boom", message: "x" });
     assert.equal(frame.code, "internal_error");
     assert.doesNotMatch(String(frame.message), /secret internals/);
   });
 
-  it("answers with the handler's WireError code and message", async () => {
+  void it("answers with the handler's WireError code and message", async () => {
     assert.deepEqual(await requestOne(socketPath, { type: "forbidden", message: "x" }), { type: "error", code: "forbidden", message: "not for you" });
     assert.equal((await requestOne(socketPath, { type: "what", message: "x" })).code, "unknown_type");
   });
 
-  it("never closes silently: a handler that answers nothing yields an error frame", async () => {
+  void it("never closes silently: a handler that answers nothing yields an error frame", async () => {
     assert.equal((await requestOne(socketPath, { type: "silent", message: "x" })).code, "internal_error");
   });
 
-  it("closes a connection that sends no complete request within the idle timeout", async () => {
+  void it("closes a connection that sends no complete request within the idle timeout", async () => {
     const started = Date.now();
     const frames = await rawExchange(socketPath, Buffer.from([0, 0]));
     assert.equal(frames[0]?.code, "timeout");
     assert.ok(Date.now() - started < 5000);
   });
 
-  it("aborts the handler's signal when the client disconnects", async () => {
+  void it("aborts the handler's signal when the client disconnects", async () => {
     const before = aborted;
     const controller = new AbortController();
     const pending = requestAll(socketPath, { type: "slow", message: "x" }, { signal: controller.signal });
@@ -117,13 +117,13 @@ describe("frame server", () => {
     assert.equal(aborted, before + 1);
   });
 
-  it("refuses to start on a socket another live server owns", async () => {
+  void it("refuses to start on a socket another live server owns", async () => {
     const twin = createFrameServer({ socketPath, logger: silentLogger(), handler: async () => {} });
     await assert.rejects(twin.start(), /already listening/);
     assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
-  it("replaces a stale socket file left by a crashed process", async () => {
+  void it("replaces a stale socket file left by a crashed process", async () => {
     const stalePath = join(dir, "run", "stale.sock");
     writeFileSync(stalePath, "");
     const fresh = createFrameServer({ socketPath: stalePath, logger: silentLogger(), handler: async (_r, out) => void (await out.send({ type: "ok" })) });
@@ -135,7 +135,7 @@ describe("frame server", () => {
     }
   });
 
-  it("reports an absent service as ServiceUnavailableError", async () => {
+  void it("reports an absent service as ServiceUnavailableError", async () => {
     await assert.rejects(requestOne(join(dir, "none.sock"), { type: "ping" }), ServiceUnavailableError);
   });
 });

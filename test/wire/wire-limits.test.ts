@@ -43,7 +43,7 @@ const header = (declared: number) => {
   return bytes;
 };
 
-describe("wire limits of a frame server", () => {
+void describe("wire limits of a frame server", () => {
   let dir: string;
   let server: FrameServer;
   let socketPath: string;
@@ -65,7 +65,7 @@ describe("wire limits of a frame server", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("answers overloaded past the connection cap, and serves again once connections close", async () => {
+  void it("answers overloaded past the connection cap, and serves again once connections close", async () => {
     const held = await Promise.all([1, 2, 3, 4].map(() => openPartial(socketPath, header(100))));
     const refused = await rawExchange(socketPath, encodeFrame({ type: "ping" }));
     assert.equal(refused[0]?.type, "error");
@@ -75,7 +75,7 @@ describe("wire limits of a frame server", () => {
     assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
-  it("caps the bytes buffered for unfinished frames across connections and gives them back", async () => {
+  void it("caps the bytes buffered for unfinished frames across connections and gives them back", async () => {
     const body = Buffer.alloc(900 * 1024, 0x20);
     const first = await openPartial(socketPath, Buffer.concat([header(1024 * 1024), body]));
     const firstAnswered = firstAnswer(first);
@@ -98,7 +98,7 @@ describe("wire limits of a frame server", () => {
     again.destroy();
   });
 
-  it("refuses invalid UTF-8 with bad_request instead of replacing it (two ctxkeys must not become one)", async () => {
+  void it("refuses invalid UTF-8 with bad_request instead of replacing it (two ctxkeys must not become one)", async () => {
     const body = Buffer.concat([Buffer.from('{"message":null,"ctxkey":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
     const frames = await rawExchange(socketPath, framed(body));
     assert.equal(frames[0]?.code, "bad_request");
@@ -107,14 +107,14 @@ describe("wire limits of a frame server", () => {
     assert.equal((await rawExchange(socketPath, framed(overlong)))[0]?.code, "bad_request");
   });
 
-  it("refuses a ctxkey with a lone surrogate escape (stored as U+FFFD it would merge with others)", async () => {
+  void it("refuses a ctxkey with a lone surrogate escape (stored as U+FFFD it would merge with others)", async () => {
     const frames = await rawExchange(socketPath, framed('{"message":null,"ctxkey":"k\\ud800"}'));
     assert.equal(frames[0]?.code, "bad_request");
     const pair = await rawExchange(socketPath, framed('{"message":null,"ctxkey":"k\\ud83d\\ude00"}'));
     assert.equal(pair[0]?.ctxkey, "k😀");
   });
 
-  it("answers JSON nested 100,000 deep with bad_request, and the limit ignores brackets inside strings", async () => {
+  void it("answers JSON nested 100,000 deep with bad_request, and the limit ignores brackets inside strings", async () => {
     const deep = `{"message":${"[".repeat(100_000)}${"]".repeat(100_000)}}`;
     const frames = await rawExchange(socketPath, framed(deep));
     assert.equal(frames[0]?.code, "bad_request");
@@ -125,8 +125,8 @@ describe("wire limits of a frame server", () => {
   });
 });
 
-describe("a peer that stops reading", () => {
-  it("is dropped after the stall timeout, giving back its connection slot", { timeout: 20_000 }, async () => {
+void describe("a peer that stops reading", () => {
+  void it("is dropped after the stall timeout, giving back its connection slot", { timeout: 20_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "zs-"));
     let unsent = 0;
     const server = createFrameServer({
@@ -159,7 +159,7 @@ describe("a peer that stops reading", () => {
   });
 });
 
-describe("socket folder", () => {
+void describe("socket folder", () => {
   let root: string;
   before(() => {
     root = mkdtempSync(join(tmpdir(), "zd-"));
@@ -172,7 +172,7 @@ describe("socket folder", () => {
     return server;
   };
 
-  it("refuses a socket directly in the system temp folder and leaves its mode alone", async () => {
+  void it("refuses a socket directly in the system temp folder and leaves its mode alone", async () => {
     const mode = statSync("/tmp").mode & 0o7777;
     await assert.rejects(start(join("/tmp", `zino-probe-${process.pid}.sock`)), (err: unknown) => {
       assert.ok(err instanceof UnsafeSocketDirError);
@@ -183,7 +183,7 @@ describe("socket folder", () => {
     assert.equal(statSync("/tmp").mode & 0o7777, mode);
   });
 
-  it("refuses a world-writable runtime_dir and another user's folder without changing them", async () => {
+  void it("refuses a world-writable runtime_dir and another user's folder without changing them", async () => {
     const shared = join(root, "shared");
     mkdirSync(shared);
     chmodSync(shared, 0o777);
@@ -196,7 +196,7 @@ describe("socket folder", () => {
     assert.equal(statSync(foreign).mode & 0o7777, 0o700);
   });
 
-  it("creates a missing folder 0700, accepts an existing private one unchanged, and makes sockets 0600", async () => {
+  void it("creates a missing folder 0700, accepts an existing private one unchanged, and makes sockets 0600", async () => {
     const created = join(root, "a", "run");
     const server = await start(join(created, "s.sock"));
     assert.equal(statSync(created).mode & 0o7777, 0o700);

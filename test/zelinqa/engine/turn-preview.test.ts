@@ -2,7 +2,7 @@
 // announces exactly what nextQuestions then records, and never touches the state it was given.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { test } from "node:test";
+import { it } from "node:test";
 import { ConfigurationChangesRequestSchema } from "../../../src/zelinqa/contracts/index.js";
 import { createSession, nextQuestions, previewTurn, sessionView } from "../../../src/zelinqa/engine/index.js";
 import type { SessionState } from "../../../src/zelinqa/engine/index.js";
@@ -25,7 +25,7 @@ async function freshSession(): Promise<SessionState> {
   return valueOf(await nextQuestions(artifact, created, { state_version: 0 }, deps)).state;
 }
 
-void test("PREVIEW-ENGINE-1 the preview of every question and answer equals what nextQuestions records, and leaves its input untouched", async () => {
+void it("PREVIEW-ENGINE-1 the preview of every question and answer equals what nextQuestions records, and leaves its input untouched", async () => {
   let state = await freshSession();
   let checked = 0;
   for (const question of artifact.questions) {
@@ -55,7 +55,7 @@ void test("PREVIEW-ENGINE-1 the preview of every question and answer equals what
   assert.ok(checked >= 150);
 });
 
-void test("PREVIEW-ENGINE-2 a stopped session is refused; an unknown question is invalid_previous_turn as on /next", async () => {
+void it("PREVIEW-ENGINE-2 a stopped session is refused; an unknown question is invalid_previous_turn as on /next", async () => {
   const state = await freshSession();
   const unknown = await previewTurn(artifact, state, { question_id: "nope", user_text: "1500" }, testDeps());
   assert.equal(unknown.ok ? null : unknown.error.code, "invalid_previous_turn");

@@ -24,7 +24,7 @@ import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpu
 const silent = { error: () => undefined, info: () => undefined };
 
 for (const backend of BACKENDS) {
-  describe(`zelinqa operations on ${backend}`, { skip: skipReason(backend) }, () => {
+  void describe(`zelinqa operations on ${backend}`, { skip: skipReason(backend) }, () => {
     let database: TestDatabase;
     let store: ZelinqaStore;
     let deps: OperationDeps;
@@ -47,7 +47,7 @@ for (const backend of BACKENDS) {
       await database.drop();
     });
 
-    it("applies a change batch and publishes it without the API, audited with the caller as actor", async () => {
+    void it("applies a change batch and publishes it without the API, audited with the caller as actor", async () => {
       const applied = await commit(store, await applyConfigurationChanges(deps, { actor, now: new Date(), changes: referenceCorpusChanges() }));
       assert.equal(applied.draftRevision, 1);
       assert.deepEqual(applied.warnings, []);
@@ -60,7 +60,7 @@ for (const backend of BACKENDS) {
       assert.ok(audit.length > 0 && audit.every((event) => event.actorKeyId === "cli"));
     });
 
-    it("raises state_version once per next or events, in the state, the answer and the stored column alike", async () => {
+    void it("raises state_version once per next or events, in the state, the answer and the stored column alike", async () => {
       const call = () => ({ domainId: actor.domainId, requestId: deps.ids.newId("req"), now: new Date() });
       const created = await commit(store, await createSession(deps, { ...call(), request: {} }));
       const sessionId = created.session_id;

@@ -1,6 +1,6 @@
 // `zino exec` and `zino tools` against real ctx and exc processes.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { runZinoCli, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
 
 let instance: TempInstance;
@@ -19,7 +19,7 @@ after(async () => {
   instance.cleanup();
 });
 
-test("CLI-EXEC-1 zino exec runs a snippet through exc, prints its stdout and stderr and exits with the tool's exit code", async () => {
+void it("CLI-EXEC-1 zino exec runs a snippet through exc, prints its stdout and stderr and exits with the tool's exit code", async () => {
   const result = await runZinoCli(["exec", "--ctx", "work", "echo out; echo err >&2; exit 3"], { instance });
   assert.equal(result.code, 3);
   assert.equal(result.stdout, "out\n");
@@ -29,7 +29,7 @@ test("CLI-EXEC-1 zino exec runs a snippet through exc, prints its stdout and std
   assert.equal(python.stdout.trim(), "42");
 });
 
-test("CLI-EXEC-2 zino exec applies the ctxkey's rules: a denied executor is refused with a failing exit code", async () => {
+void it("CLI-EXEC-2 zino exec applies the ctxkey's rules: a denied executor is refused with a failing exit code", async () => {
   const set = await runZinoCli(["ctx", "set", "locked", 'exec.deny=["execute_bash"]'], { instance });
   assert.equal(set.code, 0, set.stderr);
   const result = await runZinoCli(["exec", "--ctx", "locked", "echo should-not-run"], { instance });
@@ -40,7 +40,7 @@ test("CLI-EXEC-2 zino exec applies the ctxkey's rules: a denied executor is refu
   assert.doesNotMatch(tools.stdout, /^execute_bash/m);
 });
 
-test("CLI-TOOLS-1 zino tools lists what the model sees, from exc's tools operation", async () => {
+void it("CLI-TOOLS-1 zino tools lists what the model sees, from exc's tools operation", async () => {
   const result = await runZinoCli(["tools"], { instance });
   assert.equal(result.code, 0, result.stderr);
   assert.match(result.stdout, /^execute_bash: /m);

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { CtxkeyConfigSchema } from "../../../src/zino/config/index.js";
 import { type CtxHarness, makeInstanceDir, startCtx } from "./ctx-harness.js";
 
@@ -25,7 +25,7 @@ async function config(ctxkey: string, secrets?: boolean): Promise<Config> {
   return answer.config as Config;
 }
 
-test("CTX-13 get_config masks the API keys unless secrets is true", async () => {
+void it("CTX-13 get_config masks the API keys unless secrets is true", async () => {
   const masked = await config("c-mask");
   assert.equal(masked.llm.api_key, "[set]");
   assert.equal(masked.llm.fallbacks[0]?.api_key, "[set]");
@@ -36,7 +36,7 @@ test("CTX-13 get_config masks the API keys unless secrets is true", async () => 
   assert.equal(clear.llm.fallbacks[0]?.api_key, "sk-fallback-456");
 });
 
-test("CTX-14 set_config deep-merges into the ctxkey's row, keeping fields set before", async () => {
+void it("CTX-14 set_config deep-merges into the ctxkey's row, keeping fields set before", async () => {
   assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-merge", config: { llm: { temperature: 1.1 } } })).type, "ok");
   assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-merge", config: { llm: { model: "m2" } } })).type, "ok");
   const merged = await config("c-merge");
@@ -44,7 +44,7 @@ test("CTX-14 set_config deep-merges into the ctxkey's row, keeping fields set be
   assert.equal(merged.llm.model, "m2");
 });
 
-test("CTX-14 set_config with replace drops the ctxkey's previous overrides", async () => {
+void it("CTX-14 set_config with replace drops the ctxkey's previous overrides", async () => {
   await ctx.request({ type: "set_config", ctxkey: "c-replace", config: { llm: { temperature: 1.5 }, history: { max_messages: 3 } } });
   await ctx.request({ type: "set_config", ctxkey: "c-replace", config: { history: { max_messages: 5 } }, replace: true });
   const replaced = await config("c-replace");
@@ -52,7 +52,7 @@ test("CTX-14 set_config with replace drops the ctxkey's previous overrides", asy
   assert.equal(replaced.history.max_messages, 5);
 });
 
-test("CTX-14 an override that makes the merged configuration invalid is refused and nothing changes", async () => {
+void it("CTX-14 an override that makes the merged configuration invalid is refused and nothing changes", async () => {
   await ctx.request({ type: "set_config", ctxkey: "c-bad", config: { llm: { temperature: 0.9 } } });
   const refusals = [
     { llm: { temperature: 5 } },
@@ -71,19 +71,19 @@ test("CTX-14 an override that makes the merged configuration invalid is refused 
   assert.equal(after.history.max_messages, 40);
 });
 
-test("CTX-14 an invalid replace of the default row is refused", async () => {
+void it("CTX-14 an invalid replace of the default row is refused", async () => {
   const answer = await ctx.request({ type: "set_config", ctxkey: "default", config: { llm: { model: "" } } });
   assert.equal(answer.code, "bad_request");
   assert.equal((await config("default")).llm.model, "test-model");
 });
 
-test("CTX-20 set_value and get_value store host-side values per ctxkey", async () => {
+void it("CTX-20 set_value and get_value store host-side values per ctxkey", async () => {
   assert.equal((await ctx.request({ type: "set_value", ctxkey: "c-val", key: "session", value: { id: "abc" } })).type, "ok");
   assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-val", key: "session" }), { type: "value", key: "session", value: { id: "abc" } });
   assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-other", key: "session" }), { type: "value", key: "session", value: null });
 });
 
-test("CTX-01 CTX-14 an instance without [llm] answers ready with configured false and get_config with a clear bad_request", async () => {
+void it("CTX-01 CTX-14 an instance without [llm] answers ready with configured false and get_config with a clear bad_request", async () => {
   const bare = await startCtx({ toml: "[paths]\nruntime_dir = \"run\"\ndatabase = \"ctx.sqlite\"\n", agents: false });
   try {
     assert.deepEqual(await bare.request({ message: null, ctxkey: "k" }), { type: "ready", ctxkey: "k", configured: false });
@@ -99,7 +99,7 @@ test("CTX-01 CTX-14 an instance without [llm] answers ready with configured fals
   }
 });
 
-test("CTX-13 get_config with include_skills also carries what list_skills answers, and only then", async () => {
+void it("CTX-13 get_config with include_skills also carries what list_skills answers, and only then", async () => {
   const plain = await ctx.request({ type: "get_config", ctxkey: "skills-too", secrets: true });
   assert.equal(plain.skills, undefined);
   const both = await ctx.request({ type: "get_config", ctxkey: "skills-too", secrets: true, include_skills: true });
@@ -109,7 +109,7 @@ test("CTX-13 get_config with include_skills also carries what list_skills answer
   assert.deepEqual(both.skills, listed.skills);
 });
 
-test("CTX-19 a skill without its own ctxkey gives its model to skill:<name>, the ctxkey its sub-agent runs on", async () => {
+void it("CTX-19 a skill without its own ctxkey gives its model to skill:<name>, the ctxkey its sub-agent runs on", async () => {
   const dir = makeInstanceDir();
   writeFileSync(join(dir, "agents", "skills", "quick.json"), JSON.stringify({
     name: "quick", description: "Answer fast.", system_prompt: "Be quick.", examples: [], tools: [], model: "quick-model",

@@ -33,7 +33,7 @@ function bytesOf(paths: readonly string[]): string {
   return paths.filter((path) => existsSync(path)).map((path) => readFileSync(path).toString("latin1")).join("\n");
 }
 
-describe("zino-ctx files and secrets at rest", () => {
+void describe("zino-ctx files and secrets at rest", () => {
   let instance: TempInstance;
   let ctx: ZinoProcess;
 
@@ -52,7 +52,7 @@ describe("zino-ctx files and secrets at rest", () => {
     instance.cleanup();
   });
 
-  it("CTX-23 creates the database, its -wal and -shm 0600 under the process's own umask, unreadable by another user", () => {
+  void it("CTX-23 creates the database, its -wal and -shm 0600 under the process's own umask, unreadable by another user", () => {
     for (const path of databaseFiles(instance)) {
       assert.ok(existsSync(path), path);
       assert.equal(mode(path), 0o600, path);
@@ -61,13 +61,13 @@ describe("zino-ctx files and secrets at rest", () => {
     assert.equal(mode(instance.sockets.ctx), 0o600);
   });
 
-  it("CTX-23 keeps the sealing key outside the database, 0600", () => {
+  void it("CTX-23 keeps the sealing key outside the database, 0600", () => {
     const keyPath = `${instance.databasePath}.key`;
     assert.equal(mode(keyPath), 0o600);
     assert.equal(nobodyCanRead(keyPath), false);
   });
 
-  it("CTX-24 stores no secret in clear text in the database or its -wal", () => {
+  void it("CTX-24 stores no secret in clear text in the database or its -wal", () => {
     const bytes = bytesOf(databaseFiles(instance));
     for (const secret of ["sk-test-secret", "mcp-env-secret-789", "also-an-env-value", "zk_live_guide_secret"]) {
       assert.equal(bytes.includes(secret), false, secret);
@@ -75,7 +75,7 @@ describe("zino-ctx files and secrets at rest", () => {
     assert.ok(bytes.includes("notes-server"), "non-secret configuration stays readable");
   });
 
-  it("CTX-25 masks every secret in get_config, MCP env values included, and unseals them with secrets: true", async () => {
+  void it("CTX-25 masks every secret in get_config, MCP env values included, and unseals them with secrets: true", async () => {
     const masked = await requestOne(instance.sockets.ctx, { type: "get_config", ctxkey: "default" });
     const text = JSON.stringify(masked);
     for (const secret of ["sk-test-secret", "mcp-env-secret-789", "also-an-env-value"]) assert.equal(text.includes(secret), false, secret);
@@ -90,7 +90,7 @@ describe("zino-ctx files and secrets at rest", () => {
     assert.equal(value.value, "zk_live_guide_secret");
   });
 
-  it("CTX-25 refuses a masked secret sent back with set_config (MCP env values too)", async () => {
+  void it("CTX-25 refuses a masked secret sent back with set_config (MCP env values too)", async () => {
     const answer = await requestOne(instance.sockets.ctx, {
       type: "set_config", ctxkey: "k", config: { mcp_servers: { notes: { command: "notes-server", env: { NOTES_TOKEN: "[set]" } } } },
     });
@@ -98,8 +98,8 @@ describe("zino-ctx files and secrets at rest", () => {
   });
 });
 
-describe("a ctx database written in clear text by an older zino-ctx", () => {
-  it("CTX-24 is sealed when the store opens, and its values still read back", () => {
+void describe("a ctx database written in clear text by an older zino-ctx", () => {
+  void it("CTX-24 is sealed when the store opens, and its values still read back", () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
     try {
       const old = createSqliteStore({ path: instance.databasePath, keyPath: null });
@@ -119,7 +119,7 @@ describe("a ctx database written in clear text by an older zino-ctx", () => {
     }
   });
 
-  it("CTX-24 refuses to start without the key file once secrets are sealed, instead of making a new key", () => {
+  void it("CTX-24 refuses to start without the key file once secrets are sealed, instead of making a new key", () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
     try {
       const store = createSqliteStore({ path: instance.databasePath });
@@ -133,8 +133,8 @@ describe("a ctx database written in clear text by an older zino-ctx", () => {
   });
 });
 
-describe("a socket folder zino-ctx must not take over", () => {
-  it("CTX-29 refuses runtime_dir = /tmp with exit 2 and a plain message naming the fix, and leaves /tmp 1777", { timeout: 30_000 }, async () => {
+void describe("a socket folder zino-ctx must not take over", () => {
+  void it("CTX-29 refuses runtime_dir = /tmp with exit 2 and a plain message naming the fix, and leaves /tmp 1777", { timeout: 30_000 }, async () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
     try {
       const before = statSync("/tmp").mode & 0o7777;

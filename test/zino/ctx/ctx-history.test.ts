@@ -1,7 +1,7 @@
 // History in zino-ctx (spec §4): message and token limits, no orphan leading assistant/tool message,
 // all-or-nothing appends, get/clear.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import type { Frame } from "../../../src/wire/index.js";
 import { type CtxHarness, startCtx } from "./ctx-harness.js";
 
@@ -34,20 +34,20 @@ function pairs(count: number, size = 4): Msg[] {
   return out;
 }
 
-test("CTX-09 history keeps only the newest max_messages messages", async () => {
+void it("CTX-09 history keeps only the newest max_messages messages", async () => {
   await send({ type: "set_config", ctxkey: "h-count", config: { history: { max_messages: 4 } } });
   await send({ type: "append_history", ctxkey: "h-count", messages: pairs(5) });
   assert.deepEqual((await historyPart("h-count")).map((m) => m.content), ["u4..", "a4..", "u5..", "a5.."]);
 });
 
-test("CTX-10 a window that would start with an assistant message starts at the next user message", async () => {
+void it("CTX-10 a window that would start with an assistant message starts at the next user message", async () => {
   await send({ type: "set_config", ctxkey: "h-odd", config: { history: { max_messages: 3 } } });
   await send({ type: "append_history", ctxkey: "h-odd", messages: pairs(3) });
   const part = await historyPart("h-odd");
   assert.deepEqual(part.map((m) => m.content), ["u3..", "a3.."]);
 });
 
-test("CTX-09 history stays within max_tokens (characters / 4 plus 4 per message)", async () => {
+void it("CTX-09 history stays within max_tokens (characters / 4 plus 4 per message)", async () => {
   // Each message: 400 characters = 100 tokens + 4 overhead = 104; 250 tokens fit two messages.
   await send({ type: "set_config", ctxkey: "h-tok", config: { history: { max_messages: 100, max_tokens: 250 } } });
   await send({ type: "append_history", ctxkey: "h-tok", messages: pairs(4, 400) });
@@ -56,7 +56,7 @@ test("CTX-09 history stays within max_tokens (characters / 4 plus 4 per message)
   assert.deepEqual(part.map((m) => String(m.content).slice(0, 2)), ["u4", "a4"]);
 });
 
-test("CTX-10 a token window cut inside a tool exchange drops the orphan tool results and assistant call", async () => {
+void it("CTX-10 a token window cut inside a tool exchange drops the orphan tool results and assistant call", async () => {
   const big = "x".repeat(400);
   const turn: Frame[] = [
     { role: "user", content: "old question" },
@@ -74,7 +74,7 @@ test("CTX-10 a token window cut inside a tool exchange drops the orphan tool res
   assert.deepEqual(part.map((m) => m.content), ["new question", "new answer"]);
 });
 
-test("CTX-10 a message window cut between a call and its result never starts with the tool result", async () => {
+void it("CTX-10 a message window cut between a call and its result never starts with the tool result", async () => {
   const turn: Frame[] = [
     { role: "user", content: "q" },
     { role: "assistant", content: null, tool_calls: [{ id: "c2", type: "function", function: { name: "execute_node", arguments: "{}" } }] },
@@ -86,13 +86,13 @@ test("CTX-10 a message window cut between a call and its result never starts wit
   assert.deepEqual(await historyPart("h-cut"), []);
 });
 
-test("CTX-09 max_messages 0 means no history at all", async () => {
+void it("CTX-09 max_messages 0 means no history at all", async () => {
   await send({ type: "set_config", ctxkey: "h-none", config: { history: { max_messages: 0 } } });
   await send({ type: "append_history", ctxkey: "h-none", messages: pairs(2) });
   assert.deepEqual(await historyPart("h-none"), []);
 });
 
-test("CTX-11 an append with one bad message stores nothing", async () => {
+void it("CTX-11 an append with one bad message stores nothing", async () => {
   await send({ type: "append_history", ctxkey: "h-atomic", messages: pairs(1) });
   const bad = await send({
     type: "append_history", ctxkey: "h-atomic",
@@ -105,7 +105,7 @@ test("CTX-11 an append with one bad message stores nothing", async () => {
   assert.deepEqual(history.messages, pairs(1));
 });
 
-test("CTX-15 get_history returns the newest `limit` messages oldest first, and clear_history empties it", async () => {
+void it("CTX-15 get_history returns the newest `limit` messages oldest first, and clear_history empties it", async () => {
   await send({ type: "append_history", ctxkey: "h-get", messages: pairs(3) });
   const limited = await send({ type: "get_history", ctxkey: "h-get", limit: 3 });
   assert.equal(limited.type, "history");
@@ -118,7 +118,7 @@ test("CTX-15 get_history returns the newest `limit` messages oldest first, and c
   assert.equal(((await send({ type: "get_history", ctxkey: "h-count" })).messages as Msg[]).length, 10);
 });
 
-test("CTX-06 histories of different ctxkeys are separate", async () => {
+void it("CTX-06 histories of different ctxkeys are separate", async () => {
   await send({ type: "append_history", ctxkey: "h-a", messages: [{ role: "user", content: "only in a" }] });
   assert.deepEqual((await send({ type: "get_history", ctxkey: "h-b" })).messages, []);
 });

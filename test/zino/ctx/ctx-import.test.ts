@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test } from "node:test";
+import { it } from "node:test";
 import { CtxkeyConfigSchema, LlmConfigSchema, loadInstanceConfig } from "../../../src/zino/config/index.js";
 import { createCtxService, readAgentFiles } from "../../../src/zino/ctx/index.js";
 import { silentLogger } from "../../../src/wire/index.js";
@@ -40,7 +40,7 @@ command = "npx"
 args = ["-y", "some-mcp-server"]
 `;
 
-test("CTX-17 a Python-style ZINO.toml and agents/ folder are imported at start", async () => {
+void it("CTX-17 a Python-style ZINO.toml and agents/ folder are imported at start", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML });
   try {
     const config = (await ctx.request({ type: "get_config", ctxkey: "any" })).config as Record<string, Record<string, unknown>>;
@@ -63,7 +63,7 @@ test("CTX-17 a Python-style ZINO.toml and agents/ folder are imported at start",
   }
 });
 
-test("CTX-17 reload picks up edited files and keeps per-ctxkey and default overrides", async () => {
+void it("CTX-17 reload picks up edited files and keeps per-ctxkey and default overrides", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML });
   try {
     await ctx.request({ type: "set_config", ctxkey: "mine", config: { llm: { model: "my-model" } } });
@@ -88,7 +88,7 @@ test("CTX-17 reload picks up edited files and keeps per-ctxkey and default overr
   }
 });
 
-test("CTX-17 a reload with a broken tool file is refused and the previous import stays", async () => {
+void it("CTX-17 a reload with a broken tool file is refused and the previous import stays", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML });
   try {
     writeFileSync(join(ctx.dir, "agents", "PERSONALITY.md"), "Should not appear.");
@@ -114,7 +114,7 @@ test("CTX-17 a reload with a broken tool file is refused and the previous import
   }
 });
 
-test("CTX-17 the service refuses to start on an agents/ file that does not parse", async () => {
+void it("CTX-17 the service refuses to start on an agents/ file that does not parse", async () => {
   const dir = makeInstanceDir({ toml: PYTHON_TOML });
   writeFileSync(join(dir, "agents", "skills", "bad.json"), "{ not json");
   const instance = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
@@ -127,7 +127,7 @@ test("CTX-17 the service refuses to start on an agents/ file that does not parse
   }
 });
 
-test("CTX-07 without an agents/ folder the built-in template is used with no tools and no skills", async () => {
+void it("CTX-07 without an agents/ folder the built-in template is used with no tools and no skills", async () => {
   const ctx = await startCtx({ toml: PYTHON_TOML, agents: false });
   try {
     const system = String((await ctx.request({ type: "get" })).content);
@@ -139,7 +139,7 @@ test("CTX-07 without an agents/ folder the built-in template is used with no too
   }
 });
 
-test("CTX-22 the ZINO.toml and agents/ shipped in the repository are valid", () => {
+void it("CTX-22 the ZINO.toml and agents/ shipped in the repository are valid", () => {
   const instance = loadInstanceConfig({ path: fileURLToPath(new URL("../../../ZINO.toml", import.meta.url)), env: {} });
   LlmConfigSchema.parse(instance.defaults.llm);
   const config = CtxkeyConfigSchema.parse(instance.defaults);

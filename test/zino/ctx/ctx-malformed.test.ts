@@ -9,14 +9,14 @@ import { TEST_TOML, startCtx, type CtxHarness } from "./ctx-harness.js";
 const DEEP = 100_000;
 const deep = `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`;
 
-describe("zino-ctx and malformed frames", () => {
+void describe("zino-ctx and malformed frames", () => {
   let ctx: CtxHarness;
   before(async () => {
     ctx = await startCtx({ toml: TEST_TOML.replace("max_frame_bytes = 65536", "max_frame_bytes = 1048576") });
   });
   after(() => ctx.cleanup());
 
-  it("CTX-26 answers 100,000-deep JSON in set_value, append_history and store_hard with bad_request, not internal_error", async () => {
+  void it("CTX-26 answers 100,000-deep JSON in set_value, append_history and store_hard with bad_request, not internal_error", async () => {
     const bodies = [
       `{"type":"set_value","ctxkey":"d","key":"k","value":${deep}}`,
       `{"type":"append_history","ctxkey":"d","messages":[{"role":"user","content":"x","extra":${deep}}]}`,
@@ -29,7 +29,7 @@ describe("zino-ctx and malformed frames", () => {
     assert.deepEqual((await ctx.request({ type: "get_history", ctxkey: "d" })).messages, []);
   });
 
-  it("CTX-26 keeps two ctxkeys apart: invalid UTF-8 is refused instead of becoming U+FFFD", async () => {
+  void it("CTX-26 keeps two ctxkeys apart: invalid UTF-8 is refused instead of becoming U+FFFD", async () => {
     const replacement = await ctx.request({ type: "append_history", ctxkey: "a\ufffd", messages: [{ role: "user", content: "mine" }] });
     assert.equal(replacement.type, "ok");
     const invalid = Buffer.concat([

@@ -1,7 +1,7 @@
 // The defining answer of zino-ctx (spec §4): [system prompt, context, history, user] for (message, ctxkey),
 // with the template filled, configuration inherited from `default`, skills and exact tool-call round trips.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import type { Frame } from "../../../src/wire/index.js";
 import { type CtxHarness, startCtx } from "./ctx-harness.js";
 
@@ -27,7 +27,7 @@ async function ok(frame: Frame): Promise<Frame> {
   return answer;
 }
 
-test("CTX-07 the system prompt fills every placeholder of SYSTEM.md and leaves unknown ones as written", async () => {
+void it("CTX-07 the system prompt fills every placeholder of SYSTEM.md and leaves unknown ones as written", async () => {
   const [system, user] = await messages({ message: "hello", ctxkey: "tpl" });
   assert.equal(system?.role, "system");
   assert.equal(system?.content, [
@@ -41,13 +41,13 @@ test("CTX-07 the system prompt fills every placeholder of SYSTEM.md and leaves u
   assert.deepEqual(user, { role: "user", content: "hello" });
 });
 
-test("CTX-07 memory notes appear in the system prompt and are not themselves expanded", async () => {
+void it("CTX-07 memory notes appear in the system prompt and are not themselves expanded", async () => {
   await ctx.request({ type: "set_soft_memory", ctxkey: "notes", content: "Likes tea. %%TOOL_LIST%%" });
   const [system] = await messages({ message: "hi", ctxkey: "notes" });
   assert.match(String(system?.content), /M=\[Likes tea\. %%TOOL_LIST%%\]/);
 });
 
-test("CTX-08 a ctxkey inherits the default configuration field by field and overrides only what it sets", async () => {
+void it("CTX-08 a ctxkey inherits the default configuration field by field and overrides only what it sets", async () => {
   await ok({ type: "set_config", ctxkey: "child", config: { agent: { max_iterations: 3 }, llm: { model: "child-model" } } });
   const [childSystem] = await messages({ message: "x", ctxkey: "child" });
   const [otherSystem] = await messages({ message: "x", ctxkey: "other" });
@@ -60,7 +60,7 @@ test("CTX-08 a ctxkey inherits the default configuration field by field and over
   assert.equal(config.agent.max_tool_calls, 16, "schema default");
 });
 
-test("CTX-08 a change to the default row reaches ctxkeys that do not override the field", async () => {
+void it("CTX-08 a change to the default row reaches ctxkeys that do not override the field", async () => {
   await ok({ type: "set_config", ctxkey: "kid", config: { history: { max_messages: 2 } } });
   await ok({ type: "set_config", ctxkey: "default", config: { history: { max_tokens: 1234 }, agent: { max_iterations: 9 } } });
   const kid = (await ctx.request({ type: "get_config", ctxkey: "kid" })).config as { history: Record<string, unknown> };
@@ -70,14 +70,14 @@ test("CTX-08 a change to the default row reaches ctxkeys that do not override th
   await ok({ type: "set_config", ctxkey: "default", config: { agent: { max_iterations: 7 }, history: { max_tokens: 6000 } } });
 });
 
-test("CTX-06 build without a message returns the prompt without a new user message", async () => {
+void it("CTX-06 build without a message returns the prompt without a new user message", async () => {
   await ok({ type: "append_history", ctxkey: "bld", messages: [{ role: "user", content: "q1" }, { role: "assistant", content: "a1" }] });
   const list = await messages({ type: "build", ctxkey: "bld", message: null });
   assert.deepEqual(list.map((m) => m.role), ["system", "user", "assistant"]);
   assert.equal(list.at(-1)?.content, "a1");
 });
 
-test("CTX-06 history goes between the system prompt and the new user message", async () => {
+void it("CTX-06 history goes between the system prompt and the new user message", async () => {
   await ok({ type: "append_history", ctxkey: "order", messages: [{ role: "user", content: "first" }, { role: "assistant", content: "reply" }] });
   const list = await messages({ message: "second", ctxkey: "order" });
   assert.deepEqual(list.slice(1), [
@@ -85,7 +85,7 @@ test("CTX-06 history goes between the system prompt and the new user message", a
   ]);
 });
 
-test("CTX-12 assistant tool_calls and tool results round-trip exactly in OpenAI format", async () => {
+void it("CTX-12 assistant tool_calls and tool results round-trip exactly in OpenAI format", async () => {
   const turn = [
     { role: "user", content: "list files" },
     {
@@ -102,7 +102,7 @@ test("CTX-12 assistant tool_calls and tool results round-trip exactly in OpenAI 
   assert.deepEqual(history.messages, turn);
 });
 
-test("CTX-19 a ctxkey bound to a skill gets the skill's system prompt, allowed tools and examples", async () => {
+void it("CTX-19 a ctxkey bound to a skill gets the skill's system prompt, allowed tools and examples", async () => {
   const list = await messages({ message: "Summarize: x y", ctxkey: "sum" });
   assert.deepEqual(list, [
     { role: "system", content: "You summarize. Tools: - execute_python3(code): Run Python." },
@@ -112,14 +112,14 @@ test("CTX-19 a ctxkey bound to a skill gets the skill's system prompt, allowed t
   ]);
 });
 
-test("CTX-19 a request may name a skill explicitly; an unknown skill is not_found", async () => {
+void it("CTX-19 a request may name a skill explicitly; an unknown skill is not_found", async () => {
   const list = await messages({ message: "go", ctxkey: "anything", skill: "summarize" });
   assert.match(String(list[0]?.content), /^You summarize\./);
   const answer = await ctx.request({ message: "go", ctxkey: "anything", skill: "nope" });
   assert.equal(answer.code, "not_found");
 });
 
-test("CTX-07 the tool list follows the ctxkey's exec allow and deny lists", async () => {
+void it("CTX-07 the tool list follows the ctxkey's exec allow and deny lists", async () => {
   await ok({ type: "set_config", ctxkey: "nobash", config: { exec: { deny: ["bash"] } } });
   const [system] = await messages({ message: "x", ctxkey: "nobash" });
   assert.match(String(system?.content), /T=\[- execute_python3\(code\): Run Python\.\]/);
@@ -128,13 +128,13 @@ test("CTX-07 the tool list follows the ctxkey's exec allow and deny lists", asyn
   assert.match(String(onlyBash?.content), /T=\[- execute_bash\(code\): Run bash\.\]/);
 });
 
-test("CTX-06 a user message given as OpenAI content parts is passed through", async () => {
+void it("CTX-06 a user message given as OpenAI content parts is passed through", async () => {
   const parts = [{ type: "text", text: "describe" }];
   const list = await messages({ message: parts, ctxkey: "parts" });
   assert.deepEqual(list.at(-1), { role: "user", content: parts });
 });
 
-test("CTX-19 the ctxkey a skill runs on uses the skill's model unless its own row sets another", async () => {
+void it("CTX-19 the ctxkey a skill runs on uses the skill's model unless its own row sets another", async () => {
   const model = async () => ((await ctx.request({ type: "get_config", ctxkey: "sum" })).config as { llm: { model: string; temperature: number } }).llm;
   assert.equal((await model()).model, "small-model");
   assert.equal((await model()).temperature, 0.2, "the rest inherited from default");
@@ -142,7 +142,7 @@ test("CTX-19 the ctxkey a skill runs on uses the skill's model unless its own ro
   assert.equal((await model()).model, "own-model");
 });
 
-test("CTX-01 with include_agent_config the messages answer also carries the ctxkey's agent section, and only then", async () => {
+void it("CTX-01 with include_agent_config the messages answer also carries the ctxkey's agent section, and only then", async () => {
   await ok({ type: "set_config", ctxkey: "with-agent", config: { agent: { max_iterations: 3 } } });
   const plain = await ctx.request({ message: "hi", ctxkey: "with-agent" });
   assert.equal(plain.agent_config, undefined);

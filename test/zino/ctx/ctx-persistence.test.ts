@@ -2,12 +2,12 @@
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
-import { test } from "node:test";
+import { it } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
 import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 import { startCtx } from "./ctx-harness.js";
 
-test("CTX-18 everything stored is there again after close and start on the same database", async () => {
+void it("CTX-18 everything stored is there again after close and start on the same database", async () => {
   const first = await startCtx();
   let second: Awaited<ReturnType<typeof first.restart>> | undefined;
   try {
@@ -34,7 +34,7 @@ test("CTX-18 everything stored is there again after close and start on the same 
   }
 });
 
-test("CTX-18 the database is a WAL SQLite file in a 0700 directory, with one table per kind and a schema version", async () => {
+void it("CTX-18 the database is a WAL SQLite file in a 0700 directory, with one table per kind and a schema version", async () => {
   const ctx = await startCtx();
   try {
     const path = ctx.instance.databasePath;

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test } from "node:test";
+import { it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadInstanceConfig } from "../../../src/zino/config/index.js";
 import { requestOne } from "../../../src/wire/index.js";
@@ -12,7 +12,7 @@ import { makeInstanceDir } from "./ctx-harness.js";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
-test("CTX-21 zino-ctx --config serves the instance's ctx socket and exits 0 on SIGTERM", async () => {
+void it("CTX-21 zino-ctx --config serves the instance's ctx socket and exits 0 on SIGTERM", async () => {
   const dir = makeInstanceDir();
   const configPath = join(dir, "ZINO.toml");
   const instance = loadInstanceConfig({ path: configPath, env: {} });

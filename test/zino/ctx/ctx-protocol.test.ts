@@ -1,7 +1,7 @@
 // zino-ctx protocol conformance (spec §2, §4): handshake, malformed input, limits, unknown types, bad fields,
 // and the service still answering afterwards.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { encodeFrame, type Frame } from "../../../src/wire/index.js";
 import { type CtxHarness, startCtx } from "./ctx-harness.js";
 import { framed, rawExchange } from "../../support/raw-frames.js";
@@ -14,30 +14,30 @@ after(async () => {
   await ctx.cleanup();
 });
 
-test("CTX-01 a null message is the ready handshake, answered with the ctxkey", async () => {
+void it("CTX-01 a null message is the ready handshake, answered with the ctxkey", async () => {
   assert.deepEqual(await ctx.request({ message: null, ctxkey: "alpha" }), { type: "ready", ctxkey: "alpha", configured: true });
 });
 
-test("CTX-01 channel_id is accepted as an alias of ctxkey, and an absent message means ready", async () => {
+void it("CTX-01 channel_id is accepted as an alias of ctxkey, and an absent message means ready", async () => {
   const answer = await ctx.request({ channel_id: "beta" });
   assert.equal(answer.type, "ready");
   assert.equal(answer.ctxkey, "beta");
 });
 
-test("CTX-02 malformed JSON is answered with bad_request", async () => {
+void it("CTX-02 malformed JSON is answered with bad_request", async () => {
   const [answer] = await rawExchange(ctx.socket, framed("{not json"));
   assert.equal(answer?.type, "error");
   assert.equal(answer?.code, "bad_request");
 });
 
-test("CTX-02 a JSON value that is not an object is answered with bad_request", async () => {
+void it("CTX-02 a JSON value that is not an object is answered with bad_request", async () => {
   for (const body of ["[1,2]", "\"text\"", "null", "42"]) {
     const [answer] = await rawExchange(ctx.socket, framed(body));
     assert.equal(answer?.code, "bad_request", body);
   }
 });
 
-test("CTX-03 a frame above the configured maximum is refused with frame_too_large without sending the body", async () => {
+void it("CTX-03 a frame above the configured maximum is refused with frame_too_large without sending the body", async () => {
   const header = Buffer.alloc(4);
   header.writeUInt32BE(ctx.instance.maxFrameBytes + 1, 0);
   const frames = await rawExchange(ctx.socket, header);
@@ -45,14 +45,14 @@ test("CTX-03 a frame above the configured maximum is refused with frame_too_larg
   assert.equal(frames[0]?.code, "frame_too_large");
 });
 
-test("CTX-04 an unknown type is answered with unknown_type", async () => {
+void it("CTX-04 an unknown type is answered with unknown_type", async () => {
   const answer = await ctx.request({ type: "teleport", ctxkey: "alpha", message: null });
   assert.equal(answer.type, "error");
   assert.equal(answer.code, "unknown_type");
   assert.match(String(answer.message), /teleport/);
 });
 
-test("CTX-05 wrong field types are answered with bad_request naming the field", async () => {
+void it("CTX-05 wrong field types are answered with bad_request naming the field", async () => {
   const cases: [Frame, RegExp][] = [
     [{ ctxkey: 5, message: "hi" }, /ctxkey/],
     [{ ctxkey: "alpha", message: { text: "an object" } }, /message/],
@@ -77,7 +77,7 @@ test("CTX-05 wrong field types are answered with bad_request naming the field", 
   }
 });
 
-test("CTX-02 CTX-05 the service keeps answering ping and building messages after bad input", async () => {
+void it("CTX-02 CTX-05 the service keeps answering ping and building messages after bad input", async () => {
   await rawExchange(ctx.socket, framed("{oops"));
   await rawExchange(ctx.socket, encodeFrame({ type: "append_history", messages: 1 }));
   assert.deepEqual(await ctx.request({ type: "ping" }), { type: "pong" });
@@ -85,7 +85,7 @@ test("CTX-02 CTX-05 the service keeps answering ping and building messages after
   assert.equal(answer.type, "messages");
 });
 
-test("CTX-04 capabilities describes the service and lists its operations", async () => {
+void it("CTX-04 capabilities describes the service and lists its operations", async () => {
   const answer = await ctx.request({ type: "capabilities" });
   assert.equal(answer.type, "capabilities");
   assert.equal(answer.store, "sqlite");
@@ -95,7 +95,7 @@ test("CTX-04 capabilities describes the service and lists its operations", async
   }
 });
 
-test("CTX-21 the socket is created with mode 0600", async () => {
+void it("CTX-21 the socket is created with mode 0600", async () => {
   const { statSync } = await import("node:fs");
   assert.equal(statSync(ctx.socket).mode & 0o777, 0o600);
 });

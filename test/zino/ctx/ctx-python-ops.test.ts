@@ -1,6 +1,6 @@
 // The Python ZINO typed operations of spec §8, in the shapes a Python zino-daemon expects.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { type CtxHarness, startCtx } from "./ctx-harness.js";
 
 let ctx: CtxHarness;
@@ -13,14 +13,14 @@ after(async () => {
 
 type Msg = { role: string; content?: unknown };
 
-test("CTX-15 get answers system_prompt with the filled template", async () => {
+void it("CTX-15 get answers system_prompt with the filled template", async () => {
   const answer = await ctx.request({ type: "get" });
   assert.equal(answer.type, "system_prompt");
   assert.match(String(answer.content), /^P=\[You are Testy\.\]/);
   assert.match(String(answer.content), /I=\[7\]/);
 });
 
-test("CTX-15 append_history with channel_id answers ok and get_history answers history", async () => {
+void it("CTX-15 append_history with channel_id answers ok and get_history answers history", async () => {
   const ok = await ctx.request({ type: "append_history", channel_id: "py-1", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }] });
   assert.equal(ok.type, "ok");
   const history = await ctx.request({ type: "get_history", channel_id: "py-1", limit: 1 });
@@ -30,20 +30,20 @@ test("CTX-15 append_history with channel_id answers ok and get_history answers h
   assert.equal((unlimited.messages as Msg[]).length, 2);
 });
 
-test("CTX-15 build with user_message answers context without system prompt and without the new user message", async () => {
+void it("CTX-15 build with user_message answers context without system prompt and without the new user message", async () => {
   await ctx.request({ type: "append_history", channel_id: "py-2", messages: [{ role: "user", content: "earlier" }, { role: "assistant", content: "noted" }] });
   const answer = await ctx.request({ type: "build", channel_id: "py-2", user_message: "what did I say?" });
   assert.equal(answer.type, "context");
   assert.deepEqual(answer.messages, [{ role: "user", content: "earlier" }, { role: "assistant", content: "noted" }]);
 });
 
-test("CTX-15 clear_history answers ok and empties the channel", async () => {
+void it("CTX-15 clear_history answers ok and empties the channel", async () => {
   await ctx.request({ type: "append_history", channel_id: "py-3", messages: [{ role: "user", content: "x" }] });
   assert.equal((await ctx.request({ type: "clear_history", channel_id: "py-3" })).type, "ok");
   assert.deepEqual((await ctx.request({ type: "get_history", channel_id: "py-3" })).messages, []);
 });
 
-test("CTX-15 set_soft_memory answers the new system_prompt; set_soft and get_soft store and read the notes", async () => {
+void it("CTX-15 set_soft_memory answers the new system_prompt; set_soft and get_soft store and read the notes", async () => {
   const answer = await ctx.request({ type: "set_soft_memory", channel_id: "py-4", content: "User's name is Ada." });
   assert.equal(answer.type, "system_prompt");
   assert.match(String(answer.content), /M=\[User's name is Ada\.\]/);
@@ -52,14 +52,14 @@ test("CTX-15 set_soft_memory answers the new system_prompt; set_soft and get_sof
   assert.deepEqual(await ctx.request({ type: "get_soft", channel_id: "py-never" }), { type: "soft", content: "" });
 });
 
-test("CTX-15 soft memory of default is inherited by ctxkeys without their own", async () => {
+void it("CTX-15 soft memory of default is inherited by ctxkeys without their own", async () => {
   await ctx.request({ type: "set_soft", content: "Instance-wide note." });
   const answer = await ctx.request({ type: "get", channel_id: "py-inherits" });
   assert.match(String(answer.content), /M=\[Instance-wide note\.\]/);
   await ctx.request({ type: "set_soft", content: "" });
 });
 
-test("CTX-16 store_hard answers ok with an id; search_hard ranks by token overlap with a score", async () => {
+void it("CTX-16 store_hard answers ok with an id; search_hard ranks by token overlap with a score", async () => {
   const first = await ctx.request({ type: "store_hard", messages: [{ role: "user", content: "My cat is called Pixel" }, { role: "assistant", content: "Nice name for a cat." }], tag: "pets" });
   assert.equal(first.type, "ok");
   assert.equal(typeof first.id, "number");
@@ -75,7 +75,7 @@ test("CTX-16 store_hard answers ok with an id; search_hard ranks by token overla
   assert.deepEqual(none.results, []);
 });
 
-test("CTX-16 search_hard orders results by score and honours top_k", async () => {
+void it("CTX-16 search_hard orders results by score and honours top_k", async () => {
   await ctx.request({ type: "store_hard", channel_id: "py-rank", messages: [{ role: "user", content: "alpha beta gamma delta" }] });
   await ctx.request({ type: "store_hard", channel_id: "py-rank", messages: [{ role: "user", content: "alpha only" }] });
   const found = await ctx.request({ type: "search_hard", channel_id: "py-rank", query: "alpha beta gamma delta" });
@@ -85,7 +85,7 @@ test("CTX-16 search_hard orders results by score and honours top_k", async () =>
   assert.equal((top1.results as unknown[]).length, 1);
 });
 
-test("CTX-16 a strongly matching hard memory is recalled into the context of a build", async () => {
+void it("CTX-16 a strongly matching hard memory is recalled into the context of a build", async () => {
   await ctx.request({ type: "store_hard", channel_id: "py-recall", messages: [{ role: "user", content: "Deploy key lives in vault path ops/deploy" }] });
   const answer = await ctx.request({ type: "build", channel_id: "py-recall", user_message: "where is the deploy key path" });
   const context = answer.messages as Msg[];
@@ -97,7 +97,7 @@ test("CTX-16 a strongly matching hard memory is recalled into the context of a b
   assert.match(String(list[0]?.content), /^P=\[You are Testy\.\][\s\S]*vault path ops\/deploy/);
 });
 
-test("CTX-15 reload answers ok", async () => {
+void it("CTX-15 reload answers ok", async () => {
   const answer = await ctx.request({ type: "reload" });
   assert.equal(answer.type, "ok");
 });

@@ -10,7 +10,7 @@ import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstan
 
 const MiB = 1024 * 1024;
 
-describe("partial frames held open against real processes", () => {
+void describe("partial frames held open against real processes", () => {
   let provider: FakeProvider;
   let instance: TempInstance;
   let services: ZinoProcess[] = [];
@@ -27,7 +27,7 @@ describe("partial frames held open against real processes", () => {
   });
 
   for (const name of ["ctx", "daemon"] as const) {
-    it(`CTX-27 DMN-34 zino-${name} grows by far less than 30 partial 16 MiB frames (cap: 64 MiB) and answers after`, { timeout: 60_000 }, async () => {
+    void it(`CTX-27 DMN-34 zino-${name} grows by far less than 30 partial 16 MiB frames (cap: 64 MiB) and answers after`, { timeout: 60_000 }, async () => {
       const proc = services.find((p) => p.name === name)!;
       const result = await floodPartialFrames({
         socketPath: instance.sockets[name], pid: proc.child.pid!, connections: 30, declaredBytes: 16 * MiB - 1, bodyBytes: 15 * MiB, holdMs: 1000,

@@ -1,6 +1,6 @@
 // The history window and token estimate as pure functions (spec §4 limits), table-driven.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { it } from "node:test";
 import {
   dropOrphans, estimateMessageTokens, estimateTokens, selectHistory, type ChatMessage,
 } from "../../../src/zino/ctx/index.js";
@@ -10,14 +10,14 @@ const tool = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, con
 const user = (content: string): ChatMessage => ({ role: "user", content });
 const assistant = (content: string): ChatMessage => ({ role: "assistant", content });
 
-test("CTX-09 the token estimate is characters / 4 rounded up, plus 4 per message", () => {
+void it("CTX-09 the token estimate is characters / 4 rounded up, plus 4 per message", () => {
   const table: [string, number][] = [["", 0], ["a", 1], ["abcd", 1], ["abcde", 2], ["x".repeat(400), 100]];
   for (const [text, tokens] of table) assert.equal(estimateTokens(text), tokens, JSON.stringify(text));
   assert.equal(estimateMessageTokens(user("x".repeat(400))), 104);
   assert.ok(estimateMessageTokens(call("c1")) > 4, "tool calls count");
 });
 
-test("CTX-10 dropOrphans removes leading assistant and tool messages and tool results without their call", () => {
+void it("CTX-10 dropOrphans removes leading assistant and tool messages and tool results without their call", () => {
   const table: [ChatMessage[], ChatMessage[]][] = [
     [[assistant("a"), user("u"), assistant("b")], [user("u"), assistant("b")]],
     [[tool("c1"), assistant("a"), user("u")], [user("u")]],
@@ -29,7 +29,7 @@ test("CTX-10 dropOrphans removes leading assistant and tool messages and tool re
   for (const [input, expected] of table) assert.deepEqual(dropOrphans(input), expected);
 });
 
-test("CTX-09 selectHistory applies the message limit, then the token limit, from the newest message", () => {
+void it("CTX-09 selectHistory applies the message limit, then the token limit, from the newest message", () => {
   const history = [user("1111"), assistant("2222"), user("3333"), assistant("4444")];
   assert.deepEqual(selectHistory(history, { maxMessages: 2, maxTokens: 1000 }), [user("3333"), assistant("4444")]);
   assert.deepEqual(selectHistory(history, { maxMessages: 10, maxTokens: 10 }), [user("3333"), assistant("4444")]);

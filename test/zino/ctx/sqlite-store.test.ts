@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { after, it } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
 import { createSqliteStore, type ChatMessage } from "../../../src/zino/ctx/index.js";
 import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
@@ -11,7 +11,7 @@ import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 const dir = mkdtempSync(join(tmpdir(), "zc-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test("CTX-11 a history append that fails half-way stores none of its messages", () => {
+void it("CTX-11 a history append that fails half-way stores none of its messages", () => {
   const store = createSqliteStore({ path: join(dir, "atomic", "ctx.sqlite") });
   try {
     store.appendHistory("k", [{ role: "user", content: "kept" }]);
@@ -24,7 +24,7 @@ test("CTX-11 a history append that fails half-way stores none of its messages", 
   }
 });
 
-test("CTX-18 opening a database again applies no migration twice; a newer schema is refused", () => {
+void it("CTX-18 opening a database again applies no migration twice; a newer schema is refused", () => {
   const path = join(dir, "migrate", "ctx.sqlite");
   createSqliteStore({ path }).close();
   const again = createSqliteStore({ path });
@@ -36,7 +36,7 @@ test("CTX-18 opening a database again applies no migration twice; a newer schema
   assert.throws(() => createSqliteStore({ path }), /schema version is 99/);
 });
 
-test("CTX-08 tools, skills and prompts of a ctxkey override the default rows by name", () => {
+void it("CTX-08 tools, skills and prompts of a ctxkey override the default rows by name", () => {
   const store = createSqliteStore({ path: join(dir, "rows", "ctx.sqlite") });
   try {
     store.importInstance({
@@ -57,13 +57,13 @@ test("CTX-08 tools, skills and prompts of a ctxkey override the default rows by 
   }
 });
 
-test("CTX-18 close is idempotent", () => {
+void it("CTX-18 close is idempotent", () => {
   const store = createSqliteStore({ path: join(dir, "close", "ctx.sqlite") });
   store.close();
   store.close();
 });
 
-test("CTX-06 cached reads follow writes made through another connection to the same file", () => {
+void it("CTX-06 cached reads follow writes made through another connection to the same file", () => {
   const path = join(dir, "shared", "ctx.sqlite");
   const a = createSqliteStore({ path });
   const b = createSqliteStore({ path });
@@ -84,7 +84,7 @@ test("CTX-06 cached reads follow writes made through another connection to the s
   }
 });
 
-test("CTX-28 appendTurn stores a turn id once per ctxkey, keeps its answer, and a later open prunes only records past 30 days", () => {
+void it("CTX-28 appendTurn stores a turn id once per ctxkey, keeps its answer, and a later open prunes only records past 30 days", () => {
   const path = join(dir, "turns", "ctx.sqlite");
   const store = createSqliteStore({ path });
   try {

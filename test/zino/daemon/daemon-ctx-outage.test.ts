@@ -13,7 +13,7 @@ import {
   spawnZinoService, startZinoServices, stopZinoServices, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess,
 } from "../../../harness/zino-processes.js";
 
-describe("daemon history across a ctx outage (real processes)", () => {
+void describe("daemon history across a ctx outage (real processes)", () => {
   let provider: FakeProvider;
   let instance: TempInstance;
   let services: ZinoProcess[] = [];
@@ -43,7 +43,7 @@ describe("daemon history across a ctx outage (real processes)", () => {
     instance.cleanup();
   });
 
-  it("DMN-31 keeps the turns answered while ctx is killed, across a daemon restart, and stores them in order once ctx is back", { timeout: 90_000 }, async () => {
+  void it("DMN-31 keeps the turns answered while ctx is killed, across a daemon restart, and stores them in order once ctx is back", { timeout: 90_000 }, async () => {
     assert.equal((await turn("one", "o")).at(-1)?.stored, true);
     await services.find((p) => p.name === "ctx")!.kill("SIGKILL");
     for (const message of ["two", "three"]) {
@@ -65,7 +65,7 @@ describe("daemon history across a ctx outage (real processes)", () => {
     assert.equal(existsSync(spool), false, "the spool is removed once empty");
   });
 
-  it("DMN-31 writes queued turns before a newer turn of the same ctxkey, even before the retry timer runs", { timeout: 60_000 }, async () => {
+  void it("DMN-31 writes queued turns before a newer turn of the same ctxkey, even before the retry timer runs", { timeout: 60_000 }, async () => {
     await services.find((p) => p.name === "ctx")!.kill("SIGKILL");
     assert.equal((await turn("q1", "order")).at(-1)?.queued, true);
     await restart("ctx");
@@ -73,7 +73,7 @@ describe("daemon history across a ctx outage (real processes)", () => {
     assert.deepEqual(await userTurns("order"), ["q1", "q2"]);
   });
 
-  it("DMN-32 stores a turn retried with the same turn_id once and answers the retry without calling the model", { timeout: 60_000 }, async () => {
+  void it("DMN-32 stores a turn retried with the same turn_id once and answers the retry without calling the model", { timeout: 60_000 }, async () => {
     const first = (await turn("pay the invoice", "idem", { turn_id: "t-1" })).at(-1);
     assert.equal(first?.stored, true);
     assert.equal(first?.turn_id, "t-1");
@@ -93,7 +93,7 @@ describe("daemon history across a ctx outage (real processes)", () => {
     assert.deepEqual(await userTurns("idem"), ["pay the invoice", "pay the invoice"]);
   });
 
-  it("DMN-32 answers a retry of a turn still queued for ctx from the queue, after a daemon restart, and stores it once", { timeout: 60_000 }, async () => {
+  void it("DMN-32 answers a retry of a turn still queued for ctx from the queue, after a daemon restart, and stores it once", { timeout: 60_000 }, async () => {
     await services.find((p) => p.name === "ctx")!.kill("SIGKILL");
     const first = (await turn("while away", "idem-q", { turn_id: "q-1" })).at(-1);
     assert.equal(first?.queued, true);
@@ -110,7 +110,7 @@ describe("daemon history across a ctx outage (real processes)", () => {
     assert.deepEqual(await userTurns("idem-q"), ["while away"]);
   });
 
-  it("DMN-33 CTX-28 ctx ignores a second append_history with the same turn_id", async () => {
+  void it("DMN-33 CTX-28 ctx ignores a second append_history with the same turn_id", async () => {
     const append = { type: "append_history", ctxkey: "dup", turn_id: "x", messages: [{ role: "user", content: "once" }] };
     assert.deepEqual(await requestOne(instance.sockets.ctx, append), { type: "ok", count: 1 });
     assert.deepEqual(await requestOne(instance.sockets.ctx, append), { type: "ok", count: 0, duplicate: true });

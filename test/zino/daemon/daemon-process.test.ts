@@ -1,12 +1,12 @@
 // The zino-daemon process (src/zino/daemon/main.ts) with real ctx and rtr processes: a turn over the socket,
 // then a clean stop on SIGTERM.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { it } from "node:test";
 import { requestAll } from "../../../src/wire/index.js";
 import { startFakeProvider } from "../../../harness/fake-provider.js";
 import { startZinoServices, stopZinoServices, writeTempInstance } from "../../../harness/zino-processes.js";
 
-void test("DMN-24 zino-daemon --config answers a turn from real ctx and rtr processes and exits 0 on SIGTERM", async () => {
+void it("DMN-24 zino-daemon --config answers a turn from real ctx and rtr processes and exits 0 on SIGTERM", async () => {
   const provider = await startFakeProvider();
   const instance = writeTempInstance({ providerUrl: provider.url });
   try {

@@ -30,8 +30,8 @@ function fakeCtx() {
   };
 }
 
-describe("pending history", () => {
-  it("DMN-31 queues while ctx is down and writes the queue, in order, before the next turn of the ctxkey", async () => {
+void describe("pending history", () => {
+  void it("DMN-31 queues while ctx is down and writes the queue, in order, before the next turn of the ctxkey", async () => {
     const ctx = fakeCtx();
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), retryMs: 60_000 });
     history.start();
@@ -49,7 +49,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("DMN-31 retries on its own, and keeps concurrent stores of one ctxkey in order", async () => {
+  void it("DMN-31 retries on its own, and keeps concurrent stores of one ctxkey in order", async () => {
     const ctx = fakeCtx();
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), retryMs: 30 });
     history.start();
@@ -61,7 +61,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("DMN-31 is bounded: past maxTurns or maxBytes a turn is dropped, not queued", async () => {
+  void it("DMN-31 is bounded: past maxTurns or maxBytes a turn is dropped, not queued", async () => {
     const ctx = fakeCtx();
     ctx.setUp(false);
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxTurns: 2, retryMs: 60_000 });
@@ -75,7 +75,7 @@ describe("pending history", () => {
     bySize.close();
   });
 
-  it("DMN-31 drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
+  void it("DMN-31 drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
     let up = false;
     const stored: string[] = [];
     const history = createPendingHistory({
@@ -97,7 +97,7 @@ describe("pending history", () => {
     history.close();
   });
 
-  it("DMN-31 keeps its queue in a 0600 spool file across a restart, and sets an unreadable spool aside", async () => {
+  void it("DMN-31 keeps its queue in a 0600 spool file across a restart, and sets an unreadable spool aside", async () => {
     const spoolPath = join(dir, "spool.json");
     const ctx = fakeCtx();
     ctx.setUp(false);
@@ -124,8 +124,8 @@ describe("pending history", () => {
   });
 });
 
-describe("turn ledger", () => {
-  it("DMN-32 runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
+void describe("turn ledger", () => {
+  void it("DMN-32 runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
     const ledger = createTurnLedger();
     let runs = 0;
     const attempt = async (): Promise<Frame> => {
@@ -140,7 +140,7 @@ describe("turn ledger", () => {
     assert.equal(ledger.done("other", "t"), undefined);
   });
 
-  it("DMN-32 runs the turn again when the first attempt ended without done (cancelled or failed)", async () => {
+  void it("DMN-32 runs the turn again when the first attempt ended without done (cancelled or failed)", async () => {
     const ledger = createTurnLedger();
     await assert.rejects(ledger.run("k", "f", () => Promise.reject(new Error("cancelled"))));
     assert.equal(await ledger.run("k", "f", () => Promise.resolve(undefined)), undefined);

@@ -1,7 +1,7 @@
 // Issue 11: every service process sets umask 077 itself (src/zino/runtime/run-service.ts). zino-exc still gives the
 // sandbox user what it must read (the script and its folder), so sandboxed tools run as before.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
 import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
 
@@ -18,7 +18,7 @@ after(async () => {
   instance.cleanup();
 });
 
-test("EXC-UMASK a zino-exc process with umask 077 runs a sandboxed bash tool, which sees umask 0077 itself", { timeout: 60_000 }, async () => {
+void it("EXC-UMASK a zino-exc process with umask 077 runs a sandboxed bash tool, which sees umask 0077 itself", { timeout: 60_000 }, async () => {
   const capabilities = await requestOne(instance.sockets.exc, { type: "capabilities" }, { idleTimeoutMs: 10_000 });
   const result = await requestOne(instance.sockets.exc, { message: { name: "execute_bash", arguments: { code: "echo hi; umask" } }, ctxkey: "u" }, { idleTimeoutMs: 30_000 });
   assert.equal(result.type, "result", JSON.stringify(result));

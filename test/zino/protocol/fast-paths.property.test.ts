@@ -82,19 +82,19 @@ function sameAsSchema<T>(schema: z.ZodType, value: unknown, fast: T | undefined)
   assert.equal(JSON.stringify(fast), JSON.stringify(parsed.data), "same key order");
 }
 
-describe("protocol fast paths ≡ their schemas", () => {
-  it("canonicalChatMessage accepts only what ChatMessageSchema accepts, and returns what it outputs", () => {
+void describe("protocol fast paths ≡ their schemas", () => {
+  void it("canonicalChatMessage accepts only what ChatMessageSchema accepts, and returns what it outputs", () => {
     fc.assert(fc.property(anyMessageArb, (message) => sameAsSchema(ChatMessageSchema, message, canonicalChatMessage(message))), RUNS);
   });
 
-  it("canonicalChatMessage accepts every text message in the shape ctx writes", () => {
+  void it("canonicalChatMessage accepts every text message in the shape ctx writes", () => {
     fc.assert(fc.property(canonicalMessageArb, (message) => {
       assert.equal(canonicalChatMessage(message), message);
       sameAsSchema(ChatMessageSchema, message, canonicalChatMessage(message));
     }), RUNS);
   });
 
-  it("plainMessagesAnswer agrees with MessagesAnswerSchema (ctx's messages answer, read by the daemon)", () => {
+  void it("plainMessagesAnswer agrees with MessagesAnswerSchema (ctx's messages answer, read by the daemon)", () => {
     const answerArb = jumbled({
       type: fc.constantFrom("messages", "history"),
       messages: fc.array(anyMessageArb, { maxLength: 4 }),
@@ -108,7 +108,7 @@ describe("protocol fast paths ≡ their schemas", () => {
     }), RUNS);
   });
 
-  it("plainCompletionRequest agrees with CompletionRequestSchema (the daemon's request to rtr)", () => {
+  void it("plainCompletionRequest agrees with CompletionRequestSchema (the daemon's request to rtr)", () => {
     const requestArb = jumbled({
       message: fc.array(anyMessageArb, { maxLength: 4 }),
       tools: fc.constant([]),
@@ -124,7 +124,7 @@ describe("protocol fast paths ≡ their schemas", () => {
     }), RUNS);
   });
 
-  it("chunkDelta reads a delta exactly when ChunkFrameSchema accepts the frame", () => {
+  void it("chunkDelta reads a delta exactly when ChunkFrameSchema accepts the frame", () => {
     const chunkArb = jumbled({ type: fc.constantFrom("chunk", "status", "done"), delta: fc.string({ maxLength: 10 }) }, ["extra"]);
     fc.assert(fc.property(chunkArb, (frame) => {
       const parsed = ChunkFrameSchema.safeParse(frame);

@@ -1,7 +1,7 @@
 // Context management (spec §5): the prompt estimate against context_window − max_output_tokens, trimming the
 // oldest history by whole units, and a clear context_overflow error when even that cannot fit.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { estimatePromptTokens, fitToBudget } from "../../../src/zino/rtr/index.js";
 import type { ChatMessage } from "../../../src/zino/protocol/index.js";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
@@ -13,13 +13,13 @@ const assistant = (content: string): ChatMessage => ({ role: "assistant", conten
 const callMsg = (id: string): ChatMessage => ({ role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name: "t", arguments: "{}" } }] });
 const result = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "r".repeat(40) });
 
-void test("R5.budget: the estimate is chars/4 plus 4 per message plus 3 for the reply, tools included", () => {
+void it("R5.budget: the estimate is chars/4 plus 4 per message plus 3 for the reply, tools included", () => {
   assert.equal(estimatePromptTokens([user("x".repeat(40))]), 3 + 4 + 10);
   const tools = [{ type: "function" as const, function: { name: "a" } }];
   assert.equal(estimatePromptTokens([user("x".repeat(40))], tools), 17 + Math.ceil(JSON.stringify(tools).length / 4));
 });
 
-void test("R5.trim: oldest history goes first; the system prompts and the current turn are kept; tool pairs go together", () => {
+void it("R5.trim: oldest history goes first; the system prompts and the current turn are kept; tool pairs go together", () => {
   const messages = [
     sys("S".repeat(40)), sys("memory"),
     user("old question ".repeat(4)), callMsg("c1"), result("c1"), assistant("old answer ".repeat(4)),
@@ -35,7 +35,7 @@ void test("R5.trim: oldest history goes first; the system prompts and the curren
   assert.ok(fitted.tokensAfter <= all - 20);
 });
 
-void test("R5.trim: history never starts with an orphan assistant or tool message after trimming", () => {
+void it("R5.trim: history never starts with an orphan assistant or tool message after trimming", () => {
   const messages = [sys("s"), user("u1"), callMsg("a"), result("a"), result("a"), assistant("x".repeat(400)), user("u2"), assistant("y"), user("now")];
   const budget = estimatePromptTokens(messages) - 5;
   const fitted = fitToBudget(messages, [], budget);
@@ -44,7 +44,7 @@ void test("R5.trim: history never starts with an orphan assistant or tool messag
   assert.equal(fitted.messages[1]!.content, "u2");
 });
 
-void test("R5.trim: when even system prompt and current turn do not fit, the result says how much is needed", () => {
+void it("R5.trim: when even system prompt and current turn do not fit, the result says how much is needed", () => {
   const fitted = fitToBudget([sys("s".repeat(400)), user("old"), user("u".repeat(400))], [], 150);
   assert.ok(!fitted.ok);
   assert.ok(fitted.minimumTokens > 150);
@@ -61,7 +61,7 @@ after(async () => {
   await fake.close();
 });
 
-void test("R5.trim: an over-long history is trimmed before sending and the trimming is reported in a status frame", async () => {
+void it("R5.trim: an over-long history is trimmed before sending and the trimming is reported in a status frame", async () => {
   const history: ChatMessage[] = [];
   for (let i = 0; i < 10; i += 1) history.push(user(`question ${i} ${"q".repeat(60)}`), assistant(`answer ${i} ${"a".repeat(60)}`));
   const messages = [sys("You are terse."), ...history, user("the real question")];
@@ -80,7 +80,7 @@ void test("R5.trim: an over-long history is trimmed before sending and the trimm
   assert.equal((fake.chatRequests().at(-1)!.body as { max_tokens: number }).max_tokens, 100);
 });
 
-void test("R5.overflow: a prompt that cannot fit even without history is refused with context_overflow and never sent", async () => {
+void it("R5.overflow: a prompt that cannot fit even without history is refused with context_overflow and never sent", async () => {
   const before = fake.chatRequests().length;
   const frames = await rtr.request({ message: [sys("s"), user("x".repeat(2000))], ctxkey: "k" });
   assert.deepEqual(types(frames), ["error"]);

@@ -1,6 +1,6 @@
 // The fake OpenAI-compatible provider itself (harness/fake-provider.ts): the behaviours every ZINO test relies on.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { inlineToolCall, startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 
 let fake: FakeProvider;
@@ -22,7 +22,7 @@ function dataLines(text: string): string[] {
   return text.split("\n\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6));
 }
 
-void test("streams text deltas in the OpenAI chunk format, then usage when asked, then [DONE]", async () => {
+void it("streams text deltas in the OpenAI chunk format, then usage when asked, then [DONE]", async () => {
   fake.enqueue({ text: "Hello brave new world", chunks: 3 });
   const res = await post({ model: "m1", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
   assert.equal(res.headers.get("content-type"), "text/event-stream");
@@ -40,7 +40,7 @@ void test("streams text deltas in the OpenAI chunk format, then usage when asked
   assert.equal(recorded.completed, true);
 });
 
-void test("streams native tool calls as pieces of arguments and answers non-streaming requests as JSON", async () => {
+void it("streams native tool calls as pieces of arguments and answers non-streaming requests as JSON", async () => {
   fake.enqueue({ toolCalls: [{ id: "c1", name: "execute_bash", arguments: { code: "ls -la" }, argumentChunks: 4 }] });
   const lines = dataLines(await (await post({ model: "m1", stream: true, messages: [{ role: "user", content: "x" }] })).text());
   const pieces = lines.slice(0, -1).map((l) => JSON.parse(l) as { choices: { delta: { tool_calls?: { function?: { arguments?: string } }[] } }[] });
@@ -52,7 +52,7 @@ void test("streams native tool calls as pieces of arguments and answers non-stre
   assert.equal(json.choices[0]?.message.content, 'ok <tool_call>{"name":"t","arguments":{"a":1}}</tool_call>');
 });
 
-void test("answers programmed error statuses with Retry-After and echoes the last user message by default", async () => {
+void it("answers programmed error statuses with Retry-After and echoes the last user message by default", async () => {
   fake.enqueue({ status: 429, retryAfter: 2 });
   const res = await post({ model: "m1", messages: [{ role: "user", content: "x" }] });
   assert.equal(res.status, 429);
@@ -64,7 +64,7 @@ void test("answers programmed error statuses with Retry-After and echoes the las
   assert.deepEqual(models.data.map((m) => m.id), ["m1", "m2"]);
 });
 
-void test("records that the client aborted a hanging request, and disconnects mid-stream on demand", async () => {
+void it("records that the client aborted a hanging request, and disconnects mid-stream on demand", async () => {
   fake.enqueue({ hang: true });
   const controller = new AbortController();
   const pending = post({ model: "m1", stream: true, messages: [{ role: "user", content: "x" }] }, { signal: controller.signal });

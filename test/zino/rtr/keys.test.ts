@@ -1,7 +1,7 @@
 // Where rtr's provider keys come from (spec §5 "API keys come from configuration or environment") and where
 // they must never go: ready, capabilities and done frames carry no key.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { llmFor, startRtr, userMessages, type RtrHarness } from "./rtr-harness.js";
 
@@ -39,14 +39,14 @@ async function keySentFor(ctxkey: string): Promise<string | undefined> {
   return main.chatRequests().at(-1)!.apiKey;
 }
 
-void test("R5.keys: api_key, else the variable named by api_key_env, else LLM_API_KEY; ctx's [set] mask is never sent", async () => {
+void it("R5.keys: api_key, else the variable named by api_key_env, else LLM_API_KEY; ctx's [set] mask is never sent", async () => {
   assert.equal(await keySentFor("own"), "sk-own-config");
   assert.equal(await keySentFor("named"), "sk-from-my-env");
   assert.equal(await keySentFor("plain"), "sk-instance-env");
   assert.equal(await keySentFor("masked"), "sk-instance-env");
 });
 
-void test("R5.keys: a fallback without its own key reuses the primary's key only on the same origin", async () => {
+void it("R5.keys: a fallback without its own key reuses the primary's key only on the same origin", async () => {
   main.enqueue({ status: 500 }, { status: 500 });
   other.enqueue({ text: "ok" });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "chain" });
@@ -58,7 +58,7 @@ void test("R5.keys: a fallback without its own key reuses the primary's key only
   assert.equal(other.chatRequests().at(-1)!.apiKey, "sk-instance-env");
 });
 
-void test("R5.keys: no key appears in ready, capabilities or done frames", async () => {
+void it("R5.keys: no key appears in ready, capabilities or done frames", async () => {
   const frames = [
     ...(await rtr.request({ message: null, ctxkey: "own" })),
     ...(await rtr.request({ type: "capabilities", ctxkey: "own" })),
@@ -68,7 +68,7 @@ void test("R5.keys: no key appears in ready, capabilities or done frames", async
   for (const key of ["sk-own-config", "sk-instance-env", "sk-from-my-env"]) assert.ok(!text.includes(key), text);
 });
 
-void test("R5.cache: a configuration change in ctx reaches rtr once the cache TTL has passed", async () => {
+void it("R5.cache: a configuration change in ctx reaches rtr once the cache TTL has passed", async () => {
   rtr.rows.moving = { llm: { model: "before" } };
   await rtr.request({ message: userMessages("x"), ctxkey: "moving" });
   assert.equal(main.chatRequests().at(-1)!.model, "before");

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { requestAll } from "../../../src/wire/index.js";
 import { startFakeProvider } from "../../../harness/fake-provider.js";
@@ -21,7 +21,7 @@ async function waitForFile(path: string, timeoutMs: number): Promise<void> {
   }
 }
 
-void test("R7.process: zino-rtr runs from ZINO.toml, answers over its socket, never logs the key, exits 0 on SIGTERM", async () => {
+void it("R7.process: zino-rtr runs from ZINO.toml, answers over its socket, never logs the key, exits 0 on SIGTERM", async () => {
   const dir = mkdtempSync(join(tmpdir(), "zr-"));
   const fake = await startFakeProvider({ apiKey: KEY });
   const toml = ["[paths]", 'runtime_dir = "run"', "[llm]", `base_url = ${JSON.stringify(fake.url)}`, 'model = "proc-model"',

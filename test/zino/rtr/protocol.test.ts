@@ -1,7 +1,7 @@
 // rtr as a ZINO service (spec §2): handshake, bad input and limits answered with error frames, the process
 // still answering afterwards; and the degradation when ctx is down (instance defaults, said in a status frame).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { framed, rawExchange } from "../../support/raw-frames.js";
@@ -22,12 +22,12 @@ async function stillAlive(): Promise<void> {
   assert.deepEqual(await requestOne(rtr.socketPath, { type: "ping" }), { type: "pong" });
 }
 
-void test("R2.ready: (null, ctxkey) is answered with ready and the ctxkey's model", async () => {
+void it("R2.ready: (null, ctxkey) is answered with ready and the ctxkey's model", async () => {
   assert.deepEqual(await rtr.request({ message: null, ctxkey: "abc" }), [{ type: "ready", ctxkey: "abc", model: "m-default", config_source: "ctx" }]);
   assert.equal(last(await rtr.request({ ctxkey: "abc" })).type, "ready");
 });
 
-void test("R2.bad: malformed JSON, a non-object and a wrong field type are bad_request, and the process still answers ping", async () => {
+void it("R2.bad: malformed JSON, a non-object and a wrong field type are bad_request, and the process still answers ping", async () => {
   const malformed = await rawExchange(rtr.socketPath, framed("{not json"));
   assert.equal(malformed[0]?.code, "bad_request");
   const array = await rawExchange(rtr.socketPath, framed("[1,2]"));
@@ -37,7 +37,7 @@ void test("R2.bad: malformed JSON, a non-object and a wrong field type are bad_r
   await stillAlive();
 });
 
-void test("R2.bad: a message that is not a list of chat messages is a bad_request naming the problem", async () => {
+void it("R2.bad: a message that is not a list of chat messages is a bad_request naming the problem", async () => {
   for (const message of ["just text", { role: "user" }, [], [{ role: "wizard", content: "x" }], [{ role: "user", content: 5 }]]) {
     const frames = await rtr.request({ message, ctxkey: "k" });
     assert.deepEqual(types(frames), ["error"], JSON.stringify(message));
@@ -49,20 +49,20 @@ void test("R2.bad: a message that is not a list of chat messages is a bad_reques
   await stillAlive();
 });
 
-void test("R2.limits: an oversize frame is refused with frame_too_large from its header alone", async () => {
+void it("R2.limits: an oversize frame is refused with frame_too_large from its header alone", async () => {
   const frames = await rawExchange(rtr.socketPath, framed("{}", 64 * 1024 * 1024));
   assert.equal(frames[0]?.code, "frame_too_large");
   await stillAlive();
 });
 
-void test("R2.unknown: an unknown type is answered with unknown_type listing what rtr knows", async () => {
+void it("R2.unknown: an unknown type is answered with unknown_type listing what rtr knows", async () => {
   const frames = await rtr.request({ type: "teleport", ctxkey: "k" });
   assert.equal(frames[0]!.code, "unknown_type");
   assert.match(String(frames[0]!.message), /capabilities, infer/);
   await stillAlive();
 });
 
-void test("R5.ctx-down: with ctx down, rtr uses the instance defaults and says so in a status frame", async () => {
+void it("R5.ctx-down: with ctx down, rtr uses the instance defaults and says so in a status frame", async () => {
   const own = await startFakeProvider();
   const alone = await startRtr({ noCtx: true, defaults: { llm: llmFor(own.url, { model: "toml-model" }) } });
   try {
@@ -80,7 +80,7 @@ void test("R5.ctx-down: with ctx down, rtr uses the instance defaults and says s
   }
 });
 
-void test("R5.ctx-down: with ctx down and no usable defaults, requests fail with unavailable and ping still works", async () => {
+void it("R5.ctx-down: with ctx down and no usable defaults, requests fail with unavailable and ping still works", async () => {
   const alone = await startRtr({ noCtx: true });
   try {
     const frames = await alone.request({ message: userMessages("hello"), ctxkey: "k" });

@@ -32,8 +32,8 @@ const chunkArb = record({
   error: fc.oneof(fc.constant(null), fc.string({ maxLength: 4 })),
 });
 
-describe("provider stream fast path ≡ ChunkSchema", () => {
-  it("plainChunk accepts only what ChunkSchema accepts (without an error), with the same events", () => {
+void describe("provider stream fast path ≡ ChunkSchema", () => {
+  void it("plainChunk accepts only what ChunkSchema accepts (without an error), with the same events", () => {
     fc.assert(fc.property(chunkArb, (value) => {
       const plain = plainChunk(value);
       if (plain === undefined) return;
@@ -44,7 +44,7 @@ describe("provider stream fast path ≡ ChunkSchema", () => {
     }), RUNS);
   });
 
-  it("plainChunk accepts every text delta and finish event", () => {
+  void it("plainChunk accepts every text delta and finish event", () => {
     const textArb = fc.record({
       id: fc.constant("chatcmpl-1"), model: fc.string({ maxLength: 6 }),
       choices: fc.array(fc.record({

@@ -1,6 +1,6 @@
 // Python reference compatibility of rtr (spec §8): `infer` in both modes and `capabilities`.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
@@ -15,7 +15,7 @@ after(async () => {
   await fake.close();
 });
 
-void test("R8.infer: streaming infer answers chunk frames then done with full_text, using temperature and top_p", async () => {
+void it("R8.infer: streaming infer answers chunk frames then done with full_text, using temperature and top_p", async () => {
   fake.enqueue({ text: "<think>x</think>streamed reply", chunks: 4 });
   const frames = await rtr.request({ type: "infer", messages: userMessages("q"), temperature: 0.2, top_p: 0.9, stream: true });
   assert.ok(types(frames).every((t, i, all) => (i < all.length - 1 ? t === "chunk" : t === "done")));
@@ -26,7 +26,7 @@ void test("R8.infer: streaming infer answers chunk frames then done with full_te
   assert.equal(body.tools, undefined);
 });
 
-void test("R8.infer: non-streaming infer answers exactly one response frame with the content", async () => {
+void it("R8.infer: non-streaming infer answers exactly one response frame with the content", async () => {
   fake.enqueue({ text: "whole reply", chunks: 3 });
   const frames = await rtr.request({ type: "infer", messages: userMessages("q"), stream: false, channel_id: "chan" });
   assert.deepEqual(types(frames), ["response"]);
@@ -34,20 +34,20 @@ void test("R8.infer: non-streaming infer answers exactly one response frame with
   assert.equal(fake.chatRequests().at(-1)!.model, "chan-model");
 });
 
-void test("R8.infer: errors of infer are one error frame and no status frames (the Python daemon does not know them)", async () => {
+void it("R8.infer: errors of infer are one error frame and no status frames (the Python daemon does not know them)", async () => {
   fake.enqueue({ status: 500 });
   const frames = await rtr.request({ type: "infer", messages: userMessages("q"), stream: true });
   assert.deepEqual(types(frames), ["error"]);
   assert.equal(frames[0]!.code, "provider_error");
 });
 
-void test("R8.infer: infer with messages that are not chat messages is a bad_request", async () => {
+void it("R8.infer: infer with messages that are not chat messages is a bad_request", async () => {
   const frames = await rtr.request({ type: "infer", messages: "hello", stream: true });
   assert.equal(frames[0]!.code, "bad_request");
   assert.match(String(frames[0]!.message), /messages/);
 });
 
-void test("R8.capabilities: capabilities reports streaming and the ctxkey's model", async () => {
+void it("R8.capabilities: capabilities reports streaming and the ctxkey's model", async () => {
   const [caps] = await rtr.request({ type: "capabilities" });
   assert.equal(caps!.type, "capabilities");
   assert.equal(caps!.streaming, true);

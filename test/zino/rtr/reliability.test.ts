@@ -2,7 +2,7 @@
 // listing every attempt without any key, per-request timeout, and cancellation reaching the provider.
 import assert from "node:assert/strict";
 import { createServer, type AddressInfo } from "node:net";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
@@ -43,7 +43,7 @@ function assertNoKey(text: string): void {
   for (const key of [PRIMARY_KEY, FALLBACK_KEY, ENV_KEY]) assert.ok(!text.includes(key), `a key leaked: ${text.slice(0, 300)}`);
 }
 
-void test("R5.retry: a 429 with Retry-After is retried after the announced delay, then succeeds", async () => {
+void it("R5.retry: a 429 with Retry-After is retried after the announced delay, then succeeds", async () => {
   primary.enqueue({ status: 429, retryAfter: 1 }, { text: "finally" });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "r1" });
   assert.deepEqual(types(frames), ["status", "chunk", "done"]);
@@ -55,7 +55,7 @@ void test("R5.retry: a 429 with Retry-After is retried after the announced delay
   assert.equal(last(frames).attempts, 2);
 });
 
-void test("R5.retry: 5xx and dropped connections are retried with backoff up to max_retries on the same provider", async () => {
+void it("R5.retry: 5xx and dropped connections are retried with backoff up to max_retries on the same provider", async () => {
   const before = primary.chatRequests().length;
   primary.enqueue({ status: 503 }, { text: "half", disconnectAfterChunks: 1 }, { text: "ok" });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "r2" });
@@ -64,7 +64,7 @@ void test("R5.retry: 5xx and dropped connections are retried with backoff up to 
   assert.equal(primary.chatRequests().length - before, 3);
 });
 
-void test("R5.fallback: after the primary's retries a 500 moves to the first fallback with its own model and key", async () => {
+void it("R5.fallback: after the primary's retries a 500 moves to the first fallback with its own model and key", async () => {
   primary.enqueue({ status: 500 }, { status: 500 });
   backup.enqueue({ text: "from backup" });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "withFallback" });
@@ -77,7 +77,7 @@ void test("R5.fallback: after the primary's retries a 500 moves to the first fal
   assert.equal(sent.apiKey, FALLBACK_KEY);
 });
 
-void test("R5.all-fail: when every provider fails, one provider_error lists every attempt and no key appears in frames or logs", async () => {
+void it("R5.all-fail: when every provider fails, one provider_error lists every attempt and no key appears in frames or logs", async () => {
   const echoKey = (key: string) => ({ status: 401, errorBody: { error: { message: `Incorrect API key provided: ${key}` } } });
   primary.enqueue({ status: 500 }, echoKey(PRIMARY_KEY));
   backup.enqueue({ status: 503, retryAfter: 0 }, echoKey(FALLBACK_KEY), echoKey(ENV_KEY));
@@ -99,7 +99,7 @@ void test("R5.all-fail: when every provider fails, one provider_error lists ever
   assertNoKey(rtr.logLines.join("\n"));
 });
 
-void test("R5.all-fail: a refused connection is reported by error code, and client faults (400) are not retried", async () => {
+void it("R5.all-fail: a refused connection is reported by error code, and client faults (400) are not retried", async () => {
   const port = await closedPort();
   rtr.rows.refused = { llm: { base_url: `http://127.0.0.1:${port}/v1`, max_retries: 1, fallbacks: [{ base_url: backup.url, model: "m4" }] } };
   backup.enqueue({ status: 400 });
@@ -110,7 +110,7 @@ void test("R5.all-fail: a refused connection is reported by error code, and clie
   assert.equal(backup.chatRequests().length - before, 1);
 });
 
-void test("R5.all-fail: when no endpoint answers at all, the error says what to do: the setting, the file and the README section", async () => {
+void it("R5.all-fail: when no endpoint answers at all, the error says what to do: the setting, the file and the README section", async () => {
   const port = await closedPort();
   rtr.rows.nothing = { llm: { base_url: `http://127.0.0.1:${port}/v1`, max_retries: 0 } };
   const error = last(await rtr.request({ message: userMessages("x"), ctxkey: "nothing" }));
@@ -118,7 +118,7 @@ void test("R5.all-fail: when no endpoint answers at all, the error says what to 
   assert.match(String(error.message), /ECONNREFUSED\. No model endpoint answers there: start the model server, or point \[llm\] base_url and model in ZINO\.toml .*\(README: Pointing ZINO at a model\)/);
 });
 
-void test("R5.timeout: a provider that never answers ends in a timeout error within timeout_ms, and the upstream request is aborted", async () => {
+void it("R5.timeout: a provider that never answers ends in a timeout error within timeout_ms, and the upstream request is aborted", async () => {
   primary.enqueue({ hang: true });
   const started = Date.now();
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "slow" });
@@ -129,7 +129,7 @@ void test("R5.timeout: a provider that never answers ends in a timeout error wit
   await primary.waitFor((rs) => rs.at(-1)?.aborted === true);
 });
 
-void test("R5.timeout: a stream that goes silent after text started times out and is not retried", async () => {
+void it("R5.timeout: a stream that goes silent after text started times out and is not retried", async () => {
   const before = primary.chatRequests().length;
   primary.enqueue({ text: "one two three", stallAfterChunks: 2 });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "slow" });
@@ -139,7 +139,7 @@ void test("R5.timeout: a stream that goes silent after text started times out an
   assert.equal(primary.chatRequests().length - before, 1);
 });
 
-void test("R5.cancel: when the caller disconnects mid-stream, the provider sees its request aborted", async () => {
+void it("R5.cancel: when the caller disconnects mid-stream, the provider sees its request aborted", async () => {
   primary.enqueue({ text: "a b c d e f g h i j k l m n o p", chunkDelayMs: 100 });
   const controller = new AbortController();
   const frames: unknown[] = [];
@@ -152,7 +152,7 @@ void test("R5.cancel: when the caller disconnects mid-stream, the provider sees 
   assert.equal(primary.chatRequests().at(-1)!.completed, false);
 });
 
-void test("R5.cancel: a caller disconnecting during a hanging provider request aborts it too", async () => {
+void it("R5.cancel: a caller disconnecting during a hanging provider request aborts it too", async () => {
   primary.enqueue({ hang: true });
   const controller = new AbortController();
   const pending = rtr.request({ message: userMessages("x"), ctxkey: "r4" }, { signal: controller.signal });

@@ -1,12 +1,12 @@
 // The pure pieces under rtr's streaming: SSE decoding across arbitrary splits, Retry-After and backoff, and
 // the reasoning filter fed one character at a time.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { it } from "node:test";
 import { MAX_RETRY_DELAY_MS, ReasoningFilter, SseParser, backoffDelayMs, parseRetryAfter, stripReasoning } from "../../../src/zino/rtr/index.js";
 
 const STREAM = ': keep-alive\r\n\r\ndata: {"a":1}\r\n\r\nevent: message\nid: 7\ndata: {"b":\ndata: "é€"}\n\nretry: 100\n\ndata:[DONE]\n\n';
 
-void test("R5.sse: events are decoded identically whatever the chunk boundaries (CRLF, comments, multi-line data, UTF-8)", () => {
+void it("R5.sse: events are decoded identically whatever the chunk boundaries (CRLF, comments, multi-line data, UTF-8)", () => {
   const bytes = Buffer.from(STREAM, "utf8");
   const expected = ['{"a":1}', '{"b":\n"é€"}', "[DONE]"];
   const whole = new SseParser();
@@ -20,13 +20,13 @@ void test("R5.sse: events are decoded identically whatever the chunk boundaries 
   }
 });
 
-void test("R5.sse: a bare CR ends a line, and a last event without its blank line is delivered at the end", () => {
+void it("R5.sse: a bare CR ends a line, and a last event without its blank line is delivered at the end", () => {
   const parser = new SseParser();
   assert.deepEqual(parser.push("data: x\r\rdata: y"), ["x"]);
   assert.deepEqual(parser.end(), ["y"]);
 });
 
-void test("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {
+void it("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {
   const now = Date.parse("2026-01-01T00:00:00Z");
   assert.equal(parseRetryAfter("3", now), 3000);
   assert.equal(parseRetryAfter("0.5", now), 500);
@@ -36,7 +36,7 @@ void test("R5.retry-after: seconds and HTTP dates are read; garbage is ignored",
   assert.equal(parseRetryAfter(null, now), undefined);
 });
 
-void test("R5.backoff: delays grow exponentially with jitter, Retry-After wins when longer, and everything is capped", () => {
+void it("R5.backoff: delays grow exponentially with jitter, Retry-After wins when longer, and everything is capped", () => {
   assert.equal(backoffDelayMs({ retry: 0, baseMs: 100, random: () => 0 }), 50);
   assert.equal(backoffDelayMs({ retry: 0, baseMs: 100, random: () => 0.999 }), 100);
   assert.equal(backoffDelayMs({ retry: 3, baseMs: 100, random: () => 0 }), 400);
@@ -45,7 +45,7 @@ void test("R5.backoff: delays grow exponentially with jitter, Retry-After wins w
   assert.equal(backoffDelayMs({ retry: 0, baseMs: 10, retryAfterMs: 3_600_000 }), MAX_RETRY_DELAY_MS);
 });
 
-void test("R5.strip: the reasoning filter gives the same text whether fed whole or one character at a time", () => {
+void it("R5.strip: the reasoning filter gives the same text whether fed whole or one character at a time", () => {
   const input = "<think>plan <b> a</think>\n Answer with <i>tags</i> and < signs <thin";
   const filter = new ReasoningFilter();
   let out = "";

@@ -1,6 +1,6 @@
 // rtr's defining answer (spec §5, docs/zino-protocol.md rtr): a message list in, the provider's stream out.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
@@ -20,7 +20,7 @@ after(async () => {
   await fake.close();
 });
 
-void test("R5.stream: streams the provider's deltas in order as chunk frames and ends with done (full_text, usage, finish_reason)", async () => {
+void it("R5.stream: streams the provider's deltas in order as chunk frames and ends with done (full_text, usage, finish_reason)", async () => {
   fake.enqueue({ text: "The quick brown fox jumps", chunks: 5 });
   const frames = await rtr.request({ message: userMessages("hi"), ctxkey: "c1" });
   assert.deepEqual(types(frames), ["chunk", "chunk", "chunk", "chunk", "chunk", "done"]);
@@ -40,7 +40,7 @@ void test("R5.stream: streams the provider's deltas in order as chunk frames and
   assert.deepEqual(body.messages, userMessages("hi"));
 });
 
-void test("R5.tools: passes native tools through and assembles streamed tool-call deltas into done.tool_calls", async () => {
+void it("R5.tools: passes native tools through and assembles streamed tool-call deltas into done.tool_calls", async () => {
   const tools = [{ type: "function", function: { name: "execute_bash", description: "run bash", parameters: { type: "object" } } }];
   fake.enqueue({
     text: "Let me look.",
@@ -68,7 +68,7 @@ void test("R5.tools: passes native tools through and assembles streamed tool-cal
   assert.deepEqual(body.stop, ["</tool_call>"]);
 });
 
-void test("R5.override: a ctxkey's own configuration (model, temperature) reaches the provider; others use the default", async () => {
+void it("R5.override: a ctxkey's own configuration (model, temperature) reaches the provider; others use the default", async () => {
   await rtr.request({ message: userMessages("a"), ctxkey: "cheap" });
   const cheap = fake.chatRequests().at(-1)!;
   assert.equal(cheap.model, "cheap-model");
@@ -79,7 +79,7 @@ void test("R5.override: a ctxkey's own configuration (model, temperature) reache
   assert.deepEqual(ready, [{ type: "ready", ctxkey: "cheap", model: "cheap-model", config_source: "ctx" }]);
 });
 
-void test("R5.ready: ready refreshes the ctxkey's configuration from ctx; requests reuse it within the TTL", async () => {
+void it("R5.ready: ready refreshes the ctxkey's configuration from ctx; requests reuse it within the TTL", async () => {
   rtr.rows.fresh = { llm: { model: "model-one" } };
   assert.equal(last(await rtr.request({ message: null, ctxkey: "fresh" })).model, "model-one");
   const before = rtr.ctxRequests.length;
@@ -91,7 +91,7 @@ void test("R5.ready: ready refreshes the ctxkey's configuration from ctx; reques
   assert.equal(last(await rtr.request({ message: null, channel_id: "fresh" })).model, "model-two");
 });
 
-void test("R5.strip: <think> sections are removed from deltas and full_text even when the tags are split across chunks", async () => {
+void it("R5.strip: <think> sections are removed from deltas and full_text even when the tags are split across chunks", async () => {
   fake.enqueue({ deltas: ["<th", "ink>secret plan", " more</thi", "nk>\n\nHello", " <", "b>world</b>", " <thi", "nk>x</think>!"] });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
   const text = frames.filter((f) => f.type === "chunk").map((f) => f.delta).join("");
@@ -100,14 +100,14 @@ void test("R5.strip: <think> sections are removed from deltas and full_text even
   assert.ok(!JSON.stringify(frames).includes("secret plan"));
 });
 
-void test("R5.strip-off: with strip_reasoning false the reasoning is passed through", async () => {
+void it("R5.strip-off: with strip_reasoning false the reasoning is passed through", async () => {
   rtr.rows.raw = { llm: { strip_reasoning: false } };
   fake.enqueue({ text: "<think>hmm</think>ok", chunks: 3 });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "raw" });
   assert.equal(last(frames).full_text, "<think>hmm</think>ok");
 });
 
-void test("R5.sse-robust: odd SSE framing (CRLF, comments, events split mid-line and mid-character) is decoded", async () => {
+void it("R5.sse-robust: odd SSE framing (CRLF, comments, events split mid-line and mid-character) is decoded", async () => {
   const event = (delta: Record<string, unknown>, finish: string | null = null) =>
     `data: ${JSON.stringify({ model: "odd", choices: [{ index: 0, delta, finish_reason: finish }] })}\r\n\r\n`;
   const body = `: hello\r\n\r\n${event({ content: "Grüße " })}${event({ content: "€uro" })}${event({}, "length")}data: [DONE]\r\n\r\n`;
@@ -124,7 +124,7 @@ void test("R5.sse-robust: odd SSE framing (CRLF, comments, events split mid-line
   assert.equal(done.usage, undefined);
 });
 
-void test("R5.sse-robust: a provider that ignores stream:true and answers JSON is still relayed", async () => {
+void it("R5.sse-robust: a provider that ignores stream:true and answers JSON is still relayed", async () => {
   fake.enqueue({ text: "whole", forceJson: true, toolCalls: [{ id: "c9", name: "f", arguments: { a: 1 } }] });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
   assert.deepEqual(types(frames), ["chunk", "tool_call_delta", "done"]);
@@ -132,7 +132,7 @@ void test("R5.sse-robust: a provider that ignores stream:true and answers JSON i
   assert.ok(last(frames).usage);
 });
 
-void test("R5.sse-robust: an error event inside the stream before any text is reported as a provider_error", async () => {
+void it("R5.sse-robust: an error event inside the stream before any text is reported as a provider_error", async () => {
   fake.enqueue({ raw: { pieces: ['data: {"error":{"message":"model overloaded"}}\n\n'] } });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
   assert.equal(last(frames).code, "provider_error");
