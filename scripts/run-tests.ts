@@ -18,12 +18,30 @@ import { z } from "zod";
 
 /** The fast tests (`npm run test:unit`): pure modules and in-process services, no spawned service processes. */
 const UNIT = [
-  "test/architecture/", "test/wire/frame-codec", "test/zelinqa/contracts/", "test/zelinqa/engine/",
-  "test/zelinqa/understand/text-rules", "test/zelinqa/understand/extract-value", "test/zelinqa/mcp/error-text",
-  "test/zino/config/", "test/zino/protocol/", "test/zino/ctx/history-window", "test/zino/ctx/sqlite-store", "test/zino/ctx/ctx-messages",
-  "test/zino/ctx/ctx-config", "test/zino/daemon/interrupt-parser", "test/zino/daemon/loop-limits", "test/zino/daemon/agent-loop",
-  "test/zino/rtr/context-budget", "test/zino/rtr/provider-chunk", "test/zino/rtr/stream-parsing", "test/zino/cli/config-assignments", "test/guide/guide-parts",
-  "test/zino/cli/command-name", "test/deploy/", "test/scripts/build-if-stale",
+  "test/architecture/",
+  "test/wire/frame-codec",
+  "test/zelinqa/contracts/",
+  "test/zelinqa/engine/",
+  "test/zelinqa/understand/text-rules",
+  "test/zelinqa/understand/extract-value",
+  "test/zelinqa/mcp/error-text",
+  "test/zino/config/",
+  "test/zino/protocol/",
+  "test/zino/ctx/history-window",
+  "test/zino/ctx/sqlite-store",
+  "test/zino/ctx/ctx-messages",
+  "test/zino/ctx/ctx-config",
+  "test/zino/daemon/interrupt-parser",
+  "test/zino/daemon/loop-limits",
+  "test/zino/daemon/agent-loop",
+  "test/zino/rtr/context-budget",
+  "test/zino/rtr/provider-chunk",
+  "test/zino/rtr/stream-parsing",
+  "test/zino/cli/config-assignments",
+  "test/guide/guide-parts",
+  "test/zino/cli/command-name",
+  "test/deploy/",
+  "test/scripts/build-if-stale",
 ];
 
 const say = (line: string) => process.stderr.write(`run-tests: ${line}\n`);
@@ -86,11 +104,17 @@ function pathWithout(hidden: string[]): { path: string; dir: string } {
 }
 
 const PROGRAMS: Record<RequirementName, string[]> = {
-  bubblewrap: ["bwrap"], shellcheck: ["shellcheck"], tmux: ["tmux"], postgresql: ["initdb", "pg_ctl", "postgres"],
+  bubblewrap: ["bwrap"],
+  shellcheck: ["shellcheck"],
+  tmux: ["tmux"],
+  postgresql: ["initdb", "pg_ctl", "postgres"],
 };
 
 function checkRequirements(ci: boolean): RequirementCheck {
-  const simulated = (process.env.ZINO_TEST_SIMULATE_MISSING ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const simulated = (process.env.ZINO_TEST_SIMULATE_MISSING ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const env: NodeJS.ProcessEnv = { ...process.env };
   const isMissing = (name: RequirementName) => simulated.includes(name) || REQUIREMENTS.find((r) => r.name === name)!.find() === undefined;
   let missing = REQUIREMENTS.map((r) => r.name).filter(isMissing);
@@ -99,9 +123,13 @@ function checkRequirements(ci: boolean): RequirementCheck {
     const packages = installable.map((name) => REQUIREMENTS.find((r) => r.name === name)!.aptPackage);
     say(`installing ${packages.join(", ")} with apt-get (running as root; ZINO_TEST_INSTALL=0 skips their tests instead)`);
     const update = spawnSync("apt-get", ["update", "-qq"], { stdio: ["ignore", "ignore", "inherit"] });
-    const install = update.status === 0
-      ? spawnSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } })
-      : update;
+    const install =
+      update.status === 0
+        ? spawnSync("apt-get", ["install", "-y", "-qq", ...packages], {
+            stdio: ["ignore", "ignore", "inherit"],
+            env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+          })
+        : update;
     if (install.status !== 0) say(`apt-get failed (exit ${install.status ?? "?"})`);
     missing = REQUIREMENTS.map((r) => r.name).filter(isMissing);
   }
@@ -117,11 +145,15 @@ function checkRequirements(ci: boolean): RequirementCheck {
   env.ZINO_TEST_MISSING = missing.join(",");
   for (const name of missing) {
     const requirement = REQUIREMENTS.find((r) => r.name === name)!;
-    say(`${name} is not installed: the ${requirement.usedFor} tests ${ci ? "cannot run" : "are skipped"} (install: sudo apt-get install ${requirement.aptPackage})`);
+    say(
+      `${name} is not installed: the ${requirement.usedFor} tests ${ci ? "cannot run" : "are skipped"} (install: sudo apt-get install ${requirement.aptPackage})`,
+    );
   }
   if (ci && missing.length > 0) say(`CI=true: a missing requirement is a failure (${missing.join(", ")})`);
   return {
-    missing, env, ok: !(ci && missing.length > 0),
+    missing,
+    env,
+    ok: !(ci && missing.length > 0),
     cleanup: () => {
       if (cleanupDir) rmSync(cleanupDir, { recursive: true, force: true });
     },
@@ -129,7 +161,10 @@ function checkRequirements(ci: boolean): RequirementCheck {
 }
 
 const SummarySchema = z.object({
-  passed: z.number(), failed: z.number(), skipped: z.number(), todo: z.number(),
+  passed: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  todo: z.number(),
   failures: z.array(z.object({ file: z.string(), name: z.string(), firstLine: z.string() })),
   skips: z.array(z.object({ file: z.string(), name: z.string(), reason: z.string() })),
   fileMs: z.record(z.string(), z.number()),
@@ -139,7 +174,9 @@ type TestSummary = z.infer<typeof SummarySchema>;
 function printSummary(summary: TestSummary, missing: RequirementName[], wallMs: number): void {
   const out = (line = "") => process.stdout.write(`${line}\n`);
   out();
-  out(`# summary: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped${summary.todo ? `, ${summary.todo} todo` : ""} in ${seconds(wallMs)}`);
+  out(
+    `# summary: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped${summary.todo ? `, ${summary.todo} todo` : ""} in ${seconds(wallMs)}`,
+  );
   if (summary.failures.length > 0) {
     out("# failed:");
     for (const f of summary.failures) out(`#   ${f.file} › ${f.name}\n#       ${f.firstLine}`);
@@ -151,15 +188,22 @@ function printSummary(summary: TestSummary, missing: RequirementName[], wallMs: 
     for (const [reason, count] of [...byReason].sort((a, b) => b[1] - a[1])) out(`#   ${count} × ${reason}`);
   }
   if (missing.length > 0) {
-    out(`# not installed: ${missing.join(", ")}; their tests were skipped (install: sudo apt-get install ${missing.map((m) => REQUIREMENTS.find((r) => r.name === m)!.aptPackage).join(" ")})`);
+    out(
+      `# not installed: ${missing.join(", ")}; their tests were skipped (install: sudo apt-get install ${missing.map((m) => REQUIREMENTS.find((r) => r.name === m)!.aptPackage).join(" ")})`,
+    );
   }
-  const slowest = Object.entries(summary.fileMs).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const slowest = Object.entries(summary.fileMs)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
   if (slowest.length > 0) {
     out("# slowest files (time inside their tests):");
     for (const [file, ms] of slowest) out(`#   ${seconds(ms).padStart(8)}  ${file}`);
   }
   out(`${summary.passed} passed, ${summary.failed} failed`);
 }
+
+/** What Prettier formats (.prettierrc.json): the code, not the prose or data files. `npm run format` rewrites them. */
+const FORMATTED = ["src/**/*.ts", "test/**/*.ts", "harness/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}", "eslint.config.js"];
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -170,9 +214,19 @@ async function main(): Promise<number> {
   const started = Date.now();
 
   if (checks) {
-    const typecheck = await step("typecheck", process.execPath, [join("node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json", "--noEmit"]);
+    const typecheck = await step("typecheck", process.execPath, [
+      join("node_modules", "typescript", "bin", "tsc"),
+      "-p",
+      "tsconfig.json",
+      "--noEmit",
+    ]);
     const lint = await step("lint", process.execPath, [join("node_modules", "eslint", "bin", "eslint.js"), "."]);
-    if (!typecheck || !lint) return 1;
+    const format = await step("format", process.execPath, [
+      join("node_modules", "prettier", "bin", "prettier.cjs"),
+      "--check",
+      ...FORMATTED,
+    ]);
+    if (!typecheck || !lint || !format) return 1;
   }
 
   const requirements = checkRequirements(ci);
@@ -197,15 +251,29 @@ async function main(): Promise<number> {
     cluster?.stop();
     requirements.cleanup();
   };
-  process.on("SIGINT", () => { stop(); process.exit(130); });
-  process.on("SIGTERM", () => { stop(); process.exit(143); });
+  process.on("SIGINT", () => {
+    stop();
+    process.exit(130);
+  });
+  process.on("SIGTERM", () => {
+    stop();
+    process.exit(143);
+  });
   try {
     say(`running ${files.length} test files`);
     const reporter = process.stdout.isTTY ? "spec" : "tap";
-    const args = ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000",
-      `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
-      `--test-reporter=./${join("scripts", "test-summary-reporter.mjs")}`, `--test-reporter-destination=${summaryPath}`,
-      ...files.map((f) => relative(process.cwd(), f))];
+    const args = [
+      "--import",
+      "tsx",
+      "--test",
+      "--test-concurrency=2",
+      "--test-timeout=600000",
+      `--test-reporter=${reporter}`,
+      "--test-reporter-destination=stdout",
+      `--test-reporter=./${join("scripts", "test-summary-reporter.mjs")}`,
+      `--test-reporter-destination=${summaryPath}`,
+      ...files.map((f) => relative(process.cwd(), f)),
+    ];
     const child = spawn(process.execPath, args, { stdio: "inherit", env });
     const code = await new Promise<number>((resolve) => child.on("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0))));
     try {
@@ -220,7 +288,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  process.stderr.write(`run-tests: ${String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`run-tests: ${String(err)}\n`);
+    process.exit(1);
+  },
+);
