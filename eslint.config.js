@@ -18,10 +18,19 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-floating-promises": ["error", {
-        // node:test's describe/it return promises the runner itself awaits.
-        allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["describe", "it", "test", "suite", "before", "after", "beforeEach", "afterEach"] }],
-      }],
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        {
+          // node:test's describe/it return promises the runner itself awaits.
+          allowForKnownSafeCalls: [
+            {
+              from: "package",
+              package: "node:test",
+              name: ["describe", "it", "test", "suite", "before", "after", "beforeEach", "afterEach"],
+            },
+          ],
+        },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/require-await": "off",
@@ -32,7 +41,10 @@ export default tseslint.config(
     // Plain JavaScript (node's test runner loads reporters before any TypeScript loader): linted without types.
     files: ["scripts/**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { parserOptions: { projectService: false, project: null }, globals: { process: "readonly", setInterval: "readonly", clearInterval: "readonly" } },
+    languageOptions: {
+      parserOptions: { projectService: false, project: null },
+      globals: { process: "readonly", setInterval: "readonly", clearInterval: "readonly" },
+    },
   },
   {
     files: ["src/zino/**/*.ts", "src/zelinqa/**/*.ts"],
@@ -41,25 +53,57 @@ export default tseslint.config(
   },
   {
     files: ["src/guide/**/*.ts"],
-    rules: noImports(["**/zino/cli/**", "**/zino/daemon/**", "**/zino/ctx/**", "**/zino/rtr/**", "**/zino/exc/**", "**/zino/runtime/**",
-      "**/zelinqa/engine/**", "**/zelinqa/store/**", "**/zelinqa/api/**", "**/zelinqa/mcp/**", "**/zelinqa/understand/**", "**/zelinqa/cli/**"],
-    "the bridge uses public surfaces only: the Zelinqa SDK and contracts, ZINO's config, wire and shared; the zino CLI passes it a GuideHost"),
+    rules: noImports(
+      [
+        "**/zino/cli/**",
+        "**/zino/daemon/**",
+        "**/zino/ctx/**",
+        "**/zino/rtr/**",
+        "**/zino/exc/**",
+        "**/zino/runtime/**",
+        "**/zelinqa/engine/**",
+        "**/zelinqa/store/**",
+        "**/zelinqa/api/**",
+        "**/zelinqa/mcp/**",
+        "**/zelinqa/understand/**",
+        "**/zelinqa/cli/**",
+      ],
+      "the bridge uses public surfaces only: the Zelinqa SDK and contracts, ZINO's config, wire and shared; the zino CLI passes it a GuideHost",
+    ),
   },
   {
     files: ["src/zelinqa/engine/**/*.ts"],
     rules: {
-      ...noImports(["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**", "**/operations/**", BRIDGE],
-        "the engine is pure: no I/O, no database, no HTTP"),
-      "no-restricted-properties": ["error",
+      ...noImports(
+        ["node:*", "fs", "path", "pg", "better-sqlite3", "fastify*", "undici", "**/store/**", "**/api/**", "**/operations/**", BRIDGE],
+        "the engine is pure: no I/O, no database, no HTTP",
+      ),
+      "no-restricted-properties": [
+        "error",
         { object: "Date", property: "now", message: "time comes in as an argument" },
-        { object: "Math", property: "random", message: "randomness comes in as an argument" }],
+        { object: "Math", property: "random", message: "randomness comes in as an argument" },
+      ],
       "no-restricted-globals": ["error", { name: "process", message: "no environment in the engine" }],
     },
   },
   {
     files: ["src/zelinqa/operations/**/*.ts"],
-    rules: noImports(["fastify*", "@fastify/*", "commander", "**/api/**", "**/cli/**", "**/mcp/**", "**/sdk/**", "**/understand/**", "**/store/sqlite/**", "**/store/postgres/**", "**/zino/**"],
-      "operations use the engine, the store port and the contracts; the API and the CLI call them, never the reverse"),
+    rules: noImports(
+      [
+        "fastify*",
+        "@fastify/*",
+        "commander",
+        "**/api/**",
+        "**/cli/**",
+        "**/mcp/**",
+        "**/sdk/**",
+        "**/understand/**",
+        "**/store/sqlite/**",
+        "**/store/postgres/**",
+        "**/zino/**",
+      ],
+      "operations use the engine, the store port and the contracts; the API and the CLI call them, never the reverse",
+    ),
   },
   {
     files: ["src/zelinqa/api/**/*.ts"],
@@ -67,13 +111,17 @@ export default tseslint.config(
   },
   {
     files: ["src/zelinqa/sdk/**/*.ts"],
-    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/mcp/**", "**/understand/**", "**/zino/**", BRIDGE],
-      "the SDK imports only zelinqa/contracts (and src/shared, which imports nothing of ours)"),
+    rules: noImports(
+      ["**/engine/**", "**/store/**", "**/api/**", "**/mcp/**", "**/understand/**", "**/zino/**", BRIDGE],
+      "the SDK imports only zelinqa/contracts (and src/shared, which imports nothing of ours)",
+    ),
   },
   {
     files: ["src/zelinqa/mcp/**/*.ts"],
-    rules: noImports(["**/engine/**", "**/store/**", "**/api/**", "**/understand/**", "**/zino/**", BRIDGE],
-      "the MCP server talks to the API only through the SDK"),
+    rules: noImports(
+      ["**/engine/**", "**/store/**", "**/api/**", "**/understand/**", "**/zino/**", BRIDGE],
+      "the MCP server talks to the API only through the SDK",
+    ),
   },
   {
     files: ["src/zino/ctx/**/*.ts"],
@@ -94,8 +142,21 @@ export default tseslint.config(
   {
     // protocol/ is what the four services share: it may import zod, src/wire and src/shared, nothing else of the project.
     files: ["src/zino/protocol/**/*.ts"],
-    rules: noImports(["node:*", "**/daemon/**", "**/ctx/**", "**/rtr/**", "**/exc/**", "**/cli/**", "**/config/**", "**/runtime/**",
-      "**/guide/**", "**/zelinqa/**"], "protocol imports only zod, src/wire and src/shared"),
+    rules: noImports(
+      [
+        "node:*",
+        "**/daemon/**",
+        "**/ctx/**",
+        "**/rtr/**",
+        "**/exc/**",
+        "**/cli/**",
+        "**/config/**",
+        "**/runtime/**",
+        "**/guide/**",
+        "**/zelinqa/**",
+      ],
+      "protocol imports only zod, src/wire and src/shared",
+    ),
   },
   {
     files: ["src/shared/**/*.ts"],

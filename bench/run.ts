@@ -11,7 +11,10 @@ import { runZinoToolTurnBench } from "./zino-tool-turn.js";
 import { runZinoTurnsBench } from "./zino-turns.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "5");
-const only = (process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter((s) => s.length > 0);
 const selected = (name: string) => only.length === 0 || only.includes(name);
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -27,10 +30,16 @@ const failures: string[] = [];
 if (selected("zino-turns")) {
   print("== ZINO turns (bench/zino-turns.ts)");
   try {
-    const { ok } = await runZinoTurnsBench({ secondsPerMeasurement: seconds, clients: 32, warmupSeconds: 2, print, fromDist: process.env.BENCH_DIST === "1" });
+    const { ok } = await runZinoTurnsBench({
+      secondsPerMeasurement: seconds,
+      clients: 32,
+      warmupSeconds: 2,
+      print,
+      fromDist: process.env.BENCH_DIST === "1",
+    });
     if (!ok) failures.push("zino-turns");
   } catch (err) {
-    process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(`bench: zino-turns failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     failures.push("zino-turns");
   }
 }
@@ -40,7 +49,7 @@ if (selected("zino-tool-turn")) {
     const { ok } = await runZinoToolTurnBench({ secondsPerMeasurement: seconds, print, fromDist: process.env.BENCH_DIST === "1" });
     if (!ok) failures.push("zino-tool-turn");
   } catch (err) {
-    process.stderr.write(`bench: zino-tool-turn failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(`bench: zino-tool-turn failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     failures.push("zino-tool-turn");
   }
 }

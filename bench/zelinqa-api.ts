@@ -42,7 +42,11 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 
 /** Runs `clients` loops of `step` for SECONDS (after a 0.5 s warm-up) and summarises the step latencies. */
-async function measure(step: (client: number) => Promise<boolean>, clients = CLIENTS, prepare?: (client: number) => Promise<void>): Promise<Result> {
+async function measure(
+  step: (client: number) => Promise<boolean>,
+  clients = CLIENTS,
+  prepare?: (client: number) => Promise<void>,
+): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
   let recording = false;
@@ -67,7 +71,13 @@ async function measure(step: (client: number) => Promise<boolean>, clients = CLI
   stop = true;
   await Promise.all(loops);
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
 interface ServerInfo {
@@ -85,13 +95,23 @@ async function serveRole(target: string): Promise<void> {
     print(JSON.stringify({ base, key: "" }));
     return;
   }
-  const store = target === "postgres" ? openStore({ databaseUrl: process.env.BENCH_DATABASE_URL, maxConnections: 20 }) : openStore({ sqlitePath: process.env.BENCH_SQLITE_PATH });
+  const store =
+    target === "postgres"
+      ? openStore({ databaseUrl: process.env.BENCH_DATABASE_URL, maxConnections: 20 })
+      : openStore({ sqlitePath: process.env.BENCH_SQLITE_PATH });
   await store.migrate();
   const ids = createIdGenerator();
   const now = new Date().toISOString();
   const org = await store.ensureOrganization("default", now);
   const domain = await store.createDomain({ id: ids.newId("dom"), name: "Bench", organizationId: org, now });
-  const key = generateApiKey({ ids, domainId: domain.id, scopes: ["runtime", "configuration:read", "configuration:write", "configuration:publish"], label: "bench", expiresAt: null, now });
+  const key = generateApiKey({
+    ids,
+    domainId: domain.id,
+    scopes: ["runtime", "configuration:read", "configuration:write", "configuration:publish"],
+    label: "bench",
+    expiresAt: null,
+    now,
+  });
   await store.insertApiKey(key.record);
   const app = await createZelinqaApp({
     store,
@@ -175,7 +195,8 @@ async function nextWorkload({ base, key }: ServerInfo): Promise<Workload> {
     },
     async step(client) {
       const session = sessions[client]!;
-      const body = session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
+      const body =
+        session.version === 0 ? { state_version: 0 } : { state_version: session.version, previous_turn: { user_text: "je ne sais pas" } };
       const r = await post(`${base}/v1/sessions/${session.id}/next`, body, auth(idem()));
       if (r.status !== 200) return false;
       session.version += 1;
@@ -192,7 +213,9 @@ async function interleaved(workloads: Record<string, Workload>, clients: number)
   const samples: Record<string, Result[]> = {};
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, workload] of Object.entries(workloads)) {
-      (samples[name] ??= []).push(await measure((c) => workload.step(c), clients, workload.prepare ? (c) => workload.prepare!(c) : undefined));
+      (samples[name] ??= []).push(
+        await measure((c) => workload.step(c), clients, workload.prepare ? (c) => workload.prepare!(c) : undefined),
+      );
     }
   }
   return Object.fromEntries(
@@ -239,7 +262,9 @@ async function main(): Promise<boolean> {
     const loaded = await interleaved(workloads, CLIENTS);
     const baseline = loaded.trivial!;
     print(`-- ${CLIENTS} concurrent clients`);
-    print(`${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`);
+    print(
+      `${"trivial fastify route".padEnd(22)} ${fmt(baseline.perSecond).padStart(9)} req/s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`,
+    );
     report("/next on SQLite", loaded.sqlite!, baseline);
     if (loaded.postgres) report("/next on PostgreSQL", loaded.postgres, baseline);
     else print("/next on PostgreSQL: skipped");
@@ -247,7 +272,9 @@ async function main(): Promise<boolean> {
     // Unloaded latency: one client, so p50 measures the request itself rather than queueing behind 31 others.
     const single = await interleaved({ trivial, sqlite }, 1);
     print("-- 1 client");
-    print(`${"trivial fastify route".padEnd(22)} ${fmt(single.trivial!.perSecond).padStart(9)} req/s  p50 ${fmt(single.trivial!.p50)} ms  p99 ${fmt(single.trivial!.p99)} ms`);
+    print(
+      `${"trivial fastify route".padEnd(22)} ${fmt(single.trivial!.perSecond).padStart(9)} req/s  p50 ${fmt(single.trivial!.p50)} ms  p99 ${fmt(single.trivial!.p99)} ms`,
+    );
     report("/next on SQLite", single.sqlite!, single.trivial!);
     const met = loaded.sqlite!.perSecond / baseline.perSecond >= 0.3 && single.sqlite!.p50 < 5;
     print(`target SQLite (throughput ≥ 30% of trivial at ${CLIENTS} clients, unloaded p50 < 5 ms): ${met ? "met" : "NOT met"}`);

@@ -39,7 +39,9 @@ try {
     const t1 = performance.now();
     const first = decision.candidates[0];
     if (!first) throw new Error("no candidate");
-    await session.answer(first.type === "open" ? { userText: "Un canapé pour le salon." } : { choiceLabels: [first.choices[0]?.label ?? ""] });
+    await session.answer(
+      first.type === "open" ? { userText: "Un canapé pour le salon." } : { choiceLabels: [first.choices[0]?.label ?? ""] },
+    );
     return { startMs: t1 - t0, answerMs: performance.now() - t1 };
   };
   const mcp = await startMcp({ apiKey: api.keys.runtime, baseUrl: api.baseUrl });
@@ -64,7 +66,10 @@ try {
   const viaMcp: Samples = { start: [], answer: [] };
   const slices = 4;
   for (let s = 0; s < slices; s += 1) {
-    for (const [into, turn] of [[direct, sdkTurn], [viaMcp, mcpTurn]] as const) {
+    for (const [into, turn] of [
+      [direct, sdkTurn],
+      [viaMcp, mcpTurn],
+    ] as const) {
       const got = await measure((seconds * 1000) / slices, turn);
       into.start.push(...got.start);
       into.answer.push(...got.answer);
@@ -75,7 +80,10 @@ try {
     samples.answer.sort((a, b) => a - b);
   }
   await mcp.close();
-  for (const [label, key] of [["start (create + first /next)", "start"], ["answered turn (/next with previous_turn)", "answer"]] as const) {
+  for (const [label, key] of [
+    ["start (create + first /next)", "start"],
+    ["answered turn (/next with previous_turn)", "answer"],
+  ] as const) {
     const d50 = percentile(direct[key], 50);
     const m50 = percentile(viaMcp[key], 50);
     print(

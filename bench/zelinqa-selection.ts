@@ -15,7 +15,11 @@ export function syntheticChanges(questionCount: number, infoCount = Math.floor(q
     { entity: "objective", operation: "update", objective: { name: `bench ${questionCount}`, candidates_per_call: 3 } },
   ];
   for (let d = 0; d < dims; d++) {
-    changes.push({ entity: "dimension", operation: "create", dimension: { id: `d${d}`, name: `D${d}`, order_position: d, completion_role: ROLES[d % 2] ?? "blocking" } });
+    changes.push({
+      entity: "dimension",
+      operation: "create",
+      dimension: { id: `d${d}`, name: `D${d}`, order_position: d, completion_role: ROLES[d % 2] ?? "blocking" },
+    });
   }
   for (let i = 0; i < questionCount; i++) {
     const dimension_id = `d${i % dims}`;
@@ -40,7 +44,11 @@ export function syntheticChanges(questionCount: number, infoCount = Math.floor(q
   for (let s = 0; s < infoCount && s < questionCount; s++) {
     const q = s;
     const schema = q % 3 !== 0 ? { type: "string", enum: [`v${q}_a`, `v${q}_b`] } : { type: "number", minimum: 0 };
-    changes.push({ entity: "success_information", operation: "create", success_information: { id: `s${s}`, label: `Info ${s}`, schema, primary_question_id: `q${q}` } });
+    changes.push({
+      entity: "success_information",
+      operation: "create",
+      success_information: { id: `s${s}`, label: `Info ${s}`, schema, primary_question_id: `q${q}` },
+    });
   }
   return changes;
 }
@@ -55,10 +63,12 @@ export function syntheticDraft(questionCount: number, infoCount?: number): Draft
 function midState(artifact: CompiledArtifact): SessionState {
   const state = newSessionState({ sessionId: "ses_bench", clientReference: null, maxTurns: 50 });
   artifact.dataTargets.forEach((t, i) => {
-    if (i % 3 === 0) state.targets[t.id] = { status: "tentative", value: t.extractor === "number" ? 1 : (t.phrases[0]?.value ?? 1), priority: 0 };
+    if (i % 3 === 0)
+      state.targets[t.id] = { status: "tentative", value: t.extractor === "number" ? 1 : (t.phrases[0]?.value ?? 1), priority: 0 };
   });
   state.turn_count = 5;
-  for (const q of artifact.questions.slice(0, 5)) state.outcomes.push({ question_id: q.id, decision_id: null, outcome: "asked_answered", source: "client", turn: 1 });
+  for (const q of artifact.questions.slice(0, 5))
+    state.outcomes.push({ question_id: q.id, decision_id: null, outcome: "asked_answered", source: "client", turn: 1 });
   return state;
 }
 
@@ -107,12 +117,16 @@ export async function runZelinqaSelectionBenchmark(): Promise<void> {
   const base = measureSelectionMs(10);
   for (const n of [10, 500, 5000]) {
     const ms = n === 10 ? base : measureSelectionMs(n);
-    console.log(`zelinqa selection ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / base).toFixed(1)}x vs 10 questions`);
+    console.log(
+      `zelinqa selection ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / base).toFixed(1)}x vs 10 questions`,
+    );
   }
   const turnBase = await measureNextTurnMs(10);
   for (const n of [10, 500, 5000]) {
     const ms = n === 10 ? turnBase : await measureNextTurnMs(n);
-    console.log(`zelinqa whole /next turn ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / turnBase).toFixed(1)}x vs 10 questions`);
+    console.log(
+      `zelinqa whole /next turn ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / turnBase).toFixed(1)}x vs 10 questions`,
+    );
   }
   const compile = measureCompileMs(500, 200);
   console.log(`zelinqa compile+load 500 questions / 200 infos: p50 ${compile.toFixed(1)} ms  (limit 500 ms)`);

@@ -49,7 +49,12 @@ const answers = CORPUS.filter((e) => e.domain === "furniture");
 const nextBare = await measureAsync(async () => void (await nextQuestions(furniture, fresh.value.state, { state_version: 0 }, deps)));
 const nextAnswer = await measureAsync(async (i) => {
   const e = answers[i % answers.length] as (typeof answers)[number];
-  await nextQuestions(furniture, fresh.value.state, { state_version: 0, previous_turn: { question_id: e.question, user_text: e.text } }, deps);
+  await nextQuestions(
+    furniture,
+    fresh.value.state,
+    { state_version: 0, previous_turn: { question_id: e.question, user_text: e.text } },
+    deps,
+  );
 });
 
 async function measureAsync(run: (i: number) => Promise<void>): Promise<number[]> {
@@ -68,10 +73,14 @@ const base50 = percentile(baseline, 50);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 out(`answers: ${work.length} (corpus), samples: ${extraction.length}`);
 out(`baseline normalisation N(s)      p50 ${base50.toFixed(4)} ms  p99 ${percentile(baseline, 99).toFixed(4)} ms  ratio 1.00`);
-out(`extraction of one answer         p50 ${p50.toFixed(4)} ms  p99 ${percentile(extraction, 99).toFixed(4)} ms  ratio ${(p50 / base50).toFixed(2)}`);
+out(
+  `extraction of one answer         p50 ${p50.toFixed(4)} ms  p99 ${percentile(extraction, 99).toFixed(4)} ms  ratio ${(p50 / base50).toFixed(2)}`,
+);
 const bare50 = percentile(nextBare, 50);
 const answer50 = percentile(nextAnswer, 50);
 out(`engine /next without an answer   p50 ${bare50.toFixed(4)} ms  p99 ${percentile(nextBare, 99).toFixed(4)} ms  ratio 1.00`);
-out(`engine /next with a natural one  p50 ${answer50.toFixed(4)} ms  p99 ${percentile(nextAnswer, 99).toFixed(4)} ms  ratio ${(answer50 / bare50).toFixed(2)}`);
+out(
+  `engine /next with a natural one  p50 ${answer50.toFixed(4)} ms  p99 ${percentile(nextAnswer, 99).toFixed(4)} ms  ratio ${(answer50 / bare50).toFixed(2)}`,
+);
 out(`target p50 < 1 ms: ${p50 < 1 ? "ok" : "MISSED"}`);
 process.exit(p50 < 1 ? 0 : 1);

@@ -70,7 +70,8 @@ async function main(): Promise<void> {
       const frame = await requestOne(mode.socket, { message: { name: "execute_bash", arguments: { code: CODE } }, ctxkey: mode.ctxkey });
       const ms = performance.now() - started;
       const isolation = mode.ctxkey === "sandboxed" ? "bwrap" : "none";
-      if (frame.exit_code !== 0 || frame.stdout !== "hi\n" || frame.isolation !== isolation) throw new Error(`${mode.name}: unexpected result ${JSON.stringify(frame)}`);
+      if (frame.exit_code !== 0 || frame.stdout !== "hi\n" || frame.isolation !== isolation)
+        throw new Error(`${mode.name}: unexpected result ${JSON.stringify(frame)}`);
       return ms;
     };
     for (let i = 0; i < WARMUP; i += 1) for (const mode of modes) await once(mode);
@@ -94,16 +95,22 @@ async function main(): Promise<void> {
   const line = (name: string, s: ReturnType<typeof stats>) =>
     `${name.padEnd(18)} ${s.perSecond.toFixed(1).padStart(7)} exec/s   p50 ${s.p50.toFixed(2).padStart(5)} ms   p95 ${s.p95.toFixed(2).padStart(5)} ms   ` +
     `p50 ${(s.p50 / coldNone.p50).toFixed(2)}x`;
-  print(`zino-exec: \`${CODE}\` through zino-exc processes (one with warm sandboxes off, one as shipped), ${iterations} executions per mode ` +
-    `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency)`);
+  print(
+    `zino-exec: \`${CODE}\` through zino-exc processes (one with warm sandboxes off, one as shipped), ${iterations} executions per mode ` +
+      `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency)`,
+  );
   print(`${line("unsandboxed, cold", coldNone)}   (baseline)`);
   print(line("sandboxed, cold", coldBwrap));
   print(line("unsandboxed, warm", warmNone));
   print(line("sandboxed, warm", warmBwrap));
   print(`ratio sandboxed/unsandboxed throughput, cold: ${(coldBwrap.perSecond / coldNone.perSecond).toFixed(2)}x`);
-  print(`sandbox overhead per execution at p50, cold (sandboxed − unsandboxed): ${(coldBwrap.p50 - coldNone.p50).toFixed(2)} ms (target < 8 ms)`);
-  print(`a sandboxed call in a warm sandbox at p50: ${warmBwrap.p50.toFixed(2)} ms, ${(coldBwrap.p50 - warmBwrap.p50).toFixed(2)} ms less than cold ` +
-    "(the sandbox is built between calls: its CPU cost is unchanged, it is off the call's path)");
+  print(
+    `sandbox overhead per execution at p50, cold (sandboxed − unsandboxed): ${(coldBwrap.p50 - coldNone.p50).toFixed(2)} ms (target < 8 ms)`,
+  );
+  print(
+    `a sandboxed call in a warm sandbox at p50: ${warmBwrap.p50.toFixed(2)} ms, ${(coldBwrap.p50 - warmBwrap.p50).toFixed(2)} ms less than cold ` +
+      "(the sandbox is built between calls: its CPU cost is unchanged, it is off the call's path)",
+  );
 }
 
 await main();

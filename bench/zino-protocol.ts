@@ -3,8 +3,14 @@
 // A fast path is kept only where it pays; test/zino/protocol/*.property.test.ts proves each equal to its schema.
 import { EnvelopeSchema, parseEnvelope } from "../src/wire/index.js";
 import {
-  ChatMessageSchema, CompletionRequestSchema, MessagesAnswerSchema, ChunkFrameSchema, canonicalChatMessage, chunkDelta,
-  plainCompletionRequest, plainMessagesAnswer,
+  ChatMessageSchema,
+  CompletionRequestSchema,
+  MessagesAnswerSchema,
+  ChunkFrameSchema,
+  canonicalChatMessage,
+  chunkDelta,
+  plainCompletionRequest,
+  plainMessagesAnswer,
 } from "../src/zino/protocol/index.js";
 import { ChunkSchema, plainChunk } from "../src/zino/rtr/provider-chunk.js";
 
@@ -33,21 +39,49 @@ function compare(name: string, fast: () => unknown, schema: () => unknown): void
 }
 
 const history = Array.from({ length: 30 }, (_, i) =>
-  (i % 2 ? { role: "assistant", content: `Here is answer number ${i}.` } : { role: "user", content: `question ${i}` }));
+  i % 2 ? { role: "assistant", content: `Here is answer number ${i}.` } : { role: "user", content: `question ${i}` },
+);
 const messages = [{ role: "system", content: "You are ZINO, a helpful agent. ".repeat(20) }, ...history];
 
 const envelope = { message: "What is the weather like?", ctxkey: "default" };
-compare("envelope (every request of every service)", () => parseEnvelope(envelope), () => EnvelopeSchema.safeParse(envelope));
+compare(
+  "envelope (every request of every service)",
+  () => parseEnvelope(envelope),
+  () => EnvelopeSchema.safeParse(envelope),
+);
 const row = { role: "user", content: "question 12" };
-compare("chat message (a ctx history row)", () => canonicalChatMessage(row), () => ChatMessageSchema.safeParse(row));
+compare(
+  "chat message (a ctx history row)",
+  () => canonicalChatMessage(row),
+  () => ChatMessageSchema.safeParse(row),
+);
 const answer = { type: "messages", messages };
-compare("ctx messages answer, 31 messages (daemon)", () => plainMessagesAnswer(answer), () => MessagesAnswerSchema.safeParse(answer));
+compare(
+  "ctx messages answer, 31 messages (daemon)",
+  () => plainMessagesAnswer(answer),
+  () => MessagesAnswerSchema.safeParse(answer),
+);
 const request = { message: messages, ctxkey: "default" };
-compare("rtr request, 31 messages (rtr)", () => plainCompletionRequest(request), () => CompletionRequestSchema.safeParse(request));
+compare(
+  "rtr request, 31 messages (rtr)",
+  () => plainCompletionRequest(request),
+  () => CompletionRequestSchema.safeParse(request),
+);
 const chunk = { type: "chunk", delta: "Hello" };
-compare("rtr chunk frame (daemon, every token)", () => chunkDelta(chunk), () => ChunkFrameSchema.safeParse(chunk));
+compare(
+  "rtr chunk frame (daemon, every token)",
+  () => chunkDelta(chunk),
+  () => ChunkFrameSchema.safeParse(chunk),
+);
 const providerChunk = {
-  id: "chatcmpl-1", object: "chat.completion.chunk", created: 1, model: "m",
+  id: "chatcmpl-1",
+  object: "chat.completion.chunk",
+  created: 1,
+  model: "m",
   choices: [{ index: 0, delta: { content: "Hello" }, finish_reason: null }],
 };
-compare("provider stream event (rtr, every token)", () => plainChunk(providerChunk), () => ChunkSchema.safeParse(providerChunk));
+compare(
+  "provider stream event (rtr, every token)",
+  () => plainChunk(providerChunk),
+  () => ChunkSchema.safeParse(providerChunk),
+);

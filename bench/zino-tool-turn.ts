@@ -44,8 +44,20 @@ interface Mode {
 
 const MODES: Mode[] = [
   { label: "plain turn", ctxkey: "bench-tt-plain", tool: false },
-  { label: "tool turn, sandboxed", ctxkey: "bench-tt-bwrap", tool: true, isolation: "bwrap", exec: { sandbox: "bwrap", static_analysis: "off" } },
-  { label: "tool turn, unsandboxed", ctxkey: "bench-tt-none", tool: true, isolation: "none", exec: { sandbox: "none", allow_unsandboxed: true, static_analysis: "off" } },
+  {
+    label: "tool turn, sandboxed",
+    ctxkey: "bench-tt-bwrap",
+    tool: true,
+    isolation: "bwrap",
+    exec: { sandbox: "bwrap", static_analysis: "off" },
+  },
+  {
+    label: "tool turn, unsandboxed",
+    ctxkey: "bench-tt-none",
+    tool: true,
+    isolation: "none",
+    exec: { sandbox: "none", allow_unsandboxed: true, static_analysis: "off" },
+  },
   { label: "tool turn, default rules", ctxkey: "bench-tt-default", tool: true, isolation: "bwrap" },
 ];
 
@@ -84,11 +96,13 @@ function checkDone(done: Frame, toolDone: readonly Frame[], mode: Mode, message:
   const text = typeof done.full_text === "string" ? done.full_text : "";
   if (done.stored !== true) return { problem: "turn not stored" };
   if (!mode.tool) {
-    if (done.iterations !== 1 || toolDone.length !== 0) return { problem: `plain turn with iterations ${String(done.iterations)}, ${toolDone.length} tools` };
+    if (done.iterations !== 1 || toolDone.length !== 0)
+      return { problem: `plain turn with iterations ${String(done.iterations)}, ${toolDone.length} tools` };
     return text === `echo: ${message}` ? {} : { problem: `unexpected answer ${JSON.stringify(text)}` };
   }
   if (done.iterations !== 2) return { problem: `iterations ${String(done.iterations)} (expected 2)` };
-  if (toolDone.length !== 1 || toolDone[0]?.ok !== true || toolDone[0]?.name !== "execute_bash") return { problem: `tool_done frames ${JSON.stringify(toolDone)}` };
+  if (toolDone.length !== 1 || toolDone[0]?.ok !== true || toolDone[0]?.name !== "execute_bash")
+    return { problem: `tool_done frames ${JSON.stringify(toolDone)}` };
   if (!text.startsWith(TOOL_RESULT_PREFIX)) return { problem: `the second model call did not get a tool result: ${JSON.stringify(text)}` };
   let result: unknown;
   try {
@@ -98,7 +112,8 @@ function checkDone(done: Frame, toolDone: readonly Frame[], mode: Mode, message:
   }
   const r = (typeof result === "object" && result !== null ? result : {}) as Record<string, unknown>;
   if (r.exit_code !== 0 || r.stdout !== "ok\n") return { problem: `tool result ${JSON.stringify(r)}` };
-  if (r.isolation !== undefined && r.isolation !== mode.isolation) return { problem: `isolation ${JSON.stringify(r.isolation)} (expected ${String(mode.isolation)})` };
+  if (r.isolation !== undefined && r.isolation !== mode.isolation)
+    return { problem: `isolation ${JSON.stringify(r.isolation)} (expected ${String(mode.isolation)})` };
   return { isolationSeen: r.isolation !== undefined };
 }
 
@@ -106,7 +121,10 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
   const { print } = options;
   const warmupRounds = options.warmupRounds ?? Number(process.env.BENCH_WARMUP_ROUNDS ?? 200);
   const maxRounds = options.maxRounds ?? 75;
-  const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
+  const load = () =>
+    loadavg()
+      .map((v) => v.toFixed(2))
+      .join(" ");
   const stack = await startBenchStack({ fromDist: options.fromDist });
   const { instance, names } = stack;
   try {
@@ -116,9 +134,11 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       const answer = await requestOne(instance.sockets.ctx, { type: "set_config", ctxkey: mode.ctxkey, config: { exec: mode.exec } });
       if (answer.type !== "ok") throw new Error(`ctx set_config for ${mode.ctxkey}: ${JSON.stringify(answer)}`);
     }
-    print(`zino-tool-turn: services ${names.join(", ")} (real processes from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
-      `fake provider in its own process; tool = native execute_bash \`${TOOL_TURN_CODE}\`; 1 client, modes interleaved turn by turn; ` +
-      `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s; load average ${load()}`);
+    print(
+      `zino-tool-turn: services ${names.join(", ")} (real processes from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
+        `fake provider in its own process; tool = native execute_bash \`${TOOL_TURN_CODE}\`; 1 client, modes interleaved turn by turn; ` +
+        `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s; load average ${load()}`,
+    );
 
     const problems: string[] = [];
     const checked = new Map<string, number>(MODES.map((m) => [m.ctxkey, 0]));
@@ -156,36 +176,46 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     const plain = stats(samples.get(MODES[0]!.ctxkey)!);
     const byMode = new Map(MODES.map((m) => [m.ctxkey, stats(samples.get(m.ctxkey)!)]));
     print(`${rounds} rounds in ${seconds.toFixed(1)} s; done latency (client side, ms):`);
-    print(`${"mode".padEnd(26)} ${"n".padStart(4)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"p50/plain".padStart(10)} ${"p99/plain".padStart(10)} ` +
-      `${"+p50".padStart(8)} ${"+p99".padStart(8)} ${"exc p50".padStart(8)}`);
+    print(
+      `${"mode".padEnd(26)} ${"n".padStart(4)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"p50/plain".padStart(10)} ${"p99/plain".padStart(10)} ` +
+        `${"+p50".padStart(8)} ${"+p99".padStart(8)} ${"exc p50".padStart(8)}`,
+    );
     for (const mode of MODES) {
       const s = byMode.get(mode.ctxkey)!;
       const exc = stats(toolMs.get(mode.ctxkey)!);
       const base = mode.tool ? "" : "  (baseline)";
-      print(`${mode.label.padEnd(26)} ${String(s.n).padStart(4)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)} ` +
-        `${`${(s.p50 / plain.p50).toFixed(2)}x`.padStart(10)} ${`${(s.p99 / plain.p99).toFixed(2)}x`.padStart(10)} ` +
-        `${(mode.tool ? `+${(s.p50 - plain.p50).toFixed(2)}` : "").padStart(8)} ${(mode.tool ? `+${(s.p99 - plain.p99).toFixed(2)}` : "").padStart(8)} ` +
-        `${(mode.tool && exc.n > 0 ? exc.p50.toFixed(0) : "").padStart(8)}${base}`);
+      print(
+        `${mode.label.padEnd(26)} ${String(s.n).padStart(4)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)} ` +
+          `${`${(s.p50 / plain.p50).toFixed(2)}x`.padStart(10)} ${`${(s.p99 / plain.p99).toFixed(2)}x`.padStart(10)} ` +
+          `${(mode.tool ? `+${(s.p50 - plain.p50).toFixed(2)}` : "").padStart(8)} ${(mode.tool ? `+${(s.p99 - plain.p99).toFixed(2)}` : "").padStart(8)} ` +
+          `${(mode.tool && exc.n > 0 ? exc.p50.toFixed(0) : "").padStart(8)}${base}`,
+      );
     }
     const bwrap = byMode.get("bench-tt-bwrap")!;
     const none = byMode.get("bench-tt-none")!;
     const overhead = bwrap.p50 - none.p50;
     print("(+p50/+p99: ms the tool adds to the plain turn; exc p50: the daemon's tool_done.ms, whole milliseconds)");
-    print(`sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${bwrap.p50 < TARGET_TOOL_TURN_P50_MS ? "met" : "missed"}; ` +
-      `Python ZINO's unsandboxed tool turn: ${PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS} ms at p50)`);
+    print(
+      `sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${bwrap.p50 < TARGET_TOOL_TURN_P50_MS ? "met" : "missed"}; ` +
+        `Python ZINO's unsandboxed tool turn: ${PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS} ms at p50)`,
+    );
     print(`unsandboxed tool turn p50 ${none.p50.toFixed(2)} ms (Python ZINO: ${PYTHON_UNSANDBOXED_TOOL_TURN_P50_MS} ms)`);
-    print(`sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
-      `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
-      "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
-      "execution, started on demand, is measured by bench/zino-exec.ts)");
+    print(
+      `sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
+        `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
+        "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
+        "execution, started on demand, is measured by bench/zino-exec.ts)",
+    );
 
     const verified = MODES.map((m) => `${m.label} ${checked.get(m.ctxkey)!}`).join(", ");
     const total = [...checked.values()].reduce((a, b) => a + b, 0);
     const toolOk = problems.length === 0;
     const toolTurns = MODES.filter((m) => m.tool).reduce((sum, m) => sum + checked.get(m.ctxkey)!, 0);
-    print(`tool check: ${total} turns verified (${verified}; warm-up included): each tool turn had iterations 2, one ok tool_done, ` +
-      `stored history and an answer quoting exc's result (exit 0, stdout "ok", and its mode's isolation, reported in ` +
-      `${isolationSeen} of ${toolTurns} tool results); ${problems.length} failed ${toolOk ? "OK" : "MISMATCH"}`);
+    print(
+      `tool check: ${total} turns verified (${verified}; warm-up included): each tool turn had iterations 2, one ok tool_done, ` +
+        `stored history and an answer quoting exc's result (exit 0, stdout "ok", and its mode's isolation, reported in ` +
+        `${isolationSeen} of ${toolTurns} tool results); ${problems.length} failed ${toolOk ? "OK" : "MISMATCH"}`,
+    );
     for (const problem of problems.slice(0, 5)) print(`  ${problem}`);
     // Full-turn history: user + answer for a plain turn; user + assistant call + tool result + answer for a tool turn.
     let stored = 0;
@@ -196,8 +226,10 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       expected += checked.get(mode.ctxkey)! * (mode.tool ? 4 : 2);
     }
     const historyOk = stored === expected;
-    print(`history: ${stored} messages stored in ctx for ${total} turns (expected ${expected}: 2 per plain turn, 4 per tool turn) ` +
-      `${historyOk ? "OK" : "MISMATCH"}`);
+    print(
+      `history: ${stored} messages stored in ctx for ${total} turns (expected ${expected}: 2 per plain turn, 4 per tool turn) ` +
+        `${historyOk ? "OK" : "MISMATCH"}`,
+    );
     print(`load average at the end: ${load()}`);
     return { ok: toolOk && historyOk };
   } finally {

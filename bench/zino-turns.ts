@@ -10,7 +10,13 @@ import { createInterface } from "node:readline";
 import { requestAll, requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
 import {
-  REPO_ROOT, TSX_LOADER, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess,
+  REPO_ROOT,
+  TSX_LOADER,
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
 } from "../harness/zino-processes.js";
 import { percentile, summarize, type LatencySummary } from "./latency-stats.js";
 
@@ -33,16 +39,18 @@ async function measure(turn: Turn, clients: number, seconds: number): Promise<La
   let errors = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async (_, client) => {
-    while (performance.now() < deadline) {
-      const result = await turn(client);
-      if (!result) errors += 1;
-      else {
-        firstChunkMs.push(result.firstChunkMs);
-        doneMs.push(result.doneMs);
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) {
+        const result = await turn(client);
+        if (!result) errors += 1;
+        else {
+          firstChunkMs.push(result.firstChunkMs);
+          doneMs.push(result.doneMs);
+        }
       }
-    }
-  }));
+    }),
+  );
   return summarize({ firstChunkMs, doneMs, errors, seconds: (performance.now() - started) / 1000 });
 }
 
@@ -70,7 +78,9 @@ function directTurn(providerUrl: string): Turn {
   return async () => {
     const t0 = performance.now();
     const response = await fetch(`${providerUrl}/chat/completions`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: "Bearer sk-bench" }, body,
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
+      body,
     });
     if (!response.ok || !response.body) return undefined;
     const decoder = new TextDecoder();
@@ -122,7 +132,8 @@ export interface BenchStack {
 
 export async function startBenchStack(options: { fromDist?: boolean }): Promise<BenchStack> {
   const fromDist = options.fromDist === true;
-  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js"))) throw new Error("BENCH_DIST=1 needs `npm run build` first");
+  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js")))
+    throw new Error("BENCH_DIST=1 needs `npm run build` first");
   const provider = await startProviderProcess();
   const instance = writeTempInstance({ providerUrl: provider.url });
   const names: ServiceName[] = ["ctx", "rtr"];
@@ -140,7 +151,10 @@ export async function startBenchStack(options: { fromDist?: boolean }): Promise<
     throw err;
   }
   return {
-    provider, instance, names, services,
+    provider,
+    instance,
+    names,
+    services,
     async stop() {
       await stopZinoServices(services);
       stopProvider();
@@ -157,8 +171,10 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
     const counter = { turns: 0, keys: new Set<string>() };
     const direct = directTurn(provider.url);
     const zino = (prefix: string) => zinoTurn(instance.sockets.daemon, (client) => `bench-${prefix}-${client}`, counter);
-    print(`zino-turns: services ${names.join(", ")} (real processes from ${fromDist ? "dist/" : "sources via tsx"}), fake provider in its own process; ` +
-      `${options.secondsPerMeasurement} s per measurement, ${options.clients} concurrent clients`);
+    print(
+      `zino-turns: services ${names.join(", ")} (real processes from ${fromDist ? "dist/" : "sources via tsx"}), fake provider in its own process; ` +
+        `${options.secondsPerMeasurement} s per measurement, ${options.clients} concurrent clients`,
+    );
     await measure(direct, options.clients, options.warmupSeconds);
     await measure(zino("warmup"), options.clients, options.warmupSeconds);
     // Concurrent phases first: they also finish warming the services' JIT before the latency-sensitive 1-client runs.
@@ -169,28 +185,37 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
     const directSeq = await measure(direct, 1, options.secondsPerMeasurement);
     const zinoSeq = await measure(zino("seq"), 1, options.secondsPerMeasurement);
 
-    print(table([
-      ["1 client: first chunk p50", zinoSeq.firstChunkP50, directSeq.firstChunkP50, "ms"],
-      ["1 client: first chunk p99", zinoSeq.firstChunkP99, directSeq.firstChunkP99, "ms"],
-      ["1 client: done p50", zinoSeq.doneP50, directSeq.doneP50, "ms"],
-      ["1 client: done p99", zinoSeq.doneP99, directSeq.doneP99, "ms"],
-      ["1 client: turns/s", zinoSeq.turnsPerSecond, directSeq.turnsPerSecond, "/s"],
-      [`${options.clients} clients: first chunk p50`, zinoPar.firstChunkP50, directPar.firstChunkP50, "ms"],
-      [`${options.clients} clients: first chunk p99`, zinoPar.firstChunkP99, directPar.firstChunkP99, "ms"],
-      [`${options.clients} clients: done p50`, zinoPar.doneP50, directPar.doneP50, "ms"],
-      [`${options.clients} clients: done p99`, zinoPar.doneP99, directPar.doneP99, "ms"],
-      [`${options.clients} clients: turns/s`, zinoPar.turnsPerSecond, directPar.turnsPerSecond, "/s"],
-    ]));
+    print(
+      table([
+        ["1 client: first chunk p50", zinoSeq.firstChunkP50, directSeq.firstChunkP50, "ms"],
+        ["1 client: first chunk p99", zinoSeq.firstChunkP99, directSeq.firstChunkP99, "ms"],
+        ["1 client: done p50", zinoSeq.doneP50, directSeq.doneP50, "ms"],
+        ["1 client: done p99", zinoSeq.doneP99, directSeq.doneP99, "ms"],
+        ["1 client: turns/s", zinoSeq.turnsPerSecond, directSeq.turnsPerSecond, "/s"],
+        [`${options.clients} clients: first chunk p50`, zinoPar.firstChunkP50, directPar.firstChunkP50, "ms"],
+        [`${options.clients} clients: first chunk p99`, zinoPar.firstChunkP99, directPar.firstChunkP99, "ms"],
+        [`${options.clients} clients: done p50`, zinoPar.doneP50, directPar.doneP50, "ms"],
+        [`${options.clients} clients: done p99`, zinoPar.doneP99, directPar.doneP99, "ms"],
+        [`${options.clients} clients: turns/s`, zinoPar.turnsPerSecond, directPar.turnsPerSecond, "/s"],
+      ]),
+    );
     const addedFirst = zinoSeq.firstChunkP50 - directSeq.firstChunkP50;
     const addedDone = zinoSeq.doneP50 - directSeq.doneP50;
-    print(`added latency at p50 (1 client): first chunk +${addedFirst.toFixed(2)} ms, done +${addedDone.toFixed(2)} ms (target ≤ 1.5 ms: ${addedFirst <= 1.5 ? "met" : "missed"})`);
-    print(`added latency at p50 (${options.clients} clients): first chunk +${(zinoPar.firstChunkP50 - directPar.firstChunkP50).toFixed(2)} ms, ` +
-      `done +${(zinoPar.doneP50 - directPar.doneP50).toFixed(2)} ms`);
-    print(`throughput at ${options.clients} clients: ${zinoPar.turnsPerSecond.toFixed(0)} turns/s through ZINO ` +
-      `(target ≥ 900: ${zinoPar.turnsPerSecond >= 900 ? "met" : "missed"}), ` +
-      `${directPar.turnsPerSecond.toFixed(0)} direct`);
+    print(
+      `added latency at p50 (1 client): first chunk +${addedFirst.toFixed(2)} ms, done +${addedDone.toFixed(2)} ms (target ≤ 1.5 ms: ${addedFirst <= 1.5 ? "met" : "missed"})`,
+    );
+    print(
+      `added latency at p50 (${options.clients} clients): first chunk +${(zinoPar.firstChunkP50 - directPar.firstChunkP50).toFixed(2)} ms, ` +
+        `done +${(zinoPar.doneP50 - directPar.doneP50).toFixed(2)} ms`,
+    );
+    print(
+      `throughput at ${options.clients} clients: ${zinoPar.turnsPerSecond.toFixed(0)} turns/s through ZINO ` +
+        `(target ≥ 900: ${zinoPar.turnsPerSecond >= 900 ? "met" : "missed"}), ` +
+        `${directPar.turnsPerSecond.toFixed(0)} direct`,
+    );
     const errors = zinoSeq.errors + zinoPar.errors + directSeq.errors + directPar.errors;
-    if (errors > 0) print(`errors: ${errors} failed turns (zino ${zinoSeq.errors + zinoPar.errors}, direct ${directSeq.errors + directPar.errors})`);
+    if (errors > 0)
+      print(`errors: ${errors} failed turns (zino ${zinoSeq.errors + zinoPar.errors}, direct ${directSeq.errors + directPar.errors})`);
 
     if (cpuBefore && cpuAfter && zinoPar.turns > 0) {
       const perTurn = services.map((p, i) => `${p.name} ${((cpuAfter[i]! - cpuBefore[i]!) / zinoPar.turns).toFixed(2)} ms`);
@@ -204,8 +229,10 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
       stored += Array.isArray(answer.messages) ? answer.messages.length : 0;
     }
     const historyOk = stored === counter.turns * 2;
-    print(`history: ${stored} messages stored in ctx for ${counter.turns} completed ZINO turns across ${counter.keys.size} ctxkeys ` +
-      `(expected ${counter.turns * 2}: user + answer per turn) ${historyOk ? "OK" : "MISMATCH"}`);
+    print(
+      `history: ${stored} messages stored in ctx for ${counter.turns} completed ZINO turns across ${counter.keys.size} ctxkeys ` +
+        `(expected ${counter.turns * 2}: user + answer per turn) ${historyOk ? "OK" : "MISMATCH"}`,
+    );
     return { ok: historyOk && errors === 0 };
   } finally {
     await stack.stop();
@@ -221,7 +248,18 @@ async function stageBreakdown(sockets: Record<ServiceName, string>, names: reado
     ["rtr ready", "rtr", { message: null, ctxkey: "bench-stage" }],
     ["exc ready", "exc", { message: null, ctxkey: "bench-stage" }],
     ["rtr stream (provider call)", "rtr", { message: [{ role: "user", content: MESSAGE }], ctxkey: "bench-stage" }],
-    ["ctx append_history", "ctx", { type: "append_history", ctxkey: "bench-stage-append", messages: [{ role: "user", content: MESSAGE }, { role: "assistant", content: `echo: ${MESSAGE}` }] }],
+    [
+      "ctx append_history",
+      "ctx",
+      {
+        type: "append_history",
+        ctxkey: "bench-stage-append",
+        messages: [
+          { role: "user", content: MESSAGE },
+          { role: "assistant", content: `echo: ${MESSAGE}` },
+        ],
+      },
+    ],
     ["daemon whole turn", "daemon", { message: MESSAGE, ctxkey: "bench-stage-turn" }],
   ];
   const lines = ["stage breakdown (1 client, sequential):"];

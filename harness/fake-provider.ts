@@ -232,17 +232,22 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     const toolCalls = reply.toolCalls ?? [];
     const finishReason = reply.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop");
     const fullText = deltas.join("");
-    const usage = reply.usage === false ? undefined : reply.usage ?? estimateUsage(record.rawBody, fullText, toolCalls);
+    const usage = reply.usage === false ? undefined : (reply.usage ?? estimateUsage(record.rawBody, fullText, toolCalls));
 
     if (body.stream !== true || reply.forceJson) {
       const message: Record<string, unknown> = { role: "assistant", content: toolCalls.length > 0 && fullText === "" ? null : fullText };
       if (toolCalls.length > 0) {
         message.tool_calls = toolCalls.map((call, i) => ({
-          id: call.id ?? `call_${i}`, type: "function", function: { name: call.name, arguments: argumentsText(call) },
+          id: call.id ?? `call_${i}`,
+          type: "function",
+          function: { name: call.name, arguments: argumentsText(call) },
         }));
       }
       sendJson(res, 200, {
-        id: `chatcmpl-fake-${record.index}`, object: "chat.completion", created: Math.floor(Date.now() / 1000), model,
+        id: `chatcmpl-fake-${record.index}`,
+        object: "chat.completion",
+        created: Math.floor(Date.now() / 1000),
+        model,
         choices: [{ index: 0, message, finish_reason: finishReason }],
         ...(usage ? { usage } : {}),
       });
@@ -251,11 +256,16 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
 
     const base = { id: `chatcmpl-fake-${record.index}`, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model };
     const payloads: unknown[] = [];
-    const choice = (delta: Record<string, unknown>, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+    const choice = (delta: Record<string, unknown>, finish: string | null = null) => ({
+      ...base,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
     payloads.push(choice({ role: "assistant", content: "" }));
     for (const delta of deltas) payloads.push(choice({ content: delta }));
     toolCalls.forEach((call, index) => {
-      payloads.push(choice({ tool_calls: [{ index, id: call.id ?? `call_${index}`, type: "function", function: { name: call.name, arguments: "" } }] }));
+      payloads.push(
+        choice({ tool_calls: [{ index, id: call.id ?? `call_${index}`, type: "function", function: { name: call.name, arguments: "" } }] }),
+      );
       for (const piece of splitEven(argumentsText(call), call.argumentChunks ?? 3)) {
         payloads.push(choice({ tool_calls: [{ index, function: { arguments: piece } }] }));
       }

@@ -61,9 +61,13 @@ export async function startLiveApi(): Promise<LiveApi> {
   const revoked = await createKey(sqlite, "runtime");
   await runCli(["keys", "revoke", revoked.key_id, "--sqlite-path", sqlite]);
   const port = await freePort();
-  const server = spawn(process.execPath, [...TSX, ZELINQA_CLI, "serve", "--sqlite-path", sqlite, "--port", String(port), "--log-level", "warn"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const server = spawn(
+    process.execPath,
+    [...TSX, ZELINQA_CLI, "serve", "--sqlite-path", sqlite, "--port", String(port), "--log-level", "warn"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let serverErr = "";
   server.stderr.on("data", (c: Buffer) => (serverErr = (serverErr + c.toString()).slice(-4000)));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -91,7 +95,10 @@ export async function startLiveApi(): Promise<LiveApi> {
 
 export interface McpProcess {
   client: Client;
-  call(name: string, args?: Record<string, unknown>): Promise<{ isError: boolean; text: string; structured: Record<string, unknown> | undefined }>;
+  call(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ isError: boolean; text: string; structured: Record<string, unknown> | undefined }>;
   close(): Promise<void>;
 }
 

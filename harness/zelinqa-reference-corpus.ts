@@ -31,8 +31,16 @@ export function referenceCorpusChanges(operation: "create" | "update" = "create"
     },
     { entity: "dimension", operation, dimension: { id: "sdk_so_besoin", name: "Besoin", order_position: 0, completion_role: "blocking" } },
     { entity: "dimension", operation, dimension: { id: "sdk_so_budget", name: "Budget", order_position: 1, completion_role: "blocking" } },
-    { entity: "dimension", operation, dimension: { id: "sdk_so_delai", name: "Délai", order_position: 2, completion_role: "contributing" } },
-    { entity: "question", operation, question: { id: "sdk_q_usage", text: REFERENCE_TEXTS.sdk_q_usage, type: "open", dimension_id: "sdk_so_besoin" } },
+    {
+      entity: "dimension",
+      operation,
+      dimension: { id: "sdk_so_delai", name: "Délai", order_position: 2, completion_role: "contributing" },
+    },
+    {
+      entity: "question",
+      operation,
+      question: { id: "sdk_q_usage", text: REFERENCE_TEXTS.sdk_q_usage, type: "open", dimension_id: "sdk_so_besoin" },
+    },
     {
       entity: "question",
       operation,
@@ -48,7 +56,11 @@ export function referenceCorpusChanges(operation: "create" | "update" = "create"
         ],
       },
     },
-    { entity: "question", operation, question: { id: "sdk_q_budget", text: REFERENCE_TEXTS.sdk_q_budget, type: "open", dimension_id: "sdk_so_budget" } },
+    {
+      entity: "question",
+      operation,
+      question: { id: "sdk_q_budget", text: REFERENCE_TEXTS.sdk_q_budget, type: "open", dimension_id: "sdk_so_budget" },
+    },
     {
       entity: "question",
       operation,
@@ -91,7 +103,12 @@ export function referenceCorpusChanges(operation: "create" | "update" = "create"
     {
       entity: "success_information",
       operation,
-      success_information: { id: "sdk_budget", label: "Budget", schema: { type: "number", minimum: 0 }, primary_question_id: "sdk_q_budget" },
+      success_information: {
+        id: "sdk_budget",
+        label: "Budget",
+        schema: { type: "number", minimum: 0 },
+        primary_question_id: "sdk_q_budget",
+      },
     },
     {
       entity: "success_information",

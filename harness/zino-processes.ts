@@ -40,13 +40,23 @@ export function writeTempInstance(options: TempInstanceOptions): TempInstance {
   const runtimeDir = join(dir, "run");
   const databasePath = join(dir, "zino.sqlite");
   const llm: Record<string, string | number | boolean> = {
-    base_url: options.providerUrl, model: options.model ?? "fake-model", api_key: "sk-test-secret",
-    max_retries: 1, retry_base_ms: 1, timeout_ms: 10_000, ...options.llm,
+    base_url: options.providerUrl,
+    model: options.model ?? "fake-model",
+    api_key: "sk-test-secret",
+    max_retries: 1,
+    retry_base_ms: 1,
+    timeout_ms: 10_000,
+    ...options.llm,
   };
   const toml = [
-    "[paths]", `runtime_dir = ${JSON.stringify(runtimeDir)}`, `database = ${JSON.stringify(databasePath)}`,
-    `agents = ${JSON.stringify(join(dir, "agents"))}`, "",
-    "[llm]", ...Object.entries(llm).map(([k, v]) => `${k} = ${JSON.stringify(v)}`), "",
+    "[paths]",
+    `runtime_dir = ${JSON.stringify(runtimeDir)}`,
+    `database = ${JSON.stringify(databasePath)}`,
+    `agents = ${JSON.stringify(join(dir, "agents"))}`,
+    "",
+    "[llm]",
+    ...Object.entries(llm).map(([k, v]) => `${k} = ${JSON.stringify(v)}`),
+    "",
     options.extraToml ?? "",
   ].join("\n");
   const configPath = join(dir, "ZINO.toml");
@@ -78,7 +88,9 @@ export function spawnZinoService(name: ServiceName, instance: TempInstance, opti
     ? [join(REPO_ROOT, "dist", "src", "zino", name, "main.js")]
     : ["--import", TSX_LOADER, join(REPO_ROOT, "src", "zino", name, "main.ts")];
   const child = spawn(process.execPath, [...entry, "--config", instance.configPath], {
-    cwd: instance.dir, env: { ...process.env, ZINO_LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "pipe"],
+    cwd: instance.dir,
+    env: { ...process.env, ZINO_LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (text: string) => {
@@ -88,7 +100,10 @@ export function spawnZinoService(name: ServiceName, instance: TempInstance, opti
     child.once("exit", (code, signal) => resolveExit({ code, signal }));
   });
   return {
-    name, child, exited, stderr: () => stderr,
+    name,
+    child,
+    exited,
+    stderr: () => stderr,
     async kill(signal = "SIGTERM", graceMs = 5000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill(signal);
@@ -119,7 +134,9 @@ export async function waitForPing(socketPath: string, timeoutMs = 120_000, proc?
 
 /** Starts the services in dependency order, each once the previous one answers ping. */
 export async function startZinoServices(
-  instance: TempInstance, names: readonly ServiceName[] = ["ctx", "rtr", "daemon"], options: SpawnOptions = {},
+  instance: TempInstance,
+  names: readonly ServiceName[] = ["ctx", "rtr", "daemon"],
+  options: SpawnOptions = {},
 ): Promise<ZinoProcess[]> {
   const started: ZinoProcess[] = [];
   try {
@@ -147,12 +164,17 @@ export interface CliResult {
 }
 
 /** Runs `zino <args>` from sources, with `ZINO_CONFIG` set to the instance's file. */
-export async function runZinoCli(args: readonly string[], options: { instance?: TempInstance; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export async function runZinoCli(
+  args: readonly string[],
+  options: { instance?: TempInstance; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, ZINO_LOG_LEVEL: "warn", ZINO_HISTORY_FILE: "", ...options.env };
   if (options.instance) env.ZINO_CONFIG = options.instance.configPath;
   else delete env.ZINO_CONFIG;
   const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI_MAIN, ...args], {
-    cwd: options.instance?.dir ?? REPO_ROOT, env, stdio: ["pipe", "pipe", "pipe"],
+    cwd: options.instance?.dir ?? REPO_ROOT,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
@@ -181,42 +203,64 @@ export const OUTPUT_WAIT_MS = 240_000;
 
 /** Starts a long-running `zino <args>` (foreground `up`, `chat`) with piped stdio. */
 export function spawnZinoCli(args: readonly string[], options: { instance: TempInstance; env?: NodeJS.ProcessEnv }): RunningCli {
-  const env: NodeJS.ProcessEnv = { ...process.env, ZINO_LOG_LEVEL: "warn", ZINO_HISTORY_FILE: "", ...options.env, ZINO_CONFIG: options.instance.configPath };
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI_MAIN, ...args], { cwd: options.instance.dir, env, stdio: ["pipe", "pipe", "pipe"] });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ZINO_LOG_LEVEL: "warn",
+    ZINO_HISTORY_FILE: "",
+    ...options.env,
+    ZINO_CONFIG: options.instance.configPath,
+  };
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI_MAIN, ...args], {
+    cwd: options.instance.dir,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));
   child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.once("close", (code, signal) => res({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.once("close", (code, signal) => res({ code, signal })),
+  );
   let done = false;
   void exited.then(() => (done = true));
   // Event-driven: re-checked on every chunk, failing at once when zino exits; the time limit is only a backstop
   // (generous, so a loaded machine cannot break it).
-  const waitFor = (name: "stdout" | "stderr", pattern: RegExp, timeoutMs: number) => new Promise<RegExpMatchArray>((resolve, reject) => {
-    const stream = name === "stdout" ? child.stdout : child.stderr;
-    const text = () => (name === "stdout" ? stdout : stderr);
-    const finish = (outcome: () => void) => {
-      clearTimeout(timer);
-      stream.off("data", onData);
-      child.off("close", onClose);
-      outcome();
-    };
-    const check = () => {
-      const match = text().match(pattern);
-      if (match) finish(() => resolve(match));
-      return match !== null;
-    };
-    const onData = () => void check();
-    const onClose = () => {
-      if (!check()) finish(() => reject(new Error(`zino exited before ${name} matched ${String(pattern)}:\n${text()}\n${name === "stdout" ? stderr : ""}`)));
-    };
-    const timer = setTimeout(() => finish(() => reject(new Error(`${name} did not match ${String(pattern)} within ${timeoutMs} ms:\n${text()}`))), timeoutMs);
-    stream.on("data", onData);
-    child.once("close", onClose);
-    if (!check() && done) onClose();
-  });
+  const waitFor = (name: "stdout" | "stderr", pattern: RegExp, timeoutMs: number) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const stream = name === "stdout" ? child.stdout : child.stderr;
+      const text = () => (name === "stdout" ? stdout : stderr);
+      const finish = (outcome: () => void) => {
+        clearTimeout(timer);
+        stream.off("data", onData);
+        child.off("close", onClose);
+        outcome();
+      };
+      const check = () => {
+        const match = text().match(pattern);
+        if (match) finish(() => resolve(match));
+        return match !== null;
+      };
+      const onData = () => void check();
+      const onClose = () => {
+        if (!check())
+          finish(() =>
+            reject(new Error(`zino exited before ${name} matched ${String(pattern)}:\n${text()}\n${name === "stdout" ? stderr : ""}`)),
+          );
+      };
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`${name} did not match ${String(pattern)} within ${timeoutMs} ms:\n${text()}`))),
+        timeoutMs,
+      );
+      stream.on("data", onData);
+      child.once("close", onClose);
+      if (!check() && done) onClose();
+    });
   return {
-    child, exited, stdout: () => stdout, stderr: () => stderr,
+    child,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
     waitForStderr: (pattern, timeoutMs = OUTPUT_WAIT_MS) => waitFor("stderr", pattern, timeoutMs),
     waitForStdout: (pattern, timeoutMs = OUTPUT_WAIT_MS) => waitFor("stdout", pattern, timeoutMs),
   };

@@ -42,7 +42,11 @@ if (!existsSync(tsc)) {
 }
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-say(existsSync(stamp) ? "sources changed: compiling what changed (tsc, incremental)…" : "compiling dist/ (tsc; the first build takes a minute, later ones only what changed)…");
+say(
+  existsSync(stamp)
+    ? "sources changed: compiling what changed (tsc, incremental)…"
+    : "compiling dist/ (tsc; the first build takes a minute, later ones only what changed)…",
+);
 const child = spawn(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
 const beat = setInterval(() => say(`still compiling (${seconds()})`), 15_000);
 child.on("exit", (code, signal) => {
@@ -51,7 +55,6 @@ child.on("exit", (code, signal) => {
     // tsc leaves its build info untouched when a touched file did not really change: the stamp moves anyway.
     if (existsSync(stamp)) utimesSync(stamp, new Date(), new Date());
     say(`built in ${seconds()}`);
-  }
-  else say(`tsc failed (${signal ?? `exit ${code}`}) after ${seconds()}`);
+  } else say(`tsc failed (${signal ?? `exit ${code}`}) after ${seconds()}`);
   process.exit(code ?? 1);
 });

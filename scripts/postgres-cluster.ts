@@ -34,14 +34,25 @@ export async function startPostgresCluster(): Promise<PostgresCluster | undefine
   const pgCtl = findBinary("pg_ctl");
   if (!initdb || !pgCtl) return undefined;
   const dir = mkdtempSync(join(tmpdir(), "zino-pg-"));
-  if (userInfo().uid === 0) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
-    Number(execFileSync("id", ["-g", "postgres"]).toString().trim()));
+  if (userInfo().uid === 0)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString().trim()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString().trim()),
+    );
   const dataDir = join(dir, "data");
   const port = await freePort();
   const [initCmd, ...initArgs] = runAs(initdb, ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   execFileSync(initCmd!, initArgs, { stdio: ["ignore", "ignore", "pipe"] });
-  const conf = [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`,
-    "fsync = off", "synchronous_commit = off", "full_page_writes = off", "max_connections = 200"].join("\n");
+  const conf = [
+    `port = ${port}`,
+    "listen_addresses = '127.0.0.1'",
+    `unix_socket_directories = '${dir}'`,
+    "fsync = off",
+    "synchronous_commit = off",
+    "full_page_writes = off",
+    "max_connections = 200",
+  ].join("\n");
   writeFileSync(join(dataDir, "postgresql.auto.conf"), conf + "\n");
   if (userInfo().uid === 0) execFileSync("chown", ["postgres", join(dataDir, "postgresql.auto.conf")]);
   const [ctlCmd, ...ctlArgs] = runAs(pgCtl, ["-D", dataDir, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
@@ -61,4 +72,3 @@ export async function startPostgresCluster(): Promise<PostgresCluster | undefine
     },
   };
 }
-

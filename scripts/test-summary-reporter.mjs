@@ -7,7 +7,7 @@ import { relative } from "node:path";
 /** @param {{ message?: string; cause?: unknown } | undefined} error */
 function firstLine(error) {
   const cause = error?.cause;
-  const message = cause instanceof Error ? cause.message : typeof cause === "string" ? cause : error?.message ?? "failed";
+  const message = cause instanceof Error ? cause.message : typeof cause === "string" ? cause : (error?.message ?? "failed");
   return (message.split("\n").find((line) => line.trim() !== "") ?? "failed").trim().slice(0, 300);
 }
 

@@ -6,14 +6,23 @@ import type { TargetInfo } from "./domain-labels.js";
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 function numberForm(schema: Record<string, unknown>, integer: boolean): string {
-  const min = num(schema.minimum) ?? (num(schema.exclusiveMinimum) === undefined ? undefined : (num(schema.exclusiveMinimum) as number) + 1);
-  const max = num(schema.maximum) ?? (num(schema.exclusiveMaximum) === undefined ? undefined : (num(schema.exclusiveMaximum) as number) - 1);
+  const min =
+    num(schema.minimum) ?? (num(schema.exclusiveMinimum) === undefined ? undefined : (num(schema.exclusiveMinimum) as number) + 1);
+  const max =
+    num(schema.maximum) ?? (num(schema.exclusiveMaximum) === undefined ? undefined : (num(schema.exclusiveMaximum) as number) - 1);
   // A count is small, an amount is large; the example always lies within the bounds.
   let example = integer ? 4 : 1500;
   if (max !== undefined && example > max) example = max;
   if (min !== undefined && example < min) example = min;
   const kind = integer ? "a whole number" : "a number";
-  const bounds = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined && min > 0 ? ` of at least ${min}` : max !== undefined ? ` up to ${max}` : "";
+  const bounds =
+    min !== undefined && max !== undefined
+      ? ` from ${min} to ${max}`
+      : min !== undefined && min > 0
+        ? ` of at least ${min}`
+        : max !== undefined
+          ? ` up to ${max}`
+          : "";
   return `${kind}${bounds}, for example ${example}`;
 }
 
@@ -30,12 +39,14 @@ function labelOf(target: TargetInfo, value: unknown): string {
 export function expectedForm(target: TargetInfo, today: Date): string | null {
   const schema = target.schema;
   const items = typeof schema.items === "object" && schema.items !== null ? (schema.items as Record<string, unknown>) : undefined;
-  if (schema.type === "array" && Array.isArray(items?.enum)) return `one or more of: ${items.enum.map((v) => labelOf(target, v)).join(", ")}`;
+  if (schema.type === "array" && Array.isArray(items?.enum))
+    return `one or more of: ${items.enum.map((v) => labelOf(target, v)).join(", ")}`;
   if (Array.isArray(schema.enum)) return `one of: ${schema.enum.map((v) => labelOf(target, v)).join(", ")}`;
   if (schema.type === "boolean") return `${labelOf(target, true)} or ${labelOf(target, false)}`.replace(/^true or false$/, "yes or no");
   if (schema.type === "integer") return numberForm(schema, true);
   if (schema.type === "number") return numberForm(schema, false);
-  if (schema.type === "string" && (schema.format === "date" || schema.format === "date-time")) return `a date, for example ${dateExample(today)}`;
+  if (schema.type === "string" && (schema.format === "date" || schema.format === "date-time"))
+    return `a date, for example ${dateExample(today)}`;
   return null;
 }
 

@@ -54,7 +54,10 @@ function runZelinqa(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: num
 }
 
 async function createKey(options: ProvisionOptions, scopes: string, label: string): Promise<string> {
-  const result = await runZelinqa(["keys", "create", "--sqlite-path", options.sqlitePath, "--scopes", scopes, "--label", label], options.env);
+  const result = await runZelinqa(
+    ["keys", "create", "--sqlite-path", options.sqlitePath, "--scopes", scopes, "--label", label],
+    options.env,
+  );
   const parsed = result.code === 0 ? KeyOutput.safeParse(JSON.parse(result.stdout.trim().split("\n").pop() ?? "{}")) : undefined;
   // The key is on stdout only: the error shows stderr, never stdout.
   if (!parsed?.success) throw new GuideError(`zelinqa keys create failed: ${result.stderr.trim().split("\n").slice(-3).join(" ")}`);
@@ -97,8 +100,14 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
   const started = performance.now();
   for (const port of [rememberedPort, await freePort(), await freePort()]) {
     if (port === undefined || !Number.isInteger(port) || port <= 0) continue;
-    const api = await startLocalApi({ sqlitePath: options.sqlitePath, port, apiKey: runtimeKey, logPath: options.logPath,
-      pidPath: options.pidPath, env: options.env });
+    const api = await startLocalApi({
+      sqlitePath: options.sqlitePath,
+      port,
+      apiKey: runtimeKey,
+      logPath: options.logPath,
+      pidPath: options.pidPath,
+      env: options.env,
+    });
     if (!api) continue;
     options.say(`the Zelinqa API answers at ${api.baseUrl} (${elapsed(started)})`);
     if (api.baseUrl !== remembered) await options.values.set(HOST_CTXKEY, "base_url", api.baseUrl);
@@ -109,7 +118,8 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
 
 export function zelinqaStatePaths(databasePath: string, runtimeDir: string): { sqlitePath: string; logPath: string; pidPath: string } {
   return {
-    sqlitePath: join(dirname(databasePath), "zelinqa.sqlite"), logPath: join(runtimeDir, "logs", "zelinqa.log"),
+    sqlitePath: join(dirname(databasePath), "zelinqa.sqlite"),
+    logPath: join(runtimeDir, "logs", "zelinqa.log"),
     pidPath: join(runtimeDir, "zelinqa.pid"),
   };
 }

@@ -34,7 +34,9 @@ export function collectedData(state: SessionState, labels: DomainLabels): string
     const label = labels.data.get(id) ?? id;
     if (target.status === "not_applicable") rows.push(`  ${label}: not applicable`);
     else if (target.value !== undefined && target.value !== null) {
-      rows.push(`  ${label}: ${formatValue(target.value, labels.targets.get(id)?.valueLabels)}${target.status && target.status !== "confirmed" ? ` (${target.status})` : ""}`);
+      rows.push(
+        `  ${label}: ${formatValue(target.value, labels.targets.get(id)?.valueLabels)}${target.status && target.status !== "confirmed" ? ` (${target.status})` : ""}`,
+      );
     }
   }
   return rows.length > 0 ? `Collected:\n${rows.join("\n")}\n` : "Collected: nothing yet\n";

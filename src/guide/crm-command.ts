@@ -15,7 +15,12 @@ function parseValue(raw: string): unknown {
   }
 }
 
-export async function crmCommand(options: { instance: InstanceConfig; io: GuideIo; ctxkey: string; assignments: string[] }): Promise<number> {
+export async function crmCommand(options: {
+  instance: InstanceConfig;
+  io: GuideIo;
+  ctxkey: string;
+  assignments: string[];
+}): Promise<number> {
   const values = createCtxValues(options.instance.sockets.ctx);
   const facts = { ...crmFacts(await values.get(options.ctxkey, CRM_VALUE)) };
   if (options.assignments.length === 0) {
@@ -31,6 +36,8 @@ export async function crmCommand(options: { instance: InstanceConfig; io: GuideI
     else facts[id] = parseValue(raw);
   }
   await values.set(options.ctxkey, CRM_VALUE, facts);
-  options.io.stderr.write(`zino: ${options.ctxkey}: known facts ${Object.keys(facts).join(", ") || "(none)"}; applied at the next \`zino guide --ctx ${options.ctxkey}\`\n`);
+  options.io.stderr.write(
+    `zino: ${options.ctxkey}: known facts ${Object.keys(facts).join(", ") || "(none)"}; applied at the next \`zino guide --ctx ${options.ctxkey}\`\n`,
+  );
   return GUIDE_EXIT.ok;
 }

@@ -108,7 +108,12 @@ function notUnderstood(candidate: Candidate, dataTargets: readonly string[], lab
   return `Not understood, nothing recorded for ${names}. Expected: ${expected} (/skip or /refuse to pass).\n`;
 }
 
-async function applyFacts(session: Session, facts: Record<string, unknown>, labels: DomainLabels, out: (text: string) => void): Promise<NextResponse | undefined> {
+async function applyFacts(
+  session: Session,
+  facts: Record<string, unknown>,
+  labels: DomainLabels,
+  out: (text: string) => void,
+): Promise<NextResponse | undefined> {
   if (Object.keys(facts).length === 0) return undefined;
   const report = await applyKnownFacts(session, facts, labels);
   if (report.applied.length > 0) out(`Known facts applied: ${report.applied.join(", ")}\n`);
@@ -117,7 +122,14 @@ async function applyFacts(session: Session, facts: Record<string, unknown>, labe
   return pendingQuestionAlreadyKnown(session, labels) ? session.next({}) : undefined;
 }
 
-export async function runDirectMode({ io, session, labels, reader, facts = {}, today = () => new Date() }: DirectModeOptions): Promise<GuideEnd> {
+export async function runDirectMode({
+  io,
+  session,
+  labels,
+  reader,
+  facts = {},
+  today = () => new Date(),
+}: DirectModeOptions): Promise<GuideEnd> {
   const out = (text: string) => io.stdout.write(text);
   let last: NextResponse | undefined = await applyFacts(session, facts, labels, out);
   for (;;) {
@@ -169,7 +181,9 @@ export async function runDirectMode({ io, session, labels, reader, facts = {}, t
     await session.submitFeedback({ result: "success" }).catch(() => undefined);
   }
   if (!last) out(`\n${renderProgress(final.progress, labels, { count: final.turn_count, remaining: final.turns_remaining })}`);
-  out(`Stopped: ${stopReasonText({ status: final.status, stopReason: last?.stop_reason, warnings: last?.warnings, objectiveCovered: objectiveAchieved(final.progress) })}\n`);
+  out(
+    `Stopped: ${stopReasonText({ status: final.status, stopReason: last?.stop_reason, warnings: last?.warnings, objectiveCovered: objectiveAchieved(final.progress) })}\n`,
+  );
   out(collectedData(final, labels));
   return "finished";
 }

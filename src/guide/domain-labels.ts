@@ -58,7 +58,9 @@ function choiceLabelsOf(
   return { valueLabels: labels, labelValues: values };
 }
 
-export function domainLabelsOf(configuration: Pick<ConfigurationResponse, "objective" | "dimensions" | "success_informations" | "questions">): DomainLabels {
+export function domainLabelsOf(
+  configuration: Pick<ConfigurationResponse, "objective" | "dimensions" | "success_informations" | "questions">,
+): DomainLabels {
   const labels = emptyDomainLabels();
   labels.objective = configuration.objective.name;
   for (const d of configuration.dimensions) labels.dimensions.set(d.id, d.name);

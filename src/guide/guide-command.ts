@@ -37,10 +37,17 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
   await host.startServices(say);
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
-  const access = await withFileLock(`${paths.pidPath}.lock`, () => provisionApi({
-    values, sqlitePath: paths.sqlitePath, logPath: paths.logPath, pidPath: paths.pidPath, domainFile: options.domainFile ?? sampleDomainFile(),
-    env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" }, say,
-  }));
+  const access = await withFileLock(`${paths.pidPath}.lock`, () =>
+    provisionApi({
+      values,
+      sqlitePath: paths.sqlitePath,
+      logPath: paths.logPath,
+      pidPath: paths.pidPath,
+      domainFile: options.domainFile ?? sampleDomainFile(),
+      env: { ...io.env, ZELINQA_LOG_LEVEL: io.env.ZELINQA_LOG_LEVEL ?? "warn" },
+      say,
+    }),
+  );
   const reader = createLineReader(io);
   const onAbort = () => reader.close(true);
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -55,12 +62,22 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
       const base = await modelBaseUrl(instance.sockets.ctx, ctxkey);
       mode = base !== undefined && (await endpointReachable(base)) ? "agent" : "direct";
     }
-    io.stdout.write(`${labels.objective} - guided conversation "${conversation}" (${created ? "new" : "resumed"}, ${
-      mode === "agent" ? "conducted by the ZINO agent" : "direct mode: no model endpoint answers"})\n`);
+    io.stdout.write(
+      `${labels.objective} - guided conversation "${conversation}" (${created ? "new" : "resumed"}, ${
+        mode === "agent" ? "conducted by the ZINO agent" : "direct mode: no model endpoint answers"
+      })\n`,
+    );
     let end: GuideEnd;
     if (mode === "agent") {
-      await prepareGuideCtxkey({ values, ctxkey, conversation, baseUrl: access.baseUrl, runtimeKey: access.runtimeKey,
-        sessionId: session.id, agentsDir: instance.agentsDir });
+      await prepareGuideCtxkey({
+        values,
+        ctxkey,
+        conversation,
+        baseUrl: access.baseUrl,
+        runtimeKey: access.runtimeKey,
+        sessionId: session.id,
+        agentsDir: instance.agentsDir,
+      });
       if (created) await values.clearHistory(ctxkey);
       const resumed = !created && (await values.historyLength(ctxkey)) > 0;
       const agentEnd = await runAgentMode({ io, host, ctxkey, session, labels, reader, resumed, signal: options.signal });
@@ -73,7 +90,10 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     } else {
       end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });
     }
-    if (access.api.pid !== undefined) say(`the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${host.commandName("down")}\` stops it with the services`);
+    if (access.api.pid !== undefined)
+      say(
+        `the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${host.commandName("down")}\` stops it with the services`,
+      );
     // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
     if (end === "failed") return GUIDE_EXIT.failure;
     return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : GUIDE_EXIT.ok;

@@ -47,8 +47,9 @@ export function crmFacts(value: unknown): Record<string, unknown> {
 export function guideMemory(brief: string, conversation: string, facts: Record<string, unknown>): string {
   const known = Object.entries(facts);
   const factLines = known.length === 0 ? ["(none)"] : known.map(([id, value]) => `- ${id} = ${JSON.stringify(value)}`);
-  return [BEGIN, brief, "", `Conversation name: ${conversation}`, "", "Known facts (configured data id = value):",
-    ...factLines, END].join("\n");
+  return [BEGIN, brief, "", `Conversation name: ${conversation}`, "", "Known facts (configured data id = value):", ...factLines, END].join(
+    "\n",
+  );
 }
 
 /** Replaces the guide's section of a soft memory, keeping whatever else is written there. */

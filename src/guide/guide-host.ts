@@ -9,10 +9,7 @@ export const GUIDE_EXIT = { ok: 0, failure: 1, usage: 2, paused: 130 } as const;
 export type GuideIo = TerminalIo;
 
 /** How an agent turn ended (the daemon's `done`, an `error` frame, or the caller's abort). */
-export type GuideTurnOutcome =
-  | { kind: "done" }
-  | { kind: "error"; code: string; message: string }
-  | { kind: "cancelled" };
+export type GuideTurnOutcome = { kind: "done" } | { kind: "error"; code: string; message: string } | { kind: "cancelled" };
 
 export interface GuideHost {
   /** Starts the ZINO services that do not answer yet; `say` tells the person about a start that takes time. */

@@ -1,7 +1,7 @@
 // The API session of a ctxkey's guided conversation: created through the SDK with `client_reference` = the
 // conversation name, its id stored in ctx (`zelinqa_session_id`, the value zelinqa-mcp receives as
 // ZELINQA_SESSION_ID), resumed from there on every start. The id is host-side only: never shown to the model.
-import type { ZelinqaClient} from "../zelinqa/sdk/index.js";
+import type { ZelinqaClient } from "../zelinqa/sdk/index.js";
 import { ZelinqaNotFoundError, ZelinqaUnknownSessionError, type Session } from "../zelinqa/sdk/index.js";
 import type { CtxValues } from "./ctx-values.js";
 

@@ -61,8 +61,11 @@ export function pendingQuestionAlreadyKnown(session: Session, labels: DomainLabe
   const candidate = session.pendingDecision?.candidates.find((c) => c.rank === 1);
   if (!candidate) return false;
   const data = candidate.target_ids.filter((id) => labels.targets.has(id) || !id.startsWith("exploration:"));
-  return data.length > 0 && data.every((id) => {
-    const status = session.state.targets[id]?.status;
-    return status === "confirmed" || status === "not_applicable";
-  });
+  return (
+    data.length > 0 &&
+    data.every((id) => {
+      const status = session.state.targets[id]?.status;
+      return status === "confirmed" || status === "not_applicable";
+    })
+  );
 }

@@ -16,7 +16,8 @@ export interface LocalApi {
 export async function apiAnswers(baseUrl: string, apiKey: string, timeoutMs = 1500): Promise<boolean> {
   try {
     const response = await fetch(`${baseUrl}/v1/sessions/ses_probe`, {
-      headers: { authorization: `Bearer ${apiKey}` }, signal: AbortSignal.timeout(timeoutMs),
+      headers: { authorization: `Bearer ${apiKey}` },
+      signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body?.cancel();
     return response.status === 404;
@@ -42,16 +43,21 @@ export async function startLocalApi(options: StartApiOptions): Promise<LocalApi 
   const log = openSync(options.logPath, "a", 0o600);
   let child: ChildProcess;
   try {
-    child = spawn(program.command, [...program.args, "serve", "--sqlite-path", options.sqlitePath, "--host", "127.0.0.1",
-      "--port", String(options.port)], { env: options.env, stdio: ["ignore", log, log], detached: true });
+    child = spawn(
+      program.command,
+      [...program.args, "serve", "--sqlite-path", options.sqlitePath, "--host", "127.0.0.1", "--port", String(options.port)],
+      { env: options.env, stdio: ["ignore", log, log], detached: true },
+    );
   } finally {
     closeSync(log);
   }
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once("exit", () => {
-    exited = true;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (!exited && Date.now() < deadline) {
     if (await apiAnswers(baseUrl, options.apiKey, 500)) {

@@ -7,7 +7,9 @@ const ConfigFrame = z.looseObject({ type: z.literal("config"), config: z.looseOb
 
 export async function modelBaseUrl(ctxSocket: string, ctxkey: string): Promise<string | undefined> {
   try {
-    const parsed = ConfigFrame.safeParse(await requestOne(ctxSocket, { type: "get_config", ctxkey, message: null }, { idleTimeoutMs: 5000 }));
+    const parsed = ConfigFrame.safeParse(
+      await requestOne(ctxSocket, { type: "get_config", ctxkey, message: null }, { idleTimeoutMs: 5000 }),
+    );
     return parsed.success ? parsed.data.config.llm.base_url : undefined;
   } catch {
     return undefined;

@@ -15,14 +15,20 @@ export function bar(fraction: number, width = WIDTH): string {
 }
 
 const STATUS_TEXT: Record<string, string> = {
-  not_started: "not started", in_progress: "in progress", covered: "covered", blocked: "blocked", excluded: "excluded",
+  not_started: "not started",
+  in_progress: "in progress",
+  covered: "covered",
+  blocked: "blocked",
+  excluded: "excluded",
 };
 
 export function renderProgress(progress: ProgressView, labels: ProgressLabels, turns?: { count: number; remaining: number }): string {
   const rows = [
     { name: labels.objective, fraction: progress.objective.progress, status: progress.objective.effective_status },
     ...progress.dimensions.map((d) => ({
-      name: `  ${labels.dimensions.get(d.id) ?? d.id}`, fraction: d.progress, status: d.effective_status,
+      name: `  ${labels.dimensions.get(d.id) ?? d.id}`,
+      fraction: d.progress,
+      status: d.effective_status,
     })),
   ];
   const nameWidth = Math.min(32, Math.max(...rows.map((r) => r.name.length)));

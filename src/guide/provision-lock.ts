@@ -3,7 +3,11 @@
 import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
-export async function withFileLock<T>(path: string, fn: () => Promise<T>, options: { timeoutMs?: number; staleMs?: number } = {}): Promise<T> {
+export async function withFileLock<T>(
+  path: string,
+  fn: () => Promise<T>,
+  options: { timeoutMs?: number; staleMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const staleMs = options.staleMs ?? 60_000;
   for (;;) {

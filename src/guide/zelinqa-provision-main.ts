@@ -38,7 +38,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  process.stderr.write(`zelinqa-provision: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`zelinqa-provision: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

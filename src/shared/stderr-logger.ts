@@ -14,11 +14,14 @@ export interface StderrLoggerOptions {
 
 export function createStderrLogger(options: StderrLoggerOptions): Logger {
   const { level, name, isoTime } = options;
-  return pino({
-    level,
-    ...(name !== undefined ? { name, base: { svc: name } } : { base: undefined }),
-    ...(isoTime ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
-  }, pino.destination({ dest: 2, sync: true }));
+  return pino(
+    {
+      level,
+      ...(name !== undefined ? { name, base: { svc: name } } : { base: undefined }),
+      ...(isoTime ? { timestamp: pino.stdTimeFunctions.isoTime } : {}),
+    },
+    pino.destination({ dest: 2, sync: true }),
+  );
 }
 
 /** A logger that drops everything, for tests that assert on behaviour rather than logs. */

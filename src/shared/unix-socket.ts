@@ -20,7 +20,10 @@ export async function socketAccepts(socketPath: string): Promise<boolean> {
  * decides whether that is an error), `"removed"`, or `"absent"`. With `socketsOnly`, a file that is not a socket is
  * left alone (reported `"absent"`), for a path a person may have mistyped.
  */
-export async function removeStaleSocket(socketPath: string, options: { socketsOnly?: boolean } = {}): Promise<"absent" | "removed" | "live"> {
+export async function removeStaleSocket(
+  socketPath: string,
+  options: { socketsOnly?: boolean } = {},
+): Promise<"absent" | "removed" | "live"> {
   if (!existsSync(socketPath)) return "absent";
   if (options.socketsOnly && !statSync(socketPath).isSocket()) return "absent";
   if (await socketAccepts(socketPath)) return "live";

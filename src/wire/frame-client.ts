@@ -117,4 +117,3 @@ export async function requestAll(socketPath: string, request: Frame, options: Re
   for await (const frame of requestFrames(socketPath, request, options)) frames.push(frame);
   return frames;
 }
-

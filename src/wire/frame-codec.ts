@@ -18,10 +18,7 @@ export function encodeFrame(frame: Frame): Buffer {
 }
 
 /** A decoded unit: a frame, or a problem with one frame that the caller answers with an error frame. */
-export type Decoded =
-  | { kind: "frame"; frame: Frame }
-  | { kind: "too_large"; declaredBytes: number }
-  | { kind: "bad_json"; reason: string };
+export type Decoded = { kind: "frame"; frame: Frame } | { kind: "too_large"; declaredBytes: number } | { kind: "bad_json"; reason: string };
 
 /**
  * Incremental decoder: push socket chunks, read out whole frames. A frame whose declared length exceeds the

@@ -96,11 +96,10 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
       if (started) return;
       started = true;
       release();
-      void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting."))
-        .finally(() => {
-          writer.flush();
-          socket.destroy();
-        });
+      void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting.")).finally(() => {
+        writer.flush();
+        socket.destroy();
+      });
     }, idleTimeoutMs);
     const gone = () => {
       clearTimeout(idle);
@@ -280,4 +279,3 @@ function endSoon(socket: Socket, hardMs: number): void {
   socket.once("finish", () => setTimeout(destroy, LINGER_AFTER_ANSWER_MS).unref());
   socket.once("close", () => clearTimeout(hard));
 }
-

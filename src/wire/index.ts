@@ -5,9 +5,22 @@ export { WIRE_ERRORS, WireError, errorFrame, type ErrorFrame, type WireErrorCode
 export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from "./json-depth.js";
 export { UNSAFE_SOCKET_DIR, UnsafeSocketDirError, prepareSocketDir, type SocketDirReport } from "./socket-dir.js";
 export {
-  DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_BUFFERED_BYTES, DEFAULT_MAX_CONNECTIONS, createFrameServer,
-  type FrameHandler, type FrameServer, type FrameServerOptions, type FrameWriter,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  createFrameServer,
+  type FrameHandler,
+  type FrameServer,
+  type FrameServerOptions,
+  type FrameWriter,
 } from "./frame-server.js";
-export { RequestTimeoutError, ServiceUnavailableError, requestAll, requestFrames, requestOne, type RequestOptions } from "./frame-client.js";
+export {
+  RequestTimeoutError,
+  ServiceUnavailableError,
+  requestAll,
+  requestFrames,
+  requestOne,
+  type RequestOptions,
+} from "./frame-client.js";
 export { socketAccepts } from "../shared/unix-socket.js";
 export { createLogger, silentLogger, type Logger } from "./logger.js";

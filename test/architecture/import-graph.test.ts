@@ -15,7 +15,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-interface Edge { from: string; to: string }
+interface Edge {
+  from: string;
+  to: string;
+}
 
 /** Every import of every file: a src-relative path for local modules, the bare specifier otherwise. */
 function importGraph(): Edge[] {
@@ -38,18 +41,29 @@ const violations = (list: Edge[], bad: (to: string) => boolean) => list.filter((
 
 void describe("import graph", () => {
   void it("finds the project's modules (the scan itself works)", () => {
-    assert.ok(edges.some((e) => e.from.startsWith("wire/")), "wire imports were found");
+    assert.ok(
+      edges.some((e) => e.from.startsWith("wire/")),
+      "wire imports were found",
+    );
   });
 
   void it("keeps the Zelinqa engine pure: no node built-ins, database, HTTP, store or API", () => {
-    const bad = (to: string) => to.startsWith("node:") || ["pg", "better-sqlite3", "fastify", "undici", "fs", "path"].includes(to)
-      || /^zelinqa\/(store|api|sdk|mcp|cli|operations)\//.test(to) || to.startsWith("zino/");
+    const bad = (to: string) =>
+      to.startsWith("node:") ||
+      ["pg", "better-sqlite3", "fastify", "undici", "fs", "path"].includes(to) ||
+      /^zelinqa\/(store|api|sdk|mcp|cli|operations)\//.test(to) ||
+      to.startsWith("zino/");
     assert.deepEqual(violations(within("zelinqa/engine/"), bad), []);
   });
 
   void it("keeps the Zelinqa operations below the API and the CLI: engine, store port and contracts only", () => {
-    const bad = (to: string) => /^zelinqa\/(api|cli|mcp|sdk|understand)\//.test(to) || /^zelinqa\/store\/(sqlite|postgres)\//.test(to)
-      || /^(zino|guide)\//.test(to) || to === "fastify" || to.startsWith("@fastify/") || to === "commander";
+    const bad = (to: string) =>
+      /^zelinqa\/(api|cli|mcp|sdk|understand)\//.test(to) ||
+      /^zelinqa\/store\/(sqlite|postgres)\//.test(to) ||
+      /^(zino|guide)\//.test(to) ||
+      to === "fastify" ||
+      to.startsWith("@fastify/") ||
+      to === "commander";
     assert.deepEqual(violations(within("zelinqa/operations/"), bad), []);
   });
 
@@ -59,7 +73,7 @@ void describe("import graph", () => {
   });
 
   void it("lets the SDK import only the contracts and the shared helpers (which import nothing of ours)", () => {
-    const bad = (to: string) => (/^(zelinqa|zino|wire)\//.test(to) && !to.startsWith("zelinqa/sdk/") && !to.startsWith("zelinqa/contracts/"));
+    const bad = (to: string) => /^(zelinqa|zino|wire)\//.test(to) && !to.startsWith("zelinqa/sdk/") && !to.startsWith("zelinqa/contracts/");
     assert.deepEqual(violations(within("zelinqa/sdk/"), bad), []);
   });
 
@@ -80,15 +94,25 @@ void describe("import graph", () => {
     const bad = (to: string) => !(to === "zod" || to.startsWith("wire/") || to.startsWith("shared/") || to.startsWith("zino/protocol/"));
     assert.deepEqual(violations(within("zino/protocol/"), bad), []);
     for (const service of ["daemon", "ctx", "rtr", "exc"]) {
-      assert.ok(within(`zino/${service}/`).some((e) => e.to.startsWith("zino/protocol/")), `${service} imports zino/protocol`);
+      assert.ok(
+        within(`zino/${service}/`).some((e) => e.to.startsWith("zino/protocol/")),
+        `${service} imports zino/protocol`,
+      );
     }
   });
 
   void it("lets only the zino CLI import the bridge (src/guide): zino/, zelinqa/, wire and shared never do", () => {
     const importers = edges.filter((e) => e.to.startsWith("guide/") && !e.from.startsWith("guide/"));
     assert.ok(importers.length > 0, "the zino CLI registers the guide");
-    assert.deepEqual(importers.filter((e) => !e.from.startsWith("zino/cli/")).map((e) => `${e.from} -> ${e.to}`), []);
-    assert.deepEqual(importers.filter((e) => e.to !== "guide/index.ts").map((e) => `${e.from} -> ${e.to}`), [], "through its index.ts");
+    assert.deepEqual(
+      importers.filter((e) => !e.from.startsWith("zino/cli/")).map((e) => `${e.from} -> ${e.to}`),
+      [],
+    );
+    assert.deepEqual(
+      importers.filter((e) => e.to !== "guide/index.ts").map((e) => `${e.from} -> ${e.to}`),
+      [],
+      "through its index.ts",
+    );
   });
 
   void it("lets the bridge use only public surfaces: the Zelinqa SDK and contracts, ZINO's config, wire and shared", () => {
@@ -98,16 +122,25 @@ void describe("import graph", () => {
   });
 
   void it("keeps the shared helpers independent of every subsystem", () => {
-    assert.deepEqual(violations(within("shared/"), (to) => /^(zino|zelinqa|wire|guide)\//.test(to)), []);
+    assert.deepEqual(
+      violations(within("shared/"), (to) => /^(zino|zelinqa|wire|guide)\//.test(to)),
+      [],
+    );
   });
 
   void it("keeps the benchmarks off the tests' support: bench/ uses harness/ (shared with the tests) and src/", () => {
     const benchDir = join(ROOT, "bench");
     const offenders = sourceFiles(benchDir).filter((file) => /from\s+["'][^"']*test\/support\//.test(readFileSync(file, "utf8")));
-    assert.deepEqual(offenders.map((file) => relative(ROOT, file)), []);
+    assert.deepEqual(
+      offenders.map((file) => relative(ROOT, file)),
+      [],
+    );
   });
 
   void it("keeps wire independent of every service", () => {
-    assert.deepEqual(violations(within("wire/"), (to) => /^(zino|zelinqa|guide)\//.test(to)), []);
+    assert.deepEqual(
+      violations(within("wire/"), (to) => /^(zino|zelinqa|guide)\//.test(to)),
+      [],
+    );
   });
 });

@@ -24,7 +24,10 @@ void describe("systemd units", () => {
         assert.ok(path.startsWith(INSTALLED), `${unit}: ${path} is inside the installed package`);
         const inRepo = path.slice(INSTALLED.length);
         assert.ok(existsSync(join(REPO_ROOT, inRepo)), `${unit}: ${inRepo} exists`);
-        assert.ok(pkg.files.some((entry) => inRepo === entry || inRepo.startsWith(`${entry}/`)), `${unit}: ${inRepo} is published`);
+        assert.ok(
+          pkg.files.some((entry) => inRepo === entry || inRepo.startsWith(`${entry}/`)),
+          `${unit}: ${inRepo} is published`,
+        );
       }
     }
   });

@@ -24,7 +24,9 @@ const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"
 function run(entry: string, args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", TSX_LOADER, join(REPO_ROOT, entry), ...args], {
-      cwd, env: { ...process.env, ZINO_CONFIG: join(cwd, "ZINO.toml"), ZELINQA_API_KEY: "" }, stdio: ["ignore", "pipe", "pipe"],
+      cwd,
+      env: { ...process.env, ZINO_CONFIG: join(cwd, "ZINO.toml"), ZELINQA_API_KEY: "" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
@@ -54,7 +56,11 @@ void describe("CLI conventions", () => {
       const result = await run(entry, ["--version"], dir);
       assert.equal(result.code, 0, `${name}: ${result.stderr}`);
       // zelinqa-mcp keeps the version of the MCP server it is compatible with (zelinqa-mcp.md §10).
-      assert.match(result.stdout.trim(), name === "zelinqa-mcp" ? /^zelinqa-mcp \d+\.\d+\.\d+$/ : new RegExp(`^${version.replace(/\./g, "\\.")}$`), name);
+      assert.match(
+        result.stdout.trim(),
+        name === "zelinqa-mcp" ? /^zelinqa-mcp \d+\.\d+\.\d+$/ : new RegExp(`^${version.replace(/\./g, "\\.")}$`),
+        name,
+      );
     }
     assert.deepEqual(readdirSync(dir), ["ZINO.toml"]);
   });

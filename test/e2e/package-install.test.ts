@@ -23,7 +23,11 @@ void describe("npm install -g of the packed checkout", () => {
     const tarball = readdirSync(dir).find((name) => name.endsWith(".tgz"));
     assert.ok(tarball, "npm pack made a tarball");
     const prefix = join(dir, "prefix");
-    const install = await run("npm", ["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", join(dir, tarball)], { ...npm, cwd: dir });
+    const install = await run(
+      "npm",
+      ["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", join(dir, tarball)],
+      { ...npm, cwd: dir },
+    );
     assert.doesNotMatch(`${install.stdout}${install.stderr}`, /EBADENGINE/, "no engine warning on this Node");
     const bin = (name: string) => join(prefix, "bin", name);
     for (const name of ["zino", "zelinqa"]) {
@@ -33,6 +37,9 @@ void describe("npm install -g of the packed checkout", () => {
     for (const name of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon"]) {
       assert.match((await run(bin(name), ["--help"], { cwd: dir })).stdout, new RegExp(`Usage: ${name}`), name);
     }
-    assert.ok(existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "deploy", "systemd", "README.md")), "the units' documentation is installed");
+    assert.ok(
+      existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "deploy", "systemd", "README.md")),
+      "the units' documentation is installed",
+    );
   });
 });

@@ -29,7 +29,8 @@ void describe("a Python ZINO instance folder", { skip: needs("bubblewrap") }, ()
 
   void it("[PY-COMPAT-E2E] starts the four services from it, with the database in its data_dir and nothing reported as ignored", () => {
     assert.ok(existsSync(py.databasePath), "ctx opened data_dir/zino.sqlite");
-    for (const service of services) assert.doesNotMatch(service.stderr(), /not honoured|cannot start/, `${service.name}: ${service.stderr()}`);
+    for (const service of services)
+      assert.doesNotMatch(service.stderr(), /not honoured|cannot start/, `${service.name}: ${service.stderr()}`);
   });
 
   void it("[PY-COMPAT-E2E] serves a turn with a tool call: Python model, key, sampling, filled template, tool run in the sandbox", async () => {
@@ -73,7 +74,10 @@ void describe("an instance with no model configured", () => {
   void it("[PY-COMPAT-E2E] answers a turn with 'no model configured' and the setting to fix, not 'zino-rtr is not running'", async () => {
     const ask = await runZinoCli(["ask", "hello"], { instance: py });
     assert.equal(ask.code, 1);
-    assert.match(ask.stderr, /No model configured for ctxkey "default": set \[llm\] base_url and model in \S+ZINO\.toml \(README: Pointing ZINO at a model\)/);
+    assert.match(
+      ask.stderr,
+      /No model configured for ctxkey "default": set \[llm\] base_url and model in \S+ZINO\.toml \(README: Pointing ZINO at a model\)/,
+    );
     assert.doesNotMatch(ask.stderr, /not running/);
   });
 });

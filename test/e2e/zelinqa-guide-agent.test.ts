@@ -37,7 +37,10 @@ void it("GUIDE-AGENT-1 the agent conducts a complete conversation through zelinq
   const chats = provider.chatRequests();
   const toolNames = new Set<string>();
   for (const request of chats) {
-    const body = request.body as { messages: { tool_calls?: { function: { name: string } }[] }[]; tools?: { function: { name: string } }[] };
+    const body = request.body as {
+      messages: { tool_calls?: { function: { name: string } }[] }[];
+      tools?: { function: { name: string } }[];
+    };
     for (const m of body.messages) for (const c of m.tool_calls ?? []) toolNames.add(c.function.name);
     const offered = (body.tools ?? []).map((t) => t.function.name);
     assert.ok(offered.includes("mcp__zelinqa__zelinqa_next_question"), `tools offered: ${offered.join(", ")}`);

@@ -56,7 +56,11 @@ function apiServers(dir: string): number {
 }
 
 void it("GUIDE-MULTI-1 two ctxkeys started at once on a new instance run two conversations without mixing: separate zelinqa-mcp processes and API sessions", async () => {
-  const carolAnswers = { ...FURNITURE_ANSWERS, "Quel meuble cherchez-vous ?": "Un lit", "Combien de personnes doivent pouvoir s'y installer ?": "2" };
+  const carolAnswers = {
+    ...FURNITURE_ANSWERS,
+    "Quel meuble cherchez-vous ?": "Un lit",
+    "Combien de personnes doivent pouvoir s'y installer ?": "2",
+  };
   const carol = spawnGuide(instance, ["--ctx", "carol", "--agent"]);
   const dave = spawnGuide(instance, ["--ctx", "dave", "--agent"]);
   const [carolStarted, daveStarted] = await Promise.all([
@@ -69,10 +73,7 @@ void it("GUIDE-MULTI-1 two ctxkeys started at once on a new instance run two con
   assert.notEqual(processes.get("carol"), processes.get("dave"));
   assert.equal(apiServers(instance.dir), 1, "both guides share one local API");
 
-  await Promise.all([
-    converse(carol, { questionOf: agentQuestion, answers: carolAnswers }),
-    converse(dave, { questionOf: agentQuestion }),
-  ]);
+  await Promise.all([converse(carol, { questionOf: agentQuestion, answers: carolAnswers }), converse(dave, { questionOf: agentQuestion })]);
   assert.equal((await carol.exited).code, 0, carol.stderr());
   assert.equal((await dave.exited).code, 0, dave.stderr());
   const c = await apiSession(instance, "carol");
@@ -95,10 +96,16 @@ void it("GUIDE-CRM-1 a known budget stored with `zino ctx crm` is applied with z
   assert.ok(!asked.includes("Quel budget envisagez-vous ?"), `asked: ${asked.join(" / ")}`);
   assert.match(cli.stdout(), /Budget \(euros\): 1500/);
 
-  const adjust = provider.chatRequests().flatMap((r) => (r.body as { messages: { tool_calls?: { function: { name: string; arguments: string } }[] }[] }).messages)
-    .flatMap((m) => m.tool_calls ?? []).find((c) => c.function.name === "mcp__zelinqa__zelinqa_adjust");
+  const adjust = provider
+    .chatRequests()
+    .flatMap((r) => (r.body as { messages: { tool_calls?: { function: { name: string; arguments: string } }[] }[] }).messages)
+    .flatMap((m) => m.tool_calls ?? [])
+    .find((c) => c.function.name === "mcp__zelinqa__zelinqa_adjust");
   assert.ok(adjust, "zelinqa_adjust was called");
-  assert.deepEqual(JSON.parse(adjust.function.arguments), { conversation: "bob", data: [{ id: "fur_budget", operation: "set", value: 1500 }] });
+  assert.deepEqual(JSON.parse(adjust.function.arguments), {
+    conversation: "bob",
+    data: [{ id: "fur_budget", operation: "set", value: 1500 }],
+  });
   const { state } = await apiSession(instance, "bob");
   assert.equal(state.targets.fur_budget?.value, 1500);
   assert.ok(!state.question_state.outcomes.some((o) => o.question_id === "fur_q_budget"));

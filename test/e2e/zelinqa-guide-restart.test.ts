@@ -56,6 +56,8 @@ void it("GUIDE-RESTART-1 after kill -9 of every ZINO service mid-conversation, t
   const afterRestart = await apiSession(instance, "erin");
   assert.equal(afterRestart.sessionId, before.sessionId);
   assert.equal(afterRestart.state.turn_count, 3 + resumed.length + rest.length);
-  assert.ok(afterRestart.state.question_state.outcomes.some((o) => o.question_id === before.state.pending_decision?.candidates[0]?.question_id));
+  assert.ok(
+    afterRestart.state.question_state.outcomes.some((o) => o.question_id === before.state.pending_decision?.candidates[0]?.question_id),
+  );
   assert.equal(afterRestart.state.progress.objective.effective_status, "covered");
 });

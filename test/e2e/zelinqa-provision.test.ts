@@ -11,7 +11,15 @@ import { startFakeProvider, type FakeProvider } from "../../harness/fake-provide
 import { fakeInterviewer } from "../support/fake-interviewer.js";
 import { runZelinqa, startServe, type ServeProcess } from "../support/zelinqa-processes.js";
 import { guideInstance } from "../support/zino-guide.js";
-import { runZinoCli, spawnZinoService, startZinoServices, stopZinoServices, waitForPing, type TempInstance, type ZinoProcess } from "../../harness/zino-processes.js";
+import {
+  runZinoCli,
+  spawnZinoService,
+  startZinoServices,
+  stopZinoServices,
+  waitForPing,
+  type TempInstance,
+  type ZinoProcess,
+} from "../../harness/zino-processes.js";
 
 let provider: FakeProvider;
 let instance: TempInstance;
@@ -33,11 +41,21 @@ before(async () => {
   services = await startZinoServices(instance, ["ctx", "rtr", "exc", "daemon"]);
   const mcp = zelinqaProgram("mcp");
   const baseUrl = api.baseUrl;
-  await ctx({ type: "set_config", ctxkey: "frank", config: { mcp_servers: { zelinqa: {
-    command: mcp.command, args: mcp.args, env: { ZELINQA_BASE_URL: baseUrl, ZELINQA_CONVERSATION: "frank" },
-    env_from_ctx: { ZELINQA_API_KEY: "zelinqa_api_key", ZELINQA_SESSION_ID: "zelinqa_session_id" },
-    provision: provisionerProgram(),
-  } } } });
+  await ctx({
+    type: "set_config",
+    ctxkey: "frank",
+    config: {
+      mcp_servers: {
+        zelinqa: {
+          command: mcp.command,
+          args: mcp.args,
+          env: { ZELINQA_BASE_URL: baseUrl, ZELINQA_CONVERSATION: "frank" },
+          env_from_ctx: { ZELINQA_API_KEY: "zelinqa_api_key", ZELINQA_SESSION_ID: "zelinqa_session_id" },
+          provision: provisionerProgram(),
+        },
+      },
+    },
+  });
   await ctx({ type: "set_value", ctxkey: "frank", key: "zelinqa_api_key", value: apiKey });
   await ctx({ type: "set_soft", ctxkey: "frank", content: "Conversation name: frank" });
 });

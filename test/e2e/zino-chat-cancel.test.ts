@@ -5,7 +5,12 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import {
-  spawnZinoCli, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess,
+  spawnZinoCli,
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
 } from "../../harness/zino-processes.js";
 
 void describe("zino chat with real services", () => {
@@ -24,23 +29,27 @@ void describe("zino chat with real services", () => {
     instance.cleanup();
   });
 
-  void it("[Z7-CHAT-CANCEL] cancels a running turn on SIGINT, aborting the provider request, and answers the next line", { timeout: 60_000 }, async (t) => {
-    provider.enqueue({ hang: true });
-    const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance });
-    t.after(() => {
-      if (cli.child.exitCode === null) cli.child.kill("SIGKILL");
-    });
-    cli.child.stdin?.write("never answered\n");
-    await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true), 20_000);
-    cli.child.kill("SIGINT");
-    await cli.waitForStderr(/turn cancelled/);
-    await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true && r.aborted), 10_000);
+  void it(
+    "[Z7-CHAT-CANCEL] cancels a running turn on SIGINT, aborting the provider request, and answers the next line",
+    { timeout: 60_000 },
+    async (t) => {
+      provider.enqueue({ hang: true });
+      const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance });
+      t.after(() => {
+        if (cli.child.exitCode === null) cli.child.kill("SIGKILL");
+      });
+      cli.child.stdin?.write("never answered\n");
+      await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true), 20_000);
+      cli.child.kill("SIGINT");
+      await cli.waitForStderr(/turn cancelled/);
+      await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true && r.aborted), 10_000);
 
-    cli.child.stdin?.write("second try\n");
-    for (let i = 0; i < 200 && !cli.stdout().includes("echo: second try\n"); i += 1) await sleep(50);
-    assert.match(cli.stdout(), /echo: second try\n/);
-    cli.child.stdin?.end();
-    const { code } = await cli.exited;
-    assert.equal(code, 0, cli.stderr());
-  });
+      cli.child.stdin?.write("second try\n");
+      for (let i = 0; i < 200 && !cli.stdout().includes("echo: second try\n"); i += 1) await sleep(50);
+      assert.match(cli.stdout(), /echo: second try\n/);
+      cli.child.stdin?.end();
+      const { code } = await cli.exited;
+      assert.equal(code, 0, cli.stderr());
+    },
+  );
 });

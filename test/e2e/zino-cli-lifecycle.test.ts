@@ -67,7 +67,10 @@ void describe("zino CLI against real services", () => {
     for (const name of REQUIRED) assert.ok(existsSync(join(instance.runtimeDir, "logs", `${name}.log`)));
     const status = await zino(["status", "--json"]);
     assert.equal(status.code, 0, status.stdout + status.stderr);
-    const report = JSON.parse(status.stdout) as { ok: boolean; services: { service: string; state: string; ping_ms: number | null; capabilities: unknown }[] };
+    const report = JSON.parse(status.stdout) as {
+      ok: boolean;
+      services: { service: string; state: string; ping_ms: number | null; capabilities: unknown }[];
+    };
     assert.equal(report.ok, true);
     for (const name of REQUIRED) {
       const entry = report.services.find((s) => s.service === name);
@@ -80,7 +83,11 @@ void describe("zino CLI against real services", () => {
     const pid = readPids(instance)[2];
     assert.match(text.stdout, new RegExp(`^daemon\\s+up\\s+${pid}\\s+\\d+s\\s+[\\d.]+ ms\\s+\\S+daemon\\.sock$`, "m"), text.stdout);
     assert.match(text.stdout, /^zelinqa api\s+not running/m);
-    assert.match(text.stdout, new RegExp(`^model\\s+fake-model at ${provider.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\S*: reachable$`, "m"), text.stdout);
+    assert.match(
+      text.stdout,
+      new RegExp(`^model\\s+fake-model at ${provider.url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\S*: reachable$`, "m"),
+      text.stdout,
+    );
     assert.match(text.stdout, /^sandbox\s+(bubblewrap \/|bubblewrap not found)/m);
     assert.match(text.stdout, new RegExp(`^database\\s+${instance.dir}/`, "m"));
     assert.ok(text.stdout.split("\n").length < 20, text.stdout);
@@ -111,10 +118,7 @@ void describe("zino CLI against real services", () => {
   });
 
   void it("[Z7-ASK] runs a native tool call through exc and prints only the answer on stdout", { skip: needs("bubblewrap") }, async () => {
-    provider.enqueue(
-      { toolCalls: [{ name: "execute_bash", arguments: { code: "echo tool-output" } }] },
-      { text: "the tool ran" },
-    );
+    provider.enqueue({ toolCalls: [{ name: "execute_bash", arguments: { code: "echo tool-output" } }] }, { text: "the tool ran" });
     const ask = await zino(["ask", "--ctx", "tools", "run something"]);
     assert.equal(ask.code, 0, ask.stderr);
     assert.equal(ask.stdout, "the tool ran\n");
@@ -126,7 +130,10 @@ void describe("zino CLI against real services", () => {
   void it("[Z8-PY-CLIENT] sends only chunk and done frames to a Python-style client using channel_id", async () => {
     const frames = await requestAll(instance.sockets.daemon, { message: "from python", channel_id: "py" });
     const types = new Set(frames.map((f) => f.type));
-    assert.deepEqual([...types].filter((t) => t !== "chunk" && t !== "done"), []);
+    assert.deepEqual(
+      [...types].filter((t) => t !== "chunk" && t !== "done"),
+      [],
+    );
     assert.equal(frames[frames.length - 1]?.type, "done");
     assert.equal(frames[frames.length - 1]?.full_text, "echo: from python");
   });

@@ -7,7 +7,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { requestAll, requestOne } from "../../src/wire/index.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import {
-  spawnZinoService, startZinoServices, stopZinoServices, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess,
+  spawnZinoService,
+  startZinoServices,
+  stopZinoServices,
+  waitForPing,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
 } from "../../harness/zino-processes.js";
 
 const CTXKEYS = ["kill-a", "kill-b", "kill-c"];
@@ -44,60 +50,70 @@ void describe("history under kill -9 of ctx and daemon (real processes)", () => 
     return (answer.messages as { role: string; content: string }[]).filter((m) => m.role === "user").map((m) => m.content);
   };
 
-  void it("[Z11-KILL-HISTORY] stores every turn that ended exactly once and in order, whatever was killed meanwhile", { timeout: 180_000 }, async () => {
-    const stats = { done: 0, queued: 0, replayed: 0, retries: 0 };
-    const client = async (ctxkey: string) => {
-      for (let i = 0; i < TURNS; i += 1) {
-        for (let attempt = 0; ; attempt += 1) {
-          assert.ok(attempt < 300, `turn ${i} of ${ctxkey} never ended`);
-          try {
-            const frames = await requestAll(instance.sockets.daemon, { message: `${ctxkey} turn ${i}`, ctxkey, turn_id: `${ctxkey}-${i}` }, { idleTimeoutMs: 15_000 });
-            const last = frames.at(-1);
-            if (last?.type === "done") {
-              stats.done += 1;
-              if (last.queued === true) stats.queued += 1;
-              if (last.replayed === true) stats.replayed += 1;
-              break;
+  void it(
+    "[Z11-KILL-HISTORY] stores every turn that ended exactly once and in order, whatever was killed meanwhile",
+    { timeout: 180_000 },
+    async () => {
+      const stats = { done: 0, queued: 0, replayed: 0, retries: 0 };
+      const client = async (ctxkey: string) => {
+        for (let i = 0; i < TURNS; i += 1) {
+          for (let attempt = 0; ; attempt += 1) {
+            assert.ok(attempt < 300, `turn ${i} of ${ctxkey} never ended`);
+            try {
+              const frames = await requestAll(
+                instance.sockets.daemon,
+                { message: `${ctxkey} turn ${i}`, ctxkey, turn_id: `${ctxkey}-${i}` },
+                { idleTimeoutMs: 15_000 },
+              );
+              const last = frames.at(-1);
+              if (last?.type === "done") {
+                stats.done += 1;
+                if (last.queued === true) stats.queued += 1;
+                if (last.replayed === true) stats.replayed += 1;
+                break;
+              }
+            } catch {
+              // the daemon is down or was killed mid-turn: retry the same turn
             }
-          } catch {
-            // the daemon is down or was killed mid-turn: retry the same turn
+            stats.retries += 1;
+            await sleep(100);
           }
-          stats.retries += 1;
-          await sleep(100);
+          await sleep(150);
         }
-        await sleep(150);
+      };
+      const chaos = async () => {
+        await sleep(500);
+        await kill("ctx");
+        await sleep(1500);
+        await kill("daemon");
+        await start("daemon");
+        await sleep(800);
+        await start("ctx");
+        await sleep(700);
+        await kill("daemon");
+        await sleep(200);
+        await start("daemon");
+        await sleep(300);
+        await kill("ctx");
+        await sleep(1200);
+        await start("ctx");
+      };
+      await Promise.all([...CTXKEYS.map(client), chaos()]);
+      const expected = (ctxkey: string) => Array.from({ length: TURNS }, (_, i) => `${ctxkey} turn ${i}`);
+      for (let i = 0; i < 100; i += 1) {
+        const counts = await Promise.all(CTXKEYS.map(async (k) => (await userTurns(k)).length));
+        if (counts.every((n) => n >= TURNS)) break;
+        await sleep(100);
       }
-    };
-    const chaos = async () => {
-      await sleep(500);
-      await kill("ctx");
-      await sleep(1500);
-      await kill("daemon");
-      await start("daemon");
-      await sleep(800);
-      await start("ctx");
-      await sleep(700);
-      await kill("daemon");
-      await sleep(200);
-      await start("daemon");
-      await sleep(300);
-      await kill("ctx");
-      await sleep(1200);
-      await start("ctx");
-    };
-    await Promise.all([...CTXKEYS.map(client), chaos()]);
-    const expected = (ctxkey: string) => Array.from({ length: TURNS }, (_, i) => `${ctxkey} turn ${i}`);
-    for (let i = 0; i < 100; i += 1) {
-      const counts = await Promise.all(CTXKEYS.map(async (k) => (await userTurns(k)).length));
-      if (counts.every((n) => n >= TURNS)) break;
-      await sleep(100);
-    }
-    const histories = await Promise.all(CTXKEYS.map(userTurns));
-    const stored = histories.flat();
-    const missing = CTXKEYS.flatMap(expected).filter((turn) => !stored.includes(turn)).length;
-    const duplicated = stored.length - new Set(stored).size;
-    process.stderr.write(`# ${stats.done} done (${stats.queued} queued while ctx was away, ${stats.replayed} replayed), ${stats.retries} client retries; ` +
-      `history: ${stored.length} turns stored, ${missing} missing, ${duplicated} duplicated\n`);
-    for (const ctxkey of CTXKEYS) assert.deepEqual(await userTurns(ctxkey), expected(ctxkey), ctxkey);
-  });
+      const histories = await Promise.all(CTXKEYS.map(userTurns));
+      const stored = histories.flat();
+      const missing = CTXKEYS.flatMap(expected).filter((turn) => !stored.includes(turn)).length;
+      const duplicated = stored.length - new Set(stored).size;
+      process.stderr.write(
+        `# ${stats.done} done (${stats.queued} queued while ctx was away, ${stats.replayed} replayed), ${stats.retries} client retries; ` +
+          `history: ${stored.length} turns stored, ${missing} missing, ${duplicated} duplicated\n`,
+      );
+      for (const ctxkey of CTXKEYS) assert.deepEqual(await userTurns(ctxkey), expected(ctxkey), ctxkey);
+    },
+  );
 });

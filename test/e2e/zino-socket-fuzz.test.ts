@@ -9,19 +9,69 @@ import fc from "fast-check";
 import { FrameDecoder, WIRE_ERRORS, requestOne, type Frame } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../harness/zino-processes.js";
+import {
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
+} from "../../harness/zino-processes.js";
 
 const FUZZ_MS_PER_SOCKET = 2500;
 const PARALLEL = 4;
 const MAX_FRAME_BYTES = 256 * 1024;
 
 const TYPES = [
-  undefined, "ping", "capabilities", "get_config", "set_config", "append_history", "get_history", "clear_history", "get_value",
-  "set_value", "build", "get", "set_soft_memory", "set_soft", "get_soft", "store_hard", "search_hard", "list_tools", "list_skills",
-  "infer", "execute", "validate", "tools", "nope",
+  undefined,
+  "ping",
+  "capabilities",
+  "get_config",
+  "set_config",
+  "append_history",
+  "get_history",
+  "clear_history",
+  "get_value",
+  "set_value",
+  "build",
+  "get",
+  "set_soft_memory",
+  "set_soft",
+  "get_soft",
+  "store_hard",
+  "search_hard",
+  "list_tools",
+  "list_skills",
+  "infer",
+  "execute",
+  "validate",
+  "tools",
+  "nope",
 ];
-const KEYS = ["message", "ctxkey", "channel_id", "messages", "config", "key", "value", "limit", "secrets", "events", "turn_id",
-  "subagent", "user_message", "skill", "content", "query", "top_k", "executor", "code", "stream", "replace", "include_skills", "tools"];
+const KEYS = [
+  "message",
+  "ctxkey",
+  "channel_id",
+  "messages",
+  "config",
+  "key",
+  "value",
+  "limit",
+  "secrets",
+  "events",
+  "turn_id",
+  "subagent",
+  "user_message",
+  "skill",
+  "content",
+  "query",
+  "top_k",
+  "executor",
+  "code",
+  "stream",
+  "replace",
+  "include_skills",
+  "tools",
+];
 
 const header = (declared: number) => {
   const bytes = Buffer.alloc(4);
@@ -31,11 +81,13 @@ const header = (declared: number) => {
 const framed = (body: Buffer) => Buffer.concat([header(body.length), body]);
 
 const jsonish = fc.jsonValue({ maxDepth: 4 });
-const typedFrame = fc.record({
-  type: fc.constantFrom(...TYPES),
-  ctxkey: fc.oneof(fc.constantFrom("fz", "default", ""), fc.string({ unit: "binary", maxLength: 6 }), fc.integer(), fc.constant(null)),
-  fields: fc.dictionary(fc.constantFrom(...KEYS), jsonish, { maxKeys: 4 }),
-}).map(({ type, ctxkey, fields }) => Buffer.from(JSON.stringify({ ...fields, ...(type ? { type } : {}), ctxkey })));
+const typedFrame = fc
+  .record({
+    type: fc.constantFrom(...TYPES),
+    ctxkey: fc.oneof(fc.constantFrom("fz", "default", ""), fc.string({ unit: "binary", maxLength: 6 }), fc.integer(), fc.constant(null)),
+    fields: fc.dictionary(fc.constantFrom(...KEYS), jsonish, { maxKeys: 4 }),
+  })
+  .map(({ type, ctxkey, fields }) => Buffer.from(JSON.stringify({ ...fields, ...(type ? { type } : {}), ctxkey })));
 
 /** Inputs a client could send; some are whole frames, some are cut short. */
 const inputArb: fc.Arbitrary<Buffer> = fc.oneof(
@@ -47,11 +99,24 @@ const inputArb: fc.Arbitrary<Buffer> = fc.oneof(
   typedFrame.map(framed),
   fc.integer({ min: 100, max: 200_000 }).map((n) => framed(Buffer.from(`{"message":${"[".repeat(n)}${"]".repeat(n)}}`))),
   // Deep values where a service walks them after parsing (the probe's internal_error in ctx: set_value, append_history).
-  fc.tuple(fc.constantFrom("set_value", "append_history", "store_hard", "set_config", "execute", "infer"), fc.integer({ min: 100, max: 100_000 }))
-    .map(([type, n]) => framed(Buffer.from(`{"type":"${type}","ctxkey":"fz","key":"k","value":${"[".repeat(n)}${"]".repeat(n)},` +
-      `"messages":[{"role":"user","content":"x","extra":${"[".repeat(n)}${"]".repeat(n)}}]}`))),
-  fc.uint8Array({ minLength: 1, maxLength: 4 }).map((junk) =>
-    framed(Buffer.concat([Buffer.from('{"message":"x","ctxkey":"'), Buffer.from(junk.map((b) => b | 0x80)), Buffer.from('"}')]))),
+  fc
+    .tuple(
+      fc.constantFrom("set_value", "append_history", "store_hard", "set_config", "execute", "infer"),
+      fc.integer({ min: 100, max: 100_000 }),
+    )
+    .map(([type, n]) =>
+      framed(
+        Buffer.from(
+          `{"type":"${type}","ctxkey":"fz","key":"k","value":${"[".repeat(n)}${"]".repeat(n)},` +
+            `"messages":[{"role":"user","content":"x","extra":${"[".repeat(n)}${"]".repeat(n)}}]}`,
+        ),
+      ),
+    ),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 4 })
+    .map((junk) =>
+      framed(Buffer.concat([Buffer.from('{"message":"x","ctxkey":"'), Buffer.from(junk.map((b) => b | 0x80)), Buffer.from('"}')])),
+    ),
 );
 
 /** Whether the bytes hold a first frame the server must answer (complete, or refused from its header). */
@@ -133,8 +198,10 @@ void describe("fuzz of every ZINO socket (real processes)", () => {
             if (frame.type !== "error") continue;
             const code = String(frame.code);
             stats.errors.set(code, (stats.errors.get(code) ?? 0) + 1);
-            if (!Object.hasOwn(WIRE_ERRORS, code) || typeof frame.message !== "string") problems.push(`bad error frame ${JSON.stringify(frame)}`);
-            if (code === "internal_error") problems.push(`internal_error for ${bytes!.subarray(0, 120).toString("utf8")}: ${String(frame.message)}`);
+            if (!Object.hasOwn(WIRE_ERRORS, code) || typeof frame.message !== "string")
+              problems.push(`bad error frame ${JSON.stringify(frame)}`);
+            if (code === "internal_error")
+              problems.push(`internal_error for ${bytes!.subarray(0, 120).toString("utf8")}: ${String(frame.message)}`);
           }
         }
       };
@@ -146,7 +213,9 @@ void describe("fuzz of every ZINO socket (real processes)", () => {
       assert.deepEqual(await requestOne(socketPath, { type: "ping" }, { idleTimeoutMs: 5000 }), { type: "pong" });
       const answer = await requestOne(socketPath, validRequest[name], { idleTimeoutMs: 15_000 });
       assert.notEqual(answer.type, "error", JSON.stringify(answer));
-      process.stderr.write(`# zino-${name}: ${stats.sent} exchanges, ${stats.answered} answered, errors ${JSON.stringify(Object.fromEntries(stats.errors))}\n`);
+      process.stderr.write(
+        `# zino-${name}: ${stats.sent} exchanges, ${stats.answered} answered, errors ${JSON.stringify(Object.fromEntries(stats.errors))}\n`,
+      );
     });
   }
 });

@@ -29,7 +29,10 @@ void describe("zino up in the foreground", () => {
     cli = spawnZinoCli(["up"], { instance });
     await cli.waitForStderr(/all services are up/);
     const pids = [...cli.stderr().matchAll(/(\w+) ready on \S+ \(pid (\d+)\)/g)].map((m) => [m[1]!, Number(m[2])] as const);
-    assert.deepEqual(pids.map(([name]) => name).filter((n) => n !== "exc"), ["ctx", "rtr", "daemon"]);
+    assert.deepEqual(
+      pids.map(([name]) => name).filter((n) => n !== "exc"),
+      ["ctx", "rtr", "daemon"],
+    );
     const rtrPid = pids.find(([name]) => name === "rtr")![1];
 
     process.kill(rtrPid, "SIGKILL");

@@ -21,9 +21,25 @@ const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
 
 function openGuide(): void {
   const command = [process.execPath, "--import", TSX_LOADER, CLI_MAIN, "guide", "--direct"].map((p) => `'${p}'`).join(" ");
-  tmux("new-session", "-d", "-s", "guide", "-x", "100", "-y", "60", "-c", instance.dir,
-    "-e", `ZINO_CONFIG=${instance.configPath}`, "-e", "ZINO_LOG_LEVEL=warn", "-e", "ZELINQA_LOG_LEVEL=warn",
-    `${command}; echo "guide exited $?"; sleep 60`);
+  tmux(
+    "new-session",
+    "-d",
+    "-s",
+    "guide",
+    "-x",
+    "100",
+    "-y",
+    "60",
+    "-c",
+    instance.dir,
+    "-e",
+    `ZINO_CONFIG=${instance.configPath}`,
+    "-e",
+    "ZINO_LOG_LEVEL=warn",
+    "-e",
+    "ZELINQA_LOG_LEVEL=warn",
+    `${command}; echo "guide exited $?"; sleep 60`,
+  );
 }
 
 before(() => {
@@ -42,36 +58,42 @@ after(async () => {
   await cleanupGuide(instance);
 });
 
-void it("GUIDE-DIRECT-1 the terminal asks the engine's questions: menu choice, multiple choice, free text, progress bars; Ctrl-C pauses and a new run resumes at the pending question", { skip }, async () => {
-  openGuide();
-  await waitForScreen(/Quel meuble cherchez-vous \?[\s\S]*1\. Un canapé[\s\S]*4\. Un rangement[\s\S]*> $/m);
-  tmux("send-keys", "-t", "guide", "1", "Enter");
-  let text = await waitForScreen(/Pour quelles pièces \?[\s\S]*> $/m);
-  assert.match(text, /Achat de mobilier\s+\[#+-+\]\s+\d+% in progress/);
-  assert.match(text, /Besoin\s+\[#+-+\]\s+33% in progress/);
-  assert.match(text, /turn 1, 9 left/);
+void it(
+  "GUIDE-DIRECT-1 the terminal asks the engine's questions: menu choice, multiple choice, free text, progress bars; Ctrl-C pauses and a new run resumes at the pending question",
+  { skip },
+  async () => {
+    openGuide();
+    await waitForScreen(/Quel meuble cherchez-vous \?[\s\S]*1\. Un canapé[\s\S]*4\. Un rangement[\s\S]*> $/m);
+    tmux("send-keys", "-t", "guide", "1", "Enter");
+    let text = await waitForScreen(/Pour quelles pièces \?[\s\S]*> $/m);
+    assert.match(text, /Achat de mobilier\s+\[#+-+\]\s+\d+% in progress/);
+    assert.match(text, /Besoin\s+\[#+-+\]\s+33% in progress/);
+    assert.match(text, /turn 1, 9 left/);
 
-  tmux("send-keys", "-t", "guide", "9", "Enter");
-  await waitForScreen(/choose between 1 and 4/);
-  tmux("send-keys", "-t", "guide", "1,2", "Enter");
-  text = await waitForScreen(/Combien de personnes doivent pouvoir s'y installer \?\n\(a whole number from 1 to 12, for example 4\)\n> $/m);
-  assert.match(text, /Besoin\s+\[#+-+\]\s+67% in progress/);
-  tmux("send-keys", "-t", "guide", "quatre personnes, 4", "Enter");
-  await waitForScreen(/turn 3, 7 left[\s\S]*\?\n(.*\n)*> $/m);
+    tmux("send-keys", "-t", "guide", "9", "Enter");
+    await waitForScreen(/choose between 1 and 4/);
+    tmux("send-keys", "-t", "guide", "1,2", "Enter");
+    text = await waitForScreen(
+      /Combien de personnes doivent pouvoir s'y installer \?\n\(a whole number from 1 to 12, for example 4\)\n> $/m,
+    );
+    assert.match(text, /Besoin\s+\[#+-+\]\s+67% in progress/);
+    tmux("send-keys", "-t", "guide", "quatre personnes, 4", "Enter");
+    await waitForScreen(/turn 3, 7 left[\s\S]*\?\n(.*\n)*> $/m);
 
-  const pending = (await apiSession(instance, "guide")).state.pending_decision?.candidates[0]?.text;
-  assert.ok(pending);
-  tmux("send-keys", "-t", "guide", "C-c");
-  text = await waitForScreen(/guide exited 130/);
-  assert.match(text, /Paused\. Run the same command again/);
-  tmux("kill-session", "-t", "guide");
+    const pending = (await apiSession(instance, "guide")).state.pending_decision?.candidates[0]?.text;
+    assert.ok(pending);
+    tmux("send-keys", "-t", "guide", "C-c");
+    text = await waitForScreen(/guide exited 130/);
+    assert.match(text, /Paused\. Run the same command again/);
+    tmux("kill-session", "-t", "guide");
 
-  openGuide();
-  text = await waitForScreen(/> $/m);
-  assert.match(text, /guided conversation "guide" \(resumed, direct mode/);
-  assert.ok(text.includes(pending), `the pending question "${pending}" is asked again:\n${text}`);
-  const after = await apiSession(instance, "guide");
-  assert.equal(after.state.turn_count, 3);
-  const seats = after.state.targets.fur_seats;
-  assert.equal(seats?.value, 4);
-});
+    openGuide();
+    text = await waitForScreen(/> $/m);
+    assert.match(text, /guided conversation "guide" \(resumed, direct mode/);
+    assert.ok(text.includes(pending), `the pending question "${pending}" is asked again:\n${text}`);
+    const after = await apiSession(instance, "guide");
+    assert.equal(after.state.turn_count, 3);
+    const seats = after.state.targets.fur_seats;
+    assert.equal(seats?.value, 4);
+  },
+);

@@ -9,8 +9,16 @@ import { crmFacts, guideMemory, withGuideSection } from "../../src/guide/guide-c
 import { bar } from "../../src/guide/progress-bars.js";
 
 const choice = (type: Candidate["type"], selection_mode?: "single" | "multiple"): Candidate => ({
-  rank: 1, question_id: "q", text: "Q ?", type, target_ids: ["t"], ...(selection_mode ? { selection_mode } : {}),
-  choices: [{ choice_id: "a", label: "Salon" }, { choice_id: "b", label: "Chambre" }],
+  rank: 1,
+  question_id: "q",
+  text: "Q ?",
+  type,
+  target_ids: ["t"],
+  ...(selection_mode ? { selection_mode } : {}),
+  choices: [
+    { choice_id: "a", label: "Salon" },
+    { choice_id: "b", label: "Chambre" },
+  ],
 });
 
 void it("GUIDE-PARTS-1 a menu answer is read as numbers, exact labels or (semi-open only) free words", () => {

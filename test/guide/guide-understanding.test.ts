@@ -52,11 +52,16 @@ async function stdoutMatching(cli: RunningCli, pattern: RegExp, from = 0): Promi
 
 async function waitForStdout(cli: RunningCli, pattern: RegExp, from = 0): Promise<string> {
   const fresh = await stdoutMatching(cli, pattern, from);
-  if (fresh === null) throw new Error(`the guide exited before stdout matched ${String(pattern)}:\n${cli.stdout()}\n--- stderr\n${cli.stderr()}`);
+  if (fresh === null)
+    throw new Error(`the guide exited before stdout matched ${String(pattern)}:\n${cli.stdout()}\n--- stderr\n${cli.stderr()}`);
   return fresh;
 }
 
-const questionIn = (fresh: string) => fresh.split("\n").reverse().find((line) => line in ANSWERS);
+const questionIn = (fresh: string) =>
+  fresh
+    .split("\n")
+    .reverse()
+    .find((line) => line in ANSWERS);
 
 interface Hooks {
   /** `fresh`: the output since the previous answer, ending at the prompt. */
@@ -98,13 +103,20 @@ void it("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the e
   const asked = await converse(cli, {
     async beforeSend(question, attempt, fresh) {
       if (question !== BUDGET || attempt !== 0) return;
-      assert.match(fresh, /\nQuel budget envisagez-vous \?\n\(a number, for example 1500\)\n> $/, "the open question shows its expected form up front");
+      assert.match(
+        fresh,
+        /\nQuel budget envisagez-vous \?\n\(a number, for example 1500\)\n> $/,
+        "the open question shows its expected form up front",
+      );
       turnsBefore = (await apiSession(instance, "ulla")).state.turn_count;
     },
     async afterSend(question, attempt, from) {
       if (question !== BUDGET || attempt !== 0) return;
       const after = await waitForStdout(cli, /> $/, from);
-      assert.match(after, /^Not understood, nothing recorded for "Budget \(euros\)"\. Expected: a number, for example 1500 \(\/skip or \/refuse to pass\)\.\nQuel budget envisagez-vous \?\n> $/);
+      assert.match(
+        after,
+        /^Not understood, nothing recorded for "Budget \(euros\)"\. Expected: a number, for example 1500 \(\/skip or \/refuse to pass\)\.\nQuel budget envisagez-vous \?\n> $/,
+      );
       assert.equal((await apiSession(instance, "ulla")).state.turn_count, turnsBefore, "the unreadable answer spent no turn");
     },
   });
@@ -131,7 +143,10 @@ void it("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the e
 void it("GUIDE-UNDERSTAND-2 CRM facts are applied in direct mode as client updates, labels or values, and their questions are not asked", async () => {
   const up = await runZinoCli(["up", "--detach"], { instance, timeoutMs: WAIT_MS });
   assert.equal(up.code, 0, up.stderr);
-  const crm = await runZinoCli(["ctx", "crm", "carl", "fur_budget=1500", "fur_piece=Un canapé", "fur_bogus=3"], { instance, timeoutMs: WAIT_MS });
+  const crm = await runZinoCli(["ctx", "crm", "carl", "fur_budget=1500", "fur_piece=Un canapé", "fur_bogus=3"], {
+    instance,
+    timeoutMs: WAIT_MS,
+  });
   assert.equal(crm.code, 0, crm.stderr);
   const cli = spawnGuide(instance, ["--ctx", "carl", "--direct", "--new"]);
   const applied = await waitForStdout(cli, /Known facts applied: [^\n]*\n/);

@@ -18,15 +18,23 @@ void describe("build-if-stale", () => {
   writeFileSync(join(root, "package.json"), "{}\n");
   // The stand-in compiler records each run and writes what a build leaves behind.
   mkdirSync(join(root, "node_modules", "typescript", "bin"), { recursive: true });
-  writeFileSync(join(root, "node_modules", "typescript", "bin", "tsc"), [
-    'const { appendFileSync, mkdirSync, writeFileSync } = require("node:fs");',
-    'mkdirSync("dist/src/zino/cli", { recursive: true });',
-    'writeFileSync("dist/src/zino/cli/main.js", "");',
-    'writeFileSync("dist/.tsbuildinfo", "{}");',
-    'appendFileSync("tsc-runs", "x");',
-  ].join("\n"));
+  writeFileSync(
+    join(root, "node_modules", "typescript", "bin", "tsc"),
+    [
+      'const { appendFileSync, mkdirSync, writeFileSync } = require("node:fs");',
+      'mkdirSync("dist/src/zino/cli", { recursive: true });',
+      'writeFileSync("dist/src/zino/cli/main.js", "");',
+      'writeFileSync("dist/.tsbuildinfo", "{}");',
+      'appendFileSync("tsc-runs", "x");',
+    ].join("\n"),
+  );
   writeFileSync(join(root, "node_modules", "package.json"), '{"type":"commonjs"}');
-  const build = () => execFileSync(process.execPath, [join(root, "scripts", "build-if-stale.mjs")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const build = () =>
+    execFileSync(process.execPath, [join(root, "scripts", "build-if-stale.mjs")], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   const runs = () => {
     try {
       return execFileSync("cat", [join(root, "tsc-runs")], { encoding: "utf8" }).length;

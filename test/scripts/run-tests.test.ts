@@ -12,7 +12,9 @@ function runTests(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numbe
   const { NODE_TEST_CONTEXT: _context, ZINO_TEST_MISSING: _missing, ...outer } = process.env;
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", join("scripts", "run-tests.ts"), ...args], {
-      cwd: REPO_ROOT, env: { ...outer, ZINO_TEST_INSTALL: "0", ZINO_TEST_NO_POSTGRES: "1", CI: "", ...env }, stdio: ["ignore", "pipe", "pipe"],
+      cwd: REPO_ROOT,
+      env: { ...outer, ZINO_TEST_INSTALL: "0", ZINO_TEST_NO_POSTGRES: "1", CI: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
     let stderr = "";
@@ -43,7 +45,10 @@ void describe("npm test on a machine without tmux", () => {
   void it("[TEST-CMD-3] names each failed test with its first error line", async () => {
     const result = await runTests(["test/scripts/fixtures/"], { ZINO_TEST_FIXTURES: "1" });
     assert.equal(result.code, 1);
-    assert.match(result.stdout, /^# failed:\n# {3}test\/scripts\/fixtures\/failing\.test\.ts › fails on purpose\n# {7}the first line of the error$/m);
+    assert.match(
+      result.stdout,
+      /^# failed:\n# {3}test\/scripts\/fixtures\/failing\.test\.ts › fails on purpose\n# {7}the first line of the error$/m,
+    );
     assert.match(result.stdout, /\n1 passed, 1 failed\n$/);
   });
 });

@@ -82,7 +82,9 @@ function failedCallBefore(messages: Message[]): { name: string; arguments: strin
   if (failedResult?.role !== "tool" || !text(failedResult.content).includes("unknown_conversation")) return undefined;
   const assistant = messages[messages.length - 4];
   const failed = assistant?.tool_calls?.find((c) => c.id === failedResult.tool_call_id);
-  return failed && failed.function.name !== TOOL("zelinqa_start") ? { name: failed.function.name, arguments: failed.function.arguments } : undefined;
+  return failed && failed.function.name !== TOOL("zelinqa_start")
+    ? { name: failed.function.name, arguments: failed.function.arguments }
+    : undefined;
 }
 
 function call(name: string, args: Record<string, unknown>): FakeReply {
@@ -97,8 +99,11 @@ function ask(view: View): FakeReply {
 }
 
 const finished = (view: View) =>
-  view.action === "stop" || view.status === "completed" || view.status === "stopped" ||
-  (view.warnings ?? []).includes("objective_achieved") || view.progress?.effective_status === "covered";
+  view.action === "stop" ||
+  view.status === "completed" ||
+  view.status === "stopped" ||
+  (view.warnings ?? []).includes("objective_achieved") ||
+  view.progress?.effective_status === "covered";
 
 export const fakeInterviewer: FakeReplyFunction = (request) => {
   const messages = messagesOf(request);

@@ -35,26 +35,36 @@ function tryConnect(target: { path: string } | { host: string; port: number }): 
   });
 }
 
-server.registerTool("echo", { description: "Returns its text.", inputSchema: { text: z.string() } },
-  async ({ text: value }) => text(`echo: ${value}`));
+server.registerTool("echo", { description: "Returns its text.", inputSchema: { text: z.string() } }, async ({ text: value }) =>
+  text(`echo: ${value}`),
+);
 
-server.registerTool("write_file", { description: "Writes a small file.", inputSchema: { path: z.string() } },
-  async ({ path }) => text(attempt(() => {
-    writeFileSync(path, "written by the MCP server\n");
-    return "written";
-  })));
+server.registerTool("write_file", { description: "Writes a small file.", inputSchema: { path: z.string() } }, async ({ path }) =>
+  text(
+    attempt(() => {
+      writeFileSync(path, "written by the MCP server\n");
+      return "written";
+    }),
+  ),
+);
 
-server.registerTool("read_file", { description: "Reads a file.", inputSchema: { path: z.string() } },
-  async ({ path }) => text(attempt(() => `content: ${readFileSync(path, "utf8")}`)));
+server.registerTool("read_file", { description: "Reads a file.", inputSchema: { path: z.string() } }, async ({ path }) =>
+  text(attempt(() => `content: ${readFileSync(path, "utf8")}`)),
+);
 
-server.registerTool("list_dir", { description: "Lists a directory as JSON.", inputSchema: { path: z.string() } },
-  async ({ path }) => text(attempt(() => JSON.stringify(readdirSync(path).sort()))));
+server.registerTool("list_dir", { description: "Lists a directory as JSON.", inputSchema: { path: z.string() } }, async ({ path }) =>
+  text(attempt(() => JSON.stringify(readdirSync(path).sort()))),
+);
 
-server.registerTool("connect_unix", { description: "Connects to a Unix socket.", inputSchema: { path: z.string() } },
-  async ({ path }) => text(await tryConnect({ path })));
+server.registerTool("connect_unix", { description: "Connects to a Unix socket.", inputSchema: { path: z.string() } }, async ({ path }) =>
+  text(await tryConnect({ path })),
+);
 
-server.registerTool("connect_tcp", { description: "Connects to 127.0.0.1:<port>.", inputSchema: { port: z.number().int() } },
-  async ({ port }) => text(await tryConnect({ host: "127.0.0.1", port })));
+server.registerTool(
+  "connect_tcp",
+  { description: "Connects to 127.0.0.1:<port>.", inputSchema: { port: z.number().int() } },
+  async ({ port }) => text(await tryConnect({ host: "127.0.0.1", port })),
+);
 
 server.registerTool("env", { description: "Returns the server's environment as JSON." }, async () => text(JSON.stringify(process.env)));
 

@@ -7,22 +7,37 @@ import { z } from "zod";
 
 const server = new McpServer({ name: "zino-mcp-test-server", version: "1.0.0" });
 
-server.registerTool("echo", {
-  description: "Returns its text and the MCP_TEST_SECRET the server was started with.",
-  inputSchema: { text: z.string() },
-}, async ({ text }) => ({
-  content: [{ type: "text", text: `echo: ${text}` }, { type: "text", text: `secret: ${process.env.MCP_TEST_SECRET ?? "<unset>"}` }],
-}));
+server.registerTool(
+  "echo",
+  {
+    description: "Returns its text and the MCP_TEST_SECRET the server was started with.",
+    inputSchema: { text: z.string() },
+  },
+  async ({ text }) => ({
+    content: [
+      { type: "text", text: `echo: ${text}` },
+      { type: "text", text: `secret: ${process.env.MCP_TEST_SECRET ?? "<unset>"}` },
+    ],
+  }),
+);
 
-server.registerTool("text.upper", {
-  description: "Upper-cases its text (a tool name with a dot, which OpenAI function names do not allow).",
-  inputSchema: { text: z.string() },
-}, async ({ text }) => ({ content: [{ type: "text", text: text.toUpperCase() }] }));
+server.registerTool(
+  "text.upper",
+  {
+    description: "Upper-cases its text (a tool name with a dot, which OpenAI function names do not allow).",
+    inputSchema: { text: z.string() },
+  },
+  async ({ text }) => ({ content: [{ type: "text", text: text.toUpperCase() }] }),
+);
 
-server.registerTool("fail", {
-  description: "Always fails with an error result.",
-  inputSchema: { reason: z.string().optional() },
-}, async ({ reason }) => ({ isError: true, content: [{ type: "text", text: `failed on purpose: ${reason ?? "no reason"}` }] }));
+server.registerTool(
+  "fail",
+  {
+    description: "Always fails with an error result.",
+    inputSchema: { reason: z.string().optional() },
+  },
+  async ({ reason }) => ({ isError: true, content: [{ type: "text", text: `failed on purpose: ${reason ?? "no reason"}` }] }),
+);
 
 server.registerTool("crash", { description: "Exits the server process in the middle of the call." }, async () => {
   process.stderr.write("mcp-test-server: crashing on request\n");

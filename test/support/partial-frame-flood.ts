@@ -18,7 +18,14 @@ export interface FloodResult {
 }
 
 /** Opens `connections` connections, each sending `bodyBytes` of a frame declaring `declaredBytes`, and holds them. */
-export async function floodPartialFrames(options: { socketPath: string; pid: number; connections: number; declaredBytes: number; bodyBytes: number; holdMs: number }): Promise<FloodResult> {
+export async function floodPartialFrames(options: {
+  socketPath: string;
+  pid: number;
+  connections: number;
+  declaredBytes: number;
+  bodyBytes: number;
+  holdMs: number;
+}): Promise<FloodResult> {
   const { socketPath, pid } = options;
   const baselineBytes = residentBytes(pid);
   let peakBytes = baselineBytes;
@@ -30,27 +37,33 @@ export async function floodPartialFrames(options: { socketPath: string; pid: num
   const header = Buffer.alloc(4);
   header.writeUInt32BE(options.declaredBytes, 0);
   const chunk = Buffer.alloc(1024 * 1024, 0x20);
-  await Promise.all(Array.from({ length: options.connections }, () => new Promise<void>((resolve) => {
-    const socket = connect(socketPath);
-    sockets.push(socket);
-    socket.on("error", () => resolve());
-    socket.on("data", () => {
-      refused += 1;
-    });
-    socket.on("close", () => resolve());
-    socket.on("connect", async () => {
-      socket.write(header);
-      for (let sent = 0; sent < options.bodyBytes && !socket.destroyed && socket.writable; sent += chunk.length) {
-        if (!socket.write(chunk.subarray(0, Math.min(chunk.length, options.bodyBytes - sent)))) {
-          await new Promise((r) => {
-            socket.once("drain", r);
-            socket.once("close", r);
+  await Promise.all(
+    Array.from(
+      { length: options.connections },
+      () =>
+        new Promise<void>((resolve) => {
+          const socket = connect(socketPath);
+          sockets.push(socket);
+          socket.on("error", () => resolve());
+          socket.on("data", () => {
+            refused += 1;
           });
-        }
-      }
-      resolve();
-    });
-  })));
+          socket.on("close", () => resolve());
+          socket.on("connect", async () => {
+            socket.write(header);
+            for (let sent = 0; sent < options.bodyBytes && !socket.destroyed && socket.writable; sent += chunk.length) {
+              if (!socket.write(chunk.subarray(0, Math.min(chunk.length, options.bodyBytes - sent)))) {
+                await new Promise((r) => {
+                  socket.once("drain", r);
+                  socket.once("close", r);
+                });
+              }
+            }
+            resolve();
+          });
+        }),
+    ),
+  );
   await sleep(options.holdMs);
   peakBytes = Math.max(peakBytes, residentBytes(pid));
   for (const socket of sockets) socket.destroy();

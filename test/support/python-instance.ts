@@ -37,22 +37,63 @@ export function writePythonInstance(options: PythonInstanceOptions): PythonInsta
   const dir = mkdtempSync(join(tmpdir(), "zpy-"));
   const runtimeDir = join(dir, "run");
   mkdirSync(runtimeDir, { mode: 0o700 });
-  const sockets = { daemon: join(runtimeDir, "daemon.sock"), ctx: join(runtimeDir, "ctx.sock"), rtr: join(runtimeDir, "rtr.sock"), exc: join(runtimeDir, "exc.sock") };
+  const sockets = {
+    daemon: join(runtimeDir, "daemon.sock"),
+    ctx: join(runtimeDir, "ctx.sock"),
+    rtr: join(runtimeDir, "rtr.sock"),
+    exc: join(runtimeDir, "exc.sock"),
+  };
   const toml = [
     "# ZINO.toml of a Python ZINO instance",
-    ...(options.noModel ? [] : ["[api]", `base_url = ${JSON.stringify(options.providerUrl)}`, `key      = "sk-python-key"`, "",
-      "[service]", `model = "python-model"`, ""]),
-    "[logging]", `level = "WARNING"`, "",
-    "[agent]", "temperature    = 0.3", "top_p          = 0.9", "max_iterations = 4", "",
-    "[daemon]", `socket = ${JSON.stringify(sockets.daemon)}`, "",
-    "[rtr]", `socket    = ${JSON.stringify(sockets.rtr)}`, "streaming = true", "",
-    "[exc]", `socket  = ${JSON.stringify(sockets.exc)}`, "timeout = 20", "",
-    "[ctx]", `socket            = ${JSON.stringify(sockets.ctx)}`, "history_limit     = 12", "hard_memory_top_k = 2",
-    `data_dir          = "data/mem"`, `template          = "agents/SYSTEM.md"`, `personality       = "agents/PERSONALITY.md"`,
-    `soft_memory       = "The user likes short answers."`, "inject_history         = true", "inject_hard_memories   = false",
-    "inject_tool_examples   = false", "inject_skill_examples  = false", "",
-    "[tools]", `dir = "agents/tools"`, "",
-    "[skills]", `dir = "agents/skills"`, "",
+    ...(options.noModel
+      ? []
+      : [
+          "[api]",
+          `base_url = ${JSON.stringify(options.providerUrl)}`,
+          `key      = "sk-python-key"`,
+          "",
+          "[service]",
+          `model = "python-model"`,
+          "",
+        ]),
+    "[logging]",
+    `level = "WARNING"`,
+    "",
+    "[agent]",
+    "temperature    = 0.3",
+    "top_p          = 0.9",
+    "max_iterations = 4",
+    "",
+    "[daemon]",
+    `socket = ${JSON.stringify(sockets.daemon)}`,
+    "",
+    "[rtr]",
+    `socket    = ${JSON.stringify(sockets.rtr)}`,
+    "streaming = true",
+    "",
+    "[exc]",
+    `socket  = ${JSON.stringify(sockets.exc)}`,
+    "timeout = 20",
+    "",
+    "[ctx]",
+    `socket            = ${JSON.stringify(sockets.ctx)}`,
+    "history_limit     = 12",
+    "hard_memory_top_k = 2",
+    `data_dir          = "data/mem"`,
+    `template          = "agents/SYSTEM.md"`,
+    `personality       = "agents/PERSONALITY.md"`,
+    `soft_memory       = "The user likes short answers."`,
+    "inject_history         = true",
+    "inject_hard_memories   = false",
+    "inject_tool_examples   = false",
+    "inject_skill_examples  = false",
+    "",
+    "[tools]",
+    `dir = "agents/tools"`,
+    "",
+    "[skills]",
+    `dir = "agents/skills"`,
+    "",
     options.extraToml ?? "",
   ].join("\n");
   const configPath = join(dir, "ZINO.toml");
@@ -61,19 +102,36 @@ export function writePythonInstance(options: PythonInstanceOptions): PythonInsta
   mkdirSync(join(dir, "agents", "skills"), { recursive: true });
   writeFileSync(join(dir, "agents", "SYSTEM.md"), PYTHON_SYSTEM_MD);
   writeFileSync(join(dir, "agents", "PERSONALITY.md"), "You are Zed, terse and exact.\n");
-  writeFileSync(join(dir, "agents", "tools", "bash.json"), JSON.stringify({ meta: { executor: "bash", file_extension: ".sh", static_analysis: "shellcheck" } }, null, 2));
-  writeFileSync(join(dir, "agents", "tools", "python.json"), JSON.stringify({ meta: { executor: "python3", file_extension: ".py", static_analysis: null } }, null, 2));
-  writeFileSync(join(dir, "agents", "skills", "bash.json"), JSON.stringify({
-    meta: { executor: "bash", file_extension: ".sh", static_analysis: "shellcheck" },
-    system: "You are a bash sub-agent.",
-    tools: ["bash"],
-    examples: [
-      { role: "user", content: "List hidden files" },
-      { role: "assistant", content: "<tool_call>{\"name\": \"execute_bash\", \"arguments\": {\"code\": \"ls -a ~/\"}}</tool_call>" },
-    ],
-  }, null, 2));
+  writeFileSync(
+    join(dir, "agents", "tools", "bash.json"),
+    JSON.stringify({ meta: { executor: "bash", file_extension: ".sh", static_analysis: "shellcheck" } }, null, 2),
+  );
+  writeFileSync(
+    join(dir, "agents", "tools", "python.json"),
+    JSON.stringify({ meta: { executor: "python3", file_extension: ".py", static_analysis: null } }, null, 2),
+  );
+  writeFileSync(
+    join(dir, "agents", "skills", "bash.json"),
+    JSON.stringify(
+      {
+        meta: { executor: "bash", file_extension: ".sh", static_analysis: "shellcheck" },
+        system: "You are a bash sub-agent.",
+        tools: ["bash"],
+        examples: [
+          { role: "user", content: "List hidden files" },
+          { role: "assistant", content: '<tool_call>{"name": "execute_bash", "arguments": {"code": "ls -a ~/"}}</tool_call>' },
+        ],
+      },
+      null,
+      2,
+    ),
+  );
   return {
-    dir, configPath, runtimeDir, databasePath: join(dir, "data", "mem", "zino.sqlite"), sockets,
+    dir,
+    configPath,
+    runtimeDir,
+    databasePath: join(dir, "data", "mem", "zino.sqlite"),
+    sockets,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

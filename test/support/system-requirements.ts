@@ -16,7 +16,13 @@ export interface Requirement {
   find(): string | undefined;
 }
 
-const POSTGRES_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/bin"];
+const POSTGRES_DIRS = [
+  "/usr/lib/postgresql/17/bin",
+  "/usr/lib/postgresql/16/bin",
+  "/usr/lib/postgresql/15/bin",
+  "/usr/local/bin",
+  "/usr/bin",
+];
 
 function executable(path: string): boolean {
   try {
@@ -35,13 +41,25 @@ const pathDirs = () => (process.env.PATH ?? "").split(":").filter(Boolean);
 
 export const REQUIREMENTS: readonly Requirement[] = [
   // exc looks in the fixed sandbox PATH too (/usr/local/bin:/usr/bin:/bin), whatever the caller's PATH says.
-  { name: "bubblewrap", aptPackage: "bubblewrap", usedFor: "exec sandbox",
-    find: () => findProgram("bwrap", [...pathDirs(), "/usr/local/bin", "/usr/bin", "/bin"]) },
-  { name: "shellcheck", aptPackage: "shellcheck", usedFor: "bash static analysis",
-    find: () => findProgram("shellcheck", [...pathDirs(), "/usr/local/bin", "/usr/bin", "/bin"]) },
+  {
+    name: "bubblewrap",
+    aptPackage: "bubblewrap",
+    usedFor: "exec sandbox",
+    find: () => findProgram("bwrap", [...pathDirs(), "/usr/local/bin", "/usr/bin", "/bin"]),
+  },
+  {
+    name: "shellcheck",
+    aptPackage: "shellcheck",
+    usedFor: "bash static analysis",
+    find: () => findProgram("shellcheck", [...pathDirs(), "/usr/local/bin", "/usr/bin", "/bin"]),
+  },
   { name: "tmux", aptPackage: "tmux", usedFor: "terminal", find: () => findProgram("tmux", pathDirs()) },
-  { name: "postgresql", aptPackage: "postgresql", usedFor: "PostgreSQL store",
-    find: () => (findProgram("initdb", POSTGRES_DIRS) && findProgram("pg_ctl", POSTGRES_DIRS)) ?? undefined },
+  {
+    name: "postgresql",
+    aptPackage: "postgresql",
+    usedFor: "PostgreSQL store",
+    find: () => (findProgram("initdb", POSTGRES_DIRS) && findProgram("pg_ctl", POSTGRES_DIRS)) ?? undefined,
+  },
 ];
 
 export function requirement(name: RequirementName): Requirement {
@@ -54,7 +72,10 @@ export function requirement(name: RequirementName): Requirement {
 export function missingRequirements(env: NodeJS.ProcessEnv = process.env): RequirementName[] {
   const given = env.ZINO_TEST_MISSING;
   if (given !== undefined) {
-    return given.split(",").map((s) => s.trim()).filter((s): s is RequirementName => REQUIREMENTS.some((r) => r.name === s));
+    return given
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s): s is RequirementName => REQUIREMENTS.some((r) => r.name === s));
   }
   return REQUIREMENTS.filter((r) => r.name !== "postgresql" && r.find() === undefined).map((r) => r.name);
 }

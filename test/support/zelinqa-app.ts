@@ -26,7 +26,12 @@ export function captureLogger(): { logger: Logger; lines: string[] } {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      lines.push(...chunk.toString("utf8").split("\n").filter((l) => l.length > 0));
+      lines.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter((l) => l.length > 0),
+      );
       callback();
     },
   });

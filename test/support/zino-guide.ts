@@ -22,8 +22,18 @@ export const FURNITURE_ANSWERS: Record<string, string> = {
 
 export function guideInstance(providerUrl: string): TempInstance {
   return writeTempInstance({
-    providerUrl, llm: { max_retries: 0 },
-    extraToml: ["[agent]", 'tool_style = "native"', "max_iterations = 6", "", "[exec]", 'sandbox = "none"', "allow_unsandboxed = true", ""].join("\n"),
+    providerUrl,
+    llm: { max_retries: 0 },
+    extraToml: [
+      "[agent]",
+      'tool_style = "native"',
+      "max_iterations = 6",
+      "",
+      "[exec]",
+      'sandbox = "none"',
+      "allow_unsandboxed = true",
+      "",
+    ].join("\n"),
   });
 }
 
@@ -99,7 +109,10 @@ async function ctxValue(instance: TempInstance, ctxkey: string, key: string): Pr
 }
 
 /** The guide's stored session, read on the API side with the SDK and the stored runtime key. */
-export async function apiSession(instance: TempInstance, ctxkey: string): Promise<{ state: SessionState; runtimeKey: string; sessionId: string }> {
+export async function apiSession(
+  instance: TempInstance,
+  ctxkey: string,
+): Promise<{ state: SessionState; runtimeKey: string; sessionId: string }> {
   const runtimeKey = await ctxValue(instance, "zelinqa-host", "runtime_key");
   const baseUrl = await ctxValue(instance, "zelinqa-host", "base_url");
   const sessionId = await ctxValue(instance, ctxkey, "zelinqa_session_id");

@@ -11,12 +11,19 @@ void describe("frame codec", () => {
   });
 
   void it("decodes frames split at every byte position, including inside multi-byte characters", () => {
-    const frames = [{ type: "chunk", delta: "né 日本 🙂" }, { type: "done", full_text: "x" }];
+    const frames = [
+      { type: "chunk", delta: "né 日本 🙂" },
+      { type: "done", full_text: "x" },
+    ];
     const bytes = Buffer.concat(frames.map((f) => encodeFrame(f)));
     for (let cut = 1; cut < bytes.length; cut += 1) {
       const decoder = new FrameDecoder();
       const out = [...decoder.push(bytes.subarray(0, cut)), ...decoder.push(bytes.subarray(cut))];
-      assert.deepEqual(out, frames.map((frame) => ({ kind: "frame", frame })), `cut at ${cut}`);
+      assert.deepEqual(
+        out,
+        frames.map((frame) => ({ kind: "frame", frame })),
+        `cut at ${cut}`,
+      );
     }
   });
 

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
-  ServiceUnavailableError, WireError, createFrameServer, encodeFrame, requestAll, requestOne, silentLogger,
+  ServiceUnavailableError,
+  WireError,
+  createFrameServer,
+  encodeFrame,
+  requestAll,
+  requestOne,
+  silentLogger,
   type FrameServer,
 } from "../../src/wire/index.js";
 import { framed, rawExchange } from "../support/raw-frames.js";
@@ -53,7 +59,10 @@ void describe("frame server", () => {
 
   void it("streams every frame of an answer and ends at the terminal frame", async () => {
     const frames = await requestAll(socketPath, { message: "hi", ctxkey: "k1" });
-    assert.deepEqual(frames.map((f) => f.type), ["chunk", "chunk", "chunk", "done"]);
+    assert.deepEqual(
+      frames.map((f) => f.type),
+      ["chunk", "chunk", "chunk", "done"],
+    );
     assert.equal(frames[3]?.echo, "hi");
     assert.equal(frames[3]?.ctxkey, "k1");
   });
@@ -68,7 +77,14 @@ void describe("frame server", () => {
   });
 
   void it("answers malformed JSON, non-objects and wrong field types with bad_request, then keeps serving", async () => {
-    for (const payload of [framed("{oops"), framed("[1]"), framed("7"), encodeFrame({ message: 5 }), encodeFrame({ ctxkey: 9 }), encodeFrame({ type: 1 })]) {
+    for (const payload of [
+      framed("{oops"),
+      framed("[1]"),
+      framed("7"),
+      encodeFrame({ message: 5 }),
+      encodeFrame({ ctxkey: 9 }),
+      encodeFrame({ type: 1 }),
+    ]) {
       const frames = await rawExchange(socketPath, payload);
       assert.equal(frames.length, 1);
       assert.equal(frames[0]?.type, "error");
@@ -92,7 +108,11 @@ void describe("frame server", () => {
   });
 
   void it("answers with the handler's WireError code and message", async () => {
-    assert.deepEqual(await requestOne(socketPath, { type: "forbidden", message: "x" }), { type: "error", code: "forbidden", message: "not for you" });
+    assert.deepEqual(await requestOne(socketPath, { type: "forbidden", message: "x" }), {
+      type: "error",
+      code: "forbidden",
+      message: "not for you",
+    });
     assert.equal((await requestOne(socketPath, { type: "what", message: "x" })).code, "unknown_type");
   });
 
@@ -126,7 +146,11 @@ void describe("frame server", () => {
   void it("replaces a stale socket file left by a crashed process", async () => {
     const stalePath = join(dir, "run", "stale.sock");
     writeFileSync(stalePath, "");
-    const fresh = createFrameServer({ socketPath: stalePath, logger: silentLogger(), handler: async (_r, out) => void (await out.send({ type: "ok" })) });
+    const fresh = createFrameServer({
+      socketPath: stalePath,
+      logger: silentLogger(),
+      handler: async (_r, out) => void (await out.send({ type: "ok" })),
+    });
     await fresh.start();
     try {
       assert.deepEqual(await requestOne(stalePath, { message: "x" }), { type: "ok" });

@@ -6,9 +6,7 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import {
-  UnsafeSocketDirError, createFrameServer, encodeFrame, requestOne, silentLogger, type FrameServer,
-} from "../../src/wire/index.js";
+import { UnsafeSocketDirError, createFrameServer, encodeFrame, requestOne, silentLogger, type FrameServer } from "../../src/wire/index.js";
 import { framed, rawExchange } from "../support/raw-frames.js";
 
 function openPartial(socketPath: string, bytes: Buffer): Promise<Socket> {
@@ -52,7 +50,12 @@ void describe("wire limits of a frame server", () => {
     dir = mkdtempSync(join(tmpdir(), "zl-"));
     socketPath = join(dir, "run", "svc.sock");
     server = createFrameServer({
-      socketPath, logger: silentLogger(), maxFrameBytes: 1024 * 1024, idleTimeoutMs: 5000, maxConnections: 4, maxBufferedBytes: 2 * 1024 * 1024,
+      socketPath,
+      logger: silentLogger(),
+      maxFrameBytes: 1024 * 1024,
+      idleTimeoutMs: 5000,
+      maxConnections: 4,
+      maxBufferedBytes: 2 * 1024 * 1024,
       async handler(request, out) {
         await out.send({ type: "echo", ctxkey: request.ctxkey, message: request.message });
       },
@@ -130,7 +133,10 @@ void describe("a peer that stops reading", () => {
     const dir = mkdtempSync(join(tmpdir(), "zs-"));
     let unsent = 0;
     const server = createFrameServer({
-      socketPath: join(dir, "s.sock"), logger: silentLogger(), idleTimeoutMs: 300, maxConnections: 1,
+      socketPath: join(dir, "s.sock"),
+      logger: silentLogger(),
+      idleTimeoutMs: 300,
+      maxConnections: 1,
       async handler(request, out) {
         if (request.type !== "flood") return void (await out.send({ type: "ok" }));
         for (let i = 0; i < 200; i += 1) {
@@ -167,7 +173,11 @@ void describe("socket folder", () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   const start = async (socketPath: string) => {
-    const server = createFrameServer({ socketPath, logger: silentLogger(), handler: async (_r, out) => void (await out.send({ type: "ok" })) });
+    const server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      handler: async (_r, out) => void (await out.send({ type: "ok" })),
+    });
     await server.start();
     return server;
   };

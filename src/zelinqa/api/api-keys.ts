@@ -15,7 +15,11 @@ export interface Authenticator {
   authenticate(apiKey: string): Promise<Principal | null>;
 }
 
-export function createAuthenticator(deps: { store: Pick<StoreOperations, "findApiKeyByHash">; now: () => Date; cacheMs?: number }): Authenticator {
+export function createAuthenticator(deps: {
+  store: Pick<StoreOperations, "findApiKeyByHash">;
+  now: () => Date;
+  cacheMs?: number;
+}): Authenticator {
   const cacheMs = Math.min(deps.cacheMs ?? KEY_CACHE_MS, KEY_CACHE_MS);
   const cache = new Map<string, { record: ApiKeyRecord | null; fetchedAt: number }>();
   return {

@@ -21,14 +21,30 @@ export interface AppErrorDeps {
 /** Fastify's own 4xx errors (bad URL, content length, body read) become envelopes; these keep their §5.3 body. */
 const GATEWAY_STATUSES = new Set([404, 405, 413]);
 
-const DATABASE_DOWN = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "08000", "08001", "08003", "08006", "53300", "SQLITE_BUSY", "SQLITE_CANTOPEN"]);
+const DATABASE_DOWN = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "57P01",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  "53300",
+  "SQLITE_BUSY",
+  "SQLITE_CANTOPEN",
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && DATABASE_DOWN.has(code)) return true;
   const message = error instanceof Error ? error.message : "";
-  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open/i.test(message);
+  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open/i.test(
+    message,
+  );
 }
 
 function invalidRequestBody(deps: AppErrorDeps, requestId: string, message: string): string {

@@ -88,7 +88,10 @@ async function registerDocs(fastify: AppFastify): Promise<void> {
 }
 
 /** The v1 routes behind the pipeline; their zod schemas document them in OpenAPI. */
-function registerRoutes(fastify: AppFastify, input: { routes: readonly RouteDefinition[]; pipeline: Pipeline; maxBodyBytes: number }): void {
+function registerRoutes(
+  fastify: AppFastify,
+  input: { routes: readonly RouteDefinition[]; pipeline: Pipeline; maxBodyBytes: number },
+): void {
   for (const route of input.routes) {
     fastify.route({
       method: route.method,
@@ -112,20 +115,37 @@ function registerHealth(fastify: AppFastify, store: ZelinqaStore): void {
   fastify.route({
     method: "GET",
     url: "/v1/health",
-    schema: { operationId: "health", summary: "Liveness and database reachability", response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
+    schema: {
+      operationId: "health",
+      summary: "Liveness and database reachability",
+      response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
+    },
     handler: async (_request, reply) => {
       try {
         await store.ping();
-        return reply.code(200).type(JSON_TYPE).send(JSON.stringify({ status: "ok", nbq_version: ENGINE_VERSION }));
+        return reply
+          .code(200)
+          .type(JSON_TYPE)
+          .send(JSON.stringify({ status: "ok", nbq_version: ENGINE_VERSION }));
       } catch {
-        return reply.code(503).header("retry-after", "1").type(JSON_TYPE).send(JSON.stringify({ status: "unavailable", nbq_version: ENGINE_VERSION }));
+        return reply
+          .code(503)
+          .header("retry-after", "1")
+          .type(JSON_TYPE)
+          .send(JSON.stringify({ status: "unavailable", nbq_version: ENGINE_VERSION }));
       }
     },
   });
 }
 
 function appRoutes(ctx: AppContext): RouteDefinition[] {
-  return [...sessionRoutes(ctx), ...turnPreviewRoutes(ctx), ...configurationReadRoutes(ctx), ...configurationWriteRoutes(ctx), ...legacyRoutes(ctx)];
+  return [
+    ...sessionRoutes(ctx),
+    ...turnPreviewRoutes(ctx),
+    ...configurationReadRoutes(ctx),
+    ...configurationWriteRoutes(ctx),
+    ...legacyRoutes(ctx),
+  ];
 }
 
 /** Records older than 24 h already count as new (§6.2); this only keeps the table small. */

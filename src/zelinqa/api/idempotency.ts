@@ -19,7 +19,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestFingerprint(method: string, rawPath: string, body: unknown): string {
-  return createHash("sha256").update(`${method}\n${rawPath}\n${canonicalJson(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method}\n${rawPath}\n${canonicalJson(body)}`)
+    .digest("hex");
 }
 
 export interface IdempotencyScope {

@@ -70,7 +70,8 @@ export function jsonShapeProblem(text: string, limits: Pick<BodyLimits, "maxCont
     else if (c === 0x2c || c === 0x3a) {
       separators += 1;
       if (separators > limits.maxSeparators) return `the body holds more than ${limits.maxSeparators} values`;
-      if (c === 0x2c && ++members[depth]! >= MAX_CONTAINER_MEMBERS) return `an array or object of the body has more than ${MAX_CONTAINER_MEMBERS} members`;
+      if (c === 0x2c && ++members[depth]! >= MAX_CONTAINER_MEMBERS)
+        return `an array or object of the body has more than ${MAX_CONTAINER_MEMBERS} members`;
     }
   }
   return null;
@@ -109,7 +110,8 @@ export function findUnstorableString(value: unknown): string | null {
 
 const MAYBE_UNSTORABLE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
-const invalidJson = (message: string) => new OperationError("invalid_request", { issues: [{ path: "", message }] }, { variant: "invalid_json" });
+const invalidJson = (message: string) =>
+  new OperationError("invalid_request", { issues: [{ path: "", message }] }, { variant: "invalid_json" });
 
 export const unstorableIssue = (path: string): RequestIssue => ({ path, message: "contains NUL or an unpaired surrogate" });
 
@@ -117,7 +119,12 @@ export const unstorableIssue = (path: string): RequestIssue => ({ path, message:
  * Decodes, checks and parses a POST body into a JSON object. `contentType` is the header as the client sent
  * it; an empty body needs none. Called after authentication (§5.5 step 4).
  */
-export function parseJsonBody(input: { raw: Buffer | undefined; contentType: string | undefined; optional: boolean; limits: BodyLimits }): unknown {
+export function parseJsonBody(input: {
+  raw: Buffer | undefined;
+  contentType: string | undefined;
+  optional: boolean;
+  limits: BodyLimits;
+}): unknown {
   const bytes = input.raw ?? Buffer.alloc(0);
   if (bytes.length > 0 && !isJsonContentType(input.contentType)) {
     throw new OperationError(

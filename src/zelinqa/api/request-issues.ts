@@ -9,7 +9,10 @@ function pointer(path: readonly PropertyKey[]): string {
 }
 
 /** Flattens unions: a failed union reports the issues of its closest branch instead of a generic message. */
-function flatten(issues: readonly z.core.$ZodIssue[], prefix: readonly PropertyKey[] = []): Array<{ path: PropertyKey[]; message: string }> {
+function flatten(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): Array<{ path: PropertyKey[]; message: string }> {
   const out: Array<{ path: PropertyKey[]; message: string }> = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];

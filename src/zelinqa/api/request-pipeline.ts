@@ -48,7 +48,11 @@ function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempote
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === "") {
     if (rule === "optional") return undefined;
-    throw new OperationError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "required" }] }, { variant: "idempotency_key_missing" });
+    throw new OperationError(
+      "invalid_request",
+      { issues: [{ path: "header.Idempotency-Key", message: "required" }] },
+      { variant: "idempotency_key_missing" },
+    );
   }
   if (key.length < 8 || key.length > 128) {
     throw new OperationError(
@@ -63,7 +67,12 @@ function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempote
 function parseBody(deps: PipelineDeps, request: FastifyRequest, route: RouteDefinition): unknown {
   if (route.method === "GET") return undefined;
   const raw = Buffer.isBuffer(request.body) ? request.body : typeof request.body === "string" ? Buffer.from(request.body) : undefined;
-  return parseJsonBody({ raw, contentType: deps.contentTypeOf(request), optional: route.bodyOptional === true, limits: bodyLimitsFor(route.path) });
+  return parseJsonBody({
+    raw,
+    contentType: deps.contentTypeOf(request),
+    optional: route.bodyOptional === true,
+    limits: bodyLimitsFor(route.path),
+  });
 }
 
 /** Path ids and query values PostgreSQL could not store answer 400 on both stores (§5.4 [ext]). */
@@ -146,7 +155,13 @@ async function currentStateVersion(store: StoreOperations, domainId: string, ses
 }
 
 function errorResponse(deps: PipelineDeps, error: OperationError, requestId: string) {
-  return { status: statusOf(error), body: envelopeBody(error, requestId, deps.locale), contentType: JSON_TYPE, requestId, headers: error.headers };
+  return {
+    status: statusOf(error),
+    body: envelopeBody(error, requestId, deps.locale),
+    contentType: JSON_TYPE,
+    requestId,
+    headers: error.headers,
+  };
 }
 
 /** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
@@ -159,7 +174,10 @@ async function finishError(deps: PipelineDeps, error: OperationError, requestId:
 }
 
 /** Commits the effects and the idempotency record together; a lost CAS becomes the stored 409. */
-async function commit(deps: PipelineDeps, input: { result: RouteResult; requestId: string; reserved: Reserved | null; principal: Principal }) {
+async function commit(
+  deps: PipelineDeps,
+  input: { result: RouteResult; requestId: string; reserved: Reserved | null; principal: Principal },
+) {
   const { result, requestId, reserved } = input;
   const { body, contentType } = serialise(result);
   const response = { status: result.status, body, contentType, requestId };
@@ -168,7 +186,11 @@ async function commit(deps: PipelineDeps, input: { result: RouteResult; requestI
       await deps.store.transaction(async (tx) => {
         if (result.effects) await result.effects(tx);
         if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
-          throw new OperationError("idempotency_contention", { idempotency_key: reserved.key, retry_after_seconds: 1 }, { headers: { "retry-after": "1" } });
+          throw new OperationError(
+            "idempotency_contention",
+            { idempotency_key: reserved.key, retry_after_seconds: 1 },
+            { headers: { "retry-after": "1" } },
+          );
         }
       });
     }
@@ -177,13 +199,19 @@ async function commit(deps: PipelineDeps, input: { result: RouteResult; requestI
   } catch (error) {
     if (!(error instanceof StateVersionConflict)) throw error;
     const current = await currentStateVersion(deps.store, input.principal.domainId, error.sessionId);
-    const conflict = new OperationError("state_version_conflict", { supplied_state_version: error.suppliedStateVersion, current_state_version: current });
+    const conflict = new OperationError("state_version_conflict", {
+      supplied_state_version: error.suppliedStateVersion,
+      current_state_version: current,
+    });
     return finishError(deps, conflict, requestId, reserved);
   }
 }
 
 /** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
-async function handleAndCommit(deps: PipelineDeps, input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null }) {
+async function handleAndCommit(
+  deps: PipelineDeps,
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null },
+) {
   const { route, request, prepared, reserved } = input;
   const requestId = request.id;
   for (let attempt = 1; ; attempt += 1) {

@@ -21,10 +21,16 @@ export function envelopeBody(error: OperationError, requestId: string, locale: L
 
 export function sendGateway(reply: FastifyReply, status: GatewayStatus, headers: Record<string, string> = {}): FastifyReply {
   for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
-  return reply.code(status).type(JSON_TYPE).send(JSON.stringify({ message: GATEWAY_MESSAGES[status] }));
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .send(JSON.stringify({ message: GATEWAY_MESSAGES[status] }));
 }
 
-export function sendRaw(reply: FastifyReply, input: { status: number; body: string; contentType: string; requestId: string; headers?: Record<string, string> }): FastifyReply {
+export function sendRaw(
+  reply: FastifyReply,
+  input: { status: number; body: string; contentType: string; requestId: string; headers?: Record<string, string> },
+): FastifyReply {
   void reply.header("x-request-id", input.requestId);
   for (const [name, value] of Object.entries(input.headers ?? {})) void reply.header(name, value);
   return reply.code(input.status).type(input.contentType).send(input.body);

@@ -42,10 +42,17 @@ const EnvSchema = z.object({
   ZELINQA_MODEL_TIMEOUT_MS: z.string().optional(),
 });
 
-function integer(name: string, raw: string | undefined, fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
+function integer(
+  name: string,
+  raw: string | undefined,
+  fallback: number | undefined,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (raw === undefined || raw.trim() === "") return fallback;
   const value = Number(raw.trim());
-  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}`);
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}`);
   return value;
 }
 

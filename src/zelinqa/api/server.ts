@@ -40,7 +40,12 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     logger,
     locale: config.locale,
     semantic: config.model
-      ? createOpenAiExtractor({ baseUrl: config.model.baseUrl, model: config.model.name, timeoutMs: config.model.timeoutMs, ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}) })
+      ? createOpenAiExtractor({
+          baseUrl: config.model.baseUrl,
+          model: config.model.name,
+          timeoutMs: config.model.timeoutMs,
+          ...(config.model.apiKey ? { apiKey: config.model.apiKey } : {}),
+        })
       : undefined,
     maxBodyBytes: config.maxBodyBytes,
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -20,8 +20,7 @@ const EntitiesSchema = z.object({
 });
 
 export type ConfigurationFile =
-  | ({ kind: "entities" } & z.infer<typeof EntitiesSchema>)
-  | { kind: "changes"; changes: ConfigurationChange[] };
+  ({ kind: "entities" } & z.infer<typeof EntitiesSchema>) | { kind: "changes"; changes: ConfigurationChange[] };
 
 /** Parses JSON or YAML text; unknown top-level keys (domain, request_id, …) of an export are ignored. */
 export function parseConfigurationFile(text: string, fileName: string): ConfigurationFile {
@@ -77,7 +76,10 @@ export function changeBatch(file: ConfigurationFile, existing: ExistingIds): Con
   return changes;
 }
 
-export function formatConfiguration(config: Pick<ConfigurationResponse, "domain" | "objective" | "dimensions" | "success_informations" | "questions">, format: "json" | "yaml"): string {
+export function formatConfiguration(
+  config: Pick<ConfigurationResponse, "domain" | "objective" | "dimensions" | "success_informations" | "questions">,
+  format: "json" | "yaml",
+): string {
   const document = {
     domain: config.domain,
     objective: config.objective,

@@ -22,8 +22,10 @@ import type { ConfigurationFile } from "./configuration-file.js";
 function cliMessage(error: unknown): unknown {
   if (error instanceof RetryableConflict) return new Error("the draft changed concurrently; retry");
   if (!(error instanceof OperationError)) return error;
-  if (error.code === "configuration_validation_failed") return new Error(`the configuration has blocking issues: ${JSON.stringify(error.details.issues)}`);
-  if (error.code === "compilation_in_progress") return new Error(`compilation ${String(error.details.compilation_id)} is already ${String(error.details.status)}`);
+  if (error.code === "configuration_validation_failed")
+    return new Error(`the configuration has blocking issues: ${JSON.stringify(error.details.issues)}`);
+  if (error.code === "compilation_in_progress")
+    return new Error(`compilation ${String(error.details.compilation_id)} is already ${String(error.details.status)}`);
   return error;
 }
 
@@ -37,24 +39,44 @@ async function existingIds(deps: OperationDeps, domainId: string) {
   };
 }
 
-async function publishAndCompile(deps: OperationDeps, actor: Actor): Promise<{ compilation_id: string; configuration_version: string | null }> {
+async function publishAndCompile(
+  deps: OperationDeps,
+  actor: Actor,
+): Promise<{ compilation_id: string; configuration_version: string | null }> {
   const job = await commit(deps.store, await requestPublication(deps, { actor, now: deps.clock.now() }));
   const worker = createCompileWorker({ store: deps.store, ids: deps.ids, now: () => deps.clock.now(), logger: createLogger("error") });
   await worker.drain();
   await worker.close();
   const done = await deps.store.getCompilationJob(actor.domainId, job.id);
-  if (done?.status !== "succeeded") throw new Error(`compilation ${job.id} ended ${done?.status ?? "unknown"}: ${JSON.stringify(done?.error ?? null)}`);
+  if (done?.status !== "succeeded")
+    throw new Error(`compilation ${job.id} ended ${done?.status ?? "unknown"}: ${JSON.stringify(done?.error ?? null)}`);
   return { compilation_id: job.id, configuration_version: done.configurationVersion };
 }
 
-export async function importConfiguration(input: { store: ZelinqaStore; domain: DomainRecord; file: ConfigurationFile; publish: boolean; requestId: string }) {
+export async function importConfiguration(input: {
+  store: ZelinqaStore;
+  domain: DomainRecord;
+  file: ConfigurationFile;
+  publish: boolean;
+  requestId: string;
+}) {
   const { store, domain } = input;
-  const deps: OperationDeps = { store, clock: { now: () => new Date() }, ids: createIdGenerator(), artifacts: createArtifactCache({ store }) };
+  const deps: OperationDeps = {
+    store,
+    clock: { now: () => new Date() },
+    ids: createIdGenerator(),
+    artifacts: createArtifactCache({ store }),
+  };
   const actor: Actor = { domainId: domain.id, keyId: "cli", scopes: [], requestId: input.requestId };
   try {
     const changes = changeBatch(input.file, await existingIds(deps, domain.id));
     const applied = await commit(store, await applyConfigurationChanges(deps, { actor, now: deps.clock.now(), changes }));
-    const summary: Record<string, unknown> = { domain_id: domain.id, draft_revision: applied.draftRevision, applied: applied.applied, warnings: applied.warnings };
+    const summary: Record<string, unknown> = {
+      domain_id: domain.id,
+      draft_revision: applied.draftRevision,
+      applied: applied.applied,
+      warnings: applied.warnings,
+    };
     if (!input.publish) return summary;
     if (applied.warnings.length > 0) throw new Error(`the configuration cannot be published: ${JSON.stringify(applied.warnings)}`);
     return { ...summary, ...(await publishAndCompile(deps, actor)) };

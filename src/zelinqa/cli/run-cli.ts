@@ -44,7 +44,12 @@ async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: Zel
   }
 }
 
-async function resolveDomain(store: ZelinqaStore, domainId: string | undefined, createDefault: boolean, now: string): Promise<DomainRecord> {
+async function resolveDomain(
+  store: ZelinqaStore,
+  domainId: string | undefined,
+  createDefault: boolean,
+  now: string,
+): Promise<DomainRecord> {
   if (domainId !== undefined) {
     const domain = await store.getDomain(domainId);
     if (!domain) throw new UsageError(`unknown domain ${domainId}`);
@@ -59,7 +64,10 @@ async function resolveDomain(store: ZelinqaStore, domainId: string | undefined, 
 }
 
 function parseScopes(raw: string): Scope[] {
-  const scopes = raw.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  const scopes = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   if (scopes.length === 0) throw new UsageError("--scopes needs at least one scope");
   for (const scope of scopes) if (!isScope(scope)) throw new UsageError(`unknown scope ${scope}`);
   return scopes as Scope[];
@@ -102,7 +110,6 @@ function addServerCommands(program: Command, kit: CommandKit): void {
       await server.close();
     });
 
-
   withDatabase(program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async () => undefined);
   });
@@ -111,17 +118,19 @@ function addServerCommands(program: Command, kit: CommandKit): void {
 function addDomainCommands(program: Command, kit: CommandKit): void {
   const { deps, ids, now, json } = kit;
   const domains = program.command("domains").description("manage domains");
-  withDatabase(domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default"))
-    .action(async (flags: DatabaseFlags & { name: string; organization: string }) => {
+  withDatabase(domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default")).action(
+    async (flags: DatabaseFlags & { name: string; organization: string }) => {
       await withStore(deps, flags, async (store) => {
         const org = await store.ensureOrganization(flags.organization, now());
         const domain = await store.createDomain({ id: ids.newId("dom"), name: flags.name, organizationId: org, now: now() });
         json({ domain_id: domain.id, name: domain.name, organization: domain.organization });
       });
-    });
+    },
+  );
   withDatabase(domains.command("list")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
-      for (const d of await store.listDomains()) json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
+      for (const d of await store.listDomains())
+        json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
     });
   });
 }
@@ -129,21 +138,41 @@ function addDomainCommands(program: Command, kit: CommandKit): void {
 function addKeyCommands(program: Command, kit: CommandKit): void {
   const { deps, ids, clock, now, json } = kit;
   const keys = program.command("keys").description("manage API keys");
-  withDatabase(keys.command("create").requiredOption("--scopes <scopes>").option("--domain <id>").option("--label <text>").option("--expires-at <iso>"))
-    .action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
-      const scopes = parseScopes(flags.scopes);
-      const expiresAt = parseExpiry(flags.expiresAt);
-      await withStore(deps, flags, async (store) => {
-        const domain = await resolveDomain(store, flags.domain, true, now());
-        const created = await createApiKey({ store, ids, clock }, { domainId: domain.id, scopes, label: flags.label ?? null, expiresAt });
-        json({ key_id: created.record.id, api_key: created.apiKey, domain_id: domain.id, scopes: created.record.scopes, expires_at: expiresAt });
-        deps.stderr("warning: store this API key now; it cannot be shown again\n");
+  withDatabase(
+    keys
+      .command("create")
+      .requiredOption("--scopes <scopes>")
+      .option("--domain <id>")
+      .option("--label <text>")
+      .option("--expires-at <iso>"),
+  ).action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
+    const scopes = parseScopes(flags.scopes);
+    const expiresAt = parseExpiry(flags.expiresAt);
+    await withStore(deps, flags, async (store) => {
+      const domain = await resolveDomain(store, flags.domain, true, now());
+      const created = await createApiKey({ store, ids, clock }, { domainId: domain.id, scopes, label: flags.label ?? null, expiresAt });
+      json({
+        key_id: created.record.id,
+        api_key: created.apiKey,
+        domain_id: domain.id,
+        scopes: created.record.scopes,
+        expires_at: expiresAt,
       });
+      deps.stderr("warning: store this API key now; it cannot be shown again\n");
     });
+  });
   withDatabase(keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
     await withStore(deps, flags, async (store) => {
       for (const k of await listApiKeys({ store }, flags.domain)) {
-        json({ key_id: k.id, label: k.label, domain_id: k.domainId, scopes: k.scopes, created_at: k.createdAt, expires_at: k.expiresAt, revoked_at: k.revokedAt });
+        json({
+          key_id: k.id,
+          label: k.label,
+          domain_id: k.domainId,
+          scopes: k.scopes,
+          created_at: k.createdAt,
+          expires_at: k.expiresAt,
+          revoked_at: k.revokedAt,
+        });
       }
     });
   });
@@ -159,30 +188,37 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
 function addConfigCommands(program: Command, kit: CommandKit): void {
   const { deps, ids, now, json } = kit;
   const config = program.command("config").description("import or export the configuration");
-  withDatabase(config.command("import").argument("<file>").option("--domain <id>").option("--publish", "publish and compile after importing"))
-    .action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
-      let text: string;
-      try {
-        text = readFileSync(file, "utf8");
-      } catch {
-        throw new UsageError(`cannot read ${file}`);
-      }
-      const parsed = parseConfigurationFile(text, file);
-      await withStore(deps, flags, async (store) => {
-        const domain = await resolveDomain(store, flags.domain, true, now());
-        json(await importConfiguration({ store, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
-      });
+  withDatabase(
+    config.command("import").argument("<file>").option("--domain <id>").option("--publish", "publish and compile after importing"),
+  ).action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      throw new UsageError(`cannot read ${file}`);
+    }
+    const parsed = parseConfigurationFile(text, file);
+    await withStore(deps, flags, async (store) => {
+      const domain = await resolveDomain(store, flags.domain, true, now());
+      json(await importConfiguration({ store, domain, file: parsed, publish: flags.publish === true, requestId: ids.newId("req") }));
     });
-  withDatabase(config.command("export").option("--domain <id>").addOption(new Option("--format <format>").choices(["json", "yaml"]).default("json")).addOption(new Option("--state <state>").choices(["published", "draft"]).default("published")))
-    .action(async (flags: DatabaseFlags & { domain?: string; format: "json" | "yaml"; state: "published" | "draft" }) => {
-      await withStore(deps, flags, async (store) => {
-        const domain = await resolveDomain(store, flags.domain, false, now());
-        const content = flags.state === "published" ? (await store.getPublishedVersion(domain.id))?.content : (await store.getDraft(domain.id))?.content;
-        if (content === undefined) throw new Error(`no ${flags.state} configuration exists for domain ${domain.id}`);
-        const entities = storedConfigurationEntities(content);
-        deps.stdout(formatConfiguration({ domain: { name: domain.name }, ...entities }, flags.format));
-      });
+  });
+  withDatabase(
+    config
+      .command("export")
+      .option("--domain <id>")
+      .addOption(new Option("--format <format>").choices(["json", "yaml"]).default("json"))
+      .addOption(new Option("--state <state>").choices(["published", "draft"]).default("published")),
+  ).action(async (flags: DatabaseFlags & { domain?: string; format: "json" | "yaml"; state: "published" | "draft" }) => {
+    await withStore(deps, flags, async (store) => {
+      const domain = await resolveDomain(store, flags.domain, false, now());
+      const content =
+        flags.state === "published" ? (await store.getPublishedVersion(domain.id))?.content : (await store.getDraft(domain.id))?.content;
+      if (content === undefined) throw new Error(`no ${flags.state} configuration exists for domain ${domain.id}`);
+      const entities = storedConfigurationEntities(content);
+      deps.stdout(formatConfiguration({ domain: { name: domain.name }, ...entities }, flags.format));
     });
+  });
 }
 
 function buildProgram(deps: CliDeps): Command {
@@ -194,7 +230,9 @@ function buildProgram(deps: CliDeps): Command {
     now: () => clock.now().toISOString(),
     json: (value) => deps.stdout(`${JSON.stringify(value)}\n`),
   };
-  const program = new Command("zelinqa").description("Zelinqa-compatible API server").exitOverride()
+  const program = new Command("zelinqa")
+    .description("Zelinqa-compatible API server")
+    .exitOverride()
     .version(packageVersion(), "-V, --version", "print the version and exit");
   program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
   addServerCommands(program, kit);
@@ -215,7 +253,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       return 2;
     }
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof ZodError || error instanceof SyntaxError) {
-      deps.stderr(`zelinqa: ${error instanceof ZodError ? `invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}` : error.message}\n`);
+      deps.stderr(
+        `zelinqa: ${error instanceof ZodError ? `invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}` : error.message}\n`,
+      );
       return 2;
     }
     deps.stderr(`zelinqa: ${error instanceof Error ? error.message : String(error)}\n`);

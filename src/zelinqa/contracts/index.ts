@@ -11,15 +11,7 @@ export {
   JsonSchemaObjectSchema,
   uniqueArray,
 } from "./common.js";
-export type {
-  QuestionType,
-  SelectionMode,
-  CompletionRole,
-  QualificationLevel,
-  Outcome,
-  JsonValue,
-  JsonSchemaObject,
-} from "./common.js";
+export type { QuestionType, SelectionMode, CompletionRole, QualificationLevel, Outcome, JsonValue, JsonSchemaObject } from "./common.js";
 export {
   ObjectiveSchema,
   DimensionSchema,
@@ -56,11 +48,7 @@ export {
   ConfigurationEntitySchema,
   ConfigurationIssueSchema,
 } from "./configuration-issue.js";
-export type {
-  ConfigurationIssueCode,
-  ConfigurationEntity,
-  ConfigurationIssue,
-} from "./configuration-issue.js";
+export type { ConfigurationIssueCode, ConfigurationEntity, ConfigurationIssue } from "./configuration-issue.js";
 export {
   ObjectivePatchSchema,
   DimensionPatchSchema,
@@ -197,14 +185,7 @@ export {
   GatewayBodySchema,
   RequestIssueSchema,
 } from "./errors.js";
-export type {
-  ErrorCode,
-  ErrorEnvelope,
-  Locale,
-  ErrorCatalogueEntry,
-  GatewayBody,
-  RequestIssue,
-} from "./errors.js";
+export type { ErrorCode, ErrorEnvelope, Locale, ErrorCatalogueEntry, GatewayBody, RequestIssue } from "./errors.js";
 export {
   LegacyNextRequestSchema,
   LegacyNextResponseSchema,
@@ -212,13 +193,7 @@ export {
   ConversionResponseSchema,
   HealthResponseSchema,
 } from "./legacy.js";
-export type {
-  LegacyNextRequest,
-  LegacyNextResponse,
-  ConversionRequest,
-  ConversionResponse,
-  HealthResponse,
-} from "./legacy.js";
+export type { LegacyNextRequest, LegacyNextResponse, ConversionRequest, ConversionResponse, HealthResponse } from "./legacy.js";
 export { TurnPreviewRequestSchema, TurnPreviewResponseSchema, TurnPreviewBodySchema } from "./turn-preview.js";
 export type { TurnPreviewRequest, TurnPreviewResponse, TurnPreviewBody } from "./turn-preview.js";
 export {

@@ -109,11 +109,7 @@ const VersionsOutputSchema = z.looseObject({
   api_version: z.string().optional(),
 });
 
-const StateVersionOutputSchema = z
-  .number()
-  .int()
-  .nullable()
-  .describe("Mirrors versions.state_version; null when the API sent none.");
+const StateVersionOutputSchema = z.number().int().nullable().describe("Mirrors versions.state_version; null when the API sent none.");
 
 export const AdvancedNextOutputSchema = z.looseObject({
   request_id: z.string().optional(),

@@ -72,9 +72,7 @@ export type ClientUpdates = z.infer<typeof ClientUpdatesSchema>;
 
 export const SelectionOptionsSchema = z.strictObject({
   candidate_count: z.number().int().min(1).max(10).optional(),
-  dimensions: z
-    .strictObject({ ids: uniqueArray(IdSchema).min(1).max(100), mode: z.enum(["restrict", "prefer"]) })
-    .optional(),
+  dimensions: z.strictObject({ ids: uniqueArray(IdSchema).min(1).max(100), mode: z.enum(["restrict", "prefer"]) }).optional(),
   allowed_question_types: uniqueArray(QuestionTypeSchema).min(1).optional(),
   required_target_ids: uniqueArray(z.string().min(1)).min(1).max(100).optional(),
   excluded_question_ids: uniqueArray(z.string().min(1)).max(500).optional(),

@@ -33,9 +33,7 @@ export const DimensionProgressSchema = z.object({
   completion_role: z.enum(["blocking", "contributing", "optional"]),
   computed_status: ProgressStatusSchema,
   progress: z.number().min(0).max(1),
-  client_override: z
-    .object({ status: z.enum(["achieved", "not_achieved", "excluded"]), updated_at: TimestampSchema })
-    .nullable(),
+  client_override: z.object({ status: z.enum(["achieved", "not_achieved", "excluded"]), updated_at: TimestampSchema }).nullable(),
   effective_status: z.enum(["not_started", "in_progress", "covered", "blocked", "excluded"]),
 });
 export type DimensionProgress = z.infer<typeof DimensionProgressSchema>;

@@ -53,7 +53,7 @@ export function processMessages(
   artifact: CompiledArtifact,
   state: SessionState,
   plan: EvidencePlan,
-  messages: readonly (ConversationMessage  )[],
+  messages: readonly ConversationMessage[],
   options: MessageOptions,
 ): EngineError | null {
   let asked: QuestionInfo | null = null;
@@ -63,7 +63,10 @@ export function processMessages(
     if (m.question_id !== undefined && !named) {
       // §8.1: initial-history errors are invalid_choice; context-message attribution errors invalid_previous_turn.
       if (options.mode === "history") {
-        return { code: "invalid_choice", details: { question_id: m.question_id, invalid_choice_ids: m.structured_answer?.choice_ids ?? [] } };
+        return {
+          code: "invalid_choice",
+          details: { question_id: m.question_id, invalid_choice_ids: m.structured_answer?.choice_ids ?? [] },
+        };
       }
       return attributionError(state, m.question_id);
     }

@@ -1,11 +1,6 @@
 // The draft configuration as the engine and the store hold it (§12.1), and its public view (§12.2).
 import { z } from "zod";
-import {
-  ConfiguredQuestionSchema,
-  DimensionSchema,
-  ObjectiveSchema,
-  SuccessInformationSchema,
-} from "../contracts/index.js";
+import { ConfiguredQuestionSchema, DimensionSchema, ObjectiveSchema, SuccessInformationSchema } from "../contracts/index.js";
 import type { ConfiguredQuestion, Dimension, Objective, SuccessInformation } from "../contracts/index.js";
 
 /** JSON-serialisable; entities are kept in creation order. */

@@ -102,7 +102,8 @@ export function applyQuestionChange(draft: DraftConfiguration, op: ChangeOperati
       issues.push(issue("incomplete_entity", "A question needs text and type.", "question", patch.id));
     }
     issues.push(...questionIssues(draft, patch));
-    if (issues.length > 0 || patch.text === undefined || patch.type === undefined || patch.dimension_id === undefined) return fail(...issues);
+    if (issues.length > 0 || patch.text === undefined || patch.type === undefined || patch.dimension_id === undefined)
+      return fail(...issues);
     const created: ConfiguredQuestion = {
       id: patch.id,
       text: patch.text,
@@ -123,9 +124,15 @@ export function applyQuestionChange(draft: DraftConfiguration, op: ChangeOperati
   // §12.3: changing the type without a selection_mode re-applies the default.
   if (patch.type !== undefined && patch.selection_mode === undefined) updated.selection_mode = defaultSelectionMode(patch.type);
   draft.questions[index] = updated;
-  const changed = Object.keys(updated).filter((k) => JSON.stringify(updated[k as keyof ConfiguredQuestion]) !== JSON.stringify(current[k as keyof ConfiguredQuestion]));
+  const changed = Object.keys(updated).filter(
+    (k) => JSON.stringify(updated[k as keyof ConfiguredQuestion]) !== JSON.stringify(current[k as keyof ConfiguredQuestion]),
+  );
   const toggled = changed.length === 1 && changed[0] === "active";
-  const action = toggled ? (updated.active ? "configuration.question.activated" : "configuration.question.deactivated") : "configuration.question.updated";
+  const action = toggled
+    ? updated.active
+      ? "configuration.question.activated"
+      : "configuration.question.deactivated"
+    : "configuration.question.updated";
   return { issues: [], audit: { action, id: patch.id, before, after: updated } };
 }
 
@@ -159,7 +166,10 @@ export function applySuccessInformationChange(
     issues.push(issue("unknown_reference", `Question "${patch.primary_question_id}" does not exist.`, entity, patch.id));
   }
   const current = index >= 0 ? draft.success_informations[index] : undefined;
-  const synonymProblem = synonymKeysProblem(patch.schema ?? current?.schema ?? {}, patch.synonyms === undefined ? current?.synonyms : patch.synonyms);
+  const synonymProblem = synonymKeysProblem(
+    patch.schema ?? current?.schema ?? {},
+    patch.synonyms === undefined ? current?.synonyms : patch.synonyms,
+  );
   if (synonymProblem !== null) issues.push(issue("invalid_schema", synonymProblem, entity, patch.id));
   if (issues.length > 0) return fail(...issues);
   if (op === "create") {
@@ -173,7 +183,10 @@ export function applySuccessInformationChange(
     draft.success_informations.push(created);
     return { issues: [], audit: { action: "configuration.success_information.created", id: patch.id, before: null, after: created } };
   }
-  const updated = { ...draft.success_informations[index], ...withoutUndefined(patch) } as DraftConfiguration["success_informations"][number] & { synonyms?: unknown };
+  const updated = {
+    ...draft.success_informations[index],
+    ...withoutUndefined(patch),
+  } as DraftConfiguration["success_informations"][number] & { synonyms?: unknown };
   if (updated.synonyms === null) delete updated.synonyms;
   draft.success_informations[index] = updated;
   return { issues: [], audit: { action: "configuration.success_information.updated", id: patch.id, before, after: updated } };

@@ -36,7 +36,10 @@ function push(plan: EvidencePlan, targetId: string, value: unknown, priority: Pr
 }
 
 function dataTargetsOf(artifact: CompiledArtifact, q: QuestionInfo): DataTargetInfo[] {
-  return q.targets.filter((t) => t.kind === "data").map((t) => artifact.dataTargetById.get(t.id)).filter((t): t is DataTargetInfo => t !== undefined);
+  return q.targets
+    .filter((t) => t.kind === "data")
+    .map((t) => artifact.dataTargetById.get(t.id))
+    .filter((t): t is DataTargetInfo => t !== undefined);
 }
 
 /** P2 values from selected choices (§10.4), arrays in the question's choice order (§11.1). */
@@ -77,7 +80,8 @@ export function collectAttributed(artifact: CompiledArtifact, state: SessionStat
   }
   const texts = [reply.text, reply.freeText].filter((s): s is string => s !== undefined && s.trim() !== "");
   const replyHasDate = direct.some((t) => t.extractor === "date" || t.extractor === "date-time");
-  for (const text of texts) collectIndirect(artifact, state, plan, { text, today: reply.today, skip: directIds, datesAllowed: !replyHasDate });
+  for (const text of texts)
+    collectIndirect(artifact, state, plan, { text, today: reply.today, skip: directIds, datesAllowed: !replyHasDate });
   if (gaps.length > 0 && texts.length > 0) {
     plan.modelTexts.push(...texts);
     for (const id of gaps) plan.modelTargets.set(id, true);
@@ -108,7 +112,13 @@ function collectIndirect(artifact: CompiledArtifact, state: SessionState, plan: 
 }
 
 /** Unattributed text (summaries, unattributed messages, unresolved turns): indirect evidence only. */
-export function collectUnattributed(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, text: string, today: string): void {
+export function collectUnattributed(
+  artifact: CompiledArtifact,
+  state: SessionState,
+  plan: EvidencePlan,
+  text: string,
+  today: string,
+): void {
   if (text.trim() === "") return;
   const before = new Set(plan.deterministic);
   collectIndirect(artifact, state, plan, { text, today, skip: new Set(), datesAllowed: true });
@@ -135,12 +145,17 @@ export function collectReply(
     collectAttributed(artifact, state, plan, reply);
     return outcome.value;
   }
-  if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "") return outcome.value;
+  if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "")
+    return outcome.value;
   const scratch = emptyPlan();
   // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
   collectAttributed(artifact, state, scratch, { ...reply, text: withoutHesitation(reply.text) });
   // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement").
-  const directIds = new Set(dataTargetsOf(artifact, reply.question).filter((t) => t.extractor !== "string").map((t) => t.id));
+  const directIds = new Set(
+    dataTargetsOf(artifact, reply.question)
+      .filter((t) => t.extractor !== "string")
+      .map((t) => t.id),
+  );
   if (!scratch.items.some((i) => directIds.has(i.targetId))) return outcome.value;
   const allDirect = new Set(dataTargetsOf(artifact, reply.question).map((t) => t.id));
   for (const item of scratch.items) {

@@ -44,8 +44,10 @@ export interface DataTargetInfo extends CompiledSuccessInformationJson {
 /** [ext] JSON Schema bounds of a number target, used to choose among several numbers. */
 function schemaBounds(schema: Record<string, unknown>): { minimum?: number; maximum?: number } {
   const out: { minimum?: number; maximum?: number } = {};
-  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
-  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : undefined;
+  const min =
+    typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : undefined;
+  const max =
+    typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : undefined;
   if (min !== undefined) out.minimum = min;
   if (max !== undefined) out.maximum = max;
   return out;
@@ -112,7 +114,9 @@ export function loadArtifact(json: unknown): CompiledArtifact {
       fail(`schema of ${s.id} does not compile`);
     }
     // [ext] Labels also read without their article and in the other language (understand/translations.ts).
-    const phrases = widenPhrases(s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })));
+    const phrases = widenPhrases(
+      s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })),
+    );
     const questionText = data.questions.find((q) => q.id === s.primary_question_id)?.text ?? "";
     const extraction: ExtractionTarget = {
       kind: s.extractor,

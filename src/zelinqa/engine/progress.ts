@@ -79,7 +79,11 @@ export function computeProgress(artifact: CompiledArtifact, state: SessionState)
     let computed: ProgressStatus;
     if (incompleteData.length === 0 && exploration.every((q) => outcomes.has(q.id))) computed = "covered";
     else if (incompleteData.some((t) => noAvailableQuestion(t.id))) computed = "blocked";
-    else if (progress > 0 || (members?.questions ?? []).some((q) => outcomes.has(q.id)) || data.some((t) => state.targets[t.id] !== undefined)) {
+    else if (
+      progress > 0 ||
+      (members?.questions ?? []).some((q) => outcomes.has(q.id)) ||
+      data.some((t) => state.targets[t.id] !== undefined)
+    ) {
       computed = "in_progress";
     } else computed = "not_started";
     const override = state.dimension_overrides[info.id] ?? null;

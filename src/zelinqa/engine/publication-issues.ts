@@ -8,7 +8,13 @@ function shapeProblem(q: ConfiguredQuestion): string | null {
   if (q.type === "open" && q.choices.length > 0) return "An open question has no choices.";
   if (q.type !== "open" && q.choices.length < 2) return "A choice question needs at least 2 choices.";
   const expected: (string | null)[] =
-    q.type === "open" ? [null] : q.type === "single_choice" ? ["single"] : q.type === "multiple_choice" ? ["multiple"] : ["single", "multiple"];
+    q.type === "open"
+      ? [null]
+      : q.type === "single_choice"
+        ? ["single"]
+        : q.type === "multiple_choice"
+          ? ["multiple"]
+          : ["single", "multiple"];
   if (!expected.includes(q.selection_mode)) return `selection_mode ${String(q.selection_mode)} does not fit type ${q.type}.`;
   return null;
 }

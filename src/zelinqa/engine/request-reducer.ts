@@ -1,12 +1,6 @@
 // The reduction shared by /next, /events, session creation and the legacy route (§8.2 steps 1–3): previous
 // turn, context, summary, optional model values, then client updates, with this request's degraded reasons.
-import type {
-  ClientUpdates,
-  ContextUpdate,
-  DegradedReason,
-  InitialHistoryItem,
-  PreviousTurn,
-} from "../contracts/index.js";
+import type { ClientUpdates, ContextUpdate, DegradedReason, InitialHistoryItem, PreviousTurn } from "../contracts/index.js";
 import type { SemanticExtractor } from "../understand/semantic-extractor.js";
 import { applyClientUpdates, validateClientUpdates } from "./client-updates.js";
 import { inferOutcome, processMessages } from "./context-messages.js";
@@ -46,7 +40,8 @@ function planPreviousTurn(
 ): DegradedReason[] {
   const { turn, resolution } = input;
   if (resolution.kind === "unresolved") {
-    for (const text of [turn.user_text, turn.structured_answer?.free_text]) if (text !== undefined) collectUnattributed(artifact, state, plan, text, today);
+    for (const text of [turn.user_text, turn.structured_answer?.free_text])
+      if (text !== undefined) collectUnattributed(artifact, state, plan, text, today);
     return ["unresolved_previous_turn"];
   }
   const q = resolution.question;
@@ -54,7 +49,13 @@ function planPreviousTurn(
     artifact,
     state,
     plan,
-    { question: q, text: turn.user_text, freeText: turn.structured_answer?.free_text, choiceIds: turn.structured_answer?.choice_ids, today },
+    {
+      question: q,
+      text: turn.user_text,
+      freeText: turn.structured_answer?.free_text,
+      choiceIds: turn.structured_answer?.choice_ids,
+      today,
+    },
     { value: turn.outcome ?? inferOutcome(turn.structured_answer, turn.user_text), inferred: turn.outcome === undefined },
   );
   const pendingId = state.pending_decision?.decision_id ?? null;
@@ -66,7 +67,8 @@ function planPreviousTurn(
     ...(turn.message_id !== undefined ? { message_id: turn.message_id } : {}),
     turn: state.turn_count,
   });
-  if (turn.message_id !== undefined && !state.processed_message_ids.includes(turn.message_id)) state.processed_message_ids.push(turn.message_id);
+  if (turn.message_id !== undefined && !state.processed_message_ids.includes(turn.message_id))
+    state.processed_message_ids.push(turn.message_id);
   closePendingDecision(state, resolution.inDecision ? "resolved" : "ignored");
   const answeredOrAbsent = turn.outcome === undefined || turn.outcome === "asked_answered";
   return answeredOrAbsent && blank(turn.user_text) && !turn.structured_answer ? ["missing_user_text"] : [];
@@ -126,7 +128,8 @@ export function planRequest(
     const d = occurredAt === undefined ? null : new Date(occurredAt);
     return d !== null && !Number.isNaN(d.getTime()) ? d.toISOString().slice(0, 10) : serverDay;
   };
-  if (input.previousTurn) reasons.push(...planPreviousTurn(artifact, state, plan, input.previousTurn, today(input.previousTurn.turn.occurred_at)));
+  if (input.previousTurn)
+    reasons.push(...planPreviousTurn(artifact, state, plan, input.previousTurn, today(input.previousTurn.turn.occurred_at)));
   if (input.initialHistory) {
     const error = processMessages(artifact, state, plan, input.initialHistory, { mode: "history", today });
     if (error) return err(error);

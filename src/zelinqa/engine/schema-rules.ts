@@ -5,8 +5,7 @@ import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { MAX_SCHEMA_DEPTH, MAX_STORED_VALUE_DEPTH, isQuarantinedSchema, jsonDepthExceeds } from "./json-depth.js";
 
 const ALLOWED_TYPES = new Set(["string", "number", "integer", "boolean", "array"]);
-const isScalarOrArray = (v: unknown) =>
-  typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
+const isScalarOrArray = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
 
 /** Why a schema is refused, or null: it must compile as 2020-12 and accept only scalar or array values. */
 export function schemaProblem(schema: JsonSchemaObject): string | null {

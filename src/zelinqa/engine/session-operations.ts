@@ -60,7 +60,12 @@ export async function applySessionEvents(
 type NextValue = { state: SessionState; response: NextResponseBody };
 
 /** §9.4: a stopped session applies context and client updates like /events and repeats the stop. */
-async function nextOnStopped(artifact: CompiledArtifact, state: SessionState, req: NextRequest, deps: EngineDeps): Promise<EngineResult<NextValue>> {
+async function nextOnStopped(
+  artifact: CompiledArtifact,
+  state: SessionState,
+  req: NextRequest,
+  deps: EngineDeps,
+): Promise<EngineResult<NextValue>> {
   const reduced = await reduceRequest(artifact, state, eventsInput(req), deps);
   if (!reduced.ok) return reduced;
   return ok(stopResponse(artifact, state, "max_turns_reached", new Set(reduced.value)));
@@ -77,7 +82,13 @@ function stopResponse(
   state.degraded = reasons.size > 0;
   const progress = computeProgress(artifact, state);
   const warnings = new Set<Warning>(progress.objective.effective === "covered" ? ["objective_achieved"] : []);
-  const response = nextResponseBody(state, progress, { decisionId: null, stopReason: reason, candidates: [], warnings, degradedReasons: reasons });
+  const response = nextResponseBody(state, progress, {
+    decisionId: null,
+    stopReason: reason,
+    candidates: [],
+    warnings,
+    degradedReasons: reasons,
+  });
   return { state, response };
 }
 

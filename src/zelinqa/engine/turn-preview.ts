@@ -21,7 +21,11 @@ export async function previewTurn(
   deps: EngineDeps,
 ): Promise<EngineResult<TurnPreviewBody>> {
   if (current.status === "stopped") {
-    return err({ code: "invalid_previous_turn", details: { session_id: current.session_id, status: current.status }, variant: "session_stopped" });
+    return err({
+      code: "invalid_previous_turn",
+      details: { session_id: current.session_id, status: current.status },
+      variant: "session_stopped",
+    });
   }
   const state = structuredClone(current);
   const turn: PreviousTurn = { ...(req.question_id !== undefined ? { question_id: req.question_id } : {}), user_text: req.user_text };

@@ -7,9 +7,7 @@ import type { EngineError } from "./engine-result.js";
 import type { CompiledArtifact, QuestionInfo } from "./load-artifact.js";
 import type { SessionState } from "./session-state.js";
 
-export type TurnResolution =
-  | { kind: "resolved"; question: QuestionInfo; inDecision: boolean }
-  | { kind: "unresolved" };
+export type TurnResolution = { kind: "resolved"; question: QuestionInfo; inDecision: boolean } | { kind: "unresolved" };
 
 function mismatch(state: SessionState, turn: PreviousTurn): EngineError {
   const p = state.pending_decision;
@@ -52,7 +50,8 @@ export function resolvePreviousTurn(
   turn: PreviousTurn,
 ): { ok: true; value: TurnResolution } | { ok: false; error: EngineError } {
   const p = state.pending_decision;
-  if (turn.decision_id !== undefined && (p === null || p.decision_id !== turn.decision_id)) return { ok: false, error: mismatch(state, turn) };
+  if (turn.decision_id !== undefined && (p === null || p.decision_id !== turn.decision_id))
+    return { ok: false, error: mismatch(state, turn) };
   const candidates = (p?.candidates ?? [])
     .map((c) => artifact.questionById.get(c.question_id))
     .filter((q): q is QuestionInfo => q !== undefined);

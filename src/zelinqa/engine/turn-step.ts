@@ -26,7 +26,12 @@ export function eventsInput(req: Pick<NextRequest, "context_update" | "client_up
 }
 
 /** Mutates `state` (a working copy of a session that is not stopped): outcome, turn_count, evidence. */
-export async function recordTurn(artifact: CompiledArtifact, state: SessionState, req: TurnRequest, deps: EngineDeps): Promise<EngineResult<TurnOutcome>> {
+export async function recordTurn(
+  artifact: CompiledArtifact,
+  state: SessionState,
+  req: TurnRequest,
+  deps: EngineDeps,
+): Promise<EngineResult<TurnOutcome>> {
   const turn = req.previous_turn;
   let input = eventsInput(req);
   let resolution: TurnResolution | null = null;

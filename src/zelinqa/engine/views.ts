@@ -38,7 +38,8 @@ export function progressView(progress: ProgressState): ProgressView {
     objective: {
       computed_status: o.computed,
       progress: round4(o.progress),
-      client_override: o.override && o.override.status !== "excluded" ? { status: o.override.status, updated_at: o.override.updated_at } : null,
+      client_override:
+        o.override && o.override.status !== "excluded" ? { status: o.override.status, updated_at: o.override.updated_at } : null,
       effective_status: o.effective,
     },
     dimensions: progress.dimensions.map((d) => ({

@@ -34,10 +34,7 @@ export function buildServer(options: BuildServerOptions = {}): McpServer {
   const environment = options.environment ?? parseMcpEnvironment(process.env);
   const provider = new ClientProvider(options.clientFactory ?? createClientFactory(environment.client));
   const scrubber = createScrubber(environment.secrets);
-  const server = new McpServer(
-    { name: SERVER_NAME, version: SERVER_VERSION },
-    { instructions: advanced ? ADVANCED_INSTRUCTIONS : GUIDE },
-  );
+  const server = new McpServer({ name: SERVER_NAME, version: SERVER_VERSION }, { instructions: advanced ? ADVANCED_INSTRUCTIONS : GUIDE });
   let shutdown: () => void;
   if (advanced) {
     const versions = new VersionTracker();

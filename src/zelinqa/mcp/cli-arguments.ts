@@ -34,7 +34,9 @@ export function parseArguments(argv: readonly string[], output: CliOutput): Pars
     .description("Zelinqa MCP server (stdio): the host asks the questions, Zelinqa decides which one is worth asking.")
     // Help lists only what works: stdio. `streamable-http`, --host and --port are still parsed (zelinqa-mcp.md §10)
     // so that existing host configurations get the explicit refusal instead of a usage error.
-    .addOption(new Option("--transport <transport>", "MCP transport: stdio (the only one served)").argParser(parseTransport).default("stdio"))
+    .addOption(
+      new Option("--transport <transport>", "MCP transport: stdio (the only one served)").argParser(parseTransport).default("stdio"),
+    )
     .addOption(new Option("--host <host>").hideHelp().default("127.0.0.1"))
     .addOption(new Option("--port <port>").hideHelp().argParser(parsePort).default(8000))
     .addOption(new Option("--log-level <level>", "stderr log level").choices(LOG_LEVELS).default("WARNING"))

@@ -22,7 +22,11 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value === "object" && value !== null) {
     const record = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, sortKeys(record[k])]));
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((k) => [k, sortKeys(record[k])]),
+    );
   }
   return value;
 }

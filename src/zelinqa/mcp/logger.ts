@@ -9,7 +9,11 @@ export interface Logger {
   error(message: string): void;
 }
 
-export function createLogger(name: string, level: LogLevel = "WARNING", write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+export function createLogger(
+  name: string,
+  level: LogLevel = "WARNING",
+  write: (line: string) => void = (l) => process.stderr.write(l),
+): Logger {
   const threshold = LOG_LEVELS.indexOf(level);
   const log = (at: LogLevel, message: string) => {
     if (LOG_LEVELS.indexOf(at) >= threshold) write(`${at} ${name}: ${message}\n`);

@@ -110,7 +110,9 @@ export class StdioLineTransport implements Transport {
     if ("method" in message && "id" in message) {
       const checked = REQUEST_SCHEMAS.get(message.method)?.safeParse(message);
       if (checked && !checked.success) {
-        const issues = checked.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+        const issues = checked.error.issues
+          .slice(0, 10)
+          .map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
         this.reply(message.id, JSON_RPC_ERRORS.invalidParams, `Invalid params for ${message.method}`, { issues });
         return;
       }

@@ -66,7 +66,10 @@ export async function listApiKeys(deps: Pick<OperationDeps, "store">, domainId?:
 }
 
 /** Revokes a key; null when no such key exists. */
-export async function revokeApiKey(deps: Pick<OperationDeps, "store" | "clock">, keyId: string): Promise<{ keyId: string; revokedAt: string | null } | null> {
+export async function revokeApiKey(
+  deps: Pick<OperationDeps, "store" | "clock">,
+  keyId: string,
+): Promise<{ keyId: string; revokedAt: string | null } | null> {
   const known = (await deps.store.listApiKeys()).find((k) => k.id === keyId);
   if (!known) return null;
   await deps.store.revokeApiKey(keyId, deps.clock.now().toISOString());

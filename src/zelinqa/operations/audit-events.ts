@@ -11,7 +11,13 @@ export interface AuditActor {
   requestId: string;
 }
 
-export function changeAuditEvents(input: { actor: AuditActor; applied: readonly AppliedChange[]; draftRevision: number; now: string; ids: IdGenerator }): AuditEventRecord[] {
+export function changeAuditEvents(input: {
+  actor: AuditActor;
+  applied: readonly AppliedChange[];
+  draftRevision: number;
+  now: string;
+  ids: IdGenerator;
+}): AuditEventRecord[] {
   return input.applied.map((change) => ({
     id: input.ids.uuid(),
     domainId: input.actor.domainId,

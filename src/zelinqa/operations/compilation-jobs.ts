@@ -24,7 +24,14 @@ async function failJob(deps: CompilationJobDeps, job: CompilationJobRecord, erro
   await deps.store.transaction(async (tx) => {
     if (!(await tx.finishCompilationJob({ id: job.id, status: "failed", error, configurationVersion: null, now: at }))) return;
     await tx.insertAuditEvents([
-      publishAuditEvent({ actor: actorOf(job), action: "configuration.publish.failed", compilationId: job.id, draftRevision: job.draftRevision, now: at, ids: deps.ids }),
+      publishAuditEvent({
+        actor: actorOf(job),
+        action: "configuration.publish.failed",
+        compilationId: job.id,
+        draftRevision: job.draftRevision,
+        now: at,
+        ids: deps.ids,
+      }),
     ]);
   });
 }
@@ -33,7 +40,11 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
   const draft = parseStoredDraft(job.snapshot);
   const issues = publicationIssues(draft);
   if (issues.length > 0) {
-    await failJob(deps, job, { code: "validation_failed", message: `The configuration has ${issues.length} blocking issues.`, details: issues });
+    await failJob(deps, job, {
+      code: "validation_failed",
+      message: `The configuration has ${issues.length} blocking issues.`,
+      details: issues,
+    });
     return;
   }
   const artifact = compileArtifact(draft);
@@ -74,7 +85,14 @@ export async function runCompilationJobs(deps: CompilationJobDeps, leaseMs: numb
   });
   for (const job of expired) {
     await deps.store.insertAuditEvents([
-      publishAuditEvent({ actor: actorOf(job), action: "configuration.publish.failed", compilationId: job.id, draftRevision: job.draftRevision, now: new Date(nowMs).toISOString(), ids: deps.ids }),
+      publishAuditEvent({
+        actor: actorOf(job),
+        action: "configuration.publish.failed",
+        compilationId: job.id,
+        draftRevision: job.draftRevision,
+        now: new Date(nowMs).toISOString(),
+        ids: deps.ids,
+      }),
     ]);
   }
   for (;;) {

@@ -39,7 +39,9 @@ export async function applyConfigurationChanges(
     effects: async (tx) => {
       const saved = await tx.saveDraft({ domainId, expectedRevision: stored?.revision ?? 0, revision, content: result.draft, now: at });
       if (!saved) throw new RetryableConflict("draft");
-      await tx.insertAuditEvents(changeAuditEvents({ actor: call.actor, applied: result.applied, draftRevision: revision, now: at, ids: deps.ids }));
+      await tx.insertAuditEvents(
+        changeAuditEvents({ actor: call.actor, applied: result.applied, draftRevision: revision, now: at, ids: deps.ids }),
+      );
     },
   };
 }

@@ -57,7 +57,10 @@ export function engineRefusal(error: EngineError): OperationError {
     if (error.code === "unknown_configuration" && details.state === "draft") variant = "draft";
   }
   const count = error.code === "configuration_validation_failed" && Array.isArray(details.issues) ? details.issues.length : undefined;
-  return new OperationError(error.code, details, { ...(variant !== undefined ? { variant } : {}), ...(count !== undefined ? { count } : {}) });
+  return new OperationError(error.code, details, {
+    ...(variant !== undefined ? { variant } : {}),
+    ...(count !== undefined ? { count } : {}),
+  });
 }
 
 export function validationFailed(issues: readonly unknown[]): OperationError {

@@ -48,7 +48,14 @@ export async function requestPublication(
       if (current?.revision !== stored.revision) throw new RetryableConflict("draft");
       const enqueued = await tx.enqueueCompilationJob(job);
       if (!enqueued.inserted) throw compilationInProgress(enqueued.active);
-      const requested = publishAuditEvent({ actor, action: "configuration.publish.requested", compilationId: job.id, draftRevision: job.draftRevision, now: at, ids: deps.ids });
+      const requested = publishAuditEvent({
+        actor,
+        action: "configuration.publish.requested",
+        compilationId: job.id,
+        draftRevision: job.draftRevision,
+        now: at,
+        ids: deps.ids,
+      });
       await tx.insertAuditEvents([requested]);
     },
   };

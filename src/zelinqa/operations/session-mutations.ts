@@ -2,7 +2,12 @@
 // the engine, and commits the engine's new state with a compare-and-swap on the stored version (§7). The
 // engine owns state_version (+1 per successful /next or /events); the stored column mirrors it for the CAS.
 import type { NextRequest, NextResponseBody, SessionCreateRequest, SessionEventsRequest, SessionStateBody } from "../contracts/index.js";
-import { applySessionEvents as engineApplyEvents, createSession as engineCreateSession, nextQuestions as engineNext, parseSessionState } from "../engine/index.js";
+import {
+  applySessionEvents as engineApplyEvents,
+  createSession as engineCreateSession,
+  nextQuestions as engineNext,
+  parseSessionState,
+} from "../engine/index.js";
 import type { SessionState } from "../engine/index.js";
 import type { SessionRecord, StoreOperations } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
@@ -22,7 +27,10 @@ async function prepareMutation(deps: OperationDeps, call: SessionCall & { sessio
   const session = await loadSession(deps, call.domainId, call.sessionId);
   const artifact = await pinnedArtifact(deps, session);
   if (call.suppliedVersion !== session.stateVersion) {
-    throw new OperationError("state_version_conflict", { supplied_state_version: call.suppliedVersion, current_state_version: session.stateVersion });
+    throw new OperationError("state_version_conflict", {
+      supplied_state_version: call.suppliedVersion,
+      current_state_version: session.stateVersion,
+    });
   }
   return { session, artifact, current: parseSessionState(session.state) };
 }
@@ -31,7 +39,14 @@ function counters(view: Pick<SessionStateBody, "status" | "turn_count">) {
   return { status: view.status, turnCount: view.turn_count };
 }
 
-async function updateSession(input: { tx: StoreOperations; session: SessionRecord; state: SessionState; status: string; turnCount: number; at: string }) {
+async function updateSession(input: {
+  tx: StoreOperations;
+  session: SessionRecord;
+  state: SessionState;
+  status: string;
+  turnCount: number;
+  at: string;
+}) {
   const updated = await input.tx.updateSession({
     id: input.session.id,
     expectedStateVersion: input.session.stateVersion,
@@ -44,7 +59,10 @@ async function updateSession(input: { tx: StoreOperations; session: SessionRecor
   if (!updated) throw new StateVersionConflict(input.session.id, input.session.stateVersion);
 }
 
-export async function createSession(deps: OperationDeps, call: SessionCall & { request: SessionCreateRequest }): Promise<Prepared<SessionStateBody>> {
+export async function createSession(
+  deps: OperationDeps,
+  call: SessionCall & { request: SessionCreateRequest },
+): Promise<Prepared<SessionStateBody>> {
   const { versionId, artifact } = await publishedArtifact(deps, call.domainId);
   const result = await engineCreateSession(artifact, call.request, engineDeps(deps));
   if (!result.ok) throw engineRefusal(result.error);
@@ -64,12 +82,22 @@ export async function createSession(deps: OperationDeps, call: SessionCall & { r
         createdAt: at,
         updatedAt: at,
       });
-      await tx.appendSessionEvent({ sessionId, stateVersion: state.state_version, kind: "create", requestId: call.requestId, summary: { degraded: view.degraded }, occurredAt: at });
+      await tx.appendSessionEvent({
+        sessionId,
+        stateVersion: state.state_version,
+        kind: "create",
+        requestId: call.requestId,
+        summary: { degraded: view.degraded },
+        occurredAt: at,
+      });
     },
   };
 }
 
-export async function nextQuestions(deps: OperationDeps, call: SessionCall & { sessionId: string; request: NextRequest }): Promise<Prepared<NextResponseBody>> {
+export async function nextQuestions(
+  deps: OperationDeps,
+  call: SessionCall & { sessionId: string; request: NextRequest },
+): Promise<Prepared<NextResponseBody>> {
   const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
   const result = await engineNext(artifact, current, call.request, engineDeps(deps));
   if (!result.ok) throw engineRefusal(result.error);
@@ -81,7 +109,13 @@ export async function nextQuestions(deps: OperationDeps, call: SessionCall & { s
     effects: async (tx) => {
       await updateSession({ tx, session, state, ...counters(state), at });
       if (response.decision_id !== null) {
-        await tx.insertDecision({ id: response.decision_id, sessionId: session.id, stateVersion: version, candidates: response.candidates, createdAt: at });
+        await tx.insertDecision({
+          id: response.decision_id,
+          sessionId: session.id,
+          stateVersion: version,
+          candidates: response.candidates,
+          createdAt: at,
+        });
       }
       const summary = {
         action: response.action,
@@ -90,7 +124,14 @@ export async function nextQuestions(deps: OperationDeps, call: SessionCall & { s
         turn_count: response.turn_count,
         degraded_reasons: response.degraded_reasons,
       };
-      await tx.appendSessionEvent({ sessionId: session.id, stateVersion: version, kind: "next", requestId: call.requestId, summary, occurredAt: at });
+      await tx.appendSessionEvent({
+        sessionId: session.id,
+        stateVersion: version,
+        kind: "next",
+        requestId: call.requestId,
+        summary,
+        occurredAt: at,
+      });
     },
   };
 }
@@ -108,7 +149,14 @@ export async function applySessionEvents(
     value: view,
     effects: async (tx) => {
       await updateSession({ tx, session, state, ...counters(view), at });
-      const event = { sessionId: session.id, stateVersion: state.state_version, kind: "events" as const, requestId: call.requestId, summary: { degraded: view.degraded }, occurredAt: at };
+      const event = {
+        sessionId: session.id,
+        stateVersion: state.state_version,
+        kind: "events" as const,
+        requestId: call.requestId,
+        summary: { degraded: view.degraded },
+        occurredAt: at,
+      };
       await tx.appendSessionEvent(event);
     },
   };

@@ -16,7 +16,10 @@ export async function getSession(deps: OperationDeps, call: { domainId: string; 
 }
 
 /** What a turn with this text would record, on a copy: no effect, no state_version change. */
-export async function previewTurn(deps: OperationDeps, call: { domainId: string; sessionId: string; request: TurnPreviewRequest }): Promise<TurnPreviewBody> {
+export async function previewTurn(
+  deps: OperationDeps,
+  call: { domainId: string; sessionId: string; request: TurnPreviewRequest },
+): Promise<TurnPreviewBody> {
   const session = await loadSession(deps, call.domainId, call.sessionId);
   const artifact = await pinnedArtifact(deps, session);
   const result = await enginePreview(artifact, parseSessionState(session.state), call.request, engineDeps(deps));
@@ -50,7 +53,10 @@ export function feedbackRecord(request: FeedbackRequest): Pick<FeedbackRecord, "
 }
 
 /** §13: the stateless next question on the published artefact; persists nothing. */
-export async function legacyNextQuestion(deps: OperationDeps, call: { domainId: string; request: LegacyNextRequest }): Promise<LegacyNextResult> {
+export async function legacyNextQuestion(
+  deps: OperationDeps,
+  call: { domainId: string; request: LegacyNextRequest },
+): Promise<LegacyNextResult> {
   const { artifact } = await publishedArtifact(deps, call.domainId);
   return engineLegacyNext(artifact, call.request, deps.clock.now());
 }

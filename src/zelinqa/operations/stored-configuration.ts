@@ -23,7 +23,11 @@ export interface LoadedConfiguration {
   entities: ConfigurationBody;
 }
 
-export async function readConfiguration(deps: Pick<OperationDeps, "store">, domainId: string, state: ConfigurationState): Promise<LoadedConfiguration> {
+export async function readConfiguration(
+  deps: Pick<OperationDeps, "store">,
+  domainId: string,
+  state: ConfigurationState,
+): Promise<LoadedConfiguration> {
   const published = await deps.store.getPublishedVersion(domainId);
   if (state === "published") {
     if (!published) throw new OperationError("unknown_configuration", { state: "published" });

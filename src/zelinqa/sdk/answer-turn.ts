@@ -38,8 +38,7 @@ export function answerTurn(pending: PendingDecision | null | undefined, input: A
       }
       choiceIds.push(found[0].choice_id);
     }
-    const single =
-      candidate.type === "single_choice" || (candidate.type === "semi_open" && candidate.selection_mode !== "multiple");
+    const single = candidate.type === "single_choice" || (candidate.type === "semi_open" && candidate.selection_mode !== "multiple");
     if (given.length > 1 && single) throw new ZelinqaAnswerError("This question accepts only one choice");
     if (freeText !== null && candidate.type !== "semi_open") {
       throw new ZelinqaAnswerError("Free text is only allowed for semi-open choices");

@@ -42,7 +42,6 @@ function checkIdempotencyKey(key: unknown): string {
   return key;
 }
 
-
 export class HttpTransport {
   readonly #options: ResolvedOptions;
 
@@ -75,8 +74,7 @@ export class HttpTransport {
     let payload: string | undefined;
     if (spec.method === "POST") {
       headers["Content-Type"] = "application/json";
-      headers["Idempotency-Key"] =
-        options.idempotencyKey === undefined ? randomUUID() : checkIdempotencyKey(options.idempotencyKey);
+      headers["Idempotency-Key"] = options.idempotencyKey === undefined ? randomUUID() : checkIdempotencyKey(options.idempotencyKey);
       payload = JSON.stringify(spec.body ?? {});
     }
     const signal = options.signal;

@@ -50,14 +50,20 @@ export class ZelinqaClient extends ClientBase implements RuntimeClientLike {
   async submitFeedback(sessionId: string, body: FeedbackRequest, options?: RequestOptions): Promise<FeedbackResponse> {
     encodePathSegment(sessionId, "session_id");
     const valid = validateRequest(FeedbackRequestSchema, body);
-    return (await this.transport.request({ method: "POST", path: sessionPath(sessionId, "feedback"), body: valid }, options)) as FeedbackResponse;
+    return (await this.transport.request(
+      { method: "POST", path: sessionPath(sessionId, "feedback"), body: valid },
+      options,
+    )) as FeedbackResponse;
   }
 
   /** [ext] What a turn with this text would record; changes nothing, so it is safe to retry. */
   async previewTurn(sessionId: string, body: TurnPreviewRequest, options?: RequestOptions): Promise<TurnPreviewResponse> {
     encodePathSegment(sessionId, "session_id");
     const valid = validateRequest(TurnPreviewRequestSchema, body);
-    return (await this.transport.request({ method: "POST", path: sessionPath(sessionId, "understand"), body: valid }, options)) as TurnPreviewResponse;
+    return (await this.transport.request(
+      { method: "POST", path: sessionPath(sessionId, "understand"), body: valid },
+      options,
+    )) as TurnPreviewResponse;
   }
 
   async startSession(body: SessionCreateRequest = {}, options?: RequestOptions): Promise<Session> {

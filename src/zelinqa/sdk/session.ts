@@ -56,11 +56,7 @@ export class Session {
   }
 
   async next(body: SessionNextBody = {}, options?: RequestOptions): Promise<NextResponse> {
-    const response = await this.#client.next(
-      this.#id,
-      { ...body, state_version: body.state_version ?? this.#stateVersion },
-      options,
-    );
+    const response = await this.#client.next(this.#id, { ...body, state_version: body.state_version ?? this.#stateVersion }, options);
     this.#stateVersion = versionOf(response, this.#stateVersion);
     this.#pending =
       response.action === "ask" && typeof response.decision_id === "string"
@@ -85,11 +81,7 @@ export class Session {
   }
 
   async applyEvents(body: SessionEventsBody, options?: RequestOptions): Promise<SessionState> {
-    const state = await this.#client.applyEvents(
-      this.#id,
-      { ...body, state_version: body.state_version ?? this.#stateVersion },
-      options,
-    );
+    const state = await this.#client.applyEvents(this.#id, { ...body, state_version: body.state_version ?? this.#stateVersion }, options);
     this.adopt(state);
     return state;
   }

@@ -64,7 +64,9 @@ export function auditOperations(db: SqlExecutor): AuditOperations {
           resourceType: text(row, "resource_type"),
           resourceId: text(row, "resource_id"),
           actorKeyId: text(row, "actor_key_id"),
-          scopes: text(row, "scopes").split(",").filter((s) => s.length > 0),
+          scopes: text(row, "scopes")
+            .split(",")
+            .filter((s) => s.length > 0),
           requestId: text(row, "request_id"),
           diff: { before: objectOrNull(diff.before), after: objectOrNull(diff.after) },
           details: objectOrNull(json(row, "details")) ?? {},

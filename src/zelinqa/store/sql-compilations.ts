@@ -29,7 +29,9 @@ function toJob(row: SqlRow): CompilationJobRecord {
     leaseExpiresAt: textOrNull(row, "lease_expires_at"),
     requestId: text(row, "request_id"),
     actorKeyId: text(row, "actor_key_id"),
-    actorScopes: text(row, "actor_scopes").split(",").filter((s) => s.length > 0) as Scope[],
+    actorScopes: text(row, "actor_scopes")
+      .split(",")
+      .filter((s) => s.length > 0) as Scope[],
   };
 }
 
@@ -76,9 +78,7 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
     async claimCompilationJob(input) {
       return db.transaction(async (tx) => {
         const lock = tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-        const row = await tx.get(
-          `SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${lock}`,
-        );
+        const row = await tx.get(`SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${lock}`);
         if (!row) return null;
         const claimed = await tx.get(
           `UPDATE compilation_jobs SET status = 'running', progress = 0.1, updated_at = $2, lease_expires_at = $3

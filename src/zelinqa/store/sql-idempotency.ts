@@ -50,7 +50,10 @@ export type InFlightReservations = Map<string, IdempotencyRecord>;
 
 const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
 
-export function idempotencyOperations(db: SqlExecutor, options: { inFlight?: InFlightReservations | undefined; liveness?: HolderLiveness | undefined }): IdempotencyOperations {
+export function idempotencyOperations(
+  db: SqlExecutor,
+  options: { inFlight?: InFlightReservations | undefined; liveness?: HolderLiveness | undefined },
+): IdempotencyOperations {
   return options.inFlight ? memoryReservationOperations(db, options.inFlight) : rowReservationOperations(db, options.liveness);
 }
 
@@ -61,7 +64,8 @@ export function idempotencyOperations(db: SqlExecutor, options: { inFlight?: InF
  */
 function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservations): IdempotencyOperations {
   const rows = rowReservationOperations(db);
-  const live = (record: IdempotencyRecord | undefined, now: string) => record !== undefined && record.leaseExpiresAt > now && record.expiresAt > now;
+  const live = (record: IdempotencyRecord | undefined, now: string) =>
+    record !== undefined && record.leaseExpiresAt > now && record.expiresAt > now;
   return {
     ...rows,
     async getIdempotency(domainId, operation, key) {

@@ -84,16 +84,14 @@ export function sessionOperations(db: SqlExecutor): SessionOperations {
     },
     async listSessionEvents(sessionId) {
       const rows = await db.all(`SELECT * FROM session_events WHERE session_id = $1 ORDER BY state_version`, [sessionId]);
-      return rows.map(
-        (row): SessionEventRecord => ({
-          sessionId,
-          stateVersion: int(row, "state_version"),
-          kind: text(row, "kind") as SessionEventRecord["kind"],
-          requestId: text(row, "request_id"),
-          summary: objectOrEmpty(json(row, "summary")),
-          occurredAt: text(row, "occurred_at"),
-        }),
-      );
+      return rows.map((row): SessionEventRecord => ({
+        sessionId,
+        stateVersion: int(row, "state_version"),
+        kind: text(row, "kind") as SessionEventRecord["kind"],
+        requestId: text(row, "request_id"),
+        summary: objectOrEmpty(json(row, "summary")),
+        occurredAt: text(row, "occurred_at"),
+      }));
     },
     async insertFeedback(f) {
       await db.run(
@@ -103,17 +101,15 @@ export function sessionOperations(db: SqlExecutor): SessionOperations {
     },
     async listFeedback(sessionId) {
       const rows = await db.all(`SELECT * FROM feedback WHERE session_id = $1 ORDER BY recorded_at, id`, [sessionId]);
-      return rows.map(
-        (row): FeedbackRecord => ({
-          id: text(row, "id"),
-          sessionId,
-          result: text(row, "result"),
-          label: textOrNull(row, "label"),
-          metadata: row.metadata === null ? null : objectOrEmpty(jsonOrNull(row, "metadata")),
-          source: text(row, "source") as FeedbackRecord["source"],
-          recordedAt: text(row, "recorded_at"),
-        }),
-      );
+      return rows.map((row): FeedbackRecord => ({
+        id: text(row, "id"),
+        sessionId,
+        result: text(row, "result"),
+        label: textOrNull(row, "label"),
+        metadata: row.metadata === null ? null : objectOrEmpty(jsonOrNull(row, "metadata")),
+        source: text(row, "source") as FeedbackRecord["source"],
+        recordedAt: text(row, "recorded_at"),
+      }));
     },
   };
 }

@@ -39,7 +39,9 @@ function toApiKey(row: SqlRow): ApiKeyRecord {
     keyHash: text(row, "key_hash"),
     domainId: text(row, "domain_id"),
     label: textOrNull(row, "label"),
-    scopes: text(row, "scopes").split(",").filter((s) => s.length > 0) as Scope[],
+    scopes: text(row, "scopes")
+      .split(",")
+      .filter((s) => s.length > 0) as Scope[],
     createdAt: text(row, "created_at"),
     expiresAt: textOrNull(row, "expires_at"),
     revokedAt: textOrNull(row, "revoked_at"),
@@ -128,9 +130,7 @@ function configurationOperations(
   return {
     async getDraft(domainId): Promise<DraftRecord | null> {
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
-      return row
-        ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") }
-        : null;
+      return row ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") } : null;
     },
     async saveDraft(input) {
       const content = JSON.stringify(input.content);

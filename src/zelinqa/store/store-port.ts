@@ -141,9 +141,7 @@ export interface IdempotencyReservation {
 }
 
 export type ReserveOutcome =
-  | { kind: "reserved" }
-  | { kind: "completed"; record: IdempotencyRecord }
-  | { kind: "in_flight"; record: IdempotencyRecord };
+  { kind: "reserved" } | { kind: "completed"; record: IdempotencyRecord } | { kind: "in_flight"; record: IdempotencyRecord };
 
 export interface AuditEventRecord {
   id: string;
@@ -220,7 +218,13 @@ export interface StoreOperations {
 
   reserveIdempotency(reservation: IdempotencyReservation): Promise<ReserveOutcome>;
   /** Stores the response of a reservation; false if the reservation was taken over (its token changed). */
-  completeIdempotency(input: { domainId: string; operation: string; key: string; token: string; response: StoredResponse }): Promise<boolean>;
+  completeIdempotency(input: {
+    domainId: string;
+    operation: string;
+    key: string;
+    token: string;
+    response: StoredResponse;
+  }): Promise<boolean>;
   releaseIdempotency(input: { domainId: string; operation: string; key: string; token: string }): Promise<void>;
   getIdempotency(domainId: string, operation: string, key: string): Promise<IdempotencyRecord | null>;
   purgeIdempotency(now: string): Promise<number>;

@@ -36,7 +36,20 @@ function lexiconHits(tokens: readonly string[]): LexiconHit[] {
 }
 
 const POST_NEGATIONS = new Set(["pas", "plus", "jamais", "point"]);
-const QUALIFYING_LINKS = new Set(["mais", "but", "sauf", "except", "if", "si", "unless", "only", "seulement", "depends", "depend", "selon"]);
+const QUALIFYING_LINKS = new Set([
+  "mais",
+  "but",
+  "sauf",
+  "except",
+  "if",
+  "si",
+  "unless",
+  "only",
+  "seulement",
+  "depends",
+  "depend",
+  "selon",
+]);
 
 /**
  * Whether a negation before token i in its clause negates a yes said there: "sans"/"without" only negate the
@@ -69,7 +82,14 @@ function lexiconValue(text: string): Said | null {
   let loose = hasAnyPhrase(c.tokens, HEDGE_PHRASES);
   for (const h of hits) {
     // "yes if no fees", "we have no pets": a "no" before a noun, inside the reply, is a determiner, not an answer.
-    if (!h.value && h.end - h.start === 1 && h.start > 0 && DETERMINERS.has(c.tokens[h.start] as string) && c.clause[h.start + 1] === c.clause[h.start]) continue;
+    if (
+      !h.value &&
+      h.end - h.start === 1 &&
+      h.start > 0 &&
+      DETERMINERS.has(c.tokens[h.start] as string) &&
+      c.clause[h.start + 1] === c.clause[h.start]
+    )
+      continue;
     let v = h.value;
     // "of course not", "sure… not": a yes negated right after it, or inside a negated clause.
     if (v) {
@@ -78,7 +98,10 @@ function lexiconValue(text: string): Said | null {
       if (c.negated[h.start] && clauseNegatesAt(c, h.start)) v = false;
     }
     // "yes but not my fault", "oui si c'est gratuit": a qualified yes/no is held loosely.
-    loose ||= isLoose(c.tokens, h) || c.tokens.slice(h.end).some((t) => QUALIFYING_LINKS.has(t)) || c.tokens.slice(0, h.start).some((t) => t === "si" || t === "if");
+    loose ||=
+      isLoose(c.tokens, h) ||
+      c.tokens.slice(h.end).some((t) => QUALIFYING_LINKS.has(t)) ||
+      c.tokens.slice(0, h.start).some((t) => t === "si" || t === "if");
     values.add(v);
   }
   return values.size === 1 ? { value: [...values][0] === true, loose } : null;
@@ -95,7 +118,9 @@ function factValue(text: string, words: TargetWords, groupsOnly = false, clauses
   let negative = false;
   c.tokens.forEach((t, i) => {
     if (t.length < 3 || !tokenHasStem(t, stems)) return;
-    const stopped = c.tokens.slice(Math.max(0, i - 3), i).some((w, j, arr) => STOPPED.has(w) && c.clause[i - arr.length + j] === c.clause[i]);
+    const stopped = c.tokens
+      .slice(Math.max(0, i - 3), i)
+      .some((w, j, arr) => STOPPED.has(w) && c.clause[i - arr.length + j] === c.clause[i]);
     // Spoken French drops the "ne": "je fume pas", "je fume plus", "j'en ai jamais eu" ("pas mal" is "a lot").
     const next = c.tokens[i + 1];
     const after = next !== undefined && c.clause[i + 1] === c.clause[i] && POST_NEGATIONS.has(next) && c.tokens[i + 2] !== "mal";
@@ -110,7 +135,14 @@ function factValue(text: string, words: TargetWords, groupsOnly = false, clauses
 /** Direct boolean extraction; `labels` are the choice-label and synonym phrases of the target. */
 export function extractBoolean(text: string, labels: readonly Phrase[], words?: TargetWords): PhraseResult | null {
   const c = clauseTokens(text);
-  const fromLabels = scalarPhraseResult(findPhraseHits(c.tokens, labels.filter((p) => p.tokens.length > 1 || !isYesNoWord(p)), true, c.negated));
+  const fromLabels = scalarPhraseResult(
+    findPhraseHits(
+      c.tokens,
+      labels.filter((p) => p.tokens.length > 1 || !isYesNoWord(p)),
+      true,
+      c.negated,
+    ),
+  );
   if (fromLabels) return fromLabels;
   const said = lexiconValue(text);
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
@@ -129,6 +161,7 @@ export function extractBooleanFact(text: string, words: TargetWords, groupsOnly 
   return factValue(text, words, groupsOnly, clauses);
 }
 
-
 // "Oui"/"Non" labels are read by the lexicons, which know about negation scope.
-const isYesNoWord = (p: Phrase) => p.tokens.length === 1 && (TRUE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]) || FALSE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]));
+const isYesNoWord = (p: Phrase) =>
+  p.tokens.length === 1 &&
+  (TRUE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]) || FALSE_PHRASES.some((t) => t.length === 1 && t[0] === p.tokens[0]));

@@ -5,13 +5,75 @@ import { normalise } from "./normalise.js";
 
 /** Single negation tokens, French and English, after N(s) (apostrophes are spaces: "don't" → "don t"). */
 const NEGATIONS = new Set([
-  "pas", "non", "sans", "jamais", "ni", "aucun", "aucune", "rien", "plus", "nul", "nulle",
-  "not", "no", "without", "never", "nor", "neither", "none", "nothing", "nope", "nah", "cannot", "dont", "doesnt", "didnt", "isnt", "wont",
+  "pas",
+  "non",
+  "sans",
+  "jamais",
+  "ni",
+  "aucun",
+  "aucune",
+  "rien",
+  "plus",
+  "nul",
+  "nulle",
+  "not",
+  "no",
+  "without",
+  "never",
+  "nor",
+  "neither",
+  "none",
+  "nothing",
+  "nope",
+  "nah",
+  "cannot",
+  "dont",
+  "doesnt",
+  "didnt",
+  "isnt",
+  "wont",
 ]);
 /** Contractions that negate when followed by "t" ("don t", "isn t"). */
-const NT_STEMS = new Set(["don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won", "can", "couldn", "haven", "hasn", "wouldn", "shouldn", "ain"]);
+const NT_STEMS = new Set([
+  "don",
+  "doesn",
+  "didn",
+  "isn",
+  "aren",
+  "wasn",
+  "weren",
+  "won",
+  "can",
+  "couldn",
+  "haven",
+  "hasn",
+  "wouldn",
+  "shouldn",
+  "ain",
+]);
 /** Words that start a new clause (besides punctuation): contrast and addition. */
-const CLAUSE_LINKS = new Set(["mais", "but", "plutot", "rather", "instead", "juste", "just", "only", "seulement", "et", "and", "sauf", "except", "apart", "hormis", "excepte", "however", "cependant", "par", "though"]);
+const CLAUSE_LINKS = new Set([
+  "mais",
+  "but",
+  "plutot",
+  "rather",
+  "instead",
+  "juste",
+  "just",
+  "only",
+  "seulement",
+  "et",
+  "and",
+  "sauf",
+  "except",
+  "apart",
+  "hormis",
+  "excepte",
+  "however",
+  "cependant",
+  "par",
+  "though",
+]);
 // "plus" negates in "ne … plus" only; alone it is usually "more" ("plus de 3"), so it needs a preceding "ne"/"n".
 const NEEDS_NE = new Set(["plus", "rien"]);
 const NE_PARTNERS = new Set(["pas", "plus", "jamais", "rien", "guere", "point", "aucun", "aucune"]);

@@ -8,12 +8,50 @@ import { normalise, tokenise } from "./normalise.js";
 import type { PhraseResult } from "./phrase-match.js";
 
 const FULL_MONTHS: Record<string, number> = {
-  janvier: 1, fevrier: 2, mars: 3, avril: 4, mai: 5, juin: 6, juillet: 7, aout: 8, septembre: 9, octobre: 10, novembre: 11, decembre: 12,
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  janvier: 1,
+  fevrier: 2,
+  mars: 3,
+  avril: 4,
+  mai: 5,
+  juin: 6,
+  juillet: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
 };
 const MONTHS: Record<string, number> = {
   ...FULL_MONTHS,
-  jan: 1, janv: 1, feb: 2, fev: 2, fevr: 2, mar: 3, apr: 4, avr: 4, jun: 6, jul: 7, juil: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  janv: 1,
+  feb: 2,
+  fev: 2,
+  fevr: 2,
+  mar: 3,
+  apr: 4,
+  avr: 4,
+  jun: 6,
+  jul: 7,
+  juil: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
@@ -25,9 +63,42 @@ const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
 const LATE = new Set(["fin", "end", "late", "endof"]);
 const LINKS = new Set(["of", "de", "du", "d", "the", "en", "this", "ce"]);
 const CHRONO_TRIGGERS = new Set([
-  "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "monday", "tuesday", "wednesday", "thursday",
-  "friday", "saturday", "sunday", "semaine", "semaines", "week", "weeks", "mois", "month", "months", "jour", "jours", "day",
-  "days", "prochain", "prochaine", "next", "weekend", "ans", "an", "year", "years", "annee", "quinzaine", "fortnight",
+  "lundi",
+  "mardi",
+  "mercredi",
+  "jeudi",
+  "vendredi",
+  "samedi",
+  "dimanche",
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+  "semaine",
+  "semaines",
+  "week",
+  "weeks",
+  "mois",
+  "month",
+  "months",
+  "jour",
+  "jours",
+  "day",
+  "days",
+  "prochain",
+  "prochaine",
+  "next",
+  "weekend",
+  "ans",
+  "an",
+  "year",
+  "years",
+  "annee",
+  "quinzaine",
+  "fortnight",
 ]);
 
 interface Found {
@@ -99,7 +170,8 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
     const isPart = (set: Set<string>) => set.has(part) || (part === "of" && set.has(partThe));
     const yearAt = before !== null ? i + 1 : after !== null ? i + 2 : i + 1;
     const year = yearOf(tokens[yearAt]);
-    const at = (m: number, d: number | "last") => (year !== null ? isoDate(year, m, d === "last" ? lastDay(year, m) : d) : nextOccurrence(today, m, d));
+    const at = (m: number, d: number | "last") =>
+      year !== null ? isoDate(year, m, d === "last" ? lastDay(year, m) : d) : nextOccurrence(today, m, d);
     const from = before !== null ? (linked ? i - 2 : i - 1) : isPart(EARLY) || isPart(MID) || isPart(LATE) ? partAt : i;
     const to = year !== null ? yearAt : after !== null ? i + 1 : i;
     if (before !== null) found.push({ iso: at(month, before) ?? "invalid", fuzzy: false, from, to });
@@ -108,7 +180,11 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
     else if (isPart(MID)) found.push({ iso: at(month, 15) ?? "invalid", fuzzy: true, from, to });
     else if (isPart(LATE)) found.push({ iso: at(month, "last") ?? "invalid", fuzzy: true, from, to });
     // "en mars", "in may", "au mois de mai": after "en"/"in" an ambiguous month name is the month.
-    else if (year !== null || (FULL_MONTHS[tokens[i] as string] !== undefined && (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string)))) {
+    else if (
+      year !== null ||
+      (FULL_MONTHS[tokens[i] as string] !== undefined &&
+        (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string)))
+    ) {
       found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     }
   }
@@ -122,7 +198,8 @@ function nextMonday(today: string): string {
 function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   const joined = ` ${tokens.join(" ")} `;
   // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
-  if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today "))) found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
+  if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today ")))
+    found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
   if (joined.includes(" demain ") || joined.includes(" tomorrow ")) found.push({ iso: addDays(today, 1), fuzzy: false, from: -1, to: -1 });
   // "fin du mois", "end of the month": this month's last day (fuzzy).
   if (/ (fin du mois|fin de mois|end of the month|end of this month|end of month) /.test(joined)) {
@@ -132,8 +209,10 @@ function relativeDates(tokens: readonly string[], today: string, found: Found[],
 }
 
 const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
-const WEEKDAYS = /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
-const HAS_NUMBER = /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
+const WEEKDAYS =
+  /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
+const HAS_NUMBER =
+  /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
 function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
@@ -187,6 +266,9 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   if (ALTERNATIVE_DAY.test(tokens.join(" "))) return null;
   const iso = (found[0] as Found).iso;
   // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
-  const loose = found.some((f) => f.fuzzy) || tokens.some((t) => LOOSE_DATE_WORDS.has(t)) || / (au plus tard|at the latest|aux alentours) /.test(` ${tokens.join(" ")} `);
+  const loose =
+    found.some((f) => f.fuzzy) ||
+    tokens.some((t) => LOOSE_DATE_WORDS.has(t)) ||
+    / (au plus tard|at the latest|aux alentours) /.test(` ${tokens.join(" ")} `);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

@@ -34,7 +34,6 @@ export interface ExtractionTarget {
   readonly maximum?: number;
 }
 
-
 function primaryType(schema: Record<string, unknown>): string | undefined {
   const t = schema.type;
   if (typeof t === "string") return t;
@@ -47,7 +46,8 @@ export function extractorKindOf(schema: unknown): ExtractorKind {
   if (!isRecord(schema)) return "none";
   const type = primaryType(schema);
   const enumValues = schema.enum;
-  if (Array.isArray(enumValues) && enumValues.every((v) => typeof v === "string") && (type === undefined || type === "string")) return "enum";
+  if (Array.isArray(enumValues) && enumValues.every((v) => typeof v === "string") && (type === undefined || type === "string"))
+    return "enum";
   if (type === "boolean") return "boolean";
   if (type === "array" && isRecord(schema.items) && Array.isArray(schema.items.enum)) return "array_enum";
   if (type === "number") return "number";
@@ -77,13 +77,67 @@ function hedged(text: string, result: PhraseResult | null): PhraseResult | null 
 
 /** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */
 export const QUALIFIERS = [
-  "partly", "partially", "en partie", "partiellement", "semi", "nearly", "almost", "presque", "quasi", "quasiment", "pratiquement", "practically", "sort of", "kind of", "more or less", "plus ou moins",
+  "partly",
+  "partially",
+  "en partie",
+  "partiellement",
+  "semi",
+  "nearly",
+  "almost",
+  "presque",
+  "quasi",
+  "quasiment",
+  "pratiquement",
+  "practically",
+  "sort of",
+  "kind of",
+  "more or less",
+  "plus ou moins",
   // A condition, not the politeness of "si possible" / "if possible".
-  "if there", "if it", "if the", "if you", "if they", "if we", "if i", "only if", "si c est", "si on", "si vous", "si le", "si la",
-  "s il y a", "s il", "a condition", "provided", "as long as", "unless", "sauf si", "depending", "selon",
+  "if there",
+  "if it",
+  "if the",
+  "if you",
+  "if they",
+  "if we",
+  "if i",
+  "only if",
+  "si c est",
+  "si on",
+  "si vous",
+  "si le",
+  "si la",
+  "s il y a",
+  "s il",
+  "a condition",
+  "provided",
+  "as long as",
+  "unless",
+  "sauf si",
+  "depending",
+  "selon",
 ].map((p) => p.split(" "));
 
-const QUESTION_WORDS = new Set(["why", "pourquoi", "what", "quoi", "how", "comment", "which", "quel", "quelle", "est", "c", "is", "do", "does", "can", "peut", "pouvez", "vous"]);
+const QUESTION_WORDS = new Set([
+  "why",
+  "pourquoi",
+  "what",
+  "quoi",
+  "how",
+  "comment",
+  "which",
+  "quel",
+  "quelle",
+  "est",
+  "c",
+  "is",
+  "do",
+  "does",
+  "can",
+  "peut",
+  "pouvez",
+  "vous",
+]);
 
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {

@@ -10,8 +10,47 @@ import { wordEquivalents } from "./translations.js";
 
 /** Words that say nothing about which choice is meant. */
 const LABEL_STOP = new Set([
-  "de", "du", "des", "la", "le", "les", "l", "d", "a", "au", "aux", "en", "et", "ou", "of", "the", "and", "or", "for", "with", "par",
-  "per", "un", "une", "an", "mon", "ma", "mes", "my", "pour", "avec", "sur", "on", "in", "to", "tres", "very", "plus", "more", "autre", "other",
+  "de",
+  "du",
+  "des",
+  "la",
+  "le",
+  "les",
+  "l",
+  "d",
+  "a",
+  "au",
+  "aux",
+  "en",
+  "et",
+  "ou",
+  "of",
+  "the",
+  "and",
+  "or",
+  "for",
+  "with",
+  "par",
+  "per",
+  "un",
+  "une",
+  "an",
+  "mon",
+  "ma",
+  "mes",
+  "my",
+  "pour",
+  "avec",
+  "sur",
+  "on",
+  "in",
+  "to",
+  "tres",
+  "very",
+  "plus",
+  "more",
+  "autre",
+  "other",
 ]);
 
 interface PartIndex {
@@ -64,7 +103,8 @@ function partFor(token: string, index: PartIndex): Phrase | null {
   const found = new Map<string, Phrase>();
   for (const [w, p] of index.words) {
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
-    if (sameWordForm(w, token) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0])) found.set(key(p.value), p);
+    if (sameWordForm(w, token) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0]))
+      found.set(key(p.value), p);
   }
   return found.size === 1 ? ([...found.values()][0] as Phrase) : null;
 }

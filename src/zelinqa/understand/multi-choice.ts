@@ -5,7 +5,29 @@ import { partialLabelHits } from "./label-parts.js";
 import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
-const ALL = [["le", "reste"], ["tout", "le", "reste"], ["the", "rest"], ["everything", "else"], ["les", "autres"], ["the", "others"], ["tout"], ["tous"], ["toutes"], ["all"], ["everything"], ["the", "lot"], ["tout", "ca"], ["all", "of", "them"], ["les", "deux"], ["both"], ["n", "importe", "lequel"], ["any", "of", "them"], ["partout"], ["everywhere"], ["anything"]];
+const ALL = [
+  ["le", "reste"],
+  ["tout", "le", "reste"],
+  ["the", "rest"],
+  ["everything", "else"],
+  ["les", "autres"],
+  ["the", "others"],
+  ["tout"],
+  ["tous"],
+  ["toutes"],
+  ["all"],
+  ["everything"],
+  ["the", "lot"],
+  ["tout", "ca"],
+  ["all", "of", "them"],
+  ["les", "deux"],
+  ["both"],
+  ["n", "importe", "lequel"],
+  ["any", "of", "them"],
+  ["partout"],
+  ["everywhere"],
+  ["anything"],
+];
 /** "anything but electric", "all but one": "but" after these means "except". */
 const ANY_WORDS = new Set(["anything", "everything", "all", "any", "tout", "n importe"]);
 const EXCEPT_ONE = new Set(["sauf", "except", "excepte", "hormis", "excluding", "apart"]);
@@ -42,9 +64,59 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
 }
 
 const FILLERS = new Set([
-  "and", "et", "or", "ou", "the", "le", "la", "les", "l", "a", "an", "un", "une", "des", "de", "du", "d", "my", "mon", "ma", "mes",
-  "please", "svp", "merci", "thanks", "also", "aussi", "maybe", "peut", "etre", "si", "if", "possible", "would", "be", "nice",
-  "ce", "serait", "bien", "sometimes", "parfois", "too", "plus", "just", "juste", "only", "seulement", "that", "s", "all", "c", "est", "tout",
+  "and",
+  "et",
+  "or",
+  "ou",
+  "the",
+  "le",
+  "la",
+  "les",
+  "l",
+  "a",
+  "an",
+  "un",
+  "une",
+  "des",
+  "de",
+  "du",
+  "d",
+  "my",
+  "mon",
+  "ma",
+  "mes",
+  "please",
+  "svp",
+  "merci",
+  "thanks",
+  "also",
+  "aussi",
+  "maybe",
+  "peut",
+  "etre",
+  "si",
+  "if",
+  "possible",
+  "would",
+  "be",
+  "nice",
+  "ce",
+  "serait",
+  "bien",
+  "sometimes",
+  "parfois",
+  "too",
+  "plus",
+  "just",
+  "juste",
+  "only",
+  "seulement",
+  "that",
+  "s",
+  "all",
+  "c",
+  "est",
+  "tout",
 ]);
 
 /** A clause that names something the reply cannot read ("spouse and kids" without "kids") makes the list partial. */
@@ -75,8 +147,13 @@ function loosely(result: PhraseResult | null): PhraseResult | null {
  */
 export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
   // "tout sauf diesel", "anything except blue": for one value, what follows "sauf"/"except" is refused.
-  const exceptAt = (t: string, j: number) => EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part") || (t === "but" && ANY_WORDS.has(c.tokens[j - 1] ?? ""));
-  const refused = c.tokens.map((_, i) => c.negated[i] === true || c.tokens.some((t, j) => j < i && (c.clause[j] === c.clause[i] || c.clause[j] === (c.clause[i] as number) - 1) && exceptAt(t, j)));
+  const exceptAt = (t: string, j: number) =>
+    EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part") || (t === "but" && ANY_WORDS.has(c.tokens[j - 1] ?? ""));
+  const refused = c.tokens.map(
+    (_, i) =>
+      c.negated[i] === true ||
+      c.tokens.some((t, j) => j < i && (c.clause[j] === c.clause[i] || c.clause[j] === (c.clause[i] as number) - 1) && exceptAt(t, j)),
+  );
   const hits = findPhraseHits(c.tokens, phrases, true, refused);
   if (hits.length > 0) return scalarPhraseResult(hits);
   const parts = scalarPhraseResult(partialLabelHits({ ...c, negated: refused }, phrases, hits));
@@ -89,7 +166,17 @@ const DAY_GROUPS: readonly { readonly said: readonly (readonly string[])[]; read
     days: new Set(["samedi", "dimanche", "saturday", "sunday"]),
   },
   {
-    said: [["en", "semaine"], ["weekdays"], ["week", "days"], ["during", "the", "week"], ["jours", "de", "semaine"], ["jours", "ouvres"], ["working", "days"], ["du", "lundi", "au", "vendredi"], ["monday", "to", "friday"]],
+    said: [
+      ["en", "semaine"],
+      ["weekdays"],
+      ["week", "days"],
+      ["during", "the", "week"],
+      ["jours", "de", "semaine"],
+      ["jours", "ouvres"],
+      ["working", "days"],
+      ["du", "lundi", "au", "vendredi"],
+      ["monday", "to", "friday"],
+    ],
     days: new Set(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "monday", "tuesday", "wednesday", "thursday", "friday"]),
   },
 ];
@@ -114,7 +201,8 @@ function dayGroupHits(c: ClauseTokens, phrases: readonly Phrase[]): PhraseHit[] 
     const refused = refusedValues(c, phrases);
     for (const p of phrases) {
       if (refused.has(JSON.stringify(p.value))) continue;
-      if (p.tokens.length === 1 && group.days.has(p.tokens[0] as string)) out.push({ value: p.value, order: p.order, start: at, end: at, certainty: "exact" });
+      if (p.tokens.length === 1 && group.days.has(p.tokens[0] as string))
+        out.push({ value: p.value, order: p.order, start: at, end: at, certainty: "exact" });
     }
   }
   return out;

@@ -27,14 +27,59 @@ export interface NumberContext {
 
 /** "target" by unit or currency; "word" by one of the target's words just before; "elsewhere"; "neutral". */
 const MONTH_WORDS = new Set([
-  "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre", "january",
-  "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "jan", "janv",
-  "feb", "fev", "fevr", "apr", "avr", "jun", "jul", "juil", "aug", "sep", "sept", "oct", "nov", "dec",
+  "janvier",
+  "fevrier",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "aout",
+  "septembre",
+  "octobre",
+  "novembre",
+  "decembre",
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+  "jan",
+  "janv",
+  "feb",
+  "fev",
+  "fevr",
+  "apr",
+  "avr",
+  "jun",
+  "jul",
+  "juil",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
 ]);
 
 const PERIOD_STEMS: readonly [string, Period][] = [
-  ["annual", "year"], ["annuel", "year"], ["yearly", "year"], ["monthly", "month"], ["mensuel", "month"], ["weekly", "week"],
-  ["hebdomadaire", "week"], ["daily", "day"], ["quotidien", "day"], ["journalier", "day"],
+  ["annual", "year"],
+  ["annuel", "year"],
+  ["yearly", "year"],
+  ["monthly", "month"],
+  ["mensuel", "month"],
+  ["weekly", "week"],
+  ["hebdomadaire", "week"],
+  ["daily", "day"],
+  ["quotidien", "day"],
+  ["journalier", "day"],
 ];
 
 /** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
@@ -49,15 +94,61 @@ function periodOf(words: TargetWords): Period | null {
 }
 
 const RATE_PERIODS: Record<string, Period> = {
-  semaine: "week", week: "week", mois: "month", month: "month", an: "year", annee: "year", year: "year", jour: "day", day: "day",
+  semaine: "week",
+  week: "week",
+  mois: "month",
+  month: "month",
+  an: "year",
+  annee: "year",
+  year: "year",
+  jour: "day",
+  day: "day",
 };
 
 const SUBGROUP_NOUNS = new Set([
-  "kids", "kid", "children", "child", "enfants", "enfant", "adults", "adult", "adultes", "adulte", "babies", "baby", "bebes", "bebe",
-  "filles", "fils", "daughters", "sons", "ados", "teenagers", "grands", "petits",
+  "kids",
+  "kid",
+  "children",
+  "child",
+  "enfants",
+  "enfant",
+  "adults",
+  "adult",
+  "adultes",
+  "adulte",
+  "babies",
+  "baby",
+  "bebes",
+  "bebe",
+  "filles",
+  "fils",
+  "daughters",
+  "sons",
+  "ados",
+  "teenagers",
+  "grands",
+  "petits",
 ]);
 
-const AIM_WORDS = new Set(["vise", "viser", "aim", "aiming", "target", "targeting", "souhaite", "voudrais", "aimerais", "ideally", "idealement", "prefer", "prefere", "hoping", "espere", "want", "veux"]);
+const AIM_WORDS = new Set([
+  "vise",
+  "viser",
+  "aim",
+  "aiming",
+  "target",
+  "targeting",
+  "souhaite",
+  "voudrais",
+  "aimerais",
+  "ideally",
+  "idealement",
+  "prefer",
+  "prefere",
+  "hoping",
+  "espere",
+  "want",
+  "veux",
+]);
 
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
 const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "groupe", "foyer", "household", "bande", "equipe", "team"]);
@@ -67,7 +158,7 @@ const PART_WORDS = new Set(["dont", "including", "incl", "inclus", "among", "par
 const isPart = (m: NumberMention) => {
   const last = m.before[m.before.length - 1] ?? "";
   const prev = m.before[m.before.length - 2] ?? "";
-  return PART_WORDS.has(last) || (last === "which" && prev === "of") || (last === "lesquels" || last === "lesquelles");
+  return PART_WORDS.has(last) || (last === "which" && prev === "of") || last === "lesquels" || last === "lesquelles";
 };
 
 /** Words of a target counted in percent (a "%" in its label reads as "%"). */
@@ -83,7 +174,10 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
   // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
   const per = m.per;
-  const perTarget = words !== undefined && per !== null && (per === "each" ? words.rates.size > 0 : [...words.rates].some((r) => tokenHasStem(per, new Set([r]))));
+  const perTarget =
+    words !== undefined &&
+    per !== null &&
+    (per === "each" ? words.rates.size > 0 : [...words.rates].some((r) => tokenHasStem(per, new Set([r]))));
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
@@ -98,7 +192,12 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   if (words === undefined) return "neutral";
   if (m.unit !== null) {
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
-    if (tokenHasStem(m.unit, KNOWN_UNIT_STEMS) || tokenHasStem(m.unit, MONEY_STEMS) || (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems))) return "elsewhere";
+    if (
+      tokenHasStem(m.unit, KNOWN_UNIT_STEMS) ||
+      tokenHasStem(m.unit, MONEY_STEMS) ||
+      (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems))
+    )
+      return "elsewhere";
   }
   // The target's own words just before the number: "budget 1500", "loyer de 900", "rent around 1k".
   for (const w of m.before) {
@@ -132,7 +231,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const scan = ctx.scan ?? scanNumbers(text);
   if (integer && personsTarget(ctx)) {
     const people = countPeople(scan.tokens, scan.mentions);
-    if (people !== null && withinBounds(people.value, ctx, integer)) return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
+    if (people !== null && withinBounds(people.value, ctx, integer))
+      return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
   if (scan.mentions.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
@@ -141,7 +241,10 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const articleCounts = (m: NumberMention) =>
     (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
     weeksAsDays(m, ctx) !== null ||
-    (m.start === 0 && m.unit === null && !ctx.strict && (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
+    (m.start === 0 &&
+      m.unit === null &&
+      !ctx.strict &&
+      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
@@ -150,25 +253,33 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // "7 places, on a trois enfants" for a seat count: the target's own unit word says more than a word of its
   // concept group ("enfants" is a person, not a seat).
   const own = ctx.words?.own;
-  const ownUnit = ({ m, binding }: { m: NumberMention; binding: Binding }) => binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
+  const ownUnit = ({ m, binding }: { m: NumberMention; binding: Binding }) =>
+    binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
   if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
   // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
   if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
   // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
-  if (integer) kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
+  if (integer)
+    kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
   if (inBounds.length === 0) return null;
   const distinct = new Set(inBounds.map(({ m }) => m.value));
   let chosen = inBounds;
   let fuzzy = false;
-  const summed = integer ? sumOfParts(text, inBounds.map(({ m }) => m)) : null;
+  const summed = integer
+    ? sumOfParts(
+        text,
+        inBounds.map(({ m }) => m),
+      )
+    : null;
   if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
     // "je gagne 35k aujourd'hui, je vise 40k": the number the person aims at is the answer, held loosely.
     const aimed = inBounds.filter(({ m }) => m.before.some((w) => AIM_WORDS.has(w)));
-    if (bounded.length === 0 && new Set(aimed.map(({ m }) => m.value)).size === 1) return { value: (aimed[0] as { m: NumberMention }).m.value, certainty: "fuzzy" };
+    if (bounded.length === 0 && new Set(aimed.map(({ m }) => m.value)).size === 1)
+      return { value: (aimed[0] as { m: NumberMention }).m.value, certainty: "fuzzy" };
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
     // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
     fuzzy = inBounds.some(({ m }) => m.bound === null && !m.fuzzy);
@@ -176,25 +287,41 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   }
   const first = chosen[0] as { m: NumberMention; binding: Binding };
   const days = weeksAsDays(first.m, ctx);
-  if (days !== null) return withinBounds(days, ctx, integer) ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" } : null;
+  if (days !== null)
+    return withinBounds(days, ctx, integer)
+      ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" }
+      : null;
   const tokens = tokenise(text);
   // A bare number inside a long sentence may belong to something else ("my salary is 3000"): keep it loose.
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
   // A bare number chosen while other numbers of the reply were set aside ("2 + 1 baby") is held loosely.
   const setAside = first.binding === "neutral" && scan.mentions.some((m) => !m.article && m.value !== first.m.value);
   // "1000 m² de terrain, maison de 110": a plausible bare number beside the unit-bound one leaves a doubt.
-  const rival = first.binding === "target" && bound.some(({ m, binding }) => binding === "neutral" && !m.article && m.value !== first.m.value && withinBounds(m.value, ctx, integer));
+  const rival =
+    first.binding === "target" &&
+    bound.some(({ m, binding }) => binding === "neutral" && !m.article && m.value !== first.m.value && withinBounds(m.value, ctx, integer));
   // "2 kids" answers part of "how many people": a subgroup is not the total.
   const subgroup = personsTarget(ctx) && first.m.unit !== null && SUBGROUP_NOUNS.has(first.m.unit);
   // "2500 chacun" for a household: an amount each is not the total.
   const each = first.m.per === "each" && !(ctx.words !== undefined && ctx.words.rates.size > 0);
   // "three bedrooms and a living room" for rooms: a kind of the target's unit, then more named after it.
-  const kindThenMore = first.binding === "target" && first.m.unit !== null && own !== undefined && !tokenHasStem(first.m.unit, own) &&
+  const kindThenMore =
+    first.binding === "target" &&
+    first.m.unit !== null &&
+    own !== undefined &&
+    !tokenHasStem(first.m.unit, own) &&
     scan.tokens.slice(first.m.end).some((t) => AND_LINKS.has(t.norm) || t.norm === "+");
-  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || longBare || setAside || rival || each || kindThenMore || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  fuzzy ||=
+    chosen.some(({ m }) => m.fuzzy) ||
+    longBare ||
+    setAside ||
+    rival ||
+    each ||
+    kindThenMore ||
+    subgroup ||
+    hasAnyPhrase(tokens, HEDGE_PHRASES);
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
-
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
 
@@ -212,8 +339,61 @@ function sumOfParts(text: string, mentions: readonly NumberMention[]): number | 
   return mentions.reduce((sum, m) => sum + m.value, 0);
 }
 
-const NONE_WORDS = new Set(["none", "aucun", "aucune", "zero", "nothing", "rien", "never", "jamais", "nada", "no", "non", "pas", "nope", "nul"]);
-const NONE_FILLERS = new Set(["so", "far", "at", "all", "du", "tout", "of", "them", "yet", "encore", "pour", "l", "instant", "moment", "le", "la", "les", "de", "d", "un", "seul", "single", "one", "i", "je", "n", "ai", "have", "had", "eu", "we", "on", "a", "thankfully", "heureusement", "merci", "thanks"]);
+const NONE_WORDS = new Set([
+  "none",
+  "aucun",
+  "aucune",
+  "zero",
+  "nothing",
+  "rien",
+  "never",
+  "jamais",
+  "nada",
+  "no",
+  "non",
+  "pas",
+  "nope",
+  "nul",
+]);
+const NONE_FILLERS = new Set([
+  "so",
+  "far",
+  "at",
+  "all",
+  "du",
+  "tout",
+  "of",
+  "them",
+  "yet",
+  "encore",
+  "pour",
+  "l",
+  "instant",
+  "moment",
+  "le",
+  "la",
+  "les",
+  "de",
+  "d",
+  "un",
+  "seul",
+  "single",
+  "one",
+  "i",
+  "je",
+  "n",
+  "ai",
+  "have",
+  "had",
+  "eu",
+  "we",
+  "on",
+  "a",
+  "thankfully",
+  "heureusement",
+  "merci",
+  "thanks",
+]);
 
 /**
  * "none", "aucun sinistre", "no claims so far" → 0 for an integer target that accepts 0: the reply only denies
@@ -221,11 +401,18 @@ const NONE_FILLERS = new Set(["so", "far", "at", "all", "du", "tout", "of", "the
  */
 function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
   // A decimal amount may be none ("rien" as a deposit) only when its schema says 0 is allowed.
-  if ((!integer && (ctx.minimum === undefined || ctx.minimum > 0)) || (ctx.minimum ?? 0) > 0 || (ctx.maximum !== undefined && ctx.maximum < 0)) return null;
+  if (
+    (!integer && (ctx.minimum === undefined || ctx.minimum > 0)) ||
+    (ctx.minimum ?? 0) > 0 ||
+    (ctx.maximum !== undefined && ctx.maximum < 0)
+  )
+    return null;
   const tokens = tokenise(text);
   if (!tokens.some((t) => NONE_WORDS.has(t))) return null;
   const words = ctx.words;
-  const rest = tokens.filter((t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)));
+  const rest = tokens.filter(
+    (t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)),
+  );
   return rest.length === 0 ? { value: 0, certainty: "exact" } : null;
 }
 
@@ -235,7 +422,16 @@ function weeksAsDays(m: NumberMention, ctx: NumberContext): number | null {
   return m.value * (m.unit === "quinzaine" || m.unit === "fortnight" ? 14 : 7);
 }
 
-const DECADE_WORDS: Record<string, number> = { twenties: 20, thirties: 30, forties: 40, fifties: 50, sixties: 60, seventies: 70, eighties: 80, nineties: 90 };
+const DECADE_WORDS: Record<string, number> = {
+  twenties: 20,
+  thirties: 30,
+  forties: 40,
+  fifties: 50,
+  sixties: 60,
+  seventies: 70,
+  eighties: 80,
+  nineties: 90,
+};
 
 /**
  * "dans les années 70", "the 1980s", "the seventies" for a year: the middle of the decade, fuzzy. Only for a

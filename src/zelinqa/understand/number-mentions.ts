@@ -29,8 +29,20 @@ export interface NumberMention {
 export type Period = "day" | "week" | "month" | "year";
 
 const PERIOD_WORDS: Record<string, Period> = {
-  jour: "day", jours: "day", day: "day", days: "day", journee: "day", semaine: "week", week: "week", mois: "month", month: "month",
-  an: "year", annee: "year", year: "year", ans: "year", years: "year",
+  jour: "day",
+  jours: "day",
+  day: "day",
+  days: "day",
+  journee: "day",
+  semaine: "week",
+  week: "week",
+  mois: "month",
+  month: "month",
+  an: "year",
+  annee: "year",
+  year: "year",
+  ans: "year",
+  years: "year",
 };
 
 /** "a day", "par mois", "per year", "/an" within the three words after a number (and its unit). */
@@ -49,9 +61,36 @@ export interface MentionScan {
 }
 
 const MULTIPLIERS: Record<string, number> = {
-  k: 1e3, mille: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
+  k: 1e3,
+  mille: 1e3,
+  thousand: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  milliard: 1e9,
+  milliards: 1e9,
+  billion: 1e9,
+  billions: 1e9,
 };
-const CURRENCY = new Set(["€", "$", "£", "eur", "euro", "euros", "e", "usd", "dollar", "dollars", "balles", "bucks", "buck", "quid", "pounds", "gbp", "chf", "k€"]);
+const CURRENCY = new Set([
+  "€",
+  "$",
+  "£",
+  "eur",
+  "euro",
+  "euros",
+  "e",
+  "usd",
+  "dollar",
+  "dollars",
+  "balles",
+  "bucks",
+  "buck",
+  "quid",
+  "pounds",
+  "gbp",
+  "chf",
+  "k€",
+]);
 /** Units people glue to the number: "90m²", "12km", "75kg", "3x" (times). */
 const GLUED_UNITS = new Set(["m", "m2", "m3", "km", "kg", "cm", "mm", "g", "l", "x", "h", "min", "ans", "yo", "kms", "kgs"]);
 /** "60 m² each": a unit word, then "each". */
@@ -61,18 +100,94 @@ const EACH_WORDS = new Set(["each", "chacun", "chacune", "apiece", "par tete"]);
 const ORDINAL_SUFFIXES = new Set(["er", "ere", "e", "eme", "em", "st", "nd", "rd", "th"]);
 const RATE_WORDS = new Set(["par", "per", "a", "an", "by", "chaque", "each", "every"]);
 const APPROX_BEFORE = [
-  "environ", "a peu pres", "approximativement", "autour de", "aux alentours de", "vers", "about", "around", "approximately",
-  "roughly", "disons", "say", "like", "genre", "dans les", "in the region of", "something like", "quelque chose comme",
-  "plus ou moins", "approx", "env", "circa", "some", "~",
+  "environ",
+  "a peu pres",
+  "approximativement",
+  "autour de",
+  "aux alentours de",
+  "vers",
+  "about",
+  "around",
+  "approximately",
+  "roughly",
+  "disons",
+  "say",
+  "like",
+  "genre",
+  "dans les",
+  "in the region of",
+  "something like",
+  "quelque chose comme",
+  "plus ou moins",
+  "approx",
+  "env",
+  "circa",
+  "some",
+  "~",
 ];
 const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
 const UPPER_BEFORE = [
-  "max", "maxi", "maximum", "au maximum", "au max", "pas plus de", "jusqu a", "no more than", "not more than", "up to", "at most",
-  "under", "moins de", "less than", "below", "not over", "not above", "pas au dessus de", "plafond", "limite", "limit", "within",
-  "at the most", "au grand maximum", "tops", "ne pas depasser",
+  "max",
+  "maxi",
+  "maximum",
+  "au maximum",
+  "au max",
+  "pas plus de",
+  "jusqu a",
+  "no more than",
+  "not more than",
+  "up to",
+  "at most",
+  "under",
+  "moins de",
+  "less than",
+  "below",
+  "not over",
+  "not above",
+  "pas au dessus de",
+  "plafond",
+  "limite",
+  "limit",
+  "within",
+  "at the most",
+  "au grand maximum",
+  "tops",
+  "ne pas depasser",
 ];
-const LOWER_BEFORE = ["at least", "au moins", "minimum", "min", "plus de", "more than", "over", "above", "au minimum", "pas moins de", "no less than", "starting at"];
-const UPPER_AFTER = ["max", "maxi", "maximum", "tops", "grand max", "at most", "at the very most", "at the most", "au maximum", "au max", "max max", "or less", "ou moins", "pas plus", "no more", "limit", "limite", "plafond"];
+const LOWER_BEFORE = [
+  "at least",
+  "au moins",
+  "minimum",
+  "min",
+  "plus de",
+  "more than",
+  "over",
+  "above",
+  "au minimum",
+  "pas moins de",
+  "no less than",
+  "starting at",
+];
+const UPPER_AFTER = [
+  "max",
+  "maxi",
+  "maximum",
+  "tops",
+  "grand max",
+  "at most",
+  "at the very most",
+  "at the most",
+  "au maximum",
+  "au max",
+  "max max",
+  "or less",
+  "ou moins",
+  "pas plus",
+  "no more",
+  "limit",
+  "limite",
+  "plafond",
+];
 const LOWER_AFTER = ["minimum", "min", "au moins", "at least", "or more", "ou plus", "et plus", "and up", "mini"];
 
 const split = (list: readonly string[]) => list.map((p) => p.split(" "));
@@ -188,7 +303,10 @@ function wordsAfter(text: string, tokens: readonly TextToken[], end: number, cou
 function isRangeLink(text: string, tokens: readonly TextToken[], a: RawNumber, b: RawNumber): boolean {
   if (b.start < a.end) return false;
   const between = tokens.slice(a.end, b.start).filter((t) => t.kind !== "symbol" || t.norm === "~");
-  const gap = text.slice((tokens[a.end - 1] as TextToken).end, (tokens[b.start] as TextToken).start).trim().toLowerCase();
+  const gap = text
+    .slice((tokens[a.end - 1] as TextToken).end, (tokens[b.start] as TextToken).start)
+    .trim()
+    .toLowerCase();
   if (between.length === 0) return gap === "-" || gap === "–" || gap === "à" || /^€?\s*[-–]\s*$/.test(gap);
   if (between.length !== 1) return false;
   const link = (between[0] as TextToken).norm;
@@ -210,19 +328,44 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const slash = nextSymbol !== undefined && /^\s*\//.test(text.slice((tokens[endToken - 1] as TextToken).end));
   const currency = symbolCurrency(prevSymbol) || symbolCurrency(nextSymbol) || (after[0] !== undefined && CURRENCY.has(after[0]));
   // "10%", "10 pour cent": a share, whatever follows it.
-  const percent = nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
-  const unit = percent ? "%" : slash || isRate ? null : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) ? after[0] : null;
+  const percent =
+    nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
+  const unit = percent
+    ? "%"
+    : slash || isRate
+      ? null
+      : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0])
+        ? after[0]
+        : null;
   const approx = endsWithPhrase(before, PHRASES.approxBefore) || startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
   const afterUnit = after.slice(currency ? 1 : 0);
-  const bound = endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)
-    ? "upper"
-    : endsWithPhrase(before, PHRASES.lowerBefore) || startsWithPhrase(afterUnit, PHRASES.lowerAfter)
-      ? "lower"
-      : null;
+  const bound =
+    endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)
+      ? "upper"
+      : endsWithPhrase(before, PHRASES.lowerBefore) || startsWithPhrase(afterUnit, PHRASES.lowerAfter)
+        ? "lower"
+        : null;
   const period = periodAfter(after.slice(0, 4), slash);
   const perAt = after.slice(0, 3).findIndex((w, i) => i < 2 && (w === "par" || w === "per" || w === "each" || w === "chaque"));
-  const per = EACH_WORDS.has(after[0] ?? "") || (unitAfter(after) && EACH_WORDS.has(after[1] ?? "")) ? "each" : perAt >= 0 ? (after[perAt + 1] ?? null) : null;
-  return { value: n.value, start: n.start, end: endToken, fuzzy: fuzzy || approx, article: n.article, bound, currency, unit, before, period, per };
+  const per =
+    EACH_WORDS.has(after[0] ?? "") || (unitAfter(after) && EACH_WORDS.has(after[1] ?? ""))
+      ? "each"
+      : perAt >= 0
+        ? (after[perAt + 1] ?? null)
+        : null;
+  return {
+    value: n.value,
+    start: n.start,
+    end: endToken,
+    fuzzy: fuzzy || approx,
+    article: n.article,
+    bound,
+    currency,
+    unit,
+    before,
+    period,
+    per,
+  };
 }
 
 /** "3 ou 4 places", "2 or 3 bedrooms": alternatives share the unit written after the last one. */
@@ -232,7 +375,8 @@ function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMen
     const b = mentions[i + 1] as NumberMention;
     const link = tokens[a.end]?.norm;
     if (a.unit === null || a.unit === link) {
-      if ((link === "ou" || link === "or") && b.start === a.end + 1 && b.unit !== null) mentions[i] = { ...a, unit: b.unit, currency: a.currency || b.currency };
+      if ((link === "ou" || link === "or") && b.start === a.end + 1 && b.unit !== null)
+        mentions[i] = { ...a, unit: b.unit, currency: a.currency || b.currency };
     }
   }
   return mentions;

@@ -3,23 +3,97 @@
 // nouns ("une dizaine", "a dozen") which give fuzzy values.
 
 const UNITS: Record<string, number> = {
-  zero: 0, un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, onze: 11,
-  douze: 12, treize: 13, quatorze: 14, quinze: 15, seize: 16, vingt: 20, vingts: 20, trente: 30, quarante: 40,
-  cinquante: 50, soixante: 60, septante: 70, huitante: 80, octante: 80, nonante: 90,
-  one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-  twice: 2, thrice: 3,
-  twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  zero: 0,
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+  onze: 11,
+  douze: 12,
+  treize: 13,
+  quatorze: 14,
+  quinze: 15,
+  seize: 16,
+  vingt: 20,
+  vingts: 20,
+  trente: 30,
+  quarante: 40,
+  cinquante: 50,
+  soixante: 60,
+  septante: 70,
+  huitante: 80,
+  octante: 80,
+  nonante: 90,
+  one: 1,
+  a: 1,
+  an: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twice: 2,
+  thrice: 3,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fourty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 const HUNDREDS = new Set(["cent", "cents", "hundred", "hundreds"]);
 const SCALES: Record<string, number> = {
-  mille: 1e3, milles: 1e3, mil: 1e3, thousand: 1e3, thousands: 1e3, k: 1e3,
-  million: 1e6, millions: 1e6, milliard: 1e9, milliards: 1e9, billion: 1e9, billions: 1e9,
+  mille: 1e3,
+  milles: 1e3,
+  mil: 1e3,
+  thousand: 1e3,
+  thousands: 1e3,
+  k: 1e3,
+  million: 1e6,
+  millions: 1e6,
+  milliard: 1e9,
+  milliards: 1e9,
+  billion: 1e9,
+  billions: 1e9,
 };
 /** Collective nouns: approximate by nature. */
 const COLLECTIVES: Record<string, number> = {
-  dizaine: 10, douzaine: 12, quinzaine: 15, vingtaine: 20, trentaine: 30, quarantaine: 40, cinquantaine: 50,
-  centaine: 100, dozen: 12, dozens: 12, score: 20, couple: 2, paire: 2, pair: 2,
+  dizaine: 10,
+  douzaine: 12,
+  quinzaine: 15,
+  vingtaine: 20,
+  trentaine: 30,
+  quarantaine: 40,
+  cinquantaine: 50,
+  centaine: 100,
+  dozen: 12,
+  dozens: 12,
+  score: 20,
+  couple: 2,
+  paire: 2,
+  pair: 2,
 };
 /** Words that are articles far more often than numbers: a number only inside a composite or before a unit. */
 export const ARTICLE_WORDS = new Set(["un", "une", "one", "a", "an"]);
@@ -45,7 +119,10 @@ function readAt(tokens: readonly string[], i: number): WordNumber | null {
     return { value: COLLECTIVES[next] as number, start: i, end: i + 2, fuzzy: true, article: false };
   }
   // "once a week", "once per month": "once" is a count only before a rate, elsewhere it is "when".
-  if (first === "once") return next === "a" || next === "per" || next === "every" || next === "par" ? { value: 1, start: i, end: i + 1, fuzzy: false, article: false } : null;
+  if (first === "once")
+    return next === "a" || next === "per" || next === "every" || next === "par"
+      ? { value: 1, start: i, end: i + 1, fuzzy: false, article: false }
+      : null;
   // "cent vingt", "hundred and fifty": a hundred may open a number without "un"/"a".
   if (!(first in UNITS) && !HUNDREDS.has(first) && !(first in SCALES && first !== "k" && first !== "a")) return null;
   let total = 0;
@@ -56,11 +133,24 @@ function readAt(tokens: readonly string[], i: number): WordNumber | null {
   for (; j < tokens.length; j++) {
     const t = tokens[j] as string;
     // "vingt et un", "twenty and one hundred" are rare; "et"/"and" only link a unit after a ten.
-    if ((t === "et" || t === "and") && words > 0 && current % 10 === 0 && current > 0 && (tokens[j + 1] === "un" || tokens[j + 1] === "une" || tokens[j + 1] === "onze")) {
+    if (
+      (t === "et" || t === "and") &&
+      words > 0 &&
+      current % 10 === 0 &&
+      current > 0 &&
+      (tokens[j + 1] === "un" || tokens[j + 1] === "une" || tokens[j + 1] === "onze")
+    ) {
       afterEt = true;
       continue;
     }
-    if (t === "and" && words > 0 && HUNDREDS.has(tokens[j - 1] as string) && tokens[j + 1] !== undefined && tokens[j + 1] as string in UNITS) continue;
+    if (
+      t === "and" &&
+      words > 0 &&
+      HUNDREDS.has(tokens[j - 1] as string) &&
+      tokens[j + 1] !== undefined &&
+      (tokens[j + 1] as string) in UNITS
+    )
+      continue;
     if (t in UNITS) {
       const v = UNITS[t] as number;
       if (ARTICLE_WORDS.has(t) && words > 0 && !afterEt) break;

@@ -6,18 +6,106 @@ import type { TextToken } from "./text-tokens.js";
 
 /** One person each, when named without a number. */
 const SINGLE_PERSONS = new Set([
-  "moi", "me", "myself", "femme", "mari", "epouse", "epoux", "wife", "husband", "copine", "copain", "girlfriend", "boyfriend",
-  "partner", "partenaire", "conjoint", "conjointe", "compagnon", "compagne", "fils", "fille", "son", "daughter", "bebe", "baby",
-  "soeur", "frere", "sister", "brother", "mere", "pere", "mother", "father", "mom", "dad", "maman", "papa", "colocataire",
-  "roommate", "flatmate", "coloc", "enfant", "kid", "child", "ado", "teenager", "fiance", "fiancee",
+  "moi",
+  "me",
+  "myself",
+  "femme",
+  "mari",
+  "epouse",
+  "epoux",
+  "wife",
+  "husband",
+  "copine",
+  "copain",
+  "girlfriend",
+  "boyfriend",
+  "partner",
+  "partenaire",
+  "conjoint",
+  "conjointe",
+  "compagnon",
+  "compagne",
+  "fils",
+  "fille",
+  "son",
+  "daughter",
+  "bebe",
+  "baby",
+  "soeur",
+  "frere",
+  "sister",
+  "brother",
+  "mere",
+  "pere",
+  "mother",
+  "father",
+  "mom",
+  "dad",
+  "maman",
+  "papa",
+  "colocataire",
+  "roommate",
+  "flatmate",
+  "coloc",
+  "enfant",
+  "kid",
+  "child",
+  "ado",
+  "teenager",
+  "fiance",
+  "fiancee",
 ]);
 /** Plural person nouns that take a number ("2 enfants", "deux adultes"). */
 const PERSON_NOUNS = new Set([
-  "personnes", "personne", "people", "persons", "person", "adultes", "adulte", "adults", "adult", "enfants", "enfant", "kids", "kid",
-  "children", "child", "bebes", "babies", "baby", "filles", "fils", "daughters", "sons", "ados", "teenagers", "colocataires",
-  "roommates", "flatmates", "occupants", "adolescents", "grands", "petits", "of",
+  "personnes",
+  "personne",
+  "people",
+  "persons",
+  "person",
+  "adultes",
+  "adulte",
+  "adults",
+  "adult",
+  "enfants",
+  "enfant",
+  "kids",
+  "kid",
+  "children",
+  "child",
+  "bebes",
+  "babies",
+  "baby",
+  "filles",
+  "fils",
+  "daughters",
+  "sons",
+  "ados",
+  "teenagers",
+  "colocataires",
+  "roommates",
+  "flatmates",
+  "occupants",
+  "adolescents",
+  "grands",
+  "petits",
+  "of",
 ]);
-const ALONE = [["just", "me"], ["juste", "moi"], ["only", "me"], ["moi", "seul"], ["moi", "seule"], ["seul"], ["seule"], ["alone"], ["myself"], ["me", "alone"], ["moi", "uniquement"], ["solo"], ["single"], ["celibataire"]];
+const ALONE = [
+  ["just", "me"],
+  ["juste", "moi"],
+  ["only", "me"],
+  ["moi", "seul"],
+  ["moi", "seule"],
+  ["seul"],
+  ["seule"],
+  ["alone"],
+  ["myself"],
+  ["me", "alone"],
+  ["moi", "uniquement"],
+  ["solo"],
+  ["single"],
+  ["celibataire"],
+];
 const COUPLE = [["couple"], ["a", "deux"], ["both", "of", "us"], ["tous", "les", "deux"], ["the", "two", "of", "us"]];
 
 export interface PeopleCount {
@@ -25,8 +113,7 @@ export interface PeopleCount {
   readonly fuzzy: boolean;
 }
 
-const hasSequence = (norms: readonly string[], seq: readonly string[]) =>
-  norms.some((_, i) => seq.every((w, j) => norms[i + j] === w));
+const hasSequence = (norms: readonly string[], seq: readonly string[]) => norms.some((_, i) => seq.every((w, j) => norms[i + j] === w));
 
 /** "family of four", "famille de 4", "4 of us", "we are 3", "nous sommes 5", "on est 3". */
 function explicitGroup(norms: readonly string[], mentions: readonly NumberMention[]): number | null {
@@ -34,7 +121,11 @@ function explicitGroup(norms: readonly string[], mentions: readonly NumberMentio
     const b = m.before;
     const last = b[b.length - 1];
     const prev = b[b.length - 2];
-    if ((last === "of" || last === "de") && (prev === "family" || prev === "famille" || prev === "group" || prev === "groupe" || prev === "foyer" || prev === "household")) return m.value;
+    if (
+      (last === "of" || last === "de") &&
+      (prev === "family" || prev === "famille" || prev === "group" || prev === "groupe" || prev === "foyer" || prev === "household")
+    )
+      return m.value;
     if (m.unit === "of" && norms[m.end + 1] === "us") return m.value;
   }
   return null;

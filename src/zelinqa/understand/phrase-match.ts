@@ -88,9 +88,7 @@ export function findPhraseHits(
   }
   hits.sort(
     (a, b) =>
-      b.end - b.start - (a.end - a.start) ||
-      (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) ||
-      a.start - b.start,
+      b.end - b.start - (a.end - a.start) || (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) || a.start - b.start,
   );
   const kept: PhraseHit[] = [];
   for (const hit of hits) {

@@ -17,7 +17,10 @@ export async function askCommand({ instance, io, words, ctxkey, signal }: AskOpt
   const message = words.length === 1 && words[0] === "-" ? await readAll(io.stdin) : words.join(" ");
   if (message.trim().length === 0) throw usageError("ask needs a message: zino ask [--ctx KEY] TEXT... (or `-` to read stdin)");
   const spinner = createToolSpinner(io.stderr);
-  const outcome = await streamTurnToTerminal({ socketPath: instance.sockets.daemon, message, ctxkey, signal }, { stdout: io.stdout, spinner });
+  const outcome = await streamTurnToTerminal(
+    { socketPath: instance.sockets.daemon, message, ctxkey, signal },
+    { stdout: io.stdout, spinner },
+  );
   if (outcome.kind === "done") return EXIT_OK;
   if (outcome.kind === "cancelled") {
     io.stderr.write("zino: cancelled\n");

@@ -27,7 +27,12 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
   const historyFile = terminal ? chatHistoryPath(io.env) : undefined;
   let history = historyFile ? loadHistory(historyFile) : [];
   const rl = createInterface({
-    input: io.stdin, output: io.stdout, terminal, history, historySize: HISTORY_SIZE, removeHistoryDuplicates: true,
+    input: io.stdin,
+    output: io.stdout,
+    terminal,
+    history,
+    historySize: HISTORY_SIZE,
+    removeHistoryDuplicates: true,
     prompt: terminal ? `${ctxkey ?? "default"}> ` : "",
   });
   rl.on("history", (lines: string[]) => {
@@ -76,7 +81,11 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
 }
 
 async function chatTurn(options: {
-  instance: InstanceConfig; io: CliIo; ctxkey: string | undefined; message: string; signal: AbortSignal;
+  instance: InstanceConfig;
+  io: CliIo;
+  ctxkey: string | undefined;
+  message: string;
+  signal: AbortSignal;
   spinner: ReturnType<typeof createToolSpinner>;
 }): Promise<void> {
   const { io, spinner } = options;
@@ -98,7 +107,11 @@ export function chatHistoryPath(env: NodeJS.ProcessEnv): string | undefined {
 function loadHistory(path: string): string[] {
   if (!existsSync(path)) return [];
   try {
-    return readFileSync(path, "utf8").split("\n").filter((l) => l.length > 0).slice(-HISTORY_SIZE).reverse();
+    return readFileSync(path, "utf8")
+      .split("\n")
+      .filter((l) => l.length > 0)
+      .slice(-HISTORY_SIZE)
+      .reverse();
   } catch {
     return [];
   }

@@ -35,7 +35,12 @@ export async function ctxShow({ instance, io, ctxkey }: CtxCommandBase & { ctxke
   return EXIT_OK;
 }
 
-export async function ctxSet({ instance, io, ctxkey, assignments }: CtxCommandBase & { ctxkey: string; assignments: string[] }): Promise<number> {
+export async function ctxSet({
+  instance,
+  io,
+  ctxkey,
+  assignments,
+}: CtxCommandBase & { ctxkey: string; assignments: string[] }): Promise<number> {
   const config = assignmentsToConfig(assignments);
   await ctxRequest(instance, { type: "set_config", ctxkey, config, message: null }, "ok");
   const fields = assignments.map((a) => a.slice(0, a.indexOf("="))).join(", ");
@@ -43,7 +48,13 @@ export async function ctxSet({ instance, io, ctxkey, assignments }: CtxCommandBa
   return EXIT_OK;
 }
 
-export async function ctxHistory({ instance, io, ctxkey, limit, json }: CtxCommandBase & { ctxkey: string; limit: number | undefined; json: boolean }): Promise<number> {
+export async function ctxHistory({
+  instance,
+  io,
+  ctxkey,
+  limit,
+  json,
+}: CtxCommandBase & { ctxkey: string; limit: number | undefined; json: boolean }): Promise<number> {
   const request: Frame = { type: "get_history", ctxkey, message: null };
   if (limit !== undefined) request.limit = limit;
   const answer = await ctxRequest(instance, request, "history");
@@ -71,7 +82,9 @@ export function formatMessage(message: unknown): string {
     for (const call of m.tool_calls as unknown[]) {
       const fn = typeof call === "object" && call !== null ? (call as Record<string, unknown>).function : undefined;
       const f = typeof fn === "object" && fn !== null ? (fn as Record<string, unknown>) : {};
-      parts.push(`→ ${typeof f.name === "string" ? f.name : "?"}(${typeof f.arguments === "string" ? f.arguments : JSON.stringify(f.arguments ?? {})})`);
+      parts.push(
+        `→ ${typeof f.name === "string" ? f.name : "?"}(${typeof f.arguments === "string" ? f.arguments : JSON.stringify(f.arguments ?? {})})`,
+      );
     }
   }
   const label = role === "tool" && typeof m.tool_call_id === "string" ? `tool ${m.tool_call_id}` : role;

@@ -38,14 +38,18 @@ export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Pro
           break;
         case "tool_done":
           handlers.onToolDone?.({
-            kind: text(answer.kind), name: text(answer.name), ok: answer.ok !== false,
+            kind: text(answer.kind),
+            name: text(answer.name),
+            ok: answer.ok !== false,
             ms: typeof answer.ms === "number" ? answer.ms : undefined,
           });
           break;
         case "done":
           return {
-            kind: "done", fullText: text(answer.full_text),
-            iterations: typeof answer.iterations === "number" ? answer.iterations : undefined, frame: answer,
+            kind: "done",
+            fullText: text(answer.full_text),
+            iterations: typeof answer.iterations === "number" ? answer.iterations : undefined,
+            frame: answer,
           };
         case "error":
           return { kind: "error", code: text(answer.code) || "error", message: text(answer.message) || "the daemon reported an error" };
@@ -56,7 +60,11 @@ export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Pro
   } catch (err) {
     if (request.signal?.aborted) return { kind: "cancelled" };
     if (err instanceof ServiceUnavailableError) {
-      return { kind: "error", code: "unavailable", message: `the daemon does not answer on ${request.socketPath}; start the services with \`zino up\`` };
+      return {
+        kind: "error",
+        code: "unavailable",
+        message: `the daemon does not answer on ${request.socketPath}; start the services with \`zino up\``,
+      };
     }
     if (err instanceof RequestTimeoutError) return { kind: "error", code: "timeout", message: err.message };
     return { kind: "error", code: "connection", message: err instanceof Error ? err.message : String(err) };
@@ -70,7 +78,10 @@ function text(value: unknown): string {
 }
 
 /** A turn shown in a terminal (`ask`, `chat`): text to stdout as it streams, tool spinners, a final newline. */
-export async function streamTurnToTerminal(request: TurnRequest, out: { stdout: OutputStream; spinner: ToolSpinner }): Promise<TurnOutcome> {
+export async function streamTurnToTerminal(
+  request: TurnRequest,
+  out: { stdout: OutputStream; spinner: ToolSpinner },
+): Promise<TurnOutcome> {
   const { stdout, spinner } = out;
   let endsWithNewline = true;
   const outcome = await runTurn(request, {

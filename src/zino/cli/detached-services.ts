@@ -31,7 +31,9 @@ export async function upDetached({ instance, io, startTimeoutMs = 30_000 }: Deta
   mkdirSync(join(instance.runtimeDir, "logs"), { recursive: true, mode: 0o700 });
   const logStarts = new Map<ServiceName, number>();
   const started = await startServicesInOrder({
-    instance, say, startTimeoutMs,
+    instance,
+    say,
+    startTimeoutMs,
     launch(entry) {
       const logPath = logFilePath(instance, entry.name);
       logStarts.set(entry.name, existsSync(logPath) ? statSync(logPath).size : 0);
@@ -121,7 +123,9 @@ function isOurService(pid: number, name: ServiceName): boolean {
   const cmdlinePath = `/proc/${pid}/cmdline`;
   if (!existsSync(cmdlinePath)) return true;
   try {
-    return readFileSync(cmdlinePath, "utf8").split("\0").some((arg) => arg.includes(`/${name}/main.`));
+    return readFileSync(cmdlinePath, "utf8")
+      .split("\0")
+      .some((arg) => arg.includes(`/${name}/main.`));
   } catch {
     return true;
   }

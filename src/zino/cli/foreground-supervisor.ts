@@ -64,7 +64,9 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
     }
     const proc = launch(entry);
     const failure = await waitForPing(instance.sockets[entry.name], {
-      timeoutMs: startTimeoutMs, signal: stop, failure: () => proc.exitReason,
+      timeoutMs: startTimeoutMs,
+      signal: stop,
+      failure: () => proc.exitReason,
     });
     if (failure === undefined) say(`${entry.name} restarted (pid ${proc.pid})`);
   };
@@ -80,7 +82,11 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   };
 
   const started = await startServicesInOrder({
-    instance, say, startTimeoutMs, signal: stop, launch,
+    instance,
+    say,
+    startTimeoutMs,
+    signal: stop,
+    launch,
     async onStartFailure(name, failure, proc) {
       say(`${name} did not start: ${failure}`);
       running.delete(name);

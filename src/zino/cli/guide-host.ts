@@ -14,10 +14,11 @@ import { createToolSpinner } from "./tool-spinner.js";
 export function createGuideHost(instance: InstanceConfig, io: CliIo): GuideHost {
   return {
     startServices: (say) => startServicesQuietly(instance, io, say),
-    streamTurn: ({ message, ctxkey, signal }) => streamTurnToTerminal(
-      { socketPath: instance.sockets.daemon, message, ctxkey, signal },
-      { stdout: io.stdout, spinner: createToolSpinner(io.stderr) },
-    ),
+    streamTurn: ({ message, ctxkey, signal }) =>
+      streamTurnToTerminal(
+        { socketPath: instance.sockets.daemon, message, ctxkey, signal },
+        { stdout: io.stdout, spinner: createToolSpinner(io.stderr) },
+      ),
     commandName: (args) => zinoCommand(io.env, args),
   };
 }

@@ -38,7 +38,7 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
       io.stderr.write(`zino: ${err.message}\n`);
       return err.exitCode;
     }
-    io.stderr.write(`zino: unexpected failure: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    io.stderr.write(`zino: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT_FAILURE;
   }
 }
@@ -63,7 +63,8 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     }
   };
 
-  program.command("up")
+  program
+    .command("up")
     .description("start ctx, rtr, exc and daemon (foreground, restarting crashed services; Ctrl-C stops them)")
     .option("-d, --detach", "start them in the background, logs in <runtime_dir>/logs, and return once all answer ping")
     .addOption(new Option("--timeout <ms>", "how long to wait for each service to answer ping").argParser(positiveInt).default(30_000))
@@ -75,22 +76,26 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       });
     });
 
-  program.command("down")
+  program
+    .command("down")
     .description("stop the services started by `zino up --detach` and remove stale sockets")
     .addOption(new Option("--timeout <ms>", "how long to wait after SIGTERM before SIGKILL").argParser(positiveInt).default(5000))
     .action(async (opts: { timeout: number }) => setExit(await downServices({ instance: instance(), io, graceMs: opts.timeout })));
 
-  program.command("status")
+  program
+    .command("status")
     .description("ping every service and show its capabilities; exit 1 unless ctx, rtr and daemon answer")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => setExit(await statusCommand({ instance: instance(), io, json: Boolean(opts.json) })));
 
-  program.command("chat")
+  program
+    .command("chat")
     .description("interactive chat; Ctrl-C cancels a turn, Ctrl-C or Ctrl-D at an empty prompt exits")
     .option("--ctx <key>", "context key (conversation and configuration)")
     .action(async (opts: { ctx?: string }) => setExit(await chatCommand({ instance: instance(), io, ctxkey: opts.ctx })));
 
-  program.command("ask")
+  program
+    .command("ask")
     .description("one turn: stream the answer to stdout; exit 0 on done, 1 on error (`-` reads the message from stdin)")
     .option("--ctx <key>", "context key (conversation and configuration)")
     .argument("<text...>", "the message")
@@ -100,7 +105,8 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       });
     });
 
-  program.command("exec")
+  program
+    .command("exec")
     .description("run a snippet through zino-exc with the ctxkey's rules; prints stdout/stderr, exits with the tool's exit code")
     .option("--ctx <key>", "context key whose execution rules apply", "default")
     .option("--executor <name>", "executor (bash, python3, node, ...)", "bash")
@@ -110,15 +116,20 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       setExit(await execCommand({ instance: instance(), io, ctxkey: opts.ctx, executor: opts.executor, code }));
     });
 
-  program.command("tools")
+  program
+    .command("tools")
     .description("list the tools the model of a ctxkey sees (zino-exc `tools`)")
     .option("--ctx <key>", "context key", "default")
     .option("--json", "print the full tool definitions")
     .action(async (opts: { ctx: string; json?: boolean }) =>
-      setExit(await toolsCommand({ instance: instance(), io, ctxkey: opts.ctx, json: Boolean(opts.json) })));
+      setExit(await toolsCommand({ instance: instance(), io, ctxkey: opts.ctx, json: Boolean(opts.json) })),
+    );
 
-  program.command("guide")
-    .description("guided conversation on a local Zelinqa API (sample domain): conducted by the agent when a model answers, else asked directly; Ctrl-C pauses, re-running resumes")
+  program
+    .command("guide")
+    .description(
+      "guided conversation on a local Zelinqa API (sample domain): conducted by the agent when a model answers, else asked directly; Ctrl-C pauses, re-running resumes",
+    )
     .option("--ctx <key>", "context key of the conversation", "guide")
     .option("--new", "start a new conversation instead of resuming")
     .option("--direct", "ask the questions directly, without the agent")
@@ -129,33 +140,54 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       const mode = opts.direct ? "direct" : opts.agent ? "agent" : "auto";
       await withStopSignal(options, async (stop) => {
         const config = instance();
-        setExit(await guideCommand({ instance: config, io, host: createGuideHost(config, io), ctxkey: opts.ctx, fresh: Boolean(opts.new), mode, domainFile: opts.domain, signal: stop }));
+        setExit(
+          await guideCommand({
+            instance: config,
+            io,
+            host: createGuideHost(config, io),
+            ctxkey: opts.ctx,
+            fresh: Boolean(opts.new),
+            mode,
+            domainFile: opts.domain,
+            signal: stop,
+          }),
+        );
       });
     });
 
   const ctx = program.command("ctx").description("per-ctxkey configuration and history, through zino-ctx");
-  ctx.command("show")
+  ctx
+    .command("show")
     .description("the merged configuration of a ctxkey (secrets masked)")
     .argument("[key]", "ctxkey", "default")
     .action(async (key: string) => setExit(await ctxShow({ instance: instance(), io, ctxkey: key })));
-  ctx.command("set")
+  ctx
+    .command("set")
     .description("override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`")
     .argument("<key>", "ctxkey")
     .argument("<assignments...>", "path.to.field=value (value parsed as JSON when it is JSON)")
     .action(async (key: string, assignments: string[]) => setExit(await ctxSet({ instance: instance(), io, ctxkey: key, assignments })));
-  ctx.command("history")
+  ctx
+    .command("history")
     .description("the stored conversation of a ctxkey")
     .argument("<key>", "ctxkey")
     .addOption(new Option("--limit <n>", "only the last N messages").argParser(positiveInt))
     .option("--json", "print the messages as JSON")
     .action(async (key: string, opts: { limit?: number; json?: boolean }) =>
-      setExit(await ctxHistory({ instance: instance(), io, ctxkey: key, limit: opts.limit, json: Boolean(opts.json) })));
-  ctx.command("crm")
-    .description("known facts of a ctxkey for guided conversations: `zino ctx crm KEY fur_budget=1500` (`id=` removes; no assignment prints them)")
+      setExit(await ctxHistory({ instance: instance(), io, ctxkey: key, limit: opts.limit, json: Boolean(opts.json) })),
+    );
+  ctx
+    .command("crm")
+    .description(
+      "known facts of a ctxkey for guided conversations: `zino ctx crm KEY fur_budget=1500` (`id=` removes; no assignment prints them)",
+    )
     .argument("<key>", "ctxkey")
     .argument("[assignments...]", "configured data id=value (value parsed as JSON when it is JSON)")
-    .action(async (key: string, assignments: string[]) => setExit(await crmCommand({ instance: instance(), io, ctxkey: key, assignments })));
-  ctx.command("clear")
+    .action(async (key: string, assignments: string[]) =>
+      setExit(await crmCommand({ instance: instance(), io, ctxkey: key, assignments })),
+    );
+  ctx
+    .command("clear")
     .description("delete the stored conversation of a ctxkey")
     .argument("<key>", "ctxkey")
     .action(async (key: string) => setExit(await ctxClear({ instance: instance(), io, ctxkey: key })));

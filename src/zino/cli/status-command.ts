@@ -36,26 +36,34 @@ export interface StatusReport {
 
 export async function collectStatus(instance: InstanceConfig, timeoutMs = 2000): Promise<ServiceStatus[]> {
   const order = START_ORDER.filter((name) => SERVICE_NAMES.includes(name));
-  return Promise.all(order.map(async (service): Promise<ServiceStatus> => {
-    const socket = instance.sockets[service];
-    const required = REQUIRED_SERVICES.includes(service);
-    const pingMs = await pingService(socket, timeoutMs);
-    let capabilities: Frame | null = null;
-    if (pingMs !== undefined) {
-      try {
-        capabilities = await requestOne(socket, { type: "capabilities", message: null }, { idleTimeoutMs: timeoutMs });
-      } catch {
-        capabilities = null;
+  return Promise.all(
+    order.map(async (service): Promise<ServiceStatus> => {
+      const socket = instance.sockets[service];
+      const required = REQUIRED_SERVICES.includes(service);
+      const pingMs = await pingService(socket, timeoutMs);
+      let capabilities: Frame | null = null;
+      if (pingMs !== undefined) {
+        try {
+          capabilities = await requestOne(socket, { type: "capabilities", message: null }, { idleTimeoutMs: timeoutMs });
+        } catch {
+          capabilities = null;
+        }
       }
-    }
-    const installed = resolveServiceEntry(service, instance.configPath).exists;
-    const state = pingMs !== undefined ? "up" : required || installed ? "down" : "absent";
-    const pid = state === "up" ? readLivePid(pidFilePath(instance, service)) : undefined;
-    return {
-      service, socket, required, state, ping_ms: pingMs === undefined ? null : round(pingMs),
-      pid: pid ?? null, uptime_s: pid === undefined ? null : processUptimeSeconds(pid) ?? null, capabilities,
-    };
-  }));
+      const installed = resolveServiceEntry(service, instance.configPath).exists;
+      const state = pingMs !== undefined ? "up" : required || installed ? "down" : "absent";
+      const pid = state === "up" ? readLivePid(pidFilePath(instance, service)) : undefined;
+      return {
+        service,
+        socket,
+        required,
+        state,
+        ping_ms: pingMs === undefined ? null : round(pingMs),
+        pid: pid ?? null,
+        uptime_s: pid === undefined ? null : (processUptimeSeconds(pid) ?? null),
+        capabilities,
+      };
+    }),
+  );
 }
 
 async function ctxAnswer(instance: InstanceConfig, frame: Frame): Promise<Frame | undefined> {
@@ -84,9 +92,10 @@ async function apiStatus(instance: InstanceConfig, ctxUp: boolean): Promise<Stat
   const pid = readLivePid(zelinqaStatePaths(instance.databasePath, instance.runtimeDir).pidPath);
   const value = ctxUp ? record(await ctxAnswer(instance, { type: "get_value", ctxkey: HOST_CTXKEY, key: "base_url" }))?.value : undefined;
   return {
-    state: pid === undefined ? "stopped" : "running", pid: pid ?? null,
+    state: pid === undefined ? "stopped" : "running",
+    pid: pid ?? null,
     url: typeof value === "string" && value !== "" ? value : null,
-    uptime_s: pid === undefined ? null : processUptimeSeconds(pid) ?? null,
+    uptime_s: pid === undefined ? null : (processUptimeSeconds(pid) ?? null),
   };
 }
 
@@ -107,33 +116,63 @@ export async function buildStatusReport(instance: InstanceConfig): Promise<Statu
 
 export async function statusCommand(options: { instance: InstanceConfig; io: CliIo; json: boolean }): Promise<number> {
   const report = await buildStatusReport(options.instance);
-  options.io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : localizeCommands(formatStatus(report, options.io.env), options.io.env));
+  options.io.stdout.write(
+    options.json ? `${JSON.stringify(report, null, 2)}\n` : localizeCommands(formatStatus(report, options.io.env), options.io.env),
+  );
   return report.ok ? EXIT_OK : EXIT_FAILURE;
 }
 
 export function formatStatus(report: StatusReport, env: NodeJS.ProcessEnv = {}): string {
   const rows: string[][] = [["SERVICE", "STATE", "PID", "UPTIME", "PING", "SOCKET"]];
   for (const s of report.services) {
-    const state = s.state === "absent" ? "absent (optional, not installed)" : s.state === "down" && !s.required ? "down (optional)" : s.state;
-    rows.push([s.service, state, s.pid === null ? "-" : String(s.pid), duration(s.uptime_s),
-      s.ping_ms === null ? "-" : `${s.ping_ms.toFixed(2)} ms`, s.socket]);
+    const state =
+      s.state === "absent" ? "absent (optional, not installed)" : s.state === "down" && !s.required ? "down (optional)" : s.state;
+    rows.push([
+      s.service,
+      state,
+      s.pid === null ? "-" : String(s.pid),
+      duration(s.uptime_s),
+      s.ping_ms === null ? "-" : `${s.ping_ms.toFixed(2)} ms`,
+      s.socket,
+    ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const lines = rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join("  ").trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd(),
+  );
   lines.push("");
   const api = report.zelinqa_api;
-  lines.push(`zelinqa api  ${api.state === "running"
-    ? `running, pid ${api.pid}, up ${duration(api.uptime_s)}${api.url ? `, ${api.url}` : ""}`
-    : "not running (`zino guide` starts it)"}`);
+  lines.push(
+    `zelinqa api  ${
+      api.state === "running"
+        ? `running, pid ${api.pid}, up ${duration(api.uptime_s)}${api.url ? `, ${api.url}` : ""}`
+        : "not running (`zino guide` starts it)"
+    }`,
+  );
   const m = report.model;
-  lines.push(`model        ${m.base_url === null
-    ? "not configured: set [llm] base_url and model in ZINO.toml (README: Pointing ZINO at a model)"
-    : `${m.model ?? "?"} at ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable (README: Pointing ZINO at a model)"}`}`);
-  lines.push(`sandbox      ${report.sandbox.bwrap
-    ? `bubblewrap ${report.sandbox.bwrap}${report.sandbox.exc_isolation ? `, exc isolation ${report.sandbox.exc_isolation}` : ""}`
-    : "bubblewrap not found: tools are refused (apt-get install bubblewrap, or [exec] allow_unsandboxed = true)"}`);
+  lines.push(
+    `model        ${
+      m.base_url === null
+        ? "not configured: set [llm] base_url and model in ZINO.toml (README: Pointing ZINO at a model)"
+        : `${m.model ?? "?"} at ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable (README: Pointing ZINO at a model)"}`
+    }`,
+  );
+  lines.push(
+    `sandbox      ${
+      report.sandbox.bwrap
+        ? `bubblewrap ${report.sandbox.bwrap}${report.sandbox.exc_isolation ? `, exc isolation ${report.sandbox.exc_isolation}` : ""}`
+        : "bubblewrap not found: tools are refused (apt-get install bubblewrap, or [exec] allow_unsandboxed = true)"
+    }`,
+  );
   lines.push(`database     ${report.database}`);
-  lines.push(report.ok ? "zino: all required services answer" : `zino: some required services do not answer (run \`${zinoCommand(env, "up --detach")}\`)`);
+  lines.push(
+    report.ok
+      ? "zino: all required services answer"
+      : `zino: some required services do not answer (run \`${zinoCommand(env, "up --detach")}\`)`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

@@ -60,7 +60,11 @@ export const ExecConfigSchema = z.object({
   /** Run without a sandbox when bubblewrap is missing. Off by default: exc then refuses to execute. */
   allow_unsandboxed: z.boolean().default(false),
   timeout_ms: z.number().int().positive().default(30_000),
-  output_cap_bytes: z.number().int().positive().default(64 * 1024),
+  output_cap_bytes: z
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   network: z.boolean().default(false),
   allow: z.array(z.string()).default([]),
   deny: z.array(z.string()).default([]),
@@ -80,18 +84,24 @@ export const McpServerConfigSchema = z.object({
   idle_timeout_ms: z.number().int().positive().default(600_000),
   /** Run before starting the server when an `env_from_ctx` value is missing; prints `{ENV_NAME: value}` (exc stores
    * each in ctx and injects it). E.g. a host-side command creating a session. */
-  provision: z.object({
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    timeout_ms: z.number().int().positive().default(20_000),
-  }).optional(),
+  provision: z
+    .object({
+      command: z.string().min(1),
+      args: z.array(z.string()).default([]),
+      timeout_ms: z.number().int().positive().default(20_000),
+    })
+    .optional(),
   /** `bwrap`: run the server in bubblewrap (host file system read-only, private /tmp and HOME, instance paths hidden). */
   sandbox: z.enum(["none", "bwrap"], { error: 'sandbox must be "none" or "bwrap"' }).default("none"),
   /** With `sandbox = "bwrap"`: whether the server keeps the host's network (most MCP servers call an API). */
   network: z.boolean({ error: "network must be true or false" }).default(true),
   /** With `sandbox = "bwrap"`: host directories or files the server may write (bound read-write at the same path). */
-  writable: z.array(z.string().refine((path) => isAbsolute(path), { error: "writable entries must be absolute paths" }),
-    { error: "writable must be a list of absolute paths" }).default([]),
+  writable: z
+    .array(
+      z.string().refine((path) => isAbsolute(path), { error: "writable entries must be absolute paths" }),
+      { error: "writable must be a list of absolute paths" },
+    )
+    .default([]),
 });
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
 

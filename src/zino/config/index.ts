@@ -1,12 +1,41 @@
 // Configuration shared by the ZINO services: the instance file (ZINO.toml) and the per-ctxkey configuration.
 export {
-  ConfigError, SERVICE_NAMES, agentPathsOf, loadInstanceConfig, resolveConfigPath, type AgentPaths, type InstanceConfig, type ServiceName,
+  ConfigError,
+  SERVICE_NAMES,
+  agentPathsOf,
+  loadInstanceConfig,
+  resolveConfigPath,
+  type AgentPaths,
+  type InstanceConfig,
+  type ServiceName,
 } from "./instance-config.js";
 export { mapPythonConfig, type PythonMapping } from "./python-compat.js";
 export {
-  AgentConfigSchema, ContextConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, McpServerConfigSchema,
-  ProviderSchema, mergeConfig, skillCtxkey,
-  type AgentConfig, type ContextConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject, type LlmConfig,
-  type McpServerConfig, type Provider,
+  AgentConfigSchema,
+  ContextConfigSchema,
+  CtxkeyConfigSchema,
+  ExecConfigSchema,
+  HistoryConfigSchema,
+  LlmConfigSchema,
+  McpServerConfigSchema,
+  ProviderSchema,
+  mergeConfig,
+  skillCtxkey,
+  type AgentConfig,
+  type ContextConfig,
+  type CtxkeyConfig,
+  type ExecConfig,
+  type HistoryConfig,
+  type JsonObject,
+  type LlmConfig,
+  type McpServerConfig,
+  type Provider,
 } from "./ctxkey-config.js";
-export { CHARS_PER_TOKEN, MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens, estimateMessagesTokens, estimateTokens, type EstimableMessage } from "./token-estimate.js";
+export {
+  CHARS_PER_TOKEN,
+  MESSAGE_OVERHEAD_TOKENS,
+  estimateMessageTokens,
+  estimateMessagesTokens,
+  estimateTokens,
+  type EstimableMessage,
+} from "./token-estimate.js";

@@ -9,23 +9,29 @@ import type { JsonObject } from "./ctxkey-config.js";
 import { mapPythonConfig, withoutPythonAgentKeys } from "./python-compat.js";
 
 const FileSchema = z.looseObject({
-  paths: z.strictObject({
-    runtime_dir: z.string().optional(),
-    database: z.string().optional(),
-    agents: z.string().optional(),
-  }).optional(),
-  sockets: z.strictObject({
-    daemon: z.string().optional(),
-    ctx: z.string().optional(),
-    rtr: z.string().optional(),
-    exc: z.string().optional(),
-  }).optional(),
-  limits: z.strictObject({
-    max_frame_bytes: z.number().int().positive().optional(),
-    idle_timeout_ms: z.number().int().positive().optional(),
-    max_connections: z.number().int().positive().optional(),
-    max_buffered_bytes: z.number().int().positive().optional(),
-  }).optional(),
+  paths: z
+    .strictObject({
+      runtime_dir: z.string().optional(),
+      database: z.string().optional(),
+      agents: z.string().optional(),
+    })
+    .optional(),
+  sockets: z
+    .strictObject({
+      daemon: z.string().optional(),
+      ctx: z.string().optional(),
+      rtr: z.string().optional(),
+      exc: z.string().optional(),
+    })
+    .optional(),
+  limits: z
+    .strictObject({
+      max_frame_bytes: z.number().int().positive().optional(),
+      idle_timeout_ms: z.number().int().positive().optional(),
+      max_connections: z.number().int().positive().optional(),
+      max_buffered_bytes: z.number().int().positive().optional(),
+    })
+    .optional(),
 });
 
 export type ServiceName = "daemon" | "ctx" | "rtr" | "exc";
@@ -73,12 +79,14 @@ const DEFAULT_SECTIONS = ["llm", "agent", "history", "exec", "context", "mcp_ser
 
 /** The agents/ file paths of an instance (built by hand in tests without `agentPaths`: inside `agentsDir`). */
 export function agentPathsOf(instance: Pick<InstanceConfig, "agentsDir" | "agentPaths">): AgentPaths {
-  return instance.agentPaths ?? {
-    system: join(instance.agentsDir, "SYSTEM.md"),
-    personality: join(instance.agentsDir, "PERSONALITY.md"),
-    tools: join(instance.agentsDir, "tools"),
-    skills: join(instance.agentsDir, "skills"),
-  };
+  return (
+    instance.agentPaths ?? {
+      system: join(instance.agentsDir, "SYSTEM.md"),
+      personality: join(instance.agentsDir, "PERSONALITY.md"),
+      tools: join(instance.agentsDir, "tools"),
+      skills: join(instance.agentsDir, "skills"),
+    }
+  );
 }
 
 export function resolveConfigPath(explicit: string | undefined, env: NodeJS.ProcessEnv, cwd = process.cwd()): string | undefined {

@@ -27,15 +27,32 @@ const KNOWN: Record<string, readonly string[]> = {
   daemon: ["socket"],
   rtr: ["socket", "streaming"],
   exc: ["socket", "timeout"],
-  ctx: ["socket", "history_limit", "hard_memory_top_k", "data_dir", "template", "personality", "soft_memory",
-    "inject_history", "inject_hard_memories", "inject_tool_examples", "inject_skill_examples"],
+  ctx: [
+    "socket",
+    "history_limit",
+    "hard_memory_top_k",
+    "data_dir",
+    "template",
+    "personality",
+    "soft_memory",
+    "inject_history",
+    "inject_hard_memories",
+    "inject_tool_examples",
+    "inject_skill_examples",
+  ],
   tools: ["dir"],
   skills: ["dir"],
   logging: ["level"],
 };
 
 const LOG_LEVELS: Record<string, string> = {
-  DEBUG: "debug", INFO: "info", WARNING: "warn", WARN: "warn", ERROR: "error", CRITICAL: "fatal", FATAL: "fatal",
+  DEBUG: "debug",
+  INFO: "info",
+  WARNING: "warn",
+  WARN: "warn",
+  ERROR: "error",
+  CRITICAL: "fatal",
+  FATAL: "fatal",
 };
 
 function table(raw: JsonObject, name: string): JsonObject | undefined {
@@ -85,7 +102,8 @@ export function mapPythonConfig(raw: JsonObject): PythonMapping {
   const ctx = table(raw, "ctx") ?? {};
   put("[ctx] history_limit", "history", "max_messages", ctx.history_limit);
   if (ctx.inject_history === false) {
-    if (ownValue(raw, "history", "max_messages") !== undefined) out.overridden.push("[ctx] inject_history (ZINO.toml [history] max_messages is used)");
+    if (ownValue(raw, "history", "max_messages") !== undefined)
+      out.overridden.push("[ctx] inject_history (ZINO.toml [history] max_messages is used)");
     else ((out.defaults.history ??= {}) as JsonObject).max_messages = 0;
   }
   put("[ctx] inject_hard_memories", "context", "recall_memories", ctx.inject_hard_memories);

@@ -59,7 +59,10 @@ const CODE_PARAMETERS = {
 };
 
 /** The OpenAI function tool definition of a tool file. */
-export function toFunctionTool(tool: ToolFile): { type: "function"; function: { name: string; description: string; parameters: Record<string, unknown> } } {
+export function toFunctionTool(tool: ToolFile): {
+  type: "function";
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+} {
   return {
     type: "function",
     function: { name: toolFunctionName(tool), description: tool.description, parameters: tool.parameters ?? CODE_PARAMETERS },
@@ -71,11 +74,22 @@ export function toFunctionTool(tool: ToolFile): { type: "function"; function: { 
  * (the instance then runs on built-in prompts).
  */
 export function readAgentFiles(where: string | AgentPaths): AgentFiles | undefined {
-  const paths: AgentPaths = typeof where === "string"
-    ? { system: join(where, "SYSTEM.md"), personality: join(where, "PERSONALITY.md"), tools: join(where, "tools"), skills: join(where, "skills") }
-    : where;
+  const paths: AgentPaths =
+    typeof where === "string"
+      ? {
+          system: join(where, "SYSTEM.md"),
+          personality: join(where, "PERSONALITY.md"),
+          tools: join(where, "tools"),
+          skills: join(where, "skills"),
+        }
+      : where;
   const folder = typeof where === "string" ? where : undefined;
-  if (folder !== undefined ? !isDirectory(folder) : ![paths.system, paths.personality, paths.tools, paths.skills].some((path) => existsSync(path))) return undefined;
+  if (
+    folder !== undefined
+      ? !isDirectory(folder)
+      : ![paths.system, paths.personality, paths.tools, paths.skills].some((path) => existsSync(path))
+  )
+    return undefined;
   return {
     systemTemplate: readText(paths.system),
     personality: readText(paths.personality),
@@ -114,10 +128,15 @@ function readText(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, "utf8") : undefined;
 }
 
-function readJsonFolder<T extends { name: string }>(dir: string, schema: z.ZodType<T>,
-  python: (value: Record<string, unknown>) => Record<string, unknown>): T[] {
+function readJsonFolder<T extends { name: string }>(
+  dir: string,
+  schema: z.ZodType<T>,
+  python: (value: Record<string, unknown>) => Record<string, unknown>,
+): T[] {
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((name) => name.endsWith(".json")).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort();
   const items: T[] = [];
   const seen = new Map<string, string>();
   for (const file of files) {

@@ -2,8 +2,20 @@
 // merged field by field with the ctxkey's own row, validated by CtxkeyConfigSchema, secrets masked on request.
 import type { z } from "zod";
 import {
-  AgentConfigSchema, ContextConfigSchema, CtxkeyConfigSchema, ExecConfigSchema, HistoryConfigSchema, LlmConfigSchema, mergeConfig, skillCtxkey,
-  type AgentConfig, type ContextConfig, type CtxkeyConfig, type ExecConfig, type HistoryConfig, type JsonObject,
+  AgentConfigSchema,
+  ContextConfigSchema,
+  CtxkeyConfigSchema,
+  ExecConfigSchema,
+  HistoryConfigSchema,
+  LlmConfigSchema,
+  mergeConfig,
+  skillCtxkey,
+  type AgentConfig,
+  type ContextConfig,
+  type CtxkeyConfig,
+  type ExecConfig,
+  type HistoryConfig,
+  type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
 import { derived } from "./derived-cache.js";
@@ -22,7 +34,8 @@ export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
  */
 export function inheritedLayers(store: CtxStore, ctxkey: string): JsonObject[] {
   const { inherited } = store.configLayers(ctxkey);
-  const skill = ctxkey === DEFAULT_KEY ? undefined : store.skills(ctxkey).find((candidate) => skillCtxkey(candidate) === ctxkey && candidate.model);
+  const skill =
+    ctxkey === DEFAULT_KEY ? undefined : store.skills(ctxkey).find((candidate) => skillCtxkey(candidate) === ctxkey && candidate.model);
   return skill?.model ? [...inherited, { llm: { model: skill.model } }] : inherited;
 }
 
@@ -36,7 +49,12 @@ export function mergedConfig(store: CtxStore, ctxkey: string): JsonObject {
 }
 
 const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {
-  llm: LlmConfigSchema, agent: AgentConfigSchema, history: HistoryConfigSchema, exec: ExecConfigSchema, context: ContextConfigSchema, mcp_servers: undefined,
+  llm: LlmConfigSchema,
+  agent: AgentConfigSchema,
+  history: HistoryConfigSchema,
+  exec: ExecConfigSchema,
+  context: ContextConfigSchema,
+  mcp_servers: undefined,
 };
 
 /** Keys the schema would silently drop (a typo such as `histroy`), top level and inside the fixed sections. */
@@ -55,14 +73,20 @@ export function unknownKeys(config: JsonObject): string[] {
 }
 
 export function describeIssues(error: z.ZodError): string {
-  return error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`).join("; ");
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join(".") || "config"}: ${issue.message}`)
+    .join("; ");
 }
 
 /** The full configuration, or a `bad_request` that says which fields are missing or wrong. */
 export function validateConfig(ctxkey: string, merged: JsonObject): CtxkeyConfig {
   const parsed = CtxkeyConfigSchema.safeParse(merged);
   if (!parsed.success) {
-    throw new WireError("bad_request", `The configuration of ctxkey "${ctxkey}" is not valid: ${describeIssues(parsed.error)}. Fix ZINO.toml or set the fields with set_config.`);
+    throw new WireError(
+      "bad_request",
+      `The configuration of ctxkey "${ctxkey}" is not valid: ${describeIssues(parsed.error)}. Fix ZINO.toml or set the fields with set_config.`,
+    );
   }
   return parsed.data;
 }

@@ -50,8 +50,8 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
         logger,
         maxFrameBytes: instance.maxFrameBytes,
         idleTimeoutMs: instance.idleTimeoutMs,
-    maxConnections: instance.maxConnections,
-    maxBufferedBytes: instance.maxBufferedBytes,
+        maxConnections: instance.maxConnections,
+        maxBufferedBytes: instance.maxBufferedBytes,
         handler: async (request, out) => {
           logger.debug({ type: request.type ?? (request.message === null ? "ready" : "messages"), ctxkey: request.ctxkey }, "request");
           await out.send(operations.answer(request));

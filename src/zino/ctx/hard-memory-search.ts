@@ -21,7 +21,11 @@ export interface ScoredMemory {
 }
 
 /** The best `topK` memories with a score above `minScore`; `memories` newest first. */
-export function searchHardMemories(memories: readonly HardMemory[], query: string, options: { topK: number; minScore?: number }): ScoredMemory[] {
+export function searchHardMemories(
+  memories: readonly HardMemory[],
+  query: string,
+  options: { topK: number; minScore?: number },
+): ScoredMemory[] {
   const queryWords = wordsOf(query);
   const minScore = options.minScore ?? 0;
   const scored: ScoredMemory[] = [];

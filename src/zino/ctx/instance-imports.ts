@@ -15,8 +15,11 @@ export interface InstanceImports {
 export function createInstanceImports(deps: { instance: InstanceConfig; logger: Logger; env: NodeJS.ProcessEnv }): InstanceImports {
   const { instance, logger, env } = deps;
   const sourceOf = (config: InstanceConfig): ImportSource => ({
-    defaults: config.defaults, agentsDir: config.agentsDir, configPath: config.configPath,
-    ...(config.agentPaths ? { agentPaths: config.agentPaths } : {}), initialSoftMemory: config.initialSoftMemory,
+    defaults: config.defaults,
+    agentsDir: config.agentsDir,
+    configPath: config.configPath,
+    ...(config.agentPaths ? { agentPaths: config.agentPaths } : {}),
+    initialSoftMemory: config.initialSoftMemory,
   });
   const startSource: ImportSource = sourceOf(instance);
 
@@ -25,16 +28,23 @@ export function createInstanceImports(deps: { instance: InstanceConfig; logger: 
     if (!instance.configPath) return startSource;
     const fresh = loadInstanceConfig({ path: instance.configPath, env });
     if (fresh.databasePath !== instance.databasePath || fresh.sockets.ctx !== instance.sockets.ctx) {
-      logger.warn({ database: fresh.databasePath, socket: fresh.sockets.ctx }, "ZINO.toml names another database or socket: restart zino-ctx to use them");
+      logger.warn(
+        { database: fresh.databasePath, socket: fresh.sockets.ctx },
+        "ZINO.toml names another database or socket: restart zino-ctx to use them",
+      );
     }
     return sourceOf(fresh);
   };
 
   const runImport = (target: CtxStore, source: ImportSource): ImportSummary => {
     const summary = importInstance(target, source);
-    logger.info({ agentsDir: summary.agentsDir, agentsFound: summary.agentsFound, tools: summary.tools, skills: summary.skills }, "imported ZINO.toml and agents/");
+    logger.info(
+      { agentsDir: summary.agentsDir, agentsFound: summary.agentsFound, tools: summary.tools, skills: summary.skills },
+      "imported ZINO.toml and agents/",
+    );
     if (summary.ignoredKeys.length > 0) logger.warn({ keys: summary.ignoredKeys }, "ZINO.toml keys not used by this ZINO");
-    if (!summary.agentsFound) logger.warn({ agentsDir: summary.agentsDir }, "no agents/ folder: using the built-in system prompt, no tools, no skills");
+    if (!summary.agentsFound)
+      logger.warn({ agentsDir: summary.agentsDir }, "no agents/ folder: using the built-in system prompt, no tools, no skills");
     return summary;
   };
 
@@ -44,7 +54,8 @@ export function createInstanceImports(deps: { instance: InstanceConfig; logger: 
       try {
         return runImport(target, reloadSource());
       } catch (err) {
-        if (err instanceof InstanceImportError || err instanceof ConfigError) throw new WireError("bad_request", `Reload refused, nothing changed: ${err.message}`);
+        if (err instanceof InstanceImportError || err instanceof ConfigError)
+          throw new WireError("bad_request", `Reload refused, nothing changed: ${err.message}`);
         throw err;
       }
     },

@@ -42,7 +42,11 @@ export function skillFor(store: CtxStore, ctxkey: string, name: string | undefin
   const skills = store.skills(ctxkey);
   if (name !== undefined) {
     const skill = skills.find((candidate) => candidate.name === name);
-    if (!skill) throw new WireError("not_found", `There is no skill named "${name}"; the skills are: ${skills.map((s) => s.name).join(", ") || "none"}.`);
+    if (!skill)
+      throw new WireError(
+        "not_found",
+        `There is no skill named "${name}"; the skills are: ${skills.map((s) => s.name).join(", ") || "none"}.`,
+      );
     return skill;
   }
   return ctxkey === DEFAULT_KEY ? undefined : skills.find((candidate) => candidate.ctxkey === ctxkey);
@@ -55,7 +59,7 @@ export function systemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile |
 function renderSystemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): string {
   const settings = promptSettingsFor(store, ctxkey);
   const tools = allowedTools(store.tools(ctxkey), settings.exec, skill?.tools);
-  const template = skill ? skill.system_prompt : store.prompt(ctxkey, "system") ?? DEFAULT_SYSTEM_TEMPLATE;
+  const template = skill ? skill.system_prompt : (store.prompt(ctxkey, "system") ?? DEFAULT_SYSTEM_TEMPLATE);
   return fillTemplate(template, {
     PERSONALITY: (store.prompt(ctxkey, "personality") ?? "").trim(),
     TOOL_LIST: renderToolList(tools),
@@ -75,7 +79,9 @@ function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: 
   const found = searchHardMemories(store.hardMemories(keys), query, { topK, minScore: RECALL_MIN_SCORE });
   if (found.length === 0) return undefined;
   const lines = found.map(({ memory }, i) => {
-    const body = memory.messages.map((m) => `${m.role}: ${clip(typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? ""))}`);
+    const body = memory.messages.map(
+      (m) => `${m.role}: ${clip(typeof m.content === "string" ? m.content : JSON.stringify(m.content ?? ""))}`,
+    );
     return [`[${i + 1}]${memory.tag ? ` (${memory.tag})` : ""}`, ...body].join("\n");
   });
   return `Memories from earlier conversations that may be relevant:\n${lines.join("\n\n")}`;
@@ -104,7 +110,9 @@ export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt
 }
 
 export function promptMessages(prompt: BuiltPrompt): ChatMessage[] {
-  const system: ChatMessage = prompt.memories ? { role: "system", content: `${prompt.system.content}\n\n${prompt.memories}` } : prompt.system;
+  const system: ChatMessage = prompt.memories
+    ? { role: "system", content: `${prompt.system.content}\n\n${prompt.memories}` }
+    : prompt.system;
   return [system, ...prompt.context, ...prompt.history, ...(prompt.user ? [prompt.user] : [])];
 }
 

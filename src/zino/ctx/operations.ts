@@ -28,7 +28,11 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
 
   const operations: Record<string, Operation> = {
     capabilities: () => ({
-      type: "capabilities", service: "zino-ctx", store: store.kind, schema_version: store.schemaVersion, operations: types(),
+      type: "capabilities",
+      service: "zino-ctx",
+      store: store.kind,
+      schema_version: store.schemaVersion,
+      operations: types(),
     }),
 
     build: ({ ctxkey, raw }) => {
@@ -54,7 +58,9 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       const { config } = state;
       // exc asks for the skills with the configuration (include_skills): one request instead of two per ready.
       return {
-        type: "config", ctxkey, config: request.secrets === true ? config : maskSecrets(config),
+        type: "config",
+        ctxkey,
+        config: request.secrets === true ? config : maskSecrets(config),
         ...(raw.include_skills === true ? { skills: store.skills(ctxkey) } : {}),
       };
     },
@@ -62,9 +68,13 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
     set_config: ({ ctxkey, raw }) => {
       const request = parseRequest("set_config", raw);
       const unknown = unknownKeys(request.config);
-      if (unknown.length > 0) throw new WireError("bad_request", `Bad set_config request: unknown configuration keys: ${unknown.join(", ")}.`);
+      if (unknown.length > 0)
+        throw new WireError("bad_request", `Bad set_config request: unknown configuration keys: ${unknown.join(", ")}.`);
       if (containsSecretMask(request.config)) {
-        throw new WireError("bad_request", `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`);
+        throw new WireError(
+          "bad_request",
+          `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`,
+        );
       }
       store.updateOwnConfig(ctxkey, (current) => {
         const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
@@ -150,7 +160,9 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       const parsed = parseRequest("message", raw);
       // A retried turn already stored (turn_id [ext]): the daemon answers it from this record instead of running it.
       const stored = parsed.turn_id === undefined ? undefined : store.storedTurn(ctxkey, parsed.turn_id);
-      const turnDone = stored ? { turn_done: { turn_id: stored.id, full_text: stored.fullText ?? null, iterations: stored.iterations ?? null } } : {};
+      const turnDone = stored
+        ? { turn_done: { turn_id: stored.id, full_text: stored.fullText ?? null, iterations: stored.iterations ?? null } }
+        : {};
       const messages = promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
       if (raw.include_agent_config !== true) return { type: "messages", messages, ...turnDone };
       // The daemon's turn needs the agent section too: answered here, it saves the turn a get_config request.

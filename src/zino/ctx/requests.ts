@@ -9,7 +9,10 @@ export type RequestName = CtxRequestName;
 export function parseRequest<N extends RequestName>(name: N, frame: Frame): z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]> {
   const parsed = CTX_REQUEST_SCHEMAS[name].safeParse(frame);
   if (!parsed.success) {
-    const details = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "frame"}: ${issue.message}`).join("; ");
+    const details = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join(".") || "frame"}: ${issue.message}`)
+      .join("; ");
     throw new WireError("bad_request", `Bad ${name} request: ${details}.`);
   }
   return parsed.data as z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]>;

@@ -26,7 +26,9 @@ const SEALED_LIKE = "zino-sealed:v1:%";
 export function openRowSealer(db: Database, keyPath: string | undefined): RowSealer {
   if (keyPath === undefined) return clearSealer();
   if (!existsSync(keyPath) && holdsSealedRows(db)) {
-    throw new SecretKeyError(`the ctx database holds sealed secrets but their key file ${keyPath} is missing; restore it (or clear the config and values tables)`);
+    throw new SecretKeyError(
+      `the ctx database holds sealed secrets but their key file ${keyPath} is missing; restore it (or clear the config and values tables)`,
+    );
   }
   const sealer = boxSealer(openSecretBox(keyPath));
   sealClearRows(db, sealer);
@@ -76,7 +78,11 @@ function sealClearRows(db: Database, sealer: RowSealer): void {
     }
     for (const raw of db.prepare('SELECT ctxkey, key, value FROM "values" WHERE value NOT LIKE ?').all(SEALED_LIKE)) {
       const row = ValueRow.parse(raw);
-      db.prepare('UPDATE "values" SET value = ? WHERE ctxkey = ? AND key = ?').run(sealer.valueText(JSON.parse(row.value)), row.ctxkey, row.key);
+      db.prepare('UPDATE "values" SET value = ? WHERE ctxkey = ? AND key = ?').run(
+        sealer.valueText(JSON.parse(row.value)),
+        row.ctxkey,
+        row.key,
+      );
       sealed += 1;
     }
   }).immediate();

@@ -68,9 +68,12 @@ function readKey(keyPath: string): Buffer {
   const stats = statSync(keyPath);
   const uid = process.geteuid?.();
   if (!stats.isFile()) throw new SecretKeyError(`the ctx key file ${keyPath} is not a regular file`);
-  if (uid !== undefined && stats.uid !== uid) throw new SecretKeyError(`the ctx key file ${keyPath} belongs to another user (uid ${stats.uid})`);
+  if (uid !== undefined && stats.uid !== uid)
+    throw new SecretKeyError(`the ctx key file ${keyPath} belongs to another user (uid ${stats.uid})`);
   if ((stats.mode & 0o077) !== 0) {
-    throw new SecretKeyError(`the ctx key file ${keyPath} is readable by other users (mode ${(stats.mode & 0o777).toString(8)}); run chmod 600 on it`);
+    throw new SecretKeyError(
+      `the ctx key file ${keyPath} is readable by other users (mode ${(stats.mode & 0o777).toString(8)}); run chmod 600 on it`,
+    );
   }
   const key = Buffer.from(readFileSync(keyPath, "utf8").trim(), "base64");
   if (key.length !== KEY_BYTES) throw new SecretKeyError(`the ctx key file ${keyPath} does not hold a ${KEY_BYTES}-byte key`);

@@ -11,19 +11,32 @@ import { type CtxStore, DEFAULT_KEY, type PromptName } from "./store.js";
 
 export type SqliteConfigRows = Pick<CtxStore, "importInstance" | "configLayers" | "updateOwnConfig" | "prompt" | "tools" | "skills">;
 
-export function createSqliteConfigRows(options: { connection: SqliteConnection; cache: SqliteReadCache; now: () => string }): SqliteConfigRows {
-  const { connection: { db, stmt, sealer }, cache: { cachedRead, changed }, now } = options;
+export function createSqliteConfigRows(options: {
+  connection: SqliteConnection;
+  cache: SqliteReadCache;
+  now: () => string;
+}): SqliteConfigRows {
+  const {
+    connection: { db, stmt, sealer },
+    cache: { cachedRead, changed },
+    now,
+  } = options;
 
   /** The `default` rows first, then the ctxkey's own, so that its own win by name. */
-  const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] => cachedRead(`${table}\0${ctxkey}`, () => {
-    const rows = stmt(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(DEFAULT_KEY, ctxkey, ctxkey);
-    const merged = new Map<string, T>();
-    for (const text of textRows(rows)) {
-      const item = decode(text, schema, table);
-      merged.set(item.name, item);
-    }
-    return [...merged.values()];
-  });
+  const byName = <T extends { name: string }>(table: "tools" | "skills", ctxkey: string, schema: z.ZodType<T>): T[] =>
+    cachedRead(`${table}\0${ctxkey}`, () => {
+      const rows = stmt(`SELECT definition AS text FROM ${table} WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ?, name`).all(
+        DEFAULT_KEY,
+        ctxkey,
+        ctxkey,
+      );
+      const merged = new Map<string, T>();
+      for (const text of textRows(rows)) {
+        const item = decode(text, schema, table);
+        merged.set(item.name, item);
+      }
+      return [...merged.values()];
+    });
 
   const readConfigRow = (ctxkey: string, layer: "file" | "set"): JsonObject | undefined => {
     const row = stmt("SELECT value AS text FROM config WHERE ctxkey = ? AND layer = ?").get(ctxkey, layer);
@@ -36,16 +49,25 @@ export function createSqliteConfigRows(options: { connection: SqliteConnection; 
     importInstance({ defaults, agents }) {
       db.transaction(() => {
         const at = now();
-        db.prepare("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'file', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-          .run(DEFAULT_KEY, sealer.configText(defaults), at);
+        db.prepare(
+          "INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'file', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+        ).run(DEFAULT_KEY, sealer.configText(defaults), at);
         if (!agents) return;
-        const prompt = db.prepare("INSERT INTO prompts (ctxkey, name, content, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at");
-        const prompts: [PromptName, string | undefined][] = [["system", agents.systemTemplate], ["personality", agents.personality]];
+        const prompt = db.prepare(
+          "INSERT INTO prompts (ctxkey, name, content, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, name) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at",
+        );
+        const prompts: [PromptName, string | undefined][] = [
+          ["system", agents.systemTemplate],
+          ["personality", agents.personality],
+        ];
         for (const [name, content] of prompts) {
           if (content === undefined) db.prepare("DELETE FROM prompts WHERE ctxkey = ? AND name = ?").run(DEFAULT_KEY, name);
           else prompt.run(DEFAULT_KEY, name, content, at);
         }
-        for (const [table, items] of [["tools", agents.tools], ["skills", agents.skills]] as const) {
+        for (const [table, items] of [
+          ["tools", agents.tools],
+          ["skills", agents.skills],
+        ] as const) {
           db.prepare(`DELETE FROM ${table} WHERE ctxkey = ?`).run(DEFAULT_KEY);
           const insert = db.prepare(`INSERT INTO ${table} (ctxkey, name, definition, updated_at) VALUES (?, ?, ?, ?)`);
           for (const item of items) insert.run(DEFAULT_KEY, item.name, JSON.stringify(item), at);
@@ -64,8 +86,9 @@ export function createSqliteConfigRows(options: { connection: SqliteConnection; 
       try {
         db.transaction(() => {
           const next = compute(readConfigRow(ctxkey, "set") ?? {});
-          stmt("INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
-            .run(ctxkey, sealer.configText(next), now());
+          stmt(
+            "INSERT INTO config (ctxkey, layer, value, updated_at) VALUES (?, 'set', ?, ?) ON CONFLICT (ctxkey, layer) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+          ).run(ctxkey, sealer.configText(next), now());
         }).immediate();
       } finally {
         changed();
@@ -73,8 +96,18 @@ export function createSqliteConfigRows(options: { connection: SqliteConnection; 
     },
 
     prompt(ctxkey, name) {
-      return cachedRead(`prompt\0${ctxkey}\0${name}`, () =>
-        textRows(stmt("SELECT content AS text FROM prompts WHERE name = ? AND ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(name, ctxkey, DEFAULT_KEY, ctxkey))[0]);
+      return cachedRead(
+        `prompt\0${ctxkey}\0${name}`,
+        () =>
+          textRows(
+            stmt("SELECT content AS text FROM prompts WHERE name = ? AND ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(
+              name,
+              ctxkey,
+              DEFAULT_KEY,
+              ctxkey,
+            ),
+          )[0],
+      );
     },
 
     tools: (ctxkey) => byName<ToolFile>("tools", ctxkey, ToolFileSchema),

@@ -38,7 +38,7 @@ export function openSqliteConnection(options: SqliteStoreOptions): SqliteConnect
   const defaultKeyPath = options.path === ":memory:" ? undefined : `${options.path}.key`;
   let sealer: RowSealer;
   try {
-    sealer = openRowSealer(db, options.keyPath === null ? undefined : options.keyPath ?? defaultKeyPath);
+    sealer = openRowSealer(db, options.keyPath === null ? undefined : (options.keyPath ?? defaultKeyPath));
   } catch (err) {
     db.close();
     throw err;

@@ -17,7 +17,11 @@ const TurnRow = z.object({ turn_id: z.string(), full_text: z.string().nullable()
 export type SqliteHistory = Pick<CtxStore, "appendHistory" | "appendTurn" | "storedTurn" | "history" | "clearHistory">;
 
 export function createSqliteHistory(options: { connection: SqliteConnection; cache: SqliteReadCache; now: () => string }): SqliteHistory {
-  const { connection: { db, stmt }, cache, now } = options;
+  const {
+    connection: { db, stmt },
+    cache,
+    now,
+  } = options;
   const { tails } = cache;
 
   /** One history append, all rows or none; built once (db.transaction per call was a visible cost). */
@@ -31,7 +35,9 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
   const prune = () => pruneTurns.run(new Date(Date.now() - TURN_RECORD_DAYS * 86_400_000).toISOString());
   prune();
   let turnsSincePrune = 0;
-  const insertTurn = db.prepare("INSERT INTO turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+  const insertTurn = db.prepare(
+    "INSERT INTO turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+  );
   const appendTurnRows = db.transaction((ctxkey: string, texts: readonly string[], turn: TurnRecord, at: string): boolean => {
     if (insertTurn.run(ctxkey, turn.id, turn.fullText ?? null, turn.iterations ?? null, at).changes === 0) return false;
     for (const text of texts) insertHistory.run(ctxkey, text, at);
@@ -73,11 +79,14 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
     },
 
     history(ctxkey, limit) {
-      if (limit === undefined) return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
+      if (limit === undefined)
+        return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
       cache.checkOthers();
       const tail = tails.get(ctxkey);
       if (tail && tail.limit === limit) return tail.messages.slice();
-      const rows = stmt("SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id").all(ctxkey, limit);
+      const rows = stmt(
+        "SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id",
+      ).all(ctxkey, limit);
       const messages = textRows(rows).map(decodeHistory);
       if (limit > 0) {
         if (tails.size >= MAX_CACHED_TAILS) tails.clear();

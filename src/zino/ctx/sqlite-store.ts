@@ -33,14 +33,20 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     ...history,
 
     softMemory(ctxkey) {
-      return cachedRead(`soft\0${ctxkey}`, () =>
-        textRows(stmt("SELECT soft AS text FROM memory WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(ctxkey, DEFAULT_KEY, ctxkey))[0]);
+      return cachedRead(
+        `soft\0${ctxkey}`,
+        () =>
+          textRows(
+            stmt("SELECT soft AS text FROM memory WHERE ctxkey IN (?, ?) ORDER BY ctxkey = ? DESC").all(ctxkey, DEFAULT_KEY, ctxkey),
+          )[0],
+      );
     },
 
     setSoftMemory(ctxkey, content) {
       try {
-        stmt("INSERT INTO memory (ctxkey, soft, updated_at) VALUES (?, ?, ?) ON CONFLICT (ctxkey) DO UPDATE SET soft = excluded.soft, updated_at = excluded.updated_at")
-          .run(ctxkey, content, now());
+        stmt(
+          "INSERT INTO memory (ctxkey, soft, updated_at) VALUES (?, ?, ?) ON CONFLICT (ctxkey) DO UPDATE SET soft = excluded.soft, updated_at = excluded.updated_at",
+        ).run(ctxkey, content, now());
       } finally {
         changed();
       }
@@ -48,8 +54,12 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
 
     storeHardMemory(ctxkey, messages, tag) {
       try {
-        const result = stmt("INSERT INTO hard_memory (ctxkey, tag, messages, created_at) VALUES (?, ?, ?, ?)")
-          .run(ctxkey, tag ?? null, JSON.stringify(messages), now());
+        const result = stmt("INSERT INTO hard_memory (ctxkey, tag, messages, created_at) VALUES (?, ?, ?, ?)").run(
+          ctxkey,
+          tag ?? null,
+          JSON.stringify(messages),
+          now(),
+        );
         return Number(result.lastInsertRowid);
       } finally {
         changed();
@@ -60,10 +70,18 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
       if (ctxkeys.length === 0) return [];
       return cachedRead(`hard\0${ctxkeys.join("\0")}`, () => {
         const marks = ctxkeys.map(() => "?").join(", ");
-        const rows = stmt(`SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`).all(...ctxkeys);
+        const rows = stmt(`SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`).all(
+          ...ctxkeys,
+        );
         return rows.map((raw): HardMemory => {
           const row = HardRow.parse(raw);
-          return { id: row.id, ctxkey: row.ctxkey, tag: row.tag, messages: decode(row.messages, z.array(ChatMessageSchema), "hard_memory"), createdAt: row.created_at };
+          return {
+            id: row.id,
+            ctxkey: row.ctxkey,
+            tag: row.tag,
+            messages: decode(row.messages, z.array(ChatMessageSchema), "hard_memory"),
+            createdAt: row.created_at,
+          };
         });
       });
     },
@@ -79,8 +97,9 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     },
 
     setValue(ctxkey, key, value) {
-      stmt('INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-        .run(ctxkey, key, sealer.valueText(value), now());
+      stmt(
+        'INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      ).run(ctxkey, key, sealer.valueText(value), now());
     },
 
     close() {

@@ -54,8 +54,8 @@ export function renderSkillLines(skills: readonly SkillFile[]): string {
 export function allowedTools(tools: readonly ToolFile[], exec: Pick<ExecConfig, "allow" | "deny">, only?: readonly string[]): ToolFile[] {
   const names = (tool: ToolFile) => [tool.name, tool.meta.executor, toolFunctionName(tool)];
   const matches = (list: readonly string[], tool: ToolFile) => names(tool).some((name) => list.includes(name));
-  return tools.filter((tool) =>
-    (exec.allow.length === 0 || matches(exec.allow, tool)) &&
-    !matches(exec.deny, tool) &&
-    (only === undefined || matches(only, tool)));
+  return tools.filter(
+    (tool) =>
+      (exec.allow.length === 0 || matches(exec.allow, tool)) && !matches(exec.deny, tool) && (only === undefined || matches(only, tool)),
+  );
 }

@@ -6,7 +6,13 @@ import { parseArguments } from "./interrupt-parser.js";
 import { CallBudget, LIMIT_MESSAGES, type LimitReason, type LoopLimits } from "./loop-limits.js";
 import { runModelStep, type ModelStep } from "./model-step.js";
 import {
-  describeCall, finalCallNote, inlineResultMessage, nativeAssistantMessage, nativeResultMessage, skillLabel, type PendingCall,
+  describeCall,
+  finalCallNote,
+  inlineResultMessage,
+  nativeAssistantMessage,
+  nativeResultMessage,
+  skillLabel,
+  type PendingCall,
 } from "./tool-messages.js";
 
 export interface AgentLoopOptions {
@@ -53,7 +59,12 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
   const hitLimit = async (reason: LimitReason) => {
     if (limit) return;
     limit = reason;
-    await emit({ type: "status", phase: "limit", reason, message: `Tools stopped: ${LIMIT_MESSAGES[reason]}; asking the model for a final answer.` });
+    await emit({
+      type: "status",
+      phase: "limit",
+      reason,
+      message: `Tools stopped: ${LIMIT_MESSAGES[reason]}; asking the model for a final answer.`,
+    });
   };
   const show = async (text: string, separate: boolean) => {
     if (text === "") return;
@@ -99,7 +110,11 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     }
     const assistant = step.inlineCall
       ? { role: "assistant" as const, content: step.transcript }
-      : nativeAssistantMessage(step.visible, calls, step.nativeCalls.map((c) => (typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}))));
+      : nativeAssistantMessage(
+          step.visible,
+          calls,
+          step.nativeCalls.map((c) => (typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}))),
+        );
     conversation.push(assistant);
     produced.push(assistant);
     for (const call of calls) {
@@ -114,7 +129,10 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
 
   async function handleCall(call: PendingCall): Promise<Record<string, unknown>> {
     if (limit) return { error: `Not executed: ${LIMIT_MESSAGES[limit]}.` };
-    const verdict = budget.admit(call.error ? `\u0000unreadable:${call.kind}` : call.name, call.error ? { error: call.error } : call.arguments);
+    const verdict = budget.admit(
+      call.error ? `\u0000unreadable:${call.kind}` : call.name,
+      call.error ? { error: call.error } : call.arguments,
+    );
     if (verdict) {
       await hitLimit(verdict);
       return { error: `Not executed: ${LIMIT_MESSAGES[verdict]}.` };
@@ -128,14 +146,27 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     const started = now();
     const outcome = await runTool(call);
     await emit({ type: "tool_done", kind: call.kind, name: call.label, ok: outcome.ok, ms: Math.round(now() - started) });
-    await emit({ type: "status", phase: "tool_output", kind: call.kind, name: call.label, ok: outcome.ok, preview: previewOf(outcome.result) });
+    await emit({
+      type: "status",
+      phase: "tool_output",
+      kind: call.kind,
+      name: call.label,
+      ok: outcome.ok,
+      preview: previewOf(outcome.result),
+    });
     return outcome.result;
   }
 
   async function runTool(call: PendingCall): Promise<ToolOutcome> {
     try {
       const progress = (frame: Record<string, unknown>) =>
-        emit({ ...frame, type: "status", phase: typeof frame.phase === "string" ? frame.phase : "tool_progress", source: "exc", tool: call.label });
+        emit({
+          ...frame,
+          type: "status",
+          phase: typeof frame.phase === "string" ? frame.phase : "tool_progress",
+          source: "exc",
+          tool: call.label,
+        });
       return await options.tool({ kind: call.kind, name: call.name, arguments: call.arguments }, signal, progress);
     } catch (err) {
       signal.throwIfAborted();

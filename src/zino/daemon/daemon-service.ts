@@ -28,7 +28,8 @@ export function createDaemonService(deps: ServiceDeps): Service {
   const history = createPendingHistory({
     logger,
     spoolPath: join(dirname(instance.sockets.daemon), HISTORY_SPOOL_NAME),
-    append: (turn) => peers.appendHistory(turn.ctxkey, turn.messages, { turn_id: turn.turn_id, full_text: turn.full_text, iterations: turn.iterations }),
+    append: (turn) =>
+      peers.appendHistory(turn.ctxkey, turn.messages, { turn_id: turn.turn_id, full_text: turn.full_text, iterations: turn.iterations }),
   });
   const ledger = createTurnLedger();
   const server = createFrameServer({
@@ -47,11 +48,17 @@ export function createDaemonService(deps: ServiceDeps): Service {
       return;
     }
     if (request.type !== undefined) {
-      throw new WireError("unknown_type", `zino-daemon does not know the type "${request.type}"; it answers turns ({message, ctxkey}), ping and capabilities.`);
+      throw new WireError(
+        "unknown_type",
+        `zino-daemon does not know the type "${request.type}"; it answers turns ({message, ctxkey}), ping and capabilities.`,
+      );
     }
     const fields = DaemonRequestSchema.safeParse(request.raw);
     if (!fields.success) {
-      throw new WireError("bad_request", "events must be a string (\"all\" for status frames); turn_id, when sent, a string of 1 to 128 characters.");
+      throw new WireError(
+        "bad_request",
+        'events must be a string ("all" for status frames); turn_id, when sent, a string of 1 to 128 characters.',
+      );
     }
     if (request.message === null) {
       await out.send(await readyAll(peers, request.ctxkey, signal));
@@ -61,10 +68,20 @@ export function createDaemonService(deps: ServiceDeps): Service {
     if (request.message.trim() === "") throw new WireError("bad_request", "message: must not be empty or blank.");
     const subagent = parseSubagent(request.raw);
     const turnId = subagent ? undefined : fields.data.turn_id;
-    const run = () => runTurn({
-      peers, logger, ctxkey: request.ctxkey, message: request.message as string, allEvents: fields.data.events === "all", out, signal,
-      subagent, history, turnId, storeId: randomUUID(),
-    });
+    const run = () =>
+      runTurn({
+        peers,
+        logger,
+        ctxkey: request.ctxkey,
+        message: request.message as string,
+        allEvents: fields.data.events === "all",
+        out,
+        signal,
+        subagent,
+        history,
+        turnId,
+        storeId: randomUUID(),
+      });
     if (turnId === undefined) {
       await run();
       return;
@@ -72,7 +89,15 @@ export function createDaemonService(deps: ServiceDeps): Service {
     const done = await ledger.run(request.ctxkey, turnId, async () => {
       // Ended in an earlier daemon while ctx was away: its answer waits in the queue (spool) to be stored.
       const queued = history.find(request.ctxkey, turnId);
-      if (queued) return { type: "done", full_text: queued.full_text ?? "", iterations: queued.iterations ?? 0, stored: false, queued: true, turn_id: turnId };
+      if (queued)
+        return {
+          type: "done",
+          full_text: queued.full_text ?? "",
+          iterations: queued.iterations ?? 0,
+          stored: false,
+          queued: true,
+          turn_id: turnId,
+        };
       return run();
     });
     if (out.framesSent === 0 && done) await replayDone(out, done);
@@ -124,8 +149,17 @@ function capabilities(peers: Peers, maxFrameBytes: number): Record<string, unkno
     version: DAEMON_VERSION,
     streaming: true,
     frames: [...BASIC_FRAME_TYPES],
-    status_frames: "only with events: \"all\"",
-    features: ["agent_loop", "inline_tool_calls", "native_tool_calls", "skills", "subagents", "history", "cancellation", "degraded_without_ctx"],
+    status_frames: 'only with events: "all"',
+    features: [
+      "agent_loop",
+      "inline_tool_calls",
+      "native_tool_calls",
+      "skills",
+      "subagents",
+      "history",
+      "cancellation",
+      "degraded_without_ctx",
+    ],
     tool_styles: ["native", "inline", "auto"],
     max_frame_bytes: maxFrameBytes,
     peers: { ...peers.sockets },

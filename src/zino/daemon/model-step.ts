@@ -27,7 +27,14 @@ export interface ModelStep {
 
 export async function runModelStep(options: ModelStepOptions): Promise<ModelStep> {
   const parser = options.parseInline ? new InterruptParser() : undefined;
-  const step: ModelStep = { visible: "", transcript: "", inlineCall: undefined, nativeCalls: [], usage: undefined, finishReason: undefined };
+  const step: ModelStep = {
+    visible: "",
+    transcript: "",
+    inlineCall: undefined,
+    nativeCalls: [],
+    usage: undefined,
+    finishReason: undefined,
+  };
   let raw = "";
   const take = async (text: string, end = false): Promise<void> => {
     if (!parser) {

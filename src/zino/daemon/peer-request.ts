@@ -2,7 +2,13 @@
 // daemon's terms: a peer's error frame keeps its code, an absent peer is `unavailable`, a cancelled turn aborts.
 import type { z } from "zod";
 import {
-  RequestTimeoutError, ServiceUnavailableError, WIRE_ERRORS, WireError, requestFrames, type Frame, type WireErrorCode,
+  RequestTimeoutError,
+  ServiceUnavailableError,
+  WIRE_ERRORS,
+  WireError,
+  requestFrames,
+  type Frame,
+  type WireErrorCode,
 } from "../../wire/index.js";
 import { ErrorFrameSchema } from "../protocol/index.js";
 
@@ -37,7 +43,9 @@ export function translatePeerFailure(peer: PeerName, err: unknown, signal: Abort
   if (signal?.aborted) return signal.reason;
   if (err instanceof WireError) return err;
   if (err instanceof ServiceUnavailableError) {
-    return new WireError("unavailable", `zino-${peer} is not running (no answer on its socket); start it with \`zino up\` and retry.`, { service: `zino-${peer}` });
+    return new WireError("unavailable", `zino-${peer} is not running (no answer on its socket); start it with \`zino up\` and retry.`, {
+      service: `zino-${peer}`,
+    });
   }
   if (err instanceof RequestTimeoutError) {
     return new WireError("timeout", `zino-${peer} did not answer within ${err.timeoutMs} ms.`, { service: `zino-${peer}` });
@@ -69,7 +77,9 @@ export async function askPeer<T>(
   let frame: Frame | undefined;
   try {
     for await (const received of requestFrames(options.sockets[peer], request, {
-      signal: call.signal, idleTimeoutMs: call.timeoutMs, maxFrameBytes: options.maxFrameBytes,
+      signal: call.signal,
+      idleTimeoutMs: call.timeoutMs,
+      maxFrameBytes: options.maxFrameBytes,
     })) {
       if (received.type === "status") {
         await call.onStatus?.(received);
@@ -88,7 +98,10 @@ export async function askPeer<T>(
   const parsed = schema.safeParse(frame);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new WireError("internal_error", `zino-${peer} sent an unexpected answer (${String(frame.type)}: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}).`);
+    throw new WireError(
+      "internal_error",
+      `zino-${peer} sent an unexpected answer (${String(frame.type)}: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}).`,
+    );
   }
   return parsed.data;
 }

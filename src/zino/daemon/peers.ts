@@ -3,8 +3,18 @@
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type Frame } from "../../wire/index.js";
 import {
-  ConfigObjectAnswerSchema, MessagesAnswerSchema, OkAnswerSchema, ReadyAnswerSchema, ResultAnswerSchema, ToolDefinitionSchema, ToolsAnswerSchema, TurnDoneSchema,
-  plainMessagesAnswer, type ChatMessage, type ToolDefinition, type TurnDone,
+  ConfigObjectAnswerSchema,
+  MessagesAnswerSchema,
+  OkAnswerSchema,
+  ReadyAnswerSchema,
+  ResultAnswerSchema,
+  ToolDefinitionSchema,
+  ToolsAnswerSchema,
+  TurnDoneSchema,
+  plainMessagesAnswer,
+  type ChatMessage,
+  type ToolDefinition,
+  type TurnDone,
 } from "../protocol/index.js";
 import type { ToolOutcome, ToolProgress, ToolRequest } from "./agent-types.js";
 import { askPeer, translatePeerFailure, type PeerName, type PeerOptions } from "./peer-request.js";
@@ -57,7 +67,10 @@ export function createPeers(options: PeerOptions) {
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
       try {
-        const answer = await askPeer(options, peer, { ...fields, message: null, ctxkey }, ReadyAnswerSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+        const answer = await askPeer(options, peer, { ...fields, message: null, ctxkey }, ReadyAnswerSchema, {
+          signal,
+          timeoutMs: READY_TIMEOUT_MS,
+        });
         return { state: "ready", ms: ms(), ...(Array.isArray(answer.tools) ? { tools: toolDefinitions(answer.tools) } : {}) };
       } catch (err) {
         signal?.throwIfAborted();
@@ -74,18 +87,32 @@ export function createPeers(options: PeerOptions) {
      */
     async buildMessages(ctxkey: string, message: string, call: BuildCall): Promise<BuiltMessages> {
       const frame: Frame = {
-        message, ctxkey, ...(call.skill ? { skill: call.skill } : {}), ...(call.withAgent ? { include_agent_config: true } : {}),
+        message,
+        ctxkey,
+        ...(call.skill ? { skill: call.skill } : {}),
+        ...(call.withAgent ? { include_agent_config: true } : {}),
         ...(call.turnId ? { turn_id: call.turnId } : {}),
       };
-      const answer = await askPeer(options, "ctx", frame, MessagesAnswerSchema, { signal: call.signal, timeoutMs: CTX_TIMEOUT_MS, fast: plainMessagesAnswer });
+      const answer = await askPeer(options, "ctx", frame, MessagesAnswerSchema, {
+        signal: call.signal,
+        timeoutMs: CTX_TIMEOUT_MS,
+        fast: plainMessagesAnswer,
+      });
       const agent = answer.agent_config === undefined ? undefined : AgentConfigSchema.safeParse(answer.agent_config);
       const turnDone = answer.turn_done === undefined ? undefined : TurnDoneSchema.safeParse(answer.turn_done);
-      return { messages: answer.messages, agent: agent?.success ? agent.data : undefined, storedTurn: turnDone?.success ? turnDone.data : undefined };
+      return {
+        messages: answer.messages,
+        agent: agent?.success ? agent.data : undefined,
+        storedTurn: turnDone?.success ? turnDone.data : undefined,
+      };
     },
 
     /** The agent section of the ctxkey's configuration (no secrets asked for). */
     async agentConfig(ctxkey: string, signal: AbortSignal): Promise<AgentConfig> {
-      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigObjectAnswerSchema, { signal, timeoutMs: CTX_TIMEOUT_MS });
+      const answer = await askPeer(options, "ctx", { type: "get_config", ctxkey }, ConfigObjectAnswerSchema, {
+        signal,
+        timeoutMs: CTX_TIMEOUT_MS,
+      });
       const agent = AgentConfigSchema.safeParse(answer.config.agent ?? {});
       if (!agent.success) throw new WireError("internal_error", "zino-ctx returned an invalid agent configuration.");
       return agent.data;
@@ -95,13 +122,20 @@ export function createPeers(options: PeerOptions) {
      * Stores a whole turn in one atomic write (docs/zino-protocol.md: all messages of a turn or none), once per
      * `turn_id`: ctx ignores a second append of the same turn.
      */
-    async appendHistory(ctxkey: string, messages: ChatMessage[], turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined }): Promise<void> {
+    async appendHistory(
+      ctxkey: string,
+      messages: ChatMessage[],
+      turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined },
+    ): Promise<void> {
       await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkAnswerSchema, { timeoutMs: CTX_TIMEOUT_MS });
     },
 
     /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. `fields`: the turn's scope. */
     async listTools(ctxkey: string, signal: AbortSignal, fields: Frame = {}): Promise<ToolDefinition[]> {
-      const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsAnswerSchema, { signal, timeoutMs: READY_TIMEOUT_MS });
+      const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsAnswerSchema, {
+        signal,
+        timeoutMs: READY_TIMEOUT_MS,
+      });
       return toolDefinitions(answer.tools);
     },
 
@@ -109,17 +143,28 @@ export function createPeers(options: PeerOptions) {
      * Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation).
      * `fields`: the turn's scope (a sub-agent's depth and skill); `progress` receives exc's status frames.
      */
-    async execute(ctxkey: string, request: ToolRequest, call: { signal: AbortSignal; progress?: ToolProgress; fields?: Frame }): Promise<ToolOutcome> {
+    async execute(
+      ctxkey: string,
+      request: ToolRequest,
+      call: { signal: AbortSignal; progress?: ToolProgress; fields?: Frame },
+    ): Promise<ToolOutcome> {
       const { signal, progress } = call;
       const frame: Frame = { ...call.fields, message: { name: request.name, arguments: request.arguments }, ctxkey };
       try {
-        const { type: _type, ms: _ms, ...result } = await askPeer(options, "exc", frame, ResultAnswerSchema, { signal, onStatus: progress });
+        const {
+          type: _type,
+          ms: _ms,
+          ...result
+        } = await askPeer(options, "exc", frame, ResultAnswerSchema, { signal, onStatus: progress });
         return { ok: result.exit_code === 0, result };
       } catch (err) {
         signal.throwIfAborted();
         const failure = translatePeerFailure("exc", err, signal);
         if (failure instanceof WireError && failure.code === "unavailable") {
-          return { ok: false, result: { error: "The tool executor (zino-exc) is not available, so tools cannot run now. Answer without them." } };
+          return {
+            ok: false,
+            result: { error: "The tool executor (zino-exc) is not available, so tools cannot run now. Answer without them." },
+          };
         }
         const text = failure instanceof WireError ? `${failure.code}: ${failure.message}` : String(failure);
         return { ok: false, result: { error: text } };

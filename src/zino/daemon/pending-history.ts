@@ -104,7 +104,11 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
       if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid spool");
       queue = parsed.data.turns.slice(0, maxTurns);
       queuedBytes = queue.reduce((total, turn) => total + sizeOf(turn), 0);
-      if (queue.length > 0) logger.warn({ turns: queue.length, spoolPath }, "turns not yet stored at zino-ctx were found; they will be written when it answers");
+      if (queue.length > 0)
+        logger.warn(
+          { turns: queue.length, spoolPath },
+          "turns not yet stored at zino-ctx were found; they will be written when it answers",
+        );
     } catch (err) {
       logger.error({ err, spoolPath }, "the history spool is unreadable; it is set aside");
       renameSync(spoolPath, `${spoolPath}.unreadable-${Date.now()}`);
@@ -149,7 +153,10 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
   const enqueue = (turn: PendingTurn): StoreOutcome => {
     const bytes = sizeOf(turn);
     if (queue.length >= maxTurns || queuedBytes + bytes > maxBytes) {
-      logger.error({ ctxkey: turn.ctxkey, turnId: turn.turn_id, maxTurns, maxBytes }, "the queue of turns waiting for zino-ctx is full; this turn is not stored");
+      logger.error(
+        { ctxkey: turn.ctxkey, turnId: turn.turn_id, maxTurns, maxBytes },
+        "the queue of turns waiting for zino-ctx is full; this turn is not stored",
+      );
       return "dropped";
     }
     queue.push(turn);

@@ -12,7 +12,11 @@ const RTR_IDLE_TIMEOUT_MS = 300_000;
 export function createRtrModel(options: PeerOptions, ctxkey: string): ModelCall {
   return async function* callRtr({ messages, tools, signal }): AsyncGenerator<ModelEvent> {
     const request = { message: messages, ctxkey, ...(tools && tools.length > 0 ? { tools } : {}) };
-    const frames = requestFrames(options.sockets.rtr, request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS, maxFrameBytes: options.maxFrameBytes });
+    const frames = requestFrames(options.sockets.rtr, request, {
+      signal,
+      idleTimeoutMs: RTR_IDLE_TIMEOUT_MS,
+      maxFrameBytes: options.maxFrameBytes,
+    });
     const iterator = frames[Symbol.asyncIterator]();
     try {
       for (;;) {

@@ -9,11 +9,13 @@ import type { ToolCall } from "./agent-types.js";
 import { RUN_SKILL } from "./interrupt-parser.js";
 
 const SubagentFieldSchema = z.looseObject({
-  subagent: z.looseObject({
-    depth: z.number().int().min(1).max(64),
-    parent_ctxkey: z.string().min(1).max(256).optional(),
-    skill: z.string().min(1).max(256).optional(),
-  }).optional(),
+  subagent: z
+    .looseObject({
+      depth: z.number().int().min(1).max(64),
+      parent_ctxkey: z.string().min(1).max(256).optional(),
+      skill: z.string().min(1).max(256).optional(),
+    })
+    .optional(),
 });
 
 export interface SubagentInfo {
@@ -29,7 +31,10 @@ export function parseSubagent(frame: Frame): SubagentInfo | undefined {
   const parsed = SubagentFieldSchema.safeParse(frame);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new WireError("bad_request", `${issue?.path.join(".") || "subagent"}: ${issue?.message ?? "invalid"}; send subagent: {depth (1 or more), parent_ctxkey?, skill?}.`);
+    throw new WireError(
+      "bad_request",
+      `${issue?.path.join(".") || "subagent"}: ${issue?.message ?? "invalid"}; send subagent: {depth (1 or more), parent_ctxkey?, skill?}.`,
+    );
   }
   const field = parsed.data.subagent;
   return field ? { depth: field.depth, parentCtxkey: field.parent_ctxkey, skill: field.skill } : undefined;
@@ -38,8 +43,12 @@ export function parseSubagent(frame: Frame): SubagentInfo | undefined {
 /** Refuses a sub-agent turn deeper than the ctxkey allows; exc turns the error frame into a result the caller reads. */
 export function checkSubagentDepth(info: SubagentInfo | undefined, agent: AgentConfig): void {
   if (!info || info.depth <= agent.max_subagent_depth) return;
-  throw new WireError("forbidden", `This sub-agent turn would run at depth ${info.depth}, beyond agent.max_subagent_depth (${agent.max_subagent_depth}); ` +
-    "the calling agent has to do this part itself.", { limit: "max_subagent_depth" });
+  throw new WireError(
+    "forbidden",
+    `This sub-agent turn would run at depth ${info.depth}, beyond agent.max_subagent_depth (${agent.max_subagent_depth}); ` +
+      "the calling agent has to do this part itself.",
+    { limit: "max_subagent_depth" },
+  );
 }
 
 /** What the daemon adds to its `tools` and tool-call requests to exc, so exc knows the turn's depth and skill. */
@@ -54,7 +63,12 @@ export function limitFanout(tool: ToolCall, max: number): ToolCall {
   return async (request, signal, progress) => {
     if (request.name !== RUN_SKILL) return tool(request, signal, progress);
     if (spawned >= max) {
-      return { ok: false, result: { error: `Not executed: this turn may hand at most ${max} tasks to skills (agent.max_subagent_fanout); do the rest yourself.` } };
+      return {
+        ok: false,
+        result: {
+          error: `Not executed: this turn may hand at most ${max} tasks to skills (agent.max_subagent_fanout); do the rest yourself.`,
+        },
+      };
     }
     spawned += 1;
     return tool(request, signal, progress);

@@ -18,9 +18,8 @@ export interface PendingCall {
 }
 
 export function inlineResultMessage(call: PendingCall, result: Record<string, unknown>): ChatMessage {
-  const body = call.kind === "skill"
-    ? JSON.stringify({ skill: call.label, content: result })
-    : JSON.stringify({ name: call.name, content: result });
+  const body =
+    call.kind === "skill" ? JSON.stringify({ skill: call.label, content: result }) : JSON.stringify({ name: call.name, content: result });
   const tag = call.kind === "skill" ? "task_response" : "tool_response";
   return { role: "user", content: `<${tag}>\n${body}\n</${tag}>` };
 }

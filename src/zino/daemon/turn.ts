@@ -62,37 +62,62 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
   const prepared = await prepare(options);
   if (prepared.storedTurn && !subagent) return replay(options, prepared.storedTurn);
   await stream.emit({
-    type: "status", phase: "ready",
+    type: "status",
+    phase: "ready",
     services: { ctx: prepared.messages ? "ready" : "unavailable", rtr: prepared.rtr.state, exc: prepared.exc.state },
     timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms },
     tools: prepared.tools.length,
-    ...(subagent ? { subagent: { depth: subagent.depth, skill: subagent.skill ?? null, parent_ctxkey: subagent.parentCtxkey ?? null } } : {}),
+    ...(subagent
+      ? { subagent: { depth: subagent.depth, skill: subagent.skill ?? null, parent_ctxkey: subagent.parentCtxkey ?? null } }
+      : {}),
   });
   checkSubagentDepth(subagent, prepared.agent);
   if (prepared.rtr.state === "unavailable") {
-    throw new WireError("unavailable", "zino-rtr is not running, so no model can answer; start it with `zino up` and retry.", { service: "zino-rtr" });
+    throw new WireError("unavailable", "zino-rtr is not running, so no model can answer; start it with `zino up` and retry.", {
+      service: "zino-rtr",
+    });
   }
   if (subagent && prepared.ctxFailure) {
     // Without ctx there is no skill prompt: a sub-agent would be a generic model, so the caller is told instead.
-    throw new WireError("unavailable", `zino-ctx could not build the skill's prompt (${prepared.ctxFailure}), so the sub-agent cannot run.`, { service: "zino-ctx" });
+    throw new WireError(
+      "unavailable",
+      `zino-ctx could not build the skill's prompt (${prepared.ctxFailure}), so the sub-agent cannot run.`,
+      { service: "zino-ctx" },
+    );
   }
   if (prepared.ctxFailure) {
-    await stream.emit({ type: "status", phase: "degraded", service: "zino-ctx", reason: prepared.ctxFailure,
-      message: "zino-ctx is unavailable: this turn runs without history or configured prompt; it is stored when zino-ctx is back." });
+    await stream.emit({
+      type: "status",
+      phase: "degraded",
+      service: "zino-ctx",
+      reason: prepared.ctxFailure,
+      message: "zino-ctx is unavailable: this turn runs without history or configured prompt; it is stored when zino-ctx is back.",
+    });
   }
   if (prepared.exc.state !== "ready") {
-    await stream.emit({ type: "status", phase: "degraded", service: "zino-exc", reason: prepared.exc.detail ?? prepared.exc.state,
-      message: "zino-exc is unavailable: tools are skipped in this turn." });
+    await stream.emit({
+      type: "status",
+      phase: "degraded",
+      service: "zino-exc",
+      reason: prepared.exc.detail ?? prepared.exc.state,
+      message: "zino-exc is unavailable: tools are skipped in this turn.",
+    });
   }
   const userMessage: ChatMessage = { role: "user", content: message };
   const result = await runAgentLoop({
     messages: prepared.messages ?? [{ role: "system", content: FALLBACK_SYSTEM_PROMPT }, userMessage],
     tools: prepared.tools,
     toolStyle: prepared.agent.tool_style,
-    limits: { maxIterations: prepared.agent.max_iterations, maxToolCalls: prepared.agent.max_tool_calls, maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS },
+    limits: {
+      maxIterations: prepared.agent.max_iterations,
+      maxToolCalls: prepared.agent.max_tool_calls,
+      maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS,
+    },
     model: peers.model(ctxkey),
-    tool: limitFanout((request, toolSignal, progress) =>
-      peers.execute(ctxkey, request, { signal: toolSignal, progress, fields: excScopeFields(subagent) }), prepared.agent.max_subagent_fanout),
+    tool: limitFanout(
+      (request, toolSignal, progress) => peers.execute(ctxkey, request, { signal: toolSignal, progress, fields: excScopeFields(subagent) }),
+      prepared.agent.max_subagent_fanout,
+    ),
     emit: (event) => stream.emit(event),
     signal,
   });
@@ -103,19 +128,41 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
   if (subagent) {
     await stream.emit({ type: "status", phase: "not_stored", reason: "sub-agent turns are not stored" });
   } else if (outcome === "queued") {
-    await stream.emit({ type: "status", phase: "not_stored", queued: true, reason: "zino-ctx cannot store it now: it is stored when zino-ctx is back" });
+    await stream.emit({
+      type: "status",
+      phase: "not_stored",
+      queued: true,
+      reason: "zino-ctx cannot store it now: it is stored when zino-ctx is back",
+    });
   } else if (outcome === "stored") {
-    await stream.emit({ type: "status", phase: "stored", messages: result.messages.length + 1, store_ms: Math.round(performance.now() - storeStarted) });
+    await stream.emit({
+      type: "status",
+      phase: "stored",
+      messages: result.messages.length + 1,
+      store_ms: Math.round(performance.now() - storeStarted),
+    });
   } else {
-    const reason = outcome === "dropped" ? "zino-ctx has been away too long: the queue of turns waiting for it is full" : "zino-ctx refused the turn";
+    const reason =
+      outcome === "dropped" ? "zino-ctx has been away too long: the queue of turns waiting for it is full" : "zino-ctx refused the turn";
     await stream.emit({ type: "status", phase: "not_stored", reason });
   }
   await stream.emit({
-    type: "status", phase: "done",
-    timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms, first_token: stream.firstTokenMs ?? null, total: stream.elapsedMs() },
-    tool_calls: result.toolCalls, limit: result.limit ?? null,
+    type: "status",
+    phase: "done",
+    timings: {
+      ctx: prepared.ctxMs,
+      rtr_ready: prepared.rtr.ms,
+      exc_ready: prepared.exc.ms,
+      first_token: stream.firstTokenMs ?? null,
+      total: stream.elapsedMs(),
+    },
+    tool_calls: result.toolCalls,
+    limit: result.limit ?? null,
   });
-  logger.info({ ctxkey, iterations: result.iterations, toolCalls: result.toolCalls, limit: result.limit, stored, ms: stream.elapsedMs() }, "turn done");
+  logger.info(
+    { ctxkey, iterations: result.iterations, toolCalls: result.toolCalls, limit: result.limit, stored, ms: stream.elapsedMs() },
+    "turn done",
+  );
   const done: Frame = {
     type: "done",
     full_text: result.fullText,
@@ -132,7 +179,11 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
 
 type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
 
-async function storeTurn(options: TurnOptions, messages: ChatMessage[], result: { fullText: string; iterations: number }): Promise<StoreOutcome> {
+async function storeTurn(
+  options: TurnOptions,
+  messages: ChatMessage[],
+  result: { fullText: string; iterations: number },
+): Promise<StoreOutcome> {
   const { ctxkey, logger } = options;
   try {
     // The answer is kept with the turn only for a client id (a retry is answered from it); a daemon id only
@@ -149,7 +200,14 @@ async function storeTurn(options: TurnOptions, messages: ChatMessage[], result: 
 async function replay(options: TurnOptions, stored: StoredTurn): Promise<Frame> {
   const fullText = stored.full_text ?? "";
   if (fullText !== "") await options.out.send({ type: "chunk", delta: fullText });
-  const done: Frame = { type: "done", full_text: fullText, iterations: stored.iterations ?? 0, stored: true, replayed: true, turn_id: stored.turn_id };
+  const done: Frame = {
+    type: "done",
+    full_text: fullText,
+    iterations: stored.iterations ?? 0,
+    stored: true,
+    replayed: true,
+    turn_id: stored.turn_id,
+  };
   await options.out.send(done);
   options.logger.info({ ctxkey: options.ctxkey, turnId: stored.turn_id }, "a retried turn was answered from its stored record");
   return done;
@@ -162,12 +220,19 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   let buildFailure: unknown;
   // Turns queued while ctx was away are written first: this turn's history includes them, in order.
   const flushed = options.subagent ? Promise.resolve() : options.history.flush(ctxkey);
-  const building = flushed.then(() => peers.buildMessages(ctxkey, message, {
-    signal, skill: options.subagent?.skill, withAgent: true, turnId: options.subagent ? undefined : options.turnId,
-  })).catch((err: unknown) => {
-    buildFailure = err;
-    throw err;
-  });
+  const building = flushed
+    .then(() =>
+      peers.buildMessages(ctxkey, message, {
+        signal,
+        skill: options.subagent?.skill,
+        withAgent: true,
+        turnId: options.subagent ? undefined : options.turnId,
+      }),
+    )
+    .catch((err: unknown) => {
+      buildFailure = err;
+      throw err;
+    });
   const [built, rtr, exc] = await Promise.all([
     settle(building).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
     peers.ready("rtr", ctxkey, signal),
@@ -178,8 +243,11 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   // a build refused) is it asked for separately. A ctx that is down or silent is not asked twice in a row.
   const sentAgent = built.ok ? built.value.agent : undefined;
   const ctxUnreachable = buildFailure instanceof WireError && (buildFailure.code === "unavailable" || buildFailure.code === "timeout");
-  const agent: Settled<AgentConfig> = sentAgent ? { ok: true, value: sentAgent }
-    : ctxUnreachable && !built.ok ? { ok: false, reason: built.reason } : await settle(peers.agentConfig(ctxkey, signal));
+  const agent: Settled<AgentConfig> = sentAgent
+    ? { ok: true, value: sentAgent }
+    : ctxUnreachable && !built.ok
+      ? { ok: false, reason: built.reason }
+      : await settle(peers.agentConfig(ctxkey, signal));
   signal.throwIfAborted();
   if (!built.ok) logger.warn({ ctxkey, reason: built.reason }, "zino-ctx could not build the messages; running degraded");
   if (!agent.ok && built.ok) logger.warn({ ctxkey, reason: agent.reason }, "zino-ctx gave no agent configuration; using defaults");
@@ -195,7 +263,13 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
   };
 }
 
-async function readyExc({ peers, ctxkey, signal, logger, subagent }: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
+async function readyExc({
+  peers,
+  ctxkey,
+  signal,
+  logger,
+  subagent,
+}: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
   // exc lists the turn's tools with its ready answer when it can; otherwise they are asked for (`tools`).
   const { tools: sent, ...report } = await peers.ready("exc", ctxkey, signal, { include_tools: true, ...excScopeFields(subagent) });
   if (report.state !== "ready") return { report, tools: [] };

@@ -22,12 +22,14 @@ export interface CtxClient {
 
 /** ctx answered with an error frame or an unexpected frame. */
 export class CtxAnswerError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = "CtxAnswerError";
   }
 }
-
 
 function unexpected(frame: Frame, wanted: string): CtxAnswerError {
   const error = CodedErrorFrameSchema.safeParse(frame);

@@ -35,8 +35,12 @@ function createParts(deps: ExcServiceDeps): ExcParts {
   const { instance, logger, env } = deps;
   const options = deps.options ?? {};
   const ctx = options.ctx ?? createCtxClient({ socketPath: instance.sockets.ctx, maxFrameBytes: instance.maxFrameBytes });
-  const rules = createRulesCache({ ctx, defaults: instance.defaults, logger,
-    ...(options.rulesTtlMs !== undefined ? { ttlMs: options.rulesTtlMs } : {}) });
+  const rules = createRulesCache({
+    ctx,
+    defaults: instance.defaults,
+    logger,
+    ...(options.rulesTtlMs !== undefined ? { ttlMs: options.rulesTtlMs } : {}),
+  });
   const bwrapPath = bwrapPathOption(options, env);
   const runner = createExecutionRunner(executionRunnerOptions({ options, env, logger }));
   const mcp = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
@@ -63,7 +67,10 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       case "capabilities":
         return answerCapabilities(parts, at);
       default:
-        throw new WireError("unknown_type", `zino-exc does not know the type "${request.type}"; it answers tool calls, tools, execute, validate, capabilities and ping`);
+        throw new WireError(
+          "unknown_type",
+          `zino-exc does not know the type "${request.type}"; it answers tool calls, tools, execute, validate, capabilities and ping`,
+        );
     }
   }
 

@@ -5,7 +5,18 @@
 // /proc/self/cgroup: <own>/zino-exc-<pid>/x<n>. Neither usable (not root and nothing delegated, no controllers):
 // `rlimit-only`, with the reason, which capabilities reports. The cgroup is made when the sandbox is prepared (a
 // warm one ahead of its call); the sandbox's first process joins it before it starts bwrap (joinCgroupCommand).
-import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { Logger } from "../../wire/index.js";
 import type { SandboxCommand, SandboxUser } from "./sandbox.js";
@@ -103,7 +114,12 @@ export function parseCgroupMounts(text: string): CgroupMount[] {
     const fields = left.split(" ");
     const [fsType, , superOptions] = right.split(" ");
     if (fsType !== "cgroup" && fsType !== "cgroup2") continue;
-    mounts.push({ root: unescapeMount(fields[3] ?? "/"), mountPoint: unescapeMount(fields[4] ?? ""), fsType, superOptions: (superOptions ?? "").split(",") });
+    mounts.push({
+      root: unescapeMount(fields[3] ?? "/"),
+      mountPoint: unescapeMount(fields[4] ?? ""),
+      fsType,
+      superOptions: (superOptions ?? "").split(","),
+    });
   }
   return mounts;
 }
@@ -169,7 +185,10 @@ function enableV2Controllers(own: string, moveSelf: boolean): void {
   }
   const pids = readPids(join(own, "cgroup.procs"));
   const foreign = pids.filter((pid) => !isOwnProcess(pid));
-  if (foreign.length > 0) throw new Error(`exc's cgroup ${own} also holds other processes (${foreign.slice(0, 5).join(", ")}); run exc in a cgroup of its own (systemd Delegate=yes)`);
+  if (foreign.length > 0)
+    throw new Error(
+      `exc's cgroup ${own} also holds other processes (${foreign.slice(0, 5).join(", ")}); run exc in a cgroup of its own (systemd Delegate=yes)`,
+    );
   const leaf = join(own, V2_LEAF);
   mkdirSync(leaf, { recursive: true });
   for (const pid of pids) writeFileSync(join(leaf, "cgroup.procs"), String(pid));
@@ -195,7 +214,9 @@ function detect(options: ExecCgroupsOptions, name: string): { mechanism: Resourc
   // Already moved into its leaf (enableV2Controllers) by an earlier runner of this process: the cgroup is its parent.
   const v2Own = v2Dir && basename(v2Dir) === V2_LEAF ? dirname(v2Dir) : v2Dir;
   if (v2Own) {
-    const controllers = existsSync(join(v2Own, "cgroup.controllers")) ? readFileSync(join(v2Own, "cgroup.controllers"), "utf8").split(/\s+/) : [];
+    const controllers = existsSync(join(v2Own, "cgroup.controllers"))
+      ? readFileSync(join(v2Own, "cgroup.controllers"), "utf8").split(/\s+/)
+      : [];
     if (controllers.includes("memory") && controllers.includes("pids")) {
       try {
         enableV2Controllers(v2Own, options.moveSelfIntoLeaf !== false);
@@ -221,11 +242,18 @@ function detect(options: ExecCgroupsOptions, name: string): { mechanism: Resourc
   if (memory && pids) {
     const bases = { memory: join(memory, name), pids: join(pids, name) };
     try {
-      if (!writable(memory) || !writable(pids)) throw new Error(`exc cannot create cgroups in ${memory} and ${pids} (not root, and nothing delegated to its user)`);
+      if (!writable(memory) || !writable(pids))
+        throw new Error(`exc cannot create cgroups in ${memory} and ${pids} (not root, and nothing delegated to its user)`);
       makeTraversableDir(bases.memory);
       makeTraversableDir(bases.pids);
-      return { mechanism: "cgroup-v1", detail: `per-execution cgroups under ${bases.memory} and ${bases.pids}`,
-        hierarchies: [{ base: bases.memory, kind: "v1-memory" }, { base: bases.pids, kind: "v1-pids" }] };
+      return {
+        mechanism: "cgroup-v1",
+        detail: `per-execution cgroups under ${bases.memory} and ${bases.pids}`,
+        hierarchies: [
+          { base: bases.memory, kind: "v1-memory" },
+          { base: bases.pids, kind: "v1-pids" },
+        ],
+      };
     } catch (err) {
       problems.push(`cgroup v1: ${err instanceof Error && !("code" in err) ? err.message : errorCode(err)}`);
     }
@@ -358,7 +386,10 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
         for (const { dir, kind } of dirs) makeLimitedCgroup({ dir, kind, memoryBytes, maxProcesses, joiner });
       } catch (err) {
         logger.warn({ err }, "cannot make an execution's cgroup; it runs with rlimits only");
-        void remove(dirs.map((d) => d.dir), []);
+        void remove(
+          dirs.map((d) => d.dir),
+          [],
+        );
         return undefined;
       }
       const procsFiles = dirs.map((d) => join(d.dir, "cgroup.procs"));
@@ -372,17 +403,22 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
         release() {
           if (released) return;
           released = true;
-          const gone = new Promise<void>((resolve) => setImmediate(() => {
-            const kill = found.mechanism === "cgroup-v2" ? join(memoryDir, "cgroup.kill") : undefined;
-            if (kill && existsSync(kill)) {
-              try {
-                writeFileSync(kill, "1");
-              } catch {
-                // killed one by one below
+          const gone = new Promise<void>((resolve) =>
+            setImmediate(() => {
+              const kill = found.mechanism === "cgroup-v2" ? join(memoryDir, "cgroup.kill") : undefined;
+              if (kill && existsSync(kill)) {
+                try {
+                  writeFileSync(kill, "1");
+                } catch {
+                  // killed one by one below
+                }
               }
-            }
-            void remove(dirs.map((d) => d.dir), procsFiles).then(resolve);
-          }));
+              void remove(
+                dirs.map((d) => d.dir),
+                procsFiles,
+              ).then(resolve);
+            }),
+          );
           pending.add(gone);
           void gone.finally(() => pending.delete(gone));
         },
@@ -410,7 +446,11 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
  * needs root, so when exc is root the sh runs as root and setpriv drops to the sandbox user before bwrap (the
  * spawn then takes no uid/gid).
  */
-export function joinCgroupCommand(command: SandboxCommand, cgroup: ExecCgroup, drop: { user: SandboxUser; setprivPath: string } | undefined): SandboxCommand {
+export function joinCgroupCommand(
+  command: SandboxCommand,
+  cgroup: ExecCgroup,
+  drop: { user: SandboxUser; setprivPath: string } | undefined,
+): SandboxCommand {
   const script = 'while [ "$1" != -- ]; do echo 0 >"$1" || exit 125; shift; done; shift; exec "$@"';
   const setpriv = drop ? [drop.setprivPath, `--reuid=${drop.user.uid}`, `--regid=${drop.user.gid}`, "--clear-groups", "--"] : [];
   return {

@@ -1,7 +1,18 @@
 // The directories of one execution under the work root: a fresh `zx-` base with the script's code dir (and, on the
 // host, its work and tmp dirs), the execution's cgroup made alongside, and their removal before the result is
 // answered. Also the work root itself: created at start, and cleared of an earlier run's leftovers when it is ours.
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
@@ -120,7 +131,8 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
   function removeLeftovers(): void {
     const leftovers = readdirSync(workRoot).filter((entry) => /^zx-[A-Za-z0-9]{6}$/.test(entry));
     for (const entry of leftovers) rmSync(join(workRoot, entry), { recursive: true, force: true, maxRetries: 2 });
-    if (leftovers.length > 0) logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
+    if (leftovers.length > 0)
+      logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
   }
 
   function readyWorkRoot(owned: boolean): void {

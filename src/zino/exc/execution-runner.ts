@@ -44,7 +44,6 @@ export interface ExecutionRunnerOptions {
   cgroups?: boolean;
 }
 
-
 /** Four executions per CPU, at least four: most tools wait on I/O or sleep more than they compute. */
 export function defaultMaxConcurrent(): number {
   return Math.max(4, availableParallelism() * 4);
@@ -69,7 +68,13 @@ export interface ExecutionRunner {
 }
 
 const SELF_TEST_EXECUTOR: ExecutorDefinition = {
-  executor: "sh", toolName: "execute_sh", description: "", fileExtension: "sh", staticAnalysis: false, interpreter: ["/bin/sh"], parameters: {},
+  executor: "sh",
+  toolName: "execute_sh",
+  description: "",
+  fileExtension: "sh",
+  staticAnalysis: false,
+  interpreter: ["/bin/sh"],
+  parameters: {},
 };
 const SELF_TEST_RULES: ExecConfig = ExecConfigSchema.parse({ static_analysis: "off", timeout_ms: 10_000 });
 /** The limits of a `validate` request's analysis (it has no ctxkey rules): the defaults, without network. */
@@ -79,18 +84,22 @@ function defaultUser(): SandboxUser | undefined {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
 }
 
-
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
-  const user = options.user === null ? undefined : options.user ?? defaultUser();
+  const user = options.user === null ? undefined : (options.user ?? defaultUser());
   const launcher: ProcessLauncher | undefined = options.processLauncher === false ? undefined : createProcessLauncher({ logger });
   const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
   const hardening: Hardening = createHardening({ logger, user, ...(options.cgroups !== undefined ? { cgroups: options.cgroups } : {}) });
   const policy = createIsolationPolicy({ logger, bwrapPath, user });
-  const dirs = createExecutionDirs({ logger, workRoot: options.workRoot ?? tmpdir(), user, cgroupFor: (exec) => hardening.cgroupFor(exec) });
+  const dirs = createExecutionDirs({
+    logger,
+    workRoot: options.workRoot ?? tmpdir(),
+    user,
+    cgroupFor: (exec) => hardening.cgroupFor(exec),
+  });
   const sandboxes = createSandboxStarter({ logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, start });
   const warmPool: WarmPool | undefined = options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy });
 
@@ -101,8 +110,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
    * shows in capabilities and the log rather than in every result.
    */
   async function selfTest(): Promise<void> {
-    const result = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" }, false)
-      .catch((err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)));
+    const result = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" }, false).catch(
+      (err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)),
+    );
     if (result.exit_code !== 0) policy.fail(`sandbox self-test failed: ${result.stderr.trim()}`);
   }
 
@@ -133,8 +143,15 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       const prepared = dirs.prepare(def, false, VALIDATE_RULES);
       try {
         dirs.writeScript(prepared, code);
-        return await analyze({ executor: def.executor, codeDir: prepared.codeDir, scriptName: prepared.scriptName, user, start,
-          ...(signal ? { signal } : {}), sandbox: sandboxes.analysisSandbox(prepared, VALIDATE_RULES) });
+        return await analyze({
+          executor: def.executor,
+          codeDir: prepared.codeDir,
+          scriptName: prepared.scriptName,
+          user,
+          start,
+          ...(signal ? { signal } : {}),
+          sandbox: sandboxes.analysisSandbox(prepared, VALIDATE_RULES),
+        });
       } finally {
         dirs.cleanup(prepared);
       }

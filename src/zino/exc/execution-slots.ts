@@ -13,7 +13,10 @@ export class ExecutionSlots {
   private active = 0;
   private readonly line: Waiter[] = [];
 
-  constructor(readonly max: number, readonly maxWaiting: number) {
+  constructor(
+    readonly max: number,
+    readonly maxWaiting: number,
+  ) {
     if (!Number.isInteger(max) || max < 1) throw new Error(`the execution limit must be a positive integer, not ${max}`);
     if (!Number.isInteger(maxWaiting) || maxWaiting < 0) throw new Error(`the waiting limit must be an integer ≥ 0, not ${maxWaiting}`);
   }

@@ -25,7 +25,10 @@ const ToolFileSchema = z.looseObject({
   description: z.string().optional(),
   meta: z.looseObject({
     executor: z.string().regex(/^[A-Za-z0-9_.+-]+$/),
-    file_extension: z.string().regex(/^\.?[A-Za-z0-9]+$/).optional(),
+    file_extension: z
+      .string()
+      .regex(/^\.?[A-Za-z0-9]+$/)
+      .optional(),
     static_analysis: z.union([z.boolean(), z.string(), z.null()]).optional(),
   }),
   parameters: z.unknown().optional(),
@@ -46,12 +49,27 @@ const INTERPRETERS: Record<string, string[]> = {
 type ExecutorBasics = Omit<ExecutorDefinition, "toolName" | "interpreter" | "parameters">;
 
 const BUILT_IN: readonly ExecutorBasics[] = [
-  { executor: "bash", fileExtension: "sh", staticAnalysis: true,
-    description: "Run a bash script in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards." },
-  { executor: "python3", fileExtension: "py", staticAnalysis: true,
-    description: "Run a Python 3 program in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards." },
-  { executor: "node", fileExtension: "js", staticAnalysis: true,
-    description: "Run a Node.js script (CommonJS) in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards." },
+  {
+    executor: "bash",
+    fileExtension: "sh",
+    staticAnalysis: true,
+    description:
+      "Run a bash script in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards.",
+  },
+  {
+    executor: "python3",
+    fileExtension: "py",
+    staticAnalysis: true,
+    description:
+      "Run a Python 3 program in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards.",
+  },
+  {
+    executor: "node",
+    fileExtension: "js",
+    staticAnalysis: true,
+    description:
+      "Run a Node.js script (CommonJS) in a sandbox and return its exit code, stdout and stderr. The working directory /work is writable and discarded afterwards.",
+  },
 ];
 
 /** Names the Python ZINO and models use for the same executors. */
@@ -70,8 +88,12 @@ export const CODE_PARAMETERS = {
 
 function complete(def: ExecutorBasics, parameters?: unknown): ExecutorDefinition {
   const declared = CodeParametersSchema.safeParse(parameters);
-  return { ...def, toolName: `execute_${def.executor}`, interpreter: INTERPRETERS[def.executor] ?? [def.executor],
-    parameters: declared.success ? declared.data : { ...CODE_PARAMETERS } };
+  return {
+    ...def,
+    toolName: `execute_${def.executor}`,
+    interpreter: INTERPRETERS[def.executor] ?? [def.executor],
+    parameters: declared.success ? declared.data : { ...CODE_PARAMETERS },
+  };
 }
 
 /** `toolsDir`: the instance's agents/tools (or the Python `[tools] dir`). */
@@ -81,7 +103,9 @@ export function loadExecutors(toolsDir: string, logger: Logger): Map<string, Exe
   const dir = toolsDir;
   let files: string[];
   try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".json")).sort();
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith(".json"))
+      .sort();
   } catch {
     return out;
   }
@@ -101,13 +125,21 @@ export function loadExecutors(toolsDir: string, logger: Logger): Map<string, Exe
     const executor = canonicalExecutor(meta.executor);
     const base = out.get(executor);
     const analysis = meta.static_analysis;
-    out.set(executor, complete({
+    out.set(
       executor,
-      description: description ?? base?.description ?? `Run ${executor} code in a sandbox.`,
-      fileExtension: (meta.file_extension ?? base?.fileExtension ?? executor).replace(/^\./, ""),
-      staticAnalysis: analysis === undefined ? base?.staticAnalysis ?? false
-        : !(analysis === false || analysis === null || ["", "off", "none", "false"].includes(String(analysis).toLowerCase())),
-    }, parameters));
+      complete(
+        {
+          executor,
+          description: description ?? base?.description ?? `Run ${executor} code in a sandbox.`,
+          fileExtension: (meta.file_extension ?? base?.fileExtension ?? executor).replace(/^\./, ""),
+          staticAnalysis:
+            analysis === undefined
+              ? (base?.staticAnalysis ?? false)
+              : !(analysis === false || analysis === null || ["", "off", "none", "false"].includes(String(analysis).toLowerCase())),
+        },
+        parameters,
+      ),
+    );
   }
   return out;
 }

@@ -56,7 +56,11 @@ export function createIsolationPolicy(options: IsolationPolicyOptions): Isolatio
     },
     announce() {
       if (bwrapOk) logger.info({ bwrapPath, user: user?.uid }, "bubblewrap sandbox available");
-      else logger.warn({ bwrapPath, reason: bwrapProblem }, "bubblewrap sandbox NOT available; executions are refused unless exec.allow_unsandboxed");
+      else
+        logger.warn(
+          { bwrapPath, reason: bwrapProblem },
+          "bubblewrap sandbox NOT available; executions are refused unless exec.allow_unsandboxed",
+        );
     },
     isolationFor(exec) {
       if (exec.sandbox === "bwrap" && bwrapOk) return "bwrap";
@@ -64,11 +68,15 @@ export function createIsolationPolicy(options: IsolationPolicyOptions): Isolatio
     },
     refusal(exec, ctxkey) {
       if (exec.sandbox === "none") {
-        return `execution refused: exec.sandbox is "none" for ctxkey ${ctxkey} but exec.allow_unsandboxed is false; ` +
-          "set exec.allow_unsandboxed = true to run tools without a sandbox";
+        return (
+          `execution refused: exec.sandbox is "none" for ctxkey ${ctxkey} but exec.allow_unsandboxed is false; ` +
+          "set exec.allow_unsandboxed = true to run tools without a sandbox"
+        );
       }
-      return `execution refused: no sandbox is available (${bwrapProblem}) and exec.allow_unsandboxed is false for ctxkey ` +
-        `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`;
+      return (
+        `execution refused: no sandbox is available (${bwrapProblem}) and exec.allow_unsandboxed is false for ctxkey ` +
+        `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`
+      );
     },
   };
 }

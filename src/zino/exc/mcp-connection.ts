@@ -66,8 +66,18 @@ export async function openMcpConnection(options: OpenMcpConnectionOptions): Prom
   const { ctxkey, server, config, fingerprint, launch, logger } = options;
   const transport = new StdioClientTransport({ ...launch, stderr: "pipe" });
   const client = new Client({ name: "zino-exc", version: "0.1.0" });
-  const conn: McpConnection = { ctxkey, server, fingerprint, client, transport, pid: null, alive: true, busy: 0,
-    idleTimeoutMs: config.idle_timeout_ms, originalNames: new Map() };
+  const conn: McpConnection = {
+    ctxkey,
+    server,
+    fingerprint,
+    client,
+    transport,
+    pid: null,
+    alive: true,
+    busy: 0,
+    idleTimeoutMs: config.idle_timeout_ms,
+    originalNames: new Map(),
+  };
   const bwrapLines: string[] = [];
   followStderr(conn, config.sandbox === "bwrap", bwrapLines, logger);
   client.onclose = () => {

@@ -57,8 +57,7 @@ export interface McpHostOptions {
 
 export function createMcpHost(options: McpHostOptions): McpHost {
   const { ctx, logger } = options;
-  const hiddenPaths = options.instance ? instanceHiddenPaths(options.instance)
-    : ctx.socketPath ? [dirname(ctx.socketPath)] : [];
+  const hiddenPaths = options.instance ? instanceHiddenPaths(options.instance) : ctx.socketPath ? [dirname(ctx.socketPath)] : [];
   const launch = createMcpLauncher({ ctx, logger, bwrapPath: options.bwrapPath, hiddenPaths });
   const pool = createMcpPool({
     logger,
@@ -70,15 +69,17 @@ export function createMcpHost(options: McpHostOptions): McpHost {
     async listTools(ctxkey, servers) {
       const tools: OpenAiTool[] = [];
       const errors: string[] = [];
-      const listed = await Promise.all(Object.entries(servers).map(async ([server, config]) => {
-        try {
-          return await connectionTools(await pool.connection(ctxkey, server, config));
-        } catch (err) {
-          logger.warn({ server, ctxkey, err: describe(err) }, "cannot list the tools of an MCP server");
-          errors.push(`${server}: ${describe(err)}`);
-          return [];
-        }
-      }));
+      const listed = await Promise.all(
+        Object.entries(servers).map(async ([server, config]) => {
+          try {
+            return await connectionTools(await pool.connection(ctxkey, server, config));
+          } catch (err) {
+            logger.warn({ server, ctxkey, err: describe(err) }, "cannot list the tools of an MCP server");
+            errors.push(`${server}: ${describe(err)}`);
+            return [];
+          }
+        }),
+      );
       for (const list of listed) tools.push(...list);
       return { tools, errors };
     },
@@ -104,8 +105,10 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       try {
         // The name map comes from the listing: a server (re)started by this call has not been listed yet.
         if (!conn.tools) await connectionTools(conn).catch(() => undefined);
-        const result = await conn.client.callTool({ name: conn.originalNames.get(tool) ?? tool, arguments: args }, undefined,
-          { timeout: timeoutMs, ...(signal ? { signal } : {}) });
+        const result = await conn.client.callTool({ name: conn.originalNames.get(tool) ?? tool, arguments: args }, undefined, {
+          timeout: timeoutMs,
+          ...(signal ? { signal } : {}),
+        });
         return mcpResultToExecResult(result, outputCapBytes, Date.now() - started);
       } catch (err) {
         const crashed = !conn.alive;

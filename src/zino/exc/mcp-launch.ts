@@ -39,8 +39,10 @@ export function createMcpLauncher(options: McpLauncherOptions): McpLauncher {
     const bwrapPath = options.bwrapPath ?? defaultBwrapPath();
     const problem = await bwrapProblem(bwrapPath);
     if (problem !== undefined) {
-      throw new Error(`MCP server ${server} did not start: it is configured with sandbox = "bwrap" but bubblewrap cannot run ` +
-        `here (${problem}); install bubblewrap (apt-get install bubblewrap) or set sandbox = "none" for this server`);
+      throw new Error(
+        `MCP server ${server} did not start: it is configured with sandbox = "bwrap" but bubblewrap cannot run ` +
+          `here (${problem}); install bubblewrap (apt-get install bubblewrap) or set sandbox = "none" for this server`,
+      );
     }
     try {
       return { command: bwrapPath, args: mcpBwrapArgs({ config, hiddenPaths }) };
@@ -58,7 +60,10 @@ export function createMcpLauncher(options: McpLauncherOptions): McpLauncher {
         if (value !== undefined) env[name] = value;
         else missing[name] = storedKey;
       } catch (err) {
-        logger.warn({ server, ctxkey, variable: name, err: describeError(err) }, "cannot read an env_from_ctx value from ctx; the variable is left unset");
+        logger.warn(
+          { server, ctxkey, variable: name, err: describeError(err) },
+          "cannot read an env_from_ctx value from ctx; the variable is left unset",
+        );
       }
     }
     await provisionMissingEnv({ ctxkey, server, config, env, missing, ctx, logger });

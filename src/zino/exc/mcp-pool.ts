@@ -42,9 +42,12 @@ export function createMcpPool(options: McpPoolOptions): McpPool {
       logger.info({ server: conn.server, ctxkey: conn.ctxkey, pid: conn.pid }, "stopping idle MCP server");
       const key = keyOf(conn.ctxkey, conn.server);
       void stop(conn).then(() => {
-        void connections.get(key)?.then((current) => {
-          if (current === conn) connections.delete(key);
-        }, () => undefined);
+        void connections.get(key)?.then(
+          (current) => {
+            if (current === conn) connections.delete(key);
+          },
+          () => undefined,
+        );
       });
     }, conn.idleTimeoutMs);
     conn.idleTimer.unref();
@@ -93,10 +96,12 @@ export function createMcpPool(options: McpPoolOptions): McpPool {
       closed = true;
       const all = [...connections.values()];
       connections.clear();
-      await Promise.all(all.map(async (pending) => {
-        const conn = await pending.catch(() => undefined);
-        if (conn) await stop(conn);
-      }));
+      await Promise.all(
+        all.map(async (pending) => {
+          const conn = await pending.catch(() => undefined);
+          if (conn) await stop(conn);
+        }),
+      );
       await Promise.all([...live].map(stop));
     },
   };

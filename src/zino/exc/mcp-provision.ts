@@ -29,7 +29,10 @@ export interface ProvisionOptions {
 
 function runCommand(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderrBytes = 0;
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
@@ -73,7 +76,10 @@ export async function provisionMissingEnv(options: ProvisionOptions): Promise<vo
     try {
       await options.ctx.setValue?.(options.ctxkey, key, value);
     } catch (err) {
-      options.logger.warn({ ...where, variable: name, err: err instanceof Error ? err.message : String(err) }, "cannot store a provisioned value in ctx");
+      options.logger.warn(
+        { ...where, variable: name, err: err instanceof Error ? err.message : String(err) },
+        "cannot store a provisioned value in ctx",
+      );
     }
   }
   options.logger.info({ ...where, provided: names.filter((n) => values[n] !== undefined) }, "MCP provision hook ran");

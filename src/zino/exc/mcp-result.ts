@@ -3,8 +3,14 @@
 import { z } from "zod";
 import { EXIT, type ExecResult } from "./exec-result.js";
 
-const ContentSchema = z.array(z.looseObject({ type: z.string(), text: z.string().optional(), mimeType: z.string().optional(),
-  resource: z.looseObject({ uri: z.string().optional(), text: z.string().optional() }).optional() }));
+const ContentSchema = z.array(
+  z.looseObject({
+    type: z.string(),
+    text: z.string().optional(),
+    mimeType: z.string().optional(),
+    resource: z.looseObject({ uri: z.string().optional(), text: z.string().optional() }).optional(),
+  }),
+);
 const CallResultSchema = z.looseObject({
   content: ContentSchema.optional(),
   structuredContent: z.unknown().optional(),
@@ -15,12 +21,19 @@ const CallResultSchema = z.looseObject({
 export function capText(text: string, capBytes: number): { text: string; truncated: boolean } {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= capBytes) return { text, truncated: false };
-  return { text: bytes.subarray(0, capBytes).toString("utf8").replace(/\uFFFD$/, ""), truncated: true };
+  return {
+    text: bytes
+      .subarray(0, capBytes)
+      .toString("utf8")
+      .replace(/\uFFFD$/, ""),
+    truncated: true,
+  };
 }
 
 export function mcpResultToExecResult(raw: unknown, outputCapBytes: number, ms: number): ExecResult {
   const parsed = CallResultSchema.safeParse(raw);
-  if (!parsed.success) return { exit_code: EXIT.failure, stdout: "", stderr: "the MCP server returned an unreadable result\n", truncated: false, ms };
+  if (!parsed.success)
+    return { exit_code: EXIT.failure, stdout: "", stderr: "the MCP server returned an unreadable result\n", truncated: false, ms };
   const { content = [], structuredContent, isError, toolResult } = parsed.data;
   const parts = content.map((item) => {
     if (item.type === "text") return item.text ?? "";
@@ -34,7 +47,13 @@ export function mcpResultToExecResult(raw: unknown, outputCapBytes: number, ms: 
   }
   const capped = capText(text, outputCapBytes);
   if (isError) {
-    return { exit_code: EXIT.failure, stdout: "", stderr: capped.text || "the MCP tool reported an error without a message", truncated: capped.truncated, ms };
+    return {
+      exit_code: EXIT.failure,
+      stdout: "",
+      stderr: capped.text || "the MCP tool reported an error without a message",
+      truncated: capped.truncated,
+      ms,
+    };
   }
   return { exit_code: 0, stdout: capped.text, stderr: "", truncated: capped.truncated, ms };
 }

@@ -47,8 +47,9 @@ function realPath(path: string): string | undefined {
  * hidden with it.
  */
 function hideArgs(paths: readonly string[]): string[] {
-  const resolved = [...new Set(paths.map(realPath).filter((path): path is string => path !== undefined && path !== "/"))]
-    .sort((a, b) => a.length - b.length);
+  const resolved = [...new Set(paths.map(realPath).filter((path): path is string => path !== undefined && path !== "/"))].sort(
+    (a, b) => a.length - b.length,
+  );
   const hiddenDirs: string[] = [];
   const args: string[] = [];
   for (const path of resolved) {
@@ -76,8 +77,9 @@ function resolverArgs(): string[] {
  */
 export function commandPathArgs(config: Pick<McpServerConfig, "command" | "args">, cwd: string): string[] {
   const wanted = [cwd, config.command, ...config.args].filter((path) => isAbsolute(path));
-  const paths = [...new Set(wanted.map(realPath).filter((path): path is string => path?.startsWith("/tmp/") === true))]
-    .sort((a, b) => a.length - b.length);
+  const paths = [...new Set(wanted.map(realPath).filter((path): path is string => path?.startsWith("/tmp/") === true))].sort(
+    (a, b) => a.length - b.length,
+  );
   const bound: string[] = [];
   for (const path of paths) if (!bound.some((dir) => path.startsWith(`${dir}/`))) bound.push(path);
   return bound.flatMap((path) => ["--ro-bind", path, path]);
@@ -101,11 +103,17 @@ function writableArgs(paths: readonly string[]): string[] {
 export function mcpBwrapArgs(options: { config: McpServerConfig; hiddenPaths: readonly string[]; cwd?: string }): string[] {
   const { config } = options;
   return [
-    "--ro-bind", "/", "/",
-    "--dev", "/dev",
-    "--proc", "/proc",
-    "--tmpfs", "/tmp",
-    "--dir", MCP_SANDBOX_HOME,
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    "--dir",
+    MCP_SANDBOX_HOME,
     ...commandPathArgs(config, options.cwd ?? process.cwd()),
     ...writableArgs(config.writable),
     ...hideArgs([...SYSTEM_HIDDEN, ...options.hiddenPaths]),
@@ -115,7 +123,8 @@ export function mcpBwrapArgs(options: { config: McpServerConfig; hiddenPaths: re
     "--die-with-parent",
     "--new-session",
     // Root keeps every capability in bwrap otherwise, and could remount the host's root writable.
-    "--cap-drop", "ALL",
+    "--cap-drop",
+    "ALL",
     "--",
     config.command,
     ...config.args,

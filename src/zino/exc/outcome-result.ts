@@ -9,8 +9,14 @@ import type { AnalysisReport } from "./static-analysis.js";
 
 /** The answer when every slot runs and the queue is full. */
 export function busyResult(limits: { max: number; maxWaiting: number }, isolation: Isolation): ExecResult {
-  return { ...failureResult(EXIT.refused, `execution refused: zino-exc is running ${limits.max} executions and ${limits.maxWaiting} more ` +
-    "are waiting (its limit; ZINO_EXC_MAX_CONCURRENT sets it); try again in a moment or run fewer tools at once"), isolation };
+  return {
+    ...failureResult(
+      EXIT.refused,
+      `execution refused: zino-exc is running ${limits.max} executions and ${limits.maxWaiting} more ` +
+        "are waiting (its limit; ZINO_EXC_MAX_CONCURRENT sets it); try again in a moment or run fewer tools at once",
+    ),
+    isolation,
+  };
 }
 
 /** The answer when the caller went away while the execution waited for a slot. */
@@ -20,9 +26,14 @@ export function cancelledBeforeStartResult(ms: number, isolation: Isolation): Ex
 
 /** The answer when blocking analysis found something: the script does not run. */
 export function analysisRefusalResult(report: AnalysisReport, ms: number, isolation: Isolation): ExecResult {
-  return { ...failureResult(EXIT.badArguments,
-    `execution refused by static analysis (${report.analyzer}, blocking); fix these findings:\n${report.findings.join("\n")}`,
-    ms), isolation };
+  return {
+    ...failureResult(
+      EXIT.badArguments,
+      `execution refused by static analysis (${report.analyzer}, blocking); fix these findings:\n${report.findings.join("\n")}`,
+      ms,
+    ),
+    isolation,
+  };
 }
 
 /** stderr with zino-exc's notes on how the run ended, and the exit code they imply. */
@@ -40,7 +51,8 @@ function endNotes(outcome: RunOutcome, exec: ExecConfig, oomKills: number): { ex
   }
   if (outcome.truncated) stderr += `\n[zino-exc] output truncated to ${exec.output_cap_bytes} bytes per stream\n`;
   if (oomKills > 0) {
-    stderr += `\n[zino-exc] the execution reached its memory limit of ${exec.memory_mb} MB (all its processes together, files in ` +
+    stderr +=
+      `\n[zino-exc] the execution reached its memory limit of ${exec.memory_mb} MB (all its processes together, files in ` +
       `/work, /tmp and /dev/shm included): the kernel killed ${oomKills} of its processes\n`;
   }
   return { exitCode, stderr };

@@ -138,7 +138,10 @@ async function stopLauncher(target: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export function createProcessLauncher(options: { logger: Logger; /** Another launcher program (tests). */ mainPath?: string }): ProcessLauncher {
+export function createProcessLauncher(options: {
+  logger: Logger;
+  /** Another launcher program (tests). */ mainPath?: string;
+}): ProcessLauncher {
   const { logger } = options;
   const mainPath = options.mainPath ?? LAUNCHER_MAIN;
   let earlyExits = 0;
@@ -174,7 +177,11 @@ export function createProcessLauncher(options: { logger: Logger; /** Another lau
       if (earlyExits === BROKEN_AFTER && !closed) {
         logger.error({ code, signal, mainPath }, "zino-exc's process launcher cannot run here; exc starts executions itself from now on");
       }
-      if (!closed) logger.warn({ code, signal, unfinished: entries.size }, "zino-exc's process launcher stopped; it starts again on the next execution");
+      if (!closed)
+        logger.warn(
+          { code, signal, unfinished: entries.size },
+          "zino-exc's process launcher stopped; it starts again on the next execution",
+        );
       failAll(`zino-exc's process launcher stopped (${signal ?? `exit ${String(code)}`})`);
     });
     // A send racing the launcher's death fails here; its exit handler then fails the entries.

@@ -11,7 +11,11 @@ export async function answerExecute(parts: ExcParts, { request, out, signal }: F
   const def = parts.executors.current.get(canonicalExecutor(executor));
   const loaded = await parts.rules.get(request.ctxkey);
   if (!def) {
-    await out.send(resultFrame(failureResult(EXIT.unknownTool, `unknown executor ${executor}; available: ${[...parts.executors.current.keys()].join(", ")}`)));
+    await out.send(
+      resultFrame(
+        failureResult(EXIT.unknownTool, `unknown executor ${executor}; available: ${[...parts.executors.current.keys()].join(", ")}`),
+      ),
+    );
     return;
   }
   const verdict = checkTool(loaded.exec, def.toolName);
@@ -29,7 +33,16 @@ export async function answerValidate(parts: ExcParts, { request, out, signal }: 
 export async function answerCapabilities(parts: ExcParts, { request, out }: FrameAt): Promise<void> {
   const { runner } = parts;
   const loaded = await parts.rules.get(request.ctxkey);
-  await out.send(capabilitiesFrame({ loaded, executors: parts.executors.current, isolation: runner.isolationFor(loaded.exec),
-    bwrapProblem: runner.bwrapProblem, concurrency: runner.concurrency, warmSandboxes: runner.warmCount, hardening: runner.hardening,
-    allowed: (name) => checkTool(loaded.exec, name).allowed }));
+  await out.send(
+    capabilitiesFrame({
+      loaded,
+      executors: parts.executors.current,
+      isolation: runner.isolationFor(loaded.exec),
+      bwrapProblem: runner.bwrapProblem,
+      concurrency: runner.concurrency,
+      warmSandboxes: runner.warmCount,
+      hardening: runner.hardening,
+      allowed: (name) => checkTool(loaded.exec, name).allowed,
+    }),
+  );
 }

@@ -45,7 +45,7 @@ export function capabilitiesFrame(options: {
     executors[def.executor] = {
       tool: def.toolName,
       file_extension: def.fileExtension,
-      static_analysis: def.staticAnalysis ? hasAnalyzer(def.executor) ?? null : null,
+      static_analysis: def.staticAnalysis ? (hasAnalyzer(def.executor) ?? null) : null,
       allowed: options.allowed(def.toolName),
     };
   }
@@ -65,12 +65,17 @@ export function capabilitiesFrame(options: {
     static_analysis: exec.static_analysis,
     limits: { memory_mb: exec.memory_mb, cpu_seconds: exec.cpu_seconds, max_processes: exec.max_processes },
     // Whether memory_mb and max_processes hold per execution (a cgroup) or only per process (rlimits), and why.
-    ...(options.hardening ? {
-      resource_limits: options.hardening.resource_limits,
-      resource_limits_detail: options.hardening.resource_limits_detail,
-      sandbox_hardening: { seccomp: options.hardening.seccomp, userns_disabled: options.hardening.userns_disabled,
-        analysis_sandboxed: options.hardening.analysis_sandboxed },
-    } : {}),
+    ...(options.hardening
+      ? {
+          resource_limits: options.hardening.resource_limits,
+          resource_limits_detail: options.hardening.resource_limits_detail,
+          sandbox_hardening: {
+            seccomp: options.hardening.seccomp,
+            userns_disabled: options.hardening.userns_disabled,
+            analysis_sandboxed: options.hardening.analysis_sandboxed,
+          },
+        }
+      : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
     ...(options.warmSandboxes !== undefined ? { warm_sandboxes: options.warmSandboxes } : {}),
     allow: exec.allow,

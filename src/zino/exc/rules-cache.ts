@@ -45,12 +45,27 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
   function fromDefaults(ctxkey: string, warning: string): ExecRules {
     const parsed = RulesSchema.safeParse(options.defaults);
     if (parsed.success) {
-      return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, agent: parsed.data.agent, skills: [], source: "defaults", warning };
+      return {
+        ctxkey,
+        exec: parsed.data.exec,
+        mcpServers: parsed.data.mcp_servers,
+        agent: parsed.data.agent,
+        skills: [],
+        source: "defaults",
+        warning,
+      };
     }
     const issue = parsed.error.issues[0];
     const fallback = RulesSchema.parse({});
-    return { ctxkey, exec: fallback.exec, mcpServers: fallback.mcp_servers, agent: fallback.agent, skills: [], source: "defaults",
-      warning: `${warning}; the instance defaults are invalid too (${issue?.path.join(".")}: ${issue?.message}), built-in rules apply` };
+    return {
+      ctxkey,
+      exec: fallback.exec,
+      mcpServers: fallback.mcp_servers,
+      agent: fallback.agent,
+      skills: [],
+      source: "defaults",
+      warning: `${warning}; the instance defaults are invalid too (${issue?.path.join(".")}: ${issue?.message}), built-in rules apply`,
+    };
   }
 
   async function load(ctxkey: string): Promise<ExecRules> {
@@ -84,7 +99,14 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
       options.logger.warn({ ctxkey }, reason);
       return fromDefaults(ctxkey, reason);
     }
-    return { ctxkey, exec: parsed.data.exec, mcpServers: parsed.data.mcp_servers, agent: parsed.data.agent, skills: await skills, source: "ctx" };
+    return {
+      ctxkey,
+      exec: parsed.data.exec,
+      mcpServers: parsed.data.mcp_servers,
+      agent: parsed.data.agent,
+      skills: await skills,
+      source: "ctx",
+    };
   }
 
   /** A ctx that does not list skills (an older or a Python ctx) means no skills, not a failure. */

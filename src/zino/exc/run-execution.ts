@@ -62,10 +62,19 @@ export function createRunExecution(deps: RunExecutionDeps): RunExecution {
     const { def, exec, signal } = runOptions;
     const prestarted = prepared.analyser;
     prepared.analyser = undefined;
-    const analysis = exec.static_analysis !== "off" && def.staticAnalysis
-      ? analyze({ executor: def.executor, codeDir: prepared.codeDir, scriptName: prepared.scriptName, user, start, ...(signal ? { signal } : {}),
-        sandbox: sandboxes.analysisSandbox(prepared, exec), ...(prestarted ? { prestarted } : {}) })
-      : undefined;
+    const analysis =
+      exec.static_analysis !== "off" && def.staticAnalysis
+        ? analyze({
+            executor: def.executor,
+            codeDir: prepared.codeDir,
+            scriptName: prepared.scriptName,
+            user,
+            start,
+            ...(signal ? { signal } : {}),
+            sandbox: sandboxes.analysisSandbox(prepared, exec),
+            ...(prestarted ? { prestarted } : {}),
+          })
+        : undefined;
     if (!analysis) void prestarted?.discard();
     return analysis;
   }

@@ -80,7 +80,10 @@ class EarlyOutput {
   private bytes = 0;
   private sink: ((err: boolean, chunk: Buffer) => void) | undefined;
 
-  constructor(private readonly out: Readable, private readonly err: Readable) {
+  constructor(
+    private readonly out: Readable,
+    private readonly err: Readable,
+  ) {
     out.on("data", (chunk: Buffer) => this.push(false, chunk));
     err.on("data", (chunk: Buffer) => this.push(true, chunk));
   }
@@ -169,8 +172,12 @@ export function outcomeWithoutRun(exitCode: number, stderr: string, cancelled = 
 export function runProcess(options: RunProcessOptions, start: ProcessStarter = startProcess): Promise<RunOutcome> {
   if (options.signal?.aborted) return Promise.resolve(outcomeWithoutRun(130, "cancelled before start", true));
   const { timeoutMs, outputCapBytes, floodLimitBytes, signal, ...spawnOptions } = options;
-  return start(spawnOptions).release({ timeoutMs, outputCapBytes,
-    ...(floodLimitBytes !== undefined ? { floodLimitBytes } : {}), ...(signal ? { signal } : {}) });
+  return start(spawnOptions).release({
+    timeoutMs,
+    outputCapBytes,
+    ...(floodLimitBytes !== undefined ? { floodLimitBytes } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Spawns with `inputFiles` open as fd 3, 4, ...; this process's copies are closed once the child has its own. */

@@ -74,7 +74,8 @@ export function createHardening(options: {
     }
     cgroups = made;
     detail = made.detail;
-    if (made.mechanism === "rlimit-only") logger.warn({ reason: made.detail }, "no per-execution cgroup: memory and process limits hold per process only");
+    if (made.mechanism === "rlimit-only")
+      logger.warn({ reason: made.detail }, "no per-execution cgroup: memory and process limits hold per process only");
   }
 
   function writeSeccompProgram(): void {
@@ -108,7 +109,11 @@ export function createHardening(options: {
       return seccompFile;
     },
     cgroupFor(exec) {
-      return cgroups?.create({ memoryBytes: exec.memory_mb * 1024 * 1024, maxProcesses: exec.max_processes, joiner: dropsToUser ? user : undefined });
+      return cgroups?.create({
+        memoryBytes: exec.memory_mb * 1024 * 1024,
+        maxProcesses: exec.max_processes,
+        joiner: dropsToUser ? user : undefined,
+      });
     },
     asSandboxUser(command, cgroup) {
       if (!cgroup) return { ...command, ...(user ?? {}) };

@@ -35,8 +35,20 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
 
   /** The analyser's sandbox command: like the execution's (no network), the script at /code. */
   function analyserCommand(dirs: PreparedDirs, exec: ExecConfig, analyser: string[], held: boolean): UserCommand {
-    return hardening.asSandboxUser(bwrapCommand({ bwrapPath, paths: dirs, exec: { ...exec, network: false }, interpreter: analyser, prlimitPath,
-      seccompFile: hardening.seccompFile, analyser: true, disableUserns: policy.disableUserns, held }), dirs.cgroup);
+    return hardening.asSandboxUser(
+      bwrapCommand({
+        bwrapPath,
+        paths: dirs,
+        exec: { ...exec, network: false },
+        interpreter: analyser,
+        prlimitPath,
+        seccompFile: hardening.seccompFile,
+        analyser: true,
+        disableUserns: policy.disableUserns,
+        held,
+      }),
+      dirs.cgroup,
+    );
   }
 
   return {
@@ -45,8 +57,10 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
       return { codeDir: "/code", command: (analyser: string[]) => analyserCommand(dirs, exec, analyser, false) };
     },
     startHeldAnalyser(isolation, def, exec, dirs) {
-      const analyser = exec.static_analysis !== "off" && def.staticAnalysis && policy.bwrapOk && isolation === "bwrap"
-        ? analyserArgv(def.executor) : undefined;
+      const analyser =
+        exec.static_analysis !== "off" && def.staticAnalysis && policy.bwrapOk && isolation === "bwrap"
+          ? analyserArgv(def.executor)
+          : undefined;
       if (!analyser) return;
       try {
         dirs.analyser = start({ ...analyserCommand(dirs, exec, analyser, true), held: true });
@@ -56,10 +70,19 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
       }
     },
     startSandbox(isolation, def, exec, dirs, held) {
-      const command = isolation === "bwrap"
-        ? bwrapCommand({ bwrapPath, paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, seccompFile: hardening.seccompFile,
-          disableUserns: policy.disableUserns })
-        : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
+      const command =
+        isolation === "bwrap"
+          ? bwrapCommand({
+              bwrapPath,
+              paths: dirs,
+              exec,
+              interpreter: def.interpreter,
+              prlimitPath,
+              held,
+              seccompFile: hardening.seccompFile,
+              disableUserns: policy.disableUserns,
+            })
+          : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
       return start({ ...hardening.asSandboxUser(command, dirs.cgroup), held });
     },
   };

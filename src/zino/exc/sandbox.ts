@@ -31,8 +31,18 @@ const OPEN_FILES_LIMIT = 256;
  * bind and a remount each (about 0.15 ms apiece, 1.5 ms per execution for the ten files).
  */
 const ETC_DIRS = ["alternatives", "ld.so.conf.d", "ssl", "ca-certificates"];
-const ETC_FILES = ["ld.so.cache", "ld.so.conf", "passwd", "group", "nsswitch.conf", "hosts", "resolv.conf", "host.conf",
-  "localtime", "mime.types"];
+const ETC_FILES = [
+  "ld.so.cache",
+  "ld.so.conf",
+  "passwd",
+  "group",
+  "nsswitch.conf",
+  "hosts",
+  "resolv.conf",
+  "host.conf",
+  "localtime",
+  "mime.types",
+];
 const ETC_DIR_ARGS = ETC_DIRS.flatMap((entry) => ["--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`]);
 /** Descriptors handed to bwrap start here (0-2 are the standard streams). */
 const FIRST_INPUT_FD = 3;
@@ -88,7 +98,6 @@ function etcFileArgs(files: string[]): string[] {
   return args;
 }
 
-
 export function scrubbedEnv(home: string, tmp: string): Record<string, string> {
   return {
     PATH: SANDBOX_PATH,
@@ -128,8 +137,16 @@ export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): 
   const memoryBytes = exec.memory_mb * 1024 * 1024;
   if (prlimitPath) {
     // RLIMIT_DATA rather than RLIMIT_AS: V8 reserves gigabytes of address space up front and cannot start under AS.
-    return [prlimitPath, `--cpu=${exec.cpu_seconds}`, `--data=${memoryBytes}`, `--nproc=${exec.max_processes}`,
-      `--nofile=${OPEN_FILES_LIMIT}`, `--fsize=${FILE_SIZE_LIMIT_BYTES}`, "--core=0", "--"];
+    return [
+      prlimitPath,
+      `--cpu=${exec.cpu_seconds}`,
+      `--data=${memoryBytes}`,
+      `--nproc=${exec.max_processes}`,
+      `--nofile=${OPEN_FILES_LIMIT}`,
+      `--fsize=${FILE_SIZE_LIMIT_BYTES}`,
+      "--core=0",
+      "--",
+    ];
   }
   return ["/bin/bash", "-c", `ulimit ${ulimitArgs(exec)} && exec "$@"`, "zino-limits"];
 }
@@ -149,8 +166,14 @@ const WAIT_FOR_GO = "read -r _ || exit 125; exec </dev/null; ";
  * and BASH_SOURCE the script's path as with `bash script` (one exec instead of prlimit's two, ~0.7 ms). Other
  * interpreters get the prlimit (or ulimit) prefix, behind a small sh that waits when the command is held.
  */
-export function limitedCommand(exec: ExecConfig, prlimitPath: string | undefined, interpreter: readonly string[], script: string,
-  held = false, sourced = true): string[] {
+export function limitedCommand(
+  exec: ExecConfig,
+  prlimitPath: string | undefined,
+  interpreter: readonly string[],
+  script: string,
+  held = false,
+  sourced = true,
+): string[] {
   const wait = held ? WAIT_FOR_GO : "";
   if (interpreter[0] === BASH && sourced) {
     return [...interpreter, "-c", `${wait}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
@@ -178,34 +201,59 @@ export function bwrapCommand(options: {
   const inputFiles: string[] = [];
   const sizes = tmpfsSizes(exec);
   const args = [
-    "--ro-bind", "/usr", "/usr",
+    "--ro-bind",
+    "/usr",
+    "/usr",
     ...optionalSystemDirs(),
     ...ETC_DIR_ARGS,
     ...etcFileArgs(inputFiles),
-    "--proc", "/proc",
+    "--proc",
+    "/proc",
     // bwrap's /dev is a fresh tmpfs of the default size (half the RAM): read-only once /dev/shm, a tmpfs of its own
     // with a cap, is mounted on it.
-    "--dev", "/dev",
-    "--size", String(sizes.shmBytes), "--tmpfs", "/dev/shm",
-    "--remount-ro", "/dev",
-    "--size", String(sizes.tmpBytes), "--tmpfs", "/tmp",
-    "--size", String(sizes.workBytes), "--tmpfs", SANDBOX_WORK_DIR,
-    "--ro-bind", paths.codeDir, SANDBOX_CODE_DIR,
-    "--remount-ro", "/",
-    "--chdir", SANDBOX_WORK_DIR,
+    "--dev",
+    "/dev",
+    "--size",
+    String(sizes.shmBytes),
+    "--tmpfs",
+    "/dev/shm",
+    "--remount-ro",
+    "/dev",
+    "--size",
+    String(sizes.tmpBytes),
+    "--tmpfs",
+    "/tmp",
+    "--size",
+    String(sizes.workBytes),
+    "--tmpfs",
+    SANDBOX_WORK_DIR,
+    "--ro-bind",
+    paths.codeDir,
+    SANDBOX_CODE_DIR,
+    "--remount-ro",
+    "/",
+    "--chdir",
+    SANDBOX_WORK_DIR,
     "--unshare-all",
     // Explicit (--unshare-all only tries it), as --disable-userns requires: no user namespace inside, so no
     // `unshare -r` root and none of the kernel surface a namespace's root reaches.
     ...(options.disableUserns === false ? [] : ["--unshare-user", "--disable-userns"]),
     ...(exec.network ? ["--share-net"] : []),
     "--die-with-parent",
-    "--hostname", "zino-sandbox",
+    "--hostname",
+    "zino-sandbox",
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
     ...seccompArgs(options.seccompFile, inputFiles),
     "--",
-    ...limitedCommand(exec, options.prlimitPath, options.interpreter, `${SANDBOX_CODE_DIR}/${paths.scriptName}`, options.held,
-      options.analyser !== true),
+    ...limitedCommand(
+      exec,
+      options.prlimitPath,
+      options.interpreter,
+      `${SANDBOX_CODE_DIR}/${paths.scriptName}`,
+      options.held,
+      options.analyser !== true,
+    ),
   ];
   // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
   return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.codeDir, inputFiles };
@@ -248,8 +296,13 @@ export function unsandboxedCommand(options: {
 }): SandboxCommand {
   const { paths } = options;
   // Never empty: it ends with the script.
-  const [command, ...rest] = limitedCommand(options.exec, options.prlimitPath, options.interpreter,
-    `${paths.codeDir}/${paths.scriptName}`, options.held) as [string, ...string[]];
+  const [command, ...rest] = limitedCommand(
+    options.exec,
+    options.prlimitPath,
+    options.interpreter,
+    `${paths.codeDir}/${paths.scriptName}`,
+    options.held,
+  ) as [string, ...string[]];
   return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
 }
 
@@ -257,7 +310,10 @@ export function unsandboxedCommand(options: {
  * Whether bubblewrap can really create a sandbox here (it may be installed but blocked by the kernel), and whether
  * it can keep the sandbox from making user namespaces (`--disable-userns`, bubblewrap 0.8).
  */
-export async function probeBwrap(bwrapPath: string, user: SandboxUser | undefined): Promise<{ ok: boolean; reason: string; disableUserns: boolean }> {
+export async function probeBwrap(
+  bwrapPath: string,
+  user: SandboxUser | undefined,
+): Promise<{ ok: boolean; reason: string; disableUserns: boolean }> {
   if (!existsSync(bwrapPath)) return { ok: false, reason: `${bwrapPath} not found`, disableUserns: false };
   const hardened = await probeOnce(bwrapPath, user, ["--unshare-user", "--disable-userns"]);
   if (hardened.ok) return { ...hardened, disableUserns: true };
@@ -267,8 +323,24 @@ export async function probeBwrap(bwrapPath: string, user: SandboxUser | undefine
 async function probeOnce(bwrapPath: string, user: SandboxUser | undefined, extra: string[]): Promise<{ ok: boolean; reason: string }> {
   const outcome = await runProcess({
     command: bwrapPath,
-    args: ["--ro-bind", "/usr", "/usr", ...optionalSystemDirs(), "--proc", "/proc", "--dev", "/dev", "--unshare-all", ...extra,
-      "--die-with-parent", "--clearenv", "--", "/bin/sh", "-c", "exit 0"],
+    args: [
+      "--ro-bind",
+      "/usr",
+      "/usr",
+      ...optionalSystemDirs(),
+      "--proc",
+      "/proc",
+      "--dev",
+      "/dev",
+      "--unshare-all",
+      ...extra,
+      "--die-with-parent",
+      "--clearenv",
+      "--",
+      "/bin/sh",
+      "-c",
+      "exit 0",
+    ],
     env: { PATH: SANDBOX_PATH },
     cwd: "/",
     ...(user ?? {}),

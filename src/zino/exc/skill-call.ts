@@ -12,10 +12,12 @@ import type { ToolCall } from "./tool-call.js";
 
 /** Absent on a user's turn (depth 0); the daemon sends it on tool calls and `tools` of a sub-agent's turn. */
 const ScopeFieldSchema = z.looseObject({
-  subagent: z.looseObject({
-    depth: z.number().int().min(0).max(64),
-    skill: z.string().min(1).max(256).optional(),
-  }).optional(),
+  subagent: z
+    .looseObject({
+      depth: z.number().int().min(0).max(64),
+      skill: z.string().min(1).max(256).optional(),
+    })
+    .optional(),
 });
 
 /** The turn a request comes from: how deep it is among sub-agents, and which skill it runs, if any. */
@@ -28,7 +30,10 @@ export function parseCallerScope(frame: Frame): CallerScope {
   const parsed = ScopeFieldSchema.safeParse(frame);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new WireError("bad_request", `${issue?.path.join(".") || "subagent"}: ${issue?.message ?? "invalid"}; send subagent: {depth, skill?}`);
+    throw new WireError(
+      "bad_request",
+      `${issue?.path.join(".") || "subagent"}: ${issue?.message ?? "invalid"}; send subagent: {depth, skill?}`,
+    );
   }
   return { depth: parsed.data.subagent?.depth ?? 0, skill: parsed.data.subagent?.skill };
 }
@@ -40,10 +45,12 @@ export function callerSkill(loaded: ExecRules, scope: CallerScope): SkillInfo | 
 
 /** Whether `run_skill` is offered: there are skills, the caller may use it, and a child would be within depth. */
 export function offersRunSkill(loaded: ExecRules, scope: CallerScope): boolean {
-  return loaded.skills.length > 0 &&
+  return (
+    loaded.skills.length > 0 &&
     scope.depth < loaded.agent.max_subagent_depth &&
     checkTool(loaded.exec, RUN_SKILL).allowed &&
-    skillVerdict(callerSkill(loaded, scope), RUN_SKILL).allowed;
+    skillVerdict(callerSkill(loaded, scope), RUN_SKILL).allowed
+  );
 }
 
 const SkillArgumentsSchema = z.looseObject({ skill: z.string().trim().min(1), request: z.string().trim().min(1) });
@@ -64,7 +71,10 @@ export async function runSkillCall(options: {
   if (call.argumentsError) return failureResult(EXIT.badArguments, `bad arguments for ${RUN_SKILL}: ${call.argumentsError}`);
   const args = SkillArgumentsSchema.safeParse(call.arguments);
   if (!args.success) {
-    return failureResult(EXIT.badArguments, `${RUN_SKILL} needs arguments {"skill": "<skill name>", "request": "<what the sub-agent should do>"}`);
+    return failureResult(
+      EXIT.badArguments,
+      `${RUN_SKILL} needs arguments {"skill": "<skill name>", "request": "<what the sub-agent should do>"}`,
+    );
   }
   const skill = loaded.skills.find((candidate) => candidate.name === args.data.skill);
   if (!skill) {
@@ -74,8 +84,11 @@ export async function runSkillCall(options: {
   const depth = scope.depth + 1;
   const maxDepth = loaded.agent.max_subagent_depth;
   if (depth > maxDepth) {
-    return failureResult(EXIT.refused, `sub-agent depth limit reached: the skill "${skill.name}" would run at depth ${depth}, ` +
-      `but agent.max_subagent_depth is ${maxDepth}; do this part of the task yourself`);
+    return failureResult(
+      EXIT.refused,
+      `sub-agent depth limit reached: the skill "${skill.name}" would run at depth ${depth}, ` +
+        `but agent.max_subagent_depth is ${maxDepth}; do this part of the task yourself`,
+    );
   }
   return options.runner.run({
     skill,

@@ -57,7 +57,8 @@ export function runSkillTool(skills: readonly SkillInfo[]): OpenAiTool {
     type: "function",
     function: {
       name: RUN_SKILL,
-      description: `Hand a task to a skill: a sub-agent with its own instructions and tools runs it and returns its answer ` +
+      description:
+        `Hand a task to a skill: a sub-agent with its own instructions and tools runs it and returns its answer ` +
         `and a digest of its tool results. Skills:\n${lines.join("\n")}`,
       parameters: {
         type: "object",

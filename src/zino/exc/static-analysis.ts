@@ -44,8 +44,11 @@ function analyzerFor(executor: string, scriptName: string): { analyzer: string; 
     case "sh": {
       const shellcheck = findExecutable("shellcheck");
       if (shellcheck) {
-        return { analyzer: "shellcheck", perLine: true,
-          command: [shellcheck, "--format=gcc", "--severity=warning", `--shell=${executor}`, scriptName] };
+        return {
+          analyzer: "shellcheck",
+          perLine: true,
+          command: [shellcheck, "--format=gcc", "--severity=warning", `--shell=${executor}`, scriptName],
+        };
       }
       return { analyzer: `${executor} -n`, perLine: true, command: [`/bin/${executor}`, "-n", scriptName] };
     }
@@ -91,7 +94,8 @@ export async function analyze(options: {
   if (!spec) return undefined;
   const [command, ...args] = spec.command;
   const shownDir = options.sandbox?.codeDir ?? options.codeDir;
-  const spawn = options.sandbox ? options.sandbox.command(spec.command.slice(0, -1))
+  const spawn = options.sandbox
+    ? options.sandbox.command(spec.command.slice(0, -1))
     : { command: command!, args, env: scrubbedEnv(options.codeDir, options.codeDir), cwd: options.codeDir, ...(options.user ?? {}) };
   const run = { ...spawn, timeoutMs: 15_000, outputCapBytes: 32 * 1024, ...(options.signal ? { signal: options.signal } : {}) };
   const { prestarted } = options;
@@ -101,7 +105,12 @@ export async function analyze(options: {
   if (outcome.notStarted) outcome = await runProcess(run, options.start);
   if (outcome.exitCode === 0) return { analyzer: spec.analyzer, ok: true, findings: [] };
   const text = `${outcome.stdout}\n${outcome.stderr}`.split(`${shownDir}/`).join("").split("./main.").join("main.").trim();
-  const findings = spec.perLine ? text.split("\n").map((line) => line.trim()).filter(Boolean) : [text];
+  const findings = spec.perLine
+    ? text
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : [text];
   if (findings.length === 0) findings.push(`${spec.analyzer} failed with exit code ${outcome.exitCode}`);
   return { analyzer: spec.analyzer, ok: false, findings };
 }

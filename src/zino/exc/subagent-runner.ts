@@ -54,30 +54,48 @@ export function createSubagentRunner(options: { daemonSocket: string; maxFrameBy
     let failure: string | undefined;
     try {
       await job.progress({ type: "status", phase: "subagent", event: "start", skill: job.skill.name, depth: job.depth, ctxkey });
-      for await (const frame of requestFrames(options.daemonSocket, request, { signal: controller.signal, maxFrameBytes: options.maxFrameBytes })) {
+      for await (const frame of requestFrames(options.daemonSocket, request, {
+        signal: controller.signal,
+        maxFrameBytes: options.maxFrameBytes,
+      })) {
         const relay = transcript.observe(frame);
         if (relay) await job.progress(relay);
       }
     } catch (err) {
       job.signal.throwIfAborted();
       if (!timedOut) {
-        failure = err instanceof ServiceUnavailableError
-          ? `zino-daemon is not reachable (${err.message}), so the skill "${job.skill.name}" cannot run`
-          : `the sub-agent's connection failed: ${err instanceof Error ? err.message : String(err)}`;
+        failure =
+          err instanceof ServiceUnavailableError
+            ? `zino-daemon is not reachable (${err.message}), so the skill "${job.skill.name}" cannot run`
+            : `the sub-agent's connection failed: ${err instanceof Error ? err.message : String(err)}`;
       }
     } finally {
       clearTimeout(timer);
       job.signal.removeEventListener("abort", onAbort);
     }
     const result = compose(job, transcript, { timedOut, failure, ms: ms() });
-    logger.info({ skill: job.skill.name, ctxkey, depth: job.depth, exit_code: result.exit_code, tool_calls: transcript.toolCalls.length, ms: result.ms }, "sub-agent finished");
+    logger.info(
+      {
+        skill: job.skill.name,
+        ctxkey,
+        depth: job.depth,
+        exit_code: result.exit_code,
+        tool_calls: transcript.toolCalls.length,
+        ms: result.ms,
+      },
+      "sub-agent finished",
+    );
     return result;
   }
 
   return { run };
 }
 
-function compose(job: SubagentRun, transcript: SubagentTranscript, outcome: { timedOut: boolean; failure: string | undefined; ms: number }): ExecResult {
+function compose(
+  job: SubagentRun,
+  transcript: SubagentTranscript,
+  outcome: { timedOut: boolean; failure: string | undefined; ms: number },
+): ExecResult {
   const name = job.skill.name;
   const stdout = [transcript.text.trim(), transcript.digest()].filter((part) => part !== "").join("\n\n");
   const capped = capBytes(stdout, job.outputCapBytes);
@@ -86,7 +104,8 @@ function compose(job: SubagentRun, transcript: SubagentTranscript, outcome: { ti
   let stderr = "";
   if (outcome.timedOut) {
     exitCode = EXIT.timeout;
-    stderr = `the sub-agent "${name}" did not finish within ${job.timeoutMs} ms (agent.subagent_timeout_ms) and was cancelled; ` +
+    stderr =
+      `the sub-agent "${name}" did not finish within ${job.timeoutMs} ms (agent.subagent_timeout_ms) and was cancelled; ` +
       "stdout holds what it had written so far.";
   } else if (outcome.failure) {
     exitCode = EXIT.failure;
@@ -101,7 +120,8 @@ function compose(job: SubagentRun, transcript: SubagentTranscript, outcome: { ti
     exitCode = 0;
     if (ending.stopped) stderr = `the sub-agent "${name}" stopped early (${ending.stopped}).`;
   }
-  if (exitCode !== 0 && stdout === "") return { ...failureResult(exitCode, stderr, outcome.ms), ...(outcome.timedOut ? { timed_out: true } : {}) };
+  if (exitCode !== 0 && stdout === "")
+    return { ...failureResult(exitCode, stderr, outcome.ms), ...(outcome.timedOut ? { timed_out: true } : {}) };
   return {
     exit_code: exitCode,
     stdout: capped.text,
@@ -116,5 +136,11 @@ function capBytes(text: string, capBytes: number): { text: string; truncated: bo
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= capBytes) return { text, truncated: false };
   // A cut inside a multi-byte character decodes to U+FFFD: drop it.
-  return { text: bytes.subarray(0, capBytes).toString("utf8").replace(/\uFFFD+$/, ""), truncated: true };
+  return {
+    text: bytes
+      .subarray(0, capBytes)
+      .toString("utf8")
+      .replace(/\uFFFD+$/, ""),
+    truncated: true,
+  };
 }

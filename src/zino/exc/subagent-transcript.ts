@@ -2,7 +2,12 @@
 // calls with a short preview of each result (the digest returned with the answer), how it ended, and which of
 // its frames become `status {phase:"subagent"}` progress for the caller.
 import {
-  ChunkFrameSchema, DaemonDoneFrameSchema, DaemonErrorFrameSchema, DaemonStatusFrameSchema, ToolDoneFrameSchema, ToolStartFrameSchema,
+  ChunkFrameSchema,
+  DaemonDoneFrameSchema,
+  DaemonErrorFrameSchema,
+  DaemonStatusFrameSchema,
+  ToolDoneFrameSchema,
+  ToolStartFrameSchema,
 } from "../protocol/index.js";
 import type { Frame } from "../../wire/index.js";
 
@@ -20,8 +25,7 @@ export interface DigestEntry {
 }
 
 export type ChildEnding =
-  | { kind: "done"; iterations: number | undefined; stopped: string | undefined }
-  | { kind: "error"; code: string; message: string };
+  { kind: "done"; iterations: number | undefined; stopped: string | undefined } | { kind: "error"; code: string; message: string };
 
 function oneLine(text: string, chars: number): string {
   const line = text.replace(/\s+/g, " ").trim();
@@ -34,7 +38,10 @@ export class SubagentTranscript {
   private readonly calls: DigestEntry[] = [];
   private end: ChildEnding | undefined;
 
-  constructor(private readonly skill: string, private readonly depth: number) {}
+  constructor(
+    private readonly skill: string,
+    private readonly depth: number,
+  ) {}
 
   get ending(): ChildEnding | undefined {
     return this.end;
@@ -106,7 +113,13 @@ export class SubagentTranscript {
       case "tool_rejected": {
         const reason = typeof fields.reason === "string" ? fields.reason : "rejected";
         const name = typeof fields.name === "string" ? fields.name : "tool";
-        this.calls.push({ kind: typeof fields.kind === "string" ? fields.kind : "tool", name, ok: false, ms: undefined, preview: oneLine(reason, DIGEST_PREVIEW_CHARS) });
+        this.calls.push({
+          kind: typeof fields.kind === "string" ? fields.kind : "tool",
+          name,
+          ok: false,
+          ms: undefined,
+          preview: oneLine(reason, DIGEST_PREVIEW_CHARS),
+        });
         return undefined;
       }
       case "model":

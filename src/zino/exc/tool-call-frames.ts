@@ -13,7 +13,8 @@ import { parseToolCall, type ToolCall } from "./tool-call.js";
 
 /** Runs `code` with the executor under the ctxkey's rules; a missing code or a host failure is a result too. */
 export async function runCode(
-  parts: ExcParts, run: { def: ExecutorDefinition; code: unknown; loaded: ExecRules; signal: AbortSignal },
+  parts: ExcParts,
+  run: { def: ExecutorDefinition; code: unknown; loaded: ExecRules; signal: AbortSignal },
 ): Promise<ExecResult> {
   const { def, code, loaded, signal } = run;
   if (typeof code !== "string" || code.trim() === "") {
@@ -30,16 +31,29 @@ export async function runCode(
 }
 
 async function callTool(
-  parts: ExcParts, call: ToolCall, at: { ctxkey: string; scope: CallerScope; out: FrameAt["out"]; signal: AbortSignal },
+  parts: ExcParts,
+  call: ToolCall,
+  at: { ctxkey: string; scope: CallerScope; out: FrameAt["out"]; signal: AbortSignal },
 ): Promise<ExecResult> {
   const { ctxkey, signal } = at;
   const { executors, offer, mcp } = parts;
   const loaded = await parts.rules.get(ctxkey);
   if (call.name === RUN_SKILL) {
-    return runSkillCall({ call, loaded, scope: at.scope, runner: parts.subagents, signal, progress: async (frame) => void (await at.out.send(frame)) });
+    return runSkillCall({
+      call,
+      loaded,
+      scope: at.scope,
+      runner: parts.subagents,
+      signal,
+      progress: async (frame) => void (await at.out.send(frame)),
+    });
   }
   const skill = callerSkill(loaded, at.scope);
-  const known = () => [...offer.executorTools(loaded, skill).map((tool) => tool.function.name), ...Object.keys(loaded.mcpServers).map((s) => `${MCP_PREFIX}${s}__*`)].join(", ");
+  const known = () =>
+    [
+      ...offer.executorTools(loaded, skill).map((tool) => tool.function.name),
+      ...Object.keys(loaded.mcpServers).map((s) => `${MCP_PREFIX}${s}__*`),
+    ].join(", ");
   // A bare executor name ("bash", the `name` of Python-ZINO tool files) is accepted as execute_<executor>.
   const bare = executors.current.get(canonicalExecutor(call.name));
   if (call.name.startsWith("execute_") || bare) {
@@ -55,8 +69,16 @@ async function callTool(
     const allowed = offer.verdict(loaded, skill, call.name);
     if (!allowed.allowed) return failureResult(EXIT.refused, allowed.reason);
     if (call.argumentsError) return failureResult(EXIT.badArguments, `bad arguments for ${call.name}: ${call.argumentsError}`);
-    return mcp.call({ ctxkey, server: route.server, config: loaded.mcpServers[route.server]!, tool: route.tool, args: call.arguments,
-      timeoutMs: loaded.exec.timeout_ms, outputCapBytes: loaded.exec.output_cap_bytes, signal });
+    return mcp.call({
+      ctxkey,
+      server: route.server,
+      config: loaded.mcpServers[route.server]!,
+      tool: route.tool,
+      args: call.arguments,
+      timeoutMs: loaded.exec.timeout_ms,
+      outputCapBytes: loaded.exec.output_cap_bytes,
+      signal,
+    });
   }
   return failureResult(EXIT.unknownTool, `unknown tool ${call.name}; available: ${known()}`);
 }

@@ -33,8 +33,14 @@ export function parseToolCall(message: unknown): ToolCallParse {
   try {
     decoded = JSON.parse(raw);
   } catch (err) {
-    return { ok: true, call: { name: parsed.data.name, arguments: {},
-      argumentsError: `arguments is a string that is not valid JSON (${err instanceof Error ? err.message : "parse error"})` } };
+    return {
+      ok: true,
+      call: {
+        name: parsed.data.name,
+        arguments: {},
+        argumentsError: `arguments is a string that is not valid JSON (${err instanceof Error ? err.message : "parse error"})`,
+      },
+    };
   }
   const object = z.record(z.string(), z.unknown()).safeParse(decoded);
   if (!object.success) {

@@ -33,8 +33,11 @@ export function createToolOffer(options: { executors: ExecutorCache; mcp: McpHos
   async function toolsFor(ctxkey: string, loaded: ExecRules, scope: CallerScope): Promise<{ tools: OpenAiTool[]; errors: string[] }> {
     const skill = callerSkill(loaded, scope);
     const listed = await mcp.listTools(ctxkey, loaded.mcpServers);
-    const tools = [...executorTools(loaded, skill), ...listed.tools.filter((tool) => verdict(loaded, skill, tool.function.name).allowed),
-      ...(offersRunSkill(loaded, scope) ? [runSkillTool(loaded.skills)] : [])];
+    const tools = [
+      ...executorTools(loaded, skill),
+      ...listed.tools.filter((tool) => verdict(loaded, skill, tool.function.name).allowed),
+      ...(offersRunSkill(loaded, scope) ? [runSkillTool(loaded.skills)] : []),
+    ];
     return { tools, errors: listed.errors };
   }
 

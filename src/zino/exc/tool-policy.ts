@@ -4,7 +4,12 @@ import type { ExecConfig } from "../config/index.js";
 
 function matches(pattern: string, name: string): boolean {
   if (!pattern.includes("*")) return pattern === name;
-  const regex = new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split("*")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
   return regex.test(name);
 }
 

@@ -38,8 +38,12 @@ function shapeOf(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig
 
 export function createWarmPool(options: WarmPoolOptions): WarmPool {
   const { logger, dirs, sandboxes, policy } = options;
-  const pool: WarmSandboxes<PreparedDirs> = createWarmSandboxes<PreparedDirs>({ logger, idleMs: WARM_SANDBOX_IDLE_MS,
-    maxShapes: WARM_SANDBOX_SHAPES, removeDirs: (prepared) => dirs.cleanup(prepared) });
+  const pool: WarmSandboxes<PreparedDirs> = createWarmSandboxes<PreparedDirs>({
+    logger,
+    idleMs: WARM_SANDBOX_IDLE_MS,
+    maxShapes: WARM_SANDBOX_SHAPES,
+    removeDirs: (prepared) => dirs.cleanup(prepared),
+  });
 
   function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
     const prepared = dirs.prepare(def, isolation !== "bwrap", exec);

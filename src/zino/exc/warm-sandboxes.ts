@@ -55,7 +55,8 @@ export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): Wa
   let closed = false;
 
   const discard = (sandbox: WarmSandbox<Dirs>): Promise<void> => {
-    const gone = sandbox.process.discard()
+    const gone = sandbox.process
+      .discard()
       .then(() => options.removeDirs(sandbox.dirs))
       .catch((err: unknown) => logger.warn({ err }, "cannot discard a warm sandbox"));
     discarding.add(gone);

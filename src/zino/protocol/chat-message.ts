@@ -56,9 +56,16 @@ const ROLES = new Set<string>(CHAT_ROLES);
 function isToolCall(value: unknown): boolean {
   if (!isRecord(value) || !inSchemaOrder(value, TOOL_CALL_KEYS)) return false;
   const fn = value.function;
-  return typeof value.id === "string" && value.id.length > 0 && (value.type === undefined || value.type === "function") &&
-    isRecord(fn) && inSchemaOrder(fn, FUNCTION_KEYS) && typeof fn.name === "string" && fn.name.length > 0 &&
-    typeof fn.arguments === "string";
+  return (
+    typeof value.id === "string" &&
+    value.id.length > 0 &&
+    (value.type === undefined || value.type === "function") &&
+    isRecord(fn) &&
+    inSchemaOrder(fn, FUNCTION_KEYS) &&
+    typeof fn.name === "string" &&
+    fn.name.length > 0 &&
+    typeof fn.arguments === "string"
+  );
 }
 
 /**

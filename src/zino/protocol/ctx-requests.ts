@@ -33,7 +33,8 @@ export const CTX_REQUEST_SCHEMAS = {
   }),
   get_history: z.looseObject({ limit: Limit }),
   get_value: z.looseObject({ key: z.string().min(1).max(256) }),
-  set_value: z.looseObject({ key: z.string().min(1).max(256), value: z.unknown() })
+  set_value: z
+    .looseObject({ key: z.string().min(1).max(256), value: z.unknown() })
     .refine((frame) => frame.value !== undefined, { path: ["value"], message: "value is required (use null to clear it)" }),
   set_soft_memory: z.looseObject({ content: z.string() }),
   set_soft: z.looseObject({ content: z.string() }),

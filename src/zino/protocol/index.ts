@@ -1,22 +1,44 @@
 // Every ZINO wire shape once (docs/zino-protocol.md): imported by all four services, importing only zod and src/wire.
 export {
-  CHAT_ROLES, ChatMessageSchema, ChatMessageShapeSchema, canonicalChatMessage, canonicalChatMessages, contentText, type ChatMessage,
+  CHAT_ROLES,
+  ChatMessageSchema,
+  ChatMessageShapeSchema,
+  canonicalChatMessage,
+  canonicalChatMessages,
+  contentText,
+  type ChatMessage,
 } from "./chat-message.js";
 export { ToolCallSchema, type NativeToolCall, type ToolCall } from "./tool-call.js";
 export { ToolDefinitionSchema, type ToolDefinition } from "./tool-definition.js";
 export { UsageSchema, usageOf, type Usage } from "./usage.js";
 export { OkAnswerSchema, ReadyAnswerSchema } from "./common-answers.js";
 export {
-  ConfigAnswerSchema, ConfigObjectAnswerSchema, MessagesAnswerSchema, SkillsAnswerSchema, ValueAnswerSchema, TurnDoneSchema,
-  plainMessagesAnswer, type MessagesAnswer, type TurnDone,
+  ConfigAnswerSchema,
+  ConfigObjectAnswerSchema,
+  MessagesAnswerSchema,
+  SkillsAnswerSchema,
+  ValueAnswerSchema,
+  TurnDoneSchema,
+  plainMessagesAnswer,
+  type MessagesAnswer,
+  type TurnDone,
 } from "./ctx-answers.js";
 export {
-  ChatMessagesSchema, CompletionRequestSchema, InferRequestSchema, plainCompletionRequest, type CompletionRequest, type InferRequest,
+  ChatMessagesSchema,
+  CompletionRequestSchema,
+  InferRequestSchema,
+  plainCompletionRequest,
+  type CompletionRequest,
+  type InferRequest,
 } from "./rtr-requests.js";
 export { ChunkFrameSchema, chunkDelta } from "./chunk-frame.js";
 export { DoneToolCallSchema, RtrDoneFrameSchema } from "./rtr-answers.js";
 export {
-  DaemonDoneFrameSchema, DaemonErrorFrameSchema, DaemonStatusFrameSchema, ToolDoneFrameSchema, ToolStartFrameSchema,
+  DaemonDoneFrameSchema,
+  DaemonErrorFrameSchema,
+  DaemonStatusFrameSchema,
+  ToolDoneFrameSchema,
+  ToolStartFrameSchema,
 } from "./daemon-answers.js";
 export { ToolUseSchema, type ToolUse } from "./exc-requests.js";
 export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";

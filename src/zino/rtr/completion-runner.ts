@@ -61,7 +61,10 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
       const state = { started: false, sentChars: 0 };
       try {
         const result = await attemptOnce(options, target, state);
-        logger.info({ provider, model: result.model, attempts: attempts.length + 1, finishReason: result.finishReason, usage: result.usage }, "completion done");
+        logger.info(
+          { provider, model: result.model, attempts: attempts.length + 1, finishReason: result.finishReason, usage: result.usage },
+          "completion done",
+        );
         return { ...result, attempts: attempts.length + 1 };
       } catch (err) {
         if (!(err instanceof AttemptFailure)) throw err;
@@ -70,8 +73,21 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
         logger.warn({ provider, model: target.model, kind: err.kind, status: err.status, detail, retry }, "provider attempt failed");
         if (state.started) throw startedFailure(err, provider, target.model, detail, state.sentChars);
         if (!err.retryable || retry >= llm.max_retries) break;
-        const delayMs = backoffDelayMs({ retry, baseMs: llm.retry_base_ms, retryAfterMs: err.retryAfterMs, ...(options.random ? { random: options.random } : {}) });
-        await sink.status({ type: "status", phase: "retry", provider, model: target.model, attempt: retry + 2, delay_ms: delayMs, reason: detail });
+        const delayMs = backoffDelayMs({
+          retry,
+          baseMs: llm.retry_base_ms,
+          retryAfterMs: err.retryAfterMs,
+          ...(options.random ? { random: options.random } : {}),
+        });
+        await sink.status({
+          type: "status",
+          phase: "retry",
+          provider,
+          model: target.model,
+          attempt: retry + 2,
+          delay_ms: delayMs,
+          reason: detail,
+        });
         await sleep(delayMs, signal);
       }
     }
@@ -79,7 +95,11 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
   throw allFailed(attempts);
 }
 
-async function attemptOnce(options: CompletionOptions, target: ProviderTarget, state: { started: boolean; sentChars: number }): Promise<Omit<CompletionResult, "attempts">> {
+async function attemptOnce(
+  options: CompletionOptions,
+  target: ProviderTarget,
+  state: { started: boolean; sentChars: number },
+): Promise<Omit<CompletionResult, "attempts">> {
   const { llm, sink } = options;
   const filter = llm.strip_reasoning ? new ReasoningFilter() : undefined;
   const tools = new ToolCallAssembler();
@@ -94,7 +114,13 @@ async function attemptOnce(options: CompletionOptions, target: ProviderTarget, s
     fullText += visible;
     await sink.text(visible);
   };
-  const events = streamChatCompletion({ target, body: options.body, http: options.http, timeoutMs: llm.timeout_ms, signal: options.signal });
+  const events = streamChatCompletion({
+    target,
+    body: options.body,
+    http: options.http,
+    timeoutMs: llm.timeout_ms,
+    signal: options.signal,
+  });
   for await (const event of events) {
     switch (event.kind) {
       case "text":
@@ -124,26 +150,31 @@ async function attemptOnce(options: CompletionOptions, target: ProviderTarget, s
 
 function startedFailure(err: AttemptFailure, provider: string, model: string, detail: string, sentChars: number): WireError {
   const code = err.kind === "timeout" ? "timeout" : "provider_error";
-  return new WireError(code,
+  return new WireError(
+    code,
     `The provider ${provider} (model ${model}) failed after the answer had started streaming (${sentChars} characters sent): ` +
-    `${detail}. Not retried, so that no text is repeated.`,
-    { attempts: [{ provider, model, error: detail }], partial: true });
+      `${detail}. Not retried, so that no text is repeated.`,
+    { attempts: [{ provider, model, error: detail }], partial: true },
+  );
 }
 
 function allFailed(attempts: AttemptRecord[]): WireError {
   const list = attempts.map((a, i) => `${i + 1}) ${a.provider} model ${a.model}: ${a.error}`).join("; ");
   const allTimeouts = attempts.length > 0 && attempts.every((a) => a.kind === "timeout");
   const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
-  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.${remedy(attempts)}`,
-    { attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })) });
+  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.${remedy(attempts)}`, {
+    attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })),
+  });
 }
 
 /** What to do about the failures (the user reads this at `zino ask`): which setting, which file, which README section. */
 function remedy(attempts: AttemptRecord[]): string {
   const see = "README: Pointing ZINO at a model";
   if (attempts.length > 0 && attempts.every((a) => a.kind === "network")) {
-    return ` No model endpoint answers there: start the model server, or point [llm] base_url and model in ZINO.toml ` +
-      `(or \`zino ctx set KEY llm.base_url=... llm.model=...\`) at one that runs, then restart the services (${see}).`;
+    return (
+      ` No model endpoint answers there: start the model server, or point [llm] base_url and model in ZINO.toml ` +
+      `(or \`zino ctx set KEY llm.base_url=... llm.model=...\`) at one that runs, then restart the services (${see}).`
+    );
   }
   if (attempts.some((a) => /\b(401|403)\b/.test(a.error))) {
     return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment, or name another variable with [llm] api_key_env in ZINO.toml (${see}).`;

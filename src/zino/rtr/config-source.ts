@@ -30,7 +30,6 @@ export interface ConfigSourceOptions {
   now?: () => number;
 }
 
-
 export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   const { instance, logger } = options;
   const ttlMs = options.ttlMs ?? DEFAULT_CONFIG_TTL_MS;
@@ -45,9 +44,14 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
     let reason: string;
     let ctxDown = false;
     try {
-      const answer = await requestOne(instance.sockets.ctx, { type: "get_config", ctxkey, secrets: true }, {
-        idleTimeoutMs: CTX_TIMEOUT_MS, maxFrameBytes: instance.maxFrameBytes,
-      });
+      const answer = await requestOne(
+        instance.sockets.ctx,
+        { type: "get_config", ctxkey, secrets: true },
+        {
+          idleTimeoutMs: CTX_TIMEOUT_MS,
+          maxFrameBytes: instance.maxFrameBytes,
+        },
+      );
       const ok = ConfigAnswerSchema.safeParse(answer);
       if (ok.success) {
         const text = JSON.stringify(ok.data.config);
@@ -73,17 +77,21 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
     }
     const defaults = CtxkeyConfigSchema.safeParse(instance.defaults);
     if (!defaults.success && ctxDown) {
-      throw new WireError("unavailable",
+      throw new WireError(
+        "unavailable",
         `No configuration for ctxkey "${ctxkey}": ${reason}, and the instance defaults (ZINO.toml [llm]) are not usable ` +
-        `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`);
+          `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`,
+      );
     }
     if (!defaults.success) {
       // ctx answered, without a usable model: not `unavailable` (every service runs), so the daemon does not say
       // "zino-rtr is not running"; the turn fails with what to set.
-      throw new WireError("provider_error",
+      throw new WireError(
+        "provider_error",
         `No model configured for ctxkey "${ctxkey}": set [llm] base_url and model in ${instance.configPath ?? "ZINO.toml"} ` +
-        `(README: Pointing ZINO at a model). Details: ${reason}; the instance defaults are not usable (${issueText(defaults.error)}).`,
-        { reason: "not_configured" });
+          `(README: Pointing ZINO at a model). Details: ${reason}; the instance defaults are not usable (${issueText(defaults.error)}).`,
+        { reason: "not_configured" },
+      );
     }
     logger.warn({ ctxkey, reason }, "using the instance defaults instead of ctx's configuration");
     return { config: defaults.data, source: "defaults", reason };

@@ -37,7 +37,11 @@ const isNullishString = (value: unknown): boolean => value === undefined || valu
 
 /** A text-only part of a choice (no tool calls), as ChunkSchema reads it. */
 function isTextPart(value: unknown): boolean {
-  return value === undefined || value === null || (isRecord(value) && isNullishString(value.content) && (value.tool_calls === undefined || value.tool_calls === null));
+  return (
+    value === undefined ||
+    value === null ||
+    (isRecord(value) && isNullishString(value.content) && (value.tool_calls === undefined || value.tool_calls === null))
+  );
 }
 
 /**
@@ -52,7 +56,8 @@ export function plainChunk(value: unknown): Chunk | undefined {
   if (choices !== undefined && choices !== null) {
     if (!Array.isArray(choices)) return undefined;
     for (const choice of choices) {
-      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isTextPart(choice.delta) || !isTextPart(choice.message)) return undefined;
+      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isTextPart(choice.delta) || !isTextPart(choice.message))
+        return undefined;
     }
   }
   return value;

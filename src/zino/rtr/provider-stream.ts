@@ -40,15 +40,19 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
   const { target } = options;
   const call = createUpstreamCall(options.signal, options.timeoutMs);
   try {
-    const response = await call.guard(() => options.http.post(chatUrl(target.baseUrl), {
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
-      },
-      body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
-      signal: call.signal,
-    }), "while waiting for the response");
+    const response = await call.guard(
+      () =>
+        options.http.post(chatUrl(target.baseUrl), {
+          headers: {
+            "content-type": "application/json",
+            accept: "text/event-stream",
+            ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+          },
+          body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
+          signal: call.signal,
+        }),
+      "while waiting for the response",
+    );
     if (response.status < 200 || response.status > 299) throw await httpFailure(response, (options.now ?? Date.now)());
     if (!response.hasBody) throw new AttemptFailure("protocol", true, "the response has no body");
     if ((response.header("content-type") ?? "").includes("application/json")) {

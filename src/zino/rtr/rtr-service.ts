@@ -10,7 +10,12 @@ import { createFetchHttp, createUndiciHttp, type FetchFunction } from "./provide
 import { resolveTargets, secretsOf } from "./provider-targets.js";
 import { redactingWriter } from "./redacting-writer.js";
 import {
-  CompletionRequestSchema, InferRequestSchema, plainCompletionRequest, type ChatMessage, type CompletionRequest, type ToolDefinition as Tool,
+  CompletionRequestSchema,
+  InferRequestSchema,
+  plainCompletionRequest,
+  type ChatMessage,
+  type CompletionRequest,
+  type ToolDefinition as Tool,
 } from "../protocol/index.js";
 import { describeIssue } from "./describe-issue.js";
 
@@ -47,15 +52,20 @@ export function createRtrService(deps: RtrServiceDeps): Service {
       case "infer":
         return infer(request, out, signal);
       default:
-        throw new WireError("unknown_type",
-          `rtr does not know type "${request.type}"; it answers (message, ctxkey) and the types ${RTR_OPERATIONS.join(", ")}.`);
+        throw new WireError(
+          "unknown_type",
+          `rtr does not know type "${request.type}"; it answers (message, ctxkey) and the types ${RTR_OPERATIONS.join(", ")}.`,
+        );
     }
   }
 
   async function ready(ctxkey: string, out: FrameWriter): Promise<void> {
     const resolved = await configs.get(ctxkey, { refresh: true });
     await out.send({
-      type: "ready", ctxkey, model: resolved.config.llm.model, config_source: resolved.source,
+      type: "ready",
+      ctxkey,
+      model: resolved.config.llm.model,
+      config_source: resolved.source,
       ...(resolved.reason ? { warning: resolved.reason } : {}),
     });
   }
@@ -69,8 +79,13 @@ export function createRtrService(deps: RtrServiceDeps): Service {
       configError = err instanceof Error ? err.message : String(err);
     }
     await out.send({
-      type: "capabilities", service: "zino-rtr", streaming: true, model, native_tools: true,
-      operations: [...RTR_OPERATIONS], ...(configError ? { config_error: configError } : {}),
+      type: "capabilities",
+      service: "zino-rtr",
+      streaming: true,
+      model,
+      native_tools: true,
+      operations: [...RTR_OPERATIONS],
+      ...(configError ? { config_error: configError } : {}),
     });
   }
 
@@ -82,12 +97,23 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     if (stop !== undefined) extra.stop = stop;
     if (temperature !== undefined) extra.temperature = temperature;
     if (topP !== undefined) extra.top_p = topP;
-    await call({ ctxkey: request.ctxkey, messages: message, tools: tools ?? [], extra, richFrames: true }, out, signal, async (result, send) => {
-      await send({
-        type: "done", full_text: result.fullText, finish_reason: result.finishReason, model: result.model,
-        tool_calls: result.toolCalls, ...(result.usage ? { usage: result.usage } : {}), provider: result.provider, attempts: result.attempts,
-      });
-    });
+    await call(
+      { ctxkey: request.ctxkey, messages: message, tools: tools ?? [], extra, richFrames: true },
+      out,
+      signal,
+      async (result, send) => {
+        await send({
+          type: "done",
+          full_text: result.fullText,
+          finish_reason: result.finishReason,
+          model: result.model,
+          tool_calls: result.toolCalls,
+          ...(result.usage ? { usage: result.usage } : {}),
+          provider: result.provider,
+          attempts: result.attempts,
+        });
+      },
+    );
   }
 
   async function infer(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
@@ -97,18 +123,32 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     const extra: Record<string, unknown> = {};
     if (temperature !== undefined) extra.temperature = temperature;
     if (topP !== undefined) extra.top_p = topP;
-    await call({ ctxkey: request.ctxkey, messages, tools: [], extra, richFrames: false }, stream ? out : silentChunks(out), signal,
+    await call(
+      { ctxkey: request.ctxkey, messages, tools: [], extra, richFrames: false },
+      stream ? out : silentChunks(out),
+      signal,
       async (result, send) => {
         if (stream) {
-          await send({ type: "done", full_text: result.fullText, finish_reason: result.finishReason, model: result.model, ...(result.usage ? { usage: result.usage } : {}) });
+          await send({
+            type: "done",
+            full_text: result.fullText,
+            finish_reason: result.finishReason,
+            model: result.model,
+            ...(result.usage ? { usage: result.usage } : {}),
+          });
         } else {
           await send({ type: "response", content: result.fullText, finish_reason: result.finishReason, model: result.model });
         }
-      });
+      },
+    );
   }
 
-  async function call(spec: CallSpec, rawOut: FrameWriter, signal: AbortSignal,
-    finish: (result: CompletionResult, send: (frame: Frame) => Promise<boolean>) => Promise<void>): Promise<void> {
+  async function call(
+    spec: CallSpec,
+    rawOut: FrameWriter,
+    signal: AbortSignal,
+    finish: (result: CompletionResult, send: (frame: Frame) => Promise<boolean>) => Promise<void>,
+  ): Promise<void> {
     const started = Date.now();
     const resolved: ResolvedConfig = await configs.get(spec.ctxkey);
     const { llm } = resolved.config;
@@ -119,18 +159,33 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     };
     try {
       if (resolved.source === "defaults") {
-        await status({ type: "status", phase: "config", source: "defaults", message: `Using the instance defaults: ${resolved.reason ?? ""}` });
+        await status({
+          type: "status",
+          phase: "config",
+          source: "defaults",
+          message: `Using the instance defaults: ${resolved.reason ?? ""}`,
+        });
       }
       const messages = fitMessages(spec, resolved.config);
       if (messages.removed > 0) {
         await status({
-          type: "status", phase: "trimmed", removed_messages: messages.removed, estimated_tokens_before: messages.tokensBefore,
-          estimated_tokens_after: messages.tokensAfter, budget_tokens: budgetOf(resolved.config),
+          type: "status",
+          phase: "trimmed",
+          removed_messages: messages.removed,
+          estimated_tokens_before: messages.tokensBefore,
+          estimated_tokens_after: messages.tokensAfter,
+          budget_tokens: budgetOf(resolved.config),
         });
       }
       const result = await runCompletion({
-        llm, targets, secrets: secretsOf(targets), body: requestBody(llm, messages.messages, spec), signal, http,
-        logger: logger.child({ ctxkey: spec.ctxkey }), sink: frameSink(out, spec.richFrames),
+        llm,
+        targets,
+        secrets: secretsOf(targets),
+        body: requestBody(llm, messages.messages, spec),
+        signal,
+        http,
+        logger: logger.child({ ctxkey: spec.ctxkey }),
+        sink: frameSink(out, spec.richFrames),
       });
       await finish(result, (frame) => out.send(frame));
       logger.debug({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "answered");
@@ -145,8 +200,11 @@ export function createRtrService(deps: RtrServiceDeps): Service {
   }
 
   const server = createFrameServer({
-    socketPath: instance.sockets.rtr, handler: handle, logger,
-    maxFrameBytes: instance.maxFrameBytes, idleTimeoutMs: instance.idleTimeoutMs,
+    socketPath: instance.sockets.rtr,
+    handler: handle,
+    logger,
+    maxFrameBytes: instance.maxFrameBytes,
+    idleTimeoutMs: instance.idleTimeoutMs,
     maxConnections: instance.maxConnections,
     maxBufferedBytes: instance.maxBufferedBytes,
   });
@@ -170,7 +228,9 @@ function parseCompletionRequest(raw: Frame): CompletionRequest {
 /** The chat-completions body without model/stream: configuration first, request fields override it. */
 function requestBody(llm: LlmConfig, messages: ChatMessage[], spec: CallSpec): Record<string, unknown> {
   return {
-    messages, temperature: llm.temperature, max_tokens: llm.max_output_tokens,
+    messages,
+    temperature: llm.temperature,
+    max_tokens: llm.max_output_tokens,
     stream_options: { include_usage: true },
     ...(llm.top_p !== undefined ? { top_p: llm.top_p } : {}),
     ...(spec.tools.length > 0 ? { tools: spec.tools } : {}),
@@ -202,10 +262,12 @@ function fitMessages(spec: CallSpec, config: CtxkeyConfig) {
   const budget = budgetOf(config);
   const fitted = fitToBudget(spec.messages, spec.tools, budget);
   if (!fitted.ok) {
-    throw new WireError("context_overflow",
+    throw new WireError(
+      "context_overflow",
       `The prompt needs about ${fitted.minimumTokens} tokens even with all older history removed (${fitted.tokensBefore} before trimming), ` +
-      `but the budget is ${budget} (context_window ${config.llm.context_window} − max_output_tokens ${config.llm.max_output_tokens}). ` +
-      `Shorten the message or the system prompt, or raise llm.context_window for ctxkey "${spec.ctxkey}".`);
+        `but the budget is ${budget} (context_window ${config.llm.context_window} − max_output_tokens ${config.llm.max_output_tokens}). ` +
+        `Shorten the message or the system prompt, or raise llm.context_window for ctxkey "${spec.ctxkey}".`,
+    );
   }
   return fitted;
 }

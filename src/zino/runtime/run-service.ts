@@ -49,10 +49,13 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
   const service = create({ instance, logger, env: process.env });
   const stop = (signal: string) => {
     logger.info({ signal }, "stopping");
-    service.close().then(() => process.exit(0), (err: unknown) => {
-      logger.error({ err }, "error while stopping");
-      process.exit(1);
-    });
+    service.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, "error while stopping");
+        process.exit(1);
+      },
+    );
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
@@ -81,5 +84,6 @@ function logCompat(logger: Logger, instance: InstanceConfig): void {
   const compat = instance.compat;
   if (!compat) return;
   for (const key of compat.overridden) logger.warn({ key }, `ZINO.toml: Python setting ${key}`);
-  if (compat.unhonoured.length > 0) logger.warn({ keys: compat.unhonoured }, `ZINO.toml: Python settings not honoured: ${compat.unhonoured.join("; ")}`);
+  if (compat.unhonoured.length > 0)
+    logger.warn({ keys: compat.unhonoured }, `ZINO.toml: Python settings not honoured: ${compat.unhonoured.join("; ")}`);
 }

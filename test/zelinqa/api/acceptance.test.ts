@@ -23,12 +23,34 @@ interface CandidateJson {
 }
 
 const SESSION_STATE_FIELDS = [
-  "request_id", "session_id", "client_reference", "status", "turn_count", "max_turns", "turns_remaining",
-  "question_state", "targets", "progress", "pending_decision", "degraded", "versions",
+  "request_id",
+  "session_id",
+  "client_reference",
+  "status",
+  "turn_count",
+  "max_turns",
+  "turns_remaining",
+  "question_state",
+  "targets",
+  "progress",
+  "pending_decision",
+  "degraded",
+  "versions",
 ];
 const NEXT_FIELDS = [
-  "request_id", "session_id", "decision_id", "action", "stop_reason", "candidates", "progress", "turn_count",
-  "turns_remaining", "warnings", "degraded", "degraded_reasons", "versions",
+  "request_id",
+  "session_id",
+  "decision_id",
+  "action",
+  "stop_reason",
+  "candidates",
+  "progress",
+  "turn_count",
+  "turns_remaining",
+  "warnings",
+  "degraded",
+  "degraded_reasons",
+  "versions",
 ];
 
 const candidatesOf = (r: InjectResult) => r.json.candidates as CandidateJson[];
@@ -119,7 +141,13 @@ for (const backend of BACKENDS) {
       assert.equal(r.json.code, "configuration_validation_failed");
       assert.equal(r.json.message, "The configuration has 1 blocking issues.");
       assert.deepEqual(r.json.details, {
-        issues: [{ code: "draft_revision_mismatch", message: `Expected draft revision 0, current revision ${draftRevision}.`, entity: "objective" }],
+        issues: [
+          {
+            code: "draft_revision_mismatch",
+            message: `Expected draft revision 0, current revision ${draftRevision}.`,
+            entity: "objective",
+          },
+        ],
       });
       const bad = await call("POST", "/v1/configuration/changes", {
         key: "manage",
@@ -134,8 +162,16 @@ for (const backend of BACKENDS) {
       const r = await call("GET", "/v1/configuration?state=draft", { key: "manage" });
       assert.equal(r.status, 200);
       assert.deepEqual(Object.keys(r.json), [
-        "request_id", "state", "configuration_version", "draft_revision", "published_at", "domain", "objective", "dimensions",
-        "success_informations", "questions",
+        "request_id",
+        "state",
+        "configuration_version",
+        "draft_revision",
+        "published_at",
+        "domain",
+        "objective",
+        "dimensions",
+        "success_informations",
+        "questions",
       ]);
       assert.equal(r.json.state, "draft");
       assert.equal(r.json.draft_revision, draftRevision);
@@ -143,9 +179,18 @@ for (const backend of BACKENDS) {
       assert.equal(r.json.published_at, null);
       const objective = r.json.objective as Json;
       assert.deepEqual([objective.name, objective.max_turns], [REFERENCE_OBJECTIVE_NAME, 8]);
-      assert.deepEqual((r.json.dimensions as Json[]).map((d) => d.id), [...REFERENCE_DIMENSION_IDS]);
-      assert.deepEqual((r.json.questions as Json[]).map((q) => q.id), [...REFERENCE_QUESTION_IDS]);
-      assert.deepEqual((r.json.success_informations as Json[]).map((s) => s.id), [...REFERENCE_SUCCESS_INFORMATION_IDS]);
+      assert.deepEqual(
+        (r.json.dimensions as Json[]).map((d) => d.id),
+        [...REFERENCE_DIMENSION_IDS],
+      );
+      assert.deepEqual(
+        (r.json.questions as Json[]).map((q) => q.id),
+        [...REFERENCE_QUESTION_IDS],
+      );
+      assert.deepEqual(
+        (r.json.success_informations as Json[]).map((s) => s.id),
+        [...REFERENCE_SUCCESS_INFORMATION_IDS],
+      );
       const list = await call("GET", "/v1/configuration/questions?state=draft&limit=200", { key: "manage" });
       assert.equal((list.json.questions as Json[]).length, REFERENCE_QUESTION_IDS.length);
     });
@@ -167,10 +212,21 @@ for (const backend of BACKENDS) {
       });
       assert.equal(r.status, 202, r.text);
       assert.deepEqual(Object.keys(r.json), [
-        "request_id", "compilation_id", "status", "draft_revision", "created_at", "updated_at", "progress", "error", "configuration_version",
+        "request_id",
+        "compilation_id",
+        "status",
+        "draft_revision",
+        "created_at",
+        "updated_at",
+        "progress",
+        "error",
+        "configuration_version",
       ]);
       assert.ok(["queued", "running"].includes(r.json.status as string));
-      assert.deepEqual([r.json.draft_revision, r.json.configuration_version, r.json.progress, r.json.error], [draftRevision, null, 0, null]);
+      assert.deepEqual(
+        [r.json.draft_revision, r.json.configuration_version, r.json.progress, r.json.error],
+        [draftRevision, null, 0, null],
+      );
       const second = await call("POST", "/v1/configuration/publish", { key: "publish", idempotencyKey: newIdempotencyKey(), body: {} });
       if (second.status === 409) {
         assert.equal(second.json.code, "compilation_in_progress");
@@ -193,7 +249,18 @@ for (const backend of BACKENDS) {
       const actions = audit.map((e) => e.action);
       assert.ok(actions.includes("configuration.publish.succeeded"), actions.join());
       const first = audit[0] as Json;
-      assert.deepEqual(Object.keys(first), ["id", "occurred_at", "action", "origin", "actor", "scopes", "request_id", "resource", "diff", "details"]);
+      assert.deepEqual(Object.keys(first), [
+        "id",
+        "occurred_at",
+        "action",
+        "origin",
+        "actor",
+        "scopes",
+        "request_id",
+        "resource",
+        "diff",
+        "details",
+      ]);
       assert.equal(first.origin, "public_api");
       const created = await call("GET", "/v1/configuration/audit?limit=200&action=configuration.question.created", { key: "publish" });
       const questionEvents = created.json.events as Json[];
@@ -225,7 +292,10 @@ for (const backend of BACKENDS) {
       assert.ok(typeof r.json.published_at === "string");
       const objective = r.json.objective as Json;
       assert.deepEqual([objective.name, objective.candidates_per_call], [REFERENCE_OBJECTIVE_NAME, 2]);
-      assert.deepEqual((r.json.questions as Json[]).map((q) => q.id), [...REFERENCE_QUESTION_IDS]);
+      assert.deepEqual(
+        (r.json.questions as Json[]).map((q) => q.id),
+        [...REFERENCE_QUESTION_IDS],
+      );
     });
 
     void it("R10: paging by 2 covers the corpus without duplicates", async () => {
@@ -249,7 +319,9 @@ for (const backend of BACKENDS) {
       assert.deepEqual([...seen].sort(), [...REFERENCE_QUESTION_IDS].sort());
       assert.equal(total, seen.length);
       const firstPage = await call("GET", "/v1/configuration/questions?limit=2", { key: "read" });
-      const mismatch = await call("GET", `/v1/configuration/questions?limit=2&type=open&cursor=${firstPage.json.next_cursor as string}`, { key: "read" });
+      const mismatch = await call("GET", `/v1/configuration/questions?limit=2&type=open&cursor=${firstPage.json.next_cursor as string}`, {
+        key: "read",
+      });
       assert.equal(mismatch.status, 400);
     });
 
@@ -282,7 +354,10 @@ for (const backend of BACKENDS) {
       assert.equal(lines[6], "");
       assert.ok(r.text.includes("sdk_q_style"));
       assert.ok(lines.some((l) => l.startsWith("sdk_q_budget,")));
-      assert.equal(lines.find((l) => l.startsWith("sdk_q_budget,")), 'sdk_q_budget,"Quel budget envisagez-vous ?",open,,,user,sdk_so_budget,true');
+      assert.equal(
+        lines.find((l) => l.startsWith("sdk_q_budget,")),
+        'sdk_q_budget,"Quel budget envisagez-vous ?",open,,,user,sdk_so_budget,true',
+      );
       assert.equal(
         lines.find((l) => l.startsWith("sdk_q_style,")),
         'sdk_q_style,"Quel style de mobilier préférez-vous ?",single_choice,single,"sdk_c_contemporain|sdk_c_scandinave|sdk_c_classique",user,sdk_so_besoin,true',
@@ -324,7 +399,10 @@ for (const backend of BACKENDS) {
       const candidates = candidatesOf(firstNext);
       assert.equal(candidates[0]?.rank, 1);
       assert.ok(candidates.length <= 2);
-      assert.deepEqual(candidates.map((c) => c.question_id), ["sdk_q_animaux", "sdk_q_style"]);
+      assert.deepEqual(
+        candidates.map((c) => c.question_id),
+        ["sdk_q_animaux", "sdk_q_style"],
+      );
       assert.equal(versionOf(firstNext), 1);
       assert.equal(firstNext.json.turn_count, 0);
       stateVersion = 1;
@@ -353,7 +431,10 @@ for (const backend of BACKENDS) {
 
     void it("R19, R31: a free-text answer without ids is attributed to candidate 1", async () => {
       const text = candidatesOf(firstNext)[0]?.text ?? "";
-      const r = await next(sessionId, { state_version: stateVersion, previous_turn: { assistant_text: text, user_text: REQUIREMENT_19_USER_TEXT } });
+      const r = await next(sessionId, {
+        state_version: stateVersion,
+        previous_turn: { assistant_text: text, user_text: REQUIREMENT_19_USER_TEXT },
+      });
       assert.equal(r.status, 200, r.text);
       assert.equal(versionOf(r), 2);
       assert.equal(r.json.turn_count, 1);
@@ -361,7 +442,10 @@ for (const backend of BACKENDS) {
       stateVersion = 2;
       const state = await call("GET", `/v1/sessions/${sessionId}`, { key: "runtime" });
       const outcomes = (state.json.question_state as { outcomes: Json[] }).outcomes;
-      assert.deepEqual(outcomes.map((o) => [o.question_id, o.outcome, o.decision_id]), [["sdk_q_animaux", "asked_answered", firstNext.json.decision_id]]);
+      assert.deepEqual(
+        outcomes.map((o) => [o.question_id, o.outcome, o.decision_id]),
+        [["sdk_q_animaux", "asked_answered", firstNext.json.decision_id]],
+      );
       assert.deepEqual((state.json.targets as Json).sdk_style, { kind: "data", status: "tentative", value: "contemporain", coverage: 0.5 });
       firstNext = r;
     });
@@ -396,10 +480,16 @@ for (const backend of BACKENDS) {
 
     void it("R22: a summary and an objective override change neither turn_count nor the pending candidates", async () => {
       const before = await call("GET", `/v1/sessions/${sessionId}`, { key: "runtime" });
-      const summary = await events(sessionId, { state_version: stateVersion, context_update: { mode: "summary", text: "Le client hésite encore." } });
+      const summary = await events(sessionId, {
+        state_version: stateVersion,
+        context_update: { mode: "summary", text: "Le client hésite encore." },
+      });
       assert.equal(summary.status, 200, summary.text);
       assert.equal(versionOf(summary), stateVersion + 1);
-      const override = await events(sessionId, { state_version: stateVersion + 1, client_updates: { objective: { operation: "set", status: "not_achieved" } } });
+      const override = await events(sessionId, {
+        state_version: stateVersion + 1,
+        client_updates: { objective: { operation: "set", status: "not_achieved" } },
+      });
       assert.equal(override.status, 200, override.text);
       stateVersion += 2;
       for (const r of [summary, override]) {
@@ -422,7 +512,7 @@ for (const backend of BACKENDS) {
       assert.equal(r.status, 200);
       assert.equal(versionOf(r), stateVersion);
       assert.ok((r.json.question_state as { outcomes: Json[] }).outcomes.length >= 1);
-      assert.ok(((r.json.pending_decision as { candidates: Json[] }).candidates).length >= 1);
+      assert.ok((r.json.pending_decision as { candidates: Json[] }).candidates.length >= 1);
     });
 
     void it("R24: feedback is recorded once per key and never changes progress or state_version", async () => {
@@ -435,7 +525,11 @@ for (const backend of BACKENDS) {
       assert.match(first.json.feedback_id as string, /^fbk_/);
       const replay = await call("POST", `/v1/sessions/${sessionId}/feedback`, { key: "runtime", body, idempotencyKey: key });
       assert.equal(replay.json.feedback_id, first.json.feedback_id);
-      const partial = await call("POST", `/v1/sessions/${sessionId}/feedback`, { key: "runtime", body: { result: "partial" }, idempotencyKey: newIdempotencyKey() });
+      const partial = await call("POST", `/v1/sessions/${sessionId}/feedback`, {
+        key: "runtime",
+        body: { result: "partial" },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(partial.status, 202);
       const afterFeedback = await call("GET", `/v1/sessions/${sessionId}`, { key: "runtime" });
       assert.deepEqual(afterFeedback.json.progress, before.json.progress);
@@ -449,7 +543,10 @@ for (const backend of BACKENDS) {
       for (const key of ["nbq_live_invalid", "revoked"]) {
         const create = await call("POST", "/v1/sessions", { key, body: {}, idempotencyKey: newIdempotencyKey() });
         const get = await call("GET", `/v1/sessions/${sessionId}`, { key });
-        assert.deepEqual([create.status, create.text, get.status, get.text], [403, '{"message":"Forbidden"}', 403, '{"message":"Forbidden"}']);
+        assert.deepEqual(
+          [create.status, create.text, get.status, get.text],
+          [403, '{"message":"Forbidden"}', 403, '{"message":"Forbidden"}'],
+        );
       }
       const none = await call("GET", `/v1/sessions/${sessionId}`, {});
       assert.equal(none.status, 401);
@@ -462,10 +559,16 @@ for (const backend of BACKENDS) {
       const id = created.json.session_id as string;
       const ask = await next(id, { state_version: 0 });
       assert.equal(ask.json.action, "ask");
-      const turn1 = await next(id, { state_version: 1, previous_turn: { question_id: "sdk_q_animaux", structured_answer: { choice_ids: ["sdk_c_oui"] } } });
+      const turn1 = await next(id, {
+        state_version: 1,
+        previous_turn: { question_id: "sdk_q_animaux", structured_answer: { choice_ids: ["sdk_c_oui"] } },
+      });
       assert.equal(turn1.status, 200, turn1.text);
       assert.equal(turn1.json.action, "ask");
-      const turn2 = await next(id, { state_version: 2, previous_turn: { question_id: "sdk_q_style", structured_answer: { choice_ids: ["sdk_c_classique"] } } });
+      const turn2 = await next(id, {
+        state_version: 2,
+        previous_turn: { question_id: "sdk_q_style", structured_answer: { choice_ids: ["sdk_c_classique"] } },
+      });
       assert.equal(turn2.status, 200, turn2.text);
       assert.deepEqual(
         [turn2.json.action, turn2.json.stop_reason, turn2.json.decision_id, turn2.json.candidates, turn2.json.turns_remaining],
@@ -476,7 +579,10 @@ for (const backend of BACKENDS) {
       assert.deepEqual([state.json.status, state.json.pending_decision], ["stopped", null]);
       const again = await next(id, { state_version: 3, previous_turn: { user_text: "encore" } });
       assert.equal(again.status, 200);
-      assert.deepEqual([again.json.action, again.json.stop_reason, again.json.turn_count, versionOf(again)], ["stop", "max_turns_reached", 2, 4]);
+      assert.deepEqual(
+        [again.json.action, again.json.stop_reason, again.json.turn_count, versionOf(again)],
+        ["stop", "max_turns_reached", 2, 4],
+      );
     });
 
     void it("R14: validation and business refusals of /next are 422s that change nothing", async () => {
@@ -485,10 +591,19 @@ for (const backend of BACKENDS) {
       await next(id, { state_version: 0 });
       const open = await next(id, { state_version: 1, previous_turn: { question_id: "sdk_q_usage" } });
       assert.equal(open.status, 422);
-      assert.deepEqual([open.json.code, open.json.message, open.json.details], ["invalid_previous_turn", "an answered open question requires user_text", {}]);
-      const choice = await next(id, { state_version: 1, previous_turn: { question_id: "sdk_q_style", structured_answer: { choice_ids: ["nope"] } } });
+      assert.deepEqual(
+        [open.json.code, open.json.message, open.json.details],
+        ["invalid_previous_turn", "an answered open question requires user_text", {}],
+      );
+      const choice = await next(id, {
+        state_version: 1,
+        previous_turn: { question_id: "sdk_q_style", structured_answer: { choice_ids: ["nope"] } },
+      });
       assert.equal(choice.status, 422);
-      assert.deepEqual([choice.json.code, choice.json.details], ["invalid_choice", { question_id: "sdk_q_style", invalid_choice_ids: ["nope"] }]);
+      assert.deepEqual(
+        [choice.json.code, choice.json.details],
+        ["invalid_choice", { question_id: "sdk_q_style", invalid_choice_ids: ["nope"] }],
+      );
       const constraint = await next(id, { state_version: 1, selection: { allowed_question_types: ["semi_open"] } });
       assert.equal(constraint.status, 422);
       assert.equal(constraint.json.code, "constraint_no_match");
@@ -506,7 +621,10 @@ for (const backend of BACKENDS) {
       assert.equal(created.json.turn_count, 0);
       assert.deepEqual((created.json.targets as Json).sdk_delai, { kind: "data", status: "confirmed", value: "trois_mois", coverage: 1 });
       const outcomes = (created.json.question_state as { outcomes: Json[] }).outcomes;
-      assert.deepEqual(outcomes.map((o) => [o.question_id, o.decision_id, o.source, o.message_id]), [["sdk_q_delai", null, "inferred", "m1"]]);
+      assert.deepEqual(
+        outcomes.map((o) => [o.question_id, o.decision_id, o.source, o.message_id]),
+        [["sdk_q_delai", null, "inferred", "m1"]],
+      );
       const key = newIdempotencyKey();
       const body = { initial_history: [{ role: "user", question_id: "sdk_q_delai", structured_answer: { choice_ids: ["nope"] } }] };
       const bad = await call("POST", "/v1/sessions", { key: "runtime", body, idempotencyKey: key });
@@ -539,7 +657,11 @@ for (const backend of BACKENDS) {
       try {
         const created = await modelApp.request("POST", "/v1/sessions", { key: "runtime", body: {}, idempotencyKey: newIdempotencyKey() });
         const id = created.json.session_id as string;
-        await modelApp.request("POST", `/v1/sessions/${id}/next`, { key: "runtime", body: { state_version: 0 }, idempotencyKey: newIdempotencyKey() });
+        await modelApp.request("POST", `/v1/sessions/${id}/next`, {
+          key: "runtime",
+          body: { state_version: 0 },
+          idempotencyKey: newIdempotencyKey(),
+        });
         const r = await modelApp.request("POST", `/v1/sessions/${id}/next`, {
           key: "runtime",
           body: { state_version: 1, previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend du modèle" } },
@@ -576,12 +698,18 @@ for (const backend of BACKENDS) {
       const freshNext = await next(fresh.json.session_id as string, select);
       assert.equal(candidatesOf(oldNext)[0]?.text, "Quel budget envisagez-vous ?");
       assert.equal(candidatesOf(freshNext)[0]?.text, "Quel budget (v2) ?");
-      const legacy = await call("POST", "/v1/next-questions", { key: "runtime", body: { session_id: "legacy-1", answered_question_ids: ["sdk_q_animaux"] } });
+      const legacy = await call("POST", "/v1/next-questions", {
+        key: "runtime",
+        body: { session_id: "legacy-1", answered_question_ids: ["sdk_q_animaux"] },
+      });
       assert.equal(legacy.status, 200, legacy.text);
       assert.deepEqual(Object.keys(legacy.json), ["next_question", "exhausted", "nbq_version", "request_id"]);
       assert.equal(legacy.json.exhausted, false);
       assert.equal(legacy.headers.sunset, undefined);
-      const conversion = await call("POST", `/v1/sessions/${oldId}/conversion`, { key: "runtime", body: { outcome: "purchase", metadata: { a: { nested: 1 }, b: "x".repeat(300) } } });
+      const conversion = await call("POST", `/v1/sessions/${oldId}/conversion`, {
+        key: "runtime",
+        body: { outcome: "purchase", metadata: { a: { nested: 1 }, b: "x".repeat(300) } },
+      });
       assert.equal(conversion.status, 202, conversion.text);
       assert.deepEqual(Object.keys(conversion.json), ["conversion_id", "request_id"]);
       const recorded = await t.store.listFeedback(oldId);

@@ -85,15 +85,27 @@ void describe("zelinqa API under expensive bodies", () => {
   void it("keeps a trivial request's p99 and the event-loop stall small while another client sends the worst bodies", async () => {
     // The same figures without an attacker, in the same run: on a loaded machine both grow together.
     const quiet = await measureTrivial(1500);
-    const attacker = spawn(process.execPath, ["--input-type=module", "-e", ATTACKER, base, t.keys.all], { stdio: ["ignore", "pipe", "inherit"] });
+    const attacker = spawn(process.execPath, ["--input-type=module", "-e", ATTACKER, base, t.keys.all], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let answers = "";
     attacker.stdout.on("data", (c: Buffer) => (answers += c.toString()));
     while (!answers.includes("\n")) await new Promise((r) => setTimeout(r, 20));
     const { latencies, p99, stallMs } = await measureTrivial(3000);
     attacker.kill("SIGKILL");
-    const statuses = new Set(answers.split("\n").filter((l) => l !== "").map(Number));
-    process.stderr.write(`# expensive bodies: ${answers.split("\n").length - 1} attack bodies; trivial request p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet ${quiet.p99.toFixed(1)}), max ${Math.max(...latencies).toFixed(1)} ms; event-loop stall max ${stallMs.toFixed(1)} ms (quiet ${quiet.stallMs.toFixed(1)}); attack answers ${[...statuses].sort().join(",")}\n`);
-    assert.ok([...statuses].every((s) => s === 400 || s === 413), [...statuses].join(","));
+    const statuses = new Set(
+      answers
+        .split("\n")
+        .filter((l) => l !== "")
+        .map(Number),
+    );
+    process.stderr.write(
+      `# expensive bodies: ${answers.split("\n").length - 1} attack bodies; trivial request p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (quiet ${quiet.p99.toFixed(1)}), max ${Math.max(...latencies).toFixed(1)} ms; event-loop stall max ${stallMs.toFixed(1)} ms (quiet ${quiet.stallMs.toFixed(1)}); attack answers ${[...statuses].sort().join(",")}\n`,
+    );
+    assert.ok(
+      [...statuses].every((s) => s === 400 || s === 413),
+      [...statuses].join(","),
+    );
     // Quiet, the figures are a few tens of milliseconds. The bounds leave room for a loaded 2-core machine (measured
     // by the quiet phase) while catching a parse of a whole 2 or 10 MB body: 0.8 s and 2 s per body here before the
     // limits, with a trivial request p99 of 0.7 s and 2 s.

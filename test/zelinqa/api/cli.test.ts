@@ -54,7 +54,15 @@ void describe("zelinqa CLI", () => {
     }
     const list = await cli(["keys", "list", "--sqlite-path", db]);
     assert.ok(!list.stdout.includes(printed.api_key as string));
-    assert.deepEqual(Object.keys(JSON.parse(list.stdout.trim()) as object), ["key_id", "label", "domain_id", "scopes", "created_at", "expires_at", "revoked_at"]);
+    assert.deepEqual(Object.keys(JSON.parse(list.stdout.trim()) as object), [
+      "key_id",
+      "label",
+      "domain_id",
+      "scopes",
+      "created_at",
+      "expires_at",
+      "revoked_at",
+    ]);
     const revoke = await cli(["keys", "revoke", "--sqlite-path", db, printed.key_id as string]);
     assert.equal(revoke.code, 0, revoke.stderr);
     const after = JSON.parse((await cli(["keys", "list", "--sqlite-path", db])).stdout.trim()) as { revoked_at: string | null };
@@ -69,8 +77,23 @@ void describe("zelinqa CLI", () => {
     assert.match(domain.domain_id, /^dom_/);
     assert.equal((await cli(["keys", "create", "--scopes", "runtime", "--sqlite-path", db])).code, 2);
     assert.equal((await cli(["keys", "create", "--scopes", "runtime,admin", "--domain", domain.domain_id, "--sqlite-path", db])).code, 2);
-    assert.equal((await cli(["keys", "create", "--scopes", "runtime", "--domain", domain.domain_id, "--expires-at", "soon", "--sqlite-path", db])).code, 2);
-    const ok = await cli(["keys", "create", "--scopes", "configuration:read,runtime", "--domain", domain.domain_id, "--expires-at", "2030-01-01T00:00:00Z", "--sqlite-path", db]);
+    assert.equal(
+      (await cli(["keys", "create", "--scopes", "runtime", "--domain", domain.domain_id, "--expires-at", "soon", "--sqlite-path", db]))
+        .code,
+      2,
+    );
+    const ok = await cli([
+      "keys",
+      "create",
+      "--scopes",
+      "configuration:read,runtime",
+      "--domain",
+      domain.domain_id,
+      "--expires-at",
+      "2030-01-01T00:00:00Z",
+      "--sqlite-path",
+      db,
+    ]);
     assert.equal(ok.code, 0, ok.stderr);
     assert.equal((JSON.parse(ok.stdout) as { expires_at: string }).expires_at, "2030-01-01T00:00:00.000Z");
     const listed = (await cli(["domains", "list", "--sqlite-path", db])).stdout.trim().split("\n");
@@ -139,11 +162,18 @@ void describe("zelinqa CLI", () => {
   void it("serves on a Unix socket with --socket, configured from flags over the environment", async () => {
     const socketPath = join(dir, "zelinqa.sock");
     // A socket file left behind by a killed process is replaced.
-    const stale = spawn(process.execPath, ["-e", `require("net").createServer().listen(${JSON.stringify(socketPath)}, () => console.log("up"))`], { stdio: ["ignore", "pipe", "ignore"] });
+    const stale = spawn(
+      process.execPath,
+      ["-e", `require("net").createServer().listen(${JSON.stringify(socketPath)}, () => console.log("up"))`],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
     await new Promise((resolve) => stale.stdout.once("data", resolve));
     stale.kill("SIGKILL");
     await new Promise((resolve) => stale.once("exit", resolve));
-    const config = resolveServerConfig({ ZELINQA_SQLITE_PATH: join(dir, "socket.sqlite"), ZELINQA_LOG_LEVEL: "error", ZELINQA_PORT: "1" }, { socket: socketPath, logLevel: "warn" });
+    const config = resolveServerConfig(
+      { ZELINQA_SQLITE_PATH: join(dir, "socket.sqlite"), ZELINQA_LOG_LEVEL: "error", ZELINQA_PORT: "1" },
+      { socket: socketPath, logLevel: "warn" },
+    );
     assert.equal(config.logLevel, "warn");
     const server = await startServer(config, pino({ level: "silent" }));
     const client = new Client("http://localhost", { socketPath });

@@ -10,7 +10,11 @@ function largeConfiguration(): ConfigurationChange[] {
   const changes: ConfigurationChange[] = [];
   const roles = ["blocking", "blocking", "contributing", "contributing", "optional"] as const;
   roles.forEach((role, i) => {
-    changes.push({ entity: "dimension", operation: "create", dimension: { id: `dim_${i}`, name: `Dimension ${i}`, order_position: i, completion_role: role } });
+    changes.push({
+      entity: "dimension",
+      operation: "create",
+      dimension: { id: `dim_${i}`, name: `Dimension ${i}`, order_position: i, completion_role: role },
+    });
   });
   for (let q = 0; q < 500; q += 1) {
     const dimension = q < 200 ? `dim_${q % 4}` : `dim_${q % 5}`;
@@ -30,7 +34,12 @@ function largeConfiguration(): ConfigurationChange[] {
     changes.push({
       entity: "success_information",
       operation: "create",
-      success_information: { id: `si_${s}`, label: `Information ${s}`, schema: { type: "string", enum: ["v0", "v1", "v2"] }, primary_question_id: `q_${String(s).padStart(3, "0")}` },
+      success_information: {
+        id: `si_${s}`,
+        label: `Information ${s}`,
+        schema: { type: "string", enum: ["v0", "v1", "v2"] },
+        primary_question_id: `q_${String(s).padStart(3, "0")}`,
+      },
     });
   }
   return changes;
@@ -49,7 +58,11 @@ void describe("zelinqa compilation performance", () => {
     // A batch holds at most 500 changes (§12.3): install in two batches.
     const all = largeConfiguration();
     for (const changes of [all.slice(0, 400), all.slice(400)]) {
-      const applied = await t.request("POST", "/v1/configuration/changes", { key: "manage", body: { changes }, idempotencyKey: newIdempotencyKey() });
+      const applied = await t.request("POST", "/v1/configuration/changes", {
+        key: "manage",
+        body: { changes },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(applied.status, 200, applied.text.slice(0, 500));
     }
     const job = await t.request("POST", "/v1/configuration/publish", { key: "publish", body: {}, idempotencyKey: newIdempotencyKey() });
@@ -62,7 +75,11 @@ void describe("zelinqa compilation performance", () => {
     ctx.diagnostic(`compilation took ${elapsedMs.toFixed(0)} ms`);
     assert.ok(elapsedMs < 500, `compilation took ${elapsedMs.toFixed(0)} ms`);
     const session = await t.request("POST", "/v1/sessions", { key: "runtime", body: {}, idempotencyKey: newIdempotencyKey() });
-    const next = await t.request("POST", `/v1/sessions/${session.json.session_id as string}/next`, { key: "runtime", body: { state_version: 0 }, idempotencyKey: newIdempotencyKey() });
+    const next = await t.request("POST", `/v1/sessions/${session.json.session_id as string}/next`, {
+      key: "runtime",
+      body: { state_version: 0 },
+      idempotencyKey: newIdempotencyKey(),
+    });
     assert.equal(next.json.action, "ask");
   });
 });

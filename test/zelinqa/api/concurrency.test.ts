@@ -15,7 +15,12 @@ interface HttpResult {
   json: Record<string, unknown>;
 }
 
-async function http(base: string, method: string, path: string, options: { key: string; body?: unknown; idem?: string }): Promise<HttpResult> {
+async function http(
+  base: string,
+  method: string,
+  path: string,
+  options: { key: string; body?: unknown; idem?: string },
+): Promise<HttpResult> {
   const headers: Record<string, string> = { authorization: `Bearer ${options.key}` };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.idem) headers["idempotency-key"] = options.idem;
@@ -52,12 +57,18 @@ for (const backend of BACKENDS) {
         bases.push(await b.app.fastify.listen({ host: "127.0.0.1", port: 0 }));
         keys.push(b.keys.all);
       }
-      const changes = await http(bases[0]!, "POST", "/v1/configuration/changes", { key: keys[0]!, body: { changes: referenceCorpusChanges() }, idem: newIdempotencyKey() });
+      const changes = await http(bases[0]!, "POST", "/v1/configuration/changes", {
+        key: keys[0]!,
+        body: { changes: referenceCorpusChanges() },
+        idem: newIdempotencyKey(),
+      });
       assert.equal(changes.status, 200, changes.text);
       const publish = await http(bases[0]!, "POST", "/v1/configuration/publish", { key: keys[0]!, body: {}, idem: newIdempotencyKey() });
       assert.equal(publish.status, 202, publish.text);
       for (let i = 0; i < 100; i += 1) {
-        const job = await http(bases[bases.length - 1]!, "GET", `/v1/configuration/compilations/${publish.json.compilation_id as string}`, { key: keys[keys.length - 1]! });
+        const job = await http(bases[bases.length - 1]!, "GET", `/v1/configuration/compilations/${publish.json.compilation_id as string}`, {
+          key: keys[keys.length - 1]!,
+        });
         if (job.json.status === "succeeded") break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -81,7 +92,8 @@ for (const backend of BACKENDS) {
     void it("R29: the same /next with the same key on every instance produces exactly one turn", async () => {
       const sessionId = await newSession();
       const idem = newIdempotencyKey();
-      const attempt = (i: number) => http(pick(i).base, "POST", `/v1/sessions/${sessionId}/next`, { key: pick(i).key, body: { state_version: 0 }, idem });
+      const attempt = (i: number) =>
+        http(pick(i).base, "POST", `/v1/sessions/${sessionId}/next`, { key: pick(i).key, body: { state_version: 0 }, idem });
       const results = await Promise.all(Array.from({ length: 16 }, (_v, i) => attempt(i)));
       for (const r of results) {
         assert.ok(r.status === 200 || r.status === 503, `${r.status} ${r.text}`);
@@ -110,7 +122,11 @@ for (const backend of BACKENDS) {
       const sessionId = await newSession();
       const results = await Promise.all(
         Array.from({ length: 16 }, (_v, i) =>
-          http(pick(i).base, "POST", `/v1/sessions/${sessionId}/next`, { key: pick(i).key, body: { state_version: 0 }, idem: newIdempotencyKey() }),
+          http(pick(i).base, "POST", `/v1/sessions/${sessionId}/next`, {
+            key: pick(i).key,
+            body: { state_version: 0 },
+            idem: newIdempotencyKey(),
+          }),
         ),
       );
       const winners = results.filter((r) => r.status === 200);
@@ -124,7 +140,11 @@ for (const backend of BACKENDS) {
 
     void it("clients looping read-then-next never lose an update and turn_count matches the acknowledged turns", async () => {
       const sessionId = await newSession();
-      const first = await http(bases[0]!, "POST", `/v1/sessions/${sessionId}/next`, { key: keys[0]!, body: { state_version: 0 }, idem: newIdempotencyKey() });
+      const first = await http(bases[0]!, "POST", `/v1/sessions/${sessionId}/next`, {
+        key: keys[0]!,
+        body: { state_version: 0 },
+        idem: newIdempotencyKey(),
+      });
       assert.equal(first.status, 200);
       let acknowledged = 0;
       const client = async (i: number) => {
@@ -157,7 +177,10 @@ for (const backend of BACKENDS) {
       assert.equal(state.json.turn_count, 48);
       assert.equal(versionOf(state), 49);
       const journal = await a.store.listSessionEvents(sessionId);
-      assert.deepEqual(journal.map((e) => e.stateVersion), Array.from({ length: 50 }, (_v, i) => i));
+      assert.deepEqual(
+        journal.map((e) => e.stateVersion),
+        Array.from({ length: 50 }, (_v, i) => i),
+      );
     });
 
     void it("concurrent change batches on the draft are all applied, in some order, with distinct revisions", async () => {
@@ -165,12 +188,25 @@ for (const backend of BACKENDS) {
         Array.from({ length: 8 }, (_v, i) =>
           http(pick(i).base, "POST", "/v1/configuration/changes", {
             key: pick(i).key,
-            body: { changes: [{ entity: "dimension", operation: "create", dimension: { id: `race_${i}`, name: `Race ${i}`, order_position: 10 + i, completion_role: "optional" } }] },
+            body: {
+              changes: [
+                {
+                  entity: "dimension",
+                  operation: "create",
+                  dimension: { id: `race_${i}`, name: `Race ${i}`, order_position: 10 + i, completion_role: "optional" },
+                },
+              ],
+            },
             idem: newIdempotencyKey(),
           }),
         ),
       );
-      for (const r of results) assert.equal(r.status, 200, `${r.text} ${[...a.logLines, ...(b?.logLines ?? [])].filter((l) => l.includes("unexpected")).join("\n")}`);
+      for (const r of results)
+        assert.equal(
+          r.status,
+          200,
+          `${r.text} ${[...a.logLines, ...(b?.logLines ?? [])].filter((l) => l.includes("unexpected")).join("\n")}`,
+        );
       const revisions = results.map((r) => r.json.draft_revision as number).sort((x, y) => x - y);
       assert.equal(new Set(revisions).size, 8);
       const draft = await http(bases[0]!, "GET", "/v1/configuration?state=draft", { key: keys[0]! });

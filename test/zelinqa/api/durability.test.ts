@@ -107,13 +107,22 @@ for (const backend of BACKENDS) {
         assert.equal(replay.status, 200);
         assert.equal(replay.text, ack.text);
       }
-      const next = await post(restarted, `/v1/sessions/${sessionId}/next`, key, { state_version: stored, previous_turn: { user_text: "je ne sais pas" } }, `after-${Date.now()}`);
+      const next = await post(
+        restarted,
+        `/v1/sessions/${sessionId}/next`,
+        key,
+        { state_version: stored, previous_turn: { user_text: "je ne sais pas" } },
+        `after-${Date.now()}`,
+      );
       assert.equal(next.status, 200, next.text);
       assert.equal(versionOf(JSON.parse(next.text) as Record<string, unknown>), stored + 1);
       const store = database.open();
       try {
         const journal = await store.listSessionEvents(sessionId);
-        assert.deepEqual(journal.map((e) => e.stateVersion), Array.from({ length: stored + 2 }, (_v, i) => i));
+        assert.deepEqual(
+          journal.map((e) => e.stateVersion),
+          Array.from({ length: stored + 2 }, (_v, i) => i),
+        );
       } finally {
         await store.close();
       }
@@ -121,29 +130,33 @@ for (const backend of BACKENDS) {
       server = undefined;
     });
 
-    void it("R29 with two zelinqa serve processes: the same /next on both gives exactly one turn", { skip: backend === "sqlite" ? "one process per SQLite file (§2.3)" : undefined }, async () => {
-      const first = await startServe(flags);
-      const second = await startServe(flags).catch(async (error: unknown) => {
-        await first.kill9();
-        throw error;
-      });
-      try {
-        const created = await post(first.baseUrl, "/v1/sessions", key, {}, `r29-create-${Date.now()}`);
-        const sessionId = (JSON.parse(created.text) as { session_id: string }).session_id;
-        const idem = `r29-next-${Date.now()}`;
-        const send = (base: string) => post(base, `/v1/sessions/${sessionId}/next`, key, { state_version: 0 }, idem);
-        let results = await Promise.all([first, second, first, second].map((s) => send(s.baseUrl)));
-        for (const r of results) assert.ok(r.status === 200 || r.status === 503, r.text);
-        results = await Promise.all(results.map(async (r, i) => (r.status === 503 ? send([first, second][i % 2]!.baseUrl) : r)));
-        const ok = results.filter((r) => r.status === 200);
-        assert.ok(ok.length >= 2);
-        assert.equal(new Set(ok.map((r) => r.text)).size, 1);
-        const state = await get(second.baseUrl, `/v1/sessions/${sessionId}`, key);
-        assert.equal(versionOf(state.json), 1);
-      } finally {
-        assert.equal(await first.stop(), 0);
-        assert.equal(await second.stop(), 0);
-      }
-    });
+    void it(
+      "R29 with two zelinqa serve processes: the same /next on both gives exactly one turn",
+      { skip: backend === "sqlite" ? "one process per SQLite file (§2.3)" : undefined },
+      async () => {
+        const first = await startServe(flags);
+        const second = await startServe(flags).catch(async (error: unknown) => {
+          await first.kill9();
+          throw error;
+        });
+        try {
+          const created = await post(first.baseUrl, "/v1/sessions", key, {}, `r29-create-${Date.now()}`);
+          const sessionId = (JSON.parse(created.text) as { session_id: string }).session_id;
+          const idem = `r29-next-${Date.now()}`;
+          const send = (base: string) => post(base, `/v1/sessions/${sessionId}/next`, key, { state_version: 0 }, idem);
+          let results = await Promise.all([first, second, first, second].map((s) => send(s.baseUrl)));
+          for (const r of results) assert.ok(r.status === 200 || r.status === 503, r.text);
+          results = await Promise.all(results.map(async (r, i) => (r.status === 503 ? send([first, second][i % 2]!.baseUrl) : r)));
+          const ok = results.filter((r) => r.status === 200);
+          assert.ok(ok.length >= 2);
+          assert.equal(new Set(ok.map((r) => r.text)).size, 1);
+          const state = await get(second.baseUrl, `/v1/sessions/${sessionId}`, key);
+          assert.equal(versionOf(state.json), 1);
+        } finally {
+          assert.equal(await first.stop(), 0);
+          assert.equal(await second.stop(), 0);
+        }
+      },
+    );
   });
 }

@@ -62,7 +62,10 @@ for (const backend of BACKENDS) {
         { key: "revoked" },
       ];
       for (const c of cases) {
-        for (const [method, url] of [["GET", "/v1/sessions/ses_does_not_exist"], ["POST", "/v1/sessions"]] as const) {
+        for (const [method, url] of [
+          ["GET", "/v1/sessions/ses_does_not_exist"],
+          ["POST", "/v1/sessions"],
+        ] as const) {
           const r = await t.request(method, url, { ...c, body: {}, idempotencyKey: newIdempotencyKey() });
           assert.equal(r.status, 403, `${JSON.stringify(c)} ${url}`);
           assert.equal(r.text, '{"message":"Forbidden"}');
@@ -114,7 +117,10 @@ for (const backend of BACKENDS) {
       assert.equal(missing.status, 400);
       assert.equal(missing.json.code, "invalid_request");
       assert.equal(missing.json.message, "The Idempotency-Key header is required for this operation.");
-      assert.deepEqual((missing.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path), ["header.Idempotency-Key"]);
+      assert.deepEqual(
+        (missing.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path),
+        ["header.Idempotency-Key"],
+      );
       for (const key of ["short", "k".repeat(129)]) {
         const r = await t.request("POST", "/v1/sessions/ses_x/next", { key: "runtime", body: { state_version: 0 }, idempotencyKey: key });
         assert.equal(r.status, 400);
@@ -135,7 +141,11 @@ for (const backend of BACKENDS) {
     });
 
     void it("reports schema violations as JSON-Pointer issues and maps runtime locations to 422", async () => {
-      const unknown = await t.request("POST", "/v1/sessions", { key: "runtime", body: { foo: 1, max_turns: 0 }, idempotencyKey: newIdempotencyKey() });
+      const unknown = await t.request("POST", "/v1/sessions", {
+        key: "runtime",
+        body: { foo: 1, max_turns: 0 },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(unknown.status, 400);
       assert.equal(unknown.json.message, "The request does not satisfy the contract.");
       const paths = (unknown.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path).sort();
@@ -148,7 +158,10 @@ for (const backend of BACKENDS) {
       });
       assert.equal(turn.status, 422);
       assert.equal(turn.json.code, "invalid_previous_turn");
-      assert.deepEqual((turn.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path), ["/previous_turn/user_text"]);
+      assert.deepEqual(
+        (turn.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path),
+        ["/previous_turn/user_text"],
+      );
 
       const value = await t.request("POST", "/v1/sessions/ses_x/events", {
         key: "runtime",
@@ -170,7 +183,10 @@ for (const backend of BACKENDS) {
 
       const query = await t.request("GET", "/v1/configuration/questions?limit=0&unknown=1", { key: "read" });
       assert.equal(query.status, 400);
-      assert.deepEqual((query.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path), ["query.limit"]);
+      assert.deepEqual(
+        (query.json.details as { issues: Array<{ path: string }> }).issues.map((i) => i.path),
+        ["query.limit"],
+      );
 
       const metadata = await t.request("POST", "/v1/sessions/ses_x/feedback", {
         key: "runtime",
@@ -205,9 +221,17 @@ for (const backend of BACKENDS) {
 
     void it("stores a refusal produced after reservation and replays it verbatim; another body is idempotency_key_reused", async () => {
       const key = newIdempotencyKey();
-      const first = await t.request("POST", "/v1/sessions/ses_missing/feedback", { key: "runtime", body: { result: "success" }, idempotencyKey: key });
+      const first = await t.request("POST", "/v1/sessions/ses_missing/feedback", {
+        key: "runtime",
+        body: { result: "success" },
+        idempotencyKey: key,
+      });
       assert.equal(first.status, 404);
-      const replay = await t.request("POST", "/v1/sessions/ses_missing/feedback", { key: "runtime", body: { result: "success" }, idempotencyKey: key });
+      const replay = await t.request("POST", "/v1/sessions/ses_missing/feedback", {
+        key: "runtime",
+        body: { result: "success" },
+        idempotencyKey: key,
+      });
       assert.equal(replay.status, 404);
       assert.equal(replay.text, first.text);
       assert.equal(replay.headers["x-request-id"], first.headers["x-request-id"]);
@@ -217,19 +241,35 @@ for (const backend of BACKENDS) {
         idempotencyKey: key,
       });
       assert.equal(reordered.headers["x-request-id"], first.headers["x-request-id"]);
-      const other = await t.request("POST", "/v1/sessions/ses_missing/feedback", { key: "runtime", body: { result: "failure" }, idempotencyKey: key });
+      const other = await t.request("POST", "/v1/sessions/ses_missing/feedback", {
+        key: "runtime",
+        body: { result: "failure" },
+        idempotencyKey: key,
+      });
       assert.equal(other.status, 409);
       assert.equal(other.json.code, "idempotency_key_reused");
       assert.deepEqual(other.json.details, { idempotency_key: key });
-      const otherPath = await t.request("POST", "/v1/sessions/ses_other/feedback", { key: "runtime", body: { result: "success" }, idempotencyKey: key });
+      const otherPath = await t.request("POST", "/v1/sessions/ses_other/feedback", {
+        key: "runtime",
+        body: { result: "success" },
+        idempotencyKey: key,
+      });
       assert.equal(otherPath.status, 409);
     });
 
     void it("does not store validation errors as idempotency records", async () => {
       const key = newIdempotencyKey();
-      const bad = await t.request("POST", "/v1/sessions/ses_missing/feedback", { key: "runtime", body: { result: "nope" }, idempotencyKey: key });
+      const bad = await t.request("POST", "/v1/sessions/ses_missing/feedback", {
+        key: "runtime",
+        body: { result: "nope" },
+        idempotencyKey: key,
+      });
       assert.equal(bad.status, 400);
-      const good = await t.request("POST", "/v1/sessions/ses_missing/feedback", { key: "runtime", body: { result: "success" }, idempotencyKey: key });
+      const good = await t.request("POST", "/v1/sessions/ses_missing/feedback", {
+        key: "runtime",
+        body: { result: "success" },
+        idempotencyKey: key,
+      });
       assert.equal(good.status, 404);
     });
 
@@ -269,7 +309,13 @@ for (const backend of BACKENDS) {
     });
 
     void it("answers a corrupt stored draft with a bare 500 and lets a retry re-execute", async () => {
-      await t.store.saveDraft({ domainId: t.domainId, expectedRevision: 0, revision: 1, content: { corrupt: true }, now: new Date().toISOString() });
+      await t.store.saveDraft({
+        domainId: t.domainId,
+        expectedRevision: 0,
+        revision: 1,
+        content: { corrupt: true },
+        now: new Date().toISOString(),
+      });
       const key = newIdempotencyKey();
       const body = { changes: [{ entity: "objective", operation: "update", objective: { name: "x" } }] };
       const first = await t.request("POST", "/v1/configuration/changes", { key: "write", body, idempotencyKey: key });

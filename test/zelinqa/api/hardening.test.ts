@@ -56,10 +56,22 @@ for (const backend of BACKENDS) {
 
     void it("refuses a success_information schema nested deeper than 32 levels with invalid_schema", async () => {
       const changes = referenceCorpusChanges("create").filter((c) => c.entity !== "success_information");
-      const base = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes }, idempotencyKey: newIdempotencyKey() });
+      const base = await t.request("POST", "/v1/configuration/changes", {
+        key: "all",
+        body: { changes },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(base.status, 200, base.text);
-      const deep = { entity: "success_information", operation: "create", success_information: { id: "deep", label: "Deep", schema: nestedObject(20), primary_question_id: "sdk_q_usage" } };
-      const r = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes: [deep] }, idempotencyKey: newIdempotencyKey() });
+      const deep = {
+        entity: "success_information",
+        operation: "create",
+        success_information: { id: "deep", label: "Deep", schema: nestedObject(20), primary_question_id: "sdk_q_usage" },
+      };
+      const r = await t.request("POST", "/v1/configuration/changes", {
+        key: "all",
+        body: { changes: [deep] },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assertEnvelope(r, 422, "configuration_validation_failed");
       const issues = r.json.details as { issues: Array<{ code: string; message: string }> };
       assert.equal(issues.issues[0]?.code, "invalid_schema");
@@ -73,13 +85,28 @@ for (const backend of BACKENDS) {
       const content = stored.content as { draft_revision: number; success_informations: unknown[] };
       // What an earlier release accepted with 200: a schema about 2,000 levels deep.
       content.success_informations.push({ id: "poison", label: "Poison", schema: nestedObject(2_000), primary_question_id: "sdk_q_usage" });
-      assert.ok(await store.saveDraft({ domainId, expectedRevision: stored.revision, revision: stored.revision + 1, content: { ...content, draft_revision: stored.revision + 1 }, now: new Date().toISOString() }));
+      assert.ok(
+        await store.saveDraft({
+          domainId,
+          expectedRevision: stored.revision,
+          revision: stored.revision + 1,
+          content: { ...content, draft_revision: stored.revision + 1 },
+          now: new Date().toISOString(),
+        }),
+      );
 
       const objective = { entity: "objective", operation: "update", objective: { max_turns: 7 } };
-      const edit = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes: [objective] }, idempotencyKey: newIdempotencyKey() });
+      const edit = await t.request("POST", "/v1/configuration/changes", {
+        key: "all",
+        body: { changes: [objective] },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(edit.status, 200, edit.text);
       const warnings = edit.json.warnings as Array<{ code: string; entity_id?: string }>;
-      assert.ok(warnings.some((w) => w.code === "invalid_schema" && w.entity_id === "poison"), edit.text);
+      assert.ok(
+        warnings.some((w) => w.code === "invalid_schema" && w.entity_id === "poison"),
+        edit.text,
+      );
 
       const publish = await t.request("POST", "/v1/configuration/publish", { key: "all", body: {}, idempotencyKey: newIdempotencyKey() });
       assertEnvelope(publish, 422, "configuration_validation_failed");
@@ -88,12 +115,24 @@ for (const backend of BACKENDS) {
       const read = await t.request("GET", "/v1/configuration?state=draft", { key: "all" });
       assert.equal(read.status, 200, read.text.slice(0, 300));
 
-      const replace = { entity: "success_information", operation: "update", success_information: { id: "poison", schema: { type: "string" } } };
-      const fixed = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes: [replace] }, idempotencyKey: newIdempotencyKey() });
+      const replace = {
+        entity: "success_information",
+        operation: "update",
+        success_information: { id: "poison", schema: { type: "string" } },
+      };
+      const fixed = await t.request("POST", "/v1/configuration/changes", {
+        key: "all",
+        body: { changes: [replace] },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(fixed.status, 200, fixed.text);
       assert.ok(!(fixed.json.warnings as Array<{ code: string }>).some((w) => w.code === "invalid_schema"), fixed.text);
       const remove = { entity: "success_information", operation: "delete", success_information: { id: "poison" } };
-      const removed = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes: [remove] }, idempotencyKey: newIdempotencyKey() });
+      const removed = await t.request("POST", "/v1/configuration/changes", {
+        key: "all",
+        body: { changes: [remove] },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(removed.status, 200, removed.text);
     });
 
@@ -102,8 +141,21 @@ for (const backend of BACKENDS) {
       const stored = await store.getDraft(domainId);
       assert.ok(stored);
       const content = stored.content as { success_informations: unknown[] };
-      content.success_informations.push({ id: "poison2", label: "Poison", schema: nestedObject(2_000), primary_question_id: "sdk_q_usage" });
-      assert.ok(await store.saveDraft({ domainId, expectedRevision: stored.revision, revision: stored.revision + 1, content: { ...content, draft_revision: stored.revision + 1 }, now: new Date().toISOString() }));
+      content.success_informations.push({
+        id: "poison2",
+        label: "Poison",
+        schema: nestedObject(2_000),
+        primary_question_id: "sdk_q_usage",
+      });
+      assert.ok(
+        await store.saveDraft({
+          domainId,
+          expectedRevision: stored.revision,
+          revision: stored.revision + 1,
+          content: { ...content, draft_revision: stored.revision + 1 },
+          now: new Date().toISOString(),
+        }),
+      );
       const dir = mkdtempSync(join(tmpdir(), "zelinqa-import-"));
       try {
         const file = join(dir, "corpus.json");
@@ -129,9 +181,20 @@ for (const backend of BACKENDS) {
     });
 
     void it("answers a missing or malformed Content-Type with 400 invalid_request after authentication", async () => {
-      const cases: Array<Record<string, string>> = [{ "content-type": "" }, { "content-type": "/" }, { "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }];
+      const cases: Array<Record<string, string>> = [
+        { "content-type": "" },
+        { "content-type": "/" },
+        { "content-type": "text/plain" },
+        { "content-type": "application/x-www-form-urlencoded" },
+      ];
       for (const headers of cases) {
-        for (const url of ["/v1/sessions", "/v1/sessions/ses_x/next", "/v1/configuration/changes", "/v1/configuration/publish", "/v1/next-questions"]) {
+        for (const url of [
+          "/v1/sessions",
+          "/v1/sessions/ses_x/next",
+          "/v1/configuration/changes",
+          "/v1/configuration/publish",
+          "/v1/next-questions",
+        ]) {
           const r = await post(url, "{}", headers);
           assertEnvelope(r, 400, "invalid_request");
           assert.deepEqual(r.json.details, { issues: [{ path: "header.Content-Type", message: "must be application/json" }] });
@@ -139,10 +202,19 @@ for (const backend of BACKENDS) {
           assert.equal(anonymous.status, 401, `${url} ${JSON.stringify(headers)}`);
         }
       }
-      const missing = await t.app.fastify.inject({ method: "POST", url: "/v1/sessions", payload: "{}", headers: { authorization: `Bearer ${t.keys.all}`, "idempotency-key": newIdempotencyKey() } });
+      const missing = await t.app.fastify.inject({
+        method: "POST",
+        url: "/v1/sessions",
+        payload: "{}",
+        headers: { authorization: `Bearer ${t.keys.all}`, "idempotency-key": newIdempotencyKey() },
+      });
       assert.equal(missing.statusCode, 400);
       // No body needs no Content-Type: publish takes an optional body.
-      const empty = await t.app.fastify.inject({ method: "POST", url: "/v1/configuration/publish", headers: { authorization: `Bearer ${t.keys.all}`, "idempotency-key": newIdempotencyKey() } });
+      const empty = await t.app.fastify.inject({
+        method: "POST",
+        url: "/v1/configuration/publish",
+        headers: { authorization: `Bearer ${t.keys.all}`, "idempotency-key": newIdempotencyKey() },
+      });
       assert.notEqual(empty.statusCode, 400, empty.body);
       assert.ok(empty.statusCode < 500, empty.body);
     });
@@ -160,7 +232,21 @@ for (const backend of BACKENDS) {
         ["surrogate key", post("/v1/sessions/ses_x/feedback", '{"result":"success","metadata":{"\\udc00":1}}')],
         ["feedback", post("/v1/sessions/ses_x/feedback", JSON.stringify({ result: "success", label: "\u0000" }))],
         ["legacy", post("/v1/next-questions", JSON.stringify({ session_id: "s\u0000" }))],
-        ["config", post("/v1/configuration/changes", JSON.stringify({ changes: [{ entity: "dimension", operation: "create", dimension: { id: "d\u0000", name: "n", order_position: 0, completion_role: "blocking" } }] }))],
+        [
+          "config",
+          post(
+            "/v1/configuration/changes",
+            JSON.stringify({
+              changes: [
+                {
+                  entity: "dimension",
+                  operation: "create",
+                  dimension: { id: "d\u0000", name: "n", order_position: 0, completion_role: "blocking" },
+                },
+              ],
+            }),
+          ),
+        ],
       ];
       for (const [name, pending] of cases) {
         const r = await pending;
@@ -213,9 +299,13 @@ for (const backend of BACKENDS) {
         socket.on("error", reject);
       });
       const until = Date.now() + 3000;
-      while (!t.logLines.slice(before).some((l) => l.includes("client aborted")) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      while (!t.logLines.slice(before).some((l) => l.includes("client aborted")) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 20));
       const lines = t.logLines.slice(before);
-      assert.ok(lines.some((l) => l.includes("client aborted the request")), lines.join("\n"));
+      assert.ok(
+        lines.some((l) => l.includes("client aborted the request")),
+        lines.join("\n"),
+      );
       assert.ok(!lines.some((l) => l.includes("database unavailable")), lines.join("\n"));
     });
   });

@@ -96,34 +96,44 @@ void describe("request layer properties", () => {
   void it("a NUL or an unpaired surrogate anywhere is refused with invalid_request and its JSON Pointer", () => {
     const bad = fc.constantFrom("\u0000", "\ud800", "\udfff", "a\udc00b", "\ud83d");
     fc.assert(
-      fc.property(jsonObject, fc.array(fc.constantFrom("a", "b/c", "~", "0"), { minLength: 1, maxLength: 4 }), bad, fc.boolean(), (base, path, text, inKey) => {
-        const value: Record<string, unknown> = { ...base };
-        let cursor = value;
-        for (const segment of path.slice(0, -1)) {
-          const next: Record<string, unknown> = {};
-          cursor[segment] = next;
-          cursor = next;
-        }
-        const last = path[path.length - 1]!;
-        if (inKey) cursor[last + text] = 1;
-        else cursor[last] = text;
-        const found = findUnstorableString(value);
-        assert.ok(found !== null);
-        try {
-          parse(JSON.stringify(value));
-          assert.fail("accepted");
-        } catch (error) {
-          assert.ok(error instanceof OperationError);
-          assert.equal(error.code, "invalid_request");
-          assert.deepEqual(error.details, { issues: [{ path: found, message: "contains NUL or an unpaired surrogate" }] });
-        }
-      }),
+      fc.property(
+        jsonObject,
+        fc.array(fc.constantFrom("a", "b/c", "~", "0"), { minLength: 1, maxLength: 4 }),
+        bad,
+        fc.boolean(),
+        (base, path, text, inKey) => {
+          const value: Record<string, unknown> = { ...base };
+          let cursor = value;
+          for (const segment of path.slice(0, -1)) {
+            const next: Record<string, unknown> = {};
+            cursor[segment] = next;
+            cursor = next;
+          }
+          const last = path[path.length - 1]!;
+          if (inKey) cursor[last + text] = 1;
+          else cursor[last] = text;
+          const found = findUnstorableString(value);
+          assert.ok(found !== null);
+          try {
+            parse(JSON.stringify(value));
+            assert.fail("accepted");
+          } catch (error) {
+            assert.ok(error instanceof OperationError);
+            assert.equal(error.code, "invalid_request");
+            assert.deepEqual(error.details, { issues: [{ path: found, message: "contains NUL or an unpaired surrogate" }] });
+          }
+        },
+      ),
       RUNS,
     );
   });
 
   void it("any non-object JSON body, or a body that is not JSON, is invalid_request and never another error", () => {
-    const text = fc.oneof(fc.string({ maxLength: 40 }), json.map((v) => JSON.stringify(v)), jsonObject.map((v) => JSON.stringify(v).slice(0, -1)));
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      json.map((v) => JSON.stringify(v)),
+      jsonObject.map((v) => JSON.stringify(v).slice(0, -1)),
+    );
     fc.assert(
       fc.property(text, (body) => {
         try {
@@ -177,7 +187,12 @@ void describe("request layer properties", () => {
   void it("the canonical JSON of the fingerprint ignores key order and keeps the value", () => {
     const reorder = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(reorder);
-      if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)]));
+      if (typeof value === "object" && value !== null)
+        return Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, v]) => [k, reorder(v)]),
+        );
       return value;
     };
     fc.assert(

@@ -35,7 +35,20 @@ const GATEWAY_STATUSES = new Set([401, 403, 404, 405, 413, 429]);
 const REQUEST_ID = /^req_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const junkSegment = fc.oneof(
-  fc.constantFrom("%", "%zz", "%00", "ses_%00", "%C0%AF", "%ED%A0%80", "%E0%A4%A", "..", "%2e%2e", "ses%2F..%2Fsecret", "%F0%9F%98%80", "x".repeat(3000)),
+  fc.constantFrom(
+    "%",
+    "%zz",
+    "%00",
+    "ses_%00",
+    "%C0%AF",
+    "%ED%A0%80",
+    "%E0%A4%A",
+    "..",
+    "%2e%2e",
+    "ses%2F..%2Fsecret",
+    "%F0%9F%98%80",
+    "x".repeat(3000),
+  ),
   fc.string({ maxLength: 20 }).map((s) => encodeURIComponent(s)),
   fc.string({ unit: "binary", maxLength: 8 }).map((s) => encodeURIComponent(s).replace(/%([0-9A-F]{2})/g, (m) => (m === "%2F" ? "/" : m))),
 );
@@ -46,7 +59,22 @@ const queryValue = fc.oneof(
 const jsonValue = fc.jsonValue({ maxDepth: 4 });
 const bodyText = fc.oneof(
   jsonValue.map((v) => JSON.stringify(v)),
-  fc.dictionary(fc.constantFrom("state_version", "previous_turn", "changes", "result", "client_reference", "context_update", "client_updates", "session_id", "x"), jsonValue).map((v) => JSON.stringify(v)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        "state_version",
+        "previous_turn",
+        "changes",
+        "result",
+        "client_reference",
+        "context_update",
+        "client_updates",
+        "session_id",
+        "x",
+      ),
+      jsonValue,
+    )
+    .map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 40 }),
   fc.integer({ min: 60, max: 5000 }).map((n) => "[".repeat(n) + "]".repeat(n)),
   fc.constantFrom('{"client_reference":"\\u0000"}', '{"client_reference":"\\ud800"}', '{"state_version":0}', "{}", ""),
@@ -59,7 +87,11 @@ void describe("route fuzz", () => {
       let sessionId = "";
       before(async () => {
         t = await startTestApp({ backend, options: { workerPollMs: 20 } });
-        const changes = await t.request("POST", "/v1/configuration/changes", { key: "all", body: { changes: referenceCorpusChanges() }, idempotencyKey: newIdempotencyKey() });
+        const changes = await t.request("POST", "/v1/configuration/changes", {
+          key: "all",
+          body: { changes: referenceCorpusChanges() },
+          idempotencyKey: newIdempotencyKey(),
+        });
         assert.equal(changes.status, 200, changes.text);
         const publish = await t.request("POST", "/v1/configuration/publish", { key: "all", body: {}, idempotencyKey: newIdempotencyKey() });
         for (let i = 0; i < 200; i += 1) {
@@ -85,7 +117,10 @@ void describe("route fuzz", () => {
             { arbitrary: junkSegment, weight: 3 },
           ),
           query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.constantFrom("a%00", "x")), queryValue), { maxLength: 3 }),
-          key: fc.oneof({ arbitrary: fc.constant("all"), weight: 4 }, { arbitrary: fc.constantFrom("runtime", "write", null, "nbq_live_invalid", "Basic"), weight: 2 }),
+          key: fc.oneof(
+            { arbitrary: fc.constant("all"), weight: 4 },
+            { arbitrary: fc.constantFrom("runtime", "write", null, "nbq_live_invalid", "Basic"), weight: 2 },
+          ),
           contentType: fc.oneof(
             { arbitrary: fc.constant("application/json"), weight: 4 },
             { arbitrary: fc.constantFrom("application/json; charset=utf-8", "", "/", "text/plain", undefined), weight: 2 },
@@ -104,7 +139,12 @@ void describe("route fuzz", () => {
             else if (r.key !== null) headers.authorization = `Bearer ${r.key in t.keys ? t.keys[r.key as keyof typeof t.keys] : r.key}`;
             if (r.contentType !== undefined) headers["content-type"] = r.contentType;
             if (r.idem !== undefined) headers["idempotency-key"] = r.idem;
-            const response = await t.app.fastify.inject({ method, url: `${path}${query}`, headers, ...(r.body !== null && method !== "GET" ? { payload: r.body } : {}) });
+            const response = await t.app.fastify.inject({
+              method,
+              url: `${path}${query}`,
+              headers,
+              ...(r.body !== null && method !== "GET" ? { payload: r.body } : {}),
+            });
             const where = `${method} ${path.slice(0, 80)}${query} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
             assert.ok(response.statusCode < 500, where);
             const requestId = response.headers["x-request-id"];

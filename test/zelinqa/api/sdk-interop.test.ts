@@ -2,8 +2,7 @@
 // listening server (SQLite and PostgreSQL): configuration, publication, a session, and the error classes.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type {
-  Session} from "../../../src/zelinqa/sdk/index.js";
+import type { Session } from "../../../src/zelinqa/sdk/index.js";
 import {
   ZelinqaAuthenticationError,
   ZelinqaClient,
@@ -58,7 +57,10 @@ for (const backend of BACKENDS) {
       const session: Session = await client.startSession({ client_reference: "sdk", max_turns: 8 });
       const first = await session.next();
       assert.equal(first.action, "ask");
-      assert.deepEqual(first.candidates.map((c) => c.question_id), ["sdk_q_animaux", "sdk_q_style"]);
+      assert.deepEqual(
+        first.candidates.map((c) => c.question_id),
+        ["sdk_q_animaux", "sdk_q_style"],
+      );
       const second = await session.answer({ assistantText: first.candidates[0]?.text ?? "", userText: REQUIREMENT_19_USER_TEXT });
       assert.equal(second.turn_count, 1);
       const third = await session.answer({ candidateRank: 1, choiceLabels: ["Contemporain"] });
@@ -68,8 +70,12 @@ for (const backend of BACKENDS) {
       const feedback = await session.submitFeedback({ result: "success", label: "achat" });
       assert.match(feedback.feedback_id, /^fbk_/);
       await assert.rejects(client.next(session.id, { state_version: 0 }), ZelinqaStateVersionConflictError);
-      await assert.rejects(client.next(session.id, { state_version: 3 }, { idempotencyKey: "sdk-reused-key" }).then(() =>
-        client.next(session.id, { state_version: 4 }, { idempotencyKey: "sdk-reused-key" })), ZelinqaIdempotencyKeyReusedError);
+      await assert.rejects(
+        client
+          .next(session.id, { state_version: 3 }, { idempotencyKey: "sdk-reused-key" })
+          .then(() => client.next(session.id, { state_version: 4 }, { idempotencyKey: "sdk-reused-key" })),
+        ZelinqaIdempotencyKeyReusedError,
+      );
       const unknown = await client.getSession("ses/../secret").catch((error: unknown) => error);
       assert.ok(unknown instanceof ZelinqaUnknownSessionError);
       assert.equal(unknown.details.session_id, "ses/../secret");

@@ -55,13 +55,25 @@ for (const backend of BACKENDS) {
 
     void it("forgets an idempotency record after 24 hours", async () => {
       const key = newIdempotencyKey();
-      const first = await t.request("POST", "/v1/sessions/ses_old/feedback", { key: "runtime", body: { result: "success" }, idempotencyKey: key });
+      const first = await t.request("POST", "/v1/sessions/ses_old/feedback", {
+        key: "runtime",
+        body: { result: "success" },
+        idempotencyKey: key,
+      });
       assert.equal(first.status, 404);
       advance(23 * 3_600_000);
-      const reused = await t.request("POST", "/v1/sessions/ses_old/feedback", { key: "runtime", body: { result: "partial" }, idempotencyKey: key });
+      const reused = await t.request("POST", "/v1/sessions/ses_old/feedback", {
+        key: "runtime",
+        body: { result: "partial" },
+        idempotencyKey: key,
+      });
       assert.equal(reused.status, 409);
       advance(3_600_001);
-      const fresh = await t.request("POST", "/v1/sessions/ses_old/feedback", { key: "runtime", body: { result: "partial" }, idempotencyKey: key });
+      const fresh = await t.request("POST", "/v1/sessions/ses_old/feedback", {
+        key: "runtime",
+        body: { result: "partial" },
+        idempotencyKey: key,
+      });
       assert.equal(fresh.status, 404);
       assert.notEqual(fresh.headers["x-request-id"], first.headers["x-request-id"]);
     });
@@ -70,7 +82,14 @@ for (const backend of BACKENDS) {
       const ids = createIdGenerator();
       const at = new Date(nowMs).toISOString();
       const revocable = generateApiKey({ ids, domainId: t.domainId, scopes: ["runtime"], label: null, expiresAt: null, now: at });
-      const expiring = generateApiKey({ ids, domainId: t.domainId, scopes: ["runtime"], label: null, expiresAt: new Date(nowMs + 10_000).toISOString(), now: at });
+      const expiring = generateApiKey({
+        ids,
+        domainId: t.domainId,
+        scopes: ["runtime"],
+        label: null,
+        expiresAt: new Date(nowMs + 10_000).toISOString(),
+        now: at,
+      });
       await t.store.insertApiKey(revocable.record);
       await t.store.insertApiKey(expiring.record);
       const status = async (token: string) => (await t.request("GET", "/v1/sessions/ses_none", { key: token })).status;
@@ -84,15 +103,26 @@ for (const backend of BACKENDS) {
     });
 
     void it("fails a running compilation whose lease expired with timeout, and lets a new publish through", async () => {
-      const changes = await t.request("POST", "/v1/configuration/changes", { key: "manage", body: { changes: referenceCorpusChanges() }, idempotencyKey: newIdempotencyKey() });
+      const changes = await t.request("POST", "/v1/configuration/changes", {
+        key: "manage",
+        body: { changes: referenceCorpusChanges() },
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(changes.status, 200, changes.text);
       const first = await t.request("POST", "/v1/configuration/publish", { key: "publish", body: {}, idempotencyKey: newIdempotencyKey() });
       assert.equal(first.status, 202);
-      const claimed = await t.store.claimCompilationJob({ now: new Date(nowMs).toISOString(), leaseExpiresAt: new Date(nowMs + 60_000).toISOString() });
+      const claimed = await t.store.claimCompilationJob({
+        now: new Date(nowMs).toISOString(),
+        leaseExpiresAt: new Date(nowMs + 60_000).toISOString(),
+      });
       assert.equal(claimed?.id, first.json.compilation_id);
       const running = await t.request("GET", `/v1/configuration/compilations/${claimed?.id}`, { key: "read" });
       assert.deepEqual([running.json.status, running.json.progress], ["running", 0.1]);
-      const blocked = await t.request("POST", "/v1/configuration/publish", { key: "publish", body: {}, idempotencyKey: newIdempotencyKey() });
+      const blocked = await t.request("POST", "/v1/configuration/publish", {
+        key: "publish",
+        body: {},
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.deepEqual([blocked.status, blocked.json.details], [409, { compilation_id: claimed?.id, status: "running" }]);
       advance(60_001);
       await t.app.worker.drain();
@@ -101,7 +131,11 @@ for (const backend of BACKENDS) {
       assert.equal((failed.json.error as { code: string }).code, "timeout");
       const audit = await t.request("GET", "/v1/configuration/audit?action=configuration.publish.failed", { key: "publish" });
       assert.equal((audit.json.events as unknown[]).length, 1);
-      const second = await t.request("POST", "/v1/configuration/publish", { key: "publish", body: {}, idempotencyKey: newIdempotencyKey() });
+      const second = await t.request("POST", "/v1/configuration/publish", {
+        key: "publish",
+        body: {},
+        idempotencyKey: newIdempotencyKey(),
+      });
       assert.equal(second.status, 202);
       await t.app.worker.drain();
       const done = await t.request("GET", `/v1/configuration/compilations/${second.json.compilation_id as string}`, { key: "read" });
@@ -115,7 +149,14 @@ for (const backend of BACKENDS) {
       const at = new Date(nowMs).toISOString();
       const org = await t.store.ensureOrganization("other-tenant", at);
       const other = await t.store.createDomain({ id: ids.newId("dom"), name: "Other", organizationId: org, now: at });
-      const key = generateApiKey({ ids, domainId: other.id, scopes: ["runtime", "configuration:read", "configuration:publish"], label: null, expiresAt: null, now: at });
+      const key = generateApiKey({
+        ids,
+        domainId: other.id,
+        scopes: ["runtime", "configuration:read", "configuration:publish"],
+        label: null,
+        expiresAt: null,
+        now: at,
+      });
       await t.store.insertApiKey(key.record);
       const session = await t.request("GET", `/v1/sessions/${created.json.session_id as string}`, { key: key.apiKey });
       assert.deepEqual([session.status, session.json.code], [404, "unknown_session"]);
@@ -123,7 +164,8 @@ for (const backend of BACKENDS) {
       assert.deepEqual([config.status, config.json.code], [404, "unknown_configuration"]);
       const audit = await t.request("GET", "/v1/configuration/audit", { key: key.apiKey });
       assert.deepEqual(audit.json.events, []);
-      const jobs = (await t.request("GET", "/v1/configuration/audit?action=configuration.publish.requested", { key: "publish" })).json.events as Array<{ resource: { id: string } }>;
+      const jobs = (await t.request("GET", "/v1/configuration/audit?action=configuration.publish.requested", { key: "publish" })).json
+        .events as Array<{ resource: { id: string } }>;
       const job = await t.request("GET", `/v1/configuration/compilations/${jobs[0]?.resource.id ?? "none"}`, { key: key.apiKey });
       assert.deepEqual([job.status, job.json.code], [404, "unknown_compilation"]);
     });
@@ -131,21 +173,55 @@ for (const backend of BACKENDS) {
     void it("answers 410 compiled_artifact_unavailable when a pinned or published artefact cannot be loaded", async () => {
       const at = new Date(nowMs).toISOString();
       await t.store.insertSession({
-        id: "ses_pinned_to_nothing", domainId: t.domainId, configVersionId: "cfg_99999", state: {}, stateVersion: 0,
-        status: "active", turnCount: 0, createdAt: at, updatedAt: at,
+        id: "ses_pinned_to_nothing",
+        domainId: t.domainId,
+        configVersionId: "cfg_99999",
+        state: {},
+        stateVersion: 0,
+        status: "active",
+        turnCount: 0,
+        createdAt: at,
+        updatedAt: at,
       });
       const get = await t.request("GET", "/v1/sessions/ses_pinned_to_nothing", { key: "runtime" });
-      assert.deepEqual([get.status, get.json.code, get.json.details], [410, "compiled_artifact_unavailable", { session_id: "ses_pinned_to_nothing" }]);
+      assert.deepEqual(
+        [get.status, get.json.code, get.json.details],
+        [410, "compiled_artifact_unavailable", { session_id: "ses_pinned_to_nothing" }],
+      );
       const key = newIdempotencyKey();
-      const next = await t.request("POST", "/v1/sessions/ses_pinned_to_nothing/next", { key: "runtime", body: { state_version: 5 }, idempotencyKey: key });
+      const next = await t.request("POST", "/v1/sessions/ses_pinned_to_nothing/next", {
+        key: "runtime",
+        body: { state_version: 5 },
+        idempotencyKey: key,
+      });
       assert.equal(next.status, 410);
-      const replay = await t.request("POST", "/v1/sessions/ses_pinned_to_nothing/next", { key: "runtime", body: { state_version: 5 }, idempotencyKey: key });
+      const replay = await t.request("POST", "/v1/sessions/ses_pinned_to_nothing/next", {
+        key: "runtime",
+        body: { state_version: 5 },
+        idempotencyKey: key,
+      });
       assert.equal(replay.headers["x-request-id"], next.headers["x-request-id"]);
       const good = await t.store.getPublishedVersion(t.domainId);
-      await t.store.publishConfigVersion({ domainId: t.domainId, draftRevision: 1, content: good?.content, artifact: { corrupt: true }, engineVersion: "1.0.0", compilationId: null, publishedAt: at });
+      await t.store.publishConfigVersion({
+        domainId: t.domainId,
+        draftRevision: 1,
+        content: good?.content,
+        artifact: { corrupt: true },
+        engineVersion: "1.0.0",
+        compilationId: null,
+        publishedAt: at,
+      });
       const create = await t.request("POST", "/v1/sessions", { key: "runtime", body: {}, idempotencyKey: newIdempotencyKey() });
       assert.deepEqual([create.status, create.json.details], [410, { session_id: null }]);
-      await t.store.publishConfigVersion({ domainId: t.domainId, draftRevision: 1, content: good?.content, artifact: good?.artifact, engineVersion: "1.0.0", compilationId: null, publishedAt: at });
+      await t.store.publishConfigVersion({
+        domainId: t.domainId,
+        draftRevision: 1,
+        content: good?.content,
+        artifact: good?.artifact,
+        engineVersion: "1.0.0",
+        compilationId: null,
+        publishedAt: at,
+      });
     });
 
     void it("answers 503 when the database is unavailable, on health and on routes", async () => {

@@ -21,7 +21,17 @@ interface SessionJson {
   versions: { state_version: number };
 }
 
-const PREVIEW_FIELDS = ["request_id", "session_id", "question_id", "decision_id", "outcome", "targets", "degraded", "degraded_reasons", "versions"];
+const PREVIEW_FIELDS = [
+  "request_id",
+  "session_id",
+  "question_id",
+  "decision_id",
+  "outcome",
+  "targets",
+  "degraded",
+  "degraded_reasons",
+  "versions",
+];
 
 function furnitureChanges() {
   const file = new URL("../../../examples/zelinqa/furniture.json", import.meta.url);
@@ -77,7 +87,11 @@ for (const backend of BACKENDS) {
 
     before(async () => {
       t = await startTestApp({ backend, options: { workerPollMs: 50 } });
-      const applied = await t.request("POST", "/v1/configuration/changes", { key: "manage", idempotencyKey: newIdempotencyKey(), body: { changes: furnitureChanges() } });
+      const applied = await t.request("POST", "/v1/configuration/changes", {
+        key: "manage",
+        idempotencyKey: newIdempotencyKey(),
+        body: { changes: furnitureChanges() },
+      });
       assert.equal(applied.status, 200, applied.text);
       const job = await t.request("POST", "/v1/configuration/publish", { key: "publish", idempotencyKey: newIdempotencyKey(), body: {} });
       assert.equal(job.status, 202, job.text);
@@ -99,7 +113,12 @@ for (const backend of BACKENDS) {
       const piece = await previewThenAnswer(session, { question_id: "fur_q_piece", user_text: "Un canapé" });
       assert.equal(piece.json.outcome, "asked_answered");
       assert.equal(piece.json.decision_id, pending.candidates.some((c) => c.question_id === "fur_q_piece") ? pending.decision_id : null);
-      assert.deepEqual((piece.json.targets as Record<string, Json>).fur_piece, { kind: "data", status: "confirmed", value: "canape", coverage: 1 });
+      assert.deepEqual((piece.json.targets as Record<string, Json>).fur_piece, {
+        kind: "data",
+        status: "confirmed",
+        value: "canape",
+        coverage: 1,
+      });
       const budget = await previewThenAnswer(session, { question_id: "fur_q_budget", user_text: "1500 euros" });
       assert.equal((budget.json.targets as Record<string, Json>).fur_budget?.value, 1500);
       const date = await previewThenAnswer(session, { question_id: "fur_q_delivery_date", user_text: "2027-01-15" });
@@ -133,7 +152,9 @@ for (const backend of BACKENDS) {
       const reusedKey = newIdempotencyKey();
       for (const [i, text] of ["1500 euros", "un canapé", "je ne sais pas", "blabla"].entries()) {
         const r = await t.request("POST", `/v1/sessions/${session.id}/understand`, {
-          key: "runtime", body: { user_text: text }, ...(i % 2 === 0 ? { idempotencyKey: reusedKey } : {}),
+          key: "runtime",
+          body: { user_text: text },
+          ...(i % 2 === 0 ? { idempotencyKey: reusedKey } : {}),
         });
         assert.equal(r.status, 200, r.text);
         assert.equal((r.json.versions as { state_version: number }).state_version, before.versions.state_version);
@@ -183,7 +204,10 @@ for (const backend of BACKENDS) {
         const r: InjectResult = await preview(session.id, body);
         assert.equal(r.status, 400, JSON.stringify(body));
         assert.equal(r.json.code, "invalid_request");
-        assert.ok((r.json.details as { issues: { path: string }[] }).issues.some((i) => i.path === path), r.text);
+        assert.ok(
+          (r.json.details as { issues: { path: string }[] }).issues.some((i) => i.path === path),
+          r.text,
+        );
       }
       const notJson = await t.request("POST", `/v1/sessions/${session.id}/understand`, { key: "runtime", rawBody: "{" });
       assert.equal(notJson.status, 400);

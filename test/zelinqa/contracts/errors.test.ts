@@ -31,7 +31,10 @@ void describe("error catalogue", () => {
     assert.deepEqual([...ERROR_CODES].sort(), Object.keys(expected).sort());
   });
   void it("only idempotency_contention is retryable", () => {
-    assert.deepEqual(ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].retryable), ["idempotency_contention"]);
+    assert.deepEqual(
+      ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].retryable),
+      ["idempotency_contention"],
+    );
   });
   void it("fills the issue count of configuration_validation_failed in both locales", () => {
     assert.equal(errorMessage("configuration_validation_failed", "en", { count: 3 }), "The configuration has 3 blocking issues.");

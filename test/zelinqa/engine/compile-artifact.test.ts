@@ -17,33 +17,59 @@ void describe("question targets", () => {
       sdk_q_delai: ["primary:sdk_delai"],
       sdk_q_animaux: ["primary:sdk_animaux"],
     });
-    assert.deepEqual(a.dimensions.map((d) => d.id), ["sdk_so_besoin", "sdk_so_budget", "sdk_so_delai"]);
+    assert.deepEqual(
+      a.dimensions.map((d) => d.id),
+      ["sdk_so_besoin", "sdk_so_budget", "sdk_so_delai"],
+    );
   });
 
   const base = [
     dimension("d", 0, "blocking"),
-    choiceQuestion("q_main", "d", [["a", "Alpha", "a"], ["b", "Beta", "b"]]),
+    choiceQuestion("q_main", "d", [
+      ["a", "Alpha", "a"],
+      ["b", "Beta", "b"],
+    ]),
     successInformation("s", "q_main", { type: "string", enum: ["a", "b"] }),
   ];
   void it("secondary-links a choice question whose mapped values fit exactly one success information of its dimension", () => {
-    const a = artifactOf([...base.slice(0, 2), choiceQuestion("q_alt", "d", [["x", "Plutôt A", "a"], ["y", "Plutôt B", "b"]]), base[2]!]);
+    const a = artifactOf([
+      ...base.slice(0, 2),
+      choiceQuestion("q_alt", "d", [
+        ["x", "Plutôt A", "a"],
+        ["y", "Plutôt B", "b"],
+      ]),
+      base[2]!,
+    ]);
     assert.deepEqual(a.questionById.get("q_alt")?.targets, [{ id: "s", kind: "data", link: "secondary" }]);
   });
   void it("falls back to an exploration target when two success informations fit", () => {
     const a = artifactOf([
       ...base,
-      choiceQuestion("q_main2", "d", [["c", "Gamma", "a"], ["e", "Delta", "b"]]),
+      choiceQuestion("q_main2", "d", [
+        ["c", "Gamma", "a"],
+        ["e", "Delta", "b"],
+      ]),
       successInformation("s2", "q_main2", { type: "string" }),
-      choiceQuestion("q_alt", "d", [["x", "X", "a"], ["y", "Y", "b"]]),
+      choiceQuestion("q_alt", "d", [
+        ["x", "X", "a"],
+        ["y", "Y", "b"],
+      ]),
     ]);
-    assert.deepEqual(a.questionById.get("q_alt")?.targets.map((t) => t.id), ["exploration:q_alt"]);
+    assert.deepEqual(
+      a.questionById.get("q_alt")?.targets.map((t) => t.id),
+      ["exploration:q_alt"],
+    );
   });
   void it("never secondary-links an open question", () => {
     const a = artifactOf([...base, openQuestion("q_open", "d")]);
     assert.equal(a.questionById.get("q_open")?.principal.kind, "exploration");
   });
 
-  const ids: Array<[number, boolean]> = [[116, false], [117, true], [128, true]];
+  const ids: Array<[number, boolean]> = [
+    [116, false],
+    [117, true],
+    [128, true],
+  ];
   for (const [length, shortened] of ids) {
     void it(`${shortened ? "shortens" : "keeps"} the exploration id of a ${length}-character question id`, () => {
       const qid = "q".repeat(length - 1) + "z";
@@ -59,13 +85,22 @@ void describe("choice values and phrase tables", () => {
   void it("uses maps_to_value when it validates, else the label, else nothing", () => {
     const a = artifactOf([
       dimension("d", 0, "blocking"),
-      choiceQuestion("q", "d", [["c1", "rouge", undefined], ["c2", "Bleu", "bleu"], ["c3", "Vert", 42]]),
+      choiceQuestion("q", "d", [
+        ["c1", "rouge", undefined],
+        ["c2", "Bleu", "bleu"],
+        ["c3", "Vert", 42],
+      ]),
       successInformation("s", "q", { type: "string", enum: ["rouge", "bleu"] }),
     ]);
     assert.deepEqual(a.questionById.get("q")?.choice_values, { s: { c1: "rouge", c2: "bleu" } });
     assert.deepEqual(
       a.dataTargetById.get("s")?.phrases.map((p) => [p.text, p.value]),
-      [["rouge", "rouge"], ["bleu", "bleu"], ["rouge", "rouge"], ["bleu", "bleu"]],
+      [
+        ["rouge", "rouge"],
+        ["bleu", "bleu"],
+        ["rouge", "rouge"],
+        ["bleu", "bleu"],
+      ],
     );
   });
   void it("reads enum underscores as spaces in the phrase table", () => {
@@ -83,10 +118,13 @@ void describe("loading artefacts", () => {
   const corrupt: Array<[string, unknown]> = [
     ["an empty object", {}],
     ["a wrong format tag", { ...compileArtifact(draftOf(referenceCorpusChanges())), format: "v0" }],
-    ["an unknown dimension", (() => {
-      const json = compileArtifact(draftOf(referenceCorpusChanges()));
-      return { ...json, dimensions: json.dimensions.slice(1) };
-    })()],
+    [
+      "an unknown dimension",
+      (() => {
+        const json = compileArtifact(draftOf(referenceCorpusChanges()));
+        return { ...json, dimensions: json.dimensions.slice(1) };
+      })(),
+    ],
   ];
   for (const [title, json] of corrupt) {
     void it(`throws on ${title}`, () => assert.throws(() => loadArtifact(json), /corrupt artefact/));

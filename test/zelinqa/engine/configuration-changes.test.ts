@@ -6,15 +6,21 @@ import { applyChanges, CHANGED_MARKER } from "../../../src/zelinqa/engine/index.
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 import { draftOf } from "./engine-fixtures.js";
 
-const dim: ConfigurationChange = { entity: "dimension", operation: "create", dimension: { id: "d1", name: "D", order_position: 0, completion_role: "blocking" } };
-const q = (extra: Record<string, unknown> = {}): ConfigurationChange =>
-  ({ entity: "question", operation: "create", question: { id: "q1", text: "Q ?", type: "open", dimension_id: "d1", ...extra } });
-const si = (extra: Record<string, unknown> = {}): ConfigurationChange =>
-  ({
-    entity: "success_information",
-    operation: "create",
-    success_information: { id: "s1", label: "S", schema: { type: "string" }, primary_question_id: "q1", ...extra },
-  });
+const dim: ConfigurationChange = {
+  entity: "dimension",
+  operation: "create",
+  dimension: { id: "d1", name: "D", order_position: 0, completion_role: "blocking" },
+};
+const q = (extra: Record<string, unknown> = {}): ConfigurationChange => ({
+  entity: "question",
+  operation: "create",
+  question: { id: "q1", text: "Q ?", type: "open", dimension_id: "d1", ...extra },
+});
+const si = (extra: Record<string, unknown> = {}): ConfigurationChange => ({
+  entity: "success_information",
+  operation: "create",
+  success_information: { id: "s1", label: "S", schema: { type: "string" }, primary_question_id: "q1", ...extra },
+});
 
 void describe("applying change batches", () => {
   void it("installs the reference corpus with applied == 13, revision 1 and no warnings", () => {
@@ -29,7 +35,13 @@ void describe("applying change batches", () => {
   void it("starts a new draft from the default objective named after the domain", () => {
     const result = applyChanges(null, [dim], { domainName: "Meubles" });
     assert.ok(result.ok);
-    assert.deepEqual(result.draft.objective, { name: "Meubles", qualification_level: "balanced", max_turns: 10, candidates_per_call: 1, order_strength: 0.35 });
+    assert.deepEqual(result.draft.objective, {
+      name: "Meubles",
+      qualification_level: "balanced",
+      max_turns: 10,
+      candidates_per_call: 1,
+      order_strength: 0.35,
+    });
   });
 
   const defaults: Array<[string, Record<string, unknown>, string | null]> = [
@@ -51,7 +63,9 @@ void describe("applying change batches", () => {
 
   void it("re-applies the selection_mode default when the type changes without one", () => {
     const draft = draftOf([dim, q()]);
-    const result = applyChanges(draft, [{ entity: "question", operation: "update", question: { id: "q1", type: "multiple_choice" } }], { domainName: "x" });
+    const result = applyChanges(draft, [{ entity: "question", operation: "update", question: { id: "q1", type: "multiple_choice" } }], {
+      domainName: "x",
+    });
     assert.ok(result.ok);
     assert.equal(result.draft.questions[0]?.selection_mode, "multiple");
     assert.equal(result.draft.draft_revision, 2);
@@ -59,18 +73,57 @@ void describe("applying change batches", () => {
 
   const failing: Array<[string, ConfigurationChange[], string, number]> = [
     ["a duplicate dimension", [dim, dim], "duplicate_id", 1],
-    ["an update of an unknown question", [{ entity: "question", operation: "update", question: { id: "nope", text: "x" } }], "unknown_entity", 0],
+    [
+      "an update of an unknown question",
+      [{ entity: "question", operation: "update", question: { id: "nope", text: "x" } }],
+      "unknown_entity",
+      0,
+    ],
     ["a question in an unknown dimension", [q({ dimension_id: "ghost" })], "unknown_reference", 0],
-    ["a question without dimension", [{ entity: "question", operation: "create", question: { id: "q1", text: "Q", type: "open" } }], "question_without_dimension", 0],
-    ["a dimension without role", [{ entity: "dimension", operation: "create", dimension: { id: "d", name: "D", order_position: 0 } }], "incomplete_entity", 0],
+    [
+      "a question without dimension",
+      [{ entity: "question", operation: "create", question: { id: "q1", text: "Q", type: "open" } }],
+      "question_without_dimension",
+      0,
+    ],
+    [
+      "a dimension without role",
+      [{ entity: "dimension", operation: "create", dimension: { id: "d", name: "D", order_position: 0 } }],
+      "incomplete_entity",
+      0,
+    ],
     ["a success information without schema", [dim, q(), si({ schema: undefined })], "success_information_without_schema", 2],
     ["an object schema", [dim, q(), si({ schema: { type: "object" } })], "invalid_schema", 2],
     ["a schema that does not compile", [dim, q(), si({ schema: { type: "string", minLength: "x" } })], "invalid_schema", 2],
     ["a reserved id", [dim, q(), si({ id: "exploration:x" })], "reserved_id", 2],
     ["an unknown primary question", [dim, q(), si({ primary_question_id: "ghost" })], "unknown_reference", 2],
-    ["duplicate choice ids", [dim, q({ type: "single_choice", choices: [{ id: "c", label: "A" }, { id: "c", label: "B" }] })], "duplicate_id", 1],
-    ["deleting a dimension still in use", [dim, q(), { entity: "dimension", operation: "delete", dimension: { id: "d1" } }], "reference_in_use", 2],
-    ["deleting a primary question", [dim, q(), si(), { entity: "question", operation: "delete", question: { id: "q1" } }], "reference_in_use", 3],
+    [
+      "duplicate choice ids",
+      [
+        dim,
+        q({
+          type: "single_choice",
+          choices: [
+            { id: "c", label: "A" },
+            { id: "c", label: "B" },
+          ],
+        }),
+      ],
+      "duplicate_id",
+      1,
+    ],
+    [
+      "deleting a dimension still in use",
+      [dim, q(), { entity: "dimension", operation: "delete", dimension: { id: "d1" } }],
+      "reference_in_use",
+      2,
+    ],
+    [
+      "deleting a primary question",
+      [dim, q(), si(), { entity: "question", operation: "delete", question: { id: "q1" } }],
+      "reference_in_use",
+      3,
+    ],
     ["references resolved in batch order", [q(), dim], "unknown_reference", 0],
   ];
   for (const [title, changes, code, index] of failing) {
@@ -78,7 +131,10 @@ void describe("applying change batches", () => {
       const result = applyChanges(null, changes, { domainName: "x" });
       assert.equal(result.ok, false);
       if (result.ok) return;
-      assert.ok(result.issues.some((i) => i.code === code && i.change_index === index), JSON.stringify(result.issues));
+      assert.ok(
+        result.issues.some((i) => i.code === code && i.change_index === index),
+        JSON.stringify(result.issues),
+      );
     });
   }
 
@@ -126,11 +182,10 @@ void describe("audit entries of applied changes", () => {
       { domainName: "x" },
     );
     assert.ok(result.ok);
-    assert.deepEqual(result.applied.map((a) => a.action), [
-      "configuration.question.deactivated",
-      "configuration.question.deleted",
-      "configuration.dimension.created",
-    ]);
+    assert.deepEqual(
+      result.applied.map((a) => a.action),
+      ["configuration.question.deactivated", "configuration.question.deleted", "configuration.dimension.created"],
+    );
     assert.equal(result.applied[1]?.diff.after, null);
     assert.equal(result.applied[2]?.diff.before, null);
     assert.deepEqual(result.applied[2]?.diff.after, { id: "d2", name: CHANGED_MARKER, order_position: 1, completion_role: "optional" });

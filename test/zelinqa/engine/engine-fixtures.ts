@@ -70,5 +70,8 @@ export const successInformation = (id: string, primary: string, schema: Record<s
   success_information: { id, label: id, schema, primary_question_id: primary },
 });
 
-export const objective = (patch: Record<string, unknown>): ConfigurationChange =>
-  ({ entity: "objective", operation: "update", objective: patch });
+export const objective = (patch: Record<string, unknown>): ConfigurationChange => ({
+  entity: "objective",
+  operation: "update",
+  objective: patch,
+});

@@ -7,7 +7,9 @@ import { ConfigurationChangesRequestSchema } from "../../../src/zelinqa/contract
 import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../../src/zelinqa/engine/index.js";
 import { testDeps, valueOf } from "./engine-fixtures.js";
 
-const body = ConfigurationChangesRequestSchema.parse(JSON.parse(readFileSync(new URL("../../../examples/zelinqa/furniture.json", import.meta.url), "utf8")));
+const body = ConfigurationChangesRequestSchema.parse(
+  JSON.parse(readFileSync(new URL("../../../examples/zelinqa/furniture.json", import.meta.url), "utf8")),
+);
 
 void describe("furniture example domain", () => {
   void it("applies with every change and no publication warning", () => {
@@ -30,7 +32,9 @@ void describe("furniture example domain", () => {
       ["fur_q_rooms", "le salon et le bureau"],
     ];
     for (const [question_id, user_text] of answers) {
-      state = valueOf(await nextQuestions(artifact, state, { state_version: state.state_version, previous_turn: { question_id, user_text } }, deps)).state;
+      state = valueOf(
+        await nextQuestions(artifact, state, { state_version: state.state_version, previous_turn: { question_id, user_text } }, deps),
+      ).state;
     }
     assert.deepEqual(state.targets, {
       fur_budget: { status: "tentative", value: 2500, priority: 1 },

@@ -42,6 +42,9 @@ void describe("legacy next-questions", () => {
       next_question: { external_id: "q2", text: "q2 ?" },
       exhausted: false,
     });
-    assert.deepEqual(legacyNextQuestion(explore, { session_id: "l", answered_question_ids: ["q1", "q2"] }), { next_question: null, exhausted: true });
+    assert.deepEqual(legacyNextQuestion(explore, { session_id: "l", answered_question_ids: ["q1", "q2"] }), {
+      next_question: null,
+      exhausted: true,
+    });
   });
 });

@@ -3,7 +3,16 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createSession, sessionView } from "../../../src/zelinqa/engine/index.js";
 import type { SessionState } from "../../../src/zelinqa/engine/index.js";
-import { artifactOf, choiceQuestion, dimension, objective, openQuestion, successInformation, testDeps, valueOf } from "./engine-fixtures.js";
+import {
+  artifactOf,
+  choiceQuestion,
+  dimension,
+  objective,
+  openQuestion,
+  successInformation,
+  testDeps,
+  valueOf,
+} from "./engine-fixtures.js";
 
 // A (blocking): s_a boolean via q_a1 + exploration q_a2. B (contributing): s_b number via q_b. C (optional): exploration q_c.
 const artifact = artifactOf([
@@ -11,7 +20,10 @@ const artifact = artifactOf([
   dimension("A", 0, "blocking"),
   dimension("B", 1, "contributing"),
   dimension("C", 2, "optional"),
-  choiceQuestion("q_a1", "A", [["y", "Oui", true], ["n", "Non", false]]),
+  choiceQuestion("q_a1", "A", [
+    ["y", "Oui", true],
+    ["n", "Non", false],
+  ]),
   openQuestion("q_a2", "A"),
   openQuestion("q_b", "B"),
   openQuestion("q_c", "C"),
@@ -143,7 +155,14 @@ void describe("progress and statuses", () => {
     const state = await fresh();
     state.dimension_overrides.C = { status: "excluded", updated_at: at };
     const dims = sessionView(artifact, state).progress.dimensions;
-    assert.deepEqual(dims.map((d) => [d.id, d.order_position, d.completion_role]), [["A", 0, "blocking"], ["B", 1, "contributing"], ["C", 2, "optional"]]);
+    assert.deepEqual(
+      dims.map((d) => [d.id, d.order_position, d.completion_role]),
+      [
+        ["A", 0, "blocking"],
+        ["B", 1, "contributing"],
+        ["C", 2, "optional"],
+      ],
+    );
     assert.deepEqual(dims[2]?.client_override, { status: "excluded", updated_at: at });
   });
 

@@ -16,7 +16,10 @@ void describe("reference corpus determinism (requirement 31)", () => {
 
     const first = valueOf(await nextQuestions(artifact, created.state, { state_version: 0 }, deps));
     assert.equal(first.response.action, "ask");
-    assert.deepEqual(first.response.candidates.map((c) => c.question_id), ["sdk_q_animaux", "sdk_q_style"]);
+    assert.deepEqual(
+      first.response.candidates.map((c) => c.question_id),
+      ["sdk_q_animaux", "sdk_q_style"],
+    );
     assert.equal(first.response.candidates[0]?.text, REFERENCE_TEXTS.sdk_q_animaux);
     assert.equal(first.response.turn_count, 0);
     assert.equal(first.state.state_version, 1);
@@ -37,14 +40,22 @@ void describe("reference corpus determinism (requirement 31)", () => {
     assert.equal(outcomes[0]?.decision_id, first.response.decision_id);
     const view = sessionView(artifact, second.state);
     assert.deepEqual(view.targets.sdk_style, { kind: "data", status: "tentative", value: "contemporain", coverage: 0.5 });
-    assert.deepEqual(second.response.candidates.map((c) => c.question_id), ["sdk_q_style", "sdk_q_budget"]);
+    assert.deepEqual(
+      second.response.candidates.map((c) => c.question_id),
+      ["sdk_q_style", "sdk_q_budget"],
+    );
     assert.equal(second.response.turn_count, 1);
     assert.equal(second.response.turns_remaining, 7);
     assert.deepEqual(second.response.degraded_reasons, []);
     assert.equal(second.state.state_version, 2);
 
     const events = valueOf(
-      await applySessionEvents(artifact, second.state, { state_version: 2, client_updates: { data: [{ id: "sdk_budget", value: 2500 }] } }, deps),
+      await applySessionEvents(
+        artifact,
+        second.state,
+        { state_version: 2, client_updates: { data: [{ id: "sdk_budget", value: 2500 }] } },
+        deps,
+      ),
     );
     assert.deepEqual(events.view.targets.sdk_budget, { kind: "data", status: "confirmed", value: 2500, coverage: 1 });
     assert.equal(events.view.turn_count, 1);
@@ -57,7 +68,9 @@ void describe("reference corpus determinism (requirement 31)", () => {
       const deps = testDeps();
       const created = valueOf(await createSession(artifact, {}, deps));
       const a = valueOf(await nextQuestions(artifact, created.state, { state_version: 0 }, deps));
-      const b = valueOf(await nextQuestions(artifact, a.state, { state_version: 1, previous_turn: { user_text: "pas de commentaire" } }, deps));
+      const b = valueOf(
+        await nextQuestions(artifact, a.state, { state_version: 1, previous_turn: { user_text: "pas de commentaire" } }, deps),
+      );
       return JSON.stringify([a.response, b.response, b.state]);
     };
     assert.equal(await run(), await run());

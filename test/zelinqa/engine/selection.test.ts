@@ -5,7 +5,16 @@ import assert from "node:assert/strict";
 import type { SelectionOptions } from "../../../src/zelinqa/contracts/index.js";
 import { createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
 import type { SessionState } from "../../../src/zelinqa/engine/index.js";
-import { artifactOf, choiceQuestion, dimension, objective, openQuestion, successInformation, testDeps, valueOf } from "./engine-fixtures.js";
+import {
+  artifactOf,
+  choiceQuestion,
+  dimension,
+  objective,
+  openQuestion,
+  successInformation,
+  testDeps,
+  valueOf,
+} from "./engine-fixtures.js";
 
 const corpus = (orderStrength = 0.35) =>
   artifactOf([
@@ -13,12 +22,29 @@ const corpus = (orderStrength = 0.35) =>
     dimension("A", 0, "blocking"),
     dimension("B", 1, "blocking"),
     dimension("C", 2, "contributing"),
-    choiceQuestion("q_a_main", "A", [["a", "Option A", "a"], ["b", "Option B", "b"]]),
-    choiceQuestion("q_a_alt", "A", [["a2", "Plutôt A", "a"], ["b2", "Plutôt B", "b"]]),
+    choiceQuestion("q_a_main", "A", [
+      ["a", "Option A", "a"],
+      ["b", "Option B", "b"],
+    ]),
+    choiceQuestion("q_a_alt", "A", [
+      ["a2", "Plutôt A", "a"],
+      ["b2", "Plutôt B", "b"],
+    ]),
     openQuestion("q_a_open", "A"),
     openQuestion("q_b", "B"),
-    choiceQuestion("q_b_semi", "B", [["x", "Xylo", undefined], ["y", "Yoyo", undefined]], "semi_open"),
-    choiceQuestion("q_c", "C", [["c1", "Un", "un"], ["c2", "Deux", "deux"]]),
+    choiceQuestion(
+      "q_b_semi",
+      "B",
+      [
+        ["x", "Xylo", undefined],
+        ["y", "Yoyo", undefined],
+      ],
+      "semi_open",
+    ),
+    choiceQuestion("q_c", "C", [
+      ["c1", "Un", "un"],
+      ["c2", "Deux", "deux"],
+    ]),
     successInformation("s_a", "q_a_main", { type: "string", enum: ["a", "b"] }),
     successInformation("s_b", "q_b", { type: "number" }),
     successInformation("s_c", "q_c", { type: "string", enum: ["un", "deux"] }),
@@ -39,11 +65,23 @@ interface Row {
 
 const rows: Row[] = [
   { title: "ranks by gain × order factor and never pairs two variants of one information", expected: ["q_a_main", "q_b", "q_a_open"] },
-  { title: "candidate_count widens k for this call", selection: { candidate_count: 5 }, expected: ["q_a_main", "q_b", "q_a_open", "q_c", "q_b_semi"] },
-  { title: "restrict keeps only the named dimensions", selection: { dimensions: { ids: ["B"], mode: "restrict" } }, expected: ["q_b", "q_b_semi"] },
+  {
+    title: "candidate_count widens k for this call",
+    selection: { candidate_count: 5 },
+    expected: ["q_a_main", "q_b", "q_a_open", "q_c", "q_b_semi"],
+  },
+  {
+    title: "restrict keeps only the named dimensions",
+    selection: { dimensions: { ids: ["B"], mode: "restrict" } },
+    expected: ["q_b", "q_b_semi"],
+  },
   { title: "allowed_question_types filters types", selection: { allowed_question_types: ["semi_open"] }, expected: ["q_b_semi"] },
   { title: "required_target_ids keeps questions covering a target", selection: { required_target_ids: ["s_a"] }, expected: ["q_a_main"] },
-  { title: "excluded_question_ids lets the secondary variant in", selection: { excluded_question_ids: ["q_a_main"] }, expected: ["q_a_alt", "q_b", "q_a_open"] },
+  {
+    title: "excluded_question_ids lets the secondary variant in",
+    selection: { excluded_question_ids: ["q_a_main"] },
+    expected: ["q_a_alt", "q_b", "q_a_open"],
+  },
   { title: "prefer serves the preferred dimension first", selection: { dimensions: { ids: ["C"], mode: "prefer" } }, expected: ["q_c"] },
   {
     title: "prefer is relaxed when the preferred dimension has nothing eligible",
@@ -86,7 +124,11 @@ const rows: Row[] = [
     expected: ["q_a_alt", "q_b", "q_c"],
     warnings: ["eligibility_exhausted_fallback"],
   },
-  { title: "order_strength 0 ignores dimension order; ties go to the earlier dimension", orderStrength: 0, expected: ["q_a_main", "q_b", "q_c"] },
+  {
+    title: "order_strength 0 ignores dimension order; ties go to the earlier dimension",
+    orderStrength: 0,
+    expected: ["q_a_main", "q_b", "q_c"],
+  },
   {
     title: "a tentative target halves the need of its questions",
     mutate: (s) => (s.targets.s_a = { status: "tentative", value: "a", priority: 0 }),
@@ -106,9 +148,17 @@ void describe("selection", () => {
       const deps = testDeps();
       const state = valueOf(await createSession(artifact, {}, deps)).state;
       row.mutate?.(state);
-      const { response } = valueOf(await nextQuestions(artifact, state, { state_version: 0, ...(row.selection ? { selection: row.selection } : {}) }, deps));
-      assert.deepEqual(response.candidates.map((c) => c.question_id), row.expected);
-      assert.deepEqual(response.candidates.map((c) => c.rank), row.expected.map((_, i) => i + 1));
+      const { response } = valueOf(
+        await nextQuestions(artifact, state, { state_version: 0, ...(row.selection ? { selection: row.selection } : {}) }, deps),
+      );
+      assert.deepEqual(
+        response.candidates.map((c) => c.question_id),
+        row.expected,
+      );
+      assert.deepEqual(
+        response.candidates.map((c) => c.rank),
+        row.expected.map((_, i) => i + 1),
+      );
       assert.deepEqual(response.warnings, row.warnings ?? []);
     });
   }
@@ -156,9 +206,26 @@ void describe("selection", () => {
   void it("reports semi_open selection_mode only on semi_open candidates and no choices for open ones", async () => {
     const deps = testDeps();
     const state = valueOf(await createSession(defaultArtifact, {}, deps)).state;
-    const { response } = valueOf(await nextQuestions(defaultArtifact, state, { state_version: 0, selection: { dimensions: { ids: ["B"], mode: "restrict" } } }, deps));
-    assert.deepEqual(response.candidates[0], { rank: 1, question_id: "q_b", text: "q_b ?", type: "open", choices: [], target_ids: ["s_b"] });
+    const { response } = valueOf(
+      await nextQuestions(defaultArtifact, state, { state_version: 0, selection: { dimensions: { ids: ["B"], mode: "restrict" } } }, deps),
+    );
+    assert.deepEqual(response.candidates[0], {
+      rank: 1,
+      question_id: "q_b",
+      text: "q_b ?",
+      type: "open",
+      choices: [],
+      target_ids: ["s_b"],
+    });
     assert.equal(response.candidates[1]?.selection_mode, "single");
-    assert.deepEqual(Object.keys(response.candidates[1] ?? {}), ["rank", "question_id", "text", "type", "choices", "target_ids", "selection_mode"]);
+    assert.deepEqual(Object.keys(response.candidates[1] ?? {}), [
+      "rank",
+      "question_id",
+      "text",
+      "type",
+      "choices",
+      "target_ids",
+      "selection_mode",
+    ]);
   });
 });

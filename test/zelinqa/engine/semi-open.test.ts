@@ -6,8 +6,20 @@ import { artifactOf, choiceQuestion, dimension, successInformation, testDeps, va
 
 const artifact = artifactOf([
   dimension("d", 0, "blocking"),
-  choiceQuestion("q_rooms", "d", [["c_salon", "Salon", "salon"], ["c_chambre", "Chambre", "chambre"], ["c_bureau", "Bureau", "bureau"]], "semi_open"),
-  choiceQuestion("q_color", "d", [["c_bleu", "Bleu", "bleu"], ["c_vert", "Vert", "vert"]]),
+  choiceQuestion(
+    "q_rooms",
+    "d",
+    [
+      ["c_salon", "Salon", "salon"],
+      ["c_chambre", "Chambre", "chambre"],
+      ["c_bureau", "Bureau", "bureau"],
+    ],
+    "semi_open",
+  ),
+  choiceQuestion("q_color", "d", [
+    ["c_bleu", "Bleu", "bleu"],
+    ["c_vert", "Vert", "vert"],
+  ]),
   successInformation("rooms", "q_rooms", { type: "array", items: { type: "string", enum: ["salon", "chambre", "bureau"] } }),
   successInformation("color", "q_color", { type: "string", enum: ["bleu", "vert"] }),
 ]);
@@ -39,7 +51,10 @@ void describe("semi_open questions", () => {
         },
       },
       successInformation("rooms", "q_rooms", { type: "array", items: { type: "string", enum: ["salon", "chambre"] } }),
-      choiceQuestion("q_color", "d", [["c_bleu", "Bleu", "bleu"], ["c_vert", "Vert", "vert"]]),
+      choiceQuestion("q_color", "d", [
+        ["c_bleu", "Bleu", "bleu"],
+        ["c_vert", "Vert", "vert"],
+      ]),
       successInformation("color", "q_color", { type: "string", enum: ["bleu", "vert"] }),
     ]);
     const deps = testDeps();
@@ -48,7 +63,10 @@ void describe("semi_open questions", () => {
       await nextQuestions(
         multiple,
         state,
-        { state_version: 0, previous_turn: { question_id: "q_rooms", structured_answer: { choice_ids: ["c_chambre", "c_salon"], free_text: "en bleu" } } },
+        {
+          state_version: 0,
+          previous_turn: { question_id: "q_rooms", structured_answer: { choice_ids: ["c_chambre", "c_salon"], free_text: "en bleu" } },
+        },
         deps,
       ),
     );

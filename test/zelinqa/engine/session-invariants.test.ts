@@ -3,22 +3,48 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { ConfigurationChangesRequestSchema, DEGRADED_REASONS, NextResponseBodySchema, SessionStateBodySchema, WARNINGS } from "../../../src/zelinqa/contracts/index.js";
+import {
+  ConfigurationChangesRequestSchema,
+  DEGRADED_REASONS,
+  NextResponseBodySchema,
+  SessionStateBodySchema,
+  WARNINGS,
+} from "../../../src/zelinqa/contracts/index.js";
 import type { NextRequest, PreviousTurn } from "../../../src/zelinqa/contracts/index.js";
-import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions, sessionView } from "../../../src/zelinqa/engine/index.js";
+import {
+  applyChanges,
+  compileArtifact,
+  createSession,
+  loadArtifact,
+  nextQuestions,
+  sessionView,
+} from "../../../src/zelinqa/engine/index.js";
 import { testDeps, valueOf } from "./engine-fixtures.js";
 
-const body = ConfigurationChangesRequestSchema.parse(JSON.parse(readFileSync(new URL("../../../examples/zelinqa/furniture.json", import.meta.url), "utf8")));
+const body = ConfigurationChangesRequestSchema.parse(
+  JSON.parse(readFileSync(new URL("../../../examples/zelinqa/furniture.json", import.meta.url), "utf8")),
+);
 const applied = applyChanges(null, body.changes, { domainName: "meubles" });
 if (!applied.ok) throw new Error("furniture example must apply");
 const artifact = loadArtifact(compileArtifact(applied.draft));
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-const TEXTS = ["oui", "non", "je ne sais pas", "pas de commentaire", "environ 2 500 €", "plutôt scandinave", "le 3 mars 2027", "salon et chambre", "quatre", "bof"];
+const TEXTS = [
+  "oui",
+  "non",
+  "je ne sais pas",
+  "pas de commentaire",
+  "environ 2 500 €",
+  "plutôt scandinave",
+  "le 3 mars 2027",
+  "salon et chambre",
+  "quatre",
+  "bof",
+];
 
 function randomTurn(rand: () => number, candidates: { question_id: string; choices: { choice_id: string }[] }[]): PreviousTurn {
   const c = candidates[Math.floor(rand() * candidates.length)];
@@ -54,14 +80,23 @@ void describe("session invariants", () => {
         if (r.action === "ask") {
           assert.ok(r.decision_id !== null && r.stop_reason === null);
           assert.ok(r.candidates.length >= 1 && r.candidates.length <= k);
-          assert.deepEqual(r.candidates.map((c) => c.rank), r.candidates.map((_, i) => i + 1));
+          assert.deepEqual(
+            r.candidates.map((c) => c.rank),
+            r.candidates.map((_, i) => i + 1),
+          );
           assert.equal(new Set(r.candidates.map((c) => c.question_id)).size, r.candidates.length);
         } else {
           assert.ok(r.decision_id === null && r.stop_reason !== null && r.candidates.length === 0);
         }
         assert.equal(r.turns_remaining, Math.max(result.value.state.max_turns - r.turn_count, 0));
-        assert.deepEqual(r.warnings, WARNINGS.filter((w) => r.warnings.includes(w)));
-        assert.deepEqual(r.degraded_reasons, DEGRADED_REASONS.filter((d) => r.degraded_reasons.includes(d)));
+        assert.deepEqual(
+          r.warnings,
+          WARNINGS.filter((w) => r.warnings.includes(w)),
+        );
+        assert.deepEqual(
+          r.degraded_reasons,
+          DEGRADED_REASONS.filter((d) => r.degraded_reasons.includes(d)),
+        );
         assert.equal(r.degraded, r.degraded_reasons.length > 0);
         assert.ok(!(r.warnings as string[]).includes("max_turns_reached"));
         for (const d of [r.progress.objective, ...r.progress.dimensions]) assert.ok(d.progress >= 0 && d.progress <= 1);

@@ -15,9 +15,24 @@ void describe("client updates", () => {
   const invalid: Array<[string, ClientUpdates, Record<string, unknown>, string | undefined]> = [
     ["an unknown data id", { data: [{ id: "sdk_color", value: "red" }] }, { data_id: "sdk_color", invalid_value: "red" }, "value"],
     ["a value failing the schema", { data: [{ id: "sdk_budget", value: -5 }] }, { data_id: "sdk_budget", invalid_value: -5 }, "value"],
-    ["a value outside the enum", { data: [{ id: "sdk_style", value: "baroque" }] }, { data_id: "sdk_style", invalid_value: "baroque" }, "value"],
+    [
+      "a value outside the enum",
+      { data: [{ id: "sdk_style", value: "baroque" }] },
+      { data_id: "sdk_style", invalid_value: "baroque" },
+      "value",
+    ],
     ["an unknown dimension", { dimensions: [{ id: "sdk_so_ghost", operation: "exclude" }] }, { dimension_id: "sdk_so_ghost" }, undefined],
-    ["a valid item before an invalid one", { data: [{ id: "sdk_budget", value: 10 }, { id: "sdk_animaux", value: "oui" }] }, { data_id: "sdk_animaux", invalid_value: "oui" }, "value"],
+    [
+      "a valid item before an invalid one",
+      {
+        data: [
+          { id: "sdk_budget", value: 10 },
+          { id: "sdk_animaux", value: "oui" },
+        ],
+      },
+      { data_id: "sdk_animaux", invalid_value: "oui" },
+      "value",
+    ],
   ];
   for (const [title, updates, details, variant] of invalid) {
     void it(`answers invalid_choice for ${title} and applies nothing`, async () => {
@@ -109,7 +124,10 @@ void describe("context messages and initial history", () => {
     const result = await applySessionEvents(
       artifact,
       state,
-      { state_version: 0, context_update: { mode: "messages", messages: [{ role: "user", structured_answer: { choice_ids: ["sdk_c_oui"] } }] } },
+      {
+        state_version: 0,
+        context_update: { mode: "messages", messages: [{ role: "user", structured_answer: { choice_ids: ["sdk_c_oui"] } }] },
+      },
       deps,
     );
     assert.equal(result.ok ? null : result.error.code, "invalid_previous_turn");
@@ -133,23 +151,42 @@ void describe("context messages and initial history", () => {
     assert.deepEqual(ok.view.targets.sdk_animaux, { kind: "data", status: "confirmed", value: false, coverage: 1 });
     assert.equal(ok.view.turn_count, 0);
     assert.equal(ok.view.question_state.outcomes.length, 2);
-    const refused = await createSession(artifact, { initial_history: [{ role: "user", structured_answer: { choice_ids: ["sdk_c_non"] } }] }, deps);
-    assert.deepEqual(refused.ok ? null : refused.error, { code: "invalid_choice", details: { question_id: null, invalid_choice_ids: ["sdk_c_non"] } });
+    const refused = await createSession(
+      artifact,
+      { initial_history: [{ role: "user", structured_answer: { choice_ids: ["sdk_c_non"] } }] },
+      deps,
+    );
+    assert.deepEqual(refused.ok ? null : refused.error, {
+      code: "invalid_choice",
+      details: { question_id: null, invalid_choice_ids: ["sdk_c_non"] },
+    });
   });
 
   void it("marks a summary as summary_only_context and reads it indirectly", async () => {
     const deps = testDeps();
     const state = valueOf(await createSession(artifact, {}, deps)).state;
     const { response } = valueOf(
-      await nextQuestions(artifact, state, { state_version: 0, context_update: { mode: "summary", text: "Client pressé : livraison dans le mois." } }, deps),
+      await nextQuestions(
+        artifact,
+        state,
+        { state_version: 0, context_update: { mode: "summary", text: "Client pressé : livraison dans le mois." } },
+        deps,
+      ),
     );
     assert.deepEqual(response.degraded_reasons, ["summary_only_context"]);
-    assert.deepEqual(sessionView(artifact, valueOf(await nextQuestions(artifact, state, { state_version: 0, context_update: { mode: "summary", text: "dans le mois" } }, deps)).state).targets.sdk_delai, {
-      kind: "data",
-      status: "tentative",
-      value: "dans_le_mois",
-      coverage: 0.5,
-    });
+    assert.deepEqual(
+      sessionView(
+        artifact,
+        valueOf(await nextQuestions(artifact, state, { state_version: 0, context_update: { mode: "summary", text: "dans le mois" } }, deps))
+          .state,
+      ).targets.sdk_delai,
+      {
+        kind: "data",
+        status: "tentative",
+        value: "dans_le_mois",
+        coverage: 0.5,
+      },
+    );
   });
 });
 
@@ -162,7 +199,14 @@ void describe("max_turns hard stop", () => {
     assert.equal(b.response.action, "ask");
     const c = valueOf(await nextQuestions(artifact, b.state, { state_version: 2, previous_turn: { user_text: "scandinave" } }, deps));
     assert.deepEqual(
-      [c.response.action, c.response.stop_reason, c.response.decision_id, c.response.candidates, c.response.turns_remaining, c.response.turn_count],
+      [
+        c.response.action,
+        c.response.stop_reason,
+        c.response.decision_id,
+        c.response.candidates,
+        c.response.turns_remaining,
+        c.response.turn_count,
+      ],
       ["stop", "max_turns_reached", null, [], 0, 2],
     );
     assert.deepEqual(c.response.warnings, []);
@@ -173,7 +217,11 @@ void describe("max_turns hard stop", () => {
       await nextQuestions(
         artifact,
         c.state,
-        { state_version: 3, previous_turn: { question_id: "sdk_q_budget", user_text: "2000" }, client_updates: { data: [{ id: "sdk_budget", value: 900 }] } },
+        {
+          state_version: 3,
+          previous_turn: { question_id: "sdk_q_budget", user_text: "2000" },
+          client_updates: { data: [{ id: "sdk_budget", value: 900 }] },
+        },
         deps,
       ),
     );
@@ -190,7 +238,12 @@ void describe("optional model port", () => {
   const turnOnBudget = async (semantic: SemanticExtractor) => {
     const deps = testDeps({ semantic });
     const state = valueOf(await createSession(artifact, {}, deps)).state;
-    return nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend du modèle" } }, deps);
+    return nextQuestions(
+      artifact,
+      state,
+      { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend du modèle" } },
+      deps,
+    );
   };
 
   void it("degrades with semantic_service_unavailable when the model call fails (requirement 28)", async () => {
@@ -204,12 +257,18 @@ void describe("optional model port", () => {
     const model: SemanticExtractor = {
       extract: (request) => {
         calls.push(request);
-        return Promise.resolve([{ id: "sdk_budget", value: 1800, certain: false }, { id: "sdk_style", value: "baroque", certain: true }]);
+        return Promise.resolve([
+          { id: "sdk_budget", value: 1800, certain: false },
+          { id: "sdk_style", value: "baroque", certain: true },
+        ]);
       },
     };
     const { state, response } = valueOf(await turnOnBudget(model));
     assert.equal(calls.length, 1);
-    assert.deepEqual(calls[0]?.targets.map((t) => [t.id, t.direct]), [["sdk_budget", true]]);
+    assert.deepEqual(
+      calls[0]?.targets.map((t) => [t.id, t.direct]),
+      [["sdk_budget", true]],
+    );
     assert.deepEqual(state.targets, { sdk_budget: { status: "tentative", value: 1800, priority: 1 } });
     assert.equal(response.degraded, false);
   });
@@ -242,7 +301,9 @@ void describe("optional model port", () => {
     const model: SemanticExtractor = { extract: () => ((calls += 1), Promise.resolve([])) };
     const deps = testDeps({ semantic: model });
     const state = valueOf(await createSession(artifact, {}, deps)).state;
-    valueOf(await nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "3k" } }, deps));
+    valueOf(
+      await nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "3k" } }, deps),
+    );
     assert.equal(calls, 0);
   });
 });

@@ -14,9 +14,24 @@ const changes = ConfigurationChangesRequestSchema.parse(
 const artifact = artifactOf(changes);
 
 const TEXTS = [
-  "Un canapé", "une table et un lit", "salon et chambre", "4", "quatre personnes", "1500 euros", "entre 1000 et 2000",
-  "oui", "non merci", "dans le mois", "2026-12-15", "15/01/2027", "scandinave", "bois", "je ne sais pas",
-  "je préfère ne pas répondre", "bof", "canapé 4 places, budget 1500",
+  "Un canapé",
+  "une table et un lit",
+  "salon et chambre",
+  "4",
+  "quatre personnes",
+  "1500 euros",
+  "entre 1000 et 2000",
+  "oui",
+  "non merci",
+  "dans le mois",
+  "2026-12-15",
+  "15/01/2027",
+  "scandinave",
+  "bois",
+  "je ne sais pas",
+  "je préfère ne pas répondre",
+  "bof",
+  "canapé 4 places, budget 1500",
 ];
 
 async function freshSession(): Promise<SessionState> {
@@ -42,7 +57,8 @@ void it("PREVIEW-ENGINE-1 the preview of every question and answer equals what n
       assert.equal(preview.question_id, question.id);
       assert.equal(preview.outcome, last?.outcome, `${question.id} / ${text}`);
       assert.equal(preview.decision_id, last?.decision_id);
-      for (const [id, target] of Object.entries(preview.targets)) assert.deepEqual(view.targets[id], target, `${question.id} / ${text} / ${id}`);
+      for (const [id, target] of Object.entries(preview.targets))
+        assert.deepEqual(view.targets[id], target, `${question.id} / ${text} / ${id}`);
       const previous = sessionView(artifact, before).targets;
       for (const [id, target] of Object.entries(view.targets)) {
         if (!(id in preview.targets)) assert.deepEqual(previous[id], target, `${question.id} / ${text}: ${id} changed unannounced`);
@@ -61,6 +77,8 @@ void it("PREVIEW-ENGINE-2 a stopped session is refused; an unknown question is i
   assert.equal(unknown.ok ? null : unknown.error.code, "invalid_previous_turn");
   const stopped = await previewTurn(artifact, { ...state, status: "stopped" }, { user_text: "1500" }, testDeps());
   assert.deepEqual(stopped.ok ? null : stopped.error, {
-    code: "invalid_previous_turn", details: { session_id: state.session_id, status: "stopped" }, variant: "session_stopped",
+    code: "invalid_previous_turn",
+    details: { session_id: state.session_id, status: "stopped" },
+    variant: "session_stopped",
   });
 });

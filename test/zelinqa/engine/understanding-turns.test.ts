@@ -26,15 +26,52 @@ const changes: ConfigurationChange[] = [
   openQuestion("q_date", "d", "À partir de quand ?"),
   openQuestion("q_budget", "d", "Quel budget ?"),
   openQuestion("q_seats", "d", "Combien de places ?"),
-  { entity: "success_information", operation: "create", success_information: { id: "piece", label: "Meuble", schema: { type: "string", enum: ["canape", "table"] }, primary_question_id: "q_piece" } },
   {
     entity: "success_information",
     operation: "create",
-    success_information: { id: "style", label: "Style", schema: { type: "string", enum: ["scandinave", "classique"] }, primary_question_id: "q_style", synonyms: { scandinave: ["nordique"] } },
+    success_information: {
+      id: "piece",
+      label: "Meuble",
+      schema: { type: "string", enum: ["canape", "table"] },
+      primary_question_id: "q_piece",
+    },
   },
-  { entity: "success_information", operation: "create", success_information: { id: "date", label: "Date de livraison", schema: { type: "string", format: "date" }, primary_question_id: "q_date" } },
-  { entity: "success_information", operation: "create", success_information: { id: "budget", label: "Budget (euros)", schema: { type: "number", minimum: 0 }, primary_question_id: "q_budget" } },
-  { entity: "success_information", operation: "create", success_information: { id: "seats", label: "Nombre de places", schema: { type: "integer", minimum: 1, maximum: 12 }, primary_question_id: "q_seats" } },
+  {
+    entity: "success_information",
+    operation: "create",
+    success_information: {
+      id: "style",
+      label: "Style",
+      schema: { type: "string", enum: ["scandinave", "classique"] },
+      primary_question_id: "q_style",
+      synonyms: { scandinave: ["nordique"] },
+    },
+  },
+  {
+    entity: "success_information",
+    operation: "create",
+    success_information: {
+      id: "date",
+      label: "Date de livraison",
+      schema: { type: "string", format: "date" },
+      primary_question_id: "q_date",
+    },
+  },
+  {
+    entity: "success_information",
+    operation: "create",
+    success_information: { id: "budget", label: "Budget (euros)", schema: { type: "number", minimum: 0 }, primary_question_id: "q_budget" },
+  },
+  {
+    entity: "success_information",
+    operation: "create",
+    success_information: {
+      id: "seats",
+      label: "Nombre de places",
+      schema: { type: "integer", minimum: 1, maximum: 12 },
+      primary_question_id: "q_seats",
+    },
+  },
 ];
 const artifact = artifactOf(changes);
 
@@ -46,22 +83,34 @@ async function answer(previous_turn: NonNullable<Parameters<typeof nextQuestions
 
 void describe("configured synonyms", () => {
   void it("U24: choice and value synonyms are matched like labels", async () => {
-    assert.deepEqual((await answer({ question_id: "q_piece", user_text: "a couch" })).targets.piece, { status: "confirmed", value: "canape", priority: 2 });
-    assert.deepEqual((await answer({ question_id: "q_style", user_text: "plutôt nordique" })).targets.style, { status: "confirmed", value: "scandinave", priority: 2 });
+    assert.deepEqual((await answer({ question_id: "q_piece", user_text: "a couch" })).targets.piece, {
+      status: "confirmed",
+      value: "canape",
+      priority: 2,
+    });
+    assert.deepEqual((await answer({ question_id: "q_style", user_text: "plutôt nordique" })).targets.style, {
+      status: "confirmed",
+      value: "scandinave",
+      priority: 2,
+    });
   });
 
   void it("U24: a synonym keyed by a value the schema does not have is an invalid_schema issue", () => {
-    const bad = applyChanges(draftOf(changes), [
-      { entity: "success_information", operation: "update", success_information: { id: "style", synonyms: { baroque: ["rococo"] } } },
-    ], { domainName: "test" });
+    const bad = applyChanges(
+      draftOf(changes),
+      [{ entity: "success_information", operation: "update", success_information: { id: "style", synonyms: { baroque: ["rococo"] } } }],
+      { domainName: "test" },
+    );
     assert.equal(bad.ok, false);
     assert.equal(bad.ok ? null : bad.issues[0]?.code, "invalid_schema");
   });
 
   void it("U24: the audit diff names changed synonyms as editorial text, and null removes them", () => {
-    const result = applyChanges(draftOf(changes), [
-      { entity: "success_information", operation: "update", success_information: { id: "style", synonyms: null } },
-    ], { domainName: "test" });
+    const result = applyChanges(
+      draftOf(changes),
+      [{ entity: "success_information", operation: "update", success_information: { id: "style", synonyms: null } }],
+      { domainName: "test" },
+    );
     assert.ok(result.ok);
     assert.deepEqual(result.applied[0]?.diff, { before: { synonyms: "[changed]" }, after: {} });
     assert.equal(result.draft.success_informations.find((s) => s.id === "style")?.synonyms, undefined);
@@ -70,7 +119,10 @@ void describe("configured synonyms", () => {
 
 void describe("answers understood in a turn", () => {
   void it("U11: relative dates count from the previous turn's occurred_at, else the server's UTC day", async () => {
-    assert.equal((await answer({ question_id: "q_date", user_text: "demain", occurred_at: "2027-03-01T23:30:00Z" })).targets.date?.value, "2027-03-02");
+    assert.equal(
+      (await answer({ question_id: "q_date", user_text: "demain", occurred_at: "2027-03-01T23:30:00Z" })).targets.date?.value,
+      "2027-03-02",
+    );
     assert.equal((await answer({ question_id: "q_date", user_text: "demain" })).targets.date?.value, "2026-09-02");
   });
 
@@ -96,8 +148,17 @@ void describe("answers understood in a turn", () => {
   void it("U19: a value in passing never overrides direct evidence", async () => {
     const deps = testDeps();
     let state = valueOf(await createSession(artifact, {}, deps)).state;
-    state = valueOf(await nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: "q_budget", user_text: "1200 €" } }, deps)).state;
-    state = valueOf(await nextQuestions(artifact, state, { state_version: 1, previous_turn: { question_id: "q_piece", user_text: "un canapé, budget 1500" } }, deps)).state;
+    state = valueOf(
+      await nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: "q_budget", user_text: "1200 €" } }, deps),
+    ).state;
+    state = valueOf(
+      await nextQuestions(
+        artifact,
+        state,
+        { state_version: 1, previous_turn: { question_id: "q_piece", user_text: "un canapé, budget 1500" } },
+        deps,
+      ),
+    ).state;
     assert.deepEqual(state.targets.budget, { status: "confirmed", value: 1200, priority: 2 });
   });
 });

@@ -89,12 +89,20 @@ void describe("advanced mode (§13.2)", () => {
       assert.ok(instructions.includes("zelinqa_create_session") && instructions.includes("previous_turn"));
       const { tools } = await h.client.listTools();
       const next = tools.find((t) => t.name === "zelinqa_next")?.description ?? "";
-      for (const s of ["no `previous_turn`", "assistant_text", "user_text", "structured_answer", "max_turns_reached", "objective_achieved", 'action: "stop"']) {
+      for (const s of [
+        "no `previous_turn`",
+        "assistant_text",
+        "user_text",
+        "structured_answer",
+        "max_turns_reached",
+        "objective_achieved",
+        'action: "stop"',
+      ]) {
         assert.ok(next.includes(s), s);
       }
       const versionSchema = tools.find((t) => t.name === "zelinqa_next")?.inputSchema.properties?.state_version as { description?: string };
       assert.equal(versionSchema.description, "Optimistic concurrency version. Omit it to use the last version seen for this session.");
-      assert.equal((await h.client.listPrompts().catch(() => null)), null, "no prompt capability in advanced mode");
+      assert.equal(await h.client.listPrompts().catch(() => null), null, "no prompt capability in advanced mode");
     } finally {
       await h.close();
     }
@@ -121,7 +129,9 @@ void describe("advanced mode (§13.2)", () => {
       assert.equal(s.request_id, "req_1001");
       assert.equal(s.state_version, 0);
       assert.equal((s.versions as { state_version: number }).state_version, 0);
-      assert.deepEqual(h.fake.callsOf("createSession")[0], [{ client_reference: "crm-lead-8842", initial_history: [{ role: "user", text: "Bonjour" }] }]);
+      assert.deepEqual(h.fake.callsOf("createSession")[0], [
+        { client_reference: "crm-lead-8842", initial_history: [{ role: "user", text: "Bonjour" }] },
+      ]);
       await h.call("zelinqa_create_session", {});
       assert.deepEqual(h.fake.callsOf("createSession")[1], [{}]);
     } finally {
@@ -139,7 +149,13 @@ void describe("advanced mode (§13.2)", () => {
       const s = res.structured ?? {};
       assert.equal(s.decision_id, "dec_7f2a");
       assert.equal(s.state_version, 4);
-      const candidates = s.candidates as { question_id: string; type: string; choices: { choice_id: string }[]; target_ids: string[]; selection_mode: unknown }[];
+      const candidates = s.candidates as {
+        question_id: string;
+        type: string;
+        choices: { choice_id: string }[];
+        target_ids: string[];
+        selection_mode: unknown;
+      }[];
       assert.equal(candidates[1]?.question_id, "q_delai");
       assert.equal(candidates[1]?.type, "single_choice");
       assert.equal(candidates[1]?.choices[0]?.choice_id, "choice_1m");
@@ -175,11 +191,16 @@ void describe("advanced mode (§13.2)", () => {
   });
 
   void it("R27 a state without versions.state_version gives unknown_state_version", async () => {
-    const fake = new FakeRuntimeClient({ getSession: () => ({ ...sessionNeuve(), versions: { ...versions(0), state_version: true as unknown as number } }) });
+    const fake = new FakeRuntimeClient({
+      getSession: () => ({ ...sessionNeuve(), versions: { ...versions(0), state_version: true as unknown as number } }),
+    });
     const h = await connect({ advanced: true, fake });
     try {
       const res = await h.call("zelinqa_next", { session_id: "ses_v" });
-      assert.equal(res.text, "unknown_state_version: the session state carried no versions.state_version; call zelinqa_get_session and pass state_version explicitly");
+      assert.equal(
+        res.text,
+        "unknown_state_version: the session state carried no versions.state_version; call zelinqa_get_session and pass state_version explicitly",
+      );
       assert.equal(h.fake.count("next"), 0);
     } finally {
       await h.close();
@@ -188,7 +209,12 @@ void describe("advanced mode (§13.2)", () => {
 
   void it("R28 previous_turn, structured_answer and selection are forwarded exactly; warnings and degraded reach the host verbatim", async () => {
     const fake = new FakeRuntimeClient({
-      next: () => ({ ...decisionNormale(), warnings: ["constraints_relaxed", "future_warning" as never], degraded: true, degraded_reasons: ["missing_user_text"] }),
+      next: () => ({
+        ...decisionNormale(),
+        warnings: ["constraints_relaxed", "future_warning" as never],
+        degraded: true,
+        degraded_reasons: ["missing_user_text"],
+      }),
     });
     const h = await connect({ advanced: true, fake });
     try {
@@ -199,7 +225,11 @@ void describe("advanced mode (§13.2)", () => {
         user_text: "Dans le mois",
         structured_answer: { choice_ids: ["choice_1m"] },
       };
-      const selection = { candidate_count: 2, allowed_question_types: ["open", "single_choice"], dimensions: { ids: ["so_budget"], mode: "prefer" } };
+      const selection = {
+        candidate_count: 2,
+        allowed_question_types: ["open", "single_choice"],
+        dimensions: { ids: ["so_budget"], mode: "prefer" },
+      };
       const res = await h.call("zelinqa_next", { session_id: S, state_version: 4, previous_turn, selection, context_update: null });
       assert.deepEqual(bodyOf(h.fake.callsOf("next")[0]), { state_version: 4, previous_turn, selection });
       assert.deepEqual(res.structured?.warnings, ["constraints_relaxed", "future_warning"]);
@@ -211,7 +241,13 @@ void describe("advanced mode (§13.2)", () => {
   });
 
   void it("§3.2 future strings, extra fields and missing fields still satisfy the output schema and reach the host as received", async () => {
-    const odd = { ...decisionNormale(), action: "pause", stop_reason: "future_reason", extra: { x: 1 }, candidates: [{ rank: 1, text: "Q ?" }] };
+    const odd = {
+      ...decisionNormale(),
+      action: "pause",
+      stop_reason: "future_reason",
+      extra: { x: 1 },
+      candidates: [{ rank: 1, text: "Q ?" }],
+    };
     const fake = new FakeRuntimeClient({ next: () => odd as never });
     const h = await connect({ advanced: true, fake });
     try {
@@ -291,20 +327,56 @@ void describe("advanced mode (§13.2)", () => {
     try {
       const cases: [string, Record<string, unknown>, string][] = [
         ["zelinqa_next", { context_update: { mode: "summary" } }, 'context_update with mode="summary" needs text'],
-        ["zelinqa_next", { context_update: { mode: "summary", text: "x", messages: [{ role: "user", text: "y" }] } }, 'context_update with mode="summary" must not carry messages'],
+        [
+          "zelinqa_next",
+          { context_update: { mode: "summary", text: "x", messages: [{ role: "user", text: "y" }] } },
+          'context_update with mode="summary" must not carry messages',
+        ],
         ["zelinqa_next", { context_update: { mode: "messages" } }, 'context_update with mode="messages" needs messages'],
-        ["zelinqa_next", { context_update: { mode: "messages", text: "x", messages: [{ role: "user", text: "y" }] } }, 'context_update with mode="messages" must not carry text'],
+        [
+          "zelinqa_next",
+          { context_update: { mode: "messages", text: "x", messages: [{ role: "user", text: "y" }] } },
+          'context_update with mode="messages" must not carry text',
+        ],
         ["zelinqa_apply_events", { context_update: { mode: "summary", text: null } }, 'context_update with mode="summary" needs text'],
         ["zelinqa_apply_events", { client_updates: { data: [{ id: "x", operation: "set" }] } }, "needs a value"],
-        ["zelinqa_apply_events", { client_updates: { data: [{ id: "x", operation: "unset", value: 1 }] } }, 'a data update with operation="unset" takes no value'],
-        ["zelinqa_apply_events", { client_updates: { dimensions: [{ id: "d", operation: "set" }] } }, 'a dimension update with operation="set" needs a status'],
-        ["zelinqa_apply_events", { client_updates: { dimensions: [{ id: "d", operation: "exclude", status: "achieved" }] } }, 'a dimension update with operation="exclude" takes no status'],
-        ["zelinqa_apply_events", { client_updates: { objective: { operation: "set" } } }, 'an objective update with operation="set" needs a status'],
-        ["zelinqa_apply_events", { client_updates: { objective: { operation: "clear", status: "achieved" } } }, 'an objective update with operation="clear" takes no status'],
+        [
+          "zelinqa_apply_events",
+          { client_updates: { data: [{ id: "x", operation: "unset", value: 1 }] } },
+          'a data update with operation="unset" takes no value',
+        ],
+        [
+          "zelinqa_apply_events",
+          { client_updates: { dimensions: [{ id: "d", operation: "set" }] } },
+          'a dimension update with operation="set" needs a status',
+        ],
+        [
+          "zelinqa_apply_events",
+          { client_updates: { dimensions: [{ id: "d", operation: "exclude", status: "achieved" }] } },
+          'a dimension update with operation="exclude" takes no status',
+        ],
+        [
+          "zelinqa_apply_events",
+          { client_updates: { objective: { operation: "set" } } },
+          'an objective update with operation="set" needs a status',
+        ],
+        [
+          "zelinqa_apply_events",
+          { client_updates: { objective: { operation: "clear", status: "achieved" } } },
+          'an objective update with operation="clear" takes no status',
+        ],
         ["zelinqa_apply_events", { client_updates: {} }, "client_updates must carry data, dimensions or objective"],
         ["zelinqa_next", { previous_turn: { user_text: null } }, "previous_turn must carry at least one field"],
-        ["zelinqa_next", { context_update: { mode: "messages", messages: [{ role: "user" }] } }, "a message needs text or structured_answer"],
-        ["zelinqa_next", { context_update: { mode: "messages", messages: [{ role: "user", structured_answer: { choice_ids: ["c"] } }] } }, "a message carrying structured_answer also needs question_id"],
+        [
+          "zelinqa_next",
+          { context_update: { mode: "messages", messages: [{ role: "user" }] } },
+          "a message needs text or structured_answer",
+        ],
+        [
+          "zelinqa_next",
+          { context_update: { mode: "messages", messages: [{ role: "user", structured_answer: { choice_ids: ["c"] } }] } },
+          "a message carrying structured_answer also needs question_id",
+        ],
         ["zelinqa_next", { previous_turn: { user_text: "x", extra: 1 } }, "validation error"],
         ["zelinqa_submit_feedback", { result: "great" }, "result"],
       ];
@@ -341,9 +413,22 @@ void describe("advanced mode (§13.2)", () => {
   void it("R34 submit_feedback forwards result, label and metadata and returns the receipt without state_version", async () => {
     const h = await connect({ advanced: true });
     try {
-      const res = await h.call("zelinqa_submit_feedback", { session_id: S, result: "success", label: "achat", metadata: { order_id: "SDK-1", amount: 2500, vip: true, note: null } });
-      assert.deepEqual(h.fake.callsOf("submitFeedback")[0], [S, { result: "success", label: "achat", metadata: { order_id: "SDK-1", amount: 2500, vip: true, note: null } }]);
-      assert.deepEqual(res.structured, { request_id: "req_5f31", session_id: S, feedback_id: "fbk_02K1", recorded_at: "2026-09-01T09:14:22Z" });
+      const res = await h.call("zelinqa_submit_feedback", {
+        session_id: S,
+        result: "success",
+        label: "achat",
+        metadata: { order_id: "SDK-1", amount: 2500, vip: true, note: null },
+      });
+      assert.deepEqual(h.fake.callsOf("submitFeedback")[0], [
+        S,
+        { result: "success", label: "achat", metadata: { order_id: "SDK-1", amount: 2500, vip: true, note: null } },
+      ]);
+      assert.deepEqual(res.structured, {
+        request_id: "req_5f31",
+        session_id: S,
+        feedback_id: "fbk_02K1",
+        recorded_at: "2026-09-01T09:14:22Z",
+      });
       await h.call("zelinqa_submit_feedback", { session_id: S, result: "partial", label: null, metadata: null });
       assert.deepEqual(h.fake.callsOf("submitFeedback")[1], [S, { result: "partial" }]);
     } finally {
@@ -372,14 +457,20 @@ void describe("advanced mode (§13.2)", () => {
       assert.equal(h.fake.count("next"), 1);
       await h.call("zelinqa_next", { session_id: S });
       assert.deepEqual(h.fake.methods, ["createSession", "next", "getSession", "next"]);
-      assert.deepEqual(h.fake.callsOf("next").map((a) => bodyOf(a).state_version), [0, 8]);
+      assert.deepEqual(
+        h.fake.callsOf("next").map((a) => bodyOf(a).state_version),
+        [0, 8],
+      );
     } finally {
       await h.close();
     }
   });
 
   void it("R36 a 401 and an envelope-less 403 are unauthorized (HTTP n) with the key advice; the default factory without a key says check ZELINQA_API_KEY", async () => {
-    for (const [status, body] of [[401, API_ERRORS.gateway_401.body], [403, API_ERRORS.gateway_403.body]] as const) {
+    for (const [status, body] of [
+      [401, API_ERRORS.gateway_401.body],
+      [403, API_ERRORS.gateway_403.body],
+    ] as const) {
       const fake = new FakeRuntimeClient({
         getSession: () => {
           throw apiErrorFromResponse(status, body, { "X-Request-Id": "req_gw" });
@@ -392,7 +483,8 @@ void describe("advanced mode (§13.2)", () => {
           res.text,
           `unauthorized (HTTP ${status}): the Zelinqa API key is missing, invalid, revoked, expired, or does not carry the \`runtime\` scope (check ZELINQA_API_KEY) (request_id=req_gw)`,
         );
-        for (const s of ["missing, invalid, revoked, expired", "does not carry the `runtime` scope", "check ZELINQA_API_KEY"]) assert.ok(res.text.includes(s));
+        for (const s of ["missing, invalid, revoked, expired", "does not carry the `runtime` scope", "check ZELINQA_API_KEY"])
+          assert.ok(res.text.includes(s));
       } finally {
         await h.close();
       }
@@ -402,7 +494,10 @@ void describe("advanced mode (§13.2)", () => {
       try {
         const res = await h.call("zelinqa_get_session", { session_id: S });
         assert.equal(res.isError, true);
-        assert.equal(res.text, "unauthorized: the Zelinqa API key is missing, invalid, revoked, expired, or does not carry the `runtime` scope (check ZELINQA_API_KEY)");
+        assert.equal(
+          res.text,
+          "unauthorized: the Zelinqa API key is missing, invalid, revoked, expired, or does not carry the `runtime` scope (check ZELINQA_API_KEY)",
+        );
       } finally {
         await h.close();
       }
@@ -421,7 +516,10 @@ void describe("advanced mode (§13.2)", () => {
     const h = await connect({ advanced: true, fake });
     try {
       const scope = await h.call("zelinqa_next", { session_id: S, state_version: 1 });
-      assert.ok(scope.text.includes('"required_scopes":["runtime"]') && scope.text.includes('"granted_scopes":["configuration:read"]'), scope.text);
+      assert.ok(
+        scope.text.includes('"required_scopes":["runtime"]') && scope.text.includes('"granted_scopes":["configuration:read"]'),
+        scope.text,
+      );
       assert.ok(scope.text.startsWith("insufficient_scope: Cette cl\u00e9 ne permet pas cette op\u00e9ration. (request_id=req_9001) — {"));
       const turn = await h.call("zelinqa_next", { session_id: S, state_version: 1 });
       assert.ok(turn.text.includes('"candidate_question_ids":["q_style","q_budget"]'), turn.text);
@@ -458,7 +556,12 @@ void describe("advanced mode (§13.2)", () => {
         createSession: (body) => ({ ...sessionNeuve(), client_reference: body?.client_reference ?? null }),
         getSession: () => {
           if (!fail) return sessionNeuve();
-          throw apiErrorFromResponse(422, { code: "invalid_choice", message: `bad key ${KEY} here`, request_id: "req_k", details: { echoed: KEY, nested: [`x${KEY}y`] } });
+          throw apiErrorFromResponse(422, {
+            code: "invalid_choice",
+            message: `bad key ${KEY} here`,
+            request_id: "req_k",
+            details: { echoed: KEY, nested: [`x${KEY}y`] },
+          });
         },
       });
       const h = await connect({ advanced: true, fake });
@@ -476,14 +579,40 @@ void describe("advanced mode (§13.2)", () => {
       } finally {
         await h.close();
       }
-      const b = await connect({ fake: new FakeRuntimeClient({ next: () => ({ ...decisionNormale(), candidates: [{ ...decisionNormale().candidates[1]!, rank: 1, text: `Votre clé ${KEY} ?`, choices: [{ choice_id: "c", label: KEY }, { choice_id: "d", label: "non" }] }] }) }) });
+      const b = await connect({
+        fake: new FakeRuntimeClient({
+          next: () => ({
+            ...decisionNormale(),
+            candidates: [
+              {
+                ...decisionNormale().candidates[1]!,
+                rank: 1,
+                text: `Votre clé ${KEY} ?`,
+                choices: [
+                  { choice_id: "c", label: KEY },
+                  { choice_id: "d", label: "non" },
+                ],
+              },
+            ],
+          }),
+        }),
+      });
       try {
         const view = await b.call("zelinqa_start", { conversation: "k" });
         assert.ok(!view.text.includes(KEY));
         assert.deepEqual((view.structured?.questions as { text: string; choices: string[] }[])[0], {
-          rank: 1, text: "Votre clé [redacted] ?", type: "single_choice", selection_mode: null, choices: ["[redacted]", "non"],
+          rank: 1,
+          text: "Votre clé [redacted] ?",
+          type: "single_choice",
+          selection_mode: null,
+          choices: ["[redacted]", "non"],
         });
-        const listing = JSON.stringify([await b.client.listTools(), await b.client.listPrompts(), await b.client.listResources(), b.client.getInstructions()]);
+        const listing = JSON.stringify([
+          await b.client.listTools(),
+          await b.client.listPrompts(),
+          await b.client.listResources(),
+          b.client.getInstructions(),
+        ]);
         assert.ok(!listing.includes(KEY));
       } finally {
         await b.close();

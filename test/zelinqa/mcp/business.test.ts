@@ -68,7 +68,13 @@ const emailCandidate = (type: Candidate["type"], extra: Partial<Candidate> = {})
   question_id: `q_${type}`,
   text: `Contact ${type} ?`,
   type,
-  choices: type === "open" ? [] : [{ choice_id: "c_email", label: "Email" }, { choice_id: "c_tel", label: "Téléphone" }],
+  choices:
+    type === "open"
+      ? []
+      : [
+          { choice_id: "c_email", label: "Email" },
+          { choice_id: "c_tel", label: "Téléphone" },
+        ],
   target_ids: ["contact"],
   ...extra,
 });
@@ -125,13 +131,32 @@ void describe("business mode (§13.1)", () => {
       assert.deepEqual(h.fake.callsOf("next")[0], ["ses_01J8Z", { state_version: 0 }]);
       const view = first.structured ?? {};
       assert.deepEqual(Object.keys(view), [
-        "questions", "progress", "turn_count", "turns_remaining", "degraded", "action", "stop_reason", "warnings", "degraded_reasons",
+        "questions",
+        "progress",
+        "turn_count",
+        "turns_remaining",
+        "degraded",
+        "action",
+        "stop_reason",
+        "warnings",
+        "degraded_reasons",
       ]);
       assert.deepEqual(view.questions, [
         { rank: 1, text: "Quel budget souhaitez-vous consacrer au canapé ?", type: "open", selection_mode: null, choices: [] },
-        { rank: 2, text: "À quelle période souhaitez-vous être livré ?", type: "single_choice", selection_mode: null, choices: ["Dans le mois", "Dans les trois mois", "Plus tard"] },
+        {
+          rank: 2,
+          text: "À quelle période souhaitez-vous être livré ?",
+          type: "single_choice",
+          selection_mode: null,
+          choices: ["Dans le mois", "Dans les trois mois", "Plus tard"],
+        },
       ]);
-      assert.deepEqual(view.progress, { computed_status: "in_progress", progress: 0.34, client_override: null, effective_status: "in_progress" });
+      assert.deepEqual(view.progress, {
+        computed_status: "in_progress",
+        progress: 0.34,
+        client_override: null,
+        effective_status: "in_progress",
+      });
       assert.deepEqual(view.warnings, []);
       assert.deepEqual(view.degraded_reasons, []);
       for (const word of ["session_id", "decision_id", "target_ids", "choice_id", "state_version"]) {
@@ -162,7 +187,11 @@ void describe("business mode (§13.1)", () => {
     const fake = new FakeRuntimeClient({
       applyEvents: (_id, body) => {
         const s = pendingState();
-        return { ...s, versions: versions(body.state_version + 1), progress: { ...s.progress, objective: { ...s.progress.objective, computed_status: "covered", effective_status: "covered" } } };
+        return {
+          ...s,
+          versions: versions(body.state_version + 1),
+          progress: { ...s.progress, objective: { ...s.progress.objective, computed_status: "covered", effective_status: "covered" } },
+        };
       },
     });
     const h = await connect({ fake });
@@ -231,9 +260,21 @@ void describe("business mode (§13.1)", () => {
       assert.equal(empty.isError, true);
       assert.equal(empty.text, "invalid_request: provide dimensions, data or objective");
       await h.call("zelinqa_start", { conversation: C });
-      const dup = await h.call("zelinqa_adjust", { conversation: C, dimensions: [{ id: "a", status: "achieved" }, { id: "a", status: "excluded" }] });
+      const dup = await h.call("zelinqa_adjust", {
+        conversation: C,
+        dimensions: [
+          { id: "a", status: "achieved" },
+          { id: "a", status: "excluded" },
+        ],
+      });
       assert.equal(dup.text, "invalid_request: duplicate dimension IDs in one adjustment");
-      const dupData = await h.call("zelinqa_adjust", { conversation: C, data: [{ id: "a", value: 1 }, { id: "a", value: 2 }] });
+      const dupData = await h.call("zelinqa_adjust", {
+        conversation: C,
+        data: [
+          { id: "a", value: 1 },
+          { id: "a", value: 2 },
+        ],
+      });
       assert.equal(dupData.text, "invalid_request: duplicate data IDs in one adjustment");
       const cases: [Record<string, unknown>, string][] = [
         [{ data: [{ id: "x", operation: "unset", value: 3 }] }, 'a data update with operation="unset" takes no value'],
@@ -280,7 +321,10 @@ void describe("business mode (§13.1)", () => {
       assert.equal(status.isError, false, status.text);
       const retried = await h.call("zelinqa_adjust", args);
       assert.equal(retried.isError, false, retried.text);
-      assert.deepEqual(h.fake.callsOf("applyEvents").map((a) => (a[1] as { state_version: number }).state_version), [4, 5]);
+      assert.deepEqual(
+        h.fake.callsOf("applyEvents").map((a) => (a[1] as { state_version: number }).state_version),
+        [4, 5],
+      );
     } finally {
       await h.close();
     }
@@ -324,10 +368,13 @@ void describe("business mode (§13.1)", () => {
       await h.call("zelinqa_next_question", { conversation: "b", user_text: "réponse b" });
       await h.call("zelinqa_next_question", { conversation: "a", user_text: "réponse a" });
       const answers = h.fake.callsOf("next").filter((a) => previousTurnOf(a) !== undefined);
-      assert.deepEqual(answers.map((a) => [a[0], previousTurnOf(a)?.decision_id, previousTurnOf(a)?.user_text]), [
-        ["session-b", "decision-b", "réponse b"],
-        ["session-a", "decision-a", "réponse a"],
-      ]);
+      assert.deepEqual(
+        answers.map((a) => [a[0], previousTurnOf(a)?.decision_id, previousTurnOf(a)?.user_text]),
+        [
+          ["session-b", "decision-b", "réponse b"],
+          ["session-a", "decision-a", "réponse a"],
+        ],
+      );
     } finally {
       await h.close();
     }
@@ -396,7 +443,10 @@ void describe("business mode (§13.1)", () => {
     const h = await connect();
     try {
       const { prompts } = await h.client.listPrompts();
-      assert.deepEqual(prompts.map((p) => p.name), ["zelinqa_integration_check"]);
+      assert.deepEqual(
+        prompts.map((p) => p.name),
+        ["zelinqa_integration_check"],
+      );
       assert.equal(prompts[0]?.description, "User-selected checklist for testing a Zelinqa agent integration");
       assert.ok((prompts[0]?.arguments ?? []).length === 0);
       const prompt = await h.client.getPrompt({ name: "zelinqa_integration_check" });
@@ -460,7 +510,11 @@ void describe("business mode (§13.1)", () => {
       [emailCandidate("open"), { user_text: "par email" }, undefined],
       [emailCandidate("single_choice"), { choice_labels: ["Email"] }, { choice_ids: ["c_email"] }],
       [emailCandidate("semi_open", { selection_mode: "single" }), { choice_labels: ["Email"] }, { choice_ids: ["c_email"] }],
-      [emailCandidate("semi_open", { selection_mode: "multiple" }), { choice_labels: ["Email"], free_text: "le soir" }, { choice_ids: ["c_email"], free_text: "le soir" }],
+      [
+        emailCandidate("semi_open", { selection_mode: "multiple" }),
+        { choice_labels: ["Email"], free_text: "le soir" },
+        { choice_ids: ["c_email"], free_text: "le soir" },
+      ],
     ];
     for (const [candidate, reply, structured] of cases) {
       const fake = new FakeRuntimeClient({ next: () => decisionWith([candidate]) });

@@ -34,7 +34,10 @@ void describe("zelinqa-mcp command line (§10)", () => {
       args: { transport: "stdio", host: "127.0.0.1", port: 8000, logLevel: "WARNING", advanced: false },
     });
     assert.deepEqual(
-      parseArguments(["--transport", "streamable-http", "--host", "0.0.0.0", "--port", "9001", "--log-level", "DEBUG", "--advanced"], silent),
+      parseArguments(
+        ["--transport", "streamable-http", "--host", "0.0.0.0", "--port", "9001", "--log-level", "DEBUG", "--advanced"],
+        silent,
+      ),
       { kind: "run", args: { transport: "streamable-http", host: "0.0.0.0", port: 9001, logLevel: "DEBUG", advanced: true } },
     );
     assert.deepEqual(parseArguments(["--port", "x"], silent), { kind: "exit", code: 2 });
@@ -92,7 +95,12 @@ void describe("zelinqa-mcp command line (§10)", () => {
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
       const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
       const send = (msg: unknown) => child.stdin.write(`${JSON.stringify(msg)}\n`);
-      send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } });
+      send({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+      });
       while (!stdout.includes('"id":1')) await new Promise((r) => setTimeout(r, 20));
       send({ jsonrpc: "2.0", method: "notifications/initialized" });
       send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "zelinqa_start", arguments: { conversation: "hang" } } });
@@ -134,7 +142,10 @@ void describe("zelinqa-mcp command line (§10)", () => {
       assert.equal(tools.length, 7);
       assert.ok(!tools.some((t) => t.name === "zelinqa_answer"));
       const { prompts } = await client.listPrompts();
-      assert.deepEqual(prompts.map((p) => [p.name, (p.arguments ?? []).length]), [["zelinqa_integration_check", 0]]);
+      assert.deepEqual(
+        prompts.map((p) => [p.name, (p.arguments ?? []).length]),
+        [["zelinqa_integration_check", 0]],
+      );
       const guide = await client.readResource({ uri: "zelinqa://guide" });
       assert.equal((guide.contents[0] as { text: string }).text, client.getInstructions());
       assert.equal(client.getServerVersion()?.version, "1.0.1");

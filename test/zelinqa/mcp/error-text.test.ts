@@ -8,7 +8,14 @@ import {
   ZelinqaRequestValidationError,
   apiErrorFromResponse,
 } from "../../../src/zelinqa/sdk/index.js";
-import { createClientFactory, createScrubber, errorText, formatDetails, parseMcpEnvironment, secretsOf } from "../../../src/zelinqa/mcp/index.js";
+import {
+  createClientFactory,
+  createScrubber,
+  errorText,
+  formatDetails,
+  parseMcpEnvironment,
+  secretsOf,
+} from "../../../src/zelinqa/mcp/index.js";
 import { API_ERRORS } from "../sdk/reference-payloads.js";
 
 const NO_SECRETS = createScrubber([]);
@@ -43,7 +50,11 @@ async function factoryText(): Promise<string> {
 
 void describe("error texts (§7.2)", () => {
   void it("scrubs the configured keys of at least 8 characters, the longest first (§8)", () => {
-    const secrets = secretsOf({ ZELINQA_API_KEY: " zk_key_12345 ", ZELINQA_LIVE_RUNTIME_KEY: "zk_key_12345_long", ZELINQA_LIVE_REVOKED_KEY: "short" });
+    const secrets = secretsOf({
+      ZELINQA_API_KEY: " zk_key_12345 ",
+      ZELINQA_LIVE_RUNTIME_KEY: "zk_key_12345_long",
+      ZELINQA_LIVE_REVOKED_KEY: "short",
+    });
     assert.deepEqual(secrets, ["zk_key_12345_long", "zk_key_12345"]);
     const scrubber = createScrubber(secrets);
     assert.equal(scrubber.text("a zk_key_12345_long b zk_key_12345 c short"), "a [redacted] b [redacted] c short");
@@ -68,7 +79,11 @@ void describe("error texts (§7.2)", () => {
   void it("uses the advanced or the business conflict hint", () => {
     const err = apiErrorFromResponse(409, API_ERRORS.state_version_conflict.body);
     assert.ok(errorText(err, "advanced", NO_SECRETS).includes(" (request_id=req_9003) — call zelinqa_get_session then retry — {"));
-    assert.ok(errorText(err, "business", NO_SECRETS).includes(" — call zelinqa_status, reconcile the pending question, and do not blindly replay — {"));
+    assert.ok(
+      errorText(err, "business", NO_SECRETS).includes(
+        " — call zelinqa_status, reconcile the pending question, and do not blindly replay — {",
+      ),
+    );
   });
 
   void it("lists the first 10 request-validation issues", () => {
@@ -79,8 +94,14 @@ void describe("error texts (§7.2)", () => {
   });
 
   void it("maps answer errors and option TypeErrors to invalid_request, others to name: message", () => {
-    assert.equal(errorText(new ZelinqaAnswerError("Duplicate choice labels"), "business", NO_SECRETS), "invalid_request: Duplicate choice labels");
-    assert.equal(errorText(new TypeError("max_retries must be zero or greater"), "business", NO_SECRETS), "invalid_request: max_retries must be zero or greater");
+    assert.equal(
+      errorText(new ZelinqaAnswerError("Duplicate choice labels"), "business", NO_SECRETS),
+      "invalid_request: Duplicate choice labels",
+    );
+    assert.equal(
+      errorText(new TypeError("max_retries must be zero or greater"), "business", NO_SECRETS),
+      "invalid_request: max_retries must be zero or greater",
+    );
     assert.equal(errorText(new RangeError("boom"), "business", NO_SECRETS), "RangeError: boom");
     const empty = new ZelinqaConnectionError("");
     assert.ok(errorText(empty, "business", NO_SECRETS).includes("after retrying (ZelinqaConnectionError)"));
@@ -88,12 +109,20 @@ void describe("error texts (§7.2)", () => {
 });
 
 void describe("client construction from the environment (§9)", () => {
-  const clean = { ZELINQA_API_KEY: "zk_env_key_123456", ZELINQA_BASE_URL: undefined, ZELINQA_TIMEOUT_SECONDS: undefined, ZELINQA_MAX_RETRIES: undefined };
+  const clean = {
+    ZELINQA_API_KEY: "zk_env_key_123456",
+    ZELINQA_BASE_URL: undefined,
+    ZELINQA_TIMEOUT_SECONDS: undefined,
+    ZELINQA_MAX_RETRIES: undefined,
+  };
 
   void it("needs a non-blank key", async () => {
     for (const key of [undefined, "  "]) {
       await withEnv({ ...clean, ZELINQA_API_KEY: key }, async () => {
-        assert.equal(await factoryText(), "unauthorized: the Zelinqa API key is missing, invalid, revoked, expired, or does not carry the `runtime` scope (check ZELINQA_API_KEY)");
+        assert.equal(
+          await factoryText(),
+          "unauthorized: the Zelinqa API key is missing, invalid, revoked, expired, or does not carry the `runtime` scope (check ZELINQA_API_KEY)",
+        );
       });
     }
   });
@@ -122,10 +151,13 @@ void describe("client construction from the environment (§9)", () => {
       assert.ok(client instanceof ZelinqaClient);
       assert.equal(client.toString(), "ZelinqaClient(baseUrl=https://api.zelinqa.ai)");
     });
-    await withEnv({ ...clean, ZELINQA_BASE_URL: "http://127.0.0.1:9/", ZELINQA_TIMEOUT_SECONDS: "2.5", ZELINQA_MAX_RETRIES: "0" }, async () => {
-      const client = await defaultClientFactory();
-      assert.ok(client instanceof ZelinqaClient);
-      assert.equal(client.toString(), "ZelinqaClient(baseUrl=http://127.0.0.1:9)");
-    });
+    await withEnv(
+      { ...clean, ZELINQA_BASE_URL: "http://127.0.0.1:9/", ZELINQA_TIMEOUT_SECONDS: "2.5", ZELINQA_MAX_RETRIES: "0" },
+      async () => {
+        const client = await defaultClientFactory();
+        assert.ok(client instanceof ZelinqaClient);
+        assert.equal(client.toString(), "ZelinqaClient(baseUrl=http://127.0.0.1:9)");
+      },
+    );
   });
 });

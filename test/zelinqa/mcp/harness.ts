@@ -102,7 +102,10 @@ export interface Harness {
 }
 
 export async function connect(
-  options: Omit<BuildServerOptions, "clientFactory"> & { fake?: FakeRuntimeClient; clientFactory?: BuildServerOptions["clientFactory"] } = {},
+  options: Omit<BuildServerOptions, "clientFactory"> & {
+    fake?: FakeRuntimeClient;
+    clientFactory?: BuildServerOptions["clientFactory"];
+  } = {},
 ): Promise<Harness> {
   const fake = options.fake ?? new FakeRuntimeClient();
   let builds = 0;

@@ -14,13 +14,25 @@ const inspectorCli = join(dirname(require.resolve("@modelcontextprotocol/inspect
 const run = promisify(execFile);
 
 async function listTools(extraArgs: string[]): Promise<string[]> {
-  const { stdout } = await run(process.execPath, [
-    inspectorCli, "--cli",
-    "-e", "ZELINQA_API_KEY=nbq_live_inspector_smoke_key_not_a_real_one_000000",
-    "-e", "ZELINQA_BASE_URL=http://127.0.0.1:1",
-    process.execPath, "--import", "tsx", join(root, "src/zelinqa/mcp/main.ts"), ...extraArgs,
-    "--method", "tools/list",
-  ], { cwd: root, timeout: 60_000 });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      inspectorCli,
+      "--cli",
+      "-e",
+      "ZELINQA_API_KEY=nbq_live_inspector_smoke_key_not_a_real_one_000000",
+      "-e",
+      "ZELINQA_BASE_URL=http://127.0.0.1:1",
+      process.execPath,
+      "--import",
+      "tsx",
+      join(root, "src/zelinqa/mcp/main.ts"),
+      ...extraArgs,
+      "--method",
+      "tools/list",
+    ],
+    { cwd: root, timeout: 60_000 },
+  );
   const parsed = JSON.parse(stdout) as { tools: { name: string }[] };
   return parsed.tools.map((tool) => tool.name).sort();
 }
@@ -28,15 +40,24 @@ async function listTools(extraArgs: string[]): Promise<string[]> {
 void describe("MCP Inspector CLI", () => {
   void it("lists the seven business tools over stdio", { timeout: 90_000 }, async () => {
     assert.deepEqual(await listTools([]), [
-      "zelinqa_add_context", "zelinqa_adjust", "zelinqa_feedback", "zelinqa_forget", "zelinqa_next_question",
-      "zelinqa_start", "zelinqa_status",
+      "zelinqa_add_context",
+      "zelinqa_adjust",
+      "zelinqa_feedback",
+      "zelinqa_forget",
+      "zelinqa_next_question",
+      "zelinqa_start",
+      "zelinqa_status",
     ]);
   });
 
   void it("lists the six advanced tools with --advanced", { timeout: 90_000 }, async () => {
     assert.deepEqual(await listTools(["--advanced"]), [
-      "zelinqa_apply_events", "zelinqa_create_session", "zelinqa_get_session", "zelinqa_next",
-      "zelinqa_resume_session", "zelinqa_submit_feedback",
+      "zelinqa_apply_events",
+      "zelinqa_create_session",
+      "zelinqa_get_session",
+      "zelinqa_next",
+      "zelinqa_resume_session",
+      "zelinqa_submit_feedback",
     ]);
   });
 });

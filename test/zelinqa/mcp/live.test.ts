@@ -34,12 +34,25 @@ void describe("zelinqa-mcp against our API (§13.4)", () => {
       const first = candidates[0]!;
       const previous_turn =
         first.type === "open"
-          ? { decision_id: decision.structured?.decision_id, question_id: first.question_id, assistant_text: first.text, user_text: "Un canapé pour le salon." }
-          : { decision_id: decision.structured?.decision_id, question_id: first.question_id, assistant_text: first.text, structured_answer: { choice_ids: [first.choices[0]!.choice_id] } };
+          ? {
+              decision_id: decision.structured?.decision_id,
+              question_id: first.question_id,
+              assistant_text: first.text,
+              user_text: "Un canapé pour le salon.",
+            }
+          : {
+              decision_id: decision.structured?.decision_id,
+              question_id: first.question_id,
+              assistant_text: first.text,
+              structured_answer: { choice_ids: [first.choices[0]!.choice_id] },
+            };
       const answered = await mcp.call("zelinqa_next", { session_id: sessionId, previous_turn });
       assert.equal(answered.isError, false, answered.text);
       assert.equal(answered.structured?.turn_count, 1);
-      const events = await mcp.call("zelinqa_apply_events", { session_id: sessionId, context_update: { mode: "summary", text: "Le client a un chat." } });
+      const events = await mcp.call("zelinqa_apply_events", {
+        session_id: sessionId,
+        context_update: { mode: "summary", text: "Le client a un chat." },
+      });
       assert.equal(events.isError, false, events.text);
       const eventsVersion = events.structured?.state_version as number;
       const state = await mcp.call("zelinqa_get_session", { session_id: sessionId });
@@ -47,7 +60,12 @@ void describe("zelinqa-mcp against our API (§13.4)", () => {
       const resumed = await mcp.call("zelinqa_resume_session", { session_id: sessionId });
       assert.equal(resumed.isError, false, resumed.text);
       assert.ok(resumed.structured?.pending_decision !== null);
-      const feedback = await mcp.call("zelinqa_submit_feedback", { session_id: sessionId, result: "success", label: "achat", metadata: { order_id: "SDK-1" } });
+      const feedback = await mcp.call("zelinqa_submit_feedback", {
+        session_id: sessionId,
+        result: "success",
+        label: "achat",
+        metadata: { order_id: "SDK-1" },
+      });
       assert.equal(feedback.isError, false, feedback.text);
       assert.ok(typeof feedback.structured?.feedback_id === "string");
       assert.ok(!("state_version" in (feedback.structured ?? {})));
@@ -84,7 +102,11 @@ void describe("zelinqa-mcp against our API (§13.4)", () => {
       }
     }
     const main = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
-    const nokey = spawnSync(process.execPath, ["--import", "tsx", main], { env: { PATH: process.env.PATH, ZELINQA_BASE_URL: api.baseUrl }, input: "", encoding: "utf8" });
+    const nokey = spawnSync(process.execPath, ["--import", "tsx", main], {
+      env: { PATH: process.env.PATH, ZELINQA_BASE_URL: api.baseUrl },
+      input: "",
+      encoding: "utf8",
+    });
     assert.equal(nokey.status, 2);
     assert.equal(nokey.stdout, "");
   });
@@ -118,7 +140,10 @@ void describe("zelinqa-mcp against our API (§13.4)", () => {
       assert.equal(answered.isError, false, answered.text);
       assert.equal(viewOf(answered).turn_count, viewOf(start).turn_count + 1);
 
-      const context = await mcp.call("zelinqa_add_context", { conversation: "live-one", summary: "Le client a un chat et un grand salon." });
+      const context = await mcp.call("zelinqa_add_context", {
+        conversation: "live-one",
+        summary: "Le client a un chat et un grand salon.",
+      });
       assert.equal(context.isError, false, context.text);
       assert.deepEqual(viewOf(context).questions, viewOf(answered).questions);
       assert.equal(viewOf(context).turn_count, viewOf(answered).turn_count);
@@ -137,7 +162,10 @@ void describe("zelinqa-mcp against our API (§13.4)", () => {
       assert.deepEqual(viewOf(afterFeedback).progress, viewOf(status).progress);
 
       for (const name of ["live-one", "live-two"]) {
-        assert.deepEqual((await mcp.call("zelinqa_forget", { conversation: name })).structured, { forgotten_locally: true, server_data_deleted: false });
+        assert.deepEqual((await mcp.call("zelinqa_forget", { conversation: name })).structured, {
+          forgotten_locally: true,
+          server_data_deleted: false,
+        });
         assert.ok((await mcp.call("zelinqa_status", { conversation: name })).text.startsWith("unknown_conversation: "));
       }
     } finally {
@@ -154,14 +182,26 @@ void describe("zelinqa-mcp against our API (§13.4)", () => {
       const choice = view.questions.find((q) => q.type !== "open");
       assert.ok(choice, "the reference corpus' first decision offers a choice question");
       if (open) {
-        const refused = await mcp.call("zelinqa_next_question", { conversation: "live-correct", candidate_rank: open.rank, outcome: "asked_answered" });
+        const refused = await mcp.call("zelinqa_next_question", {
+          conversation: "live-correct",
+          candidate_rank: open.rank,
+          outcome: "asked_answered",
+        });
         assert.ok(refused.text.startsWith("invalid_request: "), refused.text);
         assert.deepEqual((await mcp.call("zelinqa_next_question", { conversation: "live-correct" })).structured, start.structured);
       }
-      const unlisted = await mcp.call("zelinqa_next_question", { conversation: "live-correct", candidate_rank: choice.rank, choice_labels: ["Aucune de ces réponses"] });
+      const unlisted = await mcp.call("zelinqa_next_question", {
+        conversation: "live-correct",
+        candidate_rank: choice.rank,
+        choice_labels: ["Aucune de ces réponses"],
+      });
       assert.ok(unlisted.text.startsWith("invalid_request: "), unlisted.text);
       assert.deepEqual((await mcp.call("zelinqa_next_question", { conversation: "live-correct" })).structured, start.structured);
-      const corrected = await mcp.call("zelinqa_next_question", { conversation: "live-correct", candidate_rank: choice.rank, choice_labels: [choice.choices[0]!] });
+      const corrected = await mcp.call("zelinqa_next_question", {
+        conversation: "live-correct",
+        candidate_rank: choice.rank,
+        choice_labels: [choice.choices[0]!],
+      });
       assert.equal(corrected.isError, false, corrected.text);
       view = viewOf(corrected);
       assert.equal(view.turn_count, viewOf(start).turn_count + 1);

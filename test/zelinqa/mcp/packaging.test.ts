@@ -51,15 +51,23 @@ void describe("packaging (§11)", () => {
     assert.ok(pkg.files === undefined || pkg.files.includes("server.json"));
   });
 
-  void it("R45 the README carries exactly one mcp-name marker matching server.json, and the repository URL", { skip: readme.includes("mcp-name:") ? false : "README.md has no mcp-name marker yet (README is owned by the lead)" }, () => {
-    assert.equal(readme.split("<!-- mcp-name:").length - 1, 1);
-    assert.ok(readme.includes(marker));
-    assert.match(readme, /https:\/\/github\.com\/[\w.-]+\/[\w.-]+/);
-  });
+  void it(
+    "R45 the README carries exactly one mcp-name marker matching server.json, and the repository URL",
+    { skip: readme.includes("mcp-name:") ? false : "README.md has no mcp-name marker yet (README is owned by the lead)" },
+    () => {
+      assert.equal(readme.split("<!-- mcp-name:").length - 1, 1);
+      assert.ok(readme.includes(marker));
+      assert.match(readme, /https:\/\/github\.com\/[\w.-]+\/[\w.-]+/);
+    },
+  );
 
-  void it("R45 package.json ships the zelinqa-mcp bin built from src/zelinqa/mcp/main.ts", { skip: pkg.bin?.["zelinqa-mcp"] ? false : "package.json has no zelinqa-mcp bin yet (package.json is owned by the lead)" }, () => {
-    assert.equal(pkg.bin?.["zelinqa-mcp"], "dist/src/zelinqa/mcp/main.js");
-  });
+  void it(
+    "R45 package.json ships the zelinqa-mcp bin built from src/zelinqa/mcp/main.ts",
+    { skip: pkg.bin?.["zelinqa-mcp"] ? false : "package.json has no zelinqa-mcp bin yet (package.json is owned by the lead)" },
+    () => {
+      assert.equal(pkg.bin?.["zelinqa-mcp"], "dist/src/zelinqa/mcp/main.js");
+    },
+  );
 
   void it("the skill has the zelinqa front matter and every step of §12.4", () => {
     const skill = read("skills/zelinqa/SKILL.md");
@@ -68,7 +76,17 @@ void describe("packaging (§11)", () => {
     const meta = parseYaml(front[1] ?? "") as { name: string; description: string };
     assert.equal(meta.name, "zelinqa");
     assert.ok(meta.description.includes("Zelinqa MCP") && meta.description.includes("Not for general chat"));
-    for (const s of ["zelinqa://guide", "zelinqa_start", "zelinqa_next_question", "zelinqa_feedback", "zelinqa_add_context", "zelinqa_adjust", "zelinqa_status", "Never invent", "session ID or an API key"]) {
+    for (const s of [
+      "zelinqa://guide",
+      "zelinqa_start",
+      "zelinqa_next_question",
+      "zelinqa_feedback",
+      "zelinqa_add_context",
+      "zelinqa_adjust",
+      "zelinqa_status",
+      "Never invent",
+      "session ID or an API key",
+    ]) {
       assert.ok(skill.includes(s), s);
     }
   });
@@ -85,7 +103,10 @@ void describe("packaging (§11)", () => {
     assert.ok(files.length >= 6);
     for (const file of files) {
       const text = read(`examples/mcp-hosts/${file}`);
-      const config = (file.endsWith(".toml") ? parseToml(text) : JSON.parse(text)) as Record<string, Record<string, { command: string; args: string[]; env: Record<string, string> }>>;
+      const config = (file.endsWith(".toml") ? parseToml(text) : JSON.parse(text)) as Record<
+        string,
+        Record<string, { command: string; args: string[]; env: Record<string, string> }>
+      >;
       const entry = (config.mcpServers ?? config.mcp_servers)?.zelinqa;
       assert.ok(entry, file);
       assert.ok("ZELINQA_API_KEY" in entry.env, file);

@@ -21,12 +21,17 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
   let stdout = "";
   let stderr = "";
   let exitCode: number | null | undefined;
-  const lines = () => stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Reply);
+  const lines = () =>
+    stdout
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l) as Reply);
 
   async function nextReply(count: number, timeoutMs = 10_000): Promise<Reply> {
     const until = Date.now() + timeoutMs;
     while (lines().length < count) {
-      if (Date.now() > until) throw new Error(`no reply ${count}; stdout=${stdout.slice(0, 500)} stderr=${stderr.slice(0, 500)} exit=${String(exitCode)}`);
+      if (Date.now() > until)
+        throw new Error(`no reply ${count}; stdout=${stdout.slice(0, 500)} stderr=${stderr.slice(0, 500)} exit=${String(exitCode)}`);
       await new Promise((r) => setTimeout(r, 10));
     }
     return lines()[count - 1]!;
@@ -41,7 +46,12 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
 
   before(async () => {
     child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZELINQA_API_KEY: "zk_fake_key_stdio_errors", ZELINQA_BASE_URL: "http://127.0.0.1:9" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ZELINQA_API_KEY: "zk_fake_key_stdio_errors",
+        ZELINQA_BASE_URL: "http://127.0.0.1:9",
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -101,7 +111,9 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
 
   void it("answers a line over 10 MiB with an error and keeps serving", async () => {
     const huge = Buffer.alloc(11 * 1024 * 1024, 0x61);
-    const reply = await exchange(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":"'), huge, Buffer.from('"}}\n')]));
+    const reply = await exchange(
+      Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":"'), huge, Buffer.from('"}}\n')]),
+    );
     assert.equal(reply.error?.code, -32600);
     assert.match(reply.error?.message ?? "", /exceed/);
     const ping = await exchange(`${JSON.stringify({ jsonrpc: "2.0", id: 11, method: "ping" })}\n`);
@@ -122,7 +134,12 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
 
   void it("reports a fatal error on stderr and exits non-zero when stdout is gone, never a silent exit 0", async () => {
     const orphan = spawn(process.execPath, ["--import", "tsx", MAIN], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZELINQA_API_KEY: "zk_fake_key_stdio_errors", ZELINQA_BASE_URL: "http://127.0.0.1:9" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ZELINQA_API_KEY: "zk_fake_key_stdio_errors",
+        ZELINQA_BASE_URL: "http://127.0.0.1:9",
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let err = "";
@@ -141,13 +158,29 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
 
 void describe("zelinqa-mcp stdio fuzz", () => {
   void it("answers hundreds of random lines with well-formed JSON-RPC and keeps serving", async () => {
-    const method = fc.constantFrom("initialize", "ping", "tools/list", "tools/call", "resources/read", "resources/list", "prompts/get", "prompts/list", "logging/setLevel", "completion/complete", "x/y");
+    const method = fc.constantFrom(
+      "initialize",
+      "ping",
+      "tools/list",
+      "tools/call",
+      "resources/read",
+      "resources/list",
+      "prompts/get",
+      "prompts/list",
+      "logging/setLevel",
+      "completion/complete",
+      "x/y",
+    );
     const message = fc.record(
       {
         jsonrpc: fc.constantFrom("2.0", "2.0", "1.0"),
         id: fc.oneof(fc.integer({ min: 100, max: 1_000_000 }), fc.string({ maxLength: 6 }), fc.constant(null), fc.object()),
         method,
-        params: fc.oneof(fc.object({ maxDepth: 2 }), fc.record({ name: fc.constantFrom("zelinqa_start", "zelinqa_next", "nope", "") , arguments: fc.object({ maxDepth: 2 }) }), fc.jsonValue({ maxDepth: 2 })),
+        params: fc.oneof(
+          fc.object({ maxDepth: 2 }),
+          fc.record({ name: fc.constantFrom("zelinqa_start", "zelinqa_next", "nope", ""), arguments: fc.object({ maxDepth: 2 }) }),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
       },
       { requiredKeys: [] },
     );
@@ -158,7 +191,12 @@ void describe("zelinqa-mcp stdio fuzz", () => {
     );
     const lines = fc.sample(line, { numRuns: 300, seed: 11 });
     const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZELINQA_API_KEY: "zk_fake_key_stdio_fuzz", ZELINQA_BASE_URL: "http://127.0.0.1:9" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ZELINQA_API_KEY: "zk_fake_key_stdio_fuzz",
+        ZELINQA_BASE_URL: "http://127.0.0.1:9",
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let out = "";
@@ -170,8 +208,14 @@ void describe("zelinqa-mcp stdio fuzz", () => {
       child.stdin.write(`${lines.join("\n")}\n${JSON.stringify({ jsonrpc: "2.0", id: "final-ping", method: "ping" })}\n`);
       const until = Date.now() + 20_000;
       while (!out.includes('"id":"final-ping"') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      const replies = out.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code?: unknown } });
-      assert.ok(replies.some((r) => r.id === "final-ping" && JSON.stringify(r.result) === "{}"), `stderr: ${err.slice(0, 500)}`);
+      const replies = out
+        .split("\n")
+        .filter((l) => l !== "")
+        .map((l) => JSON.parse(l) as { jsonrpc?: string; id?: unknown; result?: unknown; error?: { code?: unknown } });
+      assert.ok(
+        replies.some((r) => r.id === "final-ping" && JSON.stringify(r.result) === "{}"),
+        `stderr: ${err.slice(0, 500)}`,
+      );
       for (const reply of replies) {
         assert.equal(reply.jsonrpc, "2.0", JSON.stringify(reply));
         if (reply.error) assert.equal(typeof reply.error.code, "number", JSON.stringify(reply));
@@ -189,7 +233,8 @@ void describe("zelinqa-mcp stdio fuzz", () => {
       assert.equal(parseErrors, invalidJson);
       child.stdin.end();
       assert.equal(await exited, 0);
-      for (const logLine of err.split("\n").filter((l) => l !== "")) assert.match(logLine, /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) zelinqa_mcp: /);
+      for (const logLine of err.split("\n").filter((l) => l !== ""))
+        assert.match(logLine, /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) zelinqa_mcp: /);
     } finally {
       child.kill("SIGKILL");
     }

@@ -48,7 +48,10 @@ for (const backend of BACKENDS) {
     });
 
     void it("applies a change batch and publishes it without the API, audited with the caller as actor", async () => {
-      const applied = await commit(store, await applyConfigurationChanges(deps, { actor, now: new Date(), changes: referenceCorpusChanges() }));
+      const applied = await commit(
+        store,
+        await applyConfigurationChanges(deps, { actor, now: new Date(), changes: referenceCorpusChanges() }),
+      );
       assert.equal(applied.draftRevision, 1);
       assert.deepEqual(applied.warnings, []);
       const job = await commit(store, await requestPublication(deps, { actor, now: new Date() }));

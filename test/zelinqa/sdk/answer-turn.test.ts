@@ -27,31 +27,79 @@ void describe("answerTurn", () => {
     ["3a labels on open", pending(cand("open")), { choiceLabels: ["Email"] }, "Open questions accept user_text, not choices"],
     ["3a free text on open", pending(cand("open")), { freeText: "x" }, "Open questions accept user_text, not choices"],
     ["3b duplicates", pending(cand("multiple_choice")), { choiceLabels: ["Email", "Email"] }, "Duplicate choice labels"],
-    ["3c unknown label", pending(cand("single_choice")), { choiceLabels: ["email"] }, "Unknown or ambiguous choice label; use exact displayed labels"],
+    [
+      "3c unknown label",
+      pending(cand("single_choice")),
+      { choiceLabels: ["email"] },
+      "Unknown or ambiguous choice label; use exact displayed labels",
+    ],
     [
       "3c ambiguous label",
       pending(cand("single_choice", { choices: [...choices, { choice_id: "c2", label: "Email" }] })),
       { choiceLabels: ["Email"] },
       "Unknown or ambiguous choice label; use exact displayed labels",
     ],
-    ["3d single with two", pending(cand("single_choice")), { choiceLabels: ["Email", "Téléphone"] }, "This question accepts only one choice"],
-    ["3d semi_open single", pending(cand("semi_open", { selection_mode: "single" })), { choiceLabels: ["Email", "Téléphone"] }, "This question accepts only one choice"],
+    [
+      "3d single with two",
+      pending(cand("single_choice")),
+      { choiceLabels: ["Email", "Téléphone"] },
+      "This question accepts only one choice",
+    ],
+    [
+      "3d semi_open single",
+      pending(cand("semi_open", { selection_mode: "single" })),
+      { choiceLabels: ["Email", "Téléphone"] },
+      "This question accepts only one choice",
+    ],
     ["3d semi_open no mode", pending(cand("semi_open")), { choiceLabels: ["Email", "Téléphone"] }, "This question accepts only one choice"],
-    ["3e free text on single", pending(cand("single_choice")), { choiceLabels: ["Email"], freeText: "x" }, "Free text is only allowed for semi-open choices"],
-    ["3f empty labels", pending(cand("single_choice")), { choiceLabels: [] }, "Select at least one choice; for an unlisted answer, send user_text instead"],
-    ["3f free text alone", pending(cand("semi_open")), { freeText: "x" }, "Select at least one choice; for an unlisted answer, send user_text instead"],
-    ["4 open outcome answered", pending(cand("open")), { outcome: "asked_answered" }, "An open question requires user_text unless outcome is asked_no_answer or refused"],
-    ["4 open blank text", pending(cand("open")), { userText: "   " }, "An open question requires user_text unless outcome is asked_no_answer or refused"],
-    ["4 open assistant only", pending(cand("open")), { assistantText: "asked" }, "An open question requires user_text unless outcome is asked_no_answer or refused"],
+    [
+      "3e free text on single",
+      pending(cand("single_choice")),
+      { choiceLabels: ["Email"], freeText: "x" },
+      "Free text is only allowed for semi-open choices",
+    ],
+    [
+      "3f empty labels",
+      pending(cand("single_choice")),
+      { choiceLabels: [] },
+      "Select at least one choice; for an unlisted answer, send user_text instead",
+    ],
+    [
+      "3f free text alone",
+      pending(cand("semi_open")),
+      { freeText: "x" },
+      "Select at least one choice; for an unlisted answer, send user_text instead",
+    ],
+    [
+      "4 open outcome answered",
+      pending(cand("open")),
+      { outcome: "asked_answered" },
+      "An open question requires user_text unless outcome is asked_no_answer or refused",
+    ],
+    [
+      "4 open blank text",
+      pending(cand("open")),
+      { userText: "   " },
+      "An open question requires user_text unless outcome is asked_no_answer or refused",
+    ],
+    [
+      "4 open assistant only",
+      pending(cand("open")),
+      { assistantText: "asked" },
+      "An open question requires user_text unless outcome is asked_no_answer or refused",
+    ],
     ["5 nothing on choice", pending(cand("single_choice")), {}, "Provide an answer, choices, or an explicit outcome"],
   ];
   for (const [title, p, input, message] of failures) {
     void it(`rule ${title}: ${message}`, () => {
-      assert.throws(() => answerTurn(p, input), (err: unknown) => {
-        assert.ok(err instanceof ZelinqaAnswerError && err instanceof TypeError);
-        assert.equal(err.message, message);
-        return true;
-      });
+      assert.throws(
+        () => answerTurn(p, input),
+        (err: unknown) => {
+          assert.ok(err instanceof ZelinqaAnswerError && err instanceof TypeError);
+          assert.equal(err.message, message);
+          return true;
+        },
+      );
     });
   }
 
@@ -78,18 +126,22 @@ void describe("answerTurn", () => {
   });
 
   void it("resolves labels to choice ids, keeps free text for semi_open and userText on choices", () => {
-    assert.deepEqual(answerTurn(pending(cand("single_choice")), { choiceLabels: ["Email"], userText: "par mail", assistantText: "Asked" }), {
-      decision_id: "dec_1",
-      question_id: "q_single_choice",
-      assistant_text: "Asked",
-      user_text: "par mail",
-      structured_answer: { choice_ids: ["c_email"] },
-    });
+    assert.deepEqual(
+      answerTurn(pending(cand("single_choice")), { choiceLabels: ["Email"], userText: "par mail", assistantText: "Asked" }),
+      {
+        decision_id: "dec_1",
+        question_id: "q_single_choice",
+        assistant_text: "Asked",
+        user_text: "par mail",
+        structured_answer: { choice_ids: ["c_email"] },
+      },
+    );
     assert.deepEqual(answerTurn(pending(cand("multiple_choice")), { choiceLabels: ["Email", "Téléphone"] }).structured_answer, {
       choice_ids: ["c_email", "c_phone"],
     });
     assert.deepEqual(
-      answerTurn(pending(cand("semi_open", { selection_mode: "multiple" })), { choiceLabels: ["Email", "Téléphone"], freeText: "fax" }).structured_answer,
+      answerTurn(pending(cand("semi_open", { selection_mode: "multiple" })), { choiceLabels: ["Email", "Téléphone"], freeText: "fax" })
+        .structured_answer,
       { choice_ids: ["c_email", "c_phone"], free_text: "fax" },
     );
     assert.equal(answerTurn(pending(cand("semi_open")), { userText: "autre chose" }).user_text, "autre chose");

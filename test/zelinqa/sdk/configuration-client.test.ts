@@ -23,7 +23,11 @@ const job = (status: string) => ({
 
 void describe("configuration client", () => {
   void it("waitForCompilation polls until failed (returned, not thrown) and encodes the compilation id", async () => {
-    const server = await startScriptedServer([{ status: 200, body: job("queued") }, { status: 200, body: job("running") }, { status: 200, body: job("failed") }]);
+    const server = await startScriptedServer([
+      { status: 200, body: job("queued") },
+      { status: 200, body: job("running") },
+      { status: 200, body: job("failed") },
+    ]);
     try {
       const client = new ZelinqaConfigurationClient({ apiKey: KEY, baseUrl: server.url });
       const done = await client.waitForCompilation("cmp_1", { pollIntervalMs: 10 });
@@ -52,7 +56,9 @@ void describe("configuration client", () => {
 
   void it("publishes with an idempotency key, lists the audit with its query, and validates change batches before sending", async () => {
     const server = await startScriptedServer((req) =>
-      req.url.startsWith("/v1/configuration/audit") ? { status: 200, body: { request_id: "r", events: [], next_cursor: null } } : { status: 202, body: job("queued") },
+      req.url.startsWith("/v1/configuration/audit")
+        ? { status: 200, body: { request_id: "r", events: [], next_cursor: null } }
+        : { status: 202, body: job("queued") },
     );
     try {
       const client = new ZelinqaConfigurationClient({ apiKey: KEY, baseUrl: server.url });

@@ -89,7 +89,10 @@ void describe("apiErrorFromResponse", () => {
   });
 
   void it("reads retryAfter from Retry-After, else details.retry_after_seconds", () => {
-    assert.equal(apiErrorFromResponse(503, envelope("idempotency_contention", { retry_after_seconds: 4 }), { "Retry-After": "2" }).retryAfter, 2);
+    assert.equal(
+      apiErrorFromResponse(503, envelope("idempotency_contention", { retry_after_seconds: 4 }), { "Retry-After": "2" }).retryAfter,
+      2,
+    );
     assert.equal(apiErrorFromResponse(503, envelope("idempotency_contention", { retry_after_seconds: 4 })).retryAfter, 4);
     assert.equal(apiErrorFromResponse(503, {}).retryAfter, null);
   });
@@ -106,7 +109,10 @@ void describe("apiErrorFromResponse", () => {
 
   void it("renders String(err) as <code or status>: <message> (request_id=<id>)", () => {
     const conflict = apiErrorFromResponse(409, API_ERRORS.state_version_conflict.body);
-    assert.equal(String(conflict), "state_version_conflict: La session a été modifiée depuis votre dernière lecture. (request_id=req_9003)");
+    assert.equal(
+      String(conflict),
+      "state_version_conflict: La session a été modifiée depuis votre dernière lecture. (request_id=req_9003)",
+    );
     assert.equal(String(apiErrorFromResponse(503, { message: "Service Unavailable" })), "503: Service Unavailable");
   });
 
@@ -142,7 +148,11 @@ void describe("apiErrorFromResponse", () => {
   void it("gives local errors a toJSON and places them in the hierarchy", () => {
     const v = new sdk.ZelinqaRequestValidationError([{ path: "label", message: "too short" }]);
     assert.ok(v instanceof ZelinqaError);
-    assert.deepEqual(JSON.parse(JSON.stringify(v)), { name: "ZelinqaRequestValidationError", message: v.message, issues: [{ path: "label", message: "too short" }] });
+    assert.deepEqual(JSON.parse(JSON.stringify(v)), {
+      name: "ZelinqaRequestValidationError",
+      message: v.message,
+      issues: [{ path: "label", message: "too short" }],
+    });
     const t = new sdk.ZelinqaCompilationTimeoutError("cmp_1", 10);
     assert.deepEqual(t.toJSON(), { name: "ZelinqaCompilationTimeoutError", message: t.message, compilationId: "cmp_1", timeoutMs: 10 });
     const c = new sdk.ZelinqaConnectionError();
@@ -157,6 +167,9 @@ void describe("apiErrorFromResponse", () => {
     assert.equal(sdk.DEFAULT_BASE_URL, "https://api.zelinqa.ai");
     assert.equal(sdk.DEFAULT_TIMEOUT_MS, 30000);
     assert.equal(sdk.DEFAULT_MAX_RETRIES, 2);
-    assert.equal(GATEWAY_FORBIDDEN_MESSAGE, "Forbidden: the API key is invalid, revoked or expired, or lacks the scope this route requires");
+    assert.equal(
+      GATEWAY_FORBIDDEN_MESSAGE,
+      "Forbidden: the API key is invalid, revoked or expired, or lacks the scope this route requires",
+    );
   });
 });

@@ -22,7 +22,14 @@ const objective = (status: NextResponse["progress"]["objective"]["computed_statu
 });
 
 export const CANDIDATES_NORMAUX: NextResponse["candidates"] = [
-  { rank: 1, question_id: "q_budget", text: "Quel budget souhaitez-vous consacrer au canapé ?", type: "open", choices: [], target_ids: ["annual_budget"] },
+  {
+    rank: 1,
+    question_id: "q_budget",
+    text: "Quel budget souhaitez-vous consacrer au canapé ?",
+    type: "open",
+    choices: [],
+    target_ids: ["annual_budget"],
+  },
   {
     rank: 2,
     question_id: "q_delai",
@@ -170,7 +177,12 @@ export const API_ERRORS = {
   },
   unknown_session: {
     status: 404,
-    body: { code: "unknown_session", message: "La session demandée est inconnue.", request_id: "req_9007", details: { session_id: "ses_inconnue" } },
+    body: {
+      code: "unknown_session",
+      message: "La session demandée est inconnue.",
+      request_id: "req_9007",
+      details: { session_id: "ses_inconnue" },
+    },
   },
   insufficient_scope: {
     status: 403,

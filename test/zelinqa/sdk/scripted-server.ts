@@ -28,9 +28,7 @@ export interface ScriptedServer {
 
 export async function startScriptedServer(script: Responder | ScriptedResponse[]): Promise<ScriptedServer> {
   const requests: RecordedRequest[] = [];
-  const responder: Responder = Array.isArray(script)
-    ? (_req, i) => script[Math.min(i, script.length - 1)] ?? { status: 500 }
-    : script;
+  const responder: Responder = Array.isArray(script) ? (_req, i) => script[Math.min(i, script.length - 1)] ?? { status: 500 } : script;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -1,12 +1,7 @@
 // Request validation before sending (nothing reaches the server) and the Session handle of §3.5.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  Session,
-  ZelinqaClient,
-  ZelinqaRequestValidationError,
-  ZelinqaStateVersionConflictError,
-} from "../../../src/zelinqa/sdk/index.js";
+import { Session, ZelinqaClient, ZelinqaRequestValidationError, ZelinqaStateVersionConflictError } from "../../../src/zelinqa/sdk/index.js";
 import { startScriptedServer } from "./scripted-server.js";
 import { API_ERRORS, decisionApresMaxTurns, decisionNormale, pendingState, sessionNeuve } from "./reference-payloads.js";
 
@@ -20,20 +15,29 @@ void describe("request validation", () => {
     try {
       const client = new ZelinqaClient({ apiKey: KEY, baseUrl: server.url });
       const cases: [() => Promise<unknown>, string][] = [
-        [() => client.next("s", { state_version: 0, previous_turn: { structured_answer: { choice_ids: ["a"], free_text: "" } } }), "previous_turn.structured_answer.free_text"],
+        [
+          () => client.next("s", { state_version: 0, previous_turn: { structured_answer: { choice_ids: ["a"], free_text: "" } } }),
+          "previous_turn.structured_answer.free_text",
+        ],
         [() => client.submitFeedback("s", { result: "success", label: "" }), "label"],
         [() => client.next("s", { state_version: -1 }), "state_version"],
         [() => client.next("s", { state_version: 0, previous_turn: {} }), "previous_turn"],
         [() => client.applyEvents("s", { state_version: 0 }), ""],
         [() => client.createSession({ client_reference: "x", extra: 1 } as never), ""],
-        [() => client.next("s", { state_version: 0, client_updates: { data: [{ id: "a", value: { nested: 1 } as never }] } }), "client_updates.data.0"],
+        [
+          () => client.next("s", { state_version: 0, client_updates: { data: [{ id: "a", value: { nested: 1 } as never }] } }),
+          "client_updates.data.0",
+        ],
         [() => client.getSession(""), "session_id"],
         [() => client.getSession("x".repeat(129)), "session_id"],
       ];
       for (const [call, path] of cases) {
         await assert.rejects(call(), (err: unknown) => {
           assert.ok(err instanceof ZelinqaRequestValidationError, String(err));
-          assert.ok(err.issues.some((i) => i.path === path || i.path.startsWith(`${path}.`)), JSON.stringify(err.issues));
+          assert.ok(
+            err.issues.some((i) => i.path === path || i.path.startsWith(`${path}.`)),
+            JSON.stringify(err.issues),
+          );
           return true;
         });
       }
@@ -69,7 +73,12 @@ void describe("Session handle", () => {
       assert.deepEqual(stop.candidates, []);
       const sent = JSON.parse(server.requests[2]?.body ?? "") as Record<string, unknown>;
       assert.deepEqual(sent, {
-        previous_turn: { decision_id: "dec_7f2a", question_id: "q_budget", assistant_text: "Quel budget souhaitez-vous consacrer au canapé ?", user_text: "2000 euros" },
+        previous_turn: {
+          decision_id: "dec_7f2a",
+          question_id: "q_budget",
+          assistant_text: "Quel budget souhaitez-vous consacrer au canapé ?",
+          user_text: "2000 euros",
+        },
         state_version: 4,
       });
       assert.equal(session.stateVersion, 21);

@@ -20,7 +20,10 @@ const noSleep = { sleep: async () => {}, random: () => 0 };
 
 void describe("SDK requests over real HTTP", () => {
   void it("sends the headers of §3.2: bearer key, JSON accept, user agent, content type and idempotency key on POST only", async () => {
-    const server = await startScriptedServer([{ status: 201, body: sessionNeuve() }, { status: 200, body: sessionNeuve() }]);
+    const server = await startScriptedServer([
+      { status: 201, body: sessionNeuve() },
+      { status: 200, body: sessionNeuve() },
+    ]);
     try {
       const client = new ZelinqaClient({ apiKey: KEY, baseUrl: `${server.url}/` });
       await client.createSession({ client_reference: "crm" });
@@ -107,7 +110,10 @@ void describe("SDK requests over real HTTP", () => {
 
   void it("retries 429/500/504 and any idempotency_contention envelope, at most 1 + maxRetries attempts", async () => {
     for (const first of [429, 500, 504]) {
-      const server = await startScriptedServer([{ status: first, body: {} }, { status: 200, body: sessionNeuve() }]);
+      const server = await startScriptedServer([
+        { status: first, body: {} },
+        { status: 200, body: sessionNeuve() },
+      ]);
       const client = new ZelinqaClient({ apiKey: KEY, baseUrl: server.url, ...noSleep });
       await client.getSession("ses_1");
       assert.equal(server.requests.length, 2, `status ${first}`);
@@ -274,7 +280,13 @@ void describe("SDK requests over real HTTP", () => {
   });
 
   void it("configuration client: query parameters, CSV export with text/csv accept, and cursor iteration", async () => {
-    const page = (ids: string[], next: string | null) => ({ request_id: "r", state: "published", questions: ids.map((id) => ({ id })), next_cursor: next, total: 3 });
+    const page = (ids: string[], next: string | null) => ({
+      request_id: "r",
+      state: "published",
+      questions: ids.map((id) => ({ id })),
+      next_cursor: next,
+      total: 3,
+    });
     const server = await startScriptedServer((req) => {
       if (req.url.includes("format=csv")) return { status: 200, rawBody: "id,text\nq1,x\n" };
       if (req.url.includes("cursor=c2")) return { status: 200, body: page(["q3"], null) };

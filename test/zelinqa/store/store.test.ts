@@ -99,7 +99,14 @@ for (const backend of BACKENDS) {
     });
 
     void it("allocates configuration versions per domain and publishes the latest", async () => {
-      const input = { draftRevision: 2, content: { c: 1 }, artifact: { art: 1 }, engineVersion: "1.0.0", compilationId: null, publishedAt: T1 };
+      const input = {
+        draftRevision: 2,
+        content: { c: 1 },
+        artifact: { art: 1 },
+        engineVersion: "1.0.0",
+        compilationId: null,
+        publishedAt: T1,
+      };
       const v1 = await store.publishConfigVersion({ ...input, domainId });
       const v2 = await store.publishConfigVersion({ ...input, domainId, artifact: { art: 2 } });
       const other = await store.publishConfigVersion({ ...input, domainId: "dom_b" });
@@ -133,23 +140,44 @@ for (const backend of BACKENDS) {
     void it("fails running jobs whose lease expired with their error", async () => {
       await store.claimCompilationJob({ now: T1, leaseExpiresAt: T1 });
       const expired = await store.expireCompilationJobs({ now: T2, error: { code: "timeout", message: "lease expired" } });
-      assert.deepEqual(expired.map((j) => [j.id, j.status]), [["cmp_4", "failed"]]);
+      assert.deepEqual(
+        expired.map((j) => [j.id, j.status]),
+        [["cmp_4", "failed"]],
+      );
       assert.deepEqual((await store.getCompilationJob(domainId, "cmp_4"))?.error, { code: "timeout", message: "lease expired" });
     });
 
     void it("claims each queued job exactly once under concurrent workers", async () => {
       for (const [i, d] of ["dom_a", "dom_b"].entries()) await store.enqueueCompilationJob(job(`cmp_c${i}`, d, T1));
       const claims = await Promise.all(Array.from({ length: 6 }, () => store.claimCompilationJob({ now: T1, leaseExpiresAt: T2 })));
-      const ids = claims.filter((c) => c !== null).map((c) => c.id).sort();
+      const ids = claims
+        .filter((c) => c !== null)
+        .map((c) => c.id)
+        .sort();
       assert.deepEqual(ids, ["cmp_c0", "cmp_c1"]);
     });
 
     void it("updates a session only when the supplied state_version is current", async () => {
       await store.insertSession({
-        id: "ses_1", domainId, configVersionId: "cfg_00001", state: { n: 0 }, stateVersion: 0,
-        status: "active", turnCount: 0, createdAt: T0, updatedAt: T0,
+        id: "ses_1",
+        domainId,
+        configVersionId: "cfg_00001",
+        state: { n: 0 },
+        stateVersion: 0,
+        status: "active",
+        turnCount: 0,
+        createdAt: T0,
+        updatedAt: T0,
       });
-      const update = { id: "ses_1", expectedStateVersion: 0, state: { n: 1 }, stateVersion: 1, status: "active", turnCount: 1, updatedAt: T1 };
+      const update = {
+        id: "ses_1",
+        expectedStateVersion: 0,
+        state: { n: 1 },
+        stateVersion: 1,
+        status: "active",
+        turnCount: 1,
+        updatedAt: T1,
+      };
       const results = await Promise.all(Array.from({ length: 8 }, () => store.updateSession(update)));
       assert.equal(results.filter(Boolean).length, 1);
       const session = await store.getSession(domainId, "ses_1");
@@ -158,17 +186,43 @@ for (const backend of BACKENDS) {
     });
 
     void it("journals one event per state_version and refuses a duplicate", async () => {
-      const event = { sessionId: "ses_1", stateVersion: 1, kind: "next" as const, requestId: "req_x", summary: { action: "ask" }, occurredAt: T1 };
+      const event = {
+        sessionId: "ses_1",
+        stateVersion: 1,
+        kind: "next" as const,
+        requestId: "req_x",
+        summary: { action: "ask" },
+        occurredAt: T1,
+      };
       await store.appendSessionEvent(event);
       await assert.rejects(store.appendSessionEvent(event));
-      assert.deepEqual((await store.listSessionEvents("ses_1")).map((e) => e.summary), [{ action: "ask" }]);
+      assert.deepEqual(
+        (await store.listSessionEvents("ses_1")).map((e) => e.summary),
+        [{ action: "ask" }],
+      );
     });
 
     void it("rolls back every write of a failed transaction", async () => {
       await assert.rejects(
         store.transaction(async (tx) => {
-          await tx.updateSession({ id: "ses_1", expectedStateVersion: 1, state: { n: 2 }, stateVersion: 2, status: "active", turnCount: 2, updatedAt: T2 });
-          await tx.insertFeedback({ id: "fbk_1", sessionId: "ses_1", result: "success", label: null, metadata: null, source: "feedback", recordedAt: T2 });
+          await tx.updateSession({
+            id: "ses_1",
+            expectedStateVersion: 1,
+            state: { n: 2 },
+            stateVersion: 2,
+            status: "active",
+            turnCount: 2,
+            updatedAt: T2,
+          });
+          await tx.insertFeedback({
+            id: "fbk_1",
+            sessionId: "ses_1",
+            result: "success",
+            label: null,
+            metadata: null,
+            source: "feedback",
+            recordedAt: T2,
+          });
           throw new Error("boom");
         }),
         /boom/,
@@ -178,10 +232,16 @@ for (const backend of BACKENDS) {
     });
 
     void it("reserves an idempotency key once, replays it when completed and releases it on failure", async () => {
-      const base = { domainId, operation: "nextQuestions", key: "key-00001", fingerprint: "f1", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
-      const outcomes = await Promise.all(
-        Array.from({ length: 6 }, (_v, i) => store.reserveIdempotency({ ...base, token: `tok${i}` })),
-      );
+      const base = {
+        domainId,
+        operation: "nextQuestions",
+        key: "key-00001",
+        fingerprint: "f1",
+        now: T0,
+        leaseExpiresAt: T1,
+        expiresAt: T2,
+      };
+      const outcomes = await Promise.all(Array.from({ length: 6 }, (_v, i) => store.reserveIdempotency({ ...base, token: `tok${i}` })));
       assert.equal(outcomes.filter((o) => o.kind === "reserved").length, 1);
       assert.equal(outcomes.filter((o) => o.kind === "in_flight").length, 5);
       const winner = outcomes.findIndex((o) => o.kind === "reserved");
@@ -207,8 +267,12 @@ for (const backend of BACKENDS) {
       assert.equal(await store.completeIdempotency({ ...base, token: "a", response }), false);
       assert.equal(await store.completeIdempotency({ ...base, token: "c", response }), true);
       const later = "2026-09-03T10:00:00.000Z";
-      assert.equal((await store.reserveIdempotency({ ...base, token: "d", now: later, leaseExpiresAt: later, expiresAt: "2026-09-04T10:00:00.000Z" })).kind, "reserved");
-      assert.equal(await store.purgeIdempotency("2030-01-01T00:00:00.000Z") >= 1, true);
+      assert.equal(
+        (await store.reserveIdempotency({ ...base, token: "d", now: later, leaseExpiresAt: later, expiresAt: "2026-09-04T10:00:00.000Z" }))
+          .kind,
+        "reserved",
+      );
+      assert.equal((await store.purgeIdempotency("2030-01-01T00:00:00.000Z")) >= 1, true);
     });
 
     void it("pages audit events newest first with filters", async () => {
@@ -227,11 +291,20 @@ for (const backend of BACKENDS) {
       }));
       await store.insertAuditEvents(events);
       const first = await store.listAuditEvents({ domainId, limit: 2 });
-      assert.deepEqual(first.map((e) => e.resourceId), ["r4", "r3"]);
+      assert.deepEqual(
+        first.map((e) => e.resourceId),
+        ["r4", "r3"],
+      );
       const second = await store.listAuditEvents({ domainId, limit: 2, beforeSeq: first[1]!.seq });
-      assert.deepEqual(second.map((e) => e.resourceId), ["r2", "r1"]);
+      assert.deepEqual(
+        second.map((e) => e.resourceId),
+        ["r2", "r1"],
+      );
       const questions = await store.listAuditEvents({ domainId, limit: 10, resourceType: "question" });
-      assert.deepEqual(questions.map((e) => e.resourceId), ["r4", "r2", "r0"]);
+      assert.deepEqual(
+        questions.map((e) => e.resourceId),
+        ["r4", "r2", "r0"],
+      );
       assert.deepEqual(questions[0]?.diff, { before: null, after: { id: "r4" } });
       assert.deepEqual(await store.listAuditEvents({ domainId: "dom_b", limit: 10 }), []);
     });

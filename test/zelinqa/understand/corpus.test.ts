@@ -21,13 +21,19 @@ void describe("understanding corpus", () => {
 
   void it("U20: the corpus has at least 200 answers in both languages, over twelve domains and every category", () => {
     assert.ok(results.length >= 200);
-    assert.deepEqual(new Set(results.map((r) => r.entry.domain)), new Set(["furniture", "rental", "job", "event", "insurance", "travel", "moving", "flatshare", "car", "reno", "gym", "loan"]));
+    assert.deepEqual(
+      new Set(results.map((r) => r.entry.domain)),
+      new Set(["furniture", "rental", "job", "event", "insurance", "travel", "moving", "flatshare", "car", "reno", "gym", "loan"]),
+    );
     const categories = new Set(results.map((r) => r.entry.category));
-    for (const c of ["number", "count", "date", "boolean", "choice", "multi", "text", "refusal", "dont_know", "passing", "nothing"]) assert.ok(categories.has(c as never), c);
+    for (const c of ["number", "count", "date", "boolean", "choice", "multi", "text", "refusal", "dont_know", "passing", "nothing"])
+      assert.ok(categories.has(c as never), c);
   });
 
   void it("U21: no wrong value is ever stored as confirmed", () => {
-    const wrong = results.filter((r) => r.wrongConfirmed.length > 0).map((r) => `${r.entry.question} "${r.entry.text}" → ${r.wrongConfirmed.join(",")}`);
+    const wrong = results
+      .filter((r) => r.wrongConfirmed.length > 0)
+      .map((r) => `${r.entry.question} "${r.entry.text}" → ${r.wrongConfirmed.join(",")}`);
     assert.deepEqual(wrong, []);
   });
 
@@ -35,10 +41,12 @@ void describe("understanding corpus", () => {
     const tables = scoreTables(results);
     const low: string[] = [];
     for (const row of tables.overall) if (rate(row) < FLOORS.overall) low.push(`overall ${rate(row).toFixed(3)}`);
-    for (const row of tables.domain) if (row.group !== "loan" && rate(row) < FLOORS.domain) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
+    for (const row of tables.domain)
+      if (row.group !== "loan" && rate(row) < FLOORS.domain) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
     for (const row of tables.category) if (rate(row) < FLOORS.category) low.push(`category ${row.group} ${rate(row).toFixed(3)}`);
     for (const row of tables.split) {
-      const floor = row.group === "held-out" ? FLOORS.heldOut : row.group === "blind" ? FLOORS.blind : row.group === "fresh" ? FLOORS.fresh : 0;
+      const floor =
+        row.group === "held-out" ? FLOORS.heldOut : row.group === "blind" ? FLOORS.blind : row.group === "fresh" ? FLOORS.fresh : 0;
       if (rate(row) < floor) low.push(`${row.group} ${rate(row).toFixed(3)}`);
     }
     assert.deepEqual(low, []);

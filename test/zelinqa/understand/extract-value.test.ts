@@ -29,7 +29,10 @@ const delay = target({ type: "string", enum: ["dans_le_mois", "trois_mois", "plu
   ["D'ici trois mois", "trois_mois"],
   ["Plus tard", "plus_tard"],
 ]);
-const pets = target({ type: "boolean" }, [["Oui", true], ["Non", false]]);
+const pets = target({ type: "boolean" }, [
+  ["Oui", true],
+  ["Non", false],
+]);
 const rooms = target({ type: "array", items: { type: "string", enum: ["salon", "chambre", "bureau"] } });
 const moving = target({ type: "string", format: "date" });
 const movingAt = target({ type: "string", format: "date-time" });
@@ -111,7 +114,12 @@ void describe("indirect extraction", () => {
     ["a 3-character label never matches indirectly", pets, "oui", null],
     ["a number is not extracted indirectly for a target without words", budget, "2500 euros", null],
     ["a bare number is not extracted indirectly", { ...budget, words: targetWords("Budget (euros)") }, "2500", null],
-    ["a number bound to the target's currency is extracted indirectly (ext)", { ...budget, words: targetWords("Budget (euros)") }, "un canapé, 2500 euros", 2500],
+    [
+      "a number bound to the target's currency is extracted indirectly (ext)",
+      { ...budget, words: targetWords("Budget (euros)") },
+      "un canapé, 2500 euros",
+      2500,
+    ],
   ];
   for (const [title, t, text, value] of cases) {
     void it(`${title}`, () => {

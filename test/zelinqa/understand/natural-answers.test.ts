@@ -39,12 +39,31 @@ const rent = target("Monthly rent (EUR)", { type: "number", minimum: 200, maximu
 const seats = target("Nombre de places", { type: "integer", minimum: 1, maximum: 12 }, [], "Combien de personnes ?");
 const bedrooms = target("Bedrooms", { type: "integer", minimum: 0, maximum: 8 });
 const moveIn = target("Move-in date", { type: "string", format: "date" });
-const pets = target("Pets", { type: "boolean" }, [["Yes", true], ["No", false]]);
-const smoker = target("Fumeur", { type: "boolean" }, [["Oui", true], ["Non", false]]);
-const piece = target("Meuble", { type: "string", enum: ["canape", "table", "lit"] }, [["Un canapé", "canape"], ["sofa", "canape"], ["Une table", "table"], ["Un lit", "lit"]]);
-const employment = target("Employment", { type: "string", enum: ["employed", "unemployed", "student"] }, [["Employed", "employed"], ["Sans emploi", "unemployed"], ["Student", "student"]]);
+const pets = target("Pets", { type: "boolean" }, [
+  ["Yes", true],
+  ["No", false],
+]);
+const smoker = target("Fumeur", { type: "boolean" }, [
+  ["Oui", true],
+  ["Non", false],
+]);
+const piece = target("Meuble", { type: "string", enum: ["canape", "table", "lit"] }, [
+  ["Un canapé", "canape"],
+  ["sofa", "canape"],
+  ["Une table", "table"],
+  ["Un lit", "lit"],
+]);
+const employment = target("Employment", { type: "string", enum: ["employed", "unemployed", "student"] }, [
+  ["Employed", "employed"],
+  ["Sans emploi", "unemployed"],
+  ["Student", "student"],
+]);
 const furnished = target("Furnished", { type: "string", enum: ["furnished", "unfurnished"] });
-const amenities = target("Amenities", { type: "array", items: { type: "string", enum: ["parking", "balcony", "garden"] } }, [["Parking", "parking"], ["Balcony", "balcony"], ["Garden", "garden"]]);
+const amenities = target("Amenities", { type: "array", items: { type: "string", enum: ["parking", "balcony", "garden"] } }, [
+  ["Parking", "parking"],
+  ["Balcony", "balcony"],
+  ["Garden", "garden"],
+]);
 const neighbourhood = target("Neighbourhood", { type: "string" });
 
 type Case = [string, ExtractionTarget, string, unknown, ("exact" | "fuzzy" | null)?];
@@ -163,7 +182,14 @@ run("refusals and don't-know on free text", [
 ]);
 
 void describe("refusal and don't-know lexicons", () => {
-  const refusals = ["je préfère ne pas le dire", "I don't want to answer that", "pass", "c'est personnel", "next question", "I'd rather not say"];
+  const refusals = [
+    "je préfère ne pas le dire",
+    "I don't want to answer that",
+    "pass",
+    "c'est personnel",
+    "next question",
+    "I'd rather not say",
+  ];
   const dontKnow = ["j'en sais rien", "no clue", "idk", "aucune idée franchement", "not sure yet", "on verra"];
   for (const text of refusals) void it(`U18: "${text}" is a refusal`, () => assert.ok(isRefusal(text)));
   for (const text of dontKnow) void it(`U18: "${text}" is a don't-know`, () => assert.ok(isDontKnow(text) && !isRefusal(text)));

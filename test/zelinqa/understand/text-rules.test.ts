@@ -54,6 +54,14 @@ void describe("distances and digit groups", () => {
     ["abc", "xyz", 3],
   ];
   for (const [a, b, d] of distances) void it(`measures ${a}/${b} as ${d}`, () => assert.equal(damerauLevenshtein(a, b), d));
-  const groups: Array<[string, number]> = [["2 500", 2500], ["2,500", 2500], ["2.500", 2500], ["2,5", 2.5], ["1.500,50", 1500.5], ["1,234,567", 1234567], ["3.14159", 3.14159]];
+  const groups: Array<[string, number]> = [
+    ["2 500", 2500],
+    ["2,500", 2500],
+    ["2.500", 2500],
+    ["2,5", 2.5],
+    ["1.500,50", 1500.5],
+    ["1,234,567", 1234567],
+    ["3.14159", 3.14159],
+  ];
   for (const [raw, n] of groups) void it(`parses ${raw} as ${n}`, () => assert.equal(parseDigitGroup(raw), n));
 });

@@ -5,10 +5,19 @@ import assert from "node:assert/strict";
 import { runCorpus } from "./corpus/corpus-runner.js";
 import type { CorpusEntry } from "./corpus/answers.js";
 
-type Case = [domain: CorpusEntry["domain"], question: string, text: string, target: string, value: unknown, status: "confirmed" | "tentative" | null];
+type Case = [
+  domain: CorpusEntry["domain"],
+  question: string,
+  text: string,
+  target: string,
+  value: unknown,
+  status: "confirmed" | "tentative" | null,
+];
 
 async function check(cases: Case[]): Promise<void> {
-  const results = await runCorpus(cases.map(([domain, question, text]) => ({ domain, question, text, expect: { nothing: true }, category: "nothing" })));
+  const results = await runCorpus(
+    cases.map(([domain, question, text]) => ({ domain, question, text, expect: { nothing: true }, category: "nothing" })),
+  );
   results.forEach((r, i) => {
     const [, , text, id, value, status] = cases[i] as Case;
     const got = r.got.targets[id];
@@ -34,7 +43,14 @@ void describe("untuned domains", () => {
     check([
       ["car", "car_q_fuel", "tout sauf diesel", "car_fuel", undefined, null],
       ["car", "car_q_fuel", "anything but electric", "car_fuel", undefined, null],
-      ["gym", "gym_q_goals", "pas la souplesse, le reste oui", "gym_goals", ["weight_loss", "muscle_gain", "endurance", "fitness"], "confirmed"],
+      [
+        "gym",
+        "gym_q_goals",
+        "pas la souplesse, le reste oui",
+        "gym_goals",
+        ["weight_loss", "muscle_gain", "endurance", "fitness"],
+        "confirmed",
+      ],
       ["gym", "gym_q_days", "en semaine mais pas le mercredi", "gym_days", ["monday", "tuesday", "thursday", "friday"], "confirmed"],
       ["gym", "gym_q_days", "we can come on monday", "gym_days", ["monday"], "confirmed"],
       ["car", "car_q_condition", "nearly new", "car_condition", "new", "tentative"],

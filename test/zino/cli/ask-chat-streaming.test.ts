@@ -74,7 +74,13 @@ void describe("zino ask and chat against a daemon socket", () => {
     const result = await runInProcess(["chat", "--ctx", "c1"], { cwd: scratch.dir, input: "first\n\nsecond\n" });
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, "echo: first\necho: second\n");
-    assert.deepEqual(seen.map((r) => [r.message, r.ctxkey]), [["first", "c1"], ["second", "c1"]]);
+    assert.deepEqual(
+      seen.map((r) => [r.message, r.ctxkey]),
+      [
+        ["first", "c1"],
+        ["second", "c1"],
+      ],
+    );
   });
 
   void it("[Z7-CHAT] keeps the chat going after a failed turn", async () => {

@@ -78,7 +78,10 @@ void describe("zino command line", () => {
     assert.equal(result.code, 1);
     const report = JSON.parse(result.stdout) as { ok: boolean; services: { service: string; state: string; required: boolean }[] };
     assert.equal(report.ok, false);
-    assert.deepEqual(report.services.map((s) => s.service), ["ctx", "rtr", "exc", "daemon"]);
+    assert.deepEqual(
+      report.services.map((s) => s.service),
+      ["ctx", "rtr", "exc", "daemon"],
+    );
     for (const s of report.services) assert.notEqual(s.state, "up");
     assert.equal(report.services.find((s) => s.service === "exc")?.required, false);
   });

@@ -13,7 +13,10 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runInProcess(argv: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}): Promise<CliRun> {
+export async function runInProcess(
+  argv: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = "";
@@ -21,8 +24,11 @@ export async function runInProcess(argv: string[], options: { env?: NodeJS.Proce
   stdout.setEncoding("utf8").on("data", (t: string) => (out += t));
   stderr.setEncoding("utf8").on("data", (t: string) => (err += t));
   const io: CliIo = {
-    stdout, stderr, stdin: Readable.from([options.input ?? ""]),
-    env: { ZINO_HISTORY_FILE: "", ...options.env }, cwd: options.cwd ?? process.cwd(),
+    stdout,
+    stderr,
+    stdin: Readable.from([options.input ?? ""]),
+    env: { ZINO_HISTORY_FILE: "", ...options.env },
+    cwd: options.cwd ?? process.cwd(),
   };
   const code = await runCli(argv, io);
   return { code, stdout: out, stderr: err };

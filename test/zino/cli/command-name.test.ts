@@ -16,7 +16,10 @@ void describe("command names", () => {
 
   void it("[CLI-CMD-1] rewrites quoted zino commands in messages, leaves other text alone", () => {
     const text = "zino-rtr is not running; start it with `zino up` and retry. `zinc up` stays; zino alone stays.";
-    assert.equal(localizeCommands(text, NPM), "zino-rtr is not running; start it with `npm run zino -- up` and retry. `zinc up` stays; zino alone stays.");
+    assert.equal(
+      localizeCommands(text, NPM),
+      "zino-rtr is not running; start it with `npm run zino -- up` and retry. `zinc up` stays; zino alone stays.",
+    );
     assert.equal(localizeCommands(text, {}), text);
   });
 

@@ -17,7 +17,8 @@ void describe("ctx set assignments", () => {
 
   void it("[Z7-CTX] nests dotted paths and merges assignments to the same object", () => {
     assert.deepEqual(assignmentsToConfig(["llm.model=gpt-4o-mini", "llm.temperature=0.2", "agent.max_iterations=3"]), {
-      llm: { model: "gpt-4o-mini", temperature: 0.2 }, agent: { max_iterations: 3 },
+      llm: { model: "gpt-4o-mini", temperature: 0.2 },
+      agent: { max_iterations: 3 },
     });
   });
 
@@ -31,7 +32,11 @@ void describe("ctx set assignments", () => {
 
   void it("[Z7-CTX Z7-USAGE] refuses assignments without a field path or without =, as usage errors", () => {
     for (const bad of ["llm.model", "=x", "llm..model=x", "llm.=x"]) {
-      assert.throws(() => assignmentsToConfig([bad]), (err: unknown) => err instanceof CliError && err.exitCode === 2, bad);
+      assert.throws(
+        () => assignmentsToConfig([bad]),
+        (err: unknown) => err instanceof CliError && err.exitCode === 2,
+        bad,
+      );
     }
     assert.throws(() => assignmentsToConfig([]), CliError);
   });

@@ -1,7 +1,14 @@
 // `zino exec` and `zino tools` against real ctx and exc processes.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
-import { runZinoCli, startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
+import {
+  runZinoCli,
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
+} from "../../../harness/zino-processes.js";
 
 let instance: TempInstance;
 let services: ZinoProcess[];

@@ -15,7 +15,8 @@ void describe("zino up with services already running", () => {
     scratch = scratchDir();
     for (const name of ["ctx", "rtr", "exc", "daemon"]) {
       const server = createFrameServer({
-        socketPath: join(scratch.runtimeDir, `${name}.sock`), logger: silentLogger(),
+        socketPath: join(scratch.runtimeDir, `${name}.sock`),
+        logger: silentLogger(),
         handler: async (_request, out) => {
           await out.send({ type: "capabilities", service: `stand-in ${name}` });
         },

@@ -33,7 +33,11 @@ void describe("a Python ZINO.toml", () => {
     assert.equal(parsed.exec.timeout_ms, 20_000);
     assert.equal(parsed.history.max_messages, 12);
     assert.deepEqual(parsed.context, { recall_memories: false, recall_top_k: 2, skill_examples: false });
-    assert.equal(config.defaults.agent && (config.defaults.agent as Record<string, unknown>).temperature, undefined, "temperature moved out of [agent]");
+    assert.equal(
+      config.defaults.agent && (config.defaults.agent as Record<string, unknown>).temperature,
+      undefined,
+      "temperature moved out of [agent]",
+    );
   });
 
   void it("[PY-COMPAT-2] takes the sockets, the database (data_dir), the agent files and the log level from the Python tables", () => {
@@ -42,8 +46,10 @@ void describe("a Python ZINO.toml", () => {
     assert.deepEqual(config.sockets, py.sockets);
     assert.equal(config.databasePath, join(py.dir, "data", "mem", "zino.sqlite"));
     assert.deepEqual(config.agentPaths, {
-      system: join(py.dir, "agents", "SYSTEM.md"), personality: join(py.dir, "agents", "PERSONALITY.md"),
-      tools: join(py.dir, "agents", "tools"), skills: join(py.dir, "agents", "skills"),
+      system: join(py.dir, "agents", "SYSTEM.md"),
+      personality: join(py.dir, "agents", "PERSONALITY.md"),
+      tools: join(py.dir, "agents", "tools"),
+      skills: join(py.dir, "agents", "skills"),
     });
     assert.equal(config.initialSoftMemory, "The user likes short answers.");
     assert.equal(config.logLevel, "warn");
@@ -51,7 +57,9 @@ void describe("a Python ZINO.toml", () => {
   });
 
   void it("[PY-COMPAT-3] lets our own tables win and says which Python keys they override", () => {
-    const py = instance({ extraToml: '[llm]\nmodel = "ours"\n[sockets]\nctx = "mine.sock"\n[paths]\ndatabase = "own.sqlite"\n[history]\nmax_messages = 7' });
+    const py = instance({
+      extraToml: '[llm]\nmodel = "ours"\n[sockets]\nctx = "mine.sock"\n[paths]\ndatabase = "own.sqlite"\n[history]\nmax_messages = 7',
+    });
     const config = loadInstanceConfig({ path: py.configPath, env: {} });
     const parsed = CtxkeyConfigSchema.parse(config.defaults);
     assert.equal(parsed.llm.model, "ours");
@@ -60,12 +68,16 @@ void describe("a Python ZINO.toml", () => {
     assert.equal(config.sockets.ctx, join(py.dir, ".zino", "run", "mine.sock"));
     assert.equal(config.databasePath, join(py.dir, "own.sqlite"));
     const overridden = config.compat?.overridden.join("\n") ?? "";
-    for (const key of ["[service] model", "[ctx] socket", "[ctx] data_dir", "[ctx] history_limit"]) assert.ok(overridden.includes(key), `${key} in\n${overridden}`);
+    for (const key of ["[service] model", "[ctx] socket", "[ctx] data_dir", "[ctx] history_limit"])
+      assert.ok(overridden.includes(key), `${key} in\n${overridden}`);
   });
 
   void it("[PY-COMPAT-4] names every Python key it does not honour", () => {
     const py = instance({ extraToml: "" });
-    writeFileSync(py.configPath, '[rtr]\nstreaming = false\n[ctx]\ninject_tool_examples = true\nvector_store = "faiss"\n[logging]\nlevel = "LOUD"\n');
+    writeFileSync(
+      py.configPath,
+      '[rtr]\nstreaming = false\n[ctx]\ninject_tool_examples = true\nvector_store = "faiss"\n[logging]\nlevel = "LOUD"\n',
+    );
     const config = loadInstanceConfig({ path: py.configPath, env: {} });
     assert.deepEqual(config.compat?.unhonoured, [
       "[rtr] streaming = false (zino-rtr always streams from the provider)",
@@ -86,10 +98,18 @@ void describe("a Python ZINO.toml", () => {
     const py = instance();
     const files = readAgentFiles(loadInstanceConfig({ path: py.configPath, env: {} }).agentPaths!);
     assert.ok(files);
-    assert.deepEqual(files.tools.map((tool) => [tool.name, tool.meta.executor]), [["bash", "bash"], ["python", "python3"]]);
+    assert.deepEqual(
+      files.tools.map((tool) => [tool.name, tool.meta.executor]),
+      [
+        ["bash", "bash"],
+        ["python", "python3"],
+      ],
+    );
     assert.equal(files.skills[0]?.name, "bash");
     assert.equal(files.skills[0]?.system_prompt, "You are a bash sub-agent.");
-    assert.deepEqual(files.skills[0]?.examples, [{ user: "List hidden files", assistant: '<tool_call>{"name": "execute_bash", "arguments": {"code": "ls -a ~/"}}</tool_call>' }]);
+    assert.deepEqual(files.skills[0]?.examples, [
+      { user: "List hidden files", assistant: '<tool_call>{"name": "execute_bash", "arguments": {"code": "ls -a ~/"}}</tool_call>' },
+    ]);
     assert.match(files.systemTemplate ?? "", /%%PERSONALITY%%/);
     assert.equal(files.personality, "You are Zed, terse and exact.\n");
   });

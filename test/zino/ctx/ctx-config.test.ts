@@ -15,7 +15,10 @@ after(async () => {
   await ctx.cleanup();
 });
 
-type Config = { llm: { api_key?: string; temperature: number; model: string; fallbacks: { api_key?: string }[] }; history: { max_messages: number } };
+type Config = {
+  llm: { api_key?: string; temperature: number; model: string; fallbacks: { api_key?: string }[] };
+  history: { max_messages: number };
+};
 
 async function config(ctxkey: string, secrets?: boolean): Promise<Config> {
   const answer = await ctx.request({ type: "get_config", ctxkey, ...(secrets === undefined ? {} : { secrets }) });
@@ -79,12 +82,20 @@ void it("CTX-14 an invalid replace of the default row is refused", async () => {
 
 void it("CTX-20 set_value and get_value store host-side values per ctxkey", async () => {
   assert.equal((await ctx.request({ type: "set_value", ctxkey: "c-val", key: "session", value: { id: "abc" } })).type, "ok");
-  assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-val", key: "session" }), { type: "value", key: "session", value: { id: "abc" } });
-  assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-other", key: "session" }), { type: "value", key: "session", value: null });
+  assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-val", key: "session" }), {
+    type: "value",
+    key: "session",
+    value: { id: "abc" },
+  });
+  assert.deepEqual(await ctx.request({ type: "get_value", ctxkey: "c-other", key: "session" }), {
+    type: "value",
+    key: "session",
+    value: null,
+  });
 });
 
 void it("CTX-01 CTX-14 an instance without [llm] answers ready with configured false and get_config with a clear bad_request", async () => {
-  const bare = await startCtx({ toml: "[paths]\nruntime_dir = \"run\"\ndatabase = \"ctx.sqlite\"\n", agents: false });
+  const bare = await startCtx({ toml: '[paths]\nruntime_dir = "run"\ndatabase = "ctx.sqlite"\n', agents: false });
   try {
     assert.deepEqual(await bare.request({ message: null, ctxkey: "k" }), { type: "ready", ctxkey: "k", configured: false });
     const answer = await bare.request({ type: "get_config", ctxkey: "k" });
@@ -92,7 +103,11 @@ void it("CTX-01 CTX-14 an instance without [llm] answers ready with configured f
     assert.match(String(answer.message), /llm/);
     const built = await bare.request({ message: "hi", ctxkey: "k" });
     assert.equal(built.type, "messages", "messages are built without an llm section");
-    assert.equal((await bare.request({ type: "set_config", ctxkey: "default", config: { llm: { base_url: "http://127.0.0.1:1/v1", model: "m" } } })).type, "ok");
+    assert.equal(
+      (await bare.request({ type: "set_config", ctxkey: "default", config: { llm: { base_url: "http://127.0.0.1:1/v1", model: "m" } } }))
+        .type,
+      "ok",
+    );
     assert.equal((await bare.request({ message: null, ctxkey: "k" })).configured, true);
   } finally {
     await bare.cleanup();
@@ -111,9 +126,17 @@ void it("CTX-13 get_config with include_skills also carries what list_skills ans
 
 void it("CTX-19 a skill without its own ctxkey gives its model to skill:<name>, the ctxkey its sub-agent runs on", async () => {
   const dir = makeInstanceDir();
-  writeFileSync(join(dir, "agents", "skills", "quick.json"), JSON.stringify({
-    name: "quick", description: "Answer fast.", system_prompt: "Be quick.", examples: [], tools: [], model: "quick-model",
-  }));
+  writeFileSync(
+    join(dir, "agents", "skills", "quick.json"),
+    JSON.stringify({
+      name: "quick",
+      description: "Answer fast.",
+      system_prompt: "Be quick.",
+      examples: [],
+      tools: [],
+      model: "quick-model",
+    }),
+  );
   const own = await startCtx({ dir });
   try {
     const model = async (ctxkey: string) => ((await own.request({ type: "get_config", ctxkey })).config as Config).llm.model;

@@ -7,9 +7,7 @@ import { chmodSync, existsSync, readFileSync, statSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
 import { createSqliteStore } from "../../../src/zino/ctx/index.js";
-import {
-  spawnZinoService, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess,
-} from "../../../harness/zino-processes.js";
+import { spawnZinoService, waitForPing, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
 
 const MCP_TOML = `
 [mcp_servers.notes]
@@ -30,7 +28,10 @@ function nobodyCanRead(path: string): boolean {
 const databaseFiles = (instance: TempInstance) => [instance.databasePath, `${instance.databasePath}-wal`, `${instance.databasePath}-shm`];
 
 function bytesOf(paths: readonly string[]): string {
-  return paths.filter((path) => existsSync(path)).map((path) => readFileSync(path).toString("latin1")).join("\n");
+  return paths
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path).toString("latin1"))
+    .join("\n");
 }
 
 void describe("zino-ctx files and secrets at rest", () => {
@@ -92,7 +93,9 @@ void describe("zino-ctx files and secrets at rest", () => {
 
   void it("CTX-25 refuses a masked secret sent back with set_config (MCP env values too)", async () => {
     const answer = await requestOne(instance.sockets.ctx, {
-      type: "set_config", ctxkey: "k", config: { mcp_servers: { notes: { command: "notes-server", env: { NOTES_TOKEN: "[set]" } } } },
+      type: "set_config",
+      ctxkey: "k",
+      config: { mcp_servers: { notes: { command: "notes-server", env: { NOTES_TOKEN: "[set]" } } } },
     });
     assert.equal(answer.code, "bad_request");
   });
@@ -134,18 +137,25 @@ void describe("a ctx database written in clear text by an older zino-ctx", () =>
 });
 
 void describe("a socket folder zino-ctx must not take over", () => {
-  void it("CTX-29 refuses runtime_dir = /tmp with exit 2 and a plain message naming the fix, and leaves /tmp 1777", { timeout: 30_000 }, async () => {
-    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
-    try {
-      const before = statSync("/tmp").mode & 0o7777;
-      const ctx = spawnZinoService("ctx", instance, { env: { ZINO_RUNTIME_DIR: "/tmp" } });
-      const exit = await ctx.exited;
-      assert.equal(exit.code, 2, ctx.stderr());
-      assert.match(ctx.stderr(), /zino-ctx: refusing to put sockets in \/tmp: it is a shared folder .*runtime_dir.* \[unsafe_socket_dir\]/);
-      assert.equal(statSync("/tmp").mode & 0o7777, before);
-      assert.equal(before, 0o1777);
-    } finally {
-      instance.cleanup();
-    }
-  });
+  void it(
+    "CTX-29 refuses runtime_dir = /tmp with exit 2 and a plain message naming the fix, and leaves /tmp 1777",
+    { timeout: 30_000 },
+    async () => {
+      const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
+      try {
+        const before = statSync("/tmp").mode & 0o7777;
+        const ctx = spawnZinoService("ctx", instance, { env: { ZINO_RUNTIME_DIR: "/tmp" } });
+        const exit = await ctx.exited;
+        assert.equal(exit.code, 2, ctx.stderr());
+        assert.match(
+          ctx.stderr(),
+          /zino-ctx: refusing to put sockets in \/tmp: it is a shared folder .*runtime_dir.* \[unsafe_socket_dir\]/,
+        );
+        assert.equal(statSync("/tmp").mode & 0o7777, before);
+        assert.equal(before, 0o1777);
+      } finally {
+        instance.cleanup();
+      }
+    },
+  );
 });

@@ -35,7 +35,8 @@ max_messages = 40
 max_tokens = 6000
 `;
 
-export const TEST_SYSTEM = "P=[%%PERSONALITY%%]\nT=[%%TOOL_LIST%%]\nS=[%%SKILL_LINES%%]\nI=[%%MAX_ITERATIONS%%]\nM=[%%SOFT_MEMORIES%%]\nU=[%%UNKNOWN%%]";
+export const TEST_SYSTEM =
+  "P=[%%PERSONALITY%%]\nT=[%%TOOL_LIST%%]\nS=[%%SKILL_LINES%%]\nI=[%%MAX_ITERATIONS%%]\nM=[%%SOFT_MEMORIES%%]\nU=[%%UNKNOWN%%]";
 
 export function writeAgents(dir: string, options: { system?: string; personality?: string } = {}): void {
   const agents = join(dir, "agents");
@@ -43,18 +44,36 @@ export function writeAgents(dir: string, options: { system?: string; personality
   mkdirSync(join(agents, "skills"), { recursive: true });
   writeFileSync(join(agents, "SYSTEM.md"), options.system ?? TEST_SYSTEM);
   writeFileSync(join(agents, "PERSONALITY.md"), options.personality ?? "You are Testy.\n");
-  writeFileSync(join(agents, "tools", "bash.json"), JSON.stringify({
-    name: "bash", description: "Run bash.", meta: { executor: "bash", file_extension: ".sh", static_analysis: "shellcheck" },
-    parameters: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
-  }));
-  writeFileSync(join(agents, "tools", "python3.json"), JSON.stringify({
-    name: "python3", description: "Run Python.", meta: { executor: "python3", file_extension: ".py", static_analysis: null },
-    parameters: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
-  }));
-  writeFileSync(join(agents, "skills", "summarize.json"), JSON.stringify({
-    name: "summarize", description: "Summarize text.", system_prompt: "You summarize. Tools: %%TOOL_LIST%%",
-    examples: [{ user: "Summarize: a b c", assistant: "- a, b, c" }], tools: ["python3"], ctxkey: "sum", model: "small-model",
-  }));
+  writeFileSync(
+    join(agents, "tools", "bash.json"),
+    JSON.stringify({
+      name: "bash",
+      description: "Run bash.",
+      meta: { executor: "bash", file_extension: ".sh", static_analysis: "shellcheck" },
+      parameters: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
+    }),
+  );
+  writeFileSync(
+    join(agents, "tools", "python3.json"),
+    JSON.stringify({
+      name: "python3",
+      description: "Run Python.",
+      meta: { executor: "python3", file_extension: ".py", static_analysis: null },
+      parameters: { type: "object", properties: { code: { type: "string" } }, required: ["code"] },
+    }),
+  );
+  writeFileSync(
+    join(agents, "skills", "summarize.json"),
+    JSON.stringify({
+      name: "summarize",
+      description: "Summarize text.",
+      system_prompt: "You summarize. Tools: %%TOOL_LIST%%",
+      examples: [{ user: "Summarize: a b c", assistant: "- a, b, c" }],
+      tools: ["python3"],
+      ctxkey: "sum",
+      model: "small-model",
+    }),
+  );
 }
 
 export interface CtxHarness {
@@ -84,7 +103,10 @@ export async function startCtx(options: { toml?: string; agents?: boolean; dir?:
   await service.start();
   const socket = instance.sockets.ctx;
   const harness: CtxHarness = {
-    dir, instance, socket, service,
+    dir,
+    instance,
+    socket,
+    service,
     request: (frame) => requestOne(socket, frame, { idleTimeoutMs: 5000 }),
     stop: () => service.close(),
     restart: async () => {

@@ -37,14 +37,20 @@ function pairs(count: number, size = 4): Msg[] {
 void it("CTX-09 history keeps only the newest max_messages messages", async () => {
   await send({ type: "set_config", ctxkey: "h-count", config: { history: { max_messages: 4 } } });
   await send({ type: "append_history", ctxkey: "h-count", messages: pairs(5) });
-  assert.deepEqual((await historyPart("h-count")).map((m) => m.content), ["u4..", "a4..", "u5..", "a5.."]);
+  assert.deepEqual(
+    (await historyPart("h-count")).map((m) => m.content),
+    ["u4..", "a4..", "u5..", "a5.."],
+  );
 });
 
 void it("CTX-10 a window that would start with an assistant message starts at the next user message", async () => {
   await send({ type: "set_config", ctxkey: "h-odd", config: { history: { max_messages: 3 } } });
   await send({ type: "append_history", ctxkey: "h-odd", messages: pairs(3) });
   const part = await historyPart("h-odd");
-  assert.deepEqual(part.map((m) => m.content), ["u3..", "a3.."]);
+  assert.deepEqual(
+    part.map((m) => m.content),
+    ["u3..", "a3.."],
+  );
 });
 
 void it("CTX-09 history stays within max_tokens (characters / 4 plus 4 per message)", async () => {
@@ -53,7 +59,10 @@ void it("CTX-09 history stays within max_tokens (characters / 4 plus 4 per messa
   await send({ type: "append_history", ctxkey: "h-tok", messages: pairs(4, 400) });
   const part = await historyPart("h-tok");
   assert.equal(part.length, 2);
-  assert.deepEqual(part.map((m) => String(m.content).slice(0, 2)), ["u4", "a4"]);
+  assert.deepEqual(
+    part.map((m) => String(m.content).slice(0, 2)),
+    ["u4", "a4"],
+  );
 });
 
 void it("CTX-10 a token window cut inside a tool exchange drops the orphan tool results and assistant call", async () => {
@@ -71,7 +80,10 @@ void it("CTX-10 a token window cut inside a tool exchange drops the orphan tool 
   const part = await historyPart("h-orphan");
   assert.notEqual(part[0]?.role, "assistant");
   assert.notEqual(part[0]?.role, "tool");
-  assert.deepEqual(part.map((m) => m.content), ["new question", "new answer"]);
+  assert.deepEqual(
+    part.map((m) => m.content),
+    ["new question", "new answer"],
+  );
 });
 
 void it("CTX-10 a message window cut between a call and its result never starts with the tool result", async () => {
@@ -95,8 +107,13 @@ void it("CTX-09 max_messages 0 means no history at all", async () => {
 void it("CTX-11 an append with one bad message stores nothing", async () => {
   await send({ type: "append_history", ctxkey: "h-atomic", messages: pairs(1) });
   const bad = await send({
-    type: "append_history", ctxkey: "h-atomic",
-    messages: [{ role: "user", content: "fine" }, { role: "assistant", content: "fine too" }, { role: "tool", content: "no call id" }],
+    type: "append_history",
+    ctxkey: "h-atomic",
+    messages: [
+      { role: "user", content: "fine" },
+      { role: "assistant", content: "fine too" },
+      { role: "tool", content: "no call id" },
+    ],
   });
   assert.equal(bad.type, "error");
   assert.equal(bad.code, "bad_request");
@@ -109,7 +126,10 @@ void it("CTX-15 get_history returns the newest `limit` messages oldest first, an
   await send({ type: "append_history", ctxkey: "h-get", messages: pairs(3) });
   const limited = await send({ type: "get_history", ctxkey: "h-get", limit: 3 });
   assert.equal(limited.type, "history");
-  assert.deepEqual((limited.messages as Msg[]).map((m) => m.content), ["a2..", "u3..", "a3.."]);
+  assert.deepEqual(
+    (limited.messages as Msg[]).map((m) => m.content),
+    ["a2..", "u3..", "a3.."],
+  );
   const all = await send({ type: "get_history", ctxkey: "h-get" });
   assert.equal((all.messages as Msg[]).length, 6);
   assert.equal((await send({ type: "clear_history", ctxkey: "h-get" })).type, "ok");

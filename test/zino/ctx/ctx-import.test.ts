@@ -52,10 +52,16 @@ void it("CTX-17 a Python-style ZINO.toml and agents/ folder are imported at star
     const tools = await ctx.request({ type: "list_tools" });
     assert.equal(tools.type, "tool_files");
     const functions = tools.functions as { function: { name: string; parameters: unknown } }[];
-    assert.deepEqual(functions.map((f) => f.function.name), ["execute_bash", "execute_python3"]);
+    assert.deepEqual(
+      functions.map((f) => f.function.name),
+      ["execute_bash", "execute_python3"],
+    );
     assert.deepEqual(functions[0]?.function.parameters, { type: "object", properties: { code: { type: "string" } }, required: ["code"] });
     const skills = await ctx.request({ type: "list_skills" });
-    assert.deepEqual((skills.skills as { name: string }[]).map((s) => s.name), ["summarize"]);
+    assert.deepEqual(
+      (skills.skills as { name: string }[]).map((s) => s.name),
+      ["summarize"],
+    );
     const system = await ctx.request({ type: "get" });
     assert.match(String(system.content), /I=\[5\]/);
   } finally {
@@ -69,7 +75,10 @@ void it("CTX-17 reload picks up edited files and keeps per-ctxkey and default ov
     await ctx.request({ type: "set_config", ctxkey: "mine", config: { llm: { model: "my-model" } } });
     await ctx.request({ type: "set_config", ctxkey: "default", config: { agent: { max_tool_calls: 3 } } });
     writeFileSync(join(ctx.dir, "agents", "PERSONALITY.md"), "You are Reloaded.");
-    writeFileSync(join(ctx.dir, "agents", "tools", "node.json"), JSON.stringify({ name: "node", description: "Run JS.", meta: { executor: "node", file_extension: ".js" } }));
+    writeFileSync(
+      join(ctx.dir, "agents", "tools", "node.json"),
+      JSON.stringify({ name: "node", description: "Run JS.", meta: { executor: "node", file_extension: ".js" } }),
+    );
     writeFileSync(join(ctx.dir, "ZINO.toml"), PYTHON_TOML.replace("temperature = 0.3", "temperature = 0.6"));
     const answer = await ctx.request({ type: "reload" });
     assert.equal(answer.type, "ok");
@@ -79,7 +88,10 @@ void it("CTX-17 reload picks up edited files and keeps per-ctxkey and default ov
     const content = String((system.messages as { content: string }[])[0]?.content);
     assert.match(content, /P=\[You are Reloaded\.\]/);
     assert.match(content, /execute_node\(code\): Run JS\./);
-    const mine = (await ctx.request({ type: "get_config", ctxkey: "mine" })).config as { llm: Record<string, unknown>; agent: Record<string, unknown> };
+    const mine = (await ctx.request({ type: "get_config", ctxkey: "mine" })).config as {
+      llm: Record<string, unknown>;
+      agent: Record<string, unknown>;
+    };
     assert.equal(mine.llm.model, "my-model");
     assert.equal(mine.llm.temperature, 0.6);
     assert.equal(mine.agent.max_tool_calls, 3);

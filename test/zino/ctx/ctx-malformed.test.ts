@@ -33,7 +33,9 @@ void describe("zino-ctx and malformed frames", () => {
     const replacement = await ctx.request({ type: "append_history", ctxkey: "a\ufffd", messages: [{ role: "user", content: "mine" }] });
     assert.equal(replacement.type, "ok");
     const invalid = Buffer.concat([
-      Buffer.from('{"type":"append_history","ctxkey":"a'), Buffer.from([0xff]), Buffer.from('","messages":[{"role":"user","content":"intruder"}]}'),
+      Buffer.from('{"type":"append_history","ctxkey":"a'),
+      Buffer.from([0xff]),
+      Buffer.from('","messages":[{"role":"user","content":"intruder"}]}'),
     ]);
     assert.equal((await rawExchange(ctx.socket, framed(invalid)))[0]?.code, "bad_request");
     const surrogate = '{"type":"append_history","ctxkey":"a\\udfff","messages":[{"role":"user","content":"intruder"}]}';

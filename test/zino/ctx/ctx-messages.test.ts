@@ -30,14 +30,17 @@ async function ok(frame: Frame): Promise<Frame> {
 void it("CTX-07 the system prompt fills every placeholder of SYSTEM.md and leaves unknown ones as written", async () => {
   const [system, user] = await messages({ message: "hello", ctxkey: "tpl" });
   assert.equal(system?.role, "system");
-  assert.equal(system?.content, [
-    "P=[You are Testy.]",
-    "T=[- execute_bash(code): Run bash.\n- execute_python3(code): Run Python.]",
-    "S=[- summarize: Summarize text.]",
-    "I=[7]",
-    "M=[(none)]",
-    "U=[%%UNKNOWN%%]",
-  ].join("\n"));
+  assert.equal(
+    system?.content,
+    [
+      "P=[You are Testy.]",
+      "T=[- execute_bash(code): Run bash.\n- execute_python3(code): Run Python.]",
+      "S=[- summarize: Summarize text.]",
+      "I=[7]",
+      "M=[(none)]",
+      "U=[%%UNKNOWN%%]",
+    ].join("\n"),
+  );
   assert.deepEqual(user, { role: "user", content: "hello" });
 });
 
@@ -53,7 +56,10 @@ void it("CTX-08 a ctxkey inherits the default configuration field by field and o
   const [otherSystem] = await messages({ message: "x", ctxkey: "other" });
   assert.match(String(childSystem?.content), /I=\[3\]/);
   assert.match(String(otherSystem?.content), /I=\[7\]/);
-  const config = (await ctx.request({ type: "get_config", ctxkey: "child" })).config as { llm: Record<string, unknown>; agent: Record<string, unknown> };
+  const config = (await ctx.request({ type: "get_config", ctxkey: "child" })).config as {
+    llm: Record<string, unknown>;
+    agent: Record<string, unknown>;
+  };
   assert.equal(config.llm.model, "child-model");
   assert.equal(config.llm.temperature, 0.2, "inherited from ZINO.toml");
   assert.equal(config.llm.base_url, "http://127.0.0.1:11434/v1");
@@ -71,17 +77,36 @@ void it("CTX-08 a change to the default row reaches ctxkeys that do not override
 });
 
 void it("CTX-06 build without a message returns the prompt without a new user message", async () => {
-  await ok({ type: "append_history", ctxkey: "bld", messages: [{ role: "user", content: "q1" }, { role: "assistant", content: "a1" }] });
+  await ok({
+    type: "append_history",
+    ctxkey: "bld",
+    messages: [
+      { role: "user", content: "q1" },
+      { role: "assistant", content: "a1" },
+    ],
+  });
   const list = await messages({ type: "build", ctxkey: "bld", message: null });
-  assert.deepEqual(list.map((m) => m.role), ["system", "user", "assistant"]);
+  assert.deepEqual(
+    list.map((m) => m.role),
+    ["system", "user", "assistant"],
+  );
   assert.equal(list.at(-1)?.content, "a1");
 });
 
 void it("CTX-06 history goes between the system prompt and the new user message", async () => {
-  await ok({ type: "append_history", ctxkey: "order", messages: [{ role: "user", content: "first" }, { role: "assistant", content: "reply" }] });
+  await ok({
+    type: "append_history",
+    ctxkey: "order",
+    messages: [
+      { role: "user", content: "first" },
+      { role: "assistant", content: "reply" },
+    ],
+  });
   const list = await messages({ message: "second", ctxkey: "order" });
   assert.deepEqual(list.slice(1), [
-    { role: "user", content: "first" }, { role: "assistant", content: "reply" }, { role: "user", content: "second" },
+    { role: "user", content: "first" },
+    { role: "assistant", content: "reply" },
+    { role: "user", content: "second" },
   ]);
 });
 
@@ -89,10 +114,11 @@ void it("CTX-12 assistant tool_calls and tool results round-trip exactly in Open
   const turn = [
     { role: "user", content: "list files" },
     {
-      role: "assistant", content: null,
-      tool_calls: [{ id: "call_1", type: "function", function: { name: "execute_bash", arguments: "{\"code\":\"ls\"}" } }],
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "execute_bash", arguments: '{"code":"ls"}' } }],
     },
-    { role: "tool", tool_call_id: "call_1", content: "{\"exit_code\":0,\"stdout\":\"a\\nb\\n\"}" },
+    { role: "tool", tool_call_id: "call_1", content: '{"exit_code":0,"stdout":"a\\nb\\n"}' },
     { role: "assistant", content: "There are two files: a and b.", reasoning_content: "kept as given" },
   ];
   assert.equal((await ok({ type: "append_history", ctxkey: "tools", messages: turn })).count, 4);
@@ -135,7 +161,8 @@ void it("CTX-06 a user message given as OpenAI content parts is passed through",
 });
 
 void it("CTX-19 the ctxkey a skill runs on uses the skill's model unless its own row sets another", async () => {
-  const model = async () => ((await ctx.request({ type: "get_config", ctxkey: "sum" })).config as { llm: { model: string; temperature: number } }).llm;
+  const model = async () =>
+    ((await ctx.request({ type: "get_config", ctxkey: "sum" })).config as { llm: { model: string; temperature: number } }).llm;
   assert.equal((await model()).model, "small-model");
   assert.equal((await model()).temperature, 0.2, "the rest inherited from default");
   await ok({ type: "set_config", ctxkey: "sum", config: { llm: { model: "own-model" } } });

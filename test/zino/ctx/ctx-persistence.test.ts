@@ -13,7 +13,11 @@ void it("CTX-18 everything stored is there again after close and start on the sa
   try {
     const turn = [
       { role: "user", content: "remember me" },
-      { role: "assistant", content: null, tool_calls: [{ id: "t1", type: "function", function: { name: "execute_bash", arguments: "{\"code\":\"id\"}" } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "t1", type: "function", function: { name: "execute_bash", arguments: '{"code":"id"}' } }],
+      },
       { role: "tool", tool_call_id: "t1", content: "uid=0" },
       { role: "assistant", content: "You are root." },
     ];
@@ -43,7 +47,8 @@ void it("CTX-18 the database is a WAL SQLite file in a 0700 directory, with one 
     try {
       assert.equal(db.pragma("journal_mode", { simple: true }), "wal");
       const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
-      for (const kind of ["config", "prompts", "memory", "history", "tools", "skills", "values", "schema_version"]) assert.ok(tables.includes(kind), kind);
+      for (const kind of ["config", "prompts", "memory", "history", "tools", "skills", "values", "schema_version"])
+        assert.ok(tables.includes(kind), kind);
       assert.deepEqual(db.prepare("SELECT version FROM schema_version").all(), [{ version: SQLITE_MIGRATIONS.length }]);
       const defaults = db.prepare("SELECT ctxkey, layer FROM config").all();
       assert.deepEqual(defaults, [{ ctxkey: "default", layer: "file" }]);

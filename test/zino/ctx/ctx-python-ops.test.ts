@@ -21,7 +21,14 @@ void it("CTX-15 get answers system_prompt with the filled template", async () =>
 });
 
 void it("CTX-15 append_history with channel_id answers ok and get_history answers history", async () => {
-  const ok = await ctx.request({ type: "append_history", channel_id: "py-1", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }] });
+  const ok = await ctx.request({
+    type: "append_history",
+    channel_id: "py-1",
+    messages: [
+      { role: "user", content: "hi" },
+      { role: "assistant", content: "hello" },
+    ],
+  });
   assert.equal(ok.type, "ok");
   const history = await ctx.request({ type: "get_history", channel_id: "py-1", limit: 1 });
   assert.equal(history.type, "history");
@@ -31,10 +38,20 @@ void it("CTX-15 append_history with channel_id answers ok and get_history answer
 });
 
 void it("CTX-15 build with user_message answers context without system prompt and without the new user message", async () => {
-  await ctx.request({ type: "append_history", channel_id: "py-2", messages: [{ role: "user", content: "earlier" }, { role: "assistant", content: "noted" }] });
+  await ctx.request({
+    type: "append_history",
+    channel_id: "py-2",
+    messages: [
+      { role: "user", content: "earlier" },
+      { role: "assistant", content: "noted" },
+    ],
+  });
   const answer = await ctx.request({ type: "build", channel_id: "py-2", user_message: "what did I say?" });
   assert.equal(answer.type, "context");
-  assert.deepEqual(answer.messages, [{ role: "user", content: "earlier" }, { role: "assistant", content: "noted" }]);
+  assert.deepEqual(answer.messages, [
+    { role: "user", content: "earlier" },
+    { role: "assistant", content: "noted" },
+  ]);
 });
 
 void it("CTX-15 clear_history answers ok and empties the channel", async () => {
@@ -60,7 +77,14 @@ void it("CTX-15 soft memory of default is inherited by ctxkeys without their own
 });
 
 void it("CTX-16 store_hard answers ok with an id; search_hard ranks by token overlap with a score", async () => {
-  const first = await ctx.request({ type: "store_hard", messages: [{ role: "user", content: "My cat is called Pixel" }, { role: "assistant", content: "Nice name for a cat." }], tag: "pets" });
+  const first = await ctx.request({
+    type: "store_hard",
+    messages: [
+      { role: "user", content: "My cat is called Pixel" },
+      { role: "assistant", content: "Nice name for a cat." },
+    ],
+    tag: "pets",
+  });
   assert.equal(first.type, "ok");
   assert.equal(typeof first.id, "number");
   const second = await ctx.request({ type: "store_hard", messages: [{ role: "user", content: "The server runs Debian 12" }] });
@@ -86,14 +110,22 @@ void it("CTX-16 search_hard orders results by score and honours top_k", async ()
 });
 
 void it("CTX-16 a strongly matching hard memory is recalled into the context of a build", async () => {
-  await ctx.request({ type: "store_hard", channel_id: "py-recall", messages: [{ role: "user", content: "Deploy key lives in vault path ops/deploy" }] });
+  await ctx.request({
+    type: "store_hard",
+    channel_id: "py-recall",
+    messages: [{ role: "user", content: "Deploy key lives in vault path ops/deploy" }],
+  });
   const answer = await ctx.request({ type: "build", channel_id: "py-recall", user_message: "where is the deploy key path" });
   const context = answer.messages as Msg[];
   assert.equal(context[0]?.role, "system");
   assert.match(String(context[0]?.content), /vault path ops\/deploy/);
   const built = await ctx.request({ message: "where is the deploy key path", channel_id: "py-recall" });
   const list = built.messages as Msg[];
-  assert.deepEqual(list.map((m) => m.role), ["system", "user"], "one system message: memories are appended to it");
+  assert.deepEqual(
+    list.map((m) => m.role),
+    ["system", "user"],
+    "one system message: memories are appended to it",
+  );
   assert.match(String(list[0]?.content), /^P=\[You are Testy\.\][\s\S]*vault path ops\/deploy/);
 });
 

@@ -6,7 +6,13 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { floodPartialFrames } from "../../support/partial-frame-flood.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
+import {
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
+} from "../../../harness/zino-processes.js";
 
 const MiB = 1024 * 1024;
 
@@ -27,19 +33,30 @@ void describe("partial frames held open against real processes", () => {
   });
 
   for (const name of ["ctx", "daemon"] as const) {
-    void it(`CTX-27 DMN-34 zino-${name} grows by far less than 30 partial 16 MiB frames (cap: 64 MiB) and answers after`, { timeout: 60_000 }, async () => {
-      const proc = services.find((p) => p.name === name)!;
-      const result = await floodPartialFrames({
-        socketPath: instance.sockets[name], pid: proc.child.pid!, connections: 30, declaredBytes: 16 * MiB - 1, bodyBytes: 15 * MiB, holdMs: 1000,
-      });
-      const growthMiB = (result.peakBytes - result.baselineBytes) / MiB;
-      process.stderr.write(`# zino-${name}: rss ${(result.baselineBytes / MiB).toFixed(0)} MiB -> peak ${(result.peakBytes / MiB).toFixed(0)} MiB ` +
-        `(+${growthMiB.toFixed(0)}) -> after ${(result.afterBytes / MiB).toFixed(0)} MiB; ${result.refused} connections answered overloaded\n`);
-      assert.ok(growthMiB < 200, `grew by ${growthMiB.toFixed(0)} MiB`);
-      assert.ok(result.refused >= 20, `${result.refused} refused`);
-      assert.equal(proc.child.exitCode, null);
-      const { requestOne } = await import("../../../src/wire/index.js");
-      assert.deepEqual(await requestOne(instance.sockets[name], { type: "ping" }), { type: "pong" });
-    });
+    void it(
+      `CTX-27 DMN-34 zino-${name} grows by far less than 30 partial 16 MiB frames (cap: 64 MiB) and answers after`,
+      { timeout: 60_000 },
+      async () => {
+        const proc = services.find((p) => p.name === name)!;
+        const result = await floodPartialFrames({
+          socketPath: instance.sockets[name],
+          pid: proc.child.pid!,
+          connections: 30,
+          declaredBytes: 16 * MiB - 1,
+          bodyBytes: 15 * MiB,
+          holdMs: 1000,
+        });
+        const growthMiB = (result.peakBytes - result.baselineBytes) / MiB;
+        process.stderr.write(
+          `# zino-${name}: rss ${(result.baselineBytes / MiB).toFixed(0)} MiB -> peak ${(result.peakBytes / MiB).toFixed(0)} MiB ` +
+            `(+${growthMiB.toFixed(0)}) -> after ${(result.afterBytes / MiB).toFixed(0)} MiB; ${result.refused} connections answered overloaded\n`,
+        );
+        assert.ok(growthMiB < 200, `grew by ${growthMiB.toFixed(0)} MiB`);
+        assert.ok(result.refused >= 20, `${result.refused} refused`);
+        assert.equal(proc.child.exitCode, null);
+        const { requestOne } = await import("../../../src/wire/index.js");
+        assert.deepEqual(await requestOne(instance.sockets[name], { type: "ping" }), { type: "pong" });
+      },
+    );
   }
 });

@@ -1,17 +1,25 @@
 // The history window and token estimate as pure functions (spec §4 limits), table-driven.
 import assert from "node:assert/strict";
 import { it } from "node:test";
-import {
-  dropOrphans, estimateMessageTokens, estimateTokens, selectHistory, type ChatMessage,
-} from "../../../src/zino/ctx/index.js";
+import { dropOrphans, estimateMessageTokens, estimateTokens, selectHistory, type ChatMessage } from "../../../src/zino/ctx/index.js";
 
-const call = (id: string): ChatMessage => ({ role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name: "execute_bash", arguments: "{}" } }] });
+const call = (id: string): ChatMessage => ({
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id, type: "function", function: { name: "execute_bash", arguments: "{}" } }],
+});
 const tool = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "r" });
 const user = (content: string): ChatMessage => ({ role: "user", content });
 const assistant = (content: string): ChatMessage => ({ role: "assistant", content });
 
 void it("CTX-09 the token estimate is characters / 4 rounded up, plus 4 per message", () => {
-  const table: [string, number][] = [["", 0], ["a", 1], ["abcd", 1], ["abcde", 2], ["x".repeat(400), 100]];
+  const table: [string, number][] = [
+    ["", 0],
+    ["a", 1],
+    ["abcd", 1],
+    ["abcde", 2],
+    ["x".repeat(400), 100],
+  ];
   for (const [text, tokens] of table) assert.equal(estimateTokens(text), tokens, JSON.stringify(text));
   assert.equal(estimateMessageTokens(user("x".repeat(400))), 104);
   assert.ok(estimateMessageTokens(call("c1")) > 4, "tool calls count");
@@ -19,11 +27,20 @@ void it("CTX-09 the token estimate is characters / 4 rounded up, plus 4 per mess
 
 void it("CTX-10 dropOrphans removes leading assistant and tool messages and tool results without their call", () => {
   const table: [ChatMessage[], ChatMessage[]][] = [
-    [[assistant("a"), user("u"), assistant("b")], [user("u"), assistant("b")]],
+    [
+      [assistant("a"), user("u"), assistant("b")],
+      [user("u"), assistant("b")],
+    ],
     [[tool("c1"), assistant("a"), user("u")], [user("u")]],
     [[call("c1"), tool("c1"), user("u")], [user("u")]],
-    [[user("u"), call("c1"), tool("c1"), assistant("done")], [user("u"), call("c1"), tool("c1"), assistant("done")]],
-    [[user("u"), tool("zz"), assistant("a")], [user("u"), assistant("a")]],
+    [
+      [user("u"), call("c1"), tool("c1"), assistant("done")],
+      [user("u"), call("c1"), tool("c1"), assistant("done")],
+    ],
+    [
+      [user("u"), tool("zz"), assistant("a")],
+      [user("u"), assistant("a")],
+    ],
     [[], []],
   ];
   for (const [input, expected] of table) assert.deepEqual(dropOrphans(input), expected);

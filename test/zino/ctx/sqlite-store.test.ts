@@ -42,15 +42,24 @@ void it("CTX-08 tools, skills and prompts of a ctxkey override the default rows 
     store.importInstance({
       defaults: {},
       agents: {
-        systemTemplate: "SYS", personality: undefined, skills: [],
+        systemTemplate: "SYS",
+        personality: undefined,
+        skills: [],
         tools: [{ name: "bash", description: "d", meta: { executor: "bash" } }],
       },
     });
     assert.equal(store.prompt("k", "system"), "SYS");
     assert.equal(store.prompt("k", "personality"), undefined);
-    assert.deepEqual(store.tools("k").map((t) => t.name), ["bash"]);
+    assert.deepEqual(
+      store.tools("k").map((t) => t.name),
+      ["bash"],
+    );
     store.importInstance({ defaults: { agent: { max_iterations: 2 } }, agents: undefined });
-    assert.deepEqual(store.tools("k").map((t) => t.name), ["bash"], "no agents/ folder keeps the previous import");
+    assert.deepEqual(
+      store.tools("k").map((t) => t.name),
+      ["bash"],
+      "no agents/ folder keeps the previous import",
+    );
     assert.deepEqual(store.configLayers("k"), { inherited: [{ agent: { max_iterations: 2 } }], own: undefined });
   } finally {
     store.close();
@@ -72,7 +81,10 @@ void it("CTX-06 cached reads follow writes made through another connection to th
     assert.deepEqual(a.history("k", 10), [{ role: "user", content: "one" }]);
     b.appendHistory("k", [{ role: "assistant", content: "two" }]);
     a.appendHistory("k", [{ role: "user", content: "three" }]);
-    assert.deepEqual(a.history("k", 10).map((m) => m.content), ["one", "two", "three"]);
+    assert.deepEqual(
+      a.history("k", 10).map((m) => m.content),
+      ["one", "two", "three"],
+    );
     b.clearHistory("k");
     assert.deepEqual(a.history("k", 10), []);
     assert.equal(a.softMemory("k"), undefined);
@@ -88,10 +100,16 @@ void it("CTX-28 appendTurn stores a turn id once per ctxkey, keeps its answer, a
   const path = join(dir, "turns", "ctx.sqlite");
   const store = createSqliteStore({ path });
   try {
-    const messages: ChatMessage[] = [{ role: "user", content: "q" }, { role: "assistant", content: "a" }];
+    const messages: ChatMessage[] = [
+      { role: "user", content: "q" },
+      { role: "assistant", content: "a" },
+    ];
     assert.deepEqual(store.appendTurn("k", messages, { id: "t", fullText: "a", iterations: 1 }), { count: 2, duplicate: false });
     assert.deepEqual(store.appendTurn("k", messages, { id: "t", fullText: "other", iterations: 9 }), { count: 0, duplicate: true });
-    assert.deepEqual(store.appendTurn("other", messages, { id: "t", fullText: undefined, iterations: undefined }), { count: 2, duplicate: false });
+    assert.deepEqual(store.appendTurn("other", messages, { id: "t", fullText: undefined, iterations: undefined }), {
+      count: 2,
+      duplicate: false,
+    });
     assert.deepEqual(store.history("k"), messages);
     assert.deepEqual(store.storedTurn("k", "t"), { id: "t", fullText: "a", iterations: 1 });
     assert.equal(store.storedTurn("k", "nope"), undefined);

@@ -3,8 +3,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {
-  runAgentLoop, type AgentLoopOptions, type ChatMessage, type LoopEvent, type ModelCall, type ModelRequest, type NativeToolCall,
-  type ToolDefinition, type ToolRequest,
+  runAgentLoop,
+  type AgentLoopOptions,
+  type ChatMessage,
+  type LoopEvent,
+  type ModelCall,
+  type ModelRequest,
+  type NativeToolCall,
+  type ToolDefinition,
+  type ToolRequest,
 } from "../../../src/zino/daemon/index.js";
 import { contentText } from "../../../src/zino/protocol/index.js";
 
@@ -30,7 +37,12 @@ function fakeModel(replies: Reply[]): FakeModel {
     model.cancelled[index] = true;
     const reply = replies[index] ?? { deltas: ["(no more replies)"] };
     for (const text of reply.deltas) yield { type: "delta", text };
-    yield { type: "done", text: reply.deltas.join(""), toolCalls: reply.toolCalls ?? [], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } };
+    yield {
+      type: "done",
+      text: reply.deltas.join(""),
+      toolCalls: reply.toolCalls ?? [],
+      usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 },
+    };
     model.cancelled[index] = false;
   };
   return model;
@@ -53,7 +65,10 @@ async function run(replies: Reply[], overrides: Partial<AgentLoopOptions> = {}):
   const events: LoopEvent[] = [];
   const toolRequests: ToolRequest[] = [];
   const result = await runAgentLoop({
-    messages: [{ role: "system", content: "sys" }, { role: "user", content: "hi" }],
+    messages: [
+      { role: "system", content: "sys" },
+      { role: "user", content: "hi" },
+    ],
     tools: TOOLS,
     toolStyle: "auto",
     limits: { maxIterations: 5, maxToolCalls: 10, maxIdenticalCalls: 3 },
@@ -87,7 +102,7 @@ void describe("agent loop", () => {
 
   void it("DMN-16 DMN-17 DMN-19 runs an inline call, cancels generation at the block, feeds the result back and shows only text", async () => {
     const { result, events, toolRequests, model } = await run([
-      { deltas: ["Checking. <tool", "_call>{\"name\":\"execute_bash\",", "\"arguments\":{\"code\":\"ls\"}}</tool_call>", " never seen"] },
+      { deltas: ["Checking. <tool", '_call>{"name":"execute_bash",', '"arguments":{"code":"ls"}}</tool_call>', " never seen"] },
       { deltas: ["Found 3 files."] },
     ]);
     assert.deepEqual(toolRequests, [{ kind: "tool", name: "execute_bash", arguments: { code: "ls" } }]);
@@ -98,8 +113,14 @@ void describe("agent loop", () => {
     const second = model.requests[1]!.messages;
     assert.deepEqual(second[2], { role: "assistant", content: `Checking. ${bash("ls")}` });
     assert.equal(second[3]?.role, "user");
-    assert.match(text(second[3]), /^<tool_response>\n\{"name":"execute_bash","content":\{"exit_code":0,"stdout":"ran \{\\"code\\":\\"ls\\"\}"/);
-    assert.deepEqual(result.messages.map((m) => m.role), ["assistant", "user", "assistant"]);
+    assert.match(
+      text(second[3]),
+      /^<tool_response>\n\{"name":"execute_bash","content":\{"exit_code":0,"stdout":"ran \{\\"code\\":\\"ls\\"\}"/,
+    );
+    assert.deepEqual(
+      result.messages.map((m) => m.role),
+      ["assistant", "user", "assistant"],
+    );
     const [start, done] = [ofType(events, "tool_start")[0], ofType(events, "tool_done")[0]];
     assert.deepEqual(start, { type: "tool_start", kind: "tool", name: "execute_bash", description: "ls" });
     assert.equal(done?.type === "tool_done" ? done.ok : undefined, true);
@@ -107,13 +128,23 @@ void describe("agent loop", () => {
 
   void it("DMN-17 DMN-21 runs native calls as tool messages with their tool_call_id", async () => {
     const { result, toolRequests, model } = await run([
-      { deltas: [], toolCalls: [{ id: "c1", name: "execute_bash", arguments: '{"code":"date"}' }, { id: "c2", name: "execute_bash", arguments: { code: "pwd" } }] },
+      {
+        deltas: [],
+        toolCalls: [
+          { id: "c1", name: "execute_bash", arguments: '{"code":"date"}' },
+          { id: "c2", name: "execute_bash", arguments: { code: "pwd" } },
+        ],
+      },
       { deltas: ["Done."] },
     ]);
-    assert.deepEqual(toolRequests.map((r) => r.arguments), [{ code: "date" }, { code: "pwd" }]);
+    assert.deepEqual(
+      toolRequests.map((r) => r.arguments),
+      [{ code: "date" }, { code: "pwd" }],
+    );
     assert.deepEqual(model.requests[0]!.tools, TOOLS, "tools are offered natively in auto style");
     assert.deepEqual(result.messages[0], {
-      role: "assistant", content: null,
+      role: "assistant",
+      content: null,
       tool_calls: [
         { id: "c1", type: "function", function: { name: "execute_bash", arguments: '{"code":"date"}' } },
         { id: "c2", type: "function", function: { name: "execute_bash", arguments: '{"code":"pwd"}' } },
@@ -172,17 +203,19 @@ void describe("agent loop", () => {
   });
 
   void it("DMN-20 counts repeats across the turn, not only in a row", async () => {
-    const { result, toolRequests } = await run([
-      { deltas: [bash("a")] }, { deltas: [bash("b")] }, { deltas: [bash("a")] }, { deltas: [bash("a")] }, { deltas: ["end"] },
-    ], { limits: { maxIterations: 10, maxToolCalls: 10, maxIdenticalCalls: 3 } });
+    const { result, toolRequests } = await run(
+      [{ deltas: [bash("a")] }, { deltas: [bash("b")] }, { deltas: [bash("a")] }, { deltas: [bash("a")] }, { deltas: ["end"] }],
+      { limits: { maxIterations: 10, maxToolCalls: 10, maxIdenticalCalls: 3 } },
+    );
     assert.equal(toolRequests.length, 3);
     assert.equal(result.limit, "repeated_call");
   });
 
   void it("DMN-20 DMN-21 makes its last allowed model call without tools when the iteration limit is reached", async () => {
-    const { result, model, toolRequests } = await run([
-      { deltas: ["one ", bash("1")] }, { deltas: ["two ", bash("2")] }, { deltas: ["Final answer."] },
-    ], { limits: { maxIterations: 3, maxToolCalls: 10, maxIdenticalCalls: 3 } });
+    const { result, model, toolRequests } = await run(
+      [{ deltas: ["one ", bash("1")] }, { deltas: ["two ", bash("2")] }, { deltas: ["Final answer."] }],
+      { limits: { maxIterations: 3, maxToolCalls: 10, maxIdenticalCalls: 3 } },
+    );
     assert.equal(result.iterations, 3);
     assert.equal(toolRequests.length, 2);
     assert.equal(result.limit, "max_iterations");
@@ -191,8 +224,9 @@ void describe("agent loop", () => {
   });
 
   void it("DMN-20 does not execute a call made in the final model call and says why when nothing else was written", async () => {
-    const { result, toolRequests, events } = await run([{ deltas: [bash("1")] }, { deltas: [bash("2")] }],
-      { limits: { maxIterations: 2, maxToolCalls: 10, maxIdenticalCalls: 3 } });
+    const { result, toolRequests, events } = await run([{ deltas: [bash("1")] }, { deltas: [bash("2")] }], {
+      limits: { maxIterations: 2, maxToolCalls: 10, maxIdenticalCalls: 3 },
+    });
     assert.equal(toolRequests.length, 1);
     assert.match(result.fullText, /^\(Stopped: the model-call limit/);
     assert.equal(chunks(events), result.fullText);
@@ -200,10 +234,19 @@ void describe("agent loop", () => {
   });
 
   void it("DMN-20 DMN-17 stops when the tool-call budget is used up", async () => {
-    const { result, toolRequests, model } = await run([
-      { deltas: [], toolCalls: [{ id: "a", name: "execute_bash", arguments: { code: "1" } }, { id: "b", name: "execute_bash", arguments: { code: "2" } }] },
-      { deltas: ["ok"] },
-    ], { limits: { maxIterations: 5, maxToolCalls: 1, maxIdenticalCalls: 3 } });
+    const { result, toolRequests, model } = await run(
+      [
+        {
+          deltas: [],
+          toolCalls: [
+            { id: "a", name: "execute_bash", arguments: { code: "1" } },
+            { id: "b", name: "execute_bash", arguments: { code: "2" } },
+          ],
+        },
+        { deltas: ["ok"] },
+      ],
+      { limits: { maxIterations: 5, maxToolCalls: 1, maxIdenticalCalls: 3 } },
+    );
     assert.equal(toolRequests.length, 1);
     assert.equal(result.limit, "max_tool_calls");
     assert.equal(result.messages.filter((m) => m.role === "tool").length, 2, "every native call gets an answer");
@@ -232,13 +275,16 @@ void describe("agent loop", () => {
 
   void it("DMN-10 propagates cancellation from a running tool", async () => {
     const controller = new AbortController();
-    await assert.rejects(run([{ deltas: [bash("sleep")] }], {
-      signal: controller.signal,
-      tool: async (_request, signal) => {
-        controller.abort(new Error("client gone"));
-        signal.throwIfAborted();
-        return { ok: true, result: {} };
-      },
-    }), /client gone/);
+    await assert.rejects(
+      run([{ deltas: [bash("sleep")] }], {
+        signal: controller.signal,
+        tool: async (_request, signal) => {
+          controller.abort(new Error("client gone"));
+          signal.throwIfAborted();
+          return { ok: true, result: {} };
+        },
+      }),
+      /client gone/,
+    );
   });
 });

@@ -4,7 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createFrameServer, encodeFrame, requestAll, silentLogger, type Frame, type FrameHandler, type FrameServer } from "../../../src/wire/index.js";
+import {
+  createFrameServer,
+  encodeFrame,
+  requestAll,
+  silentLogger,
+  type Frame,
+  type FrameHandler,
+  type FrameServer,
+} from "../../../src/wire/index.js";
 import { loadInstanceConfig, type InstanceConfig } from "../../../src/zino/config/index.js";
 import { createCtxService } from "../../../src/zino/ctx/index.js";
 import { createRtrService } from "../../../src/zino/rtr/index.js";
@@ -41,11 +49,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dir = mkdtempSync(join(tmpdir(), "zd-"));
   const provider = await startFakeProvider();
   const toml = [
-    "[paths]", 'runtime_dir = "run"', 'database = "zino.sqlite"',
+    "[paths]",
+    'runtime_dir = "run"',
+    'database = "zino.sqlite"',
     `agents = ${JSON.stringify(options.agentsDir ?? (options.exc ? REPO_AGENTS : "agents"))}`,
-    "[limits]", `max_frame_bytes = ${options.maxFrameBytes ?? 1024 * 1024}`, "idle_timeout_ms = 2000",
-    "[llm]", `base_url = ${JSON.stringify(provider.url)}`, 'model = "fake-model"', 'api_key = "sk-test-secret"',
-    "max_retries = 0", "retry_base_ms = 1", "timeout_ms = 10000",
+    "[limits]",
+    `max_frame_bytes = ${options.maxFrameBytes ?? 1024 * 1024}`,
+    "idle_timeout_ms = 2000",
+    "[llm]",
+    `base_url = ${JSON.stringify(provider.url)}`,
+    'model = "fake-model"',
+    'api_key = "sk-test-secret"',
+    "max_retries = 0",
+    "retry_base_ms = 1",
+    "timeout_ms = 10000",
     options.exc ? '[exec]\nsandbox = "none"\nallow_unsandboxed = true\ntimeout_ms = 10000' : "",
     options.toml ?? "",
   ].join("\n");
@@ -89,4 +106,8 @@ export { encodeFrame };
 export { rawExchange } from "../../support/raw-frames.js";
 
 export const types = (frames: Frame[]) => frames.map((f) => f.type);
-export const text = (frames: Frame[]) => frames.filter((f) => f.type === "chunk").map((f) => String(f.delta)).join("");
+export const text = (frames: Frame[]) =>
+  frames
+    .filter((f) => f.type === "chunk")
+    .map((f) => String(f.delta))
+    .join("");

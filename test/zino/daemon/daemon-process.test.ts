@@ -14,7 +14,10 @@ void it("DMN-24 zino-daemon --config answers a turn from real ctx and rtr proces
     try {
       provider.enqueue({ text: "from the processes" });
       const frames = await requestAll(instance.sockets.daemon, { message: "hello", channel_id: "proc" });
-      assert.deepEqual(frames.map((f) => f.type), ["chunk", "chunk", "chunk", "done"]);
+      assert.deepEqual(
+        frames.map((f) => f.type),
+        ["chunk", "chunk", "chunk", "done"],
+      );
       assert.equal(frames.at(-1)?.full_text, "from the processes");
     } finally {
       await stopZinoServices(processes);

@@ -31,7 +31,10 @@ void describe("daemon protocol", () => {
   for (const message of ["", "   \n\t"]) {
     void it(`DMN-02 refuses the blank message ${JSON.stringify(message)} with bad_request`, async () => {
       const frames = await h.ask({ message, ctxkey: "p3" });
-      assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "bad_request"]]);
+      assert.deepEqual(
+        frames.map((f) => [f.type, f.code]),
+        [["error", "bad_request"]],
+      );
     });
   }
 
@@ -44,9 +47,17 @@ void describe("daemon protocol", () => {
     const body = Buffer.from("{not json", "utf8");
     const header = Buffer.alloc(4);
     header.writeUInt32BE(body.length);
-    for (const bytes of [Buffer.concat([header, body]), frameOf("[1,2]"), encodeFrame({ message: 42 }), encodeFrame({ message: "hi", events: 7 })]) {
+    for (const bytes of [
+      Buffer.concat([header, body]),
+      frameOf("[1,2]"),
+      encodeFrame({ message: 42 }),
+      encodeFrame({ message: "hi", events: 7 }),
+    ]) {
       const frames = await rawExchange(h.instance.sockets.daemon, bytes);
-      assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "bad_request"]]);
+      assert.deepEqual(
+        frames.map((f) => [f.type, f.code]),
+        [["error", "bad_request"]],
+      );
     }
   });
 
@@ -54,12 +65,18 @@ void describe("daemon protocol", () => {
     const header = Buffer.alloc(4);
     header.writeUInt32BE(10_000_000);
     const frames = await rawExchange(h.instance.sockets.daemon, header);
-    assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "frame_too_large"]]);
+    assert.deepEqual(
+      frames.map((f) => [f.type, f.code]),
+      [["error", "frame_too_large"]],
+    );
   });
 
   void it("DMN-03 refuses an unknown type with unknown_type", async () => {
     const frames = await h.ask({ type: "teleport", ctxkey: "p4" });
-    assert.deepEqual(frames.map((f) => [f.type, f.code]), [["error", "unknown_type"]]);
+    assert.deepEqual(
+      frames.map((f) => [f.type, f.code]),
+      [["error", "unknown_type"]],
+    );
   });
 
   void it("DMN-04 describes itself on capabilities, without secrets", async () => {

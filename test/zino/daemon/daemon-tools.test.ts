@@ -8,7 +8,10 @@ import { inlineToolCall } from "../../../harness/fake-provider.js";
 import { startHarness, text, types, type Harness } from "./daemon-harness.js";
 
 const TOOLS = [
-  { type: "function", function: { name: "execute_bash", description: "Run bash", parameters: { type: "object", properties: { code: { type: "string" } } } } },
+  {
+    type: "function",
+    function: { name: "execute_bash", description: "Run bash", parameters: { type: "object", properties: { code: { type: "string" } } } },
+  },
   { type: "function", function: { name: "run_skill", description: "Run a skill", parameters: { type: "object" } } },
 ];
 
@@ -70,13 +73,19 @@ void describe("daemon tool calls with exc running", () => {
     assert.match(String(second.at(-1)?.content), /"stdout":"hi\\n"/);
     assert.equal(frames.at(-1)?.full_text, "It printed hi.");
     assert.equal(frames.at(-1)?.iterations, 2);
-    assert.deepEqual((await history(h, "n1")).map((m) => m.role), ["user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      (await history(h, "n1")).map((m) => m.role),
+      ["user", "assistant", "tool", "assistant"],
+    );
   });
 
   void it("DMN-14 DMN-16 DMN-17 DMN-18 in inline style hides the block, cuts generation at it, and feeds a <tool_response> back", async () => {
     await h.askCtx({ type: "set_config", ctxkey: "i1", config: { agent: { tool_style: "inline" } } });
     const block = inlineToolCall("execute_bash", { code: "echo hi" });
-    h.provider.enqueue({ text: `Let me check. ${block} and then more text that is never generated`, chunks: 12, chunkDelayMs: 20 }, { text: "Done." });
+    h.provider.enqueue(
+      { text: `Let me check. ${block} and then more text that is never generated`, chunks: 12, chunkDelayMs: 20 },
+      { text: "Done." },
+    );
     const start = h.provider.chatRequests().length;
     const frames = await h.ask({ message: "check", ctxkey: "i1" });
     assert.equal(text(frames), "Let me check. \n\nDone.");
@@ -86,22 +95,25 @@ void describe("daemon tool calls with exc running", () => {
     const second = bodyOf(h, start + 1).messages;
     assert.deepEqual(second.at(-2), { role: "assistant", content: `Let me check. ${block}` });
     assert.match(String(second.at(-1)?.content), /^<tool_response>\n\{"name":"execute_bash","content":\{"exit_code":0/);
-    assert.deepEqual((await history(h, "i1")).map((m) => m.role), ["user", "assistant", "user", "assistant"]);
+    assert.deepEqual(
+      (await history(h, "i1")).map((m) => m.role),
+      ["user", "assistant", "user", "assistant"],
+    );
   });
 
   void it("DMN-08 DMN-20 stops at the iteration limit, makes the last call without tools, and tells an events:all client why", async () => {
     await h.askCtx({ type: "set_config", ctxkey: "l1", config: { agent: { max_iterations: 2 } } });
-    h.provider.enqueue(
-      { toolCalls: [{ name: "execute_bash", arguments: { code: "1" } }] },
-      { text: "Final." },
-    );
+    h.provider.enqueue({ toolCalls: [{ name: "execute_bash", arguments: { code: "1" } }] }, { text: "Final." });
     const start = h.provider.chatRequests().length;
     const frames = await h.ask({ message: "loop", ctxkey: "l1", events: "all" });
     assert.equal(bodyOf(h, start + 1).tools, undefined);
     const limit = frames.find((f) => f.type === "status" && f.phase === "limit");
     assert.equal(limit?.reason, "max_iterations");
     assert.equal(frames.at(-1)?.stopped, "max_iterations");
-    assert.ok(frames.some((f) => f.type === "status" && f.phase === "tool_output" && f.preview === "hi\n"), "tool output preview for events:all");
+    assert.ok(
+      frames.some((f) => f.type === "status" && f.phase === "tool_output" && f.preview === "hi\n"),
+      "tool output preview for events:all",
+    );
     assert.equal(frames.at(-1)?.iterations, 2);
   });
 
@@ -119,7 +131,10 @@ void describe("daemon tool calls with exc running", () => {
     const basic = await h.ask({ message: "summarize", ctxkey: "s2" });
     assert.deepEqual(types(basic), ["tool_start", "tool_done", "chunk", "chunk", "done"]);
     const last = h.provider.chatRequests().at(-1)!.body as { messages: Array<{ content: string }> };
-    assert.match(String(last.messages.at(-1)?.content), /^<task_response>\n\{"skill":"summarize","content":\{"exit_code":0,"stdout":"The log is fine."/);
+    assert.match(
+      String(last.messages.at(-1)?.content),
+      /^<task_response>\n\{"skill":"summarize","content":\{"exit_code":0,"stdout":"The log is fine."/,
+    );
   });
 
   void it("DMN-10 aborts the running tool at exc and stores nothing when the client disconnects", async () => {
@@ -157,7 +172,10 @@ void describe("daemon tool calls with the real exc", () => {
   void it("DMN-17 DMN-19 runs execute_node at exc and feeds its output back to the model", async () => {
     const h = await startHarness({ exc: true });
     try {
-      h.provider.enqueue({ toolCalls: [{ id: "n", name: "execute_node", arguments: { code: "console.log(6 * 7)" } }] }, { text: "The answer is 42." });
+      h.provider.enqueue(
+        { toolCalls: [{ id: "n", name: "execute_node", arguments: { code: "console.log(6 * 7)" } }] },
+        { text: "The answer is 42." },
+      );
       const frames = await h.ask({ message: "what is 6*7? use node", ctxkey: "r1" });
       const offered = (bodyOf(h, 0).tools ?? []).map((t) => (t as { function: { name: string } }).function.name);
       assert.ok(offered.includes("execute_node"), offered.join(","));

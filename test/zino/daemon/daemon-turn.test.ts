@@ -34,7 +34,10 @@ void describe("daemon turns with ctx and rtr running", () => {
     const first = await h.ask({ message: "Capital of France?", ctxkey: "t2" });
     assert.equal(first.at(-1)?.stored, true);
     const [history] = await h.askCtx({ type: "get_history", ctxkey: "t2" });
-    assert.deepEqual((history?.messages as unknown[]).map((m) => (m as { content: string }).content), ["Capital of France?", "The capital is Paris."]);
+    assert.deepEqual(
+      (history?.messages as unknown[]).map((m) => (m as { content: string }).content),
+      ["Capital of France?", "The capital is Paris."],
+    );
     await h.ask({ message: "And of Italy?", ctxkey: "t2" });
     const body = h.provider.chatRequests().at(-1)!.body as { messages: Array<{ role: string; content: string }> };
     const contents = body.messages.map((m) => m.content);
@@ -45,7 +48,10 @@ void describe("daemon turns with ctx and rtr running", () => {
   void it("DMN-07 serves a Python-style client ({message, channel_id}) only the five basic frame types", async () => {
     h.provider.enqueue({ text: "plain answer" });
     const frames = await h.ask({ message: "hello", channel_id: "py" });
-    assert.ok(frames.every((f) => BASIC.has(String(f.type))), JSON.stringify(types(frames)));
+    assert.ok(
+      frames.every((f) => BASIC.has(String(f.type))),
+      JSON.stringify(types(frames)),
+    );
     assert.equal(frames.at(-1)?.type, "done");
     const [history] = await h.askCtx({ type: "get_history", ctxkey: "py" });
     assert.equal((history?.messages as unknown[]).length, 2, "channel_id is the ctxkey");
@@ -55,10 +61,14 @@ void describe("daemon turns with ctx and rtr running", () => {
     h.provider.enqueue({ text: "with status" });
     const frames = await h.ask({ message: "hello", ctxkey: "t3", events: "all" });
     const phases = frames.filter((f) => f.type === "status").map((f) => f.phase);
-    for (const phase of ["ready", "model", "first_token", "stored", "done"]) assert.ok(phases.includes(phase), `${phase} in ${phases.join(",")}`);
+    for (const phase of ["ready", "model", "first_token", "stored", "done"])
+      assert.ok(phases.includes(phase), `${phase} in ${phases.join(",")}`);
     const ready = frames.find((f) => f.phase === "ready")!;
     assert.deepEqual(ready.services, { ctx: "ready", rtr: "ready", exc: "unavailable" });
-    assert.ok(frames.some((f) => f.phase === "degraded" && f.service === "zino-exc"), "exc absence is reported");
+    assert.ok(
+      frames.some((f) => f.phase === "degraded" && f.service === "zino-exc"),
+      "exc absence is reported",
+    );
     const timings = frames.find((f) => f.phase === "done")!.timings as Record<string, number>;
     for (const key of ["ctx", "rtr_ready", "first_token", "total"]) assert.equal(typeof timings[key], "number", key);
     assert.equal(frames.at(-1)?.type, "done");
@@ -97,7 +107,10 @@ void describe("daemon degradation", () => {
       assert.equal(frames.at(-1)?.stored, false);
       assert.ok(frames.some((f) => f.type === "status" && f.phase === "degraded" && f.service === "zino-ctx"));
       const body = h.provider.chatRequests().at(-1)!.body as { messages: unknown[] };
-      assert.deepEqual(body.messages, [{ role: "system", content: FALLBACK_SYSTEM_PROMPT }, { role: "user", content: "are you there?" }]);
+      assert.deepEqual(body.messages, [
+        { role: "system", content: FALLBACK_SYSTEM_PROMPT },
+        { role: "user", content: "are you there?" },
+      ]);
     } finally {
       await h.close();
     }

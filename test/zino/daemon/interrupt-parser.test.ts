@@ -77,7 +77,15 @@ void describe("interrupt parser", () => {
     });
   }
 
-  const lookAlikes = ["a <tool is not a call", "x < y and y <tool_cal", "<task force>", "1 <t 2", "<tool_call_id> is a field", "ends with <", "ends with <too"];
+  const lookAlikes = [
+    "a <tool is not a call",
+    "x < y and y <tool_cal",
+    "<task force>",
+    "1 <t 2",
+    "<tool_call_id> is a field",
+    "ends with <",
+    "ends with <too",
+  ];
   for (const text of lookAlikes) {
     void it(`DMN-14 releases look-alike text unchanged: ${JSON.stringify(text)}`, () => {
       for (const chunks of splits(text)) {

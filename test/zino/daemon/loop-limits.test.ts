@@ -5,22 +5,63 @@ import { CallBudget, canonicalJson } from "../../../src/zino/daemon/index.js";
 
 void describe("loop limits", () => {
   void it("DMN-20 writes the same JSON for objects whose keys come in another order, at every depth", () => {
-    assert.equal(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } }), canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }));
+    assert.equal(
+      canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } }),
+      canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }),
+    );
     assert.notEqual(canonicalJson({ a: [1, 2] }), canonicalJson({ a: [2, 1] }));
   });
 
   const table: Array<[string, Array<[string, Record<string, unknown>]>, number, Array<string | undefined>]> = [
-    ["an identical call twice in a row", [["t", { a: 1, b: 2 }], ["t", { b: 2, a: 1 }]], 10, [undefined, "repeated_call"]],
-    ["the same arguments for another tool", [["t", { a: 1 }], ["u", { a: 1 }]], 10, [undefined, undefined]],
-    ["the third identical call of a turn", [["t", { a: 1 }], ["u", {}], ["t", { a: 1 }], ["u", { x: 1 }], ["t", { a: 1 }]], 10,
-      [undefined, undefined, undefined, undefined, "repeated_call"]],
-    ["calls past the budget", [["t", { n: 1 }], ["t", { n: 2 }], ["t", { n: 3 }]], 2, [undefined, undefined, "max_tool_calls"]],
+    [
+      "an identical call twice in a row",
+      [
+        ["t", { a: 1, b: 2 }],
+        ["t", { b: 2, a: 1 }],
+      ],
+      10,
+      [undefined, "repeated_call"],
+    ],
+    [
+      "the same arguments for another tool",
+      [
+        ["t", { a: 1 }],
+        ["u", { a: 1 }],
+      ],
+      10,
+      [undefined, undefined],
+    ],
+    [
+      "the third identical call of a turn",
+      [
+        ["t", { a: 1 }],
+        ["u", {}],
+        ["t", { a: 1 }],
+        ["u", { x: 1 }],
+        ["t", { a: 1 }],
+      ],
+      10,
+      [undefined, undefined, undefined, undefined, "repeated_call"],
+    ],
+    [
+      "calls past the budget",
+      [
+        ["t", { n: 1 }],
+        ["t", { n: 2 }],
+        ["t", { n: 3 }],
+      ],
+      2,
+      [undefined, undefined, "max_tool_calls"],
+    ],
     ["any call with a zero budget", [["t", {}]], 0, ["max_tool_calls"]],
   ];
   for (const [title, calls, maxToolCalls, expected] of table) {
     void it(`DMN-20 refuses ${title}`, () => {
       const budget = new CallBudget({ maxIterations: 8, maxToolCalls, maxIdenticalCalls: 3 });
-      assert.deepEqual(calls.map(([name, args]) => budget.admit(name, args)), expected);
+      assert.deepEqual(
+        calls.map(([name, args]) => budget.admit(name, args)),
+        expected,
+      );
     });
   }
 });

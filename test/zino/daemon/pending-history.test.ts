@@ -65,8 +65,10 @@ void describe("pending history", () => {
     const ctx = fakeCtx();
     ctx.setUp(false);
     const history = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxTurns: 2, retryMs: 60_000 });
-    assert.deepEqual([await history.store(turnOf("b", "1")), await history.store(turnOf("b", "2")), await history.store(turnOf("b", "3"))],
-      ["queued", "queued", "dropped"]);
+    assert.deepEqual(
+      [await history.store(turnOf("b", "1")), await history.store(turnOf("b", "2")), await history.store(turnOf("b", "3"))],
+      ["queued", "queued", "dropped"],
+    );
     history.close();
     const bySize = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxBytes: 300, retryMs: 60_000 });
     const big = { ...turnOf("b", "big"), messages: [{ role: "tool" as const, content: "x".repeat(400) }] };
@@ -79,7 +81,8 @@ void describe("pending history", () => {
     let up = false;
     const stored: string[] = [];
     const history = createPendingHistory({
-      logger: silentLogger(), retryMs: 60_000,
+      logger: silentLogger(),
+      retryMs: 60_000,
       append: async (turn) => {
         if (!up) throw new WireError("unavailable", "down");
         if (turn.turn_id === "bad") throw new WireError("bad_request", "no");

@@ -16,10 +16,21 @@ type Message = { role: string; content?: unknown; tool_calls?: Array<{ function:
 
 const SKILLS = {
   sum: {
-    name: "sum", description: "Adds numbers with node.", system_prompt: "SUM-SKILL: you add numbers and answer with the sum.",
-    examples: [{ user: "1 + 1", assistant: "2" }], tools: ["node"], ctxkey: "skill:sum", model: "small-model",
+    name: "sum",
+    description: "Adds numbers with node.",
+    system_prompt: "SUM-SKILL: you add numbers and answer with the sum.",
+    examples: [{ user: "1 + 1", assistant: "2" }],
+    tools: ["node"],
+    ctxkey: "skill:sum",
+    model: "small-model",
   },
-  loop: { name: "loop", description: "Hands the task to itself.", system_prompt: "LOOP-SKILL: always delegate.", tools: ["run_skill"], ctxkey: "skill:loop" },
+  loop: {
+    name: "loop",
+    description: "Hands the task to itself.",
+    system_prompt: "LOOP-SKILL: always delegate.",
+    tools: ["run_skill"],
+    ctxkey: "skill:loop",
+  },
   slow: { name: "slow", description: "Takes its time.", system_prompt: "SLOW-SKILL: think long.", tools: [] },
 };
 
@@ -51,7 +62,9 @@ function route(request: RecordedRequest): FakeReply {
   const last = messagesOf(request).at(-1);
   const fresh = last?.role === "user";
   if (system.includes("SUM-SKILL")) {
-    return fresh ? { toolCalls: [{ id: `sum_${request.index}`, name: "execute_node", arguments: { code: "console.log(2 + 40)" } }] } : { text: "The sum is 42." };
+    return fresh
+      ? { toolCalls: [{ id: `sum_${request.index}`, name: "execute_node", arguments: { code: "console.log(2 + 40)" } }] }
+      : { text: "The sum is 42." };
   }
   if (system.includes("LOOP-SKILL")) {
     return fresh
@@ -67,7 +80,9 @@ function delegate(skill: string, ...requests: string[]): (request: RecordedReque
   return (request) => {
     const last = messagesOf(request).at(-1);
     if (last?.role === "tool") return { text: "Parent done." };
-    return { toolCalls: requests.map((task, i) => ({ id: `p${request.index}_${i}`, name: "run_skill", arguments: { skill, request: task } })) };
+    return {
+      toolCalls: requests.map((task, i) => ({ id: `p${request.index}_${i}`, name: "run_skill", arguments: { skill, request: task } })),
+    };
   };
 }
 
@@ -83,7 +98,11 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     agentsDir = mkdtempSync(join(tmpdir(), "zs-"));
     mkdirSync(join(agentsDir, "skills"));
     for (const [name, skill] of Object.entries(SKILLS)) writeFileSync(join(agentsDir, "skills", `${name}.json`), JSON.stringify(skill));
-    h = await startHarness({ exc: true, agentsDir, toml: "[agent]\nmax_subagent_depth = 2\nmax_subagent_fanout = 4\nsubagent_timeout_ms = 20000" });
+    h = await startHarness({
+      exc: true,
+      agentsDir,
+      toml: "[agent]\nmax_subagent_depth = 2\nmax_subagent_fanout = 4\nsubagent_timeout_ms = 20000",
+    });
     h.provider.script(route);
   });
   after(async () => {
@@ -103,31 +122,52 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     const { all, starts } = skillRequests(h, "SUM-SKILL");
     assert.equal(starts.length, 1);
     const child = starts[0]!;
-    assert.deepEqual(messagesOf(child).slice(1), [
-      { role: "user", content: "1 + 1" }, { role: "assistant", content: "2" }, { role: "user", content: "add 2 and 40" },
-    ], "the skill's examples, then the task; no history");
+    assert.deepEqual(
+      messagesOf(child).slice(1),
+      [
+        { role: "user", content: "1 + 1" },
+        { role: "assistant", content: "2" },
+        { role: "user", content: "add 2 and 40" },
+      ],
+      "the skill's examples, then the task; no history",
+    );
     assert.equal(child.model, "small-model", "the skill's model");
     assert.deepEqual(toolNamesOf(child), ["execute_node"], "only the skill's tools");
     assert.match(String(messagesOf(all[1]!).at(-1)?.content), /"stdout":"42\\n"/, "the child's own tool ran at exc");
 
-    const parentSecond = h.provider.chatRequests().filter((r) => r.index > child.index && !systemOf(r).includes("SKILL")).at(0)!;
+    const parentSecond = h.provider
+      .chatRequests()
+      .filter((r) => r.index > child.index && !systemOf(r).includes("SKILL"))
+      .at(0)!;
     const toolMessage = messagesOf(parentSecond).at(-1)!;
     assert.equal(toolMessage.role, "tool");
     const result = JSON.parse(String(toolMessage.content)) as { exit_code: number; stdout: string };
     assert.equal(result.exit_code, 0);
-    assert.match(result.stdout, /^The sum is 42\.\n\n\[Tool results of the sub-agent "sum" \(1 call\)\]\n- execute_node ok \(\d+ ms\): 42$/);
+    assert.match(
+      result.stdout,
+      /^The sum is 42\.\n\n\[Tool results of the sub-agent "sum" \(1 call\)\]\n- execute_node ok \(\d+ ms\): 42$/,
+    );
 
     const progress = frames.filter((f) => f.type === "status" && f.phase === "subagent");
-    assert.ok(progress.every((f) => f.source === "exc" && f.tool === "sum" && f.skill === "sum" && f.depth === 1), JSON.stringify(progress));
+    assert.ok(
+      progress.every((f) => f.source === "exc" && f.tool === "sum" && f.skill === "sum" && f.depth === 1),
+      JSON.stringify(progress),
+    );
     const events = progress.map((f) => f.event);
-    assert.deepEqual(events.filter((e) => e !== "model"), ["start", "tool_start", "tool_done", "done"]);
+    assert.deepEqual(
+      events.filter((e) => e !== "model"),
+      ["start", "tool_start", "tool_done", "done"],
+    );
     assert.ok(events.includes("model"));
     assert.equal(progress.find((f) => f.event === "tool_start")?.name, "execute_node");
     const parentToolDone = frames.findIndex((f) => f.type === "tool_done");
     assert.ok(frames.indexOf(progress.at(-1)!) < parentToolDone, "progress arrives while the skill runs");
 
     assert.deepEqual(await history(h, "skill:sum"), [], "the sub-agent's turn is not stored");
-    assert.deepEqual((await history(h, "a1")).map((m) => m.role), ["user", "assistant", "tool", "assistant"]);
+    assert.deepEqual(
+      (await history(h, "a1")).map((m) => m.role),
+      ["user", "assistant", "tool", "assistant"],
+    );
   });
 
   void it("DMN-07 DMN-28 a Python-style client sees only the five basic frame types while a skill runs", async () => {
@@ -135,7 +175,10 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     const startsBefore = skillRequests(h, "SUM-SKILL").starts.length;
     const frames = await h.ask({ message: "What is 1 + 41?", channel_id: "py1" });
     assert.equal(skillRequests(h, "SUM-SKILL").starts.length, startsBefore + 1, "the skill ran");
-    assert.ok(frames.every((f) => (BASIC_FRAME_TYPES as readonly unknown[]).includes(f.type)), JSON.stringify(types(frames)));
+    assert.ok(
+      frames.every((f) => (BASIC_FRAME_TYPES as readonly unknown[]).includes(f.type)),
+      JSON.stringify(types(frames)),
+    );
     assert.deepEqual(types(frames).slice(0, 2), ["tool_start", "tool_done"]);
     assert.deepEqual(frames[0], { type: "tool_start", kind: "skill", name: "sum", description: "add 1 and 41" });
     assert.equal(frames.at(-1)?.type, "done");
@@ -145,15 +188,22 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     await h.askCtx({ type: "set_config", ctxkey: "i1", config: { agent: { tool_style: "inline" } } });
     parentReply = (request) => {
       const last = String(messagesOf(request).at(-1)?.content);
-      return last.startsWith("<task_response>") ? { text: "Inline parent done." } : { text: 'Asking. <task>{"skill": "sum", "request": "add 5 and 37"}</task>' };
+      return last.startsWith("<task_response>")
+        ? { text: "Inline parent done." }
+        : { text: 'Asking. <task>{"skill": "sum", "request": "add 5 and 37"}</task>' };
     };
     const frames = await h.ask({ message: "What is 5 + 37?", ctxkey: "i1" });
     assert.equal(frames.at(-1)?.full_text, "Asking. \n\nInline parent done.");
     const child = skillRequests(h, "SUM-SKILL").starts.at(-1)!;
     assert.equal(messagesOf(child).at(-1)?.content, "add 5 and 37");
-    const last = h.provider.chatRequests().filter((r) => !systemOf(r).includes("SKILL")).at(-1)!;
-    assert.match(String(messagesOf(last).at(-1)?.content),
-      /^<task_response>\n\{"skill":"sum","content":\{"exit_code":0,"stdout":"The sum is 42\.\\n\\n\[Tool results of the sub-agent \\"sum\\" \(1 call\)\]/);
+    const last = h.provider
+      .chatRequests()
+      .filter((r) => !systemOf(r).includes("SKILL"))
+      .at(-1)!;
+    assert.match(
+      String(messagesOf(last).at(-1)?.content),
+      /^<task_response>\n\{"skill":"sum","content":\{"exit_code":0,"stdout":"The sum is 42\.\\n\\n\[Tool results of the sub-agent \\"sum\\" \(1 call\)\]/,
+    );
   });
 
   void it("DMN-26 a skill that calls itself stops at agent.max_subagent_depth; the deepest call is refused with a result its model reads", async () => {
@@ -165,7 +215,10 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     assert.deepEqual(toolNamesOf(starts[0]!), ["run_skill"], "depth 1 may still delegate");
     assert.equal(toolNamesOf(starts[1]!), undefined, "depth 2 (the limit) is offered no run_skill");
     const deepestResult = all.find((r) => r.index > starts[1]!.index)!;
-    assert.match(String(messagesOf(deepestResult).at(-1)?.content), /"exit_code":126.*depth limit reached: the skill \\"loop\\" would run at depth 3/);
+    assert.match(
+      String(messagesOf(deepestResult).at(-1)?.content),
+      /"exit_code":126.*depth limit reached: the skill \\"loop\\" would run at depth 3/,
+    );
     const depths = new Set(frames.filter((f) => f.phase === "subagent").map((f) => f.depth));
     assert.deepEqual([...depths].sort(), [1, 2], "nested progress is relayed with its depth");
 
@@ -184,8 +237,13 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     const frames = await h.ask({ message: "three tasks", ctxkey: "f1" });
     assert.equal(frames.at(-1)?.full_text, "Parent done.");
     assert.equal(skillRequests(h, "SUM-SKILL").starts.length, startsBefore + 2);
-    const last = h.provider.chatRequests().filter((r) => !systemOf(r).includes("SKILL")).at(-1)!;
-    const toolResults = messagesOf(last).filter((m) => m.role === "tool").map((m) => String(m.content));
+    const last = h.provider
+      .chatRequests()
+      .filter((r) => !systemOf(r).includes("SKILL"))
+      .at(-1)!;
+    const toolResults = messagesOf(last)
+      .filter((m) => m.role === "tool")
+      .map((m) => String(m.content));
     assert.equal(toolResults.length, 3);
     assert.match(toolResults[0]!, /"exit_code":0/);
     assert.match(toolResults[1]!, /"exit_code":0/);
@@ -199,7 +257,10 @@ void describe("daemon sub-agents with the real ctx, rtr and exc", () => {
     assert.equal(frames.at(-1)?.full_text, "Parent done.");
     const slow = skillRequests(h, "SLOW-SKILL").all.at(-1)!;
     await h.provider.waitFor(() => slow.aborted);
-    const last = h.provider.chatRequests().filter((r) => !systemOf(r).includes("SKILL")).at(-1)!;
+    const last = h.provider
+      .chatRequests()
+      .filter((r) => !systemOf(r).includes("SKILL"))
+      .at(-1)!;
     const result = JSON.parse(String(messagesOf(last).at(-1)?.content)) as Frame;
     assert.equal(result.exit_code, 124);
     assert.equal(result.timed_out, true);

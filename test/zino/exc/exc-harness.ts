@@ -74,7 +74,9 @@ export interface ExcHarness {
   close(): Promise<void>;
 }
 
-export async function startExc(options: { defaults?: JsonObject; exc?: ExcOptions; withCtx?: boolean; agentsDir?: string } = {}): Promise<ExcHarness> {
+export async function startExc(
+  options: { defaults?: JsonObject; exc?: ExcOptions; withCtx?: boolean; agentsDir?: string } = {},
+): Promise<ExcHarness> {
   const dir = mkdtempSync(join(tmpdir(), "zx-"));
   // Execution dirs must be reachable by the sandbox user; the socket dir is private (0700).
   const workRoot = mkdtempSync(join(tmpdir(), "zx-runs-"));
@@ -93,9 +95,15 @@ export async function startExc(options: { defaults?: JsonObject; exc?: ExcOption
   };
   const ctx = createFakeCtx(sockets.ctx, defaults);
   if (options.withCtx !== false) await ctx.start();
-  const service = createExcService({ instance, logger: silentLogger(), env: process.env, options: { rulesTtlMs: 0, workRoot, ...options.exc } });
+  const service = createExcService({
+    instance,
+    logger: silentLogger(),
+    env: process.env,
+    options: { rulesTtlMs: 0, workRoot, ...options.exc },
+  });
   await service.start();
-  const request = (frame: Frame, signal?: AbortSignal) => requestOne(sockets.exc, frame, { idleTimeoutMs: 60_000, ...(signal ? { signal } : {}) });
+  const request = (frame: Frame, signal?: AbortSignal) =>
+    requestOne(sockets.exc, frame, { idleTimeoutMs: 60_000, ...(signal ? { signal } : {}) });
   return {
     dir,
     workRoot,

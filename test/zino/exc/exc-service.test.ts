@@ -34,7 +34,7 @@ void describe("zino-exc process", () => {
     let logs = "";
     child.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
     try {
-      const [exitCode] = await once(child, "exit") as [number | null];
+      const [exitCode] = (await once(child, "exit")) as [number | null];
       assert.notEqual(exitCode, 0);
       assert.match(logs, /ZINO_EXC_MAX_CONCURRENT must be a positive integer/);
     } finally {
@@ -43,46 +43,54 @@ void describe("zino-exc process", () => {
     }
   });
 
-  void it("EXC-05 EXC-01 runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)", { skip: needs("bubblewrap") }, async () => {
-    const dir = mkdtempSync(join(tmpdir(), "zx-"));
-    writeFileSync(join(dir, "ZINO.toml"), [
-      "[paths]", `runtime_dir = "${dir}/run"`, "", "[exec]", 'static_analysis = "off"', "",
-    ].join("\n"));
-    const secret = `sk-zx-${process.pid}-secret`;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/zino/exc/main.ts", "--config", join(dir, "ZINO.toml")], {
-      env: { ...process.env, LLM_API_KEY: secret, ZX_OTHER_SECRET: secret, ZINO_LOG_LEVEL: "warn" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let logs = "";
-    child.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
-    try {
-      const socket = join(dir, "run", "exc.sock");
-      await waitForSocket(socket);
-      const ready = await requestOne(socket, { message: null, ctxkey: "k" });
-      assert.equal(ready.type, "ready");
-      assert.equal(ready.config_source, "defaults", "ctx is not running: the instance defaults apply");
-      assert.match(String(ready.warning), /ctx unavailable/);
-      const code = `env; cat /proc/self/environ; grep -rs "${secret}" /proc/*/environ /work /tmp; echo "key=\${LLM_API_KEY:-unset}"`;
-      for (const name of ["execute_bash", "execute_python3", "execute_node"]) {
-        const program = name === "execute_bash" ? code
-          : name === "execute_python3" ? "import os\nprint(dict(os.environ))"
-            : "console.log(JSON.stringify(process.env))";
-        const result = await requestOne(socket, { message: { name, arguments: { code: program } }, ctxkey: "k" });
-        assert.equal(result.exit_code, 0, String(result.stderr));
-        assert.doesNotMatch(JSON.stringify(result), new RegExp(secret));
-        assert.match(String(result.stdout), /HOME/);
+  void it(
+    "EXC-05 EXC-01 runs tools without the service's environment (LLM_API_KEY and other secrets are invisible)",
+    { skip: needs("bubblewrap") },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "zx-"));
+      writeFileSync(
+        join(dir, "ZINO.toml"),
+        ["[paths]", `runtime_dir = "${dir}/run"`, "", "[exec]", 'static_analysis = "off"', ""].join("\n"),
+      );
+      const secret = `sk-zx-${process.pid}-secret`;
+      const child = spawn(process.execPath, ["--import", "tsx", "src/zino/exc/main.ts", "--config", join(dir, "ZINO.toml")], {
+        env: { ...process.env, LLM_API_KEY: secret, ZX_OTHER_SECRET: secret, ZINO_LOG_LEVEL: "warn" },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let logs = "";
+      child.stderr.on("data", (chunk: Buffer) => (logs += chunk.toString()));
+      try {
+        const socket = join(dir, "run", "exc.sock");
+        await waitForSocket(socket);
+        const ready = await requestOne(socket, { message: null, ctxkey: "k" });
+        assert.equal(ready.type, "ready");
+        assert.equal(ready.config_source, "defaults", "ctx is not running: the instance defaults apply");
+        assert.match(String(ready.warning), /ctx unavailable/);
+        const code = `env; cat /proc/self/environ; grep -rs "${secret}" /proc/*/environ /work /tmp; echo "key=\${LLM_API_KEY:-unset}"`;
+        for (const name of ["execute_bash", "execute_python3", "execute_node"]) {
+          const program =
+            name === "execute_bash"
+              ? code
+              : name === "execute_python3"
+                ? "import os\nprint(dict(os.environ))"
+                : "console.log(JSON.stringify(process.env))";
+          const result = await requestOne(socket, { message: { name, arguments: { code: program } }, ctxkey: "k" });
+          assert.equal(result.exit_code, 0, String(result.stderr));
+          assert.doesNotMatch(JSON.stringify(result), new RegExp(secret));
+          assert.match(String(result.stdout), /HOME/);
+        }
+        const bash = await requestOne(socket, { message: { name: "execute_bash", arguments: { code } }, ctxkey: "k" });
+        assert.match(String(bash.stdout), /key=unset/);
+        assert.doesNotMatch(logs, new RegExp(secret));
+        child.kill("SIGTERM");
+        const [exitCode] = (await once(child, "exit")) as [number | null];
+        assert.equal(exitCode, 0, "SIGTERM stops zino-exc cleanly");
+      } finally {
+        if (child.exitCode === null) child.kill("SIGKILL");
+        rmSync(dir, { recursive: true, force: true });
       }
-      const bash = await requestOne(socket, { message: { name: "execute_bash", arguments: { code } }, ctxkey: "k" });
-      assert.match(String(bash.stdout), /key=unset/);
-      assert.doesNotMatch(logs, new RegExp(secret));
-      child.kill("SIGTERM");
-      const [exitCode] = await once(child, "exit") as [number | null];
-      assert.equal(exitCode, 0, "SIGTERM stops zino-exc cleanly");
-    } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });
 
 void describe("zino-exc protocol", () => {
@@ -91,10 +99,15 @@ void describe("zino-exc protocol", () => {
   before(async () => {
     agents = mkdtempSync(join(tmpdir(), "zx-agents-"));
     mkdirSync(join(agents, "tools"));
-    writeFileSync(join(agents, "tools", "bash.json"), JSON.stringify({
-      name: "execute_bash", description: "Shell from agents/tools.",
-      meta: { executor: "bash", file_extension: "sh", static_analysis: "shellcheck" }, parameters: {},
-    }));
+    writeFileSync(
+      join(agents, "tools", "bash.json"),
+      JSON.stringify({
+        name: "execute_bash",
+        description: "Shell from agents/tools.",
+        meta: { executor: "bash", file_extension: "sh", static_analysis: "shellcheck" },
+        parameters: {},
+      }),
+    );
     writeFileSync(join(agents, "tools", "broken.json"), "{ not json");
     h = await startExc({ agentsDir: agents });
   });
@@ -112,27 +125,34 @@ void describe("zino-exc protocol", () => {
     assert.ok(h.ctx.requests.some((frame) => frame.type === "get_config" && frame.ctxkey === "fresh"));
   });
 
-  void it("EXC-01 caches a ctxkey's rules between calls and reloads them on the ready handshake", { skip: needs("bubblewrap") }, async () => {
-    const cached = await startExc({ exc: { rulesTtlMs: 60_000 }, defaults: { exec: { static_analysis: "off" } } });
-    try {
-      const asked = () => cached.ctx.requests.filter((frame) => frame.type === "get_config" && frame.ctxkey === "c").length;
-      await cached.call("c", "execute_bash", { code: "echo 1" });
-      await cached.request({ type: "tools", ctxkey: "c" });
-      assert.equal(asked(), 1);
-      cached.configure("c", { exec: { deny: ["execute_bash"] } });
-      assert.equal((await cached.call("c", "execute_bash", { code: "echo 2" })).exit_code, 0, "still the cached rules");
-      await cached.request({ message: null, ctxkey: "c" });
-      assert.equal(asked(), 2);
-      assert.equal((await cached.call("c", "execute_bash", { code: "echo 3" })).exit_code, 126, "the new rules after ready");
-    } finally {
-      await cached.close();
-    }
-  });
+  void it(
+    "EXC-01 caches a ctxkey's rules between calls and reloads them on the ready handshake",
+    { skip: needs("bubblewrap") },
+    async () => {
+      const cached = await startExc({ exc: { rulesTtlMs: 60_000 }, defaults: { exec: { static_analysis: "off" } } });
+      try {
+        const asked = () => cached.ctx.requests.filter((frame) => frame.type === "get_config" && frame.ctxkey === "c").length;
+        await cached.call("c", "execute_bash", { code: "echo 1" });
+        await cached.request({ type: "tools", ctxkey: "c" });
+        assert.equal(asked(), 1);
+        cached.configure("c", { exec: { deny: ["execute_bash"] } });
+        assert.equal((await cached.call("c", "execute_bash", { code: "echo 2" })).exit_code, 0, "still the cached rules");
+        await cached.request({ message: null, ctxkey: "c" });
+        assert.equal(asked(), 2);
+        assert.equal((await cached.call("c", "execute_bash", { code: "echo 3" })).exit_code, 126, "the new rules after ready");
+      } finally {
+        await cached.close();
+      }
+    },
+  );
 
   void it("EXC-04 lists the allowed executors as OpenAI function tools with a code parameter", async () => {
     const frame = await h.request({ type: "tools", ctxkey: "k" });
     const tools = frame.tools as { type: string; function: { name: string; description: string; parameters: { required: string[] } } }[];
-    assert.deepEqual(tools.map((tool) => tool.function.name), ["execute_bash", "execute_python3", "execute_node"]);
+    assert.deepEqual(
+      tools.map((tool) => tool.function.name),
+      ["execute_bash", "execute_python3", "execute_node"],
+    );
     assert.equal(tools[0]?.type, "function");
     assert.equal(tools[0]?.function.description, "Shell from agents/tools.");
     assert.deepEqual(tools[0]?.function.parameters.required, ["code"]);
@@ -147,12 +167,19 @@ void describe("zino-exc protocol", () => {
     assert.equal(plain.tools, undefined);
   });
 
-  void it("EXC-02 accepts arguments as a JSON string, channel_id as the ctxkey, and a bare executor name", { skip: needs("bubblewrap") }, async () => {
-    const frame = await h.request({ message: { name: "execute_bash", arguments: JSON.stringify({ code: "echo via-string" }) }, channel_id: "k" });
-    assert.equal(frame.stdout, "via-string\n");
-    const bare = await h.call("k", "bash", { code: "echo bare-name" });
-    assert.equal(bare.stdout, "bare-name\n", "the Python tool-file name is accepted too");
-  });
+  void it(
+    "EXC-02 accepts arguments as a JSON string, channel_id as the ctxkey, and a bare executor name",
+    { skip: needs("bubblewrap") },
+    async () => {
+      const frame = await h.request({
+        message: { name: "execute_bash", arguments: JSON.stringify({ code: "echo via-string" }) },
+        channel_id: "k",
+      });
+      assert.equal(frame.stdout, "via-string\n");
+      const bare = await h.call("k", "bash", { code: "echo bare-name" });
+      assert.equal(bare.stdout, "bare-name\n", "the Python tool-file name is accepted too");
+    },
+  );
 
   void it("EXC-03 answers unknown tools and bad arguments with failing results, malformed frames with bad_request", async () => {
     const unknown = await h.call("k", "execute_cobol", { code: "x" });
@@ -186,29 +213,36 @@ void describe("zino-exc protocol", () => {
     const viaPython = await h.request({ type: "execute", executor: "python3", code: "print(1)", ctxkey: "denied" });
     assert.equal(viaPython.exit_code, 126);
     const listed = await h.request({ type: "tools", ctxkey: "denied" });
-    assert.deepEqual((listed.tools as { function: { name: string } }[]).map((t) => t.function.name), ["execute_bash", "execute_node"]);
+    assert.deepEqual(
+      (listed.tools as { function: { name: string } }[]).map((t) => t.function.name),
+      ["execute_bash", "execute_node"],
+    );
     h.configure("only-bash", { exec: { allow: ["execute_b*"] } });
     assert.equal((await h.call("only-bash", "execute_node", { code: "1" })).exit_code, 126);
     assert.equal((await h.call("only-bash", "execute_bash", { code: "echo ok" })).stdout, "ok\n");
   });
 
-  void it("EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory", { skip: needs("shellcheck") }, async () => {
-    const code = "cd /work/sub\necho ran";
-    h.configure("blocking", { exec: { static_analysis: "blocking" } });
-    const blocked = await h.call("blocking", "execute_bash", { code });
-    assert.equal(blocked.exit_code, 2);
-    assert.doesNotMatch(String(blocked.stdout), /ran/);
-    assert.match(String(blocked.stderr), /refused by static analysis \(shellcheck, blocking\)[\s\S]*main\.sh:1:1: warning: .*SC2164/);
-    h.configure("advisory", { exec: { static_analysis: "advisory" } });
-    const advised = await h.call("advisory", "execute_bash", { code });
-    assert.equal(advised.stdout, "ran\n");
-    assert.match(String(advised.stderr), /\[static analysis: shellcheck\]\nmain\.sh:1:1: warning: .*SC2164/);
-    h.configure("off", { exec: { static_analysis: "off" } });
-    const off = await h.call("off", "execute_bash", { code });
-    assert.doesNotMatch(String(off.stderr), /SC2164/);
-    const clean = await h.call("blocking", "execute_bash", { code: "echo clean" });
-    assert.equal(clean.stdout, "clean\n");
-  });
+  void it(
+    "EXC-15 blocks on shellcheck findings when static analysis is blocking, and appends them when advisory",
+    { skip: needs("shellcheck") },
+    async () => {
+      const code = "cd /work/sub\necho ran";
+      h.configure("blocking", { exec: { static_analysis: "blocking" } });
+      const blocked = await h.call("blocking", "execute_bash", { code });
+      assert.equal(blocked.exit_code, 2);
+      assert.doesNotMatch(String(blocked.stdout), /ran/);
+      assert.match(String(blocked.stderr), /refused by static analysis \(shellcheck, blocking\)[\s\S]*main\.sh:1:1: warning: .*SC2164/);
+      h.configure("advisory", { exec: { static_analysis: "advisory" } });
+      const advised = await h.call("advisory", "execute_bash", { code });
+      assert.equal(advised.stdout, "ran\n");
+      assert.match(String(advised.stderr), /\[static analysis: shellcheck\]\nmain\.sh:1:1: warning: .*SC2164/);
+      h.configure("off", { exec: { static_analysis: "off" } });
+      const off = await h.call("off", "execute_bash", { code });
+      assert.doesNotMatch(String(off.stderr), /SC2164/);
+      const clean = await h.call("blocking", "execute_bash", { code: "echo clean" });
+      assert.equal(clean.stdout, "clean\n");
+    },
+  );
 
   void it("EXC-16 answers the Python execute, validate and capabilities operations", { skip: needs("bubblewrap") }, async () => {
     const executed = await h.request({ type: "execute", executor: "python3", code: "print(6 * 7)" });
@@ -264,7 +298,7 @@ void describe("zino-exc without a sandbox", () => {
       h.configure("loose", { exec: { allow_unsandboxed: true, static_analysis: "off" } });
       const caps = await h.request({ type: "capabilities", ctxkey: "loose" });
       assert.equal(caps.isolation, "none");
-      const result = await h.call("loose", "execute_bash", { code: "env; ulimit -u; pwd; echo \"$HOME\"" });
+      const result = await h.call("loose", "execute_bash", { code: 'env; ulimit -u; pwd; echo "$HOME"' });
       assert.equal(result.exit_code, 0, String(result.stderr));
       assert.equal(result.isolation, "none");
       assert.doesNotMatch(String(result.stdout), /zx-in-process-secret/);
@@ -279,19 +313,23 @@ void describe("zino-exc without a sandbox", () => {
     }
   });
 
-  void it("EXC-13 reports a sandbox that cannot reach its work dirs as unavailable (start-up self-test)", { skip: needs("bubblewrap") || (process.getuid?.() !== 0 && "needs root (the sandbox user differs from exc's)") }, async () => {
-    const privateRoot = mkdtempSync(join(tmpdir(), "zx-private-"));
-    const other = await startExc({ exc: { workRoot: join(privateRoot, "runs") } });
-    try {
-      const caps = await other.request({ type: "capabilities" });
-      assert.equal(caps.sandbox_available, false);
-      assert.match(String(caps.sandbox_problem), /self-test failed/);
-      assert.equal(caps.isolation, "refused");
-    } finally {
-      await other.close();
-      rmSync(privateRoot, { recursive: true, force: true });
-    }
-  });
+  void it(
+    "EXC-13 reports a sandbox that cannot reach its work dirs as unavailable (start-up self-test)",
+    { skip: needs("bubblewrap") || (process.getuid?.() !== 0 && "needs root (the sandbox user differs from exc's)") },
+    async () => {
+      const privateRoot = mkdtempSync(join(tmpdir(), "zx-private-"));
+      const other = await startExc({ exc: { workRoot: join(privateRoot, "runs") } });
+      try {
+        const caps = await other.request({ type: "capabilities" });
+        assert.equal(caps.sandbox_available, false);
+        assert.match(String(caps.sandbox_problem), /self-test failed/);
+        assert.equal(caps.isolation, "refused");
+      } finally {
+        await other.close();
+        rmSync(privateRoot, { recursive: true, force: true });
+      }
+    },
+  );
 
   void it("EXC-13 refuses exec.sandbox = none without allow_unsandboxed even where bubblewrap exists", async () => {
     const other = await startExc({ defaults: { exec: { sandbox: "none" } } });

@@ -23,12 +23,29 @@ void describe("zino-exc with the real zino-ctx", () => {
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "zx-"));
-    writeFileSync(join(dir, "ZINO.toml"), [
-      "[paths]", 'runtime_dir = "run"', 'database = "ctx.sqlite"', `agents = "${join(process.cwd(), "agents")}"`, "",
-      "[llm]", 'base_url = "http://127.0.0.1:9/v1"', 'model = "m"', "",
-      "[exec]", 'static_analysis = "off"', "timeout_ms = 10000", "",
-      "[mcp_servers.t]", `command = "${process.execPath}"`, `args = ${MCP_ARGS}`, 'env_from_ctx = { MCP_TEST_SECRET = "session" }', "",
-    ].join("\n"));
+    writeFileSync(
+      join(dir, "ZINO.toml"),
+      [
+        "[paths]",
+        'runtime_dir = "run"',
+        'database = "ctx.sqlite"',
+        `agents = "${join(process.cwd(), "agents")}"`,
+        "",
+        "[llm]",
+        'base_url = "http://127.0.0.1:9/v1"',
+        'model = "m"',
+        "",
+        "[exec]",
+        'static_analysis = "off"',
+        "timeout_ms = 10000",
+        "",
+        "[mcp_servers.t]",
+        `command = "${process.execPath}"`,
+        `args = ${MCP_ARGS}`,
+        'env_from_ctx = { MCP_TEST_SECRET = "session" }',
+        "",
+      ].join("\n"),
+    );
     const instance = loadInstanceConfig({ path: join(dir, "ZINO.toml") });
     excSocket = instance.sockets.exc;
     ctxSocket = instance.sockets.ctx;

@@ -24,9 +24,20 @@ void describe("per-execution cgroups: layout", () => {
     assert.equal(paths.get("pids"), "/");
     assert.equal(paths.get("cpuacct"), "/x");
     assert.equal(paths.get(""), "/");
-    const mounts = parseCgroupMounts([mountLine(35, "/sys/fs/cgroup/memory", "cgroup", ",memory"), mountLine(41, "/sys/fs/cgroup/unified", "cgroup2", ""),
-      "23 1 0:5 / /dev rw - devtmpfs udev rw"].join("\n"));
-    assert.deepEqual(mounts.map((m) => [m.mountPoint, m.fsType]), [["/sys/fs/cgroup/memory", "cgroup"], ["/sys/fs/cgroup/unified", "cgroup2"]]);
+    const mounts = parseCgroupMounts(
+      [
+        mountLine(35, "/sys/fs/cgroup/memory", "cgroup", ",memory"),
+        mountLine(41, "/sys/fs/cgroup/unified", "cgroup2", ""),
+        "23 1 0:5 / /dev rw - devtmpfs udev rw",
+      ].join("\n"),
+    );
+    assert.deepEqual(
+      mounts.map((m) => [m.mountPoint, m.fsType]),
+      [
+        ["/sys/fs/cgroup/memory", "cgroup"],
+        ["/sys/fs/cgroup/unified", "cgroup2"],
+      ],
+    );
   });
 
   void it("EXC-31 v1 (hybrid layout): a cgroup in the memory and pids hierarchies under exc's own, with memory (swap included) and pids limits", () => {
@@ -34,11 +45,18 @@ void describe("per-execution cgroups: layout", () => {
     const pids = join(root, "v1", "pids");
     mkdirSync(join(memory, "svc"), { recursive: true });
     mkdirSync(pids, { recursive: true });
-    const cgroups = createExecCgroups({ logger: silentLogger(), name: "zino-exc-1", selfCgroup: "8:pids:/\n4:memory:/svc\n0::/\n",
-      mountInfo: [mountLine(35, memory, "cgroup", ",memory"), mountLine(39, pids, "cgroup", ",pids")].join("\n") });
+    const cgroups = createExecCgroups({
+      logger: silentLogger(),
+      name: "zino-exc-1",
+      selfCgroup: "8:pids:/\n4:memory:/svc\n0::/\n",
+      mountInfo: [mountLine(35, memory, "cgroup", ",memory"), mountLine(39, pids, "cgroup", ",pids")].join("\n"),
+    });
     assert.equal(cgroups.mechanism, "cgroup-v1", cgroups.detail);
     const made = cgroups.create({ memoryBytes: 512 * 1024 * 1024, maxProcesses: 64 })!;
-    assert.deepEqual(made.procsFiles, [join(memory, "svc", "zino-exc-1", "x1", "cgroup.procs"), join(pids, "zino-exc-1", "x1", "cgroup.procs")]);
+    assert.deepEqual(made.procsFiles, [
+      join(memory, "svc", "zino-exc-1", "x1", "cgroup.procs"),
+      join(pids, "zino-exc-1", "x1", "cgroup.procs"),
+    ]);
     assert.equal(readFileSync(join(memory, "svc", "zino-exc-1", "x1", "memory.limit_in_bytes"), "utf8"), String(512 * 1024 * 1024));
     assert.equal(readFileSync(join(pids, "zino-exc-1", "x1", "pids.max"), "utf8"), "64");
     writeFileSync(join(memory, "svc", "zino-exc-1", "x1", "memory.oom_control"), "oom_kill_disable 0\nunder_oom 0\noom_kill 3\n");
@@ -50,7 +68,12 @@ void describe("per-execution cgroups: layout", () => {
     const unified = join(root, "v2");
     mkdirSync(join(unified, "svc"), { recursive: true });
     writeFileSync(join(unified, "svc", "cgroup.controllers"), "cpu io memory pids\n");
-    const cgroups = createExecCgroups({ logger: silentLogger(), name: "zino-exc-2", selfCgroup: "0::/svc\n", mountInfo: mountLine(30, unified, "cgroup2", "") });
+    const cgroups = createExecCgroups({
+      logger: silentLogger(),
+      name: "zino-exc-2",
+      selfCgroup: "0::/svc\n",
+      mountInfo: mountLine(30, unified, "cgroup2", ""),
+    });
     assert.equal(cgroups.mechanism, "cgroup-v2", cgroups.detail);
     assert.equal(readFileSync(join(unified, "svc", "cgroup.subtree_control"), "utf8"), "+memory +pids");
     const made = cgroups.create({ memoryBytes: 1024, maxProcesses: 8 })!;
@@ -59,7 +82,12 @@ void describe("per-execution cgroups: layout", () => {
     assert.equal(readFileSync(join(unified, "svc", "zino-exc-2", "x1", "pids.max"), "utf8"), "8");
     // A process already moved into exc's leaf (an earlier runner) makes its cgroups next to it, not under it.
     mkdirSync(join(unified, "svc", "zino-exc-main"), { recursive: true });
-    const again = createExecCgroups({ logger: silentLogger(), name: "zino-exc-3", selfCgroup: "0::/svc/zino-exc-main\n", mountInfo: mountLine(30, unified, "cgroup2", "") });
+    const again = createExecCgroups({
+      logger: silentLogger(),
+      name: "zino-exc-3",
+      selfCgroup: "0::/svc/zino-exc-main\n",
+      mountInfo: mountLine(30, unified, "cgroup2", ""),
+    });
     assert.equal(again.detail, `per-execution cgroups under ${join(unified, "svc", "zino-exc-3")}`);
   });
 
@@ -79,12 +107,19 @@ void describe("per-execution cgroups: layout", () => {
       return;
     }
     const script = join(root, "probe.mts");
-    writeFileSync(script, `import { createExecCgroups } from ${JSON.stringify(join(process.cwd(), "src/zino/exc/exec-cgroups.ts"))};\n` +
-      `import { silentLogger } from ${JSON.stringify(join(process.cwd(), "src/wire/index.ts"))};\n` +
-      "const c = createExecCgroups({ logger: silentLogger() });\nconsole.log(JSON.stringify({ mechanism: c.mechanism, detail: c.detail }));\n", { mode: 0o644 });
+    writeFileSync(
+      script,
+      `import { createExecCgroups } from ${JSON.stringify(join(process.cwd(), "src/zino/exc/exec-cgroups.ts"))};\n` +
+        `import { silentLogger } from ${JSON.stringify(join(process.cwd(), "src/wire/index.ts"))};\n` +
+        "const c = createExecCgroups({ logger: silentLogger() });\nconsole.log(JSON.stringify({ mechanism: c.mechanism, detail: c.detail }));\n",
+      { mode: 0o644 },
+    );
     chmodSync(root, 0o755);
-    const run = spawnSync("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", "tsx", script],
-      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: root }, encoding: "utf8", timeout: 30_000 });
+    const run = spawnSync(
+      "/usr/bin/setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "--import", "tsx", script],
+      { cwd: process.cwd(), env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: root }, encoding: "utf8", timeout: 30_000 },
+    );
     if (run.status !== 0) {
       t.skip(`the repository cannot run as nobody here: ${run.stderr.trim().split("\n").pop() ?? ""}`);
       return;
@@ -95,12 +130,26 @@ void describe("per-execution cgroups: layout", () => {
   });
 
   void it("EXC-31 a sandbox joins its cgroup before it starts, then drops to the sandbox user", () => {
-    const command = joinCgroupCommand({ command: "/usr/bin/bwrap", args: ["--", "x"], env: {}, cwd: "/" },
+    const command = joinCgroupCommand(
+      { command: "/usr/bin/bwrap", args: ["--", "x"], env: {}, cwd: "/" },
       { procsFiles: ["/m/cgroup.procs", "/p/cgroup.procs"], delegated: false, oomKills: () => 0, release: () => undefined },
-      { user: { uid: 65534, gid: 65534 }, setprivPath: "/usr/bin/setpriv" });
+      { user: { uid: 65534, gid: 65534 }, setprivPath: "/usr/bin/setpriv" },
+    );
     assert.equal(command.command, "/bin/sh");
-    assert.deepEqual(command.args.slice(2), ["zino-cgroup", "/m/cgroup.procs", "/p/cgroup.procs", "--",
-      "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", "/usr/bin/bwrap", "--", "x"]);
+    assert.deepEqual(command.args.slice(2), [
+      "zino-cgroup",
+      "/m/cgroup.procs",
+      "/p/cgroup.procs",
+      "--",
+      "/usr/bin/setpriv",
+      "--reuid=65534",
+      "--regid=65534",
+      "--clear-groups",
+      "--",
+      "/usr/bin/bwrap",
+      "--",
+      "x",
+    ]);
   });
 });
 
@@ -109,7 +158,12 @@ void describe("seccomp program", () => {
     void it(`EXC-33 ${arch}: checks the architecture first, denies each listed call once, ends in its return values`, () => {
       const program = seccompProgram(arch);
       assert.equal(program.length % 8, 0);
-      const insn = (i: number) => ({ code: program.readUInt16LE(i * 8), jt: program[i * 8 + 2]!, jf: program[i * 8 + 3]!, k: program.readUInt32LE(i * 8 + 4) });
+      const insn = (i: number) => ({
+        code: program.readUInt16LE(i * 8),
+        jt: program[i * 8 + 2]!,
+        jf: program[i * 8 + 3]!,
+        k: program.readUInt32LE(i * 8 + 4),
+      });
       const count = program.length / 8;
       assert.deepEqual(insn(0), { code: 0x20, jt: 0, jf: 0, k: 4 }, "load seccomp_data.arch");
       assert.equal(insn(1).k, arch === "x64" ? 0xc000003e : 0xc00000b7);

@@ -40,7 +40,9 @@ void describe("zino-exc with one execution at a time", { skip: needs("bubblewrap
     await h.close();
   });
 
-  const stamped = (name: string, seconds: number) => ({ code: `echo "${name} start $(date +%s%3N)"; sleep ${seconds}; echo "${name} end $(date +%s%3N)"` });
+  const stamped = (name: string, seconds: number) => ({
+    code: `echo "${name} start $(date +%s%3N)"; sleep ${seconds}; echo "${name} end $(date +%s%3N)"`,
+  });
   const times = (frame: Record<string, unknown>) => {
     const numbers = String(frame.stdout).match(/\d{10,}/g) ?? [];
     assert.equal(numbers.length, 2, JSON.stringify(frame));
@@ -79,7 +81,10 @@ void describe("zino-exc with one execution at a time", { skip: needs("bubblewrap
     assert.deepEqual(during.concurrency, { max: 1, running: 1, waiting: 3 }, "the caller that went away left the line");
     assert.equal((await blocker).stdout, "done\n");
     const answers = await Promise.all(waiting);
-    assert.deepEqual(answers.map((a) => a.stdout), ["waited 1\n", "waited 2\n", "waited 3\n"]);
+    assert.deepEqual(
+      answers.map((a) => a.stdout),
+      ["waited 1\n", "waited 2\n", "waited 3\n"],
+    );
     assert.deepEqual(processesWith(`sleep ${marker}`), [], "the call that left the line never ran");
     assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
   });

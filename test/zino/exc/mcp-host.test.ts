@@ -51,7 +51,10 @@ void describe("zino-exc MCP host", () => {
     const names = tools.map((tool) => tool.function.name);
     assert.deepEqual(names.slice(0, 3), ["execute_bash", "execute_python3", "execute_node"]);
     for (const name of ["echo", "fail", "crash", "pid", "structured", "text_upper"]) assert.ok(names.includes(`mcp__t__${name}`), name);
-    assert.ok(names.every((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name)), "every name is a valid OpenAI function name");
+    assert.ok(
+      names.every((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name)),
+      "every name is a valid OpenAI function name",
+    );
     const echo = tools.find((tool) => tool.function.name === "mcp__t__echo");
     assert.equal(echo?.type, "function");
     assert.ok(echo?.function.parameters.properties?.text, "the input schema is passed through");
@@ -65,7 +68,11 @@ void describe("zino-exc MCP host", () => {
     const dotted = await h.call("m", "mcp__t__text_upper", { text: "dots" });
     assert.equal(dotted.stdout, "DOTS", "a dotted MCP tool name is offered as text_upper and routed back");
     const structured = await h.call("m", "mcp__t__structured", {});
-    assert.deepEqual(JSON.parse(String(structured.stdout)), { answer: 42, env_llm_key: null }, "exc's LLM_API_KEY never reaches MCP servers");
+    assert.deepEqual(
+      JSON.parse(String(structured.stdout)),
+      { answer: 42, env_llm_key: null },
+      "exc's LLM_API_KEY never reaches MCP servers",
+    );
   });
 
   void it("EXC-18 turns an isError result, an unknown tool and bad arguments into failing results", async () => {

@@ -45,8 +45,11 @@ void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => 
     const [launcher] = launchers();
     assert.ok(launcher, "exc has a launcher");
     // The sandbox (bwrap) is the launcher's child; the tool runs inside it.
-    const bwraps = processesWith(h.workRoot).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("bwrap") ||
-      readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("/bwrap\0"));
+    const bwraps = processesWith(h.workRoot).filter(
+      (pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("bwrap") ||
+        readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("/bwrap\0"),
+    );
     assert.ok(bwraps.length > 0, "a sandbox runs");
     // bwrap forks once more for the new PID namespace: its first process is the launcher's child.
     const descendsFromLauncher = (pid: number) => {
@@ -56,7 +59,10 @@ void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => 
       return false;
     };
     assert.ok(bwraps.every(descendsFromLauncher), `sandboxes descend from the launcher ${launcher}`);
-    assert.ok(bwraps.some((pid) => parentOf(pid) === launcher), "the launcher started them");
+    assert.ok(
+      bwraps.some((pid) => parentOf(pid) === launcher),
+      "the launcher started them",
+    );
     for (const pid of processesWith(`sleep ${marker}`)) process.kill(pid, "SIGKILL");
     const frame = await running;
     assert.equal(frame.type, "result");
@@ -102,7 +108,8 @@ void describe("a process launcher that cannot run", () => {
     try {
       assert.equal(launcher.healthy, true);
       for (let i = 0; i < BROKEN_AFTER; i += 1) {
-        const outcome = await launcher.start({ command: "/bin/echo", args: ["never"], env: {}, cwd: "/" })
+        const outcome = await launcher
+          .start({ command: "/bin/echo", args: ["never"], env: {}, cwd: "/" })
           .release({ timeoutMs: 5000, outputCapBytes: 1000 });
         assert.equal(outcome.exitCode, 126);
         assert.equal(outcome.stdout, "");

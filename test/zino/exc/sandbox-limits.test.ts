@@ -37,7 +37,13 @@ function watchMemory(marker: string): { stop(): number } {
 /** The per-execution cgroup directories of exc's parent cgroups (named in capabilities' detail). */
 function executionCgroups(detail: string): string[] {
   const bases = [...detail.matchAll(/(\/sys\/fs\/cgroup\/\S+?zino-exc-\d+-\d+)/g)].map((match) => match[1]!);
-  return bases.flatMap((base) => (existsSync(base) ? readdirSync(base).filter((entry) => /^x\d+$/.test(entry)).map((entry) => join(base, entry)) : []));
+  return bases.flatMap((base) =>
+    existsSync(base)
+      ? readdirSync(base)
+          .filter((entry) => /^x\d+$/.test(entry))
+          .map((entry) => join(base, entry))
+      : [],
+  );
 }
 
 void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)", () => {
@@ -74,7 +80,8 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
     // As root with cgroup controllers mounted (this machine: the v1 memory and pids hierarchies), cgroups are in force.
     const mounted = readFileSync("/proc/self/mountinfo", "utf8");
     const turnedOff = /turned off/.test(String(caps.resource_limits_detail));
-    if (!turnedOff && / - cgroup \S+ \S*memory/.test(mounted) && / - cgroup \S+ \S*pids/.test(mounted)) assert.notEqual(caps.resource_limits, "rlimit-only");
+    if (!turnedOff && / - cgroup \S+ \S*memory/.test(mounted) && / - cgroup \S+ \S*pids/.test(mounted))
+      assert.notEqual(caps.resource_limits, "rlimit-only");
     assert.deepEqual(caps.sandbox_hardening, { seccomp: true, userns_disabled: true, analysis_sandboxed: true });
   });
 
@@ -87,7 +94,9 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
     const code = `for i in 1 2 3 4 5 6; do python3 -c 'import sys, time; b = b"x" * (200 << 20); time.sleep(1.5); print("held")' ${marker} & done; wait; echo end`;
     const frame = await h.call("mem", "execute_bash", { code });
     const peak = watch.stop();
-    const held = String(frame.stdout).split("\n").filter((line) => line === "held").length;
+    const held = String(frame.stdout)
+      .split("\n")
+      .filter((line) => line === "held").length;
     assert.ok(held <= 2, `at most two processes of 200 MB fit in 512 MB; ${held} held: ${JSON.stringify(frame)}`);
     assert.match(String(frame.stdout), /end\n$/, "the tool's own shell survives");
     assert.match(String(frame.stderr), /reached its memory limit of 512 MB .* the kernel killed \d+ of its processes/);
@@ -100,7 +109,8 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
     h.configure("mem", { exec: { memory_mb: 512, timeout_ms: 20_000 } });
     const marker = `zx-shm-${process.pid}`;
     const watch = watchMemory(marker);
-    const python = "import mmap; m = mmap.mmap(-1, 1 << 30, mmap.MAP_SHARED | mmap.MAP_ANONYMOUS)\\nfor i in range(0, 1 << 30, 4096): m[i] = 1\\nprint(\"touched 1 GiB\")";
+    const python =
+      'import mmap; m = mmap.mmap(-1, 1 << 30, mmap.MAP_SHARED | mmap.MAP_ANONYMOUS)\\nfor i in range(0, 1 << 30, 4096): m[i] = 1\\nprint("touched 1 GiB")';
     const frame = await h.call("mem", "execute_bash", { code: `python3 -c $'${python}' ${marker}; echo "python=$?"` });
     const peak = watch.stop();
     assert.doesNotMatch(String(frame.stdout), /touched 1 GiB/);
@@ -114,7 +124,10 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
     h.configure("bomb", { exec: { max_processes: 24, timeout_ms: 3000 } });
     // From the host: the execution's cgroup's task count, sampled while the bomb runs.
     let peak = 0;
-    const counters = () => executionCgroups(String(caps.resource_limits_detail)).map((dir) => join(dir, "pids.current")).filter((file) => existsSync(file));
+    const counters = () =>
+      executionCgroups(String(caps.resource_limits_detail))
+        .map((dir) => join(dir, "pids.current"))
+        .filter((file) => existsSync(file));
     const timer = setInterval(() => {
       for (const file of counters()) {
         try {
@@ -124,9 +137,11 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
         }
       }
     }, 20);
-    const frame = await h.call("bomb", "execute_bash", {
-      code: "bomb() { bomb | bomb & }; bomb 2>/dev/null; sleep 1; echo \"processes=$(ls /proc | grep -c '^[0-9]')\"",
-    }).finally(() => clearInterval(timer));
+    const frame = await h
+      .call("bomb", "execute_bash", {
+        code: "bomb() { bomb | bomb & }; bomb 2>/dev/null; sleep 1; echo \"processes=$(ls /proc | grep -c '^[0-9]')\"",
+      })
+      .finally(() => clearInterval(timer));
     const counted = /processes=(\d+)/.exec(String(frame.stdout));
     if (counted) assert.ok(Number(counted[1]) <= 24, `at most 24 processes: ${counted[1]}`);
     if (caps.resource_limits === "cgroup-v1" || caps.resource_limits === "cgroup-v2") {
@@ -190,11 +205,28 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
       "    call(name, spec[0] if x64 else spec[1], *spec[2:])",
     ].join("\n");
     const frame = await h.call("k", "execute_python3", { code: python });
-    const lines = new Map(String(frame.stdout).trim().split("\n").map((line) => {
-      const [name, , ...why] = line.split(" ");
-      return [name!, why.join(" ")];
-    }));
-    for (const name of ["unshare_ns", "setns", "mount", "ptrace", "keyctl", "bpf", "perf_event_open", "init_module", "kexec_load", "process_vm_readv", "clone_newuser"]) {
+    const lines = new Map(
+      String(frame.stdout)
+        .trim()
+        .split("\n")
+        .map((line) => {
+          const [name, , ...why] = line.split(" ");
+          return [name!, why.join(" ")];
+        }),
+    );
+    for (const name of [
+      "unshare_ns",
+      "setns",
+      "mount",
+      "ptrace",
+      "keyctl",
+      "bpf",
+      "perf_event_open",
+      "init_module",
+      "kexec_load",
+      "process_vm_readv",
+      "clone_newuser",
+    ]) {
       assert.equal(lines.get(name), "Operation not permitted", `${name}: ${JSON.stringify(frame)}`);
     }
     assert.equal(lines.get("clone3"), "Function not implemented");
@@ -203,16 +235,20 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
 
   void it("EXC-33 ordinary tools still work under the filter: pipelines, background jobs, python threads, node workers", async (t) => {
     if (!needsBwrap(t)) return;
-    const bash = await h.call("k", "execute_bash", { code: "seq 1 1000 | sort -rn | head -1; (sleep 0.1; echo bg) & wait; echo $(( $(nproc) > 0 ))" });
+    const bash = await h.call("k", "execute_bash", {
+      code: "seq 1 1000 | sort -rn | head -1; (sleep 0.1; echo bg) & wait; echo $(( $(nproc) > 0 ))",
+    });
     assert.equal(bash.stdout, "1000\nbg\n1\n", JSON.stringify(bash));
     const py = await h.call("k", "execute_python3", {
-      code: "import threading, subprocess, multiprocessing\nout = []\nts = [threading.Thread(target=out.append, args=(i,)) for i in range(8)]\n" +
+      code:
+        "import threading, subprocess, multiprocessing\nout = []\nts = [threading.Thread(target=out.append, args=(i,)) for i in range(8)]\n" +
         "[t.start() for t in ts]; [t.join() for t in ts]\nprint(len(out), subprocess.run(['echo', 'child'], capture_output=True, text=True).stdout.strip())\n" +
         "with multiprocessing.Pool(2) as p: print(sum(p.map(abs, [-1, -2, 3])))",
     });
     assert.equal(py.stdout, "8 child\n6\n", JSON.stringify(py));
     const js = await h.call("k", "execute_node", {
-      code: "const { Worker } = require('worker_threads'); const { execFileSync } = require('child_process');\n" +
+      code:
+        "const { Worker } = require('worker_threads'); const { execFileSync } = require('child_process');\n" +
         "new Worker('require(\"worker_threads\").parentPort.postMessage(42)', { eval: true }).on('message', (m) => {\n" +
         "  require('fs').readFile('/proc/self/status', (err) => console.log(m, !err, execFileSync('echo', ['ok']).toString().trim())); });",
     });
@@ -231,16 +267,20 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       }
       await h.call("k", "execute_bash", { code: "true" });
       // bwrap itself: the sh in front of it (which joins the cgroup, then execs setpriv and bwrap) may be starting.
-      const bwrap = () => readdirSync(h.workRoot).flatMap((dir) => processesWith(join(h.workRoot, dir))).filter((pid) => {
-        try {
-          return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!.endsWith("bwrap");
-        } catch {
-          return false;
-        }
-      });
+      const bwrap = () =>
+        readdirSync(h.workRoot)
+          .flatMap((dir) => processesWith(join(h.workRoot, dir)))
+          .filter((pid) => {
+            try {
+              return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!.endsWith("bwrap");
+            } catch {
+              return false;
+            }
+          });
       await waitFor("a warm sandbox waits", () => bwrap().length > 0, 3000);
       const cgroups = readFileSync(`/proc/${bwrap()[0]!}/cgroup`, "utf8");
-      const expected = caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
+      const expected =
+        caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
       assert.match(cgroups, expected, cgroups);
       if (caps.resource_limits === "cgroup-v1" && process.getuid?.() === 0) {
         // exc is root and executions run as nobody: nobody joins by itself (its cgroup.procs), no setpriv in front.
@@ -314,15 +354,19 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
     try {
       const caps = await h.request({ type: "capabilities", ctxkey: "k" });
       if (caps.isolation !== "bwrap" || !existsSync("/usr/bin/shellcheck")) {
-        t.skip(`needs bubblewrap and shellcheck: ${caps.isolation !== "bwrap" ? String(caps.sandbox_problem) : "shellcheck not installed"}`);
+        t.skip(
+          `needs bubblewrap and shellcheck: ${caps.isolation !== "bwrap" ? String(caps.sandbox_problem) : "shellcheck not installed"}`,
+        );
         return;
       }
       await h.call("k", "execute_bash", { code: "true" });
-      const held = () => readdirSync(h.workRoot).flatMap((dir) => processesWith(join(h.workRoot, dir)))
-        .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("shellcheck"));
+      const held = () =>
+        readdirSync(h.workRoot)
+          .flatMap((dir) => processesWith(join(h.workRoot, dir)))
+          .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("shellcheck"));
       await waitFor("a held analyser waits next to the warm sandbox", () => held().length > 0, 3000);
       const [analyser] = held();
-      const frame = await h.call("k", "execute_bash", { code: "echo ok\necho \"$undefined_zx\"\n" });
+      const frame = await h.call("k", "execute_bash", { code: 'echo ok\necho "$undefined_zx"\n' });
       assert.equal(frame.stdout, "ok\n\n");
       assert.match(String(frame.stderr), /\[static analysis: shellcheck\]\nmain\.sh:2:\d+: warning: .*SC2154/);
       assert.equal(existsSync(`/proc/${analyser!}`), false, "the held analyser was the one used");
@@ -341,7 +385,9 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
     try {
       const caps = await h.request({ type: "capabilities", ctxkey: "k" });
       if (caps.isolation !== "bwrap" || !existsSync("/usr/bin/shellcheck")) {
-        t.skip(`needs bubblewrap and shellcheck: ${caps.isolation !== "bwrap" ? String(caps.sandbox_problem) : "shellcheck not installed"}`);
+        t.skip(
+          `needs bubblewrap and shellcheck: ${caps.isolation !== "bwrap" ? String(caps.sandbox_problem) : "shellcheck not installed"}`,
+        );
         return;
       }
       const validation = await h.request({ type: "validate", executor: "bash", code: "echo $1\nrm -rf $DIR/\n", ctxkey: "k" });
@@ -349,7 +395,9 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       assert.match(String((validation.errors as string[]).join("\n")), /^main\.sh:\d+:\d+: warning: .*SC2115/m);
       const refused = await h.call("k", "execute_bash", { code: "rm -rf $DIR/\n" });
       assert.equal(refused.exit_code, 2);
-      const calls = readFileSync(join(log, "calls"), "utf8").split("\n").filter((line) => line.includes("shellcheck"));
+      const calls = readFileSync(join(log, "calls"), "utf8")
+        .split("\n")
+        .filter((line) => line.includes("shellcheck"));
       assert.equal(calls.length, 2, "both analyses ran through bubblewrap");
       for (const line of calls) assert.match(line, /--unshare-all .*--seccomp \d+ .*shellcheck .*\/code\/main\.sh$/);
     } finally {

@@ -34,7 +34,7 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     const probe = `zx-probe-${process.pid}-${Date.now()}`;
     const code = [
       "touch /etc/x 2>/dev/null && echo etc=written || echo etc=denied",
-      "touch \"$HOME/../x\" 2>/dev/null && echo parent=written || echo parent=denied",
+      'touch "$HOME/../x" 2>/dev/null && echo parent=written || echo parent=denied',
       "touch /usr/x 2>/dev/null && echo usr=written || echo usr=denied",
       `touch ${REPO}/${probe} 2>/dev/null && echo repo=written || echo repo=denied`,
       `mkdir -p ${REPO} 2>/dev/null; touch ${REPO}/${probe} 2>/dev/null; true`,
@@ -43,8 +43,13 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
       "echo tmp > /tmp/t && cat /tmp/t",
     ].join("\n");
     // A warm sandbox may be waiting for the next call: that is the only directory left, and it is empty.
-    const leftBehind = () => readdirSync(h.workRoot).map((entry) => readdirSync(join(h.workRoot, entry)).sort()
-      .map((sub) => `${sub}:${readdirSync(join(h.workRoot, entry, sub)).length}`).join(" "));
+    const leftBehind = () =>
+      readdirSync(h.workRoot).map((entry) =>
+        readdirSync(join(h.workRoot, entry))
+          .sort()
+          .map((sub) => `${sub}:${readdirSync(join(h.workRoot, entry, sub)).length}`)
+          .join(" "),
+      );
     const first = await h.call("k", "execute_bash", { code });
     const out = String(first.stdout);
     assert.match(out, /etc=denied/);
@@ -123,7 +128,9 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     assert.notEqual(python.exit_code, 0);
     assert.match(String(python.stderr), /MemoryError/);
     assert.doesNotMatch(String(python.stdout), /allocated/);
-    const node = await h.call("hostile", "execute_node", { code: "console.log('started'); const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));" });
+    const node = await h.call("hostile", "execute_node", {
+      code: "console.log('started'); const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));",
+    });
     assert.equal(node.stdout, "started\n", "node starts under the memory limit");
     assert.notEqual(node.exit_code, 0);
     assert.equal(node.timed_out, undefined, "stopped by the memory limit, not the timeout");
@@ -147,7 +154,10 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
   void it("EXC-12 kills the running tool when the caller disconnects", async () => {
     const marker = `33.${process.pid % 1000}1`;
     const controller = new AbortController();
-    const pending = h.request({ message: { name: "execute_bash", arguments: { code: `sleep ${marker}` } }, ctxkey: "k" }, controller.signal);
+    const pending = h.request(
+      { message: { name: "execute_bash", arguments: { code: `sleep ${marker}` } }, ctxkey: "k" },
+      controller.signal,
+    );
     for (let i = 0; i < 50 && processesWith(`sleep ${marker}`).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
     assert.ok(processesWith(`sleep ${marker}`).length > 0, "the tool started");
     controller.abort();
@@ -179,7 +189,8 @@ void describe("zino-exc warm sandboxes", { skip: needs("bubblewrap") }, () => {
   /** The directories of waiting sandboxes (each holds an empty code dir until its call comes). */
   const waiting = () => readdirSync(h.workRoot).sort();
   /** The command line of the bwrap process holding a directory. */
-  const bwrapOf = (dir: string) => processesWith(join(h.workRoot, dir)).map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" "));
+  const bwrapOf = (dir: string) =>
+    processesWith(join(h.workRoot, dir)).map((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" "));
 
   void it("EXC-27 the next execution runs in the sandbox made after the previous one, and its timeout counts from the call", async () => {
     h.configure("warm", { exec: { timeout_ms: 600 } });
@@ -221,7 +232,10 @@ void describe("zino-exc warm sandboxes", { skip: needs("bubblewrap") }, () => {
     const line = lines().find((candidate) => candidate.includes("--share-net"))!;
     assert.match(line, /python3 -u \/code\/main\.py/, "for python3, bash being denied");
     const capabilities = await h.request({ type: "capabilities", ctxkey: "online-py" });
-    assert.ok(Number(capabilities.warm_sandboxes) >= 1, `capabilities counts the waiting sandboxes: ${String(capabilities.warm_sandboxes)}`);
+    assert.ok(
+      Number(capabilities.warm_sandboxes) >= 1,
+      `capabilities counts the waiting sandboxes: ${String(capabilities.warm_sandboxes)}`,
+    );
     const frame = await h.call("online-py", "execute_python3", { code: "print(6 * 7)" });
     assert.equal(frame.stdout, "42\n");
   });

@@ -4,7 +4,16 @@
 // a stand-in frame server on its socket (a process boundary); the real end-to-end is test/zino/daemon/subagent.test.ts.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { createFrameServer, requestAll, requestFrames, silentLogger, type Frame, type FrameServer, type FrameWriter, type WireRequest } from "../../../src/wire/index.js";
+import {
+  createFrameServer,
+  requestAll,
+  requestFrames,
+  silentLogger,
+  type Frame,
+  type FrameServer,
+  type FrameWriter,
+  type WireRequest,
+} from "../../../src/wire/index.js";
 import { startExc, type ExcHarness } from "./exc-harness.js";
 
 type DaemonBehaviour = (request: WireRequest, out: FrameWriter, signal: AbortSignal) => Promise<void>;
@@ -32,7 +41,8 @@ async function waitUntil(condition: () => boolean, timeoutMs = 60_000): Promise<
   }
 }
 
-const untilAborted = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 
 void describe("zino-exc sub-agents (run_skill)", () => {
   let h: ExcHarness;
@@ -66,14 +76,22 @@ void describe("zino-exc sub-agents (run_skill)", () => {
     h.ctx.configs.clear();
   });
 
-  const runSkill = (frame: Frame) => requestAll(h.excSocket, { message: { name: "run_skill", arguments: { skill: "sum", request: "add 2 and 40" } }, ctxkey: "p1", ...frame });
+  const runSkill = (frame: Frame) =>
+    requestAll(h.excSocket, {
+      message: { name: "run_skill", arguments: { skill: "sum", request: "add 2 and 40" } },
+      ctxkey: "p1",
+      ...frame,
+    });
 
   void it("EXC-21 lists run_skill with the skills as an enum when the ctxkey sees skills, and not when denied or at the depth limit", async () => {
     const [listed] = await requestAll(h.excSocket, { type: "tools", ctxkey: "p1" });
     assert.ok(listed);
     assert.ok(toolNames(listed).includes("execute_bash"));
-    const runSkillTool = (listed.tools as Array<{ function: { name: string; description: string; parameters: { properties: { skill: { enum: string[] } }; required: string[] } } }>)
-      .find((tool) => tool.function.name === "run_skill");
+    const runSkillTool = (
+      listed.tools as Array<{
+        function: { name: string; description: string; parameters: { properties: { skill: { enum: string[] } }; required: string[] } };
+      }>
+    ).find((tool) => tool.function.name === "run_skill");
     assert.ok(runSkillTool, "run_skill is offered");
     assert.deepEqual(runSkillTool.function.parameters.properties.skill.enum, ["sum", "calc"]);
     assert.deepEqual(runSkillTool.function.parameters.required, ["skill", "request"]);
@@ -116,11 +134,20 @@ void describe("zino-exc sub-agents (run_skill)", () => {
     };
     const frames = await runSkill({});
     assert.deepEqual(daemon.requests[0], {
-      message: "add 2 and 40", ctxkey: "skill:sum", events: "all", subagent: { depth: 1, parent_ctxkey: "p1", skill: "sum" },
+      message: "add 2 and 40",
+      ctxkey: "skill:sum",
+      events: "all",
+      subagent: { depth: 1, parent_ctxkey: "p1", skill: "sum" },
     });
     const progress = frames.filter((f) => f.type === "status");
-    assert.ok(progress.every((f) => f.phase === "subagent" && f.skill === "sum" && f.depth === 1), JSON.stringify(progress));
-    assert.deepEqual(progress.map((f) => f.event), ["start", "model", "tool_start", "tool_done", "done"]);
+    assert.ok(
+      progress.every((f) => f.phase === "subagent" && f.skill === "sum" && f.depth === 1),
+      JSON.stringify(progress),
+    );
+    assert.deepEqual(
+      progress.map((f) => f.event),
+      ["start", "model", "tool_start", "tool_done", "done"],
+    );
     assert.equal(progress[2]?.description, "echo $((2+40))");
     const result = frames.at(-1)!;
     assert.equal(result.type, "result");
@@ -129,7 +156,11 @@ void describe("zino-exc sub-agents (run_skill)", () => {
     assert.equal(result.truncated, false);
 
     daemon.requests = [];
-    await requestAll(h.excSocket, { message: { name: "run_skill", arguments: '{"skill":"calc","request":"x"}' }, ctxkey: "skill:sum-caller", subagent: { depth: 1 } });
+    await requestAll(h.excSocket, {
+      message: { name: "run_skill", arguments: '{"skill":"calc","request":"x"}' },
+      ctxkey: "skill:sum-caller",
+      subagent: { depth: 1 },
+    });
     assert.deepEqual(daemon.requests[0]?.ctxkey, "calc-key", "the skill's own ctxkey");
     assert.deepEqual(daemon.requests[0]?.subagent, { depth: 2, parent_ctxkey: "skill:sum-caller", skill: "calc" });
   });
@@ -149,7 +180,10 @@ void describe("zino-exc sub-agents (run_skill)", () => {
     assert.equal(lines.length, 13);
     assert.equal(lines.at(-1), "- … and 18 more");
     assert.match(lines[1]!, /^- execute_bash failed \(1 ms\): y+…$/);
-    assert.ok(lines.every((line) => line.length < 200), "previews are one short line");
+    assert.ok(
+      lines.every((line) => line.length < 200),
+      "previews are one short line",
+    );
     assert.ok(stdout.length < 3200);
 
     h.configure("small", { exec: { output_cap_bytes: 40 } });
@@ -185,7 +219,10 @@ void describe("zino-exc sub-agents (run_skill)", () => {
     assert.ok(Date.now() - started < 2000);
     assert.equal(result.exit_code, 124);
     assert.equal(result.timed_out, true);
-    assert.equal(result.stdout, 'Partial findings: three files\n\n[Tool results of the sub-agent "sum" (1 call)]\n- execute_bash ok (7 ms)');
+    assert.equal(
+      result.stdout,
+      'Partial findings: three files\n\n[Tool results of the sub-agent "sum" (1 call)]\n- execute_bash ok (7 ms)',
+    );
     assert.match(String(result.stderr), /did not finish within 300 ms \(agent.subagent_timeout_ms\)/);
     await waitUntil(() => daemon.aborted === abortedBefore + 1);
   });
@@ -196,7 +233,10 @@ void describe("zino-exc sub-agents (run_skill)", () => {
       await out.send({ type: "status", phase: "model", iteration: 1 });
       await untilAborted(signal);
     };
-    for await (const frame of requestFrames(h.excSocket, { message: { name: "run_skill", arguments: { skill: "sum", request: "long" } }, ctxkey: "p1" })) {
+    for await (const frame of requestFrames(h.excSocket, {
+      message: { name: "run_skill", arguments: { skill: "sum", request: "long" } },
+      ctxkey: "p1",
+    })) {
       if (frame.type === "status" && frame.event === "model") break;
     }
     await waitUntil(() => daemon.aborted === abortedBefore + 1);

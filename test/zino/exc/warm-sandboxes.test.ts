@@ -13,7 +13,7 @@ const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
 function held(marker: string): WarmSandbox<string> {
   const process = startProcess({
     command: "/bin/sh",
-    args: ["-c", "read -r _ || exit 125; exec </dev/null; echo ran \"$0\"", marker],
+    args: ["-c", 'read -r _ || exit 125; exec </dev/null; echo ran "$0"', marker],
     env: { PATH: "/usr/bin:/bin" },
     cwd: "/",
     held: true,

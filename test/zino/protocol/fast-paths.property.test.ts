@@ -6,8 +6,15 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
 import {
-  CHAT_ROLES, ChatMessageSchema, CompletionRequestSchema, MessagesAnswerSchema, ChunkFrameSchema, canonicalChatMessage, chunkDelta,
-  plainCompletionRequest, plainMessagesAnswer,
+  CHAT_ROLES,
+  ChatMessageSchema,
+  CompletionRequestSchema,
+  MessagesAnswerSchema,
+  ChunkFrameSchema,
+  canonicalChatMessage,
+  chunkDelta,
+  plainCompletionRequest,
+  plainMessagesAnswer,
 } from "../../../src/zino/protocol/index.js";
 
 const RUNS = { numRuns: 1000 };
@@ -34,29 +41,46 @@ function jumbled(fields: Record<string, fc.Arbitrary<unknown>>, extraKeys: strin
   });
 }
 
-const toolCallArb = jumbled({
-  id: fc.constantFrom("call_1", "c2", ""),
-  type: fc.constantFrom("function", "other"),
-  function: jumbled({ name: fc.constantFrom("execute_bash", "f", ""), arguments: fc.constantFrom("{}", '{"code":"ls"}', "") }, ["extra"]),
-}, ["index", "extra"]);
+const toolCallArb = jumbled(
+  {
+    id: fc.constantFrom("call_1", "c2", ""),
+    type: fc.constantFrom("function", "other"),
+    function: jumbled({ name: fc.constantFrom("execute_bash", "f", ""), arguments: fc.constantFrom("{}", '{"code":"ls"}', "") }, ["extra"]),
+  },
+  ["index", "extra"],
+);
 
-const messageArb = jumbled({
-  role: fc.constantFrom(...CHAT_ROLES, "wizard", ""),
-  content: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null),
-    fc.array(record({ type: fc.constantFrom("text", ""), text: fc.string({ maxLength: 5 }) }), { maxLength: 2 })),
-  name: fc.string({ maxLength: 5 }),
-  tool_calls: fc.array(toolCallArb, { maxLength: 2 }),
-  tool_call_id: fc.constantFrom("call_1", ""),
-}, ["refusal", "reasoning", "extra"]);
+const messageArb = jumbled(
+  {
+    role: fc.constantFrom(...CHAT_ROLES, "wizard", ""),
+    content: fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constant(null),
+      fc.array(record({ type: fc.constantFrom("text", ""), text: fc.string({ maxLength: 5 }) }), { maxLength: 2 }),
+    ),
+    name: fc.string({ maxLength: 5 }),
+    tool_calls: fc.array(toolCallArb, { maxLength: 2 }),
+    tool_call_id: fc.constantFrom("call_1", ""),
+  },
+  ["refusal", "reasoning", "extra"],
+);
 
 /** A message in the shape ctx writes: known keys in schema order, text content. */
 const canonicalMessageArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   record({ role: fc.constantFrom("system", "developer", "user"), content: fc.string({ maxLength: 20 }) }),
   record({ role: fc.constant("assistant"), content: fc.string({ maxLength: 20 }) }),
-  record({ role: fc.constant("assistant"), content: fc.constant(null), tool_calls: fc.array(record({
-    id: fc.string({ minLength: 1, maxLength: 8 }), type: fc.constant("function"),
-    function: record({ name: fc.string({ minLength: 1, maxLength: 8 }), arguments: fc.string({ maxLength: 8 }) }),
-  }), { minLength: 1, maxLength: 2 }) }),
+  record({
+    role: fc.constant("assistant"),
+    content: fc.constant(null),
+    tool_calls: fc.array(
+      record({
+        id: fc.string({ minLength: 1, maxLength: 8 }),
+        type: fc.constant("function"),
+        function: record({ name: fc.string({ minLength: 1, maxLength: 8 }), arguments: fc.string({ maxLength: 8 }) }),
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
+  }),
   record({ role: fc.constant("tool"), content: fc.string({ maxLength: 20 }), tool_call_id: fc.string({ minLength: 1, maxLength: 8 }) }),
 );
 
@@ -84,51 +108,78 @@ function sameAsSchema<T>(schema: z.ZodType, value: unknown, fast: T | undefined)
 
 void describe("protocol fast paths ≡ their schemas", () => {
   void it("canonicalChatMessage accepts only what ChatMessageSchema accepts, and returns what it outputs", () => {
-    fc.assert(fc.property(anyMessageArb, (message) => sameAsSchema(ChatMessageSchema, message, canonicalChatMessage(message))), RUNS);
+    fc.assert(
+      fc.property(anyMessageArb, (message) => sameAsSchema(ChatMessageSchema, message, canonicalChatMessage(message))),
+      RUNS,
+    );
   });
 
   void it("canonicalChatMessage accepts every text message in the shape ctx writes", () => {
-    fc.assert(fc.property(canonicalMessageArb, (message) => {
-      assert.equal(canonicalChatMessage(message), message);
-      sameAsSchema(ChatMessageSchema, message, canonicalChatMessage(message));
-    }), RUNS);
+    fc.assert(
+      fc.property(canonicalMessageArb, (message) => {
+        assert.equal(canonicalChatMessage(message), message);
+        sameAsSchema(ChatMessageSchema, message, canonicalChatMessage(message));
+      }),
+      RUNS,
+    );
   });
 
   void it("plainMessagesAnswer agrees with MessagesAnswerSchema (ctx's messages answer, read by the daemon)", () => {
-    const answerArb = jumbled({
-      type: fc.constantFrom("messages", "history"),
-      messages: fc.array(anyMessageArb, { maxLength: 4 }),
-      agent_config: fc.jsonValue({ maxDepth: 1 }),
-      turn_done: fc.jsonValue({ maxDepth: 1 }),
-    }, ["ctxkey", "extra"]);
-    fc.assert(fc.property(answerArb, (frame) => sameAsSchema(MessagesAnswerSchema, frame, plainMessagesAnswer(frame))), RUNS);
-    fc.assert(fc.property(fc.array(canonicalMessageArb, { maxLength: 5 }), (messages) => {
-      const frame = { type: "messages", messages };
-      assert.equal(plainMessagesAnswer(frame), frame);
-    }), RUNS);
+    const answerArb = jumbled(
+      {
+        type: fc.constantFrom("messages", "history"),
+        messages: fc.array(anyMessageArb, { maxLength: 4 }),
+        agent_config: fc.jsonValue({ maxDepth: 1 }),
+        turn_done: fc.jsonValue({ maxDepth: 1 }),
+      },
+      ["ctxkey", "extra"],
+    );
+    fc.assert(
+      fc.property(answerArb, (frame) => sameAsSchema(MessagesAnswerSchema, frame, plainMessagesAnswer(frame))),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.array(canonicalMessageArb, { maxLength: 5 }), (messages) => {
+        const frame = { type: "messages", messages };
+        assert.equal(plainMessagesAnswer(frame), frame);
+      }),
+      RUNS,
+    );
   });
 
   void it("plainCompletionRequest agrees with CompletionRequestSchema (the daemon's request to rtr)", () => {
-    const requestArb = jumbled({
-      message: fc.array(anyMessageArb, { maxLength: 4 }),
-      tools: fc.constant([]),
-      tool_choice: fc.constant("auto"),
-      stop: fc.constant(["\n"]),
-      temperature: fc.oneof(fc.double({ min: -1, max: 3, noNaN: true }), fc.constantFrom(0, 2, -0)),
-      top_p: fc.oneof(fc.double({ min: -1, max: 2, noNaN: true }), fc.constantFrom(0, 1)),
-    }, ["ctxkey", "type", "extra"]);
-    fc.assert(fc.property(requestArb, (frame) => sameAsSchema(CompletionRequestSchema, frame, plainCompletionRequest(frame))), RUNS);
-    fc.assert(fc.property(fc.array(canonicalMessageArb, { minLength: 1, maxLength: 5 }), (messages) => {
-      const frame = { message: messages, ctxkey: "default" };
-      assert.equal(plainCompletionRequest(frame), frame);
-    }), RUNS);
+    const requestArb = jumbled(
+      {
+        message: fc.array(anyMessageArb, { maxLength: 4 }),
+        tools: fc.constant([]),
+        tool_choice: fc.constant("auto"),
+        stop: fc.constant(["\n"]),
+        temperature: fc.oneof(fc.double({ min: -1, max: 3, noNaN: true }), fc.constantFrom(0, 2, -0)),
+        top_p: fc.oneof(fc.double({ min: -1, max: 2, noNaN: true }), fc.constantFrom(0, 1)),
+      },
+      ["ctxkey", "type", "extra"],
+    );
+    fc.assert(
+      fc.property(requestArb, (frame) => sameAsSchema(CompletionRequestSchema, frame, plainCompletionRequest(frame))),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.array(canonicalMessageArb, { minLength: 1, maxLength: 5 }), (messages) => {
+        const frame = { message: messages, ctxkey: "default" };
+        assert.equal(plainCompletionRequest(frame), frame);
+      }),
+      RUNS,
+    );
   });
 
   void it("chunkDelta reads a delta exactly when ChunkFrameSchema accepts the frame", () => {
     const chunkArb = jumbled({ type: fc.constantFrom("chunk", "status", "done"), delta: fc.string({ maxLength: 10 }) }, ["extra"]);
-    fc.assert(fc.property(chunkArb, (frame) => {
-      const parsed = ChunkFrameSchema.safeParse(frame);
-      assert.equal(chunkDelta(frame), parsed.success ? parsed.data.delta : undefined);
-    }), RUNS);
+    fc.assert(
+      fc.property(chunkArb, (frame) => {
+        const parsed = ChunkFrameSchema.safeParse(frame);
+        assert.equal(chunkDelta(frame), parsed.success ? parsed.data.delta : undefined);
+      }),
+      RUNS,
+    );
   });
 });

@@ -10,7 +10,11 @@ import { last, llmFor, startRtr, types, type RtrHarness } from "./rtr-harness.js
 const sys = (content: string): ChatMessage => ({ role: "system", content });
 const user = (content: string): ChatMessage => ({ role: "user", content });
 const assistant = (content: string): ChatMessage => ({ role: "assistant", content });
-const callMsg = (id: string): ChatMessage => ({ role: "assistant", content: null, tool_calls: [{ id, type: "function", function: { name: "t", arguments: "{}" } }] });
+const callMsg = (id: string): ChatMessage => ({
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id, type: "function", function: { name: "t", arguments: "{}" } }],
+});
 const result = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "r".repeat(40) });
 
 void it("R5.budget: the estimate is chars/4 plus 4 per message plus 3 for the reply, tools included", () => {
@@ -21,26 +25,49 @@ void it("R5.budget: the estimate is chars/4 plus 4 per message plus 3 for the re
 
 void it("R5.trim: oldest history goes first; the system prompts and the current turn are kept; tool pairs go together", () => {
   const messages = [
-    sys("S".repeat(40)), sys("memory"),
-    user("old question ".repeat(4)), callMsg("c1"), result("c1"), assistant("old answer ".repeat(4)),
-    user("mid question ".repeat(4)), assistant("mid answer ".repeat(4)),
-    user("new question"), callMsg("c2"), result("c2"),
+    sys("S".repeat(40)),
+    sys("memory"),
+    user("old question ".repeat(4)),
+    callMsg("c1"),
+    result("c1"),
+    assistant("old answer ".repeat(4)),
+    user("mid question ".repeat(4)),
+    assistant("mid answer ".repeat(4)),
+    user("new question"),
+    callMsg("c2"),
+    result("c2"),
   ];
   const all = estimatePromptTokens(messages);
   const fitted = fitToBudget(messages, [], all - 20);
   assert.ok(fitted.ok);
-  assert.deepEqual(fitted.messages.map((m) => m.role), ["system", "system", "user", "assistant", "user", "assistant", "tool"]);
+  assert.deepEqual(
+    fitted.messages.map((m) => m.role),
+    ["system", "system", "user", "assistant", "user", "assistant", "tool"],
+  );
   assert.equal(fitted.messages[2]!.content, "mid question ".repeat(4));
   assert.equal(fitted.removed, 4);
   assert.ok(fitted.tokensAfter <= all - 20);
 });
 
 void it("R5.trim: history never starts with an orphan assistant or tool message after trimming", () => {
-  const messages = [sys("s"), user("u1"), callMsg("a"), result("a"), result("a"), assistant("x".repeat(400)), user("u2"), assistant("y"), user("now")];
+  const messages = [
+    sys("s"),
+    user("u1"),
+    callMsg("a"),
+    result("a"),
+    result("a"),
+    assistant("x".repeat(400)),
+    user("u2"),
+    assistant("y"),
+    user("now"),
+  ];
   const budget = estimatePromptTokens(messages) - 5;
   const fitted = fitToBudget(messages, [], budget);
   assert.ok(fitted.ok);
-  assert.deepEqual(fitted.messages.map((m) => m.role), ["system", "user", "assistant", "user"]);
+  assert.deepEqual(
+    fitted.messages.map((m) => m.role),
+    ["system", "user", "assistant", "user"],
+  );
   assert.equal(fitted.messages[1]!.content, "u2");
 });
 

@@ -13,22 +13,34 @@ after(async () => {
 
 async function post(body: Record<string, unknown>, init: RequestInit = {}): Promise<Response> {
   return fetch(`${fake.url}/chat/completions`, {
-    method: "POST", headers: { "content-type": "application/json", authorization: "Bearer sk-test" },
-    body: JSON.stringify(body), ...init,
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: "Bearer sk-test" },
+    body: JSON.stringify(body),
+    ...init,
   });
 }
 
 function dataLines(text: string): string[] {
-  return text.split("\n\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6));
+  return text
+    .split("\n\n")
+    .filter((l) => l.startsWith("data: "))
+    .map((l) => l.slice(6));
 }
 
 void it("streams text deltas in the OpenAI chunk format, then usage when asked, then [DONE]", async () => {
   fake.enqueue({ text: "Hello brave new world", chunks: 3 });
-  const res = await post({ model: "m1", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] });
+  const res = await post({
+    model: "m1",
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [{ role: "user", content: "hi" }],
+  });
   assert.equal(res.headers.get("content-type"), "text/event-stream");
   const lines = dataLines(await res.text());
   assert.equal(lines.at(-1), "[DONE]");
-  const chunks = lines.slice(0, -1).map((l) => JSON.parse(l) as { choices: { delta: { content?: string }; finish_reason: string | null }[]; usage?: unknown });
+  const chunks = lines
+    .slice(0, -1)
+    .map((l) => JSON.parse(l) as { choices: { delta: { content?: string }; finish_reason: string | null }[]; usage?: unknown });
   const text = chunks.map((c) => c.choices[0]?.delta.content ?? "").join("");
   assert.equal(text, "Hello brave new world");
   assert.equal(chunks.filter((c) => c.choices[0]?.delta.content).length, 3);
@@ -43,12 +55,16 @@ void it("streams text deltas in the OpenAI chunk format, then usage when asked, 
 void it("streams native tool calls as pieces of arguments and answers non-streaming requests as JSON", async () => {
   fake.enqueue({ toolCalls: [{ id: "c1", name: "execute_bash", arguments: { code: "ls -la" }, argumentChunks: 4 }] });
   const lines = dataLines(await (await post({ model: "m1", stream: true, messages: [{ role: "user", content: "x" }] })).text());
-  const pieces = lines.slice(0, -1).map((l) => JSON.parse(l) as { choices: { delta: { tool_calls?: { function?: { arguments?: string } }[] } }[] });
+  const pieces = lines
+    .slice(0, -1)
+    .map((l) => JSON.parse(l) as { choices: { delta: { tool_calls?: { function?: { arguments?: string } }[] } }[] });
   const args = pieces.map((c) => c.choices[0]?.delta.tool_calls?.[0]?.function?.arguments ?? "").join("");
   assert.deepEqual(JSON.parse(args), { code: "ls -la" });
 
   fake.enqueue({ text: `ok ${inlineToolCall("t", { a: 1 })}` });
-  const json = (await (await post({ model: "m2", messages: [{ role: "user", content: "x" }] })).json()) as { choices: { message: { content: string } }[] };
+  const json = (await (await post({ model: "m2", messages: [{ role: "user", content: "x" }] })).json()) as {
+    choices: { message: { content: string } }[];
+  };
   assert.equal(json.choices[0]?.message.content, 'ok <tool_call>{"name":"t","arguments":{"a":1}}</tool_call>');
 });
 
@@ -58,10 +74,15 @@ void it("answers programmed error statuses with Retry-After and echoes the last 
   assert.equal(res.status, 429);
   assert.equal(res.headers.get("retry-after"), "2");
   await res.arrayBuffer();
-  const json = (await (await post({ model: "m1", messages: [{ role: "user", content: "ping me" }] })).json()) as { choices: { message: { content: string } }[] };
+  const json = (await (await post({ model: "m1", messages: [{ role: "user", content: "ping me" }] })).json()) as {
+    choices: { message: { content: string } }[];
+  };
   assert.equal(json.choices[0]?.message.content, "echo: ping me");
   const models = (await (await fetch(`${fake.url}/models`)).json()) as { data: { id: string }[] };
-  assert.deepEqual(models.data.map((m) => m.id), ["m1", "m2"]);
+  assert.deepEqual(
+    models.data.map((m) => m.id),
+    ["m1", "m2"],
+  );
 });
 
 void it("records that the client aborted a hanging request, and disconnects mid-stream on demand", async () => {

@@ -22,7 +22,10 @@ before(async () => {
       chain: {
         llm: {
           api_key: "sk-chain-primary",
-          fallbacks: [{ base_url: main.url, model: "same-origin" }, { base_url: other.url, model: "other-origin" }],
+          fallbacks: [
+            { base_url: main.url, model: "same-origin" },
+            { base_url: other.url, model: "other-origin" },
+          ],
         },
       },
     },

@@ -24,12 +24,25 @@ async function waitForFile(path: string, timeoutMs: number): Promise<void> {
 void it("R7.process: zino-rtr runs from ZINO.toml, answers over its socket, never logs the key, exits 0 on SIGTERM", async () => {
   const dir = mkdtempSync(join(tmpdir(), "zr-"));
   const fake = await startFakeProvider({ apiKey: KEY });
-  const toml = ["[paths]", 'runtime_dir = "run"', "[llm]", `base_url = ${JSON.stringify(fake.url)}`, 'model = "proc-model"',
-    `api_key = ${JSON.stringify(KEY)}`, "max_retries = 0"].join("\n");
+  const toml = [
+    "[paths]",
+    'runtime_dir = "run"',
+    "[llm]",
+    `base_url = ${JSON.stringify(fake.url)}`,
+    'model = "proc-model"',
+    `api_key = ${JSON.stringify(KEY)}`,
+    "max_retries = 0",
+  ].join("\n");
   writeFileSync(join(dir, "ZINO.toml"), toml);
-  const child = spawn(process.execPath, ["--import", "tsx", join(REPO_ROOT, "src", "zino", "rtr", "main.ts"), "--config", join(dir, "ZINO.toml")], {
-    cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", ZINO_LOG_LEVEL: "debug" },
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(REPO_ROOT, "src", "zino", "rtr", "main.ts"), "--config", join(dir, "ZINO.toml")],
+    {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", ZINO_LOG_LEVEL: "debug" },
+    },
+  );
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

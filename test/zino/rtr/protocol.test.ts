@@ -23,7 +23,9 @@ async function stillAlive(): Promise<void> {
 }
 
 void it("R2.ready: (null, ctxkey) is answered with ready and the ctxkey's model", async () => {
-  assert.deepEqual(await rtr.request({ message: null, ctxkey: "abc" }), [{ type: "ready", ctxkey: "abc", model: "m-default", config_source: "ctx" }]);
+  assert.deepEqual(await rtr.request({ message: null, ctxkey: "abc" }), [
+    { type: "ready", ctxkey: "abc", model: "m-default", config_source: "ctx" },
+  ]);
   assert.equal(last(await rtr.request({ ctxkey: "abc" })).type, "ready");
 });
 

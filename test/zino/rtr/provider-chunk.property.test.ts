@@ -11,22 +11,31 @@ const RUNS = { numRuns: 1000 };
 const maybe = <T>(arb: fc.Arbitrary<T>) =>
   fc.option(fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }), { nil: undefined, freq: 3 });
 const record = (fields: Record<string, fc.Arbitrary<unknown>>) =>
-  fc.record(Object.fromEntries(Object.entries(fields).map(([key, arb]) => [key, maybe(arb)])), { noNullPrototype: true })
+  fc
+    .record(Object.fromEntries(Object.entries(fields).map(([key, arb]) => [key, maybe(arb)])), { noNullPrototype: true })
     .map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
 
 const text = (maxLength: number) => fc.string({ maxLength });
 const callArb = record({ index: fc.nat(3), id: text(4), function: record({ name: text(4), arguments: text(4) }) });
-const partArb = fc.oneof(fc.constant(null), record({
-  role: fc.constant("assistant"),
-  content: fc.oneof(text(6), fc.constant(null)),
-  tool_calls: fc.oneof(fc.constant(null), fc.array(callArb, { maxLength: 2 })),
-}));
+const partArb = fc.oneof(
+  fc.constant(null),
+  record({
+    role: fc.constant("assistant"),
+    content: fc.oneof(text(6), fc.constant(null)),
+    tool_calls: fc.oneof(fc.constant(null), fc.array(callArb, { maxLength: 2 })),
+  }),
+);
 const choiceArb = record({
-  index: fc.nat(1), delta: partArb, message: partArb,
-  finish_reason: fc.oneof(fc.constantFrom("stop", "length", ""), fc.constant(null)), logprobs: fc.constant(null),
+  index: fc.nat(1),
+  delta: partArb,
+  message: partArb,
+  finish_reason: fc.oneof(fc.constantFrom("stop", "length", ""), fc.constant(null)),
+  logprobs: fc.constant(null),
 });
 const chunkArb = record({
-  id: fc.constant("chatcmpl-1"), object: fc.constant("chat.completion.chunk"), model: fc.string({ maxLength: 6 }),
+  id: fc.constant("chatcmpl-1"),
+  object: fc.constant("chat.completion.chunk"),
+  model: fc.string({ maxLength: 6 }),
   choices: fc.oneof(fc.constant(null), fc.array(choiceArb, { maxLength: 2 })),
   usage: fc.oneof(fc.constant(null), record({ prompt_tokens: fc.nat(99), completion_tokens: fc.nat(99), total_tokens: fc.nat(199) })),
   error: fc.oneof(fc.constant(null), fc.string({ maxLength: 4 })),
@@ -34,23 +43,35 @@ const chunkArb = record({
 
 void describe("provider stream fast path ≡ ChunkSchema", () => {
   void it("plainChunk accepts only what ChunkSchema accepts (without an error), with the same events", () => {
-    fc.assert(fc.property(chunkArb, (value) => {
-      const plain = plainChunk(value);
-      if (plain === undefined) return;
-      const parsed = ChunkSchema.safeParse(value);
-      assert.ok(parsed.success, JSON.stringify(value));
-      assert.ok(parsed.data.error === undefined || parsed.data.error === null);
-      assert.deepStrictEqual([...chunkEvents(plain)], [...chunkEvents(parsed.data)]);
-    }), RUNS);
+    fc.assert(
+      fc.property(chunkArb, (value) => {
+        const plain = plainChunk(value);
+        if (plain === undefined) return;
+        const parsed = ChunkSchema.safeParse(value);
+        assert.ok(parsed.success, JSON.stringify(value));
+        assert.ok(parsed.data.error === undefined || parsed.data.error === null);
+        assert.deepStrictEqual([...chunkEvents(plain)], [...chunkEvents(parsed.data)]);
+      }),
+      RUNS,
+    );
   });
 
   void it("plainChunk accepts every text delta and finish event", () => {
     const textArb = fc.record({
-      id: fc.constant("chatcmpl-1"), model: fc.string({ maxLength: 6 }),
-      choices: fc.array(fc.record({
-        index: fc.constant(0), delta: fc.record({ content: fc.string({ maxLength: 6 }) }), finish_reason: fc.constantFrom(null, "stop"),
-      }), { maxLength: 1 }),
+      id: fc.constant("chatcmpl-1"),
+      model: fc.string({ maxLength: 6 }),
+      choices: fc.array(
+        fc.record({
+          index: fc.constant(0),
+          delta: fc.record({ content: fc.string({ maxLength: 6 }) }),
+          finish_reason: fc.constantFrom(null, "stop"),
+        }),
+        { maxLength: 1 },
+      ),
     });
-    fc.assert(fc.property(textArb, (value) => assert.equal(plainChunk(value), value)), RUNS);
+    fc.assert(
+      fc.property(textArb, (value) => assert.equal(plainChunk(value), value)),
+      RUNS,
+    );
   });
 });

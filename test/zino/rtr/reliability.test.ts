@@ -101,12 +101,19 @@ void it("R5.all-fail: when every provider fails, one provider_error lists every 
 
 void it("R5.all-fail: a refused connection is reported by error code, and client faults (400) are not retried", async () => {
   const port = await closedPort();
-  rtr.rows.refused = { llm: { base_url: `http://127.0.0.1:${port}/v1`, max_retries: 1, fallbacks: [{ base_url: backup.url, model: "m4" }] } };
+  rtr.rows.refused = {
+    llm: { base_url: `http://127.0.0.1:${port}/v1`, max_retries: 1, fallbacks: [{ base_url: backup.url, model: "m4" }] },
+  };
   backup.enqueue({ status: 400 });
   const before = backup.chatRequests().length;
   const error = last(await rtr.request({ message: userMessages("x"), ctxkey: "refused" }));
   assert.equal(error.code, "provider_error");
-  assert.match(String(error.message), new RegExp(`1\\) 127\\.0\\.0\\.1:${port} model fake-model: connection error ECONNREFUSED; 2\\) .*ECONNREFUSED; 3\\) .* model m4: HTTP 400`));
+  assert.match(
+    String(error.message),
+    new RegExp(
+      `1\\) 127\\.0\\.0\\.1:${port} model fake-model: connection error ECONNREFUSED; 2\\) .*ECONNREFUSED; 3\\) .* model m4: HTTP 400`,
+    ),
+  );
   assert.equal(backup.chatRequests().length - before, 1);
 });
 
@@ -115,7 +122,10 @@ void it("R5.all-fail: when no endpoint answers at all, the error says what to do
   rtr.rows.nothing = { llm: { base_url: `http://127.0.0.1:${port}/v1`, max_retries: 0 } };
   const error = last(await rtr.request({ message: userMessages("x"), ctxkey: "nothing" }));
   assert.equal(error.code, "provider_error");
-  assert.match(String(error.message), /ECONNREFUSED\. No model endpoint answers there: start the model server, or point \[llm\] base_url and model in ZINO\.toml .*\(README: Pointing ZINO at a model\)/);
+  assert.match(
+    String(error.message),
+    /ECONNREFUSED\. No model endpoint answers there: start the model server, or point \[llm\] base_url and model in ZINO\.toml .*\(README: Pointing ZINO at a model\)/,
+  );
 });
 
 void it("R5.timeout: a provider that never answers ends in a timeout error within timeout_ms, and the upstream request is aborted", async () => {

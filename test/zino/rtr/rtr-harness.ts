@@ -49,7 +49,8 @@ export async function startRtr(options: RtrHarnessOptions = {}): Promise<RtrHarn
   let ctx: FrameServer | undefined;
   if (!options.noCtx) {
     ctx = createFrameServer({
-      socketPath: instance.sockets.ctx, logger: silentLogger(),
+      socketPath: instance.sockets.ctx,
+      logger: silentLogger(),
       handler: async (request, out) => {
         ctxRequests.push(request.raw);
         if (request.type !== "get_config") {
@@ -65,13 +66,20 @@ export async function startRtr(options: RtrHarnessOptions = {}): Promise<RtrHarn
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      logLines.push(...chunk.toString("utf8").split("\n").filter((l) => l.length > 0));
+      logLines.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter((l) => l.length > 0),
+      );
       callback();
     },
   });
   const logger = pino({ level: "trace" }, sink);
   const rtr = createRtrService({
-    instance, logger, env: options.env ?? {},
+    instance,
+    logger,
+    env: options.env ?? {},
     ...(options.configTtlMs !== undefined ? { configTtlMs: options.configTtlMs } : {}),
   });
   await rtr.start();

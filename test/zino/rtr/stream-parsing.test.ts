@@ -2,7 +2,14 @@
 // the reasoning filter fed one character at a time.
 import assert from "node:assert/strict";
 import { it } from "node:test";
-import { MAX_RETRY_DELAY_MS, ReasoningFilter, SseParser, backoffDelayMs, parseRetryAfter, stripReasoning } from "../../../src/zino/rtr/index.js";
+import {
+  MAX_RETRY_DELAY_MS,
+  ReasoningFilter,
+  SseParser,
+  backoffDelayMs,
+  parseRetryAfter,
+  stripReasoning,
+} from "../../../src/zino/rtr/index.js";
 
 const STREAM = ': keep-alive\r\n\r\ndata: {"a":1}\r\n\r\nevent: message\nid: 7\ndata: {"b":\ndata: "é€"}\n\nretry: 100\n\ndata:[DONE]\n\n';
 

@@ -24,7 +24,13 @@ void it("R5.stream: streams the provider's deltas in order as chunk frames and e
   fake.enqueue({ text: "The quick brown fox jumps", chunks: 5 });
   const frames = await rtr.request({ message: userMessages("hi"), ctxkey: "c1" });
   assert.deepEqual(types(frames), ["chunk", "chunk", "chunk", "chunk", "chunk", "done"]);
-  assert.equal(frames.slice(0, -1).map((f) => f.delta).join(""), "The quick brown fox jumps");
+  assert.equal(
+    frames
+      .slice(0, -1)
+      .map((f) => f.delta)
+      .join(""),
+    "The quick brown fox jumps",
+  );
   const done = last(frames);
   assert.equal(done.full_text, "The quick brown fox jumps");
   assert.equal(done.finish_reason, "stop");
@@ -53,7 +59,13 @@ void it("R5.tools: passes native tools through and assembles streamed tool-call 
   const deltas = frames.filter((f) => f.type === "tool_call_delta");
   assert.equal(deltas.length, 2 + 4 + 2);
   assert.deepEqual(deltas[0], { type: "tool_call_delta", index: 0, id: "call_a", name: "execute_bash" });
-  assert.equal(deltas.filter((d) => d.index === 0).map((d) => (typeof d.arguments_delta === "string" ? d.arguments_delta : "")).join(""), '{"code":"ls -la /tmp"}');
+  assert.equal(
+    deltas
+      .filter((d) => d.index === 0)
+      .map((d) => (typeof d.arguments_delta === "string" ? d.arguments_delta : ""))
+      .join(""),
+    '{"code":"ls -la /tmp"}',
+  );
   const done = last(frames);
   assert.equal(done.type, "done");
   assert.equal(done.finish_reason, "tool_calls");
@@ -94,7 +106,10 @@ void it("R5.ready: ready refreshes the ctxkey's configuration from ctx; requests
 void it("R5.strip: <think> sections are removed from deltas and full_text even when the tags are split across chunks", async () => {
   fake.enqueue({ deltas: ["<th", "ink>secret plan", " more</thi", "nk>\n\nHello", " <", "b>world</b>", " <thi", "nk>x</think>!"] });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
-  const text = frames.filter((f) => f.type === "chunk").map((f) => f.delta).join("");
+  const text = frames
+    .filter((f) => f.type === "chunk")
+    .map((f) => f.delta)
+    .join("");
   assert.equal(text, "Hello <b>world</b> !");
   assert.equal(last(frames).full_text, "Hello <b>world</b> !");
   assert.ok(!JSON.stringify(frames).includes("secret plan"));
@@ -114,7 +129,10 @@ void it("R5.sse-robust: odd SSE framing (CRLF, comments, events split mid-line a
   const bytes = Buffer.from(body, "utf8");
   const pieces: Uint8Array[] = [];
   for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.subarray(i, i + 7));
-  assert.ok(pieces.some((p) => p.at(-1)! >= 0xc0), "some piece ends inside a multi-byte character");
+  assert.ok(
+    pieces.some((p) => p.at(-1)! >= 0xc0),
+    "some piece ends inside a multi-byte character",
+  );
   fake.enqueue({ raw: { pieces }, chunkDelayMs: 1 });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
   const done = last(frames);

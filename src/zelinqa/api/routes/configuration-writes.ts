@@ -50,7 +50,12 @@ function changesRoute(ctx: AppContext): RouteDefinition {
     body: ConfigurationChangesRequestSchema,
     responses: { 200: ConfigurationChangesResponseSchema },
     async handle({ principal, body, requestId, now }) {
-      const changes = await applyConfigurationChanges(ctx, { actor: actorOf(principal, requestId), now, changes: body.changes, expectedDraftRevision: body.expected_draft_revision });
+      const changes = await applyConfigurationChanges(ctx, {
+        actor: actorOf(principal, requestId),
+        now,
+        changes: body.changes,
+        expectedDraftRevision: body.expected_draft_revision,
+      });
       const { draftRevision, applied, warnings } = changes.value;
       return { status: 200, body: { request_id: requestId, draft_revision: draftRevision, applied, warnings }, effects: changes.effects };
     },
@@ -70,8 +75,17 @@ function publishRoute(ctx: AppContext): RouteDefinition {
     body: PublishRequestSchema,
     responses: { 202: CompilationStatusSchema },
     async handle({ principal, body, requestId, now }) {
-      const publication = await requestPublication(ctx, { actor: actorOf(principal, requestId), now, expectedDraftRevision: body.expected_draft_revision });
-      return { status: 202, body: compilationView(publication.value, requestId), effects: publication.effects, afterCommit: () => ctx.wakeWorker() };
+      const publication = await requestPublication(ctx, {
+        actor: actorOf(principal, requestId),
+        now,
+        expectedDraftRevision: body.expected_draft_revision,
+      });
+      return {
+        status: 202,
+        body: compilationView(publication.value, requestId),
+        effects: publication.effects,
+        afterCommit: () => ctx.wakeWorker(),
+      };
     },
   });
 }

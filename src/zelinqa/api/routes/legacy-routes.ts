@@ -40,7 +40,10 @@ export function legacyRoutes(ctx: AppContext): RouteDefinition[] {
       responses: { 200: LegacyNextResponseSchema },
       async handle({ principal, body, requestId }) {
         const result = await legacyNextQuestion(ctx, { domainId: principal.domainId, request: body });
-        return { status: 200, body: { next_question: result.next_question, exhausted: result.exhausted, nbq_version: ENGINE_VERSION, request_id: requestId } };
+        return {
+          status: 200,
+          body: { next_question: result.next_question, exhausted: result.exhausted, nbq_version: ENGINE_VERSION, request_id: requestId },
+        };
       },
     }),
     defineRoute({
@@ -67,4 +70,3 @@ export function legacyRoutes(ctx: AppContext): RouteDefinition[] {
     }),
   ];
 }
-

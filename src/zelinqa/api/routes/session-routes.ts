@@ -65,7 +65,13 @@ function eventsRoute(ctx: AppContext): RouteDefinition {
     params: SessionIdParamsSchema,
     responses: { 200: SessionStateResponseSchema },
     async handle({ principal, params, body, requestId, now }) {
-      const applied = await applySessionEvents(ctx, { domainId: principal.domainId, sessionId: params.session_id, requestId, now, request: body });
+      const applied = await applySessionEvents(ctx, {
+        domainId: principal.domainId,
+        sessionId: params.session_id,
+        requestId,
+        now,
+        request: body,
+      });
       return { status: 200, body: { request_id: requestId, ...applied.value }, effects: applied.effects };
     },
   });

@@ -29,9 +29,7 @@ function fillContractNulls(payload: Json): Json {
     out.question_state = { ...out.question_state, outcomes };
   }
   if (isRecord(out.targets)) {
-    out.targets = Object.fromEntries(
-      Object.entries(out.targets).map(([k, t]) => [k, isRecord(t) ? withNulls(t, ["status", "value"]) : t]),
-    );
+    out.targets = Object.fromEntries(Object.entries(out.targets).map(([k, t]) => [k, isRecord(t) ? withNulls(t, ["status", "value"]) : t]));
   }
   if (isRecord(out.progress)) {
     const progress: Json = { ...out.progress };

@@ -149,7 +149,5 @@ export const SubmitFeedbackArgsSchema = z.object({
   session_id: sessionId,
   result: z.enum(["success", "partial", "failure"]),
   label: opt(z.string().max(128)).describe("Your outcome name."),
-  metadata: opt(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).describe(
-    "Short correlation facts only.",
-  ),
+  metadata: opt(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).describe("Short correlation facts only."),
 });

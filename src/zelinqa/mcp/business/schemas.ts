@@ -11,12 +11,21 @@ export const ConversationArgsSchema = z.object({ conversation });
 export const NextQuestionArgsSchema = z.object({
   conversation,
   user_text: text8000.nullable().optional().describe("The person's words, exactly as given."),
-  candidate_rank: z.number().int().min(1).max(10).nullable().optional().default(1)
+  candidate_rank: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .nullable()
+    .optional()
+    .default(1)
     .describe("Rank of the displayed question that was asked (default 1)."),
-  choice_labels: z.array(z.string()).max(50).nullable().optional()
-    .describe("The exact displayed choice labels the person picked."),
+  choice_labels: z.array(z.string()).max(50).nullable().optional().describe("The exact displayed choice labels the person picked."),
   free_text: text8000.nullable().optional().describe("Extra free text, for semi-open questions only."),
-  outcome: z.enum(["asked_answered", "asked_no_answer", "refused"]).nullable().optional()
+  outcome: z
+    .enum(["asked_answered", "asked_no_answer", "refused"])
+    .nullable()
+    .optional()
     .describe("Only when true: asked_no_answer (asked, no usable answer) or refused (the person declined)."),
   assistant_text: text8000.nullable().optional().describe("The question as you actually asked it."),
 });
@@ -34,7 +43,10 @@ export const AdjustDataSchema = z
   .strictObject({
     id: configuredId.describe("Configured data ID."),
     operation: z.enum(["set", "unset", "not_applicable"]).default("set"),
-    value: z.union([scalar, z.array(scalar)]).nullable().optional(),
+    value: z
+      .union([scalar, z.array(scalar)])
+      .nullable()
+      .optional(),
   })
   .superRefine((item, ctx) => {
     const hasValue = item.value !== undefined && item.value !== null;
@@ -49,8 +61,13 @@ export type AdjustData = z.output<typeof AdjustDataSchema>;
 export const AdjustArgsSchema = z.object({
   conversation,
   dimensions: z
-    .array(z.strictObject({ id: configuredId.describe("Configured dimension ID."), status: z.enum(["achieved", "not_achieved", "excluded"]) }))
-    .min(1).max(100).nullable().optional(),
+    .array(
+      z.strictObject({ id: configuredId.describe("Configured dimension ID."), status: z.enum(["achieved", "not_achieved", "excluded"]) }),
+    )
+    .min(1)
+    .max(100)
+    .nullable()
+    .optional(),
   data: z.array(AdjustDataSchema).min(1).max(100).nullable().optional(),
   objective: z.enum(["achieved", "not_achieved"]).nullable().optional(),
 });

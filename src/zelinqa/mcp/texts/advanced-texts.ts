@@ -10,8 +10,7 @@ export const ADVANCED_INSTRUCTIONS = [
   "7. zelinqa_apply_events feeds context or known data without consuming a turn.",
 ].join("\n");
 
-export const STATE_VERSION_DESCRIPTION =
-  "Optimistic concurrency version. Omit it to use the last version seen for this session.";
+export const STATE_VERSION_DESCRIPTION = "Optimistic concurrency version. Omit it to use the last version seen for this session.";
 
 export const ADVANCED_DESCRIPTIONS = {
   zelinqa_create_session:

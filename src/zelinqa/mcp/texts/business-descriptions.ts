@@ -19,12 +19,10 @@ export const BUSINESS_DESCRIPTIONS = {
   zelinqa_status:
     "Refresh the progress and the pending question. Read-only. Required after an interrupted call or a conflict; " +
     "reconcile before answering again.",
-  zelinqa_feedback:
-    "Record the actual business result (success, partial or failure). It does not itself mark the objective achieved.",
+  zelinqa_feedback: "Record the actual business result (success, partial or failure). It does not itself mark the objective achieved.",
   zelinqa_forget:
     "Release a finished conversation from this process's memory. It does not delete server data. To resume later, " +
     "the host must keep the session reference outside the model.",
 } as const;
 
-export const CONVERSATION_DESCRIPTION =
-  "Local conversation name (1-128 characters, exact and case-sensitive): unique and non-personal.";
+export const CONVERSATION_DESCRIPTION = "Local conversation name (1-128 characters, exact and case-sensitive): unique and non-personal.";

@@ -2,10 +2,8 @@
 import { ZelinqaAPIError, type APIErrorFields } from "./api-error.js";
 import type { ZelinqaErrorJSON } from "./zelinqa-error.js";
 
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-const integerOrNull = (value: unknown): number | null =>
-  typeof value === "number" && Number.isInteger(value) ? value : null;
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const integerOrNull = (value: unknown): number | null => (typeof value === "number" && Number.isInteger(value) ? value : null);
 const stringOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 export class ZelinqaAuthenticationError extends ZelinqaAPIError {}

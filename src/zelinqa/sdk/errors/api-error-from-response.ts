@@ -23,8 +23,7 @@ import {
 } from "./api-error-classes.js";
 import { isRecord } from "../../../shared/is-record.js";
 
-export const GATEWAY_FORBIDDEN_MESSAGE =
-  "Forbidden: the API key is invalid, revoked or expired, or lacks the scope this route requires";
+export const GATEWAY_FORBIDDEN_MESSAGE = "Forbidden: the API key is invalid, revoked or expired, or lacks the scope this route requires";
 
 type APIErrorClass = new (message: string, fields: APIErrorFields) => ZelinqaAPIError;
 
@@ -104,8 +103,7 @@ export function apiErrorFromResponse(status: number, payload: unknown, headers?:
     nonEmptyString(body.error) ??
     `Zelinqa API request failed with status ${status}`;
   if (status === 403 && !knownCode) message = GATEWAY_FORBIDDEN_MESSAGE;
-  const requestId =
-    nonEmptyString(body.request_id) ?? headerValue(headers, "x-request-id") ?? headerValue(headers, "x-amzn-requestid");
+  const requestId = nonEmptyString(body.request_id) ?? headerValue(headers, "x-request-id") ?? headerValue(headers, "x-amzn-requestid");
   const detailsRetry = details.retry_after_seconds;
   const retryAfter =
     parseRetryAfterHeader(headerValue(headers, "retry-after")) ??

@@ -9,8 +9,7 @@ export interface Migration {
   statements(dialect: SqlDialect): string[];
 }
 
-const serialKey = (dialect: SqlDialect) =>
-  dialect === "postgres" ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT";
+const serialKey = (dialect: SqlDialect) => (dialect === "postgres" ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT");
 
 export const MIGRATIONS: readonly Migration[] = [
   {

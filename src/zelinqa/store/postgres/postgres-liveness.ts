@@ -24,7 +24,8 @@ export function createPostgresLiveness(url: string): HolderLiveness {
       await client.connect();
       for (let attempt = 0; attempt < 8; attempt += 1) {
         const objectId = randomInt(-2_147_483_648, 2_147_483_647);
-        const row = (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS ok", [LOCK_CLASS, objectId])).rows[0];
+        const row = (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS ok", [LOCK_CLASS, objectId]))
+          .rows[0];
         if (row?.ok) {
           // A dropped connection releases the lock: the next reservation opens a new one with a new id.
           client.once("end", () => {

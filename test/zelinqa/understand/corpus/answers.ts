@@ -11,15 +11,14 @@ export const D = { outcome: "asked_no_answer" } as const;
 export const N = { nothing: true } as const;
 
 export type Expectation =
-  | typeof R
-  | typeof D
-  | typeof N
-  | { readonly value: unknown; readonly alternatives?: readonly unknown[]; readonly tentative?: boolean };
+  typeof R | typeof D | typeof N | { readonly value: unknown; readonly alternatives?: readonly unknown[]; readonly tentative?: boolean };
 
-export type Category = "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
+export type Category =
+  "number" | "count" | "date" | "boolean" | "choice" | "multi" | "text" | "refusal" | "dont_know" | "passing" | "nothing";
 
 export interface CorpusEntry {
-  readonly domain: "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare" | "car" | "reno" | "gym" | "loan";
+  readonly domain:
+    "furniture" | "rental" | "job" | "event" | "insurance" | "travel" | "moving" | "flatshare" | "car" | "reno" | "gym" | "loan";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -420,7 +419,6 @@ const RENTAL: Row[] = [
   ["ren_q_neighbourhood", "next question", R, "refusal", null, true],
   ["ren_q_neighbourhood", "haven't decided", D, "dont_know", null, true],
 ];
-
 
 // Written after the rules, never tuned against: every entry is held out.
 const JOB: Row[] = [

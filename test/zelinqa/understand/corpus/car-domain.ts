@@ -48,7 +48,12 @@ export function carDomainChanges(): ConfigurationChange[] {
     info("car_drivers", "Nombre de conducteurs", { type: "integer", minimum: 1, maximum: 6 }, "car_q_drivers"),
     info("car_accidents", "Accident responsable (3 ans)", { type: "boolean" }, "car_q_accidents"),
     info("car_seats", "Nombre de places", { type: "integer", minimum: 2, maximum: 9 }, "car_q_seats"),
-    info("car_options", "Équipements indispensables", enumArray(["gps", "rear_camera", "cruise_control", "heated_seats", "automatic"]), "car_q_options"),
+    info(
+      "car_options",
+      "Équipements indispensables",
+      enumArray(["gps", "rear_camera", "cruise_control", "heated_seats", "automatic"]),
+      "car_q_options",
+    ),
     info("car_usage", "Usage principal", { type: "string", maxLength: 300 }, "car_q_usage"),
     info("car_tradein", "Reprise d'un véhicule", { type: "boolean" }, "car_q_tradein"),
   ];

@@ -99,7 +99,12 @@ export async function runEntry(artifact: CompiledArtifact, entry: CorpusEntry): 
   const d = deps();
   const created = await createSession(artifact, {}, d);
   if (!created.ok) throw new Error(`create failed: ${JSON.stringify(created.error)}`);
-  const next = await nextQuestions(artifact, created.value.state, { state_version: created.value.state.state_version, previous_turn: { question_id: entry.question, user_text: entry.text } }, d);
+  const next = await nextQuestions(
+    artifact,
+    created.value.state,
+    { state_version: created.value.state.state_version, previous_turn: { question_id: entry.question, user_text: entry.text } },
+    d,
+  );
   if (!next.ok) throw new Error(`${entry.question} "${entry.text}": ${JSON.stringify(next.error)}`);
   const q = artifact.questionById.get(entry.question);
   const mainId = q?.targets.find((t) => t.kind === "data")?.id;
@@ -124,12 +129,14 @@ export interface ScoreRow {
 function rowsBy(results: readonly EntryResult[], key: (r: EntryResult) => string): ScoreRow[] {
   const groups = new Map<string, EntryResult[]>();
   for (const r of results) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([group, list]) => ({
-    group,
-    passed: list.filter((r) => r.pass).length,
-    total: list.length,
-    wrongConfirmed: list.filter((r) => r.wrongConfirmed.length > 0).length,
-  }));
+  return [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([group, list]) => ({
+      group,
+      passed: list.filter((r) => r.pass).length,
+      total: list.length,
+      wrongConfirmed: list.filter((r) => r.wrongConfirmed.length > 0).length,
+    }));
 }
 
 export function scoreTables(results: readonly EntryResult[]): Record<"overall" | "category" | "domain" | "split" | "blind", ScoreRow[]> {
@@ -139,7 +146,10 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
     domain: rowsBy(results, (r) => r.entry.domain),
     split: rowsBy(results, (r) => (r.entry.blind ? "blind" : r.entry.fresh ? "fresh" : r.entry.h ? "held-out" : "tuned")),
     /** Per category, only the domains written by the second tester before reading the rules. */
-    blind: rowsBy(results.filter((r) => r.entry.blind), (r) => r.entry.category),
+    blind: rowsBy(
+      results.filter((r) => r.entry.blind),
+      (r) => r.entry.category,
+    ),
   };
 }
 

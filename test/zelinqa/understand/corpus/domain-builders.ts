@@ -16,7 +16,13 @@ export const dimension = (id: string, name: string): ConfigurationChange => ({
   dimension: { id, name, order_position: 0, completion_role: "blocking" },
 });
 
-export const question = (id: string, text: string, type: "open" | "single_choice" | "multiple_choice", dimensionId: string, choices: ChoiceSpec[] = []): ConfigurationChange => ({
+export const question = (
+  id: string,
+  text: string,
+  type: "open" | "single_choice" | "multiple_choice",
+  dimensionId: string,
+  choices: ChoiceSpec[] = [],
+): ConfigurationChange => ({
   entity: "question",
   operation: "create",
   question: {
@@ -24,11 +30,26 @@ export const question = (id: string, text: string, type: "open" | "single_choice
     text,
     type,
     dimension_id: dimensionId,
-    ...(choices.length > 0 ? { choices: choices.map(([cid, label, maps_to_value, synonyms]) => ({ id: cid, label, maps_to_value, ...(synonyms ? { synonyms } : {}) })) } : {}),
+    ...(choices.length > 0
+      ? {
+          choices: choices.map(([cid, label, maps_to_value, synonyms]) => ({
+            id: cid,
+            label,
+            maps_to_value,
+            ...(synonyms ? { synonyms } : {}),
+          })),
+        }
+      : {}),
   },
 });
 
-export const info = (id: string, label: string, schema: Record<string, unknown>, primary: string, synonyms?: Record<string, string[]>): ConfigurationChange => ({
+export const info = (
+  id: string,
+  label: string,
+  schema: Record<string, unknown>,
+  primary: string,
+  synonyms?: Record<string, string[]>,
+): ConfigurationChange => ({
   entity: "success_information",
   operation: "create",
   success_information: { id, label, schema, primary_question_id: primary, ...(synonyms ? { synonyms } : {}) },

@@ -2,10 +2,21 @@
 // answers are held out): a flatshare application with French labels and no synonyms.
 import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
 
-const q = (id: string, text: string, type: "open" | "single_choice" | "multiple_choice", choices: [string, string, string | boolean][] = []): ConfigurationChange => ({
+const q = (
+  id: string,
+  text: string,
+  type: "open" | "single_choice" | "multiple_choice",
+  choices: [string, string, string | boolean][] = [],
+): ConfigurationChange => ({
   entity: "question",
   operation: "create",
-  question: { id, text, type, dimension_id: "fls_main", ...(choices.length > 0 ? { choices: choices.map(([cid, label, maps_to_value]) => ({ id: cid, label, maps_to_value })) } : {}) },
+  question: {
+    id,
+    text,
+    type,
+    dimension_id: "fls_main",
+    ...(choices.length > 0 ? { choices: choices.map(([cid, label, maps_to_value]) => ({ id: cid, label, maps_to_value })) } : {}),
+  },
 });
 const info = (id: string, label: string, schema: Record<string, unknown>, primary: string): ConfigurationChange => ({
   entity: "success_information",
@@ -15,15 +26,39 @@ const info = (id: string, label: string, schema: Record<string, unknown>, primar
 
 export function flatshareDomainChanges(): ConfigurationChange[] {
   return [
-    { entity: "objective", operation: "update", objective: { name: "Colocation", qualification_level: "balanced", max_turns: 12, candidates_per_call: 2, order_strength: 0.3 } },
-    { entity: "dimension", operation: "create", dimension: { id: "fls_main", name: "Colocation", order_position: 0, completion_role: "blocking" } },
+    {
+      entity: "objective",
+      operation: "update",
+      objective: { name: "Colocation", qualification_level: "balanced", max_turns: 12, candidates_per_call: 2, order_strength: 0.3 },
+    },
+    {
+      entity: "dimension",
+      operation: "create",
+      dimension: { id: "fls_main", name: "Colocation", order_position: 0, completion_role: "blocking" },
+    },
     q("fls_q_budget", "Quel loyer pouvez-vous mettre chaque mois ?", "open"),
     q("fls_q_mates", "Avec combien de colocataires au maximum ?", "open"),
     q("fls_q_entry", "À partir de quand cherchez-vous ?", "open"),
-    q("fls_q_pets", "Avez-vous un animal ?", "single_choice", [["fls_c_pet_yes", "Oui", true], ["fls_c_pet_no", "Non", false]]),
-    q("fls_q_smoke", "Êtes-vous fumeur ?", "single_choice", [["fls_c_smoke_yes", "Oui", true], ["fls_c_smoke_no", "Non", false]]),
-    q("fls_q_status", "Quelle est votre situation ?", "single_choice", [["fls_c_student", "Étudiant", "etudiant"], ["fls_c_employee", "Salarié", "salarie"], ["fls_c_free", "Indépendant", "independant"], ["fls_c_seeker", "Demandeur d'emploi", "demandeur"]]),
-    q("fls_q_equipment", "Quels équipements sont indispensables ?", "multiple_choice", [["fls_c_washer", "Lave-linge", "lave_linge"], ["fls_c_wifi", "Wifi", "wifi"], ["fls_c_parking", "Parking", "parking"], ["fls_c_balcony", "Balcon", "balcon"]]),
+    q("fls_q_pets", "Avez-vous un animal ?", "single_choice", [
+      ["fls_c_pet_yes", "Oui", true],
+      ["fls_c_pet_no", "Non", false],
+    ]),
+    q("fls_q_smoke", "Êtes-vous fumeur ?", "single_choice", [
+      ["fls_c_smoke_yes", "Oui", true],
+      ["fls_c_smoke_no", "Non", false],
+    ]),
+    q("fls_q_status", "Quelle est votre situation ?", "single_choice", [
+      ["fls_c_student", "Étudiant", "etudiant"],
+      ["fls_c_employee", "Salarié", "salarie"],
+      ["fls_c_free", "Indépendant", "independant"],
+      ["fls_c_seeker", "Demandeur d'emploi", "demandeur"],
+    ]),
+    q("fls_q_equipment", "Quels équipements sont indispensables ?", "multiple_choice", [
+      ["fls_c_washer", "Lave-linge", "lave_linge"],
+      ["fls_c_wifi", "Wifi", "wifi"],
+      ["fls_c_parking", "Parking", "parking"],
+      ["fls_c_balcony", "Balcon", "balcon"],
+    ]),
     q("fls_q_area", "Quel quartier ?", "open"),
     info("fls_budget", "Loyer mensuel maximum (€)", { type: "number", minimum: 100, maximum: 3000 }, "fls_q_budget"),
     info("fls_mates", "Nombre maximum de colocataires", { type: "integer", minimum: 1, maximum: 10 }, "fls_q_mates"),
@@ -31,7 +66,12 @@ export function flatshareDomainChanges(): ConfigurationChange[] {
     info("fls_pets", "Animal de compagnie", { type: "boolean" }, "fls_q_pets"),
     info("fls_smoke", "Fumeur", { type: "boolean" }, "fls_q_smoke"),
     info("fls_status", "Situation", { type: "string", enum: ["etudiant", "salarie", "independant", "demandeur"] }, "fls_q_status"),
-    info("fls_equipment", "Équipements indispensables", { type: "array", items: { type: "string", enum: ["lave_linge", "wifi", "parking", "balcon"] }, uniqueItems: true }, "fls_q_equipment"),
+    info(
+      "fls_equipment",
+      "Équipements indispensables",
+      { type: "array", items: { type: "string", enum: ["lave_linge", "wifi", "parking", "balcon"] }, uniqueItems: true },
+      "fls_q_equipment",
+    ),
     info("fls_area", "Quartier souhaité", { type: "string", maxLength: 200 }, "fls_q_area"),
   ];
 }

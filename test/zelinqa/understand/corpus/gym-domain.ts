@@ -2,7 +2,15 @@
 import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
 import { dimension, enumArray, info, objective, question } from "./domain-builders.js";
 
-const DAYS: [string, string][] = [["Lundi", "monday"], ["Mardi", "tuesday"], ["Mercredi", "wednesday"], ["Jeudi", "thursday"], ["Vendredi", "friday"], ["Samedi", "saturday"], ["Dimanche", "sunday"]];
+const DAYS: [string, string][] = [
+  ["Lundi", "monday"],
+  ["Mardi", "tuesday"],
+  ["Mercredi", "wednesday"],
+  ["Jeudi", "thursday"],
+  ["Vendredi", "friday"],
+  ["Samedi", "saturday"],
+  ["Dimanche", "sunday"],
+];
 
 export function gymDomainChanges(): ConfigurationChange[] {
   const d = "gym_main";
@@ -10,7 +18,10 @@ export function gymDomainChanges(): ConfigurationChange[] {
     objective("Inscription salle de sport"),
     dimension(d, "Profil"),
     question("gym_q_age", "Quel âge avez-vous ?", "open", d),
-    question("gym_q_smoker", "Fumez-vous ?", "single_choice", d, [["gym_c_smoke_yes", "Oui", true], ["gym_c_smoke_no", "Non", false]]),
+    question("gym_q_smoker", "Fumez-vous ?", "single_choice", d, [
+      ["gym_c_smoke_yes", "Oui", true],
+      ["gym_c_smoke_no", "Non", false],
+    ]),
     question("gym_q_freq", "Combien de fois par semaine pensez-vous venir ?", "open", d),
     question("gym_q_goals", "Quels sont vos objectifs ?", "multiple_choice", d, [
       ["gym_c_loss", "Perte de poids", "weight_loss"],
@@ -19,7 +30,13 @@ export function gymDomainChanges(): ConfigurationChange[] {
       ["gym_c_flex", "Souplesse", "flexibility"],
       ["gym_c_fitness", "Remise en forme", "fitness"],
     ]),
-    question("gym_q_days", "Quels jours préférez-vous ?", "multiple_choice", d, DAYS.map(([label, value]) => [`gym_c_${value}`, label, value])),
+    question(
+      "gym_q_days",
+      "Quels jours préférez-vous ?",
+      "multiple_choice",
+      d,
+      DAYS.map(([label, value]) => [`gym_c_${value}`, label, value]),
+    ),
     question("gym_q_start", "À partir de quand voulez-vous commencer ?", "open", d),
     question("gym_q_injuries", "Avez-vous des blessures ou des douleurs à signaler ?", "open", d),
     question("gym_q_plan", "Quelle formule vous intéresse ?", "single_choice", d, [

@@ -37,7 +37,12 @@ export function loanDomainChanges(): ConfigurationChange[] {
     info("loan_coborrower", "Co-borrower", { type: "boolean" }, "loan_q_coborrower"),
     info("loan_property", "Property type", { type: "string", enum: ["apartment", "house", "land"] }, "loan_q_property"),
     info("loan_use", "Property use", { type: "string", enum: ["main_residence", "second_home", "rental_investment"] }, "loan_q_use"),
-    info("loan_contract", "Employment contract", { type: "string", enum: ["permanent", "fixed_term", "self_employed", "civil_servant"] }, "loan_q_contract"),
+    info(
+      "loan_contract",
+      "Employment contract",
+      { type: "string", enum: ["permanent", "fixed_term", "self_employed", "civil_servant"] },
+      "loan_q_contract",
+    ),
     info("loan_signing", "Expected signing date", { type: "string", format: "date" }, "loan_q_signing"),
     info("loan_deposit", "Deposit (EUR)", { type: "number", minimum: 0, maximum: 2000000 }, "loan_q_deposit"),
     info("loan_banks", "Current banks", { type: "string", maxLength: 200 }, "loan_q_banks"),
