@@ -1,5 +1,5 @@
-// Small builders for the configurations of the corpus domains written by the second, outside tester (car
-// purchase, home renovation, gym membership): dimensions, questions with choices, success informations.
+// Small builders for the configurations of the corpus domains: dimensions, questions with choices, success
+// informations.
 import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
 
 export type ChoiceSpec = [id: string, label: string, value: string | boolean, synonyms?: string[]];
@@ -16,10 +16,12 @@ export const dimension = (id: string, name: string): ConfigurationChange => ({
   dimension: { id, name, order_position: 0, completion_role: "blocking" },
 });
 
+export type QuestionType = "open" | "single_choice" | "multiple_choice";
+
 export const question = (
   id: string,
   text: string,
-  type: "open" | "single_choice" | "multiple_choice",
+  type: QuestionType,
   dimensionId: string,
   choices: ChoiceSpec[] = [],
 ): ConfigurationChange => ({

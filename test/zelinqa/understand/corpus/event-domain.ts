@@ -1,28 +1,10 @@
 // A fourth domain, written after every rule as a second check of generality (all its answers are held out):
 // booking a private event in a restaurant, French labels, no synonyms.
 import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
-const q = (
-  id: string,
-  text: string,
-  type: "open" | "single_choice" | "multiple_choice",
-  choices: [string, string, string | boolean][] = [],
-): ConfigurationChange => ({
-  entity: "question",
-  operation: "create",
-  question: {
-    id,
-    text,
-    type,
-    dimension_id: "evt_main",
-    ...(choices.length > 0 ? { choices: choices.map(([cid, label, maps_to_value]) => ({ id: cid, label, maps_to_value })) } : {}),
-  },
-});
-const info = (id: string, label: string, schema: Record<string, unknown>, primary: string): ConfigurationChange => ({
-  entity: "success_information",
-  operation: "create",
-  success_information: { id, label, schema, primary_question_id: primary },
-});
+const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>
+  question(id, text, type, "evt_main", choices);
 
 export function eventDomainChanges(): ConfigurationChange[] {
   return [

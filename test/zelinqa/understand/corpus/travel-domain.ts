@@ -1,28 +1,10 @@
 // A sixth domain, written after all the rules as a last blind check (all its answers are held out): a travel
 // booking with French labels and no synonyms.
 import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
-const q = (
-  id: string,
-  text: string,
-  type: "open" | "single_choice" | "multiple_choice",
-  choices: [string, string, string | boolean][] = [],
-): ConfigurationChange => ({
-  entity: "question",
-  operation: "create",
-  question: {
-    id,
-    text,
-    type,
-    dimension_id: "trv_main",
-    ...(choices.length > 0 ? { choices: choices.map(([cid, label, maps_to_value]) => ({ id: cid, label, maps_to_value })) } : {}),
-  },
-});
-const info = (id: string, label: string, schema: Record<string, unknown>, primary: string): ConfigurationChange => ({
-  entity: "success_information",
-  operation: "create",
-  success_information: { id, label, schema, primary_question_id: primary },
-});
+const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>
+  question(id, text, type, "trv_main", choices);
 
 export function travelDomainChanges(): ConfigurationChange[] {
   return [
