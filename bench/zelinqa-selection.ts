@@ -1,6 +1,6 @@
-// Selection time of the Zelinqa engine (§11.8: < 20 ms over 500 questions) on synthetic corpora of 10, 500
+// Selection time of the Zelinqa engine (docs/zelinqa-api.md §11.8: < 20 ms over 500 questions) on synthetic corpora of 10, 500
 // and 5,000 questions, printed as p50 in ms and as a ratio to the 10-question corpus of the same run; plus
-// the compile time of 500 questions and 200 success informations (§12.5: < 500 ms).
+// the compile time of 500 questions and 200 success informations (docs/zelinqa-api.md §12.5: < 500 ms).
 // Run: node --import tsx bench/zelinqa-selection.ts
 import type { ConfigurationChange } from "../src/zelinqa/contracts/index.js";
 import { applyChanges, compileArtifact, loadArtifact, newSessionState, nextQuestions, rankQuestions } from "../src/zelinqa/engine/index.js";

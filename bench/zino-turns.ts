@@ -239,7 +239,7 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
   }
 }
 
-/** Where a turn's time goes: each hop of spec §1 timed alone, sequentially (p50 over `count` requests). */
+/** Where a turn's time goes: each hop of docs/zino-protocol.md §1 timed alone, sequentially (p50 over `count` requests). */
 async function stageBreakdown(sockets: Record<ServiceName, string>, names: readonly ServiceName[], count = 200): Promise<string> {
   const stages: [string, ServiceName, Frame][] = [
     ["ping daemon (wire floor)", "daemon", { type: "ping" }],

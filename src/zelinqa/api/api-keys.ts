@@ -1,4 +1,4 @@
-// The authenticator of §2.4: refuses unknown, revoked and expired keys, with a lookup cache of at most 5 s.
+// The authenticator of docs/zelinqa-api.md §2.4: refuses unknown, revoked and expired keys, with a lookup cache of at most 5 s.
 import type { ApiKeyRecord, Scope, StoreOperations } from "../store/index.js";
 import { hashApiKey } from "../operations/index.js";
 

@@ -1,4 +1,4 @@
-// The optional per-key request limit of §2.2/§5.3: a fixed one-minute window per key, in process memory.
+// The optional per-key request limit of docs/zelinqa-api.md §2.2/§5.3: a fixed one-minute window per key, in process memory.
 export interface RateLimiter {
   allow(keyId: string, nowMs: number): boolean;
   retryAfterSeconds(nowMs: number): number;
