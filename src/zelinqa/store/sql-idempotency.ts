@@ -2,7 +2,7 @@
 // takeover and 24 h expiry by compare-and-swap on the reservation token, so it holds across processes.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, text, textOrNull } from "./sql-executor.js";
-import type { IdempotencyRecord, StoreOperations } from "./store-port.js";
+import type { IdempotencyRecord, IdempotencyReservation, ReserveOutcome, StoreOperations } from "./store-port.js";
 
 type IdempotencyOperations = Pick<
   StoreOperations,
@@ -64,84 +64,17 @@ export function idempotencyOperations(
  */
 function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservations): IdempotencyOperations {
   const rows = rowReservationOperations(db);
-  const live = (record: IdempotencyRecord | undefined, now: string) =>
-    record !== undefined && record.leaseExpiresAt > now && record.expiresAt > now;
   return {
     ...rows,
     async getIdempotency(domainId, operation, key) {
       return (await rows.getIdempotency(domainId, operation, key)) ?? inFlight.get(memoryKey(domainId, operation, key)) ?? null;
     },
-    async reserveIdempotency(r) {
-      const mk = memoryKey(r.domainId, r.operation, r.key);
-      // Claimed synchronously, before any await, so concurrent reservations of one key see each other.
-      const holder = inFlight.get(mk);
-      const mine = !live(holder, r.now);
-      if (mine) {
-        inFlight.set(mk, {
-          domainId: r.domainId,
-          operation: r.operation,
-          key: r.key,
-          fingerprint: r.fingerprint,
-          status: "in_flight",
-          token: r.token,
-          leaseExpiresAt: r.leaseExpiresAt,
-          response: null,
-          createdAt: r.now,
-          expiresAt: r.expiresAt,
-        });
-      }
-      const unclaim = () => {
-        if (mine && inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
-      };
-      let existing: IdempotencyRecord | null;
-      try {
-        existing = await rows.getIdempotency(r.domainId, r.operation, r.key);
-      } catch (error) {
-        unclaim();
-        throw error;
-      }
-      if (existing && existing.expiresAt > r.now) {
-        if (existing.status === "completed") {
-          unclaim();
-          return { kind: "completed", record: existing };
-        }
-        if (existing.leaseExpiresAt > r.now) {
-          unclaim();
-          return { kind: "in_flight", record: existing };
-        }
-      }
-      if (mine) return { kind: "reserved" };
-      return { kind: "in_flight", record: holder! };
-    },
+    reserveIdempotency: (r) => reserveInMemory(rows, inFlight, r),
     async completeIdempotency(input) {
       const mk = memoryKey(input.domainId, input.operation, input.key);
       const held = inFlight.get(mk);
       if (held?.token !== input.token) return false;
-      await db.run(
-        `INSERT INTO idempotency_records
-           (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
-            response_status, response_body, response_content_type, request_id)
-         VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (domain_id, operation, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
-           status = 'completed', token = excluded.token, lease_expires_at = excluded.lease_expires_at,
-           created_at = excluded.created_at, expires_at = excluded.expires_at, response_status = excluded.response_status,
-           response_body = excluded.response_body, response_content_type = excluded.response_content_type,
-           request_id = excluded.request_id`,
-        [
-          input.domainId,
-          input.operation,
-          input.key,
-          held.fingerprint,
-          input.token,
-          held.leaseExpiresAt,
-          held.createdAt,
-          held.expiresAt,
-          input.response.status,
-          input.response.body,
-          input.response.contentType,
-          input.response.requestId,
-        ],
-      );
+      await insertCompletedRecord(db, held, input);
       // Inside a transaction the row is visible to the next reservation only after COMMIT, and that
       // reservation's read queues behind the transaction on the connection lock.
       if (inFlight.get(mk)?.token === input.token) inFlight.delete(mk);
@@ -156,6 +89,86 @@ function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservat
       await rows.releaseIdempotency(input);
     },
   };
+}
+
+/** Claims a key in memory (synchronously, so concurrent reservations of one key see each other), then defers to a stored record. */
+async function reserveInMemory(
+  rows: IdempotencyOperations,
+  inFlight: InFlightReservations,
+  r: IdempotencyReservation,
+): Promise<ReserveOutcome> {
+  const mk = memoryKey(r.domainId, r.operation, r.key);
+  const holder = inFlight.get(mk);
+  const mine = !(holder !== undefined && holder.leaseExpiresAt > r.now && holder.expiresAt > r.now);
+  if (mine) {
+    inFlight.set(mk, {
+      domainId: r.domainId,
+      operation: r.operation,
+      key: r.key,
+      fingerprint: r.fingerprint,
+      status: "in_flight",
+      token: r.token,
+      leaseExpiresAt: r.leaseExpiresAt,
+      response: null,
+      createdAt: r.now,
+      expiresAt: r.expiresAt,
+    });
+  }
+  const unclaim = () => {
+    if (mine && inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
+  };
+  let existing: IdempotencyRecord | null;
+  try {
+    existing = await rows.getIdempotency(r.domainId, r.operation, r.key);
+  } catch (error) {
+    unclaim();
+    throw error;
+  }
+  if (existing && existing.expiresAt > r.now) {
+    if (existing.status === "completed") {
+      unclaim();
+      return { kind: "completed", record: existing };
+    }
+    if (existing.leaseExpiresAt > r.now) {
+      unclaim();
+      return { kind: "in_flight", record: existing };
+    }
+  }
+  if (mine) return { kind: "reserved" };
+  return { kind: "in_flight", record: holder };
+}
+
+/** Writes the completed record of a reservation held in memory (in the transaction of the request's effects). */
+async function insertCompletedRecord(
+  db: SqlExecutor,
+  held: IdempotencyRecord,
+  input: Parameters<IdempotencyOperations["completeIdempotency"]>[0],
+): Promise<void> {
+  await db.run(
+    `INSERT INTO idempotency_records
+       (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
+        response_status, response_body, response_content_type, request_id)
+     VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (domain_id, operation, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+       status = 'completed', token = excluded.token, lease_expires_at = excluded.lease_expires_at,
+       created_at = excluded.created_at, expires_at = excluded.expires_at, response_status = excluded.response_status,
+       response_body = excluded.response_body, response_content_type = excluded.response_content_type,
+       request_id = excluded.request_id`,
+    [
+      input.domainId,
+      input.operation,
+      input.key,
+      held.fingerprint,
+      input.token,
+      held.leaseExpiresAt,
+      held.createdAt,
+      held.expiresAt,
+      input.response.status,
+      input.response.body,
+      input.response.contentType,
+      input.response.requestId,
+    ],
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { removeStaleSocket } from "../../shared/unix-socket.js";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
 import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
