@@ -13,13 +13,14 @@ const ROOT = resolve(import.meta.dirname, "../..");
  * when the citations were converted. Convert them with the section-map script, then empty this list.
  */
 const NOT_YET_CONVERTED: readonly string[] = [
-  "src/zino/",
+  "src/zino/config/",
+  "src/zino/ctx/",
+  "src/zino/daemon/",
+  "src/zino/exc/",
+  "src/zino/protocol/",
+  "src/zino/rtr/",
+  "src/zino/runtime/",
   "src/wire/",
-  "src/zelinqa/cli/",
-  "src/zelinqa/engine/load-artifact.ts",
-  "src/zelinqa/store/sql-idempotency.ts",
-  "src/zelinqa/understand/number-extractor.ts",
-  "src/zelinqa/api/request-body.ts",
 ];
 
 const CHECKED_FILE = /\.(ts|mts|js|mjs|md|json)$/;

@@ -1,4 +1,4 @@
-// The request body of §5.4, read once and checked before anything recursive touches it: a JSON Content-Type,
+// The request body of docs/zelinqa-api.md §5.4, read once and checked before anything recursive touches it: a JSON Content-Type,
 // strict UTF-8, a nesting depth bounded by a linear scan before JSON.parse, and no character PostgreSQL cannot
 // store (NUL, lone surrogates) in any string, so both stores answer the same.
 import type { RequestIssue } from "../contracts/index.js";
@@ -110,7 +110,7 @@ export const unstorableIssue = (path: string): RequestIssue => ({ path, message:
 
 /**
  * Decodes, checks and parses a POST body into a JSON object. `contentType` is the header as the client sent
- * it; an empty body needs none. Called after authentication (§5.5 step 4).
+ * it; an empty body needs none. Called after authentication (docs/zelinqa-api.md §5.5 step 4).
  */
 export function parseJsonBody(input: {
   raw: Buffer | undefined;

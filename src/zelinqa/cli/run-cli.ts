@@ -1,4 +1,4 @@
-// The `zelinqa` command of §2.1. Every command applies pending migrations first and accepts the database
+// The `zelinqa` command of docs/zelinqa-api.md §2.1. Every command applies pending migrations first and accepts the database
 // flags anywhere after its words. Exit codes and error lines follow the CLI convention of src/shared/cli.ts.
 import { readFileSync } from "node:fs";
 import { packageVersion } from "../../shared/package-version.js";

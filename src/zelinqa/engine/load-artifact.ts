@@ -10,7 +10,7 @@ import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { CompiledArtifactJsonSchema } from "./artifact-json.js";
 import type { CompiledArtifactJson, CompiledQuestionJson, CompiledSuccessInformationJson, TargetLink } from "./artifact-json.js";
 
-/** §11.2 role weights W. */
+/** docs/zelinqa-api.md §11.2 role weights W. */
 export const ROLE_WEIGHT: Record<CompletionRole, number> = { blocking: 3, contributing: 2, optional: 1 };
 
 export interface DimensionInfo extends Dimension {
@@ -19,11 +19,11 @@ export interface DimensionInfo extends Dimension {
   readonly weight: number;
 }
 
-/** A target link with what scoring needs precomputed (§11.5): numeric index, static weight, dimension. */
+/** A target link with what scoring needs precomputed (docs/zelinqa-api.md §11.5): numeric index, static weight, dimension. */
 export interface LinkInfo extends TargetLink {
   /** Index into the per-call target tables (data targets first, then exploration targets). */
   readonly index: number;
-  /** w_kind · w_role · w_link of §11.5. */
+  /** w_kind · w_role · w_link of docs/zelinqa-api.md §11.5. */
   readonly weight: number;
   readonly dimension: DimensionInfo;
 }
@@ -78,7 +78,7 @@ export interface CompiledArtifact {
   readonly targetIndex: ReadonlyMap<string, number>;
   /** For exploration target indexes: the question whose outcomes settle it. */
   readonly explorationQuestionOf: ReadonlyMap<number, QuestionInfo>;
-  /** Per dimension id: its questions, its data targets (§11.2), and its active exploration questions. */
+  /** Per dimension id: its questions, its data targets (docs/zelinqa-api.md §11.2), and its active exploration questions. */
   readonly byDimension: ReadonlyMap<string, DimensionMembers>;
 }
 
@@ -161,7 +161,7 @@ interface LoadedQuestions {
   explorationQuestionOf: Map<number, QuestionInfo>;
 }
 
-/** The questions with their links weighted (§11.5); exploration targets get their indexes after the data targets. */
+/** The questions with their links weighted (docs/zelinqa-api.md §11.5); exploration targets get their indexes after the data targets. */
 function loadQuestions(
   data: CompiledArtifactJson,
   dimensionById: ReadonlyMap<string, DimensionInfo>,

@@ -1,4 +1,4 @@
-// Idempotency records of §6 keyed on (domain_id, operation, key): reservation by unique insert, lease
+// Idempotency records of docs/zelinqa-api.md §6 keyed on (domain_id, operation, key): reservation by unique insert, lease
 // takeover and 24 h expiry by compare-and-swap on the reservation token, so it holds across processes.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, text, textOrNull } from "./sql-executor.js";
@@ -45,7 +45,7 @@ export interface HolderLiveness {
   close(): Promise<void>;
 }
 
-/** In-flight reservations held in memory: the SQLite store's only writer is this process (§2.3). */
+/** In-flight reservations held in memory: the SQLite store's only writer is this process (docs/zelinqa-api.md §2.3). */
 export type InFlightReservations = Map<string, IdempotencyRecord>;
 
 const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
@@ -58,7 +58,7 @@ export function idempotencyOperations(
 }
 
 /**
- * One process per SQLite file (§2.3): the in_flight reservation lives in memory and only the completed record is
+ * One process per SQLite file (docs/zelinqa-api.md §2.3): the in_flight reservation lives in memory and only the completed record is
  * written, in the same transaction as the effects, so a request commits once instead of twice. A crash loses
  * only uncommitted reservations, whose requests had no effect. Rows left in_flight by an older build are honoured.
  */
@@ -202,7 +202,7 @@ function rowReservationOperations(db: SqlExecutor, liveness?: HolderLiveness): I
           existing.status === "in_flight" &&
           (existing.leaseExpiresAt <= r.now || (liveness !== undefined && holderOf !== null && !(await liveness.isAlive(holderOf, db))));
         if (expired || abandoned) {
-          // An expired record counts as new (§6.2); an abandoned lease may be taken over (§6.5).
+          // An expired record counts as new (docs/zelinqa-api.md §6.2); an abandoned lease may be taken over (§6.5).
           const taken = await db.run(
             `UPDATE idempotency_records SET fingerprint = $4, status = 'in_flight', token = $5, lease_expires_at = $6,
                response_status = NULL, response_body = NULL, response_content_type = NULL, request_id = NULL,

@@ -1,4 +1,4 @@
-// Number extraction [zelinqa-api §10.5.4 + ext]: among the numbers of a reply, the one that belongs to the
+// Number extraction [docs/zelinqa-api.md §10.5.4 + ext]: among the numbers of a reply, the one that belongs to the
 // target — by unit (currency for money, persons/rooms/seats for counts), by the target's own words before it
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.

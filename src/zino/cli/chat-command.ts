@@ -1,4 +1,4 @@
-// `zino chat [--ctx KEY]` (spec §7): a readline loop with history; each line is one turn whose text streams to
+// `zino chat [--ctx KEY]` (docs/zino-protocol.md §7): a readline loop with history; each line is one turn whose text streams to
 // stdout, with tool spinners on stderr. Ctrl-C during a turn cancels it (closes the connection) and returns
 // to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// `zino ctx show|set|history|clear` (spec §7 "management of contexts"): ctx's typed operations
+// `zino ctx show|set|history|clear` (docs/zino-protocol.md §7 "management of contexts"): ctx's typed operations
 // (docs/zino-protocol.md) with readable output on stdout.
 import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
 import type { InstanceConfig } from "../config/index.js";

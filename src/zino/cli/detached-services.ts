@@ -1,4 +1,4 @@
-// `zino up --detach` and `zino down` (spec §7): services started in the background with their logs in
+// `zino up --detach` and `zino down` (docs/zino-protocol.md §7): services started in the background with their logs in
 // `<runtime_dir>/logs/<svc>.log` and their pids in `<runtime_dir>/<svc>.pid`; `down` stops exactly those.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { removeStaleSocket } from "../../shared/unix-socket.js";

@@ -1,4 +1,4 @@
-// `zino up` in the foreground (spec §7): start ctx, rtr, exc, daemon in that order, each once it can be reached
+// `zino up` in the foreground (docs/zino-protocol.md §7): start ctx, rtr, exc, daemon in that order, each once it can be reached
 // by `ping`; restart a service that crashes, with exponential backoff; stop them all when asked.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig } from "../config/index.js";

@@ -1,4 +1,4 @@
-// The `zino` command line (spec §7): commander definitions and exit codes. Every command reaches the services
+// The `zino` command line (docs/zino-protocol.md §7): commander definitions and exit codes. Every command reaches the services
 // only over their sockets; `--config PATH`, else ZINO_CONFIG, else ./ZINO.toml, else built-in defaults.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../config/index.js";

@@ -1,4 +1,4 @@
-// `zino status` (spec §7): a short table of what runs (services with pid and uptime, the local Zelinqa API), the
+// `zino status` (docs/zino-protocol.md §7): a short table of what runs (services with pid and uptime, the local Zelinqa API), the
 // model endpoint with a real reachability check, the sandbox and the database; `--json` for scripts (with each
 // service's capabilities). Success when the required services (ctx, rtr, daemon) answer.
 import { requestOne, type Frame } from "../../wire/index.js";
