@@ -1,7 +1,9 @@
 // ZINO turn benchmark: real ctx, rtr, (exc,) daemon processes against the fake provider (echo reply), measured
 // against a same-run baseline of clients calling the fake provider directly over HTTP streaming.
-// Figures: first chunk and done latency (p50/p99) with 1 client and with 32 concurrent clients, and turns/s at
-// 32 clients; every ZINO turn must leave its user message and answer in ctx's history.
+// Figures: first chunk and done latency (p50/p99) with 1 client and with 32 concurrent clients, turns/s, service CPU
+// per turn at 32 clients, and the memory (RSS, PSS) of each service after that load with their sum (baseline: an
+// idle bare `node` process); each from BENCH_ROUNDS interleaved rounds (direct and ZINO alternating), printed as
+// median [min–max]. Every ZINO turn must leave its user message and answer in ctx's history.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
