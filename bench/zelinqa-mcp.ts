@@ -61,7 +61,7 @@ try {
   await measure(500, mcpTurn);
   // Alternating rounds (latency-stats.ts), so that warm-up and database growth weigh on both paths alike.
   print(
-    `zelinqa-mcp: ${ROUNDS} interleaved rounds of ${seconds / ROUNDS} s per path, median [min–max] of each round's percentile; ${loadAverageLine()}`,
+    `zelinqa-mcp: ${ROUNDS} interleaved rounds of ${(seconds / ROUNDS).toFixed(1)} s per path, median [min–max] of each round's percentile; ${loadAverageLine()}`,
   );
   const rounds = await interleavedRounds({
     direct: () => measure((seconds * 1000) / ROUNDS, sdkTurn),
