@@ -20,20 +20,6 @@ const only = (process.env.BENCH_ONLY ?? "")
   .filter((s) => s.length > 0);
 const selected = (name: string) => only.length === 0 || only.includes(name);
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const fromDist = !(process.argv.includes("--sources") || process.env.BENCH_SOURCES === "1");
-if (fromDist) {
-  const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { stdio: "inherit" });
-  if (build.status !== 0) {
-    process.stderr.write("bench: the build failed; `npm run bench -- --sources` runs from the sources\n");
-    process.exit(1);
-  }
-}
-// The children read BENCH_DIST (1: dist/, 0: sources).
-process.env.BENCH_DIST = fromDist ? "1" : "0";
-print(
-  `bench: ${loadAverageLine()}; running from ${fromDist ? "dist/" : "the sources (tsx)"}; BENCH_ROUNDS=${process.env.BENCH_ROUNDS ?? "3"}`,
-);
-
 /** Benchmarks of other subsystems, run as they are run by hand: `node --import tsx bench/<name>.ts`. */
 const CHILD_BENCHMARKS = [
   "zino-cold-start",
@@ -50,6 +36,28 @@ async function runChild(file: string): Promise<number> {
   const child = spawn(process.execPath, ["--import", TSX_LOADER, file], { stdio: ["ignore", "inherit", "inherit"], cwd: REPO_ROOT });
   return new Promise<number>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
+
+const unknown = only.filter((name) => !["zino-turns", "zino-tool-turn", ...CHILD_BENCHMARKS].includes(name));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `bench: unknown in BENCH_ONLY: ${unknown.join(", ")} (known: zino-turns, zino-tool-turn, ${CHILD_BENCHMARKS.join(", ")})\n`,
+  );
+  process.exit(2);
+}
+
+const fromDist = !(process.argv.includes("--sources") || process.env.BENCH_SOURCES === "1");
+if (fromDist) {
+  const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { stdio: "inherit" });
+  if (build.status !== 0) {
+    process.stderr.write("bench: the build failed; `npm run bench -- --sources` runs from the sources\n");
+    process.exit(1);
+  }
+}
+// The children read BENCH_DIST (1: dist/, 0: sources).
+process.env.BENCH_DIST = fromDist ? "1" : "0";
+print(
+  `bench: ${loadAverageLine()}; running from ${fromDist ? "dist/" : "the sources (tsx)"}; BENCH_ROUNDS=${process.env.BENCH_ROUNDS ?? "3"}`,
+);
 
 const failures: string[] = [];
 if (selected("zino-turns")) {
