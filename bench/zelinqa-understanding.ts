@@ -1,11 +1,7 @@
 // Extraction time of one answer (issue 10 item 5: p50 < 1 ms) over the understanding corpus: what the engine
 // runs for a reply — direct extraction for the question's target, indirect for every other target — printed
-<<<<<<< HEAD
-// as p50/p99 in ms and as a ratio to the same run's baseline, the docs/zelinqa-api.md §10.5.1 normalisation of the same answers.
-=======
 // as p50/p99 in ms and as a ratio to the same run's baseline, the docs/zelinqa-api.md §10.5.1 normalisation of the same answers; the
 // baselines and subjects alternate in BENCH_ROUNDS rounds, each figure the median [min–max] over the rounds.
->>>>>>> perf-bench
 // Run: node --import tsx bench/zelinqa-understanding.ts   (BENCH_SECONDS sets the length of each measurement)
 import { createSession, nextQuestions } from "../src/zelinqa/engine/index.js";
 import type { SessionState } from "../src/zelinqa/engine/index.js";
