@@ -10,7 +10,10 @@ export const StoreTableSchema = z.strictObject({
   /** `postgres://user:password@host:5432/db`; prefer `url_env` to keep the password out of the file. */
   url: z.string().optional(),
   /** The environment variable holding the URL (e.g. ZINO_DATABASE_URL). */
-  url_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  url_env: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .optional(),
   /** Connections per zino-ctx process. */
   pool_size: z.number().int().min(1).max(100).optional(),
   /** Longest statement before PostgreSQL cancels it. */

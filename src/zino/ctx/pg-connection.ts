@@ -19,9 +19,9 @@ export interface PgConnection {
   schemaVersion: number;
   sealer: RowSealer;
   /** Runs one statement (prepared by name on each connection) outside any explicit transaction. */
-  query(sql: string, params?: readonly PgParam[]): Promise<pg.QueryResult>;
+  query: (sql: string, params?: readonly PgParam[]) => Promise<pg.QueryResult>;
   /** Runs `fn` in one transaction on one connection; a thrown error rolls it back. */
-  transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  transaction: <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 }
 
 const KEY_CHECK = "zino-ctx key check";

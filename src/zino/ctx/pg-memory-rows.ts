@@ -46,13 +46,15 @@ export function createPgMemoryRows(options: { connection: PgConnection; cache: R
     async hardMemories(ctxkeys) {
       if (ctxkeys.length === 0) return [];
       return cachedRead(`hard\0${ctxkeys.join("\0")}`, async () => {
-        const sql = "SELECT id, ctxkey, tag, messages, created_at FROM zino_ctx_hard_memory WHERE ctxkey = ANY($1::text[]) ORDER BY id DESC";
+        const sql =
+          "SELECT id, ctxkey, tag, messages, created_at FROM zino_ctx_hard_memory WHERE ctxkey = ANY($1::text[]) ORDER BY id DESC";
         return (await query(sql, [ctxkeys])).rows.map(hardMemoryOf);
       });
     },
 
     async value(ctxkey, key) {
-      const row = (await query("SELECT value AS text FROM zino_ctx_values WHERE ctxkey = $1 AND key = $2", [ctxkey, key])).rows[0] as unknown;
+      const row = (await query("SELECT value AS text FROM zino_ctx_values WHERE ctxkey = $1 AND key = $2", [ctxkey, key]))
+        .rows[0] as unknown;
       return row === undefined ? undefined : decode(sealer.openValue(TextRow.parse(row).text), z.unknown(), "values");
     },
 

@@ -47,7 +47,9 @@ export function createSqliteMemoryRows(options: { connection: SqliteConnection; 
       return cachedRead(`hard\0${ctxkeys.join("\0")}`, () => {
         const marks = ctxkeys.map(() => "?").join(", ");
         const sql = `SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`;
-        return stmt(sql).all(...ctxkeys).map(hardMemoryOf);
+        return stmt(sql)
+          .all(...ctxkeys)
+          .map(hardMemoryOf);
       });
     },
 

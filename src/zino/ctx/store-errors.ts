@@ -15,7 +15,16 @@ export class StoreError extends Error {
   }
 }
 
-const UNREACHABLE_NODE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNRESET", "EPIPE"]);
+const UNREACHABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+  "EPIPE",
+]);
 
 function causeOf(err: unknown): { code: string; message: string } {
   const code = typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : "";
@@ -32,16 +41,26 @@ export function storeErrorOf(err: unknown, location: string): StoreError | undef
   if (err instanceof StoreError) return err;
   const { code, message } = causeOf(err);
   const plain = message.replace(/postgres(ql)?:\/\/\S+/gi, "(url)");
-  if (UNREACHABLE_NODE_CODES.has(code) || code.startsWith("08") || code === "57P01" || code === "57P03" || /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) {
+  if (
+    UNREACHABLE_NODE_CODES.has(code) ||
+    code.startsWith("08") ||
+    code === "57P01" ||
+    code === "57P03" ||
+    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  ) {
     return new StoreError(
       "store_unreachable",
       `zino-ctx cannot reach its PostgreSQL database ${location} (${code || plain}); check that the server runs and accepts connections from this host, and [store] url in ZINO.toml`,
     );
   }
   if (code === "28P01" || code === "28000") {
-    return new StoreError("store_auth", `PostgreSQL refused zino-ctx's login to ${location} (${plain}); check the user and password of [store] url`);
+    return new StoreError(
+      "store_auth",
+      `PostgreSQL refused zino-ctx's login to ${location} (${plain}); check the user and password of [store] url`,
+    );
   }
-  if (code === "3D000") return new StoreError("store_config", `the database of ${location} does not exist (${plain}); create it, or fix [store] url`);
+  if (code === "3D000")
+    return new StoreError("store_config", `the database of ${location} does not exist (${plain}); create it, or fix [store] url`);
   if (code === "57014") {
     return new StoreError("store_timeout", `a ctx statement on ${location} ran past [store] statement_timeout_ms and was cancelled`);
   }
