@@ -1,6 +1,7 @@
 // The PostgreSQL database opened for the ctx store: a `pg` pool sized and timed by `[store]`, statements
 // prepared once per connection (named), migrations run once across hosts (pg-migrations.ts), and the row sealer
 // of secrets at rest, whose key every host must share: a check row tells a host that holds another key at start.
+import { existsSync } from "node:fs";
 import pg from "pg";
 import type { PostgresStoreSettings } from "../config/index.js";
 import { redactDatabaseUrl } from "../../shared/database-url.js";
@@ -101,7 +102,12 @@ async function openSealer(client: pg.PoolClient, keyPath: string): Promise<RowSe
     "SELECT 1 FROM zino_ctx_meta WHERE key = 'key_check' UNION ALL SELECT 1 FROM zino_ctx_values WHERE value LIKE $1 LIMIT 1",
     [SEALED_LIKE],
   );
-  const sealer = keyedSealer(keyPath, (sealed.rowCount ?? 0) > 0);
+  if ((sealed.rowCount ?? 0) > 0 && !existsSync(keyPath)) {
+    throw new SecretKeyError(
+      `the shared ctx database holds sealed secrets but this host has no key file ${keyPath}; copy it from a host already using this database (every host needs the same one)`,
+    );
+  }
+  const sealer = keyedSealer(keyPath, false);
   await client.query("INSERT INTO zino_ctx_meta (key, value) VALUES ('key_check', $1) ON CONFLICT (key) DO NOTHING", [
     sealer.seal(KEY_CHECK),
   ]);
