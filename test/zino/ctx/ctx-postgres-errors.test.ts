@@ -146,39 +146,42 @@ void describe("ctx on a PostgreSQL database that is missing, keyed otherwise, or
     }
   });
 
-  void it("CTX-42 while the database is gone, requests answer unavailable with store_error and status says so; then it recovers", async () => {
-    const proxy = await startProxy(new URL(database.url));
-    const url = new URL(database.url);
-    url.port = String(proxy.port);
-    const dir = makeInstanceDir({ toml: storeToml(url.toString(), `key_file = "${join(shared, "first.key")}"`) });
-    const instance: InstanceConfig = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
-    const service: CtxService = createCtxService({ instance, logger: silentLogger(), env: {} });
-    const ask = () => requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "k" }, { idleTimeoutMs: 8000 });
-    try {
-      await service.start();
-      assert.deepEqual(await ask(), { type: "history", ctxkey: "k", messages: [] });
-      await proxy.pause();
-      const failed = await ask();
-      assert.equal(failed.type, "error");
-      assert.equal(failed.code, "unavailable");
-      assert.equal(failed.store_error, "store_unreachable");
-      assert.match(String(failed.message), /cannot reach its PostgreSQL database/);
-      const report = await buildStatusReport(instance);
-      assert.equal(report.ok, false);
-      assert.equal(report.database_state.state, "failing");
-      assert.match(
-        formatStatus(report),
-        /database {5}postgres(ql)?:\/\/postgres@127\.0\.0\.1:\d+\/\w+ \(postgres\): FAILING \[store_unreachable\]/,
-      );
-      proxy.resume();
-      assert.deepEqual(await ask(), { type: "history", ctxkey: "k", messages: [] });
-    } finally {
-      await service.close();
-      await proxy.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  void it("CTX-42 while the database is gone, requests answer unavailable with store_error and status says so; then it recovers", () =>
+    databaseGoesAway(database.url, shared));
 });
+
+async function databaseGoesAway(databaseUrl: string, shared: string): Promise<void> {
+  const proxy = await startProxy(new URL(databaseUrl));
+  const url = new URL(databaseUrl);
+  url.port = String(proxy.port);
+  const dir = makeInstanceDir({ toml: storeToml(url.toString(), `key_file = "${join(shared, "first.key")}"`) });
+  const instance: InstanceConfig = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
+  const service: CtxService = createCtxService({ instance, logger: silentLogger(), env: {} });
+  const ask = () => requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "k" }, { idleTimeoutMs: 8000 });
+  try {
+    await service.start();
+    assert.deepEqual(await ask(), { type: "history", ctxkey: "k", messages: [] });
+    await proxy.pause();
+    const failed = await ask();
+    assert.equal(failed.type, "error");
+    assert.equal(failed.code, "unavailable");
+    assert.equal(failed.store_error, "store_unreachable");
+    assert.match(String(failed.message), /cannot reach its PostgreSQL database/);
+    const report = await buildStatusReport(instance);
+    assert.equal(report.ok, false);
+    assert.equal(report.database_state.state, "failing");
+    assert.match(
+      formatStatus(report),
+      /database {5}postgres(ql)?:\/\/postgres@127\.0\.0\.1:\d+\/\w+ \(postgres\): FAILING \[store_unreachable\]/,
+    );
+    proxy.resume();
+    assert.deepEqual(await ask(), { type: "history", ctxkey: "k", messages: [] });
+  } finally {
+    await service.close();
+    await proxy.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** A TCP relay in front of PostgreSQL that can drop every connection and refuse new ones for a while. */
 async function startProxy(target: URL): Promise<{ port: number; pause(): Promise<void>; resume(): void; close(): Promise<void> }> {

@@ -155,23 +155,25 @@ void describe("two zino-ctx processes on one PostgreSQL database", { skip: postg
     );
   });
 
-  void it("CTX-40 configuration, memories and guide values set on one host are what the other serves", async () => {
-    const [a, b] = hosts as [Host, Host];
-    assert.deepEqual(await a.request({ type: "set_config", ctxkey: "cfg", config: { agent: { max_iterations: 3 } } }), { type: "ok" });
-    assert.deepEqual(await a.request({ type: "set_soft", ctxkey: "cfg", content: "likes tea" }), { type: "ok" });
-    assert.deepEqual(await a.request({ type: "set_value", ctxkey: "guide", key: "session", value: { id: "s-9" } }), { type: "ok" });
-    for (let attempt = 0; ; attempt += 1) {
-      const config = await b.request({ type: "get_config", ctxkey: "cfg" });
-      const soft = await b.request({ type: "get_soft", ctxkey: "cfg" });
-      const agent = (config.config as { agent: { max_iterations: number } }).agent;
-      if (agent.max_iterations === 3 && soft.content === "likes tea") break;
-      assert.ok(attempt < 50, `host b still serves ${JSON.stringify([config, soft])}`);
-      await sleep(20);
-    }
-    assert.deepEqual(await b.request({ type: "get_value", ctxkey: "guide", key: "session" }), {
-      type: "value",
-      key: "session",
-      value: { id: "s-9" },
-    });
-  });
+  void it("CTX-40 configuration, memories and guide values set on one host are what the other serves", () => sharedSettings(hosts));
 });
+
+async function sharedSettings(hosts: Host[]): Promise<void> {
+  const [a, b] = hosts as [Host, Host];
+  assert.deepEqual(await a.request({ type: "set_config", ctxkey: "cfg", config: { agent: { max_iterations: 3 } } }), { type: "ok" });
+  assert.deepEqual(await a.request({ type: "set_soft", ctxkey: "cfg", content: "likes tea" }), { type: "ok" });
+  assert.deepEqual(await a.request({ type: "set_value", ctxkey: "guide", key: "session", value: { id: "s-9" } }), { type: "ok" });
+  for (let attempt = 0; ; attempt += 1) {
+    const config = await b.request({ type: "get_config", ctxkey: "cfg" });
+    const soft = await b.request({ type: "get_soft", ctxkey: "cfg" });
+    const agent = (config.config as { agent: { max_iterations: number } }).agent;
+    if (agent.max_iterations === 3 && soft.content === "likes tea") break;
+    assert.ok(attempt < 50, `host b still serves ${JSON.stringify([config, soft])}`);
+    await sleep(20);
+  }
+  assert.deepEqual(await b.request({ type: "get_value", ctxkey: "guide", key: "session" }), {
+    type: "value",
+    key: "session",
+    value: { id: "s-9" },
+  });
+}
