@@ -1,6 +1,6 @@
 // Where zino-ctx keeps its rows: the SQLite file of `[paths] database` (the default, Python-compatible), or a
 // PostgreSQL database shared by several ZINO hosts [ext]: `[paths] database = "postgres://…"`, or a `[store]`
-// table that also sets the pool, the timeouts and the key file (docs/deploy-postgres.md). The URL's password is
+// table that also sets the pool, the timeouts and the key file (deploy/zino-postgres.md). The URL's password is
 // never shown: `storeLocation` is what logs and status print.
 import { z } from "zod";
 import { isPostgresUrl, redactDatabaseUrl } from "../../shared/database-url.js";

@@ -1,7 +1,7 @@
 // The PostgreSQL adapter of the ctx store [ext]: several ZINO hosts, each with its own zino-ctx, share one
 // database (configuration, history, memories, values). Same rows and rules as the SQLite store; what differs is
 // how other writers are seen (pg-change-feed.ts) and how history appends are ordered (pg-history.ts).
-// Deployment: docs/deploy-postgres.md.
+// Deployment: deploy/zino-postgres.md.
 import type { PostgresStoreSettings } from "../config/index.js";
 import { startChangeFeed } from "./pg-change-feed.js";
 import { openPgConnection } from "./pg-connection.js";
