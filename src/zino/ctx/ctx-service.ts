@@ -1,6 +1,6 @@
 // The zino-ctx service: opens the store, imports ZINO.toml and agents/ (instance-imports.ts), and answers frames on
 // the ctx socket.
-import { storeLocation, type InstanceConfig } from "../config/index.js";
+import type { InstanceConfig } from "../config/index.js";
 import { createFrameServer, type FrameServer, type Logger } from "../../wire/index.js";
 import { createInstanceImports } from "./instance-imports.js";
 import { createCtxOperations } from "./operations.js";
@@ -42,7 +42,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
         store = undefined;
         throw err;
       }
-      const location = storeLocation(instance);
+      const { location } = opened;
       const operations = createCtxOperations({
         store: opened,
         reload: () => imports.reload(opened),
