@@ -57,6 +57,8 @@ export const PG_MIGRATIONS: readonly string[] = [
 export async function migratePostgres(client: pg.PoolClient): Promise<number> {
   await client.query("BEGIN");
   try {
+    // Waiting for another host's migration is not a slow statement: [store] statement_timeout_ms does not apply.
+    await client.query("SET LOCAL statement_timeout = '120s'");
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query("CREATE TABLE IF NOT EXISTS zino_ctx_schema (version INTEGER NOT NULL)");
     const rows = (await client.query<{ version: number }>("SELECT version FROM zino_ctx_schema")).rows;
