@@ -17,7 +17,7 @@ function load(toml: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 void describe("the ctx store named by ZINO.toml", () => {
-  void it("CFG-20 is the SQLite file without [store], also for a Python [ctx] data_dir", () => {
+  void it("CTX-37 is the SQLite file without [store], also for a Python [ctx] data_dir", () => {
     assert.equal(load("").store, undefined);
     const python = load('[ctx]\ndata_dir = "data"\n');
     assert.equal(python.store, undefined);
@@ -25,7 +25,7 @@ void describe("the ctx store named by ZINO.toml", () => {
     assert.equal(storeLocation(python), python.databasePath);
   });
 
-  void it("CFG-20 [store] url_env reads the URL from the environment, with the defaults and the key file beside ZINO.toml", () => {
+  void it("CTX-37 [store] url_env reads the URL from the environment, with the defaults and the key file beside ZINO.toml", () => {
     const instance = load('[store]\nurl_env = "ZINO_DATABASE_URL"\n', { ZINO_DATABASE_URL: "postgres://zino:hunter2@db:5432/zino" });
     assert.deepEqual(instance.store, {
       kind: "postgres",
@@ -39,7 +39,7 @@ void describe("the ctx store named by ZINO.toml", () => {
     assert.equal(instance.databasePath, join(dir, ".zino", "zino.sqlite"), "local state stays beside ZINO.toml");
   });
 
-  void it("CFG-20 [paths] database = postgres://… selects PostgreSQL; [store] sets the pool and timeouts", () => {
+  void it("CTX-37 [paths] database = postgres://… selects PostgreSQL; [store] sets the pool and timeouts", () => {
     const viaPaths = load('[paths]\ndatabase = "postgresql://u@h/d"\n');
     assert.equal(viaPaths.store?.url, "postgresql://u@h/d");
     const tuned = load(
@@ -51,7 +51,7 @@ void describe("the ctx store named by ZINO.toml", () => {
     );
   });
 
-  void it("CFG-21 refuses a [store] without a URL, with two, with a bad one (not echoed), or with an unknown key", () => {
+  void it("CTX-37 refuses a [store] without a URL, with two, with a bad one (not echoed), or with an unknown key", () => {
     assert.throws(() => load("[store]\npool_size = 2\n"), /url or url_env is required/);
     assert.throws(() => load('[store]\nurl = "postgres://u@h/d"\nurl_env = "X"\n'), /not both/);
     assert.throws(

@@ -50,7 +50,7 @@ async function runCtx(dir: string): Promise<{ code: number | null; stderr: strin
 }
 
 void describe("a ctx database URL that cannot be used", () => {
-  void it("CTX-41 a malformed [store] url is a configuration error that does not echo the URL", () => {
+  void it("CTX-33 a malformed [store] url is a configuration error that does not echo the URL", () => {
     const dir = makeInstanceDir({ toml: storeToml(`postgres://zino:${PASSWORD}@[bad-host/zino`), agents: false });
     try {
       assert.throws(
@@ -62,7 +62,7 @@ void describe("a ctx database URL that cannot be used", () => {
     }
   });
 
-  void it("CTX-41 [store] url_env naming an unset variable is refused, and so is a [store] table without a URL", () => {
+  void it("CTX-33 [store] url_env naming an unset variable is refused, and so is a [store] table without a URL", () => {
     const dir = makeInstanceDir({
       toml: storeToml("postgres://x@127.0.0.1/db").replace(/url = .*/, 'url_env = "NOPE_URL"'),
       agents: false,
@@ -74,7 +74,7 @@ void describe("a ctx database URL that cannot be used", () => {
     }
   });
 
-  void it("CTX-41 an unreachable database ends zino-ctx with store_unreachable, exit 1, and no password", async () => {
+  void it("CTX-33 an unreachable database ends zino-ctx with store_unreachable, exit 1, and no password", async () => {
     const dir = makeInstanceDir({ toml: storeToml(`postgres://zino:${PASSWORD}@127.0.0.1:1/zino`), agents: false });
     try {
       const { code, stderr } = await runCtx(dir);
@@ -102,7 +102,7 @@ void describe("ctx on a PostgreSQL database that is missing, keyed otherwise, or
     if (shared) rmSync(shared, { recursive: true, force: true });
   });
 
-  void it("CTX-41 a database that does not exist ends zino-ctx with store_config, exit 2", async () => {
+  void it("CTX-33 a database that does not exist ends zino-ctx with store_config, exit 2", async () => {
     const url = new URL(database.url);
     url.pathname = "/no_such_database";
     url.password = PASSWORD;
@@ -146,7 +146,7 @@ void describe("ctx on a PostgreSQL database that is missing, keyed otherwise, or
     }
   });
 
-  void it("CTX-42 while the database is gone, requests answer unavailable with store_error and status says so; then it recovers", () =>
+  void it("CTX-34 while the database is gone, requests answer unavailable with store_error and status says so; then it recovers", () =>
     databaseGoesAway(database.url, shared));
 });
 

@@ -104,7 +104,7 @@ void describe("two zino-ctx processes on one PostgreSQL database", { skip: postg
     for (const dir of [...dirs, shared]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  void it("CTX-39 a conversation continued on the other host sees its history", async () => {
+  void it("CTX-31 a conversation continued on the other host sees its history", async () => {
     const [a, b] = hosts as [Host, Host];
     const turn = [
       { role: "user", content: "my name is Ada" },
@@ -129,7 +129,7 @@ void describe("two zino-ctx processes on one PostgreSQL database", { skip: postg
     assert.equal(String(capabilities.database).includes(new URL(database.url).password || "\0"), false);
   });
 
-  void it("CTX-38 appends racing from both hosts keep each append together and in order", async () => {
+  void it("CTX-30 appends racing from both hosts keep each append together and in order", async () => {
     const sends = Array.from({ length: 30 }, (_, i) =>
       hosts[i % 2]!.request({
         type: "append_history",
@@ -155,7 +155,7 @@ void describe("two zino-ctx processes on one PostgreSQL database", { skip: postg
     );
   });
 
-  void it("CTX-40 configuration, memories and guide values set on one host are what the other serves", () => sharedSettings(hosts));
+  void it("CTX-32 configuration, memories and guide values set on one host are what the other serves", () => sharedSettings(hosts));
 });
 
 async function sharedSettings(hosts: Host[]): Promise<void> {

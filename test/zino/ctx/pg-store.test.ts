@@ -26,7 +26,7 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
   });
   after(() => backend?.drop());
 
-  void it("CTX-43 hosts starting together on an empty database migrate it once and all start", async () => {
+  void it("CTX-35 hosts starting together on an empty database migrate it once and all start", async () => {
     const stores = await Promise.all([1, 2, 3, 4].map(() => backend.open()));
     try {
       assert.deepEqual(
@@ -54,7 +54,7 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
     }
   });
 
-  void it("CTX-44 while its change feed is down a host caches nothing, and it listens again by itself", async () => {
+  void it("CTX-36 while its change feed is down a host caches nothing, and it listens again by itself", async () => {
     const store = await backend.open();
     const other = await backend.open();
     try {

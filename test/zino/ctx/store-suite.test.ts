@@ -145,7 +145,7 @@ function sharingTests(opened: Opened): void {
     await eventually(async () => assert.notEqual(opened.other.revision?.(), before, "the revision moves: derived values are recomputed"));
   });
 
-  void it("CTX-38 appends of one ctxkey racing through both stores keep each append together and in order", async () => {
+  void it("CTX-30 appends of one ctxkey racing through both stores keep each append together and in order", async () => {
     const appends = Array.from({ length: 40 }, (_, i) => {
       const target = i % 2 === 0 ? opened.store : opened.other;
       const messages = [0, 1, 2].map((part): ChatMessage => ({ role: "user", content: `a${i}.${part}` }));
