@@ -114,7 +114,9 @@ export async function buildStatusReport(instance: InstanceConfig): Promise<Statu
     zelinqa_api: api,
     model,
     sandbox: { bwrap: findOnPath("bwrap") ?? null, exc_isolation: typeof exc?.isolation === "string" ? exc.isolation : null },
-    database: storeLocation(instance),
+    // ctx's own word first: it has the URL (without its password) even when this shell lacks [store] url_env.
+    database:
+      typeof ctxCapabilities(services)?.database === "string" ? String(ctxCapabilities(services)?.database) : storeLocation(instance),
     database_state: databaseState(instance, ctxCapabilities(services)),
   };
 }

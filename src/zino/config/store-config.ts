@@ -26,7 +26,10 @@ export const StoreTableSchema = z.strictObject({
 
 export interface PostgresStoreSettings {
   kind: "postgres";
+  /** Empty when `urlMissing` says why: only zino-ctx needs the URL, the other processes start without it. */
   url: string;
+  /** Set when `url_env` names a variable this process does not have (zino-ctx refuses to start then). */
+  urlMissing?: string;
   poolSize: number;
   statementTimeoutMs: number;
   connectTimeoutMs: number;
@@ -44,22 +47,24 @@ export function storeSettings(options: {
   const { table, pathsDatabase, env } = options;
   if (table?.url !== undefined && table.url_env !== undefined) throw new ConfigError("[store]: set url or url_env, not both");
   let url = table?.url;
+  let urlMissing: string | undefined;
   if (table?.url_env !== undefined) {
-    url = env[table.url_env];
-    if (!url) throw new ConfigError(`[store] url_env: the environment variable ${table.url_env} is not set`);
+    url = env[table.url_env] ?? "";
+    if (url === "") urlMissing = `[store] url_env: the environment variable ${table.url_env} is not set for zino-ctx`;
   }
   if (url === undefined && pathsDatabase !== undefined && isPostgresUrl(pathsDatabase)) url = pathsDatabase;
   if (url === undefined) {
     if (table !== undefined) throw new ConfigError("[store]: url or url_env is required (a postgres:// URL)");
     return undefined;
   }
-  if (!isPostgresUrl(url) || !URL.canParse(url)) {
+  if (urlMissing === undefined && (!isPostgresUrl(url) || !URL.canParse(url))) {
     // Said without the value: it may hold a password.
     throw new ConfigError("the ctx database URL is not a valid postgres:// or postgresql:// URL");
   }
   return {
     kind: "postgres",
     url,
+    ...(urlMissing === undefined ? {} : { urlMissing }),
     poolSize: table?.pool_size ?? STORE_DEFAULTS.poolSize,
     statementTimeoutMs: table?.statement_timeout_ms ?? STORE_DEFAULTS.statementTimeoutMs,
     connectTimeoutMs: table?.connect_timeout_ms ?? STORE_DEFAULTS.connectTimeoutMs,
@@ -69,5 +74,6 @@ export function storeSettings(options: {
 
 /** Where an instance's ctx rows are, safe to print: the SQLite path, or the URL without its password. */
 export function storeLocation(instance: { databasePath: string; store?: PostgresStoreSettings | undefined }): string {
-  return instance.store ? redactDatabaseUrl(instance.store.url) : instance.databasePath;
+  if (!instance.store) return instance.databasePath;
+  return instance.store.urlMissing === undefined ? redactDatabaseUrl(instance.store.url) : "postgres (URL not in this environment)";
 }

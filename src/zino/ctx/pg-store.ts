@@ -9,11 +9,12 @@ import { createPgConfigRows } from "./pg-config-rows.js";
 import { createPgHistory } from "./pg-history.js";
 import { createPgMemoryRows } from "./pg-memory-rows.js";
 import { createReadCache } from "./read-cache.js";
-import { storeErrorOf } from "./store-errors.js";
+import { StoreError, storeErrorOf } from "./store-errors.js";
 import { turnRecordsBefore } from "./store-rows.js";
 import type { CtxStore } from "./store.js";
 
 export async function openPostgresStore(settings: PostgresStoreSettings): Promise<CtxStore> {
+  if (settings.urlMissing !== undefined) throw new StoreError("store_config", settings.urlMissing);
   const connection = await openPgConnection(settings);
   const { pool, location, schemaVersion } = connection;
   let feed: Awaited<ReturnType<typeof startChangeFeed>> | undefined;

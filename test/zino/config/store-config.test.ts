@@ -51,6 +51,13 @@ void describe("the ctx store named by ZINO.toml", () => {
     );
   });
 
+  void it("CTX-37 an unset url_env leaves the other processes starting (the URL is zino-ctx's alone)", () => {
+    const instance = load('[store]\nurl_env = "ZINO_DATABASE_URL"\n');
+    assert.equal(instance.store?.kind, "postgres");
+    assert.match(instance.store?.urlMissing ?? "", /ZINO_DATABASE_URL is not set/);
+    assert.equal(storeLocation(instance), "postgres (URL not in this environment)");
+  });
+
   void it("CTX-37 refuses a [store] without a URL, with two, with a bad one (not echoed), or with an unknown key", () => {
     assert.throws(() => load("[store]\npool_size = 2\n"), /url or url_env is required/);
     assert.throws(() => load('[store]\nurl = "postgres://u@h/d"\nurl_env = "X"\n'), /not both/);

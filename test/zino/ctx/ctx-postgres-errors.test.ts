@@ -62,13 +62,15 @@ void describe("a ctx database URL that cannot be used", () => {
     }
   });
 
-  void it("CTX-33 [store] url_env naming an unset variable is refused, and so is a [store] table without a URL", () => {
+  void it("CTX-33 [store] url_env naming a variable zino-ctx does not have ends it with store_config, exit 2", async () => {
     const dir = makeInstanceDir({
       toml: storeToml("postgres://x@127.0.0.1/db").replace(/url = .*/, 'url_env = "NOPE_URL"'),
       agents: false,
     });
     try {
-      assert.throws(() => loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} }), /NOPE_URL is not set/);
+      const { code, stderr } = await runCtx(dir);
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, /zino-ctx: \[store\] url_env: the environment variable NOPE_URL is not set for zino-ctx \[store_config\]/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
