@@ -40,7 +40,7 @@ function statementNames(): (sql: string) => string {
   };
 }
 
-export function poolConfig(settings: PostgresStoreSettings, max: number): pg.PoolConfig {
+function poolConfig(settings: PostgresStoreSettings, max: number): pg.PoolConfig {
   return {
     connectionString: settings.url,
     max,
