@@ -33,7 +33,7 @@ export function skipReason(backend: BackendName): string | undefined {
   return backend === "postgres" ? postgresSkipReason() : undefined;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is unset");
   const name = `zq_${randomBytes(6).toString("hex")}`;

@@ -2,7 +2,7 @@
 // model endpoint with a real reachability check, the sandbox and the database; `--json` for scripts (with each
 // service's capabilities). Success when the required services (ctx, rtr, daemon) answer.
 import { requestOne, type Frame } from "../../wire/index.js";
-import { SERVICE_NAMES, type InstanceConfig, type ServiceName } from "../config/index.js";
+import { SERVICE_NAMES, storeLocation, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { localizeCommands, zinoCommand } from "./command-name.js";
 import { pidFilePath } from "./detached-services.js";
@@ -31,7 +31,10 @@ export interface StatusReport {
   zelinqa_api: { state: "running" | "stopped"; pid: number | null; url: string | null; uptime_s: number | null };
   model: { base_url: string | null; model: string | null; reachable: boolean; source: "ctx" | "ZINO.toml" | "none" };
   sandbox: { bwrap: string | null; exc_isolation: string | null };
+  /** Where ctx keeps its rows (a PostgreSQL URL without its password). */
   database: string;
+  /** What ctx says of its database now; `unknown` while ctx does not answer. */
+  database_state: { store: "sqlite" | "postgres"; state: "ok" | "failing" | "unknown"; code: string | null; message: string | null };
 }
 
 export async function collectStatus(instance: InstanceConfig, timeoutMs = 2000): Promise<ServiceStatus[]> {
@@ -105,13 +108,26 @@ export async function buildStatusReport(instance: InstanceConfig): Promise<Statu
   const [model, api] = await Promise.all([modelStatus(instance, ctxUp), apiStatus(instance, ctxUp)]);
   const exc = services.find((s) => s.service === "exc")?.capabilities;
   return {
-    ok: services.every((s) => !s.required || s.state === "up"),
+    // A ctx that answers but cannot reach its database cannot serve a turn.
+    ok: services.every((s) => !s.required || s.state === "up") && record(ctxCapabilities(services)?.store_health)?.ok !== false,
     services,
     zelinqa_api: api,
     model,
     sandbox: { bwrap: findOnPath("bwrap") ?? null, exc_isolation: typeof exc?.isolation === "string" ? exc.isolation : null },
-    database: instance.databasePath,
+    // ctx's own word first: it has the URL (without its password) even when this shell lacks [store] url_env.
+    database:
+      typeof ctxCapabilities(services)?.database === "string" ? String(ctxCapabilities(services)?.database) : storeLocation(instance),
+    database_state: databaseState(instance, ctxCapabilities(services)),
   };
+}
+
+function databaseState(instance: InstanceConfig, capabilities: Frame | null | undefined): StatusReport["database_state"] {
+  const store = instance.store ? "postgres" : "sqlite";
+  const health = record(capabilities?.store_health);
+  if (!health) return { store, state: "unknown", code: null, message: null };
+  if (health.ok === true) return { store, state: "ok", code: null, message: null };
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  return { store, state: "failing", code: text(health.code), message: text(health.message) };
 }
 
 export async function statusCommand(options: { instance: InstanceConfig; io: CliIo; json: boolean }): Promise<number> {
@@ -167,13 +183,23 @@ export function formatStatus(report: StatusReport, env: NodeJS.ProcessEnv = {}):
         : "bubblewrap not found: tools are refused (apt-get install bubblewrap, or [exec] allow_unsandboxed = true)"
     }`,
   );
-  lines.push(`database     ${report.database}`);
+  lines.push(`database     ${report.database}${databaseLine(report.database_state)}`);
   lines.push(
     report.ok
       ? "zino: all required services answer"
       : `zino: some required services do not answer (run \`${zinoCommand(env, "up --detach")}\`)`,
   );
   return `${lines.join("\n")}\n`;
+}
+
+function databaseLine(state: StatusReport["database_state"]): string {
+  if (state.state === "ok") return ` (${state.store}): answers`;
+  if (state.state === "unknown") return ` (${state.store})`;
+  return ` (${state.store}): FAILING [${state.code ?? "store_error"}] ${state.message ?? ""}`.trimEnd();
+}
+
+function ctxCapabilities(services: readonly ServiceStatus[]): Frame | null | undefined {
+  return services.find((s) => s.service === "ctx")?.capabilities;
 }
 
 function duration(seconds: number | null): string {

@@ -7,6 +7,8 @@ import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import type { JsonObject } from "./ctxkey-config.js";
 import { mapPythonConfig, withoutPythonAgentKeys } from "./python-compat.js";
+import { ConfigError } from "./config-error.js";
+import { storeSettings, StoreTableSchema, type PostgresStoreSettings } from "./store-config.js";
 
 const FileSchema = z.looseObject({
   paths: z
@@ -24,6 +26,7 @@ const FileSchema = z.looseObject({
       exc: z.string().optional(),
     })
     .optional(),
+  store: StoreTableSchema.optional(),
   limits: z
     .strictObject({
       max_frame_bytes: z.number().int().positive().optional(),
@@ -42,7 +45,10 @@ export interface InstanceConfig {
   configPath: string | undefined;
   runtimeDir: string;
   sockets: Record<ServiceName, string>;
+  /** The SQLite ctx database (and the folder of local state next to it, e.g. the guide's Zelinqa files). */
   databasePath: string;
+  /** ctx on PostgreSQL instead of `databasePath` ([ext] `[store]`, or `[paths] database = "postgres://…"`). */
+  store?: PostgresStoreSettings | undefined;
   agentsDir: string;
   /** The agents/ files: inside `agentsDir` unless the Python `[ctx] template`/`personality`, `[tools]`/`[skills] dir` say. */
   agentPaths?: AgentPaths;
@@ -68,12 +74,7 @@ export interface AgentPaths {
   skills: string;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 const DEFAULT_SECTIONS = ["llm", "agent", "history", "exec", "context", "mcp_servers"] as const;
 
@@ -131,12 +132,15 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
     else if (own !== undefined) defaults[section] = own;
   }
   const agentsDir = at(baseDir, file.paths?.agents ?? "agents");
+  const store = storeSettings({ table: file.store, pathsDatabase: file.paths?.database, env, at: (path) => at(baseDir, path) });
+  const database = store ? undefined : (file.paths?.database ?? python.paths.database);
   const agentPath = (python: string | undefined, inside: string) => (python ? at(baseDir, python) : join(agentsDir, inside));
   return {
     configPath,
     runtimeDir,
     sockets,
-    databasePath: at(baseDir, file.paths?.database ?? python.paths.database ?? ".zino/zino.sqlite"),
+    databasePath: at(baseDir, database ?? ".zino/zino.sqlite"),
+    store,
     agentsDir,
     agentPaths: {
       system: agentPath(python.paths.system, "SYSTEM.md"),

@@ -32,18 +32,20 @@ export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
  * The layers below a ctxkey's own row: what it inherits from `default`, then, for the ctxkey a skill runs on,
  * the skill's `model` (spec §6: a sub-agent may use another model), which its own row may still override.
  */
-export function inheritedLayers(store: CtxStore, ctxkey: string): JsonObject[] {
-  const { inherited } = store.configLayers(ctxkey);
+export async function inheritedLayers(store: CtxStore, ctxkey: string): Promise<JsonObject[]> {
+  const { inherited } = await store.configLayers(ctxkey);
   const skill =
-    ctxkey === DEFAULT_KEY ? undefined : store.skills(ctxkey).find((candidate) => skillCtxkey(candidate) === ctxkey && candidate.model);
+    ctxkey === DEFAULT_KEY
+      ? undefined
+      : (await store.skills(ctxkey)).find((candidate) => skillCtxkey(candidate) === ctxkey && candidate.model);
   return skill?.model ? [...inherited, { llm: { model: skill.model } }] : inherited;
 }
 
 /** Shared between callers (cached until the store changes): read it, never mutate it. */
-export function mergedConfig(store: CtxStore, ctxkey: string): JsonObject {
-  return derived(store, `merged\0${ctxkey}`, () => {
-    const own = store.configLayers(ctxkey).own;
-    const layers = inheritedLayers(store, ctxkey);
+export function mergedConfig(store: CtxStore, ctxkey: string): Promise<JsonObject> {
+  return derived(store, `merged\0${ctxkey}`, async () => {
+    const { own } = await store.configLayers(ctxkey);
+    const layers = await inheritedLayers(store, ctxkey);
     return mergeLayers(own ? [...layers, own] : layers);
   });
 }
@@ -94,10 +96,11 @@ export function validateConfig(ctxkey: string, merged: JsonObject): CtxkeyConfig
 export type ConfigState = { ok: true; config: CtxkeyConfig } | { ok: false; error: WireError };
 
 /** validateConfig of the ctxkey's merged configuration, as a value, cached until the store changes. */
-export function configState(store: CtxStore, ctxkey: string): ConfigState {
-  return derived(store, `valid\0${ctxkey}`, (): ConfigState => {
+export function configState(store: CtxStore, ctxkey: string): Promise<ConfigState> {
+  return derived(store, `valid\0${ctxkey}`, async (): Promise<ConfigState> => {
+    const merged = await mergedConfig(store, ctxkey);
     try {
-      return { ok: true, config: validateConfig(ctxkey, mergedConfig(store, ctxkey)) };
+      return { ok: true, config: validateConfig(ctxkey, merged) };
     } catch (err) {
       if (err instanceof WireError) return { ok: false, error: err };
       throw err;
@@ -130,8 +133,8 @@ export function promptSettings(merged: JsonObject): PromptSettings {
 }
 
 /** promptSettings of the ctxkey's merged configuration, cached until the store changes. */
-export function promptSettingsFor(store: CtxStore, ctxkey: string): PromptSettings {
-  return derived(store, `settings\0${ctxkey}`, () => promptSettings(mergedConfig(store, ctxkey)));
+export function promptSettingsFor(store: CtxStore, ctxkey: string): Promise<PromptSettings> {
+  return derived(store, `settings\0${ctxkey}`, async () => promptSettings(await mergedConfig(store, ctxkey)));
 }
 
 /**

@@ -6,12 +6,13 @@ import { createInstanceImports } from "./instance-imports.js";
 import { createCtxOperations } from "./operations.js";
 import { createSqliteStore } from "./sqlite-store.js";
 import type { CtxStore } from "./store.js";
+import { wireErrorOf } from "./store-errors.js";
 
 export interface CtxServiceDeps {
   instance: InstanceConfig;
   logger: Logger;
   env: NodeJS.ProcessEnv;
-  /** Another store adapter (e.g. PostgreSQL); default: SQLite at `instance.databasePath`. */
+  /** Another store adapter; default: PostgreSQL when `instance.store` says so, else SQLite at `instance.databasePath`. */
   store?: CtxStore;
 }
 
@@ -32,15 +33,16 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
     async start() {
       if (closing) throw new Error("zino-ctx was closed; create a new service to start again");
       if (server) return;
-      const opened = deps.store ?? createSqliteStore({ path: instance.databasePath });
+      const opened = deps.store ?? (await openStore(instance));
       store = opened;
       try {
-        imports.atStart(opened);
+        await imports.atStart(opened);
       } catch (err) {
-        opened.close();
+        await opened.close();
         store = undefined;
         throw err;
       }
+      const { location } = opened;
       const operations = createCtxOperations({
         store: opened,
         reload: () => imports.reload(opened),
@@ -54,24 +56,38 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
         maxBufferedBytes: instance.maxBufferedBytes,
         handler: async (request, out) => {
           logger.debug({ type: request.type ?? (request.message === null ? "ready" : "messages"), ctxkey: request.ctxkey }, "request");
-          await out.send(operations.answer(request));
+          let answer;
+          try {
+            answer = await operations.answer(request);
+          } catch (err) {
+            throw wireErrorOf(err, location);
+          }
+          await out.send(answer);
         },
       });
       try {
         await server.start();
       } catch (err) {
-        opened.close();
+        await opened.close();
         throw err;
       }
-      logger.info({ database: instance.databasePath, store: opened.kind, schemaVersion: opened.schemaVersion }, "zino-ctx ready");
+      logger.info({ database: opened.location, store: opened.kind, schemaVersion: opened.schemaVersion }, "zino-ctx ready");
     },
 
     close() {
       closing ??= (async () => {
         await server?.close();
-        store?.close();
+        await store?.close();
       })();
       return closing;
     },
   };
+}
+
+/** The store ZINO.toml names: PostgreSQL ([store] or a postgres:// `[paths] database`) or the SQLite file. */
+export async function openStore(instance: InstanceConfig): Promise<CtxStore> {
+  if (!instance.store) return createSqliteStore({ path: instance.databasePath });
+  // Loaded only when used: a SQLite instance does not pay for the pg driver at start.
+  const { openPostgresStore } = await import("./pg-store.js");
+  return openPostgresStore(instance.store);
 }

@@ -1,12 +1,13 @@
 // What ctx derives from the rarely written tables (merged and validated configuration, system prompts), cached
 // per store until its revision changes (any write to config, prompts, tools, skills or memories, by anyone).
-// Cached values are shared between requests: callers never mutate them. A store without `revision` caches nothing.
+// Cached values are shared between requests: callers never mutate them. A store without a revision at the moment
+// caches nothing. Values are promises: a computation that fails is dropped, not kept.
 import type { CtxStore } from "./store.js";
 
 const MAX_ENTRIES = 20_000;
-const caches = new WeakMap<CtxStore, { revision: number; values: Map<string, unknown> }>();
+const caches = new WeakMap<CtxStore, { revision: number; values: Map<string, Promise<unknown>> }>();
 
-export function derived<T>(store: CtxStore, key: string, compute: () => T): T {
+export function derived<T>(store: CtxStore, key: string, compute: () => Promise<T>): Promise<T> {
   const revision = store.revision?.();
   if (revision === undefined) return compute();
   let cache = caches.get(store);
@@ -14,9 +15,12 @@ export function derived<T>(store: CtxStore, key: string, compute: () => T): T {
     cache = { revision, values: new Map() };
     caches.set(store, cache);
   }
-  if (cache.values.has(key)) return cache.values.get(key) as T;
+  const { values } = cache;
+  const cached = values.get(key);
+  if (cached) return cached as Promise<T>;
   const value = compute();
-  if (cache.values.size >= MAX_ENTRIES) cache.values.clear();
-  cache.values.set(key, value);
+  if (values.size >= MAX_ENTRIES) values.clear();
+  values.set(key, value);
+  value.catch(() => values.get(key) === value && values.delete(key));
   return value;
 }

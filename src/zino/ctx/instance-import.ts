@@ -43,7 +43,7 @@ function checkDefaults(source: ImportSource): void {
   if (!parsed.success) throw new InstanceImportError(`${source.configPath ?? "ZINO.toml"}: ${describeIssues(parsed.error)}`);
 }
 
-export function importInstance(store: CtxStore, source: ImportSource): ImportSummary {
+export async function importInstance(store: CtxStore, source: ImportSource): Promise<ImportSummary> {
   checkDefaults(source);
   let agents: AgentFiles | undefined;
   try {
@@ -51,8 +51,8 @@ export function importInstance(store: CtxStore, source: ImportSource): ImportSum
   } catch (err) {
     throw new InstanceImportError(err instanceof Error ? err.message : String(err));
   }
-  store.importInstance({ defaults: source.defaults, agents });
-  if (source.initialSoftMemory && !store.softMemory(DEFAULT_KEY)) store.setSoftMemory(DEFAULT_KEY, source.initialSoftMemory);
+  await store.importInstance({ defaults: source.defaults, agents });
+  if (source.initialSoftMemory && !(await store.softMemory(DEFAULT_KEY))) await store.setSoftMemory(DEFAULT_KEY, source.initialSoftMemory);
   return {
     agentsDir: source.agentsDir,
     agentsFound: agents !== undefined,

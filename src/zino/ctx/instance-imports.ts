@@ -1,15 +1,15 @@
 // zino-ctx's imports of ZINO.toml and agents/ into the store: at start from the instance it was started with, and
 // on `reload` from ZINO.toml read again (socket and database paths only change with a restart); each one logged.
-import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
+import { ConfigError, loadInstanceConfig, storeLocation, type InstanceConfig } from "../config/index.js";
 import { WireError, type Logger } from "../../wire/index.js";
 import { InstanceImportError, importInstance, type ImportSource, type ImportSummary } from "./instance-import.js";
 import type { CtxStore } from "./store.js";
 
 export interface InstanceImports {
   /** The import at start; an invalid instance throws as is. */
-  atStart(target: CtxStore): ImportSummary;
+  atStart(target: CtxStore): Promise<ImportSummary>;
   /** The `reload` request's import; invalid files are a bad_request that changes nothing. */
-  reload(target: CtxStore): ImportSummary;
+  reload(target: CtxStore): Promise<ImportSummary>;
 }
 
 export function createInstanceImports(deps: { instance: InstanceConfig; logger: Logger; env: NodeJS.ProcessEnv }): InstanceImports {
@@ -27,17 +27,17 @@ export function createInstanceImports(deps: { instance: InstanceConfig; logger: 
   const reloadSource = (): ImportSource => {
     if (!instance.configPath) return startSource;
     const fresh = loadInstanceConfig({ path: instance.configPath, env });
-    if (fresh.databasePath !== instance.databasePath || fresh.sockets.ctx !== instance.sockets.ctx) {
+    if (storeLocation(fresh) !== storeLocation(instance) || fresh.sockets.ctx !== instance.sockets.ctx) {
       logger.warn(
-        { database: fresh.databasePath, socket: fresh.sockets.ctx },
+        { database: storeLocation(fresh), socket: fresh.sockets.ctx },
         "ZINO.toml names another database or socket: restart zino-ctx to use them",
       );
     }
     return sourceOf(fresh);
   };
 
-  const runImport = (target: CtxStore, source: ImportSource): ImportSummary => {
-    const summary = importInstance(target, source);
+  const runImport = async (target: CtxStore, source: ImportSource): Promise<ImportSummary> => {
+    const summary = await importInstance(target, source);
     logger.info(
       { agentsDir: summary.agentsDir, agentsFound: summary.agentsFound, tools: summary.tools, skills: summary.skills },
       "imported ZINO.toml and agents/",
@@ -50,9 +50,9 @@ export function createInstanceImports(deps: { instance: InstanceConfig; logger: 
 
   return {
     atStart: (target) => runImport(target, startSource),
-    reload(target) {
+    async reload(target) {
       try {
-        return runImport(target, reloadSource());
+        return await runImport(target, reloadSource());
       } catch (err) {
         if (err instanceof InstanceImportError || err instanceof ConfigError)
           throw new WireError("bad_request", `Reload refused, nothing changed: ${err.message}`);

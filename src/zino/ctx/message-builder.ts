@@ -38,8 +38,8 @@ export interface BuiltPrompt {
 }
 
 /** The skill a build uses: the one asked for, else the skill whose `ctxkey` is this ctxkey. */
-export function skillFor(store: CtxStore, ctxkey: string, name: string | undefined): SkillFile | undefined {
-  const skills = store.skills(ctxkey);
+export async function skillFor(store: CtxStore, ctxkey: string, name: string | undefined): Promise<SkillFile | undefined> {
+  const skills = await store.skills(ctxkey);
   if (name !== undefined) {
     const skill = skills.find((candidate) => candidate.name === name);
     if (!skill)
@@ -52,20 +52,25 @@ export function skillFor(store: CtxStore, ctxkey: string, name: string | undefin
   return ctxkey === DEFAULT_KEY ? undefined : skills.find((candidate) => candidate.ctxkey === ctxkey);
 }
 
-export function systemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): string {
+export function systemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): Promise<string> {
   return derived(store, `system\0${ctxkey}\0${skill?.name ?? ""}`, () => renderSystemPrompt(store, ctxkey, skill));
 }
 
-function renderSystemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): string {
-  const settings = promptSettingsFor(store, ctxkey);
-  const tools = allowedTools(store.tools(ctxkey), settings.exec, skill?.tools);
-  const template = skill ? skill.system_prompt : (store.prompt(ctxkey, "system") ?? DEFAULT_SYSTEM_TEMPLATE);
-  return fillTemplate(template, {
-    PERSONALITY: (store.prompt(ctxkey, "personality") ?? "").trim(),
-    TOOL_LIST: renderToolList(tools),
-    SKILL_LINES: skill ? NOTHING : renderSkillLines(store.skills(ctxkey)),
+async function renderSystemPrompt(store: CtxStore, ctxkey: string, skill: SkillFile | undefined): Promise<string> {
+  const [settings, allTools, template, personality, skills, soft] = await Promise.all([
+    promptSettingsFor(store, ctxkey),
+    store.tools(ctxkey),
+    skill ? skill.system_prompt : store.prompt(ctxkey, "system"),
+    store.prompt(ctxkey, "personality"),
+    skill ? [] : store.skills(ctxkey),
+    store.softMemory(ctxkey),
+  ]);
+  return fillTemplate(template ?? DEFAULT_SYSTEM_TEMPLATE, {
+    PERSONALITY: (personality ?? "").trim(),
+    TOOL_LIST: renderToolList(allowedTools(allTools, settings.exec, skill?.tools)),
+    SKILL_LINES: skill ? NOTHING : renderSkillLines(skills),
     MAX_ITERATIONS: String(settings.agent.max_iterations),
-    SOFT_MEMORIES: store.softMemory(ctxkey)?.trim() || NOTHING,
+    SOFT_MEMORIES: soft?.trim() || NOTHING,
   });
 }
 
@@ -73,10 +78,10 @@ function clip(text: string): string {
   return text.length <= RECALL_CHARS_PER_MESSAGE ? text : `${text.slice(0, RECALL_CHARS_PER_MESSAGE)}…`;
 }
 
-function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: number): string | undefined {
+async function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: number): Promise<string | undefined> {
   if (query.trim() === "" || topK === 0) return undefined;
   const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
-  const found = searchHardMemories(store.hardMemories(keys), query, { topK, minScore: RECALL_MIN_SCORE });
+  const found = searchHardMemories(await store.hardMemories(keys), query, { topK, minScore: RECALL_MIN_SCORE });
   if (found.length === 0) return undefined;
   const lines = found.map(({ memory }, i) => {
     const body = memory.messages.map(
@@ -87,23 +92,30 @@ function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: 
   return `Memories from earlier conversations that may be relevant:\n${lines.join("\n\n")}`;
 }
 
-export function buildPrompt(store: CtxStore, request: BuildRequest): BuiltPrompt {
+export async function buildPrompt(store: CtxStore, request: BuildRequest): Promise<BuiltPrompt> {
   const { ctxkey } = request;
-  const skill = skillFor(store, ctxkey, request.skill);
-  const settings = promptSettingsFor(store, ctxkey);
+  const [skill, settings] = await Promise.all([skillFor(store, ctxkey, request.skill), promptSettingsFor(store, ctxkey)]);
   // A sub-agent gets its skill's examples; the main agent every skill's, when `context.skill_examples` is on.
-  const exampleSource = skill ? skill.examples : settings.context.skill_examples ? store.skills(ctxkey).flatMap((s) => s.examples) : [];
+  const exampleSource = skill
+    ? skill.examples
+    : settings.context.skill_examples
+      ? (await store.skills(ctxkey)).flatMap((s) => s.examples)
+      : [];
   const examples: ChatMessage[] = exampleSource.flatMap((example): ChatMessage[] => [
     { role: "user", content: example.user },
     { role: "assistant", content: example.assistant },
   ]);
   const query = typeof request.user === "string" ? request.user : "";
   const limits = { maxMessages: settings.history.max_messages, maxTokens: settings.history.max_tokens };
-  const stored = limits.maxMessages === 0 ? [] : store.history(ctxkey, limits.maxMessages);
+  const [stored, system, memories] = await Promise.all([
+    limits.maxMessages === 0 ? [] : store.history(ctxkey, limits.maxMessages),
+    systemPrompt(store, ctxkey, skill),
+    settings.context.recall_memories ? recalledMemories(store, ctxkey, query, settings.context.recall_top_k) : undefined,
+  ]);
   return {
-    system: { role: "system", content: systemPrompt(store, ctxkey, skill) },
+    system: { role: "system", content: system },
     context: examples,
-    memories: settings.context.recall_memories ? recalledMemories(store, ctxkey, query, settings.context.recall_top_k) : undefined,
+    memories,
     history: selectHistory(stored, limits),
     user: request.user === undefined ? undefined : { role: "user", content: request.user },
   };

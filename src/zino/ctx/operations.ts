@@ -14,46 +14,52 @@ import { DEFAULT_KEY, type CtxStore } from "./store.js";
 export interface CtxOperationsDeps {
   store: CtxStore;
   /** Re-reads ZINO.toml and agents/ into the store; throws a WireError when the files are invalid. */
-  reload(): ImportSummary;
+  reload(): Promise<ImportSummary>;
 }
 
-type Operation = (request: WireRequest) => Frame;
+type Operation = (request: WireRequest) => Frame | Promise<Frame>;
 
 export const DEFAULT_SEARCH_TOP_K = 5;
 
-export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: WireRequest): Frame; readonly types: string[] } {
+export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: WireRequest): Promise<Frame>; readonly types: string[] } {
   const { store } = deps;
 
-  const isConfigured = (ctxkey: string): boolean => configState(store, ctxkey).ok;
+  const isConfigured = async (ctxkey: string): Promise<boolean> => (await configState(store, ctxkey)).ok;
 
   const operations: Record<string, Operation> = {
-    capabilities: () => ({
-      type: "capabilities",
-      service: "zino-ctx",
-      store: store.kind,
-      schema_version: store.schemaVersion,
-      operations: types(),
-    }),
+    capabilities: async () => {
+      const health = await store.health();
+      return {
+        type: "capabilities",
+        service: "zino-ctx",
+        store: store.kind,
+        schema_version: store.schemaVersion,
+        // [ext] Where the rows are (a database URL without its password) and whether the database answers now.
+        database: store.location,
+        store_health: health.ok ? { ok: true } : { ok: false, code: health.code, message: health.message },
+        operations: types(),
+      };
+    },
 
-    build: ({ ctxkey, raw }) => {
+    build: async ({ ctxkey, raw }) => {
       const request = parseRequest("build", raw);
       if (request.user_message !== undefined) {
         // Python ZINO: the context between its own system prompt and the new user message (spec §8).
-        const prompt = buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
+        const prompt = await buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
         return { type: "context", messages: contextMessages(prompt) };
       }
-      const prompt = buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
+      const prompt = await buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
       return { type: "messages", messages: promptMessages(prompt) };
     },
 
-    get: ({ ctxkey, raw }) => {
+    get: async ({ ctxkey, raw }) => {
       const request = parseRequest("get", raw);
-      return { type: "system_prompt", content: systemPrompt(store, ctxkey, skillFor(store, ctxkey, request.skill)) };
+      return { type: "system_prompt", content: await systemPrompt(store, ctxkey, await skillFor(store, ctxkey, request.skill)) };
     },
 
-    get_config: ({ ctxkey, raw }) => {
+    get_config: async ({ ctxkey, raw }) => {
       const request = parseRequest("get_config", raw);
-      const state = configState(store, ctxkey);
+      const state = await configState(store, ctxkey);
       if (!state.ok) throw state.error;
       const { config } = state;
       // exc asks for the skills with the configuration (include_skills): one request instead of two per ready.
@@ -61,11 +67,11 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
         type: "config",
         ctxkey,
         config: request.secrets === true ? config : maskSecrets(config),
-        ...(raw.include_skills === true ? { skills: store.skills(ctxkey) } : {}),
+        ...(raw.include_skills === true ? { skills: await store.skills(ctxkey) } : {}),
       };
     },
 
-    set_config: ({ ctxkey, raw }) => {
+    set_config: async ({ ctxkey, raw }) => {
       const request = parseRequest("set_config", raw);
       const unknown = unknownKeys(request.config);
       if (unknown.length > 0)
@@ -76,97 +82,98 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
           `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`,
         );
       }
-      store.updateOwnConfig(ctxkey, (current) => {
+      const inherited = await inheritedLayers(store, ctxkey);
+      await store.updateOwnConfig(ctxkey, (current) => {
         const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
-        validateConfig(ctxkey, mergeLayers([...inheritedLayers(store, ctxkey), next]));
+        validateConfig(ctxkey, mergeLayers([...inherited, next]));
         return next;
       });
       return { type: "ok" };
     },
 
-    append_history: ({ ctxkey, raw }) => {
+    append_history: async ({ ctxkey, raw }) => {
       const request = parseRequest("append_history", raw);
-      if (request.turn_id === undefined) return { type: "ok", count: store.appendHistory(ctxkey, request.messages) };
+      if (request.turn_id === undefined) return { type: "ok", count: await store.appendHistory(ctxkey, request.messages) };
       const turn = { id: request.turn_id, fullText: request.full_text, iterations: request.iterations };
-      const { count, duplicate } = store.appendTurn(ctxkey, request.messages, turn);
+      const { count, duplicate } = await store.appendTurn(ctxkey, request.messages, turn);
       return { type: "ok", count, ...(duplicate ? { duplicate: true } : {}) };
     },
 
-    get_history: ({ ctxkey, raw }) => {
+    get_history: async ({ ctxkey, raw }) => {
       const request = parseRequest("get_history", raw);
-      return { type: "history", ctxkey, messages: store.history(ctxkey, request.limit ?? undefined) };
+      return { type: "history", ctxkey, messages: await store.history(ctxkey, request.limit ?? undefined) };
     },
 
-    clear_history: ({ ctxkey }) => ({ type: "ok", count: store.clearHistory(ctxkey) }),
+    clear_history: async ({ ctxkey }) => ({ type: "ok", count: await store.clearHistory(ctxkey) }),
 
-    get_value: ({ ctxkey, raw }) => {
+    get_value: async ({ ctxkey, raw }) => {
       const request = parseRequest("get_value", raw);
-      return { type: "value", key: request.key, value: store.value(ctxkey, request.key) ?? null };
+      return { type: "value", key: request.key, value: (await store.value(ctxkey, request.key)) ?? null };
     },
 
-    set_value: ({ ctxkey, raw }) => {
+    set_value: async ({ ctxkey, raw }) => {
       const request = parseRequest("set_value", raw);
-      store.setValue(ctxkey, request.key, request.value);
+      await store.setValue(ctxkey, request.key, request.value);
       return { type: "ok" };
     },
 
-    reload: () => ({ type: "ok", ...summaryFrame(deps.reload()) }),
+    reload: async () => ({ type: "ok", ...summaryFrame(await deps.reload()) }),
 
-    set_soft_memory: ({ ctxkey, raw }) => {
+    set_soft_memory: async ({ ctxkey, raw }) => {
       const request = parseRequest("set_soft_memory", raw);
-      store.setSoftMemory(ctxkey, request.content);
-      return { type: "system_prompt", content: systemPrompt(store, ctxkey, skillFor(store, ctxkey, undefined)) };
+      await store.setSoftMemory(ctxkey, request.content);
+      return { type: "system_prompt", content: await systemPrompt(store, ctxkey, await skillFor(store, ctxkey, undefined)) };
     },
 
-    set_soft: ({ ctxkey, raw }) => {
+    set_soft: async ({ ctxkey, raw }) => {
       const request = parseRequest("set_soft", raw);
-      store.setSoftMemory(ctxkey, request.content);
+      await store.setSoftMemory(ctxkey, request.content);
       return { type: "ok" };
     },
 
-    get_soft: ({ ctxkey }) => ({ type: "soft", content: store.softMemory(ctxkey) ?? "" }),
+    get_soft: async ({ ctxkey }) => ({ type: "soft", content: (await store.softMemory(ctxkey)) ?? "" }),
 
-    store_hard: ({ ctxkey, raw }) => {
+    store_hard: async ({ ctxkey, raw }) => {
       const request = parseRequest("store_hard", raw);
-      return { type: "ok", id: store.storeHardMemory(ctxkey, request.messages, request.tag ?? undefined) };
+      return { type: "ok", id: await store.storeHardMemory(ctxkey, request.messages, request.tag ?? undefined) };
     },
 
-    search_hard: ({ ctxkey, raw }) => {
+    search_hard: async ({ ctxkey, raw }) => {
       const request = parseRequest("search_hard", raw);
       const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
-      const found = searchHardMemories(store.hardMemories(keys), request.query, { topK: request.top_k ?? DEFAULT_SEARCH_TOP_K });
+      const found = searchHardMemories(await store.hardMemories(keys), request.query, { topK: request.top_k ?? DEFAULT_SEARCH_TOP_K });
       return {
         type: "hard_memories",
         results: found.map(({ memory, score }) => ({ messages: memory.messages, score, id: memory.id, tag: memory.tag })),
       };
     },
 
-    list_tools: ({ ctxkey }) => {
-      const tools = store.tools(ctxkey);
+    list_tools: async ({ ctxkey }) => {
+      const tools = await store.tools(ctxkey);
       return { type: "tool_files", tools, functions: tools.map(toFunctionTool) };
     },
 
-    list_skills: ({ ctxkey }) => ({ type: "skills", skills: store.skills(ctxkey) }),
+    list_skills: async ({ ctxkey }) => ({ type: "skills", skills: await store.skills(ctxkey) }),
   };
 
   function types(): string[] {
     return ["ping", ...Object.keys(operations)];
   }
 
-  function answer(request: WireRequest): Frame {
+  async function answer(request: WireRequest): Promise<Frame> {
     const { type, ctxkey, raw, message } = request;
     if (type === undefined) {
-      if (message === null) return { type: "ready", ctxkey, configured: isConfigured(ctxkey) };
+      if (message === null) return { type: "ready", ctxkey, configured: await isConfigured(ctxkey) };
       const parsed = parseRequest("message", raw);
       // A retried turn already stored (turn_id [ext]): the daemon answers it from this record instead of running it.
-      const stored = parsed.turn_id === undefined ? undefined : store.storedTurn(ctxkey, parsed.turn_id);
+      const stored = parsed.turn_id === undefined ? undefined : await store.storedTurn(ctxkey, parsed.turn_id);
       const turnDone = stored
         ? { turn_done: { turn_id: stored.id, full_text: stored.fullText ?? null, iterations: stored.iterations ?? null } }
         : {};
-      const messages = promptMessages(buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
+      const messages = promptMessages(await buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
       if (raw.include_agent_config !== true) return { type: "messages", messages, ...turnDone };
       // The daemon's turn needs the agent section too: answered here, it saves the turn a get_config request.
-      const state = configState(store, ctxkey);
+      const state = await configState(store, ctxkey);
       return { type: "messages", messages, ...turnDone, ...(state.ok ? { agent_config: state.config.agent } : {}) };
     }
     const operation = Object.hasOwn(operations, type) ? operations[type] : undefined;

@@ -1,6 +1,6 @@
-// How the SQLite store keeps secrets at rest: in `config` rows the secret fields (secret-fields.ts) are sealed one
-// by one, so the rest stays readable with sqlite3; `values` rows (MCP session ids, the Zelinqa keys of the guide)
-// are sealed whole. Rows written in clear text by an older ctx are sealed when the store opens.
+// How the ctx stores keep secrets at rest: in `config` rows the secret fields (secret-fields.ts) are sealed one
+// by one, so the rest stays readable with sqlite3 or psql; `values` rows (MCP session ids, the Zelinqa keys of the
+// guide) are sealed whole. Rows an older SQLite ctx wrote in clear text are sealed when the store opens.
 import { existsSync } from "node:fs";
 import type { Database } from "better-sqlite3";
 import { z } from "zod";
@@ -9,6 +9,9 @@ import { mapSecretFields } from "./secret-fields.js";
 
 export interface RowSealer {
   readonly keyPath: string | undefined;
+  /** Seals and opens any text with the key (the PostgreSQL store's key check); the identity without a key. */
+  seal(clear: string): string;
+  unseal(text: string): string;
   configText(config: unknown): string;
   /** A parsed config row with its secrets in clear. */
   openConfig<T>(config: T): T;
@@ -17,27 +20,34 @@ export interface RowSealer {
   openValue(text: string): string;
 }
 
-const SEALED_LIKE = "zino-sealed:v1:%";
+export const SEALED_LIKE = "zino-sealed:v1:%";
 
 /**
  * The sealer of a database file: its key at `keyPath` (created at first start). A missing key file while the
  * database holds sealed rows is refused: a new key would make them unreadable.
  */
 export function openRowSealer(db: Database, keyPath: string | undefined): RowSealer {
+  const sealer = keyedSealer(keyPath, keyPath !== undefined && holdsSealedRows(db));
+  if (keyPath !== undefined) sealClearRows(db, sealer);
+  return sealer;
+}
+
+/** The sealer of either adapter, given whether its database already holds sealed rows. */
+export function keyedSealer(keyPath: string | undefined, holdsSealed: boolean): RowSealer {
   if (keyPath === undefined) return clearSealer();
-  if (!existsSync(keyPath) && holdsSealedRows(db)) {
+  if (!existsSync(keyPath) && holdsSealed) {
     throw new SecretKeyError(
       `the ctx database holds sealed secrets but their key file ${keyPath} is missing; restore it (or clear the config and values tables)`,
     );
   }
-  const sealer = boxSealer(openSecretBox(keyPath));
-  sealClearRows(db, sealer);
-  return sealer;
+  return boxSealer(openSecretBox(keyPath));
 }
 
 function clearSealer(): RowSealer {
   return {
     keyPath: undefined,
+    seal: (clear) => clear,
+    unseal: (text) => text,
     configText: (config) => JSON.stringify(config),
     openConfig: (config) => config,
     valueText: (value) => JSON.stringify(value),
@@ -49,6 +59,8 @@ function boxSealer(box: SecretBox): RowSealer {
   const sealField = (secret: string) => (isSealed(secret) ? secret : box.seal(secret));
   return {
     keyPath: box.keyPath,
+    seal: (clear) => box.seal(clear),
+    unseal: (text) => box.unseal(text),
     configText: (config) => JSON.stringify(mapSecretFields(config, sealField)),
     openConfig: <T>(config: T) => mapSecretFields(config, (secret) => box.unseal(secret)) as T,
     valueText: (value) => box.seal(JSON.stringify(value)),

@@ -1,22 +1,16 @@
 // The history of the SQLite ctx store: appends (all rows or none), turn records that keep a retried turn from
 // being stored twice (pruned past TURN_RECORD_DAYS), and history windows served from the read cache's tails.
-import { z } from "zod";
 import type { SqliteConnection } from "./sqlite-connection.js";
-import type { SqliteReadCache } from "./sqlite-read-cache.js";
-import { decodeHistory, textRows } from "./sqlite-rows.js";
+import type { ReadCache } from "./read-cache.js";
+import { PRUNE_EVERY_TURNS, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
 import type { CtxStore, TurnRecord } from "./store.js";
 
-/** How long a turn id keeps a retried turn from being stored twice. */
-const TURN_RECORD_DAYS = 30;
-const PRUNE_EVERY_TURNS = 10_000;
 /** History windows kept (one per ctxkey, `max_messages` messages each). */
 const MAX_CACHED_TAILS = 2_000;
 
-const TurnRow = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
+export type HistoryRows = Pick<CtxStore, "appendHistory" | "appendTurn" | "storedTurn" | "history" | "clearHistory">;
 
-export type SqliteHistory = Pick<CtxStore, "appendHistory" | "appendTurn" | "storedTurn" | "history" | "clearHistory">;
-
-export function createSqliteHistory(options: { connection: SqliteConnection; cache: SqliteReadCache; now: () => string }): SqliteHistory {
+export function createSqliteHistory(options: { connection: SqliteConnection; cache: ReadCache; now: () => string }): HistoryRows {
   const {
     connection: { db, stmt },
     cache,
@@ -32,7 +26,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
 
   // Turn records only have to outlive the retries of their turn: the old ones go at open and every so often.
   const pruneTurns = db.prepare("DELETE FROM turns WHERE created_at < ?");
-  const prune = () => pruneTurns.run(new Date(Date.now() - TURN_RECORD_DAYS * 86_400_000).toISOString());
+  const prune = () => pruneTurns.run(turnRecordsBefore(Date.now()));
   prune();
   let turnsSincePrune = 0;
   const insertTurn = db.prepare(
@@ -51,7 +45,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
   };
 
   return {
-    appendHistory(ctxkey, messages) {
+    async appendHistory(ctxkey, messages) {
       cache.checkOthers();
       const texts = messages.map((message) => JSON.stringify(message));
       appendRows.immediate(ctxkey, texts, now());
@@ -59,7 +53,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return messages.length;
     },
 
-    appendTurn(ctxkey, messages, turn) {
+    async appendTurn(ctxkey, messages, turn) {
       cache.checkOthers();
       const texts = messages.map((message) => JSON.stringify(message));
       if (!appendTurnRows.immediate(ctxkey, texts, turn, now())) return { count: 0, duplicate: true };
@@ -71,14 +65,12 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return { count: messages.length, duplicate: false };
     },
 
-    storedTurn(ctxkey, turnId) {
+    async storedTurn(ctxkey, turnId) {
       const row = stmt("SELECT turn_id, full_text, iterations FROM turns WHERE ctxkey = ? AND turn_id = ?").get(ctxkey, turnId);
-      if (row === undefined) return undefined;
-      const turn = TurnRow.parse(row);
-      return { id: turn.turn_id, fullText: turn.full_text ?? undefined, iterations: turn.iterations ?? undefined };
+      return row === undefined ? undefined : turnRecordOf(row);
     },
 
-    history(ctxkey, limit) {
+    async history(ctxkey, limit) {
       if (limit === undefined)
         return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
       cache.checkOthers();
@@ -95,7 +87,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return messages.slice();
     },
 
-    clearHistory(ctxkey) {
+    async clearHistory(ctxkey) {
       tails.delete(ctxkey);
       return stmt("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
     },

@@ -1,5 +1,6 @@
 // The storage port of ctx (spec §4): one table per kind, rows keyed by ctxkey, `default` for instance defaults.
-// SQLite implements it now (sqlite-store.ts); a PostgreSQL adapter implements the same interface later.
+// Asynchronous, so that one interface serves the SQLite file (sqlite-store.ts, synchronous underneath) and a
+// PostgreSQL database shared by several hosts (pg-store.ts). The same suite tests both (test/zino/ctx/store-suite).
 import type { JsonObject } from "../config/index.js";
 import type { AgentFiles, SkillFile, ToolFile } from "./agent-files.js";
 import type { ChatMessage } from "../protocol/index.js";
@@ -33,57 +34,65 @@ export type ConfigLayer = "file" | "set";
 export interface CtxStore {
   readonly kind: string;
   readonly schemaVersion: number;
+  /** Where the rows are, for logs and status: a file path, or a database URL without its password. */
+  readonly location: string;
 
   /** Replaces what was imported from ZINO.toml and agents/ (the `default` rows), in one transaction. */
-  importInstance(input: { defaults: JsonObject; agents: AgentFiles | undefined }): void;
+  importInstance(input: { defaults: JsonObject; agents: AgentFiles | undefined }): Promise<void>;
 
   /**
    * A ctxkey's configuration layers: what it inherits, lowest first (the `default` file layer, then for other
    * ctxkeys the `default` set layer), and its own overrides (for `default`: its set layer).
    */
-  configLayers(ctxkey: string): { inherited: JsonObject[]; own: JsonObject | undefined };
+  configLayers(ctxkey: string): Promise<{ inherited: JsonObject[]; own: JsonObject | undefined }>;
   /**
    * Replaces the ctxkey's own overrides with `compute(current)`, atomically; `compute` may throw to refuse,
    * and then nothing changes.
    */
-  updateOwnConfig(ctxkey: string, compute: (current: JsonObject) => JsonObject): void;
+  updateOwnConfig(ctxkey: string, compute: (current: JsonObject) => JsonObject): Promise<void>;
 
   /** The ctxkey's prompt, else the `default` one. */
-  prompt(ctxkey: string, name: PromptName): string | undefined;
+  prompt(ctxkey: string, name: PromptName): Promise<string | undefined>;
   /** Tools and skills visible to a ctxkey: its own rows over the `default` rows, by name. */
-  tools(ctxkey: string): ToolFile[];
-  skills(ctxkey: string): SkillFile[];
+  tools(ctxkey: string): Promise<ToolFile[]>;
+  skills(ctxkey: string): Promise<SkillFile[]>;
 
   /** Appends all messages or none. Returns how many were stored. */
-  appendHistory(ctxkey: string, messages: readonly ChatMessage[]): number;
+  appendHistory(ctxkey: string, messages: readonly ChatMessage[]): Promise<number>;
   /**
    * Appends a turn's messages once per `turn.id` (docs/zino-protocol.md `turn_id` [ext]): a second append with the
    * same id for the ctxkey stores nothing and says `duplicate`. All messages and the turn record, or none.
    */
-  appendTurn(ctxkey: string, messages: readonly ChatMessage[], turn: TurnRecord): { count: number; duplicate: boolean };
+  appendTurn(ctxkey: string, messages: readonly ChatMessage[], turn: TurnRecord): Promise<{ count: number; duplicate: boolean }>;
   /** The record of a turn appended with that id, if any. */
-  storedTurn(ctxkey: string, turnId: string): TurnRecord | undefined;
+  storedTurn(ctxkey: string, turnId: string): Promise<TurnRecord | undefined>;
   /** The newest `limit` messages (all when undefined), oldest first. */
-  history(ctxkey: string, limit?: number): ChatMessage[];
-  clearHistory(ctxkey: string): number;
+  history(ctxkey: string, limit?: number): Promise<ChatMessage[]>;
+  clearHistory(ctxkey: string): Promise<number>;
 
   /** Soft memory: free-text notes shown in the system prompt; the ctxkey's own, else `default`'s. */
-  softMemory(ctxkey: string): string | undefined;
-  setSoftMemory(ctxkey: string, content: string): void;
+  softMemory(ctxkey: string): Promise<string | undefined>;
+  setSoftMemory(ctxkey: string, content: string): Promise<void>;
 
   /** Hard memory: stored conversation excerpts, searched by `search_hard`. */
-  storeHardMemory(ctxkey: string, messages: readonly ChatMessage[], tag: string | undefined): number;
-  hardMemories(ctxkeys: readonly string[]): HardMemory[];
+  storeHardMemory(ctxkey: string, messages: readonly ChatMessage[], tag: string | undefined): Promise<number>;
+  hardMemories(ctxkeys: readonly string[]): Promise<HardMemory[]>;
 
   /**
    * Changes whenever configuration, prompts, tools, skills or memories change (by any writer), so that callers may
-   * cache what they derive from them. Absent: nothing may be cached.
+   * cache what they derive from them. Absent, or undefined at the moment (PostgreSQL without its change feed):
+   * nothing may be cached.
    */
-  revision?(): number;
+  revision?(): number | undefined;
 
   /** Host-side values (e.g. an MCP session id), never shown to the model. */
-  value(ctxkey: string, key: string): unknown;
-  setValue(ctxkey: string, key: string, value: unknown): void;
+  value(ctxkey: string, key: string): Promise<unknown>;
+  setValue(ctxkey: string, key: string, value: unknown): Promise<void>;
 
-  close(): void;
+  /** Whether the database answers now; never throws. */
+  health(): Promise<StoreHealth>;
+
+  close(): Promise<void>;
 }
+
+export type StoreHealth = { ok: true } | { ok: false; code: string; message: string };

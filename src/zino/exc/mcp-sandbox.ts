@@ -11,26 +11,31 @@ import { findExecutable } from "./static-analysis.js";
 export const MCP_SANDBOX_HOME = "/tmp/home";
 
 /** The instance paths a sandboxed MCP server must not reach. */
-export type McpInstancePaths = Pick<InstanceConfig, "runtimeDir" | "sockets" | "databasePath">;
+export type McpInstancePaths = Pick<InstanceConfig, "runtimeDir" | "sockets" | "databasePath"> & Pick<Partial<InstanceConfig>, "store">;
 
 /**
  * Hidden whatever the instance: /run holds other services' sockets (D-Bus, systemd, docker), which authenticate the
  * peer by uid and would let a server act outside its sandbox as exc's user.
  */
 const SYSTEM_HIDDEN = ["/run", "/var/run"];
-/** SQLite keeps a database's recent writes in these side files. */
-const SQLITE_SUFFIXES = ["", "-wal", "-shm", "-journal"];
+/** SQLite keeps a database's recent writes in these side files; `.key` seals its secrets (src/zino/ctx/secret-box.ts). */
+const SQLITE_SUFFIXES = ["", "-wal", "-shm", "-journal", ".key"];
 
 export function defaultBwrapPath(): string {
   return findExecutable("bwrap") ?? "/usr/bin/bwrap";
 }
 
 /**
- * The runtime dir (ctx's socket there answers `get_value` for every ctxkey), sockets configured elsewhere, and the
- * ctx database with its side files.
+ * The runtime dir (ctx's socket there answers `get_value` for every ctxkey), sockets configured elsewhere, the
+ * ctx database with its side files and key, and the key of a PostgreSQL ctx store.
  */
 export function instanceHiddenPaths(instance: McpInstancePaths): string[] {
-  return [instance.runtimeDir, ...Object.values(instance.sockets), ...SQLITE_SUFFIXES.map((suffix) => `${instance.databasePath}${suffix}`)];
+  return [
+    instance.runtimeDir,
+    ...Object.values(instance.sockets),
+    ...SQLITE_SUFFIXES.map((suffix) => `${instance.databasePath}${suffix}`),
+    ...(instance.store ? [instance.store.keyPath] : []),
+  ];
 }
 
 function realPath(path: string): string | undefined {

@@ -63,20 +63,26 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     await service.start();
   } catch (err) {
     logger.fatal({ err }, "cannot start");
-    if (isSetupError(err)) {
+    if (isCoded(err, SETUP_ERROR_CODES)) {
       // Restarting cannot help: the operator has to move the sockets or restore the key; said in one plain line.
       process.stderr.write(`zino-${name}: ${err.message} [${err.code}]\n`);
       process.exit(2);
     }
+    if (isCoded(err, PASSING_ERROR_CODES)) process.stderr.write(`zino-${name}: ${err.message} [${err.code}]\n`);
     process.exit(1);
   }
 }
 
-/** Start failures only the operator can fix: the socket folder (src/wire/socket-dir.ts), ctx's key file (secret-box.ts). */
-const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file"]);
+/**
+ * Start failures only the operator can fix: the socket folder (src/wire/socket-dir.ts), ctx's key file
+ * (secret-box.ts), ctx's database refusing the login, missing, or newer than this ZINO (src/zino/ctx/store-errors.ts).
+ */
+const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file", "store_auth", "store_config", "store_schema"]);
+/** Start failures that may pass (ctx's database not reachable yet): said plainly too, and a restart may help (exit 1). */
+const PASSING_ERROR_CODES = new Set(["store_unreachable", "store_timeout"]);
 
-function isSetupError(err: unknown): err is Error & { code: string } {
-  return err instanceof Error && "code" in err && typeof err.code === "string" && SETUP_ERROR_CODES.has(err.code);
+function isCoded(err: unknown, codes: ReadonlySet<string>): err is Error & { code: string } {
+  return err instanceof Error && "code" in err && typeof err.code === "string" && codes.has(err.code);
 }
 
 /** The Python ZINO.toml keys this instance reads: those our own tables override, and those not honoured. */

@@ -102,18 +102,18 @@ void describe("zino-ctx files and secrets at rest", () => {
 });
 
 void describe("a ctx database written in clear text by an older zino-ctx", () => {
-  void it("CTX-24 is sealed when the store opens, and its values still read back", () => {
+  void it("CTX-24 is sealed when the store opens, and its values still read back", async () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
     try {
       const old = createSqliteStore({ path: instance.databasePath, keyPath: null });
-      old.importInstance({ defaults: { llm: { base_url: "http://x/v1", model: "m", api_key: "sk-old-clear" } }, agents: undefined });
-      old.setValue("guide", "token", { key: "zk-old-clear" });
-      old.close();
+      await old.importInstance({ defaults: { llm: { base_url: "http://x/v1", model: "m", api_key: "sk-old-clear" } }, agents: undefined });
+      await old.setValue("guide", "token", { key: "zk-old-clear" });
+      await old.close();
       assert.ok(bytesOf(databaseFiles(instance)).includes("sk-old-clear"));
       const store = createSqliteStore({ path: instance.databasePath });
-      assert.deepEqual(store.value("guide", "token"), { key: "zk-old-clear" });
-      assert.equal((store.configLayers("default").inherited[0]?.llm as { api_key: string }).api_key, "sk-old-clear");
-      store.close();
+      assert.deepEqual(await store.value("guide", "token"), { key: "zk-old-clear" });
+      assert.equal(((await store.configLayers("default")).inherited[0]?.llm as { api_key: string }).api_key, "sk-old-clear");
+      await store.close();
       const bytes = bytesOf(databaseFiles(instance));
       assert.equal(bytes.includes("sk-old-clear"), false);
       assert.equal(bytes.includes("zk-old-clear"), false);
@@ -122,12 +122,12 @@ void describe("a ctx database written in clear text by an older zino-ctx", () =>
     }
   });
 
-  void it("CTX-24 refuses to start without the key file once secrets are sealed, instead of making a new key", () => {
+  void it("CTX-24 refuses to start without the key file once secrets are sealed, instead of making a new key", async () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
     try {
       const store = createSqliteStore({ path: instance.databasePath });
-      store.setValue("guide", "token", "zk-sealed");
-      store.close();
+      await store.setValue("guide", "token", "zk-sealed");
+      await store.close();
       spawnSync("rm", [`${instance.databasePath}.key`]);
       assert.throws(() => createSqliteStore({ path: instance.databasePath }), /key file .* is missing; restore it/);
     } finally {

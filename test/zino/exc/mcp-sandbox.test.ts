@@ -69,6 +69,8 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
     databasePath = join(hostDir, "data", "zino.sqlite");
     writeFileSync(databasePath, "secret rows");
     writeFileSync(`${databasePath}-wal`, "secret recent rows");
+    writeFileSync(`${databasePath}.key`, "secret key");
+    writeFileSync(join(hostDir, "data", "ctx-store.key"), "secret key of the shared store");
     fakeCtx = createFakeCtx(ctxSocket, BASE_DEFAULTS);
     await fakeCtx.start();
     fakeCtx.values.set("k/session", "session-of-k");
@@ -88,6 +90,14 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
           exc: join(runtimeDir, "exc.sock"),
         },
         databasePath,
+        store: {
+          kind: "postgres",
+          url: "postgres://zino@127.0.0.1:1/zino",
+          poolSize: 1,
+          statementTimeoutMs: 1000,
+          connectTimeoutMs: 1000,
+          keyPath: join(hostDir, "data", "ctx-store.key"),
+        },
       },
     });
   });
@@ -161,7 +171,7 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
       assert.match(await ask(host, PLAIN, "read_file", { path: databasePath }, "control"), /secret rows/);
       assert.equal(await ask(host, SANDBOXED, "list_dir", { path: runtimeDir }), "[]", "the runtime dir is an empty tmpfs");
       assert.equal(await ask(host, SANDBOXED, "connect_unix", { path: ctxSocket }), "error: ENOENT");
-      for (const path of [databasePath, `${databasePath}-wal`]) {
+      for (const path of [databasePath, `${databasePath}-wal`, `${databasePath}.key`, join(hostDir, "data", "ctx-store.key")]) {
         assert.doesNotMatch(await ask(host, SANDBOXED, "read_file", { path }), /secret/, path);
       }
       assert.equal(await ask(host, SANDBOXED, "list_dir", { path: "/run" }), "[]", "/run (D-Bus, systemd, docker sockets) is hidden");

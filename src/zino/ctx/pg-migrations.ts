@@ -1,0 +1,81 @@
+// The PostgreSQL schema of ctx, as ordered migrations; `zino_ctx_schema` records how many have been applied.
+// Several hosts start at once against one database: a transaction-scoped advisory lock lets one of them migrate
+// while the others wait, then find nothing left to do. Table names carry `zino_ctx_` so that the database may be
+// shared with other applications (Zelinqa's tables included).
+import type pg from "pg";
+import { StoreError } from "./store-errors.js";
+
+/** `hashtext('zino-ctx migrations')` would do as well; a fixed number is simpler to find in pg_locks. */
+const MIGRATION_LOCK = 0x7a63_7478;
+
+export const PG_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE zino_ctx_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE zino_ctx_config (
+    ctxkey TEXT NOT NULL, layer TEXT NOT NULL CHECK (layer IN ('file', 'set')), value TEXT NOT NULL, updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, layer));
+  CREATE TABLE zino_ctx_prompts (ctxkey TEXT NOT NULL, name TEXT NOT NULL, content TEXT NOT NULL, updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, name));
+  CREATE TABLE zino_ctx_tools (ctxkey TEXT NOT NULL, name TEXT NOT NULL, definition TEXT NOT NULL, updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, name));
+  CREATE TABLE zino_ctx_skills (ctxkey TEXT NOT NULL, name TEXT NOT NULL, definition TEXT NOT NULL, updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, name));
+  -- History rows are numbered per ctxkey by the append that holds the ctxkey's head row: appends of one ctxkey
+  -- from any host are serialised there, and each keeps its messages together and in order.
+  CREATE TABLE zino_ctx_history_heads (ctxkey TEXT PRIMARY KEY, last_seq BIGINT NOT NULL);
+  CREATE TABLE zino_ctx_history (ctxkey TEXT NOT NULL, seq BIGINT NOT NULL, message TEXT NOT NULL, created_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, seq));
+  CREATE TABLE zino_ctx_turns (ctxkey TEXT NOT NULL, turn_id TEXT NOT NULL, full_text TEXT, iterations INTEGER,
+    created_at TEXT NOT NULL, PRIMARY KEY (ctxkey, turn_id));
+  CREATE INDEX zino_ctx_turns_by_age ON zino_ctx_turns (created_at);
+  CREATE TABLE zino_ctx_memory (ctxkey TEXT PRIMARY KEY, soft TEXT NOT NULL, updated_at TEXT NOT NULL);
+  CREATE TABLE zino_ctx_hard_memory (id BIGSERIAL PRIMARY KEY, ctxkey TEXT NOT NULL, tag TEXT, messages TEXT NOT NULL,
+    created_at TEXT NOT NULL);
+  CREATE INDEX zino_ctx_hard_memory_by_ctxkey ON zino_ctx_hard_memory (ctxkey, id);
+  CREATE TABLE zino_ctx_values (ctxkey TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, updated_at TEXT NOT NULL,
+    PRIMARY KEY (ctxkey, key));
+  -- Every host caches the rarely written tables; any committed change to them (by a host, or by hand in psql)
+  -- tells all hosts to drop their caches (pg-change-feed.ts).
+  CREATE FUNCTION zino_ctx_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_notify('zino_ctx_changes', TG_TABLE_NAME); RETURN NULL; END $$;
+  CREATE TRIGGER zino_ctx_config_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_config
+    FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
+  CREATE TRIGGER zino_ctx_prompts_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_prompts
+    FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
+  CREATE TRIGGER zino_ctx_tools_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_tools
+    FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
+  CREATE TRIGGER zino_ctx_skills_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_skills
+    FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
+  CREATE TRIGGER zino_ctx_memory_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_memory
+    FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
+  CREATE TRIGGER zino_ctx_hard_memory_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_hard_memory
+    FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
+  `,
+];
+
+/** Applies the migrations not yet applied, once across hosts; refuses a database from a newer ctx. */
+export async function migratePostgres(client: pg.PoolClient): Promise<number> {
+  await client.query("BEGIN");
+  try {
+    // Waiting for another host's migration is not a slow statement: [store] statement_timeout_ms does not apply.
+    await client.query("SET LOCAL statement_timeout = '120s'");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await client.query("CREATE TABLE IF NOT EXISTS zino_ctx_schema (version INTEGER NOT NULL)");
+    const rows = (await client.query<{ version: number }>("SELECT version FROM zino_ctx_schema")).rows;
+    let version = rows[0]?.version ?? 0;
+    if (rows.length === 0) await client.query("INSERT INTO zino_ctx_schema (version) VALUES (0)");
+    if (version > PG_MIGRATIONS.length) {
+      throw new StoreError(
+        "store_schema",
+        `the ctx database schema version is ${version}; this zino-ctx knows only up to ${PG_MIGRATIONS.length}: upgrade ZINO on this host`,
+      );
+    }
+    for (; version < PG_MIGRATIONS.length; version += 1) await client.query(PG_MIGRATIONS[version]!);
+    await client.query("UPDATE zino_ctx_schema SET version = $1", [version]);
+    await client.query("COMMIT");
+    return version;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw err;
+  }
+}

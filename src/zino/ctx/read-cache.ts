@@ -1,0 +1,68 @@
+// Reads of the rarely written tables (config, prompts, tools, skills, memory) and the recent history windows,
+// cached; our own writes and other writers' commits invalidate them, and bump the revision callers use to cache
+// what they derive from them. What tells of other writers is the adapter's: SQLite's `PRAGMA data_version`,
+// PostgreSQL's change notifications (pg-change-feed.ts). While the adapter cannot tell (`live()` false), nothing
+// is cached.
+import type { ChatMessage } from "../protocol/index.js";
+
+/** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
+const MAX_CACHED_READS = 20_000;
+
+export interface ReadCache {
+  /** The value cached under `key`, else `read()`'s, cached; a promise that rejects is not kept. */
+  cachedRead: <T>(key: string, read: () => T) => T;
+  /** Looks whether another writer committed since we last looked, and then drops the cache. */
+  checkOthers: () => void;
+  /** We wrote, or were told of another writer: drop the cache. */
+  changed: () => void;
+  /** Counts the changes seen (ours and others'); undefined while other writers cannot be seen. */
+  readonly revision: number | undefined;
+  /**
+   * The newest `limit` history messages of recently read ctxkeys, kept in step with our own appends: every turn
+   * appends, and the next build reads the same window back. Any other writer's commit drops them all.
+   */
+  readonly tails: Map<string, { limit: number; messages: ChatMessage[] }>;
+}
+
+export interface ReadCacheOptions {
+  /** True when another writer committed since the last call (polled before each cached read). */
+  othersChanged?: () => boolean;
+  /** False while other writers' changes cannot be seen: then every read goes to the database. */
+  live?: () => boolean;
+}
+
+export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
+  const { othersChanged, live = () => true } = options;
+  let revision = 0;
+  // Replaced, not cleared: a read that started before a change stores its (older) value in the dropped map.
+  let reads = new Map<string, unknown>();
+  const tails = new Map<string, { limit: number; messages: ChatMessage[] }>();
+  const changed = () => {
+    revision += 1;
+    reads = new Map();
+    tails.clear();
+  };
+  const checkOthers = () => {
+    if (othersChanged?.()) changed();
+  };
+  const cachedRead = <T>(key: string, read: () => T): T => {
+    checkOthers();
+    if (!live()) return read();
+    const current = reads;
+    if (current.has(key)) return current.get(key) as T;
+    const value = read();
+    if (current.size >= MAX_CACHED_READS) current.clear();
+    current.set(key, value);
+    if (value instanceof Promise) value.catch(() => current.get(key) === value && current.delete(key));
+    return value;
+  };
+  return {
+    cachedRead,
+    checkOthers,
+    changed,
+    get revision() {
+      return live() ? revision : undefined;
+    },
+    tails,
+  };
+}

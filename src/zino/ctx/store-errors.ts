@@ -1,0 +1,75 @@
+// Failures of the ctx database that the operator must see plainly: a stable code, where (the URL without its
+// password) and what to do. At start they end the process with that line (src/zino/runtime/run-service.ts); on a
+// request they are an `unavailable` or `timeout` error frame carrying `store_error: <code>`.
+import { WireError } from "../../wire/index.js";
+
+export type StoreErrorCode = "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout";
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "StoreError";
+  }
+}
+
+const UNREACHABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+  "EPIPE",
+]);
+
+function causeOf(err: unknown): { code: string; message: string } {
+  const code = typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : "";
+  const message = err instanceof Error ? err.message : String(err);
+  return { code, message };
+}
+
+/**
+ * The StoreError a `pg` failure stands for, or undefined for one that is not about reaching the database (a bug,
+ * a constraint): those stay internal errors. `location` is already redacted; the driver's message never holds the
+ * password.
+ */
+export function storeErrorOf(err: unknown, location: string): StoreError | undefined {
+  if (err instanceof StoreError) return err;
+  const { code, message } = causeOf(err);
+  const plain = message.replace(/postgres(ql)?:\/\/\S+/gi, "(url)");
+  if (
+    UNREACHABLE_NODE_CODES.has(code) ||
+    code.startsWith("08") ||
+    code === "57P01" ||
+    code === "57P03" ||
+    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+  ) {
+    return new StoreError(
+      "store_unreachable",
+      `zino-ctx cannot reach its PostgreSQL database ${location} (${code || plain}); check that the server runs and accepts connections from this host, and [store] url in ZINO.toml`,
+    );
+  }
+  if (code === "28P01" || code === "28000") {
+    return new StoreError(
+      "store_auth",
+      `PostgreSQL refused zino-ctx's login to ${location} (${plain}); check the user and password of [store] url`,
+    );
+  }
+  if (code === "3D000")
+    return new StoreError("store_config", `the database of ${location} does not exist (${plain}); create it, or fix [store] url`);
+  if (code === "57014") {
+    return new StoreError("store_timeout", `a ctx statement on ${location} ran past [store] statement_timeout_ms and was cancelled`);
+  }
+  return undefined;
+}
+
+/** A request's failure as an error frame: the store's own codes said plainly, anything else as it was. */
+export function wireErrorOf(err: unknown, location: string): unknown {
+  const store = storeErrorOf(err, location);
+  if (!store) return err;
+  return new WireError(store.code === "store_timeout" ? "timeout" : "unavailable", store.message, { store_error: store.code });
+}

@@ -1,0 +1,89 @@
+// The PostgreSQL adapter of the ctx store on its own: migrations once across hosts starting together, a newer
+// schema refused, old turn records pruned at open, and caching switched off while the change feed is down.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import pg from "pg";
+import { openPostgresStore } from "../../../src/zino/ctx/pg-store.js";
+import { PG_MIGRATIONS } from "../../../src/zino/ctx/pg-migrations.js";
+import { createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
+
+async function sql(url: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => {
+  let backend: StoreBackend;
+  let url: string;
+  before(async () => {
+    backend = await createStoreBackend("postgres");
+    url = backend.settings!.url;
+  });
+  after(() => backend?.drop());
+
+  void it("CTX-35 hosts starting together on an empty database migrate it once and all start", async () => {
+    const stores = await Promise.all([1, 2, 3, 4].map(() => backend.open()));
+    try {
+      assert.deepEqual(
+        stores.map((store) => store.schemaVersion),
+        [1, 2, 3, 4].map(() => PG_MIGRATIONS.length),
+      );
+      assert.deepEqual((await sql(url, "SELECT version FROM zino_ctx_schema")).rows, [{ version: PG_MIGRATIONS.length }]);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  void it("CTX-28 an open prunes the turn records past 30 days only", async () => {
+    const store = await backend.open();
+    await store.appendTurn("old", [{ role: "user", content: "q" }], { id: "t", fullText: "a", iterations: 1 });
+    await store.appendTurn("new", [{ role: "user", content: "q" }], { id: "t", fullText: "a", iterations: 1 });
+    await store.close();
+    await sql(url, "UPDATE zino_ctx_turns SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'old'");
+    const reopened = await backend.open();
+    try {
+      assert.equal(await reopened.storedTurn("old", "t"), undefined);
+      assert.deepEqual(await reopened.storedTurn("new", "t"), { id: "t", fullText: "a", iterations: 1 });
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  void it("CTX-36 while its change feed is down a host caches nothing, and it listens again by itself", async () => {
+    const store = await backend.open();
+    const other = await backend.open();
+    try {
+      await store.softMemory("feed");
+      assert.equal(typeof store.revision?.(), "number");
+      await sql(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'zino-ctx-changes'");
+      await eventually(async () => assert.equal(store.revision?.(), undefined));
+      await other.setSoftMemory("feed", "written while the feed is down");
+      // Read at once: nothing is cached, so no notification is needed.
+      assert.equal(await store.softMemory("feed"), "written while the feed is down");
+      await eventually(async () => assert.equal(typeof store.revision?.(), "number"), 5000);
+      await other.setSoftMemory("feed", "after");
+      await eventually(async () => assert.equal(await store.softMemory("feed"), "after"));
+    } finally {
+      await store.close();
+      await other.close();
+    }
+  });
+
+  void it("CTX-18 a database migrated by a newer ctx is refused with store_schema", async () => {
+    await sql(url, "UPDATE zino_ctx_schema SET version = 99");
+    try {
+      await assert.rejects(openPostgresStore(backend.settings!), (err: unknown) => {
+        assert.equal((err as { code?: string }).code, "store_schema");
+        assert.match((err as Error).message, /schema version is 99/);
+        return true;
+      });
+    } finally {
+      await sql(url, `UPDATE zino_ctx_schema SET version = ${PG_MIGRATIONS.length}`);
+    }
+  });
+});

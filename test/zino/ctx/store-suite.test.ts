@@ -1,0 +1,174 @@
+// One suite for both ctx store adapters (SQLite, PostgreSQL): the CtxStore port's behaviour, whatever holds the
+// rows. Two stores opened on one database stand for two ZINO hosts (or two processes on one SQLite file).
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { ChatMessage, CtxStore } from "../../../src/zino/ctx/index.js";
+import { STORE_BACKENDS, createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
+
+const TOOL = { name: "bash", description: "d", meta: { executor: "bash" } };
+
+interface Opened {
+  backend: StoreBackend;
+  /** Two stores on one database: two hosts (or two processes on one SQLite file). */
+  store: CtxStore;
+  other: CtxStore;
+}
+
+for (const name of STORE_BACKENDS) {
+  const skip = name === "postgres" ? postgresSkipReason() : undefined;
+  void describe(`the ctx store on ${name}`, { skip }, () => {
+    const opened = {} as Opened;
+    before(async () => {
+      opened.backend = await createStoreBackend(name);
+      opened.store = await opened.backend.open();
+      opened.other = await opened.backend.open();
+    });
+    after(async () => {
+      await opened.store?.close();
+      await opened.other?.close();
+      await opened.backend?.drop();
+    });
+    rowTests(opened);
+    sharingTests(opened);
+  });
+}
+
+function rowTests(opened: Opened): void {
+  void it("CTX-11 a history append that fails half-way stores none of its messages", async () => {
+    await opened.store.appendHistory("atomic", [{ role: "user", content: "kept" }]);
+    // A value JSON cannot encode fails after the first message was encoded.
+    const poisoned = { role: "assistant", content: "x", extra: 1n } as unknown as ChatMessage;
+    await assert.rejects(opened.store.appendHistory("atomic", [{ role: "user", content: "lost" }, poisoned]), /BigInt/);
+    assert.deepEqual(await opened.store.history("atomic"), [{ role: "user", content: "kept" }]);
+  });
+
+  void it("CTX-08 tools, skills and prompts of a ctxkey override the default rows by name; a later import keeps them", async () => {
+    const agents = { systemTemplate: "SYS", personality: undefined, skills: [], tools: [TOOL] };
+    await opened.store.importInstance({ defaults: {}, agents });
+    assert.equal(await opened.store.prompt("k", "system"), "SYS");
+    assert.equal(await opened.store.prompt("k", "personality"), undefined);
+    assert.deepEqual(
+      (await opened.store.tools("k")).map((t) => t.name),
+      ["bash"],
+    );
+    await opened.store.importInstance({ defaults: { agent: { max_iterations: 2 } }, agents: undefined });
+    assert.deepEqual(
+      (await opened.store.tools("k")).map((t) => t.name),
+      ["bash"],
+      "no agents/ folder keeps the previous import",
+    );
+    assert.deepEqual(await opened.store.configLayers("k"), { inherited: [{ agent: { max_iterations: 2 } }], own: undefined });
+  });
+
+  void it("CTX-09 set layers: a ctxkey inherits default's overrides, and its own update sees its current row", async () => {
+    await opened.store.updateOwnConfig("default", () => ({ history: { max_messages: 5 } }));
+    await opened.store.updateOwnConfig("k2", (current) => ({ ...current, agent: { max_iterations: 3 } }));
+    await opened.store.updateOwnConfig("k2", (current) => ({ ...current, llm: { model: "m" } }));
+    const layers = await opened.store.configLayers("k2");
+    assert.deepEqual(layers.own, { agent: { max_iterations: 3 }, llm: { model: "m" } });
+    assert.deepEqual(layers.inherited.at(-1), { history: { max_messages: 5 } });
+    await assert.rejects(
+      opened.store.updateOwnConfig("k2", () => {
+        throw new Error("refused");
+      }),
+      /refused/,
+    );
+    assert.deepEqual((await opened.store.configLayers("k2")).own, { agent: { max_iterations: 3 }, llm: { model: "m" } });
+  });
+
+  void it("CTX-28 appendTurn stores a turn id once per ctxkey and keeps its answer", async () => {
+    const messages: ChatMessage[] = [
+      { role: "user", content: "q" },
+      { role: "assistant", content: "a" },
+    ];
+    assert.deepEqual(await opened.store.appendTurn("tk", messages, { id: "t", fullText: "a", iterations: 1 }), {
+      count: 2,
+      duplicate: false,
+    });
+    assert.deepEqual(await opened.other.appendTurn("tk", messages, { id: "t", fullText: "x", iterations: 9 }), {
+      count: 0,
+      duplicate: true,
+    });
+    assert.deepEqual(await opened.store.appendTurn("tk2", messages, { id: "t", fullText: undefined, iterations: undefined }), {
+      count: 2,
+      duplicate: false,
+    });
+    assert.deepEqual(await opened.store.history("tk"), messages);
+    assert.deepEqual(await opened.other.storedTurn("tk", "t"), { id: "t", fullText: "a", iterations: 1 });
+    assert.equal(await opened.store.storedTurn("tk", "nope"), undefined);
+  });
+}
+
+function sharingTests(opened: Opened): void {
+  void it("CTX-06 a conversation continued through the opened.other opened.store sees its whole history, windows included", async () => {
+    await opened.store.appendHistory("conv", [{ role: "user", content: "one" }]);
+    assert.deepEqual(await opened.store.history("conv", 10), [{ role: "user", content: "one" }]);
+    await opened.other.appendHistory("conv", [{ role: "assistant", content: "two" }]);
+    await opened.store.appendHistory("conv", [{ role: "user", content: "three" }]);
+    assert.deepEqual(
+      (await opened.store.history("conv", 10)).map((m) => m.content),
+      ["one", "two", "three"],
+    );
+    assert.deepEqual(
+      (await opened.other.history("conv", 2)).map((m) => m.content),
+      ["two", "three"],
+    );
+    assert.equal(await opened.other.clearHistory("conv"), 3);
+    assert.deepEqual(await opened.store.history("conv", 10), []);
+  });
+
+  void it("CTX-06 memories and values written through one opened.store are read through the other", async () => {
+    assert.equal(await opened.store.softMemory("mem"), undefined);
+    await opened.other.setSoftMemory("mem", "note");
+    await eventually(async () => assert.equal(await opened.store.softMemory("mem"), "note"));
+    await opened.store.setSoftMemory("default", "fallback");
+    await eventually(async () => assert.equal(await opened.other.softMemory("nobody"), "fallback"));
+    const id = await opened.other.storeHardMemory("mem", [{ role: "user", content: "remember the blue door" }], "door");
+    await eventually(async () =>
+      assert.deepEqual(
+        (await opened.store.hardMemories(["mem"])).map((m) => [m.id, m.tag]),
+        [[id, "door"]],
+      ),
+    );
+    await opened.store.setValue("guide", "session", { id: "s-1", key: "zk-secret" });
+    assert.deepEqual(await opened.other.value("guide", "session"), { id: "s-1", key: "zk-secret" });
+    assert.equal(await opened.other.value("guide", "none"), undefined);
+  });
+
+  void it("CTX-06 a configuration change made through one opened.store reaches the other's cached reads", async () => {
+    assert.equal((await opened.other.configLayers("cfg")).own, undefined);
+    await opened.store.updateOwnConfig("cfg", () => ({ agent: { max_iterations: 4 } }));
+    await eventually(async () => assert.deepEqual((await opened.other.configLayers("cfg")).own, { agent: { max_iterations: 4 } }));
+    const before = opened.other.revision?.();
+    await opened.store.importInstance({ defaults: {}, agents: { systemTemplate: "NEW", personality: "P", skills: [], tools: [] } });
+    await eventually(async () => assert.equal(await opened.other.prompt("cfg", "system"), "NEW"));
+    await eventually(async () => assert.notEqual(opened.other.revision?.(), before, "the revision moves: derived values are recomputed"));
+  });
+
+  void it("CTX-30 appends of one ctxkey racing through both stores keep each append together and in order", async () => {
+    const appends = Array.from({ length: 40 }, (_, i) => {
+      const target = i % 2 === 0 ? opened.store : opened.other;
+      const messages = [0, 1, 2].map((part): ChatMessage => ({ role: "user", content: `a${i}.${part}` }));
+      return target.appendHistory("race", messages);
+    });
+    await Promise.all(appends);
+    const contents = (await opened.store.history("race")).map((m) => m.content as string);
+    assert.equal(contents.length, 120);
+    for (let at = 0; at < contents.length; at += 3) {
+      const append = contents[at]!.split(".")[0]!;
+      assert.deepEqual(contents.slice(at, at + 3), [`${append}.0`, `${append}.1`, `${append}.2`]);
+    }
+    assert.deepEqual(
+      (await opened.other.history("race", 120)).map((m) => m.content as string),
+      contents,
+    );
+  });
+
+  void it("CTX-18 reports itself healthy and closes idempotently", async () => {
+    assert.deepEqual(await opened.store.health(), { ok: true });
+    assert.equal(opened.store.kind, opened.backend.name);
+    const extra = await opened.backend.open();
+    await extra.close();
+    await extra.close();
+  });
+}
