@@ -29,6 +29,8 @@ import { configurationReadRoutes } from "./routes/configuration-reads.js";
 import { configurationWriteRoutes } from "./routes/configuration-writes.js";
 import { legacyRoutes } from "./routes/legacy-routes.js";
 import { sessionRoutes } from "./routes/session-routes.js";
+import { studioIdentityRoutes } from "./routes/studio-identity.js";
+import { SIGN_IN_PATH, registerSignIn } from "./routes/studio-sign-in.js";
 import { turnPreviewRoutes } from "./routes/turn-preview-route.js";
 
 export interface ZelinqaAppOptions {
@@ -145,6 +147,7 @@ function appRoutes(ctx: AppContext): RouteDefinition[] {
     ...configurationReadRoutes(ctx),
     ...configurationWriteRoutes(ctx),
     ...legacyRoutes(ctx),
+    ...studioIdentityRoutes(ctx),
   ];
 }
 
@@ -198,7 +201,8 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   const routes = appRoutes(ctx);
   registerRoutes(fastify, { routes, pipeline, maxBodyBytes: options.maxBodyBytes });
   registerHealth(fastify, options.store);
-  const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }]);
+  registerSignIn(fastify, { ctx, contentTypeOf: bookkeeping.contentTypeOf });
+  const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }, { method: "POST", path: SIGN_IN_PATH }]);
   installErrorHandlers(fastify, { ids: options.ids, locale: options.locale, logger: options.logger, matcher });
 
   if (options.worker !== false) worker.start();

@@ -48,6 +48,11 @@ export interface RouteDefinition {
   params?: z.ZodType<Record<string, string>>;
   responses: Record<number, z.ZodType>;
   summary: string;
+  /**
+   * [ext] Scope check right after authentication answering 403 `insufficient_scope` with details (the studio's
+   * routes): the scopes required when the key lacks them, or null.
+   */
+  extScope?: (principal: Principal) => Scope[] | null;
   /** Dynamic scope check after validation (§4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;

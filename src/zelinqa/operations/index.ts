@@ -25,3 +25,15 @@ export { getSession, previewTurn, recordFeedback, feedbackRecord, legacyNextQues
 export type { RecordedFeedback } from "./session-reads.js";
 export { API_KEY_PATTERN, createApiKey, generateApiKey, hashApiKey, isScope, listApiKeys, revokeApiKey } from "./api-keys.js";
 export type { ApiKeyRequest, NewApiKey } from "./api-keys.js";
+export {
+  SIGN_IN_CODE_TTL_MS,
+  SIGN_IN_KEY_TTL_MS,
+  SIGN_IN_SCOPES,
+  createOrganizationDomain,
+  hashSignInCode,
+  issueDomainKey,
+  mintSignInCode,
+  organizationDomains,
+  redeemSignInCode,
+  studioDomain,
+} from "./studio-access.js";

@@ -26,3 +26,15 @@ export type {
   StoreOperations,
   ZelinqaStore,
 } from "./store-port.js";
+export type {
+  AnalyticsChart,
+  AnalyticsQuery,
+  AnalyticsRow,
+  DimensionCoverageRecord,
+  SessionFactsRecord,
+  SessionFactsWrite,
+  SessionListQuery,
+  SessionTurnRecord,
+  SignInCodeRecord,
+  StudioStoreOperations,
+} from "./studio-port.js";
