@@ -31,6 +31,7 @@ import { legacyRoutes } from "./routes/legacy-routes.js";
 import { sessionRoutes } from "./routes/session-routes.js";
 import { studioIdentityRoutes } from "./routes/studio-identity.js";
 import { SIGN_IN_PATH, registerSignIn } from "./routes/studio-sign-in.js";
+import { registerStudio } from "./studio-static.js";
 import { turnPreviewRoutes } from "./routes/turn-preview-route.js";
 
 export interface ZelinqaAppOptions {
@@ -45,6 +46,8 @@ export interface ZelinqaAppOptions {
   /** Start the compilation worker with the app (default true). */
   worker?: boolean;
   workerPollMs?: number;
+  /** [ext] The studio's built files (default: the package's dist/studio). */
+  studioDir?: string | undefined;
 }
 
 export interface ZelinqaApp {
@@ -202,6 +205,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   registerRoutes(fastify, { routes, pipeline, maxBodyBytes: options.maxBodyBytes });
   registerHealth(fastify, options.store);
   registerSignIn(fastify, { ctx, contentTypeOf: bookkeeping.contentTypeOf });
+  await registerStudio(fastify, { dir: options.studioDir });
   const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }, { method: "POST", path: SIGN_IN_PATH }]);
   installErrorHandlers(fastify, { ids: options.ids, locale: options.locale, logger: options.logger, matcher });
 
