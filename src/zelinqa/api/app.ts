@@ -10,7 +10,7 @@ import { HealthResponseSchema } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
 import { ENGINE_VERSION } from "../engine/index.js";
 import type { SemanticExtractor } from "../engine/index.js";
-import { createArtifactCache, createCompileWorker, errorSummary } from "../operations/index.js";
+import { backfillSessionFacts, createArtifactCache, createCompileWorker, errorSummary } from "../operations/index.js";
 import type { CompileWorker, IdGenerator } from "../operations/index.js";
 import type { ZelinqaStore } from "../store/index.js";
 import { createAuthenticator } from "./api-keys.js";
@@ -29,6 +29,8 @@ import { configurationReadRoutes } from "./routes/configuration-reads.js";
 import { configurationWriteRoutes } from "./routes/configuration-writes.js";
 import { legacyRoutes } from "./routes/legacy-routes.js";
 import { sessionRoutes } from "./routes/session-routes.js";
+import { studioAnalyticsRoutes } from "./routes/studio-analytics.js";
+import { studioConversationRoutes } from "./routes/studio-conversations.js";
 import { studioIdentityRoutes } from "./routes/studio-identity.js";
 import { SIGN_IN_PATH, registerSignIn } from "./routes/studio-sign-in.js";
 import { registerStudio } from "./studio-static.js";
@@ -151,6 +153,8 @@ function appRoutes(ctx: AppContext): RouteDefinition[] {
     ...configurationWriteRoutes(ctx),
     ...legacyRoutes(ctx),
     ...studioIdentityRoutes(ctx),
+    ...studioConversationRoutes(ctx),
+    ...studioAnalyticsRoutes(ctx),
   ];
 }
 
@@ -211,6 +215,11 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
 
   if (options.worker !== false) worker.start();
   const purge = startIdempotencyPurge(options);
+  // [ext] Sessions older than the studio's tables get their facts once, in the background.
+  const stopBackfill = new AbortController();
+  const backfill = backfillSessionFacts(ctx, stopBackfill.signal).catch((error: unknown) => {
+    options.logger.warn({ err: errorSummary(error) }, "studio facts backfill failed");
+  });
   let closing: Promise<void> | undefined;
   return {
     fastify,
@@ -218,6 +227,8 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     close() {
       closing ??= (async () => {
         clearInterval(purge);
+        stopBackfill.abort();
+        await backfill;
         await worker.close();
         await fastify.close();
       })();

@@ -227,6 +227,7 @@ async function handleAndCommit(
         query: prepared.query,
         rawPath: rawPathOf(request),
         now: deps.now(),
+        accept: request.headers.accept,
       });
       return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
     } catch (error) {

@@ -27,6 +27,8 @@ export interface RequestContext<B, Q, P = Record<string, string>> {
   rawPath: string;
   /** The request's clock reading, taken once after authentication. */
   now: Date;
+  /** The Accept header ([ext] CSV exports by content negotiation). */
+  accept?: string | undefined;
 }
 
 export interface RouteDefinition {

@@ -37,3 +37,7 @@ export {
   redeemSignInCode,
   studioDomain,
 } from "./studio-access.js";
+export { sessionFactsWrite, stopReasonOf } from "./session-facts.js";
+export { listConversations, sessionTranscript } from "./studio-conversations.js";
+export { backfillSessionFacts } from "./session-facts-backfill.js";
+export { CHART_COLUMNS, analyticsChart, analyticsRange, parseChart } from "./studio-analytics.js";

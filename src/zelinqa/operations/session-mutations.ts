@@ -13,6 +13,7 @@ import type { SessionRecord, StoreOperations } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, StateVersionConflict, engineRefusal } from "./operation-error.js";
+import { sessionFactsWrite } from "./session-facts.js";
 import { loadSession, pinnedArtifact, publishedArtifact } from "./session-loading.js";
 
 /** Who asks and when: the caller's domain, its request id, and the request's clock reading. */
@@ -90,6 +91,8 @@ export async function createSession(
         summary: { degraded: view.degraded },
         occurredAt: at,
       });
+      const session = { id: sessionId, domainId: call.domainId, configVersionId: versionId, createdAt: at };
+      await tx.recordSessionFacts(sessionFactsWrite({ session, kind: "create", before: null, after: state, progress: view.progress, at }));
     },
   };
 }
@@ -132,6 +135,9 @@ export async function nextQuestions(
         summary,
         occurredAt: at,
       });
+      await tx.recordSessionFacts(
+        sessionFactsWrite({ session, kind: "next", before: current, after: state, progress: response.progress, at }),
+      );
     },
   };
 }
@@ -158,6 +164,9 @@ export async function applySessionEvents(
         occurredAt: at,
       };
       await tx.appendSessionEvent(event);
+      await tx.recordSessionFacts(
+        sessionFactsWrite({ session, kind: "events", before: current, after: state, progress: view.progress, at }),
+      );
     },
   };
 }

@@ -34,6 +34,7 @@ export type {
   SessionFactsRecord,
   SessionFactsWrite,
   SessionListQuery,
+  SessionOutcomeRecord,
   SessionTurnRecord,
   SignInCodeRecord,
   StudioStoreOperations,

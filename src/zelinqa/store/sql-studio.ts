@@ -44,15 +44,19 @@ function valueRows(rows: number, width: number): string {
   return out.join(", ");
 }
 
-async function upsertFacts(db: SqlExecutor, f: SessionFactsRecord): Promise<void> {
-  await db.run(
+async function upsertFacts(db: SqlExecutor, f: SessionFactsRecord, onlyIfAbsent: boolean): Promise<boolean> {
+  const changed = await db.run(
     `INSERT INTO session_facts (session_id, domain_id, config_version_id, status, stop_reason, objective_reached, turns,
        objective_reached_turn, pending_question_id, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10)
-     ON CONFLICT (session_id) DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
+     ON CONFLICT (session_id) ${
+       onlyIfAbsent
+         ? "DO NOTHING"
+         : `DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
        objective_reached = excluded.objective_reached, turns = excluded.turns,
        objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
-       pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at`,
+       pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at`
+     }`,
     [
       f.sessionId,
       f.domainId,
@@ -67,11 +71,10 @@ async function upsertFacts(db: SqlExecutor, f: SessionFactsRecord): Promise<void
       f.objectiveReachedTurn,
     ],
   );
+  return changed > 0;
 }
 
-async function recordSessionFacts(db: SqlExecutor, write: SessionFactsWrite): Promise<void> {
-  const { facts, turn, coverage } = write;
-  await upsertFacts(db, facts);
+async function insertTurn(db: SqlExecutor, turn: SessionTurnRecord): Promise<void> {
   await db.run(
     `INSERT INTO session_turns (session_id, state_version, turn, kind, outcomes, extracted, progress, occurred_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (session_id, state_version) DO NOTHING`,
@@ -86,12 +89,18 @@ async function recordSessionFacts(db: SqlExecutor, write: SessionFactsWrite): Pr
       turn.occurredAt,
     ],
   );
+}
+
+async function recordSessionFacts(db: SqlExecutor, write: SessionFactsWrite): Promise<void> {
+  const { facts, turn, outcomes, coverage } = write;
+  if (!(await upsertFacts(db, facts, write.onlyIfAbsent === true))) return;
+  if (turn) await insertTurn(db, turn);
   const shared = [facts.domainId, facts.configVersionId, facts.createdAt];
-  if (turn.outcomes.length > 0) {
-    const params: SqlParam[] = turn.outcomes.flatMap((o) => [facts.sessionId, turn.stateVersion, o.question_id, o.outcome, ...shared]);
+  if (outcomes.length > 0) {
+    const params: SqlParam[] = outcomes.flatMap((o) => [facts.sessionId, o.seq, o.questionId, o.outcome, ...shared]);
     await db.run(
-      `INSERT INTO session_outcomes (session_id, state_version, question_id, outcome, domain_id, config_version_id, session_created_at)
-       VALUES ${valueRows(turn.outcomes.length, 7)} ON CONFLICT DO NOTHING`,
+      `INSERT INTO session_outcomes (session_id, seq, question_id, outcome, domain_id, config_version_id, session_created_at)
+       VALUES ${valueRows(outcomes.length, 7)} ON CONFLICT DO NOTHING`,
       params,
     );
   }
@@ -148,6 +157,14 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
       return row ? text(row, "domain_id") : null;
     },
     recordSessionFacts: (write) => recordSessionFacts(db, write),
+    async listSessionsWithoutFacts(limit) {
+      const rows = await db.all(
+        `SELECT s.id, s.domain_id FROM sessions s LEFT JOIN session_facts f ON f.session_id = s.id
+         WHERE f.session_id IS NULL ORDER BY s.created_at, s.id LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({ id: text(row, "id"), domainId: text(row, "domain_id") }));
+    },
     async listSessionFacts(query) {
       const { where, params } = listConditions(query);
       params.push(query.limit);

@@ -47,11 +47,21 @@ export interface DimensionCoverageRecord {
   complete: boolean;
 }
 
-/** What a session mutation records for the studio, in one call. */
+/** An outcome of the session's list of outcomes; `seq` is its position there. */
+export interface SessionOutcomeRecord {
+  seq: number;
+  questionId: string;
+  outcome: string;
+}
+
+/** What a session mutation records for the studio, in one call (no turn row when rebuilding an old session). */
 export interface SessionFactsWrite {
   facts: SessionFactsRecord;
-  turn: SessionTurnRecord;
+  turn: SessionTurnRecord | null;
+  outcomes: SessionOutcomeRecord[];
   coverage: DimensionCoverageRecord[];
+  /** Rebuilding an old session: never overwrite facts a live mutation wrote meanwhile. */
+  onlyIfAbsent?: boolean;
 }
 
 export interface SessionListQuery {
@@ -84,6 +94,8 @@ export interface StudioStoreOperations {
   /** Marks the code used when it is unused and unexpired; returns its domain, or null. */
   consumeSignInCode(codeHash: string, now: string): Promise<string | null>;
   recordSessionFacts(write: SessionFactsWrite): Promise<void>;
+  /** Sessions without facts yet (recorded before the studio's tables existed), oldest first. */
+  listSessionsWithoutFacts(limit: number): Promise<Array<{ id: string; domainId: string }>>;
   listSessionFacts(query: SessionListQuery): Promise<SessionFactsRecord[]>;
   listSessionTurns(sessionId: string): Promise<SessionTurnRecord[]>;
   /** One SQL statement per chart. */

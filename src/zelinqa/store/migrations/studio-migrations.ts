@@ -22,9 +22,9 @@ export const STUDIO_MIGRATIONS: readonly Migration[] = [
         kind TEXT NOT NULL, outcomes TEXT NOT NULL, extracted TEXT NOT NULL, progress TEXT NOT NULL,
         occurred_at TEXT NOT NULL, PRIMARY KEY (session_id, state_version))`,
       `CREATE TABLE session_outcomes (
-        session_id TEXT NOT NULL REFERENCES sessions(id), state_version INTEGER NOT NULL, question_id TEXT NOT NULL,
+        session_id TEXT NOT NULL REFERENCES sessions(id), seq INTEGER NOT NULL, question_id TEXT NOT NULL,
         outcome TEXT NOT NULL, domain_id TEXT NOT NULL, config_version_id TEXT NOT NULL, session_created_at TEXT NOT NULL,
-        PRIMARY KEY (session_id, state_version, question_id))`,
+        PRIMARY KEY (session_id, seq))`,
       `CREATE INDEX session_outcomes_by_version ON session_outcomes (domain_id, config_version_id, session_created_at)`,
       `CREATE TABLE session_dimension_coverage (
         session_id TEXT NOT NULL REFERENCES sessions(id), dimension_id TEXT NOT NULL, coverage ${dialect === "postgres" ? "DOUBLE PRECISION" : "REAL"} NOT NULL,
