@@ -67,7 +67,7 @@ export const CHART_SQL: Readonly<Record<AnalyticsChart, ChartSql>> = {
     const { where, params } = scope(query, "created_at");
     return {
       sql: `SELECT stop_reason, COUNT(*) AS sessions FROM session_facts WHERE ${where}
-            GROUP BY stop_reason ORDER BY COUNT(*) DESC, stop_reason`,
+            GROUP BY stop_reason ORDER BY COUNT(*) DESC, COALESCE(stop_reason, '')`,
       params,
     };
   },

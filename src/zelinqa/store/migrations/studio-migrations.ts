@@ -16,7 +16,9 @@ export const STUDIO_MIGRATIONS: readonly Migration[] = [
         status TEXT NOT NULL, stop_reason TEXT, objective_reached INTEGER NOT NULL, turns INTEGER NOT NULL,
         objective_reached_turn INTEGER, pending_question_id TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
       `CREATE INDEX session_facts_by_domain ON session_facts (domain_id, created_at, session_id)`,
-      `CREATE INDEX session_facts_by_version ON session_facts (domain_id, config_version_id, created_at)`,
+      // Covering: every chart over session_facts reads this index only, never the table.
+      `CREATE INDEX session_facts_by_version ON session_facts (domain_id, config_version_id, created_at, status, stop_reason,
+        objective_reached, objective_reached_turn, pending_question_id)`,
       `CREATE TABLE session_turns (
         session_id TEXT NOT NULL REFERENCES sessions(id), state_version INTEGER NOT NULL, turn INTEGER NOT NULL,
         kind TEXT NOT NULL, outcomes TEXT NOT NULL, extracted TEXT NOT NULL, progress TEXT NOT NULL,
@@ -25,13 +27,14 @@ export const STUDIO_MIGRATIONS: readonly Migration[] = [
         session_id TEXT NOT NULL REFERENCES sessions(id), seq INTEGER NOT NULL, question_id TEXT NOT NULL,
         outcome TEXT NOT NULL, domain_id TEXT NOT NULL, config_version_id TEXT NOT NULL, session_created_at TEXT NOT NULL,
         PRIMARY KEY (session_id, seq))`,
-      `CREATE INDEX session_outcomes_by_version ON session_outcomes (domain_id, config_version_id, session_created_at)`,
+      `CREATE INDEX session_outcomes_by_version
+        ON session_outcomes (domain_id, config_version_id, session_created_at, question_id, outcome)`,
       `CREATE TABLE session_dimension_coverage (
         session_id TEXT NOT NULL REFERENCES sessions(id), dimension_id TEXT NOT NULL, coverage ${dialect === "postgres" ? "DOUBLE PRECISION" : "REAL"} NOT NULL,
         complete INTEGER NOT NULL, domain_id TEXT NOT NULL, config_version_id TEXT NOT NULL,
         session_created_at TEXT NOT NULL, PRIMARY KEY (session_id, dimension_id))`,
       `CREATE INDEX session_dimension_coverage_by_version
-        ON session_dimension_coverage (domain_id, config_version_id, session_created_at)`,
+        ON session_dimension_coverage (domain_id, config_version_id, session_created_at, dimension_id, coverage, complete)`,
     ],
   },
 ];
