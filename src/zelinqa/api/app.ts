@@ -209,9 +209,9 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   registerRoutes(fastify, { routes, pipeline, maxBodyBytes: options.maxBodyBytes });
   registerHealth(fastify, options.store);
   registerSignIn(fastify, { ctx, contentTypeOf: bookkeeping.contentTypeOf });
-  await registerStudio(fastify, { dir: options.studioDir });
   const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }, { method: "POST", path: SIGN_IN_PATH }]);
   installErrorHandlers(fastify, { ids: options.ids, locale: options.locale, logger: options.logger, matcher });
+  await registerStudio(fastify, { dir: options.studioDir });
 
   if (options.worker !== false) worker.start();
   const purge = startIdempotencyPurge(options);
