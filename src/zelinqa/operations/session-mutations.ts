@@ -14,7 +14,8 @@ import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, StateVersionConflict, engineRefusal } from "./operation-error.js";
 import { sessionFactsWrite } from "./session-facts.js";
-import { loadSession, pinnedArtifact, publishedArtifact } from "./session-loading.js";
+import { sessionArtifact } from "./draft-sessions.js";
+import { loadSession, pinnedArtifact } from "./session-loading.js";
 
 /** Who asks and when: the caller's domain, its request id, and the request's clock reading. */
 export interface SessionCall {
@@ -64,7 +65,7 @@ export async function createSession(
   deps: OperationDeps,
   call: SessionCall & { request: SessionCreateRequest },
 ): Promise<Prepared<SessionStateBody>> {
-  const { versionId, artifact } = await publishedArtifact(deps, call.domainId);
+  const { versionId, artifact, save } = await sessionArtifact(deps, { ...call, configuration: call.request.configuration });
   const result = await engineCreateSession(artifact, call.request, engineDeps(deps));
   if (!result.ok) throw engineRefusal(result.error);
   const { state, view } = result.value;
@@ -72,6 +73,7 @@ export async function createSession(
   return {
     value: view,
     effects: async (tx) => {
+      await save?.(tx);
       const sessionId = view.session_id;
       await tx.insertSession({
         id: sessionId,

@@ -79,7 +79,6 @@ export async function analyticsChart(
   const rows = await deps.store.analytics(input.chart, { domainId: input.domainId, configurationVersion: version, ...range });
   // Labels come from the version asked for, else from the published one.
   const labelsVersion = version ?? (await deps.store.getDomain(input.domainId))?.publishedVersionId ?? null;
-  const loaded =
-    labelsVersion === null || labelsVersion.startsWith("draft:") ? null : await deps.artifacts.get(input.domainId, labelsVersion);
+  const loaded = labelsVersion === null ? null : await deps.artifacts.get(input.domainId, labelsVersion);
   return { configuration_version: version ?? null, ...range, rows: shape(input.chart, rows, loaded?.artifact ?? null) };
 }

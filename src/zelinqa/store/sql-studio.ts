@@ -156,6 +156,24 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
       );
       return row ? text(row, "domain_id") : null;
     },
+    async saveDraftVersion(v) {
+      // seq 0: never a published version (those count from 1), so the domain's version sequence is untouched.
+      await db.run(
+        `INSERT INTO configuration_versions
+           (domain_id, id, seq, draft_revision, content, artifact, engine_version, compilation_id, published_at)
+         VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8) ON CONFLICT (domain_id, id) DO NOTHING`,
+        [
+          v.domainId,
+          v.id,
+          v.draftRevision,
+          JSON.stringify(v.content),
+          JSON.stringify(v.artifact),
+          v.engineVersion,
+          v.compilationId,
+          v.publishedAt,
+        ],
+      );
+    },
     recordSessionFacts: (write) => recordSessionFacts(db, write),
     async listSessionsWithoutFacts(limit) {
       const rows = await db.all(

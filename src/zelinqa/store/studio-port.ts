@@ -1,6 +1,7 @@
 // [ext] The storage the studio needs: one-time sign-in codes (hashed), and the per-session facts, turns,
 // outcomes and dimension coverage the conversation list, transcripts and analytics read with one query each.
 // The studio-facts rows are written by the session mutations in the same transaction as the session.
+import type { ConfigVersionRecord } from "./store-port.js";
 
 export interface SignInCodeRecord {
   codeHash: string;
@@ -90,6 +91,8 @@ export interface AnalyticsQuery {
 export type AnalyticsRow = Record<string, string | number | null>;
 
 export interface StudioStoreOperations {
+  /** [ext] A compiled draft (`draft:<revision>`) that try-it sessions pin; kept once per revision. */
+  saveDraftVersion(version: ConfigVersionRecord): Promise<void>;
   insertSignInCode(code: SignInCodeRecord): Promise<void>;
   /** Marks the code used when it is unused and unexpired; returns its domain, or null. */
   consumeSignInCode(codeHash: string, now: string): Promise<string | null>;
