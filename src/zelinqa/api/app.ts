@@ -30,6 +30,7 @@ import { configurationWriteRoutes } from "./routes/configuration-writes.js";
 import { legacyRoutes } from "./routes/legacy-routes.js";
 import { sessionRoutes } from "./routes/session-routes.js";
 import { studioAnalyticsRoutes } from "./routes/studio-analytics.js";
+import { studioConfigurationRoutes } from "./routes/studio-configuration.js";
 import { studioConversationRoutes } from "./routes/studio-conversations.js";
 import { studioIdentityRoutes } from "./routes/studio-identity.js";
 import { SIGN_IN_PATH, registerSignIn } from "./routes/studio-sign-in.js";
@@ -155,6 +156,7 @@ function appRoutes(ctx: AppContext): RouteDefinition[] {
     ...studioIdentityRoutes(ctx),
     ...studioConversationRoutes(ctx),
     ...studioAnalyticsRoutes(ctx),
+    ...studioConfigurationRoutes(ctx),
   ];
 }
 

@@ -1,6 +1,6 @@
 // [ext] Try-it sessions on the draft (issue 15) on the real app over HTTP, on SQLite and PostgreSQL: a session on
 // the unpublished draft pinned to `draft:<revision>`, its scopes, a draft with blocking issues, the v1 behaviour
-// unchanged without the field, and draft sessions left out of analytics unless asked for.
+// unchanged without the field, draft sessions left out of analytics unless asked for, and the draft's issues.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
@@ -12,6 +12,7 @@ for (const backend of BACKENDS) {
   void describe(`[ext] try-it sessions on the draft on ${backend}`, { skip: skipReason(backend) }, () => {
     let t: TestApp;
     let revision: number;
+    let warnings: unknown;
     const create = (body: unknown, key = "all") => t.request("POST", "/v1/sessions", { key, body, idempotencyKey: newIdempotencyKey() });
 
     before(async () => {
@@ -22,10 +23,30 @@ for (const backend of BACKENDS) {
         body: { changes: furnitureChanges() },
       });
       assert.equal(applied.status, 200, applied.text);
+      warnings = applied.json.warnings;
       const draft = await t.request("GET", "/v1/configuration?state=draft", { key: "manage" });
       revision = draft.json.draft_revision as number;
     });
     after(async () => t.close());
+
+    void it("lists the draft's publication-blocking issues as the last change's warnings", async () => {
+      const r = await t.request("GET", "/v1/configuration/issues", { key: "manage" });
+      assert.equal(r.status, 200, r.text);
+      assert.deepEqual(r.json, { request_id: r.json.request_id, draft_revision: revision, issues: warnings });
+      const readOnly = await t.request("GET", "/v1/configuration/issues", { key: "read" });
+      assert.equal(readOnly.status, 403, readOnly.text);
+      assert.deepEqual((readOnly.json.details as { required_scopes: string[] }).required_scopes, [
+        "configuration:read",
+        "configuration:write",
+      ]);
+      const bad = await t.request("GET", "/v1/configuration/issues?state=draft", { key: "manage" });
+      assert.equal(bad.status, 400, bad.text);
+      const domain = await t.request("POST", "/v1/domains", { key: "admin", body: { name: "Neuf" } });
+      const key = await t.request("POST", `/v1/domains/${domain.json.domain_id as string}/session-keys`, { key: "admin", body: {} });
+      const empty = await t.request("GET", "/v1/configuration/issues", { key: key.json.api_key as string });
+      assert.equal(empty.json.draft_revision, 0);
+      assert.ok((empty.json.issues as unknown[]).length > 0, empty.text);
+    });
 
     void it("keeps v1 unchanged without the field: no published configuration is a 404", async () => {
       const r = await create({});
