@@ -142,6 +142,8 @@ function listConditions(query: SessionListQuery): { where: string; params: SqlPa
 export function studioOperations(db: SqlExecutor): StudioStoreOperations {
   return {
     async insertSignInCode(code) {
+      // Expired codes are useless: each new one clears them, so the table stays as small as the live links.
+      await db.run(`DELETE FROM studio_sign_in_codes WHERE expires_at <= $1`, [code.createdAt]);
       await db.run(`INSERT INTO studio_sign_in_codes (code_hash, domain_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [
         code.codeHash,
         code.domainId,

@@ -53,6 +53,27 @@ for (const backend of BACKENDS) {
       assert.equal((await t.request("GET", "/v1/whoami", { key: "revoked" })).status, 403);
     });
 
+    void it("documents every studio route in the OpenAPI document", async () => {
+      const r = await t.request("GET", "/docs/json");
+      assert.equal(r.status, 200);
+      const paths = r.json.paths as Record<string, Record<string, { operationId?: string }>>;
+      const operations = Object.values(paths).flatMap((methods) => Object.values(methods).map((m) => m.operationId));
+      for (const id of [
+        "whoami",
+        "listDomains",
+        "createDomain",
+        "createDomainSessionKey",
+        "studioSignIn",
+        "listSessions",
+        "getSessionTranscript",
+        "getAnalyticsChart",
+        "getConfigurationIssues",
+      ]) {
+        assert.ok(operations.includes(id), `${id} is documented`);
+      }
+      assert.ok(!Object.keys(paths).some((p) => p.startsWith("/studio")), "the static files stay out of the API document");
+    });
+
     void it("refuses the domain routes to a key without admin with insufficient_scope", async () => {
       assertScopeRefusal(await t.request("GET", "/v1/domains", { key: "all" }), ["admin"]);
       assertScopeRefusal(await t.request("POST", "/v1/domains", { key: "runtime", body: { name: "x" } }), ["admin"]);
