@@ -24,6 +24,7 @@ const CHILD_BENCHMARKS = [
   "zelinqa-understanding",
   "zelinqa-api",
   "zelinqa-studio-analytics",
+  "zelinqa-studio-facts",
   "zelinqa-mcp",
   "zino-exec",
   "zino-protocol",
