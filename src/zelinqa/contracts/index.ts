@@ -226,6 +226,7 @@ export {
   IssuedKeyResponseSchema,
   SESSION_KEY_DEFAULT_TTL_SECONDS,
   ScopeNameSchema,
+  SessionCursorSchema,
   SessionKeyRequestSchema,
   SessionListQuerySchema,
   SessionListResponseSchema,

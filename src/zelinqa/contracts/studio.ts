@@ -65,6 +65,9 @@ export const SessionListQuerySchema = z.strictObject({
 });
 export type SessionListQuery = z.infer<typeof SessionListQuerySchema>;
 
+/** The decoded `cursor` of the session list: the last row's creation time and id (keyset pagination). */
+export const SessionCursorSchema = z.strictObject({ c: z.string().min(1).max(64), s: z.string().min(1).max(128) });
+
 export const SessionSummarySchema = z.object({
   session_id: z.string(),
   status: SessionStatusSchema,

@@ -1,6 +1,7 @@
 // [ext] The studio's conversations (issue 15): the filtered list (newest first, keyset cursor) and one
 // session's transcript. Sessions recorded before the studio's facts existed have no turn rows: their transcript
 // is rebuilt from the stored outcomes, with the progress known only at the end (`history: "partial"`).
+import { SessionCursorSchema } from "../contracts/index.js";
 import type { SessionListQuery } from "../contracts/index.js";
 import { parseSessionState, sessionView } from "../engine/index.js";
 import type { CompiledArtifact } from "../engine/index.js";
@@ -10,18 +11,17 @@ import { OperationError } from "./operation-error.js";
 import { stopReasonOf } from "./session-facts.js";
 import { loadSession, pinnedArtifact } from "./session-loading.js";
 
-const CursorSchema = {
-  parse(raw: string): { c: string; s: string } | null {
-    try {
-      const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-      if (typeof value !== "object" || value === null) return null;
-      const { c, s } = value as Record<string, unknown>;
-      return typeof c === "string" && typeof s === "string" && c.length <= 64 && s.length <= 128 ? { c, s } : null;
-    } catch {
-      return null;
-    }
-  },
-};
+/** The cursor's fields, or null when it is not one this list issued. */
+function decodeCursor(raw: string): { c: string; s: string } | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    return null;
+  }
+  const parsed = SessionCursorSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 function badCursor(): OperationError {
   return new OperationError("invalid_request", { issues: [{ path: "query.cursor", message: "unknown or malformed cursor" }] });
@@ -45,7 +45,7 @@ export async function listConversations(deps: Pick<OperationDeps, "store">, inpu
   if (query.from !== undefined && query.to !== undefined && Date.parse(query.from) >= Date.parse(query.to)) {
     throw new OperationError("invalid_request", { issues: [{ path: "query.to", message: "must be after from" }] });
   }
-  const cursor = query.cursor === undefined ? undefined : CursorSchema.parse(query.cursor);
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   if (cursor === null) throw badCursor();
   const rows = await deps.store.listSessionFacts({
     domainId: input.domainId,

@@ -195,7 +195,9 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
       return rows.map(toFacts);
     },
     async listSessionTurns(sessionId) {
-      return (await db.all(`SELECT * FROM session_turns WHERE session_id = $1 ORDER BY state_version`, [sessionId])).map(toTurn);
+      // A session has at most 100 turns, but /events may add entries without end: the transcript shows the first 1,000.
+      const rows = await db.all(`SELECT * FROM session_turns WHERE session_id = $1 ORDER BY state_version LIMIT 1000`, [sessionId]);
+      return rows.map(toTurn);
     },
     ...analyticsOperations(db),
   };
