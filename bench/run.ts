@@ -27,6 +27,8 @@ const CHILD_BENCHMARKS = [
   "zelinqa-understanding",
   "zelinqa-api",
   "zelinqa-workers",
+  "zelinqa-studio-analytics",
+  "zelinqa-studio-facts",
   "zelinqa-mcp",
   "zino-exec",
   "zino-protocol",
