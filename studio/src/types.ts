@@ -1,0 +1,74 @@
+// Response shapes: the v1 ones come from the server's own contracts (types only, nothing bundled); the [ext]
+// studio routes follow STUDIO-CONTRACT.md / docs/zelinqa-api-extensions.md.
+export type {
+  Choice,
+  CompilationStatus,
+  ConfigurationChange,
+  ConfigurationChangesResponse,
+  ConfigurationIssue,
+  ConfigurationResponse,
+  ConfiguredQuestion,
+  Dimension,
+  NextResponse,
+  Objective,
+  PublicTargetState,
+  SessionStateResponse,
+  SuccessInformation,
+  TurnPreviewResponse,
+} from "../../src/zelinqa/contracts/index.js";
+
+export interface Whoami {
+  key_id: string;
+  domain_id: string;
+  domain: { name: string };
+  organization: string;
+  scopes: string[];
+  locale: "fr" | "en";
+  expires_at: string | null;
+}
+
+export interface DomainSummary {
+  domain_id: string;
+  name: string;
+  created_at: string;
+  published_version: string | null;
+}
+
+export interface SessionKey {
+  api_key: string;
+  key_id: string;
+  domain_id: string;
+  scopes: string[];
+  expires_at: string | null;
+}
+
+export interface SessionSummary {
+  session_id: string;
+  status: string;
+  stop_reason: string | null;
+  objective_reached: boolean;
+  turns: number;
+  configuration_version: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranscriptTurn {
+  turn: number;
+  question_ids: string[];
+  question_texts: string[];
+  answer_text: string | null;
+  outcome: string | null;
+  extracted: { success_information_id: string; value: unknown; status: string }[];
+  progress: { overall: number; dimensions: { dimension_id: string; label: string; coverage: number }[] };
+  occurred_at: string;
+}
+
+export interface Transcript {
+  session_id: string;
+  status: string;
+  stop_reason: string | null;
+  configuration_version: string;
+  turns: TranscriptTurn[];
+  collected: Record<string, unknown>;
+}
