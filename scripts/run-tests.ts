@@ -1,6 +1,6 @@
 // The test command. `--checks` runs the typecheck and the linter first (a line per step, with its duration);
 // `--unit` runs the fast tests only. Before the tests it checks the system programs some tests need (bubblewrap,
-// shellcheck, tmux, the PostgreSQL server binaries): as root with apt it installs a missing one, else the tests
+// shellcheck, tmux, the PostgreSQL server binaries, Chromium): as root with apt it installs a missing one, else the tests
 // that need it skip, saying why and how to install it (under CI=true a missing one is a failure). It starts a
 // throwaway PostgreSQL cluster unless TEST_DATABASE_URL is set, runs the test files with node's test runner
 // through tsx (its TAP or spec output, closing lines included), then prints a summary: counts, failures with their
@@ -108,6 +108,7 @@ const PROGRAMS: Record<RequirementName, string[]> = {
   shellcheck: ["shellcheck"],
   tmux: ["tmux"],
   postgresql: ["initdb", "pg_ctl", "postgres"],
+  chromium: ["chromium"],
 };
 
 function checkRequirements(ci: boolean): RequirementCheck {

@@ -9,6 +9,11 @@ import { IssueNotes, parseList, suggestId } from "./shared.js";
 
 const TYPES = ["open", "single_choice", "multiple_choice", "semi_open"] as const;
 
+/** The selection mode a type implies (semi_open may also be "multiple", chosen afterwards). */
+function modeFor(type: ConfiguredQuestion["type"]): ConfiguredQuestion["selection_mode"] {
+  return type === "open" ? null : type === "multiple_choice" ? "multiple" : "single";
+}
+
 export function QuestionsSection({ editor }: { editor: Editor }) {
   const { t } = useI18n();
   const questions = editor.draft?.questions ?? [];
@@ -51,7 +56,13 @@ function QuestionCard({ editor, question }: { editor: Editor; question: Configur
       </Field>
       <div class="grid">
         <Field label={t("type")} hint={<IssueNotes issues={at("type")} />}>
-          <select value={question.type} onChange={(e) => update({ type: e.currentTarget.value as ConfiguredQuestion["type"] })}>
+          <select
+            value={question.type}
+            onChange={(e) => {
+              const type = e.currentTarget.value as ConfiguredQuestion["type"];
+              update({ type, selection_mode: modeFor(type) }, "type");
+            }}
+          >
             {TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
@@ -83,11 +94,21 @@ function QuestionCard({ editor, question }: { editor: Editor; question: Configur
   );
 }
 
-function DimensionSelect({ editor, value, onChange }: { editor: Editor; value: string; onChange: (id: string) => void }) {
+function DimensionSelect({
+  editor,
+  value,
+  onChange,
+  name,
+}: {
+  editor: Editor;
+  value: string;
+  onChange: (id: string) => void;
+  name?: string;
+}) {
   const { t } = useI18n();
   return (
     <Field label={t("dimension")}>
-      <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      <select name={name} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         {!editor.draft?.dimensions.some((d) => d.id === value) && <option value={value}>{value || t("none")}</option>}
         {editor.draft?.dimensions.map((dimension) => (
           <option key={dimension.id} value={dimension.id}>
@@ -170,7 +191,7 @@ function AddQuestion({ editor }: { editor: Editor }) {
       {
         entity: "question",
         operation: "create",
-        question: { id, text: text.trim(), type, dimension_id: dimensionId, choices: [], active: true },
+        question: { id, text: text.trim(), type, selection_mode: modeFor(type), dimension_id: dimensionId, choices: [], active: true },
       },
     ]);
     if (done) setText("");
@@ -189,7 +210,7 @@ function AddQuestion({ editor }: { editor: Editor }) {
           ))}
         </select>
       </Field>
-      <DimensionSelect editor={editor} value={dimensionId} onChange={setDimension} />
+      <DimensionSelect editor={editor} name="new_question_dimension" value={dimensionId} onChange={setDimension} />
       <button type="submit" disabled={!text.trim() || !dimensionId}>
         {t("add")}
       </button>
