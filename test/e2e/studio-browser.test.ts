@@ -127,7 +127,7 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     assert.equal(build.status, 0, "npm run build failed");
     dir = mkdtempSync(join(tmpdir(), "studio-e2e-"));
     server = await startServe(
-      ["--sqlite-path", join(dir, "zelinqa.sqlite"), "--log-level", "warn"],
+      ["--sqlite-path", join(dir, "zelinqa.sqlite")],
       { ZELINQA_LOCALE: "en" },
       60_000,
       BUILT_CLI,
