@@ -68,11 +68,19 @@ function useSignedIn(): { session: Session; ready: boolean; error: unknown } {
     navigate("signin");
   };
   useEffect(() => {
-    const code = pendingSignInCode();
-    (code ? exchangeSignInCode(code) : Promise.resolve())
-      .then(refresh)
-      .catch((failure: unknown) => setError(failure))
-      .finally(() => setReady(true));
+    const start = () => {
+      const code = pendingSignInCode();
+      (code ? exchangeSignInCode(code) : Promise.resolve())
+        .then(refresh)
+        .then(() => setError(null))
+        .catch((failure: unknown) => setError(failure))
+        .finally(() => setReady(true));
+    };
+    start();
+    // A sign-in link opened in a tab that already shows the studio changes only the hash.
+    const onHash = () => pendingSignInCode() && start();
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
   }, []);
   return { session: { whoami, admin, refresh, signOut }, ready, error };
 }

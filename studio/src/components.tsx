@@ -11,6 +11,7 @@ export function ErrorBox({ error, onDismiss }: { error: unknown; onDismiss?: () 
   return (
     <div class="error" role="alert">
       <p>{api ? api.message : error instanceof Error ? error.message : JSON.stringify(error)}</p>
+      {api && (api.status === 401 || api.status === 403) && !api.code.startsWith("invalid_") && <p>{t("error_key")}</p>}
       {api && (
         <p class="meta">
           {t("error_code")}: <code>{api.code}</code> (HTTP {api.status}){api.requestId && ` · ${t("error_request")}: ${api.requestId}`}
