@@ -162,6 +162,9 @@ function AddDimension({ editor, taken, next }: { editor: Editor; taken: string[]
   };
   return (
     <form class="row-form add" onSubmit={submit} aria-label={`${t("add")}: ${t("dimension")}`}>
+      <strong class="add-title">
+        {t("add")}: {t("dimension")}
+      </strong>
       <Field label={t("name")}>
         <input name="new_dimension_name" required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} />
       </Field>

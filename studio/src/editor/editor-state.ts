@@ -63,8 +63,11 @@ export function useEditor(writable: boolean): Editor {
 
   const reload = async () => {
     try {
-      setDraft(await readDraft(writable));
+      const read = await readDraft(writable);
+      setDraft(read);
       setLoadError(null);
+      const listed = writable && read.draft_revision !== null ? await readIssues() : null;
+      if (listed) setIssues(listed);
     } catch (failure) {
       setLoadError(failure);
     }
@@ -121,6 +124,15 @@ export function useEditor(writable: boolean): Editor {
   };
 
   return { draft, loadError, error, clearError: () => setError(null), issues, blocking, saveState, edit, apply, reload };
+}
+
+/** The draft's issues before any change ([ext] GET /v1/configuration/issues); null when the server has no such route. */
+async function readIssues(): Promise<ConfigurationIssue[] | null> {
+  try {
+    return (await call<{ issues: ConfigurationIssue[] }>("/v1/configuration/issues")).issues;
+  } catch {
+    return null;
+  }
 }
 
 function issuesOf(details: unknown): ConfigurationIssue[] {

@@ -198,6 +198,9 @@ function AddQuestion({ editor }: { editor: Editor }) {
   };
   return (
     <form class="row-form add" onSubmit={submit} aria-label={`${t("add")}: ${t("question")}`}>
+      <strong class="add-title">
+        {t("add")}: {t("question")}
+      </strong>
       <Field label={t("text")}>
         <input name="new_question_text" required maxLength={4000} value={text} onInput={(e) => setText(e.currentTarget.value)} />
       </Field>

@@ -133,6 +133,9 @@ function AddInformation({ editor }: { editor: Editor }) {
   };
   return (
     <form class="row-form add" onSubmit={submit} aria-label={`${t("add")}: ${t("success_information")}`}>
+      <strong class="add-title">
+        {t("add")}: {t("success_information")}
+      </strong>
       <Field label={t("label")}>
         <input name="new_si_label" required maxLength={200} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
       </Field>
