@@ -21,6 +21,7 @@ const UNIT = [
   "test/architecture/",
   "test/wire/frame-codec",
   "test/zelinqa/contracts/",
+  "test/studio/editor-model",
   "test/zelinqa/engine/",
   "test/zelinqa/understand/text-rules",
   "test/zelinqa/understand/extract-value",

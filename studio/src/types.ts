@@ -17,6 +17,11 @@ export type {
   TurnPreviewResponse,
 } from "../../src/zelinqa/contracts/index.js";
 
+import type { ConfigurationResponse } from "../../src/zelinqa/contracts/index.js";
+
+/** A configuration as the editor holds it (a draft or the published version). */
+export type Draft = Omit<ConfigurationResponse, "request_id">;
+
 export interface Whoami {
   key_id: string;
   domain_id: string;

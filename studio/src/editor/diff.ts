@@ -1,5 +1,5 @@
 // The draft against the published version, entity by entity and field by field.
-import type { Draft } from "./editor-state.js";
+import type { Draft } from "../types.js";
 
 export interface FieldDiff {
   field: string;

@@ -3,9 +3,9 @@
 // batch (422 configuration_validation_failed) gives the issues that block the edit.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, call } from "../api.js";
-import type { ConfigurationChange, ConfigurationChangesResponse, ConfigurationIssue, ConfigurationResponse } from "../types.js";
+import type { ConfigurationChange, ConfigurationChangesResponse, ConfigurationIssue, ConfigurationResponse, Draft } from "../types.js";
 
-export type Draft = Omit<ConfigurationResponse, "request_id">;
+export type { Draft };
 
 const DEBOUNCE_MS = 450;
 

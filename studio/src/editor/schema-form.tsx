@@ -3,11 +3,9 @@ import { useEffect, useState } from "preact/hooks";
 import { Field } from "../components.js";
 import { useI18n } from "../i18n.js";
 import type { MessageKey } from "../i18n.js";
+import { KINDS, enumValues, kindOf, schemaOf } from "./schema-kinds.js";
+import type { Kind, Schema } from "./schema-kinds.js";
 import { numberOrUndefined, parseList } from "./shared.js";
-
-export type Schema = Record<string, unknown>;
-export const KINDS = ["number", "integer", "date", "boolean", "enum", "enum_multiple", "text", "custom"] as const;
-export type Kind = (typeof KINDS)[number];
 
 const KIND_LABEL: Record<Kind, MessageKey> = {
   number: "kind_number",
@@ -19,47 +17,6 @@ const KIND_LABEL: Record<Kind, MessageKey> = {
   text: "kind_text",
   custom: "kind_custom",
 };
-
-function stringEnum(value: unknown): string[] | null {
-  return Array.isArray(value) && value.every((v) => typeof v === "string") ? value : null;
-}
-
-export function kindOf(schema: Schema): Kind {
-  const keys = Object.keys(schema).sort().join();
-  if ((schema.type === "number" || schema.type === "integer") && /^(maximum,)?(minimum,)?type$/.test(keys)) return schema.type;
-  if (schema.type === "string" && schema.format === "date" && keys === "format,type") return "date";
-  if (schema.type === "boolean" && keys === "type") return "boolean";
-  if (schema.type === "string" && keys === "enum,type" && stringEnum(schema.enum)) return "enum";
-  const items = schema.items as Schema | undefined;
-  if (schema.type === "array" && items?.type === "string" && stringEnum(items.enum) && Object.keys(items).length === 2)
-    return "enum_multiple";
-  if (schema.type === "string" && keys === "type") return "text";
-  return "custom";
-}
-
-export function enumValues(schema: Schema): string[] {
-  return stringEnum(schema.enum) ?? stringEnum((schema.items as Schema | undefined)?.enum) ?? [];
-}
-
-export function schemaOf(kind: Kind, values: string[], bounds: { minimum?: number; maximum?: number }, previous: Schema): Schema {
-  switch (kind) {
-    case "number":
-    case "integer":
-      return { type: kind, ...bounds };
-    case "date":
-      return { type: "string", format: "date" };
-    case "boolean":
-      return { type: "boolean" };
-    case "enum":
-      return { type: "string", enum: values };
-    case "enum_multiple":
-      return { type: "array", items: { type: "string", enum: values }, minItems: 1, uniqueItems: true };
-    case "text":
-      return { type: "string" };
-    default:
-      return previous;
-  }
-}
 
 interface Props {
   schema: Schema;

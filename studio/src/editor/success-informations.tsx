@@ -5,8 +5,9 @@ import { useI18n } from "../i18n.js";
 import type { SuccessInformation } from "../types.js";
 import type { Editor } from "./editor-state.js";
 import { issuesAt } from "./editor-state.js";
-import { KINDS, SchemaForm, enumValues, kindOf, schemaOf } from "./schema-form.js";
-import type { Kind, Schema } from "./schema-form.js";
+import { SchemaForm } from "./schema-form.js";
+import { KINDS, enumValues, kindOf, schemaOf } from "./schema-kinds.js";
+import type { Kind, Schema } from "./schema-kinds.js";
 import { IssueNotes, parseList, suggestId } from "./shared.js";
 
 export function SuccessInformationsSection({ editor }: { editor: Editor }) {
