@@ -190,9 +190,11 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await page.getByLabel("Language").selectOption("fr");
     await page.getByRole("link", { name: "Statistiques" }).waitFor();
 
+    process.stderr.write(`studio screenshots: ${JSON.stringify(shots)}\n`);
     for (const shot of shots) {
       assert.ok(shot.colours >= 12, `${shot.name} at ${shot.width} px looks blank (${shot.colours} colours)`);
       assert.ok(shot.overflow <= 0, `${shot.name} at ${shot.width} px scrolls sideways by ${shot.overflow} px`);
+      assert.ok(shot.shift < 0.05, `${shot.name}: layout shift score ${shot.shift} while its data arrived`);
     }
     const blocked = browser.problems.filter((problem) => !/status of 40[134]/.test(problem));
     assert.deepEqual(blocked, [], "console errors or CSP violations");

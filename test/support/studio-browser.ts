@@ -41,6 +41,7 @@ export async function launchStudioBrowser(): Promise<StudioBrowser> {
     locale: "en-GB",
     acceptDownloads: true,
   });
+  await context.addInitScript({ content: LAYOUT_SHIFT_PROBE });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -75,6 +76,10 @@ const COUNT_COLOURS = `async (base64) => {
 }`;
 const TWO_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))";
 const SIDEWAYS_OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
+/** Sums the layout shifts of the page (the CLS measure) into window.__studioShift, read and reset per screenshot. */
+const LAYOUT_SHIFT_PROBE = `window.__studioShift = 0;
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__studioShift += entry.value; })
+  .observe({ type: "layout-shift", buffered: true });`;
 
 /** How many distinct colours a PNG has (sampled), computed by the browser on a blank page of its own. */
 export async function distinctColours(context: BrowserContext, png: Buffer): Promise<number> {
@@ -92,20 +97,25 @@ export interface Shot {
   colours: number;
   /** The document's width beyond the viewport (a horizontal scroll bar when > 0). */
   overflow: number;
+  /** The layout shift score since the previous screenshots (measured at the first width only). */
+  shift: number;
 }
 
 /** Screenshots of the current page at each width, written to SCREENSHOT_DIR; back to the desktop width after. */
 export async function screenshots(browser: StudioBrowser, name: string): Promise<Shot[]> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const shots: Shot[] = [];
+  const shift = await browser.page.evaluate<number>("window.__studioShift");
   for (const width of WIDTHS) {
     await browser.page.setViewportSize({ width, height: 800 });
     await browser.page.evaluate(TWO_FRAMES);
     const png = await browser.page.screenshot({ fullPage: true });
     writeFileSync(join(SCREENSHOT_DIR, `${name}-${width}.png`), png);
     const overflow = await browser.page.evaluate<number>(SIDEWAYS_OVERFLOW);
-    shots.push({ name, width, colours: await distinctColours(browser.context, png), overflow });
+    shots.push({ name, width, colours: await distinctColours(browser.context, png), overflow, shift: width === WIDTHS[0] ? shift : 0 });
   }
   await browser.page.setViewportSize({ width: WIDTHS[0], height: 800 });
+  await browser.page.evaluate(TWO_FRAMES);
+  await browser.page.evaluate("window.__studioShift = 0");
   return shots;
 }
