@@ -13,6 +13,8 @@ interface Props {
   sessionId: string;
   busy: boolean;
   onAnswer: (previous: Record<string, unknown>, said: string) => Promise<void>;
+  /** Labels of the success informations by id. */
+  names: Record<string, string>;
 }
 
 function usePreview(sessionId: string, questionId: string | undefined, text: string) {
@@ -39,7 +41,7 @@ function usePreview(sessionId: string, questionId: string | undefined, text: str
   return { preview, error };
 }
 
-export function AnswerBox({ next, sessionId, busy, onAnswer }: Props) {
+export function AnswerBox({ next, sessionId, busy, onAnswer, names }: Props) {
   const { t } = useI18n();
   const candidate = next.candidates[0];
   const [text, setText] = useState("");
@@ -105,7 +107,7 @@ export function AnswerBox({ next, sessionId, busy, onAnswer }: Props) {
         </button>
       </form>
       <div class="preview" aria-live="polite" data-testid="preview">
-        {text.trim() && <PreviewView preview={preview} />}
+        {text.trim() && <PreviewView preview={preview} names={names} />}
         <ErrorBox error={error} />
       </div>
       <div class="row-buttons">
@@ -125,7 +127,7 @@ export function AnswerBox({ next, sessionId, busy, onAnswer }: Props) {
   );
 }
 
-function PreviewView({ preview }: { preview: TurnPreviewResponse | null }) {
+function PreviewView({ preview, names }: { preview: TurnPreviewResponse | null; names: Record<string, string> }) {
   const { t } = useI18n();
   if (!preview) return <p class="muted">…</p>;
   const values = Object.entries(preview.targets).filter(([, target]) => target.value !== undefined);
@@ -138,7 +140,7 @@ function PreviewView({ preview }: { preview: TurnPreviewResponse | null }) {
         <ul>
           {values.map(([id, target]) => (
             <li key={id}>
-              <code>{id}</code>: {formatValue(target.value)} <span class="muted">({target.status})</span>
+              {names[id] ?? id}: {formatValue(target.value)} <span class="muted">({target.status})</span>
             </li>
           ))}
         </ul>

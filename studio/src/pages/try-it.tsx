@@ -20,13 +20,22 @@ interface Conversation {
   log: { question: string; answer: string }[];
 }
 
-function useDimensionNames(mode: Mode, writable: boolean): Record<string, string> {
+/** Names of the dimensions and labels of the success informations, by id (ids when the key cannot read them). */
+function useNames(mode: Mode, readable: boolean, writable: boolean): Record<string, string> {
   const [names, setNames] = useState<Record<string, string>>({});
   useEffect(() => {
+    if (!readable) return;
     readDraft(mode === "draft" && writable)
-      .then((draft) => setNames(Object.fromEntries(draft.dimensions.map((d) => [d.id, d.name]))))
+      .then((draft) =>
+        setNames(
+          Object.fromEntries<string>([
+            ...draft.dimensions.map((d): [string, string] => [d.id, d.name]),
+            ...draft.success_informations.map((s): [string, string] => [s.id, s.label]),
+          ]),
+        ),
+      )
       .catch(() => setNames({}));
-  }, [mode, writable]);
+  }, [mode, readable, writable]);
   return names;
 }
 
@@ -38,7 +47,7 @@ export function TryPage() {
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const names = useDimensionNames(mode, hasScope(whoami, "configuration:write"));
+  const names = useNames(mode, canDraft, hasScope(whoami, "configuration:write"));
   const current = useRef<Conversation | null>(null);
   current.current = conversation;
 
@@ -113,9 +122,9 @@ export function TryPage() {
             </div>
           ))}
           {conversation?.next?.action === "ask" && (
-            <AnswerBox next={conversation.next} sessionId={conversation.sessionId} busy={busy} onAnswer={answer} />
+            <AnswerBox next={conversation.next} sessionId={conversation.sessionId} busy={busy} onAnswer={answer} names={names} />
           )}
-          {conversation?.final && <Ending final={conversation.final} stopReason={stopReasonOf(conversation.next)} />}
+          {conversation?.final && <Ending final={conversation.final} stopReason={stopReasonOf(conversation.next)} names={names} />}
         </div>
         <ProgressPanel next={conversation?.next ?? null} names={names} />
       </div>
@@ -141,7 +150,7 @@ function ProgressPanel({ next, names }: { next: NextResponse | null; names: Reco
   );
 }
 
-function Ending({ final, stopReason }: { final: SessionStateResponse; stopReason: string | null }) {
+function Ending({ final, stopReason, names }: { final: SessionStateResponse; stopReason: string | null; names: Record<string, string> }) {
   const { t } = useI18n();
   const collected = Object.entries(final.targets).filter(([, target]) => target.kind === "data" && target.value !== undefined);
   return (
@@ -154,7 +163,7 @@ function Ending({ final, stopReason }: { final: SessionStateResponse; stopReason
       <dl class="collected">
         {collected.map(([id, target]) => (
           <div key={id}>
-            <dt>{id}</dt>
+            <dt>{names[id] ?? id}</dt>
             <dd>
               {formatValue(target.value)} <span class="muted">({target.status})</span>
             </dd>
