@@ -76,9 +76,9 @@ const COUNT_COLOURS = `async (base64) => {
 }`;
 const TWO_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))";
 const SIDEWAYS_OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
-/** Sums the layout shifts of the page (the CLS measure) into window.__studioShift, read and reset per screenshot. */
+/** Sums the layout shifts of the page not caused by input (as CLS counts them) into window.__studioShift, read and reset per screenshot. */
 const LAYOUT_SHIFT_PROBE = `window.__studioShift = 0;
-new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__studioShift += entry.value; })
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__studioShift += entry.value; })
   .observe({ type: "layout-shift", buffered: true });`;
 
 /** How many distinct colours a PNG has (sampled), computed by the browser on a blank page of its own. */
