@@ -155,6 +155,8 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await page.getByRole("heading", { name: "Configuration" }).waitFor();
     await page.locator(".domain-name", { hasText: "Furniture (e2e)" }).waitFor();
     await buildConfiguration(page);
+    // Edits move things on purpose (new entities, issue notes): the editor's own loading is measured after a reload below.
+    await page.evaluate("window.__studioShift = 0");
     shots.push(...(await screenshots(browser, "editor")));
 
     await page
@@ -189,6 +191,11 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await page.getByRole("link", { name: "Domains" }).click();
     await page.locator("td", { hasText: "Furniture (e2e)" }).waitFor();
     shots.push(...(await screenshots(browser, "domains")));
+    await page.goto(`${page.url().split("#")[0]}#/editor`);
+    await page.reload();
+    await page.locator('input[name="objective_name"]').and(page.locator('[value="Buy furniture"]')).waitFor();
+    await page.locator('[data-testid="diff"] .ok').waitFor();
+    shots.push(...(await screenshots(browser, "editor-reloaded")));
     await page.getByLabel("Language").selectOption("fr");
     await page.getByRole("link", { name: "Statistiques" }).waitFor();
 
