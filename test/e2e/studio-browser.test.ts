@@ -193,7 +193,8 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     shots.push(...(await screenshots(browser, "domains")));
     await page.goto(`${page.url().split("#")[0]}#/editor`);
     await page.reload();
-    await page.locator('input[name="objective_name"]').and(page.locator('[value="Buy furniture"]')).waitFor();
+    await page.locator("[data-question]", { hasText: "Which piece of furniture?" }).waitFor();
+    assert.equal(await page.locator('input[name="objective_name"]').inputValue(), "Buy furniture");
     await page.locator('[data-testid="diff"] .ok').waitFor();
     shots.push(...(await screenshots(browser, "editor-reloaded")));
     await page.getByLabel("Language").selectOption("fr");
