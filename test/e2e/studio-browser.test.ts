@@ -193,7 +193,7 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     shots.push(...(await screenshots(browser, "domains")));
     await page.goto(`${page.url().split("#")[0]}#/editor`);
     await page.reload();
-    await page.locator("[data-question]", { hasText: "Which piece of furniture?" }).waitFor();
+    await page.locator('[data-question="q_which_piece_of_furniture"]').waitFor();
     assert.equal(await page.locator('input[name="objective_name"]').inputValue(), "Buy furniture");
     await page.locator('[data-testid="diff"] .ok').waitFor();
     shots.push(...(await screenshots(browser, "editor-reloaded")));
