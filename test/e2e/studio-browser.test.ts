@@ -156,7 +156,7 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await page.locator(".domain-name", { hasText: "Furniture (e2e)" }).waitFor();
     await buildConfiguration(page);
     // Edits move things on purpose (new entities, issue notes): the editor's own loading is measured after a reload below.
-    await page.evaluate("window.__studioShift = 0");
+    await page.evaluate("window.__studioShift = 0; window.__studioShiftSources = []");
     shots.push(...(await screenshots(browser, "editor")));
 
     await page
@@ -204,7 +204,7 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     for (const shot of shots) {
       assert.ok(shot.colours >= 12, `${shot.name} at ${shot.width} px looks blank (${shot.colours} colours)`);
       assert.ok(shot.overflow <= 0, `${shot.name} at ${shot.width} px scrolls sideways by ${shot.overflow} px`);
-      assert.ok(shot.shift < 0.05, `${shot.name}: layout shift score ${shot.shift} while its data arrived`);
+      assert.ok(shot.shift < 0.05, `${shot.name}: layout shift score ${shot.shift} while its data arrived (${shot.shifted.join(", ")})`);
     }
     const blocked = browser.problems.filter((problem) => !/status of 40[134]/.test(problem));
     assert.deepEqual(blocked, [], "console errors or CSP violations");

@@ -78,9 +78,18 @@ const TWO_FRAMES = "new Promise((resolve) => requestAnimationFrame(() => request
 const SIDEWAYS_OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
 /** Sums the layout shifts of the page not caused by input (as CLS counts them) into window.__studioShift, read and reset per screenshot. */
 const LAYOUT_SHIFT_PROBE = `window.__studioShift = 0;
-new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__studioShift += entry.value; })
-  .observe({ type: "layout-shift", buffered: true });`;
-
+window.__studioShiftSources = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__studioShift += entry.value;
+    for (const source of entry.sources || []) {
+      const node = source.node;
+      const name = node && node.nodeType === 1 ? node.tagName.toLowerCase() + (node.className ? "." + String(node.className).split(" ").join(".") : "") : "#text";
+      window.__studioShiftSources.push(name + " " + source.previousRect.y + "→" + source.currentRect.y);
+    }
+  }
+}).observe({ type: "layout-shift", buffered: true });`;
 /** How many distinct colours a PNG has (sampled), computed by the browser on a blank page of its own. */
 export async function distinctColours(context: BrowserContext, png: Buffer): Promise<number> {
   const scratch = await context.newPage();
@@ -97,8 +106,9 @@ export interface Shot {
   colours: number;
   /** The document's width beyond the viewport (a horizontal scroll bar when > 0). */
   overflow: number;
-  /** The layout shift score since the previous screenshots (measured at the first width only). */
+  /** The layout shift score since the previous screenshots (measured at the first width only), and what moved. */
   shift: number;
+  shifted: string[];
 }
 
 /** Screenshots of the current page at each width, written to SCREENSHOT_DIR; back to the desktop width after. */
@@ -106,16 +116,24 @@ export async function screenshots(browser: StudioBrowser, name: string): Promise
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const shots: Shot[] = [];
   const shift = await browser.page.evaluate<number>("window.__studioShift");
+  const shifted = await browser.page.evaluate<string[]>("window.__studioShiftSources");
   for (const width of WIDTHS) {
     await browser.page.setViewportSize({ width, height: 800 });
     await browser.page.evaluate(TWO_FRAMES);
     const png = await browser.page.screenshot({ fullPage: true });
     writeFileSync(join(SCREENSHOT_DIR, `${name}-${width}.png`), png);
     const overflow = await browser.page.evaluate<number>(SIDEWAYS_OVERFLOW);
-    shots.push({ name, width, colours: await distinctColours(browser.context, png), overflow, shift: width === WIDTHS[0] ? shift : 0 });
+    shots.push({
+      name,
+      width,
+      colours: await distinctColours(browser.context, png),
+      overflow,
+      shift: width === WIDTHS[0] ? shift : 0,
+      shifted,
+    });
   }
   await browser.page.setViewportSize({ width: WIDTHS[0], height: 800 });
   await browser.page.evaluate(TWO_FRAMES);
-  await browser.page.evaluate("window.__studioShift = 0");
+  await browser.page.evaluate("window.__studioShift = 0; window.__studioShiftSources = []");
   return shots;
 }
