@@ -44,9 +44,36 @@ function useTheme(): [Theme, (theme: Theme) => void] {
   return [theme, setTheme];
 }
 
+const IDENTITY = "zelinqa.studio.identity";
+
+function cachedIdentity(): { whoami: Whoami | null; admin: boolean } | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(IDENTITY) ?? "null") as { whoami: Whoami | null; admin: boolean } | null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(whoami: Whoami | null, admin: boolean | null): void {
+  const previous = cachedIdentity() ?? { whoami: null, admin: false };
+  const next = { whoami: admin === null ? whoami : previous.whoami, admin: admin ?? previous.admin };
+  if (!next.whoami) sessionStorage.removeItem(IDENTITY);
+  else sessionStorage.setItem(IDENTITY, JSON.stringify(next));
+}
+
 function useSignedIn(): { session: Session; ready: boolean; error: unknown } {
-  const [whoami, setWhoami] = useState<Whoami | null>(null);
-  const [admin, setAdmin] = useState(false);
+  // The last identity of this tab draws the header at once on a reload (no shift when whoami answers).
+  const cached = activeKey() ? cachedIdentity() : null;
+  const [whoami, setWhoamiState] = useState<Whoami | null>(cached?.whoami ?? null);
+  const [admin, setAdminState] = useState(cached?.admin ?? false);
+  const setWhoami = (value: Whoami | null) => {
+    setWhoamiState(value);
+    remember(value, null);
+  };
+  const setAdmin = (value: boolean) => {
+    setAdminState(value);
+    remember(null, value);
+  };
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const refresh = async () => {
