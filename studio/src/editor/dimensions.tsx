@@ -158,7 +158,7 @@ function AddDimension({ editor, taken, next }: { editor: Editor; taken: string[]
     const done = await editor.apply([
       { entity: "dimension", operation: "create", dimension: { id, name: name.trim(), order_position: next, completion_role: role } },
     ]);
-    if (done) setName("");
+    if (done) setName((typed) => (typed === name ? "" : typed)); // what was typed meanwhile stays
   };
   return (
     <form class="row-form add" onSubmit={submit} aria-label={`${t("add")}: ${t("dimension")}`}>

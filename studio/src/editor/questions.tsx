@@ -194,7 +194,7 @@ function AddQuestion({ editor }: { editor: Editor }) {
         question: { id, text: text.trim(), type, selection_mode: modeFor(type), dimension_id: dimensionId, choices: [], active: true },
       },
     ]);
-    if (done) setText("");
+    if (done) setText((typed) => (typed === text ? "" : typed));
   };
   return (
     <form class="row-form add" onSubmit={submit} aria-label={`${t("add")}: ${t("question")}`}>

@@ -130,7 +130,7 @@ function AddInformation({ editor }: { editor: Editor }) {
         success_information: { id, label: label.trim(), schema, primary_question_id: questionId },
       },
     ]);
-    if (done) setLabel("");
+    if (done) setLabel((typed) => (typed === label ? "" : typed));
   };
   return (
     <form class="row-form add" onSubmit={submit} aria-label={`${t("add")}: ${t("success_information")}`}>
