@@ -160,6 +160,7 @@ const en = {
   rate: "Rate",
   no_data: "No data yet.",
   all_versions: "All versions",
+  numbers: "The numbers",
 };
 
 export type MessageKey = keyof typeof en;
@@ -320,6 +321,7 @@ const fr: Record<MessageKey, string> = {
   rate: "Taux",
   no_data: "Pas encore de données.",
   all_versions: "Toutes les versions",
+  numbers: "Les chiffres",
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, fr };

@@ -15,6 +15,7 @@ interface ChartSpec {
   title: MessageKey;
   label: string;
   series: { field: string; color: string }[];
+  rate?: boolean;
 }
 
 const CHARTS: ChartSpec[] = [
@@ -33,8 +34,9 @@ const CHARTS: ChartSpec[] = [
       { field: "dropoff_rate", color: "--danger" },
       { field: "refusal_rate", color: "--warn" },
     ],
+    rate: true,
   },
-  { chart: "dimension-coverage", title: "chart_coverage", label: "label", series: [{ field: "mean_coverage", color: "--ok" }] },
+  { chart: "dimension-coverage", title: "chart_coverage", label: "label", series: [{ field: "mean_coverage", color: "--ok" }], rate: true },
   { chart: "stop-reasons", title: "chart_stop_reasons", label: "stop_reason", series: [{ field: "sessions", color: "--accent" }] },
 ];
 
@@ -102,11 +104,11 @@ function ChartCard({ spec, version }: { spec: ChartSpec; version: string }) {
       {rows.length === 0 ? (
         <div class="chart empty">{loaded.loading ? t("loading") : t("no_data")}</div>
       ) : (
-        <BarChart labels={labels} series={series} title={t(spec.title)} />
+        <BarChart labels={labels} series={series} title={t(spec.title)} rate={spec.rate ?? false} />
       )}
       {rows.length > 0 && (
         <details>
-          <summary>{t("sessions")}</summary>
+          <summary>{t("numbers")}</summary>
           <div class="table-wrap">
             <table>
               <thead>
