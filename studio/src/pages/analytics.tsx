@@ -24,6 +24,7 @@ const CHARTS: ChartSpec[] = [
     title: "chart_objective_rate",
     label: "configuration_version",
     series: [{ field: "rate", color: "--accent" }],
+    rate: true,
   },
   { chart: "turns-to-objective", title: "chart_turns", label: "turns", series: [{ field: "sessions", color: "--accent" }] },
   {
