@@ -114,6 +114,18 @@ export function query(params: Record<string, string | number | boolean | null | 
   return text ? `?${text}` : "";
 }
 
+/**
+ * A day picked in a date field as an instant for a range query: its start (the browser's time zone), or for the
+ * end of a range the start of the next day (ranges are end-exclusive).
+ */
+export function dayBoundary(value: string, end: boolean): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(`${value}T00:00:00`);
+  if (Number.isNaN(date.getTime())) return undefined;
+  if (end) date.setDate(date.getDate() + 1);
+  return date.toISOString();
+}
+
 /** Offers a text as a file download (CSV exports, change batches). */
 export function download(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

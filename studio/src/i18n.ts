@@ -161,6 +161,11 @@ const en = {
   no_data: "No data yet.",
   all_versions: "All versions",
   numbers: "The numbers",
+  history_partial:
+    "This conversation is older than the studio: its turns were rebuilt from the stored outcomes, with the progress known only at the end.",
+  kind_turn_create: "start",
+  kind_turn_next: "answer",
+  kind_turn_events: "event",
 };
 
 export type MessageKey = keyof typeof en;
@@ -322,6 +327,11 @@ const fr: Record<MessageKey, string> = {
   no_data: "Pas encore de données.",
   all_versions: "Toutes les versions",
   numbers: "Les chiffres",
+  history_partial:
+    "Cette conversation est antérieure au studio : ses tours sont reconstruits à partir des issues enregistrées, la progression n’est connue qu’à la fin.",
+  kind_turn_create: "début",
+  kind_turn_next: "réponse",
+  kind_turn_events: "événement",
 };
 
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, fr };

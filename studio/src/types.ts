@@ -60,12 +60,16 @@ export interface SessionSummary {
 
 export interface TranscriptTurn {
   turn: number;
+  /** Which mutation recorded it: the creation, a /next, or an /events. */
+  kind: "create" | "next" | "events";
   question_ids: string[];
   question_texts: string[];
-  answer_text: string | null;
+  /** Always null: the server never stores what the person wrote. */
+  answer_text: null;
   outcome: string | null;
   extracted: { success_information_id: string; value: unknown; status: string }[];
-  progress: { overall: number; dimensions: { dimension_id: string; label: string; coverage: number }[] };
+  /** Null only in partial transcripts (sessions older than the studio). */
+  progress: { overall: number; dimensions: { dimension_id: string; label: string; coverage: number }[] } | null;
   occurred_at: string;
 }
 
@@ -74,6 +78,7 @@ export interface Transcript {
   status: string;
   stop_reason: string | null;
   configuration_version: string;
+  history: "complete" | "partial";
   turns: TranscriptTurn[];
   collected: Record<string, unknown>;
 }

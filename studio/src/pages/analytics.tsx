@@ -1,7 +1,7 @@
 // Analytics per domain and configuration version ([ext] GET /v1/analytics/{chart}): five charts, each with its
 // numbers as a table and a CSV download.
 import { useState } from "preact/hooks";
-import { call, callText, download, query } from "../api.js";
+import { call, callText, dayBoundary, download, query } from "../api.js";
 import { ErrorBox, Field, Page, useLoad } from "../components.js";
 import { useI18n } from "../i18n.js";
 import type { MessageKey } from "../i18n.js";
@@ -44,8 +44,10 @@ const CHARTS: ChartSpec[] = [
 export function AnalyticsPage() {
   const { t } = useI18n();
   const [version, setVersion] = useState("");
+  const [range, setRange] = useState({ from: "", to: "" });
   const versions = useLoad(() => call<{ rows: Row[] }>("/v1/analytics/objective-rate"), []);
   const known = (versions.data?.rows ?? []).map((row) => String(row.configuration_version));
+  const filter = query({ configuration_version: version, from: dayBoundary(range.from, false), to: dayBoundary(range.to, true) });
   return (
     <Page title={t("analytics_title")}>
       <form class="card filters" onSubmit={(e) => e.preventDefault()}>
@@ -59,19 +61,25 @@ export function AnalyticsPage() {
             ))}
           </select>
         </Field>
+        <Field label={t("from")}>
+          <input type="date" name="from" value={range.from} onChange={(e) => setRange({ ...range, from: e.currentTarget.value })} />
+        </Field>
+        <Field label={t("to")}>
+          <input type="date" name="to" value={range.to} onChange={(e) => setRange({ ...range, to: e.currentTarget.value })} />
+        </Field>
       </form>
       <div class="charts">
         {CHARTS.map((spec) => (
-          <ChartCard key={spec.chart} spec={spec} version={version} />
+          <ChartCard key={spec.chart} spec={spec} filter={filter} />
         ))}
       </div>
     </Page>
   );
 }
 
-function ChartCard({ spec, version }: { spec: ChartSpec; version: string }) {
+function ChartCard({ spec, filter }: { spec: ChartSpec; filter: string }) {
   const { t } = useI18n();
-  const path = `/v1/analytics/${spec.chart}${query({ configuration_version: version })}`;
+  const path = `/v1/analytics/${spec.chart}${filter}`;
   const loaded = useLoad(() => call<{ rows: Row[] }>(path), [path]);
   const [error, setError] = useState<unknown>(null);
   const rows = loaded.data?.rows ?? [];

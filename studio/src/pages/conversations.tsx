@@ -1,6 +1,6 @@
 // Conversations of the domain with filters (status, stop reason, dates, objective reached), newest first.
 import { useState } from "preact/hooks";
-import { call, query } from "../api.js";
+import { call, dayBoundary, query } from "../api.js";
 import { ErrorBox, Field, Page, useLoad } from "../components.js";
 import { useI18n } from "../i18n.js";
 import type { SessionSummary } from "../types.js";
@@ -20,20 +20,13 @@ interface Listing {
 
 const NO_FILTERS: Filters = { status: "", stop_reason: "", objective_reached: "", from: "", to: "" };
 
-/** Dates of the form are days: `from` starts at 00:00 and `to` ends at 24:00, in the browser's time zone. */
 function queryOf(filters: Filters, cursor: string | null): string {
-  const day = (value: string, end: boolean) => {
-    if (!value) return undefined;
-    const date = new Date(`${value}T00:00:00`);
-    if (end) date.setDate(date.getDate() + 1);
-    return date.toISOString();
-  };
   return query({
     status: filters.status,
     stop_reason: filters.stop_reason,
     objective_reached: filters.objective_reached,
-    from: day(filters.from, false),
-    to: day(filters.to, true),
+    from: dayBoundary(filters.from, false),
+    to: dayBoundary(filters.to, true),
     limit: 50,
     cursor,
   });

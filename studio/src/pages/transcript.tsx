@@ -18,10 +18,11 @@ export function TranscriptPage({ sessionId }: { sessionId: string }) {
             {t("status")}: <code>{transcript.status}</code> · {t("stop_reason")}: <code>{transcript.stop_reason ?? "—"}</code> ·{" "}
             {t("version")}: <code>{transcript.configuration_version}</code>
           </p>
+          {transcript.history === "partial" && <p class="note">{t("history_partial")}</p>}
           <ProgressOverTime turns={transcript.turns} />
           <ol class="turns" data-testid="transcript">
-            {transcript.turns.map((turn) => (
-              <TurnView key={turn.turn} turn={turn} />
+            {transcript.turns.map((turn, index) => (
+              <TurnView key={index} turn={turn} />
             ))}
           </ol>
           <section class="card">
@@ -39,14 +40,13 @@ function TurnView({ turn }: { turn: TranscriptTurn }) {
   return (
     <li class="card turn">
       <h2>
-        {t("turn")} {turn.turn}
+        {t("turn")} {turn.turn} <span class="badge">{t(`kind_turn_${turn.kind}`)}</span>
       </h2>
       {turn.question_texts.map((text, index) => (
         <p class="bubble assistant" key={index}>
           {text}
         </p>
       ))}
-      {turn.answer_text && <p class="bubble user">{turn.answer_text}</p>}
       <p class="meta">
         {t("outcome")}: <code>{turn.outcome ?? "—"}</code>
       </p>
@@ -64,15 +64,16 @@ function TurnView({ turn }: { turn: TranscriptTurn }) {
           </tbody>
         </table>
       )}
-      <Bar label={t("overall")} value={turn.progress.overall} />
+      {turn.progress && <Bar label={t("overall")} value={turn.progress.overall} />}
     </li>
   );
 }
 
 /** Coverage of each dimension after each turn, as a small table of bars (one column per turn). */
-function ProgressOverTime({ turns }: { turns: TranscriptTurn[] }) {
+function ProgressOverTime({ turns: all }: { turns: TranscriptTurn[] }) {
   const { t } = useI18n();
-  const dimensions = turns[turns.length - 1]?.progress.dimensions ?? [];
+  const turns = all.filter((turn) => turn.progress !== null);
+  const dimensions = turns[turns.length - 1]?.progress?.dimensions ?? [];
   if (turns.length === 0) return null;
   return (
     <section class="card">
@@ -82,8 +83,8 @@ function ProgressOverTime({ turns }: { turns: TranscriptTurn[] }) {
           <thead>
             <tr>
               <th scope="col">{t("dimension")}</th>
-              {turns.map((turn) => (
-                <th scope="col" key={turn.turn}>
+              {turns.map((turn, index) => (
+                <th scope="col" key={index}>
                   {turn.turn}
                 </th>
               ))}
@@ -94,9 +95,9 @@ function ProgressOverTime({ turns }: { turns: TranscriptTurn[] }) {
               <tr key={dimension.dimension_id}>
                 <th scope="row">{dimension.label}</th>
                 {turns.map((turn) => {
-                  const coverage = turn.progress.dimensions.find((d) => d.dimension_id === dimension.dimension_id)?.coverage ?? 0;
+                  const coverage = turn.progress?.dimensions.find((d) => d.dimension_id === dimension.dimension_id)?.coverage ?? 0;
                   return (
-                    <td key={turn.turn} title={`${Math.round(coverage * 100)}%`}>
+                    <td key={`${turn.turn}-${turn.occurred_at}`} title={`${Math.round(coverage * 100)}%`}>
                       <meter min={0} max={1} value={coverage} />
                     </td>
                   );

@@ -42,12 +42,13 @@ function useNames(mode: Mode, readable: boolean, writable: boolean): Record<stri
 export function TryPage() {
   const { t } = useI18n();
   const { whoami } = useSession();
-  const canDraft = hasScope(whoami, "configuration:read");
+  // A try-it session on the draft needs what reading the draft needs (configuration:read and :write).
+  const canDraft = hasScope(whoami, "configuration:read") && hasScope(whoami, "configuration:write");
   const [mode, setMode] = useState<Mode>("published");
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const names = useNames(mode, canDraft, hasScope(whoami, "configuration:write"));
+  const names = useNames(mode, hasScope(whoami, "configuration:read"), hasScope(whoami, "configuration:write"));
   const current = useRef<Conversation | null>(null);
   current.current = conversation;
 
