@@ -159,6 +159,12 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await page.evaluate("window.__studioShift = 0; window.__studioShiftSources = []");
     shots.push(...(await screenshots(browser, "editor")));
 
+    // Try it on the draft, before any publication: the first question comes from the draft.
+    await page.getByRole("link", { name: "Try it" }).click();
+    await page.getByLabel("Draft").check();
+    await page.getByRole("button", { name: "Start a conversation" }).click();
+    await page.locator(".answer", { hasText: "Which piece of furniture?" }).waitFor();
+    await page.getByRole("link", { name: "Configuration" }).click();
     await page
       .locator("section", { has: page.getByRole("heading", { name: "Publish" }) })
       .getByRole("button", { name: "Publish" })
