@@ -203,6 +203,9 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     assert.equal(await page.locator('input[name="objective_name"]').inputValue(), "Buy furniture");
     await page.locator('[data-testid="diff"] .ok').waitFor();
     shots.push(...(await screenshots(browser, "editor-reloaded")));
+    await page.emulateMedia({ colorScheme: "dark" });
+    shots.push(...(await screenshots(browser, "editor-dark")));
+    await page.emulateMedia({ colorScheme: "light" });
     await page.getByLabel("Language").selectOption("fr");
     await page.getByRole("link", { name: "Statistiques" }).waitFor();
 
