@@ -34,6 +34,15 @@ const NAV: NavItem[] = [
   { page: "analytics", label: "nav_analytics", visible: (w) => hasScope(w, "configuration:read") },
 ];
 
+/** The pages this key may open, in the navigation's order. */
+function allowedPages(session: Session): string[] {
+  return NAV.filter((item) => item.visible(session.whoami, session.admin)).map((item) => item.page);
+}
+
+function firstPage(session: Session): string | undefined {
+  return allowedPages(session)[0];
+}
+
 function useTheme(): [Theme, (theme: Theme) => void] {
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem(THEME) as Theme | null) ?? "auto");
   useEffect(() => {
@@ -122,6 +131,11 @@ function LazyAnalytics() {
 }
 
 function CurrentPage({ page, param }: { page: string; param: string | null }) {
+  const session = useSession();
+  const { t } = useI18n();
+  if (session.whoami && page !== "signin" && page !== "" && !allowedPages(session).includes(page)) {
+    return <p class="note">{t("no_access")}</p>;
+  }
   switch (page) {
     case "domains":
       return <DomainsPage />;
@@ -151,7 +165,7 @@ export function App() {
   useEffect(() => {
     if (!ready) return;
     if (!session.whoami && route.page !== "signin") navigate("signin");
-    else if (session.whoami && (route.page === "" || route.page === "signin")) navigate(session.admin ? "domains" : "editor");
+    else if (session.whoami && (route.page === "" || route.page === "signin")) navigate(firstPage(session) ?? "signin");
   }, [ready, session.whoami, route.page]);
   const chooseLocale = (next: Locale) => {
     localStorage.setItem(LOCALE, next);

@@ -161,6 +161,7 @@ const en = {
   no_data: "No data yet.",
   all_versions: "All versions",
   numbers: "The numbers",
+  no_access: "This key's scopes do not open this page.",
   history_partial:
     "This conversation is older than the studio: its turns were rebuilt from the stored outcomes, with the progress known only at the end.",
   kind_turn_create: "start",
@@ -327,6 +328,7 @@ const fr: Record<MessageKey, string> = {
   no_data: "Pas encore de données.",
   all_versions: "Toutes les versions",
   numbers: "Les chiffres",
+  no_access: "Les portées de cette clé n’ouvrent pas cette page.",
   history_partial:
     "Cette conversation est antérieure au studio : ses tours sont reconstruits à partir des issues enregistrées, la progression n’est connue qu’à la fin.",
   kind_turn_create: "début",
