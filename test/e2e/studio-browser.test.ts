@@ -113,6 +113,29 @@ async function tryIt(page: Page): Promise<void> {
   await page.locator('[data-testid="preview"] li', { hasText: "sofa" }).waitFor();
 }
 
+/** A runtime-only key (made with the CLI on the server's database) sees Try it and Conversations, no editor. */
+async function runtimeOnlyKey(page: Page, sqlitePath: string): Promise<void> {
+  const domainId = await page.evaluate<string>('JSON.parse(sessionStorage.getItem("zelinqa.studio.identity")).whoami.domain_id');
+  const made = spawnSync(
+    process.execPath,
+    [...BUILT_CLI, "keys", "create", "--scopes", "runtime", "--domain", domainId, "--sqlite-path", sqlitePath],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+    },
+  );
+  assert.equal(made.status, 0, made.stderr);
+  const { api_key: key } = JSON.parse(made.stdout) as { api_key: string };
+  await page.locator("button", { hasText: /Sign out|Se déconnecter/ }).click();
+  await page.locator('input[name="api_key"]').fill(key);
+  await page.locator('form button[type="submit"]').click();
+  await page.locator('nav a[href="#/try"][aria-current="page"]').waitFor();
+  assert.equal(await page.locator('nav a[href="#/editor"]').count(), 0);
+  assert.equal(await page.locator('nav a[href="#/domains"]').count(), 0);
+  await page.goto(`${page.url().split("#")[0]}#/editor`);
+  await page.locator(".note", { hasText: /scopes|portées/ }).waitFor();
+}
+
 void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium") }, () => {
   let dir = "";
   let server: ServeProcess | undefined;
@@ -208,6 +231,7 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await page.emulateMedia({ colorScheme: "light" });
     await page.getByLabel("Language").selectOption("fr");
     await page.getByRole("link", { name: "Statistiques" }).waitFor();
+    await runtimeOnlyKey(page, join(dir, "zelinqa.sqlite"));
 
     process.stderr.write(`studio screenshots: ${JSON.stringify(shots)}\n`);
     for (const shot of shots) {
