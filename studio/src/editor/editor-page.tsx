@@ -23,8 +23,9 @@ export function EditorPage() {
       title={t("editor_title")}
       actions={
         <span class="save-state" aria-live="polite" data-state={editor.saveState}>
-          {saveLabel}
-          {editor.draft?.draft_revision != null && ` · ${t("draft_revision")} ${editor.draft.draft_revision}`}
+          {[saveLabel, editor.draft?.draft_revision != null ? `${t("draft_revision")} ${editor.draft.draft_revision}` : ""]
+            .filter(Boolean)
+            .join(" · ")}
         </span>
       }
     >
