@@ -5,7 +5,7 @@
 // and 360 px (test-artifacts/studio/, git-ignored) and checked for content and for no horizontal scrolling.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -111,6 +111,23 @@ async function tryIt(page: Page): Promise<void> {
   await page.locator(".choice-buttons button", { hasText: "Sofa" }).waitFor();
   await page.locator('input[name="answer"]').fill("a sofa please");
   await page.locator('[data-testid="preview"] li', { hasText: "sofa" }).waitFor();
+}
+
+/** Export gives the draft as a change batch file; importing the furniture example applies all its changes. */
+async function exportAndImport(page: Page): Promise<void> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export as a change batch" }).click();
+  const file = await (await download).path();
+  const batch = JSON.parse(readFileSync(file, "utf8")) as { changes: { entity: string }[] };
+  assert.deepEqual(
+    batch.changes.map((c) => c.entity),
+    ["objective", "dimension", "dimension", "question", "success_information"],
+  );
+  const saved = changeSaved(page);
+  await page.getByLabel("Import a change batch").setInputFiles(join(ROOT, "examples", "zelinqa", "furniture.json"));
+  assert.equal((await saved).status(), 200);
+  await page.locator(".ok", { hasText: /^\d+ changes applied\.$/ }).waitFor();
+  await page.locator('[data-question="fur_q_piece"]').waitFor();
 }
 
 /** A runtime-only key (made with the CLI on the server's database) sees Try it and Conversations, no editor. */
@@ -226,6 +243,7 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     assert.equal(await page.locator('input[name="objective_name"]').inputValue(), "Buy furniture");
     await page.locator('[data-testid="diff"] .ok').waitFor();
     shots.push(...(await screenshots(browser, "editor-reloaded")));
+    await exportAndImport(page);
     await page.emulateMedia({ colorScheme: "dark" });
     shots.push(...(await screenshots(browser, "editor-dark")));
     await page.emulateMedia({ colorScheme: "light" });
