@@ -19,7 +19,16 @@ const selected = (name: string) => only.length === 0 || only.includes(name);
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Benchmarks of other subsystems, run as they are run by hand: `node --import tsx bench/<name>.ts`. */
-const CHILD_BENCHMARKS = ["zelinqa-selection", "zelinqa-understanding", "zelinqa-api", "zelinqa-mcp", "zino-exec", "zino-protocol"];
+const CHILD_BENCHMARKS = [
+  "zelinqa-selection",
+  "zelinqa-understanding",
+  "zelinqa-api",
+  "zelinqa-studio-analytics",
+  "zelinqa-studio-facts",
+  "zelinqa-mcp",
+  "zino-exec",
+  "zino-protocol",
+];
 
 async function runChild(file: string): Promise<number> {
   const child = spawn(process.execPath, ["--import", TSX_LOADER, file], { stdio: ["ignore", "inherit", "inherit"], cwd: REPO_ROOT });

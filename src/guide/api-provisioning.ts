@@ -123,3 +123,17 @@ export function zelinqaStatePaths(databasePath: string, runtimeDir: string): { s
     pidPath: join(runtimeDir, "zelinqa.pid"),
   };
 }
+
+/**
+ * [ext] A fresh one-time sign-in link to the local API's studio (`zelinqa studio-link`), or undefined when it
+ * could not be minted: the link is a convenience and never stops the guide.
+ */
+export async function studioLink(options: { sqlitePath: string; baseUrl: string; env: NodeJS.ProcessEnv }): Promise<string | undefined> {
+  try {
+    const result = await runZelinqa(["studio-link", "--sqlite-path", options.sqlitePath, "--base-url", options.baseUrl], options.env);
+    const link = result.stdout.trim();
+    return result.code === 0 && /^https?:\/\/\S+$/.test(link) ? link : undefined;
+  } catch {
+    return undefined;
+  }
+}

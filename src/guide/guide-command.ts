@@ -5,7 +5,7 @@
 import { ZelinqaClient } from "../zelinqa/sdk/index.js";
 import type { InstanceConfig } from "../zino/config/index.js";
 import { runAgentMode } from "./agent-mode.js";
-import { provisionApi, zelinqaStatePaths } from "./api-provisioning.js";
+import { provisionApi, studioLink, zelinqaStatePaths } from "./api-provisioning.js";
 import { GUIDE_EXIT, type GuideHost, type GuideIo } from "./guide-host.js";
 import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
@@ -48,6 +48,9 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
       say,
     }),
   );
+  // stdout carries the conversation: the studio's link goes to stderr, once, before the first question.
+  const link = await studioLink({ sqlitePath: paths.sqlitePath, baseUrl: access.baseUrl, env: io.env });
+  if (link !== undefined) say(`Studio: ${link} (one-time sign-in link, valid 10 minutes)`);
   const reader = createLineReader(io);
   const onAbort = () => reader.close(true);
   options.signal?.addEventListener("abort", onAbort, { once: true });

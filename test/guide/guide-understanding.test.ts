@@ -122,6 +122,9 @@ void it("GUIDE-UNDERSTAND-1 an unreadable answer gets a one-line hint with the e
   });
   const { code } = await cli.exited;
   assert.equal(code, 0, cli.stderr());
+  // [ext] issue 15: the studio's one-time link, once, on stderr (stdout carries the conversation).
+  assert.equal(cli.stderr().match(/^zino: Studio: http:\/\/127\.0\.0\.1:\d+\/studio\/#code=[\w-]+ /gm)?.length, 1, cli.stderr());
+  assert.doesNotMatch(cli.stdout(), /Studio:/);
   assert.equal(asked.filter((q) => q === BUDGET).length, 2, `the budget question was asked again once: ${asked.join(" | ")}`);
   const out = cli.stdout();
   assert.match(out, /Stopped: objective achieved/);

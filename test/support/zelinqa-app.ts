@@ -18,6 +18,7 @@ export const KEY_PROFILES = {
   manage: ["configuration:read", "configuration:write", "configuration:publish"],
   all: ["runtime", "configuration:read", "configuration:write", "configuration:publish"],
   revoked: ["runtime", "configuration:read", "configuration:write", "configuration:publish"],
+  admin: ["runtime", "configuration:read", "configuration:write", "configuration:publish", "admin"],
 } as const satisfies Record<string, Scope[]>;
 export type KeyProfile = keyof typeof KEY_PROFILES;
 

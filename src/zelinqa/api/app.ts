@@ -10,7 +10,7 @@ import { HealthResponseSchema } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
 import { ENGINE_VERSION } from "../engine/index.js";
 import type { SemanticExtractor } from "../engine/index.js";
-import { createArtifactCache, createCompileWorker, errorSummary } from "../operations/index.js";
+import { backfillSessionFacts, createArtifactCache, createCompileWorker, errorSummary } from "../operations/index.js";
 import type { CompileWorker, IdGenerator } from "../operations/index.js";
 import type { ZelinqaStore } from "../store/index.js";
 import { createAuthenticator } from "./api-keys.js";
@@ -29,6 +29,12 @@ import { configurationReadRoutes } from "./routes/configuration-reads.js";
 import { configurationWriteRoutes } from "./routes/configuration-writes.js";
 import { legacyRoutes } from "./routes/legacy-routes.js";
 import { sessionRoutes } from "./routes/session-routes.js";
+import { studioAnalyticsRoutes } from "./routes/studio-analytics.js";
+import { studioConfigurationRoutes } from "./routes/studio-configuration.js";
+import { studioConversationRoutes } from "./routes/studio-conversations.js";
+import { studioIdentityRoutes } from "./routes/studio-identity.js";
+import { SIGN_IN_PATH, registerSignIn } from "./routes/studio-sign-in.js";
+import { registerStudio } from "./studio-static.js";
 import { turnPreviewRoutes } from "./routes/turn-preview-route.js";
 
 export interface ZelinqaAppOptions {
@@ -43,6 +49,8 @@ export interface ZelinqaAppOptions {
   /** Start the compilation worker with the app (default true). */
   worker?: boolean;
   workerPollMs?: number;
+  /** [ext] The studio's built files (default: the package's dist/studio). */
+  studioDir?: string | undefined;
 }
 
 export interface ZelinqaApp {
@@ -145,6 +153,10 @@ function appRoutes(ctx: AppContext): RouteDefinition[] {
     ...configurationReadRoutes(ctx),
     ...configurationWriteRoutes(ctx),
     ...legacyRoutes(ctx),
+    ...studioIdentityRoutes(ctx),
+    ...studioConversationRoutes(ctx),
+    ...studioAnalyticsRoutes(ctx),
+    ...studioConfigurationRoutes(ctx),
   ];
 }
 
@@ -198,11 +210,18 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
   const routes = appRoutes(ctx);
   registerRoutes(fastify, { routes, pipeline, maxBodyBytes: options.maxBodyBytes });
   registerHealth(fastify, options.store);
-  const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }]);
+  registerSignIn(fastify, { ctx, contentTypeOf: bookkeeping.contentTypeOf });
+  const matcher = createMethodMatcher([...routes, { method: "GET", path: "/v1/health" }, { method: "POST", path: SIGN_IN_PATH }]);
   installErrorHandlers(fastify, { ids: options.ids, locale: options.locale, logger: options.logger, matcher });
+  await registerStudio(fastify, { dir: options.studioDir });
 
   if (options.worker !== false) worker.start();
   const purge = startIdempotencyPurge(options);
+  // [ext] Sessions older than the studio's tables get their facts once, in the background.
+  const stopBackfill = new AbortController();
+  const backfill = backfillSessionFacts(ctx, stopBackfill.signal).catch((error: unknown) => {
+    options.logger.warn({ err: errorSummary(error) }, "studio facts backfill failed");
+  });
   let closing: Promise<void> | undefined;
   return {
     fastify,
@@ -210,6 +229,8 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     close() {
       closing ??= (async () => {
         clearInterval(purge);
+        stopBackfill.abort();
+        await backfill;
         await worker.close();
         await fastify.close();
       })();

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { ConfiguredQuestion, QuestionListQuery } from "../contracts/index.js";
 import { QUESTION_CSV_HEADER } from "../contracts/index.js";
+import { csvField } from "./csv.js";
 import { normalise } from "../understand/index.js";
 import { OperationError } from "../operations/index.js";
 
@@ -48,11 +49,6 @@ export function pageQuestions(questions: readonly ConfiguredQuestion[], query: Q
   const page = questions.slice(offset, offset + query.limit);
   const next = offset + query.limit < questions.length ? encodeCursor(offset + query.limit, hash) : null;
   return { page, next };
-}
-
-function csvField(value: string, alwaysQuote: boolean): string {
-  const needs = alwaysQuote || /[",\r\n]/.test(value);
-  return needs ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** §12.2: `text` always quoted, `choices` joined with `|` and quoted when non-empty, `\n` endings. */

@@ -109,6 +109,9 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   if (!principal) throw new GatewayError(403);
   deps.onPrincipal(request, principal);
   if (route.scope !== null && !principal.scopes.includes(route.scope)) throw new GatewayError(403);
+  const extRequired = route.extScope?.(principal) ?? null;
+  if (extRequired)
+    throw new OperationError("insufficient_scope", { required_scopes: extRequired, granted_scopes: [...principal.scopes].sort() });
   if (deps.rateLimiter && !deps.rateLimiter.allow(principal.keyId, deps.now().getTime())) {
     throw new GatewayError(429, { "retry-after": String(deps.rateLimiter.retryAfterSeconds(deps.now().getTime())) });
   }
@@ -224,6 +227,7 @@ async function handleAndCommit(
         query: prepared.query,
         rawPath: rawPathOf(request),
         now: deps.now(),
+        accept: request.headers.accept,
       });
       return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
     } catch (error) {

@@ -27,6 +27,8 @@ export interface RequestContext<B, Q, P = Record<string, string>> {
   rawPath: string;
   /** The request's clock reading, taken once after authentication. */
   now: Date;
+  /** The Accept header ([ext] CSV exports by content negotiation). */
+  accept?: string | undefined;
 }
 
 export interface RouteDefinition {
@@ -48,6 +50,11 @@ export interface RouteDefinition {
   params?: z.ZodType<Record<string, string>>;
   responses: Record<number, z.ZodType>;
   summary: string;
+  /**
+   * [ext] Scope check right after authentication answering 403 `insufficient_scope` with details (the studio's
+   * routes): the scopes required when the key lacks them, or null.
+   */
+  extScope?: (principal: Principal) => Scope[] | null;
   /** Dynamic scope check after validation (§4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;

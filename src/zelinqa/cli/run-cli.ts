@@ -7,11 +7,13 @@ import { ZodError } from "zod";
 import { createApiKey, createIdGenerator, isScope, listApiKeys, revokeApiKey, storedConfigurationEntities } from "../operations/index.js";
 import type { IdGenerator } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
+import type { RunningServer } from "../api/server.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
 import type { DomainRecord, Scope, ZelinqaStore } from "../store/index.js";
 import { formatConfiguration, parseConfigurationFile } from "./configuration-file.js";
 import { importConfiguration } from "./configuration-import.js";
+import { baseUrlOf, mintStudioLink, serveStudioLine } from "./studio-link.js";
 
 export interface CliDeps {
   env: NodeJS.ProcessEnv;
@@ -96,6 +98,17 @@ interface CommandKit {
   json: (value: unknown) => void;
 }
 
+/** The studio's address on stderr; a failure to mint the link never stops the server. */
+async function printStudioLine(deps: CliDeps, server: RunningServer, host: string): Promise<void> {
+  const address = server.app.fastify.server.address();
+  if (address === null || typeof address === "string") return;
+  try {
+    deps.stderr(await serveStudioLine(server.store, { host, port: address.port }));
+  } catch (error) {
+    deps.stderr(`zelinqa: no studio sign-in link: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+
 function addServerCommands(program: Command, kit: CommandKit): void {
   const { deps } = kit;
   withDatabase(program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
@@ -106,9 +119,27 @@ function addServerCommands(program: Command, kit: CommandKit): void {
     .action(async (flags: DatabaseFlags & { host?: string; port?: string; socket?: string; logLevel?: string }) => {
       const config = resolveServerConfig(deps.env, flags);
       const server = await startServer(config, createLogger(config.logLevel));
+      if (!config.socketPath) await printStudioLine(deps, server, config.host);
       await (deps.untilStopped ?? waitForSignal)();
       await server.close();
     });
+
+  withDatabase(
+    program
+      .command("studio-link")
+      .description("[ext] print a fresh one-time sign-in link to the studio of a local server using this database")
+      .option("--domain <id>")
+      .option("--base-url <url>", "the server's address (default: http://ZELINQA_HOST:ZELINQA_PORT)"),
+  ).action(async (flags: DatabaseFlags & { domain?: string; baseUrl?: string }) => {
+    const config = resolveServerConfig(deps.env, {});
+    const baseUrl = flags.baseUrl ?? baseUrlOf(config.host, config.port);
+    if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError("--base-url must be an http:// or https:// URL");
+    await withStore(deps, flags, async (store) => {
+      if (flags.domain !== undefined && !(await store.getDomain(flags.domain))) throw new UsageError(`unknown domain ${flags.domain}`);
+      deps.stdout(`${await mintStudioLink(store, { baseUrl, domainId: flags.domain })}\n`);
+      deps.stderr("this link signs in once, within 10 minutes\n");
+    });
+  });
 
   withDatabase(program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async () => undefined);

@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   "unknown_configuration",
   "unknown_compilation",
   "invalid_request",
+  // [ext] the studio (issue 15)
+  "invalid_sign_in_code",
+  "unknown_domain",
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -161,6 +164,18 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
         fr: "L'en-tête Idempotency-Key doit contenir de 8 à 128 caractères.",
       },
     },
+  },
+  invalid_sign_in_code: {
+    status: 401,
+    retryable: false,
+    en: "This sign-in link is unknown, already used or expired: run `zelinqa studio-link` (or restart the server) for a new one, or sign in with an API key.",
+    fr: "Ce lien de connexion est inconnu, déjà utilisé ou expiré : lancez `zelinqa studio-link` (ou redémarrez le serveur) pour en obtenir un nouveau, ou connectez-vous avec une clé d'API.",
+  },
+  unknown_domain: {
+    status: 404,
+    retryable: false,
+    en: "This domain is unknown in the key's organisation.",
+    fr: "Ce domaine est inconnu dans l'organisation de la clé.",
   },
 };
 

@@ -213,3 +213,25 @@ export type {
   AdvancedSessionStateOutput,
   AdvancedFeedbackOutput,
 } from "./mcp-tool-outputs.js";
+export {
+  ANALYTICS_CHARTS,
+  ANALYTICS_MAX_RANGE_DAYS,
+  AnalyticsParamsSchema,
+  AnalyticsQuerySchema,
+  AnalyticsResponseSchema,
+  DomainCreateRequestSchema,
+  DomainIdParamsSchema,
+  DomainListResponseSchema,
+  DomainResponseSchema,
+  IssuedKeyResponseSchema,
+  SESSION_KEY_DEFAULT_TTL_SECONDS,
+  ScopeNameSchema,
+  SessionCursorSchema,
+  SessionKeyRequestSchema,
+  SessionListQuerySchema,
+  SessionListResponseSchema,
+  SignInRequestSchema,
+  TranscriptResponseSchema,
+  WhoamiResponseSchema,
+} from "./studio.js";
+export type { AnalyticsQueryParams, DomainCreateRequest, SessionKeyRequest, SessionListQuery } from "./studio.js";

@@ -99,6 +99,8 @@ export const SessionCreateRequestSchema = z.strictObject({
   client_reference: z.string().min(1).max(128).optional(),
   max_turns: z.number().int().min(1).max(100).optional(),
   initial_history: z.array(InitialHistoryItemSchema).max(100).optional(),
+  /** [ext] `draft`: a try-it session on the current draft, compiled on the spot (also needs configuration:write). */
+  configuration: z.enum(["published", "draft"]).optional(),
 });
 export type SessionCreateRequest = z.infer<typeof SessionCreateRequestSchema>;
 

@@ -25,3 +25,19 @@ export { getSession, previewTurn, recordFeedback, feedbackRecord, legacyNextQues
 export type { RecordedFeedback } from "./session-reads.js";
 export { API_KEY_PATTERN, createApiKey, generateApiKey, hashApiKey, isScope, listApiKeys, revokeApiKey } from "./api-keys.js";
 export type { ApiKeyRequest, NewApiKey } from "./api-keys.js";
+export {
+  SIGN_IN_CODE_TTL_MS,
+  SIGN_IN_KEY_TTL_MS,
+  SIGN_IN_SCOPES,
+  createOrganizationDomain,
+  hashSignInCode,
+  issueDomainKey,
+  mintSignInCode,
+  organizationDomains,
+  redeemSignInCode,
+  studioDomain,
+} from "./studio-access.js";
+export { sessionFactsWrite, stopReasonOf } from "./session-facts.js";
+export { listConversations, sessionTranscript } from "./studio-conversations.js";
+export { backfillSessionFacts } from "./session-facts-backfill.js";
+export { CHART_COLUMNS, analyticsChart, analyticsRange, parseChart } from "./studio-analytics.js";

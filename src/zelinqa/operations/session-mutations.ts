@@ -13,7 +13,9 @@ import type { SessionRecord, StoreOperations } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, StateVersionConflict, engineRefusal } from "./operation-error.js";
-import { loadSession, pinnedArtifact, publishedArtifact } from "./session-loading.js";
+import { sessionFactsWrite } from "./session-facts.js";
+import { sessionArtifact } from "./draft-sessions.js";
+import { loadSession, pinnedArtifact } from "./session-loading.js";
 
 /** Who asks and when: the caller's domain, its request id, and the request's clock reading. */
 export interface SessionCall {
@@ -63,7 +65,7 @@ export async function createSession(
   deps: OperationDeps,
   call: SessionCall & { request: SessionCreateRequest },
 ): Promise<Prepared<SessionStateBody>> {
-  const { versionId, artifact } = await publishedArtifact(deps, call.domainId);
+  const { versionId, artifact, save } = await sessionArtifact(deps, { ...call, configuration: call.request.configuration });
   const result = await engineCreateSession(artifact, call.request, engineDeps(deps));
   if (!result.ok) throw engineRefusal(result.error);
   const { state, view } = result.value;
@@ -71,6 +73,7 @@ export async function createSession(
   return {
     value: view,
     effects: async (tx) => {
+      await save?.(tx);
       const sessionId = view.session_id;
       await tx.insertSession({
         id: sessionId,
@@ -90,6 +93,8 @@ export async function createSession(
         summary: { degraded: view.degraded },
         occurredAt: at,
       });
+      const session = { id: sessionId, domainId: call.domainId, configVersionId: versionId, createdAt: at };
+      await tx.recordSessionFacts(sessionFactsWrite({ session, kind: "create", before: null, after: state, progress: view.progress, at }));
     },
   };
 }
@@ -132,6 +137,9 @@ export async function nextQuestions(
         summary,
         occurredAt: at,
       });
+      await tx.recordSessionFacts(
+        sessionFactsWrite({ session, kind: "next", before: current, after: state, progress: response.progress, at }),
+      );
     },
   };
 }
@@ -158,6 +166,9 @@ export async function applySessionEvents(
         occurredAt: at,
       };
       await tx.appendSessionEvent(event);
+      await tx.recordSessionFacts(
+        sessionFactsWrite({ session, kind: "events", before: current, after: state, progress: view.progress, at }),
+      );
     },
   };
 }

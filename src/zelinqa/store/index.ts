@@ -26,3 +26,16 @@ export type {
   StoreOperations,
   ZelinqaStore,
 } from "./store-port.js";
+export type {
+  AnalyticsChart,
+  AnalyticsQuery,
+  AnalyticsRow,
+  DimensionCoverageRecord,
+  SessionFactsRecord,
+  SessionFactsWrite,
+  SessionListQuery,
+  SessionOutcomeRecord,
+  SessionTurnRecord,
+  SignInCodeRecord,
+  StudioStoreOperations,
+} from "./studio-port.js";

@@ -5,6 +5,7 @@ import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
 import { sessionOperations } from "./sql-sessions.js";
+import { studioOperations } from "./sql-studio.js";
 import { tenancyOperations } from "./sql-tenancy.js";
 import { applyMigrations } from "./migrations/index.js";
 import { createPostgresExecutor } from "./postgres/postgres-executor.js";
@@ -31,6 +32,7 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
     ...idempotencyOperations(db, holds),
     ...compilationOperations(db),
     ...auditOperations(db),
+    ...studioOperations(db),
   };
   operationsByExecutor.set(db, built);
   return built;

@@ -1,7 +1,10 @@
 // The storage port of the Zelinqa API (§2.3): every persistent record and the operations the API needs.
 // Engine values (draft, artefact, session state) are opaque JSON here; the engine owns their shapes.
-export type Scope = "runtime" | "configuration:read" | "configuration:write" | "configuration:publish";
-export const SCOPES: readonly Scope[] = ["runtime", "configuration:read", "configuration:write", "configuration:publish"];
+import type { StudioStoreOperations } from "./studio-port.js";
+
+/** `admin` [ext] acts on the key's organisation (domains, short-lived keys of its domains: issue 15). */
+export type Scope = "runtime" | "configuration:read" | "configuration:write" | "configuration:publish" | "admin";
+export const SCOPES: readonly Scope[] = ["runtime", "configuration:read", "configuration:write", "configuration:publish", "admin"];
 
 export interface DomainRecord {
   id: string;
@@ -175,7 +178,7 @@ export interface JobFinish {
 }
 
 /** Every data operation; inside `transaction` the same operations run in one database transaction. */
-export interface StoreOperations {
+export interface StoreOperations extends StudioStoreOperations {
   ensureOrganization(name: string, now: string): Promise<string>;
   createDomain(input: { id: string; name: string; organizationId: string; now: string }): Promise<DomainRecord>;
   getDomain(id: string): Promise<DomainRecord | null>;

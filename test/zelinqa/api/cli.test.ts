@@ -76,7 +76,7 @@ void describe("zelinqa CLI", () => {
     assert.deepEqual([domain.name, domain.organization], ["Second", "acme"]);
     assert.match(domain.domain_id, /^dom_/);
     assert.equal((await cli(["keys", "create", "--scopes", "runtime", "--sqlite-path", db])).code, 2);
-    assert.equal((await cli(["keys", "create", "--scopes", "runtime,admin", "--domain", domain.domain_id, "--sqlite-path", db])).code, 2);
+    assert.equal((await cli(["keys", "create", "--scopes", "runtime,root", "--domain", domain.domain_id, "--sqlite-path", db])).code, 2);
     assert.equal(
       (await cli(["keys", "create", "--scopes", "runtime", "--domain", domain.domain_id, "--expires-at", "soon", "--sqlite-path", db]))
         .code,

@@ -34,8 +34,10 @@ for (const backend of BACKENDS) {
       const next = await t.request("GET", "/v1/sessions/ses_1/next", {});
       assert.equal(next.status, 405);
       assert.equal(next.headers.allow, "POST");
-      const sessions = await t.request("GET", "/v1/sessions", {});
-      assert.equal(sessions.headers.allow, "POST");
+      // [ext] GET /v1/sessions lists sessions (issue 15).
+      const sessions = await t.request("PUT", "/v1/sessions", {});
+      assert.equal(sessions.status, 405);
+      assert.match(String(sessions.headers.allow), /^GET, ?POST$/);
     });
 
     void it("answers a body over the limit with a bare 413 before authentication", async () => {

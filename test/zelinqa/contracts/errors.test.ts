@@ -20,6 +20,8 @@ void describe("error catalogue", () => {
     unknown_configuration: 404,
     unknown_compilation: 404,
     invalid_request: 400,
+    invalid_sign_in_code: 401,
+    unknown_domain: 404,
   };
   for (const code of ERROR_CODES) {
     void it(`maps ${code} to HTTP ${expected[code]} with English and French messages`, () => {

@@ -11,6 +11,7 @@ import {
 } from "../../contracts/index.js";
 import { applySessionEvents, createSession, feedbackRecord, getSession, nextQuestions, recordFeedback } from "../../operations/index.js";
 import type { AppContext } from "../app-context.js";
+import { requireScopes } from "../ext-scopes.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
 
@@ -29,6 +30,8 @@ function createRoute(ctx: AppContext): RouteDefinition {
     body: SessionCreateRequestSchema,
     responses: { 201: SessionStateResponseSchema },
     async handle({ principal, body, requestId, now }) {
+      // [ext] A try-it session on the draft reads the draft: it needs what a draft read needs (§4.3).
+      if (body.configuration === "draft") requireScopes(principal, ["runtime", "configuration:read", "configuration:write"]);
       const created = await createSession(ctx, { domainId: principal.domainId, requestId, now, request: body });
       return { status: 201, body: { request_id: requestId, ...created.value }, effects: created.effects };
     },

@@ -2,6 +2,7 @@
 // transaction together with its `schema_migrations` row, so a crash never leaves a half-applied version.
 import type { SqlDialect, SqlExecutor } from "../sql-executor.js";
 import { int } from "../sql-executor.js";
+import { STUDIO_MIGRATIONS } from "./studio-migrations.js";
 
 export interface Migration {
   version: number;
@@ -77,6 +78,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // Which process holds an in_flight reservation, so a dead holder's lease is taken over at once (§6.5).
     statements: () => [`ALTER TABLE idempotency_records ADD COLUMN holder TEXT`],
   },
+  ...STUDIO_MIGRATIONS,
 ];
 
 const LOCK_ID = 7_246_311;

@@ -1,0 +1,40 @@
+// [ext] `GET /v1/configuration/issues` (issue 15): the draft's publication-blocking issues, the list
+// `POST /v1/configuration/changes` returns as `warnings`, so the studio's editor shows them on opening. Reading
+// the draft needs configuration:read and configuration:write (§4.3). No draft yet: the empty draft's issues.
+import { z } from "zod";
+import { ConfigurationIssueSchema } from "../../contracts/index.js";
+import { emptyDraft, publicationIssues } from "../../engine/index.js";
+import { currentDraft } from "../../operations/index.js";
+import type { AppContext } from "../app-context.js";
+import { allScopes } from "../ext-scopes.js";
+import { defineRoute } from "../route-definition.js";
+import type { RouteDefinition } from "../route-definition.js";
+
+const IssuesResponseSchema = z.object({
+  request_id: z.string(),
+  draft_revision: z.number().int(),
+  issues: z.array(ConfigurationIssueSchema),
+});
+
+export function studioConfigurationRoutes(ctx: AppContext): RouteDefinition[] {
+  return [
+    defineRoute({
+      scope: null,
+      runtime: false,
+      idempotency: "none",
+      extScope: allScopes("configuration:read", "configuration:write"),
+      method: "GET",
+      path: "/v1/configuration/issues",
+      operationId: "getConfigurationIssues",
+      summary: "[ext] The draft's publication-blocking issues (the warnings of the last change)",
+      query: z.strictObject({}),
+      responses: { 200: IssuesResponseSchema },
+      async handle({ principal, requestId }) {
+        const current = await currentDraft(ctx, principal.domainId);
+        const domain = current ? null : await ctx.store.getDomain(principal.domainId);
+        const issues = publicationIssues(current?.draft ?? emptyDraft(domain?.name ?? ""));
+        return { status: 200, body: { request_id: requestId, draft_revision: current?.revision ?? 0, issues } };
+      },
+    }),
+  ];
+}
