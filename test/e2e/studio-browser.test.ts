@@ -57,6 +57,9 @@ async function buildConfiguration(page: Page): Promise<void> {
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_style"]')).waitFor();
   await page.getByRole("button", { name: "Move down: Style" }).press("Enter");
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_need"]')).waitFor();
+  // And by dragging: "Style" dropped on "Need" takes its place.
+  await page.locator('[data-dimension-row="dim_style"] .handle').dragTo(page.locator('[data-dimension-row="dim_need"]'));
+  await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_style"]')).waitFor();
 
   await addInForm(
     page,
