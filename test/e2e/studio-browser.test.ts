@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { launchStudioBrowser, screenshots } from "../support/studio-browser.js";
 import type { Shot, StudioBrowser } from "../support/studio-browser.js";
@@ -178,6 +179,15 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     await browser?.close();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it("loads under 150 KB of gzipped JavaScript at first (the charts' chunk comes with the analytics page)", () => {
+    const html = readFileSync(join(ROOT, "dist", "studio", "index.html"), "utf8");
+    const initial = [...html.matchAll(/(?:src|href)="\/studio\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
+    assert.ok(initial.length >= 1, html);
+    const bytes = initial.reduce((sum, file) => sum + gzipSync(readFileSync(join(ROOT, "dist", "studio", file))).length, 0);
+    assert.ok(bytes < 150 * 1024, `initial JavaScript is ${bytes} bytes gzipped`);
+    assert.ok(!/<script(?![^>]*\bsrc=)/.test(html) && !/style=/.test(html), "no inline script or style (the CSP forbids them)");
   });
 
   void it("signs in, designs, publishes, tries, and finds the conversation in the lists and charts", async () => {
