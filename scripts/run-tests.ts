@@ -205,7 +205,15 @@ function printSummary(summary: TestSummary, missing: RequirementName[], wallMs: 
 }
 
 /** What Prettier formats (.prettierrc.json): the code, not the prose or data files. `npm run format` rewrites them. */
-const FORMATTED = ["src/**/*.ts", "test/**/*.ts", "harness/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}", "eslint.config.js"];
+const FORMATTED = [
+  "src/**/*.ts",
+  "test/**/*.ts",
+  "harness/**/*.ts",
+  "bench/**/*.ts",
+  "scripts/**/*.{ts,mjs}",
+  "studio/**/*.{ts,tsx,css,html}",
+  "eslint.config.js",
+];
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -216,12 +224,11 @@ async function main(): Promise<number> {
   const started = Date.now();
 
   if (checks) {
-    const typecheck = await step("typecheck", process.execPath, [
-      join("node_modules", "typescript", "bin", "tsc"),
-      "-p",
-      "tsconfig.json",
-      "--noEmit",
-    ]);
+    const tsc = join("node_modules", "typescript", "bin", "tsc");
+    // The studio (browser code) has its own tsconfig: DOM and JSX.
+    const typecheck =
+      (await step("typecheck", process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit"])) &&
+      (await step("typecheck studio", process.execPath, [tsc, "-p", join("studio", "tsconfig.json")]));
     const lint = await step("lint", process.execPath, [join("node_modules", "eslint", "bin", "eslint.js"), "."]);
     const format = await step("format", process.execPath, [
       join("node_modules", "prettier", "bin", "prettier.cjs"),
