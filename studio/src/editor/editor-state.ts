@@ -58,7 +58,7 @@ export function useEditor(writable: boolean): Editor {
   const [issues, setIssues] = useState<ConfigurationIssue[] | null>(null);
   const [blocking, setBlocking] = useState<ConfigurationIssue[]>([]);
   const [saveState, setSaveState] = useState<SaveState>("idle");
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const timers = useRef(new Map<string, { timer: ReturnType<typeof setTimeout>; change: ConfigurationChange }>());
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const reload = async () => {
@@ -75,7 +75,13 @@ export function useEditor(writable: boolean): Editor {
   useEffect(() => {
     void reload();
     const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    // Leaving the page sends the edits still waiting for a pause in typing, rather than dropping them.
+    return () => {
+      pending.forEach(({ timer }) => clearTimeout(timer));
+      const changes = [...pending.values()].map(({ change }) => change);
+      pending.clear();
+      if (changes.length > 0) void call("/v1/configuration/changes", { body: { changes }, idempotent: true }).catch(() => undefined);
+    };
   }, [writable]);
 
   /** Changes go out one batch at a time, in order, so that revisions follow the person's edits. */
@@ -104,17 +110,16 @@ export function useEditor(writable: boolean): Editor {
 
   const edit: Editor["edit"] = (key, local, change) => {
     setDraft((current) => (current ? local(current) : current));
-    const timer = timers.current.get(key);
-    if (timer) clearTimeout(timer);
+    const waiting = timers.current.get(key);
+    if (waiting) clearTimeout(waiting.timer);
+    timers.current.delete(key);
     if (!change) return;
     setSaveState("saving");
-    timers.current.set(
-      key,
-      setTimeout(() => {
-        timers.current.delete(key);
-        void send([change]);
-      }, DEBOUNCE_MS),
-    );
+    const timer = setTimeout(() => {
+      timers.current.delete(key);
+      void send([change]);
+    }, DEBOUNCE_MS);
+    timers.current.set(key, { timer, change });
   };
 
   const apply = async (changes: ConfigurationChange[]) => {
