@@ -109,7 +109,7 @@ function DimensionRow({ editor, dimension, index, count, move }: RowProps) {
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>
-              {role}
+              {t(`role_${role}`)}
             </option>
           ))}
         </select>
@@ -172,7 +172,7 @@ function AddDimension({ editor, taken, next }: { editor: Editor; taken: string[]
         <select name="new_dimension_role" value={role} onChange={(e) => setRole(e.currentTarget.value as Dimension["completion_role"])}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {t(`role_${r}`)}
             </option>
           ))}
         </select>

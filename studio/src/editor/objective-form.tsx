@@ -39,9 +39,9 @@ export function ObjectiveForm({ editor }: { editor: Editor }) {
             value={objective.qualification_level}
             onChange={(e) => set("qualification_level", e.currentTarget.value, e.currentTarget.value)}
           >
-            <option value="essential">essential</option>
-            <option value="balanced">balanced</option>
-            <option value="deep">deep</option>
+            <option value="essential">{t("level_essential")}</option>
+            <option value="balanced">{t("level_balanced")}</option>
+            <option value="deep">{t("level_deep")}</option>
           </select>
         </Field>
         <Field label={t("max_turns")}>

@@ -65,7 +65,7 @@ function QuestionCard({ editor, question }: { editor: Editor; question: Configur
           >
             {TYPES.map((type) => (
               <option key={type} value={type}>
-                {type}
+                {t(`type_${type}`)}
               </option>
             ))}
           </select>
@@ -76,8 +76,8 @@ function QuestionCard({ editor, question }: { editor: Editor; question: Configur
             onChange={(e) => update({ selection_mode: (e.currentTarget.value || null) as ConfiguredQuestion["selection_mode"] })}
           >
             <option value="">{t("none")}</option>
-            <option value="single">single</option>
-            <option value="multiple">multiple</option>
+            <option value="single">{t("mode_single")}</option>
+            <option value="multiple">{t("mode_multiple")}</option>
           </select>
         </Field>
         <DimensionSelect editor={editor} value={question.dimension_id} onChange={(dimension_id) => update({ dimension_id })} />
@@ -208,7 +208,7 @@ function AddQuestion({ editor }: { editor: Editor }) {
         <select name="new_question_type" value={type} onChange={(e) => setType(e.currentTarget.value as ConfiguredQuestion["type"])}>
           {TYPES.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {t(`type_${value}`)}
             </option>
           ))}
         </select>
