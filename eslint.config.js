@@ -47,6 +47,24 @@ export default tseslint.config(
     },
   },
   {
+    // The studio (browser code, its own tsconfig): it talks to the server over HTTP only, and shares nothing but
+    // the contracts' types with it.
+    files: ["studio/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^node:|/src/(?!zelinqa/contracts/)",
+              message: "the studio uses the public API over HTTP: it imports only types from src/zelinqa/contracts",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/zino/**/*.ts", "src/zelinqa/**/*.ts"],
     ignores: ["src/zino/cli/**"],
     rules: noImports([BRIDGE], "zino/ and zelinqa/ never import the bridge (src/guide): only the zino CLI registers it"),

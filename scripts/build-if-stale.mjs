@@ -1,6 +1,7 @@
 // Builds dist/ only when a source changed since the last build (`npm start`, `npm run zino`, and `prepare` on
 // install): a second `npm start` costs a directory walk instead of a compilation. When a build is needed, tsc runs
 // incrementally (tsBuildInfo in dist/), with a line when it starts, every 15 s while it runs, and when it ends.
+// The studio (studio/, a Vite app) is built into dist/studio the same way, when its own sources changed.
 // Plain JavaScript so that it runs before anything is compiled and without a TypeScript loader.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
@@ -12,49 +13,94 @@ const stamp = join(root, "dist", ".tsbuildinfo");
 const quiet = process.argv.includes("--quiet");
 const say = (line) => process.stderr.write(`build: ${line}\n`);
 
-/** The newest modification time among the sources and the files that shape the build. */
-function newestSource(dir, newest = 0) {
+/** The newest modification time among the files of `dir` whose name ends with one of `endings`. */
+function newestSource(dir, endings, newest = 0) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = newestSource(path, newest);
-    else if (entry.name.endsWith(".ts")) newest = Math.max(newest, statSync(path).mtimeMs);
+    if (entry.isDirectory()) newest = newestSource(path, endings, newest);
+    else if (endings.some((ending) => entry.name.endsWith(ending))) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
 
-function stale() {
+const mtimes = (files) =>
+  files
+    .map((f) => join(root, f))
+    .filter(existsSync)
+    .map((f) => statSync(f).mtimeMs);
+
+function serverStale() {
   if (!existsSync(stamp) || !existsSync(join(root, "dist", "src", "zino", "cli", "main.js"))) return true;
   const built = statSync(stamp).mtimeMs;
-  const shaping = ["tsconfig.json", "tsconfig.build.json", "package.json"].map((f) => join(root, f)).filter(existsSync);
-  return Math.max(newestSource(join(root, "src")), ...shaping.map((f) => statSync(f).mtimeMs)) > built;
+  return Math.max(newestSource(join(root, "src"), [".ts"]), ...mtimes(["tsconfig.json", "tsconfig.build.json", "package.json"])) > built;
 }
 
-if (!stale()) {
-  if (!quiet) say("dist/ is up to date");
-  process.exit(0);
+const studioRoot = join(root, "studio");
+const studioStamp = join(root, "dist", "studio", "index.html");
+
+/** The studio's own sources, and the contracts whose types it imports. */
+function studioStale() {
+  if (!existsSync(studioRoot)) return false;
+  if (!existsSync(studioStamp)) return true;
+  const newest = Math.max(
+    newestSource(studioRoot, [".ts", ".tsx", ".css", ".html", ".json"]),
+    newestSource(join(root, "src", "zelinqa", "contracts"), [".ts"]),
+    ...mtimes(["package.json", "package-lock.json"]),
+  );
+  return newest > statSync(studioStamp).mtimeMs;
 }
-const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-if (!existsSync(tsc)) {
-  // An install without dev dependencies: use the dist/ that came with the package, if any.
-  if (existsSync(join(root, "dist", "src"))) process.exit(0);
-  say("TypeScript is not installed and there is no dist/: run `npm install` (with dev dependencies) first");
-  process.exit(1);
+
+/** Runs one build step; resolves to its exit code, with a line every 15 s while it runs. */
+function run(label, args) {
+  const started = Date.now();
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"], cwd: root });
+    const beat = setInterval(() => say(`${label}: still building (${seconds()})`), 15_000);
+    child.on("exit", (code, signal) => {
+      clearInterval(beat);
+      if (code === 0) say(`${label}: built in ${seconds()}`);
+      else say(`${label} failed (${signal ?? `exit ${code}`}) after ${seconds()}`);
+      resolve(code ?? 1);
+    });
+  });
 }
-const started = Date.now();
-const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-say(
-  existsSync(stamp)
-    ? "sources changed: compiling what changed (tsc, incremental)…"
-    : "compiling dist/ (tsc; the first build takes a minute, later ones only what changed)…",
-);
-const child = spawn(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { stdio: "inherit", cwd: root });
-const beat = setInterval(() => say(`still compiling (${seconds()})`), 15_000);
-child.on("exit", (code, signal) => {
-  clearInterval(beat);
-  if (code === 0) {
-    // tsc leaves its build info untouched when a touched file did not really change: the stamp moves anyway.
-    if (existsSync(stamp)) utimesSync(stamp, new Date(), new Date());
-    say(`built in ${seconds()}`);
-  } else say(`tsc failed (${signal ?? `exit ${code}`}) after ${seconds()}`);
-  process.exit(code ?? 1);
-});
+
+async function buildServer() {
+  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+  if (!existsSync(tsc)) {
+    // An install without dev dependencies: use the dist/ that came with the package, if any.
+    if (existsSync(join(root, "dist", "src"))) return 0;
+    say("TypeScript is not installed and there is no dist/: run `npm install` (with dev dependencies) first");
+    return 1;
+  }
+  say(
+    existsSync(stamp)
+      ? "sources changed: compiling what changed (tsc, incremental)…"
+      : "compiling dist/ (tsc; the first build takes a minute, later ones only what changed)…",
+  );
+  const code = await run("tsc", [tsc, "-p", join(root, "tsconfig.build.json")]);
+  // tsc leaves its build info untouched when a touched file did not really change: the stamp moves anyway.
+  if (code === 0 && existsSync(stamp)) utimesSync(stamp, new Date(), new Date());
+  return code;
+}
+
+async function buildStudio() {
+  const vite = join(root, "node_modules", "vite", "bin", "vite.js");
+  if (!existsSync(vite)) {
+    if (existsSync(studioStamp)) return 0;
+    say("Vite is not installed and there is no dist/studio: run `npm install` (with dev dependencies) first");
+    return 1;
+  }
+  say("building the studio into dist/studio (vite)…");
+  return run("studio", [vite, "build", "--config", join(studioRoot, "vite.config.ts"), "--logLevel", "warn"]);
+}
+
+const steps = [serverStale() ? buildServer : null, studioStale() ? buildStudio : null].filter(Boolean);
+if (steps.length === 0 && !quiet) say("dist/ is up to date");
+let status = 0;
+for (const step of steps) {
+  status = await step();
+  if (status !== 0) break;
+}
+process.exit(status);

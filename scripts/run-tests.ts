@@ -1,6 +1,6 @@
 // The test command. `--checks` runs the typecheck and the linter first (a line per step, with its duration);
 // `--unit` runs the fast tests only. Before the tests it checks the system programs some tests need (bubblewrap,
-// shellcheck, tmux, the PostgreSQL server binaries): as root with apt it installs a missing one, else the tests
+// shellcheck, tmux, the PostgreSQL server binaries, Chromium): as root with apt it installs a missing one, else the tests
 // that need it skip, saying why and how to install it (under CI=true a missing one is a failure). It starts a
 // throwaway PostgreSQL cluster unless TEST_DATABASE_URL is set, runs the test files with node's test runner
 // through tsx (its TAP or spec output, closing lines included), then prints a summary: counts, failures with their
@@ -21,6 +21,7 @@ const UNIT = [
   "test/architecture/",
   "test/wire/frame-codec",
   "test/zelinqa/contracts/",
+  "test/studio/editor-model",
   "test/zelinqa/engine/",
   "test/zelinqa/understand/text-rules",
   "test/zelinqa/understand/extract-value",
@@ -108,6 +109,7 @@ const PROGRAMS: Record<RequirementName, string[]> = {
   shellcheck: ["shellcheck"],
   tmux: ["tmux"],
   postgresql: ["initdb", "pg_ctl", "postgres"],
+  chromium: ["chromium"],
 };
 
 function checkRequirements(ci: boolean): RequirementCheck {
@@ -203,7 +205,15 @@ function printSummary(summary: TestSummary, missing: RequirementName[], wallMs: 
 }
 
 /** What Prettier formats (.prettierrc.json): the code, not the prose or data files. `npm run format` rewrites them. */
-const FORMATTED = ["src/**/*.ts", "test/**/*.ts", "harness/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}", "eslint.config.js"];
+const FORMATTED = [
+  "src/**/*.ts",
+  "test/**/*.ts",
+  "harness/**/*.ts",
+  "bench/**/*.ts",
+  "scripts/**/*.{ts,mjs}",
+  "studio/**/*.{ts,tsx,css,html}",
+  "eslint.config.js",
+];
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -214,12 +224,11 @@ async function main(): Promise<number> {
   const started = Date.now();
 
   if (checks) {
-    const typecheck = await step("typecheck", process.execPath, [
-      join("node_modules", "typescript", "bin", "tsc"),
-      "-p",
-      "tsconfig.json",
-      "--noEmit",
-    ]);
+    const tsc = join("node_modules", "typescript", "bin", "tsc");
+    // The studio (browser code) has its own tsconfig: DOM and JSX.
+    const typecheck =
+      (await step("typecheck", process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit"])) &&
+      (await step("typecheck studio", process.execPath, [tsc, "-p", join("studio", "tsconfig.json")]));
     const lint = await step("lint", process.execPath, [join("node_modules", "eslint", "bin", "eslint.js"), "."]);
     const format = await step("format", process.execPath, [
       join("node_modules", "prettier", "bin", "prettier.cjs"),

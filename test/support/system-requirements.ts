@@ -1,10 +1,10 @@
-// The system programs some tests need (bubblewrap, shellcheck, tmux, the PostgreSQL server binaries): found or not,
+// The system programs some tests need (bubblewrap, shellcheck, tmux, the PostgreSQL server binaries, Chromium): found or not,
 // and the skip reason a test gives when one is missing. scripts/run-tests.ts checks them once and passes the
 // result down in ZINO_TEST_MISSING; a test file run on its own looks for itself.
 import { accessSync, constants } from "node:fs";
 import { join } from "node:path";
 
-export type RequirementName = "bubblewrap" | "shellcheck" | "tmux" | "postgresql";
+export type RequirementName = "bubblewrap" | "shellcheck" | "tmux" | "postgresql" | "chromium";
 
 export interface Requirement {
   name: RequirementName;
@@ -60,6 +60,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
     usedFor: "PostgreSQL store",
     find: () => (findProgram("initdb", POSTGRES_DIRS) && findProgram("pg_ctl", POSTGRES_DIRS)) ?? undefined,
   },
+  // The studio's browser tests drive the distribution's Chromium with playwright-core (no browser download).
+  { name: "chromium", aptPackage: "chromium", usedFor: "studio browser", find: () => findProgram("chromium", ["/usr/bin"]) },
 ];
 
 export function requirement(name: RequirementName): Requirement {

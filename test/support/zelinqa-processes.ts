@@ -6,6 +6,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = ["--import", "tsx", "src/zelinqa/cli/main.ts"];
+/** The built CLI (`npm run build`), for the tests that need what the build produces (dist/studio). */
+export const BUILT_CLI = ["dist/src/zelinqa/cli/main.js"];
 
 export interface CommandResult {
   code: number | null;
@@ -39,8 +41,8 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
-export function startServe(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [...CLI, "serve", "--port", "0", ...args], {
+export function startServe(args: string[], env: Record<string, string> = {}, timeoutMs = 120_000, cli = CLI): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [...cli, "serve", "--port", "0", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
