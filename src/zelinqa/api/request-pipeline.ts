@@ -109,8 +109,9 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   if (!principal) throw new GatewayError(403);
   deps.onPrincipal(request, principal);
   if (route.scope !== null && !principal.scopes.includes(route.scope)) throw new GatewayError(403);
-  if (deps.rateLimiter && !deps.rateLimiter.allow(principal.keyId, deps.now().getTime())) {
-    throw new GatewayError(429, { "retry-after": String(deps.rateLimiter.retryAfterSeconds(deps.now().getTime())) });
+  if (deps.rateLimiter) {
+    const rate = await deps.rateLimiter.check(principal.keyId, deps.now().getTime());
+    if (!rate.allowed) throw new GatewayError(429, { "retry-after": String(rate.retryAfterSeconds) });
   }
   const key = idempotencyKey(request, route.idempotency);
   checkStorableInputs(request);
@@ -181,17 +182,25 @@ async function commit(
   const { result, requestId, reserved } = input;
   const { body, contentType } = serialise(result);
   const response = { status: result.status, body, contentType, requestId };
+  const contention = () =>
+    new OperationError(
+      "idempotency_contention",
+      { idempotency_key: reserved?.key, retry_after_seconds: 1 },
+      { headers: { "retry-after": "1" } },
+    );
   try {
-    if (result.effects || reserved) {
+    if (result.mutation) {
+      const outcome = await deps.store.commitSessionMutation({
+        ...result.mutation,
+        completion: reserved ? { ...reserved, response } : undefined,
+      });
+      if (outcome === "state_version_conflict")
+        throw new StateVersionConflict(result.mutation.update.id, result.mutation.update.expectedStateVersion);
+      if (outcome === "idempotency_lost") throw contention();
+    } else if (result.effects || reserved) {
       await deps.store.transaction(async (tx) => {
         if (result.effects) await result.effects(tx);
-        if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
-          throw new OperationError(
-            "idempotency_contention",
-            { idempotency_key: reserved.key, retry_after_seconds: 1 },
-            { headers: { "retry-after": "1" } },
-          );
-        }
+        if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) throw contention();
       });
     }
     result.afterCommit?.();

@@ -1,7 +1,7 @@
 // A route of the v1 surface (§4.2): its operationId, static scope, idempotency rule, request schemas (which
 // also document it in OpenAPI) and a handler returning a response plus the effects to commit atomically.
 import type { z } from "zod";
-import type { Scope, StoreOperations } from "../store/index.js";
+import type { Scope, SessionMutation, StoreOperations } from "../store/index.js";
 import type { Principal } from "./api-keys.js";
 
 export type IdempotencyRule = "required" | "optional" | "none";
@@ -13,6 +13,8 @@ export interface RouteResult {
   contentType?: string;
   /** Writes committed in one transaction with the idempotency record (§2.3, §5.5 step 10). */
   effects?: (tx: StoreOperations) => Promise<void>;
+  /** The same writes as one session mutation: committed with the idempotency record in one round trip. */
+  mutation?: SessionMutation | undefined;
   /** Runs after the commit, e.g. waking the compilation worker. */
   afterCommit?: () => void;
 }

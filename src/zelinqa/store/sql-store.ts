@@ -4,6 +4,8 @@ import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
+import { commitSessionMutationInOneStatement, commitSessionMutationInSteps } from "./sql-session-commit.js";
+import { rateLimitOperations } from "./sql-rate-limits.js";
 import { sessionOperations } from "./sql-sessions.js";
 import { tenancyOperations } from "./sql-tenancy.js";
 import { applyMigrations } from "./migrations/index.js";
@@ -31,6 +33,7 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
     ...idempotencyOperations(db, holds),
     ...compilationOperations(db),
     ...auditOperations(db),
+    ...rateLimitOperations(db),
   };
   operationsByExecutor.set(db, built);
   return built;
@@ -41,11 +44,15 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   // may be shared by several processes and keeps them as rows.
   const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
   const now = options.now ?? (() => new Date());
+  const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
   return {
     ...operations(db, holds),
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
-    transaction: (fn) => db.transaction((tx) => fn(operations(tx, holds))),
+    transaction,
+    // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps.
+    commitSessionMutation: (mutation) =>
+      holds.inFlight ? commitSessionMutationInSteps(transaction, mutation) : commitSessionMutationInOneStatement(db, mutation),
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },

@@ -99,6 +99,26 @@ export interface SessionEventRecord {
   occurredAt: string;
 }
 
+/** The idempotency record a request completes together with its writes (§5.5 step 10). */
+export interface IdempotencyCompletion {
+  domainId: string;
+  operation: string;
+  key: string;
+  token: string;
+  response: StoredResponse;
+}
+
+/** One /next or /events write: the CAS update, its decision (if any), its journal row, its idempotency record. */
+export interface SessionMutation {
+  update: SessionUpdate;
+  decision: DecisionRecord | null;
+  event: SessionEventRecord;
+  completion?: IdempotencyCompletion | undefined;
+}
+
+/** Nothing is written unless the outcome is "committed". */
+export type SessionMutationOutcome = "committed" | "state_version_conflict" | "idempotency_lost";
+
 export interface FeedbackRecord {
   id: string;
   sessionId: string;
@@ -218,16 +238,16 @@ export interface StoreOperations {
 
   reserveIdempotency(reservation: IdempotencyReservation): Promise<ReserveOutcome>;
   /** Stores the response of a reservation; false if the reservation was taken over (its token changed). */
-  completeIdempotency(input: {
-    domainId: string;
-    operation: string;
-    key: string;
-    token: string;
-    response: StoredResponse;
-  }): Promise<boolean>;
+  completeIdempotency(input: IdempotencyCompletion): Promise<boolean>;
   releaseIdempotency(input: { domainId: string; operation: string; key: string; token: string }): Promise<void>;
   getIdempotency(domainId: string, operation: string, key: string): Promise<IdempotencyRecord | null>;
   purgeIdempotency(now: string): Promise<number>;
+
+  /** Counts one request of a key in the sliding window (api/rate-limiter.ts) unless that would pass `limit`;
+   * true when counted (allowed). Times are epoch milliseconds. */
+  hitRateLimit(hit: { keyId: string; start: number; previousStart: number; previousWeight: number; limit: number }): Promise<boolean>;
+  /** Deletes the counts of windows that started before `beforeMs`. */
+  purgeRateLimits(beforeMs: number): Promise<number>;
 
   insertAuditEvents(events: AuditEventRecord[]): Promise<void>;
   listAuditEvents(query: AuditPageQuery): Promise<Array<AuditEventRecord & { seq: number }>>;
@@ -237,6 +257,8 @@ export interface ZelinqaStore extends StoreOperations {
   readonly dialect: "sqlite" | "postgres";
   migrate(): Promise<number[]>;
   transaction<T>(fn: (tx: StoreOperations) => Promise<T>): Promise<T>;
+  /** Commits a session mutation atomically, in one round trip on PostgreSQL (sql-session-commit.ts). */
+  commitSessionMutation(mutation: SessionMutation): Promise<SessionMutationOutcome>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

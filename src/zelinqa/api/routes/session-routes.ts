@@ -48,7 +48,7 @@ function nextRoute(ctx: AppContext): RouteDefinition {
     responses: { 200: NextResponseSchema },
     async handle({ principal, params, body, requestId, now }) {
       const next = await nextQuestions(ctx, { domainId: principal.domainId, sessionId: params.session_id, requestId, now, request: body });
-      return { status: 200, body: { request_id: requestId, ...next.value }, effects: next.effects };
+      return { status: 200, body: { request_id: requestId, ...next.value }, effects: next.effects, mutation: next.mutation };
     },
   });
 }
@@ -72,7 +72,7 @@ function eventsRoute(ctx: AppContext): RouteDefinition {
         now,
         request: body,
       });
-      return { status: 200, body: { request_id: requestId, ...applied.value }, effects: applied.effects };
+      return { status: 200, body: { request_id: requestId, ...applied.value }, effects: applied.effects, mutation: applied.mutation };
     },
   });
 }
