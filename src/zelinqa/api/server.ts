@@ -25,7 +25,7 @@ export function createLogger(level: ServerConfig["logLevel"]): Logger {
 }
 
 export async function startServer(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: 20 });
+  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: config.databasePoolSize });
   try {
     await store.migrate();
   } catch (error) {
