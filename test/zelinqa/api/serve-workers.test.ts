@@ -59,7 +59,10 @@ void describe("zelinqa serve --workers", () => {
     void it("runs N workers on one port, replaces a killed worker, and stops them all on SIGTERM", async () => {
       server = await startServe(["--workers", "2", "--database-url", database.databaseUrl ?? ""]);
       const running = server;
-      await until("both workers", () => (/zelinqa workers listening/.test(running.stderr()) ? true : undefined));
+      // The primary logs once every worker listens; each worker logs its own line just after.
+      await until("both workers", () =>
+        /zelinqa workers listening/.test(running.stderr()) && workerPids(running.stderr()).length >= 2 ? true : undefined,
+      );
       const [first, second] = workerPids(running.stderr());
       assert.ok(first !== undefined && second !== undefined && first !== second);
       assert.equal((await fetch(`${running.baseUrl}/v1/health`)).status, 200);
