@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
-import type { StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { SessionRecord, StoreOperations, ZelinqaStore } from "../store/index.js";
 import { OperationError, RetryableConflict, StateVersionConflict } from "../operations/index.js";
 import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
@@ -219,7 +219,7 @@ async function commit(
 /** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
 async function handleAndCommit(
   deps: PipelineDeps,
-  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null },
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null; session?: SessionRecord | null },
 ) {
   const { route, request, prepared, reserved } = input;
   const requestId = request.id;
@@ -233,6 +233,8 @@ async function handleAndCommit(
         query: prepared.query,
         rawPath: rawPathOf(request),
         now: deps.now(),
+        // A retry re-reads: the read it relied on went stale.
+        ...(attempt === 1 && input.session !== undefined ? { session: input.session } : {}),
       });
       return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
     } catch (error) {
@@ -251,14 +253,26 @@ export function createPipeline(deps: PipelineDeps) {
     let reserved: Reserved | null = null;
     try {
       const prepared = await prepare(deps, route, request);
+      let session: SessionRecord | null | undefined;
       if (prepared.key !== undefined) {
         const scope = { domainId: prepared.principal.domainId, operation: route.operationId, key: prepared.key };
         const fingerprint = requestFingerprint(route.method, rawPathOf(request), prepared.body);
-        const reservation = await reserveIdempotencyKey({ store: deps.store, scope, fingerprint, token: deps.ids.uuid(), now: deps.now });
+        const sessionId = route.sessionParam === undefined ? undefined : (request.params as Record<string, unknown>)[route.sessionParam];
+        const store: Pick<StoreOperations, "reserveIdempotency"> =
+          typeof sessionId === "string"
+            ? {
+                reserveIdempotency: async (reservation) => {
+                  const made = await deps.store.reserveIdempotencyForSession(reservation, sessionId);
+                  session = made.session;
+                  return made.outcome;
+                },
+              }
+            : deps.store;
+        const reservation = await reserveIdempotencyKey({ store, scope, fingerprint, token: deps.ids.uuid(), now: deps.now });
         if (reservation.kind === "replay") return sendRaw(reply, reservation.response);
         reserved = { ...scope, token: reservation.token };
       }
-      return sendRaw(reply, await handleAndCommit(deps, { route, request, prepared, reserved }));
+      return sendRaw(reply, await handleAndCommit(deps, { route, request, prepared, reserved, session }));
     } catch (error) {
       if (reserved) {
         await deps.store.releaseIdempotency(reserved).catch(() => undefined);

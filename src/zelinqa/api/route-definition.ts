@@ -1,7 +1,7 @@
 // A route of the v1 surface (§4.2): its operationId, static scope, idempotency rule, request schemas (which
 // also document it in OpenAPI) and a handler returning a response plus the effects to commit atomically.
 import type { z } from "zod";
-import type { Scope, SessionMutation, StoreOperations } from "../store/index.js";
+import type { Scope, SessionMutation, SessionRecord, StoreOperations } from "../store/index.js";
 import type { Principal } from "./api-keys.js";
 
 export type IdempotencyRule = "required" | "optional" | "none";
@@ -29,6 +29,8 @@ export interface RequestContext<B, Q, P = Record<string, string>> {
   rawPath: string;
   /** The request's clock reading, taken once after authentication. */
   now: Date;
+  /** The session of a `sessionParam` route, read with the idempotency reservation (null: unknown); absent: not read. */
+  session?: SessionRecord | null | undefined;
 }
 
 export interface RouteDefinition {
@@ -50,6 +52,8 @@ export interface RouteDefinition {
   params?: z.ZodType<Record<string, string>>;
   responses: Record<number, z.ZodType>;
   summary: string;
+  /** The path parameter naming the session the route mutates: its read shares the reservation's round trip. */
+  sessionParam?: string;
   /** Dynamic scope check after validation (§4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;

@@ -22,9 +22,15 @@ export interface SessionCall {
   now: Date;
 }
 
+/** A mutation's session may come already read (with the idempotency reservation, sql-session-reservation.ts). */
+interface MutationCall extends SessionCall {
+  sessionId: string;
+  session?: SessionRecord | null | undefined;
+}
+
 /** The common head of /next and /events: the session, its pinned artefact, the version check, the parsed state. */
-async function prepareMutation(deps: OperationDeps, call: SessionCall & { sessionId: string; suppliedVersion: number }) {
-  const session = await loadSession(deps, call.domainId, call.sessionId);
+async function prepareMutation(deps: OperationDeps, call: MutationCall & { suppliedVersion: number }) {
+  const session = await loadSession(deps, call.domainId, call.sessionId, call.session);
   const artifact = await pinnedArtifact(deps, session);
   if (call.suppliedVersion !== session.stateVersion) {
     throw new OperationError("state_version_conflict", {
@@ -108,7 +114,7 @@ export async function createSession(
 
 export async function nextQuestions(
   deps: OperationDeps,
-  call: SessionCall & { sessionId: string; request: NextRequest },
+  call: MutationCall & { request: NextRequest },
 ): Promise<Prepared<NextResponseBody>> {
   const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
   const result = await engineNext(artifact, current, call.request, engineDeps(deps));
@@ -135,7 +141,7 @@ export async function nextQuestions(
 
 export async function applySessionEvents(
   deps: OperationDeps,
-  call: SessionCall & { sessionId: string; request: SessionEventsRequest },
+  call: MutationCall & { request: SessionEventsRequest },
 ): Promise<Prepared<SessionStateBody>> {
   const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
   const result = await engineApplyEvents(artifact, current, call.request, engineDeps(deps));

@@ -20,6 +20,7 @@ export type {
   IdempotencyCompletion,
   SessionMutation,
   SessionMutationOutcome,
+  SessionReservation,
   IdempotencyRecord,
   IdempotencyReservation,
   ReserveOutcome,

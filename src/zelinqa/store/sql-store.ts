@@ -5,6 +5,7 @@ import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
 import { commitSessionMutationInOneStatement, commitSessionMutationInSteps } from "./sql-session-commit.js";
+import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
 import { sessionOperations } from "./sql-sessions.js";
 import { tenancyOperations } from "./sql-tenancy.js";
@@ -45,12 +46,17 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
   const now = options.now ?? (() => new Date());
   const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
+  const base = operations(db, holds);
   return {
-    ...operations(db, holds),
+    ...base,
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
     transaction,
     // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps.
+    // SQLite reads in process: nothing to combine there.
+    reserveIdempotencyForSession: holds.inFlight
+      ? async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) })
+      : sessionReservation(db, { liveness: holds.liveness, reserve: (reservation) => base.reserveIdempotency(reservation) }),
     commitSessionMutation: (mutation) =>
       holds.inFlight ? commitSessionMutationInSteps(transaction, mutation) : commitSessionMutationInOneStatement(db, mutation),
     ping: async () => {

@@ -163,6 +163,13 @@ export interface IdempotencyReservation {
 export type ReserveOutcome =
   { kind: "reserved" } | { kind: "completed"; record: IdempotencyRecord } | { kind: "in_flight"; record: IdempotencyRecord };
 
+/** A reservation made together with the read of the session it is about (null: no such session). The session
+ * is absent when the reservation did not insert a fresh record (replays, contention, takeovers). */
+export interface SessionReservation {
+  outcome: ReserveOutcome;
+  session?: SessionRecord | null;
+}
+
 export interface AuditEventRecord {
   id: string;
   domainId: string;
@@ -257,6 +264,8 @@ export interface ZelinqaStore extends StoreOperations {
   readonly dialect: "sqlite" | "postgres";
   migrate(): Promise<number[]>;
   transaction<T>(fn: (tx: StoreOperations) => Promise<T>): Promise<T>;
+  /** reserveIdempotency, and on PostgreSQL the session's read in the same round trip (sql-session-reservation.ts). */
+  reserveIdempotencyForSession(reservation: IdempotencyReservation, sessionId: string): Promise<SessionReservation>;
   /** Commits a session mutation atomically, in one round trip on PostgreSQL (sql-session-commit.ts). */
   commitSessionMutation(mutation: SessionMutation): Promise<SessionMutationOutcome>;
   ping(): Promise<void>;

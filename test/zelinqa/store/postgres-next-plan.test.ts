@@ -1,7 +1,7 @@
 // The cost of one /next on PostgreSQL (issue 14): the statements a real /next sends through the store, counted
-// (each is one round trip: reservation, session read, rate-limit hit, and the one-statement commit), and each one's
-// plan on a database holding 100,000 sessions with their journal, decisions and idempotency records: no
-// sequential scan of those tables.
+// (each is one round trip: the rate-limit hit, the idempotency reservation with the session read, and the
+// one-statement commit; the key lookup comes at most every 500 ms), and each one's plan on a database holding
+// 100,000 sessions with their journal, decisions, idempotency records and keys: no sequential scan of those tables.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import pg from "pg";
@@ -138,7 +138,7 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
     await database?.drop();
   });
 
-  void it("sends four statements per /next with an Idempotency-Key and a rate limit, none scanning a large table", async () => {
+  void it("sends three statements per /next with an Idempotency-Key and a rate limit, none scanning a large table", async () => {
     const created = await post("/v1/sessions", {});
     assert.equal(created.status, 201, created.text);
     const path = `/v1/sessions/${created.json.session_id as string}/next`;
@@ -148,7 +148,9 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
     log.on = false;
     assert.equal(next.status, 200, next.text);
     const kinds = log.statements.map((s) => /^\s*(WITH|INSERT|SELECT|UPDATE|DELETE|BEGIN|COMMIT)/i.exec(s.sql)?.[1]?.toUpperCase());
-    assert.equal(log.statements.length, 4, log.statements.map((s) => s.sql.slice(0, 60)).join("\n"));
+    const perRequest = log.statements.filter((s) => !/FROM api_keys WHERE key_hash/.test(s.sql));
+    assert.ok(log.statements.length - perRequest.length <= 1);
+    assert.equal(perRequest.length, 3, log.statements.map((s) => s.sql.slice(0, 60)).join("\n"));
     assert.ok(!kinds.includes("BEGIN"), "the commit needs no transaction block");
 
     const client = new pg.Client({ connectionString: database.databaseUrl });

@@ -333,6 +333,21 @@ for (const backend of BACKENDS) {
       assert.equal(await store.commitSessionMutation({ ...mutation("y"), completion: undefined }), "state_version_conflict");
     });
 
+    void it("reserves a key together with the session's read where the store combines them", async () => {
+      const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const first = await store.reserveIdempotencyForSession({ ...base, key: "key-ses-01", token: "a" }, "ses_m");
+      const unknown = await store.reserveIdempotencyForSession({ ...base, key: "key-ses-02", token: "b" }, "ses_none");
+      const again = await store.reserveIdempotencyForSession({ ...base, key: "key-ses-01", token: "c" }, "ses_m");
+      assert.deepEqual([first.outcome.kind, unknown.outcome.kind, again.outcome.kind], ["reserved", "reserved", "in_flight"]);
+      assert.equal(again.session, undefined);
+      if (backend === "postgres") {
+        assert.deepEqual([first.session?.id, first.session?.stateVersion], ["ses_m", 1]);
+        assert.equal(unknown.session, null);
+      } else {
+        assert.equal(first.session, undefined);
+      }
+    });
+
     void it("counts requests of a key in a shared sliding window and refuses past the limit", async () => {
       const minute = Date.parse(T0);
       const hit = (keyId: string, at: number, limit = 3) => {
