@@ -1,6 +1,7 @@
 // PostgreSQL adapter of the SQL port: a `pg` pool; a transaction holds one client from BEGIN to COMMIT.
 // Statements with parameters run as named prepared statements: each connection parses and plans a statement
-// text once, later executions send only Bind/Execute.
+// text once, later executions send only Bind/Execute. So statement texts carry values only as parameters: a
+// value spliced into the text would prepare one statement per value on every connection.
 import { createHash } from "node:crypto";
 import pg from "pg";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
