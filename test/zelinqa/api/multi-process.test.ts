@@ -86,13 +86,10 @@ void describe("zelinqa: two API processes on one PostgreSQL", { skip: postgresSk
     for (const server of servers) assert.equal((await call(server.baseUrl, "/v1/sessions/ses_none", key)).status, 404);
     await cli(["keys", "revoke", keyId]);
     const revokedAt = performance.now();
-    const refusedAfter = await Promise.all(
-      servers.map(async (server) => {
-        while ((await call(server.baseUrl, "/v1/sessions/ses_none", key)).status !== 403) await sleep(20);
-        return performance.now() - revokedAt;
-      }),
-    );
-    for (const ms of refusedAfter) assert.ok(ms < 1000, `refused after ${ms.toFixed(0)} ms`);
+    // Every request that starts 1 s after the revocation is refused, however long requests take on a loaded machine.
+    await sleep(Math.max(0, 1000 - (performance.now() - revokedAt)));
+    const statuses = await Promise.all(servers.map(async (server) => (await call(server.baseUrl, "/v1/sessions/ses_none", key)).status));
+    assert.deepEqual(statuses, [403, 403]);
   });
 
   void it("concurrent /next on one session from both processes: exactly one wins each state_version", async () => {
