@@ -1,9 +1,9 @@
 // Overhead of zelinqa-mcp: a full conversation turn (start + one answered turn) through an MCP client →
 // zelinqa-mcp (stdio) → SDK → our API, against the same turn with the SDK directly, on the same API in the same
-// run. Prints p50/p99 in ms and the MCP/SDK ratio. Run: node --import tsx bench/zelinqa-mcp.ts (BENCH_SECONDS).
+// run, in BENCH_ROUNDS interleaved rounds. Prints p50/p99 in ms (median [min–max]) and the MCP/SDK ratio. Run: node --import tsx bench/zelinqa-mcp.ts (BENCH_SECONDS).
 import { ZelinqaClient } from "../src/zelinqa/sdk/index.js";
 import { startLiveApi, startMcp } from "../harness/zelinqa-live-api.js";
-import { percentile } from "./latency-stats.js";
+import { ROUNDS, formatRatio, formatSpread, interleavedRounds, loadAverageLine, percentile, spread } from "./latency-stats.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "5");
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -25,8 +25,6 @@ async function measure(durationMs: number, oneTurn: (i: number) => Promise<{ sta
   samples.answer.sort((a, b) => a - b);
   return samples;
 }
-
-const fmt = (ms: number) => ms.toFixed(2);
 
 const api = await startLiveApi();
 let failed = false;
@@ -61,34 +59,25 @@ try {
   };
   await measure(500, sdkTurn);
   await measure(500, mcpTurn);
-  // Alternating slices, so that warm-up and database growth weigh on both paths alike.
-  const direct: Samples = { start: [], answer: [] };
-  const viaMcp: Samples = { start: [], answer: [] };
-  const slices = 4;
-  for (let s = 0; s < slices; s += 1) {
-    for (const [into, turn] of [
-      [direct, sdkTurn],
-      [viaMcp, mcpTurn],
-    ] as const) {
-      const got = await measure((seconds * 1000) / slices, turn);
-      into.start.push(...got.start);
-      into.answer.push(...got.answer);
-    }
-  }
-  for (const samples of [direct, viaMcp]) {
-    samples.start.sort((a, b) => a - b);
-    samples.answer.sort((a, b) => a - b);
-  }
+  // Alternating rounds (latency-stats.ts), so that warm-up and database growth weigh on both paths alike.
+  print(
+    `zelinqa-mcp: ${ROUNDS} interleaved rounds of ${(seconds / ROUNDS).toFixed(1)} s per path, median [min–max] of each round's percentile; ${loadAverageLine()}`,
+  );
+  const rounds = await interleavedRounds({
+    direct: () => measure((seconds * 1000) / ROUNDS, sdkTurn),
+    viaMcp: () => measure((seconds * 1000) / ROUNDS, mcpTurn),
+  });
   await mcp.close();
+  const at = (path: "direct" | "viaMcp", key: keyof Samples, p: number) => spread(rounds[path]!.map((r) => percentile(r[key], p)));
+  const count = (path: "direct" | "viaMcp", key: keyof Samples) => rounds[path]!.reduce((n, r) => n + r[key].length, 0);
   for (const [label, key] of [
     ["start (create + first /next)", "start"],
     ["answered turn (/next with previous_turn)", "answer"],
   ] as const) {
-    const d50 = percentile(direct[key], 50);
-    const m50 = percentile(viaMcp[key], 50);
     print(
-      `${label}: zelinqa-mcp p50 ${fmt(m50)} ms p99 ${fmt(percentile(viaMcp[key], 99))} ms (n=${viaMcp[key].length}); ` +
-        `SDK direct p50 ${fmt(d50)} ms p99 ${fmt(percentile(direct[key], 99))} ms (n=${direct[key].length}); ratio p50 ${(m50 / d50).toFixed(2)}x`,
+      `${label}: zelinqa-mcp p50 ${formatSpread(at("viaMcp", key, 50), "ms")} p99 ${formatSpread(at("viaMcp", key, 99), "ms")} (n=${count("viaMcp", key)}); ` +
+        `SDK direct p50 ${formatSpread(at("direct", key, 50), "ms")} p99 ${formatSpread(at("direct", key, 99), "ms")} (n=${count("direct", key)}); ` +
+        `ratio p50 ${formatRatio(at("viaMcp", key, 50), at("direct", key, 50))}`,
     );
   }
 } catch (error) {

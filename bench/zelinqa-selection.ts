@@ -1,10 +1,11 @@
-// Selection time of the Zelinqa engine (§11.8: < 20 ms over 500 questions) on synthetic corpora of 10, 500
+// Selection time of the Zelinqa engine (docs/zelinqa-api.md §11.8: < 20 ms over 500 questions) on synthetic corpora of 10, 500
 // and 5,000 questions, printed as p50 in ms and as a ratio to the 10-question corpus of the same run; plus
-// the compile time of 500 questions and 200 success informations (§12.5: < 500 ms).
+// the compile time of 500 questions and 200 success informations (docs/zelinqa-api.md §12.5: < 500 ms).
 // Run: node --import tsx bench/zelinqa-selection.ts
 import type { ConfigurationChange } from "../src/zelinqa/contracts/index.js";
 import { applyChanges, compileArtifact, loadArtifact, newSessionState, nextQuestions, rankQuestions } from "../src/zelinqa/engine/index.js";
 import type { CompiledArtifact, DraftConfiguration, SessionState } from "../src/zelinqa/engine/index.js";
+import { ROUNDS, formatRatio, formatSpread, interleavedRounds, loadAverageLine, spread } from "./latency-stats.js";
 
 const ROLES = ["blocking", "contributing", "optional"] as const;
 
@@ -113,23 +114,31 @@ export function measureCompileMs(questionCount: number, infoCount: number, runs 
   return p50(samples);
 }
 
+/**
+ * Every figure in ROUNDS interleaved rounds (each round measures every corpus size, the 10-question baseline
+ * first), printed as median [min–max] with the ratio to the 10-question corpus.
+ */
 export async function runZelinqaSelectionBenchmark(): Promise<void> {
-  const base = measureSelectionMs(10);
-  for (const n of [10, 500, 5000]) {
-    const ms = n === 10 ? base : measureSelectionMs(n);
-    console.log(
-      `zelinqa selection ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / base).toFixed(1)}x vs 10 questions`,
-    );
+  const sizes = [10, 500, 5000];
+  console.log(`zelinqa-selection: ${ROUNDS} interleaved rounds, median [min–max]; ${loadAverageLine()}`);
+  const selection = await interleavedRounds(
+    Object.fromEntries(sizes.map((n) => [String(n), () => Promise.resolve(measureSelectionMs(n))])),
+  );
+  const turn = await interleavedRounds(Object.fromEntries(sizes.map((n) => [String(n), () => measureNextTurnMs(n)])));
+  const compile = spread((await interleavedRounds({ compile: () => Promise.resolve(measureCompileMs(500, 200)) })).compile!);
+  for (const [label, results] of [
+    ["selection", selection],
+    ["whole /next turn", turn],
+  ] as const) {
+    const base = spread(results["10"]!);
+    for (const n of sizes) {
+      const s = spread(results[String(n)]!);
+      console.log(
+        `zelinqa ${label} ${String(n).padStart(5)} questions: p50 ${formatSpread(s, "ms", 3)}  ratio ${formatRatio(s, base)} vs 10 questions`,
+      );
+    }
   }
-  const turnBase = await measureNextTurnMs(10);
-  for (const n of [10, 500, 5000]) {
-    const ms = n === 10 ? turnBase : await measureNextTurnMs(n);
-    console.log(
-      `zelinqa whole /next turn ${String(n).padStart(5)} questions: p50 ${ms.toFixed(3)} ms  ratio ${(ms / turnBase).toFixed(1)}x vs 10 questions`,
-    );
-  }
-  const compile = measureCompileMs(500, 200);
-  console.log(`zelinqa compile+load 500 questions / 200 infos: p50 ${compile.toFixed(1)} ms  (limit 500 ms)`);
+  console.log(`zelinqa compile+load 500 questions / 200 infos: p50 ${formatSpread(compile, "ms", 1)}  (limit 500 ms)`);
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) await runZelinqaSelectionBenchmark();

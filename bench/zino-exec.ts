@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { requestOne } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../harness/zino-processes.js";
-import { percentile } from "./latency-stats.js";
+import { ROUNDS, formatRatio, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
 
 const iterations = Number(process.argv[2] ?? process.env.ZX_BENCH_N ?? 150);
 const WARMUP = 10;
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     { name: "sandboxed, warm", socket: warm.instance.sockets.exc, ctxkey: "sandboxed" },
   ];
   const samples = new Map<string, number[]>(modes.map((m) => [m.name, []]));
+  // The executions are cut into ROUNDS rounds (modes interleaved call by call within each): p50 per round.
+  const perRound = new Map<string, number[][]>(modes.map((m) => [m.name, Array.from({ length: ROUNDS }, () => [] as number[])]));
   try {
     const once = async (mode: Mode) => {
       await new Promise((resolve) => setTimeout(resolve, GAP_MS));
@@ -75,7 +77,14 @@ async function main(): Promise<void> {
       return ms;
     };
     for (let i = 0; i < WARMUP; i += 1) for (const mode of modes) await once(mode);
-    for (let i = 0; i < iterations; i += 1) for (const mode of modes) samples.get(mode.name)!.push(await once(mode));
+    for (let i = 0; i < iterations; i += 1) {
+      const round = Math.min(ROUNDS - 1, Math.floor((i * ROUNDS) / iterations));
+      for (const mode of modes) {
+        const ms = await once(mode);
+        samples.get(mode.name)!.push(ms);
+        perRound.get(mode.name)![round]!.push(ms);
+      }
+    }
   } finally {
     for (const stack of [cold, warm]) {
       await stopZinoServices(stack.services);
@@ -85,7 +94,15 @@ async function main(): Promise<void> {
   const stats = (name: string) => {
     const values = [...samples.get(name)!].sort((a, b) => a - b);
     const total = values.reduce((sum, v) => sum + v, 0);
-    return { perSecond: (values.length * 1000) / total, p50: percentile(values, 50), p95: percentile(values, 95) };
+    const p50s = spread(
+      perRound.get(name)!.map((round) =>
+        percentile(
+          [...round].sort((a, b) => a - b),
+          50,
+        ),
+      ),
+    );
+    return { perSecond: (values.length * 1000) / total, p50: p50s.median, p50s, p95: percentile(values, 95) };
   };
   const coldNone = stats("unsandboxed, cold");
   const coldBwrap = stats("sandboxed, cold");
@@ -93,11 +110,12 @@ async function main(): Promise<void> {
   const warmBwrap = stats("sandboxed, warm");
   const print = (line: string) => process.stdout.write(`${line}\n`);
   const line = (name: string, s: ReturnType<typeof stats>) =>
-    `${name.padEnd(18)} ${s.perSecond.toFixed(1).padStart(7)} exec/s   p50 ${s.p50.toFixed(2).padStart(5)} ms   p95 ${s.p95.toFixed(2).padStart(5)} ms   ` +
-    `p50 ${(s.p50 / coldNone.p50).toFixed(2)}x`;
+    `${name.padEnd(18)} ${s.perSecond.toFixed(1).padStart(7)} exec/s   p50 ${formatSpread(s.p50s, "ms").padStart(24)}   p95 ${s.p95.toFixed(2).padStart(5)} ms   ` +
+    `p50 ${formatRatio(s.p50s, coldNone.p50s)}`;
   print(
     `zino-exec: \`${CODE}\` through zino-exc processes (one with warm sandboxes off, one as shipped), ${iterations} executions per mode ` +
-      `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency)`,
+      `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency; p50: median [min–max] over ${ROUNDS} rounds); ` +
+      loadAverageLine(),
   );
   print(`${line("unsandboxed, cold", coldNone)}   (baseline)`);
   print(line("sandboxed, cold", coldBwrap));

@@ -1,5 +1,6 @@
 // The fast paths of the ZINO wire shapes against their zod schemas on typical frames (issue 13): each figure is
-// the time of one read through the fast path, next to the same read by the schema alone in the same run.
+// the time of one read through the fast path, next to the same read by the schema alone in the same run, the two
+// alternating in BENCH_ROUNDS rounds (median [min–max]).
 // A fast path is kept only where it pays; test/zino/protocol/*.property.test.ts proves each equal to its schema.
 import { EnvelopeSchema, parseEnvelope } from "../src/wire/index.js";
 import {
@@ -13,8 +14,9 @@ import {
   plainMessagesAnswer,
 } from "../src/zino/protocol/index.js";
 import { ChunkSchema, plainChunk } from "../src/zino/rtr/provider-chunk.js";
+import { ROUNDS, formatRatio, formatSpread, loadAverageLine, spread } from "./latency-stats.js";
 
-const budgetMs = Number(process.env.BENCH_SECONDS ?? "5") * 40;
+const budgetMs = (Number(process.env.BENCH_SECONDS ?? "5") * 40) / ROUNDS;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Nanoseconds per call of `read`, measured for about `budgetMs` after a warm-up. */
@@ -31,13 +33,22 @@ function nsPerCall(read: () => unknown): number {
   return (elapsed * 1e6) / calls;
 }
 
+/** The fast path and the schema alternate in ROUNDS rounds; each figure is median [min–max] over the rounds. */
 function compare(name: string, fast: () => unknown, schema: () => unknown): void {
-  const fastNs = nsPerCall(fast);
-  const schemaNs = nsPerCall(schema);
-  const ns = (value: number) => value.toFixed(0).padStart(6);
-  print(`${name.padEnd(44)} fast path ${ns(fastNs)} ns   zod ${ns(schemaNs)} ns   ${(schemaNs / fastNs).toFixed(1)}x`);
+  const fastNs: number[] = [];
+  const schemaNs: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    fastNs.push(nsPerCall(fast));
+    schemaNs.push(nsPerCall(schema));
+  }
+  const f = spread(fastNs);
+  const z = spread(schemaNs);
+  print(
+    `${name.padEnd(44)} fast path ${formatSpread(f, "ns", 0).padStart(16)}   zod ${formatSpread(z, "ns", 0).padStart(18)}   ${formatRatio(z, f)}`,
+  );
 }
 
+print(`zino-protocol: ${ROUNDS} rounds, fast path and zod alternating; ${loadAverageLine()}`);
 const history = Array.from({ length: 30 }, (_, i) =>
   i % 2 ? { role: "assistant", content: `Here is answer number ${i}.` } : { role: "user", content: `question ${i}` },
 );

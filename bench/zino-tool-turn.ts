@@ -20,7 +20,7 @@ import { pathToFileURL } from "node:url";
 import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { TOOL_RESULT_PREFIX, TOOL_TURN_CODE, TOOL_TURN_MARKER } from "./fake-provider-script.js";
-import { percentile } from "./latency-stats.js";
+import { ROUNDS, figureTable, loadAverageLine, percentile, spread } from "./latency-stats.js";
 import { startBenchStack } from "./zino-turns.js";
 
 export interface ToolTurnBenchOptions {
@@ -137,7 +137,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     print(
       `zino-tool-turn: services ${names.join(", ")} (real processes from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
         `fake provider in its own process; tool = native execute_bash \`${TOOL_TURN_CODE}\`; 1 client, modes interleaved turn by turn; ` +
-        `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s; load average ${load()}`,
+        `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s in ${ROUNDS} segments; ${loadAverageLine()}`,
     );
 
     const problems: string[] = [];
@@ -145,6 +145,9 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     const samples = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
     const toolMs = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
     let isolationSeen = 0;
+    // The measurement is cut into ROUNDS segments (modes interleaved turn by turn within each): p50 per segment.
+    const perRound = new Map<string, number[][]>(MODES.map((m) => [m.ctxkey, Array.from({ length: ROUNDS }, () => [] as number[])]));
+    let segment = 0;
     const round = async (record: boolean) => {
       for (const mode of MODES) {
         const outcome = await runTurn(instance.sockets.daemon, mode);
@@ -156,16 +159,20 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
         if (outcome.isolationSeen === true) isolationSeen += 1;
         if (!record) continue;
         samples.get(mode.ctxkey)!.push(outcome.doneMs);
+        perRound.get(mode.ctxkey)![segment]!.push(outcome.doneMs);
         if (outcome.toolMs !== undefined) toolMs.get(mode.ctxkey)!.push(outcome.toolMs);
       }
     };
     for (let i = 0; i < warmupRounds; i += 1) await round(false);
     const started = performance.now();
-    const deadline = started + options.secondsPerMeasurement * 3 * 1000;
     let rounds = 0;
-    while (rounds < maxRounds && performance.now() < deadline) {
-      await round(true);
-      rounds += 1;
+    for (segment = 0; segment < ROUNDS; segment += 1) {
+      const deadline = performance.now() + (options.secondsPerMeasurement * 3 * 1000) / ROUNDS;
+      const segmentEnd = Math.ceil((maxRounds * (segment + 1)) / ROUNDS);
+      while (rounds < segmentEnd && performance.now() < deadline) {
+        await round(true);
+        rounds += 1;
+      }
     }
     const seconds = (performance.now() - started) / 1000;
 
@@ -191,6 +198,26 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
           `${(mode.tool && exc.n > 0 ? exc.p50.toFixed(0) : "").padStart(8)}${base}`,
       );
     }
+    const p50s = (ctxkey: string) =>
+      spread(
+        perRound.get(ctxkey)!.map((values) =>
+          percentile(
+            [...values].sort((a, b) => a - b),
+            50,
+          ),
+        ),
+      );
+    print(
+      figureTable(
+        MODES.filter((m) => m.tool).map((m) => ({
+          figure: `${m.label}, p50`,
+          unit: "ms",
+          subject: p50s(m.ctxkey),
+          baseline: p50s(MODES[0]!.ctxkey),
+        })),
+        { subject: `tool turn (p50 of each of ${ROUNDS} rounds)`, baseline: "plain turn" },
+      ),
+    );
     const bwrap = byMode.get("bench-tt-bwrap")!;
     const none = byMode.get("bench-tt-none")!;
     const overhead = bwrap.p50 - none.p50;

@@ -1,9 +1,11 @@
 // ZINO turn benchmark: real ctx, rtr, (exc,) daemon processes against the fake provider (echo reply), measured
 // against a same-run baseline of clients calling the fake provider directly over HTTP streaming.
-// Figures: first chunk and done latency (p50/p99) with 1 client and with 32 concurrent clients, and turns/s at
-// 32 clients; every ZINO turn must leave its user message and answer in ctx's history.
+// Figures: first chunk and done latency (p50/p99) with 1 client and with 32 concurrent clients, turns/s, service CPU
+// per turn at 32 clients, and the memory (RSS, PSS) of each service after that load with their sum (baseline: an
+// idle bare `node` process); each from BENCH_ROUNDS interleaved rounds (direct and ZINO alternating), printed as
+// median [min–max]. Every ZINO turn must leave its user message and answer in ctx's history.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
@@ -18,7 +20,18 @@ import {
   type TempInstance,
   type ZinoProcess,
 } from "../harness/zino-processes.js";
-import { percentile, summarize, type LatencySummary } from "./latency-stats.js";
+import {
+  ROUNDS,
+  figureTable,
+  formatSpread,
+  loadAverageLine,
+  percentile,
+  spread,
+  summarize,
+  type FigureRow,
+  type LatencySummary,
+} from "./latency-stats.js";
+import { cpuMs, memoryMiB, type Memory } from "./proc-stats.js";
 
 export interface TurnsBenchOptions {
   secondsPerMeasurement: number;
@@ -162,65 +175,59 @@ export async function startBenchStack(options: { fromDist?: boolean }): Promise<
   };
 }
 
+/** One round of the turn benchmark: the direct baseline and ZINO, at `clients` and at 1 client. */
+interface RoundResult {
+  directPar: LatencySummary;
+  zinoPar: LatencySummary;
+  directSeq: LatencySummary;
+  zinoSeq: LatencySummary;
+  /** Service CPU (user + system) per ZINO turn at `clients`, ms, by service (in `names` order). */
+  cpuPerTurn?: number[];
+  /** Memory of each service after the round's load (in `names` order), and of the idle bare Node baseline. */
+  memory?: (Memory | undefined)[];
+  bareMemory?: Memory;
+}
+
+/** An idle `node` process: the memory baseline (what any Node service holds before its own code). */
+function startBareNode(): ChildProcess {
+  return spawn(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { stdio: "ignore" });
+}
+
 export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ ok: boolean }> {
   const { print } = options;
   const fromDist = options.fromDist === true;
   const stack = await startBenchStack({ fromDist });
   const { provider, instance, names, services } = stack;
+  const bare = startBareNode();
   try {
     const counter = { turns: 0, keys: new Set<string>() };
     const direct = directTurn(provider.url);
     const zino = (prefix: string) => zinoTurn(instance.sockets.daemon, (client) => `bench-${prefix}-${client}`, counter);
     print(
       `zino-turns: services ${names.join(", ")} (real processes from ${fromDist ? "dist/" : "sources via tsx"}), fake provider in its own process; ` +
-        `${options.secondsPerMeasurement} s per measurement, ${options.clients} concurrent clients`,
+        `${ROUNDS} interleaved rounds of ${options.secondsPerMeasurement} s per measurement, ${options.clients} concurrent clients; ${loadAverageLine()}`,
     );
     await measure(direct, options.clients, options.warmupSeconds);
     await measure(zino("warmup"), options.clients, options.warmupSeconds);
-    // Concurrent phases first: they also finish warming the services' JIT before the latency-sensitive 1-client runs.
-    const directPar = await measure(direct, options.clients, options.secondsPerMeasurement);
-    const cpuBefore = cpuTimes(services);
-    const zinoPar = await measure(zino("par"), options.clients, options.secondsPerMeasurement);
-    const cpuAfter = cpuTimes(services);
-    const directSeq = await measure(direct, 1, options.secondsPerMeasurement);
-    const zinoSeq = await measure(zino("seq"), 1, options.secondsPerMeasurement);
-
-    print(
-      table([
-        ["1 client: first chunk p50", zinoSeq.firstChunkP50, directSeq.firstChunkP50, "ms"],
-        ["1 client: first chunk p99", zinoSeq.firstChunkP99, directSeq.firstChunkP99, "ms"],
-        ["1 client: done p50", zinoSeq.doneP50, directSeq.doneP50, "ms"],
-        ["1 client: done p99", zinoSeq.doneP99, directSeq.doneP99, "ms"],
-        ["1 client: turns/s", zinoSeq.turnsPerSecond, directSeq.turnsPerSecond, "/s"],
-        [`${options.clients} clients: first chunk p50`, zinoPar.firstChunkP50, directPar.firstChunkP50, "ms"],
-        [`${options.clients} clients: first chunk p99`, zinoPar.firstChunkP99, directPar.firstChunkP99, "ms"],
-        [`${options.clients} clients: done p50`, zinoPar.doneP50, directPar.doneP50, "ms"],
-        [`${options.clients} clients: done p99`, zinoPar.doneP99, directPar.doneP99, "ms"],
-        [`${options.clients} clients: turns/s`, zinoPar.turnsPerSecond, directPar.turnsPerSecond, "/s"],
-      ]),
-    );
-    const addedFirst = zinoSeq.firstChunkP50 - directSeq.firstChunkP50;
-    const addedDone = zinoSeq.doneP50 - directSeq.doneP50;
-    print(
-      `added latency at p50 (1 client): first chunk +${addedFirst.toFixed(2)} ms, done +${addedDone.toFixed(2)} ms (target ≤ 1.5 ms: ${addedFirst <= 1.5 ? "met" : "missed"})`,
-    );
-    print(
-      `added latency at p50 (${options.clients} clients): first chunk +${(zinoPar.firstChunkP50 - directPar.firstChunkP50).toFixed(2)} ms, ` +
-        `done +${(zinoPar.doneP50 - directPar.doneP50).toFixed(2)} ms`,
-    );
-    print(
-      `throughput at ${options.clients} clients: ${zinoPar.turnsPerSecond.toFixed(0)} turns/s through ZINO ` +
-        `(target ≥ 900: ${zinoPar.turnsPerSecond >= 900 ? "met" : "missed"}), ` +
-        `${directPar.turnsPerSecond.toFixed(0)} direct`,
-    );
-    const errors = zinoSeq.errors + zinoPar.errors + directSeq.errors + directPar.errors;
-    if (errors > 0)
-      print(`errors: ${errors} failed turns (zino ${zinoSeq.errors + zinoPar.errors}, direct ${directSeq.errors + directPar.errors})`);
-
-    if (cpuBefore && cpuAfter && zinoPar.turns > 0) {
-      const perTurn = services.map((p, i) => `${p.name} ${((cpuAfter[i]! - cpuBefore[i]!) / zinoPar.turns).toFixed(2)} ms`);
-      print(`CPU per turn at ${options.clients} clients (user+system, from /proc): ${perTurn.join(", ")}`);
+    const rounds: RoundResult[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Concurrent phases first: they also keep the services' JIT warm before the latency-sensitive 1-client runs.
+      const directPar = await measure(direct, options.clients, options.secondsPerMeasurement);
+      const cpuBefore = services.map((p) => cpuMs(p.child.pid));
+      const zinoPar = await measure(zino("par"), options.clients, options.secondsPerMeasurement);
+      const cpuAfter = services.map((p) => cpuMs(p.child.pid));
+      const memory = services.map((p) => memoryMiB(p.child.pid));
+      const directSeq = await measure(direct, 1, options.secondsPerMeasurement);
+      const zinoSeq = await measure(zino("seq"), 1, options.secondsPerMeasurement);
+      const cpuPerTurn =
+        zinoPar.turns > 0 && cpuBefore.every((v) => v !== undefined) && cpuAfter.every((v) => v !== undefined)
+          ? cpuAfter.map((after, i) => (after - cpuBefore[i]!) / zinoPar.turns)
+          : undefined;
+      rounds.push({ directPar, zinoPar, directSeq, zinoSeq, cpuPerTurn, memory, bareMemory: memoryMiB(bare.pid) });
     }
+    printTurnFigures(rounds, options.clients, names, print);
+    const errors = rounds.reduce((sum, r) => sum + r.zinoSeq.errors + r.zinoPar.errors + r.directSeq.errors + r.directPar.errors, 0);
+    if (errors > 0) print(`errors: ${errors} failed turns`);
     print(await stageBreakdown(instance.sockets, names));
 
     let stored = 0;
@@ -235,11 +242,129 @@ export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ o
     );
     return { ok: historyOk && errors === 0 };
   } finally {
+    bare.kill();
     await stack.stop();
   }
 }
 
-/** Where a turn's time goes: each hop of spec §1 timed alone, sequentially (p50 over `count` requests). */
+function printTurnFigures(
+  rounds: readonly RoundResult[],
+  clients: number,
+  names: readonly ServiceName[],
+  print: (line: string) => void,
+): void {
+  const of = (pick: (r: RoundResult) => number) => spread(rounds.map(pick));
+  const row = (figure: string, unit: string, zino: (r: RoundResult) => number, direct: (r: RoundResult) => number): FigureRow => ({
+    figure,
+    unit,
+    subject: of(zino),
+    baseline: of(direct),
+  });
+  print(
+    figureTable(
+      [
+        row(
+          "1 client: first chunk p50",
+          "ms",
+          (r) => r.zinoSeq.firstChunkP50,
+          (r) => r.directSeq.firstChunkP50,
+        ),
+        row(
+          "1 client: first chunk p99",
+          "ms",
+          (r) => r.zinoSeq.firstChunkP99,
+          (r) => r.directSeq.firstChunkP99,
+        ),
+        row(
+          "1 client: done p50",
+          "ms",
+          (r) => r.zinoSeq.doneP50,
+          (r) => r.directSeq.doneP50,
+        ),
+        row(
+          "1 client: done p99",
+          "ms",
+          (r) => r.zinoSeq.doneP99,
+          (r) => r.directSeq.doneP99,
+        ),
+        row(
+          "1 client: turns/s",
+          "/s",
+          (r) => r.zinoSeq.turnsPerSecond,
+          (r) => r.directSeq.turnsPerSecond,
+        ),
+        row(
+          `${clients} clients: first chunk p50`,
+          "ms",
+          (r) => r.zinoPar.firstChunkP50,
+          (r) => r.directPar.firstChunkP50,
+        ),
+        row(
+          `${clients} clients: done p50`,
+          "ms",
+          (r) => r.zinoPar.doneP50,
+          (r) => r.directPar.doneP50,
+        ),
+        row(
+          `${clients} clients: done p99`,
+          "ms",
+          (r) => r.zinoPar.doneP99,
+          (r) => r.directPar.doneP99,
+        ),
+        row(
+          `${clients} clients: turns/s`,
+          "/s",
+          (r) => r.zinoPar.turnsPerSecond,
+          (r) => r.directPar.turnsPerSecond,
+        ),
+      ],
+      { subject: "zino", baseline: "direct" },
+    ),
+  );
+  const addedFirst = of((r) => r.zinoSeq.firstChunkP50 - r.directSeq.firstChunkP50);
+  const addedDone = of((r) => r.zinoSeq.doneP50 - r.directSeq.doneP50);
+  print(
+    `added latency at p50 (1 client, per round against its own baseline): first chunk +${formatSpread(addedFirst, "ms")}, ` +
+      `done +${formatSpread(addedDone, "ms")} (target ≤ 1.5 ms: ${addedFirst.median <= 1.5 ? "met" : "missed"})`,
+  );
+  const tps = of((r) => r.zinoPar.turnsPerSecond);
+  print(
+    `throughput at ${clients} clients: ${formatSpread(tps, "turns/s")} through ZINO (target ≥ 900: ${tps.median >= 900 ? "met" : "missed"})`,
+  );
+  if (rounds.every((r) => r.cpuPerTurn)) {
+    const perService = names.map(
+      (name, i) =>
+        `${name} ${formatSpread(
+          of((r) => r.cpuPerTurn![i]!),
+          "ms",
+        )}`,
+    );
+    const total = of((r) => r.cpuPerTurn!.reduce((a, b) => a + b, 0));
+    print(`service CPU per turn at ${clients} clients (user+system, /proc): total ${formatSpread(total, "ms")}; ${perService.join(", ")}`);
+  }
+  if (rounds.every((r) => r.memory?.every((m) => m !== undefined) && r.bareMemory)) {
+    const mem = (pick: (m: Memory) => number) => {
+      const perService = names.map(
+        (name, i) =>
+          `${name} ${formatSpread(
+            of((r) => pick(r.memory![i]!)),
+            "MiB",
+            1,
+          )}`,
+      );
+      const total = of((r) => r.memory!.reduce((sum, m) => sum + pick(m!), 0));
+      const bareOne = of((r) => pick(r.bareMemory!));
+      return (
+        `total ${formatSpread(total, "MiB", 1)} (target < 200 MiB: ${total.median < 200 ? "met" : "missed"}; ` +
+        `${(total.median / bareOne.median).toFixed(2)}x one idle bare node process, ${formatSpread(bareOne, "MiB", 1)}); ${perService.join(", ")}`
+      );
+    };
+    print(`memory of the services after the ${clients}-client load, RSS: ${mem((m) => m.rss)}`);
+    print(`memory of the services after the ${clients}-client load, PSS: ${mem((m) => m.pss)}`);
+  } else print("memory after load: n/a (no /proc)");
+}
+
+/** Where a turn's time goes: each hop of docs/zino-protocol.md §1 timed alone, sequentially (p50 over `count` requests). */
 async function stageBreakdown(sockets: Record<ServiceName, string>, names: readonly ServiceName[], count = 200): Promise<string> {
   const stages: [string, ServiceName, Frame][] = [
     ["ping daemon (wire floor)", "daemon", { type: "ping" }],
@@ -273,29 +398,6 @@ async function stageBreakdown(sockets: Record<ServiceName, string>, names: reado
     }
     samples.sort((a, b) => a - b);
     lines.push(`  ${label.padEnd(28)} p50 ${percentile(samples, 50).toFixed(2)} ms  p99 ${percentile(samples, 99).toFixed(2)} ms`);
-  }
-  return lines.join("\n");
-}
-
-/** CPU time (user + system, ms) consumed so far by each service process; undefined without /proc. */
-function cpuTimes(processes: readonly ZinoProcess[]): number[] | undefined {
-  const tickMs = 10; // USER_HZ is 100 on Linux
-  try {
-    return processes.map((p) => {
-      const stat = readFileSync(`/proc/${p.child.pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return (Number(fields[11]) + Number(fields[12])) * tickMs;
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-function table(rows: [string, number, number, string][]): string {
-  const lines = [`${"figure".padEnd(30)} ${"zino".padStart(10)} ${"direct".padStart(10)} ${"ratio".padStart(8)}`];
-  for (const [name, zino, direct, unit] of rows) {
-    const fmt = (v: number) => (unit === "ms" ? `${v.toFixed(2)} ms` : `${v.toFixed(0)}${unit}`);
-    lines.push(`${name.padEnd(30)} ${fmt(zino).padStart(10)} ${fmt(direct).padStart(10)} ${`${(zino / direct).toFixed(2)}x`.padStart(8)}`);
   }
   return lines.join("\n");
 }

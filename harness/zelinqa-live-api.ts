@@ -1,5 +1,5 @@
 // Our own Zelinqa API as a real process on SQLite in a temp dir, with keys made by `zelinqa keys create` and the
-// reference corpus of zelinqa-api.md §15 installed through the SDK; plus a zelinqa-mcp stdio client launcher.
+// reference corpus of docs/zelinqa-api.md §15 installed through the SDK; plus a zelinqa-mcp stdio client launcher.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

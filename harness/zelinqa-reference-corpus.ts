@@ -1,4 +1,4 @@
-// The reference corpus of zelinqa-api.md §15 ("SDK MCP V1 Recette", ids sdk_*), as the change batch that
+// The reference corpus of docs/zelinqa-api.md §15 ("SDK MCP V1 Recette", ids sdk_*), as the change batch that
 // installs it through the configuration API (objective, 3 dimensions, 5 questions, 4 success informations).
 import type { ConfigurationChange } from "../src/zelinqa/contracts/index.js";
 
@@ -15,7 +15,7 @@ export const REFERENCE_TEXTS = {
 /** Requirement 19's answer, given without ids. */
 export const REQUIREMENT_19_USER_TEXT = "Un canapé contemporain pour le salon, nous avons un chat.";
 
-/** `create` for every entity, in the §15 upsert order; pass "update" to re-apply on an existing draft. */
+/** `create` for every entity, in the docs/zelinqa-api.md §15 upsert order; pass "update" to re-apply on an existing draft. */
 export function referenceCorpusChanges(operation: "create" | "update" = "create"): ConfigurationChange[] {
   return [
     {

@@ -33,7 +33,7 @@ function enumeratedValues(schema: Record<string, unknown>): unknown[] | null {
 }
 
 /**
- * §11.1 choice values, approximated host-side: a choice gives `maps_to_value`, else its label, when the schema
+ * docs/zelinqa-api.md §11.1 choice values, approximated host-side: a choice gives `maps_to_value`, else its label, when the schema
  * enumerates it. The primary question's choices come first, then the other questions of its dimension.
  */
 function choiceLabelsOf(

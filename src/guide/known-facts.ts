@@ -1,4 +1,4 @@
-// CRM facts (`zino ctx crm KEY id=value`) in direct mode: applied to the session as client updates (§10.8,
+// CRM facts (`zino ctx crm KEY id=value`) in direct mode: applied to the session as client updates (docs/zelinqa-api.md §10.8,
 // `POST /v1/sessions/{id}/events`), so the engine counts them confirmed and never asks the question they answer.
 // A fact the API refuses (unknown id, invalid value) is reported and left out; the others still apply.
 import type { DataUpdate, Session } from "../zelinqa/sdk/index.js";

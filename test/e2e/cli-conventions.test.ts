@@ -55,7 +55,7 @@ void describe("CLI conventions", () => {
     for (const [name, entry] of Object.entries(BINARIES)) {
       const result = await run(entry, ["--version"], dir);
       assert.equal(result.code, 0, `${name}: ${result.stderr}`);
-      // zelinqa-mcp keeps the version of the MCP server it is compatible with (zelinqa-mcp.md §10).
+      // zelinqa-mcp keeps the version of the MCP server it is compatible with (docs/zelinqa-mcp.md §10).
       assert.match(
         result.stdout.trim(),
         name === "zelinqa-mcp" ? /^zelinqa-mcp \d+\.\d+\.\d+$/ : new RegExp(`^${version.replace(/\./g, "\\.")}$`),

@@ -1,4 +1,4 @@
-// A Python ZINO instance folder, unchanged (spec §4, issue 12): the four services start from its ZINO.toml and
+// A Python ZINO instance folder, unchanged (docs/zino-protocol.md §4, issue 12): the four services start from its ZINO.toml and
 // agents/, and a turn with a tool call works end to end (fake OpenAI-compatible provider, real sandbox).
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";

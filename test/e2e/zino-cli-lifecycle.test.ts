@@ -1,4 +1,4 @@
-// The whole instance through the `zino` CLI (spec §7): real processes, real sockets, a real SQLite file and the
+// The whole instance through the `zino` CLI (docs/zino-protocol.md §7): real processes, real sockets, a real SQLite file and the
 // fake provider. One instance is shared by the tests in order: up → status → ask → ... → down → up → down.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// `zino up` in the foreground (spec §7): services started in order, a crashed one restarted with backoff,
+// `zino up` in the foreground (docs/zino-protocol.md §7): services started in order, a crashed one restarted with backoff,
 // all of them stopped when the CLI gets SIGTERM.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";

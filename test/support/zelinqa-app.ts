@@ -1,4 +1,4 @@
-// A real Zelinqa app on a fresh test database, with one API key per scope profile of §15, and a small
+// A real Zelinqa app on a fresh test database, with one API key per scope profile of docs/zelinqa-api.md §15, and a small
 // `inject` helper. Used by the API tests on SQLite and PostgreSQL.
 import { Writable } from "node:stream";
 import pino from "pino";

@@ -1,4 +1,4 @@
-// The §15 reference corpus as a whole-configuration document, the format of `zelinqa config import/export`.
+// The docs/zelinqa-api.md §15 reference corpus as a whole-configuration document, the format of `zelinqa config import/export`.
 import { referenceCorpusChanges } from "../../harness/zelinqa-reference-corpus.js";
 
 /** The reference corpus as a whole-configuration file. */

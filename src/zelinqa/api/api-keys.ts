@@ -1,4 +1,4 @@
-// The authenticator of §2.4: refuses unknown, revoked and expired keys. Lookups are cached for at most 500 ms,
+// The authenticator of docs/zelinqa-api.md §2.4: refuses unknown, revoked and expired keys. Lookups are cached for at most 500 ms,
 // so a key revoked through any process (or host) on the same database is refused everywhere within 1 s.
 import type { ApiKeyRecord, Scope, StoreOperations } from "../store/index.js";
 import { hashApiKey } from "../operations/index.js";

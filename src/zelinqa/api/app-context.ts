@@ -5,6 +5,6 @@ import type { OperationDeps } from "../operations/index.js";
 
 export interface AppContext extends OperationDeps {
   locale: Locale;
-  /** Wakes the in-process compilation worker right after an enqueue (§12.5). */
+  /** Wakes the in-process compilation worker right after an enqueue (docs/zelinqa-api.md §12.5). */
   wakeWorker(): void;
 }

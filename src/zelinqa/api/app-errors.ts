@@ -18,7 +18,7 @@ export interface AppErrorDeps {
   logger: Logger;
 }
 
-/** Fastify's own 4xx errors (bad URL, content length, body read) become envelopes; these keep their §5.3 body. */
+/** Fastify's own 4xx errors (bad URL, content length, body read) become envelopes; these keep their docs/zelinqa-api.md §5.3 body. */
 const GATEWAY_STATUSES = new Set([404, 405, 413]);
 
 const DATABASE_DOWN = new Set([
@@ -69,7 +69,7 @@ export function clientErrorHandler(deps: AppErrorDeps) {
   };
 }
 
-/** An invalid percent-encoding never reaches a route: answer it in the envelope with X-Request-Id (§5.4 [ext]). */
+/** An invalid percent-encoding never reaches a route: answer it in the envelope with X-Request-Id (docs/zelinqa-api.md §5.4 [ext]). */
 export function frameworkErrors(deps: AppErrorDeps) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     void reply.header("x-request-id", request.id);

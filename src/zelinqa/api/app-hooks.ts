@@ -1,5 +1,5 @@
 // Request hooks of the app: the declared Content-Type kept aside for the pipeline, X-Request-Id on every
-// response, and one JSON access-log line per request (§2.5).
+// response, and one JSON access-log line per request (docs/zelinqa-api.md §2.5).
 import type { FastifyInstance, FastifyRequest, RawServerDefault } from "fastify";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
@@ -15,7 +15,7 @@ export interface RequestBookkeeping {
 }
 
 /**
- * Bodies are read as bytes and checked and parsed by the pipeline after authentication (§5.5 steps 2–4),
+ * Bodies are read as bytes and checked and parsed by the pipeline after authentication (docs/zelinqa-api.md §5.5 steps 2–4),
  * so a missing or malformed Content-Type is refused after the 401/403 checks instead of by Fastify: the
  * header the client sent is kept aside and Fastify sees a neutral one.
  */

@@ -1,4 +1,4 @@
-// The Fastify app factory of the Zelinqa v1 API: routes of §8, §12 and §13 behind the §5.5 pipeline,
+// The Fastify app factory of the Zelinqa v1 API: routes of docs/zelinqa-api.md §8, §12 and §13 behind the §5.5 pipeline,
 // gateway answers (404/405/413/500/503), X-Request-Id on every response, JSON access logs, OpenAPI docs, and
 // the in-process compilation worker. main.ts only wires real dependencies and listens.
 import Fastify, { LogController } from "fastify";
@@ -68,7 +68,7 @@ function createFastify(options: ZelinqaAppOptions): AppFastify {
     requestIdHeader: false,
     bodyLimit: options.maxBodyBytes,
     exposeHeadRoutes: false,
-    // Ids of any length reach the handler and answer the resource's 404 (§3).
+    // Ids of any length reach the handler and answer the resource's 404 (docs/zelinqa-api.md §3).
     routerOptions: { maxParamLength: 65_535 },
     return503OnClosing: true,
     clientErrorHandler: clientErrorHandler(errorDeps),
@@ -156,7 +156,7 @@ function rateLimiterFor(options: ZelinqaAppOptions): RateLimiter | undefined {
   return options.store.dialect === "postgres" ? createSharedRateLimiter(options.store, perMinute) : createRateLimiter(perMinute);
 }
 
-/** Records older than 24 h already count as new (§6.2); this only keeps the tables small. */
+/** Records older than 24 h already count as new (docs/zelinqa-api.md §6.2); this only keeps the tables small. */
 function startIdempotencyPurge(options: ZelinqaAppOptions): NodeJS.Timeout {
   const purge = setInterval(() => {
     const nowMs = options.clock.now().getTime();
@@ -201,7 +201,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     onPrincipal: (request, principal) => bookkeeping.setKeyId(request, principal.keyId),
     contentTypeOf: bookkeeping.contentTypeOf,
   });
-  // Validation stays in the pipeline, not Fastify's zod type provider: §5.5 orders authentication, the
+  // Validation stays in the pipeline, not Fastify's zod type provider: docs/zelinqa-api.md §5.5 orders authentication, the
   // Idempotency-Key check and body checks before schema validation, and maps violations to its own codes.
   fastify.setValidatorCompiler(() => (data: unknown) => ({ value: data }));
   fastify.setSerializerCompiler(() => (data) => JSON.stringify(data));

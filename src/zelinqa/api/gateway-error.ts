@@ -1,7 +1,7 @@
-// Gateway refusals without envelope (§4.1, §5.3); envelope errors are the operations' OperationError.
+// Gateway refusals without envelope (docs/zelinqa-api.md §4.1, §5.3); envelope errors are the operations' OperationError.
 export type GatewayStatus = 401 | 403 | 404 | 405 | 413 | 429 | 500 | 503;
 
-/** A gateway-style refusal without envelope (§4.1, §5.3). */
+/** A gateway-style refusal without envelope (docs/zelinqa-api.md §4.1, §5.3). */
 export class GatewayError extends Error {
   readonly status: GatewayStatus;
   readonly headers: Record<string, string>;

@@ -1,4 +1,4 @@
-// Idempotency of §6: fingerprint of method, raw path and canonical body; reservation with a 60 s lease;
+// Idempotency of docs/zelinqa-api.md §6: fingerprint of method, raw path and canonical body; reservation with a 60 s lease;
 // replay of the stored response; same-fingerprint contention waits 500 ms once, then 503.
 import { createHash } from "node:crypto";
 import type { StoreOperations, StoredResponse } from "../store/index.js";
@@ -8,7 +8,7 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const CONTENTION_WAIT_MS = 500;
 
-/** Keys sorted, no whitespace (§6.2). */
+/** Keys sorted, no whitespace (docs/zelinqa-api.md §6.2). */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(",")}]`;

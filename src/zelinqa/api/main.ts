@@ -1,4 +1,4 @@
-// The API server process: the environment of §2.2, migrations applied, the app and its compilation worker
+// The API server process: the environment of docs/zelinqa-api.md §2.2, migrations applied, the app and its compilation worker
 // listening until SIGTERM or SIGINT. Exit codes as `zelinqa serve`: 2 for a configuration error, 1 otherwise.
 import { ZodError } from "zod";
 import { ConfigError, resolveServerConfig } from "./server-config.js";

@@ -1,4 +1,4 @@
-// The question listing of §12.2: filters, opaque offset cursors bound to the query, and the CSV export.
+// The question listing of docs/zelinqa-api.md §12.2: filters, opaque offset cursors bound to the query, and the CSV export.
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { ConfiguredQuestion, QuestionListQuery } from "../contracts/index.js";
@@ -55,7 +55,7 @@ function csvField(value: string, alwaysQuote: boolean): string {
   return needs ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** §12.2: `text` always quoted, `choices` joined with `|` and quoted when non-empty, `\n` endings. */
+/** docs/zelinqa-api.md §12.2: `text` always quoted, `choices` joined with `|` and quoted when non-empty, `\n` endings. */
 export function questionsCsv(questions: readonly ConfiguredQuestion[]): string {
   const lines = [QUESTION_CSV_HEADER];
   for (const q of questions) {

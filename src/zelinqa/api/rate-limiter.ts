@@ -1,4 +1,4 @@
-// The optional per-key request limit of §2.2/§5.3 as a sliding window: the count of the current minute plus the
+// The optional per-key request limit of docs/zelinqa-api.md §2.2/docs/zelinqa-api.md §5.3 as a sliding window: the count of the current minute plus the
 // previous minute's count weighted by the part of it the last 60 s still cover. Refused requests are not
 // counted. On PostgreSQL the counts are rows shared by every process and host (store.hitRateLimit); on SQLite,
 // whose file one process serves, they stay in memory.

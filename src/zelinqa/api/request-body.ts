@@ -1,8 +1,9 @@
-// The request body of §5.4, read once and checked before anything recursive touches it: a JSON Content-Type,
+// The request body of docs/zelinqa-api.md §5.4, read once and checked before anything recursive touches it: a JSON Content-Type,
 // strict UTF-8, a nesting depth bounded by a linear scan before JSON.parse, and no character PostgreSQL cannot
 // store (NUL, lone surrogates) in any string, so both stores answer the same.
 import type { RequestIssue } from "../contracts/index.js";
 import { OperationError } from "../operations/index.js";
+import { jsonShapeExcess } from "../../shared/json-shape.js";
 
 /** Deeper bodies are refused before parsing; every later walk (zod, canonical JSON, clones) stays shallow. */
 export const MAX_BODY_DEPTH = 64;
@@ -44,37 +45,29 @@ export function bodyLimitsFor(path: string): BodyLimits {
 }
 
 /**
- * Why a JSON text is too costly to parse, or null: brackets nested deeper than MAX_BODY_DEPTH, or more
- * containers or separators than allowed, outside strings. It stops at the first excess, so a body of nested
- * brackets costs a few characters, and any other body one pass of charCodeAt.
+ * Why a JSON text is too costly to parse, or null: brackets nested deeper than MAX_BODY_DEPTH, more containers or
+ * separators than allowed, or a container of more than MAX_CONTAINER_MEMBERS members, outside strings. The scan
+ * (src/shared/json-shape.ts) stops at the first excess, so a body of nested brackets costs a few bytes.
  */
-export function jsonShapeProblem(text: string, limits: Pick<BodyLimits, "maxContainers" | "maxSeparators">): string | null {
-  let depth = 0;
-  let containers = 0;
-  let separators = 0;
-  let inString = false;
-  const members = new Int32Array(MAX_BODY_DEPTH + 2);
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth += 1;
-      containers += 1;
-      if (depth > MAX_BODY_DEPTH) return `the body nests deeper than ${MAX_BODY_DEPTH} levels`;
-      if (containers > limits.maxContainers) return `the body holds more than ${limits.maxContainers} objects and arrays`;
-      members[depth] = 0;
-    } else if (c === 0x5d || c === 0x7d) depth = Math.max(0, depth - 1);
-    else if (c === 0x2c || c === 0x3a) {
-      separators += 1;
-      if (separators > limits.maxSeparators) return `the body holds more than ${limits.maxSeparators} values`;
-      if (c === 0x2c && ++members[depth]! >= MAX_CONTAINER_MEMBERS)
-        return `an array or object of the body has more than ${MAX_CONTAINER_MEMBERS} members`;
-    }
+export function jsonShapeProblem(body: Buffer | string, limits: Pick<BodyLimits, "maxContainers" | "maxSeparators">): string | null {
+  const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  const excess = jsonShapeExcess(bytes, MAX_BODY_DEPTH, {
+    maxContainers: limits.maxContainers,
+    maxSeparators: limits.maxSeparators,
+    maxMembers: MAX_CONTAINER_MEMBERS,
+  });
+  switch (excess) {
+    case null:
+      return null;
+    case "depth":
+      return `the body nests deeper than ${MAX_BODY_DEPTH} levels`;
+    case "containers":
+      return `the body holds more than ${limits.maxContainers} objects and arrays`;
+    case "separators":
+      return `the body holds more than ${limits.maxSeparators} values`;
+    case "members":
+      return `an array or object of the body has more than ${MAX_CONTAINER_MEMBERS} members`;
   }
-  return null;
 }
 
 // NUL is refused by PostgreSQL text; a lone surrogate has no UTF-8 form (the driver would silently alter it).
@@ -117,7 +110,7 @@ export const unstorableIssue = (path: string): RequestIssue => ({ path, message:
 
 /**
  * Decodes, checks and parses a POST body into a JSON object. `contentType` is the header as the client sent
- * it; an empty body needs none. Called after authentication (§5.5 step 4).
+ * it; an empty body needs none. Called after authentication (docs/zelinqa-api.md §5.5 step 4).
  */
 export function parseJsonBody(input: {
   raw: Buffer | undefined;
@@ -140,7 +133,7 @@ export function parseJsonBody(input: {
     throw invalidJson("the body is not valid UTF-8");
   }
   if (text.trim() === "" && input.optional) return {};
-  const problem = jsonShapeProblem(text, input.limits);
+  const problem = jsonShapeProblem(bytes, input.limits);
   if (problem !== null) throw invalidJson(problem);
   let parsed: unknown;
   try {

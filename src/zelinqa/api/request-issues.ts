@@ -1,4 +1,4 @@
-// Request validation of §5.4: zod issues become `{path, message}` with JSON-Pointer paths, and the location
+// Request validation of docs/zelinqa-api.md §5.4: zod issues become `{path, message}` with JSON-Pointer paths, and the location
 // of the violations decides between 400 invalid_request and the runtime 422 codes.
 import type { z } from "zod";
 import type { RequestIssue } from "../contracts/index.js";
@@ -44,7 +44,7 @@ export function invalidRequest(issues: RequestIssue[]): OperationError {
   return new OperationError("invalid_request", { issues });
 }
 
-/** §5.4 mapping: all under /previous_turn ⇒ 422 invalid_previous_turn; all under data values ⇒ 422 invalid_choice. */
+/** docs/zelinqa-api.md §5.4 mapping: all under /previous_turn ⇒ 422 invalid_previous_turn; all under data values ⇒ 422 invalid_choice. */
 export function bodyValidationError(error: z.ZodError, body: unknown, runtime: boolean): OperationError {
   const located = bodyIssues(error);
   const issues = located.map((l) => l.issue);

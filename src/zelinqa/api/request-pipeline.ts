@@ -1,4 +1,4 @@
-// The processing order of §5.5 for every route: authentication and static scope, Idempotency-Key header,
+// The processing order of docs/zelinqa-api.md §5.5 for every route: authentication and static scope, Idempotency-Key header,
 // parsing and validation, dynamic scope, idempotency reservation, the handler, then effects and the
 // idempotency record committed in one transaction. Replays and refusals are answered at their step.
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -75,7 +75,7 @@ function parseBody(deps: PipelineDeps, request: FastifyRequest, route: RouteDefi
   });
 }
 
-/** Path ids and query values PostgreSQL could not store answer 400 on both stores (§5.4 [ext]). */
+/** Path ids and query values PostgreSQL could not store answer 400 on both stores (docs/zelinqa-api.md §5.4 [ext]). */
 function checkStorableInputs(request: FastifyRequest): void {
   const issues: RequestIssue[] = [];
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
@@ -165,7 +165,7 @@ function errorResponse(deps: PipelineDeps, error: OperationError, requestId: str
   };
 }
 
-/** A < 500 answer produced after reservation is stored as the key's response (§6.6). */
+/** A < 500 answer produced after reservation is stored as the key's response (docs/zelinqa-api.md §6.6). */
 async function finishError(deps: PipelineDeps, error: OperationError, requestId: string, reserved: Reserved | null) {
   const response = errorResponse(deps, error, requestId);
   if (reserved && response.status < 500) {

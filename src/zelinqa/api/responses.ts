@@ -1,4 +1,4 @@
-// Serialisation of envelopes (§5.1), gateway bodies (§5.3) and success bodies with their headers.
+// Serialisation of envelopes (docs/zelinqa-api.md §5.1), gateway bodies (§5.3) and success bodies with their headers.
 import type { FastifyReply } from "fastify";
 import { GATEWAY_MESSAGES, errorMessage } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";

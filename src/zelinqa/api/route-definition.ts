@@ -1,4 +1,4 @@
-// A route of the v1 surface (§4.2): its operationId, static scope, idempotency rule, request schemas (which
+// A route of the v1 surface (docs/zelinqa-api.md §4.2): its operationId, static scope, idempotency rule, request schemas (which
 // also document it in OpenAPI) and a handler returning a response plus the effects to commit atomically.
 import type { z } from "zod";
 import type { Scope, SessionMutation, SessionRecord, StoreOperations } from "../store/index.js";
@@ -11,7 +11,7 @@ export interface RouteResult {
   /** A JSON object in final field order, or a preformatted text body (CSV). */
   body: Record<string, unknown> | string;
   contentType?: string;
-  /** Writes committed in one transaction with the idempotency record (§2.3, §5.5 step 10). */
+  /** Writes committed in one transaction with the idempotency record (docs/zelinqa-api.md §2.3, §5.5 step 10). */
   effects?: (tx: StoreOperations) => Promise<void>;
   /** The same writes as one session mutation: committed with the idempotency record in one round trip. */
   mutation?: SessionMutation | undefined;
@@ -40,21 +40,21 @@ export interface RouteDefinition {
   operationId: string;
   scope: Scope | null;
   idempotency: IdempotencyRule;
-  /** Runtime routes map some body violations to 422 codes (§5.4). */
+  /** Runtime routes map some body violations to 422 codes (docs/zelinqa-api.md §5.4). */
   runtime: boolean;
-  /** A missing body counts as `{}` (publish, §12.5). */
+  /** A missing body counts as `{}` (publish, docs/zelinqa-api.md §12.5). */
   bodyOptional?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** Adjusts the raw query before validation (the CSV export ignores `cursor` and `limit`, §12.2). */
+  /** Adjusts the raw query before validation (the CSV export ignores `cursor` and `limit`, docs/zelinqa-api.md §12.2). */
   prepareQuery?: (raw: Record<string, unknown>) => Record<string, unknown>;
-  /** Path parameters (plain strings: ids of any length reach the handler and answer the resource's 404, §3). */
+  /** Path parameters (plain strings: ids of any length reach the handler and answer the resource's 404, docs/zelinqa-api.md §3). */
   params?: z.ZodType<Record<string, string>>;
   responses: Record<number, z.ZodType>;
   summary: string;
   /** The path parameter naming the session the route mutates: its read shares the reservation's round trip. */
   sessionParam?: string;
-  /** Dynamic scope check after validation (§4.3); returns the missing-scope refusal or nothing. */
+  /** Dynamic scope check after validation (docs/zelinqa-api.md §4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;
 }

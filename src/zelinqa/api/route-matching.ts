@@ -1,4 +1,4 @@
-// Method matching for unknown-method answers (§3): a known path with another method is 405 with `Allow`.
+// Method matching for unknown-method answers (docs/zelinqa-api.md §3): a known path with another method is 405 with `Allow`.
 export interface PathTemplate {
   method: string;
   path: string;

@@ -1,4 +1,4 @@
-// Server configuration of §2.2 from environment variables, overridden by flags; invalid values are usage errors.
+// Server configuration of docs/zelinqa-api.md §2.2 from environment variables, overridden by flags; invalid values are usage errors.
 import { z } from "zod";
 import type { Locale } from "../contracts/index.js";
 

@@ -1,4 +1,4 @@
-// Starts the API process of §2.1 `serve`: open the store, apply migrations, build the app with its worker and
+// Starts the API process of docs/zelinqa-api.md §2.1 `serve`: open the store, apply migrations, build the app with its worker and
 // listen on TCP or a Unix socket. The returned handle closes everything once.
 import type { Logger } from "pino";
 import { openStore } from "../store/index.js";

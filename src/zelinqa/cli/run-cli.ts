@@ -1,9 +1,11 @@
-// The `zelinqa` command of §2.1. Every command applies pending migrations first and accepts the database
-// flags anywhere after its words. Exit codes: 0 success, 1 runtime failure, 2 usage error.
+// The `zelinqa` command of docs/zelinqa-api.md §2.1. Every command applies pending migrations first and accepts the database
+// flags anywhere after its words. Exit codes and error lines follow the CLI convention of src/shared/cli.ts.
 import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
+import { CliError, commanderExitCode, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, formatCliError, usageError } from "../../shared/cli.js";
+import type { CliIo } from "../../shared/cli.js";
 import { ZodError } from "zod";
 import { createApiKey, createIdGenerator, isScope, listApiKeys, revokeApiKey, storedConfigurationEntities } from "../operations/index.js";
 import type { IdGenerator } from "../operations/index.js";
@@ -16,15 +18,14 @@ import { formatConfiguration, parseConfigurationFile } from "./configuration-fil
 import { importConfiguration } from "./configuration-import.js";
 import { serveWorkers } from "./serve-workers.js";
 
+/** The zelinqa CLI's terminal: the environment of the shared {@link CliIo}, its output as text callbacks. */
 export interface CliDeps {
-  env: NodeJS.ProcessEnv;
+  env: CliIo["env"];
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Resolves when `serve` should stop (signals in production, a test trigger otherwise). */
   untilStopped?: () => Promise<void>;
 }
-
-class UsageError extends Error {}
 
 interface DatabaseFlags {
   databaseUrl?: string;
@@ -55,13 +56,13 @@ async function resolveDomain(
 ): Promise<DomainRecord> {
   if (domainId !== undefined) {
     const domain = await store.getDomain(domainId);
-    if (!domain) throw new UsageError(`unknown domain ${domainId}`);
+    if (!domain) throw usageError(`unknown domain ${domainId}`);
     return domain;
   }
   const domains = await store.listDomains();
   if (domains.length === 1 && domains[0]) return domains[0];
-  if (domains.length > 1) throw new UsageError("several domains exist: pass --domain");
-  if (!createDefault) throw new UsageError("no domain exists");
+  if (domains.length > 1) throw usageError("several domains exist: pass --domain");
+  if (!createDefault) throw usageError("no domain exists");
   const org = await store.ensureOrganization("default", now);
   return store.createDomain({ id: createIdGenerator().newId("dom"), name: "default", organizationId: org, now });
 }
@@ -71,15 +72,15 @@ function parseScopes(raw: string): Scope[] {
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  if (scopes.length === 0) throw new UsageError("--scopes needs at least one scope");
-  for (const scope of scopes) if (!isScope(scope)) throw new UsageError(`unknown scope ${scope}`);
+  if (scopes.length === 0) throw usageError("--scopes needs at least one scope");
+  for (const scope of scopes) if (!isScope(scope)) throw usageError(`unknown scope ${scope}`);
   return scopes as Scope[];
 }
 
 function parseExpiry(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   const ms = Date.parse(raw);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(ms)) throw new UsageError("--expires-at must be an ISO 8601 date-time");
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(ms)) throw usageError("--expires-at must be an ISO 8601 date-time");
   return new Date(ms).toISOString();
 }
 
@@ -95,7 +96,7 @@ type ServeFlags = DatabaseFlags & { host?: string; port?: string; socket?: strin
 function parseWorkers(raw: string | undefined): number {
   if (raw === undefined) return 1;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > 256) throw new UsageError("--workers must be an integer between 1 and 256");
+  if (!/^\d+$/.test(raw) || value < 1 || value > 256) throw usageError("--workers must be an integer between 1 and 256");
   return value;
 }
 
@@ -131,7 +132,11 @@ function addServerCommands(program: Command, kit: CommandKit): void {
       const config = resolveServerConfig(deps.env, flags);
       const workers = parseWorkers(flags.workers);
       if (workers > 1) {
-        if (config.databaseUrl === undefined) throw new UsageError("--workers above 1 needs PostgreSQL: one process serves a SQLite file");
+        if (config.databaseUrl === undefined)
+          throw usageError(
+            "--workers above 1 needs PostgreSQL: one process serves a SQLite file",
+            "pass --database-url or leave --workers out",
+          );
         // Migrations run once, here, before any worker starts.
         await withStore(deps, flags, async () => undefined);
         await serveWorkers({
@@ -219,7 +224,7 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
   withDatabase(keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
       const revoked = await revokeApiKey({ store, clock }, keyId);
-      if (!revoked) throw new UsageError(`unknown key ${keyId}`);
+      if (!revoked) throw usageError(`unknown key ${keyId}`);
       json({ key_id: keyId, revoked_at: revoked.revokedAt });
     });
   });
@@ -235,7 +240,7 @@ function addConfigCommands(program: Command, kit: CommandKit): void {
     try {
       text = readFileSync(file, "utf8");
     } catch {
-      throw new UsageError(`cannot read ${file}`);
+      throw usageError(`cannot read ${file}`);
     }
     const parsed = parseConfigurationFile(text, file);
     await withStore(deps, flags, async (store) => {
@@ -286,19 +291,20 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   const program = buildProgram(deps);
   try {
     await program.parseAsync([...argv], { from: "user" });
-    return 0;
+    return EXIT_OK;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help") return 0;
-      return 2;
-    }
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof ZodError || error instanceof SyntaxError) {
-      deps.stderr(
-        `zelinqa: ${error instanceof ZodError ? `invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}` : error.message}\n`,
-      );
-      return 2;
-    }
-    deps.stderr(`zelinqa: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    if (error instanceof CommanderError) return commanderExitCode(error, ["commander.help"]);
+    deps.stderr(formatCliError("zelinqa", asCliError(error)));
+    return asCliError(error).exitCode;
   }
+}
+
+/** Bad flags, files and configurations are usage errors (exit 2); anything else failed the operation (exit 1). */
+function asCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof ZodError)
+    return usageError(`invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+  if (error instanceof ConfigError) return new CliError(error.message, { code: "config_invalid", exitCode: EXIT_USAGE });
+  if (error instanceof SyntaxError) return usageError(error.message);
+  return new CliError(error instanceof Error ? error.message : String(error), { exitCode: EXIT_FAILURE });
 }

@@ -1,10 +1,10 @@
-// Shared scalar shapes of zelinqa-api.md: identifiers, enums and helpers used by several contract modules.
+// Shared scalar shapes of docs/zelinqa-api.md: identifiers, enums and helpers used by several contract modules.
 import { z } from "zod";
 
-/** Identifiers of configuration entities and runtime references are 1–128 characters (§8, §12.1). */
+/** Identifiers of configuration entities and runtime references are 1–128 characters (docs/zelinqa-api.md §8, §12.1). */
 export const IdSchema = z.string().min(1).max(128);
 
-/** §8.6 QuestionType. */
+/** docs/zelinqa-api.md §8.6 QuestionType. */
 export const QuestionTypeSchema = z.enum(["open", "single_choice", "multiple_choice", "semi_open"]);
 export type QuestionType = z.infer<typeof QuestionTypeSchema>;
 
@@ -20,14 +20,14 @@ export type QualificationLevel = z.infer<typeof QualificationLevelSchema>;
 export const OutcomeSchema = z.enum(["asked_answered", "asked_no_answer", "refused"]);
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
-/** RFC 3339 timestamps; responses always use UTC with milliseconds (§3). */
+/** RFC 3339 timestamps; responses always use UTC with milliseconds (docs/zelinqa-api.md §3). */
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
 /** Any JSON value (choice mappings, schema fragments). */
 export const JsonValueSchema = z.json();
 export type JsonValue = z.infer<typeof JsonValueSchema>;
 
-/** A JSON Schema document; the engine checks it compiles as 2020-12 (§12.4 invalid_schema). */
+/** A JSON Schema document; the engine checks it compiles as 2020-12 (docs/zelinqa-api.md §12.4 invalid_schema). */
 export const JsonSchemaObjectSchema = z.record(z.string(), z.unknown());
 export type JsonSchemaObject = z.infer<typeof JsonSchemaObjectSchema>;
 

@@ -1,4 +1,4 @@
-// Compilation jobs (§12.5) and the audit log (§12.6).
+// Compilation jobs (docs/zelinqa-api.md §12.5) and the audit log (§12.6).
 import { z } from "zod";
 import { TimestampSchema } from "./common.js";
 import { ConfigurationIssueSchema } from "./configuration-issue.js";

@@ -1,4 +1,4 @@
-// Change batches and publication requests of §12.3 and §12.5. Request shapes are closed (§3).
+// Change batches and publication requests of docs/zelinqa-api.md §12.3 and §12.5. Request shapes are closed (§3).
 import { z } from "zod";
 import {
   CompletionRoleSchema,
@@ -23,7 +23,7 @@ export const ObjectivePatchSchema = z
   .refine((patch) => Object.keys(patch).length >= 1, { message: "at least one objective field is required" });
 export type ObjectivePatch = z.infer<typeof ObjectivePatchSchema>;
 
-/** Create, update and delete share one patch shape; missing create fields are `incomplete_entity` issues (§12.4). */
+/** Create, update and delete share one patch shape; missing create fields are `incomplete_entity` issues (docs/zelinqa-api.md §12.4). */
 export const DimensionPatchSchema = z.strictObject({
   id: IdSchema,
   name: z.string().min(1).max(200).optional(),

@@ -1,4 +1,4 @@
-// ConfigurationIssue of §12.4. The code catalogue is open for clients; the server emits only the known codes.
+// ConfigurationIssue of docs/zelinqa-api.md §12.4. The code catalogue is open for clients; the server emits only the known codes.
 import { z } from "zod";
 
 export const CONFIGURATION_ISSUE_CODES = [
@@ -22,7 +22,7 @@ export const CONFIGURATION_ISSUE_CODES = [
 ] as const;
 export type ConfigurationIssueCode = (typeof CONFIGURATION_ISSUE_CODES)[number];
 
-/** Issues that make a change batch fail entirely (§12.3, §12.4 "Blocks: edit"). */
+/** Issues that make a change batch fail entirely (docs/zelinqa-api.md §12.3, §12.4 "Blocks: edit"). */
 export const EDIT_BLOCKING_ISSUE_CODES: readonly ConfigurationIssueCode[] = [
   "draft_revision_mismatch",
   "duplicate_id",

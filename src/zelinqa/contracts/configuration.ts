@@ -1,4 +1,4 @@
-// The configuration model of §12.1 and the read responses of §12.2.
+// The configuration model of docs/zelinqa-api.md §12.1 and the read responses of §12.2.
 import { z } from "zod";
 import {
   CompletionRoleSchema,
@@ -75,7 +75,7 @@ export type ConfiguredQuestion = z.infer<typeof ConfiguredQuestionSchema>;
 export const ConfigurationStateSchema = z.enum(["published", "draft"]);
 export type ConfigurationState = z.infer<typeof ConfigurationStateSchema>;
 
-/** `GET /v1/configuration` (§12.2). Dimensions ordered by (order_position, id); the rest in creation order. */
+/** `GET /v1/configuration` (docs/zelinqa-api.md §12.2). Dimensions ordered by (order_position, id); the rest in creation order. */
 export const ConfigurationResponseSchema = z.object({
   request_id: z.string(),
   state: ConfigurationStateSchema,
@@ -90,11 +90,11 @@ export const ConfigurationResponseSchema = z.object({
 });
 export type ConfigurationResponse = z.infer<typeof ConfigurationResponseSchema>;
 
-/** Query of `GET /v1/configuration`; unknown query parameters are ignored (§3), hence z.object. */
+/** Query of `GET /v1/configuration`; unknown query parameters are ignored (docs/zelinqa-api.md §3), hence z.object. */
 export const ConfigurationQuerySchema = z.object({ state: ConfigurationStateSchema.default("published") });
 export type ConfigurationQuery = z.infer<typeof ConfigurationQuerySchema>;
 
-/** Query of `GET /v1/configuration/questions` (§12.2). */
+/** Query of `GET /v1/configuration/questions` (docs/zelinqa-api.md §12.2). */
 export const QuestionListQuerySchema = z.object({
   state: ConfigurationStateSchema.default("published"),
   dimension_id: IdSchema.optional(),
@@ -116,5 +116,5 @@ export const QuestionListResponseSchema = z.object({
 });
 export type QuestionListResponse = z.infer<typeof QuestionListResponseSchema>;
 
-/** The exact CSV header line of the question export (§12.2). */
+/** The exact CSV header line of the question export (docs/zelinqa-api.md §12.2). */
 export const QUESTION_CSV_HEADER = "id,text,type,selection_mode,choices,source,dimension_id,active";

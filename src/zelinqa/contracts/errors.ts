@@ -1,5 +1,5 @@
-// The error envelope of §5.1, the closed v1 code catalogue of §5.2 plus the [ext] `invalid_request` of §5.4,
-// and the gateway-style bodies of §5.3. One registry: code → HTTP status, retryable flag, en/fr messages.
+// The error envelope of docs/zelinqa-api.md §5.1, the closed v1 code catalogue of §5.2 plus the [ext] `invalid_request` of §5.4,
+// and the gateway-style bodies of docs/zelinqa-api.md §5.3. One registry: code → HTTP status, retryable flag, en/fr messages.
 import { z } from "zod";
 
 export const ERROR_CODES = [
@@ -83,7 +83,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
         en: "an answered open question requires user_text",
         fr: "une question ouverte répondue exige user_text",
       },
-      // [ext] The answer preview on a stopped session: a turn there would record nothing (§9.4).
+      // [ext] The answer preview on a stopped session: a turn there would record nothing (docs/zelinqa-api.md §9.4).
       session_stopped: {
         en: "The session is stopped: a turn would not be recorded.",
         fr: "La session est arrêtée : aucun tour ne serait enregistré.",
@@ -165,7 +165,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
 };
 
 /**
- * The message of an error code in a locale. `variant` selects an alternative wording of §5.2/§5.4;
+ * The message of an error code in a locale. `variant` selects an alternative wording of docs/zelinqa-api.md §5.2/§5.4;
  * `count` fills the N of `configuration_validation_failed`.
  */
 export function errorMessage(code: ErrorCode, locale: Locale, options: { variant?: string; count?: number } = {}): string {
@@ -175,7 +175,7 @@ export function errorMessage(code: ErrorCode, locale: Locale, options: { variant
   return options.count === undefined ? text : text.replace(" N ", ` ${options.count} `);
 }
 
-/** Gateway-style bodies of §5.3: no envelope, identical in every locale. */
+/** Gateway-style bodies of docs/zelinqa-api.md §5.3: no envelope, identical in every locale. */
 export const GATEWAY_MESSAGES = {
   401: "Unauthorized",
   403: "Forbidden",
@@ -189,6 +189,6 @@ export const GATEWAY_MESSAGES = {
 export const GatewayBodySchema = z.object({ message: z.string() });
 export type GatewayBody = z.infer<typeof GatewayBodySchema>;
 
-/** §5.4 issue entries: `path` is a JSON Pointer, `query.<name>` or `header.<Name>`. */
+/** docs/zelinqa-api.md §5.4 issue entries: `path` is a JSON Pointer, `query.<name>` or `header.<Name>`. */
 export const RequestIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type RequestIssue = z.infer<typeof RequestIssueSchema>;

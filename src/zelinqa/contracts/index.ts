@@ -1,4 +1,4 @@
-// Public surface of the Zelinqa contracts: every wire shape of zelinqa-api.md as a zod schema plus its type.
+// Public surface of the Zelinqa contracts: every wire shape of docs/zelinqa-api.md as a zod schema plus its type.
 export {
   IdSchema,
   QuestionTypeSchema,

@@ -1,4 +1,4 @@
-// Legacy routes and health of §13.
+// Legacy routes and health of docs/zelinqa-api.md §13.
 import { z } from "zod";
 
 export const LegacyNextRequestSchema = z.strictObject({

@@ -1,6 +1,6 @@
-// Output schemas of the zelinqa-mcp tools (zelinqa-mcp.md §4, §5.1, §5.4, §6.3): what each tool's
+// Output schemas of the zelinqa-mcp tools (docs/zelinqa-mcp.md §4, §5.1, §5.4, §6.3): what each tool's
 // structuredContent holds. One definition serves as the MCP outputSchema and validates every result.
-// The API's answers are passed on as received (§3.2: responses are not validated), so fields copied from the
+// The API's answers are passed on as received (docs/zelinqa-mcp.md §3.2: responses are not validated), so fields copied from the
 // API are optional, objects accept extra keys and enums accept future strings; only what the server itself
 // writes (the business allow-list, the added state_version, the fixed receipts) is closed or required.
 import { z } from "zod";
@@ -22,7 +22,7 @@ const ClientOverrideOutputSchema = z
   .looseObject({ status: z.string().optional(), updated_at: z.string().nullable().optional() })
   .nullable();
 
-// ---- Business mode (§5.1, §5.4): built by allow-list, so closed objects.
+// ---- Business mode (docs/zelinqa-mcp.md §5.1, §5.4): built by allow-list, so closed objects.
 
 export const BusinessQuestionOutputSchema = z.object({
   rank: z.number().int().optional(),
@@ -67,7 +67,7 @@ export const BusinessForgetOutputSchema = z.object({
   server_data_deleted: z.literal(false),
 });
 
-// ---- Advanced mode (§6.3): the API object as received, omitted contract fields as null, plus state_version.
+// ---- Advanced mode (docs/zelinqa-mcp.md §6.3): the API object as received, omitted contract fields as null, plus state_version.
 
 const CandidateOutputSchema = z.looseObject({
   rank: z.number().int().optional(),

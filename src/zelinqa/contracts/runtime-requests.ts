@@ -1,4 +1,4 @@
-// Runtime request bodies of §8 and §8.6, all closed (§3: additionalProperties false) with the spec's limits.
+// Runtime request bodies of docs/zelinqa-api.md §8 and §8.6, all closed (§3: additionalProperties false) with the spec's limits.
 import { z } from "zod";
 import { IdSchema, OutcomeSchema, QuestionTypeSchema, TimestampSchema, uniqueArray } from "./common.js";
 
@@ -20,11 +20,11 @@ const hasTextOrAnswer = (m: { text?: string | undefined; structured_answer?: unk
   m.text !== undefined || m.structured_answer !== undefined;
 const textOrAnswer = { message: "at least one of text or structured_answer is required" };
 
-/** §8.1. */
+/** docs/zelinqa-api.md §8.1. */
 export const InitialHistoryItemSchema = z.strictObject(messageShape).refine(hasTextOrAnswer, textOrAnswer);
 export type InitialHistoryItem = z.infer<typeof InitialHistoryItemSchema>;
 
-/** §8.6: same fields and rule as InitialHistoryItem; the question_id rule is a business check (422). */
+/** docs/zelinqa-api.md §8.6: same fields and rule as InitialHistoryItem; the question_id rule is a business check (422). */
 export const ConversationMessageSchema = z.strictObject(messageShape).refine(hasTextOrAnswer, textOrAnswer);
 export type ConversationMessage = z.infer<typeof ConversationMessageSchema>;
 
@@ -35,7 +35,7 @@ export const ContextUpdateSchema = z.discriminatedUnion("mode", [
 export type ContextUpdate = z.infer<typeof ContextUpdateSchema>;
 
 const ScalarValueSchema = z.union([z.string(), z.number(), z.boolean()]);
-/** §8.6: a string, number, boolean or array of those, never an object (nor null). */
+/** docs/zelinqa-api.md §8.6: a string, number, boolean or array of those, never an object (nor null). */
 export const DataValueSchema = z.union([ScalarValueSchema, z.array(ScalarValueSchema)]);
 export type DataValue = z.infer<typeof DataValueSchema>;
 
@@ -94,7 +94,7 @@ export const PreviousTurnSchema = z
   .refine(atLeastOneProperty, { message: "at least one property is required" });
 export type PreviousTurn = z.infer<typeof PreviousTurnSchema>;
 
-/** §8.1: every field optional; `{}` is valid. */
+/** docs/zelinqa-api.md §8.1: every field optional; `{}` is valid. */
 export const SessionCreateRequestSchema = z.strictObject({
   client_reference: z.string().min(1).max(128).optional(),
   max_turns: z.number().int().min(1).max(100).optional(),
@@ -104,7 +104,7 @@ export type SessionCreateRequest = z.infer<typeof SessionCreateRequestSchema>;
 
 const StateVersionSchema = z.number().int().min(0);
 
-/** §8.2. */
+/** docs/zelinqa-api.md §8.2. */
 export const NextRequestSchema = z.strictObject({
   state_version: StateVersionSchema,
   previous_turn: PreviousTurnSchema.optional(),
@@ -114,7 +114,7 @@ export const NextRequestSchema = z.strictObject({
 });
 export type NextRequest = z.infer<typeof NextRequestSchema>;
 
-/** §8.3: at least one of context_update or client_updates. */
+/** docs/zelinqa-api.md §8.3: at least one of context_update or client_updates. */
 export const SessionEventsRequestSchema = z
   .strictObject({
     state_version: StateVersionSchema,
@@ -126,7 +126,7 @@ export const SessionEventsRequestSchema = z
   });
 export type SessionEventsRequest = z.infer<typeof SessionEventsRequestSchema>;
 
-/** [ext] §8.5: conversational content is refused in feedback metadata. */
+/** [ext] docs/zelinqa-api.md §8.5: conversational content is refused in feedback metadata. */
 export const FORBIDDEN_METADATA_KEYS = [
   "text",
   "user_text",

@@ -1,4 +1,4 @@
-// Runtime response shapes of §8 and §8.6. Field order follows the spec tables; the `…BodySchema` variants
+// Runtime response shapes of docs/zelinqa-api.md §8 and §8.6. Field order follows the spec tables; the `…BodySchema` variants
 // are what the engine builds (without request_id, which the API adds).
 import { z } from "zod";
 import { OutcomeSchema, QuestionTypeSchema, SelectionModeSchema, TimestampSchema } from "./common.js";
@@ -88,7 +88,7 @@ export type DegradedReason = z.infer<typeof DegradedReasonSchema>;
 export const StopReasonSchema = z.enum(["no_question_available", "max_turns_reached"]);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
-/** §8.2. */
+/** docs/zelinqa-api.md §8.2. */
 export const NextResponseSchema = z.object({
   request_id: z.string(),
   session_id: z.string(),
@@ -117,7 +117,7 @@ export const PendingDecisionViewSchema = z.object({
 });
 export type PendingDecisionView = z.infer<typeof PendingDecisionViewSchema>;
 
-/** §8.6 SessionStateResponse: no warnings, no degraded_reasons. */
+/** docs/zelinqa-api.md §8.6 SessionStateResponse: no warnings, no degraded_reasons. */
 export const SessionStateResponseSchema = z.object({
   request_id: z.string(),
   session_id: z.string(),
@@ -137,7 +137,7 @@ export type SessionStateResponse = z.infer<typeof SessionStateResponseSchema>;
 export const SessionStateBodySchema = SessionStateResponseSchema.omit({ request_id: true });
 export type SessionStateBody = z.infer<typeof SessionStateBodySchema>;
 
-/** §8.5. */
+/** docs/zelinqa-api.md §8.5. */
 export const FeedbackResponseSchema = z.object({
   request_id: z.string(),
   session_id: z.string(),
@@ -146,6 +146,6 @@ export const FeedbackResponseSchema = z.object({
 });
 export type FeedbackResponse = z.infer<typeof FeedbackResponseSchema>;
 
-/** Any length is accepted: an id that does not exist answers the resource's 404, never a 400 (§3). */
+/** Any length is accepted: an id that does not exist answers the resource's 404, never a 400 (docs/zelinqa-api.md §3). */
 export const SessionIdParamsSchema = z.object({ session_id: z.string() });
 export type SessionIdParams = z.infer<typeof SessionIdParamsSchema>;

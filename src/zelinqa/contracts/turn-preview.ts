@@ -14,11 +14,11 @@ export type TurnPreviewRequest = z.infer<typeof TurnPreviewRequestSchema>;
 export const TurnPreviewResponseSchema = z.object({
   request_id: z.string(),
   session_id: z.string(),
-  /** The question the turn would resolve to (§10.1); null when it would be unresolved. */
+  /** The question the turn would resolve to (docs/zelinqa-api.md §10.1); null when it would be unresolved. */
   question_id: z.string().nullable(),
-  /** The pending decision the turn would resolve, as in the outcome record (§9.2). */
+  /** The pending decision the turn would resolve, as in the outcome record (docs/zelinqa-api.md §9.2). */
   decision_id: z.string().nullable(),
-  /** The inferred outcome (§10.3); null when the turn would be unresolved. */
+  /** The inferred outcome (docs/zelinqa-api.md §10.3); null when the turn would be unresolved. */
   outcome: OutcomeSchema.nullable(),
   /** Every target the turn would touch (evidence read, or a public state that changes), as the session would show it after the turn, sorted by id. */
   targets: z.record(z.string(), PublicTargetStateSchema),

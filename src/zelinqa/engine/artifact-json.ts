@@ -1,4 +1,4 @@
-// The JSON form of the compiled artefact (§11.1), stored in the database and parsed back by loadArtifact.
+// The JSON form of the compiled artefact (docs/zelinqa-api.md §11.1), stored in the database and parsed back by loadArtifact.
 import { z } from "zod";
 import {
   ChoiceSchema,
@@ -26,7 +26,7 @@ export const CompiledQuestionJsonSchema = z.object({
   choices: z.array(ChoiceSchema),
   dimension_id: z.string(),
   active: z.boolean(),
-  /** Principal first (§11.1). */
+  /** Principal first (docs/zelinqa-api.md §11.1). */
   targets: z.array(TargetLinkSchema).min(1),
   /** target id → choice id → the value that choice yields for that target. */
   choice_values: z.record(z.string(), z.record(z.string(), z.json())),
@@ -42,7 +42,7 @@ export const CompiledSuccessInformationJsonSchema = z.object({
   primary_question_id: z.string(),
   dimension_id: z.string(),
   extractor: ExtractorKindSchema,
-  /** §10.5.2 phrase table: normalised tokens joined by spaces → value, with enum/choice order. */
+  /** docs/zelinqa-api.md §10.5.2 phrase table: normalised tokens joined by spaces → value, with enum/choice order. */
   phrases: z.array(z.object({ text: z.string(), value: z.json(), order: z.number().int() })),
 });
 export type CompiledSuccessInformationJson = z.infer<typeof CompiledSuccessInformationJsonSchema>;

@@ -1,4 +1,4 @@
-// Sanitised structural diffs for the audit log (§12.6): only changed keys, editorial fields as "[changed]".
+// Sanitised structural diffs for the audit log (docs/zelinqa-api.md §12.6): only changed keys, editorial fields as "[changed]".
 
 export const CHANGED_MARKER = "[changed]";
 // [ext] synonyms are editorial text too: the diff names the key and marks it changed.

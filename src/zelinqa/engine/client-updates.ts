@@ -1,4 +1,4 @@
-// Client updates of §10.8: validated entirely first (422 invalid_choice), then applied in array order.
+// Client updates of docs/zelinqa-api.md §10.8: validated entirely first (422 invalid_choice), then applied in array order.
 import type { ClientUpdates } from "../contracts/index.js";
 import { invalidValue } from "./engine-result.js";
 import type { EngineError } from "./engine-result.js";

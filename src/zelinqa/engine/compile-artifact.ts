@@ -1,4 +1,4 @@
-// Compilation of a draft snapshot into the immutable artefact of §11.1: ordered dimensions, question targets
+// Compilation of a draft snapshot into the immutable artefact of docs/zelinqa-api.md §11.1: ordered dimensions, question targets
 // (primary, secondary, exploration), choice values and extractor phrase tables.
 import type { ConfiguredQuestion, JsonValue, SuccessInformation } from "../contracts/index.js";
 import { enumValuesOf, extractorKindOf } from "../understand/extract-value.js";
@@ -11,7 +11,7 @@ import { choiceValue, isArraySchema, validatorFor } from "./schema-rules.js";
 import { sha256Hex } from "./sha256.js";
 import { ENGINE_VERSION } from "./version.js";
 
-/** §11.1 exploration target id, shortened with a SHA-256 suffix past 128 characters. */
+/** docs/zelinqa-api.md §11.1 exploration target id, shortened with a SHA-256 suffix past 128 characters. */
 export function explorationTargetId(questionId: string): string {
   const id = `exploration:${questionId}`;
   return id.length <= 128 ? id : `exploration:${questionId.slice(0, 91)}~${sha256Hex(questionId).slice(0, 24)}`;

@@ -1,5 +1,5 @@
-// Applying a change batch to the draft (§12.3): in order, atomically, with edit-blocking issues (§12.4)
-// and one audit entry per applied change (§12.6).
+// Applying a change batch to the draft (docs/zelinqa-api.md §12.3): in order, atomically, with edit-blocking issues (§12.4)
+// and one audit entry per applied change (docs/zelinqa-api.md §12.6).
 import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index.js";
 import { auditDiff } from "./audit-diff.js";
 import type { AuditDiffValue } from "./audit-diff.js";
@@ -22,11 +22,11 @@ export type ApplyChangesResult =
 
 export interface ApplyChangesContext {
   domainName: string;
-  /** §12.3: when given and different from the current revision (0 without draft), nothing is applied. */
+  /** docs/zelinqa-api.md §12.3: when given and different from the current revision (0 without draft), nothing is applied. */
   expectedDraftRevision?: number;
 }
 
-/** §12.3 stale-revision issue, shared with publication (§12.5). */
+/** docs/zelinqa-api.md §12.3 stale-revision issue, shared with publication (§12.5). */
 export function draftRevisionIssue(expected: number | undefined, current: number): ConfigurationIssue | null {
   if (expected === undefined || expected === current) return null;
   return {

@@ -1,4 +1,4 @@
-// Context messages and initial history (§10.7): attribution to an asked question, inferred outcomes with
+// Context messages and initial history (docs/zelinqa-api.md §10.7): attribution to an asked question, inferred outcomes with
 // decision_id null, pending-decision resolution, and direct or indirect evidence.
 import type { ConversationMessage, Outcome, StructuredAnswer } from "../contracts/index.js";
 import { isDontKnow, isRefusal } from "../understand/lexicons.js";
@@ -11,7 +11,7 @@ import { closePendingDecision } from "./session-state.js";
 import type { SessionState } from "./session-state.js";
 import { choiceError } from "./turn-resolution.js";
 
-/** §10.3 outcome inference when no outcome is supplied. */
+/** docs/zelinqa-api.md §10.3 outcome inference when no outcome is supplied. */
 export function inferOutcome(answer: StructuredAnswer | undefined, userText: string | undefined): Outcome {
   if (answer) return "asked_answered";
   if (userText !== undefined && userText.trim() !== "") {
@@ -61,7 +61,7 @@ export function processMessages(
     if (m.message_id !== undefined && state.processed_message_ids.includes(m.message_id)) continue;
     const named = m.question_id === undefined ? undefined : artifact.questionById.get(m.question_id);
     if (m.question_id !== undefined && !named) {
-      // §8.1: initial-history errors are invalid_choice; context-message attribution errors invalid_previous_turn.
+      // docs/zelinqa-api.md §8.1: initial-history errors are invalid_choice; context-message attribution errors invalid_previous_turn.
       if (options.mode === "history") {
         return {
           code: "invalid_choice",

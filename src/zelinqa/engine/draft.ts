@@ -1,4 +1,4 @@
-// The draft configuration as the engine and the store hold it (§12.1), and its public view (§12.2).
+// The draft configuration as the engine and the store hold it (docs/zelinqa-api.md §12.1), and its public view (§12.2).
 import { z } from "zod";
 import { ConfiguredQuestionSchema, DimensionSchema, ObjectiveSchema, SuccessInformationSchema } from "../contracts/index.js";
 import type { ConfiguredQuestion, Dimension, Objective, SuccessInformation } from "../contracts/index.js";
@@ -13,7 +13,7 @@ export const DraftConfigurationSchema = z.object({
 });
 export type DraftConfiguration = z.infer<typeof DraftConfigurationSchema>;
 
-/** §12.1: the objective a new draft starts with. */
+/** docs/zelinqa-api.md §12.1: the objective a new draft starts with. */
 export function defaultObjective(domainName: string): Objective {
   return {
     name: domainName.length > 0 ? domainName.slice(0, 200) : "default",
@@ -28,7 +28,7 @@ export function emptyDraft(domainName: string): DraftConfiguration {
   return { draft_revision: 0, objective: defaultObjective(domainName), dimensions: [], success_informations: [], questions: [] };
 }
 
-/** Dimensions ordered by (order_position, id), ids in UTF-16 code-unit order (§11.1, §12.2). */
+/** Dimensions ordered by (order_position, id), ids in UTF-16 code-unit order (docs/zelinqa-api.md §11.1, §12.2). */
 export function compareDimensions(a: Dimension, b: Dimension): number {
   if (a.order_position !== b.order_position) return a.order_position - b.order_position;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -41,7 +41,7 @@ export interface ConfigurationBody {
   questions: ConfiguredQuestion[];
 }
 
-/** The entity part of ConfigurationResponse with its field and item order (§12.2). */
+/** The entity part of ConfigurationResponse with its field and item order (docs/zelinqa-api.md §12.2). */
 export function configurationBody(config: ConfigurationBody): ConfigurationBody {
   const objective: Objective = {
     name: config.objective.name,

@@ -1,5 +1,5 @@
 // Create/update/delete of dimensions, questions and success informations with their edit-blocking
-// issues (§12.3, §12.4). Each handler mutates the working draft only when it reports no issue.
+// issues (docs/zelinqa-api.md §12.3, §12.4). Each handler mutates the working draft only when it reports no issue.
 import type {
   ChangeOperation,
   ConfigurationIssue,
@@ -28,7 +28,7 @@ const issue = (code: string, message: string, entity: Entity, entityId: string):
 });
 const fail = (...issues: ConfigurationIssue[]): ChangeOutcome => ({ issues });
 
-/** §12.3 defaults of selection_mode per type. */
+/** docs/zelinqa-api.md §12.3 defaults of selection_mode per type. */
 export function defaultSelectionMode(type: QuestionType): SelectionMode | null {
   return type === "open" ? null : type === "multiple_choice" ? "multiple" : "single";
 }
@@ -121,7 +121,7 @@ export function applyQuestionChange(draft: DraftConfiguration, op: ChangeOperati
   if (issues.length > 0) return fail(...issues);
   const current = draft.questions[index] as ConfiguredQuestion;
   const updated: ConfiguredQuestion = { ...current, ...withoutUndefined(patch) };
-  // §12.3: changing the type without a selection_mode re-applies the default.
+  // docs/zelinqa-api.md §12.3: changing the type without a selection_mode re-applies the default.
   if (patch.type !== undefined && patch.selection_mode === undefined) updated.selection_mode = defaultSelectionMode(patch.type);
   draft.questions[index] = updated;
   const changed = Object.keys(updated).filter(

@@ -1,5 +1,5 @@
-// Collecting the evidence of one request (§10.4 text routing) before anything is merged, so that the single
-// optional model call (§10.6) can see every gap, and model values never override deterministic ones.
+// Collecting the evidence of one request (docs/zelinqa-api.md §10.4 text routing) before anything is merged, so that the single
+// optional model call (docs/zelinqa-api.md §10.6) can see every gap, and model values never override deterministic ones.
 import type { JsonValue, Outcome } from "../contracts/index.js";
 import { extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { withoutHesitation } from "../understand/lexicons.js";
@@ -42,7 +42,7 @@ function dataTargetsOf(artifact: CompiledArtifact, q: QuestionInfo): DataTargetI
     .filter((t): t is DataTargetInfo => t !== undefined);
 }
 
-/** P2 values from selected choices (§10.4), arrays in the question's choice order (§11.1). */
+/** P2 values from selected choices (docs/zelinqa-api.md §10.4), arrays in the question's choice order (§11.1). */
 function structuredEvidence(plan: EvidencePlan, q: QuestionInfo, t: DataTargetInfo, choiceIds: readonly string[]): boolean {
   const values = q.choice_values[t.id] ?? {};
   const selected = q.choices.filter((c) => choiceIds.includes(c.id) && values[c.id] !== undefined).map((c) => values[c.id]);
@@ -132,7 +132,7 @@ export function collectUnattributed(
 /**
  * Collects an attributed reply and returns its final outcome. [ext] A don't-know inferred from the text that
  * still states a value for the question ("je sais pas, peut-être 1000") is an answer held loosely: the outcome
- * becomes `asked_answered` and its values are at most P1 (tentative). A refusal is never extracted (§10.3).
+ * becomes `asked_answered` and its values are at most P1 (tentative). A refusal is never extracted (docs/zelinqa-api.md §10.3).
  */
 export function collectReply(
   artifact: CompiledArtifact,

@@ -1,4 +1,4 @@
-// Fallback tier of §11.7: least-asked questions first, one per principal target.
+// Fallback tier of docs/zelinqa-api.md §11.7: least-asked questions first, one per principal target.
 import type { QuestionInfo } from "./load-artifact.js";
 import { isOpenLink } from "./selection-pool.js";
 import type { SelectionContext } from "./selection-pool.js";

@@ -1,4 +1,4 @@
-// Scoring (§11.5) and greedy top-k with simulated coverage (§11.6).
+// Scoring (docs/zelinqa-api.md §11.5) and greedy top-k with simulated coverage (§11.6).
 import type { QuestionInfo } from "./load-artifact.js";
 import type { SelectionContext } from "./selection-pool.js";
 
@@ -12,7 +12,7 @@ export function compareTieBreak(a: QuestionInfo, b: QuestionInfo): number {
 }
 
 export interface Scorer {
-  /** gain(q) = Σ w_kind · w_role · w_link · need(t), with simulated needs zeroed (§11.6). */
+  /** gain(q) = Σ w_kind · w_role · w_link · need(t), with simulated needs zeroed (docs/zelinqa-api.md §11.6). */
   gain(q: QuestionInfo): number;
   orderFactor(q: QuestionInfo): number;
   /** Zeroes the simulated need of the question's targets. */
@@ -43,7 +43,7 @@ export function createScorer(ctx: SelectionContext): Scorer {
   };
 }
 
-/** §11.6: repeatedly pick the best positive simulated score, then zero the need of its targets. */
+/** docs/zelinqa-api.md §11.6: repeatedly pick the best positive simulated score, then zero the need of its targets. */
 export function greedyTopK(eligible: readonly QuestionInfo[], scorer: Scorer, k: number): QuestionInfo[] {
   const factors = eligible.map((q) => scorer.orderFactor(q));
   const taken = new Uint8Array(eligible.length);

@@ -1,8 +1,8 @@
-// Public surface of the pure Zelinqa decision engine (zelinqa-api.md §9–§13). No I/O: time, ids and the
+// Public surface of the pure Zelinqa decision engine (docs/zelinqa-api.md §9–§13). No I/O: time, ids and the
 // optional model port come in as dependencies. Business errors are values (EngineResult), never exceptions.
 //
 // state_version: nextQuestions and applySessionEvents return a state whose `state_version` is the input's + 1
-// (§7); the API compares the client's value with the stored one before calling and stores the returned state.
+// (docs/zelinqa-api.md §7); the API compares the client's value with the stored one before calling and stores the returned state.
 export { ENGINE_VERSION, API_VERSION } from "./version.js";
 export { applyChanges, draftRevisionIssue } from "./configuration-changes.js";
 export type { AppliedChange, ApplyChangesContext, ApplyChangesResult } from "./configuration-changes.js";

@@ -1,4 +1,4 @@
-// Bounded nesting of configuration values (§12.4 invalid_schema [ext]): success-information schemas may nest at
+// Bounded nesting of configuration values (docs/zelinqa-api.md §12.4 invalid_schema [ext]): success-information schemas may nest at
 // most MAX_SCHEMA_DEPTH levels, measured without recursion, and a stored draft holding a deeper value (accepted
 // before the limit existed) is loaded with that value set aside, so it can be replaced or deleted through the API.
 export const MAX_SCHEMA_DEPTH = 32;

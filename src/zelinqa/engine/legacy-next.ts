@@ -1,4 +1,4 @@
-// The stateless legacy selection of §13 (`POST /v1/next-questions`): a transient state, k = 1, no effects.
+// The stateless legacy selection of docs/zelinqa-api.md §13 (`POST /v1/next-questions`): a transient state, k = 1, no effects.
 import type { LegacyNextRequest } from "../contracts/index.js";
 import type { CompiledArtifact } from "./load-artifact.js";
 import { computeProgress } from "./progress.js";

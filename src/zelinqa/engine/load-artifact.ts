@@ -10,7 +10,7 @@ import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { CompiledArtifactJsonSchema } from "./artifact-json.js";
 import type { CompiledArtifactJson, CompiledQuestionJson, CompiledSuccessInformationJson, TargetLink } from "./artifact-json.js";
 
-/** §11.2 role weights W. */
+/** docs/zelinqa-api.md §11.2 role weights W. */
 export const ROLE_WEIGHT: Record<CompletionRole, number> = { blocking: 3, contributing: 2, optional: 1 };
 
 export interface DimensionInfo extends Dimension {
@@ -19,11 +19,11 @@ export interface DimensionInfo extends Dimension {
   readonly weight: number;
 }
 
-/** A target link with what scoring needs precomputed (§11.5): numeric index, static weight, dimension. */
+/** A target link with what scoring needs precomputed (docs/zelinqa-api.md §11.5): numeric index, static weight, dimension. */
 export interface LinkInfo extends TargetLink {
   /** Index into the per-call target tables (data targets first, then exploration targets). */
   readonly index: number;
-  /** w_kind · w_role · w_link of §11.5. */
+  /** w_kind · w_role · w_link of docs/zelinqa-api.md §11.5. */
   readonly weight: number;
   readonly dimension: DimensionInfo;
 }
@@ -78,7 +78,7 @@ export interface CompiledArtifact {
   readonly targetIndex: ReadonlyMap<string, number>;
   /** For exploration target indexes: the question whose outcomes settle it. */
   readonly explorationQuestionOf: ReadonlyMap<number, QuestionInfo>;
-  /** Per dimension id: its questions, its data targets (§11.2), and its active exploration questions. */
+  /** Per dimension id: its questions, its data targets (docs/zelinqa-api.md §11.2), and its active exploration questions. */
   readonly byDimension: ReadonlyMap<string, DimensionMembers>;
 }
 
@@ -106,29 +106,67 @@ export function loadArtifact(json: unknown): CompiledArtifact {
     weight: ROLE_WEIGHT[d.completion_role],
   }));
   const dimensionById = new Map(dimensions.map((d) => [d.id, d]));
-  const dataTargets: DataTargetInfo[] = data.success_informations.map((s) => {
-    let validate: ValueValidator;
-    try {
-      validate = compileSchemaValidator(s.schema);
-    } catch {
-      fail(`schema of ${s.id} does not compile`);
-    }
-    // [ext] Labels also read without their article and in the other language (understand/translations.ts).
-    const phrases = widenPhrases(
-      s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })),
-    );
-    const questionText = data.questions.find((q) => q.id === s.primary_question_id)?.text ?? "";
-    const extraction: ExtractionTarget = {
-      kind: s.extractor,
-      phrases,
-      indirectPhrases: indirectPhrasesOf(phrases),
-      validate,
-      words: targetWords(s.label, questionText),
-      ...schemaBounds(s.schema),
-    };
-    return { ...s, validate, extraction, dimension: dimensionById.get(s.dimension_id) ?? fail(`${s.id} has no dimension`) };
-  });
+  const dataTargets = data.success_informations.map((s) => loadDataTarget(data, s, dimensionById));
   withOtherStems(dataTargets);
+  const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
+  const { questions, targetIds, targetIndex, explorationQuestionOf } = loadQuestions(data, dimensionById, dataTargets);
+  return {
+    json: data,
+    objective: data.objective,
+    dimensions,
+    dimensionById,
+    questions,
+    questionById: new Map(questions.map((q) => [q.id, q])),
+    dataTargets,
+    dataTargetById,
+    questionsByTarget: questionsByTargetOf(questions),
+    targetIds,
+    targetIndex,
+    explorationQuestionOf,
+    byDimension: membersByDimension(dimensions, questions, dataTargets),
+  };
+}
+
+/** A success information with its compiled validator and the extractor's tables. */
+function loadDataTarget(
+  data: CompiledArtifactJson,
+  s: CompiledSuccessInformationJson,
+  dimensionById: ReadonlyMap<string, DimensionInfo>,
+): DataTargetInfo {
+  let validate: ValueValidator;
+  try {
+    validate = compileSchemaValidator(s.schema);
+  } catch {
+    fail(`schema of ${s.id} does not compile`);
+  }
+  // [ext] Labels also read without their article and in the other language (understand/translations.ts).
+  const phrases = widenPhrases(s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })));
+  const questionText = data.questions.find((q) => q.id === s.primary_question_id)?.text ?? "";
+  const extraction: ExtractionTarget = {
+    kind: s.extractor,
+    phrases,
+    indirectPhrases: indirectPhrasesOf(phrases),
+    validate,
+    words: targetWords(s.label, questionText),
+    ...schemaBounds(s.schema),
+  };
+  return { ...s, validate, extraction, dimension: dimensionById.get(s.dimension_id) ?? fail(`${s.id} has no dimension`) };
+}
+
+interface LoadedQuestions {
+  questions: QuestionInfo[];
+  /** Data target ids first, then each exploration target in question order. */
+  targetIds: string[];
+  targetIndex: Map<string, number>;
+  explorationQuestionOf: Map<number, QuestionInfo>;
+}
+
+/** The questions with their links weighted (docs/zelinqa-api.md §11.5); exploration targets get their indexes after the data targets. */
+function loadQuestions(
+  data: CompiledArtifactJson,
+  dimensionById: ReadonlyMap<string, DimensionInfo>,
+  dataTargets: readonly DataTargetInfo[],
+): LoadedQuestions {
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
   const targetIds: string[] = dataTargets.map((t) => t.id);
   const targetIndex = new Map(targetIds.map((id, i) => [id, i]));
@@ -146,26 +184,33 @@ export function loadArtifact(json: unknown): CompiledArtifact {
       targetIds.push(t.id);
       return { id: t.id, kind: t.kind, link: t.link, index: targetIds.length - 1, weight: 0.4 * dimension.weight, dimension };
     });
-    // Explicit literals (no spread of parsed objects) keep one stable object shape for the hot loops.
-    const info: QuestionInfo = {
-      id: q.id,
-      text: q.text,
-      type: q.type,
-      selection_mode: q.selection_mode,
-      choices: q.choices,
-      dimension_id: q.dimension_id,
-      active: q.active,
-      targets: q.targets,
-      choice_values: q.choice_values,
-      position,
-      dimension,
-      principal: q.targets[0] as TargetLink,
-      links,
-    };
+    const info = questionInfo(q, position, dimension, links);
     for (const l of links) if (l.kind === "exploration") explorationQuestionOf.set(l.index, info);
     return info;
   });
-  const questionById = new Map(questions.map((q) => [q.id, q]));
+  return { questions, targetIds, targetIndex, explorationQuestionOf };
+}
+
+function questionInfo(q: CompiledQuestionJson, position: number, dimension: DimensionInfo, links: LinkInfo[]): QuestionInfo {
+  // Explicit literals (no spread of parsed objects) keep one stable object shape for the hot loops.
+  return {
+    id: q.id,
+    text: q.text,
+    type: q.type,
+    selection_mode: q.selection_mode,
+    choices: q.choices,
+    dimension_id: q.dimension_id,
+    active: q.active,
+    targets: q.targets,
+    choice_values: q.choice_values,
+    position,
+    dimension,
+    principal: q.targets[0] as TargetLink,
+    links,
+  };
+}
+
+function questionsByTargetOf(questions: readonly QuestionInfo[]): Map<string, QuestionInfo[]> {
   const questionsByTarget = new Map<string, QuestionInfo[]>();
   for (const q of questions) {
     for (const t of q.targets) {
@@ -174,6 +219,14 @@ export function loadArtifact(json: unknown): CompiledArtifact {
       else questionsByTarget.set(t.id, [q]);
     }
   }
+  return questionsByTarget;
+}
+
+function membersByDimension(
+  dimensions: readonly DimensionInfo[],
+  questions: readonly QuestionInfo[],
+  dataTargets: readonly DataTargetInfo[],
+): Map<string, DimensionMembers> {
   const byDimension = new Map<string, { questions: QuestionInfo[]; dataTargets: DataTargetInfo[]; explorationQuestions: QuestionInfo[] }>(
     dimensions.map((d) => [d.id, { questions: [], dataTargets: [], explorationQuestions: [] }]),
   );
@@ -183,19 +236,5 @@ export function loadArtifact(json: unknown): CompiledArtifact {
     if (q.active && q.principal.kind === "exploration") members?.explorationQuestions.push(q);
   }
   for (const t of dataTargets) byDimension.get(t.dimension_id)?.dataTargets.push(t);
-  return {
-    json: data,
-    objective: data.objective,
-    dimensions,
-    dimensionById,
-    questions,
-    questionById,
-    dataTargets,
-    dataTargetById,
-    questionsByTarget,
-    targetIds,
-    targetIndex,
-    explorationQuestionOf,
-    byDimension,
-  };
+  return byDimension;
 }

@@ -1,4 +1,4 @@
-// Per-question outcome statistics used by coverage (§11.2), availability (§11.3) and re-ask rules (§11.4).
+// Per-question outcome statistics used by coverage (docs/zelinqa-api.md §11.2), availability (§11.3) and re-ask rules (§11.4).
 import type { SessionState } from "./session-state.js";
 
 export interface OutcomeStats {
@@ -33,7 +33,7 @@ export function indexOutcomes(state: SessionState): OutcomeIndex {
   return index;
 }
 
-/** §11.4 re-askable: never answered nor refused; < 2 no-answers, the last one at least 2 turns ago. */
+/** docs/zelinqa-api.md §11.4 re-askable: never answered nor refused; < 2 no-answers, the last one at least 2 turns ago. */
 export function isReaskable(stats: OutcomeStats | undefined, turnCount: number): boolean {
   if (!stats) return true;
   if (stats.answered || stats.refused) return false;

@@ -1,4 +1,4 @@
-// Coverage, progress and statuses of §11.2–11.3: dimension and objective computed/effective statuses,
+// Coverage, progress and statuses of docs/zelinqa-api.md §11.2–11.3: dimension and objective computed/effective statuses,
 // role weights, overrides and the success rule.
 import type { ProgressStatus } from "../contracts/index.js";
 import type { CompiledArtifact, DimensionInfo, QuestionInfo } from "./load-artifact.js";
@@ -22,17 +22,17 @@ export interface ProgressState {
   readonly table: TargetTable;
   readonly dimensions: readonly DimensionProgressState[];
   readonly objective: { progress: number; computed: ProgressStatus; effective: ProgressStatus; override: Override | null };
-  /** X ∪ C of §11.4 (excluded or overridden to achieved), by dimension index. */
+  /** X ∪ C of docs/zelinqa-api.md §11.4 (excluded or overridden to achieved), by dimension index. */
   readonly closed: Uint8Array;
 }
 
-/** cov(t) of §11.2 by target id (0 for an unknown id). */
+/** cov(t) of docs/zelinqa-api.md §11.2 by target id (0 for an unknown id). */
 export function coverageOf(artifact: CompiledArtifact, progress: ProgressState, targetId: string): number {
   const i = artifact.targetIndex.get(targetId);
   return i === undefined ? 0 : (progress.table.cov[i] as number);
 }
 
-/** §11.3 "available for target t" (the link is implied by the caller's choice of question). */
+/** docs/zelinqa-api.md §11.3 "available for target t" (the link is implied by the caller's choice of question). */
 export function isAvailable(q: QuestionInfo, closed: Uint8Array, outcomes: OutcomeIndex): boolean {
   if (!q.active || closed[q.dimension.index] === 1) return false;
   const s = outcomes.get(q.id);
@@ -94,7 +94,7 @@ export function computeProgress(artifact: CompiledArtifact, state: SessionState)
   const weightSum = live.reduce((sum, d) => sum + d.info.weight, 0);
   const progress = weightSum === 0 ? 0 : live.reduce((sum, d) => sum + d.info.weight * d.eprog, 0) / weightSum;
 
-  // §11.3 success rule.
+  // docs/zelinqa-api.md §11.3 success rule.
   const required = artifact.dataTargets.filter((t) => closed[t.dimension.index] !== 1);
   const rule1 = required.every((t) => isDone(t.id));
   const blocking = live.filter((d) => d.info.completion_role === "blocking");

@@ -1,4 +1,4 @@
-// Publication-blocking issues of a draft (§12.4 "Blocks: publish"); also the `warnings` of a change batch.
+// Publication-blocking issues of a draft (docs/zelinqa-api.md §12.4 "Blocks: publish"); also the `warnings` of a change batch.
 import type { ConfigurationIssue, ConfiguredQuestion, SuccessInformation } from "../contracts/index.js";
 import type { DraftConfiguration } from "./draft.js";
 import { isQuarantinedSchema } from "./json-depth.js";

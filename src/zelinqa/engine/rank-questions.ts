@@ -1,4 +1,4 @@
-// Selection alone (§11.4–11.7) on a state, without a turn or a decision: for benchmarks, previews and tools.
+// Selection alone (docs/zelinqa-api.md §11.4–11.7) on a state, without a turn or a decision: for benchmarks, previews and tools.
 import type { SelectionOptions } from "../contracts/index.js";
 import type { CompiledArtifact } from "./load-artifact.js";
 import { computeProgress } from "./progress.js";

@@ -1,4 +1,4 @@
-// The reduction shared by /next, /events, session creation and the legacy route (§8.2 steps 1–3): previous
+// The reduction shared by /next, /events, session creation and the legacy route (docs/zelinqa-api.md §8.2 steps 1–3): previous
 // turn, context, summary, optional model values, then client updates, with this request's degraded reasons.
 import type { ClientUpdates, ContextUpdate, DegradedReason, InitialHistoryItem, PreviousTurn } from "../contracts/index.js";
 import type { SemanticExtractor } from "../understand/semantic-extractor.js";

@@ -1,4 +1,4 @@
-// Success-information schema rules (§12.4 invalid_schema) and choice values of §11.1.
+// Success-information schema rules (docs/zelinqa-api.md §12.4 invalid_schema) and choice values of §11.1.
 import type { Choice, JsonSchemaObject } from "../contracts/index.js";
 import { compileSchemaValidator } from "../understand/json-schema-validator.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
@@ -36,7 +36,7 @@ export function isArraySchema(schema: JsonSchemaObject): boolean {
 }
 
 /**
- * §11.1 value of one choice for a target: maps_to_value if it validates, else the label if it validates, else
+ * docs/zelinqa-api.md §11.1 value of one choice for a target: maps_to_value if it validates, else the label if it validates, else
  * none. For an array schema the single choice is checked as a one-element array; the element is returned.
  */
 export function choiceValue(choice: Choice, schema: JsonSchemaObject, validate: ValueValidator): { value: unknown } | null {

@@ -1,4 +1,4 @@
-// The selection tiers of §11.4: P0 → stop, P1 → constraint_no_match, prefer/relaxation, greedy or fallback.
+// The selection tiers of docs/zelinqa-api.md §11.4: P0 → stop, P1 → constraint_no_match, prefer/relaxation, greedy or fallback.
 import type { SelectionOptions } from "../contracts/index.js";
 import { fallbackTopK } from "./fallback-selection.js";
 import { createScorer, greedyTopK } from "./greedy-selection.js";

@@ -1,4 +1,4 @@
-// Candidate pools of §11.4: P0 (hard exclusions and open targets), P1 (strict call constraints) and Pref.
+// Candidate pools of docs/zelinqa-api.md §11.4: P0 (hard exclusions and open targets), P1 (strict call constraints) and Pref.
 import type { SelectionOptions } from "../contracts/index.js";
 import type { CompiledArtifact, LinkInfo, QuestionInfo } from "./load-artifact.js";
 import type { ProgressState } from "./progress.js";
@@ -20,7 +20,7 @@ export function poolP0(ctx: SelectionContext): QuestionInfo[] {
   return ctx.artifact.questions.filter((q) => q.active && closed[q.dimension.index] !== 1 && q.links.some((l) => isOpenLink(ctx, l)));
 }
 
-/** The strict constraints supplied, echoed as `constraint_no_match` details (§11.4). */
+/** The strict constraints supplied, echoed as `constraint_no_match` details (docs/zelinqa-api.md §11.4). */
 export function strictConstraintDetails(selection: SelectionOptions | undefined): Record<string, unknown> {
   const details: Record<string, unknown> = {};
   if (!selection) return details;

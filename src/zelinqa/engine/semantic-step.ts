@@ -1,4 +1,4 @@
-// The single optional model call of a request (§10.6): only when text left a target without a deterministic
+// The single optional model call of a request (docs/zelinqa-api.md §10.6): only when text left a target without a deterministic
 // value; any failure degrades the request, the deterministic results stand.
 import type { JsonValue } from "../contracts/index.js";
 import type { SemanticExtractor } from "../understand/semantic-extractor.js";

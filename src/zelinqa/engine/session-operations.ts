@@ -1,4 +1,4 @@
-// The runtime operations of §8.1–8.4 and §9: create, /next (turn, reduction, max_turns stop, selection,
+// The runtime operations of docs/zelinqa-api.md §8.1–8.4 and §9: create, /next (turn, reduction, max_turns stop, selection,
 // pending decision), /events and the resume view. Each works on a copy and returns the new state.
 import type {
   DegradedReason,
@@ -25,7 +25,7 @@ export function sessionView(artifact: CompiledArtifact, state: SessionState): Se
   return sessionStateBody(artifact, state, computeProgress(artifact, state));
 }
 
-/** §8.1: pins nothing itself (the API stores the version); processes initial_history once; records no turn. */
+/** docs/zelinqa-api.md §8.1: pins nothing itself (the API stores the version); processes initial_history once; records no turn. */
 export async function createSession(
   artifact: CompiledArtifact,
   req: SessionCreateRequest,
@@ -42,7 +42,7 @@ export async function createSession(
   return ok({ state, view: sessionView(artifact, state) });
 }
 
-/** §8.3: the /next reduction without selection; never changes turn_count nor status. */
+/** docs/zelinqa-api.md §8.3: the /next reduction without selection; never changes turn_count nor status. */
 export async function applySessionEvents(
   artifact: CompiledArtifact,
   current: SessionState,
@@ -59,7 +59,7 @@ export async function applySessionEvents(
 
 type NextValue = { state: SessionState; response: NextResponseBody };
 
-/** §9.4: a stopped session applies context and client updates like /events and repeats the stop. */
+/** docs/zelinqa-api.md §9.4: a stopped session applies context and client updates like /events and repeats the stop. */
 async function nextOnStopped(
   artifact: CompiledArtifact,
   state: SessionState,
@@ -92,7 +92,7 @@ function stopResponse(
   return { state, response };
 }
 
-/** §8.2: resolve, validate, reduce, count the turn, stop at max_turns, else select and open a decision. */
+/** docs/zelinqa-api.md §8.2: resolve, validate, reduce, count the turn, stop at max_turns, else select and open a decision. */
 export async function nextQuestions(
   artifact: CompiledArtifact,
   current: SessionState,
@@ -100,7 +100,7 @@ export async function nextQuestions(
   deps: EngineDeps,
 ): Promise<EngineResult<NextValue>> {
   const state = structuredClone(current);
-  // §7: every successful /next raises state_version by exactly 1, stopped sessions included.
+  // docs/zelinqa-api.md §7: every successful /next raises state_version by exactly 1, stopped sessions included.
   state.state_version += 1;
   if (state.status === "stopped") return nextOnStopped(artifact, state, req, deps);
   const turn = req.previous_turn;

@@ -1,5 +1,5 @@
 // The JSON-serialisable session state stored by the API (one column), with its zod schema for parsing it
-// back. Raw conversational text is never part of it (§2.3): only values, statuses, outcomes and ids.
+// back. Raw conversational text is never part of it (docs/zelinqa-api.md §2.3): only values, statuses, outcomes and ids.
 import { z } from "zod";
 import { CandidateSchema, OutcomeSchema, SessionStatusSchema, TargetStatusSchema } from "../contracts/index.js";
 
@@ -10,12 +10,12 @@ export const OutcomeEntrySchema = z.object({
   source: z.enum(["client", "inferred"]),
   message_id: z.string().optional(),
   occurred_at: z.string().optional(),
-  /** turn_count right after the outcome was recorded; drives the re-ask cool-down (§11.4). */
+  /** turn_count right after the outcome was recorded; drives the re-ask cool-down (docs/zelinqa-api.md §11.4). */
   turn: z.number().int().min(0),
 });
 export type OutcomeEntry = z.infer<typeof OutcomeEntrySchema>;
 
-/** §10.4 priorities: 0 indirect, 1 fuzzy/uncertain model, 2 exact or structured, 3 client. */
+/** docs/zelinqa-api.md §10.4 priorities: 0 indirect, 1 fuzzy/uncertain model, 2 exact or structured, 3 client. */
 export const PrioritySchema = z.number().int().min(0).max(3);
 export type Priority = 0 | 1 | 2 | 3;
 
@@ -34,7 +34,7 @@ export type Override = z.infer<typeof OverrideSchema>;
 
 export const PendingDecisionSchema = z.object({
   decision_id: z.string(),
-  /** Candidates exactly as first returned (§9.3: GET rebuilds them with the same ranks and texts). */
+  /** Candidates exactly as first returned (docs/zelinqa-api.md §9.3: GET rebuilds them with the same ranks and texts). */
   candidates: z.array(CandidateSchema).min(1),
 });
 export type PendingDecision = z.infer<typeof PendingDecisionSchema>;
@@ -52,7 +52,7 @@ export const SessionStateSchema = z.object({
   status: SessionStatusSchema,
   turn_count: z.number().int().min(0),
   max_turns: z.number().int().min(1),
-  /** Carried for convenience; the API owns and increments it (§7). */
+  /** Carried for convenience; the API owns and increments it (docs/zelinqa-api.md §7). */
   state_version: z.number().int().min(0),
   outcomes: z.array(OutcomeEntrySchema),
   /** Data targets only; exploration targets derive from outcomes. */
@@ -90,7 +90,7 @@ export function newSessionState(input: { sessionId: string; clientReference: str
   };
 }
 
-/** Marks the pending decision resolved or ignored and clears it (§9.3). */
+/** Marks the pending decision resolved or ignored and clears it (docs/zelinqa-api.md §9.3). */
 export function closePendingDecision(state: SessionState, status: "resolved" | "ignored"): void {
   const pending = state.pending_decision;
   if (pending === null) return;

@@ -1,4 +1,4 @@
-// SHA-256 (FIPS 180-4) in pure TypeScript: the engine has no node:crypto, and §11.1 needs it for long
+// SHA-256 (FIPS 180-4) in pure TypeScript: the engine has no node:crypto, and docs/zelinqa-api.md §11.1 needs it for long
 // exploration target ids.
 
 const K = new Uint32Array([

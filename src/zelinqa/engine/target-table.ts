@@ -1,5 +1,5 @@
-// Per-call coverage table of every target (§11.2), indexed like the artefact's targetIds, so that progress
-// and selection over thousands of questions do numeric lookups only (§11.8 performance).
+// Per-call coverage table of every target (docs/zelinqa-api.md §11.2), indexed like the artefact's targetIds, so that progress
+// and selection over thousands of questions do numeric lookups only (docs/zelinqa-api.md §11.8 performance).
 import type { CompiledArtifact } from "./load-artifact.js";
 import type { OutcomeIndex } from "./outcome-stats.js";
 import type { SessionState } from "./session-state.js";

@@ -13,7 +13,7 @@ import { targetsView, versionsView } from "./views.js";
 
 const same = (a: PublicTargetState | undefined, b: PublicTargetState | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A stopped session ignores previous turns (§9.4): previewing one there is refused rather than answered "nothing". */
+/** A stopped session ignores previous turns (docs/zelinqa-api.md §9.4): previewing one there is refused rather than answered "nothing". */
 export async function previewTurn(
   artifact: CompiledArtifact,
   current: SessionState,

@@ -1,4 +1,4 @@
-// Previous-turn resolution of §10.1 and the validation of a resolved turn of §10.2.
+// Previous-turn resolution of docs/zelinqa-api.md §10.1 and the validation of a resolved turn of §10.2.
 import type { PreviousTurn } from "../contracts/index.js";
 import { similarity } from "../understand/normalise.js";
 import { findPhraseHits, phraseTokens } from "../understand/phrase-match.js";
@@ -37,13 +37,13 @@ function uniqueBest<T>(items: readonly T[], score: (item: T) => number): { item:
   return best === null ? null : { item: best, score: bestScore, runnerUp };
 }
 
-/** §10.5.2 exact match (contiguous tokens, not negated) of one of the question's choice labels. */
+/** docs/zelinqa-api.md §10.5.2 exact match (contiguous tokens, not negated) of one of the question's choice labels. */
 function hasExactLabel(q: QuestionInfo, userText: string): boolean {
   const phrases = q.choices.map((c, order) => ({ tokens: phraseTokens(c.label), value: c.id, order }));
   return findPhraseHits(tokenise(userText), phrases, false).length > 0;
 }
 
-/** §10.1 steps 1–4, first match wins. Candidates are looked up in the pinned artefact. */
+/** docs/zelinqa-api.md §10.1 steps 1–4, first match wins. Candidates are looked up in the pinned artefact. */
 export function resolvePreviousTurn(
   artifact: CompiledArtifact,
   state: SessionState,
@@ -85,7 +85,7 @@ export function resolvePreviousTurn(
   return { ok: true, value: { kind: "unresolved" } };
 }
 
-/** §10.2 rules 3–4 (also used by context messages and initial history). */
+/** docs/zelinqa-api.md §10.2 rules 3–4 (also used by context messages and initial history). */
 export function choiceError(q: QuestionInfo, choiceIds: readonly string[]): EngineError | null {
   const unknown = choiceIds.filter((id) => !q.choices.some((c) => c.id === id));
   if (unknown.length > 0) return { code: "invalid_choice", details: { question_id: q.id, invalid_choice_ids: unknown } };
@@ -96,7 +96,7 @@ export function choiceError(q: QuestionInfo, choiceIds: readonly string[]): Engi
 
 const blank = (s: string | undefined) => s === undefined || s.trim() === "";
 
-/** §10.2: checks of a resolved turn, before any extraction or model call. */
+/** docs/zelinqa-api.md §10.2: checks of a resolved turn, before any extraction or model call. */
 export function validateResolvedTurn(q: QuestionInfo, turn: PreviousTurn): EngineError | null {
   const silent = turn.outcome === "asked_no_answer" || turn.outcome === "refused";
   if (q.type === "open" && !silent && blank(turn.user_text)) {

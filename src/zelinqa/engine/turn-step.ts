@@ -1,4 +1,4 @@
-// The turn step of /next (§8.2 steps 1–2): resolve and validate the previous turn, count it, then reduce the
+// The turn step of /next (docs/zelinqa-api.md §8.2 steps 1–2): resolve and validate the previous turn, count it, then reduce the
 // evidence. Shared by nextQuestions and the answer preview, so that a preview and the turn it announces can
 // never disagree.
 import type { NextRequest } from "../contracts/index.js";

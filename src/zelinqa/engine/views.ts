@@ -1,4 +1,4 @@
-// Public views with the exact field order of §8.2/§8.6: candidates, progress (4 decimals), targets sorted
+// Public views with the exact field order of docs/zelinqa-api.md §8.2/§8.6: candidates, progress (4 decimals), targets sorted
 // by id, and the NextResponse / SessionStateResponse bodies without request_id (the API adds it first).
 import type {
   Candidate,

@@ -1,4 +1,4 @@
-// buildServer (zelinqa-mcp.md §2): the official McpServer with the business or the advanced surface.
+// buildServer (docs/zelinqa-mcp.md §2): the official McpServer with the business or the advanced surface.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { createAdvancedTools } from "./advanced/tools.js";
 import { VersionTracker } from "./advanced/version-tracker.js";

@@ -1,4 +1,4 @@
-// The zelinqa-mcp command line (zelinqa-mcp.md §10): flags, defaults, and exit codes for usage errors.
+// The zelinqa-mcp command line (docs/zelinqa-mcp.md §10): flags, defaults, and exit codes for usage errors.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { SERVER_VERSION } from "./identity.js";
 import { LOG_LEVELS, type LogLevel } from "./logger.js";
@@ -32,7 +32,7 @@ function parseTransport(value: string): CliArguments["transport"] {
 export function parseArguments(argv: readonly string[], output: CliOutput): ParseOutcome {
   const program = new Command("zelinqa-mcp")
     .description("Zelinqa MCP server (stdio): the host asks the questions, Zelinqa decides which one is worth asking.")
-    // Help lists only what works: stdio. `streamable-http`, --host and --port are still parsed (zelinqa-mcp.md §10)
+    // Help lists only what works: stdio. `streamable-http`, --host and --port are still parsed (docs/zelinqa-mcp.md §10)
     // so that existing host configurations get the explicit refusal instead of a usage error.
     .addOption(
       new Option("--transport <transport>", "MCP transport: stdio (the only one served)").argParser(parseTransport).default("stdio"),

@@ -1,4 +1,4 @@
-// Builds the runtime client lazily and once (zelinqa-mcp.md §2, §9); a failed construction is not cached.
+// Builds the runtime client lazily and once (docs/zelinqa-mcp.md §2, §9); a failed construction is not cached.
 import type { RuntimeClientLike } from "../sdk/index.js";
 import type * as SdkModule from "../sdk/index.js";
 import { McpConfigurationError } from "./configuration-error.js";
@@ -6,7 +6,7 @@ import type { ClientSettings } from "./environment.js";
 
 export type ClientFactory = () => RuntimeClientLike | Promise<RuntimeClientLike>;
 
-/** The default factory: the real SDK client configured from the parsed environment (§9). */
+/** The default factory: the real SDK client configured from the parsed environment (docs/zelinqa-mcp.md §9). */
 export function createClientFactory(settings: ClientSettings): ClientFactory {
   return async () => {
     const { apiKey, baseUrl, timeoutMs, maxRetries, problem } = settings;

@@ -1,4 +1,4 @@
-// Failures of the server's own configuration (environment, SDK loading), translated by code (zelinqa-mcp.md §7.2, §9).
+// Failures of the server's own configuration (environment, SDK loading), translated by code (docs/zelinqa-mcp.md §7.2, §9).
 export class McpConfigurationError extends Error {
   readonly code: "invalid_request" | "unauthorized" | "sdk_unavailable";
 

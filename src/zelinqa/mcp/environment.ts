@@ -1,4 +1,4 @@
-// The zelinqa-mcp environment (zelinqa-mcp.md §8, §9), parsed once at startup into a typed object passed down.
+// The zelinqa-mcp environment (docs/zelinqa-mcp.md §8, §9), parsed once at startup into a typed object passed down.
 // A bad timeout or retry count does not stop the server: it is kept as the problem the first client build reports.
 import { z } from "zod";
 import { McpConfigurationError } from "./configuration-error.js";
@@ -13,7 +13,7 @@ export interface ClientSettings {
   problem: McpConfigurationError | undefined;
 }
 
-/** The host-owned session that a business `zelinqa_start` of the bound name resumes (§5.4). */
+/** The host-owned session that a business `zelinqa_start` of the bound name resumes (docs/zelinqa-mcp.md §5.4). */
 export interface HostSession {
   sessionId: string | undefined;
   conversation: string;
@@ -22,7 +22,7 @@ export interface HostSession {
 export interface McpEnvironment {
   client: ClientSettings;
   hostSession: HostSession;
-  /** The keys every result and error text is scrubbed of (§8). */
+  /** The keys every result and error text is scrubbed of (docs/zelinqa-mcp.md §8). */
   secrets: readonly string[];
 }
 
@@ -37,7 +37,7 @@ const EnvironmentSchema = z.object({
 });
 type Variables = z.infer<typeof EnvironmentSchema>;
 
-/** Blank values count as unset (§9). */
+/** Blank values count as unset (docs/zelinqa-mcp.md §9). */
 const isBlank = (value: string | undefined): value is undefined => value === undefined || value.trim() === "";
 
 function clientSettings(vars: Variables): ClientSettings {

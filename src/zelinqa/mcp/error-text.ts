@@ -1,4 +1,4 @@
-// Turns any failure into the single text of an isError tool result (zelinqa-mcp.md §7.2), secret-scrubbed (§8).
+// Turns any failure into the single text of an isError tool result (docs/zelinqa-mcp.md §7.2), secret-scrubbed (§8).
 import {
   ZelinqaAPIError,
   ZelinqaAnswerError,

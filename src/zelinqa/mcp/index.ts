@@ -1,4 +1,4 @@
-// Public surface of the zelinqa-mcp server library (zelinqa-mcp.md §2).
+// Public surface of the zelinqa-mcp server library (docs/zelinqa-mcp.md §2).
 export { buildServer, GUIDE_URI } from "./build-server.js";
 export type { BuildServerOptions } from "./build-server.js";
 export type { ClientFactory } from "./client-provider.js";

@@ -1,4 +1,4 @@
-// Logs on stderr only, as `LEVEL name: message` (zelinqa-mcp.md §2). Never given bodies, content or keys.
+// Logs on stderr only, as `LEVEL name: message` (docs/zelinqa-mcp.md §2). Never given bodies, content or keys.
 export const LOG_LEVELS = ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The zelinqa-mcp process (zelinqa-mcp.md §10): parse, log to stderr, check the key, refuse HTTP, serve stdio,
+// The zelinqa-mcp process (docs/zelinqa-mcp.md §10): parse, log to stderr, check the key, refuse HTTP, serve stdio,
 // and exit 0 as soon as stdin ends.
 import { buildServer } from "./build-server.js";
 import { HTTP_REFUSED_MESSAGE, MISSING_KEY_MESSAGE, parseArguments } from "./cli-arguments.js";

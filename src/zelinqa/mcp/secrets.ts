@@ -1,4 +1,4 @@
-// Secret scrubbing (zelinqa-mcp.md §8): every occurrence of a configured key, longest first, becomes [redacted].
+// Secret scrubbing (docs/zelinqa-mcp.md §8): every occurrence of a configured key, longest first, becomes [redacted].
 // The secrets come from the environment parsed once at startup (environment.ts).
 const SECRET_VARIABLES = [
   "ZELINQA_API_KEY",

@@ -1,5 +1,5 @@
 // The stdio transport of zelinqa-mcp: newline-delimited JSON-RPC like the SDK's, but every bad input gets the
-// JSON-RPC 2.0 error the specification names (§5.1: -32700 parse error, -32600 invalid request, -32602 invalid
+// JSON-RPC 2.0 error the specification names (JSON-RPC 2.0 section 5.1: -32700 parse error, -32600 invalid request, -32602 invalid
 // params; -32601 comes from the protocol layer) instead of being dropped, and a line over the size limit is
 // answered and skipped while the process keeps serving.
 import type { Readable, Writable } from "node:stream";
@@ -125,7 +125,7 @@ export class StdioLineTransport implements Transport {
   }
 
   private reply(id: Id, code: number, message: string, data?: unknown): void {
-    // JSON-RPC 2.0 §5: an error whose request id cannot be read is answered with id null.
+    // JSON-RPC 2.0, section 5: an error whose request id cannot be read is answered with id null.
     const error = data === undefined ? { code, message } : { code, message, data };
     this.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`);
   }

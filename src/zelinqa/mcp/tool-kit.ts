@@ -1,6 +1,6 @@
-// Tool plumbing on the official McpServer (zelinqa-mcp.md §4, §7.1): each tool registered with registerTool, its
+// Tool plumbing on the official McpServer (docs/zelinqa-mcp.md §4, §7.1): each tool registered with registerTool, its
 // zod input and output schemas serving both as the tools/list schemas and as the validation of every call.
-// The SDK answers argument-validation failures and unknown tools with isError results (§7.1 allows its text).
+// The SDK answers argument-validation failures and unknown tools with isError results (docs/zelinqa-mcp.md §7.1 allows its text).
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-// API keys of §2.4: `nbq_live_` + 43 base64url characters, `key_` + 12 base32 ids, SHA-256 hex storage; and
+// API keys of docs/zelinqa-api.md §2.4: `nbq_live_` + 43 base64url characters, `key_` + 12 base32 ids, SHA-256 hex storage; and
 // the key operations the CLI offers (create, list, revoke). The API's authenticator checks them (api/api-keys.ts).
 import { createHash } from "node:crypto";
 import type { ApiKeyRecord, Scope } from "../store/index.js";
@@ -54,7 +54,7 @@ export interface ApiKeyRequest {
   expiresAt: string | null;
 }
 
-/** Creates and stores a key; the secret is in the result only, never stored (§2.4). */
+/** Creates and stores a key; the secret is in the result only, never stored (docs/zelinqa-api.md §2.4). */
 export async function createApiKey(deps: Pick<OperationDeps, "store" | "ids" | "clock">, request: ApiKeyRequest): Promise<NewApiKey> {
   const created = generateApiKey({ ids: deps.ids, ...request, now: deps.clock.now().toISOString() });
   await deps.store.insertApiKey(created.record);

@@ -1,5 +1,5 @@
-// Loaded artefacts per (domain, configuration version): pinned versions stay loadable (§12.5) and a version
-// whose artefact cannot be loaded is reported as unavailable rather than thrown (§5.5 step 7, 410).
+// Loaded artefacts per (domain, configuration version): pinned versions stay loadable (docs/zelinqa-api.md §12.5) and a version
+// whose artefact cannot be loaded is reported as unavailable rather than thrown (docs/zelinqa-api.md §5.5 step 7, 410).
 import type { StoreOperations } from "../store/index.js";
 import { loadArtifact } from "../engine/index.js";
 import type { CompiledArtifact } from "../engine/index.js";

@@ -1,4 +1,4 @@
-// Audit events of §12.6: one per applied change and per publication step, with the key as actor.
+// Audit events of docs/zelinqa-api.md §12.6: one per applied change and per publication step, with the key as actor.
 import type { AuditEvent } from "../contracts/index.js";
 import type { AuditEventRecord, Scope } from "../store/index.js";
 import type { AppliedChange } from "../engine/index.js";

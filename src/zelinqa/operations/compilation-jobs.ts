@@ -1,4 +1,4 @@
-// Processing of compilation jobs (§12.5): a claimed job's draft snapshot is checked and compiled, and the new
+// Processing of compilation jobs (docs/zelinqa-api.md §12.5): a claimed job's draft snapshot is checked and compiled, and the new
 // version is published and the job finished in one transaction, with its audit event; failures are audited too.
 import type { Logger } from "pino";
 import { ENGINE_VERSION, compileArtifact, publicationIssues } from "../engine/index.js";

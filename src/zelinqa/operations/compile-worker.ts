@@ -1,4 +1,4 @@
-// The in-process compilation worker of §12.5: woken after an enqueue and polling every 200 ms, it runs the
+// The in-process compilation worker of docs/zelinqa-api.md §12.5: woken after an enqueue and polling every 200 ms, it runs the
 // claimable compilation jobs (compilation-jobs.ts) one drain at a time.
 import { runCompilationJobs } from "./compilation-jobs.js";
 import type { CompilationJobDeps } from "./compilation-jobs.js";

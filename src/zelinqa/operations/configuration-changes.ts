@@ -1,5 +1,5 @@
-// Applying a change batch to the draft (§12.3): the engine applies it atomically, the draft is saved with a
-// compare-and-swap on its revision, and every applied change is audited (§12.6). The API and the CLI share it.
+// Applying a change batch to the draft (docs/zelinqa-api.md §12.3): the engine applies it atomically, the draft is saved with a
+// compare-and-swap on its revision, and every applied change is audited (docs/zelinqa-api.md §12.6). The API and the CLI share it.
 import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index.js";
 import { applyChanges } from "../engine/index.js";
 import type { ApplyChangesContext, DraftConfiguration } from "../engine/index.js";

@@ -1,4 +1,4 @@
-// What an unexpected error may put in a log line (§2.5): its class and a bounded message, never a stack, a
+// What an unexpected error may put in a log line (docs/zelinqa-api.md §2.5): its class and a bounded message, never a stack, a
 // request body or conversational text (messages of our own code and drivers name fields and types, not values).
 const MAX_MESSAGE_CHARS = 300;
 

@@ -1,4 +1,4 @@
-// Identifier generation of §3 and §2.4: ULIDs (`req_`, `ses_`, `dec_`, `fbk_`, `cmp_`), UUID v4 audit ids and
+// Identifier generation of docs/zelinqa-api.md §3 and §2.4: ULIDs (`req_`, `ses_`, `dec_`, `fbk_`, `cmp_`), UUID v4 audit ids and
 // base32 key ids. Injected into the app so tests can make them deterministic.
 import { randomBytes, randomUUID } from "node:crypto";
 

@@ -1,6 +1,6 @@
 // What every operation runs over: the store port, the clock, the id generator, the artefact cache and the
 // optional model port. The engine is pure and called directly. An operation returns its value and the writes
-// that make it true; the caller commits them atomically (the API with its idempotency record, §5.5 step 10).
+// that make it true; the caller commits them atomically (the API with its idempotency record, docs/zelinqa-api.md §5.5 step 10).
 import type { EngineDeps, SemanticExtractor } from "../engine/index.js";
 import type { Scope, SessionMutation, StoreOperations, ZelinqaStore } from "../store/index.js";
 import type { ArtifactCache } from "./artifact-cache.js";

@@ -1,9 +1,9 @@
 // Expected refusals of an operation, as errors carrying a wire code of the contracts registry: the API turns
-// them into the §5.1 envelope, the CLI into a message. Engine refusals (values) become one with engineRefusal.
+// them into the docs/zelinqa-api.md §5.1 envelope, the CLI into a message. Engine refusals (values) become one with engineRefusal.
 import type { ErrorCode } from "../contracts/index.js";
 import type { EngineError } from "../engine/index.js";
 
-/** An envelope error (§5.2, §5.4): `variant` picks an alternative message, `count` fills N. */
+/** An envelope error (docs/zelinqa-api.md §5.2, §5.4): `variant` picks an alternative message, `count` fills N. */
 export class OperationError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown>;
@@ -26,7 +26,7 @@ export class OperationError extends Error {
   }
 }
 
-/** Thrown inside an effect transaction when the state_version compare-and-swap found zero rows (§7). */
+/** Thrown inside an effect transaction when the state_version compare-and-swap found zero rows (docs/zelinqa-api.md §7). */
 export class StateVersionConflict extends Error {
   readonly sessionId: string;
   readonly suppliedStateVersion: number;

@@ -1,4 +1,4 @@
-// Publishing (§12.5): the draft is checked, snapshotted and queued as a compilation job, audited as requested;
+// Publishing (docs/zelinqa-api.md §12.5): the draft is checked, snapshotted and queued as a compilation job, audited as requested;
 // the compilation worker compiles it and publishes the version. The API and the CLI share it.
 import { draftRevisionIssue, publicationIssues } from "../engine/index.js";
 import type { CompilationJobRecord } from "../store/index.js";

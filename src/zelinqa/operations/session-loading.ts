@@ -1,5 +1,5 @@
 // The reads every session operation starts with: the session of the caller's domain, its pinned artefact,
-// and the published artefact new sessions pin (§8, §12.5).
+// and the published artefact new sessions pin (docs/zelinqa-api.md §8, §12.5).
 import type { CompiledArtifact } from "../engine/index.js";
 import type { SessionRecord } from "../store/index.js";
 import type { OperationDeps } from "./operation-deps.js";

@@ -1,5 +1,5 @@
-// Create, next and events (§8.1–§8.3): each checks the pinned artefact and the state_version before calling
-// the engine, and commits the engine's new state with a compare-and-swap on the stored version (§7). The
+// Create, next and events (docs/zelinqa-api.md §8.1–§8.3): each checks the pinned artefact and the state_version before calling
+// the engine, and commits the engine's new state with a compare-and-swap on the stored version (docs/zelinqa-api.md §7). The
 // engine owns state_version (+1 per successful /next or /events); the stored column mirrors it for the CAS.
 import type { NextRequest, NextResponseBody, SessionCreateRequest, SessionEventsRequest, SessionStateBody } from "../contracts/index.js";
 import {

@@ -1,5 +1,5 @@
-// Session operations that never change the state: the resume view (§8.4), the answer preview ([ext]
-// `understand`), feedback (§8.5, also the legacy conversion of §13) and the legacy stateless next question.
+// Session operations that never change the state: the resume view (docs/zelinqa-api.md §8.4), the answer preview ([ext]
+// `understand`), feedback (docs/zelinqa-api.md §8.5, also the legacy conversion of §13) and the legacy stateless next question.
 import type { FeedbackRequest, LegacyNextRequest, SessionStateBody, TurnPreviewBody, TurnPreviewRequest } from "../contracts/index.js";
 import { legacyNextQuestion as engineLegacyNext, parseSessionState, previewTurn as enginePreview, sessionView } from "../engine/index.js";
 import type { LegacyNextResult } from "../engine/index.js";
@@ -47,12 +47,12 @@ export async function recordFeedback(
   };
 }
 
-/** §8.5 feedback as stored. */
+/** docs/zelinqa-api.md §8.5 feedback as stored. */
 export function feedbackRecord(request: FeedbackRequest): Pick<FeedbackRecord, "result" | "label" | "metadata" | "source"> {
   return { result: request.result, label: request.label ?? null, metadata: request.metadata ?? null, source: "feedback" };
 }
 
-/** §13: the stateless next question on the published artefact; persists nothing. */
+/** docs/zelinqa-api.md §13: the stateless next question on the published artefact; persists nothing. */
 export async function legacyNextQuestion(
   deps: OperationDeps,
   call: { domainId: string; request: LegacyNextRequest },

@@ -1,5 +1,5 @@
 // Reading stored configuration content (drafts and published snapshots) back into the engine's draft type,
-// and the configuration read of §12.2 (published, or the draft with its revision).
+// and the configuration read of docs/zelinqa-api.md §12.2 (published, or the draft with its revision).
 import type { ConfigurationState } from "../contracts/index.js";
 import { DraftConfigurationSchema, configurationBody, quarantineDeepDraftValues } from "../engine/index.js";
 import type { ConfigurationBody, DraftConfiguration } from "../engine/index.js";
@@ -11,7 +11,7 @@ export function parseStoredDraft(json: unknown): DraftConfiguration {
   return DraftConfigurationSchema.parse(quarantineDeepDraftValues(json));
 }
 
-/** The entity part of a configuration read, in response order (§12.2). */
+/** The entity part of a configuration read, in response order (docs/zelinqa-api.md §12.2). */
 export function storedConfigurationEntities(json: unknown): ConfigurationBody {
   return configurationBody(parseStoredDraft(json));
 }

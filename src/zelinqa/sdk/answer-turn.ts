@@ -1,4 +1,4 @@
-// Builds a `previous_turn` from displayed labels and words, locally and in the exact order of §3.6.
+// Builds a `previous_turn` from displayed labels and words, locally and in the exact order of docs/zelinqa-mcp.md §3.6.
 import type { PendingDecisionView, PreviousTurn } from "../contracts/index.js";
 import { ZelinqaAnswerError } from "./errors/zelinqa-error.js";
 

@@ -1,4 +1,4 @@
-// What both clients share: options checking, the transport, and a key that no rendering can reveal (§3.1).
+// What both clients share: options checking, the transport, and a key that no rendering can reveal (docs/zelinqa-mcp.md §3.1).
 import { resolveOptions, type ClientOptions } from "./client-options.js";
 import { HttpTransport } from "./http-transport.js";
 

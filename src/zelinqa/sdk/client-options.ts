@@ -1,4 +1,4 @@
-// Construction options shared by both clients and their checks, with the exact TypeError messages of §3.1.
+// Construction options shared by both clients and their checks, with the exact TypeError messages of docs/zelinqa-mcp.md §3.1.
 import { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "./version.js";
 import { abortableSleep } from "../../shared/abortable-sleep.js";
 
@@ -26,7 +26,7 @@ export interface ResolvedOptions {
   random: () => number;
 }
 
-/** Per-call options of every client method (§3.5). */
+/** Per-call options of every client method (docs/zelinqa-mcp.md §3.5). */
 export interface RequestOptions {
   idempotencyKey?: string;
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-// `ZelinqaConfigurationClient`: the configuration routes of zelinqa-api.md §12 (zelinqa-mcp.md §3.7).
+// `ZelinqaConfigurationClient`: the configuration routes of docs/zelinqa-api.md §12 (docs/zelinqa-mcp.md §3.7).
 import {
   ConfigurationChangesRequestSchema,
   PublishRequestSchema,

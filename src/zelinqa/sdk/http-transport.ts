@@ -1,4 +1,4 @@
-// One logical HTTP call with headers, idempotency key, per-attempt timeout, caller abort and retries (§3.2–§3.3).
+// One logical HTTP call with headers, idempotency key, per-attempt timeout, caller abort and retries (docs/zelinqa-mcp.md §3.2–§3.3).
 import { randomUUID } from "node:crypto";
 import type { RequestOptions, ResolvedOptions } from "./client-options.js";
 import { apiErrorFromResponse } from "./errors/api-error-from-response.js";

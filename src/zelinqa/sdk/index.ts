@@ -1,4 +1,4 @@
-// Public surface of the Zelinqa TypeScript SDK (zelinqa-mcp.md §3): clients, helpers, errors and wire types.
+// Public surface of the Zelinqa TypeScript SDK (docs/zelinqa-mcp.md §3): clients, helpers, errors and wire types.
 export { ZelinqaClient } from "./runtime-client.js";
 export { ZelinqaConfigurationClient } from "./configuration-client.js";
 export type { ConfigurationReadQuery, QuestionQuery, AuditQueryOptions, WaitOptions } from "./configuration-client.js";

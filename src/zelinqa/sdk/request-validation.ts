@@ -1,4 +1,4 @@
-// Validates request bodies against the contract schemas before anything is sent (zelinqa-mcp.md §3.2).
+// Validates request bodies against the contract schemas before anything is sent (docs/zelinqa-mcp.md §3.2).
 import type { z } from "zod";
 import { ZelinqaRequestValidationError } from "./errors/zelinqa-error.js";
 

@@ -1,4 +1,4 @@
-// Which failures are retried and how long to wait (zelinqa-mcp.md §3.3).
+// Which failures are retried and how long to wait (docs/zelinqa-mcp.md §3.3).
 import type { ZelinqaAPIError } from "./errors/api-error.js";
 
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);

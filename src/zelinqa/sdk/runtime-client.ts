@@ -1,4 +1,4 @@
-// `ZelinqaClient`: the five runtime routes of zelinqa-api.md §8 and the [ext] answer preview, with request
+// `ZelinqaClient`: the five runtime routes of docs/zelinqa-api.md §8 and the [ext] answer preview, with request
 // validation before sending.
 import {
   FeedbackRequestSchema,

@@ -1,4 +1,4 @@
-// `Session`: a sequential handle tracking one session's state_version and pending decision (zelinqa-mcp.md §3.5).
+// `Session`: a sequential handle tracking one session's state_version and pending decision (docs/zelinqa-mcp.md §3.5).
 import type {
   FeedbackRequest,
   FeedbackResponse,
@@ -20,7 +20,7 @@ function pendingFromState(state: SessionState): PendingDecision | null {
   return pending ? { decision_id: pending.decision_id, candidates: pending.candidates ?? [] } : null;
 }
 
-/** Responses are not validated (§3.2): a body without an integer version keeps the tracked one. */
+/** Responses are not validated (docs/zelinqa-mcp.md §3.2): a body without an integer version keeps the tracked one. */
 function versionOf(payload: { versions?: { state_version?: unknown } | null }, fallback: number): number {
   const version = payload.versions?.state_version;
   return typeof version === "number" && Number.isInteger(version) ? version : fallback;

@@ -1,4 +1,4 @@
-// The snake_case wire types the SDK speaks, with the public aliases of §3.4, and the runtime client port of §2.
+// The snake_case wire types the SDK speaks, with the public aliases of docs/zelinqa-mcp.md §3.4, and the runtime client port of §2.
 import type {
   ConfigurationResponse,
   FeedbackRequest,

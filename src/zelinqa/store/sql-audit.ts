@@ -1,4 +1,4 @@
-// Audit events of §12.6, newest first with keyset pagination on a monotonic sequence.
+// Audit events of docs/zelinqa-api.md §12.6, newest first with keyset pagination on a monotonic sequence.
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int, json, text } from "./sql-executor.js";
 import type { StoreOperations } from "./store-port.js";

@@ -1,4 +1,4 @@
-// The compilation queue of §12.5: at most one queued/running job per domain (partial unique index), claiming
+// The compilation queue of docs/zelinqa-api.md §12.5: at most one queued/running job per domain (partial unique index), claiming
 // with FOR UPDATE SKIP LOCKED on PostgreSQL, and lease expiry of running jobs.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, json, jsonOrNull, text, textOrNull } from "./sql-executor.js";

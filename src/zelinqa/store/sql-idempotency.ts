@@ -1,8 +1,8 @@
-// Idempotency records of §6 keyed on (domain_id, operation, key): reservation by unique insert, lease
+// Idempotency records of docs/zelinqa-api.md §6 keyed on (domain_id, operation, key): reservation by unique insert, lease
 // takeover and 24 h expiry by compare-and-swap on the reservation token, so it holds across processes.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, text, textOrNull } from "./sql-executor.js";
-import type { IdempotencyRecord, StoreOperations } from "./store-port.js";
+import type { IdempotencyRecord, IdempotencyReservation, ReserveOutcome, StoreOperations } from "./store-port.js";
 
 type IdempotencyOperations = Pick<
   StoreOperations,
@@ -45,7 +45,7 @@ export interface HolderLiveness {
   close(): Promise<void>;
 }
 
-/** In-flight reservations held in memory: the SQLite store's only writer is this process (§2.3). */
+/** In-flight reservations held in memory: the SQLite store's only writer is this process (docs/zelinqa-api.md §2.3). */
 export type InFlightReservations = Map<string, IdempotencyRecord>;
 
 const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
@@ -58,90 +58,23 @@ export function idempotencyOperations(
 }
 
 /**
- * One process per SQLite file (§2.3): the in_flight reservation lives in memory and only the completed record is
+ * One process per SQLite file (docs/zelinqa-api.md §2.3): the in_flight reservation lives in memory and only the completed record is
  * written, in the same transaction as the effects, so a request commits once instead of twice. A crash loses
  * only uncommitted reservations, whose requests had no effect. Rows left in_flight by an older build are honoured.
  */
 function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservations): IdempotencyOperations {
   const rows = rowReservationOperations(db);
-  const live = (record: IdempotencyRecord | undefined, now: string) =>
-    record !== undefined && record.leaseExpiresAt > now && record.expiresAt > now;
   return {
     ...rows,
     async getIdempotency(domainId, operation, key) {
       return (await rows.getIdempotency(domainId, operation, key)) ?? inFlight.get(memoryKey(domainId, operation, key)) ?? null;
     },
-    async reserveIdempotency(r) {
-      const mk = memoryKey(r.domainId, r.operation, r.key);
-      // Claimed synchronously, before any await, so concurrent reservations of one key see each other.
-      const holder = inFlight.get(mk);
-      const mine = !live(holder, r.now);
-      if (mine) {
-        inFlight.set(mk, {
-          domainId: r.domainId,
-          operation: r.operation,
-          key: r.key,
-          fingerprint: r.fingerprint,
-          status: "in_flight",
-          token: r.token,
-          leaseExpiresAt: r.leaseExpiresAt,
-          response: null,
-          createdAt: r.now,
-          expiresAt: r.expiresAt,
-        });
-      }
-      const unclaim = () => {
-        if (mine && inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
-      };
-      let existing: IdempotencyRecord | null;
-      try {
-        existing = await rows.getIdempotency(r.domainId, r.operation, r.key);
-      } catch (error) {
-        unclaim();
-        throw error;
-      }
-      if (existing && existing.expiresAt > r.now) {
-        if (existing.status === "completed") {
-          unclaim();
-          return { kind: "completed", record: existing };
-        }
-        if (existing.leaseExpiresAt > r.now) {
-          unclaim();
-          return { kind: "in_flight", record: existing };
-        }
-      }
-      if (mine) return { kind: "reserved" };
-      return { kind: "in_flight", record: holder! };
-    },
+    reserveIdempotency: (r) => reserveInMemory(rows, inFlight, r),
     async completeIdempotency(input) {
       const mk = memoryKey(input.domainId, input.operation, input.key);
       const held = inFlight.get(mk);
       if (held?.token !== input.token) return false;
-      await db.run(
-        `INSERT INTO idempotency_records
-           (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
-            response_status, response_body, response_content_type, request_id)
-         VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (domain_id, operation, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
-           status = 'completed', token = excluded.token, lease_expires_at = excluded.lease_expires_at,
-           created_at = excluded.created_at, expires_at = excluded.expires_at, response_status = excluded.response_status,
-           response_body = excluded.response_body, response_content_type = excluded.response_content_type,
-           request_id = excluded.request_id`,
-        [
-          input.domainId,
-          input.operation,
-          input.key,
-          held.fingerprint,
-          input.token,
-          held.leaseExpiresAt,
-          held.createdAt,
-          held.expiresAt,
-          input.response.status,
-          input.response.body,
-          input.response.contentType,
-          input.response.requestId,
-        ],
-      );
+      await insertCompletedRecord(db, held, input);
       // Inside a transaction the row is visible to the next reservation only after COMMIT, and that
       // reservation's read queues behind the transaction on the connection lock.
       if (inFlight.get(mk)?.token === input.token) inFlight.delete(mk);
@@ -156,6 +89,86 @@ function memoryReservationOperations(db: SqlExecutor, inFlight: InFlightReservat
       await rows.releaseIdempotency(input);
     },
   };
+}
+
+/** Claims a key in memory (synchronously, so concurrent reservations of one key see each other), then defers to a stored record. */
+async function reserveInMemory(
+  rows: IdempotencyOperations,
+  inFlight: InFlightReservations,
+  r: IdempotencyReservation,
+): Promise<ReserveOutcome> {
+  const mk = memoryKey(r.domainId, r.operation, r.key);
+  const holder = inFlight.get(mk);
+  const mine = !(holder !== undefined && holder.leaseExpiresAt > r.now && holder.expiresAt > r.now);
+  if (mine) {
+    inFlight.set(mk, {
+      domainId: r.domainId,
+      operation: r.operation,
+      key: r.key,
+      fingerprint: r.fingerprint,
+      status: "in_flight",
+      token: r.token,
+      leaseExpiresAt: r.leaseExpiresAt,
+      response: null,
+      createdAt: r.now,
+      expiresAt: r.expiresAt,
+    });
+  }
+  const unclaim = () => {
+    if (mine && inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
+  };
+  let existing: IdempotencyRecord | null;
+  try {
+    existing = await rows.getIdempotency(r.domainId, r.operation, r.key);
+  } catch (error) {
+    unclaim();
+    throw error;
+  }
+  if (existing && existing.expiresAt > r.now) {
+    if (existing.status === "completed") {
+      unclaim();
+      return { kind: "completed", record: existing };
+    }
+    if (existing.leaseExpiresAt > r.now) {
+      unclaim();
+      return { kind: "in_flight", record: existing };
+    }
+  }
+  if (mine) return { kind: "reserved" };
+  return { kind: "in_flight", record: holder };
+}
+
+/** Writes the completed record of a reservation held in memory (in the transaction of the request's effects). */
+async function insertCompletedRecord(
+  db: SqlExecutor,
+  held: IdempotencyRecord,
+  input: Parameters<IdempotencyOperations["completeIdempotency"]>[0],
+): Promise<void> {
+  await db.run(
+    `INSERT INTO idempotency_records
+       (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
+        response_status, response_body, response_content_type, request_id)
+     VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (domain_id, operation, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+       status = 'completed', token = excluded.token, lease_expires_at = excluded.lease_expires_at,
+       created_at = excluded.created_at, expires_at = excluded.expires_at, response_status = excluded.response_status,
+       response_body = excluded.response_body, response_content_type = excluded.response_content_type,
+       request_id = excluded.request_id`,
+    [
+      input.domainId,
+      input.operation,
+      input.key,
+      held.fingerprint,
+      input.token,
+      held.leaseExpiresAt,
+      held.createdAt,
+      held.expiresAt,
+      input.response.status,
+      input.response.body,
+      input.response.contentType,
+      input.response.requestId,
+    ],
+  );
 }
 
 /**
@@ -189,7 +202,7 @@ function rowReservationOperations(db: SqlExecutor, liveness?: HolderLiveness): I
           existing.status === "in_flight" &&
           (existing.leaseExpiresAt <= r.now || (liveness !== undefined && holderOf !== null && !(await liveness.isAlive(holderOf, db))));
         if (expired || abandoned) {
-          // An expired record counts as new (§6.2); an abandoned lease may be taken over (§6.5).
+          // An expired record counts as new (docs/zelinqa-api.md §6.2); an abandoned lease may be taken over (§6.5).
           const taken = await db.run(
             `UPDATE idempotency_records SET fingerprint = $4, status = 'in_flight', token = $5, lease_expires_at = $6,
                response_status = NULL, response_body = NULL, response_content_type = NULL, request_id = NULL,

@@ -1,4 +1,4 @@
-// The write of one session mutation (/next, /events): the state_version compare-and-swap (§7), its decision,
+// The write of one session mutation (/next, /events): the state_version compare-and-swap (docs/zelinqa-api.md §7), its decision,
 // its journal row and the request's idempotency record, all or nothing. PostgreSQL does it in one statement
 // (one round trip, no BEGIN/COMMIT); SQLite, in-process, runs the same steps in one transaction.
 import type { SqlExecutor } from "./sql-executor.js";

@@ -1,4 +1,4 @@
-// The head of a /next or /events on PostgreSQL in one round trip: the idempotency reservation (§6) and the read of
+// The head of a /next or /events on PostgreSQL in one round trip: the idempotency reservation (docs/zelinqa-api.md §6) and the read of
 // the session it is about. A key seen before (replay, contention, takeover) goes through the full reservation.
 import type { SqlExecutor } from "./sql-executor.js";
 import { int } from "./sql-executor.js";

@@ -1,4 +1,4 @@
-// Sessions with their state_version compare-and-swap (§7), decisions, the session event journal and feedback.
+// Sessions with their state_version compare-and-swap (docs/zelinqa-api.md §7), decisions, the session event journal and feedback.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, json, jsonOrNull, text, textOrNull } from "./sql-executor.js";
 import type { FeedbackRecord, SessionEventRecord, SessionRecord, StoreOperations } from "./store-port.js";

@@ -41,7 +41,7 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
 }
 
 export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liveness?: HolderLiveness } = {}): ZelinqaStore {
-  // SQLite: one server process per file (§2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
+  // SQLite: one server process per file (docs/zelinqa-api.md §2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
   // may be shared by several processes and keeps them as rows.
   const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
   const now = options.now ?? (() => new Date());
@@ -70,7 +70,7 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
 }
 
 export interface OpenStoreOptions {
-  /** `postgres://` or `postgresql://`; when set PostgreSQL is used (§2.2). */
+  /** `postgres://` or `postgresql://`; when set PostgreSQL is used (docs/zelinqa-api.md §2.2). */
   databaseUrl?: string | undefined;
   sqlitePath?: string | undefined;
   maxConnections?: number;

@@ -1,4 +1,4 @@
-// Organisations, domains, API keys (hash only, §2.4), drafts and configuration versions over the SQL port.
+// Organisations, domains, API keys (hash only, docs/zelinqa-api.md §2.4), drafts and configuration versions over the SQL port.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, json, text, textOrNull } from "./sql-executor.js";
 import type { ApiKeyRecord, ConfigVersionRecord, DomainRecord, DraftRecord, Scope, StoreOperations } from "./store-port.js";

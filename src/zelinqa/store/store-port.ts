@@ -1,4 +1,4 @@
-// The storage port of the Zelinqa API (§2.3): every persistent record and the operations the API needs.
+// The storage port of the Zelinqa API (docs/zelinqa-api.md §2.3): every persistent record and the operations the API needs.
 // Engine values (draft, artefact, session state) are opaque JSON here; the engine owns their shapes.
 export type Scope = "runtime" | "configuration:read" | "configuration:write" | "configuration:publish";
 export const SCOPES: readonly Scope[] = ["runtime", "configuration:read", "configuration:write", "configuration:publish"];
@@ -94,12 +94,12 @@ export interface SessionEventRecord {
   stateVersion: number;
   kind: "create" | "next" | "events";
   requestId: string;
-  /** Derived facts only (action, decision id, counters): never conversational text (§2.3). */
+  /** Derived facts only (action, decision id, counters): never conversational text (docs/zelinqa-api.md §2.3). */
   summary: Record<string, unknown>;
   occurredAt: string;
 }
 
-/** The idempotency record a request completes together with its writes (§5.5 step 10). */
+/** The idempotency record a request completes together with its writes (docs/zelinqa-api.md §5.5 step 10). */
 export interface IdempotencyCompletion {
   domainId: string;
   operation: string;
@@ -234,7 +234,7 @@ export interface StoreOperations {
 
   insertSession(session: SessionRecord): Promise<void>;
   getSession(domainId: string, id: string): Promise<SessionRecord | null>;
-  /** `UPDATE … WHERE id = $1 AND state_version = $2` (§2.3): false when zero rows were updated. */
+  /** `UPDATE … WHERE id = $1 AND state_version = $2` (docs/zelinqa-api.md §2.3): false when zero rows were updated. */
   updateSession(update: SessionUpdate): Promise<boolean>;
   insertDecision(decision: DecisionRecord): Promise<void>;
   getDecision(id: string): Promise<DecisionRecord | null>;

@@ -1,4 +1,4 @@
-// Boolean extraction [zelinqa-api §10.5.3 + ext]: choice labels first, then the yes/no lexicons (longest phrase
+// Boolean extraction [docs/zelinqa-api.md §10.5.3 + ext]: choice labels first, then the yes/no lexicons (longest phrase
 // first) with negation over the whole clause ("of course not" is false), then — when no yes/no is said — the
 // fact itself matched against the target's own words ("we have a cat", "no pets", "je fume", "non-fumeur").
 import { clauseTokens, isNegationAt } from "./clauses.js";

@@ -1,4 +1,4 @@
-// Clauses and negation scope [ext of zelinqa-api §10.5.2]: a negation applies to what follows it in the same
+// Clauses and negation scope [ext of docs/zelinqa-api.md §10.5.2]: a negation applies to what follows it in the same
 // clause ("parking, but no need for a balcony" negates only the balcony; "of course not" is false). Clauses end
 // at punctuation and at contrastive or additive links, so "pas un canapé, plutôt une table" keeps the table.
 import { normalise } from "./normalise.js";

@@ -1,4 +1,4 @@
-// Damerau–Levenshtein distance (optimal string alignment) used by the fuzzy phrase match of §10.5.2.
+// Damerau–Levenshtein distance (optimal string alignment) used by the fuzzy phrase match of docs/zelinqa-api.md §10.5.2.
 
 /** Distance between two strings, stopping early once it is certain to exceed `max`. */
 export function damerauLevenshtein(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
@@ -31,7 +31,7 @@ export function damerauLevenshtein(a: string, b: string, max = Number.POSITIVE_I
   return (d[rows - 1] as number[])[cols - 1] as number;
 }
 
-/** §10.5.2 token tolerance: exact under 4 characters, ≤ 1 for 4–7, ≤ 2 for 8 and more. */
+/** docs/zelinqa-api.md §10.5.2 token tolerance: exact under 4 characters, ≤ 1 for 4–7, ≤ 2 for 8 and more. */
 export function tokensMatchFuzzily(expected: string, actual: string): boolean {
   if (expected === actual) return true;
   if (expected.length < 4) return false;

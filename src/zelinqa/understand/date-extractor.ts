@@ -1,4 +1,4 @@
-// Date extraction [zelinqa-api §10.5.5 + ext]. Own rules for the forms whose meaning we fix — ISO, day-first
+// Date extraction [docs/zelinqa-api.md §10.5.5 + ext]. Own rules for the forms whose meaning we fix — ISO, day-first
 // numeric dates, day and month names without a year (the next such day on or after the reference), parts of
 // months ("début mars", "mi-janvier", "end of january", fuzzy), a month alone (its first day, fuzzy) — and
 // chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"). The reference
@@ -249,7 +249,7 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
 
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
- * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (§10.5.5). `passing`: the
+ * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
  * text answers another question, where "today" is not a date.
  */
 export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {

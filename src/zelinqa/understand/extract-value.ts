@@ -1,5 +1,5 @@
-// Deterministic extraction of one success-information value from a text (§10.5), per schema kind,
-// followed by schema validation (§10.5.6: an invalid value is dropped, it is not a conflict).
+// Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
+// followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact } from "./boolean-extractor.js";
 import { clauseTokens } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
@@ -20,9 +20,9 @@ export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "inte
 
 export interface ExtractionTarget {
   readonly kind: ExtractorKind;
-  /** Choice labels and enum values (§10.5.2), already tokenised. */
+  /** Choice labels and enum values (docs/zelinqa-api.md §10.5.2), already tokenised. */
   readonly phrases: readonly Phrase[];
-  /** The phrases of at least 4 characters, the only ones indirect extraction uses (§10.4); derived if absent. */
+  /** The phrases of at least 4 characters, the only ones indirect extraction uses (docs/zelinqa-api.md §10.4); derived if absent. */
   readonly indirectPhrases?: readonly Phrase[];
   readonly validate: ValueValidator;
   /** [ext] What the target is about (label and question words, concept groups): binds numbers and facts. */
@@ -41,7 +41,7 @@ function primaryType(schema: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** The extractor a JSON Schema gets (§10.5.2–10.5.6). */
+/** The extractor a JSON Schema gets (docs/zelinqa-api.md §10.5.2–10.5.6). */
 export function extractorKindOf(schema: unknown): ExtractorKind {
   if (!isRecord(schema)) return "none";
   const type = primaryType(schema);
@@ -205,7 +205,7 @@ export function indirectText(text: string, today: string, datesAllowed: boolean)
 }
 
 /**
- * Indirect extraction (§10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
+ * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
  * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
  */
 export function extractIndirect(input: IndirectText, target: ExtractionTarget): PhraseResult | null {

@@ -1,4 +1,4 @@
-// JSON Schema 2020-12 validation (formats date, date-time, email, uri) used by §10.5.6, §10.8 and §11.1.
+// JSON Schema 2020-12 validation (formats date, date-time, email, uri) used by docs/zelinqa-api.md §10.5.6, §10.8 and §11.1.
 // ajv is pure JavaScript (no node:* imports), so the engine may use these validators through this module.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";

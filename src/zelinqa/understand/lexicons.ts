@@ -1,11 +1,11 @@
-// The FR/EN lexicons of §10.3 (refusal, don't know) and §10.5.3 (booleans), as normalised phrases, widened
+// The FR/EN lexicons of docs/zelinqa-api.md §10.3 (refusal, don't know) and §10.5.3 (booleans), as normalised phrases, widened
 // [ext] with the ways people actually say them ("je préfère ne pas le dire", "no clue", "idk", "of course not").
 import { findPhrase, tokenise } from "./normalise.js";
 
 const phrases = (list: readonly string[]) => list.map((p) => p.split(" "));
 
 export const REFUSAL_PHRASES = phrases([
-  // §10.3
+  // docs/zelinqa-api.md §10.3
   "je prefere ne pas repondre",
   "je ne veux pas repondre",
   "je ne souhaite pas repondre",
@@ -144,7 +144,7 @@ export const WHOLE_ANSWER_REFUSALS = phrases([
 ]);
 
 export const DONT_KNOW_PHRASES = phrases([
-  // §10.3
+  // docs/zelinqa-api.md §10.3
   "je ne sais pas",
   "je sais pas",
   "sais pas",
@@ -580,13 +580,13 @@ function isWholeAnswer(tokens: readonly string[], list: readonly (readonly strin
   return list.some((p) => p.length === core.length && p.every((w, i) => core[i] === w));
 }
 
-/** §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
+/** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
 export function isRefusal(text: string): boolean {
   const tokens = tokenise(text);
   return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS);
 }
 
-/** §10.3 + [ext]: whole-phrase match of the don't-know lexicon on N(text), or a whole-answer don't-know. */
+/** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the don't-know lexicon on N(text), or a whole-answer don't-know. */
 export function isDontKnow(text: string): boolean {
   const tokens = tokenise(text);
   return hasAnyPhrase(tokens, DONT_KNOW_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) || /^\s*\?+\s*$/.test(text);

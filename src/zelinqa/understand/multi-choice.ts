@@ -1,4 +1,4 @@
-// Multiple choices [ext of zelinqa-api §10.5.2]: "tout", "all of them" select every value; "sauf", "except",
+// Multiple choices [ext of docs/zelinqa-api.md §10.5.2]: "tout", "all of them" select every value; "sauf", "except",
 // "à part" remove the values named after them ("toutes sauf le bureau"). Negated values are never selected.
 import type { ClauseTokens } from "./clauses.js";
 import { partialLabelHits } from "./label-parts.js";
@@ -142,7 +142,7 @@ function loosely(result: PhraseResult | null): PhraseResult | null {
 }
 
 /**
- * One value of a single choice: whole labels first (§10.5.2); [ext] else a label named by one of its own words
+ * One value of a single choice: whole labels first (docs/zelinqa-api.md §10.5.2); [ext] else a label named by one of its own words
  * (label-parts.ts), fuzzy. A refused value alone ("not comprehensive") names nothing, even between two values.
  */
 export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {

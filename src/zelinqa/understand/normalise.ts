@@ -1,4 +1,4 @@
-// Text normalisation N(s), tokens and similarity of zelinqa-api.md §10.5.1.
+// Text normalisation N(s), tokens and similarity of docs/zelinqa-api.md §10.5.1.
 
 const COMBINING_MARKS = /\p{M}/gu;
 const APOSTROPHES = /['\u2019\u2018\u02BC`´]/g;

@@ -1,4 +1,4 @@
-// Number extraction [zelinqa-api §10.5.4 + ext]: among the numbers of a reply, the one that belongs to the
+// Number extraction [docs/zelinqa-api.md §10.5.4 + ext]: among the numbers of a reply, the one that belongs to the
 // target — by unit (currency for money, persons/rooms/seats for counts), by the target's own words before it
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
@@ -236,31 +236,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   }
   if (scan.mentions.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
-  // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
-  // first clause of the reply ("one, a small scratch").
-  const articleCounts = (m: NumberMention) =>
-    (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
-    weeksAsDays(m, ctx) !== null ||
-    (m.start === 0 &&
-      m.unit === null &&
-      !ctx.strict &&
-      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
-  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
-  if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
-  // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
-  // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
-  if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
-  // "7 places, on a trois enfants" for a seat count: the target's own unit word says more than a word of its
-  // concept group ("enfants" is a person, not a seat).
-  const own = ctx.words?.own;
-  const ownUnit = ({ m, binding }: { m: NumberMention; binding: Binding }) =>
-    binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
-  if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
-  // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
-  if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
-  // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
-  if (integer)
-    kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
+  const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
   if (inBounds.length === 0) return null;
   const distinct = new Set(inBounds.map(({ m }) => m.value));
@@ -291,6 +267,56 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     return withinBounds(days, ctx, integer)
       ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" }
       : null;
+  fuzzy ||= chosen.some(({ m }) => m.fuzzy) || heldLoosely(first, { text, scan, bound, ctx, integer });
+  return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
+interface BoundMention {
+  m: NumberMention;
+  binding: Binding;
+}
+
+/** The mentions that may answer the target: bound to it or neutral, articles only where they count, parts dropped. */
+function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): BoundMention[] {
+  // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
+  // first clause of the reply ("one, a small scratch").
+  const articleCounts = (m: NumberMention) =>
+    (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
+    weeksAsDays(m, ctx) !== null ||
+    (m.start === 0 &&
+      m.unit === null &&
+      !ctx.strict &&
+      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
+  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
+  if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
+  // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
+  // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
+  if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
+  // "7 places, on a trois enfants" for a seat count: the target's own unit word says more than a word of its
+  // concept group ("enfants" is a person, not a seat).
+  const own = ctx.words?.own;
+  const ownUnit = ({ m, binding }: { m: NumberMention; binding: Binding }) =>
+    binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
+  if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
+  // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
+  if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
+  // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
+  if (integer)
+    kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
+  return kept;
+}
+
+interface DoubtContext {
+  text: string;
+  scan: MentionScan;
+  bound: readonly BoundMention[];
+  ctx: NumberContext;
+  integer: boolean;
+}
+
+/** Whether the chosen number, though the only answer, leaves a doubt (then it is held as fuzzy). */
+function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: DoubtContext): boolean {
+  const own = ctx.words?.own;
   const tokens = tokenise(text);
   // A bare number inside a long sentence may belong to something else ("my salary is 3000"): keep it loose.
   const longBare = first.binding === "neutral" && first.m.bound === null && tokens.length > 6;
@@ -311,16 +337,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     own !== undefined &&
     !tokenHasStem(first.m.unit, own) &&
     scan.tokens.slice(first.m.end).some((t) => AND_LINKS.has(t.norm) || t.norm === "+");
-  fuzzy ||=
-    chosen.some(({ m }) => m.fuzzy) ||
-    longBare ||
-    setAside ||
-    rival ||
-    each ||
-    kindThenMore ||
-    subgroup ||
-    hasAnyPhrase(tokens, HEDGE_PHRASES);
-  return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
+  return longBare || setAside || rival || each || kindThenMore || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
 }
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);

@@ -1,4 +1,4 @@
-// Every number of a text with what surrounds it [ext of zelinqa-api §10.5.4]: digit groups with multipliers
+// Every number of a text with what surrounds it [ext of docs/zelinqa-api.md §10.5.4]: digit groups with multipliers
 // ("1,5k", "2k€", "1.5 million"), composite number words, ranges, approximation and bound markers ("max 1500",
 // "pas plus de", "at least"), and the unit word that follows ("4 places", "1200 €", "3 ans").
 import { ARTICLE_WORDS, wordNumbers } from "./number-words.js";
@@ -241,7 +241,7 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
   return { value, start: i, end, fuzzy: false, article: false };
 }
 
-/** §10.5.4 separator rules for one digit group ("1.500,50", "2 500", "1,5"). */
+/** docs/zelinqa-api.md §10.5.4 separator rules for one digit group ("1.500,50", "2 500", "1,5"). */
 export function parseDigitGroup(raw: string): number {
   const compact = raw.replace(/[ \u00A0\u202F']/g, "");
   const dots = (compact.match(/\./g) ?? []).length;
@@ -382,7 +382,7 @@ function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMen
   return mentions;
 }
 
-/** Reads every number of the text with its markers; ranges become one fuzzy midpoint (§10.5.4). */
+/** Reads every number of the text with its markers; ranges become one fuzzy midpoint (docs/zelinqa-api.md §10.5.4). */
 export function scanNumbers(text: string): MentionScan {
   const tokens = textTokens(text);
   const raw = rawNumbers(text, tokens);

@@ -1,4 +1,4 @@
-// Composite number words in French and English [ext of zelinqa-api §10.5.4]: "mille cinq cents", "quinze
+// Composite number words in French and English [ext of docs/zelinqa-api.md §10.5.4]: "mille cinq cents", "quinze
 // cents", "fifteen hundred", "two thousand five hundred", "quatre-vingt-dix", plus the approximate collective
 // nouns ("une dizaine", "a dozen") which give fuzzy values.
 

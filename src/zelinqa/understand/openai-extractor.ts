@@ -1,4 +1,4 @@
-// OpenAI-compatible implementation of the SemanticExtractor port (§10.6): one chat completion, temperature 0,
+// OpenAI-compatible implementation of the SemanticExtractor port (docs/zelinqa-api.md §10.6): one chat completion, temperature 0,
 // JSON object output, bounded by a timeout that always clears its timer.
 import { z } from "zod";
 import type { SemanticExtractor, SemanticRequest, SemanticValue } from "./semantic-extractor.js";

@@ -1,4 +1,4 @@
-// Enumeration and choice-label phrase matching of §10.5.2: exact and fuzzy matches, negation, overlaps.
+// Enumeration and choice-label phrase matching of docs/zelinqa-api.md §10.5.2: exact and fuzzy matches, negation, overlaps.
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import { normalise } from "./normalise.js";
 
@@ -24,7 +24,7 @@ export interface PhraseHit {
 
 const NEGATIONS = new Set(["pas", "non", "sans", "jamais", "ni", "not", "no", "without", "never", "nor"]);
 
-/** Phrase text as in §10.5.2: enum values read `_` and `-` as spaces. */
+/** Phrase text as in docs/zelinqa-api.md §10.5.2: enum values read `_` and `-` as spaces. */
 export function phraseTokens(text: string): string[] {
   const n = normalise(text.replace(/[_-]/g, " "));
   return n === "" ? [] : n.split(" ");
@@ -72,7 +72,7 @@ export function findPhraseHits(
   tokens: readonly string[],
   phrases: readonly Phrase[],
   allowFuzzy: boolean,
-  /** [ext] Clause negation scope (clauses.ts); without it, §10.5.2's two preceding tokens. */
+  /** [ext] Clause negation scope (clauses.ts); without it, docs/zelinqa-api.md §10.5.2's two preceding tokens. */
   negatedAt?: readonly boolean[],
 ): PhraseHit[] {
   const hits: PhraseHit[] = [];
@@ -123,7 +123,7 @@ export function scalarPhraseResult(hits: readonly PhraseHit[]): PhraseResult | n
 
 /**
  * Array rule: all distinct values in enum/choice order; exact when every value matched exactly. [ext] Exact and
- * fuzzy values together give their union as fuzzy (§10.5.2 kept only the exact ones, a confident partial list).
+ * fuzzy values together give their union as fuzzy (docs/zelinqa-api.md §10.5.2 kept only the exact ones, a confident partial list).
  */
 export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | null {
   const values = distinctValues(hits).sort((a, b) => a.order - b.order);

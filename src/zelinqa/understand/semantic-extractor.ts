@@ -1,4 +1,4 @@
-// The optional model-extraction port of §10.6. The engine calls it at most once per request; any failure
+// The optional model-extraction port of docs/zelinqa-api.md §10.6. The engine calls it at most once per request; any failure
 // is reported as the degraded reason `semantic_service_unavailable` and the deterministic results stand.
 
 export interface SemanticTarget {
@@ -11,7 +11,7 @@ export interface SemanticTarget {
 }
 
 export interface SemanticRequest {
-  /** Texts to read, in order. Never contains API keys or session ids (§10.6). */
+  /** Texts to read, in order. Never contains API keys or session ids (docs/zelinqa-api.md §10.6). */
   readonly texts: readonly string[];
   readonly targets: readonly SemanticTarget[];
 }

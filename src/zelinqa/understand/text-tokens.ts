@@ -1,15 +1,15 @@
 // Positioned tokens of the original text for number reading: digit groups keep their separators ("2 500",
-// "1.500,50"), words are normalised as in §10.5.1, and currency signs are tokens of their own.
+// "1.500,50"), words are normalised as in docs/zelinqa-api.md §10.5.1, and currency signs are tokens of their own.
 
 export interface TextToken {
-  /** Normalised form (§10.5.1) for words; the raw group for digits; the sign for symbols. */
+  /** Normalised form (docs/zelinqa-api.md §10.5.1) for words; the raw group for digits; the sign for symbols. */
   readonly norm: string;
   readonly start: number;
   readonly end: number;
   readonly kind: "digits" | "word" | "symbol";
 }
 
-// Digits with thousands groups: space-like separators must be followed by exactly 3 digits (§10.5.4).
+// Digits with thousands groups: space-like separators must be followed by exactly 3 digits (docs/zelinqa-api.md §10.5.4).
 // A unit written with its exponent ("m3", "m²", "km2") stays one word.
 const TOKEN = /\d+(?:[ \u00A0\u202F']\d{3}(?!\d)|[.,]\d+)*|[\p{L}\p{M}]+(?:[23²³](?!\d))?|[€$£~%]/gu;
 const COMBINING_MARKS = /\p{M}/gu;

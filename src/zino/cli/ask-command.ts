@@ -1,7 +1,7 @@
-// `zino ask [--ctx KEY] TEXT...` (spec §7): one turn, the answer streamed to stdout as it arrives; exit 0 on
+// `zino ask [--ctx KEY] TEXT...` (docs/zino-protocol.md §7): one turn, the answer streamed to stdout as it arrives; exit 0 on
 // `done`, 1 on `error` (message on stderr). Ctrl-C closes the connection, which cancels the turn.
 import type { InstanceConfig } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "./cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "../../shared/cli.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
 import { createToolSpinner } from "./tool-spinner.js";
 

@@ -1,4 +1,4 @@
-// `zino chat [--ctx KEY]` (spec §7): a readline loop with history; each line is one turn whose text streams to
+// `zino chat [--ctx KEY]` (docs/zino-protocol.md §7): a readline loop with history; each line is one turn whose text streams to
 // stdout, with tool spinners on stderr. Ctrl-C during a turn cancels it (closes the connection) and returns
 // to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { InstanceConfig } from "../config/index.js";
-import { CliError, EXIT_OK, type CliIo } from "./cli-io.js";
+import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
 import { pingService } from "./service-probe.js";
 import { createToolSpinner } from "./tool-spinner.js";
@@ -21,7 +21,10 @@ export interface ChatOptions {
 
 export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promise<number> {
   if ((await pingService(instance.sockets.daemon, 2000)) === undefined) {
-    throw new CliError(`the daemon does not answer on ${instance.sockets.daemon}; start the services with \`zino up\``);
+    throw new CliError(`the daemon does not answer on ${instance.sockets.daemon}`, {
+      code: "service_unavailable",
+      hint: "start the services with `zino up`",
+    });
   }
   const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
   const historyFile = terminal ? chatHistoryPath(io.env) : undefined;

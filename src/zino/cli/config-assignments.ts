@@ -1,7 +1,7 @@
 // `zino ctx set KEY path.to.field=value ...`: each assignment becomes a nested object fragment; a value is
 // JSON when it parses as JSON (numbers, booleans, arrays, quoted strings), else the raw string.
 import type { JsonObject } from "../config/index.js";
-import { usageError } from "./cli-io.js";
+import { usageError } from "../../shared/cli.js";
 
 export function parseAssignment(text: string): { path: string[]; value: unknown } {
   const eq = text.indexOf("=");

@@ -1,8 +1,8 @@
-// `zino ctx show|set|history|clear` (spec §7 "management of contexts"): ctx's typed operations
+// `zino ctx show|set|history|clear` (docs/zino-protocol.md §7 "management of contexts"): ctx's typed operations
 // (docs/zino-protocol.md) with readable output on stdout.
 import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
 import type { InstanceConfig } from "../config/index.js";
-import { CliError, EXIT_OK, type CliIo } from "./cli-io.js";
+import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { assignmentsToConfig } from "./config-assignments.js";
 import { maskSecrets } from "./mask-secrets.js";
 
@@ -17,15 +17,21 @@ async function ctxRequest(instance: InstanceConfig, request: Frame, expected: st
     answer = await requestOne(instance.sockets.ctx, request, { idleTimeoutMs: 10_000 });
   } catch (err) {
     if (err instanceof ServiceUnavailableError) {
-      throw new CliError(`zino-ctx does not answer on ${instance.sockets.ctx}; start the services with \`zino up\``);
+      throw new CliError(`zino-ctx does not answer on ${instance.sockets.ctx}`, {
+        code: "service_unavailable",
+        hint: "start the services with `zino up`",
+      });
     }
-    if (err instanceof RequestTimeoutError) throw new CliError(`zino-ctx did not answer: ${err.message}`);
+    if (err instanceof RequestTimeoutError) throw new CliError(`zino-ctx did not answer: ${err.message}`, { code: "service_unavailable" });
     throw err;
   }
   if (answer.type === "error") {
-    throw new CliError(`zino-ctx: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`);
+    throw new CliError(`zino-ctx: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`, {
+      code: "service_error",
+    });
   }
-  if (answer.type !== expected) throw new CliError(`zino-ctx answered ${String(answer.type)} instead of ${expected}`);
+  if (answer.type !== expected)
+    throw new CliError(`zino-ctx answered ${String(answer.type)} instead of ${expected}`, { code: "service_error" });
   return answer;
 }
 

@@ -1,7 +1,7 @@
-// One agent turn through the daemon (spec §3): send `{message, ctxkey}`, hand each streamed frame to the
+// One agent turn through the daemon (docs/zino-protocol.md §3): send `{message, ctxkey}`, hand each streamed frame to the
 // caller as it arrives, and return how the turn ended. Closing the connection (abort) cancels the turn.
 import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type Frame } from "../../wire/index.js";
-import type { OutputStream } from "./cli-io.js";
+import type { OutputStream } from "../../shared/cli.js";
 import type { ToolSpinner } from "./tool-spinner.js";
 
 export interface TurnHandlers {

@@ -1,11 +1,11 @@
-// `zino up --detach` and `zino down` (spec §7): services started in the background with their logs in
+// `zino up --detach` and `zino down` (docs/zino-protocol.md §7): services started in the background with their logs in
 // `<runtime_dir>/logs/<svc>.log` and their pids in `<runtime_dir>/<svc>.pid`; `down` stops exactly those.
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { removeStaleSocket } from "../../shared/unix-socket.js";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
 import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
 import type { InstanceConfig } from "../config/index.js";
 import { ResultAnswerSchema, ToolsAnswerSchema } from "../protocol/index.js";
-import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 
 /** The tools answer with what the listing prints: every entry names its function. */
 const ToolsFrameSchema = ToolsAnswerSchema.extend({
@@ -17,13 +17,18 @@ async function excRequest(instance: InstanceConfig, frame: Frame, timeoutMs: num
     answer = await requestOne(instance.sockets.exc, frame, { idleTimeoutMs: timeoutMs });
   } catch (err) {
     if (err instanceof ServiceUnavailableError) {
-      throw new CliError(`zino-exc does not answer on ${instance.sockets.exc}; start the services with \`zino up\``);
+      throw new CliError(`zino-exc does not answer on ${instance.sockets.exc}`, {
+        code: "service_unavailable",
+        hint: "start the services with `zino up`",
+      });
     }
-    if (err instanceof RequestTimeoutError) throw new CliError(`zino-exc did not answer: ${err.message}`);
+    if (err instanceof RequestTimeoutError) throw new CliError(`zino-exc did not answer: ${err.message}`, { code: "service_unavailable" });
     throw err;
   }
   if (answer.type === "error") {
-    throw new CliError(`zino-exc: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`);
+    throw new CliError(`zino-exc: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`, {
+      code: "service_error",
+    });
   }
   return answer;
 }
@@ -41,7 +46,7 @@ export async function execCommand({ instance, io, ctxkey, executor, code }: Exec
   const frame: Frame = { message: { name: `execute_${executor}`, arguments: { code } }, ctxkey };
   const answer = await excRequest(instance, frame, 10 * 60_000);
   const parsed = ResultAnswerSchema.safeParse(answer);
-  if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of result`);
+  if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of result`, { code: "service_error" });
   io.stdout.write(parsed.data.stdout);
   io.stderr.write(parsed.data.stderr);
   const exit = parsed.data.exit_code;
@@ -52,7 +57,7 @@ export async function execCommand({ instance, io, ctxkey, executor, code }: Exec
 export async function toolsCommand(options: { instance: InstanceConfig; io: CliIo; ctxkey: string; json: boolean }): Promise<number> {
   const answer = await excRequest(options.instance, { type: "tools", ctxkey: options.ctxkey, message: null }, 60_000);
   const parsed = ToolsFrameSchema.safeParse(answer);
-  if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of tools`);
+  if (!parsed.success) throw new CliError(`zino-exc answered ${String(answer.type)} instead of tools`, { code: "service_error" });
   if (options.json) {
     options.io.stdout.write(`${JSON.stringify(parsed.data.tools, null, 2)}\n`);
     return EXIT_OK;

@@ -1,8 +1,8 @@
-// `zino up` in the foreground (spec §7): start ctx, rtr, exc, daemon in that order, each once it can be reached
+// `zino up` in the foreground (docs/zino-protocol.md §7): start ctx, rtr, exc, daemon in that order, each once it can be reached
 // by `ping`; restart a service that crashes, with exponential backoff; stop them all when asked.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
 import { START_ORDER, type ServiceEntry } from "./service-launch.js";
@@ -25,9 +25,52 @@ const STABLE_UPTIME_MS = 60_000;
 export async function runForeground(options: ForegroundOptions): Promise<number> {
   const { instance, io, stop } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
-  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  const services = superviseServices(options, say);
+  const started = await startServicesInOrder({
+    instance,
+    say,
+    startTimeoutMs: options.startTimeoutMs ?? 30_000,
+    signal: stop,
+    launch: services.launch,
+    async onStartFailure(name, failure, proc) {
+      say(`${name} did not start: ${failure}`);
+      services.forget(name);
+      await proc.stop(options.stopGraceMs ?? 5000);
+    },
+  });
+  if (!started) {
+    await services.stopAll();
+    return EXIT_FAILURE;
+  }
+  if (services.count() === 0 && !stop.aborted) {
+    say("every service already runs; nothing to supervise");
+    return EXIT_OK;
+  }
+  if (!stop.aborted) say("all services are up; press Ctrl-C to stop them");
+  await untilAborted(stop);
+  say("stopping");
+  await services.settleRestarts();
+  await services.stopAll();
+  return EXIT_OK;
+}
+
+interface SupervisedServices {
+  /** Spawns a service, its output on our stderr; a crash schedules a restart until `stop` aborts. */
+  launch: (entry: ServiceEntry) => ServiceProcess;
+  /** Stops supervising a service (it failed to start, or another process serves its socket). */
+  forget(name: string): void;
+  count(): number;
+  /** Waits for the restarts under way (they end early once `stop` is aborted). */
+  settleRestarts(): Promise<void>;
+  /** Stops every running service in the reverse start order. */
+  stopAll(): Promise<void>;
+}
+
+function superviseServices(options: ForegroundOptions, say: (text: string) => void): SupervisedServices {
+  const { instance, io, stop } = options;
   const running = new Map<string, ServiceProcess>();
   const restarting = new Set<Promise<void>>();
+  const nextDelay = restartBackoff(options);
 
   const launch = (entry: ServiceEntry): ServiceProcess => {
     const proc = spawnService(entry, { env: io.env, cwd: io.cwd, stdio: ["ignore", "pipe", "pipe"] });
@@ -44,70 +87,61 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
     return proc;
   };
 
-  const backoff = new Map<string, number>();
   const restartLater = async (entry: ServiceEntry, crashed: ServiceProcess, reason: string) => {
-    const base = options.backoffMs ?? 500;
-    const previous = backoff.get(entry.name);
-    const uptime = Date.now() - crashed.startedAt;
-    const delay = previous === undefined || uptime > STABLE_UPTIME_MS ? base : Math.min(previous * 2, options.maxBackoffMs ?? 30_000);
-    backoff.set(entry.name, delay);
+    const delay = nextDelay(entry.name, Date.now() - crashed.startedAt);
     say(`${entry.name} stopped (${reason}); restarting in ${delay} ms`);
     try {
       await sleep(delay, undefined, { signal: stop });
     } catch {
       return;
     }
-    if ((await pingService(instance.sockets[entry.name], 1000)) !== undefined) {
-      say(`${entry.name} answers on ${instance.sockets[entry.name]} (another process); not restarting it`);
+    const socket = instance.sockets[entry.name];
+    if ((await pingService(socket, 1000)) !== undefined) {
+      say(`${entry.name} answers on ${socket} (another process); not restarting it`);
       running.delete(entry.name);
       return;
     }
     const proc = launch(entry);
-    const failure = await waitForPing(instance.sockets[entry.name], {
-      timeoutMs: startTimeoutMs,
-      signal: stop,
-      failure: () => proc.exitReason,
-    });
+    const timeoutMs = options.startTimeoutMs ?? 30_000;
+    const failure = await waitForPing(socket, { timeoutMs, signal: stop, failure: () => proc.exitReason });
     if (failure === undefined) say(`${entry.name} restarted (pid ${proc.pid})`);
   };
 
-  const stopAll = async () => {
-    const grace = options.stopGraceMs ?? 5000;
-    for (const name of [...START_ORDER].reverse()) {
-      const proc = running.get(name);
-      if (!proc) continue;
-      const reason = await proc.stop(grace);
-      say(`${name} stopped (${reason})`);
-    }
-  };
-
-  const started = await startServicesInOrder({
-    instance,
-    say,
-    startTimeoutMs,
-    signal: stop,
+  return {
     launch,
-    async onStartFailure(name, failure, proc) {
-      say(`${name} did not start: ${failure}`);
-      running.delete(name);
-      await proc.stop(options.stopGraceMs ?? 5000);
+    forget: (name) => running.delete(name),
+    count: () => running.size,
+    settleRestarts: async () => {
+      await Promise.allSettled([...restarting]);
     },
+    stopAll: async () => {
+      const grace = options.stopGraceMs ?? 5000;
+      for (const name of [...START_ORDER].reverse()) {
+        const proc = running.get(name);
+        if (!proc) continue;
+        const reason = await proc.stop(grace);
+        say(`${name} stopped (${reason})`);
+      }
+    },
+  };
+}
+
+/** The delay before restarting a crashed service: doubles per crash up to the cap, resets after a stable minute. */
+function restartBackoff(options: ForegroundOptions): (name: string, uptimeMs: number) => number {
+  const base = options.backoffMs ?? 500;
+  const max = options.maxBackoffMs ?? 30_000;
+  const previousDelay = new Map<string, number>();
+  return (name, uptimeMs) => {
+    const previous = previousDelay.get(name);
+    const delay = previous === undefined || uptimeMs > STABLE_UPTIME_MS ? base : Math.min(previous * 2, max);
+    previousDelay.set(name, delay);
+    return delay;
+  };
+}
+
+function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
   });
-  if (!started) {
-    await stopAll();
-    return EXIT_FAILURE;
-  }
-  if (running.size === 0 && !stop.aborted) {
-    say("every service already runs; nothing to supervise");
-    return EXIT_OK;
-  }
-  if (!stop.aborted) say("all services are up; press Ctrl-C to stop them");
-  await new Promise<void>((resolve) => {
-    if (stop.aborted) resolve();
-    else stop.addEventListener("abort", () => resolve(), { once: true });
-  });
-  say("stopping");
-  await Promise.allSettled([...restarting]);
-  await stopAll();
-  return EXIT_OK;
 }

@@ -3,7 +3,7 @@
 import { PassThrough } from "node:stream";
 import type { GuideHost } from "../../guide/index.js";
 import type { InstanceConfig } from "../config/index.js";
-import { CliError, EXIT_OK, type CliIo } from "./cli-io.js";
+import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { zinoCommand } from "./command-name.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
 import { upDetached } from "./detached-services.js";
@@ -35,6 +35,6 @@ async function startServicesQuietly(instance: InstanceConfig, io: CliIo, say: (t
   let text = "";
   messages.setEncoding("utf8").on("data", (t: string) => (text += t));
   const code = await upDetached({ instance, io: { ...io, stderr: messages } });
-  if (code !== EXIT_OK) throw new CliError(`the ZINO services did not start:\n${text.trim()}`);
+  if (code !== EXIT_OK) throw new CliError(`the ZINO services did not start:\n${text.trim()}`, { code: "service_unavailable" });
   if (!running) say(`ZINO services ready (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `zino` process: parses the command line and exits with the command's status (0 ok, 1 failure, 2 usage).
-import { processIo } from "./cli-io.js";
+import { processIo } from "../../shared/cli.js";
 import { runCli } from "./program.js";
 
 // A reader that stops early (`zino ask ... | head -1`) ends the command like SIGPIPE would, without a stack trace;

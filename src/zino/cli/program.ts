@@ -1,10 +1,19 @@
-// The `zino` command line (spec §7): commander definitions and exit codes. Every command reaches the services
+// The `zino` command line (docs/zino-protocol.md §7): commander definitions and exit codes. Every command reaches the services
 // only over their sockets; `--config PATH`, else ZINO_CONFIG, else ./ZINO.toml, else built-in defaults.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
 import { askCommand } from "./ask-command.js";
 import { chatCommand } from "./chat-command.js";
-import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "./cli-io.js";
+import {
+  CliError,
+  commanderExitCode,
+  EXIT_FAILURE,
+  EXIT_OK,
+  EXIT_USAGE,
+  formatCliError,
+  usageError,
+  type CliIo,
+} from "../../shared/cli.js";
 import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
 import { execCommand, toolsCommand } from "./exc-commands.js";
@@ -31,16 +40,24 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      return err.code === "commander.helpDisplayed" || err.code === "commander.version" ? EXIT_OK : EXIT_USAGE;
-    }
-    if (err instanceof CliError || err instanceof GuideError) {
-      io.stderr.write(`zino: ${err.message}\n`);
-      return err.exitCode;
+    if (err instanceof CommanderError) return commanderExitCode(err);
+    const expected = err instanceof GuideError ? new CliError(err.message, { exitCode: err.exitCode }) : err;
+    if (expected instanceof CliError) {
+      io.stderr.write(formatCliError("zino", expected));
+      return expected.exitCode;
     }
     io.stderr.write(`zino: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     return EXIT_FAILURE;
   }
+}
+
+/** What every command's action uses: the terminal, signal handling, the exit code setter and the configuration. */
+interface CommandKit {
+  io: CliIo;
+  options: RunCliOptions;
+  setExit: (code: number) => void;
+  /** The instance configuration (`--config`, ZINO_CONFIG, ./ZINO.toml, defaults), loaded when a command runs. */
+  instance: () => InstanceConfig;
 }
 
 function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number) => void): Command {
@@ -58,11 +75,25 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     try {
       return loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
     } catch (err) {
-      if (err instanceof ConfigError) throw new CliError(err.message, EXIT_USAGE);
+      if (err instanceof ConfigError) throw new CliError(err.message, { code: "config_invalid", exitCode: EXIT_USAGE });
       throw err;
     }
   };
+  const kit: CommandKit = { io, options, setExit, instance };
+  addServiceCommands(program, kit);
+  addTurnCommands(program, kit);
+  addExcCommands(program, kit);
+  addGuideCommand(program, kit);
+  const ctx = addCtxCommands(program, kit);
 
+  for (const command of [program, ...program.commands, ...ctx.commands]) {
+    command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  }
+  return program;
+}
+
+/** `zino up`, `down` and `status`: the services' lifecycle. */
+function addServiceCommands(program: Command, { io, options, setExit, instance }: CommandKit): void {
   program
     .command("up")
     .description("start ctx, rtr, exc and daemon (foreground, restarting crashed services; Ctrl-C stops them)")
@@ -87,7 +118,10 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .description("ping every service and show its capabilities; exit 1 unless ctx, rtr and daemon answer")
     .option("--json", "machine-readable output")
     .action(async (opts: { json?: boolean }) => setExit(await statusCommand({ instance: instance(), io, json: Boolean(opts.json) })));
+}
 
+/** `zino chat` and `zino ask`: turns of the agent. */
+function addTurnCommands(program: Command, { io, options, setExit, instance }: CommandKit): void {
   program
     .command("chat")
     .description("interactive chat; Ctrl-C cancels a turn, Ctrl-C or Ctrl-D at an empty prompt exits")
@@ -104,7 +138,10 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
         setExit(await askCommand({ instance: instance(), io, words, ctxkey: opts.ctx, signal: stop }));
       });
     });
+}
 
+/** `zino exec` and `zino tools`: zino-exc directly. */
+function addExcCommands(program: Command, { io, setExit, instance }: CommandKit): void {
   program
     .command("exec")
     .description("run a snippet through zino-exc with the ctxkey's rules; prints stdout/stderr, exits with the tool's exit code")
@@ -124,7 +161,10 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .action(async (opts: { ctx: string; json?: boolean }) =>
       setExit(await toolsCommand({ instance: instance(), io, ctxkey: opts.ctx, json: Boolean(opts.json) })),
     );
+}
 
+/** `zino guide`: the bridge's guided conversation, hosted by this CLI. */
+function addGuideCommand(program: Command, { io, options, setExit, instance }: CommandKit): void {
   program
     .command("guide")
     .description(
@@ -136,7 +176,7 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .option("--agent", "let the agent conduct it (needs a model endpoint)")
     .option("--domain <file>", "Zelinqa configuration to import and publish (default: examples/zelinqa/furniture.json)")
     .action(async (opts: { ctx: string; new?: boolean; direct?: boolean; agent?: boolean; domain?: string }) => {
-      if (opts.direct && opts.agent) throw new CliError("--direct and --agent exclude each other", EXIT_USAGE);
+      if (opts.direct && opts.agent) throw usageError("--direct and --agent exclude each other");
       const mode = opts.direct ? "direct" : opts.agent ? "agent" : "auto";
       await withStopSignal(options, async (stop) => {
         const config = instance();
@@ -154,7 +194,10 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
         );
       });
     });
+}
 
+/** `zino ctx ...`: per-ctxkey configuration, history and known facts, through zino-ctx. Returns the group. */
+function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit): Command {
   const ctx = program.command("ctx").description("per-ctxkey configuration and history, through zino-ctx");
   ctx
     .command("show")
@@ -191,11 +234,7 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .description("delete the stored conversation of a ctxkey")
     .argument("<key>", "ctxkey")
     .action(async (key: string) => setExit(await ctxClear({ instance: instance(), io, ctxkey: key })));
-
-  for (const command of [program, ...program.commands, ...ctx.commands]) {
-    command.exitOverride().configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
-  }
-  return program;
+  return ctx;
 }
 
 async function readStdin(io: CliIo): Promise<string> {

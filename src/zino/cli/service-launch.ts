@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServiceName } from "../config/index.js";
 
-/** Start order (spec §1: ctx is what the others load their configuration from; the daemon talks to all). */
+/** Start order (docs/zino-protocol.md §1: ctx is what the others load their configuration from; the daemon talks to all). */
 export const START_ORDER: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
 /** Services that must answer for the instance to be usable; exc is optional (tools then fail as results). */
 export const REQUIRED_SERVICES: readonly ServiceName[] = ["ctx", "rtr", "daemon"];

@@ -1,4 +1,4 @@
-// Asking a service whether it is alive: one `ping` (spec §2), timed, and a bounded wait for the first `pong`.
+// Asking a service whether it is alive: one `ping` (docs/zino-protocol.md §2), timed, and a bounded wait for the first `pong`.
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../../wire/index.js";

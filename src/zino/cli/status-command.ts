@@ -1,9 +1,9 @@
-// `zino status` (spec §7): a short table of what runs (services with pid and uptime, the local Zelinqa API), the
+// `zino status` (docs/zino-protocol.md §7): a short table of what runs (services with pid and uptime, the local Zelinqa API), the
 // model endpoint with a real reachability check, the sandbox and the database; `--json` for scripts (with each
 // service's capabilities). Success when the required services (ctx, rtr, daemon) answer.
 import { requestOne, type Frame } from "../../wire/index.js";
 import { SERVICE_NAMES, type InstanceConfig, type ServiceName } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "./cli-io.js";
+import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { localizeCommands, zinoCommand } from "./command-name.js";
 import { pidFilePath } from "./detached-services.js";
 import { endpointReachable, HOST_CTXKEY, zelinqaStatePaths } from "../../guide/index.js";

@@ -1,6 +1,6 @@
-// Tool progress on stderr while a turn runs (spec §7 "tool spinners"): a spinner line per running tool,
+// Tool progress on stderr while a turn runs (docs/zino-protocol.md §7 "tool spinners"): a spinner line per running tool,
 // replaced by a ✓/✗ line when it ends. Drawn only on a terminal, so piped stderr stays clean.
-import type { OutputStream } from "./cli-io.js";
+import type { OutputStream } from "../../shared/cli.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 

@@ -220,6 +220,54 @@ async function discardChild(child: StartedChild, exited: Promise<number>): Promi
   await exited;
 }
 
+interface RunWatch {
+  stdout: CappedOutput;
+  stderr: CappedOutput;
+  timedOut: boolean;
+  cancelled: boolean;
+  flooded: boolean;
+  /** Clears the timeout and the abort listener once the process has exited. */
+  stop(): void;
+}
+
+/** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
+function watchRun(child: StartedChild, early: EarlyOutput, run: ReleaseOptions): RunWatch {
+  const kill = () => killGroup(child.pid);
+  const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
+  const onAbort = () => {
+    watch.cancelled = true;
+    kill();
+  };
+  const timer = setTimeout(() => {
+    watch.timedOut = true;
+    kill();
+  }, run.timeoutMs);
+  const watch: RunWatch = {
+    stdout: new CappedOutput(run.outputCapBytes),
+    stderr: new CappedOutput(run.outputCapBytes),
+    timedOut: false,
+    cancelled: false,
+    flooded: false,
+    stop() {
+      clearTimeout(timer);
+      run.signal?.removeEventListener("abort", onAbort);
+    },
+  };
+  const onData = (sink: CappedOutput) => (chunk: Buffer) => {
+    sink.push(chunk);
+    if (!watch.flooded && watch.stdout.discarded + watch.stderr.discarded > floodLimit) {
+      watch.flooded = true;
+      kill();
+    }
+  };
+  const toStdout = onData(watch.stdout);
+  const toStderr = onData(watch.stderr);
+  early.drainTo((err, chunk) => (err ? toStderr(chunk) : toStdout(chunk)));
+  if (run.signal?.aborted) onAbort();
+  else run.signal?.addEventListener("abort", onAbort, { once: true });
+  return watch;
+}
+
 export function startProcess(options: SpawnOptions): StartedProcess {
   const child = spawnWithFiles(options);
   const early = new EarlyOutput(child.stdout, child.stderr);
@@ -243,49 +291,23 @@ export function startProcess(options: SpawnOptions): StartedProcess {
     released = true;
     const notStarted = options.held === true && !alive;
     const started = performance.now();
-    const stdout = new CappedOutput(run.outputCapBytes);
-    const stderr = new CappedOutput(run.outputCapBytes);
-    const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
-    let timedOut = false;
-    let cancelled = false;
-    let flooded = false;
-    const kill = () => killGroup(child.pid);
-    const onData = (sink: CappedOutput) => (chunk: Buffer) => {
-      sink.push(chunk);
-      if (!flooded && stdout.discarded + stderr.discarded > floodLimit) {
-        flooded = true;
-        kill();
-      }
-    };
-    const toStdout = onData(stdout);
-    const toStderr = onData(stderr);
-    early.drainTo((err, chunk) => (err ? toStderr(chunk) : toStdout(chunk)));
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, run.timeoutMs);
-    const onAbort = () => {
-      cancelled = true;
-      kill();
-    };
-    if (run.signal?.aborted) onAbort();
-    else run.signal?.addEventListener("abort", onAbort, { once: true });
+    const watch = watchRun(child, early, run);
     child.stdin?.end("go\n");
 
     return exited.then(async (exitCode) => {
-      clearTimeout(timer);
-      run.signal?.removeEventListener("abort", onAbort);
+      watch.stop();
       // Whatever the main process left behind in its group dies with it; the pipes then reach EOF.
-      kill();
+      killGroup(child.pid);
       await drainPipes(child);
+      const { stdout, stderr } = watch;
       return {
         exitCode,
         stdout: stdout.text(),
         stderr: stderr.text() + startError,
         truncated: stdout.truncated || stderr.truncated,
-        timedOut,
-        cancelled,
-        flooded,
+        timedOut: watch.timedOut,
+        cancelled: watch.cancelled,
+        flooded: watch.flooded,
         ms: Math.round(performance.now() - started),
         ...(notStarted ? { notStarted: true as const } : {}),
       };

@@ -49,67 +49,25 @@ export function createHardening(options: {
   /** False: no cgroups (rlimits only). */
   cgroups?: boolean;
 }): Hardening {
-  const { logger, user } = options;
+  const { user } = options;
   const setprivPath = findExecutable("setpriv");
   /** exc is root and runs executions as another user: the cgroup is delegated to it (v1) or joined by root first. */
   const dropsToUser = user !== undefined && process.getuid?.() === 0;
-  let cgroups: ExecCgroups | undefined;
-  let detail = "not probed yet";
-  let seccompFile: string | undefined;
-  let seccompDir: string | undefined;
-  /** A private temp dir made for this exc alone (removed at close), not the shared per-user one. */
-  let ownDir = false;
-
-  function startCgroups(): void {
-    if (options.cgroups === false) {
-      detail = "per-execution cgroups turned off for this exc";
-      return;
-    }
-    const made = createExecCgroups({ logger });
-    // v2 has no per-cgroup delegation of cgroup.procs to the sandbox user: root joins, then setpriv drops to the user.
-    if (made.mechanism === "cgroup-v2" && dropsToUser && !setprivPath) {
-      void made.close();
-      detail = "setpriv (util-linux) not found: exc, as root, cannot join an execution to its cgroup and then drop to the sandbox user";
-      return;
-    }
-    cgroups = made;
-    detail = made.detail;
-    if (made.mechanism === "rlimit-only")
-      logger.warn({ reason: made.detail }, "no per-execution cgroup: memory and process limits hold per process only");
-  }
-
-  function writeSeccompProgram(): void {
-    const arch = seccompArch();
-    if (!arch) return;
-    const program = seccompProgram(arch);
-    const shared = sharedProgramDir();
-    seccompDir = shared ?? mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
-    ownDir = shared === undefined;
-    seccompFile = join(seccompDir, `${arch}-${createHash("sha256").update(program).digest("hex").slice(0, 16)}.bpf`);
-    writeProgram(seccompFile, program);
-  }
-
+  let limits: CgroupsSetup = { cgroups: undefined, detail: "not probed yet" };
+  const seccomp = seccompProgramFile();
   let started = false;
   return {
     start() {
       if (started) return;
       started = true;
-      startCgroups();
-      writeSeccompProgram();
+      limits = startCgroups({ ...options, dropsToUser, setprivPath });
+      seccomp.write();
     },
     get seccompFile() {
-      // A temp-dir cleaner may have removed it during a long uptime: every sandbox would then fail to start.
-      if (seccompFile && seccompDir && !existsSync(seccompFile)) {
-        const arch = seccompArch();
-        if (arch) {
-          mkdirSync(seccompDir, { recursive: true, mode: 0o700 });
-          writeProgram(seccompFile, seccompProgram(arch));
-        }
-      }
-      return seccompFile;
+      return seccomp.path();
     },
     cgroupFor(exec) {
-      return cgroups?.create({
+      return limits.cgroups?.create({
         memoryBytes: exec.memory_mb * 1024 * 1024,
         maxProcesses: exec.max_processes,
         joiner: dropsToUser ? user : undefined,
@@ -122,16 +80,81 @@ export function createHardening(options: {
     },
     report(bwrap) {
       return {
-        resource_limits: cgroups?.mechanism ?? "rlimit-only",
-        resource_limits_detail: detail,
-        seccomp: bwrap.ok && seccompFile !== undefined,
+        resource_limits: limits.cgroups?.mechanism ?? "rlimit-only",
+        resource_limits_detail: limits.detail,
+        seccomp: bwrap.ok && seccomp.path() !== undefined,
         userns_disabled: bwrap.ok && bwrap.disableUserns,
         analysis_sandboxed: bwrap.ok,
       };
     },
     async close() {
-      await cgroups?.close();
-      if (seccompDir && ownDir) rmSync(seccompDir, { recursive: true, force: true });
+      await limits.cgroups?.close();
+      seccomp.remove();
+    },
+  };
+}
+
+interface CgroupsSetup {
+  cgroups: ExecCgroups | undefined;
+  /** Where the cgroups are made, or why none can be. */
+  detail: string;
+}
+
+/** The per-execution cgroups, or why there are none (then rlimits alone bound an execution). */
+function startCgroups(options: { logger: Logger; cgroups?: boolean; dropsToUser: boolean; setprivPath: string | undefined }): CgroupsSetup {
+  if (options.cgroups === false) return { cgroups: undefined, detail: "per-execution cgroups turned off for this exc" };
+  const made = createExecCgroups({ logger: options.logger });
+  // v2 has no per-cgroup delegation of cgroup.procs to the sandbox user: root joins, then setpriv drops to the user.
+  if (made.mechanism === "cgroup-v2" && options.dropsToUser && !options.setprivPath) {
+    void made.close();
+    return {
+      cgroups: undefined,
+      detail: "setpriv (util-linux) not found: exc, as root, cannot join an execution to its cgroup and then drop to the sandbox user",
+    };
+  }
+  if (made.mechanism === "rlimit-only")
+    options.logger.warn({ reason: made.detail }, "no per-execution cgroup: memory and process limits hold per process only");
+  return { cgroups: made, detail: made.detail };
+}
+
+interface SeccompProgramFile {
+  /** Writes the program for this architecture (nothing on an unknown one). */
+  write(): void;
+  /** The file, written again if a temp-dir cleaner removed it; undefined before `write` or on an unknown architecture. */
+  path(): string | undefined;
+  /** Removes a private directory (the shared one is kept for the next exc). */
+  remove(): void;
+}
+
+function seccompProgramFile(): SeccompProgramFile {
+  let file: string | undefined;
+  let dir: string | undefined;
+  /** A private temp dir made for this exc alone (removed at close), not the shared per-user one. */
+  let ownDir = false;
+  return {
+    write() {
+      const arch = seccompArch();
+      if (!arch) return;
+      const program = seccompProgram(arch);
+      const shared = sharedProgramDir();
+      dir = shared ?? mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
+      ownDir = shared === undefined;
+      file = join(dir, `${arch}-${createHash("sha256").update(program).digest("hex").slice(0, 16)}.bpf`);
+      writeProgram(file, program);
+    },
+    path() {
+      // A temp-dir cleaner may have removed it during a long uptime: every sandbox would then fail to start.
+      if (file && dir && !existsSync(file)) {
+        const arch = seccompArch();
+        if (arch) {
+          mkdirSync(dir, { recursive: true, mode: 0o700 });
+          writeProgram(file, seccompProgram(arch));
+        }
+      }
+      return file;
+    },
+    remove() {
+      if (dir && ownDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

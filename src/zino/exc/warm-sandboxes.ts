@@ -49,8 +49,6 @@ interface Slot<Dirs> {
 
 export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): WarmSandboxes<Dirs> {
   const { logger } = options;
-  // Map order is the recency order: a used shape is moved to the end.
-  const slots = new Map<string, Slot<Dirs>>();
   const discarding = new Set<Promise<void>>();
   let closed = false;
 
@@ -63,38 +61,7 @@ export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): Wa
     void gone.finally(() => discarding.delete(gone));
     return gone;
   };
-
-  const drop = (shape: string) => {
-    const slot = slots.get(shape);
-    if (!slot) return;
-    slots.delete(shape);
-    clearTimeout(slot.idleTimer);
-    if (slot.sandbox) void discard(slot.sandbox);
-  };
-
-  const armIdle = (shape: string, slot: Slot<Dirs>, ms: number) => {
-    slot.idleTimer = setTimeout(() => {
-      const left = slot.lastUsed + options.idleMs - Date.now();
-      if (left > 0) armIdle(shape, slot, left);
-      else drop(shape);
-    }, ms);
-    slot.idleTimer.unref();
-  };
-
-  const touch = (shape: string): Slot<Dirs> => {
-    let slot = slots.get(shape);
-    if (slot) {
-      slots.delete(shape);
-      slots.set(shape, slot);
-      slot.lastUsed = Date.now();
-      return slot;
-    }
-    slot = { pending: false, lastUsed: Date.now() };
-    slots.set(shape, slot);
-    armIdle(shape, slot, options.idleMs);
-    while (slots.size > options.maxShapes) drop(slots.keys().next().value!);
-    return slot;
-  };
+  const slots = createSlotTable<Dirs>(options, (sandbox) => void discard(sandbox));
 
   return {
     take(shape) {
@@ -108,7 +75,7 @@ export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): Wa
     },
     fill(shape, make) {
       if (closed) return;
-      const slot = touch(shape);
+      const slot = slots.touch(shape);
       if (slot.pending || slot.sandbox?.process.alive === true) return;
       slot.pending = true;
       setImmediate(() => {
@@ -125,13 +92,69 @@ export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): Wa
     discard,
     get size() {
       let n = 0;
-      for (const slot of slots.values()) if (slot.sandbox?.process.alive === true) n += 1;
+      for (const slot of slots.all()) if (slot.sandbox?.process.alive === true) n += 1;
       return n;
     },
     async close() {
       closed = true;
-      for (const shape of [...slots.keys()]) drop(shape);
+      slots.dropAll();
       await Promise.all([...discarding]);
+    },
+  };
+}
+
+interface SlotTable<Dirs> {
+  get(shape: string): Slot<Dirs> | undefined;
+  /** The shape's slot, made if needed, marked as the most recently used; may evict the least recently used. */
+  touch(shape: string): Slot<Dirs>;
+  all(): Iterable<Slot<Dirs>>;
+  dropAll(): void;
+}
+
+/** The slots by shape in recency order, each dropped after `idleMs` unused or when more than `maxShapes` exist. */
+function createSlotTable<Dirs>(
+  options: Pick<WarmSandboxOptions<Dirs>, "idleMs" | "maxShapes">,
+  discard: (sandbox: WarmSandbox<Dirs>) => void,
+): SlotTable<Dirs> {
+  // Map order is the recency order: a used shape is moved to the end.
+  const slots = new Map<string, Slot<Dirs>>();
+
+  const drop = (shape: string) => {
+    const slot = slots.get(shape);
+    if (!slot) return;
+    slots.delete(shape);
+    clearTimeout(slot.idleTimer);
+    if (slot.sandbox) discard(slot.sandbox);
+  };
+
+  const armIdle = (shape: string, slot: Slot<Dirs>, ms: number) => {
+    slot.idleTimer = setTimeout(() => {
+      const left = slot.lastUsed + options.idleMs - Date.now();
+      if (left > 0) armIdle(shape, slot, left);
+      else drop(shape);
+    }, ms);
+    slot.idleTimer.unref();
+  };
+
+  return {
+    get: (shape) => slots.get(shape),
+    touch(shape) {
+      let slot = slots.get(shape);
+      if (slot) {
+        slots.delete(shape);
+        slots.set(shape, slot);
+        slot.lastUsed = Date.now();
+        return slot;
+      }
+      slot = { pending: false, lastUsed: Date.now() };
+      slots.set(shape, slot);
+      armIdle(shape, slot, options.idleMs);
+      while (slots.size > options.maxShapes) drop(slots.keys().next().value!);
+      return slot;
+    },
+    all: () => slots.values(),
+    dropAll() {
+      for (const shape of [...slots.keys()]) drop(shape);
     },
   };
 }

@@ -1,4 +1,4 @@
-// The acceptance requirements of zelinqa-api.md §15 (R1–R31, R29 in concurrency.test.ts) on the reference
+// The acceptance requirements of docs/zelinqa-api.md §15 (R1–R31, R29 in concurrency.test.ts) on the reference
 // corpus, installed through the configuration API of a real app, on SQLite and PostgreSQL.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -67,7 +67,7 @@ async function waitForCompilation(t: TestApp, id: string): Promise<Json> {
 }
 
 for (const backend of BACKENDS) {
-  void describe(`zelinqa §15 acceptance on ${backend}`, { skip: skipReason(backend) }, () => {
+  void describe(`docs/zelinqa-api.md §15 acceptance on ${backend}`, { skip: skipReason(backend) }, () => {
     let t: TestApp;
     const requestIds: string[] = [];
     const degradedSeen: string[] = [];

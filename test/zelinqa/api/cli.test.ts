@@ -1,4 +1,4 @@
-// The `zelinqa` command of §2.1: domains, keys (printed once), config import/export, database flags in any
+// The `zelinqa` command of docs/zelinqa-api.md §2.1: domains, keys (printed once), config import/export, database flags in any
 // position, and exit codes 0/1/2. Mostly in-process through runCli; a few real processes check the streams.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// §12.5: compiling 500 questions and 200 success informations finishes in under 500 ms, measured on the
+// docs/zelinqa-api.md §12.5: compiling 500 questions and 200 success informations finishes in under 500 ms, measured on the
 // worker (claim, compile, store the version, finish the job) of a real app on SQLite.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -55,7 +55,7 @@ void describe("zelinqa compilation performance", () => {
   });
 
   void it("compiles 500 questions and 200 success informations in under 500 ms", async (ctx) => {
-    // A batch holds at most 500 changes (§12.3): install in two batches.
+    // A batch holds at most 500 changes (docs/zelinqa-api.md §12.3): install in two batches.
     const all = largeConfiguration();
     for (const changes of [all.slice(0, 400), all.slice(400)]) {
       const applied = await t.request("POST", "/v1/configuration/changes", {

@@ -1,4 +1,4 @@
-// Concurrency over real HTTP (§2.3, §6, §7, R29): two app instances sharing one database (PostgreSQL; one
+// Concurrency over real HTTP (docs/zelinqa-api.md §2.3, §6, §7, R29): two app instances sharing one database (PostgreSQL; one
 // instance on SQLite, which allows a single process), many clients racing on one session.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Durability (§2.3): a `zelinqa serve` process is killed with SIGKILL during a burst of /next calls; after a
+// Durability (docs/zelinqa-api.md §2.3): a `zelinqa serve` process is killed with SIGKILL during a burst of /next calls; after a
 // restart on the same database every acknowledged turn is there (its replay is identical), the journal is
 // contiguous and the session is still usable. On SQLite and on PostgreSQL.
 import { after, before, describe, it } from "node:test";
@@ -132,7 +132,7 @@ for (const backend of BACKENDS) {
 
     void it(
       "R29 with two zelinqa serve processes: the same /next on both gives exactly one turn",
-      { skip: backend === "sqlite" ? "one process per SQLite file (§2.3)" : undefined },
+      { skip: backend === "sqlite" ? "one process per SQLite file (docs/zelinqa-api.md §2.3)" : undefined },
       async () => {
         const first = await startServe(flags);
         const second = await startServe(flags).catch(async (error: unknown) => {

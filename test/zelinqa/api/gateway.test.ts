@@ -1,4 +1,4 @@
-// Gateway behaviour of §3–§6 that runs before the engine: 404/405/413, authentication and static scopes,
+// Gateway behaviour of docs/zelinqa-api.md §3–§6 that runs before the engine: 404/405/413, authentication and static scopes,
 // Idempotency-Key header checks, request validation with JSON-Pointer issues, resource 404s, idempotent
 // replay of stored refusals, health, OpenAPI docs and access logs. Run on SQLite and PostgreSQL.
 import { after, before, describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// A dead process's idempotency lease (§6.5, issue 11): two `zelinqa serve` processes share one PostgreSQL; one
+// A dead process's idempotency lease (docs/zelinqa-api.md §6.5, issue 11): two `zelinqa serve` processes share one PostgreSQL; one
 // is killed with SIGKILL while it holds the reservation of a /next (stuck in a model call); the client's retry
 // on the other process succeeds within seconds instead of answering 503 idempotency_contention for 60 s.
 import { after, before, describe, it } from "node:test";

@@ -1,5 +1,5 @@
 // Property tests (fast-check) of the HTTP request layer (issue 11 item 7): the pre-parse scan, the body parser,
-// the closed request schemas with their §5.4 error mapping, and the canonical JSON of the fingerprint.
+// the closed request schemas with their docs/zelinqa-api.md §5.4 error mapping, and the canonical JSON of the fingerprint.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -162,7 +162,7 @@ void describe("request layer properties", () => {
     );
   });
 
-  void it("a schema violation always maps to a §5.4 envelope with JSON-Pointer issues", () => {
+  void it("a schema violation always maps to a docs/zelinqa-api.md §5.4 envelope with JSON-Pointer issues", () => {
     const names = Object.keys(SCHEMAS) as Array<keyof typeof SCHEMAS>;
     const pointer = /^(|(\/([^~/]|~0|~1)*)+)$/;
     fc.assert(

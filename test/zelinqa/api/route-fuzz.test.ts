@@ -1,6 +1,6 @@
 // A bounded fuzz of every route (issue 11 item 7): random methods, path ids (percent junk, NUL, traversal),
 // query parameters, headers (keys, Content-Type, Idempotency-Key) and bodies (JSON, junk, deep nesting). No
-// answer is a 5xx, every answer carries X-Request-Id, and every error is the envelope or a §5.3 gateway body.
+// answer is a 5xx, every answer carries X-Request-Id, and every error is the envelope or a docs/zelinqa-api.md §5.3 gateway body.
 // A few seconds per store; also a handful of raw HTTP request lines no client library would send.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";

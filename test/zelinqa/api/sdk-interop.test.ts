@@ -1,4 +1,4 @@
-// §14 interoperability: the project's TypeScript SDK, unchanged except for its base URL, drives a real
+// docs/zelinqa-api.md §14 interoperability: the project's TypeScript SDK, unchanged except for its base URL, drives a real
 // listening server (SQLite and PostgreSQL): configuration, publication, a session, and the error classes.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";

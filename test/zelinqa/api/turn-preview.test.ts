@@ -178,7 +178,7 @@ for (const backend of BACKENDS) {
         assert.equal(refused.status, 403, key);
         assert.equal(refused.text, '{"message":"Forbidden"}');
       }
-      // Authentication runs before the lookup (§4.1): an unknown session with a bad key is still 403.
+      // Authentication runs before the lookup (docs/zelinqa-api.md §4.1): an unknown session with a bad key is still 403.
       assert.equal((await preview("ses_does_not_exist", { user_text: "1500" }, "read")).status, 403);
     });
 

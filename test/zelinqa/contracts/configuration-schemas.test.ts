@@ -1,4 +1,4 @@
-// Configuration request shapes of §12.1–12.5 are closed: pre-1.0 and v1-absent fields are rejected.
+// Configuration request shapes of docs/zelinqa-api.md §12.1–12.5 are closed: pre-1.0 and v1-absent fields are rejected.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ConfigurationChangesRequestSchema, PublishRequestSchema } from "../../../src/zelinqa/contracts/index.js";

@@ -1,4 +1,4 @@
-// Every error code of §5.2 (plus the [ext] invalid_request) is mapped to its HTTP status and both locales.
+// Every error code of docs/zelinqa-api.md §5.2 (plus the [ext] invalid_request) is mapped to its HTTP status and both locales.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { ERROR_CATALOGUE, ERROR_CODES, errorMessage } from "../../../src/zelinqa/contracts/index.js";

@@ -1,4 +1,4 @@
-// Request schemas are closed and carry exactly the limits of zelinqa-api.md §8 and §8.6.
+// Request schemas are closed and carry exactly the limits of docs/zelinqa-api.md §8 and §8.6.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {

@@ -1,4 +1,4 @@
-// Compilation of §11.1: targets of a question (primary, secondary, exploration incl. the 128-character rule),
+// Compilation of docs/zelinqa-api.md §11.1: targets of a question (primary, secondary, exploration incl. the 128-character rule),
 // choice values, phrase tables, and loading a stored artefact.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";

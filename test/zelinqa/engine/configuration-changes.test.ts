@@ -1,4 +1,4 @@
-// Change batches of §12.3: atomic application, defaults, edit-blocking issues (§12.4) and audit diffs (§12.6).
+// Change batches of docs/zelinqa-api.md §12.3: atomic application, defaults, edit-blocking issues (§12.4) and audit diffs (§12.6).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";

@@ -1,4 +1,4 @@
-// The merge rule of §10.4: priorities, equal-priority replacement, conflicts and their resolution.
+// The merge rule of docs/zelinqa-api.md §10.4: priorities, equal-priority replacement, conflicts and their resolution.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mergeEvidence } from "../../../src/zelinqa/engine/evidence.js";

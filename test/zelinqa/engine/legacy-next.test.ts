@@ -1,4 +1,4 @@
-// The stateless legacy selection of §13 (k = 1, nothing persisted) on the reference corpus.
+// The stateless legacy selection of docs/zelinqa-api.md §13 (k = 1, nothing persisted) on the reference corpus.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { LegacyNextRequest } from "../../../src/zelinqa/contracts/index.js";
@@ -13,7 +13,7 @@ void describe("legacy next-questions", () => {
     ["proposes the best question of a fresh conversation", { session_id: "legacy-1" }, "sdk_q_animaux"],
     ["skips answered ids and ignores unknown ones", { session_id: "l", answered_question_ids: ["sdk_q_animaux", "nope"] }, "sdk_q_style"],
     [
-      // §10.7: without question ids nor a pending decision, history answers stay unattributed (no outcome).
+      // docs/zelinqa-api.md §10.7: without question ids nor a pending decision, history answers stay unattributed (no outcome).
       "records no outcome for unattributed history answers",
       {
         session_id: "l",

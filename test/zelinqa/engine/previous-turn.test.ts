@@ -1,5 +1,5 @@
-// Previous-turn resolution (§10.1), validation (§10.2), outcome inference (§10.3), degraded reasons (§9.5)
-// and the pending decision (§9.3), on the reference corpus (first decision: sdk_q_animaux, sdk_q_style).
+// Previous-turn resolution (docs/zelinqa-api.md §10.1), validation (§10.2), outcome inference (§10.3), degraded reasons (§9.5)
+// and the pending decision (docs/zelinqa-api.md §9.3), on the reference corpus (first decision: sdk_q_animaux, sdk_q_style).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { PreviousTurn } from "../../../src/zelinqa/contracts/index.js";

@@ -1,4 +1,4 @@
-// Coverage, progress, statuses, overrides and the success rule of §11.2–11.3.
+// Coverage, progress, statuses, overrides and the success rule of docs/zelinqa-api.md §11.2–11.3.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createSession, sessionView } from "../../../src/zelinqa/engine/index.js";
@@ -112,7 +112,7 @@ const rows: Row[] = [
       s.targets.s_b = { status: "confirmed", value: 1, priority: 2 };
     },
     objective: ["covered", "covered", 0.8333],
-    // Literal §11.3: a closed dimension's questions are unavailable, so its computed status is blocked.
+    // Literal docs/zelinqa-api.md §11.3: a closed dimension's questions are unavailable, so its computed status is blocked.
     dims: { A: ["blocked", "covered", 0], B: ["covered", "covered", 1], C: ["not_started", "not_started", 0] },
   },
   {

@@ -1,4 +1,4 @@
-// Publication-blocking issues of §12.4, returned as `warnings` of a change batch.
+// Publication-blocking issues of docs/zelinqa-api.md §12.4, returned as `warnings` of a change batch.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";

@@ -1,4 +1,4 @@
-// Requirement 31 of §15 (engine determinism on the reference corpus), with requirements 14, 19 and 21.
+// Requirement 31 of docs/zelinqa-api.md §15 (engine determinism on the reference corpus), with requirements 14, 19 and 21.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { applySessionEvents, createSession, nextQuestions, sessionView } from "../../../src/zelinqa/engine/index.js";

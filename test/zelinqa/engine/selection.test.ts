@@ -1,4 +1,4 @@
-// Selection of §11.4–11.7: pools, strict constraints, prefer and relaxation, re-ask cool-down, scoring with
+// Selection of docs/zelinqa-api.md §11.4–11.7: pools, strict constraints, prefer and relaxation, re-ask cool-down, scoring with
 // the order factor, greedy top-k diversity, fallback and no_question_available.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// semi_open questions (§10.2 accepted forms, §10.5.6): choices plus free_text, or user_text only.
+// semi_open questions (docs/zelinqa-api.md §10.2 accepted forms, §10.5.6): choices plus free_text, or user_text only.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";

@@ -1,4 +1,4 @@
-// Invariants of every /next response (§8.2) over seeded random conversations on the furniture example:
+// Invariants of every /next response (docs/zelinqa-api.md §8.2) over seeded random conversations on the furniture example:
 // ask ⇔ decision and 1..k ranked candidates, stop ⇔ none, counters, warnings/degraded order, progress bounds.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";

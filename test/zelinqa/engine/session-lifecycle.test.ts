@@ -1,5 +1,5 @@
-// Client updates (§10.8), /events (§8.3), context messages and initial history (§10.7), max_turns stop
-// and stopped sessions (§9.4), and the optional model port (§10.6), on the reference corpus.
+// Client updates (docs/zelinqa-api.md §10.8), /events (§8.3), context messages and initial history (§10.7), max_turns stop
+// and stopped sessions (docs/zelinqa-api.md §9.4), and the optional model port (§10.6), on the reference corpus.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ClientUpdates } from "../../../src/zelinqa/contracts/index.js";

@@ -1,4 +1,4 @@
-// The engine's pure SHA-256 (used for long exploration ids, §11.1) agrees with node:crypto.
+// The engine's pure SHA-256 (used for long exploration ids, docs/zelinqa-api.md §11.1) agrees with node:crypto.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";

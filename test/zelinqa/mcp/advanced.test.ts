@@ -1,4 +1,4 @@
-// Advanced mode over the in-memory MCP transport: zelinqa-mcp.md §13.2 requirements R23–R40.
+// Advanced mode over the in-memory MCP transport: docs/zelinqa-mcp.md §13.2 requirements R23–R40.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -55,7 +55,7 @@ async function withKey<T>(key: string | undefined, fn: () => Promise<T>): Promis
   }
 }
 
-void describe("advanced mode (§13.2)", () => {
+void describe("advanced mode (docs/zelinqa-mcp.md §13.2)", () => {
   void it("R23 lists exactly the six tools with their property and required sets, descriptions, object input schemas and each its contracts output schema", async () => {
     const h = await connect({ advanced: true });
     try {
@@ -80,7 +80,7 @@ void describe("advanced mode (§13.2)", () => {
     }
   });
 
-  void it("R24 announces zelinqa 1.0.1 with the advanced instructions and the §12.3 description substrings", async () => {
+  void it("R24 announces zelinqa 1.0.1 with the advanced instructions and the docs/zelinqa-mcp.md §12.3 description substrings", async () => {
     const h = await connect({ advanced: true });
     try {
       assert.deepEqual(h.client.getServerVersion(), { name: "zelinqa", version: "1.0.1" });
@@ -240,7 +240,7 @@ void describe("advanced mode (§13.2)", () => {
     }
   });
 
-  void it("§3.2 future strings, extra fields and missing fields still satisfy the output schema and reach the host as received", async () => {
+  void it("docs/zelinqa-mcp.md §3.2 future strings, extra fields and missing fields still satisfy the output schema and reach the host as received", async () => {
     const odd = {
       ...decisionNormale(),
       action: "pause",
@@ -655,7 +655,7 @@ void describe("advanced mode (§13.2)", () => {
   });
 });
 
-void describe("state_version tracking (§6.4)", () => {
+void describe("state_version tracking (docs/zelinqa-mcp.md §6.4)", () => {
   void it("keeps at most 128 sessions and evicts the oldest inserted; ignores boolean versions", () => {
     const tracker = new VersionTracker();
     for (let i = 0; i < 129; i += 1) tracker.observe({ session_id: `s${i}`, versions: { state_version: i } });

@@ -1,4 +1,4 @@
-// Business mode over the in-memory MCP transport: zelinqa-mcp.md §13.1 requirements R1–R22.
+// Business mode over the in-memory MCP transport: docs/zelinqa-mcp.md §13.1 requirements R1–R22.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -79,7 +79,7 @@ const emailCandidate = (type: Candidate["type"], extra: Partial<Candidate> = {})
   ...extra,
 });
 
-void describe("business mode (§13.1)", () => {
+void describe("business mode (docs/zelinqa-mcp.md §13.1)", () => {
   void it("R1 lists exactly the seven business tools, no zelinqa_answer, no id or version in any schema or description, each with its contracts output schema", async () => {
     const h = await connect();
     try {
@@ -101,7 +101,7 @@ void describe("business mode (§13.1)", () => {
     }
   });
 
-  void it("§7.1 argument errors are isError results containing validation error; an unknown tool is answered as the framework does", async () => {
+  void it("docs/zelinqa-mcp.md §7.1 argument errors are isError results containing validation error; an unknown tool is answered as the framework does", async () => {
     const h = await connect();
     try {
       const missing = await h.call("zelinqa_start", {});

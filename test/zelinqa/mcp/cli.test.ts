@@ -1,4 +1,4 @@
-// The zelinqa-mcp command line and process (zelinqa-mcp.md §10, §13.3 R41–R43), spawning the real main.ts.
+// The zelinqa-mcp command line and process (docs/zelinqa-mcp.md §10, §13.3 R41–R43), spawning the real main.ts.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -27,7 +27,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = baseEnv()) {
 
 const silent = { out: () => {}, err: () => {} };
 
-void describe("zelinqa-mcp command line (§10)", () => {
+void describe("zelinqa-mcp command line (docs/zelinqa-mcp.md §10)", () => {
   void it("R41 defaults are stdio, 127.0.0.1, 8000 and WARNING, and explicit flags are honoured", () => {
     assert.deepEqual(parseArguments([], silent), {
       kind: "run",
@@ -61,7 +61,7 @@ void describe("zelinqa-mcp command line (§10)", () => {
     assert.ok(!help.stdout.includes("streamable-http") && !help.stdout.includes("--port"), "help lists only the transport that works");
   });
 
-  void it("R42 a missing or blank key exits 2 with the §10 message on stderr and nothing on stdout", () => {
+  void it("R42 a missing or blank key exits 2 with the docs/zelinqa-mcp.md §10 message on stderr and nothing on stdout", () => {
     for (const key of [undefined, "", "   "]) {
       const res = run([], baseEnv({ ZELINQA_API_KEY: key }));
       assert.equal(res.code, 2);

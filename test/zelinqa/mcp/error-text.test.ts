@@ -1,4 +1,4 @@
-// Error translation (zelinqa-mcp.md §7.2) and the environment read when the client is built (§9).
+// Error translation (docs/zelinqa-mcp.md §7.2) and the environment read when the client is built (§9).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -48,8 +48,8 @@ async function factoryText(): Promise<string> {
   }
 }
 
-void describe("error texts (§7.2)", () => {
-  void it("scrubs the configured keys of at least 8 characters, the longest first (§8)", () => {
+void describe("error texts (docs/zelinqa-mcp.md §7.2)", () => {
+  void it("scrubs the configured keys of at least 8 characters, the longest first (docs/zelinqa-mcp.md §8)", () => {
     const secrets = secretsOf({
       ZELINQA_API_KEY: " zk_key_12345 ",
       ZELINQA_LIVE_RUNTIME_KEY: "zk_key_12345_long",
@@ -108,7 +108,7 @@ void describe("error texts (§7.2)", () => {
   });
 });
 
-void describe("client construction from the environment (§9)", () => {
+void describe("client construction from the environment (docs/zelinqa-mcp.md §9)", () => {
   const clean = {
     ZELINQA_API_KEY: "zk_env_key_123456",
     ZELINQA_BASE_URL: undefined,

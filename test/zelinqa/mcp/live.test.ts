@@ -1,5 +1,5 @@
-// zelinqa-mcp against our own running API (zelinqa-mcp.md §13.4 R46–R49): SQLite in a temp dir, the reference
-// corpus of zelinqa-api.md §15, and the real MCP server over stdio.
+// zelinqa-mcp against our own running API (docs/zelinqa-mcp.md §13.4 R46–R49): SQLite in a temp dir, the reference
+// corpus of docs/zelinqa-api.md §15, and the real MCP server over stdio.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -12,7 +12,7 @@ const viewOf = (r: { structured: Record<string, unknown> | undefined }) => r.str
 
 let api: LiveApi;
 
-void describe("zelinqa-mcp against our API (§13.4)", () => {
+void describe("zelinqa-mcp against our API (docs/zelinqa-mcp.md §13.4)", () => {
   before(async () => {
     api = await startLiveApi();
   });

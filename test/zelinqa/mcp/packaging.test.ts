@@ -1,4 +1,4 @@
-// Packaging (zelinqa-mcp.md §11, §13.3 R45): server.json against package.json, the README marker, the skill,
+// Packaging (docs/zelinqa-mcp.md §11, §13.3 R45): server.json against package.json, the README marker, the skill,
 // the agent metadata and the host examples.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -24,7 +24,7 @@ const pkg = json("package.json") as { name: string; version: string; files?: str
 const readme = existsSync(`${root}README.md`) ? read("README.md") : "";
 const marker = `<!-- mcp-name: ${server.name} -->`;
 
-void describe("packaging (§11)", () => {
+void describe("packaging (docs/zelinqa-mcp.md §11)", () => {
   void it("R45 server.json names the npm package and version of package.json, one stdio npx package, one secret variable, no remotes", () => {
     assert.equal(server.title, "Zelinqa MCP");
     assert.match(server.name, /^[\w.-]+\/zelinqa-mcp$/);
@@ -69,7 +69,7 @@ void describe("packaging (§11)", () => {
     },
   );
 
-  void it("the skill has the zelinqa front matter and every step of §12.4", () => {
+  void it("the skill has the zelinqa front matter and every step of docs/zelinqa-mcp.md §12.4", () => {
     const skill = read("skills/zelinqa/SKILL.md");
     const front = /^---\n([\s\S]*?)\n---\n/.exec(skill);
     assert.ok(front);

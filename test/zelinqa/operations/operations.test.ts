@@ -1,5 +1,5 @@
 // The operations without HTTP, as the CLI uses them: a change batch and a publication committed on their own,
-// sessions whose state_version the engine alone raises while the stored column mirrors it (§7).
+// sessions whose state_version the engine alone raises while the stored column mirrors it (docs/zelinqa-api.md §7).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {

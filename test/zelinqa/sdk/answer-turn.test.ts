@@ -1,4 +1,4 @@
-// answerTurn: the rules table of §3.6 with its exact messages, in order, and the accepted forms.
+// answerTurn: the rules table of docs/zelinqa-mcp.md §3.6 with its exact messages, in order, and the accepted forms.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { answerTurn, ZelinqaAnswerError, type AnswerInput, type PendingDecision } from "../../../src/zelinqa/sdk/index.js";

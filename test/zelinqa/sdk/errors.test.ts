@@ -1,4 +1,4 @@
-// Error classes chosen by code then status (§3.4), their rendering, and the toJSON round trip (R44).
+// Error classes chosen by code then status (docs/zelinqa-mcp.md §3.4), their rendering, and the toJSON round trip (R44).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import * as sdk from "../../../src/zelinqa/sdk/index.js";
@@ -163,7 +163,7 @@ void describe("apiErrorFromResponse", () => {
     assert.ok(sdk.ZelinqaConfigurationValidationError.prototype instanceof sdk.ZelinqaValidationError);
   });
 
-  void it("exports the constants of §3.4", () => {
+  void it("exports the constants of docs/zelinqa-mcp.md §3.4", () => {
     assert.equal(sdk.DEFAULT_BASE_URL, "https://api.zelinqa.ai");
     assert.equal(sdk.DEFAULT_TIMEOUT_MS, 30000);
     assert.equal(sdk.DEFAULT_MAX_RETRIES, 2);

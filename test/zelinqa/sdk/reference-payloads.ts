@@ -1,4 +1,4 @@
-// The reference payloads of zelinqa-mcp.md Appendix A, shared by the SDK and MCP tests.
+// The reference payloads of docs/zelinqa-mcp.md Appendix A, shared by the SDK and MCP tests.
 import type { FeedbackResponse, NextResponse, SessionStateResponse } from "../../../src/zelinqa/contracts/index.js";
 
 export const versions = (n: number) => ({ state_version: n, engine_version: "1.0.0", api_version: "1.0" as const });

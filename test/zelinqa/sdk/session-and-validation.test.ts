@@ -1,4 +1,4 @@
-// Request validation before sending (nothing reaches the server) and the Session handle of §3.5.
+// Request validation before sending (nothing reaches the server) and the Session handle of docs/zelinqa-mcp.md §3.5.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Session, ZelinqaClient, ZelinqaRequestValidationError, ZelinqaStateVersionConflictError } from "../../../src/zelinqa/sdk/index.js";
@@ -88,7 +88,7 @@ void describe("Session handle", () => {
     }
   });
 
-  void it("accepts 2xx bodies missing contract fields (no versions, no candidates) without failing (§3.2)", async () => {
+  void it("accepts 2xx bodies missing contract fields (no versions, no candidates) without failing (docs/zelinqa-mcp.md §3.2)", async () => {
     const server = await startScriptedServer([
       { status: 200, body: { request_id: "r", session_id: "ses_01J8Z", action: "ask", decision_id: "dec_x" } },
       { status: 200, body: { request_id: "r", session_id: "ses_01J8Z", status: "future_status", pending_decision: null } },

@@ -19,7 +19,7 @@ const KEY = "zk_test_secret_key_123456";
 const noSleep = { sleep: async () => {}, random: () => 0 };
 
 void describe("SDK requests over real HTTP", () => {
-  void it("sends the headers of §3.2: bearer key, JSON accept, user agent, content type and idempotency key on POST only", async () => {
+  void it("sends the headers of docs/zelinqa-mcp.md §3.2: bearer key, JSON accept, user agent, content type and idempotency key on POST only", async () => {
     const server = await startScriptedServer([
       { status: 201, body: sessionNeuve() },
       { status: 200, body: sessionNeuve() },
@@ -319,7 +319,7 @@ void describe("SDK requests over real HTTP", () => {
     assert.ok(!inspect(config).includes(KEY));
   });
 
-  void it("checks construction options with the exact messages of §3.1", () => {
+  void it("checks construction options with the exact messages of docs/zelinqa-mcp.md §3.1", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ apiKey: "  " }, "api_key must be a non-blank string"],
       [{ apiKey: KEY, baseUrl: "ftp://x" }, "base_url must be an absolute HTTP(S) URL"],

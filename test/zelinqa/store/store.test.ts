@@ -1,4 +1,4 @@
-// One store suite run against SQLite and PostgreSQL (§2.3): migrations, tenancy, drafts, versions, the
+// One store suite run against SQLite and PostgreSQL (docs/zelinqa-api.md §2.3): migrations, tenancy, drafts, versions, the
 // compilation queue, the state_version CAS, idempotency reservation and the audit log.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Real-looking French and English answers → the value each deterministic extractor yields (§10.5).
+// Real-looking French and English answers → the value each deterministic extractor yields (docs/zelinqa-api.md §10.5).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {

@@ -1,4 +1,4 @@
-// The OpenAI-compatible model client (§10.6) against a fake local HTTP server: request shape, parsing,
+// The OpenAI-compatible model client (docs/zelinqa-api.md §10.6) against a fake local HTTP server: request shape, parsing,
 // and every failure mode the engine turns into `semantic_service_unavailable`.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Normalisation, similarity, lexicons and Damerau–Levenshtein of §10.3 and §10.5.1.
+// Normalisation, similarity, lexicons and Damerau–Levenshtein of docs/zelinqa-api.md §10.3 and §10.5.1.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {

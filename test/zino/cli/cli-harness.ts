@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { createFrameServer, silentLogger, type FrameHandler, type FrameServer } from "../../../src/wire/index.js";
-import type { CliIo } from "../../../src/zino/cli/cli-io.js";
+import type { CliIo } from "../../../src/shared/cli.js";
 import { runCli } from "../../../src/zino/cli/program.js";
 
 export interface CliRun {

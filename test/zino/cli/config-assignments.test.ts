@@ -1,7 +1,7 @@
 // `zino ctx set` assignments and the masking of secrets in `zino ctx show`.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { CliError } from "../../../src/zino/cli/cli-io.js";
+import { CliError } from "../../../src/shared/cli.js";
 import { assignmentsToConfig, parseValue } from "../../../src/zino/cli/config-assignments.js";
 import { maskSecrets } from "../../../src/zino/cli/mask-secrets.js";
 

@@ -1,4 +1,4 @@
-// A Python ZINO instance's ZINO.toml and agents/ read unchanged (spec §4, issue 12): every Python table and key is
+// A Python ZINO instance's ZINO.toml and agents/ read unchanged (docs/zino-protocol.md §4, issue 12): every Python table and key is
 // mapped onto ours, ours win where both set a value, and what is not honoured is listed by name.
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";

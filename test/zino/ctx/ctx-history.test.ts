@@ -1,4 +1,4 @@
-// History in zino-ctx (spec §4): message and token limits, no orphan leading assistant/tool message,
+// History in zino-ctx (docs/zino-protocol.md §4): message and token limits, no orphan leading assistant/tool message,
 // all-or-nothing appends, get/clear.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";

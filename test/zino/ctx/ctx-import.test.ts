@@ -1,4 +1,4 @@
-// Import of a Python-style ZINO.toml and agents/ folder (spec §4): at start, on reload, all-or-nothing, without
+// Import of a Python-style ZINO.toml and agents/ folder (docs/zino-protocol.md §4): at start, on reload, all-or-nothing, without
 // clobbering per-ctxkey rows; and the defaults shipped in this repository import cleanly.
 import assert from "node:assert/strict";
 import { rmSync, writeFileSync } from "node:fs";

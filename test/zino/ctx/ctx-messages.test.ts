@@ -1,4 +1,4 @@
-// The defining answer of zino-ctx (spec §4): [system prompt, context, history, user] for (message, ctxkey),
+// The defining answer of zino-ctx (docs/zino-protocol.md §4): [system prompt, context, history, user] for (message, ctxkey),
 // with the template filled, configuration inherited from `default`, skills and exact tool-call round trips.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";

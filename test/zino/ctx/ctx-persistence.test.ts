@@ -1,4 +1,4 @@
-// The store survives a restart of zino-ctx on the same file (spec §4): configuration, history, memories, values.
+// The store survives a restart of zino-ctx on the same file (docs/zino-protocol.md §4): configuration, history, memories, values.
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { dirname } from "node:path";

@@ -1,4 +1,4 @@
-// zino-ctx protocol conformance (spec §2, §4): handshake, malformed input, limits, unknown types, bad fields,
+// zino-ctx protocol conformance (docs/zino-protocol.md §2, §4): handshake, malformed input, limits, unknown types, bad fields,
 // and the service still answering afterwards.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";

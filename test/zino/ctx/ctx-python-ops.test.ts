@@ -1,4 +1,4 @@
-// The Python ZINO typed operations of spec §8, in the shapes a Python zino-daemon expects.
+// The Python ZINO typed operations of docs/zino-protocol.md §8, in the shapes a Python zino-daemon expects.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
 import { type CtxHarness, startCtx } from "./ctx-harness.js";

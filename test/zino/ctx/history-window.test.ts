@@ -1,4 +1,4 @@
-// The history window and token estimate as pure functions (spec §4 limits), table-driven.
+// The history window and token estimate as pure functions (docs/zino-protocol.md §4 limits), table-driven.
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import { dropOrphans, estimateMessageTokens, estimateTokens, selectHistory, type ChatMessage } from "../../../src/zino/ctx/index.js";

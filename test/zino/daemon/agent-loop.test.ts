@@ -1,4 +1,4 @@
-// The agent loop with only its model and tool functions faked (spec §3): inline and native calls, results fed
+// The agent loop with only its model and tool functions faked (docs/zino-protocol.md §3): inline and native calls, results fed
 // back, unknown tools, limits ending in one final call without tools, full_text across iterations, history.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// Protocol conformance of the daemon socket (spec §2, §3): the ready handshake, capabilities, and every bad
+// Protocol conformance of the daemon socket (docs/zino-protocol.md §2, §3): the ready handshake, capabilities, and every bad
 // request answered with an error frame while the service keeps serving.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";

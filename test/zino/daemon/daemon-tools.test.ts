@@ -1,4 +1,4 @@
-// The agent loop through the service (spec §1 steps 6–8, §3): native and inline calls executed at exc, tool
+// The agent loop through the service (docs/zino-protocol.md §1 steps 6–8, §3): native and inline calls executed at exc, tool
 // frames to the client, results fed back, the whole turn in history, limits, exc down, cancelling a running tool.
 // exc is a stand-in frame server on the exc socket (a process boundary); ctx and rtr are the real services.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Service-level turns (spec §1, §3, §8) against the REAL ctx and rtr services and the fake provider: streaming,
+// Service-level turns (docs/zino-protocol.md §1, §3, §8) against the REAL ctx and rtr services and the fake provider: streaming,
 // history, Python-client compatibility, status frames, cancellation and degradation.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";

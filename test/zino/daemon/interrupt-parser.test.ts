@@ -1,4 +1,4 @@
-// The streaming interrupt parser (spec §3 "Interrupts"): inline blocks found across any chunking, text inside
+// The streaming interrupt parser (docs/zino-protocol.md §3 "Interrupts"): inline blocks found across any chunking, text inside
 // blocks never released, look-alike text released once disambiguated, arguments as object or JSON string.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";

@@ -1,4 +1,4 @@
-// Loop limits (spec §3): the tool-call budget and identical-call detection on canonical arguments.
+// Loop limits (docs/zino-protocol.md §3): the tool-call budget and identical-call detection on canonical arguments.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { CallBudget, canonicalJson } from "../../../src/zino/daemon/index.js";

@@ -1,4 +1,4 @@
-// Skills as sub-agents end to end (spec §3, §6): the REAL ctx, rtr, exc and daemon on sockets in a temp dir, the
+// Skills as sub-agents end to end (docs/zino-protocol.md §3, §6): the REAL ctx, rtr, exc and daemon on sockets in a temp dir, the
 // fake provider as the model. A `run_skill` call becomes a child turn with the skill's prompt, examples, tools and
 // model; its answer and tool digest reach the parent model; its progress reaches events:"all" clients only;
 // depth, fan-out and time limits hold; a client disconnect cancels the child; child turns are not stored.

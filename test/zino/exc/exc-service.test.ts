@@ -1,4 +1,4 @@
-// zino-exc protocol and rules (spec §1, §6, §8): the process's secrets, ready, tool calls and their failures,
+// zino-exc protocol and rules (docs/zino-protocol.md §1, §6, §8): the process's secrets, ready, tool calls and their failures,
 // allow/deny lists, static analysis, unsandboxed refusal, and the Python typed operations.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";

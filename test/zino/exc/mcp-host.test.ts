@@ -1,4 +1,4 @@
-// zino-exc as an MCP host (spec §6): per-(ctxkey, server) stdio processes through the official SDK, tools listed
+// zino-exc as an MCP host (docs/zino-protocol.md §6): per-(ctxkey, server) stdio processes through the official SDK, tools listed
 // with `mcp__<server>__` prefixes, calls routed, errors and crashes as results, env from ctx, idle stop.
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// zino-exc's bubblewrap sandbox for MCP servers (EXC-28, spec §6): `sandbox = "bwrap"` runs a server with the host
+// zino-exc's bubblewrap sandbox for MCP servers (EXC-28, docs/zino-protocol.md §6): `sandbox = "bwrap"` runs a server with the host
 // read-only, a private /tmp and HOME, the instance's runtime dir, sockets and database hidden, the network only when
 // `network` allows it, `writable` paths bound read-write, and a clear failure, never an unsandboxed start, when
 // bubblewrap cannot run. Real bwrap, real server processes; each denial has an unsandboxed control that succeeds.

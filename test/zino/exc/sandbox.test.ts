@@ -1,4 +1,4 @@
-// zino-exc sandbox (spec §6): isolation of files, network, processes and resources, timeouts, output caps.
+// zino-exc sandbox (docs/zino-protocol.md §6): isolation of files, network, processes and resources, timeouts, output caps.
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

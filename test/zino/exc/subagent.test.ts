@@ -1,4 +1,4 @@
-// Sub-agents at exc (spec §6): `run_skill {skill, request}` becomes a child turn requested from the daemon socket,
+// Sub-agents at exc (docs/zino-protocol.md §6): `run_skill {skill, request}` becomes a child turn requested from the daemon socket,
 // whose progress goes up as status frames and whose answer comes back with a digest of its tool results; the
 // `run_skill` function offered in `tools`; depth and time limits; cancellation; skill tool lists. The daemon is
 // a stand-in frame server on its socket (a process boundary); the real end-to-end is test/zino/daemon/subagent.test.ts.

@@ -1,4 +1,4 @@
-// Context management (spec §5): the prompt estimate against context_window − max_output_tokens, trimming the
+// Context management (docs/zino-protocol.md §5): the prompt estimate against context_window − max_output_tokens, trimming the
 // oldest history by whole units, and a clear context_overflow error when even that cannot fit.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";

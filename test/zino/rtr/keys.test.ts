@@ -1,4 +1,4 @@
-// Where rtr's provider keys come from (spec §5 "API keys come from configuration or environment") and where
+// Where rtr's provider keys come from (docs/zino-protocol.md §5 "API keys come from configuration or environment") and where
 // they must never go: ready, capabilities and done frames carry no key.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";

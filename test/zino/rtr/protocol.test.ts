@@ -1,4 +1,4 @@
-// rtr as a ZINO service (spec §2): handshake, bad input and limits answered with error frames, the process
+// rtr as a ZINO service (docs/zino-protocol.md §2): handshake, bad input and limits answered with error frames, the process
 // still answering afterwards; and the degradation when ctx is down (instance defaults, said in a status frame).
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";

@@ -1,4 +1,4 @@
-// Python reference compatibility of rtr (spec §8): `infer` in both modes and `capabilities`.
+// Python reference compatibility of rtr (docs/zino-protocol.md §8): `infer` in both modes and `capabilities`.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";

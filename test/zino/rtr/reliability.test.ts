@@ -1,4 +1,4 @@
-// rtr's reliability rules (spec §5): retries with backoff honouring Retry-After, ordered fallbacks, one error
+// rtr's reliability rules (docs/zino-protocol.md §5): retries with backoff honouring Retry-After, ordered fallbacks, one error
 // listing every attempt without any key, per-request timeout, and cancellation reaching the provider.
 import assert from "node:assert/strict";
 import { createServer, type AddressInfo } from "node:net";

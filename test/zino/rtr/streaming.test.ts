@@ -1,4 +1,4 @@
-// rtr's defining answer (spec §5, docs/zino-protocol.md rtr): a message list in, the provider's stream out.
+// rtr's defining answer (docs/zino-protocol.md §5): a message list in, the provider's stream out.
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";

@@ -1,4 +1,4 @@
-// Configuration reads of §12.2: the published or draft configuration, and the question list (JSON or CSV).
+// Configuration reads of docs/zelinqa-api.md §12.2: the published or draft configuration, and the question list (JSON or CSV).
 import {
   ConfigurationQuerySchema,
   ConfigurationResponseSchema,
@@ -13,7 +13,7 @@ import { filterQuestions, pageQuestions, questionsCsv } from "../question-list.j
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
 
-/** §4.3: draft reads also need configuration:write, checked after validation. */
+/** docs/zelinqa-api.md §4.3: draft reads also need configuration:write, checked after validation. */
 function draftScope(principal: Principal, query: unknown): ["configuration:read", "configuration:write"] | null {
   const state = (query as { state?: ConfigurationState }).state;
   return state === "draft" && !principal.scopes.includes("configuration:write") ? ["configuration:read", "configuration:write"] : null;

@@ -1,4 +1,4 @@
-// Configuration writes of §12.3, §12.5 and §12.6: change batches, publication (202, compiled by the worker),
+// Configuration writes of docs/zelinqa-api.md §12.3, §12.5 and §12.6: change batches, publication (202, compiled by the worker),
 // compilation status and the audit log.
 import { z } from "zod";
 import {

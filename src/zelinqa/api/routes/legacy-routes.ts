@@ -1,4 +1,4 @@
-// Legacy routes and health of §13: stateless next-question, conversion recorded as feedback, and health.
+// Legacy routes and health of docs/zelinqa-api.md §13: stateless next-question, conversion recorded as feedback, and health.
 import {
   ConversionRequestSchema,
   ConversionResponseSchema,
@@ -14,7 +14,7 @@ import type { RouteDefinition } from "../route-definition.js";
 
 const CONVERSION_RESULT = { purchase: "success", lead: "success", abandon: "failure", other: "partial" } as const;
 
-/** §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. */
+/** docs/zelinqa-api.md §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. */
 export function conversionMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> | null {
   if (metadata === undefined) return null;
   const out: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-// Runtime routes of §8: create, next, events, get and feedback, as HTTP adapters of the session operations.
+// Runtime routes of docs/zelinqa-api.md §8: create, next, events, get and feedback, as HTTP adapters of the session operations.
 import {
   FeedbackRequestSchema,
   FeedbackResponseSchema,
@@ -24,7 +24,7 @@ function createRoute(ctx: AppContext): RouteDefinition {
     operationId: "createSession",
     summary: "Create a session pinned to the published configuration",
     idempotency: "required",
-    // Every field is optional (§8.1): an absent body is read as `{}`.
+    // Every field is optional (docs/zelinqa-api.md §8.1): an absent body is read as `{}`.
     bodyOptional: true,
     body: SessionCreateRequestSchema,
     responses: { 201: SessionStateResponseSchema },

@@ -1,4 +1,4 @@
-// Advanced results (zelinqa-mcp.md §6.3): the API object as received, omitted contract fields as null, every
+// Advanced results (docs/zelinqa-mcp.md §6.3): the API object as received, omitted contract fields as null, every
 // string scrubbed, plus a top-level state_version mirroring versions.state_version.
 import type { Scrubber } from "../secrets.js";
 import { isRecord } from "../../../shared/is-record.js";
@@ -52,7 +52,7 @@ export function advancedOutput(payload: unknown, options: { withStateVersion: bo
   return options.withStateVersion ? { ...filled, state_version: stateVersionOf(base) } : filled;
 }
 
-/** Drops null fields recursively ("wire" form of §6.1); arrays keep their items. */
+/** Drops null fields recursively ("wire" form of docs/zelinqa-mcp.md §6.1); arrays keep their items. */
 export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (isRecord(value)) {

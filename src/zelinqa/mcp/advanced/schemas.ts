@@ -1,5 +1,5 @@
-// Input schemas of the advanced tools (zelinqa-mcp.md §6.1–§6.2): flat, closed sub-objects whose rules carry
-// the exact messages of §6.2. Optional fields accept null, which means "absent".
+// Input schemas of the advanced tools (docs/zelinqa-mcp.md §6.1–§6.2): flat, closed sub-objects whose rules carry
+// the exact messages of docs/zelinqa-mcp.md §6.2. Optional fields accept null, which means "absent".
 import { z } from "zod";
 import { STATE_VERSION_DESCRIPTION } from "../texts/advanced-texts.js";
 

@@ -1,4 +1,4 @@
-// What the advanced tools share around an SDK call (zelinqa-mcp.md §6.4, §7): the state_version to send
+// What the advanced tools share around an SDK call (docs/zelinqa-mcp.md §6.4, §7): the state_version to send
 // (explicit, tracked, or re-read), tracking every payload, forgetting a version on conflict, translating failures.
 import { ZelinqaStateVersionConflictError, type RuntimeClientLike } from "../../sdk/index.js";
 import type { ClientProvider } from "../client-provider.js";

@@ -1,5 +1,5 @@
-// The six advanced tools (zelinqa-mcp.md §6), one definition each: the REST contract with ids, plus
-// state_version tracking (§6.4).
+// The six advanced tools (docs/zelinqa-mcp.md §6), one definition each: the REST contract with ids, plus
+// state_version tracking (docs/zelinqa-mcp.md §6.4).
 import {
   AdvancedFeedbackOutputSchema,
   AdvancedNextOutputSchema,
@@ -43,7 +43,7 @@ const createSessionTool = (deps: AdvancedDeps) =>
     },
   });
 
-/** zelinqa_resume_session and zelinqa_get_session: the same read, tracked, under two names (§6.1). */
+/** zelinqa_resume_session and zelinqa_get_session: the same read, tracked, under two names (docs/zelinqa-mcp.md §6.1). */
 const readSessionTool = (name: "zelinqa_resume_session" | "zelinqa_get_session") => (deps: AdvancedDeps) =>
   defineTool({
     name,
@@ -81,7 +81,7 @@ const applyEventsTool = (deps: AdvancedDeps) =>
     input: ApplyEventsArgsSchema,
     output: AdvancedSessionStateOutputSchema,
     async run(args) {
-      // Before the client is built, with no call (§6.1).
+      // Before the client is built, with no call (docs/zelinqa-mcp.md §6.1).
       if (!args.context_update && !args.client_updates) return failure(APPLY_EVENTS_NEEDS_UPDATE);
       return attempt(deps, async () => {
         const client = await deps.provider.get();

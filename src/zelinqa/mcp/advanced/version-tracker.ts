@@ -1,4 +1,4 @@
-// The state_version map of zelinqa-mcp.md §6.4: session_id → last version seen, at most 128, oldest inserted out.
+// The state_version map of docs/zelinqa-mcp.md §6.4: session_id → last version seen, at most 128, oldest inserted out.
 export const TRACKED_SESSIONS = 128;
 
 export class VersionTracker {

@@ -1,4 +1,4 @@
-// zelinqa_adjust's own rules (zelinqa-mcp.md §5.4): the tool-level checks made before the conversation is looked up,
+// zelinqa_adjust's own rules (docs/zelinqa-mcp.md §5.4): the tool-level checks made before the conversation is looked up,
 // and the client_updates built from the families provided, with every operation explicit.
 import type { ClientUpdates, DataUpdate, DimensionUpdate } from "../../contracts/index.js";
 import type { AdjustArgs } from "./schemas.js";

@@ -1,4 +1,4 @@
-// Starting a conversation (zelinqa-mcp.md §5.4 zelinqa_start, §5.3 ensure-question): register the name under the
+// Starting a conversation (docs/zelinqa-mcp.md §5.4 zelinqa_start, §5.3 ensure-question): register the name under the
 // global lock (create, or resume the host-owned session), then ask /next only when nothing is pending.
 import { Session } from "../../sdk/index.js";
 import { errorText } from "../error-text.js";

@@ -1,4 +1,4 @@
-// What every business tool works over (zelinqa-mcp.md §5.2, §9): the registry, the lazy client, the host session.
+// What every business tool works over (docs/zelinqa-mcp.md §5.2, §9): the registry, the lazy client, the host session.
 import type { ClientProvider } from "../client-provider.js";
 import type { HostSession } from "../environment.js";
 import type { Scrubber } from "../secrets.js";

@@ -1,4 +1,4 @@
-// The mutation guard of zelinqa-mcp.md §5.3: registered, not busy, not uncertain (unless refreshing), then the body.
+// The mutation guard of docs/zelinqa-mcp.md §5.3: registered, not busy, not uncertain (unless refreshing), then the body.
 import { ZelinqaAnswerError, ZelinqaRequestValidationError } from "../../sdk/index.js";
 import { errorText } from "../error-text.js";
 import { failure, type ToolOutcome } from "../tool-kit.js";

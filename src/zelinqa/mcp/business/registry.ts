@@ -1,4 +1,4 @@
-// The process-local conversation registry (zelinqa-mcp.md §5.2): bounded, never evicting, one lock per entry.
+// The process-local conversation registry (docs/zelinqa-mcp.md §5.2): bounded, never evicting, one lock per entry.
 import type { Session } from "../../sdk/index.js";
 import type { BusinessView } from "./view.js";
 

@@ -1,4 +1,4 @@
-// Input schemas of the business tools (zelinqa-mcp.md §5.4). Property names and descriptions never mention ids
+// Input schemas of the business tools (docs/zelinqa-mcp.md §5.4). Property names and descriptions never mention ids
 // or versions; optional fields accept null and are never required.
 import { z } from "zod";
 import { CONVERSATION_DESCRIPTION } from "../texts/business-descriptions.js";

@@ -1,4 +1,4 @@
-// The seven business tools (zelinqa-mcp.md §5.4), one definition each, over the registry, the guard and the SDK
+// The seven business tools (docs/zelinqa-mcp.md §5.4), one definition each, over the registry, the guard and the SDK
 // Session handle.
 import { BusinessFeedbackOutputSchema, BusinessForgetOutputSchema, BusinessViewOutputSchema } from "../../contracts/index.js";
 import { answerTurn } from "../../sdk/index.js";

@@ -1,4 +1,4 @@
-// The business view (zelinqa-mcp.md §5.1): an allow-list of a NextResponse or a state, without ids or versions.
+// The business view (docs/zelinqa-mcp.md §5.1): an allow-list of a NextResponse or a state, without ids or versions.
 import type { NextResponse, SessionState } from "../../sdk/index.js";
 import type { Scrubber } from "../secrets.js";
 

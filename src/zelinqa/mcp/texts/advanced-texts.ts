@@ -1,4 +1,4 @@
-// Advanced instructions and tool descriptions (zelinqa-mcp.md §12.3); the quoted substrings are normative.
+// Advanced instructions and tool descriptions (docs/zelinqa-mcp.md §12.3); the quoted substrings are normative.
 export const ADVANCED_INSTRUCTIONS = [
   "Zelinqa qualifies a conversation: you ask, Zelinqa decides what is worth asking.",
   "1. Call zelinqa_create_session (or zelinqa_resume_session) once per conversation.",

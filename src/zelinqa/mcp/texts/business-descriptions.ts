@@ -1,4 +1,4 @@
-// Business tool descriptions (zelinqa-mcp.md §12.3). They never name ids or versions: the model sees names,
+// Business tool descriptions (docs/zelinqa-mcp.md §12.3). They never name ids or versions: the model sees names,
 // question texts, choice labels and progress only.
 export const BUSINESS_DESCRIPTIONS = {
   zelinqa_start:

@@ -1,4 +1,4 @@
-// The business guide of zelinqa-mcp.md §12.1, verbatim: the business instructions and the zelinqa://guide resource.
+// The business guide of docs/zelinqa-mcp.md §12.1, verbatim: the business instructions and the zelinqa://guide resource.
 export const GUIDE = `Zelinqa chooses the next question worth asking, from your organisation's published
 configuration. You conduct the conversation; Zelinqa decides what is worth asking.
 

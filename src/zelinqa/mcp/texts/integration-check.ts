@@ -1,4 +1,4 @@
-// The zelinqa_integration_check prompt of zelinqa-mcp.md §12.2, verbatim.
+// The zelinqa_integration_check prompt of docs/zelinqa-mcp.md §12.2, verbatim.
 export const INTEGRATION_CHECK_NAME = "zelinqa_integration_check";
 export const INTEGRATION_CHECK_DESCRIPTION = "User-selected checklist for testing a Zelinqa agent integration";
 export const INTEGRATION_CHECK = `Run this checklist with synthetic data only. Report each step as PASS or FAIL with one line

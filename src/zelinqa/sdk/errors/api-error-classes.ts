@@ -1,4 +1,4 @@
-// The specialised API error classes of zelinqa-mcp.md §3.4; fields specific to a class come from `details`.
+// The specialised API error classes of docs/zelinqa-mcp.md §3.4; fields specific to a class come from `details`.
 import { ZelinqaAPIError, type APIErrorFields } from "./api-error.js";
 import type { ZelinqaErrorJSON } from "./zelinqa-error.js";
 

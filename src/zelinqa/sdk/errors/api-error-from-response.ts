@@ -1,4 +1,4 @@
-// Picks the error class of an API failure (zelinqa-mcp.md §3.4): any 401, then the envelope code, then the status.
+// Picks the error class of an API failure (docs/zelinqa-mcp.md §3.4): any 401, then the envelope code, then the status.
 import { ZelinqaAPIError, type APIErrorFields } from "./api-error.js";
 import {
   ZelinqaAuthenticationError,

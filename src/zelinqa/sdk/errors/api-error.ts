@@ -1,4 +1,4 @@
-// The base class of every error answered by the API (zelinqa-mcp.md §3.4): status, code, request id, details.
+// The base class of every error answered by the API (docs/zelinqa-mcp.md §3.4): status, code, request id, details.
 import { ZelinqaError, type ZelinqaErrorJSON } from "./zelinqa-error.js";
 
 export interface APIErrorFields {

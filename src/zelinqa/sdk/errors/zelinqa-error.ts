@@ -1,4 +1,4 @@
-// The root of the SDK error hierarchy (zelinqa-mcp.md §3.4) and the local failures that never travel on the wire.
+// The root of the SDK error hierarchy (docs/zelinqa-mcp.md §3.4) and the local failures that never travel on the wire.
 
 /** Plain-data form of an error, as returned by `toJSON()`. */
 export type ZelinqaErrorJSON = { name: string; message: string } & Record<string, unknown>;
@@ -26,7 +26,7 @@ export interface RequestValidationIssue {
   message: string;
 }
 
-/** A request body rejected locally against the contract; nothing was sent (§3.2). */
+/** A request body rejected locally against the contract; nothing was sent (docs/zelinqa-mcp.md §3.2). */
 export class ZelinqaRequestValidationError extends ZelinqaError {
   readonly issues: RequestValidationIssue[];
 
@@ -40,7 +40,7 @@ export class ZelinqaRequestValidationError extends ZelinqaError {
   }
 }
 
-/** `waitForCompilation` ran out of its time budget (§3.7). */
+/** `waitForCompilation` ran out of its time budget (docs/zelinqa-mcp.md §3.7). */
 export class ZelinqaCompilationTimeoutError extends ZelinqaError {
   readonly compilationId: string;
   readonly timeoutMs: number;
@@ -56,7 +56,7 @@ export class ZelinqaCompilationTimeoutError extends ZelinqaError {
   }
 }
 
-/** `answerTurn` refused to build a previous turn (§3.6). A TypeError, as the spec requires. */
+/** `answerTurn` refused to build a previous turn (docs/zelinqa-mcp.md §3.6). A TypeError, as the spec requires. */
 export class ZelinqaAnswerError extends TypeError {
   constructor(message: string) {
     super(message);

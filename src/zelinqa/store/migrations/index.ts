@@ -1,4 +1,4 @@
-// Versioned migrations of the logical schema of §2.3, one list for both backends. Each step runs in its own
+// Versioned migrations of the logical schema of docs/zelinqa-api.md §2.3, one list for both backends. Each step runs in its own
 // transaction together with its `schema_migrations` row, so a crash never leaves a half-applied version.
 import type { SqlDialect, SqlExecutor } from "../sql-executor.js";
 import { int } from "../sql-executor.js";
@@ -36,7 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
         draft_revision INTEGER NOT NULL, snapshot TEXT NOT NULL, progress REAL NOT NULL, error TEXT,
         configuration_version TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, lease_expires_at TEXT,
         request_id TEXT NOT NULL, actor_key_id TEXT NOT NULL, actor_scopes TEXT NOT NULL)`,
-      // §2.3: at most one queued or running compilation per domain, across processes.
+      // docs/zelinqa-api.md §2.3: at most one queued or running compilation per domain, across processes.
       `CREATE UNIQUE INDEX compilation_jobs_one_active ON compilation_jobs (domain_id)
         WHERE status IN ('queued', 'running')`,
       `CREATE INDEX compilation_jobs_by_status ON compilation_jobs (status, created_at)`,
@@ -74,7 +74,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     name: "idempotency lease holder",
-    // Which process holds an in_flight reservation, so a dead holder's lease is taken over at once (§6.5).
+    // Which process holds an in_flight reservation, so a dead holder's lease is taken over at once (docs/zelinqa-api.md §6.5).
     statements: () => [`ALTER TABLE idempotency_records ADD COLUMN holder TEXT`],
   },
   {

@@ -1,4 +1,4 @@
-// Process liveness for idempotency leases on a shared PostgreSQL (§6.5): each process holds a session-level
+// Process liveness for idempotency leases on a shared PostgreSQL (docs/zelinqa-api.md §6.5): each process holds a session-level
 // advisory lock on its own key through one dedicated connection. A killed process's connection closes, the
 // lock goes with it, and another process sees at once that the in-flight reservation has no live holder.
 import { randomInt } from "node:crypto";

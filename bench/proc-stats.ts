@@ -1,0 +1,34 @@
+// What the kernel says about a process (Linux /proc): CPU time consumed and memory held. Each reader returns
+// undefined where /proc or the process is not there, so a benchmark prints "n/a" instead of failing.
+import { readFileSync } from "node:fs";
+
+/** CPU time (user + system, ms) consumed so far by the process; USER_HZ is 100 on Linux. */
+export function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Memory {
+  /** Resident set size, MiB. */
+  rss: number;
+  /** Proportional set size (shared pages divided among their users), MiB. */
+  pss: number;
+}
+
+/** RSS and PSS of the process from /proc/<pid>/smaps_rollup. */
+export function memoryMiB(pid: number | undefined): Memory | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? Number.NaN);
+    return { rss: kib("Rss") / 1024, pss: kib("Pss") / 1024 };
+  } catch {
+    return undefined;
+  }
+}

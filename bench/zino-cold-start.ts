@@ -1,0 +1,147 @@
+// ZINO cold start: the time from starting the services (new instance: empty runtime dir and SQLite file) until
+// the first turn through the daemon is done, against a same-run baseline, in interleaved rounds:
+//   baseline          a bare `node` process that listens on a Unix socket and answers one frame (Node's own start)
+//   services          ctx, rtr, exc and daemon spawned at once (as a service manager would), first turn retried
+//                     every 5 ms until done
+//   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
+// The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
+// Target (issue 14): first turn within 1 s of a cold start. Run: `BENCH_ONLY=zino-cold-start npm run bench`, or
+// `node --import tsx bench/zino-cold-start.ts` (BENCH_DIST=1: from dist/).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { requestFrames, requestOne } from "../src/wire/index.js";
+import type { ServiceName } from "../src/zino/config/index.js";
+import { CLI_MAIN, REPO_ROOT, TSX_LOADER, spawnZinoService, writeTempInstance, type TempInstance } from "../harness/zino-processes.js";
+import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread } from "./latency-stats.js";
+import { startProviderProcess } from "./zino-turns.js";
+
+const fromDist = process.env.BENCH_DIST === "1";
+const TIMEOUT_MS = 60_000;
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Tries one turn; true once the daemon answered `done` (the services may not all be listening yet). */
+async function turnDone(socketPath: string): Promise<boolean> {
+  try {
+    for await (const frame of requestFrames(socketPath, { message: "hello cold start", ctxkey: "bench-cold" }, { idleTimeoutMs: 10_000 })) {
+      if (frame.type === "done") return true;
+      if (frame.type === "error") return false;
+    }
+  } catch {
+    // not listening yet
+  }
+  return false;
+}
+
+async function untilFirstTurn(instance: TempInstance, started: number, alive: () => boolean): Promise<number> {
+  while (!(await turnDone(instance.sockets.daemon))) {
+    if (!alive()) throw new Error("a service exited before the first turn");
+    if (performance.now() - started > TIMEOUT_MS) throw new Error(`no turn done within ${TIMEOUT_MS} ms`);
+    await sleep(5);
+  }
+  return performance.now() - started;
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function coldServices(providerUrl: string): Promise<number> {
+  const instance = writeTempInstance({ providerUrl });
+  const names: ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
+  const started = performance.now();
+  const services = names.map((name) => spawnZinoService(name, instance, { fromDist }));
+  try {
+    return await untilFirstTurn(instance, started, () => services.every((s) => s.child.exitCode === null));
+  } finally {
+    await Promise.all(services.map((s) => s.kill()));
+    instance.cleanup();
+  }
+}
+
+async function coldZinoUp(providerUrl: string): Promise<number> {
+  const instance = writeTempInstance({ providerUrl });
+  const entry = fromDist ? [join(REPO_ROOT, "dist", "src", "zino", "cli", "main.js")] : ["--import", TSX_LOADER, CLI_MAIN];
+  const started = performance.now();
+  const child = spawn(process.execPath, [...entry, "up"], {
+    cwd: instance.dir,
+    env: { ...process.env, ZINO_LOG_LEVEL: "warn", ZINO_CONFIG: instance.configPath },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  try {
+    return await untilFirstTurn(instance, started, () => child.exitCode === null);
+  } finally {
+    await stopChild(child);
+    // `zino up` stops its services when it stops; a daemon still answering would be a leak to report.
+    const leaked = await requestOne(instance.sockets.daemon, { type: "ping" }, { idleTimeoutMs: 500 }).then(
+      () => true,
+      () => false,
+    );
+    if (leaked) process.stderr.write("zino-cold-start: a service still answers after `zino up` stopped\n");
+    instance.cleanup();
+  }
+}
+
+/** The baseline: a bare Node process with a Unix socket server, until it answers one frame. */
+async function coldBareNode(): Promise<number> {
+  const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
+  const socketPath = join(instance.dir, "bare.sock");
+  const script =
+    'const net = require("node:net"); net.createServer((s) => s.end(Buffer.from([0, 0, 0, 2, 123, 125]))).listen(process.argv[1]);';
+  const started = performance.now();
+  const child = spawn(process.execPath, ["-e", script, socketPath], { stdio: "ignore" });
+  try {
+    for (;;) {
+      const answered = await requestOne(socketPath, { type: "ping" }, { idleTimeoutMs: 1000 }).then(
+        () => true,
+        () => false,
+      );
+      if (answered) return performance.now() - started;
+      if (performance.now() - started > TIMEOUT_MS) throw new Error("the bare node process did not answer");
+      await sleep(5);
+    }
+  } finally {
+    await stopChild(child);
+    instance.cleanup();
+  }
+}
+
+async function main(): Promise<boolean> {
+  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js")))
+    throw new Error("BENCH_DIST=1 needs `npm run build`");
+  const provider = await startProviderProcess();
+  try {
+    print(
+      `zino-cold-start: from ${fromDist ? "dist/" : "sources via tsx"}, new instance each time, ${ROUNDS} interleaved rounds; ${loadAverageLine()}`,
+    );
+    const results = await interleavedRounds({
+      bare: () => coldBareNode(),
+      services: () => coldServices(provider.url),
+      up: () => coldZinoUp(provider.url),
+    });
+    const bare = spread(results.bare!);
+    const services = spread(results.services!);
+    print(
+      figureTable(
+        [
+          { figure: "4 services spawned at once → first turn done", unit: "ms", subject: services, baseline: bare },
+          { figure: "`zino up` → first turn done", unit: "ms", subject: spread(results.up!), baseline: bare },
+        ],
+        { subject: "zino", baseline: "bare node, first answer" },
+      ),
+    );
+    print(`target (first turn within 1 s of a cold start): ${services.median <= 1000 ? "met" : "missed"}`);
+    return true;
+  } finally {
+    provider.child.stdin?.end();
+  }
+}
+
+process.exit((await main()) ? 0 : 1);
