@@ -1,8 +1,9 @@
-// The authenticator of docs/zelinqa-api.md §2.4: refuses unknown, revoked and expired keys, with a lookup cache of at most 5 s.
+// The authenticator of docs/zelinqa-api.md §2.4: refuses unknown, revoked and expired keys. Lookups are cached for at most 500 ms,
+// so a key revoked through any process (or host) on the same database is refused everywhere within 1 s.
 import type { ApiKeyRecord, Scope, StoreOperations } from "../store/index.js";
 import { hashApiKey } from "../operations/index.js";
 
-export const KEY_CACHE_MS = 5000;
+export const KEY_CACHE_MS = 500;
 
 export interface Principal {
   keyId: string;
@@ -21,7 +22,7 @@ export function createAuthenticator(deps: {
   cacheMs?: number;
 }): Authenticator {
   const cacheMs = Math.min(deps.cacheMs ?? KEY_CACHE_MS, KEY_CACHE_MS);
-  const cache = new Map<string, { record: ApiKeyRecord | null; fetchedAt: number }>();
+  const cache = new Map<string, { record: Promise<ApiKeyRecord | null>; fetchedAt: number }>();
   return {
     async authenticate(apiKey) {
       if (!apiKey.startsWith("nbq_")) return null;
@@ -29,11 +30,15 @@ export function createAuthenticator(deps: {
       const nowMs = deps.now().getTime();
       let entry = cache.get(hash);
       if (!entry || nowMs - entry.fetchedAt >= cacheMs || nowMs < entry.fetchedAt) {
-        entry = { record: await deps.store.findApiKeyByHash(hash), fetchedAt: nowMs };
+        // Concurrent requests with one key share the lookup; a failed lookup is not cached.
+        const record = deps.store.findApiKeyByHash(hash);
+        const fresh = { record, fetchedAt: nowMs };
+        void record.catch(() => cache.get(hash) === fresh && cache.delete(hash));
         if (cache.size > 10_000) cache.clear();
-        cache.set(hash, entry);
+        cache.set(hash, fresh);
+        entry = fresh;
       }
-      const record = entry.record;
+      const record = await entry.record;
       if (!record || record.revokedAt !== null) return null;
       if (record.expiresAt !== null && Date.parse(record.expiresAt) <= nowMs) return null;
       return { keyId: record.id, domainId: record.domainId, scopes: [...record.scopes].sort() };

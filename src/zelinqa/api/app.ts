@@ -18,7 +18,8 @@ import type { AppContext } from "./app-context.js";
 import { clientErrorHandler, frameworkErrors, installErrorHandlers } from "./app-errors.js";
 import { installRequestHooks } from "./app-hooks.js";
 import type { AppFastify } from "./app-hooks.js";
-import { createRateLimiter } from "./rate-limiter.js";
+import { createRateLimiter, createSharedRateLimiter, RATE_WINDOW_MS } from "./rate-limiter.js";
+import type { RateLimiter } from "./rate-limiter.js";
 import { createPipeline } from "./request-pipeline.js";
 import type { Pipeline } from "./request-pipeline.js";
 import { bodyLimitsFor } from "./request-body.js";
@@ -160,11 +161,22 @@ function appRoutes(ctx: AppContext): RouteDefinition[] {
   ];
 }
 
-/** Records older than 24 h already count as new (docs/zelinqa-api.md §6.2); this only keeps the table small. */
+/** PostgreSQL may be shared by several processes and hosts: the limit is counted in the database there. */
+function rateLimiterFor(options: ZelinqaAppOptions): RateLimiter | undefined {
+  const perMinute = options.rateLimitPerMinute;
+  if (!perMinute) return undefined;
+  return options.store.dialect === "postgres" ? createSharedRateLimiter(options.store, perMinute) : createRateLimiter(perMinute);
+}
+
+/** Records older than 24 h already count as new (docs/zelinqa-api.md §6.2); this only keeps the tables small. */
 function startIdempotencyPurge(options: ZelinqaAppOptions): NodeJS.Timeout {
   const purge = setInterval(() => {
-    options.store.purgeIdempotency(options.clock.now().toISOString()).catch((error: unknown) => {
+    const nowMs = options.clock.now().getTime();
+    options.store.purgeIdempotency(new Date(nowMs).toISOString()).catch((error: unknown) => {
       options.logger.warn({ err: errorSummary(error) }, "idempotency purge failed");
+    });
+    options.store.purgeRateLimits(nowMs - 2 * RATE_WINDOW_MS).catch((error: unknown) => {
+      options.logger.warn({ err: errorSummary(error) }, "rate limit purge failed");
     });
   }, IDEMPOTENCY_PURGE_MS);
   purge.unref();
@@ -197,7 +209,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     locale: options.locale,
     now,
     ids: options.ids,
-    rateLimiter: options.rateLimitPerMinute ? createRateLimiter(options.rateLimitPerMinute) : undefined,
+    rateLimiter: rateLimiterFor(options),
     onPrincipal: (request, principal) => bookkeeping.setKeyId(request, principal.keyId),
     contentTypeOf: bookkeeping.contentTypeOf,
   });

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
-import type { StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { SessionRecord, StoreOperations, ZelinqaStore } from "../store/index.js";
 import { OperationError, RetryableConflict, StateVersionConflict } from "../operations/index.js";
 import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
@@ -112,8 +112,9 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   const extRequired = route.extScope?.(principal) ?? null;
   if (extRequired)
     throw new OperationError("insufficient_scope", { required_scopes: extRequired, granted_scopes: [...principal.scopes].sort() });
-  if (deps.rateLimiter && !deps.rateLimiter.allow(principal.keyId, deps.now().getTime())) {
-    throw new GatewayError(429, { "retry-after": String(deps.rateLimiter.retryAfterSeconds(deps.now().getTime())) });
+  if (deps.rateLimiter) {
+    const rate = await deps.rateLimiter.check(principal.keyId, deps.now().getTime());
+    if (!rate.allowed) throw new GatewayError(429, { "retry-after": String(rate.retryAfterSeconds) });
   }
   const key = idempotencyKey(request, route.idempotency);
   checkStorableInputs(request);
@@ -184,17 +185,25 @@ async function commit(
   const { result, requestId, reserved } = input;
   const { body, contentType } = serialise(result);
   const response = { status: result.status, body, contentType, requestId };
+  const contention = () =>
+    new OperationError(
+      "idempotency_contention",
+      { idempotency_key: reserved?.key, retry_after_seconds: 1 },
+      { headers: { "retry-after": "1" } },
+    );
   try {
-    if (result.effects || reserved) {
+    if (result.mutation) {
+      const outcome = await deps.store.commitSessionMutation({
+        ...result.mutation,
+        completion: reserved ? { ...reserved, response } : undefined,
+      });
+      if (outcome === "state_version_conflict")
+        throw new StateVersionConflict(result.mutation.update.id, result.mutation.update.expectedStateVersion);
+      if (outcome === "idempotency_lost") throw contention();
+    } else if (result.effects || reserved) {
       await deps.store.transaction(async (tx) => {
         if (result.effects) await result.effects(tx);
-        if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) {
-          throw new OperationError(
-            "idempotency_contention",
-            { idempotency_key: reserved.key, retry_after_seconds: 1 },
-            { headers: { "retry-after": "1" } },
-          );
-        }
+        if (reserved && !(await tx.completeIdempotency({ ...reserved, response }))) throw contention();
       });
     }
     result.afterCommit?.();
@@ -213,7 +222,7 @@ async function commit(
 /** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
 async function handleAndCommit(
   deps: PipelineDeps,
-  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null },
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; reserved: Reserved | null; session?: SessionRecord | null },
 ) {
   const { route, request, prepared, reserved } = input;
   const requestId = request.id;
@@ -228,6 +237,8 @@ async function handleAndCommit(
         rawPath: rawPathOf(request),
         now: deps.now(),
         accept: request.headers.accept,
+        // A retry re-reads: the read it relied on went stale.
+        ...(attempt === 1 && input.session !== undefined ? { session: input.session } : {}),
       });
       return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
     } catch (error) {
@@ -246,14 +257,26 @@ export function createPipeline(deps: PipelineDeps) {
     let reserved: Reserved | null = null;
     try {
       const prepared = await prepare(deps, route, request);
+      let session: SessionRecord | null | undefined;
       if (prepared.key !== undefined) {
         const scope = { domainId: prepared.principal.domainId, operation: route.operationId, key: prepared.key };
         const fingerprint = requestFingerprint(route.method, rawPathOf(request), prepared.body);
-        const reservation = await reserveIdempotencyKey({ store: deps.store, scope, fingerprint, token: deps.ids.uuid(), now: deps.now });
+        const sessionId = route.sessionParam === undefined ? undefined : (request.params as Record<string, unknown>)[route.sessionParam];
+        const store: Pick<StoreOperations, "reserveIdempotency"> =
+          typeof sessionId === "string"
+            ? {
+                reserveIdempotency: async (reservation) => {
+                  const made = await deps.store.reserveIdempotencyForSession(reservation, sessionId);
+                  session = made.session;
+                  return made.outcome;
+                },
+              }
+            : deps.store;
+        const reservation = await reserveIdempotencyKey({ store, scope, fingerprint, token: deps.ids.uuid(), now: deps.now });
         if (reservation.kind === "replay") return sendRaw(reply, reservation.response);
         reserved = { ...scope, token: reservation.token };
       }
-      return sendRaw(reply, await handleAndCommit(deps, { route, request, prepared, reserved }));
+      return sendRaw(reply, await handleAndCommit(deps, { route, request, prepared, reserved, session }));
     } catch (error) {
       if (reserved) {
         await deps.store.releaseIdempotency(reserved).catch(() => undefined);

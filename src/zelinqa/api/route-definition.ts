@@ -1,7 +1,7 @@
 // A route of the v1 surface (docs/zelinqa-api.md §4.2): its operationId, static scope, idempotency rule, request schemas (which
 // also document it in OpenAPI) and a handler returning a response plus the effects to commit atomically.
 import type { z } from "zod";
-import type { Scope, StoreOperations } from "../store/index.js";
+import type { Scope, SessionMutation, SessionRecord, StoreOperations } from "../store/index.js";
 import type { Principal } from "./api-keys.js";
 
 export type IdempotencyRule = "required" | "optional" | "none";
@@ -13,6 +13,8 @@ export interface RouteResult {
   contentType?: string;
   /** Writes committed in one transaction with the idempotency record (docs/zelinqa-api.md §2.3, §5.5 step 10). */
   effects?: (tx: StoreOperations) => Promise<void>;
+  /** The same writes as one session mutation: committed with the idempotency record in one round trip. */
+  mutation?: SessionMutation | undefined;
   /** Runs after the commit, e.g. waking the compilation worker. */
   afterCommit?: () => void;
 }
@@ -29,6 +31,8 @@ export interface RequestContext<B, Q, P = Record<string, string>> {
   now: Date;
   /** The Accept header ([ext] CSV exports by content negotiation). */
   accept?: string | undefined;
+  /** The session of a `sessionParam` route, read with the idempotency reservation (null: unknown); absent: not read. */
+  session?: SessionRecord | null | undefined;
 }
 
 export interface RouteDefinition {
@@ -55,6 +59,8 @@ export interface RouteDefinition {
    * routes): the scopes required when the key lacks them, or null.
    */
   extScope?: (principal: Principal) => Scope[] | null;
+  /** The path parameter naming the session the route mutates: its read shares the reservation's round trip. */
+  sessionParam?: string;
   /** Dynamic scope check after validation (docs/zelinqa-api.md §4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;

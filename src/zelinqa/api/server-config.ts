@@ -11,6 +11,8 @@ export interface ServerConfig {
   socketPath?: string | undefined;
   databaseUrl?: string | undefined;
   sqlitePath: string;
+  /** PostgreSQL connections this process may open (ZELINQA_DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   logLevel: LogLevel;
   locale: Locale;
   maxBodyBytes: number;
@@ -32,6 +34,7 @@ const EnvSchema = z.object({
   ZELINQA_PORT: z.string().optional(),
   ZELINQA_DATABASE_URL: optionalText,
   ZELINQA_SQLITE_PATH: optionalText,
+  ZELINQA_DATABASE_POOL_SIZE: z.string().optional(),
   ZELINQA_LOG_LEVEL: z.string().optional(),
   ZELINQA_LOCALE: z.string().optional(),
   ZELINQA_MAX_BODY_BYTES: z.string().optional(),
@@ -96,6 +99,7 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
     port,
     socketPath: flags.socket,
     ...resolveDatabase(env, flags),
+    databasePoolSize: integer("ZELINQA_DATABASE_POOL_SIZE", parsed.ZELINQA_DATABASE_POOL_SIZE, 20, 1, 1000) ?? 20,
     logLevel: logLevel as LogLevel,
     locale,
     maxBodyBytes: integer("ZELINQA_MAX_BODY_BYTES", parsed.ZELINQA_MAX_BODY_BYTES, 10_485_760) ?? 10_485_760,

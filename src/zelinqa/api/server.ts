@@ -25,7 +25,7 @@ export function createLogger(level: ServerConfig["logLevel"]): Logger {
 }
 
 export async function startServer(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: 20 });
+  const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: config.databasePoolSize });
   try {
     await store.migrate();
   } catch (error) {
@@ -55,7 +55,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
   const address = config.socketPath
     ? await app.fastify.listen({ path: config.socketPath })
     : await app.fastify.listen({ host: config.host, port: config.port });
-  logger.info({ address, database: store.dialect }, "zelinqa listening");
+  logger.info({ address, database: store.dialect, pid: process.pid }, "zelinqa listening");
   let closing: Promise<void> | undefined;
   return {
     app,

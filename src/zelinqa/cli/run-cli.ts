@@ -1,5 +1,6 @@
 // The `zelinqa` command of docs/zelinqa-api.md §2.1. Every command applies pending migrations first and accepts the database
 // flags anywhere after its words. Exit codes and error lines follow the CLI convention of src/shared/cli.ts.
+import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
@@ -11,11 +12,13 @@ import type { IdGenerator } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import type { RunningServer } from "../api/server.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
+import type { ServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
 import type { DomainRecord, Scope, ZelinqaStore } from "../store/index.js";
 import { formatConfiguration, parseConfigurationFile } from "./configuration-file.js";
 import { importConfiguration } from "./configuration-import.js";
 import { baseUrlOf, mintStudioLink, serveStudioLine } from "./studio-link.js";
+import { serveWorkers } from "./serve-workers.js";
 
 /** The zelinqa CLI's terminal: the environment of the shared {@link CliIo}, its output as text callbacks. */
 export interface CliDeps {
@@ -90,6 +93,26 @@ function waitForSignal(): Promise<void> {
   });
 }
 
+type ServeFlags = DatabaseFlags & { host?: string; port?: string; socket?: string; logLevel?: string; workers?: string };
+
+function parseWorkers(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 256) throw usageError("--workers must be an integer between 1 and 256");
+  return value;
+}
+
+/** A worker's `serve` command line: the resolved listening flags; the database URL goes in its environment. */
+function workerArgs(config: ServerConfig): string[] {
+  const listen = config.socketPath ? ["--socket", config.socketPath] : ["--host", config.host, "--port", String(config.port)];
+  return ["serve", ...listen, "--log-level", config.logLevel];
+}
+
+/** A worker also stops when its primary is gone (its IPC channel closes). */
+function untilSignalOrPrimaryGone(): Promise<void> {
+  return Promise.race([waitForSignal(), new Promise<void>((resolve) => process.once("disconnect", () => resolve()))]);
+}
+
 /** What every command's action uses: the dependencies, ids, the clock and a JSON-lines printer. */
 interface CommandKit {
   deps: CliDeps;
@@ -117,12 +140,34 @@ function addServerCommands(program: Command, kit: CommandKit): void {
     .option("--port <port>")
     .option("--socket <path>", "listen on a Unix socket instead of TCP")
     .option("--log-level <level>")
-    .action(async (flags: DatabaseFlags & { host?: string; port?: string; socket?: string; logLevel?: string }) => {
+    .option("--workers <n>", "API processes sharing the port, one per core (PostgreSQL only; default 1)")
+    .action(async (flags: ServeFlags) => {
       const config = resolveServerConfig(deps.env, flags);
+      const workers = parseWorkers(flags.workers);
+      if (workers > 1) {
+        if (config.databaseUrl === undefined)
+          throw usageError(
+            "--workers above 1 needs PostgreSQL: one process serves a SQLite file",
+            "pass --database-url or leave --workers out",
+          );
+        // Migrations run once, here, before any worker starts.
+        await withStore(deps, flags, async () => undefined);
+        await serveWorkers({
+          workers,
+          args: workerArgs(config),
+          env: { ...deps.env, ZELINQA_DATABASE_URL: config.databaseUrl },
+          logger: createLogger(config.logLevel),
+          untilStopped: deps.untilStopped ?? waitForSignal,
+        });
+        return;
+      }
       const server = await startServer(config, createLogger(config.logLevel));
-      if (!config.socketPath) await printStudioLine(deps, server, config.host);
-      await (deps.untilStopped ?? waitForSignal)();
+      // One link per server: a worker of `--workers N` prints none (sign in with an API key there).
+      if (!config.socketPath && !cluster.isWorker) await printStudioLine(deps, server, config.host);
+      await (deps.untilStopped ?? (cluster.isWorker ? untilSignalOrPrimaryGone : waitForSignal))();
       await server.close();
+      // A worker's IPC channel would keep it alive after its server closed.
+      if (cluster.isWorker && process.connected) process.disconnect();
     });
 
   withDatabase(

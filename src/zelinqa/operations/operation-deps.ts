@@ -2,7 +2,7 @@
 // optional model port. The engine is pure and called directly. An operation returns its value and the writes
 // that make it true; the caller commits them atomically (the API with its idempotency record, docs/zelinqa-api.md §5.5 step 10).
 import type { EngineDeps, SemanticExtractor } from "../engine/index.js";
-import type { Scope, StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { Scope, SessionMutation, StoreOperations, ZelinqaStore } from "../store/index.js";
 import type { ArtifactCache } from "./artifact-cache.js";
 import type { IdGenerator } from "./ids.js";
 
@@ -26,6 +26,9 @@ export interface Prepared<T> {
   value: T;
   /** Writes to commit in one transaction; may throw RetryableConflict or StateVersionConflict. */
   effects?: (tx: StoreOperations) => Promise<void>;
+  /** The same writes as data when they are one session mutation: the API commits them with its idempotency
+   * record through `store.commitSessionMutation` (one round trip on PostgreSQL). */
+  mutation?: SessionMutation;
 }
 
 export function engineDeps(deps: OperationDeps): EngineDeps {

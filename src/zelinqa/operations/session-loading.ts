@@ -5,8 +5,14 @@ import type { SessionRecord } from "../store/index.js";
 import type { OperationDeps } from "./operation-deps.js";
 import { OperationError } from "./operation-error.js";
 
-export async function loadSession(deps: OperationDeps, domainId: string, sessionId: string): Promise<SessionRecord> {
-  const session = await deps.store.getSession(domainId, sessionId);
+/** `read`: the session already read by the caller in this request (null: unknown), or undefined to read it now. */
+export async function loadSession(
+  deps: OperationDeps,
+  domainId: string,
+  sessionId: string,
+  read?: SessionRecord | null,
+): Promise<SessionRecord> {
+  const session = read !== undefined ? read : await deps.store.getSession(domainId, sessionId);
   if (!session) throw new OperationError("unknown_session", { session_id: sessionId });
   return session;
 }

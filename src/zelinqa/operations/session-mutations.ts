@@ -9,7 +9,7 @@ import {
   parseSessionState,
 } from "../engine/index.js";
 import type { SessionState } from "../engine/index.js";
-import type { SessionRecord, StoreOperations } from "../store/index.js";
+import type { DecisionRecord, SessionEventRecord, SessionFactsWrite, SessionMutation, SessionRecord } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, StateVersionConflict, engineRefusal } from "./operation-error.js";
@@ -24,9 +24,15 @@ export interface SessionCall {
   now: Date;
 }
 
+/** A mutation's session may come already read (with the idempotency reservation, sql-session-reservation.ts). */
+interface MutationCall extends SessionCall {
+  sessionId: string;
+  session?: SessionRecord | null | undefined;
+}
+
 /** The common head of /next and /events: the session, its pinned artefact, the version check, the parsed state. */
-async function prepareMutation(deps: OperationDeps, call: SessionCall & { sessionId: string; suppliedVersion: number }) {
-  const session = await loadSession(deps, call.domainId, call.sessionId);
+async function prepareMutation(deps: OperationDeps, call: MutationCall & { suppliedVersion: number }) {
+  const session = await loadSession(deps, call.domainId, call.sessionId, call.session);
   const artifact = await pinnedArtifact(deps, session);
   if (call.suppliedVersion !== session.stateVersion) {
     throw new OperationError("state_version_conflict", {
@@ -41,24 +47,39 @@ function counters(view: Pick<SessionStateBody, "status" | "turn_count">) {
   return { status: view.status, turnCount: view.turn_count };
 }
 
-async function updateSession(input: {
-  tx: StoreOperations;
+/** The writes of a /next or /events as data, and the same writes as transaction effects (the CLI's path). */
+function mutationOf(input: {
   session: SessionRecord;
   state: SessionState;
-  status: string;
-  turnCount: number;
+  counters: { status: string; turnCount: number };
   at: string;
-}) {
-  const updated = await input.tx.updateSession({
-    id: input.session.id,
-    expectedStateVersion: input.session.stateVersion,
-    state: input.state,
-    stateVersion: input.state.state_version,
-    status: input.status,
-    turnCount: input.turnCount,
-    updatedAt: input.at,
-  });
-  if (!updated) throw new StateVersionConflict(input.session.id, input.session.stateVersion);
+  decision: DecisionRecord | null;
+  event: Omit<SessionEventRecord, "sessionId" | "stateVersion" | "occurredAt">;
+  facts: SessionFactsWrite;
+}): Pick<Prepared<unknown>, "effects" | "mutation"> {
+  const { session, state, at } = input;
+  const mutation: SessionMutation = {
+    update: {
+      id: session.id,
+      expectedStateVersion: session.stateVersion,
+      state,
+      stateVersion: state.state_version,
+      ...input.counters,
+      updatedAt: at,
+    },
+    decision: input.decision,
+    event: { ...input.event, sessionId: session.id, stateVersion: state.state_version, occurredAt: at },
+    facts: input.facts,
+  };
+  return {
+    mutation,
+    effects: async (tx) => {
+      if (!(await tx.updateSession(mutation.update))) throw new StateVersionConflict(session.id, session.stateVersion);
+      if (mutation.decision) await tx.insertDecision(mutation.decision);
+      await tx.appendSessionEvent(mutation.event);
+      await tx.recordSessionFacts(input.facts);
+    },
+  };
 }
 
 export async function createSession(
@@ -101,7 +122,7 @@ export async function createSession(
 
 export async function nextQuestions(
   deps: OperationDeps,
-  call: SessionCall & { sessionId: string; request: NextRequest },
+  call: MutationCall & { request: NextRequest },
 ): Promise<Prepared<NextResponseBody>> {
   const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
   const result = await engineNext(artifact, current, call.request, engineDeps(deps));
@@ -109,66 +130,51 @@ export async function nextQuestions(
   const { state, response } = result.value;
   const version = state.state_version;
   const at = call.now.toISOString();
+  const decision =
+    response.decision_id === null
+      ? null
+      : { id: response.decision_id, sessionId: session.id, stateVersion: version, candidates: response.candidates, createdAt: at };
+  const summary = {
+    action: response.action,
+    decision_id: response.decision_id,
+    stop_reason: response.stop_reason,
+    turn_count: response.turn_count,
+    degraded_reasons: response.degraded_reasons,
+  };
   return {
     value: response,
-    effects: async (tx) => {
-      await updateSession({ tx, session, state, ...counters(state), at });
-      if (response.decision_id !== null) {
-        await tx.insertDecision({
-          id: response.decision_id,
-          sessionId: session.id,
-          stateVersion: version,
-          candidates: response.candidates,
-          createdAt: at,
-        });
-      }
-      const summary = {
-        action: response.action,
-        decision_id: response.decision_id,
-        stop_reason: response.stop_reason,
-        turn_count: response.turn_count,
-        degraded_reasons: response.degraded_reasons,
-      };
-      await tx.appendSessionEvent({
-        sessionId: session.id,
-        stateVersion: version,
-        kind: "next",
-        requestId: call.requestId,
-        summary,
-        occurredAt: at,
-      });
-      await tx.recordSessionFacts(
-        sessionFactsWrite({ session, kind: "next", before: current, after: state, progress: response.progress, at }),
-      );
-    },
+    ...mutationOf({
+      session,
+      state,
+      counters: counters(state),
+      at,
+      decision,
+      event: { kind: "next", requestId: call.requestId, summary },
+      facts: sessionFactsWrite({ session, kind: "next", before: current, after: state, progress: response.progress, at }),
+    }),
   };
 }
 
 export async function applySessionEvents(
   deps: OperationDeps,
-  call: SessionCall & { sessionId: string; request: SessionEventsRequest },
+  call: MutationCall & { request: SessionEventsRequest },
 ): Promise<Prepared<SessionStateBody>> {
   const { session, artifact, current } = await prepareMutation(deps, { ...call, suppliedVersion: call.request.state_version });
   const result = await engineApplyEvents(artifact, current, call.request, engineDeps(deps));
   if (!result.ok) throw engineRefusal(result.error);
   const { state, view } = result.value;
   const at = call.now.toISOString();
+  const event = { kind: "events" as const, requestId: call.requestId, summary: { degraded: view.degraded } };
   return {
     value: view,
-    effects: async (tx) => {
-      await updateSession({ tx, session, state, ...counters(view), at });
-      const event = {
-        sessionId: session.id,
-        stateVersion: state.state_version,
-        kind: "events" as const,
-        requestId: call.requestId,
-        summary: { degraded: view.degraded },
-        occurredAt: at,
-      };
-      await tx.appendSessionEvent(event);
-      await tx.recordSessionFacts(
-        sessionFactsWrite({ session, kind: "events", before: current, after: state, progress: view.progress, at }),
-      );
-    },
+    ...mutationOf({
+      session,
+      state,
+      counters: counters(view),
+      at,
+      decision: null,
+      event,
+      facts: sessionFactsWrite({ session, kind: "events", before: current, after: state, progress: view.progress, at }),
+    }),
   };
 }

@@ -16,7 +16,7 @@ type SessionOperations = Pick<
   | "listFeedback"
 >;
 
-function toSession(row: SqlRow): SessionRecord {
+export function toSession(row: SqlRow): SessionRecord {
   return {
     id: text(row, "id"),
     domainId: text(row, "domain_id"),

@@ -4,6 +4,9 @@ import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
+import { commitSessionMutationInOneStatement, commitSessionMutationInSteps } from "./sql-session-commit.js";
+import { sessionReservation } from "./sql-session-reservation.js";
+import { rateLimitOperations } from "./sql-rate-limits.js";
 import { sessionOperations } from "./sql-sessions.js";
 import { studioOperations } from "./sql-studio.js";
 import { tenancyOperations } from "./sql-tenancy.js";
@@ -33,6 +36,7 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
     ...compilationOperations(db),
     ...auditOperations(db),
     ...studioOperations(db),
+    ...rateLimitOperations(db),
   };
   operationsByExecutor.set(db, built);
   return built;
@@ -43,11 +47,25 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   // may be shared by several processes and keeps them as rows.
   const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
   const now = options.now ?? (() => new Date());
+  const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
+  const base = operations(db, holds);
   return {
-    ...operations(db, holds),
+    ...base,
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
-    transaction: (fn) => db.transaction((tx) => fn(operations(tx, holds))),
+    transaction,
+    // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps.
+    // SQLite reads in process: nothing to combine there.
+    reserveIdempotencyForSession: holds.inFlight
+      ? async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) })
+      : sessionReservation(db, { liveness: holds.liveness, reserve: (reservation) => base.reserveIdempotency(reservation) }),
+    commitSessionMutation: async (mutation) => {
+      if (holds.inFlight) return commitSessionMutationInSteps(transaction, mutation);
+      const outcome = await commitSessionMutationInOneStatement(db, mutation);
+      // The studio's facts are derived data: written after the one-statement commit, they cost no lock held by it.
+      if (outcome === "committed" && mutation.facts) await base.recordSessionFacts(mutation.facts);
+      return outcome;
+    },
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },

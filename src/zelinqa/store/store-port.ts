@@ -1,5 +1,6 @@
 // The storage port of the Zelinqa API (docs/zelinqa-api.md §2.3): every persistent record and the operations the API needs.
 // Engine values (draft, artefact, session state) are opaque JSON here; the engine owns their shapes.
+import type { SessionFactsWrite } from "./studio-port.js";
 import type { StudioStoreOperations } from "./studio-port.js";
 
 /** `admin` [ext] acts on the key's organisation (domains, short-lived keys of its domains: issue 15). */
@@ -102,6 +103,28 @@ export interface SessionEventRecord {
   occurredAt: string;
 }
 
+/** The idempotency record a request completes together with its writes (docs/zelinqa-api.md §5.5 step 10). */
+export interface IdempotencyCompletion {
+  domainId: string;
+  operation: string;
+  key: string;
+  token: string;
+  response: StoredResponse;
+}
+
+/** One /next or /events write: the CAS update, its decision (if any), its journal row, its idempotency record. */
+export interface SessionMutation {
+  update: SessionUpdate;
+  decision: DecisionRecord | null;
+  event: SessionEventRecord;
+  completion?: IdempotencyCompletion | undefined;
+  /** [ext] The studio's facts of this turn (studio-port.ts), written once the mutation is committed. */
+  facts?: SessionFactsWrite | undefined;
+}
+
+/** Nothing is written unless the outcome is "committed". */
+export type SessionMutationOutcome = "committed" | "state_version_conflict" | "idempotency_lost";
+
 export interface FeedbackRecord {
   id: string;
   sessionId: string;
@@ -145,6 +168,13 @@ export interface IdempotencyReservation {
 
 export type ReserveOutcome =
   { kind: "reserved" } | { kind: "completed"; record: IdempotencyRecord } | { kind: "in_flight"; record: IdempotencyRecord };
+
+/** A reservation made together with the read of the session it is about (null: no such session). The session
+ * is absent when the reservation did not insert a fresh record (replays, contention, takeovers). */
+export interface SessionReservation {
+  outcome: ReserveOutcome;
+  session?: SessionRecord | null;
+}
 
 export interface AuditEventRecord {
   id: string;
@@ -221,16 +251,16 @@ export interface StoreOperations extends StudioStoreOperations {
 
   reserveIdempotency(reservation: IdempotencyReservation): Promise<ReserveOutcome>;
   /** Stores the response of a reservation; false if the reservation was taken over (its token changed). */
-  completeIdempotency(input: {
-    domainId: string;
-    operation: string;
-    key: string;
-    token: string;
-    response: StoredResponse;
-  }): Promise<boolean>;
+  completeIdempotency(input: IdempotencyCompletion): Promise<boolean>;
   releaseIdempotency(input: { domainId: string; operation: string; key: string; token: string }): Promise<void>;
   getIdempotency(domainId: string, operation: string, key: string): Promise<IdempotencyRecord | null>;
   purgeIdempotency(now: string): Promise<number>;
+
+  /** Counts one request of a key in the sliding window (api/rate-limiter.ts) unless that would pass `limit`;
+   * true when counted (allowed). Times are epoch milliseconds. */
+  hitRateLimit(hit: { keyId: string; start: number; previousStart: number; previousWeight: number; limit: number }): Promise<boolean>;
+  /** Deletes the counts of windows that started before `beforeMs`. */
+  purgeRateLimits(beforeMs: number): Promise<number>;
 
   insertAuditEvents(events: AuditEventRecord[]): Promise<void>;
   listAuditEvents(query: AuditPageQuery): Promise<Array<AuditEventRecord & { seq: number }>>;
@@ -240,6 +270,10 @@ export interface ZelinqaStore extends StoreOperations {
   readonly dialect: "sqlite" | "postgres";
   migrate(): Promise<number[]>;
   transaction<T>(fn: (tx: StoreOperations) => Promise<T>): Promise<T>;
+  /** reserveIdempotency, and on PostgreSQL the session's read in the same round trip (sql-session-reservation.ts). */
+  reserveIdempotencyForSession(reservation: IdempotencyReservation, sessionId: string): Promise<SessionReservation>;
+  /** Commits a session mutation atomically, in one round trip on PostgreSQL (sql-session-commit.ts). */
+  commitSessionMutation(mutation: SessionMutation): Promise<SessionMutationOutcome>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

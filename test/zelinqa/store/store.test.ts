@@ -37,7 +37,7 @@ for (const backend of BACKENDS) {
     before(async () => {
       database = await createTestDatabase(backend);
       store = database.open();
-      assert.deepEqual(await store.migrate(), [1, 2, 3]);
+      assert.deepEqual(await store.migrate(), [1, 2, 3, 4]);
       const org = await store.ensureOrganization("default", T0);
       domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
       await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
@@ -273,6 +273,93 @@ for (const backend of BACKENDS) {
         "reserved",
       );
       assert.equal((await store.purgeIdempotency("2030-01-01T00:00:00.000Z")) >= 1, true);
+    });
+
+    void it("commits a session mutation with its decision, journal row and idempotency record, or nothing", async () => {
+      await store.insertSession({
+        id: "ses_m",
+        domainId,
+        configVersionId: "cfg_00001",
+        state: { n: 0 },
+        stateVersion: 0,
+        status: "active",
+        turnCount: 0,
+        createdAt: T0,
+        updatedAt: T0,
+      });
+      const scope = { domainId, operation: "nextQuestions", key: "key-mut-01" };
+      const reservation = { ...scope, fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      assert.equal((await store.reserveIdempotency({ ...reservation, token: "mine" })).kind, "reserved");
+      const response = { status: 200, body: '{"ok":1}', contentType: "application/json; charset=utf-8", requestId: "req_m" };
+      const mutation = (token: string, expected = 0) => ({
+        update: {
+          id: "ses_m",
+          expectedStateVersion: expected,
+          state: { n: 1 },
+          stateVersion: expected + 1,
+          status: "active",
+          turnCount: 1,
+          updatedAt: T1,
+        },
+        decision: { id: `dec_${token}`, sessionId: "ses_m", stateVersion: expected + 1, candidates: [{ q: 1 }], createdAt: T1 },
+        event: {
+          sessionId: "ses_m",
+          stateVersion: expected + 1,
+          kind: "next" as const,
+          requestId: "req_m",
+          summary: { a: 1 },
+          occurredAt: T1,
+        },
+        completion: { ...scope, token, response },
+      });
+      // A completion whose reservation is not ours writes nothing.
+      assert.equal(await store.commitSessionMutation(mutation("stolen")), "idempotency_lost");
+      assert.equal((await store.getSession(domainId, "ses_m"))?.stateVersion, 0);
+      assert.equal(await store.getDecision("dec_stolen"), null);
+      // Racing commits of one state_version: exactly one wins.
+      const outcomes = await Promise.all([
+        store.commitSessionMutation(mutation("mine")),
+        store.commitSessionMutation({ ...mutation("x"), completion: undefined }),
+      ]);
+      assert.equal(outcomes.filter((o) => o === "committed").length, 1);
+      assert.ok(outcomes.includes("state_version_conflict") || outcomes.includes("idempotency_lost"), outcomes.join());
+      const session = await store.getSession(domainId, "ses_m");
+      assert.equal(session?.stateVersion, 1);
+      assert.equal((await store.listSessionEvents("ses_m")).length, 1);
+      const record = await store.getIdempotency(domainId, "nextQuestions", "key-mut-01");
+      const mineWon = outcomes[0] === "committed";
+      assert.equal(record?.status, mineWon ? "completed" : "in_flight");
+      assert.equal((await store.getDecision("dec_mine")) !== null, mineWon);
+      assert.equal(await store.commitSessionMutation({ ...mutation("y"), completion: undefined }), "state_version_conflict");
+    });
+
+    void it("reserves a key together with the session's read where the store combines them", async () => {
+      const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const first = await store.reserveIdempotencyForSession({ ...base, key: "key-ses-01", token: "a" }, "ses_m");
+      const unknown = await store.reserveIdempotencyForSession({ ...base, key: "key-ses-02", token: "b" }, "ses_none");
+      const again = await store.reserveIdempotencyForSession({ ...base, key: "key-ses-01", token: "c" }, "ses_m");
+      assert.deepEqual([first.outcome.kind, unknown.outcome.kind, again.outcome.kind], ["reserved", "reserved", "in_flight"]);
+      assert.equal(again.session, undefined);
+      if (backend === "postgres") {
+        assert.deepEqual([first.session?.id, first.session?.stateVersion], ["ses_m", 1]);
+        assert.equal(unknown.session, null);
+      } else {
+        assert.equal(first.session, undefined);
+      }
+    });
+
+    void it("counts requests of a key in a shared sliding window and refuses past the limit", async () => {
+      const minute = Date.parse(T0);
+      const hit = (keyId: string, at: number, limit = 3) => {
+        const start = Math.floor(at / 60_000) * 60_000;
+        return store.hitRateLimit({ keyId, start, previousStart: start - 60_000, previousWeight: 1 - (at - start) / 60_000, limit });
+      };
+      const first = await Promise.all(Array.from({ length: 6 }, () => hit("key_r", minute + 1000)));
+      assert.equal(first.filter(Boolean).length, 3);
+      assert.equal(await hit("key_other", minute + 1000), true);
+      // Half-way through the next minute the previous 3 weigh 1.5: one more request fits, not two.
+      assert.deepEqual([await hit("key_r", minute + 90_000), await hit("key_r", minute + 90_000)], [true, false]);
+      assert.equal(await store.purgeRateLimits(minute + 60_000), 2);
     });
 
     void it("pages audit events newest first with filters", async () => {

@@ -46,12 +46,14 @@ function nextRoute(ctx: AppContext): RouteDefinition {
     operationId: "nextQuestions",
     summary: "Record the previous turn and get the next question candidates",
     idempotency: "required",
+    sessionParam: "session_id",
     body: NextRequestSchema,
     params: SessionIdParamsSchema,
     responses: { 200: NextResponseSchema },
-    async handle({ principal, params, body, requestId, now }) {
-      const next = await nextQuestions(ctx, { domainId: principal.domainId, sessionId: params.session_id, requestId, now, request: body });
-      return { status: 200, body: { request_id: requestId, ...next.value }, effects: next.effects };
+    async handle({ principal, params, body, requestId, now, session }) {
+      const call = { domainId: principal.domainId, sessionId: params.session_id, session, requestId, now, request: body };
+      const next = await nextQuestions(ctx, call);
+      return { status: 200, body: { request_id: requestId, ...next.value }, effects: next.effects, mutation: next.mutation };
     },
   });
 }
@@ -64,18 +66,20 @@ function eventsRoute(ctx: AppContext): RouteDefinition {
     operationId: "applySessionEvents",
     summary: "Apply context and client updates without selection",
     idempotency: "required",
+    sessionParam: "session_id",
     body: SessionEventsRequestSchema,
     params: SessionIdParamsSchema,
     responses: { 200: SessionStateResponseSchema },
-    async handle({ principal, params, body, requestId, now }) {
+    async handle({ principal, params, body, requestId, now, session }) {
       const applied = await applySessionEvents(ctx, {
         domainId: principal.domainId,
         sessionId: params.session_id,
+        session,
         requestId,
         now,
         request: body,
       });
-      return { status: 200, body: { request_id: requestId, ...applied.value }, effects: applied.effects };
+      return { status: 200, body: { request_id: requestId, ...applied.value }, effects: applied.effects, mutation: applied.mutation };
     },
   });
 }

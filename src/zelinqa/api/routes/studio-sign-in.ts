@@ -24,9 +24,8 @@ export function registerSignIn(
   const limiter = createRateLimiter(input.attemptsPerMinute ?? SIGN_IN_ATTEMPTS_PER_MINUTE);
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const nowMs = ctx.clock.now().getTime();
-    if (!limiter.allow(`ip:${request.ip}`, nowMs)) {
-      return sendGateway(reply, 429, { "retry-after": String(limiter.retryAfterSeconds(nowMs)) });
-    }
+    const rate = await limiter.check(`ip:${request.ip}`, nowMs);
+    if (!rate.allowed) return sendGateway(reply, 429, { "retry-after": String(rate.retryAfterSeconds) });
     try {
       const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
       const parsed = parseJsonBody({ raw, contentType: input.contentTypeOf(request), optional: false, limits: RUNTIME_BODY_LIMITS });

@@ -79,6 +79,15 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: () => [`ALTER TABLE idempotency_records ADD COLUMN holder TEXT`],
   },
   ...STUDIO_MIGRATIONS,
+  {
+    version: 4,
+    name: "rate limit windows",
+    // The API's per-key sliding-window counts, shared by every process on the database (sql-rate-limits.ts).
+    statements: () => [
+      `CREATE TABLE rate_limit_windows (
+        key_id TEXT NOT NULL, window_start BIGINT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (key_id, window_start))`,
+    ],
+  },
 ];
 
 const LOCK_ID = 7_246_311;

@@ -1,4 +1,8 @@
 // PostgreSQL adapter of the SQL port: a `pg` pool; a transaction holds one client from BEGIN to COMMIT.
+// Statements with parameters run as named prepared statements: each connection parses and plans a statement
+// text once, later executions send only Bind/Execute. So statement texts carry values only as parameters: a
+// value spliced into the text would prepare one statement per value on every connection.
+import { createHash } from "node:crypto";
 import pg from "pg";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
 
@@ -9,12 +13,26 @@ export interface PostgresExecutorOptions {
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+const statementNames = new Map<string, string>();
+
+/** A stable name per statement text; statements without parameters (DDL, BEGIN) stay unnamed. */
+function queryConfig(sql: string, params: readonly SqlParam[]): pg.QueryConfig<SqlParam[]> {
+  if (params.length === 0) return { text: sql };
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `zq_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
+    if (statementNames.size > 1000) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return { name, text: sql, values: params as SqlParam[] };
+}
+
 function executorOver(client: Queryable, transaction: SqlExecutor["transaction"], close: () => Promise<void>): SqlExecutor {
   return {
     dialect: "postgres",
-    all: async (sql, params = []) => (await client.query<SqlRow>(sql, params as SqlParam[])).rows,
-    get: async (sql, params = []) => (await client.query<SqlRow>(sql, params as SqlParam[])).rows[0],
-    run: async (sql, params = []) => (await client.query(sql, params as SqlParam[])).rowCount ?? 0,
+    all: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params))).rows,
+    get: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params))).rows[0],
+    run: async (sql, params = []) => (await client.query(queryConfig(sql, params))).rowCount ?? 0,
     transaction,
     close,
   };

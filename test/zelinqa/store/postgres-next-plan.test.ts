@@ -1,0 +1,168 @@
+// The cost of one /next on PostgreSQL (issue 14): the statements a real /next sends through the store, counted
+// (each is one round trip: the rate-limit hit, the idempotency reservation with the session read, and the
+// one-statement commit; the key lookup comes at most every 500 ms), and each one's plan on a database holding
+// 100,000 sessions with their journal, decisions, idempotency records and keys: no sequential scan of those tables.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import pg from "pg";
+import { createZelinqaApp } from "../../../src/zelinqa/api/app.js";
+import type { ZelinqaApp } from "../../../src/zelinqa/api/app.js";
+import { createIdGenerator, generateApiKey } from "../../../src/zelinqa/operations/index.js";
+import { createSqlStore } from "../../../src/zelinqa/store/index.js";
+import type { ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import { createPostgresExecutor } from "../../../src/zelinqa/store/postgres/postgres-executor.js";
+import { createPostgresLiveness } from "../../../src/zelinqa/store/postgres/postgres-liveness.js";
+import type { SqlExecutor, SqlParam } from "../../../src/zelinqa/store/sql-executor.js";
+import { silentLogger } from "../../../src/shared/stderr-logger.js";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
+import { createTestDatabase, postgresSkipReason } from "../../support/zelinqa-databases.js";
+import type { TestDatabase } from "../../support/zelinqa-databases.js";
+
+const SEEDED = 100_000;
+const LARGE_TABLES = new Set(["sessions", "session_events", "decisions", "idempotency_records", "api_keys", "rate_limit_windows"]);
+
+interface Recorded {
+  sql: string;
+  params: readonly SqlParam[];
+}
+
+/** Every statement sent through the executor while `on`; BEGIN and COMMIT of a transaction count as statements too. */
+function recording(inner: SqlExecutor, log: { on: boolean; statements: Recorded[] }): SqlExecutor {
+  const note = (sql: string, params: readonly SqlParam[] = []) => {
+    if (log.on) log.statements.push({ sql, params });
+  };
+  const wrap = (db: SqlExecutor): SqlExecutor => ({
+    dialect: db.dialect,
+    all: (sql, params) => (note(sql, params), db.all(sql, params)),
+    get: (sql, params) => (note(sql, params), db.get(sql, params)),
+    run: (sql, params) => (note(sql, params), db.run(sql, params)),
+    transaction: (fn) => {
+      note("BEGIN");
+      return db.transaction((tx) => fn(wrap(tx))).finally(() => note("COMMIT"));
+    },
+    close: () => db.close(),
+  });
+  return wrap(inner);
+}
+
+/** Relations read by a sequential scan anywhere in an EXPLAIN (FORMAT JSON) plan. */
+function seqScans(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => seqScans(n, found));
+  else if (typeof node === "object" && node !== null) {
+    const record = node as Record<string, unknown>;
+    if (record["Node Type"] === "Seq Scan" && typeof record["Relation Name"] === "string") found.push(record["Relation Name"]);
+    Object.values(record).forEach((v) => seqScans(v, found));
+  }
+  return found;
+}
+
+void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postgresSkipReason() }, () => {
+  let database: TestDatabase;
+  let store: ZelinqaStore;
+  let app: ZelinqaApp;
+  let key = "";
+  const log = { on: false, statements: [] as Recorded[] };
+  let counter = 0;
+
+  const post = async (url: string, body: unknown) => {
+    const response = await app.fastify.inject({
+      method: "POST",
+      url,
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": `plan-key-${(counter += 1)}` },
+      payload: JSON.stringify(body),
+    });
+    return { status: response.statusCode, json: JSON.parse(response.body) as Record<string, unknown>, text: response.body };
+  };
+
+  before(async () => {
+    database = await createTestDatabase("postgres");
+    const url = database.databaseUrl ?? "";
+    store = createSqlStore(recording(createPostgresExecutor({ url }), log), { liveness: createPostgresLiveness(url) });
+    await store.migrate();
+    const ids = createIdGenerator();
+    const now = new Date().toISOString();
+    const org = await store.ensureOrganization("default", now);
+    const domain = await store.createDomain({ id: ids.newId("dom"), name: "Plans", organizationId: org, now });
+    const generated = generateApiKey({
+      ids,
+      domainId: domain.id,
+      scopes: ["runtime", "configuration:write", "configuration:publish", "configuration:read"],
+      label: null,
+      expiresAt: null,
+      now,
+    });
+    await store.insertApiKey(generated.record);
+    key = generated.apiKey;
+    const seed = new pg.Client({ connectionString: url });
+    await seed.connect();
+    try {
+      const rows = `FROM generate_series(1, ${SEEDED}) g`;
+      await seed.query(`INSERT INTO sessions SELECT 'ses_seed_' || g, $1, 'cfg_00001', '{}', 1, 'active', 1, $2, $2 ${rows}`, [
+        domain.id,
+        now,
+      ]);
+      await seed.query(`INSERT INTO session_events SELECT 'ses_seed_' || g, 1, 'next', 'req_seed', '{}', $1 ${rows}`, [now]);
+      await seed.query(`INSERT INTO decisions SELECT 'dec_seed_' || g, 'ses_seed_' || g, 1, '[]', $1 ${rows}`, [now]);
+      await seed.query(
+        `INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at,
+           created_at, expires_at) SELECT $1, 'nextQuestions', 'seed-' || g, 'f', 'completed', 't', $2, $2, $2 ${rows}`,
+        [domain.id, now],
+      );
+      await seed.query(`INSERT INTO api_keys SELECT 'key_seed_' || g, md5(g::text), $1, NULL, 'runtime', $2 ${rows}`, [domain.id, now]);
+      await seed.query(`INSERT INTO rate_limit_windows SELECT 'key_seed_' || g, 0, 1 ${rows}`);
+      await seed.query("ANALYZE");
+    } finally {
+      await seed.end();
+    }
+    app = await createZelinqaApp({
+      store,
+      clock: { now: () => new Date() },
+      ids,
+      logger: silentLogger(),
+      locale: "en",
+      maxBodyBytes: 10_485_760,
+      rateLimitPerMinute: 1_000_000,
+      workerPollMs: 20,
+    });
+    assert.equal((await post("/v1/configuration/changes", { changes: referenceCorpusChanges() })).status, 200);
+    const job = await post("/v1/configuration/publish", {});
+    for (let i = 0; i < 500 && (await store.getActiveCompilationJob(domain.id)) !== null; i += 1)
+      await new Promise((r) => setTimeout(r, 20));
+    assert.equal((await store.getCompilationJob(domain.id, job.json.compilation_id as string))?.status, "succeeded");
+    // The compilation worker's polling would mix its statements into the recorded ones.
+    await app.worker.close();
+  });
+  after(async () => {
+    await app?.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  void it("sends three statements per /next with an Idempotency-Key and a rate limit, none scanning a large table", async () => {
+    const created = await post("/v1/sessions", {});
+    assert.equal(created.status, 201, created.text);
+    const path = `/v1/sessions/${created.json.session_id as string}/next`;
+    assert.equal((await post(path, { state_version: 0 })).status, 200);
+    log.on = true;
+    const next = await post(path, { state_version: 1, previous_turn: { user_text: "je ne sais pas" } });
+    log.on = false;
+    assert.equal(next.status, 200, next.text);
+    const kinds = log.statements.map((s) => /^\s*(WITH|INSERT|SELECT|UPDATE|DELETE|BEGIN|COMMIT)/i.exec(s.sql)?.[1]?.toUpperCase());
+    const perRequest = log.statements.filter((s) => !/FROM api_keys WHERE key_hash/.test(s.sql));
+    assert.ok(log.statements.length - perRequest.length <= 1);
+    assert.equal(perRequest.length, 3, log.statements.map((s) => s.sql.slice(0, 60)).join("\n"));
+    assert.ok(!kinds.includes("BEGIN"), "the commit needs no transaction block");
+
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      for (const statement of log.statements) {
+        const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.params]);
+        const scanned = seqScans(plan.rows[0]?.["QUERY PLAN"]).filter((relation) => LARGE_TABLES.has(relation));
+        assert.deepEqual(scanned, [], `sequential scan in: ${statement.sql}`);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+});
