@@ -171,6 +171,8 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
 
   async function* request(frame: Frame, options: RequestOptions): AsyncGenerator<Frame> {
     if (socket.destroyed) throw new ServiceUnavailableError(socketPath, lost?.message ?? "closed");
+    // Aborted while the connection was being opened: nothing is sent.
+    options.signal?.throwIfAborted();
     const rid = nextRid++;
     const entry: Pending = { queue: [], ended: false, failure: undefined, wake: undefined };
     pending.set(rid, entry);

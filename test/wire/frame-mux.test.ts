@@ -142,6 +142,7 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
   void it("cancels one request when its caller stops, leaving the others running", async () => {
     const channel = createFrameChannel(socketPath);
     try {
+      await channel.one({ type: "ping" }); // the connection is open before the requests start
       const before = cancelled;
       const controller = new AbortController();
       const slow = (async () => {
@@ -152,7 +153,7 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
         for await (const frame of channel.frames({ message: ["other", 30], ctxkey: "k" })) frames.push(frame);
         return frames;
       })();
-      await sleep(10);
+      await sleep(50);
       controller.abort();
       await assert.rejects(slow);
       for (let i = 0; i < 50 && cancelled === before; i += 1) await sleep(10);
@@ -167,13 +168,14 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
   void it("answers overloaded for a request past the connection's in-flight limit", async () => {
     const channel = createFrameChannel(socketPath);
     try {
+      await channel.one({ type: "ping" });
       const controller = new AbortController();
       const running = Array.from({ length: 4 }, () =>
         (async () => {
           for await (const _ of channel.frames({ type: "slow", message: "x" }, { signal: controller.signal })) void _;
         })().catch(() => undefined),
       );
-      await sleep(20);
+      await sleep(100);
       assert.equal((await channel.one({ message: ["late", 0], ctxkey: "k" })).code, "overloaded");
       controller.abort();
       await Promise.all(running);
