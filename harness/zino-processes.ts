@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
+import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/node-flags.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** tsx's loader as an absolute URL, so children find it whatever their working directory. */
@@ -87,7 +88,7 @@ export function spawnZinoService(name: ServiceName, instance: TempInstance, opti
   const entry = options.fromDist
     ? [join(REPO_ROOT, "dist", "src", "zino", name, "main.js")]
     : ["--import", TSX_LOADER, join(REPO_ROOT, "src", "zino", name, "main.ts")];
-  const child = spawn(process.execPath, [...entry, "--config", instance.configPath], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry, "--config", instance.configPath], {
     cwd: instance.dir,
     env: { ...process.env, ZINO_LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe"],

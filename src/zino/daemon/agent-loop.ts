@@ -42,136 +42,160 @@ export interface AgentLoopResult {
   limit: LimitReason | undefined;
 }
 
+/** What one turn's loop has done so far. */
+interface LoopState {
+  conversation: ChatMessage[];
+  produced: ChatMessage[];
+  budget: CallBudget;
+  nativeTools: ToolDefinition[] | undefined;
+  fullText: string;
+  usage: Usage | undefined;
+  iterations: number;
+  limit: LimitReason | undefined;
+  firstToken: boolean;
+}
+
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
-  const { limits, signal, emit, tools } = options;
+  const { limits, tools } = options;
+  const state: LoopState = {
+    conversation: [...options.messages],
+    produced: [],
+    budget: new CallBudget(limits),
+    nativeTools: options.toolStyle !== "inline" && tools.length > 0 && limits.maxToolCalls > 0 ? tools : undefined,
+    fullText: "",
+    usage: undefined,
+    iterations: 0,
+    limit: undefined,
+    firstToken: true,
+  };
+  while (!(await iterate(options, state)));
+  const { fullText, iterations, usage, produced: messages, limit } = state;
+  return { fullText, iterations, usage, toolCalls: state.budget.toolCallsUsed, messages, limit };
+}
+
+/** One model call and the tool calls it makes; true when the turn's answer is complete. */
+async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boolean> {
+  const { limits, signal, emit } = options;
+  signal.throwIfAborted();
+  state.iterations += 1;
+  if (state.limit === undefined && state.iterations >= limits.maxIterations && state.iterations > 1) {
+    await hitLimit(options, state, "max_iterations");
+  }
+  const final = state.limit !== undefined || state.iterations >= limits.maxIterations;
+  await emit({ type: "status", phase: "model", iteration: state.iterations, tools: !final });
+  let separate = state.iterations > 1;
+  const step: ModelStep = await runModelStep({
+    model: options.model,
+    messages: state.limit ? [...state.conversation, finalCallNote(LIMIT_MESSAGES[state.limit])] : state.conversation,
+    tools: final ? undefined : state.nativeTools,
+    parseInline: options.toolStyle !== "native",
+    signal,
+    onText: async (text) => {
+      await show(options, state, text, separate);
+      separate = false;
+    },
+    onStatus: (frame) => emit({ ...frame, type: "status", phase: typeof frame.phase === "string" ? frame.phase : "rtr", source: "rtr" }),
+  });
+  state.usage = addUsage(state.usage, step.usage);
+  const calls = pendingCalls(step);
+  if (final || calls.length === 0) {
+    // A final call that still tries to call a tool gets no execution: its visible text is the answer.
+    let answer = calls.length > 0 ? step.visible : step.transcript;
+    if (final && state.limit && step.visible.trim() === "") {
+      answer = `(Stopped: ${LIMIT_MESSAGES[state.limit]}.)`;
+      await show(options, state, answer, true);
+    }
+    state.produced.push({ role: "assistant", content: answer });
+    return true;
+  }
+  const assistant = step.inlineCall
+    ? { role: "assistant" as const, content: step.transcript }
+    : nativeAssistantMessage(
+        step.visible,
+        calls,
+        step.nativeCalls.map((c) => (typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}))),
+      );
+  state.conversation.push(assistant);
+  state.produced.push(assistant);
+  for (const call of calls) {
+    const result = await handleCall(options, state, call);
+    const message = call.id === undefined ? inlineResultMessage(call, result) : nativeResultMessage(call, result);
+    state.conversation.push(message);
+    state.produced.push(message);
+  }
+  if (state.budget.exhausted) await hitLimit(options, state, "max_tool_calls");
+  return false;
+}
+
+async function hitLimit(options: AgentLoopOptions, state: LoopState, reason: LimitReason): Promise<void> {
+  if (state.limit) return;
+  state.limit = reason;
+  await options.emit({
+    type: "status",
+    phase: "limit",
+    reason,
+    message: `Tools stopped: ${LIMIT_MESSAGES[reason]}; asking the model for a final answer.`,
+  });
+}
+
+async function show(options: AgentLoopOptions, state: LoopState, text: string, separate: boolean): Promise<void> {
+  if (text === "") return;
+  if (state.firstToken) {
+    state.firstToken = false;
+    await options.emit({ type: "status", phase: "first_token", iteration: state.iterations });
+  }
+  const delta = separate && state.fullText !== "" && !state.fullText.endsWith("\n") ? `\n\n${text}` : text;
+  state.fullText += delta;
+  await options.emit({ type: "chunk", delta });
+}
+
+async function handleCall(options: AgentLoopOptions, state: LoopState, call: PendingCall): Promise<Record<string, unknown>> {
+  const { emit, tools } = options;
   const now = options.now ?? (() => performance.now());
-  const conversation = [...options.messages];
-  const produced: ChatMessage[] = [];
-  const budget = new CallBudget(limits);
-  const parseInline = options.toolStyle !== "native";
-  const nativeTools = options.toolStyle !== "inline" && tools.length > 0 && limits.maxToolCalls > 0 ? tools : undefined;
-  let fullText = "";
-  let usage: Usage | undefined;
-  let iterations = 0;
-  let limit: LimitReason | undefined;
-  let firstToken = true;
+  if (state.limit) return { error: `Not executed: ${LIMIT_MESSAGES[state.limit]}.` };
+  const verdict = state.budget.admit(
+    call.error ? `\u0000unreadable:${call.kind}` : call.name,
+    call.error ? { error: call.error } : call.arguments,
+  );
+  if (verdict) {
+    await hitLimit(options, state, verdict);
+    return { error: `Not executed: ${LIMIT_MESSAGES[verdict]}.` };
+  }
+  const rejection = call.error ?? unknownTool(call, tools);
+  if (rejection) {
+    await emit({ type: "status", phase: "tool_rejected", kind: call.kind, name: call.label, reason: rejection });
+    return { error: rejection };
+  }
+  await emit({ type: "tool_start", kind: call.kind, name: call.label, description: describeCall(call, tools) });
+  const started = now();
+  const outcome = await runTool(options, call);
+  await emit({ type: "tool_done", kind: call.kind, name: call.label, ok: outcome.ok, ms: Math.round(now() - started) });
+  await emit({
+    type: "status",
+    phase: "tool_output",
+    kind: call.kind,
+    name: call.label,
+    ok: outcome.ok,
+    preview: previewOf(outcome.result),
+  });
+  return outcome.result;
+}
 
-  const hitLimit = async (reason: LimitReason) => {
-    if (limit) return;
-    limit = reason;
-    await emit({
-      type: "status",
-      phase: "limit",
-      reason,
-      message: `Tools stopped: ${LIMIT_MESSAGES[reason]}; asking the model for a final answer.`,
-    });
-  };
-  const show = async (text: string, separate: boolean) => {
-    if (text === "") return;
-    if (firstToken) {
-      firstToken = false;
-      await emit({ type: "status", phase: "first_token", iteration: iterations });
-    }
-    const delta = separate && fullText !== "" && !fullText.endsWith("\n") ? `\n\n${text}` : text;
-    fullText += delta;
-    await emit({ type: "chunk", delta });
-  };
-
-  for (;;) {
+async function runTool(options: AgentLoopOptions, call: PendingCall): Promise<ToolOutcome> {
+  const { emit, signal } = options;
+  try {
+    const progress = (frame: Record<string, unknown>) =>
+      emit({
+        ...frame,
+        type: "status",
+        phase: typeof frame.phase === "string" ? frame.phase : "tool_progress",
+        source: "exc",
+        tool: call.label,
+      });
+    return await options.tool({ kind: call.kind, name: call.name, arguments: call.arguments }, signal, progress);
+  } catch (err) {
     signal.throwIfAborted();
-    iterations += 1;
-    if (limit === undefined && iterations >= limits.maxIterations && iterations > 1) await hitLimit("max_iterations");
-    const final = limit !== undefined || iterations >= limits.maxIterations;
-    await emit({ type: "status", phase: "model", iteration: iterations, tools: !final });
-    let separate = iterations > 1;
-    const step: ModelStep = await runModelStep({
-      model: options.model,
-      messages: limit ? [...conversation, finalCallNote(LIMIT_MESSAGES[limit])] : conversation,
-      tools: final ? undefined : nativeTools,
-      parseInline,
-      signal,
-      onText: async (text) => {
-        await show(text, separate);
-        separate = false;
-      },
-      onStatus: (frame) => emit({ ...frame, type: "status", phase: typeof frame.phase === "string" ? frame.phase : "rtr", source: "rtr" }),
-    });
-    usage = addUsage(usage, step.usage);
-    const calls = pendingCalls(step);
-    if (final || calls.length === 0) {
-      // A final call that still tries to call a tool gets no execution: its visible text is the answer.
-      let answer = calls.length > 0 ? step.visible : step.transcript;
-      if (final && limit && step.visible.trim() === "") {
-        answer = `(Stopped: ${LIMIT_MESSAGES[limit]}.)`;
-        await show(answer, true);
-      }
-      produced.push({ role: "assistant", content: answer });
-      break;
-    }
-    const assistant = step.inlineCall
-      ? { role: "assistant" as const, content: step.transcript }
-      : nativeAssistantMessage(
-          step.visible,
-          calls,
-          step.nativeCalls.map((c) => (typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}))),
-        );
-    conversation.push(assistant);
-    produced.push(assistant);
-    for (const call of calls) {
-      const result = await handleCall(call);
-      const message = call.id === undefined ? inlineResultMessage(call, result) : nativeResultMessage(call, result);
-      conversation.push(message);
-      produced.push(message);
-    }
-    if (budget.exhausted) await hitLimit("max_tool_calls");
-  }
-  return { fullText, iterations, usage, toolCalls: budget.toolCallsUsed, messages: produced, limit };
-
-  async function handleCall(call: PendingCall): Promise<Record<string, unknown>> {
-    if (limit) return { error: `Not executed: ${LIMIT_MESSAGES[limit]}.` };
-    const verdict = budget.admit(
-      call.error ? `\u0000unreadable:${call.kind}` : call.name,
-      call.error ? { error: call.error } : call.arguments,
-    );
-    if (verdict) {
-      await hitLimit(verdict);
-      return { error: `Not executed: ${LIMIT_MESSAGES[verdict]}.` };
-    }
-    const rejection = call.error ?? unknownTool(call, tools);
-    if (rejection) {
-      await emit({ type: "status", phase: "tool_rejected", kind: call.kind, name: call.label, reason: rejection });
-      return { error: rejection };
-    }
-    await emit({ type: "tool_start", kind: call.kind, name: call.label, description: describeCall(call, tools) });
-    const started = now();
-    const outcome = await runTool(call);
-    await emit({ type: "tool_done", kind: call.kind, name: call.label, ok: outcome.ok, ms: Math.round(now() - started) });
-    await emit({
-      type: "status",
-      phase: "tool_output",
-      kind: call.kind,
-      name: call.label,
-      ok: outcome.ok,
-      preview: previewOf(outcome.result),
-    });
-    return outcome.result;
-  }
-
-  async function runTool(call: PendingCall): Promise<ToolOutcome> {
-    try {
-      const progress = (frame: Record<string, unknown>) =>
-        emit({
-          ...frame,
-          type: "status",
-          phase: typeof frame.phase === "string" ? frame.phase : "tool_progress",
-          source: "exc",
-          tool: call.label,
-        });
-      return await options.tool({ kind: call.kind, name: call.name, arguments: call.arguments }, signal, progress);
-    } catch (err) {
-      signal.throwIfAborted();
-      return { ok: false, result: { error: `The tool failed: ${err instanceof Error ? err.message : String(err)}` } };
-    }
+    return { ok: false, result: { error: `The tool failed: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }
 

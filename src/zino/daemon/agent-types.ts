@@ -31,6 +31,8 @@ export interface ToolRequest {
 export interface ToolOutcome {
   ok: boolean;
   result: Record<string, unknown>;
+  /** Set when exc could not be reached at all (the result then says so to the model). */
+  unavailable?: boolean;
 }
 
 /** Progress reported while a tool runs (e.g. a sub-agent's status), shown to clients that asked for status. */

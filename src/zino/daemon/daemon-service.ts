@@ -5,10 +5,12 @@ import { dirname, join } from "node:path";
 import { WireError, createFrameServer, type Frame, type FrameWriter, type WireRequest } from "../../wire/index.js";
 import { DaemonRequestSchema } from "../protocol/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
+import { peerChannels } from "./peer-request.js";
 import { createPeers, type Peers } from "./peers.js";
-import { createPendingHistory } from "./pending-history.js";
+import { createPendingHistory, type PendingHistory } from "./pending-history.js";
+import { createReadinessCache, type ReadinessCache } from "./readiness.js";
 import { parseSubagent } from "./subagent-turn.js";
-import { createTurnLedger } from "./turn-ledger.js";
+import { createTurnLedger, type TurnLedger } from "./turn-ledger.js";
 import { runTurn } from "./turn.js";
 
 export const DAEMON_VERSION = "0.1.0";
@@ -19,19 +21,26 @@ export const BASIC_FRAME_TYPES = ["chunk", "tool_start", "tool_done", "done", "e
 /** Turns waiting for ctx survive a daemon restart in this file, next to the daemon's socket (a folder of ours, 0700). */
 export const HISTORY_SPOOL_NAME = "daemon-pending-turns.json";
 
+interface DaemonParts {
+  deps: ServiceDeps;
+  peers: Peers;
+  history: PendingHistory;
+  ledger: TurnLedger;
+  readiness: ReadinessCache;
+}
+
 export function createDaemonService(deps: ServiceDeps): Service {
   const { instance, logger } = deps;
-  const peers = createPeers({
-    sockets: { ctx: instance.sockets.ctx, rtr: instance.sockets.rtr, exc: instance.sockets.exc },
-    maxFrameBytes: instance.maxFrameBytes,
-  });
+  const sockets = { ctx: instance.sockets.ctx, rtr: instance.sockets.rtr, exc: instance.sockets.exc };
+  const channels = peerChannels(sockets, instance.maxFrameBytes);
+  const peers = createPeers({ sockets, maxFrameBytes: instance.maxFrameBytes, channels });
   const history = createPendingHistory({
     logger,
     spoolPath: join(dirname(instance.sockets.daemon), HISTORY_SPOOL_NAME),
     append: (turn) =>
       peers.appendHistory(turn.ctxkey, turn.messages, { turn_id: turn.turn_id, full_text: turn.full_text, iterations: turn.iterations }),
   });
-  const ledger = createTurnLedger();
+  const parts: DaemonParts = { deps, peers, history, ledger: createTurnLedger(), readiness: createReadinessCache(peers) };
   const server = createFrameServer({
     socketPath: instance.sockets.daemon,
     logger,
@@ -39,70 +48,8 @@ export function createDaemonService(deps: ServiceDeps): Service {
     idleTimeoutMs: instance.idleTimeoutMs,
     maxConnections: instance.maxConnections,
     maxBufferedBytes: instance.maxBufferedBytes,
-    handler: (request, out, signal) => handle(request, out, signal),
+    handler: (request, out, signal) => handle(parts, request, out, signal),
   });
-
-  async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
-    if (request.type === "capabilities") {
-      await out.send(capabilities(peers, instance.maxFrameBytes));
-      return;
-    }
-    if (request.type !== undefined) {
-      throw new WireError(
-        "unknown_type",
-        `zino-daemon does not know the type "${request.type}"; it answers turns ({message, ctxkey}), ping and capabilities.`,
-      );
-    }
-    const fields = DaemonRequestSchema.safeParse(request.raw);
-    if (!fields.success) {
-      throw new WireError(
-        "bad_request",
-        'events must be a string ("all" for status frames); turn_id, when sent, a string of 1 to 128 characters.',
-      );
-    }
-    if (request.message === null) {
-      await out.send(await readyAll(peers, request.ctxkey, signal));
-      return;
-    }
-    if (typeof request.message !== "string") throw new WireError("bad_request", "message: a user turn is a string.");
-    if (request.message.trim() === "") throw new WireError("bad_request", "message: must not be empty or blank.");
-    const subagent = parseSubagent(request.raw);
-    const turnId = subagent ? undefined : fields.data.turn_id;
-    const run = () =>
-      runTurn({
-        peers,
-        logger,
-        ctxkey: request.ctxkey,
-        message: request.message as string,
-        allEvents: fields.data.events === "all",
-        out,
-        signal,
-        subagent,
-        history,
-        turnId,
-        storeId: randomUUID(),
-      });
-    if (turnId === undefined) {
-      await run();
-      return;
-    }
-    const done = await ledger.run(request.ctxkey, turnId, async () => {
-      // Ended in an earlier daemon while ctx was away: its answer waits in the queue (spool) to be stored.
-      const queued = history.find(request.ctxkey, turnId);
-      if (queued)
-        return {
-          type: "done",
-          full_text: queued.full_text ?? "",
-          iterations: queued.iterations ?? 0,
-          stored: false,
-          queued: true,
-          turn_id: turnId,
-        };
-      return run();
-    });
-    if (out.framesSent === 0 && done) await replayDone(out, done);
-  }
-
   return {
     async start() {
       history.start();
@@ -111,8 +58,92 @@ export function createDaemonService(deps: ServiceDeps): Service {
     async close() {
       history.close();
       await server.close();
+      for (const channel of Object.values(channels)) channel.close();
     },
   };
+}
+
+async function handle(parts: DaemonParts, request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+  const { peers } = parts;
+  if (request.type === "capabilities") {
+    await out.send(capabilities(peers, parts.deps.instance.maxFrameBytes));
+    return;
+  }
+  if (request.type !== undefined) {
+    throw new WireError(
+      "unknown_type",
+      `zino-daemon does not know the type "${request.type}"; it answers turns ({message, ctxkey}), ping and capabilities.`,
+    );
+  }
+  const fields = DaemonRequestSchema.safeParse(request.raw);
+  if (!fields.success) {
+    throw new WireError(
+      "bad_request",
+      'events must be a string ("all" for status frames); turn_id, when sent, a string of 1 to 128 characters.',
+    );
+  }
+  if (request.message === null) {
+    await out.send(await readyAll(peers, request.ctxkey, signal));
+    return;
+  }
+  if (typeof request.message !== "string") throw new WireError("bad_request", "message: a user turn is a string.");
+  if (request.message.trim() === "") throw new WireError("bad_request", "message: must not be empty or blank.");
+  await userTurn(
+    parts,
+    { request, message: request.message, allEvents: fields.data.events === "all", turnId: fields.data.turn_id },
+    out,
+    signal,
+  );
+}
+
+interface TurnRequest {
+  request: WireRequest;
+  message: string;
+  allEvents: boolean;
+  turnId: string | undefined;
+}
+
+/** A user's (or a sub-agent's) turn; a retry of a turn with a known `turn_id` is answered from its record. */
+async function userTurn(parts: DaemonParts, turn: TurnRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+  const { request } = turn;
+  const { history } = parts;
+  const subagent = parseSubagent(request.raw);
+  const turnId = subagent ? undefined : turn.turnId;
+  const run = () =>
+    runTurn({
+      peers: parts.peers,
+      logger: parts.deps.logger,
+      ctxkey: request.ctxkey,
+      message: turn.message,
+      allEvents: turn.allEvents,
+      out,
+      signal,
+      subagent,
+      history,
+      turnId,
+      storeId: randomUUID(),
+      readiness: parts.readiness,
+    });
+  if (turnId === undefined) {
+    await run();
+    return;
+  }
+  const done = await parts.ledger.run(request.ctxkey, turnId, async () => {
+    // Ended in an earlier daemon while ctx was away: its answer waits in the queue (spool) to be stored.
+    const queued = history.find(request.ctxkey, turnId);
+    if (queued) {
+      return {
+        type: "done",
+        full_text: queued.full_text ?? "",
+        iterations: queued.iterations ?? 0,
+        stored: false,
+        queued: true,
+        turn_id: turnId,
+      };
+    }
+    return run();
+  });
+  if (out.framesSent === 0 && done) await replayDone(out, done);
 }
 
 /** A retry of a turn that ended in this daemon: the same answer again, nothing run or stored twice. */

@@ -6,8 +6,9 @@ import {
   ServiceUnavailableError,
   WIRE_ERRORS,
   WireError,
-  requestFrames,
+  createFrameChannel,
   type Frame,
+  type FrameChannel,
   type WireErrorCode,
 } from "../../wire/index.js";
 import { ErrorFrameSchema } from "../protocol/index.js";
@@ -23,6 +24,16 @@ export interface PeerSockets {
 export interface PeerOptions {
   sockets: PeerSockets;
   maxFrameBytes: number;
+  /** One channel per peer: a multiplexed connection when the peer offers it [ext], else a connection per request. */
+  channels: Record<PeerName, FrameChannel>;
+}
+
+export function peerChannels(sockets: PeerSockets, maxFrameBytes: number): Record<PeerName, FrameChannel> {
+  return {
+    ctx: createFrameChannel(sockets.ctx, { maxFrameBytes }),
+    rtr: createFrameChannel(sockets.rtr, { maxFrameBytes }),
+    exc: createFrameChannel(sockets.exc, { maxFrameBytes }),
+  };
 }
 
 export function isWireErrorCode(code: unknown): code is WireErrorCode {
@@ -76,11 +87,7 @@ export async function askPeer<T>(
 ): Promise<T> {
   let frame: Frame | undefined;
   try {
-    for await (const received of requestFrames(options.sockets[peer], request, {
-      signal: call.signal,
-      idleTimeoutMs: call.timeoutMs,
-      maxFrameBytes: options.maxFrameBytes,
-    })) {
+    for await (const received of options.channels[peer].frames(request, { signal: call.signal, idleTimeoutMs: call.timeoutMs })) {
       if (received.type === "status") {
         await call.onStatus?.(received);
         continue;

@@ -49,6 +49,8 @@ export interface BuiltMessages {
   agent: AgentConfig | undefined;
   /** Set when ctx already stored a turn with the request's turn_id. */
   storedTurn: StoredTurn | undefined;
+  /** The version of the ctxkey's configuration [ext], when ctx sent one (ours does, with `withAgent`). */
+  configVersion: string | undefined;
 }
 /** Malformed entries are skipped. */
 function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
@@ -61,7 +63,22 @@ function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
 export function createPeers(options: PeerOptions) {
   return {
     sockets: options.sockets,
+    /** The channel of each peer (multiplexed connection or one connection per request) [ext]. */
+    channels: options.channels,
+    ...readyOperations(options),
+    ...ctxOperations(options),
+    ...excOperations(options),
+    /** The model of the ctxkey's turns; `configVersion` is passed on so rtr reloads only on a change. */
+    model(ctxkey: string, configVersion?: string) {
+      return createRtrModel(options, ctxkey, configVersion);
+    },
+  };
+}
 
+export type Peers = ReturnType<typeof createPeers>;
+
+function readyOperations(options: PeerOptions) {
+  return {
     /** `(null, ctxkey)`: the peer loads and caches the ctxkey's configuration (spec §1). */
     async ready(peer: PeerName, ctxkey: string, signal?: AbortSignal, fields: Frame = {}): Promise<ReadyReport> {
       const started = performance.now();
@@ -78,12 +95,16 @@ export function createPeers(options: PeerOptions) {
         return { state: "error", ms: ms(), detail: err instanceof WireError ? `${err.code}: ${err.message}` : String(err) };
       }
     },
+  };
+}
 
+function ctxOperations(options: PeerOptions) {
+  return {
     /**
      * `(message, ctxkey)` → the built message list (system, context, history, user); `skill`: built for that skill.
-     * With `withAgent`, ctx is asked to add the ctxkey's agent section (`agent_config`), which saves the turn its
-     * own get_config request; `agent` is undefined when ctx did not send a valid one (a Python ctx, an invalid
-     * configuration): the caller then asks with agentConfig().
+     * With `withAgent`, ctx is asked to add the ctxkey's agent section (`agent_config`) and configuration version,
+     * which saves the turn its own get_config request; `agent` is undefined when ctx did not send a valid one (a
+     * Python ctx, an invalid configuration): the caller then asks with agentConfig().
      */
     async buildMessages(ctxkey: string, message: string, call: BuildCall): Promise<BuiltMessages> {
       const frame: Frame = {
@@ -100,10 +121,12 @@ export function createPeers(options: PeerOptions) {
       });
       const agent = answer.agent_config === undefined ? undefined : AgentConfigSchema.safeParse(answer.agent_config);
       const turnDone = answer.turn_done === undefined ? undefined : TurnDoneSchema.safeParse(answer.turn_done);
+      const version = answer.config_version;
       return {
         messages: answer.messages,
         agent: agent?.success ? agent.data : undefined,
         storedTurn: turnDone?.success ? turnDone.data : undefined,
+        configVersion: typeof version === "string" && version.length > 0 && version.length <= 128 ? version : undefined,
       };
     },
 
@@ -129,7 +152,11 @@ export function createPeers(options: PeerOptions) {
     ): Promise<void> {
       await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkAnswerSchema, { timeoutMs: CTX_TIMEOUT_MS });
     },
+  };
+}
 
+function excOperations(options: PeerOptions) {
+  return {
     /** The tool definitions exc offers for this ctxkey; malformed entries are skipped. `fields`: the turn's scope. */
     async listTools(ctxkey: string, signal: AbortSignal, fields: Frame = {}): Promise<ToolDefinition[]> {
       const answer = await askPeer(options, "exc", { ...fields, type: "tools", ctxkey }, ToolsAnswerSchema, {
@@ -141,7 +168,8 @@ export function createPeers(options: PeerOptions) {
 
     /**
      * Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation).
-     * `fields`: the turn's scope (a sub-agent's depth and skill); `progress` receives exc's status frames.
+     * `fields`: the turn's scope (a sub-agent's depth and skill, the configuration version); `progress` receives
+     * exc's status frames.
      */
     async execute(
       ctxkey: string,
@@ -160,21 +188,16 @@ export function createPeers(options: PeerOptions) {
       } catch (err) {
         signal.throwIfAborted();
         const failure = translatePeerFailure("exc", err, signal);
-        if (failure instanceof WireError && failure.code === "unavailable") {
-          return {
-            ok: false,
-            result: { error: "The tool executor (zino-exc) is not available, so tools cannot run now. Answer without them." },
-          };
-        }
-        const text = failure instanceof WireError ? `${failure.code}: ${failure.message}` : String(failure);
-        return { ok: false, result: { error: text } };
+        const unavailable = failure instanceof WireError && failure.code === "unavailable";
+        return { ok: false, result: { error: failureText(failure) }, ...(unavailable ? { unavailable } : {}) };
       }
-    },
-
-    model(ctxkey: string) {
-      return createRtrModel(options, ctxkey);
     },
   };
 }
 
-export type Peers = ReturnType<typeof createPeers>;
+function failureText(failure: unknown): string {
+  if (failure instanceof WireError && failure.code === "unavailable") {
+    return "The tool executor (zino-exc) is not available, so tools cannot run now. Answer without them.";
+  }
+  return failure instanceof WireError ? `${failure.code}: ${failure.message}` : String(failure);
+}

@@ -53,76 +53,28 @@ export interface PendingHistory {
 }
 
 export function createPendingHistory(options: PendingHistoryOptions): PendingHistory {
-  const { logger, spoolPath } = options;
+  const { logger } = options;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_PENDING_TURNS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_PENDING_BYTES;
   const sizeOf = (turn: PendingTurn) => JSON.stringify(turn).length;
   let queuedBytes = 0;
   const retryMs = options.retryMs ?? DEFAULT_PENDING_RETRY_MS;
   let queue: PendingTurn[] = [];
-  /** One chain per ctxkey: its flushes and stores never overlap, so its turns reach ctx in order. */
-  const chains = new Map<string, Promise<unknown>>();
-  let timer: NodeJS.Timeout | undefined;
+  const spool = createSpool(options.spoolPath, logger);
+  const chains = createChains();
   let closed = false;
 
-  const serial = <T>(ctxkey: string, work: () => Promise<T>): Promise<T> => {
-    const previous = chains.get(ctxkey) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => {});
-    chains.set(ctxkey, settled);
-    void settled.then(() => {
-      if (chains.get(ctxkey) === settled) chains.delete(ctxkey);
-    });
-    return next;
-  };
+  // Every `retryMs` while turns wait: each waiting ctxkey is flushed.
+  const schedule = retryTimer(
+    retryMs,
+    () => !closed && queue.length > 0,
+    () => Promise.all([...new Set(queue.map((turn) => turn.ctxkey))].map((ctxkey) => flush(ctxkey))),
+  );
 
-  const persist = () => {
-    if (!spoolPath) return;
-    try {
-      if (queue.length === 0) {
-        if (existsSync(spoolPath)) unlinkSync(spoolPath);
-        return;
-      }
-      const temp = `${spoolPath}.tmp`;
-      const fd = openSync(temp, "w", 0o600);
-      try {
-        writeSync(fd, JSON.stringify({ version: 1, turns: queue }));
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, spoolPath);
-    } catch (err) {
-      logger.error({ err, spoolPath }, "cannot write the history spool; pending turns are kept in memory only");
-    }
-  };
-
-  const load = () => {
-    if (!spoolPath || !existsSync(spoolPath)) return;
-    try {
-      const parsed = SpoolSchema.safeParse(JSON.parse(readFileSync(spoolPath, "utf8")));
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid spool");
-      queue = parsed.data.turns.slice(0, maxTurns);
-      queuedBytes = queue.reduce((total, turn) => total + sizeOf(turn), 0);
-      if (queue.length > 0)
-        logger.warn(
-          { turns: queue.length, spoolPath },
-          "turns not yet stored at zino-ctx were found; they will be written when it answers",
-        );
-    } catch (err) {
-      logger.error({ err, spoolPath }, "the history spool is unreadable; it is set aside");
-      renameSync(spoolPath, `${spoolPath}.unreadable-${Date.now()}`);
-    }
-  };
-
-  const schedule = () => {
-    if (closed || timer || queue.length === 0) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      const keys = [...new Set(queue.map((turn) => turn.ctxkey))];
-      void Promise.all(keys.map((ctxkey) => flush(ctxkey))).finally(schedule);
-    }, retryMs);
-    timer.unref();
+  const remove = (turn: PendingTurn) => {
+    queue = queue.filter((queued) => queued !== turn);
+    queuedBytes -= sizeOf(turn);
+    spool.write(queue);
   };
 
   /** Under the ctxkey's chain: writes its queued turns in order. */
@@ -136,43 +88,36 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
         if (retryable(err)) return false;
         logger.error({ err, ctxkey, turnId: next.turn_id }, "zino-ctx refused a pending turn; it is dropped");
       }
-      queue = queue.filter((turn) => turn !== next);
-      queuedBytes -= sizeOf(next);
-      persist();
+      remove(next);
       logger.info({ ctxkey, turnId: next.turn_id, left: queue.length }, "a pending turn was written to zino-ctx");
     }
   };
 
   const flush = (ctxkey: string): Promise<void> => {
-    if (!queue.some((turn) => turn.ctxkey === ctxkey)) return chains.get(ctxkey)?.then(() => {}) ?? Promise.resolve();
-    return serial(ctxkey, async () => {
+    if (!queue.some((turn) => turn.ctxkey === ctxkey)) return chains.idle(ctxkey);
+    return chains.serial(ctxkey, async () => {
       await drain(ctxkey);
     });
   };
 
   const enqueue = (turn: PendingTurn): StoreOutcome => {
     const bytes = sizeOf(turn);
-    if (queue.length >= maxTurns || queuedBytes + bytes > maxBytes) {
-      logger.error(
-        { ctxkey: turn.ctxkey, turnId: turn.turn_id, maxTurns, maxBytes },
-        "the queue of turns waiting for zino-ctx is full; this turn is not stored",
-      );
-      return "dropped";
-    }
+    if (queue.length >= maxTurns || queuedBytes + bytes > maxBytes) return dropped(logger, turn, { maxTurns, maxBytes });
     queue.push(turn);
     queuedBytes += bytes;
-    persist();
+    spool.write(queue);
     schedule();
     return "queued";
   };
 
   return {
     start() {
-      load();
+      queue = spool.read(maxTurns);
+      queuedBytes = queue.reduce((total, turn) => total + sizeOf(turn), 0);
       schedule();
     },
     store(turn) {
-      return serial(turn.ctxkey, async (): Promise<StoreOutcome> => {
+      return chains.serial(turn.ctxkey, async (): Promise<StoreOutcome> => {
         if (!(await drain(turn.ctxkey))) return enqueue(turn);
         try {
           await options.append(turn);
@@ -189,8 +134,100 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
     find: (ctxkey, turnId) => queue.find((turn) => turn.ctxkey === ctxkey && turn.turn_id === turnId),
     close() {
       closed = true;
+      schedule.cancel();
+    },
+  };
+}
+
+/** A one-shot timer re-armed after each run while `wanted()`; unref'd, so it never keeps the process alive. */
+function retryTimer(ms: number, wanted: () => boolean, run: () => Promise<unknown>): (() => void) & { cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (timer || !wanted()) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void run().finally(schedule);
+    }, ms);
+    timer.unref();
+  };
+  return Object.assign(schedule, {
+    cancel() {
       if (timer) clearTimeout(timer);
       timer = undefined;
+    },
+  });
+}
+
+function dropped(logger: Logger, turn: PendingTurn, limits: { maxTurns: number; maxBytes: number }): StoreOutcome {
+  logger.error(
+    { ctxkey: turn.ctxkey, turnId: turn.turn_id, ...limits },
+    "the queue of turns waiting for zino-ctx is full; this turn is not stored",
+  );
+  return "dropped";
+}
+
+/** One chain per ctxkey: its flushes and stores never overlap, so its turns reach ctx in order. */
+function createChains() {
+  const chains = new Map<string, Promise<unknown>>();
+  return {
+    serial<T>(ctxkey: string, work: () => Promise<T>): Promise<T> {
+      const previous = chains.get(ctxkey) ?? Promise.resolve();
+      const next = previous.then(work, work);
+      const settled = next.catch(() => {});
+      chains.set(ctxkey, settled);
+      void settled.then(() => {
+        if (chains.get(ctxkey) === settled) chains.delete(ctxkey);
+      });
+      return next;
+    },
+    /** Resolves when the ctxkey's chain has nothing running (at once, without allocating, in the common case). */
+    idle(ctxkey: string): Promise<void> {
+      return chains.get(ctxkey)?.then(() => {}) ?? Promise.resolve();
+    },
+  };
+}
+
+/** The queue's copy on disk (0600, written whole through a temp file and fsync); none without a path. */
+function createSpool(spoolPath: string | undefined, logger: Logger) {
+  return {
+    write(queue: readonly PendingTurn[]): void {
+      if (!spoolPath) return;
+      try {
+        if (queue.length === 0) {
+          if (existsSync(spoolPath)) unlinkSync(spoolPath);
+          return;
+        }
+        const temp = `${spoolPath}.tmp`;
+        const fd = openSync(temp, "w", 0o600);
+        try {
+          writeSync(fd, JSON.stringify({ version: 1, turns: queue }));
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+        renameSync(temp, spoolPath);
+      } catch (err) {
+        logger.error({ err, spoolPath }, "cannot write the history spool; pending turns are kept in memory only");
+      }
+    },
+    read(maxTurns: number): PendingTurn[] {
+      if (!spoolPath || !existsSync(spoolPath)) return [];
+      try {
+        const parsed = SpoolSchema.safeParse(JSON.parse(readFileSync(spoolPath, "utf8")));
+        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "invalid spool");
+        const turns = parsed.data.turns.slice(0, maxTurns);
+        if (turns.length > 0) {
+          logger.warn(
+            { turns: turns.length, spoolPath },
+            "turns not yet stored at zino-ctx were found; they will be written when it answers",
+          );
+        }
+        return turns;
+      } catch (err) {
+        logger.error({ err, spoolPath }, "the history spool is unreadable; it is set aside");
+        renameSync(spoolPath, `${spoolPath}.unreadable-${Date.now()}`);
+        return [];
+      }
     },
   };
 }

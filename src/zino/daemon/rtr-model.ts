@@ -1,7 +1,7 @@
 // The model function the agent loop calls, backed by zino-rtr: one streamed request per model call. Leaving
 // the iteration early closes the connection, which makes rtr cancel the provider request.
 import { randomUUID } from "node:crypto";
-import { WireError, requestFrames } from "../../wire/index.js";
+import { WireError } from "../../wire/index.js";
 import { RtrDoneFrameSchema, chunkDelta, usageOf, type NativeToolCall } from "../protocol/index.js";
 import type { ModelCall, ModelEvent } from "./agent-types.js";
 import { peerError, translatePeerFailure, type PeerOptions } from "./peer-request.js";
@@ -9,14 +9,11 @@ import { peerError, translatePeerFailure, type PeerOptions } from "./peer-reques
 /** Longest silence between two rtr frames (rtr sends status frames while it retries). */
 const RTR_IDLE_TIMEOUT_MS = 300_000;
 
-export function createRtrModel(options: PeerOptions, ctxkey: string): ModelCall {
+export function createRtrModel(options: PeerOptions, ctxkey: string, configVersion?: string): ModelCall {
+  const version = configVersion === undefined ? {} : { config_version: configVersion };
   return async function* callRtr({ messages, tools, signal }): AsyncGenerator<ModelEvent> {
-    const request = { message: messages, ctxkey, ...(tools && tools.length > 0 ? { tools } : {}) };
-    const frames = requestFrames(options.sockets.rtr, request, {
-      signal,
-      idleTimeoutMs: RTR_IDLE_TIMEOUT_MS,
-      maxFrameBytes: options.maxFrameBytes,
-    });
+    const request = { message: messages, ctxkey, ...(tools && tools.length > 0 ? { tools } : {}), ...version };
+    const frames = options.channels.rtr.frames(request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS });
     const iterator = frames[Symbol.asyncIterator]();
     try {
       for (;;) {

@@ -1,15 +1,17 @@
-// One user turn as the service runs it (spec §1 steps 1–9): broadcast to ctx, rtr and exc, run the agent loop
-// against rtr and exc, store the turn at ctx, then answer `done`. Degradation rules are spec §3; a sub-agent's
-// turn (spec §6) is built for its skill, limited in depth, and not stored. A turn ctx cannot store now is queued
-// (pending-history.ts); a turn retried with the `turn_id` of a stored one is answered from ctx's record.
+// One user turn as the service runs it (spec §1 steps 1–9): ctx builds the messages (rtr and exc are readied
+// once per configuration version, readiness.ts), run the agent loop against rtr and exc, store the turn at ctx,
+// then answer `done`. Degradation rules are spec §3; a sub-agent's turn (spec §6) is built for its skill, limited
+// in depth, and not stored. A turn ctx cannot store now is queued (pending-history.ts); a turn retried with the
+// `turn_id` of a stored one is answered from ctx's record.
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type Frame, type FrameWriter, type Logger } from "../../wire/index.js";
-import { runAgentLoop } from "./agent-loop.js";
-import type { ChatMessage, ToolDefinition } from "./agent-types.js";
-import { createClientStream } from "./client-stream.js";
+import { runAgentLoop, type AgentLoopResult } from "./agent-loop.js";
+import type { ChatMessage, ToolCall } from "./agent-types.js";
+import { createClientStream, type ClientStream } from "./client-stream.js";
 import { DEFAULT_MAX_IDENTICAL_CALLS } from "./loop-limits.js";
 import type { PendingHistory } from "./pending-history.js";
-import type { Peers, ReadyReport, StoredTurn } from "./peers.js";
+import type { Peers, StoredTurn } from "./peers.js";
+import { readyPeers, type PeerReadiness, type ReadinessCache } from "./readiness.js";
 import { checkSubagentDepth, excScopeFields, limitFanout, type SubagentInfo } from "./subagent-turn.js";
 
 /** Used when ctx is down: the turn still gets an answer, without history or the configured prompt. */
@@ -33,18 +35,20 @@ export interface TurnOptions {
   turnId?: string | undefined;
   /** A fresh id for a turn without a client id, so that retried writes of the queue stay idempotent. */
   storeId: string;
+  /** The ready handshakes of earlier turns [ext]; none: every turn readies rtr and exc. */
+  readiness?: ReadinessCache | undefined;
 }
 
-interface Prepared {
+interface Prepared extends PeerReadiness {
   messages: ChatMessage[] | undefined;
   ctxFailure: string | undefined;
   agent: AgentConfig;
-  rtr: ReadyReport;
-  exc: ReadyReport;
-  tools: ToolDefinition[];
   ctxMs: number;
   storedTurn: StoredTurn | undefined;
+  configVersion: string | undefined;
 }
+
+type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
 
 /** Runs the turn; resolves with its `done` frame (undefined when the client went away before it). */
 export async function runTurn(options: TurnOptions): Promise<Frame | undefined> {
@@ -57,16 +61,66 @@ export async function runTurn(options: TurnOptions): Promise<Frame | undefined> 
 }
 
 async function turn(options: TurnOptions): Promise<Frame | undefined> {
-  const { peers, ctxkey, message, signal, logger, subagent, turnId } = options;
+  const { subagent } = options;
   const stream = createClientStream(options.out, { allEvents: options.allEvents });
   const prepared = await prepare(options);
   if (prepared.storedTurn && !subagent) return replay(options, prepared.storedTurn);
+  await announce(options, stream, prepared);
+  const userMessage: ChatMessage = { role: "user", content: options.message };
+  const result = await runLoop(options, stream, prepared, userMessage);
+  // Stored before `done`, so a client that reads the history right after `done` sees this turn.
+  const storeStarted = performance.now();
+  const outcome = subagent ? undefined : await storeTurn(options, [userMessage, ...result.messages], result);
+  await emitStored(stream, outcome, subagent !== undefined, { messages: result.messages.length + 1, since: storeStarted });
+  await stream.emit({
+    type: "status",
+    phase: "done",
+    timings: {
+      ctx: prepared.ctxMs,
+      rtr_ready: prepared.rtr.ms,
+      exc_ready: prepared.exc.ms,
+      first_token: stream.firstTokenMs ?? null,
+      total: stream.elapsedMs(),
+    },
+    tool_calls: result.toolCalls,
+    limit: result.limit ?? null,
+  });
+  const stored = outcome === "stored";
+  options.logger.info(
+    {
+      ctxkey: options.ctxkey,
+      iterations: result.iterations,
+      toolCalls: result.toolCalls,
+      limit: result.limit,
+      stored,
+      ms: stream.elapsedMs(),
+    },
+    "turn done",
+  );
+  const done: Frame = {
+    type: "done",
+    full_text: result.fullText,
+    iterations: result.iterations,
+    ...(result.usage ? { usage: result.usage } : {}),
+    stored,
+    ...(outcome === "queued" ? { queued: true } : {}),
+    ...(result.limit ? { stopped: result.limit } : {}),
+    ...(options.turnId ? { turn_id: options.turnId } : {}),
+  };
+  await options.out.send(done);
+  return done;
+}
+
+/** The `ready` status, and what runs degraded; a turn that cannot run at all is refused here. */
+async function announce(options: TurnOptions, stream: ClientStream, prepared: Prepared): Promise<void> {
+  const { subagent } = options;
   await stream.emit({
     type: "status",
     phase: "ready",
     services: { ctx: prepared.messages ? "ready" : "unavailable", rtr: prepared.rtr.state, exc: prepared.exc.state },
     timings: { ctx: prepared.ctxMs, rtr_ready: prepared.rtr.ms, exc_ready: prepared.exc.ms },
     tools: prepared.tools.length,
+    ...(prepared.reused ? { reused_ready: true } : {}),
     ...(subagent
       ? { subagent: { depth: subagent.depth, skill: subagent.skill ?? null, parent_ctxkey: subagent.parentCtxkey ?? null } }
       : {}),
@@ -103,28 +157,48 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
       message: "zino-exc is unavailable: tools are skipped in this turn.",
     });
   }
-  const userMessage: ChatMessage = { role: "user", content: message };
-  const result = await runAgentLoop({
-    messages: prepared.messages ?? [{ role: "system", content: FALLBACK_SYSTEM_PROMPT }, userMessage],
-    tools: prepared.tools,
-    toolStyle: prepared.agent.tool_style,
-    limits: {
-      maxIterations: prepared.agent.max_iterations,
-      maxToolCalls: prepared.agent.max_tool_calls,
-      maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS,
-    },
-    model: peers.model(ctxkey),
-    tool: limitFanout(
-      (request, toolSignal, progress) => peers.execute(ctxkey, request, { signal: toolSignal, progress, fields: excScopeFields(subagent) }),
-      prepared.agent.max_subagent_fanout,
-    ),
-    emit: (event) => stream.emit(event),
-    signal,
-  });
-  // Stored before `done`, so a client that reads the history right after `done` sees this turn.
-  const storeStarted = performance.now();
-  const outcome = subagent ? undefined : await storeTurn(options, [userMessage, ...result.messages], result);
-  const stored = outcome === "stored";
+}
+
+/** The agent loop against rtr and exc; a peer that fails on a turn that reused a handshake makes the next turn ready again. */
+async function runLoop(options: TurnOptions, stream: ClientStream, prepared: Prepared, userMessage: ChatMessage): Promise<AgentLoopResult> {
+  const { peers, ctxkey, subagent, signal } = options;
+  const version = prepared.configVersion === undefined ? {} : { config_version: prepared.configVersion };
+  const execute: ToolCall = async (request, toolSignal, progress) => {
+    const outcome = await peers.execute(ctxkey, request, {
+      signal: toolSignal,
+      progress,
+      fields: { ...excScopeFields(subagent), ...version },
+    });
+    if (outcome.unavailable) options.readiness?.forget();
+    return outcome;
+  };
+  try {
+    return await runAgentLoop({
+      messages: prepared.messages ?? [{ role: "system", content: FALLBACK_SYSTEM_PROMPT }, userMessage],
+      tools: prepared.tools,
+      toolStyle: prepared.agent.tool_style,
+      limits: {
+        maxIterations: prepared.agent.max_iterations,
+        maxToolCalls: prepared.agent.max_tool_calls,
+        maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS,
+      },
+      model: peers.model(ctxkey, prepared.configVersion),
+      tool: limitFanout(execute, prepared.agent.max_subagent_fanout),
+      emit: (event) => stream.emit(event),
+      signal,
+    });
+  } catch (err) {
+    if (prepared.reused && !signal.aborted) options.readiness?.forget();
+    throw err;
+  }
+}
+
+async function emitStored(
+  stream: ClientStream,
+  outcome: StoreOutcome | undefined,
+  subagent: boolean,
+  stats: { messages: number; since: number },
+): Promise<void> {
   if (subagent) {
     await stream.emit({ type: "status", phase: "not_stored", reason: "sub-agent turns are not stored" });
   } else if (outcome === "queued") {
@@ -135,49 +209,13 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
       reason: "zino-ctx cannot store it now: it is stored when zino-ctx is back",
     });
   } else if (outcome === "stored") {
-    await stream.emit({
-      type: "status",
-      phase: "stored",
-      messages: result.messages.length + 1,
-      store_ms: Math.round(performance.now() - storeStarted),
-    });
+    await stream.emit({ type: "status", phase: "stored", messages: stats.messages, store_ms: Math.round(performance.now() - stats.since) });
   } else {
     const reason =
       outcome === "dropped" ? "zino-ctx has been away too long: the queue of turns waiting for it is full" : "zino-ctx refused the turn";
     await stream.emit({ type: "status", phase: "not_stored", reason });
   }
-  await stream.emit({
-    type: "status",
-    phase: "done",
-    timings: {
-      ctx: prepared.ctxMs,
-      rtr_ready: prepared.rtr.ms,
-      exc_ready: prepared.exc.ms,
-      first_token: stream.firstTokenMs ?? null,
-      total: stream.elapsedMs(),
-    },
-    tool_calls: result.toolCalls,
-    limit: result.limit ?? null,
-  });
-  logger.info(
-    { ctxkey, iterations: result.iterations, toolCalls: result.toolCalls, limit: result.limit, stored, ms: stream.elapsedMs() },
-    "turn done",
-  );
-  const done: Frame = {
-    type: "done",
-    full_text: result.fullText,
-    iterations: result.iterations,
-    ...(result.usage ? { usage: result.usage } : {}),
-    stored,
-    ...(outcome === "queued" ? { queued: true } : {}),
-    ...(result.limit ? { stopped: result.limit } : {}),
-    ...(turnId ? { turn_id: turnId } : {}),
-  };
-  await options.out.send(done);
-  return done;
 }
-
-type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
 
 async function storeTurn(
   options: TurnOptions,
@@ -213,71 +251,74 @@ async function replay(options: TurnOptions, stored: StoredTurn): Promise<Frame> 
   return done;
 }
 
-/** Step 2: ctx builds the messages while rtr and exc get ready, all at once. */
+/**
+ * Step 2: ctx builds the messages; rtr and exc get ready at the same time, unless the ctxkey's last handshake
+ * can be reused: then they are readied after ctx only if ctx's configuration version differs from it.
+ */
 async function prepare(options: TurnOptions): Promise<Prepared> {
-  const { peers, ctxkey, message, signal, logger } = options;
-  const ctxStarted = performance.now();
-  let buildFailure: unknown;
+  const { ctxkey, signal, subagent } = options;
+  const cached = subagent ? undefined : options.readiness?.candidate(ctxkey);
+  const early = cached ? undefined : readyPeers(options);
+  early?.catch(() => {}); // awaited below unless ctx fails first (then the turn's own error is the one reported)
+  const built = await buildMessages(options);
+  const version = built.ok ? built.value.configVersion : undefined;
+  const peers = cached && version === cached.version ? cached.readiness : await (early ?? readyPeers(options));
+  signal.throwIfAborted();
+  if (version !== undefined && !subagent && !peers.reused) options.readiness?.remember(ctxkey, version, peers);
+  const agent = await agentOf(options, built);
+  return {
+    ...peers,
+    messages: built.ok ? built.value.messages : undefined,
+    ctxFailure: built.ok ? undefined : built.reason,
+    agent,
+    ctxMs: built.ms,
+    storedTurn: built.ok ? built.value.storedTurn : undefined,
+    configVersion: version,
+    ...(peers.reused ? { rtr: { ...peers.rtr, ms: 0 }, exc: { ...peers.exc, ms: 0 } } : {}),
+  };
+}
+
+type Built = Settled<Awaited<ReturnType<Peers["buildMessages"]>>> & { ms: number; unreachable: boolean };
+
+async function buildMessages(options: TurnOptions): Promise<Built> {
+  const { peers, ctxkey, message, signal, subagent } = options;
+  const started = performance.now();
   // Turns queued while ctx was away are written first: this turn's history includes them, in order.
-  const flushed = options.subagent ? Promise.resolve() : options.history.flush(ctxkey);
+  const flushed = subagent ? Promise.resolve() : options.history.flush(ctxkey);
+  let unreachable = false;
   const building = flushed
     .then(() =>
       peers.buildMessages(ctxkey, message, {
         signal,
-        skill: options.subagent?.skill,
+        skill: subagent?.skill,
         withAgent: true,
-        turnId: options.subagent ? undefined : options.turnId,
+        turnId: subagent ? undefined : options.turnId,
       }),
     )
     .catch((err: unknown) => {
-      buildFailure = err;
+      unreachable = err instanceof WireError && (err.code === "unavailable" || err.code === "timeout");
       throw err;
     });
-  const [built, rtr, exc] = await Promise.all([
-    settle(building).then((r) => ({ ...r, ms: Math.round(performance.now() - ctxStarted) })),
-    peers.ready("rtr", ctxkey, signal),
-    readyExc(options),
-  ]);
+  const built = await settle(building);
   signal.throwIfAborted();
-  // ctx sends the agent section with the messages; only when it did not (a Python ctx, an invalid configuration,
-  // a build refused) is it asked for separately. A ctx that is down or silent is not asked twice in a row.
-  const sentAgent = built.ok ? built.value.agent : undefined;
-  const ctxUnreachable = buildFailure instanceof WireError && (buildFailure.code === "unavailable" || buildFailure.code === "timeout");
-  const agent: Settled<AgentConfig> = sentAgent
-    ? { ok: true, value: sentAgent }
-    : ctxUnreachable && !built.ok
-      ? { ok: false, reason: built.reason }
-      : await settle(peers.agentConfig(ctxkey, signal));
-  signal.throwIfAborted();
-  if (!built.ok) logger.warn({ ctxkey, reason: built.reason }, "zino-ctx could not build the messages; running degraded");
-  if (!agent.ok && built.ok) logger.warn({ ctxkey, reason: agent.reason }, "zino-ctx gave no agent configuration; using defaults");
-  return {
-    messages: built.ok ? built.value.messages : undefined,
-    ctxFailure: built.ok ? undefined : built.reason,
-    agent: agent.ok ? agent.value : AgentConfigSchema.parse({}),
-    rtr,
-    exc: exc.report,
-    tools: exc.tools,
-    ctxMs: built.ms,
-    storedTurn: built.ok ? built.value.storedTurn : undefined,
-  };
+  if (!built.ok) options.logger.warn({ ctxkey, reason: built.reason }, "zino-ctx could not build the messages; running degraded");
+  return { ...built, ms: Math.round(performance.now() - started), unreachable };
 }
 
-async function readyExc({
-  peers,
-  ctxkey,
-  signal,
-  logger,
-  subagent,
-}: TurnOptions): Promise<{ report: ReadyReport; tools: ToolDefinition[] }> {
-  // exc lists the turn's tools with its ready answer when it can; otherwise they are asked for (`tools`).
-  const { tools: sent, ...report } = await peers.ready("exc", ctxkey, signal, { include_tools: true, ...excScopeFields(subagent) });
-  if (report.state !== "ready") return { report, tools: [] };
-  if (sent) return { report, tools: sent };
-  const tools = await settle(peers.listTools(ctxkey, signal, excScopeFields(subagent)));
-  signal.throwIfAborted();
-  if (!tools.ok) logger.warn({ ctxkey, reason: tools.reason }, "zino-exc listed no tools; the turn runs without native tools");
-  return { report, tools: tools.ok ? tools.value : [] };
+/**
+ * ctx sends the agent section with the messages; only when it did not (a Python ctx, an invalid configuration,
+ * a build refused) is it asked for separately. A ctx that is down or silent is not asked twice in a row.
+ */
+async function agentOf(options: TurnOptions, built: Built): Promise<AgentConfig> {
+  const sent = built.ok ? built.value.agent : undefined;
+  if (sent) return sent;
+  if (!built.ok && built.unreachable) return AgentConfigSchema.parse({});
+  const agent = await settle(options.peers.agentConfig(options.ctxkey, options.signal));
+  options.signal.throwIfAborted();
+  if (agent.ok) return agent.value;
+  if (built.ok)
+    options.logger.warn({ ctxkey: options.ctxkey, reason: agent.reason }, "zino-ctx gave no agent configuration; using defaults");
+  return AgentConfigSchema.parse({});
 }
 
 type Settled<T> = { ok: true; value: T } | { ok: false; reason: string };

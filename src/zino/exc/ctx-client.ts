@@ -1,6 +1,6 @@
 // What exc asks of ctx over the wire (docs/zino-protocol.md): a ctxkey's merged configuration (`get_config`),
 // host-side stored values (`get_value`, e.g. an MCP session id for `env_from_ctx`) and the skills it sees.
-import { requestOne, type Frame } from "../../wire/index.js";
+import { createFrameChannel, type Frame } from "../../wire/index.js";
 import { CodedErrorFrameSchema, ConfigObjectAnswerSchema, SkillsAnswerSchema, ValueAnswerSchema } from "../protocol/index.js";
 
 export interface CtxClient {
@@ -11,13 +11,17 @@ export interface CtxClient {
    * get_config with `include_skills`: the configuration and, when ctx sends them, the skills `listSkills` would
    * give (undefined otherwise: ask listSkills). Saves a request per ready handshake.
    */
-  getConfigAndSkills?(ctxkey: string, signal?: AbortSignal): Promise<{ config: unknown; skills: unknown[] | undefined }>;
+  getConfigAndSkills?(
+    ctxkey: string,
+    signal?: AbortSignal,
+  ): Promise<{ config: unknown; skills: unknown[] | undefined; version?: string | undefined }>;
   /** The stored value as a string (JSON for non-strings), or undefined when nothing is stored. */
   getValue(ctxkey: string, key: string, signal?: AbortSignal): Promise<string | undefined>;
   /** Stores a host-side value (`set_value`), e.g. what an MCP provision hook produced. */
   setValue?(ctxkey: string, key: string, value: string, signal?: AbortSignal): Promise<void>;
   /** The skill files visible to the ctxkey (`list_skills`), unparsed: exc reads only the fields it needs. */
   listSkills(ctxkey: string, signal?: AbortSignal): Promise<unknown[]>;
+  close?(): void;
 }
 
 /** ctx answered with an error frame or an unexpected frame. */
@@ -38,14 +42,13 @@ function unexpected(frame: Frame, wanted: string): CtxAnswerError {
 }
 
 export function createCtxClient(options: { socketPath: string; timeoutMs?: number; maxFrameBytes?: number }): CtxClient {
+  // One channel: a multiplexed connection to our ctx [ext], one connection per request to one that does not offer it.
+  const channel = createFrameChannel(options.socketPath, options.maxFrameBytes ? { maxFrameBytes: options.maxFrameBytes } : {});
   const request = (frame: Frame, signal?: AbortSignal) =>
-    requestOne(options.socketPath, frame, {
-      idleTimeoutMs: options.timeoutMs ?? 5_000,
-      ...(options.maxFrameBytes ? { maxFrameBytes: options.maxFrameBytes } : {}),
-      ...(signal ? { signal } : {}),
-    });
+    channel.one(frame, { idleTimeoutMs: options.timeoutMs ?? 5_000, ...(signal ? { signal } : {}) });
   return {
     socketPath: options.socketPath,
+    close: () => channel.close(),
     async getConfig(ctxkey, signal) {
       const frame = await request({ type: "get_config", ctxkey, message: null, secrets: true }, signal);
       const parsed = ConfigObjectAnswerSchema.safeParse(frame);
@@ -56,7 +59,8 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
       const frame = await request({ type: "get_config", ctxkey, message: null, include_skills: true, secrets: true }, signal);
       const parsed = ConfigObjectAnswerSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
-      return { config: parsed.data.config, skills: Array.isArray(frame.skills) ? frame.skills : undefined };
+      const version = typeof frame.config_version === "string" ? frame.config_version : undefined;
+      return { config: parsed.data.config, skills: Array.isArray(frame.skills) ? frame.skills : undefined, version };
     },
     async getValue(ctxkey, key, signal) {
       const frame = await request({ type: "get_value", ctxkey, key, message: null }, signal);

@@ -31,7 +31,7 @@ export interface ExcService {
   readonly socketPath: string;
 }
 
-function createParts(deps: ExcServiceDeps): ExcParts {
+function createParts(deps: ExcServiceDeps): ExcParts & { closeCtx: (() => void) | undefined } {
   const { instance, logger, env } = deps;
   const options = deps.options ?? {};
   const ctx = options.ctx ?? createCtxClient({ socketPath: instance.sockets.ctx, maxFrameBytes: instance.maxFrameBytes });
@@ -46,7 +46,8 @@ function createParts(deps: ExcServiceDeps): ExcParts {
   const mcp = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
   const subagents = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
   const executors = createExecutorCache({ toolsDir: agentPathsOf(instance).tools, logger });
-  return { logger, rules, runner, mcp, subagents, executors, offer: createToolOffer({ executors, mcp }) };
+  const closeCtx = options.ctx ? undefined : () => ctx.close?.();
+  return { logger, rules, runner, mcp, subagents, executors, offer: createToolOffer({ executors, mcp }), closeCtx };
 }
 
 export function createExcService(deps: ExcServiceDeps): ExcService {
@@ -92,7 +93,7 @@ export function createExcService(deps: ExcServiceDeps): ExcService {
       await server.start();
     },
     close() {
-      closing ??= Promise.all([server.close(), parts.mcp.close(), parts.runner.close()]).then(() => undefined);
+      closing ??= Promise.all([server.close(), parts.mcp.close(), parts.runner.close()]).then(() => parts.closeCtx?.());
       return closing;
     },
   };

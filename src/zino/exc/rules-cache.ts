@@ -1,6 +1,8 @@
 // The execution rules of a ctxkey (spec §6): the `exec`, `mcp_servers` and `agent` (sub-agent limits) sections
 // of its configuration and the skills it sees, loaded from ctx (`get_config`, `list_skills`) and cached briefly;
-// when ctx cannot answer, the instance defaults apply (without skills) and the caller is told so.
+// when ctx cannot answer, the instance defaults apply (without skills) and the caller is told so. A request that
+// carries the configuration's version [ext] (the daemon's tool calls) reuses the rules of that version whatever
+// their age, and reloads rules of another version.
 import { CtxkeyConfigSchema, type AgentConfig, type ExecConfig, type JsonObject, type McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { CtxClient } from "./ctx-client.js";
@@ -16,10 +18,13 @@ export interface ExecRules {
   source: "ctx" | "defaults";
   /** Why the defaults are used (ctx down, invalid configuration). */
   warning?: string;
+  /** The configuration version ctx sent with it [ext]. */
+  version?: string | undefined;
 }
 
 /** exc needs only these sections; the rest of the configuration (llm, ...) is not its business. */
 const RulesSchema = CtxkeyConfigSchema.pick({ exec: true, mcp_servers: true, agent: true });
+type ParsedRules = ReturnType<typeof RulesSchema.safeParse>;
 
 export const DEFAULT_RULES_TTL_MS = 5_000;
 /** Shorter, so that exc picks up ctx's configuration soon after ctx comes back. */
@@ -28,8 +33,8 @@ const FALLBACK_TTL_MS = 1_000;
 const MAX_ENTRIES = 1_000;
 
 export interface RulesCache {
-  /** `fresh`: bypass the cache (the ready handshake at the start of a turn reloads). */
-  get(ctxkey: string, options?: { fresh?: boolean }): Promise<ExecRules>;
+  /** `fresh`: bypass the cache (the ready handshake reloads); `version`: the version the caller saw at ctx. */
+  get(ctxkey: string, options?: { fresh?: boolean; version?: string | undefined }): Promise<ExecRules>;
   clear(): void;
 }
 
@@ -37,45 +42,67 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject; ttlMs?: number; logger: Logger }): RulesCache {
-  const ttlMs = options.ttlMs ?? DEFAULT_RULES_TTL_MS;
-  const entries = new Map<string, { rules: Promise<ExecRules>; expires: number }>();
-  const lastParsed = new Map<string, { text: string; parsed: ReturnType<typeof RulesSchema.safeParse> }>();
+interface RulesOptions {
+  ctx: CtxClient;
+  defaults: JsonObject;
+  ttlMs?: number;
+  logger: Logger;
+}
 
-  function fromDefaults(ctxkey: string, warning: string): ExecRules {
-    const parsed = RulesSchema.safeParse(options.defaults);
-    if (parsed.success) {
-      return {
-        ctxkey,
-        exec: parsed.data.exec,
-        mcpServers: parsed.data.mcp_servers,
-        agent: parsed.data.agent,
-        skills: [],
-        source: "defaults",
-        warning,
-      };
+export function createRulesCache(options: RulesOptions): RulesCache {
+  const ttlMs = options.ttlMs ?? DEFAULT_RULES_TTL_MS;
+  const entries = new Map<string, { rules: Promise<ExecRules>; expires: number; version?: string | undefined }>();
+  const load = createRulesLoader(options);
+  return {
+    async get(ctxkey, getOptions) {
+      const now = Date.now();
+      const cached = entries.get(ctxkey);
+      const version = getOptions?.version;
+      if (cached && getOptions?.fresh !== true) {
+        if (version !== undefined && cached.version === version) return cached.rules;
+        if (version === undefined && cached.expires > now) return cached.rules;
+      }
+      const rules = load(ctxkey);
+      if (entries.size >= MAX_ENTRIES) {
+        for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
+      }
+      entries.set(ctxkey, { rules, expires: now + ttlMs });
+      const resolved = await rules;
+      const expires = resolved.source === "defaults" ? now + Math.min(ttlMs, FALLBACK_TTL_MS) : now + ttlMs;
+      if (entries.get(ctxkey)?.rules === rules) entries.set(ctxkey, { rules, expires, version: resolved.version });
+      return resolved;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+/** Loads a ctxkey's rules from ctx, or the instance defaults when ctx cannot give valid ones. */
+function createRulesLoader(options: RulesOptions): (ctxkey: string) => Promise<ExecRules> {
+  const lastParsed = new Map<string, { text: string; parsed: ParsedRules }>();
+  const fromDefaults = (ctxkey: string, warning: string) => defaultRules(options.defaults, ctxkey, warning);
+
+  /** A ctx that does not list skills (an older or a Python ctx) means no skills, not a failure. */
+  async function loadSkills(ctxkey: string): Promise<SkillInfo[]> {
+    try {
+      return parseSkills(await options.ctx.listSkills(ctxkey), options.logger);
+    } catch (err) {
+      options.logger.debug({ ctxkey, err: describe(err) }, "ctx listed no skills");
+      return [];
     }
-    const issue = parsed.error.issues[0];
-    const fallback = RulesSchema.parse({});
-    return {
-      ctxkey,
-      exec: fallback.exec,
-      mcpServers: fallback.mcp_servers,
-      agent: fallback.agent,
-      skills: [],
-      source: "defaults",
-      warning: `${warning}; the instance defaults are invalid too (${issue?.path.join(".")}: ${issue?.message}), built-in rules apply`,
-    };
   }
 
-  async function load(ctxkey: string): Promise<ExecRules> {
+  return async (ctxkey) => {
     let config: unknown;
     let skills: Promise<SkillInfo[]>;
+    let version: string | undefined;
     try {
       if (options.ctx.getConfigAndSkills) {
         // One request for both; a ctx that does not send the skills is asked for them separately.
         const answer = await options.ctx.getConfigAndSkills(ctxkey);
         config = answer.config;
+        version = answer.version;
         skills = answer.skills ? Promise.resolve(parseSkills(answer.skills, options.logger)) : loadSkills(ctxkey);
       } else {
         skills = loadSkills(ctxkey);
@@ -85,7 +112,7 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
       options.logger.warn({ ctxkey, err: describe(err) }, "ctx did not answer get_config; using the instance defaults");
       return fromDefaults(ctxkey, `ctx unavailable (${describe(err)}); using the instance defaults`);
     }
-    // The same configuration as last time (ready reloads it every turn) is not parsed again.
+    // The same configuration as last time is not parsed again.
     const text = JSON.stringify(config);
     const known = lastParsed.get(ctxkey);
     const parsed = known?.text === text ? known.parsed : RulesSchema.safeParse(config);
@@ -99,42 +126,26 @@ export function createRulesCache(options: { ctx: CtxClient; defaults: JsonObject
       options.logger.warn({ ctxkey }, reason);
       return fromDefaults(ctxkey, reason);
     }
-    return {
-      ctxkey,
-      exec: parsed.data.exec,
-      mcpServers: parsed.data.mcp_servers,
-      agent: parsed.data.agent,
-      skills: await skills,
-      source: "ctx",
-    };
-  }
+    const { exec, mcp_servers: mcpServers, agent } = parsed.data;
+    return { ctxkey, exec, mcpServers, agent, skills: await skills, source: "ctx", version };
+  };
+}
 
-  /** A ctx that does not list skills (an older or a Python ctx) means no skills, not a failure. */
-  async function loadSkills(ctxkey: string): Promise<SkillInfo[]> {
-    try {
-      return parseSkills(await options.ctx.listSkills(ctxkey), options.logger);
-    } catch (err) {
-      options.logger.debug({ ctxkey, err: describe(err) }, "ctx listed no skills");
-      return [];
-    }
+function defaultRules(defaults: JsonObject, ctxkey: string, warning: string): ExecRules {
+  const parsed = RulesSchema.safeParse(defaults);
+  if (parsed.success) {
+    const { exec, mcp_servers: mcpServers, agent } = parsed.data;
+    return { ctxkey, exec, mcpServers, agent, skills: [], source: "defaults", warning };
   }
-
+  const issue = parsed.error.issues[0];
+  const fallback = RulesSchema.parse({});
   return {
-    async get(ctxkey, getOptions) {
-      const now = Date.now();
-      const cached = entries.get(ctxkey);
-      if (cached && cached.expires > now && getOptions?.fresh !== true) return cached.rules;
-      const rules = load(ctxkey);
-      if (entries.size >= MAX_ENTRIES) {
-        for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
-      }
-      entries.set(ctxkey, { rules, expires: now + ttlMs });
-      const resolved = await rules;
-      if (resolved.source === "defaults") entries.set(ctxkey, { rules, expires: now + Math.min(ttlMs, FALLBACK_TTL_MS) });
-      return resolved;
-    },
-    clear() {
-      entries.clear();
-    },
+    ctxkey,
+    exec: fallback.exec,
+    mcpServers: fallback.mcp_servers,
+    agent: fallback.agent,
+    skills: [],
+    source: "defaults",
+    warning: `${warning}; the instance defaults are invalid too (${issue?.path.join(".")}: ${issue?.message}), built-in rules apply`,
   };
 }

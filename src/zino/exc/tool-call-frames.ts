@@ -33,11 +33,11 @@ export async function runCode(
 async function callTool(
   parts: ExcParts,
   call: ToolCall,
-  at: { ctxkey: string; scope: CallerScope; out: FrameAt["out"]; signal: AbortSignal },
+  at: { ctxkey: string; scope: CallerScope; out: FrameAt["out"]; signal: AbortSignal; version: string | undefined },
 ): Promise<ExecResult> {
   const { ctxkey, signal } = at;
   const { executors, offer, mcp } = parts;
-  const loaded = await parts.rules.get(ctxkey);
+  const loaded = await parts.rules.get(ctxkey, { version: at.version });
   if (call.name === RUN_SKILL) {
     return runSkillCall({
       call,
@@ -86,7 +86,10 @@ async function callTool(
 export async function answerToolCall(parts: ExcParts, { request, out, signal }: FrameAt): Promise<void> {
   const parsed = parseToolCall(request.message);
   if (!parsed.ok) throw new WireError("bad_request", parsed.reason);
-  const result = await callTool(parts, parsed.call, { ctxkey: request.ctxkey, scope: parseCallerScope(request.raw), out, signal });
+  // The daemon sends the configuration version it saw at ctx [ext]: the rules of that version are reused.
+  const version = typeof request.raw.config_version === "string" ? request.raw.config_version : undefined;
+  const scope = parseCallerScope(request.raw);
+  const result = await callTool(parts, parsed.call, { ctxkey: request.ctxkey, scope, out, signal, version });
   parts.logger.info({ ctxkey: request.ctxkey, tool: parsed.call.name, exit_code: result.exit_code, ms: result.ms }, "tool call answered");
   await out.send(resultFrame(result));
 }

@@ -4,7 +4,7 @@
 // `get_config`), rtr falls back to the instance defaults from ZINO.toml, and says so (`source: "defaults"`).
 import type { z } from "zod";
 import { CtxkeyConfigSchema, type CtxkeyConfig, type InstanceConfig } from "../config/index.js";
-import { requestOne, WireError, type Logger } from "../../wire/index.js";
+import { createFrameChannel, WireError, type Logger } from "../../wire/index.js";
 import { ConfigAnswerSchema, ErrorFrameSchema } from "../protocol/index.js";
 
 export const DEFAULT_CONFIG_TTL_MS = 5_000;
@@ -16,11 +16,18 @@ export interface ResolvedConfig {
   source: "ctx" | "defaults";
   /** Why ctx was not used (only with source "defaults"). Never contains a secret. */
   reason?: string;
+  /** The configuration's version as ctx sent it [ext]; a request with the same version reuses this one. */
+  version?: string;
 }
 
 export interface ConfigSource {
-  /** Cached within the TTL unless `refresh`; concurrent loads of one ctxkey share one ctx request. */
-  get(ctxkey: string, options?: { refresh?: boolean }): Promise<ResolvedConfig>;
+  /**
+   * Cached within the TTL unless `refresh`; concurrent loads of one ctxkey share one ctx request. With `version`
+   * (sent by the daemon [ext]): the cached configuration of that version is used whatever its age, and one of
+   * another version is loaded again.
+   */
+  get(ctxkey: string, options?: { refresh?: boolean; version?: string | undefined }): Promise<ResolvedConfig>;
+  close(): void;
 }
 
 export interface ConfigSourceOptions {
@@ -38,28 +45,23 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   /** The last valid configuration ctx sent per ctxkey, as JSON text: an unchanged one is not validated again. */
   const lastValid = new Map<string, { text: string; value: ResolvedConfig }>();
   const inflight = new Map<string, Promise<ResolvedConfig>>();
+  const ctx = createFrameChannel(instance.sockets.ctx, { maxFrameBytes: instance.maxFrameBytes });
 
   // Not tied to one caller's AbortSignal: concurrent callers share the load, and it is bounded by CTX_TIMEOUT_MS.
   async function load(ctxkey: string): Promise<ResolvedConfig> {
     let reason: string;
     let ctxDown = false;
     try {
-      const answer = await requestOne(
-        instance.sockets.ctx,
-        { type: "get_config", ctxkey, secrets: true },
-        {
-          idleTimeoutMs: CTX_TIMEOUT_MS,
-          maxFrameBytes: instance.maxFrameBytes,
-        },
-      );
+      const answer = await ctx.one({ type: "get_config", ctxkey, secrets: true }, { idleTimeoutMs: CTX_TIMEOUT_MS });
       const ok = ConfigAnswerSchema.safeParse(answer);
       if (ok.success) {
+        const version = typeof answer.config_version === "string" ? { version: answer.config_version } : {};
         const text = JSON.stringify(ok.data.config);
         const known = lastValid.get(ctxkey);
-        if (known && known.text === text) return known.value;
+        if (known && known.text === text) return { ...known.value, ...version };
         const parsed = CtxkeyConfigSchema.safeParse(ok.data.config);
         if (parsed.success) {
-          const value: ResolvedConfig = { config: parsed.data, source: "ctx" };
+          const value: ResolvedConfig = { config: parsed.data, source: "ctx", ...version };
           if (lastValid.size >= MAX_REMEMBERED) lastValid.clear();
           lastValid.set(ctxkey, { text, value });
           return value;
@@ -98,9 +100,10 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   }
 
   return {
-    async get(ctxkey, { refresh = false } = {}) {
+    async get(ctxkey, { refresh = false, version } = {}) {
       const cached = cache.get(ctxkey);
-      if (!refresh && cached && cached.expiresAt > now()) return cached.value;
+      if (!refresh && cached && version !== undefined && cached.value.version === version) return cached.value;
+      if (!refresh && cached && version === undefined && cached.expiresAt > now()) return cached.value;
       let pending = inflight.get(ctxkey);
       if (!pending) {
         pending = load(ctxkey).finally(() => inflight.delete(ctxkey));
@@ -110,6 +113,7 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
       cache.set(ctxkey, { value, expiresAt: now() + ttlMs });
       return value;
     },
+    close: () => ctx.close(),
   };
 }
 

@@ -2,11 +2,11 @@
 // built message list to the provider configured for the ctxkey and streams the answer back as frames.
 import type { CtxkeyConfig, LlmConfig } from "../config/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
-import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter, type WireRequest } from "../../wire/index.js";
-import { createConfigSource, type ResolvedConfig } from "./config-source.js";
+import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter, type Logger, type WireRequest } from "../../wire/index.js";
+import { createConfigSource, type ConfigSource, type ResolvedConfig } from "./config-source.js";
 import { fitToBudget } from "./context-budget.js";
 import { runCompletion, type CompletionResult, type CompletionSink } from "./completion-runner.js";
-import { createFetchHttp, createUndiciHttp, type FetchFunction } from "./provider-http.js";
+import { createFetchHttp, createUndiciHttp, type FetchFunction, type ProviderHttp } from "./provider-http.js";
 import { resolveTargets, secretsOf } from "./provider-targets.js";
 import { redactingWriter } from "./redacting-writer.js";
 import {
@@ -35,167 +35,37 @@ interface CallSpec {
   extra: Record<string, unknown>;
   /** Our own callers understand `status` and `tool_call_delta`; the Python daemon's `infer` does not. */
   richFrames: boolean;
+  /** The configuration version the daemon saw at ctx [ext]: the cached configuration of that version is used. */
+  version: string | undefined;
+}
+
+interface RtrParts {
+  configs: ConfigSource;
+  http: ProviderHttp;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
 }
 
 export function createRtrService(deps: RtrServiceDeps): Service {
   const { instance, logger, env } = deps;
   const http = deps.fetch ? createFetchHttp(deps.fetch) : createUndiciHttp();
   const configs = createConfigSource({ instance, logger, ...(deps.configTtlMs !== undefined ? { ttlMs: deps.configTtlMs } : {}) });
+  const parts: RtrParts = { configs, http, logger, env };
 
   async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
     switch (request.type) {
       case undefined:
-        if (request.message === null) return ready(request.ctxkey, out);
-        return complete(request, out, signal);
+        if (request.message === null) return ready(configs, request.ctxkey, out);
+        return complete(parts, request, out, signal);
       case "capabilities":
-        return capabilities(request.ctxkey, out);
+        return capabilities(configs, request.ctxkey, out);
       case "infer":
-        return infer(request, out, signal);
+        return infer(parts, request, out, signal);
       default:
         throw new WireError(
           "unknown_type",
           `rtr does not know type "${request.type}"; it answers (message, ctxkey) and the types ${RTR_OPERATIONS.join(", ")}.`,
         );
-    }
-  }
-
-  async function ready(ctxkey: string, out: FrameWriter): Promise<void> {
-    const resolved = await configs.get(ctxkey, { refresh: true });
-    await out.send({
-      type: "ready",
-      ctxkey,
-      model: resolved.config.llm.model,
-      config_source: resolved.source,
-      ...(resolved.reason ? { warning: resolved.reason } : {}),
-    });
-  }
-
-  async function capabilities(ctxkey: string, out: FrameWriter): Promise<void> {
-    let model: string | null = null;
-    let configError: string | undefined;
-    try {
-      model = (await configs.get(ctxkey)).config.llm.model;
-    } catch (err) {
-      configError = err instanceof Error ? err.message : String(err);
-    }
-    await out.send({
-      type: "capabilities",
-      service: "zino-rtr",
-      streaming: true,
-      model,
-      native_tools: true,
-      operations: [...RTR_OPERATIONS],
-      ...(configError ? { config_error: configError } : {}),
-    });
-  }
-
-  async function complete(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
-    const data = plainCompletionRequest(request.raw) ?? parseCompletionRequest(request.raw);
-    const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = data;
-    const extra: Record<string, unknown> = {};
-    if (toolChoice !== undefined && tools && tools.length > 0) extra.tool_choice = toolChoice;
-    if (stop !== undefined) extra.stop = stop;
-    if (temperature !== undefined) extra.temperature = temperature;
-    if (topP !== undefined) extra.top_p = topP;
-    await call(
-      { ctxkey: request.ctxkey, messages: message, tools: tools ?? [], extra, richFrames: true },
-      out,
-      signal,
-      async (result, send) => {
-        await send({
-          type: "done",
-          full_text: result.fullText,
-          finish_reason: result.finishReason,
-          model: result.model,
-          tool_calls: result.toolCalls,
-          ...(result.usage ? { usage: result.usage } : {}),
-          provider: result.provider,
-          attempts: result.attempts,
-        });
-      },
-    );
-  }
-
-  async function infer(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
-    const parsed = InferRequestSchema.safeParse(request.raw);
-    if (!parsed.success) throw new WireError("bad_request", `Bad infer request: ${describeIssue(parsed.error, "")}.`);
-    const { messages, stream = false, temperature, top_p: topP } = parsed.data;
-    const extra: Record<string, unknown> = {};
-    if (temperature !== undefined) extra.temperature = temperature;
-    if (topP !== undefined) extra.top_p = topP;
-    await call(
-      { ctxkey: request.ctxkey, messages, tools: [], extra, richFrames: false },
-      stream ? out : silentChunks(out),
-      signal,
-      async (result, send) => {
-        if (stream) {
-          await send({
-            type: "done",
-            full_text: result.fullText,
-            finish_reason: result.finishReason,
-            model: result.model,
-            ...(result.usage ? { usage: result.usage } : {}),
-          });
-        } else {
-          await send({ type: "response", content: result.fullText, finish_reason: result.finishReason, model: result.model });
-        }
-      },
-    );
-  }
-
-  async function call(
-    spec: CallSpec,
-    rawOut: FrameWriter,
-    signal: AbortSignal,
-    finish: (result: CompletionResult, send: (frame: Frame) => Promise<boolean>) => Promise<void>,
-  ): Promise<void> {
-    const started = Date.now();
-    const resolved: ResolvedConfig = await configs.get(spec.ctxkey);
-    const { llm } = resolved.config;
-    const targets = resolveTargets(llm, env);
-    const out = redactingWriter(rawOut, secretsOf(targets));
-    const status = async (frame: Frame) => {
-      if (spec.richFrames) await out.send(frame);
-    };
-    try {
-      if (resolved.source === "defaults") {
-        await status({
-          type: "status",
-          phase: "config",
-          source: "defaults",
-          message: `Using the instance defaults: ${resolved.reason ?? ""}`,
-        });
-      }
-      const messages = fitMessages(spec, resolved.config);
-      if (messages.removed > 0) {
-        await status({
-          type: "status",
-          phase: "trimmed",
-          removed_messages: messages.removed,
-          estimated_tokens_before: messages.tokensBefore,
-          estimated_tokens_after: messages.tokensAfter,
-          budget_tokens: budgetOf(resolved.config),
-        });
-      }
-      const result = await runCompletion({
-        llm,
-        targets,
-        secrets: secretsOf(targets),
-        body: requestBody(llm, messages.messages, spec),
-        signal,
-        http,
-        logger: logger.child({ ctxkey: spec.ctxkey }),
-        sink: frameSink(out, spec.richFrames),
-      });
-      await finish(result, (frame) => out.send(frame));
-      logger.debug({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "answered");
-    } catch (err) {
-      if (signal.aborted) {
-        logger.info({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "cancelled: the caller disconnected");
-        return;
-      }
-      if (!(err instanceof WireError)) throw err;
-      await out.send(errorFrame(err.code, err.message, err.extra));
     }
   }
 
@@ -212,9 +82,146 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     start: () => server.start(),
     close: async () => {
       await server.close();
+      configs.close();
       await http.close();
     },
   };
+}
+
+async function ready(configs: ConfigSource, ctxkey: string, out: FrameWriter): Promise<void> {
+  const resolved = await configs.get(ctxkey, { refresh: true });
+  await out.send({
+    type: "ready",
+    ctxkey,
+    model: resolved.config.llm.model,
+    config_source: resolved.source,
+    ...(resolved.reason ? { warning: resolved.reason } : {}),
+  });
+}
+
+async function capabilities(configs: ConfigSource, ctxkey: string, out: FrameWriter): Promise<void> {
+  let model: string | null = null;
+  let configError: string | undefined;
+  try {
+    model = (await configs.get(ctxkey)).config.llm.model;
+  } catch (err) {
+    configError = err instanceof Error ? err.message : String(err);
+  }
+  await out.send({
+    type: "capabilities",
+    service: "zino-rtr",
+    streaming: true,
+    model,
+    native_tools: true,
+    operations: [...RTR_OPERATIONS],
+    ...(configError ? { config_error: configError } : {}),
+  });
+}
+
+async function complete(parts: RtrParts, request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+  const data = plainCompletionRequest(request.raw) ?? parseCompletionRequest(request.raw);
+  const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = data;
+  const extra: Record<string, unknown> = {};
+  if (toolChoice !== undefined && tools && tools.length > 0) extra.tool_choice = toolChoice;
+  if (stop !== undefined) extra.stop = stop;
+  if (temperature !== undefined) extra.temperature = temperature;
+  if (topP !== undefined) extra.top_p = topP;
+  const version = typeof request.raw.config_version === "string" ? request.raw.config_version : undefined;
+  const spec: CallSpec = { ctxkey: request.ctxkey, messages: message, tools: tools ?? [], extra, richFrames: true, version };
+  await call(parts, spec, out, signal, async (result, send) => {
+    await send({
+      type: "done",
+      full_text: result.fullText,
+      finish_reason: result.finishReason,
+      model: result.model,
+      tool_calls: result.toolCalls,
+      ...(result.usage ? { usage: result.usage } : {}),
+      provider: result.provider,
+      attempts: result.attempts,
+    });
+  });
+}
+
+async function infer(parts: RtrParts, request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+  const parsed = InferRequestSchema.safeParse(request.raw);
+  if (!parsed.success) throw new WireError("bad_request", `Bad infer request: ${describeIssue(parsed.error, "")}.`);
+  const { messages, stream = false, temperature, top_p: topP } = parsed.data;
+  const extra: Record<string, unknown> = {};
+  if (temperature !== undefined) extra.temperature = temperature;
+  if (topP !== undefined) extra.top_p = topP;
+  const spec: CallSpec = { ctxkey: request.ctxkey, messages, tools: [], extra, richFrames: false, version: undefined };
+  await call(parts, spec, stream ? out : silentChunks(out), signal, async (result, send) => {
+    if (stream) {
+      await send({
+        type: "done",
+        full_text: result.fullText,
+        finish_reason: result.finishReason,
+        model: result.model,
+        ...(result.usage ? { usage: result.usage } : {}),
+      });
+    } else {
+      await send({ type: "response", content: result.fullText, finish_reason: result.finishReason, model: result.model });
+    }
+  });
+}
+
+async function call(
+  parts: RtrParts,
+  spec: CallSpec,
+  rawOut: FrameWriter,
+  signal: AbortSignal,
+  finish: (result: CompletionResult, send: (frame: Frame) => Promise<boolean>) => Promise<void>,
+): Promise<void> {
+  const { logger } = parts;
+  const started = Date.now();
+  const resolved: ResolvedConfig = await parts.configs.get(spec.ctxkey, { version: spec.version });
+  const { llm } = resolved.config;
+  const targets = resolveTargets(llm, parts.env);
+  const out = redactingWriter(rawOut, secretsOf(targets));
+  try {
+    const messages = await fitted(spec, resolved, out);
+    const result = await runCompletion({
+      llm,
+      targets,
+      secrets: secretsOf(targets),
+      body: requestBody(llm, messages, spec),
+      signal,
+      http: parts.http,
+      logger: logger.child({ ctxkey: spec.ctxkey }),
+      sink: frameSink(out, spec.richFrames),
+    });
+    await finish(result, (frame) => out.send(frame));
+    logger.debug({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "answered");
+  } catch (err) {
+    if (signal.aborted) {
+      logger.info({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "cancelled: the caller disconnected");
+      return;
+    }
+    if (!(err instanceof WireError)) throw err;
+    await out.send(errorFrame(err.code, err.message, err.extra));
+  }
+}
+
+/** The messages within the context budget; our own callers are told when defaults apply or history was trimmed. */
+async function fitted(spec: CallSpec, resolved: ResolvedConfig, out: FrameWriter): Promise<ChatMessage[]> {
+  const status = async (frame: Frame) => {
+    if (spec.richFrames) await out.send(frame);
+  };
+  if (resolved.source === "defaults") {
+    await status({ type: "status", phase: "config", source: "defaults", message: `Using the instance defaults: ${resolved.reason ?? ""}` });
+  }
+  const messages = fitMessages(spec, resolved.config);
+  if (messages.removed > 0) {
+    await status({
+      type: "status",
+      phase: "trimmed",
+      removed_messages: messages.removed,
+      estimated_tokens_before: messages.tokensBefore,
+      estimated_tokens_after: messages.tokensAfter,
+      budget_tokens: budgetOf(resolved.config),
+    });
+  }
+  return messages.messages;
 }
 
 function parseCompletionRequest(raw: Frame): CompletionRequest {

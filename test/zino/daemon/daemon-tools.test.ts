@@ -39,7 +39,10 @@ void describe("daemon tool calls with exc running", () => {
     await h.startExc(async (request, out, signal) => {
       if (request.type === "tools") return void (await out.send({ type: "tools", tools: TOOLS }));
       if (request.message === null) return void (await out.send({ type: "ready", ctxkey: request.ctxkey }));
-      exc.calls.push(request.raw);
+      // The daemon sends the configuration version it saw at ctx [ext], so exc reuses the rules of that version.
+      const { config_version: version, ...call } = request.raw;
+      assert.equal(typeof version, "string");
+      exc.calls.push(call);
       if ((request.message as { name?: string }).name === "run_skill") {
         await out.send({ type: "status", phase: "subagent", message: "sub-agent working" });
         return void (await out.send({ type: "result", exit_code: 0, stdout: "The log is fine.", stderr: "", truncated: false, ms: 5 }));

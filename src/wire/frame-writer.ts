@@ -1,0 +1,90 @@
+// Writing answer frames to a connection: corked per tick, with back-pressure and a bound on how long a peer
+// that reads nothing may hold an answer; and how a connection ends after its answer.
+import type { Socket } from "node:net";
+import { encodeFrame, type Frame } from "./frame-codec.js";
+
+export interface FrameWriter {
+  /** Writes one frame, waiting for the socket to drain (back-pressure). Resolves false when the peer is gone. */
+  send(frame: Frame): Promise<boolean>;
+  readonly framesSent: number;
+  readonly closed: boolean;
+}
+
+export interface ConnectionWriter extends FrameWriter {
+  /** Writes an encoded frame (the multiplexed connection's frames carry their request id). */
+  sendEncoded(bytes: Buffer): Promise<boolean>;
+  /** Writes out what the current tick queued (before a destroy, which would drop it). */
+  flush(): void;
+}
+
+/**
+ * Frames written in the same tick leave in one `writev` (the socket is corked until the next tick): a streamed
+ * answer often produces several frames from one upstream read, and each separate write is a system call and a
+ * wake-up of the reader. Nothing waits longer than the current tick. A wait for the peer to read (back-pressure)
+ * longer than `stallTimeoutMs` closes the connection.
+ */
+export function createWriter(socket: Socket, stallTimeoutMs: number): ConnectionWriter {
+  let framesSent = 0;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    socket.uncork();
+  };
+  const sendEncoded = (bytes: Buffer): Promise<boolean> => {
+    if (socket.destroyed || !socket.writable) return Promise.resolve(false);
+    framesSent += 1;
+    if (!corked) {
+      corked = true;
+      socket.cork();
+      process.nextTick(uncork);
+    }
+    if (socket.write(bytes)) return Promise.resolve(true);
+    return drained(socket, stallTimeoutMs);
+  };
+  return {
+    get framesSent() {
+      return framesSent;
+    },
+    get closed() {
+      return socket.destroyed || !socket.writable;
+    },
+    flush() {
+      if (corked) uncork();
+    },
+    sendEncoded,
+    send: (frame) => sendEncoded(encodeFrame(frame)),
+  };
+}
+
+/** A peer that stops reading would hold the answer (and a connection slot) forever: it is dropped instead. */
+function drained(socket: Socket, stallTimeoutMs: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const stalled = setTimeout(() => socket.destroy(), stallTimeoutMs);
+    const done = (ok: boolean) => {
+      clearTimeout(stalled);
+      socket.off("drain", onDrain);
+      socket.off("close", onClose);
+      resolve(ok);
+    };
+    const onDrain = () => done(true);
+    const onClose = () => done(false);
+    socket.once("drain", onDrain);
+    socket.once("close", onClose);
+  });
+}
+
+/** How long a peer may keep a connection open after its answer ended, before the server closes it. */
+export const LINGER_AFTER_ANSWER_MS = 2000;
+
+/**
+ * Ends our side; a peer that never closes its side, or never reads what is left to send, does not keep the
+ * connection (and its descriptor) forever: closed `LINGER_AFTER_ANSWER_MS` after the answer is flushed, or after
+ * `hardMs` whatever happened.
+ */
+export function endSoon(socket: Socket, hardMs: number): void {
+  socket.end();
+  const destroy = () => socket.destroy();
+  const hard = setTimeout(destroy, hardMs).unref();
+  socket.once("finish", () => setTimeout(destroy, LINGER_AFTER_ANSWER_MS).unref());
+  socket.once("close", () => clearTimeout(hard));
+}

@@ -1,0 +1,141 @@
+// zino-ctx's typed operations by concern (docs/zino-protocol.md ctx section, spec §8): configuration, history
+// and host-side values, prompts and memories. Each parses its request with its schema before touching the store.
+import { mergeConfig, type JsonObject } from "../config/index.js";
+import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
+import { toFunctionTool } from "./agent-files.js";
+import { configVersion } from "./config-version.js";
+import { SECRET_MASK, configState, inheritedLayers, maskSecrets, mergeLayers, unknownKeys, validateConfig } from "./config-view.js";
+import { searchHardMemories } from "./hard-memory-search.js";
+import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
+import { parseRequest } from "./requests.js";
+import { containsSecretMask } from "./secret-fields.js";
+import { DEFAULT_KEY, type CtxStore } from "./store.js";
+
+export type Operation = (request: WireRequest) => Frame | Promise<Frame>;
+
+export const DEFAULT_SEARCH_TOP_K = 5;
+
+export function configOperations(store: CtxStore): Record<string, Operation> {
+  return {
+    get_config: async ({ ctxkey, raw }) => {
+      const request = parseRequest("get_config", raw);
+      const state = await configState(store, ctxkey);
+      if (!state.ok) throw state.error;
+      const { config } = state;
+      // exc asks for the skills with the configuration (include_skills): one request instead of two per ready.
+      return {
+        type: "config",
+        ctxkey,
+        config: request.secrets === true ? config : maskSecrets(config),
+        ...(raw.include_skills === true ? { skills: await store.skills(ctxkey) } : {}),
+        config_version: await configVersion(store, ctxkey),
+      };
+    },
+
+    set_config: async ({ ctxkey, raw }) => {
+      const request = parseRequest("set_config", raw);
+      const unknown = unknownKeys(request.config);
+      if (unknown.length > 0)
+        throw new WireError("bad_request", `Bad set_config request: unknown configuration keys: ${unknown.join(", ")}.`);
+      if (containsSecretMask(request.config)) {
+        throw new WireError(
+          "bad_request",
+          `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`,
+        );
+      }
+      const inherited = await inheritedLayers(store, ctxkey);
+      await store.updateOwnConfig(ctxkey, (current) => {
+        const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
+        validateConfig(ctxkey, mergeLayers([...inherited, next]));
+        return next;
+      });
+      return { type: "ok" };
+    },
+
+    list_tools: async ({ ctxkey }) => {
+      const tools = await store.tools(ctxkey);
+      return { type: "tool_files", tools, functions: tools.map(toFunctionTool) };
+    },
+
+    list_skills: async ({ ctxkey }) => ({ type: "skills", skills: await store.skills(ctxkey) }),
+  };
+}
+
+export function historyOperations(store: CtxStore): Record<string, Operation> {
+  return {
+    append_history: async ({ ctxkey, raw }) => {
+      const request = parseRequest("append_history", raw);
+      if (request.turn_id === undefined) return { type: "ok", count: await store.appendHistory(ctxkey, request.messages) };
+      const turn = { id: request.turn_id, fullText: request.full_text, iterations: request.iterations };
+      const { count, duplicate } = await store.appendTurn(ctxkey, request.messages, turn);
+      return { type: "ok", count, ...(duplicate ? { duplicate: true } : {}) };
+    },
+
+    get_history: async ({ ctxkey, raw }) => {
+      const request = parseRequest("get_history", raw);
+      return { type: "history", ctxkey, messages: await store.history(ctxkey, request.limit ?? undefined) };
+    },
+
+    clear_history: async ({ ctxkey }) => ({ type: "ok", count: await store.clearHistory(ctxkey) }),
+
+    get_value: async ({ ctxkey, raw }) => {
+      const request = parseRequest("get_value", raw);
+      return { type: "value", key: request.key, value: (await store.value(ctxkey, request.key)) ?? null };
+    },
+
+    set_value: async ({ ctxkey, raw }) => {
+      const request = parseRequest("set_value", raw);
+      await store.setValue(ctxkey, request.key, request.value);
+      return { type: "ok" };
+    },
+  };
+}
+
+export function memoryOperations(store: CtxStore): Record<string, Operation> {
+  return {
+    build: async ({ ctxkey, raw }) => {
+      const request = parseRequest("build", raw);
+      if (request.user_message !== undefined) {
+        // Python ZINO: the context between its own system prompt and the new user message (spec §8).
+        const prompt = await buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
+        return { type: "context", messages: contextMessages(prompt) };
+      }
+      const prompt = await buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
+      return { type: "messages", messages: promptMessages(prompt) };
+    },
+
+    get: async ({ ctxkey, raw }) => {
+      const request = parseRequest("get", raw);
+      return { type: "system_prompt", content: await systemPrompt(store, ctxkey, await skillFor(store, ctxkey, request.skill)) };
+    },
+
+    set_soft_memory: async ({ ctxkey, raw }) => {
+      const request = parseRequest("set_soft_memory", raw);
+      await store.setSoftMemory(ctxkey, request.content);
+      return { type: "system_prompt", content: await systemPrompt(store, ctxkey, await skillFor(store, ctxkey, undefined)) };
+    },
+
+    set_soft: async ({ ctxkey, raw }) => {
+      const request = parseRequest("set_soft", raw);
+      await store.setSoftMemory(ctxkey, request.content);
+      return { type: "ok" };
+    },
+
+    get_soft: async ({ ctxkey }) => ({ type: "soft", content: (await store.softMemory(ctxkey)) ?? "" }),
+
+    store_hard: async ({ ctxkey, raw }) => {
+      const request = parseRequest("store_hard", raw);
+      return { type: "ok", id: await store.storeHardMemory(ctxkey, request.messages, request.tag ?? undefined) };
+    },
+
+    search_hard: async ({ ctxkey, raw }) => {
+      const request = parseRequest("search_hard", raw);
+      const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
+      const found = searchHardMemories(await store.hardMemories(keys), request.query, { topK: request.top_k ?? DEFAULT_SEARCH_TOP_K });
+      return {
+        type: "hard_memories",
+        results: found.map(({ memory, score }) => ({ messages: memory.messages, score, id: memory.id, tag: memory.tag })),
+      };
+    },
+  };
+}

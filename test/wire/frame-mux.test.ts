@@ -1,0 +1,231 @@
+// Multiplexed connections [ext]: several requests in flight on one connection with interleaved answers, a
+// cancel that reaches one handler only, a server that does not multiplex (one request per connection, like the
+// Python ZINO) still served through the same client, and old-style clients of a multiplexing server unchanged.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createConnection, createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import {
+  FrameDecoder,
+  createFrameChannel,
+  createFrameServer,
+  encodeFrame,
+  encodeWithRid,
+  helloRequest,
+  requestAll,
+  silentLogger,
+  type Frame,
+  type FrameServer,
+} from "../../src/wire/index.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+void describe("multiplexed connections", { timeout: 20_000 }, () => {
+  let dir: string;
+  let server: FrameServer;
+  let single: Server;
+  let singleConnections = 0;
+  let socketPath: string;
+  let singlePath: string;
+  let cancelled = 0;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "zmux-"));
+    socketPath = join(dir, "run", "mux.sock");
+    singlePath = join(dir, "run", "single.sock");
+    server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      maxInFlight: 4,
+      async handler(request, out, signal) {
+        if (request.type === "slow") {
+          await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+          cancelled += 1;
+          return;
+        }
+        // `message` = [name, delay ms]: three chunks, each after the delay, so answers interleave.
+        const [name, delay] = request.message as [string, number];
+        for (const part of ["a", "b", "c"]) {
+          await sleep(delay);
+          await out.send({ type: "chunk", delta: `${name}-${part}` });
+        }
+        await out.send({ type: "done", full_text: name });
+      },
+    });
+    await server.start();
+    // A server in the old style (the Python ZINO's): reads one frame per connection, answers, closes; `hello` is
+    // an unknown type there.
+    single = createServer((socket) => {
+      const decoder = new FrameDecoder();
+      socket.on("data", (chunk: Buffer) => {
+        const [first] = decoder.push(chunk);
+        if (first?.kind !== "frame") return;
+        singleConnections += 1;
+        const request = first.frame;
+        const answer =
+          request.type === undefined
+            ? { type: "done", full_text: String(request.message) }
+            : { type: "error", code: "unknown_type", message: "unknown type" };
+        socket.end(encodeFrame(answer));
+      });
+    });
+    await new Promise<void>((resolve) => single.listen(singlePath, resolve));
+  });
+
+  after(async () => {
+    await server.close();
+    await new Promise((resolve) => single.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it("carries several requests at once on one connection, with their answers interleaved", async () => {
+    const socket = createConnection(socketPath);
+    const decoder = new FrameDecoder();
+    const received: Frame[] = [];
+    let ends = 0;
+    const finished = new Promise<void>((resolve) =>
+      socket.on("data", (chunk: Buffer) => {
+        for (const item of decoder.push(chunk)) {
+          if (item.kind !== "frame") continue;
+          if (item.frame.type === "end") ends += 1;
+          else received.push(item.frame);
+          if (ends === 2) resolve();
+        }
+      }),
+    );
+    socket.write(encodeFrame(helloRequest()));
+    socket.write(encodeWithRid({ message: ["slow", 300], ctxkey: "k" }, 1));
+    socket.write(encodeWithRid({ message: ["fast", 1], ctxkey: "k" }, 2));
+    await finished;
+    socket.destroy();
+    assert.deepEqual(received[0], { type: "hello", features: ["mux"], max_in_flight: 4 });
+    const answers = received.slice(1);
+    const order = answers.map((f) => `${String(f.rid)}:${String(f.type)}`);
+    // The fast request's whole answer arrives before the slow one's first chunk: nothing waits behind another request.
+    assert.deepEqual(order.slice(0, 4), ["2:chunk", "2:chunk", "2:chunk", "2:done"]);
+    assert.deepEqual(order.slice(4), ["1:chunk", "1:chunk", "1:chunk", "1:done"]);
+    assert.deepEqual(answers[3], { rid: 2, type: "done", full_text: "fast" });
+  });
+
+  void it("serves concurrent requests of one channel on one connection", async () => {
+    const channel = createFrameChannel(socketPath);
+    try {
+      const all = async (name: string, delay: number) => {
+        const frames: Frame[] = [];
+        for await (const frame of channel.frames({ message: [name, delay], ctxkey: "k" })) frames.push(frame);
+        return frames;
+      };
+      const results = await Promise.all([all("x", 20), all("y", 1), all("z", 10)]);
+      assert.deepEqual(
+        results.map((frames) => frames.map((f) => f.delta ?? f.full_text)),
+        [
+          ["x-a", "x-b", "x-c", "x"],
+          ["y-a", "y-b", "y-c", "y"],
+          ["z-a", "z-b", "z-c", "z"],
+        ],
+      );
+      assert.ok(
+        results.flat().every((f) => !("rid" in f)),
+        "the request id never reaches the caller",
+      );
+      assert.equal(channel.mode, "mux");
+      assert.equal(channel.connections, 1);
+      await all("again", 0);
+      assert.equal(channel.connections, 1, "later requests reuse the connection");
+    } finally {
+      channel.close();
+    }
+  });
+
+  void it("cancels one request when its caller stops, leaving the others running", async () => {
+    const channel = createFrameChannel(socketPath);
+    try {
+      await channel.one({ type: "ping" }); // the connection is open before the requests start
+      const before = cancelled;
+      const controller = new AbortController();
+      const slow = (async () => {
+        for await (const _ of channel.frames({ type: "slow", message: "x" }, { signal: controller.signal })) void _;
+      })();
+      const other = (async () => {
+        const frames: Frame[] = [];
+        for await (const frame of channel.frames({ message: ["other", 30], ctxkey: "k" })) frames.push(frame);
+        return frames;
+      })();
+      await sleep(50);
+      controller.abort();
+      await assert.rejects(slow);
+      for (let i = 0; i < 50 && cancelled === before; i += 1) await sleep(10);
+      assert.equal(cancelled, before + 1, "the server's handler saw the cancel");
+      assert.equal((await other).at(-1)?.full_text, "other");
+      assert.equal(channel.connections, 1);
+    } finally {
+      channel.close();
+    }
+  });
+
+  void it("answers overloaded for a request past the connection's in-flight limit", async () => {
+    const channel = createFrameChannel(socketPath);
+    try {
+      await channel.one({ type: "ping" });
+      const controller = new AbortController();
+      const running = Array.from({ length: 4 }, () =>
+        (async () => {
+          for await (const _ of channel.frames({ type: "slow", message: "x" }, { signal: controller.signal })) void _;
+        })().catch(() => undefined),
+      );
+      await sleep(100);
+      assert.equal((await channel.one({ message: ["late", 0], ctxkey: "k" })).code, "overloaded");
+      controller.abort();
+      await Promise.all(running);
+    } finally {
+      channel.close();
+    }
+  });
+
+  void it("speaks one request per connection to a server that does not multiplex", async () => {
+    const channel = createFrameChannel(singlePath);
+    try {
+      const answers = await Promise.all([channel.one({ message: "p", ctxkey: "k" }), channel.one({ message: "q", ctxkey: "k" })]);
+      assert.deepEqual(
+        answers.map((f) => f.full_text),
+        ["p", "q"],
+      );
+      assert.equal(channel.mode, "single");
+      assert.equal(channel.connections, 0);
+      // The hello, then one connection per request, as the old server expects.
+      assert.equal(singleConnections, 3);
+    } finally {
+      channel.close();
+    }
+  });
+
+  void it("still serves clients that open one connection per request", async () => {
+    const frames = await requestAll(socketPath, { message: ["old", 0], ctxkey: "k" });
+    assert.deepEqual(
+      frames.map((f) => f.type),
+      ["chunk", "chunk", "chunk", "done"],
+    );
+    assert.ok(frames.every((f) => !("rid" in f)));
+  });
+
+  void it("refuses a request without rid on a multiplexed connection, and keeps the connection", async () => {
+    const socket = createConnection(socketPath);
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    const got = new Promise<void>((resolve) =>
+      socket.on("data", (chunk: Buffer) => {
+        for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+        if (frames.some((f) => f.type === "pong")) resolve();
+      }),
+    );
+    socket.write(encodeFrame(helloRequest()));
+    socket.write(encodeFrame({ type: "ping" }));
+    socket.write(encodeWithRid({ type: "ping" }, 7));
+    await got;
+    socket.destroy();
+    assert.equal(frames[1]?.code, "bad_request");
+    assert.deepEqual(frames[2], { rid: 7, type: "pong" });
+  });
+});
