@@ -1,4 +1,4 @@
-// The request envelope of spec §2: (message, ctxkey) plus an optional `type`; `channel_id` is an alias of ctxkey.
+// The request envelope of docs/zino-protocol.md §2: (message, ctxkey) plus an optional `type`; `channel_id` is an alias of ctxkey.
 import { z } from "zod";
 import type { Frame } from "./frame-codec.js";
 

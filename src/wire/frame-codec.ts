@@ -1,4 +1,4 @@
-// ZINO framing (spec §2): a 4-byte unsigned big-endian length, then that many bytes of UTF-8 JSON, one object.
+// ZINO framing (docs/zino-protocol.md §2): a 4-byte unsigned big-endian length, then that many bytes of UTF-8 JSON, one object.
 // Byte-compatible with the Python ZINO (`struct.pack(">I", len(data)) + data`). Bodies are strict UTF-8 and
 // nested at most `maxDepth` levels, both checked before JSON.parse.
 import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from "./json-depth.js";
@@ -22,7 +22,7 @@ export type Decoded = { kind: "frame"; frame: Frame } | { kind: "too_large"; dec
 
 /**
  * Incremental decoder: push socket chunks, read out whole frames. A frame whose declared length exceeds the
- * limit is reported from its header alone, and its body is never buffered (spec §2 "Limits").
+ * limit is reported from its header alone, and its body is never buffered (docs/zino-protocol.md §2 "Limits").
  */
 export class FrameDecoder {
   private chunks: Buffer[] = [];

@@ -1,4 +1,4 @@
-// A Unix-socket frame server (spec §2): one request per connection, at least one answer frame, frame size and
+// A Unix-socket frame server (docs/zino-protocol.md §2): one request per connection, at least one answer frame, frame size and
 // idle limits, `ping` answered here, the handler cancelled through an AbortSignal when the peer goes away.
 // Connections and the bytes buffered for unfinished frames are capped per server: past either, a connection is
 // answered `overloaded` and closed, so many slow or partial senders cannot take the host's memory.

@@ -1,4 +1,4 @@
-// The wire protocol shared by every ZINO service and client (spec §2).
+// The wire protocol shared by every ZINO service and client (docs/zino-protocol.md §2).
 export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, HEADER_BYTES, encodeFrame, type Decoded, type Frame } from "./frame-codec.js";
 export { DEFAULT_CTXKEY, EnvelopeSchema, MessageSchema, parseEnvelope, type WireRequest } from "./envelope.js";
 export { WIRE_ERRORS, WireError, errorFrame, type ErrorFrame, type WireErrorCode } from "./wire-errors.js";

@@ -1,5 +1,5 @@
 // How deep a JSON frame nests, measured on its bytes before it is parsed: a frame nested 100,000 levels deep is a
-// `bad_request` (spec §2: malformed input never takes the process down), not a stack overflow in whatever walks
+// `bad_request` (docs/zino-protocol.md §2: malformed input never takes the process down), not a stack overflow in whatever walks
 // the parsed value afterwards (zod, merges, clones). The scan itself is src/shared/json-shape.ts.
 import { jsonShapeExcess } from "../shared/json-shape.js";
 

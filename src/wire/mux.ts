@@ -3,7 +3,7 @@
 // that connection and sends many requests on it, each carrying a request id `rid`; every answer frame carries
 // the request's `rid`, `{type:"end", rid}` closes each answer, `{type:"cancel", rid}` cancels one request. A
 // peer that answers the hello with anything else (the Python ZINO, an older build) is spoken to one request per
-// connection, as spec §2 says. Nothing changes for a client that never sends `hello`.
+// connection, as docs/zino-protocol.md §2 says. Nothing changes for a client that never sends `hello`.
 import { HEADER_BYTES, type Frame } from "./frame-codec.js";
 
 export const HELLO_TYPE = "hello";

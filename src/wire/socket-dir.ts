@@ -1,4 +1,4 @@
-// The folder a service puts its socket in (spec §7: a runtime directory 0700, sockets 0600). A folder we create
+// The folder a service puts its socket in (docs/zino-protocol.md §7: a runtime directory 0700, sockets 0600). A folder we create
 // is made 0700; a folder that already exists is checked and never changed: a shared one (world-writable, sticky,
 // such as /tmp) or another user's is refused, because changing it would take it away from its other users.
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The error-frame catalogue (spec §2): stable snake_case codes with default human messages.
+// The error-frame catalogue (docs/zino-protocol.md §2): stable snake_case codes with default human messages.
 import type { Frame } from "./frame-codec.js";
 
 export const WIRE_ERRORS = {

@@ -8,21 +8,6 @@ import { describe, it } from "node:test";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-/**
- * TODO(issue 13): files that still cite the original specifications by bare `§N`; they were being restructured
- * when the citations were converted. Convert them with the section-map script, then empty this list.
- */
-const NOT_YET_CONVERTED: readonly string[] = [
-  "src/zino/config/",
-  "src/zino/ctx/",
-  "src/zino/daemon/",
-  "src/zino/exc/",
-  "src/zino/protocol/",
-  "src/zino/rtr/",
-  "src/zino/runtime/",
-  "src/wire/",
-];
-
 const CHECKED_FILE = /\.(ts|mts|js|mjs|md|json)$/;
 
 function files(dir: string): string[] {
@@ -93,7 +78,6 @@ function violations(): string[] {
   const out: string[] = [];
   for (const path of files(join(ROOT, "src"))) {
     const rel = relative(ROOT, path);
-    if (NOT_YET_CONVERTED.some((prefix) => rel.startsWith(prefix))) continue;
     readFileSync(path, "utf8")
       .split("\n")
       .forEach((line, index) => {
@@ -117,13 +101,6 @@ void describe("citations of docs/ in src/", () => {
     assert.deepEqual(citationProblems("// docs/zelinqa-mcp.md#no-such-heading"), ["docs/zelinqa-mcp.md#no-such-heading: no such heading"]);
     assert.deepEqual(
       citationProblems("// docs/zelinqa-mcp.md §3.6, docs/zino-protocol.md §2.1 and docs/zelinqa-mcp.md#8-secret-scrubbing"),
-      [],
-    );
-  });
-
-  void it("lists in NOT_YET_CONVERTED only paths that exist", () => {
-    assert.deepEqual(
-      NOT_YET_CONVERTED.filter((path) => !existsSync(join(ROOT, path))),
       [],
     );
   });

@@ -1,4 +1,4 @@
-// The configuration a ctxkey resolves to (spec §4: rows keyed by ctxkey, `default` inherited field by field).
+// The configuration a ctxkey resolves to (docs/zino-protocol.md §4: rows keyed by ctxkey, `default` inherited field by field).
 // ctx stores it; rtr, exc and the daemon read it through ctx's `get_config` operation and parse it with this schema.
 import { isAbsolute } from "node:path";
 import { z } from "zod";
@@ -128,7 +128,7 @@ export function mergeConfig(base: JsonObject, override: JsonObject): JsonObject 
 }
 
 /**
- * The ctxkey a skill's sub-agent runs on (spec §6): the skill's own `ctxkey`, else `skill:<name>`. exc sends the
+ * The ctxkey a skill's sub-agent runs on (docs/zino-protocol.md §6): the skill's own `ctxkey`, else `skill:<name>`. exc sends the
  * child turn there, and ctx gives that ctxkey the skill's `model`.
  */
 export function skillCtxkey(skill: { name: string; ctxkey?: string | undefined }): string {

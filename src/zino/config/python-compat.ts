@@ -1,4 +1,4 @@
-// The Python ZINO's ZINO.toml tables mapped onto ours (spec §4: an existing Python instance works unchanged):
+// The Python ZINO's ZINO.toml tables mapped onto ours (docs/zino-protocol.md §4: an existing Python instance works unchanged):
 // [api], [service], [agent] temperature/top_p, [daemon]/[ctx]/[rtr]/[exc], [tools], [skills], [logging]. Our own
 // tables win when both name the same setting; what is read but not honoured is listed by name for the start-up log.
 import type { JsonObject } from "./ctxkey-config.js";

@@ -1,4 +1,4 @@
-// The token estimate every ZINO service uses (spec §4 history limits in tokens, §5 context budget), so a history
+// The token estimate every ZINO service uses (docs/zino-protocol.md §4 history limits in tokens, §5 context budget), so a history
 // ctx accepts is measured the same way by rtr. Heuristic, documented on purpose: ceil(characters / 4) per message,
 // where the characters are the text content (content parts and tool calls by the length of their JSON, plus the
 // `name`), plus MESSAGE_OVERHEAD_TOKENS for the role and separators a chat template adds. One token per 4

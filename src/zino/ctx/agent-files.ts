@@ -1,4 +1,4 @@
-// The agents/ folder in the Python ZINO formats (spec §4): SYSTEM.md (template), PERSONALITY.md, tools/*.json,
+// The agents/ folder in the Python ZINO formats (docs/zino-protocol.md §4): SYSTEM.md (template), PERSONALITY.md, tools/*.json,
 // skills/*.json. Reading is all-or-nothing: a file that does not parse is reported with its path and field.
 // Python files have no `name` (the file name is the tool or skill) and a skill's prompt is `system`, its examples
 // a role/content message list: they are read as such.
@@ -47,7 +47,7 @@ export class AgentFilesError extends Error {
   }
 }
 
-/** The model-facing function name of a tool file (spec §6): `execute_<executor>`. */
+/** The model-facing function name of a tool file (docs/zino-protocol.md §6): `execute_<executor>`. */
 export function toolFunctionName(tool: ToolFile): string {
   return `execute_${tool.meta.executor}`;
 }

@@ -1,4 +1,4 @@
-// The version of a ctxkey's configuration [ext] (docs/zino-protocol.md, ctx): a digest of what rtr and exc load
+// The version of a ctxkey's configuration [ext] (docs/zino-protocol.md §4): a digest of what rtr and exc load
 // for it (the merged configuration and the skills it sees), sent with the turn's messages and with get_config.
 // The daemon readies rtr and exc once per ctxkey and version, and passes the version on with its requests, so
 // that they reload only when it changed. Cached with the other derived values until the store changes.

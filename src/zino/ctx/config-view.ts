@@ -1,4 +1,4 @@
-// A ctxkey's configuration as ctx serves it (spec §4, protocol `get_config`/`set_config`): the `default` layers
+// A ctxkey's configuration as ctx serves it (docs/zino-protocol.md §4, protocol `get_config`/`set_config`): the `default` layers
 // merged field by field with the ctxkey's own row, validated by CtxkeyConfigSchema, secrets masked on request.
 import type { z } from "zod";
 import {
@@ -30,7 +30,7 @@ export function mergeLayers(layers: readonly JsonObject[]): JsonObject {
 
 /**
  * The layers below a ctxkey's own row: what it inherits from `default`, then, for the ctxkey a skill runs on,
- * the skill's `model` (spec §6: a sub-agent may use another model), which its own row may still override.
+ * the skill's `model` (docs/zino-protocol.md §6: a sub-agent may use another model), which its own row may still override.
  */
 export async function inheritedLayers(store: CtxStore, ctxkey: string): Promise<JsonObject[]> {
   const { inherited } = await store.configLayers(ctxkey);

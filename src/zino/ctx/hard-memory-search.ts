@@ -1,4 +1,4 @@
-// `search_hard` scoring (spec §8), documented on purpose: a token-overlap score. Text is lower-cased and split
+// `search_hard` scoring (docs/zino-protocol.md §8), documented on purpose: a token-overlap score. Text is lower-cased and split
 // into words of letters and digits; the score of a memory is the share of the query's distinct words that
 // appear in the memory's messages (0..1). Ties go to the newest memory. No embeddings, no model needed.
 import { contentText } from "../protocol/index.js";

@@ -1,4 +1,4 @@
-// Which stored messages a built prompt carries (spec §4): the newest ones within the ctxkey's message and token
+// Which stored messages a built prompt carries (docs/zino-protocol.md §4): the newest ones within the ctxkey's message and token
 // limits, never starting with an assistant or tool message whose user turn was cut off.
 import type { ChatMessage } from "../protocol/index.js";
 import { estimateMessageTokens } from "../config/index.js";

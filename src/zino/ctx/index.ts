@@ -1,4 +1,4 @@
-// zino-ctx (spec §4): the instance database and message builder, served on the ctx socket.
+// zino-ctx (docs/zino-protocol.md §4): the instance database and message builder, served on the ctx socket.
 export { createCtxService, type CtxService, type CtxServiceDeps } from "./ctx-service.js";
 export { createSqliteStore, type SqliteStoreOptions } from "./sqlite-store.js";
 export type { ChatMessage } from "../protocol/index.js";

@@ -1,4 +1,4 @@
-// Import of the instance files into the store (spec §4), at start and on `reload`: ZINO.toml's default sections
+// Import of the instance files into the store (docs/zino-protocol.md §4), at start and on `reload`: ZINO.toml's default sections
 // into the `default` config row, and the agents/ folder into prompts, tools and skills. All-or-nothing: files
 // that do not validate leave the store as it was.
 import { CtxkeyConfigSchema, LlmConfigSchema, type AgentPaths, type JsonObject } from "../config/index.js";

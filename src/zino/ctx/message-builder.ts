@@ -1,4 +1,4 @@
-// The defining answer of ctx (spec §4): for (message, ctxkey), the OpenAI message list
+// The defining answer of ctx (docs/zino-protocol.md §4): for (message, ctxkey), the OpenAI message list
 // [system prompt, ...context (skill examples), ...history within limits, user message]. Recalled hard memories
 // go at the end of the one system message: many chat templates reject a system message anywhere else.
 import { WireError } from "../../wire/index.js";

@@ -1,4 +1,4 @@
-// zino-ctx's typed operations by concern (docs/zino-protocol.md ctx section, spec §8): configuration, history
+// zino-ctx's typed operations by concern (docs/zino-protocol.md §4, §8): configuration, history
 // and host-side values, prompts and memories. Each parses its request with its schema before touching the store.
 import { mergeConfig, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
@@ -96,7 +96,7 @@ export function memoryOperations(store: CtxStore): Record<string, Operation> {
     build: async ({ ctxkey, raw }) => {
       const request = parseRequest("build", raw);
       if (request.user_message !== undefined) {
-        // Python ZINO: the context between its own system prompt and the new user message (spec §8).
+        // Python ZINO: the context between its own system prompt and the new user message (docs/zino-protocol.md §8).
         const prompt = await buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
         return { type: "context", messages: contextMessages(prompt) };
       }

@@ -1,4 +1,4 @@
-// The answers of zino-ctx, one function per request type (docs/zino-protocol.md ctx section, spec §4 and §8).
+// The answers of zino-ctx, one function per request type (docs/zino-protocol.md §4 and §8).
 // Every request is parsed with its schema before anything is read or written. The operations are grouped by
 // concern: configuration, history and values, prompts and memories; the turn's request is answered here.
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";

@@ -1,4 +1,4 @@
-// The storage port of ctx (spec §4): one table per kind, rows keyed by ctxkey, `default` for instance defaults.
+// The storage port of ctx (docs/zino-protocol.md §4): one table per kind, rows keyed by ctxkey, `default` for instance defaults.
 // Asynchronous, so that one interface serves the SQLite file (sqlite-store.ts, synchronous underneath) and a
 // PostgreSQL database shared by several hosts (pg-store.ts). The same suite tests both (test/zino/ctx/store-suite).
 import type { JsonObject } from "../config/index.js";

@@ -1,4 +1,4 @@
-// The system prompt (spec §4): the SYSTEM.md template with its placeholders filled in one pass, so text coming
+// The system prompt (docs/zino-protocol.md §4): the SYSTEM.md template with its placeholders filled in one pass, so text coming
 // from a placeholder (a memory note, a personality) is never itself expanded.
 import type { ExecConfig } from "../config/index.js";
 import { type SkillFile, type ToolFile, toolFunctionName } from "./agent-files.js";

@@ -1,4 +1,4 @@
-// The agent loop of one turn (spec §1 steps 3–8, §3): call the model, run the tool calls it makes (inline
+// The agent loop of one turn (docs/zino-protocol.md §1 steps 3–8, §3): call the model, run the tool calls it makes (inline
 // blocks or native calls) through the given tool function, feed the results back, and stop at a final answer
 // or a limit. The model and tool functions are parameters: the service wires sockets, tests wire fakes.
 import type { ChatMessage, Emit, ModelCall, ToolCall, ToolDefinition, ToolOutcome, ToolStyle, Usage } from "./agent-types.js";

@@ -1,6 +1,6 @@
-// The frames a client receives for one turn (spec §3): chunk, tool_start, tool_done, then done or error for
+// The frames a client receives for one turn (docs/zino-protocol.md §3): chunk, tool_start, tool_done, then done or error for
 // every client; `status` frames (phase, ms since the turn started) only for clients that sent `events: "all"`,
-// so a Python zino-cli, which stops at any other type, keeps working (spec §8).
+// so a Python zino-cli, which stops at any other type, keeps working (docs/zino-protocol.md §8).
 import type { FrameWriter } from "../../wire/index.js";
 import type { LoopEvent } from "./agent-types.js";
 

@@ -1,4 +1,4 @@
-// The zino-daemon service (spec §3): a frame server on the daemon socket answering user clients — a turn for
+// The zino-daemon service (docs/zino-protocol.md §3): a frame server on the daemon socket answering user clients — a turn for
 // `{message, ctxkey | channel_id, events?}`, the ready handshake for `message: null`, and `capabilities`.
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -15,7 +15,7 @@ import { runTurn } from "./turn.js";
 
 export const DAEMON_VERSION = "0.1.0";
 
-/** Frame types a basic (Python) client understands; `status` is added for `events: "all"` (spec §3, §8). */
+/** Frame types a basic (Python) client understands; `status` is added for `events: "all"` (docs/zino-protocol.md §3, §8). */
 export const BASIC_FRAME_TYPES = ["chunk", "tool_start", "tool_done", "done", "error"] as const;
 
 /** Turns waiting for ctx survive a daemon restart in this file, next to the daemon's socket (a folder of ours, 0700). */

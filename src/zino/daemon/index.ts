@@ -1,4 +1,4 @@
-// zino-daemon: the agent loop, the interrupt parser and client streaming (spec §1, §3, §8).
+// zino-daemon: the agent loop, the interrupt parser and client streaming (docs/zino-protocol.md §1, §3, §8).
 export { BASIC_FRAME_TYPES, DAEMON_VERSION, createDaemonService } from "./daemon-service.js";
 export { runAgentLoop, type AgentLoopOptions, type AgentLoopResult } from "./agent-loop.js";
 export {

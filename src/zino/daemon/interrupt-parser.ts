@@ -1,4 +1,4 @@
-// The streaming interrupt parser (spec §3): finds inline Hermes-style `<tool_call>{…}</tool_call>` and
+// The streaming interrupt parser (docs/zino-protocol.md §3): finds inline Hermes-style `<tool_call>{…}</tool_call>` and
 // `<task>{…}</task>` blocks in model text arriving in arbitrary chunks. Text outside blocks is released as soon
 // as it cannot be the start of a tag; text inside a block is never released. Parsing stops at the first block.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Per-turn loop limits (spec §3): model calls, a tool-call budget, and detection of identical repeated calls.
+// Per-turn loop limits (docs/zino-protocol.md §3): model calls, a tool-call budget, and detection of identical repeated calls.
 // Deciding is separate from the loop so each rule is testable on its own.
 
 export type LimitReason = "max_iterations" | "max_tool_calls" | "repeated_call";

@@ -57,7 +57,7 @@ export async function runModelStep(options: ModelStepOptions): Promise<ModelStep
       if (event.text === "") continue;
       raw += event.text;
       await take(event.text);
-      if (step.inlineCall) break; // leaving the stream cancels generation at the call (spec §3)
+      if (step.inlineCall) break; // leaving the stream cancels generation at the call (docs/zino-protocol.md §3)
     } else if (event.type === "status") {
       await options.onStatus(event.frame);
     } else {

@@ -79,7 +79,7 @@ export type Peers = ReturnType<typeof createPeers>;
 
 function readyOperations(options: PeerOptions) {
   return {
-    /** `(null, ctxkey)`: the peer loads and caches the ctxkey's configuration (spec §1). */
+    /** `(null, ctxkey)`: the peer loads and caches the ctxkey's configuration (docs/zino-protocol.md §1). */
     async ready(peer: PeerName, ctxkey: string, signal?: AbortSignal, fields: Frame = {}): Promise<ReadyReport> {
       const started = performance.now();
       const ms = () => Math.round(performance.now() - started);
@@ -167,7 +167,7 @@ function excOperations(options: PeerOptions) {
     },
 
     /**
-     * Runs one tool at exc. Every failure but cancellation is a result the model reads (spec §3 degradation).
+     * Runs one tool at exc. Every failure but cancellation is a result the model reads (docs/zino-protocol.md §3 degradation).
      * `fields`: the turn's scope (a sub-agent's depth and skill, the configuration version); `progress` receives
      * exc's status frames.
      */

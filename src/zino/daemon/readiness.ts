@@ -1,4 +1,4 @@
-// The ready handshake of a turn (spec §1 step 2) with rtr and exc, done once per ctxkey and configuration
+// The ready handshake of a turn (docs/zino-protocol.md §1 step 2) with rtr and exc, done once per ctxkey and configuration
 // version [ext] instead of once per turn. ctx sends the version with the turn's messages; while it is the one
 // rtr and exc were readied with (and they were reached on the same connections, within `ttlMs`), a turn asks
 // neither: rtr is reached by the model call, exc only when the model calls a tool. The version goes with those

@@ -1,4 +1,4 @@
-// A turn run as a sub-agent (spec §6 "Sub-agents"): exc asks for it with `subagent {depth, parent_ctxkey, skill}`.
+// A turn run as a sub-agent (docs/zino-protocol.md §6 "Sub-agents"): exc asks for it with `subagent {depth, parent_ctxkey, skill}`.
 // Such a turn is refused beyond `agent.max_subagent_depth`, is not stored (the skill's ctxkey keeps no history
 // of the tasks handed to it), and tells exc its depth and skill on every tool request. Any turn is limited to
 // `agent.max_subagent_fanout` run_skill calls.

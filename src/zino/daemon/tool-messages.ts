@@ -1,4 +1,4 @@
-// How tool calls and their results are written into the conversation (spec §3): `<tool_response>` /
+// How tool calls and their results are written into the conversation (docs/zino-protocol.md §3): `<tool_response>` /
 // `<task_response>` user messages for inline calls, `tool` messages with `tool_call_id` for native ones.
 import type { ChatMessage, ToolDefinition } from "./agent-types.js";
 import { RUN_SKILL, type CallKind } from "./interrupt-parser.js";

@@ -1,6 +1,6 @@
-// One user turn as the service runs it (spec §1 steps 1–9): ctx builds the messages (rtr and exc are readied
+// One user turn as the service runs it (docs/zino-protocol.md §1 steps 1–9): ctx builds the messages (rtr and exc are readied
 // once per configuration version, readiness.ts), run the agent loop against rtr and exc, store the turn at ctx,
-// then answer `done`. Degradation rules are spec §3; a sub-agent's turn (spec §6) is built for its skill, limited
+// then answer `done`. Degradation rules are docs/zino-protocol.md §3; a sub-agent's turn (§6) is built for its skill, limited
 // in depth, and not stored. A turn ctx cannot store now is queued (pending-history.ts); a turn retried with the
 // `turn_id` of a stored one is answered from ctx's record.
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";

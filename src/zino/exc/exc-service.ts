@@ -1,6 +1,6 @@
-// zino-exc (spec §1, §6): answers `(null, ctxkey)` with `ready`, `(tool call, ctxkey)` with a `result` (a
+// zino-exc (docs/zino-protocol.md §1, §6): answers `(null, ctxkey)` with `ready`, `(tool call, ctxkey)` with a `result` (a
 // `run_skill` call runs a sub-agent), `tools` with the function definitions the model sees, and the Python typed
-// operations of spec §8. This module builds the parts, dispatches each frame type to its handler
+// operations of docs/zino-protocol.md §8. This module builds the parts, dispatches each frame type to its handler
 // (ready-frames.ts, tool-call-frames.ts, python-op-frames.ts) and owns the service's start and close.
 import type { ServiceDeps } from "../runtime/run-service.js";
 import { agentPathsOf } from "../config/index.js";

@@ -1,4 +1,4 @@
-// The `result` frame of exc (spec §6): what a tool run produced. Failures are results the model reads.
+// The `result` frame of exc (docs/zino-protocol.md §6): what a tool run produced. Failures are results the model reads.
 export interface ExecResult {
   exit_code: number;
   stdout: string;

@@ -1,4 +1,4 @@
-// The executors exc offers (spec §6): read from the instance's `agents/tools/*.json` (Python-ZINO format
+// The executors exc offers (docs/zino-protocol.md §6): read from the instance's `agents/tools/*.json` (Python-ZINO format
 // `{name, description, meta:{executor, file_extension, static_analysis}, parameters}`), with built-in bash,
 // python3 and node definitions for whatever the folder does not define.
 import { readFileSync, readdirSync } from "node:fs";

@@ -1,4 +1,4 @@
-// zino-exc: sandboxed tool execution and MCP servers as tools (spec §6, §8).
+// zino-exc: sandboxed tool execution and MCP servers as tools (docs/zino-protocol.md §6, §8).
 export { createExcService, type ExcOptions, type ExcService, type ExcServiceDeps } from "./exc-service.js";
 export { EXIT, type ExecResult } from "./exec-result.js";
 export { CODE_PARAMETERS, loadExecutors, type ExecutorDefinition } from "./executor-catalog.js";

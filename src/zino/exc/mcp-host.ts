@@ -1,4 +1,4 @@
-// exc as an MCP host (spec §6): the MCP servers of a ctxkey run as one stdio process per (ctxkey, server),
+// exc as an MCP host (docs/zino-protocol.md §6): the MCP servers of a ctxkey run as one stdio process per (ctxkey, server),
 // through the official SDK client. A server starts on first use, is restarted on the next use after it died,
 // and stops when idle or on close(). Its environment is its configured `env`, values stored in ctx
 // (`env_from_ctx`) and the SDK's short safe list (HOME, PATH, ...): never exc's own secrets. A server with

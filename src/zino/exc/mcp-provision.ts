@@ -1,4 +1,4 @@
-// The `provision` hook of an MCP server (spec §6 host duties): before exc starts a server for a ctxkey whose
+// The `provision` hook of an MCP server (docs/zino-protocol.md §6 host duties): before exc starts a server for a ctxkey whose
 // `env_from_ctx` values are missing, it runs the configured command once with the server's environment so far;
 // the command prints one JSON object `{ENV_NAME: "value"}` on stdout. Each missing variable it provides is stored
 // in ctx (set_value under its `env_from_ctx` key) and injected, so later starts (after any restart) reuse it.

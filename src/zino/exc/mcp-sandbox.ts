@@ -1,4 +1,4 @@
-// The optional bubblewrap sandbox of an MCP server (spec §6: one isolated process per ctxkey, `sandbox = "bwrap"`):
+// The optional bubblewrap sandbox of an MCP server (docs/zino-protocol.md §6: one isolated process per ctxkey, `sandbox = "bwrap"`):
 // the host file system read-only, a private /tmp holding HOME, /run and the instance's runtime dir, sockets and
 // database hidden, every namespace unshared (the network kept unless `network = false`) and no capabilities.
 import { realpathSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The answers to the Python ZINO typed operations (spec §8): `execute`, `validate` and `capabilities`.
+// The answers to the Python ZINO typed operations (docs/zino-protocol.md §8): `execute`, `validate` and `capabilities`.
 import type { ExcParts, FrameAt } from "./exc-parts.js";
 import { EXIT, failureResult, resultFrame } from "./exec-result.js";
 import { canonicalExecutor } from "./executor-catalog.js";

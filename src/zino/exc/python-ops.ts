@@ -1,4 +1,4 @@
-// The Python ZINO exc operations (spec §8): `execute {executor, code}`, `validate {executor, code}` and
+// The Python ZINO exc operations (docs/zino-protocol.md §8): `execute {executor, code}`, `validate {executor, code}` and
 // `capabilities`, which here reports the EFFECTIVE isolation and limits of the ctxkey's rules.
 import { z } from "zod";
 import { WireError, type Frame } from "../../wire/index.js";

@@ -1,4 +1,4 @@
-// The execution rules of a ctxkey (spec §6): the `exec`, `mcp_servers` and `agent` (sub-agent limits) sections
+// The execution rules of a ctxkey (docs/zino-protocol.md §6): the `exec`, `mcp_servers` and `agent` (sub-agent limits) sections
 // of its configuration and the skills it sees, loaded from ctx (`get_config`, `list_skills`) and cached briefly;
 // when ctx cannot answer, the instance defaults apply (without skills) and the caller is told so. A request that
 // carries the configuration's version [ext] (the daemon's tool calls) reuses the rules of that version whatever

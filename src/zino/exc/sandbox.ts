@@ -1,4 +1,4 @@
-// The sandbox of spec §6: how one execution is wrapped. With bubblewrap: a read-only system, a minimal /etc, a
+// The sandbox of docs/zino-protocol.md §6: how one execution is wrapped. With bubblewrap: a read-only system, a minimal /etc, a
 // minimal read-only /dev with a size-capped /dev/shm, size-capped tmpfs mounts for /work and /tmp, every namespace
 // unshared (no network unless allowed) and no further user namespace, a seccomp filter (seccomp-filter.ts), a new
 // PID namespace that dies with its parent, a cleared environment and per-process limits (the per-execution cgroup

@@ -1,4 +1,4 @@
-// The `run_skill {skill, request}` function at exc (spec §6 "Sub-agents"): who is calling (the `subagent` field
+// The `run_skill {skill, request}` function at exc (docs/zino-protocol.md §6 "Sub-agents"): who is calling (the `subagent` field
 // the daemon adds for a sub-agent's own turn), whether the function is offered, and the checks made before a
 // child turn is spawned. Every refusal is a result the model reads.
 import { z } from "zod";

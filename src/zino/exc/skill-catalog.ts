@@ -1,4 +1,4 @@
-// The skills a ctxkey sees (ctx `list_skills`, agents/skills/*.json) as exc needs them (spec §6 "Sub-agents"):
+// The skills a ctxkey sees (ctx `list_skills`, agents/skills/*.json) as exc needs them (docs/zino-protocol.md §6 "Sub-agents"):
 // the `run_skill` function offered to the model, the ctxkey a skill's child turn runs on, and the tools a
 // skill's own turn may use (its `tools` list; an empty list means no tools, as in the prompt ctx builds).
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Static analysis of a script before it runs (spec §6): shellcheck for bash (`bash -n` when shellcheck is not
+// Static analysis of a script before it runs (docs/zino-protocol.md §6): shellcheck for bash (`bash -n` when shellcheck is not
 // installed), a compile-only check for Python, `node --check` for Node. Analysers only parse, never execute, and
 // they read untrusted input: where bubblewrap works they run in the same kind of sandbox as the tools (with the
 // execution's cgroup when there is one), the script at /code.

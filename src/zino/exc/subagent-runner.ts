@@ -1,4 +1,4 @@
-// Sub-agents (spec §6): a `run_skill {skill, request}` call becomes a child turn that exc asks the daemon for,
+// Sub-agents (docs/zino-protocol.md §6): a `run_skill {skill, request}` call becomes a child turn that exc asks the daemon for,
 // on the skill's ctxkey, with `subagent {depth, parent_ctxkey, skill}` so the daemon builds the skill's prompt
 // and does not store the turn. Progress goes up as status frames; the answer comes back with a digest of the
 // child's tool results. The time limit and the caller going away both close the daemon request, which cancels

@@ -1,4 +1,4 @@
-// What exc keeps of a sub-agent's turn while it streams (spec §6 "Sub-agents"): the text it wrote, its tool
+// What exc keeps of a sub-agent's turn while it streams (docs/zino-protocol.md §6 "Sub-agents"): the text it wrote, its tool
 // calls with a short preview of each result (the digest returned with the answer), how it ended, and which of
 // its frames become `status {phase:"subagent"}` progress for the caller.
 import {

@@ -1,4 +1,4 @@
-// The answer to `(tool call, ctxkey)` (spec §6): an executor run, an MCP tool call or, for `run_skill`, a
+// The answer to `(tool call, ctxkey)` (docs/zino-protocol.md §6): an executor run, an MCP tool call or, for `run_skill`, a
 // sub-agent; every outcome, refusals and host failures included, is a `result` the model reads.
 import { randomUUID } from "node:crypto";
 import { WireError } from "../../wire/index.js";

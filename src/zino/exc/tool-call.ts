@@ -1,4 +1,4 @@
-// The tool-use message of spec §6, `{name, arguments}`: `arguments` may be an object or a JSON string (both
+// The tool-use message of docs/zino-protocol.md §6, `{name, arguments}`: `arguments` may be an object or a JSON string (both
 // are sent by models). A frame without a usable name is malformed (`bad_request`); bad arguments are a result.
 import { z } from "zod";
 import { ToolUseSchema } from "../protocol/index.js";

@@ -1,4 +1,4 @@
-// Allow/deny lists of a ctxkey's execution rules (spec §6), by model-facing tool name. Patterns may use `*`
+// Allow/deny lists of a ctxkey's execution rules (docs/zino-protocol.md §6), by model-facing tool name. Patterns may use `*`
 // (e.g. `mcp__github__*`); an empty allow list allows everything; deny wins over allow.
 import type { ExecConfig } from "../config/index.js";
 

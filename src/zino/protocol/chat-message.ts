@@ -1,4 +1,4 @@
-// One OpenAI chat message, the shape every ZINO service exchanges (spec §3, §4, §5): ctx stores and builds
+// One OpenAI chat message, the shape every ZINO service exchanges (docs/zino-protocol.md §3, §4, §5): ctx stores and builds
 // lists of them, the daemon adds the turn's calls and results, rtr sends them to the provider. Unknown fields
 // are kept so that what the daemon stores (provider extras included) comes back exactly as it was written.
 import { z } from "zod";

@@ -1,5 +1,5 @@
 // A streamed piece of text, `{type:"chunk", delta}`: what rtr streams to the daemon and the daemon to its
-// clients (spec §3, docs/zino-protocol.md).
+// clients (docs/zino-protocol.md §3).
 import { z } from "zod";
 
 export const ChunkFrameSchema = z.looseObject({ type: z.literal("chunk"), delta: z.string() });

@@ -1,4 +1,4 @@
-// The answers of zino-ctx the other services read (docs/zino-protocol.md, ctx section).
+// The answers of zino-ctx the other services read (docs/zino-protocol.md §4).
 import { z } from "zod";
 import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
 import { inSchemaOrder } from "./key-order.js";

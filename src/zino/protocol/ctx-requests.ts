@@ -1,4 +1,4 @@
-// The typed requests zino-ctx accepts (docs/zino-protocol.md, ctx section; Python operations of spec §8), one
+// The typed requests zino-ctx accepts (docs/zino-protocol.md §4; Python operations of §8), one
 // schema per operation. Each reads only its own fields from the frame.
 import { z } from "zod";
 import { ChatMessageSchema } from "./chat-message.js";

@@ -1,4 +1,4 @@
-// The frames zino-daemon streams to its clients (spec §3, docs/zino-protocol.md, daemon section): `chunk`*
+// The frames zino-daemon streams to its clients (docs/zino-protocol.md §3): `chunk`*
 // (chunk-frame.ts), `tool_start`/`tool_done` pairs, `status` (only with `events:"all"`), then one `done` or
 // `error`. Read leniently, with the defaults a Python daemon's frames need; exc reads them for sub-agents.
 import { z } from "zod";

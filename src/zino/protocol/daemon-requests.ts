@@ -1,5 +1,5 @@
-// The fields of a client's request to zino-daemon beyond the envelope (spec §3, docs/zino-protocol.md daemon
-// section): `events:"all"` for status frames, `turn_id` [ext] for a turn that may be retried safely.
+// The fields of a client's request to zino-daemon beyond the envelope (docs/zino-protocol.md §3):
+// `events:"all"` for status frames, `turn_id` [ext] for a turn that may be retried safely.
 import { z } from "zod";
 import { TurnIdSchema } from "./turn-id.js";
 

@@ -1,4 +1,4 @@
-// An error frame as a peer reads it (spec §2: `{type:"error", code, message}`; codes: src/wire/wire-errors.ts).
+// An error frame as a peer reads it (docs/zino-protocol.md §2: `{type:"error", code, message}`; codes: src/wire/wire-errors.ts).
 // Readers are lenient: a Python service may leave fields out; each reader says what it does without them.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// The answers of zino-exc the daemon reads (docs/zino-protocol.md, exc section; spec §6).
+// The answers of zino-exc the daemon reads (docs/zino-protocol.md §6).
 import { z } from "zod";
 
 /** A tool's outcome: failures are results too (exit codes 124, 126, 127, 2, 1). */

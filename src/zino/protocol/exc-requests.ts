@@ -1,4 +1,4 @@
-// The tool-use message of spec §6, `{name, arguments}`, sent to zino-exc as the request's `message`:
+// The tool-use message of docs/zino-protocol.md §6, `{name, arguments}`, sent to zino-exc as the request's `message`:
 // `arguments` may be an object or a JSON string (both are sent by models).
 import { z } from "zod";
 

@@ -1,6 +1,6 @@
-// The frames zino-rtr streams back for the defining request (docs/zino-protocol.md, rtr section): `chunk`*
+// The frames zino-rtr streams back for the defining request (docs/zino-protocol.md §5): `chunk`*
 // (chunk-frame.ts), `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr
-// writes them (spec §8: its `done` carries only `full_text`).
+// writes them (docs/zino-protocol.md §8: its `done` carries only `full_text`).
 import { z } from "zod";
 import { UsageSchema } from "./usage.js";
 

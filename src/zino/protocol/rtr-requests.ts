@@ -1,4 +1,4 @@
-// The requests zino-rtr accepts (docs/zino-protocol.md, rtr section; spec §8 for `infer`). Tools and options
+// The requests zino-rtr accepts (docs/zino-protocol.md §5; §8 for `infer`). Tools and options
 // are OpenAI chat-completions shapes, kept loose so provider-specific fields pass through untouched.
 import { z } from "zod";
 import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
@@ -39,7 +39,7 @@ export function plainCompletionRequest(frame: Record<string, unknown>): Completi
   return frame as CompletionRequest;
 }
 
-/** Python rtr `infer` (spec §8). Without `stream` the answer is one `response` frame. */
+/** Python rtr `infer` (docs/zino-protocol.md §8). Without `stream` the answer is one `response` frame. */
 export const InferRequestSchema = z.looseObject({
   type: z.literal("infer"),
   messages: ChatMessagesSchema,

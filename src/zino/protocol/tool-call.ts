@@ -1,4 +1,4 @@
-// A native function call as it travels in an assistant message's `tool_calls` (OpenAI chat format, spec §3):
+// A native function call as it travels in an assistant message's `tool_calls` (OpenAI chat format, docs/zino-protocol.md §3):
 // the daemon writes it, ctx stores it, rtr forwards it to the provider.
 import { z } from "zod";
 

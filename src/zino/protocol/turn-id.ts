@@ -1,4 +1,4 @@
-// A client's turn id [ext] (docs/zino-protocol.md, daemon `turn_id`): 1 to 128 characters, unique per ctxkey;
+// A client's turn id [ext] (docs/zino-protocol.md §3 (`turn_id`)): 1 to 128 characters, unique per ctxkey;
 // the daemon echoes it and ctx stores a turn once per id.
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-// Token usage as providers report it and rtr forwards it in `done` (docs/zino-protocol.md, rtr section).
+// Token usage as providers report it and rtr forwards it in `done` (docs/zino-protocol.md §5).
 import { z } from "zod";
 
 /** What a provider or rtr sends: counts may be missing; extra fields are kept. */

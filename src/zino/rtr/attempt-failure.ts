@@ -1,4 +1,4 @@
-// One failed provider attempt, described without secrets: what the final `provider_error` lists (spec §5).
+// One failed provider attempt, described without secrets: what the final `provider_error` lists (docs/zino-protocol.md §5).
 
 export type AttemptFailureKind = "http" | "network" | "timeout" | "protocol" | "provider";
 

@@ -1,4 +1,4 @@
-// One completion for one ctxkey across its providers (spec §5 "Reliability"): retries with backoff on the same
+// One completion for one ctxkey across its providers (docs/zino-protocol.md §5 "Reliability"): retries with backoff on the same
 // provider for retryable failures, then each fallback in order, then one error naming every attempt. Nothing is
 // retried once text or a tool call has reached the caller: the caller would see it twice.
 import type { LlmConfig } from "../config/index.js";

@@ -1,4 +1,4 @@
-// Per-ctxkey configuration for rtr (spec §5 "ctxkey is a full override"): pulled from ctx with `get_config`
+// Per-ctxkey configuration for rtr (docs/zino-protocol.md §5 "ctxkey is a full override"): pulled from ctx with `get_config`
 // (secrets included, over the instance's ctx socket) and cached for `ttlMs` (default 5 s) so edits made with
 // the CLI reach rtr within seconds. When ctx cannot give a valid configuration (down, or a ctx without
 // `get_config`), rtr falls back to the instance defaults from ZINO.toml, and says so (`source: "defaults"`).

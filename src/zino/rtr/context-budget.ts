@@ -1,4 +1,4 @@
-// Prompt size against the model's context window (spec §5 "Context management"). Tokens are estimated, not
+// Prompt size against the model's context window (docs/zino-protocol.md §5 "Context management"). Tokens are estimated, not
 // counted: ceil(chars / 4) per message text plus MESSAGE_OVERHEAD_TOKENS per message, tool definitions and
 // tool calls counted by their JSON length / 4. Over budget, the oldest history goes first, by whole units.
 import { CHARS_PER_TOKEN, estimateMessageTokens } from "../config/index.js";

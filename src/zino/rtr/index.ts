@@ -1,4 +1,4 @@
-// zino-rtr: the model router of a ZINO instance (spec §5). main.ts runs it; tests wire the same factory.
+// zino-rtr: the model router of a ZINO instance (docs/zino-protocol.md §5). main.ts runs it; tests wire the same factory.
 export { createRtrService, RTR_OPERATIONS, type RtrServiceDeps } from "./rtr-service.js";
 export { DEFAULT_CONFIG_TTL_MS } from "./config-source.js";
 export { MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS, estimatePromptTokens, fitToBudget } from "./context-budget.js";

@@ -1,4 +1,4 @@
-// The ordered providers of one ctxkey (primary, then `fallbacks`) with their keys resolved (spec §5 "API keys
+// The ordered providers of one ctxkey (primary, then `fallbacks`) with their keys resolved (docs/zino-protocol.md §5 "API keys
 // come from configuration or environment"): `api_key`, else the env var named by `api_key_env`, else — for a
 // fallback on the primary's origin — the primary's key, else `LLM_API_KEY`. A key is never sent to another host
 // than the one it is configured for, except LLM_API_KEY, the instance-wide key.

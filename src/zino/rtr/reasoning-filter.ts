@@ -1,4 +1,4 @@
-// Removes `<think>…</think>` reasoning sections from streamed text (spec §5 "final string checks"), including
+// Removes `<think>…</think>` reasoning sections from streamed text (docs/zino-protocol.md §5 "final string checks"), including
 // tags cut across deltas: a possible partial tag at the end of a delta is held back until the next one.
 
 const OPEN = "<think>";

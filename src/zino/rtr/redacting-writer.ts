@@ -1,4 +1,4 @@
-// Last line of defence for spec §5 "keys never sent to other services' clients": every frame rtr writes passes
+// Last line of defence for docs/zino-protocol.md §5 "keys never sent to other services' clients": every frame rtr writes passes
 // through here, and any string containing a configured key has it replaced by `[redacted]`.
 import type { Frame, FrameWriter } from "../../wire/index.js";
 import { redact } from "./provider-targets.js";

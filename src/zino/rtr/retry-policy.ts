@@ -1,4 +1,4 @@
-// When to retry a provider call and how long to wait (spec §5 "Reliability"): exponential backoff with jitter,
+// When to retry a provider call and how long to wait (docs/zino-protocol.md §5 "Reliability"): exponential backoff with jitter,
 // `Retry-After` honoured (seconds or an HTTP date), every wait capped and cancellable.
 
 /** No single wait is longer than this, whatever the provider's Retry-After says. */

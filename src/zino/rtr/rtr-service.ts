@@ -1,4 +1,4 @@
-// zino-rtr (spec §5, docs/zino-protocol.md "rtr"): a frame server on the instance's rtr socket that sends a
+// zino-rtr (docs/zino-protocol.md §5): a frame server on the instance's rtr socket that sends a
 // built message list to the provider configured for the ctxkey and streams the answer back as frames.
 import type { CtxkeyConfig, LlmConfig } from "../config/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
