@@ -1,8 +1,9 @@
 // The write of one session mutation (/next, /events): the state_version compare-and-swap (docs/zelinqa-api.md §7), its decision,
-// its journal row and the request's idempotency record, all or nothing. PostgreSQL does it in one statement
+// its journal row, the request's idempotency record and the studio's session facts, all or nothing. PostgreSQL does it in one statement
 // (one round trip, no BEGIN/COMMIT); SQLite, in-process, runs the same steps in one transaction.
 import type { SqlExecutor } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
+import { sessionFactsCtes, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
 
 class MutationRolledBack extends Error {
@@ -34,7 +35,8 @@ export async function commitSessionMutationInSteps(
 /**
  * One statement, atomic by itself. `held` locks our in_flight idempotency row first (nobody can take it over
  * until we commit), the session update runs only if that row is ours, and the decision, journal row and
- * idempotency completion run only if the update matched. So nothing is written unless everything is.
+ * idempotency completion run only if the update matched, and so do the studio's facts (sql-session-facts.ts,
+ * parameters from $22). So nothing is written unless everything is.
  */
 const COMMIT_SQL = `WITH held AS MATERIALIZED (
     SELECT 1 FROM idempotency_records
@@ -57,15 +59,16 @@ const COMMIT_SQL = `WITH held AS MATERIALIZED (
     WHERE domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17 AND status = 'in_flight'
       AND EXISTS (SELECT 1 FROM upd)
     RETURNING 1
-  )
+  ), ${sessionFactsCtes(22, "EXISTS (SELECT 1 FROM upd)")}
   SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM done) AS completed`;
 
 export async function commitSessionMutationInOneStatement(db: SqlExecutor, mutation: SessionMutation): Promise<SessionMutationOutcome> {
-  const { update: u, decision: d, event: e, completion: c } = mutation;
-  // The statement writes the decision and the journal row for the updated session at its new version.
+  const { update: u, decision: d, event: e, completion: c, facts: f } = mutation;
+  // The statement writes the decision, the journal row and the facts for the updated session at its new version.
   if ((d && (d.sessionId !== u.id || d.stateVersion !== u.stateVersion)) || e.sessionId !== u.id || e.stateVersion !== u.stateVersion) {
     throw new Error("a session mutation's decision and event must belong to its update");
   }
+  if (f && f.facts.sessionId !== u.id) throw new Error("a session mutation's facts must belong to its update");
   const row = await db.get(COMMIT_SQL, [
     u.id,
     u.expectedStateVersion,
@@ -88,6 +91,7 @@ export async function commitSessionMutationInOneStatement(db: SqlExecutor, mutat
     c?.response.body ?? null,
     c?.response.contentType ?? null,
     c?.response.requestId ?? null,
+    ...sessionFactsParams(f),
   ]);
   if (!row) throw new Error("session commit returned no row");
   if (c && int(row, "held") === 0) return "idempotency_lost";

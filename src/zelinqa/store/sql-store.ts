@@ -61,10 +61,8 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
       : sessionReservation(db, { liveness: holds.liveness, reserve: (reservation) => base.reserveIdempotency(reservation) }),
     commitSessionMutation: async (mutation) => {
       if (holds.inFlight) return commitSessionMutationInSteps(transaction, mutation);
-      const outcome = await commitSessionMutationInOneStatement(db, mutation);
-      // The studio's facts are derived data: written after the one-statement commit, they cost no lock held by it.
-      if (outcome === "committed" && mutation.facts) await base.recordSessionFacts(mutation.facts);
-      return outcome;
+      // The studio's facts are CTEs of the same statement: one round trip, atomic with the mutation.
+      return commitSessionMutationInOneStatement(db, mutation);
     },
     ping: async () => {
       await db.get("SELECT 1 AS ok");

@@ -4,6 +4,7 @@
 import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
 import { int, intOrNull, json, text, textOrNull } from "./sql-executor.js";
 import { analyticsOperations } from "./sql-analytics.js";
+import { RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionFactsRecord, SessionFactsWrite, SessionListQuery, SessionTurnRecord, StudioStoreOperations } from "./studio-port.js";
 
 function toFacts(row: SqlRow): SessionFactsRecord {
@@ -92,6 +93,8 @@ async function insertTurn(db: SqlExecutor, turn: SessionTurnRecord): Promise<voi
 }
 
 async function recordSessionFacts(db: SqlExecutor, write: SessionFactsWrite): Promise<void> {
+  // PostgreSQL: the same writes as CTEs of one statement (one round trip).
+  if (db.dialect === "postgres") return void (await db.get(RECORD_SESSION_FACTS_SQL, sessionFactsParams(write)));
   const { facts, turn, outcomes, coverage } = write;
   if (!(await upsertFacts(db, facts, write.onlyIfAbsent === true))) return;
   if (turn) await insertTurn(db, turn);
