@@ -3,11 +3,15 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
-import type { CompilationJobRecord, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
 const T2 = "2026-09-02T10:00:00.000Z";
+
+function sessionRow(id: string, configVersionId: string) {
+  return { id, domainId: "dom_a", configVersionId, state: {}, stateVersion: 0, status: "active", turnCount: 0 };
+}
 
 function job(id: string, domainId: string, createdAt = T0): CompilationJobRecord {
   return {
@@ -331,6 +335,99 @@ for (const backend of BACKENDS) {
       assert.equal(record?.status, mineWon ? "completed" : "in_flight");
       assert.equal((await store.getDecision("dec_mine")) !== null, mineWon);
       assert.equal(await store.commitSessionMutation({ ...mutation("y"), completion: undefined }), "state_version_conflict");
+    });
+
+    void it("writes a session mutation's studio facts with it or not at all, and a backfill never overwrites them", async () => {
+      const cfg = "cfg_facts";
+      await store.insertSession({ ...sessionRow("ses_f", cfg), createdAt: T0, updatedAt: T0 });
+      const write = (version: number, status: string, outcomes: SessionFactsWrite["outcomes"], coverage: [number, number]) => ({
+        facts: {
+          sessionId: "ses_f",
+          domainId,
+          configVersionId: cfg,
+          status,
+          stopReason: status === "completed" ? "no_question_available" : null,
+          objectiveReached: version > 0,
+          turns: version,
+          objectiveReachedTurn: version > 0 ? version : null,
+          pendingQuestionId: status === "active" ? "q9" : null,
+          createdAt: T0,
+          updatedAt: T1,
+        },
+        turn: {
+          sessionId: "ses_f",
+          stateVersion: version,
+          turn: version,
+          kind: "next",
+          outcomes: outcomes.map((o) => ({ question_id: o.questionId, outcome: o.outcome })),
+          extracted: [{ success_information_id: "s1", value: `v${version}`, status: "known" }],
+          progress: { overall: coverage[0], dimensions: [{ dimension_id: "d1", coverage: coverage[0] }] },
+          occurredAt: T1,
+        },
+        outcomes,
+        coverage: [
+          { dimensionId: "d1", coverage: coverage[0], complete: false },
+          { dimensionId: "d2", coverage: coverage[1], complete: coverage[1] === 1 },
+        ],
+      });
+      const commit = (expected: number, facts: SessionFactsWrite) =>
+        store.commitSessionMutation({
+          update: {
+            id: "ses_f",
+            expectedStateVersion: expected,
+            state: {},
+            stateVersion: expected + 1,
+            status: facts.facts.status,
+            turnCount: 1,
+            updatedAt: T1,
+          },
+          decision: null,
+          event: { sessionId: "ses_f", stateVersion: expected + 1, kind: "next", requestId: "req_f", summary: {}, occurredAt: T1 },
+          facts,
+        });
+      const listed = () => store.listSessionFacts({ domainId, configurationVersion: cfg, limit: 10 });
+      const charts = async () => {
+        const query = { domainId, configurationVersion: cfg, from: T0, to: T2 };
+        const rows = [...(await store.analytics("question-dropoff", query)), ...(await store.analytics("dimension-coverage", query))];
+        return rows.map((row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([k, v]) => [k, typeof v === "string" && k !== "question_id" && k !== "dimension_id" ? Number(v) : v]),
+          ),
+        );
+      };
+      const first = write(1, "active", [{ seq: 0, questionId: "q1", outcome: "asked_answered" }], [0.5, 1]);
+      // A stale state_version: neither the session nor its facts change.
+      assert.equal(await commit(4, first), "state_version_conflict");
+      assert.deepEqual(await listed(), []);
+      assert.deepEqual(await store.listSessionTurns("ses_f"), []);
+      assert.equal(await commit(0, first), "committed");
+      assert.deepEqual(await listed(), [first.facts]);
+      const second = write(
+        2,
+        "completed",
+        [
+          { seq: 0, questionId: "q1", outcome: "refused" },
+          { seq: 1, questionId: "q2", outcome: "refused" },
+        ],
+        [0.75, 1],
+      );
+      assert.equal(await commit(1, second), "committed");
+      // The upsert keeps the turn the objective was first reached at; an outcome already recorded stays as it was.
+      assert.deepEqual(await listed(), [{ ...second.facts, objectiveReachedTurn: 1 }]);
+      // A backfill (onlyIfAbsent, no turn) finds the facts there: nothing of it is written.
+      await store.recordSessionFacts({
+        ...write(9, "stopped", [{ seq: 2, questionId: "q3", outcome: "refused" }], [0, 0]),
+        turn: null,
+        onlyIfAbsent: true,
+      });
+      assert.deepEqual(await listed(), [{ ...second.facts, objectiveReachedTurn: 1 }]);
+      assert.deepEqual(await store.listSessionTurns("ses_f"), [first.turn, second.turn]);
+      assert.deepEqual(await charts(), [
+        { question_id: "q1", asked: 1, answered: 1, refused: 0, dropped_after: 0 },
+        { question_id: "q2", asked: 1, answered: 0, refused: 1, dropped_after: 0 },
+        { dimension_id: "d1", sessions: 1, mean_coverage: 0.75, complete_rate: 0 },
+        { dimension_id: "d2", sessions: 1, mean_coverage: 1, complete_rate: 1 },
+      ]);
     });
 
     void it("reserves a key together with the session's read where the store combines them", async () => {
