@@ -1,7 +1,8 @@
 // The cost of one /next on PostgreSQL (issue 14): the statements a real /next sends through the store, counted
 // (each is one round trip: the rate-limit hit, the idempotency reservation with the session read, and the
-// one-statement commit; the key lookup comes at most every 500 ms), and each one's plan on a database holding
-// 100,000 sessions with their journal, decisions, idempotency records and keys: no sequential scan of those tables.
+// one-statement commit, the studio's session facts included; the key lookup comes at most every 500 ms), and each
+// one's plan on a database holding 100,000 sessions with their journal, decisions, idempotency records, keys and
+// studio facts: no sequential scan of those tables.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import pg from "pg";
@@ -19,7 +20,19 @@ import { createTestDatabase, postgresSkipReason } from "../../support/zelinqa-da
 import type { TestDatabase } from "../../support/zelinqa-databases.js";
 
 const SEEDED = 100_000;
-const LARGE_TABLES = new Set(["sessions", "session_events", "decisions", "idempotency_records", "api_keys", "rate_limit_windows"]);
+const LARGE_TABLES = new Set([
+  "sessions",
+  "session_events",
+  "decisions",
+  "idempotency_records",
+  "api_keys",
+  "rate_limit_windows",
+  "session_facts",
+  "session_turns",
+  "session_outcomes",
+  "session_dimension_coverage",
+]);
+const FACTS_TABLES = ["session_facts", "session_turns", "session_outcomes", "session_dimension_coverage"];
 
 interface Recorded {
   sql: string;
@@ -110,6 +123,14 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
       );
       await seed.query(`INSERT INTO api_keys SELECT 'key_seed_' || g, md5(g::text), $1, NULL, 'runtime', $2 ${rows}`, [domain.id, now]);
       await seed.query(`INSERT INTO rate_limit_windows SELECT 'key_seed_' || g, 0, 1 ${rows}`);
+      const seeded = [domain.id, now];
+      await seed.query(
+        `INSERT INTO session_facts SELECT 'ses_seed_' || g, $1, 'cfg_00001', 'active', NULL, 0, 1, NULL, 'q', $2, $2 ${rows}`,
+        seeded,
+      );
+      await seed.query(`INSERT INTO session_turns SELECT 'ses_seed_' || g, 1, 1, 'next', '[]', '[]', '{}', $1 ${rows}`, [now]);
+      await seed.query(`INSERT INTO session_outcomes SELECT 'ses_seed_' || g, 0, 'q', 'refused', $1, 'cfg_00001', $2 ${rows}`, seeded);
+      await seed.query(`INSERT INTO session_dimension_coverage SELECT 'ses_seed_' || g, 'd', 0.5, 0, $1, 'cfg_00001', $2 ${rows}`, seeded);
       await seed.query("ANALYZE");
     } finally {
       await seed.end();
@@ -138,7 +159,7 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
     await database?.drop();
   });
 
-  void it("sends three statements per /next with an Idempotency-Key and a rate limit, none scanning a large table", async () => {
+  void it("sends three statements per /next with an Idempotency-Key and a rate limit, facts included, none scanning a large table", async () => {
     const created = await post("/v1/sessions", {});
     assert.equal(created.status, 201, created.text);
     const path = `/v1/sessions/${created.json.session_id as string}/next`;
@@ -152,10 +173,29 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
     assert.ok(log.statements.length - perRequest.length <= 1);
     assert.equal(perRequest.length, 3, log.statements.map((s) => s.sql.slice(0, 60)).join("\n"));
     assert.ok(!kinds.includes("BEGIN"), "the commit needs no transaction block");
+    const [hit, reserve, commit] = perRequest.map((s) => s.sql);
+    assert.match(hit ?? "", /INSERT INTO rate_limit_windows/);
+    assert.match(reserve ?? "", /INSERT INTO idempotency_records[\s\S]*LEFT JOIN sessions/);
+    for (const written of ["UPDATE sessions", "INSERT INTO decisions", "INSERT INTO session_events", "UPDATE idempotency_records"])
+      assert.ok(commit?.includes(written), `the commit statement does ${written}`);
+    // The studio's facts go in the commit statement, written only if the session update matched.
+    for (const table of FACTS_TABLES) assert.ok(commit?.includes(`INSERT INTO ${table} `), `the commit statement writes ${table}`);
 
     const client = new pg.Client({ connectionString: database.databaseUrl });
     await client.connect();
     try {
+      const id = created.json.session_id as string;
+      const counts = await client.query<Record<string, unknown>>(
+        `SELECT ${FACTS_TABLES.map((t) => `(SELECT count(*) FROM ${t} WHERE session_id = $1) AS ${t}`).join(", ")},
+           (SELECT f.turns = s.turn_count AND f.updated_at = s.updated_at FROM session_facts f JOIN sessions s ON s.id = f.session_id
+              WHERE f.session_id = $1) AS in_step`,
+        [id],
+      );
+      const written = counts.rows[0] ?? {};
+      // create, then two /next: one turn row each; the summary is in step with the session; outcomes and coverage are there.
+      assert.equal(Number(written["session_turns"]), 3);
+      assert.equal(written["in_step"], true);
+      assert.ok(Number(written["session_outcomes"]) >= 1 && Number(written["session_dimension_coverage"]) >= 1, JSON.stringify(written));
       for (const statement of log.statements) {
         const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.params]);
         const scanned = seqScans(plan.rows[0]?.["QUERY PLAN"]).filter((relation) => LARGE_TABLES.has(relation));
