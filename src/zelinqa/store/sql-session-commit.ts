@@ -35,10 +35,11 @@ export async function commitSessionMutationInSteps(
 /**
  * One statement, atomic by itself. `held` locks our in_flight idempotency row first (nobody can take it over
  * until we commit), the session update runs only if that row is ours, and the decision, journal row and
- * idempotency completion run only if the update matched, and so do the studio's facts (sql-session-facts.ts,
- * parameters from $22). So nothing is written unless everything is.
+ * idempotency completion run only if the update matched, and so do the studio's facts when the mutation has
+ * them (sql-session-facts.ts, parameters from $22). So nothing is written unless everything is. A mutation
+ * without facts runs the statement without their CTEs (a smaller plan).
  */
-const COMMIT_SQL = `WITH held AS MATERIALIZED (
+const commitSql = (facts: boolean) => `WITH held AS MATERIALIZED (
     SELECT 1 FROM idempotency_records
     WHERE $14::text IS NOT NULL AND domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17
       AND status = 'in_flight'
@@ -59,8 +60,11 @@ const COMMIT_SQL = `WITH held AS MATERIALIZED (
     WHERE domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17 AND status = 'in_flight'
       AND EXISTS (SELECT 1 FROM upd)
     RETURNING 1
-  ), ${sessionFactsCtes(22, "EXISTS (SELECT 1 FROM upd)")}
+  )${facts ? `, ${sessionFactsCtes(22, "EXISTS (SELECT 1 FROM upd)")}` : ""}
   SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM done) AS completed`;
+
+const COMMIT_SQL = commitSql(false);
+const COMMIT_WITH_FACTS_SQL = commitSql(true);
 
 export async function commitSessionMutationInOneStatement(db: SqlExecutor, mutation: SessionMutation): Promise<SessionMutationOutcome> {
   const { update: u, decision: d, event: e, completion: c, facts: f } = mutation;
@@ -69,7 +73,7 @@ export async function commitSessionMutationInOneStatement(db: SqlExecutor, mutat
     throw new Error("a session mutation's decision and event must belong to its update");
   }
   if (f && f.facts.sessionId !== u.id) throw new Error("a session mutation's facts must belong to its update");
-  const row = await db.get(COMMIT_SQL, [
+  const row = await db.get(f ? COMMIT_WITH_FACTS_SQL : COMMIT_SQL, [
     u.id,
     u.expectedStateVersion,
     JSON.stringify(u.state),
@@ -91,7 +95,7 @@ export async function commitSessionMutationInOneStatement(db: SqlExecutor, mutat
     c?.response.body ?? null,
     c?.response.contentType ?? null,
     c?.response.requestId ?? null,
-    ...sessionFactsParams(f),
+    ...(f ? sessionFactsParams(f) : []),
   ]);
   if (!row) throw new Error("session commit returned no row");
   if (c && int(row, "held") === 0) return "idempotency_lost";

@@ -6,9 +6,6 @@
 import type { SqlParam } from "./sql-executor.js";
 import type { SessionFactsWrite } from "./studio-port.js";
 
-/** How many parameters sessionFactsParams gives (the CTEs number them from their `first`). */
-export const SESSION_FACTS_PARAM_COUNT = 21;
-
 /**
  * The CTEs `facts`, `turn`, `outc` and `cov`, their parameters numbered from `$first`; `gate` is an SQL condition
  * they write under. The summary row is upserted (kept as is when onlyIfAbsent); the turn, outcomes and coverage
@@ -21,7 +18,7 @@ export function sessionFactsCtes(first: number, gate: string): string {
       objective_reached_turn, pending_question_id, created_at, updated_at)
     SELECT ${p(0)}::text, ${p(1)}::text, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::integer, ${p(6)}::integer,
       ${p(7)}::integer, ${p(8)}::text, ${p(9)}::text, ${p(10)}::text
-    WHERE ${p(0)}::text IS NOT NULL AND ${gate}
+    WHERE ${gate}
     ON CONFLICT (session_id) DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
       objective_reached = excluded.objective_reached, turns = excluded.turns,
       objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
@@ -50,12 +47,11 @@ export function sessionFactsCtes(first: number, gate: string): string {
   )`;
 }
 
-/** The CTEs' parameters; all null (nothing written) without facts. */
-export function sessionFactsParams(write: SessionFactsWrite | undefined): SqlParam[] {
-  if (!write) return Array.from({ length: SESSION_FACTS_PARAM_COUNT }, () => null);
+/** The CTEs' 21 parameters. */
+export function sessionFactsParams(write: SessionFactsWrite): SqlParam[] {
   const { facts: f, turn: t } = write;
   if (t && t.sessionId !== f.sessionId) throw new Error("a session facts write's turn must belong to its session");
-  const params: SqlParam[] = [
+  return [
     f.sessionId,
     f.domainId,
     f.configVersionId,
@@ -78,7 +74,6 @@ export function sessionFactsParams(write: SessionFactsWrite | undefined): SqlPar
     JSON.stringify(write.outcomes.map((o) => ({ seq: o.seq, question_id: o.questionId, outcome: o.outcome }))),
     JSON.stringify(write.coverage.map((c) => ({ dimension_id: c.dimensionId, coverage: c.coverage, complete: c.complete ? 1 : 0 }))),
   ];
-  return params;
 }
 
 /** recordSessionFacts on PostgreSQL: one statement, one round trip. */
