@@ -1,6 +1,7 @@
 // Server configuration of docs/zelinqa-api.md §2.2 from environment variables, overridden by flags; invalid values are usage errors.
 import { z } from "zod";
 import type { Locale } from "../contracts/index.js";
+import { isPostgresUrl } from "../../shared/database-url.js";
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -71,7 +72,7 @@ export interface ServerFlags {
 export function resolveDatabase(env: NodeJS.ProcessEnv, flags: Pick<ServerFlags, "databaseUrl" | "sqlitePath">) {
   const parsed = EnvSchema.parse(env);
   const databaseUrl = flags.databaseUrl ?? (flags.sqlitePath === undefined ? parsed.ZELINQA_DATABASE_URL : undefined);
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) {
     throw new ConfigError("the database URL must start with postgres:// or postgresql://");
   }
   return { databaseUrl, sqlitePath: flags.sqlitePath ?? parsed.ZELINQA_SQLITE_PATH ?? "./zelinqa.sqlite" };

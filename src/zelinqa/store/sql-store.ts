@@ -11,6 +11,7 @@ import { sessionOperations } from "./sql-sessions.js";
 import { studioOperations } from "./sql-studio.js";
 import { tenancyOperations } from "./sql-tenancy.js";
 import { applyMigrations } from "./migrations/index.js";
+import { isPostgresUrl } from "../../shared/database-url.js";
 import { createPostgresExecutor } from "./postgres/postgres-executor.js";
 import { createPostgresLiveness } from "./postgres/postgres-liveness.js";
 import type { HolderLiveness } from "./sql-idempotency.js";
@@ -79,10 +80,6 @@ export interface OpenStoreOptions {
   databaseUrl?: string | undefined;
   sqlitePath?: string | undefined;
   maxConnections?: number;
-}
-
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//.test(url);
 }
 
 export function openStore(options: OpenStoreOptions): ZelinqaStore {
