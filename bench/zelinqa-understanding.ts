@@ -6,8 +6,8 @@
 import { createSession, nextQuestions } from "../src/zelinqa/engine/index.js";
 import type { SessionState } from "../src/zelinqa/engine/index.js";
 import { extractDirect, extractIndirect, indirectText, tokenise } from "../src/zelinqa/understand/index.js";
-import { CORPUS } from "../test/zelinqa/understand/corpus/answers.js";
-import { corpusArtifacts } from "../test/zelinqa/understand/corpus/corpus-runner.js";
+import { CORPUS } from "../harness/understanding-corpus/answers.js";
+import { corpusArtifacts } from "../harness/understanding-corpus/corpus-runner.js";
 import { ROUNDS, formatRatio, formatSpread, interleavedRounds, loadAverageLine, percentile, spread } from "./latency-stats.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? "2");

@@ -1,6 +1,6 @@
-// `npm run corpus`: scores the understanding corpus (test/zelinqa/understand/corpus) and prints one table per
+// `npm run corpus`: scores the understanding corpus (harness/understanding-corpus) and prints one table per
 // grouping. `--failures` lists the tuned entries that fail; `--held-out` lists failing held-out entries too.
-import { rate, runCorpus, scoreTables } from "../test/zelinqa/understand/corpus/corpus-runner.js";
+import { rate, runCorpus, scoreTables } from "../harness/understanding-corpus/corpus-runner.js";
 
 const args = new Set(process.argv.slice(2));
 const results = await runCorpus();

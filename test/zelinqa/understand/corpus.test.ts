@@ -2,8 +2,8 @@
 // test fails when a score drops below the floor reached, or when any wrong value is stored as confirmed.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { rate, runCorpus, scoreTables } from "./corpus/corpus-runner.js";
-import type { EntryResult } from "./corpus/corpus-runner.js";
+import { rate, runCorpus, scoreTables } from "../../../harness/understanding-corpus/corpus-runner.js";
+import type { EntryResult } from "../../../harness/understanding-corpus/corpus-runner.js";
 
 /**
  * Floors reached on 2026-12-01 (926 answers: 914 right; the first 610 answers: 607 right); raise them when the

@@ -2,8 +2,8 @@
 // the real engine path: what is stored, with which status. Ids in test/zelinqa/understand/REQUIREMENTS.md.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { runCorpus } from "./corpus/corpus-runner.js";
-import type { CorpusEntry } from "./corpus/answers.js";
+import { runCorpus } from "../../../harness/understanding-corpus/corpus-runner.js";
+import type { CorpusEntry } from "../../../harness/understanding-corpus/answers.js";
 
 type Case = [
   domain: CorpusEntry["domain"],

@@ -3,10 +3,10 @@
 // scores it per category, per domain, and tuned vs held-out entries (issue 10 item 4).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigurationChangesRequestSchema } from "../../../../src/zelinqa/contracts/index.js";
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
-import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../../../src/zelinqa/engine/index.js";
-import type { CompiledArtifact, EngineDeps, SessionState } from "../../../../src/zelinqa/engine/index.js";
+import { ConfigurationChangesRequestSchema } from "../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
+import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../src/zelinqa/engine/index.js";
+import type { CompiledArtifact, EngineDeps, SessionState } from "../../src/zelinqa/engine/index.js";
 import { CORPUS } from "./answers.js";
 import type { CorpusEntry } from "./answers.js";
 import { eventDomainChanges } from "./event-domain.js";
@@ -24,7 +24,7 @@ import { renoDomainChanges } from "./reno-domain.js";
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
 
-const REPO_ROOT = join(import.meta.dirname, "..", "..", "..", "..");
+const REPO_ROOT = join(import.meta.dirname, "..", "..");
 
 function furnitureChanges(): ConfigurationChange[] {
   const raw: unknown = JSON.parse(readFileSync(join(REPO_ROOT, "examples", "zelinqa", "furniture.json"), "utf8"));

@@ -1,6 +1,6 @@
 // An eighth domain, written last as a blind check close to the rental one but worded differently (all its
 // answers are held out): a flatshare application with French labels and no synonyms.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
 const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>

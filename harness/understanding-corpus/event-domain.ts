@@ -1,6 +1,6 @@
 // A fourth domain, written after every rule as a second check of generality (all its answers are held out):
 // booking a private event in a restaurant, French labels, no synonyms.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
 const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>

@@ -1,6 +1,6 @@
 // Small builders for the configurations of the corpus domains: dimensions, questions with choices, success
 // informations.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 
 export type ChoiceSpec = [id: string, label: string, value: string | boolean, synonyms?: string[]];
 

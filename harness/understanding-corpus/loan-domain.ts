@@ -1,6 +1,6 @@
 // A fourth domain by the second tester, written after reading the rules but before running it (a first-run
 // check on a fresh domain): a mortgage simulation, English labels, no synonyms.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { dimension, info, objective, question } from "./domain-builders.js";
 
 export function loanDomainChanges(): ConfigurationChange[] {

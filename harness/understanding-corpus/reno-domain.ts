@@ -1,6 +1,6 @@
 // Blind domain 2 (outside tester): a home energy-renovation intake, English labels, no synonyms at all (as an
 // untuned customer domain would be); answered in French and English.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { dimension, enumArray, info, objective, question } from "./domain-builders.js";
 
 export function renoDomainChanges(): ConfigurationChange[] {

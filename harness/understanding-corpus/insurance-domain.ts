@@ -1,6 +1,6 @@
 // A fifth domain, written last as a third check of generality (all its answers are held out): a car
 // insurance quote with English labels and no synonyms.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
 const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>

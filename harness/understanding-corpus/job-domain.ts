@@ -1,7 +1,7 @@
 // A third domain for the understanding corpus, written after the rules as a check of generality (all its
 // answers are held out): a job application with French labels and no synonyms at all, the way a new
 // configuration usually arrives.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
 const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>

@@ -1,6 +1,6 @@
 // Blind domain 1 (outside tester): buying a car, French labels, synonyms only where a dealer would naturally
 // write them (fuel names).
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { dimension, enumArray, info, objective, question } from "./domain-builders.js";
 
 export function carDomainChanges(): ConfigurationChange[] {

@@ -1,6 +1,6 @@
 // A seventh domain, written after all the rules as one more blind check (all its answers are held out): a
 // removal quote with French labels and no synonyms.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { info, question, type ChoiceSpec, type QuestionType } from "./domain-builders.js";
 
 const q = (id: string, text: string, type: QuestionType, choices: ChoiceSpec[] = []): ConfigurationChange =>

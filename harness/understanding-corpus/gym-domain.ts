@@ -1,5 +1,5 @@
 // Blind domain 3 (outside tester): a gym membership intake, French labels, English enum values, no synonyms.
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 import { dimension, enumArray, info, objective, question } from "./domain-builders.js";
 
 const DAYS: [string, string][] = [

@@ -1,7 +1,7 @@
 // A second domain for the understanding corpus (issue 10 item 4): an apartment-rental application written in
 // English, with the kinds of targets the furniture example lacks (employment status, pets, smoker, furnished,
 // amenities multi-choice, move-in date, monthly rent, household size, bedrooms, free-text neighbourhood).
-import type { ConfigurationChange } from "../../../../src/zelinqa/contracts/index.js";
+import type { ConfigurationChange } from "../../src/zelinqa/contracts/index.js";
 
 type Choice = { id: string; label: string; maps_to_value?: string | boolean; synonyms?: string[] };
 
