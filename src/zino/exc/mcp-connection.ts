@@ -1,7 +1,9 @@
 // One MCP server process as an SDK stdio client: connecting it (its stderr logged, bwrap's own complaints quoted
 // in a start failure), listing its tools under model-safe prefixed names, and stopping it.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// The SDK (with ajv and zod-to-json-schema: about 150 modules and 20 MiB) is loaded on the first MCP server's
+// start, not with exc: an instance without MCP servers never pays for it.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import { describeError, type McpLaunch } from "./mcp-launch.js";
@@ -64,6 +66,10 @@ function followStderr(conn: McpConnection, sandboxed: boolean, bwrapLines: strin
 
 export async function openMcpConnection(options: OpenMcpConnectionOptions): Promise<McpConnection> {
   const { ctxkey, server, config, fingerprint, launch, logger } = options;
+  const [{ Client }, { StdioClientTransport }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/stdio.js"),
+  ]);
   const transport = new StdioClientTransport({ ...launch, stderr: "pipe" });
   const client = new Client({ name: "zino-exc", version: "0.1.0" });
   const conn: McpConnection = {

@@ -64,10 +64,10 @@ void describe("service entry resolution", () => {
   void it("runs main.ts through tsx from sources and main.js directly from dist", () => {
     const fromSources = resolveServiceEntry("ctx", "/etc/zino/ZINO.toml", "/repo/src/zino/cli/service-launch.ts");
     assert.equal(fromSources.mainFile, "/repo/src/zino/ctx/main.ts");
-    assert.deepEqual(fromSources.args.slice(0, 1), ["--import"]);
-    assert.deepEqual(fromSources.args.slice(2), ["/repo/src/zino/ctx/main.ts", "--config", "/etc/zino/ZINO.toml"]);
+    assert.deepEqual(fromSources.args.slice(0, 2), ["--max-semi-space-size=1", "--import"]);
+    assert.deepEqual(fromSources.args.slice(3), ["/repo/src/zino/ctx/main.ts", "--config", "/etc/zino/ZINO.toml"]);
     const fromDist = resolveServiceEntry("daemon", undefined, "/repo/dist/src/zino/cli/service-launch.js");
     assert.equal(fromDist.command, process.execPath);
-    assert.deepEqual(fromDist.args, ["/repo/dist/src/zino/daemon/main.js"]);
+    assert.deepEqual(fromDist.args, ["--max-semi-space-size=1", "/repo/dist/src/zino/daemon/main.js"]);
   });
 });
