@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
-import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/node-flags.js";
+import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** tsx's loader as an absolute URL, so children find it whatever their working directory. */
@@ -129,23 +129,22 @@ export async function waitForPing(socketPath: string, timeoutMs = 120_000, proc?
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`${socketPath}: no pong within ${timeoutMs} ms${proc ? `\n${proc.stderr()}` : ""}`);
-    await sleep(50);
+    await sleep(10);
   }
 }
 
-/** Starts the services in dependency order, each once the previous one answers ping. */
+/**
+ * Starts the services at once (as `zino up` does: a service reaches its peers on the first request, not at start)
+ * and resolves once every one answers ping.
+ */
 export async function startZinoServices(
   instance: TempInstance,
   names: readonly ServiceName[] = ["ctx", "rtr", "daemon"],
   options: SpawnOptions = {},
 ): Promise<ZinoProcess[]> {
-  const started: ZinoProcess[] = [];
+  const started = names.map((name) => spawnZinoService(name, instance, options));
   try {
-    for (const name of names) {
-      const proc = spawnZinoService(name, instance, options);
-      started.push(proc);
-      await waitForPing(instance.sockets[name], 120_000, proc);
-    }
+    await Promise.all(started.map((proc) => waitForPing(instance.sockets[proc.name], 120_000, proc)));
   } catch (err) {
     await stopZinoServices(started);
     throw err;

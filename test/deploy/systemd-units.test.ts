@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { REPO_ROOT } from "../../harness/zino-processes.js";
+import { SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
 
 const INSTALLED = "/usr/local/lib/node_modules/zelinqa-mcp/";
 const PackageSchema = z.object({ files: z.array(z.string()), bin: z.record(z.string(), z.string()) });
@@ -36,6 +37,15 @@ void describe("systemd units", () => {
     for (const unit of units) {
       const command = readFileSync(join(REPO_ROOT, "deploy", "systemd", unit), "utf8").match(/^ExecStart=\/usr\/local\/bin\/(\S+)/m)?.[1];
       assert.ok(command && command in pkg.bin, `${unit}: ${command}`);
+    }
+  });
+
+  void it("[DEPLOY-1] every ZINO service unit runs Node with the services' V8 flags, as `zino up` does", () => {
+    const zinoUnits = units.filter((unit) => /^zino-\w+\.service$/.test(unit));
+    assert.equal(zinoUnits.length, 4);
+    for (const unit of zinoUnits) {
+      const options = readFileSync(join(REPO_ROOT, "deploy", "systemd", unit), "utf8").match(/^Environment=NODE_OPTIONS=(.*)$/m)?.[1];
+      assert.deepEqual(options?.split(/\s+/), [...SERVICE_NODE_FLAGS], unit);
     }
   });
 });

@@ -29,9 +29,13 @@ void describe("zino up in the foreground", () => {
     cli = spawnZinoCli(["up"], { instance });
     await cli.waitForStderr(/all services are up/);
     const pids = [...cli.stderr().matchAll(/(\w+) ready on \S+ \(pid (\d+)\)/g)].map((m) => [m[1]!, Number(m[2])] as const);
+    // Started at once, so reported ready in whatever order they answer.
     assert.deepEqual(
-      pids.map(([name]) => name).filter((n) => n !== "exc"),
-      ["ctx", "rtr", "daemon"],
+      pids
+        .map(([name]) => name)
+        .filter((n) => n !== "exc")
+        .sort(),
+      ["ctx", "daemon", "rtr"],
     );
     const rtrPid = pids.find(([name]) => name === "rtr")![1];
 

@@ -10,7 +10,7 @@ import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
 import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
 import { START_ORDER } from "./service-launch.js";
-import { startServicesInOrder } from "./service-start.js";
+import { startServices } from "./service-start.js";
 
 export function pidFilePath(instance: InstanceConfig, name: ServiceName): string {
   return join(instance.runtimeDir, `${name}.pid`);
@@ -30,7 +30,7 @@ export async function upDetached({ instance, io, startTimeoutMs = 30_000 }: Deta
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   mkdirSync(join(instance.runtimeDir, "logs"), { recursive: true, mode: 0o700 });
   const logStarts = new Map<ServiceName, number>();
-  const started = await startServicesInOrder({
+  const started = await startServices({
     instance,
     say,
     startTimeoutMs,

@@ -1,4 +1,4 @@
-// `zino up` in the foreground (docs/zino-protocol.md §7): start ctx, rtr, exc, daemon in that order, each once it can be reached
+// `zino up` in the foreground (docs/zino-protocol.md §7): start ctx, rtr, exc, daemon at once, each ready once it can be reached
 // by `ping`; restart a service that crashes, with exponential backoff; stop them all when asked.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig } from "../config/index.js";
@@ -6,7 +6,7 @@ import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
 import { START_ORDER, type ServiceEntry } from "./service-launch.js";
-import { startServicesInOrder } from "./service-start.js";
+import { startServices } from "./service-start.js";
 
 export interface ForegroundOptions {
   instance: InstanceConfig;
@@ -26,7 +26,7 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   const { instance, io, stop } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   const services = superviseServices(options, say);
-  const started = await startServicesInOrder({
+  const started = await startServices({
     instance,
     say,
     startTimeoutMs: options.startTimeoutMs ?? 30_000,

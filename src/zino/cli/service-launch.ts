@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServiceName } from "../config/index.js";
-import { SERVICE_NODE_FLAGS } from "../runtime/node-flags.js";
+import { SERVICE_NODE_FLAGS } from "../runtime/service-node-flags.js";
 
 /** Start order (docs/zino-protocol.md §1: ctx is what the others load their configuration from; the daemon talks to all). */
 export const START_ORDER: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
@@ -16,7 +16,7 @@ export interface ServiceEntry {
   /** The main file that would be run. */
   mainFile: string;
   exists: boolean;
-  /** Executable and arguments, `--config` included when the instance has a file. */
+  /** Executable and arguments: the service's Node flags (runtime/service-node-flags.ts), then its main file, `--config` included when the instance has a file. */
   command: string;
   args: string[];
 }

@@ -14,18 +14,22 @@ export async function pingService(socketPath: string, timeoutMs = 2000): Promise
   }
 }
 
+/** The default pause between two readiness pings. */
+export const READY_POLL_MS = 10;
+
 export interface WaitForPingOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   /** Checked between attempts: a reason to stop waiting early (e.g. the process exited). */
   failure?: () => string | undefined;
+  /** Between attempts (default 10 ms): a refused connection costs microseconds, so readiness is seen promptly. */
   intervalMs?: number;
 }
 
 /** Polls until the service answers `ping`; resolves with the reason it gave up, or undefined on success. */
 export async function waitForPing(socketPath: string, options: WaitForPingOptions): Promise<string | undefined> {
   const deadline = performance.now() + options.timeoutMs;
-  const interval = options.intervalMs ?? 50;
+  const interval = options.intervalMs ?? READY_POLL_MS;
   for (;;) {
     if (options.signal?.aborted) return "cancelled";
     const failed = options.failure?.();

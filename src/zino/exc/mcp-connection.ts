@@ -1,7 +1,7 @@
 // One MCP server process as an SDK stdio client: connecting it (its stderr logged, bwrap's own complaints quoted
 // in a start failure), listing its tools under model-safe prefixed names, and stopping it.
-// The SDK (with zod 3, zod-to-json-schema and ajv: about 60 modules) is loaded with the first MCP server a ctxkey
-// uses, not at exc's start: most instances run no MCP server, and exc's memory stays smaller without it.
+// The SDK (with ajv and zod-to-json-schema: about 150 modules and 20 MiB) is loaded on the first MCP server's
+// start, not with exc: an instance without MCP servers never pays for it.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { McpServerConfig } from "../config/index.js";
