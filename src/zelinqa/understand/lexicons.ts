@@ -592,23 +592,44 @@ export function isDontKnow(text: string): boolean {
   return hasAnyPhrase(tokens, DONT_KNOW_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) || /^\s*\?+\s*$/.test(text);
 }
 
-function folded(text: string): string {
-  let out = "";
-  for (const ch of text) {
-    const f = ch.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-    out += f.length === ch.length ? f : "_".repeat(ch.length);
+/** Folded characters already seen: the same few accented letters recur in every reply. */
+const foldedChars = new Map<string, string>();
+const FOLDED_CHARS_MAX = 4096;
+const ASCII_ONLY = /^\p{ASCII}*$/u;
+
+function foldedChar(ch: string): string {
+  let f = foldedChars.get(ch);
+  if (f === undefined) {
+    const n = ch.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+    f = n.length === ch.length ? n : "_".repeat(ch.length);
+    if (foldedChars.size < FOLDED_CHARS_MAX) foldedChars.set(ch, f);
   }
+  return f;
+}
+
+/** Accent-folded lower case of `text`, of the same length (a character that would change length becomes "_"s). */
+function folded(text: string): string {
+  // An ASCII character has no decomposition and no mark, and lower-cases to one ASCII character.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  let out = "";
+  for (const ch of text) out += foldedChar(ch);
   return out;
 }
 
-const compiled = new WeakMap<readonly (readonly string[])[], RegExp[]>();
+/** One phrase's regex and its words: a text that lacks one of the words cannot match it. */
+interface PhraseRegex {
+  re: RegExp;
+  words: readonly string[];
+}
 
-function phraseRegexes(list: readonly (readonly string[])[]): RegExp[] {
+const compiled = new WeakMap<readonly (readonly string[])[], PhraseRegex[]>();
+
+function phraseRegexes(list: readonly (readonly string[])[]): PhraseRegex[] {
   let res = compiled.get(list);
   if (!res) {
     res = list.map((phrase) => {
       const body = phrase.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
-      return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu");
+      return { re: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu"), words: phrase };
     });
     compiled.set(list, res);
   }
@@ -621,10 +642,15 @@ function phraseRegexes(list: readonly (readonly string[])[]): RegExp[] {
  */
 export function maskPhrases(text: string, list: readonly (readonly string[])[]): string {
   const f = folded(text);
-  const chars = text.split("");
-  for (const re of phraseRegexes(list))
-    for (const m of f.matchAll(re)) for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
-  return chars.join("");
+  let chars: string[] | undefined;
+  for (const { re, words } of phraseRegexes(list)) {
+    if (!words.every((w) => f.includes(w))) continue;
+    for (const m of f.matchAll(re)) {
+      chars ??= text.split("");
+      for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
+    }
+  }
+  return chars ? chars.join("") : text;
 }
 
 const HESITATION = [...DONT_KNOW_PHRASES, ...HEDGE_PHRASES];

@@ -2,6 +2,7 @@
 // awaiting transaction never interleaves with other statements on the same connection.
 import Database from "better-sqlite3";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
+import { startCheckpointer } from "./sqlite-checkpointer.js";
 
 /** `$1`-style placeholders become `?`; the parameter order of each statement text is computed once. */
 const placeholderOrders = new Map<string, { sql: string; order: number[] }>();
@@ -63,6 +64,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
   db.pragma("cache_size = -65536");
   db.pragma("temp_store = MEMORY");
   db.pragma("wal_autocheckpoint = 4000");
+  const checkpointer = startCheckpointer(options.path);
   const lock = new AsyncLock();
   // Prepared once: db.exec would parse the statement text on every transaction.
   const begin = db.prepare("BEGIN IMMEDIATE");
@@ -85,6 +87,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
       const statement = prepare(t.sql);
       if (!statement.reader) {
         statement.run(...t.params);
+        if (!db.inTransaction) checkpointer.committed();
         return [];
       }
       return statement.all(...t.params) as SqlRow[];
@@ -93,7 +96,9 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
       const t = translate(sql, params);
       const statement = prepare(t.sql);
       if (statement.reader) return statement.all(...t.params).length;
-      return statement.run(...t.params).changes;
+      const changes = statement.run(...t.params).changes;
+      if (!db.inTransaction) checkpointer.committed();
+      return changes;
     },
   };
 
@@ -115,6 +120,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
             inTransactionExecutor ??= scoped(true);
             const result = await fn(inTransactionExecutor);
             commit.run();
+            checkpointer.committed();
             return result;
           } catch (error) {
             if (db.inTransaction) db.exec("ROLLBACK");
@@ -126,6 +132,8 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
         await lock.run(async () => {
           if (closed) return;
           closed = true;
+          // The worker's connection first, so that the last connection to close checkpoints and removes the WAL.
+          await checkpointer.close();
           db.close();
         });
       },
