@@ -50,6 +50,8 @@ export async function issueDomainKey(
   input: {
     callerDomainId: string;
     callerScopes: readonly Scope[];
+    /** The calling key's own expiry: a key it issues never outlives it (null: the caller does not expire). */
+    callerExpiresAt: string | null;
     domainId: string;
     scopes: Scope[] | undefined;
     ttlSeconds: number;
@@ -71,7 +73,7 @@ export async function issueDomainKey(
     domainId: input.domainId,
     scopes,
     label: "studio session",
-    expiresAt: new Date(input.now.getTime() + input.ttlSeconds * 1000).toISOString(),
+    expiresAt: new Date(Math.min(input.now.getTime() + input.ttlSeconds * 1000, callerEnd(input.callerExpiresAt))).toISOString(),
     now: input.now.toISOString(),
   });
 }
@@ -111,4 +113,8 @@ export async function studioDomain(deps: AccessDeps, now: Date): Promise<DomainR
   const at = now.toISOString();
   const org = await deps.store.ensureOrganization("default", at);
   return deps.store.createDomain({ id: deps.ids.newId("dom"), name: "default", organizationId: org, now: at });
+}
+
+function callerEnd(expiresAt: string | null): number {
+  return expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(expiresAt);
 }

@@ -128,6 +128,18 @@ for (const backend of BACKENDS) {
         await t.request("POST", `/v1/domains/${domainId}/session-keys`, { key: "admin", body: { scopes: ["root"] } }),
         "/scopes/0",
       );
+      // A key never outlives the key that issued it: a 10-minute admin key cannot mint a day-long one.
+      const shortAdmin = await t.request("POST", `/v1/domains/${domainId}/session-keys`, {
+        key: "admin",
+        body: { scopes: ["admin", "runtime"], ttl_seconds: 600 },
+      });
+      assert.equal(shortAdmin.status, 201, shortAdmin.text);
+      const longChild = await t.request("POST", `/v1/domains/${domainId}/session-keys`, {
+        key: shortAdmin.json.api_key as string,
+        body: { scopes: ["runtime"], ttl_seconds: 86_400 },
+      });
+      assert.equal(longChild.status, 201, longChild.text);
+      assert.equal(longChild.json.expires_at, shortAdmin.json.expires_at);
       const narrow = await t.request("POST", `/v1/domains/${domainId}/session-keys`, { key: "admin", body: { scopes: ["runtime"] } });
       assert.equal(narrow.status, 201, narrow.text);
       const escalate = await t.request("POST", `/v1/domains/${domainId}/session-keys`, {

@@ -110,11 +110,13 @@ function sessionKeyRoute(ctx: AppContext): RouteDefinition {
     params: DomainIdParamsSchema,
     responses: { 201: IssuedKeyResponseSchema },
     async handle({ principal, params, body, requestId, now }) {
+      const caller = (await ctx.store.listApiKeys(principal.domainId)).find((k) => k.id === principal.keyId);
       const key = await issueDomainKey(
         { store: ctx.store, ids: ctx.ids },
         {
           callerDomainId: principal.domainId,
           callerScopes: principal.scopes,
+          callerExpiresAt: caller?.expiresAt ?? null,
           domainId: params.domain_id,
           scopes: body.scopes,
           ttlSeconds: body.ttl_seconds ?? SESSION_KEY_DEFAULT_TTL_SECONDS,
