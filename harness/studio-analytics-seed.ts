@@ -73,6 +73,12 @@ function oneSession(random: () => number, options: SeedOptions, i: number): Sess
 export async function seedStudioSessions(store: ZelinqaStore, options: SeedOptions): Promise<SessionFactsWrite[]> {
   const random = seededRandom(options.seed ?? 15);
   const writes = Array.from({ length: options.count }, (_, i) => oneSession(random, options, i));
+  await insertStudioSessions(store, writes);
+  return writes;
+}
+
+/** Stores each fact write with a minimal session row of its own, in one transaction. */
+export async function insertStudioSessions(store: ZelinqaStore, writes: readonly SessionFactsWrite[]): Promise<void> {
   await store.transaction(async (tx) => {
     for (const w of writes) {
       const f = w.facts;
@@ -90,5 +96,4 @@ export async function seedStudioSessions(store: ZelinqaStore, options: SeedOptio
       await tx.recordSessionFacts(w);
     }
   });
-  return writes;
 }

@@ -10,7 +10,7 @@ import { ANALYTICS_CHARTS } from "../../../src/zelinqa/contracts/index.js";
 import { tableCsv } from "../../../src/zelinqa/api/csv.js";
 import { CHART_SQL } from "../../../src/zelinqa/store/sql-analytics.js";
 import type { AnalyticsChart, SessionFactsWrite } from "../../../src/zelinqa/store/index.js";
-import { seedStudioSessions } from "../../../harness/studio-analytics-seed.js";
+import { insertStudioSessions, seedStudioSessions } from "../../../harness/studio-analytics-seed.js";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { startTestApp } from "../../support/zelinqa-app.js";
 import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
@@ -52,23 +52,7 @@ function fact(input: {
 }
 
 async function insert(t: TestApp, writes: SessionFactsWrite[]): Promise<void> {
-  await t.store.transaction(async (tx) => {
-    for (const w of writes) {
-      const f = w.facts;
-      await tx.insertSession({
-        id: f.sessionId,
-        domainId: f.domainId,
-        configVersionId: f.configVersionId,
-        state: {},
-        stateVersion: 0,
-        status: f.status,
-        turnCount: f.turns,
-        createdAt: f.createdAt,
-        updatedAt: f.updatedAt,
-      });
-      await tx.recordSessionFacts(w);
-    }
-  });
+  await insertStudioSessions(t.store, writes);
 }
 
 /** Each chart computed from the seeded facts, as the API documents it. */
