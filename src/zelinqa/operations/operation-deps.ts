@@ -5,6 +5,7 @@ import type { EngineDeps, SemanticExtractor } from "../engine/index.js";
 import type { Scope, SessionMutation, StoreOperations, ZelinqaStore } from "../store/index.js";
 import type { ArtifactCache } from "./artifact-cache.js";
 import type { IdGenerator } from "./ids.js";
+import { StateVersionConflict } from "./operation-error.js";
 
 export interface OperationDeps {
   store: ZelinqaStore;
@@ -35,8 +36,12 @@ export function engineDeps(deps: OperationDeps): EngineDeps {
   return { now: () => deps.clock.now(), newId: (prefix) => deps.ids.newId(prefix), ...(deps.semantic ? { semantic: deps.semantic } : {}) };
 }
 
-/** Runs an operation's effects in their own transaction (callers without an idempotency record: the CLI). */
+/** Commits an operation's writes without an idempotency record (the CLI): a session mutation through the store's
+ * one mutation path, other effects in their own transaction. */
 export async function commit<T>(store: ZelinqaStore, prepared: Prepared<T>): Promise<T> {
+  const { mutation } = prepared;
+  if (mutation && (await store.commitSessionMutation(mutation)) === "state_version_conflict")
+    throw new StateVersionConflict(mutation.update.id, mutation.update.expectedStateVersion);
   if (prepared.effects) await store.transaction(prepared.effects);
   return prepared.value;
 }

@@ -12,7 +12,7 @@ import type { SessionState } from "../engine/index.js";
 import type { DecisionRecord, SessionEventRecord, SessionFactsWrite, SessionMutation, SessionRecord } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
-import { OperationError, StateVersionConflict, engineRefusal } from "./operation-error.js";
+import { OperationError, engineRefusal } from "./operation-error.js";
 import { sessionFactsWrite } from "./session-facts.js";
 import { sessionArtifact } from "./draft-sessions.js";
 import { loadSession, pinnedArtifact } from "./session-loading.js";
@@ -47,7 +47,7 @@ function counters(view: Pick<SessionStateBody, "status" | "turn_count">) {
   return { status: view.status, turnCount: view.turn_count };
 }
 
-/** The writes of a /next or /events as data, and the same writes as transaction effects (the CLI's path). */
+/** The writes of a /next or /events as data, committed by `store.commitSessionMutation` (the API's and `commit`'s path). */
 function mutationOf(input: {
   session: SessionRecord;
   state: SessionState;
@@ -56,7 +56,7 @@ function mutationOf(input: {
   decision: DecisionRecord | null;
   event: Omit<SessionEventRecord, "sessionId" | "stateVersion" | "occurredAt">;
   facts: SessionFactsWrite;
-}): Pick<Prepared<unknown>, "effects" | "mutation"> {
+}): Pick<Prepared<unknown>, "mutation"> {
   const { session, state, at } = input;
   const mutation: SessionMutation = {
     update: {
@@ -71,15 +71,7 @@ function mutationOf(input: {
     event: { ...input.event, sessionId: session.id, stateVersion: state.state_version, occurredAt: at },
     facts: input.facts,
   };
-  return {
-    mutation,
-    effects: async (tx) => {
-      if (!(await tx.updateSession(mutation.update))) throw new StateVersionConflict(session.id, session.stateVersion);
-      if (mutation.decision) await tx.insertDecision(mutation.decision);
-      await tx.appendSessionEvent(mutation.event);
-      await tx.recordSessionFacts(input.facts);
-    },
-  };
+  return { mutation };
 }
 
 export async function createSession(

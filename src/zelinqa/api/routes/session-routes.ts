@@ -53,7 +53,7 @@ function nextRoute(ctx: AppContext): RouteDefinition {
     async handle({ principal, params, body, requestId, now, session }) {
       const call = { domainId: principal.domainId, sessionId: params.session_id, session, requestId, now, request: body };
       const next = await nextQuestions(ctx, call);
-      return { status: 200, body: { request_id: requestId, ...next.value }, effects: next.effects, mutation: next.mutation };
+      return { status: 200, body: { request_id: requestId, ...next.value }, mutation: next.mutation };
     },
   });
 }
@@ -79,7 +79,7 @@ function eventsRoute(ctx: AppContext): RouteDefinition {
         now,
         request: body,
       });
-      return { status: 200, body: { request_id: requestId, ...applied.value }, effects: applied.effects, mutation: applied.mutation };
+      return { status: 200, body: { request_id: requestId, ...applied.value }, mutation: applied.mutation };
     },
   });
 }
