@@ -9,6 +9,8 @@ export interface Principal {
   keyId: string;
   domainId: string;
   scopes: Scope[];
+  /** When the key stops working (ISO 8601), or null when it does not expire. */
+  expiresAt: string | null;
 }
 
 export interface Authenticator {
@@ -41,7 +43,7 @@ export function createAuthenticator(deps: {
       const record = await entry.record;
       if (!record || record.revokedAt !== null) return null;
       if (record.expiresAt !== null && Date.parse(record.expiresAt) <= nowMs) return null;
-      return { keyId: record.id, domainId: record.domainId, scopes: [...record.scopes].sort() };
+      return { keyId: record.id, domainId: record.domainId, scopes: [...record.scopes].sort(), expiresAt: record.expiresAt };
     },
   };
 }

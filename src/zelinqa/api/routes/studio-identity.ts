@@ -34,7 +34,6 @@ function whoamiRoute(ctx: AppContext): RouteDefinition {
     responses: { 200: WhoamiResponseSchema },
     async handle({ principal, requestId }) {
       const domain = await ctx.store.getDomain(principal.domainId);
-      const key = (await ctx.store.listApiKeys(principal.domainId)).find((k) => k.id === principal.keyId);
       return {
         status: 200,
         body: {
@@ -45,7 +44,7 @@ function whoamiRoute(ctx: AppContext): RouteDefinition {
           organization: domain?.organization ?? "",
           scopes: principal.scopes,
           locale: ctx.locale,
-          expires_at: key?.expiresAt ?? null,
+          expires_at: principal.expiresAt,
         },
       };
     },
@@ -110,13 +109,12 @@ function sessionKeyRoute(ctx: AppContext): RouteDefinition {
     params: DomainIdParamsSchema,
     responses: { 201: IssuedKeyResponseSchema },
     async handle({ principal, params, body, requestId, now }) {
-      const caller = (await ctx.store.listApiKeys(principal.domainId)).find((k) => k.id === principal.keyId);
       const key = await issueDomainKey(
         { store: ctx.store, ids: ctx.ids },
         {
           callerDomainId: principal.domainId,
           callerScopes: principal.scopes,
-          callerExpiresAt: caller?.expiresAt ?? null,
+          callerExpiresAt: principal.expiresAt,
           domainId: params.domain_id,
           scopes: body.scopes,
           ttlSeconds: body.ttl_seconds ?? SESSION_KEY_DEFAULT_TTL_SECONDS,
