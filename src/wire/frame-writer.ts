@@ -26,6 +26,13 @@ export interface ConnectionWriter extends FrameWriter {
 export function createWriter(socket: Socket, stallTimeoutMs: number): ConnectionWriter {
   let framesSent = 0;
   let corked = false;
+  // One wait for the peer to read, shared by every frame that meets a full buffer: on a multiplexed connection
+  // many requests may write at once, and one listener pair per writer would pile up on the socket.
+  let draining: Promise<boolean> | undefined;
+  const waitDrained = (): Promise<boolean> => {
+    draining ??= drained(socket, stallTimeoutMs).finally(() => (draining = undefined));
+    return draining;
+  };
   const uncork = () => {
     corked = false;
     socket.uncork();
@@ -39,7 +46,7 @@ export function createWriter(socket: Socket, stallTimeoutMs: number): Connection
       process.nextTick(uncork);
     }
     if (socket.write(bytes)) return Promise.resolve(true);
-    return drained(socket, stallTimeoutMs);
+    return waitDrained();
   };
   return {
     get framesSent() {

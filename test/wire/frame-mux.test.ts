@@ -229,3 +229,52 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
     assert.deepEqual(frames[2], { rid: 7, type: "pong" });
   });
 });
+
+void describe("multiplexed connection to a peer that reads late", { timeout: 20_000 }, () => {
+  void it("makes every blocked request wait on one drain, and delivers all answers once the peer reads", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "zmux-drain-"));
+    const socketPath = join(dir, "run", "mux.sock");
+    const big = "x".repeat(256 * 1024);
+    const server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      maxInFlight: 32,
+      async handler(_request, out) {
+        await out.send({ type: "chunk", delta: big });
+        await out.send({ type: "done", full_text: "" });
+      },
+    });
+    await server.start();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on("warning", onWarning);
+    try {
+      const socket = createConnection(socketPath);
+      await new Promise<void>((resolve) => socket.once("connect", resolve));
+      socket.pause(); // reads nothing yet: the server's writes meet a full buffer
+      const requests = Array.from({ length: 20 }, (_, i) => encodeWithRid({ message: "go", ctxkey: "k" }, i + 1));
+      socket.write(Buffer.concat([encodeFrame(helloRequest()), ...requests]));
+      await sleep(300);
+      const decoder = new FrameDecoder(4 * 1024 * 1024);
+      const ended = new Set<unknown>();
+      await new Promise<void>((resolve) => {
+        socket.on("data", (chunk: Buffer) => {
+          for (const item of decoder.push(chunk)) if (item.kind === "frame" && item.frame.type === "end") ended.add(item.frame.rid);
+          if (ended.size === 20) resolve();
+        });
+        socket.resume();
+      });
+      socket.destroy();
+      assert.equal(ended.size, 20);
+      await sleep(10); // warnings are emitted on the next tick
+      assert.deepEqual(
+        warnings.filter((w) => w.startsWith("MaxListenersExceededWarning")),
+        [],
+      );
+    } finally {
+      process.off("warning", onWarning);
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
