@@ -9,6 +9,7 @@ import type {
   SessionStateBody,
   Warning,
 } from "../contracts/index.js";
+import { cloneJson } from "../../shared/json-clone.js";
 import { err, ok } from "./engine-result.js";
 import type { EngineResult } from "./engine-result.js";
 import type { CompiledArtifact } from "./load-artifact.js";
@@ -49,7 +50,7 @@ export async function applySessionEvents(
   req: SessionEventsRequest,
   deps: EngineDeps,
 ): Promise<EngineResult<{ state: SessionState; view: SessionStateBody }>> {
-  const state = structuredClone(current);
+  const state = cloneJson(current);
   state.state_version += 1;
   const reduced = await reduceRequest(artifact, state, eventsInput(req), deps);
   if (!reduced.ok) return reduced;
@@ -99,7 +100,7 @@ export async function nextQuestions(
   req: NextRequest,
   deps: EngineDeps,
 ): Promise<EngineResult<NextValue>> {
-  const state = structuredClone(current);
+  const state = cloneJson(current);
   // docs/zelinqa-api.md §7: every successful /next raises state_version by exactly 1, stopped sessions included.
   state.state_version += 1;
   if (state.status === "stopped") return nextOnStopped(artifact, state, req, deps);

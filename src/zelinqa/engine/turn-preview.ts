@@ -8,6 +8,7 @@ import type { CompiledArtifact } from "./load-artifact.js";
 import { computeProgress } from "./progress.js";
 import type { EngineDeps } from "./request-reducer.js";
 import type { SessionState } from "./session-state.js";
+import { cloneJson } from "../../shared/json-clone.js";
 import { recordTurn } from "./turn-step.js";
 import { targetsView, versionsView } from "./views.js";
 
@@ -27,7 +28,7 @@ export async function previewTurn(
       variant: "session_stopped",
     });
   }
-  const state = structuredClone(current);
+  const state = cloneJson(current);
   const turn: PreviousTurn = { ...(req.question_id !== undefined ? { question_id: req.question_id } : {}), user_text: req.user_text };
   const pendingId = current.pending_decision?.decision_id ?? null;
   const recorded = await recordTurn(artifact, state, { previous_turn: turn }, deps);

@@ -2,6 +2,7 @@
 import type { PreviousTurn } from "../contracts/index.js";
 import { similarity } from "../understand/normalise.js";
 import { findPhraseHits, phraseTokens } from "../understand/phrase-match.js";
+import type { Phrase } from "../understand/phrase-match.js";
 import { tokenise } from "../understand/normalise.js";
 import type { EngineError } from "./engine-result.js";
 import type { CompiledArtifact, QuestionInfo } from "./load-artifact.js";
@@ -37,10 +38,21 @@ function uniqueBest<T>(items: readonly T[], score: (item: T) => number): { item:
   return best === null ? null : { item: best, score: bestScore, runnerUp };
 }
 
+/** Choice-label phrases per question of a loaded artefact: constant for its lifetime, so built once. */
+const labelPhrases = new WeakMap<QuestionInfo, Phrase[]>();
+
+function labelPhrasesOf(q: QuestionInfo): Phrase[] {
+  let phrases = labelPhrases.get(q);
+  if (!phrases) {
+    phrases = q.choices.map((c, order) => ({ tokens: phraseTokens(c.label), value: c.id, order }));
+    labelPhrases.set(q, phrases);
+  }
+  return phrases;
+}
+
 /** docs/zelinqa-api.md §10.5.2 exact match (contiguous tokens, not negated) of one of the question's choice labels. */
-function hasExactLabel(q: QuestionInfo, userText: string): boolean {
-  const phrases = q.choices.map((c, order) => ({ tokens: phraseTokens(c.label), value: c.id, order }));
-  return findPhraseHits(tokenise(userText), phrases, false).length > 0;
+function hasExactLabel(q: QuestionInfo, userTokens: readonly string[]): boolean {
+  return findPhraseHits(userTokens, labelPhrasesOf(q), false).length > 0;
 }
 
 /** docs/zelinqa-api.md §10.1 steps 1–4, first match wins. Candidates are looked up in the pinned artefact. */
@@ -76,8 +88,8 @@ export function resolvePreviousTurn(
       if (matching.length === 1) return resolved(matching[0] as QuestionInfo);
     }
     if (turn.user_text !== undefined) {
-      const text = turn.user_text;
-      const matching = candidates.filter((q) => hasExactLabel(q, text));
+      const tokens = tokenise(turn.user_text);
+      const matching = candidates.filter((q) => hasExactLabel(q, tokens));
       if (matching.length === 1) return resolved(matching[0] as QuestionInfo);
     }
     return resolved(candidates[0] as QuestionInfo);
