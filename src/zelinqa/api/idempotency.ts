@@ -1,6 +1,6 @@
 // Idempotency of docs/zelinqa-api.md §6: fingerprint of method, raw path and canonical body; reservation with a 60 s lease;
 // replay of the stored response; same-fingerprint contention waits 500 ms once, then 503.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { StoreOperations, StoredResponse } from "../store/index.js";
 import { OperationError } from "../operations/index.js";
 
@@ -19,9 +19,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function requestFingerprint(method: string, rawPath: string, body: unknown): string {
-  return createHash("sha256")
-    .update(`${method}\n${rawPath}\n${canonicalJson(body)}`)
-    .digest("hex");
+  return hash("sha256", `${method}\n${rawPath}\n${canonicalJson(body)}`, "hex");
 }
 
 export interface IdempotencyScope {

@@ -120,7 +120,9 @@ async function prepare(deps: PipelineDeps, route: RouteDefinition, request: Fast
   checkStorableInputs(request);
   const rawBody = parseBody(deps, request, route);
   let body: unknown = rawBody;
-  if (route.body) {
+  const fast = route.bodyFastPath?.(rawBody);
+  if (fast !== undefined) body = fast;
+  else if (route.body) {
     const result = route.body.safeParse(rawBody);
     if (!result.success) throw bodyValidationError(result.error, rawBody, route.runtime);
     body = result.data;

@@ -47,6 +47,8 @@ export interface RouteDefinition {
   /** A missing body counts as `{}` (publish, docs/zelinqa-api.md §12.5). */
   bodyOptional?: boolean;
   body?: z.ZodType;
+  /** The body schema's output for the common bodies, read before it (a fast path proven equal), or undefined: the schema decides. */
+  bodyFastPath?: (raw: unknown) => unknown;
   query?: z.ZodType;
   /** Adjusts the raw query before validation (the CSV export ignores `cursor` and `limit`, docs/zelinqa-api.md §12.2). */
   prepareQuery?: (raw: Record<string, unknown>) => Record<string, unknown>;
@@ -74,6 +76,7 @@ export function defineRoute<
 >(
   route: Omit<RouteDefinition, "handle" | "body" | "query" | "params"> & {
     body?: B;
+    bodyFastPath?: (raw: unknown) => z.infer<B> | undefined;
     query?: Q;
     params?: P;
     handle(ctx: RequestContext<z.infer<B>, z.infer<Q>, z.infer<P>>): Promise<RouteResult>;

@@ -105,6 +105,7 @@ export {
   PreviousTurnSchema,
   SessionCreateRequestSchema,
   NextRequestSchema,
+  plainNextRequest,
   SessionEventsRequestSchema,
   FORBIDDEN_METADATA_KEYS,
   FeedbackMetadataSchema,

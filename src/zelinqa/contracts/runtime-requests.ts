@@ -116,6 +116,55 @@ export const NextRequestSchema = z.strictObject({
 });
 export type NextRequest = z.infer<typeof NextRequestSchema>;
 
+// The fast path of NextRequestSchema for the common /next bodies: a state_version alone or with a previous_turn of
+// ids, outcome and texts. It answers what the schema outputs (keys in the schema's order) or undefined, and then the
+// schema decides and words its issues. test/zelinqa/contracts/next-request-fast-path.property.test.ts proves the two equal.
+
+/** The previous_turn fields the fast path reads, in the schema's order; any other field goes to the schema. */
+const FAST_TURN_FIELDS = ["decision_id", "question_id", "outcome", "assistant_text", "user_text", "message_id"] as const;
+type FastTurnField = (typeof FAST_TURN_FIELDS)[number];
+const FAST_TURN_FIELD_SET: ReadonlySet<string> = new Set(FAST_TURN_FIELDS);
+const OUTCOMES: ReadonlySet<unknown> = new Set(OutcomeSchema.options);
+
+/** A plain object as JSON.parse makes it. */
+function plainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+const isText = (value: unknown, max: number) => typeof value === "string" && value.length >= 1 && value.length <= max;
+
+/** IdSchema (1–128), the outcome enum, or a text of 1–8000 characters. */
+function fastTurnValueOk(field: FastTurnField, value: unknown): boolean {
+  if (field === "outcome") return OUTCOMES.has(value);
+  return isText(value, field === "assistant_text" || field === "user_text" ? 8000 : 128);
+}
+
+function plainPreviousTurn(value: unknown): PreviousTurn | undefined {
+  if (!plainObject(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length === 0 || !keys.every((key) => FAST_TURN_FIELD_SET.has(key))) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const field of FAST_TURN_FIELDS) {
+    if (!(field in value)) continue;
+    const v = value[field];
+    if (!fastTurnValueOk(field, v)) return undefined;
+    out[field] = v;
+  }
+  return out;
+}
+
+/** NextRequestSchema's output for `value`, or undefined when the schema must decide. */
+export function plainNextRequest(value: unknown): NextRequest | undefined {
+  if (!plainObject(value)) return undefined;
+  const keys = Object.keys(value);
+  const version = value.state_version;
+  if (!Number.isSafeInteger(version) || (version as number) < 0) return undefined;
+  if (keys.length === 1) return keys[0] === "state_version" ? { state_version: version as number } : undefined;
+  if (keys.length !== 2 || !("previous_turn" in value)) return undefined;
+  const turn = plainPreviousTurn(value.previous_turn);
+  return turn === undefined ? undefined : { state_version: version as number, previous_turn: turn };
+}
+
 /** docs/zelinqa-api.md §8.3: at least one of context_update or client_updates. */
 export const SessionEventsRequestSchema = z
   .strictObject({

@@ -1,6 +1,6 @@
 // API keys of docs/zelinqa-api.md §2.4: `nbq_live_` + 43 base64url characters, `key_` + 12 base32 ids, SHA-256 hex storage; and
 // the key operations the CLI offers (create, list, revoke). The API's authenticator checks them (api/api-keys.ts).
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { ApiKeyRecord, Scope } from "../store/index.js";
 import { SCOPES } from "../store/index.js";
 import type { IdGenerator } from "./ids.js";
@@ -9,8 +9,9 @@ import type { OperationDeps } from "./operation-deps.js";
 
 export const API_KEY_PATTERN = /^nbq_live_[A-Za-z0-9_-]{43}$/;
 
+/** Read on every request: the one-shot crypto.hash, not a Hash object (same digest). */
 export function hashApiKey(apiKey: string): string {
-  return createHash("sha256").update(apiKey, "utf8").digest("hex");
+  return hash("sha256", apiKey, "hex");
 }
 
 export function isScope(value: string): value is Scope {

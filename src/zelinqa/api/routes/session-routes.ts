@@ -8,6 +8,7 @@ import {
   SessionEventsRequestSchema,
   SessionIdParamsSchema,
   SessionStateResponseSchema,
+  plainNextRequest,
 } from "../../contracts/index.js";
 import { applySessionEvents, createSession, feedbackRecord, getSession, nextQuestions, recordFeedback } from "../../operations/index.js";
 import type { AppContext } from "../app-context.js";
@@ -48,6 +49,7 @@ function nextRoute(ctx: AppContext): RouteDefinition {
     idempotency: "required",
     sessionParam: "session_id",
     body: NextRequestSchema,
+    bodyFastPath: plainNextRequest,
     params: SessionIdParamsSchema,
     responses: { 200: NextResponseSchema },
     async handle({ principal, params, body, requestId, now, session }) {
