@@ -1,0 +1,75 @@
+// Group commit of session mutations on SQLite. Every COMMIT costs a WAL append of each page the transaction
+// touched, and most of the pages a /next touches are shared with the other sessions' turns (the rightmost leaves
+// of the journal, decisions, idempotency records and studio facts, the database header when the file grows): the
+// mutations requested while the event loop handled one round of I/O are committed in one transaction, each inside
+// its own SAVEPOINT, so each is still all or nothing and a lost compare-and-swap rolls back only its own writes.
+// Durability is unchanged: every caller's promise settles only after the COMMIT that holds its writes.
+import type { SqlExecutor } from "./sql-executor.js";
+import { MutationRolledBack, sessionMutationSteps } from "./sql-session-commit.js";
+import type { SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
+
+/** At most this many mutations per transaction (the rest go in the next one), so no COMMIT waits for long. */
+export const MAX_GROUP = 64;
+
+interface Pending {
+  mutation: SessionMutation;
+  resolve(outcome: SessionMutationOutcome): void;
+  reject(error: unknown): void;
+}
+
+/** How one mutation of a group ended, settled once the group's COMMIT is done. */
+type Settle = () => void;
+
+async function commitOne(tx: SqlExecutor, ops: StoreOperations, item: Pending): Promise<Settle> {
+  await tx.run("SAVEPOINT zq_mutation");
+  try {
+    const outcome = await sessionMutationSteps(ops, item.mutation);
+    await tx.run("RELEASE zq_mutation");
+    return () => item.resolve(outcome);
+  } catch (error) {
+    // A failure that ended the whole transaction makes these throw: then the group fails as a whole.
+    await tx.run("ROLLBACK TO zq_mutation");
+    await tx.run("RELEASE zq_mutation");
+    if (error instanceof MutationRolledBack) return () => item.resolve(error.outcome);
+    return () => item.reject(error);
+  }
+}
+
+/**
+ * commitSessionMutation over `db`: the mutations queue until the event loop's check phase (setImmediate), then
+ * commit together. `operationsOf` gives the store operations over the transaction's executor.
+ */
+export function groupedSessionCommits(
+  db: SqlExecutor,
+  operationsOf: (tx: SqlExecutor) => StoreOperations,
+): (mutation: SessionMutation) => Promise<SessionMutationOutcome> {
+  let queue: Pending[] = [];
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  };
+  const flush = async () => {
+    scheduled = false;
+    const group = queue.length <= MAX_GROUP ? queue : queue.slice(0, MAX_GROUP);
+    queue = queue.length <= MAX_GROUP ? [] : queue.slice(MAX_GROUP);
+    if (queue.length > 0) schedule();
+    const settles: Settle[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const ops = operationsOf(tx);
+        for (const item of group) settles.push(await commitOne(tx, ops, item));
+      });
+    } catch (error) {
+      for (const item of group) item.reject(error);
+      return;
+    }
+    for (const settle of settles) settle();
+  };
+  return (mutation) =>
+    new Promise<SessionMutationOutcome>((resolve, reject) => {
+      queue.push({ mutation, resolve, reject });
+      schedule();
+    });
+}
