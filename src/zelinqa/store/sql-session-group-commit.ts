@@ -35,26 +35,26 @@ async function commitOne(tx: SqlExecutor, ops: StoreOperations, item: Pending): 
   }
 }
 
+export interface GroupedSessionCommits {
+  commit: (mutation: SessionMutation) => Promise<SessionMutationOutcome>;
+  /** Commits what is queued now, before the store closes its connection. */
+  drain: () => Promise<void>;
+}
+
 /**
  * commitSessionMutation over `db`: the mutations queue until the event loop's check phase (setImmediate), then
  * commit together. `operationsOf` gives the store operations over the transaction's executor.
  */
-export function groupedSessionCommits(
-  db: SqlExecutor,
-  operationsOf: (tx: SqlExecutor) => StoreOperations,
-): (mutation: SessionMutation) => Promise<SessionMutationOutcome> {
+export function groupedSessionCommits(db: SqlExecutor, operationsOf: (tx: SqlExecutor) => StoreOperations): GroupedSessionCommits {
   let queue: Pending[] = [];
   let scheduled = false;
+  let flushing: Promise<void> = Promise.resolve();
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     setImmediate(() => void flush());
   };
-  const flush = async () => {
-    scheduled = false;
-    const group = queue.length <= MAX_GROUP ? queue : queue.slice(0, MAX_GROUP);
-    queue = queue.length <= MAX_GROUP ? [] : queue.slice(MAX_GROUP);
-    if (queue.length > 0) schedule();
+  const commitGroup = async (group: Pending[]) => {
     const settles: Settle[] = [];
     try {
       await db.transaction(async (tx) => {
@@ -67,9 +67,24 @@ export function groupedSessionCommits(
     }
     for (const settle of settles) settle();
   };
-  return (mutation) =>
-    new Promise<SessionMutationOutcome>((resolve, reject) => {
-      queue.push({ mutation, resolve, reject });
-      schedule();
-    });
+  const flush = (): Promise<void> => {
+    scheduled = false;
+    const group = queue.slice(0, MAX_GROUP);
+    queue = queue.slice(MAX_GROUP);
+    if (queue.length > 0) schedule();
+    if (group.length === 0) return flushing;
+    flushing = commitGroup(group);
+    return flushing;
+  };
+  return {
+    commit: (mutation) =>
+      new Promise<SessionMutationOutcome>((resolve, reject) => {
+        queue.push({ mutation, resolve, reject });
+        schedule();
+      }),
+    drain: async () => {
+      while (queue.length > 0) await flush();
+      await flushing;
+    },
+  };
 }

@@ -54,8 +54,9 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps,
   // several mutations to a transaction. PostgreSQL: the studio's facts are CTEs of the same statement, one round
   // trip, atomic with the mutation.
-  const commitSessionMutation: ZelinqaStore["commitSessionMutation"] = holds.inFlight
-    ? groupedSessionCommits(db, (tx) => operations(tx, holds))
+  const grouped = holds.inFlight ? groupedSessionCommits(db, (tx) => operations(tx, holds)) : undefined;
+  const commitSessionMutation: ZelinqaStore["commitSessionMutation"] = grouped
+    ? grouped.commit
     : (mutation) => commitSessionMutationInOneStatement(db, mutation);
   return {
     ...base,
@@ -71,6 +72,7 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
       await db.get("SELECT 1 AS ok");
     },
     close: async () => {
+      await grouped?.drain();
       await options.liveness?.close();
       await db.close();
     },

@@ -373,6 +373,19 @@ for (const backend of BACKENDS) {
       assert.equal((await store.getSession(domainId, "ses_g2"))?.stateVersion, 1);
     });
 
+    void it("commits a session mutation sent just before the store closes", async () => {
+      await store.insertSession({ ...sessionRow("ses_c", "cfg_c"), createdAt: T0, updatedAt: T0 });
+      const other = database.open();
+      const committed = other.commitSessionMutation({
+        update: { id: "ses_c", expectedStateVersion: 0, state: { n: 1 }, stateVersion: 1, status: "active", turnCount: 1, updatedAt: T1 },
+        decision: null,
+        event: { sessionId: "ses_c", stateVersion: 1, kind: "next", requestId: "req_c", summary: {}, occurredAt: T1 },
+      });
+      await other.close();
+      assert.equal(await committed, "committed");
+      assert.equal((await store.getSession(domainId, "ses_c"))?.stateVersion, 1);
+    });
+
     void it("writes a session mutation's studio facts with it or not at all, and a backfill never overwrites them", async () => {
       const cfg = "cfg_facts";
       await store.insertSession({ ...sessionRow("ses_f", cfg), createdAt: T0, updatedAt: T0 });
