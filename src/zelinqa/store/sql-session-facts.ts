@@ -8,9 +8,9 @@ import type { SessionFactsWrite } from "./studio-port.js";
 
 /**
  * A dimension's coverage row is rewritten only when its value changed: most turns leave most dimensions as they
- * were, and an unchanged row rewritten still costs a page (SQLite) or a new tuple (PostgreSQL). PostgreSQL locks
- * a conflicting row even when this condition is false (a WAL record each), so its statement also leaves the
- * unchanged rows out before the insert.
+ * were, and an unchanged row rewritten still costs a page (SQLite) or a new tuple (PostgreSQL; there the row is
+ * still locked, a small WAL record). Leaving the unchanged rows out before the insert with NOT EXISTS was tried:
+ * the planner, expecting 100 rows from jsonb_to_recordset, hashed a sequential scan of the whole table.
  */
 export const COVERAGE_CHANGED = `WHERE session_dimension_coverage.coverage <> excluded.coverage
       OR session_dimension_coverage.complete <> excluded.complete`;
@@ -51,8 +51,7 @@ export function sessionFactsCtes(first: number, gate: string): string {
       session_created_at)
     SELECT f.session_id, r.dimension_id, r.coverage, r.complete, ${p(1)}::text, ${p(2)}::text, ${p(9)}::text
     FROM facts f, jsonb_to_recordset(${p(20)}::jsonb) AS r (dimension_id text, coverage double precision, complete integer)
-    WHERE NOT EXISTS (SELECT 1 FROM session_dimension_coverage c WHERE c.session_id = f.session_id
-      AND c.dimension_id = r.dimension_id AND c.coverage = r.coverage AND c.complete = r.complete)
+    WHERE true
     ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete
     ${COVERAGE_CHANGED}
   )`;
