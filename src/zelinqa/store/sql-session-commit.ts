@@ -1,35 +1,26 @@
 // The write of one session mutation (/next, /events): the state_version compare-and-swap (docs/zelinqa-api.md §7), its decision,
 // its journal row, the request's idempotency record and the studio's session facts, all or nothing. PostgreSQL does it in one statement
-// (one round trip, no BEGIN/COMMIT); SQLite, in-process, runs the same steps in one transaction.
+// (one round trip, no BEGIN/COMMIT); SQLite, in-process, runs the same steps, several mutations to a transaction
+// (sql-session-group-commit.ts).
 import type { SqlExecutor } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
 import { sessionFactsCtes, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
 
-class MutationRolledBack extends Error {
+export class MutationRolledBack extends Error {
   constructor(readonly outcome: Exclude<SessionMutationOutcome, "committed">) {
     super(outcome);
   }
 }
 
-/** The steps one by one inside a transaction of `transaction` (SQLite, or any store without the statement). */
-export async function commitSessionMutationInSteps(
-  transaction: <T>(fn: (tx: StoreOperations) => Promise<T>) => Promise<T>,
-  mutation: SessionMutation,
-): Promise<SessionMutationOutcome> {
-  try {
-    return await transaction(async (tx) => {
-      if (!(await tx.updateSession(mutation.update))) throw new MutationRolledBack("state_version_conflict");
-      if (mutation.decision) await tx.insertDecision(mutation.decision);
-      await tx.appendSessionEvent(mutation.event);
-      if (mutation.completion && !(await tx.completeIdempotency(mutation.completion))) throw new MutationRolledBack("idempotency_lost");
-      if (mutation.facts) await tx.recordSessionFacts(mutation.facts);
-      return "committed" as const;
-    });
-  } catch (error) {
-    if (error instanceof MutationRolledBack) return error.outcome;
-    throw error;
-  }
+/** The steps of one mutation with `tx`'s operations; a lost CAS or reservation throws MutationRolledBack. */
+export async function sessionMutationSteps(tx: StoreOperations, mutation: SessionMutation): Promise<"committed"> {
+  if (!(await tx.updateSession(mutation.update))) throw new MutationRolledBack("state_version_conflict");
+  if (mutation.decision) await tx.insertDecision(mutation.decision);
+  await tx.appendSessionEvent(mutation.event);
+  if (mutation.completion && !(await tx.completeIdempotency(mutation.completion))) throw new MutationRolledBack("idempotency_lost");
+  if (mutation.facts) await tx.recordSessionFacts(mutation.facts);
+  return "committed";
 }
 
 /**

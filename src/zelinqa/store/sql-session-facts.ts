@@ -7,6 +7,15 @@ import type { SqlParam } from "./sql-executor.js";
 import type { SessionFactsWrite } from "./studio-port.js";
 
 /**
+ * A dimension's coverage row is rewritten only when its value changed: most turns leave most dimensions as they
+ * were, and an unchanged row rewritten still costs a page (SQLite) or a new tuple (PostgreSQL; there the row is
+ * still locked, a small WAL record). Leaving the unchanged rows out before the insert with NOT EXISTS was tried:
+ * the planner, expecting 100 rows from jsonb_to_recordset, hashed a sequential scan of the whole table.
+ */
+export const COVERAGE_CHANGED = `WHERE session_dimension_coverage.coverage <> excluded.coverage
+      OR session_dimension_coverage.complete <> excluded.complete`;
+
+/**
  * The CTEs `facts`, `turn`, `outc` and `cov`, their parameters numbered from `$first`; `gate` is an SQL condition
  * they write under. The summary row is upserted (kept as is when onlyIfAbsent); the turn, outcomes and coverage
  * follow only when it was written, as in sql-studio.ts.
@@ -44,6 +53,7 @@ export function sessionFactsCtes(first: number, gate: string): string {
     FROM facts f, jsonb_to_recordset(${p(20)}::jsonb) AS r (dimension_id text, coverage double precision, complete integer)
     WHERE true
     ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete
+    ${COVERAGE_CHANGED}
   )`;
 }
 

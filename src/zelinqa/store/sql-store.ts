@@ -4,7 +4,8 @@ import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
-import { commitSessionMutationInOneStatement, commitSessionMutationInSteps } from "./sql-session-commit.js";
+import { commitSessionMutationInOneStatement } from "./sql-session-commit.js";
+import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
 import { sessionOperations } from "./sql-sessions.js";
@@ -50,25 +51,28 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   const now = options.now ?? (() => new Date());
   const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
   const base = operations(db, holds);
+  // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps,
+  // several mutations to a transaction. PostgreSQL: the studio's facts are CTEs of the same statement, one round
+  // trip, atomic with the mutation.
+  const grouped = holds.inFlight ? groupedSessionCommits(db, (tx) => operations(tx, holds)) : undefined;
+  const commitSessionMutation: ZelinqaStore["commitSessionMutation"] = grouped
+    ? grouped.commit
+    : (mutation) => commitSessionMutationInOneStatement(db, mutation);
   return {
     ...base,
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
     transaction,
-    // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps.
     // SQLite reads in process: nothing to combine there.
     reserveIdempotencyForSession: holds.inFlight
       ? async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) })
       : sessionReservation(db, { liveness: holds.liveness, reserve: (reservation) => base.reserveIdempotency(reservation) }),
-    commitSessionMutation: async (mutation) => {
-      if (holds.inFlight) return commitSessionMutationInSteps(transaction, mutation);
-      // The studio's facts are CTEs of the same statement: one round trip, atomic with the mutation.
-      return commitSessionMutationInOneStatement(db, mutation);
-    },
+    commitSessionMutation,
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },
     close: async () => {
+      await grouped?.drain();
       await options.liveness?.close();
       await db.close();
     },

@@ -4,7 +4,7 @@
 import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
 import { int, intOrNull, json, text, textOrNull } from "./sql-executor.js";
 import { analyticsOperations } from "./sql-analytics.js";
-import { RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
+import { COVERAGE_CHANGED, RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionFactsRecord, SessionFactsWrite, SessionListQuery, SessionTurnRecord, StudioStoreOperations } from "./studio-port.js";
 
 function toFacts(row: SqlRow): SessionFactsRecord {
@@ -113,7 +113,8 @@ async function recordSessionFacts(db: SqlExecutor, write: SessionFactsWrite): Pr
       `INSERT INTO session_dimension_coverage (session_id, dimension_id, coverage, complete, domain_id, config_version_id,
          session_created_at)
        VALUES ${valueRows(coverage.length, 7)}
-       ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete`,
+       ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete
+       ${COVERAGE_CHANGED}`,
       params,
     );
   }

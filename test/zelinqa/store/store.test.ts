@@ -41,7 +41,7 @@ for (const backend of BACKENDS) {
     before(async () => {
       database = await createTestDatabase(backend);
       store = database.open();
-      assert.deepEqual(await store.migrate(), [1, 2, 3, 4]);
+      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5]);
       const org = await store.ensureOrganization("default", T0);
       domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
       await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
@@ -335,6 +335,55 @@ for (const backend of BACKENDS) {
       assert.equal(record?.status, mineWon ? "completed" : "in_flight");
       assert.equal((await store.getDecision("dec_mine")) !== null, mineWon);
       assert.equal(await store.commitSessionMutation({ ...mutation("y"), completion: undefined }), "state_version_conflict");
+    });
+
+    void it("commits mutations sent together each on its own: a lost CAS or a failed write undoes only its own writes", async () => {
+      for (const id of ["ses_g1", "ses_g2", "ses_g3"])
+        await store.insertSession({ ...sessionRow(id, "cfg_g"), createdAt: T0, updatedAt: T0 });
+      const mutation = (id: string, expected: number, decisionId: string) => ({
+        update: {
+          id,
+          expectedStateVersion: expected,
+          state: { n: 1 },
+          stateVersion: expected + 1,
+          status: "active",
+          turnCount: 1,
+          updatedAt: T1,
+        },
+        decision: { id: decisionId, sessionId: id, stateVersion: expected + 1, candidates: [], createdAt: T1 },
+        event: { sessionId: id, stateVersion: expected + 1, kind: "next" as const, requestId: `req_${id}`, summary: {}, occurredAt: T1 },
+      });
+      // SQLite commits these four in one transaction (sql-session-group-commit.ts); PostgreSQL, as four statements.
+      const settled = await Promise.allSettled([
+        store.commitSessionMutation(mutation("ses_g1", 0, "dec_g1")),
+        store.commitSessionMutation(mutation("ses_g2", 5, "dec_g2")),
+        store.commitSessionMutation(mutation("ses_g3", 0, "dec_g1")),
+        store.commitSessionMutation(mutation("ses_g2", 0, "dec_g2")),
+      ]);
+      const outcome = (s: PromiseSettledResult<string>) => (s.status === "fulfilled" ? s.value : "failed");
+      assert.deepEqual([settled[1], settled[3]].map(outcome), ["state_version_conflict", "committed"]);
+      // One decision id for two sessions: one of the two mutations fails, with nothing of it written.
+      assert.deepEqual([settled[0], settled[2]].map(outcome).sort(), ["committed", "failed"]);
+      const [won, lost] = outcome(settled[0]) === "committed" ? ["ses_g1", "ses_g3"] : ["ses_g3", "ses_g1"];
+      assert.equal((await store.getSession(domainId, won))?.stateVersion, 1);
+      assert.equal((await store.getSession(domainId, lost))?.stateVersion, 0);
+      assert.deepEqual(await store.listSessionEvents(lost), []);
+      assert.equal((await store.listSessionEvents(won)).length, 1);
+      assert.equal((await store.getDecision("dec_g1"))?.sessionId, won);
+      assert.equal((await store.getSession(domainId, "ses_g2"))?.stateVersion, 1);
+    });
+
+    void it("commits a session mutation sent just before the store closes", async () => {
+      await store.insertSession({ ...sessionRow("ses_c", "cfg_c"), createdAt: T0, updatedAt: T0 });
+      const other = database.open();
+      const committed = other.commitSessionMutation({
+        update: { id: "ses_c", expectedStateVersion: 0, state: { n: 1 }, stateVersion: 1, status: "active", turnCount: 1, updatedAt: T1 },
+        decision: null,
+        event: { sessionId: "ses_c", stateVersion: 1, kind: "next", requestId: "req_c", summary: {}, occurredAt: T1 },
+      });
+      await other.close();
+      assert.equal(await committed, "committed");
+      assert.equal((await store.getSession(domainId, "ses_c"))?.stateVersion, 1);
     });
 
     void it("writes a session mutation's studio facts with it or not at all, and a backfill never overwrites them", async () => {

@@ -6,7 +6,8 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
-/** About 20 pages per /next commit: a checkpoint every few hundred pages, well under wal_autocheckpoint (4000). */
+/** About 20 pages per commit of one /next, fewer per /next when several commit together (sql-session-group-commit.ts): a
+ * checkpoint every few hundred pages, well under wal_autocheckpoint (4000). */
 const CHECKPOINT_EVERY_COMMITS = 32;
 
 // Plain CommonJS evaluated in the worker (no TypeScript loader there): a PASSIVE checkpoint per "checkpoint" message.

@@ -57,6 +57,8 @@ export interface SqliteExecutorOptions {
 export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecutor {
   const db = new Database(options.path);
   db.pragma("journal_mode = WAL");
+  // WAL + NORMAL: no fsync per COMMIT; a commit survives a crash of the process, a power loss may lose the last
+  // ones but never corrupts the file (docs/zelinqa-api.md §2.3).
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");

@@ -1,0 +1,90 @@
+// Group commit of session mutations on SQLite. Every COMMIT costs a WAL append of each page the transaction
+// touched, and most of the pages a /next touches are shared with the other sessions' turns (the rightmost leaves
+// of the journal, decisions, idempotency records and studio facts, the database header when the file grows): the
+// mutations requested while the event loop handled one round of I/O are committed in one transaction, each inside
+// its own SAVEPOINT, so each is still all or nothing and a lost compare-and-swap rolls back only its own writes.
+// Durability is unchanged: every caller's promise settles only after the COMMIT that holds its writes.
+import type { SqlExecutor } from "./sql-executor.js";
+import { MutationRolledBack, sessionMutationSteps } from "./sql-session-commit.js";
+import type { SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
+
+/** At most this many mutations per transaction (the rest go in the next one), so no COMMIT waits for long. */
+export const MAX_GROUP = 64;
+
+interface Pending {
+  mutation: SessionMutation;
+  resolve(outcome: SessionMutationOutcome): void;
+  reject(error: unknown): void;
+}
+
+/** How one mutation of a group ended, settled once the group's COMMIT is done. */
+type Settle = () => void;
+
+async function commitOne(tx: SqlExecutor, ops: StoreOperations, item: Pending): Promise<Settle> {
+  await tx.run("SAVEPOINT zq_mutation");
+  try {
+    const outcome = await sessionMutationSteps(ops, item.mutation);
+    await tx.run("RELEASE zq_mutation");
+    return () => item.resolve(outcome);
+  } catch (error) {
+    // A failure that ended the whole transaction makes these throw: then the group fails as a whole.
+    await tx.run("ROLLBACK TO zq_mutation");
+    await tx.run("RELEASE zq_mutation");
+    if (error instanceof MutationRolledBack) return () => item.resolve(error.outcome);
+    return () => item.reject(error);
+  }
+}
+
+export interface GroupedSessionCommits {
+  commit: (mutation: SessionMutation) => Promise<SessionMutationOutcome>;
+  /** Commits what is queued now, before the store closes its connection. */
+  drain: () => Promise<void>;
+}
+
+/**
+ * commitSessionMutation over `db`: the mutations queue until the event loop's check phase (setImmediate), then
+ * commit together. `operationsOf` gives the store operations over the transaction's executor.
+ */
+export function groupedSessionCommits(db: SqlExecutor, operationsOf: (tx: SqlExecutor) => StoreOperations): GroupedSessionCommits {
+  let queue: Pending[] = [];
+  let scheduled = false;
+  let flushing: Promise<void> = Promise.resolve();
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  };
+  const commitGroup = async (group: Pending[]) => {
+    const settles: Settle[] = [];
+    try {
+      await db.transaction(async (tx) => {
+        const ops = operationsOf(tx);
+        for (const item of group) settles.push(await commitOne(tx, ops, item));
+      });
+    } catch (error) {
+      for (const item of group) item.reject(error);
+      return;
+    }
+    for (const settle of settles) settle();
+  };
+  const flush = (): Promise<void> => {
+    scheduled = false;
+    const group = queue.slice(0, MAX_GROUP);
+    queue = queue.slice(MAX_GROUP);
+    if (queue.length > 0) schedule();
+    if (group.length === 0) return flushing;
+    flushing = commitGroup(group);
+    return flushing;
+  };
+  return {
+    commit: (mutation) =>
+      new Promise<SessionMutationOutcome>((resolve, reject) => {
+        queue.push({ mutation, resolve, reject });
+        schedule();
+      }),
+    drain: async () => {
+      while (queue.length > 0) await flush();
+      await flushing;
+    },
+  };
+}
