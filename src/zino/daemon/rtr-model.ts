@@ -12,7 +12,8 @@ const RTR_IDLE_TIMEOUT_MS = 300_000;
 export function createRtrModel(options: PeerOptions, ctxkey: string, configVersion?: string): ModelCall {
   const version = configVersion === undefined ? {} : { config_version: configVersion };
   return async function* callRtr({ messages, tools, signal }): AsyncGenerator<ModelEvent> {
-    const request = { message: messages, ctxkey, ...(tools && tools.length > 0 ? { tools } : {}), ...version };
+    // `tools` right after `message`, in CompletionRequestSchema's order: rtr then reads the request without zod.
+    const request = { message: messages, ...(tools && tools.length > 0 ? { tools } : {}), ctxkey, ...version };
     const frames = options.channels.rtr.frames(request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS });
     const iterator = frames[Symbol.asyncIterator]();
     try {
