@@ -18,18 +18,21 @@ export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2"]
 //
 // --heap-growing-percent=50: V8 lets the old generation grow to about 4× what survived the last mark-compact before the
 // next one (daemon and rtr: ~24 and ~17 MiB live, 90–110 MiB resident after 32-client load); 50 lets it grow by half.
-// More mark-compacts, paid for by allocating less per turn (the same change): per 1000 turns, all four services,
-// --trace-gc-nvp, 2–4 runs each, before → after the allocation work: scavenges 249–279 → 155–171, promoted to the old
-// generation 46–56 → 37–43 MiB; mark-compacts with this flag 8.1–8.7 → 6.2–7.0 (without it 2.2–2.5 before).
-// memprobe (3 s warm-up, 8 s of 32 clients), interleaved rounds on the shared 2-core machine at load 8–14 (so CPU per
-// turn is noisy), median [min–max], n=4: with --max-semi-space-size=2 alone, before the allocation work: RSS of the
-// four 383 [334–422] MiB, PSS 222 [171–264], CPU per turn 1.51 [1.01–2.52] ms; with this flag after it: RSS 315
-// [309–318], PSS 156 [145–157], CPU 1.68 [1.29–2.01] (the flag before the allocation work: CPU 2.15 [1.40–2.29]).
-// Applied here or on the command line, the same (PSS 156 [155–161] vs 159 [150–181], n=3). Rejected: 100 (PSS 159
-// [151–164], CPU 1.96 [1.09–3.03], not better measured here); 25 (no less memory than 50 in the lead's quiet runs).
-// Not taken, as it changes the launch flags (the systemd units): --max-semi-space-size=4 with this flag, PSS 169
-// [154–196], CPU 1.62 [0.76–1.83], a third of the scavenges and of the promoted bytes of 2 MiB (81 per 1000 turns,
-// 15–20 MiB), mark-compacts back to 2.4–3.2: the candidate if the CPU per turn measured on a quiet machine is too high.
+// That means more mark-compacts, paid for by allocating less per turn (the same change, wire/ and daemon/rtr): per 1000
+// turns, all four services (--trace-gc-nvp, 2–6 runs each), before → after: scavenges 249–287 → 155–171, bytes
+// promoted to the old generation 46–56 → 34–43 MiB; mark-compacts with this flag 7.8–9.4 → 6.0–7.0 (2.2–2.5 without).
+// memprobe (3 s warm-up, 8 s of 32 clients) from dist/, interleaved rounds on the shared 2-core machine at load 7–10,
+// which inflates and spreads CPU per turn (about 2× the quiet machine's); median [min–max], n=4:
+//   before, --max-semi-space-size=2 only: RSS of the four 380 [359–393] MiB, PSS 221 [201–233], CPU/turn 1.90 [1.64–3.79] ms
+//   before, with this flag:               RSS 310 [301–312],     PSS 151 [142–153], CPU/turn 2.53 [1.80–2.92]
+//   after, without this flag:             RSS 405 [386–432],     PSS 246 [225–277], CPU/turn 1.46 [1.26–1.71]
+//   after, with this flag (shipped):      RSS 319 [312–321],     PSS 159 [152–162], CPU/turn 1.97 [1.47–2.14]
+// 1-client turn p50, before → after: 3.20 [2.25–3.42] → 2.34 [2.25–2.73] ms (n=3). Applied here or on the command line,
+// the same: PSS 156 [155–161] vs 159 [150–181] (n=3). Rejected: 100 and 75 (no clear CPU gain measured here, PSS
+// 159–172); 25 (no less memory than 50 in issue 14's quiet runs). Not taken, as it changes the launch flags above (and the systemd
+// units): --max-semi-space-size=4 with this flag, PSS 169 [154–196], CPU/turn 1.62 [0.76–1.83] against 1.68 [1.29–2.01]
+// for 2 MiB in the same rounds (n=4), half the scavenges (81 per 1000 turns), under half the promoted bytes (15–20 MiB)
+// and mark-compacts back to 2.4–3.2: the next step if the quiet machine's CPU per turn is still too high.
 export const SERVICE_RUNTIME_V8_FLAGS: readonly string[] = ["--heap-growing-percent=50"];
 
 /** A V8 flag's name, spelled with dashes (V8 takes `--heap_growing_percent` and `--heap-growing-percent` alike). */
