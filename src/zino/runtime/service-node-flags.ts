@@ -27,12 +27,14 @@ export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2"]
 //   before, with this flag:               RSS 310 [301–312],     PSS 151 [142–153], CPU/turn 2.53 [1.80–2.92]
 //   after, without this flag:             RSS 405 [386–432],     PSS 246 [225–277], CPU/turn 1.46 [1.26–1.71]
 //   after, with this flag (shipped):      RSS 319 [312–321],     PSS 159 [152–162], CPU/turn 1.97 [1.47–2.14]
-// 1-client turn p50, before → after: 3.20 [2.25–3.42] → 2.34 [2.25–2.73] ms (n=3). Applied here or on the command line,
-// the same: PSS 156 [155–161] vs 159 [150–181] (n=3). Rejected: 100 and 75 (no clear CPU gain measured here, PSS
-// 159–172); 25 (no less memory than 50 in issue 14's quiet runs). Not taken, as it changes the launch flags above (and the systemd
-// units): --max-semi-space-size=4 with this flag, PSS 169 [154–196], CPU/turn 1.62 [0.76–1.83] against 1.68 [1.29–2.01]
-// for 2 MiB in the same rounds (n=4), half the scavenges (81 per 1000 turns), under half the promoted bytes (15–20 MiB)
-// and mark-compacts back to 2.4–3.2: the next step if the quiet machine's CPU per turn is still too high.
+// A later set at lower load (RSS / PSS / CPU per turn, n=4): before 404 [401–413] / 252 [248–259] / 1.73 [1.37–1.99];
+// shipped 321 [320–327] / 173 [164–175] / 1.53 [1.33–1.75]. 1-client turn p50, before → after: 3.20 [2.25–3.42] →
+// 2.34 [2.25–2.73] ms (n=3). Applied here or on the command line, the same: PSS 156 [155–161] vs 159 [150–181] (n=3).
+// Rejected: 100 and 75 (no clear CPU gain measured here, PSS 159–172); 25 (no less memory than 50 in issue 14's quiet
+// runs). Not taken, as it changes the launch flags above (and so the systemd units): --max-semi-space-size=4 with this
+// flag, in that later set 343 [339–347] / 191 [183–195] / 1.32 [1.20–1.43]: half the scavenges (74–80 per 1000 turns),
+// a third of the promoted bytes (13–14 MiB), mark-compacts as without this flag (2.2–2.3); the next step if the quiet
+// machine's CPU per turn is still too high, for about 20 MiB more.
 export const SERVICE_RUNTIME_V8_FLAGS: readonly string[] = ["--heap-growing-percent=50"];
 
 /** A V8 flag's name, spelled with dashes (V8 takes `--heap_growing_percent` and `--heap-growing-percent` alike). */
