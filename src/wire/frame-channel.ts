@@ -6,7 +6,7 @@
 import { createConnection, type Socket } from "node:net";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type RequestOptions } from "./frame-client.js";
-import { CANCEL_TYPE, END_TYPE, acceptsMux, encodeWithRid, helloRequest, takeRid } from "./mux.js";
+import { CANCEL_TYPE, END_TYPE, acceptsMux, encodeWithRid, helloRequest, ridOf } from "./mux.js";
 
 /** How long a service that refused multiplexing is spoken to one request per connection before asking again. */
 export const RETRY_MUX_MS = 30_000;
@@ -15,8 +15,11 @@ const HELLO_TIMEOUT_MS = 5_000;
 
 export interface FrameChannel {
   readonly socketPath: string;
-  /** Streams the answer frames of one request, like requestFrames. Breaking out of the loop cancels the request. */
-  frames(request: Frame, options?: RequestOptions): AsyncGenerator<Frame>;
+  /**
+   * Streams the answer frames of one request, like requestFrames; nothing is sent before the first `next()`.
+   * Breaking out of the loop cancels the request. One `next()` at a time (as `for await` calls it).
+   */
+  frames(request: Frame, options?: RequestOptions): AsyncIterableIterator<Frame>;
   /** Sends one request and returns its first answer frame. */
   one(request: Frame, options?: RequestOptions): Promise<Frame>;
   /** Counts the multiplexed connections opened so far: a new one means the service was reconnected (restarted). */
@@ -57,11 +60,30 @@ export function createFrameChannel(socketPath: string, options: { maxFrameBytes?
     return connection;
   }
 
-  async function* frames(request: Frame, requestOptions: RequestOptions = {}): AsyncGenerator<Frame> {
-    requestOptions.signal?.throwIfAborted();
-    const mux = await muxConnection();
-    if (!mux) yield* requestFrames(socketPath, request, { maxFrameBytes, ...requestOptions });
-    else yield* mux.request(request, requestOptions);
+  /** The first `next()` opens the request; later ones go straight to it (no generator layer per frame). */
+  function frames(request: Frame, requestOptions: RequestOptions = {}): AsyncIterableIterator<Frame> {
+    let inner: AsyncIterator<Frame> | undefined;
+    let over = false;
+    const open = async (): Promise<IteratorResult<Frame>> => {
+      try {
+        requestOptions.signal?.throwIfAborted();
+        const mux = await muxConnection();
+        inner = mux ? mux.request(request, requestOptions) : requestFrames(socketPath, request, { maxFrameBytes, ...requestOptions });
+      } catch (err) {
+        over = true;
+        throw err;
+      }
+      return inner.next();
+    };
+    const iterator: AsyncIterableIterator<Frame> = {
+      next: () => (inner ? inner.next() : over ? Promise.resolve(DONE) : open()),
+      return: () => {
+        over = true;
+        return inner?.return ? inner.return() : Promise.resolve(DONE);
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
   }
 
   return {
@@ -86,9 +108,11 @@ export function createFrameChannel(socketPath: string, options: { maxFrameBytes?
 }
 
 interface MuxConnection {
-  request(request: Frame, options: RequestOptions): AsyncGenerator<Frame>;
+  request(request: Frame, options: RequestOptions): AsyncIterator<Frame>;
   destroy(): void;
 }
+
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
 interface Pending {
   queue: Frame[];
@@ -142,6 +166,7 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
     w?.();
   };
   const refresh = () => (pending.size > 0 ? socket.ref() : socket.unref());
+  decoder.splitRid = true;
   socket.unref();
   socket.on("data", (chunk: Buffer) => {
     for (const item of decoder.push(chunk)) {
@@ -150,7 +175,7 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
         socket.destroy();
         return;
       }
-      const rid = takeRid(item.frame);
+      const rid = ridOf(item);
       const entry = rid === undefined ? undefined : pending.get(rid);
       if (!entry) continue; // an answer to a cancelled request, or a connection-level notice
       if (item.frame.type === END_TYPE) entry.ended = true;
@@ -169,57 +194,143 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
     pending.clear();
   });
 
-  async function* request(frame: Frame, options: RequestOptions): AsyncGenerator<Frame> {
-    if (socket.destroyed) throw new ServiceUnavailableError(socketPath, lost?.message ?? "closed");
-    // Aborted while the connection was being opened: nothing is sent.
-    options.signal?.throwIfAborted();
-    const rid = nextRid++;
-    const entry: Pending = { queue: [], ended: false, failure: undefined, wake: undefined };
-    pending.set(rid, entry);
-    refresh();
-    const { signal } = options;
-    const onAbort = () => {
-      entry.failure ??= signal?.reason instanceof Error ? signal.reason : new Error("aborted");
-      wake(entry);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-    socket.write(encodeWithRid(frame, rid));
-    try {
-      yield* answers(entry, socketPath, options.idleTimeoutMs);
-    } finally {
-      signal?.removeEventListener("abort", onAbort);
+  const parts: MuxParts = {
+    socketPath,
+    open(frame, entry) {
+      if (socket.destroyed) throw new ServiceUnavailableError(socketPath, lost?.message ?? "closed");
+      const rid = nextRid++;
+      pending.set(rid, entry);
+      refresh();
+      socket.write(encodeWithRid(frame, rid));
+      return rid;
+    },
+    close(rid, entry) {
       if (pending.delete(rid) && !entry.ended && !socket.destroyed) socket.write(encodeWithRid({ type: CANCEL_TYPE }, rid));
       refresh();
-    }
-  }
-
+    },
+  };
+  const request = (frame: Frame, options: RequestOptions): AsyncIterator<Frame> => new MuxRequest(parts, frame, options);
   return { request, destroy: () => socket.destroy() };
 }
 
 const TERMINAL_TYPES = new Set(["done", "error"]);
 
-async function* answers(entry: Pending, socketPath: string, idleTimeoutMs: number | undefined): AsyncGenerator<Frame> {
-  let received = 0;
-  for (;;) {
+/** What a request needs of its connection: to be registered and sent, and to be taken off (cancelled if unanswered). */
+interface MuxParts {
+  readonly socketPath: string;
+  /** Registers the entry under a new rid and sends the request; throws when the connection is gone. */
+  open(frame: Frame, entry: Pending): number;
+  close(rid: number, entry: Pending): void;
+}
+
+/**
+ * One request's answer frames, as an iterator written out (one promise per frame at most, where async generators
+ * nested three deep made several): the request is sent at the first `next()`; the answer ends after a terminal
+ * frame or the `end` frame; a failure, an abort or the idle timeout rejects; `return()` cancels an unfinished one.
+ */
+class MuxRequest implements AsyncIterator<Frame> {
+  private readonly entry: Pending = { queue: [], ended: false, failure: undefined, wake: undefined };
+  private rid: number | undefined;
+  private state: "new" | "open" | "over" = "new";
+  private received = 0;
+  /** The last frame handed out was terminal: the next call ends the answer. */
+  private terminal = false;
+  private readonly onAbort = () => {
+    const { signal } = this.options;
+    this.entry.failure ??= signal?.reason instanceof Error ? signal.reason : new Error("aborted");
+    const wake = this.entry.wake;
+    this.entry.wake = undefined;
+    wake?.();
+  };
+
+  constructor(
+    private readonly parts: MuxParts,
+    private readonly frame: Frame,
+    private readonly options: RequestOptions,
+  ) {}
+
+  next(): Promise<IteratorResult<Frame>> {
+    if (this.state === "over") return Promise.resolve(DONE);
+    try {
+      if (this.state === "new") this.open();
+      const result = this.poll();
+      return result ? Promise.resolve(result) : this.wait();
+    } catch (err) {
+      this.finish();
+      const failure = err as Error; // a failure, an abort reason or a timeout, passed on as thrown
+      return Promise.reject(failure);
+    }
+  }
+
+  return(): Promise<IteratorResult<Frame>> {
+    return Promise.resolve(this.finish());
+  }
+
+  private open(): void {
+    // Aborted while the connection was being opened: nothing is sent.
+    this.options.signal?.throwIfAborted();
+    this.rid = this.parts.open(this.frame, this.entry);
+    this.state = "open";
+    this.options.signal?.addEventListener("abort", this.onAbort, { once: true });
+  }
+
+  /** The next result if there is one now (undefined: wait for the connection); throws the request's failure. */
+  private poll(): IteratorResult<Frame> | undefined {
+    const { entry } = this;
+    if (this.terminal) return this.finish();
     if (entry.failure) throw entry.failure;
     const frame = entry.queue.shift();
     if (frame) {
-      received += 1;
-      yield frame;
-      if (typeof frame.type === "string" && TERMINAL_TYPES.has(frame.type)) return;
-      continue;
+      this.received += 1;
+      this.terminal = typeof frame.type === "string" && TERMINAL_TYPES.has(frame.type);
+      return { done: false, value: frame };
     }
     if (entry.ended) {
-      if (received === 0) throw new ServiceUnavailableError(socketPath, "closed without answering");
-      return;
+      if (this.received === 0) throw new ServiceUnavailableError(this.parts.socketPath, "closed without answering");
+      return this.finish();
     }
-    await new Promise<void>((resolve, reject) => {
-      const timer =
-        idleTimeoutMs === undefined ? undefined : setTimeout(() => reject(new RequestTimeoutError(idleTimeoutMs)), idleTimeoutMs);
-      entry.wake = () => {
-        if (timer) clearTimeout(timer);
-        resolve();
+    return undefined;
+  }
+
+  private wait(): Promise<IteratorResult<Frame>> {
+    const { idleTimeoutMs } = this.options;
+    return new Promise<IteratorResult<Frame>>((resolve, reject) => {
+      const fail = (err: unknown) => {
+        this.finish();
+        const failure = err as Error; // as thrown
+        reject(failure);
       };
+      const timer =
+        idleTimeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.entry.wake = undefined;
+              fail(new RequestTimeoutError(idleTimeoutMs));
+            }, idleTimeoutMs);
+      const wake = () => {
+        try {
+          const result = this.poll();
+          if (!result) {
+            this.entry.wake = wake;
+            return;
+          }
+          if (timer) clearTimeout(timer);
+          resolve(result);
+        } catch (err) {
+          if (timer) clearTimeout(timer);
+          fail(err);
+        }
+      };
+      this.entry.wake = wake;
     });
+  }
+
+  private finish(): IteratorReturnResult<undefined> {
+    if (this.state === "open") {
+      this.options.signal?.removeEventListener("abort", this.onAbort);
+      this.parts.close(this.rid!, this.entry);
+    }
+    this.state = "over";
+    return DONE;
   }
 }

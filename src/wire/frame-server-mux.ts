@@ -6,8 +6,8 @@ import type { Socket } from "node:net";
 import type { Slot, Admission } from "./frame-server-admission.js";
 import { clientGone, type Answerer } from "./frame-server-answer.js";
 import type { Decoded } from "./frame-codec.js";
-import type { ConnectionWriter, FrameWriter } from "./frame-writer.js";
-import { CANCEL_TYPE, END_TYPE, HELLO_TYPE, MUX_FEATURE, encodeWithRid, takeRid } from "./mux.js";
+import { NOT_SENT, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
+import { CANCEL_TYPE, END_TYPE, HELLO_TYPE, MUX_FEATURE, encodeWithRid, ridOf } from "./mux.js";
 import { errorFrame } from "./wire-errors.js";
 
 export interface MuxContext {
@@ -42,7 +42,7 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
       void writer.send(errorFrame("bad_request", `Malformed frame on a multiplexed connection: ${item.reason}.`));
       return;
     }
-    const rid = takeRid(item.frame);
+    const rid = ridOf(item);
     if (rid === undefined || rid < 0) {
       void writer.send(errorFrame("bad_request", "Every request on a multiplexed connection carries rid, a non-negative integer."));
       return;
@@ -94,7 +94,7 @@ function requestWriter(writer: ConnectionWriter, rid: number, signal: AbortSigna
       return signal.aborted || writer.closed;
     },
     send(frame) {
-      if (signal.aborted) return Promise.resolve(false);
+      if (signal.aborted) return NOT_SENT;
       framesSent += 1;
       return writer.sendEncoded(encodeWithRid(frame, rid));
     },

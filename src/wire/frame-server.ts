@@ -162,6 +162,7 @@ function serveConnection(socket: Socket, context: ServeContext): void {
     clearTimeout(idle);
     if (first.kind === "frame" && isHelloRequest(first.frame)) {
       socket.off("data", onData);
+      decoder.splitRid = true;
       serveMux(socket, writer, { ...context, slot, pending: decoded.slice(1) });
       return;
     }

@@ -17,6 +17,10 @@ export interface ConnectionWriter extends FrameWriter {
   flush(): void;
 }
 
+/** The answers of a write that needed no wait: one settled promise each, shared (a settled promise never changes). */
+export const SENT: Promise<boolean> = Promise.resolve(true);
+export const NOT_SENT: Promise<boolean> = Promise.resolve(false);
+
 /**
  * Frames written in the same tick leave in one `writev` (the socket is corked until the next tick): a streamed
  * answer often produces several frames from one upstream read, and each separate write is a system call and a
@@ -38,14 +42,14 @@ export function createWriter(socket: Socket, stallTimeoutMs: number): Connection
     socket.uncork();
   };
   const sendEncoded = (bytes: Buffer): Promise<boolean> => {
-    if (socket.destroyed || !socket.writable) return Promise.resolve(false);
+    if (socket.destroyed || !socket.writable) return NOT_SENT;
     framesSent += 1;
     if (!corked) {
       corked = true;
       socket.cork();
       process.nextTick(uncork);
     }
-    if (socket.write(bytes)) return Promise.resolve(true);
+    if (socket.write(bytes)) return SENT;
     return waitDrained();
   };
   return {

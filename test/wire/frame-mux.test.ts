@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
   FrameDecoder,
+  RequestTimeoutError,
   createFrameChannel,
   createFrameServer,
   encodeFrame,
@@ -134,6 +135,27 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
       assert.equal(channel.connections, 1);
       await all("again", 0);
       assert.equal(channel.connections, 1, "later requests reuse the connection");
+    } finally {
+      channel.close();
+    }
+  });
+
+  void it("fails a request that gets no frame within its idle timeout, and cancels it at the server", async () => {
+    const channel = createFrameChannel(socketPath);
+    try {
+      await channel.one({ type: "ping" });
+      const before = cancelled;
+      await assert.rejects(
+        async () => {
+          for await (const _ of channel.frames({ type: "slow", message: "x" }, { idleTimeoutMs: 50 })) void _;
+        },
+        (err: unknown) => err instanceof RequestTimeoutError && err.timeoutMs === 50,
+      );
+      for (let i = 0; i < 50 && cancelled === before; i += 1) await sleep(10);
+      assert.equal(cancelled, before + 1, "the server's handler saw the cancel");
+      const frames: Frame[] = [];
+      for await (const frame of channel.frames({ message: ["after", 1], ctxkey: "k" }, { idleTimeoutMs: 1000 })) frames.push(frame);
+      assert.equal(frames.at(-1)?.full_text, "after", "the connection serves the next request");
     } finally {
       channel.close();
     }

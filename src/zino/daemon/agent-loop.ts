@@ -90,9 +90,10 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
     tools: final ? undefined : state.nativeTools,
     parseInline: options.toolStyle !== "native",
     signal,
-    onText: async (text) => {
-      await show(options, state, text, separate);
+    onText: (text) => {
+      const shown = show(options, state, text, separate);
       separate = false;
+      return shown;
     },
     onStatus: (frame) => emit({ ...frame, type: "status", phase: typeof frame.phase === "string" ? frame.phase : "rtr", source: "rtr" }),
   });
@@ -138,15 +139,22 @@ async function hitLimit(options: AgentLoopOptions, state: LoopState, reason: Lim
   });
 }
 
-async function show(options: AgentLoopOptions, state: LoopState, text: string, separate: boolean): Promise<void> {
-  if (text === "") return;
+/** Streams visible text to the client; not async (every chunk of every turn comes here): the emit's own promise. */
+function show(options: AgentLoopOptions, state: LoopState, text: string, separate: boolean): Promise<unknown> | undefined {
+  if (text === "") return undefined;
   if (state.firstToken) {
     state.firstToken = false;
-    await options.emit({ type: "status", phase: "first_token", iteration: state.iterations });
+    return options
+      .emit({ type: "status", phase: "first_token", iteration: state.iterations })
+      .then(() => showText(options, state, text, separate));
   }
+  return showText(options, state, text, separate);
+}
+
+function showText(options: AgentLoopOptions, state: LoopState, text: string, separate: boolean): Promise<unknown> {
   const delta = separate && state.fullText !== "" && !state.fullText.endsWith("\n") ? `\n\n${text}` : text;
   state.fullText += delta;
-  await options.emit({ type: "chunk", delta });
+  return options.emit({ type: "chunk", delta });
 }
 
 async function handleCall(options: AgentLoopOptions, state: LoopState, call: PendingCall): Promise<Record<string, unknown>> {

@@ -36,7 +36,7 @@ export interface ToolOutcome {
 }
 
 /** Progress reported while a tool runs (e.g. a sub-agent's status), shown to clients that asked for status. */
-export type ToolProgress = (frame: Record<string, unknown>) => Promise<void>;
+export type ToolProgress = (frame: Record<string, unknown>) => Promise<unknown>;
 
 /** Runs one tool; it throws only when `signal` aborts (the turn is cancelled). */
 export type ToolCall = (request: ToolRequest, signal: AbortSignal, progress: ToolProgress) => Promise<ToolOutcome>;
@@ -50,4 +50,4 @@ export type LoopEvent =
   | { type: "tool_done"; kind: CallKind; name: string; ok: boolean; ms: number }
   | { type: "status"; phase: string; [key: string]: unknown };
 
-export type Emit = (event: LoopEvent) => Promise<void>;
+export type Emit = (event: LoopEvent) => Promise<unknown>;

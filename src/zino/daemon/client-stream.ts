@@ -1,11 +1,12 @@
 // The frames a client receives for one turn (docs/zino-protocol.md §3): chunk, tool_start, tool_done, then done or error for
 // every client; `status` frames (phase, ms since the turn started) only for clients that sent `events: "all"`,
 // so a Python zino-cli, which stops at any other type, keeps working (docs/zino-protocol.md §8).
-import type { FrameWriter } from "../../wire/index.js";
+import { NOT_SENT, type FrameWriter } from "../../wire/index.js";
 import type { LoopEvent } from "./agent-types.js";
 
 export interface ClientStream {
-  emit(event: LoopEvent): Promise<void>;
+  /** Writes the event's frame now (if the client gets it); the promise settles when the client can take more. */
+  emit(event: LoopEvent): Promise<unknown>;
   /** Milliseconds since the turn started. */
   elapsedMs(): number;
   /** When the first visible token went out, if it did. */
@@ -24,14 +25,14 @@ export function createClientStream(out: FrameWriter, options: { allEvents: boole
     get firstTokenMs() {
       return firstTokenMs;
     },
-    async emit(event) {
+    // Not async: the writer's own promise is handed back (no promise of ours per streamed chunk).
+    emit(event) {
       if (event.type === "status") {
         if (event.phase === "first_token") firstTokenMs ??= elapsedMs();
-        if (!options.allEvents) return;
-        await out.send({ ...event, ms: elapsedMs() });
-        return;
+        if (!options.allEvents) return NOT_SENT;
+        return out.send({ ...event, ms: elapsedMs() });
       }
-      await out.send(event);
+      return out.send(event);
     },
   };
 }

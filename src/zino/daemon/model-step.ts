@@ -9,9 +9,9 @@ export interface ModelStepOptions {
   tools: ToolDefinition[] | undefined;
   parseInline: boolean;
   signal: AbortSignal;
-  /** Receives text the user may see, in order. */
-  onText: (text: string) => Promise<void>;
-  onStatus: (frame: Record<string, unknown>) => Promise<void>;
+  /** Receives text the user may see, in order; the promise is the client's back-pressure (undefined: none). */
+  onText: (text: string) => Promise<unknown> | undefined;
+  onStatus: (frame: Record<string, unknown>) => Promise<unknown>;
 }
 
 export interface ModelStep {
@@ -36,13 +36,21 @@ export async function runModelStep(options: ModelStepOptions): Promise<ModelStep
     finishReason: undefined,
   };
   let raw = "";
-  const take = async (text: string, end = false): Promise<void> => {
+  // Not async, and awaited only when it has a promise: no promise of ours per streamed chunk.
+  const take = (text: string, end = false): Promise<unknown> | undefined => {
     if (!parser) {
       step.visible += text;
-      await options.onText(text);
-      return;
+      return options.onText(text);
     }
     const events = end ? parser.end() : parser.push(text);
+    if (events.length === 0) return undefined;
+    if (events.length === 1 && events[0]!.type === "text") {
+      step.visible += events[0]!.text;
+      return options.onText(events[0]!.text);
+    }
+    return takeEach(events);
+  };
+  const takeEach = async (events: ReturnType<InterruptParser["push"]>): Promise<void> => {
     for (const event of events) {
       if (event.type === "call") {
         step.inlineCall = event.call;
@@ -56,7 +64,8 @@ export async function runModelStep(options: ModelStepOptions): Promise<ModelStep
     if (event.type === "delta") {
       if (event.text === "") continue;
       raw += event.text;
-      await take(event.text);
+      const taken = take(event.text);
+      if (taken) await taken;
       if (step.inlineCall) break; // leaving the stream cancels generation at the call (docs/zino-protocol.md §3)
     } else if (event.type === "status") {
       await options.onStatus(event.frame);

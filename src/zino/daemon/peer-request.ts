@@ -69,7 +69,7 @@ export interface OneShotOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Receives the `status` frames a peer sends before its answer (e.g. a sub-agent's progress at exc). */
-  onStatus?: (frame: Frame) => Promise<void>;
+  onStatus?: (frame: Frame) => Promise<unknown>;
 }
 
 export interface AskOptions<T> extends OneShotOptions {

@@ -9,6 +9,7 @@ import {
   ReadyAnswerSchema,
   ResultAnswerSchema,
   ToolDefinitionSchema,
+  canonicalToolDefinition,
   ToolsAnswerSchema,
   TurnDoneSchema,
   plainMessagesAnswer,
@@ -55,6 +56,8 @@ export interface BuiltMessages {
 /** Malformed entries are skipped. */
 function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
   return tools.flatMap((tool) => {
+    const canonical = canonicalToolDefinition(tool);
+    if (canonical) return [canonical];
     const parsed = ToolDefinitionSchema.safeParse(tool);
     return parsed.success ? [parsed.data] : [];
   });

@@ -11,38 +11,80 @@ const RTR_IDLE_TIMEOUT_MS = 300_000;
 
 export function createRtrModel(options: PeerOptions, ctxkey: string, configVersion?: string): ModelCall {
   const version = configVersion === undefined ? {} : { config_version: configVersion };
-  return async function* callRtr({ messages, tools, signal }): AsyncGenerator<ModelEvent> {
-    const request = { message: messages, ctxkey, ...(tools && tools.length > 0 ? { tools } : {}), ...version };
-    const frames = options.channels.rtr.frames(request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS });
-    const iterator = frames[Symbol.asyncIterator]();
-    try {
-      for (;;) {
-        let next: IteratorResult<Record<string, unknown>>;
-        try {
-          next = await iterator.next();
-        } catch (err) {
-          throw translatePeerFailure("rtr", err, signal);
-        }
-        if (next.done) break;
-        const frame = next.value;
-        if (frame.type === "chunk") {
-          const delta = chunkDelta(frame);
-          if (delta !== undefined) yield { type: "delta", text: delta };
-        } else if (frame.type === "status") {
-          yield { type: "status", frame };
-        } else if (frame.type === "error") {
-          throw peerError("rtr", frame, "provider_error");
-        } else if (frame.type === "done") {
-          yield doneEvent(frame);
-          return;
-        }
-        // `tool_call_delta` and unknown frames: native calls are read whole from `done.tool_calls`.
-      }
-    } finally {
-      await iterator.return?.(undefined);
-    }
-    throw new WireError("unavailable", "zino-rtr ended the stream without a done frame.", { service: "zino-rtr" });
+  return function callRtr({ messages, tools, signal }): AsyncIterableIterator<ModelEvent> {
+    // `tools` right after `message`, in CompletionRequestSchema's order: rtr then reads the request without zod.
+    const request = { message: messages, ...(tools && tools.length > 0 ? { tools } : {}), ctxkey, ...version };
+    return new RtrEvents(options.channels.rtr.frames(request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS }), signal);
   };
+}
+
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * The model events of one rtr answer, read straight off its frames (an iterator written out: one promise per
+ * streamed chunk, where an async generator made several). A chunk is a `delta`, a status passes through, `done`
+ * ends the call, an `error` frame fails it. Leaving early (`return()`) closes the request, which cancels it.
+ */
+class RtrEvents implements AsyncIterableIterator<ModelEvent> {
+  /** The call is over: `done` was handed out, or it failed, or the caller left. */
+  private over = false;
+
+  constructor(
+    private readonly frames: AsyncIterator<Record<string, unknown>>,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<ModelEvent> {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<ModelEvent>> {
+    if (this.over) return this.return();
+    for (;;) {
+      let next: IteratorResult<Record<string, unknown>>;
+      try {
+        next = await this.frames.next();
+      } catch (err) {
+        throw await this.failed(translatePeerFailure("rtr", err, this.signal));
+      }
+      if (next.done) {
+        throw await this.failed(new WireError("unavailable", "zino-rtr ended the stream without a done frame.", { service: "zino-rtr" }));
+      }
+      let event: ModelEvent | undefined;
+      try {
+        event = eventOf(next.value);
+      } catch (err) {
+        throw await this.failed(err);
+      }
+      if (!event) continue; // `tool_call_delta` and unknown frames: native calls are read whole from `done.tool_calls`.
+      if (event.type === "done") this.over = true;
+      return { done: false, value: event };
+    }
+  }
+
+  async return(): Promise<IteratorResult<ModelEvent>> {
+    this.over = true;
+    await this.frames.return?.(undefined);
+    return DONE;
+  }
+
+  /** Closes the request (cancelling it if unanswered) and hands back the error to throw. */
+  private async failed(err: unknown): Promise<unknown> {
+    await this.return();
+    return err;
+  }
+}
+
+/** The event a frame of rtr's answer is; undefined for frames the loop does not use. Throws on an `error` frame. */
+function eventOf(frame: Record<string, unknown>): ModelEvent | undefined {
+  if (frame.type === "chunk") {
+    const delta = chunkDelta(frame);
+    return delta === undefined ? undefined : { type: "delta", text: delta };
+  }
+  if (frame.type === "status") return { type: "status", frame };
+  if (frame.type === "error") throw peerError("rtr", frame, "provider_error");
+  if (frame.type === "done") return doneEvent(frame);
+  return undefined;
 }
 
 function doneEvent(frame: Record<string, unknown>): ModelEvent {

@@ -9,7 +9,7 @@ export {
   type ChatMessage,
 } from "./chat-message.js";
 export { ToolCallSchema, type NativeToolCall, type ToolCall } from "./tool-call.js";
-export { ToolDefinitionSchema, type ToolDefinition } from "./tool-definition.js";
+export { ToolDefinitionSchema, canonicalToolDefinition, type ToolDefinition } from "./tool-definition.js";
 export { UsageSchema, usageOf, type Usage } from "./usage.js";
 export { OkAnswerSchema, ReadyAnswerSchema } from "./common-answers.js";
 export {

@@ -8,7 +8,9 @@ export { isRecord };
 export function inSchemaOrder(value: Record<string, unknown>, known: readonly string[]): boolean {
   let position = -1;
   let unknownSeen = false;
-  for (const key of Object.keys(value)) {
+  // for…in over own keys (no array of keys per message of every prompt); JSON.parse objects have no others.
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const at = known.indexOf(key);
     if (at < 0) unknownSeen = true;
     else if (unknownSeen || at < position) return false;

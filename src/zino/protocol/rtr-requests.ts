@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
 import { inSchemaOrder } from "./key-order.js";
-import { ToolDefinitionSchema } from "./tool-definition.js";
+import { ToolDefinitionSchema, canonicalToolDefinition } from "./tool-definition.js";
 
 export const ChatMessagesSchema = z.array(ChatMessageSchema).min(1, "at least one message is required");
 
@@ -26,13 +26,15 @@ const REQUEST_KEYS = Object.keys(CompletionRequestSchema.shape);
 const inRange = (value: unknown, max: number) => value === undefined || (typeof value === "number" && value >= 0 && value <= max);
 
 /**
- * The defining request in its common form (canonical messages, no tools, stop or tool_choice), checked by hand:
+ * The defining request in its common form (canonical messages and tool definitions, no stop or tool_choice), checked by hand:
  * the frame is then what CompletionRequestSchema outputs (test/zino/protocol/fast-paths.property.test.ts).
  * Anything else: undefined, for the schema to decide.
  */
 export function plainCompletionRequest(frame: Record<string, unknown>): CompletionRequest | undefined {
   const { message, tools, tool_choice: toolChoice, stop, temperature, top_p: topP } = frame;
-  if (tools !== undefined || toolChoice !== undefined || stop !== undefined) return undefined;
+  if (toolChoice !== undefined || stop !== undefined) return undefined;
+  if (tools !== undefined && !(Array.isArray(tools) && tools.every((tool) => canonicalToolDefinition(tool) !== undefined)))
+    return undefined;
   if (!inRange(temperature, 2) || !inRange(topP, 1)) return undefined;
   if (!Array.isArray(message) || message.length === 0 || !canonicalChatMessages(message)) return undefined;
   if (!inSchemaOrder(frame, REQUEST_KEYS)) return undefined;

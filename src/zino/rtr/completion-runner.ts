@@ -13,9 +13,10 @@ import { abortableSleep as sleep } from "../../shared/abortable-sleep.js";
 import { backoffDelayMs } from "./retry-policy.js";
 import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
 
+/** Frames written one after the other: each call writes its frame at once; the promise is the back-pressure. */
 export interface CompletionSink {
-  text(delta: string): Promise<void>;
-  toolCall(delta: { index: number; id?: string; name?: string; argumentsDelta?: string }): Promise<void>;
+  text(delta: string): Promise<unknown>;
+  toolCall(delta: { index: number; id?: string; name?: string; argumentsDelta?: string }): Promise<unknown>;
   status(frame: Frame): Promise<void>;
 }
 
@@ -107,12 +108,14 @@ async function attemptOnce(
   let finishReason = "unknown";
   let usage: Usage | undefined;
   let model = target.model;
-  const emit = async (visible: string) => {
+  // Frames are written as events arrive; the writes of one batch (one network read) are awaited together.
+  let writing: Promise<unknown> | undefined;
+  const emit = (visible: string) => {
     if (visible === "") return;
     state.started = true;
     state.sentChars += visible.length;
     fullText += visible;
-    await sink.text(visible);
+    writing = sink.text(visible);
   };
   const events = streamChatCompletion({
     target,
@@ -121,30 +124,35 @@ async function attemptOnce(
     timeoutMs: llm.timeout_ms,
     signal: options.signal,
   });
-  for await (const event of events) {
-    switch (event.kind) {
-      case "text":
-        await emit(filter ? filter.push(event.delta) : event.delta);
-        break;
-      case "tool_call": {
-        state.started = true;
-        tools.add(event);
-        const { kind: _kind, ...delta } = event;
-        await sink.toolCall(delta);
-        break;
+  for await (const batch of events) {
+    for (const event of batch) {
+      switch (event.kind) {
+        case "text":
+          emit(filter ? filter.push(event.delta) : event.delta);
+          break;
+        case "tool_call": {
+          state.started = true;
+          tools.add(event);
+          const { kind: _kind, ...delta } = event;
+          writing = sink.toolCall(delta);
+          break;
+        }
+        case "finish":
+          finishReason = event.reason;
+          break;
+        case "usage":
+          usage = event.usage;
+          break;
+        case "model":
+          model = event.model;
+          break;
       }
-      case "finish":
-        finishReason = event.reason;
-        break;
-      case "usage":
-        usage = event.usage;
-        break;
-      case "model":
-        model = event.model;
-        break;
     }
+    await writing;
+    writing = undefined;
   }
-  if (filter) await emit(filter.flush());
+  if (filter) emit(filter.flush());
+  await writing;
   return { fullText, finishReason, usage, model, toolCalls: tools.result(), provider: endpointHost(target.baseUrl) };
 }
 

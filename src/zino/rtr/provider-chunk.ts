@@ -63,22 +63,26 @@ export function plainChunk(value: unknown): Chunk | undefined {
   return value;
 }
 
-export function* chunkEvents(chunk: Chunk): Generator<StreamEvent> {
-  if (chunk.model) yield { kind: "model", model: chunk.model };
+/** The events of one stream chunk, appended to `out` (one array for all the chunks of a network read). */
+export function chunkEvents(chunk: Chunk, out: StreamEvent[] = []): StreamEvent[] {
+  if (chunk.model) out.push({ kind: "model", model: chunk.model });
   for (const choice of chunk.choices ?? []) {
     const part = choice.delta ?? choice.message;
-    if (part?.content) yield { kind: "text", delta: part.content };
-    for (const [position, call] of (part?.tool_calls ?? []).entries()) {
+    if (part?.content) out.push({ kind: "text", delta: part.content });
+    const calls = part?.tool_calls ?? [];
+    for (let position = 0; position < calls.length; position += 1) {
+      const call = calls[position]!;
       // Some servers omit `index` when they send each call whole; the position then identifies it.
       const event: StreamEvent = { kind: "tool_call", index: call.index ?? position };
       if (call.id) event.id = call.id;
       if (call.function?.name) event.name = call.function.name;
       if (call.function?.arguments) event.argumentsDelta = call.function.arguments;
-      yield event;
+      out.push(event);
     }
-    if (choice.finish_reason) yield { kind: "finish", reason: choice.finish_reason };
+    if (choice.finish_reason) out.push({ kind: "finish", reason: choice.finish_reason });
   }
   if (chunk.usage) {
-    yield { kind: "usage", usage: usageOf(chunk.usage) };
+    out.push({ kind: "usage", usage: usageOf(chunk.usage) });
   }
+  return out;
 }

@@ -36,7 +36,11 @@ export function endpointHost(baseUrl: string): string {
   }
 }
 
-export async function* streamChatCompletion(options: StreamCallOptions): AsyncGenerator<StreamEvent> {
+/**
+ * The provider's answer as batches of events: all the events of one network read in one batch (a read often
+ * carries several stream events, each yielded on its own cost several promises on every event).
+ */
+export async function* streamChatCompletion(options: StreamCallOptions): AsyncGenerator<StreamEvent[]> {
   const { target } = options;
   const call = createUpstreamCall(options.signal, options.timeoutMs);
   try {
@@ -58,7 +62,7 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     if ((response.header("content-type") ?? "").includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
       const whole = await call.guard(async () => JSON.parse(await response.text()) as unknown, "while reading the response");
-      yield* chunkEvents(parseChunk(JSON.stringify(whole)));
+      yield chunkEvents(parseChunk(JSON.stringify(whole)));
       return;
     }
     yield* sseEvents(response.body, call);
@@ -84,20 +88,16 @@ function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): Upstr
   callerSignal.throwIfAborted();
   const upstream = new AbortController();
   let timedOut = false;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      upstream.abort(new Error("timeout"));
-    }, timeoutMs);
-  };
+  // One timer for the call, restarted after each piece of the stream (not a new one per piece).
+  const timer = setTimeout(() => {
+    timedOut = true;
+    upstream.abort(new Error("timeout"));
+  }, timeoutMs);
   const onCallerAbort = () => upstream.abort(callerSignal.reason);
   callerSignal.addEventListener("abort", onCallerAbort, { once: true });
-  arm();
   return {
     signal: upstream.signal,
-    arm,
+    arm: () => void timer.refresh(),
     async guard(step, phase) {
       try {
         return await step();
@@ -116,7 +116,7 @@ function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): Upstr
   };
 }
 
-async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): AsyncGenerator<StreamEvent> {
+async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): AsyncGenerator<StreamEvent[]> {
   const parser = new SseParser();
   const reader = body[Symbol.asyncIterator]();
   let finished = false;
@@ -124,15 +124,24 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
     for (;;) {
       const read = await call.guard(() => reader.next(), "in the middle of the stream");
       call.arm();
-      for (const payload of read.done === true ? parser.end() : parser.push(read.value)) {
-        if (payload.trim() === "[DONE]") {
-          await drainEnd(reader);
-          return;
+      const batch: StreamEvent[] = [];
+      let ended = false;
+      try {
+        for (const payload of read.done === true ? parser.end() : parser.push(read.value)) {
+          if (payload.trim() === "[DONE]") {
+            ended = true;
+            break;
+          }
+          chunkEvents(parseChunk(payload), batch);
         }
-        for (const event of chunkEvents(parseChunk(payload))) {
-          if (event.kind === "finish") finished = true;
-          yield event;
-        }
+      } finally {
+        // What came before a malformed event still reaches the caller first, as it would one event at a time.
+        finished ||= batch.some((event) => event.kind === "finish");
+        if (batch.length > 0) yield batch;
+      }
+      if (ended) {
+        await drainEnd(reader);
+        return;
       }
       if (read.done) break;
     }

@@ -48,10 +48,15 @@ export class ReasoningFilter {
   }
 }
 
+/** The proper prefixes of each tag, longest first: computed once, not sliced again for every delta. */
+const PROPER_PREFIXES = new Map(
+  [OPEN, CLOSE].map((tag) => [tag, Array.from({ length: tag.length - 1 }, (_, i) => tag.slice(0, tag.length - 1 - i))]),
+);
+
 /** Length of the longest suffix of `text` that is a proper prefix of `tag`. */
 function partialTagSuffix(text: string, tag: string): number {
-  for (let n = Math.min(tag.length - 1, text.length); n > 0; n -= 1) {
-    if (text.endsWith(tag.slice(0, n))) return n;
+  for (const prefix of PROPER_PREFIXES.get(tag)!) {
+    if (prefix.length <= text.length && text.endsWith(prefix)) return prefix.length;
   }
   return 0;
 }

@@ -20,11 +20,20 @@ export function redactingWriter(out: FrameWriter, secrets: readonly string[]): F
 
 /** Whether a key or string anywhere in `value` contains a secret (a walk: no JSON text built per frame). */
 function containsSecret(value: unknown, secrets: readonly string[]): boolean {
-  if (typeof value === "string") return secrets.some((s) => value.includes(s));
-  if (Array.isArray(value)) return value.some((item) => containsSecret(item, secrets));
+  // Plain loops: no closure per value of every frame.
+  if (typeof value === "string") {
+    for (const secret of secrets) if (value.includes(secret)) return true;
+    return false;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsSecret(item, secrets)) return true;
+    return false;
+  }
   if (typeof value === "object" && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (containsSecret(key, secrets) || containsSecret(item, secrets)) return true;
+    // for…in over own keys: no array of entries per object.
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (containsSecret(key, secrets) || containsSecret((value as Record<string, unknown>)[key], secrets)) return true;
     }
   }
   return false;

@@ -248,7 +248,7 @@ function requestBody(llm: LlmConfig, messages: ChatMessage[], spec: CallSpec): R
 /** How provider events become frames: `chunk`, and for our own callers `tool_call_delta` and `status`. */
 function frameSink(out: FrameWriter, richFrames: boolean): CompletionSink {
   return {
-    text: async (delta) => void (await out.send({ type: "chunk", delta })),
+    text: (delta) => out.send({ type: "chunk", delta }),
     toolCall: async (delta) => {
       if (!richFrames) return;
       const frame: Frame = { type: "tool_call_delta", index: delta.index };

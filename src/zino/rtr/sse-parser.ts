@@ -4,7 +4,7 @@
 export class SseParser {
   private readonly decoder = new TextDecoder("utf-8");
   private buffer = "";
-  private dataLines: string[] = [];
+  private readonly dataLines: string[] = [];
 
   /** Feeds raw bytes (or text) and returns the data payloads of every event completed by them. */
   push(chunk: Uint8Array | string): string[] {
@@ -17,16 +17,20 @@ export class SseParser {
     this.buffer += this.decoder.decode();
     const out = this.drain(true);
     if (this.dataLines.length > 0) out.push(this.dataLines.join("\n"));
-    this.dataLines = [];
+    this.dataLines.length = 0;
     return out;
   }
 
   private drain(final: boolean): string[] {
     const out: string[] = [];
     let start = 0;
+    // The next CR and LF at or after `start`, searched again only once passed (a stream without CRs is not
+    // scanned to its end for one at every line).
+    let cr = this.buffer.indexOf("\r");
+    let lf = this.buffer.indexOf("\n");
     for (;;) {
-      const cr = this.buffer.indexOf("\r", start);
-      const lf = this.buffer.indexOf("\n", start);
+      if (cr >= 0 && cr < start) cr = this.buffer.indexOf("\r", start);
+      if (lf >= 0 && lf < start) lf = this.buffer.indexOf("\n", start);
       if (cr < 0 && lf < 0) break;
       let lineEnd: number;
       let next: number;
@@ -52,16 +56,13 @@ export class SseParser {
 
   private line(line: string, out: string[]): void {
     if (line === "") {
-      if (this.dataLines.length > 0) out.push(this.dataLines.join("\n"));
-      this.dataLines = [];
+      if (this.dataLines.length > 0) out.push(this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join("\n"));
+      this.dataLines.length = 0;
       return;
     }
-    if (line.startsWith(":")) return; // comment / keep-alive
-    const colon = line.indexOf(":");
-    const field = colon < 0 ? line : line.slice(0, colon);
-    if (field !== "data") return; // event, id, retry: not used by chat-completion streams
-    let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    this.dataLines.push(value);
+    // Only `data` is used by chat-completion streams (not event, id, retry; `:` starts a comment / keep-alive).
+    if (!line.startsWith("data") || (line.length > 4 && line[4] !== ":")) return;
+    const start = line.length > 5 && line[5] === " " ? 6 : 5;
+    this.dataLines.push(line.length > 4 ? line.slice(start) : "");
   }
 }

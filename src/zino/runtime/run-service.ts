@@ -2,6 +2,7 @@
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
 import { serviceFlags } from "./service-flags.js";
+import { applyServiceRuntimeFlags } from "./service-node-flags.js";
 
 export interface Service {
   start(): Promise<void>;
@@ -34,6 +35,7 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     process.stdout.write(early);
     return;
   }
+  applyServiceRuntimeFlags();
   process.umask(SERVICE_UMASK);
   let instance: InstanceConfig;
   try {

@@ -11,7 +11,9 @@ import {
   CompletionRequestSchema,
   MessagesAnswerSchema,
   ChunkFrameSchema,
+  ToolDefinitionSchema,
   canonicalChatMessage,
+  canonicalToolDefinition,
   chunkDelta,
   plainCompletionRequest,
   plainMessagesAnswer,
@@ -96,6 +98,37 @@ const nearCanonicalArb = fc.tuple(canonicalMessageArb, fc.nat(), fc.option(oddVa
 
 const anyMessageArb = fc.oneof(messageArb, nearCanonicalArb, canonicalMessageArb);
 
+/** A tool definition as exc lists them: known keys in schema order. */
+const canonicalToolArb: fc.Arbitrary<Record<string, unknown>> = record({
+  type: fc.constant("function"),
+  function: fc.oneof(
+    record({
+      name: fc.string({ minLength: 1, maxLength: 8 }),
+      description: fc.string({ maxLength: 8 }),
+      parameters: fc.jsonValue({ maxDepth: 2 }),
+    }),
+    record({ name: fc.string({ minLength: 1, maxLength: 8 }) }),
+  ),
+});
+
+const toolArb = fc.oneof(
+  canonicalToolArb,
+  jumbled(
+    {
+      type: fc.constantFrom("function", "other"),
+      function: jumbled(
+        {
+          name: fc.constantFrom("execute_bash", "f", ""),
+          description: fc.string({ maxLength: 5 }),
+          parameters: fc.jsonValue({ maxDepth: 2 }),
+        },
+        ["strict", "extra"],
+      ),
+    },
+    ["extra"],
+  ),
+);
+
 /** The fast path, where it answers, returns the input itself, equal to the schema's output key for key, in order. */
 function sameAsSchema<T>(schema: z.ZodType, value: unknown, fast: T | undefined): void {
   if (fast === undefined) return;
@@ -151,7 +184,7 @@ void describe("protocol fast paths ≡ their schemas", () => {
     const requestArb = jumbled(
       {
         message: fc.array(anyMessageArb, { maxLength: 4 }),
-        tools: fc.constant([]),
+        tools: fc.array(toolArb, { maxLength: 3 }),
         tool_choice: fc.constant("auto"),
         stop: fc.constant(["\n"]),
         temperature: fc.oneof(fc.double({ min: -1, max: 3, noNaN: true }), fc.constantFrom(0, 2, -0)),
@@ -164,10 +197,25 @@ void describe("protocol fast paths ≡ their schemas", () => {
       RUNS,
     );
     fc.assert(
-      fc.property(fc.array(canonicalMessageArb, { minLength: 1, maxLength: 5 }), (messages) => {
-        const frame = { message: messages, ctxkey: "default" };
-        assert.equal(plainCompletionRequest(frame), frame);
-      }),
+      fc.property(
+        fc.array(canonicalMessageArb, { minLength: 1, maxLength: 5 }),
+        fc.option(fc.array(canonicalToolArb, { maxLength: 3 }), { nil: undefined }),
+        (messages, tools) => {
+          const frame = { message: messages, ...(tools ? { tools } : {}), ctxkey: "default" };
+          assert.equal(plainCompletionRequest(frame), frame);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  void it("canonicalToolDefinition accepts only what ToolDefinitionSchema accepts, and every tool in exc's shape", () => {
+    fc.assert(
+      fc.property(toolArb, (tool) => sameAsSchema(ToolDefinitionSchema, tool, canonicalToolDefinition(tool))),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(canonicalToolArb, (tool) => assert.equal(canonicalToolDefinition(tool), tool)),
       RUNS,
     );
   });
