@@ -1,7 +1,8 @@
 // The bundled services (issue 14: dist/bundle/zino-<svc>.mjs, scripts/bundle-services.mjs) as they run: built first
 // (`npm run build`'s staleness check, so this never runs older code than the sources), the four started from their
 // bundles, a turn through all of them, a sandboxed tool through exc's bundled process launcher, an MCP server through
-// the SDK that exc imports lazily, and each bundle's --version read from the package.json found from the bundle.
+// the SDK that exc imports lazily, each bundle's --version read from the package.json found from the bundle, and
+// ctx's PostgreSQL store, whose pg is bundled and loaded only then.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -11,6 +12,7 @@ import { requestAll, requestOne } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
 import { serviceMainFile } from "../../src/zino/runtime/service-entry.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
+import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
 import {
   REPO_ROOT,
   TSX_LOADER,
@@ -41,14 +43,19 @@ function childCommandLines(pid: number): string[][] {
   return out;
 }
 
+/** `npm run build` when a source changed: the bundles then hold the code of the sources under test. */
+function buildFirst(): void {
+  const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { encoding: "utf8" });
+  assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
+}
+
 void describe("the bundled services", { timeout: 300_000 }, () => {
   let provider: FakeProvider;
   let instance: TempInstance;
   let services: ZinoProcess[] = [];
 
   before(async () => {
-    const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { encoding: "utf8" });
-    assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
+    buildFirst();
     provider = await startFakeProvider();
     const mcpArgs = JSON.stringify(["--import", TSX_LOADER, join(REPO_ROOT, "test", "support", "mcp-test-server.ts")]);
     instance = writeTempInstance({
@@ -114,6 +121,40 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
         const run = spawnSync(process.execPath, [file, "--version"], { encoding: "utf8" });
         assert.equal(run.stdout, `${version}\n`, `${file}: ${run.stderr}`);
       }
+    }
+  });
+});
+
+void describe("the bundled zino-ctx on PostgreSQL", { skip: postgresSkipReason(), timeout: 300_000 }, () => {
+  void it("[BUNDLE-10] opens its PostgreSQL store (pg bundled, loaded on use) and writes to it", async () => {
+    buildFirst();
+    const database = await createPostgresDatabase();
+    const instance = writeTempInstance({
+      providerUrl: "http://127.0.0.1:9/v1",
+      extraToml: '[store]\nurl_env = "ZINO_BUNDLE_PG_URL"\nkey_file = "ctx-store.key"\n',
+    });
+    try {
+      const [ctx] = await startZinoServices(instance, ["ctx"], {
+        fromDist: true,
+        env: { ZINO_NO_BUNDLE: "", ZINO_BUNDLE_PG_URL: database.url },
+      });
+      try {
+        assert.ok(cmdline(ctx!.child.pid!).includes(join(DIST, "bundle", "zino-ctx.mjs")));
+        const set = await requestOne(
+          instance.sockets.ctx,
+          { type: "set_value", ctxkey: "pg", key: "k", value: "v" },
+          { idleTimeoutMs: 10_000 },
+        );
+        assert.equal(set.type, "ok", JSON.stringify(set));
+        const history = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "pg" }, { idleTimeoutMs: 10_000 });
+        assert.deepEqual(history.messages, [], JSON.stringify(history));
+        assert.doesNotMatch(ctx!.stderr(), /"level":(50|60)/, "no error logged");
+      } finally {
+        await stopZinoServices([ctx!]);
+      }
+    } finally {
+      instance.cleanup();
+      await database.drop();
     }
   });
 });
