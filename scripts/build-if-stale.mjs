@@ -60,7 +60,7 @@ const BUNDLES = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-la
 function bundlesStale() {
   if (!existsSync(bundleScript) || !existsSync(join(root, "src"))) return false;
   if (!BUNDLES.every(existsSync)) return true;
-  const oldest = Math.min(...mtimes(BUNDLES.map((file) => file.slice(root.length + 1))));
+  const oldest = Math.min(...BUNDLES.map((file) => statSync(file).mtimeMs));
   const newest = Math.max(
     newestSource(join(root, "src"), [".ts"]),
     ...mtimes(["package.json", "package-lock.json", "scripts/bundle-services.mjs", "dist/.tsbuildinfo"]),
