@@ -79,7 +79,9 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
       assert.deepEqual(entry, { file: join(DIST, "bundle", `zino-${name}.mjs`), bundled: true }, name);
       const text = readFileSync(entry.file, "utf8");
       // Only better-sqlite3 (native) is imported from node_modules at load; pg is bundled inside a lazy wrapper.
-      const imports = [...text.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]).filter((spec) => !spec?.startsWith("node:"));
+      const imports = [...text.matchAll(/\bimport\s*[\w$*{},\s]*?\bfrom\s*"([^"]+)"/g)]
+        .map((m) => m[1])
+        .filter((spec) => !spec?.startsWith("node:"));
       assert.deepEqual(imports, name === "ctx" ? ["better-sqlite3"] : [], name);
     }
     assert.match(readFileSync(join(DIST, "bundle", "zino-exc.mjs"), "utf8"), /import\("@modelcontextprotocol\/sdk\/client\/index\.js"\)/);
