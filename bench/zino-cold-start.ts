@@ -3,7 +3,9 @@
 //   baseline          a bare `node` process that listens on a Unix socket and answers one frame (Node's own start)
 //   services          ctx, rtr, exc and daemon spawned at once (as a service manager would), first turn retried
 //                     every 5 ms until done
+//   unbundled         (from dist/ with bundles only) the same from dist/src/zino/<svc>/main.js (ZINO_NO_BUNDLE=1)
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
+// From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.mjs) when the build made them.
 // The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
 // Target (issue 14): first turn within 1 s of a cold start. Run: `BENCH_ONLY=zino-cold-start npm run bench`, or
 // `node --import tsx bench/zino-cold-start.ts` (BENCH_DIST=1: from dist/).
@@ -14,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestFrames, requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
+import { serviceMainFile } from "../src/zino/runtime/service-entry.js";
 import { CLI_MAIN, REPO_ROOT, TSX_LOADER, spawnZinoService, writeTempInstance, type TempInstance } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread } from "./latency-stats.js";
 import { startProviderProcess } from "./zino-turns.js";
@@ -53,11 +56,11 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
   clearTimeout(timer);
 }
 
-async function coldServices(providerUrl: string): Promise<number> {
+async function coldServices(providerUrl: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
   const instance = writeTempInstance({ providerUrl });
   const names: ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
   const started = performance.now();
-  const services = names.map((name) => spawnZinoService(name, instance, { fromDist }));
+  const services = names.map((name) => spawnZinoService(name, instance, { fromDist, env }));
   try {
     return await untilFirstTurn(instance, started, () => services.every((s) => s.child.exitCode === null));
   } finally {
@@ -121,18 +124,31 @@ async function main(): Promise<boolean> {
     print(
       `zino-cold-start: from ${fromDist ? "dist/" : "sources via tsx"}, new instance each time, ${ROUNDS} interleaved rounds; ${loadAverageLine()}`,
     );
+    const bundled = fromDist && serviceMainFile("ctx", join(REPO_ROOT, "dist")).bundled;
     const results = await interleavedRounds({
       bare: () => coldBareNode(),
       services: () => coldServices(provider.url),
+      ...(bundled ? { unbundled: () => coldServices(provider.url, { ZINO_NO_BUNDLE: "1" }) } : {}),
       up: () => coldZinoUp(provider.url),
     });
     const bare = spread(results.bare!);
     const services = spread(results.services!);
+    const from = bundled ? " (bundles)" : "";
     print(
       figureTable(
         [
-          { figure: "4 services spawned at once → first turn done", unit: "ms", subject: services, baseline: bare },
-          { figure: "`zino up` → first turn done", unit: "ms", subject: spread(results.up!), baseline: bare },
+          { figure: `4 services spawned at once${from} → first turn done`, unit: "ms", subject: services, baseline: bare },
+          ...(results.unbundled
+            ? [
+                {
+                  figure: "4 services from main.js (unbundled) → first turn done",
+                  unit: "ms",
+                  subject: spread(results.unbundled),
+                  baseline: bare,
+                },
+              ]
+            : []),
+          { figure: `\`zino up\`${from} → first turn done`, unit: "ms", subject: spread(results.up!), baseline: bare },
         ],
         { subject: "zino", baseline: "bare node, first answer" },
       ),

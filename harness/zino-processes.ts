@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
+import { serviceMainFile } from "../src/zino/runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -79,14 +80,17 @@ export interface ZinoProcess {
 
 export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
-  /** Run the compiled `dist/src/zino/<svc>/main.js` (after `npm run build`) instead of the sources through tsx. */
+  /**
+   * Run the build (after `npm run build`) instead of the sources through tsx: the service's bundle when current, else
+   * `dist/src/zino/<svc>/main.js` (src/zino/runtime/service-entry.ts, as `zino up` and the bins).
+   */
   fromDist?: boolean;
 }
 
 export function spawnZinoService(name: ServiceName, instance: TempInstance, options: SpawnOptions = {}): ZinoProcess {
   const env = options.env ?? {};
   const entry = options.fromDist
-    ? [join(REPO_ROOT, "dist", "src", "zino", name, "main.js")]
+    ? [serviceMainFile(name, join(REPO_ROOT, "dist"), { ...process.env, ...env }).file]
     : ["--import", TSX_LOADER, join(REPO_ROOT, "src", "zino", name, "main.ts")];
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry, "--config", instance.configPath], {
     cwd: instance.dir,

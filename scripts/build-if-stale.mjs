@@ -2,6 +2,8 @@
 // install): a second `npm start` costs a directory walk instead of a compilation. When a build is needed, tsc runs
 // incrementally (tsBuildInfo in dist/), with a line when it starts, every 15 s while it runs, and when it ends.
 // The studio (studio/, a Vite app) is built into dist/studio the same way, when its own sources changed.
+// After tsc, the ZINO services are bundled (scripts/bundle-services.mjs, esbuild: dist/bundle/zino-<svc>.mjs) when a
+// source, the lockfile or the bundling script is newer than the bundles, or when tsc ran since (its stamp is newer).
 // Plain JavaScript so that it runs before anything is compiled and without a TypeScript loader.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
@@ -50,6 +52,22 @@ function studioStale() {
   return newest > statSync(studioStamp).mtimeMs;
 }
 
+const bundleDir = join(root, "dist", "bundle");
+const bundleScript = join(root, "scripts", "bundle-services.mjs");
+const BUNDLES = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"].map((name) => join(bundleDir, `${name}.mjs`));
+
+/** The service bundles: missing, or older than a source, the dependencies, the bundling script or the last tsc. */
+function bundlesStale() {
+  if (!existsSync(bundleScript) || !existsSync(join(root, "src"))) return false;
+  if (!BUNDLES.every(existsSync)) return true;
+  const oldest = Math.min(...BUNDLES.map((file) => statSync(file).mtimeMs));
+  const newest = Math.max(
+    newestSource(join(root, "src"), [".ts"]),
+    ...mtimes(["package.json", "package-lock.json", "scripts/bundle-services.mjs", "dist/.tsbuildinfo"]),
+  );
+  return newest > oldest;
+}
+
 /** Runs one build step; resolves to its exit code, with a line every 15 s while it runs. */
 function run(label, args) {
   const started = Date.now();
@@ -85,6 +103,16 @@ async function buildServer() {
   return code;
 }
 
+async function buildBundles() {
+  if (!existsSync(join(root, "node_modules", "esbuild"))) {
+    // Without dev dependencies: the services run from main.js (src/zino/runtime/service-entry.ts ignores bundles
+    // older than the compilation).
+    say("esbuild is not installed: the services run from dist/src/zino/<svc>/main.js, unbundled");
+    return 0;
+  }
+  return run("bundle", [bundleScript]);
+}
+
 async function buildStudio() {
   const vite = join(root, "node_modules", "vite", "bin", "vite.js");
   if (!existsSync(vite)) {
@@ -96,8 +124,11 @@ async function buildStudio() {
   return run("studio", [vite, "build", "--config", join(studioRoot, "vite.config.ts"), "--logLevel", "warn"]);
 }
 
-const steps = [serverStale() ? buildServer : null, studioStale() ? buildStudio : null].filter(Boolean);
-if (steps.length === 0 && !quiet) say("dist/ is up to date");
+const server = serverStale();
+const studio = studioStale();
+if (!server && !studio && !bundlesStale() && !quiet) say("dist/ is up to date");
+// The bundles are checked again after tsc, since a compilation makes them stale.
+const steps = [server ? buildServer : null, () => (bundlesStale() ? buildBundles() : 0), studio ? buildStudio : null].filter(Boolean);
 let status = 0;
 for (const step of steps) {
   status = await step();

@@ -37,6 +37,10 @@ void describe("npm install -g of the packed checkout", () => {
     for (const name of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon"]) {
       assert.match((await run(bin(name), ["--help"], { cwd: dir })).stdout, new RegExp(`Usage: ${name}`), name);
     }
+    // The bins run the services' bundles (issue 14), which the package carries.
+    for (const name of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"]) {
+      assert.ok(existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "dist", "bundle", `${name}.mjs`)), name);
+    }
     assert.ok(
       existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "deploy", "systemd", "README.md")),
       "the units' documentation is installed",

@@ -35,13 +35,14 @@ void describe("build-if-stale", () => {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     });
-  const runs = () => {
+  const count = (file: string) => {
     try {
-      return execFileSync("cat", [join(root, "tsc-runs")], { encoding: "utf8" }).length;
+      return execFileSync("cat", [join(root, file)], { encoding: "utf8" }).length;
     } catch {
       return 0;
     }
   };
+  const runs = () => count("tsc-runs");
 
   void it("[START-FAST-1] builds when there is no dist/, then skips the build until a source changes", () => {
     build();
@@ -57,5 +58,45 @@ void describe("build-if-stale", () => {
     assert.equal(runs(), 2, "a changed source: one compilation");
     build();
     assert.equal(runs(), 2);
+  });
+
+  void it("[START-FAST-2] bundles the services after tsc, again only when a source changed, a bundle is missing or tsc ran since", () => {
+    // The stand-in bundler (scripts/bundle-services.mjs) records each run and writes the bundles; esbuild "installed".
+    const bundles = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"].map((n) =>
+      join(root, "dist", "bundle", `${n}.mjs`),
+    );
+    writeFileSync(
+      join(root, "scripts", "bundle-services.mjs"),
+      [
+        'import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";',
+        'mkdirSync("dist/bundle", { recursive: true });',
+        'for (const n of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"]) writeFileSync(`dist/bundle/${n}.mjs`, "");',
+        'appendFileSync("bundle-runs", "x");',
+      ].join("\n"),
+    );
+    mkdirSync(join(root, "node_modules", "esbuild"), { recursive: true });
+    const bundleRuns = () => count("bundle-runs");
+    const tscRuns = runs();
+    const backdate = (...files: string[]) => {
+      const earlier = new Date(Date.now() - 60_000);
+      for (const file of files) utimesSync(file, earlier, earlier);
+    };
+    build();
+    assert.deepEqual([runs(), bundleRuns()], [tscRuns, 1], "dist/ compiled, no bundles: bundling only");
+    build();
+    assert.deepEqual([runs(), bundleRuns()], [tscRuns, 1], "nothing changed");
+    backdate(join(root, "dist", ".tsbuildinfo"), ...bundles);
+    writeFileSync(join(root, "src", "zino", "cli", "main.ts"), "export const changedAgain = true;\n");
+    build();
+    assert.deepEqual([runs(), bundleRuns()], [tscRuns + 1, 2], "a changed source: tsc, then the bundles");
+    rmSync(bundles[2]!);
+    build();
+    assert.deepEqual([runs(), bundleRuns()], [tscRuns + 1, 3], "a bundle missing: bundling only");
+    // tsc ran since the bundling (e.g. a bare `tsc -p tsconfig.build.json`): the bundles are rebuilt.
+    backdate(...bundles);
+    build();
+    assert.deepEqual([runs(), bundleRuns()], [tscRuns + 1, 4]);
+    build();
+    assert.deepEqual([runs(), bundleRuns()], [tscRuns + 1, 4]);
   });
 });

@@ -9,6 +9,7 @@ import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
 import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
+import { namesServiceEntry } from "../runtime/service-entry.js";
 import { START_ORDER } from "./service-launch.js";
 import { startServices } from "./service-start.js";
 
@@ -117,7 +118,7 @@ function isZombie(pid: number): boolean {
   }
 }
 
-/** Guards against a recycled pid: on Linux the command line must name the service's main file. */
+/** Guards against a recycled pid: on Linux the command line must name a file that runs the service (main, bundle). */
 function isOurService(pid: number, name: ServiceName): boolean {
   if (!isAlive(pid)) return false;
   const cmdlinePath = `/proc/${pid}/cmdline`;
@@ -125,7 +126,7 @@ function isOurService(pid: number, name: ServiceName): boolean {
   try {
     return readFileSync(cmdlinePath, "utf8")
       .split("\0")
-      .some((arg) => arg.includes(`/${name}/main.`));
+      .some((arg) => namesServiceEntry(arg, name));
   } catch {
     return true;
   }

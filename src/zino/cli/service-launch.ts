@@ -1,9 +1,11 @@
-// How the CLI starts a service: the same node binary running the sibling `../<svc>/main.js` (from dist/) or,
-// when the CLI itself runs from TypeScript sources, `node --import tsx ../<svc>/main.ts`.
+// How the CLI starts a service: the same node binary running, from dist/, the service's bundle or its main.js
+// (runtime/service-entry.ts chooses, as for the bins and the harness) or, when the CLI itself runs from TypeScript
+// sources, `node --import tsx ../<svc>/main.ts`.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServiceName } from "../config/index.js";
+import { serviceMainFile } from "../runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../runtime/service-node-flags.js";
 
 /** Start order (docs/zino-protocol.md §1: ctx is what the others load their configuration from; the daemon talks to all). */
@@ -13,7 +15,7 @@ export const REQUIRED_SERVICES: readonly ServiceName[] = ["ctx", "rtr", "daemon"
 
 export interface ServiceEntry {
   name: ServiceName;
-  /** The main file that would be run. */
+  /** The file that would be run: main.ts (sources), or the bundle or main.js (dist/). */
   mainFile: string;
   exists: boolean;
   /** Executable and arguments: the service's Node flags (runtime/service-node-flags.ts), then its main file, `--config` included when the instance has a file. */
@@ -25,7 +27,9 @@ const cliFile = fileURLToPath(import.meta.url);
 
 export function resolveServiceEntry(name: ServiceName, configPath: string | undefined, fromFile: string = cliFile): ServiceEntry {
   const fromSources = fromFile.endsWith(".ts");
-  const mainFile = join(dirname(fromFile), "..", name, fromSources ? "main.ts" : "main.js");
+  const mainFile = fromSources
+    ? join(dirname(fromFile), "..", name, "main.ts")
+    : serviceMainFile(name, join(dirname(fromFile), "..", "..", "..")).file;
   const loader = fromSources ? ["--import", tsxLoader()] : [];
   const config = configPath ? ["--config", configPath] : [];
   return {

@@ -52,7 +52,16 @@ interface Entry {
 const HERE = fileURLToPath(import.meta.url);
 /** From the sources (tsx), the launcher is the .ts file run through the same loader; from dist/, the .js file. */
 const FROM_SOURCES = HERE.endsWith(".ts");
-const LAUNCHER_MAIN = join(dirname(HERE), `process-launcher-main.${FROM_SOURCES ? "ts" : "js"}`);
+const LAUNCHER_MAIN = launcherMainFile(HERE);
+
+/**
+ * The launcher's program for this module's file `here`: process-launcher-main.ts or .js next to it, or, when exc
+ * runs from its bundle (dist/bundle/zino-exc.mjs, scripts/bundle-services.mjs), the launcher's own bundle beside it.
+ */
+export function launcherMainFile(here: string): string {
+  if (here.endsWith(".mjs")) return join(dirname(here), "zino-exc-launcher.mjs");
+  return join(dirname(here), `process-launcher-main.${here.endsWith(".ts") ? "ts" : "js"}`);
+}
 const CLOSE_GRACE_MS = 3_000;
 export const EARLY_EXIT_MS = 2_000;
 export const BROKEN_AFTER = 3;

@@ -1,0 +1,61 @@
+// Which file starts a ZINO service, for every launcher: `zino up` (cli/service-launch.ts), the package's bins that
+// the systemd units run (<svc>/bin.ts) and the test and benchmark harness (harness/zino-processes.ts).
+// From dist/, the service's bundle (dist/bundle/zino-<svc>.mjs, one file made by scripts/bundle-services.mjs: a cold
+// start loads one module instead of ~300) when the build made one and it is not older than the last compilation;
+// else dist/src/zino/<svc>/main.js, which always works. ZINO_NO_BUNDLE=1 forces main.js (comparisons, debugging).
+// This module imports only node: built-ins, so a bin that loads it costs nothing before the service itself.
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServiceName } from "../config/index.js";
+
+export interface ServiceMain {
+  /** Absolute path of the file to run with node. */
+  file: string;
+  bundled: boolean;
+}
+
+/** The bundle of `name` in `distDir` (whether or not it exists). */
+export function serviceBundleFile(name: ServiceName, distDir: string): string {
+  return join(distDir, "bundle", `zino-${name}.mjs`);
+}
+
+/**
+ * The file that runs service `name` from the build in `distDir` (the `dist` directory): its bundle when present and
+ * current, else its main.js. A bundle older than dist/.tsbuildinfo (tsc ran again without bundling, e.g. a bare
+ * `tsc -p tsconfig.build.json`) is ignored, so a stale bundle never runs older code than main.js would.
+ */
+export function serviceMainFile(name: ServiceName, distDir: string, env: NodeJS.ProcessEnv = process.env): ServiceMain {
+  const main = join(distDir, "src", "zino", name, "main.js");
+  if (env.ZINO_NO_BUNDLE === "1") return { file: main, bundled: false };
+  const bundle = serviceBundleFile(name, distDir);
+  return bundleIsCurrent(bundle, join(distDir, ".tsbuildinfo")) ? { file: bundle, bundled: true } : { file: main, bundled: false };
+}
+
+function bundleIsCurrent(bundle: string, stamp: string): boolean {
+  const bundleTime = mtime(bundle);
+  if (bundleTime === undefined) return false;
+  // An installed package has no build info (package.json `files`): its bundles came with its dist/.
+  const stampTime = mtime(stamp);
+  return stampTime === undefined || bundleTime >= stampTime;
+}
+
+function mtime(path: string): number | undefined {
+  return existsSync(path) ? statSync(path).mtimeMs : undefined;
+}
+
+/**
+ * Runs service `name` in this process, the whole body of its bin (`binUrl`, the bin's import.meta.url): from dist/
+ * (dist/src/zino/<svc>/bin.js) its bundle or main.js, from the sources (tsx) the sibling main.ts.
+ */
+export async function runServiceMain(name: ServiceName, binUrl: string): Promise<void> {
+  const file = binUrl.endsWith(".ts")
+    ? fileURLToPath(new URL("main.ts", binUrl))
+    : serviceMainFile(name, fileURLToPath(new URL("../../..", binUrl))).file;
+  await import(pathToFileURL(file).href);
+}
+
+/** Whether one argument of a process's command line is a file that runs service `name` (main.ts/.js, bin, bundle). */
+export function namesServiceEntry(arg: string, name: ServiceName): boolean {
+  return arg.includes(`/${name}/main.`) || arg.includes(`/${name}/bin.`) || arg.endsWith(`/zino-${name}.mjs`);
+}

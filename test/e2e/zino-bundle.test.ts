@@ -1,0 +1,162 @@
+// The bundled services (issue 14: dist/bundle/zino-<svc>.mjs, scripts/bundle-services.mjs) as they run: built first
+// (`npm run build`'s staleness check, so this never runs older code than the sources), the four started from their
+// bundles, a turn through all of them, a sandboxed tool through exc's bundled process launcher, an MCP server through
+// the SDK that exc imports lazily, each bundle's --version read from the package.json found from the bundle, and
+// ctx's PostgreSQL store, whose pg is bundled and loaded only then.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { requestAll, requestOne } from "../../src/wire/index.js";
+import type { ServiceName } from "../../src/zino/config/index.js";
+import { serviceMainFile } from "../../src/zino/runtime/service-entry.js";
+import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
+import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
+import {
+  REPO_ROOT,
+  TSX_LOADER,
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
+} from "../../harness/zino-processes.js";
+
+const NAMES: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
+const DIST = join(REPO_ROOT, "dist");
+const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
+const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+
+/** The command lines of `pid`'s child processes. */
+function childCommandLines(pid: number): string[][] {
+  const out: string[][] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) out.push(cmdline(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** `npm run build` when a source changed: the bundles then hold the code of the sources under test. */
+function buildFirst(): void {
+  const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { encoding: "utf8" });
+  assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
+}
+
+void describe("the bundled services", { timeout: 300_000 }, () => {
+  let provider: FakeProvider;
+  let instance: TempInstance;
+  let services: ZinoProcess[] = [];
+
+  before(async () => {
+    buildFirst();
+    provider = await startFakeProvider();
+    const mcpArgs = JSON.stringify(["--import", TSX_LOADER, join(REPO_ROOT, "test", "support", "mcp-test-server.ts")]);
+    instance = writeTempInstance({
+      providerUrl: provider.url,
+      extraToml: ["[exec]", 'static_analysis = "off"', "", "[mcp_servers.t]", `command = "${process.execPath}"`, `args = ${mcpArgs}`].join(
+        "\n",
+      ),
+    });
+    // ZINO_NO_BUNDLE emptied: an inherited ZINO_NO_BUNDLE=1 would start main.js.
+    services = await startZinoServices(instance, NAMES, { fromDist: true, env: { ZINO_NO_BUNDLE: "" } });
+  });
+  after(async () => {
+    await stopZinoServices(services);
+    await provider?.close();
+    instance?.cleanup();
+  });
+
+  void it("[BUNDLE-6] the build makes a current bundle per service, which keeps PostgreSQL and the MCP SDK lazy", () => {
+    for (const name of NAMES) {
+      const entry = serviceMainFile(name, DIST, {});
+      assert.deepEqual(entry, { file: join(DIST, "bundle", `zino-${name}.mjs`), bundled: true }, name);
+      const text = readFileSync(entry.file, "utf8");
+      // Only better-sqlite3 (native) is imported from node_modules at load; pg is bundled inside a lazy wrapper.
+      const imports = [...text.matchAll(/\bimport\s*[\w$*{},\s]*?\bfrom\s*"([^"]+)"/g)]
+        .map((m) => m[1])
+        .filter((spec) => !spec?.startsWith("node:"));
+      assert.deepEqual(imports, name === "ctx" ? ["better-sqlite3"] : [], name);
+    }
+    assert.match(readFileSync(join(DIST, "bundle", "zino-exc.mjs"), "utf8"), /import\("@modelcontextprotocol\/sdk\/client\/index\.js"\)/);
+    assert.ok(existsSync(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+  });
+
+  void it("[BUNDLE-7] the four services run from their bundles and answer a turn", async () => {
+    for (const service of services) {
+      assert.ok(cmdline(service.child.pid!).includes(join(DIST, "bundle", `zino-${service.name}.mjs`)), service.name);
+    }
+    provider.enqueue({ text: "from the bundles" });
+    const frames = await requestAll(instance.sockets.daemon, { message: "hello", channel_id: "bundle" });
+    assert.equal(frames.at(-1)?.type, "done", JSON.stringify(frames));
+    assert.equal(frames.at(-1)?.full_text, "from the bundles");
+  });
+
+  void it("[BUNDLE-8] bundled exc runs a sandboxed tool through its bundled process launcher, and an MCP tool", async () => {
+    const exc = services.find((s) => s.name === "exc")!;
+    const result = await requestOne(
+      instance.sockets.exc,
+      { message: { name: "execute_bash", arguments: { code: "echo hi" } }, ctxkey: "b" },
+      { idleTimeoutMs: 60_000 },
+    );
+    assert.equal(result.stdout, "hi\n", JSON.stringify(result));
+    const launchers = childCommandLines(exc.child.pid!).filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+    assert.equal(launchers.length, 1, `exc's children: ${JSON.stringify(childCommandLines(exc.child.pid!))}\n${exc.stderr()}`);
+    const mcp = await requestOne(
+      instance.sockets.exc,
+      { message: { name: "mcp__t__echo", arguments: { text: "hi" } }, ctxkey: "b" },
+      { idleTimeoutMs: 60_000 },
+    );
+    assert.equal(mcp.stdout, "echo: hi\nsecret: <unset>", JSON.stringify(mcp));
+    assert.doesNotMatch(exc.stderr(), /launcher/, "no launcher failure logged");
+  });
+
+  void it("[BUNDLE-9] each bundle and each bin prints the package's version, found from its own file", () => {
+    for (const name of NAMES) {
+      for (const file of [join(DIST, "bundle", `zino-${name}.mjs`), join(DIST, "src", "zino", name, "bin.js")]) {
+        const run = spawnSync(process.execPath, [file, "--version"], { encoding: "utf8" });
+        assert.equal(run.stdout, `${version}\n`, `${file}: ${run.stderr}`);
+      }
+    }
+  });
+});
+
+void describe("the bundled zino-ctx on PostgreSQL", { skip: postgresSkipReason(), timeout: 300_000 }, () => {
+  void it("[BUNDLE-10] opens its PostgreSQL store (pg bundled, loaded on use) and writes to it", async () => {
+    buildFirst();
+    const database = await createPostgresDatabase();
+    const instance = writeTempInstance({
+      providerUrl: "http://127.0.0.1:9/v1",
+      extraToml: '[store]\nurl_env = "ZINO_BUNDLE_PG_URL"\nkey_file = "ctx-store.key"\n',
+    });
+    try {
+      const [ctx] = await startZinoServices(instance, ["ctx"], {
+        fromDist: true,
+        env: { ZINO_NO_BUNDLE: "", ZINO_BUNDLE_PG_URL: database.url },
+      });
+      try {
+        assert.ok(cmdline(ctx!.child.pid!).includes(join(DIST, "bundle", "zino-ctx.mjs")));
+        const set = await requestOne(
+          instance.sockets.ctx,
+          { type: "set_value", ctxkey: "pg", key: "k", value: "v" },
+          { idleTimeoutMs: 10_000 },
+        );
+        assert.equal(set.type, "ok", JSON.stringify(set));
+        const history = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "pg" }, { idleTimeoutMs: 10_000 });
+        assert.deepEqual(history.messages, [], JSON.stringify(history));
+        assert.doesNotMatch(ctx!.stderr(), /"level":(50|60)/, "no error logged");
+      } finally {
+        await stopZinoServices([ctx!]);
+      }
+    } finally {
+      instance.cleanup();
+      await database.drop();
+    }
+  });
+});

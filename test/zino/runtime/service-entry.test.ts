@@ -1,0 +1,75 @@
+// Which file starts a service (src/zino/runtime/service-entry.ts), shared by `zino up`, the bins the systemd units run
+// and the harness: the bundle when the build made one and it is current, else main.js; and the files the bundled code
+// finds next to itself (exc's process launcher). On a scratch dist/ whose files are small stand-ins.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, describe, it } from "node:test";
+import { resolveServiceEntry } from "../../../src/zino/cli/service-launch.js";
+import { launcherMainFile } from "../../../src/zino/exc/process-launcher.js";
+import { namesServiceEntry, runServiceMain, serviceBundleFile, serviceMainFile } from "../../../src/zino/runtime/service-entry.js";
+import { SERVICE_NODE_FLAGS } from "../../../src/zino/runtime/service-node-flags.js";
+
+void describe("service entry", () => {
+  const root = mkdtempSync(join(tmpdir(), "zentry-"));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const dist = join(root, "dist");
+  const main = (name: string) => join(dist, "src", "zino", name, "main.js");
+  const stamp = join(dist, ".tsbuildinfo");
+  const at = (path: string, secondsAgo: number) =>
+    utimesSync(path, new Date(Date.now() - secondsAgo * 1000), new Date(Date.now() - secondsAgo * 1000));
+  for (const name of ["ctx", "rtr"]) {
+    mkdirSync(join(dist, "src", "zino", name), { recursive: true });
+    writeFileSync(main(name), "");
+  }
+  mkdirSync(join(dist, "bundle"));
+  writeFileSync(stamp, "{}");
+  // A stand-in bundle that says it ran (runServiceMain imports it into this process).
+  writeFileSync(serviceBundleFile("ctx", dist), 'globalThis.zinoEntryTest = "bundle";\n');
+  at(stamp, 60);
+
+  void it("[BUNDLE-1] runs the bundle when it exists and is not older than the last compilation, else main.js", () => {
+    assert.deepEqual(serviceMainFile("ctx", dist, {}), { file: join(dist, "bundle", "zino-ctx.mjs"), bundled: true });
+    assert.deepEqual(serviceMainFile("rtr", dist, {}), { file: main("rtr"), bundled: false }, "no bundle: main.js");
+    assert.deepEqual(serviceMainFile("ctx", dist, { ZINO_NO_BUNDLE: "1" }), { file: main("ctx"), bundled: false });
+    // tsc ran after the bundling (a bare `tsc -p tsconfig.build.json`): the bundle may hold older code than main.js.
+    at(serviceBundleFile("ctx", dist), 120);
+    assert.deepEqual(serviceMainFile("ctx", dist, {}), { file: main("ctx"), bundled: false });
+    // An installed package has no build info: its bundle is used.
+    rmSync(stamp);
+    assert.equal(serviceMainFile("ctx", dist, {}).bundled, true);
+    writeFileSync(stamp, "{}");
+    at(stamp, 600);
+  });
+
+  void it("[BUNDLE-2] zino up starts the bundle from dist/, with the services' Node flags and --config", () => {
+    const entry = resolveServiceEntry("ctx", "/etc/zino/ZINO.toml", join(dist, "src", "zino", "cli", "service-launch.js"));
+    assert.equal(entry.mainFile, serviceBundleFile("ctx", dist));
+    assert.equal(entry.exists, true);
+    assert.deepEqual(entry.args, [...SERVICE_NODE_FLAGS, serviceBundleFile("ctx", dist), "--config", "/etc/zino/ZINO.toml"]);
+    assert.equal(resolveServiceEntry("rtr", undefined, join(dist, "src", "zino", "cli", "service-launch.js")).mainFile, main("rtr"));
+  });
+
+  void it("[BUNDLE-3] a service's bin (package.json, the systemd units) runs its bundle in its own process", async () => {
+    await runServiceMain("ctx", pathToFileURL(join(dist, "src", "zino", "ctx", "bin.js")).href);
+    assert.equal((globalThis as { zinoEntryTest?: string }).zinoEntryTest, "bundle");
+  });
+
+  void it("[BUNDLE-4] `zino down` recognises a service started from its main file, its bin or its bundle, and no other", () => {
+    assert.ok(namesServiceEntry("/x/dist/src/zino/ctx/main.js", "ctx"));
+    assert.ok(namesServiceEntry("/x/src/zino/ctx/main.ts", "ctx"));
+    assert.ok(namesServiceEntry("/usr/lib/node_modules/zelinqa-mcp/dist/src/zino/ctx/bin.js", "ctx"));
+    assert.ok(namesServiceEntry("/x/dist/bundle/zino-ctx.mjs", "ctx"));
+    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-exc-launcher.mjs", "exc"));
+    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-rtr.mjs", "ctx"));
+    assert.ok(!namesServiceEntry("/usr/bin/python3", "ctx"));
+  });
+
+  void it("[BUNDLE-5] exc's process launcher is found next to the module that starts it: source, main.js or bundle", () => {
+    assert.equal(launcherMainFile("/r/src/zino/exc/process-launcher.ts"), "/r/src/zino/exc/process-launcher-main.ts");
+    assert.equal(launcherMainFile("/r/dist/src/zino/exc/process-launcher.js"), "/r/dist/src/zino/exc/process-launcher-main.js");
+    assert.equal(launcherMainFile("/r/dist/bundle/zino-exc.mjs"), "/r/dist/bundle/zino-exc-launcher.mjs");
+  });
+});
