@@ -1,5 +1,5 @@
 // The test command. `--checks` runs the typecheck and the linter first (a line per step, with its duration);
-// `--unit` runs the fast tests only. Before the tests it checks the system programs some tests need (bubblewrap,
+// `--unit` runs the fast tests only; a whole run builds dist/ first when stale. Before the tests it checks the system programs some tests need (bubblewrap,
 // shellcheck, tmux, the PostgreSQL server binaries, Chromium): as root with apt it installs a missing one, else the tests
 // that need it skip, saying why and how to install it (under CI=true a missing one is a failure). It starts a
 // throwaway PostgreSQL cluster unless TEST_DATABASE_URL is set, runs the test files with node's test runner
@@ -238,6 +238,10 @@ async function main(): Promise<number> {
     if (!typecheck || !lint || !format) return 1;
   }
 
+  // Several test files run from dist/ and build it themselves when stale (the studio, the bundled services, the
+  // package): a whole run builds once first, so those files, running side by side, never build at the same moment.
+  if (!unit && filters.length === 0 && !(await step("build", process.execPath, [join("scripts", "build-if-stale.mjs"), "--quiet"])))
+    return 1;
   const requirements = checkRequirements(ci);
   if (!requirements.ok) return 1;
   const files = findTests("test")
