@@ -1,7 +1,8 @@
 // The test command. `--checks` runs the typecheck and the linter first (a line per step, with its duration);
-// `--unit` runs the fast tests only; a whole run builds dist/ first when stale. Before the tests it checks the system programs some tests need (bubblewrap,
-// shellcheck, tmux, the PostgreSQL server binaries, Chromium): as root with apt it installs a missing one, else the tests
-// that need it skip, saying why and how to install it (under CI=true a missing one is a failure). It starts a
+// `--unit` runs the fast tests only; a whole run builds dist/ first when stale. Before the tests it checks the system
+// programs some tests need (bubblewrap, shellcheck, tmux, the PostgreSQL server binaries, Chromium): as root with apt
+// it installs a missing one, else the tests that need it skip, saying why and how to install it (under CI=true a
+// missing one is a failure). It starts a
 // throwaway PostgreSQL cluster unless TEST_DATABASE_URL is set, runs the test files with node's test runner
 // through tsx (its TAP or spec output, closing lines included), then prints a summary: counts, failures with their
 // first error line, skips by reason, the slowest files, and a last line "N passed, N failed".
