@@ -3,6 +3,7 @@
 // Each server runs in its own child process (this file with BENCH_ROLE=server) so clients and server do not
 // share an event loop. Targets: SQLite throughput ≥ 30% of the trivial route, SQLite p50 < 5 ms.
 // BENCH_SERVER_STDERR=1 shows the servers' logs. BENCH_SECONDS (3) sets each slice, BENCH_ROUNDS (3) the interleaved rounds; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
+// BENCH_POOL_SIZES=4,8 runs one PostgreSQL server per pool size (default: ZELINQA_DATABASE_POOL_SIZE, else serve's default).
 // Every figure: median [min–max] over the rounds. BENCH_DIST=1 (the default of `npm run bench`) runs the Zelinqa
 // servers from dist/, otherwise from the sources through tsx; the PostgreSQL cluster is a throwaway one
 // (scripts/postgres-cluster.ts) unless TEST_DATABASE_URL names one.
@@ -15,6 +16,7 @@ import type * as OperationsModule from "../src/zelinqa/operations/index.js";
 import type * as ServerModule from "../src/zelinqa/api/server.js";
 import type * as StoreModule from "../src/zelinqa/store/index.js";
 import { startPostgresCluster } from "../scripts/postgres-cluster.js";
+import { resolveServerConfig } from "../src/zelinqa/api/server-config.js";
 import { ROUNDS, loadAverageLine } from "./latency-stats.js";
 import {
   CLIENTS,
@@ -49,7 +51,7 @@ async function serveRole(target: string): Promise<void> {
   const { openStore } = (await import(`${ZELINQA_SRC}/zelinqa/store/index.js`)) as typeof StoreModule;
   const store =
     target === "postgres"
-      ? openStore({ databaseUrl: process.env.BENCH_DATABASE_URL, maxConnections: 20 })
+      ? openStore({ databaseUrl: process.env.BENCH_DATABASE_URL, maxConnections: Number(process.env.BENCH_POOL_SIZE) })
       : openStore({ sqlitePath: process.env.BENCH_SQLITE_PATH });
   await store.migrate();
   const ids = createIdGenerator();
@@ -79,6 +81,16 @@ async function serveRole(target: string): Promise<void> {
   print(JSON.stringify({ base, key: key.apiKey }));
 }
 
+/** The PostgreSQL pool sizes to measure: BENCH_POOL_SIZES, else what `zelinqa serve` would use from this environment. */
+function poolSizes(): number[] {
+  const sizes = (process.env.BENCH_POOL_SIZES ?? "").split(",").filter((s) => s.trim() !== "");
+  if (sizes.length === 0) return [resolveServerConfig(process.env, {}).databasePoolSize];
+  return sizes.map((s) => {
+    if (!/^\d+$/.test(s.trim()) || Number(s) < 1) throw new Error(`BENCH_POOL_SIZES: ${s} is not a pool size`);
+    return Number(s);
+  });
+}
+
 async function main(): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), "zelinqa-bench-"));
   const servers: RunningServer[] = [];
@@ -99,15 +111,19 @@ async function main(): Promise<boolean> {
     const skipPostgres = process.env.BENCH_SKIP_POSTGRES === "1";
     cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
     const url = skipPostgres ? undefined : (process.env.TEST_DATABASE_URL ?? cluster?.url);
-    if (url) workloads.postgres = await nextWorkload(await start("postgres", { BENCH_DATABASE_URL: url }));
+    for (const size of url ? poolSizes() : [])
+      workloads[`postgres pool ${size}`] = await nextWorkload(
+        await start("postgres", { BENCH_DATABASE_URL: url!, BENCH_POOL_SIZE: `${size}` }),
+      );
 
     const loaded = await interleaved(workloads, CLIENTS);
     const baseline = loaded.trivial!;
     print(`-- ${CLIENTS} concurrent clients`);
     report("trivial fastify route", baseline);
     report("/next on SQLite", loaded.sqlite!, baseline);
-    if (loaded.postgres) report("/next on PostgreSQL", loaded.postgres, baseline);
-    else print("/next on PostgreSQL: skipped");
+    const postgres = Object.keys(loaded).filter((name) => name.startsWith("postgres"));
+    for (const name of postgres) report(`/next on PostgreSQL, ${name.slice("postgres ".length)}`, loaded[name]!, baseline);
+    if (postgres.length === 0) print("/next on PostgreSQL: skipped");
 
     // Unloaded latency: one client, so p50 measures the request itself rather than queueing behind 31 others.
     const single = await interleaved({ trivial, sqlite }, 1);

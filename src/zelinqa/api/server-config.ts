@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Locale } from "../contracts/index.js";
 import { isPostgresUrl } from "../../shared/database-url.js";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../store/pool-size.js";
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -100,7 +101,9 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
     port,
     socketPath: flags.socket,
     ...resolveDatabase(env, flags),
-    databasePoolSize: integer("ZELINQA_DATABASE_POOL_SIZE", parsed.ZELINQA_DATABASE_POOL_SIZE, 20, 1, 1000) ?? 20,
+    databasePoolSize:
+      integer("ZELINQA_DATABASE_POOL_SIZE", parsed.ZELINQA_DATABASE_POOL_SIZE, DEFAULT_DATABASE_POOL_SIZE, 1, 1000) ??
+      DEFAULT_DATABASE_POOL_SIZE,
     logLevel: logLevel as LogLevel,
     locale,
     maxBodyBytes: integer("ZELINQA_MAX_BODY_BYTES", parsed.ZELINQA_MAX_BODY_BYTES, 10_485_760) ?? 10_485_760,

@@ -1,5 +1,6 @@
 // Public surface of the Zelinqa store: the port, its records, and the factory opening SQLite or PostgreSQL.
 export { openStore, createSqlStore } from "./sql-store.js";
+export { DEFAULT_DATABASE_POOL_SIZE } from "./pool-size.js";
 export { isPostgresUrl } from "../../shared/database-url.js";
 export type { OpenStoreOptions } from "./sql-store.js";
 export { configVersionId } from "./sql-tenancy.js";

@@ -18,6 +18,7 @@ import { createPostgresLiveness } from "./postgres/postgres-liveness.js";
 import type { HolderLiveness } from "./sql-idempotency.js";
 import { createSqliteExecutor } from "./sqlite/sqlite-executor.js";
 import type { StoreOperations, ZelinqaStore } from "./store-port.js";
+import { DEFAULT_DATABASE_POOL_SIZE } from "./pool-size.js";
 
 const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 
@@ -83,13 +84,17 @@ export interface OpenStoreOptions {
   /** `postgres://` or `postgresql://`; when set PostgreSQL is used (docs/zelinqa-api.md §2.2). */
   databaseUrl?: string | undefined;
   sqlitePath?: string | undefined;
+  /** PostgreSQL pool size; DEFAULT_DATABASE_POOL_SIZE when absent. */
   maxConnections?: number;
 }
 
 export function openStore(options: OpenStoreOptions): ZelinqaStore {
   if (options.databaseUrl) {
     if (!isPostgresUrl(options.databaseUrl)) throw new Error("the database URL must start with postgres:// or postgresql://");
-    const executor = createPostgresExecutor({ url: options.databaseUrl, maxConnections: options.maxConnections ?? 10 });
+    const executor = createPostgresExecutor({
+      url: options.databaseUrl,
+      maxConnections: options.maxConnections ?? DEFAULT_DATABASE_POOL_SIZE,
+    });
     return createSqlStore(executor, { liveness: createPostgresLiveness(options.databaseUrl) });
   }
   return createSqlStore(createSqliteExecutor({ path: options.sqlitePath ?? "./zelinqa.sqlite" }));

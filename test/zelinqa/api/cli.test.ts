@@ -11,6 +11,7 @@ import { hashApiKey } from "../../../src/zelinqa/operations/index.js";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { startServer } from "../../../src/zelinqa/api/server.js";
 import { resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../../../src/zelinqa/store/index.js";
 import { Client } from "undici";
 import pino from "pino";
 import { openStore } from "../../../src/zelinqa/store/index.js";
@@ -189,6 +190,11 @@ void describe("zelinqa CLI", () => {
     assert.throws(() => resolveServerConfig({ ZELINQA_MODEL_BASE_URL: "http://model" }, {}));
     assert.throws(() => resolveServerConfig({}, { port: "http" }));
     assert.equal(resolveServerConfig({ ZELINQA_MODEL_BASE_URL: "http://model", ZELINQA_MODEL_NAME: "m" }, {}).model?.timeoutMs, 8000);
+    // One pool-size default (deploy/zelinqa-postgres.md §"Pool sizes"), which ZELINQA_DATABASE_POOL_SIZE overrides.
+    assert.equal(resolveServerConfig({}, {}).databasePoolSize, DEFAULT_DATABASE_POOL_SIZE);
+    assert.equal(DEFAULT_DATABASE_POOL_SIZE, 8);
+    assert.equal(resolveServerConfig({ ZELINQA_DATABASE_POOL_SIZE: "3" }, {}).databasePoolSize, 3);
+    assert.throws(() => resolveServerConfig({ ZELINQA_DATABASE_POOL_SIZE: "0" }, {}), /ZELINQA_DATABASE_POOL_SIZE must be an integer/);
   });
 
   void it("exits 0, 1 and 2 as a real process, keeping stdout to the JSON result", async () => {
