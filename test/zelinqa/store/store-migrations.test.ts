@@ -1,4 +1,4 @@
-// Upgrading a database in place (issue 14): a database built by the schema before migration 5, holding sessions, decisions,
+// Upgrading a database in place (issue 14): a database built by the schema before migrations 5 and 6, holding sessions, decisions,
 // the journal and the studio's facts, is migrated by the current build; its data reads back the same, the charts answer the
 // same, and new session mutations commit on it.
 import { after, before, describe, it } from "node:test";
@@ -70,6 +70,32 @@ function turn(session: string, version: number, coverage: number): SessionMutati
   };
 }
 
+/** The answer of `sql` ($1 = `param`) on the test database, as rows of plain values. */
+async function catalog(database: TestDatabase, sql: { sqlite: string; postgres: string }, param: string): Promise<unknown[]> {
+  if (database.backend === "sqlite") {
+    const db = new Database(database.sqlitePath ?? "", { readonly: true });
+    try {
+      return db.prepare(sql.sqlite).all(param);
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: database.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(sql.postgres, [param])).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const INDEX_COLUMNS = {
+  sqlite: `SELECT name FROM pragma_index_info(?) ORDER BY seqno`,
+  postgres: `SELECT a.attname AS name FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, n), pg_attribute a
+    WHERE i.indexrelid = $1::regclass AND a.attrelid = i.indrelid AND a.attnum = k.attnum ORDER BY k.n`,
+};
+const FILLFACTOR = { sqlite: `SELECT ? AS relname`, postgres: `SELECT reloptions FROM pg_class WHERE relname = $1` };
+
 async function indexNames(database: TestDatabase): Promise<string[]> {
   if (database.backend === "sqlite") {
     const db = new Database(database.sqlitePath ?? "", { readonly: true });
@@ -91,7 +117,7 @@ async function indexNames(database: TestDatabase): Promise<string[]> {
 }
 
 for (const backend of BACKENDS) {
-  void describe(`zelinqa store migration 5 on ${backend}`, { skip: skipReason(backend) }, () => {
+  void describe(`zelinqa store migrations 5 and 6 on ${backend}`, { skip: skipReason(backend) }, () => {
     let database: TestDatabase;
     let store: ZelinqaStore;
 
@@ -110,7 +136,7 @@ for (const backend of BACKENDS) {
       await database?.drop();
     });
 
-    void it("drops the unread decisions index and keeps every row, chart and transcript as it was", async () => {
+    void it("drops the unread decisions index, makes room for HOT updates and keeps every row, chart and transcript as it was", async () => {
       assert.ok((await indexNames(database)).includes("decisions_by_session"));
       const org = await store.ensureOrganization("default", T0);
       await store.createDomain({ id: "dom_m", name: "Migrated", organizationId: org, now: T0 });
@@ -129,8 +155,22 @@ for (const backend of BACKENDS) {
         decision: await store.getDecision("dec_ses_m1_1"),
       };
 
-      assert.deepEqual(await store.migrate(), [5]);
+      assert.deepEqual(await store.migrate(), [5, 6]);
       assert.ok(!(await indexNames(database)).includes("decisions_by_session"));
+      const columns = (await catalog(database, INDEX_COLUMNS, "session_facts_by_version")) as Array<{ name: string }>;
+      assert.deepEqual(
+        columns.map((c) => c.name),
+        ["domain_id", "config_version_id", "created_at", "status", "stop_reason", "objective_reached", "objective_reached_turn"],
+      );
+      if (backend === "postgres") {
+        for (const [table, fillfactor] of [
+          ["sessions", 80],
+          ["session_facts", 80],
+          ["idempotency_records", 70],
+        ] as const) {
+          assert.deepEqual(await catalog(database, FILLFACTOR, table), [{ reloptions: [`fillfactor=${fillfactor}`] }]);
+        }
+      }
       assert.deepEqual(await charts(), before.charts);
       assert.deepEqual(await store.listSessionTurns("ses_m1"), before.turns);
       assert.deepEqual(await store.listSessionEvents("ses_m1"), before.events);

@@ -95,6 +95,27 @@ export const MIGRATIONS: readonly Migration[] = [
     // sessions are never deleted, so no foreign-key check needs it either): one page or index entry less per turn.
     statements: () => [`DROP INDEX IF EXISTS decisions_by_session`],
   },
+  {
+    version: 6,
+    name: "room for in-place updates of per-turn rows",
+    // Issue 14: every /next updates its session row, its session_facts row and its idempotency record. PostgreSQL
+    // rewrites such a row in its own page, without touching any index (a HOT update), only when no indexed column
+    // changed and the page has room: free space left on each page (new pages only; existing ones gain it as they are
+    // rewritten), and pending_question_id, which changes every turn, out of session_facts_by_version (the drop-off
+    // chart, its only reader, fetches it from the table). Rebuilding the index locks session_facts while it runs.
+    statements: (dialect) => [
+      ...(dialect === "postgres"
+        ? [
+            `ALTER TABLE sessions SET (fillfactor = 80)`,
+            `ALTER TABLE session_facts SET (fillfactor = 80)`,
+            `ALTER TABLE idempotency_records SET (fillfactor = 70)`,
+          ]
+        : []),
+      `DROP INDEX session_facts_by_version`,
+      `CREATE INDEX session_facts_by_version ON session_facts (domain_id, config_version_id, created_at, status, stop_reason,
+        objective_reached, objective_reached_turn)`,
+    ],
+  },
 ];
 
 const LOCK_ID = 7_246_311;

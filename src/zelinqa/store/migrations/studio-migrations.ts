@@ -16,7 +16,8 @@ export const STUDIO_MIGRATIONS: readonly Migration[] = [
         status TEXT NOT NULL, stop_reason TEXT, objective_reached INTEGER NOT NULL, turns INTEGER NOT NULL,
         objective_reached_turn INTEGER, pending_question_id TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)`,
       `CREATE INDEX session_facts_by_domain ON session_facts (domain_id, created_at, session_id)`,
-      // Covering: every chart over session_facts reads this index only, never the table.
+      // Covering: every chart over session_facts reads this index only, never the table (migration 6 takes
+      // pending_question_id out, so the drop-off chart reads that column from the table).
       `CREATE INDEX session_facts_by_version ON session_facts (domain_id, config_version_id, created_at, status, stop_reason,
         objective_reached, objective_reached_turn, pending_question_id)`,
       `CREATE TABLE session_turns (
