@@ -122,7 +122,7 @@ async function main(): Promise<boolean> {
     report("trivial fastify route", baseline);
     report("/next on SQLite", loaded.sqlite!, baseline);
     const postgres = Object.keys(loaded).filter((name) => name.startsWith("postgres"));
-    for (const name of postgres) report(`/next on PostgreSQL, ${name.slice("postgres ".length)}`, loaded[name]!, baseline);
+    for (const name of postgres) report(`/next on PostgreSQL ${name.slice("postgres ".length)}`, loaded[name]!, baseline);
     if (postgres.length === 0) print("/next on PostgreSQL: skipped");
 
     // Unloaded latency: one client, so p50 measures the request itself rather than queueing behind 31 others.
