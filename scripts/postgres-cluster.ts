@@ -6,7 +6,10 @@ import { join } from "node:path";
 import { freePort } from "../src/shared/free-port.js";
 
 export interface PostgresCluster {
+  /** Over TCP on 127.0.0.1. */
   url: string;
+  /** The same server through its Unix socket (how a client on the database's own host usually connects). */
+  socketUrl: string;
   stop(): void;
 }
 
@@ -60,6 +63,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster | undefine
   let stopped = false;
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgresql://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     stop() {
       if (stopped) return;
       stopped = true;
