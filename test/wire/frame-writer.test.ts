@@ -15,20 +15,23 @@ void describe("writes corked per tick", { timeout: 10_000 }, () => {
   let server: Server;
   let socketPath: string;
   const received: Buffer[] = [];
+  const open = new Set<Socket>();
   let gotBytes: ((n: number) => void) | undefined;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "zcork-"));
     socketPath = join(dir, "cork.sock");
-    server = createServer((peer) =>
+    server = createServer((peer) => {
+      open.add(peer);
       peer.on("data", (chunk: Buffer) => {
         received.push(chunk);
         gotBytes?.(Buffer.concat(received).length);
-      }),
-    );
+      });
+    });
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
   });
   after(async () => {
+    for (const socket of open) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     rmSync(dir, { recursive: true, force: true });
   });
@@ -36,6 +39,7 @@ void describe("writes corked per tick", { timeout: 10_000 }, () => {
   const connect = () =>
     new Promise<Socket>((resolve, reject) => {
       const socket = createConnection(socketPath, () => resolve(socket));
+      open.add(socket);
       socket.once("error", reject);
     });
   const receivedBytes = (n: number) =>
