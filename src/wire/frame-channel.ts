@@ -6,6 +6,7 @@
 import { createConnection, type Socket } from "node:net";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type RequestOptions } from "./frame-client.js";
+import { corkPerTick } from "./frame-writer.js";
 import { CANCEL_TYPE, END_TYPE, acceptsMux, encodeWithRid, helloRequest, ridOf } from "./mux.js";
 
 /** How long a service that refused multiplexing is spoken to one request per connection before asking again. */
@@ -166,6 +167,8 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
     w?.();
   };
   const refresh = () => (pending.size > 0 ? socket.ref() : socket.unref());
+  // Requests and cancels of the same tick leave in one writev: many turns reach their next request together.
+  const writes = corkPerTick(socket);
   decoder.splitRid = true;
   socket.unref();
   socket.on("data", (chunk: Buffer) => {
@@ -201,11 +204,11 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
       const rid = nextRid++;
       pending.set(rid, entry);
       refresh();
-      socket.write(encodeWithRid(frame, rid));
+      writes.write(encodeWithRid(frame, rid));
       return rid;
     },
     close(rid, entry) {
-      if (pending.delete(rid) && !entry.ended && !socket.destroyed) socket.write(encodeWithRid({ type: CANCEL_TYPE }, rid));
+      if (pending.delete(rid) && !entry.ended && !socket.destroyed) writes.write(encodeWithRid({ type: CANCEL_TYPE }, rid));
       refresh();
     },
   };

@@ -29,7 +29,6 @@ export const NOT_SENT: Promise<boolean> = Promise.resolve(false);
  */
 export function createWriter(socket: Socket, stallTimeoutMs: number): ConnectionWriter {
   let framesSent = 0;
-  let corked = false;
   // One wait for the peer to read, shared by every frame that meets a full buffer: on a multiplexed connection
   // many requests may write at once, and one listener pair per writer would pile up on the socket.
   let draining: Promise<boolean> | undefined;
@@ -37,19 +36,11 @@ export function createWriter(socket: Socket, stallTimeoutMs: number): Connection
     draining ??= drained(socket, stallTimeoutMs).finally(() => (draining = undefined));
     return draining;
   };
-  const uncork = () => {
-    corked = false;
-    socket.uncork();
-  };
+  const corked = corkPerTick(socket);
   const sendEncoded = (bytes: Buffer): Promise<boolean> => {
     if (socket.destroyed || !socket.writable) return NOT_SENT;
     framesSent += 1;
-    if (!corked) {
-      corked = true;
-      socket.cork();
-      process.nextTick(uncork);
-    }
-    if (socket.write(bytes)) return SENT;
+    if (corked.write(bytes)) return SENT;
     return waitDrained();
   };
   return {
@@ -59,11 +50,40 @@ export function createWriter(socket: Socket, stallTimeoutMs: number): Connection
     get closed() {
       return socket.destroyed || !socket.writable;
     },
-    flush() {
-      if (corked) uncork();
-    },
+    flush: () => corked.flush(),
     sendEncoded,
     send: (frame) => sendEncoded(encodeFrame(frame)),
+  };
+}
+
+export interface CorkedWrites {
+  /** Writes bytes; they leave with everything else written in the same tick. Returns what `socket.write` returns. */
+  write(bytes: Buffer): boolean;
+  /** Writes out what the current tick queued. */
+  flush(): void;
+}
+
+/**
+ * Writes to a socket corked until the next tick, so that whatever the current tick writes leaves in one `writev`
+ * (one system call and one wake-up of the reader) instead of one `write` each. The bytes are the same.
+ */
+export function corkPerTick(socket: Socket): CorkedWrites {
+  let corked = false;
+  const uncork = () => {
+    if (!corked) return;
+    corked = false;
+    socket.uncork();
+  };
+  return {
+    write(bytes) {
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
+      return socket.write(bytes);
+    },
+    flush: uncork,
   };
 }
 
