@@ -2,14 +2,13 @@
 // PostgreSQL: the preview equals what the turn then records, it changes nothing (state_version, turn count,
 // decisions, events, idempotency records), its scope, its errors, the OpenAPI document and the SDK's
 // `session.preview`.
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { ConfigurationChangesRequestSchema } from "../../../src/zelinqa/contracts/index.js";
 import { ZelinqaClient, ZelinqaInvalidPreviousTurnError } from "../../../src/zelinqa/sdk/index.js";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
+import { publishFurniture } from "../../support/studio-sessions.js";
 
 type Json = Record<string, unknown>;
 interface SessionJson {
@@ -32,11 +31,6 @@ const PREVIEW_FIELDS = [
   "degraded_reasons",
   "versions",
 ];
-
-function furnitureChanges() {
-  const file = new URL("../../../examples/zelinqa/furniture.json", import.meta.url);
-  return ConfigurationChangesRequestSchema.parse(JSON.parse(readFileSync(file, "utf8")) as unknown).changes;
-}
 
 for (const backend of BACKENDS) {
   void describe(`[ext] answer preview on ${backend}`, { skip: skipReason(backend) }, () => {
@@ -87,20 +81,7 @@ for (const backend of BACKENDS) {
 
     before(async () => {
       t = await startTestApp({ backend, options: { workerPollMs: 50 } });
-      const applied = await t.request("POST", "/v1/configuration/changes", {
-        key: "manage",
-        idempotencyKey: newIdempotencyKey(),
-        body: { changes: furnitureChanges() },
-      });
-      assert.equal(applied.status, 200, applied.text);
-      const job = await t.request("POST", "/v1/configuration/publish", { key: "publish", idempotencyKey: newIdempotencyKey(), body: {} });
-      assert.equal(job.status, 202, job.text);
-      for (let i = 0; ; i += 1) {
-        const r = await t.request("GET", `/v1/configuration/compilations/${job.json.compilation_id as string}`, { key: "read" });
-        if (r.json.status === "succeeded") break;
-        assert.ok(i < 400 && r.json.status !== "failed", r.text);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await publishFurniture(t);
     });
     after(async () => {
       await t?.close();
