@@ -36,28 +36,23 @@ export async function runModelStep(options: ModelStepOptions): Promise<ModelStep
     finishReason: undefined,
   };
   let raw = "";
+  /** Text the user may see: kept in the step and handed on. */
+  const show = (text: string) => {
+    step.visible += text;
+    return options.onText(text);
+  };
   // Not async, and awaited only when it has a promise: no promise of ours per streamed chunk.
   const take = (text: string, end = false): Promise<unknown> | undefined => {
-    if (!parser) {
-      step.visible += text;
-      return options.onText(text);
-    }
+    if (!parser) return show(text);
     const events = end ? parser.end() : parser.push(text);
     if (events.length === 0) return undefined;
-    if (events.length === 1 && events[0]!.type === "text") {
-      step.visible += events[0]!.text;
-      return options.onText(events[0]!.text);
-    }
+    if (events.length === 1 && events[0]!.type === "text") return show(events[0]!.text);
     return takeEach(events);
   };
   const takeEach = async (events: ReturnType<InterruptParser["push"]>): Promise<void> => {
     for (const event of events) {
-      if (event.type === "call") {
-        step.inlineCall = event.call;
-      } else {
-        step.visible += event.text;
-        await options.onText(event.text);
-      }
+      if (event.type === "call") step.inlineCall = event.call;
+      else await show(event.text);
     }
   };
   for await (const event of options.model({ messages: options.messages, tools: options.tools, signal: options.signal })) {
