@@ -112,7 +112,8 @@ async function main(): Promise<boolean> {
     const skipPostgres = process.env.BENCH_SKIP_POSTGRES === "1";
     cluster = process.env.TEST_DATABASE_URL || skipPostgres ? undefined : await startPostgresCluster();
     const url = skipPostgres ? undefined : (process.env.TEST_DATABASE_URL ?? cluster?.url);
-    for (const size of url ? poolSizes() : [])
+    const sizes = url ? poolSizes() : [];
+    for (const size of sizes)
       workloads[`postgres pool ${size}`] = await nextWorkload(
         await start("postgres", { BENCH_DATABASE_URL: url!, BENCH_POOL_SIZE: `${size}` }),
       );
@@ -120,7 +121,7 @@ async function main(): Promise<boolean> {
     // connect (the TCP figures above are those of a database on another host, less the network).
     if (cluster && !skipPostgres)
       workloads["postgres unix socket"] = await nextWorkload(
-        await start("postgres", { BENCH_DATABASE_URL: cluster.socketUrl, BENCH_POOL_SIZE: `${poolSizes()[0]}` }),
+        await start("postgres", { BENCH_DATABASE_URL: cluster.socketUrl, BENCH_POOL_SIZE: `${sizes[0]}` }),
       );
 
     const loaded = await interleaved(workloads, CLIENTS);
