@@ -116,8 +116,12 @@ async function applyFacts(
 ): Promise<NextResponse | undefined> {
   if (Object.keys(facts).length === 0) return undefined;
   const report = await applyKnownFacts(session, facts, labels);
-  if (report.applied.length > 0) out(`Known facts applied: ${report.applied.join(", ")}\n`);
-  for (const line of report.ignored) out(`Known fact ignored: ${line}\n`);
+  // One write for the whole report, so a reader of the pipe never sees it half printed.
+  const lines = [
+    ...(report.applied.length > 0 ? [`Known facts applied: ${report.applied.join(", ")}`] : []),
+    ...report.ignored.map((line) => `Known fact ignored: ${line}`),
+  ];
+  if (lines.length > 0) out(`${lines.join("\n")}\n`);
   // A pending question that a fact now answers is replaced (a /next without previous_turn spends no turn).
   return pendingQuestionAlreadyKnown(session, labels) ? session.next({}) : undefined;
 }

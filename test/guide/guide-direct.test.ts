@@ -15,17 +15,24 @@ let instance: TempInstance;
 let tmuxSocket: string;
 
 const tmux = (...args: string[]) => execFileSync("tmux", ["-S", tmuxSocket, ...args], { encoding: "utf8" });
-const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", "guide");
+/** The tmux session the next `screen()` reads: each run of the guide gets its own. */
+let session = "";
+const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", session);
 
 const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
 
-function openGuide(): void {
+/**
+ * Runs the guide in a new tmux session named `name`. A run never reuses the session of a previous one: killing the
+ * last session stops the tmux server, and a `new-session` racing that exit fails ("server exited unexpectedly").
+ */
+function openGuide(name: string): void {
+  session = name;
   const command = [process.execPath, "--import", TSX_LOADER, CLI_MAIN, "guide", "--direct"].map((p) => `'${p}'`).join(" ");
   tmux(
     "new-session",
     "-d",
     "-s",
-    "guide",
+    name,
     "-x",
     "100",
     "-y",
@@ -62,32 +69,31 @@ void it(
   "GUIDE-DIRECT-1 the terminal asks the engine's questions: menu choice, multiple choice, free text, progress bars; Ctrl-C pauses and a new run resumes at the pending question",
   { skip },
   async () => {
-    openGuide();
+    openGuide("first-run");
     await waitForScreen(/Quel meuble cherchez-vous \?[\s\S]*1\. Un canapé[\s\S]*4\. Un rangement[\s\S]*> $/m);
-    tmux("send-keys", "-t", "guide", "1", "Enter");
+    tmux("send-keys", "-t", session, "1", "Enter");
     let text = await waitForScreen(/Pour quelles pièces \?[\s\S]*> $/m);
     assert.match(text, /Achat de mobilier\s+\[#+-+\]\s+\d+% in progress/);
     assert.match(text, /Besoin\s+\[#+-+\]\s+33% in progress/);
     assert.match(text, /turn 1, 9 left/);
 
-    tmux("send-keys", "-t", "guide", "9", "Enter");
+    tmux("send-keys", "-t", session, "9", "Enter");
     await waitForScreen(/choose between 1 and 4/);
-    tmux("send-keys", "-t", "guide", "1,2", "Enter");
+    tmux("send-keys", "-t", session, "1,2", "Enter");
     text = await waitForScreen(
       /Combien de personnes doivent pouvoir s'y installer \?\n\(a whole number from 1 to 12, for example 4\)\n> $/m,
     );
     assert.match(text, /Besoin\s+\[#+-+\]\s+67% in progress/);
-    tmux("send-keys", "-t", "guide", "quatre personnes, 4", "Enter");
+    tmux("send-keys", "-t", session, "quatre personnes, 4", "Enter");
     await waitForScreen(/turn 3, 7 left[\s\S]*\?\n(.*\n)*> $/m);
 
     const pending = (await apiSession(instance, "guide")).state.pending_decision?.candidates[0]?.text;
     assert.ok(pending);
-    tmux("send-keys", "-t", "guide", "C-c");
+    tmux("send-keys", "-t", session, "C-c");
     text = await waitForScreen(/guide exited 130/);
     assert.match(text, /Paused\. Run the same command again/);
-    tmux("kill-session", "-t", "guide");
 
-    openGuide();
+    openGuide("resumed-run");
     text = await waitForScreen(/> $/m);
     assert.match(text, /guided conversation "guide" \(resumed, direct mode/);
     assert.ok(text.includes(pending), `the pending question "${pending}" is asked again:\n${text}`);
