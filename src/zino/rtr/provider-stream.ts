@@ -27,8 +27,22 @@ export interface StreamCallOptions {
   now?: () => number;
 }
 
+/** Hosts of the endpoints seen, by base URL: a turn names its provider several times, and a URL parse is not free. */
+const hosts = new Map<string, string>();
+const MAX_HOSTS = 1_000;
+
 /** The host of an endpoint, which is what errors and logs name (never the full URL: it may carry a token). */
 export function endpointHost(baseUrl: string): string {
+  let host = hosts.get(baseUrl);
+  if (host === undefined) {
+    host = parseHost(baseUrl);
+    if (hosts.size >= MAX_HOSTS) hosts.clear();
+    hosts.set(baseUrl, host);
+  }
+  return host;
+}
+
+function parseHost(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {

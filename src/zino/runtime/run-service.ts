@@ -35,7 +35,7 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     process.stdout.write(early);
     return;
   }
-  applyServiceRuntimeFlags();
+  applyServiceRuntimeFlags(name);
   process.umask(SERVICE_UMASK);
   let instance: InstanceConfig;
   try {

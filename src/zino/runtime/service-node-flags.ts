@@ -1,4 +1,5 @@
 import { setFlagsFromString } from "node:v8";
+import type { ServiceName } from "../config/index.js";
 
 // The Node/V8 flags every ZINO service process runs with, wherever it is launched: `zino up` (cli/service-launch.ts),
 // the systemd units (deploy/systemd, as NODE_OPTIONS) and the test and benchmark harness (harness/zino-processes.ts).
@@ -10,7 +11,7 @@ import { setFlagsFromString } from "node:v8";
 // 447 → 279 MiB (V8's memory reducer can then give the old generation back, not a 16 MiB nursery). Cost: service CPU
 // per turn 2.93 → 3.26 ms (+11%, within the spread 2.2–4.4), 1-client p50 2.42 → 2.55 ms. Rejected: 1 MiB (about the
 // same memory, +16% CPU per turn), --optimize-for-size (another 40 MiB less, but +20–45% CPU per turn and +1 ms p50).
-export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2"];
+export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
 
 // The V8 flags every service applies itself when it starts (run-service.ts, v8.setFlagsFromString), however it was
 // launched, a bare `node main.js` included: flags V8 reads again at every collection, and which NODE_OPTIONS refuses
@@ -37,21 +38,41 @@ export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2"]
 // machine's CPU per turn is still too high, for about 20 MiB more.
 export const SERVICE_RUNTIME_V8_FLAGS: readonly string[] = ["--heap-growing-percent=50"];
 
+/**
+ * The runtime flags of one service on top of SERVICE_RUNTIME_V8_FLAGS. ctx and exc keep their young generation at
+ * V8's initial size (1 MiB per semi-space) instead of growing it to the launch flag's 4 MiB: they carry little of
+ * a turn's allocation (ctx ~40 KiB a turn, exc none on a plain turn), so the bigger nursery would only cost memory.
+ * --semi-space-growth-factor is read at each growth of the young generation, so it works when set after start.
+ */
+export const SERVICE_RUNTIME_V8_FLAGS_OF: Readonly<Record<ServiceName, readonly string[]>> = {
+  daemon: [],
+  rtr: [],
+  ctx: ["--semi-space-growth-factor=1"],
+  exc: ["--semi-space-growth-factor=1"],
+};
+
 /** A V8 flag's name, spelled with dashes (V8 takes `--heap_growing_percent` and `--heap-growing-percent` alike). */
 function flagName(flag: string): string {
   return flag.split("=")[0]!.replaceAll("_", "-");
 }
 
+/** Every runtime flag the service applies: the common ones, then its own. */
+export function serviceRuntimeFlags(service: ServiceName): string[] {
+  return [...SERVICE_RUNTIME_V8_FLAGS, ...SERVICE_RUNTIME_V8_FLAGS_OF[service]];
+}
+
 /**
- * Applies SERVICE_RUNTIME_V8_FLAGS to this process, each unless the command line already sets it (an operator's
- * own value wins). Called first thing by every service (run-service.ts). Returns the flags applied.
+ * Applies the service's runtime flags (serviceRuntimeFlags) to this process, each unless the command line already
+ * sets it (an operator's own value wins). Called first thing by every service (run-service.ts). Returns the flags
+ * applied.
  */
 export function applyServiceRuntimeFlags(
+  service: ServiceName,
   execArgv: readonly string[] = process.execArgv,
   setFlags: (flag: string) => void = setFlagsFromString,
 ): string[] {
   const given = new Set(execArgv.filter((arg) => arg.startsWith("--")).map(flagName));
-  const applied = SERVICE_RUNTIME_V8_FLAGS.filter((flag) => !given.has(flagName(flag)));
+  const applied = serviceRuntimeFlags(service).filter((flag) => !given.has(flagName(flag)));
   for (const flag of applied) setFlags(flag);
   return applied;
 }

@@ -1,25 +1,49 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { describe, it } from "node:test";
-import { SERVICE_NODE_FLAGS, SERVICE_RUNTIME_V8_FLAGS, applyServiceRuntimeFlags } from "../../../src/zino/runtime/service-node-flags.js";
+import { SERVICE_NAMES } from "../../../src/zino/config/index.js";
+import {
+  SERVICE_NODE_FLAGS,
+  SERVICE_RUNTIME_V8_FLAGS,
+  applyServiceRuntimeFlags,
+  serviceRuntimeFlags,
+} from "../../../src/zino/runtime/service-node-flags.js";
+
+const everyRuntimeFlag = [...new Set(SERVICE_NAMES.flatMap((service) => serviceRuntimeFlags(service)))];
+
+/** The young generation's size (MiB) after allocating objects that survive a while, in a node with the launch flags. */
+function nurseryMiBAfterLoad(runtimeFlags: readonly string[]): number {
+  const script = `
+    require("node:v8").setFlagsFromString(${JSON.stringify(runtimeFlags.join(" "))});
+    const kept = [];
+    for (let i = 0; i < 400000; i++) { kept.push({ i, s: "x" + i }); if (kept.length > 20000) kept.splice(0, 10000); }
+    const young = require("node:v8").getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
+    console.log(young.space_size / 1048576);`;
+  const result = spawnSync(process.execPath, [...SERVICE_NODE_FLAGS, "-e", script], { encoding: "utf8" });
+  assert.equal(result.status, 0, result.stderr);
+  return Number(result.stdout.trim());
+}
 
 void describe("service runtime V8 flags", () => {
-  void it("applies each runtime flag the command line does not set", () => {
-    const set: string[] = [];
-    assert.deepEqual(
-      applyServiceRuntimeFlags(["--max-semi-space-size=2"], (flag) => set.push(flag)),
-      [...SERVICE_RUNTIME_V8_FLAGS],
-    );
-    assert.deepEqual(set, [...SERVICE_RUNTIME_V8_FLAGS]);
+  void it("applies each runtime flag the command line does not set, the common ones and the service's own", () => {
+    for (const service of SERVICE_NAMES) {
+      const set: string[] = [];
+      const applied = applyServiceRuntimeFlags(service, ["--max-semi-space-size=2"], (flag) => set.push(flag));
+      assert.deepEqual(applied, serviceRuntimeFlags(service), service);
+      assert.deepEqual(set, applied, service);
+      for (const flag of SERVICE_RUNTIME_V8_FLAGS) assert.ok(applied.includes(flag), `${service}: ${flag}`);
+    }
   });
 
   void it("leaves a flag the operator set on the command line alone, in either spelling", () => {
-    for (const flag of SERVICE_RUNTIME_V8_FLAGS) {
-      const name = flag.split("=")[0]!;
-      for (const given of [`${name}=7`, `--${name.slice(2).replaceAll("-", "_")}=7`]) {
-        const set: string[] = [];
-        applyServiceRuntimeFlags([given], (f) => set.push(f));
-        assert.ok(!set.includes(flag), `${given} overrides ${flag}`);
+    for (const service of SERVICE_NAMES) {
+      for (const flag of serviceRuntimeFlags(service)) {
+        const name = flag.split("=")[0]!;
+        for (const given of [`${name}=7`, `--${name.slice(2).replaceAll("-", "_")}=7`]) {
+          const set: string[] = [];
+          applyServiceRuntimeFlags(service, [given], (f) => set.push(f));
+          assert.ok(!set.includes(flag), `${service}: ${given} overrides ${flag}`);
+        }
       }
     }
   });
@@ -29,14 +53,21 @@ void describe("service runtime V8 flags", () => {
     const run = (options: string) =>
       spawnSync(process.execPath, ["-e", "0"], { env: { ...process.env, NODE_OPTIONS: options }, encoding: "utf8" }).status;
     assert.equal(run(SERVICE_NODE_FLAGS.join(" ")), 0);
-    for (const flag of SERVICE_RUNTIME_V8_FLAGS) assert.notEqual(run(flag), 0, flag);
+    for (const flag of everyRuntimeFlag) assert.notEqual(run(flag), 0, flag);
   });
 
   void it("takes effect in a running process (V8 accepts the flag after start)", () => {
-    const script = `require("node:v8").setFlagsFromString(${JSON.stringify(SERVICE_RUNTIME_V8_FLAGS.join(" "))}); console.log("ok")`;
+    const script = `require("node:v8").setFlagsFromString(${JSON.stringify(everyRuntimeFlag.join(" "))}); console.log("ok")`;
     const result = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout.trim(), "ok");
     assert.equal(result.stderr, "");
+  });
+
+  void it("keeps ctx's young generation at its initial size, where the daemon's grows to the launch flag's", () => {
+    const daemon = nurseryMiBAfterLoad(serviceRuntimeFlags("daemon"));
+    const ctx = nurseryMiBAfterLoad(serviceRuntimeFlags("ctx"));
+    assert.ok(ctx <= 2, `ctx: ${ctx} MiB`);
+    assert.ok(daemon > ctx, `daemon ${daemon} MiB, ctx ${ctx} MiB`);
   });
 });
