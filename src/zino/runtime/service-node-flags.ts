@@ -4,13 +4,23 @@ import type { ServiceName } from "../config/index.js";
 // The Node/V8 flags every ZINO service process runs with, wherever it is launched: `zino up` (cli/service-launch.ts),
 // the systemd units (deploy/systemd, as NODE_OPTIONS) and the test and benchmark harness (harness/zino-processes.ts).
 //
-// --max-semi-space-size=2 (MiB): V8 grows each service's young generation up to 16 MiB per semi-space under load and
-// keeps it; a turn allocates little that survives, so a 2 MiB nursery only scavenges more often. Measured on the four
-// services from dist/ after 5–6 s of 32-client load, interleaved rounds on the 2-core machine, without → with:
-// RSS of the four 465 [439–509] → 401 [386–465] MiB, PSS with exc's children 328 → 258 MiB; 20 s after the load
-// 447 → 279 MiB (V8's memory reducer can then give the old generation back, not a 16 MiB nursery). Cost: service CPU
-// per turn 2.93 → 3.26 ms (+11%, within the spread 2.2–4.4), 1-client p50 2.42 → 2.55 ms. Rejected: 1 MiB (about the
-// same memory, +16% CPU per turn), --optimize-for-size (another 40 MiB less, but +20–45% CPU per turn and +1 ms p50).
+// --max-semi-space-size=4 (MiB): V8 grows each service's young generation up to 16 MiB per semi-space under load and
+// keeps it. At 32 clients, a 2 MiB nursery (the previous value) is too small for the daemon and rtr (~120 and ~100 KiB
+// allocated per turn): a turn's objects, alive for the whole turn while 31 others allocate, outlive one or two of its
+// scavenges and are promoted, which costs copying and then mark-compacts. --trace-gc per 1000 turns (memprobe, 2 runs
+// each), 2 → 4: daemon scavenges 79–82 → 37–41, mark-compacts 3.0–3.2 → 1.4; rtr scavenges 67–68 → 30–32,
+// mark-compacts 1.9–4.5 → 0.6–0.7. ctx does not grow past its size at start (SERVICE_RUNTIME_V8_FLAGS), exc carries no
+// load on a plain turn. memprobe (3 s warm-up, 8 s of 32 clients), the four from dist/bundle, interleaved with the
+// previous build on the shared 2-core machine (load 7–10, which inflates CPU per turn), median [min–max], n=6:
+//   2 MiB (before):  CPU/turn 1.24 [1.04–1.43] ms, 645 [532–897] turns/s, PSS of the four 156 [146–166] MiB
+//   4 MiB (shipped): CPU/turn 0.98 [0.86–1.07] ms, 853 [503–1201] turns/s, PSS 164 [150–178] MiB
+// paired by round: CPU per turn ×0.79 [0.64–1.02], PSS +7 [−16–+26] MiB (daemon 44 → 51, rtr 50 → 52). An earlier set
+// at load 11–15: CPU per turn ×0.76 [0.69–0.92], PSS +14 [−8–+19] MiB. PSS after load grows with turns/s, which the
+// smaller CPU per turn raises. Side by side with Python (issue 14's benchmark, same sitting, load ~8): 711 → 919
+// turns/s (Python 376 and 347), CPU/turn 1.05 → 0.86 ms, PSS 169 → 176 MiB.
+// Rejected: 8 MiB (PSS +10–20 MiB over 4, no clear CPU gain); --single-threaded-gc and --no-parallel-scavenge (the
+// parallel scavenger's helper threads compete for the two cores with four services, but the two measured better at
+// load ~10 and worse at load ~17: no clear gain); earlier, 1 MiB (+16% CPU per turn) and --optimize-for-size (+20–45%).
 export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
 
 // The V8 flags every service applies itself when it starts (run-service.ts, v8.setFlagsFromString), however it was
@@ -32,23 +42,20 @@ export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4"]
 // shipped 321 [320–327] / 173 [164–175] / 1.53 [1.33–1.75]. 1-client turn p50, before → after: 3.20 [2.25–3.42] →
 // 2.34 [2.25–2.73] ms (n=3). Applied here or on the command line, the same: PSS 156 [155–161] vs 159 [150–181] (n=3).
 // Rejected: 100 and 75 (no clear CPU gain measured here, PSS 159–172); 25 (no less memory than 50 in issue 14's quiet
-// runs). Not taken, as it changes the launch flags above (and so the systemd units): --max-semi-space-size=4 with this
-// flag, in that later set 343 [339–347] / 191 [183–195] / 1.32 [1.20–1.43]: half the scavenges (74–80 per 1000 turns),
-// a third of the promoted bytes (13–14 MiB), mark-compacts as without this flag (2.2–2.3); the next step if the quiet
-// machine's CPU per turn is still too high, for about 20 MiB more.
-export const SERVICE_RUNTIME_V8_FLAGS: readonly string[] = ["--heap-growing-percent=50"];
-
-/**
- * The runtime flags of one service on top of SERVICE_RUNTIME_V8_FLAGS. ctx and exc keep their young generation at
- * V8's initial size (1 MiB per semi-space) instead of growing it to the launch flag's 4 MiB: they carry little of
- * a turn's allocation (ctx ~40 KiB a turn, exc none on a plain turn), so the bigger nursery would only cost memory.
- * --semi-space-growth-factor is read at each growth of the young generation, so it works when set after start.
- */
-export const SERVICE_RUNTIME_V8_FLAGS_OF: Readonly<Record<ServiceName, readonly string[]>> = {
-  daemon: [],
-  rtr: [],
-  ctx: ["--semi-space-growth-factor=1"],
-  exc: ["--semi-space-growth-factor=1"],
+// runs); with the 4 MiB nursery, 30 for the daemon and rtr (PSS −7 [−12–−4] MiB, CPU per turn ×1.19 [0.85–1.28], n=4)
+// and 20 for ctx and exc (no less memory: V8 lets a heap grow by at least 8 MiB whatever the percentage).
+//
+// --semi-space-growth-factor=1, ctx only: its young generation stays at the size it reached while its modules loaded
+// (2 MiB per semi-space, as with the previous launch flag) instead of growing to 4: ctx allocates ~40 KiB a turn, and
+// it dies young. Per 1000 turns ctx scavenges 24–25 times with it (25 with the previous 2 MiB), 13 without; ctx's PSS
+// after memprobe 37–40 MiB with it (38–42 before), 48 without (n=2, 2, 1). V8 reads it at each growth of the young
+// generation, so it works when set after start.
+const HEAP_GROWTH = "--heap-growing-percent=50";
+export const SERVICE_RUNTIME_V8_FLAGS: Readonly<Record<ServiceName, readonly string[]>> = {
+  daemon: [HEAP_GROWTH],
+  rtr: [HEAP_GROWTH],
+  ctx: [HEAP_GROWTH, "--semi-space-growth-factor=1"],
+  exc: [HEAP_GROWTH],
 };
 
 /** A V8 flag's name, spelled with dashes (V8 takes `--heap_growing_percent` and `--heap-growing-percent` alike). */
@@ -56,13 +63,8 @@ function flagName(flag: string): string {
   return flag.split("=")[0]!.replaceAll("_", "-");
 }
 
-/** Every runtime flag the service applies: the common ones, then its own. */
-export function serviceRuntimeFlags(service: ServiceName): string[] {
-  return [...SERVICE_RUNTIME_V8_FLAGS, ...SERVICE_RUNTIME_V8_FLAGS_OF[service]];
-}
-
 /**
- * Applies the service's runtime flags (serviceRuntimeFlags) to this process, each unless the command line already
+ * Applies the service's SERVICE_RUNTIME_V8_FLAGS to this process, each unless the command line already
  * sets it (an operator's own value wins). Called first thing by every service (run-service.ts). Returns the flags
  * applied.
  */
@@ -72,7 +74,7 @@ export function applyServiceRuntimeFlags(
   setFlags: (flag: string) => void = setFlagsFromString,
 ): string[] {
   const given = new Set(execArgv.filter((arg) => arg.startsWith("--")).map(flagName));
-  const applied = serviceRuntimeFlags(service).filter((flag) => !given.has(flagName(flag)));
+  const applied = SERVICE_RUNTIME_V8_FLAGS[service].filter((flag) => !given.has(flagName(flag)));
   for (const flag of applied) setFlags(flag);
   return applied;
 }
