@@ -9,7 +9,8 @@ import { OperationError, RetryableConflict, StateVersionConflict } from "../oper
 import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
 import type { IdGenerator } from "../operations/index.js";
-import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
+import { reservationAt, reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
+import type { IdempotencyScope } from "./idempotency.js";
 import type { RequestIssue } from "../contracts/index.js";
 import { bodyLimitsFor, isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
 import { bodyValidationError, invalidRequest, queryIssues } from "./request-issues.js";
@@ -221,6 +222,53 @@ async function commit(
   }
 }
 
+function handlerInput(
+  deps: PipelineDeps,
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared },
+  session: SessionRecord | null | undefined,
+): Parameters<RouteDefinition["handle"]>[0] {
+  const { route, request, prepared } = input;
+  return {
+    requestId: request.id,
+    principal: prepared.principal,
+    params: route.params ? route.params.parse(request.params) : {},
+    body: prepared.body,
+    query: prepared.query,
+    rawPath: rawPathOf(request),
+    now: deps.now(),
+    accept: request.headers.accept,
+    ...(session !== undefined ? { session } : {}),
+  };
+}
+
+/**
+ * PostgreSQL: a session mutation under a new key, from the session as this process last read or committed it,
+ * stored with its completed idempotency record in one round trip (ZelinqaStore.oneTripMutations). Anything else
+ * (a session this process does not know, a refusal, a stale copy, a key seen before) writes nothing and returns
+ * null: the request then takes the ordinary path (reservation, handler, commit) as if this had not run.
+ */
+async function oneTripMutation(
+  deps: PipelineDeps,
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; scope: IdempotencyScope; fingerprint: string },
+  sessionId: string,
+) {
+  const trips = deps.store.oneTripMutations;
+  const session = trips?.known(input.scope.domainId, sessionId);
+  if (!trips || !session) return null;
+  let result: RouteResult;
+  try {
+    result = await input.route.handle(handlerInput(deps, input, session));
+  } catch {
+    return null;
+  }
+  if (!result.mutation) return null;
+  const response = { status: result.status, ...serialise(result), requestId: input.request.id };
+  const reservation = reservationAt(deps.now(), { scope: input.scope, fingerprint: input.fingerprint, token: deps.ids.uuid() });
+  if ((await trips.commit({ mutation: result.mutation, reservation, response })) !== "committed") return null;
+  result.afterCommit?.();
+  return { ...response, headers: {} as Record<string, string> };
+}
+
 /** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
 async function handleAndCommit(
   deps: PipelineDeps,
@@ -230,18 +278,8 @@ async function handleAndCommit(
   const requestId = request.id;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const result = await route.handle({
-        requestId,
-        principal: prepared.principal,
-        params: route.params ? route.params.parse(request.params) : {},
-        body: prepared.body,
-        query: prepared.query,
-        rawPath: rawPathOf(request),
-        now: deps.now(),
-        accept: request.headers.accept,
-        // A retry re-reads: the read it relied on went stale.
-        ...(attempt === 1 && input.session !== undefined ? { session: input.session } : {}),
-      });
+      // A retry re-reads: the read it relied on went stale.
+      const result = await route.handle(handlerInput(deps, input, attempt === 1 ? input.session : undefined));
       return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
     } catch (error) {
       if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
@@ -264,6 +302,10 @@ export function createPipeline(deps: PipelineDeps) {
         const scope = { domainId: prepared.principal.domainId, operation: route.operationId, key: prepared.key };
         const fingerprint = requestFingerprint(route.method, rawPathOf(request), prepared.body);
         const sessionId = route.sessionParam === undefined ? undefined : (request.params as Record<string, unknown>)[route.sessionParam];
+        if (typeof sessionId === "string") {
+          const done = await oneTripMutation(deps, { route, request, prepared, scope, fingerprint }, sessionId);
+          if (done) return sendRaw(reply, done);
+        }
         const store: Pick<StoreOperations, "reserveIdempotency"> =
           typeof sessionId === "string"
             ? {

@@ -22,6 +22,7 @@ export type {
   IdempotencyCompletion,
   SessionMutation,
   SessionMutationOutcome,
+  NewKeyCommit,
   SessionReservation,
   IdempotencyRecord,
   IdempotencyReservation,

@@ -4,7 +4,8 @@ import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
-import { commitSessionMutationInOneStatement } from "./sql-session-commit.js";
+import { createSessionCache } from "./session-cache.js";
+import { commitSessionMutationInOneStatement, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
@@ -26,6 +27,29 @@ const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 interface Holds {
   inFlight?: InFlightReservations | undefined;
   liveness?: HolderLiveness | undefined;
+}
+
+type SessionWrites = Pick<ZelinqaStore, "reserveIdempotencyForSession" | "commitSessionMutation" | "oneTripMutations">;
+
+/**
+ * PostgreSQL: the reservation with the session's read, and the commit, one round trip each; the studio's facts are
+ * CTEs of the commit statement, atomic with the mutation. The sessions they read and commit are remembered, so that
+ * the next mutation of one of them can be the commit alone (oneTripMutations).
+ */
+function postgresSessionWrites(db: SqlExecutor, liveness: HolderLiveness | undefined, base: StoreOperations): SessionWrites {
+  const sessions = createSessionCache();
+  return {
+    reserveIdempotencyForSession: sessionReservation(db, {
+      liveness,
+      reserve: (reservation) => base.reserveIdempotency(reservation),
+      sessions,
+    }),
+    commitSessionMutation: (mutation) => commitSessionMutationInOneStatement(db, mutation, sessions),
+    oneTripMutations: {
+      known: (domainId, sessionId) => sessions.get(domainId, sessionId),
+      commit: async (input) => commitSessionMutationOnNewKey(db, { ...input, holder: liveness ? await liveness.holder() : null, sessions }),
+    },
+  };
 }
 
 /** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
@@ -53,22 +77,20 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
   const base = operations(db, holds);
   // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps,
-  // several mutations to a transaction. PostgreSQL: the studio's facts are CTEs of the same statement, one round
-  // trip, atomic with the mutation.
+  // several mutations to a transaction, and it reads in process: nothing to combine there.
   const grouped = holds.inFlight ? groupedSessionCommits(db, (tx) => operations(tx, holds)) : undefined;
-  const commitSessionMutation: ZelinqaStore["commitSessionMutation"] = grouped
-    ? grouped.commit
-    : (mutation) => commitSessionMutationInOneStatement(db, mutation);
+  const sessionWrites: SessionWrites = grouped
+    ? {
+        reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
+        commitSessionMutation: grouped.commit,
+      }
+    : postgresSessionWrites(db, holds.liveness, base);
   return {
     ...base,
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
     transaction,
-    // SQLite reads in process: nothing to combine there.
-    reserveIdempotencyForSession: holds.inFlight
-      ? async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) })
-      : sessionReservation(db, { liveness: holds.liveness, reserve: (reservation) => base.reserveIdempotency(reservation) }),
-    commitSessionMutation,
+    ...sessionWrites,
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },

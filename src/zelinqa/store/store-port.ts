@@ -122,6 +122,13 @@ export interface SessionMutation {
   facts?: SessionFactsWrite | undefined;
 }
 
+/** A mutation under an idempotency key never reserved, stored with the key's completed record (ZelinqaStore.oneTripMutations). */
+export interface NewKeyCommit {
+  mutation: Omit<SessionMutation, "completion">;
+  reservation: IdempotencyReservation;
+  response: StoredResponse;
+}
+
 /** Nothing is written unless the outcome is "committed". */
 export type SessionMutationOutcome = "committed" | "state_version_conflict" | "idempotency_lost";
 
@@ -274,6 +281,16 @@ export interface ZelinqaStore extends StoreOperations {
   reserveIdempotencyForSession(reservation: IdempotencyReservation, sessionId: string): Promise<SessionReservation>;
   /** Commits a session mutation atomically, in one round trip on PostgreSQL (sql-session-commit.ts). */
   commitSessionMutation(mutation: SessionMutation): Promise<SessionMutationOutcome>;
+  /**
+   * PostgreSQL: a /next or /events in one round trip instead of two (reservation and read, then commit), from the
+   * session as this process last read or committed it (session-cache.ts). Absent on SQLite, whose reads are in process.
+   */
+  oneTripMutations?: {
+    /** The session as this process last saw it, or null; its version may be stale. */
+    known(domainId: string, sessionId: string): SessionRecord | null;
+    /** "not_committed" wrote nothing: the key was seen before, or the session is no longer at the expected version. */
+    commit(input: NewKeyCommit): Promise<"committed" | "not_committed">;
+  };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
