@@ -33,8 +33,8 @@ import {
   type Workload,
 } from "./zelinqa-load.js";
 
-/** Where the server role loads Zelinqa from: dist/ (BENCH_DIST=1) or the sources. */
-const ZELINQA_SRC = process.env.BENCH_DIST === "1" ? "../dist/src" : "../src";
+/** Where the server role loads Zelinqa from: dist/ (BENCH_DIST=1) or the sources; BENCH_COMPARE_DIST's build for its subject. */
+const ZELINQA_SRC = process.env.BENCH_ZELINQA_SRC ?? (process.env.BENCH_DIST === "1" ? "../dist/src" : "../src");
 
 /** Child role: start one server and print `{base, key}` on stdout; exit on SIGTERM. */
 async function serveRole(target: string): Promise<void> {
@@ -124,6 +124,15 @@ async function main(): Promise<boolean> {
         await start("postgres", { BENCH_DATABASE_URL: cluster.socketUrl, BENCH_POOL_SIZE: `${sizes[0]}` }),
       );
 
+    // BENCH_COMPARE_DIST=<another checkout>/dist: that build on PostgreSQL too (TCP, first pool size), for before/after in one run.
+    if (url && process.env.BENCH_COMPARE_DIST)
+      workloads["postgres other build"] = await nextWorkload(
+        await start("postgres", {
+          BENCH_DATABASE_URL: url,
+          BENCH_POOL_SIZE: `${sizes[0]}`,
+          BENCH_ZELINQA_SRC: `${process.env.BENCH_COMPARE_DIST}/src`,
+        }),
+      );
     const loaded = await interleaved(workloads, CLIENTS);
     const baseline = loaded.trivial!;
     print(`-- ${CLIENTS} concurrent clients`);

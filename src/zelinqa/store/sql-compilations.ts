@@ -76,17 +76,16 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
       return row ? toJob(row) : null;
     },
     async claimCompilationJob(input) {
-      return db.transaction(async (tx) => {
-        const lock = tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-        const row = await tx.get(`SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${lock}`);
-        if (!row) return null;
-        const claimed = await tx.get(
-          `UPDATE compilation_jobs SET status = 'running', progress = 0.1, updated_at = $2, lease_expires_at = $3
-           WHERE id = $1 AND status = 'queued' RETURNING *`,
-          [text(row, "id"), input.now, input.leaseExpiresAt],
-        );
-        return claimed ? toJob(claimed) : null;
-      });
+      // One statement (the worker polls it: no BEGIN/COMMIT round trips); on PostgreSQL concurrent workers skip the
+      // job another one is claiming, on SQLite the statement runs alone.
+      const lock = db.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
+      const claimed = await db.get(
+        `UPDATE compilation_jobs SET status = 'running', progress = 0.1, updated_at = $1, lease_expires_at = $2
+         WHERE id = (SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${lock}) AND status = 'queued'
+         RETURNING *`,
+        [input.now, input.leaseExpiresAt],
+      );
+      return claimed ? toJob(claimed) : null;
     },
     async finishCompilationJob(input) {
       const changed = await db.run(

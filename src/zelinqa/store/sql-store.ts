@@ -5,6 +5,7 @@ import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
 import { createSessionCache } from "./session-cache.js";
+import type { SessionCache } from "./session-cache.js";
 import { commitSessionMutationInOneStatement, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
@@ -23,10 +24,12 @@ import { DEFAULT_DATABASE_POOL_SIZE } from "./pool-size.js";
 
 const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 
-/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder. */
+/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder; on
+ * PostgreSQL, the sessions this process last wrote or read (session-cache.ts). */
 interface Holds {
   inFlight?: InFlightReservations | undefined;
   liveness?: HolderLiveness | undefined;
+  sessions?: SessionCache | undefined;
 }
 
 type SessionWrites = Pick<ZelinqaStore, "reserveIdempotencyForSession" | "commitSessionMutation" | "oneTripMutations">;
@@ -36,8 +39,8 @@ type SessionWrites = Pick<ZelinqaStore, "reserveIdempotencyForSession" | "commit
  * CTEs of the commit statement, atomic with the mutation. The sessions they read and commit are remembered, so that
  * the next mutation of one of them can be the commit alone (oneTripMutations).
  */
-function postgresSessionWrites(db: SqlExecutor, liveness: HolderLiveness | undefined, base: StoreOperations): SessionWrites {
-  const sessions = createSessionCache();
+function postgresSessionWrites(db: SqlExecutor, holds: Holds, base: StoreOperations): SessionWrites {
+  const { liveness, sessions = createSessionCache() } = holds;
   return {
     reserveIdempotencyForSession: sessionReservation(db, {
       liveness,
@@ -65,6 +68,16 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
     ...studioOperations(db),
     ...rateLimitOperations(db),
   };
+  const { sessions } = holds;
+  if (sessions) {
+    // A new session's first mutation can then be one round trip. Inside a transaction that rolls back, the entry
+    // names a session that does not exist: its one-statement commit finds nothing to lock and writes nothing.
+    const plain = sessionOperations(db);
+    built.insertSession = async (session) => {
+      await plain.insertSession(session);
+      sessions.remember(session, JSON.stringify(session.state));
+    };
+  }
   operationsByExecutor.set(db, built);
   return built;
 }
@@ -72,7 +85,7 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
 export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liveness?: HolderLiveness } = {}): ZelinqaStore {
   // SQLite: one server process per file (docs/zelinqa-api.md §2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
   // may be shared by several processes and keeps them as rows.
-  const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
+  const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness, sessions: createSessionCache() };
   const now = options.now ?? (() => new Date());
   const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
   const base = operations(db, holds);
@@ -84,7 +97,7 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
         reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
         commitSessionMutation: grouped.commit,
       }
-    : postgresSessionWrites(db, holds.liveness, base);
+    : postgresSessionWrites(db, holds, base);
   return {
     ...base,
     dialect: db.dialect,

@@ -499,8 +499,14 @@ for (const backend of BACKENDS) {
       const trips = store.oneTripMutations;
       if (backend === "sqlite") return assert.equal(trips, undefined);
       assert.ok(trips);
-      await store.insertSession({ ...sessionRow("ses_o", "cfg_o"), state: { n: 0 }, createdAt: T0, updatedAt: T0 });
-      // Only sessions this process read or committed are known.
+      // Only sessions this process wrote, read or committed are known: not one another process created.
+      const other = database.open();
+      try {
+        await other.insertSession({ ...sessionRow("ses_o", "cfg_o"), state: { n: 0 }, createdAt: T0, updatedAt: T0 });
+        assert.deepEqual(other.oneTripMutations?.known(domainId, "ses_o")?.state, { n: 0 });
+      } finally {
+        await other.close();
+      }
       assert.equal(trips.known(domainId, "ses_o"), null);
       const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
       const response = (n: number) => ({
