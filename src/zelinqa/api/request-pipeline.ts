@@ -203,6 +203,12 @@ async function commit(
       if (outcome === "state_version_conflict")
         throw new StateVersionConflict(result.mutation.update.id, result.mutation.update.expectedStateVersion);
       if (outcome === "idempotency_lost") throw contention();
+    } else if (result.creation) {
+      const outcome = await deps.store.commitSessionCreation({
+        ...result.creation,
+        completion: reserved ? { ...reserved, response } : undefined,
+      });
+      if (outcome === "idempotency_lost") throw contention();
     } else if (result.effects || reserved) {
       await deps.store.transaction(async (tx) => {
         if (result.effects) await result.effects(tx);

@@ -7,7 +7,7 @@ import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
 import { sessionFactsCtes, sessionFactsParams } from "./sql-session-facts.js";
-import type { NewKeyCommit, SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
+import type { IdempotencyCompletion, NewKeyCommit, SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
 
 export class MutationRolledBack extends Error {
   constructor(readonly outcome: Exclude<SessionMutationOutcome, "committed">) {
@@ -38,8 +38,26 @@ const updateCtes = (gate: string) => `upd AS (
     SELECT id, $4, $10, $11, $12, $13 FROM upd
   )`;
 
-/** The studio's facts (sql-session-facts.ts, parameters from `first`), written only if the update matched. */
-const factsCtes = (facts: boolean, first: number) => (facts ? `, ${sessionFactsCtes(first, "EXISTS (SELECT 1 FROM upd)")}` : "");
+/** The studio's facts (sql-session-facts.ts, parameters from `first`), written only if the CTE `written` wrote its row. */
+export const factsCtes = (facts: boolean, first: number, written: string) =>
+  facts ? `, ${sessionFactsCtes(first, `EXISTS (SELECT 1 FROM ${written})`)}` : "";
+
+/** Locks our in_flight idempotency row ($14–$17), when there is a completion: nobody can take it over until we commit. */
+export const HELD_CTE = `held AS MATERIALIZED (
+    SELECT 1 FROM idempotency_records
+    WHERE $14::text IS NOT NULL AND domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17
+      AND status = 'in_flight'
+    FOR UPDATE
+  )`;
+
+/** Completes the held record with the response ($18–$21) if the CTE `written` wrote its row. */
+export const doneCte = (written: string) => `done AS (
+    UPDATE idempotency_records SET status = 'completed', response_status = $18, response_body = $19,
+      response_content_type = $20, request_id = $21
+    WHERE domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17 AND status = 'in_flight'
+      AND EXISTS (SELECT 1 FROM ${written})
+    RETURNING 1
+  )`;
 
 /**
  * One statement, atomic by itself. `held` locks our in_flight idempotency row first (nobody can take it over
@@ -48,18 +66,8 @@ const factsCtes = (facts: boolean, first: number) => (facts ? `, ${sessionFactsC
  * them (parameters from $22). So nothing is written unless everything is. A mutation without facts runs the
  * statement without their CTEs (a smaller plan).
  */
-const commitSql = (facts: boolean) => `WITH held AS MATERIALIZED (
-    SELECT 1 FROM idempotency_records
-    WHERE $14::text IS NOT NULL AND domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17
-      AND status = 'in_flight'
-    FOR UPDATE
-  ), ${updateCtes("($14::text IS NULL OR EXISTS (SELECT 1 FROM held))")}, done AS (
-    UPDATE idempotency_records SET status = 'completed', response_status = $18, response_body = $19,
-      response_content_type = $20, request_id = $21
-    WHERE domain_id = $14 AND operation = $15 AND idempotency_key = $16 AND token = $17 AND status = 'in_flight'
-      AND EXISTS (SELECT 1 FROM upd)
-    RETURNING 1
-  )${factsCtes(facts, 22)}
+const commitSql = (facts: boolean) => `WITH ${HELD_CTE}, ${updateCtes("($14::text IS NULL OR EXISTS (SELECT 1 FROM held))")},
+  ${doneCte("upd")}${factsCtes(facts, 22, "upd")}
   SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM done) AS completed`;
 
 /**
@@ -79,7 +87,7 @@ const commitOnNewKeySql = (facts: boolean) => `WITH cur AS MATERIALIZED (
     FROM cur
     ON CONFLICT DO NOTHING
     RETURNING 1
-  ), ${updateCtes("EXISTS (SELECT 1 FROM rec)")}${factsCtes(facts, 27)}
+  ), ${updateCtes("EXISTS (SELECT 1 FROM rec)")}${factsCtes(facts, 27, "upd")}
   SELECT (SELECT count(*) FROM cur) AS held, (SELECT count(*) FROM rec) AS recorded, (SELECT count(*) FROM upd) AS updated`;
 
 const COMMIT_SQL = commitSql(false);
@@ -109,6 +117,13 @@ function mutationParams(mutation: SessionMutation, stateText: string): SqlParam[
     e.requestId,
     JSON.stringify(e.summary),
     e.occurredAt,
+    ...completionParams(c),
+  ];
+}
+
+/** Parameters $14–$21: the idempotency completion, or nulls. */
+export function completionParams(c: IdempotencyCompletion | undefined): SqlParam[] {
+  return [
     c?.domainId ?? null,
     c?.operation ?? null,
     c?.key ?? null,

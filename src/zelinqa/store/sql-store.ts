@@ -7,6 +7,7 @@ import type { InFlightReservations } from "./sql-idempotency.js";
 import { createSessionCache } from "./session-cache.js";
 import type { SessionCache } from "./session-cache.js";
 import { commitSessionMutationInOneStatement, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
+import { commitSessionCreationInOneStatement, commitSessionCreationInTransaction } from "./sql-session-creation.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
@@ -32,7 +33,10 @@ interface Holds {
   sessions?: SessionCache | undefined;
 }
 
-type SessionWrites = Pick<ZelinqaStore, "reserveIdempotencyForSession" | "commitSessionMutation" | "oneTripMutations">;
+type SessionWrites = Pick<
+  ZelinqaStore,
+  "reserveIdempotencyForSession" | "commitSessionMutation" | "commitSessionCreation" | "oneTripMutations"
+>;
 
 /**
  * PostgreSQL: the reservation with the session's read, and the commit, one round trip each; the studio's facts are
@@ -48,6 +52,7 @@ function postgresSessionWrites(db: SqlExecutor, holds: Holds, base: StoreOperati
       sessions,
     }),
     commitSessionMutation: (mutation) => commitSessionMutationInOneStatement(db, mutation, sessions),
+    commitSessionCreation: (creation) => commitSessionCreationInOneStatement(db, creation, sessions),
     oneTripMutations: {
       known: (domainId, sessionId) => sessions.get(domainId, sessionId),
       commit: async (input) => commitSessionMutationOnNewKey(db, { ...input, holder: liveness ? await liveness.holder() : null, sessions }),
@@ -96,6 +101,7 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
     ? {
         reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
         commitSessionMutation: grouped.commit,
+        commitSessionCreation: (creation) => commitSessionCreationInTransaction(db, (tx) => operations(tx, holds), creation),
       }
     : postgresSessionWrites(db, holds, base);
   return {

@@ -122,6 +122,17 @@ export interface SessionMutation {
   facts?: SessionFactsWrite | undefined;
 }
 
+/** A new session's writes: its row, its first journal row, the studio's facts, its idempotency record. */
+export interface SessionCreation {
+  session: SessionRecord;
+  event: SessionEventRecord;
+  facts: SessionFactsWrite;
+  completion?: IdempotencyCompletion | undefined;
+}
+
+/** Nothing is written unless the outcome is "committed". */
+export type SessionCreationOutcome = "committed" | "idempotency_lost";
+
 /** A mutation under an idempotency key never reserved, stored with the key's completed record (ZelinqaStore.oneTripMutations). */
 export interface NewKeyCommit {
   mutation: Omit<SessionMutation, "completion">;
@@ -281,6 +292,8 @@ export interface ZelinqaStore extends StoreOperations {
   reserveIdempotencyForSession(reservation: IdempotencyReservation, sessionId: string): Promise<SessionReservation>;
   /** Commits a session mutation atomically, in one round trip on PostgreSQL (sql-session-commit.ts). */
   commitSessionMutation(mutation: SessionMutation): Promise<SessionMutationOutcome>;
+  /** Commits a new session atomically, in one round trip on PostgreSQL (sql-session-creation.ts). */
+  commitSessionCreation(creation: SessionCreation): Promise<SessionCreationOutcome>;
   /**
    * PostgreSQL: a /next or /events in one round trip instead of two (reservation and read, then commit), from the
    * session as this process last read or committed it (session-cache.ts). Absent on SQLite, whose reads are in process.

@@ -34,7 +34,7 @@ function createRoute(ctx: AppContext): RouteDefinition {
       // [ext] A try-it session on the draft reads the draft: it needs what a draft read needs (docs/zelinqa-api.md §4.3).
       if (body.configuration === "draft") requireScopes(principal, ["runtime", "configuration:read", "configuration:write"]);
       const created = await createSession(ctx, { domainId: principal.domainId, requestId, now, request: body });
-      return { status: 201, body: { request_id: requestId, ...created.value }, effects: created.effects };
+      return { status: 201, body: { request_id: requestId, ...created.value }, effects: created.effects, creation: created.creation };
     },
   });
 }
