@@ -255,6 +255,8 @@ export interface StoreOperations extends StudioStoreOperations {
   finishCompilationJob(input: JobFinish): Promise<boolean>;
   /** Running jobs whose lease expired become failed with `timeout`; returns them. */
   expireCompilationJobs(input: { now: string; error: unknown }): Promise<CompilationJobRecord[]>;
+  /** Whether a job is queued or running past its lease at `now`: one cheap read before the worker's writes. */
+  hasCompilationWork(now: string): Promise<boolean>;
 
   insertSession(session: SessionRecord): Promise<void>;
   getSession(domainId: string, id: string): Promise<SessionRecord | null>;

@@ -143,13 +143,17 @@ for (const backend of BACKENDS) {
     });
 
     void it("fails running jobs whose lease expired with their error", async () => {
+      // A queued job, then a running one within its lease, past it, and none: what the worker's idle poll reads first.
+      assert.equal(await store.hasCompilationWork(T0), true);
       await store.claimCompilationJob({ now: T1, leaseExpiresAt: T1 });
+      assert.deepEqual([await store.hasCompilationWork(T0), await store.hasCompilationWork(T1)], [false, true]);
       const expired = await store.expireCompilationJobs({ now: T2, error: { code: "timeout", message: "lease expired" } });
       assert.deepEqual(
         expired.map((j) => [j.id, j.status]),
         [["cmp_4", "failed"]],
       );
       assert.deepEqual((await store.getCompilationJob(domainId, "cmp_4"))?.error, { code: "timeout", message: "lease expired" });
+      assert.equal(await store.hasCompilationWork(T2), false);
     });
 
     void it("claims each queued job exactly once under concurrent workers", async () => {
