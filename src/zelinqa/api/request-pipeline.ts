@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
-import type { SessionRecord, StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { IdempotencyReservation, SessionRecord, StoredResponse, StoreOperations, ZelinqaStore } from "../store/index.js";
 import { OperationError, RetryableConflict, StateVersionConflict } from "../operations/index.js";
 import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
@@ -30,6 +30,8 @@ export interface PipelineDeps {
   /** Called with the key id once authenticated, for the access log. */
   onPrincipal(request: FastifyRequest, principal: Principal): void;
 }
+
+type OneTrips = NonNullable<ZelinqaStore["oneTripMutations"]>;
 
 /** Optimistic retries of a handler whose read went stale (draft CAS); each round lets at least one writer win. */
 const MAX_ATTEMPTS = 50;
@@ -247,30 +249,43 @@ function handlerInput(
   };
 }
 
+/** Commits a one-trip result: a mutation of the session it was computed from, or a new session (route.createsSession). */
+function commitOneTrip(
+  trips: OneTrips,
+  result: RouteResult,
+  write: { reservation: IdempotencyReservation; response: StoredResponse },
+  session: SessionRecord | undefined,
+) {
+  if (session && result.mutation) return trips.commit({ mutation: result.mutation, ...write });
+  if (!session && result.creation) return trips.create({ creation: result.creation, ...write });
+  return "not_committed" as const;
+}
+
 /**
- * PostgreSQL: a session mutation under a new key, from the session as this process last read or committed it,
- * stored with its completed idempotency record in one round trip (ZelinqaStore.oneTripMutations). Anything else
- * (a session this process does not know, a refusal, a stale copy, a key seen before) writes nothing and returns
- * null: the request then takes the ordinary path (reservation, handler, commit) as if this had not run.
+ * PostgreSQL: a session mutation under a new key, from the session as this process last read or committed it, or a
+ * new session (route.createsSession), stored with its completed idempotency record in one round trip
+ * (ZelinqaStore.oneTripMutations). Anything else (a session this process does not know, a refusal, a stale copy,
+ * a key seen before) writes nothing and returns null: the request then takes the ordinary path (reservation,
+ * handler, commit) as if this had not run.
  */
-async function oneTripMutation(
+async function oneTripWrite(
   deps: PipelineDeps,
   input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; scope: IdempotencyScope; fingerprint: string },
-  sessionId: string,
+  sessionId: unknown,
 ) {
   const trips = deps.store.oneTripMutations;
-  const session = trips?.known(input.scope.domainId, sessionId);
-  if (!trips || !session) return null;
+  if (!trips) return null;
+  const session = typeof sessionId === "string" ? trips.known(input.scope.domainId, sessionId) : undefined;
+  if (session === null || (session === undefined && input.route.createsSession?.(input.prepared.body) !== true)) return null;
   let result: RouteResult;
   try {
     result = await input.route.handle(handlerInput(deps, input, session));
   } catch {
     return null;
   }
-  if (!result.mutation) return null;
   const response = { status: result.status, ...serialise(result), requestId: input.request.id };
   const reservation = reservationAt(deps.now(), { scope: input.scope, fingerprint: input.fingerprint, token: deps.ids.uuid() });
-  if ((await trips.commit({ mutation: result.mutation, reservation, response })) !== "committed") return null;
+  if ((await commitOneTrip(trips, result, { reservation, response }, session)) !== "committed") return null;
   result.afterCommit?.();
   return { ...response, headers: {} as Record<string, string> };
 }
@@ -308,10 +323,8 @@ export function createPipeline(deps: PipelineDeps) {
         const scope = { domainId: prepared.principal.domainId, operation: route.operationId, key: prepared.key };
         const fingerprint = requestFingerprint(route.method, rawPathOf(request), prepared.body);
         const sessionId = route.sessionParam === undefined ? undefined : (request.params as Record<string, unknown>)[route.sessionParam];
-        if (typeof sessionId === "string") {
-          const done = await oneTripMutation(deps, { route, request, prepared, scope, fingerprint }, sessionId);
-          if (done) return sendRaw(reply, done);
-        }
+        const done = await oneTripWrite(deps, { route, request, prepared, scope, fingerprint }, sessionId);
+        if (done) return sendRaw(reply, done);
         const store: Pick<StoreOperations, "reserveIdempotency"> =
           typeof sessionId === "string"
             ? {

@@ -65,6 +65,11 @@ export interface RouteDefinition {
   extScope?: (principal: Principal) => Scope[] | null;
   /** The path parameter naming the session the route mutates: its read shares the reservation's round trip. */
   sessionParam?: string;
+  /**
+   * True when this request's handler only reads and returns a new session's writes (RouteResult.creation): on
+   * PostgreSQL it then runs before the reservation, and the writes go in one statement with the key's record.
+   */
+  createsSession?: (body: unknown) => boolean;
   /** Dynamic scope check after validation (docs/zelinqa-api.md §4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;

@@ -24,6 +24,7 @@ export type {
   SessionMutation,
   SessionMutationOutcome,
   NewKeyCommit,
+  NewKeyCreation,
   SessionCreation,
   SessionCreationOutcome,
   SessionReservation,

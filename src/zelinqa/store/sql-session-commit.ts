@@ -7,7 +7,14 @@ import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
 import { sessionFactsCtes, sessionFactsParams } from "./sql-session-facts.js";
-import type { IdempotencyCompletion, NewKeyCommit, SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
+import type {
+  IdempotencyCompletion,
+  IdempotencyReservation,
+  NewKeyCommit,
+  SessionMutation,
+  SessionMutationOutcome,
+  StoreOperations,
+} from "./store-port.js";
 
 export class MutationRolledBack extends Error {
   constructor(readonly outcome: Exclude<SessionMutationOutcome, "committed">) {
@@ -71,6 +78,29 @@ const commitSql = (facts: boolean) => `WITH ${HELD_CTE}, ${updateCtes("($14::tex
   SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM upd) AS updated, (SELECT count(*) FROM done) AS completed`;
 
 /**
+ * Inserts the key's record already completed ($14–$21 as the completion, $22–$26 the reservation's fingerprint,
+ * lease, time, expiry and holder), from `source` (a FROM clause or nothing), unless the key exists: then `rec` is empty.
+ */
+export const newKeyRecordCte = (source: string) => `rec AS (
+    INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at,
+      created_at, expires_at, holder, response_status, response_body, response_content_type, request_id)
+    SELECT $14::text, $15::text, $16::text, $22::text, 'completed', $17::text, $23::text, $24::text, $25::text, $26::text,
+      $18::integer, $19::text, $20::text, $21::text
+    ${source}
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  )`;
+
+/** Parameters $22–$26 of a statement with newKeyRecordCte. */
+export const newKeyParams = (r: IdempotencyReservation, holder: string | null): SqlParam[] => [
+  r.fingerprint,
+  r.leaseExpiresAt,
+  r.now,
+  r.expiresAt,
+  holder,
+];
+
+/**
  * The same writes under an idempotency key never reserved: `cur` locks the session row at the expected version
  * (a concurrent CAS that moved it on leaves nothing to lock), the completed idempotency record is inserted only
  * then and only if the key is new, and the update only if the record went in. The lock makes the update match
@@ -79,15 +109,7 @@ const commitSql = (facts: boolean) => `WITH ${HELD_CTE}, ${updateCtes("($14::tex
  */
 const commitOnNewKeySql = (facts: boolean) => `WITH cur AS MATERIALIZED (
     SELECT 1 FROM sessions WHERE id = $1 AND state_version = $2 FOR UPDATE
-  ), rec AS (
-    INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at,
-      created_at, expires_at, holder, response_status, response_body, response_content_type, request_id)
-    SELECT $14::text, $15::text, $16::text, $22::text, 'completed', $17::text, $23::text, $24::text, $25::text, $26::text,
-      $18::integer, $19::text, $20::text, $21::text
-    FROM cur
-    ON CONFLICT DO NOTHING
-    RETURNING 1
-  ), ${updateCtes("EXISTS (SELECT 1 FROM rec)")}${factsCtes(facts, 27, "upd")}
+  ), ${newKeyRecordCte("FROM cur")}, ${updateCtes("EXISTS (SELECT 1 FROM rec)")}${factsCtes(facts, 27, "upd")}
   SELECT (SELECT count(*) FROM cur) AS held, (SELECT count(*) FROM rec) AS recorded, (SELECT count(*) FROM upd) AS updated`;
 
 const COMMIT_SQL = commitSql(false);
@@ -165,11 +187,7 @@ export async function commitSessionMutationOnNewKey(
   const completion = { domainId: r.domainId, operation: r.operation, key: r.key, token: r.token, response };
   const params = [
     ...mutationParams({ ...mutation, completion }, stateText),
-    r.fingerprint,
-    r.leaseExpiresAt,
-    r.now,
-    r.expiresAt,
-    input.holder,
+    ...newKeyParams(r, input.holder),
     ...(f ? sessionFactsParams(f) : []),
   ];
   const row = await db.get(f ? COMMIT_ON_NEW_KEY_WITH_FACTS_SQL : COMMIT_ON_NEW_KEY_SQL, params);

@@ -7,7 +7,11 @@ import type { InFlightReservations } from "./sql-idempotency.js";
 import { createSessionCache } from "./session-cache.js";
 import type { SessionCache } from "./session-cache.js";
 import { commitSessionMutationInOneStatement, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
-import { commitSessionCreationInOneStatement, commitSessionCreationInTransaction } from "./sql-session-creation.js";
+import {
+  commitSessionCreationInOneStatement,
+  commitSessionCreationInTransaction,
+  commitSessionCreationOnNewKey,
+} from "./sql-session-creation.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
@@ -33,6 +37,8 @@ interface Holds {
   sessions?: SessionCache | undefined;
 }
 
+const holderOf = async (liveness: HolderLiveness | undefined) => (liveness ? liveness.holder() : null);
+
 type SessionWrites = Pick<
   ZelinqaStore,
   "reserveIdempotencyForSession" | "commitSessionMutation" | "commitSessionCreation" | "oneTripMutations"
@@ -55,7 +61,8 @@ function postgresSessionWrites(db: SqlExecutor, holds: Holds, base: StoreOperati
     commitSessionCreation: (creation) => commitSessionCreationInOneStatement(db, creation, sessions),
     oneTripMutations: {
       known: (domainId, sessionId) => sessions.get(domainId, sessionId),
-      commit: async (input) => commitSessionMutationOnNewKey(db, { ...input, holder: liveness ? await liveness.holder() : null, sessions }),
+      commit: async (input) => commitSessionMutationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
+      create: async (input) => commitSessionCreationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
     },
   };
 }

@@ -130,6 +130,13 @@ export interface SessionCreation {
   completion?: IdempotencyCompletion | undefined;
 }
 
+/** A new session under an idempotency key never reserved, stored with the key's completed record. */
+export interface NewKeyCreation {
+  creation: Omit<SessionCreation, "completion">;
+  reservation: IdempotencyReservation;
+  response: StoredResponse;
+}
+
 /** Nothing is written unless the outcome is "committed". */
 export type SessionCreationOutcome = "committed" | "idempotency_lost";
 
@@ -305,6 +312,8 @@ export interface ZelinqaStore extends StoreOperations {
     known(domainId: string, sessionId: string): SessionRecord | null;
     /** "not_committed" wrote nothing: the key was seen before, or the session is no longer at the expected version. */
     commit(input: NewKeyCommit): Promise<"committed" | "not_committed">;
+    /** A new session the same way; "not_committed" wrote nothing: the key was seen before. */
+    create(input: NewKeyCreation): Promise<"committed" | "not_committed">;
   };
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -587,6 +587,69 @@ for (const backend of BACKENDS) {
       assert.equal(trips.known(domainId, "ses_o"), null);
     });
 
+    void it("creates a session with its new key's completed record in one statement, or writes nothing when the key exists", async () => {
+      const trips = store.oneTripMutations;
+      if (!trips) return;
+      const base = { domainId, operation: "createSession", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const response = { status: 201, body: '{"s":1}', contentType: "application/json; charset=utf-8", requestId: "req_c" };
+      const creation = (id: string) => ({
+        session: { ...sessionRow(id, "cfg_c"), state: { n: 0 }, createdAt: T0, updatedAt: T0 },
+        event: {
+          sessionId: id,
+          stateVersion: 0,
+          kind: "create" as const,
+          requestId: "req_c",
+          summary: { degraded: false },
+          occurredAt: T0,
+        },
+        facts: {
+          facts: {
+            sessionId: id,
+            domainId,
+            configVersionId: "cfg_c",
+            status: "active",
+            stopReason: null,
+            objectiveReached: false,
+            turns: 0,
+            objectiveReachedTurn: null,
+            pendingQuestionId: null,
+            createdAt: T0,
+            updatedAt: T0,
+          },
+          turn: null,
+          outcomes: [],
+          coverage: [],
+        },
+      });
+      const reservation = { ...base, key: "key-create-1", token: "tc1" };
+      assert.equal(await trips.create({ creation: creation("ses_c1"), reservation, response }), "committed");
+      assert.equal((await store.getSession(domainId, "ses_c1"))?.stateVersion, 0);
+      assert.deepEqual(trips.known(domainId, "ses_c1")?.state, { n: 0 });
+      assert.deepEqual(
+        (await store.listSessionEvents("ses_c1")).map((e) => e.kind),
+        ["create"],
+      );
+      const facts = async () => {
+        const client = new pg.Client({ connectionString: database.databaseUrl });
+        await client.connect();
+        try {
+          return (await client.query<{ session_id: string }>(`SELECT session_id FROM session_facts WHERE session_id LIKE 'ses_c%'`)).rows;
+        } finally {
+          await client.end();
+        }
+      };
+      assert.deepEqual(await facts(), [{ session_id: "ses_c1" }]);
+      const record = await store.getIdempotency(domainId, "createSession", "key-create-1");
+      assert.deepEqual([record?.status, record?.token, record?.fingerprint, record?.response], ["completed", "tc1", "f", response]);
+      // The same key again: nothing of the second session is written.
+      const again = { ...reservation, token: "tc2" };
+      assert.equal(await trips.create({ creation: creation("ses_c2"), reservation: again, response }), "not_committed");
+      assert.equal(await store.getSession(domainId, "ses_c2"), null);
+      assert.deepEqual(await store.listSessionEvents("ses_c2"), []);
+      assert.deepEqual(await facts(), [{ session_id: "ses_c1" }]);
+      assert.equal((await store.getIdempotency(domainId, "createSession", "key-create-1"))?.token, "tc1");
+    });
+
     void it("lets exactly one of racing one-statement commits of a session version win, with nothing of the others written", async () => {
       const trips = store.oneTripMutations;
       if (!trips) return;
