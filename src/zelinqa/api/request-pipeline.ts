@@ -1,6 +1,9 @@
 // The processing order of docs/zelinqa-api.md §5.5 for every route: authentication and static scope, Idempotency-Key header,
 // parsing and validation, dynamic scope, idempotency reservation, the handler, then effects and the
-// idempotency record committed in one transaction. Replays and refusals are answered at their step.
+// idempotency record committed in one transaction. Replays and refusals are answered at their step. On PostgreSQL a
+// /next or /events of a session this process knows, and a new session, first try the handler before the reservation
+// (oneTripWrite): its writes and the key's completed record then go in one statement that writes nothing if the key
+// was seen or the session moved on, and the request falls back to that order as if the attempt had not run.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
