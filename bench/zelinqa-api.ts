@@ -33,8 +33,8 @@ import {
   type Workload,
 } from "./zelinqa-load.js";
 
-/** Where the server role loads Zelinqa from: dist/ (BENCH_DIST=1) or the sources. */
-const ZELINQA_SRC = process.env.BENCH_DIST === "1" ? "../dist/src" : "../src";
+/** Where the server role loads Zelinqa from: dist/ (BENCH_DIST=1) or the sources; BENCH_COMPARE_DIST's build for its subject. */
+const ZELINQA_SRC = process.env.BENCH_ZELINQA_SRC ?? (process.env.BENCH_DIST === "1" ? "../dist/src" : "../src");
 
 /** Child role: start one server and print `{base, key}` on stdout; exit on SIGTERM. */
 async function serveRole(target: string): Promise<void> {
@@ -124,11 +124,22 @@ async function main(): Promise<boolean> {
         await start("postgres", { BENCH_DATABASE_URL: cluster.socketUrl, BENCH_POOL_SIZE: `${sizes[0]}` }),
       );
 
+    // BENCH_COMPARE_DIST=<another checkout>/dist: that build too, on SQLite and on PostgreSQL (TCP, first pool size), for before/after in one run.
+    const other = process.env.BENCH_COMPARE_DIST ? { BENCH_ZELINQA_SRC: `${process.env.BENCH_COMPARE_DIST}/src` } : undefined;
+    if (other)
+      workloads["sqlite other build"] = await nextWorkload(
+        await start("sqlite", { ...other, BENCH_SQLITE_PATH: join(dir, "other.sqlite") }),
+      );
+    if (url && other)
+      workloads["postgres other build"] = await nextWorkload(
+        await start("postgres", { ...other, BENCH_DATABASE_URL: url, BENCH_POOL_SIZE: `${sizes[0]}` }),
+      );
     const loaded = await interleaved(workloads, CLIENTS);
     const baseline = loaded.trivial!;
     print(`-- ${CLIENTS} concurrent clients`);
     report("trivial fastify route", baseline);
     report("/next on SQLite", loaded.sqlite!, baseline);
+    if (loaded["sqlite other build"]) report("/next on SQLite other build", loaded["sqlite other build"], baseline);
     const postgres = Object.keys(loaded).filter((name) => name.startsWith("postgres"));
     for (const name of postgres) report(`/next on PostgreSQL ${name.slice("postgres ".length)}`, loaded[name]!, baseline);
     if (postgres.length === 0) print("/next on PostgreSQL: skipped");

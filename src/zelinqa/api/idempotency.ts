@@ -1,7 +1,7 @@
 // Idempotency of docs/zelinqa-api.md §6: fingerprint of method, raw path and canonical body; reservation with a 60 s lease;
 // replay of the stored response; same-fingerprint contention waits 500 ms once, then 503.
 import { hash } from "node:crypto";
-import type { StoreOperations, StoredResponse } from "../store/index.js";
+import type { IdempotencyReservation, StoreOperations, StoredResponse } from "../store/index.js";
 import { OperationError } from "../operations/index.js";
 
 export const IDEMPOTENCY_LEASE_MS = 60_000;
@@ -32,6 +32,19 @@ export type Reservation = { kind: "reserved"; token: string } | { kind: "replay"
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A reservation of `scope` made at `now`: its 60 s lease and 24 h retention. */
+export function reservationAt(now: Date, input: { scope: IdempotencyScope; fingerprint: string; token: string }): IdempotencyReservation {
+  const nowMs = now.getTime();
+  return {
+    ...input.scope,
+    fingerprint: input.fingerprint,
+    token: input.token,
+    now: new Date(nowMs).toISOString(),
+    leaseExpiresAt: new Date(nowMs + IDEMPOTENCY_LEASE_MS).toISOString(),
+    expiresAt: new Date(nowMs + IDEMPOTENCY_RETENTION_MS).toISOString(),
+  };
+}
+
 export async function reserveIdempotencyKey(deps: {
   store: Pick<StoreOperations, "reserveIdempotency">;
   scope: IdempotencyScope;
@@ -40,15 +53,7 @@ export async function reserveIdempotencyKey(deps: {
   now: () => Date;
 }): Promise<Reservation> {
   for (let attempt = 0; ; attempt += 1) {
-    const nowMs = deps.now().getTime();
-    const outcome = await deps.store.reserveIdempotency({
-      ...deps.scope,
-      fingerprint: deps.fingerprint,
-      token: deps.token,
-      now: new Date(nowMs).toISOString(),
-      leaseExpiresAt: new Date(nowMs + IDEMPOTENCY_LEASE_MS).toISOString(),
-      expiresAt: new Date(nowMs + IDEMPOTENCY_RETENTION_MS).toISOString(),
-    });
+    const outcome = await deps.store.reserveIdempotency(reservationAt(deps.now(), deps));
     if (outcome.kind === "reserved") return { kind: "reserved", token: deps.token };
     if (outcome.record.fingerprint !== deps.fingerprint) {
       throw new OperationError("idempotency_key_reused", { idempotency_key: deps.scope.key });

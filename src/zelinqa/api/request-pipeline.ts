@@ -1,15 +1,19 @@
 // The processing order of docs/zelinqa-api.md §5.5 for every route: authentication and static scope, Idempotency-Key header,
 // parsing and validation, dynamic scope, idempotency reservation, the handler, then effects and the
-// idempotency record committed in one transaction. Replays and refusals are answered at their step.
+// idempotency record committed in one transaction. Replays and refusals are answered at their step. On PostgreSQL a
+// /next or /events of a session this process knows, and a new session, first try the handler before the reservation
+// (oneTripWrite): its writes and the key's completed record then go in one statement that writes nothing if the key
+// was seen or the session moved on, and the request falls back to that order as if the attempt had not run.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
-import type { SessionRecord, StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { IdempotencyReservation, SessionRecord, StoredResponse, StoreOperations, ZelinqaStore } from "../store/index.js";
 import { OperationError, RetryableConflict, StateVersionConflict } from "../operations/index.js";
 import { GatewayError } from "./gateway-error.js";
 import type { Authenticator, Principal } from "./api-keys.js";
 import type { IdGenerator } from "../operations/index.js";
-import { reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
+import { reservationAt, reserveIdempotencyKey, requestFingerprint } from "./idempotency.js";
+import type { IdempotencyScope } from "./idempotency.js";
 import type { RequestIssue } from "../contracts/index.js";
 import { bodyLimitsFor, isStorableText, parseJsonBody, unstorableIssue } from "./request-body.js";
 import { bodyValidationError, invalidRequest, queryIssues } from "./request-issues.js";
@@ -29,6 +33,8 @@ export interface PipelineDeps {
   /** Called with the key id once authenticated, for the access log. */
   onPrincipal(request: FastifyRequest, principal: Principal): void;
 }
+
+type OneTrips = NonNullable<ZelinqaStore["oneTripMutations"]>;
 
 /** Optimistic retries of a handler whose read went stale (draft CAS); each round lets at least one writer win. */
 const MAX_ATTEMPTS = 50;
@@ -202,6 +208,12 @@ async function commit(
       if (outcome === "state_version_conflict")
         throw new StateVersionConflict(result.mutation.update.id, result.mutation.update.expectedStateVersion);
       if (outcome === "idempotency_lost") throw contention();
+    } else if (result.creation) {
+      const outcome = await deps.store.commitSessionCreation({
+        ...result.creation,
+        completion: reserved ? { ...reserved, response } : undefined,
+      });
+      if (outcome === "idempotency_lost") throw contention();
     } else if (result.effects || reserved) {
       await deps.store.transaction(async (tx) => {
         if (result.effects) await result.effects(tx);
@@ -221,6 +233,66 @@ async function commit(
   }
 }
 
+function handlerInput(
+  deps: PipelineDeps,
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared },
+  session: SessionRecord | null | undefined,
+): Parameters<RouteDefinition["handle"]>[0] {
+  const { route, request, prepared } = input;
+  return {
+    requestId: request.id,
+    principal: prepared.principal,
+    params: route.params ? route.params.parse(request.params) : {},
+    body: prepared.body,
+    query: prepared.query,
+    rawPath: rawPathOf(request),
+    now: deps.now(),
+    accept: request.headers.accept,
+    ...(session !== undefined ? { session } : {}),
+  };
+}
+
+/** Commits a one-trip result: a mutation of the session it was computed from, or a new session (route.createsSession). */
+function commitOneTrip(
+  trips: OneTrips,
+  result: RouteResult,
+  write: { reservation: IdempotencyReservation; response: StoredResponse },
+  session: SessionRecord | undefined,
+) {
+  if (session && result.mutation) return trips.commit({ mutation: result.mutation, ...write });
+  if (!session && result.creation) return trips.create({ creation: result.creation, ...write });
+  return "not_committed" as const;
+}
+
+/**
+ * PostgreSQL: a session mutation under a new key, from the session as this process last read or committed it, or a
+ * new session (route.createsSession), stored with its completed idempotency record in one round trip
+ * (ZelinqaStore.oneTripMutations). Anything else (a session this process does not know, a refusal, a stale copy,
+ * a key seen before) writes nothing and returns null: the request then takes the ordinary path (reservation,
+ * handler, commit) as if this had not run.
+ */
+async function oneTripWrite(
+  deps: PipelineDeps,
+  input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared; scope: IdempotencyScope; fingerprint: string },
+  sessionId: unknown,
+) {
+  const trips = deps.store.oneTripMutations;
+  if (!trips) return null;
+  const session = typeof sessionId === "string" ? trips.known(input.scope.domainId, sessionId) : undefined;
+  if (session === null || (session === undefined && input.route.createsSession?.(input.prepared.body) !== true)) return null;
+  let result: RouteResult;
+  try {
+    result = await input.route.handle(handlerInput(deps, input, session));
+  } catch {
+    return null;
+  }
+  const response = { status: result.status, ...serialise(result), requestId: input.request.id };
+  const reservation = reservationAt(deps.now(), { scope: input.scope, fingerprint: input.fingerprint, token: deps.ids.uuid() });
+  if ((await commitOneTrip(trips, result, { reservation, response }, session)) !== "committed") return null;
+  result.afterCommit?.();
+  return { ...response, headers: {} as Record<string, string> };
+}
+
 /** Runs the handler and commits its effects, re-running it while a read it relied on went stale. */
 async function handleAndCommit(
   deps: PipelineDeps,
@@ -230,18 +302,8 @@ async function handleAndCommit(
   const requestId = request.id;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const result = await route.handle({
-        requestId,
-        principal: prepared.principal,
-        params: route.params ? route.params.parse(request.params) : {},
-        body: prepared.body,
-        query: prepared.query,
-        rawPath: rawPathOf(request),
-        now: deps.now(),
-        accept: request.headers.accept,
-        // A retry re-reads: the read it relied on went stale.
-        ...(attempt === 1 && input.session !== undefined ? { session: input.session } : {}),
-      });
+      // A retry re-reads: the read it relied on went stale.
+      const result = await route.handle(handlerInput(deps, input, attempt === 1 ? input.session : undefined));
       return await commit(deps, { result, requestId, reserved, principal: prepared.principal });
     } catch (error) {
       if (error instanceof RetryableConflict && attempt < MAX_ATTEMPTS) {
@@ -264,6 +326,8 @@ export function createPipeline(deps: PipelineDeps) {
         const scope = { domainId: prepared.principal.domainId, operation: route.operationId, key: prepared.key };
         const fingerprint = requestFingerprint(route.method, rawPathOf(request), prepared.body);
         const sessionId = route.sessionParam === undefined ? undefined : (request.params as Record<string, unknown>)[route.sessionParam];
+        const done = await oneTripWrite(deps, { route, request, prepared, scope, fingerprint }, sessionId);
+        if (done) return sendRaw(reply, done);
         const store: Pick<StoreOperations, "reserveIdempotency"> =
           typeof sessionId === "string"
             ? {

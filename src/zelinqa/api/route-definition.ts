@@ -1,7 +1,7 @@
 // A route of the v1 surface (docs/zelinqa-api.md §4.2): its operationId, static scope, idempotency rule, request schemas (which
 // also document it in OpenAPI) and a handler returning a response plus the effects to commit atomically.
 import type { z } from "zod";
-import type { Scope, SessionMutation, SessionRecord, StoreOperations } from "../store/index.js";
+import type { Scope, SessionCreation, SessionMutation, SessionRecord, StoreOperations } from "../store/index.js";
 import type { Principal } from "./api-keys.js";
 
 export type IdempotencyRule = "required" | "optional" | "none";
@@ -15,6 +15,8 @@ export interface RouteResult {
   effects?: (tx: StoreOperations) => Promise<void>;
   /** The same writes as one session mutation: committed with the idempotency record in one round trip. */
   mutation?: SessionMutation | undefined;
+  /** A new session's writes as data: committed with the idempotency record in one round trip. */
+  creation?: SessionCreation | undefined;
   /** Runs after the commit, e.g. waking the compilation worker. */
   afterCommit?: () => void;
 }
@@ -63,6 +65,11 @@ export interface RouteDefinition {
   extScope?: (principal: Principal) => Scope[] | null;
   /** The path parameter naming the session the route mutates: its read shares the reservation's round trip. */
   sessionParam?: string;
+  /**
+   * True when this request's handler only reads and returns a new session's writes (RouteResult.creation): on
+   * PostgreSQL it then runs before the reservation, and the writes go in one statement with the key's record.
+   */
+  createsSession?: (body: unknown) => boolean;
   /** Dynamic scope check after validation (docs/zelinqa-api.md §4.3); returns the missing-scope refusal or nothing. */
   dynamicScope?: (principal: Principal, query: unknown) => Scope[] | null;
   handle(ctx: RequestContext<unknown, unknown, unknown>): Promise<RouteResult>;

@@ -76,9 +76,10 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
   });
 }
 
-/** Expires jobs past their lease, then claims and compiles queued jobs until none is left. */
+/** Expires jobs past their lease, then claims and compiles queued jobs until none is left. An idle poll is one read. */
 export async function runCompilationJobs(deps: CompilationJobDeps, leaseMs: number): Promise<void> {
   const nowMs = deps.now().getTime();
+  if (!(await deps.store.hasCompilationWork(new Date(nowMs).toISOString()))) return;
   const expired = await deps.store.expireCompilationJobs({
     now: new Date(nowMs).toISOString(),
     error: { code: "timeout", message: "The compilation did not finish within its lease." },

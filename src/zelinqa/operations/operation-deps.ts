@@ -2,7 +2,7 @@
 // optional model port. The engine is pure and called directly. An operation returns its value and the writes
 // that make it true; the caller commits them atomically (the API with its idempotency record, docs/zelinqa-api.md §5.5 step 10).
 import type { EngineDeps, SemanticExtractor } from "../engine/index.js";
-import type { Scope, SessionMutation, StoreOperations, ZelinqaStore } from "../store/index.js";
+import type { Scope, SessionCreation, SessionMutation, StoreOperations, ZelinqaStore } from "../store/index.js";
 import type { ArtifactCache } from "./artifact-cache.js";
 import type { IdGenerator } from "./ids.js";
 import { StateVersionConflict } from "./operation-error.js";
@@ -30,6 +30,8 @@ export interface Prepared<T> {
   /** The same writes as data when they are one session mutation: the API commits them with its idempotency
    * record through `store.commitSessionMutation` (one round trip on PostgreSQL). */
   mutation?: SessionMutation;
+  /** The same for a new session: `store.commitSessionCreation` (one round trip on PostgreSQL). */
+  creation?: SessionCreation;
 }
 
 export function engineDeps(deps: OperationDeps): EngineDeps {
@@ -42,6 +44,7 @@ export async function commit<T>(store: ZelinqaStore, prepared: Prepared<T>): Pro
   const { mutation } = prepared;
   if (mutation && (await store.commitSessionMutation(mutation)) === "state_version_conflict")
     throw new StateVersionConflict(mutation.update.id, mutation.update.expectedStateVersion);
+  if (prepared.creation) await store.commitSessionCreation(prepared.creation);
   if (prepared.effects) await store.transaction(prepared.effects);
   return prepared.value;
 }

@@ -9,7 +9,15 @@ import {
   parseSessionState,
 } from "../engine/index.js";
 import type { SessionState } from "../engine/index.js";
-import type { DecisionRecord, SessionEventRecord, SessionFactsWrite, SessionMutation, SessionRecord } from "../store/index.js";
+import type {
+  DecisionRecord,
+  SessionCreation,
+  SessionEventRecord,
+  SessionFactsWrite,
+  SessionMutation,
+  SessionRecord,
+} from "../store/index.js";
+import { sessionCreationSteps } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, engineRefusal } from "./operation-error.js";
@@ -83,31 +91,42 @@ export async function createSession(
   if (!result.ok) throw engineRefusal(result.error);
   const { state, view } = result.value;
   const at = call.now.toISOString();
+  const sessionId = view.session_id;
+  const creation: SessionCreation = {
+    session: {
+      id: sessionId,
+      domainId: call.domainId,
+      configVersionId: versionId,
+      state,
+      stateVersion: state.state_version,
+      ...counters(view),
+      createdAt: at,
+      updatedAt: at,
+    },
+    event: {
+      sessionId,
+      stateVersion: state.state_version,
+      kind: "create",
+      requestId: call.requestId,
+      summary: { degraded: view.degraded },
+      occurredAt: at,
+    },
+    facts: sessionFactsWrite({
+      session: { id: sessionId, domainId: call.domainId, configVersionId: versionId, createdAt: at },
+      kind: "create",
+      before: null,
+      after: state,
+      progress: view.progress,
+      at,
+    }),
+  };
+  // A try-it session on the draft also saves the draft's version first: then the steps, in one transaction.
+  if (!save) return { value: view, creation };
   return {
     value: view,
     effects: async (tx) => {
-      await save?.(tx);
-      const sessionId = view.session_id;
-      await tx.insertSession({
-        id: sessionId,
-        domainId: call.domainId,
-        configVersionId: versionId,
-        state,
-        stateVersion: state.state_version,
-        ...counters(view),
-        createdAt: at,
-        updatedAt: at,
-      });
-      await tx.appendSessionEvent({
-        sessionId,
-        stateVersion: state.state_version,
-        kind: "create",
-        requestId: call.requestId,
-        summary: { degraded: view.degraded },
-        occurredAt: at,
-      });
-      const session = { id: sessionId, domainId: call.domainId, configVersionId: versionId, createdAt: at };
-      await tx.recordSessionFacts(sessionFactsWrite({ session, kind: "create", before: null, after: state, progress: view.progress, at }));
+      await save(tx);
+      await sessionCreationSteps(tx, creation);
     },
   };
 }

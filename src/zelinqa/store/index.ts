@@ -5,6 +5,7 @@ export { isPostgresUrl } from "../../shared/database-url.js";
 export type { OpenStoreOptions } from "./sql-store.js";
 export { configVersionId } from "./sql-tenancy.js";
 export { SCOPES } from "./store-port.js";
+export { sessionCreationSteps } from "./sql-session-creation.js";
 export type {
   Scope,
   DomainRecord,
@@ -22,6 +23,10 @@ export type {
   IdempotencyCompletion,
   SessionMutation,
   SessionMutationOutcome,
+  NewKeyCommit,
+  NewKeyCreation,
+  SessionCreation,
+  SessionCreationOutcome,
   SessionReservation,
   IdempotencyRecord,
   IdempotencyReservation,

@@ -1,6 +1,6 @@
 // The compilation queue of docs/zelinqa-api.md §12.5: at most one queued/running job per domain (partial unique index), claiming
 // with FOR UPDATE SKIP LOCKED on PostgreSQL, and lease expiry of running jobs.
-import type { SqlExecutor, SqlRow } from "./sql-executor.js";
+import type { SqlDialect, SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, json, jsonOrNull, text, textOrNull } from "./sql-executor.js";
 import type { CompilationJobRecord, Scope, StoreOperations } from "./store-port.js";
 
@@ -12,6 +12,7 @@ type CompilationOperations = Pick<
   | "claimCompilationJob"
   | "finishCompilationJob"
   | "expireCompilationJobs"
+  | "hasCompilationWork"
 >;
 
 function toJob(row: SqlRow): CompilationJobRecord {
@@ -34,6 +35,19 @@ function toJob(row: SqlRow): CompilationJobRecord {
       .filter((s) => s.length > 0) as Scope[],
   };
 }
+
+/** A job queued, or running past its lease: the worker's idle poll reads this before any write. */
+const HAS_WORK_SQL = `SELECT CASE WHEN EXISTS (SELECT 1 FROM compilation_jobs WHERE status = 'queued')
+    OR EXISTS (SELECT 1 FROM compilation_jobs WHERE status = 'running' AND lease_expires_at <= $1) THEN 1 ELSE 0 END AS busy`;
+
+/** The oldest queued job, claimed in one statement (no BEGIN/COMMIT round trips); on PostgreSQL concurrent workers
+ * skip the job another one is claiming, on SQLite the statement runs alone. */
+const claimSql = (
+  dialect: SqlDialect,
+) => `UPDATE compilation_jobs SET status = 'running', progress = 0.1, updated_at = $1, lease_expires_at = $2
+  WHERE id = (SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
+    AND status = 'queued'
+  RETURNING *`;
 
 export function compilationOperations(db: SqlExecutor): CompilationOperations {
   const active = async (domainId: string) => {
@@ -76,17 +90,8 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
       return row ? toJob(row) : null;
     },
     async claimCompilationJob(input) {
-      return db.transaction(async (tx) => {
-        const lock = tx.dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : "";
-        const row = await tx.get(`SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${lock}`);
-        if (!row) return null;
-        const claimed = await tx.get(
-          `UPDATE compilation_jobs SET status = 'running', progress = 0.1, updated_at = $2, lease_expires_at = $3
-           WHERE id = $1 AND status = 'queued' RETURNING *`,
-          [text(row, "id"), input.now, input.leaseExpiresAt],
-        );
-        return claimed ? toJob(claimed) : null;
-      });
+      const claimed = await db.get(claimSql(db.dialect), [input.now, input.leaseExpiresAt]);
+      return claimed ? toJob(claimed) : null;
     },
     async finishCompilationJob(input) {
       const changed = await db.run(
@@ -103,6 +108,10 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
         ],
       );
       return changed === 1;
+    },
+    async hasCompilationWork(now) {
+      const row = await db.get(HAS_WORK_SQL, [now]);
+      return row !== undefined && int(row, "busy") === 1;
     },
     async expireCompilationJobs(input) {
       const rows = await db.all(

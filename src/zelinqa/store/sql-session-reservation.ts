@@ -1,7 +1,9 @@
 // The head of a /next or /events on PostgreSQL in one round trip: the idempotency reservation (docs/zelinqa-api.md §6) and the read of
-// the session it is about. A key seen before (replay, contention, takeover) goes through the full reservation.
+// the session it is about, which this process then remembers (session-cache.ts). A key seen before (replay, contention,
+// takeover) goes through the full reservation.
+import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
-import { int } from "./sql-executor.js";
+import { int, text } from "./sql-executor.js";
 import type { HolderLiveness } from "./sql-idempotency.js";
 import { toSession } from "./sql-sessions.js";
 import type { IdempotencyReservation, SessionReservation, StoreOperations } from "./store-port.js";
@@ -16,7 +18,7 @@ const RESERVE_AND_READ_SQL = `WITH ins AS (
 
 export function sessionReservation(
   db: SqlExecutor,
-  input: { liveness: HolderLiveness | undefined; reserve: StoreOperations["reserveIdempotency"] },
+  input: { liveness: HolderLiveness | undefined; reserve: StoreOperations["reserveIdempotency"]; sessions: SessionCache },
 ): (reservation: IdempotencyReservation, sessionId: string) => Promise<SessionReservation> {
   return async (r, sessionId) => {
     const holder = input.liveness ? await input.liveness.holder() : null;
@@ -32,7 +34,10 @@ export function sessionReservation(
       holder,
       sessionId,
     ]);
-    if (row && int(row, "reserved") === 1) return { outcome: { kind: "reserved" }, session: row.id === null ? null : toSession(row) };
-    return { outcome: await input.reserve(r) };
+    if (!row || int(row, "reserved") !== 1) return { outcome: await input.reserve(r) };
+    if (row.id === null) return { outcome: { kind: "reserved" }, session: null };
+    const session = toSession(row);
+    input.sessions.remember(session, text(row, "state"));
+    return { outcome: { kind: "reserved" }, session };
   };
 }

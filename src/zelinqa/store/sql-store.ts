@@ -4,7 +4,14 @@ import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
-import { commitSessionMutationInOneStatement } from "./sql-session-commit.js";
+import { createSessionCache } from "./session-cache.js";
+import type { SessionCache } from "./session-cache.js";
+import { commitSessionMutationInOneStatement, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
+import {
+  commitSessionCreationInOneStatement,
+  commitSessionCreationInTransaction,
+  commitSessionCreationOnNewKey,
+} from "./sql-session-creation.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
@@ -22,10 +29,42 @@ import { DEFAULT_DATABASE_POOL_SIZE } from "./pool-size.js";
 
 const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 
-/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder. */
+/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder; on
+ * PostgreSQL, the sessions this process last wrote or read (session-cache.ts). */
 interface Holds {
   inFlight?: InFlightReservations | undefined;
   liveness?: HolderLiveness | undefined;
+  sessions?: SessionCache | undefined;
+}
+
+const holderOf = async (liveness: HolderLiveness | undefined) => (liveness ? liveness.holder() : null);
+
+type SessionWrites = Pick<
+  ZelinqaStore,
+  "reserveIdempotencyForSession" | "commitSessionMutation" | "commitSessionCreation" | "oneTripMutations"
+>;
+
+/**
+ * PostgreSQL: the reservation with the session's read, and the commit, one round trip each; the studio's facts are
+ * CTEs of the commit statement, atomic with the mutation. The sessions they read and commit are remembered, so that
+ * the next mutation of one of them can be the commit alone (oneTripMutations).
+ */
+function postgresSessionWrites(db: SqlExecutor, holds: Holds, base: StoreOperations): SessionWrites {
+  const { liveness, sessions = createSessionCache() } = holds;
+  return {
+    reserveIdempotencyForSession: sessionReservation(db, {
+      liveness,
+      reserve: (reservation) => base.reserveIdempotency(reservation),
+      sessions,
+    }),
+    commitSessionMutation: (mutation) => commitSessionMutationInOneStatement(db, mutation, sessions),
+    commitSessionCreation: (creation) => commitSessionCreationInOneStatement(db, creation, sessions),
+    oneTripMutations: {
+      known: (domainId, sessionId) => sessions.get(domainId, sessionId),
+      commit: async (input) => commitSessionMutationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
+      create: async (input) => commitSessionCreationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
+    },
+  };
 }
 
 /** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
@@ -41,6 +80,16 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
     ...studioOperations(db),
     ...rateLimitOperations(db),
   };
+  const { sessions } = holds;
+  if (sessions) {
+    // A new session's first mutation can then be one round trip. Inside a transaction that rolls back, the entry
+    // names a session that does not exist: its one-statement commit finds nothing to lock and writes nothing.
+    const plain = sessionOperations(db);
+    built.insertSession = async (session) => {
+      await plain.insertSession(session);
+      sessions.remember(session, JSON.stringify(session.state));
+    };
+  }
   operationsByExecutor.set(db, built);
   return built;
 }
@@ -48,27 +97,26 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
 export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liveness?: HolderLiveness } = {}): ZelinqaStore {
   // SQLite: one server process per file (docs/zelinqa-api.md §2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
   // may be shared by several processes and keeps them as rows.
-  const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness };
+  const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness, sessions: createSessionCache() };
   const now = options.now ?? (() => new Date());
   const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
   const base = operations(db, holds);
   // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps,
-  // several mutations to a transaction. PostgreSQL: the studio's facts are CTEs of the same statement, one round
-  // trip, atomic with the mutation.
+  // several mutations to a transaction, and it reads in process: nothing to combine there.
   const grouped = holds.inFlight ? groupedSessionCommits(db, (tx) => operations(tx, holds)) : undefined;
-  const commitSessionMutation: ZelinqaStore["commitSessionMutation"] = grouped
-    ? grouped.commit
-    : (mutation) => commitSessionMutationInOneStatement(db, mutation);
+  const sessionWrites: SessionWrites = grouped
+    ? {
+        reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
+        commitSessionMutation: grouped.commit,
+        commitSessionCreation: (creation) => commitSessionCreationInTransaction(db, (tx) => operations(tx, holds), creation),
+      }
+    : postgresSessionWrites(db, holds, base);
   return {
     ...base,
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
     transaction,
-    // SQLite reads in process: nothing to combine there.
-    reserveIdempotencyForSession: holds.inFlight
-      ? async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) })
-      : sessionReservation(db, { liveness: holds.liveness, reserve: (reservation) => base.reserveIdempotency(reservation) }),
-    commitSessionMutation,
+    ...sessionWrites,
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },

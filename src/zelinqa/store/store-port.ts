@@ -122,6 +122,31 @@ export interface SessionMutation {
   facts?: SessionFactsWrite | undefined;
 }
 
+/** A new session's writes: its row, its first journal row, the studio's facts, its idempotency record. */
+export interface SessionCreation {
+  session: SessionRecord;
+  event: SessionEventRecord;
+  facts: SessionFactsWrite;
+  completion?: IdempotencyCompletion | undefined;
+}
+
+/** A new session under an idempotency key never reserved, stored with the key's completed record. */
+export interface NewKeyCreation {
+  creation: Omit<SessionCreation, "completion">;
+  reservation: IdempotencyReservation;
+  response: StoredResponse;
+}
+
+/** Nothing is written unless the outcome is "committed". */
+export type SessionCreationOutcome = "committed" | "idempotency_lost";
+
+/** A mutation under an idempotency key never reserved, stored with the key's completed record (ZelinqaStore.oneTripMutations). */
+export interface NewKeyCommit {
+  mutation: Omit<SessionMutation, "completion">;
+  reservation: IdempotencyReservation;
+  response: StoredResponse;
+}
+
 /** Nothing is written unless the outcome is "committed". */
 export type SessionMutationOutcome = "committed" | "state_version_conflict" | "idempotency_lost";
 
@@ -237,6 +262,8 @@ export interface StoreOperations extends StudioStoreOperations {
   finishCompilationJob(input: JobFinish): Promise<boolean>;
   /** Running jobs whose lease expired become failed with `timeout`; returns them. */
   expireCompilationJobs(input: { now: string; error: unknown }): Promise<CompilationJobRecord[]>;
+  /** Whether a job is queued or running past its lease at `now`: one cheap read before the worker's writes. */
+  hasCompilationWork(now: string): Promise<boolean>;
 
   insertSession(session: SessionRecord): Promise<void>;
   getSession(domainId: string, id: string): Promise<SessionRecord | null>;
@@ -274,6 +301,20 @@ export interface ZelinqaStore extends StoreOperations {
   reserveIdempotencyForSession(reservation: IdempotencyReservation, sessionId: string): Promise<SessionReservation>;
   /** Commits a session mutation atomically, in one round trip on PostgreSQL (sql-session-commit.ts). */
   commitSessionMutation(mutation: SessionMutation): Promise<SessionMutationOutcome>;
+  /** Commits a new session atomically, in one round trip on PostgreSQL (sql-session-creation.ts). */
+  commitSessionCreation(creation: SessionCreation): Promise<SessionCreationOutcome>;
+  /**
+   * PostgreSQL: a /next or /events in one round trip instead of two (reservation and read, then commit), from the
+   * session as this process last read or committed it (session-cache.ts). Absent on SQLite, whose reads are in process.
+   */
+  oneTripMutations?: {
+    /** The session as this process last saw it, or null; its version may be stale. */
+    known(domainId: string, sessionId: string): SessionRecord | null;
+    /** "not_committed" wrote nothing: the key was seen before, or the session is no longer at the expected version. */
+    commit(input: NewKeyCommit): Promise<"committed" | "not_committed">;
+    /** A new session the same way; "not_committed" wrote nothing: the key was seen before. */
+    create(input: NewKeyCreation): Promise<"committed" | "not_committed">;
+  };
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,8 +1,9 @@
 // The cost of one /next on PostgreSQL (issue 14): the statements a real /next sends through the store, counted
-// (each is one round trip: the rate-limit hit, the idempotency reservation with the session read, and the
-// one-statement commit, the studio's session facts included; the key lookup comes at most every 500 ms), and each
-// one's plan on a database holding 100,000 sessions with their journal, decisions, idempotency records, keys and
-// studio facts: no sequential scan of those tables.
+// (each is one round trip: the rate-limit hit, then either the idempotency reservation with the session read and the
+// one-statement commit, or, for a session this process last wrote, the commit alone with the key's record; the
+// studio's session facts included; the key lookup comes at most every 500 ms), and each one's plan on a database
+// holding 100,000 sessions with their journal, decisions, idempotency records, keys and studio facts: no sequential
+// scan of those tables.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import pg from "pg";
@@ -75,13 +76,16 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
   let database: TestDatabase;
   let store: ZelinqaStore;
   let app: ZelinqaApp;
+  /** Another process on the same database: the sessions it creates are unknown to `app`. */
+  let otherStore: ZelinqaStore;
+  let other: ZelinqaApp;
   let key = "";
   const log = { on: false, statements: [] as Recorded[] };
   let counter = 0;
   let domainId = "";
 
-  const post = async (url: string, body: unknown) => {
-    const response = await app.fastify.inject({
+  const post = async (url: string, body: unknown, via = app) => {
+    const response = await via.fastify.inject({
       method: "POST",
       url,
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": `plan-key-${(counter += 1)}` },
@@ -139,16 +143,19 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
     } finally {
       await seed.end();
     }
-    app = await createZelinqaApp({
-      store,
+    const appOptions = {
       clock: { now: () => new Date() },
       ids,
       logger: silentLogger(),
-      locale: "en",
+      locale: "en" as const,
       maxBodyBytes: 10_485_760,
       rateLimitPerMinute: 1_000_000,
       workerPollMs: 20,
-    });
+    };
+    app = await createZelinqaApp({ store, ...appOptions });
+    otherStore = createSqlStore(createPostgresExecutor({ url }), { liveness: createPostgresLiveness(url) });
+    other = await createZelinqaApp({ store: otherStore, ...appOptions });
+    await other.worker.close();
     assert.equal((await post("/v1/configuration/changes", { changes: referenceCorpusChanges() })).status, 200);
     const job = await post("/v1/configuration/publish", {});
     for (let i = 0; i < 500 && (await store.getActiveCompilationJob(domain.id)) !== null; i += 1)
@@ -159,31 +166,66 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
   });
   after(async () => {
     await app?.close();
+    await other?.close();
+    await otherStore?.close();
     await store?.close();
     await database?.drop();
   });
 
-  void it("sends three statements per /next with an Idempotency-Key and a rate limit, facts included, none scanning a large table", async () => {
-    const created = await post("/v1/sessions", {});
+  /** The statements `send` made through `app`'s store, the key lookup left out (it comes at most every 500 ms). */
+  const recorded = async <T>(send: () => Promise<T>): Promise<{ result: T; statements: Recorded[] }> => {
+    log.statements = [];
+    log.on = true;
+    const result = await send();
+    log.on = false;
+    const statements = log.statements.filter((s) => !/FROM api_keys WHERE key_hash/.test(s.sql));
+    assert.ok(log.statements.length - statements.length <= 1);
+    assert.ok(!statements.some((s) => /^\s*(BEGIN|COMMIT)/i.test(s.sql)), "no transaction block");
+    return { result, statements };
+  };
+  const shown = (statements: Recorded[]) => statements.map((s) => s.sql.slice(0, 60)).join("\n");
+
+  void it("sends three statements per /next with an Idempotency-Key and a rate limit, two for a session this process wrote, none scanning a large table", async () => {
+    // This process has loaded the published artefact (a session created here), as it would have after its first request.
+    assert.equal((await post("/v1/sessions", {})).status, 201);
+    // Created by another process: the first /next here reserves the key and reads the session, then commits.
+    const created = await post("/v1/sessions", {}, other);
     assert.equal(created.status, 201, created.text);
     const path = `/v1/sessions/${created.json.session_id as string}/next`;
-    assert.equal((await post(path, { state_version: 0 })).status, 200);
-    log.on = true;
-    const next = await post(path, { state_version: 1, previous_turn: { user_text: "je ne sais pas" } });
-    log.on = false;
-    assert.equal(next.status, 200, next.text);
-    const kinds = log.statements.map((s) => /^\s*(WITH|INSERT|SELECT|UPDATE|DELETE|BEGIN|COMMIT)/i.exec(s.sql)?.[1]?.toUpperCase());
-    const perRequest = log.statements.filter((s) => !/FROM api_keys WHERE key_hash/.test(s.sql));
-    assert.ok(log.statements.length - perRequest.length <= 1);
-    assert.equal(perRequest.length, 3, log.statements.map((s) => s.sql.slice(0, 60)).join("\n"));
-    assert.ok(!kinds.includes("BEGIN"), "the commit needs no transaction block");
-    const [hit, reserve, commit] = perRequest.map((s) => s.sql);
+    const first = await recorded(() => post(path, { state_version: 0 }));
+    assert.equal(first.result.status, 200, first.result.text);
+    assert.equal(first.statements.length, 3, shown(first.statements));
+    const [hit, reserve, commit] = first.statements.map((s) => s.sql);
     assert.match(hit ?? "", /INSERT INTO rate_limit_windows/);
     assert.match(reserve ?? "", /INSERT INTO idempotency_records[\s\S]*LEFT JOIN sessions/);
     for (const written of ["UPDATE sessions", "INSERT INTO decisions", "INSERT INTO session_events", "UPDATE idempotency_records"])
       assert.ok(commit?.includes(written), `the commit statement does ${written}`);
-    // The studio's facts go in the commit statement, written only if the session update matched.
-    for (const table of FACTS_TABLES) assert.ok(commit?.includes(`INSERT INTO ${table} `), `the commit statement writes ${table}`);
+    // The next /next of that session here: the commit alone, which inserts the key's record already completed.
+    const second = await recorded(() => post(path, { state_version: 1, previous_turn: { user_text: "je ne sais pas" } }));
+    assert.equal(second.result.status, 200, second.result.text);
+    assert.equal(second.statements.length, 2, shown(second.statements));
+    const oneTrip = second.statements[1]?.sql;
+    for (const written of ["UPDATE sessions", "INSERT INTO decisions", "INSERT INTO session_events", "INSERT INTO idempotency_records"])
+      assert.ok(oneTrip?.includes(written), `the one-statement commit does ${written}`);
+    // The studio's facts go in the commit statements, written only if the session update matched.
+    for (const table of FACTS_TABLES) {
+      assert.ok(commit?.includes(`INSERT INTO ${table} `), `the commit statement writes ${table}`);
+      assert.ok(oneTrip?.includes(`INSERT INTO ${table} `), `the one-statement commit writes ${table}`);
+    }
+    // A session created here: its row, journal, facts and idempotency record in one statement, and its first /next is one too.
+    const mine = await recorded(() => post("/v1/sessions", {}));
+    assert.equal(mine.result.status, 201, mine.result.text);
+    const creation = mine.statements.at(-1)?.sql ?? "";
+    for (const table of ["sessions", "session_events", ...FACTS_TABLES])
+      assert.ok(creation.includes(`INSERT INTO ${table} `), `the creation writes ${table}`);
+    // The rate-limit hit, the domain's published version, then the writes with the key's record: no reservation.
+    assert.equal(mine.statements.length, 3, shown(mine.statements));
+    assert.ok(creation.includes("INSERT INTO idempotency_records"), "the creation writes the key's record");
+    const minePath = `/v1/sessions/${mine.result.json.session_id as string}/next`;
+    const mineNext = await recorded(() => post(minePath, { state_version: 0 }));
+    assert.equal(mineNext.result.status, 200, mineNext.result.text);
+    assert.equal(mineNext.statements.length, 2, shown(mineNext.statements));
+    log.statements = [...first.statements, ...second.statements, ...mine.statements];
 
     const client = new pg.Client({ connectionString: database.databaseUrl });
     await client.connect();

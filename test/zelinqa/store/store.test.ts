@@ -2,6 +2,7 @@
 // compilation queue, the state_version CAS, idempotency reservation and the audit log.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import pg from "pg";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
 import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
 
@@ -142,13 +143,17 @@ for (const backend of BACKENDS) {
     });
 
     void it("fails running jobs whose lease expired with their error", async () => {
+      // A queued job, then a running one within its lease, past it, and none: what the worker's idle poll reads first.
+      assert.equal(await store.hasCompilationWork(T0), true);
       await store.claimCompilationJob({ now: T1, leaseExpiresAt: T1 });
+      assert.deepEqual([await store.hasCompilationWork(T0), await store.hasCompilationWork(T1)], [false, true]);
       const expired = await store.expireCompilationJobs({ now: T2, error: { code: "timeout", message: "lease expired" } });
       assert.deepEqual(
         expired.map((j) => [j.id, j.status]),
         [["cmp_4", "failed"]],
       );
       assert.deepEqual((await store.getCompilationJob(domainId, "cmp_4"))?.error, { code: "timeout", message: "lease expired" });
+      assert.equal(await store.hasCompilationWork(T2), false);
     });
 
     void it("claims each queued job exactly once under concurrent workers", async () => {
@@ -492,6 +497,190 @@ for (const backend of BACKENDS) {
       } else {
         assert.equal(first.session, undefined);
       }
+    });
+
+    void it("commits a known session's mutation with its new key's completed record in one statement, or writes nothing", async () => {
+      const trips = store.oneTripMutations;
+      if (backend === "sqlite") return assert.equal(trips, undefined);
+      assert.ok(trips);
+      // Only sessions this process wrote, read or committed are known: not one another process created.
+      const other = database.open();
+      try {
+        await other.insertSession({ ...sessionRow("ses_o", "cfg_o"), state: { n: 0 }, createdAt: T0, updatedAt: T0 });
+        assert.deepEqual(other.oneTripMutations?.known(domainId, "ses_o")?.state, { n: 0 });
+      } finally {
+        await other.close();
+      }
+      assert.equal(trips.known(domainId, "ses_o"), null);
+      const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const response = (n: number) => ({
+        status: 200,
+        body: `{"n":${n}}`,
+        contentType: "application/json; charset=utf-8",
+        requestId: `req_${n}`,
+      });
+      const mutation = (expected: number, decisionId: string) => ({
+        update: {
+          id: "ses_o",
+          expectedStateVersion: expected,
+          state: { n: expected + 1 },
+          stateVersion: expected + 1,
+          status: "active",
+          turnCount: expected + 1,
+          updatedAt: T1,
+        },
+        decision: { id: decisionId, sessionId: "ses_o", stateVersion: expected + 1, candidates: [], createdAt: T1 },
+        event: { sessionId: "ses_o", stateVersion: expected + 1, kind: "next" as const, requestId: "req_o", summary: {}, occurredAt: T1 },
+      });
+      // The ordinary path: reservation with the read, then the commit.
+      assert.equal(
+        (await store.reserveIdempotencyForSession({ ...base, key: "key-one-01", token: "t1" }, "ses_o")).outcome.kind,
+        "reserved",
+      );
+      assert.deepEqual([trips.known(domainId, "ses_o")?.stateVersion, trips.known(domainId, "ses_o")?.state], [0, { n: 0 }]);
+      assert.equal(trips.known("dom_b", "ses_o"), null);
+      const completion = { domainId, operation: "nextQuestions", key: "key-one-01", token: "t1", response: response(1) };
+      assert.equal(await store.commitSessionMutation({ ...mutation(0, "dec_o1"), completion }), "committed");
+      assert.deepEqual([trips.known(domainId, "ses_o")?.stateVersion, trips.known(domainId, "ses_o")?.state], [1, { n: 1 }]);
+      // One statement under a new key: the same rows as the ordinary path.
+      const reservation = (key: string, token: string) => ({ ...base, key, token });
+      assert.equal(
+        await trips.commit({ mutation: mutation(1, "dec_o2"), reservation: reservation("key-one-02", "t2"), response: response(2) }),
+        "committed",
+      );
+      const session = await store.getSession(domainId, "ses_o");
+      assert.deepEqual([session?.stateVersion, session?.state, session?.turnCount], [2, { n: 2 }, 2]);
+      assert.equal((await store.getDecision("dec_o2"))?.stateVersion, 2);
+      assert.deepEqual(
+        (await store.listSessionEvents("ses_o")).map((e) => e.stateVersion),
+        [1, 2],
+      );
+      const ordinary = await store.getIdempotency(domainId, "nextQuestions", "key-one-01");
+      const oneTrip = await store.getIdempotency(domainId, "nextQuestions", "key-one-02");
+      assert.deepEqual({ ...oneTrip, key: "k", token: "t", response: null }, { ...ordinary, key: "k", token: "t", response: null });
+      assert.deepEqual([oneTrip?.status, oneTrip?.token, oneTrip?.response], ["completed", "t2", response(2)]);
+      const client = new pg.Client({ connectionString: database.databaseUrl });
+      await client.connect();
+      try {
+        const holders = await client.query<{ holder: string | null }>(
+          `SELECT holder FROM idempotency_records WHERE idempotency_key IN ('key-one-01', 'key-one-02') ORDER BY idempotency_key`,
+        );
+        assert.equal(holders.rows.length, 2);
+        assert.equal(holders.rows[1]?.holder, holders.rows[0]?.holder);
+      } finally {
+        await client.end();
+      }
+      // A key seen before, or a version that is no longer current: nothing is written.
+      assert.equal(
+        await trips.commit({ mutation: mutation(2, "dec_o3"), reservation: reservation("key-one-01", "t3"), response: response(3) }),
+        "not_committed",
+      );
+      assert.equal(
+        await trips.commit({ mutation: mutation(1, "dec_o4"), reservation: reservation("key-one-04", "t4"), response: response(4) }),
+        "not_committed",
+      );
+      assert.equal((await store.getSession(domainId, "ses_o"))?.stateVersion, 2);
+      assert.deepEqual([await store.getDecision("dec_o3"), await store.getDecision("dec_o4")], [null, null]);
+      assert.equal(await store.getIdempotency(domainId, "nextQuestions", "key-one-04"), null);
+      assert.equal((await store.getIdempotency(domainId, "nextQuestions", "key-one-01"))?.token, "t1");
+      // A lost compare-and-swap drops the stale copy.
+      assert.equal(trips.known(domainId, "ses_o"), null);
+    });
+
+    void it("creates a session with its new key's completed record in one statement, or writes nothing when the key exists", async () => {
+      const trips = store.oneTripMutations;
+      if (!trips) return;
+      const base = { domainId, operation: "createSession", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const response = { status: 201, body: '{"s":1}', contentType: "application/json; charset=utf-8", requestId: "req_c" };
+      const creation = (id: string) => ({
+        session: { ...sessionRow(id, "cfg_c"), state: { n: 0 }, createdAt: T0, updatedAt: T0 },
+        event: {
+          sessionId: id,
+          stateVersion: 0,
+          kind: "create" as const,
+          requestId: "req_c",
+          summary: { degraded: false },
+          occurredAt: T0,
+        },
+        facts: {
+          facts: {
+            sessionId: id,
+            domainId,
+            configVersionId: "cfg_c",
+            status: "active",
+            stopReason: null,
+            objectiveReached: false,
+            turns: 0,
+            objectiveReachedTurn: null,
+            pendingQuestionId: null,
+            createdAt: T0,
+            updatedAt: T0,
+          },
+          turn: null,
+          outcomes: [],
+          coverage: [],
+        },
+      });
+      const reservation = { ...base, key: "key-create-1", token: "tc1" };
+      assert.equal(await trips.create({ creation: creation("ses_c1"), reservation, response }), "committed");
+      assert.equal((await store.getSession(domainId, "ses_c1"))?.stateVersion, 0);
+      assert.deepEqual(trips.known(domainId, "ses_c1")?.state, { n: 0 });
+      assert.deepEqual(
+        (await store.listSessionEvents("ses_c1")).map((e) => e.kind),
+        ["create"],
+      );
+      const facts = async () => {
+        const client = new pg.Client({ connectionString: database.databaseUrl });
+        await client.connect();
+        try {
+          return (await client.query<{ session_id: string }>(`SELECT session_id FROM session_facts WHERE session_id LIKE 'ses_c%'`)).rows;
+        } finally {
+          await client.end();
+        }
+      };
+      assert.deepEqual(await facts(), [{ session_id: "ses_c1" }]);
+      const record = await store.getIdempotency(domainId, "createSession", "key-create-1");
+      assert.deepEqual([record?.status, record?.token, record?.fingerprint, record?.response], ["completed", "tc1", "f", response]);
+      // The same key again: nothing of the second session is written.
+      const again = { ...reservation, token: "tc2" };
+      assert.equal(await trips.create({ creation: creation("ses_c2"), reservation: again, response }), "not_committed");
+      assert.equal(await store.getSession(domainId, "ses_c2"), null);
+      assert.deepEqual(await store.listSessionEvents("ses_c2"), []);
+      assert.deepEqual(await facts(), [{ session_id: "ses_c1" }]);
+      assert.equal((await store.getIdempotency(domainId, "createSession", "key-create-1"))?.token, "tc1");
+    });
+
+    void it("lets exactly one of racing one-statement commits of a session version win, with nothing of the others written", async () => {
+      const trips = store.oneTripMutations;
+      if (!trips) return;
+      await store.insertSession({ ...sessionRow("ses_r", "cfg_o"), createdAt: T0, updatedAt: T0 });
+      const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const response = { status: 200, body: "{}", contentType: "application/json; charset=utf-8", requestId: "req_r" };
+      const commit = (n: number, key: string) =>
+        trips.commit({
+          mutation: {
+            update: { id: "ses_r", expectedStateVersion: 0, state: { n }, stateVersion: 1, status: "active", turnCount: 1, updatedAt: T1 },
+            decision: { id: `dec_r${n}`, sessionId: "ses_r", stateVersion: 1, candidates: [], createdAt: T1 },
+            event: { sessionId: "ses_r", stateVersion: 1, kind: "next", requestId: `req_r${n}`, summary: {}, occurredAt: T1 },
+          },
+          reservation: { ...base, key, token: `t${n}` },
+          response,
+        });
+      // Six commits: three keys, each sent twice.
+      const outcomes = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => commit(n, `key-race-${n % 3}`)));
+      assert.equal(outcomes.filter((o) => o === "committed").length, 1);
+      const winner = outcomes.indexOf("committed");
+      assert.deepEqual((await store.getSession(domainId, "ses_r"))?.state, { n: winner });
+      const records = await Promise.all([0, 1, 2].map((k) => store.getIdempotency(domainId, "nextQuestions", `key-race-${k}`)));
+      assert.deepEqual(
+        records.map((r) => r?.token ?? null),
+        [0, 1, 2].map((k) => (k === winner % 3 ? `t${winner}` : null)),
+      );
+      const decisions = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => store.getDecision(`dec_r${n}`)));
+      assert.deepEqual(
+        decisions.map((d) => d !== null),
+        [0, 1, 2, 3, 4, 5].map((n) => n === winner),
+      );
     });
 
     void it("counts requests of a key in a shared sliding window and refuses past the limit", async () => {

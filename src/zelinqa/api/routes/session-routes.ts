@@ -5,6 +5,7 @@ import {
   NextRequestSchema,
   NextResponseSchema,
   SessionCreateRequestSchema,
+  type SessionCreateRequest,
   SessionEventsRequestSchema,
   SessionIdParamsSchema,
   SessionStateResponseSchema,
@@ -29,12 +30,14 @@ function createRoute(ctx: AppContext): RouteDefinition {
     // Every field is optional (docs/zelinqa-api.md §8.1): an absent body is read as `{}`.
     bodyOptional: true,
     body: SessionCreateRequestSchema,
+    // A try-it session on the draft saves the draft's version too: that one takes the reservation first.
+    createsSession: (body) => (body as SessionCreateRequest).configuration !== "draft",
     responses: { 201: SessionStateResponseSchema },
     async handle({ principal, body, requestId, now }) {
       // [ext] A try-it session on the draft reads the draft: it needs what a draft read needs (docs/zelinqa-api.md §4.3).
       if (body.configuration === "draft") requireScopes(principal, ["runtime", "configuration:read", "configuration:write"]);
       const created = await createSession(ctx, { domainId: principal.domainId, requestId, now, request: body });
-      return { status: 201, body: { request_id: requestId, ...created.value }, effects: created.effects };
+      return { status: 201, body: { request_id: requestId, ...created.value }, effects: created.effects, creation: created.creation };
     },
   });
 }
