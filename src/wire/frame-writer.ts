@@ -110,12 +110,21 @@ export const LINGER_AFTER_ANSWER_MS = 2000;
 /**
  * Ends our side; a peer that never closes its side, or never reads what is left to send, does not keep the
  * connection (and its descriptor) forever: closed `LINGER_AFTER_ANSWER_MS` after the answer is flushed, or after
- * `hardMs` whatever happened.
+ * `hardMs` whatever happened. Both timers go when the connection closes: a timer left behind would keep the closed
+ * socket, its buffers and its decoder in memory until it fired (thousands of them under load).
  */
 export function endSoon(socket: Socket, hardMs: number): void {
   socket.end();
   const destroy = () => socket.destroy();
   const hard = setTimeout(destroy, hardMs).unref();
-  socket.once("finish", () => setTimeout(destroy, LINGER_AFTER_ANSWER_MS).unref());
-  socket.once("close", () => clearTimeout(hard));
+  let linger: NodeJS.Timeout | undefined;
+  const onFinish = () => {
+    linger = setTimeout(destroy, LINGER_AFTER_ANSWER_MS).unref();
+  };
+  socket.once("finish", onFinish);
+  socket.once("close", () => {
+    clearTimeout(hard);
+    clearTimeout(linger);
+    socket.off("finish", onFinish);
+  });
 }

@@ -1,12 +1,15 @@
 // Writes corked per tick (frame-writer.ts corkPerTick): what one tick writes stays in the socket until the next
-// tick, then leaves at once, in order, byte for byte; a flush sends it at once.
+// tick, then leaves at once, in order, byte for byte; a flush sends it at once. Ending a connection (endSoon)
+// leaves nothing behind that keeps it in memory once it is closed.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { corkPerTick } from "../../src/wire/frame-writer.js";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { corkPerTick, endSoon, LINGER_AFTER_ANSWER_MS } from "../../src/wire/frame-writer.js";
 
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 
@@ -79,5 +82,42 @@ void describe("writes corked per tick", { timeout: 10_000 }, () => {
     await nextTick();
     assert.equal((await receivedBytes(3)).toString(), "abc");
     socket.destroy();
+  });
+});
+
+/** The V8 collector, for a test that must see an object go (the flag is set before the first call). */
+function collector(): () => void {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
+
+void describe("ending a connection (frame-writer.ts endSoon)", { timeout: 10_000 }, () => {
+  void it("lets a closed connection go at once: no timer keeps its socket for the linger time", async () => {
+    const gc = collector();
+    const dir = mkdtempSync(join(tmpdir(), "zend-"));
+    const socketPath = join(dir, "end.sock");
+    let closedOnServer!: (ref: WeakRef<Socket>) => void;
+    const closed = new Promise<WeakRef<Socket>>((resolve) => (closedOnServer = resolve));
+    const server = createServer((peer) => {
+      const ref = new WeakRef(peer);
+      peer.once("close", () => closedOnServer(ref));
+      peer.write("bye");
+      endSoon(peer, 60_000);
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    const client = createConnection(socketPath);
+    client.resume();
+    // The peer reads the answer to its end, then closes: the server's socket closes long before the linger time.
+    await new Promise<void>((resolve) => client.once("end", () => client.end(resolve)));
+    const ref = await closed;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const started = Date.now();
+    for (let i = 0; i < 20 && ref.deref() !== undefined; i += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    assert.equal(ref.deref(), undefined, "the closed server socket is still referenced");
+    assert.ok(Date.now() - started < LINGER_AFTER_ANSWER_MS, "collected before the linger timer would have fired");
+    rmSync(dir, { recursive: true, force: true });
   });
 });
