@@ -53,7 +53,8 @@ export function jsonShapeExcess(bytes: Buffer, maxDepth: number, counts?: JsonCo
       if (depth > maxDepth) return "depth";
       containers += 1;
       if (containers > maxContainers) return "containers";
-      if (commas !== undefined && depth > 0) commas[depth] = 0;
+      // A container opened at the top level (after a closing bracket too many) counts its own commas afresh too.
+      if (commas !== undefined && depth >= 0) commas[depth] = 0;
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
       depth -= 1;
     } else if (counting && (byte === COMMA || byte === COLON)) {

@@ -89,6 +89,10 @@ void describe("jsonShapeExcess", () => {
     assert.equal(scan("[[[", 2), "depth");
     assert.equal(scan('[1, 2, "', 2, { maxMembers: 3 }), null);
     assert.equal(scan("[1, 2, 3, 4", 2, { maxMembers: 3 }), "members");
+    // A container opened at the top level after a closing bracket too many counts its own commas, as any other
+    // (found by the property below: the top level's comma was counted into it).
+    assert.equal(scan(",][,", 0, { maxMembers: 2 }), null);
+    assert.equal(scan(",][,,", 0, { maxMembers: 2 }), "members");
   });
 
   void it("agrees with the reference on JSON, bracket soup and random bytes, with any limits", () => {
