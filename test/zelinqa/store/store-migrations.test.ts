@@ -1,4 +1,4 @@
-// Upgrading a database in place (issue 14): a database built by the schema before migrations 5 and 6, holding sessions, decisions,
+// Upgrading a database in place (issue 14): a database built by the schema before migrations 5 to 7, holding sessions, decisions,
 // the journal and the studio's facts, is migrated by the current build; its data reads back the same, the charts answer the
 // same, and new session mutations commit on it.
 import { after, before, describe, it } from "node:test";
@@ -94,6 +94,10 @@ const INDEX_COLUMNS = {
   postgres: `SELECT a.attname AS name FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, n), pg_attribute a
     WHERE i.indexrelid = $1::regclass AND a.attrelid = i.indrelid AND a.attnum = k.attnum ORDER BY k.n`,
 };
+const FOREIGN_KEYS = {
+  sqlite: `SELECT ? AS relname`,
+  postgres: `SELECT conrelid::regclass::text AS table FROM pg_constraint WHERE contype = 'f' AND confrelid = $1::regclass ORDER BY 1`,
+};
 const FILLFACTOR = { sqlite: `SELECT ? AS relname`, postgres: `SELECT reloptions FROM pg_class WHERE relname = $1` };
 
 async function indexNames(database: TestDatabase): Promise<string[]> {
@@ -117,7 +121,7 @@ async function indexNames(database: TestDatabase): Promise<string[]> {
 }
 
 for (const backend of BACKENDS) {
-  void describe(`zelinqa store migrations 5 and 6 on ${backend}`, { skip: skipReason(backend) }, () => {
+  void describe(`zelinqa store migrations 5 to 7 on ${backend}`, { skip: skipReason(backend) }, () => {
     let database: TestDatabase;
     let store: ZelinqaStore;
 
@@ -155,7 +159,7 @@ for (const backend of BACKENDS) {
         decision: await store.getDecision("dec_ses_m1_1"),
       };
 
-      assert.deepEqual(await store.migrate(), [5, 6]);
+      assert.deepEqual(await store.migrate(), [5, 6, 7]);
       assert.ok(!(await indexNames(database)).includes("decisions_by_session"));
       const columns = (await catalog(database, INDEX_COLUMNS, "session_facts_by_version")) as Array<{ name: string }>;
       assert.deepEqual(
@@ -170,6 +174,14 @@ for (const backend of BACKENDS) {
         ] as const) {
           assert.deepEqual(await catalog(database, FILLFACTOR, table), [{ reloptions: [`fillfactor=${fillfactor}`] }]);
         }
+      }
+      if (backend === "postgres") {
+        // Migration 7: the per-turn tables lose their foreign key to sessions; feedback keeps its own.
+        const keyed = (await catalog(database, FOREIGN_KEYS, "sessions")) as Array<{ table: string }>;
+        assert.deepEqual(
+          keyed.map((r) => r.table),
+          ["feedback"],
+        );
       }
       assert.deepEqual(await charts(), before.charts);
       assert.deepEqual(await store.listSessionTurns("ses_m1"), before.turns);

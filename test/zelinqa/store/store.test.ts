@@ -42,7 +42,7 @@ for (const backend of BACKENDS) {
     before(async () => {
       database = await createTestDatabase(backend);
       store = database.open();
-      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6]);
+      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7]);
       const org = await store.ensureOrganization("default", T0);
       domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
       await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
@@ -482,6 +482,59 @@ for (const backend of BACKENDS) {
         { dimension_id: "d1", sessions: 1, mean_coverage: 0.75, complete_rate: 0 },
         { dimension_id: "d2", sessions: 1, mean_coverage: 1, complete_rate: 1 },
       ]);
+    });
+
+    void it("writes none of a mutation's rows for a session that does not exist, on every path", async () => {
+      // On PostgreSQL these tables have no foreign key to sessions (migration 7): the statements alone keep them whole.
+      const cfg = "cfg_ghost";
+      const mutation = {
+        update: { id: "ses_ghost", expectedStateVersion: 0, state: {}, stateVersion: 1, status: "active", turnCount: 1, updatedAt: T1 },
+        decision: { id: "dec_ghost", sessionId: "ses_ghost", stateVersion: 1, candidates: [{ q: 1 }], createdAt: T1 },
+        event: { sessionId: "ses_ghost", stateVersion: 1, kind: "next" as const, requestId: "req_g", summary: {}, occurredAt: T1 },
+        facts: {
+          facts: {
+            sessionId: "ses_ghost",
+            domainId,
+            configVersionId: cfg,
+            status: "active",
+            stopReason: null,
+            objectiveReached: false,
+            turns: 1,
+            objectiveReachedTurn: null,
+            pendingQuestionId: "q2",
+            createdAt: T0,
+            updatedAt: T1,
+          },
+          turn: {
+            sessionId: "ses_ghost",
+            stateVersion: 1,
+            turn: 1,
+            kind: "next",
+            outcomes: [{ question_id: "q1", outcome: "asked_answered" }],
+            extracted: [],
+            progress: { overall: 0.5, dimensions: [{ dimension_id: "d1", coverage: 0.5 }] },
+            occurredAt: T1,
+          },
+          outcomes: [{ seq: 0, questionId: "q1", outcome: "asked_answered" }],
+          coverage: [{ dimensionId: "d1", coverage: 0.5, complete: false }],
+        },
+      };
+      assert.equal(await store.commitSessionMutation(mutation), "state_version_conflict");
+      const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      if (store.oneTripMutations) {
+        const response = { status: 200, body: "{}", contentType: "application/json; charset=utf-8", requestId: "req_g" };
+        const reservation = { ...base, key: "key-ghost-01", token: "g" };
+        assert.equal(await store.oneTripMutations.commit({ mutation, reservation, response }), "not_committed");
+        assert.equal(await store.getIdempotency(domainId, "nextQuestions", "key-ghost-01"), null);
+      }
+      assert.equal(await store.getSession(domainId, "ses_ghost"), null);
+      assert.equal(await store.getDecision("dec_ghost"), null);
+      assert.deepEqual(await store.listSessionEvents("ses_ghost"), []);
+      assert.deepEqual(await store.listSessionTurns("ses_ghost"), []);
+      assert.deepEqual(await store.listSessionFacts({ domainId, configurationVersion: cfg, limit: 10 }), []);
+      const query = { domainId, configurationVersion: cfg, from: T0, to: T2 };
+      assert.deepEqual(await store.analytics("question-dropoff", query), []);
+      assert.deepEqual(await store.analytics("dimension-coverage", query), []);
     });
 
     void it("reserves a key together with the session's read where the store combines them", async () => {

@@ -10,6 +10,16 @@ export interface Migration {
   statements(dialect: SqlDialect): string[];
 }
 
+/** The tables written with every session mutation, keyed on the session (migration 7). */
+export const PER_TURN_TABLES = [
+  "decisions",
+  "session_events",
+  "session_facts",
+  "session_turns",
+  "session_outcomes",
+  "session_dimension_coverage",
+];
+
 const serialKey = (dialect: SqlDialect) => (dialect === "postgres" ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT");
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -115,6 +125,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX session_facts_by_version ON session_facts (domain_id, config_version_id, created_at, status, stop_reason,
         objective_reached, objective_reached_turn)`,
     ],
+  },
+  {
+    version: 7,
+    name: "per-turn rows without foreign-key triggers",
+    // Issue 14, PostgreSQL only: a foreign key runs a trigger query per inserted row, four or five per /next and about
+    // a tenth of the database's CPU. The rows of these tables are written only by the statement that creates or
+    // updates their session, from that statement's own sessions row (sql-session-commit.ts, sql-session-creation.ts,
+    // and the backfill reads stored sessions), and sessions are never deleted, so the key cannot point at nothing
+    // (store.test.ts checks that a mutation of a missing session writes none of them). feedback keeps its key: its
+    // session id comes from the request. SQLite keeps its keys: its check is an in-process index probe.
+    statements: (dialect) =>
+      dialect === "postgres"
+        ? PER_TURN_TABLES.map((table) => `ALTER TABLE ${table} DROP CONSTRAINT IF EXISTS ${table}_session_id_fkey`)
+        : [],
   },
 ];
 
