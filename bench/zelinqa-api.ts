@@ -2,7 +2,8 @@
 // SQLite and PostgreSQL, each printed as a ratio of a trivial Fastify JSON route measured in the same run.
 // Each server runs in its own child process (this file with BENCH_ROLE=server) so clients and server do not
 // share an event loop. Targets (issue 14): throughput ≥ 35% of the trivial route on SQLite and ≥ 25% on PostgreSQL; SQLite p50 < 5 ms.
-// BENCH_SERVER_STDERR=1 shows the servers' logs. BENCH_SECONDS (3) sets each slice, BENCH_ROUNDS (3) the interleaved rounds; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
+// BENCH_SERVER_STDERR=1 shows the servers' logs. BENCH_SECONDS (3) sets each slice, BENCH_ROUNDS (3) the interleaved rounds,
+// BENCH_WARMUP_SECONDS (2) the untimed slice each subject runs first; BENCH_SKIP_POSTGRES=1 skips PostgreSQL.
 // PostgreSQL is measured over TCP (one subject per BENCH_POOL_SIZES entry) and, for the throwaway cluster, through its Unix socket.
 // BENCH_POOL_SIZES=4,8 runs one PostgreSQL server per pool size (default: ZELINQA_DATABASE_POOL_SIZE, else serve's default).
 // Every figure: median [min–max] over the rounds. BENCH_DIST=1 (the default of `npm run bench`) runs the Zelinqa
@@ -22,6 +23,7 @@ import { ROUNDS, loadAverageLine } from "./latency-stats.js";
 import {
   CLIENTS,
   SECONDS,
+  WARMUP_SECONDS,
   dispatcher,
   interleaved,
   nextWorkload,
@@ -99,7 +101,7 @@ async function main(): Promise<boolean> {
   try {
     print(
       `== Zelinqa API /next, servers in child processes from ${ZELINQA_SRC === "../src" ? "the sources" : "dist/"}, ` +
-        `${ROUNDS} interleaved rounds of ${SECONDS} s, median [min–max]; ${loadAverageLine()}`,
+        `${ROUNDS} interleaved rounds of ${SECONDS} s after an untimed ${WARMUP_SECONDS} s warm-up of each, median [min–max]; ${loadAverageLine()}`,
     );
     const start = async (target: string, env: Record<string, string> = {}) => {
       const server = await startServerRole(new URL(import.meta.url).pathname, target, env);

@@ -8,6 +8,12 @@ import { referenceCorpusChanges } from "../harness/zelinqa-reference-corpus.js";
 import { formatRatio, formatSpread, interleavedRounds, percentile, spread, type Spread } from "./latency-stats.js";
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? "3");
+/**
+ * Before the rounds, `interleaved` drives each subject once for this long, untimed (BENCH_WARMUP_SECONDS, 2 by default;
+ * 0 turns it off): the figures are those of warm processes, whose code is compiled and whose database connections have
+ * their statements prepared, as a server that has been up for a few seconds. Each subject gets the same warm-up.
+ */
+export const WARMUP_SECONDS = Math.max(0, Number(process.env.BENCH_WARMUP_SECONDS ?? "2") || 0);
 export const CLIENTS = 32;
 export const dispatcher = new Agent({ connections: CLIENTS, keepAliveTimeout: 10_000 });
 export const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -30,11 +36,12 @@ export async function post(url: string, body: unknown, headers: Record<string, s
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** Runs `clients` loops of `step` for SECONDS (after a 0.5 s warm-up) and summarises the step latencies. */
+/** Runs `clients` loops of `step` for `seconds` (after a 0.5 s ramp-up) and summarises the step latencies. */
 export async function measure(
   step: (client: number) => Promise<boolean>,
   clients = CLIENTS,
   prepare?: (client: number) => Promise<void>,
+  seconds = SECONDS,
 ): Promise<Result> {
   const latencies: number[] = [];
   let errors = 0;
@@ -54,15 +61,15 @@ export async function measure(
   await new Promise((resolve) => setTimeout(resolve, 500));
   recording = true;
   const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   recording = false;
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   stop = true;
   await Promise.all(loops);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    perSecond: latencies.length / seconds,
+    perSecond: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
@@ -142,12 +149,9 @@ export interface Figures {
 
 /** Interleaves the workloads in rounds so load changes on a shared machine hit every target alike. */
 export async function interleaved(workloads: Record<string, Workload>, clients: number): Promise<Record<string, Figures>> {
-  const steps = Object.fromEntries(
-    Object.entries(workloads).map(([name, w]) => [
-      name,
-      () => measure((c) => w.step(c), clients, w.prepare ? (c) => w.prepare!(c) : undefined),
-    ]),
-  );
+  const run = (w: Workload, seconds = SECONDS) => measure((c) => w.step(c), clients, w.prepare ? (c) => w.prepare!(c) : undefined, seconds);
+  if (WARMUP_SECONDS > 0) for (const w of Object.values(workloads)) await run(w, WARMUP_SECONDS);
+  const steps = Object.fromEntries(Object.entries(workloads).map(([name, w]) => [name, () => run(w)]));
   const samples = await interleavedRounds(steps);
   return Object.fromEntries(
     Object.entries(samples).map(([name, results]) => [
