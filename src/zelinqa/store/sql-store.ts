@@ -6,7 +6,8 @@ import { idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
 import { createSessionCache } from "./session-cache.js";
 import type { SessionCache } from "./session-cache.js";
-import { commitSessionMutationInOneStatement, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
+import { commitSessionMutationInOneStatement } from "./sql-session-commit.js";
+import { batchedNewKeyCommits } from "./sql-session-batch.js";
 import {
   commitSessionCreationInOneStatement,
   commitSessionCreationInTransaction,
@@ -49,9 +50,15 @@ type SessionWrites = Pick<
  * CTEs of the commit statement, atomic with the mutation. The sessions they read and commit are remembered, so that
  * the next mutation of one of them can be the commit alone (oneTripMutations).
  */
-function postgresSessionWrites(db: SqlExecutor, holds: Holds, base: StoreOperations): SessionWrites {
+function postgresSessionWrites(
+  db: SqlExecutor,
+  holds: Holds,
+  base: StoreOperations,
+  batchesInFlight: number,
+): { writes: SessionWrites; drain: () => Promise<void> } {
   const { liveness, sessions = createSessionCache() } = holds;
-  return {
+  const batched = batchedNewKeyCommits(db, sessions, batchesInFlight);
+  const writes: SessionWrites = {
     reserveIdempotencyForSession: sessionReservation(db, {
       liveness,
       reserve: (reservation) => base.reserveIdempotency(reservation),
@@ -61,10 +68,11 @@ function postgresSessionWrites(db: SqlExecutor, holds: Holds, base: StoreOperati
     commitSessionCreation: (creation) => commitSessionCreationInOneStatement(db, creation, sessions),
     oneTripMutations: {
       known: (domainId, sessionId) => sessions.get(domainId, sessionId),
-      commit: async (input) => commitSessionMutationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
+      commit: async (input) => batched.commit({ ...input, holder: await holderOf(liveness) }),
       create: async (input) => commitSessionCreationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
     },
   };
+  return { writes, drain: batched.drain };
 }
 
 /** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
@@ -94,7 +102,17 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
   return built;
 }
 
-export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liveness?: HolderLiveness } = {}): ZelinqaStore {
+export interface SqlStoreOptions {
+  now?: () => Date;
+  liveness?: HolderLiveness;
+  /**
+   * PostgreSQL: how many one-statement commits of known sessions run at once; those that arrive meanwhile go
+   * together in the next statement (sql-session-batch.ts). Half the pool by default (openStore), 4 otherwise.
+   */
+  batchesInFlight?: number;
+}
+
+export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): ZelinqaStore {
   // SQLite: one server process per file (docs/zelinqa-api.md §2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
   // may be shared by several processes and keeps them as rows.
   const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness, sessions: createSessionCache() };
@@ -104,13 +122,14 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
   // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps,
   // several mutations to a transaction, and it reads in process: nothing to combine there.
   const grouped = holds.inFlight ? groupedSessionCommits(db, (tx) => operations(tx, holds)) : undefined;
+  const postgres = grouped ? undefined : postgresSessionWrites(db, holds, base, options.batchesInFlight ?? 4);
   const sessionWrites: SessionWrites = grouped
     ? {
         reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
         commitSessionMutation: grouped.commit,
         commitSessionCreation: (creation) => commitSessionCreationInTransaction(db, (tx) => operations(tx, holds), creation),
       }
-    : postgresSessionWrites(db, holds, base);
+    : postgres!.writes;
   return {
     ...base,
     dialect: db.dialect,
@@ -122,6 +141,7 @@ export function createSqlStore(db: SqlExecutor, options: { now?: () => Date; liv
     },
     close: async () => {
       await grouped?.drain();
+      await postgres?.drain();
       await options.liveness?.close();
       await db.close();
     },
@@ -139,11 +159,13 @@ export interface OpenStoreOptions {
 export function openStore(options: OpenStoreOptions): ZelinqaStore {
   if (options.databaseUrl) {
     if (!isPostgresUrl(options.databaseUrl)) throw new Error("the database URL must start with postgres:// or postgresql://");
-    const executor = createPostgresExecutor({
-      url: options.databaseUrl,
-      maxConnections: options.maxConnections ?? DEFAULT_DATABASE_POOL_SIZE,
+    const pool = options.maxConnections ?? DEFAULT_DATABASE_POOL_SIZE;
+    const executor = createPostgresExecutor({ url: options.databaseUrl, maxConnections: pool });
+    return createSqlStore(executor, {
+      liveness: createPostgresLiveness(options.databaseUrl),
+      // The other half of the pool stays free for reads, creations and the ordinary path.
+      batchesInFlight: Math.max(1, Math.floor(pool / 2)),
     });
-    return createSqlStore(executor, { liveness: createPostgresLiveness(options.databaseUrl) });
   }
   return createSqlStore(createSqliteExecutor({ path: options.sqlitePath ?? "./zelinqa.sqlite" }));
 }

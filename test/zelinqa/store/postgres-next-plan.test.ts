@@ -97,7 +97,8 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
   before(async () => {
     database = await createTestDatabase("postgres");
     const url = database.databaseUrl ?? "";
-    store = createSqlStore(recording(createPostgresExecutor({ url }), log), { liveness: createPostgresLiveness(url) });
+    // One commit statement in flight at a time, so that concurrent /next requests go together (sql-session-batch.ts).
+    store = createSqlStore(recording(createPostgresExecutor({ url }), log), { liveness: createPostgresLiveness(url), batchesInFlight: 1 });
     await store.migrate();
     const ids = createIdGenerator();
     const now = new Date().toISOString();
@@ -246,6 +247,33 @@ void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postg
         const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, [...statement.params]);
         const scanned = seqScans(plan.rows[0]?.["QUERY PLAN"]).filter((relation) => LARGE_TABLES.has(relation));
         assert.deepEqual(scanned, [], `sequential scan in: ${statement.sql}`);
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
+  void it("commits concurrent /next requests of known sessions together in one statement that scans no large table", async () => {
+    let batches: Recorded[] = [];
+    for (let attempt = 0; attempt < 5 && batches.length === 0; attempt += 1) {
+      const created = await Promise.all(Array.from({ length: 8 }, () => post("/v1/sessions", {})));
+      const paths = created.map((c) => `/v1/sessions/${c.json.session_id as string}/next`);
+      const sent = await recorded(() => Promise.all(paths.map((path) => post(path, { state_version: 0 }))));
+      for (const answer of sent.result) assert.equal(answer.status, 200, answer.text);
+      batches = sent.statements.filter((s) => s.sql.startsWith("WITH i AS"));
+      const singles = sent.statements.filter((s) => s.sql.includes("INSERT INTO idempotency_records") && !s.sql.startsWith("WITH i AS"));
+      const together = batches.reduce((sum, b) => sum + (JSON.parse(String(b.params[0])) as unknown[]).length, 0);
+      // Every /next committed exactly once, alone or in a batch.
+      assert.equal(singles.length + together, paths.length);
+    }
+    assert.ok(batches.length > 0, "no batch in five rounds of eight concurrent requests");
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      for (const batch of batches) {
+        const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${batch.sql}`, [...batch.params]);
+        const scanned = seqScans(plan.rows[0]?.["QUERY PLAN"]).filter((relation) => LARGE_TABLES.has(relation));
+        assert.deepEqual(scanned, [], "sequential scan in the batch statement");
       }
     } finally {
       await client.end();

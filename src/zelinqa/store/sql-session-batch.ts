@@ -1,0 +1,279 @@
+// PostgreSQL: the one-statement commits of known sessions (commitSessionMutationOnNewKey) sent together. Under load
+// most of a commit's cost in the database is per statement, not per row: the Bind and Execute messages, starting the
+// executor over a plan of a dozen CTEs, the COMMIT, waking the backend and the client. So while `maxInFlight` of these
+// statements are running, the commits that arrive queue, and the next statement carries all of them (up to MAX_BATCH)
+// as one JSON parameter, each row gated on its own: a session's compare-and-swap or a key's insert that fails writes
+// nothing of that row and leaves the others as they are. A commit that finds the queue empty and a statement slot
+// free goes at once, alone, so a quiet server adds no wait. Durability is unchanged: every caller settles after the
+// statement that holds its writes has committed.
+import type { SessionCache } from "./session-cache.js";
+import type { SqlExecutor } from "./sql-executor.js";
+import { text } from "./sql-executor.js";
+import { commitSessionMutationOnNewKey } from "./sql-session-commit.js";
+import { COVERAGE_CHANGED } from "./sql-session-facts.js";
+import type { NewKeyCommit } from "./store-port.js";
+
+/** At most this many commits per statement: its JSON parameter stays a few hundred KB at most. */
+export const MAX_BATCH = 32;
+
+export type BatchOutcome = "committed" | "not_committed";
+
+/**
+ * One row per commit of the batch (jsonb_to_recordset of $1). `cur` locks the sessions still at their expected
+ * version, in id order (so two batches lock in the same order); `rec` inserts each locked session's key, already
+ * completed, unless the key exists; `upd` updates only the sessions whose key went in; the decision, the journal row
+ * and the studio's facts follow only a row of `upd`. The same rows as commitOnNewKeySql of sql-session-commit.ts.
+ */
+const BATCH_SQL = `WITH i AS MATERIALIZED (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
+      id text, expected integer, state text, version integer, status text, turn_count integer, updated_at text,
+      decision_id text, candidates text, event_kind text, event_request_id text, summary text, occurred_at text,
+      domain_id text, operation text, key text, token text, response_status integer, response_body text,
+      response_type text, response_request_id text, fingerprint text, lease_expires_at text, now text, expires_at text,
+      holder text, f_domain_id text, f_config_version_id text, f_status text, f_stop_reason text,
+      f_objective_reached integer, f_turns integer, f_objective_reached_turn integer, f_pending_question_id text,
+      f_created_at text, f_updated_at text, t_state_version integer, t_turn integer, t_kind text, t_outcomes text,
+      t_extracted text, t_progress text, t_occurred_at text, outcomes jsonb, coverage jsonb)
+  ), cur AS MATERIALIZED (
+    SELECT s.id FROM sessions s JOIN i ON s.id = i.id AND s.state_version = i.expected ORDER BY s.id FOR UPDATE OF s
+  ), rec AS (
+    INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at,
+      created_at, expires_at, holder, response_status, response_body, response_content_type, request_id)
+    SELECT i.domain_id, i.operation, i.key, i.fingerprint, 'completed', i.token, i.lease_expires_at, i.now, i.expires_at,
+      i.holder, i.response_status, i.response_body, i.response_type, i.response_request_id
+    FROM i JOIN cur ON cur.id = i.id
+    ON CONFLICT DO NOTHING
+    RETURNING domain_id, operation, idempotency_key, token
+  ), upd AS (
+    UPDATE sessions s SET state = i.state, state_version = i.version, status = i.status, turn_count = i.turn_count,
+      updated_at = i.updated_at
+    FROM i JOIN rec ON rec.domain_id = i.domain_id AND rec.operation = i.operation AND rec.idempotency_key = i.key
+      AND rec.token = i.token
+    WHERE s.id = i.id AND s.state_version = i.expected
+    RETURNING s.id
+  ), dec AS (
+    INSERT INTO decisions (id, session_id, state_version, candidates, created_at)
+    SELECT i.decision_id, i.id, i.version, i.candidates, i.updated_at FROM i JOIN upd ON upd.id = i.id
+    WHERE i.decision_id IS NOT NULL
+  ), ev AS (
+    INSERT INTO session_events (session_id, state_version, kind, request_id, summary, occurred_at)
+    SELECT i.id, i.version, i.event_kind, i.event_request_id, i.summary, i.occurred_at FROM i JOIN upd ON upd.id = i.id
+  ), facts AS (
+    INSERT INTO session_facts (session_id, domain_id, config_version_id, status, stop_reason, objective_reached, turns,
+      objective_reached_turn, pending_question_id, created_at, updated_at)
+    SELECT i.id, i.f_domain_id, i.f_config_version_id, i.f_status, i.f_stop_reason, i.f_objective_reached, i.f_turns,
+      i.f_objective_reached_turn, i.f_pending_question_id, i.f_created_at, i.f_updated_at
+    FROM i JOIN upd ON upd.id = i.id WHERE i.f_domain_id IS NOT NULL
+    ON CONFLICT (session_id) DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
+      objective_reached = excluded.objective_reached, turns = excluded.turns,
+      objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
+      pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at
+    RETURNING session_id
+  ), turn AS (
+    INSERT INTO session_turns (session_id, state_version, turn, kind, outcomes, extracted, progress, occurred_at)
+    SELECT i.id, i.t_state_version, i.t_turn, i.t_kind, i.t_outcomes, i.t_extracted, i.t_progress, i.t_occurred_at
+    FROM i JOIN facts ON facts.session_id = i.id WHERE i.t_kind IS NOT NULL
+    ON CONFLICT (session_id, state_version) DO NOTHING
+  ), outc AS (
+    INSERT INTO session_outcomes (session_id, seq, question_id, outcome, domain_id, config_version_id, session_created_at)
+    SELECT i.id, r.seq, r.question_id, r.outcome, i.f_domain_id, i.f_config_version_id, i.f_created_at
+    FROM i JOIN facts ON facts.session_id = i.id,
+      jsonb_to_recordset(COALESCE(i.outcomes, '[]'::jsonb)) AS r (seq integer, question_id text, outcome text)
+    ON CONFLICT DO NOTHING
+  ), cov AS (
+    INSERT INTO session_dimension_coverage (session_id, dimension_id, coverage, complete, domain_id, config_version_id,
+      session_created_at)
+    SELECT i.id, r.dimension_id, r.coverage, r.complete, i.f_domain_id, i.f_config_version_id, i.f_created_at
+    FROM i JOIN facts ON facts.session_id = i.id,
+      jsonb_to_recordset(COALESCE(i.coverage, '[]'::jsonb)) AS r (dimension_id text, coverage double precision, complete integer)
+    ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete
+    ${COVERAGE_CHANGED}
+  )
+  SELECT i.id, EXISTS (SELECT 1 FROM cur WHERE cur.id = i.id) AS held,
+    EXISTS (SELECT 1 FROM rec WHERE rec.idempotency_key = i.key AND rec.token = i.token AND rec.operation = i.operation
+      AND rec.domain_id = i.domain_id) AS recorded,
+    EXISTS (SELECT 1 FROM upd WHERE upd.id = i.id) AS updated
+  FROM i`;
+
+export interface BatchItem extends NewKeyCommit {
+  holder: string | null;
+}
+
+/** One commit as a row of BATCH_SQL's recordset; `stateText` is the serialised state (it also goes to the cache). */
+function batchRow(item: BatchItem, stateText: string): Record<string, unknown> {
+  const { mutation: m, reservation: r, response } = item;
+  const { update: u, decision: d, event: e, facts: f } = m;
+  if ((d && (d.sessionId !== u.id || d.stateVersion !== u.stateVersion)) || e.sessionId !== u.id || e.stateVersion !== u.stateVersion) {
+    throw new Error("a session mutation's decision and event must belong to its update");
+  }
+  if (f && (f.facts.sessionId !== u.id || (f.turn && f.turn.sessionId !== u.id))) {
+    throw new Error("a session mutation's facts must belong to its update");
+  }
+  const t = f?.turn ?? null;
+  return {
+    id: u.id,
+    expected: u.expectedStateVersion,
+    state: stateText,
+    version: u.stateVersion,
+    status: u.status,
+    turn_count: u.turnCount,
+    updated_at: u.updatedAt,
+    decision_id: d?.id ?? null,
+    candidates: d ? JSON.stringify(d.candidates) : null,
+    event_kind: e.kind,
+    event_request_id: e.requestId,
+    summary: JSON.stringify(e.summary),
+    occurred_at: e.occurredAt,
+    domain_id: r.domainId,
+    operation: r.operation,
+    key: r.key,
+    token: r.token,
+    response_status: response.status,
+    response_body: response.body,
+    response_type: response.contentType,
+    response_request_id: response.requestId,
+    fingerprint: r.fingerprint,
+    lease_expires_at: r.leaseExpiresAt,
+    now: r.now,
+    expires_at: r.expiresAt,
+    holder: item.holder,
+    f_domain_id: f?.facts.domainId ?? null,
+    f_config_version_id: f?.facts.configVersionId ?? null,
+    f_status: f?.facts.status ?? null,
+    f_stop_reason: f?.facts.stopReason ?? null,
+    f_objective_reached: f ? (f.facts.objectiveReached ? 1 : 0) : null,
+    f_turns: f?.facts.turns ?? null,
+    f_objective_reached_turn: f?.facts.objectiveReachedTurn ?? null,
+    f_pending_question_id: f?.facts.pendingQuestionId ?? null,
+    f_created_at: f?.facts.createdAt ?? null,
+    f_updated_at: f?.facts.updatedAt ?? null,
+    t_state_version: t?.stateVersion ?? null,
+    t_turn: t?.turn ?? null,
+    t_kind: t?.kind ?? null,
+    t_outcomes: t ? JSON.stringify(t.outcomes) : null,
+    t_extracted: t ? JSON.stringify(t.extracted) : null,
+    t_progress: t ? JSON.stringify(t.progress) : null,
+    t_occurred_at: t?.occurredAt ?? null,
+    outcomes: f ? f.outcomes.map((o) => ({ seq: o.seq, question_id: o.questionId, outcome: o.outcome })) : null,
+    coverage: f ? f.coverage.map((c) => ({ dimension_id: c.dimensionId, coverage: c.coverage, complete: c.complete ? 1 : 0 })) : null,
+  };
+}
+
+/**
+ * Commits `items` (distinct sessions, distinct keys) in one statement: each outcome as commitSessionMutationOnNewKey's,
+ * or an Error for a row the statement did not account for. Throws only when the statement itself fails (then it wrote nothing).
+ */
+export async function commitBatchOnNewKeys(
+  db: SqlExecutor,
+  items: readonly BatchItem[],
+  sessions: SessionCache,
+): Promise<Array<BatchOutcome | Error>> {
+  const states = items.map((item) => JSON.stringify(item.mutation.update.state));
+  const rows = await db.all(BATCH_SQL, [JSON.stringify(items.map((item, n) => batchRow(item, states[n]!)))]);
+  const byId = new Map(rows.map((row) => [text(row, "id"), row]));
+  return items.map((item, n) => {
+    const update = item.mutation.update;
+    const row = byId.get(update.id);
+    if (!row) return new Error("session batch commit returned no row for a session");
+    if (row.held !== true) {
+      // The session moved on (or is gone): this process's copy is stale.
+      sessions.forget(update.id);
+      return "not_committed";
+    }
+    if (row.recorded !== true) return "not_committed";
+    if (row.updated !== true) return new Error("session batch commit: a locked session was not updated");
+    sessions.advance(update, states[n]!);
+    return "committed";
+  });
+}
+
+interface Pending {
+  item: BatchItem;
+  resolve: (outcome: BatchOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface BatchedNewKeyCommits {
+  commit: (item: BatchItem) => Promise<BatchOutcome>;
+  /** Settles once every commit queued or running now has settled, before the store closes its pool. */
+  drain: () => Promise<void>;
+}
+
+/**
+ * oneTripMutations.commit over `db`: at most `maxInFlight` statements at a time; the commits that arrive meanwhile go
+ * together in the next one. A batch the database refuses as a whole (a deadlock between two processes' batches, say)
+ * is retried commit by commit, each in its own statement, so one commit's failure is only its own.
+ */
+export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, maxInFlight: number): BatchedNewKeyCommits {
+  const limit = Math.max(1, Math.floor(maxInFlight));
+  let queue: Pending[] = [];
+  let inFlight = 0;
+  let idle: Array<() => void> = [];
+
+  const alone = (p: Pending) => commitSessionMutationOnNewKey(db, { ...p.item, sessions }).then(p.resolve, p.reject);
+
+  /** The queue's head, skipping commits whose session or key is already in the batch (they wait for the next one). */
+  const take = (): Pending[] => {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    const ids = new Set<string>();
+    const keys = new Set<string>();
+    for (const p of queue) {
+      const r = p.item.reservation;
+      const key = `${r.domainId}\u0000${r.operation}\u0000${r.key}`;
+      if (batch.length < MAX_BATCH && !ids.has(p.item.mutation.update.id) && !keys.has(key)) {
+        batch.push(p);
+        ids.add(p.item.mutation.update.id);
+        keys.add(key);
+      } else rest.push(p);
+    }
+    queue = rest;
+    return batch;
+  };
+
+  const run = async (batch: Pending[]): Promise<void> => {
+    if (batch.length === 1) return alone(batch[0]!);
+    let outcomes: Array<BatchOutcome | Error>;
+    try {
+      outcomes = await commitBatchOnNewKeys(
+        db,
+        batch.map((p) => p.item),
+        sessions,
+      );
+    } catch {
+      // The statement failed, so it wrote nothing: each commit on its own, with its own error if it has one.
+      await Promise.all(batch.map(alone));
+      return;
+    }
+    batch.forEach((p, n) => {
+      const outcome = outcomes[n]!;
+      if (outcome instanceof Error) p.reject(outcome);
+      else p.resolve(outcome);
+    });
+  };
+
+  const pump = () => {
+    while (inFlight < limit && queue.length > 0) {
+      const batch = take();
+      inFlight += 1;
+      void run(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+        if (inFlight === 0 && queue.length === 0) {
+          const waiting = idle;
+          idle = [];
+          for (const resolve of waiting) resolve();
+        }
+      });
+    }
+  };
+
+  return {
+    commit: (item) =>
+      new Promise<BatchOutcome>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        pump();
+      }),
+    drain: () => (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
+  };
+}
