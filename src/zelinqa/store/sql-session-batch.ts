@@ -9,8 +9,8 @@
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { text } from "./sql-executor.js";
-import { commitSessionMutationOnNewKey } from "./sql-session-commit.js";
-import { COVERAGE_CHANGED } from "./sql-session-facts.js";
+import { checkMutationRows, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
+import { COVERAGE_CHANGED, FACTS_ON_CONFLICT } from "./sql-session-facts.js";
 import type { NewKeyCommit } from "./store-port.js";
 
 /** At most this many commits per statement: its JSON parameter stays a few hundred KB at most. */
@@ -64,10 +64,7 @@ const BATCH_SQL = `WITH i AS MATERIALIZED (
     SELECT i.id, i.f_domain_id, i.f_config_version_id, i.f_status, i.f_stop_reason, i.f_objective_reached, i.f_turns,
       i.f_objective_reached_turn, i.f_pending_question_id, i.f_created_at, i.f_updated_at
     FROM i JOIN upd ON upd.id = i.id WHERE i.f_domain_id IS NOT NULL
-    ON CONFLICT (session_id) DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
-      objective_reached = excluded.objective_reached, turns = excluded.turns,
-      objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
-      pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at
+    ${FACTS_ON_CONFLICT}
     RETURNING session_id
   ), turn AS (
     INSERT INTO session_turns (session_id, state_version, turn, kind, outcomes, extracted, progress, occurred_at)
@@ -103,12 +100,7 @@ export interface BatchItem extends NewKeyCommit {
 function batchRow(item: BatchItem, stateText: string): Record<string, unknown> {
   const { mutation: m, reservation: r, response } = item;
   const { update: u, decision: d, event: e, facts: f } = m;
-  if ((d && (d.sessionId !== u.id || d.stateVersion !== u.stateVersion)) || e.sessionId !== u.id || e.stateVersion !== u.stateVersion) {
-    throw new Error("a session mutation's decision and event must belong to its update");
-  }
-  if (f && (f.facts.sessionId !== u.id || (f.turn && f.turn.sessionId !== u.id))) {
-    throw new Error("a session mutation's facts must belong to its update");
-  }
+  checkMutationRows(m);
   const t = f?.turn ?? null;
   return {
     id: u.id,

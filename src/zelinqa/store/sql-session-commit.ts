@@ -117,14 +117,21 @@ const COMMIT_WITH_FACTS_SQL = commitSql(true);
 const COMMIT_ON_NEW_KEY_SQL = commitOnNewKeySql(false);
 const COMMIT_ON_NEW_KEY_WITH_FACTS_SQL = commitOnNewKeySql(true);
 
-/** Parameters $1–$21 of both statements; the serialised state is the caller's (it also goes to the session cache). */
-function mutationParams(mutation: SessionMutation, stateText: string): SqlParam[] {
-  const { update: u, decision: d, event: e, completion: c, facts: f } = mutation;
-  // The statement writes the decision, the journal row and the facts for the updated session at its new version.
+/** The statements write the decision, the journal row and the facts for the updated session at its new version. */
+export function checkMutationRows(mutation: Omit<SessionMutation, "completion">): void {
+  const { update: u, decision: d, event: e, facts: f } = mutation;
   if ((d && (d.sessionId !== u.id || d.stateVersion !== u.stateVersion)) || e.sessionId !== u.id || e.stateVersion !== u.stateVersion) {
     throw new Error("a session mutation's decision and event must belong to its update");
   }
-  if (f && f.facts.sessionId !== u.id) throw new Error("a session mutation's facts must belong to its update");
+  if (f && (f.facts.sessionId !== u.id || (f.turn && f.turn.sessionId !== u.id))) {
+    throw new Error("a session mutation's facts must belong to its update");
+  }
+}
+
+/** Parameters $1–$21 of both statements; the serialised state is the caller's (it also goes to the session cache). */
+function mutationParams(mutation: SessionMutation, stateText: string): SqlParam[] {
+  const { update: u, decision: d, event: e, completion: c } = mutation;
+  checkMutationRows(mutation);
   return [
     u.id,
     u.expectedStateVersion,

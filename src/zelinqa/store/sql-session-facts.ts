@@ -15,6 +15,12 @@ import type { SessionFactsWrite } from "./studio-port.js";
 export const COVERAGE_CHANGED = `WHERE session_dimension_coverage.coverage <> excluded.coverage
       OR session_dimension_coverage.complete <> excluded.complete`;
 
+/** A session's summary row met again: the turn the objective was first reached at stays; the rest follows the session. */
+export const FACTS_ON_CONFLICT = `ON CONFLICT (session_id) DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
+      objective_reached = excluded.objective_reached, turns = excluded.turns,
+      objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
+      pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at`;
+
 /**
  * The CTEs `facts`, `turn`, `outc` and `cov`, their parameters numbered from `$first`; `gate` is an SQL condition
  * they write under. The summary row is upserted (kept as is when onlyIfAbsent); the turn, outcomes and coverage
@@ -28,10 +34,7 @@ export function sessionFactsCtes(first: number, gate: string): string {
     SELECT ${p(0)}::text, ${p(1)}::text, ${p(2)}::text, ${p(3)}::text, ${p(4)}::text, ${p(5)}::integer, ${p(6)}::integer,
       ${p(7)}::integer, ${p(8)}::text, ${p(9)}::text, ${p(10)}::text
     WHERE ${gate}
-    ON CONFLICT (session_id) DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
-      objective_reached = excluded.objective_reached, turns = excluded.turns,
-      objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
-      pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at
+    ${FACTS_ON_CONFLICT}
     WHERE NOT ${p(11)}::boolean
     RETURNING session_id
   ), turn AS (
