@@ -3,7 +3,8 @@
 // idempotency record committed in one transaction. Replays and refusals are answered at their step. On PostgreSQL a
 // /next or /events of a session this process knows, and a new session, first try the handler before the reservation
 // (oneTripWrite): its writes and the key's completed record then go in one statement that writes nothing if the key
-// was seen or the session moved on, and the request falls back to that order as if the attempt had not run.
+// was seen or the session moved on, and the request falls back to that order as if the attempt had not run. Under
+// load several requests' commits share that statement, each row on its own (store/sql-session-batch.ts).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
