@@ -10,7 +10,7 @@ import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { text } from "./sql-executor.js";
 import { checkMutationRows, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
-import { COVERAGE_CHANGED, FACTS_ON_CONFLICT } from "./sql-session-facts.js";
+import { COVERAGE_CHANGED, FACTS_ON_CONFLICT, coverageRows, outcomeRows } from "./sql-session-facts.js";
 import type { NewKeyCommit } from "./store-port.js";
 
 /** At most this many commits per statement: its JSON parameter stays a few hundred KB at most. */
@@ -146,8 +146,8 @@ function batchRow(item: BatchItem, stateText: string): Record<string, unknown> {
     t_extracted: t ? JSON.stringify(t.extracted) : null,
     t_progress: t ? JSON.stringify(t.progress) : null,
     t_occurred_at: t?.occurredAt ?? null,
-    outcomes: f ? f.outcomes.map((o) => ({ seq: o.seq, question_id: o.questionId, outcome: o.outcome })) : null,
-    coverage: f ? f.coverage.map((c) => ({ dimension_id: c.dimensionId, coverage: c.coverage, complete: c.complete ? 1 : 0 })) : null,
+    outcomes: f ? outcomeRows(f) : null,
+    coverage: f ? coverageRows(f) : null,
   };
 }
 
@@ -262,10 +262,13 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
 
   return {
     commit: (item) =>
-      new Promise<BatchOutcome>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
-        pump();
-      }),
+      // Facts to be kept as they are (a backfill's) need the single statement's guard: BATCH_SQL always upserts them.
+      item.mutation.facts?.onlyIfAbsent === true
+        ? commitSessionMutationOnNewKey(db, { ...item, sessions })
+        : new Promise<BatchOutcome>((resolve, reject) => {
+            queue.push({ item, resolve, reject });
+            pump();
+          }),
     drain: () => (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
   };
 }

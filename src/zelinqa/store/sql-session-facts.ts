@@ -84,10 +84,18 @@ export function sessionFactsParams(write: SessionFactsWrite): SqlParam[] {
     t ? JSON.stringify(t.extracted) : null,
     t ? JSON.stringify(t.progress) : null,
     t?.occurredAt ?? null,
-    JSON.stringify(write.outcomes.map((o) => ({ seq: o.seq, question_id: o.questionId, outcome: o.outcome }))),
-    JSON.stringify(write.coverage.map((c) => ({ dimension_id: c.dimensionId, coverage: c.coverage, complete: c.complete ? 1 : 0 }))),
+    JSON.stringify(outcomeRows(write)),
+    JSON.stringify(coverageRows(write)),
   ];
 }
+
+/** The outcome rows as the statements' jsonb_to_recordset reads them. */
+export const outcomeRows = (write: SessionFactsWrite) =>
+  write.outcomes.map((o) => ({ seq: o.seq, question_id: o.questionId, outcome: o.outcome }));
+
+/** The coverage rows as the statements' jsonb_to_recordset reads them. */
+export const coverageRows = (write: SessionFactsWrite) =>
+  write.coverage.map((c) => ({ dimension_id: c.dimensionId, coverage: c.coverage, complete: c.complete ? 1 : 0 }));
 
 /** recordSessionFacts on PostgreSQL: one statement, one round trip. */
 export const RECORD_SESSION_FACTS_SQL = `WITH ${sessionFactsCtes(1, "true")}
