@@ -1,10 +1,11 @@
 // The processing order of docs/zelinqa-api.md §5.5 for every route: authentication and static scope, Idempotency-Key header,
 // parsing and validation, dynamic scope, idempotency reservation, the handler, then effects and the
-// idempotency record committed in one transaction. Replays and refusals are answered at their step. On PostgreSQL a
-// /next or /events of a session this process knows, and a new session, first try the handler before the reservation
-// (oneTripWrite): its writes and the key's completed record then go in one statement that writes nothing if the key
-// was seen or the session moved on, and the request falls back to that order as if the attempt had not run. Under
-// load several requests' commits share that statement, each row on its own (store/sql-session-batch.ts).
+// idempotency record committed in one transaction. Replays and refusals are answered at their step. A /next or
+// /events of a session this process knows, and a new session, first try the handler before the reservation
+// (oneTripWrite): its writes and the key's completed record then go in one commit that writes nothing if the key
+// was seen or the session moved on, and the request falls back to that order as if the attempt had not run. On
+// PostgreSQL that commit is one statement, and under load several requests' commits share it, each row on its own
+// (store/sql-session-batch.ts); on SQLite it joins the next group commit (store/sql-session-group-commit.ts).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERROR_CATALOGUE } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
@@ -266,9 +267,8 @@ function commitOneTrip(
 }
 
 /**
- * PostgreSQL: a session mutation under a new key, from the session as this process last read or committed it, or a
- * new session (route.createsSession), stored with its completed idempotency record in one round trip
- * (ZelinqaStore.oneTripMutations). Anything else (a session this process does not know, a refusal, a stale copy,
+ * A session mutation under a new key, from the session as this process last read or committed it, or a new session
+ * (route.createsSession), stored with its completed idempotency record in one commit (ZelinqaStore.oneTripMutations). Anything else (a session this process does not know, a refusal, a stale copy,
  * a key seen before) writes nothing and returns null: the request then takes the ordinary path (reservation,
  * handler, commit) as if this had not run.
  */

@@ -1,5 +1,6 @@
-// The sessions this process last read or committed on PostgreSQL, each at its state_version, so that a /next can
-// commit in one round trip (sql-session-commit.ts, commitOnNewKey). Only the compare-and-swap raises a session's
+// The sessions this process last read or committed, each at its state_version, so that a /next can skip the
+// reservation and the read (ZelinqaStore.oneTripMutations; on PostgreSQL sql-session-commit.ts, commitOnNewKey,
+// on SQLite sql-session-group-commit.ts, commitOnNewKey). Only the compare-and-swap raises a session's
 // state_version and nothing else rewrites its row, so an entry is either current or stale; a stale one loses the CAS,
 // which writes nothing, and the caller takes the ordinary path.
 import type { SessionRecord, SessionUpdate } from "./store-port.js";

@@ -2,7 +2,7 @@
 // takeover and 24 h expiry by compare-and-swap on the reservation token, so it holds across processes.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, text, textOrNull } from "./sql-executor.js";
-import type { IdempotencyRecord, IdempotencyReservation, ReserveOutcome, StoreOperations } from "./store-port.js";
+import type { IdempotencyRecord, IdempotencyReservation, ReserveOutcome, StoredResponse, StoreOperations } from "./store-port.js";
 
 type IdempotencyOperations = Pick<
   StoreOperations,
@@ -97,26 +97,9 @@ async function reserveInMemory(
   inFlight: InFlightReservations,
   r: IdempotencyReservation,
 ): Promise<ReserveOutcome> {
-  const mk = memoryKey(r.domainId, r.operation, r.key);
-  const holder = inFlight.get(mk);
-  const mine = !(holder !== undefined && holder.leaseExpiresAt > r.now && holder.expiresAt > r.now);
-  if (mine) {
-    inFlight.set(mk, {
-      domainId: r.domainId,
-      operation: r.operation,
-      key: r.key,
-      fingerprint: r.fingerprint,
-      status: "in_flight",
-      token: r.token,
-      leaseExpiresAt: r.leaseExpiresAt,
-      response: null,
-      createdAt: r.now,
-      expiresAt: r.expiresAt,
-    });
-  }
-  const unclaim = () => {
-    if (mine && inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
-  };
+  const holder = inFlight.get(memoryKey(r.domainId, r.operation, r.key));
+  const release = claimKey(inFlight, r);
+  const unclaim = () => release?.();
   let existing: IdempotencyRecord | null;
   try {
     existing = await rows.getIdempotency(r.domainId, r.operation, r.key);
@@ -134,9 +117,34 @@ async function reserveInMemory(
       return { kind: "in_flight", record: existing };
     }
   }
-  if (mine) return { kind: "reserved" };
+  // No claim means a live holder was there.
+  if (release !== null || holder === undefined) return { kind: "reserved" };
   return { kind: "in_flight", record: holder };
 }
+
+/** A completed record's row ($1–$12). Its key may exist: the caller says what happens then. */
+const INSERT_COMPLETED_RECORD = `INSERT INTO idempotency_records
+    (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
+     response_status, response_body, response_content_type, request_id)
+  VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)`;
+
+const completedRecordParams = (
+  held: Pick<IdempotencyRecord, "domainId" | "operation" | "key" | "fingerprint" | "token" | "leaseExpiresAt" | "createdAt" | "expiresAt">,
+  response: StoredResponse,
+) => [
+  held.domainId,
+  held.operation,
+  held.key,
+  held.fingerprint,
+  held.token,
+  held.leaseExpiresAt,
+  held.createdAt,
+  held.expiresAt,
+  response.status,
+  response.body,
+  response.contentType,
+  response.requestId,
+];
 
 /** Writes the completed record of a reservation held in memory (in the transaction of the request's effects). */
 async function insertCompletedRecord(
@@ -145,31 +153,55 @@ async function insertCompletedRecord(
   input: Parameters<IdempotencyOperations["completeIdempotency"]>[0],
 ): Promise<void> {
   await db.run(
-    `INSERT INTO idempotency_records
-       (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at,
-        response_status, response_body, response_content_type, request_id)
-     VALUES ($1, $2, $3, $4, 'completed', $5, $6, $7, $8, $9, $10, $11, $12)
+    `${INSERT_COMPLETED_RECORD}
      ON CONFLICT (domain_id, operation, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
        status = 'completed', token = excluded.token, lease_expires_at = excluded.lease_expires_at,
        created_at = excluded.created_at, expires_at = excluded.expires_at, response_status = excluded.response_status,
        response_body = excluded.response_body, response_content_type = excluded.response_content_type,
        request_id = excluded.request_id`,
-    [
-      input.domainId,
-      input.operation,
-      input.key,
-      held.fingerprint,
-      input.token,
-      held.leaseExpiresAt,
-      held.createdAt,
-      held.expiresAt,
-      input.response.status,
-      input.response.body,
-      input.response.contentType,
-      input.response.requestId,
-    ],
+    completedRecordParams(
+      { ...held, domainId: input.domainId, operation: input.operation, key: input.key, token: input.token },
+      input.response,
+    ),
   );
 }
+
+/**
+ * SQLite, a key never reserved (ZelinqaStore.oneTripMutations): its record goes in already completed unless the key
+ * has a record, whatever its state (a replay, an expired record to take over: the ordinary path decides). True if it went in.
+ */
+export async function insertNewKeyRecord(db: SqlExecutor, r: IdempotencyReservation, response: StoredResponse): Promise<boolean> {
+  const row = { ...r, createdAt: r.now };
+  return (await db.run(`${INSERT_COMPLETED_RECORD} ON CONFLICT DO NOTHING`, completedRecordParams(row, response))) === 1;
+}
+
+/**
+ * Holds a key in memory (synchronously, so concurrent claims of one key see each other): for a reservation, and for
+ * a one-trip commit while it is queued, so that a request of the same key meanwhile answers idempotency_contention
+ * instead of running. Null when a live reservation holds it already; otherwise the function that lets it go.
+ */
+export function claimKey(inFlight: InFlightReservations, r: IdempotencyReservation): (() => void) | null {
+  const mk = memoryKey(r.domainId, r.operation, r.key);
+  const holder = inFlight.get(mk);
+  if (holder !== undefined && holder.leaseExpiresAt > r.now && holder.expiresAt > r.now) return null;
+  inFlight.set(mk, inFlightRecord(r));
+  return () => {
+    if (inFlight.get(mk)?.token === r.token) inFlight.delete(mk);
+  };
+}
+
+const inFlightRecord = (r: IdempotencyReservation): IdempotencyRecord => ({
+  domainId: r.domainId,
+  operation: r.operation,
+  key: r.key,
+  fingerprint: r.fingerprint,
+  status: "in_flight",
+  token: r.token,
+  leaseExpiresAt: r.leaseExpiresAt,
+  response: null,
+  createdAt: r.now,
+  expiresAt: r.expiresAt,
+});
 
 /**
  * Reservations as rows (PostgreSQL, shared by several processes). With `liveness`, each row names its holder

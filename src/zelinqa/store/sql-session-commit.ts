@@ -23,8 +23,8 @@ export class MutationRolledBack extends Error {
 }
 
 /** The steps of one mutation with `tx`'s operations; a lost CAS or reservation throws MutationRolledBack. */
-export async function sessionMutationSteps(tx: StoreOperations, mutation: SessionMutation): Promise<"committed"> {
-  if (!(await tx.updateSession(mutation.update))) throw new MutationRolledBack("state_version_conflict");
+export async function sessionMutationSteps(tx: StoreOperations, mutation: SessionMutation, stateText?: string): Promise<"committed"> {
+  if (!(await tx.updateSession(mutation.update, stateText))) throw new MutationRolledBack("state_version_conflict");
   if (mutation.decision) await tx.insertDecision(mutation.decision);
   await tx.appendSessionEvent(mutation.event);
   if (mutation.completion && !(await tx.completeIdempotency(mutation.completion))) throw new MutationRolledBack("idempotency_lost");

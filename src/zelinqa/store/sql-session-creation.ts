@@ -6,6 +6,7 @@ import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
 import { HELD_CTE, MutationRolledBack, completionParams, doneCte, factsCtes, newKeyParams, newKeyRecordCte } from "./sql-session-commit.js";
+import { insertNewKeyRecord } from "./sql-idempotency.js";
 import { sessionFactsParams } from "./sql-session-facts.js";
 import type { NewKeyCreation, SessionCreation, SessionCreationOutcome, StoreOperations } from "./store-port.js";
 
@@ -36,6 +37,25 @@ export async function commitSessionCreationInTransaction(
     return await db.transaction((tx) => sessionCreationSteps(operations(tx), creation));
   } catch (error) {
     if (error instanceof MutationRolledBack && error.outcome === "idempotency_lost") return error.outcome;
+    throw error;
+  }
+}
+
+/** SQLite: a new session under a key never reserved, with the key's completed record, in one transaction;
+ * "not_committed" wrote nothing (the key has a record). The caller holds the key's claim in memory. */
+export async function createOnNewKeyInTransaction(
+  db: SqlExecutor,
+  operations: (tx: SqlExecutor) => StoreOperations,
+  input: NewKeyCreation,
+): Promise<"committed" | "not_committed"> {
+  const { creation, reservation, response } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await insertNewKeyRecord(tx, reservation, response))) throw new MutationRolledBack("idempotency_lost");
+      return sessionCreationSteps(operations(tx), creation);
+    });
+  } catch (error) {
+    if (error instanceof MutationRolledBack) return "not_committed";
     throw error;
   }
 }

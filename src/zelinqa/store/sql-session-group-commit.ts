@@ -4,16 +4,20 @@
 // mutations requested while the event loop handled one round of I/O are committed in one transaction, each inside
 // its own SAVEPOINT, so each is still all or nothing and a lost compare-and-swap rolls back only its own writes.
 // Durability is unchanged: every caller's promise settles only after the COMMIT that holds its writes.
+import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
-import { MutationRolledBack, sessionMutationSteps } from "./sql-session-commit.js";
-import type { SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
+import { insertNewKeyRecord } from "./sql-idempotency.js";
+import { MutationRolledBack, checkMutationRows, sessionMutationSteps } from "./sql-session-commit.js";
+import type { NewKeyCommit, SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
 
 /** At most this many mutations per transaction (the rest go in the next one), so no COMMIT waits for long. */
 export const MAX_GROUP = 64;
 
 interface Pending {
-  mutation: SessionMutation;
-  resolve(outcome: SessionMutationOutcome): void;
+  /** The mutation's writes; a MutationRolledBack undoes them alone. */
+  steps(tx: SqlExecutor, ops: StoreOperations): Promise<void>;
+  /** Called once the group's COMMIT is done. */
+  settle(outcome: SessionMutationOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -23,29 +27,39 @@ type Settle = () => void;
 async function commitOne(tx: SqlExecutor, ops: StoreOperations, item: Pending): Promise<Settle> {
   await tx.run("SAVEPOINT zq_mutation");
   try {
-    const outcome = await sessionMutationSteps(ops, item.mutation);
+    await item.steps(tx, ops);
     await tx.run("RELEASE zq_mutation");
-    return () => item.resolve(outcome);
+    return () => item.settle("committed");
   } catch (error) {
     // A failure that ended the whole transaction makes these throw: then the group fails as a whole.
     await tx.run("ROLLBACK TO zq_mutation");
     await tx.run("RELEASE zq_mutation");
-    if (error instanceof MutationRolledBack) return () => item.resolve(error.outcome);
+    if (error instanceof MutationRolledBack) return () => item.settle(error.outcome);
     return () => item.reject(error);
   }
 }
 
 export interface GroupedSessionCommits {
   commit: (mutation: SessionMutation) => Promise<SessionMutationOutcome>;
+  /**
+   * A mutation under a key never reserved (ZelinqaStore.oneTripMutations), whose claim in memory the caller holds:
+   * the key's completed record goes in unless the key has one, then the mutation; "not_committed" wrote nothing.
+   */
+  commitOnNewKey: (input: NewKeyCommit) => Promise<"committed" | "not_committed">;
   /** Commits what is queued now, before the store closes its connection. */
   drain: () => Promise<void>;
 }
 
 /**
  * commitSessionMutation over `db`: the mutations queue until the event loop's check phase (setImmediate), then
- * commit together. `operationsOf` gives the store operations over the transaction's executor.
+ * commit together. `operationsOf` gives the store operations over the transaction's executor; `sessions` follows
+ * each committed session to its new version and forgets one whose compare-and-swap was lost.
  */
-export function groupedSessionCommits(db: SqlExecutor, operationsOf: (tx: SqlExecutor) => StoreOperations): GroupedSessionCommits {
+export function groupedSessionCommits(
+  db: SqlExecutor,
+  operationsOf: (tx: SqlExecutor) => StoreOperations,
+  sessions: SessionCache,
+): GroupedSessionCommits {
   let queue: Pending[] = [];
   let scheduled = false;
   let flushing: Promise<void> = Promise.resolve();
@@ -76,12 +90,33 @@ export function groupedSessionCommits(db: SqlExecutor, operationsOf: (tx: SqlExe
     flushing = commitGroup(group);
     return flushing;
   };
+  /** Queues the writes of `mutation`, whose serialised state goes to the cache once committed. */
+  const enqueue = (mutation: SessionMutation, writes: Pending["steps"]) =>
+    new Promise<SessionMutationOutcome>((resolve, reject) => {
+      const stateText = JSON.stringify(mutation.update.state);
+      queue.push({
+        steps: (tx, ops) =>
+          writes(tx, ops)
+            .then(() => sessionMutationSteps(ops, mutation, stateText))
+            .then(() => undefined),
+        settle: (outcome) => {
+          if (outcome === "committed") sessions.advance(mutation.update, stateText);
+          else if (outcome === "state_version_conflict") sessions.forget(mutation.update.id);
+          resolve(outcome);
+        },
+        reject,
+      });
+      schedule();
+    });
   return {
-    commit: (mutation) =>
-      new Promise<SessionMutationOutcome>((resolve, reject) => {
-        queue.push({ mutation, resolve, reject });
-        schedule();
-      }),
+    commit: (mutation) => enqueue(mutation, async () => undefined),
+    commitOnNewKey: async ({ mutation, reservation, response }) => {
+      checkMutationRows(mutation);
+      const outcome = await enqueue(mutation, async (tx) => {
+        if (!(await insertNewKeyRecord(tx, reservation, response))) throw new MutationRolledBack("idempotency_lost");
+      });
+      return outcome === "committed" ? "committed" : "not_committed";
+    },
     drain: async () => {
       while (queue.length > 0) await flush();
       await flushing;

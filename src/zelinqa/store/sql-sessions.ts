@@ -1,4 +1,5 @@
 // Sessions with their state_version compare-and-swap (docs/zelinqa-api.md §7), decisions, the session event journal and feedback.
+import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
 import { int, json, jsonOrNull, text, textOrNull } from "./sql-executor.js";
 import type { FeedbackRecord, SessionEventRecord, SessionRecord, StoreOperations } from "./store-port.js";
@@ -34,24 +35,37 @@ function objectOrEmpty(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-export function sessionOperations(db: SqlExecutor): SessionOperations {
+async function readSession(db: SqlExecutor, domainId: string, id: string, sessions: SessionCache | undefined) {
+  const row = await db.get(`SELECT * FROM sessions WHERE id = $1 AND domain_id = $2`, [id, domainId]);
+  if (!row) return null;
+  const session = toSession(row);
+  sessions?.remember(session, text(row, "state"));
+  return session;
+}
+
+/**
+ * With `sessions`, every session this process inserts or reads is remembered at its version (session-cache.ts), so
+ * that its next mutation can skip the reservation and the read (ZelinqaStore.oneTripMutations). Inside a
+ * transaction that rolls back, an entry may name a version that was never committed: the compare-and-swap of the
+ * one-trip commit then matches nothing, writes nothing, and forgets it.
+ */
+export function sessionOperations(db: SqlExecutor, sessions?: SessionCache): SessionOperations {
   return {
     async insertSession(s) {
+      const stateText = JSON.stringify(s.state);
       await db.run(
         `INSERT INTO sessions (id, domain_id, config_version_id, state, state_version, status, turn_count, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [s.id, s.domainId, s.configVersionId, JSON.stringify(s.state), s.stateVersion, s.status, s.turnCount, s.createdAt, s.updatedAt],
+        [s.id, s.domainId, s.configVersionId, stateText, s.stateVersion, s.status, s.turnCount, s.createdAt, s.updatedAt],
       );
+      sessions?.remember(s, stateText);
     },
-    async getSession(domainId, id) {
-      const row = await db.get(`SELECT * FROM sessions WHERE id = $1 AND domain_id = $2`, [id, domainId]);
-      return row ? toSession(row) : null;
-    },
-    async updateSession(u) {
+    getSession: (domainId, id) => readSession(db, domainId, id, sessions),
+    async updateSession(u, stateText = JSON.stringify(u.state)) {
       const changed = await db.run(
         `UPDATE sessions SET state = $3, state_version = $4, status = $5, turn_count = $6, updated_at = $7
          WHERE id = $1 AND state_version = $2`,
-        [u.id, u.expectedStateVersion, JSON.stringify(u.state), u.stateVersion, u.status, u.turnCount, u.updatedAt],
+        [u.id, u.expectedStateVersion, stateText, u.stateVersion, u.status, u.turnCount, u.updatedAt],
       );
       return changed === 1;
     },

@@ -2,7 +2,7 @@
 import { auditOperations } from "./sql-audit.js";
 import { compilationOperations } from "./sql-compilations.js";
 import type { SqlExecutor } from "./sql-executor.js";
-import { idempotencyOperations } from "./sql-idempotency.js";
+import { claimKey, idempotencyOperations } from "./sql-idempotency.js";
 import type { InFlightReservations } from "./sql-idempotency.js";
 import { createSessionCache } from "./session-cache.js";
 import type { SessionCache } from "./session-cache.js";
@@ -12,6 +12,7 @@ import {
   commitSessionCreationInOneStatement,
   commitSessionCreationInTransaction,
   commitSessionCreationOnNewKey,
+  createOnNewKeyInTransaction,
 } from "./sql-session-creation.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
@@ -25,17 +26,17 @@ import { createPostgresExecutor } from "./postgres/postgres-executor.js";
 import { createPostgresLiveness } from "./postgres/postgres-liveness.js";
 import type { HolderLiveness } from "./sql-idempotency.js";
 import { createSqliteExecutor } from "./sqlite/sqlite-executor.js";
-import type { StoreOperations, ZelinqaStore } from "./store-port.js";
+import type { IdempotencyReservation, StoreOperations, ZelinqaStore } from "./store-port.js";
 import { DEFAULT_DATABASE_POOL_SIZE } from "./pool-size.js";
 
 const operationsByExecutor = new WeakMap<SqlExecutor, StoreOperations>();
 
-/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder; on
- * PostgreSQL, the sessions this process last wrote or read (session-cache.ts). */
+/** How in-flight idempotency reservations are held: in memory (SQLite) or as rows naming a live holder; and the
+ * sessions this process last wrote or read (session-cache.ts). */
 interface Holds {
   inFlight?: InFlightReservations | undefined;
   liveness?: HolderLiveness | undefined;
-  sessions?: SessionCache | undefined;
+  sessions: SessionCache;
 }
 
 const holderOf = async (liveness: HolderLiveness | undefined) => (liveness ? liveness.holder() : null);
@@ -56,8 +57,15 @@ function postgresSessionWrites(
   base: StoreOperations,
   batchesInFlight: number,
 ): { writes: SessionWrites; drain: () => Promise<void> } {
-  const { liveness, sessions = createSessionCache() } = holds;
+  const { liveness, sessions } = holds;
   const batched = batchedNewKeyCommits(db, sessions, batchesInFlight);
+  // A commit waits for its holder id before it reaches the batch: close lets those in between settle too.
+  const entering = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    entering.add(work);
+    void work.finally(() => entering.delete(work)).catch(() => undefined);
+    return work;
+  };
   const writes: SessionWrites = {
     reserveIdempotencyForSession: sessionReservation(db, {
       liveness,
@@ -68,11 +76,44 @@ function postgresSessionWrites(
     commitSessionCreation: (creation) => commitSessionCreationInOneStatement(db, creation, sessions),
     oneTripMutations: {
       known: (domainId, sessionId) => sessions.get(domainId, sessionId),
-      commit: async (input) => batched.commit({ ...input, holder: await holderOf(liveness) }),
-      create: async (input) => commitSessionCreationOnNewKey(db, { ...input, holder: await holderOf(liveness), sessions }),
+      commit: (input) => tracked(holderOf(liveness).then((holder) => batched.commit({ ...input, holder }))),
+      create: (input) => tracked(holderOf(liveness).then((holder) => commitSessionCreationOnNewKey(db, { ...input, holder, sessions }))),
     },
   };
-  return { writes, drain: batched.drain };
+  const drain = async () => {
+    await Promise.allSettled([...entering]);
+    await batched.drain();
+  };
+  return { writes, drain };
+}
+
+/**
+ * SQLite: the reservation in memory and the read in process, the commits grouped into one transaction
+ * (sql-session-group-commit.ts). A mutation of a session this process knows, and a new session, under a new key
+ * skip the reservation and the read (oneTripMutations): the key is claimed in memory while the commit is queued.
+ */
+function sqliteSessionWrites(db: SqlExecutor, holds: Holds, inFlight: InFlightReservations, base: StoreOperations) {
+  const grouped = groupedSessionCommits(db, (tx) => operations(tx, holds), holds.sessions);
+  const claimed = async <T>(reservation: IdempotencyReservation, commit: () => Promise<T>): Promise<T | "not_committed"> => {
+    const release = claimKey(inFlight, reservation);
+    if (!release) return "not_committed";
+    try {
+      return await commit();
+    } finally {
+      release();
+    }
+  };
+  const writes: SessionWrites = {
+    reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
+    commitSessionMutation: grouped.commit,
+    commitSessionCreation: (creation) => commitSessionCreationInTransaction(db, (tx) => operations(tx, holds), creation),
+    oneTripMutations: {
+      known: (domainId, sessionId) => holds.sessions.get(domainId, sessionId),
+      commit: (input) => claimed(input.reservation, () => grouped.commitOnNewKey(input)),
+      create: (input) => claimed(input.reservation, () => createOnNewKeyInTransaction(db, (tx) => operations(tx, holds), input)),
+    },
+  };
+  return { writes, drain: grouped.drain };
 }
 
 /** One operation set per executor: the SQLite transaction executor is reused, so is its operation set. */
@@ -81,23 +122,13 @@ function operations(db: SqlExecutor, holds: Holds): StoreOperations {
   if (cached) return cached;
   const built: StoreOperations = {
     ...tenancyOperations(db),
-    ...sessionOperations(db),
+    ...sessionOperations(db, holds.sessions),
     ...idempotencyOperations(db, holds),
     ...compilationOperations(db),
     ...auditOperations(db),
     ...studioOperations(db),
     ...rateLimitOperations(db),
   };
-  const { sessions } = holds;
-  if (sessions) {
-    // A new session's first mutation can then be one round trip. Inside a transaction that rolls back, the entry
-    // names a session that does not exist: its one-statement commit finds nothing to lock and writes nothing.
-    const plain = sessionOperations(db);
-    built.insertSession = async (session) => {
-      await plain.insertSession(session);
-      sessions.remember(session, JSON.stringify(session.state));
-    };
-  }
   operationsByExecutor.set(db, built);
   return built;
 }
@@ -115,33 +146,26 @@ export interface SqlStoreOptions {
 export function createSqlStore(db: SqlExecutor, options: SqlStoreOptions = {}): ZelinqaStore {
   // SQLite: one server process per file (docs/zelinqa-api.md §2.3), so in-flight idempotency reservations stay in memory. PostgreSQL
   // may be shared by several processes and keeps them as rows.
-  const holds: Holds = db.dialect === "sqlite" ? { inFlight: new Map() } : { liveness: options.liveness, sessions: createSessionCache() };
+  const sessions = createSessionCache();
+  const inFlight: InFlightReservations | undefined = db.dialect === "sqlite" ? new Map() : undefined;
+  const holds: Holds = inFlight ? { inFlight, sessions } : { liveness: options.liveness, sessions };
   const now = options.now ?? (() => new Date());
   const transaction: ZelinqaStore["transaction"] = (fn) => db.transaction((tx) => fn(operations(tx, holds)));
   const base = operations(db, holds);
-  // SQLite keeps in-flight reservations in memory (holds.inFlight), so its completion goes through the steps,
-  // several mutations to a transaction, and it reads in process: nothing to combine there.
-  const grouped = holds.inFlight ? groupedSessionCommits(db, (tx) => operations(tx, holds)) : undefined;
-  const postgres = grouped ? undefined : postgresSessionWrites(db, holds, base, options.batchesInFlight ?? 4);
-  const sessionWrites: SessionWrites = grouped
-    ? {
-        reserveIdempotencyForSession: async (reservation) => ({ outcome: await base.reserveIdempotency(reservation) }),
-        commitSessionMutation: grouped.commit,
-        commitSessionCreation: (creation) => commitSessionCreationInTransaction(db, (tx) => operations(tx, holds), creation),
-      }
-    : postgres!.writes;
+  const { writes, drain } = inFlight
+    ? sqliteSessionWrites(db, holds, inFlight, base)
+    : postgresSessionWrites(db, holds, base, options.batchesInFlight ?? 4);
   return {
     ...base,
     dialect: db.dialect,
     migrate: () => applyMigrations(db, now),
     transaction,
-    ...sessionWrites,
+    ...writes,
     ping: async () => {
       await db.get("SELECT 1 AS ok");
     },
     close: async () => {
-      await grouped?.drain();
-      await postgres?.drain();
+      await drain();
       await options.liveness?.close();
       await db.close();
     },

@@ -268,7 +268,8 @@ export interface StoreOperations extends StudioStoreOperations {
   insertSession(session: SessionRecord): Promise<void>;
   getSession(domainId: string, id: string): Promise<SessionRecord | null>;
   /** `UPDATE … WHERE id = $1 AND state_version = $2` (docs/zelinqa-api.md §2.3): false when zero rows were updated. */
-  updateSession(update: SessionUpdate): Promise<boolean>;
+  /** `stateText`: the update's state already serialised, when the caller has it. */
+  updateSession(update: SessionUpdate, stateText?: string): Promise<boolean>;
   insertDecision(decision: DecisionRecord): Promise<void>;
   getDecision(id: string): Promise<DecisionRecord | null>;
   appendSessionEvent(event: SessionEventRecord): Promise<void>;
@@ -304,8 +305,9 @@ export interface ZelinqaStore extends StoreOperations {
   /** Commits a new session atomically, in one round trip on PostgreSQL (sql-session-creation.ts). */
   commitSessionCreation(creation: SessionCreation): Promise<SessionCreationOutcome>;
   /**
-   * PostgreSQL: a /next or /events in one round trip instead of two (reservation and read, then commit), from the
-   * session as this process last read or committed it (session-cache.ts). Absent on SQLite, whose reads are in process.
+   * A /next or /events without the reservation and the read, from the session as this process last read or
+   * committed it (session-cache.ts): one round trip instead of two on PostgreSQL; on SQLite, the key is claimed in
+   * memory and the commit joins the next group (sql-session-group-commit.ts).
    */
   oneTripMutations?: {
     /** The session as this process last saw it, or null; its version may be stale. */

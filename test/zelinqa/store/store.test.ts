@@ -552,9 +552,8 @@ for (const backend of BACKENDS) {
       }
     });
 
-    void it("commits a known session's mutation with its new key's completed record in one statement, or writes nothing", async () => {
+    void it("commits a known session's mutation with its new key's completed record in one go, or writes nothing", async () => {
       const trips = store.oneTripMutations;
-      if (backend === "sqlite") return assert.equal(trips, undefined);
       assert.ok(trips);
       // Only sessions this process wrote, read or committed are known: not one another process created.
       const other = database.open();
@@ -585,11 +584,12 @@ for (const backend of BACKENDS) {
         decision: { id: decisionId, sessionId: "ses_o", stateVersion: expected + 1, candidates: [], createdAt: T1 },
         event: { sessionId: "ses_o", stateVersion: expected + 1, kind: "next" as const, requestId: "req_o", summary: {}, occurredAt: T1 },
       });
-      // The ordinary path: reservation with the read, then the commit.
+      // The ordinary path: reservation with the read (SQLite reads in process, as the handler does), then the commit.
       assert.equal(
         (await store.reserveIdempotencyForSession({ ...base, key: "key-one-01", token: "t1" }, "ses_o")).outcome.kind,
         "reserved",
       );
+      if (backend === "sqlite") assert.equal((await store.getSession(domainId, "ses_o"))?.stateVersion, 0);
       assert.deepEqual([trips.known(domainId, "ses_o")?.stateVersion, trips.known(domainId, "ses_o")?.state], [0, { n: 0 }]);
       assert.equal(trips.known("dom_b", "ses_o"), null);
       const completion = { domainId, operation: "nextQuestions", key: "key-one-01", token: "t1", response: response(1) };
@@ -612,16 +612,18 @@ for (const backend of BACKENDS) {
       const oneTrip = await store.getIdempotency(domainId, "nextQuestions", "key-one-02");
       assert.deepEqual({ ...oneTrip, key: "k", token: "t", response: null }, { ...ordinary, key: "k", token: "t", response: null });
       assert.deepEqual([oneTrip?.status, oneTrip?.token, oneTrip?.response], ["completed", "t2", response(2)]);
-      const client = new pg.Client({ connectionString: database.databaseUrl });
-      await client.connect();
-      try {
-        const holders = await client.query<{ holder: string | null }>(
-          `SELECT holder FROM idempotency_records WHERE idempotency_key IN ('key-one-01', 'key-one-02') ORDER BY idempotency_key`,
-        );
-        assert.equal(holders.rows.length, 2);
-        assert.equal(holders.rows[1]?.holder, holders.rows[0]?.holder);
-      } finally {
-        await client.end();
+      if (backend === "postgres") {
+        const client = new pg.Client({ connectionString: database.databaseUrl });
+        await client.connect();
+        try {
+          const holders = await client.query<{ holder: string | null }>(
+            `SELECT holder FROM idempotency_records WHERE idempotency_key IN ('key-one-01', 'key-one-02') ORDER BY idempotency_key`,
+          );
+          assert.equal(holders.rows.length, 2);
+          assert.equal(holders.rows[1]?.holder, holders.rows[0]?.holder);
+        } finally {
+          await client.end();
+        }
       }
       // A key seen before, or a version that is no longer current: nothing is written.
       assert.equal(
@@ -632,12 +634,13 @@ for (const backend of BACKENDS) {
         await trips.commit({ mutation: mutation(1, "dec_o4"), reservation: reservation("key-one-04", "t4"), response: response(4) }),
         "not_committed",
       );
+      // A lost compare-and-swap drops the stale copy; a read brings the current one back.
+      assert.equal(trips.known(domainId, "ses_o"), null);
       assert.equal((await store.getSession(domainId, "ses_o"))?.stateVersion, 2);
       assert.deepEqual([await store.getDecision("dec_o3"), await store.getDecision("dec_o4")], [null, null]);
       assert.equal(await store.getIdempotency(domainId, "nextQuestions", "key-one-04"), null);
       assert.equal((await store.getIdempotency(domainId, "nextQuestions", "key-one-01"))?.token, "t1");
-      // A lost compare-and-swap drops the stale copy.
-      assert.equal(trips.known(domainId, "ses_o"), null);
+      assert.deepEqual(trips.known(domainId, "ses_o")?.state, { n: 2 });
     });
 
     void it("creates a session with its new key's completed record in one statement, or writes nothing when the key exists", async () => {
@@ -682,15 +685,8 @@ for (const backend of BACKENDS) {
         (await store.listSessionEvents("ses_c1")).map((e) => e.kind),
         ["create"],
       );
-      const facts = async () => {
-        const client = new pg.Client({ connectionString: database.databaseUrl });
-        await client.connect();
-        try {
-          return (await client.query<{ session_id: string }>(`SELECT session_id FROM session_facts WHERE session_id LIKE 'ses_c%'`)).rows;
-        } finally {
-          await client.end();
-        }
-      };
+      const facts = async () =>
+        (await store.listSessionFacts({ domainId, configurationVersion: "cfg_c", limit: 10 })).map((f) => ({ session_id: f.sessionId }));
       assert.deepEqual(await facts(), [{ session_id: "ses_c1" }]);
       const record = await store.getIdempotency(domainId, "createSession", "key-create-1");
       assert.deepEqual([record?.status, record?.token, record?.fingerprint, record?.response], ["completed", "tc1", "f", response]);
@@ -734,6 +730,51 @@ for (const backend of BACKENDS) {
         decisions.map((d) => d !== null),
         [0, 1, 2, 3, 4, 5].map((n) => n === winner),
       );
+    });
+
+    void it("keeps a one-trip commit and a reservation of the same key from both going through", async () => {
+      const trips = store.oneTripMutations;
+      assert.ok(trips);
+      await store.insertSession({ ...sessionRow("ses_k", "cfg_o"), createdAt: T0, updatedAt: T0 });
+      const base = { domainId, operation: "nextQuestions", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
+      const response = { status: 200, body: '{"k":1}', contentType: "application/json; charset=utf-8", requestId: "req_k" };
+      const mutation = (expected: number, n: number) => ({
+        update: {
+          id: "ses_k",
+          expectedStateVersion: expected,
+          state: { n },
+          stateVersion: expected + 1,
+          status: "active",
+          turnCount: expected + 1,
+          updatedAt: T1,
+        },
+        decision: null,
+        event: {
+          sessionId: "ses_k",
+          stateVersion: expected + 1,
+          kind: "next" as const,
+          requestId: `req_k${n}`,
+          summary: {},
+          occurredAt: T1,
+        },
+      });
+      // A key a request holds in flight: the one-trip commit writes nothing and the holder's reservation stands.
+      const held = { ...base, key: "key-held-01", token: "th" };
+      assert.equal((await store.reserveIdempotency(held)).kind, "reserved");
+      assert.equal(await trips.commit({ mutation: mutation(0, 1), reservation: { ...held, token: "tx" }, response }), "not_committed");
+      assert.equal((await store.getSession(domainId, "ses_k"))?.stateVersion, 0);
+      assert.deepEqual(await store.listSessionEvents("ses_k"), []);
+      assert.equal(await store.completeIdempotency({ ...held, response }), true);
+      if (backend !== "sqlite") return;
+      // SQLite: while a one-trip commit is queued, its key is claimed in memory, so a request of the same key
+      // answers in_flight instead of running; once committed, it replays.
+      const key = { ...base, key: "key-claim-01", token: "tq" };
+      const pending = trips.commit({ mutation: mutation(0, 2), reservation: key, response });
+      assert.equal((await store.reserveIdempotency({ ...key, token: "tr" })).kind, "in_flight");
+      assert.equal(await pending, "committed");
+      const replay = await store.reserveIdempotency({ ...key, token: "ts" });
+      assert.deepEqual([replay.kind, replay.kind === "completed" ? replay.record.response : null], ["completed", response]);
+      assert.deepEqual((await store.getSession(domainId, "ses_k"))?.state, { n: 2 });
     });
 
     void it("counts requests of a key in a shared sliding window and refuses past the limit", async () => {
