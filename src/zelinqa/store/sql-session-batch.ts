@@ -20,7 +20,10 @@ export type BatchOutcome = "committed" | "not_committed";
 
 /**
  * One row per commit of the batch (jsonb_to_recordset of $1). `cur` locks the sessions still at their expected
- * version, in id order (so two batches lock in the same order); `rec` inserts each locked session's key, already
+ * version, in id order (so two batches lock in the same order), each through the primary key: as a join, the
+ * planner, which expects 100 rows from jsonb_to_recordset, hashed them against a sequential scan of `sessions`
+ * whenever that table was still small (1–2 ms a batch with a few hundred sessions, growing with the table until it
+ * held several thousand); the lateral lookup is one index probe per row whatever the size. `rec` inserts each locked session's key, already
  * completed, unless the key exists; `upd` updates only the sessions whose key went in; the decision, the journal row
  * and the studio's facts follow only a row of `upd`. The same rows as commitOnNewKeySql of sql-session-commit.ts.
  */
@@ -35,7 +38,8 @@ const BATCH_SQL = `WITH i AS MATERIALIZED (
       f_created_at text, f_updated_at text, t_state_version integer, t_turn integer, t_kind text, t_outcomes text,
       t_extracted text, t_progress text, t_occurred_at text, outcomes jsonb, coverage jsonb)
   ), cur AS MATERIALIZED (
-    SELECT s.id FROM sessions s JOIN i ON s.id = i.id AND s.state_version = i.expected ORDER BY s.id FOR UPDATE OF s
+    SELECT l.id FROM (SELECT id, expected FROM i ORDER BY id) o
+    CROSS JOIN LATERAL (SELECT s.id FROM sessions s WHERE s.id = o.id AND s.state_version = o.expected FOR UPDATE) l
   ), rec AS (
     INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at,
       created_at, expires_at, holder, response_status, response_body, response_content_type, request_id)

@@ -12,6 +12,7 @@ import { createSessionCache } from "../../../src/zelinqa/store/session-cache.js"
 import { batchedNewKeyCommits, commitBatchOnNewKeys, type BatchItem } from "../../../src/zelinqa/store/sql-session-batch.js";
 import type { SqlExecutor } from "../../../src/zelinqa/store/sql-executor.js";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
+import { seqScans } from "../../support/postgres-plans.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
@@ -92,11 +93,14 @@ function item(session: string, expected: number, key: string, options: { withFac
 }
 
 /** Counts the batch statements (those reading the JSON recordset) sent through `inner`, with their row counts. */
-function counting(inner: SqlExecutor, batches: number[]): SqlExecutor {
+function counting(inner: SqlExecutor, batches: number[], sent: Array<{ sql: string; params: readonly unknown[] }> = []): SqlExecutor {
   return {
     ...inner,
     all: async (sql, params) => {
-      if (sql.startsWith("WITH i AS")) batches.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+      if (sql.startsWith("WITH i AS")) {
+        batches.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+        sent.push({ sql, params: params ?? [] });
+      }
       return inner.all(sql, params);
     },
   };
@@ -138,6 +142,27 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
       createdAt: T0,
       updatedAt: T0,
     });
+
+  void it("locks and updates a batch's sessions through the primary key while the sessions table is still small", async () => {
+    // A few hundred sessions of a realistic size, analysed: the size at which a new deployment (or a benchmark on a
+    // fresh database) runs its first minutes. A join against the recordset was a sequential scan of all of them.
+    await client.query(
+      `INSERT INTO sessions SELECT 'ses_small_' || g, $1, $2, repeat('x', 2000), 0, 'active', 0, $3, $3 FROM generate_series(1, 400) g`,
+      [DOMAIN, CFG, T0],
+    );
+    await client.query("ANALYZE sessions");
+    const batches: number[] = [];
+    const sent: Array<{ sql: string; params: readonly unknown[] }> = [];
+    const items = Array.from({ length: 8 }, (_v, n) => item(`ses_small_${n * 37 + 1}`, 0, `key-small-${n}`));
+    const outcomes = await commitBatchOnNewKeys(counting(db, batches, sent), items, createSessionCache());
+    assert.deepEqual(
+      outcomes,
+      items.map(() => "committed"),
+    );
+    assert.deepEqual(batches, [8]);
+    const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${sent[0]!.sql}`, [...sent[0]!.params]);
+    assert.deepEqual(seqScans(plan.rows[0]?.["QUERY PLAN"]), []);
+  });
 
   void it("gives each commit of one statement its own outcome and writes only the rows of those that commit", async () => {
     await insertSession("ses_a");

@@ -21,6 +21,7 @@ import { silentLogger } from "../../../src/shared/stderr-logger.js";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 import { createTestDatabase, postgresSkipReason } from "../../support/zelinqa-databases.js";
 import type { TestDatabase } from "../../support/zelinqa-databases.js";
+import { seqScans } from "../../support/postgres-plans.js";
 
 const SEEDED = 100_000;
 const LARGE_TABLES = new Set([
@@ -59,17 +60,6 @@ function recording(inner: SqlExecutor, log: { on: boolean; statements: Recorded[
     close: () => db.close(),
   });
   return wrap(inner);
-}
-
-/** Relations read by a sequential scan anywhere in an EXPLAIN (FORMAT JSON) plan. */
-function seqScans(node: unknown, found: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((n) => seqScans(n, found));
-  else if (typeof node === "object" && node !== null) {
-    const record = node as Record<string, unknown>;
-    if (record["Node Type"] === "Seq Scan" && typeof record["Relation Name"] === "string") found.push(record["Relation Name"]);
-    Object.values(record).forEach((v) => seqScans(v, found));
-  }
-  return found;
 }
 
 void describe("zelinqa /next on PostgreSQL with 100,000 sessions", { skip: postgresSkipReason() }, () => {
