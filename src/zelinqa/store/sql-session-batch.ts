@@ -23,9 +23,10 @@ export type BatchOutcome = "committed" | "not_committed";
  * version, in id order (so two batches lock in the same order), each through the primary key: as a join, the
  * planner, which expects 100 rows from jsonb_to_recordset, hashed them against a sequential scan of `sessions`
  * whenever that table was still small (1–2 ms a batch with a few hundred sessions, growing with the table until it
- * held several thousand); the lateral lookup is one index probe per row whatever the size. `rec` inserts each locked session's key, already
- * completed, unless the key exists; `upd` updates only the sessions whose key went in; the decision, the journal row
- * and the studio's facts follow only a row of `upd`. The same rows as commitOnNewKeySql of sql-session-commit.ts.
+ * held several thousand); the lateral lookup is one index probe per row whatever the size. `rec` inserts each
+ * locked session's key, already completed, unless the key exists; `upd` updates only the sessions whose key went
+ * in; the decision, the journal row and the studio's facts follow only a row of `upd`. The same rows as
+ * commitOnNewKeySql of sql-session-commit.ts.
  */
 const BATCH_SQL = `WITH i AS MATERIALIZED (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
