@@ -48,7 +48,8 @@ export interface HolderLiveness {
 /** In-flight reservations held in memory: the SQLite store's only writer is this process (docs/zelinqa-api.md §2.3). */
 export type InFlightReservations = Map<string, IdempotencyRecord>;
 
-const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
+/** One string per idempotency key (domain, operation, key): the in-memory reservations' index, and a batch's test of distinct keys. */
+export const memoryKey = (domainId: string, operation: string, key: string) => `${domainId}\u0000${operation}\u0000${key}`;
 
 export function idempotencyOperations(
   db: SqlExecutor,

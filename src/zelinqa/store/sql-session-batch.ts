@@ -9,6 +9,7 @@
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { text } from "./sql-executor.js";
+import { memoryKey } from "./sql-idempotency.js";
 import { checkMutationRows, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
 import { COVERAGE_CHANGED, FACTS_ON_CONFLICT, coverageRows, outcomeRows } from "./sql-session-facts.js";
 import type { NewKeyCommit } from "./store-port.js";
@@ -217,7 +218,7 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
     const keys = new Set<string>();
     for (const p of queue) {
       const r = p.item.reservation;
-      const key = `${r.domainId}\u0000${r.operation}\u0000${r.key}`;
+      const key = memoryKey(r.domainId, r.operation, r.key);
       if (batch.length < MAX_BATCH && !ids.has(p.item.mutation.update.id) && !keys.has(key)) {
         batch.push(p);
         ids.add(p.item.mutation.update.id);
