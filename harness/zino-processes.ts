@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
-import { serviceMainFile } from "../src/zino/runtime/service-entry.js";
+import { serviceMainFile, type EntryName } from "../src/zino/runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -69,7 +69,8 @@ export function writeTempInstance(options: TempInstanceOptions): TempInstance {
 }
 
 export interface ZinoProcess {
-  name: ServiceName;
+  /** A service, or `host` (zino-host: several services in one process). */
+  name: EntryName;
   child: ChildProcess;
   /** Everything written on stderr so far (the structured logs). */
   stderr(): string;
@@ -85,14 +86,16 @@ export interface SpawnOptions {
    * `dist/src/zino/<svc>/main.js` (src/zino/runtime/service-entry.ts, as `zino up` and the bins).
    */
   fromDist?: boolean;
+  /** More arguments after `--config <file>`, e.g. zino-host's `--services`. */
+  args?: readonly string[];
 }
 
-export function spawnZinoService(name: ServiceName, instance: TempInstance, options: SpawnOptions = {}): ZinoProcess {
+export function spawnZinoService(name: EntryName, instance: TempInstance, options: SpawnOptions = {}): ZinoProcess {
   const env = options.env ?? {};
   const entry = options.fromDist
     ? [serviceMainFile(name, join(REPO_ROOT, "dist"), { ...process.env, ...env }).file]
     : ["--import", TSX_LOADER, join(REPO_ROOT, "src", "zino", name, "main.ts")];
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry, "--config", instance.configPath], {
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry, "--config", instance.configPath, ...(options.args ?? [])], {
     cwd: instance.dir,
     env: { ...process.env, ZINO_LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe"],
@@ -148,7 +151,7 @@ export async function startZinoServices(
 ): Promise<ZinoProcess[]> {
   const started = names.map((name) => spawnZinoService(name, instance, options));
   try {
-    await Promise.all(started.map((proc) => waitForPing(instance.sockets[proc.name], 120_000, proc)));
+    await Promise.all(started.map((proc, i) => waitForPing(instance.sockets[names[i]!], 120_000, proc)));
   } catch (err) {
     await stopZinoServices(started);
     throw err;

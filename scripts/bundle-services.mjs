@@ -35,6 +35,7 @@ const BUNDLE_ENTRIES = {
   "zino-rtr": "src/zino/rtr/main.ts",
   "zino-exc": "src/zino/exc/main.ts",
   "zino-daemon": "src/zino/daemon/main.ts",
+  "zino-host": "src/zino/host/main.ts",
   "zino-exc-launcher": "src/zino/exc/process-launcher-main.ts",
 };
 

@@ -5,6 +5,7 @@
 // A connection whose first frame is the `hello` of mux.ts [ext] becomes a multiplexed one (frame-server-mux.ts).
 import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
+import { isMainThread } from "node:worker_threads";
 import { removeStaleSocket } from "../shared/unix-socket.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type Decoded } from "./frame-codec.js";
 import { clientGone, createAnswerer, type Answerer } from "./frame-server-answer.js";
@@ -98,7 +99,9 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
   // A socket file left by a crashed process is removed; a live one means another instance owns the path.
   if ((await removeStaleSocket(socketPath)) === "live") throw new Error(`another process is already listening on ${socketPath}`);
   const server = createServer(serve);
-  const previousMask = process.umask(0o177);
+  // Created 0600 rather than made so by the chmod below, which leaves a moment. A worker thread cannot set the umask
+  // (zino-host runs ctx in one); the host's umask is 077 for the whole process, so the socket starts as 0700 there.
+  const previousMask = isMainThread ? process.umask(0o177) : undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -108,7 +111,7 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
       });
     });
   } finally {
-    process.umask(previousMask);
+    if (previousMask !== undefined) process.umask(previousMask);
   }
   chmodSync(socketPath, 0o600);
   logger.info({ socketPath }, "listening");

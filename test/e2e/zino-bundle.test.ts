@@ -16,8 +16,10 @@ import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-d
 import {
   REPO_ROOT,
   TSX_LOADER,
+  spawnZinoService,
   startZinoServices,
   stopZinoServices,
+  waitForPing,
   writeTempInstance,
   type TempInstance,
   type ZinoProcess,
@@ -118,7 +120,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
   });
 
   void it("[BUNDLE-9] each bundle and each bin prints the package's version, found from its own file", () => {
-    for (const name of NAMES) {
+    for (const name of [...NAMES, "host"]) {
       for (const file of [join(DIST, "bundle", `zino-${name}.mjs`), join(DIST, "src", "zino", name, "bin.js")]) {
         const run = spawnSync(process.execPath, [file, "--version"], { encoding: "utf8" });
         assert.equal(run.stdout, `${version}\n`, `${file}: ${run.stderr}`);
@@ -157,6 +159,32 @@ void describe("the bundled zino-ctx on PostgreSQL", { skip: postgresSkipReason()
     } finally {
       instance.cleanup();
       await database.drop();
+    }
+  });
+});
+
+void describe("the bundled zino-host", { timeout: 300_000 }, () => {
+  void it("[BUNDLE-11] runs the four services from its one bundle, ctx's thread included, and answers a turn", async () => {
+    buildFirst();
+    const provider = await startFakeProvider();
+    const instance = writeTempInstance({ providerUrl: provider.url });
+    try {
+      const host = spawnZinoService("host", instance, { fromDist: true, env: { ZINO_NO_BUNDLE: "" } });
+      try {
+        for (const name of NAMES) await waitForPing(instance.sockets[name], 60_000, host);
+        assert.ok(cmdline(host.child.pid!).includes(join(DIST, "bundle", "zino-host.mjs")));
+        provider.enqueue({ text: "from the bundled host" });
+        const frames = await requestAll(instance.sockets.daemon, { message: "hi", ctxkey: "bundled-host" }, { idleTimeoutMs: 20_000 });
+        assert.equal(frames.at(-1)?.full_text, "from the bundled host", JSON.stringify(frames));
+        const history = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "bundled-host" }, { idleTimeoutMs: 10_000 });
+        assert.match(JSON.stringify(history.messages), /from the bundled host/);
+      } finally {
+        await host.kill();
+      }
+      assert.deepEqual(await host.exited, { code: 0, signal: null }, host.stderr());
+    } finally {
+      await provider.close();
+      instance.cleanup();
     }
   });
 });

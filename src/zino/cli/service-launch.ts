@@ -8,8 +8,7 @@ import type { ServiceName } from "../config/index.js";
 import { serviceMainFile } from "../runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../runtime/service-node-flags.js";
 
-/** Start order (docs/zino-protocol.md §1: ctx is what the others load their configuration from; the daemon talks to all). */
-export const START_ORDER: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
+export { START_ORDER } from "../config/index.js";
 /** Services that must answer for the instance to be usable; exc is optional (tools then fail as results). */
 export const REQUIRED_SERVICES: readonly ServiceName[] = ["ctx", "rtr", "daemon"];
 

@@ -2,6 +2,7 @@
 export {
   ConfigError,
   SERVICE_NAMES,
+  START_ORDER,
   agentPathsOf,
   loadInstanceConfig,
   resolveConfigPath,

@@ -39,6 +39,8 @@ const FileSchema = z.looseObject({
 
 export type ServiceName = "daemon" | "ctx" | "rtr" | "exc";
 export const SERVICE_NAMES: readonly ServiceName[] = ["daemon", "ctx", "rtr", "exc"];
+/** Start order (docs/zino-protocol.md §1: ctx is what the others load their configuration from; the daemon talks to all). */
+export const START_ORDER: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
 
 export interface InstanceConfig {
   /** The file read, or undefined when running on built-in defaults. */

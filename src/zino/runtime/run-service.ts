@@ -1,4 +1,5 @@
-// The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals.
+// The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals. The
+// pieces are shared with zino-host (run-host.ts), which runs several services in one process.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
 import { serviceFlags } from "./service-flags.js";
@@ -36,22 +37,38 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
     return;
   }
   applyServiceRuntimeFlags(name);
-  process.umask(SERVICE_UMASK);
-  let instance: InstanceConfig;
+  const instance = loadServiceInstance(`zino-${name}`, argv);
+  const logger = serviceLogger(`zino-${name}`, instance);
+  logCompat(instance, `zino-${name}`);
+  const service = create({ instance, logger, env: process.env });
+  stopOnSignals(logger, () => service.close());
   try {
-    instance = loadInstanceConfig({ path: configFlag(argv) });
+    await service.start();
   } catch (err) {
-    process.stderr.write(`zino-${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    exitOnStartFailure(`zino-${name}`, logger, err);
+  }
+}
+
+/** The process's umask, then ZINO.toml from `--config` (or the defaults); a file that cannot be read ends the process (exit 2). */
+export function loadServiceInstance(command: string, argv: readonly string[]): InstanceConfig {
+  process.umask(SERVICE_UMASK);
+  try {
+    return loadInstanceConfig({ path: configFlag(argv) });
+  } catch (err) {
+    process.stderr.write(`${command}: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(2);
   }
-  const level = process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info";
-  const logger = createLogger(`zino-${name}`, level);
-  // Reported even when the level is set above warnings (a Python `[logging] level = "ERROR"`): it is about that file.
-  logCompat(["error", "fatal", "silent"].includes(level) ? createLogger(`zino-${name}`, "warn") : logger, instance);
-  const service = create({ instance, logger, env: process.env });
+}
+
+export function serviceLogger(command: string, instance: InstanceConfig): Logger {
+  return createLogger(command, process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info");
+}
+
+/** SIGTERM and SIGINT run `close` once, then end the process: 0 when it closed, 1 when closing failed. */
+export function stopOnSignals(logger: Logger, close: () => Promise<void>): void {
   const stop = (signal: string) => {
     logger.info({ signal }, "stopping");
-    service.close().then(
+    close().then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err }, "error while stopping");
@@ -61,18 +78,18 @@ export async function runService(name: ServiceName, create: (deps: ServiceDeps) 
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
-  try {
-    await service.start();
-  } catch (err) {
-    logger.fatal({ err }, "cannot start");
-    if (isCoded(err, SETUP_ERROR_CODES)) {
-      // Restarting cannot help: the operator has to move the sockets or restore the key; said in one plain line.
-      process.stderr.write(`zino-${name}: ${err.message} [${err.code}]\n`);
-      process.exit(2);
-    }
-    if (isCoded(err, PASSING_ERROR_CODES)) process.stderr.write(`zino-${name}: ${err.message} [${err.code}]\n`);
-    process.exit(1);
+}
+
+/** A start that failed ends the process: exit 2 when only the operator can fix it, else 1 (a restart may help). */
+export function exitOnStartFailure(command: string, logger: Logger, err: unknown): never {
+  logger.fatal({ err }, "cannot start");
+  if (isCoded(err, SETUP_ERROR_CODES)) {
+    // Restarting cannot help: the operator has to move the sockets or restore the key; said in one plain line.
+    process.stderr.write(`${command}: ${err.message} [${err.code}]\n`);
+    process.exit(2);
   }
+  if (isCoded(err, PASSING_ERROR_CODES)) process.stderr.write(`${command}: ${err.message} [${err.code}]\n`);
+  process.exit(1);
 }
 
 /**
@@ -87,10 +104,15 @@ function isCoded(err: unknown, codes: ReadonlySet<string>): err is Error & { cod
   return err instanceof Error && "code" in err && typeof err.code === "string" && codes.has(err.code);
 }
 
-/** The Python ZINO.toml keys this instance reads: those our own tables override, and those not honoured. */
-function logCompat(logger: Logger, instance: InstanceConfig): void {
+/**
+ * The Python ZINO.toml keys this instance reads: those our own tables override, and those not honoured. Reported even
+ * when the level is set above warnings (a Python `[logging] level = "ERROR"`): it is about that file.
+ */
+export function logCompat(instance: InstanceConfig, command: string): void {
   const compat = instance.compat;
   if (!compat) return;
+  const level = process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info";
+  const logger = createLogger(command, ["error", "fatal", "silent"].includes(level) ? "warn" : level);
   for (const key of compat.overridden) logger.warn({ key }, `ZINO.toml: Python setting ${key}`);
   if (compat.unhonoured.length > 0)
     logger.warn({ keys: compat.unhonoured }, `ZINO.toml: Python settings not honoured: ${compat.unhonoured.join("; ")}`);

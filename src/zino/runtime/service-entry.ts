@@ -9,6 +9,9 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServiceName } from "../config/index.js";
 
+/** A service, or `host`: zino-host, which runs several services in one process (run-host.ts). */
+export type EntryName = ServiceName | "host";
+
 export interface ServiceMain {
   /** Absolute path of the file to run with node. */
   file: string;
@@ -16,7 +19,7 @@ export interface ServiceMain {
 }
 
 /** The bundle of `name` in `distDir` (whether or not it exists). */
-export function serviceBundleFile(name: ServiceName, distDir: string): string {
+export function serviceBundleFile(name: EntryName, distDir: string): string {
   return join(distDir, "bundle", `zino-${name}.mjs`);
 }
 
@@ -25,7 +28,7 @@ export function serviceBundleFile(name: ServiceName, distDir: string): string {
  * current, else its main.js. A bundle older than dist/.tsbuildinfo (tsc ran again without bundling, e.g. a bare
  * `tsc -p tsconfig.build.json`) is ignored, so a stale bundle never runs older code than main.js would.
  */
-export function serviceMainFile(name: ServiceName, distDir: string, env: NodeJS.ProcessEnv = process.env): ServiceMain {
+export function serviceMainFile(name: EntryName, distDir: string, env: NodeJS.ProcessEnv = process.env): ServiceMain {
   const main = join(distDir, "src", "zino", name, "main.js");
   if (env.ZINO_NO_BUNDLE === "1") return { file: main, bundled: false };
   const bundle = serviceBundleFile(name, distDir);
@@ -48,7 +51,7 @@ function mtime(path: string): number | undefined {
  * Runs service `name` in this process, the whole body of its bin (`binUrl`, the bin's import.meta.url): from dist/
  * (dist/src/zino/<svc>/bin.js) its bundle or main.js, from the sources (tsx) the sibling main.ts.
  */
-export async function runServiceMain(name: ServiceName, binUrl: string): Promise<void> {
+export async function runServiceMain(name: EntryName, binUrl: string): Promise<void> {
   const file = binUrl.endsWith(".ts")
     ? fileURLToPath(new URL("main.ts", binUrl))
     : serviceMainFile(name, fileURLToPath(new URL("../../..", binUrl))).file;
@@ -56,6 +59,6 @@ export async function runServiceMain(name: ServiceName, binUrl: string): Promise
 }
 
 /** Whether one argument of a process's command line is a file that runs service `name` (main.ts/.js, bin, bundle). */
-export function namesServiceEntry(arg: string, name: ServiceName): boolean {
+export function namesServiceEntry(arg: string, name: EntryName): boolean {
   return arg.includes(`/${name}/main.`) || arg.includes(`/${name}/bin.`) || arg.endsWith(`/zino-${name}.mjs`);
 }

@@ -66,15 +66,21 @@ function flagName(flag: string): string {
 /**
  * Applies the service's SERVICE_RUNTIME_V8_FLAGS to this process, each unless the command line already
  * sets it (an operator's own value wins). Called first thing by every service (run-service.ts). Returns the flags
- * applied.
+ * applied. For several services in one process (zino-host, run-host.ts), only the flags all of them take: V8 flags
+ * are the process's, and one service's (ctx's fixed nursery) would slow the others down.
  */
 export function applyServiceRuntimeFlags(
-  service: ServiceName,
+  services: ServiceName | readonly ServiceName[],
   execArgv: readonly string[] = process.execArgv,
   setFlags: (flag: string) => void = setFlagsFromString,
 ): string[] {
+  const [first, ...others] = typeof services === "string" ? [services] : services;
+  const shared =
+    first === undefined
+      ? []
+      : SERVICE_RUNTIME_V8_FLAGS[first].filter((flag) => others.every((o) => SERVICE_RUNTIME_V8_FLAGS[o].includes(flag)));
   const given = new Set(execArgv.filter((arg) => arg.startsWith("--")).map(flagName));
-  const applied = SERVICE_RUNTIME_V8_FLAGS[service].filter((flag) => !given.has(flagName(flag)));
+  const applied = shared.filter((flag) => !given.has(flagName(flag)));
   for (const flag of applied) setFlags(flag);
   return applied;
 }

@@ -29,6 +29,21 @@ void describe("service runtime V8 flags", () => {
     }
   });
 
+  void it("applies, for several services in one process, only the flags every one of them takes", () => {
+    const set: string[] = [];
+    const applied = applyServiceRuntimeFlags(["ctx", "rtr", "exc", "daemon"], [], (flag) => set.push(flag));
+    const shared = SERVICE_RUNTIME_V8_FLAGS.ctx.filter((flag) => SERVICE_NAMES.every((s) => SERVICE_RUNTIME_V8_FLAGS[s].includes(flag)));
+    assert.deepEqual(applied, shared);
+    assert.deepEqual(set, shared);
+    // ctx's own flag (its nursery kept at its start size) would hold the daemon's and rtr's nursery down too.
+    const ctxOnly = SERVICE_RUNTIME_V8_FLAGS.ctx.filter((flag) => !SERVICE_RUNTIME_V8_FLAGS.daemon.includes(flag));
+    assert.ok(ctxOnly.length > 0 && ctxOnly.every((flag) => !applied.includes(flag)));
+    assert.deepEqual(
+      applyServiceRuntimeFlags(["ctx"], [], () => {}),
+      [...SERVICE_RUNTIME_V8_FLAGS.ctx],
+    );
+  });
+
   void it("leaves a flag the operator set on the command line alone, in either spelling", () => {
     for (const service of SERVICE_NAMES) {
       for (const flag of SERVICE_RUNTIME_V8_FLAGS[service]) {

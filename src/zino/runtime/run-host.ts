@@ -1,0 +1,176 @@
+// zino-host: several ZINO services, the four by default, in one process (issue 14). Each Node process maps 41–45 MiB
+// of the node binary and its libraries before any heap of its own (a bare `node` is at 42 MiB of RSS), so four service
+// processes cannot sum under 200 MiB of RSS; one process maps them once. Each service keeps its own socket, wire
+// contract and peers, exactly as when it runs alone: clients, Python peers and `zino status` see no difference, and a
+// service left out with --services can run elsewhere (its own process, or the Python one).
+//
+// ctx runs in a worker thread (its own V8 heap and event loop): its SQLite calls are synchronous and would hold up the
+// daemon's and rtr's streams on the main thread, and two threads use the two cores. memprobe (3 s warm-up, then 8 s of
+// 32 clients; RSS of all processes of the services after that load), same sitting, n=2–3:
+//   four processes:                       RSS 303–319 MiB, 1186–1360 turns/s, CPU 1.00–1.16 ms a turn
+//   one process, one thread:              RSS 112–116 MiB,  909–971 turns/s (one core), CPU 1.14–1.25 ms
+//   one process, ctx in a worker thread:  RSS 145 MiB,     1093–1104 turns/s, CPU 1.10–1.15 ms
+//   one process, a worker per service:    RSS 204–219 MiB (four V8 heaps again)
+//
+// What one process gives up: a crash of one service ends all of them (a supervisor restarts the host as a whole), and
+// they share the process's user, limits and V8 flags (only the flags every hosted service takes). exc's sandboxes
+// still get only the environment exc builds for them (sandbox.ts), never the host's.
+import { Worker, parentPort, workerData } from "node:worker_threads";
+import { START_ORDER, loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
+import type { Logger } from "../../wire/index.js";
+import {
+  configFlag,
+  exitOnStartFailure,
+  loadServiceInstance,
+  logCompat,
+  serviceLogger,
+  stopOnSignals,
+  type Service,
+  type ServiceDeps,
+} from "./run-service.js";
+import { serviceFlags } from "./service-flags.js";
+import { applyServiceRuntimeFlags } from "./service-node-flags.js";
+
+/** Loaded on demand: ctx's worker thread loads only ctx's modules. */
+const FACTORIES: Record<ServiceName, () => Promise<(deps: ServiceDeps) => Service>> = {
+  ctx: async () => (await import("../ctx/index.js")).createCtxService,
+  rtr: async () => (await import("../rtr/index.js")).createRtrService,
+  exc: async () => (await import("../exc/index.js")).createExcService,
+  daemon: async () => (await import("../daemon/index.js")).createDaemonService,
+};
+
+/** The services `--services a,b` names (the four without it), in START_ORDER; a string says what is wrong with the list. */
+export function hostedServices(argv: readonly string[]): ServiceName[] | string {
+  const index = argv.findIndex((arg) => arg === "--services" || arg.startsWith("--services="));
+  if (index < 0) return [...START_ORDER];
+  const arg = argv[index]!;
+  const list = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : (argv[index + 1] ?? "");
+  const names = list.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !(START_ORDER as readonly string[]).includes(name));
+  if (list.trim() === "" || unknown.length > 0)
+    return `--services takes a comma-separated list of ${START_ORDER.join(", ")}; got ${JSON.stringify(list)}`;
+  return START_ORDER.filter((name) => names.includes(name));
+}
+
+/** The body of zino-host's main.ts; `entryUrl` is that file's URL (a bundle or main.js), which ctx's worker runs too. */
+export async function runHost(entryUrl: string, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const early = serviceFlags("host", argv);
+  if (early !== undefined) {
+    process.stdout.write(early);
+    return;
+  }
+  const services = hostedServices(argv);
+  if (typeof services === "string") {
+    process.stderr.write(`zino-host: ${services}\n`);
+    process.exit(2);
+  }
+  applyServiceRuntimeFlags(services);
+  const instance = loadServiceInstance("zino-host", argv);
+  const logger = serviceLogger("zino-host", instance);
+  logCompat(instance, "zino-host");
+  const closers: Array<() => Promise<void>> = [];
+  stopOnSignals(logger, async () => {
+    for (const close of closers.reverse()) await close();
+  });
+  // One after another, in START_ORDER: ctx first, which the others load their configuration from.
+  for (const name of services) {
+    try {
+      const ownThread = name === "ctx" && services.length > 1;
+      closers.push(ownThread ? await startInWorker(name, entryUrl, argv, logger) : await startHere(name, instance));
+    } catch (err) {
+      exitOnStartFailure(`zino-${name}`, logger, err);
+    }
+  }
+  logger.info({ services }, "host ready");
+}
+
+async function startHere(name: ServiceName, instance: InstanceConfig): Promise<() => Promise<void>> {
+  const create = await FACTORIES[name]();
+  const service = create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: process.env });
+  await service.start();
+  return () => service.close();
+}
+
+interface HostedWorkerData {
+  zinoHostedService: ServiceName;
+  argv: readonly string[];
+}
+
+/** What a service's thread tells the host: started, or why not; closed, or why not. */
+type WorkerReport = { kind: "started" } | { kind: "closed" } | { kind: "failed"; message: string; code?: string };
+
+/** The data of a worker thread that runs one hosted service, or undefined on the main thread and in other workers. */
+export function hostedWorkerData(): HostedWorkerData | undefined {
+  const data = workerData as Partial<HostedWorkerData> | null;
+  return parentPort !== null && typeof data?.zinoHostedService === "string" ? (data as HostedWorkerData) : undefined;
+}
+
+/** Starts `name` in a worker thread running `entryUrl`; resolves, once it has started, to what stops it. */
+async function startInWorker(name: ServiceName, entryUrl: string, argv: readonly string[], logger: Logger): Promise<() => Promise<void>> {
+  const worker = startWorker(entryUrl, { zinoHostedService: name, argv });
+  let closing = false;
+  const report = () =>
+    new Promise<WorkerReport>((resolve) => {
+      const onExit = (code: number) => resolve({ kind: "failed", message: `zino-${name}'s thread ended (code ${code})` });
+      worker.once("message", (message: WorkerReport) => {
+        worker.off("exit", onExit);
+        resolve(message);
+      });
+      worker.once("exit", onExit);
+    });
+  worker.on("error", (err) => logger.fatal({ err, service: name }, "uncaught error in the service's thread"));
+  const started = await report();
+  if (started.kind === "failed") throw Object.assign(new Error(started.message), started.code ? { code: started.code } : {});
+  // From here on, the service's thread ending on its own ends the host: its socket would be dead while the others run.
+  worker.once("exit", (code) => {
+    if (closing) return;
+    logger.fatal({ service: name, code }, "the service's thread ended; stopping the host");
+    process.exit(1);
+  });
+  return async () => {
+    closing = true;
+    const closed = report();
+    worker.postMessage("close");
+    const outcome = await closed;
+    await worker.terminate();
+    if (outcome.kind === "failed") throw new Error(outcome.message);
+  };
+}
+
+/**
+ * A worker thread running `entryUrl`. From the TypeScript sources (tests, the CLI run through tsx) the thread registers
+ * tsx's loader itself first: Node 20 does not carry the parent's `--import tsx` into worker threads.
+ */
+function startWorker(entryUrl: string, data: HostedWorkerData): Worker {
+  if (!entryUrl.endsWith(".ts")) return new Worker(new URL(entryUrl), { workerData: data });
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entryUrl)}); });`;
+  return new Worker(code, { eval: true, workerData: data });
+}
+
+/** The body of a hosted service's worker thread: start, report, close when asked. */
+export async function runHostedWorker({ zinoHostedService: name, argv }: HostedWorkerData): Promise<void> {
+  const port = parentPort!;
+  const failed = (err: unknown): WorkerReport => ({
+    kind: "failed",
+    message: err instanceof Error ? err.message : String(err),
+    ...(err instanceof Error && "code" in err && typeof err.code === "string" ? { code: err.code } : {}),
+  });
+  let service: Service;
+  try {
+    const instance = loadInstanceConfig({ path: configFlag(argv) });
+    const create = await FACTORIES[name]();
+    service = create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: process.env });
+    await service.start();
+  } catch (err) {
+    port.postMessage(failed(err));
+    return;
+  }
+  port.once("message", () => {
+    service.close().then(
+      () => port.postMessage({ kind: "closed" } satisfies WorkerReport),
+      (err: unknown) => port.postMessage(failed(err)),
+    );
+  });
+  port.postMessage({ kind: "started" } satisfies WorkerReport);
+}

@@ -1,0 +1,92 @@
+// zino-host (src/zino/runtime/run-host.ts): several ZINO services in one process, each on its own socket, with ctx in
+// a worker thread. Real processes, a real SQLite file, the fake provider for the model.
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { describe, it } from "node:test";
+import { requestAll, requestOne } from "../../../src/wire/index.js";
+import { startFakeProvider } from "../../../harness/fake-provider.js";
+import { spawnZinoService, stopZinoServices, waitForPing, writeTempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
+
+async function startHost(instance: ReturnType<typeof writeTempInstance>, args: string[] = []): Promise<ZinoProcess> {
+  const host = spawnZinoService("host", instance, { args });
+  for (const name of ["ctx", "rtr", "exc", "daemon"] as const) {
+    if (args.length === 0 || args.join(",").includes(name)) await waitForPing(instance.sockets[name], 120_000, host);
+  }
+  return host;
+}
+
+void describe("zino-host", () => {
+  void it("runs the four services in one process, each on its own 0600 socket, and stops them all on SIGTERM", async () => {
+    const provider = await startFakeProvider();
+    const instance = writeTempInstance({ providerUrl: provider.url });
+    try {
+      const host = await startHost(instance);
+      try {
+        for (const socket of Object.values(instance.sockets)) assert.equal(statSync(socket).mode & 0o777, 0o600, socket);
+        assert.equal(statSync(instance.runtimeDir).mode & 0o777, 0o700);
+        provider.enqueue({ text: "one process answers" });
+        const frames = await requestAll(instance.sockets.daemon, { message: "hello", ctxkey: "host-turn" });
+        assert.equal(frames.at(-1)?.type, "done", JSON.stringify(frames));
+        assert.equal(frames.at(-1)?.full_text, "one process answers");
+        // The turn went through ctx's thread: the history is there.
+        const history = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "host-turn" }, { idleTimeoutMs: 5000 });
+        assert.match(JSON.stringify(history), /one process answers/);
+      } finally {
+        await host.kill();
+      }
+      assert.deepEqual(await host.exited, { code: 0, signal: null }, host.stderr());
+      for (const socket of Object.values(instance.sockets)) assert.ok(!existsSync(socket), `${socket} removed`);
+      assert.doesNotMatch(host.stderr(), /sk-test-secret/);
+    } finally {
+      await provider.close();
+      instance.cleanup();
+    }
+  });
+
+  void it("--services runs only those; a daemon in its own process works with them", async () => {
+    const provider = await startFakeProvider();
+    const instance = writeTempInstance({ providerUrl: provider.url });
+    const processes: ZinoProcess[] = [];
+    try {
+      processes.push(await startHost(instance, ["--services", "ctx,rtr"]));
+      assert.ok(!existsSync(instance.sockets.daemon) && !existsSync(instance.sockets.exc));
+      processes.push(spawnZinoService("daemon", instance));
+      await waitForPing(instance.sockets.daemon, 120_000, processes[1]);
+      provider.enqueue({ text: "split across processes" });
+      const frames = await requestAll(instance.sockets.daemon, { message: "hello", ctxkey: "host-split" });
+      assert.equal(frames.at(-1)?.full_text, "split across processes", JSON.stringify(frames));
+    } finally {
+      await stopZinoServices(processes);
+      await provider.close();
+      instance.cleanup();
+    }
+  });
+
+  void it("refuses an unknown service name before anything starts (exit 2, the valid names said)", async () => {
+    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
+    try {
+      for (const list of ["ctx,bogus", ""]) {
+        const host = spawnZinoService("host", instance, { args: ["--services", list] });
+        assert.deepEqual(await host.exited, { code: 2, signal: null });
+        assert.match(host.stderr(), /zino-host: --services takes a comma-separated list of ctx, rtr, exc, daemon/);
+        assert.ok(!existsSync(instance.runtimeDir), "no socket folder made");
+      }
+    } finally {
+      instance.cleanup();
+    }
+  });
+
+  void it("ends with ctx's own error and code when ctx cannot start in its thread", async () => {
+    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
+    try {
+      mkdirSync(instance.runtimeDir, { mode: 0o777 });
+      chmodSync(instance.runtimeDir, 0o777); // past the umask
+      const host = spawnZinoService("host", instance);
+      assert.deepEqual(await host.exited, { code: 2, signal: null }, host.stderr());
+      assert.match(host.stderr(), /zino-ctx: .*other users can write in it.* \[unsafe_socket_dir\]/);
+      assert.deepEqual(readdirSync(instance.runtimeDir), [], "nothing listened");
+    } finally {
+      instance.cleanup();
+    }
+  });
+});
