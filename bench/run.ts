@@ -23,6 +23,7 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 /** Benchmarks of other subsystems, run as they are run by hand: `node --import tsx bench/<name>.ts`. */
 const CHILD_BENCHMARKS = [
   "zino-cold-start",
+  "zino-one-process",
   "zelinqa-selection",
   "zelinqa-understanding",
   "zelinqa-api",

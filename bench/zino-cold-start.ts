@@ -4,6 +4,7 @@
 //   services          ctx, rtr, exc and daemon spawned at once (as a service manager would), first turn retried
 //                     every 5 ms until done
 //   unbundled         (from dist/ with bundles only) the same from dist/src/zino/<svc>/main.js (ZINO_NO_BUNDLE=1)
+//   zino-host         the four in one process (src/zino/runtime/run-host.ts)
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
 // From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.mjs) when the build made them.
 // The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
@@ -56,11 +57,14 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
   clearTimeout(timer);
 }
 
-async function coldServices(providerUrl: string, env: NodeJS.ProcessEnv = {}): Promise<number> {
+/** The four services spawned at once, each its own process, or (`host`) zino-host running them in one process. */
+async function coldServices(providerUrl: string, env: NodeJS.ProcessEnv = {}, host = false): Promise<number> {
   const instance = writeTempInstance({ providerUrl });
   const names: ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
   const started = performance.now();
-  const services = names.map((name) => spawnZinoService(name, instance, { fromDist, env }));
+  const services = host
+    ? [spawnZinoService("host", instance, { fromDist, env })]
+    : names.map((name) => spawnZinoService(name, instance, { fromDist, env }));
   try {
     return await untilFirstTurn(instance, started, () => services.every((s) => s.child.exitCode === null));
   } finally {
@@ -129,6 +133,7 @@ async function main(): Promise<boolean> {
       bare: () => coldBareNode(),
       services: () => coldServices(provider.url),
       ...(bundled ? { unbundled: () => coldServices(provider.url, { ZINO_NO_BUNDLE: "1" }) } : {}),
+      host: () => coldServices(provider.url, {}, true),
       up: () => coldZinoUp(provider.url),
     });
     const bare = spread(results.bare!);
@@ -148,6 +153,12 @@ async function main(): Promise<boolean> {
                 },
               ]
             : []),
+          {
+            figure: `zino-host, the 4 in one process${from} → first turn done`,
+            unit: "ms",
+            subject: spread(results.host!),
+            baseline: bare,
+          },
           { figure: `\`zino up\`${from} → first turn done`, unit: "ms", subject: spread(results.up!), baseline: bare },
         ],
         { subject: "zino", baseline: "bare node, first answer" },

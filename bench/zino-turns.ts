@@ -42,11 +42,11 @@ export interface TurnsBenchOptions {
   fromDist?: boolean;
 }
 
-type Turn = (client: number) => Promise<{ firstChunkMs: number; doneMs: number } | undefined>;
+export type Turn = (client: number) => Promise<{ firstChunkMs: number; doneMs: number } | undefined>;
 
 const MESSAGE = "hello benchmark";
 
-async function measure(turn: Turn, clients: number, seconds: number): Promise<LatencySummary> {
+export async function measure(turn: Turn, clients: number, seconds: number): Promise<LatencySummary> {
   const firstChunkMs: number[] = [];
   const doneMs: number[] = [];
   let errors = 0;
@@ -67,7 +67,7 @@ async function measure(turn: Turn, clients: number, seconds: number): Promise<La
   return summarize({ firstChunkMs, doneMs, errors, seconds: (performance.now() - started) / 1000 });
 }
 
-function zinoTurn(socketPath: string, ctxkeyOf: (client: number) => string, counter: { turns: number; keys: Set<string> }): Turn {
+export function zinoTurn(socketPath: string, ctxkeyOf: (client: number) => string, counter: { turns: number; keys: Set<string> }): Turn {
   return async (client) => {
     const ctxkey = ctxkeyOf(client);
     counter.keys.add(ctxkey);

@@ -42,7 +42,7 @@ void describe("systemd units", () => {
 
   void it("[DEPLOY-1] every ZINO service unit runs Node with the services' V8 flags, as `zino up` does", () => {
     const zinoUnits = units.filter((unit) => /^zino-\w+\.service$/.test(unit));
-    assert.equal(zinoUnits.length, 4);
+    assert.equal(zinoUnits.length, 5, "the four services and zino-host");
     for (const unit of zinoUnits) {
       const options = readFileSync(join(REPO_ROOT, "deploy", "systemd", unit), "utf8").match(/^Environment=NODE_OPTIONS=(.*)$/m)?.[1];
       assert.deepEqual(options?.split(/\s+/), [...SERVICE_NODE_FLAGS], unit);

@@ -9,7 +9,7 @@ import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
 import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
-import { namesServiceEntry } from "../runtime/service-entry.js";
+import { namesServiceEntry, type EntryName } from "../runtime/service-entry.js";
 import { START_ORDER } from "./service-launch.js";
 import { startServices } from "./service-start.js";
 
@@ -17,7 +17,8 @@ export function pidFilePath(instance: InstanceConfig, name: ServiceName): string
   return join(instance.runtimeDir, `${name}.pid`);
 }
 
-export function logFilePath(instance: InstanceConfig, name: ServiceName): string {
+/** The log of a process `zino up --detach` started: a service's, or zino-host's (`host.log`). */
+export function logFilePath(instance: InstanceConfig, name: EntryName): string {
   return join(instance.runtimeDir, "logs", `${name}.log`);
 }
 
@@ -25,16 +26,19 @@ export interface DetachOptions {
   instance: InstanceConfig;
   io: CliIo;
   startTimeoutMs?: number;
+  /** One zino-host process for all services (`zino up --detach --one-process`); else ZINO.toml's `[launch] one_process`. */
+  oneProcess?: boolean;
 }
 
-export async function upDetached({ instance, io, startTimeoutMs = 30_000 }: DetachOptions): Promise<number> {
+export async function upDetached({ instance, io, startTimeoutMs = 30_000, oneProcess }: DetachOptions): Promise<number> {
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   mkdirSync(join(instance.runtimeDir, "logs"), { recursive: true, mode: 0o700 });
-  const logStarts = new Map<ServiceName, number>();
+  const logStarts = new Map<EntryName, number>();
   const started = await startServices({
     instance,
     say,
     startTimeoutMs,
+    oneProcess: oneProcess ?? instance.oneProcess,
     launch(entry) {
       const logPath = logFilePath(instance, entry.name);
       logStarts.set(entry.name, existsSync(logPath) ? statSync(logPath).size : 0);
@@ -42,17 +46,18 @@ export async function upDetached({ instance, io, startTimeoutMs = 30_000 }: Deta
       const proc = spawnService(entry, { env: io.env, cwd: io.cwd, stdio: ["ignore", log, log], detached: true });
       closeSync(log);
       proc.child.unref();
-      if (proc.pid > 0) writeFileSync(pidFilePath(instance, entry.name), `${proc.pid}\n`, { mode: 0o600 });
+      // A host's pid in each of its services' files: `down` and `status` go by service.
+      if (proc.pid > 0) for (const name of entry.services) writeFileSync(pidFilePath(instance, name), `${proc.pid}\n`, { mode: 0o600 });
       return proc;
     },
-    async onStartFailure(name, failure, proc) {
-      const logPath = logFilePath(instance, name);
-      say(`${name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStarts.get(name) ?? 0)}`);
+    async onStartFailure(entry, failure, proc) {
+      const logPath = logFilePath(instance, entry.name);
+      say(`${entry.name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStarts.get(entry.name) ?? 0)}`);
       if (proc.exitReason === undefined) await proc.stop(2000);
-      removeFile(pidFilePath(instance, name));
+      for (const name of entry.services) removeFile(pidFilePath(instance, name));
       say("services started so far keep running; `zino down` stops them");
     },
-    readyDetail: (name) => `, log ${logFilePath(instance, name)}`,
+    readyDetail: (entry) => `, log ${logFilePath(instance, entry.name)}`,
   });
   return started ? EXIT_OK : EXIT_FAILURE;
 }
@@ -66,10 +71,15 @@ export interface DownOptions {
 export async function downServices({ instance, io, graceMs = 5000 }: DownOptions): Promise<number> {
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   let failed = false;
+  // A zino-host's pid is in each of its services' files: it is stopped once, with the first of them.
+  const stopped = new Set<number>();
   for (const name of [...START_ORDER].reverse()) {
     const pidFile = pidFilePath(instance, name);
     const pid = readPid(pidFile);
-    if (pid === undefined) {
+    if (pid !== undefined && stopped.has(pid)) {
+      say(`${name} stopped with it (pid ${pid})`);
+      removeFile(pidFile);
+    } else if (pid === undefined) {
       if ((await pingService(instance.sockets[name], 1000)) !== undefined) {
         say(`${name} answers on ${instance.sockets[name]} but was not started by \`zino up --detach\`; leaving it running`);
       }
@@ -77,9 +87,10 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
       say(`${name}: process ${pid} from ${pidFile} is gone`);
       removeFile(pidFile);
     } else {
-      const stopped = await terminate(pid, graceMs);
-      if (stopped) {
-        say(`${name} stopped (pid ${pid}, ${stopped})`);
+      const how = await terminate(pid, graceMs);
+      if (how) {
+        say(`${name} stopped (pid ${pid}, ${how})`);
+        stopped.add(pid);
         removeFile(pidFile);
       } else {
         say(`${name} (pid ${pid}) did not stop`);
@@ -118,7 +129,7 @@ function isZombie(pid: number): boolean {
   }
 }
 
-/** Guards against a recycled pid: on Linux the command line must name a file that runs the service (main, bundle). */
+/** Guards against a recycled pid: on Linux the command line must name a file that runs the service or zino-host (main, bundle). */
 function isOurService(pid: number, name: ServiceName): boolean {
   if (!isAlive(pid)) return false;
   const cmdlinePath = `/proc/${pid}/cmdline`;
@@ -126,7 +137,7 @@ function isOurService(pid: number, name: ServiceName): boolean {
   try {
     return readFileSync(cmdlinePath, "utf8")
       .split("\0")
-      .some((arg) => namesServiceEntry(arg, name));
+      .some((arg) => namesServiceEntry(arg, name) || namesServiceEntry(arg, "host"));
   } catch {
     return true;
   }

@@ -5,12 +5,14 @@ import type { InstanceConfig } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
-import { START_ORDER, type ServiceEntry } from "./service-launch.js";
+import type { ServiceEntry } from "./service-launch.js";
 import { startServices } from "./service-start.js";
 
 export interface ForegroundOptions {
   instance: InstanceConfig;
   io: CliIo;
+  /** One zino-host process for all services (`zino up --one-process`); else ZINO.toml's `[launch] one_process`. */
+  oneProcess?: boolean;
   /** Aborted on Ctrl-C / SIGTERM: stop everything and return. */
   stop: AbortSignal;
   startTimeoutMs?: number;
@@ -31,10 +33,11 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
     say,
     startTimeoutMs: options.startTimeoutMs ?? 30_000,
     signal: stop,
+    oneProcess: options.oneProcess ?? instance.oneProcess,
     launch: services.launch,
-    async onStartFailure(name, failure, proc) {
-      say(`${name} did not start: ${failure}`);
-      services.forget(name);
+    async onStartFailure(entry, failure, proc) {
+      say(`${entry.name} did not start: ${failure}`);
+      services.forget(entry.name);
       await proc.stop(options.stopGraceMs ?? 5000);
     },
   });
@@ -95,16 +98,22 @@ function superviseServices(options: ForegroundOptions, say: (text: string) => vo
     } catch {
       return;
     }
-    const socket = instance.sockets[entry.name];
-    if ((await pingService(socket, 1000)) !== undefined) {
-      say(`${entry.name} answers on ${socket} (another process); not restarting it`);
+    // A zino-host is restarted as a whole, unless another process took over one of its sockets meanwhile.
+    const sockets = entry.services.map((name) => instance.sockets[name]);
+    const answers = await Promise.all(sockets.map((socket) => pingService(socket, 1000)));
+    const taken = sockets.find((_, i) => answers[i] !== undefined);
+    if (taken !== undefined) {
+      say(`${entry.name} not restarted: ${taken} answers (another process)`);
       running.delete(entry.name);
       return;
     }
     const proc = launch(entry);
     const timeoutMs = options.startTimeoutMs ?? 30_000;
-    const failure = await waitForPing(socket, { timeoutMs, signal: stop, failure: () => proc.exitReason });
-    if (failure === undefined) say(`${entry.name} restarted (pid ${proc.pid})`);
+    for (const socket of sockets) {
+      const failure = await waitForPing(socket, { timeoutMs, signal: stop, failure: () => proc.exitReason });
+      if (failure !== undefined) return;
+    }
+    say(`${entry.name} restarted (pid ${proc.pid})`);
   };
 
   return {
@@ -116,9 +125,8 @@ function superviseServices(options: ForegroundOptions, say: (text: string) => vo
     },
     stopAll: async () => {
       const grace = options.stopGraceMs ?? 5000;
-      for (const name of [...START_ORDER].reverse()) {
-        const proc = running.get(name);
-        if (!proc) continue;
+      // Launched in START_ORDER (a restart keeps its entry's place in the map): stopped the other way round.
+      for (const [name, proc] of [...running].reverse()) {
         const reason = await proc.stop(grace);
         say(`${name} stopped (${reason})`);
       }

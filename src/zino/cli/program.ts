@@ -98,12 +98,17 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
     .command("up")
     .description("start ctx, rtr, exc and daemon (foreground, restarting crashed services; Ctrl-C stops them)")
     .option("-d, --detach", "start them in the background, logs in <runtime_dir>/logs, and return once all answer ping")
+    .option(
+      "--one-process",
+      "run the four in one zino-host process: about half the memory, about 0.8× the throughput ([launch] one_process)",
+    )
     .addOption(new Option("--timeout <ms>", "how long to wait for each service to answer ping").argParser(positiveInt).default(30_000))
-    .action(async (opts: { detach?: boolean; timeout: number }) => {
+    .action(async (opts: { detach?: boolean; oneProcess?: boolean; timeout: number }) => {
       const config = instance();
-      if (opts.detach) return setExit(await upDetached({ instance: config, io, startTimeoutMs: opts.timeout }));
+      const launch = { instance: config, io, startTimeoutMs: opts.timeout, oneProcess: opts.oneProcess || undefined };
+      if (opts.detach) return setExit(await upDetached(launch));
       await withStopSignal(options, async (stop) => {
-        setExit(await runForeground({ instance: config, io, stop, startTimeoutMs: opts.timeout }));
+        setExit(await runForeground({ ...launch, stop }));
       });
     });
 

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServiceName } from "../config/index.js";
-import { serviceMainFile } from "../runtime/service-entry.js";
+import { serviceMainFile, type EntryName } from "../runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../runtime/service-node-flags.js";
 
 export { START_ORDER } from "../config/index.js";
@@ -13,7 +13,10 @@ export { START_ORDER } from "../config/index.js";
 export const REQUIRED_SERVICES: readonly ServiceName[] = ["ctx", "rtr", "daemon"];
 
 export interface ServiceEntry {
-  name: ServiceName;
+  /** The service the process runs, or `host`: zino-host running `services` in one process (runtime/run-host.ts). */
+  name: EntryName;
+  /** The services the process serves: `[name]`, or the host's. */
+  services: ServiceName[];
   /** The file that would be run: main.ts (sources), or the bundle or main.js (dist/). */
   mainFile: string;
   exists: boolean;
@@ -25,6 +28,25 @@ export interface ServiceEntry {
 const cliFile = fileURLToPath(import.meta.url);
 
 export function resolveServiceEntry(name: ServiceName, configPath: string | undefined, fromFile: string = cliFile): ServiceEntry {
+  return resolveEntry(name, [name], [], configPath, fromFile);
+}
+
+/** zino-host running `services` (in START_ORDER) in one process: `zino up --one-process`, `[launch] one_process`. */
+export function resolveHostEntry(
+  services: readonly ServiceName[],
+  configPath: string | undefined,
+  fromFile: string = cliFile,
+): ServiceEntry {
+  return resolveEntry("host", [...services], ["--services", services.join(",")], configPath, fromFile);
+}
+
+function resolveEntry(
+  name: EntryName,
+  services: ServiceName[],
+  extraArgs: string[],
+  configPath: string | undefined,
+  fromFile: string,
+): ServiceEntry {
   const fromSources = fromFile.endsWith(".ts");
   const mainFile = fromSources
     ? join(dirname(fromFile), "..", name, "main.ts")
@@ -33,10 +55,11 @@ export function resolveServiceEntry(name: ServiceName, configPath: string | unde
   const config = configPath ? ["--config", configPath] : [];
   return {
     name,
+    services,
     mainFile,
     exists: existsSync(mainFile),
     command: process.execPath,
-    args: [...SERVICE_NODE_FLAGS, ...loader, mainFile, ...config],
+    args: [...SERVICE_NODE_FLAGS, ...loader, mainFile, ...config, ...extraArgs],
   };
 }
 

@@ -3,48 +3,61 @@
 // first request, not at start), then all are waited for together until each answers `ping`; a missing optional
 // service is skipped. The caller decides how a service is spawned (pipes or a log file), what a failed start
 // reports, and what to stop afterwards.
-import type { InstanceConfig, ServiceName } from "../config/index.js";
+import type { InstanceConfig } from "../config/index.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import type { ServiceProcess } from "./service-process.js";
-import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry, type ServiceEntry } from "./service-launch.js";
+import { REQUIRED_SERVICES, START_ORDER, resolveHostEntry, resolveServiceEntry, type ServiceEntry } from "./service-launch.js";
 
 export interface StartServicesOptions {
   instance: InstanceConfig;
   say: (text: string) => void;
   startTimeoutMs: number;
+  /** Launch the services to start as one zino-host process instead of one process each. */
+  oneProcess?: boolean;
   /** Aborting stops the waits (the services launched so far stay up: the caller stops them). */
   signal?: AbortSignal;
   launch(entry: ServiceEntry): ServiceProcess;
-  /** A launched service that did not answer (`failure` says why): report it and clean up after it. */
-  onStartFailure(name: ServiceName, failure: string, proc: ServiceProcess): Promise<void>;
+  /** A launched process that did not answer (`failure` says why): report it and clean up after it. */
+  onStartFailure(entry: ServiceEntry, failure: string, proc: ServiceProcess): Promise<void>;
   /** More words for the `ready` line, after the pid. */
-  readyDetail?(name: ServiceName): string;
+  readyDetail?(entry: ServiceEntry): string;
 }
 
 /** Resolves to false when a required service is missing or any launched service did not answer, true otherwise (also when aborted). */
 export async function startServices(options: StartServicesOptions): Promise<boolean> {
   const { instance, say, signal } = options;
-  const entries = await entriesToLaunch(instance, say);
+  const entries = await entriesToLaunch(instance, say, options.oneProcess ?? false);
   if (entries === undefined || signal?.aborted) return entries !== undefined;
   const launched = entries.map((entry) => ({ entry, proc: options.launch(entry) }));
   const outcomes = await Promise.all(
     launched.map(async ({ entry, proc }) => {
-      const socketPath = instance.sockets[entry.name];
-      const failure = await waitForPing(socketPath, { timeoutMs: options.startTimeoutMs, signal, failure: () => proc.exitReason });
-      if (signal?.aborted) return true;
-      if (failure === undefined) {
-        say(`${entry.name} ready on ${socketPath} (pid ${proc.pid}${options.readyDetail?.(entry.name) ?? ""})`);
-        return true;
+      // A host's services one after another: it starts them in that order, and one that fails ends the host.
+      for (const name of entry.services) {
+        const socketPath = instance.sockets[name];
+        const failure = await waitForPing(socketPath, { timeoutMs: options.startTimeoutMs, signal, failure: () => proc.exitReason });
+        if (signal?.aborted) return true;
+        if (failure !== undefined) {
+          await options.onStartFailure(entry, failure, proc);
+          return false;
+        }
+        const host = entry.name === "host" ? ", zino-host" : "";
+        say(`${name} ready on ${socketPath} (pid ${proc.pid}${host}${options.readyDetail?.(entry) ?? ""})`);
       }
-      await options.onStartFailure(entry.name, failure, proc);
-      return false;
+      return true;
     }),
   );
   return outcomes.every(Boolean);
 }
 
-/** The services to launch, in START_ORDER: those not answering yet and installed; undefined when a required one is missing. */
-async function entriesToLaunch(instance: InstanceConfig, say: (text: string) => void): Promise<ServiceEntry[] | undefined> {
+/**
+ * What to launch: the services of START_ORDER not answering yet and installed, each its own process or all in one
+ * zino-host; undefined when a required one is missing.
+ */
+async function entriesToLaunch(
+  instance: InstanceConfig,
+  say: (text: string) => void,
+  oneProcess: boolean,
+): Promise<ServiceEntry[] | undefined> {
   const answers = await Promise.all(START_ORDER.map((name) => pingService(instance.sockets[name], 1000)));
   const entries: ServiceEntry[] = [];
   for (const [index, name] of START_ORDER.entries()) {
@@ -60,5 +73,12 @@ async function entriesToLaunch(instance: InstanceConfig, say: (text: string) => 
       return undefined;
     } else say(`${name} is not installed (${entry.mainFile} is missing); continuing without it`);
   }
-  return entries;
+  if (!oneProcess || entries.length === 0) return entries;
+  const host = resolveHostEntry(
+    entries.flatMap((entry) => entry.services),
+    instance.configPath,
+  );
+  if (host.exists) return [host];
+  say(`cannot start the services in one process: ${host.mainFile} does not exist (run \`npm run build\`)`);
+  return undefined;
 }

@@ -27,6 +27,7 @@ const FileSchema = z.looseObject({
     })
     .optional(),
   store: StoreTableSchema.optional(),
+  launch: z.strictObject({ one_process: z.boolean().optional() }).optional(),
   limits: z
     .strictObject({
       max_frame_bytes: z.number().int().positive().optional(),
@@ -56,6 +57,8 @@ export interface InstanceConfig {
   agentPaths?: AgentPaths;
   maxFrameBytes: number;
   idleTimeoutMs: number;
+  /** [ext] `[launch] one_process`: `zino up` runs the services in one zino-host process (runtime/run-host.ts). */
+  oneProcess?: boolean | undefined;
   /** Per service: connections served at once, and bytes of unfinished frames held (src/wire/frame-server.ts). */
   maxConnections?: number | undefined;
   maxBufferedBytes?: number | undefined;
@@ -150,6 +153,7 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
       tools: agentPath(python.paths.tools, "tools"),
       skills: agentPath(python.paths.skills, "skills"),
     },
+    oneProcess: file.launch?.one_process,
     maxFrameBytes: file.limits?.max_frame_bytes ?? 16 * 1024 * 1024,
     idleTimeoutMs: file.limits?.idle_timeout_ms ?? 30_000,
     maxConnections: file.limits?.max_connections,

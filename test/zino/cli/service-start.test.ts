@@ -34,8 +34,9 @@ async function startWithStandIns(script: (name: ServiceName) => string) {
   const lines: string[] = [];
   const failures: string[] = [];
   const launch = (entry: ServiceEntry): ServiceProcess => {
-    launched.push(entry.name);
-    const proc = spawnService({ ...entry, args: ["-e", script(entry.name)] }, { env: process.env, cwd: scratch.dir, stdio: "ignore" });
+    const [name] = entry.services;
+    launched.push(name!);
+    const proc = spawnService({ ...entry, args: ["-e", script(name!)] }, { env: process.env, cwd: scratch.dir, stdio: "ignore" });
     procs.push(proc);
     // A start that waits for one service before launching the next never gets here, so nothing ever answers.
     if (launched.length === 4) for (const name of launched) if (script(name) === IDLE) servers.push(standIn(instance.sockets[name]));
@@ -47,8 +48,8 @@ async function startWithStandIns(script: (name: ServiceName) => string) {
       say: (line) => lines.push(line),
       startTimeoutMs: 20_000,
       launch,
-      onStartFailure: async (name, failure, proc) => {
-        failures.push(`${name}: ${failure}`);
+      onStartFailure: async (entry, failure, proc) => {
+        failures.push(`${entry.name}: ${failure}`);
         await proc.stop(1000);
       },
     });

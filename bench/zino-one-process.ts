@@ -1,0 +1,130 @@
+// ZINO in one process against four (issue 14): zino-host (src/zino/runtime/run-host.ts, the four services in one
+// process, ctx in a worker thread) measured against the four service processes, both from the same build, against
+// one fake provider, in interleaved rounds. Per round and stack: BENCH_SECONDS of 32 concurrent clients, then turns/s,
+// the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, and RSS with
+// their child processes (zino-exc's launcher and warm sandbox). Figures are median [min–max] over BENCH_ROUNDS rounds,
+// the ratio one process / four processes. Target (issue 14): all services together under 200 MiB after the load.
+// Run: `BENCH_ONLY=zino-one-process npm run bench`, or `node --import tsx bench/zino-one-process.ts` (BENCH_DIST=1:
+// from dist/).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ServiceName } from "../src/zino/config/index.js";
+import {
+  REPO_ROOT,
+  spawnZinoService,
+  startZinoServices,
+  stopZinoServices,
+  waitForPing,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
+} from "../harness/zino-processes.js";
+import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
+import { cpuMs, descendantPids, memoryMiB } from "./proc-stats.js";
+import { measure, startProviderProcess, zinoTurn } from "./zino-turns.js";
+
+const fromDist = process.env.BENCH_DIST === "1";
+const seconds = Number(process.env.BENCH_SECONDS ?? "5");
+const CLIENTS = 32;
+const NAMES: ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Stack {
+  instance: TempInstance;
+  processes: ZinoProcess[];
+}
+
+interface Sample {
+  turnsPerSecond: number;
+  cpuPerTurnMs: number;
+  rss: number;
+  pss: number;
+  rssWithChildren: number;
+  errors: number;
+}
+
+async function startStack(providerUrl: string, oneProcess: boolean): Promise<Stack> {
+  const instance = writeTempInstance({ providerUrl });
+  if (!oneProcess) return { instance, processes: await startZinoServices(instance, NAMES, { fromDist }) };
+  const host = spawnZinoService("host", instance, { fromDist });
+  for (const name of NAMES) await waitForPing(instance.sockets[name], 60_000, host);
+  return { instance, processes: [host] };
+}
+
+/** One round on one stack: the load, then its CPU and memory figures. */
+async function sample(stack: Stack, round: number, seconds: number): Promise<Sample> {
+  const pids = stack.processes.map((p) => p.child.pid!);
+  const counter = { turns: 0, keys: new Set<string>() };
+  const cpu = () => pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? Number.NaN), 0);
+  const before = cpu();
+  const load = await measure(
+    zinoTurn(stack.instance.sockets.daemon, (c) => `bench-${round}-${c}`, counter),
+    CLIENTS,
+    seconds,
+  );
+  const cpuSpent = cpu() - before;
+  const memory = pids.map((pid) => memoryMiB(pid));
+  const children = pids.flatMap((pid) => descendantPids(pid)).map((pid) => memoryMiB(pid)?.rss ?? 0);
+  const rss = memory.reduce((sum, m) => sum + (m?.rss ?? Number.NaN), 0);
+  return {
+    turnsPerSecond: load.turnsPerSecond,
+    cpuPerTurnMs: cpuSpent / Math.max(1, load.turns),
+    rss,
+    pss: memory.reduce((sum, m) => sum + (m?.pss ?? Number.NaN), 0),
+    rssWithChildren: rss + children.reduce((a, b) => a + b, 0),
+    errors: load.errors,
+  };
+}
+
+async function main(): Promise<boolean> {
+  if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "host", "main.js")))
+    throw new Error("BENCH_DIST=1 needs `npm run build`");
+  const provider = await startProviderProcess();
+  const stacks: Stack[] = [];
+  try {
+    const four = await startStack(provider.url, false);
+    stacks.push(four);
+    const one = await startStack(provider.url, true);
+    stacks.push(one);
+    print(
+      `zino-one-process: zino-host against the 4 service processes, from ${fromDist ? "dist/" : "sources via tsx"}; ${ROUNDS} interleaved rounds ` +
+        `of ${seconds} s at ${CLIENTS} clients; ${loadAverageLine()}`,
+    );
+    // Warm-up, untimed: both stacks' JIT and caches, and exc's warm sandbox, before the first round.
+    await sample(four, -1, 2);
+    await sample(one, -1, 2);
+    const results = await interleavedRounds({ four: (round) => sample(four, round, seconds), one: (round) => sample(one, round, seconds) });
+    const of = (name: "four" | "one", pick: (s: Sample) => number) => spread(results[name]!.map(pick));
+    const row = (figure: string, unit: string, pick: (s: Sample) => number): FigureRow => ({
+      figure,
+      unit,
+      subject: of("one", pick),
+      baseline: of("four", pick),
+    });
+    print(
+      figureTable(
+        [
+          row(`${CLIENTS} clients: turns/s`, "/s", (s) => s.turnsPerSecond),
+          row("CPU of the services per turn", "ms", (s) => s.cpuPerTurnMs),
+          row("RSS of the services after the load", "MiB", (s) => s.rss),
+          row("  with their child processes", "MiB", (s) => s.rssWithChildren),
+          row("PSS of the services after the load", "MiB", (s) => s.pss),
+        ],
+        { subject: "one process", baseline: "four processes" },
+      ),
+    );
+    const rss = of("one", (s) => s.rssWithChildren).median;
+    print(`target (all services under 200 MiB after the load, child processes included): ${rss < 200 ? "met" : "missed"} in one process`);
+    const errors = [...results.four!, ...results.one!].reduce((sum, s) => sum + s.errors, 0);
+    if (errors > 0) print(`errors: ${errors} failed turns`);
+    return errors === 0;
+  } finally {
+    for (const stack of stacks) {
+      await stopZinoServices(stack.processes);
+      stack.instance.cleanup();
+    }
+    provider.child.stdin?.end();
+  }
+}
+
+process.exit((await main()) ? 0 : 1);
