@@ -2,7 +2,7 @@
 // process, through the CLI as a user runs them: up --detach → status → a turn and a tool call → down; and in the
 // foreground, the host restarted as a whole after a crash.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
@@ -25,6 +25,22 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The command names (comm) of the process's children. */
+function childCommands(pid: number): string[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid
+          ? [stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))]
+          : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** The pids the `ready` lines name, by service. */
@@ -64,6 +80,11 @@ void describe("the services in one process through the CLI", { timeout: 180_000 
         assert.equal(tool.stdout, "tool done\n", tool.stderr);
         const last = provider.chatRequests().at(-1)!.body as { messages: { role: string; content: unknown }[] };
         assert.match(String(last.messages.find((m) => m.role === "tool")?.content), /from-the-host/);
+        // exc ran it without its launcher, a second Node process: the host's children are the sandboxes only.
+        assert.deepEqual(
+          childCommands(pid!).filter((command) => command === "node"),
+          [],
+        );
       }
 
       const down = await zino(["down"]);
