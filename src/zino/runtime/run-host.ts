@@ -11,6 +11,9 @@
 //   one process, one thread:              RSS 112–116 MiB,  909–971 turns/s (one core), CPU 1.14–1.25 ms
 //   one process, ctx in a worker thread:  RSS 145 MiB,     1093–1104 turns/s, CPU 1.10–1.15 ms
 //   one process, a worker per service:    RSS 204–219 MiB (four V8 heaps again)
+//   one process, ctx and rtr each in a worker: RSS 170–173 MiB, 1100–1493 turns/s (against 1168–1216 for four)
+// The last one keeps the four processes' throughput for 30 MiB more; the host is for small machines, so it keeps the
+// smaller one. `BENCH_ONLY=zino-one-process npm run bench` measures the host against four processes in the same rounds.
 //
 // What one process gives up: a crash of one service ends all of them (a supervisor restarts the host as a whole), and
 // they share the process's user, limits and V8 flags (only the flags every hosted service takes). exc's sandboxes
