@@ -75,7 +75,9 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
   stopOnSignals(logger, async () => {
     for (const close of closers.reverse()) await close();
   });
-  // One after another, in START_ORDER: ctx first, which the others load their configuration from.
+  // One after another, in START_ORDER: ctx first, which the others load their configuration from. Starting them one at
+  // a time also keeps the brief umask change of a listen on the main thread (wire/frame-server.ts) away from the
+  // folders and files another service makes while it starts.
   for (const name of services) {
     try {
       const ownThread = name === "ctx" && services.length > 1;
