@@ -24,6 +24,7 @@ import type { Logger } from "../../wire/index.js";
 import {
   configFlag,
   exitOnStartFailure,
+  flagValue,
   loadServiceInstance,
   logCompat,
   serviceLogger,
@@ -44,10 +45,9 @@ const FACTORIES: Record<ServiceName, () => Promise<(deps: ServiceDeps) => Servic
 
 /** The services `--services a,b` names (the four without it), in START_ORDER; a string says what is wrong with the list. */
 export function hostedServices(argv: readonly string[]): ServiceName[] | string {
-  const index = argv.findIndex((arg) => arg === "--services" || arg.startsWith("--services="));
-  if (index < 0) return [...START_ORDER];
-  const arg = argv[index]!;
-  const list = arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : (argv[index + 1] ?? "");
+  const given = flagValue(argv, "--services");
+  if (given === undefined && !argv.includes("--services")) return [...START_ORDER];
+  const list = given ?? "";
   const names = list.split(",").map((name) => name.trim());
   const unknown = names.filter((name) => !(START_ORDER as readonly string[]).includes(name));
   if (list.trim() === "" || unknown.length > 0)
@@ -100,9 +100,14 @@ export function hostedServiceEnv(name: ServiceName, env: NodeJS.ProcessEnv): Nod
   return name === "exc" && env.ZINO_EXC_LAUNCHER === undefined ? { ...env, ZINO_EXC_LAUNCHER: "0" } : env;
 }
 
-async function startHere(name: ServiceName, instance: InstanceConfig): Promise<() => Promise<void>> {
+/** Service `name` as the host runs it, on whichever thread calls this: its own logger, the host's environment for it. */
+async function createHosted(name: ServiceName, instance: InstanceConfig): Promise<Service> {
   const create = await FACTORIES[name]();
-  const service = create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: hostedServiceEnv(name, process.env) });
+  return create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: hostedServiceEnv(name, process.env) });
+}
+
+async function startHere(name: ServiceName, instance: InstanceConfig): Promise<() => Promise<void>> {
+  const service = await createHosted(name, instance);
   await service.start();
   return () => service.close();
 }
@@ -174,9 +179,7 @@ export async function runHostedWorker({ zinoHostedService: name, argv }: HostedW
   });
   let service: Service;
   try {
-    const instance = loadInstanceConfig({ path: configFlag(argv) });
-    const create = await FACTORIES[name]();
-    service = create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: hostedServiceEnv(name, process.env) });
+    service = await createHosted(name, loadInstanceConfig({ path: configFlag(argv) }));
     await service.start();
   } catch (err) {
     port.postMessage(failed(err));

@@ -16,11 +16,16 @@ export interface ServiceDeps {
   env: NodeJS.ProcessEnv;
 }
 
-export function configFlag(argv: readonly string[]): string | undefined {
-  const index = argv.findIndex((arg) => arg === "--config" || arg.startsWith("--config="));
+/** The value of `--flag value` or `--flag=value` in `argv`; undefined when the flag is absent or nothing follows it. */
+export function flagValue(argv: readonly string[], flag: string): string | undefined {
+  const index = argv.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
   if (index < 0) return undefined;
   const arg = argv[index]!;
   return arg.includes("=") ? arg.slice(arg.indexOf("=") + 1) : argv[index + 1];
+}
+
+export function configFlag(argv: readonly string[]): string | undefined {
+  return flagValue(argv, "--config");
 }
 
 /**
@@ -60,8 +65,13 @@ export function loadServiceInstance(command: string, argv: readonly string[]): I
   }
 }
 
+/** The services' log level: ZINO_LOG_LEVEL, else ZINO.toml's (the Python `[logging] level`), else info. */
+function logLevelOf(instance: InstanceConfig): string {
+  return process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info";
+}
+
 export function serviceLogger(command: string, instance: InstanceConfig): Logger {
-  return createLogger(command, process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info");
+  return createLogger(command, logLevelOf(instance));
 }
 
 /** SIGTERM and SIGINT run `close` once, then end the process: 0 when it closed, 1 when closing failed. */
@@ -111,7 +121,7 @@ function isCoded(err: unknown, codes: ReadonlySet<string>): err is Error & { cod
 export function logCompat(instance: InstanceConfig, command: string): void {
   const compat = instance.compat;
   if (!compat) return;
-  const level = process.env.ZINO_LOG_LEVEL ?? instance.logLevel ?? "info";
+  const level = logLevelOf(instance);
   const logger = createLogger(command, ["error", "fatal", "silent"].includes(level) ? "warn" : level);
   for (const key of compat.overridden) logger.warn({ key }, `ZINO.toml: Python setting ${key}`);
   if (compat.unhonoured.length > 0)
