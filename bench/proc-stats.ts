@@ -1,6 +1,6 @@
 // What the kernel says about a process (Linux /proc): CPU time consumed and memory held. Each reader returns
 // undefined where /proc or the process is not there, so a benchmark prints "n/a" instead of failing.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 
 /** CPU time (user + system, ms) consumed so far by the process; USER_HZ is 100 on Linux. */
 export function cpuMs(pid: number | undefined): number | undefined {
@@ -31,28 +31,4 @@ export function memoryMiB(pid: number | undefined): Memory | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The pids of the process's children, their children and so on (e.g. zino-exc's launcher and warm sandboxes). */
-export function descendantPids(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const out: number[] = [];
-  const visit = (p: number) => {
-    for (const child of children.get(p) ?? []) {
-      out.push(child);
-      visit(child);
-    }
-  };
-  visit(pid);
-  return out;
 }

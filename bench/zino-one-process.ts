@@ -21,7 +21,8 @@ import {
   type ZinoProcess,
 } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
-import { cpuMs, descendantPids, memoryMiB } from "./proc-stats.js";
+import { descendantPids } from "../harness/process-tree.js";
+import { cpuMs, memoryMiB } from "./proc-stats.js";
 import { measure, startProviderProcess, zinoTurn } from "./zino-turns.js";
 
 const fromDist = process.env.BENCH_DIST === "1";

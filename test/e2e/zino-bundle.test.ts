@@ -5,13 +5,14 @@
 // ctx's PostgreSQL store, whose pg is bundled and loaded only then.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll, requestOne } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
 import { serviceMainFile } from "../../src/zino/runtime/service-entry.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
+import { childPids, commandLine } from "../../harness/process-tree.js";
 import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
 import {
   REPO_ROOT,
@@ -28,23 +29,6 @@ import {
 const NAMES: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
 const DIST = join(REPO_ROOT, "dist");
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
-const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-
-/** The command lines of `pid`'s child processes. */
-function childCommandLines(pid: number): string[][] {
-  const out: string[][] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) out.push(cmdline(Number(entry)));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
 /** `npm run build` when a source changed: the bundles then hold the code of the sources under test. */
 function buildFirst(): void {
   const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { encoding: "utf8" });
@@ -92,7 +76,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
 
   void it("[BUNDLE-7] the four services run from their bundles and answer a turn", async () => {
     for (const service of services) {
-      assert.ok(cmdline(service.child.pid!).includes(join(DIST, "bundle", `zino-${service.name}.mjs`)), service.name);
+      assert.ok(commandLine(service.child.pid!).includes(join(DIST, "bundle", `zino-${service.name}.mjs`)), service.name);
     }
     provider.enqueue({ text: "from the bundles" });
     const frames = await requestAll(instance.sockets.daemon, { message: "hello", channel_id: "bundle" });
@@ -108,8 +92,10 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
       { idleTimeoutMs: 60_000 },
     );
     assert.equal(result.stdout, "hi\n", JSON.stringify(result));
-    const launchers = childCommandLines(exc.child.pid!).filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.mjs")));
-    assert.equal(launchers.length, 1, `exc's children: ${JSON.stringify(childCommandLines(exc.child.pid!))}\n${exc.stderr()}`);
+    const launchers = childPids(exc.child.pid!)
+      .map(commandLine)
+      .filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+    assert.equal(launchers.length, 1, `exc's children: ${JSON.stringify(childPids(exc.child.pid!).map(commandLine))}\n${exc.stderr()}`);
     const mcp = await requestOne(
       instance.sockets.exc,
       { message: { name: "mcp__t__echo", arguments: { text: "hi" } }, ctxkey: "b" },
@@ -143,7 +129,7 @@ void describe("the bundled zino-ctx on PostgreSQL", { skip: postgresSkipReason()
         env: { ZINO_NO_BUNDLE: "", ZINO_BUNDLE_PG_URL: database.url },
       });
       try {
-        assert.ok(cmdline(ctx!.child.pid!).includes(join(DIST, "bundle", "zino-ctx.mjs")));
+        assert.ok(commandLine(ctx!.child.pid!).includes(join(DIST, "bundle", "zino-ctx.mjs")));
         const set = await requestOne(
           instance.sockets.ctx,
           { type: "set_value", ctxkey: "pg", key: "k", value: "v" },
@@ -172,7 +158,7 @@ void describe("the bundled zino-host", { timeout: 300_000 }, () => {
       const host = spawnZinoService("host", instance, { fromDist: true, env: { ZINO_NO_BUNDLE: "" } });
       try {
         for (const name of NAMES) await waitForPing(instance.sockets[name], 60_000, host);
-        assert.ok(cmdline(host.child.pid!).includes(join(DIST, "bundle", "zino-host.mjs")));
+        assert.ok(commandLine(host.child.pid!).includes(join(DIST, "bundle", "zino-host.mjs")));
         provider.enqueue({ text: "from the bundled host" });
         const frames = await requestAll(instance.sockets.daemon, { message: "hi", ctxkey: "bundled-host" }, { idleTimeoutMs: 20_000 });
         assert.equal(frames.at(-1)?.full_text, "from the bundled host", JSON.stringify(frames));

@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import { requestAll } from "../../src/wire/index.js";
 import { startFakeProvider, type FakeProvider, type RecordedRequest } from "../../harness/fake-provider.js";
 import { needs } from "../support/system-requirements.js";
+import { isAlive } from "../../harness/process-tree.js";
 import { runZinoCli, writeTempInstance, type TempInstance } from "../../harness/zino-processes.js";
 
 const REQUIRED = ["ctx", "rtr", "daemon"] as const;
@@ -15,21 +16,6 @@ function readPids(instance: TempInstance): number[] {
   return REQUIRED.map((name) => join(instance.runtimeDir, `${name}.pid`))
     .filter((path) => existsSync(path))
     .map((path) => Number.parseInt(readFileSync(path, "utf8"), 10));
-}
-
-/** Alive and not a zombie waiting for init to reap it. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
-  }
 }
 
 function lastChat(provider: FakeProvider): RecordedRequest {

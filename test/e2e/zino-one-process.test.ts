@@ -2,12 +2,13 @@
 // process, through the CLI as a user runs them: up --detach → status → a turn and a tool call → down; and in the
 // foreground, the host restarted as a whole after a crash.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
 import { startFakeProvider } from "../../harness/fake-provider.js";
 import { needs } from "../support/system-requirements.js";
+import { childPids, commandName, isAlive } from "../../harness/process-tree.js";
 import { runZinoCli, spawnZinoCli, waitForPing, writeTempInstance, type TempInstance } from "../../harness/zino-processes.js";
 
 const NAMES = ["ctx", "rtr", "exc", "daemon"] as const;
@@ -16,31 +17,6 @@ function pidFiles(instance: TempInstance): (number | undefined)[] {
   return NAMES.map((name) => join(instance.runtimeDir, `${name}.pid`)).map((path) =>
     existsSync(path) ? Number.parseInt(readFileSync(path, "utf8"), 10) : undefined,
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.startsWith("Z");
-  } catch {
-    return false;
-  }
-}
-
-/** The command names (comm) of the process's children. */
-function childCommands(pid: number): string[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid
-          ? [stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))]
-          : [];
-      } catch {
-        return [];
-      }
-    });
 }
 
 /** The pids the `ready` lines name, by service. */
@@ -82,7 +58,9 @@ void describe("the services in one process through the CLI", { timeout: 180_000 
         assert.match(String(last.messages.find((m) => m.role === "tool")?.content), /from-the-host/);
         // exc ran it without its launcher, a second Node process: the host's children are the sandboxes only.
         assert.deepEqual(
-          childCommands(pid!).filter((command) => command === "node"),
+          childPids(pid!)
+            .map(commandName)
+            .filter((command) => command === "node"),
           [],
         );
       }
