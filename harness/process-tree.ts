@@ -60,13 +60,5 @@ export function commandName(pid: number): string | undefined {
   }
 }
 
-/** Alive and not a zombie waiting for its parent to reap it. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const state = statFields(pid)?.[0];
-  return state !== undefined && state !== "Z";
-}
+/** Alive and not a zombie waiting for its parent to reap it (the CLI's own check). */
+export { isProcessAlive as isAlive } from "../src/shared/pid-process.js";

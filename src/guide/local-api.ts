@@ -2,8 +2,9 @@
 // ZINO services (own process group, log appended to a file, pid in `<runtime_dir>/zelinqa.pid`) so that several
 // guides share it and Ctrl-C does not stop it; `zino down` stops it. One already answering is reused.
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isProcessAlive, processCommandLine, readPidFile, terminateProcess } from "../shared/pid-process.js";
 import { zelinqaProgram } from "./zelinqa-entries.js";
 
 export interface LocalApi {
@@ -74,33 +75,17 @@ export async function startLocalApi(options: StartApiOptions): Promise<LocalApi 
   return undefined;
 }
 
+/** Guards against a recycled pid: the process must be alive and its command line a `zelinqa serve`. */
+function isLocalApi(pid: number): boolean {
+  const commandLine = processCommandLine(pid)?.join(" ") ?? "";
+  return commandLine.includes("zelinqa") && commandLine.includes("serve") && isProcessAlive(pid);
+}
+
 /** Stops the API recorded in `pidPath` (SIGTERM, then SIGKILL); true when one was running. */
 export async function stopLocalApi(pidPath: string, graceMs = 3000): Promise<boolean> {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(pidPath, "utf8").trim());
-  } catch {
-    return false;
-  }
-  const alive = () => {
-    try {
-      // Guards against a recycled pid: the command line must be a `zelinqa serve`.
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      return cmdline.includes("zelinqa") && cmdline.includes("serve") && !stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-    } catch {
-      return false;
-    }
-  };
-  let running = Number.isInteger(pid) && pid > 0 && alive();
-  if (running) {
-    process.kill(pid, "SIGTERM");
-    const deadline = Date.now() + graceMs;
-    while (alive() && Date.now() < deadline) await sleep(50);
-    if (alive()) process.kill(pid, "SIGKILL");
-  } else {
-    running = false;
-  }
+  const pid = readPidFile(pidPath);
+  const running = pid !== undefined && isLocalApi(pid);
+  if (running) await terminateProcess(pid, graceMs, () => isLocalApi(pid));
   try {
     unlinkSync(pidPath);
   } catch {

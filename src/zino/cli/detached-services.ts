@@ -1,9 +1,9 @@
 // `zino up --detach` and `zino down` (docs/zino-protocol.md §7): services started in the background with their logs in
 // `<runtime_dir>/logs/<svc>.log` and their pids in `<runtime_dir>/<svc>.pid`; `down` stops exactly those.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { removeStaleSocket } from "../../shared/unix-socket.js";
+import { isProcessAlive, processCommandLine, readPidFile, terminateProcess } from "../../shared/pid-process.js";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
@@ -75,7 +75,7 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
   const stopped = new Set<number>();
   for (const name of [...START_ORDER].reverse()) {
     const pidFile = pidFilePath(instance, name);
-    const pid = readPid(pidFile);
+    const pid = readPidFile(pidFile);
     if (pid !== undefined && stopped.has(pid)) {
       say(`${name} stopped with it (pid ${pid})`);
       removeFile(pidFile);
@@ -87,7 +87,7 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
       say(`${name}: process ${pid} from ${pidFile} is gone`);
       removeFile(pidFile);
     } else {
-      const how = await terminate(pid, graceMs);
+      const how = await terminateProcess(pid, graceMs);
       if (how) {
         say(`${name} stopped (pid ${pid}, ${how})`);
         stopped.add(pid);
@@ -104,63 +104,11 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
   return failed ? EXIT_FAILURE : EXIT_OK;
 }
 
-function readPid(path: string): number | undefined {
-  if (!existsSync(path)) return undefined;
-  const pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-  return !isZombie(pid);
-}
-
-/** An exited child not yet reaped by its parent still accepts signal 0. */
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch {
-    return false;
-  }
-}
-
 /** Guards against a recycled pid: on Linux the command line must name a file that runs the service or zino-host (main, bundle). */
 function isOurService(pid: number, name: ServiceName): boolean {
-  if (!isAlive(pid)) return false;
-  const cmdlinePath = `/proc/${pid}/cmdline`;
-  if (!existsSync(cmdlinePath)) return true;
-  try {
-    return readFileSync(cmdlinePath, "utf8")
-      .split("\0")
-      .some((arg) => namesServiceEntry(arg, name) || namesServiceEntry(arg, "host"));
-  } catch {
-    return true;
-  }
-}
-
-/** SIGTERM, then SIGKILL after `graceMs`; resolves with how it ended, or undefined if it survived. */
-async function terminate(pid: number, graceMs: number): Promise<string | undefined> {
-  process.kill(pid, "SIGTERM");
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return "SIGTERM";
-    await sleep(25);
-  }
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    return "SIGTERM";
-  }
-  for (let i = 0; i < 40; i += 1) {
-    if (!isAlive(pid)) return "SIGKILL";
-    await sleep(25);
-  }
-  return undefined;
+  if (!isProcessAlive(pid)) return false;
+  const commandLine = processCommandLine(pid);
+  return commandLine === undefined || commandLine.some((arg) => namesServiceEntry(arg, name) || namesServiceEntry(arg, "host"));
 }
 
 function removeFile(path: string): void {

@@ -2,23 +2,12 @@
 // (Linux /proc), and where a program is on PATH.
 import { accessSync, constants, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isProcessAlive, readPidFile } from "../../shared/pid-process.js";
 
 /** The pid in `path` when that process is alive (and not a zombie), else undefined. */
 export function readLivePid(path: string): number | undefined {
-  let pid: number;
-  try {
-    pid = Number.parseInt(readFileSync(path, "utf8").trim(), 10);
-  } catch {
-    return undefined;
-  }
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  try {
-    process.kill(pid, 0);
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z") ? undefined : pid;
-  } catch {
-    return undefined;
-  }
+  const pid = readPidFile(path);
+  return pid !== undefined && isProcessAlive(pid) ? pid : undefined;
 }
 
 /** Seconds since the process started, from /proc (clock ticks at the usual 100 Hz); undefined off Linux. */
