@@ -118,8 +118,9 @@ async function reserveInMemory(
       return { kind: "in_flight", record: existing };
     }
   }
-  // No claim means a live holder was there.
-  if (release !== null || holder === undefined) return { kind: "reserved" };
+  if (release !== null) return { kind: "reserved" };
+  // The claim was refused: a live reservation of this process holds the key (read above, in the same tick as the claim).
+  if (holder === undefined) throw new Error("idempotency: a claim was refused with no reservation holding the key");
   return { kind: "in_flight", record: holder };
 }
 

@@ -6,6 +6,7 @@
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
+import { insertNewKeyRecord } from "./sql-idempotency.js";
 import { sessionFactsCtes, sessionFactsParams } from "./sql-session-facts.js";
 import type {
   IdempotencyCompletion,
@@ -14,12 +15,18 @@ import type {
   SessionMutation,
   SessionMutationOutcome,
   StoreOperations,
+  StoredResponse,
 } from "./store-port.js";
 
 export class MutationRolledBack extends Error {
   constructor(readonly outcome: Exclude<SessionMutationOutcome, "committed">) {
     super(outcome);
   }
+}
+
+/** SQLite, a key never reserved: its completed record goes in first; a key that already has a record rolls the write back. */
+export async function insertNewKeyRecordOrRollBack(tx: SqlExecutor, r: IdempotencyReservation, response: StoredResponse): Promise<void> {
+  if (!(await insertNewKeyRecord(tx, r, response))) throw new MutationRolledBack("idempotency_lost");
 }
 
 /** The steps of one mutation with `tx`'s operations; a lost CAS or reservation throws MutationRolledBack. */

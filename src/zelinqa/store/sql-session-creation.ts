@@ -5,8 +5,16 @@
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
-import { HELD_CTE, MutationRolledBack, completionParams, doneCte, factsCtes, newKeyParams, newKeyRecordCte } from "./sql-session-commit.js";
-import { insertNewKeyRecord } from "./sql-idempotency.js";
+import {
+  HELD_CTE,
+  MutationRolledBack,
+  completionParams,
+  doneCte,
+  factsCtes,
+  insertNewKeyRecordOrRollBack,
+  newKeyParams,
+  newKeyRecordCte,
+} from "./sql-session-commit.js";
 import { sessionFactsParams } from "./sql-session-facts.js";
 import type { NewKeyCreation, SessionCreation, SessionCreationOutcome, StoreOperations } from "./store-port.js";
 
@@ -51,7 +59,7 @@ export async function createOnNewKeyInTransaction(
   const { creation, reservation, response } = input;
   try {
     return await db.transaction(async (tx) => {
-      if (!(await insertNewKeyRecord(tx, reservation, response))) throw new MutationRolledBack("idempotency_lost");
+      await insertNewKeyRecordOrRollBack(tx, reservation, response);
       return sessionCreationSteps(operations(tx), creation);
     });
   } catch (error) {

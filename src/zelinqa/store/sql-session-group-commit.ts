@@ -6,8 +6,7 @@
 // Durability is unchanged: every caller's promise settles only after the COMMIT that holds its writes.
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
-import { insertNewKeyRecord } from "./sql-idempotency.js";
-import { MutationRolledBack, checkMutationRows, sessionMutationSteps } from "./sql-session-commit.js";
+import { MutationRolledBack, checkMutationRows, insertNewKeyRecordOrRollBack, sessionMutationSteps } from "./sql-session-commit.js";
 import type { NewKeyCommit, SessionMutation, SessionMutationOutcome, StoreOperations } from "./store-port.js";
 
 /** At most this many mutations per transaction (the rest go in the next one), so no COMMIT waits for long. */
@@ -113,7 +112,7 @@ export function groupedSessionCommits(
     commitOnNewKey: async ({ mutation, reservation, response }) => {
       checkMutationRows(mutation);
       const outcome = await enqueue(mutation, async (tx) => {
-        if (!(await insertNewKeyRecord(tx, reservation, response))) throw new MutationRolledBack("idempotency_lost");
+        await insertNewKeyRecordOrRollBack(tx, reservation, response);
       });
       return outcome === "committed" ? "committed" : "not_committed";
     },
