@@ -56,8 +56,10 @@ export function createDaemonService(deps: ServiceDeps): Service {
       await server.start();
     },
     async close() {
-      history.close();
+      // No new turns first; then the turns that had ended are given their write to ctx (bounded), before the channels
+      // to ctx close. In zino-host, ctx stops right after the daemon.
       await server.close();
+      await history.close();
       for (const channel of Object.values(channels)) channel.close();
     },
   };

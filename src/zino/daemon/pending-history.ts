@@ -35,6 +35,8 @@ export interface PendingHistoryOptions {
 export const DEFAULT_MAX_PENDING_TURNS = 1000;
 export const DEFAULT_MAX_PENDING_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_PENDING_RETRY_MS = 2000;
+/** How long the daemon's close waits for writes to ctx under way: within `zino down`'s 5 s before SIGKILL. */
+export const DEFAULT_CLOSE_WAIT_MS = 3000;
 
 /** Failures worth retrying later: ctx is away or busy. Anything else (a refused turn) would fail again. */
 const RETRYABLE = new Set(["unavailable", "timeout", "overloaded", "cancelled"]);
@@ -49,38 +51,33 @@ export interface PendingHistory {
   size(): number;
   /** A queued turn of the ctxkey with that id (a retry of a turn that ended while ctx was away). */
   find(ctxkey: string, turnId: string): PendingTurn | undefined;
-  close(): void;
+  /**
+   * Stops the retries, then waits up to `waitMs` for the writes to ctx already under way (a turn that ended just
+   * before the daemon was asked to stop); one still unanswered then goes to the spool, so the next start writes it
+   * (its turn id keeps it from being stored twice if it did reach ctx).
+   */
+  close(waitMs?: number): Promise<void>;
 }
 
 export function createPendingHistory(options: PendingHistoryOptions): PendingHistory {
   const { logger } = options;
-  const maxTurns = options.maxTurns ?? DEFAULT_MAX_PENDING_TURNS;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PENDING_BYTES;
-  const sizeOf = (turn: PendingTurn) => JSON.stringify(turn).length;
-  let queuedBytes = 0;
-  const retryMs = options.retryMs ?? DEFAULT_PENDING_RETRY_MS;
-  let queue: PendingTurn[] = [];
-  const spool = createSpool(options.spoolPath, logger);
+  const queue = createQueue(options, logger);
   const chains = createChains();
+  /** Turns being written directly (not from the queue, which the spool already holds), until ctx answers. */
+  const writing = new Set<PendingTurn>();
   let closed = false;
 
   // Every `retryMs` while turns wait: each waiting ctxkey is flushed.
   const schedule = retryTimer(
-    retryMs,
-    () => !closed && queue.length > 0,
-    () => Promise.all([...new Set(queue.map((turn) => turn.ctxkey))].map((ctxkey) => flush(ctxkey))),
+    options.retryMs ?? DEFAULT_PENDING_RETRY_MS,
+    () => !closed && queue.size() > 0,
+    () => Promise.all([...new Set(queue.turns().map((turn) => turn.ctxkey))].map((ctxkey) => flush(ctxkey))),
   );
-
-  const remove = (turn: PendingTurn) => {
-    queue = queue.filter((queued) => queued !== turn);
-    queuedBytes -= sizeOf(turn);
-    spool.write(queue);
-  };
 
   /** Under the ctxkey's chain: writes its queued turns in order. */
   const drain = async (ctxkey: string): Promise<boolean> => {
     for (;;) {
-      const next = queue.find((turn) => turn.ctxkey === ctxkey);
+      const next = queue.turns().find((turn) => turn.ctxkey === ctxkey);
       if (!next) return true;
       try {
         await options.append(next);
@@ -88,55 +85,112 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
         if (retryable(err)) return false;
         logger.error({ err, ctxkey, turnId: next.turn_id }, "zino-ctx refused a pending turn; it is dropped");
       }
-      remove(next);
-      logger.info({ ctxkey, turnId: next.turn_id, left: queue.length }, "a pending turn was written to zino-ctx");
+      queue.remove(next);
+      logger.info({ ctxkey, turnId: next.turn_id, left: queue.size() }, "a pending turn was written to zino-ctx");
     }
   };
 
   const flush = (ctxkey: string): Promise<void> => {
-    if (!queue.some((turn) => turn.ctxkey === ctxkey)) return chains.idle(ctxkey);
+    if (!queue.turns().some((turn) => turn.ctxkey === ctxkey)) return chains.idle(ctxkey);
     return chains.serial(ctxkey, async () => {
       await drain(ctxkey);
     });
   };
 
   const enqueue = (turn: PendingTurn): StoreOutcome => {
-    const bytes = sizeOf(turn);
-    if (queue.length >= maxTurns || queuedBytes + bytes > maxBytes) return dropped(logger, turn, { maxTurns, maxBytes });
-    queue.push(turn);
-    queuedBytes += bytes;
-    spool.write(queue);
+    // Already spooled by close() while its write was under way.
+    if (queue.has(turn)) return "queued";
+    if (!queue.add([turn])) return "dropped";
     schedule();
     return "queued";
   };
 
   return {
     start() {
-      queue = spool.read(maxTurns);
-      queuedBytes = queue.reduce((total, turn) => total + sizeOf(turn), 0);
+      queue.load();
       schedule();
     },
     store(turn) {
       return chains.serial(turn.ctxkey, async (): Promise<StoreOutcome> => {
         if (!(await drain(turn.ctxkey))) return enqueue(turn);
+        writing.add(turn);
         try {
           await options.append(turn);
+          // Spooled by close() while ctx had not answered yet: ctx has it now.
+          if (queue.has(turn)) queue.remove(turn);
           return "stored";
         } catch (err) {
           if (!retryable(err)) throw err;
           logger.warn({ err, ctxkey: turn.ctxkey, turnId: turn.turn_id }, "zino-ctx cannot store the turn now; it is queued");
           return enqueue(turn);
+        } finally {
+          writing.delete(turn);
         }
       });
     },
     flush,
-    size: () => queue.length,
-    find: (ctxkey, turnId) => queue.find((turn) => turn.ctxkey === ctxkey && turn.turn_id === turnId),
-    close() {
+    size: () => queue.size(),
+    find: (ctxkey, turnId) => queue.turns().find((turn) => turn.ctxkey === ctxkey && turn.turn_id === turnId),
+    async close(waitMs = DEFAULT_CLOSE_WAIT_MS) {
       closed = true;
       schedule.cancel();
+      await settledWithin(
+        [...writing].map((turn) => chains.idle(turn.ctxkey)),
+        waitMs,
+      );
+      const unanswered = [...writing].filter((turn) => !queue.has(turn));
+      if (unanswered.length === 0) return;
+      logger.warn(
+        { turns: unanswered.length, waitMs },
+        "zino-ctx did not answer the last writes before the daemon stopped; they are spooled and written at the next start",
+      );
+      queue.add(unanswered, { unbounded: true });
     },
   };
+}
+
+/** The turns waiting for ctx, oldest first, within their bounds, mirrored in the spool. */
+function createQueue(options: PendingHistoryOptions, logger: Logger) {
+  const maxTurns = options.maxTurns ?? DEFAULT_MAX_PENDING_TURNS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PENDING_BYTES;
+  const spool = createSpool(options.spoolPath, logger);
+  const sizeOf = (turn: PendingTurn) => JSON.stringify(turn).length;
+  let queue: PendingTurn[] = [];
+  let queuedBytes = 0;
+  return {
+    turns: (): readonly PendingTurn[] => queue,
+    size: () => queue.length,
+    has: (turn: PendingTurn) => queue.includes(turn),
+    load() {
+      queue = spool.read(maxTurns);
+      queuedBytes = queue.reduce((total, turn) => total + sizeOf(turn), 0);
+    },
+    /** False, with the turn logged as dropped, past the bounds; `unbounded` (the turns of a closing daemon) goes past them. */
+    add(turns: readonly PendingTurn[], { unbounded = false } = {}): boolean {
+      const bytes = turns.reduce((total, turn) => total + sizeOf(turn), 0);
+      if (!unbounded && (queue.length + turns.length > maxTurns || queuedBytes + bytes > maxBytes)) {
+        for (const turn of turns) dropped(logger, turn, { maxTurns, maxBytes });
+        return false;
+      }
+      queue.push(...turns);
+      queuedBytes += bytes;
+      spool.write(queue);
+      return true;
+    },
+    remove(turn: PendingTurn) {
+      queue = queue.filter((queued) => queued !== turn);
+      queuedBytes -= sizeOf(turn);
+      spool.write(queue);
+    },
+  };
+}
+
+/** Resolves once every promise of `work` has settled, or after `ms`, whichever comes first. */
+async function settledWithin(work: readonly Promise<unknown>[], ms: number): Promise<void> {
+  if (work.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(work), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /** A one-shot timer re-armed after each run while `wanted()`; unref'd, so it never keeps the process alive. */
@@ -158,12 +212,11 @@ function retryTimer(ms: number, wanted: () => boolean, run: () => Promise<unknow
   });
 }
 
-function dropped(logger: Logger, turn: PendingTurn, limits: { maxTurns: number; maxBytes: number }): StoreOutcome {
+function dropped(logger: Logger, turn: PendingTurn, limits: { maxTurns: number; maxBytes: number }): void {
   logger.error(
     { ctxkey: turn.ctxkey, turnId: turn.turn_id, ...limits },
     "the queue of turns waiting for zino-ctx is full; this turn is not stored",
   );
-  return "dropped";
 }
 
 /** One chain per ctxkey: its flushes and stores never overlap, so its turns reach ctx in order. */

@@ -1,7 +1,7 @@
 // The daemon's queue of turns ctx could not store (pending-history.ts) and its turn ledger (turn-ledger.ts),
 // with ctx's append replaced by a function (the process boundary): order, bounds, spool, retries, idempotency.
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -46,7 +46,7 @@ void describe("pending history", () => {
     assert.equal(history.size(), 1, "another ctxkey's turn waits for its own flush or the retry");
     await history.flush("other");
     assert.equal(history.size(), 0);
-    history.close();
+    await history.close();
   });
 
   void it("DMN-31 retries on its own, and keeps concurrent stores of one ctxkey in order", async () => {
@@ -58,7 +58,7 @@ void describe("pending history", () => {
     ctx.setUp(true);
     for (let i = 0; i < 100 && history.size() > 0; i += 1) await sleep(10);
     assert.deepEqual(ctx.stored, ["r:1", "r:2", "r:3"]);
-    history.close();
+    await history.close();
   });
 
   void it("DMN-31 is bounded: past maxTurns or maxBytes a turn is dropped, not queued", async () => {
@@ -69,12 +69,12 @@ void describe("pending history", () => {
       [await history.store(turnOf("b", "1")), await history.store(turnOf("b", "2")), await history.store(turnOf("b", "3"))],
       ["queued", "queued", "dropped"],
     );
-    history.close();
+    await history.close();
     const bySize = createPendingHistory({ append: ctx.append, logger: silentLogger(), maxBytes: 300, retryMs: 60_000 });
     const big = { ...turnOf("b", "big"), messages: [{ role: "tool" as const, content: "x".repeat(400) }] };
     assert.equal(await bySize.store(big), "dropped");
     assert.equal(await bySize.store(turnOf("b", "small")), "queued");
-    bySize.close();
+    await bySize.close();
   });
 
   void it("DMN-31 drops a queued turn ctx refuses for good (bad_request) instead of blocking the ctxkey", async () => {
@@ -97,7 +97,7 @@ void describe("pending history", () => {
     assert.equal(history.size(), 0);
     await assert.rejects(history.store(turnOf("p", "bad")), /no/, "a fresh turn ctx refuses is the caller's failure, not queued");
     assert.equal(history.size(), 0);
-    history.close();
+    await history.close();
   });
 
   void it("DMN-31 keeps its queue in a 0600 spool file across a restart, and sets an unreadable spool aside", async () => {
@@ -108,7 +108,7 @@ void describe("pending history", () => {
     first.start();
     await first.store(turnOf("s", "1"));
     await first.store(turnOf("s", "2"));
-    first.close();
+    await first.close();
     assert.equal(statSync(spoolPath).mode & 0o777, 0o600);
     ctx.setUp(true);
     const second = createPendingHistory({ append: ctx.append, logger: silentLogger(), spoolPath, retryMs: 60_000 });
@@ -117,13 +117,66 @@ void describe("pending history", () => {
     await second.flush("s");
     assert.deepEqual(ctx.stored, ["s:1", "s:2"]);
     assert.equal(readdirSync(dir).includes("spool.json"), false, "removed once empty");
-    second.close();
+    await second.close();
     writeFileSync(spoolPath, "{not json");
     const third = createPendingHistory({ append: ctx.append, logger: silentLogger(), spoolPath });
     third.start();
     assert.equal(third.size(), 0);
     assert.ok(readdirSync(dir).some((name) => name.startsWith("spool.json.unreadable-")));
-    third.close();
+    await third.close();
+  });
+
+  void it("DMN-31 waits at close for a write to ctx under way, and spools it when ctx does not answer in time", async () => {
+    const spoolPath = join(dir, "closing.json");
+    const stored: string[] = [];
+    const answers: Array<() => void> = [];
+    // ctx takes the write and answers only when the test says so.
+    const append = (turn: PendingTurn) =>
+      new Promise<void>((resolve) => {
+        answers.push(() => {
+          stored.push(turn.turn_id);
+          resolve();
+        });
+      });
+    const history = createPendingHistory({ append, logger: silentLogger(), spoolPath, retryMs: 60_000 });
+    history.start();
+    const outcome = history.store(turnOf("c", "answered"));
+    await sleep(5);
+    let closed = false;
+    const closing = history.close(5000).then(() => (closed = true));
+    await sleep(50);
+    assert.equal(closed, false, "close waits while ctx has not answered");
+    answers.shift()!();
+    await closing;
+    assert.equal(await outcome, "stored");
+    assert.deepEqual(stored, ["answered"]);
+    assert.equal(readdirSync(dir).includes("closing.json"), false, "nothing spooled");
+
+    const late = createPendingHistory({ append, logger: silentLogger(), spoolPath, retryMs: 60_000 });
+    late.start();
+    const lateOutcome = late.store(turnOf("c", "unanswered"));
+    await sleep(5);
+    const started = Date.now();
+    await late.close(100);
+    assert.ok(Date.now() - started >= 90, "close waited for ctx first");
+    const spooled = JSON.parse(readFileSync(spoolPath, "utf8")) as { turns: PendingTurn[] };
+    assert.deepEqual(
+      spooled.turns.map((turn) => turn.turn_id),
+      ["unanswered"],
+    );
+    // The next start writes it.
+    const next = createPendingHistory({ append: async (turn) => void stored.push(turn.turn_id), logger: silentLogger(), spoolPath });
+    next.start();
+    assert.equal(next.size(), 1);
+    await next.flush("c");
+    assert.deepEqual(stored, ["answered", "unanswered"]);
+    await next.close();
+    // ctx's late answer to the first write: the spool no longer holds the turn (the turn id keeps ctx from storing it twice).
+    writeFileSync(spoolPath, JSON.stringify(spooled));
+    answers.shift()!();
+    assert.equal(await lateOutcome, "stored");
+    assert.equal(late.size(), 0);
+    assert.equal(readdirSync(dir).includes("closing.json"), false, "the spool was emptied");
   });
 });
 
