@@ -281,8 +281,8 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
     for (const id of ["ses_s0", "ses_s1", "ses_s2"]) await insertSession(id);
     const batches: number[] = [];
     const batched = batchedNewKeyCommits(counting(db, batches), createSessionCache(), 1);
-    // ses_s0 takes the only slot; queued behind it: two requests for ses_s1's version 0, and ses_s2's commit reusing
-    // one of their keys.
+    // All four arrive in one round of the event loop: ses_s0 and ses_s1's first request go in the first statement;
+    // ses_s1's second request (the same session) and ses_s2's commit reusing its key wait for the next one.
     const outcomes = await Promise.all([
       batched.commit(item("ses_s0", 0, "key-s0")),
       batched.commit(item("ses_s1", 0, "key-s1-a", { n: 1 })),
@@ -290,8 +290,8 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
       batched.commit(item("ses_s2", 0, "key-s1-a", { n: 3 })),
     ]);
     assert.deepEqual(outcomes, ["committed", "committed", "not_committed", "not_committed"]);
-    // ses_s1's first request went alone; the other two, which share nothing, went together after it.
-    assert.deepEqual(batches, [2]);
+    // The two left over share nothing with each other: they went together, after the first statement.
+    assert.deepEqual(batches, [2, 2]);
     assert.deepEqual((await store.getSession(DOMAIN, "ses_s1"))?.state, { v: 1, n: 1 });
     assert.equal((await store.getSession(DOMAIN, "ses_s2"))?.stateVersion, 0);
     assert.equal(await store.getIdempotency(DOMAIN, "nextQuestions", "key-s1-b"), null);
@@ -301,15 +301,15 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
     for (const id of ["ses_f1", "ses_f2", "ses_f3", "ses_f4"]) await insertSession(id);
     const batches: number[] = [];
     const batched = batchedNewKeyCommits(counting(db, batches), createSessionCache(), 1);
-    // The first commit takes the only statement slot; the next three queue and go together. A NUL character cannot
-    // be stored in a PostgreSQL text (nor in the batch's jsonb): that commit fails, alone and in the batch.
+    // The four arrive in one round of the event loop and go together. A NUL character cannot be stored in a
+    // PostgreSQL text (nor in the batch's jsonb): that commit fails, in the batch and then alone.
     const results = await Promise.allSettled([
       batched.commit(item("ses_f1", 0, "key-f1")),
       batched.commit(item("ses_f2", 0, "key-f2")),
       batched.commit(item("ses_f3", 0, "key-f3", { body: "nul\u0000byte" })),
       batched.commit(item("ses_f4", 0, "key-f4")),
     ]);
-    assert.deepEqual(batches, [3]);
+    assert.deepEqual(batches, [4]);
     assert.deepEqual(
       results.map((r) => r.status),
       ["fulfilled", "fulfilled", "rejected", "fulfilled"],
