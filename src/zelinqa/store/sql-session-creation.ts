@@ -1,20 +1,12 @@
 // The write of a new session (POST /v1/sessions, docs/zelinqa-api.md §8.1): its row, its first journal row, the studio's facts and
 // the request's idempotency record, all or nothing. PostgreSQL does it in one statement, as it does a mutation
 // (sql-session-commit.ts), instead of BEGIN, four statements and COMMIT, and under a key never reserved also the key's
-// completed record (commitSessionCreationOnNewKey); SQLite runs the same steps in a transaction.
+// completed record (commitSessionCreationOnNewKey); SQLite runs the same steps in a transaction, under a key never
+// reserved together with the other sessions' writes of the moment (sql-session-group-commit.ts).
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor, SqlParam } from "./sql-executor.js";
 import { int } from "./sql-executor.js";
-import {
-  HELD_CTE,
-  MutationRolledBack,
-  completionParams,
-  doneCte,
-  factsCtes,
-  insertNewKeyRecordOrRollBack,
-  newKeyParams,
-  newKeyRecordCte,
-} from "./sql-session-commit.js";
+import { HELD_CTE, MutationRolledBack, completionParams, doneCte, factsCtes, newKeyParams, newKeyRecordCte } from "./sql-session-commit.js";
 import { sessionFactsParams } from "./sql-session-facts.js";
 import type { NewKeyCreation, SessionCreation, SessionCreationOutcome, StoreOperations } from "./store-port.js";
 
@@ -45,25 +37,6 @@ export async function commitSessionCreationInTransaction(
     return await db.transaction((tx) => sessionCreationSteps(operations(tx), creation));
   } catch (error) {
     if (error instanceof MutationRolledBack && error.outcome === "idempotency_lost") return error.outcome;
-    throw error;
-  }
-}
-
-/** SQLite: a new session under a key never reserved, with the key's completed record, in one transaction;
- * "not_committed" wrote nothing (the key has a record). The caller holds the key's claim in memory. */
-export async function createOnNewKeyInTransaction(
-  db: SqlExecutor,
-  operations: (tx: SqlExecutor) => StoreOperations,
-  input: NewKeyCreation,
-): Promise<"committed" | "not_committed"> {
-  const { creation, reservation, response } = input;
-  try {
-    return await db.transaction(async (tx) => {
-      await insertNewKeyRecordOrRollBack(tx, reservation, response);
-      return sessionCreationSteps(operations(tx), creation);
-    });
-  } catch (error) {
-    if (error instanceof MutationRolledBack) return "not_committed";
     throw error;
   }
 }

@@ -12,7 +12,6 @@ import {
   commitSessionCreationInOneStatement,
   commitSessionCreationInTransaction,
   commitSessionCreationOnNewKey,
-  createOnNewKeyInTransaction,
 } from "./sql-session-creation.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
@@ -110,7 +109,7 @@ function sqliteSessionWrites(db: SqlExecutor, holds: Holds, inFlight: InFlightRe
     oneTripMutations: {
       known: (domainId, sessionId) => holds.sessions.get(domainId, sessionId),
       commit: (input) => claimed(input.reservation, () => grouped.commitOnNewKey(input)),
-      create: (input) => claimed(input.reservation, () => createOnNewKeyInTransaction(db, (tx) => operations(tx, holds), input)),
+      create: (input) => claimed(input.reservation, () => grouped.createOnNewKey(input)),
     },
   };
   return { writes, drain: grouped.drain };
