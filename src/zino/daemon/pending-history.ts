@@ -38,6 +38,9 @@ export const DEFAULT_PENDING_RETRY_MS = 2000;
 /** How long the daemon's close waits for writes to ctx under way: within `zino down`'s 5 s before SIGKILL. */
 export const DEFAULT_CLOSE_WAIT_MS = 3000;
 
+const SPOOLED_AT_CLOSE =
+  "zino-ctx did not answer the last writes before the daemon stopped; they are spooled and written at the next start";
+
 /** Failures worth retrying later: ctx is away or busy. Anything else (a refused turn) would fail again. */
 const RETRYABLE = new Set(["unavailable", "timeout", "overloaded", "cancelled"]);
 const retryable = (err: unknown) => !(err instanceof WireError) || RETRYABLE.has(err.code);
@@ -63,8 +66,8 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
   const { logger } = options;
   const queue = createQueue(options, logger);
   const chains = createChains();
-  /** Turns being written directly (not from the queue, which the spool already holds), until ctx answers. */
-  const writing = new Set<PendingTurn>();
+  /** Turns given to store() and not settled yet (waiting for their ctxkey's earlier writes, or for ctx's answer). */
+  const storing = new Set<PendingTurn>();
   let closed = false;
 
   // Every `retryMs` while turns wait: each waiting ctxkey is flushed.
@@ -110,23 +113,28 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
       queue.load();
       schedule();
     },
-    store(turn) {
-      return chains.serial(turn.ctxkey, async (): Promise<StoreOutcome> => {
-        if (!(await drain(turn.ctxkey))) return enqueue(turn);
-        writing.add(turn);
-        try {
-          await options.append(turn);
-          // Spooled by close() while ctx had not answered yet: ctx has it now.
-          if (queue.has(turn)) queue.remove(turn);
-          return "stored";
-        } catch (err) {
-          if (!retryable(err)) throw err;
-          logger.warn({ err, ctxkey: turn.ctxkey, turnId: turn.turn_id }, "zino-ctx cannot store the turn now; it is queued");
-          return enqueue(turn);
-        } finally {
-          writing.delete(turn);
-        }
-      });
+    async store(turn) {
+      storing.add(turn);
+      try {
+        return await chains.serial(turn.ctxkey, async (): Promise<StoreOutcome> => {
+          // Put in the queue by close() before its turn came: the drain writes it with the others.
+          const spooled = queue.has(turn);
+          if (!(await drain(turn.ctxkey))) return enqueue(turn);
+          if (spooled) return "stored";
+          try {
+            await options.append(turn);
+            // Spooled by close() while ctx had not answered yet: ctx has it now.
+            if (queue.has(turn)) queue.remove(turn);
+            return "stored";
+          } catch (err) {
+            if (!retryable(err)) throw err;
+            logger.warn({ err, ctxkey: turn.ctxkey, turnId: turn.turn_id }, "zino-ctx cannot store the turn now; it is queued");
+            return enqueue(turn);
+          }
+        });
+      } finally {
+        storing.delete(turn);
+      }
     },
     flush,
     size: () => queue.size(),
@@ -135,15 +143,13 @@ export function createPendingHistory(options: PendingHistoryOptions): PendingHis
       closed = true;
       schedule.cancel();
       await settledWithin(
-        [...writing].map((turn) => chains.idle(turn.ctxkey)),
+        [...storing].map((turn) => chains.idle(turn.ctxkey)),
         waitMs,
       );
-      const unanswered = [...writing].filter((turn) => !queue.has(turn));
+      // In the order they were given, so each ctxkey's turns stay in order in the spool.
+      const unanswered = [...storing].filter((turn) => !queue.has(turn));
       if (unanswered.length === 0) return;
-      logger.warn(
-        { turns: unanswered.length, waitMs },
-        "zino-ctx did not answer the last writes before the daemon stopped; they are spooled and written at the next start",
-      );
+      logger.warn({ turns: unanswered.length, waitMs }, SPOOLED_AT_CLOSE);
       queue.add(unanswered, { unbounded: true });
     },
   };

@@ -154,7 +154,8 @@ void describe("pending history", () => {
 
     const late = createPendingHistory({ append, logger: silentLogger(), spoolPath, retryMs: 60_000 });
     late.start();
-    const lateOutcome = late.store(turnOf("c", "unanswered"));
+    // The second turn of the ctxkey waits behind the first, whose write ctx does not answer.
+    const lateOutcomes = [late.store(turnOf("c", "unanswered")), late.store(turnOf("c", "behind"))];
     await sleep(5);
     const started = Date.now();
     await late.close(100);
@@ -162,19 +163,24 @@ void describe("pending history", () => {
     const spooled = JSON.parse(readFileSync(spoolPath, "utf8")) as { turns: PendingTurn[] };
     assert.deepEqual(
       spooled.turns.map((turn) => turn.turn_id),
-      ["unanswered"],
+      ["unanswered", "behind"],
     );
-    // The next start writes it.
+    // The next start writes them, in order.
     const next = createPendingHistory({ append: async (turn) => void stored.push(turn.turn_id), logger: silentLogger(), spoolPath });
     next.start();
-    assert.equal(next.size(), 1);
+    assert.equal(next.size(), 2);
     await next.flush("c");
-    assert.deepEqual(stored, ["answered", "unanswered"]);
+    assert.deepEqual(stored, ["answered", "unanswered", "behind"]);
     await next.close();
-    // ctx's late answer to the first write: the spool no longer holds the turn (the turn id keeps ctx from storing it twice).
+    // ctx's late answers to the closed daemon's writes: its spool no longer holds them, and each turn went out once more
+    // at most (the turn id keeps ctx from storing it twice).
     writeFileSync(spoolPath, JSON.stringify(spooled));
     answers.shift()!();
-    assert.equal(await lateOutcome, "stored");
+    assert.equal(await lateOutcomes[0], "stored");
+    await sleep(5);
+    answers.shift()!();
+    assert.equal(await lateOutcomes[1], "stored");
+    assert.equal(answers.length, 0, "the second turn was written once, from the queue");
     assert.equal(late.size(), 0);
     assert.equal(readdirSync(dir).includes("closing.json"), false, "the spool was emptied");
   });
