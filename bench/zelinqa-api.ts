@@ -78,7 +78,7 @@ async function serveRole(target: string): Promise<void> {
     logger: createLogger("info"),
     locale: "en",
     maxBodyBytes: 10_485_760,
-    workerPollMs: 20,
+    // The compile worker polls at serve's interval (200 ms), as in production; a publish wakes it at once anyway.
   });
   const base = await app.fastify.listen({ host: "127.0.0.1", port: 0 });
   print(JSON.stringify({ base, key: key.apiKey }));
