@@ -10,6 +10,7 @@ import { createSqlStore, type ZelinqaStore } from "../../../src/zelinqa/store/in
 import type { SqlExecutor } from "../../../src/zelinqa/store/sql-executor.js";
 import { createSqliteExecutor } from "../../../src/zelinqa/store/sqlite/sqlite-executor.js";
 import type { NewKeyCreation } from "../../../src/zelinqa/store/store-port.js";
+import { sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
@@ -48,38 +49,7 @@ const response = (key: string) => ({
 
 function creation(id: string, key: string): NewKeyCreation {
   return {
-    creation: {
-      session: {
-        id,
-        domainId: DOMAIN,
-        configVersionId: CFG,
-        state: { n: 0 },
-        stateVersion: 0,
-        status: "active",
-        turnCount: 0,
-        createdAt: T0,
-        updatedAt: T0,
-      },
-      event: { sessionId: id, stateVersion: 0, kind: "create", requestId: `req_${key}`, summary: {}, occurredAt: T0 },
-      facts: {
-        facts: {
-          sessionId: id,
-          domainId: DOMAIN,
-          configVersionId: CFG,
-          status: "active",
-          stopReason: null,
-          objectiveReached: false,
-          turns: 0,
-          objectiveReachedTurn: null,
-          pendingQuestionId: null,
-          createdAt: T0,
-          updatedAt: T0,
-        },
-        turn: null,
-        outcomes: [],
-        coverage: [],
-      },
-    },
+    creation: sessionCreation({ id, domainId: DOMAIN, configVersionId: CFG, requestId: `req_${key}`, at: T0 }),
     reservation: reservation("createSession", key),
     response: response(key),
   };

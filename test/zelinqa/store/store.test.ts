@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import pg from "pg";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
 import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import { sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
@@ -648,35 +649,8 @@ for (const backend of BACKENDS) {
       if (!trips) return;
       const base = { domainId, operation: "createSession", fingerprint: "f", now: T0, leaseExpiresAt: T1, expiresAt: T2 };
       const response = { status: 201, body: '{"s":1}', contentType: "application/json; charset=utf-8", requestId: "req_c" };
-      const creation = (id: string) => ({
-        session: { ...sessionRow(id, "cfg_c"), state: { n: 0 }, createdAt: T0, updatedAt: T0 },
-        event: {
-          sessionId: id,
-          stateVersion: 0,
-          kind: "create" as const,
-          requestId: "req_c",
-          summary: { degraded: false },
-          occurredAt: T0,
-        },
-        facts: {
-          facts: {
-            sessionId: id,
-            domainId,
-            configVersionId: "cfg_c",
-            status: "active",
-            stopReason: null,
-            objectiveReached: false,
-            turns: 0,
-            objectiveReachedTurn: null,
-            pendingQuestionId: null,
-            createdAt: T0,
-            updatedAt: T0,
-          },
-          turn: null,
-          outcomes: [],
-          coverage: [],
-        },
-      });
+      const creation = (id: string) =>
+        sessionCreation({ id, domainId, configVersionId: "cfg_c", requestId: "req_c", at: T0, summary: { degraded: false } });
       const reservation = { ...base, key: "key-create-1", token: "tc1" };
       assert.equal(await trips.create({ creation: creation("ses_c1"), reservation, response }), "committed");
       assert.equal((await store.getSession(domainId, "ses_c1"))?.stateVersion, 0);
