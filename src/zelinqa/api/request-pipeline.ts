@@ -239,6 +239,7 @@ function handlerInput(
   deps: PipelineDeps,
   input: { route: RouteDefinition; request: FastifyRequest; prepared: Prepared },
   session: SessionRecord | null | undefined,
+  publishedVersion?: string,
 ): Parameters<RouteDefinition["handle"]>[0] {
   const { route, request, prepared } = input;
   return {
@@ -251,6 +252,7 @@ function handlerInput(
     now: deps.now(),
     accept: request.headers.accept,
     ...(session !== undefined ? { session } : {}),
+    ...(publishedVersion !== undefined ? { publishedVersion } : {}),
   };
 }
 
@@ -259,17 +261,19 @@ function commitOneTrip(
   trips: OneTrips,
   result: RouteResult,
   write: { reservation: IdempotencyReservation; response: StoredResponse },
-  session: SessionRecord | undefined,
+  from: { session: SessionRecord | undefined; publishedVersion: string | undefined },
 ) {
+  const { session, publishedVersion } = from;
   if (session && result.mutation) return trips.commit({ mutation: result.mutation, ...write });
-  if (!session && result.creation) return trips.create({ creation: result.creation, ...write });
+  if (!session && result.creation)
+    return trips.create({ creation: result.creation, ...write, onlyIfPublished: publishedVersion !== undefined });
   return "not_committed" as const;
 }
 
 /**
  * A session mutation under a new key, from the session as this process last read or committed it, or a new session
  * (route.createsSession), stored with its completed idempotency record in one commit (ZelinqaStore.oneTripMutations).
- * Anything else (a session this process does not know, a refusal, a stale copy, a key seen before) writes nothing
+ * Anything else (a session this process does not know, a refusal, a stale copy, a published version that has moved on, a key seen before) writes nothing
  * and returns null: the request then takes the ordinary path (reservation, handler, commit) as if this had not run.
  */
 async function oneTripWrite(
@@ -281,15 +285,17 @@ async function oneTripWrite(
   if (!trips) return null;
   const session = typeof sessionId === "string" ? trips.known(input.scope.domainId, sessionId) : undefined;
   if (session === null || (session === undefined && input.route.createsSession?.(input.prepared.body) !== true)) return null;
+  // A new session may pin the published version as last read: its write checks that version is still the published one.
+  const publishedVersion = session === undefined ? trips.publishedVersion?.(input.scope.domainId) : undefined;
   let result: RouteResult;
   try {
-    result = await input.route.handle(handlerInput(deps, input, session));
+    result = await input.route.handle(handlerInput(deps, input, session, publishedVersion));
   } catch {
     return null;
   }
   const response = { status: result.status, ...serialise(result), requestId: input.request.id };
   const reservation = reservationAt(deps.now(), { scope: input.scope, fingerprint: input.fingerprint, token: deps.ids.uuid() });
-  if ((await commitOneTrip(trips, result, { reservation, response }, session)) !== "committed") return null;
+  if ((await commitOneTrip(trips, result, { reservation, response }, { session, publishedVersion })) !== "committed") return null;
   result.afterCommit?.();
   return { ...response, headers: {} as Record<string, string> };
 }

@@ -35,6 +35,11 @@ export interface RequestContext<B, Q, P = Record<string, string>> {
   accept?: string | undefined;
   /** The session of a `sessionParam` route, read with the idempotency reservation (null: unknown); absent: not read. */
   session?: SessionRecord | null | undefined;
+  /**
+   * A `createsSession` route on its one-trip path: the domain's published version as this process last read it,
+   * which a new session may pin without reading the domain (the store's write checks it is still the published one).
+   */
+  publishedVersion?: string | undefined;
 }
 
 export interface RouteDefinition {

@@ -49,7 +49,9 @@ async function draftArtifact(deps: OperationDeps, domainId: string, now: Date): 
 /** The artefact a new session pins: the published one, or [ext] the current draft's. */
 export async function sessionArtifact(
   deps: OperationDeps,
-  call: { domainId: string; now: Date; configuration?: "published" | "draft" | undefined },
+  call: { domainId: string; now: Date; configuration?: "published" | "draft" | undefined; publishedVersion?: string | undefined },
 ): Promise<SessionArtifact> {
-  return call.configuration === "draft" ? draftArtifact(deps, call.domainId, call.now) : publishedArtifact(deps, call.domainId);
+  return call.configuration === "draft"
+    ? draftArtifact(deps, call.domainId, call.now)
+    : publishedArtifact(deps, call.domainId, call.publishedVersion);
 }

@@ -23,10 +23,16 @@ export async function pinnedArtifact(deps: OperationDeps, session: SessionRecord
   return loaded.artifact;
 }
 
-/** The domain's published version and its artefact (sessions and the legacy route start from it). */
-export async function publishedArtifact(deps: OperationDeps, domainId: string): Promise<{ versionId: string; artifact: CompiledArtifact }> {
-  const domain = await deps.store.getDomain(domainId);
-  const versionId = domain?.publishedVersionId ?? null;
+/**
+ * The domain's published version and its artefact (sessions and the legacy route start from it); `known`, that
+ * version as this process last read it, saves the domain's read (the caller's write then checks it is still current).
+ */
+export async function publishedArtifact(
+  deps: OperationDeps,
+  domainId: string,
+  known?: string,
+): Promise<{ versionId: string; artifact: CompiledArtifact }> {
+  const versionId = known ?? (await deps.store.getDomain(domainId))?.publishedVersionId ?? null;
   if (versionId === null) throw new OperationError("unknown_configuration", { state: "published" });
   const loaded = await deps.artifacts.get(domainId, versionId);
   if (loaded === null) throw new OperationError("compiled_artifact_unavailable", { session_id: null });

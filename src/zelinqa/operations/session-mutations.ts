@@ -82,9 +82,10 @@ function mutationOf(input: {
   return { mutation };
 }
 
+/** `publishedVersion`: the domain's published version as last read, pinned without reading it again (RequestContext.publishedVersion). */
 export async function createSession(
   deps: OperationDeps,
-  call: SessionCall & { request: SessionCreateRequest },
+  call: SessionCall & { request: SessionCreateRequest; publishedVersion?: string | undefined },
 ): Promise<Prepared<SessionStateBody>> {
   const { versionId, artifact, save } = await sessionArtifact(deps, { ...call, configuration: call.request.configuration });
   const result = await engineCreateSession(artifact, call.request, engineDeps(deps));

@@ -1,21 +1,25 @@
-// PostgreSQL: the one-statement commits of known sessions (commitSessionMutationOnNewKey) sent together. Under load
-// most of a commit's cost in the database is per statement, not per row: the Bind and Execute messages, starting the
-// executor over a plan of a dozen CTEs, the COMMIT, waking the backend and the client. So while `maxInFlight` of these
-// statements are running, the commits that arrive queue, and the next statement carries all of them (up to MAX_BATCH)
+// PostgreSQL: the one-statement commits of known sessions (commitSessionMutationOnNewKey) and the creations of new
+// sessions (commitSessionCreationOnNewKey), each under a key never reserved, sent together. Under load most of a
+// write's cost in the database is per statement, not per row: the Bind and Execute messages, starting the executor
+// over a plan of a dozen CTEs, the COMMIT, waking the backend and the client. So while `maxInFlight` of these
+// statements are running, the writes that arrive queue, and the next statement carries all of them (up to MAX_BATCH)
 // as one JSON parameter, each row gated on its own: a session's compare-and-swap or a key's insert that fails writes
-// nothing of that row and leaves the others as they are. The commits that arrive in one round of the event loop go out
-// together at its check phase (setImmediate); a quiet server's single commit waits only for that phase. Before, the
+// nothing of that row and leaves the others as they are. The writes that arrive in one round of the event loop go out
+// together at its check phase (setImmediate); a quiet server's single write waits only for that phase. Before, the
 // first commits of a round each took a free slot at once, alone: 29% of the commits went alone under 32 clients,
 // against 5% now, and statements per commit fell from 0.37 to 0.14 (pg_stat_statements); the database's CPU per /next
-// fell by 14–17% in both orders of two interleaved builds (/work/pybench/zqcpu.mts, issue 14). Durability is
+// fell by 14–17% in both orders of two interleaved builds (issue 14). A creation rides in the same statement as the
+// commits of its round: alone, the creations of a benchmark's sessions were one statement in three. Durability is
 // unchanged: every caller settles after the statement that holds its writes has committed.
 import type { SessionCache } from "./session-cache.js";
 import type { SqlExecutor } from "./sql-executor.js";
 import { text } from "./sql-executor.js";
 import { memoryKey } from "./sql-idempotency.js";
 import { checkMutationRows, commitSessionMutationOnNewKey } from "./sql-session-commit.js";
+import { checkCreation, commitSessionCreationOnNewKey } from "./sql-session-creation.js";
 import { COVERAGE_CHANGED, FACTS_ON_CONFLICT, coverageRows, outcomeRows } from "./sql-session-facts.js";
-import type { NewKeyCommit } from "./store-port.js";
+import type { SessionFactsWrite } from "./studio-port.js";
+import type { NewKeyCommit, NewKeyCreation, SessionEventRecord } from "./store-port.js";
 
 /** At most this many commits per statement: its JSON parameter stays a few hundred KB at most. */
 export const MAX_BATCH = 32;
@@ -23,18 +27,21 @@ export const MAX_BATCH = 32;
 export type BatchOutcome = "committed" | "not_committed";
 
 /**
- * One row per commit of the batch (jsonb_to_recordset of $1). `cur` locks the sessions still at their expected
- * version, in id order (so two batches lock in the same order), each through the primary key: as a join, the
- * planner, which expects 100 rows from jsonb_to_recordset, hashed them against a sequential scan of `sessions`
- * whenever that table was still small (1–2 ms a batch with a few hundred sessions, growing with the table until it
- * held several thousand); the lateral lookup is one index probe per row whatever the size. `rec` inserts each
- * locked session's key, already completed, unless the key exists; `upd` updates only the sessions whose key went
- * in; the decision, the journal row and the studio's facts follow only a row of `upd`. The same rows as
- * commitOnNewKeySql of sql-session-commit.ts.
+ * One row per write of the batch (jsonb_to_recordset of $1), `kind` 'm' for a commit of a known session and 'c' for
+ * a new session. `cur` locks the commits' sessions still at their expected version, in id order (so two batches lock
+ * in the same order), each through the primary key: as a join, the planner, which expects 100 rows from
+ * jsonb_to_recordset, hashed them against a sequential scan of `sessions` whenever that table was still small (1–2 ms
+ * a batch with a few hundred sessions, growing with the table until it held several thousand); the lateral lookup is
+ * one index probe per row whatever the size. `rec` inserts the key, already completed, of each locked session and of
+ * each new session (whose version, under onlyIfPublished, is still its domain's published one), unless the key exists; `upd` updates only the sessions whose key went in, and `ins` inserts
+ * only the new sessions whose key went in; the decision, the journal row and the studio's facts follow only a row of
+ * `upd` or `ins`. The same rows as commitOnNewKeySql of sql-session-commit.ts and CREATE_ON_NEW_KEY_SQL of
+ * sql-session-creation.ts.
  */
 const BATCH_SQL = `WITH i AS MATERIALIZED (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
-      id text, expected integer, state text, version integer, status text, turn_count integer, updated_at text,
+      kind text, id text, expected integer, state text, version integer, status text, turn_count integer, updated_at text,
+      s_domain_id text, s_config_version_id text, created_at text, only_if_published boolean,
       decision_id text, candidates text, event_kind text, event_request_id text, summary text, occurred_at text,
       domain_id text, operation text, key text, token text, response_status integer, response_body text,
       response_type text, response_request_id text, fingerprint text, lease_expires_at text, now text, expires_at text,
@@ -43,14 +50,16 @@ const BATCH_SQL = `WITH i AS MATERIALIZED (
       f_created_at text, f_updated_at text, t_state_version integer, t_turn integer, t_kind text, t_outcomes text,
       t_extracted text, t_progress text, t_occurred_at text, outcomes jsonb, coverage jsonb)
   ), cur AS MATERIALIZED (
-    SELECT l.id FROM (SELECT id, expected FROM i ORDER BY id) o
+    SELECT l.id FROM (SELECT id, expected FROM i WHERE kind = 'm' ORDER BY id) o
     CROSS JOIN LATERAL (SELECT s.id FROM sessions s WHERE s.id = o.id AND s.state_version = o.expected FOR UPDATE) l
   ), rec AS (
     INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at,
       created_at, expires_at, holder, response_status, response_body, response_content_type, request_id)
     SELECT i.domain_id, i.operation, i.key, i.fingerprint, 'completed', i.token, i.lease_expires_at, i.now, i.expires_at,
       i.holder, i.response_status, i.response_body, i.response_type, i.response_request_id
-    FROM i JOIN cur ON cur.id = i.id
+    FROM i LEFT JOIN cur ON cur.id = i.id AND i.kind = 'm'
+    WHERE cur.id IS NOT NULL OR (i.kind = 'c' AND (i.only_if_published IS NOT TRUE OR EXISTS (
+      SELECT 1 FROM domains d WHERE d.id = i.s_domain_id AND d.published_version_id = i.s_config_version_id)))
     ON CONFLICT DO NOTHING
     RETURNING domain_id, operation, idempotency_key, token
   ), upd AS (
@@ -58,21 +67,30 @@ const BATCH_SQL = `WITH i AS MATERIALIZED (
       updated_at = i.updated_at
     FROM i JOIN rec ON rec.domain_id = i.domain_id AND rec.operation = i.operation AND rec.idempotency_key = i.key
       AND rec.token = i.token
-    WHERE s.id = i.id AND s.state_version = i.expected
+    WHERE i.kind = 'm' AND s.id = i.id AND s.state_version = i.expected
     RETURNING s.id
+  ), ins AS (
+    INSERT INTO sessions (id, domain_id, config_version_id, state, state_version, status, turn_count, created_at, updated_at)
+    SELECT i.id, i.s_domain_id, i.s_config_version_id, i.state, i.version, i.status, i.turn_count, i.created_at, i.updated_at
+    FROM i JOIN rec ON rec.domain_id = i.domain_id AND rec.operation = i.operation AND rec.idempotency_key = i.key
+      AND rec.token = i.token
+    WHERE i.kind = 'c'
+    RETURNING id
+  ), written AS (
+    SELECT id FROM upd UNION ALL SELECT id FROM ins
   ), dec AS (
     INSERT INTO decisions (id, session_id, state_version, candidates, created_at)
-    SELECT i.decision_id, i.id, i.version, i.candidates, i.updated_at FROM i JOIN upd ON upd.id = i.id
+    SELECT i.decision_id, i.id, i.version, i.candidates, i.updated_at FROM i JOIN written w ON w.id = i.id
     WHERE i.decision_id IS NOT NULL
   ), ev AS (
     INSERT INTO session_events (session_id, state_version, kind, request_id, summary, occurred_at)
-    SELECT i.id, i.version, i.event_kind, i.event_request_id, i.summary, i.occurred_at FROM i JOIN upd ON upd.id = i.id
+    SELECT i.id, i.version, i.event_kind, i.event_request_id, i.summary, i.occurred_at FROM i JOIN written w ON w.id = i.id
   ), facts AS (
     INSERT INTO session_facts (session_id, domain_id, config_version_id, status, stop_reason, objective_reached, turns,
       objective_reached_turn, pending_question_id, created_at, updated_at)
     SELECT i.id, i.f_domain_id, i.f_config_version_id, i.f_status, i.f_stop_reason, i.f_objective_reached, i.f_turns,
       i.f_objective_reached_turn, i.f_pending_question_id, i.f_created_at, i.f_updated_at
-    FROM i JOIN upd ON upd.id = i.id WHERE i.f_domain_id IS NOT NULL
+    FROM i JOIN written w ON w.id = i.id WHERE i.f_domain_id IS NOT NULL
     ${FACTS_ON_CONFLICT}
     RETURNING session_id
   ), turn AS (
@@ -98,33 +116,27 @@ const BATCH_SQL = `WITH i AS MATERIALIZED (
   SELECT i.id, EXISTS (SELECT 1 FROM cur WHERE cur.id = i.id) AS held,
     EXISTS (SELECT 1 FROM rec WHERE rec.idempotency_key = i.key AND rec.token = i.token AND rec.operation = i.operation
       AND rec.domain_id = i.domain_id) AS recorded,
-    EXISTS (SELECT 1 FROM upd WHERE upd.id = i.id) AS updated
+    EXISTS (SELECT 1 FROM written w WHERE w.id = i.id) AS written
   FROM i`;
 
+/** A commit of a known session in a batch. */
 export interface BatchItem extends NewKeyCommit {
   holder: string | null;
 }
 
-/** One commit as a row of BATCH_SQL's recordset; `stateText` is the serialised state (it also goes to the cache). */
-function batchRow(item: BatchItem, stateText: string): Record<string, unknown> {
-  const { mutation: m, reservation: r, response } = item;
-  const { update: u, decision: d, event: e, facts: f } = m;
-  checkMutationRows(m);
-  const t = f?.turn ?? null;
+/** A new session in a batch. */
+export interface CreationBatchItem extends NewKeyCreation {
+  holder: string | null;
+}
+
+export type BatchEntry = BatchItem | CreationBatchItem;
+
+const isCreation = (entry: BatchEntry): entry is CreationBatchItem => "creation" in entry;
+
+/** The columns of a row that record its key, completed with its response. */
+function keyColumns(item: BatchEntry): Record<string, unknown> {
+  const { reservation: r, response } = item;
   return {
-    id: u.id,
-    expected: u.expectedStateVersion,
-    state: stateText,
-    version: u.stateVersion,
-    status: u.status,
-    turn_count: u.turnCount,
-    updated_at: u.updatedAt,
-    decision_id: d?.id ?? null,
-    candidates: d ? JSON.stringify(d.candidates) : null,
-    event_kind: e.kind,
-    event_request_id: e.requestId,
-    summary: JSON.stringify(e.summary),
-    occurred_at: e.occurredAt,
     domain_id: r.domainId,
     operation: r.operation,
     key: r.key,
@@ -138,6 +150,18 @@ function batchRow(item: BatchItem, stateText: string): Record<string, unknown> {
     now: r.now,
     expires_at: r.expiresAt,
     holder: item.holder,
+  };
+}
+
+/** The journal row's columns. */
+function eventColumns(e: SessionEventRecord): Record<string, unknown> {
+  return { event_kind: e.kind, event_request_id: e.requestId, summary: JSON.stringify(e.summary), occurred_at: e.occurredAt };
+}
+
+/** The studio's facts' columns (all null without facts). */
+function factsColumns(f: SessionFactsWrite | undefined): Record<string, unknown> {
+  const t = f?.turn ?? null;
+  return {
     f_domain_id: f?.facts.domainId ?? null,
     f_config_version_id: f?.facts.configVersionId ?? null,
     f_status: f?.facts.status ?? null,
@@ -160,50 +184,103 @@ function batchRow(item: BatchItem, stateText: string): Record<string, unknown> {
   };
 }
 
+/** One write as a row of BATCH_SQL's recordset; `stateText` is the serialised state (it also goes to the cache). */
+function batchRow(entry: BatchEntry, stateText: string): Record<string, unknown> {
+  if (isCreation(entry)) {
+    const { session: s, event, facts } = entry.creation;
+    checkCreation(entry.creation);
+    return {
+      kind: "c",
+      id: s.id,
+      state: stateText,
+      version: s.stateVersion,
+      status: s.status,
+      turn_count: s.turnCount,
+      updated_at: s.updatedAt,
+      s_domain_id: s.domainId,
+      s_config_version_id: s.configVersionId,
+      created_at: s.createdAt,
+      only_if_published: entry.onlyIfPublished === true,
+      ...eventColumns(event),
+      ...keyColumns(entry),
+      ...factsColumns(facts),
+    };
+  }
+  const { update: u, decision: d, event, facts } = entry.mutation;
+  checkMutationRows(entry.mutation);
+  return {
+    kind: "m",
+    id: u.id,
+    expected: u.expectedStateVersion,
+    state: stateText,
+    version: u.stateVersion,
+    status: u.status,
+    turn_count: u.turnCount,
+    updated_at: u.updatedAt,
+    decision_id: d?.id ?? null,
+    candidates: d ? JSON.stringify(d.candidates) : null,
+    ...eventColumns(event),
+    ...keyColumns(entry),
+    ...factsColumns(facts),
+  };
+}
+
+const stateOf = (entry: BatchEntry) => (isCreation(entry) ? entry.creation.session.state : entry.mutation.update.state);
+const sessionIdOf = (entry: BatchEntry) => (isCreation(entry) ? entry.creation.session.id : entry.mutation.update.id);
+
 /**
- * Commits `items` (distinct sessions, distinct keys) in one statement: each outcome as commitSessionMutationOnNewKey's,
- * or an Error for a row the statement did not account for. Throws only when the statement itself fails (then it wrote nothing).
+ * Writes `items` (distinct sessions, distinct keys) in one statement: each outcome as commitSessionMutationOnNewKey's
+ * or commitSessionCreationOnNewKey's, or an Error for a row the statement did not account for. Throws only when the
+ * statement itself fails (then it wrote nothing).
  */
 export async function commitBatchOnNewKeys(
   db: SqlExecutor,
-  items: readonly BatchItem[],
+  items: readonly BatchEntry[],
   sessions: SessionCache,
 ): Promise<Array<BatchOutcome | Error>> {
-  const states = items.map((item) => JSON.stringify(item.mutation.update.state));
+  const states = items.map((item) => JSON.stringify(stateOf(item)));
   const rows = await db.all(BATCH_SQL, [JSON.stringify(items.map((item, n) => batchRow(item, states[n]!)))]);
   const byId = new Map(rows.map((row) => [text(row, "id"), row]));
   return items.map((item, n) => {
-    const update = item.mutation.update;
-    const row = byId.get(update.id);
+    const row = byId.get(sessionIdOf(item));
     if (!row) return new Error("session batch commit returned no row for a session");
+    if (isCreation(item)) {
+      if (row.recorded !== true) return "not_committed";
+      if (row.written !== true) return new Error("session batch commit: a new session was not inserted");
+      // Its first mutation can then be one round trip, as after commitSessionCreationOnNewKey.
+      sessions.remember(item.creation.session, states[n]!);
+      return "committed";
+    }
+    const update = item.mutation.update;
     if (row.held !== true) {
       // The session moved on (or is gone): this process's copy is stale.
       sessions.forget(update.id);
       return "not_committed";
     }
     if (row.recorded !== true) return "not_committed";
-    if (row.updated !== true) return new Error("session batch commit: a locked session was not updated");
+    if (row.written !== true) return new Error("session batch commit: a locked session was not updated");
     sessions.advance(update, states[n]!);
     return "committed";
   });
 }
 
 interface Pending {
-  item: BatchItem;
+  item: BatchEntry;
   resolve: (outcome: BatchOutcome) => void;
   reject: (error: unknown) => void;
 }
 
 export interface BatchedNewKeyCommits {
   commit: (item: BatchItem) => Promise<BatchOutcome>;
-  /** Settles once every commit queued or running now has settled, before the store closes its pool. */
+  create: (item: CreationBatchItem) => Promise<BatchOutcome>;
+  /** Settles once every write queued or running now has settled, before the store closes its pool. */
   drain: () => Promise<void>;
 }
 
 /**
- * oneTripMutations.commit over `db`: at most `maxInFlight` statements at a time; the commits of one round of the event
- * loop, and those that arrive while no slot is free, go together in the next one. A batch the database refuses as a whole (a deadlock between two processes' batches, say)
- * is retried commit by commit, each in its own statement, so one commit's failure is only its own.
+ * oneTripMutations.commit and .create over `db`: at most `maxInFlight` statements at a time; the writes of one round
+ * of the event loop, and those that arrive while no slot is free, go together in the next one. A batch the database refuses as a whole (a deadlock between two processes' batches, say)
+ * is retried write by write, each in its own statement, so one write's failure is only its own.
  */
 export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, maxInFlight: number): BatchedNewKeyCommits {
   const limit = Math.max(1, Math.floor(maxInFlight));
@@ -211,9 +288,12 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
   let inFlight = 0;
   let idle: Array<() => void> = [];
 
-  const alone = (p: Pending) => commitSessionMutationOnNewKey(db, { ...p.item, sessions }).then(p.resolve, p.reject);
+  /** One write in its own statement, as without batches. */
+  const single = (item: BatchEntry): Promise<BatchOutcome> =>
+    isCreation(item) ? commitSessionCreationOnNewKey(db, { ...item, sessions }) : commitSessionMutationOnNewKey(db, { ...item, sessions });
+  const alone = (p: Pending) => single(p.item).then(p.resolve, p.reject);
 
-  /** The queue's head, skipping commits whose session or key is already in the batch (they wait for the next one). */
+  /** The queue's head, skipping writes whose session or key is already in the batch (they wait for the next one). */
   const take = (): Pending[] => {
     const batch: Pending[] = [];
     const rest: Pending[] = [];
@@ -222,9 +302,10 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
     for (const p of queue) {
       const r = p.item.reservation;
       const key = memoryKey(r.domainId, r.operation, r.key);
-      if (batch.length < MAX_BATCH && !ids.has(p.item.mutation.update.id) && !keys.has(key)) {
+      const id = sessionIdOf(p.item);
+      if (batch.length < MAX_BATCH && !ids.has(id) && !keys.has(key)) {
         batch.push(p);
-        ids.add(p.item.mutation.update.id);
+        ids.add(id);
         keys.add(key);
       } else rest.push(p);
     }
@@ -242,7 +323,7 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
         sessions,
       );
     } catch {
-      // The statement failed, so it wrote nothing: each commit on its own, with its own error if it has one.
+      // The statement failed, so it wrote nothing: each write on its own, with its own error if it has one.
       await Promise.all(batch.map(alone));
       return;
     }
@@ -269,7 +350,7 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
     }
   };
 
-  // The commits of one round of the event loop go out together: a pump at its check phase (setImmediate), after the
+  // The writes of one round of the event loop go out together: a pump at its check phase (setImmediate), after the
   // poll phase that read their requests, rather than the first of them alone and at once.
   let scheduled = false;
   const schedule = () => {
@@ -281,15 +362,18 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
     });
   };
 
+  const enqueue = (item: BatchEntry, facts: SessionFactsWrite | undefined): Promise<BatchOutcome> =>
+    // Facts to be kept as they are (a backfill's) need the single statement's guard: BATCH_SQL always upserts them.
+    facts?.onlyIfAbsent === true
+      ? single(item)
+      : new Promise<BatchOutcome>((resolve, reject) => {
+          queue.push({ item, resolve, reject });
+          schedule();
+        });
+
   return {
-    commit: (item) =>
-      // Facts to be kept as they are (a backfill's) need the single statement's guard: BATCH_SQL always upserts them.
-      item.mutation.facts?.onlyIfAbsent === true
-        ? commitSessionMutationOnNewKey(db, { ...item, sessions })
-        : new Promise<BatchOutcome>((resolve, reject) => {
-            queue.push({ item, resolve, reject });
-            schedule();
-          }),
+    commit: (item) => enqueue(item, item.mutation.facts),
+    create: (item) => enqueue(item, item.creation.facts),
     drain: () => (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve))),
   };
 }

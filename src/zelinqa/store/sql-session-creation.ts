@@ -10,7 +10,7 @@ import { HELD_CTE, MutationRolledBack, completionParams, doneCte, factsCtes, new
 import { sessionFactsParams } from "./sql-session-facts.js";
 import type { NewKeyCreation, SessionCreation, SessionCreationOutcome, StoreOperations } from "./store-port.js";
 
-function checkCreation(creation: Omit<SessionCreation, "completion">): void {
+export function checkCreation(creation: Omit<SessionCreation, "completion">): void {
   const { session: s, event: e, facts: f } = creation;
   if (e.sessionId !== s.id || e.stateVersion !== s.stateVersion || f.facts.sessionId !== s.id) {
     throw new Error("a session creation's event and facts must belong to its session");
@@ -62,8 +62,9 @@ const CREATE_SQL = `WITH ${HELD_CTE}, ${sessionInsertCtes("$14::text IS NULL OR 
   SELECT (SELECT count(*) FROM held) AS held, (SELECT count(*) FROM ins) AS inserted, (SELECT count(*) FROM done) AS completed`;
 
 /** The same under a key never reserved: its completed record first, and the rest only if the key was new ($22–$26
- * the reservation's, the facts' from $27). */
-const CREATE_ON_NEW_KEY_SQL = `WITH ${newKeyRecordCte("")}, ${sessionInsertCtes("EXISTS (SELECT 1 FROM rec)")}${factsCtes(true, 27, "ins")}
+ * the reservation's, the facts' from $27–$47); $48 onlyIfPublished: nothing unless $3 is still the domain's published version. */
+const ONLY_IF_PUBLISHED = "WHERE NOT $48::boolean OR EXISTS (SELECT 1 FROM domains WHERE id = $2 AND published_version_id = $3)";
+const CREATE_ON_NEW_KEY_SQL = `WITH ${newKeyRecordCte(ONLY_IF_PUBLISHED)}, ${sessionInsertCtes("EXISTS (SELECT 1 FROM rec)")}${factsCtes(true, 27, "ins")}
   SELECT (SELECT count(*) FROM rec) AS recorded, (SELECT count(*) FROM ins) AS inserted`;
 
 /** Parameters $1–$13 of both statements. */
@@ -104,7 +105,10 @@ export async function commitSessionCreationInOneStatement(
   return "committed";
 }
 
-/** A new session under a key never reserved, with the key's completed record: "not_committed" wrote nothing (the key exists). */
+/**
+ * A new session under a key never reserved, with the key's completed record: "not_committed" wrote nothing (the key
+ * exists, or under onlyIfPublished the domain's published version is another).
+ */
 export async function commitSessionCreationOnNewKey(
   db: SqlExecutor,
   input: NewKeyCreation & { holder: string | null; sessions: SessionCache },
@@ -118,6 +122,7 @@ export async function commitSessionCreationOnNewKey(
     ...completionParams(completion),
     ...newKeyParams(r, input.holder),
     ...sessionFactsParams(creation.facts),
+    input.onlyIfPublished === true,
   ];
   const row = await db.get(CREATE_ON_NEW_KEY_SQL, params);
   if (!row) throw new Error("session creation returned no row");

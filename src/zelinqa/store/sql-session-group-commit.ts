@@ -130,8 +130,11 @@ export function groupedSessionCommits(
       });
       return outcome === "committed" ? "committed" : "not_committed";
     },
-    createOnNewKey: async ({ creation, reservation, response }) => {
+    createOnNewKey: async ({ creation, reservation, response, onlyIfPublished }) => {
       const outcome = await enqueue(async (tx, ops) => {
+        const { domainId, configVersionId } = creation.session;
+        if (onlyIfPublished === true && (await ops.getDomain(domainId))?.publishedVersionId !== configVersionId)
+          throw new MutationRolledBack("idempotency_lost");
         await insertNewKeyRecordOrRollBack(tx, reservation, response);
         await sessionCreationSteps(ops, creation);
       });

@@ -8,11 +8,7 @@ import { createSessionCache } from "./session-cache.js";
 import type { SessionCache } from "./session-cache.js";
 import { commitSessionMutationInOneStatement } from "./sql-session-commit.js";
 import { batchedNewKeyCommits } from "./sql-session-batch.js";
-import {
-  commitSessionCreationInOneStatement,
-  commitSessionCreationInTransaction,
-  commitSessionCreationOnNewKey,
-} from "./sql-session-creation.js";
+import { commitSessionCreationInOneStatement, commitSessionCreationInTransaction } from "./sql-session-creation.js";
 import { groupedSessionCommits } from "./sql-session-group-commit.js";
 import { sessionReservation } from "./sql-session-reservation.js";
 import { rateLimitOperations } from "./sql-rate-limits.js";
@@ -43,7 +39,30 @@ const holderOf = async (liveness: HolderLiveness | undefined) => (liveness ? liv
 type SessionWrites = Pick<
   ZelinqaStore,
   "reserveIdempotencyForSession" | "commitSessionMutation" | "commitSessionCreation" | "oneTripMutations"
->;
+> &
+  Partial<Pick<ZelinqaStore, "getDomain">>;
+
+/** At most this many domains' published versions are remembered (publishedVersions); the oldest goes first. */
+const MAX_PUBLISHED_VERSIONS = 10_000;
+
+/**
+ * Each domain's published version as this process last read it: a new session can then skip the domain's read, and
+ * its write checks the version instead (NewKeyCreation.onlyIfPublished). A write that finds it stale writes nothing;
+ * the request's ordinary path then reads the domain again, which brings the version here up to date.
+ */
+function publishedVersions() {
+  const versions = new Map<string, string>();
+  return {
+    get: (domainId: string) => versions.get(domainId),
+    saw: (domainId: string, version: string | null | undefined) => {
+      versions.delete(domainId);
+      if (!version) return;
+      versions.set(domainId, version);
+      if (versions.size > MAX_PUBLISHED_VERSIONS) versions.delete(versions.keys().next().value as string);
+    },
+    forget: (domainId: string) => void versions.delete(domainId),
+  };
+}
 
 /**
  * PostgreSQL: the reservation with the session's read, and the commit, one round trip each; the studio's facts are
@@ -58,6 +77,7 @@ function postgresSessionWrites(
 ): { writes: SessionWrites; drain: () => Promise<void> } {
   const { liveness, sessions } = holds;
   const batched = batchedNewKeyCommits(db, sessions, batchesInFlight);
+  const published = publishedVersions();
   // A commit waits for its holder id before it reaches the batch: close lets those in between settle too.
   const entering = new Set<Promise<unknown>>();
   const tracked = <T>(work: Promise<T>): Promise<T> => {
@@ -73,10 +93,20 @@ function postgresSessionWrites(
     }),
     commitSessionMutation: (mutation) => commitSessionMutationInOneStatement(db, mutation, sessions),
     commitSessionCreation: (creation) => commitSessionCreationInOneStatement(db, creation, sessions),
+    getDomain: async (id) => {
+      const domain = await base.getDomain(id);
+      published.saw(id, domain?.publishedVersionId);
+      return domain;
+    },
     oneTripMutations: {
       known: (domainId, sessionId) => sessions.get(domainId, sessionId),
       commit: (input) => tracked(holderOf(liveness).then((holder) => batched.commit({ ...input, holder }))),
-      create: (input) => tracked(holderOf(liveness).then((holder) => commitSessionCreationOnNewKey(db, { ...input, holder, sessions }))),
+      create: async (input) => {
+        const outcome = await tracked(holderOf(liveness).then((holder) => batched.create({ ...input, holder })));
+        if (outcome !== "committed" && input.onlyIfPublished === true) published.forget(input.creation.session.domainId);
+        return outcome;
+      },
+      publishedVersion: published.get,
     },
   };
   const drain = async () => {

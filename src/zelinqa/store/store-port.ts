@@ -135,6 +135,11 @@ export interface NewKeyCreation {
   creation: Omit<SessionCreation, "completion">;
   reservation: IdempotencyReservation;
   response: StoredResponse;
+  /**
+   * Write nothing unless the session's configuration version is still its domain's published version when the
+   * write commits: set when that version came from oneTripMutations.publishedVersion, which may be stale.
+   */
+  onlyIfPublished?: boolean | undefined;
 }
 
 /** Nothing is written unless the outcome is "committed". */
@@ -314,8 +319,16 @@ export interface ZelinqaStore extends StoreOperations {
     known(domainId: string, sessionId: string): SessionRecord | null;
     /** "not_committed" wrote nothing: the key was seen before, or the session is no longer at the expected version. */
     commit(input: NewKeyCommit): Promise<"committed" | "not_committed">;
-    /** A new session the same way; "not_committed" wrote nothing: the key was seen before. */
+    /**
+     * A new session the same way; "not_committed" wrote nothing: the key was seen before, or (onlyIfPublished) the
+     * domain has published another version since.
+     */
     create(input: NewKeyCreation): Promise<"committed" | "not_committed">;
+    /**
+     * PostgreSQL: the domain's published version as this process last read it (getDomain), so that a new session can
+     * skip that read; it may be stale, hence create's onlyIfPublished. Absent where the read costs no round trip.
+     */
+    publishedVersion?(domainId: string): string | undefined;
   };
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,8 +1,10 @@
 // Several API processes on one PostgreSQL (issue 14): two real `zelinqa serve` processes share the per-key rate
-// limit (a sliding window counted in the database), see a key revoked through the database within 1 s, and let
-// exactly one of concurrent /next calls on one session win each state_version.
+// limit (a sliding window counted in the database), see a key revoked through the database within 1 s, let
+// exactly one of concurrent /next calls on one session win each state_version, and pin a new session to the version
+// another process has just published although they remember the one before.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import pg from "pg";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,6 +92,41 @@ void describe("zelinqa: two API processes on one PostgreSQL", { skip: postgresSk
     await sleep(Math.max(0, 1000 - (performance.now() - revokedAt)));
     const statuses = await Promise.all(servers.map(async (server) => (await call(server.baseUrl, "/v1/sessions/ses_none", key)).status));
     assert.deepEqual(statuses, [403, 403]);
+  });
+
+  void it("pins a new session to the version another process has just published, not to the one this process remembers", async () => {
+    const { api_key: key } = await newKey();
+    const client = new pg.Client({ connectionString: database.databaseUrl });
+    await client.connect();
+    try {
+      const create = async () => {
+        const created = await call(servers[0]!.baseUrl, "/v1/sessions", key, { body: {}, idem: newIdempotencyKey() });
+        assert.equal(created.status, 201, created.text);
+        const pinned = await client.query<{ pinned: string; published: string }>(
+          `SELECT s.config_version_id AS pinned, d.published_version_id AS published FROM sessions s JOIN domains d ON d.id = s.domain_id
+           WHERE s.id = $1`,
+          [created.json.session_id],
+        );
+        return pinned.rows[0]!;
+      };
+      // The first creation reads the domain's published version; the second pins the version remembered from it.
+      const first = await create();
+      assert.equal(first.pinned, first.published);
+      assert.deepEqual(await create(), first);
+      // Another process (the CLI) publishes a changed configuration.
+      const doc = corpusDocument();
+      (doc.objective as Record<string, unknown>).name = "Recette, seconde version";
+      const file = join(dir, "corpus-v2.json");
+      writeFileSync(file, JSON.stringify(doc));
+      await cli(["config", "import", file, "--publish"]);
+      const after = await create();
+      assert.notEqual(after.published, first.published, "the CLI published a new version");
+      assert.equal(after.pinned, after.published);
+      // The process now remembers the new version: the next session pins it too.
+      assert.deepEqual(await create(), after);
+    } finally {
+      await client.end();
+    }
   });
 
   void it("concurrent /next on one session from both processes: exactly one wins each state_version", async () => {

@@ -673,6 +673,52 @@ for (const backend of BACKENDS) {
       assert.equal((await store.getIdempotency(domainId, "createSession", "key-create-1"))?.token, "tc1");
     });
 
+    void it("creates a session under onlyIfPublished only while its version is the domain's published one", async () => {
+      const trips = store.oneTripMutations;
+      if (!trips) return;
+      const published = await store.publishConfigVersion({
+        domainId,
+        draftRevision: 3,
+        content: { c: 3 },
+        artifact: { art: 3 },
+        engineVersion: "1.0.0",
+        compilationId: null,
+        publishedAt: T1,
+      });
+      const before = await store.getConfigVersion(domainId, "cfg_00001");
+      assert.ok(before && before.id !== published.id);
+      const response = { status: 201, body: '{"s":1}', contentType: "application/json; charset=utf-8", requestId: "req_p" };
+      const create = (id: string, configVersionId: string) =>
+        trips.create({
+          creation: sessionCreation({ id, domainId, configVersionId, requestId: "req_p", at: T0 }),
+          reservation: {
+            domainId,
+            operation: "createSession",
+            fingerprint: "f",
+            now: T0,
+            leaseExpiresAt: T1,
+            expiresAt: T2,
+            key: `key-${id}`,
+            token: "tp",
+          },
+          response,
+          onlyIfPublished: true,
+        });
+      // PostgreSQL remembers the published version it read last; SQLite reads it in process and offers none.
+      assert.equal((await store.getDomain(domainId))?.publishedVersionId, published.id);
+      if (trips.publishedVersion) assert.equal(trips.publishedVersion(domainId), published.id);
+      // A version that is no longer the published one: nothing is written, not even the key's record.
+      assert.equal(await create("ses_p_old", before.id), "not_committed");
+      assert.equal(await store.getSession(domainId, "ses_p_old"), null);
+      assert.deepEqual(await store.listSessionEvents("ses_p_old"), []);
+      assert.equal(await store.getIdempotency(domainId, "createSession", "key-ses_p_old"), null);
+      // The store forgets the version it remembered: the next creation reads the domain again.
+      if (trips.publishedVersion) assert.equal(trips.publishedVersion(domainId), undefined);
+      assert.equal(await create("ses_p_new", published.id), "committed");
+      assert.equal((await store.getSession(domainId, "ses_p_new"))?.configVersionId, published.id);
+      assert.equal((await store.getIdempotency(domainId, "createSession", "key-ses_p_new"))?.status, "completed");
+    });
+
     void it("lets exactly one of racing one-statement commits of a session version win, with nothing of the others written", async () => {
       const trips = store.oneTripMutations;
       if (!trips) return;

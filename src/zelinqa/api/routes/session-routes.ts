@@ -33,10 +33,10 @@ function createRoute(ctx: AppContext): RouteDefinition {
     // A try-it session on the draft saves the draft's version too: that one takes the reservation first.
     createsSession: (body) => (body as SessionCreateRequest).configuration !== "draft",
     responses: { 201: SessionStateResponseSchema },
-    async handle({ principal, body, requestId, now }) {
+    async handle({ principal, body, requestId, now, publishedVersion }) {
       // [ext] A try-it session on the draft reads the draft: it needs what a draft read needs (docs/zelinqa-api.md §4.3).
       if (body.configuration === "draft") requireScopes(principal, ["runtime", "configuration:read", "configuration:write"]);
-      const created = await createSession(ctx, { domainId: principal.domainId, requestId, now, request: body });
+      const created = await createSession(ctx, { domainId: principal.domainId, requestId, now, request: body, publishedVersion });
       return { status: 201, body: { request_id: requestId, ...created.value }, effects: created.effects, creation: created.creation };
     },
   });
