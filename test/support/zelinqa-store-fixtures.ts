@@ -1,6 +1,14 @@
 // Store-level fixtures of the Zelinqa store tests: the writes of a new session (its row, its `create` journal row and
 // its studio facts), as the session route would hand them to the store.
-import type { SessionCreation } from "../../src/zelinqa/store/index.js";
+import type { IdempotencyReservation, SessionCreation } from "../../src/zelinqa/store/index.js";
+
+/** The reservation of a request under `key` (token `tok_<key>`, fingerprint "f"), taken at `times.now`. */
+export function keyReservation(
+  scope: { domainId: string; operation: string; key: string },
+  times: { now: string; leaseExpiresAt: string; expiresAt: string },
+): IdempotencyReservation {
+  return { ...scope, token: `tok_${scope.key}`, fingerprint: "f", ...times };
+}
 
 /** A new session `id` at version 0 on `configVersionId`, created at `at` by request `requestId`. */
 export function sessionCreation(options: {

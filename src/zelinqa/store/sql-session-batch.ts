@@ -33,9 +33,11 @@ export type BatchOutcome = "committed" | "not_committed";
  * jsonb_to_recordset, hashed them against a sequential scan of `sessions` whenever that table was still small (1–2 ms
  * a batch with a few hundred sessions, growing with the table until it held several thousand); the lateral lookup is
  * one index probe per row whatever the size. `rec` inserts the key, already completed, of each locked session and of
- * each new session (whose version, under onlyIfPublished, is still its domain's published one), unless the key exists; `upd` updates only the sessions whose key went in, and `ins` inserts
- * only the new sessions whose key went in; the decision, the journal row and the studio's facts follow only a row of
- * `upd` or `ins`. The same rows as commitOnNewKeySql of sql-session-commit.ts and CREATE_ON_NEW_KEY_SQL of
+ * each new session, unless the key exists; under onlyIfPublished a new session's only if its version is still its
+ * domain's published one (a scalar subquery, one probe of the domain's primary key per row: EXISTS became a sequential
+ * scan of all domains). `upd` updates only the sessions whose key went in, and `ins` inserts only the new sessions
+ * whose key went in; the decision, the journal row and the studio's facts follow only a row of `upd` or `ins`. The
+ * same rows as commitOnNewKeySql of sql-session-commit.ts and CREATE_ON_NEW_KEY_SQL of
  * sql-session-creation.ts.
  */
 const BATCH_SQL = `WITH i AS MATERIALIZED (
@@ -58,8 +60,8 @@ const BATCH_SQL = `WITH i AS MATERIALIZED (
     SELECT i.domain_id, i.operation, i.key, i.fingerprint, 'completed', i.token, i.lease_expires_at, i.now, i.expires_at,
       i.holder, i.response_status, i.response_body, i.response_type, i.response_request_id
     FROM i LEFT JOIN cur ON cur.id = i.id AND i.kind = 'm'
-    WHERE cur.id IS NOT NULL OR (i.kind = 'c' AND (i.only_if_published IS NOT TRUE OR EXISTS (
-      SELECT 1 FROM domains d WHERE d.id = i.s_domain_id AND d.published_version_id = i.s_config_version_id)))
+    WHERE cur.id IS NOT NULL OR (i.kind = 'c' AND (i.only_if_published IS NOT TRUE
+      OR i.s_config_version_id = (SELECT d.published_version_id FROM domains d WHERE d.id = i.s_domain_id)))
     ON CONFLICT DO NOTHING
     RETURNING domain_id, operation, idempotency_key, token
   ), upd AS (
@@ -264,6 +266,10 @@ export async function commitBatchOnNewKeys(
   });
 }
 
+/** One write in its own statement, as without batches. */
+const writeAlone = (db: SqlExecutor, sessions: SessionCache, item: BatchEntry): Promise<BatchOutcome> =>
+  isCreation(item) ? commitSessionCreationOnNewKey(db, { ...item, sessions }) : commitSessionMutationOnNewKey(db, { ...item, sessions });
+
 interface Pending {
   item: BatchEntry;
   resolve: (outcome: BatchOutcome) => void;
@@ -288,10 +294,7 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
   let inFlight = 0;
   let idle: Array<() => void> = [];
 
-  /** One write in its own statement, as without batches. */
-  const single = (item: BatchEntry): Promise<BatchOutcome> =>
-    isCreation(item) ? commitSessionCreationOnNewKey(db, { ...item, sessions }) : commitSessionMutationOnNewKey(db, { ...item, sessions });
-  const alone = (p: Pending) => single(p.item).then(p.resolve, p.reject);
+  const alone = (p: Pending) => writeAlone(db, sessions, p.item).then(p.resolve, p.reject);
 
   /** The queue's head, skipping writes whose session or key is already in the batch (they wait for the next one). */
   const take = (): Pending[] => {
@@ -365,7 +368,7 @@ export function batchedNewKeyCommits(db: SqlExecutor, sessions: SessionCache, ma
   const enqueue = (item: BatchEntry, facts: SessionFactsWrite | undefined): Promise<BatchOutcome> =>
     // Facts to be kept as they are (a backfill's) need the single statement's guard: BATCH_SQL always upserts them.
     facts?.onlyIfAbsent === true
-      ? single(item)
+      ? writeAlone(db, sessions, item)
       : new Promise<BatchOutcome>((resolve, reject) => {
           queue.push({ item, resolve, reject });
           schedule();

@@ -1,7 +1,8 @@
-// PostgreSQL's batched one-statement commits of known sessions (sql-session-batch.ts, issue 14): in one statement each
-// commit keeps its own outcome (a stale version, a key seen before or a missing session writes nothing of that commit
-// and leaves the others whole), commits that arrive while the statements in flight run go together, racing commits
-// of one session version still let exactly one win, and a batch the database refuses is retried commit by commit.
+// PostgreSQL's batched one-statement commits of known sessions and creations of new ones (sql-session-batch.ts, issue
+// 14): in one statement each write keeps its own outcome (a stale version, a key seen before, a missing session or a
+// configuration version no longer published writes nothing of that write and leaves the others whole), writes that
+// arrive while the statements in flight run go together, racing commits of one session version still let exactly one
+// win, and a batch the database refuses is retried write by write.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import pg from "pg";
@@ -9,16 +10,23 @@ import { createSqlStore } from "../../../src/zelinqa/store/index.js";
 import type { SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
 import { createPostgresExecutor } from "../../../src/zelinqa/store/postgres/postgres-executor.js";
 import { createSessionCache } from "../../../src/zelinqa/store/session-cache.js";
-import { batchedNewKeyCommits, commitBatchOnNewKeys, type BatchItem } from "../../../src/zelinqa/store/sql-session-batch.js";
+import {
+  batchedNewKeyCommits,
+  commitBatchOnNewKeys,
+  type BatchItem,
+  type CreationBatchItem,
+} from "../../../src/zelinqa/store/sql-session-batch.js";
 import type { SqlExecutor } from "../../../src/zelinqa/store/sql-executor.js";
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
 import { seqScans } from "../../support/postgres-plans.js";
+import { keyReservation, sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
 const T2 = "2026-09-02T10:00:00.000Z";
 const DOMAIN = "dom_batch";
 const CFG = "cfg_batch";
+const TIMES = { now: T0, leaseExpiresAt: T1, expiresAt: T2 };
 
 function facts(session: string, version: number): SessionFactsWrite {
   return {
@@ -72,16 +80,7 @@ function item(session: string, expected: number, key: string, options: { withFac
       event: { sessionId: session, stateVersion: version, kind: "next", requestId: `req_${key}`, summary: { v: version }, occurredAt: T1 },
       ...(withFacts ? { facts: facts(session, version) } : {}),
     },
-    reservation: {
-      domainId: DOMAIN,
-      operation: "nextQuestions",
-      key,
-      token: `tok_${key}`,
-      fingerprint: "f",
-      now: T0,
-      leaseExpiresAt: T1,
-      expiresAt: T2,
-    },
+    reservation: keyReservation({ domainId: DOMAIN, operation: "nextQuestions", key }, TIMES),
     response: {
       status: 200,
       body: options.body ?? `{"key":"${key}"}`,
@@ -89,6 +88,24 @@ function item(session: string, expected: number, key: string, options: { withFac
       requestId: `req_${key}`,
     },
     holder: null,
+  };
+}
+
+/** A new session `id` under `key`, on `configVersionId` (CFG), with one dimension's coverage among its facts. */
+function creationItem(id: string, key: string, options: { configVersionId?: string; onlyIfPublished?: boolean } = {}): CreationBatchItem {
+  const creation = sessionCreation({
+    id,
+    domainId: DOMAIN,
+    configVersionId: options.configVersionId ?? CFG,
+    requestId: `req_${key}`,
+    at: T0,
+  });
+  return {
+    creation: { ...creation, facts: { ...creation.facts, coverage: [{ dimensionId: "d1", coverage: 0, complete: false }] } },
+    reservation: keyReservation({ domainId: DOMAIN, operation: "createSession", key }, TIMES),
+    response: { status: 201, body: `{"key":"${key}"}`, contentType: "application/json; charset=utf-8", requestId: `req_${key}` },
+    holder: null,
+    onlyIfPublished: options.onlyIfPublished === true,
   };
 }
 
@@ -119,9 +136,12 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
     await store.migrate();
     const org = await store.ensureOrganization("default", T0);
     await store.createDomain({ id: DOMAIN, name: "Batch", organizationId: org, now: T0 });
+
     db = createPostgresExecutor({ url: database.databaseUrl ?? "" });
     client = new pg.Client({ connectionString: database.databaseUrl });
     await client.connect();
+    // CFG is the domain's published version, which new sessions under onlyIfPublished check.
+    await client.query("UPDATE domains SET published_version_id = $1 WHERE id = $2", [CFG, DOMAIN]);
   });
   after(async () => {
     await client?.end();
@@ -143,23 +163,34 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
       updatedAt: T0,
     });
 
-  void it("locks and updates a batch's sessions through the primary key while the sessions table is still small", async () => {
+  void it("locks and updates a batch's sessions, and checks new sessions' domains, through primary keys while the tables are still small", async () => {
     // A few hundred sessions of a realistic size, analysed: the size at which a new deployment (or a benchmark on a
     // fresh database) runs its first minutes. A join against the recordset was a sequential scan of all of them.
     await client.query(
       `INSERT INTO sessions SELECT 'ses_small_' || g, $1, $2, repeat('x', 2000), 0, 'active', 0, $3, $3 FROM generate_series(1, 400) g`,
       [DOMAIN, CFG, T0],
     );
+    // And a few thousand domains: a new session's check of its domain's published version probes one of them (a few
+    // hundred fit in a page or two, which the planner rightly scans).
+    await client.query(
+      `INSERT INTO domains (id, name, organization_id, created_at, published_version_id)
+       SELECT 'dom_small_' || g, 'Small', organization_id, $2, 'cfg_00001' FROM domains, generate_series(1, 3000) g WHERE id = $1`,
+      [DOMAIN, T0],
+    );
     await client.query("ANALYZE sessions");
+    await client.query("ANALYZE domains");
     const batches: number[] = [];
     const sent: Array<{ sql: string; params: readonly unknown[] }> = [];
-    const items = Array.from({ length: 8 }, (_v, n) => item(`ses_small_${n * 37 + 1}`, 0, `key-small-${n}`));
+    const items = [
+      ...Array.from({ length: 8 }, (_v, n) => item(`ses_small_${n * 37 + 1}`, 0, `key-small-${n}`)),
+      ...Array.from({ length: 3 }, (_v, n) => creationItem(`ses_small_new_${n}`, `key-small-new-${n}`, { onlyIfPublished: true })),
+    ];
     const outcomes = await commitBatchOnNewKeys(counting(db, batches, sent), items, createSessionCache());
     assert.deepEqual(
       outcomes,
       items.map(() => "committed"),
     );
-    assert.deepEqual(batches, [8]);
+    assert.deepEqual(batches, [11]);
     const plan = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${sent[0]!.sql}`, [...sent[0]!.params]);
     assert.deepEqual(seqScans(plan.rows[0]?.["QUERY PLAN"]), []);
   });
@@ -229,6 +260,65 @@ void describe("zelinqa batched session commits on PostgreSQL", { skip: postgresS
     // The cache follows: committed sessions advance, the stale copy is dropped.
     assert.deepEqual([sessions.get(DOMAIN, "ses_a")?.stateVersion, sessions.get(DOMAIN, "ses_b")?.stateVersion], [1, 1]);
     assert.equal(sessions.get(DOMAIN, "ses_c"), null);
+  });
+
+  void it("carries the new sessions of a round in the statement of its commits, each with its own outcome", async () => {
+    for (const id of ["ses_m1", "ses_m2"]) await insertSession(id);
+    // key-n-used was used before (another request): the new session under it must not be written.
+    await client.query(
+      `INSERT INTO idempotency_records (domain_id, operation, idempotency_key, fingerprint, status, token, lease_expires_at, created_at, expires_at)
+       VALUES ($1, 'createSession', 'key-n-used', 'f', 'completed', 'earlier', $2, $2, $3)`,
+      [DOMAIN, T0, T2],
+    );
+    const batches: number[] = [];
+    const sessions = createSessionCache();
+    const batched = batchedNewKeyCommits(counting(db, batches), sessions, 1);
+    const outcomes = await Promise.all([
+      batched.commit(item("ses_m1", 0, "key-m1")),
+      batched.create(creationItem("ses_n1", "key-n1")),
+      batched.create(creationItem("ses_n2", "key-n-used")),
+      batched.commit(item("ses_m2", 0, "key-m2")),
+      batched.create(creationItem("ses_n3", "key-n3", { onlyIfPublished: true })),
+      // Pinned to a version that is no longer the published one.
+      batched.create(creationItem("ses_n4", "key-n4", { onlyIfPublished: true, configVersionId: "cfg_before" })),
+    ]);
+    assert.deepEqual(outcomes, ["committed", "committed", "not_committed", "committed", "committed", "not_committed"]);
+    assert.deepEqual(batches, [6], "one statement for the six");
+    for (const id of ["ses_m1", "ses_m2"]) assert.equal((await store.getSession(DOMAIN, id))?.stateVersion, 1, id);
+    for (const id of ["ses_n1", "ses_n3"]) {
+      assert.equal((await store.getSession(DOMAIN, id))?.configVersionId, CFG, id);
+      assert.deepEqual(
+        (await store.listSessionEvents(id)).map((e) => e.kind),
+        ["create"],
+      );
+      assert.equal(await count(`SELECT count(*) AS n FROM session_facts WHERE session_id = $1`, [id]), 1);
+      assert.equal(await count(`SELECT count(*) AS n FROM session_dimension_coverage WHERE session_id = $1`, [id]), 1);
+      // Remembered, so that its first /next can be one statement.
+      assert.equal(sessions.get(DOMAIN, id)?.stateVersion, 0);
+    }
+    for (const key of ["key-n1", "key-n3"]) {
+      const record = await store.getIdempotency(DOMAIN, "createSession", key);
+      assert.deepEqual([record?.status, record?.token, record?.response?.body], ["completed", `tok_${key}`, `{"key":"${key}"}`]);
+    }
+    // Nothing of the other two, and the earlier key as it was.
+    for (const id of ["ses_n2", "ses_n4"]) {
+      assert.equal(await store.getSession(DOMAIN, id), null);
+      assert.equal(sessions.get(DOMAIN, id), null);
+      for (const table of ["session_events", "session_facts", "session_dimension_coverage"])
+        assert.equal(await count(`SELECT count(*) AS n FROM ${table} WHERE session_id = $1`, [id]), 0, `${table} ${id}`);
+    }
+    assert.equal((await store.getIdempotency(DOMAIN, "createSession", "key-n-used"))?.token, "earlier");
+    assert.equal(await store.getIdempotency(DOMAIN, "createSession", "key-n4"), null);
+    // Alone, the same check: a stale version writes nothing, the published one goes in.
+    assert.equal(
+      await batched.create(creationItem("ses_n5", "key-n5", { onlyIfPublished: true, configVersionId: "cfg_before" })),
+      "not_committed",
+    );
+    assert.equal(await batched.create(creationItem("ses_n6", "key-n6", { onlyIfPublished: true })), "committed");
+    assert.deepEqual(batches, [6], "the last two went alone, each in its own statement");
+    assert.equal(await store.getSession(DOMAIN, "ses_n5"), null);
+    assert.equal(await store.getIdempotency(DOMAIN, "createSession", "key-n5"), null);
+    assert.equal((await store.getSession(DOMAIN, "ses_n6"))?.configVersionId, CFG);
   });
 
   void it("sends the commits that arrive while a statement runs together, and lets exactly one of racing commits of a version win", async () => {

@@ -10,7 +10,7 @@ import { createSqlStore, type ZelinqaStore } from "../../../src/zelinqa/store/in
 import type { SqlExecutor } from "../../../src/zelinqa/store/sql-executor.js";
 import { createSqliteExecutor } from "../../../src/zelinqa/store/sqlite/sqlite-executor.js";
 import type { NewKeyCreation } from "../../../src/zelinqa/store/store-port.js";
-import { sessionCreation } from "../../support/zelinqa-store-fixtures.js";
+import { keyReservation, sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
@@ -29,16 +29,8 @@ function counting(inner: SqlExecutor, transactions: { count: number }): SqlExecu
   };
 }
 
-const reservation = (operation: string, key: string) => ({
-  domainId: DOMAIN,
-  operation,
-  key,
-  token: `tok_${key}`,
-  fingerprint: "f",
-  now: T0,
-  leaseExpiresAt: T1,
-  expiresAt: T2,
-});
+const reservation = (operation: string, key: string) =>
+  keyReservation({ domainId: DOMAIN, operation, key }, { now: T0, leaseExpiresAt: T1, expiresAt: T2 });
 
 const response = (key: string) => ({
   status: 201,
