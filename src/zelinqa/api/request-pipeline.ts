@@ -273,8 +273,9 @@ function commitOneTrip(
 /**
  * A session mutation under a new key, from the session as this process last read or committed it, or a new session
  * (route.createsSession), stored with its completed idempotency record in one commit (ZelinqaStore.oneTripMutations).
- * Anything else (a session this process does not know, a refusal, a stale copy, a published version that has moved on, a key seen before) writes nothing
- * and returns null: the request then takes the ordinary path (reservation, handler, commit) as if this had not run.
+ * Anything else (a session this process does not know, a refusal, a stale copy, a published version that has moved
+ * on, a key seen before) writes nothing and returns null: the request then takes the ordinary path (reservation,
+ * handler, commit) as if this had not run.
  */
 async function oneTripWrite(
   deps: PipelineDeps,
