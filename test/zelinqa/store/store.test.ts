@@ -5,11 +5,13 @@ import assert from "node:assert/strict";
 import pg from "pg";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
 import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
-import { sessionCreation } from "../../support/zelinqa-store-fixtures.js";
+import { keyReservation, sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
 const T1 = "2026-09-01T09:01:00.000Z";
 const T2 = "2026-09-02T10:00:00.000Z";
+/** A configuration version to publish, less its domain. */
+const VERSION = { draftRevision: 2, content: { c: 1 }, artifact: { art: 1 }, engineVersion: "1.0.0", compilationId: null, publishedAt: T1 };
 
 function sessionRow(id: string, configVersionId: string) {
   return { id, domainId: "dom_a", configVersionId, state: {}, stateVersion: 0, status: "active", turnCount: 0 };
@@ -105,17 +107,9 @@ for (const backend of BACKENDS) {
     });
 
     void it("allocates configuration versions per domain and publishes the latest", async () => {
-      const input = {
-        draftRevision: 2,
-        content: { c: 1 },
-        artifact: { art: 1 },
-        engineVersion: "1.0.0",
-        compilationId: null,
-        publishedAt: T1,
-      };
-      const v1 = await store.publishConfigVersion({ ...input, domainId });
-      const v2 = await store.publishConfigVersion({ ...input, domainId, artifact: { art: 2 } });
-      const other = await store.publishConfigVersion({ ...input, domainId: "dom_b" });
+      const v1 = await store.publishConfigVersion({ ...VERSION, domainId });
+      const v2 = await store.publishConfigVersion({ ...VERSION, domainId, artifact: { art: 2 } });
+      const other = await store.publishConfigVersion({ ...VERSION, domainId: "dom_b" });
       assert.deepEqual([v1.id, v2.id, other.id], ["cfg_00001", "cfg_00002", "cfg_00001"]);
       assert.deepEqual((await store.getPublishedVersion(domainId))?.artifact, { art: 2 });
       assert.deepEqual((await store.getConfigVersion(domainId, "cfg_00001"))?.artifact, { art: 1 });
@@ -677,13 +671,11 @@ for (const backend of BACKENDS) {
       const trips = store.oneTripMutations;
       if (!trips) return;
       const published = await store.publishConfigVersion({
+        ...VERSION,
         domainId,
         draftRevision: 3,
         content: { c: 3 },
         artifact: { art: 3 },
-        engineVersion: "1.0.0",
-        compilationId: null,
-        publishedAt: T1,
       });
       const before = await store.getConfigVersion(domainId, "cfg_00001");
       assert.ok(before && before.id !== published.id);
@@ -691,16 +683,10 @@ for (const backend of BACKENDS) {
       const create = (id: string, configVersionId: string) =>
         trips.create({
           creation: sessionCreation({ id, domainId, configVersionId, requestId: "req_p", at: T0 }),
-          reservation: {
-            domainId,
-            operation: "createSession",
-            fingerprint: "f",
-            now: T0,
-            leaseExpiresAt: T1,
-            expiresAt: T2,
-            key: `key-${id}`,
-            token: "tp",
-          },
+          reservation: keyReservation(
+            { domainId, operation: "createSession", key: `key-${id}` },
+            { now: T0, leaseExpiresAt: T1, expiresAt: T2 },
+          ),
           response,
           onlyIfPublished: true,
         });
