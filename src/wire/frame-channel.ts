@@ -3,11 +3,13 @@
 // flight at once. A service that does not (the Python ZINO, an older build) answers the hello with an error or
 // anything else, and is then spoken to one request per connection (frame-client.ts), as before; it is asked
 // again after `RETRY_MUX_MS`, in case it was replaced by one that can. Same calls and errors as frame-client.ts.
+// A service listening in the same thread of a process that answers in process (in-process.ts) is called directly.
 import { createConnection, type Socket } from "node:net";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type RequestOptions } from "./frame-client.js";
 import { corkPerTick } from "./frame-writer.js";
 import { CANCEL_TYPE, END_TYPE, acceptsMux, encodeWithRid, helloRequest, ridOf } from "./mux.js";
+import { inProcessService, startInProcess, wakeReader, type AnswerQueue, type InProcessService } from "./in-process.js";
 
 /** How long a service that refused multiplexing is spoken to one request per connection before asking again. */
 export const RETRY_MUX_MS = 30_000;
@@ -25,8 +27,11 @@ export interface FrameChannel {
   one(request: Frame, options?: RequestOptions): Promise<Frame>;
   /** Counts the multiplexed connections opened so far: a new one means the service was reconnected (restarted). */
   readonly connections: number;
-  /** "mux" once the service accepted multiplexing, "single" while it is spoken to one request per connection. */
-  readonly mode: "unknown" | "mux" | "single";
+  /**
+   * "mux" once the service accepted multiplexing, "single" while it is spoken to one request per connection,
+   * "in-process" while it answers in this thread (in-process.ts).
+   */
+  readonly mode: "unknown" | "mux" | "single" | "in-process";
   close(): void;
 }
 
@@ -37,55 +42,56 @@ export function createFrameChannel(socketPath: string, options: { maxFrameBytes?
   let connections = 0;
   let mode: FrameChannel["mode"] = "unknown";
   let closed = false;
+  let inProcess: InProcessService | undefined;
 
   /** The multiplexed connection, or undefined when the service speaks one request per connection. */
   async function muxConnection(): Promise<MuxConnection | undefined> {
-    if (closed || Date.now() < singleUntil) return undefined;
-    connection ??= openMux(socketPath, maxFrameBytes, () => (connection = undefined)).then(
+    if (closed) return undefined;
+    const local = inProcessService(socketPath);
+    if (local !== inProcess) {
+      // The service started or stopped answering in this thread: a new connection, as after a restart.
+      inProcess = local;
+      void connection?.then((c) => c?.destroy());
+      connection = undefined;
+      if (local) {
+        connections += 1;
+        mode = "in-process";
+        connection = Promise.resolve(inProcessConnection(socketPath, local));
+      }
+    }
+    if (local) return connection;
+    if (Date.now() < singleUntil) return undefined;
+    if (connection) return connection;
+    // Each reset is guarded: a connection that ends after being replaced (by a service now in this thread) is no longer ours.
+    const opening: Promise<MuxConnection | undefined> = openMux(socketPath, maxFrameBytes, () => {
+      if (connection === opening) connection = undefined;
+    }).then(
       (opened) => {
         if (opened) {
           connections += 1;
           mode = "mux";
         } else {
-          connection = undefined;
+          if (connection === opening) connection = undefined;
           singleUntil = Date.now() + RETRY_MUX_MS;
           mode = "single";
         }
         return opened;
       },
       (err: unknown) => {
-        connection = undefined;
+        if (connection === opening) connection = undefined;
         throw err;
       },
     );
+    connection = opening;
     return connection;
   }
 
-  /** The first `next()` opens the request; later ones go straight to it (no generator layer per frame). */
-  function frames(request: Frame, requestOptions: RequestOptions = {}): AsyncIterableIterator<Frame> {
-    let inner: AsyncIterator<Frame> | undefined;
-    let over = false;
-    const open = async (): Promise<IteratorResult<Frame>> => {
-      try {
-        requestOptions.signal?.throwIfAborted();
-        const mux = await muxConnection();
-        inner = mux ? mux.request(request, requestOptions) : requestFrames(socketPath, request, { maxFrameBytes, ...requestOptions });
-      } catch (err) {
-        over = true;
-        throw err;
-      }
-      return inner.next();
-    };
-    const iterator: AsyncIterableIterator<Frame> = {
-      next: () => (inner ? inner.next() : over ? Promise.resolve(DONE) : open()),
-      return: () => {
-        over = true;
-        return inner?.return ? inner.return() : Promise.resolve(DONE);
-      },
-      [Symbol.asyncIterator]: () => iterator,
-    };
-    return iterator;
-  }
+  const frames = (request: Frame, requestOptions: RequestOptions = {}): AsyncIterableIterator<Frame> =>
+    lazyRequest(async () => {
+      requestOptions.signal?.throwIfAborted();
+      const mux = await muxConnection();
+      return mux ? mux.request(request, requestOptions) : requestFrames(socketPath, request, { maxFrameBytes, ...requestOptions });
+    });
 
   return {
     socketPath,
@@ -108,6 +114,30 @@ export function createFrameChannel(socketPath: string, options: { maxFrameBytes?
   };
 }
 
+/** A request's frames, opened by the first `next()`; later ones go straight to it (no generator layer per frame). */
+function lazyRequest(start: () => Promise<AsyncIterator<Frame>>): AsyncIterableIterator<Frame> {
+  let inner: AsyncIterator<Frame> | undefined;
+  let over = false;
+  const open = async (): Promise<IteratorResult<Frame>> => {
+    try {
+      inner = await start();
+    } catch (err) {
+      over = true;
+      throw err;
+    }
+    return inner.next();
+  };
+  const iterator: AsyncIterableIterator<Frame> = {
+    next: () => (inner ? inner.next() : over ? Promise.resolve(DONE) : open()),
+    return: () => {
+      over = true;
+      return inner?.return ? inner.return() : Promise.resolve(DONE);
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}
+
 interface MuxConnection {
   request(request: Frame, options: RequestOptions): AsyncIterator<Frame>;
   destroy(): void;
@@ -115,12 +145,7 @@ interface MuxConnection {
 
 const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
-interface Pending {
-  queue: Frame[];
-  ended: boolean;
-  failure: Error | undefined;
-  wake: (() => void) | undefined;
-}
+type Pending = AnswerQueue;
 
 /** Connects and says hello; undefined when the service does not multiplex (the connection is then closed). */
 async function openMux(socketPath: string, maxFrameBytes: number, onClosed: () => void): Promise<MuxConnection | undefined> {
@@ -161,11 +186,7 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
   const pending = new Map<number, Pending>();
   let nextRid = 1;
   let lost: Error | undefined;
-  const wake = (entry: Pending) => {
-    const w = entry.wake;
-    entry.wake = undefined;
-    w?.();
-  };
+  const wake = wakeReader;
   const refresh = () => (pending.size > 0 ? socket.ref() : socket.unref());
   // Requests and cancels of the same tick leave in one writev: many turns reach their next request together.
   const writes = corkPerTick(socket);
@@ -214,6 +235,38 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
   };
   const request = (frame: Frame, options: RequestOptions): AsyncIterator<Frame> => new MuxRequest(parts, frame, options);
   return { request, destroy: () => socket.destroy() };
+}
+
+/**
+ * Requests to a service in this thread, read through the same MuxRequest as a multiplexed connection's. A request made
+ * after the service closed is refused as on a closed socket; the channel's next one goes to the socket.
+ */
+function inProcessConnection(socketPath: string, service: InProcessService): MuxConnection {
+  const inFlight = new Map<number, { entry: Pending; cancel: () => void }>();
+  let nextRid = 1;
+  const parts: MuxParts = {
+    socketPath,
+    open(frame, entry) {
+      if (inProcessService(socketPath) !== service) throw new ServiceUnavailableError(socketPath, "closed");
+      const rid = nextRid++;
+      inFlight.set(rid, { entry, cancel: startInProcess(service, frame, entry) });
+      return rid;
+    },
+    close(rid) {
+      inFlight.get(rid)?.cancel();
+      inFlight.delete(rid);
+    },
+  };
+  // Like a closed socket: every unfinished answer ends where it is.
+  const destroy = () => {
+    for (const { entry, cancel } of inFlight.values()) {
+      cancel();
+      entry.ended = true;
+      wakeReader(entry);
+    }
+    inFlight.clear();
+  };
+  return { request: (frame, options) => new MuxRequest(parts, frame, options), destroy };
 }
 
 const TERMINAL_TYPES = new Set(["done", "error"]);

@@ -3,6 +3,7 @@
 // Connections and the bytes buffered for unfinished frames are capped per server: past either, a connection is
 // answered `overloaded` and closed, so many slow or partial senders cannot take the host's memory.
 // A connection whose first frame is the `hello` of mux.ts [ext] becomes a multiplexed one (frame-server-mux.ts).
+// Where a process answers in process (in-process.ts), a listening server also answers its own thread's channels directly.
 import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { isMainThread } from "node:worker_threads";
@@ -15,6 +16,7 @@ import { createWriter, endSoon, type ConnectionWriter, type FrameWriter } from "
 import type { Logger } from "./logger.js";
 import { DEFAULT_MAX_IN_FLIGHT, isHelloRequest } from "./mux.js";
 import { prepareSocketDir } from "./socket-dir.js";
+import { registerInProcess } from "./in-process.js";
 import type { WireRequest } from "./envelope.js";
 import { errorFrame } from "./wire-errors.js";
 
@@ -69,6 +71,7 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let closing: Promise<void> | undefined;
+  let unregister = () => {};
   const serve = (socket: Socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
@@ -79,8 +82,10 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
     socketPath,
     async start() {
       server = await listen(socketPath, logger, serve);
+      unregister = registerInProcess(socketPath, { answer: context.answer, maxFrameBytes });
     },
     close() {
+      unregister();
       closing ??= new Promise<void>((resolve) => {
         if (!server) return resolve();
         server.close(() => resolve());

@@ -23,6 +23,7 @@ export {
   type RequestOptions,
 } from "./frame-client.js";
 export { RETRY_MUX_MS, createFrameChannel, type FrameChannel } from "./frame-channel.js";
+export { answerInProcess } from "./in-process.js";
 export { CANCEL_TYPE, END_TYPE, HELLO_TYPE, MUX_FEATURE, RID_FIELD, encodeWithRid, helloRequest } from "./mux.js";
 export { NOT_SENT, SENT } from "./frame-writer.js";
 export { socketAccepts } from "../shared/unix-socket.js";

@@ -20,7 +20,7 @@
 // still get only the environment exc builds for them (sandbox.ts), never the host's.
 import { Worker, parentPort, workerData } from "node:worker_threads";
 import { START_ORDER, loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
-import type { Logger } from "../../wire/index.js";
+import { answerInProcess, type Logger } from "../../wire/index.js";
 import {
   configFlag,
   exitOnStartFailure,
@@ -68,6 +68,7 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
     process.exit(2);
   }
   applyServiceRuntimeFlags(services);
+  answerInProcess();
   const instance = loadServiceInstance("zino-host", argv);
   const logger = serviceLogger("zino-host", instance);
   logCompat(instance, "zino-host");

@@ -1,7 +1,8 @@
 // zino-host (src/zino/runtime/run-host.ts): several ZINO services in one process, each on its own socket, with ctx in
-// a worker thread. Real processes, a real SQLite file, the fake provider for the model.
+// a worker thread; the daemon calls rtr and exc, on its own thread, in process. Real processes, a real SQLite file, the
+// fake provider for the model.
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { describe, it } from "node:test";
 import { requestAll, requestOne } from "../../../src/wire/index.js";
 import { startFakeProvider } from "../../../harness/fake-provider.js";
@@ -24,6 +25,8 @@ void describe("zino-host", () => {
       try {
         for (const socket of Object.values(instance.sockets)) assert.equal(statSync(socket).mode & 0o777, 0o600, socket);
         assert.equal(statSync(instance.runtimeDir).mode & 0o777, 0o700);
+        // The daemon calls rtr, on the same thread, in process: its turns need no rtr socket.
+        unlinkSync(instance.sockets.rtr);
         provider.enqueue({ text: "one process answers" });
         const frames = await requestAll(instance.sockets.daemon, { message: "hello", ctxkey: "host-turn" });
         assert.equal(frames.at(-1)?.type, "done", JSON.stringify(frames));
