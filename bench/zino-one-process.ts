@@ -12,10 +12,9 @@ import { join } from "node:path";
 import type { ServiceName } from "../src/zino/config/index.js";
 import {
   REPO_ROOT,
-  spawnZinoService,
+  startZinoHost,
   startZinoServices,
   stopZinoServices,
-  waitForPing,
   writeTempInstance,
   type TempInstance,
   type ZinoProcess,
@@ -47,10 +46,10 @@ interface Sample {
 
 async function startStack(providerUrl: string, oneProcess: boolean): Promise<Stack> {
   const instance = writeTempInstance({ providerUrl });
-  if (!oneProcess) return { instance, processes: await startZinoServices(instance, NAMES, { fromDist }) };
-  const host = spawnZinoService("host", instance, { fromDist });
-  for (const name of NAMES) await waitForPing(instance.sockets[name], 60_000, host);
-  return { instance, processes: [host] };
+  const processes = oneProcess
+    ? [await startZinoHost(instance, NAMES, { fromDist })]
+    : await startZinoServices(instance, NAMES, { fromDist });
+  return { instance, processes };
 }
 
 /** One round on one stack: the load, then its CPU and memory figures. */

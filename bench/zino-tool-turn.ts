@@ -13,7 +13,8 @@
 // Each mode is a ctxkey configured through ctx `set_config`. Every measured turn is checked: a tool turn must end
 // with iterations == 2, one successful tool_done, stored history, and an answer quoting exc's result
 // (exit_code 0, stdout "ok\n", and the isolation of its mode when exc reports it).
-// Run: `BENCH_ONLY=zino-tool-turn npm run bench`, or `node --import tsx bench/zino-tool-turn.ts`.
+// Run: `BENCH_ONLY=zino-tool-turn npm run bench`, or `node --import tsx bench/zino-tool-turn.ts`; BENCH_ONE_PROCESS=1 runs
+// the services in one zino-host process (src/zino/runtime/run-host.ts) instead of four.
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -31,6 +32,8 @@ export interface ToolTurnBenchOptions {
   maxRounds?: number;
   print: (line: string) => void;
   fromDist?: boolean;
+  /** The four services in one zino-host process (default: BENCH_ONE_PROCESS=1), instead of four processes. */
+  oneProcess?: boolean;
 }
 
 interface Mode {
@@ -125,7 +128,8 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     loadavg()
       .map((v) => v.toFixed(2))
       .join(" ");
-  const stack = await startBenchStack({ fromDist: options.fromDist });
+  const oneProcess = options.oneProcess ?? process.env.BENCH_ONE_PROCESS === "1";
+  const stack = await startBenchStack({ fromDist: options.fromDist, oneProcess });
   const { instance, names } = stack;
   try {
     if (!names.includes("exc")) throw new Error("zino-exc is not available (src/zino/exc/main.ts missing)");
@@ -135,7 +139,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       if (answer.type !== "ok") throw new Error(`ctx set_config for ${mode.ctxkey}: ${JSON.stringify(answer)}`);
     }
     print(
-      `zino-tool-turn: services ${names.join(", ")} (real processes from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
+      `zino-tool-turn: services ${names.join(", ")} (${oneProcess ? "in one zino-host process" : "real processes"} from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
         `fake provider in its own process; tool = native execute_bash \`${TOOL_TURN_CODE}\`; 1 client, modes interleaved turn by turn; ` +
         `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s in ${ROUNDS} segments; ${loadAverageLine()}`,
     );

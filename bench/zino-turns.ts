@@ -14,6 +14,7 @@ import type { ServiceName } from "../src/zino/config/index.js";
 import {
   REPO_ROOT,
   TSX_LOADER,
+  startZinoHost,
   startZinoServices,
   stopZinoServices,
   writeTempInstance,
@@ -143,7 +144,8 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-export async function startBenchStack(options: { fromDist?: boolean }): Promise<BenchStack> {
+/** The stack of four service processes, or with `oneProcess` the four services in one zino-host (one entry in `services`). */
+export async function startBenchStack(options: { fromDist?: boolean; oneProcess?: boolean }): Promise<BenchStack> {
   const fromDist = options.fromDist === true;
   if (fromDist && !existsSync(join(REPO_ROOT, "dist", "src", "zino", "daemon", "main.js")))
     throw new Error("BENCH_DIST=1 needs `npm run build` first");
@@ -158,7 +160,9 @@ export async function startBenchStack(options: { fromDist?: boolean }): Promise<
   };
   let services: ZinoProcess[];
   try {
-    services = await startZinoServices(instance, names, { fromDist });
+    services = options.oneProcess
+      ? [await startZinoHost(instance, names, { fromDist })]
+      : await startZinoServices(instance, names, { fromDist });
   } catch (err) {
     stopProvider();
     throw err;

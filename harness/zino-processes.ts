@@ -159,6 +159,23 @@ export async function startZinoServices(
   return started;
 }
 
+/** Starts the services in one zino-host process and resolves, once every one of them answers ping, to that process. */
+export async function startZinoHost(
+  instance: TempInstance,
+  names: readonly ServiceName[] = ["ctx", "rtr", "exc", "daemon"],
+  options: SpawnOptions = {},
+): Promise<ZinoProcess> {
+  const args = [...(options.args ?? []), ...(names.length < 4 ? ["--services", names.join(",")] : [])];
+  const host = spawnZinoService("host", instance, { ...options, args });
+  try {
+    for (const name of names) await waitForPing(instance.sockets[name], 120_000, host);
+  } catch (err) {
+    await stopZinoServices([host]);
+    throw err;
+  }
+  return host;
+}
+
 export async function stopZinoServices(processes: readonly ZinoProcess[], signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   await Promise.all([...processes].reverse().map((p) => p.kill(signal)));
 }

@@ -6,22 +6,21 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, unlinkSync } f
 import { describe, it } from "node:test";
 import { requestAll, requestOne } from "../../../src/wire/index.js";
 import { startFakeProvider } from "../../../harness/fake-provider.js";
-import { spawnZinoService, stopZinoServices, waitForPing, writeTempInstance, type ZinoProcess } from "../../../harness/zino-processes.js";
-
-async function startHost(instance: ReturnType<typeof writeTempInstance>, args: string[] = []): Promise<ZinoProcess> {
-  const host = spawnZinoService("host", instance, { args });
-  for (const name of ["ctx", "rtr", "exc", "daemon"] as const) {
-    if (args.length === 0 || args.join(",").includes(name)) await waitForPing(instance.sockets[name], 120_000, host);
-  }
-  return host;
-}
+import {
+  spawnZinoService,
+  startZinoHost,
+  stopZinoServices,
+  waitForPing,
+  writeTempInstance,
+  type ZinoProcess,
+} from "../../../harness/zino-processes.js";
 
 void describe("zino-host", () => {
   void it("runs the four services in one process, each on its own 0600 socket, and stops them all on SIGTERM", async () => {
     const provider = await startFakeProvider();
     const instance = writeTempInstance({ providerUrl: provider.url });
     try {
-      const host = await startHost(instance);
+      const host = await startZinoHost(instance);
       try {
         for (const socket of Object.values(instance.sockets)) assert.equal(statSync(socket).mode & 0o777, 0o600, socket);
         assert.equal(statSync(instance.runtimeDir).mode & 0o777, 0o700);
@@ -51,7 +50,7 @@ void describe("zino-host", () => {
     const instance = writeTempInstance({ providerUrl: provider.url });
     const processes: ZinoProcess[] = [];
     try {
-      processes.push(await startHost(instance, ["--services", "ctx,rtr"]));
+      processes.push(await startZinoHost(instance, ["ctx", "rtr"]));
       assert.ok(!existsSync(instance.sockets.daemon) && !existsSync(instance.sockets.exc));
       processes.push(spawnZinoService("daemon", instance));
       await waitForPing(instance.sockets.daemon, 120_000, processes[1]);
