@@ -82,15 +82,24 @@ export function startInProcess(service: InProcessService, request: Frame, entry:
     },
   };
   const decoded = copyFrame(request, service.maxFrameBytes);
+  let answered = false;
   queueMicrotask(() => {
     void service.answer(decoded, out, controller.signal).finally(() => {
+      answered = true;
       if (controller.signal.aborted) return;
       entry.ended = true;
       wake();
     });
   });
+  // A caller that stops reading once it has the frame it wanted (a terminal `done`, a `ready`) would otherwise abort a
+  // handler that is only finishing its last statements after that send. On a socket the handler's end travels with its
+  // last frame and no cancel is sent; here the cancel waits for the microtasks under way, as a cancel frame would wait
+  // for its round trip.
   return () => {
-    if (!entry.ended && !controller.signal.aborted) controller.abort(clientGone());
+    if (answered || controller.signal.aborted) return;
+    setImmediate(() => {
+      if (!answered && !controller.signal.aborted) controller.abort(clientGone());
+    });
   };
 }
 

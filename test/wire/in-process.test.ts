@@ -36,6 +36,7 @@ void describe("requests answered in process", { timeout: 20_000 }, () => {
   let server: FrameServer;
   const seen: WireRequest[] = [];
   let lastAbort: unknown;
+  let trailingAborted: boolean | undefined;
   let shared: Frame = { type: "done", list: [1] };
 
   before(async () => {
@@ -67,6 +68,13 @@ void describe("requests answered in process", { timeout: 20_000 }, () => {
           return;
         }
         if (request.type === "fail") throw new WireError("not_found", "nothing here");
+        if (request.type === "trailing") {
+          await out.send({ type: "done" });
+          // Bookkeeping after the last frame, a few promises long, as a service's logging after its answer.
+          for (let i = 0; i < 5; i += 1) await Promise.resolve();
+          trailingAborted = signal.aborted;
+          return;
+        }
         for (const delta of ["a", "b", "c"]) await out.send({ type: "chunk", delta, absent: undefined });
         await out.send({ type: "done", echo: request.message });
       },
@@ -149,6 +157,15 @@ void describe("requests answered in process", { timeout: 20_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.ok(lastAbort instanceof WireError);
     assert.equal(lastAbort.code, "cancelled");
+    channel.close();
+  });
+
+  void it("lets a handler finish what follows its last frame when the caller stops at that frame", async () => {
+    const channel = createFrameChannel(socketPath, { maxFrameBytes: MAX_FRAME_BYTES });
+    trailingAborted = undefined;
+    assert.equal((await channel.one({ message: "x", ctxkey: "k", type: "trailing" })).type, "done");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(trailingAborted, false);
     channel.close();
   });
 
