@@ -9,9 +9,9 @@
 // main thread in process (wire/in-process.ts, `answerInProcess`): the main thread is the busier one (ctx's is ~65% idle
 // at 32 clients), and a call through the socket costs it the frames' encoding with their rid, a write and a read each
 // way, and their decoding. Measured from dist/ against the build before, interleaved runs of the host alone (this
-// machine's speed moved by 1.5× between runs): 8 clients, 5 pairs, 679 → 786 turns/s (median), CPU per turn 1.65 →
-// 1.47 ms, 4 pairs of 5 better; 1 client, 4 pairs, ~318 → ~346 turns/s; 32 clients, two sets of 3 pairs: +15%, then
-// within the noise (−10% to +5%). memprobe (3 s warm-up, then 8 s of
+// machine's speed moved by 1.5× between runs, so the gain is a few times smaller than the noise): 8 clients, 9 pairs,
+// 678 → 733 turns/s (median), CPU per turn 1.65 → 1.55 ms, 6 pairs of 9 better; 1 client, 4 pairs, ~318 → ~346
+// turns/s; 32 clients, two sets of 3 pairs: +15%, then within the noise (−10% to +5%). memprobe (3 s warm-up, then 8 s of
 // 32 clients; RSS of all processes of the services after that load), same sitting, n=2–3:
 //   four processes:                       RSS 303–319 MiB, 1186–1360 turns/s, CPU 1.00–1.16 ms a turn
 //   one process, one thread:              RSS 112–116 MiB,  909–971 turns/s (one core), CPU 1.14–1.25 ms
