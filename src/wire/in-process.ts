@@ -9,6 +9,9 @@
 // answerer; the handler's signal aborts when the caller cancels. Clients in other processes or threads (ctx in its worker,
 // the CLI, a Python peer) still reach the same service through its socket.
 //
+// A send never waits for the reader (no back-pressure, no cap on requests in flight), as a multiplexed connection's
+// reader also queues what arrives: in zino-host the callers are the daemon's turns, which its connection cap bounds.
+//
 // Off unless a process asks: tests and single-service processes keep every exchange on a real socket.
 import type { Decoded, Frame } from "./frame-codec.js";
 import type { Answerer } from "./frame-server-answer.js";
