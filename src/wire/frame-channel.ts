@@ -186,7 +186,6 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
   const pending = new Map<number, Pending>();
   let nextRid = 1;
   let lost: Error | undefined;
-  const wake = wakeReader;
   const refresh = () => (pending.size > 0 ? socket.ref() : socket.unref());
   // Requests and cancels of the same tick leave in one writev: many turns reach their next request together.
   const writes = corkPerTick(socket);
@@ -204,7 +203,7 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
       if (!entry) continue; // an answer to a cancelled request, or a connection-level notice
       if (item.frame.type === END_TYPE) entry.ended = true;
       else entry.queue.push(item.frame);
-      wake(entry);
+      wakeReader(entry);
     }
   });
   socket.on("error", (err) => (lost ??= err));
@@ -213,7 +212,7 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
     lost ??= new Error("the connection closed");
     for (const entry of pending.values()) {
       entry.ended = true;
-      wake(entry);
+      wakeReader(entry);
     }
     pending.clear();
   });
