@@ -151,6 +151,63 @@ void describe("per-execution cgroups: layout", () => {
       "x",
     ]);
   });
+
+  void it("EXC-31 a shell we launch with -c joins first thing in its own script; bwrap, or a drop to the user, keeps the sh in front", () => {
+    const cgroup = { procsFiles: ["/m/cgroup.procs", "/p/cgroup.procs"], delegated: true, oomKills: () => 0, release: () => undefined };
+    const bash = {
+      command: "/bin/bash",
+      args: ["--noprofile", "--norc", "-c", 'read -r _ || exit 125; . "$0"', "/w/main.sh"],
+      env: {},
+      cwd: "/",
+    };
+    const joined = joinCgroupCommand(bash, cgroup, undefined);
+    assert.equal(joined.command, "/bin/bash");
+    assert.deepEqual(joined.args, [
+      "--noprofile",
+      "--norc",
+      "-c",
+      "echo 0 >'/m/cgroup.procs' || exit 125; echo 0 >'/p/cgroup.procs' || exit 125; read -r _ || exit 125; . \"$0\"",
+      "/w/main.sh",
+    ]);
+    // The script really joins: run with two plain files standing in for cgroup.procs, each gets the "0".
+    const dir = mkdtempSync(join(tmpdir(), "zx-join-"));
+    try {
+      const files = [join(dir, "a"), join(dir, "b")];
+      const run = joinCgroupCommand(
+        { command: "/bin/sh", args: ["-c", "echo ran"], env: {}, cwd: "/" },
+        { ...cgroup, procsFiles: files },
+        undefined,
+      );
+      const result = spawnSync(run.command, run.args, { encoding: "utf8" });
+      assert.equal(result.stdout, "ran\n");
+      assert.deepEqual(
+        files.map((file) => readFileSync(file, "utf8")),
+        ["0\n", "0\n"],
+      );
+      // A join that fails stops the run before the script (exit 125), as the sh in front does.
+      const blocked = joinCgroupCommand(
+        { command: "/bin/sh", args: ["-c", "echo ran"], env: {}, cwd: "/" },
+        { ...cgroup, procsFiles: [join(dir, "none", "x")] },
+        undefined,
+      );
+      const failed = spawnSync(blocked.command, blocked.args, { encoding: "utf8" });
+      assert.equal(failed.status, 125);
+      assert.equal(failed.stdout, "");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const setpriv = { user: { uid: 65534, gid: 65534 }, setprivPath: "/usr/bin/setpriv" };
+    const kept = [
+      joinCgroupCommand({ command: "/usr/bin/bwrap", args: ["--", "x"], env: {}, cwd: "/" }, cgroup, undefined),
+      joinCgroupCommand(bash, cgroup, setpriv),
+      joinCgroupCommand({ command: "/bin/bash", args: ["/w/main.sh", "-c", "x"], env: {}, cwd: "/" }, cgroup, undefined),
+      joinCgroupCommand(bash, { ...cgroup, procsFiles: ["/m/it's/cgroup.procs"] }, undefined),
+    ];
+    for (const used of kept) {
+      assert.equal(used.command, "/bin/sh", JSON.stringify(used));
+      assert.equal(used.args[2], "zino-cgroup");
+    }
+  });
 });
 
 void describe("seccomp program", () => {

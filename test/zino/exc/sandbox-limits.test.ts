@@ -295,6 +295,47 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
     }
   });
 
+  void it("EXC-31 an unsandboxed run is in its execution cgroup, and so is the next one waiting for its go line", async (t) => {
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    try {
+      h.configure("loose", { exec: { sandbox: "none", allow_unsandboxed: true, static_analysis: "off" } });
+      const caps = await h.request({ type: "capabilities", ctxkey: "loose" });
+      if (caps.resource_limits === "rlimit-only") {
+        t.skip(`no per-execution cgroup on this machine: ${String(caps.resource_limits_detail)}`);
+        return;
+      }
+      const expected =
+        caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
+      const seen = await h.call("loose", "execute_bash", { code: "cat /proc/$$/cgroup" });
+      assert.equal(seen.isolation, "none");
+      assert.match(String(seen.stdout), expected, JSON.stringify(seen));
+      // The next run's sandbox, made after that call, waits for its go line already inside its own cgroup.
+      const waiting = () =>
+        readdirSync(h.workRoot)
+          .flatMap((dir) => processesWith(join(h.workRoot, dir)))
+          .map((pid) => {
+            try {
+              return {
+                pid,
+                command: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!,
+                cgroup: readFileSync(`/proc/${pid}/cgroup`, "utf8"),
+              };
+            } catch {
+              return undefined;
+            }
+          })
+          .filter((p) => p !== undefined);
+      await waitFor("a warm unsandboxed sandbox waits in its cgroup", () => waiting().some((p) => expected.test(p.cgroup)), 3000);
+      const sandbox = waiting().find((p) => expected.test(p.cgroup))!;
+      assert.equal(sandbox.command, "/bin/bash", JSON.stringify(waiting()));
+      const again = await h.call("loose", "execute_bash", { code: "cat /proc/$$/cgroup; echo warm" });
+      assert.match(String(again.stdout), expected);
+      assert.match(String(again.stdout), /warm\n$/);
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("EXC-31 at start, exc removes the cgroups an exc that was killed left behind, and at close its own", async (t) => {
     const first = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
     const caps = await first.request({ type: "capabilities", ctxkey: "k" });
