@@ -21,3 +21,18 @@ export function benchReply(request: RecordedRequest): FakeReply {
   }
   return echoLastUserMessage(request);
 }
+
+/**
+ * The reply of bench/zino-python.ts, the same as its fake Python rtr sends: 20 chunks of 4 characters; the tool turn
+ * (TOOL_TURN_MARKER) gets a native `execute_bash` call of `echo hi`, and the request carrying its result the 20 chunks.
+ */
+export const SIDE_BY_SIDE_TEXT = "abcd".repeat(20);
+export function sideBySideReply(request: RecordedRequest): FakeReply {
+  const body = request.body as { messages?: unknown } | undefined;
+  const messages = Array.isArray(body?.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
+  const last = messages[messages.length - 1];
+  if (last?.role === "user" && typeof last.content === "string" && last.content.includes(TOOL_TURN_MARKER)) {
+    return { toolCalls: [{ name: "execute_bash", arguments: { code: "echo hi" } }] };
+  }
+  return { deltas: Array.from({ length: 20 }, () => "abcd") };
+}

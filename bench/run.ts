@@ -33,6 +33,7 @@ const CHILD_BENCHMARKS = [
   "zelinqa-mcp",
   "zino-exec",
   "zino-protocol",
+  "zino-python",
 ];
 
 async function runChild(file: string): Promise<number> {

@@ -118,9 +118,10 @@ function directTurn(providerUrl: string): Turn {
   };
 }
 
-export async function startProviderProcess(): Promise<{ url: string; child: ChildProcess }> {
+export async function startProviderProcess(reply: "bench" | "side-by-side" = "bench"): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ["--import", TSX_LOADER, join(REPO_ROOT, "bench", "fake-provider-process.ts")], {
     stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, BENCH_PROVIDER_REPLY: reply },
   });
   const lines = createInterface({ input: child.stdout });
   for await (const line of lines) {

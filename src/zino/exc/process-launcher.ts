@@ -17,6 +17,14 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "../../wire/index.js";
 import { outcomeWithoutRun, type ReleaseOptions, type RunOutcome, type SpawnOptions, type StartedProcess } from "./run-process.js";
 
+/**
+ * The launcher's Node flags. It runs little JavaScript (IPC messages, spawns, pipes) and forks a process per sandbox,
+ * so it is made small: no JIT, no V8 helper threads, a 1 MiB nursery (and no WebAssembly, which --jitless turns off
+ * anyway; the flag keeps Node from warning about it). Measured on zino-host's tool turns (issue 14, 2-core VM, 100
+ * turns after 50): launcher RSS 52 → 44 MiB (PSS 15 → 11), its CPU per tool turn 7.7 → 6.3–6.5 ms, turn time the same.
+ */
+export const LAUNCHER_NODE_FLAGS: readonly string[] = ["--single-threaded", "--jitless", "--no-expose-wasm", "--max-semi-space-size=1"];
+
 export type LauncherRequest =
   | { op: "start"; id: number; spawn: SpawnOptions }
   | { op: "release"; id: number; run: Omit<ReleaseOptions, "signal"> }
@@ -174,7 +182,7 @@ export function createProcessLauncher(options: {
     if (child && child.connected) return child;
     const startedAt = Date.now();
     const started = fork(mainPath, [], {
-      execArgv: FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [],
+      execArgv: [...LAUNCHER_NODE_FLAGS, ...(FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [])],
       // Its children get their environments explicitly; it needs nothing of exc's.
       env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" },
       stdio: ["ignore", "ignore", "inherit", "ipc"],

@@ -1,0 +1,290 @@
+// ZINO side by side with the original Python ZINO (issue 14's "Done when"), on the same machine in interleaved rounds.
+// Needs a checkout of the Python original (github: cbigger/ZINO) named by ZINO_PYTHON_DIR and python3 ≥ 3.11; without
+// them it says so and exits 0. Subjects (BENCH_PYTHON_SUBJECTS, default python,four,host):
+//   python  its daemon, ctx and exc unchanged, with bench/python/fake_rtr.py as rtr (no HTTP: the openai package is
+//           not needed), its tool without static analysis
+//   four    our four service processes from dist/, as `zino up` starts them; rtr calls the fake provider over HTTP
+//   host    our four services in one zino-host process
+// Our rtr's provider (bench/fake-provider-process.ts, side-by-side replies) runs in its own process and is not counted.
+// Every reply is 20 chunks of 4 characters. Each subject is started afresh in each round, then measured:
+//   cold start     from spawning its processes until a first turn is done (retried every 10 ms)
+//   one turn p50   1 client, turns back to back, after a 3 s warm-up at 32 clients
+//   turns/s, CPU   32 clients for BENCH_SECONDS (10), one request per Unix connection; service CPU per turn
+//   memory         RSS and PSS of the services after that load, summed (and with their child processes)
+//   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart; ours sandboxed
+//                  (bwrap) and unsandboxed, static analysis off
+// Run: `ZINO_PYTHON_DIR=… BENCH_ONLY=zino-python npm run bench`.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
+import { descendantPids } from "../harness/process-tree.js";
+import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type ZinoProcess } from "../harness/zino-processes.js";
+import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
+import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
+import { cpuMs, memoryMiB } from "./proc-stats.js";
+import { startProviderProcess } from "./zino-turns.js";
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? "10") || 10;
+const SUBJECTS = (process.env.BENCH_PYTHON_SUBJECTS ?? "python,four,host").split(",").filter((s) => s.length > 0);
+const TOOL_TURNS = 40;
+
+/** A running subject: where its daemon listens, its service pids, the ctxkeys of its tool-turn modes. */
+interface Stack {
+  daemon: string;
+  python: boolean;
+  pids(): number[];
+  toolModes: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+function whyNot(): string | undefined {
+  if (!PYTHON_DIR) return "set ZINO_PYTHON_DIR to a checkout of the original Python ZINO";
+  if (!existsSync(join(PYTHON_DIR, "zino-daemon.py"))) return `${PYTHON_DIR} has no zino-daemon.py`;
+  const version = spawnSync("python3", ["-c", "import sys, tomllib; print(sys.version_info >= (3, 11))"], { encoding: "utf8" });
+  if (version.stdout.trim() !== "True") return "python3 ≥ 3.11 (tomllib) is needed";
+  if (process.env.BENCH_DIST !== "1") return "run from dist/ (npm run bench does)";
+  return undefined;
+}
+
+function pythonConfig(dir: string): string {
+  const socket = (name: string) => JSON.stringify(join(dir, `${name}.sock`));
+  const tools = join(dir, "tools");
+  mkdirSync(tools);
+  mkdirSync(join(dir, "mem"));
+  // Its bash tool without "static_analysis": shellcheck off, as ours.
+  writeFileSync(join(tools, "bash.json"), JSON.stringify({ meta: { executor: "bash", file_extension: ".sh" } }));
+  writeFileSync(join(dir, "PERSONALITY.md"), "You are concise.\n");
+  return [
+    '[api]\nbase_url = "http://127.0.0.1:9/v1"\nkey = "unused"\n[logging]\nlevel = "WARNING"\n[service]\nmodel = "fake"',
+    "[agent]\ntemperature = 0.7\ntop_p = 1.0\nmax_iterations = 5",
+    `[daemon]\nsocket = ${socket("daemon")}\n[rtr]\nsocket = ${socket("rtr")}\nstreaming = true`,
+    `[exc]\nsocket = ${socket("exc")}\ntimeout = 30`,
+    `[ctx]\nsocket = ${socket("ctx")}\nhistory_limit = 50\nhard_memory_top_k = 3\ndata_dir = ${JSON.stringify(join(dir, "mem"))}`,
+    `template = ${JSON.stringify(join(PYTHON_DIR, "agents", "SYSTEM.md"))}\npersonality = ${JSON.stringify(join(dir, "PERSONALITY.md"))}`,
+    `soft_memory = ""\ninject_history = true\n[tools]\ndir = ${JSON.stringify(tools)}\n[skills]\ndir = ${JSON.stringify(join(PYTHON_DIR, "agents", "skills"))}`,
+  ].join("\n");
+}
+
+function startPython(): Stack {
+  const dir = mkdtempSync(join(tmpdir(), "zpy-"));
+  const config = join(dir, "ZINO.toml");
+  writeFileSync(config, pythonConfig(dir));
+  const scripts = ["zino-ctx.py", join(REPO_ROOT, "bench", "python", "fake_rtr.py"), "zino-exc.py", "zino-daemon.py"];
+  const children: ChildProcess[] = scripts.map((script) =>
+    spawn("python3", [script, "--config", config], {
+      cwd: PYTHON_DIR,
+      env: { ...process.env, ZINO_LOG_LEVEL: "WARNING" },
+      stdio: ["ignore", "ignore", "ignore"],
+    }),
+  );
+  return {
+    daemon: join(dir, "daemon.sock"),
+    python: true,
+    pids: () => children.map((c) => c.pid!),
+    toolModes: { "no sandbox": "bench-py-tool" },
+    async stop() {
+      const exits = children
+        .filter((c) => c.exitCode === null && c.signalCode === null)
+        .map((c) => new Promise<void>((resolve) => c.once("exit", () => resolve()).kill("SIGTERM")));
+      await Promise.all(exits);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function startOurs(providerUrl: string, oneProcess: boolean): Stack & { ctx: string } {
+  const instance = writeTempInstance({ providerUrl });
+  const names = ["ctx", "rtr", "exc", "daemon"] as const;
+  const processes: ZinoProcess[] = oneProcess
+    ? [spawnZinoService("host", instance, { fromDist: true })]
+    : names.map((name) => spawnZinoService(name, instance, { fromDist: true }));
+  return {
+    daemon: instance.sockets.daemon,
+    ctx: instance.sockets.ctx,
+    python: false,
+    pids: () => processes.map((p) => p.child.pid!),
+    toolModes: { sandboxed: "bench-py-bwrap", unsandboxed: "bench-py-none" },
+    async stop() {
+      await stopZinoServices(processes);
+      instance.cleanup();
+    },
+  };
+}
+
+/** One turn; the time to `done` and its text, or undefined on an error frame or a lost connection. */
+async function turn(stack: Stack, ctxkey: string, message: string): Promise<{ ms: number; text: string } | undefined> {
+  const request: Frame = stack.python ? { message, channel_id: ctxkey } : { message, ctxkey };
+  const t0 = performance.now();
+  try {
+    for await (const frame of requestFrames(stack.daemon, request, { idleTimeoutMs: 10_000 })) {
+      if (frame.type === "done") return { ms: performance.now() - t0, text: typeof frame.full_text === "string" ? frame.full_text : "" };
+      if (frame.type === "error") return undefined;
+    }
+  } catch {
+    // not listening yet, or gone
+  }
+  return undefined;
+}
+
+/** `clients` clients for `seconds`; every answer must be the 20 chunks. */
+async function load(
+  stack: Stack,
+  clients: number,
+  seconds: number,
+  tag: string,
+): Promise<{ perSecond: number; p50: number; turns: number }> {
+  const times: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) {
+        const done = await turn(stack, `bench-py-${tag}-${client}`, "hello benchmark");
+        if (done?.text !== SIDE_BY_SIDE_TEXT) throw new Error(`a turn failed or answered otherwise: ${JSON.stringify(done)}`);
+        times.push(done.ms);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { perSecond: times.length / ((performance.now() - t0) / 1000), p50: percentile(times, 50), turns: times.length };
+}
+
+async function toolTurnP50(stack: Stack, ctxkey: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < TOOL_TURNS + 10; i += 1) {
+    const done = await turn(stack, ctxkey, `${TOOL_TURN_MARKER} run it`);
+    if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed: ${JSON.stringify(done)}`);
+    if (i >= 10) times.push(done.ms);
+    await sleep(10);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
+}
+
+interface Figures {
+  coldMs: number;
+  oneP50: number;
+  perSecond: number;
+  cpuPerTurn: number;
+  rss: number;
+  rssWithChildren: number;
+  pss: number;
+  tool: Record<string, number>;
+}
+
+function memoryOf(pids: readonly number[]): { rss: number; pss: number; rssWithChildren: number } {
+  const sum = (list: readonly number[], key: "rss" | "pss") => list.reduce((total, pid) => total + (memoryMiB(pid)?.[key] ?? 0), 0);
+  const all = [...pids, ...pids.flatMap((pid) => descendantPids(pid))];
+  return { rss: sum(pids, "rss"), pss: sum(pids, "pss"), rssWithChildren: sum(all, "rss") };
+}
+
+async function measureSubject(name: string, providerUrl: string): Promise<Figures> {
+  const started = performance.now();
+  const stack = name === "python" ? startPython() : startOurs(providerUrl, name === "host");
+  try {
+    while (!(await turn(stack, "bench-py-cold", "hello cold start"))) {
+      if (performance.now() - started > 60_000) throw new Error(`${name}: no first turn within 60 s`);
+      await sleep(10);
+    }
+    const coldMs = performance.now() - started;
+    if ("ctx" in stack && typeof stack.ctx === "string") {
+      const exec = { "bench-py-bwrap": { sandbox: "bwrap" }, "bench-py-none": { sandbox: "none", allow_unsandboxed: true } };
+      for (const [ctxkey, rules] of Object.entries(exec)) {
+        const answer = await requestOne(stack.ctx, { type: "set_config", ctxkey, config: { exec: { ...rules, static_analysis: "off" } } });
+        if (answer.type !== "ok") throw new Error(`set_config ${ctxkey}: ${JSON.stringify(answer)}`);
+      }
+    }
+    await load(stack, 32, 3, "warm");
+    const one = await load(stack, 1, 3, "one");
+    const pids = stack.pids();
+    const cpuBefore = pids.reduce((total, pid) => total + (cpuMs(pid) ?? 0), 0);
+    const loaded = await load(stack, 32, SECONDS, "load");
+    const cpuPerTurn = (pids.reduce((total, pid) => total + (cpuMs(pid) ?? 0), 0) - cpuBefore) / loaded.turns;
+    const memory = memoryOf(pids);
+    const tool: Record<string, number> = {};
+    for (const [mode, ctxkey] of Object.entries(stack.toolModes)) tool[mode] = await toolTurnP50(stack, ctxkey);
+    return { coldMs, oneP50: one.p50, perSecond: loaded.perSecond, cpuPerTurn, ...memory, tool };
+  } finally {
+    await stack.stop();
+  }
+}
+
+type Verdict = (ours: number, python: number) => string;
+const atMost: Verdict = (ours, python) => (ours <= python ? "met" : "missed");
+const twice: Verdict = (ours, python) => (ours >= 2 * python ? "met (≥ 2×)" : "missed (≥ 2×)");
+
+/**
+ * One figure for every subject: median [min–max], and for ours the ratio to Python's median with the issue's verdict.
+ * `pythonPick` reads Python's figure where it is filed under another name (its one tool mode).
+ */
+function reportLine(
+  results: Record<string, Figures[]>,
+  label: string,
+  unit: string,
+  pick: (f: Figures) => number,
+  verdict?: Verdict,
+  pythonPick = pick,
+): void {
+  const python = results.python ? spread(results.python.map(pythonPick)).median : Number.NaN;
+  const cells = SUBJECTS.map((name) => {
+    const s = spread((results[name] ?? []).map(name === "python" ? pythonPick : pick));
+    const ratio =
+      name !== "python" && Number.isFinite(python)
+        ? ` (${(s.median / python).toFixed(2)}×${verdict ? `: ${verdict(s.median, python)}` : ""})`
+        : "";
+    return `${name} ${formatSpread(s, unit)}${ratio}`;
+  });
+  print(`${label.padEnd(26)} ${cells.join(" | ")}`);
+}
+
+function report(results: Record<string, Figures[]>): void {
+  reportLine(results, "cold start to first turn", "ms", (f) => f.coldMs);
+  reportLine(results, "one turn p50", "ms", (f) => f.oneP50, atMost);
+  reportLine(results, "32 clients", "/s", (f) => f.perSecond, twice);
+  reportLine(results, "service CPU per turn", "ms", (f) => f.cpuPerTurn);
+  reportLine(results, "RSS after the load", "MiB", (f) => f.rss);
+  reportLine(results, "RSS with child processes", "MiB", (f) => f.rssWithChildren);
+  reportLine(results, "PSS after the load", "MiB", (f) => f.pss);
+  const pythonTool = (f: Figures) => f.tool["no sandbox"] ?? Number.NaN;
+  for (const mode of ["sandboxed", "unsandboxed"])
+    reportLine(results, `tool turn p50, ${mode}`, "ms", (f) => f.tool[mode] ?? Number.NaN, atMost, pythonTool);
+  const ours = SUBJECTS.filter((name) => name !== "python");
+  const verdicts = (pick: (f: Figures) => number, limit: number) =>
+    ours.map((name) => `${name} ${spread((results[name] ?? []).map(pick)).median <= limit ? "met" : "missed"}`).join(", ");
+  print(`all services under 200 MiB RSS after the load: ${verdicts((f) => f.rss, 200)}`);
+  print(`first turn within 1 s of a cold start: ${verdicts((f) => f.coldMs, 1000)}`);
+}
+
+async function main(): Promise<void> {
+  const reason = whyNot();
+  if (reason) {
+    print(`zino-python: skipped (${reason})`);
+    return;
+  }
+  print(`zino-python: ZINO against the Python original (${PYTHON_DIR}); ${loadAverageLine()}; ${ROUNDS} rounds of ${SUBJECTS.join(", ")}`);
+  const provider = await startProviderProcess("side-by-side");
+  const results: Record<string, Figures[]> = {};
+  try {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // The order turns each round, so that no subject always follows the same one.
+      for (const name of SUBJECTS.map((_, i) => SUBJECTS[(i + round) % SUBJECTS.length]!)) {
+        (results[name] ??= []).push(await measureSubject(name, provider.url));
+        process.stderr.write(`zino-python: round ${round + 1}, ${name} measured\n`);
+      }
+    }
+  } finally {
+    provider.child.stdin?.end();
+  }
+  print("median [min–max] over the rounds; (ratio to Python's median: the issue's line)");
+  report(results);
+}
+
+await main();
