@@ -2,7 +2,7 @@
 // process, ctx in a worker thread) measured against the four service processes, both from the same build, against
 // one fake provider, in interleaved rounds. Per round and stack: BENCH_SECONDS of 32 concurrent clients, then turns/s,
 // the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, and RSS with
-// their child processes (zino-exc's launcher and its warm sandbox).
+// their child processes (zino-exc's warm sandbox, and with four processes its launcher, which the host does without).
 // Figures are median [min–max] over BENCH_ROUNDS rounds,
 // the ratio one process / four processes. Target (issue 14): all services together under 200 MiB after the load.
 // Run: `BENCH_ONLY=zino-one-process npm run bench`, or `node --import tsx bench/zino-one-process.ts` (BENCH_DIST=1:

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll, requestOne } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
+import { LAUNCHER_NODE_FLAGS } from "../../src/zino/exc/process-launcher.js";
 import { serviceMainFile } from "../../src/zino/runtime/service-entry.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { childPids, commandLine } from "../../harness/process-tree.js";
@@ -96,6 +97,9 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
       .map(commandLine)
       .filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.mjs")));
     assert.equal(launchers.length, 1, `exc's children: ${JSON.stringify(childPids(exc.child.pid!).map(commandLine))}\n${exc.stderr()}`);
+    // The launcher runs lean (no JIT, no V8 helper threads, a 1 MiB nursery): its flags come before its module.
+    const launcherArgs = launchers[0]!;
+    assert.deepEqual(launcherArgs.slice(1, 1 + LAUNCHER_NODE_FLAGS.length), [...LAUNCHER_NODE_FLAGS]);
     const mcp = await requestOne(
       instance.sockets.exc,
       { message: { name: "mcp__t__echo", arguments: { text: "hi" } }, ctxkey: "b" },

@@ -24,13 +24,6 @@
 // What one process gives up: a crash of one service ends all of them (a supervisor restarts the host as a whole), and
 // they share the process's user, limits and V8 flags (only the flags every hosted service takes). exc's sandboxes
 // still get only the environment exc builds for them (sandbox.ts), never the host's.
-//
-// exc starts its sandboxes through its process launcher here too (a small Node process, exc/process-launcher.ts), as
-// when it runs alone. Forking the host itself for each sandbox (ZINO_EXC_LAUNCHER=0, the default until issue 14's
-// side-by-side runs of 2026-12-02) copies the page tables of a process of ~140 MiB and write-faults its pages back,
-// on the thread that serves the turns: on this 2-core VM, where page faults are dear, the host's CPU per unsandboxed
-// tool turn was 28–32 ms against 13–14 with the launcher (which itself takes 6–7), and the tool turn 30–35 ms against
-// 20–21 (100 turns after 50, two runs each). The launcher adds 44 MiB of RSS (11 of PSS).
 import { Worker, parentPort, workerData } from "node:worker_threads";
 import { START_ORDER, loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { answerInProcess, type Logger } from "../../wire/index.js";
@@ -103,10 +96,26 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
   logger.info({ services }, "host ready");
 }
 
+/**
+ * exc in the host starts its sandboxes itself rather than through its launcher process (exc/process-launcher.ts), unless
+ * ZINO_EXC_LAUNCHER says otherwise: the launcher is a second Node process, another ~45 MiB of RSS, which is what the
+ * host exists to save. The cost is the fork of a bigger process on the main thread, measured on this 2-core machine
+ * (side-by-side benchmark, 3 rounds, same sitting): a tool turn 15.9 ms [15.7–17.3] without the launcher against
+ * 12.1 [10.7–15.1] with it; RSS with child processes 169 MiB [156–177] against 216 [197–225]. Measured again on the
+ * VM of 2026-12-02, where every page fault is dear (the launcher now runs with LAUNCHER_NODE_FLAGS, 44 MiB): an
+ * unsandboxed tool turn 30–35 ms without against 20–21 with it, the host's CPU per tool turn 28–32 ms against 13–14
+ * (plus the launcher's 6–7); RSS with child processes after bench/zino-python.ts's load 149–157 MiB against 191–198.
+ * The host is for small machines, where memory is the scarce part and a tool turn waits on a model anyway: the launcher
+ * stays off. ZINO_EXC_LAUNCHER=1 turns it on for a host that runs many tools.
+ */
+export function hostedServiceEnv(name: ServiceName, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return name === "exc" && env.ZINO_EXC_LAUNCHER === undefined ? { ...env, ZINO_EXC_LAUNCHER: "0" } : env;
+}
+
 /** Service `name` as the host runs it, on whichever thread calls this: its own logger, the host's environment for it. */
 async function createHosted(name: ServiceName, instance: InstanceConfig): Promise<Service> {
   const create = await FACTORIES[name]();
-  return create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: process.env });
+  return create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: hostedServiceEnv(name, process.env) });
 }
 
 async function startHere(name: ServiceName, instance: InstanceConfig): Promise<() => Promise<void>> {
