@@ -9,16 +9,23 @@ export const TOOL_TURN_CODE = "echo ok";
 /** Prefix of the second reply; the rest of the text is the tool message's content (exc's result as JSON). */
 export const TOOL_RESULT_PREFIX = "tool result: ";
 
-export function benchReply(request: RecordedRequest): FakeReply {
+/** The request's last chat message, if any. */
+function lastMessage(request: RecordedRequest): { role?: unknown; content?: unknown } | undefined {
   const body = request.body as { messages?: unknown } | undefined;
-  const messages = Array.isArray(body?.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
-  const last = messages[messages.length - 1];
+  return Array.isArray(body?.messages) ? (body.messages.at(-1) as { role?: unknown; content?: unknown } | undefined) : undefined;
+}
+
+/** A user message asking for the tool turn. */
+function asksForToolTurn(last: { role?: unknown; content?: unknown } | undefined): boolean {
+  return last?.role === "user" && typeof last.content === "string" && last.content.includes(TOOL_TURN_MARKER);
+}
+
+export function benchReply(request: RecordedRequest): FakeReply {
+  const last = lastMessage(request);
   if (last?.role === "tool") {
     return { text: `${TOOL_RESULT_PREFIX}${typeof last.content === "string" ? last.content : JSON.stringify(last.content)}`, chunks: 1 };
   }
-  if (last?.role === "user" && typeof last.content === "string" && last.content.includes(TOOL_TURN_MARKER)) {
-    return { toolCalls: [{ name: "execute_bash", arguments: { code: TOOL_TURN_CODE } }] };
-  }
+  if (asksForToolTurn(last)) return { toolCalls: [{ name: "execute_bash", arguments: { code: TOOL_TURN_CODE } }] };
   return echoLastUserMessage(request);
 }
 
@@ -26,13 +33,9 @@ export function benchReply(request: RecordedRequest): FakeReply {
  * The reply of bench/zino-python.ts, the same as its fake Python rtr sends: 20 chunks of 4 characters; the tool turn
  * (TOOL_TURN_MARKER) gets a native `execute_bash` call of `echo hi`, and the request carrying its result the 20 chunks.
  */
-export const SIDE_BY_SIDE_TEXT = "abcd".repeat(20);
+const SIDE_BY_SIDE_CHUNKS: readonly string[] = Array.from({ length: 20 }, () => "abcd");
+export const SIDE_BY_SIDE_TEXT = SIDE_BY_SIDE_CHUNKS.join("");
 export function sideBySideReply(request: RecordedRequest): FakeReply {
-  const body = request.body as { messages?: unknown } | undefined;
-  const messages = Array.isArray(body?.messages) ? (body.messages as { role?: unknown; content?: unknown }[]) : [];
-  const last = messages[messages.length - 1];
-  if (last?.role === "user" && typeof last.content === "string" && last.content.includes(TOOL_TURN_MARKER)) {
-    return { toolCalls: [{ name: "execute_bash", arguments: { code: "echo hi" } }] };
-  }
-  return { deltas: Array.from({ length: 20 }, () => "abcd") };
+  if (asksForToolTurn(lastMessage(request))) return { toolCalls: [{ name: "execute_bash", arguments: { code: "echo hi" } }] };
+  return { deltas: [...SIDE_BY_SIDE_CHUNKS] };
 }

@@ -1,6 +1,7 @@
 // What the kernel says about a process (Linux /proc): CPU time consumed and memory held. Each reader returns
 // undefined where /proc or the process is not there, so a benchmark prints "n/a" instead of failing.
 import { readFileSync } from "node:fs";
+import { descendantPids } from "../harness/process-tree.js";
 
 /** CPU time (user + system, ms) consumed so far by the process; USER_HZ is 100 on Linux. */
 export function cpuMs(pid: number | undefined): number | undefined {
@@ -31,4 +32,18 @@ export function memoryMiB(pid: number | undefined): Memory | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CPU time (ms) of the processes together; NaN when one of them cannot be read (gone, or no /proc). */
+export function cpuMsOf(pids: readonly number[]): number {
+  return pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? Number.NaN), 0);
+}
+
+/** RSS and PSS (MiB) of the processes together, and RSS with all their descendants (NaN where one cannot be read). */
+export function memoryOf(pids: readonly number[]): Memory & { rssWithChildren: number } {
+  const own = pids.map((pid) => memoryMiB(pid));
+  const rss = own.reduce((sum, m) => sum + (m?.rss ?? Number.NaN), 0);
+  // A descendant may exit between listing and reading (a sandbox finishing): it then holds nothing.
+  const children = pids.flatMap((pid) => descendantPids(pid)).reduce((sum, pid) => sum + (memoryMiB(pid)?.rss ?? 0), 0);
+  return { rss, pss: own.reduce((sum, m) => sum + (m?.pss ?? Number.NaN), 0), rssWithChildren: rss + children };
 }

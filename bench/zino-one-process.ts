@@ -20,8 +20,7 @@ import {
   type ZinoProcess,
 } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
-import { descendantPids } from "../harness/process-tree.js";
-import { cpuMs, memoryMiB } from "./proc-stats.js";
+import { cpuMsOf, memoryOf } from "./proc-stats.js";
 import { measure, startProviderProcess, zinoTurn } from "./zino-turns.js";
 
 const fromDist = process.env.BENCH_DIST === "1";
@@ -56,23 +55,20 @@ async function startStack(providerUrl: string, oneProcess: boolean): Promise<Sta
 async function sample(stack: Stack, round: number, seconds: number): Promise<Sample> {
   const pids = stack.processes.map((p) => p.child.pid!);
   const counter = { turns: 0, keys: new Set<string>() };
-  const cpu = () => pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? Number.NaN), 0);
-  const before = cpu();
+  const before = cpuMsOf(pids);
   const load = await measure(
     zinoTurn(stack.instance.sockets.daemon, (c) => `bench-${round}-${c}`, counter),
     CLIENTS,
     seconds,
   );
-  const cpuSpent = cpu() - before;
-  const memory = pids.map((pid) => memoryMiB(pid));
-  const children = pids.flatMap((pid) => descendantPids(pid)).map((pid) => memoryMiB(pid)?.rss ?? 0);
-  const rss = memory.reduce((sum, m) => sum + (m?.rss ?? Number.NaN), 0);
+  const cpuSpent = cpuMsOf(pids) - before;
+  const { rss, pss, rssWithChildren } = memoryOf(pids);
   return {
     turnsPerSecond: load.turnsPerSecond,
     cpuPerTurnMs: cpuSpent / Math.max(1, load.turns),
     rss,
-    pss: memory.reduce((sum, m) => sum + (m?.pss ?? Number.NaN), 0),
-    rssWithChildren: rss + children.reduce((a, b) => a + b, 0),
+    pss,
+    rssWithChildren,
     errors: load.errors,
   };
 }

@@ -21,11 +21,10 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
-import { descendantPids } from "../harness/process-tree.js";
 import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
-import { cpuMs, memoryMiB } from "./proc-stats.js";
+import { cpuMsOf, memoryOf } from "./proc-stats.js";
 import { startProviderProcess } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -34,9 +33,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? "10") || 10;
 const SUBJECTS = (process.env.BENCH_PYTHON_SUBJECTS ?? "python,four,host").split(",").filter((s) => s.length > 0);
 const TOOL_TURNS = 40;
 
-/** A running subject: where its daemon listens, its service pids, the ctxkeys of its tool-turn modes. */
+/** A running subject: where its daemon (and our ctx) listens, its service pids, the ctxkeys of its tool-turn modes. */
 interface Stack {
   daemon: string;
+  /** Our ctx, where the tool-turn modes are configured; Python's have no such request. */
+  ctx?: string;
   python: boolean;
   pids(): number[];
   toolModes: Record<string, string>;
@@ -98,7 +99,7 @@ function startPython(): Stack {
   };
 }
 
-function startOurs(providerUrl: string, oneProcess: boolean): Stack & { ctx: string } {
+function startOurs(providerUrl: string, oneProcess: boolean): Stack {
   const instance = writeTempInstance({ providerUrl });
   const names = ["ctx", "rtr", "exc", "daemon"] as const;
   const processes: ZinoProcess[] = oneProcess
@@ -180,12 +181,6 @@ interface Figures {
   tool: Record<string, number>;
 }
 
-function memoryOf(pids: readonly number[]): { rss: number; pss: number; rssWithChildren: number } {
-  const sum = (list: readonly number[], key: "rss" | "pss") => list.reduce((total, pid) => total + (memoryMiB(pid)?.[key] ?? 0), 0);
-  const all = [...pids, ...pids.flatMap((pid) => descendantPids(pid))];
-  return { rss: sum(pids, "rss"), pss: sum(pids, "pss"), rssWithChildren: sum(all, "rss") };
-}
-
 async function measureSubject(name: string, providerUrl: string): Promise<Figures> {
   const started = performance.now();
   const stack = name === "python" ? startPython() : startOurs(providerUrl, name === "host");
@@ -195,7 +190,7 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
       await sleep(10);
     }
     const coldMs = performance.now() - started;
-    if ("ctx" in stack && typeof stack.ctx === "string") {
+    if (stack.ctx) {
       const exec = { "bench-py-bwrap": { sandbox: "bwrap" }, "bench-py-none": { sandbox: "none", allow_unsandboxed: true } };
       for (const [ctxkey, rules] of Object.entries(exec)) {
         const answer = await requestOne(stack.ctx, { type: "set_config", ctxkey, config: { exec: { ...rules, static_analysis: "off" } } });
@@ -205,9 +200,9 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     await load(stack, 32, 3, "warm");
     const one = await load(stack, 1, 3, "one");
     const pids = stack.pids();
-    const cpuBefore = pids.reduce((total, pid) => total + (cpuMs(pid) ?? 0), 0);
+    const cpuBefore = cpuMsOf(pids);
     const loaded = await load(stack, 32, SECONDS, "load");
-    const cpuPerTurn = (pids.reduce((total, pid) => total + (cpuMs(pid) ?? 0), 0) - cpuBefore) / loaded.turns;
+    const cpuPerTurn = (cpuMsOf(pids) - cpuBefore) / loaded.turns;
     const memory = memoryOf(pids);
     const tool: Record<string, number> = {};
     for (const [mode, ctxkey] of Object.entries(stack.toolModes)) tool[mode] = await toolTurnP50(stack, ctxkey);
