@@ -47,6 +47,26 @@ function executionCgroups(detail: string): string[] {
   );
 }
 
+/** The live processes of the execution dirs under exc's work root (warm sandboxes, held analysers). */
+function workRootProcesses(workRoot: string): { pid: number; argv: string[]; cgroup: string }[] {
+  return readdirSync(workRoot)
+    .flatMap((dir) => processesWith(join(workRoot, dir)))
+    .flatMap((pid) => {
+      try {
+        return [
+          { pid, argv: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"), cgroup: readFileSync(`/proc/${pid}/cgroup`, "utf8") },
+        ];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
+}
+
+/** The /proc/<pid>/cgroup line of a process in an execution's cgroup (x<n> under exc's parent cgroup). */
+function executionCgroupLine(mechanism: unknown): RegExp {
+  return mechanism === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
+}
+
 void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)", () => {
   let h: ExcHarness;
   let caps: Record<string, unknown>;
@@ -268,26 +288,17 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       }
       await h.call("k", "execute_bash", { code: "true" });
       // bwrap itself: the sh in front of it (which joins the cgroup, then execs setpriv and bwrap) may be starting.
-      const bwrap = () =>
-        readdirSync(h.workRoot)
-          .flatMap((dir) => processesWith(join(h.workRoot, dir)))
-          .filter((pid) => {
-            try {
-              return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!.endsWith("bwrap");
-            } catch {
-              return false;
-            }
-          });
+      const bwrap = () => workRootProcesses(h.workRoot).filter((p) => p.argv[0]!.endsWith("bwrap"));
       await waitFor("a warm sandbox waits", () => bwrap().length > 0, 3000);
-      const cgroups = readFileSync(`/proc/${bwrap()[0]!}/cgroup`, "utf8");
-      const expected =
-        caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
+      const [sandbox] = bwrap();
+      const cgroups = sandbox!.cgroup;
+      const expected = executionCgroupLine(caps.resource_limits);
       assert.match(cgroups, expected, cgroups);
       if (caps.resource_limits === "cgroup-v1" && process.getuid?.() === 0) {
         // exc is root and executions run as nobody: nobody joins by itself (its cgroup.procs), no setpriv in front.
         const memoryPath = /^\d+:memory:(\S+)$/m.exec(cgroups)![1]!;
         assert.equal(statSync(join("/sys/fs/cgroup/memory", memoryPath, "cgroup.procs")).uid, 65534);
-        assert.doesNotMatch(readFileSync(`/proc/${bwrap()[0]!}/cmdline`, "utf8"), /setpriv/);
+        assert.doesNotMatch(sandbox!.argv.join("\0"), /setpriv/);
       }
       assert.equal((await h.call("k", "execute_bash", { code: "echo warm" })).stdout, "warm\n");
     } finally {
@@ -304,30 +315,14 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
         t.skip(`no per-execution cgroup on this machine: ${String(caps.resource_limits_detail)}`);
         return;
       }
-      const expected =
-        caps.resource_limits === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
+      const expected = executionCgroupLine(caps.resource_limits);
       const seen = await h.call("loose", "execute_bash", { code: "cat /proc/$$/cgroup" });
       assert.equal(seen.isolation, "none");
       assert.match(String(seen.stdout), expected, JSON.stringify(seen));
       // The next run's sandbox, made after that call, waits for its go line already inside its own cgroup.
-      const waiting = () =>
-        readdirSync(h.workRoot)
-          .flatMap((dir) => processesWith(join(h.workRoot, dir)))
-          .map((pid) => {
-            try {
-              return {
-                pid,
-                command: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!,
-                cgroup: readFileSync(`/proc/${pid}/cgroup`, "utf8"),
-              };
-            } catch {
-              return undefined;
-            }
-          })
-          .filter((p) => p !== undefined);
-      await waitFor("a warm unsandboxed sandbox waits in its cgroup", () => waiting().some((p) => expected.test(p.cgroup)), 3000);
-      const sandbox = waiting().find((p) => expected.test(p.cgroup))!;
-      assert.equal(sandbox.command, "/bin/bash", JSON.stringify(waiting()));
+      const inCgroup = () => workRootProcesses(h.workRoot).filter((p) => expected.test(p.cgroup));
+      await waitFor("a warm unsandboxed sandbox waits in its cgroup", () => inCgroup().length > 0, 3000);
+      assert.equal(inCgroup()[0]!.argv[0], "/bin/bash", JSON.stringify(workRootProcesses(h.workRoot)));
       const again = await h.call("loose", "execute_bash", { code: "cat /proc/$$/cgroup; echo warm" });
       assert.match(String(again.stdout), expected);
       assert.match(String(again.stdout), /warm\n$/);
@@ -403,9 +398,9 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       }
       await h.call("k", "execute_bash", { code: "true" });
       const held = () =>
-        readdirSync(h.workRoot)
-          .flatMap((dir) => processesWith(join(h.workRoot, dir)))
-          .filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("shellcheck"));
+        workRootProcesses(h.workRoot)
+          .filter((p) => p.argv.some((arg) => arg.includes("shellcheck")))
+          .map((p) => p.pid);
       await waitFor("a held analyser waits next to the warm sandbox", () => held().length > 0, 3000);
       const waiting = held();
       const frame = await h.call("k", "execute_bash", { code: 'echo ok\necho "$undefined_zx"\n' });
