@@ -6,6 +6,8 @@
 //   unbundled         (from dist/ with bundles only) the same from dist/src/zino/<svc>/main.js (ZINO_NO_BUNDLE=1)
 //   zino-host         the four in one process (src/zino/runtime/run-host.ts)
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
+//   zino --version    (from dist/ only) the CLI's own start, until it exits: from its bundle (dist/bundle/zino-cli.mjs)
+//                     and with ZINO_NO_BUNDLE=1 (run-zino.js and its ~300 modules); every command pays it
 // From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.mjs) when the build made them.
 // The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
 // Target (issue 14): first turn within 1 s of a cold start. Run: `BENCH_ONLY=zino-cold-start npm run bench`, or
@@ -96,6 +98,18 @@ async function coldZinoUp(providerUrl: string): Promise<number> {
   }
 }
 
+/** `zino --version` from dist/ until it exits: the CLI's start, which every command (`zino up` too) pays first. */
+async function cliStart(env: NodeJS.ProcessEnv): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(REPO_ROOT, "dist", "src", "zino", "cli", "main.js"), "--version"], {
+    env: { ...process.env, ...env },
+    stdio: "ignore",
+  });
+  const code = await new Promise((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`zino --version exited with ${String(code)}`);
+  return performance.now() - started;
+}
+
 /** The baseline: a bare Node process with a Unix socket server, until it answers one frame. */
 async function coldBareNode(): Promise<number> {
   const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
@@ -135,6 +149,7 @@ async function main(): Promise<boolean> {
       ...(bundled ? { unbundled: () => coldServices(provider.url, { ZINO_NO_BUNDLE: "1" }) } : {}),
       host: () => coldServices(provider.url, {}, true),
       up: () => coldZinoUp(provider.url),
+      ...(fromDist ? { cli: () => cliStart({ ZINO_NO_BUNDLE: "" }), cliUnbundled: () => cliStart({ ZINO_NO_BUNDLE: "1" }) } : {}),
     });
     const bare = spread(results.bare!);
     const services = spread(results.services!);
@@ -160,6 +175,12 @@ async function main(): Promise<boolean> {
             baseline: bare,
           },
           { figure: `\`zino up\`${from} → first turn done`, unit: "ms", subject: spread(results.up!), baseline: bare },
+          ...(results.cli && results.cliUnbundled
+            ? [
+                { figure: "`zino --version`, the CLI from its bundle", unit: "ms", subject: spread(results.cli), baseline: bare },
+                { figure: "`zino --version`, the CLI unbundled", unit: "ms", subject: spread(results.cliUnbundled), baseline: bare },
+              ]
+            : []),
         ],
         { subject: "zino", baseline: "bare node, first answer" },
       ),

@@ -187,15 +187,19 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `zino <args>` from sources, with `ZINO_CONFIG` set to the instance's file. */
+/**
+ * Runs `zino <args>` from sources, or (`builtFile`) from a file of the build such as dist/bundle/zino-cli.mjs, with
+ * `ZINO_CONFIG` set to the instance's file.
+ */
 export async function runZinoCli(
   args: readonly string[],
-  options: { instance?: TempInstance; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+  options: { instance?: TempInstance; env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; builtFile?: string } = {},
 ): Promise<CliResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, ZINO_LOG_LEVEL: "warn", ZINO_HISTORY_FILE: "", ...options.env };
   if (options.instance) env.ZINO_CONFIG = options.instance.configPath;
   else delete env.ZINO_CONFIG;
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, CLI_MAIN, ...args], {
+  const entry = options.builtFile === undefined ? ["--import", TSX_LOADER, CLI_MAIN] : [options.builtFile];
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: options.instance?.dir ?? REPO_ROOT,
     env,
     stdio: ["pipe", "pipe", "pipe"],

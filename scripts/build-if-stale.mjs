@@ -54,7 +54,9 @@ function studioStale() {
 
 const bundleDir = join(root, "dist", "bundle");
 const bundleScript = join(root, "scripts", "bundle-services.mjs");
-const BUNDLES = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"].map((name) => join(bundleDir, `${name}.mjs`));
+const BUNDLES = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher", "zino-cli"].map((name) =>
+  join(bundleDir, `${name}.mjs`),
+);
 
 /** The service bundles: missing, or older than a source, the dependencies, the bundling script or the last tsc. */
 function bundlesStale() {

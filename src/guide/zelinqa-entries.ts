@@ -1,8 +1,10 @@
 // How the guide starts Zelinqa programs of this package: the `zelinqa` CLI, the `zelinqa-mcp` stdio server and the
-// domain sample, found next to this module whether it runs from TypeScript sources (through tsx) or from dist/.
+// domain sample, found next to this module whether it runs from TypeScript sources (through tsx), from dist/src/ or
+// inside the `zino` CLI's bundle (dist/bundle/zino-cli.mjs), whose modules all have the bundle's own file.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { distDirOf } from "../shared/dist-dir.js";
 
 export interface CommandLine {
   command: string;
@@ -13,15 +15,19 @@ const thisFile = fileURLToPath(import.meta.url);
 
 /** `src/guide` → `src/zelinqa/<program>/main.{ts,js}`, run with the same node binary. */
 export function zelinqaProgram(program: "cli" | "mcp", fromFile: string = thisFile): CommandLine {
-  const fromSources = fromFile.endsWith(".ts");
-  const mainFile = join(dirname(fromFile), "..", "zelinqa", program, fromSources ? "main.ts" : "main.js");
-  return { command: process.execPath, args: [...(fromSources ? ["--import", tsxLoader()] : []), mainFile] };
+  return programUnderSrc(["zelinqa", program, "main"], fromFile);
 }
 
 /** The host-side session provisioner (`zelinqa-provision-main`), for the MCP `provision` hook. */
 export function provisionerProgram(fromFile: string = thisFile): CommandLine {
+  return programUnderSrc(["guide", "zelinqa-provision-main"], fromFile);
+}
+
+/** Runs `src/<parts>.ts` through tsx when this module is a source, else `dist/src/<parts>.js` of this module's build. */
+function programUnderSrc(parts: readonly string[], fromFile: string): CommandLine {
   const fromSources = fromFile.endsWith(".ts");
-  const mainFile = join(dirname(fromFile), fromSources ? "zelinqa-provision-main.ts" : "zelinqa-provision-main.js");
+  const srcDir = fromSources ? join(dirname(fromFile), "..") : join(distDirOf(fromFile, 1), "src");
+  const mainFile = `${join(srcDir, ...parts)}${fromSources ? ".ts" : ".js"}`;
   return { command: process.execPath, args: [...(fromSources ? ["--import", tsxLoader()] : []), mainFile] };
 }
 

@@ -11,13 +11,14 @@ import { after, before, describe, it } from "node:test";
 import { requestAll, requestOne } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
 import { LAUNCHER_NODE_FLAGS } from "../../src/zino/exc/process-launcher.js";
-import { serviceMainFile } from "../../src/zino/runtime/service-entry.js";
+import { cliMainFile, serviceMainFile } from "../../src/zino/runtime/service-entry.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { childPids, commandLine } from "../../harness/process-tree.js";
 import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
 import {
   REPO_ROOT,
   TSX_LOADER,
+  runZinoCli,
   spawnZinoService,
   startZinoServices,
   stopZinoServices,
@@ -34,6 +35,13 @@ const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"
 function buildFirst(): void {
   const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { encoding: "utf8" });
   assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
+}
+
+/** The packages a bundle's static imports load at start (node: built-ins left out). */
+function topLevelPackageImports(bundleText: string): string[] {
+  return [...bundleText.matchAll(/\bimport\s*[\w$*{},\s]*?\bfrom\s*"([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((spec) => !spec.startsWith("node:"));
 }
 
 void describe("the bundled services", { timeout: 300_000 }, () => {
@@ -64,15 +72,14 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     for (const name of NAMES) {
       const entry = serviceMainFile(name, DIST, {});
       assert.deepEqual(entry, { file: join(DIST, "bundle", `zino-${name}.mjs`), bundled: true }, name);
-      const text = readFileSync(entry.file, "utf8");
       // Only better-sqlite3 (native) is imported from node_modules at load; pg is bundled inside a lazy wrapper.
-      const imports = [...text.matchAll(/\bimport\s*[\w$*{},\s]*?\bfrom\s*"([^"]+)"/g)]
-        .map((m) => m[1])
-        .filter((spec) => !spec?.startsWith("node:"));
-      assert.deepEqual(imports, name === "ctx" ? ["better-sqlite3"] : [], name);
+      assert.deepEqual(topLevelPackageImports(readFileSync(entry.file, "utf8")), name === "ctx" ? ["better-sqlite3"] : [], name);
     }
     assert.match(readFileSync(join(DIST, "bundle", "zino-exc.mjs"), "utf8"), /import\("@modelcontextprotocol\/sdk\/client\/index\.js"\)/);
     assert.ok(existsSync(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+    // The `zino` CLI's bundle: no package loaded from node_modules at start either.
+    assert.deepEqual(cliMainFile(DIST, {}), { file: join(DIST, "bundle", "zino-cli.mjs"), bundled: true });
+    assert.deepEqual(topLevelPackageImports(readFileSync(join(DIST, "bundle", "zino-cli.mjs"), "utf8")), []);
   });
 
   void it("[BUNDLE-7] the four services run from their bundles and answer a turn", async () => {
@@ -173,6 +180,42 @@ void describe("the bundled zino-host", { timeout: 300_000 }, () => {
       }
       assert.deepEqual(await host.exited, { code: 0, signal: null }, host.stderr());
     } finally {
+      await provider.close();
+      instance.cleanup();
+    }
+  });
+});
+
+void describe("the bundled zino CLI", { timeout: 300_000 }, () => {
+  void it("[BUNDLE-14] runs from its bundle: up --detach starts the bundled services, ask answers, down stops them", async () => {
+    buildFirst();
+    const provider = await startFakeProvider();
+    const instance = writeTempInstance({ providerUrl: provider.url });
+    const zino = (args: string[]) =>
+      runZinoCli(args, { instance, builtFile: join(DIST, "bundle", "zino-cli.mjs"), env: { ZINO_NO_BUNDLE: "" }, timeoutMs: 120_000 });
+    try {
+      const up = await zino(["up", "--detach"]);
+      assert.equal(up.code, 0, up.stderr);
+      // Found from the CLI's bundle (dist/bundle), the services' own bundles, not files beside a missing dist/src/zino/cli.
+      for (const name of ["ctx", "rtr", "daemon"]) {
+        const pid = Number.parseInt(readFileSync(join(instance.runtimeDir, `${name}.pid`), "utf8"), 10);
+        assert.ok(commandLine(pid).includes(join(DIST, "bundle", `zino-${name}.mjs`)), `${name}: ${commandLine(pid).join(" ")}`);
+      }
+      provider.enqueue({ text: "asked through the bundled CLI" });
+      const ask = await zino(["ask", "hello"]);
+      assert.equal(ask.code, 0, ask.stderr);
+      assert.match(ask.stdout, /asked through the bundled CLI/);
+      const down = await zino(["down"]);
+      assert.equal(down.code, 0, down.stderr);
+      await assert.rejects(requestOne(instance.sockets.daemon, { type: "ping" }, { idleTimeoutMs: 2_000 }));
+      // The package's bin (dist/src/zino/cli/main.js) hands over to that bundle.
+      const printed = await runZinoCli(["--version"], {
+        builtFile: join(DIST, "src", "zino", "cli", "main.js"),
+        env: { ZINO_NO_BUNDLE: "" },
+      });
+      assert.equal(printed.stdout, `${version}\n`, printed.stderr);
+    } finally {
+      await runZinoCli(["down"], { instance });
       await provider.close();
       instance.cleanup();
     }

@@ -60,17 +60,16 @@ void describe("build-if-stale", () => {
     assert.equal(runs(), 2);
   });
 
-  void it("[START-FAST-2] bundles the services after tsc, again only when a source changed, a bundle is missing or tsc ran since", () => {
+  void it("[START-FAST-2] bundles the services (and the CLI) after tsc, again only when a source changed, a bundle is missing or tsc ran since", () => {
     // The stand-in bundler (scripts/bundle-services.mjs) records each run and writes the bundles; esbuild "installed".
-    const bundles = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"].map((n) =>
-      join(root, "dist", "bundle", `${n}.mjs`),
-    );
+    const names = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher", "zino-cli"];
+    const bundles = names.map((n) => join(root, "dist", "bundle", `${n}.mjs`));
     writeFileSync(
       join(root, "scripts", "bundle-services.mjs"),
       [
         'import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";',
         'mkdirSync("dist/bundle", { recursive: true });',
-        'for (const n of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"]) writeFileSync(`dist/bundle/${n}.mjs`, "");',
+        `for (const n of ${JSON.stringify(names)}) writeFileSync(\`dist/bundle/\${n}.mjs\`, "");`,
         'appendFileSync("bundle-runs", "x");',
       ].join("\n"),
     );

@@ -1,13 +1,7 @@
 #!/usr/bin/env node
-// The `zino` process: parses the command line and exits with the command's status (0 ok, 1 failure, 2 usage).
-import { processIo } from "../../shared/cli.js";
-import { runCli } from "./program.js";
+// The `zino` command (package.json bin, `npm run zino`, `npm start`): from dist/, the CLI's bundle
+// (dist/bundle/zino-cli.mjs, scripts/bundle-services.mjs) when the build made a current one, else run-zino.js; from
+// the sources (tsx), run-zino.ts. The bundle loads one file instead of ~300 modules: `zino --version` 0.33 → 0.23 s.
+import { runCliMain } from "../runtime/service-entry.js";
 
-// A reader that stops early (`zino ask ... | head -1`) ends the command like SIGPIPE would, without a stack trace;
-// exiting closes the daemon connection, which cancels the turn.
-process.stdout.on("error", (err: NodeJS.ErrnoException) => {
-  process.exit(err.code === "EPIPE" ? 141 : 1);
-});
-
-const code = await runCli(process.argv.slice(2), processIo(), { handleSignals: true });
-process.exit(code);
+await runCliMain(import.meta.url);

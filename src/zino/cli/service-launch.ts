@@ -1,10 +1,12 @@
 // How the CLI starts a service: the same node binary running, from dist/, the service's bundle or its main.js
 // (runtime/service-entry.ts chooses, as for the bins and the harness) or, when the CLI itself runs from TypeScript
-// sources, `node --import tsx ../<svc>/main.ts`.
+// sources, `node --import tsx ../<svc>/main.ts`. The CLI may itself run from its bundle (dist/bundle/zino-cli.mjs):
+// distDirOf finds dist/ from either file.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServiceName } from "../config/index.js";
+import { distDirOf } from "../../shared/dist-dir.js";
 import { serviceMainFile, type EntryName } from "../runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../runtime/service-node-flags.js";
 
@@ -48,9 +50,7 @@ function resolveEntry(
   fromFile: string,
 ): ServiceEntry {
   const fromSources = fromFile.endsWith(".ts");
-  const mainFile = fromSources
-    ? join(dirname(fromFile), "..", name, "main.ts")
-    : serviceMainFile(name, join(dirname(fromFile), "..", "..", "..")).file;
+  const mainFile = fromSources ? join(dirname(fromFile), "..", name, "main.ts") : serviceMainFile(name, distDirOf(fromFile, 2)).file;
   const loader = fromSources ? ["--import", tsxLoader()] : [];
   const config = configPath ? ["--config", configPath] : [];
   return {

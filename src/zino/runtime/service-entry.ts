@@ -1,8 +1,10 @@
 // Which file starts a ZINO service, for every launcher: `zino up` (cli/service-launch.ts), the package's bins that
-// the systemd units run (<svc>/bin.ts) and the test and benchmark harness (harness/zino-processes.ts).
-// From dist/, the service's bundle (dist/bundle/zino-<svc>.mjs, one file made by scripts/bundle-services.mjs: a cold
-// start loads one module instead of ~300) when the build made one and it is not older than the last compilation;
-// else dist/src/zino/<svc>/main.js, which always works. ZINO_NO_BUNDLE=1 forces main.js (comparisons, debugging).
+// the systemd units run (<svc>/bin.ts) and the test and benchmark harness (harness/zino-processes.ts); and which file
+// runs the `zino` command itself (cli/main.ts).
+// From dist/, the bundle (dist/bundle/zino-<svc>.mjs or zino-cli.mjs, one file made by scripts/bundle-services.mjs: a
+// cold start loads one module instead of ~300) when the build made one and it is not older than the last compilation;
+// else dist/src/zino/<svc>/main.js (the CLI: run-zino.js), which always works. ZINO_NO_BUNDLE=1 forces the unbundled
+// files (comparisons, debugging).
 // This module imports only node: built-ins, so a bin that loads it costs nothing before the service itself.
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -29,10 +31,17 @@ export function serviceBundleFile(name: EntryName, distDir: string): string {
  * `tsc -p tsconfig.build.json`) is ignored, so a stale bundle never runs older code than main.js would.
  */
 export function serviceMainFile(name: EntryName, distDir: string, env: NodeJS.ProcessEnv = process.env): ServiceMain {
-  const main = join(distDir, "src", "zino", name, "main.js");
-  if (env.ZINO_NO_BUNDLE === "1") return { file: main, bundled: false };
-  const bundle = serviceBundleFile(name, distDir);
-  return bundleIsCurrent(bundle, join(distDir, ".tsbuildinfo")) ? { file: bundle, bundled: true } : { file: main, bundled: false };
+  return bundleOr(serviceBundleFile(name, distDir), join(distDir, "src", "zino", name, "main.js"), distDir, env);
+}
+
+/** The file that runs the `zino` command from the build in `distDir`: its bundle when present and current, else run-zino.js. */
+export function cliMainFile(distDir: string, env: NodeJS.ProcessEnv = process.env): ServiceMain {
+  return bundleOr(join(distDir, "bundle", "zino-cli.mjs"), join(distDir, "src", "zino", "cli", "run-zino.js"), distDir, env);
+}
+
+function bundleOr(bundle: string, unbundled: string, distDir: string, env: NodeJS.ProcessEnv): ServiceMain {
+  if (env.ZINO_NO_BUNDLE === "1") return { file: unbundled, bundled: false };
+  return bundleIsCurrent(bundle, join(distDir, ".tsbuildinfo")) ? { file: bundle, bundled: true } : { file: unbundled, bundled: false };
 }
 
 function bundleIsCurrent(bundle: string, stamp: string): boolean {
@@ -55,6 +64,17 @@ export async function runServiceMain(name: EntryName, binUrl: string): Promise<v
   const file = binUrl.endsWith(".ts")
     ? fileURLToPath(new URL("main.ts", binUrl))
     : serviceMainFile(name, fileURLToPath(new URL("../../..", binUrl))).file;
+  await import(pathToFileURL(file).href);
+}
+
+/**
+ * Runs the `zino` command in this process, the whole body of cli/main (`mainUrl`, its import.meta.url): from dist/
+ * its bundle or run-zino.js, from the sources (tsx) the sibling run-zino.ts.
+ */
+export async function runCliMain(mainUrl: string): Promise<void> {
+  const file = mainUrl.endsWith(".ts")
+    ? fileURLToPath(new URL("run-zino.ts", mainUrl))
+    : cliMainFile(fileURLToPath(new URL("../../..", mainUrl))).file;
   await import(pathToFileURL(file).href);
 }
 

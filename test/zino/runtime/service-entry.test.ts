@@ -4,12 +4,20 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, describe, it } from "node:test";
 import { resolveServiceEntry } from "../../../src/zino/cli/service-launch.js";
 import { launcherMainFile } from "../../../src/zino/exc/process-launcher.js";
-import { namesServiceEntry, runServiceMain, serviceBundleFile, serviceMainFile } from "../../../src/zino/runtime/service-entry.js";
+import { provisionerProgram, zelinqaProgram } from "../../../src/guide/zelinqa-entries.js";
+import {
+  cliMainFile,
+  namesServiceEntry,
+  runCliMain,
+  runServiceMain,
+  serviceBundleFile,
+  serviceMainFile,
+} from "../../../src/zino/runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../../../src/zino/runtime/service-node-flags.js";
 
 void describe("service entry", () => {
@@ -26,8 +34,13 @@ void describe("service entry", () => {
   }
   mkdirSync(join(dist, "bundle"));
   writeFileSync(stamp, "{}");
-  // A stand-in bundle that says it ran (runServiceMain imports it into this process).
+  // Stand-in bundles that say they ran (runServiceMain and runCliMain import them into this process).
   writeFileSync(serviceBundleFile("ctx", dist), 'globalThis.zinoEntryTest = "bundle";\n');
+  const cliBundle = join(dist, "bundle", "zino-cli.mjs");
+  const cliUnbundled = join(dist, "src", "zino", "cli", "run-zino.js");
+  mkdirSync(dirname(cliUnbundled), { recursive: true });
+  writeFileSync(cliBundle, 'globalThis.zinoCliEntryTest = "bundle";\n');
+  writeFileSync(cliUnbundled, 'globalThis.zinoCliEntryTest = "run-zino.js";\n');
   at(stamp, 60);
 
   void it("[BUNDLE-1] runs the bundle when it exists and is not older than the last compilation, else main.js", () => {
@@ -71,5 +84,32 @@ void describe("service entry", () => {
     assert.equal(launcherMainFile("/r/src/zino/exc/process-launcher.ts"), "/r/src/zino/exc/process-launcher-main.ts");
     assert.equal(launcherMainFile("/r/dist/src/zino/exc/process-launcher.js"), "/r/dist/src/zino/exc/process-launcher-main.js");
     assert.equal(launcherMainFile("/r/dist/bundle/zino-exc.mjs"), "/r/dist/bundle/zino-exc-launcher.mjs");
+  });
+
+  void it("[BUNDLE-12] the zino command (cli/main) runs the CLI's bundle when current, else run-zino.js", async () => {
+    assert.deepEqual(cliMainFile(dist, {}), { file: cliBundle, bundled: true });
+    assert.deepEqual(cliMainFile(dist, { ZINO_NO_BUNDLE: "1" }), { file: cliUnbundled, bundled: false });
+    at(cliBundle, 900);
+    assert.deepEqual(cliMainFile(dist, {}), { file: cliUnbundled, bundled: false }, "a bundle older than the last tsc is ignored");
+    await runCliMain(pathToFileURL(join(dist, "src", "zino", "cli", "main.js")).href);
+    assert.equal((globalThis as { zinoCliEntryTest?: string }).zinoCliEntryTest, "run-zino.js");
+    at(cliBundle, 0);
+    // A module is imported once per URL: the bundle, a different file, runs now.
+    await runCliMain(pathToFileURL(join(dist, "src", "zino", "cli", "main.js")).href);
+    assert.equal((globalThis as { zinoCliEntryTest?: string }).zinoCliEntryTest, "bundle");
+  });
+
+  void it("[BUNDLE-13] code running inside the CLI's bundle finds the services and the Zelinqa programs of its dist/", () => {
+    // Every module of a bundle has the bundle's file as import.meta.url.
+    assert.equal(resolveServiceEntry("ctx", undefined, cliBundle).mainFile, serviceBundleFile("ctx", dist));
+    assert.equal(resolveServiceEntry("rtr", undefined, cliBundle).mainFile, main("rtr"));
+    assert.deepEqual(zelinqaProgram("cli", cliBundle).args, [join(dist, "src", "zelinqa", "cli", "main.js")]);
+    assert.deepEqual(zelinqaProgram("mcp", join(dist, "src", "guide", "local-api.js")).args, [
+      join(dist, "src", "zelinqa", "mcp", "main.js"),
+    ]);
+    assert.deepEqual(provisionerProgram(cliBundle).args, [join(dist, "src", "guide", "zelinqa-provision-main.js")]);
+    const fromSources = provisionerProgram("/r/src/guide/zelinqa-entries.ts").args;
+    assert.equal(fromSources.at(-1), "/r/src/guide/zelinqa-provision-main.ts");
+    assert.equal(fromSources[0], "--import");
   });
 });
