@@ -68,7 +68,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     instance?.cleanup();
   });
 
-  void it("[BUNDLE-6] the build makes a current bundle per service, which keeps PostgreSQL and the MCP SDK lazy", () => {
+  void it("[BUNDLE-6] the build makes a current bundle per service, which keeps PostgreSQL and the MCP SDK lazy and undici small", () => {
     for (const name of NAMES) {
       const entry = serviceMainFile(name, DIST, {});
       assert.deepEqual(entry, { file: join(DIST, "bundle", `zino-${name}.mjs`), bundled: true }, name);
@@ -76,6 +76,10 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
       assert.deepEqual(topLevelPackageImports(readFileSync(entry.file, "utf8")), name === "ctx" ? ["better-sqlite3"] : [], name);
     }
     assert.match(readFileSync(join(DIST, "bundle", "zino-exc.mjs"), "utf8"), /import\("@modelcontextprotocol\/sdk\/client\/index\.js"\)/);
+    // rtr holds undici's Pool and request, not undici's index with its fetch, WebSocket and mocks (provider-http.ts).
+    const rtr = readFileSync(join(DIST, "bundle", "zino-rtr.mjs"), "utf8");
+    assert.match(rtr, /node_modules\/undici\/lib\/dispatcher\/pool\.js/);
+    assert.doesNotMatch(rtr, /node_modules\/undici\/(index\.js|lib\/web\/fetch\/index\.js)/);
     assert.ok(existsSync(join(DIST, "bundle", "zino-exc-launcher.mjs")));
     // The `zino` CLI's bundle: no package loaded from node_modules at start either.
     assert.deepEqual(cliMainFile(DIST, {}), { file: join(DIST, "bundle", "zino-cli.mjs"), bundled: true });
