@@ -47,6 +47,23 @@ const BUNDLE_ENTRIES = {
 // CommonJS dependencies bundled into an ES module still call require() for Node's built-ins.
 const BANNER = 'import { createRequire as __zinoCreateRequire } from "node:module";\nconst require = __zinoCreateRequire(import.meta.url);';
 
+// zod's `z` namespace re-exports every error-message locale (`z.locales`: 290 KB of the 570 KB of zod in each bundle),
+// and a namespace import keeps them all. ZINO never changes zod's locale; zod registers English itself, from
+// locales/en.js. So the bundles get a locales index that holds English only: each bundle ~290 KB smaller (daemon
+// 800 → 506 KB); a service alone, spawn to listening, median of 8 interleaved on a busy machine: CPU daemon 320 → 290,
+// ctx 320 → 290, exc 300 → 290 ms; RSS −0.5 MiB each.
+const ZOD_LOCALES_INDEX = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+const zodEnglishOnly = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onLoad({ filter: ZOD_LOCALES_INDEX }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: "js",
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const esbuild = await import("esbuild");
 // Written to a scratch directory, then moved into place: a failed build leaves the previous bundles.
 const scratch = `${BUNDLE_DIR}.tmp-${process.pid}`;
@@ -69,6 +86,7 @@ try {
     sourcemap: "linked",
     sourcesContent: false,
     logLevel: "warning",
+    plugins: [zodEnglishOnly],
   });
   // File by file, each rename atomic: a service starting meanwhile (tests, another build) sees an old or a new bundle.
   mkdirSync(BUNDLE_DIR, { recursive: true });

@@ -81,6 +81,13 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     assert.match(rtr, /node_modules\/undici\/lib\/dispatcher\/pool\.js/);
     assert.doesNotMatch(rtr, /node_modules\/undici\/(index\.js|lib\/web\/fetch\/index\.js)/);
     assert.ok(existsSync(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+    // zod's locales: English only (bundle-services.mjs), in every bundle. "Input tidak valid" is zod's Indonesian
+    // locale (ASCII, so the bundle holds it as written).
+    for (const name of [...NAMES, "cli", "host"]) {
+      const text = readFileSync(join(DIST, "bundle", `zino-${name}.mjs`), "utf8");
+      assert.ok(text.includes("Invalid input: expected"), `${name}: zod's English messages`);
+      assert.ok(!text.includes("Input tidak valid"), `${name}: no other locale`);
+    }
     // The `zino` CLI's bundle: no package loaded from node_modules at start either.
     assert.deepEqual(cliMainFile(DIST, {}), { file: join(DIST, "bundle", "zino-cli.mjs"), bundled: true });
     assert.deepEqual(topLevelPackageImports(readFileSync(join(DIST, "bundle", "zino-cli.mjs"), "utf8")), []);
@@ -126,6 +133,24 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
         const run = spawnSync(process.execPath, [file, "--version"], { encoding: "utf8" });
         assert.equal(run.stdout, `${version}\n`, `${file}: ${run.stderr}`);
       }
+    }
+  });
+});
+
+void describe("zod in the bundles", () => {
+  void it("[BUNDLE-15] keeps its English messages: a bundled service rejects a bad ZINO.toml with the words main.js uses", () => {
+    buildFirst();
+    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1", extraToml: '[launch]\none_process = "yes"\n' });
+    try {
+      const run = (file: string) =>
+        spawnSync(process.execPath, [file, "--config", instance.configPath], { encoding: "utf8", timeout: 60_000 });
+      const bundled = run(join(DIST, "bundle", "zino-daemon.mjs"));
+      const unbundled = run(join(DIST, "src", "zino", "daemon", "main.js"));
+      assert.equal(bundled.status, 2, bundled.stderr);
+      assert.match(bundled.stderr, /Invalid input: expected boolean, received string/);
+      assert.equal(bundled.stderr, unbundled.stderr);
+    } finally {
+      instance.cleanup();
     }
   });
 });
