@@ -22,18 +22,21 @@ import type { ServiceName } from "../src/zino/config/index.js";
 import { serviceMainFile } from "../src/zino/runtime/service-entry.js";
 import { CLI_MAIN, REPO_ROOT, TSX_LOADER, spawnZinoService, writeTempInstance, type TempInstance } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread } from "./latency-stats.js";
-import { startProviderProcess } from "./zino-turns.js";
+import { isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const fromDist = process.env.BENCH_DIST === "1";
 const TIMEOUT_MS = 60_000;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-/** Tries one turn; true once the daemon answered `done` (the services may not all be listening yet). */
+/**
+ * Tries one turn; true once the daemon answered `done` to a whole turn: the services may not all be listening yet, and
+ * a turn that reached the daemon before ctx listened runs degraded (without history or configuration) and does not count.
+ */
 async function turnDone(socketPath: string): Promise<boolean> {
   try {
     for await (const frame of requestFrames(socketPath, { message: "hello cold start", ctxkey: "bench-cold" }, { idleTimeoutMs: 10_000 })) {
       if (frame.type === "done") return true;
-      if (frame.type === "error") return false;
+      if (frame.type === "error" || isDegradedStatus(frame)) return false;
     }
   } catch {
     // not listening yet

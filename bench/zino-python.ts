@@ -25,7 +25,7 @@ import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type 
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
 import { cpuMsOf, memoryOf } from "./proc-stats.js";
-import { startProviderProcess } from "./zino-turns.js";
+import { isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
@@ -118,14 +118,17 @@ function startOurs(providerUrl: string, oneProcess: boolean): Stack {
   };
 }
 
-/** One turn; the time to `done` and its text, or undefined on an error frame or a lost connection. */
+/**
+ * One turn; the time to `done` and its text, or undefined on an error frame, a degraded turn (ours, before ctx
+ * listens: answered without it) or a lost connection.
+ */
 async function turn(stack: Stack, ctxkey: string, message: string): Promise<{ ms: number; text: string } | undefined> {
   const request: Frame = stack.python ? { message, channel_id: ctxkey } : { message, ctxkey };
   const t0 = performance.now();
   try {
     for await (const frame of requestFrames(stack.daemon, request, { idleTimeoutMs: 10_000 })) {
       if (frame.type === "done") return { ms: performance.now() - t0, text: typeof frame.full_text === "string" ? frame.full_text : "" };
-      if (frame.type === "error") return undefined;
+      if (frame.type === "error" || isDegradedStatus(frame)) return undefined;
     }
   } catch {
     // not listening yet, or gone

@@ -68,6 +68,15 @@ export async function measure(turn: Turn, clients: number, seconds: number): Pro
   return summarize({ firstChunkMs, doneMs, errors, seconds: (performance.now() - started) / 1000 });
 }
 
+/**
+ * Whether a daemon frame says the turn runs degraded (a service missing: docs/zino-protocol.md, `status` `degraded`),
+ * e.g. a turn that reached the daemon before ctx listened. Such a turn is answered without history or configuration:
+ * no figure counts it as a turn done.
+ */
+export function isDegradedStatus(frame: Frame): boolean {
+  return frame.type === "status" && frame.phase === "degraded";
+}
+
 export function zinoTurn(socketPath: string, ctxkeyOf: (client: number) => string, counter: { turns: number; keys: Set<string> }): Turn {
   return async (client) => {
     const ctxkey = ctxkeyOf(client);
@@ -81,7 +90,7 @@ export function zinoTurn(socketPath: string, ctxkeyOf: (client: number) => strin
         const done = performance.now() - t0;
         return { firstChunkMs: first ?? done, doneMs: done };
       }
-      if (frame.type === "error") return undefined;
+      if (frame.type === "error" || isDegradedStatus(frame)) return undefined;
     }
     return undefined;
   };
