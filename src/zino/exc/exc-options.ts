@@ -22,6 +22,8 @@ export interface ExcOptions {
   maxConcurrentExecutions?: number;
   /** Start executions from a small launcher process (default true; `ZINO_EXC_LAUNCHER=0` starts them from exc itself). */
   processLauncher?: boolean;
+  /** Another program for the launcher (tests: one that cannot run). */
+  processLauncherMain?: string;
   /** A cgroup per execution where usable (default true; `ZINO_EXC_CGROUPS=0` turns them off); false keeps per-process rlimits only. */
   cgroups?: boolean;
 }
@@ -55,6 +57,7 @@ export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.
     ...(workRoot ? { workRoot, ownsWorkRoot: true } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
     processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
+    ...(options.processLauncherMain !== undefined ? { processLauncherMain: options.processLauncherMain } : {}),
     cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   };

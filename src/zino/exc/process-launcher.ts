@@ -39,6 +39,8 @@ export type LauncherEvent =
 export interface ProcessLauncher {
   /** Like run-process.ts `startProcess`, the child being started by the launcher. */
   start(options: SpawnOptions): StartedProcess;
+  /** Starts the launcher now, when it does not run yet, so that the first execution does not wait for it to start. */
+  prestart(): void;
   /** The launcher's pid while it runs (tests). */
   readonly pid: number | undefined;
   /**
@@ -225,6 +227,9 @@ export function createProcessLauncher(options: {
       entries.set(id, entry);
       launcher().send({ op: "start", id, spawn } satisfies LauncherRequest);
       return remoteProcess({ id, entry, exited, entries, send });
+    },
+    prestart() {
+      if (!closed && earlyExits < BROKEN_AFTER) launcher();
     },
     get pid() {
       return child?.connected ? child.pid : undefined;

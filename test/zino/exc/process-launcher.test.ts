@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { silentLogger } from "../../../src/wire/index.js";
+import { silentLogger, type Frame } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
 import { startProcess } from "../../../src/zino/exc/run-process.js";
 import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
@@ -118,6 +118,36 @@ void describe("a process launcher that cannot run", () => {
       assert.equal(launcher.healthy, false, "exc then starts processes itself");
     } finally {
       await launcher.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+void describe("exc's start and its launcher", { skip: needs("bubblewrap") }, () => {
+  void it("EXC-30 exc starts its launcher as it starts, and its sandbox self-test does not go through it", async () => {
+    // A working launcher: running as soon as exc answers, before any ctxkey is readied.
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    try {
+      await waitFor("exc's launcher runs", () => launchers().length === 1);
+    } finally {
+      await h.close();
+    }
+    // A launcher that cannot run: the self-test ran the sandbox itself, so bubblewrap is still found to work, and the
+    // executions (started by exc itself once the launcher is known broken) run sandboxed.
+    const dir = mkdtempSync(join(tmpdir(), "zx-launcher-"));
+    const broken = join(dir, "broken-launcher.mjs");
+    writeFileSync(broken, "process.exit(3);\n");
+    const b = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { processLauncherMain: broken } });
+    try {
+      const caps = await b.request({ type: "capabilities" });
+      assert.equal(caps.isolation, "bwrap", JSON.stringify(caps));
+      let result: Frame | undefined;
+      for (let i = 0; i <= BROKEN_AFTER && result?.exit_code !== 0; i += 1)
+        result = await b.call("k", "execute_bash", { code: "echo sandboxed" });
+      assert.equal(result?.stdout, "sandboxed\n", JSON.stringify(result));
+      assert.equal(result?.isolation, "bwrap");
+    } finally {
+      await b.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
