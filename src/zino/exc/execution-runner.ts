@@ -86,6 +86,26 @@ function defaultUser(): SandboxUser | undefined {
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
 }
 
+/**
+ * exc's sandbox self-test: the whole path once (work dirs reachable by the sandbox user, /etc binds, limits), so that
+ * a broken setup shows in capabilities and the log rather than in every result.
+ *
+ * It starts its sandbox itself (`sandboxes` must start with startProcess), not through the launcher: exc listens only
+ * once its self-test is done, and through the launcher the launcher's own start (a second Node process, ~90 ms here)
+ * came first. The launcher now starts meanwhile (the runner's start()). exc alone, from spawn to listening, median of 8
+ * interleaved: 407 → 332 ms (the build before, whose bundles were also larger; without a launcher at all: 294). The
+ * sandbox's command is the same either way (sandbox-starter.ts), and a launcher that cannot run no longer fails it.
+ */
+function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "start" | "warmPool">): () => Promise<void> {
+  const run = createRunExecution({ ...deps, start: startProcess, warmPool: undefined });
+  return async () => {
+    const result = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" }, false).catch(
+      (err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)),
+    );
+    if (result.exit_code !== 0) deps.policy.fail(`sandbox self-test failed: ${result.stderr.trim()}`);
+  };
+}
+
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
@@ -110,32 +130,13 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const warmPool: WarmPool | undefined = options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy });
 
   const run: RunExecution = createRunExecution({ user, start, policy, slots, dirs, sandboxes, warmPool });
-  // The self-test starts its sandbox itself, not through the launcher: exc listens only once its self-test is done,
-  // and through the launcher the launcher's own start (a second Node process, ~90 ms here) came first. Now the
-  // launcher starts meanwhile (start() below). exc alone, from spawn to listening, median of 8 interleaved: 407 → 332 ms
-  // (the build before, whose bundles were also larger; without a launcher at all: 294). The sandbox's command is the
-  // same either way (sandbox-starter.ts), and a launcher that cannot run no longer fails the self-test.
-  const selfTestRun: RunExecution = createRunExecution({
+  const selfTest = createSelfTest({
     user,
-    start: startProcess,
     policy,
     slots,
     dirs,
     sandboxes: createSandboxStarter({ ...starterOptions, start: startProcess }),
-    warmPool: undefined,
   });
-
-  /**
-   * The whole path once (work dirs reachable by the sandbox user, /etc binds, limits), so that a broken setup
-   * shows in capabilities and the log rather than in every result.
-   */
-  async function selfTest(): Promise<void> {
-    const result = await selfTestRun(
-      { def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" },
-      false,
-    ).catch((err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)));
-    if (result.exit_code !== 0) policy.fail(`sandbox self-test failed: ${result.stderr.trim()}`);
-  }
 
   return {
     get bwrapProblem() {
