@@ -47,6 +47,13 @@ export interface ExecutionDirs {
   writeScript(dirs: PreparedDirs, code: string): void;
   /** Removes the execution's directories, its cgroup and a held analyser nobody used. */
   cleanup(dirs: PreparedDirs): void;
+  /**
+   * `cleanup` once the current work is done (setImmediate): an execution's result leaves before its directories go.
+   * The unlink and four rmdir cost ~2 ms of a warm execution's wall time here (`echo hi` through exc: 6.3 → 4.2 ms).
+   */
+  cleanupAfterAnswer(dirs: PreparedDirs): void;
+  /** Runs the cleanups still scheduled, now (the self-test before exc listens, exc's close). */
+  settle(): void;
   /** Creates the work root if needed; `owned`: also removes the execution directories an earlier run left there. */
   readyWorkRoot(owned: boolean): void;
 }
@@ -143,5 +150,19 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
     if (owned) removeLeftovers();
   }
 
-  return { prepare, writeScript, cleanup, readyWorkRoot };
+  const scheduled = new Set<PreparedDirs>();
+  let pass: NodeJS.Immediate | undefined;
+  function settle(): void {
+    if (pass) clearImmediate(pass);
+    pass = undefined;
+    const due = [...scheduled];
+    scheduled.clear();
+    for (const dirs of due) cleanup(dirs);
+  }
+  function cleanupAfterAnswer(dirs: PreparedDirs): void {
+    scheduled.add(dirs);
+    pass ??= setImmediate(settle);
+  }
+
+  return { prepare, writeScript, cleanup, cleanupAfterAnswer, settle, readyWorkRoot };
 }

@@ -102,6 +102,8 @@ function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "st
     const result = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" }, false).catch(
       (err: unknown) => failureResult(EXIT.failure, err instanceof Error ? err.message : String(err)),
     );
+    // Its directories are gone before exc listens.
+    deps.dirs.settle();
     if (result.exit_code !== 0) deps.policy.fail(`sandbox self-test failed: ${result.stderr.trim()}`);
   };
 }
@@ -180,6 +182,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       }
     },
     async close() {
+      dirs.settle();
       await warmPool?.close();
       await launcher?.close();
       await hardening.close();

@@ -113,7 +113,8 @@ export function createRunExecution(deps: RunExecutionDeps): RunExecution {
       if (child && !released) await child.discard();
       // An analysis still reading the script (a host failure cut the run short) finishes before the dir goes.
       await analysis?.catch(() => undefined);
-      dirs.cleanup(prepared);
+      // Removed right after the result is on its way (cleanupAfterAnswer), not in front of it.
+      dirs.cleanupAfterAnswer(prepared);
       // The next execution of this shape gets a sandbox made now, after this one's answer is on its way.
       if (useWarm) warmPool?.warm({ def, exec });
     }
