@@ -194,7 +194,7 @@ void describe("zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp)
     assert.ok(size("work") <= 256, `/work ≤ 256 MiB: ${out}`);
     assert.match(out, /work=full/, "writing past the cap fails with no space left");
     // Nothing of it reached the host's disk: the execution directory holds only the script, and is gone right after the answer.
-    await waitFor("the execution directory is removed", () => readdirSync(h.workRoot).length === 0);
+    await waitFor("the execution directory is removed", () => readdirSync(h.workRoot).length === 0, 3000);
   });
 
   void it("EXC-33 no user namespace, no other namespace, no mount: unshare -r, unshare -m and mount fail", async (t) => {
