@@ -1,5 +1,5 @@
 // ZINO in one process against four (issue 14): zino-host (src/zino/runtime/run-host.ts, the four services in one
-// process, ctx in a worker thread) measured against the four service processes, both from the same build, against
+// process, ctx and rtr each in a worker thread) measured against the four service processes, both from the same build, against
 // one fake provider, in interleaved rounds. Per round and stack: BENCH_SECONDS of 32 concurrent clients, then turns/s,
 // the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, and RSS with
 // their child processes (zino-exc's warm sandbox, and with four processes its launcher, which the host does without).

@@ -4,22 +4,23 @@
 // contract and peers, exactly as when it runs alone: clients, Python peers and `zino status` see no difference, and a
 // service left out with --services can run elsewhere (its own process, or the Python one).
 //
-// ctx runs in a worker thread (its own V8 heap and event loop): its SQLite calls are synchronous and would hold up the
-// daemon's and rtr's streams on the main thread, and two threads use the two cores. The daemon calls rtr and exc on the
-// main thread in process (wire/in-process.ts, `answerInProcess`): the main thread is the busier one (ctx's is ~65% idle
-// at 32 clients), and a call through the socket costs it the frames' encoding with their rid, a write and a read each
-// way, and their decoding. Measured from dist/ against the build before, interleaved runs of the host alone (this
-// machine's speed moved by 1.5× between runs, so the gain is a few times smaller than the noise): 8 clients, 9 pairs,
-// 678 → 733 turns/s (median), CPU per turn 1.65 → 1.55 ms, 6 pairs of 9 better; 1 client, 4 pairs, ~318 → ~346
-// turns/s; 32 clients, two sets of 3 pairs: +15%, then within the noise (−10% to +5%). memprobe (3 s warm-up, then 8 s of
-// 32 clients; RSS of all processes of the services after that load), same sitting, n=2–3:
+// ctx and rtr each run in a worker thread (their own V8 heap and event loop), the daemon and exc on the main thread. ctx's
+// SQLite calls are synchronous and would hold up the streams; rtr's streams from the provider are the other half of a
+// turn's work, and with their own thread the three threads use both cores. The daemon calls exc in process
+// (wire/in-process.ts, `answerInProcess`); ctx and rtr it reaches through their sockets. memprobe (3 s warm-up, then 8 s
+// of 32 clients; RSS of all processes of the services after that load), same sitting, n=2–3:
 //   four processes:                       RSS 303–319 MiB, 1186–1360 turns/s, CPU 1.00–1.16 ms a turn
 //   one process, one thread:              RSS 112–116 MiB,  909–971 turns/s (one core), CPU 1.14–1.25 ms
 //   one process, ctx in a worker thread:  RSS 145 MiB,     1093–1104 turns/s, CPU 1.10–1.15 ms
 //   one process, a worker per service:    RSS 204–219 MiB (four V8 heaps again)
 //   one process, ctx and rtr each in a worker: RSS 170–173 MiB, 1100–1493 turns/s (against 1168–1216 for four)
-// The last one keeps the four processes' throughput for 30 MiB more; the host is for small machines, so it keeps the
-// smaller one. `BENCH_ONLY=zino-one-process npm run bench` measures the host against four processes in the same rounds.
+// Until 2026-12-03 only ctx had a thread (the smallest layout), with rtr called in process. Measured again then with
+// `BENCH_ONLY=zino-one-process` (3 rounds of 5 s at 32 clients, the host against four processes in the same rounds, two
+// runs of each build alternated): turns/s 0.90×, 0.79× four processes' with ctx alone in a thread; 1.06×, 1.06× with rtr
+// in one too. RSS after the load 131–140 → 164–167 MiB, 176–178 with exc's warm sandbox: under the 200 MiB line, and
+// what brings the host to the four processes' throughput (2× Python's in the side-by-side, where ctx's thread alone
+// gave 1.67–1.98×). The threads load their modules at once, in parallel, before the services start in order.
+// `BENCH_ONLY=zino-one-process npm run bench` measures the host against four processes in the same rounds.
 //
 // What one process gives up: a crash of one service ends all of them (a supervisor restarts the host as a whole), and
 // they share the process's user, limits and V8 flags (only the flags every hosted service takes). exc's sandboxes
@@ -41,7 +42,13 @@ import {
 import { serviceFlags } from "./service-flags.js";
 import { applyServiceRuntimeFlags } from "./service-node-flags.js";
 
-/** Loaded on demand: ctx's worker thread loads only ctx's modules. */
+/**
+ * The services that run in a thread of their own when the host runs more than one: ctx (its SQLite calls are
+ * synchronous) and rtr (the streams from the provider), each beside the main thread's daemon and exc. See the header.
+ */
+const OWN_THREAD: readonly ServiceName[] = ["ctx", "rtr"];
+
+/** Loaded on demand: a service's worker thread loads only its own modules. */
 const FACTORIES: Record<ServiceName, () => Promise<(deps: ServiceDeps) => Service>> = {
   ctx: async () => (await import("../ctx/index.js")).createCtxService,
   rtr: async () => (await import("../rtr/index.js")).createRtrService,
@@ -82,13 +89,17 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
   stopOnSignals(logger, async () => {
     for (const close of closers.reverse()) await close();
   });
-  // One after another, in START_ORDER: ctx first, which the others load their configuration from. Starting them one at
-  // a time also keeps the brief umask change of a listen on the main thread (wire/frame-server.ts) away from the
-  // folders and files another service makes while it starts.
+  // The threads are opened first, all at once: each loads its service's modules (most of a start) in parallel with the
+  // others. The services then start one after another, in START_ORDER: ctx first, which the others load their
+  // configuration from. Starting them one at a time also keeps the brief umask change of a listen on the main thread
+  // (wire/frame-server.ts) away from the folders and files another service makes while it starts.
+  const threads = new Map<ServiceName, HostedThread>();
+  if (services.length > 1)
+    for (const name of services) if (OWN_THREAD.includes(name)) threads.set(name, openThread(name, entryUrl, argv, logger));
   for (const name of services) {
     try {
-      const ownThread = name === "ctx" && services.length > 1;
-      closers.push(ownThread ? await startInWorker(name, entryUrl, argv, logger) : await startHere(name, instance));
+      const thread = threads.get(name);
+      closers.push(thread ? await startInThread(name, thread, logger) : await startHere(name, instance));
     } catch (err) {
       exitOnStartFailure(`zino-${name}`, logger, err);
     }
@@ -138,34 +149,59 @@ export function hostedWorkerData(): HostedWorkerData | undefined {
   return parentPort !== null && typeof data?.zinoHostedService === "string" ? (data as HostedWorkerData) : undefined;
 }
 
-/** Starts `name` in a worker thread running `entryUrl`; resolves, once it has started, to what stops it. */
-async function startInWorker(name: ServiceName, entryUrl: string, argv: readonly string[], logger: Logger): Promise<() => Promise<void>> {
+/** A service's thread, opened ahead of its start: its reports in order, none lost while the host is busy elsewhere. */
+interface HostedThread {
+  worker: Worker;
+  /** The next report (a thread that ends reports a failure). */
+  next(): Promise<WorkerReport>;
+  /** Past its start, the thread ending on its own ends the host; `closing` says the host ended it. */
+  state: "starting" | "running" | "closing";
+}
+
+/** Opens `name`'s thread running `entryUrl`: it loads the service's modules and creates it, then waits for "start". */
+function openThread(name: ServiceName, entryUrl: string, argv: readonly string[], logger: Logger): HostedThread {
   const worker = startWorker(entryUrl, { zinoHostedService: name, argv });
-  let closing = false;
-  const report = () =>
-    new Promise<WorkerReport>((resolve) => {
-      const onExit = (code: number) => resolve({ kind: "failed", message: `zino-${name}'s thread ended (code ${code})` });
-      worker.once("message", (message: WorkerReport) => {
-        worker.off("exit", onExit);
-        resolve(message);
-      });
-      worker.once("exit", onExit);
-    });
+  const queue: WorkerReport[] = [];
+  let wake: ((report: WorkerReport) => void) | undefined;
+  const push = (report: WorkerReport) => {
+    const waiting = wake;
+    wake = undefined;
+    if (waiting) waiting(report);
+    else queue.push(report);
+  };
+  const thread: HostedThread = {
+    worker,
+    state: "starting",
+    next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => (wake = resolve))),
+  };
+  worker.on("message", push);
   worker.on("error", (err) => logger.fatal({ err, service: name }, "uncaught error in the service's thread"));
-  const started = await report();
-  if (started.kind === "failed") throw Object.assign(new Error(started.message), started.code ? { code: started.code } : {});
-  // From here on, the service's thread ending on its own ends the host: its socket would be dead while the others run.
   worker.once("exit", (code) => {
-    if (closing) return;
-    logger.fatal({ service: name, code }, "the service's thread ended; stopping the host");
-    process.exit(1);
+    // Its socket would be dead while the others run.
+    if (thread.state === "running") {
+      logger.fatal({ service: name, code }, "the service's thread ended; stopping the host");
+      process.exit(1);
+    }
+    push({ kind: "failed", message: `zino-${name}'s thread ended (code ${code})` });
   });
+  return thread;
+}
+
+/** Starts the service of an opened thread; resolves, once it has started, to what stops it. */
+async function startInThread(name: ServiceName, thread: HostedThread, logger: Logger): Promise<() => Promise<void>> {
+  thread.worker.postMessage("start");
+  const started = await thread.next();
+  if (started.kind !== "started") {
+    const message = started.kind === "failed" ? started.message : `zino-${name}'s thread answered ${started.kind} to start`;
+    throw Object.assign(new Error(message), started.kind === "failed" && started.code ? { code: started.code } : {});
+  }
+  thread.state = "running";
+  logger.debug({ service: name }, "started in its own thread");
   return async () => {
-    closing = true;
-    const closed = report();
-    worker.postMessage("close");
-    const outcome = await closed;
-    await worker.terminate();
+    thread.state = "closing";
+    thread.worker.postMessage("close");
+    const outcome = await thread.next();
+    await thread.worker.terminate();
     if (outcome.kind === "failed") throw new Error(outcome.message);
   };
 }
@@ -189,9 +225,12 @@ export async function runHostedWorker({ zinoHostedService: name, argv }: HostedW
     message: err instanceof Error ? err.message : String(err),
     ...(err instanceof Error && "code" in err && typeof err.code === "string" ? { code: err.code } : {}),
   });
+  // Loaded and created now, started when the host says so (its turn in START_ORDER).
+  const starting = new Promise<unknown>((resolve) => port.once("message", resolve));
   let service: Service;
   try {
     service = await createHosted(name, loadInstanceConfig({ path: configFlag(argv) }));
+    await starting;
     await service.start();
   } catch (err) {
     port.postMessage(failed(err));

@@ -1,5 +1,5 @@
-// zino-host (src/zino/runtime/run-host.ts): several ZINO services in one process, each on its own socket, with ctx in
-// a worker thread; the daemon calls rtr and exc, on its own thread, in process. Real processes, a real SQLite file, the
+// zino-host (src/zino/runtime/run-host.ts): several ZINO services in one process, each on its own socket, with ctx and
+// rtr each in a worker thread; the daemon calls exc, on its own thread, in process. Real processes, a real SQLite file, the
 // fake provider for the model.
 import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
@@ -24,15 +24,20 @@ void describe("zino-host", () => {
       try {
         for (const socket of Object.values(instance.sockets)) assert.equal(statSync(socket).mode & 0o777, 0o600, socket);
         assert.equal(statSync(instance.runtimeDir).mode & 0o777, 0o700);
-        // The daemon calls rtr, on the same thread, in process: its turns need no rtr socket.
-        unlinkSync(instance.sockets.rtr);
-        provider.enqueue({ text: "one process answers" });
+        // The daemon calls exc, on the same thread, in process: its tool calls need no exc socket.
+        unlinkSync(instance.sockets.exc);
+        provider.enqueue(
+          { toolCalls: [{ name: "execute_bash", arguments: { code: "echo in-process" } }] },
+          { text: "one process answers" },
+        );
         const frames = await requestAll(instance.sockets.daemon, { message: "hello", ctxkey: "host-turn" });
         assert.equal(frames.at(-1)?.type, "done", JSON.stringify(frames));
         assert.equal(frames.at(-1)?.full_text, "one process answers");
+        assert.equal(frames.find((frame) => frame.type === "tool_done")?.ok, true, JSON.stringify(frames));
         // The turn went through ctx's thread: the history is there.
         const history = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "host-turn" }, { idleTimeoutMs: 5000 });
         assert.match(JSON.stringify(history), /one process answers/);
+        assert.match(JSON.stringify(history), /in-process/, "the tool's output, from exc called in process");
       } finally {
         await host.kill();
       }
