@@ -83,6 +83,25 @@ void describe("zino-host", () => {
     }
   });
 
+  void it("ends with rtr's error when rtr cannot start in its thread; exc and the daemon never start, the rtr already there is untouched", async () => {
+    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
+    const processes: ZinoProcess[] = [];
+    try {
+      // rtr's thread loads beside ctx's and fails only at its start: its socket is taken by an rtr of its own.
+      processes.push(spawnZinoService("rtr", instance));
+      await waitForPing(instance.sockets.rtr, 120_000, processes[0]);
+      const host = spawnZinoService("host", instance);
+      processes.push(host);
+      assert.deepEqual(await host.exited, { code: 1, signal: null }, host.stderr());
+      assert.match(host.stderr(), /another process is already listening on [^"]*rtr/);
+      assert.ok(!existsSync(instance.sockets.exc) && !existsSync(instance.sockets.daemon), "exc and the daemon never started");
+      assert.deepEqual(await requestOne(instance.sockets.rtr, { type: "ping" }), { type: "pong" });
+    } finally {
+      await stopZinoServices(processes);
+      instance.cleanup();
+    }
+  });
+
   void it("ends with ctx's own error and code when ctx cannot start in its thread", async () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
     try {
