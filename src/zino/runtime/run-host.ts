@@ -154,8 +154,8 @@ interface HostedThread {
   worker: Worker;
   /** The next report (a thread that ends reports a failure). */
   next(): Promise<WorkerReport>;
-  /** Past its start, the thread ending on its own ends the host; `closing` says the host ended it. */
-  state: "starting" | "running" | "closing";
+  /** Between its start and the host's close: the thread ending on its own then ends the host. */
+  running: boolean;
 }
 
 /** Opens `name`'s thread running `entryUrl`: it loads the service's modules and creates it, then waits for "start". */
@@ -171,14 +171,14 @@ function openThread(name: ServiceName, entryUrl: string, argv: readonly string[]
   };
   const thread: HostedThread = {
     worker,
-    state: "starting",
+    running: false,
     next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => (wake = resolve))),
   };
   worker.on("message", push);
   worker.on("error", (err) => logger.fatal({ err, service: name }, "uncaught error in the service's thread"));
   worker.once("exit", (code) => {
     // Its socket would be dead while the others run.
-    if (thread.state === "running") {
+    if (thread.running) {
       logger.fatal({ service: name, code }, "the service's thread ended; stopping the host");
       process.exit(1);
     }
@@ -195,10 +195,10 @@ async function startInThread(name: ServiceName, thread: HostedThread, logger: Lo
     const message = started.kind === "failed" ? started.message : `zino-${name}'s thread answered ${started.kind} to start`;
     throw Object.assign(new Error(message), started.kind === "failed" && started.code ? { code: started.code } : {});
   }
-  thread.state = "running";
+  thread.running = true;
   logger.debug({ service: name }, "started in its own thread");
   return async () => {
-    thread.state = "closing";
+    thread.running = false;
     thread.worker.postMessage("close");
     const outcome = await thread.next();
     await thread.worker.terminate();
