@@ -5,7 +5,7 @@
 // missing one is a failure). It starts a
 // throwaway PostgreSQL cluster unless TEST_DATABASE_URL is set, runs the test files with node's test runner
 // through tsx (its TAP or spec output, closing lines included), then prints a summary: counts, failures with their
-// first error line, skips by reason, the slowest files, and a last line "N passed, N failed".
+// first error line and where it was thrown, skips by reason, the slowest files, and a last line "N passed, N failed".
 //
 // Other words select files by substring (`npm run test:only -- zino/ctx`). ZINO_TEST_SIMULATE_MISSING=tmux,...
 // runs as if those programs were missing (a PATH without them; exc pointed at a bwrap that does not exist).
@@ -168,7 +168,7 @@ const SummarySchema = z.object({
   failed: z.number(),
   skipped: z.number(),
   todo: z.number(),
-  failures: z.array(z.object({ file: z.string(), name: z.string(), firstLine: z.string() })),
+  failures: z.array(z.object({ file: z.string(), name: z.string(), firstLine: z.string(), at: z.string() })),
   skips: z.array(z.object({ file: z.string(), name: z.string(), reason: z.string() })),
   fileMs: z.record(z.string(), z.number()),
 });
@@ -182,7 +182,7 @@ function printSummary(summary: TestSummary, missing: RequirementName[], wallMs: 
   );
   if (summary.failures.length > 0) {
     out("# failed:");
-    for (const f of summary.failures) out(`#   ${f.file} › ${f.name}\n#       ${f.firstLine}`);
+    for (const f of summary.failures) out(`#   ${f.file} › ${f.name}\n#       ${f.firstLine}${f.at ? `\n#       at ${f.at}` : ""}`);
   }
   if (summary.skips.length > 0) {
     const byReason = new Map<string, number>();

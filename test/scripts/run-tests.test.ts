@@ -42,12 +42,12 @@ void describe("npm test on a machine without tmux", () => {
     assert.match(result.stderr, /CI=true: a missing requirement is a failure \(tmux\)/);
   });
 
-  void it("[TEST-CMD-3] names each failed test with its first error line", async () => {
+  void it("[TEST-CMD-3] names each failed test with its first error line and the line of the test that threw it", async () => {
     const result = await runTests(["test/scripts/fixtures/"], { ZINO_TEST_FIXTURES: "1" });
     assert.equal(result.code, 1);
     assert.match(
       result.stdout,
-      /^# failed:\n# {3}test\/scripts\/fixtures\/failing\.test\.ts › fails on purpose\n# {7}the first line of the error$/m,
+      /^# failed:\n# {3}test\/scripts\/fixtures\/failing\.test\.ts › fails on purpose\n# {7}the first line of the error\n# {7}at test\/scripts\/fixtures\/failing\.test\.ts:10:\d+$/m,
     );
     assert.match(result.stdout, /\n1 passed, 1 failed\n$/);
   });
