@@ -58,8 +58,15 @@ async function buildConfiguration(page: Page): Promise<void> {
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_style"]')).waitFor();
   await page.getByRole("button", { name: "Move down: Style" }).press("Enter");
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_need"]')).waitFor();
-  // And by dragging: "Style" dropped on "Need" takes its place.
-  await page.locator('[data-dimension-row="dim_style"] .handle').dragTo(page.locator('[data-dimension-row="dim_need"]'));
+  // And by dragging: "Style" dropped on "Need" takes its place. By hand rather than with dragTo, which jumps to the
+  // target in one mouse move: the drop is only allowed once a dragover has been handled, and one move does not always
+  // dispatch it (Playwright's docs, "Dragging manually": two moves over the target).
+  await page.locator('[data-dimension-row="dim_style"] .handle').hover();
+  await page.mouse.down();
+  const target = page.locator('[data-dimension-row="dim_need"]');
+  await target.hover({ position: { x: 10, y: 5 } });
+  await target.hover({ position: { x: 12, y: 7 } });
+  await page.mouse.up();
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_style"]')).waitFor();
 
   await addInForm(
