@@ -1,6 +1,6 @@
 // A node:test reporter that prints nothing while the run goes on and, at the end, writes one JSON summary (counts,
-// failures with their first error line and where in the project's files it was thrown, skips with their reason, time per file) to its destination, for
-// scripts/run-tests.ts to print after node's own closing lines. Plain JavaScript: node loads reporters before any
+// failures with their first error line and where in the project's files it was thrown, skips with their reason, time
+// per file) to its destination, for scripts/run-tests.ts to print after node's own closing lines. Plain JavaScript: node loads reporters before any
 // --import loader, so a .ts reporter would not load.
 import { relative } from "node:path";
 
@@ -13,7 +13,8 @@ function firstLine(error) {
 
 /**
  * The first frame of the error's stack in the project's own files (not node_modules, not node's internals), as
- * "path:line:column" from the working directory: which step of a long test failed, in a CI log that keeps only the summary.
+ * "path:line:column" from the working directory: which step of a long test failed, in a CI log that keeps only the
+ * summary.
  * @param {{ stack?: string; cause?: unknown } | undefined} error
  */
 function where(error) {
