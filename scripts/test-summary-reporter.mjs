@@ -1,7 +1,7 @@
 // A node:test reporter that prints nothing while the run goes on and, at the end, writes one JSON summary (counts,
 // failures with their first error line and where in the project's files it was thrown, skips with their reason, time
-// per file) to its destination, for scripts/run-tests.ts to print after node's own closing lines. Plain JavaScript: node loads reporters before any
-// --import loader, so a .ts reporter would not load.
+// per file) to its destination, for scripts/run-tests.ts to print after node's own closing lines. Plain JavaScript:
+// node loads reporters before any --import loader, so a .ts reporter would not load.
 import { relative } from "node:path";
 
 /** @param {{ message?: string; cause?: unknown } | undefined} error */
