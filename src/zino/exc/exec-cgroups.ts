@@ -449,7 +449,8 @@ const SHELLS = new Set(["/bin/sh", "/bin/bash"]);
  * - `command` is one of our shells with a `-c` script (an unsandboxed run) and nothing has to drop to another user:
  *   the join goes first into that script. One exec fewer than a shell in front, about 4 ms of CPU per sandbox where
  *   process creation is dear (issue 14, a tool turn's cost).
- * - Otherwise (bwrap is not a shell) a small sh in front joins and then execs the command. Writing a root-owned
+ * - Otherwise a small sh in front joins and then execs the command: bwrap where its own command cannot join through
+ *   descriptors (sandbox-hardening.ts `joinFilesInside`: cgroup v2 before Linux 5.16). Writing a root-owned
  *   cgroup.procs needs root, so when exc is root the sh runs as root and setpriv drops to the sandbox user before the
  *   command (the spawn then takes no uid/gid).
  */

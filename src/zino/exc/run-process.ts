@@ -3,7 +3,7 @@
 // process exits (a background job holding the pipes open never delays the result). A child can also be started
 // ahead of time and held until its script is ready (the warm sandboxes of warm-sandboxes.ts).
 import { spawn, type ChildProcessByStdio } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
+import { closeSync, constants as fsConstants, openSync } from "node:fs";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Readable, Writable } from "node:stream";
@@ -16,7 +16,12 @@ export interface SpawnOptions {
   /** Run as this user (exc running as root drops to an unprivileged user). */
   uid?: number;
   gid?: number;
-  /** Files opened read-only for the child as fd 3, 4, ... (bwrap's `--file` copies /etc files from them). */
+  /**
+   * cgroup.procs files opened for writing for the child as fd 3, 4, ...: its command joins the cgroup by writing "0"
+   * to them (sandbox.ts, the files are not visible inside the sandbox).
+   */
+  joinFiles?: readonly string[];
+  /** Files opened read-only for the child as the next descriptors (bwrap's `--file` copies /etc files from them). */
   inputFiles?: readonly string[];
   /**
    * The child is started now but held: its command waits for a line on stdin (sandbox.ts `WAIT_FOR_GO`), which
@@ -180,10 +185,14 @@ export function runProcess(options: RunProcessOptions, start: ProcessStarter = s
   });
 }
 
-/** Spawns with `inputFiles` open as fd 3, 4, ...; this process's copies are closed once the child has its own. */
+/**
+ * Spawns with `joinFiles` (write-only) then `inputFiles` (read-only) open as fd 3, 4, ...; this process's copies are
+ * closed once the child has its own.
+ */
 function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | null, Readable, Readable> {
   const fds: number[] = [];
   try {
+    for (const path of options.joinFiles ?? []) fds.push(openSync(path, fsConstants.O_WRONLY));
     for (const path of options.inputFiles ?? []) fds.push(openSync(path, "r"));
     // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
     return spawn(options.command, [...options.args], {

@@ -3,7 +3,7 @@
 // sandbox user. capabilities reports it (SandboxHardening).
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { release as osRelease, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
@@ -36,7 +36,16 @@ export interface Hardening {
   readonly seccompFile: string | undefined;
   /** A new cgroup with the limits of these rules; undefined when only rlimits apply. */
   cgroupFor(exec: ExecConfig): ExecCgroup | undefined;
-  /** The command as the sandbox user, inside `cgroup` (when given) before it runs anything. */
+  /**
+   * The cgroup.procs files a bubblewrap sandbox's own command may join through descriptors (sandbox.ts), so that no
+   * process has to run in front of bwrap to join; undefined where the kernel would refuse that write (the join then
+   * goes in front, see `asSandboxUser`).
+   */
+  joinFilesInside(cgroup: ExecCgroup | undefined): string[] | undefined;
+  /**
+   * The command as the sandbox user, inside `cgroup` (when given) before it runs anything: joined by the command
+   * itself when it carries `joinFiles`, else by a shell in front (or in its own `-c` script).
+   */
   asSandboxUser(command: SandboxCommand, cgroup: ExecCgroup | undefined): UserCommand;
   report(bwrap: { ok: boolean; disableUserns: boolean }): SandboxHardening;
   close(): Promise<void>;
@@ -73,8 +82,11 @@ export function createHardening(options: {
         joiner: dropsToUser ? user : undefined,
       });
     },
+    joinFilesInside(cgroup) {
+      return cgroup && joinsThroughDescriptors(limits.cgroups?.mechanism) ? [...cgroup.procsFiles] : undefined;
+    },
     asSandboxUser(command, cgroup) {
-      if (!cgroup) return { ...command, ...(user ?? {}) };
+      if (!cgroup || (command.joinFiles?.length ?? 0) > 0) return { ...command, ...(user ?? {}) };
       if (dropsToUser && user && setprivPath && !cgroup.delegated) return joinCgroupCommand(command, cgroup, { user, setprivPath });
       return { ...joinCgroupCommand(command, cgroup, undefined), ...(user ?? {}) };
     },
@@ -92,6 +104,20 @@ export function createHardening(options: {
       seccomp.remove();
     },
   };
+}
+
+/**
+ * Whether a process in a sandbox (its own user, PID and cgroup namespaces) can move itself into its execution's cgroup
+ * by writing to a cgroup.procs descriptor exc opened. cgroup v1 checks the writer against the task it moves (itself)
+ * or, on recent kernels, the opener, and has no namespace check. v2 checks the opener's credentials and cgroup
+ * namespace only since Linux 5.16 (before, the writer's: as the sandbox user, from the sandbox's cgroup namespace,
+ * the write fails); older v2 kernels keep the join in front of bwrap.
+ */
+export function joinsThroughDescriptors(mechanism: ExecCgroups["mechanism"] | undefined, release = osRelease()): boolean {
+  if (mechanism === "cgroup-v1") return true;
+  if (mechanism !== "cgroup-v2") return false;
+  const [major = 0, minor = 0] = (/^(\d+)\.(\d+)/.exec(release) ?? []).slice(1).map(Number);
+  return major > 5 || (major === 5 && minor >= 16);
 }
 
 interface CgroupsSetup {

@@ -1,6 +1,8 @@
 // Starting the processes of one execution in its directories: the sandbox that runs the script (bubblewrap or, when
 // the rules allow it, unsandboxed with limits), and the static analyser in a sandbox like it (no network, the script
-// at /code), both as the sandbox user in the execution's cgroup; `held` ones wait for a go (warm sandboxes).
+// at /code), both as the sandbox user in the execution's cgroup; `held` ones wait for a go (warm sandboxes). A
+// bubblewrap sandbox's command joins that cgroup itself, first thing, where the kernel lets it (hardening's
+// `joinFilesInside`): bwrap then starts with no process in front of it.
 import type { ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { PreparedDirs } from "./execution-dirs.js";
@@ -46,6 +48,7 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
         analyser: true,
         disableUserns: policy.disableUserns,
         held,
+        joinFiles: hardening.joinFilesInside(dirs.cgroup),
       }),
       dirs.cgroup,
     );
@@ -81,6 +84,7 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
               held,
               seccompFile: hardening.seccompFile,
               disableUserns: policy.disableUserns,
+              joinFiles: hardening.joinFilesInside(dirs.cgroup),
             })
           : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
       return start({ ...hardening.asSandboxUser(command, dirs.cgroup), held });

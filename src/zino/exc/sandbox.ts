@@ -62,7 +62,12 @@ export interface SandboxCommand {
   args: string[];
   env: Record<string, string>;
   cwd: string;
-  /** Files the child gets open as fd 3, 4, ... (run-process.ts opens them when it spawns the child). */
+  /**
+   * cgroup.procs files the child gets open for writing as fd 3, 4, ..., ahead of `inputFiles`: the sandbox's own
+   * command joins them first thing (run-process.ts opens them when it spawns the child).
+   */
+  joinFiles?: string[];
+  /** Files the child gets open read-only as the next descriptors (after `joinFiles`'s). */
   inputFiles?: string[];
 }
 
@@ -71,7 +76,7 @@ export interface SandboxCommand {
  * descriptor opened when the sandbox starts, a missing entry is left out (as --ro-bind-try did), and anything else
  * (a directory, a special file) keeps the read-only bind.
  */
-function etcFileArgs(files: string[]): string[] {
+function etcFileArgs(files: InputFiles): string[] {
   const args: string[] = [];
   for (const entry of ETC_FILES) {
     const path = `/etc/${entry}`;
@@ -89,8 +94,7 @@ function etcFileArgs(files: string[]): string[] {
       }
       // Throws EACCES for a file this user cannot read (it then keeps the bind), as opening it here would.
       accessSync(path, constants.R_OK);
-      args.push("--perms", "0644", "--file", String(FIRST_INPUT_FD + files.length), path);
-      files.push(path);
+      args.push("--perms", "0644", "--file", String(files.add(path)), path);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") args.push("--ro-bind-try", path, path);
     }
@@ -161,10 +165,27 @@ const BASH = "/bin/bash";
 const WAIT_FOR_GO = "read -r _ || exit 125; exec </dev/null; ";
 
 /**
+ * Shell words that join the execution's cgroup through descriptors `fds` (its cgroup.procs files, opened for writing
+ * by exc: the files themselves are not visible in the sandbox), then close them so that nothing after can use them.
+ * A join that fails stops the command before its script (125), as the sh in front of bwrap would
+ * (exec-cgroups.ts `joinCgroupCommand`). The descriptors are 3 and up: dash reads one digit after `>&`.
+ */
+function joinThroughDescriptors(fds: readonly number[]): string {
+  if (fds.length === 0) return "";
+  return `${fds.map((fd) => `echo 0 >&${fd} || exit 125; `).join("")}exec ${fds.map((fd) => `${fd}>&-`).join(" ")}; `;
+}
+
+/** The descriptors `count` join files get (run-process.ts opens them first, from fd 3). */
+function joinDescriptors(count: number): number[] {
+  return Array.from({ length: count }, (_, i) => FIRST_INPUT_FD + i);
+}
+
+/**
  * The limited command running the script. A bash script needs no process in front: bash sets the limits itself
  * (`ulimit` without -S/-H sets soft and hard, so the script cannot raise them) and then sources the script, with $0
  * and BASH_SOURCE the script's path as with `bash script` (one exec instead of prlimit's two, ~0.7 ms). Other
- * interpreters get the prlimit (or ulimit) prefix, behind a small sh that waits when the command is held.
+ * interpreters get the prlimit (or ulimit) prefix, behind a small sh when the command is held or joins its cgroup
+ * through descriptors (`joinFds`); the join comes first, before the wait.
  */
 export function limitedCommand(
   exec: ExecConfig,
@@ -173,13 +194,14 @@ export function limitedCommand(
   script: string,
   held = false,
   sourced = true,
+  joinFds: readonly number[] = [],
 ): string[] {
-  const wait = held ? WAIT_FOR_GO : "";
+  const first = `${joinThroughDescriptors(joinFds)}${held ? WAIT_FOR_GO : ""}`;
   if (interpreter[0] === BASH && sourced) {
-    return [...interpreter, "-c", `${wait}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
+    return [...interpreter, "-c", `${first}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
   }
   const limited = [...limitPrefix(exec, prlimitPath), ...interpreter, script];
-  return held ? ["/bin/sh", "-c", `${wait}exec "$@"`, "zino-wait", ...limited] : limited;
+  return first ? ["/bin/sh", "-c", `${first}exec "$@"`, "zino-wait", ...limited] : limited;
 }
 
 export function bwrapCommand(options: {
@@ -196,9 +218,15 @@ export function bwrapCommand(options: {
   analyser?: boolean;
   /** False where bwrap lacks --disable-userns (before 0.8): nested user namespaces then stay possible. */
   disableUserns?: boolean;
+  /**
+   * The execution's cgroup.procs files, joined by the sandbox's command itself through descriptors, so that no
+   * process runs in front of bwrap (hardening's `joinFilesInside`); none: no cgroup, or joined in front.
+   */
+  joinFiles?: readonly string[];
 }): SandboxCommand {
   const { paths, exec } = options;
-  const inputFiles: string[] = [];
+  const joinFiles = [...(options.joinFiles ?? [])];
+  const inputFiles = inputFileTable(joinFiles.length);
   const sizes = tmpfsSizes(exec);
   const args = [
     "--ro-bind",
@@ -244,7 +272,7 @@ export function bwrapCommand(options: {
     "zino-sandbox",
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
-    ...seccompArgs(options.seccompFile, inputFiles),
+    ...(options.seccompFile ? ["--seccomp", String(inputFiles.add(options.seccompFile))] : []),
     "--",
     ...limitedCommand(
       exec,
@@ -253,16 +281,36 @@ export function bwrapCommand(options: {
       `${SANDBOX_CODE_DIR}/${paths.scriptName}`,
       options.held,
       options.analyser !== true,
+      joinDescriptors(joinFiles.length),
     ),
   ];
   // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
-  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: paths.codeDir, inputFiles };
+  return {
+    command: options.bwrapPath,
+    args,
+    env: { PATH: SANDBOX_PATH },
+    cwd: paths.codeDir,
+    ...(joinFiles.length > 0 ? { joinFiles } : {}),
+    inputFiles: inputFiles.paths,
+  };
 }
 
-function seccompArgs(file: string | undefined, inputFiles: string[]): string[] {
-  if (!file) return [];
-  inputFiles.push(file);
-  return ["--seccomp", String(FIRST_INPUT_FD + inputFiles.length - 1)];
+/** The read-only files handed to bwrap, in descriptor order after the `joinCount` join files. */
+interface InputFiles {
+  readonly paths: string[];
+  /** Adds a file; its descriptor in the child. */
+  add(path: string): number;
+}
+
+function inputFileTable(joinCount: number): InputFiles {
+  const paths: string[] = [];
+  return {
+    paths,
+    add(path) {
+      paths.push(path);
+      return FIRST_INPUT_FD + joinCount + paths.length - 1;
+    },
+  };
 }
 
 let systemDirs: string[] | undefined;

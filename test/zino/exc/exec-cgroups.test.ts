@@ -2,12 +2,14 @@
 // shape (seccomp-filter.ts). The real mechanisms are attacked in sandbox-limits.test.ts.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
 import { createExecCgroups, joinCgroupCommand, parseCgroupMounts, parseSelfCgroup } from "../../../src/zino/exc/exec-cgroups.js";
+import { bwrapCommand, limitedCommand } from "../../../src/zino/exc/sandbox.js";
+import { joinsThroughDescriptors } from "../../../src/zino/exc/sandbox-hardening.js";
 import { CLONE_NAMESPACE_FLAGS, deniedSyscalls, seccompProgram } from "../../../src/zino/exc/seccomp-filter.js";
 
 const root = mkdtempSync(join(tmpdir(), "zx-cgroups-"));
@@ -206,6 +208,81 @@ void describe("per-execution cgroups: layout", () => {
     for (const used of kept) {
       assert.equal(used.command, "/bin/sh", JSON.stringify(used));
       assert.equal(used.args[2], "zino-cgroup");
+    }
+  });
+});
+
+void describe("joining the cgroup inside the sandbox", () => {
+  const exec = { memory_mb: 64, cpu_seconds: 5, max_processes: 16, network: false } as Parameters<typeof bwrapCommand>[0]["exec"];
+  const paths = { codeDir: "/c", workDir: "/w", tmpDir: "/t", scriptName: "main.py" };
+
+  void it("EXC-31 bwrap's command joins through descriptors 3, 4 (the cgroup.procs files), bwrap's own inputs come after", () => {
+    const base = { bwrapPath: "/usr/bin/bwrap", paths, exec, interpreter: ["/usr/bin/python3"], prlimitPath: "/usr/bin/prlimit" };
+    const plain = bwrapCommand({ ...base, seccompFile: "/s.bpf" });
+    const joined = bwrapCommand({ ...base, seccompFile: "/s.bpf", joinFiles: ["/m/cgroup.procs", "/p/cgroup.procs"] });
+    assert.equal(plain.joinFiles, undefined);
+    assert.deepEqual(joined.joinFiles, ["/m/cgroup.procs", "/p/cgroup.procs"]);
+    assert.deepEqual(joined.inputFiles, plain.inputFiles);
+    // Every descriptor bwrap reads (--file, --seccomp) moves up by the two join files.
+    const descriptors = (args: string[]) =>
+      args.flatMap((arg, i) => (arg === "--file" || arg === "--seccomp" ? [Number(args[i + 1])] : []));
+    assert.ok(descriptors(plain.args).length > 0);
+    assert.deepEqual(
+      descriptors(joined.args),
+      descriptors(plain.args).map((fd) => fd + 2),
+    );
+    assert.equal(Math.min(...descriptors(joined.args)), 5);
+    // The command after `--`: a sh that joins, closes the descriptors, then runs the limited interpreter.
+    const command = joined.args.slice(joined.args.indexOf("--") + 1);
+    assert.equal(command[0], "/bin/sh");
+    assert.equal(command[2], 'echo 0 >&3 || exit 125; echo 0 >&4 || exit 125; exec 3>&- 4>&-; exec "$@"');
+    assert.deepEqual(command.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
+    // A bash script needs no sh: bash joins first, before the wait for the go line.
+    const bash = bwrapCommand({ ...base, interpreter: ["/bin/bash"], held: true, joinFiles: ["/m/cgroup.procs"] });
+    assert.match(bash.args[bash.args.indexOf("--") + 3]!, /^echo 0 >&3 \|\| exit 125; exec 3>&-; read -r _ \|\| exit 125; /);
+  });
+
+  void it("EXC-31 where the kernel allows the join inside: cgroup v1 always, v2 from Linux 5.16, never without cgroups", () => {
+    assert.equal(joinsThroughDescriptors("cgroup-v1", "4.19.0-27-amd64"), true);
+    assert.equal(joinsThroughDescriptors("cgroup-v2", "5.15.0-91-generic"), false);
+    assert.equal(joinsThroughDescriptors("cgroup-v2", "5.16.0"), true);
+    assert.equal(joinsThroughDescriptors("cgroup-v2", "6.1.0-18-amd64"), true);
+    assert.equal(joinsThroughDescriptors("cgroup-v2", "4.20.17"), false);
+    assert.equal(joinsThroughDescriptors("cgroup-v2", "unknown"), false);
+    assert.equal(joinsThroughDescriptors("rlimit-only", "6.1.0"), false);
+    assert.equal(joinsThroughDescriptors(undefined, "6.1.0"), false);
+  });
+
+  void it('EXC-31 the join really writes "0" to each descriptor before the command, and a refused write stops it (125)', () => {
+    const dir = mkdtempSync(join(tmpdir(), "zx-joinfd-"));
+    try {
+      const files = [join(dir, "memory"), join(dir, "pids")];
+      const out = join(dir, "out");
+      // Run by sh with plain files standing in for cgroup.procs; the command reports which descriptors it still has.
+      const argv = limitedCommand(exec, undefined, ["/bin/sh"], join(dir, "probe.sh"), false, false, [3, 4]);
+      writeFileSync(join(dir, "probe.sh"), `for fd in 3 4; do [ -e /proc/$$/fd/$fd ] && echo "open $fd"; done; echo ran >'${out}'\n`);
+      const run = (fds: number[]) => {
+        try {
+          return spawnSync(argv[0]!, argv.slice(1), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe", ...fds] });
+        } finally {
+          for (const fd of fds) closeSync(fd);
+        }
+      };
+      const ok = run(files.map((file) => openSync(file, "w")));
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.equal(ok.stdout, "", "the script sees neither descriptor");
+      assert.deepEqual(
+        files.map((file) => readFileSync(file, "utf8")),
+        ["0\n", "0\n"],
+      );
+      assert.equal(readFileSync(out, "utf8"), "ran\n");
+      rmSync(out);
+      // The second descriptor is read-only: its write fails, and the script never runs.
+      const refused = run([openSync(files[0]!, "w"), openSync(files[1]!, "r")]);
+      assert.equal(refused.status, 125);
+      assert.equal(existsSync(out), false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

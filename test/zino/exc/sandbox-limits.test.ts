@@ -62,6 +62,39 @@ function workRootProcesses(workRoot: string): { pid: number; argv: string[]; cgr
     });
 }
 
+/** The processes started by `pid`, their children, and so on (read from every /proc/<n>/stat's parent field). */
+function descendants(pid: number): { pid: number; argv: string[]; cgroup: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent is the second field after the command name, which is in parentheses and may hold spaces.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  const found: { pid: number; argv: string[]; cgroup: string }[] = [];
+  const visit = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      try {
+        found.push({
+          pid: child,
+          argv: readFileSync(`/proc/${child}/cmdline`, "utf8").split("\0"),
+          cgroup: readFileSync(`/proc/${child}/cgroup`, "utf8"),
+        });
+      } catch {
+        continue; // exited meanwhile
+      }
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
 /** The /proc/<pid>/cgroup line of a process in an execution's cgroup (x<n> under exc's parent cgroup). */
 function executionCgroupLine(mechanism: unknown): RegExp {
   return mechanism === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
@@ -287,18 +320,35 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
         return;
       }
       await h.call("k", "execute_bash", { code: "true" });
-      // bwrap itself: the sh in front of it (which joins the cgroup, then execs setpriv and bwrap) may be starting.
-      const bwrap = () => workRootProcesses(h.workRoot).filter((p) => p.argv[0]!.endsWith("bwrap"));
-      await waitFor("a warm sandbox waits", () => bwrap().length > 0, 3000);
-      const [sandbox] = bwrap();
-      const cgroups = sandbox!.cgroup;
       const expected = executionCgroupLine(caps.resource_limits);
+      // The sandbox's own command (bash, waiting for its go line): it joins first thing, inside the sandbox, or
+      // runs in the cgroup that a sh in front of bwrap joined (old v2 kernels).
+      const waiting = () =>
+        workRootProcesses(h.workRoot)
+          .filter((p) => p.argv[0]!.endsWith("bwrap"))
+          .flatMap((bwrap) => [bwrap, ...descendants(bwrap.pid)])
+          .filter((p) => p.argv[0] === "/bin/bash" && p.argv.some((arg) => arg.includes("read -r _")) && expected.test(p.cgroup));
+      await waitFor("a warm sandbox's command waits in its cgroup", () => waiting().length > 0, 3000);
+      const [sandbox] = waiting();
+      const cgroups = sandbox!.cgroup;
       assert.match(cgroups, expected, cgroups);
       if (caps.resource_limits === "cgroup-v1" && process.getuid?.() === 0) {
-        // exc is root and executions run as nobody: nobody joins by itself (its cgroup.procs), no setpriv in front.
+        // exc is root and executions run as nobody: nobody may join (its cgroup.procs), and does so inside the
+        // sandbox, through a descriptor: nothing runs in front of bwrap, which stays in exc's own cgroup.
         const memoryPath = /^\d+:memory:(\S+)$/m.exec(cgroups)![1]!;
         assert.equal(statSync(join("/sys/fs/cgroup/memory", memoryPath, "cgroup.procs")).uid, 65534);
-        assert.doesNotMatch(sandbox!.argv.join("\0"), /setpriv/);
+        assert.ok(
+          sandbox!.argv.some((arg) => arg.startsWith("echo 0 >&3 || exit 125; ")),
+          JSON.stringify(sandbox!.argv),
+        );
+        const bwrap = workRootProcesses(h.workRoot).find((p) => p.argv[0]!.endsWith("bwrap"))!;
+        assert.doesNotMatch(bwrap.cgroup, expected, bwrap.cgroup);
+        assert.doesNotMatch(bwrap.argv.join("\0"), /setpriv/);
+        // The descriptors are closed before the wait: the script cannot write to the cgroup files.
+        assert.deepEqual(
+          readdirSync(`/proc/${sandbox!.pid}/fd`).filter((fd) => fd === "3" || fd === "4"),
+          [],
+        );
       }
       assert.equal((await h.call("k", "execute_bash", { code: "echo warm" })).stdout, "warm\n");
     } finally {
