@@ -178,7 +178,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
           sandbox: sandboxes.analysisSandbox(prepared, VALIDATE_RULES),
         });
       } finally {
-        dirs.cleanup(prepared);
+        // As an execution's: removed once the answer is on its way.
+        dirs.cleanupAfterAnswer(prepared);
       }
     },
     async close() {

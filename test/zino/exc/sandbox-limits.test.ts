@@ -481,6 +481,8 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       const validation = await h.request({ type: "validate", executor: "bash", code: "echo $1\nrm -rf $DIR/\n", ctxkey: "k" });
       assert.equal(validation.ok, false);
       assert.match(String((validation.errors as string[]).join("\n")), /^main\.sh:\d+:\d+: warning: .*SC2115/m);
+      // Its directories go right after the answer, as an execution's do.
+      await waitFor("validate's directories removed", () => readdirSync(h.workRoot).length === 0, 3000);
       const refused = await h.call("k", "execute_bash", { code: "rm -rf $DIR/\n" });
       assert.equal(refused.exit_code, 2);
       const calls = readFileSync(join(log, "calls"), "utf8")
