@@ -151,6 +151,36 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     assert.deepEqual(processesWith(`sleep ${marker}`), [], "the background job died with the sandbox");
   });
 
+  void it("EXC-11 a script that signals itself ends as it would outside a sandbox (128 + the signal), its next line unrun", async () => {
+    for (const [signal, code] of [
+      ["TERM", 143],
+      ["INT", 130],
+      ["HUP", 129],
+      ["USR1", 138],
+      ["KILL", 137],
+    ] as const) {
+      const frame = await h.call("k", "execute_bash", { code: `echo before; kill -${signal} $$; echo after` });
+      assert.equal(frame.stdout, "before\n", `${signal}: ${JSON.stringify(frame)}`);
+      assert.equal(frame.exit_code, code, `${signal}: ${JSON.stringify(frame)}`);
+    }
+    // A script's own trap still runs, and the signal's default comes back in the processes it starts.
+    const trapped = await h.call("k", "execute_bash", {
+      code: "trap 'echo caught; exit 3' TERM; kill $$; echo after",
+    });
+    assert.deepEqual([trapped.stdout, trapped.exit_code], ["caught\n", 3]);
+    const child = await h.call("k", "execute_bash", { code: "bash -c 'kill $$; echo after'; echo \"child $?\"" });
+    assert.equal(child.stdout, "child 143\n");
+  });
+
+  void it("EXC-11 a process orphaned inside the sandbox is reaped while the script runs", async () => {
+    // The orphan's parent exits at once; the orphan exits 0.2 s later. Reaped, it leaves no zombie behind.
+    const frame = await h.call("k", "execute_bash", {
+      code: "sh -c 'sleep 0.2 & exit 0'; sleep 0.6; grep -l '^State:.*Z' /proc/[0-9]*/status 2>/dev/null | wc -l",
+    });
+    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+    assert.equal(frame.stdout, "0\n", "no zombie left in the sandbox");
+  });
+
   void it("EXC-12 kills the running tool when the caller disconnects", async () => {
     const marker = `33.${process.pid % 1000}1`;
     const controller = new AbortController();
