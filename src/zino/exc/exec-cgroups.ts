@@ -4,7 +4,9 @@
 // the v1 memory and pids hierarchies otherwise (the hybrid layout), under exc's own cgroup(s) as read from
 // /proc/self/cgroup: <own>/zino-exc-<pid>/x<n>. Neither usable (not root and nothing delegated, no controllers):
 // `rlimit-only`, with the reason, which capabilities reports. The cgroup is made when the sandbox is prepared (a
-// warm one ahead of its call); the sandbox's first process joins it before it starts bwrap (joinCgroupCommand).
+// warm one ahead of its call); the sandbox's own command joins it first thing, through descriptors exc opens
+// (sandbox.ts), or, where the kernel refuses that, a process in front of bwrap joins it (joinCgroupCommand). Either
+// way the script runs in it from its first instruction; bwrap's own processes stay in exc's cgroup.
 import {
   accessSync,
   chmodSync,
