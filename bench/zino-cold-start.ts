@@ -22,7 +22,7 @@ import type { ServiceName } from "../src/zino/config/index.js";
 import { serviceMainFile } from "../src/zino/runtime/service-entry.js";
 import { CLI_MAIN, REPO_ROOT, TSX_LOADER, spawnZinoService, writeTempInstance, type TempInstance } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread } from "./latency-stats.js";
-import { isDegradedStatus, startProviderProcess } from "./zino-turns.js";
+import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const fromDist = process.env.BENCH_DIST === "1";
 const TIMEOUT_MS = 60_000;
@@ -34,8 +34,9 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
  */
 async function turnDone(socketPath: string): Promise<boolean> {
   try {
-    for await (const frame of requestFrames(socketPath, { message: "hello cold start", ctxkey: "bench-cold" }, { idleTimeoutMs: 10_000 })) {
-      if (frame.type === "done") return true;
+    const request = { message: "hello cold start", ctxkey: "bench-cold", ...EVERY_EVENT };
+    for await (const frame of requestFrames(socketPath, request, { idleTimeoutMs: 10_000 })) {
+      if (frame.type === "done") return frame.stored !== false;
       if (frame.type === "error" || isDegradedStatus(frame)) return false;
     }
   } catch {

@@ -25,7 +25,7 @@ import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type 
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
 import { cpuMsOf, memoryOf } from "./proc-stats.js";
-import { isDegradedStatus, startProviderProcess } from "./zino-turns.js";
+import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
@@ -119,15 +119,19 @@ function startOurs(providerUrl: string, oneProcess: boolean): Stack {
 }
 
 /**
- * One turn; the time to `done` and its text, or undefined on an error frame, a degraded turn (ours, before ctx
- * listens: answered without it) or a lost connection.
+ * One turn; the time to `done` and its text, or undefined on an error frame or a lost connection. `whole` (the cold
+ * start's probe): ours must also have run whole, neither degraded (before ctx or exc listened) nor left unstored; it
+ * asks for every event to see that, which the loads, as basic clients, do not.
  */
-async function turn(stack: Stack, ctxkey: string, message: string): Promise<{ ms: number; text: string } | undefined> {
-  const request: Frame = stack.python ? { message, channel_id: ctxkey } : { message, ctxkey };
+async function turn(stack: Stack, ctxkey: string, message: string, whole = false): Promise<{ ms: number; text: string } | undefined> {
+  const request: Frame = stack.python ? { message, channel_id: ctxkey } : { message, ctxkey, ...(whole ? EVERY_EVENT : {}) };
   const t0 = performance.now();
   try {
     for await (const frame of requestFrames(stack.daemon, request, { idleTimeoutMs: 10_000 })) {
-      if (frame.type === "done") return { ms: performance.now() - t0, text: typeof frame.full_text === "string" ? frame.full_text : "" };
+      if (frame.type === "done") {
+        if (!stack.python && frame.stored === false) return undefined;
+        return { ms: performance.now() - t0, text: typeof frame.full_text === "string" ? frame.full_text : "" };
+      }
       if (frame.type === "error" || isDegradedStatus(frame)) return undefined;
     }
   } catch {
@@ -188,7 +192,7 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
   const started = performance.now();
   const stack = name === "python" ? startPython() : startOurs(providerUrl, name === "host");
   try {
-    while (!(await turn(stack, "bench-py-cold", "hello cold start"))) {
+    while (!(await turn(stack, "bench-py-cold", "hello cold start", true))) {
       if (performance.now() - started > 60_000) throw new Error(`${name}: no first turn within 60 s`);
       await sleep(10);
     }
