@@ -10,6 +10,7 @@ import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
 import { createExecutionDirs } from "./execution-dirs.js";
 import { ExecutionSlots } from "./execution-slots.js";
 import { createIsolationPolicy } from "./isolation-policy.js";
+import { closeInheritedDescriptors, ipcChannelDescriptor } from "./inherited-descriptors.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
 import { startProcess, type ProcessStarter } from "./run-process.js";
 import { createRunExecution, type ExecutionRequest, type RunExecution } from "./run-execution.js";
@@ -108,6 +109,12 @@ function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "st
   };
 }
 
+/** Closes what this process inherited past stdio, so that nothing of it passes on to a sandbox (inherited-descriptors.ts). */
+function closeInherited(logger: Logger): void {
+  const closed = closeInheritedDescriptors(ipcChannelDescriptor());
+  if (closed.length > 0) logger.info({ descriptors: closed }, "closed descriptors inherited from the parent process");
+}
+
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
@@ -148,6 +155,8 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return hardening.report({ ok: policy.bwrapOk, disableUserns: policy.disableUserns });
     },
     async start() {
+      // Before the launcher starts (it would inherit them too).
+      closeInherited(logger);
       launcher?.prestart();
       dirs.readyWorkRoot(options.ownsWorkRoot === true);
       hardening.start();

@@ -2,8 +2,12 @@
 // children with run-process.ts as exc asks, runs them to their outcome, and answers over the channel. Logs, if
 // any, go to stderr; it has no stdout. When the channel closes (exc stopped or died), it kills every process group
 // it started and exits.
+import { closeInheritedDescriptors, ipcChannelDescriptor } from "./inherited-descriptors.js";
 import type { LauncherEvent, LauncherRequest } from "./process-launcher.js";
 import { outcomeWithoutRun, startProcess, type StartedProcess } from "./run-process.js";
+
+// Nothing this process got from exc's own parent passes on to a sandbox.
+closeInheritedDescriptors(ipcChannelDescriptor());
 
 interface Running {
   process: StartedProcess;

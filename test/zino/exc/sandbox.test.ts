@@ -151,6 +151,13 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     assert.deepEqual(processesWith(`sleep ${marker}`), [], "the background job died with the sandbox");
   });
 
+  void it("EXC-06 a tool has its standard streams and no other descriptor (none of exc's, none exc inherited)", async () => {
+    // ls lists the script's shell's descriptors ($$), not its own.
+    const frame = await h.call("k", "execute_bash", { code: "ls /proc/$$/fd" });
+    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+    assert.deepEqual(String(frame.stdout).trim().split(/\s+/), ["0", "1", "2"]);
+  });
+
   void it("EXC-11 a script that signals itself ends as it would outside a sandbox (128 + the signal), its next line unrun", async () => {
     for (const [signal, code] of [
       ["TERM", 143],
