@@ -162,10 +162,20 @@ function seccompProgramFile(): SeccompProgramFile {
       const arch = seccompArch();
       if (!arch) return;
       const program = seccompProgram(arch);
+      const name = `${arch}-${createHash("sha256").update(program).digest("hex").slice(0, 16)}.bpf`;
       const shared = sharedProgramDir();
-      dir = shared ?? mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
-      ownDir = shared === undefined;
-      file = join(dir, `${arch}-${createHash("sha256").update(program).digest("hex").slice(0, 16)}.bpf`);
+      if (shared) {
+        try {
+          writeProgram(join(shared, name), program);
+          [dir, file, ownDir] = [shared, join(shared, name), false];
+          return;
+        } catch (err) {
+          // Removed between its check and the write (a temp-dir cleaner, another exc's tests): a private one.
+          if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+        }
+      }
+      dir = mkdtempSync(join(tmpdir(), "zino-exc-seccomp-"));
+      [file, ownDir] = [join(dir, name), true];
       writeProgram(file, program);
     },
     path() {
@@ -199,7 +209,12 @@ function sharedProgramDir(): string | undefined {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
   }
-  const stat = lstatSync(dir);
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return undefined; // removed meanwhile
+  }
   return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0 ? dir : undefined;
 }
 

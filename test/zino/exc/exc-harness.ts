@@ -101,7 +101,16 @@ export async function startExc(
     env: process.env,
     options: { rulesTtlMs: 0, workRoot, ...options.exc },
   });
-  await service.start();
+  try {
+    await service.start();
+  } catch (err) {
+    // Its launcher may already run: left alone, it would keep the test file's process alive until its timeout.
+    await service.close();
+    await ctx.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(workRoot, { recursive: true, force: true });
+    throw err;
+  }
   const request = (frame: Frame, signal?: AbortSignal) =>
     requestOne(sockets.exc, frame, { idleTimeoutMs: 60_000, ...(signal ? { signal } : {}) });
   return {

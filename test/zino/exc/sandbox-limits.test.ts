@@ -428,7 +428,18 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
   });
 
   void it("EXC-33 the seccomp program lives in one per-user temp dir, and is written again if a temp-dir cleaner removed it", async (t) => {
-    const dir = join(tmpdir(), `zino-exc-seccomp-${process.getuid?.() ?? 0}`);
+    // In a temp dir of this test's own: removing the machine's shared one would pull it from under the exc processes
+    // of test files running alongside (their next sandbox could not open it).
+    const ownTmp = mkdtempSync(join(tmpdir(), "zx-tmp-"));
+    chmodSync(ownTmp, 0o711); // the sandbox user reaches the execution dirs made in it
+    const savedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = ownTmp;
+    t.after(() => {
+      if (savedTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = savedTmp;
+      rmSync(ownTmp, { recursive: true, force: true });
+    });
+    const dir = join(ownTmp, `zino-exc-seccomp-${process.getuid?.() ?? 0}`);
     const h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { warmSandboxes: false } });
     try {
       const caps = await h.request({ type: "capabilities", ctxkey: "k" });
