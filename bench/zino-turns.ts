@@ -69,17 +69,17 @@ export async function measure(turn: Turn, clients: number, seconds: number): Pro
 }
 
 /**
- * Whether a daemon frame says the turn runs degraded (a service missing: docs/zino-protocol.md, `status` `degraded`),
- * e.g. a turn that reached the daemon before ctx listened. Such a turn is answered without history or configuration:
- * no figure counts it as a turn done.
- */
-/**
  * What a probe that counts only whole turns asks for: a turn runs degraded (without ctx, or without exc's tools) when
  * it reaches the daemon before they listen, and says so only in `status` frames, which the daemon sends to a client
  * that asks for every event. A basic client sees just `done` (with `stored: false` when ctx was not there).
  */
 export const EVERY_EVENT = { events: "all" } as const;
 
+/**
+ * Whether a daemon frame says the turn runs degraded (a service missing: docs/zino-protocol.md, `status` `degraded`),
+ * e.g. a turn that reached the daemon before ctx listened. Such a turn is answered without history or configuration:
+ * no figure counts it as a turn done.
+ */
 export function isDegradedStatus(frame: Frame): boolean {
   return frame.type === "status" && frame.phase === "degraded";
 }

@@ -101,14 +101,17 @@ export async function startExc(
     env: process.env,
     options: { rulesTtlMs: 0, workRoot, ...options.exc },
   });
-  try {
-    await service.start();
-  } catch (err) {
-    // Its launcher may already run: left alone, it would keep the test file's process alive until its timeout.
+  const closeAll = async () => {
     await service.close();
     await ctx.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(workRoot, { recursive: true, force: true });
+  };
+  try {
+    await service.start();
+  } catch (err) {
+    // Its launcher may already run: left alone, it would keep the test file's process alive until its timeout.
+    await closeAll();
     throw err;
   }
   const request = (frame: Frame, signal?: AbortSignal) =>
@@ -125,12 +128,7 @@ export async function startExc(
       ctx.configs.set(ctxkey, config);
     },
     stopExc: () => service.close(),
-    async close() {
-      await service.close();
-      await ctx.close();
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(workRoot, { recursive: true, force: true });
-    },
+    close: closeAll,
   };
 }
 
