@@ -47,17 +47,25 @@ async function addInForm(page: Page, form: string, fill: Record<string, string>,
   assert.equal((await saved).status(), 200);
 }
 
+/** Waits until the element with the keyboard's focus is the one labelled `label`. */
+async function focusOn(page: Page, label: string): Promise<void> {
+  await page.locator(`[aria-label="${label}"]:focus`).waitFor({ timeout: STEP_MS });
+}
+
 async function buildConfiguration(page: Page): Promise<void> {
   let saved = changeSaved(page);
   await page.locator('input[name="objective_name"]').fill("Buy furniture");
   assert.equal((await saved).status(), 200);
   await addInForm(page, "Add: Dimension", { new_dimension_name: "Need" }, { new_dimension_role: "blocking" });
   await addInForm(page, "Add: Dimension", { new_dimension_name: "Style" }, { new_dimension_role: "contributing" });
-  // Keyboard reorder: "Style" moves above "Need" with its button, then back.
+  // Keyboard reorder: "Style" moves above "Need" with its button, then back with Enter alone: the keyboard stays on
+  // the moved dimension, on its other arrow once the one pressed is disabled at the end of the list.
   await page.getByRole("button", { name: "Move up: Style" }).press("Enter");
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_style"]')).waitFor();
-  await page.getByRole("button", { name: "Move down: Style" }).press("Enter");
+  await focusOn(page, "Move down: Style");
+  await page.keyboard.press("Enter");
   await page.locator("[data-dimension-row]").first().and(page.locator('[data-dimension-row="dim_need"]')).waitFor();
+  await focusOn(page, "Move up: Style");
   // And by dragging: "Style" dropped on "Need" takes its place. By hand rather than with dragTo, which jumps to the
   // target in one mouse move: the drop is only allowed once a dragover has been handled, and one move does not always
   // dispatch it (Playwright's docs, "Dragging manually": two moves over the target).

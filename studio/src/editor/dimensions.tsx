@@ -26,12 +26,30 @@ function reorderChanges(order: Dimension[]): ConfigurationChange[] {
     }));
 }
 
+/** Moves the dimension at `from` to `to`; `button` names the arrow button that asked, when one did. */
+type Move = (from: number, to: number, button?: "up" | "down") => Promise<void>;
+
+/**
+ * After a move asked with an arrow button, the keyboard stays on the moved dimension: its same button, or the other
+ * one when the move reached the end of the list (that one is now disabled). Only when the focus was lost to the body
+ * (moving a row in the page can drop it) or sits on a disabled button: by the time the move is saved the person may
+ * already be elsewhere, and keeps their place.
+ */
+function refocus(id: string, button: "up" | "down"): void {
+  const active = document.activeElement;
+  const usable = active instanceof HTMLButtonElement ? !active.disabled : true;
+  if (active && active !== document.body && active.isConnected && usable) return;
+  const buttons = [...document.querySelectorAll<HTMLButtonElement>(`[data-dimension-row="${id}"] button[data-move]`)];
+  const wanted = buttons.find((b) => b.dataset.move === button && !b.disabled) ?? buttons.find((b) => !b.disabled);
+  wanted?.focus();
+}
+
 export function DimensionsSection({ editor }: { editor: Editor }) {
   const { t } = useI18n();
   const [dragged, setDragged] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const dimensions = sorted(editor.draft?.dimensions ?? []);
-  const move = async (from: number, to: number) => {
+  const move: Move = async (from, to, button) => {
     if (to < 0 || to >= dimensions.length || from === to) return;
     const order = [...dimensions];
     const [moved] = order.splice(from, 1);
@@ -39,7 +57,7 @@ export function DimensionsSection({ editor }: { editor: Editor }) {
     order.splice(to, 0, moved);
     const changes = reorderChanges(order);
     if (changes.length > 0 && (await editor.apply(changes))) setStatus(`${moved.name}: ${to + 1}/${order.length}`);
-    document.querySelector<HTMLElement>(`[data-dimension-row="${moved.id}"] .handle`)?.focus();
+    if (button) refocus(moved.id, button);
   };
   return (
     <section class="card" id="dimensions" aria-labelledby="dimensions-title">
@@ -82,7 +100,7 @@ interface RowProps {
   dimension: Dimension;
   index: number;
   count: number;
-  move: (from: number, to: number) => Promise<void>;
+  move: Move;
 }
 
 function DimensionRow({ editor, dimension, index, count, move }: RowProps) {
@@ -96,7 +114,7 @@ function DimensionRow({ editor, dimension, index, count, move }: RowProps) {
   const all = [...editor.blocking, ...(editor.issues ?? [])];
   return (
     <div class="dimension-row">
-      <span class="handle" tabIndex={-1} aria-hidden="true">
+      <span class="handle" aria-hidden="true">
         ⋮⋮
       </span>
       <Field label={t("name")}>
@@ -120,8 +138,9 @@ function DimensionRow({ editor, dimension, index, count, move }: RowProps) {
           type="button"
           class="icon"
           aria-label={`${t("move_up")}: ${dimension.name}`}
+          data-move="up"
           disabled={index === 0}
-          onClick={() => void move(index, index - 1)}
+          onClick={() => void move(index, index - 1, "up")}
         >
           ↑
         </button>
@@ -129,8 +148,9 @@ function DimensionRow({ editor, dimension, index, count, move }: RowProps) {
           type="button"
           class="icon"
           aria-label={`${t("move_down")}: ${dimension.name}`}
+          data-move="down"
           disabled={index === count - 1}
-          onClick={() => void move(index, index + 1)}
+          onClick={() => void move(index, index + 1, "down")}
         >
           ↓
         </button>
