@@ -56,6 +56,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
         maxBufferedBytes: instance.maxBufferedBytes,
         handler: async (request, out) => {
           logger.debug({ type: request.type ?? (request.message === null ? "ready" : "messages"), ctxkey: request.ctxkey }, "request");
+          opened.requestBegins?.();
           let answer;
           try {
             answer = await operations.answer(request);

@@ -20,7 +20,13 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   let closed = false;
   const dataVersion = db.prepare("PRAGMA data_version").pluck();
   let seenDataVersion = dataVersion.get();
+  // Once requests are announced (requestBegins), other writers are looked for at each request's first cached read
+  // only: a commit not seen then came after the request began, as far as its sender can tell.
+  let perRequest = false;
+  let lookedThisRequest = false;
   const othersChanged = () => {
+    if (perRequest && lookedThisRequest) return false;
+    lookedThisRequest = true;
     const version = dataVersion.get();
     if (version === seenDataVersion) return false;
     seenDataVersion = version;
@@ -40,6 +46,11 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     revision() {
       cache.checkOthers();
       return cache.revision;
+    },
+
+    requestBegins() {
+      perRequest = true;
+      lookedThisRequest = false;
     },
 
     async health() {

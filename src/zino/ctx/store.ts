@@ -84,6 +84,12 @@ export interface CtxStore {
    * nothing may be cached.
    */
   revision?(): number | undefined;
+  /**
+   * A service's request begins (zino-ctx calls it before answering each one). Until then the SQLite store looks for
+   * other writers' commits before every cached read; from then on once per request, at its first cached read: a
+   * turn's build reads a dozen cached rows, and each look is a read transaction of its own.
+   */
+  requestBegins?(): void;
 
   /** Host-side values (e.g. an MCP session id), never shown to the model. */
   value(ctxkey: string, key: string): Promise<unknown>;

@@ -1,11 +1,15 @@
 // The store survives a restart of zino-ctx on the same file (docs/zino-protocol.md §4): configuration, history, memories, values.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
 import { it } from "node:test";
+import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
 import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 import { startCtx } from "./ctx-harness.js";
+
+const STORE_MODULE = fileURLToPath(new URL("../../../src/zino/ctx/sqlite-store.ts", import.meta.url));
 
 void it("CTX-18 everything stored is there again after close and start on the same database", async () => {
   const first = await startCtx();
@@ -55,6 +59,26 @@ void it("CTX-18 the database is a WAL SQLite file in a 0700 directory, with one 
     } finally {
       db.close();
     }
+  } finally {
+    await ctx.cleanup();
+  }
+});
+
+void it("CTX-38 a commit by another process on the SQLite file is served by ctx's next request", async () => {
+  const ctx = await startCtx();
+  try {
+    await ctx.request({ type: "set_soft", ctxkey: "w", content: "before" });
+    assert.equal((await ctx.request({ type: "get_soft", ctxkey: "w" })).content, "before");
+    // As `zino ctx` commands or a second tool would: another process opens the file and commits.
+    const code = `import { createSqliteStore } from ${JSON.stringify(STORE_MODULE)};
+const store = createSqliteStore({ path: process.argv[1] });
+await store.setSoftMemory("w", "after");
+await store.close();`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code, ctx.instance.databasePath], {
+      encoding: "utf8",
+    });
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal((await ctx.request({ type: "get_soft", ctxkey: "w" })).content, "after");
   } finally {
     await ctx.cleanup();
   }

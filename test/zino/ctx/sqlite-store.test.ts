@@ -45,3 +45,30 @@ void it("CTX-28 a later open prunes only the turn records past 30 days", async (
     await reopened.close();
   }
 });
+
+void it("CTX-38 once told of requests, the store looks for other writers' commits at each request's first cached read only", async () => {
+  const path = join(dir, "requests", "ctx.sqlite");
+  const store = createSqliteStore({ path });
+  const other = createSqliteStore({ path });
+  try {
+    await other.setSoftMemory("k", "one");
+    // Not told of requests (a CLI command, a test): every cached read looks.
+    assert.equal(await store.softMemory("k"), "one");
+    await other.setSoftMemory("k", "two");
+    assert.equal(await store.softMemory("k"), "two");
+
+    store.requestBegins?.();
+    assert.equal(await store.softMemory("k"), "two");
+    await other.setSoftMemory("k", "three");
+    assert.equal(await store.softMemory("k"), "two", "within one request the store does not look again");
+    store.requestBegins?.();
+    assert.equal(await store.softMemory("k"), "three", "the next request sees the commit");
+    // Its own writes drop its cache at once, within the request.
+    await store.setSoftMemory("k", "four");
+    assert.equal(await store.softMemory("k"), "four");
+    assert.equal(await other.softMemory("k"), "four");
+  } finally {
+    await store.close();
+    await other.close();
+  }
+});
