@@ -34,13 +34,14 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
   };
   const cache = createReadCache({ othersChanged });
   const parts = { connection, cache, now };
+  const { flushAppends, ...history } = createSqliteHistory(parts);
 
   return {
     kind: "sqlite",
     schemaVersion,
     location: options.path,
     ...createSqliteConfigRows(parts),
-    ...createSqliteHistory(parts),
+    ...history,
     ...createSqliteMemoryRows(parts),
 
     revision() {
@@ -61,6 +62,7 @@ export function createSqliteStore(options: SqliteStoreOptions): CtxStore {
     async close() {
       if (closed) return;
       closed = true;
+      flushAppends();
       db.close();
     },
   };

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, it } from "node:test";
+import { after, describe, it } from "node:test";
 import BetterSqlite3 from "better-sqlite3";
 import { createSqliteStore, type ChatMessage } from "../../../src/zino/ctx/index.js";
 import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
@@ -71,4 +71,112 @@ void it("CTX-38 once told of requests, the store looks for other writers' commit
     await store.close();
     await other.close();
   }
+});
+
+void describe("CTX-39 appends asked in one round of the event loop are committed together", () => {
+  const say = (content: string): ChatMessage[] => [
+    { role: "user", content },
+    { role: "assistant", content: `re: ${content}` },
+  ];
+
+  void it("each settles once its rows are committed, in the order asked, and one that fails fails alone", async () => {
+    const path = join(dir, "group", "ctx.sqlite");
+    const store = createSqliteStore({ path });
+    const raw = new BetterSqlite3(path);
+    try {
+      raw.exec("CREATE TRIGGER refuse_bad BEFORE INSERT ON history WHEN NEW.ctxkey = 'bad' BEGIN SELECT RAISE(ABORT, 'refused'); END");
+      const appends = ["a", "bad", "c", "a"].map((ctxkey, n) =>
+        store.appendTurn(ctxkey, say(`${ctxkey}${n}`), { id: `t${n}`, fullText: `re: ${ctxkey}${n}`, iterations: 1 }),
+      );
+      const outcomes = await Promise.allSettled(appends);
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        ["fulfilled", "rejected", "fulfilled", "fulfilled"],
+      );
+      assert.match(String((outcomes[1] as PromiseRejectedResult).reason), /refused/);
+      // Committed by the time they settled: another connection reads them.
+      const rows = raw.prepare("SELECT ctxkey, message FROM history ORDER BY id").all() as { ctxkey: string; message: string }[];
+      assert.deepEqual(
+        rows.map((r) => `${r.ctxkey}:${(JSON.parse(r.message) as ChatMessage).content as string}`),
+        ["a:a0", "a:re: a0", "c:c2", "c:re: c2", "a:a3", "a:re: a3"],
+      );
+      // The failed append left nothing, not even its turn record: a retry of it is not taken for a duplicate.
+      assert.equal((raw.prepare("SELECT count(*) AS n FROM turns WHERE ctxkey = 'bad'").get() as { n: number }).n, 0);
+      assert.deepEqual(await store.appendTurn("a", say("again"), { id: "t0", fullText: "x", iterations: 1 }), { count: 0, duplicate: true });
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
+  void it("32 appends asked at once are one COMMIT: the WAL grows by a few pages, not by 32 commits' worth", async () => {
+    const path = join(dir, "wal", "ctx.sqlite");
+    const store = createSqliteStore({ path });
+    const raw = new BetterSqlite3(path);
+    const walFrames = () => (raw.pragma("wal_checkpoint(PASSIVE)") as { log: number }[])[0]!.log;
+    try {
+      await store.appendHistory("warm", say("up"));
+      raw.pragma("wal_checkpoint(TRUNCATE)");
+      const keys = Array.from({ length: 32 }, (_, n) => `k${n}`);
+      await Promise.all(keys.map((key, n) => store.appendTurn(key, say(key), { id: `t${n}`, fullText: key, iterations: 1 })));
+      const frames = walFrames();
+      assert.ok(frames > 0 && frames < 16, `WAL frames after 32 appends: ${frames}`);
+      assert.equal((raw.prepare("SELECT count(*) AS n FROM history").get() as { n: number }).n, 2 + 64);
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
+  void it("a read, a clear or a turn lookup asked after an append sees it, though it was not yet committed", async () => {
+    const store = createSqliteStore({ path: join(dir, "order", "ctx.sqlite") });
+    try {
+      const first = store.appendHistory("k", say("one"));
+      assert.deepEqual(
+        (await store.history("k", 10)).map((m) => m.content),
+        ["one", "re: one"],
+      );
+      const turn = store.appendTurn("k", say("two"), { id: "t2", fullText: "re: two", iterations: 1 });
+      assert.deepEqual(await store.storedTurn("k", "t2"), { id: "t2", fullText: "re: two", iterations: 1 });
+      const third = store.appendHistory("k", say("three"));
+      assert.equal(await store.clearHistory("k"), 6);
+      await Promise.all([first, turn, third]);
+      assert.deepEqual(await store.history("k"), []);
+    } finally {
+      await store.close();
+    }
+  });
+
+  void it("close commits what is queued; a transaction that cannot start fails its whole group and stores nothing", async () => {
+    const path = join(dir, "close", "ctx.sqlite");
+    const store = createSqliteStore({ path, busyTimeoutMs: 50 });
+    const pending = store.appendHistory("k", say("last"));
+    await store.close();
+    assert.equal(await pending, 2);
+    const again = createSqliteStore({ path, busyTimeoutMs: 50 });
+    const raw = new BetterSqlite3(path);
+    try {
+      assert.deepEqual(
+        (await again.history("k")).map((m) => m.content),
+        ["last", "re: last"],
+      );
+      raw.exec("BEGIN IMMEDIATE");
+      const blocked = await Promise.allSettled([again.appendHistory("k", say("x")), again.appendHistory("j", say("y"))]);
+      assert.deepEqual(
+        blocked.map((o) => o.status),
+        ["rejected", "rejected"],
+      );
+      assert.match(String((blocked[0] as PromiseRejectedResult).reason), /locked|busy/i);
+      raw.exec("ROLLBACK");
+      assert.equal(await again.appendHistory("j", say("z")), 2);
+      assert.deepEqual(
+        (await again.history("j")).map((m) => m.content),
+        ["z", "re: z"],
+      );
+      assert.equal((await again.history("k")).length, 2);
+    } finally {
+      raw.close();
+      await again.close();
+    }
+  });
 });
