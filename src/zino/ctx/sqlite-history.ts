@@ -17,7 +17,7 @@ import type { CtxStore, TurnRecord } from "./store.js";
 const MAX_CACHED_TAILS = 2_000;
 
 /** At most this many appends per transaction (the rest go in the next one), so that no COMMIT waits for long. */
-export const MAX_APPEND_GROUP = 64;
+const MAX_APPEND_GROUP = 64;
 
 export type HistoryRows = Pick<CtxStore, "appendHistory" | "appendTurn" | "storedTurn" | "history" | "clearHistory">;
 

@@ -102,7 +102,10 @@ void describe("CTX-39 appends asked in one round of the event loop are committed
       );
       // The failed append left nothing, not even its turn record: a retry of it is not taken for a duplicate.
       assert.equal((raw.prepare("SELECT count(*) AS n FROM turns WHERE ctxkey = 'bad'").get() as { n: number }).n, 0);
-      assert.deepEqual(await store.appendTurn("a", say("again"), { id: "t0", fullText: "x", iterations: 1 }), { count: 0, duplicate: true });
+      assert.deepEqual(await store.appendTurn("a", say("again"), { id: "t0", fullText: "x", iterations: 1 }), {
+        count: 0,
+        duplicate: true,
+      });
     } finally {
       raw.close();
       await store.close();
