@@ -13,6 +13,8 @@
 // Each mode is a ctxkey configured through ctx `set_config`. Every measured turn is checked: a tool turn must end
 // with iterations == 2, one successful tool_done, stored history, and an answer quoting exc's result
 // (exit_code 0, stdout "ok\n", and the isolation of its mode when exc reports it).
+// Every client asks for every event (`events: "all"`), so that the table of steps shows where a tool turn's time goes:
+// before the first model call, the first model call, the tool, the second model call to its first chunk, the rest.
 // Run: `BENCH_ONLY=zino-tool-turn npm run bench`, or `node --import tsx bench/zino-tool-turn.ts`; BENCH_ONE_PROCESS=1 runs
 // the services in one zino-host process (src/zino/runtime/run-host.ts) instead of four.
 import { loadavg } from "node:os";
@@ -22,7 +24,7 @@ import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { TOOL_RESULT_PREFIX, TOOL_TURN_CODE, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, figureTable, loadAverageLine, percentile, spread } from "./latency-stats.js";
-import { startBenchStack } from "./zino-turns.js";
+import { EVERY_EVENT, startBenchStack } from "./zino-turns.js";
 
 export interface ToolTurnBenchOptions {
   /** Length of the interleaved measurement is 3 × this (one share per main mode), bounded by `maxRounds`. */
@@ -72,8 +74,24 @@ const MODES: Mode[] = [
 const TARGET_TOOL_TURN_P50_MS = 12;
 const TARGET_SANDBOX_OVERHEAD_P50_MS = 8;
 
+/**
+ * Where a tool turn's time goes, from the frames the daemon sends a client that asks for every event (the same for
+ * every mode, the plain turn included): when the first model call began (`status` model), the tool began and ended
+ * (`tool_start`, `tool_done`), the answer's first chunk came, and `done`.
+ */
+const STEPS = [
+  { label: "before the first model call", from: "start", to: "model" },
+  { label: "first model call (to tool_start)", from: "model", to: "tool_start" },
+  { label: "tool (tool_start to tool_done)", from: "tool_start", to: "tool_done" },
+  { label: "second model call (to its first chunk)", from: "tool_done", to: "chunk" },
+  { label: "the rest of the answer, stored, done", from: "chunk", to: "done" },
+] as const;
+type Mark = (typeof STEPS)[number]["to"];
+
 interface TurnOutcome {
   doneMs: number;
+  /** Ms since the request of the first frame of each kind (tool turns). */
+  marks?: Partial<Record<Mark, number>>;
   /** The daemon's `tool_done.ms` (the exc call as the daemon saw it), for tool turns. */
   toolMs?: number;
   /** Why the turn does not count as the turn it should be; undefined when it does. */
@@ -85,17 +103,47 @@ interface TurnOutcome {
 async function runTurn(socketPath: string, mode: Mode): Promise<TurnOutcome> {
   const message = mode.tool ? `${TOOL_TURN_MARKER} run it` : "hello benchmark";
   const toolDone: Frame[] = [];
+  const marks: Partial<Record<Mark, number>> = {};
   const t0 = performance.now();
-  for await (const frame of requestFrames(socketPath, { message, ctxkey: mode.ctxkey })) {
+  for await (const frame of requestFrames(socketPath, { message, ctxkey: mode.ctxkey, ...EVERY_EVENT })) {
+    const mark = frame.type === "status" ? (frame.phase === "model" ? "model" : undefined) : frame.type;
+    if (STEPS.some((step) => step.to === mark)) marks[mark as Mark] ??= performance.now() - t0;
     if (frame.type === "tool_done") toolDone.push(frame);
     if (frame.type === "error") return { doneMs: performance.now() - t0, problem: `error frame: ${JSON.stringify(frame)}` };
     if (frame.type === "done") {
       const doneMs = performance.now() - t0;
       const toolMs = typeof toolDone[0]?.ms === "number" ? toolDone[0].ms : undefined;
-      return { doneMs, toolMs, ...checkDone(frame, toolDone, mode, message) };
+      return { doneMs, toolMs, marks, ...checkDone(frame, toolDone, mode, message) };
     }
   }
   return { doneMs: performance.now() - t0, problem: "no done frame" };
+}
+
+/** The duration of each of STEPS in one turn (NaN where a frame was missing). */
+function stepDurations(marks: Partial<Record<Mark, number>>): number[] {
+  const at = (mark: Mark | "start") => (mark === "start" ? 0 : (marks[mark] ?? Number.NaN));
+  return STEPS.map((step) => at(step.to) - at(step.from));
+}
+
+/** The p50 of each step, per tool mode: where a tool turn's time goes. */
+function stepTable(modes: readonly { label: string; steps: readonly number[][] }[]): string {
+  const lines = [`where a tool turn's time goes (p50 of each step, ms; the steps' p50s need not add up to the turn's):`];
+  lines.push(`${"step".padEnd(40)} ${modes.map((m) => m.label.padStart(24)).join(" ")}`);
+  STEPS.forEach((step, index) => {
+    const cells = modes.map((m) => {
+      const values = m.steps.map((turn) => turn[index]!).filter((v) => Number.isFinite(v));
+      return (
+        values.length > 0
+          ? percentile(
+              values.sort((a, b) => a - b),
+              50,
+            ).toFixed(2)
+          : "-"
+      ).padStart(24);
+    });
+    lines.push(`${step.label.padEnd(40)} ${cells.join(" ")}`);
+  });
+  return lines.join("\n");
 }
 
 function checkDone(done: Frame, toolDone: readonly Frame[], mode: Mode, message: string): { problem?: string; isolationSeen?: boolean } {
@@ -151,6 +199,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     const checked = new Map<string, number>(MODES.map((m) => [m.ctxkey, 0]));
     const samples = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
     const toolMs = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
+    const stepsOf = new Map<string, number[][]>(MODES.map((m) => [m.ctxkey, []]));
     let isolationSeen = 0;
     // The measurement is cut into ROUNDS segments (modes interleaved turn by turn within each): p50 per segment.
     const perRound = new Map<string, number[][]>(MODES.map((m) => [m.ctxkey, Array.from({ length: ROUNDS }, () => [] as number[])]));
@@ -168,6 +217,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
         samples.get(mode.ctxkey)!.push(outcome.doneMs);
         perRound.get(mode.ctxkey)![segment]!.push(outcome.doneMs);
         if (outcome.toolMs !== undefined) toolMs.get(mode.ctxkey)!.push(outcome.toolMs);
+        if (mode.tool) stepsOf.get(mode.ctxkey)!.push(stepDurations(outcome.marks ?? {}));
       }
     };
     for (let i = 0; i < warmupRounds; i += 1) await round(false);
@@ -225,6 +275,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
         { subject: `tool turn (p50 of each of ${ROUNDS} rounds)`, baseline: "plain turn" },
       ),
     );
+    print(stepTable(MODES.filter((m) => m.tool).map((m) => ({ label: m.label, steps: stepsOf.get(m.ctxkey)! }))));
     const bwrap = byMode.get("bench-tt-bwrap")!;
     const none = byMode.get("bench-tt-none")!;
     const overhead = bwrap.p50 - none.p50;
