@@ -5,8 +5,9 @@
 // turns touch the same pages (the history table's and its index's rightmost leaves, the turn records'). The appends
 // asked for while the event loop handles one round of I/O are committed in one transaction at its check phase
 // (setImmediate), each in its own savepoint, so each is still all or nothing and one that fails fails alone. Each
-// caller's promise settles after the COMMIT that holds its rows, as before. Anything else that touches the history
-// (a read, a clear, a turn record's lookup) first commits what is queued, so it sees every append asked before it.
+// caller's promise settles after the COMMIT that holds its rows, as before. Anything else that touches a ctxkey's
+// history (a read, a clear, a turn record's lookup) first commits the queue when it holds an append of that ctxkey, so
+// it sees every append asked before it; the builds of other turns, which read other ctxkeys, leave the group to grow.
 import type { SqliteConnection } from "./sqlite-connection.js";
 import type { ReadCache } from "./read-cache.js";
 import { PRUNE_EVERY_TURNS, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
@@ -40,7 +41,7 @@ type AppendOutcome = { stored: boolean } | { error: unknown };
 function appendGroups(
   commitGroup: { immediate(group: readonly QueuedAppend[]): AppendOutcome[] },
   followTail: (ctxkey: string, texts: readonly string[]) => void,
-): { flushAppends: () => void; enqueue: (item: QueuedAppend) => Promise<boolean> } {
+): { flushAppends: () => void; flushAppendsOf: (ctxkey: string) => void; enqueue: (item: QueuedAppend) => Promise<boolean> } {
   let queue: { item: QueuedAppend; settle: (outcome: AppendOutcome) => void }[] = [];
   let scheduled = false;
   const flushAppends = (): void => {
@@ -77,7 +78,11 @@ function appendGroups(
       scheduled = true;
       setImmediate(onCheckPhase);
     });
-  return { flushAppends, enqueue };
+  /** Commits the queue when it holds an append of `ctxkey`: what a read of that ctxkey's history must see first. */
+  const flushAppendsOf = (ctxkey: string): void => {
+    if (queue.some(({ item }) => item.ctxkey === ctxkey)) flushAppends();
+  };
+  return { flushAppends, flushAppendsOf, enqueue };
 }
 
 /**
@@ -132,7 +137,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
     if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
   };
 
-  const { flushAppends, enqueue } = appendGroups(groupWriter(db), followTail);
+  const { flushAppends, flushAppendsOf, enqueue } = appendGroups(groupWriter(db), followTail);
   const append = (ctxkey: string, messages: readonly ChatMessage[], turn: TurnRecord | undefined): Promise<boolean> => {
     cache.checkOthers();
     const texts = messages.map((message) => JSON.stringify(message));
@@ -157,13 +162,13 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
     },
 
     async storedTurn(ctxkey, turnId) {
-      flushAppends();
+      flushAppendsOf(ctxkey);
       const row = stmt("SELECT turn_id, full_text, iterations FROM turns WHERE ctxkey = ? AND turn_id = ?").get(ctxkey, turnId);
       return row === undefined ? undefined : turnRecordOf(row);
     },
 
     async history(ctxkey, limit) {
-      flushAppends();
+      flushAppendsOf(ctxkey);
       if (limit === undefined)
         return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
       cache.checkOthers();
@@ -181,7 +186,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
     },
 
     async clearHistory(ctxkey) {
-      flushAppends();
+      flushAppendsOf(ctxkey);
       tails.delete(ctxkey);
       return stmt("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
     },

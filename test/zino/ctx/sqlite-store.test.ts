@@ -150,6 +150,28 @@ void describe("CTX-39 appends asked in one round of the event loop are committed
     }
   });
 
+  void it("a read of another ctxkey's history leaves the queue to grow; one of the appended ctxkey commits it first", async () => {
+    const path = join(dir, "others", "ctx.sqlite");
+    const store = createSqliteStore({ path });
+    const raw = new BetterSqlite3(path);
+    const committed = () => (raw.prepare("SELECT count(*) AS n FROM history").get() as { n: number }).n;
+    try {
+      const queued = store.appendHistory("a", say("one"));
+      assert.deepEqual(await store.history("b", 10), []);
+      assert.equal(await store.storedTurn("b", "t"), undefined);
+      assert.equal(committed(), 0, "reads of another ctxkey commit nothing");
+      assert.deepEqual(
+        (await store.history("a", 10)).map((m) => m.content),
+        ["one", "re: one"],
+      );
+      assert.equal(committed(), 2);
+      await queued;
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
   void it("close commits what is queued; a transaction that cannot start fails its whole group and stores nothing", async () => {
     const path = join(dir, "close", "ctx.sqlite");
     const store = createSqliteStore({ path, busyTimeoutMs: 50 });
