@@ -90,12 +90,18 @@ async function handle(parts: DaemonParts, request: WireRequest, out: FrameWriter
   }
   if (typeof request.message !== "string") throw new WireError("bad_request", "message: a user turn is a string.");
   if (request.message.trim() === "") throw new WireError("bad_request", "message: must not be empty or blank.");
-  await userTurn(
-    parts,
-    { request, message: request.message, allEvents: fields.data.events === "all", turnId: fields.data.turn_id },
-    out,
-    signal,
-  );
+  // Work that would stop this thread (zino-host: exc's warm sandboxes) waits until the turn is done.
+  const turnEnds = parts.deps.quiet?.turnBegins();
+  try {
+    await userTurn(
+      parts,
+      { request, message: request.message, allEvents: fields.data.events === "all", turnId: fields.data.turn_id },
+      out,
+      signal,
+    );
+  } finally {
+    turnEnds?.();
+  }
 }
 
 interface TurnRequest {

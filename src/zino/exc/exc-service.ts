@@ -42,7 +42,10 @@ function createParts(deps: ExcServiceDeps): ExcParts & { closeCtx: (() => void) 
     ...(options.rulesTtlMs !== undefined ? { ttlMs: options.rulesTtlMs } : {}),
   });
   const bwrapPath = bwrapPathOption(options, env);
-  const runner = createExecutionRunner(executionRunnerOptions({ options, env, logger }));
+  const runner = createExecutionRunner({
+    ...executionRunnerOptions({ options, env, logger }),
+    ...(deps.quiet ? { quiet: deps.quiet } : {}),
+  });
   const mcp = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
   const subagents = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
   const executors = createExecutorCache({ toolsDir: agentPathsOf(instance).tools, logger });

@@ -19,6 +19,7 @@ import { createHardening, type Hardening, type SandboxHardening } from "./sandbo
 import { createSandboxStarter } from "./sandbox-starter.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { createWarmPool, type WarmPool } from "./warm-pool.js";
+import type { QuietMoments } from "../runtime/quiet-moments.js";
 
 export { WARM_SANDBOX_IDLE_MS, WARM_SANDBOX_SHAPES } from "./warm-pool.js";
 
@@ -45,6 +46,11 @@ export interface ExecutionRunnerOptions {
   processLauncherMain?: string;
   /** Per-execution cgroups (default true where usable); false keeps rlimits only (tests of that mode). */
   cgroups?: boolean;
+  /**
+   * The quiet moments of the thread exc shares (zino-host's main thread, with the daemon): a warm sandbox that exc
+   * starts itself (no launcher) forks this process, so it is made once no turn runs (runtime/quiet-moments.ts).
+   */
+  quiet?: QuietMoments;
 }
 
 /** Four executions per CPU, at least four: most tools wait on I/O or sleep more than they compute. */
@@ -115,14 +121,28 @@ function closeInherited(logger: Logger): void {
   if (closed.length > 0) logger.info({ descriptors: closed }, "closed descriptors inherited from the parent process");
 }
 
+/** The process launcher the runner starts its processes through, unless the options turn it off. */
+function launcherOf(options: ExecutionRunnerOptions): ProcessLauncher | undefined {
+  if (options.processLauncher === false) return undefined;
+  const { logger, processLauncherMain } = options;
+  return createProcessLauncher({ logger, ...(processLauncherMain !== undefined ? { mainPath: processLauncherMain } : {}) });
+}
+
+/**
+ * When warm sandboxes are made, when exc shares its thread (zino-host): through the launcher, making one costs this
+ * thread an IPC message, made at once; without it, a fork of this whole process, made once the thread is quiet.
+ * Alone, undefined: the pool's default (after the current I/O round).
+ */
+function warmSchedule(quiet: QuietMoments | undefined, launcher: ProcessLauncher | undefined): ((work: () => void) => void) | undefined {
+  if (!quiet) return undefined;
+  return (work) => (launcher?.healthy === true ? void setImmediate(work) : quiet.whenQuiet(work));
+}
+
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
   const user = options.user === null ? undefined : (options.user ?? defaultUser());
-  const launcher: ProcessLauncher | undefined =
-    options.processLauncher === false
-      ? undefined
-      : createProcessLauncher({ logger, ...(options.processLauncherMain !== undefined ? { mainPath: options.processLauncherMain } : {}) });
+  const launcher = launcherOf(options);
   const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
@@ -136,7 +156,9 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   });
   const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy };
   const sandboxes = createSandboxStarter({ ...starterOptions, start });
-  const warmPool: WarmPool | undefined = options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy });
+  const schedule = warmSchedule(options.quiet, launcher);
+  const warmPool: WarmPool | undefined =
+    options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy, ...(schedule ? { schedule } : {}) });
 
   const run: RunExecution = createRunExecution({ user, start, policy, slots, dirs, sandboxes, warmPool });
   const selfTest = createSelfTest({

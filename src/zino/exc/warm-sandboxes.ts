@@ -24,12 +24,17 @@ export interface WarmSandboxOptions<Dirs> {
   maxShapes: number;
   /** Removes a discarded sandbox's directories (its process is already gone). */
   removeDirs: (dirs: Dirs) => void;
+  /**
+   * Runs the making of a sandbox off the caller's path: by default after the current I/O round (setImmediate); in
+   * zino-host, once no turn runs (runtime/quiet-moments.ts), since the fork then stops the daemon's thread too.
+   */
+  schedule?: (work: () => void) => void;
 }
 
 export interface WarmSandboxes<Dirs> {
   /** The waiting sandbox of this shape, now owned by the caller; undefined when none is alive. */
   take(shape: string): WarmSandbox<Dirs> | undefined;
-  /** Makes a sandbox of this shape after the current work (setImmediate), unless one waits or is being made. */
+  /** Makes a sandbox of this shape off the caller's path (`schedule`), unless one waits or is being made. */
   fill(shape: string, make: () => WarmSandbox<Dirs>): void;
   /** Kills a sandbox that was taken but not run (e.g. refused by blocking analysis) and removes its dirs. */
   discard(sandbox: WarmSandbox<Dirs>): Promise<void>;
@@ -49,6 +54,7 @@ interface Slot<Dirs> {
 
 export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): WarmSandboxes<Dirs> {
   const { logger } = options;
+  const schedule = options.schedule ?? ((work: () => void) => void setImmediate(work));
   const discarding = new Set<Promise<void>>();
   let closed = false;
 
@@ -78,7 +84,7 @@ export function createWarmSandboxes<Dirs>(options: WarmSandboxOptions<Dirs>): Wa
       const slot = slots.touch(shape);
       if (slot.pending || slot.sandbox?.process.alive === true) return;
       slot.pending = true;
-      setImmediate(() => {
+      schedule(() => {
         slot.pending = false;
         // Dropped (idle, evicted) or closed meanwhile: nothing to make.
         if (closed || slots.get(shape) !== slot || slot.sandbox) return;

@@ -39,6 +39,7 @@ import {
   type Service,
   type ServiceDeps,
 } from "./run-service.js";
+import { createQuietMoments, type QuietMoments } from "./quiet-moments.js";
 import { serviceFlags } from "./service-flags.js";
 import { applyServiceRuntimeFlags } from "./service-node-flags.js";
 
@@ -68,6 +69,19 @@ export function hostedServices(argv: readonly string[]): ServiceName[] | string 
   return START_ORDER.filter((name) => names.includes(name));
 }
 
+/**
+ * ZINO_HOST_QUIET_WAIT_MS: how long, at most, a warm sandbox of exc waits for the daemon's turns to end before it is
+ * made anyway (quiet-moments.ts; default DEFAULT_QUIET_MAX_WAIT_MS); a string says what is wrong with the value.
+ */
+export function quietWaitMs(env: NodeJS.ProcessEnv): number | undefined | string {
+  const value = env.ZINO_HOST_QUIET_WAIT_MS;
+  if (value === undefined || value.trim() === "") return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000)
+    return `ZINO_HOST_QUIET_WAIT_MS must be a whole number of milliseconds from 0 to 600000, not ${JSON.stringify(value)}`;
+  return ms;
+}
+
 /** The body of zino-host's main.ts; `entryUrl` is that file's URL (a bundle or main.js), which ctx's worker runs too. */
 export async function runHost(entryUrl: string, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const early = serviceFlags("host", argv);
@@ -78,6 +92,11 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
   const services = hostedServices(argv);
   if (typeof services === "string") {
     process.stderr.write(`zino-host: ${services}\n`);
+    process.exit(2);
+  }
+  const quietWait = quietWaitMs(process.env);
+  if (typeof quietWait === "string") {
+    process.stderr.write(`zino-host: ${quietWait}\n`);
     process.exit(2);
   }
   applyServiceRuntimeFlags(services);
@@ -96,10 +115,13 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
   const threads = new Map<ServiceName, HostedThread>();
   if (services.length > 1)
     for (const name of services) if (OWN_THREAD.includes(name)) threads.set(name, openThread(name, entryUrl, argv, logger));
+  // The main thread's daemon and exc share it: exc, which starts its warm sandboxes itself in the host (a fork of the
+  // host's process, a few ms during which the thread stands still), makes them when no turn of the daemon runs.
+  const mainThreadQuiet = createQuietMoments(quietWait === undefined ? {} : { maxWaitMs: quietWait });
   for (const name of services) {
     try {
       const thread = threads.get(name);
-      closers.push(thread ? await startInThread(name, thread, logger) : await startHere(name, instance));
+      closers.push(thread ? await startInThread(name, thread, logger) : await startHere(name, instance, mainThreadQuiet));
     } catch (err) {
       exitOnStartFailure(`zino-${name}`, logger, err);
     }
@@ -116,21 +138,32 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
  * VM of 2026-12-02, where every page fault is dear (the launcher now runs with LAUNCHER_NODE_FLAGS, 44 MiB): an
  * unsandboxed tool turn 30–35 ms without against 20–21 with it, the host's CPU per tool turn 28–32 ms against 13–14
  * (plus the launcher's 6–7); RSS with child processes after bench/zino-python.ts's load 149–157 MiB against 191–198.
- * The host is for small machines, where memory is the scarce part and a tool turn waits on a model anyway: the launcher
- * stays off. ZINO_EXC_LAUNCHER=1 turns it on for a host that runs many tools.
+ * Since 2026-12-03 exc makes its warm sandboxes when no turn of the daemon runs (quiet-moments.ts), so that fork is
+ * off the turn's path; bench/zino-python.ts, host alone, 3 rounds each, two runs alternated, without / with the launcher:
+ * tool turn sandboxed 16.7, 15.2 / 13.4, 13.4 ms; unsandboxed 11.9, 11.4 / 11.4, 10.5; RSS with child processes
+ * 174–175 / 214–216 MiB. The host is for small machines, where memory is the scarce part and a tool turn waits on a
+ * model anyway: the launcher stays off. ZINO_EXC_LAUNCHER=1 turns it on for a host that runs many tools.
  */
 export function hostedServiceEnv(name: ServiceName, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return name === "exc" && env.ZINO_EXC_LAUNCHER === undefined ? { ...env, ZINO_EXC_LAUNCHER: "0" } : env;
 }
 
-/** Service `name` as the host runs it, on whichever thread calls this: its own logger, the host's environment for it. */
-async function createHosted(name: ServiceName, instance: InstanceConfig): Promise<Service> {
+/**
+ * Service `name` as the host runs it, on whichever thread calls this: its own logger, the host's environment for it,
+ * and the quiet moments of that thread when it shares it with another service.
+ */
+async function createHosted(name: ServiceName, instance: InstanceConfig, quiet?: QuietMoments): Promise<Service> {
   const create = await FACTORIES[name]();
-  return create({ instance, logger: serviceLogger(`zino-${name}`, instance), env: hostedServiceEnv(name, process.env) });
+  return create({
+    instance,
+    logger: serviceLogger(`zino-${name}`, instance),
+    env: hostedServiceEnv(name, process.env),
+    ...(quiet ? { quiet } : {}),
+  });
 }
 
-async function startHere(name: ServiceName, instance: InstanceConfig): Promise<() => Promise<void>> {
-  const service = await createHosted(name, instance);
+async function startHere(name: ServiceName, instance: InstanceConfig, quiet: QuietMoments): Promise<() => Promise<void>> {
+  const service = await createHosted(name, instance, quiet);
   await service.start();
   return () => service.close();
 }

@@ -2,6 +2,7 @@
 // pieces are shared with zino-host (run-host.ts), which runs several services in one process.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
+import type { QuietMoments } from "./quiet-moments.js";
 import { serviceFlags } from "./service-flags.js";
 import { applyServiceRuntimeFlags } from "./service-node-flags.js";
 
@@ -14,6 +15,8 @@ export interface ServiceDeps {
   instance: InstanceConfig;
   logger: Logger;
   env: NodeJS.ProcessEnv;
+  /** The quiet moments of the thread the service shares with others (zino-host's daemon and exc); none alone. */
+  quiet?: QuietMoments;
 }
 
 /** The value of `--flag value` or `--flag=value` in `argv`; undefined when the flag is absent or nothing follows it. */

@@ -18,6 +18,7 @@ import { createCtxService } from "../../../src/zino/ctx/index.js";
 import { createRtrService } from "../../../src/zino/rtr/index.js";
 import { createExcService } from "../../../src/zino/exc/index.js";
 import { createDaemonService } from "../../../src/zino/daemon/index.js";
+import type { QuietMoments } from "../../../src/zino/runtime/quiet-moments.js";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 
 const REPO_AGENTS = fileURLToPath(new URL("../../../agents", import.meta.url));
@@ -43,6 +44,11 @@ export interface HarnessOptions {
   /** Extra TOML (e.g. an `[agent]` table). */
   toml?: string;
   maxFrameBytes?: number;
+  /**
+   * The daemon and exc share these quiet moments, as in zino-host's main thread; exc then starts its sandboxes itself
+   * (no launcher process), as in the host.
+   */
+  quiet?: QuietMoments;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -71,8 +77,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const deps = { instance, logger: silentLogger(), env: {} };
   const ctx = options.ctx === false ? undefined : createCtxService(deps);
   const rtr = options.rtr === false ? undefined : createRtrService({ ...deps, configTtlMs: 0 });
-  const exc = options.exc ? createExcService({ ...deps, options: { sandboxUser: null } }) : undefined;
-  const daemon = createDaemonService(deps);
+  const shared = options.quiet ? { quiet: options.quiet } : {};
+  const exc = options.exc
+    ? createExcService({ ...deps, ...shared, options: { sandboxUser: null, ...(options.quiet ? { processLauncher: false } : {}) } })
+    : undefined;
+  const daemon = createDaemonService({ ...deps, ...shared });
   await ctx?.start();
   await rtr?.start();
   await exc?.start();

@@ -69,6 +69,53 @@ void describe("zino-host", () => {
     }
   });
 
+  void it("DMN-35 exc makes its warm sandbox once the daemon's turn is done, not while the turn waits for its next model call", async () => {
+    const provider = await startFakeProvider();
+    const instance = writeTempInstance({ providerUrl: provider.url });
+    try {
+      // A wait longer than the test: the sandbox can only come from the end of the turn.
+      const host = await startZinoHost(instance, undefined, { env: { ZINO_HOST_QUIET_WAIT_MS: "60000" } });
+      try {
+        const warm = async () =>
+          Number((await requestOne(instance.sockets.exc, { type: "capabilities", ctxkey: "host-quiet" })).warm_sandboxes);
+        provider.enqueue(
+          { toolCalls: [{ name: "execute_bash", arguments: { code: "echo held" } }] },
+          { text: "after the hold", headersDelayMs: 1500 },
+        );
+        const turn = requestAll(instance.sockets.daemon, { message: "run it", ctxkey: "host-quiet" });
+        await provider.waitFor((requests) => requests.length >= 2, 20_000);
+        assert.equal(await warm(), 0, "no sandbox made while the turn waits for the model");
+        const frames = await turn;
+        assert.equal(frames.at(-1)?.full_text, "after the hold", JSON.stringify(frames));
+        assert.equal(frames.find((frame) => frame.type === "tool_done")?.ok, true, JSON.stringify(frames));
+        const deadline = Date.now() + 10_000;
+        while ((await warm()) !== 1) {
+          assert.ok(Date.now() < deadline, "a sandbox is made once the turn is done");
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await host.kill();
+      }
+    } finally {
+      await provider.close();
+      instance.cleanup();
+    }
+  });
+
+  void it("refuses a ZINO_HOST_QUIET_WAIT_MS that is not a number of milliseconds (exit 2, the setting named)", async () => {
+    const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
+    try {
+      for (const value of ["soon", "-5", "1.5", "9999999"]) {
+        const host = spawnZinoService("host", instance, { env: { ZINO_HOST_QUIET_WAIT_MS: value } });
+        assert.deepEqual(await host.exited, { code: 2, signal: null });
+        assert.match(host.stderr(), /zino-host: ZINO_HOST_QUIET_WAIT_MS must be a whole number of milliseconds from 0 to 600000/);
+        assert.ok(!existsSync(instance.runtimeDir), "no socket folder made");
+      }
+    } finally {
+      instance.cleanup();
+    }
+  });
+
   void it("refuses an unknown service name before anything starts (exit 2, the valid names said)", async () => {
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9" });
     try {
