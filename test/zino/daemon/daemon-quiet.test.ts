@@ -8,7 +8,10 @@ import { requestOne } from "../../../src/wire/index.js";
 import { createQuietMoments } from "../../../src/zino/runtime/quiet-moments.js";
 import { startHarness, type Harness } from "./daemon-harness.js";
 
+/** How long the provider holds the answer of the turn's second model call. */
 const HOLD_MS = 1500;
+/** The same for the case that waits for the sandbox during the hold: room for a slow spawn on a loaded machine. */
+const LONG_HOLD_MS = 4000;
 
 async function warmSandboxes(h: Harness, ctxkey: string): Promise<number> {
   const capabilities = await requestOne(h.instance.sockets.exc, { type: "capabilities", ctxkey });
@@ -23,11 +26,11 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
   }
 }
 
-/** A turn whose model calls `echo hi`, then answers only after HOLD_MS; resolves once that second call is held. */
-async function turnHeldAfterTool(h: Harness, ctxkey: string): Promise<{ done: Promise<unknown> }> {
+/** A turn whose model calls `echo hi`, then answers only after `holdMs`; resolves once that second call is held. */
+async function turnHeldAfterTool(h: Harness, ctxkey: string, holdMs: number): Promise<{ done: Promise<unknown> }> {
   h.provider.enqueue(
     { toolCalls: [{ name: "execute_bash", arguments: { code: "echo hi" } }] },
-    { text: "answered after the hold", headersDelayMs: HOLD_MS },
+    { text: "answered after the hold", headersDelayMs: holdMs },
   );
   const done = h.ask({ message: "run it", ctxkey });
   await h.provider.waitFor((requests) => requests.length >= 2, 10_000);
@@ -39,7 +42,7 @@ void describe("daemon and exc on one thread (zino-host)", () => {
     const quiet = createQuietMoments({ maxWaitMs: 60_000 });
     const h = await startHarness({ exc: true, quiet });
     try {
-      const { done } = await turnHeldAfterTool(h, "quiet-turn");
+      const { done } = await turnHeldAfterTool(h, "quiet-turn", HOLD_MS);
       // The tool ran (on demand: the sandbox asked for at `ready` waits too), the answer is held by the provider.
       assert.equal(quiet.turns, 1, "the daemon counts its turn as running");
       assert.equal(await warmSandboxes(h, "quiet-turn"), 0, "no sandbox is made while the turn runs");
@@ -56,8 +59,15 @@ void describe("daemon and exc on one thread (zino-host)", () => {
   void it("DMN-35 without a shared thread (four processes) the sandbox is made right after the execution, during the model call", async () => {
     const h = await startHarness({ exc: true });
     try {
-      const { done } = await turnHeldAfterTool(h, "apart-turn");
-      await waitUntil("the sandbox is made while the answer is held", async () => (await warmSandboxes(h, "apart-turn")) === 1, HOLD_MS);
+      const { done } = await turnHeldAfterTool(h, "apart-turn", LONG_HOLD_MS);
+      let answered = false;
+      void done.then(() => (answered = true));
+      await waitUntil(
+        "the sandbox is made while the answer is held",
+        async () => (await warmSandboxes(h, "apart-turn")) === 1,
+        LONG_HOLD_MS,
+      );
+      assert.equal(answered, false, "made before the turn's answer came");
       assert.equal(h.provider.chatRequests().length, 2);
       await done;
     } finally {
