@@ -19,7 +19,7 @@ export const DEFAULT_QUIET_MAX_WAIT_MS = 250;
 export interface QuietMoments {
   /** A turn begins on this thread; the function it returns says it ended (later calls of it are ignored). */
   turnBegins(): () => void;
-  /** Runs `work` once no turn runs (after the current I/O round), or `maxWaitMs` after this call at the latest. */
+  /** Runs `work` (which must not throw) once no turn runs (after the current I/O round), or `maxWaitMs` after this call at the latest. */
   whenQuiet(work: () => void): void;
   /** Turns running now (tests). */
   readonly turns: number;
