@@ -129,13 +129,12 @@ function launcherOf(options: ExecutionRunnerOptions): ProcessLauncher | undefine
 }
 
 /**
- * When warm sandboxes are made, when exc shares its thread (zino-host): through the launcher, making one costs this
- * thread an IPC message, made at once; without it, a fork of this whole process, made once the thread is quiet.
- * Alone, undefined: the pool's default (after the current I/O round).
+ * When warm sandboxes are made: after the current I/O round, unless exc shares its thread (zino-host) and starts them
+ * itself. Through the launcher, making one costs this thread an IPC message; without it, a fork of this whole
+ * process, which then waits for a quiet moment of the thread.
  */
-function warmSchedule(quiet: QuietMoments | undefined, launcher: ProcessLauncher | undefined): ((work: () => void) => void) | undefined {
-  if (!quiet) return undefined;
-  return (work) => (launcher?.healthy === true ? void setImmediate(work) : quiet.whenQuiet(work));
+function warmSchedule(quiet: QuietMoments | undefined, launcher: ProcessLauncher | undefined): (work: () => void) => void {
+  return (work) => (quiet === undefined || launcher?.healthy === true ? void setImmediate(work) : quiet.whenQuiet(work));
 }
 
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
@@ -158,7 +157,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const sandboxes = createSandboxStarter({ ...starterOptions, start });
   const schedule = warmSchedule(options.quiet, launcher);
   const warmPool: WarmPool | undefined =
-    options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy, ...(schedule ? { schedule } : {}) });
+    options.warmSandboxes === false ? undefined : createWarmPool({ logger, dirs, sandboxes, policy, schedule });
 
   const run: RunExecution = createRunExecution({ user, start, policy, slots, dirs, sandboxes, warmPool });
   const selfTest = createSelfTest({

@@ -20,8 +20,8 @@ export interface WarmPoolOptions {
   dirs: ExecutionDirs;
   sandboxes: SandboxStarter;
   policy: IsolationPolicy;
-  /** When a sandbox is made (warm-sandboxes.ts `schedule`); default after the current I/O round. */
-  schedule?: (work: () => void) => void;
+  /** When a sandbox is made (warm-sandboxes.ts `schedule`). */
+  schedule: (work: () => void) => void;
 }
 
 export interface WarmPool {
@@ -45,7 +45,7 @@ export function createWarmPool(options: WarmPoolOptions): WarmPool {
     idleMs: WARM_SANDBOX_IDLE_MS,
     maxShapes: WARM_SANDBOX_SHAPES,
     removeDirs: (prepared) => dirs.cleanup(prepared),
-    ...(options.schedule ? { schedule: options.schedule } : {}),
+    schedule: options.schedule,
   });
 
   function makeWarm(isolation: Isolation, def: ExecutorDefinition, exec: ExecConfig): WarmSandbox<PreparedDirs> {
