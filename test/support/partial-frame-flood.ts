@@ -53,9 +53,15 @@ export async function floodPartialFrames(options: {
             socket.write(header);
             for (let sent = 0; sent < options.bodyBytes && !socket.destroyed && socket.writable; sent += chunk.length) {
               if (!socket.write(chunk.subarray(0, Math.min(chunk.length, options.bodyBytes - sent)))) {
-                await new Promise((r) => {
-                  socket.once("drain", r);
-                  socket.once("close", r);
+                await new Promise<void>((r) => {
+                  // Both listeners go once either fires: 15 waits would otherwise leave 15 close listeners behind.
+                  const done = () => {
+                    socket.off("drain", done);
+                    socket.off("close", done);
+                    r();
+                  };
+                  socket.once("drain", done);
+                  socket.once("close", done);
                 });
               }
             }
