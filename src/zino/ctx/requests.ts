@@ -1,12 +1,13 @@
 // ctx's typed requests parsed with their protocol schemas (src/zino/protocol/ctx-requests.ts): a wrong field is a
 // `bad_request` naming the field.
-import type { z } from "zod";
 import { WireError, type Frame } from "../../wire/index.js";
-import { CTX_REQUEST_SCHEMAS, type CtxRequestName } from "../protocol/index.js";
+import { CTX_REQUEST_SCHEMAS, plainCtxRequest, type CtxRequest, type CtxRequestName } from "../protocol/index.js";
 
 export type RequestName = CtxRequestName;
 
-export function parseRequest<N extends RequestName>(name: N, frame: Frame): z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]> {
+export function parseRequest<N extends RequestName>(name: N, frame: Frame): CtxRequest<N> {
+  const plain = plainCtxRequest(name, frame);
+  if (plain) return plain;
   const parsed = CTX_REQUEST_SCHEMAS[name].safeParse(frame);
   if (!parsed.success) {
     const details = parsed.error.issues
@@ -15,5 +16,5 @@ export function parseRequest<N extends RequestName>(name: N, frame: Frame): z.in
       .join("; ");
     throw new WireError("bad_request", `Bad ${name} request: ${details}.`);
   }
-  return parsed.data as z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]>;
+  return parsed.data as CtxRequest<N>;
 }

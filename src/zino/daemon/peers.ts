@@ -6,6 +6,7 @@ import {
   ConfigObjectAnswerSchema,
   MessagesAnswerSchema,
   OkAnswerSchema,
+  plainOkAnswer,
   ReadyAnswerSchema,
   ResultAnswerSchema,
   ToolDefinitionSchema,
@@ -101,7 +102,24 @@ function readyOperations(options: PeerOptions) {
   };
 }
 
+/** Agent sections read per configuration version; at most this many versions kept (then the table starts over). */
+const MAX_AGENT_VERSIONS = 64;
+
 function ctxOperations(options: PeerOptions) {
+  // The version is a digest of the ctxkey's merged configuration (ctx config-version.ts), agent section included:
+  // one version, one agent section. Parsed once per version instead of on every turn (its schema fills in defaults).
+  const agentByVersion = new Map<string, AgentConfig | undefined>();
+  const agentOf = (raw: unknown, version: string | undefined): AgentConfig | undefined => {
+    if (raw === undefined) return undefined;
+    if (version !== undefined && agentByVersion.has(version)) return agentByVersion.get(version);
+    const parsed = AgentConfigSchema.safeParse(raw);
+    const agent = parsed.success ? parsed.data : undefined;
+    if (version !== undefined) {
+      if (agentByVersion.size >= MAX_AGENT_VERSIONS) agentByVersion.clear();
+      agentByVersion.set(version, agent);
+    }
+    return agent;
+  };
   return {
     /**
      * `(message, ctxkey)` → the built message list (system, context, history, user); `skill`: built for that skill.
@@ -122,14 +140,14 @@ function ctxOperations(options: PeerOptions) {
         timeoutMs: CTX_TIMEOUT_MS,
         fast: plainMessagesAnswer,
       });
-      const agent = answer.agent_config === undefined ? undefined : AgentConfigSchema.safeParse(answer.agent_config);
       const turnDone = answer.turn_done === undefined ? undefined : TurnDoneSchema.safeParse(answer.turn_done);
       const version = answer.config_version;
+      const configVersion = typeof version === "string" && version.length > 0 && version.length <= 128 ? version : undefined;
       return {
         messages: answer.messages,
-        agent: agent?.success ? agent.data : undefined,
+        agent: agentOf(answer.agent_config, configVersion),
         storedTurn: turnDone?.success ? turnDone.data : undefined,
-        configVersion: typeof version === "string" && version.length > 0 && version.length <= 128 ? version : undefined,
+        configVersion,
       };
     },
 
@@ -153,7 +171,10 @@ function ctxOperations(options: PeerOptions) {
       messages: ChatMessage[],
       turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined },
     ): Promise<void> {
-      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkAnswerSchema, { timeoutMs: CTX_TIMEOUT_MS });
+      await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkAnswerSchema, {
+        timeoutMs: CTX_TIMEOUT_MS,
+        fast: plainOkAnswer,
+      });
     },
   };
 }

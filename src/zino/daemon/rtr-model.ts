@@ -2,7 +2,7 @@
 // the iteration early closes the connection, which makes rtr cancel the provider request.
 import { randomUUID } from "node:crypto";
 import { WireError } from "../../wire/index.js";
-import { RtrDoneFrameSchema, chunkDelta, usageOf, type NativeToolCall } from "../protocol/index.js";
+import { RtrDoneFrameSchema, chunkDelta, plainRtrDone, usageOf, type NativeToolCall, type RtrDoneFrame } from "../protocol/index.js";
 import type { ModelCall, ModelEvent } from "./agent-types.js";
 import { peerError, translatePeerFailure, type PeerOptions } from "./peer-request.js";
 
@@ -87,10 +87,14 @@ function eventOf(frame: Record<string, unknown>): ModelEvent | undefined {
   return undefined;
 }
 
-function doneEvent(frame: Record<string, unknown>): ModelEvent {
+function parsedDone(frame: Record<string, unknown>): RtrDoneFrame {
   const parsed = RtrDoneFrameSchema.safeParse(frame);
   if (!parsed.success) throw new WireError("internal_error", "zino-rtr sent an unreadable done frame.");
-  const done = parsed.data;
+  return parsed.data;
+}
+
+function doneEvent(frame: Record<string, unknown>): ModelEvent {
+  const done = plainRtrDone(frame) ?? parsedDone(frame);
   const toolCalls: NativeToolCall[] = (done.tool_calls ?? []).map((call, i) => ({
     // Ids must be unique across the turn's iterations: history pairs each tool result with its call by id.
     id: call.id ?? `call_${randomUUID().slice(0, 8)}_${i}`,

@@ -28,6 +28,8 @@ export interface SubagentInfo {
 
 /** The `subagent` field of a turn request; undefined for a user's turn. */
 export function parseSubagent(frame: Frame): SubagentInfo | undefined {
+  // A user's turn (nearly every turn) carries no such field: nothing for the schema to read.
+  if (frame.subagent === undefined) return undefined;
   const parsed = SubagentFieldSchema.safeParse(frame);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

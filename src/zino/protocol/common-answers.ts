@@ -3,3 +3,9 @@ import { z } from "zod";
 
 export const ReadyAnswerSchema = z.looseObject({ type: z.literal("ready") });
 export const OkAnswerSchema = z.looseObject({ type: z.literal("ok") });
+export type OkAnswer = z.infer<typeof OkAnswerSchema>;
+
+/** An `ok` read without zod (every turn's history append gets one): the frame, whose only checked field is `type`. */
+export function plainOkAnswer(frame: Record<string, unknown>): OkAnswer | undefined {
+  return frame.type === "ok" ? (frame as OkAnswer) : undefined;
+}

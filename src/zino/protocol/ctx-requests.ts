@@ -1,7 +1,7 @@
 // The typed requests zino-ctx accepts (docs/zino-protocol.md §4; Python operations of §8), one
 // schema per operation. Each reads only its own fields from the frame.
 import { z } from "zod";
-import { ChatMessageSchema } from "./chat-message.js";
+import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
 import { TurnIdSchema } from "./turn-id.js";
 
 const MAX_BATCH = 10_000;
@@ -43,3 +43,32 @@ export const CTX_REQUEST_SCHEMAS = {
 } as const;
 
 export type CtxRequestName = keyof typeof CTX_REQUEST_SCHEMAS;
+
+export type CtxRequest<N extends CtxRequestName> = z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]>;
+
+const isTurnId = (value: unknown) => value === undefined || (typeof value === "string" && value.length >= 1 && value.length <= 128);
+
+/**
+ * The two requests of every turn (`message`, the build, and `append_history`) in their common form, checked by
+ * hand: then the frame itself, which holds what the schema outputs (the same fields and values; only the order of
+ * the frame's own keys may differ, and no reader of a request depends on it). The messages must be canonical
+ * (canonicalChatMessages: they are stored exactly as given). Anything else: undefined, for the schema to decide and
+ * to word the refusal. zod costs most while V8 has not optimised it yet, i.e. on the first turns after a start
+ * (issue 14); test/zino/protocol/fast-paths.property.test.ts proves this equal to the schemas.
+ */
+export function plainCtxRequest<N extends CtxRequestName>(name: N, frame: Record<string, unknown>): CtxRequest<N> | undefined {
+  if (name === "message") {
+    const { message, skill, turn_id: turnId } = frame;
+    if (typeof message !== "string" || !isTurnId(turnId)) return undefined;
+    if (skill !== undefined && (typeof skill !== "string" || skill.length === 0)) return undefined;
+    return frame as CtxRequest<N>;
+  }
+  if (name === "append_history") {
+    const { messages, turn_id: turnId, full_text: fullText, iterations } = frame;
+    if (!Array.isArray(messages) || messages.length > MAX_BATCH || !canonicalChatMessages(messages) || !isTurnId(turnId)) return undefined;
+    if (fullText !== undefined && typeof fullText !== "string") return undefined;
+    if (iterations !== undefined && !(Number.isSafeInteger(iterations) && (iterations as number) >= 0)) return undefined;
+    return frame as CtxRequest<N>;
+  }
+  return undefined;
+}

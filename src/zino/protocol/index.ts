@@ -10,8 +10,8 @@ export {
 } from "./chat-message.js";
 export { ToolCallSchema, type NativeToolCall, type ToolCall } from "./tool-call.js";
 export { ToolDefinitionSchema, canonicalToolDefinition, type ToolDefinition } from "./tool-definition.js";
-export { UsageSchema, usageOf, type Usage } from "./usage.js";
-export { OkAnswerSchema, ReadyAnswerSchema } from "./common-answers.js";
+export { UsageSchema, isCompleteUsage, usageOf, type Usage } from "./usage.js";
+export { OkAnswerSchema, ReadyAnswerSchema, plainOkAnswer } from "./common-answers.js";
 export {
   ConfigAnswerSchema,
   ConfigObjectAnswerSchema,
@@ -32,7 +32,7 @@ export {
   type InferRequest,
 } from "./rtr-requests.js";
 export { ChunkFrameSchema, chunkDelta } from "./chunk-frame.js";
-export { DoneToolCallSchema, RtrDoneFrameSchema } from "./rtr-answers.js";
+export { DoneToolCallSchema, RtrDoneFrameSchema, plainRtrDone, type RtrDoneFrame } from "./rtr-answers.js";
 export {
   DaemonDoneFrameSchema,
   DaemonErrorFrameSchema,
@@ -45,4 +45,4 @@ export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";
 export { CodedErrorFrameSchema, ErrorFrameSchema } from "./error-frame.js";
 export { TurnIdSchema } from "./turn-id.js";
 export { DaemonRequestSchema } from "./daemon-requests.js";
-export { CTX_REQUEST_SCHEMAS, UserContentSchema, type CtxRequestName } from "./ctx-requests.js";
+export { CTX_REQUEST_SCHEMAS, UserContentSchema, plainCtxRequest, type CtxRequest, type CtxRequestName } from "./ctx-requests.js";

@@ -3,7 +3,7 @@
 // plainChunk is the fast path for text deltas; test/zino/rtr/provider-chunk.property.test.ts keeps it equal
 // to ChunkSchema for everything chunkEvents reads.
 import { z } from "zod";
-import { UsageSchema, usageOf, type Usage } from "../protocol/index.js";
+import { UsageSchema, isCompleteUsage, usageOf, type Usage } from "../protocol/index.js";
 
 export type StreamEvent =
   | { kind: "text"; delta: string }
@@ -45,13 +45,13 @@ function isTextPart(value: unknown): boolean {
 }
 
 /**
- * The common stream event (text deltas, finish reason, no usage, no error) checked by hand: it is then exactly
+ * The common stream event (text deltas, finish reason, usage with both counts, no error) checked by hand: it is then exactly
  * what ChunkSchema would return, field for field that chunkEvents reads. Anything else goes through the schema.
  */
 export function plainChunk(value: unknown): Chunk | undefined {
   if (!isRecord(value)) return undefined;
   if ((value.model !== undefined && typeof value.model !== "string") || value.error !== undefined) return undefined;
-  if (value.usage !== undefined && value.usage !== null) return undefined;
+  if (!isCompleteUsage(value.usage)) return undefined;
   const { choices } = value;
   if (choices !== undefined && choices !== null) {
     if (!Array.isArray(choices)) return undefined;

@@ -123,6 +123,22 @@ void describe("daemon: ready once per ctxkey and configuration version (real pro
     assert.equal(seen.length, before + 1, "and none after it");
   });
 
+  void it("reads the agent section of the new configuration after a change (it is kept per configuration version)", async () => {
+    const toolsSent = () => (stack.provider.chatRequests().at(-1)?.body as { tools?: unknown[] }).tools?.length ?? 0;
+    assert.equal((await turn(stack, "a1")).at(-1)?.type, "done");
+    assert.equal(toolsSent(), TOOLS.length, "auto: exc's tools go to the provider natively");
+    const set = await requestOne(stack.instance.sockets.ctx, {
+      type: "set_config",
+      ctxkey: "a1",
+      config: { agent: { tool_style: "inline" } },
+    });
+    assert.equal(set.type, "ok");
+    assert.equal((await turn(stack, "a1")).at(-1)?.type, "done");
+    assert.equal(toolsSent(), 0, "inline: no native tools once the new version is read");
+    assert.equal((await turn(stack, "a2")).at(-1)?.type, "done");
+    assert.equal(toolsSent(), TOOLS.length, "another ctxkey keeps its own agent section");
+  });
+
   void it("readies each ctxkey on its own", async () => {
     const before = seen.length;
     await turn(stack, "r2");

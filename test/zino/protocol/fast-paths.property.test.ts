@@ -8,15 +8,21 @@ import type { z } from "zod";
 import {
   CHAT_ROLES,
   ChatMessageSchema,
+  CTX_REQUEST_SCHEMAS,
   CompletionRequestSchema,
   MessagesAnswerSchema,
+  OkAnswerSchema,
+  RtrDoneFrameSchema,
   ChunkFrameSchema,
   ToolDefinitionSchema,
   canonicalChatMessage,
   canonicalToolDefinition,
   chunkDelta,
   plainCompletionRequest,
+  plainCtxRequest,
   plainMessagesAnswer,
+  plainOkAnswer,
+  plainRtrDone,
 } from "../../../src/zino/protocol/index.js";
 
 const RUNS = { numRuns: 1000 };
@@ -216,6 +222,115 @@ void describe("protocol fast paths ≡ their schemas", () => {
     );
     fc.assert(
       fc.property(canonicalToolArb, (tool) => assert.equal(canonicalToolDefinition(tool), tool)),
+      RUNS,
+    );
+  });
+
+  void it("plainCtxRequest agrees with ctx's schemas for message and append_history (every turn's two ctx requests)", () => {
+    // A frame's own key order may differ from the schema's output here: ctx reads a request's fields by name.
+    const sameFields = (name: "message" | "append_history", frame: Record<string, unknown>) => {
+      const fast = plainCtxRequest(name, frame);
+      if (fast === undefined) return;
+      const parsed = CTX_REQUEST_SCHEMAS[name].safeParse(frame);
+      assert.ok(parsed.success, `the schema refuses what the fast path accepted: ${JSON.stringify(frame)}`);
+      assert.equal(fast, frame);
+      assert.deepStrictEqual(fast, parsed.data);
+    };
+    const turnIdArb = fc.oneof(fc.string({ maxLength: 3 }), fc.constant("t".repeat(128)), fc.constant("t".repeat(129)));
+    const messageRequestArb = jumbled(
+      {
+        message: fc.oneof(
+          fc.string({ maxLength: 10 }),
+          fc.array(record({ type: fc.constantFrom("text", ""), text: fc.string() }), { maxLength: 2 }),
+        ),
+        skill: fc.string({ maxLength: 3 }),
+        turn_id: turnIdArb,
+      },
+      ["ctxkey", "include_agent_config", "extra"],
+    );
+    fc.assert(
+      fc.property(messageRequestArb, (frame) => sameFields("message", frame)),
+      RUNS,
+    );
+    const appendArb = jumbled(
+      {
+        messages: fc.array(anyMessageArb, { maxLength: 4 }),
+        turn_id: turnIdArb,
+        full_text: fc.string({ maxLength: 5 }),
+        iterations: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double({ min: -1, max: 3 }), fc.constant(2 ** 53), fc.constant(-0)),
+      },
+      ["type", "ctxkey", "extra"],
+    );
+    fc.assert(
+      fc.property(appendArb, (frame) => sameFields("append_history", frame)),
+      RUNS,
+    );
+    // The daemon's own requests take the fast path.
+    fc.assert(
+      fc.property(
+        fc.array(canonicalMessageArb, { minLength: 1, maxLength: 4 }),
+        fc.string({ minLength: 1, maxLength: 8 }),
+        (messages, turnId) => {
+          const build = { message: "hello", ctxkey: "default", include_agent_config: true, turn_id: turnId };
+          assert.equal(plainCtxRequest("message", build), build);
+          const append = { type: "append_history", ctxkey: "default", messages, turn_id: turnId, full_text: "hi", iterations: 1 };
+          assert.equal(plainCtxRequest("append_history", append), append);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  void it("plainRtrDone agrees with RtrDoneFrameSchema (the daemon reads rtr's done after every model call)", () => {
+    const usageArb = jumbled({ prompt_tokens: fc.nat(99), completion_tokens: fc.nat(99), total_tokens: fc.nat(199) }, ["details"]);
+    const callArb = jumbled(
+      { id: fc.string({ maxLength: 4 }), name: fc.string({ maxLength: 4 }), arguments: fc.jsonValue({ maxDepth: 1 }) },
+      ["extra"],
+    );
+    const doneArb = jumbled(
+      {
+        type: fc.constantFrom("done", "chunk"),
+        full_text: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(null)),
+        finish_reason: fc.oneof(fc.constantFrom("stop", "tool_calls"), fc.constant(null)),
+        model: fc.string({ maxLength: 4 }),
+        tool_calls: fc.oneof(fc.array(callArb, { maxLength: 2 }), fc.constant(null)),
+        usage: fc.oneof(usageArb, fc.constant(null)),
+      },
+      ["provider", "attempts"],
+    );
+    fc.assert(
+      fc.property(doneArb, (frame) => {
+        const fast = plainRtrDone(frame);
+        if (fast === undefined) return;
+        const parsed = RtrDoneFrameSchema.safeParse(frame);
+        assert.ok(parsed.success, `the schema refuses what the fast path accepted: ${JSON.stringify(frame)}`);
+        assert.equal(fast, frame);
+        assert.deepStrictEqual(fast, parsed.data);
+      }),
+      RUNS,
+    );
+    // rtr's own done frames take it.
+    const ours = {
+      type: "done",
+      full_text: "hi",
+      finish_reason: "tool_calls",
+      model: "m",
+      tool_calls: [{ id: "call_1", name: "execute_bash", arguments: { code: "ls" } }],
+      usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+      provider: "default",
+      attempts: 1,
+    };
+    assert.equal(plainRtrDone(ours), ours);
+  });
+
+  void it("plainOkAnswer accepts exactly what OkAnswerSchema accepts", () => {
+    const okArb = jumbled({ type: fc.constantFrom("ok", "error", "OK"), count: fc.nat(9), duplicate: fc.boolean() }, ["extra"]);
+    fc.assert(
+      fc.property(okArb, (frame) => {
+        const parsed = OkAnswerSchema.safeParse(frame);
+        assert.equal(plainOkAnswer(frame) !== undefined, parsed.success);
+        if (parsed.success) assert.deepStrictEqual(plainOkAnswer(frame), parsed.data);
+      }),
       RUNS,
     );
   });

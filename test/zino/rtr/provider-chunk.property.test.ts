@@ -74,4 +74,28 @@ void describe("provider stream fast path ≡ ChunkSchema", () => {
       RUNS,
     );
   });
+
+  void it("plainChunk accepts the usage event of a stream asked with include_usage", () => {
+    const usageArb = fc.record({
+      id: fc.constant("chatcmpl-1"),
+      model: fc.string({ maxLength: 6 }),
+      choices: fc.constant<unknown[]>([]),
+      usage: fc.record(
+        { prompt_tokens: fc.nat(999), completion_tokens: fc.nat(999), total_tokens: fc.nat(1999) },
+        { requiredKeys: ["prompt_tokens", "completion_tokens"] },
+      ),
+    });
+    fc.assert(
+      fc.property(usageArb, (value) => {
+        assert.equal(plainChunk(value), value);
+        const { prompt_tokens: prompt, completion_tokens: completion, total_tokens: total } = value.usage;
+        const usage = chunkEvents(plainChunk(value)!).find((event) => event.kind === "usage");
+        assert.deepStrictEqual(usage, {
+          kind: "usage",
+          usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: total ?? prompt + completion },
+        });
+      }),
+      RUNS,
+    );
+  });
 });
