@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { WireError, createFrameServer, type Frame, type FrameWriter, type WireRequest } from "../../wire/index.js";
-import { DaemonRequestSchema } from "../protocol/index.js";
+import { DaemonRequestSchema, plainDaemonRequest, type DaemonRequest } from "../protocol/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
 import { peerChannels } from "./peer-request.js";
 import { createPeers, type Peers } from "./peers.js";
@@ -65,6 +65,17 @@ export function createDaemonService(deps: ServiceDeps): Service {
   };
 }
 
+function parsedDaemonRequest(raw: Frame): DaemonRequest {
+  const fields = DaemonRequestSchema.safeParse(raw);
+  if (!fields.success) {
+    throw new WireError(
+      "bad_request",
+      'events must be a string ("all" for status frames); turn_id, when sent, a string of 1 to 128 characters.',
+    );
+  }
+  return fields.data;
+}
+
 async function handle(parts: DaemonParts, request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
   const { peers } = parts;
   if (request.type === "capabilities") {
@@ -77,13 +88,7 @@ async function handle(parts: DaemonParts, request: WireRequest, out: FrameWriter
       `zino-daemon does not know the type "${request.type}"; it answers turns ({message, ctxkey}), ping and capabilities.`,
     );
   }
-  const fields = DaemonRequestSchema.safeParse(request.raw);
-  if (!fields.success) {
-    throw new WireError(
-      "bad_request",
-      'events must be a string ("all" for status frames); turn_id, when sent, a string of 1 to 128 characters.',
-    );
-  }
+  const fields = plainDaemonRequest(request.raw) ?? parsedDaemonRequest(request.raw);
   if (request.message === null) {
     await out.send(await readyAll(peers, request.ctxkey, signal));
     return;
@@ -93,12 +98,7 @@ async function handle(parts: DaemonParts, request: WireRequest, out: FrameWriter
   // Work that would stop this thread (zino-host: exc's warm sandboxes) waits until the turn is done.
   const turnEnds = parts.deps.quiet?.turnBegins();
   try {
-    await userTurn(
-      parts,
-      { request, message: request.message, allEvents: fields.data.events === "all", turnId: fields.data.turn_id },
-      out,
-      signal,
-    );
+    await userTurn(parts, { request, message: request.message, allEvents: fields.events === "all", turnId: fields.turn_id }, out, signal);
   } finally {
     turnEnds?.();
   }

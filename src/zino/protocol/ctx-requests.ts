@@ -2,7 +2,7 @@
 // schema per operation. Each reads only its own fields from the frame.
 import { z } from "zod";
 import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
-import { TurnIdSchema } from "./turn-id.js";
+import { TurnIdSchema, isTurnId } from "./turn-id.js";
 
 const MAX_BATCH = 10_000;
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
@@ -46,7 +46,7 @@ export type CtxRequestName = keyof typeof CTX_REQUEST_SCHEMAS;
 
 export type CtxRequest<N extends CtxRequestName> = z.infer<(typeof CTX_REQUEST_SCHEMAS)[N]>;
 
-const isTurnId = (value: unknown) => value === undefined || (typeof value === "string" && value.length >= 1 && value.length <= 128);
+const isOptionalTurnId = (value: unknown) => value === undefined || isTurnId(value);
 
 /**
  * The two requests of every turn (`message`, the build, and `append_history`) in their common form, checked by
@@ -59,13 +59,14 @@ const isTurnId = (value: unknown) => value === undefined || (typeof value === "s
 export function plainCtxRequest<N extends CtxRequestName>(name: N, frame: Record<string, unknown>): CtxRequest<N> | undefined {
   if (name === "message") {
     const { message, skill, turn_id: turnId } = frame;
-    if (typeof message !== "string" || !isTurnId(turnId)) return undefined;
+    if (typeof message !== "string" || !isOptionalTurnId(turnId)) return undefined;
     if (skill !== undefined && (typeof skill !== "string" || skill.length === 0)) return undefined;
     return frame as CtxRequest<N>;
   }
   if (name === "append_history") {
     const { messages, turn_id: turnId, full_text: fullText, iterations } = frame;
-    if (!Array.isArray(messages) || messages.length > MAX_BATCH || !canonicalChatMessages(messages) || !isTurnId(turnId)) return undefined;
+    if (!Array.isArray(messages) || messages.length > MAX_BATCH || !canonicalChatMessages(messages) || !isOptionalTurnId(turnId))
+      return undefined;
     if (fullText !== undefined && typeof fullText !== "string") return undefined;
     if (iterations !== undefined && !(Number.isSafeInteger(iterations) && (iterations as number) >= 0)) return undefined;
     return frame as CtxRequest<N>;

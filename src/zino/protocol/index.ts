@@ -44,5 +44,5 @@ export { ToolUseSchema, type ToolUse } from "./exc-requests.js";
 export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";
 export { CodedErrorFrameSchema, ErrorFrameSchema } from "./error-frame.js";
 export { TurnIdSchema } from "./turn-id.js";
-export { DaemonRequestSchema } from "./daemon-requests.js";
+export { DaemonRequestSchema, plainDaemonRequest, type DaemonRequest } from "./daemon-requests.js";
 export { CTX_REQUEST_SCHEMAS, UserContentSchema, plainCtxRequest, type CtxRequest, type CtxRequestName } from "./ctx-requests.js";

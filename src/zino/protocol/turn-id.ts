@@ -3,3 +3,8 @@
 import { z } from "zod";
 
 export const TurnIdSchema = z.string().min(1).max(128);
+
+/** TurnIdSchema's rule checked by hand, for the fast paths (fast-paths.property.test.ts keeps them equal). */
+export function isTurnId(value: unknown): value is string {
+  return typeof value === "string" && value.length >= 1 && value.length <= 128;
+}

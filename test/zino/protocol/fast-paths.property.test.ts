@@ -10,6 +10,7 @@ import {
   ChatMessageSchema,
   CTX_REQUEST_SCHEMAS,
   CompletionRequestSchema,
+  DaemonRequestSchema,
   MessagesAnswerSchema,
   OkAnswerSchema,
   RtrDoneFrameSchema,
@@ -20,6 +21,7 @@ import {
   chunkDelta,
   plainCompletionRequest,
   plainCtxRequest,
+  plainDaemonRequest,
   plainMessagesAnswer,
   plainOkAnswer,
   plainRtrDone,
@@ -321,6 +323,25 @@ void describe("protocol fast paths ≡ their schemas", () => {
       attempts: 1,
     };
     assert.equal(plainRtrDone(ours), ours);
+  });
+
+  void it("plainDaemonRequest accepts exactly what DaemonRequestSchema accepts (every client's turn)", () => {
+    const requestArb = jumbled(
+      {
+        events: fc.constantFrom("all", "basic"),
+        turn_id: fc.oneof(fc.string({ maxLength: 3 }), fc.constant("t".repeat(128)), fc.constant("t".repeat(129))),
+      },
+      ["message", "ctxkey", "extra"],
+    );
+    fc.assert(
+      fc.property(requestArb, (frame) => {
+        const parsed = DaemonRequestSchema.safeParse(frame);
+        const fast = plainDaemonRequest(frame);
+        assert.equal(fast !== undefined, parsed.success, JSON.stringify(frame));
+        if (parsed.success) assert.deepStrictEqual(fast, parsed.data);
+      }),
+      RUNS,
+    );
   });
 
   void it("plainOkAnswer accepts exactly what OkAnswerSchema accepts", () => {
