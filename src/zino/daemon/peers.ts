@@ -7,6 +7,7 @@ import {
   MessagesAnswerSchema,
   OkAnswerSchema,
   plainOkAnswer,
+  plainResultAnswer,
   ReadyAnswerSchema,
   ResultAnswerSchema,
   ToolDefinitionSchema,
@@ -207,7 +208,7 @@ function excOperations(options: PeerOptions) {
           type: _type,
           ms: _ms,
           ...result
-        } = await askPeer(options, "exc", frame, ResultAnswerSchema, { signal, onStatus: progress });
+        } = await askPeer(options, "exc", frame, ResultAnswerSchema, { signal, onStatus: progress, fast: plainResultAnswer });
         return { ok: result.exit_code === 0, result };
       } catch (err) {
         signal.throwIfAborted();

@@ -27,6 +27,8 @@ export interface CallerScope {
 }
 
 export function parseCallerScope(frame: Frame): CallerScope {
+  // A user's turn (nearly every call) carries no such field: nothing for the schema to read.
+  if (frame.subagent === undefined) return { depth: 0, skill: undefined };
   const parsed = ScopeFieldSchema.safeParse(frame);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -40,8 +40,8 @@ export {
   ToolDoneFrameSchema,
   ToolStartFrameSchema,
 } from "./daemon-answers.js";
-export { ToolUseSchema, type ToolUse } from "./exc-requests.js";
-export { ResultAnswerSchema, ToolsAnswerSchema } from "./exc-answers.js";
+export { ToolUseSchema, plainToolUse, type ToolUse } from "./exc-requests.js";
+export { ResultAnswerSchema, ToolsAnswerSchema, plainResultAnswer, type ResultAnswer } from "./exc-answers.js";
 export { CodedErrorFrameSchema, ErrorFrameSchema } from "./error-frame.js";
 export { TurnIdSchema } from "./turn-id.js";
 export { DaemonRequestSchema, plainDaemonRequest, type DaemonRequest } from "./daemon-requests.js";

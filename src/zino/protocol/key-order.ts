@@ -11,6 +11,8 @@ export function inSchemaOrder(value: Record<string, unknown>, known: readonly st
   // for…in over own keys (no array of keys per message of every prompt); JSON.parse objects have no others.
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
+    // zod's copy drops an own `__proto__` key (JSON.parse makes one): the schema decides such a value.
+    if (key === "__proto__") return false;
     const at = known.indexOf(key);
     if (at < 0) unknownSeen = true;
     else if (unknownSeen || at < position) return false;

@@ -30,5 +30,5 @@ export function isCompleteUsage(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (!isRecord(value)) return false;
   const { prompt_tokens: prompt, completion_tokens: completion, total_tokens: total } = value;
-  return typeof prompt === "number" && typeof completion === "number" && (total === undefined || typeof total === "number");
+  return Number.isFinite(prompt) && Number.isFinite(completion) && (total === undefined || Number.isFinite(total));
 }

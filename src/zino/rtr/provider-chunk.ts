@@ -35,17 +35,24 @@ export type Chunk = z.infer<typeof ChunkSchema>;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isNullishString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
 
-/** A text-only part of a choice (no tool calls), as ChunkSchema reads it. */
-function isTextPart(value: unknown): boolean {
-  return (
-    value === undefined ||
-    value === null ||
-    (isRecord(value) && isNullishString(value.content) && (value.tool_calls === undefined || value.tool_calls === null))
-  );
+/** One entry of a part's `tool_calls`, as ToolCallDeltaSchema reads it. */
+function isToolCallDelta(value: unknown): boolean {
+  if (!isRecord(value) || !isNullishString(value.id)) return false;
+  const { index, function: fn } = value;
+  if (index !== undefined && !(Number.isSafeInteger(index) && (index as number) >= 0)) return false;
+  return fn === undefined || fn === null || (isRecord(fn) && isNullishString(fn.name) && isNullishString(fn.arguments));
+}
+
+/** A part of a choice (text and tool-call deltas), as ChunkSchema reads it. */
+function isPlainPart(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (!isRecord(value) || !isNullishString(value.content)) return false;
+  const calls = value.tool_calls;
+  return calls === undefined || calls === null || (Array.isArray(calls) && calls.every(isToolCallDelta));
 }
 
 /**
- * The common stream event (text deltas, finish reason, usage with both counts, no error) checked by hand: it is then exactly
+ * The common stream event (text and tool-call deltas, finish reason, usage with both counts, no error) checked by hand: it is then exactly
  * what ChunkSchema would return, field for field that chunkEvents reads. Anything else goes through the schema.
  */
 export function plainChunk(value: unknown): Chunk | undefined {
@@ -56,7 +63,7 @@ export function plainChunk(value: unknown): Chunk | undefined {
   if (choices !== undefined && choices !== null) {
     if (!Array.isArray(choices)) return undefined;
     for (const choice of choices) {
-      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isTextPart(choice.delta) || !isTextPart(choice.message))
+      if (!isRecord(choice) || !isNullishString(choice.finish_reason) || !isPlainPart(choice.delta) || !isPlainPart(choice.message))
         return undefined;
     }
   }

@@ -13,9 +13,11 @@ import {
   DaemonRequestSchema,
   MessagesAnswerSchema,
   OkAnswerSchema,
+  ResultAnswerSchema,
   RtrDoneFrameSchema,
   ChunkFrameSchema,
   ToolDefinitionSchema,
+  ToolUseSchema,
   canonicalChatMessage,
   canonicalToolDefinition,
   chunkDelta,
@@ -24,7 +26,9 @@ import {
   plainDaemonRequest,
   plainMessagesAnswer,
   plainOkAnswer,
+  plainResultAnswer,
   plainRtrDone,
+  plainToolUse,
 } from "../../../src/zino/protocol/index.js";
 
 const RUNS = { numRuns: 1000 };
@@ -342,6 +346,56 @@ void describe("protocol fast paths ≡ their schemas", () => {
       }),
       RUNS,
     );
+  });
+
+  void it("plainToolUse and plainResultAnswer agree with their schemas (a tool call's request to exc and its answer)", () => {
+    /** Accepted by the fast path: the schema accepts it and outputs the same fields and values. */
+    const agrees = (schema: z.ZodType, value: unknown, fast: unknown) => {
+      if (fast === undefined) return;
+      const parsed = schema.safeParse(value);
+      assert.ok(parsed.success, `the schema refuses what the fast path accepted: ${JSON.stringify(value)}`);
+      assert.equal(fast, value);
+      assert.deepStrictEqual(fast, parsed.data);
+    };
+    const useArb = fc.oneof(
+      jumbled(
+        {
+          name: fc.oneof(fc.constantFrom("execute_bash", "", "x".repeat(256), "x".repeat(257))),
+          arguments: fc.oneof(
+            fc.string({ maxLength: 8 }),
+            fc.constant(null),
+            fc.dictionary(fc.constantFrom("code", "__proto__", "a"), fc.jsonValue({ maxDepth: 1 }), { noNullPrototype: true }),
+            fc.array(fc.nat()),
+          ),
+        },
+        ["id", "extra"],
+      ),
+      oddValue,
+    );
+    fc.assert(
+      fc.property(useArb, (value) => agrees(ToolUseSchema, value, plainToolUse(value))),
+      RUNS,
+    );
+    const resultArb = jumbled(
+      {
+        type: fc.constantFrom("result", "error"),
+        exit_code: fc.oneof(fc.integer({ min: -1, max: 255 }), fc.constantFrom(1.5, 2 ** 53, Number.NaN)),
+        stdout: fc.string({ maxLength: 5 }),
+        stderr: fc.string({ maxLength: 5 }),
+        truncated: fc.boolean(),
+        ms: fc.oneof(fc.double({ min: 0, max: 100 }), fc.constantFrom(Number.POSITIVE_INFINITY, Number.NaN)),
+      },
+      ["isolation", "extra"],
+    );
+    fc.assert(
+      fc.property(resultArb, (frame) => agrees(ResultAnswerSchema, frame, plainResultAnswer(frame))),
+      RUNS,
+    );
+    // What the daemon sends and exc answers take them.
+    const use = { name: "execute_bash", arguments: { code: "echo hi" } };
+    assert.equal(plainToolUse(use), use);
+    const result = { type: "result", exit_code: 0, stdout: "hi\n", stderr: "", truncated: false, ms: 3, isolation: "bwrap" };
+    assert.equal(plainResultAnswer(result), result);
   });
 
   void it("plainOkAnswer accepts exactly what OkAnswerSchema accepts", () => {

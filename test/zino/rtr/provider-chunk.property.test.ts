@@ -16,7 +16,11 @@ const record = (fields: Record<string, fc.Arbitrary<unknown>>) =>
     .map((value) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
 
 const text = (maxLength: number) => fc.string({ maxLength });
-const callArb = record({ index: fc.nat(3), id: text(4), function: record({ name: text(4), arguments: text(4) }) });
+const callArb = record({
+  index: fc.oneof(fc.nat(3), fc.constantFrom(-1, 1.5, 2 ** 53)),
+  id: text(4),
+  function: record({ name: text(4), arguments: text(4) }),
+});
 const partArb = fc.oneof(
   fc.constant(null),
   record({
@@ -71,6 +75,40 @@ void describe("provider stream fast path ≡ ChunkSchema", () => {
     });
     fc.assert(
       fc.property(textArb, (value) => assert.equal(plainChunk(value), value)),
+      RUNS,
+    );
+  });
+
+  void it("plainChunk accepts tool-call deltas as providers stream them", () => {
+    const toolArb = fc.record({
+      id: fc.constant("chatcmpl-1"),
+      model: fc.string({ maxLength: 6 }),
+      choices: fc.tuple(
+        fc.record({
+          index: fc.constant(0),
+          delta: fc.record({
+            tool_calls: fc.array(
+              fc.record(
+                {
+                  index: fc.nat(3),
+                  id: fc.string({ maxLength: 6 }),
+                  type: fc.constant("function"),
+                  function: fc.record({ name: fc.string({ maxLength: 6 }), arguments: fc.string({ maxLength: 8 }) }, { requiredKeys: [] }),
+                },
+                { requiredKeys: ["index"] },
+              ),
+              { minLength: 1, maxLength: 2 },
+            ),
+          }),
+          finish_reason: fc.constantFrom(null, "tool_calls"),
+        }),
+      ),
+    });
+    fc.assert(
+      fc.property(toolArb, (value) => {
+        assert.equal(plainChunk(value), value);
+        assert.deepStrictEqual([...chunkEvents(value)], [...chunkEvents(ChunkSchema.parse(value))]);
+      }),
       RUNS,
     );
   });
