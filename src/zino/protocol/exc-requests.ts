@@ -12,7 +12,8 @@ export type ToolUse = z.infer<typeof ToolUseSchema>;
 /**
  * The tool call as the daemon sends it, checked by hand: the value itself when ToolUseSchema would accept it and
  * output the same fields and values (the schema copies an object `arguments`; this keeps it: frames are copied
- * through JSON, so no one else holds it). Anything else: undefined, for the schema to decide and word the refusal (fast-paths.property.test.ts).
+ * through JSON, so no one else holds it). Anything else: undefined, for the schema to decide and word the refusal
+ * (test/zino/protocol/fast-paths.property.test.ts).
  */
 export function plainToolUse(value: unknown): ToolUse | undefined {
   if (!isRecord(value)) return undefined;
