@@ -1,6 +1,5 @@
 // The answers of zino-exc the daemon reads (docs/zino-protocol.md §6).
 import { z } from "zod";
-import { isRecord } from "./key-order.js";
 
 /** A tool's outcome: failures are results too (exit codes 124, 126, 127, 2, 1). */
 export const ResultAnswerSchema = z.looseObject({
@@ -23,7 +22,7 @@ export type ResultAnswer = z.infer<typeof ResultAnswerSchema>;
  * else: undefined, for the schema (fast-paths.property.test.ts).
  */
 export function plainResultAnswer(frame: Record<string, unknown>): ResultAnswer | undefined {
-  if (!isRecord(frame) || frame.type !== "result" || !Number.isSafeInteger(frame.exit_code)) return undefined;
+  if (frame.type !== "result" || !Number.isSafeInteger(frame.exit_code)) return undefined;
   const { stdout, stderr, truncated, ms } = frame;
   if (typeof stdout !== "string" || typeof stderr !== "string" || typeof truncated !== "boolean") return undefined;
   return ms === undefined || Number.isFinite(ms) ? (frame as ResultAnswer) : undefined;

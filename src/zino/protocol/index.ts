@@ -11,6 +11,7 @@ export {
 export { ToolCallSchema, type NativeToolCall, type ToolCall } from "./tool-call.js";
 export { ToolDefinitionSchema, canonicalToolDefinition, type ToolDefinition } from "./tool-definition.js";
 export { UsageSchema, isCompleteUsage, usageOf, type Usage } from "./usage.js";
+export { isNullishString } from "./key-order.js";
 export { OkAnswerSchema, ReadyAnswerSchema, plainOkAnswer } from "./common-answers.js";
 export {
   ConfigAnswerSchema,

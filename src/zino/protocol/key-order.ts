@@ -4,6 +4,11 @@ import { isRecord } from "../../shared/is-record.js";
 
 export { isRecord };
 
+/** Absent, null or a string: what a `z.string().nullish()` field accepts. */
+export function isNullishString(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "string";
+}
+
 /** The keys of `value` are in the order a looseObject with the `known` keys outputs them. */
 export function inSchemaOrder(value: Record<string, unknown>, known: readonly string[]): boolean {
   let position = -1;

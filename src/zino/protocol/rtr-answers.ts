@@ -2,7 +2,7 @@
 // (chunk-frame.ts), `tool_call_delta`*, `status`*, then `done` or `error`. Read as leniently as a Python rtr
 // writes them (docs/zino-protocol.md §8: its `done` carries only `full_text`).
 import { z } from "zod";
-import { isRecord } from "./key-order.js";
+import { isNullishString, isRecord } from "./key-order.js";
 import { UsageSchema, isCompleteUsage } from "./usage.js";
 
 /** One call of `done.tool_calls`: rtr always sends an id; a missing one is made up by the reader. */
@@ -18,7 +18,6 @@ export const RtrDoneFrameSchema = z.looseObject({
 });
 export type RtrDoneFrame = z.infer<typeof RtrDoneFrameSchema>;
 
-const isNullishString = (value: unknown) => value === undefined || value === null || typeof value === "string";
 const isDoneToolCall = (call: unknown) =>
   isRecord(call) && typeof call.name === "string" && (call.id === undefined || typeof call.id === "string");
 

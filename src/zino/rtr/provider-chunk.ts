@@ -3,7 +3,8 @@
 // plainChunk is the fast path for text deltas; test/zino/rtr/provider-chunk.property.test.ts keeps it equal
 // to ChunkSchema for everything chunkEvents reads.
 import { z } from "zod";
-import { UsageSchema, isCompleteUsage, usageOf, type Usage } from "../protocol/index.js";
+import { isRecord } from "../../shared/is-record.js";
+import { UsageSchema, isCompleteUsage, isNullishString, usageOf, type Usage } from "../protocol/index.js";
 
 export type StreamEvent =
   | { kind: "text"; delta: string }
@@ -31,9 +32,6 @@ export const ChunkSchema = z.looseObject({
   error: z.unknown().optional(),
 });
 export type Chunk = z.infer<typeof ChunkSchema>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const isNullishString = (value: unknown): boolean => value === undefined || value === null || typeof value === "string";
 
 /** One entry of a part's `tool_calls`, as ToolCallDeltaSchema reads it. */
 function isToolCallDelta(value: unknown): boolean {
