@@ -6,6 +6,8 @@
 // shipped, where a warm sandbox is started after each execution for the next one ("warm": what a tool call waits
 // for when calls are not back to back). The four modes are interleaved call by call, each call after 10 ms of idle
 // time (a model call's worth, during which a warm sandbox gets built), so that all modes see the same machine load.
+// Besides latency: what each execution costs the whole machine in CPU (the sandbox's processes and the kernel's work
+// for them included), since a warm sandbox takes the sandbox off the call's path but not off the machine.
 // Run: node --import tsx bench/zino-exec.ts [iterations]   (BENCH_DIST=1: services from dist/; ZX_GAP_MS: the idle time
 // before each call, 10 by default: on this VM a longer idle makes every call slower, e.g. warm unsandboxed 6.4 ms at 10
 // and 9.2 ms at 150, the wake-up of idle processes and cores)
@@ -14,6 +16,7 @@ import { requestOne } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { ROUNDS, formatRatio, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
+import { machineBusyMs } from "./proc-stats.js";
 
 const iterations = Number(process.argv[2] ?? process.env.ZX_BENCH_N ?? 150);
 const WARMUP = 10;
@@ -65,11 +68,27 @@ async function main(): Promise<void> {
     { name: "sandboxed, warm", socket: warm.instance.sockets.exc, ctxkey: "sandboxed" },
   ];
   const samples = new Map<string, number[]>(modes.map((m) => [m.name, []]));
+  // The machine's CPU per execution, all processes and the kernel: each call's share runs from its request to the next
+  // call's, so that its cleanup and the making of the next warm sandbox (done in the idle time after it) count.
+  const machineCpu = new Map<string, { ms: number; calls: number }>(modes.map((m) => [m.name, { ms: 0, calls: 0 }]));
+  let previous: { mode: string; busyMs: number } | undefined;
+  let recording = false;
+  const machineMark = (mode: string | undefined) => {
+    const busyMs = machineBusyMs();
+    if (busyMs === undefined) return;
+    if (previous && recording) {
+      const share = machineCpu.get(previous.mode)!;
+      share.ms += busyMs - previous.busyMs;
+      share.calls += 1;
+    }
+    previous = mode === undefined ? undefined : { mode, busyMs };
+  };
   // The executions are cut into ROUNDS rounds (modes interleaved call by call within each): p50 per round.
   const perRound = new Map<string, number[][]>(modes.map((m) => [m.name, Array.from({ length: ROUNDS }, () => [] as number[])]));
   try {
     const once = async (mode: Mode) => {
       await new Promise((resolve) => setTimeout(resolve, GAP_MS));
+      machineMark(mode.name);
       const started = performance.now();
       const frame = await requestOne(mode.socket, { message: { name: "execute_bash", arguments: { code: CODE } }, ctxkey: mode.ctxkey });
       const ms = performance.now() - started;
@@ -79,6 +98,7 @@ async function main(): Promise<void> {
       return ms;
     };
     for (let i = 0; i < WARMUP; i += 1) for (const mode of modes) await once(mode);
+    recording = true;
     for (let i = 0; i < iterations; i += 1) {
       const round = Math.min(ROUNDS - 1, Math.floor((i * ROUNDS) / iterations));
       for (const mode of modes) {
@@ -87,6 +107,8 @@ async function main(): Promise<void> {
         perRound.get(mode.name)![round]!.push(ms);
       }
     }
+    await new Promise((resolve) => setTimeout(resolve, GAP_MS));
+    machineMark(undefined);
   } finally {
     for (const stack of [cold, warm]) {
       await stopZinoServices(stack.services);
@@ -123,6 +145,18 @@ async function main(): Promise<void> {
   print(line("sandboxed, cold", coldBwrap));
   print(line("unsandboxed, warm", warmNone));
   print(line("sandboxed, warm", warmBwrap));
+  const cpuOf = (name: string) => {
+    const share = machineCpu.get(name)!;
+    return share.calls > 0 ? share.ms / share.calls : Number.NaN;
+  };
+  print(
+    `the machine's CPU per execution (all processes and the kernel, /proc/stat in 10 ms ticks; a call's share runs to the next call, ` +
+      `its cleanup and its next warm sandbox included): ` +
+      modes
+        .map((m) => `${m.name} ${cpuOf(m.name).toFixed(1)} ms (${(cpuOf(m.name) / cpuOf("unsandboxed, cold")).toFixed(2)}x)`)
+        .join(", ") +
+      `; sandboxed − unsandboxed, cold: ${(cpuOf("sandboxed, cold") - cpuOf("unsandboxed, cold")).toFixed(1)} ms`,
+  );
   print(`ratio sandboxed/unsandboxed throughput, cold: ${(coldBwrap.perSecond / coldNone.perSecond).toFixed(2)}x`);
   print(
     `sandbox overhead per execution at p50, cold (sandboxed − unsandboxed): ${(coldBwrap.p50 - coldNone.p50).toFixed(2)} ms (target < 8 ms)`,
