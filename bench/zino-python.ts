@@ -14,7 +14,8 @@
 //   turns/s, CPU   32 clients for BENCH_SECONDS (10), one request per Unix connection; service CPU per turn
 //   memory         RSS and PSS of the services after that load, summed (and with their child processes)
 //   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart; ours sandboxed
-//                  (bwrap) and unsandboxed, static analysis off
+//                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
+//                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider)
 // Run: `ZINO_PYTHON_DIR=… BENCH_ONLY=zino-python npm run bench`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +27,7 @@ import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
-import { cpuMsOf, memoryOf } from "./proc-stats.js";
+import { cpuMsOf, machineBusyMs, memoryOf } from "./proc-stats.js";
 import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -165,18 +166,25 @@ async function load(
   return { perSecond: times.length / ((performance.now() - t0) / 1000), p50: percentile(times, 50), turns: times.length };
 }
 
-async function toolTurnP50(stack: Stack, ctxkey: string): Promise<number> {
+/** A tool mode's p50 and what one of its turns costs the whole machine in CPU (every process, the kernel's work too). */
+async function toolTurns(stack: Stack, ctxkey: string): Promise<{ p50: number; machineCpuMs: number }> {
   const times: number[] = [];
+  let busyBefore: number | undefined;
   for (let i = 0; i < TOOL_TURNS + 10; i += 1) {
+    if (i === 10) busyBefore = machineBusyMs();
     const done = await turn(stack, ctxkey, `${TOOL_TURN_MARKER} run it`);
     if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed: ${JSON.stringify(done)}`);
     if (i >= 10) times.push(done.ms);
     await sleep(10);
   }
-  return percentile(
-    times.sort((a, b) => a - b),
-    50,
-  );
+  const busyAfter = machineBusyMs();
+  return {
+    p50: percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+    machineCpuMs: busyBefore === undefined || busyAfter === undefined ? Number.NaN : (busyAfter - busyBefore) / TOOL_TURNS,
+  };
 }
 
 interface Figures {
@@ -189,6 +197,7 @@ interface Figures {
   rssWithChildren: number;
   pss: number;
   tool: Record<string, number>;
+  toolCpu: Record<string, number>;
 }
 
 async function measureSubject(name: string, providerUrl: string): Promise<Figures> {
@@ -216,8 +225,13 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const cpuPerTurn = (cpuMsOf(pids) - cpuBefore) / loaded.turns;
     const memory = memoryOf(pids);
     const tool: Record<string, number> = {};
-    for (const [mode, ctxkey] of Object.entries(stack.toolModes)) tool[mode] = await toolTurnP50(stack, ctxkey);
-    return { coldMs, oneColdP50: oneCold.p50, oneP50: one.p50, perSecond: loaded.perSecond, cpuPerTurn, ...memory, tool };
+    const toolCpu: Record<string, number> = {};
+    for (const [mode, ctxkey] of Object.entries(stack.toolModes)) {
+      const measured = await toolTurns(stack, ctxkey);
+      tool[mode] = measured.p50;
+      toolCpu[mode] = measured.machineCpuMs;
+    }
+    return { coldMs, oneColdP50: oneCold.p50, oneP50: one.p50, perSecond: loaded.perSecond, cpuPerTurn, ...memory, tool, toolCpu };
   } finally {
     await stack.stop();
   }
@@ -263,6 +277,10 @@ function report(results: Record<string, Figures[]>): void {
   const pythonTool = (f: Figures) => f.tool["no sandbox"] ?? Number.NaN;
   for (const mode of ["sandboxed", "unsandboxed"])
     reportLine(results, `tool turn p50, ${mode}`, "ms", (f) => f.tool[mode] ?? Number.NaN, atMost, pythonTool);
+  // All the machine's CPU during the tool turns: ours includes its sandbox, launcher and the fake provider's HTTP side.
+  const pythonToolCpu = (f: Figures) => f.toolCpu["no sandbox"] ?? Number.NaN;
+  for (const mode of ["sandboxed", "unsandboxed"])
+    reportLine(results, `tool turn CPU, ${mode}`, "ms", (f) => f.toolCpu[mode] ?? Number.NaN, undefined, pythonToolCpu);
   const ours = SUBJECTS.filter((name) => name !== "python");
   const verdicts = (pick: (f: Figures) => number, limit: number) =>
     ours.map((name) => `${name} ${spread((results[name] ?? []).map(pick)).median <= limit ? "met" : "missed"}`).join(", ");
