@@ -17,16 +17,16 @@ export function cpuMs(pid: number | undefined): number | undefined {
 
 /**
  * CPU time (ms) the whole machine has been busy since boot, all cores and all processes together, kernel threads
- * included (/proc/stat: everything but idle and iowait, in 10 ms ticks); undefined without /proc. What a piece of work
- * costs the machine, wherever it runs: processes that come and go (a sandbox, a forked launcher child) and the kernel's
- * own work for them (namespace teardown) are in it, which no list of pids can catch.
+ * included (/proc/stat: user, nice, system, irq and softirq, in 10 ms ticks; not steal, which is the hypervisor's
+ * other guests, nor guest, which user already counts); undefined without /proc. What a piece of work costs the
+ * machine, wherever it runs: processes that come and go (a sandbox, a forked launcher child) and the kernel's own
+ * work for them (namespace teardown) are in it, which no list of pids can catch.
  */
 export function machineBusyMs(): number | undefined {
   try {
     const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!;
-    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
-    return (ticks.reduce((sum, t) => sum + t, 0) - idle) * 10;
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq) * 10;
   } catch {
     return undefined;
   }

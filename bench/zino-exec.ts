@@ -71,17 +71,17 @@ async function main(): Promise<void> {
   // The machine's CPU per execution, all processes and the kernel: each call's share runs from its request to the next
   // call's, so that its cleanup and the making of the next warm sandbox (done in the idle time after it) count.
   const machineCpu = new Map<string, { ms: number; calls: number }>(modes.map((m) => [m.name, { ms: 0, calls: 0 }]));
-  let previous: { mode: string; busyMs: number } | undefined;
+  let previous: { mode: string; busyMs: number; recorded: boolean } | undefined;
   let recording = false;
   const machineMark = (mode: string | undefined) => {
     const busyMs = machineBusyMs();
     if (busyMs === undefined) return;
-    if (previous && recording) {
+    if (previous?.recorded === true) {
       const share = machineCpu.get(previous.mode)!;
       share.ms += busyMs - previous.busyMs;
       share.calls += 1;
     }
-    previous = mode === undefined ? undefined : { mode, busyMs };
+    previous = mode === undefined ? undefined : { mode, busyMs, recorded: recording };
   };
   // The executions are cut into ROUNDS rounds (modes interleaved call by call within each): p50 per round.
   const perRound = new Map<string, number[][]>(modes.map((m) => [m.name, Array.from({ length: ROUNDS }, () => [] as number[])]));
