@@ -12,7 +12,8 @@
 //                  optimised our services' code yet, and Python has nothing to warm up)
 //   one turn p50   1 client, turns back to back, after a 3 s warm-up at 32 clients
 //   turns/s, CPU   32 clients for BENCH_SECONDS (10), one request per Unix connection; service CPU per turn
-//   memory         RSS and PSS of the services after that load, summed (and with their child processes)
+//   memory         RSS and PSS of the services after that load, summed (and with their child processes); and, as
+//                  its floor, the RSS of as many empty runtimes (python3 or node, nothing loaded) measured in the round
 //   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart; ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
 //                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider)
@@ -24,6 +25,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
+import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
 import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
@@ -39,6 +41,8 @@ const TOOL_TURNS = 40;
 /** A running subject: where its daemon (and our ctx) listens, its service pids, the ctxkeys of its tool-turn modes. */
 interface Stack {
   daemon: string;
+  /** An empty process of the subject's runtime (its interpreter with the same flags, nothing loaded), and how many. */
+  emptyRuntime: { command: string; args: string[]; count: number };
   /** Our ctx, where the tool-turn modes are configured; Python's have no such request. */
   ctx?: string;
   python: boolean;
@@ -89,6 +93,7 @@ function startPython(): Stack {
   );
   return {
     daemon: join(dir, "daemon.sock"),
+    emptyRuntime: { command: "python3", args: ["-c", EMPTY_PYTHON], count: scripts.length },
     python: true,
     pids: () => children.map((c) => c.pid!),
     toolModes: { "no sandbox": "bench-py-tool" },
@@ -102,6 +107,36 @@ function startPython(): Stack {
   };
 }
 
+// An empty runtime says it is up on stdout, then waits.
+const EMPTY_PYTHON = "import time\nprint('up', flush=True)\ntime.sleep(3600)";
+const EMPTY_NODE = "console.log('up'); setInterval(() => {}, 3_600_000);";
+
+/**
+ * The RSS (MiB) of `count` empty processes of a runtime, summed: what its interpreter holds before any code of ours
+ * (node: ~40 MiB, most of it the binary's own pages, counted again in every process). Measured in the round, beside
+ * the subject's own figure, so that the machine's state is the same.
+ */
+async function emptyRuntimeRss(runtime: Stack["emptyRuntime"]): Promise<number> {
+  const children = Array.from({ length: runtime.count }, () =>
+    spawn(runtime.command, runtime.args, { stdio: ["ignore", "pipe", "ignore"] }),
+  );
+  try {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve, reject) => {
+            child.stdout.once("data", () => resolve());
+            child.once("error", reject);
+            child.once("exit", (code) => reject(new Error(`an empty ${runtime.command} exited (${code}) before it was up`)));
+          }),
+      ),
+    );
+    return memoryOf(children.map((child) => child.pid!)).rss;
+  } finally {
+    for (const child of children) child.kill("SIGKILL");
+  }
+}
+
 function startOurs(providerUrl: string, oneProcess: boolean): Stack {
   const instance = writeTempInstance({ providerUrl });
   const names = ["ctx", "rtr", "exc", "daemon"] as const;
@@ -110,6 +145,7 @@ function startOurs(providerUrl: string, oneProcess: boolean): Stack {
     : names.map((name) => spawnZinoService(name, instance, { fromDist: true }));
   return {
     daemon: instance.sockets.daemon,
+    emptyRuntime: { command: process.execPath, args: [...SERVICE_NODE_FLAGS, "-e", EMPTY_NODE], count: processes.length },
     ctx: instance.sockets.ctx,
     python: false,
     pids: () => processes.map((p) => p.child.pid!),
@@ -196,6 +232,7 @@ interface Figures {
   rss: number;
   rssWithChildren: number;
   pss: number;
+  emptyRss: number;
   tool: Record<string, number>;
   toolCpu: Record<string, number>;
 }
@@ -224,6 +261,7 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const loaded = await load(stack, 32, SECONDS, "load");
     const cpuPerTurn = (cpuMsOf(pids) - cpuBefore) / loaded.turns;
     const memory = memoryOf(pids);
+    const emptyRss = await emptyRuntimeRss(stack.emptyRuntime);
     const tool: Record<string, number> = {};
     const toolCpu: Record<string, number> = {};
     for (const [mode, ctxkey] of Object.entries(stack.toolModes)) {
@@ -231,7 +269,17 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
       tool[mode] = measured.p50;
       toolCpu[mode] = measured.machineCpuMs;
     }
-    return { coldMs, oneColdP50: oneCold.p50, oneP50: one.p50, perSecond: loaded.perSecond, cpuPerTurn, ...memory, tool, toolCpu };
+    return {
+      coldMs,
+      oneColdP50: oneCold.p50,
+      oneP50: one.p50,
+      perSecond: loaded.perSecond,
+      cpuPerTurn,
+      ...memory,
+      emptyRss,
+      tool,
+      toolCpu,
+    };
   } finally {
     await stack.stop();
   }
@@ -274,6 +322,8 @@ function report(results: Record<string, Figures[]>): void {
   reportLine(results, "RSS after the load", "MiB", (f) => f.rss);
   reportLine(results, "RSS with child processes", "MiB", (f) => f.rssWithChildren);
   reportLine(results, "PSS after the load", "MiB", (f) => f.pss);
+  reportLine(results, "RSS, empty runtimes", "MiB", (f) => f.emptyRss);
+  reportLine(results, "RSS above empty runtimes", "MiB", (f) => f.rss - f.emptyRss);
   const pythonTool = (f: Figures) => f.tool["no sandbox"] ?? Number.NaN;
   for (const mode of ["sandboxed", "unsandboxed"])
     reportLine(results, `tool turn p50, ${mode}`, "ms", (f) => f.tool[mode] ?? Number.NaN, atMost, pythonTool);
