@@ -30,7 +30,7 @@ import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type 
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
 import { cpuMsOf, machineBusyMs, memoryOf } from "./proc-stats.js";
-import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
+import { EMPTY_NODE_SCRIPT, EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
@@ -107,9 +107,8 @@ function startPython(): Stack {
   };
 }
 
-// An empty runtime says it is up on stdout, then waits.
+// An empty python3, saying it is up as EMPTY_NODE_SCRIPT does.
 const EMPTY_PYTHON = "import time\nprint('up', flush=True)\ntime.sleep(3600)";
-const EMPTY_NODE = "console.log('up'); setInterval(() => {}, 3_600_000);";
 
 /**
  * The RSS (MiB) of `count` empty processes of a runtime, summed: what its interpreter holds before any code of ours
@@ -145,7 +144,7 @@ function startOurs(providerUrl: string, oneProcess: boolean): Stack {
     : names.map((name) => spawnZinoService(name, instance, { fromDist: true }));
   return {
     daemon: instance.sockets.daemon,
-    emptyRuntime: { command: process.execPath, args: [...SERVICE_NODE_FLAGS, "-e", EMPTY_NODE], count: processes.length },
+    emptyRuntime: { command: process.execPath, args: [...SERVICE_NODE_FLAGS, "-e", EMPTY_NODE_SCRIPT], count: processes.length },
     ctx: instance.sockets.ctx,
     python: false,
     pids: () => processes.map((p) => p.child.pid!),

@@ -209,9 +209,12 @@ interface RoundResult {
   bareMemory?: Memory;
 }
 
+/** The script of an empty `node`: it says "up" on stdout once running, then waits (bench/zino-python.ts reads the line). */
+export const EMPTY_NODE_SCRIPT = "console.log('up'); setInterval(() => {}, 1 << 30);";
+
 /** An idle `node` process: the memory baseline (what any Node service holds before its own code). */
 function startBareNode(): ChildProcess {
-  return spawn(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { stdio: "ignore" });
+  return spawn(process.execPath, ["-e", EMPTY_NODE_SCRIPT], { stdio: "ignore" });
 }
 
 export async function runZinoTurnsBench(options: TurnsBenchOptions): Promise<{ ok: boolean }> {
