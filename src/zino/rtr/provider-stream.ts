@@ -3,7 +3,7 @@
 // upstream abort; failures become AttemptFailure values carrying no secret.
 import { AttemptFailure } from "./attempt-failure.js";
 import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
-import type { ProviderHttp, ProviderResponse } from "./provider-http.js";
+import type { ProviderExchange, ProviderHttp, ProviderResponse } from "./provider-http.js";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseParser } from "./sse-parser.js";
 
@@ -60,15 +60,16 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
   try {
     const response = await call.guard(
       () =>
-        options.http.post(chatUrl(target.baseUrl), {
-          headers: {
-            "content-type": "application/json",
-            accept: "text/event-stream",
-            ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
-          },
-          body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
-          signal: call.signal,
-        }),
+        call.start(
+          options.http.post(chatUrl(target.baseUrl), {
+            headers: {
+              "content-type": "application/json",
+              accept: "text/event-stream",
+              ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
+            },
+            body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
+          }),
+        ),
       "while waiting for the response",
     );
     if (response.status < 200 || response.status > 299) throw await httpFailure(response, (options.now ?? Date.now)());
@@ -86,7 +87,8 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
 }
 
 interface UpstreamCall {
-  readonly signal: AbortSignal;
+  /** Takes the request under way; a stop that came before (timeout, caller's abort) ends it at once. */
+  start(exchange: ProviderExchange): Promise<ProviderResponse>;
   /** Awaits `step`, turning its failure into the caller's abort reason, a timeout or a network AttemptFailure. */
   guard<T>(step: () => Promise<T>, phase: string): Promise<T>;
   /** Restarts the silence timer (after each piece of the stream). */
@@ -100,17 +102,26 @@ const CALL_OVER = new Error("done");
 
 function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): UpstreamCall {
   callerSignal.throwIfAborted();
-  const upstream = new AbortController();
+  let exchange: ProviderExchange | undefined;
+  let stopped: Error | undefined;
+  const stop = (reason: Error) => {
+    stopped ??= reason;
+    exchange?.abort(reason);
+  };
   let timedOut = false;
   // One timer for the call, restarted after each piece of the stream (not a new one per piece).
   const timer = setTimeout(() => {
     timedOut = true;
-    upstream.abort(new Error("timeout"));
+    stop(new Error("timeout"));
   }, timeoutMs);
-  const onCallerAbort = () => upstream.abort(callerSignal.reason);
+  const onCallerAbort = () => stop(callerSignal.reason instanceof Error ? callerSignal.reason : new Error("aborted"));
   callerSignal.addEventListener("abort", onCallerAbort, { once: true });
   return {
-    signal: upstream.signal,
+    start(started) {
+      exchange = started;
+      if (stopped) started.abort(stopped);
+      return started.response;
+    },
     arm: () => void timer.refresh(),
     async guard(step, phase) {
       try {
@@ -125,7 +136,7 @@ function createUpstreamCall(callerSignal: AbortSignal, timeoutMs: number): Upstr
     dispose() {
       clearTimeout(timer);
       callerSignal.removeEventListener("abort", onCallerAbort);
-      upstream.abort(CALL_OVER);
+      stop(CALL_OVER);
     },
   };
 }

@@ -33,6 +33,26 @@ void it("R5.sse: a bare CR ends a line, and a last event without its blank line 
   assert.deepEqual(parser.end(), ["y"]);
 });
 
+void it("R5.sse: a leading byte order mark is dropped, a later one kept, and invalid bytes become U+FFFD, split or not", () => {
+  const bytes = Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from('data: {"a":"\ufeffx"}\n\ndata: ', "utf8"),
+    Buffer.from([0xff, 0xe2, 0x82]), // an invalid byte, then a euro sign cut short by the next ASCII byte
+    Buffer.from("!\n\n", "utf8"),
+  ]);
+  const expected = ['{"a":"\ufeffx"}', "\ufffd\ufffd!"];
+  for (let size = 1; size <= bytes.length; size += 1) {
+    const parser = new SseParser();
+    const out: string[] = [];
+    for (let i = 0; i < bytes.length; i += size) out.push(...parser.push(bytes.subarray(i, i + size)));
+    out.push(...parser.end());
+    assert.deepEqual(out, expected, `chunks of ${size} bytes`);
+  }
+  // A stream cut in the middle of a character ends with one replacement character.
+  const cut = new SseParser();
+  assert.deepEqual([...cut.push(Buffer.from([0x64, 0x61, 0x74, 0x61, 0x3a, 0xe2, 0x82])), ...cut.end()], ["\ufffd"]);
+});
+
 void it("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {
   const now = Date.parse("2026-01-01T00:00:00Z");
   assert.equal(parseRetryAfter("3", now), 3000);
