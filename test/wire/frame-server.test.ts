@@ -20,6 +20,7 @@ void describe("frame server", () => {
   let server: FrameServer;
   let socketPath: string;
   let aborted = 0;
+  let answeredSignal: AbortSignal | undefined;
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "zw-"));
@@ -34,6 +35,10 @@ void describe("frame server", () => {
         if (request.type === "boom") throw new Error("secret internals");
         if (request.type === "forbidden") throw new WireError("forbidden", "not for you");
         if (request.type === "silent") return;
+        if (request.type === "answered") {
+          answeredSignal = signal;
+          return void (await out.send({ type: "done", full_text: "" }));
+        }
         if (request.type === "slow") {
           await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
           aborted += 1;
@@ -135,6 +140,13 @@ void describe("frame server", () => {
     await assert.rejects(pending);
     for (let i = 0; i < 50 && aborted === before; i += 1) await new Promise((r) => setTimeout(r, 10));
     assert.equal(aborted, before + 1);
+  });
+
+  void it("leaves the signal of an answered request alone when the client then disconnects", async () => {
+    assert.equal((await requestOne(socketPath, { type: "answered", message: "x" })).type, "done");
+    // requestOne has closed its connection; the server sees the end and releases the connection.
+    for (let i = 0; i < 20; i += 1) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(answeredSignal?.aborted, false);
   });
 
   void it("refuses to start on a socket another live server owns", async () => {
