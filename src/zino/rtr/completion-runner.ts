@@ -108,14 +108,23 @@ async function attemptOnce(
   let finishReason = "unknown";
   let usage: Usage | undefined;
   let model = target.model;
-  // Frames are written as events arrive; the writes of one batch (one network read) are awaited together.
+  // Frames are written as events arrive; the writes of one batch (one network read) are awaited together. The text
+  // deltas of one batch arrived at the same moment: they leave as one chunk frame (joined in order, before any tool
+  // call that follows them), not one frame each. A fast model's read often carries a dozen deltas, and each frame
+  // costs an encode here, a decode and an encode in the daemon and a decode in its client.
   let writing: Promise<unknown> | undefined;
+  let pending = "";
   const emit = (visible: string) => {
     if (visible === "") return;
     state.started = true;
     state.sentChars += visible.length;
     fullText += visible;
     writing = sink.text(visible);
+  };
+  const flushText = () => {
+    const text = pending;
+    pending = "";
+    emit(text);
   };
   const events = streamChatCompletion({
     target,
@@ -128,9 +137,10 @@ async function attemptOnce(
     for (const event of batch) {
       switch (event.kind) {
         case "text":
-          emit(filter ? filter.push(event.delta) : event.delta);
+          pending += filter ? filter.push(event.delta) : event.delta;
           break;
         case "tool_call": {
+          flushText();
           state.started = true;
           tools.add(event);
           const { kind: _kind, ...delta } = event;
@@ -148,6 +158,7 @@ async function attemptOnce(
           break;
       }
     }
+    flushText();
     await writing;
     writing = undefined;
   }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { requestFrames, type Frame } from "../../../src/wire/index.js";
 import { inlineToolCall } from "../../../harness/fake-provider.js";
-import { startHarness, text, types, type Harness } from "./daemon-harness.js";
+import { startHarness, text, types, typesWithChunkRuns, type Harness } from "./daemon-harness.js";
 
 const TOOLS = [
   {
@@ -65,7 +65,7 @@ void describe("daemon tool calls with exc running", () => {
     h.provider.enqueue({ toolCalls: [{ id: "call_a", name: "execute_bash", arguments: { code: "echo hi" } }] }, { text: "It printed hi." });
     const start = h.provider.chatRequests().length;
     const frames = await h.ask({ message: "run echo hi", ctxkey: "n1" });
-    assert.deepEqual(types(frames), ["tool_start", "tool_done", "chunk", "chunk", "chunk", "done"]);
+    assert.deepEqual(typesWithChunkRuns(frames), ["tool_start", "tool_done", "chunk+", "done"]);
     assert.deepEqual(frames[0], { type: "tool_start", kind: "tool", name: "execute_bash", description: "echo hi" });
     assert.equal(frames[1]?.ok, true);
     assert.deepEqual(exc.calls, [{ message: { name: "execute_bash", arguments: { code: "echo hi" } }, ctxkey: "n1" }]);
@@ -132,7 +132,7 @@ void describe("daemon tool calls with exc running", () => {
     assert.equal(progress?.tool, "summarize");
     assert.ok(rich.indexOf(progress) < rich.findIndex((f) => f.type === "tool_done"));
     const basic = await h.ask({ message: "summarize", ctxkey: "s2" });
-    assert.deepEqual(types(basic), ["tool_start", "tool_done", "chunk", "chunk", "done"]);
+    assert.deepEqual(typesWithChunkRuns(basic), ["tool_start", "tool_done", "chunk+", "done"]);
     const last = h.provider.chatRequests().at(-1)!.body as { messages: Array<{ content: string }> };
     assert.match(
       String(last.messages.at(-1)?.content),

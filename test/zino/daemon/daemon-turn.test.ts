@@ -16,7 +16,8 @@ void describe("daemon turns with ctx and rtr running", () => {
   after(async () => h.close());
 
   void it("DMN-05 streams the model's answer as chunks and ends with one done whose full_text is what was shown", async () => {
-    h.provider.enqueue({ text: "Hello there, friend.", chunks: 4 });
+    // 20 ms apart, each of the provider's deltas reaches the client in a chunk of its own.
+    h.provider.enqueue({ text: "Hello there, friend.", chunks: 4, chunkDelayMs: 20 });
     const frames = await h.ask({ message: "hi", ctxkey: "t1" });
     assert.deepEqual(types(frames), ["chunk", "chunk", "chunk", "chunk", "done"]);
     const done = frames.at(-1)!;

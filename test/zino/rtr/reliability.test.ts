@@ -68,7 +68,11 @@ void it("R5.fallback: after the primary's retries a 500 moves to the first fallb
   primary.enqueue({ status: 500 }, { status: 500 });
   backup.enqueue({ text: "from backup" });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "withFallback" });
-  assert.deepEqual(types(frames), ["status", "status", "chunk", "chunk", "done"]);
+  // The backup's two deltas come in one read or two: one chunk frame per read.
+  const kinds = types(frames);
+  assert.deepEqual(kinds.slice(0, 2), ["status", "status"]);
+  assert.equal(kinds.at(-1), "done");
+  assert.ok(kinds.slice(2, -1).length >= 1 && kinds.slice(2, -1).every((kind) => kind === "chunk"), kinds.join(","));
   assert.deepEqual([frames[0]!.phase, frames[1]!.phase], ["retry", "fallback"]);
   assert.equal(frames[1]!.model, "backup-model");
   assert.equal(last(frames).full_text, "from backup");

@@ -21,7 +21,8 @@ after(async () => {
 });
 
 void it("R5.stream: streams the provider's deltas in order as chunk frames and ends with done (full_text, usage, finish_reason)", async () => {
-  fake.enqueue({ text: "The quick brown fox jumps", chunks: 5 });
+  // 20 ms apart, each delta comes in a network read of its own, and leaves at once in a frame of its own.
+  fake.enqueue({ text: "The quick brown fox jumps", chunks: 5, chunkDelayMs: 20 });
   const frames = await rtr.request({ message: userMessages("hi"), ctxkey: "c1" });
   assert.deepEqual(types(frames), ["chunk", "chunk", "chunk", "chunk", "chunk", "done"]);
   assert.equal(
@@ -44,6 +45,22 @@ void it("R5.stream: streams the provider's deltas in order as chunk frames and e
   assert.equal(body.stream, true);
   assert.deepEqual(body.stream_options, { include_usage: true });
   assert.deepEqual(body.messages, userMessages("hi"));
+});
+
+void it("R5.stream: the text deltas of one network read leave as one chunk frame, in order, before the tool call after them", async () => {
+  const event = (delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({ model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const words = ["Let ", "me ", "look", "."];
+  const call = { tool_calls: [{ index: 0, id: "call_1", function: { name: "execute_bash", arguments: '{"code":"ls"}' } }] };
+  const body = [...words.map((word) => event({ content: word })), event(call), event({ content: " Done" }), event({}, "tool_calls")];
+  // One write: the provider's events arrive in one read.
+  fake.enqueue({ raw: { pieces: [`${body.join("")}data: [DONE]\n\n`] } });
+  const frames = await rtr.request({ message: userMessages("list"), ctxkey: "c1" });
+  assert.deepEqual(types(frames), ["chunk", "tool_call_delta", "chunk", "done"]);
+  assert.equal(frames[0]!.delta, "Let me look.");
+  assert.equal(frames[1]!.id, "call_1");
+  assert.equal(frames[2]!.delta, " Done");
+  assert.equal(last(frames).full_text, "Let me look. Done");
 });
 
 void it("R5.tools: passes native tools through and assembles streamed tool-call deltas into done.tool_calls", async () => {
