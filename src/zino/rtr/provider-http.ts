@@ -4,14 +4,15 @@
 // Why not the global fetch, nor undici's `request`: each builds a body stream per call (fetch's web streams, or
 // `request`'s Readable with an AsyncResource and its own abort listener) and reads it through a stream async
 // iterator, a few promises and events per network read. The handler below hands each read to the one consumer
-// (provider-stream's loop) directly. Measured against `request` (with an AbortController per call and a
-// TextDecoder per stream, both gone too), the client's CPU per streamed call in one process, alternated blocks after
-// warm-up: 0.31–0.33 → 0.26–0.30 ms one call at a time, 0.16 → 0.13 ms with 16 in flight; rtr's whole CPU per
-// completion (4 alternated runs, cold / warm / 16 clients) ×0.83–1.01 / ×0.74–0.99 / ×0.81–1.04. Only undici's Pool is loaded, from its own module: undici's index also loads
-// its fetch, WebSocket, cookies, cache, EventSource and mock agents, which rtr never uses and which were half of
-// rtr's bundle (733 KB of 1.5 MB); bundled, loading undici the one way or the other: 80–85 → 44 ms of CPU,
-// 51 → 46 MiB RSS (issue 14). undici is pinned to one version (package.json) since that is an internal path;
-// undici-internals.d.ts types it.
+// (provider-stream's loop) directly. Measured against `request` (with an AbortController per call and a TextDecoder
+// per stream, both gone too), issue 14:
+//   the client's CPU per streamed call in one process, alternated blocks after warm-up: 0.31–0.33 → 0.26–0.30 ms one
+//   call at a time, 0.16 → 0.13 ms with 16 in flight;
+//   rtr's whole CPU per completion, 4 alternated runs: cold ×0.83–1.01, warm ×0.74–0.99, 16 clients ×0.81–1.04.
+// Only undici's Pool is loaded, from its own module: undici's index also loads its fetch, WebSocket, cookies, cache,
+// EventSource and mock agents, which rtr never uses and which were half of rtr's bundle (733 KB of 1.5 MB); bundled,
+// loading undici the one way or the other: 80–85 → 44 ms of CPU, 51 → 46 MiB RSS. undici is pinned to one version
+// (package.json) since that is an internal path; undici-internals.d.ts types it.
 import type { Dispatcher, Pool as PoolType } from "undici";
 import Pool from "undici/lib/dispatcher/pool.js";
 
