@@ -3,9 +3,9 @@
 // upstream abort; failures become AttemptFailure values carrying no secret.
 import { AttemptFailure } from "./attempt-failure.js";
 import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
-import type { ProviderExchange, ProviderHttp, ProviderResponse } from "./provider-http.js";
+import { BodyTooLarge, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
 import { parseRetryAfter } from "./retry-policy.js";
-import { SseParser } from "./sse-parser.js";
+import { SseEventTooLarge, SseParser } from "./sse-parser.js";
 
 export type { FetchFunction } from "./provider-http.js";
 export type { StreamEvent };
@@ -76,7 +76,7 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     if (!response.hasBody) throw new AttemptFailure("protocol", true, "the response has no body");
     if ((response.header("content-type") ?? "").includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      const whole = await call.guard(async () => JSON.parse(await response.text()) as unknown, "while reading the response");
+      const whole = await call.guard(async () => JSON.parse(await wholeAnswer(response)) as unknown, "while reading the response");
       yield chunkEvents(parseChunk(JSON.stringify(whole)));
       return;
     }
@@ -152,7 +152,7 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
       const batch: StreamEvent[] = [];
       let ended = false;
       try {
-        for (const payload of read.done === true ? parser.end() : parser.push(read.value)) {
+        for (const payload of parsed(parser, read.done === true ? undefined : read.value)) {
           if (payload.trim() === "[DONE]") {
             ended = true;
             break;
@@ -176,6 +176,34 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
   }
   if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
 }
+
+/** The parser's payloads for the next piece of the stream (its end when undefined); an endless event is refused. */
+function parsed(parser: SseParser, piece: Uint8Array | undefined): string[] {
+  try {
+    return piece === undefined ? parser.end() : parser.push(piece);
+  } catch (err) {
+    if (!(err instanceof SseEventTooLarge)) throw err;
+    throw new AttemptFailure("protocol", true, `the provider sent a stream event longer than ${mib(err.maxChars)} MiB`);
+  }
+}
+
+/**
+ * Bounds of what rtr reads from a provider outside the stream: an answer sent whole as JSON (a provider that
+ * ignored `stream: true`) and an error body, of which only the start is reported.
+ */
+const WHOLE_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
+const ERROR_BODY_MAX_BYTES = 64 * 1024;
+
+async function wholeAnswer(response: ProviderResponse): Promise<string> {
+  try {
+    return await response.text(WHOLE_ANSWER_MAX_BYTES);
+  } catch (err) {
+    if (!(err instanceof BodyTooLarge)) throw err;
+    throw new AttemptFailure("protocol", true, `the provider's answer is longer than ${mib(err.maxBytes)} MiB`);
+  }
+}
+
+const mib = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 /** How long the end of a response may lag behind its `[DONE]` event before the body is abandoned. */
 const DRAIN_GRACE_MS = 20;
@@ -229,7 +257,7 @@ function parseChunk(payload: string): Chunk {
 }
 
 async function errorDetail(response: ProviderResponse): Promise<string> {
-  const text = (await response.text()).slice(0, 2000);
+  const text = (await response.text(ERROR_BODY_MAX_BYTES)).slice(0, 2000);
   let message = text;
   try {
     message = errorMessageOf((JSON.parse(text) as { error?: unknown }).error ?? text);

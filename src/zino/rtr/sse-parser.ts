@@ -3,6 +3,17 @@
 // comments and unknown fields.
 import { StringDecoder } from "node:string_decoder";
 
+/** The default bound of one event, in characters: far above any real chat-completion event (a few KB). */
+export const DEFAULT_MAX_EVENT_CHARS = 8 * 1024 * 1024;
+
+/** One event, or a line still without its end, passed the parser's bound: the stream is refused there. */
+export class SseEventTooLarge extends Error {
+  constructor(readonly maxChars: number) {
+    super(`a stream event is longer than ${maxChars} characters`);
+    this.name = "SseEventTooLarge";
+  }
+}
+
 export class SseParser {
   // Node's StringDecoder rather than a TextDecoder: one is made per provider call, and a TextDecoder opens an ICU
   // converter each time (3 % of rtr's CPU per call, issue 14). Both replace invalid bytes with U+FFFD.
@@ -10,6 +21,10 @@ export class SseParser {
   private buffer = "";
   private started = false;
   private readonly dataLines: string[] = [];
+  /** Characters in `dataLines`: with the unfinished line, what one event holds so far. */
+  private dataChars = 0;
+
+  constructor(private readonly maxEventChars = DEFAULT_MAX_EVENT_CHARS) {}
 
   /** Feeds raw bytes (or text) and returns the data payloads of every event completed by them. */
   push(chunk: Uint8Array | string): string[] {
@@ -23,6 +38,7 @@ export class SseParser {
     const out = this.drain(true);
     if (this.dataLines.length > 0) out.push(this.dataLines.join("\n"));
     this.dataLines.length = 0;
+    this.dataChars = 0;
     return out;
   }
 
@@ -61,6 +77,8 @@ export class SseParser {
       start = next;
     }
     this.buffer = this.buffer.slice(start);
+    // Checked on what is kept for later: a stream that never ends its line or its event cannot grow rtr's memory.
+    if (this.buffer.length + this.dataChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
     if (final && this.buffer.length > 0) {
       this.line(this.buffer, out);
       this.buffer = "";
@@ -72,11 +90,15 @@ export class SseParser {
     if (line === "") {
       if (this.dataLines.length > 0) out.push(this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join("\n"));
       this.dataLines.length = 0;
+      this.dataChars = 0;
       return;
     }
     // Only `data` is used by chat-completion streams (not event, id, retry; `:` starts a comment / keep-alive).
     if (!line.startsWith("data") || (line.length > 4 && line[4] !== ":")) return;
     const start = line.length > 5 && line[5] === " " ? 6 : 5;
-    this.dataLines.push(line.length > 4 ? line.slice(start) : "");
+    const data = line.length > 4 ? line.slice(start) : "";
+    this.dataChars += data.length + 1;
+    if (this.dataChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
+    this.dataLines.push(data);
   }
 }

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, it } from "node:test";
-import { createUndiciHttp, type ProviderHttp } from "../../../src/zino/rtr/provider-http.js";
+import { BodyTooLarge, createUndiciHttp, type ProviderHttp } from "../../../src/zino/rtr/provider-http.js";
 
 type Route = (req: IncomingMessage, res: ServerResponse) => void;
 const routes = new Map<string, Route>();
@@ -127,11 +127,25 @@ void it("R5.http: an abort that comes after the body was read to its end changes
     const exchange = http.post(`${base}/small`, request);
     const response = await exchange.response;
     assert.equal(response.status, 500);
-    assert.equal(await response.text(), '{"error":{"message":"é boom"}}');
+    assert.equal(await response.text(1024), '{"error":{"message":"é boom"}}');
     exchange.abort(new Error("too late"));
   }
   assert.ok(sockets.size - before <= 1, `${sockets.size - before} new connections for 3 sequential requests`);
   assert.ok(!closedEarly.includes("/small"));
+});
+
+void it("R5.http: a body read whole stops at its bound: the reader gets BodyTooLarge and the server sees the request end", async () => {
+  routes.set("/endless", (_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const pump = () => {
+      while (!res.destroyed && res.write(Buffer.alloc(16 * 1024, 0x61)));
+      if (!res.destroyed) res.once("drain", pump);
+    };
+    pump();
+  });
+  const response = await http.post(`${base}/endless`, request).response;
+  await assert.rejects(response.text(256 * 1024), (err) => err instanceof BodyTooLarge && err.maxBytes === 256 * 1024);
+  await waitFor(() => closedEarly.includes("/endless"), "the server saw the request end");
 });
 
 void it("R5.http: a refused connection rejects the response with the system error code", async () => {

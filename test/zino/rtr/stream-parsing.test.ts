@@ -5,6 +5,7 @@ import { it } from "node:test";
 import {
   MAX_RETRY_DELAY_MS,
   ReasoningFilter,
+  SseEventTooLarge,
   SseParser,
   backoffDelayMs,
   parseRetryAfter,
@@ -51,6 +52,23 @@ void it("R5.sse: a leading byte order mark is dropped, a later one kept, and inv
   // A stream cut in the middle of a character ends with one replacement character.
   const cut = new SseParser();
   assert.deepEqual([...cut.push(Buffer.from([0x64, 0x61, 0x74, 0x61, 0x3a, 0xe2, 0x82])), ...cut.end()], ["\ufffd"]);
+});
+
+void it("R5.sse: an event, or a line without its end, longer than the bound is refused; events under it pass", () => {
+  const parser = new SseParser(100);
+  assert.deepEqual(parser.push(`data: ${"a".repeat(90)}\n\n`), ["a".repeat(90)]);
+  // Two data lines of one event count together.
+  const lines = new SseParser(100);
+  assert.deepEqual(lines.push(`data: ${"b".repeat(60)}\n`), []);
+  assert.throws(
+    () => lines.push(`data: ${"b".repeat(60)}\n`),
+    (err) => err instanceof SseEventTooLarge && err.maxChars === 100,
+  );
+  // A line that never ends, fed in small pieces.
+  const endless = new SseParser(100);
+  assert.throws(() => {
+    for (let i = 0; i < 20; i += 1) endless.push(`data: ${"c".repeat(10)}`);
+  }, SseEventTooLarge);
 });
 
 void it("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {

@@ -167,6 +167,16 @@ void it("R5.sse-robust: a provider that ignores stream:true and answers JSON is 
   assert.ok(last(frames).usage);
 });
 
+void it("R5.sse-robust: a stream event longer than 8 MiB is refused with a provider_error, and rtr keeps serving", async () => {
+  const piece = "x".repeat(1024 * 1024);
+  fake.enqueue({ raw: { pieces: ["data: ", ...Array.from({ length: 9 }, () => piece)] } });
+  const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
+  assert.equal(last(frames).code, "provider_error");
+  assert.match(String(last(frames).message), /stream event longer than 8 MiB/);
+  fake.enqueue({ text: "still here" });
+  assert.equal(last(await rtr.request({ message: userMessages("x"), ctxkey: "c1" })).full_text, "still here");
+});
+
 void it("R5.sse-robust: an error event inside the stream before any text is reported as a provider_error", async () => {
   fake.enqueue({ raw: { pieces: ['data: {"error":{"message":"model overloaded"}}\n\n'] } });
   const frames = await rtr.request({ message: userMessages("x"), ctxkey: "c1" });
