@@ -36,10 +36,15 @@ export class SseParser {
   end(): string[] {
     this.take(this.decoder.end());
     const out = this.drain(true);
-    if (this.dataLines.length > 0) out.push(this.dataLines.join("\n"));
+    this.endEvent(out);
+    return out;
+  }
+
+  /** Delivers the event its data lines make, if any, and starts the next one. */
+  private endEvent(out: string[]): void {
+    if (this.dataLines.length > 0) out.push(this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join("\n"));
     this.dataLines.length = 0;
     this.dataChars = 0;
-    return out;
   }
 
   /** Appends decoded text; a byte order mark at the very start of the stream is not part of it (as in EventSource). */
@@ -88,9 +93,7 @@ export class SseParser {
 
   private line(line: string, out: string[]): void {
     if (line === "") {
-      if (this.dataLines.length > 0) out.push(this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join("\n"));
-      this.dataLines.length = 0;
-      this.dataChars = 0;
+      this.endEvent(out);
       return;
     }
     // Only `data` is used by chat-completion streams (not event, id, retry; `:` starts a comment / keep-alive).
