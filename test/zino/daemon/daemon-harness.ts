@@ -115,12 +115,7 @@ export { encodeFrame };
 export { rawExchange } from "../../support/raw-frames.js";
 
 export const types = (frames: Frame[]) => frames.map((f) => f.type);
-/**
- * The frame types with each run of `chunk` frames written `chunk+`: rtr sends the text of one network read from the
- * provider as one chunk, so how many chunks a reply makes depends on how the provider's writes were read.
- */
-export const typesWithChunkRuns = (frames: Frame[]) =>
-  types(frames).flatMap((type, i, all) => (type !== "chunk" ? [type] : all[i - 1] === "chunk" ? [] : ["chunk+"]));
+export { typesWithChunkRuns } from "../../support/chunk-runs.js";
 export const text = (frames: Frame[]) =>
   frames
     .filter((f) => f.type === "chunk")

@@ -5,7 +5,7 @@ import { it } from "node:test";
 import { requestAll } from "../../../src/wire/index.js";
 import { startFakeProvider } from "../../../harness/fake-provider.js";
 import { startZinoServices, stopZinoServices, writeTempInstance } from "../../../harness/zino-processes.js";
-import { typesWithChunkRuns } from "./daemon-harness.js";
+import { text, typesWithChunkRuns } from "./daemon-harness.js";
 
 void it("DMN-24 zino-daemon --config answers a turn from real ctx and rtr processes and exits 0 on SIGTERM", async () => {
   const provider = await startFakeProvider();
@@ -16,7 +16,7 @@ void it("DMN-24 zino-daemon --config answers a turn from real ctx and rtr proces
       provider.enqueue({ text: "from the processes" });
       const frames = await requestAll(instance.sockets.daemon, { message: "hello", channel_id: "proc" });
       assert.deepEqual(typesWithChunkRuns(frames), ["chunk+", "done"]);
-      assert.equal(frames.map((f) => (f.type === "chunk" ? f.delta : "")).join(""), "from the processes");
+      assert.equal(text(frames), "from the processes");
       assert.equal(frames.at(-1)?.full_text, "from the processes");
     } finally {
       await stopZinoServices(processes);
