@@ -69,6 +69,12 @@ export interface SandboxCommand {
   joinFiles?: string[];
   /** Files the child gets open read-only as the next descriptors (after `joinFiles`'s). */
   inputFiles?: string[];
+  /**
+   * The descriptor after `inputFiles`'s carries bwrap's status lines (`--json-status-fd`): `{ "child-pid": … }` when
+   * the sandbox is up, `{ "exit-code": N }` once its command has exited. Read there, the exit status needs no wait
+   * for the sandbox's parent (run-process.ts `SpawnOptions.statusPipe`).
+   */
+  statusPipe?: true;
 }
 
 /**
@@ -276,6 +282,9 @@ export function bwrapCommand(options: {
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
     ...(options.seccompFile ? ["--seccomp", String(inputFiles.add(options.seccompFile))] : []),
+    // After every input file: its descriptor follows theirs.
+    "--json-status-fd",
+    String(inputFiles.next()),
     "--",
     ...limitedCommand(
       exec,
@@ -295,6 +304,7 @@ export function bwrapCommand(options: {
     cwd: paths.codeDir,
     ...(joinFiles.length > 0 ? { joinFiles } : {}),
     inputFiles: inputFiles.paths,
+    statusPipe: true,
   };
 }
 
@@ -303,16 +313,20 @@ interface InputFiles {
   readonly paths: string[];
   /** Adds a file; its descriptor in the child. */
   add(path: string): number;
+  /** The descriptor after the files added so far (where run-process.ts puts the status pipe). */
+  next(): number;
 }
 
 function inputFileTable(joinCount: number): InputFiles {
   const paths: string[] = [];
+  const next = () => FIRST_INPUT_FD + joinCount + paths.length;
   return {
     paths,
     add(path) {
       paths.push(path);
-      return FIRST_INPUT_FD + joinCount + paths.length - 1;
+      return next() - 1;
     },
+    next,
   };
 }
 

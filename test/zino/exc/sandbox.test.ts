@@ -30,6 +30,23 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     assert.equal(frame.isolation, "bwrap");
   });
 
+  void it("EXC-06 the script holds no descriptor past its standard streams: not its cgroup's, not bwrap's status pipe", async () => {
+    // bwrap reports the script's exit on a pipe exc reads (sandbox.ts `statusPipe`): a script that could write to it
+    // could claim to have exited while it runs on.
+    // The shell's descriptors, listed by a child that opens none of its own there.
+    const code = "ls -l /proc/$$/fd | awk 'NR > 1 && $9 > 2 { print $9, $11 }'; echo end";
+    for (let i = 0; i < 2; i += 1) {
+      const frame = await h.call("k", "execute_bash", { code });
+      assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+      const held = String(frame.stdout).trim().split("\n").slice(0, -1);
+      assert.deepEqual(
+        held.filter((line) => /pipe:|socket:|cgroup|anon_inode/.test(line)),
+        [],
+        String(frame.stdout),
+      );
+    }
+  });
+
   void it("EXC-06 cannot write outside its work dir, and the work dir is fresh and removed afterwards", async () => {
     const probe = `zx-probe-${process.pid}-${Date.now()}`;
     const code = [
