@@ -33,8 +33,9 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
   void it("EXC-06 the script holds no descriptor past its standard streams: not its cgroup's, not bwrap's status pipe", async () => {
     // bwrap reports the script's exit on a pipe exc reads (sandbox.ts `statusPipe`): a script that could write to it
     // could claim to have exited while it runs on.
-    // The shell's descriptors, listed by a child that opens none of its own there.
-    const code = "ls -l /proc/$$/fd | awk 'NR > 1 && $9 > 2 { print $9, $11 }'; echo end";
+    // The shell's descriptors, listed by a child with no pipe between them (a pipeline's would show in the shell for a
+    // moment).
+    const code = "ls -l /proc/$$/fd > /tmp/fds; awk 'NR > 1 && $9 > 2 { print $9, $11 }' /tmp/fds; echo end";
     for (let i = 0; i < 2; i += 1) {
       const frame = await h.call("k", "execute_bash", { code });
       assert.equal(frame.exit_code, 0, JSON.stringify(frame));
