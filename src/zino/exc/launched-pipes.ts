@@ -1,8 +1,8 @@
 // The pipes of a child that exc's process launcher started and handed over (process-launcher.ts): its stdin when it
-// is held, its stdout and stderr, and the status pipe on which bwrap reports the exit (`--json-status-fd`; an
-// unsandboxed run has a bash in front that reports it the same way, sandbox.ts). exc then writes the go line, reads the
-// output and learns the exit status itself, so that a call into a warm sandbox passes from exc to the sandbox and back
-// without waking the launcher: two process wake-ups fewer per execution (0.3–0.5 ms each on a small VM). The launcher still starts the child, reaps it, and kills its group when exc asks
+// is held, its stdout and stderr, and the status pipe on which bwrap reports the exit (`--json-status-fd`, sandbox.ts).
+// exc then writes the go line, reads the output and learns the exit status itself, so that a call into a warm sandbox
+// passes from exc to the sandbox and back without waking the launcher: two process wake-ups fewer per execution
+// (0.3–0.5 ms each on a small VM). The launcher still starts the child, reaps it, and kills its group when exc asks
 // (a timeout, a flood, a cancellation) or when the child has exited.
 import { PassThrough, type Duplex } from "node:stream";
 import { performance } from "node:perf_hooks";

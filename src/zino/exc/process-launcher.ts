@@ -3,15 +3,15 @@
 // 30 MB of the parent's memory: 2–3 ms during which exc's event loop stands still (a `ready`, a tool call, an MCP
 // call all wait). The launcher is a bare Node process holding nothing else, so its forks are cheaper, and they
 // stall only the launcher. It runs the same run-process.ts code; exc talks to it over Node's IPC channel, and it
-// answers on its stdout. An execution, once started, runs without it: exc gets its pipes and lets it go, reads its
-// output and learns its exit itself (launched-pipes.ts), two process wake-ups fewer per execution.
+// answers on its stdout. A sandbox, once started, runs without it: exc gets the sandbox's pipes and lets it go, reads
+// its output and learns its exit itself (launched-pipes.ts), two process wake-ups fewer per execution.
 //
 // Protocol (JSON, `id` chosen by exc):
 //   exc → launcher, IPC messages:  {op:"start", id, spawn: SpawnOptions}
 //                                  | {op:"release", id, run: ReleaseOptions without signal} | {op:"abort", id} | {op:"discard", id}
 //   launcher → exc, lines on its stdout:  {id, event:"exited", exitCode} (a held child died before its release)
 //                                  | {id, event:"outcome", outcome: RunOutcome} | {id, event:"discarded"}
-// A child whose command reports its exit status on a pipe (SpawnOptions.statusPipe: every execution) is run by exc itself:
+// A child whose command reports its exit status on a pipe (a sandbox: SpawnOptions.statusPipe) is run by exc itself:
 // the launcher hands its pipes over as IPC messages, {id, event:"pipe", pipe} with the pipe as the message's handle,
 // and sends {id, event:"exited", exitCode} whenever the child exits; exc never sends its release (launched-pipes.ts).
 // Pipes and events travel apart because Node holds back every IPC message behind a handle not yet acknowledged.
