@@ -165,7 +165,7 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
   return 128 + (number ?? 9);
 }
 
-export function waitForEnd(stream: Readable | null, deadline: Promise<void>): Promise<void> {
+function waitForEnd(stream: Readable | null, deadline: Promise<void>): Promise<void> {
   if (!stream || stream.readableEnded || stream.destroyed) return Promise.resolve();
   const ended = new Promise<void>((resolve) => {
     stream.once("end", resolve);

@@ -72,7 +72,8 @@ export interface SandboxCommand {
   /**
    * The descriptor after `inputFiles`'s carries bwrap's status lines (`--json-status-fd`): `{ "child-pid": … }` when
    * the sandbox is up, `{ "exit-code": N }` once its command has exited. Read there, the exit status needs no wait
-   * for the sandbox's parent (run-process.ts `SpawnOptions.statusPipe`).
+   * for the sandbox's parent (run-process.ts `SpawnOptions.statusPipe`). bwrap closes it inside the sandbox: the
+   * script cannot write there (sandbox.test.ts, EXC-06).
    */
   statusPipe?: true;
 }
