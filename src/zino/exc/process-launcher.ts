@@ -2,28 +2,25 @@
 // Starting a process from Node forks the whole parent, and on this kind of machine a fork costs about 1 ms per
 // 30 MB of the parent's memory: 2–3 ms during which exc's event loop stands still (a `ready`, a tool call, an MCP
 // call all wait). The launcher is a bare Node process holding nothing else, so its forks are cheaper, and they
-// stall only the launcher. It runs the same run-process.ts code; exc talks to it over Node's IPC channel, and it
-// answers on its stdout. A sandbox, once started, runs without it: exc gets the sandbox's pipes and lets it go, reads
-// its output and learns its exit itself (launched-pipes.ts), two process wake-ups fewer per execution.
+// stall only the launcher. It runs the same run-process.ts code; exc talks to it over Node's IPC channel.
+// Tried and not kept (issue 14): the launcher handing a sandbox's pipes to exc (IPC handles), exc writing the go line,
+// reading the output and taking the exit code from bwrap's --json-status-fd, so that a call wakes the launcher neither
+// way. A warm `echo hi` got 0.05–0.5 ms faster (the two wake-ups cost more on a busy VM), but exc spent 1.1 ms more CPU
+// per execution (four sockets received, acknowledged, read and closed; 1.56–1.69 → 2.76 ms, the machine +1.4 ms), and
+// the side-by-side tool turn did not change. Node also sends one handle at a time and holds every other message back
+// until it is acknowledged, so the launcher's events would have needed a channel of their own.
 //
-// Protocol (JSON, `id` chosen by exc):
-//   exc → launcher, IPC messages:  {op:"start", id, spawn: SpawnOptions}
-//                                  | {op:"release", id, run: ReleaseOptions without signal} | {op:"abort", id} | {op:"discard", id}
-//   launcher → exc, lines on its stdout:  {id, event:"exited", exitCode} (a held child died before its release)
-//                                  | {id, event:"outcome", outcome: RunOutcome} | {id, event:"discarded"}
-// A child whose command reports its exit status on a pipe (a sandbox: SpawnOptions.statusPipe) is run by exc itself:
-// the launcher hands its pipes over as IPC messages, {id, event:"pipe", pipe} with the pipe as the message's handle,
-// and sends {id, event:"exited", exitCode} whenever the child exits; exc never sends its release (launched-pipes.ts).
-// Pipes and events travel apart because Node holds back every IPC message behind a handle not yet acknowledged.
+// Protocol (JSON messages, `id` chosen by exc):
+//   exc → launcher  {op:"start", id, spawn: SpawnOptions} | {op:"release", id, run: ReleaseOptions without signal}
+//                   | {op:"abort", id} | {op:"discard", id}
+//   launcher → exc  {id, event:"exited", exitCode} (a held child died before its release)
+//                   | {id, event:"outcome", outcome: RunOutcome} | {id, event:"discarded"}
 // A launcher that dies fails its unfinished executions (a result saying so) and is started again on the next call.
 // When exc goes away the launcher's IPC channel closes, and it kills every process group it started, then exits.
 import { fork, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../../wire/index.js";
-import type { Socket } from "node:net";
-import { LaunchedPipes, type PipeName } from "./launched-pipes.js";
 import { outcomeWithoutRun, type ReleaseOptions, type RunOutcome, type SpawnOptions, type StartedProcess } from "./run-process.js";
 
 /**
@@ -41,7 +38,6 @@ export type LauncherRequest =
   | { op: "discard"; id: number };
 
 export type LauncherEvent =
-  | { id: number; event: "pipe"; pipe: PipeName }
   | { id: number; event: "exited"; exitCode: number }
   | { id: number; event: "outcome"; outcome: RunOutcome }
   | { id: number; event: "discarded" };
@@ -67,12 +63,6 @@ interface Entry {
   settleExit: (exitCode: number) => void;
   onOutcome?: (outcome: RunOutcome) => void;
   onDiscarded?: () => void;
-  held: boolean;
-  /** A child exc runs itself (the protocol above): its pipes, and whether its release has ended. */
-  pipes?: LaunchedPipes;
-  ran?: boolean;
-  /** An outcome that came before the release (the child could not be started): the release answers it. */
-  early?: RunOutcome;
 }
 
 const HERE = fileURLToPath(import.meta.url);
@@ -96,32 +86,20 @@ function lostOutcome(reason: string): RunOutcome {
   return outcomeWithoutRun(126, `[zino-exc] ${reason}; the execution's result is lost, run it again\n`);
 }
 
-/**
- * Applies one launcher event to the entry it names: a pipe handed over, a child's exit (a held one's before its
- * release; a child exc runs itself, always), its outcome, or its discard.
- */
-function applyEvent(entries: Map<number, Entry>, message: LauncherEvent, handle: unknown): void {
+/** Applies one launcher event to the entry it names: a held child's early exit, its outcome, or its discard. */
+function applyEvent(entries: Map<number, Entry>, message: LauncherEvent): void {
   const entry = entries.get(message.id);
-  if (message.event === "pipe") {
-    const socket = handle as Socket | undefined;
-    if (entry?.pipes) entry.pipes.attach(message.pipe, socket);
-    else socket?.destroy();
-    return;
-  }
   if (!entry) return;
   if (message.event === "exited") {
     entry.alive = false;
     entry.settleExit(message.exitCode);
-    if (entry.ran === true) entries.delete(message.id);
     return;
   }
   entries.delete(message.id);
   entry.alive = false;
-  entry.pipes?.close();
   if (message.event === "outcome") {
     entry.settleExit(message.outcome.exitCode);
-    if (entry.onOutcome) entry.onOutcome(message.outcome);
-    else entry.early = message.outcome;
+    entry.onOutcome?.(message.outcome);
   } else {
     entry.settleExit(137);
     entry.onDiscarded?.();
@@ -149,28 +127,12 @@ function remoteProcess(options: {
       const { signal, ...rest } = run;
       return new Promise<RunOutcome>((resolve) => {
         const onAbort = () => void send({ op: "abort", id });
-        let settled = false;
         entry.onOutcome = (outcome) => {
-          if (settled) return;
-          settled = true;
           signal?.removeEventListener("abort", onAbort);
           resolve(outcome);
         };
-        if (entry.early) {
-          entry.onOutcome(entry.early);
-          return;
-        }
         if (!entries.has(id)) {
           entry.onOutcome(lostOutcome("zino-exc's process launcher stopped before the execution could start"));
-          return;
-        }
-        if (entry.pipes) {
-          // exc runs it (launched-pipes.ts); a launcher that dies meanwhile ends it through onOutcome (failAll).
-          void entry.pipes.release(run, { kill: onAbort, exited, notStarted: entry.held && !entry.alive }).then((outcome) => {
-            entry.ran = true;
-            if (!entry.alive) entries.delete(id);
-            entry.onOutcome?.(outcome);
-          });
           return;
         }
         send({ op: "release", id, run: rest });
@@ -189,33 +151,6 @@ function remoteProcess(options: {
       });
     },
   };
-}
-
-/** Ends every entry of a launcher that is gone: outcomes waited for are failures, discards are done. */
-function failAll(entries: Map<number, Entry>, reason: string): void {
-  for (const entry of entries.values()) {
-    entry.pipes?.close();
-    entry.alive = false;
-    entry.settleExit(126);
-    entry.onOutcome?.(lostOutcome(reason));
-    entry.onDiscarded?.();
-  }
-  entries.clear();
-}
-
-/** Applies what a launcher sends: pipes as IPC messages with their handles, every other event as a line on its stdout. */
-function followEvents(launcher: ChildProcess, entries: Map<number, Entry>, logger: Logger): void {
-  launcher.on("message", (message: LauncherEvent, handle: unknown) => applyEvent(entries, message, handle));
-  createInterface({ input: launcher.stdout! }).on("line", (line) => {
-    let event: LauncherEvent;
-    try {
-      event = JSON.parse(line) as LauncherEvent;
-    } catch {
-      logger.warn({ length: line.length }, "zino-exc's process launcher wrote a line that is not an event; ignored");
-      return;
-    }
-    applyEvent(entries, event, undefined);
-  });
 }
 
 /** Stops a running launcher: closing its channel tells it to kill what it started and exit; SIGKILL after a grace. */
@@ -240,6 +175,17 @@ export function createProcessLauncher(options: {
   let nextId = 1;
   let closed = false;
 
+  /** Ends every entry of a launcher that is gone: outcomes waited for are failures, discards are done. */
+  const failAll = (reason: string) => {
+    for (const entry of entries.values()) {
+      entry.alive = false;
+      entry.settleExit(126);
+      entry.onOutcome?.(lostOutcome(reason));
+      entry.onDiscarded?.();
+    }
+    entries.clear();
+  };
+
   const launcher = (): ChildProcess => {
     if (child && child.connected) return child;
     const startedAt = Date.now();
@@ -247,9 +193,9 @@ export function createProcessLauncher(options: {
       execArgv: [...LAUNCHER_NODE_FLAGS, ...(FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [])],
       // Its children get their environments explicitly; it needs nothing of exc's.
       env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" },
-      stdio: ["ignore", "pipe", "inherit", "ipc"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
-    followEvents(started, entries, logger);
+    started.on("message", (message: LauncherEvent) => applyEvent(entries, message));
     started.once("exit", (code, signal) => {
       if (child === started) child = undefined;
       earlyExits = Date.now() - startedAt < EARLY_EXIT_MS ? earlyExits + 1 : 0;
@@ -261,7 +207,7 @@ export function createProcessLauncher(options: {
           { code, signal, unfinished: entries.size },
           "zino-exc's process launcher stopped; it starts again on the next execution",
         );
-      failAll(entries, `zino-exc's process launcher stopped (${signal ?? `exit ${String(code)}`})`);
+      failAll(`zino-exc's process launcher stopped (${signal ?? `exit ${String(code)}`})`);
     });
     // A send racing the launcher's death fails here; its exit handler then fails the entries.
     started.on("error", (err) => logger.warn({ err }, "zino-exc's process launcher channel failed"));
@@ -283,8 +229,7 @@ export function createProcessLauncher(options: {
       nextId += 1;
       let settleExit!: (exitCode: number) => void;
       const exited = new Promise<number>((resolve) => (settleExit = resolve));
-      const held = spawn.held === true;
-      const entry: Entry = { alive: true, settleExit, held, ...(spawn.statusPipe === true ? { pipes: new LaunchedPipes(held) } : {}) };
+      const entry: Entry = { alive: true, settleExit };
       entries.set(id, entry);
       launcher().send({ op: "start", id, spawn } satisfies LauncherRequest);
       return remoteProcess({ id, entry, exited, entries, send });

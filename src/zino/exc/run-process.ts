@@ -28,12 +28,6 @@ export interface SpawnOptions {
    * `release` writes. Without it stdin is /dev/null and the child runs at once.
    */
   held?: boolean;
-  /**
-   * The command reports its exit status on the descriptor after `inputFiles`'s (bwrap's `--json-status-fd`,
-   * sandbox.ts). A child started by {@link startProcess} gets /dev/null there: its parent learns the exit from the
-   * kernel. exc's process launcher gives it a pipe and hands that to exc (process-launcher.ts, launched-pipes.ts).
-   */
-  statusPipe?: boolean;
 }
 
 export interface ReleaseOptions {
@@ -86,7 +80,7 @@ const EARLY_OUTPUT_BYTES = 1024 * 1024;
  * quick child exited before its release reached exc's process launcher (a loaded machine): `echo hi` answered
  * exit 0 with an empty stdout. Past {@link EARLY_OUTPUT_BYTES} the pipes are paused until the release.
  */
-export class EarlyOutput {
+class EarlyOutput {
   private readonly chunks: { err: boolean; chunk: Buffer }[] = [];
   private bytes = 0;
   private sink: ((err: boolean, chunk: Buffer) => void) | undefined;
@@ -159,7 +153,7 @@ export function killGroup(pid: number | undefined): void {
   }
 }
 
-export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
   if (code !== null) return code;
   const number = signal ? constants.signals[signal] : undefined;
   return 128 + (number ?? 9);
@@ -192,26 +186,20 @@ export function runProcess(options: RunProcessOptions, start: ProcessStarter = s
 }
 
 /**
- * Spawns with `joinFiles` (write-only) then `inputFiles` (read-only) open as fd 3, 4, ..., and then, with
- * `statusPipe`, a pipe (`status` "pipe": `child.stdio` at that index) or /dev/null; this process's copies of the files
- * are closed once the child has its own.
+ * Spawns with `joinFiles` (write-only) then `inputFiles` (read-only) open as fd 3, 4, ...; this process's copies are
+ * closed once the child has its own.
  */
-export function spawnWithFiles(
-  options: SpawnOptions,
-  status: "pipe" | "null" = "null",
-): ChildProcessByStdio<Writable | null, Readable, Readable> {
+function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | null, Readable, Readable> {
   const fds: number[] = [];
   try {
     for (const path of options.joinFiles ?? []) fds.push(openSync(path, fsConstants.O_WRONLY));
     for (const path of options.inputFiles ?? []) fds.push(openSync(path, "r"));
-    const statusPipe = options.statusPipe === true && status === "pipe";
-    if (options.statusPipe === true && !statusPipe) fds.push(openSync("/dev/null", fsConstants.O_WRONLY));
     // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
     return spawn(options.command, [...options.args], {
       cwd: options.cwd,
       env: options.env,
       detached: true,
-      stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...fds, ...(statusPipe ? (["pipe"] as const) : [])],
+      stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...fds],
       ...(options.uid !== undefined ? { uid: options.uid } : {}),
       ...(options.gid !== undefined ? { gid: options.gid } : {}),
     }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
@@ -222,14 +210,14 @@ export function spawnWithFiles(
 
 type StartedChild = ChildProcessByStdio<Writable | null, Readable, Readable>;
 
-/** Waits for both output pipes to reach EOF (at most DRAIN_GRACE_MS), then closes them. */
-export async function drainPipes(stdout: Readable, stderr: Readable): Promise<void> {
+/** Waits for both pipes to reach EOF (at most DRAIN_GRACE_MS), then closes them. */
+async function drainPipes(child: StartedChild): Promise<void> {
   let graceTimer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((r) => (graceTimer = setTimeout(r, DRAIN_GRACE_MS)));
-  await Promise.all([waitForEnd(stdout, grace), waitForEnd(stderr, grace)]);
+  await Promise.all([waitForEnd(child.stdout, grace), waitForEnd(child.stderr, grace)]);
   clearTimeout(graceTimer);
-  stdout.destroy();
-  stderr.destroy();
+  child.stdout.destroy();
+  child.stderr.destroy();
 }
 
 /** Kills a child that will not run (its whole group), closes its pipes, and waits for its exit. */
@@ -241,7 +229,7 @@ async function discardChild(child: StartedChild, exited: Promise<number>): Promi
   await exited;
 }
 
-export interface RunWatch {
+interface RunWatch {
   stdout: CappedOutput;
   stderr: CappedOutput;
   timedOut: boolean;
@@ -251,11 +239,9 @@ export interface RunWatch {
   stop(): void;
 }
 
-/**
- * A released run's output, capped per stream, and what makes it `kill` the run's process group: a flood, the
- * timeout, the caller's abort.
- */
-export function watchRun(kill: () => void, early: EarlyOutput, run: ReleaseOptions): RunWatch {
+/** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
+function watchRun(child: StartedChild, early: EarlyOutput, run: ReleaseOptions): RunWatch {
+  const kill = () => killGroup(child.pid);
   const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
   const onAbort = () => {
     watch.cancelled = true;
@@ -291,22 +277,6 @@ export function watchRun(kill: () => void, early: EarlyOutput, run: ReleaseOptio
   return watch;
 }
 
-/** The outcome of a released run whose main process exited with `exitCode` (`started`: the release's time). */
-export function runOutcome(exitCode: number, watch: RunWatch, started: number, notStarted: boolean, stderrTail = ""): RunOutcome {
-  const { stdout, stderr } = watch;
-  return {
-    exitCode,
-    stdout: stdout.text(),
-    stderr: stderr.text() + stderrTail,
-    truncated: stdout.truncated || stderr.truncated,
-    timedOut: watch.timedOut,
-    cancelled: watch.cancelled,
-    flooded: watch.flooded,
-    ms: Math.round(performance.now() - started),
-    ...(notStarted ? { notStarted: true as const } : {}),
-  };
-}
-
 export function startProcess(options: SpawnOptions): StartedProcess {
   const child = spawnWithFiles(options);
   const early = new EarlyOutput(child.stdout, child.stderr);
@@ -330,15 +300,26 @@ export function startProcess(options: SpawnOptions): StartedProcess {
     released = true;
     const notStarted = options.held === true && !alive;
     const started = performance.now();
-    const watch = watchRun(() => killGroup(child.pid), early, run);
+    const watch = watchRun(child, early, run);
     child.stdin?.end("go\n");
 
     return exited.then(async (exitCode) => {
       watch.stop();
       // Whatever the main process left behind in its group dies with it; the pipes then reach EOF.
       killGroup(child.pid);
-      await drainPipes(child.stdout, child.stderr);
-      return runOutcome(exitCode, watch, started, notStarted, startError);
+      await drainPipes(child);
+      const { stdout, stderr } = watch;
+      return {
+        exitCode,
+        stdout: stdout.text(),
+        stderr: stderr.text() + startError,
+        truncated: stdout.truncated || stderr.truncated,
+        timedOut: watch.timedOut,
+        cancelled: watch.cancelled,
+        flooded: watch.flooded,
+        ms: Math.round(performance.now() - started),
+        ...(notStarted ? { notStarted: true as const } : {}),
+      };
     });
   };
 

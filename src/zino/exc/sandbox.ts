@@ -69,13 +69,6 @@ export interface SandboxCommand {
   joinFiles?: string[];
   /** Files the child gets open read-only as the next descriptors (after `joinFiles`'s). */
   inputFiles?: string[];
-  /**
-   * The descriptor after `inputFiles`'s carries bwrap's status lines (`--json-status-fd`): `{ "child-pid": … }` when
-   * the sandbox is up, `{ "exit-code": N }` once its command has exited. Read there, the exit status needs no wait
-   * for the sandbox's parent (run-process.ts `SpawnOptions.statusPipe`). bwrap closes it inside the sandbox: the
-   * script cannot write there (sandbox.test.ts, EXC-06).
-   */
-  statusPipe?: true;
 }
 
 /**
@@ -283,9 +276,6 @@ export function bwrapCommand(options: {
     "--clearenv",
     ...Object.entries(scrubbedEnv(SANDBOX_WORK_DIR, "/tmp")).flatMap(([key, value]) => ["--setenv", key, value]),
     ...(options.seccompFile ? ["--seccomp", String(inputFiles.add(options.seccompFile))] : []),
-    // After every input file: its descriptor follows theirs.
-    "--json-status-fd",
-    String(inputFiles.next()),
     "--",
     ...limitedCommand(
       exec,
@@ -305,7 +295,6 @@ export function bwrapCommand(options: {
     cwd: paths.codeDir,
     ...(joinFiles.length > 0 ? { joinFiles } : {}),
     inputFiles: inputFiles.paths,
-    statusPipe: true,
   };
 }
 
@@ -314,20 +303,16 @@ interface InputFiles {
   readonly paths: string[];
   /** Adds a file; its descriptor in the child. */
   add(path: string): number;
-  /** The descriptor after the files added so far (where run-process.ts puts the status pipe). */
-  next(): number;
 }
 
 function inputFileTable(joinCount: number): InputFiles {
   const paths: string[] = [];
-  const next = () => FIRST_INPUT_FD + joinCount + paths.length;
   return {
     paths,
     add(path) {
       paths.push(path);
-      return next() - 1;
+      return FIRST_INPUT_FD + joinCount + paths.length - 1;
     },
-    next,
   };
 }
 
@@ -361,9 +346,6 @@ export function unsandboxedCommand(options: {
   held?: boolean;
 }): SandboxCommand {
   const { paths } = options;
-  // Without a status pipe, exc's launcher runs it to its outcome (process-launcher.ts). A bash in front reporting its
-  // exit as bwrap does, so that exc could run it directly, was measured (issue 14, zino-exec bench, 2 runs): warm
-  // `echo hi` 3.44–3.49 → 3.62–3.95 ms, machine CPU per execution +3 ms. Not kept.
   // Never empty: it ends with the script.
   const [command, ...rest] = limitedCommand(
     options.exec,

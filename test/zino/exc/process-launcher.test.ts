@@ -68,26 +68,6 @@ void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => 
     assert.equal(frame.type, "result");
   });
 
-  void it("EXC-30 a call into a warm sandbox passes between exc and the sandbox without waking the launcher", async () => {
-    await h.call("k", "execute_bash", { code: "true" });
-    // The next call's sandbox, started after that one, is up and waits for its go line; exc holds its pipes by then.
-    await waitFor("a warm sandbox waits", () => processesWith("read -r _ || exit 125").length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const [launcher] = launchers();
-    assert.ok(launcher, "exc has a launcher");
-    process.kill(launcher, "SIGSTOP");
-    try {
-      // Through a stopped launcher it would wait for ever.
-      const call = { message: { name: "execute_bash", arguments: { code: "echo direct; exit 3" } }, ctxkey: "k" };
-      const result = await h.request(call, AbortSignal.timeout(5000));
-      assert.equal(result.stdout, "direct\n", JSON.stringify(result));
-      assert.equal(result.exit_code, 3);
-      assert.equal(result.isolation, "bwrap");
-    } finally {
-      process.kill(launcher, "SIGCONT");
-    }
-  });
-
   void it("EXC-30 a launcher that dies fails the execution it ran with a clear result, and the next one runs in a new launcher", async () => {
     const marker = `52.${process.pid % 1000}7`;
     const running = h.call("k", "execute_bash", { code: `echo started; sleep ${marker}` });
@@ -183,84 +163,5 @@ void describe("a started process released after it exited", () => {
     assert.equal(outcome.exitCode, 0);
     assert.equal(outcome.stdout, "out\n");
     assert.equal(outcome.stderr, "err\n");
-  });
-});
-
-void describe("a child whose command reports its exit status on a pipe (a sandbox: bwrap --json-status-fd)", () => {
-  // Without join or input files the status pipe is descriptor 3. The script stands in for bwrap: it waits for its go
-  // line when held, writes its output, then its status line.
-  const status = (code: number) => `echo '{ "child-pid": 1 }' >&3; echo '{ "exit-code": ${code} }' >&3`;
-  const spawn = (script: string, held = true) => ({
-    command: "/bin/sh",
-    args: ["-c", `${held ? "read -r _ || exit 125; " : ""}${script}`],
-    env: { PATH: "/usr/bin:/bin" },
-    cwd: "/",
-    held,
-    statusPipe: true,
-  });
-  const run = { timeoutMs: 10_000, outputCapBytes: 1024 * 1024 };
-  let launcher: ReturnType<typeof createProcessLauncher>;
-  before(() => {
-    launcher = createProcessLauncher({ logger: silentLogger() });
-  });
-  after(async () => {
-    await launcher.close();
-  });
-
-  void it("EXC-30 is run by exc itself: its output whole and in order, its exit code the one reported on the pipe", async () => {
-    // 300 KiB, past what a pipe holds, so that the output flows while the launcher may still hold its copy of the pipe
-    // (it reads nothing of it: none is lost). The status says 7 and the shell exits 0: the pipe's word is taken.
-    const outcome = await launcher
-      .start(spawn(`head -c 307200 /dev/zero | tr '\\0' a; echo; echo err >&2; ${status(7)}; exit 0`))
-      .release(run);
-    assert.equal(outcome.exitCode, 7);
-    assert.equal(outcome.stdout, `${"a".repeat(307_200)}\n`);
-    assert.equal(outcome.stderr, "err\n");
-    assert.equal(outcome.timedOut, false);
-  });
-
-  void it("EXC-30 keeps what a child that is not held wrote at once, before exc had its pipes", async () => {
-    for (let i = 0; i < 6; i += 1) {
-      const child = launcher.start(spawn(`echo out ${i}; echo err ${i} >&2; ${status(3)}; exit 3`, false));
-      // Every other time this process (exc here) is busy for a while: it acknowledges no handle, so the launcher
-      // still holds the pipes after the first when the child has exited.
-      if (i % 2 === 1) for (const until = Date.now() + 300; Date.now() < until;);
-      await child.exited;
-      const outcome = await child.release(run);
-      assert.deepEqual([outcome.exitCode, outcome.stdout, outcome.stderr], [3, `out ${i}\n`, `err ${i}\n`]);
-    }
-  });
-
-  void it("EXC-30 takes the launcher's exit code when the pipe reports none (the command never started)", async () => {
-    const outcome = await launcher.start(spawn("echo cannot start >&2; exit 5")).release(run);
-    assert.equal(outcome.exitCode, 5);
-    assert.equal(outcome.stderr, "cannot start\n");
-  });
-
-  void it("EXC-30 a timeout, a flood and a cancellation kill the child through the launcher", async () => {
-    const timedOut = await launcher.start(spawn(`sleep 30; ${status(0)}`)).release({ ...run, timeoutMs: 300 });
-    assert.equal(timedOut.timedOut, true);
-    assert.equal(timedOut.exitCode, 137);
-    const flooded = await launcher.start(spawn("yes")).release({ ...run, outputCapBytes: 1000, floodLimitBytes: 100_000 });
-    assert.equal(flooded.flooded, true);
-    assert.equal(flooded.truncated, true);
-    assert.equal(flooded.stdout.length, 1000);
-    const abort = new AbortController();
-    const cancelled = launcher.start(spawn(`sleep 30; ${status(0)}`)).release({ ...run, signal: abort.signal });
-    setTimeout(() => abort.abort(), 100);
-    assert.equal((await cancelled).cancelled, true);
-  });
-
-  void it("EXC-30 a held child that died before its release says its command never ran", async () => {
-    const child = launcher.start({ ...spawn("exit 0", false), held: true, args: ["-c", "exit 9"] });
-    assert.equal(await child.exited, 9);
-    const outcome = await child.release(run);
-    assert.equal(outcome.notStarted, true);
-    assert.equal(outcome.exitCode, 9);
-  });
-
-  void it("EXC-30 started by exc itself (no launcher), the status descriptor is there and its words are not needed", async () => {
-    const outcome = await startProcess(spawn(`echo fine; ${status(4)}; exit 6`, false)).release(run);
-    assert.deepEqual([outcome.exitCode, outcome.stdout, outcome.stderr], [6, "fine\n", ""]);
   });
 });

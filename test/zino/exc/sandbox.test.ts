@@ -30,11 +30,10 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     assert.equal(frame.isolation, "bwrap");
   });
 
-  void it("EXC-06 the script holds no descriptor past its standard streams: not its cgroup's, not bwrap's status pipe", async () => {
-    // bwrap reports the script's exit on a pipe exc reads (sandbox.ts `statusPipe`): a script that could write to it
-    // could claim to have exited while it runs on.
-    // The shell's descriptors, listed by a child with no pipe between them (a pipeline's would show in the shell for a
-    // moment).
+  void it("EXC-06 the script holds no descriptor past its standard streams: no cgroup file, pipe or socket of exc's", async () => {
+    // The sandbox's command gets its cgroup.procs files, the /etc files and the seccomp program as descriptors
+    // (sandbox.ts); none may reach the script. The shell's descriptors are listed by a child with no pipe between them
+    // (a pipeline's would show in the shell for a moment). The first call runs in a new sandbox, the second in a warm one.
     const code = "ls -l /proc/$$/fd > /tmp/fds; awk 'NR > 1 && $9 > 2 { print $9, $11 }' /tmp/fds; echo end";
     for (let i = 0; i < 2; i += 1) {
       const frame = await h.call("k", "execute_bash", { code });
