@@ -7,8 +7,8 @@
 // reading the output and taking the exit code from bwrap's --json-status-fd, so that a call wakes the launcher neither
 // way. A warm `echo hi` got 0.05–1.25 ms faster at p50 (median 0.27 over 7 alternated pairs; more on a busy VM), but
 // exc spent 1.1 ms more CPU per execution (four sockets received, acknowledged, read and closed; 1.56–1.69 → 2.76 ms,
-// the machine +1.4 ms), and the side-by-side tool turn did not change. Node also sends one handle at a time and holds every other message back
-// until it is acknowledged, so the launcher's events would have needed a channel of their own.
+// the machine +1.4 ms), and the side-by-side tool turn did not change. Node also sends one handle at a time and holds
+// every other message back until it is acknowledged, so the launcher's events would have needed a channel of their own.
 //
 // Protocol (JSON messages, `id` chosen by exc):
 //   exc → launcher  {op:"start", id, spawn: SpawnOptions} | {op:"release", id, run: ReleaseOptions without signal}
