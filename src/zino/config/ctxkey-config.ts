@@ -4,6 +4,16 @@ import { isAbsolute } from "node:path";
 import { z } from "zod";
 import { isRecord } from "../../shared/is-record.js";
 
+// Every wait a ctxkey sets is bounded. Node fires a timer longer than 2^31 - 1 ms (24.8 days) after 1 ms, so an
+// unbounded timeout_ms made every tool call or model request time out at once; no turn, tool or server waits a day.
+export const MAX_WAIT_MS = 24 * 60 * 60 * 1000;
+const waitMs = (fallback: number, min = 1) => z.number().int().min(min).max(MAX_WAIT_MS).default(fallback);
+
+// A tool's output kept per stream. Both streams travel in one frame (exc to the daemon, and through exc's process
+// launcher), where JSON may spell a byte as six (\u0000): 2 x 1 MiB x 6 stays under the default 16 MiB frame. A
+// model takes far less than this at once anyway.
+export const MAX_OUTPUT_CAP_BYTES = 1024 * 1024;
+
 export const ProviderSchema = z.object({
   base_url: z.string().url(),
   model: z.string().min(1),
@@ -19,9 +29,9 @@ export const LlmConfigSchema = ProviderSchema.extend({
   top_p: z.number().min(0).max(1).optional(),
   context_window: z.number().int().positive().default(8192),
   max_output_tokens: z.number().int().positive().default(1024),
-  timeout_ms: z.number().int().positive().default(120_000),
+  timeout_ms: waitMs(120_000),
   max_retries: z.number().int().min(0).max(10).default(2),
-  retry_base_ms: z.number().int().min(0).default(250),
+  retry_base_ms: waitMs(250, 0),
   fallbacks: z.array(ProviderSchema).default([]),
   /** Remove `<think>…</think>` reasoning sections from the text shown to the user. */
   strip_reasoning: z.boolean().default(true),
@@ -35,7 +45,7 @@ export const AgentConfigSchema = z.object({
   tool_style: z.enum(["native", "inline", "auto"]).default("auto"),
   max_subagent_depth: z.number().int().min(0).max(5).default(2),
   max_subagent_fanout: z.number().int().min(0).max(20).default(4),
-  subagent_timeout_ms: z.number().int().positive().default(300_000),
+  subagent_timeout_ms: waitMs(300_000),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
@@ -59,19 +69,32 @@ export const ExecConfigSchema = z.object({
   sandbox: z.enum(["bwrap", "none"]).default("bwrap"),
   /** Run without a sandbox when bubblewrap is missing. Off by default: exc then refuses to execute. */
   allow_unsandboxed: z.boolean().default(false),
-  timeout_ms: z.number().int().positive().default(30_000),
+  timeout_ms: waitMs(30_000),
   output_cap_bytes: z
     .number()
     .int()
     .positive()
+    .max(MAX_OUTPUT_CAP_BYTES)
     .default(64 * 1024),
   network: z.boolean().default(false),
   allow: z.array(z.string()).default([]),
   deny: z.array(z.string()).default([]),
   static_analysis: z.enum(["off", "advisory", "blocking"]).default("advisory"),
-  memory_mb: z.number().int().positive().default(512),
-  max_processes: z.number().int().positive().default(64),
-  cpu_seconds: z.number().int().positive().default(30),
+  // Limits the kernel takes (cgroup memory.max and pids.max, RLIMIT_AS, RLIMIT_CPU), bounded where a value stops
+  // meaning anything: 1 TiB, 65536 processes, a day of CPU.
+  memory_mb: z
+    .number()
+    .int()
+    .positive()
+    .max(1024 * 1024)
+    .default(512),
+  max_processes: z.number().int().positive().max(65_536).default(64),
+  cpu_seconds: z
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60 * 60)
+    .default(30),
 });
 export type ExecConfig = z.infer<typeof ExecConfigSchema>;
 
@@ -81,14 +104,14 @@ export const McpServerConfigSchema = z.object({
   env: z.record(z.string(), z.string()).default({}),
   /** Environment variables filled from values stored in ctx for the ctxkey (never shown to the model). */
   env_from_ctx: z.record(z.string(), z.string()).default({}),
-  idle_timeout_ms: z.number().int().positive().default(600_000),
+  idle_timeout_ms: waitMs(600_000),
   /** Run before starting the server when an `env_from_ctx` value is missing; prints `{ENV_NAME: value}` (exc stores
    * each in ctx and injects it). E.g. a host-side command creating a session. */
   provision: z
     .object({
       command: z.string().min(1),
       args: z.array(z.string()).default([]),
-      timeout_ms: z.number().int().positive().default(20_000),
+      timeout_ms: waitMs(20_000),
     })
     .optional(),
   /** `bwrap`: run the server in bubblewrap (host file system read-only, private /tmp and HOME, instance paths hidden). */

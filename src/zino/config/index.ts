@@ -19,6 +19,8 @@ export {
   ExecConfigSchema,
   HistoryConfigSchema,
   LlmConfigSchema,
+  MAX_OUTPUT_CAP_BYTES,
+  MAX_WAIT_MS,
   McpServerConfigSchema,
   ProviderSchema,
   mergeConfig,

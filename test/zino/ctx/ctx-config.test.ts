@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
-import { CtxkeyConfigSchema } from "../../../src/zino/config/index.js";
+import { CtxkeyConfigSchema, MAX_OUTPUT_CAP_BYTES, MAX_WAIT_MS } from "../../../src/zino/config/index.js";
 import { type CtxHarness, makeInstanceDir, startCtx } from "./ctx-harness.js";
 
 let ctx: CtxHarness;
@@ -64,6 +64,14 @@ void it("CTX-14 an override that makes the merged configuration invalid is refus
     { agent: { tool_style: "telepathy" } },
     { histroy: { max_messages: 3 } },
     { llm: { api_key: "[set]" } },
+    // Waits past Node's longest timer (2^31 - 1 ms), which would fire at once, and limits past any meaning.
+    { exec: { timeout_ms: 2 ** 31 } },
+    { llm: { timeout_ms: MAX_WAIT_MS + 1 } },
+    { agent: { subagent_timeout_ms: 10 ** 12 } },
+    { mcp_servers: { s: { command: "srv", idle_timeout_ms: 2 ** 40 } } },
+    { exec: { output_cap_bytes: MAX_OUTPUT_CAP_BYTES + 1 } },
+    { exec: { memory_mb: 2 ** 30 } },
+    { exec: { max_processes: 10 ** 7 } },
   ];
   for (const change of refusals) {
     const answer = await ctx.request({ type: "set_config", ctxkey: "c-bad", config: change });
@@ -72,6 +80,18 @@ void it("CTX-14 an override that makes the merged configuration invalid is refus
   const after = await config("c-bad");
   assert.equal(after.llm.temperature, 0.9);
   assert.equal(after.history.max_messages, 40);
+});
+
+void it("CTX-14 a refused limit names its field and its bound; the bound itself is accepted", async () => {
+  const refused = await ctx.request({ type: "set_config", ctxkey: "c-bound", config: { exec: { output_cap_bytes: 2 ** 30 } } });
+  assert.equal(refused.code, "bad_request");
+  assert.match(String(refused.message), /output_cap_bytes/);
+  assert.match(String(refused.message), new RegExp(String(MAX_OUTPUT_CAP_BYTES)));
+  const edge = { exec: { output_cap_bytes: MAX_OUTPUT_CAP_BYTES, timeout_ms: MAX_WAIT_MS } };
+  assert.equal((await ctx.request({ type: "set_config", ctxkey: "c-bound", config: edge })).type, "ok");
+  const stored = (await config("c-bound")) as Config & { exec: { output_cap_bytes: number; timeout_ms: number } };
+  assert.equal(stored.exec.output_cap_bytes, MAX_OUTPUT_CAP_BYTES);
+  assert.equal(stored.exec.timeout_ms, MAX_WAIT_MS);
 });
 
 void it("CTX-14 an invalid replace of the default row is refused", async () => {
