@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
 import { serviceMainFile, type EntryName } from "../src/zino/runtime/service-entry.js";
-import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
+import { SERVICE_NODE_FLAGS, serviceEnv } from "../src/zino/runtime/service-node-flags.js";
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** tsx's loader as an absolute URL, so children find it whatever their working directory. */
@@ -97,7 +97,7 @@ export function spawnZinoService(name: EntryName, instance: TempInstance, option
     : ["--import", TSX_LOADER, join(REPO_ROOT, "src", "zino", name, "main.ts")];
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...entry, "--config", instance.configPath, ...(options.args ?? [])], {
     cwd: instance.dir,
-    env: { ...process.env, ZINO_LOG_LEVEL: "warn", ...env },
+    env: serviceEnv({ ...process.env, ZINO_LOG_LEVEL: "warn", ...env }),
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { z } from "zod";
 import { REPO_ROOT } from "../../harness/zino-processes.js";
-import { SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
+import { SERVICE_ENV, SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
 
 const INSTALLED = "/usr/local/lib/node_modules/zelinqa-mcp/";
 const PackageSchema = z.object({ files: z.array(z.string()), bin: z.record(z.string(), z.string()) });
@@ -40,12 +40,16 @@ void describe("systemd units", () => {
     }
   });
 
-  void it("[DEPLOY-1] every ZINO service unit runs Node with the services' V8 flags, as `zino up` does", () => {
+  void it("[DEPLOY-1] every ZINO service unit runs Node with the services' V8 flags and environment, as `zino up` does", () => {
     const zinoUnits = units.filter((unit) => /^zino-\w+\.service$/.test(unit));
     assert.equal(zinoUnits.length, 5, "the four services and zino-host");
     for (const unit of zinoUnits) {
       const options = readFileSync(join(REPO_ROOT, "deploy", "systemd", unit), "utf8").match(/^Environment=NODE_OPTIONS=(.*)$/m)?.[1];
       assert.deepEqual(options?.split(/\s+/), [...SERVICE_NODE_FLAGS], unit);
+      const text = readFileSync(join(REPO_ROOT, "deploy", "systemd", unit), "utf8");
+      for (const [name, value] of Object.entries(SERVICE_ENV)) {
+        assert.equal(text.match(new RegExp(`^Environment=${name}=(.*)$`, "m"))?.[1], value, `${unit}: ${name}`);
+      }
     }
   });
 });

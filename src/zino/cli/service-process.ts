@@ -1,6 +1,7 @@
 // One service child process: spawned from its entry, observed until it exits, stopped with SIGTERM then
 // SIGKILL after a grace period. Shared by the foreground supervisor and `up --detach`.
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { serviceEnv } from "../runtime/service-node-flags.js";
 import type { ServiceEntry } from "./service-launch.js";
 
 export interface ServiceProcess {
@@ -25,7 +26,7 @@ export interface SpawnServiceOptions {
 export function spawnService(entry: ServiceEntry, options: SpawnServiceOptions): ServiceProcess {
   const child = spawn(entry.command, entry.args, {
     cwd: options.cwd,
-    env: options.env,
+    env: serviceEnv(options.env),
     stdio: options.stdio,
     detached: options.detached ?? false,
   });

@@ -7,6 +7,7 @@ import { createFrameServer, silentLogger, type FrameServer } from "../../../src/
 import { loadInstanceConfig, type ServiceName } from "../../../src/zino/config/index.js";
 import { spawnService, type ServiceProcess } from "../../../src/zino/cli/service-process.js";
 import { startServices } from "../../../src/zino/cli/service-start.js";
+import { SERVICE_ENV } from "../../../src/zino/runtime/service-node-flags.js";
 import type { ServiceEntry } from "../../../src/zino/cli/service-launch.js";
 import { scratchDir } from "./cli-harness.js";
 
@@ -76,5 +77,27 @@ void describe("zino up's service start", () => {
     assert.deepEqual(result.failures, ["exc: exit code 3"]);
     const ready = result.lines.map((line) => /^(\w+) ready on /.exec(line)?.[1]).filter((name) => name !== undefined);
     assert.deepEqual(ready.sort(), ["ctx", "daemon", "rtr"]);
+  });
+
+  void it("[Z7-UP-ENV] starts each service with the services' environment under the operator's own values", async () => {
+    const scratch = scratchDir();
+    const entry: ServiceEntry = { name: "ctx", services: ["ctx"], mainFile: "", exists: true, command: process.execPath, args: [] };
+    const environOf = async (env: NodeJS.ProcessEnv) => {
+      const printed = "process.stdout.write(JSON.stringify(process.env))";
+      const proc = spawnService({ ...entry, args: ["-e", printed] }, { env, cwd: scratch.dir, stdio: ["ignore", "pipe", "ignore"] });
+      let out = "";
+      proc.child.stdout?.setEncoding("utf8").on("data", (text: string) => (out += text));
+      await proc.exited;
+      return JSON.parse(out) as Record<string, string>;
+    };
+    try {
+      const plain = await environOf({ PATH: process.env.PATH, KEEP: "me" });
+      for (const [name, value] of Object.entries(SERVICE_ENV)) assert.equal(plain[name], value, name);
+      assert.equal(plain.KEEP, "me");
+      const own = await environOf({ PATH: process.env.PATH, MALLOC_ARENA_MAX: "1" });
+      assert.equal(own.MALLOC_ARENA_MAX, "1", "the operator's value wins");
+    } finally {
+      scratch.cleanup();
+    }
   });
 });
