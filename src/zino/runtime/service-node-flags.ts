@@ -25,11 +25,11 @@ export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4"]
 
 // The environment every ZINO service process starts with, under the operator's own values (`zino up`, the systemd
 // units, the harness). MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (V8's GC and compiler helpers,
-// libuv's pool) an arena of its own and keeps what was freed in it; two arenas instead of up to 8 per core. BENCH_ONLY=
-// zino-turns (3 s of 32 clients, 3 rounds, from dist/), alternated with and without, 3 pairs: RSS of the four after
-// the load 288.5 / 289.2 / 293.2 MiB against 300.4 / 300.2 / 301.1 (−8 to −12; rtr −6, daemon and ctx −2 each),
-// service CPU per turn 0.60 / 0.58 / 0.63 ms against 0.68 / 0.66 / 0.66. glibc reads it at start: a bare
-// `node main.js` without it runs as before. An empty `node` holds the same either way (39.8 MiB).
+// libuv's pool) an arena of its own and keeps what was freed in it; two arenas instead of up to 8 per core.
+// BENCH_ONLY=zino-turns (3 s of 32 clients, 3 rounds, from dist/), alternated with and without, 4 pairs: RSS of the
+// four after the load 288.5 / 289.2 / 293.2 / 288.0 MiB against 300.4 / 300.2 / 301.1 / 318.8 (−8 to −31, most of it
+// in rtr), service CPU per turn 0.60 / 0.58 / 0.63 / 0.68 ms against 0.68 / 0.66 / 0.66 / 0.75. glibc reads it at
+// start: a bare `node main.js` without it runs as before. An empty `node` holds 39.8 MiB either way.
 export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: "2" };
 
 /** A service's environment: {@link SERVICE_ENV} under `env`, whose own values win. */
