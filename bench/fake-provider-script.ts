@@ -31,11 +31,26 @@ export function benchReply(request: RecordedRequest): FakeReply {
 
 /**
  * The reply of bench/zino-python.ts, the same as its fake Python rtr sends: 20 chunks of 4 characters; the tool turn
- * (TOOL_TURN_MARKER) gets a native `execute_bash` call of `echo hi`, and the request carrying its result the 20 chunks.
+ * (TOOL_TURN_MARKER) gets a native `execute_bash` call of `echo hi`, and the request carrying its result the 20 chunks
+ * when the tool ran (exit 0, stdout "hi"), else `tool failed: ` and the result, which the benchmark refuses: a tool
+ * that exc refused (no bwrap here, say) answers at once and would otherwise be timed as a very fast tool turn.
  */
 const SIDE_BY_SIDE_CHUNKS: readonly string[] = Array.from({ length: 20 }, () => "abcd");
 export const SIDE_BY_SIDE_TEXT = SIDE_BY_SIDE_CHUNKS.join("");
+export const SIDE_BY_SIDE_TOOL_FAILED = "tool failed: ";
 export function sideBySideReply(request: RecordedRequest): FakeReply {
-  if (asksForToolTurn(lastMessage(request))) return { toolCalls: [{ name: "execute_bash", arguments: { code: "echo hi" } }] };
+  const last = lastMessage(request);
+  if (asksForToolTurn(last)) return { toolCalls: [{ name: "execute_bash", arguments: { code: "echo hi" } }] };
+  if (last?.role === "tool" && !toolSaidHi(last.content)) return { deltas: [`${SIDE_BY_SIDE_TOOL_FAILED}${String(last.content)}`] };
   return { deltas: [...SIDE_BY_SIDE_CHUNKS] };
+}
+
+/** A tool message's content (exc's result as JSON) says that `echo hi` ran and printed hi. */
+function toolSaidHi(content: unknown): boolean {
+  try {
+    const result = JSON.parse(String(content)) as { exit_code?: unknown; stdout?: unknown };
+    return result.exit_code === 0 && result.stdout === "hi\n";
+  } catch {
+    return false;
+  }
 }

@@ -16,7 +16,9 @@
 //                  its floor, the RSS of as many empty runtimes (python3 or node, nothing loaded) measured in the round
 //   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart; ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
-//                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider)
+//                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider).
+//                  Every tool turn must have run `echo hi` (the fake model answers otherwise, and the run stops); a
+//                  mode whose isolation exc does not give here (sandboxed without bwrap) is "not measured".
 // Run: `ZINO_PYTHON_DIR=… BENCH_ONLY=zino-python npm run bench`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +27,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
+import type { JsonObject } from "../src/zino/config/index.js";
 import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
 import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
@@ -43,8 +46,9 @@ interface Stack {
   daemon: string;
   /** An empty process of the subject's runtime (its interpreter with the same flags, nothing loaded), and how many. */
   emptyRuntime: { command: string; args: string[]; count: number };
-  /** Our ctx, where the tool-turn modes are configured; Python's have no such request. */
+  /** Our ctx, where the tool-turn modes are configured, and exc, which says what isolation each gets; Python has neither request. */
   ctx?: string;
+  exc?: string;
   python: boolean;
   pids(): number[];
   toolModes: Record<string, string>;
@@ -136,6 +140,25 @@ async function emptyRuntimeRss(runtime: Stack["emptyRuntime"]): Promise<number> 
   }
 }
 
+/** Our tool-turn modes: their ctxkey, its exec rules (static analysis off in both), and the isolation exc must report. */
+const OUR_TOOL_MODES: Record<string, { ctxkey: string; rules: JsonObject; isolation: string }> = {
+  sandboxed: { ctxkey: "bench-py-bwrap", rules: { sandbox: "bwrap" }, isolation: "bwrap" },
+  unsandboxed: { ctxkey: "bench-py-none", rules: { sandbox: "none", allow_unsandboxed: true }, isolation: "none" },
+};
+
+/**
+ * Why one of our tool modes cannot be measured here (exc's capabilities for its ctxkey show another isolation, e.g.
+ * `refused` without bwrap), or undefined. Such a tool answers at once with an error: timing it would flatter us.
+ */
+async function toolModeProblem(stack: Stack, mode: string): Promise<string | undefined> {
+  const expected = OUR_TOOL_MODES[mode];
+  if (!stack.exc || !expected) return undefined;
+  const caps = await requestOne(stack.exc, { type: "capabilities", ctxkey: expected.ctxkey });
+  if (caps.isolation === expected.isolation) return undefined;
+  const problem = typeof caps.sandbox_problem === "string" ? `: ${caps.sandbox_problem}` : "";
+  return `exc gives isolation ${JSON.stringify(caps.isolation)}, not ${JSON.stringify(expected.isolation)}${problem}`;
+}
+
 function startOurs(providerUrl: string, oneProcess: boolean): Stack {
   const instance = writeTempInstance({ providerUrl });
   const names = ["ctx", "rtr", "exc", "daemon"] as const;
@@ -146,9 +169,10 @@ function startOurs(providerUrl: string, oneProcess: boolean): Stack {
     daemon: instance.sockets.daemon,
     emptyRuntime: { command: process.execPath, args: [...SERVICE_NODE_FLAGS, "-e", EMPTY_NODE_SCRIPT], count: processes.length },
     ctx: instance.sockets.ctx,
+    exc: instance.sockets.exc,
     python: false,
     pids: () => processes.map((p) => p.child.pid!),
-    toolModes: { sandboxed: "bench-py-bwrap", unsandboxed: "bench-py-none" },
+    toolModes: Object.fromEntries(Object.entries(OUR_TOOL_MODES).map(([mode, { ctxkey }]) => [mode, ctxkey])),
     async stop() {
       await stopZinoServices(processes);
       instance.cleanup();
@@ -208,7 +232,8 @@ async function toolTurns(stack: Stack, ctxkey: string): Promise<{ p50: number; m
   for (let i = 0; i < TOOL_TURNS + 10; i += 1) {
     if (i === 10) busyBefore = machineBusyMs();
     const done = await turn(stack, ctxkey, `${TOOL_TURN_MARKER} run it`);
-    if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed: ${JSON.stringify(done)}`);
+    // The fake model answers SIDE_BY_SIDE_TOOL_FAILED and the tool's result when `echo hi` did not print hi.
+    if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed (${ctxkey}): ${JSON.stringify(done)}`);
     if (i >= 10) times.push(done.ms);
     await sleep(10);
   }
@@ -247,8 +272,7 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const coldMs = performance.now() - started;
     const oneCold = await load(stack, 1, 1, "one-cold");
     if (stack.ctx) {
-      const exec = { "bench-py-bwrap": { sandbox: "bwrap" }, "bench-py-none": { sandbox: "none", allow_unsandboxed: true } };
-      for (const [ctxkey, rules] of Object.entries(exec)) {
+      for (const { ctxkey, rules } of Object.values(OUR_TOOL_MODES)) {
         const answer = await requestOne(stack.ctx, { type: "set_config", ctxkey, config: { exec: { ...rules, static_analysis: "off" } } });
         if (answer.type !== "ok") throw new Error(`set_config ${ctxkey}: ${JSON.stringify(answer)}`);
       }
@@ -264,6 +288,11 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const tool: Record<string, number> = {};
     const toolCpu: Record<string, number> = {};
     for (const [mode, ctxkey] of Object.entries(stack.toolModes)) {
+      const problem = await toolModeProblem(stack, mode);
+      if (problem) {
+        print(`zino-python: ${name}'s tool turn, ${mode}, not measured in this round (${problem})`);
+        continue;
+      }
       const measured = await toolTurns(stack, ctxkey);
       tool[mode] = measured.p50;
       toolCpu[mode] = measured.machineCpuMs;
@@ -303,6 +332,7 @@ function reportLine(
   const python = results.python ? spread(results.python.map(pythonPick)).median : Number.NaN;
   const cells = SUBJECTS.map((name) => {
     const s = spread((results[name] ?? []).map(name === "python" ? pythonPick : pick));
+    if (s.values.length === 0) return `${name} not measured`;
     const ratio =
       name !== "python" && Number.isFinite(python)
         ? ` (${(s.median / python).toFixed(2)}×${verdict ? `: ${verdict(s.median, python)}` : ""})`
@@ -332,7 +362,12 @@ function report(results: Record<string, Figures[]>): void {
     reportLine(results, `tool turn CPU, ${mode}`, "ms", (f) => f.toolCpu[mode] ?? Number.NaN, undefined, pythonToolCpu);
   const ours = SUBJECTS.filter((name) => name !== "python");
   const verdicts = (pick: (f: Figures) => number, limit: number) =>
-    ours.map((name) => `${name} ${spread((results[name] ?? []).map(pick)).median <= limit ? "met" : "missed"}`).join(", ");
+    ours
+      .map((name) => {
+        const median = spread((results[name] ?? []).map(pick)).median;
+        return `${name} ${Number.isNaN(median) ? "not measured" : median <= limit ? "met" : "missed"}`;
+      })
+      .join(", ");
   print(`all services under 200 MiB RSS after the load: ${verdicts((f) => f.rss, 200)}`);
   // RSS counts Node's own binary (~40 MiB of shared text per process) once per process; PSS splits shared pages.
   print(`all services under 200 MiB PSS after the load: ${verdicts((f) => f.pss, 200)}`);

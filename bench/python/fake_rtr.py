@@ -1,7 +1,8 @@
 # The model side of the original Python ZINO in bench/zino-python.ts: a zino-rtr speaking its protocol (ping,
 # capabilities, infer with or without streaming) without HTTP and without the openai package, so that the Python
 # daemon, ctx and exc can run unchanged. Every reply is 20 chunks of 4 characters, as the benchmark's fake provider
-# sends to our rtr; a user message holding MARKER (the tool turn) gets an inline <tool_call> for execute_bash instead.
+# sends to our rtr; a user message holding MARKER (the tool turn) gets an inline <tool_call> for execute_bash instead,
+# and the continuation after it the 20 chunks only when the tool printed "hi".
 # Run: python3 fake_rtr.py --config ZINO.toml (reads [rtr] socket), with PYZINO the Python ZINO checkout.
 import asyncio
 import json
@@ -28,8 +29,15 @@ async def receive(reader):
 
 def reply_chunks(messages):
     last = messages[-1] if messages else {}
-    if last.get("role") == "user" and MARKER in str(last.get("content", "")):
+    content = str(last.get("content", ""))
+    if last.get("role") == "user" and MARKER in content:
         return [CALL[i:i + 20] for i in range(0, len(CALL), 20)]
+    # The continuation after the tool ran ends with the daemon's <tool_response> block: "hi" when echo hi ran, else
+    # what went wrong, which the benchmark refuses (as the TypeScript fake provider does for ours).
+    if last.get("role") == "assistant" and "<tool_response>" in content:
+        response = content.rsplit("<tool_response>", 1)[1].split("</tool_response>", 1)[0]
+        if response.strip() != "hi":
+            return ["tool failed: " + response.strip()]
     return ["abcd"] * 20
 
 
