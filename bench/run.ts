@@ -63,6 +63,15 @@ print(
   `bench: ${loadAverageLine()}; running from ${fromDist ? "dist/" : "the sources (tsx)"}; BENCH_ROUNDS=${process.env.BENCH_ROUNDS ?? "3"}`,
 );
 
+// The sandboxed modes need bubblewrap; without it exc refuses them (rightly), which these benchmarks report as failures.
+const bwrap = process.env.ZINO_EXC_BWRAP ?? "bwrap";
+const sandboxed = ["zino-tool-turn", "zino-exec", "zino-python"].some(selected);
+if (sandboxed && spawnSync(bwrap, ["--version"], { stdio: "ignore" }).status !== 0)
+  print(
+    `bench: ${bwrap} (bubblewrap) does not run here, so exc refuses sandboxed tools: the sandboxed modes of zino-tool-turn and ` +
+      "zino-exec will fail and zino-python's will be not measured; install it (apt-get install bubblewrap) for those figures",
+  );
+
 const failures: string[] = [];
 if (selected("zino-turns")) {
   print("== ZINO turns (bench/zino-turns.ts)");
