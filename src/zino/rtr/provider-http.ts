@@ -78,8 +78,11 @@ const KEEP_ALIVE_MS = 4_000;
 /** Bytes of the body received and not yet read by the consumer before the connection is paused. */
 const BODY_HIGH_WATER = 64 * 1024;
 
-/** undici Pools, one per origin, created on first use and closed with `close()`. */
-export function createUndiciHttp(): ProviderHttp {
+/**
+ * undici Pools, one per origin, created on first use and closed with `close()`. `socketPath`: every origin is reached
+ * through that Unix socket instead (rtr's warm-up, warm-up.ts).
+ */
+export function createUndiciHttp(options: { socketPath?: string } = {}): ProviderHttp {
   const pools = new Map<string, PoolType>();
   const targets = new Map<string, { pool: PoolType; path: string }>();
   const targetOf = (url: string) => {
@@ -88,7 +91,10 @@ export function createUndiciHttp(): ProviderHttp {
       const parsed = new URL(url);
       let pool = pools.get(parsed.origin);
       if (!pool) {
-        pool = new Pool(parsed.origin, { keepAliveTimeout: KEEP_ALIVE_MS });
+        pool = new Pool(parsed.origin, {
+          keepAliveTimeout: KEEP_ALIVE_MS,
+          ...(options.socketPath ? { socketPath: options.socketPath } : {}),
+        });
         pools.set(parsed.origin, pool);
       }
       target = { pool, path: `${parsed.pathname}${parsed.search}` };

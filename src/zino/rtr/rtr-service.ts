@@ -1,6 +1,6 @@
 // zino-rtr (docs/zino-protocol.md §5): a frame server on the instance's rtr socket that sends a
 // built message list to the provider configured for the ctxkey and streams the answer back as frames.
-import type { CtxkeyConfig, LlmConfig } from "../config/index.js";
+import { CtxkeyConfigSchema, type CtxkeyConfig, type LlmConfig } from "../config/index.js";
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
 import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter, type Logger, type WireRequest } from "../../wire/index.js";
 import { createConfigSource, type ConfigSource, type ResolvedConfig } from "./config-source.js";
@@ -18,12 +18,23 @@ import {
   type ToolDefinition as Tool,
 } from "../protocol/index.js";
 import { describeIssue } from "./describe-issue.js";
+import {
+  idleOnce,
+  lastFrameWriter,
+  warmUpSocketPath,
+  withStandInProvider,
+  WARM_UP_IDLE_MS,
+  WARM_UP_TEXT,
+  WARM_UP_TIMEOUT_MS,
+} from "./warm-up.js";
 
 export interface RtrServiceDeps extends ServiceDeps {
   /** The HTTP client for providers (default: undici Pools with keep-alive, one per provider origin). */
   fetch?: FetchFunction;
   /** How long a ctxkey's configuration is reused before asking ctx again (default 5 s). */
   configTtlMs?: number;
+  /** How long rtr listens without a turn before it warms up (default WARM_UP_IDLE_MS; warm-up.ts). */
+  warmUpIdleMs?: number;
 }
 
 export const RTR_OPERATIONS = ["ping", "capabilities", "infer"] as const;
@@ -53,6 +64,7 @@ export function createRtrService(deps: RtrServiceDeps): Service {
   const parts: RtrParts = { configs, http, logger, env };
 
   async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {
+    if (request.type !== "capabilities") idleWarmUp.cancel();
     switch (request.type) {
       case undefined:
         if (request.message === null) return ready(configs, request.ctxkey, out);
@@ -69,6 +81,11 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     }
   }
 
+  const idleWarmUp = idleOnce(deps.warmUpIdleMs ?? WARM_UP_IDLE_MS, (signal) =>
+    warmUp(instance.sockets.rtr, logger, signal).catch((err: unknown) =>
+      logger.debug({ err }, "the warm-up did not run to its end; the first turn compiles what it would have"),
+    ),
+  );
   const server = createFrameServer({
     socketPath: instance.sockets.rtr,
     handler: handle,
@@ -79,14 +96,48 @@ export function createRtrService(deps: RtrServiceDeps): Service {
     maxBufferedBytes: instance.maxBufferedBytes,
   });
   return {
-    start: () => server.start(),
+    start: async () => {
+      await server.start();
+      if (env.ZINO_RTR_WARM_UP !== "0" && !deps.fetch) idleWarmUp.arm();
+    },
     close: async () => {
+      await idleWarmUp.stop();
       await server.close();
       configs.close();
       await http.close();
     },
   };
 }
+
+/**
+ * One completion of the daemon's kind through `complete`, with a fixed configuration and every request sent to a
+ * stand-in provider in this process (warm-up.ts): no ctx, no provider, no key (an empty environment, so not even
+ * LLM_API_KEY is read), and a logger that says nothing of it.
+ */
+async function warmUp(rtrSocket: string, logger: Logger, abort: AbortSignal): Promise<void> {
+  const socketPath = warmUpSocketPath(rtrSocket);
+  if (!socketPath) return;
+  const started = Date.now();
+  const config = CtxkeyConfigSchema.parse({ llm: { base_url: "http://zino-warm-up.invalid/v1", model: "warm-up", max_retries: 0 } });
+  const resolved: ResolvedConfig = { config, source: "ctx" };
+  const configs: ConfigSource = { get: () => Promise.resolve(resolved), close: () => undefined };
+  const signal = AbortSignal.any([abort, AbortSignal.timeout(WARM_UP_TIMEOUT_MS)]);
+  await withStandInProvider(socketPath, async (http) => {
+    const parts: RtrParts = { configs, http, logger: logger.child({ warm_up: true }, { level: "silent" }), env: {} };
+    const message = [{ role: "user", content: "warm-up" }];
+    const raw: Frame = { message, ctxkey: "(warm-up)", tools: [WARM_UP_TOOL] };
+    const out = lastFrameWriter();
+    await complete(parts, { message, ctxkey: "(warm-up)", type: undefined, raw }, out, signal);
+    if (out.last?.type !== "done" || out.last.full_text !== WARM_UP_TEXT)
+      throw new Error(`the warm-up's completion ended with ${JSON.stringify(out.last)}`);
+  });
+  logger.debug({ ms: Date.now() - started }, "warmed up");
+}
+
+const WARM_UP_TOOL = {
+  type: "function",
+  function: { name: "warm_up", description: "warm-up", parameters: { type: "object", properties: {} } },
+} as const;
 
 async function ready(configs: ConfigSource, ctxkey: string, out: FrameWriter): Promise<void> {
   const resolved = await configs.get(ctxkey, { refresh: true });

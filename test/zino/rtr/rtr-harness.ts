@@ -19,6 +19,7 @@ export interface RtrHarnessOptions {
   defaults?: JsonObject;
   env?: NodeJS.ProcessEnv;
   configTtlMs?: number;
+  warmUpIdleMs?: number;
 }
 
 export interface RtrHarness {
@@ -81,6 +82,7 @@ export async function startRtr(options: RtrHarnessOptions = {}): Promise<RtrHarn
     logger,
     env: options.env ?? {},
     ...(options.configTtlMs !== undefined ? { configTtlMs: options.configTtlMs } : {}),
+    ...(options.warmUpIdleMs !== undefined ? { warmUpIdleMs: options.warmUpIdleMs } : {}),
   });
   await rtr.start();
   return {
