@@ -8,6 +8,9 @@
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
 //   zino --version    (from dist/ only) the CLI's own start, until it exits: from its bundle (dist/bundle/zino-cli.mjs)
 //                     and with ZINO_NO_BUNDLE=1 (run-zino.js and its ~300 modules); every command pays it
+//   first turn after  the four spawned at once, all answering `ping`, then IDLE_MS without a turn (a user arriving
+//   an idle start     after `zino up`): the time of the first turn, with rtr's warm-up (src/zino/rtr/warm-up.ts)
+//                     against ZINO_RTR_WARM_UP=0 as its own baseline
 // From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.mjs) when the build made them.
 // The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
 // Target (issue 14): first turn within 1 s of a cold start. Run: `BENCH_ONLY=zino-cold-start npm run bench`, or
@@ -26,6 +29,8 @@ import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turn
 
 const fromDist = process.env.BENCH_DIST === "1";
 const TIMEOUT_MS = 60_000;
+/** How long the services stand idle before the first turn of "first turn after an idle start". */
+const IDLE_MS = 1_500;
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /**
@@ -102,6 +107,34 @@ async function coldZinoUp(providerUrl: string): Promise<number> {
   }
 }
 
+/** The four spawned at once, all answering `ping`, then IDLE_MS without a turn: the time of the first turn. */
+async function firstTurnAfterIdle(providerUrl: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const instance = writeTempInstance({ providerUrl });
+  const names: ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
+  const started = performance.now();
+  const services = names.map((name) => spawnZinoService(name, instance, { fromDist, env }));
+  try {
+    for (const name of names) {
+      while (
+        !(await requestOne(instance.sockets[name], { type: "ping" }, { idleTimeoutMs: 1000 }).then(
+          (frame) => frame.type === "pong",
+          () => false,
+        ))
+      ) {
+        if (performance.now() - started > TIMEOUT_MS) throw new Error(`${name} did not answer ping within ${TIMEOUT_MS} ms`);
+        await sleep(5);
+      }
+    }
+    await sleep(IDLE_MS);
+    const turnStarted = performance.now();
+    if (!(await turnDone(instance.sockets.daemon))) throw new Error("the first turn after an idle start was not done whole");
+    return performance.now() - turnStarted;
+  } finally {
+    await Promise.all(services.map((s) => s.kill()));
+    instance.cleanup();
+  }
+}
+
 /** `zino --version` from dist/ until it exits: the CLI's start, which every command (`zino up` too) pays first. */
 async function cliStart(env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
@@ -154,6 +187,8 @@ async function main(): Promise<boolean> {
       host: () => coldServices(provider.url, {}, true),
       up: () => coldZinoUp(provider.url),
       ...(fromDist ? { cli: () => cliStart({ ZINO_NO_BUNDLE: "" }), cliUnbundled: () => cliStart({ ZINO_NO_BUNDLE: "1" }) } : {}),
+      idleWarm: () => firstTurnAfterIdle(provider.url, {}),
+      idleCold: () => firstTurnAfterIdle(provider.url, { ZINO_RTR_WARM_UP: "0" }),
     });
     const bare = spread(results.bare!);
     const services = spread(results.services!);
@@ -190,6 +225,19 @@ async function main(): Promise<boolean> {
       ),
     );
     print(`target (first turn within 1 s of a cold start): ${services.median <= 1000 ? "met" : "missed"}`);
+    print(
+      figureTable(
+        [
+          {
+            figure: `first turn after an idle start (${IDLE_MS} ms), rtr warmed up`,
+            unit: "ms",
+            subject: spread(results.idleWarm!),
+            baseline: spread(results.idleCold!),
+          },
+        ],
+        { subject: "zino", baseline: "ZINO_RTR_WARM_UP=0" },
+      ),
+    );
     return true;
   } finally {
     provider.child.stdin?.end();
