@@ -23,7 +23,16 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { requestFrames, requestOne } from "../src/wire/index.js";
 import type { ServiceName } from "../src/zino/config/index.js";
 import { serviceMainFile } from "../src/zino/runtime/service-entry.js";
-import { CLI_MAIN, REPO_ROOT, TSX_LOADER, spawnZinoService, writeTempInstance, type TempInstance } from "../harness/zino-processes.js";
+import {
+  CLI_MAIN,
+  REPO_ROOT,
+  TSX_LOADER,
+  spawnZinoService,
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+} from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread } from "./latency-stats.js";
 import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
@@ -111,26 +120,14 @@ async function coldZinoUp(providerUrl: string): Promise<number> {
 async function firstTurnAfterIdle(providerUrl: string, env: NodeJS.ProcessEnv): Promise<number> {
   const instance = writeTempInstance({ providerUrl });
   const names: ServiceName[] = ["ctx", "rtr", "exc", "daemon"];
-  const started = performance.now();
-  const services = names.map((name) => spawnZinoService(name, instance, { fromDist, env }));
+  const services = await startZinoServices(instance, names, { fromDist, env });
   try {
-    for (const name of names) {
-      while (
-        !(await requestOne(instance.sockets[name], { type: "ping" }, { idleTimeoutMs: 1000 }).then(
-          (frame) => frame.type === "pong",
-          () => false,
-        ))
-      ) {
-        if (performance.now() - started > TIMEOUT_MS) throw new Error(`${name} did not answer ping within ${TIMEOUT_MS} ms`);
-        await sleep(5);
-      }
-    }
     await sleep(IDLE_MS);
     const turnStarted = performance.now();
     if (!(await turnDone(instance.sockets.daemon))) throw new Error("the first turn after an idle start was not done whole");
     return performance.now() - turnStarted;
   } finally {
-    await Promise.all(services.map((s) => s.kill()));
+    await stopZinoServices(services);
     instance.cleanup();
   }
 }

@@ -16,7 +16,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Frame, FrameWriter } from "../../wire/index.js";
+import { SENT, type Frame, type FrameWriter } from "../../wire/index.js";
 import { createUndiciHttp, type ProviderHttp } from "./provider-http.js";
 
 /** rtr's warm-up runs once it has listened this long without a turn. */
@@ -60,11 +60,13 @@ const MAX_SOCKET_PATH = 107;
 /** The warm-up gives up past this; it only ever talks to itself, so it is never near. */
 export const WARM_UP_TIMEOUT_MS = 5_000;
 
-/** What the stand-in provider streams: text in a few chunks, one tool call, the end. */
+/** The text the stand-in provider streams, in these pieces; a warm-up that went the whole way ends with all of it. */
+const TEXT_PIECES = ["warm", "ing ", "up"];
+export const WARM_UP_TEXT = TEXT_PIECES.join("");
+
+/** What the stand-in provider streams: the text in pieces, one tool call, the end. */
 const SSE_EVENTS: readonly unknown[] = [
-  { choices: [{ index: 0, delta: { role: "assistant", content: "warm" } }] },
-  { choices: [{ index: 0, delta: { content: "ing " } }] },
-  { choices: [{ index: 0, delta: { content: "up" } }] },
+  ...TEXT_PIECES.map((content, i) => ({ choices: [{ index: 0, delta: i === 0 ? { role: "assistant", content } : { content } }] })),
   {
     choices: [
       { index: 0, delta: { tool_calls: [{ index: 0, id: "w1", type: "function", function: { name: "warm_up", arguments: "{}" } }] } },
@@ -95,7 +97,7 @@ export function lastFrameWriter(): FrameWriter & { readonly last: Frame | undefi
     send(frame: Frame) {
       framesSent += 1;
       last = frame;
-      return Promise.resolve(true);
+      return SENT;
     },
     get framesSent() {
       return framesSent;
@@ -106,9 +108,6 @@ export function lastFrameWriter(): FrameWriter & { readonly last: Frame | undefi
     closed: false,
   };
 }
-
-/** The text the stand-in provider streams, which a warm-up that went the whole way ends with. */
-export const WARM_UP_TEXT = "warming up";
 
 function removeQuietly(path: string): void {
   try {
