@@ -33,7 +33,7 @@ import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type 
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
 import { cpuMsOf, machineBusyMs, memoryOf } from "./proc-stats.js";
-import { EMPTY_NODE_SCRIPT, EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
+import { EMPTY_NODE_SCRIPT, EVERY_EVENT, isDegradedStatus, startProviderProcess, toolModeProblem } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
@@ -145,19 +145,6 @@ const OUR_TOOL_MODES: Record<string, { ctxkey: string; rules: JsonObject; isolat
   sandboxed: { ctxkey: "bench-py-bwrap", rules: { sandbox: "bwrap" }, isolation: "bwrap" },
   unsandboxed: { ctxkey: "bench-py-none", rules: { sandbox: "none", allow_unsandboxed: true }, isolation: "none" },
 };
-
-/**
- * Why one of our tool modes cannot be measured here (exc's capabilities for its ctxkey show another isolation, e.g.
- * `refused` without bwrap), or undefined. Such a tool answers at once with an error: timing it would flatter us.
- */
-async function toolModeProblem(stack: Stack, mode: string): Promise<string | undefined> {
-  const expected = OUR_TOOL_MODES[mode];
-  if (!stack.exc || !expected) return undefined;
-  const caps = await requestOne(stack.exc, { type: "capabilities", ctxkey: expected.ctxkey });
-  if (caps.isolation === expected.isolation) return undefined;
-  const problem = typeof caps.sandbox_problem === "string" ? `: ${caps.sandbox_problem}` : "";
-  return `exc gives isolation ${JSON.stringify(caps.isolation)}, not ${JSON.stringify(expected.isolation)}${problem}`;
-}
 
 function startOurs(providerUrl: string, oneProcess: boolean): Stack {
   const instance = writeTempInstance({ providerUrl });
@@ -288,7 +275,8 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const tool: Record<string, number> = {};
     const toolCpu: Record<string, number> = {};
     for (const [mode, ctxkey] of Object.entries(stack.toolModes)) {
-      const problem = await toolModeProblem(stack, mode);
+      const expected = OUR_TOOL_MODES[mode];
+      const problem = stack.exc && expected ? await toolModeProblem(stack.exc, expected.ctxkey, expected.isolation) : undefined;
       if (problem) {
         print(`zino-python: ${name}'s tool turn, ${mode}, not measured in this round (${problem})`);
         continue;

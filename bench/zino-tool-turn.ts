@@ -24,7 +24,7 @@ import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { TOOL_RESULT_PREFIX, TOOL_TURN_CODE, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, figureTable, loadAverageLine, percentile, spread } from "./latency-stats.js";
-import { EVERY_EVENT, startBenchStack } from "./zino-turns.js";
+import { EVERY_EVENT, startBenchStack, toolModeProblem } from "./zino-turns.js";
 
 export interface ToolTurnBenchOptions {
   /** Length of the interleaved measurement is 3 × this (one share per main mode), bounded by `maxRounds`. */
@@ -189,23 +189,33 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       const answer = await requestOne(instance.sockets.ctx, { type: "set_config", ctxkey: mode.ctxkey, config: { exec: mode.exec } });
       if (answer.type !== "ok") throw new Error(`ctx set_config for ${mode.ctxkey}: ${JSON.stringify(answer)}`);
     }
+    // A mode whose isolation exc does not give here (sandboxed without bubblewrap) is left out, saying why: its tool
+    // would be refused at once, which is neither a tool turn to time nor one to count as a failure.
+    const modes: Mode[] = [];
+    const notMeasured: string[] = [];
+    for (const mode of MODES) {
+      const problem = mode.tool && mode.isolation ? await toolModeProblem(instance.sockets.exc, mode.ctxkey, mode.isolation) : undefined;
+      if (problem === undefined) modes.push(mode);
+      else notMeasured.push(`${mode.label}: not measured (${problem})`);
+    }
     print(
       `zino-tool-turn: services ${names.join(", ")} (${oneProcess ? "in one zino-host process" : "real processes"} from ${options.fromDist === true ? "dist/" : "sources via tsx"}), ` +
         `fake provider in its own process; tool = native execute_bash \`${TOOL_TURN_CODE}\`; 1 client, modes interleaved turn by turn; ` +
         `${warmupRounds} warm-up rounds, then up to ${maxRounds} rounds or ${options.secondsPerMeasurement * 3} s in ${ROUNDS} segments; ${loadAverageLine()}`,
     );
+    for (const line of notMeasured) print(line);
 
     const problems: string[] = [];
-    const checked = new Map<string, number>(MODES.map((m) => [m.ctxkey, 0]));
-    const samples = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
-    const toolMs = new Map<string, number[]>(MODES.map((m) => [m.ctxkey, []]));
-    const stepsOf = new Map<string, number[][]>(MODES.map((m) => [m.ctxkey, []]));
+    const checked = new Map<string, number>(modes.map((m) => [m.ctxkey, 0]));
+    const samples = new Map<string, number[]>(modes.map((m) => [m.ctxkey, []]));
+    const toolMs = new Map<string, number[]>(modes.map((m) => [m.ctxkey, []]));
+    const stepsOf = new Map<string, number[][]>(modes.map((m) => [m.ctxkey, []]));
     let isolationSeen = 0;
     // The measurement is cut into ROUNDS segments (modes interleaved turn by turn within each): p50 per segment.
-    const perRound = new Map<string, number[][]>(MODES.map((m) => [m.ctxkey, Array.from({ length: ROUNDS }, () => [] as number[])]));
+    const perRound = new Map<string, number[][]>(modes.map((m) => [m.ctxkey, Array.from({ length: ROUNDS }, () => [] as number[])]));
     let segment = 0;
     const round = async (record: boolean) => {
-      for (const mode of MODES) {
+      for (const mode of modes) {
         const outcome = await runTurn(instance.sockets.daemon, mode);
         if (outcome.problem !== undefined) {
           problems.push(`${mode.label}: ${outcome.problem}`);
@@ -237,14 +247,14 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       const sorted = [...values].sort((a, b) => a - b);
       return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
     };
-    const plain = stats(samples.get(MODES[0]!.ctxkey)!);
-    const byMode = new Map(MODES.map((m) => [m.ctxkey, stats(samples.get(m.ctxkey)!)]));
+    const plain = stats(samples.get(modes[0]!.ctxkey)!);
+    const byMode = new Map(modes.map((m) => [m.ctxkey, stats(samples.get(m.ctxkey)!)]));
     print(`${rounds} rounds in ${seconds.toFixed(1)} s; done latency (client side, ms):`);
     print(
       `${"mode".padEnd(26)} ${"n".padStart(4)} ${"p50".padStart(8)} ${"p99".padStart(8)} ${"p50/plain".padStart(10)} ${"p99/plain".padStart(10)} ` +
         `${"+p50".padStart(8)} ${"+p99".padStart(8)} ${"exc p50".padStart(8)}`,
     );
-    for (const mode of MODES) {
+    for (const mode of modes) {
       const s = byMode.get(mode.ctxkey)!;
       const exc = stats(toolMs.get(mode.ctxkey)!);
       const base = mode.tool ? "" : "  (baseline)";
@@ -266,36 +276,41 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       );
     print(
       figureTable(
-        MODES.filter((m) => m.tool).map((m) => ({
-          figure: `${m.label}, p50`,
-          unit: "ms",
-          subject: p50s(m.ctxkey),
-          baseline: p50s(MODES[0]!.ctxkey),
-        })),
+        modes
+          .filter((m) => m.tool)
+          .map((m) => ({
+            figure: `${m.label}, p50`,
+            unit: "ms",
+            subject: p50s(m.ctxkey),
+            baseline: p50s(modes[0]!.ctxkey),
+          })),
         { subject: `tool turn (p50 of each of ${ROUNDS} rounds)`, baseline: "plain turn" },
       ),
     );
-    print(stepTable(MODES.filter((m) => m.tool).map((m) => ({ label: m.label, steps: stepsOf.get(m.ctxkey)! }))));
-    const bwrap = byMode.get("bench-tt-bwrap")!;
-    const none = byMode.get("bench-tt-none")!;
-    const overhead = bwrap.p50 - none.p50;
+    print(stepTable(modes.filter((m) => m.tool).map((m) => ({ label: m.label, steps: stepsOf.get(m.ctxkey)! }))));
+    const bwrap = byMode.get("bench-tt-bwrap");
+    const none = byMode.get("bench-tt-none");
     print("(+p50/+p99: ms the tool adds to the plain turn; exc p50: the daemon's tool_done.ms, whole milliseconds)");
-    print(
-      `sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${bwrap.p50 < TARGET_TOOL_TURN_P50_MS ? "met" : "missed"}; ` +
-        "Python ZINO's tool turn on this machine: BENCH_ONLY=zino-python with ZINO_PYTHON_DIR)",
-    );
-    print(`unsandboxed tool turn p50 ${none.p50.toFixed(2)} ms`);
-    print(
-      `sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
-        `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
-        "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
-        "execution, started on demand, is measured by bench/zino-exec.ts)",
-    );
-
-    const verified = MODES.map((m) => `${m.label} ${checked.get(m.ctxkey)!}`).join(", ");
+    if (bwrap) {
+      print(
+        `sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${bwrap.p50 < TARGET_TOOL_TURN_P50_MS ? "met" : "missed"}; ` +
+          "Python ZINO's tool turn on this machine: BENCH_ONLY=zino-python with ZINO_PYTHON_DIR)",
+      );
+    }
+    if (none) print(`unsandboxed tool turn p50 ${none.p50.toFixed(2)} ms`);
+    if (bwrap && none) {
+      const overhead = bwrap.p50 - none.p50;
+      print(
+        `sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
+          `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
+          "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
+          "execution, started on demand, is measured by bench/zino-exec.ts)",
+      );
+    }
+    const verified = modes.map((m) => `${m.label} ${checked.get(m.ctxkey)!}`).join(", ");
     const total = [...checked.values()].reduce((a, b) => a + b, 0);
     const toolOk = problems.length === 0;
-    const toolTurns = MODES.filter((m) => m.tool).reduce((sum, m) => sum + checked.get(m.ctxkey)!, 0);
+    const toolTurns = modes.filter((m) => m.tool).reduce((sum, m) => sum + checked.get(m.ctxkey)!, 0);
     print(
       `tool check: ${total} turns verified (${verified}; warm-up included): each tool turn had iterations 2, one ok tool_done, ` +
         `stored history and an answer quoting exc's result (exit 0, stdout "ok", and its mode's isolation, reported in ` +
@@ -305,7 +320,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     // Full-turn history: user + answer for a plain turn; user + assistant call + tool result + answer for a tool turn.
     let stored = 0;
     let expected = 0;
-    for (const mode of MODES) {
+    for (const mode of modes) {
       const answer = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: mode.ctxkey, message: null });
       stored += Array.isArray(answer.messages) ? answer.messages.length : 0;
       expected += checked.get(mode.ctxkey)! * (mode.tool ? 4 : 2);

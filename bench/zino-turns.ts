@@ -84,6 +84,18 @@ export function isDegradedStatus(frame: Frame): boolean {
   return frame.type === "status" && frame.phase === "degraded";
 }
 
+/**
+ * Why a tool mode cannot be measured here, or undefined: exc's capabilities for its ctxkey show another isolation than
+ * the mode's (e.g. `refused` where bubblewrap does not run). Such a tool call is answered at once with an error, and
+ * timing it would flatter us.
+ */
+export async function toolModeProblem(excSocket: string, ctxkey: string, isolation: string): Promise<string | undefined> {
+  const caps = await requestOne(excSocket, { type: "capabilities", ctxkey });
+  if (caps.isolation === isolation) return undefined;
+  const problem = typeof caps.sandbox_problem === "string" ? `: ${caps.sandbox_problem}` : "";
+  return `exc gives isolation ${JSON.stringify(caps.isolation)}, not ${JSON.stringify(isolation)}${problem}`;
+}
+
 export function zinoTurn(socketPath: string, ctxkeyOf: (client: number) => string, counter: { turns: number; keys: Set<string> }): Turn {
   return async (client) => {
     const ctxkey = ctxkeyOf(client);
