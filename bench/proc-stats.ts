@@ -1,6 +1,6 @@
 // What the kernel says about a process (Linux /proc): CPU time consumed and memory held. Each reader returns
 // undefined where /proc or the process is not there, so a benchmark prints "n/a" instead of failing.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { descendantPids } from "../harness/process-tree.js";
 
 /** CPU time (user + system, ms) consumed so far by the process; USER_HZ is 100 on Linux. */
@@ -51,16 +51,79 @@ export function memoryMiB(pid: number | undefined): Memory | undefined {
   }
 }
 
+const PAGE_BYTES = 4096;
+const PFN_MASK = (1n << 55n) - 1n;
+
+/** The ranges of a process's mappings that have resident pages (/proc/<pid>/smaps). */
+function residentRanges(pid: number): { start: number; end: number }[] {
+  const ranges: { start: number; end: number; rssKiB: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
+    if (range) ranges.push({ start: Number.parseInt(range[1]!, 16), end: Number.parseInt(range[2]!, 16), rssKiB: 0 });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && ranges.length > 0) ranges.at(-1)!.rssKiB = Number(rss[1]);
+  }
+  // Kernel ranges past 2^53 ([vsyscall]) hold no resident user pages and would not convert exactly.
+  return ranges.filter((r) => r.rssKiB > 0 && r.end <= Number.MAX_SAFE_INTEGER);
+}
+
+/** Adds the physical page numbers of `pid`'s resident pages to `frames`; false when they are hidden from this user. */
+function addResidentFrames(pid: number, frames: Set<bigint>): boolean {
+  const fd = openSync(`/proc/${pid}/pagemap`, "r");
+  try {
+    for (const { start, end } of residentRanges(pid)) {
+      const entries = Buffer.alloc(((end - start) / PAGE_BYTES) * 8);
+      readSync(fd, entries, 0, entries.length, (start / PAGE_BYTES) * 8);
+      for (let offset = 0; offset < entries.length; offset += 8) {
+        const entry = entries.readBigUInt64LE(offset);
+        if (entry >> 63n === 0n) continue; // not present
+        const frame = entry & PFN_MASK;
+        if (frame === 0n) return false;
+        frames.add(frame);
+      }
+    }
+    return true;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The memory (MiB) that the processes take from the machine together: each resident physical page counted once,
+ * however many of them map it (/proc/<pid>/pagemap). Summed RSS counts a page once per process that maps it, e.g.
+ * the ~33 MiB of the node binary that every Node process has resident; PSS divides such a page among all its users,
+ * processes outside the set too. Undefined where physical page numbers are hidden (they need CAP_SYS_ADMIN) or one of
+ * `pids` cannot be read; a process of `mayBeGone` (a sandbox finishing) that has exited counts for nothing.
+ */
+export function residentUnionMiB(pids: readonly number[], mayBeGone: readonly number[] = []): number | undefined {
+  const frames = new Set<bigint>();
+  for (const pid of [...pids, ...mayBeGone]) {
+    try {
+      if (!addResidentFrames(pid, frames)) return undefined;
+    } catch {
+      if (!mayBeGone.includes(pid)) return undefined;
+    }
+  }
+  return (frames.size * PAGE_BYTES) / (1024 * 1024);
+}
+
 /** CPU time (ms) of the processes together; NaN when one of them cannot be read (gone, or no /proc). */
 export function cpuMsOf(pids: readonly number[]): number {
   return pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? Number.NaN), 0);
 }
 
 /** RSS and PSS (MiB) of the processes together, and RSS with all their descendants (NaN where one cannot be read). */
-export function memoryOf(pids: readonly number[]): Memory & { rssWithChildren: number } {
+export function memoryOf(pids: readonly number[]): Memory & { rssWithChildren: number; union: number; unionWithChildren: number } {
   const own = pids.map((pid) => memoryMiB(pid));
   const rss = own.reduce((sum, m) => sum + (m?.rss ?? Number.NaN), 0);
+  const descendants = pids.flatMap((pid) => descendantPids(pid));
   // A descendant may exit between listing and reading (a sandbox finishing): it then holds nothing.
-  const children = pids.flatMap((pid) => descendantPids(pid)).reduce((sum, pid) => sum + (memoryMiB(pid)?.rss ?? 0), 0);
-  return { rss, pss: own.reduce((sum, m) => sum + (m?.pss ?? Number.NaN), 0), rssWithChildren: rss + children };
+  const children = descendants.reduce((sum, pid) => sum + (memoryMiB(pid)?.rss ?? 0), 0);
+  return {
+    rss,
+    pss: own.reduce((sum, m) => sum + (m?.pss ?? Number.NaN), 0),
+    rssWithChildren: rss + children,
+    union: residentUnionMiB(pids) ?? Number.NaN,
+    unionWithChildren: residentUnionMiB(pids, descendants) ?? Number.NaN,
+  };
 }

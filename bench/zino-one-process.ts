@@ -1,8 +1,10 @@
 // ZINO in one process against four (issue 14): zino-host (src/zino/runtime/run-host.ts, the four services in one
 // process, ctx and rtr each in a worker thread) measured against the four service processes, both from the same build, against
 // one fake provider, in interleaved rounds. Per round and stack: BENCH_SECONDS of 32 concurrent clients, then turns/s,
-// the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, and RSS with
-// their child processes (zino-exc's warm sandbox, and with four processes its launcher, which the host does without).
+// the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, RSS with
+// their child processes (zino-exc's warm sandbox, and with four processes its launcher, which the host does without),
+// and the service processes' resident pages counted once (what they take from the machine: summed RSS counts the node
+// binary's ~33 MiB of resident pages once per process; n/a unless run as root, proc-stats.ts residentUnionMiB).
 // Figures are median [min–max] over BENCH_ROUNDS rounds,
 // the ratio one process / four processes. Target (issue 14): all services together under 200 MiB after the load.
 // Run: `BENCH_ONLY=zino-one-process npm run bench`, or `node --import tsx bench/zino-one-process.ts` (BENCH_DIST=1:
@@ -40,6 +42,9 @@ interface Sample {
   rss: number;
   pss: number;
   rssWithChildren: number;
+  /** Resident pages of the services counted once (proc-stats.ts residentUnionMiB); NaN without root. */
+  union: number;
+  unionWithChildren: number;
   errors: number;
 }
 
@@ -62,13 +67,15 @@ async function sample(stack: Stack, round: number, seconds: number): Promise<Sam
     seconds,
   );
   const cpuSpent = cpuMsOf(pids) - before;
-  const { rss, pss, rssWithChildren } = memoryOf(pids);
+  const { rss, pss, rssWithChildren, union, unionWithChildren } = memoryOf(pids);
   return {
     turnsPerSecond: load.turnsPerSecond,
     cpuPerTurnMs: cpuSpent / Math.max(1, load.turns),
     rss,
     pss,
     rssWithChildren,
+    union,
+    unionWithChildren,
     errors: load.errors,
   };
 }
@@ -106,12 +113,25 @@ async function main(): Promise<boolean> {
           row("RSS of the services after the load", "MiB", (s) => s.rss),
           row("  with their child processes", "MiB", (s) => s.rssWithChildren),
           row("PSS of the services after the load", "MiB", (s) => s.pss),
+          row("resident pages counted once", "MiB", (s) => s.union),
+          row("  with their child processes", "MiB", (s) => s.unionWithChildren),
         ],
         { subject: "one process", baseline: "four processes" },
       ),
     );
-    const rss = of("one", (s) => s.rssWithChildren).median;
-    print(`target (all services under 200 MiB after the load, child processes included): ${rss < 200 ? "met" : "missed"} in one process`);
+    // The target counted two ways: what the services take from the machine (each resident page once), and summed RSS
+    // (which counts the node binary's pages once per process, the launcher's too).
+    const verdict = (pick: (s: Sample) => number) =>
+      (["one", "four"] as const)
+        .map((name) => {
+          const median = of(name, pick).median;
+          return `${Number.isNaN(median) ? "not measured" : median < 200 ? "met" : "missed"} in ${name === "one" ? "one process" : "four"}`;
+        })
+        .join(", ");
+    print(
+      `target (all services under 200 MiB after the load, child processes included), each resident page counted once: ${verdict((s) => s.unionWithChildren)}`,
+    );
+    print(`the same target by summed RSS: ${verdict((s) => s.rssWithChildren)}`);
     const errors = [...results.four!, ...results.one!].reduce((sum, s) => sum + s.errors, 0);
     if (errors > 0) print(`errors: ${errors} failed turns`);
     return errors === 0;

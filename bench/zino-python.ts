@@ -12,8 +12,10 @@
 //                  optimised our services' code yet, and Python has nothing to warm up)
 //   one turn p50   1 client, turns back to back, after a 3 s warm-up at 32 clients
 //   turns/s, CPU   32 clients for BENCH_SECONDS (10), one request per Unix connection; service CPU per turn
-//   memory         RSS and PSS of the services after that load, summed (and with their child processes); and, as
-//                  its floor, the RSS of as many empty runtimes (python3 or node, nothing loaded) measured in the round
+//   memory         RSS and PSS of the services after that load, summed (and with their child processes); their resident
+//                  pages counted once (what they take from the machine together: summed RSS counts the interpreter's
+//                  own pages in every process; needs root to read page frames); and, as a floor, the RSS of as many
+//                  empty runtimes (python3 or node, nothing loaded) measured in the round
 //   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart; ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
 //                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider).
@@ -243,6 +245,9 @@ interface Figures {
   rss: number;
   rssWithChildren: number;
   pss: number;
+  /** Resident pages counted once across the processes (bench/proc-stats.ts residentUnionMiB); NaN without root. */
+  union: number;
+  unionWithChildren: number;
   emptyRss: number;
   tool: Record<string, number>;
   toolCpu: Record<string, number>;
@@ -339,6 +344,8 @@ function report(results: Record<string, Figures[]>): void {
   reportLine(results, "RSS after the load", "MiB", (f) => f.rss);
   reportLine(results, "RSS with child processes", "MiB", (f) => f.rssWithChildren);
   reportLine(results, "PSS after the load", "MiB", (f) => f.pss);
+  reportLine(results, "pages counted once", "MiB", (f) => f.union);
+  reportLine(results, "  with child processes", "MiB", (f) => f.unionWithChildren);
   reportLine(results, "RSS, empty runtimes", "MiB", (f) => f.emptyRss);
   reportLine(results, "RSS above empty runtimes", "MiB", (f) => f.rss - f.emptyRss);
   const pythonTool = (f: Figures) => f.tool["no sandbox"] ?? Number.NaN;
@@ -359,6 +366,9 @@ function report(results: Record<string, Figures[]>): void {
   print(`all services under 200 MiB RSS after the load: ${verdicts((f) => f.rss, 200)}`);
   // RSS counts Node's own binary (~40 MiB of shared text per process) once per process; PSS splits shared pages.
   print(`all services under 200 MiB PSS after the load: ${verdicts((f) => f.pss, 200)}`);
+  // What the services take from the machine together: each resident page once (n/a without root: residentUnionMiB).
+  print(`all services under 200 MiB, each resident page counted once: ${verdicts((f) => f.union, 200)}`);
+  print(`  the same with their child processes: ${verdicts((f) => f.unionWithChildren, 200)}`);
   print(`first turn within 1 s of a cold start: ${verdicts((f) => f.coldMs, 1000)}`);
 }
 
