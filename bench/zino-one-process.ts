@@ -2,7 +2,7 @@
 // process, ctx and rtr each in a worker thread) measured against the four service processes, both from the same build, against
 // one fake provider, in interleaved rounds. Per round and stack: BENCH_SECONDS of 32 concurrent clients, then turns/s,
 // the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, RSS with
-// their child processes (zino-exc's warm sandbox, and with four processes its launcher, which the host does without),
+// their child processes (zino-exc's launcher and warm sandbox),
 // and the service processes' resident pages counted once (what they take from the machine: summed RSS counts the node
 // binary's ~33 MiB of resident pages once per process; n/a unless run as root, proc-stats.ts residentUnionMiB).
 // Figures are median [min–max] over BENCH_ROUNDS rounds,

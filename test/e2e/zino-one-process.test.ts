@@ -8,7 +8,7 @@ import { describe, it } from "node:test";
 import { requestOne } from "../../src/wire/index.js";
 import { startFakeProvider } from "../../harness/fake-provider.js";
 import { needs } from "../support/system-requirements.js";
-import { childPids, commandName, isAlive } from "../../harness/process-tree.js";
+import { childPids, commandLine, commandName, isAlive } from "../../harness/process-tree.js";
 import { runZinoCli, spawnZinoCli, waitForPing, writeTempInstance, type TempInstance } from "../../harness/zino-processes.js";
 
 const NAMES = ["ctx", "rtr", "exc", "daemon"] as const;
@@ -19,16 +19,11 @@ function pidFiles(instance: TempInstance): (number | undefined)[] {
   );
 }
 
-/** The host's children still named `node` after 3 s of asking every 25 ms; none as soon as one look finds none. */
-async function lastingNodeChildren(pid: number): Promise<number[]> {
-  const nodeChildren = () => childPids(pid).filter((child) => commandName(child) === "node");
-  const deadline = Date.now() + 3000;
-  let found = nodeChildren();
-  while (found.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    found = nodeChildren();
-  }
-  return found;
+/** The host's children that run zino-exc's process launcher (their command line names its program). */
+function launcherChildren(pid: number): number[] {
+  return childPids(pid).filter((child) =>
+    commandLine(child).some((arg) => /zino-exc-launcher\.mjs$|process-launcher-main\.(js|ts)$/.test(arg)),
+  );
 }
 
 /** The pids the `ready` lines name, by service. */
@@ -68,10 +63,14 @@ void describe("the services in one process through the CLI", { timeout: 180_000 
         assert.equal(tool.stdout, "tool done\n", tool.stderr);
         const last = provider.chatRequests().at(-1)!.body as { messages: { role: string; content: unknown }[] };
         assert.match(String(last.messages.find((m) => m.role === "tool")?.content), /from-the-host/);
-        // exc ran it without its launcher, a second Node process: the host's children are the sandboxes only. A
-        // sandbox exc is starting is a copy of the host named `node` until its exec (exc makes its next warm sandbox
-        // once the turn is done, so about now): only a Node child that stays is a launcher.
-        assert.deepEqual(await lastingNodeChildren(pid!), []);
+        // exc keeps its process launcher in the host: one child of the host runs it, and the sandboxes are its
+        // children, not the host's (a sandbox forked from the host would be a copy of the host named `node`).
+        const launchers = launcherChildren(pid!);
+        assert.equal(launchers.length, 1, `the host's children: ${JSON.stringify(childPids(pid!).map(commandName))}`);
+        assert.deepEqual(
+          childPids(pid!).filter((child) => commandName(child) === "node" && !launchers.includes(child)),
+          [],
+        );
       }
 
       const down = await zino(["down"]);

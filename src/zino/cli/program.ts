@@ -100,7 +100,7 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
     .option("-d, --detach", "start them in the background, logs in <runtime_dir>/logs, and return once all answer ping")
     .option(
       "--one-process",
-      "run the four in one zino-host process: about half the memory, about 0.9× the throughput ([launch] one_process)",
+      "run the four in one zino-host process: about 0.8× the memory, about the same throughput ([launch] one_process)",
     )
     .addOption(new Option("--timeout <ms>", "how long to wait for each service to answer ping").argParser(positiveInt).default(30_000))
     .action(async (opts: { detach?: boolean; oneProcess?: boolean; timeout: number }) => {

@@ -130,25 +130,6 @@ export async function runHost(entryUrl: string, argv: readonly string[] = proces
 }
 
 /**
- * exc in the host starts its sandboxes itself rather than through its launcher process (exc/process-launcher.ts), unless
- * ZINO_EXC_LAUNCHER says otherwise: the launcher is a second Node process, another ~45 MiB of RSS, which is what the
- * host exists to save. The cost is the fork of a bigger process on the main thread, measured on this 2-core machine
- * (side-by-side benchmark, 3 rounds, same sitting): a tool turn 15.9 ms [15.7–17.3] without the launcher against
- * 12.1 [10.7–15.1] with it; RSS with child processes 169 MiB [156–177] against 216 [197–225]. Measured again on the
- * VM of 2026-12-02, where every page fault is dear (the launcher now runs with LAUNCHER_NODE_FLAGS, 44 MiB): an
- * unsandboxed tool turn 30–35 ms without against 20–21 with it, the host's CPU per tool turn 28–32 ms against 13–14
- * (plus the launcher's 6–7); RSS with child processes after bench/zino-python.ts's load 149–157 MiB against 191–198.
- * Since 2026-12-03 exc makes its warm sandboxes when no turn of the daemon runs (quiet-moments.ts), so that fork is
- * off the turn's path; bench/zino-python.ts, host alone, 3 rounds each, two runs alternated, without / with the launcher:
- * tool turn sandboxed 16.7, 15.2 / 13.4, 13.4 ms; unsandboxed 11.9, 11.4 / 11.4, 10.5; RSS with child processes
- * 174–175 / 214–216 MiB. The host is for small machines, where memory is the scarce part and a tool turn waits on a
- * model anyway: the launcher stays off. ZINO_EXC_LAUNCHER=1 turns it on for a host that runs many tools.
- */
-export function hostedServiceEnv(name: ServiceName, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return name === "exc" && env.ZINO_EXC_LAUNCHER === undefined ? { ...env, ZINO_EXC_LAUNCHER: "0" } : env;
-}
-
-/**
  * Service `name` as the host runs it, on whichever thread calls this: its own logger, the host's environment for it,
  * and the quiet moments of that thread when it shares it with another service.
  */
@@ -157,7 +138,13 @@ async function createHosted(name: ServiceName, instance: InstanceConfig, quiet?:
   return create({
     instance,
     logger: serviceLogger(`zino-${name}`, instance),
-    env: hostedServiceEnv(name, process.env),
+    // exc keeps its process launcher here too (ZINO_EXC_LAUNCHER=0 turns it off, as for zino-exc): without it, every
+    // sandbox forks the host's whole process. The launcher is a second Node process, but most of its ~44 MiB of RSS
+    // are the node binary's pages, which it shares with the host: counted once (bench/proc-stats.ts
+    // residentUnionMiB), the host with its children took 152 MiB without it and 160 with it after 32-client load
+    // (zino-one-process, 3 rounds each). Without it, a tool turn took 21–27 ms against 13–14 on this 2-core VM, where
+    // a fork of a large process is dear (figures in the note of issue 14).
+    env: process.env,
     ...(quiet ? { quiet } : {}),
   });
 }

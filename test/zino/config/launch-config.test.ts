@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { ConfigError, loadInstanceConfig } from "../../../src/zino/config/index.js";
 import { resolveHostEntry, resolveServiceEntry } from "../../../src/zino/cli/service-launch.js";
-import { hostedServiceEnv, hostedServices } from "../../../src/zino/runtime/run-host.js";
+import { hostedServices } from "../../../src/zino/runtime/run-host.js";
 
 const dir = mkdtempSync(join(tmpdir(), "zc-launch-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,11 +47,5 @@ void describe("[launch] and the host's command line", () => {
     const ctx = resolveServiceEntry("ctx", config);
     assert.deepEqual(ctx.services, ["ctx"]);
     assert.deepEqual(ctx.args.slice(ctx.args.indexOf(ctx.mainFile) + 1), ["--config", config]);
-  });
-
-  void it("turns exc's process launcher off in the host unless ZINO_EXC_LAUNCHER says otherwise, for exc only", () => {
-    assert.equal(hostedServiceEnv("exc", { PATH: "/bin" }).ZINO_EXC_LAUNCHER, "0");
-    assert.equal(hostedServiceEnv("exc", { ZINO_EXC_LAUNCHER: "1" }).ZINO_EXC_LAUNCHER, "1");
-    for (const name of ["ctx", "rtr", "daemon"] as const) assert.equal(hostedServiceEnv(name, {}).ZINO_EXC_LAUNCHER, undefined);
   });
 });
