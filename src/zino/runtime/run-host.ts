@@ -142,8 +142,8 @@ async function createHosted(name: ServiceName, instance: InstanceConfig, quiet?:
     // sandbox forks the host's whole process. The launcher is a second Node process, but most of its ~44 MiB of RSS
     // are the node binary's pages, which it shares with the host: counted once (bench/proc-stats.ts
     // residentUnionMiB), the host with its children took 152 MiB without it and 160 with it after 32-client load
-    // (zino-one-process, 3 rounds each). Without it, a tool turn took 21–27 ms against 13–14 on this 2-core VM, where
-    // a fork of a large process is dear (figures in the note of issue 14).
+    // (zino-one-process, 3 rounds each). Without it, a sandboxed tool turn took 21–27 ms against 13–19 with it on the
+    // 2-core test VM, where a fork of a large process is dear (zino-python; figures in the notes of issue 14).
     env: process.env,
     ...(quiet ? { quiet } : {}),
   });
