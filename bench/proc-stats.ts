@@ -92,19 +92,30 @@ function addResidentFrames(pid: number, frames: Set<bigint>): boolean {
  * The memory (MiB) that the processes take from the machine together: each resident physical page counted once,
  * however many of them map it (/proc/<pid>/pagemap). Summed RSS counts a page once per process that maps it, e.g.
  * the ~33 MiB of the node binary that every Node process has resident; PSS divides such a page among all its users,
- * processes outside the set too. Undefined where physical page numbers are hidden (they need CAP_SYS_ADMIN) or one of
- * `pids` cannot be read; a process of `mayBeGone` (a sandbox finishing) that has exited counts for nothing.
+ * processes outside the set too. `own` for `pids`, `withDescendants` with `descendants` added (one read of each
+ * process); a descendant that has exited meanwhile (a sandbox finishing) counts for nothing. Undefined where physical
+ * page numbers are hidden (they need CAP_SYS_ADMIN) or one of `pids` cannot be read.
  */
-export function residentUnionMiB(pids: readonly number[], mayBeGone: readonly number[] = []): number | undefined {
+export function residentUnionMiB(
+  pids: readonly number[],
+  descendants: readonly number[] = [],
+): { own: number; withDescendants: number } | undefined {
   const frames = new Set<bigint>();
-  for (const pid of [...pids, ...mayBeGone]) {
+  const mib = () => (frames.size * PAGE_BYTES) / (1024 * 1024);
+  try {
+    for (const pid of pids) if (!addResidentFrames(pid, frames)) return undefined;
+  } catch {
+    return undefined;
+  }
+  const own = mib();
+  for (const pid of descendants) {
     try {
       if (!addResidentFrames(pid, frames)) return undefined;
     } catch {
-      if (!mayBeGone.includes(pid)) return undefined;
+      // gone
     }
   }
-  return (frames.size * PAGE_BYTES) / (1024 * 1024);
+  return { own, withDescendants: mib() };
 }
 
 /** CPU time (ms) of the processes together; NaN when one of them cannot be read (gone, or no /proc). */
@@ -119,11 +130,12 @@ export function memoryOf(pids: readonly number[]): Memory & { rssWithChildren: n
   const descendants = pids.flatMap((pid) => descendantPids(pid));
   // A descendant may exit between listing and reading (a sandbox finishing): it then holds nothing.
   const children = descendants.reduce((sum, pid) => sum + (memoryMiB(pid)?.rss ?? 0), 0);
+  const union = residentUnionMiB(pids, descendants);
   return {
     rss,
     pss: own.reduce((sum, m) => sum + (m?.pss ?? Number.NaN), 0),
     rssWithChildren: rss + children,
-    union: residentUnionMiB(pids) ?? Number.NaN,
-    unionWithChildren: residentUnionMiB(pids, descendants) ?? Number.NaN,
+    union: union?.own ?? Number.NaN,
+    unionWithChildren: union?.withDescendants ?? Number.NaN,
   };
 }

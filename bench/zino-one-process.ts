@@ -2,9 +2,9 @@
 // process, ctx and rtr each in a worker thread) measured against the four service processes, both from the same build, against
 // one fake provider, in interleaved rounds. Per round and stack: BENCH_SECONDS of 32 concurrent clients, then turns/s,
 // the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, RSS with
-// their child processes (zino-exc's launcher and warm sandbox),
-// and the service processes' resident pages counted once (what they take from the machine: summed RSS counts the node
-// binary's ~33 MiB of resident pages once per process; n/a unless run as root, proc-stats.ts residentUnionMiB).
+// their child processes (zino-exc's launcher and warm sandbox), and their resident pages counted once, with and
+// without the children (what they take from the machine: summed RSS counts the node binary's ~33 MiB of resident
+// pages once per process; n/a unless run as root, proc-stats.ts residentUnionMiB).
 // Figures are median [min–max] over BENCH_ROUNDS rounds,
 // the ratio one process / four processes. Target (issue 14): all services together under 200 MiB after the load.
 // Run: `BENCH_ONLY=zino-one-process npm run bench`, or `node --import tsx bench/zino-one-process.ts` (BENCH_DIST=1:
