@@ -16,7 +16,9 @@
 //                  pages counted once (what they take from the machine together: summed RSS counts the interpreter's
 //                  own pages in every process; needs root to read page frames); and, as a floor, the RSS of as many
 //                  empty runtimes (python3 or node, nothing loaded) measured in the round
-//   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart; ours sandboxed
+//   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart (BENCH_TOOL_GAP_MS;
+//                  0: back to back, where the warm sandbox made after a tool call is still being built when the next
+//                  call comes, and the call waits for it); ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
 //                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider).
 //                  Every tool turn must have run `echo hi` (the fake model answers otherwise, and the run stops); a
@@ -42,6 +44,8 @@ const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "10") || 10;
 const SUBJECTS = (process.env.BENCH_PYTHON_SUBJECTS ?? "python,four,host").split(",").filter((s) => s.length > 0);
 const TOOL_TURNS = 40;
+/** Idle time after each tool turn (a model that answers at once leaves none). */
+const TOOL_GAP_MS = ((gap) => (Number.isFinite(gap) && gap >= 0 ? gap : 10))(Number(process.env.BENCH_TOOL_GAP_MS ?? "10"));
 
 /** A running subject: where its daemon (and our ctx) listens, its service pids, the ctxkeys of its tool-turn modes. */
 interface Stack {
@@ -224,7 +228,7 @@ async function toolTurns(stack: Stack, ctxkey: string): Promise<{ p50: number; m
     // The fake model answers SIDE_BY_SIDE_TOOL_FAILED and the tool's result when `echo hi` did not print hi.
     if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed (${ctxkey}): ${JSON.stringify(done)}`);
     if (i >= 10) times.push(done.ms);
-    await sleep(10);
+    if (TOOL_GAP_MS > 0) await sleep(TOOL_GAP_MS);
   }
   const busyAfter = machineBusyMs();
   return {
@@ -378,7 +382,7 @@ async function main(): Promise<void> {
     print(`zino-python: skipped (${reason})`);
     return;
   }
-  print(`zino-python: ZINO against the Python original (${PYTHON_DIR}); ${loadAverageLine()}; ${ROUNDS} rounds of ${SUBJECTS.join(", ")}`);
+  print(`zino-python: ZINO against the Python original (${PYTHON_DIR}); ${loadAverageLine()}; ${ROUNDS} rounds of ${SUBJECTS.join(", ")}; tool turns ${TOOL_GAP_MS} ms apart`);
   const provider = await startProviderProcess("side-by-side");
   const results: Record<string, Figures[]> = {};
   try {
