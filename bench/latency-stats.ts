@@ -67,6 +67,15 @@ export async function interleavedRounds<T>(
   return results;
 }
 
+/**
+ * A target's verdict on a median: "met" when it is within `limit` (below it when `strict`: "under 200 MiB"; at most
+ * it otherwise: "within 1 s"), "missed", or "not measured" when there is no figure (NaN).
+ */
+export function limitVerdict(median: number, limit: number, strict = false): "met" | "missed" | "not measured" {
+  if (Number.isNaN(median)) return "not measured";
+  return (strict ? median < limit : median <= limit) ? "met" : "missed";
+}
+
 /** `12.34 ms [11.90–13.02]`: the median and the min–max over the rounds. */
 export function formatSpread(s: Spread, unit: string, digits = unit === "ms" ? 2 : 0): string {
   const f = (v: number) => v.toFixed(digits);

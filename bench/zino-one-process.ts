@@ -21,7 +21,7 @@ import {
   type TempInstance,
   type ZinoProcess,
 } from "../harness/zino-processes.js";
-import { ROUNDS, figureTable, interleavedRounds, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
+import { ROUNDS, figureTable, interleavedRounds, limitVerdict, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
 import { cpuMsOf, memoryOf } from "./proc-stats.js";
 import { measure, startProviderProcess, zinoTurn } from "./zino-turns.js";
 
@@ -124,8 +124,7 @@ async function main(): Promise<boolean> {
     const verdict = (pick: (s: Sample) => number) =>
       (["one", "four"] as const)
         .map((name) => {
-          const median = of(name, pick).median;
-          return `${Number.isNaN(median) ? "not measured" : median < 200 ? "met" : "missed"} in ${name === "one" ? "one process" : "four"}`;
+          return `${limitVerdict(of(name, pick).median, 200, true)} in ${name === "one" ? "one process" : "four"}`;
         })
         .join(", ");
     print(

@@ -23,7 +23,7 @@ import { pathToFileURL } from "node:url";
 import { requestFrames, requestOne, type Frame } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { TOOL_RESULT_PREFIX, TOOL_TURN_CODE, TOOL_TURN_MARKER } from "./fake-provider-script.js";
-import { ROUNDS, figureTable, loadAverageLine, percentile, spread } from "./latency-stats.js";
+import { ROUNDS, figureTable, limitVerdict, loadAverageLine, percentile, spread } from "./latency-stats.js";
 import { EVERY_EVENT, startBenchStack, toolModeProblem } from "./zino-turns.js";
 
 export interface ToolTurnBenchOptions {
@@ -293,7 +293,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
     print("(+p50/+p99: ms the tool adds to the plain turn; exc p50: the daemon's tool_done.ms, whole milliseconds)");
     if (bwrap) {
       print(
-        `sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${bwrap.p50 < TARGET_TOOL_TURN_P50_MS ? "met" : "missed"}; ` +
+        `sandboxed tool turn p50 ${bwrap.p50.toFixed(2)} ms (target < ${TARGET_TOOL_TURN_P50_MS} ms: ${limitVerdict(bwrap.p50, TARGET_TOOL_TURN_P50_MS, true)}; ` +
           "Python ZINO's tool turn on this machine: BENCH_ONLY=zino-python with ZINO_PYTHON_DIR)",
       );
     }
@@ -302,7 +302,7 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       const overhead = bwrap.p50 - none.p50;
       print(
         `sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
-          `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${overhead < TARGET_SANDBOX_OVERHEAD_P50_MS ? "met" : "missed"}; ` +
+          `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${limitVerdict(overhead, TARGET_SANDBOX_OVERHEAD_P50_MS, true)}; ` +
           "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
           "execution, started on demand, is measured by bench/zino-exec.ts)",
       );
