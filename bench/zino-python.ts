@@ -45,7 +45,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? "10") || 10;
 const SUBJECTS = (process.env.BENCH_PYTHON_SUBJECTS ?? "python,four,host").split(",").filter((s) => s.length > 0);
 const TOOL_TURNS = 40;
 /** Idle time after each tool turn (a model that answers at once leaves none). */
-const TOOL_GAP_MS = ((gap) => (Number.isFinite(gap) && gap >= 0 ? gap : 10))(Number(process.env.BENCH_TOOL_GAP_MS ?? "10"));
+const TOOL_GAP_MS = Number(process.env.BENCH_TOOL_GAP_MS ?? "10");
+if (!Number.isFinite(TOOL_GAP_MS) || TOOL_GAP_MS < 0)
+  throw new Error(`BENCH_TOOL_GAP_MS must be a number of milliseconds, 0 or more (got ${JSON.stringify(process.env.BENCH_TOOL_GAP_MS)})`);
 
 /** A running subject: where its daemon (and our ctx) listens, its service pids, the ctxkeys of its tool-turn modes. */
 interface Stack {
