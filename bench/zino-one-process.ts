@@ -123,9 +123,7 @@ async function main(): Promise<boolean> {
     // (which counts the node binary's pages once per process, the launcher's too).
     const verdict = (pick: (s: Sample) => number) =>
       (["one", "four"] as const)
-        .map((name) => {
-          return `${limitVerdict(of(name, pick).median, 200, true)} in ${name === "one" ? "one process" : "four"}`;
-        })
+        .map((name) => `${limitVerdict(of(name, pick).median, 200, true)} in ${name === "one" ? "one process" : "four"}`)
         .join(", ");
     print(
       `target (all services under 200 MiB after the load, child processes included), each resident page counted once: ${verdict((s) => s.unionWithChildren)}`,
