@@ -303,8 +303,9 @@ export async function runZinoToolTurnBench(options: ToolTurnBenchOptions): Promi
       print(
         `sandbox overhead within a tool turn at p50 (sandboxed − unsandboxed): ${overhead.toFixed(2)} ms ` +
           `(target < ${TARGET_SANDBOX_OVERHEAD_P50_MS} ms per execution: ${limitVerdict(overhead, TARGET_SANDBOX_OVERHEAD_P50_MS, true)}; ` +
-          "both modes run in warm sandboxes built off the turn's path, so this is about zero; the sandbox's own cost per " +
-          "execution, started on demand, is measured by bench/zino-exec.ts)",
+          "both modes run in warm sandboxes built off the turn's path: what is left is bwrap's exit and the CPU that building " +
+          "the next sandbox takes from the rest of the turn on 2 cores; the sandbox's own cost per execution, started on " +
+          "demand, is measured by bench/zino-exec.ts)",
       );
     }
     const verified = modes.map((m) => `${m.label} ${checked.get(m.ctxkey)!}`).join(", ");
