@@ -52,6 +52,17 @@ export default tseslint.config(
     },
   },
   {
+    // The bundles' loader, copied into dist/bundle/: plain CommonJS, linted without types.
+    files: ["scripts/**/*.cjs"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      sourceType: "commonjs",
+      parserOptions: { projectService: false, project: null },
+      globals: { process: "readonly", Buffer: "readonly", require: "readonly", module: "writable" },
+    },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // The studio (browser code, its own tsconfig): it talks to the server over HTTP only, and shares nothing but
     // the contracts' types with it.
     files: ["studio/src/**/*.{ts,tsx}"],

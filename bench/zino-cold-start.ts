@@ -6,12 +6,12 @@
 //   unbundled         (from dist/ with bundles only) the same from dist/src/zino/<svc>/main.js (ZINO_NO_BUNDLE=1)
 //   zino-host         the four in one process (src/zino/runtime/run-host.ts)
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
-//   zino --version    (from dist/ only) the CLI's own start, until it exits: from its bundle (dist/bundle/zino-cli.mjs)
+//   zino --version    (from dist/ only) the CLI's own start, until it exits: from its bundle (dist/bundle/zino-cli.cjs)
 //                     and with ZINO_NO_BUNDLE=1 (run-zino.js and its ~300 modules); every command pays it
 //   first turn after  the four spawned at once, all answering `ping`, then IDLE_MS without a turn (a user arriving
 //   an idle start     after `zino up`): the time of the first turn, with rtr's warm-up (src/zino/rtr/warm-up.ts)
 //                     against ZINO_RTR_WARM_UP=0 as its own baseline
-// From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.mjs) when the build made them.
+// From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.cjs) when the build made them.
 // The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
 // Target (issue 14): first turn within 1 s of a cold start. Run: `BENCH_ONLY=zino-cold-start npm run bench`, or
 // `node --import tsx bench/zino-cold-start.ts` (BENCH_DIST=1: from dist/).

@@ -188,7 +188,7 @@ export interface CliResult {
 }
 
 /**
- * Runs `zino <args>` from sources, or (`builtFile`) from a file of the build such as dist/bundle/zino-cli.mjs, with
+ * Runs `zino <args>` from sources, or (`builtFile`) from a file of the build such as dist/bundle/zino-cli.cjs, with
  * `ZINO_CONFIG` set to the instance's file.
  */
 export async function runZinoCli(

@@ -2,7 +2,7 @@
 // install): a second `npm start` costs a directory walk instead of a compilation. When a build is needed, tsc runs
 // incrementally (tsBuildInfo in dist/), with a line when it starts, every 15 s while it runs, and when it ends.
 // The studio (studio/, a Vite app) is built into dist/studio the same way, when its own sources changed.
-// After tsc, the ZINO services are bundled (scripts/bundle-services.mjs, esbuild: dist/bundle/zino-<svc>.mjs) when a
+// After tsc, the ZINO services are bundled (scripts/bundle-services.mjs, esbuild: dist/bundle/zino-<svc>.cjs) when a
 // source, the lockfile or the bundling script is newer than the bundles, or when tsc ran since (its stamp is newer).
 // Plain JavaScript so that it runs before anything is compiled and without a TypeScript loader.
 import { spawn } from "node:child_process";
@@ -54,9 +54,12 @@ function studioStale() {
 
 const bundleDir = join(root, "dist", "bundle");
 const bundleScript = join(root, "scripts", "bundle-services.mjs");
-const BUNDLES = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher", "zino-cli"].map((name) =>
-  join(bundleDir, `${name}.mjs`),
-);
+const CACHED = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-host", "zino-cli"];
+const BUNDLES = [
+  ...CACHED.flatMap((name) => [`${name}.cjs`, `${name}.code.cjs`, `${name}.v8cache`]),
+  "zino-exc-launcher.cjs",
+  "bundle-loader.cjs",
+].map((file) => join(bundleDir, file));
 
 /** The service bundles: missing, or older than a source, the dependencies, the bundling script or the last tsc. */
 function bundlesStale() {
@@ -65,7 +68,7 @@ function bundlesStale() {
   const oldest = Math.min(...BUNDLES.map((file) => statSync(file).mtimeMs));
   const newest = Math.max(
     newestSource(join(root, "src"), [".ts"]),
-    ...mtimes(["package.json", "package-lock.json", "scripts/bundle-services.mjs", "dist/.tsbuildinfo"]),
+    ...mtimes(["package.json", "package-lock.json", "scripts/bundle-services.mjs", "scripts/bundle-loader.cjs", "dist/.tsbuildinfo"]),
   );
   return newest > oldest;
 }

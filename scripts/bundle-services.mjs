@@ -1,7 +1,14 @@
-// Bundles each ZINO service (and zino-exc's process launcher, and the `zino` CLI) into one ES module file,
-// dist/bundle/zino-<name>.mjs, with esbuild: a service then loads one file instead of ~300 modules (zod alone is ~95),
-// which is most of its cold start (issue 14). Run by scripts/build-if-stale.mjs after tsc;
-// `node dist/src/zino/<svc>/main.js` keeps working.
+// Bundles each ZINO service (and zino-exc's process launcher, and the `zino` CLI) into one CommonJS file with esbuild:
+// a service then loads one file instead of ~300 modules (zod alone is ~95), which is most of its cold start (issue
+// 14). Run by scripts/build-if-stale.mjs after tsc; `node dist/src/zino/<svc>/main.js` keeps working.
+// Each bundle but the launcher's is three files (scripts/bundle-loader.cjs, copied beside them, says how they run):
+// the entry dist/bundle/zino-<name>.cjs that launchers run, the code zino-<name>.code.cjs, and V8's code cache for
+// that code, zino-<name>.v8cache, written here by running each entry once with `--version`. The launcher's bundle is
+// one file, zino-exc-launcher.cjs: it runs with --jitless, under which V8 takes no code cache.
+// CommonJS rather than an ES module, and the cache, measured on the 2-core VM (rtr's bundle, `--version` with the
+// services' flags, 61 interleaved runs, CPU p50 [p25]): ES module 292 [252] ms, CommonJS with its cache 240 [216].
+// Node 20 takes no code cache for an ES module, and its ES module loader alone costs more than the CommonJS one.
+// The entries therefore await nothing at their top level (esbuild cannot make CommonJS of a top-level await).
 // Measured on the shared 2-core machine (load 7–11), interleaved, main.js → bundle: CPU to load a service (`--version`,
 // less a bare node's ~60 ms) ctx 190 → 114, rtr 287 → 155, exc 213 → 94, daemon 209 → 75 ms; the four idle after
 // start 258 → 234 MiB RSS, 104 → 88 MiB PSS; after 1,920 turns the same (333 → 334 MiB); cold start to a first turn
@@ -24,28 +31,46 @@
 // lines, which the source maps give back). Measured after a fixed load of 1,920 turns, 3 interleaved runs: ctx 80 → 75
 // MiB RSS, daemon 97–98 → 94 MiB against unminified bundles (main.js: 74 and 90–91); full minification (identifiers
 // mangled) measured no better. Loading CPU within the noise (±5%) of unminified bundles.
-// Source maps are written next to each bundle (dist/bundle/*.mjs.map) for `node --enable-source-maps`, not on by
+// Source maps are written next to each bundle (dist/bundle/*.cjs.map) for `node --enable-source-maps`, not on by
 // default: Node then parses each bundle's map at load, about 10 ms of CPU and 2–4 MiB per service.
-import { mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE_DIR = join(root, "dist", "bundle");
 
-/** Output name → entry source. */
-const BUNDLE_ENTRIES = {
-  "zino-ctx": "src/zino/ctx/main.ts",
-  "zino-rtr": "src/zino/rtr/main.ts",
-  "zino-exc": "src/zino/exc/main.ts",
-  "zino-daemon": "src/zino/daemon/main.ts",
-  "zino-host": "src/zino/host/main.ts",
-  "zino-exc-launcher": "src/zino/exc/process-launcher-main.ts",
-  "zino-cli": "src/zino/cli/run-zino.ts",
-};
+// V8 takes a code cache only under the flags it was made with (--max-semi-space-size among them): each cache is made
+// with the flags its bundle runs with, the services' SERVICE_NODE_FLAGS (compiled by tsc before this script runs) and
+// none for the `zino` command.
+const { SERVICE_NODE_FLAGS } = await import(pathToFileURL(join(root, "dist", "src", "zino", "runtime", "service-node-flags.js")).href);
 
-// CommonJS dependencies bundled into an ES module still call require() for Node's built-ins.
-const BANNER = 'import { createRequire as __zinoCreateRequire } from "node:module";\nconst require = __zinoCreateRequire(import.meta.url);';
+/** Bundle name → entry source and node flags, for the bundles that run through bundle-loader.cjs with a code cache. */
+const CACHED_BUNDLES = {
+  "zino-ctx": { entry: "src/zino/ctx/main.ts", flags: SERVICE_NODE_FLAGS },
+  "zino-rtr": { entry: "src/zino/rtr/main.ts", flags: SERVICE_NODE_FLAGS },
+  "zino-exc": { entry: "src/zino/exc/main.ts", flags: SERVICE_NODE_FLAGS },
+  "zino-daemon": { entry: "src/zino/daemon/main.ts", flags: SERVICE_NODE_FLAGS },
+  "zino-host": { entry: "src/zino/host/main.ts", flags: SERVICE_NODE_FLAGS },
+  "zino-cli": { entry: "src/zino/cli/run-zino.ts", flags: [] },
+};
+/** The launcher's bundle: one file, no cache. */
+const LAUNCHER_BUNDLE = { "zino-exc-launcher": "src/zino/exc/process-launcher-main.ts" };
+
+const LOADER = "bundle-loader.cjs";
+
+// The sources are ES modules: in CommonJS, import.meta.url is the entry's file (bundle-loader.cjs runs the code as the
+// entry's module) and import.meta.resolve (only called from the TypeScript sources, to find tsx) resolves from it.
+const BANNER =
+  'const __zinoImportMetaUrl = require("node:url").pathToFileURL(__filename).href;\n' +
+  'const __zinoImportMetaResolve = (specifier) => require("node:url").pathToFileURL(require.resolve(specifier)).href;';
+const IMPORT_META = { "import.meta.url": "__zinoImportMetaUrl", "import.meta.resolve": "__zinoImportMetaResolve" };
+
+/** The entry of a cached bundle: its module, handed to the loader. */
+const entrySource = (name) =>
+  `// ${name}: runs ${name}.code.cjs with its code cache (${LOADER}; made by scripts/bundle-services.mjs).\n` +
+  `require("./${LOADER}").runBundle(module);\n`;
 
 // zod's `z` namespace re-exports every error-message locale (`z.locales`: 290 KB of the 570 KB of zod in each bundle),
 // and a namespace import keeps them all. ZINO never changes zod's locale; zod registers English itself, from
@@ -64,6 +89,23 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * Runs a bundle's entry once (`--version`: the code's whole first evaluation, and no service started) so that it writes
+ * its code cache; a bundle that cannot print its version is broken, and the build fails.
+ */
+function writeCodeCache(entry, flags) {
+  const run = spawnSync(process.execPath, [...flags, entry, "--version"], {
+    env: { ...process.env, ZINO_WRITE_CODE_CACHE: "1" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const cache = entry.replace(/\.cjs$/, ".v8cache");
+  if (run.status !== 0 || !existsSync(cache)) {
+    const why = run.error?.message ?? (run.stderr.trim() || `exit ${run.status ?? run.signal}`);
+    throw new Error(`${entry} --version failed, so its code cache was not written: ${why}`);
+  }
+}
+
 const esbuild = await import("esbuild");
 // Written to a scratch directory, then moved into place: a failed build leaves the previous bundles.
 const scratch = `${BUNDLE_DIR}.tmp-${process.pid}`;
@@ -72,15 +114,22 @@ mkdirSync(scratch, { recursive: true });
 try {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: Object.entries(BUNDLE_ENTRIES).map(([out, entry]) => ({ out, in: entry })),
+    entryPoints: [
+      ...Object.entries(CACHED_BUNDLES).map(([name, { entry }]) => ({ out: `${name}.code`, in: entry })),
+      ...Object.entries(LAUNCHER_BUNDLE).map(([name, entry]) => ({ out: name, in: entry })),
+    ],
     outdir: scratch,
-    outExtension: { ".js": ".mjs" },
+    outExtension: { ".js": ".cjs" },
     bundle: true,
     platform: "node",
-    format: "esm",
+    format: "cjs",
     target: "node20",
     external: ["better-sqlite3", "pg-native", "@modelcontextprotocol/sdk"],
     banner: { js: BANNER },
+    define: IMPORT_META,
+    // import() becomes require() (the MCP SDK that exc loads lazily has a CommonJS build): V8's code cache in Node 20
+    // keeps no link to the loader of an import() in the cached code, which then fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+    supported: { "dynamic-import": false },
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: "linked",
@@ -88,6 +137,8 @@ try {
     logLevel: "warning",
     plugins: [zodEnglishOnly],
   });
+  copyFileSync(join(root, "scripts", LOADER), join(scratch, LOADER));
+  for (const name of Object.keys(CACHED_BUNDLES)) writeFileSync(join(scratch, `${name}.cjs`), entrySource(name));
   // File by file, each rename atomic: a service starting meanwhile (tests, another build) sees an old or a new bundle.
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const made = readdirSync(scratch);
@@ -96,3 +147,6 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
+// The caches are made in place: a cache holds the path its code was compiled from (stack traces name it), and
+// bundle-loader.cjs takes a cache only for the code it was made from, at the path it was made at.
+for (const [name, { flags }] of Object.entries(CACHED_BUNDLES)) writeCodeCache(join(BUNDLE_DIR, `${name}.cjs`), flags);

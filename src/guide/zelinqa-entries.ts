@@ -1,6 +1,6 @@
 // How the guide starts Zelinqa programs of this package: the `zelinqa` CLI, the `zelinqa-mcp` stdio server and the
 // domain sample, found next to this module whether it runs from TypeScript sources (through tsx), from dist/src/ or
-// inside the `zino` CLI's bundle (dist/bundle/zino-cli.mjs), whose modules all have the bundle's own file.
+// inside the `zino` CLI's bundle (dist/bundle/zino-cli.cjs), whose modules all have the bundle's own file.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

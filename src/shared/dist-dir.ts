@@ -7,9 +7,9 @@ import { dirname, join } from "node:path";
 /**
  * The dist/ directory of the build that module `file` was loaded from: `file` is either a module of dist/src/ that
  * sits `depth` directories below dist/src (cli/service-launch.js: 2, for dist/src/zino/cli), or a bundle of
- * dist/bundle/ (any `.mjs` file).
+ * dist/bundle/ (any `.cjs` file).
  */
 export function distDirOf(file: string, depth: number): string {
-  if (file.endsWith(".mjs")) return dirname(dirname(file));
+  if (file.endsWith(".cjs")) return dirname(dirname(file));
   return join(dirname(file), ...Array<string>(depth + 1).fill(".."));
 }

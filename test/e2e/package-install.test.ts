@@ -38,8 +38,10 @@ void describe("npm install -g of the packed checkout", () => {
       assert.match((await run(bin(name), ["--help"], { cwd: dir })).stdout, new RegExp(`Usage: ${name}`), name);
     }
     // The bins run the services' bundles (issue 14), which the package carries.
-    for (const name of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher"]) {
-      assert.ok(existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "dist", "bundle", `${name}.mjs`)), name);
+    const bundleDir = join(prefix, "lib", "node_modules", "zelinqa-mcp", "dist", "bundle");
+    for (const file of ["bundle-loader.cjs", "zino-exc-launcher.cjs"]) assert.ok(existsSync(join(bundleDir, file)), file);
+    for (const name of ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-host", "zino-cli"]) {
+      for (const file of [`${name}.cjs`, `${name}.code.cjs`, `${name}.v8cache`]) assert.ok(existsSync(join(bundleDir, file)), file);
     }
     assert.ok(
       existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "deploy", "systemd", "README.md")),

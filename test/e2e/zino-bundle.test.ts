@@ -1,17 +1,19 @@
-// The bundled services (issue 14: dist/bundle/zino-<svc>.mjs, scripts/bundle-services.mjs) as they run: built first
+// The bundled services (issue 14: dist/bundle/zino-<svc>.cjs, scripts/bundle-services.mjs) as they run: built first
 // (`npm run build`'s staleness check, so this never runs older code than the sources), the four started from their
 // bundles, a turn through all of them, a sandboxed tool through exc's bundled process launcher, an MCP server through
 // the SDK that exc imports lazily, each bundle's --version read from the package.json found from the bundle, and
-// ctx's PostgreSQL store, whose pg is bundled and loaded only then.
+// ctx's PostgreSQL store, whose pg is bundled and loaded only then. Each bundle runs with its V8 code cache.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll, requestOne } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
 import { LAUNCHER_NODE_FLAGS } from "../../src/zino/exc/process-launcher.js";
 import { cliMainFile, serviceMainFile } from "../../src/zino/runtime/service-entry.js";
+import { SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { childPids, commandLine } from "../../harness/process-tree.js";
 import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
@@ -37,11 +39,40 @@ function buildFirst(): void {
   assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
 }
 
-/** The packages a bundle's static imports load at start (node: built-ins left out). */
-function topLevelPackageImports(bundleText: string): string[] {
-  return [...bundleText.matchAll(/\bimport\s*[\w$*{},\s]*?\bfrom\s*"([^"]+)"/g)]
-    .map((m) => m[1]!)
-    .filter((spec) => !spec.startsWith("node:"));
+/** Records, at exit, the packages loaded from node_modules: preloaded (`-r`) into a bundle's run. */
+const LOADED_PACKAGES_PROBE = `process.on("exit", () => {
+  const names = new Set();
+  for (const file of Object.keys(require.cache)) {
+    const at = file.lastIndexOf("/node_modules/");
+    if (at < 0) continue;
+    const [scope, name] = file.slice(at + "/node_modules/".length).split("/");
+    names.add(scope.startsWith("@") ? scope + "/" + name : scope);
+  }
+  process.stderr.write("\\nLOADED " + JSON.stringify([...names].sort()) + "\\n");
+});
+`;
+
+/** The packages of node_modules that the bundle whose entry is `entry` loads to print its version. */
+function packagesLoadedAtStart(entry: string): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "zino-probe-"));
+  try {
+    writeFileSync(join(dir, "probe.cjs"), LOADED_PACKAGES_PROBE);
+    const run = spawnSync(process.execPath, ["-r", join(dir, "probe.cjs"), entry, "--version"], { encoding: "utf8", timeout: 60_000 });
+    const line = /^LOADED (.*)$/m.exec(run.stderr);
+    assert.ok(line, `${entry}: ${run.stderr}`);
+    return JSON.parse(line[1]!) as string[];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether V8 takes the code cache of the bundle whose entry is `entry`, in a node started with `flags`. */
+function cacheTaken(entry: string, flags: readonly string[]): boolean {
+  const loader = join(DIST, "bundle", "bundle-loader.cjs");
+  const code = `process.stdout.write(String(require(${JSON.stringify(loader)}).compileBundle(${JSON.stringify(entry)}).cacheUsed))`;
+  const run = spawnSync(process.execPath, [...flags, "-e", code], { encoding: "utf8", timeout: 60_000 });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout === "true";
 }
 
 void describe("the bundled services", { timeout: 300_000 }, () => {
@@ -71,31 +102,49 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
   void it("[BUNDLE-6] the build makes a current bundle per service, which keeps PostgreSQL and the MCP SDK lazy and undici small", () => {
     for (const name of NAMES) {
       const entry = serviceMainFile(name, DIST, {});
-      assert.deepEqual(entry, { file: join(DIST, "bundle", `zino-${name}.mjs`), bundled: true }, name);
-      // Only better-sqlite3 (native) is imported from node_modules at load; pg is bundled inside a lazy wrapper.
-      assert.deepEqual(topLevelPackageImports(readFileSync(entry.file, "utf8")), name === "ctx" ? ["better-sqlite3"] : [], name);
+      assert.deepEqual(entry, { file: join(DIST, "bundle", `zino-${name}.cjs`), bundled: true }, name);
+      // Only better-sqlite3 (native) is loaded from node_modules at start; pg is bundled inside a lazy wrapper, and
+      // exc requires the MCP SDK on its first MCP server only.
+      assert.deepEqual(packagesLoadedAtStart(entry.file), name === "ctx" ? ["better-sqlite3"] : [], name);
     }
-    assert.match(readFileSync(join(DIST, "bundle", "zino-exc.mjs"), "utf8"), /import\("@modelcontextprotocol\/sdk\/client\/index\.js"\)/);
+    const exc = readFileSync(join(DIST, "bundle", "zino-exc.code.cjs"), "utf8");
+    assert.match(exc, /require\("@modelcontextprotocol\/sdk\/client\/index\.js"\)/);
+    // No import() in any cached bundle: it fails in code compiled from a code cache (bundle-loader.cjs).
+    for (const name of [...NAMES, "cli"]) {
+      assert.doesNotMatch(readFileSync(join(DIST, "bundle", `zino-${name}.code.cjs`), "utf8"), /\bimport\(/, name);
+    }
     // rtr holds undici's Pool and request, not undici's index with its fetch, WebSocket and mocks (provider-http.ts).
-    const rtr = readFileSync(join(DIST, "bundle", "zino-rtr.mjs"), "utf8");
+    const rtr = readFileSync(join(DIST, "bundle", "zino-rtr.code.cjs"), "utf8");
     assert.match(rtr, /node_modules\/undici\/lib\/dispatcher\/pool\.js/);
     assert.doesNotMatch(rtr, /node_modules\/undici\/(index\.js|lib\/web\/fetch\/index\.js)/);
-    assert.ok(existsSync(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+    assert.ok(existsSync(join(DIST, "bundle", "zino-exc-launcher.cjs")));
     // zod's locales: English only (bundle-services.mjs), in every bundle. "Input tidak valid" is zod's Indonesian
     // locale (ASCII, so the bundle holds it as written).
     for (const name of [...NAMES, "cli", "host"]) {
-      const text = readFileSync(join(DIST, "bundle", `zino-${name}.mjs`), "utf8");
+      const text = readFileSync(join(DIST, "bundle", `zino-${name}.code.cjs`), "utf8");
       assert.ok(text.includes("Invalid input: expected"), `${name}: zod's English messages`);
       assert.ok(!text.includes("Input tidak valid"), `${name}: no other locale`);
     }
     // The `zino` CLI's bundle: no package loaded from node_modules at start either.
-    assert.deepEqual(cliMainFile(DIST, {}), { file: join(DIST, "bundle", "zino-cli.mjs"), bundled: true });
-    assert.deepEqual(topLevelPackageImports(readFileSync(join(DIST, "bundle", "zino-cli.mjs"), "utf8")), []);
+    assert.deepEqual(cliMainFile(DIST, {}), { file: join(DIST, "bundle", "zino-cli.cjs"), bundled: true });
+    assert.deepEqual(packagesLoadedAtStart(join(DIST, "bundle", "zino-cli.cjs")), []);
+  });
+
+  void it("[BUNDLE-16] V8 takes each bundle's code cache under the flags the bundle runs with, and not under others", () => {
+    for (const name of [...NAMES, "host"]) {
+      assert.ok(cacheTaken(join(DIST, "bundle", `zino-${name}.cjs`), SERVICE_NODE_FLAGS), `${name} with the services' flags`);
+    }
+    // The `zino` command runs with node's defaults.
+    assert.ok(cacheTaken(join(DIST, "bundle", "zino-cli.cjs"), []));
+    // A flag that changes the code (the launcher's --jitless): the cache is not taken, and the bundle still runs.
+    assert.ok(!cacheTaken(join(DIST, "bundle", "zino-rtr.cjs"), ["--jitless"]));
+    const jitless = spawnSync(process.execPath, ["--jitless", join(DIST, "bundle", "zino-rtr.cjs"), "--version"], { encoding: "utf8" });
+    assert.equal(jitless.stdout, `${version}\n`, jitless.stderr);
   });
 
   void it("[BUNDLE-7] the four services run from their bundles and answer a turn", async () => {
     for (const service of services) {
-      assert.ok(commandLine(service.child.pid!).includes(join(DIST, "bundle", `zino-${service.name}.mjs`)), service.name);
+      assert.ok(commandLine(service.child.pid!).includes(join(DIST, "bundle", `zino-${service.name}.cjs`)), service.name);
     }
     provider.enqueue({ text: "from the bundles" });
     const frames = await requestAll(instance.sockets.daemon, { message: "hello", channel_id: "bundle" });
@@ -113,7 +162,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     assert.equal(result.stdout, "hi\n", JSON.stringify(result));
     const launchers = childPids(exc.child.pid!)
       .map(commandLine)
-      .filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.mjs")));
+      .filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.cjs")));
     assert.equal(launchers.length, 1, `exc's children: ${JSON.stringify(childPids(exc.child.pid!).map(commandLine))}\n${exc.stderr()}`);
     // The launcher runs lean (no JIT, no V8 helper threads, a 1 MiB nursery): its flags come before its module.
     const launcherArgs = launchers[0]!;
@@ -129,7 +178,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
 
   void it("[BUNDLE-9] each bundle and each bin prints the package's version, found from its own file", () => {
     for (const name of [...NAMES, "host"]) {
-      for (const file of [join(DIST, "bundle", `zino-${name}.mjs`), join(DIST, "src", "zino", name, "bin.js")]) {
+      for (const file of [join(DIST, "bundle", `zino-${name}.cjs`), join(DIST, "src", "zino", name, "bin.js")]) {
         const run = spawnSync(process.execPath, [file, "--version"], { encoding: "utf8" });
         assert.equal(run.stdout, `${version}\n`, `${file}: ${run.stderr}`);
       }
@@ -144,7 +193,7 @@ void describe("zod in the bundles", () => {
     try {
       const run = (file: string) =>
         spawnSync(process.execPath, [file, "--config", instance.configPath], { encoding: "utf8", timeout: 60_000 });
-      const bundled = run(join(DIST, "bundle", "zino-daemon.mjs"));
+      const bundled = run(join(DIST, "bundle", "zino-daemon.cjs"));
       const unbundled = run(join(DIST, "src", "zino", "daemon", "main.js"));
       assert.equal(bundled.status, 2, bundled.stderr);
       assert.match(bundled.stderr, /Invalid input: expected boolean, received string/);
@@ -169,7 +218,7 @@ void describe("the bundled zino-ctx on PostgreSQL", { skip: postgresSkipReason()
         env: { ZINO_NO_BUNDLE: "", ZINO_BUNDLE_PG_URL: database.url },
       });
       try {
-        assert.ok(commandLine(ctx!.child.pid!).includes(join(DIST, "bundle", "zino-ctx.mjs")));
+        assert.ok(commandLine(ctx!.child.pid!).includes(join(DIST, "bundle", "zino-ctx.cjs")));
         const set = await requestOne(
           instance.sockets.ctx,
           { type: "set_value", ctxkey: "pg", key: "k", value: "v" },
@@ -198,7 +247,7 @@ void describe("the bundled zino-host", { timeout: 300_000 }, () => {
       const host = spawnZinoService("host", instance, { fromDist: true, env: { ZINO_NO_BUNDLE: "" } });
       try {
         for (const name of NAMES) await waitForPing(instance.sockets[name], 60_000, host);
-        assert.ok(commandLine(host.child.pid!).includes(join(DIST, "bundle", "zino-host.mjs")));
+        assert.ok(commandLine(host.child.pid!).includes(join(DIST, "bundle", "zino-host.cjs")));
         provider.enqueue({ text: "from the bundled host" });
         const frames = await requestAll(instance.sockets.daemon, { message: "hi", ctxkey: "bundled-host" }, { idleTimeoutMs: 20_000 });
         assert.equal(frames.at(-1)?.full_text, "from the bundled host", JSON.stringify(frames));
@@ -221,14 +270,14 @@ void describe("the bundled zino CLI", { timeout: 300_000 }, () => {
     const provider = await startFakeProvider();
     const instance = writeTempInstance({ providerUrl: provider.url });
     const zino = (args: string[]) =>
-      runZinoCli(args, { instance, builtFile: join(DIST, "bundle", "zino-cli.mjs"), env: { ZINO_NO_BUNDLE: "" }, timeoutMs: 120_000 });
+      runZinoCli(args, { instance, builtFile: join(DIST, "bundle", "zino-cli.cjs"), env: { ZINO_NO_BUNDLE: "" }, timeoutMs: 120_000 });
     try {
       const up = await zino(["up", "--detach"]);
       assert.equal(up.code, 0, up.stderr);
       // Found from the CLI's bundle (dist/bundle), the services' own bundles, not files beside a missing dist/src/zino/cli.
       for (const name of ["ctx", "rtr", "daemon"]) {
         const pid = Number.parseInt(readFileSync(join(instance.runtimeDir, `${name}.pid`), "utf8"), 10);
-        assert.ok(commandLine(pid).includes(join(DIST, "bundle", `zino-${name}.mjs`)), `${name}: ${commandLine(pid).join(" ")}`);
+        assert.ok(commandLine(pid).includes(join(DIST, "bundle", `zino-${name}.cjs`)), `${name}: ${commandLine(pid).join(" ")}`);
       }
       provider.enqueue({ text: "asked through the bundled CLI" });
       const ask = await zino(["ask", "hello"]);

@@ -62,14 +62,16 @@ void describe("build-if-stale", () => {
 
   void it("[START-FAST-2] bundles the services (and the CLI) after tsc, again only when a source changed, a bundle is missing or tsc ran since", () => {
     // The stand-in bundler (scripts/bundle-services.mjs) records each run and writes the bundles; esbuild "installed".
-    const names = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-exc-launcher", "zino-cli"];
-    const bundles = names.map((n) => join(root, "dist", "bundle", `${n}.mjs`));
+    // Each cached bundle is an entry, its code and its V8 cache; the launcher's is one file; the loader beside them.
+    const cached = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-host", "zino-cli"];
+    const files = [...cached.flatMap((n) => [`${n}.cjs`, `${n}.code.cjs`, `${n}.v8cache`]), "zino-exc-launcher.cjs", "bundle-loader.cjs"];
+    const bundles = files.map((f) => join(root, "dist", "bundle", f));
     writeFileSync(
       join(root, "scripts", "bundle-services.mjs"),
       [
         'import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";',
         'mkdirSync("dist/bundle", { recursive: true });',
-        `for (const n of ${JSON.stringify(names)}) writeFileSync(\`dist/bundle/\${n}.mjs\`, "");`,
+        `for (const f of ${JSON.stringify(files)}) writeFileSync(\`dist/bundle/\${f}\`, "");`,
         'appendFileSync("bundle-runs", "x");',
       ].join("\n"),
     );

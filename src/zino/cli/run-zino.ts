@@ -1,4 +1,4 @@
-// The `zino` process, as main.ts starts it (from this file or from its bundle, dist/bundle/zino-cli.mjs): parses the
+// The `zino` process, as main.ts starts it (from this file or from its bundle, dist/bundle/zino-cli.cjs): parses the
 // command line and exits with the command's status (0 ok, 1 failure, 2 usage).
 import { processIo } from "../../shared/cli.js";
 import { runCli } from "./program.js";
@@ -9,5 +9,5 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
   process.exit(err.code === "EPIPE" ? 141 : 1);
 });
 
-const code = await runCli(process.argv.slice(2), processIo(), { handleSignals: true });
-process.exit(code);
+// A promise chain, not a top-level await: the bundle of this file is CommonJS (scripts/bundle-services.mjs).
+void runCli(process.argv.slice(2), processIo(), { handleSignals: true }).then((code) => process.exit(code));

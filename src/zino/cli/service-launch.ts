@@ -1,6 +1,6 @@
 // How the CLI starts a service: the same node binary running, from dist/, the service's bundle or its main.js
 // (runtime/service-entry.ts chooses, as for the bins and the harness) or, when the CLI itself runs from TypeScript
-// sources, `node --import tsx ../<svc>/main.ts`. The CLI may itself run from its bundle (dist/bundle/zino-cli.mjs):
+// sources, `node --import tsx ../<svc>/main.ts`. The CLI may itself run from its bundle (dist/bundle/zino-cli.cjs):
 // distDirOf finds dist/ from either file.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -3,4 +3,6 @@
 import { runService } from "../runtime/run-service.js";
 import { createCtxService } from "./index.js";
 
-await runService("ctx", createCtxService);
+// Not awaited at the top level: the bundle of this file is CommonJS (scripts/bundle-services.mjs). A failure ends
+// the process either way.
+void runService("ctx", createCtxService);

@@ -72,10 +72,10 @@ const LAUNCHER_MAIN = launcherMainFile(HERE);
 
 /**
  * The launcher's program for this module's file `here`: process-launcher-main.ts or .js next to it, or, when exc
- * runs from its bundle (dist/bundle/zino-exc.mjs, scripts/bundle-services.mjs), the launcher's own bundle beside it.
+ * runs from its bundle (dist/bundle/zino-exc.cjs, scripts/bundle-services.mjs), the launcher's own bundle beside it.
  */
 export function launcherMainFile(here: string): string {
-  if (here.endsWith(".mjs")) return join(dirname(here), "zino-exc-launcher.mjs");
+  if (here.endsWith(".cjs")) return join(dirname(here), "zino-exc-launcher.cjs");
   return join(dirname(here), `process-launcher-main.${here.endsWith(".ts") ? "ts" : "js"}`);
 }
 const CLOSE_GRACE_MS = 3_000;

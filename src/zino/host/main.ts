@@ -3,4 +3,6 @@
 import { hostedWorkerData, runHost, runHostedWorker } from "../runtime/run-host.js";
 
 const hosted = hostedWorkerData();
-await (hosted === undefined ? runHost(import.meta.url) : runHostedWorker(hosted));
+// Not awaited at the top level: the bundle of this file is CommonJS (scripts/bundle-services.mjs); a failure ends the
+// process (or the worker thread) either way.
+void (hosted === undefined ? runHost(import.meta.url) : runHostedWorker(hosted));

@@ -3,4 +3,6 @@
 import { runService } from "../runtime/run-service.js";
 import { createRtrService } from "./index.js";
 
-await runService("rtr", createRtrService);
+// Not awaited at the top level: the bundle of this file is CommonJS (scripts/bundle-services.mjs). A failure ends
+// the process either way.
+void runService("rtr", createRtrService);

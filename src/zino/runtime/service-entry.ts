@@ -1,8 +1,9 @@
 // Which file starts a ZINO service, for every launcher: `zino up` (cli/service-launch.ts), the package's bins that
 // the systemd units run (<svc>/bin.ts) and the test and benchmark harness (harness/zino-processes.ts); and which file
 // runs the `zino` command itself (cli/main.ts).
-// From dist/, the bundle (dist/bundle/zino-<svc>.mjs or zino-cli.mjs, one file made by scripts/bundle-services.mjs: a
-// cold start loads one module instead of ~300) when the build made one and it is not older than the last compilation;
+// From dist/, the bundle (dist/bundle/zino-<svc>.cjs or zino-cli.cjs, made by scripts/bundle-services.mjs: a cold
+// start loads one file instead of ~300 modules, with V8's code cache) when the build made one and it is not older than
+// the last compilation;
 // else dist/src/zino/<svc>/main.js (the CLI: run-zino.js), which always works. ZINO_NO_BUNDLE=1 forces the unbundled
 // files (comparisons, debugging).
 // This module imports only node: built-ins, so a bin that loads it costs nothing before the service itself.
@@ -22,7 +23,7 @@ export interface ServiceMain {
 
 /** The bundle of `name` in `distDir` (whether or not it exists). */
 export function serviceBundleFile(name: EntryName, distDir: string): string {
-  return join(distDir, "bundle", `zino-${name}.mjs`);
+  return join(distDir, "bundle", `zino-${name}.cjs`);
 }
 
 /**
@@ -36,7 +37,7 @@ export function serviceMainFile(name: EntryName, distDir: string, env: NodeJS.Pr
 
 /** The file that runs the `zino` command from the build in `distDir`: its bundle when present and current, else run-zino.js. */
 export function cliMainFile(distDir: string, env: NodeJS.ProcessEnv = process.env): ServiceMain {
-  return bundleOr(join(distDir, "bundle", "zino-cli.mjs"), join(distDir, "src", "zino", "cli", "run-zino.js"), distDir, env);
+  return bundleOr(join(distDir, "bundle", "zino-cli.cjs"), join(distDir, "src", "zino", "cli", "run-zino.js"), distDir, env);
 }
 
 function bundleOr(bundle: string, unbundled: string, distDir: string, env: NodeJS.ProcessEnv): ServiceMain {
@@ -80,5 +81,5 @@ export async function runCliMain(mainUrl: string): Promise<void> {
 
 /** Whether one argument of a process's command line is a file that runs service `name` (main.ts/.js, bin, bundle). */
 export function namesServiceEntry(arg: string, name: EntryName): boolean {
-  return arg.includes(`/${name}/main.`) || arg.includes(`/${name}/bin.`) || arg.endsWith(`/zino-${name}.mjs`);
+  return arg.includes(`/${name}/main.`) || arg.includes(`/${name}/bin.`) || arg.endsWith(`/zino-${name}.cjs`);
 }

@@ -36,7 +36,7 @@ void describe("service entry", () => {
   writeFileSync(stamp, "{}");
   // Stand-in bundles that say they ran (runServiceMain and runCliMain import them into this process).
   writeFileSync(serviceBundleFile("ctx", dist), 'globalThis.zinoEntryTest = "bundle";\n');
-  const cliBundle = join(dist, "bundle", "zino-cli.mjs");
+  const cliBundle = join(dist, "bundle", "zino-cli.cjs");
   const cliUnbundled = join(dist, "src", "zino", "cli", "run-zino.js");
   mkdirSync(dirname(cliUnbundled), { recursive: true });
   writeFileSync(cliBundle, 'globalThis.zinoCliEntryTest = "bundle";\n');
@@ -44,7 +44,7 @@ void describe("service entry", () => {
   at(stamp, 60);
 
   void it("[BUNDLE-1] runs the bundle when it exists and is not older than the last compilation, else main.js", () => {
-    assert.deepEqual(serviceMainFile("ctx", dist, {}), { file: join(dist, "bundle", "zino-ctx.mjs"), bundled: true });
+    assert.deepEqual(serviceMainFile("ctx", dist, {}), { file: join(dist, "bundle", "zino-ctx.cjs"), bundled: true });
     assert.deepEqual(serviceMainFile("rtr", dist, {}), { file: main("rtr"), bundled: false }, "no bundle: main.js");
     assert.deepEqual(serviceMainFile("ctx", dist, { ZINO_NO_BUNDLE: "1" }), { file: main("ctx"), bundled: false });
     // tsc ran after the bundling (a bare `tsc -p tsconfig.build.json`): the bundle may hold older code than main.js.
@@ -74,16 +74,16 @@ void describe("service entry", () => {
     assert.ok(namesServiceEntry("/x/dist/src/zino/ctx/main.js", "ctx"));
     assert.ok(namesServiceEntry("/x/src/zino/ctx/main.ts", "ctx"));
     assert.ok(namesServiceEntry("/usr/lib/node_modules/zelinqa-mcp/dist/src/zino/ctx/bin.js", "ctx"));
-    assert.ok(namesServiceEntry("/x/dist/bundle/zino-ctx.mjs", "ctx"));
-    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-exc-launcher.mjs", "exc"));
-    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-rtr.mjs", "ctx"));
+    assert.ok(namesServiceEntry("/x/dist/bundle/zino-ctx.cjs", "ctx"));
+    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-exc-launcher.cjs", "exc"));
+    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-rtr.cjs", "ctx"));
     assert.ok(!namesServiceEntry("/usr/bin/python3", "ctx"));
   });
 
   void it("[BUNDLE-5] exc's process launcher is found next to the module that starts it: source, main.js or bundle", () => {
     assert.equal(launcherMainFile("/r/src/zino/exc/process-launcher.ts"), "/r/src/zino/exc/process-launcher-main.ts");
     assert.equal(launcherMainFile("/r/dist/src/zino/exc/process-launcher.js"), "/r/dist/src/zino/exc/process-launcher-main.js");
-    assert.equal(launcherMainFile("/r/dist/bundle/zino-exc.mjs"), "/r/dist/bundle/zino-exc-launcher.mjs");
+    assert.equal(launcherMainFile("/r/dist/bundle/zino-exc.cjs"), "/r/dist/bundle/zino-exc-launcher.cjs");
   });
 
   void it("[BUNDLE-12] the zino command (cli/main) runs the CLI's bundle when current, else run-zino.js", async () => {

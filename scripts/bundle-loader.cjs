@@ -1,0 +1,88 @@
+// Runs a ZINO bundle of dist/bundle/ with V8's code cache (issue 14). scripts/bundle-services.mjs copies this file
+// there and writes each bundle as three files:
+//   zino-<name>.cjs        the entry every launcher runs (`node dist/bundle/zino-ctx.cjs`, the bins, `zino up`): one
+//                          line that hands its own module to runBundle below;
+//   zino-<name>.code.cjs   the bundle's code, one CommonJS file made by esbuild;
+//   zino-<name>.v8cache    a SHA-256 of that code and its path, then V8's code cache for it, written at build time by
+//                          running the entry once (`--version`) with ZINO_WRITE_CODE_CACHE=1.
+// With the cache, V8 does not parse and compile the ~0.5–1.2 MB of code again at each start: it takes the bytecode of
+// every function the build's run compiled. A cache that does not match (another build's code, another Node version,
+// V8 flags that change the code, such as the launcher's --jitless, or a copy of dist/ at another path: a cache keeps
+// the path it was made at, which stack traces would name) is not used, and the code is compiled as without one.
+// The code holds no import(): V8's cache in Node 20 loses the link between a cached script and its loader, and an
+// import() in it fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING); esbuild makes require() of them.
+// The code runs as the entry's own module: its require, __filename and import.meta.url (esbuild's define) are the
+// entry's, so what a bundle finds beside itself it finds beside the entry.
+// Under --enable-source-maps the code is required as a file instead, without the cache: Node 20 maps the stack traces
+// of a required file to the TypeScript sources (the .map beside it), not those of code compiled here.
+// Plain CommonJS with node: built-ins only: it runs before any ZINO code.
+"use strict";
+const { createHash } = require("node:crypto");
+const { readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs");
+const { createRequire, wrap } = require("node:module");
+const { dirname } = require("node:path");
+const vm = require("node:vm");
+
+const DIGEST_BYTES = 32;
+/** Set by the build in the one process that writes a bundle's cache; removed before the bundle's code runs. */
+const WRITE_ENV = "ZINO_WRITE_CODE_CACHE";
+
+/** The code, cache and compiled script of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`). */
+function compileBundle(entryFile) {
+  const codeFile = entryFile.replace(/\.cjs$/, ".code.cjs");
+  const cacheFile = entryFile.replace(/\.cjs$/, ".v8cache");
+  const code = readFileSync(codeFile);
+  const digest = createHash("sha256").update(codeFile).update("\0").update(code).digest();
+  const cachedData = cacheFor(cacheFile, digest);
+  const script = new vm.Script(wrap(withoutHashbang(code.toString("utf8"))), {
+    filename: codeFile,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  return { script, cacheFile, digest, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
+}
+
+/** The code with its `#!` line (an entry's, kept by esbuild) made a comment: inside the wrapper it is a syntax error. */
+function withoutHashbang(source) {
+  return source.startsWith("#!") ? `//${source.slice(2)}` : source;
+}
+
+/** The cache in `cacheFile` when it was made from the code whose digest is `digest`; else undefined. */
+function cacheFor(cacheFile, digest) {
+  let bytes;
+  try {
+    bytes = readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  return bytes.length > DIGEST_BYTES && bytes.subarray(0, DIGEST_BYTES).equals(digest) ? bytes.subarray(DIGEST_BYTES) : undefined;
+}
+
+/** Writes the script's cache (the bytecode of every function compiled so far) beside its entry, atomically. */
+function writeCache({ script, cacheFile, digest }) {
+  const scratch = `${cacheFile}.tmp-${process.pid}`;
+  try {
+    writeFileSync(scratch, Buffer.concat([digest, script.createCachedData()]));
+    renameSync(scratch, cacheFile);
+  } catch (err) {
+    rmSync(scratch, { force: true });
+    process.stderr.write(`bundle-loader: cannot write ${cacheFile}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** Runs the bundle whose entry module is `entry` (the entry passes its own `module`). */
+function runBundle(entry) {
+  const writeAsked = process.env[WRITE_ENV] === "1";
+  delete process.env[WRITE_ENV];
+  if (process.sourceMapsEnabled) {
+    entry.require(entry.filename.replace(/\.cjs$/, ".code.cjs"));
+    return;
+  }
+  const compiled = compileBundle(entry.filename);
+  // At exit: the cache then holds what the whole run compiled, not only the code's first evaluation.
+  if (writeAsked) process.once("exit", () => writeCache(compiled));
+  const run = compiled.script.runInThisContext();
+  run.call(entry.exports, entry.exports, createRequire(entry.filename), entry, entry.filename, dirname(entry.filename));
+}
+
+module.exports = { runBundle, compileBundle };

@@ -1,0 +1,121 @@
+// scripts/bundle-loader.cjs, which runs a bundle of dist/bundle/ with V8's code cache (issue 14), on a bundle made
+// here: a cache is written by the run that asks for it, taken by the next runs, and never used for other code, for
+// the same code at another path, or when damaged: the code then runs as without a cache.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { REPO_ROOT } from "../../harness/zino-processes.js";
+
+const LOADER = join(REPO_ROOT, "scripts", "bundle-loader.cjs");
+
+/** A bundle's code: prints its word, its __filename and what it sees of the cache request; `throw` makes it fail. */
+const code = (word: string) =>
+  [
+    "#!/usr/bin/env node",
+    `if (process.argv[2] === "throw") throw new Error("thrown by ${word}");`,
+    `process.stdout.write(JSON.stringify({ word: "${word}", file: __filename, request: process.env.ZINO_WRITE_CODE_CACHE ?? null }));`,
+    "",
+  ].join("\n");
+
+/** A bundle `zino-t` in a new directory: the loader, the entry, the code. */
+function makeBundle(root: string, word: string): string {
+  const dir = mkdtempSync(join(root, "bundle-"));
+  copyFileSync(LOADER, join(dir, "bundle-loader.cjs"));
+  writeFileSync(join(dir, "zino-t.cjs"), 'require("./bundle-loader.cjs").runBundle(module);\n');
+  writeFileSync(join(dir, "zino-t.code.cjs"), code(word));
+  return dir;
+}
+
+function run(dir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; flags?: string[] } = {}) {
+  const result = spawnSync(process.execPath, [...(options.flags ?? []), join(dir, "zino-t.cjs"), ...(options.args ?? [])], {
+    encoding: "utf8",
+    env: { ...process.env, ZINO_WRITE_CODE_CACHE: "", ...options.env },
+  });
+  return {
+    ...result,
+    out: result.status === 0 ? (JSON.parse(result.stdout) as { word: string; file: string; request: string | null }) : undefined,
+  };
+}
+
+/** Whether a new node process would take the cache of the bundle in `dir`. */
+function cacheTaken(dir: string): boolean {
+  const probe = `process.stdout.write(String(require(${JSON.stringify(join(dir, "bundle-loader.cjs"))}).compileBundle(${JSON.stringify(join(dir, "zino-t.cjs"))}).cacheUsed))`;
+  const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout === "true";
+}
+
+void describe("bundle-loader", () => {
+  const root = mkdtempSync(join(tmpdir(), "zino-bundle-loader-"));
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  void it("[BUNDLE-17] writes the cache when asked, then runs the code with it as the entry's own module", () => {
+    const dir = makeBundle(root, "first");
+    assert.ok(!cacheTaken(dir), "no cache yet");
+    const plain = run(dir);
+    assert.deepEqual(plain.out, { word: "first", file: join(dir, "zino-t.cjs"), request: null }, plain.stderr);
+    assert.ok(!existsSync(join(dir, "zino-t.v8cache")), "written only when asked");
+
+    const writing = run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    // The request is removed before the code runs: nothing the bundle starts inherits it.
+    assert.deepEqual(writing.out, { word: "first", file: join(dir, "zino-t.cjs"), request: null }, writing.stderr);
+    assert.ok(existsSync(join(dir, "zino-t.v8cache")));
+    assert.ok(cacheTaken(dir));
+    assert.deepEqual(run(dir).out?.word, "first");
+  });
+
+  void it("[BUNDLE-18] never uses a cache for other code, even of the same length: the new code runs", () => {
+    const dir = makeBundle(root, "alpha");
+    run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    assert.ok(cacheTaken(dir));
+    writeFileSync(join(dir, "zino-t.code.cjs"), code("omega"));
+    assert.equal(code("alpha").length, code("omega").length);
+    assert.ok(!cacheTaken(dir));
+    assert.equal(run(dir).out?.word, "omega");
+  });
+
+  void it("[BUNDLE-19] a copy at another path compiles without the cache, and its stack traces name the copy's file", () => {
+    const dir = makeBundle(root, "moved");
+    run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    const failed = run(dir, { args: ["throw"] });
+    assert.match(failed.stderr, new RegExp(`${join(dir, "zino-t.code.cjs").replaceAll("/", "\\/")}:2`));
+
+    const copy = join(root, "copy-of-moved");
+    cpSync(dir, copy, { recursive: true });
+    assert.ok(!cacheTaken(copy), "the cache names the path it was made at");
+    assert.equal(run(copy).out?.word, "moved");
+    const copyFailed = run(copy, { args: ["throw"] });
+    assert.equal(copyFailed.status, 1);
+    assert.match(copyFailed.stderr, /thrown by moved/);
+    assert.ok(copyFailed.stderr.includes(join(copy, "zino-t.code.cjs")), copyFailed.stderr);
+    assert.ok(!copyFailed.stderr.includes(`${dir}/`), copyFailed.stderr);
+  });
+
+  void it("[BUNDLE-20] a damaged cache is not used, and neither is one V8 refuses (other flags): the code still runs", () => {
+    const dir = makeBundle(root, "sturdy");
+    run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    const cache = join(dir, "zino-t.v8cache");
+    const whole = readFileSync(cache);
+    writeFileSync(cache, whole.subarray(0, Math.floor(whole.length / 2)));
+    assert.ok(!cacheTaken(dir), "cut in half");
+    assert.equal(run(dir).out?.word, "sturdy");
+    writeFileSync(cache, whole.subarray(0, 10));
+    assert.ok(!cacheTaken(dir), "shorter than its digest");
+    assert.equal(run(dir).out?.word, "sturdy");
+
+    writeFileSync(cache, whole);
+    assert.ok(cacheTaken(dir));
+    const jitless = run(dir, { flags: ["--jitless"] });
+    assert.equal(jitless.out?.word, "sturdy", jitless.stderr);
+  });
+
+  void it("[BUNDLE-21] under --enable-source-maps the code is required as a file (Node maps its stack traces)", () => {
+    const dir = makeBundle(root, "mapped");
+    const mapped = run(dir, { flags: ["--enable-source-maps"], env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    assert.deepEqual(mapped.out, { word: "mapped", file: join(dir, "zino-t.code.cjs"), request: null }, mapped.stderr);
+    assert.ok(!existsSync(join(dir, "zino-t.v8cache")), "no cache in that mode");
+  });
+});
