@@ -3,12 +3,14 @@
 //   zino-<name>.cjs        the entry every launcher runs (`node dist/bundle/zino-ctx.cjs`, the bins, `zino up`): one
 //                          line that hands its own module to runBundle below;
 //   zino-<name>.code.cjs   the bundle's code, one CommonJS file made by esbuild;
-//   zino-<name>.v8cache    a SHA-256 of that code and its path, then V8's code cache for it, written at build time by
-//                          running the entry once (`--version`) with ZINO_WRITE_CODE_CACHE=1.
+//   zino-<name>.v8cache    the SHA-256 of that code, then V8's code cache for it, written at build time by running the
+//                          entry once (`--version`) with ZINO_WRITE_CODE_CACHE=1.
 // With the cache, V8 does not parse and compile the ~0.5–1.2 MB of code again at each start: it takes the bytecode of
-// every function the build's run compiled. A cache that does not match (another build's code, another Node version,
-// V8 flags that change the code, such as the launcher's --jitless, or a copy of dist/ at another path: a cache keeps
-// the path it was made at, which stack traces would name) is not used, and the code is compiled as without one.
+// every function the build's run compiled. A cache that does not match (another build's code, another Node version or
+// V8 flags that change the code, such as the launcher's --jitless) is not used, and the code is compiled as without one.
+// The code is compiled under a name that does not depend on where dist/ is, `dist/bundle/zino-<name>.code.cjs` (the
+// path in the package), which stack traces show: V8 keeps the name a cache was made under, so a full path would be
+// the build's, and the package installed elsewhere (npm, the systemd units) takes the build's cache all the same.
 // The code holds no import(): V8's cache in Node 20 loses the link between a cached script and its loader, and an
 // import() in it fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING); esbuild makes require() of them.
 // The code runs as the entry's own module: its require, __filename and import.meta.url (esbuild's define) are the
@@ -20,7 +22,7 @@
 const { createHash } = require("node:crypto");
 const { readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const { createRequire, wrap } = require("node:module");
-const { dirname } = require("node:path");
+const { basename, dirname } = require("node:path");
 const vm = require("node:vm");
 
 const DIGEST_BYTES = 32;
@@ -32,10 +34,10 @@ function compileBundle(entryFile) {
   const codeFile = entryFile.replace(/\.cjs$/, ".code.cjs");
   const cacheFile = entryFile.replace(/\.cjs$/, ".v8cache");
   const code = readFileSync(codeFile);
-  const digest = createHash("sha256").update(codeFile).update("\0").update(code).digest();
+  const digest = createHash("sha256").update(code).digest();
   const cachedData = cacheFor(cacheFile, digest);
   const script = new vm.Script(wrap(withoutHashbang(code.toString("utf8"))), {
-    filename: codeFile,
+    filename: `dist/bundle/${basename(codeFile)}`,
     ...(cachedData ? { cachedData } : {}),
   });
   return { script, cacheFile, digest, cacheUsed: cachedData !== undefined && !script.cachedDataRejected };

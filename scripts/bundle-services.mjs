@@ -138,7 +138,10 @@ try {
     plugins: [zodEnglishOnly],
   });
   copyFileSync(join(root, "scripts", LOADER), join(scratch, LOADER));
-  for (const name of Object.keys(CACHED_BUNDLES)) writeFileSync(join(scratch, `${name}.cjs`), entrySource(name));
+  for (const [name, { flags }] of Object.entries(CACHED_BUNDLES)) {
+    writeFileSync(join(scratch, `${name}.cjs`), entrySource(name));
+    writeCodeCache(join(scratch, `${name}.cjs`), flags);
+  }
   // File by file, each rename atomic: a service starting meanwhile (tests, another build) sees an old or a new bundle.
   mkdirSync(BUNDLE_DIR, { recursive: true });
   const made = readdirSync(scratch);
@@ -147,6 +150,3 @@ try {
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
-// The caches are made in place: a cache holds the path its code was compiled from (stack traces name it), and
-// bundle-loader.cjs takes a cache only for the code it was made from, at the path it was made at.
-for (const [name, { flags }] of Object.entries(CACHED_BUNDLES)) writeCodeCache(join(BUNDLE_DIR, `${name}.cjs`), flags);
