@@ -54,12 +54,11 @@ function studioStale() {
 
 const bundleDir = join(root, "dist", "bundle");
 const bundleScript = join(root, "scripts", "bundle-services.mjs");
+// Each bundle's entry and code (its code cache, zino-<name>.v8cache, is made with them when it can be, and is optional).
 const CACHED = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-host", "zino-cli"];
-const BUNDLES = [
-  ...CACHED.flatMap((name) => [`${name}.cjs`, `${name}.code.cjs`, `${name}.v8cache`]),
-  "zino-exc-launcher.cjs",
-  "bundle-loader.cjs",
-].map((file) => join(bundleDir, file));
+const BUNDLES = [...CACHED.flatMap((name) => [`${name}.cjs`, `${name}.code.cjs`]), "zino-exc-launcher.cjs", "bundle-loader.cjs"].map(
+  (file) => join(bundleDir, file),
+);
 
 /** The service bundles: missing, or older than a source, the dependencies, the bundling script or the last tsc. */
 function bundlesStale() {
