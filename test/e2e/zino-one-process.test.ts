@@ -22,7 +22,7 @@ function pidFiles(instance: TempInstance): (number | undefined)[] {
 /** The host's children that run zino-exc's process launcher (their command line names its program). */
 function launcherChildren(pid: number): number[] {
   return childPids(pid).filter((child) =>
-    commandLine(child).some((arg) => /zino-exc-launcher\.mjs$|process-launcher-main\.(js|ts)$/.test(arg)),
+    commandLine(child).some((arg) => /zino-exc-launcher\.cjs$|process-launcher-main\.(js|ts)$/.test(arg)),
   );
 }
 

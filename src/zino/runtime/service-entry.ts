@@ -79,7 +79,16 @@ export async function runCliMain(mainUrl: string): Promise<void> {
   await import(pathToFileURL(file).href);
 }
 
-/** Whether one argument of a process's command line is a file that runs service `name` (main.ts/.js, bin, bundle). */
+/**
+ * Whether one argument of a process's command line is a file that runs service `name` (main.ts/.js, bin, bundle). A
+ * bundle is `zino-<name>.cjs`, or `zino-<name>.mjs` as builds made it before the code cache: a service started by such
+ * a build still runs after an upgrade, and `zino down` stops it.
+ */
 export function namesServiceEntry(arg: string, name: EntryName): boolean {
-  return arg.includes(`/${name}/main.`) || arg.includes(`/${name}/bin.`) || arg.endsWith(`/zino-${name}.cjs`);
+  return (
+    arg.includes(`/${name}/main.`) ||
+    arg.includes(`/${name}/bin.`) ||
+    arg.endsWith(`/zino-${name}.cjs`) ||
+    arg.endsWith(`/zino-${name}.mjs`)
+  );
 }

@@ -75,6 +75,9 @@ void describe("service entry", () => {
     assert.ok(namesServiceEntry("/x/src/zino/ctx/main.ts", "ctx"));
     assert.ok(namesServiceEntry("/usr/lib/node_modules/zelinqa-mcp/dist/src/zino/ctx/bin.js", "ctx"));
     assert.ok(namesServiceEntry("/x/dist/bundle/zino-ctx.cjs", "ctx"));
+    // Started by a build before the code cache (an ES module bundle), still running after an upgrade.
+    assert.ok(namesServiceEntry("/x/dist/bundle/zino-ctx.mjs", "ctx"));
+    assert.ok(!namesServiceEntry("/x/dist/bundle/zino-ctx.code.cjs", "rtr"));
     assert.ok(!namesServiceEntry("/x/dist/bundle/zino-exc-launcher.cjs", "exc"));
     assert.ok(!namesServiceEntry("/x/dist/bundle/zino-rtr.cjs", "ctx"));
     assert.ok(!namesServiceEntry("/usr/bin/python3", "ctx"));
