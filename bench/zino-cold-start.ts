@@ -4,6 +4,8 @@
 //   services          ctx, rtr, exc and daemon spawned at once (as a service manager would), first turn retried
 //                     every 5 ms until done
 //   unbundled         (from dist/ with bundles only) the same from dist/src/zino/<svc>/main.js (ZINO_NO_BUNDLE=1)
+//   no code cache     (from dist/ with bundles only) the same from the bundles, compiled without the code cache the
+//                     build made for them (ZINO_NO_CODE_CACHE=1, scripts/bundle-loader.cjs)
 //   zino-host         the four in one process (src/zino/runtime/run-host.ts)
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
 //   zino --version    (from dist/ only) the CLI's own start, until it exits: from its bundle (dist/bundle/zino-cli.cjs)
@@ -180,7 +182,12 @@ async function main(): Promise<boolean> {
     const results = await interleavedRounds({
       bare: () => coldBareNode(),
       services: () => coldServices(provider.url),
-      ...(bundled ? { unbundled: () => coldServices(provider.url, { ZINO_NO_BUNDLE: "1" }) } : {}),
+      ...(bundled
+        ? {
+            unbundled: () => coldServices(provider.url, { ZINO_NO_BUNDLE: "1" }),
+            noCodeCache: () => coldServices(provider.url, { ZINO_NO_CODE_CACHE: "1" }),
+          }
+        : {}),
       host: () => coldServices(provider.url, {}, true),
       up: () => coldZinoUp(provider.url),
       ...(fromDist ? { cli: () => cliStart({ ZINO_NO_BUNDLE: "" }), cliUnbundled: () => cliStart({ ZINO_NO_BUNDLE: "1" }) } : {}),
@@ -200,6 +207,16 @@ async function main(): Promise<boolean> {
                   figure: "4 services from main.js (unbundled) → first turn done",
                   unit: "ms",
                   subject: spread(results.unbundled),
+                  baseline: bare,
+                },
+              ]
+            : []),
+          ...(results.noCodeCache
+            ? [
+                {
+                  figure: "4 services, bundles without their code cache → first turn done",
+                  unit: "ms",
+                  subject: spread(results.noCodeCache),
                   baseline: bare,
                 },
               ]

@@ -17,6 +17,7 @@
 // entry's, so what a bundle finds beside itself it finds beside the entry.
 // Under --enable-source-maps the code is required as a file instead, without the cache: Node 20 maps the stack traces
 // of a required file to the TypeScript sources (the .map beside it), not those of code compiled here.
+// ZINO_NO_CODE_CACHE=1 compiles the code without its cache (comparisons: bench/zino-cold-start.ts; debugging).
 // Plain CommonJS with node: built-ins only: it runs before any ZINO code.
 "use strict";
 const { createHash } = require("node:crypto");
@@ -28,6 +29,8 @@ const vm = require("node:vm");
 const DIGEST_BYTES = 32;
 /** Set by the build in the one process that writes a bundle's cache; removed before the bundle's code runs. */
 const WRITE_ENV = "ZINO_WRITE_CODE_CACHE";
+/** Set to 1 by whoever wants the code compiled without its cache; left for the processes it starts. */
+const NO_CACHE_ENV = "ZINO_NO_CODE_CACHE";
 
 /** The code, cache and compiled script of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`). */
 function compileBundle(entryFile) {
@@ -35,7 +38,7 @@ function compileBundle(entryFile) {
   const cacheFile = entryFile.replace(/\.cjs$/, ".v8cache");
   const code = readFileSync(codeFile);
   const digest = createHash("sha256").update(code).digest();
-  const cachedData = cacheFor(cacheFile, digest);
+  const cachedData = process.env[NO_CACHE_ENV] === "1" ? undefined : cacheFor(cacheFile, digest);
   const script = new vm.Script(wrap(withoutHashbang(code.toString("utf8"))), {
     filename: `dist/bundle/${basename(codeFile)}`,
     ...(cachedData ? { cachedData } : {}),

@@ -70,7 +70,11 @@ function packagesLoadedAtStart(entry: string): string[] {
 function cacheTaken(entry: string, flags: readonly string[]): boolean {
   const loader = join(DIST, "bundle", "bundle-loader.cjs");
   const code = `process.stdout.write(String(require(${JSON.stringify(loader)}).compileBundle(${JSON.stringify(entry)}).cacheUsed))`;
-  const run = spawnSync(process.execPath, [...flags, "-e", code], { encoding: "utf8", timeout: 60_000 });
+  const run = spawnSync(process.execPath, [...flags, "-e", code], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, ZINO_NO_CODE_CACHE: "" },
+  });
   assert.equal(run.status, 0, run.stderr);
   return run.stdout === "true";
 }

@@ -32,7 +32,7 @@ function makeBundle(root: string, word: string): string {
 function run(dir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; flags?: string[] } = {}) {
   const result = spawnSync(process.execPath, [...(options.flags ?? []), join(dir, "zino-t.cjs"), ...(options.args ?? [])], {
     encoding: "utf8",
-    env: { ...process.env, ZINO_WRITE_CODE_CACHE: "", ...options.env },
+    env: { ...process.env, ZINO_WRITE_CODE_CACHE: "", ZINO_NO_CODE_CACHE: "", ...options.env },
   });
   return {
     ...result,
@@ -41,9 +41,9 @@ function run(dir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; f
 }
 
 /** Whether a new node process would take the cache of the bundle in `dir`. */
-function cacheTaken(dir: string): boolean {
+function cacheTaken(dir: string, env: NodeJS.ProcessEnv = {}): boolean {
   const probe = `process.stdout.write(String(require(${JSON.stringify(join(dir, "bundle-loader.cjs"))}).compileBundle(${JSON.stringify(join(dir, "zino-t.cjs"))}).cacheUsed))`;
-  const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, ZINO_NO_CODE_CACHE: "", ...env } });
   assert.equal(result.status, 0, result.stderr);
   return result.stdout === "true";
 }
@@ -112,6 +112,15 @@ void describe("bundle-loader", () => {
     assert.ok(cacheTaken(dir));
     const jitless = run(dir, { flags: ["--jitless"] });
     assert.equal(jitless.out?.word, "sturdy", jitless.stderr);
+  });
+
+  void it("[BUNDLE-22] ZINO_NO_CODE_CACHE=1 compiles the code without its cache, which stays for the next runs", () => {
+    const dir = makeBundle(root, "uncached");
+    run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    assert.ok(cacheTaken(dir));
+    assert.ok(!cacheTaken(dir, { ZINO_NO_CODE_CACHE: "1" }));
+    assert.equal(run(dir, { env: { ZINO_NO_CODE_CACHE: "1" } }).out?.word, "uncached");
+    assert.ok(cacheTaken(dir, { ZINO_NO_CODE_CACHE: "0" }), "only 1 turns it off");
   });
 
   void it("[BUNDLE-21] under --enable-source-maps the code is required as a file (Node maps its stack traces)", () => {
