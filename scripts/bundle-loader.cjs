@@ -32,10 +32,14 @@ const WRITE_ENV = "ZINO_WRITE_CODE_CACHE";
 /** Set to 1 by whoever wants the code compiled without its cache; left for the processes it starts. */
 const NO_CACHE_ENV = "ZINO_NO_CODE_CACHE";
 
-/** The code, cache and compiled script of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`). */
+/** The code and the cache files of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`). */
+function bundleFiles(entryFile) {
+  return { codeFile: entryFile.replace(/\.cjs$/, ".code.cjs"), cacheFile: entryFile.replace(/\.cjs$/, ".v8cache") };
+}
+
+/** The code, cache and compiled script of the bundle whose entry is `entryFile`. */
 function compileBundle(entryFile) {
-  const codeFile = entryFile.replace(/\.cjs$/, ".code.cjs");
-  const cacheFile = entryFile.replace(/\.cjs$/, ".v8cache");
+  const { codeFile, cacheFile } = bundleFiles(entryFile);
   const code = readFileSync(codeFile);
   const digest = createHash("sha256").update(code).digest();
   const cachedData = process.env[NO_CACHE_ENV] === "1" ? undefined : cacheFor(cacheFile, digest);
@@ -80,7 +84,7 @@ function runBundle(entry) {
   const writeAsked = process.env[WRITE_ENV] === "1";
   delete process.env[WRITE_ENV];
   if (process.sourceMapsEnabled) {
-    entry.require(entry.filename.replace(/\.cjs$/, ".code.cjs"));
+    entry.require(bundleFiles(entry.filename).codeFile);
     return;
   }
   const compiled = compileBundle(entry.filename);
@@ -90,4 +94,4 @@ function runBundle(entry) {
   run.call(entry.exports, entry.exports, createRequire(entry.filename), entry, entry.filename, dirname(entry.filename));
 }
 
-module.exports = { runBundle, compileBundle };
+module.exports = { runBundle, compileBundle, bundleFiles };

@@ -35,6 +35,7 @@
 // default: Node then parses each bundle's map at load, about 10 ms of CPU and 2–4 MiB per service.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -59,6 +60,8 @@ const CACHED_BUNDLES = {
 const LAUNCHER_BUNDLE = { "zino-exc-launcher": "src/zino/exc/process-launcher-main.ts" };
 
 const LOADER = "bundle-loader.cjs";
+/** Where a bundle's code and cache sit beside its entry: the loader's own answer. */
+const { bundleFiles } = createRequire(import.meta.url)(`./${LOADER}`);
 
 // The sources are ES modules: in CommonJS, import.meta.url is the entry's file (bundle-loader.cjs runs the code as the
 // entry's module) and import.meta.resolve (only called from the TypeScript sources, to find tsx) resolves from it.
@@ -105,7 +108,7 @@ function writeCodeCache(entry, flags) {
     const why = run.error?.message ?? (run.stderr.trim() || `exit ${run.status ?? run.signal}`);
     throw new Error(`${entry} --version failed: ${why}`);
   }
-  if (!existsSync(entry.replace(/\.cjs$/, ".v8cache"))) {
+  if (!existsSync(bundleFiles(entry).cacheFile)) {
     process.stderr.write(`bundle: no code cache for ${basename(entry)}, which will start slower: ${run.stderr.trim()}\n`);
   }
 }
