@@ -16,6 +16,7 @@ import { cliMainFile, serviceMainFile } from "../../src/zino/runtime/service-ent
 import { SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { childPids, commandLine } from "../../harness/process-tree.js";
+import { codeCacheTaken } from "../support/bundle-cache.js";
 import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
 import {
   REPO_ROOT,
@@ -64,19 +65,6 @@ function packagesLoadedAtStart(entry: string): string[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Whether V8 takes the code cache of the bundle whose entry is `entry`, in a node started with `flags`. */
-function cacheTaken(entry: string, flags: readonly string[]): boolean {
-  const loader = join(DIST, "bundle", "bundle-loader.cjs");
-  const code = `process.stdout.write(String(require(${JSON.stringify(loader)}).compileBundle(${JSON.stringify(entry)}).cacheUsed))`;
-  const run = spawnSync(process.execPath, [...flags, "-e", code], {
-    encoding: "utf8",
-    timeout: 60_000,
-    env: { ...process.env, ZINO_NO_CODE_CACHE: "" },
-  });
-  assert.equal(run.status, 0, run.stderr);
-  return run.stdout === "true";
 }
 
 void describe("the bundled services", { timeout: 300_000 }, () => {
@@ -136,12 +124,15 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
 
   void it("[BUNDLE-16] V8 takes each bundle's code cache under the flags the bundle runs with, and not under others", () => {
     for (const name of [...NAMES, "host"]) {
-      assert.ok(cacheTaken(join(DIST, "bundle", `zino-${name}.cjs`), SERVICE_NODE_FLAGS), `${name} with the services' flags`);
+      assert.ok(
+        codeCacheTaken(join(DIST, "bundle", `zino-${name}.cjs`), { flags: SERVICE_NODE_FLAGS }),
+        `${name} with the services' flags`,
+      );
     }
     // The `zino` command runs with node's defaults.
-    assert.ok(cacheTaken(join(DIST, "bundle", "zino-cli.cjs"), []));
+    assert.ok(codeCacheTaken(join(DIST, "bundle", "zino-cli.cjs")));
     // A flag that changes the code (the launcher's --jitless): the cache is not taken, and the bundle still runs.
-    assert.ok(!cacheTaken(join(DIST, "bundle", "zino-rtr.cjs"), ["--jitless"]));
+    assert.ok(!codeCacheTaken(join(DIST, "bundle", "zino-rtr.cjs"), { flags: ["--jitless"] }));
     const jitless = spawnSync(process.execPath, ["--jitless", join(DIST, "bundle", "zino-rtr.cjs"), "--version"], { encoding: "utf8" });
     assert.equal(jitless.stdout, `${version}\n`, jitless.stderr);
   });

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { REPO_ROOT } from "../../harness/zino-processes.js";
+import { codeCacheTaken } from "../support/bundle-cache.js";
 
 const LOADER = join(REPO_ROOT, "scripts", "bundle-loader.cjs");
 
@@ -41,12 +42,7 @@ function run(dir: string, options: { args?: string[]; env?: NodeJS.ProcessEnv; f
 }
 
 /** Whether a new node process would take the cache of the bundle in `dir`. */
-function cacheTaken(dir: string, env: NodeJS.ProcessEnv = {}): boolean {
-  const probe = `process.stdout.write(String(require(${JSON.stringify(join(dir, "bundle-loader.cjs"))}).compileBundle(${JSON.stringify(join(dir, "zino-t.cjs"))}).cacheUsed))`;
-  const result = spawnSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, ZINO_NO_CODE_CACHE: "", ...env } });
-  assert.equal(result.status, 0, result.stderr);
-  return result.stdout === "true";
-}
+const cacheTaken = (dir: string, env: NodeJS.ProcessEnv = {}) => codeCacheTaken(join(dir, "zino-t.cjs"), { env });
 
 void describe("bundle-loader", () => {
   const root = mkdtempSync(join(tmpdir(), "zino-bundle-loader-"));
