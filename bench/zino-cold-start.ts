@@ -35,7 +35,7 @@ import {
   writeTempInstance,
   type TempInstance,
 } from "../harness/zino-processes.js";
-import { ROUNDS, figureTable, interleavedRounds, limitVerdict, loadAverageLine, spread } from "./latency-stats.js";
+import { ROUNDS, figureTable, interleavedRounds, limitVerdict, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
 import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
 
 const fromDist = process.env.BENCH_DIST === "1";
@@ -197,43 +197,19 @@ async function main(): Promise<boolean> {
     const bare = spread(results.bare!);
     const services = spread(results.services!);
     const from = bundled ? " (bundles)" : "";
+    // A row per subject measured (unbundled, no code cache and the CLI: from dist/ with bundles only), against bare node.
+    const against = (figure: string, samples: number[] | undefined): FigureRow[] =>
+      samples ? [{ figure, unit: "ms", subject: spread(samples), baseline: bare }] : [];
     print(
       figureTable(
         [
-          { figure: `4 services spawned at once${from} → first turn done`, unit: "ms", subject: services, baseline: bare },
-          ...(results.unbundled
-            ? [
-                {
-                  figure: "4 services from main.js (unbundled) → first turn done",
-                  unit: "ms",
-                  subject: spread(results.unbundled),
-                  baseline: bare,
-                },
-              ]
-            : []),
-          ...(results.noCodeCache
-            ? [
-                {
-                  figure: "4 services, bundles without their code cache → first turn done",
-                  unit: "ms",
-                  subject: spread(results.noCodeCache),
-                  baseline: bare,
-                },
-              ]
-            : []),
-          {
-            figure: `zino-host, the 4 in one process${from} → first turn done`,
-            unit: "ms",
-            subject: spread(results.host!),
-            baseline: bare,
-          },
-          { figure: `\`zino up\`${from} → first turn done`, unit: "ms", subject: spread(results.up!), baseline: bare },
-          ...(results.cli && results.cliUnbundled
-            ? [
-                { figure: "`zino --version`, the CLI from its bundle", unit: "ms", subject: spread(results.cli), baseline: bare },
-                { figure: "`zino --version`, the CLI unbundled", unit: "ms", subject: spread(results.cliUnbundled), baseline: bare },
-              ]
-            : []),
+          ...against(`4 services spawned at once${from} → first turn done`, results.services),
+          ...against("4 services from main.js (unbundled) → first turn done", results.unbundled),
+          ...against("4 services, bundles without their code cache → first turn done", results.noCodeCache),
+          ...against(`zino-host, the 4 in one process${from} → first turn done`, results.host),
+          ...against(`\`zino up\`${from} → first turn done`, results.up),
+          ...against("`zino --version`, the CLI from its bundle", results.cli),
+          ...against("`zino --version`, the CLI unbundled", results.cliUnbundled),
         ],
         { subject: "zino", baseline: "bare node, first answer" },
       ),
