@@ -8,6 +8,7 @@
 // time (a model call's worth, during which a warm sandbox gets built), so that all modes see the same machine load.
 // Besides latency: what each execution costs the whole machine in CPU (the sandbox's processes and the kernel's work
 // for them included), since a warm sandbox takes the sandbox off the call's path but not off the machine.
+// A third exc, as shipped but with Node's spawn (ZINO_NATIVE_SPAWN=0), measures what the native spawn saves.
 // Run: node --import tsx bench/zino-exec.ts [iterations]   (BENCH_DIST=1: services from dist/; ZX_GAP_MS: the idle time
 // before each call, 10 by default: on this VM a longer idle makes every call slower, e.g. warm unsandboxed 6.4 ms at 10
 // and 9.2 ms at 150, the wake-up of idle processes and cores)
@@ -16,6 +17,7 @@ import { requestOne } from "../src/wire/index.js";
 import type { JsonObject } from "../src/zino/config/index.js";
 import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { ROUNDS, formatRatio, formatSpread, loadAverageLine, percentile, spread } from "./latency-stats.js";
+import { nativeSpawnUnavailable } from "../src/zino/exc/native-spawn.js";
 import { machineBusyMs } from "./proc-stats.js";
 
 const iterations = Number(process.argv[2] ?? process.env.ZX_BENCH_N ?? 150);
@@ -35,12 +37,12 @@ interface Mode {
   ctxkey: string;
 }
 
-async function startExcStack(warm: boolean): Promise<{ instance: TempInstance; services: ZinoProcess[] }> {
+async function startExcStack(warm: boolean, nodeSpawn = false): Promise<{ instance: TempInstance; services: ZinoProcess[] }> {
   // exc never calls the model; the provider URL is never used.
   const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
   try {
     const services = await startZinoServices(instance, ["ctx", "exc"], {
-      env: { ZINO_EXC_WARM_SANDBOXES: warm ? "1" : "0" },
+      env: { ZINO_EXC_WARM_SANDBOXES: warm ? "1" : "0", ...(nodeSpawn ? { ZINO_NATIVE_SPAWN: "0" } : {}) },
       fromDist: process.env.BENCH_DIST === "1",
     });
     for (const [ctxkey, exec] of Object.entries(EXEC)) {
@@ -56,16 +58,31 @@ async function startExcStack(warm: boolean): Promise<{ instance: TempInstance; s
 
 async function main(): Promise<void> {
   const cold = await startExcStack(false);
-  const warm = await startExcStack(true).catch(async (err: unknown) => {
-    await stopZinoServices(cold.services);
-    cold.instance.cleanup();
-    throw err;
-  });
+  const stacks = [cold];
+  const more = async (nodeSpawn: boolean) => {
+    try {
+      const stack = await startExcStack(true, nodeSpawn);
+      stacks.push(stack);
+      return stack;
+    } catch (err) {
+      for (const stack of stacks) {
+        await stopZinoServices(stack.services);
+        stack.instance.cleanup();
+      }
+      throw err;
+    }
+  };
+  const warm = await more(false);
+  // The same, starting its processes with Node's spawn (a fork each) instead of the native addon
+  // (src/zino/exc/native-spawn.ts): what the addon saves.
+  const forked = await more(true);
   const modes: Mode[] = [
     { name: "unsandboxed, cold", socket: cold.instance.sockets.exc, ctxkey: "unsandboxed" },
     { name: "sandboxed, cold", socket: cold.instance.sockets.exc, ctxkey: "sandboxed" },
     { name: "unsandboxed, warm", socket: warm.instance.sockets.exc, ctxkey: "unsandboxed" },
     { name: "sandboxed, warm", socket: warm.instance.sockets.exc, ctxkey: "sandboxed" },
+    { name: "unsandboxed, fork", socket: forked.instance.sockets.exc, ctxkey: "unsandboxed" },
+    { name: "sandboxed, fork", socket: forked.instance.sockets.exc, ctxkey: "sandboxed" },
   ];
   const samples = new Map<string, number[]>(modes.map((m) => [m.name, []]));
   // The machine's CPU per execution, all processes and the kernel: each call's share runs from its request to the next
@@ -110,7 +127,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, GAP_MS));
     machineMark(undefined);
   } finally {
-    for (const stack of [cold, warm]) {
+    for (const stack of stacks) {
       await stopZinoServices(stack.services);
       stack.instance.cleanup();
     }
@@ -132,19 +149,24 @@ async function main(): Promise<void> {
   const coldBwrap = stats("sandboxed, cold");
   const warmNone = stats("unsandboxed, warm");
   const warmBwrap = stats("sandboxed, warm");
+  const forkNone = stats("unsandboxed, fork");
+  const forkBwrap = stats("sandboxed, fork");
   const print = (line: string) => process.stdout.write(`${line}\n`);
   const line = (name: string, s: ReturnType<typeof stats>) =>
     `${name.padEnd(18)} ${s.perSecond.toFixed(1).padStart(7)} exec/s   p50 ${formatSpread(s.p50s, "ms").padStart(24)}   p95 ${s.p95.toFixed(2).padStart(5)} ms   ` +
     `p50 ${formatRatio(s.p50s, coldNone.p50s)}`;
   print(
     `zino-exec: \`${CODE}\` through zino-exc processes (one with warm sandboxes off, one as shipped), ${iterations} executions per mode ` +
-      `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency; p50: median [min–max] over ${ROUNDS} rounds); ` +
+      `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency; p50: median [min–max] over ${ROUNDS} rounds; ` +
+      `"fork": as shipped but with Node's spawn, ZINO_NATIVE_SPAWN=0${nativeSpawnUnavailable() ? `; the native spawn is NOT in use here: ${nativeSpawnUnavailable()}` : ""}); ` +
       loadAverageLine(),
   );
   print(`${line("unsandboxed, cold", coldNone)}   (baseline)`);
   print(line("sandboxed, cold", coldBwrap));
   print(line("unsandboxed, warm", warmNone));
   print(line("sandboxed, warm", warmBwrap));
+  print(line("unsandboxed, fork", forkNone));
+  print(line("sandboxed, fork", forkBwrap));
   const cpuOf = (name: string) => {
     const share = machineCpu.get(name)!;
     return share.calls > 0 ? share.ms / share.calls : Number.NaN;
@@ -156,6 +178,12 @@ async function main(): Promise<void> {
         .map((m) => `${m.name} ${cpuOf(m.name).toFixed(1)} ms (${(cpuOf(m.name) / cpuOf("unsandboxed, cold")).toFixed(2)}x)`)
         .join(", ") +
       `; sandboxed − unsandboxed, cold: ${(cpuOf("sandboxed, cold") - cpuOf("unsandboxed, cold")).toFixed(1)} ms`,
+  );
+  print(
+    `native spawn against Node's spawn, warm, p50: unsandboxed ${formatRatio(warmNone.p50s, forkNone.p50s)}, ` +
+      `sandboxed ${formatRatio(warmBwrap.p50s, forkBwrap.p50s)}; the machine's CPU per execution: ` +
+      `unsandboxed ${(cpuOf("unsandboxed, warm") - cpuOf("unsandboxed, fork")).toFixed(1)} ms, ` +
+      `sandboxed ${(cpuOf("sandboxed, warm") - cpuOf("sandboxed, fork")).toFixed(1)} ms`,
   );
   print(`ratio sandboxed/unsandboxed throughput, cold: ${(coldBwrap.perSecond / coldNone.perSecond).toFixed(2)}x`);
   print(

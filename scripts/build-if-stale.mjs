@@ -4,6 +4,8 @@
 // The studio (studio/, a Vite app) is built into dist/studio the same way, when its own sources changed.
 // After tsc, the ZINO services are bundled (scripts/bundle-services.mjs, esbuild: dist/bundle/zino-<svc>.cjs) when a
 // source, the lockfile or the bundling script is newer than the bundles, or when tsc ran since (its stamp is newer).
+// The native spawn addon (scripts/build-native.mjs) is compiled when its source or script changed; without a C
+// compiler that step only says so.
 // Plain JavaScript so that it runs before anything is compiled and without a TypeScript loader.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
@@ -117,6 +119,18 @@ async function buildBundles() {
   return run("bundle", [bundleScript]);
 }
 
+const nativeScript = join(root, "scripts", "build-native.mjs");
+const nativeSource = join(root, "native", "zino-spawn.c");
+const nativeResults = ["zino-spawn.node", "UNAVAILABLE"].map((file) => join(root, "dist", "native", file));
+
+/** The native spawn addon: neither built nor found unavailable since its source or its build script last changed. */
+function nativeStale() {
+  if (!existsSync(nativeScript) || !existsSync(nativeSource)) return false;
+  const results = nativeResults.filter(existsSync).map((file) => statSync(file).mtimeMs);
+  if (results.length === 0) return true;
+  return Math.max(...mtimes(["native/zino-spawn.c", "scripts/build-native.mjs"])) > Math.max(...results);
+}
+
 async function buildStudio() {
   const vite = join(root, "node_modules", "vite", "bin", "vite.js");
   if (!existsSync(vite)) {
@@ -130,9 +144,14 @@ async function buildStudio() {
 
 const server = serverStale();
 const studio = studioStale();
-if (!server && !studio && !bundlesStale() && !quiet) say("dist/ is up to date");
+if (!server && !studio && !bundlesStale() && !nativeStale() && !quiet) say("dist/ is up to date");
 // The bundles are checked again after tsc, since a compilation makes them stale.
-const steps = [server ? buildServer : null, () => (bundlesStale() ? buildBundles() : 0), studio ? buildStudio : null].filter(Boolean);
+const steps = [
+  server ? buildServer : null,
+  () => (bundlesStale() ? buildBundles() : 0),
+  () => (nativeStale() ? run("native", [nativeScript]) : 0),
+  studio ? buildStudio : null,
+].filter(Boolean);
 let status = 0;
 for (const step of steps) {
   status = await step();

@@ -10,6 +10,7 @@ import { after, describe, it } from "node:test";
 import { promisify } from "node:util";
 import { REPO_ROOT } from "../../harness/zino-processes.js";
 import { SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
+import { ADDON_FILE, nativeSpawnUnavailable } from "../../src/zino/exc/native-spawn.js";
 import { codeCacheTaken } from "../support/bundle-cache.js";
 
 const run = promisify(execFile);
@@ -47,6 +48,10 @@ void describe("npm install -g of the packed checkout", () => {
     }
     // Installed at another path, a service still takes the code cache the build made (scripts/bundle-loader.cjs).
     assert.ok(codeCacheTaken(join(bundleDir, "zino-rtr.cjs"), { flags: SERVICE_NODE_FLAGS }));
+    // The native spawn addon the build made comes with it (dist/native), where the bundles look for it.
+    if (nativeSpawnUnavailable() === undefined) {
+      assert.ok(existsSync(join(bundleDir, "..", "native", ADDON_FILE)), "dist/native/zino-spawn.node is installed");
+    }
     assert.ok(
       existsSync(join(prefix, "lib", "node_modules", "zelinqa-mcp", "deploy", "systemd", "README.md")),
       "the units' documentation is installed",

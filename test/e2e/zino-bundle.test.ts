@@ -11,12 +11,14 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestAll, requestOne } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
+import { nativeSpawnUnavailable } from "../../src/zino/exc/native-spawn.js";
 import { LAUNCHER_NODE_FLAGS } from "../../src/zino/exc/process-launcher.js";
 import { cliMainFile, serviceMainFile } from "../../src/zino/runtime/service-entry.js";
 import { SERVICE_NODE_FLAGS } from "../../src/zino/runtime/service-node-flags.js";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { childPids, commandLine } from "../../harness/process-tree.js";
 import { codeCacheTaken } from "../support/bundle-cache.js";
+import { nativeSpawnLoadedIn } from "../support/native-spawn.js";
 import { createPostgresDatabase, postgresSkipReason } from "../support/zelinqa-databases.js";
 import {
   REPO_ROOT,
@@ -162,6 +164,10 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     // The launcher runs lean (no JIT, no V8 helper threads, a 1 MiB nursery): its flags come before its module.
     const launcherArgs = launchers[0]!;
     assert.deepEqual(launcherArgs.slice(1, 1 + LAUNCHER_NODE_FLAGS.length), [...LAUNCHER_NODE_FLAGS]);
+    // It finds the native spawn addon from its bundle (dist/bundle/../native) when the build made one.
+    const launcherPid = childPids(exc.child.pid!).find((pid) => commandLine(pid).includes(join(DIST, "bundle", "zino-exc-launcher.cjs")))!;
+    if (nativeSpawnUnavailable() === undefined)
+      assert.ok(nativeSpawnLoadedIn(launcherPid), "the bundled launcher loaded dist/native/zino-spawn.node");
     const mcp = await requestOne(
       instance.sockets.exc,
       { message: { name: "mcp__t__echo", arguments: { text: "hi" } }, ctxkey: "b" },

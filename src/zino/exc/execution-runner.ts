@@ -12,6 +12,7 @@ import { ExecutionSlots } from "./execution-slots.js";
 import { createIsolationPolicy } from "./isolation-policy.js";
 import { closeInheritedDescriptors, ipcChannelDescriptor } from "./inherited-descriptors.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
+import { nativeSpawnUnavailable } from "./native-spawn.js";
 import { startProcess, type ProcessStarter } from "./run-process.js";
 import { createRunExecution, type ExecutionRequest, type RunExecution } from "./run-execution.js";
 import type { Isolation, SandboxUser } from "./sandbox.js";
@@ -123,8 +124,11 @@ function closeInherited(logger: Logger): void {
 
 /** The process launcher the runner starts its processes through, unless the options turn it off. */
 function launcherOf(options: ExecutionRunnerOptions): ProcessLauncher | undefined {
-  if (options.processLauncher === false) return undefined;
   const { logger, processLauncherMain } = options;
+  const noNativeSpawn = nativeSpawnUnavailable();
+  if (noNativeSpawn === undefined) logger.debug("tool processes are started without a fork (native spawn)");
+  else logger.info({ reason: noNativeSpawn }, "tool processes are started with Node's spawn (a fork each, a few ms more per call)");
+  if (options.processLauncher === false) return undefined;
   return createProcessLauncher({ logger, ...(processLauncherMain !== undefined ? { mainPath: processLauncherMain } : {}) });
 }
 

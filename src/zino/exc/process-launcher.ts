@@ -163,6 +163,14 @@ async function stopLauncher(target: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Its children get their environments explicitly; it needs nothing of exc's but PATH and the native spawn switch. */
+function launcherEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    PATH: env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    ...(env.ZINO_NATIVE_SPAWN !== undefined ? { ZINO_NATIVE_SPAWN: env.ZINO_NATIVE_SPAWN } : {}),
+  };
+}
+
 export function createProcessLauncher(options: {
   logger: Logger;
   /** Another launcher program (tests). */ mainPath?: string;
@@ -191,8 +199,7 @@ export function createProcessLauncher(options: {
     const startedAt = Date.now();
     const started = fork(mainPath, [], {
       execArgv: [...LAUNCHER_NODE_FLAGS, ...(FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [])],
-      // Its children get their environments explicitly; it needs nothing of exc's.
-      env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin" },
+      env: launcherEnv(process.env),
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     started.on("message", (message: LauncherEvent) => applyEvent(entries, message));

@@ -7,6 +7,7 @@ import { closeSync, constants as fsConstants, openSync } from "node:fs";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { Readable, Writable } from "node:stream";
+import { nativeSpawnAddon, spawnNative, type SpawnedChild } from "./native-spawn.js";
 
 export interface SpawnOptions {
   command: string;
@@ -28,6 +29,8 @@ export interface SpawnOptions {
    * `release` writes. Without it stdin is /dev/null and the child runs at once.
    */
   held?: boolean;
+  /** Start it with Node's spawn even when native-spawn.ts's addon is there (tests of both ways). */
+  nodeSpawn?: boolean;
 }
 
 export interface ReleaseOptions {
@@ -187,13 +190,16 @@ export function runProcess(options: RunProcessOptions, start: ProcessStarter = s
 
 /**
  * Spawns with `joinFiles` (write-only) then `inputFiles` (read-only) open as fd 3, 4, ...; this process's copies are
- * closed once the child has its own.
+ * closed once the child has its own. The child is started by native-spawn.ts's addon when it is built (no fork),
+ * else by Node's spawn.
  */
-function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | null, Readable, Readable> {
+function spawnWithFiles(options: SpawnOptions): StartedChild {
   const fds: number[] = [];
   try {
     for (const path of options.joinFiles ?? []) fds.push(openSync(path, fsConstants.O_WRONLY));
     for (const path of options.inputFiles ?? []) fds.push(openSync(path, "r"));
+    const addon = options.nodeSpawn === true ? undefined : nativeSpawnAddon();
+    if (addon) return spawnNative(addon, { ...options, stdinPipe: options.held === true, extraFds: fds });
     // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
     return spawn(options.command, [...options.args], {
       cwd: options.cwd,
@@ -208,7 +214,7 @@ function spawnWithFiles(options: SpawnOptions): ChildProcessByStdio<Writable | n
   }
 }
 
-type StartedChild = ChildProcessByStdio<Writable | null, Readable, Readable>;
+type StartedChild = SpawnedChild;
 
 /** Waits for both pipes to reach EOF (at most DRAIN_GRACE_MS), then closes them. */
 async function drainPipes(child: StartedChild): Promise<void> {
@@ -289,7 +295,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
       startError = `cannot start ${options.command}: ${err.code ?? err.message}\n`;
       resolve(err.code === "ENOENT" ? 127 : 126);
     });
-    child.once("exit", (code, signal) => resolve(exitCodeOf(code, signal)));
+    child.once("exit", (code: number | null, signal: NodeJS.Signals | null) => resolve(exitCodeOf(code, signal)));
   }).finally(() => {
     alive = false;
   });

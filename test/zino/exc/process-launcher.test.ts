@@ -9,6 +9,8 @@ import { after, before, describe, it } from "node:test";
 import { silentLogger, type Frame } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
 import { startProcess } from "../../../src/zino/exc/run-process.js";
+import { nativeSpawnUnavailable } from "../../../src/zino/exc/native-spawn.js";
+import { nativeSpawnLoadedIn } from "../../support/native-spawn.js";
 import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
 
@@ -63,6 +65,8 @@ void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => 
       bwraps.some((pid) => parentOf(pid) === launcher),
       "the launcher started them",
     );
+    // Through the native spawn addon, when the build made one (native-spawn.test.ts tests it both ways).
+    if (nativeSpawnUnavailable() === undefined) assert.ok(nativeSpawnLoadedIn(launcher), "the launcher loaded the native spawn addon");
     for (const pid of processesWith(`sleep ${marker}`)) process.kill(pid, "SIGKILL");
     const frame = await running;
     assert.equal(frame.type, "result");

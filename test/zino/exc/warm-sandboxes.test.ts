@@ -5,9 +5,18 @@ import { describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
 import { startProcess } from "../../../src/zino/exc/run-process.js";
 import { createWarmSandboxes, type WarmSandbox } from "../../../src/zino/exc/warm-sandboxes.js";
-import { processesWith } from "./exc-harness.js";
+import { processesWith, waitFor } from "./exc-harness.js";
 
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Kills the processes whose command line has `marker`, once there is one: a child that was just started may not show
+ * its command line yet (its exec is still loading the program).
+ */
+async function killWith(marker: string): Promise<void> {
+  await waitFor(`a process with ${marker} runs`, () => processesWith(marker).length > 0, 3000);
+  for (const pid of processesWith(marker)) process.kill(pid, "SIGKILL");
+}
 
 /** A held `sh` whose command line carries `marker`, standing in for a sandbox (the pool only holds processes). */
 function held(marker: string): WarmSandbox<string> {
@@ -88,7 +97,7 @@ void describe("warm sandbox pool", () => {
     pool.fill("dead", () => held(`${marker}-dead`));
     pool.fill("live", () => held(`${marker}-live`));
     await settle();
-    for (const pid of processesWith(`${marker}-dead`)) process.kill(pid, "SIGKILL");
+    await killWith(`${marker}-dead`);
     await settle();
     assert.equal(pool.take("dead"), undefined);
     await settle();
@@ -106,7 +115,7 @@ void describe("a held process", () => {
   void it("EXC-27 released after it died says its command never ran (notStarted), so the caller starts another", async () => {
     const marker = `wp-notstarted-${process.pid}`;
     const sandbox = held(marker);
-    for (const pid of processesWith(marker)) process.kill(pid, "SIGKILL");
+    await killWith(marker);
     await sandbox.process.exited;
     const outcome = await sandbox.process.release({ timeoutMs: 5000, outputCapBytes: 1000 });
     assert.equal(outcome.notStarted, true);

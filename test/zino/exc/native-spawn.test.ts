@@ -1,0 +1,247 @@
+// exc starts its tool processes without a fork when the native addon is built (src/zino/exc/native-spawn.ts,
+// native/zino-spawn.c), and with Node's spawn otherwise. Both ways must give a child the same world: each case below
+// runs through both, with real processes, and the addon's own edges (descriptors, reaping, the drop to another
+// user, the build without a compiler) get tests of their own.
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { REPO_ROOT } from "../../../harness/zino-processes.js";
+import { addonFile, nativeSpawnAddon, nativeSpawnUnavailable, resolveCommand } from "../../../src/zino/exc/native-spawn.js";
+import { runProcess, type RunOutcome, type RunProcessOptions } from "../../../src/zino/exc/run-process.js";
+
+const PATH = "/usr/local/bin:/usr/bin:/bin";
+const scratch = mkdtempSync(join(tmpdir(), "znspawn-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Whether this machine can build the addon: the same search as scripts/build-native.mjs. */
+function canBuild(): boolean {
+  const compiler = ["cc", "gcc", "clang"].some((name) => spawnSync("sh", ["-c", `command -v ${name}`]).status === 0);
+  const headers = ["/usr/include/node", join(process.execPath, "..", "..", "include", "node")].some(
+    (dir) => existsSync(join(dir, "node_api.h")) && existsSync(join(dir, "uv.h")),
+  );
+  return compiler && headers;
+}
+
+const run = (options: Partial<RunProcessOptions> & { command: string; args: string[] }, nodeSpawn: boolean): Promise<RunOutcome> =>
+  runProcess({ env: { PATH }, cwd: "/", timeoutMs: 5000, outputCapBytes: 65536, nodeSpawn, ...options });
+
+/** The pids of this process's children that are zombies (exited, never reaped). */
+function zombieChildren(): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields[0] === "Z" && Number(fields[1]) === process.pid) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+void describe("native spawn", () => {
+  void it("NSPAWN-1 the build made the addon on a machine with a C compiler and Node's headers, and exc uses it", () => {
+    if (!canBuild()) {
+      assert.ok(nativeSpawnUnavailable(), "without a compiler the addon is reported unavailable");
+      return;
+    }
+    assert.ok(existsSync(addonFile(join(REPO_ROOT, "src", "zino", "exc", "native-spawn.ts"))), "dist/native/zino-spawn.node exists");
+    assert.equal(nativeSpawnUnavailable(), undefined);
+    assert.ok(nativeSpawnAddon());
+  });
+
+  for (const nodeSpawn of [false, true]) {
+    const way = nodeSpawn ? "Node's spawn" : "the addon";
+    void describe(`a child started by ${way}`, () => {
+      void it("NSPAWN-2 gets exactly its environment, its directory, its arguments, and its output is captured", async () => {
+        const out = await run(
+          {
+            command: "sh",
+            args: ["-c", 'printf "%s|" "$0" "$1"; echo; pwd; env | sort; echo oops >&2; exit 7', "first arg", "two words"],
+            env: { PATH, ZINO_ONLY: "this" },
+            cwd: scratch,
+          },
+          nodeSpawn,
+        );
+        assert.equal(out.exitCode, 7);
+        const [head, where, ...env] = out.stdout.trim().split("\n");
+        assert.equal(head, "first arg|two words|");
+        assert.equal(where, scratch);
+        // sh adds PWD; nothing of this process's environment leaks in.
+        assert.deepEqual(
+          env.filter((line) => !line.startsWith("PWD=")),
+          [`PATH=${PATH}`, "ZINO_ONLY=this"],
+        );
+        assert.equal(out.stderr, "oops\n");
+      });
+
+      void it("NSPAWN-3 leads its own session and process group, with default signals and an empty signal mask", async () => {
+        const out = await run(
+          { command: "sh", args: ["-c", 'echo $$; cut -d" " -f5,6 /proc/$$/stat; exec cat /proc/self/status'] },
+          nodeSpawn,
+        );
+        const [pid, groups, ...status] = out.stdout.split("\n");
+        assert.equal(groups, `${pid} ${pid}`, "process group and session are the child's own pid");
+        const field = (name: string) => status.find((line) => line.startsWith(`${name}:`))?.split(/\s+/)[1];
+        assert.equal(field("SigBlk"), "0000000000000000");
+        // Node ignores SIGPIPE; a child must not inherit that (a pipeline would never end on a closed reader).
+        assert.equal(field("SigIgn"), "0000000000000000");
+      });
+
+      void it("NSPAWN-4 has only its standard streams and the descriptors it was given", async () => {
+        const input = join(scratch, `input-${String(nodeSpawn)}`);
+        writeFileSync(input, "from the file\n");
+        const out = await run({ command: "sh", args: ["-c", "cat <&3; ls /proc/self/fd"], inputFiles: [input] }, nodeSpawn);
+        const [line, ...fds] = out.stdout.trim().split("\n");
+        assert.equal(line, "from the file");
+        for (const fd of ["0", "1", "2", "3"]) assert.ok(fds.includes(fd), `descriptors: ${fds.join(" ")}`);
+        // ls's own directory descriptor is the one more. Node's spawn passes on any descriptor of this process that
+        // is not close-on-exec (the test runner leaves one; exc's launcher closes such ones when it starts); the
+        // addon closes every descriptor it was not given.
+        if (!nodeSpawn) assert.equal(fds.length, 5, `descriptors: ${fds.join(" ")}`);
+      });
+
+      void it("NSPAWN-5 a held child waits for its go line on stdin; an unheld one reads /dev/null", async () => {
+        const held = await run({ command: "sh", args: ["-c", "read line; echo got $line"], held: true }, nodeSpawn);
+        assert.equal(held.stdout, "got go\n");
+        const unheld = await run({ command: "sh", args: ["-c", "readlink /proc/self/fd/0; cat"] }, nodeSpawn);
+        assert.equal(unheld.stdout, "/dev/null\n");
+      });
+
+      void it("NSPAWN-6 is found on its own PATH; a missing or non-executable program is an exit code with the reason", async () => {
+        const bin = join(scratch, `bin-${String(nodeSpawn)}`);
+        mkdirSync(bin);
+        writeFileSync(join(bin, "zino-probe"), "#!/bin/sh\necho probe ran\n");
+        chmodSync(join(bin, "zino-probe"), 0o755);
+        writeFileSync(join(bin, "not-executable"), "#!/bin/sh\n");
+        const found = await run({ command: "zino-probe", args: [], env: { PATH: `${bin}:${PATH}` } }, nodeSpawn);
+        assert.equal(found.stdout, "probe ran\n");
+        const missing = await run({ command: "zino-no-such-program", args: [] }, nodeSpawn);
+        assert.equal(missing.exitCode, 127);
+        assert.match(missing.stderr, /cannot start zino-no-such-program: ENOENT/);
+        const denied = await run({ command: join(bin, "not-executable"), args: [] }, nodeSpawn);
+        assert.equal(denied.exitCode, 126);
+        assert.match(denied.stderr, /EACCES/);
+        const noDir = await run({ command: "true", args: [], cwd: join(scratch, "no-such-dir") }, nodeSpawn);
+        assert.notEqual(noDir.exitCode, 0);
+        assert.match(noDir.stderr, /cannot start true: ENOENT/);
+      });
+
+      void it("NSPAWN-7 a signal's death is 128 + its number, and a timeout kills the whole group", async () => {
+        const killed = await run({ command: "sh", args: ["-c", "kill -TERM $$"] }, nodeSpawn);
+        assert.equal(killed.exitCode, 143);
+        const marker = `${String(nodeSpawn ? 61 : 62)}.${process.pid % 1000}7`;
+        const slow = await run({ command: "sh", args: ["-c", `sleep ${marker} & sleep ${marker}`], timeoutMs: 300 }, nodeSpawn);
+        assert.equal(slow.timedOut, true);
+        const left = spawnSync("pgrep", ["-f", `sleep ${marker}`], { encoding: "utf8" }).stdout.trim();
+        assert.equal(left, "", "the background sleep died with its group");
+      });
+
+      void it(
+        "NSPAWN-8 drops to the given user and group, without root's supplementary groups",
+        { skip: process.getuid?.() !== 0 && "runs as root only" },
+        async () => {
+          const out = await run(
+            {
+              command: "sh",
+              args: ["-c", "id -u; id -g; id -G; touch /root/zino-nspawn 2>/dev/null && echo wrote"],
+              uid: 65534,
+              gid: 65534,
+            },
+            nodeSpawn,
+          );
+          assert.equal(out.stdout, "65534\n65534\n65534\n");
+        },
+      );
+
+      void it("NSPAWN-9 leaves no descriptor open and no zombie behind after many children", async () => {
+        const fdsBefore = readdirSync("/proc/self/fd").length;
+        for (let i = 0; i < 40; i += 1) {
+          const out = await run({ command: "sh", args: ["-c", `echo ${i}`], held: i % 2 === 0 }, nodeSpawn);
+          assert.equal(out.stdout, `${i}\n`);
+        }
+        assert.equal(readdirSync("/proc/self/fd").length, fdsBefore);
+        assert.deepEqual(zombieChildren(), []);
+      });
+    });
+  }
+
+  void it("NSPAWN-13 the addon is found from every place exc's code runs from: sources, dist/src and the bundles", () => {
+    const want = "/pkg/dist/native/zino-spawn.node";
+    assert.equal(addonFile("/pkg/src/zino/exc/native-spawn.ts"), want);
+    assert.equal(addonFile("/pkg/dist/src/zino/exc/native-spawn.js"), want);
+    // In a bundle import.meta.url is the entry's file (scripts/bundle-services.mjs): exc's, the launcher's, the host's.
+    for (const entry of ["zino-exc.cjs", "zino-exc-launcher.cjs", "zino-host.cjs"])
+      assert.equal(addonFile(`/pkg/dist/bundle/${entry}`), want);
+  });
+
+  void it("NSPAWN-10 resolves a command on the child's PATH, not this process's", () => {
+    assert.equal(resolveCommand("sh", { PATH: "/nonexistent:/bin" }), "/bin/sh");
+    assert.equal(resolveCommand("sh", { PATH: "/nonexistent" }), undefined);
+    assert.equal(resolveCommand("./x", { PATH: "/bin" }), "./x");
+  });
+
+  void it("NSPAWN-11 ZINO_NATIVE_SPAWN=0 turns the addon off, and children still start", () => {
+    const script = [
+      'import { nativeSpawnUnavailable } from "./src/zino/exc/native-spawn.ts";',
+      'import { runProcess } from "./src/zino/exc/run-process.ts";',
+      'const out = await runProcess({ command: "sh", args: ["-c", "echo fine"], env: { PATH: "/bin:/usr/bin" }, cwd: "/", timeoutMs: 5000, outputCapBytes: 100 });',
+      "console.log(JSON.stringify({ why: nativeSpawnUnavailable(), out: out.stdout }));",
+    ].join("\n");
+    const printed = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ZINO_NATIVE_SPAWN: "0" },
+      encoding: "utf8",
+    });
+    assert.deepEqual(JSON.parse(printed), { why: "turned off (ZINO_NATIVE_SPAWN=0)", out: "fine\n" });
+  });
+
+  void describe("NSPAWN-12 scripts/build-native.mjs", () => {
+    const root = join(scratch, "build");
+    mkdirSync(join(root, "scripts"), { recursive: true });
+    mkdirSync(join(root, "native"));
+    copyFileSync(join(REPO_ROOT, "scripts", "build-native.mjs"), join(root, "scripts", "build-native.mjs"));
+    copyFileSync(join(REPO_ROOT, "native", "zino-spawn.c"), join(root, "native", "zino-spawn.c"));
+    const addon = join(root, "dist", "native", "zino-spawn.node");
+    const reason = join(root, "dist", "native", "UNAVAILABLE");
+    const build = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [join(root, "scripts", "build-native.mjs")], { env: { ...process.env, ...env }, encoding: "utf8" });
+
+    void it("without a compiler, the build goes on and says why", () => {
+      const result = build({ CC: join(root, "no-such-cc") });
+      assert.equal(result.status, 0);
+      assert.match(result.stderr, /native spawn not built: no C compiler .*Node's spawn/);
+      assert.equal(existsSync(addon), false);
+      assert.match(readFileSync(reason, "utf8"), /no C compiler/);
+    });
+
+    void it(
+      "with one, it builds an addon that passes its check, and clears the reason",
+      { skip: !canBuild() && "no C compiler or Node headers here" },
+      () => {
+        const result = build({});
+        assert.equal(result.status, 0, result.stderr);
+        assert.ok(existsSync(addon));
+        assert.equal(existsSync(reason), false);
+      },
+    );
+
+    void it(
+      "a source that does not compile leaves no addon, only the reason and the compiler's words",
+      { skip: !canBuild() && "no C compiler or Node headers here" },
+      () => {
+        writeFileSync(join(root, "native", "zino-spawn.c"), "this is not C\n");
+        const result = build({});
+        assert.equal(result.status, 0);
+        assert.match(result.stderr, /error/);
+        assert.equal(existsSync(addon), false, "the previous addon is removed rather than left stale");
+        assert.match(readFileSync(reason, "utf8"), /failed/);
+      },
+    );
+  });
+});
