@@ -89,9 +89,10 @@ static int child_main(void *arg) {
     for (long fd = a->nfds; fd < max; fd++) close((int)fd);
   }
   if (a->cwd && chdir(a->cwd) < 0) child_fail(a, "chdir");
-  if (a->gid >= 0 || a->uid >= 0) {
-    // Dropping from root also drops root's supplementary groups; as another user this fails, which is fine.
-    syscall(SYS_setgroups, 0, NULL);
+  if ((a->gid >= 0 || a->uid >= 0) && syscall(SYS_setgroups, 0, NULL) < 0 && geteuid() == 0) {
+    // Dropping from root must drop root's supplementary groups too (group 0 would stay otherwise); as another user
+    // setgroups fails, and there are no such groups to drop.
+    child_fail(a, "setgroups");
   }
   if (a->gid >= 0 && syscall(SYS_setgid, (gid_t)a->gid) < 0) child_fail(a, "setgid");
   if (a->uid >= 0 && syscall(SYS_setuid, (uid_t)a->uid) < 0) child_fail(a, "setuid");
