@@ -307,6 +307,7 @@ static napi_value spawn(napi_env env, napi_callback_info info) {
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
+    if (pidfd >= 0) close(pidfd);
     free(w);
     throw_errno(env, err, "pidfd_open", file);
     goto done;

@@ -193,7 +193,7 @@ export function runProcess(options: RunProcessOptions, start: ProcessStarter = s
  * closed once the child has its own. The child is started by native-spawn.ts's addon when it is built (no fork),
  * else by Node's spawn.
  */
-function spawnWithFiles(options: SpawnOptions): StartedChild {
+function spawnWithFiles(options: SpawnOptions): SpawnedChild {
   const fds: number[] = [];
   try {
     for (const path of options.joinFiles ?? []) fds.push(openSync(path, fsConstants.O_WRONLY));
@@ -214,10 +214,8 @@ function spawnWithFiles(options: SpawnOptions): StartedChild {
   }
 }
 
-type StartedChild = SpawnedChild;
-
 /** Waits for both pipes to reach EOF (at most DRAIN_GRACE_MS), then closes them. */
-async function drainPipes(child: StartedChild): Promise<void> {
+async function drainPipes(child: SpawnedChild): Promise<void> {
   let graceTimer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((r) => (graceTimer = setTimeout(r, DRAIN_GRACE_MS)));
   await Promise.all([waitForEnd(child.stdout, grace), waitForEnd(child.stderr, grace)]);
@@ -227,7 +225,7 @@ async function drainPipes(child: StartedChild): Promise<void> {
 }
 
 /** Kills a child that will not run (its whole group), closes its pipes, and waits for its exit. */
-async function discardChild(child: StartedChild, exited: Promise<number>): Promise<void> {
+async function discardChild(child: SpawnedChild, exited: Promise<number>): Promise<void> {
   killGroup(child.pid);
   child.stdin?.destroy();
   child.stdout.destroy();
@@ -246,7 +244,7 @@ interface RunWatch {
 }
 
 /** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
-function watchRun(child: StartedChild, early: EarlyOutput, run: ReleaseOptions): RunWatch {
+function watchRun(child: SpawnedChild, early: EarlyOutput, run: ReleaseOptions): RunWatch {
   const kill = () => killGroup(child.pid);
   const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
   const onAbort = () => {
