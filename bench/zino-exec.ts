@@ -152,13 +152,14 @@ async function main(): Promise<void> {
   const forkNone = stats("unsandboxed, fork");
   const forkBwrap = stats("sandboxed, fork");
   const print = (line: string) => process.stdout.write(`${line}\n`);
+  const noNativeSpawn = nativeSpawnUnavailable();
   const line = (name: string, s: ReturnType<typeof stats>) =>
     `${name.padEnd(18)} ${s.perSecond.toFixed(1).padStart(7)} exec/s   p50 ${formatSpread(s.p50s, "ms").padStart(24)}   p95 ${s.p95.toFixed(2).padStart(5)} ms   ` +
     `p50 ${formatRatio(s.p50s, coldNone.p50s)}`;
   print(
     `zino-exec: \`${CODE}\` through zino-exc processes (one with warm sandboxes off, one as shipped), ${iterations} executions per mode ` +
       `(sequential, interleaved, ${GAP_MS} ms idle before each; exec/s = 1000 / mean latency; p50: median [min–max] over ${ROUNDS} rounds; ` +
-      `"fork": as shipped but with Node's spawn, ZINO_NATIVE_SPAWN=0${nativeSpawnUnavailable() ? `; the native spawn is NOT in use here: ${nativeSpawnUnavailable()}` : ""}); ` +
+      `"fork": as shipped but with Node's spawn, ZINO_NATIVE_SPAWN=0${noNativeSpawn ? `; the native spawn is NOT in use here: ${noNativeSpawn}` : ""}); ` +
       loadAverageLine(),
   );
   print(`${line("unsandboxed, cold", coldNone)}   (baseline)`);

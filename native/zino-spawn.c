@@ -12,7 +12,8 @@
 //   threads, whose memory the child shares), the signal mask emptied, then execve.
 //
 // A step that fails leaves its errno in memory the parent reads once the child is gone, and the child exits 127:
-// the parent then reaps it and throws an error naming the step, as Node's spawn reports ENOENT and the like.
+// the parent then reaps it and throws an error naming the step and the errno, as Node's spawn reports ENOENT and the
+// like.
 //
 // The exit is watched through a pidfd polled on Node's own event loop (uv_poll): no thread, no SIGCHLD handler, and
 // libuv's own children are left alone. The callback gets (exit code, signal number), one of them -1.
@@ -110,15 +111,14 @@ static int child_main(void *arg) {
     if ((call) != napi_ok) goto fail;                                                                                  \
   } while (0)
 
+// Throws an Error with `errno` (negative, as Node's own errors have it) and `syscall` (the step that failed);
+// native-spawn.ts names its `code` (ENOENT, EACCES, ...) from the errno.
 static napi_value throw_errno(napi_env env, int err, const char *step, const char *file) {
   char message[512];
   snprintf(message, sizeof message, "%s %s: %s", step, file ? file : "", strerror(err));
-  napi_value code, msg, error;
-  const char *name = err == ENOENT ? "ENOENT" : err == EACCES ? "EACCES" : err == ENOEXEC ? "ENOEXEC" : err == EPERM ? "EPERM" : err == ENOTDIR ? "ENOTDIR" : err == EMFILE ? "EMFILE" : err == EAGAIN ? "EAGAIN" : err == ENOMEM ? "ENOMEM" : "ESPAWN";
-  napi_create_string_utf8(env, name, NAPI_AUTO_LENGTH, &code);
+  napi_value msg, error, errno_value, step_value;
   napi_create_string_utf8(env, message, NAPI_AUTO_LENGTH, &msg);
-  napi_create_error(env, code, msg, &error);
-  napi_value errno_value, step_value;
+  napi_create_error(env, NULL, msg, &error);
   napi_create_int32(env, -err, &errno_value);
   napi_set_named_property(env, error, "errno", errno_value);
   napi_create_string_utf8(env, step, NAPI_AUTO_LENGTH, &step_value);

@@ -120,15 +120,15 @@ async function buildBundles() {
 }
 
 const nativeScript = join(root, "scripts", "build-native.mjs");
-const nativeSource = join(root, "native", "zino-spawn.c");
-const nativeResults = ["zino-spawn.node", "UNAVAILABLE"].map((file) => join(root, "dist", "native", file));
+const NATIVE_INPUTS = ["native/zino-spawn.c", "scripts/build-native.mjs"];
+const NATIVE_RESULTS = ["dist/native/zino-spawn.node", "dist/native/UNAVAILABLE"];
 
 /** The native spawn addon: neither built nor found unavailable since its source or its build script last changed. */
 function nativeStale() {
-  if (!existsSync(nativeScript) || !existsSync(nativeSource)) return false;
-  const results = nativeResults.filter(existsSync).map((file) => statSync(file).mtimeMs);
-  if (results.length === 0) return true;
-  return Math.max(...mtimes(["native/zino-spawn.c", "scripts/build-native.mjs"])) > Math.max(...results);
+  const inputs = mtimes(NATIVE_INPUTS);
+  if (inputs.length < NATIVE_INPUTS.length) return false;
+  const results = mtimes(NATIVE_RESULTS);
+  return results.length === 0 || Math.max(...inputs) > Math.max(...results);
 }
 
 async function buildStudio() {

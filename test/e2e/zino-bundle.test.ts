@@ -157,15 +157,12 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
       { idleTimeoutMs: 60_000 },
     );
     assert.equal(result.stdout, "hi\n", JSON.stringify(result));
-    const launchers = childPids(exc.child.pid!)
-      .map(commandLine)
-      .filter((args) => args.includes(join(DIST, "bundle", "zino-exc-launcher.cjs")));
+    const launchers = childPids(exc.child.pid!).filter((pid) => commandLine(pid).includes(join(DIST, "bundle", "zino-exc-launcher.cjs")));
     assert.equal(launchers.length, 1, `exc's children: ${JSON.stringify(childPids(exc.child.pid!).map(commandLine))}\n${exc.stderr()}`);
     // The launcher runs lean (no JIT, no V8 helper threads, a 1 MiB nursery): its flags come before its module.
-    const launcherArgs = launchers[0]!;
-    assert.deepEqual(launcherArgs.slice(1, 1 + LAUNCHER_NODE_FLAGS.length), [...LAUNCHER_NODE_FLAGS]);
+    const launcherPid = launchers[0]!;
+    assert.deepEqual(commandLine(launcherPid).slice(1, 1 + LAUNCHER_NODE_FLAGS.length), [...LAUNCHER_NODE_FLAGS]);
     // It finds the native spawn addon from its bundle (dist/bundle/../native) when the build made one.
-    const launcherPid = childPids(exc.child.pid!).find((pid) => commandLine(pid).includes(join(DIST, "bundle", "zino-exc-launcher.cjs")))!;
     if (nativeSpawnUnavailable() === undefined)
       assert.ok(nativeSpawnLoadedIn(launcherPid), "the bundled launcher loaded dist/native/zino-spawn.node");
     const mcp = await requestOne(

@@ -124,12 +124,16 @@ function closeInherited(logger: Logger): void {
 
 /** The process launcher the runner starts its processes through, unless the options turn it off. */
 function launcherOf(options: ExecutionRunnerOptions): ProcessLauncher | undefined {
+  if (options.processLauncher === false) return undefined;
   const { logger, processLauncherMain } = options;
+  return createProcessLauncher({ logger, ...(processLauncherMain !== undefined ? { mainPath: processLauncherMain } : {}) });
+}
+
+/** Says how tool processes will be started: without a fork (native-spawn.ts), or with Node's spawn and why. */
+function reportSpawnWay(logger: Logger): void {
   const noNativeSpawn = nativeSpawnUnavailable();
   if (noNativeSpawn === undefined) logger.debug("tool processes are started without a fork (native spawn)");
   else logger.info({ reason: noNativeSpawn }, "tool processes are started with Node's spawn (a fork each, a few ms more per call)");
-  if (options.processLauncher === false) return undefined;
-  return createProcessLauncher({ logger, ...(processLauncherMain !== undefined ? { mainPath: processLauncherMain } : {}) });
 }
 
 /**
@@ -145,6 +149,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
   const user = options.user === null ? undefined : (options.user ?? defaultUser());
+  reportSpawnWay(logger);
   const launcher = launcherOf(options);
   const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();

@@ -17,10 +17,11 @@ import { constants as osConstants } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { getSystemErrorName } from "node:util";
 import type { SpawnOptions } from "./run-process.js";
 
 interface Addon {
-  /** Starts `file` with the descriptors `fds` as its 0, 1, 2, ...; throws an Error whose `code` is the errno name. */
+  /** Starts `file` with the descriptors `fds` as its 0, 1, 2, ...; throws an Error with `errno` and `syscall`. */
   spawn(
     file: string,
     argv: string[],
@@ -194,7 +195,10 @@ export function spawnNative(addon: Addon, request: NativeSpawnRequest): SpawnedC
     return child;
   } catch (err) {
     for (const fd of ours) closeSync(fd);
-    return failedChild(request, err as NodeJS.ErrnoException);
+    const error = err as NodeJS.ErrnoException;
+    // The addon's errors carry the errno; the code (ENOENT, EACCES, ...) is Node's name for it.
+    if (error.code === undefined && typeof error.errno === "number") error.code = getSystemErrorName(error.errno);
+    return failedChild(request, error);
   } finally {
     for (const fd of theirs) closeSync(fd);
   }
