@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CACHED_BUNDLES, LAUNCHER_BUNDLE, LOADER } from "./bundle-names.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const stamp = join(root, "dist", ".tsbuildinfo");
@@ -57,10 +58,11 @@ function studioStale() {
 const bundleDir = join(root, "dist", "bundle");
 const bundleScript = join(root, "scripts", "bundle-services.mjs");
 // Each bundle's entry and code (its code cache, zino-<name>.v8cache, is made with them when it can be, and is optional).
-const CACHED = ["zino-ctx", "zino-rtr", "zino-exc", "zino-daemon", "zino-host", "zino-cli"];
-const BUNDLES = [...CACHED.flatMap((name) => [`${name}.cjs`, `${name}.code.cjs`]), "zino-exc-launcher.cjs", "bundle-loader.cjs"].map(
-  (file) => join(bundleDir, file),
-);
+const BUNDLES = [
+  ...Object.keys(CACHED_BUNDLES).flatMap((name) => [`${name}.cjs`, `${name}.code.cjs`]),
+  ...Object.keys(LAUNCHER_BUNDLE).map((name) => `${name}.cjs`),
+  LOADER,
+].map((file) => join(bundleDir, file));
 
 /** The service bundles: missing, or older than a source, the dependencies, the bundling script or the last tsc. */
 function bundlesStale() {
@@ -69,7 +71,14 @@ function bundlesStale() {
   const oldest = Math.min(...BUNDLES.map((file) => statSync(file).mtimeMs));
   const newest = Math.max(
     newestSource(join(root, "src"), [".ts"]),
-    ...mtimes(["package.json", "package-lock.json", "scripts/bundle-services.mjs", "scripts/bundle-loader.cjs", "dist/.tsbuildinfo"]),
+    ...mtimes([
+      "package.json",
+      "package-lock.json",
+      "scripts/bundle-services.mjs",
+      "scripts/bundle-names.mjs",
+      "scripts/bundle-loader.cjs",
+      "dist/.tsbuildinfo",
+    ]),
   );
   return newest > oldest;
 }

@@ -38,6 +38,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, w
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { CACHED_BUNDLES, LAUNCHER_BUNDLE, LOADER } from "./bundle-names.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BUNDLE_DIR = join(root, "dist", "bundle");
@@ -47,19 +48,6 @@ const BUNDLE_DIR = join(root, "dist", "bundle");
 // none for the `zino` command.
 const { SERVICE_NODE_FLAGS } = await import(pathToFileURL(join(root, "dist", "src", "zino", "runtime", "service-node-flags.js")).href);
 
-/** Bundle name → entry source and node flags, for the bundles that run through bundle-loader.cjs with a code cache. */
-const CACHED_BUNDLES = {
-  "zino-ctx": { entry: "src/zino/ctx/main.ts", flags: SERVICE_NODE_FLAGS },
-  "zino-rtr": { entry: "src/zino/rtr/main.ts", flags: SERVICE_NODE_FLAGS },
-  "zino-exc": { entry: "src/zino/exc/main.ts", flags: SERVICE_NODE_FLAGS },
-  "zino-daemon": { entry: "src/zino/daemon/main.ts", flags: SERVICE_NODE_FLAGS },
-  "zino-host": { entry: "src/zino/host/main.ts", flags: SERVICE_NODE_FLAGS },
-  "zino-cli": { entry: "src/zino/cli/run-zino.ts", flags: [] },
-};
-/** The launcher's bundle: one file, no cache. */
-const LAUNCHER_BUNDLE = { "zino-exc-launcher": "src/zino/exc/process-launcher-main.ts" };
-
-const LOADER = "bundle-loader.cjs";
 /** Where a bundle's code and cache sit beside its entry: the loader's own answer. */
 const { bundleFiles } = createRequire(import.meta.url)(`./${LOADER}`);
 
@@ -145,7 +133,8 @@ try {
     plugins: [zodEnglishOnly],
   });
   copyFileSync(join(root, "scripts", LOADER), join(scratch, LOADER));
-  for (const [name, { flags }] of Object.entries(CACHED_BUNDLES)) {
+  for (const [name, { serviceFlags }] of Object.entries(CACHED_BUNDLES)) {
+    const flags = serviceFlags ? SERVICE_NODE_FLAGS : [];
     writeFileSync(join(scratch, `${name}.cjs`), entrySource(name));
     writeCodeCache(join(scratch, `${name}.cjs`), flags);
   }

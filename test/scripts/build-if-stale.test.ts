@@ -12,7 +12,8 @@ void describe("build-if-stale", () => {
   const root = mkdtempSync(join(tmpdir(), "zbuild-"));
   after(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(join(root, "scripts"));
-  copyFileSync(join(REPO_ROOT, "scripts", "build-if-stale.mjs"), join(root, "scripts", "build-if-stale.mjs"));
+  for (const script of ["build-if-stale.mjs", "bundle-names.mjs"])
+    copyFileSync(join(REPO_ROOT, "scripts", script), join(root, "scripts", script));
   mkdirSync(join(root, "src", "zino", "cli"), { recursive: true });
   writeFileSync(join(root, "src", "zino", "cli", "main.ts"), "export {};\n");
   writeFileSync(join(root, "package.json"), "{}\n");
