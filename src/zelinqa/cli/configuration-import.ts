@@ -45,9 +45,9 @@ async function publishAndCompile(
 ): Promise<{ compilation_id: string; configuration_version: string | null }> {
   const job = await commit(deps.store, await requestPublication(deps, { actor, now: deps.clock.now() }));
   const worker = createCompileWorker({ store: deps.store, ids: deps.ids, now: () => deps.clock.now(), logger: createLogger("error") });
-  await worker.drain();
+  // On a shared database, a running `zelinqa serve` may claim the job before this process does.
+  const done = await worker.untilEnded(actor.domainId, job.id);
   await worker.close();
-  const done = await deps.store.getCompilationJob(actor.domainId, job.id);
   if (done?.status !== "succeeded")
     throw new Error(`compilation ${job.id} ended ${done?.status ?? "unknown"}: ${JSON.stringify(done?.error ?? null)}`);
   return { compilation_id: job.id, configuration_version: done.configurationVersion };

@@ -3,6 +3,7 @@
 import { runCompilationJobs } from "./compilation-jobs.js";
 import type { CompilationJobDeps } from "./compilation-jobs.js";
 import { errorSummary } from "./error-summary.js";
+import type { CompilationJobRecord } from "../store/index.js";
 
 export const WORKER_POLL_MS = 200;
 export const COMPILATION_LEASE_MS = 60_000;
@@ -12,6 +13,12 @@ export interface CompileWorker {
   wake(): void;
   /** Processes every claimable job now; used by start-up and tests. */
   drain(): Promise<void>;
+  /**
+   * Drains until the job has ended (succeeded or failed), whichever process runs it: on a shared database another
+   * process's worker may claim it first. Each drain expires a lapsed lease, so a holder that died ends the wait as
+   * `failed` (timeout) once its lease is past. Returns the job as last read (null when unknown).
+   */
+  untilEnded(domainId: string, jobId: string): Promise<CompilationJobRecord | null>;
   close(): Promise<void>;
 }
 
@@ -67,6 +74,16 @@ export function createCompileWorker(deps: CompileWorkerDeps): CompileWorker {
       if (!closed && started) void drain();
     },
     drain,
+    async untilEnded(domainId, jobId) {
+      // Bounded even if the store's clock and ours disagree: a lease taken now ends within leaseMs.
+      const deadline = Date.now() + leaseMs + 5 * pollMs;
+      for (;;) {
+        await drain();
+        const job = await deps.store.getCompilationJob(domainId, jobId);
+        if (!job || job.status === "succeeded" || job.status === "failed" || Date.now() > deadline) return job;
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

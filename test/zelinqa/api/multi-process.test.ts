@@ -46,8 +46,9 @@ void describe("zelinqa: two API processes on one PostgreSQL", { skip: postgresSk
 
   async function cli(args: string[]): Promise<string> {
     let stdout = "";
-    const io = { env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
-    assert.equal(await runCli([...args, ...flags], io), 0, args.join(" "));
+    let stderr = "";
+    const io = { env: {}, stdout: (s: string) => (stdout += s), stderr: (s: string) => (stderr += s) };
+    assert.equal(await runCli([...args, ...flags], io), 0, `${args.join(" ")}: ${stderr}`);
     return stdout;
   }
   const newKey = async () => JSON.parse(await cli(["keys", "create", "--scopes", "runtime"])) as { api_key: string; key_id: string };

@@ -63,6 +63,46 @@ for (const backend of BACKENDS) {
       assert.ok(audit.length > 0 && audit.every((event) => event.actorKeyId === "cli"));
     });
 
+    void it("waits for a job another process claimed first: until its holder ends it, or until its lease lapses", async () => {
+      const worker = createCompileWorker({ store, ids: deps.ids, now: () => new Date(), logger: silent, pollMs: 20 });
+      const claimElsewhere = async (leaseMs: number) => {
+        const job = await commit(store, await requestPublication(deps, { actor, now: new Date() }));
+        const claimed = await store.claimCompilationJob({
+          now: new Date().toISOString(),
+          leaseExpiresAt: new Date(Date.now() + leaseMs).toISOString(),
+        });
+        assert.equal(claimed?.id, job.id);
+        return job.id;
+      };
+      try {
+        // The other holder finishes 300 ms later: the wait ends with its result, not with "running".
+        const finished = await claimElsewhere(60_000);
+        const started = performance.now();
+        const finish = setTimeout(() => {
+          void store.finishCompilationJob({
+            id: finished,
+            status: "failed",
+            error: { code: "elsewhere" },
+            configurationVersion: null,
+            now: new Date().toISOString(),
+          });
+        }, 300);
+        const ended = await worker.untilEnded(actor.domainId, finished);
+        clearTimeout(finish);
+        assert.equal(ended?.status, "failed");
+        assert.deepEqual(ended?.error, { code: "elsewhere" });
+        assert.ok(performance.now() - started >= 250, "returned before the holder ended the job");
+        // The other holder died: its lease lapses after 400 ms and the wait ends with the timeout.
+        const abandoned = await claimElsewhere(400);
+        const lapsed = await worker.untilEnded(actor.domainId, abandoned);
+        assert.equal(lapsed?.status, "failed");
+        assert.equal((lapsed?.error as { code?: string } | null)?.code, "timeout");
+        assert.equal(await worker.untilEnded(actor.domainId, "cmp_unknown"), null);
+      } finally {
+        await worker.close();
+      }
+    });
+
     void it("raises state_version once per next or events, in the state, the answer and the stored column alike", async () => {
       const call = () => ({ domainId: actor.domainId, requestId: deps.ids.newId("req"), now: new Date() });
       const created = await commit(store, await createSession(deps, { ...call(), request: {} }));
