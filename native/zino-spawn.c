@@ -1,5 +1,5 @@
 // zino-spawn: starts a child process with vfork semantics (clone with CLONE_VM | CLONE_VFORK), for zino-exc's
-// process launcher (src/zino/exc/native-spawn.ts says why and when it is used).
+// tool processes (src/zino/exc/native-spawn.ts says why and when it is used).
 //
 // Node 20 starts every child with fork(): on a small VM that costs 5-7 ms of CPU per child, copying and then
 // faulting the parent's page tables. A vfork child shares the parent's memory until it calls execve, so starting it
@@ -9,7 +9,8 @@
 //   signal handlers back to their defaults, a new session (its own process group, like Node's `detached`),
 //   the standard streams and extra descriptors moved into place, every other descriptor closed, the working
 //   directory, the groups, group and user dropped (raw system calls: glibc's wrappers would signal the parent's
-//   threads, whose memory the child shares), the signal mask emptied, then execve.
+//   threads, whose memory the child shares), SIGKILL asked for when the parent dies, the signal mask emptied, then
+//   execve.
 //
 // A step that fails leaves its errno in memory the parent reads once the child is gone, and the child exits 127:
 // the parent then reaps it and throws an error naming the step and the errno, as Node's spawn reports ENOENT and the
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -53,6 +55,7 @@ struct child_args {
   const char *cwd;
   long uid;
   long gid;
+  pid_t parent;
   int fds[MAX_CHILD_FDS];
   int nfds;
   volatile int err;
@@ -97,6 +100,15 @@ static int child_main(void *arg) {
   }
   if (a->gid >= 0 && syscall(SYS_setgid, (gid_t)a->gid) < 0) child_fail(a, "setgid");
   if (a->uid >= 0 && syscall(SYS_setuid, (uid_t)a->uid) < 0) child_fail(a, "setuid");
+  // The child is killed when the process that started it dies, even by SIGKILL: nothing of an execution outlives
+  // zino-exc (a sandbox's bwrap takes its whole PID namespace with it). Asked after the drop, which clears it; a
+  // parent that died before the ask is caught by getppid. It survives execve, but for a set-user-ID program (a
+  // setuid bwrap, whose --die-with-parent does the same).
+  if (syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0) child_fail(a, "prctl");
+  if ((pid_t)syscall(SYS_getppid) != a->parent) {
+    errno = ESRCH;
+    child_fail(a, "getppid");
+  }
   sigset_t none;
   sigemptyset(&none);
   if (syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, NULL, NSIG / 8) < 0) child_fail(a, "sigprocmask");
@@ -268,6 +280,7 @@ static napi_value spawn(napi_env env, napi_callback_info info) {
   a.cwd = cwd;
   a.uid = (long)uid;
   a.gid = (long)gid;
+  a.parent = getpid();
 
   if (!child_stack) {
     void *stack = mmap(NULL, CHILD_STACK_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);

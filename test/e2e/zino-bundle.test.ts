@@ -85,7 +85,8 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
       ),
     });
     // ZINO_NO_BUNDLE emptied: an inherited ZINO_NO_BUNDLE=1 would start main.js.
-    services = await startZinoServices(instance, NAMES, { fromDist: true, env: { ZINO_NO_BUNDLE: "" } });
+    // exc keeps its launcher (by default only where the native spawn addon is missing): BUNDLE-8 runs it from its bundle.
+    services = await startZinoServices(instance, NAMES, { fromDist: true, env: { ZINO_NO_BUNDLE: "", ZINO_EXC_LAUNCHER: "1" } });
   });
   after(async () => {
     await stopZinoServices(services);
@@ -149,7 +150,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     assert.equal(frames.at(-1)?.full_text, "from the bundles");
   });
 
-  void it("[BUNDLE-8] bundled exc runs a sandboxed tool through its bundled process launcher, and an MCP tool", async () => {
+  void it("[BUNDLE-8] bundled exc runs a sandboxed tool through its bundled process launcher (ZINO_EXC_LAUNCHER=1), and an MCP tool", async () => {
     const exc = services.find((s) => s.name === "exc")!;
     const result = await requestOne(
       instance.sockets.exc,

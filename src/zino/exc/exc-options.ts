@@ -2,7 +2,7 @@
 // execution runner's options they make.
 import type { Logger } from "../../wire/index.js";
 import type { CtxClient } from "./ctx-client.js";
-import type { ExecutionRunnerOptions } from "./execution-runner.js";
+import { launcherByDefault, type ExecutionRunnerOptions } from "./execution-runner.js";
 import type { SandboxUser } from "./sandbox.js";
 
 export interface ExcOptions {
@@ -20,7 +20,10 @@ export interface ExcOptions {
   warmSandboxes?: boolean;
   /** Executions running at once (default: `ZINO_EXC_MAX_CONCURRENT`, else 4 per CPU, at least 4). */
   maxConcurrentExecutions?: number;
-  /** Start executions from a small launcher process (default true; `ZINO_EXC_LAUNCHER=0` starts them from exc itself). */
+  /**
+   * Start executions from a small launcher process. Default ({@link launcherByDefault}): only where exc's own spawns
+   * would fork it (no native spawn addon); `ZINO_EXC_LAUNCHER=1` or `0` decides either way.
+   */
   processLauncher?: boolean;
   /** Another program for the launcher (tests: one that cannot run). */
   processLauncherMain?: string;
@@ -56,7 +59,7 @@ export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.
     // A work root named for exc is its own; the OS temp dir (the default) is shared.
     ...(workRoot ? { workRoot, ownsWorkRoot: true } : {}),
     warmSandboxes: options.warmSandboxes ?? env.ZINO_EXC_WARM_SANDBOXES !== "0",
-    processLauncher: options.processLauncher ?? env.ZINO_EXC_LAUNCHER !== "0",
+    processLauncher: options.processLauncher ?? launcherByDefault(env),
     ...(options.processLauncherMain !== undefined ? { processLauncherMain: options.processLauncherMain } : {}),
     cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),

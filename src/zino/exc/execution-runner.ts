@@ -41,7 +41,7 @@ export interface ExecutionRunnerOptions {
   warmSandboxes?: boolean;
   /** Executions running at once (default {@link defaultMaxConcurrent}); more wait, up to 4× as many, then are refused. */
   maxConcurrent?: number;
-  /** Start executions and analysers from a small launcher process (default true; process-launcher.ts says why). */
+  /** Start executions and analysers from a small launcher process (default {@link launcherByDefault}; process-launcher.ts says why). */
   processLauncher?: boolean;
   /** Another program for the launcher (tests). */
   processLauncherMain?: string;
@@ -49,7 +49,8 @@ export interface ExecutionRunnerOptions {
   cgroups?: boolean;
   /**
    * The quiet moments of the thread exc shares (zino-host's main thread, with the daemon): a warm sandbox that exc
-   * starts itself (no launcher) forks this process, so it is made once no turn runs (runtime/quiet-moments.ts).
+   * starts itself with Node's spawn (no launcher, no native spawn) forks this process, so it is made once no turn
+   * runs (runtime/quiet-moments.ts).
    */
   quiet?: QuietMoments;
 }
@@ -122,35 +123,50 @@ function closeInherited(logger: Logger): void {
   if (closed.length > 0) logger.info({ descriptors: closed }, "closed descriptors inherited from the parent process");
 }
 
-/** The process launcher the runner starts its processes through, unless the options turn it off. */
+/**
+ * Whether exc starts its processes through its launcher when the options do not say. The launcher exists because
+ * Node's spawn forks the whole parent, which stalls exc's thread for ms (process-launcher.ts). The native spawn addon
+ * does not fork (native-spawn.ts): then exc spawns itself, and saves the launcher's start (about 70 ms of a cold start
+ * to the first turn on the 2-core test VM) and its ~40 MiB of RSS, for the same tool turns (notes of issue 14).
+ */
+export function launcherByDefault(env: NodeJS.ProcessEnv): boolean {
+  if (env.ZINO_EXC_LAUNCHER === "1") return true;
+  if (env.ZINO_EXC_LAUNCHER === "0") return false;
+  return nativeSpawnUnavailable() !== undefined;
+}
+
+/** The process launcher the runner starts its processes through, if the options (or {@link launcherByDefault}) want one. */
 function launcherOf(options: ExecutionRunnerOptions): ProcessLauncher | undefined {
-  if (options.processLauncher === false) return undefined;
+  if (!(options.processLauncher ?? launcherByDefault(process.env))) return undefined;
   const { logger, processLauncherMain } = options;
   return createProcessLauncher({ logger, ...(processLauncherMain !== undefined ? { mainPath: processLauncherMain } : {}) });
 }
 
 /** Says how tool processes will be started: without a fork (native-spawn.ts), or with Node's spawn and why. */
-function reportSpawnWay(logger: Logger): void {
+function reportSpawnWay(logger: Logger, launcher: boolean): void {
   const noNativeSpawn = nativeSpawnUnavailable();
-  if (noNativeSpawn === undefined) logger.debug("tool processes are started without a fork (native spawn)");
-  else logger.info({ reason: noNativeSpawn }, "tool processes are started with Node's spawn (a fork each, a few ms more per call)");
+  const by = launcher ? "exc's process launcher" : "exc itself";
+  if (noNativeSpawn === undefined) logger.debug({ by }, "tool processes are started without a fork (native spawn)");
+  else logger.info({ reason: noNativeSpawn, by }, "tool processes are started with Node's spawn (a fork each, a few ms more per call)");
 }
 
 /**
- * When warm sandboxes are made: after the current I/O round, unless exc shares its thread (zino-host) and starts them
- * itself. Through the launcher, making one costs this thread an IPC message; without it, a fork of this whole
- * process, which then waits for a quiet moment of the thread.
+ * When warm sandboxes are made: after the current I/O round, unless exc shares its thread (zino-host) and its own
+ * spawns fork. Through the launcher, making one costs this thread an IPC message, and through the native spawn addon
+ * about 0.5 ms; with Node's spawn from this thread, a fork of this whole process, which then waits for a quiet
+ * moment of the thread.
  */
 function warmSchedule(quiet: QuietMoments | undefined, launcher: ProcessLauncher | undefined): (work: () => void) => void {
-  return (work) => (quiet === undefined || launcher?.healthy === true ? void setImmediate(work) : quiet.whenQuiet(work));
+  const cheap = () => launcher?.healthy === true || nativeSpawnUnavailable() === undefined;
+  return (work) => (quiet === undefined || cheap() ? void setImmediate(work) : quiet.whenQuiet(work));
 }
 
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
   const user = options.user === null ? undefined : (options.user ?? defaultUser());
-  reportSpawnWay(logger);
   const launcher = launcherOf(options);
+  reportSpawnWay(logger, launcher !== undefined);
   const start: ProcessStarter = (spawn) => (launcher?.healthy === true ? launcher.start(spawn) : startProcess(spawn));
   const maxConcurrent = options.maxConcurrent ?? defaultMaxConcurrent();
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);

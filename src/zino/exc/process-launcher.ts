@@ -1,4 +1,5 @@
-// zino-exc's process launcher: a small child process that starts the sandboxes and analysers on exc's behalf.
+// zino-exc's process launcher: a small child process that starts the sandboxes and analysers on exc's behalf, used by
+// default only where the native spawn addon is missing (execution-runner.ts launcherByDefault).
 // Starting a process from Node forks the whole parent, and on this kind of machine a fork costs about 1 ms per
 // 30 MB of the parent's memory: 2–3 ms during which exc's event loop stands still (a `ready`, a tool call, an MCP
 // call all wait). The launcher is a bare Node process holding nothing else, so its forks are cheaper, and they

@@ -138,12 +138,13 @@ async function createHosted(name: ServiceName, instance: InstanceConfig, quiet?:
   return create({
     instance,
     logger: serviceLogger(`zino-${name}`, instance),
-    // exc keeps its process launcher here too (ZINO_EXC_LAUNCHER=0 turns it off, as for zino-exc): without it, every
-    // sandbox forks the host's whole process. The launcher is a second Node process, but most of its ~44 MiB of RSS
-    // are the node binary's pages, which it shares with the host: counted once (bench/proc-stats.ts
-    // residentUnionMiB), the host with its children took 152 MiB without it and 160 with it after 32-client load
-    // (zino-one-process, 3 rounds each). Without it, a sandboxed tool turn took 21–27 ms against 13–19 with it on the
-    // 2-core test VM, where a fork of a large process is dear (zino-python; figures in the notes of issue 14).
+    // exc decides on its launcher here as in zino-exc (execution-runner.ts launcherByDefault): none with the native
+    // spawn addon, which does not fork the host. Without the addon every sandbox would fork the host's whole process,
+    // so exc keeps its launcher: a second Node process, but most of its ~44 MiB of RSS are the node binary's pages,
+    // which it shares with the host: counted once (bench/proc-stats.ts residentUnionMiB), the host with its children
+    // took 152 MiB without it and 160 with it after 32-client load (zino-one-process, 3 rounds each). Forking the
+    // host, a sandboxed tool turn took 21–27 ms against 13–19 through the launcher on the 2-core test VM (zino-python;
+    // figures in the notes of issue 14).
     env: process.env,
     ...(quiet ? { quiet } : {}),
   });

@@ -46,7 +46,7 @@ export interface HarnessOptions {
   maxFrameBytes?: number;
   /**
    * The daemon and exc share these quiet moments, as in zino-host's main thread; exc then starts its sandboxes itself
-   * (no launcher process), as in the host with ZINO_EXC_LAUNCHER=0.
+   * (no launcher process), as in the host by default or with ZINO_EXC_LAUNCHER=0.
    */
   quiet?: QuietMoments;
 }

@@ -1,12 +1,16 @@
-// The daemon and exc sharing a thread, as in zino-host (src/zino/runtime/quiet-moments.ts): exc starts its warm
-// sandboxes itself there (a fork of the whole process, which stops the daemon too), so it makes them when no turn
-// runs, not between a tool's result and the next model call. Real ctx, rtr and exc services in this process, real
+// The daemon and exc sharing a thread, as in zino-host (src/zino/runtime/quiet-moments.ts): where exc starts its warm
+// sandboxes itself with Node's spawn (a fork of the whole process, which stops the daemon too), it makes them when no
+// turn runs, not between a tool's result and the next model call. Real ctx, rtr and exc services in this process, real
 // held sandbox processes; the second model call is held by the fake provider so the test can look in the middle of it.
+// This file's process spawns without the native addon (ZINO_NATIVE_SPAWN=0, read at exc's start, after this line):
+// with it, a spawn does not fork and exc makes its sandboxes at once (zino-one-process.test.ts runs the host so).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
 import { createQuietMoments } from "../../../src/zino/runtime/quiet-moments.js";
 import { startHarness, type Harness } from "./daemon-harness.js";
+
+process.env.ZINO_NATIVE_SPAWN = "0";
 
 /** How long the provider holds the answer of the turn's second model call. */
 const HOLD_MS = 1500;

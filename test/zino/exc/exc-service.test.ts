@@ -1,7 +1,7 @@
 // zino-exc protocol and rules (docs/zino-protocol.md §1, §6, §8): the process's secrets, ready, tool calls and their failures,
 // allow/deny lists, static analysis, unsandboxed refusal, and the Python typed operations.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,6 +39,44 @@ void describe("zino-exc process", () => {
       assert.match(logs, /ZINO_EXC_MAX_CONCURRENT must be a positive integer/);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it("EXC-30 a zino-exc killed with SIGKILL takes the sandboxes it was running with it", { skip: needs("bubblewrap") }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "zx-"));
+    writeFileSync(
+      join(dir, "ZINO.toml"),
+      ["[paths]", `runtime_dir = "${dir}/run"`, "", "[exec]", 'static_analysis = "off"', ""].join("\n"),
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", "src/zino/exc/main.ts", "--config", join(dir, "ZINO.toml")], {
+      env: { ...process.env, ZINO_LOG_LEVEL: "warn" },
+      stdio: "ignore",
+    });
+    const marker = `71.${process.pid % 1000}3`;
+    const sleeping = () => spawnSync("pgrep", ["-f", `sleep ${marker}`], { encoding: "utf8" }).stdout.trim();
+    try {
+      const socket = join(dir, "run", "exc.sock");
+      await waitForSocket(socket);
+      // Not awaited: it runs until exc dies.
+      requestOne(socket, {
+        message: { name: "execute_bash", arguments: { code: `sleep ${marker} & sleep ${marker}` } },
+        ctxkey: "k",
+      }).catch(() => undefined);
+      const deadline = Date.now() + 20_000;
+      while (sleeping().split("\n").filter(Boolean).length < 2) {
+        assert.ok(Date.now() < deadline, "the execution started");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      child.kill("SIGKILL");
+      const gone = Date.now() + 5000;
+      while (sleeping() !== "") {
+        assert.ok(Date.now() < gone, `the sandbox outlived exc: ${sleeping()}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (sleeping() !== "") spawnSync("pkill", ["-f", `sleep ${marker}`]);
       rmSync(dir, { recursive: true, force: true });
     }
   });

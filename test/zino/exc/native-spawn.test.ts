@@ -3,7 +3,7 @@
 // runs through both, with real processes, and the addon's own edges (descriptors, reaping, the drop to another
 // user, the build without a compiler) get tests of their own.
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -170,6 +170,40 @@ void describe("native spawn", () => {
       });
     });
   }
+
+  void it(
+    "NSPAWN-14 a child started by the addon dies with the process that started it, even a SIGKILLed one, after a drop to another user too",
+    { skip: nativeSpawnUnavailable() },
+    async () => {
+      const marker = `63.${process.pid % 1000}4`;
+      const drop = process.getuid?.() === 0 ? "uid: 65534, gid: 65534," : "";
+      const script = [
+        'import { startProcess } from "./src/zino/exc/run-process.ts";',
+        `startProcess({ command: "sleep", args: ["${marker}"], env: { PATH: "/bin:/usr/bin" }, cwd: "/", ${drop} });`,
+        'console.log("started");',
+        "setInterval(() => undefined, 1 << 30);",
+      ].join("\n");
+      const starter = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+        cwd: REPO_ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      try {
+        await new Promise((resolve) => starter.stdout.once("data", resolve));
+        const sleeping = () => spawnSync("pgrep", ["-f", `sleep ${marker}`], { encoding: "utf8" }).stdout.trim();
+        const pid = sleeping();
+        assert.match(pid, /^\d+$/, "the child runs");
+        assert.equal(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1], String(starter.pid));
+        starter.kill("SIGKILL");
+        const deadline = Date.now() + 5000;
+        while (sleeping() !== "") {
+          assert.ok(Date.now() < deadline, "the child outlived the process that started it");
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        starter.kill("SIGKILL");
+      }
+    },
+  );
 
   void it("NSPAWN-13 the addon is found from every place exc's code runs from: sources, dist/src and the bundles", () => {
     const want = "/pkg/dist/native/zino-spawn.node";

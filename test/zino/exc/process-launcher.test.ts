@@ -10,6 +10,7 @@ import { silentLogger, type Frame } from "../../../src/wire/index.js";
 import { BROKEN_AFTER, createProcessLauncher } from "../../../src/zino/exc/process-launcher.js";
 import { startProcess } from "../../../src/zino/exc/run-process.js";
 import { nativeSpawnUnavailable } from "../../../src/zino/exc/native-spawn.js";
+import { launcherByDefault } from "../../../src/zino/exc/execution-runner.js";
 import { nativeSpawnLoadedIn } from "../../support/native-spawn.js";
 import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
@@ -34,7 +35,7 @@ const waitFor = (what: string, check: () => boolean) => waitUntil(what, check, 3
 void describe("zino-exc process launcher", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
-    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { processLauncher: true } });
   });
   after(async () => {
     await h.close();
@@ -128,9 +129,23 @@ void describe("a process launcher that cannot run", () => {
 });
 
 void describe("exc's start and its launcher", { skip: needs("bubblewrap") }, () => {
+  void it("EXC-30 by default, exc has a launcher only where its own spawns would fork it (no native spawn addon)", async () => {
+    assert.equal(launcherByDefault({}), nativeSpawnUnavailable() !== undefined);
+    assert.equal(launcherByDefault({ ZINO_EXC_LAUNCHER: "1" }), true);
+    assert.equal(launcherByDefault({ ZINO_EXC_LAUNCHER: "0" }), false);
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    try {
+      const result = await h.call("k", "execute_bash", { code: "echo started" });
+      assert.equal(result.stdout, "started\n", JSON.stringify(result));
+      assert.equal(launchers().length, nativeSpawnUnavailable() === undefined ? 0 : 1);
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("EXC-30 exc starts its launcher as it starts, and its sandbox self-test does not go through it", async () => {
     // A working launcher: running as soon as exc answers, before any ctxkey is readied.
-    const h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { processLauncher: true } });
     try {
       await waitFor("exc's launcher runs", () => launchers().length === 1);
     } finally {
@@ -141,7 +156,10 @@ void describe("exc's start and its launcher", { skip: needs("bubblewrap") }, () 
     const dir = mkdtempSync(join(tmpdir(), "zx-launcher-"));
     const broken = join(dir, "broken-launcher.mjs");
     writeFileSync(broken, "process.exit(3);\n");
-    const b = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { processLauncherMain: broken } });
+    const b = await startExc({
+      defaults: { exec: { static_analysis: "off" } },
+      exc: { processLauncher: true, processLauncherMain: broken },
+    });
     try {
       const caps = await b.request({ type: "capabilities" });
       assert.equal(caps.isolation, "bwrap", JSON.stringify(caps));

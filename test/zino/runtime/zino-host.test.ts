@@ -69,13 +69,15 @@ void describe("zino-host", () => {
     }
   });
 
-  void it("DMN-35 with its launcher off (ZINO_EXC_LAUNCHER=0), exc makes its warm sandbox once the daemon's turn is done, not while the turn waits for its next model call", async () => {
+  void it("DMN-35 with its launcher and the native spawn off (ZINO_EXC_LAUNCHER=0, ZINO_NATIVE_SPAWN=0), exc makes its warm sandbox once the daemon's turn is done, not while the turn waits for its next model call", async () => {
     const provider = await startFakeProvider();
     const instance = writeTempInstance({ providerUrl: provider.url });
     try {
-      // A wait longer than the test: the sandbox can only come from the end of the turn. Without the launcher, exc
-      // forks the host itself to make it, which is what the quiet moments are for.
-      const host = await startZinoHost(instance, undefined, { env: { ZINO_HOST_QUIET_WAIT_MS: "60000", ZINO_EXC_LAUNCHER: "0" } });
+      // A wait longer than the test: the sandbox can only come from the end of the turn. Without the launcher and
+      // the addon, exc forks the host itself to make it, which is what the quiet moments are for.
+      const host = await startZinoHost(instance, undefined, {
+        env: { ZINO_HOST_QUIET_WAIT_MS: "60000", ZINO_EXC_LAUNCHER: "0", ZINO_NATIVE_SPAWN: "0" },
+      });
       try {
         const warm = async () =>
           Number((await requestOne(instance.sockets.exc, { type: "capabilities", ctxkey: "host-quiet" })).warm_sandboxes);
