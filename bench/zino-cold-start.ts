@@ -13,6 +13,9 @@
 //   first turn after  the four spawned at once, all answering `ping`, then IDLE_MS without a turn (a user arriving
 //   an idle start     after `zino up`): the time of the first turn, with rtr's warm-up (src/zino/rtr/warm-up.ts)
 //                     against ZINO_RTR_WARM_UP=0 as its own baseline
+//   with a launcher   (where exc spawns through the native addon, which leaves its process launcher off) the four
+//                     spawned at once with ZINO_EXC_LAUNCHER=1, as the baseline of "services": what the launcher's
+//                     start would cost
 // From dist/, "services" and "zino up" run the services' bundles (dist/bundle/zino-<svc>.cjs) when the build made them.
 // The fake provider (bench/fake-provider-process.ts) is started once and stays warm; it is not part of the figure.
 // Target (issue 14): first turn within 1 s of a cold start. Run: `BENCH_ONLY=zino-cold-start npm run bench`, or
@@ -37,6 +40,7 @@ import {
 } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, limitVerdict, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
 import { EVERY_EVENT, isDegradedStatus, startProviderProcess } from "./zino-turns.js";
+import { nativeSpawnUnavailable } from "../src/zino/exc/native-spawn.js";
 
 const fromDist = process.env.BENCH_DIST === "1";
 const TIMEOUT_MS = 60_000;
@@ -191,6 +195,7 @@ async function main(): Promise<boolean> {
       host: () => coldServices(provider.url, {}, true),
       up: () => coldZinoUp(provider.url),
       ...(fromDist ? { cli: () => cliStart({ ZINO_NO_BUNDLE: "" }), cliUnbundled: () => cliStart({ ZINO_NO_BUNDLE: "1" }) } : {}),
+      ...(nativeSpawnUnavailable() === undefined ? { launcher: () => coldServices(provider.url, { ZINO_EXC_LAUNCHER: "1" }) } : {}),
       idleWarm: () => firstTurnAfterIdle(provider.url, {}),
       idleCold: () => firstTurnAfterIdle(provider.url, { ZINO_RTR_WARM_UP: "0" }),
     });
@@ -228,6 +233,20 @@ async function main(): Promise<boolean> {
         { subject: "zino", baseline: "ZINO_RTR_WARM_UP=0" },
       ),
     );
+    if (results.launcher)
+      print(
+        figureTable(
+          [
+            {
+              figure: `4 services spawned at once${from} → first turn done`,
+              unit: "ms",
+              subject: services,
+              baseline: spread(results.launcher),
+            },
+          ],
+          { subject: "exc without launcher", baseline: "ZINO_EXC_LAUNCHER=1" },
+        ),
+      );
     return true;
   } finally {
     provider.child.stdin?.end();
