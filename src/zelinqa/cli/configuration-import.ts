@@ -48,6 +48,8 @@ async function publishAndCompile(
   // On a shared database, a running `zelinqa serve` may claim the job before this process does.
   const done = await worker.untilEnded(actor.domainId, job.id);
   await worker.close();
+  if (done?.status === "queued" || done?.status === "running")
+    throw new Error(`compilation ${job.id} is still ${done.status} in another process; the version is published when it ends`);
   if (done?.status !== "succeeded")
     throw new Error(`compilation ${job.id} ended ${done?.status ?? "unknown"}: ${JSON.stringify(done?.error ?? null)}`);
   return { compilation_id: job.id, configuration_version: done.configurationVersion };

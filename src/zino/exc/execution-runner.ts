@@ -126,7 +126,7 @@ function closeInherited(logger: Logger): void {
 /**
  * Whether exc starts its processes through its launcher when the options do not say. The launcher exists because
  * Node's spawn forks the whole parent, which stalls exc's thread for ms (process-launcher.ts). The native spawn addon
- * does not fork (native-spawn.ts): then exc spawns itself, and saves the launcher's start (about 70 ms of a cold start
+ * does not fork (native-spawn.ts): then exc spawns itself, and saves the launcher's start (40–110 ms of a cold start
  * to the first turn on the 2-core test VM) and its ~40 MiB of RSS, for the same tool turns (notes of issue 14).
  */
 export function launcherByDefault(env: NodeJS.ProcessEnv): boolean {
