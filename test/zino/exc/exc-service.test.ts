@@ -1,14 +1,14 @@
 // zino-exc protocol and rules (docs/zino-protocol.md §1, §6, §8): the process's secrets, ready, tool calls and their failures,
 // allow/deny lists, static analysis, unsandboxed refusal, and the Python typed operations.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { requestOne } from "../../../src/wire/index.js";
-import { startExc, type ExcHarness } from "./exc-harness.js";
+import { processesWith, startExc, waitFor, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
 
 async function waitForSocket(socket: string): Promise<void> {
@@ -53,30 +53,26 @@ void describe("zino-exc process", () => {
       env: { ...process.env, ZINO_LOG_LEVEL: "warn" },
       stdio: "ignore",
     });
-    const marker = `71.${process.pid % 1000}3`;
-    const sleeping = () => spawnSync("pgrep", ["-f", `sleep ${marker}`], { encoding: "utf8" }).stdout.trim();
+    const marker = `sleep 71.${process.pid % 1000}3`;
     try {
       const socket = join(dir, "run", "exc.sock");
       await waitForSocket(socket);
       // Not awaited: it runs until exc dies.
-      requestOne(socket, {
-        message: { name: "execute_bash", arguments: { code: `sleep ${marker} & sleep ${marker}` } },
-        ctxkey: "k",
-      }).catch(() => undefined);
-      const deadline = Date.now() + 20_000;
-      while (sleeping().split("\n").filter(Boolean).length < 2) {
-        assert.ok(Date.now() < deadline, "the execution started");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      requestOne(socket, { message: { name: "execute_bash", arguments: { code: `${marker} & ${marker}` } }, ctxkey: "k" }).catch(
+        () => undefined,
+      );
+      await waitFor("the execution started", () => processesWith(marker).length >= 2, 20_000);
       child.kill("SIGKILL");
-      const gone = Date.now() + 5000;
-      while (sleeping() !== "") {
-        assert.ok(Date.now() < gone, `the sandbox outlived exc: ${sleeping()}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor("the sandbox died with exc", () => processesWith(marker).length === 0, 5000);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
-      if (sleeping() !== "") spawnSync("pkill", ["-f", `sleep ${marker}`]);
+      for (const pid of processesWith(marker)) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // gone meanwhile
+        }
+      }
       rmSync(dir, { recursive: true, force: true });
     }
   });
