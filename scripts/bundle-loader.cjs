@@ -4,10 +4,11 @@
 //                          line that hands its own module to runBundle below;
 //   zino-<name>.code.cjs   the bundle's code, one CommonJS file made by esbuild;
 //   zino-<name>.v8cache    the SHA-256 of that code, then V8's code cache for it, written at build time by running the
-//                          entry once (`--version`) with ZINO_WRITE_CODE_CACHE=1.
+//                          entry once (`--version`) with ZINO_WRITE_CODE_CACHE=1; a service's bundle has a second one,
+//                          zino-<name>.<key>.v8cache, for its node flags (see bundleFiles).
 // With the cache, V8 does not parse and compile the ~0.5–1.2 MB of code again at each start: it takes the bytecode of
 // every function the build's run compiled. A cache that does not match (another build's code, another Node version or
-// V8 flags that change the code, such as the launcher's --jitless) is not used, and the code is compiled as without one.
+// V8 flags it was not made under) is not used, and the code is compiled as without one.
 // The code is compiled under a name that does not depend on where dist/ is, `dist/bundle/zino-<name>.code.cjs` (the
 // path in the package), which stack traces show: V8 keeps the name a cache was made under, so a full path would be
 // the build's, and the package installed elsewhere (npm, the systemd units) takes the build's cache all the same.
@@ -32,9 +33,24 @@ const WRITE_ENV = "ZINO_WRITE_CODE_CACHE";
 /** Set to 1 by whoever wants the code compiled without its cache; left for the processes it starts. */
 const NO_CACHE_ENV = "ZINO_NO_CODE_CACHE";
 
-/** The code and the cache files of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`). */
-function bundleFiles(entryFile) {
-  return { codeFile: entryFile.replace(/\.cjs$/, ".code.cjs"), cacheFile: entryFile.replace(/\.cjs$/, ".v8cache") };
+/**
+ * The node flags of this process (its command line's and NODE_OPTIONS's), sorted: V8 takes a cache only under the
+ * flags it was made with, so each set of flags has its own cache file.
+ */
+function processFlags() {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
+  return given.filter((arg) => arg.startsWith("--")).sort();
+}
+
+/**
+ * The code and the cache files of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`), the cache the one made
+ * under `flags` (by default this process's): zino-<name>.v8cache under node's defaults, zino-<name>.<key>.v8cache under
+ * others, the key a digest of the flags. The build makes a service's bundle a cache under the services' flags (`zino
+ * up`, the systemd units) and one under node's defaults (its bin started by hand or by another supervisor).
+ */
+function bundleFiles(entryFile, flags = processFlags()) {
+  const key = flags.length === 0 ? "" : `.${createHash("sha256").update(flags.join(" ")).digest("hex").slice(0, 12)}`;
+  return { codeFile: entryFile.replace(/\.cjs$/, ".code.cjs"), cacheFile: entryFile.replace(/\.cjs$/, `${key}.v8cache`) };
 }
 
 /** The code, cache and compiled script of the bundle whose entry is `entryFile`. */

@@ -110,6 +110,24 @@ void describe("bundle-loader", () => {
     assert.equal(jitless.out?.word, "sturdy", jitless.stderr);
   });
 
+  void it("[BUNDLE-23] keeps a cache per set of node flags, each taken under its own flags only", () => {
+    const dir = makeBundle(root, "flagged");
+    const flags = ["--max-semi-space-size=4"];
+    const entry = join(dir, "zino-t.cjs");
+    run(dir, { flags, env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    assert.ok(codeCacheTaken(entry, { flags }), "under the flags it was made with");
+    assert.ok(!codeCacheTaken(entry), "not under node's defaults: that cache is not written yet");
+    assert.ok(!existsSync(join(dir, "zino-t.v8cache")), "the flags' cache has a file of its own");
+    // The same flags through NODE_OPTIONS, as the systemd units give them.
+    assert.ok(codeCacheTaken(entry, { env: { NODE_OPTIONS: flags.join(" ") } }));
+
+    run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
+    assert.ok(codeCacheTaken(entry), "under node's defaults");
+    assert.ok(codeCacheTaken(entry, { flags }), "the flags' cache is still there");
+    assert.ok(!codeCacheTaken(entry, { flags: ["--max-semi-space-size=8"] }), "no cache for other flags");
+    assert.equal(run(dir, { flags: ["--max-semi-space-size=8"] }).out?.word, "flagged");
+  });
+
   void it("[BUNDLE-22] ZINO_NO_CODE_CACHE=1 compiles the code without its cache, which stays for the next runs", () => {
     const dir = makeBundle(root, "uncached");
     run(dir, { env: { ZINO_WRITE_CODE_CACHE: "1" } });
