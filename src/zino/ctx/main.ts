@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // The zino-ctx process: `zino-ctx [--config ZINO.toml]`.
-import { runService } from "../runtime/run-service.js";
-import { createCtxService } from "./index.js";
+import { ranBundleInstead } from "../runtime/service-entry.js";
 
-// Not awaited at the top level: the bundle of this file is CommonJS (scripts/bundle-services.mjs). A failure ends
-// the process either way.
-void runService("ctx", createCtxService);
+// From dist/, the service's bundle when the build made a current one (runtime/service-entry.ts); else its modules,
+// imported only then. Not awaited at the top level: the bundle of this file is CommonJS (scripts/bundle-services.mjs).
+// A failure ends the process either way.
+void ranBundleInstead("ctx", import.meta.url).then(async (ran) => {
+  if (ran) return;
+  const [{ runService }, { createCtxService }] = await Promise.all([import("../runtime/run-service.js"), import("./index.js")]);
+  await runService("ctx", createCtxService);
+});

@@ -13,6 +13,7 @@ import { provisionerProgram, zelinqaProgram } from "../../../src/guide/zelinqa-e
 import {
   cliMainFile,
   namesServiceEntry,
+  ranBundleInstead,
   runCliMain,
   runServiceMain,
   serviceBundleFile,
@@ -68,6 +69,29 @@ void describe("service entry", () => {
   void it("[BUNDLE-3] a service's bin (package.json, the systemd units) runs its bundle in its own process", async () => {
     await runServiceMain("ctx", pathToFileURL(join(dist, "src", "zino", "ctx", "bin.js")).href);
     assert.equal((globalThis as { zinoEntryTest?: string }).zinoEntryTest, "bundle");
+  });
+
+  void it("[BUNDLE-24] dist/'s main.js runs the service's current bundle instead of its modules; the bundle and the sources do not", async () => {
+    // exc's stand-in bundle, imported by this test only (an imported module runs once per process).
+    mkdirSync(dirname(main("exc")), { recursive: true });
+    writeFileSync(main("exc"), "");
+    writeFileSync(serviceBundleFile("exc", dist), 'globalThis.zinoMainTest = "bundle";\n');
+    const g = globalThis as { zinoMainTest?: string };
+    const mainUrl = (name: string) => pathToFileURL(main(name)).href;
+    assert.equal(await ranBundleInstead("rtr", mainUrl("rtr")), false, "no bundle: main.js runs the modules");
+    assert.equal(await ranBundleInstead("exc", pathToFileURL(serviceBundleFile("exc", dist)).href), false, "the bundle itself");
+    assert.equal(await ranBundleInstead("exc", pathToFileURL(join(root, "src", "zino", "exc", "main.ts")).href), false, "sources");
+    const before = process.env.ZINO_NO_BUNDLE;
+    process.env.ZINO_NO_BUNDLE = "1";
+    try {
+      assert.equal(await ranBundleInstead("exc", mainUrl("exc")), false, "ZINO_NO_BUNDLE=1");
+    } finally {
+      if (before === undefined) delete process.env.ZINO_NO_BUNDLE;
+      else process.env.ZINO_NO_BUNDLE = before;
+    }
+    assert.equal(g.zinoMainTest, undefined, "no bundle ran so far");
+    assert.equal(await ranBundleInstead("exc", mainUrl("exc")), true);
+    assert.equal(g.zinoMainTest, "bundle");
   });
 
   void it("[BUNDLE-4] `zino down` recognises a service started from its main file, its bin or its bundle, and no other", () => {
