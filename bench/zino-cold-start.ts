@@ -6,6 +6,8 @@
 //   unbundled         (from dist/ with bundles only) the same from dist/src/zino/<svc>/main.js (ZINO_NO_BUNDLE=1)
 //   no code cache     (from dist/ with bundles only) the same from the bundles, compiled without the code cache the
 //                     build made for them (ZINO_NO_CODE_CACHE=1, scripts/bundle-loader.cjs)
+//   bins              (from dist/ with bundles only) the four spawned at once from their bins (`zino-ctx` …) without
+//                     the services' node flags and environment: node's defaults, as when started by hand
 //   zino-host         the four in one process (src/zino/runtime/run-host.ts)
 //   zino up           `zino up` in the foreground (the CLI starts the services), first turn retried the same way
 //   zino --version    (from dist/ only) the CLI's own start, until it exits: from its bundle (dist/bundle/zino-cli.cjs)
@@ -95,6 +97,29 @@ async function coldServices(providerUrl: string, env: NodeJS.ProcessEnv = {}, ho
     return await untilFirstTurn(instance, started, () => services.every((s) => s.child.exitCode === null));
   } finally {
     await Promise.all(services.map((s) => s.kill()));
+    instance.cleanup();
+  }
+}
+
+/**
+ * (From dist/ only.) The four started from their bins (dist/src/zino/<svc>/bin.js, what `zino-ctx` and the others run)
+ * at once on node's defaults: without the services' node flags and environment, as a user or another supervisor who
+ * starts them by hand would.
+ */
+async function coldBins(providerUrl: string): Promise<number> {
+  const instance = writeTempInstance({ providerUrl });
+  const started = performance.now();
+  const children = (["ctx", "rtr", "exc", "daemon"] as const).map((name) =>
+    spawn(process.execPath, [join(REPO_ROOT, "dist", "src", "zino", name, "bin.js"), "--config", instance.configPath], {
+      cwd: instance.dir,
+      env: { ...process.env, ZINO_LOG_LEVEL: "warn" },
+      stdio: "ignore",
+    }),
+  );
+  try {
+    return await untilFirstTurn(instance, started, () => children.every((c) => c.exitCode === null));
+  } finally {
+    await Promise.all(children.map((c) => stopChild(c)));
     instance.cleanup();
   }
 }
@@ -190,6 +215,7 @@ async function main(): Promise<boolean> {
         ? {
             unbundled: () => coldServices(provider.url, { ZINO_NO_BUNDLE: "1" }),
             noCodeCache: () => coldServices(provider.url, { ZINO_NO_CODE_CACHE: "1" }),
+            bins: () => coldBins(provider.url),
           }
         : {}),
       host: () => coldServices(provider.url, {}, true),
@@ -211,6 +237,7 @@ async function main(): Promise<boolean> {
           ...against(`4 services spawned at once${from} → first turn done`, results.services),
           ...against("4 services from main.js (unbundled) → first turn done", results.unbundled),
           ...against("4 services, bundles without their code cache → first turn done", results.noCodeCache),
+          ...against("4 services from their bins on node's defaults → first turn done", results.bins),
           ...against(`zino-host, the 4 in one process${from} → first turn done`, results.host),
           ...against(`\`zino up\`${from} → first turn done`, results.up),
           ...against("`zino --version`, the CLI from its bundle", results.cli),
