@@ -1,6 +1,7 @@
 // `zino ctx show|set|history|clear` (docs/zino-protocol.md §7 "management of contexts"): ctx's typed operations
 // (docs/zino-protocol.md) with readable output on stdout.
-import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
+import { RequestTimeoutError, ServiceUnavailableError, requestOne } from "../../wire/frame-client.js";
+import type { Frame } from "../../wire/frame-codec.js";
 import type { InstanceConfig } from "../config/index.js";
 import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { assignmentsToConfig } from "./config-assignments.js";

@@ -1,6 +1,7 @@
 // One agent turn through the daemon (docs/zino-protocol.md §3): send `{message, ctxkey}`, hand each streamed frame to the
 // caller as it arrives, and return how the turn ended. Closing the connection (abort) cancels the turn.
-import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type Frame } from "../../wire/index.js";
+import { RequestTimeoutError, ServiceUnavailableError, requestFrames } from "../../wire/frame-client.js";
+import type { Frame } from "../../wire/frame-codec.js";
 import type { OutputStream } from "../../shared/cli.js";
 import type { ToolSpinner } from "./tool-spinner.js";
 

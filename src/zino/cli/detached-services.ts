@@ -6,7 +6,6 @@ import { isProcessAlive, processCommandLine, readPidFile, terminateProcess } fro
 import { join } from "node:path";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
-import { stopLocalApi, zelinqaStatePaths } from "../../guide/index.js";
 import { pingService } from "./service-probe.js";
 import { spawnService } from "./service-process.js";
 import { namesServiceEntry, type EntryName } from "../runtime/service-entry.js";
@@ -99,7 +98,9 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
     }
     await removeStaleSocket(instance.sockets[name]);
   }
-  // The local Zelinqa API that `zino guide` started in the background.
+  // The local Zelinqa API that `zino guide` started in the background. The bridge is imported here only: every other
+  // command (`zino up` first) starts without its modules and the Zelinqa schemas they build.
+  const { stopLocalApi, zelinqaStatePaths } = await import("../../guide/index.js");
   if (await stopLocalApi(zelinqaStatePaths(instance.databasePath, instance.runtimeDir).pidPath, graceMs)) say("zelinqa API stopped");
   return failed ? EXIT_FAILURE : EXIT_OK;
 }

@@ -1,7 +1,8 @@
 // `zino exec` and `zino tools`: exc's tool call and `{type:"tools"}` operations (docs/zino-protocol.md) from the
 // command line, with the ctxkey's execution rules applied by exc itself.
 import { z } from "zod";
-import { RequestTimeoutError, ServiceUnavailableError, requestOne, type Frame } from "../../wire/index.js";
+import { RequestTimeoutError, ServiceUnavailableError, requestOne } from "../../wire/frame-client.js";
+import type { Frame } from "../../wire/frame-codec.js";
 import type { InstanceConfig } from "../config/index.js";
 import { ResultAnswerSchema, ToolsAnswerSchema } from "../protocol/index.js";
 import { CliError, EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";

@@ -17,8 +17,9 @@ import {
 import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
 import { execCommand, toolsCommand } from "./exc-commands.js";
-import { crmCommand, guideCommand, GuideError } from "../../guide/index.js";
-import { createGuideHost } from "./guide-host.js";
+// The bridge (`zino guide`, `zino ctx crm`) and its Zelinqa schemas are imported by those commands only: the others,
+// `zino up` first, start without them. GuideError's module imports nothing.
+import { GuideError } from "../../guide/guide-host.js";
 import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
@@ -185,6 +186,7 @@ function addGuideCommand(program: Command, { io, options, setExit, instance }: C
       const mode = opts.direct ? "direct" : opts.agent ? "agent" : "auto";
       await withStopSignal(options, async (stop) => {
         const config = instance();
+        const [{ guideCommand }, { createGuideHost }] = await Promise.all([import("../../guide/index.js"), import("./guide-host.js")]);
         setExit(
           await guideCommand({
             instance: config,
@@ -231,9 +233,10 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
     )
     .argument("<key>", "ctxkey")
     .argument("[assignments...]", "configured data id=value (value parsed as JSON when it is JSON)")
-    .action(async (key: string, assignments: string[]) =>
-      setExit(await crmCommand({ instance: instance(), io, ctxkey: key, assignments })),
-    );
+    .action(async (key: string, assignments: string[]) => {
+      const { crmCommand } = await import("../../guide/index.js");
+      setExit(await crmCommand({ instance: instance(), io, ctxkey: key, assignments }));
+    });
   ctx
     .command("clear")
     .description("delete the stored conversation of a ctxkey")

@@ -1,7 +1,7 @@
 // Asking a service whether it is alive: one `ping` (docs/zino-protocol.md §2), timed, and a bounded wait for the first `pong`.
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { requestOne } from "../../wire/index.js";
+import { requestOne } from "../../wire/frame-client.js";
 
 /** Round-trip time of one `ping` in milliseconds, or undefined when the service does not answer `pong`. */
 export async function pingService(socketPath: string, timeoutMs = 2000): Promise<number | undefined> {

@@ -1,12 +1,12 @@
 // `zino status` (docs/zino-protocol.md §7): a short table of what runs (services with pid and uptime, the local Zelinqa API), the
 // model endpoint with a real reachability check, the sandbox and the database; `--json` for scripts (with each
 // service's capabilities). Success when the required services (ctx, rtr, daemon) answer.
-import { requestOne, type Frame } from "../../wire/index.js";
+import { requestOne } from "../../wire/frame-client.js";
+import type { Frame } from "../../wire/frame-codec.js";
 import { SERVICE_NAMES, storeLocation, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { localizeCommands, zinoCommand } from "./command-name.js";
 import { pidFilePath } from "./detached-services.js";
-import { endpointReachable, HOST_CTXKEY, zelinqaStatePaths } from "../../guide/index.js";
 import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js";
 import { pingService } from "./service-probe.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
@@ -88,10 +88,13 @@ async function modelStatus(instance: InstanceConfig, ctxUp: boolean): Promise<St
   const baseUrl = typeof llm?.base_url === "string" ? llm.base_url : null;
   const model = typeof llm?.model === "string" ? llm.model : null;
   const source = fromCtx ? "ctx" : llm ? "ZINO.toml" : "none";
+  // The bridge's modules are imported by the commands that use them only (program.ts).
+  const { endpointReachable } = await import("../../guide/index.js");
   return { base_url: baseUrl, model, source, reachable: baseUrl ? await endpointReachable(baseUrl) : false };
 }
 
 async function apiStatus(instance: InstanceConfig, ctxUp: boolean): Promise<StatusReport["zelinqa_api"]> {
+  const { HOST_CTXKEY, zelinqaStatePaths } = await import("../../guide/index.js");
   const pid = readLivePid(zelinqaStatePaths(instance.databasePath, instance.runtimeDir).pidPath);
   const value = ctxUp ? record(await ctxAnswer(instance, { type: "get_value", ctxkey: HOST_CTXKEY, key: "base_url" }))?.value : undefined;
   return {
