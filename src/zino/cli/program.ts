@@ -17,9 +17,6 @@ import {
 import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
 import { execCommand, toolsCommand } from "./exc-commands.js";
-// The bridge (`zino guide`, `zino ctx crm`) and its Zelinqa schemas are imported by those commands only: the others,
-// `zino up` first, start without them. GuideError's module imports nothing.
-import { GuideError } from "../../guide/guide-host.js";
 import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
@@ -42,6 +39,10 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
     return exitCode;
   } catch (err) {
     if (err instanceof CommanderError) return commanderExitCode(err);
+    // The bridge (src/guide: `zino guide`, `zino ctx crm`, and what status and down ask of it) is imported by the
+    // commands that use it, so that the others, `zino up` first, start without it and its Zelinqa schemas; here too,
+    // only on this failure path.
+    const { GuideError } = await import("../../guide/index.js");
     const expected = err instanceof GuideError ? new CliError(err.message, { exitCode: err.exitCode }) : err;
     if (expected instanceof CliError) {
       io.stderr.write(formatCliError("zino", expected));
