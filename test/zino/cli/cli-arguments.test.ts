@@ -55,6 +55,14 @@ void describe("zino command line", () => {
     assert.match(after.stderr, /does not exist/);
   });
 
+  void it("[Z7-CRM-EXIT] exits 1 from ctx crm when no ctx answers, with the bridge's own message", async () => {
+    // The bridge (src/guide) is imported by the command itself; its GuideError still becomes a plain CLI error.
+    const result = await run(["ctx", "crm", "work"]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /zino-ctx does not answer on /);
+    assert.doesNotMatch(result.stderr, /unexpected failure/);
+  });
+
   void it("[Z7-ASK-EXIT] exits 1 from ask when no daemon answers, saying how to start it", async () => {
     const result = await run(["ask", "hello"]);
     assert.equal(result.code, 1);
