@@ -42,8 +42,11 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
     // The bridge (src/guide: `zino guide`, `zino ctx crm`, and what status and down ask of it) is imported by the
     // commands that use it, so that the others, `zino up` first, start without it and its Zelinqa schemas; here too,
     // only on this failure path.
-    const { GuideError } = await import("../../guide/index.js");
-    const expected = err instanceof GuideError ? new CliError(err.message, { exitCode: err.exitCode }) : err;
+    const GuideError = await import("../../guide/index.js").then(
+      (bridge) => bridge.GuideError,
+      () => undefined, // a bridge that cannot load raised none of its errors: the failure is reported as it is
+    );
+    const expected = GuideError && err instanceof GuideError ? new CliError(err.message, { exitCode: err.exitCode }) : err;
     if (expected instanceof CliError) {
       io.stderr.write(formatCliError("zino", expected));
       return expected.exitCode;
