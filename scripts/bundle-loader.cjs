@@ -5,7 +5,7 @@
 //   zino-<name>.code.cjs   the bundle's code, one CommonJS file made by esbuild;
 //   zino-<name>.v8cache    the SHA-256 of that code, then V8's code cache for it, written at build time by running the
 //                          entry once (`--version`) with ZINO_WRITE_CODE_CACHE=1; a service's bundle has a second one,
-//                          zino-<name>.<key>.v8cache, for its node flags (see bundleFiles).
+//                          made under its node flags and named after them (see bundleFiles).
 // With the cache, V8 does not parse and compile the ~0.5–1.2 MB of code again at each start: it takes the bytecode of
 // every function the build's run compiled. A cache that does not match (another build's code, another Node version or
 // V8 flags it was not made under) is not used, and the code is compiled as without one.
@@ -22,9 +22,9 @@
 // Plain CommonJS with node: built-ins only: it runs before any ZINO code.
 "use strict";
 const { createHash } = require("node:crypto");
-const { readFileSync, renameSync, rmSync, writeFileSync } = require("node:fs");
+const { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } = require("node:fs");
 const { createRequire, wrap } = require("node:module");
-const { basename, dirname } = require("node:path");
+const { basename, dirname, join } = require("node:path");
 const vm = require("node:vm");
 
 const DIGEST_BYTES = 32;
@@ -35,30 +35,71 @@ const NO_CACHE_ENV = "ZINO_NO_CODE_CACHE";
 
 /**
  * The node flags of this process (its command line's and NODE_OPTIONS's), sorted: V8 takes a cache only under the
- * flags it was made with, so each set of flags has its own cache file.
+ * flags it was made with, so a cache made under flags names them in its file.
  */
 function processFlags() {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
   return given.filter((arg) => arg.startsWith("--")).sort();
 }
 
+const CACHE_SUFFIX = ".v8cache";
+
 /**
- * The code and the cache files of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`), the cache the one made
- * under `flags` (by default this process's): zino-<name>.v8cache under node's defaults, zino-<name>.<key>.v8cache under
- * others, the key a digest of the flags. The build makes a service's bundle a cache under the services' flags (`zino
- * up`, the systemd units) and one under node's defaults (its bin started by hand or by another supervisor).
+ * The code file of the bundle whose entry is `entryFile` (`…/zino-<name>.cjs`), and the file of its cache made under
+ * `flags` (by default this process's): zino-<name>.v8cache under node's defaults, else zino-<name>.<the flags without
+ * their dashes, sorted, joined by commas>.v8cache, such as zino-ctx.max-semi-space-size=4.v8cache. The build makes a
+ * service's bundle one under the services' flags (`zino up`, the systemd units) and one under node's defaults (its bin
+ * started by hand or by another supervisor).
  */
 function bundleFiles(entryFile, flags = processFlags()) {
-  const key = flags.length === 0 ? "" : `.${createHash("sha256").update(flags.join(" ")).digest("hex").slice(0, 12)}`;
-  return { codeFile: entryFile.replace(/\.cjs$/, ".code.cjs"), cacheFile: entryFile.replace(/\.cjs$/, `${key}.v8cache`) };
+  const tag = [...flags]
+    .sort()
+    .map((flag) => flag.replace(/^--/, ""))
+    .join(",");
+  const cacheFile = entryFile.replace(/\.cjs$/, tag === "" ? CACHE_SUFFIX : `.${tag}${CACHE_SUFFIX}`);
+  return { codeFile: entryFile.replace(/\.cjs$/, ".code.cjs"), cacheFile };
 }
 
-/** The code, cache and compiled script of the bundle whose entry is `entryFile`. */
+/**
+ * The cache to read for the bundle whose entry is `entryFile`: of those beside it, the one made under the most of
+ * this process's flags and under no other. A process with more flags than the build's (a node option such as
+ * --trace-warnings, which V8 does not count) takes the cache made under the rest; V8 refuses it if an extra flag is
+ * one of its own, and the code is then compiled as without a cache. Undefined when none fits.
+ */
+function cacheToRead(entryFile, flags = processFlags()) {
+  const dir = dirname(entryFile);
+  const stem = basename(entryFile).replace(/\.cjs$/, "");
+  const given = new Set(flags);
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  let best;
+  let most = -1;
+  for (const name of names) {
+    if (!name.startsWith(`${stem}.`) || !name.endsWith(CACHE_SUFFIX)) continue;
+    const tag = name.slice(stem.length + 1, -CACHE_SUFFIX.length);
+    const madeUnder = name === `${stem}${CACHE_SUFFIX}` ? [] : tag.split(",").map((flag) => `--${flag}`);
+    if (madeUnder.length > most && madeUnder.every((flag) => given.has(flag))) {
+      best = join(dir, name);
+      most = madeUnder.length;
+    }
+  }
+  return best;
+}
+
+/**
+ * The code, the cache file this process writes (ZINO_WRITE_CODE_CACHE: the one for its own flags) and the compiled
+ * script of the bundle whose entry is `entryFile`.
+ */
 function compileBundle(entryFile) {
   const { codeFile, cacheFile } = bundleFiles(entryFile);
   const code = readFileSync(codeFile);
   const digest = createHash("sha256").update(code).digest();
-  const cachedData = process.env[NO_CACHE_ENV] === "1" ? undefined : cacheFor(cacheFile, digest);
+  const readFrom = process.env[NO_CACHE_ENV] === "1" ? undefined : cacheToRead(entryFile);
+  const cachedData = readFrom === undefined ? undefined : cacheFor(readFrom, digest);
   const script = new vm.Script(wrap(withoutHashbang(code.toString("utf8"))), {
     filename: `dist/bundle/${basename(codeFile)}`,
     ...(cachedData ? { cachedData } : {}),

@@ -98,7 +98,7 @@ function writeCodeCache(entry, flags) {
     const why = run.error?.message ?? (run.stderr.trim() || `exit ${run.status ?? run.signal}`);
     throw new Error(`${entry} --version failed: ${why}`);
   }
-  if (!existsSync(bundleFiles(entry, [...flags].sort()).cacheFile)) {
+  if (!existsSync(bundleFiles(entry, flags).cacheFile)) {
     process.stderr.write(`bundle: no code cache for ${basename(entry)}, which will start slower: ${run.stderr.trim()}\n`);
   }
 }

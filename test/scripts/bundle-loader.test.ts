@@ -126,6 +126,10 @@ void describe("bundle-loader", () => {
     assert.ok(codeCacheTaken(entry, { flags }), "the flags' cache is still there");
     assert.ok(!codeCacheTaken(entry, { flags: ["--max-semi-space-size=8"] }), "no cache for other flags");
     assert.equal(run(dir, { flags: ["--max-semi-space-size=8"] }).out?.word, "flagged");
+    // A node option V8 does not count, beside the flags or alone: the cache made under the rest.
+    assert.ok(codeCacheTaken(entry, { flags: [...flags, "--trace-warnings"] }), "the flags and a node option");
+    assert.ok(codeCacheTaken(entry, { flags: ["--trace-warnings"] }), "a node option alone");
+    assert.ok(existsSync(join(dir, "zino-t.max-semi-space-size=4.v8cache")), "the cache's file names its flags");
   });
 
   void it("[BUNDLE-22] ZINO_NO_CODE_CACHE=1 compiles the code without its cache, which stays for the next runs", () => {
