@@ -95,10 +95,11 @@ function cacheToRead(entryFile, flags = processFlags()) {
  * script of the bundle whose entry is `entryFile`.
  */
 function compileBundle(entryFile) {
-  const { codeFile, cacheFile } = bundleFiles(entryFile);
+  const flags = processFlags();
+  const { codeFile, cacheFile } = bundleFiles(entryFile, flags);
   const code = readFileSync(codeFile);
   const digest = createHash("sha256").update(code).digest();
-  const readFrom = process.env[NO_CACHE_ENV] === "1" ? undefined : cacheToRead(entryFile);
+  const readFrom = process.env[NO_CACHE_ENV] === "1" ? undefined : cacheToRead(entryFile, flags);
   const cachedData = readFrom === undefined ? undefined : cacheFor(readFrom, digest);
   const script = new vm.Script(wrap(withoutHashbang(code.toString("utf8"))), {
     filename: `dist/bundle/${basename(codeFile)}`,

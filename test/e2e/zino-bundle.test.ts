@@ -125,7 +125,7 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
     assert.deepEqual(packagesLoadedAtStart(join(DIST, "bundle", "zino-cli.cjs")), []);
   });
 
-  void it("[BUNDLE-24] `node dist/src/zino/<svc>/main.js` runs the service's bundle; with ZINO_NO_BUNDLE=1 its modules", () => {
+  void it("[BUNDLE-3, BUNDLE-24] a service's bin (package.json, the systemd units) and `node dist/src/zino/<svc>/main.js` run its bundle in their own process; with ZINO_NO_BUNDLE=1 its modules", () => {
     const dir = mkdtempSync(join(tmpdir(), "zino-probe-"));
     try {
       // Says at exit whether the bundle's entry was loaded (bundle-loader.cjs runs it as a CommonJS module).
@@ -134,14 +134,19 @@ void describe("the bundled services", { timeout: 300_000 }, () => {
         'process.on("exit", () => process.stderr.write("\\nBUNDLED " + Object.keys(require.cache).some((f) => /[\\/]dist[\\/]bundle[\\/]zino-[a-z]+\\.cjs$/.test(f)) + "\\n"));\n',
       );
       for (const name of [...NAMES, "host"]) {
-        for (const noBundle of ["", "1"]) {
-          const run = spawnSync(process.execPath, ["-r", join(dir, "probe.cjs"), join(DIST, "src", "zino", name, "main.js"), "--version"], {
+        for (const [file, noBundle] of [
+          ["main.js", ""],
+          ["main.js", "1"],
+          ["bin.js", ""],
+          ["bin.js", "1"],
+        ] as const) {
+          const run = spawnSync(process.execPath, ["-r", join(dir, "probe.cjs"), join(DIST, "src", "zino", name, file), "--version"], {
             encoding: "utf8",
             timeout: 60_000,
             env: { ...process.env, ZINO_NO_BUNDLE: noBundle },
           });
-          assert.equal(run.stdout, `${version}\n`, `${name}: ${run.stderr}`);
-          assert.match(run.stderr, noBundle === "1" ? /^BUNDLED false$/m : /^BUNDLED true$/m, `${name} ZINO_NO_BUNDLE=${noBundle}`);
+          assert.equal(run.stdout, `${version}\n`, `${name} ${file}: ${run.stderr}`);
+          assert.match(run.stderr, noBundle === "1" ? /^BUNDLED false$/m : /^BUNDLED true$/m, `${name} ${file} ZINO_NO_BUNDLE=${noBundle}`);
         }
       }
     } finally {

@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// The zino-daemon command (package.json bin; its systemd unit runs it): the service from its bundle when the build made
-// one, else from main.js (runtime/service-entry.ts). `node dist/src/zino/daemon/main.js` does the same.
-import { runServiceMain } from "../runtime/service-entry.js";
-
-await runServiceMain("daemon", import.meta.url);
+// The zino-daemon command (package.json bin; its systemd unit runs it): main.js, which runs the service from its bundle when the build made a
+// current one, else from its modules (runtime/service-entry.ts ranBundleInstead).
+import "./main.js";

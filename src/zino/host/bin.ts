@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// The zino-host command (package.json bin): the host from its bundle when the build made one, else from main.js
-// (runtime/service-entry.ts). `node dist/src/zino/host/main.js` does the same.
-import { runServiceMain } from "../runtime/service-entry.js";
-
-await runServiceMain("host", import.meta.url);
+// The zino-host command (package.json bin): main.js, which runs the host from its bundle when the build made a
+// current one, else from its modules (runtime/service-entry.ts ranBundleInstead).
+import "./main.js";

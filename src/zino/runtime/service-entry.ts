@@ -58,18 +58,7 @@ function mtime(path: string): number | undefined {
 }
 
 /**
- * Runs service `name` in this process, the whole body of its bin (`binUrl`, the bin's import.meta.url): from dist/
- * (dist/src/zino/<svc>/bin.js) its bundle or main.js, from the sources (tsx) the sibling main.ts.
- */
-export async function runServiceMain(name: EntryName, binUrl: string): Promise<void> {
-  const file = binUrl.endsWith(".ts")
-    ? fileURLToPath(new URL("main.ts", binUrl))
-    : serviceMainFile(name, fileURLToPath(new URL("../../..", binUrl))).file;
-  await import(pathToFileURL(file).href);
-}
-
-/**
- * For a service's main.ts: runs the service's bundle in this process instead of the file at `mainUrl` (its
+ * For a service's main.ts (which its bin imports): runs the service's bundle in this process instead of the file at `mainUrl` (its
  * import.meta.url) when that is dist/'s main.js and the build made a current bundle, and says whether it did; the
  * caller then does nothing more. `node dist/src/zino/ctx/main.js` thus starts as fast as the bin. False from the
  * bundle itself, from the sources (tsx) or without a current bundle (ZINO_NO_BUNDLE=1 included): the caller runs the

@@ -15,7 +15,6 @@ import {
   namesServiceEntry,
   ranBundleInstead,
   runCliMain,
-  runServiceMain,
   serviceBundleFile,
   serviceMainFile,
 } from "../../../src/zino/runtime/service-entry.js";
@@ -35,7 +34,7 @@ void describe("service entry", () => {
   }
   mkdirSync(join(dist, "bundle"));
   writeFileSync(stamp, "{}");
-  // Stand-in bundles that say they ran (runServiceMain and runCliMain import them into this process).
+  // Stand-in bundles that say they ran (ranBundleInstead and runCliMain import them into this process).
   writeFileSync(serviceBundleFile("ctx", dist), 'globalThis.zinoEntryTest = "bundle";\n');
   const cliBundle = join(dist, "bundle", "zino-cli.cjs");
   const cliUnbundled = join(dist, "src", "zino", "cli", "run-zino.js");
@@ -64,11 +63,6 @@ void describe("service entry", () => {
     assert.equal(entry.exists, true);
     assert.deepEqual(entry.args, [...SERVICE_NODE_FLAGS, serviceBundleFile("ctx", dist), "--config", "/etc/zino/ZINO.toml"]);
     assert.equal(resolveServiceEntry("rtr", undefined, join(dist, "src", "zino", "cli", "service-launch.js")).mainFile, main("rtr"));
-  });
-
-  void it("[BUNDLE-3] a service's bin (package.json, the systemd units) runs its bundle in its own process", async () => {
-    await runServiceMain("ctx", pathToFileURL(join(dist, "src", "zino", "ctx", "bin.js")).href);
-    assert.equal((globalThis as { zinoEntryTest?: string }).zinoEntryTest, "bundle");
   });
 
   void it("[BUNDLE-24] dist/'s main.js runs the service's current bundle instead of its modules; the bundle and the sources do not", async () => {
