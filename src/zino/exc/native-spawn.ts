@@ -44,13 +44,20 @@ export interface SpawnedChild extends EventEmitter {
   readonly stdin: Writable | null;
   readonly stdout: Readable;
   readonly stderr: Readable;
+  /**
+   * The child's descriptors as Node's spawn gives them: 0–2 as above, then a Readable for each pipe the child writes
+   * to, null for each descriptor passed in.
+   */
+  readonly stdio: readonly (Readable | Writable | null | undefined)[];
 }
 
 /** What the addon needs of run-process.ts's spawn options, with the standard input and the extra descriptors decided. */
 export type NativeSpawnRequest = Pick<SpawnOptions, "command" | "args" | "env" | "cwd" | "uid" | "gid"> & {
   /** A pipe for stdin (true) or /dev/null (false). */
   stdinPipe: boolean;
-  /** Descriptors the child gets as 3, 4, ...; the caller closes its own copies. */
+  /** Pipes the child writes to, as its descriptors 3, 4, ... (`stdio`'s entries after the standard streams). */
+  outputPipes?: number;
+  /** Descriptors the child gets after those pipes (3, 4, ... without any); the caller closes its own copies. */
   extraFds: readonly number[];
 };
 
@@ -129,6 +136,7 @@ class NativeChild extends EventEmitter implements SpawnedChild {
   stdin: Writable | null = null;
   stdout!: Readable;
   stderr!: Readable;
+  stdio: (Readable | Writable | null)[] = [];
 }
 
 function pipeSocket(fd: number, readable: boolean): Socket {
@@ -141,6 +149,8 @@ function failedChild(request: NativeSpawnRequest, error: NodeJS.ErrnoException):
   child.stdout = Readable.from([]);
   child.stderr = Readable.from([]);
   if (request.stdinPipe) child.stdin = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const outputs = Array.from({ length: request.outputPipes ?? 0 }, () => Readable.from([]));
+  child.stdio = [child.stdin, child.stdout, child.stderr, ...outputs, ...request.extraFds.map(() => null)];
   process.nextTick(() => child.emit("error", error));
   return child;
 }
@@ -163,15 +173,23 @@ export function spawnNative(addon: Addon, request: NativeSpawnRequest): SpawnedC
     ours.push(errRead);
     theirs.push(errWrite);
     let stdinFd: number;
+    let stdinWrite: number | undefined;
     if (request.stdinPipe) {
       const [inRead, inWrite] = addon.pipe();
       ours.push(inWrite);
       theirs.push(inRead);
       stdinFd = inRead;
+      stdinWrite = inWrite;
     } else {
       stdinFd = openSync("/dev/null", fsConstants.O_RDONLY);
       theirs.push(stdinFd);
     }
+    const outputs = Array.from({ length: request.outputPipes ?? 0 }, () => {
+      const [read, write] = addon.pipe();
+      ours.push(read);
+      theirs.push(write);
+      return { read, write };
+    });
     const child = new NativeChild();
     const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
     child.pid = addon.spawn(
@@ -181,7 +199,7 @@ export function spawnNative(addon: Addon, request: NativeSpawnRequest): SpawnedC
       request.cwd,
       request.uid ?? -1,
       request.gid ?? -1,
-      [stdinFd, outWrite, errWrite, ...request.extraFds],
+      [stdinFd, outWrite, errWrite, ...outputs.map((pipe) => pipe.write), ...request.extraFds],
       (code, signal) => {
         // As Node does: a gone child's stdin is closed (a pending write or end would otherwise hold the loop open).
         child.stdin?.destroy();
@@ -190,7 +208,14 @@ export function spawnNative(addon: Addon, request: NativeSpawnRequest): SpawnedC
     );
     child.stdout = pipeSocket(outRead, true);
     child.stderr = pipeSocket(errRead, true);
-    if (request.stdinPipe) child.stdin = pipeSocket(ours[2]!, false);
+    if (stdinWrite !== undefined) child.stdin = pipeSocket(stdinWrite, false);
+    child.stdio = [
+      child.stdin,
+      child.stdout,
+      child.stderr,
+      ...outputs.map((pipe) => pipeSocket(pipe.read, true)),
+      ...request.extraFds.map(() => null),
+    ];
     ours.length = 0;
     return child;
   } catch (err) {

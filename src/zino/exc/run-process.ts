@@ -1,12 +1,13 @@
 // Runs one child process the way exc needs it: detached in its own process group, output captured up to a cap,
 // the whole group killed on timeout, cancellation or flooding, and the answer returned as soon as the main
-// process exits (a background job holding the pipes open never delays the result). A child can also be started
-// ahead of time and held until its script is ready (the warm sandboxes of warm-sandboxes.ts).
-import { spawn, type ChildProcessByStdio } from "node:child_process";
+// process exits (a background job holding the pipes open never delays the result), or, for a sandbox whose init
+// reports its script's end (`reportsExit`), as soon as that script has exited. A child can also be started ahead of
+// time and held until its script is ready (the warm sandboxes of warm-sandboxes.ts).
+import { spawn } from "node:child_process";
 import { closeSync, constants as fsConstants, openSync } from "node:fs";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
-import type { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { nativeSpawnAddon, spawnNative, type SpawnedChild } from "./native-spawn.js";
 
 export interface SpawnOptions {
@@ -31,6 +32,14 @@ export interface SpawnOptions {
   held?: boolean;
   /** Start it with Node's spawn even when native-spawn.ts's addon is there (tests of both ways). */
   nodeSpawn?: boolean;
+  /**
+   * The child's command runs its script behind an init that reports the script's end (sandbox.ts `sandboxInit`): the
+   * child gets three pipes as fd 3, 4 and 5, before the files: the script's stdout, its stderr, and the exit status the
+   * init writes there (`<status>\n`) once the script has exited. The outcome then comes with that status, without
+   * waiting for the processes in front of the script (bubblewrap's, and the init) to exit and be reaped. The child's
+   * own stdout and stderr (bubblewrap's messages) are read as part of the output.
+   */
+  reportsExit?: boolean;
 }
 
 export interface ReleaseOptions {
@@ -84,34 +93,26 @@ const EARLY_OUTPUT_BYTES = 1024 * 1024;
  * exit 0 with an empty stdout. Past {@link EARLY_OUTPUT_BYTES} the pipes are paused until the release.
  */
 class EarlyOutput {
-  private readonly chunks: { err: boolean; chunk: Buffer }[] = [];
+  private readonly chunks: { pipe: number; chunk: Buffer }[] = [];
   private bytes = 0;
-  private sink: ((err: boolean, chunk: Buffer) => void) | undefined;
+  private sink: ((pipe: number, chunk: Buffer) => void) | undefined;
 
-  constructor(
-    private readonly out: Readable,
-    private readonly err: Readable,
-  ) {
-    out.on("data", (chunk: Buffer) => this.push(false, chunk));
-    err.on("data", (chunk: Buffer) => this.push(true, chunk));
+  constructor(private readonly pipes: readonly Readable[]) {
+    pipes.forEach((pipe, index) => pipe.on("data", (chunk: Buffer) => this.push(index, chunk)));
   }
 
-  private push(err: boolean, chunk: Buffer): void {
-    if (this.sink) return this.sink(err, chunk);
-    this.chunks.push({ err, chunk });
+  private push(pipe: number, chunk: Buffer): void {
+    if (this.sink) return this.sink(pipe, chunk);
+    this.chunks.push({ pipe, chunk });
     this.bytes += chunk.length;
-    if (this.bytes > EARLY_OUTPUT_BYTES) {
-      this.out.pause();
-      this.err.pause();
-    }
+    if (this.bytes > EARLY_OUTPUT_BYTES) for (const each of this.pipes) each.pause();
   }
 
-  /** From now on output goes to `sink`, starting with what was read before. */
-  drainTo(sink: (err: boolean, chunk: Buffer) => void): void {
+  /** From now on output goes to `sink` (by the pipe's index), starting with what was read before. */
+  drainTo(sink: (pipe: number, chunk: Buffer) => void): void {
     this.sink = sink;
-    for (const { err, chunk } of this.chunks.splice(0)) sink(err, chunk);
-    this.out.resume();
-    this.err.resume();
+    for (const { pipe, chunk } of this.chunks.splice(0)) sink(pipe, chunk);
+    for (const each of this.pipes) each.resume();
   }
 }
 
@@ -188,54 +189,97 @@ export function runProcess(options: RunProcessOptions, start: ProcessStarter = s
   });
 }
 
+/** The pipes a child that reports its script's exit gets, as fd 3, 4, 5: the script's stdout, stderr, its status. */
+const REPORT_PIPES = 3;
+
 /**
- * Spawns with `joinFiles` (write-only) then `inputFiles` (read-only) open as fd 3, 4, ...; this process's copies are
- * closed once the child has its own. The child is started by native-spawn.ts's addon when it is built (no fork),
- * else by Node's spawn.
+ * Spawns with, after the standard streams, the report pipes (`reportsExit`), then `joinFiles` (write-only) then
+ * `inputFiles` (read-only); this process's copies of the files are closed once the child has its own. The child is
+ * started by native-spawn.ts's addon when it is built (no fork), else by Node's spawn.
  */
 function spawnWithFiles(options: SpawnOptions): SpawnedChild {
   const fds: number[] = [];
+  const outputPipes = options.reportsExit === true ? REPORT_PIPES : 0;
   try {
     for (const path of options.joinFiles ?? []) fds.push(openSync(path, fsConstants.O_WRONLY));
     for (const path of options.inputFiles ?? []) fds.push(openSync(path, "r"));
     const addon = options.nodeSpawn === true ? undefined : nativeSpawnAddon();
-    if (addon) return spawnNative(addon, { ...options, stdinPipe: options.held === true, extraFds: fds });
+    if (addon) return spawnNative(addon, { ...options, stdinPipe: options.held === true, outputPipes, extraFds: fds });
     // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
     return spawn(options.command, [...options.args], {
       cwd: options.cwd,
       env: options.env,
       detached: true,
-      stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...fds],
+      stdio: [options.held === true ? "pipe" : "ignore", "pipe", "pipe", ...Array<"pipe">(outputPipes).fill("pipe"), ...fds],
       ...(options.uid !== undefined ? { uid: options.uid } : {}),
       ...(options.gid !== undefined ? { gid: options.gid } : {}),
-    }) as ChildProcessByStdio<Writable | null, Readable, Readable>;
+    }) as unknown as SpawnedChild;
   } finally {
     for (const fd of fds) closeSync(fd);
   }
 }
 
-/** Waits for both pipes to reach EOF (at most DRAIN_GRACE_MS), then closes them. */
-async function drainPipes(child: SpawnedChild): Promise<void> {
+/**
+ * Where a child's output comes from. `pipes` feed stdout or stderr (`toStderr`); with an exit report, the script's
+ * own two come first and `status` is the init's report.
+ */
+interface ChildOutput {
+  pipes: readonly Readable[];
+  toStderr: readonly boolean[];
+  /** The script's stdout and stderr (the first two of `pipes`) and the status pipe, with an exit report. */
+  report?: { script: readonly Readable[]; status: Readable };
+}
+
+function childOutput(child: SpawnedChild, options: SpawnOptions): ChildOutput {
+  if (options.reportsExit !== true) return { pipes: [child.stdout, child.stderr], toStderr: [false, true] };
+  // A child that could not start may have no such pipes: empty ones stand in.
+  const [stdout, stderr, status] = [3, 4, 5].map((fd) => (child.stdio[fd] as Readable | null | undefined) ?? Readable.from([])) as [
+    Readable,
+    Readable,
+    Readable,
+  ];
+  return {
+    pipes: [stdout, stderr, child.stdout, child.stderr],
+    toStderr: [false, true, false, true],
+    report: { script: [stdout, stderr], status },
+  };
+}
+
+/** The exit status an init writes to its status pipe (`<0–255>\n`); never settles without one (the child's exit decides). */
+function reportedStatus(status: Readable): Promise<number> {
+  return new Promise((resolve) => {
+    let text = "";
+    status.on("data", (chunk: Buffer) => {
+      text += chunk.toString("latin1");
+      const match = /^(\d{1,3})\n/.exec(text);
+      if (match && Number(match[1]) <= 255) resolve(Number(match[1]));
+      else if (text.length > 8) status.destroy();
+    });
+  });
+}
+
+/** Waits for `pipes` to reach EOF (at most DRAIN_GRACE_MS), then closes every pipe of the child. */
+async function drainPipes(output: ChildOutput, pipes: readonly Readable[] = output.pipes): Promise<void> {
   let graceTimer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((r) => (graceTimer = setTimeout(r, DRAIN_GRACE_MS)));
-  await Promise.all([waitForEnd(child.stdout, grace), waitForEnd(child.stderr, grace)]);
+  await Promise.all(pipes.map((pipe) => waitForEnd(pipe, grace)));
   clearTimeout(graceTimer);
-  child.stdout.destroy();
-  child.stderr.destroy();
+  for (const pipe of output.pipes) pipe.destroy();
+  output.report?.status.destroy();
 }
 
 /** Kills a child that will not run (its whole group), closes its pipes, and waits for its exit. */
-async function discardChild(child: SpawnedChild, exited: Promise<number>): Promise<void> {
+async function discardChild(child: SpawnedChild, output: ChildOutput, exited: Promise<number>): Promise<void> {
   killGroup(child.pid);
   child.stdin?.destroy();
-  child.stdout.destroy();
-  child.stderr.destroy();
+  for (const pipe of output.pipes) pipe.destroy();
+  output.report?.status.destroy();
   await exited;
 }
 
 interface RunWatch {
-  stdout: CappedOutput;
-  stderr: CappedOutput;
+  /** Per pipe of the child's output, what was read of it. */
+  sinks: CappedOutput[];
   timedOut: boolean;
   cancelled: boolean;
   flooded: boolean;
@@ -243,8 +287,8 @@ interface RunWatch {
   stop(): void;
 }
 
-/** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
-function watchRun(child: SpawnedChild, early: EarlyOutput, run: ReleaseOptions): RunWatch {
+/** A released run's output, capped per pipe, and what kills its group: a flood, the timeout, the caller's abort. */
+function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, run: ReleaseOptions): RunWatch {
   const kill = () => killGroup(child.pid);
   const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
   const onAbort = () => {
@@ -256,8 +300,7 @@ function watchRun(child: SpawnedChild, early: EarlyOutput, run: ReleaseOptions):
     kill();
   }, run.timeoutMs);
   const watch: RunWatch = {
-    stdout: new CappedOutput(run.outputCapBytes),
-    stderr: new CappedOutput(run.outputCapBytes),
+    sinks: output.pipes.map(() => new CappedOutput(run.outputCapBytes)),
     timedOut: false,
     cancelled: false,
     flooded: false,
@@ -266,16 +309,17 @@ function watchRun(child: SpawnedChild, early: EarlyOutput, run: ReleaseOptions):
       run.signal?.removeEventListener("abort", onAbort);
     },
   };
-  const onData = (sink: CappedOutput) => (chunk: Buffer) => {
+  let discarded = 0;
+  early.drainTo((pipe, chunk) => {
+    const sink = watch.sinks[pipe]!;
+    const before = sink.discarded;
     sink.push(chunk);
-    if (!watch.flooded && watch.stdout.discarded + watch.stderr.discarded > floodLimit) {
+    discarded += sink.discarded - before;
+    if (!watch.flooded && discarded > floodLimit) {
       watch.flooded = true;
       kill();
     }
-  };
-  const toStdout = onData(watch.stdout);
-  const toStderr = onData(watch.stderr);
-  early.drainTo((err, chunk) => (err ? toStderr(chunk) : toStdout(chunk)));
+  });
   if (run.signal?.aborted) onAbort();
   else run.signal?.addEventListener("abort", onAbort, { once: true });
   return watch;
@@ -283,7 +327,8 @@ function watchRun(child: SpawnedChild, early: EarlyOutput, run: ReleaseOptions):
 
 export function startProcess(options: SpawnOptions): StartedProcess {
   const child = spawnWithFiles(options);
-  const early = new EarlyOutput(child.stdout, child.stderr);
+  const output = childOutput(child, options);
+  const early = new EarlyOutput(output.pipes);
   // A held child that died cannot take its go line; the write then fails with EPIPE, which changes nothing.
   child.stdin?.on("error", () => undefined);
   let alive = true;
@@ -297,6 +342,10 @@ export function startProcess(options: SpawnOptions): StartedProcess {
   }).finally(() => {
     alive = false;
   });
+  // The script's end as its init reports it: the status, and the pipes to wait for then (its own two).
+  const scriptExited = output.report
+    ? reportedStatus(output.report.status).then((exitCode) => ({ exitCode, waitFor: output.report!.script }))
+    : undefined;
   let released = false;
 
   const release = (run: ReleaseOptions): Promise<RunOutcome> => {
@@ -304,20 +353,25 @@ export function startProcess(options: SpawnOptions): StartedProcess {
     released = true;
     const notStarted = options.held === true && !alive;
     const started = performance.now();
-    const watch = watchRun(child, early, run);
+    const watch = watchRun(child, output, early, run);
     child.stdin?.end("go\n");
+    const childExited = exited.then((exitCode) => ({ exitCode, waitFor: output.pipes }));
 
-    return exited.then(async (exitCode) => {
+    return Promise.race(scriptExited ? [childExited, scriptExited] : [childExited]).then(async ({ exitCode, waitFor }) => {
       watch.stop();
-      // Whatever the main process left behind in its group dies with it; the pipes then reach EOF.
+      // Whatever the script left behind in its group dies with it; the pipes then reach EOF.
       killGroup(child.pid);
-      await drainPipes(child);
-      const { stdout, stderr } = watch;
+      await drainPipes(output, waitFor);
+      const text = (stderr: boolean) =>
+        watch.sinks
+          .filter((_, i) => output.toStderr[i] === stderr)
+          .map((sink) => sink.text())
+          .join("");
       return {
         exitCode,
-        stdout: stdout.text(),
-        stderr: stderr.text() + startError,
-        truncated: stdout.truncated || stderr.truncated,
+        stdout: text(false),
+        stderr: text(true) + startError,
+        truncated: watch.sinks.some((sink) => sink.truncated),
         timedOut: watch.timedOut,
         cancelled: watch.cancelled,
         flooded: watch.flooded,
@@ -335,7 +389,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
     exited,
     async discard() {
       released = true;
-      await discardChild(child, exited);
+      await discardChild(child, output, exited);
     },
   };
 }

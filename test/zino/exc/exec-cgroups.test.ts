@@ -216,14 +216,15 @@ void describe("joining the cgroup inside the sandbox", () => {
   const exec = { memory_mb: 64, cpu_seconds: 5, max_processes: 16, network: false } as Parameters<typeof bwrapCommand>[0]["exec"];
   const paths = { codeDir: "/c", workDir: "/w", tmpDir: "/t", scriptName: "main.py" };
 
-  void it("EXC-31 bwrap's command joins through descriptors 3, 4 (the cgroup.procs files), bwrap's own inputs come after", () => {
+  void it("EXC-31 bwrap's command joins through descriptors 6, 7 (after the three report pipes), bwrap's own inputs come after", () => {
     const base = { bwrapPath: "/usr/bin/bwrap", paths, exec, interpreter: ["/usr/bin/python3"], prlimitPath: "/usr/bin/prlimit" };
     const plain = bwrapCommand({ ...base, seccompFile: "/s.bpf" });
     const joined = bwrapCommand({ ...base, seccompFile: "/s.bpf", joinFiles: ["/m/cgroup.procs", "/p/cgroup.procs"] });
     assert.equal(plain.joinFiles, undefined);
     assert.deepEqual(joined.joinFiles, ["/m/cgroup.procs", "/p/cgroup.procs"]);
     assert.deepEqual(joined.inputFiles, plain.inputFiles);
-    // Every descriptor bwrap reads (--file, --seccomp) moves up by the two join files.
+    assert.equal(joined.reportsExit, true);
+    // Every descriptor bwrap reads (--file, --seccomp) moves up by the two join files, which follow the three pipes.
     const descriptors = (args: string[]) =>
       args.flatMap((arg, i) => (arg === "--file" || arg === "--seccomp" ? [Number(args[i + 1])] : []));
     assert.ok(descriptors(plain.args).length > 0);
@@ -231,15 +232,27 @@ void describe("joining the cgroup inside the sandbox", () => {
       descriptors(joined.args),
       descriptors(plain.args).map((fd) => fd + 2),
     );
-    assert.equal(Math.min(...descriptors(joined.args)), 5);
-    // The command after `--`: a sh that joins, closes the descriptors, then runs the limited interpreter.
+    assert.equal(Math.min(...descriptors(plain.args)), 6);
+    assert.equal(Math.min(...descriptors(joined.args)), 8);
+    // The command after `--`: the sandbox's init, which joins, closes the descriptors, then runs the limited
+    // interpreter with the script's pipes and reports its status.
     const command = joined.args.slice(joined.args.indexOf("--") + 1);
     assert.equal(command[0], "/bin/sh");
-    assert.equal(command[2], 'echo 0 >&3 || exit 125; echo 0 >&4 || exit 125; exec 3>&- 4>&-; exec "$@"');
+    assert.equal(command[3], "zino-init");
+    assert.match(command[2]!, /^echo 0 >&6 \|\| exit 125; echo 0 >&7 \|\| exit 125; exec 6>&- 7>&-; "\$@" >&3 2>&4 /);
     assert.deepEqual(command.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
-    // A bash script needs no sh: bash joins first, before the wait for the go line.
+    // A held bash script: the init joins, then starts bash, which waits for the go line before its limits and script.
     const bash = bwrapCommand({ ...base, interpreter: ["/bin/bash"], held: true, joinFiles: ["/m/cgroup.procs"] });
-    assert.match(bash.args[bash.args.indexOf("--") + 3]!, /^echo 0 >&3 \|\| exit 125; exec 3>&-; read -r _ \|\| exit 125; /);
+    const bashCommand = bash.args.slice(bash.args.indexOf("--") + 1);
+    assert.match(bashCommand[2]!, /^echo 0 >&6 \|\| exit 125; exec 6>&-; "\$@" >&3 2>&4 /);
+    assert.deepEqual(bashCommand.slice(4, 6), ["/bin/bash", "-c"]);
+    assert.match(bashCommand[6]!, /^read -r _ \|\| exit 125; exec <\/dev\/null; ulimit /);
+    // An analyser's sandbox has no init: its command joins through descriptors 3, 4 and its inputs come after.
+    const analyser = bwrapCommand({ ...base, seccompFile: "/s.bpf", analyser: true, joinFiles: ["/m/cgroup.procs", "/p/cgroup.procs"] });
+    assert.equal(analyser.reportsExit, undefined);
+    assert.equal(Math.min(...descriptors(analyser.args)), 5);
+    const analyserCommand = analyser.args.slice(analyser.args.indexOf("--") + 1);
+    assert.equal(analyserCommand[2], 'echo 0 >&3 || exit 125; echo 0 >&4 || exit 125; exec 3>&- 4>&-; exec "$@"');
   });
 
   void it("EXC-31 where the kernel allows the join inside: cgroup v1 always, v2 from Linux 5.16, never without cgroups", () => {

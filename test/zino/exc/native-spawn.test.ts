@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { REPO_ROOT } from "../../../harness/zino-processes.js";
 import { addonFile, nativeSpawnAddon, nativeSpawnUnavailable, resolveCommand } from "../../../src/zino/exc/native-spawn.js";
-import { runProcess, type RunOutcome, type RunProcessOptions } from "../../../src/zino/exc/run-process.js";
+import { runProcess, startProcess, type RunOutcome, type RunProcessOptions } from "../../../src/zino/exc/run-process.js";
 
 const PATH = "/usr/local/bin:/usr/bin:/bin";
 const scratch = mkdtempSync(join(tmpdir(), "znspawn-"));
@@ -27,6 +27,17 @@ function canBuild(): boolean {
 
 const run = (options: Partial<RunProcessOptions> & { command: string; args: string[] }, nodeSpawn: boolean): Promise<RunOutcome> =>
   runProcess({ env: { PATH }, cwd: "/", timeoutMs: 5000, outputCapBytes: 65536, nodeSpawn, ...options });
+
+/** Like `run`, and resolves once the child has exited too (an outcome may come before: `reportsExit`). */
+async function runAndReap(
+  options: Partial<RunProcessOptions> & { command: string; args: string[] },
+  nodeSpawn: boolean,
+): Promise<RunOutcome> {
+  const child = startProcess({ env: { PATH }, cwd: "/", nodeSpawn, ...options });
+  const outcome = await child.release({ timeoutMs: options.timeoutMs ?? 5000, outputCapBytes: 65536 });
+  await child.exited;
+  return outcome;
+}
 
 /** The pids of this process's children that are zombies (exited, never reaped). */
 function zombieChildren(): number[] {
@@ -158,6 +169,54 @@ void describe("native spawn", () => {
           assert.equal(out.stdout, "65534\n65534\n65534\n");
         },
       );
+
+      void it("NSPAWN-15 a child that reports its script's exit: the outcome comes with that status, not the child's exit", async () => {
+        // Stands in for a sandbox's init (sandbox.ts): the script's output on fd 3 and 4, bwrap's messages on 1 and 2,
+        // the status on 5; then it keeps running (bwrap's processes, slow to go), and its group is killed.
+        const marker = `${String(nodeSpawn ? 63 : 64)}.${process.pid % 1000}7`;
+        const started = Date.now();
+        const reported = await runAndReap(
+          {
+            command: "sh",
+            args: ["-c", `echo out >&3; echo err >&4; echo bwrap said >&2; exec 3>&- 4>&-; echo 7 >&5; exec 5>&-; sleep ${marker}`],
+            reportsExit: true,
+            held: true,
+          },
+          nodeSpawn,
+        );
+        assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
+        assert.equal(reported.exitCode, 7);
+        assert.equal(reported.stdout, "out\n");
+        assert.equal(reported.stderr, "err\nbwrap said\n");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        assert.equal(
+          spawnSync("pgrep", ["-f", `sleep ${marker}`], { encoding: "utf8" }).stdout.trim(),
+          "",
+          "the rest of its group was killed",
+        );
+        // The script's pipes are 3 and 4, the status 5, and the files come after them.
+        const input = join(scratch, `report-input-${String(nodeSpawn)}`);
+        writeFileSync(input, "from the file\n");
+        const files = await runAndReap(
+          { command: "sh", args: ["-c", "cat <&6 >&3; echo 0 >&5"], reportsExit: true, inputFiles: [input] },
+          nodeSpawn,
+        );
+        assert.deepEqual([files.exitCode, files.stdout], [0, "from the file\n"]);
+        // No status (the init died first, or wrote something else): the child's own exit decides, as without a report.
+        const unreported = await runAndReap({ command: "sh", args: ["-c", "echo out >&3; exit 3"], reportsExit: true }, nodeSpawn);
+        assert.deepEqual([unreported.exitCode, unreported.stdout], [3, "out\n"]);
+        const garbled = await runAndReap(
+          { command: "sh", args: ["-c", "echo 256 >&5; echo out >&3; exit 4"], reportsExit: true },
+          nodeSpawn,
+        );
+        assert.deepEqual([garbled.exitCode, garbled.stdout], [4, "out\n"]);
+        // A script's output still open when the status comes (a background job holds it) is read until the group is killed.
+        const background = await runAndReap(
+          { command: "sh", args: ["-c", `echo started >&3; sleep ${marker} >&3 & echo 0 >&5; wait`], reportsExit: true },
+          nodeSpawn,
+        );
+        assert.deepEqual([background.exitCode, background.stdout], [0, "started\n"]);
+      });
 
       void it("NSPAWN-9 leaves no descriptor open and no zombie behind after many children", async () => {
         const fdsBefore = readdirSync("/proc/self/fd").length;

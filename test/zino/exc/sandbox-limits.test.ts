@@ -332,8 +332,8 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       }
       await h.call("k", "execute_bash", { code: "true" });
       const expected = executionCgroupLine(caps.resource_limits);
-      // The sandbox's own command (bash, waiting for its go line): it joins first thing, inside the sandbox, or
-      // runs in the cgroup that a sh in front of bwrap joined (old v2 kernels).
+      // The sandbox's command (bash, waiting for its go line under the sandbox's init): the init joins first thing,
+      // inside the sandbox, or the command runs in the cgroup that a sh in front of bwrap joined (old v2 kernels).
       const waiting = () =>
         workRootProcesses(h.workRoot)
           .filter((p) => p.argv[0]!.endsWith("bwrap"))
@@ -348,15 +348,19 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
         // sandbox, through a descriptor: nothing runs in front of bwrap, which stays in exc's own cgroup.
         const memoryPath = /^\d+:memory:(\S+)$/m.exec(cgroups)![1]!;
         assert.equal(statSync(join("/sys/fs/cgroup/memory", memoryPath, "cgroup.procs")).uid, 65534);
-        assert.ok(
-          sandbox!.argv.some((arg) => arg.startsWith("echo 0 >&3 || exit 125; ")),
-          JSON.stringify(sandbox!.argv),
-        );
+        // Its sandbox's init (bwrap's child, the bash's parent) joined for it, inside the sandbox, through a descriptor.
+        const init = workRootProcesses(h.workRoot)
+          .filter((p) => p.argv[0]!.endsWith("bwrap"))
+          .map((bwrap) => descendants(bwrap.pid))
+          .find((inside) => inside.some((p) => p.pid === sandbox!.pid))
+          ?.find((p) => p.argv[0] === "/bin/sh" && p.argv[3] === "zino-init");
+        assert.ok(init?.argv[2]!.startsWith("echo 0 >&6 || exit 125; "), JSON.stringify(init?.argv));
+        assert.match(init!.cgroup, expected, init!.cgroup);
         const bwrap = workRootProcesses(h.workRoot).find((p) => p.argv[0]!.endsWith("bwrap"))!;
         assert.doesNotMatch(bwrap.cgroup, expected, bwrap.cgroup);
         assert.doesNotMatch(bwrap.argv.join("\0"), /setpriv/);
-        // The descriptors are closed before the wait, and bwrap's PID 1 (its reaper) holds none either: no process
-        // the script can see (/proc/<pid>/fd) leads to the cgroup files.
+        // The descriptors are closed before the wait: no process the script can see (/proc/<pid>/fd) leads to the
+        // cgroup files.
         const inside = descendants(bwrap.pid);
         assert.ok(inside.length >= 2, JSON.stringify(inside));
         for (const p of inside) {

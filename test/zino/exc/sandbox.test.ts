@@ -179,6 +179,16 @@ void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, ()
     assert.equal(child.stdout, "child 143\n");
   });
 
+  void it("EXC-11 the script's shell is not the sandbox's PID 1, and that init shrugs off the signals a script sends it", async () => {
+    const frame = await h.call("k", "execute_bash", { code: 'echo "pid $$"; kill -KILL 1; kill -TERM 1; sleep 0.1; echo alive' });
+    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+    assert.match(String(frame.stdout), /^pid (\d+)\nalive\n$/);
+    assert.notEqual(/^pid (\d+)/.exec(String(frame.stdout))![1], "1");
+    // Its outcome is the script's, whatever the init's fate: a failing script after it is still its own status.
+    const failing = await h.call("k", "execute_bash", { code: "kill -KILL 1; echo out; echo err >&2; exit 9" });
+    assert.deepEqual([failing.exit_code, failing.stdout, failing.stderr], [9, "out\n", "err\n"]);
+  });
+
   void it("EXC-11 a process orphaned inside the sandbox is reaped while the script runs", async () => {
     // The orphan's parent exits at once; the orphan exits 0.2 s later. Reaped, it leaves no zombie behind.
     const frame = await h.call("k", "execute_bash", {
