@@ -73,8 +73,9 @@ export interface SandboxCommand {
   /** Files the child gets open read-only as the next descriptors (after `joinFiles`'s). */
   inputFiles?: string[];
   /**
-   * The command runs its script behind {@link sandboxInit}, which reports the script's exit: the child gets the
-   * script's stdout, stderr and status pipes as fd 3, 4, 5, the files after them (run-process.ts `reportsExit`).
+   * The command (a warm sandbox's) runs its script behind {@link sandboxInit}, which reports the script's exit: the
+   * child gets the script's stdout, stderr and status pipes as fd 3, 4, 5, the files after them (run-process.ts
+   * `reportsExit`).
    */
   reportsExit?: boolean;
 }
@@ -257,8 +258,11 @@ export function bwrapCommand(options: {
   joinFiles?: readonly string[];
 }): SandboxCommand {
   const { paths, exec } = options;
-  // An execution's sandbox has an init that reports its script's exit; an analyser's, run once, keeps bwrap's reaper.
-  const reportsExit = options.analyser !== true;
+  // A warm sandbox (held) has an init that reports its script's exit: the init's exec is done before the tool call.
+  // A sandbox started on the call's path keeps bwrap's reaper: there, the init's exec would cost about what it saves
+  // (bench/zino-exec.ts, sandboxed cold − unsandboxed cold at p50: 7.84 / 8.70 ms with the reaper, 9.33 / 9.03 with the
+  // init). So does an analyser's.
+  const reportsExit = options.held === true && options.analyser !== true;
   const firstFd = reportsExit ? FIRST_INPUT_FD_AFTER_REPORT : FIRST_INPUT_FD;
   const joinFiles = [...(options.joinFiles ?? [])];
   const inputFiles = inputFileTable(firstFd + joinFiles.length);
@@ -302,7 +306,7 @@ export function bwrapCommand(options: {
     // `unshare -r` root and none of the kernel surface a namespace's root reaches.
     ...(options.disableUserns === false ? [] : ["--unshare-user", "--disable-userns"]),
     ...(exec.network ? ["--share-net"] : []),
-    // An execution's PID 1 is its init (sandboxInit), not bwrap's reaper. Never the script's shell itself: a
+    // A warm sandbox's PID 1 is its init (sandboxInit), not bwrap's reaper. Never the script's shell itself: a
     // namespace's init ignores the signals it sends itself (`kill $$`, even -9; sandbox.test.ts EXC-11).
     ...(reportsExit ? ["--as-pid-1"] : []),
     "--die-with-parent",
@@ -319,7 +323,7 @@ export function bwrapCommand(options: {
     const command = limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held);
     args.push("/bin/sh", "-c", sandboxInit(joinFds), "zino-init", ...command);
   } else {
-    args.push(...limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held, false, joinFds));
+    args.push(...limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held, options.analyser !== true, joinFds));
   }
   // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
   return {

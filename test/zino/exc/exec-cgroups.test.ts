@@ -216,43 +216,57 @@ void describe("joining the cgroup inside the sandbox", () => {
   const exec = { memory_mb: 64, cpu_seconds: 5, max_processes: 16, network: false } as Parameters<typeof bwrapCommand>[0]["exec"];
   const paths = { codeDir: "/c", workDir: "/w", tmpDir: "/t", scriptName: "main.py" };
 
-  void it("EXC-31 bwrap's command joins through descriptors 6, 7 (after the three report pipes), bwrap's own inputs come after", () => {
+  void it("EXC-31 bwrap's command joins through descriptors (3, 4; 6, 7 in a warm sandbox, after its report pipes), bwrap's own inputs come after", () => {
     const base = { bwrapPath: "/usr/bin/bwrap", paths, exec, interpreter: ["/usr/bin/python3"], prlimitPath: "/usr/bin/prlimit" };
-    const plain = bwrapCommand({ ...base, seccompFile: "/s.bpf" });
-    const joined = bwrapCommand({ ...base, seccompFile: "/s.bpf", joinFiles: ["/m/cgroup.procs", "/p/cgroup.procs"] });
-    assert.equal(plain.joinFiles, undefined);
-    assert.deepEqual(joined.joinFiles, ["/m/cgroup.procs", "/p/cgroup.procs"]);
-    assert.deepEqual(joined.inputFiles, plain.inputFiles);
-    assert.equal(joined.reportsExit, true);
-    // Every descriptor bwrap reads (--file, --seccomp) moves up by the two join files, which follow the three pipes.
+    const joinFiles = ["/m/cgroup.procs", "/p/cgroup.procs"];
     const descriptors = (args: string[]) =>
       args.flatMap((arg, i) => (arg === "--file" || arg === "--seccomp" ? [Number(args[i + 1])] : []));
+    const commandOf = (command: { args: string[] }) => command.args.slice(command.args.indexOf("--") + 1);
+    // Started on the call's path: the joins are 3 and 4, and every descriptor bwrap reads (--file, --seccomp) moves
+    // up by the two join files.
+    const plain = bwrapCommand({ ...base, seccompFile: "/s.bpf" });
+    const joined = bwrapCommand({ ...base, seccompFile: "/s.bpf", joinFiles });
+    assert.equal(plain.joinFiles, undefined);
+    assert.deepEqual(joined.joinFiles, joinFiles);
+    assert.deepEqual(joined.inputFiles, plain.inputFiles);
+    assert.equal(joined.reportsExit, undefined);
     assert.ok(descriptors(plain.args).length > 0);
     assert.deepEqual(
       descriptors(joined.args),
       descriptors(plain.args).map((fd) => fd + 2),
     );
-    assert.equal(Math.min(...descriptors(plain.args)), 6);
-    assert.equal(Math.min(...descriptors(joined.args)), 8);
-    // The command after `--`: the sandbox's init, which joins, closes the descriptors, then runs the limited
-    // interpreter with the script's pipes and reports its status.
-    const command = joined.args.slice(joined.args.indexOf("--") + 1);
+    assert.equal(Math.min(...descriptors(joined.args)), 5);
+    // The command after `--`: a sh that joins, closes the descriptors, then runs the limited interpreter.
+    const command = commandOf(joined);
     assert.equal(command[0], "/bin/sh");
-    assert.equal(command[3], "zino-init");
-    assert.match(command[2]!, /^echo 0 >&6 \|\| exit 125; echo 0 >&7 \|\| exit 125; exec 6>&- 7>&-; "\$@" >&3 2>&4 /);
+    assert.equal(command[2], 'echo 0 >&3 || exit 125; echo 0 >&4 || exit 125; exec 3>&- 4>&-; exec "$@"');
     assert.deepEqual(command.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
-    // A held bash script: the init joins, then starts bash, which waits for the go line before its limits and script.
-    const bash = bwrapCommand({ ...base, interpreter: ["/bin/bash"], held: true, joinFiles: ["/m/cgroup.procs"] });
-    const bashCommand = bash.args.slice(bash.args.indexOf("--") + 1);
-    assert.match(bashCommand[2]!, /^echo 0 >&6 \|\| exit 125; exec 6>&-; "\$@" >&3 2>&4 /);
-    assert.deepEqual(bashCommand.slice(4, 6), ["/bin/bash", "-c"]);
-    assert.match(bashCommand[6]!, /^read -r _ \|\| exit 125; exec <\/dev\/null; ulimit /);
-    // An analyser's sandbox has no init: its command joins through descriptors 3, 4 and its inputs come after.
-    const analyser = bwrapCommand({ ...base, seccompFile: "/s.bpf", analyser: true, joinFiles: ["/m/cgroup.procs", "/p/cgroup.procs"] });
+    assert.ok(!joined.args.includes("--as-pid-1"));
+    // A warm (held) sandbox: its three report pipes come first, so the joins are 6 and 7 and bwrap's inputs follow;
+    // its init joins, then runs the limited command, which waits for the go line itself.
+    const warm = bwrapCommand({ ...base, seccompFile: "/s.bpf", held: true, joinFiles });
+    assert.equal(warm.reportsExit, true);
+    assert.ok(warm.args.includes("--as-pid-1"));
+    assert.equal(Math.min(...descriptors(warm.args)), 8);
+    const init = commandOf(warm);
+    assert.deepEqual([init[0], init[1], init[3]], ["/bin/sh", "-c", "zino-init"]);
+    assert.match(init[2]!, /^echo 0 >&6 \|\| exit 125; echo 0 >&7 \|\| exit 125; exec 6>&- 7>&-; "\$@" >&3 2>&4 /);
+    assert.deepEqual(init.slice(4, 7), ["/bin/sh", "-c", 'read -r _ || exit 125; exec </dev/null; exec "$@"']);
+    assert.deepEqual(init.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
+    // A warm bash script: bash itself waits for the go line, then sets its limits and sources the script.
+    const bash = commandOf(bwrapCommand({ ...base, interpreter: ["/bin/bash"], held: true, joinFiles: ["/m/cgroup.procs"] }));
+    assert.match(bash[2]!, /^echo 0 >&6 \|\| exit 125; exec 6>&-; "\$@" >&3 2>&4 /);
+    assert.deepEqual(bash.slice(4, 6), ["/bin/bash", "-c"]);
+    assert.match(bash[6]!, /^read -r _ \|\| exit 125; exec <\/dev\/null; ulimit /);
+    // A bash script started on the call's path: bash itself sets its limits and sources the script, nothing in front.
+    const coldBash = commandOf(bwrapCommand({ ...base, interpreter: ["/bin/bash"] }));
+    assert.deepEqual([coldBash[0], coldBash[1]], ["/bin/bash", "-c"]);
+    assert.match(coldBash[2]!, /^ulimit .* && \. "\$0"$/);
+    // An analyser's sandbox, held or not, has no init: its command joins through descriptors 3, 4.
+    const analyser = bwrapCommand({ ...base, seccompFile: "/s.bpf", analyser: true, held: true, joinFiles });
     assert.equal(analyser.reportsExit, undefined);
     assert.equal(Math.min(...descriptors(analyser.args)), 5);
-    const analyserCommand = analyser.args.slice(analyser.args.indexOf("--") + 1);
-    assert.equal(analyserCommand[2], 'echo 0 >&3 || exit 125; echo 0 >&4 || exit 125; exec 3>&- 4>&-; exec "$@"');
+    assert.match(commandOf(analyser)[2]!, /^echo 0 >&3 \|\| exit 125; echo 0 >&4 \|\| exit 125; exec 3>&- 4>&-; read -r _ /);
   });
 
   void it("EXC-31 where the kernel allows the join inside: cgroup v1 always, v2 from Linux 5.16, never without cgroups", () => {

@@ -39,6 +39,15 @@ async function runAndReap(
   return outcome;
 }
 
+/**
+ * How many descriptors this process has once the handles being closed are gone: the addon closes a child's pidfd in
+ * libuv's close phase, right after its exit callback, so a count taken at once may still see the last child's.
+ */
+async function settledFdCount(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return readdirSync("/proc/self/fd").length;
+}
+
 /** The pids of this process's children that are zombies (exited, never reaped). */
 function zombieChildren(): number[] {
   const found: number[] = [];
@@ -219,12 +228,12 @@ void describe("native spawn", () => {
       });
 
       void it("NSPAWN-9 leaves no descriptor open and no zombie behind after many children", async () => {
-        const fdsBefore = readdirSync("/proc/self/fd").length;
+        const fdsBefore = await settledFdCount();
         for (let i = 0; i < 40; i += 1) {
           const out = await run({ command: "sh", args: ["-c", `echo ${i}`], held: i % 2 === 0 }, nodeSpawn);
           assert.equal(out.stdout, `${i}\n`);
         }
-        assert.equal(readdirSync("/proc/self/fd").length, fdsBefore);
+        assert.equal(await settledFdCount(), fdsBefore);
         assert.deepEqual(zombieChildren(), []);
       });
     });
