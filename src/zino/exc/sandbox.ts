@@ -259,9 +259,8 @@ export function bwrapCommand(options: {
 }): SandboxCommand {
   const { paths, exec } = options;
   // A warm sandbox (held) has an init that reports its script's exit: the init's exec is done before the tool call.
-  // A sandbox started on the call's path keeps bwrap's reaper: there, the init's exec would cost about what it saves
-  // (bench/zino-exec.ts, sandboxed cold − unsandboxed cold at p50: 7.84 / 8.70 ms with the reaper, 9.33 / 9.03 with the
-  // init). So does an analyser's.
+  // A sandbox started on the call's path keeps bwrap's reaper, as its whole start is on the path (the init's exec would
+  // be too, against the ~1 ms it saves; not measured apart). So does an analyser's.
   const reportsExit = options.held === true && options.analyser !== true;
   const firstFd = reportsExit ? FIRST_INPUT_FD_AFTER_REPORT : FIRST_INPUT_FD;
   const joinFiles = [...(options.joinFiles ?? [])];
