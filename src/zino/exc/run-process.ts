@@ -189,8 +189,12 @@ export function runProcess(options: RunProcessOptions, start: ProcessStarter = s
   });
 }
 
-/** The pipes a child that reports its script's exit gets, as fd 3, 4, 5: the script's stdout, stderr, its status. */
-const REPORT_PIPES = 3;
+/**
+ * The descriptors of the pipes a child that reports its script's exit (`reportsExit`) gets, right after the standard
+ * streams: the script's stdout and stderr, and the status. Its files come after them, from `firstFile`.
+ */
+export const REPORT_FDS = { stdout: 3, stderr: 4, status: 5, firstFile: 6 } as const;
+const REPORT_PIPES = REPORT_FDS.firstFile - REPORT_FDS.stdout;
 
 /**
  * Spawns with, after the standard streams, the report pipes (`reportsExit`), then `joinFiles` (write-only) then
@@ -233,11 +237,8 @@ interface ChildOutput {
 function childOutput(child: SpawnedChild, options: SpawnOptions): ChildOutput {
   if (options.reportsExit !== true) return { pipes: [child.stdout, child.stderr], toStderr: [false, true] };
   // A child that could not start may have no such pipes: empty ones stand in.
-  const [stdout, stderr, status] = [3, 4, 5].map((fd) => (child.stdio[fd] as Readable | null | undefined) ?? Readable.from([])) as [
-    Readable,
-    Readable,
-    Readable,
-  ];
+  const pipe = (fd: number) => (child.stdio[fd] as Readable | null | undefined) ?? Readable.from([]);
+  const [stdout, stderr, status] = [pipe(REPORT_FDS.stdout), pipe(REPORT_FDS.stderr), pipe(REPORT_FDS.status)];
   return {
     pipes: [stdout, stderr, child.stdout, child.stderr],
     toStderr: [false, true, false, true],

@@ -7,7 +7,7 @@
 import { accessSync, constants, existsSync, lstatSync, readlinkSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExecConfig } from "../config/index.js";
-import { runProcess } from "./run-process.js";
+import { REPORT_FDS, runProcess } from "./run-process.js";
 
 export type Isolation = "bwrap" | "none" | "refused";
 
@@ -46,9 +46,6 @@ const ETC_FILES = [
 const ETC_DIR_ARGS = ETC_DIRS.flatMap((entry) => ["--ro-bind-try", `/etc/${entry}`, `/etc/${entry}`]);
 /** Descriptors handed to bwrap start here (0-2 are the standard streams). */
 const FIRST_INPUT_FD = 3;
-/** ... unless the sandbox has an init that reports its script's exit: its three pipes come first (run-process.ts). */
-const REPORT_FDS = { stdout: 3, stderr: 4, status: 5 } as const;
-const FIRST_INPUT_FD_AFTER_REPORT = 6;
 
 export interface ExecutionPaths {
   /** Host path of the writable work dir of this execution. */
@@ -262,7 +259,8 @@ export function bwrapCommand(options: {
   // A sandbox started on the call's path keeps bwrap's reaper, as its whole start is on the path (the init's exec would
   // be too, against the ~1 ms it saves; not measured apart). So does an analyser's.
   const reportsExit = options.held === true && options.analyser !== true;
-  const firstFd = reportsExit ? FIRST_INPUT_FD_AFTER_REPORT : FIRST_INPUT_FD;
+  // Its report pipes come first (run-process.ts REPORT_FDS), the files after them.
+  const firstFd = reportsExit ? REPORT_FDS.firstFile : FIRST_INPUT_FD;
   const joinFiles = [...(options.joinFiles ?? [])];
   const inputFiles = inputFileTable(firstFd + joinFiles.length);
   const sizes = tmpfsSizes(exec);

@@ -58,11 +58,11 @@ function mtime(path: string): number | undefined {
 }
 
 /**
- * For a service's main.ts (which its bin imports): runs the service's bundle in this process instead of the file at `mainUrl` (its
- * import.meta.url) when that is dist/'s main.js and the build made a current bundle, and says whether it did; the
- * caller then does nothing more. `node dist/src/zino/ctx/main.js` thus starts as fast as the bin. False from the
- * bundle itself, from the sources (tsx) or without a current bundle (ZINO_NO_BUNDLE=1 included): the caller runs the
- * service from its modules, which it imports only then.
+ * For a service's main.ts (which its bin imports): runs the service's bundle in this process instead of the file at
+ * `mainUrl` (its import.meta.url) when that is dist/'s main.js and the build made a current bundle, and says whether
+ * it did; the caller then does nothing more. `node dist/src/zino/ctx/main.js` thus starts as fast as the bin. False
+ * from the bundle itself, from the sources (tsx) or without a current bundle (ZINO_NO_BUNDLE=1 included): the caller
+ * runs the service from its modules, which it imports only then.
  */
 export async function ranBundleInstead(name: EntryName, mainUrl: string): Promise<boolean> {
   if (!mainUrl.endsWith("/main.js")) return false;
