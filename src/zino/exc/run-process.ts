@@ -116,23 +116,31 @@ class EarlyOutput {
   }
 }
 
+/** The bytes one stream (stdout or stderr) may still keep, shared by every pipe that feeds it. */
+interface StreamRoom {
+  left: number;
+}
+
+/**
+ * One pipe's output, kept within its stream's room: a sandbox's stderr is fed by the script's pipe and by bwrap's
+ * own, and the two together keep at most the cap. Each pipe's text stays in one piece (the script's first).
+ */
 class CappedOutput {
   private readonly chunks: Buffer[] = [];
-  private kept = 0;
   discarded = 0;
 
-  constructor(private readonly capBytes: number) {}
+  constructor(private readonly room: StreamRoom) {}
 
   push(chunk: Buffer): void {
-    const room = this.capBytes - this.kept;
+    const room = this.room.left;
     if (room >= chunk.length) {
       this.chunks.push(chunk);
-      this.kept += chunk.length;
+      this.room.left -= chunk.length;
       return;
     }
     if (room > 0) {
       this.chunks.push(chunk.subarray(0, room));
-      this.kept += room;
+      this.room.left = 0;
     }
     this.discarded += chunk.length - Math.max(room, 0);
   }
@@ -288,7 +296,13 @@ interface RunWatch {
   stop(): void;
 }
 
-/** A released run's output, capped per pipe, and what kills its group: a flood, the timeout, the caller's abort. */
+/** One sink per pipe of `output`; the pipes of one stream share its cap. */
+function cappedSinks(output: ChildOutput, capBytes: number): CappedOutput[] {
+  const rooms = [{ left: capBytes }, { left: capBytes }];
+  return output.toStderr.map((stderr) => new CappedOutput(rooms[stderr ? 1 : 0]!));
+}
+
+/** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
 function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, run: ReleaseOptions): RunWatch {
   const kill = () => killGroup(child.pid);
   const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
@@ -301,7 +315,7 @@ function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, 
     kill();
   }, run.timeoutMs);
   const watch: RunWatch = {
-    sinks: output.pipes.map(() => new CappedOutput(run.outputCapBytes)),
+    sinks: cappedSinks(output, run.outputCapBytes),
     timedOut: false,
     cancelled: false,
     flooded: false,

@@ -34,7 +34,7 @@ async function runAndReap(
   nodeSpawn: boolean,
 ): Promise<RunOutcome> {
   const child = startProcess({ env: { PATH }, cwd: "/", nodeSpawn, ...options });
-  const outcome = await child.release({ timeoutMs: options.timeoutMs ?? 5000, outputCapBytes: 65536 });
+  const outcome = await child.release({ timeoutMs: options.timeoutMs ?? 5000, outputCapBytes: options.outputCapBytes ?? 65536 });
   await child.exited;
   return outcome;
 }
@@ -225,6 +225,20 @@ void describe("native spawn", () => {
           nodeSpawn,
         );
         assert.deepEqual([background.exitCode, background.stdout], [0, "started\n"]);
+        // The cap is per stream: the script's pipe and bwrap's own, which feed the same stream, keep at most the cap
+        // together, the script's bytes first.
+        const capped = await runAndReap(
+          {
+            command: "sh",
+            args: ["-c", "head -c 300 /dev/zero | tr '\\0' s >&4; head -c 300 /dev/zero | tr '\\0' b >&2; echo 0 >&5"],
+            reportsExit: true,
+            outputCapBytes: 400,
+          },
+          nodeSpawn,
+        );
+        assert.equal(capped.exitCode, 0);
+        assert.equal(capped.truncated, true);
+        assert.equal(capped.stderr, `${"s".repeat(300)}${"b".repeat(100)}`);
       });
 
       void it("NSPAWN-9 leaves no descriptor open and no zombie behind after many children", async () => {
