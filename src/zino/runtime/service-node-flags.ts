@@ -64,12 +64,24 @@ export function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 // it dies young. Per 1000 turns ctx scavenges 24–25 times with it (25 with the previous 2 MiB), 13 without; ctx's PSS
 // after memprobe 37–40 MiB with it (38–42 before), 48 without (n=2, 2, 1). V8 reads it at each growth of the young
 // generation, so it works when set after start.
+//
+// --liftoff-only: WebAssembly stays in V8's baseline compiler. The only WebAssembly a service runs is undici's HTTP
+// parser (llhttp), in rtr. Its main function is one large state machine: when it gets hot, within the first turns
+// after a start, TurboFan compiles it in the background, and that took 230–280 ms of rtr's CPU (rtr's CPU per turn in
+// the first 250 ms of turns 13.7–23.6 ms, against 3.3–4.6 with the flag: with two cores, the turns of those first
+// moments wait for it) and could leave ~27 MiB of compiler memory in rtr's malloc heap (rtr's [heap] after a 32-client
+// load 33.5 / 7.1 MiB in two runs without the flag, 6.4 / 6.8 with it; the four's summed RSS 299 / 296 → 287 / 285 MiB
+// in issue 14's side by side, two alternated pairs). The baseline code parses a 140 KB response in ~0.1 ms more, and a
+// 1.4 KB one in the same time (a scratch bench: provider-http.ts on a local HTTP server, after warm-up); the same side by side
+// showed no change in turns/s at 32 clients nor in service CPU per turn. It is listed for every service so that
+// zino-host, which applies only the flags all its services share, gets it too; the others run no WebAssembly.
 const HEAP_GROWTH = "--heap-growing-percent=50";
+const WASM_BASELINE_ONLY = "--liftoff-only";
 export const SERVICE_RUNTIME_V8_FLAGS: Readonly<Record<ServiceName, readonly string[]>> = {
-  daemon: [HEAP_GROWTH],
-  rtr: [HEAP_GROWTH],
-  ctx: [HEAP_GROWTH, "--semi-space-growth-factor=1"],
-  exc: [HEAP_GROWTH],
+  daemon: [HEAP_GROWTH, WASM_BASELINE_ONLY],
+  rtr: [HEAP_GROWTH, WASM_BASELINE_ONLY],
+  ctx: [HEAP_GROWTH, "--semi-space-growth-factor=1", WASM_BASELINE_ONLY],
+  exc: [HEAP_GROWTH, WASM_BASELINE_ONLY],
 };
 
 /** A V8 flag's name, spelled with dashes (V8 takes `--heap_growing_percent` and `--heap-growing-percent` alike). */

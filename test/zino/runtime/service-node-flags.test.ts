@@ -19,6 +19,32 @@ function nurseryMiBAfterLoad(runtimeFlags: readonly string[]): number {
   return Number(result.stdout.trim());
 }
 
+/**
+ * Whether a hot WebAssembly function is still in V8's baseline code (Liftoff) after `waitMs`, in a node that applied
+ * `runtimeFlags` after start as a service does. Without --liftoff-only V8 tiers it up to TurboFan in the background,
+ * here within the first 50 ms; the script answers as soon as it has.
+ */
+function hotWasmStaysBaseline(runtimeFlags: readonly string[], waitMs: number): boolean {
+  // (func (export "f") (param i32) (result i32) local.get 0 i32.const 1 i32.add)
+  const wasm = [
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 9, 1, 7, 0, 32, 0, 65, 1, 106, 11,
+  ];
+  const script = `
+    require("node:v8").setFlagsFromString(${JSON.stringify(runtimeFlags.join(" "))});
+    const f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${JSON.stringify(wasm)}))).exports.f;
+    let x = 0;
+    const deadline = Date.now() + ${waitMs};
+    const look = () => {
+      for (let i = 0; i < 1e7; i++) x = f(x);
+      if (%IsTurboFanFunction(f) || Date.now() > deadline) console.log(%IsLiftoffFunction(f) ? "baseline" : "optimised");
+      else setTimeout(look, 50);
+    };
+    look();`;
+  const result = spawnSync(process.execPath, ["--allow-natives-syntax", "-e", script], { encoding: "utf8" });
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout.trim() === "baseline";
+}
+
 void describe("service runtime V8 flags", () => {
   void it("applies each of the service's runtime flags the command line does not set", () => {
     for (const service of SERVICE_NAMES) {
@@ -71,6 +97,25 @@ void describe("service runtime V8 flags", () => {
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout.trim(), "ok");
     assert.equal(result.stderr, "");
+  });
+
+  void it("keeps rtr's WebAssembly (undici's HTTP parser) out of TurboFan, in zino-host too", () => {
+    assert.equal(hotWasmStaysBaseline(SERVICE_RUNTIME_V8_FLAGS.rtr, 1500), true);
+    assert.equal(
+      hotWasmStaysBaseline(
+        applyServiceRuntimeFlags(["ctx", "rtr", "exc", "daemon"], [], () => {}),
+        1500,
+      ),
+      true,
+    );
+    // Without the flag the same function is optimised: the checks above can fail.
+    assert.equal(
+      hotWasmStaysBaseline(
+        SERVICE_RUNTIME_V8_FLAGS.rtr.filter((flag) => flag !== "--liftoff-only"),
+        10_000,
+      ),
+      false,
+    );
   });
 
   void it("keeps ctx's young generation at its initial size, where the daemon's grows to the launch flag's", () => {
