@@ -66,15 +66,16 @@ export function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 // generation, so it works when set after start.
 //
 // --liftoff-only: WebAssembly stays in V8's baseline compiler. The only WebAssembly a service runs is undici's HTTP
-// parser (llhttp), in rtr. Its main function is one large state machine: when it gets hot, within the first turns
-// after a start, TurboFan compiles it in the background, and that took 230–280 ms of rtr's CPU (rtr's CPU per turn in
-// the first 250 ms of turns 13.7–23.6 ms, against 3.3–4.6 with the flag: with two cores, the turns of those first
-// moments wait for it) and could leave ~27 MiB of compiler memory in rtr's malloc heap (rtr's [heap] after a 32-client
-// load 33.5 / 7.1 MiB in two runs without the flag, 6.4 / 6.8 with it; the four's summed RSS 299 / 296 → 287 / 285 MiB
-// in issue 14's side by side, two alternated pairs). The baseline code parses a 140 KB response in ~0.1 ms more, and a
-// 1.4 KB one in the same time (a scratch bench: provider-http.ts on a local HTTP server, after warm-up); the same side by side
-// showed no change in turns/s at 32 clients nor in service CPU per turn. It is listed for every service so that
-// zino-host, which applies only the flags all its services share, gets it too; the others run no WebAssembly.
+// parser (llhttp), in rtr. Its main function is one large state machine: when it gets hot, within the first turns after
+// a start, TurboFan compiles it in the background, and that took 230–280 ms of rtr's CPU (rtr's CPU per turn in the
+// first 250 ms of turns 13.7–23.6 ms, against 3.3–4.6 with the flag: with two cores, the turns of those first moments
+// wait for it) and could leave ~27 MiB of compiler memory in rtr's malloc heap (rtr's [heap] after a 32-client load
+// 33.5 / 7.1 MiB in two runs without the flag, 6.4 / 6.8 with it; the four's summed RSS in issue 14's side by side,
+// four alternated pairs, two in each order: 299 / 296 / 305 / 299 → 287 / 285 / 287 / 288 MiB). The baseline code
+// parses a 140 KB response in ~0.1 ms more, and a 1.4 KB one in the same time (a scratch bench: provider-http.ts on a
+// local HTTP server, after warm-up); the same side by side showed no change in turns/s at 32 clients nor in service CPU
+// per turn. It is listed for every service so that zino-host, which applies only the flags all its services share, gets
+// it too; the others run no WebAssembly.
 const HEAP_GROWTH = "--heap-growing-percent=50";
 const WASM_BASELINE_ONLY = "--liftoff-only";
 export const SERVICE_RUNTIME_V8_FLAGS: Readonly<Record<ServiceName, readonly string[]>> = {
