@@ -67,7 +67,7 @@ export function serviceEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 //
 // --liftoff-only: WebAssembly stays in V8's baseline compiler. The only WebAssembly a service runs is undici's HTTP
 // parser (llhttp), in rtr. Its main function is one large state machine: when it gets hot, within the first turns after
-// a start, TurboFan compiles it in the background, and that took 230–280 ms of rtr's CPU (rtr's CPU per turn in the
+// a start, TurboFan compiles it in the background, and that took 200–270 ms of rtr's CPU (rtr's CPU per turn in the
 // first 250 ms of turns 13.7–23.6 ms, against 3.3–4.6 with the flag: with two cores, the turns of those first moments
 // wait for it) and could leave ~27 MiB of compiler memory in rtr's malloc heap (rtr's [heap] after a 32-client load
 // 33.5 / 7.1 MiB in two runs without the flag, 6.4 / 6.8 with it; the four's summed RSS in issue 14's side by side,
