@@ -273,6 +273,11 @@ async function drainPipes(output: ChildOutput, pipes: readonly Readable[] = outp
   const grace = new Promise<void>((r) => (graceTimer = setTimeout(r, DRAIN_GRACE_MS)));
   await Promise.all(pipes.map((pipe) => waitForEnd(pipe, grace)));
   clearTimeout(graceTimer);
+  closeOutput(output);
+}
+
+/** Closes every pipe the child's output comes on, the status pipe included. */
+function closeOutput(output: ChildOutput): void {
   for (const pipe of output.pipes) pipe.destroy();
   output.report?.status.destroy();
 }
@@ -281,8 +286,7 @@ async function drainPipes(output: ChildOutput, pipes: readonly Readable[] = outp
 async function discardChild(child: SpawnedChild, output: ChildOutput, exited: Promise<number>): Promise<void> {
   killGroup(child.pid);
   child.stdin?.destroy();
-  for (const pipe of output.pipes) pipe.destroy();
-  output.report?.status.destroy();
+  closeOutput(output);
   await exited;
 }
 
@@ -324,13 +328,9 @@ function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, 
       run.signal?.removeEventListener("abort", onAbort);
     },
   };
-  let discarded = 0;
   early.drainTo((pipe, chunk) => {
-    const sink = watch.sinks[pipe]!;
-    const before = sink.discarded;
-    sink.push(chunk);
-    discarded += sink.discarded - before;
-    if (!watch.flooded && discarded > floodLimit) {
+    watch.sinks[pipe]!.push(chunk);
+    if (!watch.flooded && watch.sinks.reduce((discarded, sink) => discarded + sink.discarded, 0) > floodLimit) {
       watch.flooded = true;
       kill();
     }
