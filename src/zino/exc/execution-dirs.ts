@@ -1,6 +1,8 @@
 // The directories of one execution under the work root: a fresh `zx-` base with the script's code dir (and, on the
 // host, its work and tmp dirs), the execution's cgroup made alongside, and their removal before the result is
 // answered. Also the work root itself: created at start, and cleared of an earlier run's leftovers when it is ours.
+// A sandboxed execution's base holds only its script (bwrap mounts tmpfs on /work and /tmp), and can go under a root
+// of its own in RAM (`sandboxRoot`, execution-runner.ts), where making and removing it never waits for a disk journal.
 import {
   chmodSync,
   chownSync,
@@ -32,6 +34,11 @@ export interface PreparedDirs extends ExecutionPaths {
 export interface ExecutionDirsOptions {
   logger: Logger;
   workRoot: string;
+  /**
+   * Where sandboxed executions' directories go (only their script), an existing directory checked to be exc's own;
+   * the work root when undefined.
+   */
+  sandboxRoot?: string | undefined;
   /** The sandbox user, owner of the host work and tmp dirs; undefined keeps exc's own user. */
   user: SandboxUser | undefined;
   /** The cgroup of an execution under these rules (sandbox-hardening.ts), undefined where cgroups are not used. */
@@ -76,11 +83,35 @@ function unlinkQuiet(path: string): void {
   }
 }
 
+/** The `zx-` directories (prepare's names) an earlier run of this exc left in its own work root. */
+function removeLeftovers(workRoot: string, logger: Logger): void {
+  const leftovers = readdirSync(workRoot).filter((entry) => /^zx-[A-Za-z0-9]{6}$/.test(entry));
+  for (const entry of leftovers) rmSync(join(workRoot, entry), { recursive: true, force: true, maxRetries: 2 });
+  if (leftovers.length > 0)
+    logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
+}
+
 export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDirs {
   const { logger, workRoot, user, cgroupFor } = options;
+  let sandboxRoot = options.sandboxRoot ?? workRoot;
+
+  /**
+   * A sandboxed execution's base. Its own root was checked when exc started (user-dir.ts); removed since, it is not
+   * made again here, where nothing checks whose it is then: the work root serves from then on.
+   */
+  function sandboxBase(): string {
+    try {
+      return mkdtempSync(join(sandboxRoot, "zx-"));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT" || sandboxRoot === workRoot) throw err;
+      logger.warn({ sandboxRoot, workRoot }, "the sandboxed executions' directory is gone; using the work root instead");
+      sandboxRoot = workRoot;
+      return mkdtempSync(join(workRoot, "zx-"));
+    }
+  }
 
   function prepare(def: ExecutorDefinition, onHost: boolean, exec: ExecConfig): PreparedDirs {
-    const baseDir = mkdtempSync(join(workRoot, "zx-"));
+    const baseDir = onHost ? mkdtempSync(join(workRoot, "zx-")) : sandboxBase();
     // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
     chmodSync(baseDir, 0o711);
     const codeDir = join(baseDir, "code");
@@ -134,20 +165,12 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
     }
   }
 
-  /** The `zx-` directories (prepare's names) an earlier run of this exc left in its own work root. */
-  function removeLeftovers(): void {
-    const leftovers = readdirSync(workRoot).filter((entry) => /^zx-[A-Za-z0-9]{6}$/.test(entry));
-    for (const entry of leftovers) rmSync(join(workRoot, entry), { recursive: true, force: true, maxRetries: 2 });
-    if (leftovers.length > 0)
-      logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
-  }
-
   function readyWorkRoot(owned: boolean): void {
     if (!existsSync(workRoot)) {
       mkdirSync(workRoot, { recursive: true, mode: 0o711 });
       chmodSync(workRoot, 0o711); // ours, past the process umask (077)
     }
-    if (owned) removeLeftovers();
+    if (owned) removeLeftovers(workRoot, logger);
   }
 
   const scheduled = new Set<PreparedDirs>();

@@ -19,6 +19,7 @@ import type { Isolation, SandboxUser } from "./sandbox.js";
 import { createHardening, type Hardening, type SandboxHardening } from "./sandbox-hardening.js";
 import { createSandboxStarter } from "./sandbox-starter.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+import { memorySandboxRoot } from "./user-dir.js";
 import { createWarmPool, type WarmPool } from "./warm-pool.js";
 import type { QuietMoments } from "../runtime/quiet-moments.js";
 
@@ -161,6 +162,11 @@ function warmSchedule(quiet: QuietMoments | undefined, launcher: ProcessLauncher
   return (work) => (quiet === undefined || cheap() ? void setImmediate(work) : quiet.whenQuiet(work));
 }
 
+/** An operator's work root holds every execution's directories; by default sandboxed ones go to RAM (user-dir.ts). */
+function executionRoots(workRoot: string | undefined): { workRoot: string; sandboxRoot: string | undefined } {
+  return { workRoot: workRoot ?? tmpdir(), sandboxRoot: workRoot ?? memorySandboxRoot() };
+}
+
 export function createExecutionRunner(options: ExecutionRunnerOptions): ExecutionRunner {
   const { logger } = options;
   const bwrapPath = options.bwrapPath ?? findExecutable("bwrap") ?? "/usr/bin/bwrap";
@@ -174,7 +180,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const policy = createIsolationPolicy({ logger, bwrapPath, user });
   const dirs = createExecutionDirs({
     logger,
-    workRoot: options.workRoot ?? tmpdir(),
+    ...executionRoots(options.workRoot),
     user,
     cgroupFor: (exec) => hardening.cgroupFor(exec),
   });

@@ -2,7 +2,7 @@
 // seccomp program bubblewrap loads (seccomp-filter.ts), and how a sandbox's first process joins its cgroup as the
 // sandbox user. capabilities reports it (SandboxHardening).
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { release as osRelease, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExecConfig } from "../config/index.js";
@@ -11,6 +11,7 @@ import { createExecCgroups, joinCgroupCommand, type ExecCgroup, type ExecCgroups
 import type { SandboxCommand, SandboxUser } from "./sandbox.js";
 import { seccompArch, seccompProgram } from "./seccomp-filter.js";
 import { findExecutable } from "./static-analysis.js";
+import { userDirIn } from "./user-dir.js";
 
 /** What bounds an execution beyond its namespaces, as capabilities reports it. */
 export interface SandboxHardening {
@@ -198,24 +199,11 @@ function seccompProgramFile(): SeccompProgramFile {
 /**
  * The seccomp program's directory, shared by the exc processes of this user and kept (a few hundred bytes per
  * program version), so that an exc that is killed leaves nothing behind: zino-exc-seccomp-<uid> in the temp dir,
- * used only when it is a real directory of this user that nobody else can write. Else undefined (a private one).
+ * when it can be this user's own (user-dir.ts). Else undefined (a private one).
  */
 function sharedProgramDir(): string | undefined {
   const uid = process.getuid?.();
-  if (uid === undefined) return undefined;
-  const dir = join(tmpdir(), `zino-exc-seccomp-${uid}`);
-  try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
-  }
-  let stat;
-  try {
-    stat = lstatSync(dir);
-  } catch {
-    return undefined; // removed meanwhile
-  }
-  return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0 ? dir : undefined;
+  return uid === undefined ? undefined : userDirIn(tmpdir(), `zino-exc-seccomp-${uid}`, 0o700);
 }
 
 /** Writes the program unless the file already holds it; atomically (another exc may be reading it). */

@@ -1,7 +1,7 @@
 // An execution's directories (src/zino/exc/execution-dirs.ts) on a real work root: made fresh per execution, removed
 // right after the answer (cleanupAfterAnswer) or at once (settle), whatever the run left in them.
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -43,6 +43,28 @@ void describe("execution directories", () => {
     await nextPass();
     assert.equal(existsSync(later.baseDir), true);
     dirs.cleanup(later);
+    assert.deepEqual(readdirSync(workRoot), []);
+  });
+
+  void it("EXC-27 a sandboxed execution's directories go under the sandbox root, a host run's under the work root", () => {
+    const sandboxRoot = join(workRoot, "in-memory");
+    mkdirSync(sandboxRoot, { mode: 0o711 });
+    const split = createExecutionDirs({ logger: silentLogger(), workRoot, sandboxRoot, user: undefined, cgroupFor: () => undefined });
+    const sandboxed = split.prepare(bash, false, exec);
+    const onHost = split.prepare(bash, true, exec);
+    assert.equal(join(sandboxed.baseDir, ".."), sandboxRoot);
+    assert.equal(join(onHost.baseDir, ".."), workRoot);
+    split.writeScript(sandboxed, "echo hi");
+    split.cleanup(sandboxed);
+    split.cleanup(onHost);
+    assert.deepEqual(readdirSync(sandboxRoot), []);
+    // Removed meanwhile (a temp-dir cleaner): not made again unchecked (another user may hold the name by then), the
+    // work root serves instead.
+    rmSync(sandboxRoot, { recursive: true });
+    const again = split.prepare(bash, false, exec);
+    assert.equal(join(again.baseDir, ".."), workRoot);
+    assert.equal(existsSync(sandboxRoot), false);
+    split.cleanup(again);
     assert.deepEqual(readdirSync(workRoot), []);
   });
 });

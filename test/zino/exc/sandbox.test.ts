@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { field, processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
+import { onTmpfs } from "../../../src/zino/exc/user-dir.js";
 
 const REPO = process.cwd();
 
@@ -294,6 +295,29 @@ void describe("zino-exc warm sandboxes", { skip: needs("bubblewrap") }, () => {
     assert.deepEqual(waiting(), []);
     // Killed with their group; a process in its own namespaces can take a moment to be gone from /proc.
     await waitFor("no waiting sandbox is left", () => processesWith(h.workRoot).length === 0);
+  });
+
+  void it("EXC-27 by default a sandboxed execution's script lies in RAM, in this user's own directory of /dev/shm", async (t) => {
+    const root = join("/dev/shm", `zino-exc-${process.getuid!()}`);
+    if (!onTmpfs("/dev/shm")) return t.skip("/dev/shm is not a tmpfs here");
+    const defaults = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { workRoot: undefined } });
+    try {
+      const marker = `zx-memory-probe-${process.pid}-${Date.now()}`;
+      const call = defaults.call("k", "execute_bash", { code: `# ${marker}\nsleep 0.3; echo ran` });
+      const holding = () =>
+        readdirSync(root).filter((base) => {
+          try {
+            return readFileSync(join(root, base, "code", "main.sh"), "utf8").includes(marker);
+          } catch {
+            return false; // another execution's, or gone meanwhile
+          }
+        });
+      await waitFor("the script is in /dev/shm while it runs", () => holding().length === 1);
+      assert.equal((await call).stdout, "ran\n");
+      await waitFor("its directory is gone after the answer", () => holding().length === 0);
+    } finally {
+      await defaults.close();
+    }
   });
 
   void it("EXC-27 in a work root of its own, exc removes at start the execution directories a killed run left behind", async () => {
