@@ -7,12 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
-import { createExecCgroups, joinCgroupCommand, parseCgroupMounts, parseSelfCgroup } from "../../../src/zino/exc/exec-cgroups.js";
+import { createExecCgroups, joinCgroupCommand, parseCgroupMounts, parseSelfCgroup, SPARE_CGROUPS } from "../../../src/zino/exc/exec-cgroups.js";
 import { bwrapCommand, limitedCommand } from "../../../src/zino/exc/sandbox.js";
 import { joinsThroughDescriptors } from "../../../src/zino/exc/sandbox-hardening.js";
 import { CLONE_NAMESPACE_FLAGS, deniedSyscalls, seccompProgram } from "../../../src/zino/exc/seccomp-filter.js";
 
 const root = mkdtempSync(join(tmpdir(), "zx-cgroups-"));
+/** Above the largest pid Linux hands out: a fake cgroup.procs line that no kill can reach. */
+const NO_SUCH_PID = 4194304 + 1;
 after(() => rmSync(root, { recursive: true, force: true }));
 
 function mountLine(id: number, mountPoint: string, fsType: string, options: string): string {
@@ -91,6 +93,66 @@ void describe("per-execution cgroups: layout", () => {
       mountInfo: mountLine(30, unified, "cgroup2", ""),
     });
     assert.equal(again.detail, `per-execution cgroups under ${join(unified, "svc", "zino-exc-3")}`);
+  });
+
+  void it("EXC-31 an emptied cgroup is kept for the next execution with the same limits, counting OOM kills anew", async () => {
+    const unified = join(root, "v2-spare");
+    mkdirSync(join(unified, "svc"), { recursive: true });
+    writeFileSync(join(unified, "svc", "cgroup.controllers"), "memory pids\n");
+    const cgroups = createExecCgroups({
+      logger: silentLogger(),
+      name: "zino-exc-9",
+      selfCgroup: "0::/svc\n",
+      mountInfo: mountLine(30, unified, "cgroup2", ""),
+    });
+    const base = join(unified, "svc", "zino-exc-9");
+    // What the kernel shows of an emptied cgroup (the fake tree has no kernel behind it).
+    const state = (n: number, procs: string, populated: 0 | 1, memoryBytes: number, oomKills = 0) => {
+      writeFileSync(join(base, `x${n}`, "cgroup.procs"), procs);
+      writeFileSync(join(base, `x${n}`, "cgroup.events"), `populated ${populated}\nfrozen 0\n`);
+      writeFileSync(join(base, `x${n}`, "memory.current"), String(memoryBytes));
+      writeFileSync(join(base, `x${n}`, "memory.events"), `low 0\nhigh 0\nmax 2\noom 1\noom_kill ${oomKills}\n`);
+    };
+    const limits = { memoryBytes: 1 << 30, maxProcesses: 32 };
+    const first = cgroups.create(limits)!;
+    state(1, "", 0, 64 * 1024, 3);
+    assert.equal(first.oomKills(), 3);
+    first.release();
+    const second = cgroups.create(limits)!;
+    assert.deepEqual(second.procsFiles, first.procsFiles, "the emptied cgroup again, none made");
+    assert.equal(second.oomKills(), 0, "the earlier execution's OOM kills are not this one's");
+    state(1, "", 0, 64 * 1024, 4);
+    assert.equal(second.oomKills(), 1);
+    // Other limits: a cgroup of their own.
+    const other = cgroups.create({ memoryBytes: 1 << 29, maxProcesses: 32 })!;
+    assert.deepEqual(other.procsFiles, [join(base, "x2", "cgroup.procs")]);
+    // Still holding a process, or memory its processes left charged: not kept (removed once empty).
+    state(1, `${NO_SUCH_PID}\n`, 1, 0);
+    second.release();
+    state(2, "", 0, 64 << 20);
+    other.release();
+    assert.deepEqual(cgroups.create(limits)!.procsFiles, [join(base, "x3", "cgroup.procs")]);
+    assert.deepEqual(cgroups.create({ memoryBytes: 1 << 29, maxProcesses: 32 })!.procsFiles, [join(base, "x4", "cgroup.procs")]);
+    // Emptied later (its processes exiting after the kill): kept then, by the removal's next attempt.
+    state(1, "", 0, 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(cgroups.create(limits)!.procsFiles, first.procsFiles);
+    // At most SPARE_CGROUPS kept at once: the latest released.
+    const many = Array.from({ length: SPARE_CGROUPS + 2 }, () => cgroups.create({ memoryBytes: 1 << 28, maxProcesses: 8 })!);
+    for (const made of many) {
+      const n = Number(/x(\d+)\/cgroup\.procs$/.exec(made.procsFiles[0]!)![1]);
+      state(n, "", 0, 0);
+      made.release();
+    }
+    const again = Array.from({ length: SPARE_CGROUPS + 1 }, () => cgroups.create({ memoryBytes: 1 << 28, maxProcesses: 8 })!.procsFiles[0]);
+    const reused = again.filter((file) => many.some((made) => made.procsFiles[0] === file));
+    assert.deepEqual(
+      reused.sort(),
+      many
+        .slice(2)
+        .map((made) => made.procsFiles[0])
+        .sort(),
+    );
   });
 
   void it("EXC-31 without usable controllers: rlimit-only, with the reason", () => {
