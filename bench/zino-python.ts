@@ -16,9 +16,9 @@
 //                  pages counted once (what they take from the machine together: summed RSS counts the interpreter's
 //                  own pages in every process; needs root to read page frames); and, as a floor, the RSS of as many
 //                  empty runtimes (python3 or node, nothing loaded) measured in the round
-//   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, 10 ms apart (BENCH_TOOL_GAP_MS;
-//                  0: back to back, where the warm sandbox made after a tool call is still being built when the next
-//                  call comes, and the call waits for it); ours sandboxed
+//   tool turn p50  `echo hi` through the model's tool call, 40 turns after 10 untimed, back to back as the other one-turn
+//                  figures (BENCH_TOOL_GAP_MS sets an idle time after each: the next call's warm sandbox, made after
+//                  each tool call, and the last one's teardown then no longer compete with the turns); ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
 //                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider).
 //                  Every tool turn must have run `echo hi` (the fake model answers otherwise, and the run stops); a
@@ -45,7 +45,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? "10") || 10;
 const SUBJECTS = (process.env.BENCH_PYTHON_SUBJECTS ?? "python,four,host").split(",").filter((s) => s.length > 0);
 const TOOL_TURNS = 40;
 /** Idle time after each tool turn (a model that answers at once leaves none). */
-const TOOL_GAP_MS = Number(process.env.BENCH_TOOL_GAP_MS ?? "10");
+const TOOL_GAP_MS = Number(process.env.BENCH_TOOL_GAP_MS ?? "0");
 if (!Number.isFinite(TOOL_GAP_MS) || TOOL_GAP_MS < 0)
   throw new Error(`BENCH_TOOL_GAP_MS must be a number of milliseconds, 0 or more (got ${JSON.stringify(process.env.BENCH_TOOL_GAP_MS)})`);
 
