@@ -1,7 +1,7 @@
 // Runs one child process the way exc needs it: detached in its own process group, output captured up to a cap,
 // the whole group killed on timeout, cancellation or flooding, and the answer returned as soon as the main
-// process exits (a background job holding the pipes open never delays the result), or, for a sandbox whose init
-// reports its script's end (`reportsExit`), as soon as that script has exited. A child can also be started ahead of
+// process exits (a background job holding the pipes open never delays the result), or, for a sandbox that reports
+// its script's end (`reportsExit`), as soon as that script has exited. A child can also be started ahead of
 // time and held until its script is ready (the warm sandboxes of warm-sandboxes.ts).
 import { spawn } from "node:child_process";
 import { closeSync, constants as fsConstants, openSync } from "node:fs";
@@ -33,11 +33,11 @@ export interface SpawnOptions {
   /** Start it with Node's spawn even when native-spawn.ts's addon is there (tests of both ways). */
   nodeSpawn?: boolean;
   /**
-   * The child's command runs its script behind an init that reports the script's end (sandbox.ts `sandboxInit`): the
-   * child gets three pipes as fd 3, 4 and 5, before the files: the script's stdout, its stderr, and the exit status the
-   * init writes there (`<status>\n`) once the script has exited. The outcome then comes with that status, without
-   * waiting for the processes in front of the script (bubblewrap's, and the init) to exit and be reaped. The child's
-   * own stdout and stderr (bubblewrap's messages) are read as part of the output.
+   * The child reports its script's end before it exits itself (sandbox.ts, bwrap's `--json-status-fd`): it gets three
+   * pipes as fd 3, 4 and 5, before the files: the script's stdout, its stderr, and the status bwrap writes there as a
+   * JSON line (`{ "exit-code": N }`, after one with the child's pid) once the script has exited. The outcome then comes
+   * with that status, without waiting for the sandbox to be torn down and bwrap to exit. The child's own stdout and
+   * stderr (bubblewrap's messages) are read as part of the output.
    */
   reportsExit?: boolean;
 }
@@ -233,12 +233,12 @@ function spawnWithFiles(options: SpawnOptions): SpawnedChild {
 
 /**
  * Where a child's output comes from. `pipes` feed stdout or stderr (`toStderr`); with an exit report, the script's
- * own two come first and `status` is the init's report.
+ * own two come first and `status` is bwrap's report.
  */
 interface ChildOutput {
   pipes: readonly Readable[];
   toStderr: readonly boolean[];
-  /** The script's stdout and stderr (the first two of `pipes`) and the status pipe, with an exit report. */
+  /** The script's stdout and stderr (the first two of `pipes`) and bwrap's status pipe, with an exit report. */
   report?: { script: readonly Readable[]; status: Readable };
 }
 
@@ -254,15 +254,18 @@ function childOutput(child: SpawnedChild, options: SpawnOptions): ChildOutput {
   };
 }
 
-/** The exit status an init writes to its status pipe (`<0–255>\n`); never settles without one (the child's exit decides). */
+/**
+ * The exit status bwrap writes on its status pipe (a JSON line `{ "exit-code": 0–255 }`, after the one with the child's
+ * pid and namespaces); never settles without one (the child's exit decides).
+ */
 function reportedStatus(status: Readable): Promise<number> {
   return new Promise((resolve) => {
     let text = "";
     status.on("data", (chunk: Buffer) => {
       text += chunk.toString("latin1");
-      const match = /^(\d{1,3})\n/.exec(text);
+      const match = /"exit-code": *(\d{1,3}) *\}\n/.exec(text);
       if (match && Number(match[1]) <= 255) resolve(Number(match[1]));
-      else if (text.length > 8) status.destroy();
+      else if (text.length > 4096) status.destroy();
     });
   });
 }
@@ -357,7 +360,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
   }).finally(() => {
     alive = false;
   });
-  // The script's end as its init reports it: the status, and the pipes to wait for then (its own two).
+  // The script's end as bwrap reports it: the status, and the pipes to wait for then (the script's own two).
   const scriptExited = output.report
     ? reportedStatus(output.report.status).then((exitCode) => ({ exitCode, waitFor: output.report!.script }))
     : undefined;

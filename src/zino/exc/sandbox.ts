@@ -70,9 +70,8 @@ export interface SandboxCommand {
   /** Files the child gets open read-only as the next descriptors (after `joinFiles`'s). */
   inputFiles?: string[];
   /**
-   * The command (a warm sandbox's) runs its script behind {@link sandboxInit}, which reports the script's exit: the
-   * child gets the script's stdout, stderr and status pipes as fd 3, 4, 5, the files after them (run-process.ts
-   * `reportsExit`).
+   * The script's end is reported before the sandbox is gone (a warm sandbox's): the child gets the script's stdout and
+   * stderr pipes and bwrap's status pipe as fd 3, 4, 5, the files after them (run-process.ts `reportsExit`).
    */
   reportsExit?: boolean;
 }
@@ -181,33 +180,20 @@ function joinThroughDescriptors(fds: readonly number[]): string {
   return `${fds.map((fd) => `echo 0 >&${fd} || exit 125; `).join("")}exec ${fds.map((fd) => `${fd}>&-`).join(" ")}; `;
 }
 
+/**
+ * Shell words that make the script's stdout and stderr its own pipes (run-process.ts REPORT_FDS), held by nothing
+ * else in the sandbox: bwrap's reaper closes every descriptor past stderr, so the pipes reach EOF when the script and
+ * what it started are done, not when the sandbox is torn down. bwrap's own stdout and stderr stay its messages'.
+ * Measured on the 2-core VM against the sh init that reported the exit before (its exec, ~0.5 ms of CPU per sandbox,
+ * is gone), `echo hi` tool turns back to back, three alternated pairs: machine CPU per turn 13.57 / 13.31 / 13.61 ms
+ * against 13.63 / 14.44 / 13.85, from the tool call to its result 2.48–2.56 ms against 2.72–2.91, p50 of the turn
+ * 8.42 / 8.18 / 8.22 against 8.29 / 8.55 / 8.33.
+ */
+const ON_REPORT_PIPES = `exec >&${REPORT_FDS.stdout} 2>&${REPORT_FDS.stderr} ${REPORT_FDS.stdout}>&- ${REPORT_FDS.stderr}>&-; `;
+
 /** The descriptors `count` join files get (run-process.ts opens them first, from `first`). */
 function joinDescriptors(count: number, first: number): number[] {
   return Array.from({ length: count }, (_, i) => first + i);
-}
-
-/**
- * The sandbox's init: PID 1 of its namespace (bwrap --as-pid-1), a small sh in place of bwrap's own reaper, so that exc
- * learns the script's end from it rather than from bwrap. Without it, the script's exit reaches exc through bwrap's
- * reaper, which tells bwrap outside, which exits; each step wakes a process, which costs ~1 ms more per tool call on
- * a small VM (issue 14). It joins the execution's cgroup through the descriptors `joinFds`, then runs the command
- * ("$@", which waits for exc's go line itself when held, so that it is started before the go) in the foreground (an
- * `&` command would start with SIGINT and SIGQUIT ignored), with the script's pipes (fd 3 and 4) as stdout and
- * stderr, and without the status pipe (fd 5). Once the command has exited, it closes its own copies of the script's
- * pipes, writes the status (128 + the signal for a command killed by one) to fd 5, and exits with it. The script's
- * shell is not PID 1, so it takes the signals it sends itself as anywhere (sandbox.test.ts EXC-11); signals sent to
- * the init from inside are ignored, as by bwrap's reaper. When exc kills the sandbox (its process group; bwrap's
- * --die-with-parent), the init dies and the kernel kills everything else in the namespace.
- * Measured on the 2-core VM, a warm sandbox's `echo hi` from its go line to its outcome, 3 alternated runs of 40:
- * 3.89–4.34 ms with bwrap's reaper, 2.90–3.08 with this init; the machine's CPU per tool turn did not change (the
- * sh's exec costs about what bwrap's fork of its reaper did).
- */
-function sandboxInit(joinFds: readonly number[]): string {
-  const { stdout, stderr, status } = REPORT_FDS;
-  return (
-    `${joinThroughDescriptors(joinFds)}"$@" >&${stdout} 2>&${stderr} ${stdout}>&- ${stderr}>&- ${status}>&-; s=$?; ` +
-    `exec ${stdout}>&- ${stderr}>&- </dev/null; echo $s >&${status}; exit $s`
-  );
 }
 
 /**
@@ -225,8 +211,9 @@ export function limitedCommand(
   held = false,
   sourced = true,
   joinFds: readonly number[] = [],
+  reportPipes = false,
 ): string[] {
-  const first = `${joinThroughDescriptors(joinFds)}${held ? WAIT_FOR_GO : ""}`;
+  const first = `${joinThroughDescriptors(joinFds)}${held ? WAIT_FOR_GO : ""}${reportPipes ? ON_REPORT_PIPES : ""}`;
   if (interpreter[0] === BASH && sourced) {
     return [...interpreter, "-c", `${first}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
   }
@@ -255,9 +242,8 @@ export function bwrapCommand(options: {
   joinFiles?: readonly string[];
 }): SandboxCommand {
   const { paths, exec } = options;
-  // A warm sandbox (held) has an init that reports its script's exit: the init's exec is done before the tool call.
-  // A sandbox started on the call's path keeps bwrap's reaper, as its whole start is on the path (the init's exec would
-  // be too, against the ~1 ms it saves; not measured apart). So does an analyser's.
+  // A warm sandbox (held) reports its script's exit on its own pipes (see the command below); a sandbox started on the
+  // call's path, and an analyser's, end with bwrap's exit.
   const reportsExit = options.held === true && options.analyser !== true;
   // Its report pipes come first (run-process.ts REPORT_FDS), the files after them.
   const firstFd = reportsExit ? REPORT_FDS.firstFile : FIRST_INPUT_FD;
@@ -303,9 +289,11 @@ export function bwrapCommand(options: {
     // `unshare -r` root and none of the kernel surface a namespace's root reaches.
     ...(options.disableUserns === false ? [] : ["--unshare-user", "--disable-userns"]),
     ...(exec.network ? ["--share-net"] : []),
-    // A warm sandbox's PID 1 is its init (sandboxInit), not bwrap's reaper. Never the script's shell itself: a
-    // namespace's init ignores the signals it sends itself (`kill $$`, even -9; sandbox.test.ts EXC-11).
-    ...(reportsExit ? ["--as-pid-1"] : []),
+    // bwrap writes `{ "exit-code": N }` (128 + the signal for one killed by a signal) on the status pipe as soon as its
+    // reaper, PID 1 of the namespace, has seen the script's shell exit: before the namespaces are torn down, which
+    // happens when that reaper exits, and which bwrap's own exit waits for. The script's shell is never PID 1 (a
+    // namespace's init ignores the signals it sends itself: `kill $$`, even -9; sandbox.test.ts EXC-11).
+    ...(reportsExit ? ["--json-status-fd", String(REPORT_FDS.status)] : []),
     "--die-with-parent",
     "--hostname",
     "zino-sandbox",
@@ -316,12 +304,7 @@ export function bwrapCommand(options: {
   ];
   const joinFds = joinDescriptors(joinFiles.length, firstFd);
   const script = `${SANDBOX_CODE_DIR}/${paths.scriptName}`;
-  if (reportsExit) {
-    const command = limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held);
-    args.push("/bin/sh", "-c", sandboxInit(joinFds), "zino-init", ...command);
-  } else {
-    args.push(...limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held, options.analyser !== true, joinFds));
-  }
+  args.push(...limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held, options.analyser !== true, joinFds, reportsExit));
   // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
   return {
     command: options.bwrapPath,

@@ -303,28 +303,31 @@ void describe("joining the cgroup inside the sandbox", () => {
     assert.equal(command[0], "/bin/sh");
     assert.equal(command[2], 'echo 0 >&3 || exit 125; echo 0 >&4 || exit 125; exec 3>&- 4>&-; exec "$@"');
     assert.deepEqual(command.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
-    assert.ok(!joined.args.includes("--as-pid-1"));
+    assert.ok(!joined.args.includes("--json-status-fd"));
     // A warm (held) sandbox: its three report pipes come first, so the joins are 6 and 7 and bwrap's inputs follow;
-    // its init joins, then runs the limited command, which waits for the go line itself.
+    // bwrap reports the exit on the status pipe (5), and the command joins, waits for the go line, then writes on the
+    // script's own pipes (3 and 4) before it runs the limited interpreter. No process stands in front of it.
     const warm = bwrapCommand({ ...base, seccompFile: "/s.bpf", held: true, joinFiles });
     assert.equal(warm.reportsExit, true);
-    assert.ok(warm.args.includes("--as-pid-1"));
+    assert.equal(warm.args[warm.args.indexOf("--json-status-fd") + 1], "5");
+    assert.ok(!warm.args.includes("--as-pid-1"), "bwrap's reaper is PID 1, the script's shell is not");
     assert.equal(Math.min(...descriptors(warm.args)), 8);
-    const init = commandOf(warm);
-    assert.deepEqual([init[0], init[1], init[3]], ["/bin/sh", "-c", "zino-init"]);
-    assert.match(init[2]!, /^echo 0 >&6 \|\| exit 125; echo 0 >&7 \|\| exit 125; exec 6>&- 7>&-; "\$@" >&3 2>&4 /);
-    assert.deepEqual(init.slice(4, 7), ["/bin/sh", "-c", 'read -r _ || exit 125; exec </dev/null; exec "$@"']);
-    assert.deepEqual(init.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
-    // A warm bash script: bash itself waits for the go line, then sets its limits and sources the script.
+    const held = commandOf(warm);
+    assert.deepEqual(held.slice(0, 2), ["/bin/sh", "-c"]);
+    assert.equal(
+      held[2],
+      'echo 0 >&6 || exit 125; echo 0 >&7 || exit 125; exec 6>&- 7>&-; read -r _ || exit 125; exec </dev/null; exec >&3 2>&4 3>&- 4>&-; exec "$@"',
+    );
+    assert.deepEqual(held.slice(-2), ["/usr/bin/python3", "/code/main.py"]);
+    // A warm bash script: bash itself joins, waits for the go line, takes its pipes, sets its limits and sources it.
     const bash = commandOf(bwrapCommand({ ...base, interpreter: ["/bin/bash"], held: true, joinFiles: ["/m/cgroup.procs"] }));
-    assert.match(bash[2]!, /^echo 0 >&6 \|\| exit 125; exec 6>&-; "\$@" >&3 2>&4 /);
-    assert.deepEqual(bash.slice(4, 6), ["/bin/bash", "-c"]);
-    assert.match(bash[6]!, /^read -r _ \|\| exit 125; exec <\/dev\/null; ulimit /);
+    assert.deepEqual(bash.slice(0, 2), ["/bin/bash", "-c"]);
+    assert.match(bash[2]!, /^echo 0 >&6 \|\| exit 125; exec 6>&-; read -r _ \|\| exit 125; exec <\/dev\/null; exec >&3 2>&4 3>&- 4>&-; ulimit /);
     // A bash script started on the call's path: bash itself sets its limits and sources the script, nothing in front.
     const coldBash = commandOf(bwrapCommand({ ...base, interpreter: ["/bin/bash"] }));
     assert.deepEqual([coldBash[0], coldBash[1]], ["/bin/bash", "-c"]);
     assert.match(coldBash[2]!, /^ulimit .* && \. "\$0"$/);
-    // An analyser's sandbox, held or not, has no init: its command joins through descriptors 3, 4.
+    // An analyser's sandbox, held or not, reports nothing: its command joins through descriptors 3, 4.
     const analyser = bwrapCommand({ ...base, seccompFile: "/s.bpf", analyser: true, held: true, joinFiles });
     assert.equal(analyser.reportsExit, undefined);
     assert.equal(Math.min(...descriptors(analyser.args)), 5);

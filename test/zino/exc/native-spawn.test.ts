@@ -49,6 +49,11 @@ async function settledFdCount(): Promise<number> {
 }
 
 /** The pids of this process's children that are zombies (exited, never reaped). */
+/** Shell words writing what bwrap's --json-status-fd does: a line with the child's pid, then the exit code. */
+function reportStatus(code: number): string {
+  return `echo '{ "child-pid": 2, "pid-namespace": 4026531836 }' >&5; echo '{ "exit-code": ${code} }' >&5`;
+}
+
 function zombieChildren(): number[] {
   const found: number[] = [];
   for (const entry of readdirSync("/proc")) {
@@ -180,14 +185,15 @@ void describe("native spawn", () => {
       );
 
       void it("NSPAWN-15 a child that reports its script's exit: the outcome comes with that status, not the child's exit", async () => {
-        // Stands in for a sandbox's init (sandbox.ts): the script's output on fd 3 and 4, bwrap's messages on 1 and 2,
-        // the status on 5; then it keeps running (bwrap's processes, slow to go), and its group is killed.
+        // Stands in for a warm sandbox (sandbox.ts): the script's output on fd 3 and 4, bwrap's messages on 1 and 2,
+        // bwrap's JSON status lines on 5 (the child's pid, then the exit code); then it keeps running (bwrap's
+        // processes, slow to go: the namespaces' teardown), and its group is killed.
         const marker = `${String(nodeSpawn ? 63 : 64)}.${process.pid % 1000}7`;
         const started = Date.now();
         const reported = await runAndReap(
           {
             command: "sh",
-            args: ["-c", `echo out >&3; echo err >&4; echo bwrap said >&2; exec 3>&- 4>&-; echo 7 >&5; exec 5>&-; sleep ${marker}`],
+            args: ["-c", `echo out >&3; echo err >&4; echo bwrap said >&2; exec 3>&- 4>&-; ${reportStatus(7)}; exec 5>&-; sleep ${marker}`],
             reportsExit: true,
             held: true,
           },
@@ -207,21 +213,21 @@ void describe("native spawn", () => {
         const input = join(scratch, `report-input-${String(nodeSpawn)}`);
         writeFileSync(input, "from the file\n");
         const files = await runAndReap(
-          { command: "sh", args: ["-c", "cat <&6 >&3; echo 0 >&5"], reportsExit: true, inputFiles: [input] },
+          { command: "sh", args: ["-c", `cat <&6 >&3; ${reportStatus(0)}`], reportsExit: true, inputFiles: [input] },
           nodeSpawn,
         );
         assert.deepEqual([files.exitCode, files.stdout], [0, "from the file\n"]);
-        // No status (the init died first, or wrote something else): the child's own exit decides, as without a report.
+        // No status (bwrap died first, or wrote something else): the child's own exit decides, as without a report.
         const unreported = await runAndReap({ command: "sh", args: ["-c", "echo out >&3; exit 3"], reportsExit: true }, nodeSpawn);
         assert.deepEqual([unreported.exitCode, unreported.stdout], [3, "out\n"]);
         const garbled = await runAndReap(
-          { command: "sh", args: ["-c", "echo 256 >&5; echo out >&3; exit 4"], reportsExit: true },
+          { command: "sh", args: ["-c", `echo '{ "exit-code": 256 }' >&5; echo out >&3; exit 4`], reportsExit: true },
           nodeSpawn,
         );
         assert.deepEqual([garbled.exitCode, garbled.stdout], [4, "out\n"]);
         // A script's output still open when the status comes (a background job holds it) is read until the group is killed.
         const background = await runAndReap(
-          { command: "sh", args: ["-c", `echo started >&3; sleep ${marker} >&3 & echo 0 >&5; wait`], reportsExit: true },
+          { command: "sh", args: ["-c", `echo started >&3; sleep ${marker} >&3 & ${reportStatus(0)}; wait`], reportsExit: true },
           nodeSpawn,
         );
         assert.deepEqual([background.exitCode, background.stdout], [0, "started\n"]);
@@ -230,7 +236,7 @@ void describe("native spawn", () => {
         const capped = await runAndReap(
           {
             command: "sh",
-            args: ["-c", "head -c 300 /dev/zero | tr '\\0' s >&4; head -c 300 /dev/zero | tr '\\0' b >&2; echo 0 >&5"],
+            args: ["-c", `head -c 300 /dev/zero | tr '\\0' s >&4; head -c 300 /dev/zero | tr '\\0' b >&2; ${reportStatus(0)}`],
             reportsExit: true,
             outputCapBytes: 400,
           },
