@@ -304,7 +304,8 @@ export function bwrapCommand(options: {
   ];
   const joinFds = joinDescriptors(joinFiles.length, firstFd);
   const script = `${SANDBOX_CODE_DIR}/${paths.scriptName}`;
-  args.push(...limitedCommand(exec, options.prlimitPath, options.interpreter, script, options.held, options.analyser !== true, joinFds, reportsExit));
+  const { prlimitPath, interpreter, held, analyser } = options;
+  args.push(...limitedCommand(exec, prlimitPath, interpreter, script, held, analyser !== true, joinFds, reportsExit));
   // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
   return {
     command: options.bwrapPath,

@@ -7,7 +7,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { silentLogger } from "../../../src/wire/index.js";
-import { createExecCgroups, joinCgroupCommand, parseCgroupMounts, parseSelfCgroup, SPARE_CGROUPS } from "../../../src/zino/exc/exec-cgroups.js";
+import {
+  createExecCgroups,
+  joinCgroupCommand,
+  parseCgroupMounts,
+  parseSelfCgroup,
+  SPARE_CGROUPS,
+} from "../../../src/zino/exc/exec-cgroups.js";
 import { bwrapCommand, limitedCommand } from "../../../src/zino/exc/sandbox.js";
 import { joinsThroughDescriptors } from "../../../src/zino/exc/sandbox-hardening.js";
 import { CLONE_NAMESPACE_FLAGS, deniedSyscalls, seccompProgram } from "../../../src/zino/exc/seccomp-filter.js";
@@ -322,7 +328,10 @@ void describe("joining the cgroup inside the sandbox", () => {
     // A warm bash script: bash itself joins, waits for the go line, takes its pipes, sets its limits and sources it.
     const bash = commandOf(bwrapCommand({ ...base, interpreter: ["/bin/bash"], held: true, joinFiles: ["/m/cgroup.procs"] }));
     assert.deepEqual(bash.slice(0, 2), ["/bin/bash", "-c"]);
-    assert.match(bash[2]!, /^echo 0 >&6 \|\| exit 125; exec 6>&-; read -r _ \|\| exit 125; exec <\/dev\/null; exec >&3 2>&4 3>&- 4>&-; ulimit /);
+    assert.match(
+      bash[2]!,
+      /^echo 0 >&6 \|\| exit 125; exec 6>&-; read -r _ \|\| exit 125; exec <\/dev\/null; exec >&3 2>&4 3>&- 4>&-; ulimit /,
+    );
     // A bash script started on the call's path: bash itself sets its limits and sources the script, nothing in front.
     const coldBash = commandOf(bwrapCommand({ ...base, interpreter: ["/bin/bash"] }));
     assert.deepEqual([coldBash[0], coldBash[1]], ["/bin/bash", "-c"]);
