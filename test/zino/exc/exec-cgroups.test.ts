@@ -27,6 +27,20 @@ function mountLine(id: number, mountPoint: string, fsType: string, options: stri
   return `${id} 31 0:${id} / ${mountPoint} rw,relatime - ${fsType} ${fsType} rw${options}`;
 }
 
+/** A fake cgroup v2 tree under `root`/`dir` whose exc runs in /svc with these controllers, and its cgroups. */
+function fakeV2Cgroups(dir: string, name: string, controllers: string) {
+  const unified = join(root, dir);
+  mkdirSync(join(unified, "svc"), { recursive: true });
+  writeFileSync(join(unified, "svc", "cgroup.controllers"), `${controllers}\n`);
+  const cgroups = createExecCgroups({
+    logger: silentLogger(),
+    name,
+    selfCgroup: "0::/svc\n",
+    mountInfo: mountLine(30, unified, "cgroup2", ""),
+  });
+  return { unified, cgroups };
+}
+
 void describe("per-execution cgroups: layout", () => {
   void it("EXC-31 reads /proc/self/cgroup and the cgroup mounts of /proc/self/mountinfo (v1 controllers, the v2 line)", () => {
     const paths = parseSelfCgroup("9:name=systemd:/\n8:pids:/\n4:memory:/process_api/abc\n2:cpu,cpuacct:/x\n0::/\n");
@@ -75,15 +89,7 @@ void describe("per-execution cgroups: layout", () => {
   });
 
   void it("EXC-31 v2: controllers enabled for exc's subtree, memory.max, no swap, pids.max", () => {
-    const unified = join(root, "v2");
-    mkdirSync(join(unified, "svc"), { recursive: true });
-    writeFileSync(join(unified, "svc", "cgroup.controllers"), "cpu io memory pids\n");
-    const cgroups = createExecCgroups({
-      logger: silentLogger(),
-      name: "zino-exc-2",
-      selfCgroup: "0::/svc\n",
-      mountInfo: mountLine(30, unified, "cgroup2", ""),
-    });
+    const { unified, cgroups } = fakeV2Cgroups("v2", "zino-exc-2", "cpu io memory pids");
     assert.equal(cgroups.mechanism, "cgroup-v2", cgroups.detail);
     assert.equal(readFileSync(join(unified, "svc", "cgroup.subtree_control"), "utf8"), "+memory +pids");
     const made = cgroups.create({ memoryBytes: 1024, maxProcesses: 8 })!;
@@ -102,15 +108,7 @@ void describe("per-execution cgroups: layout", () => {
   });
 
   void it("EXC-31 an emptied cgroup is kept for the next execution with the same limits, counting OOM kills anew", async () => {
-    const unified = join(root, "v2-spare");
-    mkdirSync(join(unified, "svc"), { recursive: true });
-    writeFileSync(join(unified, "svc", "cgroup.controllers"), "memory pids\n");
-    const cgroups = createExecCgroups({
-      logger: silentLogger(),
-      name: "zino-exc-9",
-      selfCgroup: "0::/svc\n",
-      mountInfo: mountLine(30, unified, "cgroup2", ""),
-    });
+    const { unified, cgroups } = fakeV2Cgroups("v2-spare", "zino-exc-9", "memory pids");
     const base = join(unified, "svc", "zino-exc-9");
     // What the kernel shows of an emptied cgroup (the fake tree has no kernel behind it).
     const state = (n: number, procs: string, populated: 0 | 1, memoryBytes: number, oomKills = 0) => {
