@@ -18,6 +18,9 @@
 //
 // The exit is watched through a pidfd polled on Node's own event loop (uv_poll): no thread, no SIGCHLD handler, and
 // libuv's own children are left alone. The callback gets (exit code, signal number), one of them -1.
+//
+// It also makes pipes and SOCK_SEQPACKET socket pairs, and sends a message with descriptors on such a socket
+// (SCM_RIGHTS): how exc hands each execution's pipes to its sandbox zygote (native/zino-zygote.c).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +34,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <uv.h>
@@ -367,17 +371,77 @@ done:
 
 // ---- pipe() -> [read end, write end], both close-on-exec ----
 
+/** [ends[0], ends[1]] as a JavaScript array. */
+static napi_value pair_of(napi_env env, const int ends[2]) {
+  napi_value result, first, second;
+  napi_create_array_with_length(env, 2, &result);
+  napi_create_int32(env, ends[0], &first);
+  napi_create_int32(env, ends[1], &second);
+  napi_set_element(env, result, 0, first);
+  napi_set_element(env, result, 1, second);
+  return result;
+}
+
 static napi_value make_pipe(napi_env env, napi_callback_info info) {
   (void)info;
   int ends[2];
   if (pipe2(ends, O_CLOEXEC) < 0) return throw_errno(env, errno, "pipe", NULL);
-  napi_value result, read_end, write_end;
-  napi_create_array_with_length(env, 2, &result);
-  napi_create_int32(env, ends[0], &read_end);
-  napi_create_int32(env, ends[1], &write_end);
-  napi_set_element(env, result, 0, read_end);
-  napi_set_element(env, result, 1, write_end);
-  return result;
+  return pair_of(env, ends);
+}
+
+// ---- socketpair() -> [a, b]: a SOCK_SEQPACKET pair, both close-on-exec (zino-exc's end and the zygote's) ----
+
+static napi_value make_socketpair(napi_env env, napi_callback_info info) {
+  (void)info;
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) < 0) return throw_errno(env, errno, "socketpair", NULL);
+  return pair_of(env, ends);
+}
+
+#define MAX_SENT_FDS 32
+
+// ---- send(socket, bytes, fds): one message on a SOCK_SEQPACKET socket, the descriptors passed with it ----
+// (SCM_RIGHTS; the receiver gets copies, the caller still closes its own). Non-blocking: a full socket throws EAGAIN.
+
+static napi_value send_with_fds(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  int32_t sock;
+  void *bytes;
+  size_t length;
+  uint32_t count;
+  int fds[MAX_SENT_FDS];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (argc < 3) goto fail;
+  CHECK(napi_get_value_int32(env, argv[0], &sock));
+  CHECK(napi_get_buffer_info(env, argv[1], &bytes, &length));
+  CHECK(napi_get_array_length(env, argv[2], &count));
+  if (count > MAX_SENT_FDS) goto fail;
+  for (uint32_t i = 0; i < count; i++) {
+    napi_value item;
+    CHECK(napi_get_element(env, argv[2], i, &item));
+    CHECK(napi_get_value_int32(env, item, &fds[i]));
+  }
+  {
+    char control[CMSG_SPACE(sizeof(int) * MAX_SENT_FDS)];
+    memset(control, 0, sizeof control);
+    struct iovec iov = {bytes, length};
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1};
+    if (count > 0) {
+      msg.msg_control = control;
+      msg.msg_controllen = CMSG_SPACE(sizeof(int) * count);
+      struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+      c->cmsg_level = SOL_SOCKET;
+      c->cmsg_type = SCM_RIGHTS;
+      c->cmsg_len = CMSG_LEN(sizeof(int) * count);
+      memcpy(CMSG_DATA(c), fds, sizeof(int) * count);
+    }
+    if (sendmsg(sock, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) return throw_errno(env, errno, "sendmsg", NULL);
+  }
+  return NULL;
+fail:
+  napi_throw_type_error(env, NULL, "send(socket, buffer, fds) takes a descriptor, a Buffer and at most 32 descriptors");
+  return NULL;
 }
 
 // ---- probe() -> "" when this kernel has what spawn needs (pidfd_open: Linux 5.3, waitid on a pidfd: 5.4), else why
@@ -405,6 +469,8 @@ static napi_value init(napi_env env, napi_value exports) {
       {"probe", NULL, probe, NULL, NULL, NULL, napi_default, NULL},
       {"spawn", NULL, spawn, NULL, NULL, NULL, napi_default, NULL},
       {"pipe", NULL, make_pipe, NULL, NULL, NULL, napi_default, NULL},
+      {"socketpair", NULL, make_socketpair, NULL, NULL, NULL, napi_default, NULL},
+      {"send", NULL, send_with_fds, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;

@@ -129,7 +129,7 @@ async function buildBundles() {
 }
 
 const nativeScript = join(root, "scripts", "build-native.mjs");
-const NATIVE_INPUTS = ["native/zino-spawn.c", "scripts/build-native.mjs"];
+const NATIVE_INPUTS = ["native/zino-spawn.c", "native/zino-zygote.c", "scripts/build-native.mjs"];
 const NATIVE_RESULTS = ["dist/native/zino-spawn.node", "dist/native/UNAVAILABLE"];
 
 /** The native spawn addon: neither built nor found unavailable since its source or its build script last changed. */

@@ -14,9 +14,11 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const source = join(root, "native", "zino-spawn.c");
+const zygoteSource = join(root, "native", "zino-zygote.c");
 const outDir = join(root, "dist", "native");
 const target = join(outDir, "zino-spawn.node");
 const unavailable = join(outDir, "UNAVAILABLE");
+const zygoteTarget = join(outDir, "zino-zygote");
 const say = (line) => process.stderr.write(`build: ${line}\n`);
 
 function findCompiler() {
@@ -72,6 +74,7 @@ const headers = findHeaders();
 if (!headers) giveUp("Node's headers (node_api.h, uv.h) are not installed; set ZINO_NODE_INCLUDE to their directory");
 
 mkdirSync(outDir, { recursive: true });
+buildZygote();
 const scratch = `${target}.${process.pid}.tmp`;
 const compiled = spawnSync(
   compiler,
@@ -91,3 +94,22 @@ if (checked.status !== 0) {
 renameSync(scratch, target);
 rmSync(unavailable, { force: true });
 say("native spawn: built dist/native/zino-spawn.node");
+
+/**
+ * native/zino-zygote.c into dist/native/zino-zygote: the program from which zino-exc starts sandboxed executions
+ * inside one resident bubblewrap sandbox (src/zino/exc/sandbox-zygote.ts). It needs only the compiler; without it
+ * (or when it fails) exc starts a bubblewrap sandbox per execution, as before.
+ */
+function buildZygote() {
+  const scratchZygote = `${zygoteTarget}.${process.pid}.tmp`;
+  const built = spawnSync(compiler, ["-O2", "-Wall", "-o", scratchZygote, zygoteSource], { encoding: "utf8" });
+  if (built.status !== 0) {
+    rmSync(scratchZygote, { force: true });
+    rmSync(zygoteTarget, { force: true });
+    if (built.stderr) process.stderr.write(built.stderr);
+    say(`sandbox zygote not built (${compiler}: ${built.error?.message ?? `exit ${built.status}`}): a bubblewrap sandbox per execution`);
+    return;
+  }
+  renameSync(scratchZygote, zygoteTarget);
+  say("sandbox zygote: built dist/native/zino-zygote");
+}

@@ -29,6 +29,11 @@ export interface ExcOptions {
   processLauncherMain?: string;
   /** A cgroup per execution where usable (default true; `ZINO_EXC_CGROUPS=0` turns them off); false keeps per-process rlimits only. */
   cgroups?: boolean;
+  /**
+   * Start sandboxed executions from one resident sandbox where it works (sandbox-zygote.ts; default true,
+   * `ZINO_EXC_ZYGOTE=0` turns it off); false: a bubblewrap sandbox per execution.
+   */
+  sandboxZygote?: boolean;
 }
 
 /** The execution limit from the options, else from ZINO_EXC_MAX_CONCURRENT (a positive integer, or exc refuses to start). */
@@ -62,6 +67,7 @@ export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.
     processLauncher: options.processLauncher ?? launcherByDefault(env),
     ...(options.processLauncherMain !== undefined ? { processLauncherMain: options.processLauncherMain } : {}),
     cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
+    zygote: options.sandboxZygote ?? env.ZINO_EXC_ZYGOTE !== "0",
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   };
 }

@@ -7,9 +7,9 @@ import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { createExecutionDirs } from "./execution-dirs.js";
+import { createExecutionDirs, type ExecutionDirs } from "./execution-dirs.js";
 import { ExecutionSlots } from "./execution-slots.js";
-import { createIsolationPolicy } from "./isolation-policy.js";
+import { createIsolationPolicy, type IsolationPolicy } from "./isolation-policy.js";
 import { closeInheritedDescriptors, ipcChannelDescriptor } from "./inherited-descriptors.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
 import { nativeSpawnUnavailable } from "./native-spawn.js";
@@ -17,7 +17,8 @@ import { startProcess, type ProcessStarter } from "./run-process.js";
 import { createRunExecution, type ExecutionRequest, type RunExecution } from "./run-execution.js";
 import type { Isolation, SandboxUser } from "./sandbox.js";
 import { createHardening, type Hardening, type SandboxHardening } from "./sandbox-hardening.js";
-import { createSandboxStarter } from "./sandbox-starter.js";
+import { createSandboxStarter, type SandboxStarter } from "./sandbox-starter.js";
+import { startSandboxZygote, type SandboxZygote } from "./sandbox-zygote.js";
 import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { memorySandboxRoot } from "./user-dir.js";
 import { createWarmPool, type WarmPool } from "./warm-pool.js";
@@ -40,6 +41,8 @@ export interface ExecutionRunnerOptions {
   ownsWorkRoot?: boolean;
   /** Start sandboxes ahead of the calls that use them (default true); false starts each one on demand. */
   warmSandboxes?: boolean;
+  /** False: no sandbox zygote, a bubblewrap sandbox per sandboxed execution (sandbox-zygote.ts); default: used if it works. */
+  zygote?: boolean;
   /** Executions running at once (default {@link defaultMaxConcurrent}); more wait, up to 4× as many, then are refused. */
   maxConcurrent?: number;
   /** Start executions and analysers from a small launcher process (default {@link launcherByDefault}; process-launcher.ts says why). */
@@ -106,7 +109,8 @@ function defaultUser(): SandboxUser | undefined {
  * interleaved: 407 → 332 ms (the build before, whose bundles were also larger; without a launcher at all: 294). The
  * sandbox's command is the same either way (sandbox-starter.ts), and a launcher that cannot run no longer fails it.
  */
-function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "start" | "warmPool">): () => Promise<void> {
+/** Runs `exit 0` sandboxed once: undefined when it worked, else its stderr. */
+function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "start" | "warmPool">): () => Promise<string | undefined> {
   const run = createRunExecution({ ...deps, start: startProcess, warmPool: undefined });
   return async () => {
     const result = await run({ def: SELF_TEST_EXECUTOR, code: "exit 0\n", exec: SELF_TEST_RULES, ctxkey: "(self-test)" }, false).catch(
@@ -114,7 +118,80 @@ function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "st
     );
     // Its directories are gone before exc listens.
     deps.dirs.settle();
-    if (result.exit_code !== 0) deps.policy.fail(`sandbox self-test failed: ${result.stderr.trim()}`);
+    return result.exit_code === 0 ? undefined : result.stderr.trim();
+  };
+}
+
+/** The static analysis of a script, without running it (`validate`), in the sandbox of an execution. */
+async function validateScript(
+  { def, code, signal }: Parameters<ExecutionRunner["validate"]>[0],
+  deps: { dirs: ExecutionDirs; user: SandboxUser | undefined; start: ProcessStarter; sandboxes: SandboxStarter },
+): ReturnType<ExecutionRunner["validate"]> {
+  const { dirs, user, start, sandboxes } = deps;
+  const prepared = dirs.prepare(def, false, VALIDATE_RULES);
+  try {
+    dirs.writeScript(prepared, code);
+    return await analyze({
+      executor: def.executor,
+      codeDir: prepared.codeDir,
+      scriptName: prepared.scriptName,
+      user,
+      start,
+      ...(signal ? { signal } : {}),
+      sandbox: sandboxes.analysisSandbox(prepared, VALIDATE_RULES),
+    });
+  } finally {
+    // As an execution's: removed once the answer is on its way.
+    dirs.cleanupAfterAnswer(prepared);
+  }
+}
+
+/**
+ * The runner's sandbox zygote (sandbox-zygote.ts): started once bubblewrap is known to work, and kept only if the
+ * self-test passes through it. Not with the process launcher, which starts every process of exc's (it runs where exc's
+ * own spawns would fork it, without the addon the zygote needs, or when ZINO_EXC_LAUNCHER=1 asks for it).
+ */
+function createZygoteSlot(options: {
+  logger: Logger;
+  enabled: boolean;
+  bwrapPath: string;
+  executionsRoot: string;
+  hardening: Hardening;
+  policy: IsolationPolicy;
+  user: SandboxUser | undefined;
+}): {
+  current: () => SandboxZygote | undefined;
+  /** Starts it and runs `selfTest` (through it when it started); answers the self-test's failure, undefined when none. */
+  startChecked: (selfTest: () => Promise<string | undefined>) => Promise<string | undefined>;
+  close: () => void;
+} {
+  let zygote: SandboxZygote | undefined;
+  return {
+    current: () => zygote,
+    async startChecked(selfTest) {
+      const { logger, bwrapPath, executionsRoot, hardening, policy, user } = options;
+      zygote = options.enabled
+        ? startSandboxZygote({
+            logger,
+            bwrapPath,
+            executionsRoot,
+            seccompFile: hardening.seccompFile,
+            disableUserns: policy.disableUserns,
+            user,
+          })
+        : undefined;
+      const failed = await selfTest();
+      if (failed === undefined || !zygote) return failed;
+      // It ran through the zygote: without it, a bubblewrap sandbox per execution may still work.
+      options.logger.warn(
+        { stderr: failed },
+        "the sandbox zygote failed the self-test: sandboxed executions get a bubblewrap sandbox each",
+      );
+      zygote.close();
+      zygote = undefined;
+      return selfTest();
+    },
+    close: () => zygote?.close(),
   };
 }
 
@@ -178,13 +255,14 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const slots = new ExecutionSlots(maxConcurrent, maxConcurrent * 4);
   const hardening: Hardening = createHardening({ logger, user, ...(options.cgroups !== undefined ? { cgroups: options.cgroups } : {}) });
   const policy = createIsolationPolicy({ logger, bwrapPath, user });
-  const dirs = createExecutionDirs({
-    logger,
-    ...executionRoots(options.workRoot),
-    user,
-    cgroupFor: (exec) => hardening.cgroupFor(exec),
+  const roots = executionRoots(options.workRoot);
+  const dirs = createExecutionDirs({ logger, ...roots, user, cgroupFor: (exec) => hardening.cgroupFor(exec) });
+  const zygote = createZygoteSlot({
+    ...{ logger, bwrapPath, hardening, policy, user },
+    enabled: options.zygote !== false && launcher === undefined,
+    executionsRoot: roots.sandboxRoot ?? roots.workRoot,
   });
-  const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy };
+  const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, zygote: zygote.current };
   const sandboxes = createSandboxStarter({ ...starterOptions, start });
   const schedule = warmSchedule(options.quiet, launcher);
   const warmPool: WarmPool | undefined =
@@ -204,7 +282,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return policy.bwrapProblem;
     },
     get hardening(): SandboxHardening {
-      return hardening.report({ ok: policy.bwrapOk, disableUserns: policy.disableUserns });
+      return { ...hardening.report({ ok: policy.bwrapOk, disableUserns: policy.disableUserns }), zygote: zygote.current()?.alive === true };
     },
     async start() {
       // Before the launcher starts (it would inherit them too).
@@ -213,7 +291,10 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       dirs.readyWorkRoot(options.ownsWorkRoot === true);
       hardening.start();
       await policy.probe();
-      if (policy.bwrapOk) await selfTest();
+      if (policy.bwrapOk) {
+        const failed = await zygote.startChecked(selfTest);
+        if (failed !== undefined) policy.fail(`sandbox self-test failed: ${failed}`);
+      }
       policy.announce();
     },
     isolationFor: (exec) => policy.isolationFor(exec),
@@ -225,27 +306,11 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     get concurrency() {
       return { max: slots.max, running: slots.running, waiting: slots.waiting };
     },
-    async validate({ def, code, signal }) {
-      const prepared = dirs.prepare(def, false, VALIDATE_RULES);
-      try {
-        dirs.writeScript(prepared, code);
-        return await analyze({
-          executor: def.executor,
-          codeDir: prepared.codeDir,
-          scriptName: prepared.scriptName,
-          user,
-          start,
-          ...(signal ? { signal } : {}),
-          sandbox: sandboxes.analysisSandbox(prepared, VALIDATE_RULES),
-        });
-      } finally {
-        // As an execution's: removed once the answer is on its way.
-        dirs.cleanupAfterAnswer(prepared);
-      }
-    },
+    validate: (request) => validateScript(request, { dirs, user, start, sandboxes }),
     async close() {
       dirs.settle();
       await warmPool?.close();
+      zygote.close();
       await launcher?.close();
       await hardening.close();
     },

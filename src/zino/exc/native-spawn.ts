@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import { getSystemErrorName } from "node:util";
 import type { SpawnOptions } from "./run-process.js";
 
-interface Addon {
+export interface Addon {
   /** Starts `file` with the descriptors `fds` as its 0, 1, 2, ...; throws an Error with `errno` and `syscall`. */
   spawn(
     file: string,
@@ -36,6 +36,10 @@ interface Addon {
   pipe(): [number, number];
   /** "" when the kernel has what `spawn` needs, else why not. */
   probe(): string;
+  /** A SOCK_SEQPACKET socket pair, both ends close-on-exec (the sandbox zygote's control socket). */
+  socketpair(): [number, number];
+  /** Sends one message on such a socket with copies of `fds` (SCM_RIGHTS); throws EAGAIN when the socket is full. */
+  send(socket: number, message: Buffer, fds: number[]): void;
 }
 
 /** What a started child offers run-process.ts: Node's ChildProcess has the same members. */
@@ -49,6 +53,11 @@ export interface SpawnedChild extends EventEmitter {
    * to, null for each descriptor passed in.
    */
   readonly stdio: readonly (Readable | Writable | null | undefined)[];
+  /**
+   * Kills the child and everything it started, for a child without a process group of exc's to kill (one the
+   * sandbox zygote started: sandbox-zygote.ts); run-process.ts kills the group of `pid` otherwise.
+   */
+  killTree?(): void;
 }
 
 /** What the addon needs of run-process.ts's spawn options, with the standard input and the extra descriptors decided. */
@@ -131,8 +140,9 @@ const SIGNAL_NAMES = new Map<number, NodeJS.Signals>(
   Object.entries(osConstants.signals).map(([name, number]) => [number, name as NodeJS.Signals]),
 );
 
-class NativeChild extends EventEmitter implements SpawnedChild {
+export class NativeChild extends EventEmitter implements SpawnedChild {
   pid: number | undefined;
+  killTree?: () => void;
   stdin: Writable | null = null;
   stdout!: Readable;
   stderr!: Readable;
@@ -155,8 +165,25 @@ function failedChild(request: NativeSpawnRequest, error: NodeJS.ErrnoException):
   return child;
 }
 
+/**
+ * Starts the program `file` with `argv` and `env` (NAME=value) and the descriptor table `fds` (its 0, 1, 2, ...), for
+ * `child`: returns its pid, or undefined for a child exc has no pid of (the zygote's). The caller closes `fds` after.
+ */
+export type Launch = (file: string, argv: string[], env: string[], fds: number[], child: NativeChild) => number | undefined;
+
 /** Starts a child through the addon, shaped like Node's ChildProcess for run-process.ts. */
 export function spawnNative(addon: Addon, request: NativeSpawnRequest): SpawnedChild {
+  return spawnPiped(addon, request, (file, argv, env, fds, child) =>
+    addon.spawn(file, argv, env, request.cwd, request.uid ?? -1, request.gid ?? -1, fds, (code, signal) => {
+      // As Node does: a gone child's stdin is closed (a pending write or end would otherwise hold the loop open).
+      child.stdin?.destroy();
+      child.emit("exit", code >= 0 ? code : null, signal >= 0 ? (SIGNAL_NAMES.get(signal) ?? "SIGKILL") : null);
+    }),
+  );
+}
+
+/** The pipes of {@link spawnNative}'s child around a `launch` of its own (sandbox-zygote.ts starts it in a sandbox). */
+export function spawnPiped(addon: Addon, request: NativeSpawnRequest, launch: Launch): SpawnedChild {
   const file = resolveCommand(request.command, request.env);
   if (file === undefined) {
     const error: NodeJS.ErrnoException = new Error(`spawn ${request.command} ENOENT`);
@@ -192,19 +219,12 @@ export function spawnNative(addon: Addon, request: NativeSpawnRequest): SpawnedC
     });
     const child = new NativeChild();
     const env = Object.entries(request.env).map(([name, value]) => `${name}=${value}`);
-    child.pid = addon.spawn(
+    child.pid = launch(
       file,
       [request.command, ...request.args],
       env,
-      request.cwd,
-      request.uid ?? -1,
-      request.gid ?? -1,
       [stdinFd, outWrite, errWrite, ...outputs.map((pipe) => pipe.write), ...request.extraFds],
-      (code, signal) => {
-        // As Node does: a gone child's stdin is closed (a pending write or end would otherwise hold the loop open).
-        child.stdin?.destroy();
-        child.emit("exit", code >= 0 ? code : null, signal >= 0 ? (SIGNAL_NAMES.get(signal) ?? "SIGKILL") : null);
-      },
+      child,
     );
     child.stdout = pipeSocket(outRead, true);
     child.stderr = pipeSocket(errRead, true);

@@ -74,6 +74,7 @@ export function capabilitiesFrame(options: {
             userns_disabled: options.hardening.userns_disabled,
             analysis_sandboxed: options.hardening.analysis_sandboxed,
           },
+          ...(options.hardening.zygote !== undefined ? { sandbox_zygote: options.hardening.zygote } : {}),
         }
       : {}),
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),

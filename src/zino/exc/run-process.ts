@@ -8,7 +8,7 @@ import { closeSync, constants as fsConstants, openSync } from "node:fs";
 import { constants } from "node:os";
 import { performance } from "node:perf_hooks";
 import { Readable } from "node:stream";
-import { nativeSpawnAddon, spawnNative, type SpawnedChild } from "./native-spawn.js";
+import { nativeSpawnAddon, spawnNative, type NativeSpawnRequest, type SpawnedChild } from "./native-spawn.js";
 
 export interface SpawnOptions {
   command: string;
@@ -40,6 +40,11 @@ export interface SpawnOptions {
    * stderr (bubblewrap's messages) are read as part of the output.
    */
   reportsExit?: boolean;
+  /**
+   * Starts the child in place of native-spawn.ts's addon or Node's spawn, with the same pipes and descriptors (the
+   * sandbox zygote: sandbox-zygote.ts). Its child is killed by its `killTree`.
+   */
+  via?: (request: NativeSpawnRequest) => SpawnedChild;
 }
 
 export interface ReleaseOptions {
@@ -156,6 +161,12 @@ class CappedOutput {
   }
 }
 
+/** Kills a child and what it started: its own way (a zygote's child), else its process group. */
+function killChild(child: SpawnedChild): void {
+  if (child.killTree) child.killTree();
+  else killGroup(child.pid);
+}
+
 export function killGroup(pid: number | undefined): void {
   if (pid === undefined) return;
   try {
@@ -215,8 +226,10 @@ function spawnWithFiles(options: SpawnOptions): SpawnedChild {
   try {
     for (const path of options.joinFiles ?? []) fds.push(openSync(path, fsConstants.O_WRONLY));
     for (const path of options.inputFiles ?? []) fds.push(openSync(path, "r"));
+    const request = { ...options, stdinPipe: options.held === true, outputPipes, extraFds: fds };
+    if (options.via) return options.via(request);
     const addon = options.nodeSpawn === true ? undefined : nativeSpawnAddon();
-    if (addon) return spawnNative(addon, { ...options, stdinPipe: options.held === true, outputPipes, extraFds: fds });
+    if (addon) return spawnNative(addon, request);
     // The extra descriptors widen spawn's type; the standard streams are still (pipe|ignore), pipe, pipe.
     return spawn(options.command, [...options.args], {
       cwd: options.cwd,
@@ -263,11 +276,17 @@ function reportedStatus(status: Readable): Promise<number> {
     let text = "";
     status.on("data", (chunk: Buffer) => {
       text += chunk.toString("latin1");
-      const match = /"exit-code": *(\d{1,3}) *\}\n/.exec(text);
-      if (match && Number(match[1]) <= 255) resolve(Number(match[1]));
+      const code = reportedExitCode(text);
+      if (code !== undefined) resolve(code);
       else if (text.length > 4096) status.destroy();
     });
   });
+}
+
+/** The exit code in what a status pipe said so far (`{ "exit-code": 0–255 }` and a newline), or undefined. */
+export function reportedExitCode(text: string): number | undefined {
+  const match = /"exit-code": *(\d{1,3}) *\}\n/.exec(text);
+  return match && Number(match[1]) <= 255 ? Number(match[1]) : undefined;
 }
 
 /** Waits for `pipes` to reach EOF (at most DRAIN_GRACE_MS), then closes every pipe of the child. */
@@ -287,7 +306,7 @@ function closeOutput(output: ChildOutput): void {
 
 /** Kills a child that will not run (its whole group), closes its pipes, and waits for its exit. */
 async function discardChild(child: SpawnedChild, output: ChildOutput, exited: Promise<number>): Promise<void> {
-  killGroup(child.pid);
+  killChild(child);
   child.stdin?.destroy();
   closeOutput(output);
   await exited;
@@ -311,7 +330,7 @@ function cappedSinks(output: ChildOutput, capBytes: number): CappedOutput[] {
 
 /** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
 function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, run: ReleaseOptions): RunWatch {
-  const kill = () => killGroup(child.pid);
+  const kill = () => killChild(child);
   const floodLimit = run.floodLimitBytes ?? Math.max(run.outputCapBytes, 1024 * 1024);
   const onAbort = () => {
     watch.cancelled = true;
@@ -378,7 +397,7 @@ export function startProcess(options: SpawnOptions): StartedProcess {
     return Promise.race(scriptExited ? [childExited, scriptExited] : [childExited]).then(async ({ exitCode, waitFor }) => {
       watch.stop();
       // Whatever the script left behind in its group dies with it; the pipes then reach EOF.
-      killGroup(child.pid);
+      killChild(child);
       await drainPipes(output, waitFor);
       const text = (stderr: boolean) =>
         watch.sinks

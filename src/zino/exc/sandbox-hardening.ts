@@ -25,6 +25,11 @@ export interface SandboxHardening {
   userns_disabled: boolean;
   /** Static analysis runs in a sandbox (else on the host as the sandbox user). */
   analysis_sandboxed: boolean;
+  /**
+   * Sandboxed executions without network start from one resident sandbox (sandbox-zygote.ts), each in namespaces of
+   * its own; false: a bubblewrap sandbox per execution. Set by the execution runner, which owns the zygote.
+   */
+  zygote?: boolean;
 }
 
 /** A command with the user it is started as (none: exc's own, or a root process that drops by itself). */

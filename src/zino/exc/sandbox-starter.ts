@@ -8,8 +8,9 @@ import type { Logger } from "../../wire/index.js";
 import type { PreparedDirs } from "./execution-dirs.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import type { IsolationPolicy } from "./isolation-policy.js";
-import type { ProcessStarter, StartedProcess } from "./run-process.js";
-import { bwrapCommand, unsandboxedCommand, type Isolation } from "./sandbox.js";
+import { startProcess, type ProcessStarter, type StartedProcess } from "./run-process.js";
+import { bwrapCommand, unsandboxedCommand, zygoteExecution, type Isolation } from "./sandbox.js";
+import type { SandboxZygote } from "./sandbox-zygote.js";
 import type { Hardening, UserCommand } from "./sandbox-hardening.js";
 import { analyserArgv } from "./static-analysis.js";
 
@@ -21,6 +22,8 @@ export interface SandboxStarterOptions {
   policy: IsolationPolicy;
   /** Starts a process (through the process launcher when it is healthy). */
   start: ProcessStarter;
+  /** The resident sandbox that starts sandboxed executions without network, if any (sandbox-zygote.ts). */
+  zygote?: () => SandboxZygote | undefined;
 }
 
 export interface SandboxStarter {
@@ -33,7 +36,31 @@ export interface SandboxStarter {
 }
 
 export function createSandboxStarter(options: SandboxStarterOptions): SandboxStarter {
-  const { logger, bwrapPath, prlimitPath, hardening, policy, start } = options;
+  const { logger, bwrapPath, prlimitPath, hardening, policy, start, zygote } = options;
+
+  /**
+   * The execution from the zygote, when it can take it: alive, no network (each execution gets a network namespace of
+   * its own), the directories under the root it shows, and a cgroup joined by the command itself. The cgroup is
+   * required: its pids.max is what bounds the execution's processes there (its user namespace is shared, see
+   * sandbox.ts `zygoteExecution`).
+   */
+  function fromZygote(def: ExecutorDefinition, exec: ExecConfig, dirs: PreparedDirs, held: boolean): StartedProcess | undefined {
+    const base = zygote?.();
+    const joinFiles = hardening.joinFilesInside(dirs.cgroup);
+    if (!base?.serves(dirs.baseDir) || exec.network || joinFiles === undefined) return undefined;
+    const run = zygoteExecution({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, joinFiles });
+    const [command, ...args] = run.argv as [string, ...string[]];
+    return startProcess({
+      command,
+      args,
+      env: run.env,
+      cwd: "/",
+      joinFiles,
+      reportsExit: true,
+      held,
+      via: (request) => base.spawn(request, { baseDir: dirs.baseDir, sizes: run.sizes }),
+    });
+  }
 
   /** The analyser's sandbox command: like the execution's (no network), the script at /code. */
   function analyserCommand(dirs: PreparedDirs, exec: ExecConfig, analyser: string[], held: boolean): UserCommand {
@@ -73,6 +100,8 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
       }
     },
     startSandbox(isolation, def, exec, dirs, held) {
+      const fromBase = isolation === "bwrap" ? fromZygote(def, exec, dirs, held) : undefined;
+      if (fromBase) return fromBase;
       const command =
         isolation === "bwrap"
           ? bwrapCommand({

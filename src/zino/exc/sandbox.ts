@@ -135,14 +135,22 @@ export function tmpfsSizes(exec: ExecConfig): { workBytes: number; tmpBytes: num
   };
 }
 
-/** The `ulimit` arguments (bash units: KiB for -d, 1024-byte blocks for -f) of the resource limits. */
-function ulimitArgs(exec: ExecConfig): string {
+/**
+ * The `ulimit` arguments (bash units: KiB for -d, 1024-byte blocks for -f) of the resource limits. `processes`: with
+ * RLIMIT_NPROC (-u), which counts every process of the user in its user namespace; without it where a cgroup's
+ * pids.max bounds the execution and its user namespace is shared with other executions (the zygote's).
+ */
+function ulimitArgs(exec: ExecConfig, processes = true): string {
   const memoryKib = exec.memory_mb * 1024;
-  return `-t ${exec.cpu_seconds} -d ${memoryKib} -u ${exec.max_processes} -n ${OPEN_FILES_LIMIT} -f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0`;
+  const nproc = processes ? ` -u ${exec.max_processes}` : "";
+  return `-t ${exec.cpu_seconds} -d ${memoryKib}${nproc} -n ${OPEN_FILES_LIMIT} -f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0`;
 }
 
-/** The resource limits, applied by prlimit inside the sandbox (or a bash `ulimit` prefix where prlimit is absent). */
-export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): string[] {
+/**
+ * The resource limits, applied by prlimit inside the sandbox (or a bash `ulimit` prefix where prlimit is absent);
+ * `processes` as for {@link ulimitArgs}.
+ */
+export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined, processes = true): string[] {
   const memoryBytes = exec.memory_mb * 1024 * 1024;
   if (prlimitPath) {
     // RLIMIT_DATA rather than RLIMIT_AS: V8 reserves gigabytes of address space up front and cannot start under AS.
@@ -150,14 +158,14 @@ export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined): 
       prlimitPath,
       `--cpu=${exec.cpu_seconds}`,
       `--data=${memoryBytes}`,
-      `--nproc=${exec.max_processes}`,
+      ...(processes ? [`--nproc=${exec.max_processes}`] : []),
       `--nofile=${OPEN_FILES_LIMIT}`,
       `--fsize=${FILE_SIZE_LIMIT_BYTES}`,
       "--core=0",
       "--",
     ];
   }
-  return ["/bin/bash", "-c", `ulimit ${ulimitArgs(exec)} && exec "$@"`, "zino-limits"];
+  return ["/bin/bash", "-c", `ulimit ${ulimitArgs(exec, processes)} && exec "$@"`, "zino-limits"];
 }
 
 const BASH = "/bin/bash";
@@ -208,17 +216,29 @@ export function limitedCommand(
   prlimitPath: string | undefined,
   interpreter: readonly string[],
   script: string,
-  held = false,
-  sourced = true,
-  joinFds: readonly number[] = [],
-  reportPipes = false,
+  how: LimitedHow = {},
 ): string[] {
+  const { held = false, sourced = true, joinFds = [], reportPipes = false, processes = true } = how;
   const first = `${joinThroughDescriptors(joinFds)}${held ? WAIT_FOR_GO : ""}${reportPipes ? ON_REPORT_PIPES : ""}`;
   if (interpreter[0] === BASH && sourced) {
-    return [...interpreter, "-c", `${first}ulimit ${ulimitArgs(exec)} && . "$0"`, script];
+    return [...interpreter, "-c", `${first}ulimit ${ulimitArgs(exec, processes)} && . "$0"`, script];
   }
-  const limited = [...limitPrefix(exec, prlimitPath), ...interpreter, script];
+  const limited = [...limitPrefix(exec, prlimitPath, processes), ...interpreter, script];
   return first ? ["/bin/sh", "-c", `${first}exec "$@"`, "zino-wait", ...limited] : limited;
+}
+
+/** How {@link limitedCommand} wraps its script. */
+export interface LimitedHow {
+  /** Started ahead of its script, waiting for the go line (see {@link WAIT_FOR_GO}). */
+  held?: boolean;
+  /** A bash interpreter sources the script (false: an analyser given the script as an argument). */
+  sourced?: boolean;
+  /** The descriptors of the cgroup.procs files the command joins first (see {@link joinThroughDescriptors}). */
+  joinFds?: readonly number[];
+  /** The script writes on its own report pipes (see {@link ON_REPORT_PIPES}). */
+  reportPipes?: boolean;
+  /** With RLIMIT_NPROC (see {@link ulimitArgs}); default true. */
+  processes?: boolean;
 }
 
 export function bwrapCommand(options: {
@@ -251,18 +271,9 @@ export function bwrapCommand(options: {
   const inputFiles = inputFileTable(firstFd + joinFiles.length);
   const sizes = tmpfsSizes(exec);
   const args = [
-    "--ro-bind",
-    "/usr",
-    "/usr",
-    ...optionalSystemDirs(),
-    ...ETC_DIR_ARGS,
-    ...etcFileArgs(inputFiles),
-    "--proc",
-    "/proc",
+    ...systemLayoutArgs(inputFiles),
     // bwrap's /dev is a fresh tmpfs of the default size (half the RAM): read-only once /dev/shm, a tmpfs of its own
     // with a cap, is mounted on it.
-    "--dev",
-    "/dev",
     "--size",
     String(sizes.shmBytes),
     "--tmpfs",
@@ -305,7 +316,9 @@ export function bwrapCommand(options: {
   const joinFds = joinDescriptors(joinFiles.length, firstFd);
   const script = `${SANDBOX_CODE_DIR}/${paths.scriptName}`;
   const { prlimitPath, interpreter, held, analyser } = options;
-  args.push(...limitedCommand(exec, prlimitPath, interpreter, script, held, analyser !== true, joinFds, reportsExit));
+  args.push(
+    ...limitedCommand(exec, prlimitPath, interpreter, script, { held, sourced: analyser !== true, joinFds, reportPipes: reportsExit }),
+  );
   // The host work dir is not used (/work is a tmpfs); the code dir always exists and the sandbox user can enter it.
   return {
     command: options.bwrapPath,
@@ -316,6 +329,96 @@ export function bwrapCommand(options: {
     inputFiles: inputFiles.paths,
     ...(reportsExit ? { reportsExit } : {}),
   };
+}
+
+/** What every sandbox sees of the system: /usr, /bin and the like, the few /etc entries, its /proc and /dev. */
+function systemLayoutArgs(files: InputFiles): string[] {
+  return ["--ro-bind", "/usr", "/usr", ...optionalSystemDirs(), ...ETC_DIR_ARGS, ...etcFileArgs(files), "--proc", "/proc", "--dev", "/dev"];
+}
+
+/** Where the zygote's base sandbox shows the directory of all executions, and the zygote's own program. */
+export const ZYGOTE_EXECUTIONS_DIR = "/.zino-executions";
+export const ZYGOTE_FILE = "/.zino-zygote";
+/** The zygote's control socket and seccomp program are its descriptors 3 and 4 (native/zino-zygote.c); files follow. */
+export const ZYGOTE_FDS = { control: 3, seccomp: 4, firstFile: 5 } as const;
+
+/**
+ * The base sandbox of the zygote (sandbox-zygote.ts): the system layout of {@link bwrapCommand}'s sandboxes, empty
+ * mount points for what each execution gets of its own (/work, /tmp, /code; /dev/shm is in bwrap's /dev), the
+ * directory of all executions and the zygote's program read-only, every namespace unshared and no further user
+ * namespace, and CAP_SYS_ADMIN and CAP_SETPCAP in its user namespace for the zygote alone (each execution drops them
+ * all). No seccomp filter here: the zygote makes namespaces; it applies the filter to each command itself.
+ */
+export function zygoteBaseCommand(options: {
+  bwrapPath: string;
+  zygotePath: string;
+  executionsRoot: string;
+  /** False where bwrap lacks --disable-userns (before 0.8), as for {@link bwrapCommand}. */
+  disableUserns?: boolean;
+  /** The compiled seccomp filter is handed to the zygote as its descriptor 4; none: the zygote is told so. */
+  seccomp: boolean;
+}): SandboxCommand {
+  const inputFiles = inputFileTable(ZYGOTE_FDS.firstFile);
+  const args = [
+    ...systemLayoutArgs(inputFiles),
+    "--remount-ro",
+    "/dev",
+    "--dir",
+    SANDBOX_WORK_DIR,
+    "--dir",
+    "/tmp",
+    "--dir",
+    SANDBOX_CODE_DIR,
+    "--ro-bind",
+    options.executionsRoot,
+    ZYGOTE_EXECUTIONS_DIR,
+    "--ro-bind",
+    options.zygotePath,
+    ZYGOTE_FILE,
+    "--remount-ro",
+    "/",
+    "--unshare-all",
+    ...(options.disableUserns === false ? ["--unshare-user"] : ["--unshare-user", "--disable-userns"]),
+    "--cap-add",
+    "CAP_SYS_ADMIN",
+    "--cap-add",
+    "CAP_SETPCAP",
+    "--die-with-parent",
+    "--hostname",
+    "zino-sandbox",
+    "--clearenv",
+    "--",
+    ZYGOTE_FILE,
+    ...(options.seccomp ? [] : ["--no-seccomp"]),
+  ];
+  return { command: options.bwrapPath, args, env: { PATH: SANDBOX_PATH }, cwd: "/", inputFiles: inputFiles.paths };
+}
+
+/**
+ * One execution started by the zygote: the command a bwrap sandbox of {@link bwrapCommand} would run after its `--`
+ * (a warm one's: it reports its script's exit, joins its cgroup through descriptors), its environment, and the sizes
+ * of its tmpfs mounts. The descriptors keep bwrap's layout (run-process.ts REPORT_FDS): the status pipe's place, 5,
+ * is the zygote's to write, never the command's. Only for an execution with a cgroup (its pids.max is the process limit).
+ */
+export function zygoteExecution(options: {
+  paths: ExecutionPaths;
+  exec: ExecConfig;
+  interpreter: string[];
+  prlimitPath: string | undefined;
+  held?: boolean;
+  joinFiles?: readonly string[];
+}): { argv: string[]; env: Record<string, string>; sizes: { workBytes: number; tmpBytes: number; shmBytes: number } } {
+  const joinFds = joinDescriptors(options.joinFiles?.length ?? 0, REPORT_FDS.firstFile);
+  const script = `${SANDBOX_CODE_DIR}/${options.paths.scriptName}`;
+  // Its user namespace is the zygote's, shared by every execution: RLIMIT_NPROC would count them all together, so the
+  // execution's cgroup (pids.max, required: sandbox-starter.ts) bounds its processes instead.
+  const argv = limitedCommand(options.exec, options.prlimitPath, options.interpreter, script, {
+    held: options.held === true,
+    joinFds,
+    reportPipes: true,
+    processes: false,
+  });
+  return { argv, env: scrubbedEnv(SANDBOX_WORK_DIR, "/tmp"), sizes: tmpfsSizes(options.exec) };
 }
 
 /** The read-only files handed to bwrap, in descriptor order after the `joinCount` join files. */
@@ -373,7 +476,9 @@ export function unsandboxedCommand(options: {
     options.prlimitPath,
     options.interpreter,
     `${paths.codeDir}/${paths.scriptName}`,
-    options.held,
+    {
+      held: options.held === true,
+    },
   ) as [string, ...string[]];
   return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
 }

@@ -358,7 +358,7 @@ void describe("joining the cgroup inside the sandbox", () => {
       const files = [join(dir, "memory"), join(dir, "pids")];
       const out = join(dir, "out");
       // Run by sh with plain files standing in for cgroup.procs; the command reports which descriptors it still has.
-      const argv = limitedCommand(exec, undefined, ["/bin/sh"], join(dir, "probe.sh"), false, false, [3, 4]);
+      const argv = limitedCommand(exec, undefined, ["/bin/sh"], join(dir, "probe.sh"), { sourced: false, joinFds: [3, 4] });
       writeFileSync(join(dir, "probe.sh"), `for fd in 3 4; do [ -e /proc/$$/fd/$fd ] && echo "open $fd"; done; echo ran >'${out}'\n`);
       const run = (fds: number[]) => {
         try {

@@ -8,225 +8,251 @@ import { after, before, describe, it } from "node:test";
 import { field, processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
 import { onTmpfs } from "../../../src/zino/exc/user-dir.js";
+import { zygoteFile, zygoteUnavailable } from "../../../src/zino/exc/sandbox-zygote.js";
 
 const REPO = process.cwd();
 
-void describe("zino-exc sandbox (bubblewrap)", { skip: needs("bubblewrap") }, () => {
-  let h: ExcHarness;
-  before(async () => {
-    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
-  });
-  after(async () => {
-    await h.close();
-  });
+/**
+ * The two ways exc starts a sandboxed execution: from its resident sandbox (sandbox-zygote.ts, where it is built) or
+ * a bubblewrap sandbox of its own. Every isolation test runs both ways.
+ */
+const SANDBOX_WAYS = [
+  { name: "from the resident zygote", zygote: true },
+  { name: "a bubblewrap per execution", zygote: false },
+] as const;
+const zygoteMissing = zygoteUnavailable(zygoteFile(join(REPO, "src", "zino", "exc", "sandbox-zygote.ts")));
 
-  void it("EXC-02 runs a bash tool and reports exit code, stdout, stderr, ms and the bwrap isolation", async () => {
-    const frame = await h.call("k", "execute_bash", { code: "echo out; echo err >&2; exit 3" });
-    assert.equal(frame.type, "result");
-    assert.equal(frame.exit_code, 3);
-    assert.equal(frame.stdout, "out\n");
-    assert.equal(frame.stderr, "err\n");
-    assert.equal(frame.truncated, false);
-    assert.equal(typeof frame.ms, "number");
-    assert.equal(frame.isolation, "bwrap");
-  });
-
-  void it("EXC-06 cannot write outside its work dir, and the work dir is fresh and removed afterwards", async () => {
-    const probe = `zx-probe-${process.pid}-${Date.now()}`;
-    const code = [
-      "touch /etc/x 2>/dev/null && echo etc=written || echo etc=denied",
-      'touch "$HOME/../x" 2>/dev/null && echo parent=written || echo parent=denied',
-      "touch /usr/x 2>/dev/null && echo usr=written || echo usr=denied",
-      `touch ${REPO}/${probe} 2>/dev/null && echo repo=written || echo repo=denied`,
-      `mkdir -p ${REPO} 2>/dev/null; touch ${REPO}/${probe} 2>/dev/null; true`,
-      "ls -A /work | grep -v '^work$' | head -5 | tr '\\n' ' '; echo",
-      "echo data > /work/file && cat /work/file",
-      "echo tmp > /tmp/t && cat /tmp/t",
-    ].join("\n");
-    // A warm sandbox may be waiting for the next call: that is the only directory left, and it is empty.
-    const leftBehind = () =>
-      readdirSync(h.workRoot).map((entry) =>
-        readdirSync(join(h.workRoot, entry))
-          .sort()
-          .map((sub) => `${sub}:${readdirSync(join(h.workRoot, entry, sub)).length}`)
-          .join(" "),
-      );
-    const first = await h.call("k", "execute_bash", { code });
-    const out = String(first.stdout);
-    assert.match(out, /etc=denied/);
-    assert.match(out, /parent=denied/);
-    assert.match(out, /usr=denied/);
-    assert.match(out, /repo=denied/);
-    assert.match(out, /data\ntmp\n$/);
-    assert.equal(existsSync(`${REPO}/${probe}`), false, "the repository is untouched");
-    const second = await h.call("k", "execute_bash", { code: "ls -A /work | wc -l; test -e /tmp/t && echo tmp=kept || echo tmp=fresh" });
-    assert.equal(String(second.stdout), "0\ntmp=fresh\n", "every execution gets a fresh work dir and /tmp");
-    assert.ok(leftBehind().length <= 1, `at most one warm sandbox waits: ${JSON.stringify(leftBehind())}`);
-    // /work is a tmpfs inside the sandbox: a bubblewrap execution has no host work dir.
-    for (const dirs of leftBehind()) assert.equal(dirs, "code:0", "a waiting sandbox holds no script and no files");
-  });
-
-  void it("EXC-07 has no network when the rules disallow it, and has it when they allow it", async () => {
-    let connections = 0;
-    const server: Server = createServer((socket) => {
-      connections += 1;
-      socket.end("hello\n");
+for (const way of SANDBOX_WAYS)
+  void describe(`zino-exc sandbox (bubblewrap, ${way.name})`, { skip: needs("bubblewrap") }, () => {
+    let h: ExcHarness;
+    before(async () => {
+      h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { sandboxZygote: way.zygote } });
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    const code = `if exec 3<>/dev/tcp/127.0.0.1/${port}; then head -n1 <&3; echo connected; else echo refused; fi`;
-    try {
-      h.configure("offline", { exec: { network: false } });
-      const offline = await h.call("offline", "execute_bash", { code });
-      assert.match(String(offline.stdout), /refused/);
-      assert.equal(connections, 0);
-      h.configure("online", { exec: { network: true } });
-      const online = await h.call("online", "execute_bash", { code });
-      assert.match(String(online.stdout), /hello\nconnected/);
-      assert.equal(connections, 1);
-    } finally {
-      server.close();
-    }
-  });
-
-  void it("EXC-08 kills the whole process group on timeout and keeps the partial output", async () => {
-    const marker = `31.${process.pid % 1000}7`;
-    h.configure("slow", { exec: { timeout_ms: 1500 } });
-    const started = Date.now();
-    const frame = await h.call("slow", "execute_bash", { code: `echo started; (sleep ${marker}; echo never) & sleep ${marker}` });
-    assert.ok(Date.now() - started < 6000, "answered soon after the timeout");
-    assert.equal(frame.exit_code, 124);
-    assert.equal(frame.timed_out, true);
-    assert.equal(frame.stdout, "started\n");
-    assert.match(String(frame.stderr), /timeout of 1500 ms/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.deepEqual(processesWith(`sleep ${marker}`), [], "no process of the tool survives");
-  });
-
-  void it("EXC-09 caps large output with truncated:true, and kills a tool that keeps flooding", async () => {
-    h.configure("capped", { exec: { output_cap_bytes: 10_000 } });
-    const big = await h.call("capped", "execute_bash", { code: "head -c 300000 /dev/zero | tr '\\0' 'a'; echo; echo done >&2" });
-    assert.equal(big.truncated, true);
-    assert.equal(String(big.stdout).length, 10_000);
-    assert.equal(big.exit_code, 0);
-    assert.match(String(big.stderr), /^done\n/);
-    const started = Date.now();
-    const flood = await h.call("capped", "execute_bash", { code: "yes flood" });
-    assert.equal(flood.truncated, true);
-    assert.equal(flood.timed_out, undefined, "stopped by the flood guard, not the timeout");
-    assert.ok(Date.now() - started < 10_000);
-    assert.match(String(flood.stderr), /kept flooding/);
-  });
-
-  void it("EXC-10 contains a fork bomb and a memory hog, and exc still answers ping", async () => {
-    h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 4000 } });
-    const bomb = await h.call("hostile", "execute_bash", { code: "bomb() { bomb | bomb & }; bomb; sleep 2; echo survived" });
-    assert.equal(bomb.type, "result");
-    assert.match(String(bomb.stdout), /survived/, "the tool's own shell keeps working");
-    assert.match(String(bomb.stderr), /Resource temporarily unavailable/, "the process limit stopped the bomb");
-    const python = await h.call("hostile", "execute_python3", { code: "x = bytearray(1024 * 1024 * 1024)\nprint('allocated')" });
-    assert.notEqual(python.exit_code, 0);
-    assert.match(String(python.stderr), /MemoryError/);
-    assert.doesNotMatch(String(python.stdout), /allocated/);
-    const node = await h.call("hostile", "execute_node", {
-      code: "console.log('started'); const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));",
+    after(async () => {
+      await h.close();
     });
-    assert.equal(node.stdout, "started\n", "node starts under the memory limit");
-    assert.notEqual(node.exit_code, 0);
-    assert.equal(node.timed_out, undefined, "stopped by the memory limit, not the timeout");
-    assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
-    const after = await h.call("hostile", "execute_bash", { code: "echo fine" });
-    assert.equal(after.stdout, "fine\n");
-  });
 
-  void it("EXC-11 returns promptly when a script starts a background job and exits (not a timeout)", async () => {
-    const marker = `32.${process.pid % 1000}3`;
-    const started = Date.now();
-    const frame = await h.call("k", "execute_bash", { code: `sleep ${marker} & echo started` });
-    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
-    assert.equal(frame.exit_code, 0);
-    assert.equal(frame.stdout, "started\n");
-    assert.equal(frame.timed_out, undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.deepEqual(processesWith(`sleep ${marker}`), [], "the background job died with the sandbox");
-  });
-
-  void it("EXC-06 a tool has its standard streams and no other descriptor (none of exc's, none exc inherited)", async () => {
-    // ls lists the script's shell's descriptors ($$), not its own.
-    const frame = await h.call("k", "execute_bash", { code: "ls /proc/$$/fd" });
-    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
-    assert.deepEqual(String(frame.stdout).trim().split(/\s+/), ["0", "1", "2"]);
-  });
-
-  void it("EXC-11 a script that signals itself ends as it would outside a sandbox (128 + the signal), its next line unrun", async () => {
-    for (const [signal, code] of [
-      ["TERM", 143],
-      ["INT", 130],
-      ["HUP", 129],
-      ["USR1", 138],
-      ["KILL", 137],
-    ] as const) {
-      const frame = await h.call("k", "execute_bash", { code: `echo before; kill -${signal} $$; echo after` });
-      assert.equal(frame.stdout, "before\n", `${signal}: ${JSON.stringify(frame)}`);
-      assert.equal(frame.exit_code, code, `${signal}: ${JSON.stringify(frame)}`);
-    }
-    // A script's own trap still runs, and the signal's default comes back in the processes it starts.
-    const trapped = await h.call("k", "execute_bash", {
-      code: "trap 'echo caught; exit 3' TERM; kill $$; echo after",
-    });
-    assert.deepEqual([trapped.stdout, trapped.exit_code], ["caught\n", 3]);
-    const child = await h.call("k", "execute_bash", { code: "bash -c 'kill $$; echo after'; echo \"child $?\"" });
-    assert.equal(child.stdout, "child 143\n");
-  });
-
-  void it("EXC-11 the script's shell is not the sandbox's PID 1, and that init shrugs off the signals a script sends it", async () => {
-    const frame = await h.call("k", "execute_bash", { code: 'echo "pid $$"; kill -KILL 1; kill -TERM 1; sleep 0.1; echo alive' });
-    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
-    assert.match(String(frame.stdout), /^pid (\d+)\nalive\n$/);
-    assert.notEqual(/^pid (\d+)/.exec(String(frame.stdout))![1], "1");
-    // Its outcome is the script's, whatever the init's fate: a failing script after it is still its own status.
-    const failing = await h.call("k", "execute_bash", { code: "kill -KILL 1; echo out; echo err >&2; exit 9" });
-    assert.deepEqual([failing.exit_code, failing.stdout, failing.stderr], [9, "out\n", "err\n"]);
-  });
-
-  void it("EXC-11 a process orphaned inside the sandbox is reaped while the script runs", async () => {
-    // The orphan's parent exits at once; the orphan exits 0.2 s later. Reaped, it leaves no zombie behind.
-    const frame = await h.call("k", "execute_bash", {
-      code: "sh -c 'sleep 0.2 & exit 0'; sleep 0.6; grep -l '^State:.*Z' /proc/[0-9]*/status 2>/dev/null | wc -l",
-    });
-    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
-    assert.equal(frame.stdout, "0\n", "no zombie left in the sandbox");
-  });
-
-  void it("EXC-12 kills the running tool when the caller disconnects", async () => {
-    const marker = `33.${process.pid % 1000}1`;
-    const controller = new AbortController();
-    const pending = h.request(
-      { message: { name: "execute_bash", arguments: { code: `sleep ${marker}` } }, ctxkey: "k" },
-      controller.signal,
+    void it(
+      "EXC-40 the execution's PID 1 is the zygote's reaper, or bwrap's own, as capabilities says",
+      { skip: way.zygote && zygoteMissing },
+      async () => {
+        const frame = await h.call("k", "execute_bash", { code: "tr '\\0' ' ' </proc/1/cmdline" });
+        assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+        if (way.zygote) assert.equal(String(frame.stdout).trim(), "/.zino-zygote");
+        else assert.match(String(frame.stdout), /^\S*bwrap /);
+        const caps = await h.request({ type: "capabilities", ctxkey: "k" });
+        assert.equal(caps.sandbox_zygote, way.zygote);
+      },
     );
-    for (let i = 0; i < 50 && processesWith(`sleep ${marker}`).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
-    assert.ok(processesWith(`sleep ${marker}`).length > 0, "the tool started");
-    controller.abort();
-    await assert.rejects(pending);
-    for (let i = 0; i < 30 && processesWith(`sleep ${marker}`).length > 0; i += 1) await new Promise((r) => setTimeout(r, 100));
-    assert.deepEqual(processesWith(`sleep ${marker}`), []);
+
+    void it("EXC-02 runs a bash tool and reports exit code, stdout, stderr, ms and the bwrap isolation", async () => {
+      const frame = await h.call("k", "execute_bash", { code: "echo out; echo err >&2; exit 3" });
+      assert.equal(frame.type, "result");
+      assert.equal(frame.exit_code, 3);
+      assert.equal(frame.stdout, "out\n");
+      assert.equal(frame.stderr, "err\n");
+      assert.equal(frame.truncated, false);
+      assert.equal(typeof frame.ms, "number");
+      assert.equal(frame.isolation, "bwrap");
+    });
+
+    void it("EXC-06 cannot write outside its work dir, and the work dir is fresh and removed afterwards", async () => {
+      const probe = `zx-probe-${process.pid}-${Date.now()}`;
+      const code = [
+        "touch /etc/x 2>/dev/null && echo etc=written || echo etc=denied",
+        'touch "$HOME/../x" 2>/dev/null && echo parent=written || echo parent=denied',
+        "touch /usr/x 2>/dev/null && echo usr=written || echo usr=denied",
+        `touch ${REPO}/${probe} 2>/dev/null && echo repo=written || echo repo=denied`,
+        `mkdir -p ${REPO} 2>/dev/null; touch ${REPO}/${probe} 2>/dev/null; true`,
+        "ls -A /work | grep -v '^work$' | head -5 | tr '\\n' ' '; echo",
+        "echo data > /work/file && cat /work/file",
+        "echo tmp > /tmp/t && cat /tmp/t",
+      ].join("\n");
+      // A warm sandbox may be waiting for the next call: that is the only directory left, and it is empty.
+      const leftBehind = () =>
+        readdirSync(h.workRoot).map((entry) =>
+          readdirSync(join(h.workRoot, entry))
+            .sort()
+            .map((sub) => `${sub}:${readdirSync(join(h.workRoot, entry, sub)).length}`)
+            .join(" "),
+        );
+      const first = await h.call("k", "execute_bash", { code });
+      const out = String(first.stdout);
+      assert.match(out, /etc=denied/);
+      assert.match(out, /parent=denied/);
+      assert.match(out, /usr=denied/);
+      assert.match(out, /repo=denied/);
+      assert.match(out, /data\ntmp\n$/);
+      assert.equal(existsSync(`${REPO}/${probe}`), false, "the repository is untouched");
+      const second = await h.call("k", "execute_bash", { code: "ls -A /work | wc -l; test -e /tmp/t && echo tmp=kept || echo tmp=fresh" });
+      assert.equal(String(second.stdout), "0\ntmp=fresh\n", "every execution gets a fresh work dir and /tmp");
+      assert.ok(leftBehind().length <= 1, `at most one warm sandbox waits: ${JSON.stringify(leftBehind())}`);
+      // /work is a tmpfs inside the sandbox: a bubblewrap execution has no host work dir.
+      for (const dirs of leftBehind()) assert.equal(dirs, "code:0", "a waiting sandbox holds no script and no files");
+    });
+
+    void it("EXC-07 has no network when the rules disallow it, and has it when they allow it", async () => {
+      let connections = 0;
+      const server: Server = createServer((socket) => {
+        connections += 1;
+        socket.end("hello\n");
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const code = `if exec 3<>/dev/tcp/127.0.0.1/${port}; then head -n1 <&3; echo connected; else echo refused; fi`;
+      try {
+        h.configure("offline", { exec: { network: false } });
+        const offline = await h.call("offline", "execute_bash", { code });
+        assert.match(String(offline.stdout), /refused/);
+        assert.equal(connections, 0);
+        h.configure("online", { exec: { network: true } });
+        const online = await h.call("online", "execute_bash", { code });
+        assert.match(String(online.stdout), /hello\nconnected/);
+        assert.equal(connections, 1);
+      } finally {
+        server.close();
+      }
+    });
+
+    void it("EXC-08 kills the whole process group on timeout and keeps the partial output", async () => {
+      const marker = `31.${process.pid % 1000}7`;
+      h.configure("slow", { exec: { timeout_ms: 1500 } });
+      const started = Date.now();
+      const frame = await h.call("slow", "execute_bash", { code: `echo started; (sleep ${marker}; echo never) & sleep ${marker}` });
+      assert.ok(Date.now() - started < 6000, "answered soon after the timeout");
+      assert.equal(frame.exit_code, 124);
+      assert.equal(frame.timed_out, true);
+      assert.equal(frame.stdout, "started\n");
+      assert.match(String(frame.stderr), /timeout of 1500 ms/);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(processesWith(`sleep ${marker}`), [], "no process of the tool survives");
+    });
+
+    void it("EXC-09 caps large output with truncated:true, and kills a tool that keeps flooding", async () => {
+      h.configure("capped", { exec: { output_cap_bytes: 10_000 } });
+      const big = await h.call("capped", "execute_bash", { code: "head -c 300000 /dev/zero | tr '\\0' 'a'; echo; echo done >&2" });
+      assert.equal(big.truncated, true);
+      assert.equal(String(big.stdout).length, 10_000);
+      assert.equal(big.exit_code, 0);
+      assert.match(String(big.stderr), /^done\n/);
+      const started = Date.now();
+      const flood = await h.call("capped", "execute_bash", { code: "yes flood" });
+      assert.equal(flood.truncated, true);
+      assert.equal(flood.timed_out, undefined, "stopped by the flood guard, not the timeout");
+      assert.ok(Date.now() - started < 10_000);
+      assert.match(String(flood.stderr), /kept flooding/);
+    });
+
+    void it("EXC-10 contains a fork bomb and a memory hog, and exc still answers ping", async () => {
+      h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 4000 } });
+      const bomb = await h.call("hostile", "execute_bash", { code: "bomb() { bomb | bomb & }; bomb; sleep 2; echo survived" });
+      assert.equal(bomb.type, "result");
+      assert.match(String(bomb.stdout), /survived/, "the tool's own shell keeps working");
+      assert.match(String(bomb.stderr), /Resource temporarily unavailable/, "the process limit stopped the bomb");
+      const python = await h.call("hostile", "execute_python3", { code: "x = bytearray(1024 * 1024 * 1024)\nprint('allocated')" });
+      assert.notEqual(python.exit_code, 0);
+      assert.match(String(python.stderr), /MemoryError/);
+      assert.doesNotMatch(String(python.stdout), /allocated/);
+      const node = await h.call("hostile", "execute_node", {
+        code: "console.log('started'); const a = []; for (;;) a.push(Buffer.alloc(1 << 20, 1));",
+      });
+      assert.equal(node.stdout, "started\n", "node starts under the memory limit");
+      assert.notEqual(node.exit_code, 0);
+      assert.equal(node.timed_out, undefined, "stopped by the memory limit, not the timeout");
+      assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
+      const after = await h.call("hostile", "execute_bash", { code: "echo fine" });
+      assert.equal(after.stdout, "fine\n");
+    });
+
+    void it("EXC-11 returns promptly when a script starts a background job and exits (not a timeout)", async () => {
+      const marker = `32.${process.pid % 1000}3`;
+      const started = Date.now();
+      const frame = await h.call("k", "execute_bash", { code: `sleep ${marker} & echo started` });
+      assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+      assert.equal(frame.exit_code, 0);
+      assert.equal(frame.stdout, "started\n");
+      assert.equal(frame.timed_out, undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(processesWith(`sleep ${marker}`), [], "the background job died with the sandbox");
+    });
+
+    void it("EXC-06 a tool has its standard streams and no other descriptor (none of exc's, none exc inherited)", async () => {
+      // ls lists the script's shell's descriptors ($$), not its own.
+      const frame = await h.call("k", "execute_bash", { code: "ls /proc/$$/fd" });
+      assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+      assert.deepEqual(String(frame.stdout).trim().split(/\s+/), ["0", "1", "2"]);
+    });
+
+    void it("EXC-11 a script that signals itself ends as it would outside a sandbox (128 + the signal), its next line unrun", async () => {
+      for (const [signal, code] of [
+        ["TERM", 143],
+        ["INT", 130],
+        ["HUP", 129],
+        ["USR1", 138],
+        ["KILL", 137],
+      ] as const) {
+        const frame = await h.call("k", "execute_bash", { code: `echo before; kill -${signal} $$; echo after` });
+        assert.equal(frame.stdout, "before\n", `${signal}: ${JSON.stringify(frame)}`);
+        assert.equal(frame.exit_code, code, `${signal}: ${JSON.stringify(frame)}`);
+      }
+      // A script's own trap still runs, and the signal's default comes back in the processes it starts.
+      const trapped = await h.call("k", "execute_bash", {
+        code: "trap 'echo caught; exit 3' TERM; kill $$; echo after",
+      });
+      assert.deepEqual([trapped.stdout, trapped.exit_code], ["caught\n", 3]);
+      const child = await h.call("k", "execute_bash", { code: "bash -c 'kill $$; echo after'; echo \"child $?\"" });
+      assert.equal(child.stdout, "child 143\n");
+    });
+
+    void it("EXC-11 the script's shell is not the sandbox's PID 1, and that init shrugs off the signals a script sends it", async () => {
+      const frame = await h.call("k", "execute_bash", { code: 'echo "pid $$"; kill -KILL 1; kill -TERM 1; sleep 0.1; echo alive' });
+      assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+      assert.match(String(frame.stdout), /^pid (\d+)\nalive\n$/);
+      assert.notEqual(/^pid (\d+)/.exec(String(frame.stdout))![1], "1");
+      // Its outcome is the script's, whatever the init's fate: a failing script after it is still its own status.
+      const failing = await h.call("k", "execute_bash", { code: "kill -KILL 1; echo out; echo err >&2; exit 9" });
+      assert.deepEqual([failing.exit_code, failing.stdout, failing.stderr], [9, "out\n", "err\n"]);
+    });
+
+    void it("EXC-11 a process orphaned inside the sandbox is reaped while the script runs", async () => {
+      // The orphan's parent exits at once; the orphan exits 0.2 s later. Reaped, it leaves no zombie behind.
+      const frame = await h.call("k", "execute_bash", {
+        code: "sh -c 'sleep 0.2 & exit 0'; sleep 0.6; grep -l '^State:.*Z' /proc/[0-9]*/status 2>/dev/null | wc -l",
+      });
+      assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+      assert.equal(frame.stdout, "0\n", "no zombie left in the sandbox");
+    });
+
+    void it("EXC-12 kills the running tool when the caller disconnects", async () => {
+      const marker = `33.${process.pid % 1000}1`;
+      const controller = new AbortController();
+      const pending = h.request(
+        { message: { name: "execute_bash", arguments: { code: `sleep ${marker}` } }, ctxkey: "k" },
+        controller.signal,
+      );
+      for (let i = 0; i < 50 && processesWith(`sleep ${marker}`).length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+      assert.ok(processesWith(`sleep ${marker}`).length > 0, "the tool started");
+      controller.abort();
+      await assert.rejects(pending);
+      for (let i = 0; i < 30 && processesWith(`sleep ${marker}`).length > 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(processesWith(`sleep ${marker}`), []);
+    });
+
+    void it("EXC-02 runs python3 and node tools in the same sandbox", async () => {
+      const py = await h.call("k", "execute_python3", { code: "import os\nprint(os.getcwd(), os.environ.get('HOME'), 6 * 7)" });
+      assert.equal(py.stdout, "/work /work 42\n");
+      const js = await h.call("k", "execute_node", { code: "console.log(process.cwd(), 6 * 7)" });
+      assert.equal(js.stdout, "/work 42\n");
+      assert.equal(field(js, "exit_code"), 0);
+    });
   });
 
-  void it("EXC-02 runs python3 and node tools in the same sandbox", async () => {
-    const py = await h.call("k", "execute_python3", { code: "import os\nprint(os.getcwd(), os.environ.get('HOME'), 6 * 7)" });
-    assert.equal(py.stdout, "/work /work 42\n");
-    const js = await h.call("k", "execute_node", { code: "console.log(process.cwd(), 6 * 7)" });
-    assert.equal(js.stdout, "/work 42\n");
-    assert.equal(field(js, "exit_code"), 0);
-  });
-});
-
-void describe("zino-exc warm sandboxes", { skip: needs("bubblewrap") }, () => {
+void describe("zino-exc warm sandboxes (a bubblewrap per execution)", { skip: needs("bubblewrap") }, () => {
   let h: ExcHarness;
   before(async () => {
-    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    // The warm sandboxes' own bwrap processes are looked at here; the zygote's warm executions are tested below.
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { sandboxZygote: false } });
   });
   after(async () => {
     await h.close();
@@ -347,6 +373,88 @@ void describe("zino-exc warm sandboxes", { skip: needs("bubblewrap") }, () => {
       assert.deepEqual(readdirSync(cold.workRoot), []);
     } finally {
       await cold.close();
+    }
+  });
+});
+
+void describe("zino-exc warm executions from the resident zygote", { skip: needs("bubblewrap") || zygoteMissing }, () => {
+  let h: ExcHarness;
+  before(async () => {
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const waitFor = (what: string, check: () => boolean) => waitUntil(what, check, 2000);
+  const waiting = () => readdirSync(h.workRoot).sort();
+  const parentOf = (pid: number) => Number(/^\d+ \(.*\) \S+ (\d+)/s.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))![1]);
+  const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ");
+  /** This exc's base sandbox: the bwrap that shows its work root to the zygote. */
+  const bases = () => processesWith(h.workRoot).filter((pid) => cmdline(pid).includes("/.zino-zygote"));
+  /** Commands waiting for their go line under this exc's zygote (bash, a child of an execution's PID 1). */
+  const waitingCommands = () =>
+    processesWith("read -r _").filter((pid) => {
+      try {
+        for (let up = parentOf(pid); up > 1; up = parentOf(up)) if (bases().includes(up)) return true;
+      } catch {
+        // gone meanwhile
+      }
+      return false;
+    });
+
+  void it("EXC-41 the next execution runs in the one made after the previous one, and its timeout counts from the call", async () => {
+    h.configure("warm", { exec: { timeout_ms: 600 } });
+    assert.equal((await h.call("warm", "execute_bash", { code: "echo one" })).stdout, "one\n");
+    await waitFor("an execution waits after the first one", () => waiting().length === 1 && waitingCommands().length === 1);
+    const [made] = waiting();
+    const [command] = waitingCommands();
+    await new Promise((r) => setTimeout(r, 900));
+    const second = await h.call("warm", "execute_bash", { code: "sleep 0.2; echo two $$; ls -A /work | wc -l" });
+    assert.equal(second.exit_code, 0, JSON.stringify(second));
+    assert.equal(second.stdout, "two 2\n0\n");
+    assert.equal(second.timed_out, undefined);
+    assert.ok(!existsSync(join(h.workRoot, made!)), "the waiting execution was the one used, and its directory is gone");
+    assert.ok(!existsSync(`/proc/${command!}`) || !waitingCommands().includes(command!), "its command has run");
+    await waitFor("another one waits", () => waiting().length === 1 && waiting()[0] !== made);
+  });
+
+  void it("EXC-41 a waiting execution killed from outside is replaced, and the call runs as if none had been made", async () => {
+    await h.call("dies", "execute_bash", { code: "true" });
+    await waitFor("an execution waits", () => waitingCommands().length > 0);
+    for (const pid of waitingCommands()) process.kill(pid, "SIGKILL");
+    await new Promise((r) => setTimeout(r, 100));
+    const frame = await h.call("dies", "execute_bash", { code: "echo still; echo err >&2" });
+    assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+    assert.equal(frame.stdout, "still\n");
+    assert.equal(frame.stderr, "err\n");
+  });
+
+  void it("EXC-41 when the zygote is gone, each execution gets a bubblewrap sandbox of its own", async () => {
+    assert.equal(bases().length > 0, true, "the zygote runs");
+    for (const pid of bases()) process.kill(pid, "SIGKILL");
+    await waitFor("the zygote is gone", () => bases().length === 0);
+    // The one that waited died with it: this call runs in a sandbox made for it, the next ones too.
+    for (const code of ["tr '\\0' ' ' </proc/1/cmdline", "tr '\\0' ' ' </proc/1/cmdline"]) {
+      const frame = await h.call("k", "execute_bash", { code });
+      assert.equal(frame.exit_code, 0, JSON.stringify(frame));
+      assert.match(String(frame.stdout), /^\S*bwrap .*--unshare-all/);
+    }
+  });
+});
+
+void describe("zino-exc and its zygote at close", { skip: needs("bubblewrap") || zygoteMissing }, () => {
+  void it("EXC-41 closing exc ends the zygote and its waiting executions, and removes their directories", async () => {
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    try {
+      await h.call("k", "execute_bash", { code: "true" });
+      await waitUntil("an execution waits", () => readdirSync(h.workRoot).length === 1, 2000);
+      assert.ok(processesWith(h.workRoot).length > 0, "the zygote's base shows the work root");
+      await h.stopExc();
+      assert.deepEqual(readdirSync(h.workRoot), []);
+      await waitUntil("nothing of the zygote is left", () => processesWith(h.workRoot).length === 0, 2000);
+    } finally {
+      await h.close();
     }
   });
 });

@@ -1,0 +1,148 @@
+// The sandbox zygote on its own (src/zino/exc/sandbox-zygote.ts, native/zino-zygote.c): a real base sandbox, real
+// executions started through it with run-process.ts, and its answers to what exc should never send. Its use by exc
+// (the isolation tests run through it and without it) is in sandbox.test.ts and sandbox-limits.test.ts.
+import assert from "node:assert/strict";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { silentLogger } from "../../../src/wire/index.js";
+import { startProcess, type RunOutcome } from "../../../src/zino/exc/run-process.js";
+import { startSandboxZygote, zygoteFile, zygoteUnavailable, type SandboxZygote } from "../../../src/zino/exc/sandbox-zygote.js";
+import { seccompProgram, seccompArch } from "../../../src/zino/exc/seccomp-filter.js";
+import { needs } from "../../support/system-requirements.js";
+import { processesWith, waitFor } from "./exc-harness.js";
+
+const ZYGOTE = zygoteFile(join(process.cwd(), "src", "zino", "exc", "sandbox-zygote.ts"));
+const unavailable = needs("bubblewrap") || zygoteUnavailable(ZYGOTE);
+const SIZES = { workBytes: 1 << 20, tmpBytes: 1 << 20, shmBytes: 1 << 20 };
+const ENV = { PATH: "/usr/bin:/bin", HOME: "/work" };
+
+void describe("the sandbox zygote", { skip: unavailable }, () => {
+  let root: string;
+  let zygote: SandboxZygote;
+  let serial = 0;
+
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), "zx-zygote-"));
+    chmodSync(root, 0o711);
+    const arch = seccompArch();
+    const seccompFile = join(root, "filter.bpf");
+    if (arch) writeFileSync(seccompFile, seccompProgram(arch));
+    const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    const started = startSandboxZygote({
+      logger: silentLogger(),
+      bwrapPath: "/usr/bin/bwrap",
+      executionsRoot: root,
+      seccompFile: arch ? seccompFile : undefined,
+      disableUserns: true,
+      user,
+      zygotePath: ZYGOTE,
+    });
+    assert.ok(started, "the zygote starts");
+    zygote = started;
+  });
+  after(() => {
+    zygote?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** An execution directory under the root with `script` as code/main.sh. */
+  function executionDir(script: string, name = `zx-${++serial}`): string {
+    const base = join(root, name);
+    mkdirSync(join(base, "code"), { recursive: true, mode: 0o711 });
+    chmodSync(base, 0o711);
+    chmodSync(join(base, "code"), 0o711);
+    writeFileSync(join(base, "code", "main.sh"), script, { mode: 0o644 });
+    return base;
+  }
+
+  /** Runs code/main.sh of `base` through the zygote, as a warm bwrap sandbox's command would (status on fd 5). */
+  function run(base: string, options: { timeoutMs?: number; abort?: AbortSignal } = {}): Promise<RunOutcome> {
+    const child = startProcess({
+      command: "/bin/bash",
+      args: ["--noprofile", "--norc", "-c", 'exec >&3 2>&4 3>&- 4>&-; . "$0"', "/code/main.sh"],
+      env: ENV,
+      cwd: "/",
+      reportsExit: true,
+      via: (request) => zygote.spawn(request, { baseDir: base, sizes: SIZES }),
+    });
+    return child.release({
+      timeoutMs: options.timeoutMs ?? 5000,
+      outputCapBytes: 65536,
+      ...(options.abort ? { signal: options.abort } : {}),
+    });
+  }
+
+  void it("ZYG-01 runs a command in namespaces of its own: PID 1 is the zygote's reaper, fresh /work, no network, no capability", async () => {
+    const outcome = await run(
+      executionDir(
+        [
+          "tr '\\0' ' ' </proc/1/cmdline; echo",
+          "echo pid $$ host $(hostname)",
+          "ls -A /work | wc -l; touch /work/mine",
+          "grep -E '^(CapEff|CapBnd|NoNewPrivs|Seccomp):' /proc/self/status | tr -s '\\t' ' '",
+          "ls /sys/class/net 2>/dev/null || cat /proc/net/dev | tail -n +3 | cut -d: -f1 | tr -d ' '",
+          "ls /.zino-executions 2>&1 | head -1",
+          "echo out; echo err >&2; exit 3",
+        ].join("\n"),
+      ),
+    );
+    assert.equal(outcome.exitCode, 3, JSON.stringify(outcome));
+    const lines = outcome.stdout.split("\n");
+    assert.equal(lines[0]!.trim(), "/.zino-zygote");
+    assert.equal(lines[1], "pid 2 host zino-sandbox");
+    assert.equal(lines[2], "0", "an empty /work");
+    assert.match(outcome.stdout, /CapEff: 0000000000000000\nCapBnd: 0000000000000000\nNoNewPrivs: 1\n/);
+    if (seccompArch()) assert.match(outcome.stdout, /Seccomp: 2\n/);
+    assert.match(outcome.stdout, /\nlo\n/, "only a loopback interface");
+    assert.match(outcome.stdout, /Permission denied/, "the directory of all executions is covered");
+    assert.match(outcome.stdout, /out\n$/);
+    assert.equal(outcome.stderr, "err\n");
+  });
+
+  void it("ZYG-02 what one execution leaves in /work, /tmp or in the background is gone for the next", async () => {
+    const first = await run(executionDir("echo left > /work/f; echo left > /tmp/f; (sleep 30 &) ; echo started"));
+    assert.equal(first.stdout, "started\n");
+    const second = await run(executionDir("ls -A /work /tmp; pgrep -c sleep || true"));
+    assert.equal(second.stdout, "/tmp:\n\n/work:\n0\n", JSON.stringify(second));
+    await waitFor("no sleep of the first execution is left", () => processesWith("sleep 30").length === 0, 2000);
+  });
+
+  void it("ZYG-03 a timeout kills the execution through the zygote, and the zygote serves the next one", async () => {
+    const started = Date.now();
+    const outcome = await run(executionDir("echo before; sleep 30"), { timeoutMs: 300 });
+    assert.equal(outcome.timedOut, true);
+    assert.equal(outcome.stdout, "before\n");
+    assert.ok(Date.now() - started < 3000, `ended ${Date.now() - started} ms after its start`);
+    await waitFor("the killed execution is gone", () => processesWith("sleep 30").length === 0, 2000);
+    assert.equal((await run(executionDir("echo next"))).stdout, "next\n");
+  });
+
+  void it("ZYG-04 a start it cannot serve is refused with exit 125 and a reason; the zygote stays up", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "zx-elsewhere-"));
+    try {
+      // A directory the base does not show: its code dir cannot be bound.
+      const refused = await run(join(root, "zx-missing"));
+      assert.equal(refused.exitCode, 125, JSON.stringify(refused));
+      assert.match(refused.stderr, /zino-zygote: .*code/);
+      assert.equal(zygote.serves(join(outside, "zx-1")), false, "only directories under its root");
+      assert.equal(zygote.alive, true);
+      assert.equal((await run(executionDir("echo still"))).stdout, "still\n");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  void it("ZYG-05 closing it ends the base sandbox and every execution still running", async () => {
+    const running = run(executionDir("echo up; sleep 30"), { timeoutMs: 10_000 });
+    await waitFor("the execution runs", () => processesWith("sleep 30").length > 0, 2000);
+    zygote.close();
+    const outcome = await running;
+    assert.equal(outcome.stdout, "up\n");
+    assert.notEqual(outcome.exitCode, 0);
+    assert.equal(zygote.alive, false);
+    await waitFor("nothing of the zygote is left", () => processesWith(root).length === 0 && processesWith("sleep 30").length === 0, 2000);
+    assert.ok(existsSync(root));
+  });
+});
