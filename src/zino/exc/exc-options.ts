@@ -34,6 +34,8 @@ export interface ExcOptions {
    * `ZINO_EXC_ZYGOTE=0` turns it off); false: a bubblewrap sandbox per execution.
    */
   sandboxZygote?: boolean;
+  /** How soon a zygote that died may be started again (tests; default 30 s). */
+  zygoteRestartMs?: number;
 }
 
 /** The execution limit from the options, else from ZINO_EXC_MAX_CONCURRENT (a positive integer, or exc refuses to start). */
@@ -68,6 +70,7 @@ export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.
     ...(options.processLauncherMain !== undefined ? { processLauncherMain: options.processLauncherMain } : {}),
     cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
     zygote: options.sandboxZygote ?? env.ZINO_EXC_ZYGOTE !== "0",
+    ...(options.zygoteRestartMs !== undefined ? { zygoteRestartMs: options.zygoteRestartMs } : {}),
     ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
   };
 }

@@ -43,6 +43,8 @@ export interface ExecutionRunnerOptions {
   warmSandboxes?: boolean;
   /** False: no sandbox zygote, a bubblewrap sandbox per sandboxed execution (sandbox-zygote.ts); default: used if it works. */
   zygote?: boolean;
+  /** How soon a zygote that died may be started again (default {@link ZYGOTE_RESTART_MS}). */
+  zygoteRestartMs?: number;
   /** Executions running at once (default {@link defaultMaxConcurrent}); more wait, up to 4× as many, then are refused. */
   maxConcurrent?: number;
   /** Start executions and analysers from a small launcher process (default {@link launcherByDefault}; process-launcher.ts says why). */
@@ -146,14 +148,19 @@ async function validateScript(
   }
 }
 
+/** A zygote that died is started again at most this often (it dies only when killed from outside, or broken). */
+export const ZYGOTE_RESTART_MS = 30_000;
+
 /**
  * The runner's sandbox zygote (sandbox-zygote.ts): started once bubblewrap is known to work, and kept only if the
- * self-test passes through it. Not with the process launcher, which starts every process of exc's (it runs where exc's
- * own spawns would fork it, without the addon the zygote needs, or when ZINO_EXC_LAUNCHER=1 asks for it).
+ * self-test passes through it; one that died later is started again when asked for, `restartAfterMs` after its last
+ * start at the earliest. Not with the process launcher, which starts every process of exc's (it runs where exc's own
+ * spawns would fork it, without the addon the zygote needs, or when ZINO_EXC_LAUNCHER=1 asks for it).
  */
 function createZygoteSlot(options: {
   logger: Logger;
   enabled: boolean;
+  restartAfterMs: number;
   bwrapPath: string;
   executionsRoot: string;
   hardening: Hardening;
@@ -165,33 +172,38 @@ function createZygoteSlot(options: {
   startChecked: (selfTest: () => Promise<string | undefined>) => Promise<string | undefined>;
   close: () => void;
 } {
+  const { logger, bwrapPath, executionsRoot, hardening, policy, user } = options;
   let zygote: SandboxZygote | undefined;
+  let startedAt = 0;
+  let closed = false;
+  const start = () => {
+    startedAt = Date.now();
+    const seccompFile = hardening.seccompFile;
+    zygote = startSandboxZygote({ logger, bwrapPath, executionsRoot, seccompFile, disableUserns: policy.disableUserns, user });
+  };
   return {
-    current: () => zygote,
+    current() {
+      // One that died (killed from outside, say): its executions got a bubblewrap each meanwhile.
+      if (zygote && !zygote.alive && !closed && Date.now() - startedAt >= options.restartAfterMs) {
+        logger.info({}, "the sandbox zygote is started again");
+        start();
+      }
+      return zygote;
+    },
     async startChecked(selfTest) {
-      const { logger, bwrapPath, executionsRoot, hardening, policy, user } = options;
-      zygote = options.enabled
-        ? startSandboxZygote({
-            logger,
-            bwrapPath,
-            executionsRoot,
-            seccompFile: hardening.seccompFile,
-            disableUserns: policy.disableUserns,
-            user,
-          })
-        : undefined;
+      if (options.enabled) start();
       const failed = await selfTest();
       if (failed === undefined || !zygote) return failed;
       // It ran through the zygote: without it, a bubblewrap sandbox per execution may still work.
-      options.logger.warn(
-        { stderr: failed },
-        "the sandbox zygote failed the self-test: sandboxed executions get a bubblewrap sandbox each",
-      );
+      logger.warn({ stderr: failed }, "the sandbox zygote failed the self-test: sandboxed executions get a bubblewrap sandbox each");
       zygote.close();
       zygote = undefined;
       return selfTest();
     },
-    close: () => zygote?.close(),
+    close() {
+      closed = true;
+      zygote?.close();
+    },
   };
 }
 
@@ -260,6 +272,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
   const zygote = createZygoteSlot({
     ...{ logger, bwrapPath, hardening, policy, user },
     enabled: options.zygote !== false && launcher === undefined,
+    restartAfterMs: options.zygoteRestartMs ?? ZYGOTE_RESTART_MS,
     executionsRoot: roots.sandboxRoot ?? roots.workRoot,
   });
   const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, zygote: zygote.current };

@@ -380,7 +380,8 @@ void describe("zino-exc warm sandboxes (a bubblewrap per execution)", { skip: ne
 void describe("zino-exc warm executions from the resident zygote", { skip: needs("bubblewrap") || zygoteMissing }, () => {
   let h: ExcHarness;
   before(async () => {
-    h = await startExc({ defaults: { exec: { static_analysis: "off" } } });
+    // A zygote killed here is not started again while these tests run (EXC-41 below, on its own, tests that).
+    h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { zygoteRestartMs: 600_000 } });
   });
   after(async () => {
     await h.close();
@@ -434,11 +435,45 @@ void describe("zino-exc warm executions from the resident zygote", { skip: needs
     assert.equal(bases().length > 0, true, "the zygote runs");
     for (const pid of bases()) process.kill(pid, "SIGKILL");
     await waitFor("the zygote is gone", () => bases().length === 0);
+    await zygoteSaid(h, false);
+    // Gone a moment ago, as EXC-27 waits too: the execution that waited in it is seen dead, not released dead (137).
+    await new Promise((r) => setTimeout(r, 100));
     // The one that waited died with it: this call runs in a sandbox made for it, the next ones too.
     for (const code of ["tr '\\0' ' ' </proc/1/cmdline", "tr '\\0' ' ' </proc/1/cmdline"]) {
       const frame = await h.call("k", "execute_bash", { code });
       assert.equal(frame.exit_code, 0, JSON.stringify(frame));
       assert.match(String(frame.stdout), /^\S*bwrap .*--unshare-all/);
+    }
+  });
+});
+
+/** Waits (2 s at most) until capabilities says `sandbox_zygote: expected`. */
+async function zygoteSaid(h: ExcHarness, expected: boolean): Promise<void> {
+  const deadline = Date.now() + 2000;
+  for (;;) {
+    const said = (await h.request({ type: "capabilities", ctxkey: "k" })).sandbox_zygote;
+    if (said === expected) return;
+    assert.ok(Date.now() < deadline, `capabilities still says sandbox_zygote: ${String(said)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+void describe("zino-exc and its zygote after it died", { skip: needs("bubblewrap") || zygoteMissing }, () => {
+  void it("EXC-41 a zygote killed from outside is started again, once its restart delay has passed", async () => {
+    const h = await startExc({ defaults: { exec: { static_analysis: "off" } }, exc: { zygoteRestartMs: 300, warmSandboxes: false } });
+    try {
+      const pid1 = async () => String((await h.call("k", "execute_bash", { code: "tr '\\0' ' ' </proc/1/cmdline" })).stdout).trim();
+      assert.equal(await pid1(), "/.zino-zygote");
+      const bases = () => processesWith(h.workRoot).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("/.zino-zygote"));
+      for (const pid of bases()) process.kill(pid, "SIGKILL");
+      await zygoteSaid(h, false);
+      await new Promise((r) => setTimeout(r, 350));
+      // The first execution asked for after the delay starts it again, and runs in it.
+      assert.equal(await pid1(), "/.zino-zygote");
+      await zygoteSaid(h, true);
+      assert.equal(bases().length > 0, true);
+    } finally {
+      await h.close();
     }
   });
 });
