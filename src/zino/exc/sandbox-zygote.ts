@@ -133,8 +133,13 @@ function zygoteClient(addon: Addon, options: ZygoteOptions, base: SpawnedChild, 
   let stderr = "";
   base.stdout.resume();
   base.stderr.on("data", (chunk: Buffer) => {
-    // The zygote's and bwrap's own messages (a refused message, a failed mount): kept short for the log.
-    stderr = (stderr + chunk.toString("utf8")).slice(-2000);
+    // The zygote's and bwrap's own messages (a refused message, a failed mount): each one logged, the last ones kept
+    // for the message that says it stopped.
+    const text = chunk.toString("utf8");
+    stderr = (stderr + text).slice(-2000);
+    for (const line of text.split("\n").filter((each) => each.trim() !== "")) {
+      options.logger.warn({ message: line.slice(0, 500) }, "the sandbox zygote says");
+    }
   });
   /** Marks it gone (once); said in the log unless it was closed. */
   const gone = (detail?: Record<string, unknown>) => {

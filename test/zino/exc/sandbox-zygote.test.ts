@@ -2,15 +2,16 @@
 // executions started through it with run-process.ts, and its answers to what exc should never send. Its use by exc
 // (the isolation tests run through it and without it) is in sandbox.test.ts and sandbox-limits.test.ts.
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { silentLogger } from "../../../src/wire/index.js";
+import { nativeSpawnAddon, spawnNative } from "../../../src/zino/exc/native-spawn.js";
 import { startProcess, type RunOutcome } from "../../../src/zino/exc/run-process.js";
 import { startSandboxZygote, zygoteFile, zygoteUnavailable, type SandboxZygote } from "../../../src/zino/exc/sandbox-zygote.js";
 import { seccompProgram, seccompArch } from "../../../src/zino/exc/seccomp-filter.js";
 import { needs } from "../../support/system-requirements.js";
+import { captureLogger } from "../../support/zelinqa-app.js";
 import { processesWith, waitFor } from "./exc-harness.js";
 
 const ZYGOTE = zygoteFile(join(process.cwd(), "src", "zino", "exc", "sandbox-zygote.ts"));
@@ -22,6 +23,7 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
   let root: string;
   let zygote: SandboxZygote;
   let serial = 0;
+  const log = captureLogger();
 
   before(() => {
     root = mkdtempSync(join(tmpdir(), "zx-zygote-"));
@@ -31,7 +33,7 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
     if (arch) writeFileSync(seccompFile, seccompProgram(arch));
     const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
     const started = startSandboxZygote({
-      logger: silentLogger(),
+      logger: log.logger,
       bwrapPath: "/usr/bin/bwrap",
       executionsRoot: root,
       seccompFile: arch ? seccompFile : undefined,
@@ -126,6 +128,11 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
       const refused = await run(join(root, "zx-missing"));
       assert.equal(refused.exitCode, 125, JSON.stringify(refused));
       assert.match(refused.stderr, /zino-zygote: .*code/);
+      await waitFor(
+        "exc's log says what the zygote said",
+        () => log.lines.some((line) => line.includes("the sandbox zygote says") && /zino-zygote: \/code/.test(line)),
+        2000,
+      );
       assert.equal(zygote.serves(join(outside, "zx-1")), false, "only directories under its root");
       assert.equal(zygote.alive, true);
       assert.equal((await run(executionDir("echo still"))).stdout, "still\n");
@@ -146,3 +153,51 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
     assert.ok(existsSync(root));
   });
 });
+
+void describe("the sandbox zygote's messages", { skip: zygoteUnavailable(ZYGOTE) }, () => {
+  void it("ZYG-06 a malformed message is refused (exit 125 on its status pipe when it has one) and the zygote reads on", async () => {
+    const addon = nativeSpawnAddon()!;
+    const [control, theirs] = addon.socketpair();
+    // Outside any sandbox: only its message handling is tested here, no start is valid.
+    const zygote = spawnNative(addon, { command: ZYGOTE, args: ["--no-seccomp"], env: {}, cwd: "/", stdinPipe: false, extraFds: [theirs] });
+    closeSync(theirs);
+    let stderr = "";
+    zygote.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => zygote.once("exit", (code: number | null) => resolve(code)));
+    const fields = (...items: (string | number)[]) => Buffer.from(items.map((item) => `${item}\0`).join(""));
+    /** Sends `message` with a fresh status pipe (and stdin, stdout, stderr stand-ins) and reads what the status says. */
+    const statusOf = async (message: Buffer): Promise<string> => {
+      const [read, write] = addon.pipe();
+      addon.send(control, message, [write, write, write, write, write, write]);
+      closeSync(write);
+      const chunks: Buffer[] = [];
+      for await (const chunk of createReadStream("", { fd: read })) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString();
+    };
+    try {
+      const start = (...rest: (string | number)[]) => fields("start", 1, "zx-x", 1024, 1024, 1024, ...rest);
+      assert.match(await statusOf(start(5, 2, "/bin/true")), /"exit-code": 125/, "argc larger than the argv given");
+      assert.match(await statusOf(start(5, 1, "relative", 0)), /"exit-code": 125/, "a relative program");
+      assert.match(await statusOf(fields("start", 1, "../up", 1024, 1024, 1024, 5, 1, "/bin/true", 0)), /"exit-code": 125/);
+      assert.match(await statusOf(fields("start", 1, "zx-x", -5, 1024, 1024, 5, 1, "/bin/true", 0)), /"exit-code": 125/);
+      assert.match(await statusOf(Buffer.from("start\0no-terminating-nul")), /^$/, "not a message: nothing written, descriptors closed");
+      assert.match(await statusOf(fields("reboot")), /^$/);
+      addon.send(control, fields("kill", "not-a-number"), []);
+      assert.match(stderr, /refused: a malformed start message/);
+      assert.match(stderr, /refused: an unknown message/);
+      assert.equal(zygote.pid !== undefined && isAlive(zygote.pid), true, "it reads on");
+    } finally {
+      closeSync(control);
+    }
+    assert.equal(await exited, 0, "EOF on its socket ends it");
+  });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
