@@ -6,6 +6,7 @@ import { chmodSync, closeSync, createReadStream, existsSync, mkdirSync, mkdtempS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { isProcessAlive } from "../../../src/shared/pid-process.js";
 import { nativeSpawnAddon, spawnNative } from "../../../src/zino/exc/native-spawn.js";
 import { startProcess, type RunOutcome } from "../../../src/zino/exc/run-process.js";
 import { startSandboxZygote, zygoteFile, zygoteUnavailable, type SandboxZygote } from "../../../src/zino/exc/sandbox-zygote.js";
@@ -185,19 +186,10 @@ void describe("the sandbox zygote's messages", { skip: zygoteUnavailable(ZYGOTE)
       addon.send(control, fields("kill", "not-a-number"), []);
       assert.match(stderr, /refused: a malformed start message/);
       assert.match(stderr, /refused: an unknown message/);
-      assert.equal(zygote.pid !== undefined && isAlive(zygote.pid), true, "it reads on");
+      assert.equal(zygote.pid !== undefined && isProcessAlive(zygote.pid), true, "it reads on");
     } finally {
       closeSync(control);
     }
     assert.equal(await exited, 0, "EOF on its socket ends it");
   });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
