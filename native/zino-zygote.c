@@ -182,7 +182,8 @@ static _Noreturn void run_execution(const char *code_dir, long sizes[3], int sta
     fail(status_fd, "/code read-only");
   // Covered rather than unmounted: bwrap's --disable-userns leaves the base in a user namespace below the one owning
   // its mounts, so the kernel locks them in every mount namespace made from there. A cover made here is not locked,
-  // and the command, without CAP_SYS_ADMIN, can never remove it.
+  // and the command, without CAP_SYS_ADMIN, can never remove it. (This program's file is a copy in the base's root:
+  // /dev/null is bound on it.)
   if (mount("tmpfs", EXECUTIONS_DIR, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=0") < 0)
     fail(status_fd, EXECUTIONS_DIR);
   if (mount("/dev/null", ZYGOTE_FILE, NULL, MS_BIND, NULL) < 0) fail(status_fd, ZYGOTE_FILE);

@@ -336,7 +336,7 @@ function systemLayoutArgs(files: InputFiles): string[] {
   return ["--ro-bind", "/usr", "/usr", ...optionalSystemDirs(), ...ETC_DIR_ARGS, ...etcFileArgs(files), "--proc", "/proc", "--dev", "/dev"];
 }
 
-/** Where the zygote's base sandbox shows the directory of all executions, and the zygote's own program. */
+/** Where the zygote's base sandbox shows the directory of all executions, and its copy of the zygote's program. */
 export const ZYGOTE_EXECUTIONS_DIR = "/.zino-executions";
 export const ZYGOTE_FILE = "/.zino-zygote";
 /** The zygote's control socket and seccomp program are its descriptors 3 and 4 (native/zino-zygote.c); files follow. */
@@ -345,7 +345,7 @@ export const ZYGOTE_FDS = { control: 3, seccomp: 4, firstFile: 5 } as const;
 /**
  * The base sandbox of the zygote (sandbox-zygote.ts): the system layout of {@link bwrapCommand}'s sandboxes, empty
  * mount points for what each execution gets of its own (/work, /tmp, /code; /dev/shm is in bwrap's /dev), the
- * directory of all executions and the zygote's program read-only, every namespace unshared and no further user
+ * directory of all executions read-only and a copy of the zygote's program, every namespace unshared and no further user
  * namespace, and CAP_SYS_ADMIN and CAP_SETPCAP in its user namespace for the zygote alone (each execution drops them
  * all). No seccomp filter here: the zygote makes namespaces; it applies the filter to each command itself.
  */
@@ -372,8 +372,12 @@ export function zygoteBaseCommand(options: {
     "--ro-bind",
     options.executionsRoot,
     ZYGOTE_EXECUTIONS_DIR,
-    "--ro-bind",
-    options.zygotePath,
+    // Copied from a descriptor exc opened, as the /etc files are: the program may lie where the sandbox user cannot
+    // go (a checkout under /root, exc running as root), and a copy needs no mount.
+    "--perms",
+    "0555",
+    "--file",
+    String(inputFiles.add(options.zygotePath)),
     ZYGOTE_FILE,
     "--remount-ro",
     "/",

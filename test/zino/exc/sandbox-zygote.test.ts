@@ -2,7 +2,7 @@
 // executions started through it with run-process.ts, and its answers to what exc should never send. Its use by exc
 // (the isolation tests run through it and without it) is in sandbox.test.ts and sandbox-limits.test.ts.
 import assert from "node:assert/strict";
-import { chmodSync, closeSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -25,6 +25,7 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
   let zygote: SandboxZygote;
   let serial = 0;
   const log = captureLogger();
+  const privateDirs: string[] = [];
 
   before(() => {
     root = mkdtempSync(join(tmpdir(), "zx-zygote-"));
@@ -33,6 +34,11 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
     const seccompFile = join(root, "filter.bpf");
     if (arch) writeFileSync(seccompFile, seccompProgram(arch));
     const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    // Its program where the sandbox user cannot go (as a checkout under /root would be): exc hands it over itself.
+    const hidden = mkdtempSync(join(tmpdir(), "zx-private-"));
+    chmodSync(hidden, 0o700);
+    copyFileSync(ZYGOTE, join(hidden, "zino-zygote"));
+    privateDirs.push(hidden);
     const started = startSandboxZygote({
       logger: log.logger,
       bwrapPath: "/usr/bin/bwrap",
@@ -40,7 +46,7 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
       seccompFile: arch ? seccompFile : undefined,
       disableUserns: true,
       user,
-      zygotePath: ZYGOTE,
+      zygotePath: join(hidden, "zino-zygote"),
     });
     assert.ok(started, "the zygote starts");
     zygote = started;
@@ -48,6 +54,7 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
   after(() => {
     zygote?.close();
     rmSync(root, { recursive: true, force: true });
+    for (const dir of privateDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   /** An execution directory under the root with `script` as code/main.sh. */
