@@ -63,6 +63,8 @@ export interface ExecutionDirs {
   settle(): void;
   /** Creates the work root if needed; `owned`: also removes the execution directories an earlier run left there. */
   readyWorkRoot(owned: boolean): void;
+  /** Where sandboxed executions' directories are made now: the sandbox root, or the work root once that one is gone. */
+  sandboxedRoot(): string;
 }
 
 /** rmdir of a directory that may not exist (the tmp dir of bwrap runs); any other failure is thrown. */
@@ -187,5 +189,5 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
     pass ??= setImmediate(settle);
   }
 
-  return { prepare, writeScript, cleanup, cleanupAfterAnswer, settle, readyWorkRoot };
+  return { prepare, writeScript, cleanup, cleanupAfterAnswer, settle, readyWorkRoot, sandboxedRoot: () => sandboxRoot };
 }

@@ -162,7 +162,8 @@ function createZygoteSlot(options: {
   enabled: boolean;
   restartAfterMs: number;
   bwrapPath: string;
-  executionsRoot: string;
+  /** Where sandboxed executions' directories are made, when it starts (execution-dirs.ts `sandboxedRoot`). */
+  executionsRoot: () => string;
   hardening: Hardening;
   policy: IsolationPolicy;
   user: SandboxUser | undefined;
@@ -179,7 +180,11 @@ function createZygoteSlot(options: {
   const start = () => {
     startedAt = Date.now();
     const seccompFile = hardening.seccompFile;
-    zygote = startSandboxZygote({ logger, bwrapPath, executionsRoot, seccompFile, disableUserns: policy.disableUserns, user });
+    zygote = startSandboxZygote({
+      ...{ logger, bwrapPath, seccompFile, user },
+      executionsRoot: executionsRoot(),
+      disableUserns: policy.disableUserns,
+    });
   };
   return {
     current() {
@@ -273,7 +278,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     ...{ logger, bwrapPath, hardening, policy, user },
     enabled: options.zygote !== false && launcher === undefined,
     restartAfterMs: options.zygoteRestartMs ?? ZYGOTE_RESTART_MS,
-    executionsRoot: roots.sandboxRoot ?? roots.workRoot,
+    executionsRoot: () => dirs.sandboxedRoot(),
   });
   const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, zygote: zygote.current };
   const sandboxes = createSandboxStarter({ ...starterOptions, start });

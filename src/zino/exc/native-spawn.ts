@@ -74,14 +74,20 @@ export const ADDON_FILE = "zino-spawn.node";
 const DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin";
 
 /**
- * Where the addon is for this module's file `here`: from the sources (tsx), the repository's dist/native/; from
- * dist/src/zino/exc/, dist/native/; from a bundle in dist/bundle/, dist/native/ too.
+ * Where the native program or addon `name` is for this module's file `here` (or sandbox-zygote.ts's, its neighbour):
+ * from the sources (tsx), the repository's dist/native/; from dist/src/zino/exc/, dist/native/; from a bundle in
+ * dist/bundle/, dist/native/ too.
  */
-export function addonFile(here: string): string {
+export function nativeFile(here: string, name: string): string {
   const dir = dirname(here);
-  if (here.endsWith(".ts")) return join(dir, "..", "..", "..", "dist", "native", ADDON_FILE);
-  if (here.endsWith(".cjs")) return join(dir, "..", "native", ADDON_FILE);
-  return join(dir, "..", "..", "..", "native", ADDON_FILE);
+  if (here.endsWith(".ts")) return join(dir, "..", "..", "..", "dist", "native", name);
+  if (here.endsWith(".cjs")) return join(dir, "..", "native", name);
+  return join(dir, "..", "..", "..", "native", name);
+}
+
+/** Where the addon is for this module's file `here` ({@link nativeFile}). */
+export function addonFile(here: string): string {
+  return nativeFile(here, ADDON_FILE);
 }
 
 let loaded: { addon?: Addon; reason?: string } | undefined;

@@ -17,21 +17,26 @@
 // when the addon and dist/native/zino-zygote are built and the base starts; anything else, or a base that died, keeps
 // a bubblewrap sandbox per execution (sandbox-starter.ts).
 import { closeSync, existsSync, openSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../../wire/index.js";
-import { nativeSpawnAddon, spawnNative, spawnPiped, type Addon, type NativeSpawnRequest, type SpawnedChild } from "./native-spawn.js";
+import {
+  nativeFile,
+  nativeSpawnAddon,
+  spawnNative,
+  spawnPiped,
+  type Addon,
+  type NativeSpawnRequest,
+  type SpawnedChild,
+} from "./native-spawn.js";
 import { REPORT_FDS, reportedExitCode } from "./run-process.js";
 import { zygoteBaseCommand, type SandboxUser } from "./sandbox.js";
 
 export const ZYGOTE_PROGRAM = "zino-zygote";
 
-/** dist/native/zino-zygote for this module's file `here`, as native-spawn.ts's `addonFile` finds the addon. */
+/** dist/native/zino-zygote for this module's file `here` (native-spawn.ts `nativeFile`). */
 export function zygoteFile(here: string): string {
-  const dir = dirname(here);
-  if (here.endsWith(".ts")) return join(dir, "..", "..", "..", "dist", "native", ZYGOTE_PROGRAM);
-  if (here.endsWith(".cjs")) return join(dir, "..", "native", ZYGOTE_PROGRAM);
-  return join(dir, "..", "..", "..", "native", ZYGOTE_PROGRAM);
+  return nativeFile(here, ZYGOTE_PROGRAM);
 }
 
 export interface ZygoteOptions {

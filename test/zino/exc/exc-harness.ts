@@ -57,6 +57,15 @@ export function createFakeCtx(socketPath: string, defaults: JsonObject): FakeCtx
   };
 }
 
+/**
+ * The two ways exc starts a sandboxed execution: from its resident sandbox (sandbox-zygote.ts, where it is built) or
+ * a bubblewrap sandbox of its own. Isolation and limit tests run both ways (`exc: { sandboxZygote: way.zygote }`).
+ */
+export const SANDBOX_WAYS = [
+  { name: "from the resident zygote", zygote: true },
+  { name: "a bubblewrap per execution", zygote: false },
+] as const;
+
 export interface ExcHarness {
   dir: string;
   workRoot: string;

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { isProcessAlive } from "../../../src/shared/pid-process.js";
-import { processesWith, startExc, waitFor, type ExcHarness } from "./exc-harness.js";
+import { processesWith, SANDBOX_WAYS, startExc, waitFor, type ExcHarness } from "./exc-harness.js";
 
 const MIB = 1024 * 1024;
 
@@ -115,12 +115,6 @@ function descendants(pid: number): { pid: number; argv: string[]; cgroup: string
 function executionCgroupLine(mechanism: unknown): RegExp {
   return mechanism === "cgroup-v1" ? /^\d+:memory:\S*\/zino-exc-\d+-\d+\/x\d+$/m : /^0::\S*\/zino-exc-\d+-\d+\/x\d+$/m;
 }
-
-/** Both ways a sandboxed execution starts (sandbox.test.ts SANDBOX_WAYS): the limits must hold either way. */
-const SANDBOX_WAYS = [
-  { name: "from the resident zygote", zygote: true },
-  { name: "a bubblewrap per execution", zygote: false },
-] as const;
 
 for (const way of SANDBOX_WAYS)
   void describe(`zino-exc sandbox limits (cgroup, tmpfs caps, namespaces, seccomp; ${way.name})`, () => {

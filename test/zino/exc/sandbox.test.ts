@@ -5,21 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { field, processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
+import { field, processesWith, SANDBOX_WAYS, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
 import { onTmpfs } from "../../../src/zino/exc/user-dir.js";
 import { zygoteFile, zygoteUnavailable } from "../../../src/zino/exc/sandbox-zygote.js";
 
 const REPO = process.cwd();
 
-/**
- * The two ways exc starts a sandboxed execution: from its resident sandbox (sandbox-zygote.ts, where it is built) or
- * a bubblewrap sandbox of its own. Every isolation test runs both ways.
- */
-const SANDBOX_WAYS = [
-  { name: "from the resident zygote", zygote: true },
-  { name: "a bubblewrap per execution", zygote: false },
-] as const;
 const zygoteMissing = zygoteUnavailable(zygoteFile(join(REPO, "src", "zino", "exc", "sandbox-zygote.ts")));
 
 for (const way of SANDBOX_WAYS)
