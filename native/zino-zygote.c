@@ -7,8 +7,9 @@
 // for this program alone. Each execution gets, as a bwrap sandbox of its own would:
 //
 //   new mount, PID, network, IPC and UTS namespaces (clone); mounts made private, so that nothing propagates back;
-//   fresh size-capped tmpfs on /work, /tmp and /dev/shm; /proc of its own PID namespace; its code directory bound
-//   read-only on /code, and the directory of all executions and this program's file covered; the hostname; then,
+//   fresh size-capped tmpfs on /work, /tmp and /dev/shm; /proc of its own PID namespace; a devpts instance of its own
+//   on /dev/pts (its pseudo-terminals, and /dev/ptmx through the base's link); its code directory bound read-only on
+//   /code, and the directory of all executions and this program's file covered; the hostname; then,
 //   in a child of that namespace's PID 1: its descriptors as 0, 1, 2, ..., every other one closed, a new session,
 //   every capability dropped (bounding, ambient, effective, permitted, inheritable), no_new_privs, the seccomp
 //   filter, and execve of its command with its environment in /work.
@@ -175,6 +176,10 @@ static _Noreturn void run_execution(const char *code_dir, long sizes[3], int sta
   tmpfs("/tmp", sizes[1], "1777", status_fd);
   tmpfs("/dev/shm", sizes[2], "1777", status_fd);
   if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) fail(status_fd, "/proc");
+  // Pseudo-terminals of its own, as bwrap's --dev gives each sandbox (the base's /dev/ptmx is a link to pts/ptmx):
+  // in the base's devpts, shared by every execution of the same user, one could open and type into another's.
+  if (mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620") < 0)
+    fail(status_fd, "/dev/pts");
   char source[300];
   snprintf(source, sizeof source, "%s/%s/code", EXECUTIONS_DIR, code_dir);
   if (mount(source, "/code", NULL, MS_BIND, NULL) < 0) fail(status_fd, "/code");

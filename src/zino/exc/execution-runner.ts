@@ -196,7 +196,11 @@ function createZygoteSlot(options: {
       return zygote;
     },
     async startChecked(selfTest) {
-      if (options.enabled) start();
+      // Its executions share one user namespace, and with it their user's kernel keyrings, which only the seccomp
+      // filter keeps them from (keyctl, add_key): without a filter for this architecture, a bubblewrap each.
+      if (options.enabled && hardening.seccompFile === undefined) {
+        logger.info({}, "no seccomp filter for this architecture: sandboxed executions get a bubblewrap sandbox each, not the zygote");
+      } else if (options.enabled) start();
       const failed = await selfTest();
       if (failed === undefined || !zygote) return failed;
       // It ran through the zygote: without it, a bubblewrap sandbox per execution may still work.

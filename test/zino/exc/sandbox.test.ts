@@ -157,6 +157,51 @@ for (const way of SANDBOX_WAYS)
       assert.equal(after.stdout, "fine\n");
     });
 
+    void it("EXC-06 two executions at once share nothing they could reach each other by: terminals, files, loopback", async () => {
+      // A makes a pseudo-terminal, files in /tmp, /dev/shm and /work, a TCP listener on loopback and an abstract Unix
+      // socket, then waits in a sleep the test can see; B, run meanwhile, looks for each of them and types into every
+      // terminal it finds. A then reads what was typed into its terminal.
+      const marker = `4.${process.pid % 1000}7`;
+      const port = 20000 + (process.pid % 20000);
+      const peer = `zx-peer-${process.pid}`;
+      const first = h.call("k", "execute_python3", {
+        code: [
+          "import os, pty, socket, subprocess",
+          "master, terminal = pty.openpty()",
+          `for d in ('/tmp', '/dev/shm', '/work'): open(d + '/${peer}', 'w').write('a')`,
+          `tcp = socket.socket(); tcp.bind(('127.0.0.1', ${port})); tcp.listen()`,
+          `unix = socket.socket(socket.AF_UNIX); unix.bind('\\0${peer}'); unix.listen()`,
+          `subprocess.run(['sleep', '${marker}'])`,
+          "os.set_blocking(master, False)",
+          "try: print('typed', os.read(master, 100))",
+          "except BlockingIOError: print('typed nothing')",
+        ].join("\n"),
+      });
+      for (let i = 0; i < 100 && processesWith(`sleep ${marker}`).length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(processesWith(`sleep ${marker}`).length > 0, "the first execution is ready");
+      const second = await h.call("k", "execute_python3", {
+        code: [
+          "import os, socket",
+          "terminals = sorted(p for p in os.listdir('/dev/pts') if p != 'ptmx')",
+          "print('terminals', terminals)",
+          `for d in ('/tmp', '/dev/shm', '/work'): print(d, os.path.exists(d + '/${peer}'))`,
+          `for name, family, address in (('tcp', socket.AF_INET, ('127.0.0.1', ${port})), ('unix', socket.AF_UNIX, '\\0${peer}')):`,
+          "    try: socket.socket(family).connect(address); print(name, 'connected')",
+          "    except OSError: print(name, 'refused')",
+          "for p in terminals:",
+          "    try: open('/dev/pts/' + p, 'w').write('typed by the other\\n')",
+          "    except OSError: pass",
+        ].join("\n"),
+      });
+      const whileWaiting = processesWith(`sleep ${marker}`).length > 0;
+      const done = await first;
+      assert.ok(whileWaiting, "the second execution ran while the first one waited");
+      assert.equal(second.exit_code, 0, JSON.stringify(second));
+      assert.equal(second.stdout, "terminals []\n/tmp False\n/dev/shm False\n/work False\ntcp refused\nunix refused\n");
+      assert.equal(done.exit_code, 0, JSON.stringify(done));
+      assert.equal(done.stdout, "typed nothing\n");
+    });
+
     void it("EXC-11 returns promptly when a script starts a background job and exits (not a timeout)", async () => {
       const marker = `32.${process.pid % 1000}3`;
       const started = Date.now();
