@@ -1,15 +1,19 @@
 // The directories of one execution under the work root: a fresh `zx-` base with the script's code dir (and, on the
 // host, its work and tmp dirs), the execution's cgroup made alongside, and their removal before the result is
-// answered. Also the work root itself: created at start, and cleared of an earlier run's leftovers when it is ours.
+// answered. Also the work root itself: created at start, and cleared of an earlier run's leftovers: all of them when
+// the root is ours, and in a root other exc processes of this user may share (the OS temp dir, /dev/shm/zino-exc-<uid>)
+// those of an exc that is gone, told by the process named in each base's name (`zx-<pid namespace>-<pid>-XXXXXX`).
 // A sandboxed execution's base holds only its script (bwrap mounts tmpfs on /work and /tmp), and can go under a root
 // of its own in RAM (`sandboxRoot`, execution-runner.ts), where making and removing it never waits for a disk journal.
 import {
   chmodSync,
   chownSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readlinkSync,
   rmdirSync,
   rmSync,
   unlinkSync,
@@ -61,7 +65,10 @@ export interface ExecutionDirs {
   cleanupAfterAnswer(dirs: PreparedDirs): void;
   /** Runs the cleanups still scheduled, now (the self-test before exc listens, exc's close). */
   settle(): void;
-  /** Creates the work root if needed; `owned`: also removes the execution directories an earlier run left there. */
+  /**
+   * Creates the work root if needed, and removes the execution directories an earlier run left there: all of them
+   * when it is `owned`, else those of an exc that is gone; and those in the sandboxed executions' root (shared too).
+   */
   readyWorkRoot(owned: boolean): void;
   /** Where sandboxed executions' directories are made now: the sandbox root, or the work root once that one is gone. */
   sandboxedRoot(): string;
@@ -85,17 +92,76 @@ function unlinkQuiet(path: string): void {
   }
 }
 
-/** The `zx-` directories (prepare's names) an earlier run of this exc left in its own work root. */
-function removeLeftovers(workRoot: string, logger: Logger): void {
-  const leftovers = readdirSync(workRoot).filter((entry) => /^zx-[A-Za-z0-9]{6}$/.test(entry));
-  for (const entry of leftovers) rmSync(join(workRoot, entry), { recursive: true, force: true, maxRetries: 2 });
-  if (leftovers.length > 0)
-    logger.info({ workRoot, removed: leftovers.length }, "removed execution directories an earlier run left behind");
+/** An execution base's name: `zx-`, the exc's pid namespace and pid (none before they were named), mkdtemp's six. */
+const BASE_NAME = /^zx-(?:(\d+)-(\d+)-)?[A-Za-z0-9]{6}$/;
+
+/** This process's pid namespace (its inode), "0" where /proc does not say. */
+function pidNamespace(): string {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1] ?? "0";
+  } catch {
+    return "0";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== "ESRCH";
+  }
+}
+
+/**
+ * Whether `entry` of a shared root is a base an exc that is gone left behind: named by an exc of this pid namespace
+ * whose process no longer exists (one of another namespace cannot be told from here, and stays), and a directory of
+ * this user's.
+ */
+function leftByAGoneExc(root: string, entry: string, pidNs: string): boolean {
+  const match = BASE_NAME.exec(entry);
+  if (!match?.[1] || match[1] !== pidNs || Number(match[2]) === process.pid || isAlive(Number(match[2]))) return false;
+  try {
+    const stat = lstatSync(join(root, entry));
+    return stat.isDirectory() && stat.uid === process.geteuid?.();
+  } catch {
+    return false; // gone meanwhile
+  }
+}
+
+/**
+ * The bases (prepare's names) an earlier run left in `root`: every one when the root is this exc's own, else only
+ * those of an exc that is gone (see {@link leftByAGoneExc}).
+ */
+function removeLeftovers(root: string, owned: boolean, logger: Logger): void {
+  const pidNs = pidNamespace();
+  try {
+    const leftovers = readdirSync(root).filter((entry) => (owned ? BASE_NAME.test(entry) : leftByAGoneExc(root, entry, pidNs)));
+    for (const entry of leftovers) rmSync(join(root, entry), { recursive: true, force: true, maxRetries: 2 });
+    if (leftovers.length > 0) logger.info({ root, removed: leftovers.length }, "removed execution directories an earlier run left behind");
+  } catch (err) {
+    // Not a reason to refuse to start: what is left stays until a later start.
+    logger.warn({ err, root }, "cannot remove the execution directories an earlier run left behind");
+  }
+}
+
+/** The work root made if needed; both roots cleared of what an earlier run left (see {@link removeLeftovers}). */
+function readyRoots(roots: { workRoot: string; sandboxRoot: string; owned: boolean; logger: Logger }): void {
+  const { workRoot, sandboxRoot, owned, logger } = roots;
+  if (!existsSync(workRoot)) {
+    mkdirSync(workRoot, { recursive: true, mode: 0o711 });
+    chmodSync(workRoot, 0o711); // ours, past the process umask (077)
+  }
+  removeLeftovers(workRoot, owned, logger);
+  // This user's own root in RAM, which every exc of the user shares.
+  if (sandboxRoot !== workRoot) removeLeftovers(sandboxRoot, false, logger);
 }
 
 export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDirs {
   const { logger, workRoot, user, cgroupFor } = options;
   let sandboxRoot = options.sandboxRoot ?? workRoot;
+  /** Each base's prefix names this exc (see {@link removeLeftovers}). */
+  const prefix = `zx-${pidNamespace()}-${process.pid}-`;
 
   /**
    * A sandboxed execution's base. Its own root was checked when exc started (user-dir.ts); removed since, it is not
@@ -103,17 +169,17 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
    */
   function sandboxBase(): string {
     try {
-      return mkdtempSync(join(sandboxRoot, "zx-"));
+      return mkdtempSync(join(sandboxRoot, prefix));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT" || sandboxRoot === workRoot) throw err;
       logger.warn({ sandboxRoot, workRoot }, "the sandboxed executions' directory is gone; using the work root instead");
       sandboxRoot = workRoot;
-      return mkdtempSync(join(workRoot, "zx-"));
+      return mkdtempSync(join(workRoot, prefix));
     }
   }
 
   function prepare(def: ExecutorDefinition, onHost: boolean, exec: ExecConfig): PreparedDirs {
-    const baseDir = onHost ? mkdtempSync(join(workRoot, "zx-")) : sandboxBase();
+    const baseDir = onHost ? mkdtempSync(join(workRoot, prefix)) : sandboxBase();
     // The base only needs to be traversable by the sandbox user; its children carry the real permissions.
     chmodSync(baseDir, 0o711);
     const codeDir = join(baseDir, "code");
@@ -168,11 +234,7 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
   }
 
   function readyWorkRoot(owned: boolean): void {
-    if (!existsSync(workRoot)) {
-      mkdirSync(workRoot, { recursive: true, mode: 0o711 });
-      chmodSync(workRoot, 0o711); // ours, past the process umask (077)
-    }
-    if (owned) removeLeftovers(workRoot, logger);
+    readyRoots({ workRoot, sandboxRoot, owned, logger });
   }
 
   const scheduled = new Set<PreparedDirs>();

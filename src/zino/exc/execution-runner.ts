@@ -36,7 +36,8 @@ export interface ExecutionRunnerOptions {
   workRoot?: string;
   /**
    * The work root is this exc's alone (ZINO_EXC_WORK_DIR, systemd's StateDirectory): execution directories an earlier
-   * run left behind (a crash, SIGKILL) are removed at start. Never for the shared OS temp dir.
+   * run left behind (a crash, SIGKILL) are removed at start. In a shared root (the OS temp dir), only those of an exc
+   * whose process is gone (execution-dirs.ts).
    */
   ownsWorkRoot?: boolean;
   /** Start sandboxes ahead of the calls that use them (default true); false starts each one on demand. */

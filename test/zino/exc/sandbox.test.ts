@@ -1,6 +1,7 @@
 // zino-exc sandbox (docs/zino-protocol.md §6): isolation of files, network, processes and resources, timeouts, output caps.
 import assert from "node:assert/strict";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:net";
@@ -386,7 +387,8 @@ void describe("zino-exc warm sandboxes (a bubblewrap per execution)", { skip: ne
   void it("EXC-27 in a work root of its own, exc removes at start the execution directories a killed run left behind", async () => {
     const own = mkdtempSync(join(tmpdir(), "zx-own-"));
     chmodSync(own, 0o711);
-    for (const name of ["zx-AbC123", "zx-dEf456"]) mkdirSync(join(own, name, "work"), { recursive: true });
+    // Named by an earlier version (no pid) or by an exc (the pid is this test's, alive: its own root, so removed still).
+    for (const name of ["zx-AbC123", "zx-dEf456", `zx-1-${process.pid}-GhI789`]) mkdirSync(join(own, name, "work"), { recursive: true });
     writeFileSync(join(own, "zx-AbC123", "work", "left.txt"), "from a killed run");
     writeFileSync(join(own, "keep.txt"), "not exc's");
     mkdirSync(join(own, "zx-not-an-execution-dir"));
@@ -397,6 +399,36 @@ void describe("zino-exc warm sandboxes (a bubblewrap per execution)", { skip: ne
     } finally {
       await restarted.close();
       rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  void it("EXC-27 in the roots it shares, exc removes at start what an exc that is gone left there, and nothing else", async (t) => {
+    const namespace = /\[(\d+)\]/.exec(readlinkSync("/proc/self/ns/pid"))?.[1];
+    if (namespace === undefined) return t.skip("/proc does not name this process's pid namespace");
+    const shared = { exc: { workRoot: undefined, warmSandboxes: false }, defaults: { exec: { static_analysis: "off" } } };
+    // The roots made as exc makes them (the OS temp dir, and this user's own in /dev/shm when it is a tmpfs).
+    await (await startExc(shared)).close();
+    const roots = [tmpdir(), ...(onTmpfs("/dev/shm") ? [join("/dev/shm", `zino-exc-${process.getuid!()}`)] : [])];
+    const gone = spawnSync("true").pid; // a process that has exited
+    const names = {
+      gone: `zx-${namespace}-${gone}-AbC123`,
+      live: `zx-${namespace}-${process.pid}-XyZ789`,
+      otherNamespace: `zx-1-${gone}-QqQ111`,
+      unnamed: `zx-${String(gone % 1e6).padStart(6, "0")}`,
+    };
+    const made = roots.flatMap((root) => Object.values(names).map((name) => join(root, name)));
+    for (const dir of made) mkdirSync(join(dir, "code"), { recursive: true });
+    for (const dir of made) writeFileSync(join(dir, "code", "main.sh"), "echo left behind");
+    try {
+      const restarted = await startExc(shared);
+      await restarted.close();
+      for (const root of roots) {
+        assert.equal(existsSync(join(root, names.gone)), false, `${root}: the gone exc's directory is removed`);
+        for (const kept of [names.live, names.otherNamespace, names.unnamed])
+          assert.ok(existsSync(join(root, kept, "code", "main.sh")), `${root}: ${kept} is kept`);
+      }
+    } finally {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
     }
   });
 
