@@ -160,9 +160,9 @@ for (const way of SANDBOX_WAYS)
 
     void it("EXC-06 two executions at once share nothing they could reach each other by: terminals, files, loopback", async () => {
       // A makes a pseudo-terminal, files in /tmp, /dev/shm and /work, a TCP listener on loopback and an abstract Unix
-      // socket, then waits in a sleep the test can see; B, run meanwhile, looks for each of them and types into every
-      // terminal it finds. A then reads what was typed into its terminal.
-      const marker = `4.${process.pid % 1000}7`;
+      // socket, then waits in a sleep the test can see (and ends once B is done); B, run meanwhile, looks for each of
+      // them and types into every terminal it finds. A then reads what was typed into its terminal.
+      const marker = `30.${process.pid % 1000}7`;
       const port = 20000 + (process.pid % 20000);
       const peer = `zx-peer-${process.pid}`;
       const first = h.call("k", "execute_python3", {
@@ -195,6 +195,7 @@ for (const way of SANDBOX_WAYS)
         ].join("\n"),
       });
       const whileWaiting = processesWith(`sleep ${marker}`).length > 0;
+      for (const pid of processesWith(`sleep ${marker}`)) process.kill(pid, "SIGTERM");
       const done = await first;
       assert.ok(whileWaiting, "the second execution ran while the first one waited");
       assert.equal(second.exit_code, 0, JSON.stringify(second));
