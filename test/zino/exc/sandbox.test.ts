@@ -413,7 +413,7 @@ void describe("zino-exc warm sandboxes (a bubblewrap per execution)", { skip: ne
     const gone = spawnSync("true").pid; // a process that has exited
     const names = {
       gone: `zx-${namespace}-${gone}-AbC123`,
-      live: `zx-${namespace}-${process.pid}-XyZ789`,
+      live: `zx-${namespace}-${process.ppid}-XyZ789`, // another exc's, alive: the test runner stands in for it
       otherNamespace: `zx-1-${gone}-QqQ111`,
       unnamed: `zx-${String(gone % 1e6).padStart(6, "0")}`,
     };
