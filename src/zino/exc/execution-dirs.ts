@@ -133,8 +133,7 @@ function leftByAGoneExc(root: string, entry: string, pidNs: string): boolean {
  * The bases (prepare's names) an earlier run left in `root`: every one when the root is this exc's own, else only
  * those of an exc that is gone (see {@link leftByAGoneExc}).
  */
-function removeLeftovers(root: string, owned: boolean, logger: Logger): void {
-  const pidNs = pidNamespace();
+function removeLeftovers(root: string, owned: boolean, pidNs: string, logger: Logger): void {
   try {
     const leftovers = readdirSync(root).filter((entry) => (owned ? BASE_NAME.test(entry) : leftByAGoneExc(root, entry, pidNs)));
     for (const entry of leftovers) rmSync(join(root, entry), { recursive: true, force: true, maxRetries: 2 });
@@ -146,22 +145,23 @@ function removeLeftovers(root: string, owned: boolean, logger: Logger): void {
 }
 
 /** The work root made if needed; both roots cleared of what an earlier run left (see {@link removeLeftovers}). */
-function readyRoots(roots: { workRoot: string; sandboxRoot: string; owned: boolean; logger: Logger }): void {
-  const { workRoot, sandboxRoot, owned, logger } = roots;
+function readyRoots(roots: { workRoot: string; sandboxRoot: string; owned: boolean; pidNs: string; logger: Logger }): void {
+  const { workRoot, sandboxRoot, owned, pidNs, logger } = roots;
   if (!existsSync(workRoot)) {
     mkdirSync(workRoot, { recursive: true, mode: 0o711 });
     chmodSync(workRoot, 0o711); // ours, past the process umask (077)
   }
-  removeLeftovers(workRoot, owned, logger);
+  removeLeftovers(workRoot, owned, pidNs, logger);
   // This user's own root in RAM, which every exc of the user shares.
-  if (sandboxRoot !== workRoot) removeLeftovers(sandboxRoot, false, logger);
+  if (sandboxRoot !== workRoot) removeLeftovers(sandboxRoot, false, pidNs, logger);
 }
 
 export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDirs {
   const { logger, workRoot, user, cgroupFor } = options;
   let sandboxRoot = options.sandboxRoot ?? workRoot;
   /** Each base's prefix names this exc (see {@link removeLeftovers}). */
-  const prefix = `zx-${pidNamespace()}-${process.pid}-`;
+  const pidNs = pidNamespace();
+  const prefix = `zx-${pidNs}-${process.pid}-`;
 
   /**
    * A sandboxed execution's base. Its own root was checked when exc started (user-dir.ts); removed since, it is not
@@ -234,7 +234,7 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
   }
 
   function readyWorkRoot(owned: boolean): void {
-    readyRoots({ workRoot, sandboxRoot, owned, logger });
+    readyRoots({ workRoot, sandboxRoot, owned, pidNs, logger });
   }
 
   const scheduled = new Set<PreparedDirs>();

@@ -14,12 +14,12 @@ import { closeInheritedDescriptors, ipcChannelDescriptor } from "./inherited-des
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
 import { nativeSpawnUnavailable } from "./native-spawn.js";
 import { startProcess, type ProcessStarter } from "./run-process.js";
-import { createRunExecution, type ExecutionRequest, type RunExecution } from "./run-execution.js";
+import { analyzePrepared, createRunExecution, type ExecutionRequest, type RunExecution } from "./run-execution.js";
 import type { Isolation, SandboxUser } from "./sandbox.js";
 import { createHardening, type Hardening, type SandboxHardening } from "./sandbox-hardening.js";
 import { createSandboxStarter, type SandboxStarter } from "./sandbox-starter.js";
 import { startSandboxZygote, type SandboxZygote } from "./sandbox-zygote.js";
-import { analyze, findExecutable, type AnalysisReport } from "./static-analysis.js";
+import { findExecutable, type AnalysisReport } from "./static-analysis.js";
 import { memorySandboxRoot } from "./user-dir.js";
 import { createWarmPool, type WarmPool } from "./warm-pool.js";
 import type { QuietMoments } from "../runtime/quiet-moments.js";
@@ -130,19 +130,11 @@ async function validateScript(
   { def, code, signal }: Parameters<ExecutionRunner["validate"]>[0],
   deps: { dirs: ExecutionDirs; user: SandboxUser | undefined; start: ProcessStarter; sandboxes: SandboxStarter },
 ): ReturnType<ExecutionRunner["validate"]> {
-  const { dirs, user, start, sandboxes } = deps;
+  const { dirs } = deps;
   const prepared = dirs.prepare(def, false, VALIDATE_RULES);
   try {
     dirs.writeScript(prepared, code);
-    return await analyze({
-      executor: def.executor,
-      codeDir: prepared.codeDir,
-      scriptName: prepared.scriptName,
-      user,
-      start,
-      ...(signal ? { signal } : {}),
-      sandbox: sandboxes.analysisSandbox(prepared, VALIDATE_RULES),
-    });
+    return await analyzePrepared(deps, prepared, { def, rules: VALIDATE_RULES, signal });
   } finally {
     // As an execution's: removed once the answer is on its way.
     dirs.cleanupAfterAnswer(prepared);

@@ -36,8 +36,31 @@ export interface RunExecutionDeps {
   warmPool: WarmPool | undefined;
 }
 
+/**
+ * The analysis of the script written in `prepared`, in a sandbox like its execution's under `rules` (or, without
+ * bubblewrap, on the host as the sandbox user); a held analyser (`prestarted`) is released instead of starting one.
+ * Serves an execution's analysis and `validate` (execution-runner.ts).
+ */
+export function analyzePrepared(
+  deps: Pick<RunExecutionDeps, "user" | "start" | "sandboxes">,
+  prepared: PreparedDirs,
+  how: { def: ExecutorDefinition; rules: ExecConfig; signal?: AbortSignal | undefined; prestarted?: StartedProcess | undefined },
+): ReturnType<typeof analyze> {
+  const { def, rules, signal, prestarted } = how;
+  return analyze({
+    executor: def.executor,
+    codeDir: prepared.codeDir,
+    scriptName: prepared.scriptName,
+    user: deps.user,
+    start: deps.start,
+    ...(signal ? { signal } : {}),
+    sandbox: deps.sandboxes.analysisSandbox(prepared, rules),
+    ...(prestarted ? { prestarted } : {}),
+  });
+}
+
 export function createRunExecution(deps: RunExecutionDeps): RunExecution {
-  const { user, start, policy, slots, dirs, sandboxes, warmPool } = deps;
+  const { policy, slots, dirs, sandboxes, warmPool } = deps;
 
   async function run(runOptions: ExecutionRequest, useWarm = true): Promise<ExecResult> {
     const { exec, ctxkey, signal } = runOptions;
@@ -64,16 +87,7 @@ export function createRunExecution(deps: RunExecutionDeps): RunExecution {
     prepared.analyser = undefined;
     const analysis =
       exec.static_analysis !== "off" && def.staticAnalysis
-        ? analyze({
-            executor: def.executor,
-            codeDir: prepared.codeDir,
-            scriptName: prepared.scriptName,
-            user,
-            start,
-            ...(signal ? { signal } : {}),
-            sandbox: sandboxes.analysisSandbox(prepared, exec),
-            ...(prestarted ? { prestarted } : {}),
-          })
+        ? analyzePrepared(deps, prepared, { def, rules: exec, signal, prestarted })
         : undefined;
     if (!analysis) void prestarted?.discard();
     return analysis;
