@@ -325,6 +325,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     async close() {
       dirs.settle();
       await warmPool?.close();
+      dirs.close();
       zygote.close();
       await launcher?.close();
       await hardening.close();

@@ -347,6 +347,25 @@ void describe("zino-exc without a sandbox", () => {
     }
   });
 
+  void it("EXC-06 EXC-27 unsandboxed, each execution starts in an empty work and tmp dir; a base left as made serves again, a changed one never", async () => {
+    h.configure("again", { exec: { allow_unsandboxed: true, static_analysis: "off" } });
+    // Where it runs, then what it finds there: entries in its work and tmp dirs, and their modes.
+    const look = `printf '%s\\n' "$(pwd)" "$(ls -A | wc -l)" "$(ls -A "$TMPDIR" | wc -l)" "$(stat -c %a . "$TMPDIR")"`;
+    const changes = ["", "", "touch left", "", 'touch "$TMPDIR/t"', "", "chmod 755 .", "", "mkdir d", "", "", "", ""];
+    const places: string[] = [];
+    const changed = new Set<string>();
+    for (const change of changes) {
+      const result = await h.call("again", "execute_bash", { code: `${look}\n${change}` });
+      assert.equal(result.exit_code, 0, String(result.stderr));
+      const [place, workEntries, tmpEntries, ...modes] = String(result.stdout).trim().split("\n");
+      assert.deepEqual([workEntries, tmpEntries, ...modes], ["0", "0", "700", "700"], `found in ${place}`);
+      assert.equal(changed.has(place!), false, "a base an earlier run changed is never used again");
+      places.push(place!);
+      if (change !== "") changed.add(place!);
+    }
+    assert.ok(new Set(places).size < places.length, `a base left as made serves again: ${places.join(", ")}`);
+  });
+
   void it(
     "EXC-13 reports a sandbox that cannot reach its work dirs as unavailable (start-up self-test)",
     { skip: needs("bubblewrap") || (process.getuid?.() !== 0 && "needs root (the sandbox user differs from exc's)") },
