@@ -1,9 +1,10 @@
 // The directories of one execution under the work root: a fresh `zx-` base with the script's code dir (and, on the
 // host, its work and tmp dirs), the execution's cgroup made alongside, and their removal once the result is on its
-// way. An unsandboxed execution's base left exactly as made serves the next one instead (on a disk file system, each
-// mkdir and rmdir goes through the journal: `echo hi` tool turns back to back, unsandboxed, p50 about 0.4 ms lower and
-// exc's CPU per turn about 0.3 ms lower, bench notes in issue 14). Also the work root itself: created at start, and cleared of an earlier run's leftovers: all of them when
-// the root is ours, and in a root other exc processes of this user may share (the OS temp dir, /dev/shm/zino-exc-<uid>)
+// way. An unsandboxed execution's base left exactly as made serves the next one instead: on a disk file system each
+// mkdir and rmdir goes through the journal (`echo hi` tool turns back to back, unsandboxed: p50 about 0.4 ms lower,
+// exc's CPU per turn about 0.3 ms lower; issue 14's notes).
+// Also the work root itself: created at start, and cleared of an earlier run's leftovers: all of them when the root
+// is ours, and in a root other exc processes of this user may share (the OS temp dir, /dev/shm/zino-exc-<uid>)
 // those of an exc that is gone, told by the process named in each base's name (`zx-<pid namespace>-<pid>-XXXXXX`).
 // A sandboxed execution's base holds only its script (bwrap mounts tmpfs on /work and /tmp), and can go under a root
 // of its own in RAM (`sandboxRoot`, execution-runner.ts), where making and removing it never waits for a disk journal.
@@ -98,10 +99,10 @@ function unlinkQuiet(path: string): void {
   }
 }
 
-/** An execution base's name: `zx-`, the exc's pid namespace and pid (none before they were named), mkdtemp's six. */
 /** Unsandboxed executions' bases kept for the next ones (one being made ready while one runs, and a spare). */
 const SPARE_HOST_BASES = 2;
 
+/** An execution base's name: `zx-`, the exc's pid namespace and pid (none before they were named), mkdtemp's six. */
 const BASE_NAME = /^zx-(?:(\d+)-(\d+)-)?[A-Za-z0-9]{6}$/;
 
 /** This process's pid namespace (its inode), "0" where /proc does not say. */
