@@ -168,11 +168,11 @@ function readyRoots(roots: { workRoot: string; sandboxRoot: string; owned: boole
 
 /**
  * Whether an unsandboxed execution's base, its script removed, is as prepare made it: the base and its code dir exc's
- * own with their modes, the work and tmp dirs `hostDirsUid`'s with theirs, none a link, all empty but the base (its
+ * own (`ownUid`) with their modes, the work and tmp dirs `hostDirsUid`'s with theirs, none a link, all empty but the base (its
  * three dirs). A run that left anything behind, or changed a mode or an owner, has its base removed.
  */
-function asMade(dirs: PreparedDirs, hostDirsUid: number | undefined): boolean {
-  const ownUid = process.geteuid?.();
+function asMade(dirs: PreparedDirs, uids: { ownUid: number | undefined; hostDirsUid: number | undefined }): boolean {
+  const { ownUid, hostDirsUid } = uids;
   const expected: [string, number | undefined, number, number][] = [
     [dirs.baseDir, ownUid, 0o711, 3],
     [dirs.codeDir, ownUid, 0o755, 0],
@@ -189,14 +189,14 @@ function asMade(dirs: PreparedDirs, hostDirsUid: number | undefined): boolean {
  * Host bases unsandboxed executions left as prepare made them (see {@link asMade}), for the next ones: on a disk file
  * system each mkdir and rmdir goes through its journal. At most {@link SPARE_HOST_BASES}; none once closed.
  */
-function spareHostBases(hostDirsUid: number | undefined) {
+function spareHostBases(uids: { ownUid: number | undefined; hostDirsUid: number | undefined }) {
   const spare: string[] = [];
   let closed = false;
   return {
     take: (): string | undefined => spare.pop(),
     /** Keeps the base of `dirs` (its script removed) for a later execution; false when it is to be removed. */
     keep(dirs: PreparedDirs): boolean {
-      if (closed || !dirs.onHost || spare.length >= SPARE_HOST_BASES || !asMade(dirs, hostDirsUid)) return false;
+      if (closed || !dirs.onHost || spare.length >= SPARE_HOST_BASES || !asMade(dirs, uids)) return false;
       spare.push(dirs.baseDir);
       return true;
     },
@@ -224,13 +224,11 @@ function deferredPass<T>(run: (item: T) => void) {
     scheduled.clear();
     for (const item of due) run(item);
   }
-  return {
-    schedule(item: T): void {
-      scheduled.add(item);
-      pass ??= setImmediate(settle);
-    },
-    settle,
+  const schedule = (item: T): void => {
+    scheduled.add(item);
+    pass ??= setImmediate(settle);
   };
+  return { schedule, settle };
 }
 
 export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDirs {
@@ -255,7 +253,8 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
     }
   }
 
-  const spares = spareHostBases(user?.uid ?? process.geteuid?.());
+  const ownUid = process.geteuid?.();
+  const spares = spareHostBases({ ownUid, hostDirsUid: user?.uid ?? ownUid });
 
   function prepare(def: ExecutorDefinition, onHost: boolean, exec: ExecConfig): PreparedDirs {
     const spare = onHost ? spares.take() : undefined;
@@ -323,9 +322,7 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
     readyRoots({ workRoot, sandboxRoot, owned, pidNs, logger });
   }
 
-  const afterAnswer = deferredPass(cleanup);
-  const settle = () => afterAnswer.settle();
-  const cleanupAfterAnswer = (dirs: PreparedDirs) => afterAnswer.schedule(dirs);
+  const { settle, schedule: cleanupAfterAnswer } = deferredPass(cleanup);
 
   function close(): void {
     settle();

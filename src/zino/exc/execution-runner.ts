@@ -323,7 +323,6 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     },
     validate: (request) => validateScript(request, { dirs, user, start, sandboxes }),
     async close() {
-      dirs.settle();
       await warmPool?.close();
       dirs.close();
       zygote.close();
