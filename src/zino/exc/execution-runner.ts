@@ -277,7 +277,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     restartAfterMs: options.zygoteRestartMs ?? ZYGOTE_RESTART_MS,
     executionsRoot: () => dirs.sandboxedRoot(),
   });
-  const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, zygote: zygote.current };
+  const starterOptions = { logger, bwrapPath, prlimitPath: findExecutable("prlimit"), hardening, policy, zygote: zygote.current, user };
   const sandboxes = createSandboxStarter({ ...starterOptions, start });
   const schedule = warmSchedule(options.quiet, launcher);
   const warmPool: WarmPool | undefined =

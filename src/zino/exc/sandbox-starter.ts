@@ -9,10 +9,11 @@ import type { PreparedDirs } from "./execution-dirs.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import type { IsolationPolicy } from "./isolation-policy.js";
 import { startProcess, type ProcessStarter, type StartedProcess } from "./run-process.js";
-import { bwrapCommand, unsandboxedCommand, zygoteExecution, type Isolation } from "./sandbox.js";
+import { bwrapCommand, unsandboxedCommand, zygoteExecution, type Isolation, type SandboxUser } from "./sandbox.js";
 import type { SandboxZygote } from "./sandbox-zygote.js";
 import type { Hardening, UserCommand } from "./sandbox-hardening.js";
 import { analyserArgv } from "./static-analysis.js";
+import { userProcessLimit } from "./user-processes.js";
 
 export interface SandboxStarterOptions {
   logger: Logger;
@@ -24,6 +25,8 @@ export interface SandboxStarterOptions {
   start: ProcessStarter;
   /** The resident sandbox that starts sandboxed executions without network, if any (sandbox-zygote.ts). */
   zygote?: () => SandboxZygote | undefined;
+  /** The user executions run as (undefined: exc's own). */
+  user: SandboxUser | undefined;
 }
 
 export interface SandboxStarter {
@@ -36,7 +39,10 @@ export interface SandboxStarter {
 }
 
 export function createSandboxStarter(options: SandboxStarterOptions): SandboxStarter {
-  const { logger, bwrapPath, prlimitPath, hardening, policy, start, zygote } = options;
+  const { logger, bwrapPath, prlimitPath, hardening, policy, start, zygote, user } = options;
+  const userProcesses = userProcessLimit(user?.uid ?? process.getuid?.() ?? 0);
+  /** An unsandboxed execution's RLIMIT_NPROC: none where its cgroup bounds it (see sandbox.ts `unsandboxedCommand`). */
+  const hostNproc = (exec: ExecConfig, dirs: PreparedDirs) => (dirs.cgroup ? null : userProcesses.forExecution(exec.max_processes));
 
   /**
    * The execution from the zygote, when it can take it: alive, no network (each execution gets a network namespace of
@@ -115,7 +121,7 @@ export function createSandboxStarter(options: SandboxStarterOptions): SandboxSta
               disableUserns: policy.disableUserns,
               joinFiles: hardening.joinFilesInside(dirs.cgroup),
             })
-          : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held });
+          : unsandboxedCommand({ paths: dirs, exec, interpreter: def.interpreter, prlimitPath, held, nproc: hostNproc(exec, dirs) });
       return start({ ...hardening.asSandboxUser(command, dirs.cgroup), held });
     },
   };

@@ -136,21 +136,21 @@ export function tmpfsSizes(exec: ExecConfig): { workBytes: number; tmpBytes: num
 }
 
 /**
- * The `ulimit` arguments (bash units: KiB for -d, 1024-byte blocks for -f) of the resource limits. `processes`: with
- * RLIMIT_NPROC (-u), which counts every process of the user in its user namespace; without it where a cgroup's
- * pids.max bounds the execution and its user namespace is shared with other executions (the zygote's).
+ * The `ulimit` arguments (bash units: KiB for -d, 1024-byte blocks for -f) of the resource limits. `nproc`: the
+ * RLIMIT_NPROC (-u), which counts every process of the user in its user namespace, or null for none where a cgroup's
+ * pids.max bounds the execution and its user is shared with other executions (the zygote's, unsandboxed ones).
  */
-function ulimitArgs(exec: ExecConfig, processes = true): string {
+function ulimitArgs(exec: ExecConfig, nproc: number | null): string {
   const memoryKib = exec.memory_mb * 1024;
-  const nproc = processes ? ` -u ${exec.max_processes}` : "";
-  return `-t ${exec.cpu_seconds} -d ${memoryKib}${nproc} -n ${OPEN_FILES_LIMIT} -f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0`;
+  const processes = nproc === null ? "" : ` -u ${nproc}`;
+  return `-t ${exec.cpu_seconds} -d ${memoryKib}${processes} -n ${OPEN_FILES_LIMIT} -f ${FILE_SIZE_LIMIT_BYTES / 1024} -c 0`;
 }
 
 /**
  * The resource limits, applied by prlimit inside the sandbox (or a bash `ulimit` prefix where prlimit is absent);
- * `processes` as for {@link ulimitArgs}.
+ * `nproc` as for {@link ulimitArgs}.
  */
-export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined, processes = true): string[] {
+export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined, nproc: number | null = exec.max_processes): string[] {
   const memoryBytes = exec.memory_mb * 1024 * 1024;
   if (prlimitPath) {
     // RLIMIT_DATA rather than RLIMIT_AS: V8 reserves gigabytes of address space up front and cannot start under AS.
@@ -158,14 +158,14 @@ export function limitPrefix(exec: ExecConfig, prlimitPath: string | undefined, p
       prlimitPath,
       `--cpu=${exec.cpu_seconds}`,
       `--data=${memoryBytes}`,
-      ...(processes ? [`--nproc=${exec.max_processes}`] : []),
+      ...(nproc === null ? [] : [`--nproc=${nproc}`]),
       `--nofile=${OPEN_FILES_LIMIT}`,
       `--fsize=${FILE_SIZE_LIMIT_BYTES}`,
       "--core=0",
       "--",
     ];
   }
-  return ["/bin/bash", "-c", `ulimit ${ulimitArgs(exec, processes)} && exec "$@"`, "zino-limits"];
+  return ["/bin/bash", "-c", `ulimit ${ulimitArgs(exec, nproc)} && exec "$@"`, "zino-limits"];
 }
 
 const BASH = "/bin/bash";
@@ -218,12 +218,12 @@ export function limitedCommand(
   script: string,
   how: LimitedHow = {},
 ): string[] {
-  const { held = false, sourced = true, joinFds = [], reportPipes = false, processes = true } = how;
+  const { held = false, sourced = true, joinFds = [], reportPipes = false, nproc = exec.max_processes } = how;
   const first = `${joinThroughDescriptors(joinFds)}${held ? WAIT_FOR_GO : ""}${reportPipes ? ON_REPORT_PIPES : ""}`;
   if (interpreter[0] === BASH && sourced) {
-    return [...interpreter, "-c", `${first}ulimit ${ulimitArgs(exec, processes)} && . "$0"`, script];
+    return [...interpreter, "-c", `${first}ulimit ${ulimitArgs(exec, nproc)} && . "$0"`, script];
   }
-  const limited = [...limitPrefix(exec, prlimitPath, processes), ...interpreter, script];
+  const limited = [...limitPrefix(exec, prlimitPath, nproc), ...interpreter, script];
   return first ? ["/bin/sh", "-c", `${first}exec "$@"`, "zino-wait", ...limited] : limited;
 }
 
@@ -237,8 +237,8 @@ export interface LimitedHow {
   joinFds?: readonly number[];
   /** The script writes on its own report pipes (see {@link ON_REPORT_PIPES}). */
   reportPipes?: boolean;
-  /** With RLIMIT_NPROC (see {@link ulimitArgs}); default true. */
-  processes?: boolean;
+  /** The RLIMIT_NPROC, or null for none (see {@link ulimitArgs}); default the rules' `max_processes`. */
+  nproc?: number | null;
 }
 
 export function bwrapCommand(options: {
@@ -420,7 +420,7 @@ export function zygoteExecution(options: {
     held: options.held === true,
     joinFds,
     reportPipes: true,
-    processes: false,
+    nproc: null,
   });
   return { argv, env: scrubbedEnv(SANDBOX_WORK_DIR, "/tmp"), sizes: tmpfsSizes(options.exec) };
 }
@@ -466,11 +466,18 @@ function readSystemDirs(): string[] {
   return out;
 }
 
+/**
+ * An execution on the host, as the sandbox user, with the rlimits. Unsandboxed executions all run as that one user, so
+ * RLIMIT_NPROC would count their processes together, and every other process of the user with them: `nproc` is null
+ * where the execution's cgroup (pids.max) bounds its processes, else the user's count plus `max_processes`
+ * (user-processes.ts).
+ */
 export function unsandboxedCommand(options: {
   paths: ExecutionPaths;
   exec: ExecConfig;
   interpreter: string[];
   prlimitPath: string | undefined;
+  nproc: number | null;
   held?: boolean;
 }): SandboxCommand {
   const { paths } = options;
@@ -480,9 +487,7 @@ export function unsandboxedCommand(options: {
     options.prlimitPath,
     options.interpreter,
     `${paths.codeDir}/${paths.scriptName}`,
-    {
-      held: options.held === true,
-    },
+    { held: options.held === true, nproc: options.nproc },
   ) as [string, ...string[]];
   return { command, args: rest, env: scrubbedEnv(paths.workDir, paths.tmpDir), cwd: paths.workDir };
 }
