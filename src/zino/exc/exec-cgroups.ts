@@ -378,11 +378,27 @@ interface MadeCgroup {
   dirs: string[];
   procsFiles: string[];
   memoryDir: string;
+  /** Where pids.current is: v1's pids hierarchy, v2's one directory. */
+  pidsDir: string;
   eventsFile: string;
   delegated: boolean;
 }
 
 type Limits = Parameters<ExecCgroups["create"]>[0];
+
+/** The files of a cgroup just made in `dirs` (one per hierarchy). */
+function madeCgroup(dirs: (Hierarchy & { dir: string })[], limits: Limits, mechanism: ResourceLimits): MadeCgroup {
+  const memoryDir = dirs.find((d) => d.kind !== "v1-pids")!.dir;
+  return {
+    key: spareKey(limits),
+    dirs: dirs.map((d) => d.dir),
+    procsFiles: dirs.map((d) => join(d.dir, "cgroup.procs")),
+    memoryDir,
+    pidsDir: dirs.find((d) => d.kind !== "v1-memory")!.dir,
+    eventsFile: mechanism === "cgroup-v2" ? join(memoryDir, "memory.events") : join(memoryDir, "memory.oom_control"),
+    delegated: limits.joiner !== undefined && mechanism === "cgroup-v1",
+  };
+}
 
 function spareKey({ memoryBytes, maxProcesses, joiner }: Limits): string {
   return `${memoryBytes}/${maxProcesses}/${joiner ? `${joiner.uid}:${joiner.gid}` : ""}`;
@@ -407,9 +423,14 @@ function readNumber(file: string): number {
  * rmdir around it, which every tool call paid while its turn went on. Measured on the 2-core VM (cgroup v1), `echo
  * hi` tool turns back to back, two alternated pairs each: unsandboxed p50 6.16 / 5.88 ms against 6.68 / 6.57,
  * sandboxed 8.56 / 8.83 against 8.96 / 9.52; machine CPU per turn −0.5 to −0.9 ms.
- * One is kept only when it is empty (no process, none of its directories populated) and holds under
- * SPARE_MAX_MEMORY_BYTES, so that an execution never starts with an earlier one's processes or memory; its OOM kills
- * are counted from when it is handed out. At most SPARE_CGROUPS: keeping one more removes the oldest (`evict`).
+ * One is kept only when it is empty (no process, none of its directories populated, no task still counted in
+ * pids.current) and holds under SPARE_MAX_MEMORY_BYTES, so that an execution never starts with an earlier one's
+ * processes or memory; its OOM kills are counted from when it is handed out. A process that has exited but is not
+ * reaped yet (killed with its execution, or a zombie its parent has not waited for) is no longer listed in
+ * cgroup.procs, and v2 no longer counts it as populated, but it holds its place in pids.current until it is reaped:
+ * kept then, the cgroup would start the next execution with fewer processes than its `max_processes`. Seen in a
+ * stress run (16 clients, 288 mixed executions with `max_processes` 32): cgroups handed out with 1 to 8 places still
+ * taken, and now and then an execution whose first fork failed. At most SPARE_CGROUPS: keeping one more removes the oldest (`evict`).
  * Its limit files are exc's own: a sandbox sees no /sys, and an unsandboxed run as exc's own user could write them
  * as it could anything else of exc's.
  */
@@ -423,7 +444,8 @@ function createSpareCgroups(evict: (made: MadeCgroup) => void): {
   let closed = false;
   const empty = (made: MadeCgroup, mechanism: ResourceLimits) =>
     made.procsFiles.every((file) => readFileSync(file, "utf8") === "") &&
-    (mechanism !== "cgroup-v2" || /^populated 0$/m.test(readFileSync(join(made.memoryDir, "cgroup.events"), "utf8")));
+    (mechanism !== "cgroup-v2" || /^populated 0$/m.test(readFileSync(join(made.memoryDir, "cgroup.events"), "utf8"))) &&
+    readNumber(join(made.pidsDir, "pids.current")) === 0;
   const memoryHeld = (made: MadeCgroup, mechanism: ResourceLimits) =>
     readNumber(join(made.memoryDir, mechanism === "cgroup-v2" ? "memory.current" : "memory.usage_in_bytes"));
   return {
@@ -524,15 +546,7 @@ export function createExecCgroups(options: ExecCgroupsOptions): ExecCgroups {
         );
         return undefined;
       }
-      const memoryDir = dirs.find((d) => d.kind !== "v1-pids")!.dir;
-      return handOut({
-        key: spareKey(limits),
-        dirs: dirs.map((d) => d.dir),
-        procsFiles: dirs.map((d) => join(d.dir, "cgroup.procs")),
-        memoryDir,
-        eventsFile: found.mechanism === "cgroup-v2" ? join(memoryDir, "memory.events") : join(memoryDir, "memory.oom_control"),
-        delegated: limits.joiner !== undefined && found.mechanism === "cgroup-v1",
-      });
+      return handOut(madeCgroup(dirs, limits, found.mechanism));
     },
     async close() {
       await Promise.all([...pending]);

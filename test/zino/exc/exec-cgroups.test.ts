@@ -111,9 +111,10 @@ void describe("per-execution cgroups: layout", () => {
     const { unified, cgroups } = fakeV2Cgroups("v2-spare", "zino-exc-9", "memory pids");
     const base = join(unified, "svc", "zino-exc-9");
     // What the kernel shows of an emptied cgroup (the fake tree has no kernel behind it).
-    const state = (n: number, procs: string, populated: 0 | 1, memoryBytes: number, oomKills = 0) => {
+    const state = (n: number, procs: string, populated: 0 | 1, memoryBytes: number, oomKills = 0, tasks = procs === "" ? 0 : 1) => {
       writeFileSync(join(base, `x${n}`, "cgroup.procs"), procs);
       writeFileSync(join(base, `x${n}`, "cgroup.events"), `populated ${populated}\nfrozen 0\n`);
+      writeFileSync(join(base, `x${n}`, "pids.current"), `${tasks}\n`);
       writeFileSync(join(base, `x${n}`, "memory.current"), String(memoryBytes));
       writeFileSync(join(base, `x${n}`, "memory.events"), `low 0\nhigh 0\nmax 2\noom 1\noom_kill ${oomKills}\n`);
     };
@@ -137,7 +138,12 @@ void describe("per-execution cgroups: layout", () => {
     other.release();
     assert.deepEqual(cgroups.create(limits)!.procsFiles, [join(base, "x3", "cgroup.procs")]);
     assert.deepEqual(cgroups.create({ memoryBytes: 1 << 29, maxProcesses: 32 })!.procsFiles, [join(base, "x4", "cgroup.procs")]);
-    // Emptied later (its processes exiting after the kill): kept then, by the removal's next attempt.
+    // Its processes gone from cgroup.procs and no longer populated, but one exited and not yet reaped still holds a
+    // place in pids.current: not kept either.
+    state(1, "", 0, 0, 0, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(cgroups.create(limits)!.procsFiles, [join(base, "x5", "cgroup.procs")]);
+    // Emptied later (its processes exiting after the kill, then reaped): kept then, by the removal's next attempt.
     state(1, "", 0, 0);
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.deepEqual(cgroups.create(limits)!.procsFiles, first.procsFiles);

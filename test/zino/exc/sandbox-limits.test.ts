@@ -14,10 +14,14 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
 import { after, before, describe, it, type TestContext } from "node:test";
 import { isProcessAlive } from "../../../src/shared/pid-process.js";
+import { silentLogger } from "../../../src/wire/index.js";
+import { createExecCgroups } from "../../../src/zino/exc/exec-cgroups.js";
 import { processesWith, SANDBOX_WAYS, startExc, waitFor, type ExcHarness } from "./exc-harness.js";
 
 const MIB = 1024 * 1024;
@@ -563,5 +567,48 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       await h.close();
       rmSync(log, { recursive: true, force: true });
     }
+  });
+});
+
+void describe("per-execution cgroups on this machine's kernel", () => {
+  void it("EXC-31 a released cgroup is not handed to the next execution while an exited, unreaped process still holds a place in it", async (t) => {
+    const cgroups = createExecCgroups({ logger: silentLogger() });
+    t.after(() => cgroups.close());
+    if (cgroups.mechanism === "rlimit-only") {
+      t.skip(`no per-execution cgroup on this machine: ${cgroups.detail}`);
+      return;
+    }
+    const limits = { memoryBytes: 64 * MIB, maxProcesses: 8 };
+    const first = cgroups.create(limits)!;
+    const pidsCurrentFile = (cgroup: { procsFiles: readonly string[] }) =>
+      cgroup.procsFiles.map((file) => join(dirname(file), "pids.current")).find((file) => existsSync(file))!;
+    const pidsCurrent = pidsCurrentFile(first);
+    // A child of a process outside the cgroup joins it and exits. It is no longer listed in cgroup.procs (nor, in v2,
+    // counted as populated), but holds its place in pids.current until its parent reaps it.
+    const python = [
+      "import os, sys",
+      "pid = os.fork()",
+      "if pid == 0:",
+      "    for f in sys.argv[1:]:",
+      "        open(f, 'w').write(str(os.getpid()))",
+      "    os._exit(0)",
+      "sys.stdin.readline()",
+      "os.waitpid(pid, 0)",
+      "print('reaped', flush=True)",
+      "sys.stdin.readline()",
+    ].join("\n");
+    const parent = spawn("python3", ["-c", python, ...first.procsFiles], { stdio: ["pipe", "pipe", "inherit"] });
+    t.after(() => parent.kill("SIGKILL"));
+    const lines = createInterface({ input: parent.stdout })[Symbol.asyncIterator]();
+    const listed = () => first.procsFiles.some((file) => readFileSync(file, "utf8") !== "");
+    await waitFor("the child exited inside the cgroup", () => readFileSync(pidsCurrent, "utf8").trim() === "1" && !listed(), 5000);
+    first.release();
+    const second = cgroups.create(limits)!;
+    assert.notDeepEqual(second.procsFiles, first.procsFiles, "a new cgroup: the released one still has a place taken");
+    assert.equal(readFileSync(pidsCurrentFile(second), "utf8").trim(), "0");
+    parent.stdin.write("\n");
+    assert.equal((await lines.next()).value, "reaped");
+    second.release();
+    parent.stdin.end();
   });
 });
