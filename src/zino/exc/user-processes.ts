@@ -43,23 +43,44 @@ export function countUserThreads(uid: number, proc = "/proc"): number | undefine
   return total;
 }
 
+/**
+ * The hard RLIMIT_NPROC in a /proc/<pid>/limits text (Infinity when unlimited or unreadable): an execution inherits it
+ * from exc, and cannot raise its limit past it (`ulimit -u` above it fails, and the script would not run).
+ */
+export function hardProcessLimit(limits: string | undefined): number {
+  const hard = /^Max processes\s+\S+\s+(\S+)/m.exec(limits ?? "")?.[1];
+  return hard === undefined || hard === "unlimited" ? Number.POSITIVE_INFINITY : Number(hard);
+}
+
+function ownLimits(): string | undefined {
+  try {
+    return readFileSync("/proc/self/limits", "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
 export interface UserProcessLimit {
-  /** RLIMIT_NPROC for an execution of this user with `maxProcesses`: the user's count (at most a second old) plus it. */
+  /**
+   * RLIMIT_NPROC for an execution of this user with `maxProcesses`: the user's count (at most a second old) plus it,
+   * at most exc's hard limit.
+   */
   forExecution(maxProcesses: number): number;
 }
 
-/** The RLIMIT_NPROC of `uid`'s executions; `count` and `now` are for tests. */
+/** The RLIMIT_NPROC of `uid`'s executions; the options are for tests. */
 export function userProcessLimit(
   uid: number,
-  options: { count?: (uid: number) => number | undefined; now?: () => number; maxAgeMs?: number } = {},
+  options: { count?: (uid: number) => number | undefined; now?: () => number; maxAgeMs?: number; hardLimit?: number } = {},
 ): UserProcessLimit {
   const { count = countUserThreads, now = Date.now, maxAgeMs = USER_PROCESS_COUNT_MAX_AGE_MS } = options;
+  const hardLimit = options.hardLimit ?? hardProcessLimit(ownLimits());
   let counted: { at: number; threads: number } | undefined;
   return {
     forExecution(maxProcesses) {
       const at = now();
       if (!counted || at - counted.at >= maxAgeMs) counted = { at, threads: count(uid) ?? 0 };
-      return counted.threads + maxProcesses;
+      return Math.min(counted.threads + maxProcesses, hardLimit);
     },
   };
 }

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { countUserThreads, userProcessLimit } from "../../../src/zino/exc/user-processes.js";
+import { countUserThreads, hardProcessLimit, userProcessLimit } from "../../../src/zino/exc/user-processes.js";
 import { startExc, waitFor, type ExcHarness } from "./exc-harness.js";
 
 /** Python that forks up to `tries` children (each sleeps 3 s) until the kernel refuses one, and says how many it got. */
@@ -155,5 +155,16 @@ void describe("user-processes: what RLIMIT_NPROC counts", () => {
     clock = 2000;
     assert.equal(limit.forExecution(24), 24, "no count: max_processes alone");
     assert.deepEqual(calls, [7, 7, 7]);
+  });
+
+  void it("never past exc's hard limit, which an execution cannot raise", () => {
+    const limit = userProcessLimit(7, { count: () => 1000, hardLimit: 1024 });
+    assert.equal(limit.forExecution(64), 1024);
+    const limits = (hard: string) =>
+      `Limit  Soft Limit  Hard Limit  Units\nMax cpu time  unlimited  unlimited  seconds\nMax processes  512  ${hard}  processes\n`;
+    assert.equal(hardProcessLimit(limits("4096")), 4096);
+    assert.equal(hardProcessLimit(limits("unlimited")), Number.POSITIVE_INFINITY);
+    assert.equal(hardProcessLimit(undefined), Number.POSITIVE_INFINITY);
+    assert.equal(hardProcessLimit(readFileSync("/proc/self/limits", "utf8")) > 0, true);
   });
 });
