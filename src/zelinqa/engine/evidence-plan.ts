@@ -3,6 +3,7 @@
 import type { JsonValue, Outcome } from "../contracts/index.js";
 import { extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { withoutHesitation } from "../understand/lexicons.js";
+import { MAX_UNDERSTOOD_WORDS, normalisedWordCount, understoodPart } from "../understand/normalise.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
 
@@ -19,10 +20,27 @@ export interface EvidencePlan {
   readonly modelTexts: string[];
   /** target id → direct (true) or indirect (false). */
   readonly modelTargets: Map<string, boolean>;
+  /** The words the deterministic extractors may still read in this request (MAX_REQUEST_UNDERSTOOD_WORDS at first). */
+  readonly budget: { words: number };
 }
 
-export function emptyPlan(): EvidencePlan {
-  return { items: [], deterministic: new Set(), modelTexts: [], modelTargets: new Map() };
+/**
+ * [ext] The words the deterministic extractors read in one request, all its texts together: as many as four replies
+ * of the longest plain text (8,000 characters) hold. A request may carry up to 100 messages (`/events`), each read up
+ * to MAX_UNDERSTOOD_WORDS words; without this bound, one body of 256 KiB kept the server busy for seconds. Texts past
+ * it go to the model-based extractor alone, when one is configured.
+ */
+export const MAX_REQUEST_UNDERSTOOD_WORDS = 4_000;
+
+export function emptyPlan(budget = { words: MAX_REQUEST_UNDERSTOOD_WORDS }): EvidencePlan {
+  return { items: [], deterministic: new Set(), modelTexts: [], modelTargets: new Map(), budget };
+}
+
+/** The start of `text` the extractors read in this request, taken from its budget. */
+function budgeted(plan: EvidencePlan, text: string): string {
+  const part = understoodPart(text, Math.min(MAX_UNDERSTOOD_WORDS, plan.budget.words));
+  plan.budget.words -= normalisedWordCount(part);
+  return part;
 }
 
 const isComplete = (state: SessionState, id: string) => {
@@ -71,17 +89,20 @@ export function collectAttributed(artifact: CompiledArtifact, state: SessionStat
   const direct = dataTargetsOf(artifact, reply.question);
   const directIds = new Set(direct.map((t) => t.id));
   const gaps: string[] = [];
+  // What the extractors read of the reply; a free-text target keeps its text whole.
+  const read = { text: reply.text && budgeted(plan, reply.text), freeText: reply.freeText && budgeted(plan, reply.freeText) };
   for (const t of direct) {
     if (reply.choiceIds && structuredEvidence(plan, reply.question, t, reply.choiceIds)) continue;
-    const source = t.extractor === "string" && reply.freeText !== undefined ? reply.freeText : reply.text;
+    const source = t.extractor === "string" ? (reply.freeText ?? reply.text) : read.text;
     const result = source === undefined ? null : extractDirect(source, t.extraction, reply.today);
     if (result) push(plan, t.id, result.value, result.certainty === "exact" ? 2 : 1);
     else if (!isComplete(state, t.id)) gaps.push(t.id);
   }
   const texts = [reply.text, reply.freeText].filter((s): s is string => s !== undefined && s.trim() !== "");
   const replyHasDate = direct.some((t) => t.extractor === "date" || t.extractor === "date-time");
-  for (const text of texts)
-    collectIndirect(artifact, state, plan, { text, today: reply.today, skip: directIds, datesAllowed: !replyHasDate });
+  for (const text of [read.text, read.freeText])
+    if (text !== undefined && text.trim() !== "")
+      collectIndirect(artifact, state, plan, { text, today: reply.today, skip: directIds, datesAllowed: !replyHasDate });
   if (gaps.length > 0 && texts.length > 0) {
     plan.modelTexts.push(...texts);
     for (const id of gaps) plan.modelTargets.set(id, true);
@@ -121,7 +142,7 @@ export function collectUnattributed(
 ): void {
   if (text.trim() === "") return;
   const before = new Set(plan.deterministic);
-  collectIndirect(artifact, state, plan, { text, today, skip: new Set(), datesAllowed: true });
+  collectIndirect(artifact, state, plan, { text: budgeted(plan, text), today, skip: new Set(), datesAllowed: true });
   const gaps = artifact.dataTargets.filter((t) => !isComplete(state, t.id) && !plan.deterministic.has(t.id) && !before.has(t.id));
   if (gaps.length > 0) {
     plan.modelTexts.push(text);
@@ -147,7 +168,7 @@ export function collectReply(
   }
   if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "")
     return outcome.value;
-  const scratch = emptyPlan();
+  const scratch = emptyPlan(plan.budget);
   // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
   collectAttributed(artifact, state, scratch, { ...reply, text: withoutHesitation(reply.text) });
   // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement").

@@ -1,5 +1,5 @@
 // Public surface of answer understanding: deterministic extractors (docs/zelinqa-api.md §10.5) and the model port (§10.6).
-export { normalise, tokenise, similarity, containsPhrase, findPhrase } from "./normalise.js";
+export { normalise, tokenise, similarity, containsPhrase, findPhrase, understoodPart, MAX_UNDERSTOOD_WORDS } from "./normalise.js";
 export { damerauLevenshtein, tokensMatchFuzzily } from "./damerau-levenshtein.js";
 export { phraseTokens, findPhraseHits, scalarPhraseResult, arrayPhraseResult } from "./phrase-match.js";
 export type { Phrase, PhraseHit, PhraseResult, Certainty } from "./phrase-match.js";

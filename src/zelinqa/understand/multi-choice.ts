@@ -123,14 +123,17 @@ const FILLERS = new Set([
 function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly Phrase[]): boolean {
   const covered = new Set<number>();
   for (const h of hits) covered.add(c.clause[h.start] as number);
-  const clauses = new Map<number, string[]>();
+  // Each clause's words, with the index of its first word (linear: a reply may hold thousands of words).
+  const clauses = new Map<number, { first: number; words: string[] }>();
   c.tokens.forEach((t, i) => {
     const k = c.clause[i] as number;
-    clauses.set(k, [...(clauses.get(k) ?? []), t]);
+    const clause = clauses.get(k);
+    if (clause) clause.words.push(t);
+    else clauses.set(k, { first: i, words: [t] });
   });
-  for (const [k, words] of clauses) {
+  for (const [k, { first, words }] of clauses) {
     if (covered.has(k)) continue;
-    const negated = words.some((w, i) => i > 0 && c.negated[c.clause.indexOf(k) + i]);
+    const negated = words.some((w, i) => i > 0 && c.negated[first + i]);
     if (negated) continue;
     if (words.some((w) => w.length >= 3 && !FILLERS.has(w) && !/^\d/.test(w))) return true;
   }
@@ -149,11 +152,15 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   // "tout sauf diesel", "anything except blue": for one value, what follows "sauf"/"except" is refused.
   const exceptAt = (t: string, j: number) =>
     EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part") || (t === "but" && ANY_WORDS.has(c.tokens[j - 1] ?? ""));
-  const refused = c.tokens.map(
-    (_, i) =>
-      c.negated[i] === true ||
-      c.tokens.some((t, j) => j < i && (c.clause[j] === c.clause[i] || c.clause[j] === (c.clause[i] as number) - 1) && exceptAt(t, j)),
-  );
+  // A word is refused when negated, or after an "except" word earlier in its clause or in the clause before it. The
+  // clauses holding such a word so far are kept as the words are read, so the pass stays linear.
+  const exceptClauses = new Set<number>();
+  const refused = c.tokens.map((t, i) => {
+    const k = c.clause[i] as number;
+    const after = c.negated[i] === true || exceptClauses.has(k) || exceptClauses.has(k - 1);
+    if (exceptAt(t, i)) exceptClauses.add(k);
+    return after;
+  });
   const hits = findPhraseHits(c.tokens, phrases, true, refused);
   if (hits.length > 0) return scalarPhraseResult(hits);
   const parts = scalarPhraseResult(partialLabelHits({ ...c, negated: refused }, phrases, hits));

@@ -16,6 +16,42 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/** Words of N(s): the spaces of the normalised text, plus one. */
+export function normalisedWordCount(text: string): number {
+  const n = normalise(text);
+  if (n === "") return 0;
+  let words = 1;
+  for (let i = n.indexOf(" "); i >= 0; i = n.indexOf(" ", i + 1)) words += 1;
+  return words;
+}
+
+/**
+ * [ext] At most this many words of one text go through the deterministic extractors. Their work grows with the words
+ * (each is compared with every label word, fuzzily), and the API's limits count characters, which normalisation can
+ * multiply: "\uFDFA" alone is 18 characters and 4 words under NFKD, so 8,000 of them (a valid `user_text`) made 32,000
+ * words and one answer held the server for seconds. A reply that long is read up to its 1,000th word; the model-based
+ * extractor, when configured, still gets all of it.
+ */
+export const MAX_UNDERSTOOD_WORDS = 1000;
+
+/**
+ * The start of `text` that the deterministic extractors read: all of it when N(text) has at most `maxWords` words,
+ * else the longest start that has (its last word may be cut short; a surrogate pair never is).
+ */
+export function understoodPart(text: string, maxWords = MAX_UNDERSTOOD_WORDS): string {
+  if (maxWords <= 0) return "";
+  if (normalisedWordCount(text) <= maxWords) return text;
+  let fits = 0;
+  let over = text.length;
+  while (over - fits > 1) {
+    const mid = (fits + over) >> 1;
+    if (normalisedWordCount(text.slice(0, mid)) <= maxWords) fits = mid;
+    else over = mid;
+  }
+  const highSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+  return text.slice(0, highSurrogate(text.charCodeAt(fits - 1)) ? fits - 1 : fits);
+}
+
 export function tokenise(text: string): string[] {
   const n = normalise(text);
   return n === "" ? [] : n.split(" ");

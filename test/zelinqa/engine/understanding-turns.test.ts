@@ -4,6 +4,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
 import { applyChanges, createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
+import { collectUnattributed, emptyPlan, MAX_REQUEST_UNDERSTOOD_WORDS } from "../../../src/zelinqa/engine/evidence-plan.js";
+import { compileSchemaValidator, extractDirect } from "../../../src/zelinqa/understand/index.js";
+import { MAX_UNDERSTOOD_WORDS, normalisedWordCount, understoodPart } from "../../../src/zelinqa/understand/normalise.js";
 import { artifactOf, dimension, draftOf, openQuestion, testDeps, valueOf } from "./engine-fixtures.js";
 
 const changes: ConfigurationChange[] = [
@@ -160,5 +163,51 @@ void describe("answers understood in a turn", () => {
       ),
     ).state;
     assert.deepEqual(state.targets.budget, { status: "confirmed", value: 1200, priority: 2 });
+  });
+});
+
+void describe("how much of a text the extractors read", () => {
+  void it("a reply past MAX_UNDERSTOOD_WORDS is read up to it: a value in its first words counts, one only after does not", async () => {
+    const filler = "bla ".repeat(MAX_UNDERSTOOD_WORDS + 200);
+    assert.equal((await answer({ question_id: "q_piece", user_text: `un canapé ${filler}` })).targets.piece?.value, "canape");
+    assert.equal((await answer({ question_id: "q_piece", user_text: `${filler} un canapé` })).targets.piece, undefined);
+    // A free-text target keeps the whole reply.
+    const long = `${filler}fin`;
+    const freeText = extractDirect(
+      long,
+      { kind: "string", phrases: [], validate: compileSchemaValidator({ type: "string" }) },
+      "2026-09-01",
+    );
+    assert.equal(freeText?.value, long);
+  });
+
+  void it("normalisation cannot multiply the words read: a ligature of 4 words, 8,000 times, is read up to the limit", () => {
+    const text = "\uFDFA".repeat(8000);
+    assert.ok(normalisedWordCount(text) > 20_000, "the whole text normalises to tens of thousands of words");
+    const part = understoodPart(text);
+    assert.ok(normalisedWordCount(part) <= MAX_UNDERSTOOD_WORDS);
+    assert.ok(normalisedWordCount(part) > MAX_UNDERSTOOD_WORDS - 10, "and is read nearly up to it");
+    assert.equal(understoodPart("un canapé"), "un canapé");
+    // Never half a surrogate pair: U+1D400 (mathematical bold A) normalises to one word "a".
+    const astral = "\u{1D400} ".repeat(3000);
+    const cut = understoodPart(astral);
+    const last = cut.charCodeAt(cut.length - 1);
+    assert.ok(!(last >= 0xd800 && last <= 0xdbff), "no lone high surrogate at the end");
+    assert.ok(normalisedWordCount(cut) <= MAX_UNDERSTOOD_WORDS);
+  });
+
+  void it("the texts of one request share MAX_REQUEST_UNDERSTOOD_WORDS: past it, only the model-based extractor sees them", () => {
+    const deps = testDeps();
+    return createSession(artifact, {}, deps).then((created) => {
+      const state = valueOf(created).state;
+      const plan = emptyPlan();
+      // Each message names the furniture, then holds 1,000 words: four of them use the request's whole budget.
+      const message = `un canapé ${"bla ".repeat(MAX_UNDERSTOOD_WORDS)}`;
+      const messages = MAX_REQUEST_UNDERSTOOD_WORDS / MAX_UNDERSTOOD_WORDS + 2;
+      for (let i = 0; i < messages; i++) collectUnattributed(artifact, state, plan, message, "2026-09-01");
+      assert.equal(plan.items.filter((item) => item.targetId === "piece").length, MAX_REQUEST_UNDERSTOOD_WORDS / MAX_UNDERSTOOD_WORDS);
+      assert.equal(plan.budget.words, 0);
+      assert.equal(plan.modelTexts.length, messages, "every message still goes to the model-based extractor");
+    });
   });
 });
