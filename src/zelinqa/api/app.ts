@@ -23,6 +23,7 @@ import type { RateLimiter } from "./rate-limiter.js";
 import { createPipeline } from "./request-pipeline.js";
 import type { Pipeline } from "./request-pipeline.js";
 import { bodyLimitsFor } from "./request-body.js";
+import { REQUEST_TIMEOUT_MS } from "./server-config.js";
 import { JSON_TYPE } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
 import { createMethodMatcher } from "./route-matching.js";
@@ -52,7 +53,14 @@ export interface ZelinqaAppOptions {
   workerPollMs?: number;
   /** [ext] The studio's built files (default: the package's dist/studio). */
   studioDir?: string | undefined;
+  /** How long a client may take to send a whole request, headers and body (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
+
+/** A client sends its headers at once; this long is all they may take (within REQUEST_TIMEOUT_MS). */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node looks for requests past their time: the timeouts hold within this much. */
+const TIMEOUT_CHECK_MS = 1_000;
 
 export interface ZelinqaApp {
   fastify: AppFastify;
@@ -69,7 +77,13 @@ function routeBodyLimit(path: string, globalLimit: number): number {
 
 function createFastify(options: ZelinqaAppOptions): AppFastify {
   const errorDeps = { ids: options.ids, locale: options.locale, logger: options.logger };
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   return Fastify({
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MS, requestTimeout),
+    },
     loggerInstance: options.logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => options.ids.newId("req"),

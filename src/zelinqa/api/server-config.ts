@@ -18,6 +18,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   locale: Locale;
   maxBodyBytes: number;
+  /** How long a client may take to send a whole request (REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs: number;
   rateLimitPerMinute?: number | undefined;
   model?: { baseUrl: string; apiKey?: string | undefined; name: string; timeoutMs: number } | undefined;
 }
@@ -28,6 +30,15 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/**
+ * A client gets this long to send a whole request (its headers within 10 s: app.ts); then it is answered
+ * 408 and its connection closed. Fastify's default is no limit at all, which also turns off Node's own: a client that
+ * sent `Content-Length` and then nothing, before any authentication, held its connection forever, and about a
+ * thousand of them used up the server's descriptors. A minute sends the largest body allowed by default (10 MiB) at
+ * 175 KB/s; ZELINQA_REQUEST_TIMEOUT_MS changes it.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 
@@ -40,6 +51,7 @@ const EnvSchema = z.object({
   ZELINQA_LOG_LEVEL: z.string().optional(),
   ZELINQA_LOCALE: z.string().optional(),
   ZELINQA_MAX_BODY_BYTES: z.string().optional(),
+  ZELINQA_REQUEST_TIMEOUT_MS: z.string().optional(),
   ZELINQA_RATE_LIMIT_PER_MINUTE: z.string().optional(),
   ZELINQA_MODEL_BASE_URL: optionalText,
   ZELINQA_MODEL_API_KEY: optionalText,
@@ -107,6 +119,8 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
     logLevel: logLevel as LogLevel,
     locale,
     maxBodyBytes: integer("ZELINQA_MAX_BODY_BYTES", parsed.ZELINQA_MAX_BODY_BYTES, 10_485_760) ?? 10_485_760,
+    requestTimeoutMs:
+      integer("ZELINQA_REQUEST_TIMEOUT_MS", parsed.ZELINQA_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, 1_000, 3_600_000) ?? REQUEST_TIMEOUT_MS,
     rateLimitPerMinute: integer("ZELINQA_RATE_LIMIT_PER_MINUTE", parsed.ZELINQA_RATE_LIMIT_PER_MINUTE, undefined),
     model,
   };

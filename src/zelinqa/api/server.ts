@@ -48,6 +48,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         })
       : undefined,
     maxBodyBytes: config.maxBodyBytes,
+    requestTimeoutMs: config.requestTimeoutMs,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   // A socket file left by a killed server refuses connections: removed; a live one makes listen fail.
