@@ -56,7 +56,7 @@ async function measureAsync(run: (i: number) => Promise<void>): Promise<number[]
   return samples.sort((a, b) => a - b);
 }
 // The longest replies the API takes (`user_text` ≤ 8,000 characters), to the choice questions whose extraction reads
-// every word fuzzily: one that normalisation multiplies (U+FDFA is 18 characters and 4 words, 32,000 words in all) and
+// every word fuzzily: one that normalisation multiplies (U+FDFA is 18 characters and 4 words, 24,001 words in all) and
 // 1,333 distinct five-letter words. Both are read up to MAX_UNDERSTOOD_WORDS words; before that bound (and the linear
 // "except" pass), the first took 4 s.
 const fiveLetters = (i: number) => Array.from({ length: 5 }, (_, k) => String.fromCharCode(97 + (Math.floor(i / 26 ** k) % 26))).join("");

@@ -28,9 +28,9 @@ export function normalisedWordCount(text: string): number {
 /**
  * [ext] At most this many words of one text go through the deterministic extractors. Their work grows with the words
  * (each is compared with every label word, fuzzily), and the API's limits count characters, which normalisation can
- * multiply: "\uFDFA" alone is 18 characters and 4 words under NFKD, so 8,000 of them (a valid `user_text`) made 32,000
- * words and one answer held the server for seconds. A reply that long is read up to its 1,000th word; the model-based
- * extractor, when configured, still gets all of it.
+ * multiply: "\uFDFA" alone is 18 characters and 4 words under NFKD, so 8,000 of them (a valid `user_text`) made
+ * 24,001 words (neighbours share one) and one answer held the server for seconds. A reply that long is read up to its
+ * 1,000th word; the model-based extractor, when configured, still gets all of it.
  */
 export const MAX_UNDERSTOOD_WORDS = 1000;
 
