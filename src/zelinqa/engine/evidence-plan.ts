@@ -3,7 +3,7 @@
 import type { JsonValue, Outcome } from "../contracts/index.js";
 import { extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { withoutHesitation } from "../understand/lexicons.js";
-import { MAX_UNDERSTOOD_WORDS, normalisedWordCount, understoodPart } from "../understand/normalise.js";
+import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
 
@@ -36,11 +36,14 @@ export function emptyPlan(budget = { words: MAX_REQUEST_UNDERSTOOD_WORDS }): Evi
   return { items: [], deterministic: new Set(), modelTexts: [], modelTargets: new Map(), budget };
 }
 
-/** The start of `text` the extractors read in this request, taken from its budget. */
+/**
+ * The start of `text` the extractors read in this request, at most MAX_UNDERSTOOD_WORDS words, taken from its budget.
+ * Every extraction goes through here: the extractors themselves read what they are given.
+ */
 function budgeted(plan: EvidencePlan, text: string): string {
   const part = understoodPart(text, Math.min(MAX_UNDERSTOOD_WORDS, plan.budget.words));
-  plan.budget.words -= normalisedWordCount(part);
-  return part;
+  plan.budget.words -= part.words;
+  return part.text;
 }
 
 const isComplete = (state: SessionState, id: string) => {

@@ -6,7 +6,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
-import { tokenise, understoodPart } from "./normalise.js";
+import { tokenise } from "./normalise.js";
 import { extractArray, extractChoice } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
@@ -160,11 +160,10 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
 }
 
 /**
- * Direct extraction: every extractor on the attributed reply, read up to MAX_UNDERSTOOD_WORDS words (a free-text target
- * keeps all of it). `today` is YYYY-MM-DD for relative dates.
+ * Direct extraction: every extractor on the attributed reply. `today` is YYYY-MM-DD for relative dates. The engine
+ * hands it at most MAX_UNDERSTOOD_WORDS words (evidence-plan.ts), a free-text target's text whole.
  */
-export function extractDirect(reply: string, target: ExtractionTarget, today: string): PhraseResult | null {
-  const text = target.kind === "string" ? reply : understoodPart(reply);
+export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
     case "enum":
       return validated(hedged(text, extractChoice(clauseTokens(text), target.phrases)), target);
@@ -204,9 +203,7 @@ export interface IndirectText {
   readonly numbers: MentionScan;
 }
 
-/** The text read up to MAX_UNDERSTOOD_WORDS words, as {@link extractDirect} reads it. */
-export function indirectText(whole: string, today: string, datesAllowed: boolean): IndirectText {
-  const text = understoodPart(whole);
+export function indirectText(text: string, today: string, datesAllowed: boolean): IndirectText {
   return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text) };
 }
 

@@ -35,21 +35,25 @@ export function normalisedWordCount(text: string): number {
 export const MAX_UNDERSTOOD_WORDS = 1000;
 
 /**
- * The start of `text` that the deterministic extractors read: all of it when N(text) has at most `maxWords` words,
- * else the longest start that has (its last word may be cut short; a surrogate pair never is).
+ * The start of `text` that the deterministic extractors read, with its words: all of it when N(text) has at most
+ * `maxWords` words, else the longest start that has (its last word may be cut short; a surrogate pair never is, and a
+ * lone high surrogate makes no word).
  */
-export function understoodPart(text: string, maxWords = MAX_UNDERSTOOD_WORDS): string {
-  if (maxWords <= 0) return "";
-  if (normalisedWordCount(text) <= maxWords) return text;
-  let fits = 0;
+export function understoodPart(text: string, maxWords = MAX_UNDERSTOOD_WORDS): { text: string; words: number } {
+  if (maxWords <= 0) return { text: "", words: 0 };
+  const whole = normalisedWordCount(text);
+  if (whole <= maxWords) return { text, words: whole };
+  let fits = { length: 0, words: 0 };
   let over = text.length;
-  while (over - fits > 1) {
-    const mid = (fits + over) >> 1;
-    if (normalisedWordCount(text.slice(0, mid)) <= maxWords) fits = mid;
+  while (over - fits.length > 1) {
+    const mid = (fits.length + over) >> 1;
+    const words = normalisedWordCount(text.slice(0, mid));
+    if (words <= maxWords) fits = { length: mid, words };
     else over = mid;
   }
   const highSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-  return text.slice(0, highSurrogate(text.charCodeAt(fits - 1)) ? fits - 1 : fits);
+  const end = highSurrogate(text.charCodeAt(fits.length - 1)) ? fits.length - 1 : fits.length;
+  return { text: text.slice(0, end), words: fits.words };
 }
 
 export function tokenise(text: string): string[] {

@@ -5,9 +5,8 @@ import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
 import { applyChanges, createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
 import { collectUnattributed, emptyPlan, MAX_REQUEST_UNDERSTOOD_WORDS } from "../../../src/zelinqa/engine/evidence-plan.js";
-import { compileSchemaValidator, extractDirect } from "../../../src/zelinqa/understand/index.js";
 import { MAX_UNDERSTOOD_WORDS, normalisedWordCount, understoodPart } from "../../../src/zelinqa/understand/normalise.js";
-import { artifactOf, dimension, draftOf, openQuestion, testDeps, valueOf } from "./engine-fixtures.js";
+import { artifactOf, dimension, draftOf, openQuestion, successInformation, testDeps, valueOf } from "./engine-fixtures.js";
 
 const changes: ConfigurationChange[] = [
   dimension("d", 0, "blocking"),
@@ -172,28 +171,30 @@ void describe("how much of a text the extractors read", () => {
     assert.equal((await answer({ question_id: "q_piece", user_text: `un canapé ${filler}` })).targets.piece?.value, "canape");
     assert.equal((await answer({ question_id: "q_piece", user_text: `${filler} un canapé` })).targets.piece, undefined);
     // A free-text target keeps the whole reply.
+    const withNote = artifactOf([...changes, openQuestion("q_note", "d"), successInformation("note", "q_note", { type: "string" })]);
+    const deps = testDeps();
+    const fresh = valueOf(await createSession(withNote, {}, deps)).state;
     const long = `${filler}fin`;
-    const freeText = extractDirect(
-      long,
-      { kind: "string", phrases: [], validate: compileSchemaValidator({ type: "string" }) },
-      "2026-09-01",
-    );
-    assert.equal(freeText?.value, long);
+    const previous_turn = { question_id: "q_note", user_text: long };
+    const noted = valueOf(await nextQuestions(withNote, fresh, { state_version: 0, previous_turn }, deps)).state;
+    assert.equal(noted.targets.note?.value, long);
   });
 
   void it("normalisation cannot multiply the words read: a ligature of 4 words, 8,000 times, is read up to the limit", () => {
     const text = "\uFDFA".repeat(8000);
     assert.ok(normalisedWordCount(text) > 20_000, "the whole text normalises to tens of thousands of words");
     const part = understoodPart(text);
-    assert.ok(normalisedWordCount(part) <= MAX_UNDERSTOOD_WORDS);
-    assert.ok(normalisedWordCount(part) > MAX_UNDERSTOOD_WORDS - 10, "and is read nearly up to it");
-    assert.equal(understoodPart("un canapé"), "un canapé");
+    assert.ok(normalisedWordCount(part.text) <= MAX_UNDERSTOOD_WORDS);
+    assert.ok(normalisedWordCount(part.text) > MAX_UNDERSTOOD_WORDS - 10, "and is read nearly up to it");
+    assert.equal(part.words, normalisedWordCount(part.text), "the words it says it holds");
+    assert.deepEqual(understoodPart("un canapé"), { text: "un canapé", words: 2 });
     // Never half a surrogate pair: U+1D400 (mathematical bold A) normalises to one word "a".
     const astral = "\u{1D400} ".repeat(3000);
     const cut = understoodPart(astral);
-    const last = cut.charCodeAt(cut.length - 1);
+    const last = cut.text.charCodeAt(cut.text.length - 1);
     assert.ok(!(last >= 0xd800 && last <= 0xdbff), "no lone high surrogate at the end");
-    assert.ok(normalisedWordCount(cut) <= MAX_UNDERSTOOD_WORDS);
+    assert.ok(normalisedWordCount(cut.text) <= MAX_UNDERSTOOD_WORDS);
+    assert.equal(cut.words, normalisedWordCount(cut.text));
   });
 
   void it("the texts of one request share MAX_REQUEST_UNDERSTOOD_WORDS: past it, only the model-based extractor sees them", () => {
