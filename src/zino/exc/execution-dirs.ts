@@ -23,6 +23,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { isProcessAlive } from "../../shared/pid-process.js";
 import type { ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { ExecCgroup } from "./exec-cgroups.js";
@@ -114,15 +115,6 @@ function pidNamespace(): string {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code !== "ESRCH";
-  }
-}
-
 /**
  * Whether `entry` of a shared root is a base an exc that is gone left behind: named by an exc of this pid namespace
  * whose process no longer exists (one of another namespace cannot be told from here, and stays), and a directory of
@@ -130,7 +122,7 @@ function isAlive(pid: number): boolean {
  */
 function leftByAGoneExc(root: string, entry: string, pidNs: string): boolean {
   const match = BASE_NAME.exec(entry);
-  if (!match?.[1] || match[1] !== pidNs || Number(match[2]) === process.pid || isAlive(Number(match[2]))) return false;
+  if (!match?.[1] || match[1] !== pidNs || Number(match[2]) === process.pid || isProcessAlive(Number(match[2]))) return false;
   try {
     const stat = lstatSync(join(root, entry));
     return stat.isDirectory() && stat.uid === process.geteuid?.();

@@ -74,10 +74,12 @@ export function userProcessLimit(
   options: { count?: (uid: number) => number | undefined; now?: () => number; maxAgeMs?: number; hardLimit?: number } = {},
 ): UserProcessLimit {
   const { count = countUserThreads, now = Date.now, maxAgeMs = USER_PROCESS_COUNT_MAX_AGE_MS } = options;
-  const hardLimit = options.hardLimit ?? hardProcessLimit(ownLimits());
+  // Read at the first execution that needs it: most excs have a cgroup per execution and never do.
+  let hardLimit = options.hardLimit;
   let counted: { at: number; threads: number } | undefined;
   return {
     forExecution(maxProcesses) {
+      hardLimit ??= hardProcessLimit(ownLimits());
       const at = now();
       if (!counted || at - counted.at >= maxAgeMs) counted = { at, threads: count(uid) ?? 0 };
       return Math.min(counted.threads + maxProcesses, hardLimit);
