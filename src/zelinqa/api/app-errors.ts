@@ -1,6 +1,6 @@
 // The app's answers outside the routes: requests Node's parser refuses, bad URLs, unknown routes and methods,
 // Fastify's own 4xx, an unreachable database (503) and unexpected exceptions (500 with the request id logged).
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";
@@ -47,8 +47,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-function invalidRequestBody(deps: AppErrorDeps, requestId: string, message: string): string {
-  return envelopeBody(new OperationError("invalid_request", { issues: [{ path: "", message }] }), requestId, deps.locale);
+function invalidRequestBody(deps: AppErrorDeps, requestId: string, message: string, path = ""): string {
+  return envelopeBody(new OperationError("invalid_request", { issues: [{ path, message }] }), requestId, deps.locale);
 }
 
 /**
@@ -66,6 +66,25 @@ export function clientErrorHandler(deps: AppErrorDeps) {
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\nContent-Type: ${JSON_TYPE}\r\nX-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+  };
+}
+
+/**
+ * A request whose `Expect` is not 100-continue: Node would answer 417 by itself, with neither body nor X-Request-Id;
+ * this answers it in the envelope, as the other requests refused before routing. Its body is never read, so the
+ * connection closes.
+ */
+export function expectationFailed(deps: AppErrorDeps) {
+  return (_request: IncomingMessage, response: ServerResponse) => {
+    const requestId = deps.ids.newId("req");
+    const body = invalidRequestBody(deps, requestId, "only 100-continue is supported", "header.Expect");
+    response.writeHead(417, {
+      "content-type": JSON_TYPE,
+      "x-request-id": requestId,
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    });
+    response.end(body);
   };
 }
 
@@ -104,7 +123,7 @@ function handleError(deps: AppErrorDeps, error: unknown, request: FastifyRequest
   return sendGateway(reply, 500);
 }
 
-/** Unknown paths answer 404, known paths with another method 405 with Allow; errors as handleError says. */
+/** Unknown paths answer 404, known paths with another method 405 with Allow; errors as handleError says; a bad Expect 417. */
 export function installErrorHandlers(fastify: AppFastify, deps: AppErrorDeps & { matcher: MethodMatcher }): void {
   fastify.setNotFoundHandler((request, reply) => {
     const allowed = deps.matcher.allowed(rawPathOf(request));
@@ -112,4 +131,5 @@ export function installErrorHandlers(fastify: AppFastify, deps: AppErrorDeps & {
     return sendGateway(reply, 404);
   });
   fastify.setErrorHandler((error, request, reply) => handleError(deps, error, request, reply));
+  fastify.server.on("checkExpectation", expectationFailed(deps));
 }

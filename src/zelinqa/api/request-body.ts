@@ -17,6 +17,32 @@ export function isJsonContentType(header: string | undefined): boolean {
   return header !== undefined && JSON_MEDIA_TYPE.test(header.trim());
 }
 
+/** The `charset` parameter of a media type, lower-cased and unquoted; undefined without one. */
+function charsetOf(mediaType: string): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(mediaType)?.[1]?.toLowerCase();
+}
+
+/**
+ * The refusal of a body its headers rule out, or null. JSON between systems is UTF-8 (RFC 8259 §8.1), so a
+ * declared charset other than UTF-8 is refused rather than ignored; and the server decodes no content coding, so a
+ * compressed body is refused with a message that says so, not as invalid UTF-8 or JSON.
+ */
+function bodyHeaderRefusal(contentType: string | undefined, contentEncoding: string | undefined): OperationError | null {
+  const refusal = (issue: RequestIssue, variant?: string) =>
+    new OperationError("invalid_request", { issues: [issue] }, variant === undefined ? {} : { variant });
+  if (!isJsonContentType(contentType)) {
+    return refusal({ path: "header.Content-Type", message: "must be application/json" }, "content_type");
+  }
+  const charset = charsetOf(contentType!);
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    return refusal({ path: "header.Content-Type", message: "the charset must be utf-8" });
+  }
+  if (contentEncoding !== undefined && contentEncoding.trim().toLowerCase() !== "identity") {
+    return refusal({ path: "header.Content-Encoding", message: "not supported: send the body uncompressed, without Content-Encoding" });
+  }
+  return null;
+}
+
 /**
  * What a route's body may cost to parse. JSON.parse time grows with the number of values (objects most of all),
  * not only with bytes: 2 MiB of `{},` takes over 100 ms. Counting containers and separators in the same linear
@@ -115,17 +141,14 @@ export const unstorableIssue = (path: string): RequestIssue => ({ path, message:
 export function parseJsonBody(input: {
   raw: Buffer | undefined;
   contentType: string | undefined;
+  /** The Content-Encoding header; a body with any coding but identity is refused. */
+  contentEncoding?: string | undefined;
   optional: boolean;
   limits: BodyLimits;
 }): unknown {
   const bytes = input.raw ?? Buffer.alloc(0);
-  if (bytes.length > 0 && !isJsonContentType(input.contentType)) {
-    throw new OperationError(
-      "invalid_request",
-      { issues: [{ path: "header.Content-Type", message: "must be application/json" }] },
-      { variant: "content_type" },
-    );
-  }
+  const refusal = bytes.length > 0 ? bodyHeaderRefusal(input.contentType, input.contentEncoding) : null;
+  if (refusal) throw refusal;
   let text: string;
   try {
     text = utf8.decode(bytes);

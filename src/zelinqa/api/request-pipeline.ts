@@ -50,8 +50,20 @@ function authorizationToken(request: FastifyRequest): string {
   return match[1];
 }
 
+/** How many times the request carries the header `lowerName`. */
+function headerCount(request: FastifyRequest, lowerName: string): number {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === lowerName) count += 1;
+  return count;
+}
+
 function idempotencyKey(request: FastifyRequest, rule: RouteDefinition["idempotency"]): string | undefined {
   if (rule === "none") return undefined;
+  // Node joins repeated headers with ", ": two keys would become one that is neither of them.
+  if (headerCount(request, "idempotency-key") > 1) {
+    throw new OperationError("invalid_request", { issues: [{ path: "header.Idempotency-Key", message: "must be sent once" }] });
+  }
   const raw = request.headers["idempotency-key"];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === "") {
@@ -78,6 +90,7 @@ function parseBody(deps: PipelineDeps, request: FastifyRequest, route: RouteDefi
   return parseJsonBody({
     raw,
     contentType: deps.contentTypeOf(request),
+    contentEncoding: request.headers["content-encoding"],
     optional: route.bodyOptional === true,
     limits: bodyLimitsFor(route.path),
   });

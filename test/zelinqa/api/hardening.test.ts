@@ -10,6 +10,7 @@ import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
 import { corpusDocument } from "../../support/zelinqa-config-file.js";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
@@ -20,6 +21,21 @@ function nestedObject(depth: number, leaf: Record<string, unknown> = { type: "st
   let value: Record<string, unknown> = leaf;
   for (let i = 0; i < depth; i += 1) value = { allOf: [value] };
   return value;
+}
+
+/** Writes `request` on a new connection and reads the answer until the server closes it. */
+function rawExchange(port: number, request: string): Promise<{ status: number; head: string; body: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, "127.0.0.1", () => socket.write(request));
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [head = "", body = ""] = text.split("\r\n\r\n", 2);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body, text });
+    });
+  });
 }
 
 function assertEnvelope(r: InjectResult, status: number, code: string): void {
@@ -42,6 +58,9 @@ for (const backend of BACKENDS) {
 
     const post = (url: string, rawBody: string, headers: Record<string, string> = {}) =>
       t.request("POST", url, { key: "all", rawBody, idempotencyKey: newIdempotencyKey(), headers });
+    let listening: Promise<number> | undefined;
+    /** The app's port on 127.0.0.1, listening from the first call on. */
+    const port = () => (listening ??= t.app.fastify.listen({ host: "127.0.0.1", port: 0 }).then((base) => Number(new URL(base).port)));
 
     void it("refuses a body nested deeper than 64 levels with 400 invalid_request before parsing it", async () => {
       for (const body of ["[".repeat(100_000) + "]".repeat(100_000), `{"client_reference":${"[".repeat(65)}${"]".repeat(65)}}`]) {
@@ -219,6 +238,79 @@ for (const backend of BACKENDS) {
       assert.ok(empty.statusCode < 500, empty.body);
     });
 
+    void it("refuses a body declared in another charset than UTF-8 or with a content coding, after authentication", async () => {
+      const body = JSON.stringify({ client_reference: "r" });
+      const refused: Array<[Record<string, string>, Buffer | string, string, string]> = [
+        [{ "content-type": "application/json; charset=utf-16" }, body, "header.Content-Type", "the charset must be utf-8"],
+        [{ "content-type": 'application/json; charset="ISO-8859-1"' }, body, "header.Content-Type", "the charset must be utf-8"],
+        [{ "content-encoding": "gzip" }, gzipSync(body), "header.Content-Encoding", "not supported"],
+        // A plain body under a coding header is refused too: the header, not the bytes, says what the body is.
+        [{ "content-encoding": "gzip" }, body, "header.Content-Encoding", "not supported"],
+        [{ "content-encoding": "br, identity" }, body, "header.Content-Encoding", "not supported"],
+      ];
+      for (const [headers, payload, path, message] of refused) {
+        const r = await t.app.fastify.inject({
+          method: "POST",
+          url: "/v1/sessions",
+          payload,
+          headers: {
+            "content-type": "application/json",
+            ...headers,
+            authorization: `Bearer ${t.keys.all}`,
+            "idempotency-key": newIdempotencyKey(),
+          },
+        });
+        assert.equal(r.statusCode, 400, r.body);
+        const json = JSON.parse(r.body) as { code: string; details: { issues: Array<{ path: string; message: string }> } };
+        assert.equal(json.code, "invalid_request");
+        assert.equal(json.details.issues[0]!.path, path, r.body);
+        assert.match(json.details.issues[0]!.message, new RegExp(message), r.body);
+        const anonymous = await t.request("POST", "/v1/sessions", { key: null, rawBody: body, headers });
+        assert.equal(anonymous.status, 401, JSON.stringify(headers));
+      }
+      const accepted: Array<Record<string, string>> = [
+        { "content-type": 'application/json; charset="UTF-8"' },
+        { "content-type": "application/json;charset=utf8" },
+        { "content-encoding": "identity" },
+      ];
+      for (const headers of accepted) {
+        // Past the body checks: this app has no published configuration, which is the next refusal.
+        const r = await post("/v1/sessions", body, headers);
+        assert.equal(r.json.code, "unknown_configuration", `${JSON.stringify(headers)}: ${r.text}`);
+      }
+    });
+
+    void it("refuses two Idempotency-Key headers instead of joining them into a third key", async () => {
+      const key = newIdempotencyKey();
+      const answer = await rawExchange(
+        await port(),
+        `POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.keys.all}\r\nContent-Type: application/json\r\n` +
+          `Idempotency-Key: ${key}\r\nidempotency-key: ${newIdempotencyKey()}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      );
+      assert.equal(answer.status, 400, answer.text);
+      assert.match(answer.text, /"path":"header\.Idempotency-Key","message":"must be sent once"/);
+      // The same request with one of the keys gets past the header checks (to the missing configuration).
+      const alone = await t.request("POST", "/v1/sessions", { key: "all", rawBody: "{}", idempotencyKey: key });
+      assert.equal(alone.json.code, "unknown_configuration", alone.text);
+    });
+
+    void it("answers an Expect other than 100-continue with 417 in the envelope, and goes on serving", async () => {
+      const answer = await rawExchange(
+        await port(),
+        `POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.keys.all}\r\nContent-Type: application/json\r\n` +
+          `Idempotency-Key: ${newIdempotencyKey()}\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}`,
+      );
+      assert.equal(answer.status, 417, answer.text);
+      const requestId = /^x-request-id: (\S+)$/im.exec(answer.head)?.[1];
+      assert.match(requestId ?? "", REQUEST_ID, answer.head);
+      const envelope = JSON.parse(answer.body) as { code: string; request_id: string; details: unknown };
+      assert.equal(envelope.code, "invalid_request");
+      assert.equal(envelope.request_id, requestId);
+      assert.deepEqual(envelope.details, { issues: [{ path: "header.Expect", message: "only 100-continue is supported" }] });
+      const health = await rawExchange(await port(), "GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      assert.equal(health.status, 200, health.text);
+    });
+
     void it("answers NUL and lone surrogates in path ids, query parameters and string fields with 400 invalid_request", async () => {
       const cases: Array<[string, Promise<InjectResult>]> = [
         ["path", t.request("GET", "/v1/sessions/ses_%00x", { key: "all" })],
@@ -284,11 +376,10 @@ for (const backend of BACKENDS) {
     });
 
     void it("logs a client that aborts its upload as a client abort, not as database unavailable", async () => {
-      const base = await t.app.fastify.listen({ host: "127.0.0.1", port: 0 });
-      const { port } = new URL(base);
+      const appPort = await port();
       const before = t.logLines.length;
       await new Promise<void>((resolve, reject) => {
-        const socket = connect(Number(port), "127.0.0.1", () => {
+        const socket = connect(appPort, "127.0.0.1", () => {
           socket.write(
             `POST /v1/sessions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.keys.all}\r\nContent-Type: application/json\r\n` +
               `Idempotency-Key: ${newIdempotencyKey()}\r\nContent-Length: 100000\r\n\r\n{"client_reference":"`,

@@ -28,7 +28,13 @@ export function registerSignIn(
     if (!rate.allowed) return sendGateway(reply, 429, { "retry-after": String(rate.retryAfterSeconds) });
     try {
       const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
-      const parsed = parseJsonBody({ raw, contentType: input.contentTypeOf(request), optional: false, limits: RUNTIME_BODY_LIMITS });
+      const parsed = parseJsonBody({
+        raw,
+        contentType: input.contentTypeOf(request),
+        contentEncoding: request.headers["content-encoding"],
+        optional: false,
+        limits: RUNTIME_BODY_LIMITS,
+      });
       const body = SignInRequestSchema.safeParse(parsed);
       if (!body.success) throw bodyValidationError(body.error, parsed, false);
       const now = ctx.clock.now();
