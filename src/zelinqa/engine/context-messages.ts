@@ -2,7 +2,7 @@
 // decision_id null, pending-decision resolution, and direct or indirect evidence.
 import type { ConversationMessage, Outcome, StructuredAnswer } from "../contracts/index.js";
 import { isDontKnow, isRefusal } from "../understand/lexicons.js";
-import { similarity } from "../understand/normalise.js";
+import { similarity, understoodPart } from "../understand/normalise.js";
 import type { EngineError } from "./engine-result.js";
 import { collectReply, collectUnattributed } from "./evidence-plan.js";
 import type { EvidencePlan } from "./evidence-plan.js";
@@ -15,8 +15,10 @@ import { choiceError } from "./turn-resolution.js";
 export function inferOutcome(answer: StructuredAnswer | undefined, userText: string | undefined): Outcome {
   if (answer) return "asked_answered";
   if (userText !== undefined && userText.trim() !== "") {
-    if (isRefusal(userText)) return "refused";
-    if (isDontKnow(userText)) return "asked_no_answer";
+    // The lexicons read what the extractors read: at most MAX_UNDERSTOOD_WORDS words of the reply.
+    const read = understoodPart(userText).text;
+    if (isRefusal(read)) return "refused";
+    if (isDontKnow(read)) return "asked_no_answer";
     return "asked_answered";
   }
   return "asked_no_answer";

@@ -34,6 +34,9 @@ export function normalisedWordCount(text: string): number {
  */
 export const MAX_UNDERSTOOD_WORDS = 1000;
 
+/** The first start of a text {@link understoodPart} counts the words of; a natural reply is shorter. */
+const FIRST_PROBE = 256;
+
 /**
  * The start of `text` that the deterministic extractors read, with its words: all of it when N(text) has at most
  * `maxWords` words, else the longest start that has (its last word may be cut short; a surrogate pair never is, and a
@@ -41,10 +44,19 @@ export const MAX_UNDERSTOOD_WORDS = 1000;
  */
 export function understoodPart(text: string, maxWords = MAX_UNDERSTOOD_WORDS): { text: string; words: number } {
   if (maxWords <= 0) return { text: "", words: 0 };
-  const whole = normalisedWordCount(text);
-  if (whole <= maxWords) return { text, words: whole };
+  // Starts of doubling length until one has too many words, so that a long text is never normalised whole (8,000
+  // U+FDFA are 144,000 characters once decomposed); a reply of up to FIRST_PROBE characters is normalised once.
   let fits = { length: 0, words: 0 };
-  let over = text.length;
+  let over: number;
+  for (let probe = Math.min(text.length, FIRST_PROBE); ; probe = Math.min(text.length, probe * 2)) {
+    const words = normalisedWordCount(text.slice(0, probe));
+    if (words > maxWords) {
+      over = probe;
+      break;
+    }
+    if (probe === text.length) return { text, words };
+    fits = { length: probe, words };
+  }
   while (over - fits.length > 1) {
     const mid = (fits.length + over) >> 1;
     const words = normalisedWordCount(text.slice(0, mid));

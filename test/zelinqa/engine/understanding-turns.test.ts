@@ -197,6 +197,34 @@ void describe("how much of a text the extractors read", () => {
     assert.equal(cut.words, normalisedWordCount(cut.text));
   });
 
+  void it("understoodPart keeps the longest start within the limit, whatever the text's length", () => {
+    const cases = [
+      "mot ".repeat(900), // over the first probe, under the limit: whole
+      "a ".repeat(1500), // cut past the first probe
+      "\uFDFA".repeat(8000), // cut inside it
+      `${"x".repeat(5000)} ${"ab ".repeat(1200)}`, // one long word, then the words
+      "!".repeat(7000) + " mot".repeat(300), // characters that make no word
+    ];
+    for (const text of cases) {
+      const part = understoodPart(text);
+      assert.ok(text.startsWith(part.text));
+      assert.equal(part.words, normalisedWordCount(part.text));
+      assert.ok(part.words <= MAX_UNDERSTOOD_WORDS);
+      if (part.text.length < text.length) {
+        // Longest: one character more is over the limit.
+        assert.ok(normalisedWordCount(text.slice(0, part.text.length + 1)) > MAX_UNDERSTOOD_WORDS, text.slice(0, 20));
+      } else assert.ok(normalisedWordCount(text) <= MAX_UNDERSTOOD_WORDS);
+    }
+  });
+
+  void it("the refusal and don't-know lexicons read the same start of a reply as the extractors", async () => {
+    const filler = "bla ".repeat(MAX_UNDERSTOOD_WORDS + 200);
+    const outcome = async (user_text: string) => (await answer({ question_id: "q_piece", user_text })).outcomes[0]?.outcome;
+    assert.equal(await outcome(`Je préfère ne pas répondre ${filler}`), "refused");
+    assert.equal(await outcome(`je ne sais pas ${filler}`), "asked_no_answer");
+    assert.equal(await outcome(`${filler} Je préfère ne pas répondre`), "asked_answered");
+  });
+
   void it("the texts of one request share MAX_REQUEST_UNDERSTOOD_WORDS: past it, only the model-based extractor sees them", () => {
     const deps = testDeps();
     return createSession(artifact, {}, deps).then((created) => {

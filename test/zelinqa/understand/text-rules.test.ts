@@ -54,6 +54,33 @@ void describe("distances and digit groups", () => {
     ["abc", "xyz", 3],
   ];
   for (const [a, b, d] of distances) void it(`measures ${a}/${b} as ${d}`, () => assert.equal(damerauLevenshtein(a, b), d));
+  void it("gives, with a bound, the full distance when within it and bound + 1 otherwise", () => {
+    // The textbook matrix, every cell computed: what the banded, early-stopping version must agree with.
+    const full = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          const row = d[i]!;
+          row[j] = Math.min(d[i - 1]![j]! + 1, row[j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1);
+        }
+      }
+      return d[a.length]![b.length]!;
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const word = (alphabet: string) =>
+      Array.from({ length: Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+    for (let n = 0; n < 20_000; n++) {
+      const alphabet = ["ab", "abc", "abcdé"][n % 3]!;
+      const [a, b] = [word(alphabet), word(alphabet)];
+      const distance = full(a, b);
+      assert.equal(damerauLevenshtein(a, b), distance, `${a}/${b}`);
+      for (const max of [0, 1, 2, 3]) assert.equal(damerauLevenshtein(a, b, max), Math.min(distance, max + 1), `${a}/${b} within ${max}`);
+    }
+  });
   const groups: Array<[string, number]> = [
     ["2 500", 2500],
     ["2,500", 2500],
