@@ -61,5 +61,7 @@ function envelopeOf(fields: EnvelopeFields, frame: Frame): EnvelopeResult {
   if (key.length === 0 || key.length > 256) return { ok: false, reason: "ctxkey: must be 1 to 256 characters" };
   // A lone surrogate (a JSON escape such as "\ud800") is stored as U+FFFD: two different ctxkeys would become one.
   if (LONE_SURROGATE.test(key)) return { ok: false, reason: "ctxkey: must be well-formed Unicode (no lone surrogates)" };
+  // PostgreSQL text cannot hold U+0000: a ctxkey that SQLite would store and PostgreSQL could not is refused on both.
+  if (key.includes("\u0000")) return { ok: false, reason: "ctxkey: must not contain U+0000 (NUL)" };
   return { ok: true, request: { message: message ?? null, ctxkey: key, type, raw: frame } };
 }

@@ -66,7 +66,10 @@ export function historyOperations(store: CtxStore): Record<string, Operation> {
     append_history: async ({ ctxkey, raw }) => {
       const request = parseRequest("append_history", raw);
       if (request.turn_id === undefined) return { type: "ok", count: await store.appendHistory(ctxkey, request.messages) };
-      const turn = { id: request.turn_id, fullText: request.full_text, iterations: request.iterations };
+      // A turn's text comes from the model: U+0000 in it (which PostgreSQL text cannot hold) is kept as U+FFFD on both
+      // stores rather than losing the turn; its messages, stored as JSON, keep it exactly.
+      const fullText = request.full_text?.replaceAll("\u0000", "\uFFFD");
+      const turn = { id: request.turn_id, fullText, iterations: request.iterations };
       const { count, duplicate } = await store.appendTurn(ctxkey, request.messages, turn);
       return { type: "ok", count, ...(duplicate ? { duplicate: true } : {}) };
     },

@@ -1,6 +1,11 @@
 // How a host hears of the other hosts' changes to the rarely written tables: one connection listening on
 // `zino_ctx_changes` (the triggers of pg-migrations.ts notify it on every commit that touches them). While that
 // connection is down, `live()` is false and the store caches nothing; it reconnects on its own.
+//
+// A connection can also die silently (a frozen server, a firewall or NAT dropping an idle connection): no error, no
+// end, and no notification either, for as long as TCP takes to notice. So the feed asks the connection for an answer
+// every HEARTBEAT_MS: `live()` is false once the last answer is older than TRUSTED_FOR_MS (what was cached may then
+// be stale by that much at most), and a connection that gives none within ANSWER_WITHIN_MS is dropped and replaced.
 import pg from "pg";
 import type { PostgresStoreSettings } from "../config/index.js";
 
@@ -12,6 +17,9 @@ export interface ChangeFeed {
 
 const CHANNEL = "zino_ctx_changes";
 const RECONNECT_MS = 1000;
+export const HEARTBEAT_MS = 1000;
+export const TRUSTED_FOR_MS = 2500;
+const ANSWER_WITHIN_MS = 5000;
 
 /** Resolves once listening; a failure at start rejects (the caller has just reached the database). */
 export async function startChangeFeed(settings: PostgresStoreSettings, onChange: () => void): Promise<ChangeFeed> {
@@ -19,6 +27,9 @@ export async function startChangeFeed(settings: PostgresStoreSettings, onChange:
   let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** When the listening connection last answered (its LISTEN, then each heartbeat). */
+  let answeredAt = 0;
+  const trusted = () => listening && Date.now() - answeredAt <= TRUSTED_FOR_MS;
 
   const lost = (dead: pg.Client) => {
     if (client !== dead) return;
@@ -53,22 +64,42 @@ export async function startChangeFeed(settings: PostgresStoreSettings, onChange:
       return;
     }
     listening = true;
+    answeredAt = Date.now();
     // Whatever changed while nobody listened is unknown: start from nothing cached.
     onChange();
   };
 
+  const heartbeat = () => {
+    const current = client;
+    if (!current || !listening) return;
+    // node-postgres reads a per-statement query_timeout; its types omit it.
+    const ping: pg.QueryConfig & { query_timeout: number } = { text: "SELECT 1", query_timeout: ANSWER_WITHIN_MS };
+    current.query(ping).then(
+      () => {
+        if (client !== current) return;
+        // After a silence, notifications may have been missed or be late: nothing cached from before is kept.
+        if (!trusted()) onChange();
+        answeredAt = Date.now();
+      },
+      () => lost(current),
+    );
+  };
+  const beat = setInterval(heartbeat, HEARTBEAT_MS).unref();
+
   try {
     await connect();
   } catch (err) {
+    clearInterval(beat);
     const failed = client;
     client = undefined;
     await failed?.end().catch(() => undefined);
     throw err;
   }
   return {
-    live: () => listening,
+    live: trusted,
     async close() {
       closed = true;
+      clearInterval(beat);
       clearTimeout(retry);
       listening = false;
       const current = client;

@@ -40,17 +40,31 @@ function statementNames(): (sql: string) => string {
   };
 }
 
+/**
+ * How much longer than statement_timeout_ms ctx waits for any answer to a statement. The server cancels a slow
+ * statement itself; this bounds the wait on a server or a network that stopped answering at all (a frozen host, a
+ * dropped route), where nothing else would for minutes.
+ */
+export const QUERY_TIMEOUT_MARGIN_MS = 2000;
+/** Idle time before TCP keepalive probes start on ctx's connections (the OS default is two hours). */
+export const KEEPALIVE_IDLE_MS = 10_000;
+
 function poolConfig(settings: PostgresStoreSettings, max: number): pg.PoolConfig {
   return {
     connectionString: settings.url,
     max,
     connectionTimeoutMillis: settings.connectTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
     application_name: "zino-ctx",
   };
 }
+
+/** node-postgres's error for a statement that got no answer within query_timeout. */
+export const isQueryReadTimeout = (err: unknown) => err instanceof Error && err.message === "Query read timeout";
 
 export async function openPgConnection(settings: PostgresStoreSettings): Promise<PgConnection> {
   const location = redactDatabaseUrl(settings.url);
@@ -85,9 +99,13 @@ function requests(pool: pg.Pool): Pick<PgConnection, "query" | "transaction"> {
         await client.query("COMMIT");
         return result;
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => {
-          broken = true;
-        });
+        // A connection that stopped answering would not answer the ROLLBACK either: it is dropped instead.
+        if (isQueryReadTimeout(err)) broken = true;
+        else {
+          await client.query("ROLLBACK").catch(() => {
+            broken = true;
+          });
+        }
         throw err;
       } finally {
         client.release(broken);

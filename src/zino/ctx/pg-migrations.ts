@@ -59,7 +59,13 @@ export async function migratePostgres(client: pg.PoolClient): Promise<number> {
   try {
     // Waiting for another host's migration is not a slow statement: [store] statement_timeout_ms does not apply.
     await client.query("SET LOCAL statement_timeout = '120s'");
-    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    // node-postgres reads a per-statement query_timeout (the pool's is statement_timeout_ms + 2 s); its types omit it.
+    const waitForLock: pg.QueryConfig<number[]> & { query_timeout: number } = {
+      text: "SELECT pg_advisory_xact_lock($1)",
+      values: [MIGRATION_LOCK],
+      query_timeout: 125_000,
+    };
+    await client.query(waitForLock);
     await client.query("CREATE TABLE IF NOT EXISTS zino_ctx_schema (version INTEGER NOT NULL)");
     const rows = (await client.query<{ version: number }>("SELECT version FROM zino_ctx_schema")).rows;
     let version = rows[0]?.version ?? 0;

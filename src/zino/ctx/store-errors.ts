@@ -3,7 +3,7 @@
 // request they are an `unavailable` or `timeout` error frame carrying `store_error: <code>`.
 import { WireError } from "../../wire/index.js";
 
-export type StoreErrorCode = "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout";
+export type StoreErrorCode = "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout" | "store_busy";
 
 export class StoreError extends Error {
   constructor(
@@ -41,12 +41,20 @@ export function storeErrorOf(err: unknown, location: string): StoreError | undef
   if (err instanceof StoreError) return err;
   const { code, message } = causeOf(err);
   const plain = message.replace(/postgres(ql)?:\/\/\S+/gi, "(url)");
+  // node-postgres's pool says this when a request waited connect_timeout_ms for one of its connections, all in use (a
+  // new connection that cannot be made fails with its own error, below).
+  if (/timeout exceeded when trying to connect/i.test(message)) {
+    return new StoreError(
+      "store_busy",
+      `no connection to ${location} came free within [store] connect_timeout_ms: all [store] pool_size connections were busy (slow statements, locks held in the database) or still connecting; check the database's load and locks, or raise pool_size`,
+    );
+  }
   if (
     UNREACHABLE_NODE_CODES.has(code) ||
     code.startsWith("08") ||
     code === "57P01" ||
     code === "57P03" ||
-    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)
+    /^Connection terminated|Client has encountered a connection error/i.test(message)
   ) {
     return new StoreError(
       "store_unreachable",
@@ -64,12 +72,25 @@ export function storeErrorOf(err: unknown, location: string): StoreError | undef
   if (code === "57014") {
     return new StoreError("store_timeout", `a ctx statement on ${location} ran past [store] statement_timeout_ms and was cancelled`);
   }
+  if (message === "Query read timeout") {
+    return new StoreError(
+      "store_timeout",
+      `${location} gave no answer to a ctx statement within [store] statement_timeout_ms and 2 s more; the connection was dropped: check that the database server and the network to it are responsive`,
+    );
+  }
   return undefined;
 }
 
 /** A request's failure as an error frame: the store's own codes said plainly, anything else as it was. */
 export function wireErrorOf(err: unknown, location: string): unknown {
+  // PostgreSQL's refusal of a text it cannot hold (U+0000; the requests' schemas refuse it first where they know the
+  // field): the request's fault, not an internal error.
+  const { code } = causeOf(err);
+  if (code === "22021" || code === "22P05") {
+    return new WireError("bad_request", "The request holds text the ctx database cannot store (U+0000, NUL): remove it and send again.");
+  }
   const store = storeErrorOf(err, location);
   if (!store) return err;
-  return new WireError(store.code === "store_timeout" ? "timeout" : "unavailable", store.message, { store_error: store.code });
+  const waited = store.code === "store_timeout" || store.code === "store_busy";
+  return new WireError(waited ? "timeout" : "unavailable", store.message, { store_error: store.code });
 }

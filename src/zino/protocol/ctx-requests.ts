@@ -2,12 +2,15 @@
 // schema per operation. Each reads only its own fields from the frame.
 import { z } from "zod";
 import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
-import { TurnIdSchema, isTurnId } from "./turn-id.js";
+import { NO_NUL, TurnIdSchema, hasNoNul, isTurnId } from "./turn-id.js";
 
 const MAX_BATCH = 10_000;
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
 const TurnId = TurnIdSchema;
 const Limit = z.number().int().min(0).nullable().optional();
+/** A text ctx stores in a column of its own (not inside a message's JSON): never U+0000, on either store. */
+const ColumnText = z.string().refine(hasNoNul, NO_NUL);
+const ValueKey = z.string().min(1).max(256).refine(hasNoNul, NO_NUL);
 
 export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
   error: "must be the user's text (a string) or a non-empty list of OpenAI content parts",
@@ -32,14 +35,14 @@ export const CTX_REQUEST_SCHEMAS = {
     iterations: z.number().int().min(0).optional(),
   }),
   get_history: z.looseObject({ limit: Limit }),
-  get_value: z.looseObject({ key: z.string().min(1).max(256) }),
+  get_value: z.looseObject({ key: ValueKey }),
   set_value: z
-    .looseObject({ key: z.string().min(1).max(256), value: z.unknown() })
+    .looseObject({ key: ValueKey, value: z.unknown() })
     .refine((frame) => frame.value !== undefined, { path: ["value"], message: "value is required (use null to clear it)" }),
-  set_soft_memory: z.looseObject({ content: z.string() }),
-  set_soft: z.looseObject({ content: z.string() }),
-  store_hard: z.looseObject({ messages: Messages.min(1), tag: z.string().nullable().optional() }),
-  search_hard: z.looseObject({ query: z.string(), top_k: z.number().int().min(1).max(100).nullable().optional() }),
+  set_soft_memory: z.looseObject({ content: ColumnText }),
+  set_soft: z.looseObject({ content: ColumnText }),
+  store_hard: z.looseObject({ messages: Messages.min(1), tag: ColumnText.nullable().optional() }),
+  search_hard: z.looseObject({ query: ColumnText, top_k: z.number().int().min(1).max(100).nullable().optional() }),
 } as const;
 
 export type CtxRequestName = keyof typeof CTX_REQUEST_SCHEMAS;

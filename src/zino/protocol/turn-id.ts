@@ -2,9 +2,13 @@
 // the daemon echoes it and ctx stores a turn once per id.
 import { z } from "zod";
 
-export const TurnIdSchema = z.string().min(1).max(128);
+/** The refusal of a text ctx keeps in a column of its own: PostgreSQL text cannot hold U+0000, so neither store takes it. */
+export const NO_NUL = { message: "must not contain U+0000 (NUL)" } as const;
+export const hasNoNul = (text: string) => !text.includes("\u0000");
+
+export const TurnIdSchema = z.string().min(1).max(128).refine(hasNoNul, NO_NUL);
 
 /** TurnIdSchema's rule checked by hand, for the fast paths (fast-paths.property.test.ts keeps them equal). */
 export function isTurnId(value: unknown): value is string {
-  return typeof value === "string" && value.length >= 1 && value.length <= 128;
+  return typeof value === "string" && value.length >= 1 && value.length <= 128 && hasNoNul(value);
 }

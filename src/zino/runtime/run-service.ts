@@ -111,7 +111,7 @@ export function exitOnStartFailure(command: string, logger: Logger, err: unknown
  */
 const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file", "store_auth", "store_config", "store_schema"]);
 /** Start failures that may pass (ctx's database not reachable yet): said plainly too, and a restart may help (exit 1). */
-const PASSING_ERROR_CODES = new Set(["store_unreachable", "store_timeout"]);
+const PASSING_ERROR_CODES = new Set(["store_unreachable", "store_timeout", "store_busy"]);
 
 function isCoded(err: unknown, codes: ReadonlySet<string>): err is Error & { code: string } {
   return err instanceof Error && "code" in err && typeof err.code === "string" && codes.has(err.code);

@@ -3,18 +3,19 @@
 // saying so, and turns served again once it is back.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import pg from "pg";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, connect, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../../../src/zino/config/index.js";
 import { createCtxService, type CtxService } from "../../../src/zino/ctx/index.js";
-import { requestOne, silentLogger } from "../../../src/wire/index.js";
+import { requestOne, silentLogger, type Frame } from "../../../src/wire/index.js";
 import { buildStatusReport, formatStatus } from "../../../src/zino/cli/status-command.js";
 import { openSecretBox } from "../../../src/zino/ctx/secret-box.js";
 import { makeInstanceDir } from "./ctx-harness.js";
+import { startProxy } from "../../support/pg-proxy.js";
 import { createPostgresDatabase, postgresSkipReason } from "../../support/zelinqa-databases.js";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -150,7 +151,100 @@ void describe("ctx on a PostgreSQL database that is missing, keyed otherwise, or
 
   void it("CTX-34 while the database is gone, requests answer unavailable with store_error and status says so; then it recovers", () =>
     databaseGoesAway(database.url, shared));
+
+  void it("CTX-40 a database that stops answering: a request answers timeout within statement_timeout_ms + 2 s, the next ones are served", () =>
+    databaseStopsAnswering(database.url, shared));
+
+  void it("CTX-40 a pool whose connections all wait on a lock answers store_busy to the next request, not store_unreachable", async () => {
+    const dir = makeInstanceDir({
+      toml: storeToml(database.url, `key_file = "${join(shared, "first.key")}"\nstatement_timeout_ms = 3000\npool_size = 1`),
+    });
+    const instance = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
+    const service = createCtxService({ instance, logger: silentLogger(), env: {} });
+    const locker = new pg.Client({ connectionString: database.url });
+    const append = (content: string) =>
+      requestOne(
+        instance.sockets.ctx,
+        { type: "append_history", ctxkey: "locked", messages: [{ role: "user", content }] },
+        { idleTimeoutMs: 10_000 },
+      );
+    try {
+      await service.start();
+      assert.deepEqual(await append("first"), { type: "ok", count: 1 });
+      await locker.connect();
+      await locker.query("BEGIN");
+      await locker.query("SELECT * FROM zino_ctx_history_heads WHERE ctxkey = 'locked' FOR UPDATE");
+      // The pool's one connection waits on the row lock; the second request waits for that connection.
+      const [waiting, queued] = await Promise.all([append("second"), append("third")]);
+      assert.equal(queued.code, "timeout", JSON.stringify(queued));
+      assert.equal(queued.store_error, "store_busy");
+      assert.match(String(queued.message), /all \[store\] pool_size connections were busy/);
+      assert.equal(waiting.store_error, "store_timeout", JSON.stringify(waiting));
+      await locker.query("ROLLBACK");
+      assert.deepEqual(await append("fourth"), { type: "ok", count: 1 });
+    } finally {
+      await locker.end().catch(() => undefined);
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  void it("CTX-41 text with U+0000 gets the same answers on PostgreSQL as on SQLite, and a turn whose text holds it is stored", async () => {
+    const pgDir = makeInstanceDir({ toml: storeToml(database.url, `key_file = "${join(shared, "first.key")}"`) });
+    const sqliteDir = makeInstanceDir();
+    const answers: string[][] = [];
+    try {
+      for (const dir of [pgDir, sqliteDir]) {
+        const instance = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
+        const service = createCtxService({ instance, logger: silentLogger(), env: {} });
+        await service.start();
+        try {
+          answers.push(await nulRequests((frame) => requestOne(instance.sockets.ctx, frame, { idleTimeoutMs: 8000 })));
+        } finally {
+          await service.close();
+        }
+      }
+      assert.deepEqual(answers[0], answers[1]);
+    } finally {
+      for (const dir of [pgDir, sqliteDir]) rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+/**
+ * Requests with U+0000 where ctx keeps text in a column of its own (refused, naming the field) and inside messages
+ * (kept); a turn's text with it is stored, U+0000 kept as U+FFFD. Returns each answer, to compare stores.
+ */
+async function nulRequests(request: (frame: Frame) => Promise<Frame>): Promise<string[]> {
+  const answers: string[] = [];
+  const refused = async (frame: Frame, field: RegExp) => {
+    const answer = await request(frame);
+    assert.equal(answer.type, "error", JSON.stringify(answer));
+    assert.equal(answer.code, "bad_request", JSON.stringify(answer));
+    assert.match(String(answer.message), field);
+    answers.push(JSON.stringify(answer));
+  };
+  await refused({ type: "get_history", ctxkey: "a\u0000b" }, /ctxkey: must not contain U\+0000/);
+  await refused({ type: "set_value", ctxkey: "k", key: "a\u0000", value: 1 }, /key: must not contain U\+0000/);
+  await refused({ type: "set_soft", ctxkey: "k", content: "x\u0000" }, /content: must not contain U\+0000/);
+  await refused({ type: "store_hard", ctxkey: "k", tag: "t\u0000", messages: [{ role: "user", content: "m" }] }, /tag/);
+  await refused({ type: "append_history", ctxkey: "k", turn_id: "t\u0000", messages: [] }, /turn_id/);
+  const messages = [
+    { role: "user", content: "hello\u0000world" },
+    { role: "assistant", content: "echo hello\u0000world" },
+  ];
+  const stored = await request({ type: "append_history", ctxkey: "k", turn_id: "t1", full_text: "echo hello\u0000world", messages });
+  assert.deepEqual(stored, { type: "ok", count: 2 });
+  const history = await request({ type: "get_history", ctxkey: "k" });
+  assert.deepEqual(history.messages, messages, "messages keep U+0000");
+  const replay = await request({ message: "again", ctxkey: "k", turn_id: "t1" });
+  assert.deepEqual(replay.turn_done, { turn_id: "t1", full_text: "echo hello\uFFFDworld", iterations: null });
+  const value = { text: "v\u0000" };
+  assert.deepEqual(await request({ type: "set_value", ctxkey: "k", key: "v", value }), { type: "ok" });
+  assert.deepEqual((await request({ type: "get_value", ctxkey: "k", key: "v" })).value, value);
+  answers.push(JSON.stringify(history), JSON.stringify(replay.turn_done));
+  return answers;
+}
 
 async function databaseGoesAway(databaseUrl: string, shared: string): Promise<void> {
   const proxy = await startProxy(new URL(databaseUrl));
@@ -185,40 +279,33 @@ async function databaseGoesAway(databaseUrl: string, shared: string): Promise<vo
   }
 }
 
-/** A TCP relay in front of PostgreSQL that can drop every connection and refuse new ones for a while. */
-async function startProxy(target: URL): Promise<{ port: number; pause(): Promise<void>; resume(): void; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let paused = false;
-  const server: Server = createServer((client) => {
-    if (paused) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      socket.on("error", () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return {
-    port: address.port,
-    async pause() {
-      paused = true;
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    },
-    resume: () => {
-      paused = false;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+async function databaseStopsAnswering(databaseUrl: string, shared: string): Promise<void> {
+  const proxy = await startProxy(new URL(databaseUrl));
+  const url = new URL(databaseUrl);
+  url.port = String(proxy.port);
+  const extra = `key_file = "${join(shared, "first.key")}"\nstatement_timeout_ms = 1000\npool_size = 2`;
+  const dir = makeInstanceDir({ toml: storeToml(url.toString(), extra) });
+  const instance: InstanceConfig = loadInstanceConfig({ path: join(dir, "ZINO.toml"), env: {} });
+  const service: CtxService = createCtxService({ instance, logger: silentLogger(), env: {} });
+  const ask = () => requestOne(instance.sockets.ctx, { type: "get_history", ctxkey: "k" }, { idleTimeoutMs: 30_000 });
+  try {
+    await service.start();
+    assert.deepEqual(await ask(), { type: "history", ctxkey: "k", messages: [] });
+    // Every connection open now stops forwarding, as behind a dropped route or a frozen server; new ones pass.
+    proxy.freeze();
+    const started = Date.now();
+    const failed = await ask();
+    const waited = Date.now() - started;
+    assert.equal(failed.type, "error", JSON.stringify(failed));
+    assert.equal(failed.code, "timeout");
+    assert.equal(failed.store_error, "store_timeout");
+    assert.match(String(failed.message), /gave no answer/);
+    assert.ok(waited >= 2500 && waited < 6000, `answered after ${waited} ms`);
+    // The connection that stopped answering was dropped: the next requests go over fresh ones.
+    assert.deepEqual(await ask(), { type: "history", ctxkey: "k", messages: [] });
+  } finally {
+    await service.close();
+    await proxy.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -5,6 +5,8 @@ import { after, before, describe, it } from "node:test";
 import pg from "pg";
 import { openPostgresStore } from "../../../src/zino/ctx/pg-store.js";
 import { PG_MIGRATIONS } from "../../../src/zino/ctx/pg-migrations.js";
+import { HEARTBEAT_MS, TRUSTED_FOR_MS } from "../../../src/zino/ctx/pg-change-feed.js";
+import { startProxy } from "../../support/pg-proxy.js";
 import { createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
 
 async function sql(url: string, text: string): Promise<pg.QueryResult> {
@@ -71,6 +73,34 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
     } finally {
       await store.close();
       await other.close();
+    }
+  });
+
+  void it("CTX-36 a change feed whose connection goes silent stops trusting its cache within seconds, then listens again", async () => {
+    // The host under test reaches the database through a relay that can freeze its listening connection alone, as
+    // a firewall dropping an idle connection would: no error, no end, no notifications.
+    const proxy = await startProxy(new URL(url));
+    const relayed = new URL(url);
+    relayed.port = String(proxy.port);
+    const store = await openPostgresStore({ ...backend.settings!, url: relayed.toString() });
+    const other = await backend.open();
+    try {
+      await other.setSoftMemory("silent", "before");
+      assert.equal(await store.softMemory("silent"), "before");
+      proxy.freeze("zino-ctx-changes");
+      const frozenAt = Date.now();
+      await other.setSoftMemory("silent", "while the feed is silent");
+      await eventually(async () => assert.equal(await store.softMemory("silent"), "while the feed is silent"), 6000);
+      const stale = Date.now() - frozenAt;
+      assert.ok(stale <= TRUSTED_FOR_MS + 2 * HEARTBEAT_MS, `stale for ${stale} ms`);
+      // The silent connection is dropped and replaced: the cache is trusted again, and notifications arrive.
+      await eventually(async () => assert.equal(typeof store.revision?.(), "number"), 10_000);
+      await other.setSoftMemory("silent", "after");
+      await eventually(async () => assert.equal(await store.softMemory("silent"), "after"));
+    } finally {
+      await store.close();
+      await other.close();
+      await proxy.close();
     }
   });
 
