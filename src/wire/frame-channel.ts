@@ -5,10 +5,11 @@
 // again after `RETRY_MUX_MS`, in case it was replaced by one that can. Same calls and errors as frame-client.ts.
 // A service listening in the same thread of a process that answers in process (in-process.ts) is called directly.
 import { createConnection, type Socket } from "node:net";
-import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
+import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, HEADER_BYTES, encodeFrame, type Frame } from "./frame-codec.js";
 import { RequestTimeoutError, ServiceUnavailableError, requestFrames, type RequestOptions } from "./frame-client.js";
 import { corkPerTick } from "./frame-writer.js";
-import { CANCEL_TYPE, END_TYPE, acceptsMux, encodeWithRid, helloRequest, ridOf } from "./mux.js";
+import { CANCEL_TYPE, DEFAULT_MAX_IN_FLIGHT, END_TYPE, acceptsMux, encodeWithRid, helloRequest, ridOf } from "./mux.js";
+import { WireError } from "./wire-errors.js";
 import { inProcessService, startInProcess, wakeReader, type AnswerQueue, type InProcessService } from "./in-process.js";
 
 /** How long a service that refused multiplexing is spoken to one request per connection before asking again. */
@@ -151,6 +152,7 @@ type Pending = AnswerQueue;
 async function openMux(socketPath: string, maxFrameBytes: number, onClosed: () => void): Promise<MuxConnection | undefined> {
   const socket = createConnection(socketPath);
   const decoder = new FrameDecoder(maxFrameBytes);
+  let peerMaxInFlight = DEFAULT_MAX_IN_FLIGHT;
   const accepted = await new Promise<boolean>((resolve, reject) => {
     const timer = setTimeout(() => finish(false), HELLO_TIMEOUT_MS);
     const finish = (ok: boolean, err?: Error) => {
@@ -163,7 +165,10 @@ async function openMux(socketPath: string, maxFrameBytes: number, onClosed: () =
     };
     const onData = (chunk: Buffer) => {
       const [first] = decoder.push(chunk);
-      if (first) finish(first.kind === "frame" && acceptsMux(first.frame));
+      if (!first) return;
+      const accepts = first.kind === "frame" && acceptsMux(first.frame);
+      if (accepts) peerMaxInFlight = maxInFlightOf(first.frame);
+      finish(accepts);
     };
     const onError = (err: NodeJS.ErrnoException) => finish(false, new ServiceUnavailableError(socketPath, err.code ?? err.message));
     const onClose = () => finish(false);
@@ -179,16 +184,32 @@ async function openMux(socketPath: string, maxFrameBytes: number, onClosed: () =
     socket.destroy();
     return undefined;
   }
-  return muxConnection(socket, decoder, socketPath, onClosed);
+  return muxConnection(socket, decoder, { socketPath, maxFrameBytes, maxInFlight: peerMaxInFlight }, onClosed);
 }
 
-function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string, onClosed: () => void): MuxConnection {
+/** The requests in flight the service's hello allows on the connection (mux.ts); its default when it names none. */
+function maxInFlightOf(hello: Frame): number {
+  const value = hello.max_in_flight;
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_MAX_IN_FLIGHT;
+}
+
+interface MuxLimits {
+  socketPath: string;
+  /** The largest frame the service reads: a larger request fails alone, instead of ending the shared connection. */
+  maxFrameBytes: number;
+  /** Requests the service takes in flight: the channel's later ones wait their turn instead of being refused. */
+  maxInFlight: number;
+}
+
+function muxConnection(socket: Socket, decoder: FrameDecoder, limits: MuxLimits, onClosed: () => void): MuxConnection {
+  const { socketPath } = limits;
   const pending = new Map<number, Pending>();
   let nextRid = 1;
   let lost: Error | undefined;
   const refresh = () => (pending.size > 0 ? socket.ref() : socket.unref());
   // Requests and cancels of the same tick leave in one writev: many turns reach their next request together.
   const writes = corkPerTick(socket);
+  const places = placesInFlight(limits.maxInFlight, (bytes) => writes.write(bytes));
   decoder.splitRid = true;
   socket.unref();
   socket.on("data", (chunk: Buffer) => {
@@ -201,8 +222,10 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
       const rid = ridOf(item);
       const entry = rid === undefined ? undefined : pending.get(rid);
       if (!entry) continue; // an answer to a cancelled request, or a connection-level notice
-      if (item.frame.type === END_TYPE) entry.ended = true;
-      else entry.queue.push(item.frame);
+      if (item.frame.type === END_TYPE) {
+        entry.ended = true;
+        places.settled(rid!);
+      } else entry.queue.push(item.frame);
       wakeReader(entry);
     }
   });
@@ -215,6 +238,7 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
       wakeReader(entry);
     }
     pending.clear();
+    places.clear();
   });
 
   const parts: MuxParts = {
@@ -222,18 +246,62 @@ function muxConnection(socket: Socket, decoder: FrameDecoder, socketPath: string
     open(frame, entry) {
       if (socket.destroyed) throw new ServiceUnavailableError(socketPath, lost?.message ?? "closed");
       const rid = nextRid++;
+      const bytes = encodeWithRid(frame, rid);
+      if (bytes.length - HEADER_BYTES > limits.maxFrameBytes) {
+        throw new WireError(
+          "frame_too_large",
+          `This request to ${socketPath} would be a frame of ${bytes.length - HEADER_BYTES} bytes, over the ${limits.maxFrameBytes}-byte limit; send a shorter message.`,
+        );
+      }
       pending.set(rid, entry);
       refresh();
-      writes.write(encodeWithRid(frame, rid));
+      places.send(rid, bytes);
       return rid;
     },
     close(rid, entry) {
-      if (pending.delete(rid) && !entry.ended && !socket.destroyed) writes.write(encodeWithRid({ type: CANCEL_TYPE }, rid));
+      // One still waiting was never sent: nothing to cancel.
+      if (places.dropWaiting(rid)) pending.delete(rid);
+      else if (pending.delete(rid) && !entry.ended && !socket.destroyed) writes.write(encodeWithRid({ type: CANCEL_TYPE }, rid));
+      places.settled(rid);
       refresh();
     },
   };
   const request = (frame: Frame, options: RequestOptions): AsyncIterator<Frame> => new MuxRequest(parts, frame, options);
   return { request, destroy: () => socket.destroy() };
+}
+
+/**
+ * The service's `max_in_flight` places on a connection: a request is written when a place is free, else it waits (in
+ * order) for an earlier one to end or be cancelled.
+ */
+function placesInFlight(maxInFlight: number, write: (bytes: Buffer) => void) {
+  /** Requests sent and not yet answered to the end (nor cancelled). */
+  const sent = new Set<number>();
+  const waiting = new Map<number, Buffer>();
+  const sendWaiting = () => {
+    for (const [rid, bytes] of waiting) {
+      if (sent.size >= maxInFlight) return;
+      waiting.delete(rid);
+      sent.add(rid);
+      write(bytes);
+    }
+  };
+  return {
+    send(rid: number, bytes: Buffer) {
+      waiting.set(rid, bytes);
+      sendWaiting();
+    },
+    /** Takes back a request not sent yet; false when it was sent. */
+    dropWaiting: (rid: number) => waiting.delete(rid),
+    /** Request `rid` ended or was cancelled: its place goes to the next one waiting. */
+    settled(rid: number) {
+      if (sent.delete(rid)) sendWaiting();
+    },
+    clear() {
+      sent.clear();
+      waiting.clear();
+    },
+  };
 }
 
 /**

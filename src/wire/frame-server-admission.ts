@@ -10,6 +10,8 @@ import { errorFrame } from "./wire-errors.js";
 export interface Slot {
   /** Decodes a chunk, counting the bytes it leaves buffered. */
   push(chunk: Buffer): Decoded[];
+  /** The bytes this connection holds for an unfinished frame. */
+  readonly pendingBytes: number;
   /** Stops buffering (the connection has its one request): what is buffered is dropped and no longer counted. */
   dropBuffered(): void;
   /** Gives back the connection's slot and its buffered bytes, once. */
@@ -57,6 +59,9 @@ export function createAdmission(limits: { maxConnections: number; maxBufferedByt
           const decoded = decoder.push(chunk);
           buffered += decoder.pendingBytes - before;
           return decoded;
+        },
+        get pendingBytes() {
+          return decoder.pendingBytes;
         },
         dropBuffered: drop,
         release() {

@@ -1,7 +1,10 @@
 // The server side of a multiplexed connection [ext] (mux.ts): after the hello, every frame is a request with its
 // `rid`, or the cancel of one; answers of different requests interleave on the connection, each closed by `end`.
 // The connection holds one admission slot for its whole life (its requests are capped by `maxInFlight`), and is
-// not closed for idleness: the peer is one of the instance's own services, which keeps it open on purpose.
+// not closed for idleness: the peer is one of the instance's own services, which keeps it open on purpose. Two
+// bounds stand in for the one-request connection's idle timeout: a frame left unfinished for `idleTimeoutMs` closes
+// the connection, and a peer that does not read its answers is not read either (MAX_UNREAD_ANSWER_BYTES), so what
+// it sends stays in the kernel instead of becoming answers queued in our memory.
 import type { Socket } from "node:net";
 import type { Slot, Admission } from "./frame-server-admission.js";
 import { clientGone, type Answerer } from "./frame-server-answer.js";
@@ -15,9 +18,14 @@ export interface MuxContext {
   admission: Admission;
   slot: Slot;
   maxInFlight: number;
+  /** How long a frame may stay unfinished (its first bytes in, not its last) before the connection is closed. */
+  idleTimeoutMs: number;
   /** Frames that arrived with the hello, in the same chunk. */
   pending: Decoded[];
 }
+
+/** Answers queued for a peer that does not read them, past which its connection is not read until they drain. */
+export const MAX_UNREAD_ANSWER_BYTES = 1024 * 1024;
 
 export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxContext): void {
   const { slot, admission } = context;
@@ -48,7 +56,10 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
       return;
     }
     if (item.frame.type === CANCEL_TYPE) {
+      // Over for the peer at once: its rid and its place among maxInFlight are free for the next request, which may
+      // come in the same chunk (a client waiting for a place sends it right after the cancel).
       inFlight.get(rid)?.abort(clientGone());
+      inFlight.delete(rid);
       return;
     }
     start(rid, item);
@@ -72,15 +83,55 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
       if (!controller.signal.aborted) void writer.sendEncoded(encodeWithRid({ type: END_TYPE }, rid));
     });
   };
+  const unfinished = unfinishedFrameTimer(socket, writer, context.idleTimeoutMs);
   socket.on("data", (chunk: Buffer) => {
-    receive(slot.push(chunk));
-    if (admission.overBuffered()) {
+    const decoded = slot.push(chunk);
+    receive(decoded);
+    // Over the service's budget for unfinished frames: this connection is refused only if it holds some of them.
+    if (admission.overBuffered() && slot.pendingBytes > 0) {
       socket.removeAllListeners("data");
+      unfinished.stop();
       closeAll();
       admission.refuse(socket, writer, "bytes");
+      return;
+    }
+    unfinished.update(slot.pendingBytes, decoded.length > 0);
+    if (socket.writableLength > MAX_UNREAD_ANSWER_BYTES && !socket.isPaused()) {
+      socket.pause();
+      socket.once("drain", () => socket.resume());
     }
   });
+  socket.on("close", () => unfinished.stop());
   receive(context.pending);
+  // The chunk that brought the hello may have ended inside a frame.
+  unfinished.update(slot.pendingBytes, true);
+}
+
+/**
+ * The age of the frame a connection is in the middle of: started when bytes are left over after the last whole frame,
+ * restarted when a frame completes, stopped when nothing is left over. Past `limitMs` the peer is told and the
+ * connection closed: its bytes count against the service's budget for unfinished frames.
+ */
+function unfinishedFrameTimer(socket: Socket, writer: ConnectionWriter, limitMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const expire = () => {
+    const message = `A frame stayed unfinished for ${limitMs} ms on this connection; send each frame whole.`;
+    void writer.send(errorFrame("timeout", message)).finally(() => {
+      writer.flush();
+      socket.destroy();
+    });
+  };
+  return {
+    stop,
+    update(pendingBytes: number, completedOne: boolean) {
+      if (pendingBytes === 0 || completedOne) stop();
+      if (pendingBytes > 0) timer ??= setTimeout(expire, limitMs);
+    },
+  };
 }
 
 /** One request's view of the connection: its frames carry its rid; once cancelled it writes nothing more. */

@@ -17,6 +17,7 @@ import {
   helloRequest,
   requestAll,
   silentLogger,
+  WireError,
   type Frame,
   type FrameServer,
 } from "../../src/wire/index.js";
@@ -188,18 +189,36 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
   });
 
   void it("answers overloaded for a request past the connection's in-flight limit", async () => {
+    const socket = createConnection(socketPath);
+    const decoder = new FrameDecoder();
+    const refused = new Promise<Frame>((resolve) =>
+      socket.on("data", (chunk: Buffer) => {
+        for (const item of decoder.push(chunk)) if (item.kind === "frame" && item.frame.rid === 5) resolve(item.frame);
+      }),
+    );
+    const slow = [1, 2, 3, 4, 5].map((rid) => encodeWithRid({ type: "slow", message: "x" }, rid));
+    socket.write(Buffer.concat([encodeFrame(helloRequest()), ...slow]));
+    assert.equal((await refused).code, "overloaded");
+    socket.destroy();
+  });
+
+  void it("makes a channel's request past the service's in-flight limit wait for a place, not fail", async () => {
     const channel = createFrameChannel(socketPath);
     try {
       await channel.one({ type: "ping" });
-      const controller = new AbortController();
-      const running = Array.from({ length: 4 }, () =>
+      const controllers = [0, 1, 2, 3].map(() => new AbortController());
+      const running = controllers.map((controller) =>
         (async () => {
           for await (const _ of channel.frames({ type: "slow", message: "x" }, { signal: controller.signal })) void _;
         })().catch(() => undefined),
       );
       await sleep(100);
-      assert.equal((await channel.one({ message: ["late", 0], ctxkey: "k" })).code, "overloaded");
-      controller.abort();
+      const late = channel.one({ message: ["late", 0], ctxkey: "k" });
+      assert.equal(await Promise.race([late.then(() => "answered"), sleep(300).then(() => "waiting")]), "waiting");
+      // One of the four ends (cancelled by its caller): the waiting request is sent, and answered.
+      controllers[0]!.abort();
+      assert.deepEqual(await late, { type: "chunk", delta: "late-a" });
+      for (const controller of controllers) controller.abort();
       await Promise.all(running);
     } finally {
       channel.close();
@@ -297,6 +316,97 @@ void describe("multiplexed connection to a peer that reads late", { timeout: 20_
       process.off("warning", onWarning);
       await server.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+void describe("multiplexed connections to hostile or careless peers", { timeout: 30_000 }, () => {
+  let dir: string;
+  let socketPath: string;
+  let server: FrameServer;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "zmux-hostile-"));
+    socketPath = join(dir, "run", "mux.sock");
+    server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      idleTimeoutMs: 1000,
+      maxFrameBytes: 4096,
+      async handler(request, out) {
+        await out.send({ type: "done", full_text: typeof request.message === "string" ? request.message : "" });
+      },
+    });
+    await server.start();
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it("stops reading a peer that does not read its answers, and answers everything once it does", async () => {
+    const socket = createConnection(socketPath);
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.pause();
+    // More than max_in_flight at once, as a careless or hostile peer sends: each gets an answer (a refusal past the
+    // limit), written whether the peer reads or not.
+    const count = 100_000;
+    const requests = Array.from({ length: count }, (_, i) => encodeWithRid({ message: "m", ctxkey: "k" }, i + 1));
+    socket.write(Buffer.concat([encodeFrame(helloRequest()), ...requests]));
+    await sleep(800);
+    // The server stopped reading once about a megabyte of answers waited: the rest of the requests are still on
+    // the peer's side (before, it read them all and queued an answer to each in memory).
+    assert.ok(socket.writableLength > 0, "every request was read although no answer was");
+    const decoder = new FrameDecoder();
+    const answered = new Set<unknown>();
+    await new Promise<void>((resolve) => {
+      socket.on("data", (chunk: Buffer) => {
+        for (const item of decoder.push(chunk)) if (item.kind === "frame" && item.frame.type === "end") answered.add(item.frame.rid);
+        if (answered.size === count) resolve();
+      });
+      socket.resume();
+    });
+    socket.destroy();
+    assert.equal(answered.size, count);
+  });
+
+  void it("closes a multiplexed connection whose frame stays unfinished past the idle timeout", async () => {
+    const socket = createConnection(socketPath);
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    socket.on("data", (chunk: Buffer) => {
+      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+    });
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const started = Date.now();
+    const header = Buffer.alloc(4);
+    header.writeUInt32BE(1000);
+    // A whole request first (the connection works), then a frame that never ends.
+    socket.write(
+      Buffer.concat([encodeFrame(helloRequest()), encodeWithRid({ message: "whole", ctxkey: "k" }, 1), header, Buffer.from('{"rid":2,')]),
+    );
+    await closed;
+    const waited = Date.now() - started;
+    assert.ok(waited >= 900 && waited < 5000, `closed after ${waited} ms`);
+    assert.deepEqual(frames.find((f) => f.rid === 1 && f.type === "done")?.full_text, "whole");
+    const last = frames.at(-1);
+    assert.equal(last?.code, "timeout", JSON.stringify(frames));
+    assert.match(String(last?.message), /unfinished/);
+  });
+
+  void it("fails a channel's request too large for the service alone, keeping the connection for the others", async () => {
+    const channel = createFrameChannel(socketPath, { maxFrameBytes: 4096 });
+    try {
+      assert.deepEqual(await channel.one({ message: "small", ctxkey: "k" }), { type: "done", full_text: "small" });
+      await assert.rejects(channel.one({ message: "x".repeat(5000), ctxkey: "k" }), (err: unknown) => {
+        assert.ok(err instanceof WireError);
+        assert.equal(err.code, "frame_too_large");
+        assert.match(err.message, /over the 4096-byte limit/);
+        return true;
+      });
+      assert.deepEqual(await channel.one({ message: "after", ctxkey: "k" }), { type: "done", full_text: "after" });
+      assert.equal(channel.connections, 1, "the same multiplexed connection");
+    } finally {
+      channel.close();
     }
   });
 });

@@ -13,6 +13,13 @@ import { parseSubagent } from "./subagent-turn.js";
 import { createTurnLedger, type TurnLedger } from "./turn-ledger.js";
 import { runTurn } from "./turn.js";
 
+/**
+ * Turns one client's multiplexed connection may have in flight [ext]. Every turn goes on to rtr (and ctx, exc) over
+ * the daemon's one connection to each, where the peer takes DEFAULT_MAX_IN_FLIGHT (1,024) at once and the channel
+ * queues the rest: one client's connection alone cannot hold all of a peer's places while other clients wait.
+ */
+export const TURNS_PER_CLIENT_CONNECTION = 64;
+
 export const DAEMON_VERSION = "0.1.0";
 
 /** Frame types a basic (Python) client understands; `status` is added for `events: "all"` (docs/zino-protocol.md §3, §8). */
@@ -48,6 +55,7 @@ export function createDaemonService(deps: ServiceDeps): Service {
     idleTimeoutMs: instance.idleTimeoutMs,
     maxConnections: instance.maxConnections,
     maxBufferedBytes: instance.maxBufferedBytes,
+    maxInFlight: TURNS_PER_CLIENT_CONNECTION,
     handler: (request, out, signal) => handle(parts, request, out, signal),
   });
   return {

@@ -2,7 +2,10 @@
 // request answered with an error frame while the service keeps serving.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { createConnection } from "node:net";
 import { DAEMON_VERSION } from "../../../src/zino/daemon/index.js";
+import { TURNS_PER_CLIENT_CONNECTION } from "../../../src/zino/daemon/daemon-service.js";
+import { FrameDecoder, encodeWithRid, helloRequest, type Frame } from "../../../src/wire/index.js";
 import { encodeFrame, rawExchange, startHarness, types, type Harness } from "./daemon-harness.js";
 
 void describe("daemon protocol", () => {
@@ -86,6 +89,38 @@ void describe("daemon protocol", () => {
     assert.deepEqual(caps?.frames, ["chunk", "tool_start", "tool_done", "done", "error"]);
     assert.equal((caps?.peers as Record<string, string>).rtr, h.instance.sockets.rtr);
     assert.ok(!JSON.stringify(caps).includes("sk-test-secret"));
+  });
+
+  void it("DMN-36 a client's multiplexed connection carries at most 64 turns, and other clients are served meanwhile", async () => {
+    const hogging = Array.from({ length: TURNS_PER_CLIENT_CONNECTION }, () => ({ text: "held", stallAfterChunks: 1 }));
+    h.provider.enqueue(...hogging, { text: "served" });
+    const socket = createConnection(h.instance.sockets.daemon);
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    const refused = new Promise<void>((resolve) =>
+      socket.on("data", (chunk: Buffer) => {
+        for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+        if (frames.some((f) => f.code === "overloaded")) resolve();
+      }),
+    );
+    const turns = Array.from({ length: TURNS_PER_CLIENT_CONNECTION + 1 }, (_, i) =>
+      encodeWithRid({ message: "hi", ctxkey: `hog${i}` }, i + 1),
+    );
+    socket.write(Buffer.concat([encodeFrame(helloRequest()), ...turns]));
+    try {
+      await refused;
+      assert.equal(frames[0]?.max_in_flight, TURNS_PER_CLIENT_CONNECTION);
+      assert.deepEqual(
+        frames.filter((f) => f.code === "overloaded").map((f) => f.rid),
+        [TURNS_PER_CLIENT_CONNECTION + 1],
+      );
+      await h.provider.waitFor((requests) => requests.length >= TURNS_PER_CLIENT_CONNECTION, 10_000);
+      // The held turns are the provider's; another client's turn still gets through.
+      const other = await h.ask({ message: "me too", ctxkey: "other" });
+      assert.equal(other.at(-1)?.full_text, "served");
+    } finally {
+      socket.destroy();
+    }
   });
 
   void it("DMN-03 still answers ping and a turn after all of the above", async () => {
