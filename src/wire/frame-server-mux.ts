@@ -65,9 +65,13 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
     start(rid, item);
   };
   const start = (rid: number, item: Decoded) => {
-    const refusal = inFlight.has(rid)
-      ? errorFrame("bad_request", `rid ${rid} is already in flight on this connection.`)
-      : inFlight.size >= context.maxInFlight
+    if (inFlight.has(rid)) {
+      // Refused without its rid: frames carrying it belong to the request already in flight, which goes on.
+      void writer.send(errorFrame("bad_request", `rid ${rid} is already in flight on this connection; use another.`));
+      return;
+    }
+    const refusal =
+      inFlight.size >= context.maxInFlight
         ? errorFrame("overloaded", `Too many requests (${context.maxInFlight}) in flight on this connection; retry in a moment.`)
         : undefined;
     if (refusal) {

@@ -202,6 +202,30 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
     socket.destroy();
   });
 
+  void it("refuses a rid already in flight without that rid, and the request holding it goes on to its end", async () => {
+    const socket = createConnection(socketPath);
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    const ended = new Promise<void>((resolve) =>
+      socket.on("data", (chunk: Buffer) => {
+        for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+        if (frames.some((f) => f.rid === 3 && f.type === "end")) resolve();
+      }),
+    );
+    const first = encodeWithRid({ message: ["first", 50], ctxkey: "k" }, 3);
+    const again = encodeWithRid({ message: ["again", 0], ctxkey: "k" }, 3);
+    socket.write(Buffer.concat([encodeFrame(helloRequest()), first, again]));
+    await ended;
+    socket.destroy();
+    const refusal = frames.find((f) => f.type === "error");
+    assert.equal(refusal?.code, "bad_request");
+    assert.equal(refusal?.rid, undefined);
+    assert.deepEqual(
+      frames.filter((f) => f.rid === 3).map((f) => f.delta ?? f.full_text ?? f.type),
+      ["first-a", "first-b", "first-c", "first", "end"],
+    );
+  });
+
   void it("makes a channel's request past the service's in-flight limit wait for a place, not fail", async () => {
     const channel = createFrameChannel(socketPath);
     try {
