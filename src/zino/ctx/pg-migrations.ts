@@ -53,32 +53,35 @@ export const PG_MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/** How long a migration's statements may run, server side (SET LOCAL) and client side (query_timeout). */
+const MIGRATION_STATEMENT_SECONDS = 120;
+
 /** Applies the migrations not yet applied, once across hosts; refuses a database from a newer ctx. */
 export async function migratePostgres(client: pg.PoolClient): Promise<number> {
-  await client.query("BEGIN");
+  // Waiting for another host's migration, and a migration itself, are not slow requests: [store]
+  // statement_timeout_ms does not apply, nor the pool's query_timeout (statement_timeout_ms + 2 s). node-postgres
+  // reads a per-statement query_timeout; its types omit it.
+  const query = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
+    const config: pg.QueryConfig & { query_timeout: number } = { text, values, query_timeout: (MIGRATION_STATEMENT_SECONDS + 5) * 1000 };
+    return client.query<R>(config);
+  };
+  await query("BEGIN");
   try {
-    // Waiting for another host's migration is not a slow statement: [store] statement_timeout_ms does not apply.
-    await client.query("SET LOCAL statement_timeout = '120s'");
-    // node-postgres reads a per-statement query_timeout (the pool's is statement_timeout_ms + 2 s); its types omit it.
-    const waitForLock: pg.QueryConfig<number[]> & { query_timeout: number } = {
-      text: "SELECT pg_advisory_xact_lock($1)",
-      values: [MIGRATION_LOCK],
-      query_timeout: 125_000,
-    };
-    await client.query(waitForLock);
-    await client.query("CREATE TABLE IF NOT EXISTS zino_ctx_schema (version INTEGER NOT NULL)");
-    const rows = (await client.query<{ version: number }>("SELECT version FROM zino_ctx_schema")).rows;
+    await query(`SET LOCAL statement_timeout = '${MIGRATION_STATEMENT_SECONDS}s'`);
+    await query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await query("CREATE TABLE IF NOT EXISTS zino_ctx_schema (version INTEGER NOT NULL)");
+    const rows = (await query<{ version: number }>("SELECT version FROM zino_ctx_schema")).rows;
     let version = rows[0]?.version ?? 0;
-    if (rows.length === 0) await client.query("INSERT INTO zino_ctx_schema (version) VALUES (0)");
+    if (rows.length === 0) await query("INSERT INTO zino_ctx_schema (version) VALUES (0)");
     if (version > PG_MIGRATIONS.length) {
       throw new StoreError(
         "store_schema",
         `the ctx database schema version is ${version}; this zino-ctx knows only up to ${PG_MIGRATIONS.length}: upgrade ZINO on this host`,
       );
     }
-    for (; version < PG_MIGRATIONS.length; version += 1) await client.query(PG_MIGRATIONS[version]!);
-    await client.query("UPDATE zino_ctx_schema SET version = $1", [version]);
-    await client.query("COMMIT");
+    for (; version < PG_MIGRATIONS.length; version += 1) await query(PG_MIGRATIONS[version]!);
+    await query("UPDATE zino_ctx_schema SET version = $1", [version]);
+    await query("COMMIT");
     return version;
   } catch (err) {
     await client.query("ROLLBACK").catch(() => undefined);
