@@ -42,7 +42,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && DATABASE_DOWN.has(code)) return true;
   const message = error instanceof Error ? error.message : "";
-  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open|Query read timeout/i.test(
     message,
   );
 }

@@ -9,7 +9,18 @@ import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
 export interface PostgresExecutorOptions {
   url: string;
   maxConnections?: number;
+  /** Longest wait for any answer to a statement; DEFAULT_QUERY_TIMEOUT_MS when absent. */
+  queryTimeoutMs?: number;
 }
+
+/**
+ * A statement that gets no answer at all for this long (a frozen server, a dropped route: no error, no close) fails,
+ * and its connection is dropped; without it the request, and the connection, waited until TCP gave up (minutes).
+ * PostgreSQL's own statement_timeout (deploy/zelinqa-postgres.md) cancels a slow statement sooner.
+ */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+/** node-postgres's error for a statement with no answer within query_timeout. */
+export const QUERY_READ_TIMEOUT = "Query read timeout";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -43,6 +54,9 @@ export function createPostgresExecutor(options: PostgresExecutorOptions): SqlExe
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     connectionTimeoutMillis: 5000,
+    query_timeout: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // An idle client losing its connection must not crash the process; the next query reports the failure.
   pool.on("error", () => undefined);
@@ -62,10 +76,14 @@ export function createPostgresExecutor(options: PostgresExecutorOptions): SqlExe
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      try {
-        await client.query("ROLLBACK");
-      } catch {
-        broken = true;
+      // A connection that stopped answering would not answer the ROLLBACK either: it is dropped instead.
+      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) broken = true;
+      else {
+        try {
+          await client.query("ROLLBACK");
+        } catch {
+          broken = true;
+        }
       }
       throw error;
     } finally {
