@@ -10,8 +10,11 @@ export interface SqlExecutor {
   get(sql: string, params?: readonly SqlParam[]): Promise<SqlRow | undefined>;
   /** Returns the number of rows changed. */
   run(sql: string, params?: readonly SqlParam[]): Promise<number>;
-  /** Runs `fn` in one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. */
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction; a thrown error rolls it back. Nested calls reuse the outer transaction. `long`: its
+   * statements may take minutes (migrations), past the client-side bound a request's statements have.
+   */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>, options?: { long?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 

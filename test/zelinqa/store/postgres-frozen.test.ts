@@ -41,4 +41,15 @@ void describe("the API's PostgreSQL executor when the database stops answering",
       await executor.close();
     }
   });
+
+  void it("lets a long transaction's statements (migrations) run past the query timeout", async () => {
+    const executor = createPostgresExecutor({ url: database.url, maxConnections: 1, queryTimeoutMs: 1000 });
+    try {
+      await assert.rejects(executor.get("SELECT pg_sleep(1.5)"), /Query read timeout/);
+      const slept = await executor.transaction((tx) => tx.get("SELECT pg_sleep(1.5)::text AS slept"), { long: true });
+      assert.deepEqual(slept, { slept: "" });
+    } finally {
+      await executor.close();
+    }
+  });
 });

@@ -153,24 +153,28 @@ export async function applyMigrations(
   now: () => Date,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<number[]> {
-  return executor.transaction(async (tx) => {
-    if (tx.dialect === "postgres") await tx.all(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
-    await tx.run(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
-    );
-    const rows = await tx.all(`SELECT version FROM schema_migrations`);
-    const done = new Set(rows.map((row) => int(row, "version")));
-    const applied: number[] = [];
-    for (const migration of migrations) {
-      if (done.has(migration.version)) continue;
-      for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
-      await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`, [
-        migration.version,
-        migration.name,
-        now().toISOString(),
-      ]);
-      applied.push(migration.version);
-    }
-    return applied;
-  });
+  return executor.transaction(
+    async (tx) => {
+      if (tx.dialect === "postgres") await tx.all(`SELECT pg_advisory_xact_lock(${LOCK_ID})`);
+      await tx.run(
+        `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
+      );
+      const rows = await tx.all(`SELECT version FROM schema_migrations`);
+      const done = new Set(rows.map((row) => int(row, "version")));
+      const applied: number[] = [];
+      for (const migration of migrations) {
+        if (done.has(migration.version)) continue;
+        for (const statement of migration.statements(tx.dialect)) await tx.run(statement);
+        await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`, [
+          migration.version,
+          migration.name,
+          now().toISOString(),
+        ]);
+        applied.push(migration.version);
+      }
+      return applied;
+    },
+    // Building an index over a large table, or waiting for another process's migration, may take minutes.
+    { long: true },
+  );
 }

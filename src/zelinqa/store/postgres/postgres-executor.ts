@@ -26,24 +26,36 @@ type Queryable = Pick<pg.PoolClient, "query">;
 
 const statementNames = new Map<string, string>();
 
-/** A stable name per statement text; statements without parameters (DDL, BEGIN) stay unnamed. */
-function queryConfig(sql: string, params: readonly SqlParam[]): pg.QueryConfig<SqlParam[]> {
-  if (params.length === 0) return { text: sql };
+/** The client-side bound of a long transaction's statements (SqlExecutor.transaction's `long`: migrations). */
+const LONG_QUERY_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * A stable name per statement text; statements without parameters (DDL, BEGIN) stay unnamed. `queryTimeoutMs`
+ * replaces the pool's query_timeout for this statement (node-postgres reads it per statement; its types omit it).
+ */
+function queryConfig(sql: string, params: readonly SqlParam[], queryTimeoutMs?: number): pg.QueryConfig<SqlParam[]> {
+  const timeout = queryTimeoutMs === undefined ? {} : { query_timeout: queryTimeoutMs };
+  if (params.length === 0) return { text: sql, ...timeout };
   let name = statementNames.get(sql);
   if (name === undefined) {
     name = `zq_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
     if (statementNames.size > 1000) statementNames.clear();
     statementNames.set(sql, name);
   }
-  return { name, text: sql, values: params as SqlParam[] };
+  return { name, text: sql, values: params as SqlParam[], ...timeout };
 }
 
-function executorOver(client: Queryable, transaction: SqlExecutor["transaction"], close: () => Promise<void>): SqlExecutor {
+function executorOver(
+  client: Queryable,
+  transaction: SqlExecutor["transaction"],
+  close: () => Promise<void>,
+  queryTimeoutMs?: number,
+): SqlExecutor {
   return {
     dialect: "postgres",
-    all: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params))).rows,
-    get: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params))).rows[0],
-    run: async (sql, params = []) => (await client.query(queryConfig(sql, params))).rowCount ?? 0,
+    all: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params, queryTimeoutMs))).rows,
+    get: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params, queryTimeoutMs))).rows[0],
+    run: async (sql, params = []) => (await client.query(queryConfig(sql, params, queryTimeoutMs))).rowCount ?? 0,
     transaction,
     close,
   };
@@ -66,12 +78,13 @@ export function createPostgresExecutor(options: PostgresExecutorOptions): SqlExe
     closed = true;
     await pool.end();
   };
-  const transaction = async <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(fn: (tx: SqlExecutor) => Promise<T>, transactionOptions?: { long?: boolean }): Promise<T> => {
     const client = await pool.connect();
     let broken = false;
     try {
       await client.query("BEGIN");
-      const scoped: SqlExecutor = executorOver(client, (inner) => inner(scoped), close);
+      const statementTimeout = transactionOptions?.long === true ? LONG_QUERY_TIMEOUT_MS : undefined;
+      const scoped: SqlExecutor = executorOver(client, (inner) => inner(scoped), close, statementTimeout);
       const result = await fn(scoped);
       await client.query("COMMIT");
       return result;
