@@ -2,6 +2,7 @@
 // in a start failure), listing its tools under model-safe prefixed names, and stopping it.
 // The SDK (with ajv and zod-to-json-schema: about 150 modules and 20 MiB) is loaded on the first MCP server's
 // start, not with exc: an instance without MCP servers never pays for it.
+import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { McpServerConfig } from "../config/index.js";
@@ -10,9 +11,18 @@ import { describeError, type McpLaunch } from "./mcp-launch.js";
 
 export const MCP_PREFIX = "mcp__";
 const START_TIMEOUT_MS = 20_000;
+/** The whole listing of a server's tools, every page, within this long. */
 const LIST_TIMEOUT_MS = 10_000;
+/** A listing stops past this many pages or tools (a server that pages for ever, or offers thousands of tools). */
+export const MAX_TOOL_PAGES = 100;
+export const MAX_TOOLS = 1000;
+/** OpenAI's limit on a function name's length. */
+export const MAX_FUNCTION_NAME = 64;
 /** bwrap's own complaints (a bind that failed, a namespace refused) quoted in a start failure, at most this many. */
 const MAX_BWRAP_LINES = 3;
+/** A server's stderr: a line is logged up to this many characters, and at most STDERR_LINES_PER_SECOND lines a second. */
+export const MAX_STDERR_LINE = 2048;
+export const STDERR_LINES_PER_SECOND = 20;
 
 export interface OpenAiTool {
   type: "function";
@@ -31,7 +41,7 @@ export interface McpConnection {
   idleTimeoutMs: number;
   idleTimer?: NodeJS.Timeout;
   tools?: OpenAiTool[];
-  /** Model-facing tool names (OpenAI allows only [A-Za-z0-9_-]) back to the server's own names. */
+  /** Model-facing tool names (OpenAI allows only [A-Za-z0-9_-], 64 characters) back to the server's own names. */
   originalNames: Map<string, string>;
 }
 
@@ -50,16 +60,55 @@ export interface OpenMcpConnectionOptions {
   logger: Logger;
 }
 
-/** Logs the server's stderr line by line; keeps bwrap's first complaints in `bwrapLines` when sandboxed. */
+/**
+ * Logs the server's stderr line by line; keeps bwrap's first complaints in `bwrapLines` when sandboxed. The server is
+ * not ours to trust: a line is cut at MAX_STDERR_LINE characters (the rest up to its newline is dropped, so a
+ * stream without newlines costs nothing), and past STDERR_LINES_PER_SECOND lines in a second the others are only
+ * counted, in one line at the next second.
+ */
 function followStderr(conn: McpConnection, sandboxed: boolean, bwrapLines: string[], logger: Logger): void {
+  const where = () => ({ mcp: conn.server, ctxkey: conn.ctxkey, pid: conn.pid });
   let pending = "";
+  let cut = false;
+  let second = 0;
+  let logged = 0;
+  let unlogged = 0;
+  /** Says how many lines went unlogged, at the end of their second (or at the next line, if sooner). */
+  const flush = () => {
+    if (unlogged > 0) logger.info({ ...where(), unlogged }, "mcp server stderr: lines not logged (too many a second)");
+    unlogged = 0;
+  };
+  const line = (text: string) => {
+    if (!text.trim()) return;
+    if (sandboxed && text.startsWith("bwrap:") && bwrapLines.length < MAX_BWRAP_LINES) bwrapLines.push(text);
+    const now = Date.now();
+    if (Math.floor(now / 1000) !== second) {
+      flush();
+      second = Math.floor(now / 1000);
+      logged = 0;
+    }
+    if (logged < STDERR_LINES_PER_SECOND) {
+      logged += 1;
+      logger.info({ ...where(), line: text }, "mcp server stderr");
+      return;
+    }
+    if (unlogged++ === 0) setTimeout(flush, 1000 - (now % 1000)).unref();
+  };
   conn.transport.stderr?.on("data", (chunk: Buffer) => {
-    const lines = (pending + chunk.toString("utf8")).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      logger.info({ mcp: conn.server, ctxkey: conn.ctxkey, pid: conn.pid, line }, "mcp server stderr");
-      if (sandboxed && line.startsWith("bwrap:") && bwrapLines.length < MAX_BWRAP_LINES) bwrapLines.push(line);
+    const text = chunk.toString("utf8");
+    let start = 0;
+    for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
+      if (!cut) line(pending + text.slice(start, Math.min(end, start + MAX_STDERR_LINE - pending.length)));
+      pending = "";
+      cut = false;
+      start = end + 1;
+    }
+    if (cut) return;
+    pending += text.slice(start, start + MAX_STDERR_LINE - pending.length);
+    if (pending.length >= MAX_STDERR_LINE) {
+      line(`${pending} [cut]`);
+      pending = "";
+      cut = true;
     }
   });
 }
@@ -115,27 +164,57 @@ export async function stopMcpConnection(conn: McpConnection, logger: Logger): Pr
   }
 }
 
-/** The server's tools, every page, as `mcp__<server>__<tool>` functions; listed once per connection. */
-export async function connectionTools(conn: McpConnection): Promise<OpenAiTool[]> {
+/**
+ * The model-facing name of a server's tool: its model-safe form, shortened to fit MAX_FUNCTION_NAME with the prefix
+ * (a hash of the whole name keeps shortened names apart).
+ */
+function toolNameFor(server: string, tool: string): string {
+  const safe = modelSafeName(tool);
+  const room = MAX_FUNCTION_NAME - `${MCP_PREFIX}${server}__`.length;
+  if (safe.length <= room) return safe;
+  const hash = createHash("sha256").update(tool).digest("hex").slice(0, 8);
+  return `${safe.slice(0, Math.max(1, room - hash.length - 1))}_${hash}`;
+}
+
+/**
+ * The server's tools, every page, as `mcp__<server>__<tool>` functions; listed once per connection, within
+ * LIST_TIMEOUT_MS for all pages, MAX_TOOL_PAGES pages and MAX_TOOLS tools (a cursor seen before ends it too). Two
+ * tools whose names come out the same keep the first: the name must call the tool it was offered for.
+ */
+export async function connectionTools(conn: McpConnection, logger?: Logger): Promise<OpenAiTool[]> {
   if (conn.tools) return conn.tools;
   const tools: OpenAiTool[] = [];
+  const names = new Map<string, string>();
+  const skipped: string[] = [];
+  const deadline = Date.now() + LIST_TIMEOUT_MS;
+  const cursors = new Set<string>();
   let cursor: string | undefined;
-  do {
-    const page = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout: LIST_TIMEOUT_MS });
-    for (const tool of page.tools) {
-      const safe = modelSafeName(tool.name);
-      if (safe !== tool.name) conn.originalNames.set(safe, tool.name);
+  for (let pages = 0; pages < MAX_TOOL_PAGES && tools.length < MAX_TOOLS; pages += 1) {
+    const timeout = deadline - Date.now();
+    if (timeout <= 0) throw new Error(`MCP server ${conn.server} did not list its tools within ${LIST_TIMEOUT_MS} ms`);
+    const page = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout });
+    for (const tool of page.tools.slice(0, MAX_TOOLS - tools.length)) {
+      const name = toolNameFor(conn.server, tool.name);
+      if (names.has(name)) {
+        skipped.push(tool.name);
+        continue;
+      }
+      names.set(name, tool.name);
       tools.push({
         type: "function",
         function: {
-          name: `${MCP_PREFIX}${conn.server}__${safe}`,
+          name: `${MCP_PREFIX}${conn.server}__${name}`,
           description: tool.description ?? `${tool.name} (MCP server ${conn.server})`,
           parameters: { ...tool.inputSchema },
         },
       });
     }
     cursor = page.nextCursor;
-  } while (cursor);
+    if (!cursor || cursors.has(cursor)) break;
+    cursors.add(cursor);
+  }
+  if (skipped.length > 0) logger?.warn({ server: conn.server, skipped: skipped.slice(0, 10) }, "MCP tools left out: their names collide");
+  conn.originalNames = names;
   conn.tools = tools;
   return tools;
 }

@@ -72,7 +72,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       const listed = await Promise.all(
         Object.entries(servers).map(async ([server, config]) => {
           try {
-            return await connectionTools(await pool.connection(ctxkey, server, config));
+            return await connectionTools(await pool.connection(ctxkey, server, config), logger);
           } catch (err) {
             logger.warn({ server, ctxkey, err: describe(err) }, "cannot list the tools of an MCP server");
             errors.push(`${server}: ${describe(err)}`);
@@ -104,7 +104,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       conn.busy += 1;
       try {
         // The name map comes from the listing: a server (re)started by this call has not been listed yet.
-        if (!conn.tools) await connectionTools(conn).catch(() => undefined);
+        if (!conn.tools) await connectionTools(conn, logger).catch(() => undefined);
         const result = await conn.client.callTool({ name: conn.originalNames.get(tool) ?? tool, arguments: args }, undefined, {
           timeout: timeoutMs,
           ...(signal ? { signal } : {}),

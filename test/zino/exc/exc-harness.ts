@@ -6,7 +6,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mergeConfig, type InstanceConfig, type JsonObject } from "../../../src/zino/config/index.js";
 import { createExcService, type ExcOptions } from "../../../src/zino/exc/index.js";
-import { createFrameServer, errorFrame, requestOne, silentLogger, type Frame, type FrameServer } from "../../../src/wire/index.js";
+import {
+  createFrameServer,
+  errorFrame,
+  requestOne,
+  silentLogger,
+  type Frame,
+  type FrameServer,
+  type Logger,
+} from "../../../src/wire/index.js";
 
 export const BASE_DEFAULTS: JsonObject = { llm: { base_url: "http://127.0.0.1:9/v1", model: "fake-model" } };
 
@@ -84,7 +92,7 @@ export interface ExcHarness {
 }
 
 export async function startExc(
-  options: { defaults?: JsonObject; exc?: ExcOptions; withCtx?: boolean; agentsDir?: string } = {},
+  options: { defaults?: JsonObject; exc?: ExcOptions; withCtx?: boolean; agentsDir?: string; logger?: Logger } = {},
 ): Promise<ExcHarness> {
   const dir = mkdtempSync(join(tmpdir(), "zx-"));
   // Execution dirs must be reachable by the sandbox user; the socket dir is private (0700).
@@ -106,7 +114,7 @@ export async function startExc(
   if (options.withCtx !== false) await ctx.start();
   const service = createExcService({
     instance,
-    logger: silentLogger(),
+    logger: options.logger ?? silentLogger(),
     env: process.env,
     options: { rulesTtlMs: 0, workRoot, ...options.exc },
   });

@@ -1,0 +1,41 @@
+// A stdio MCP server that misbehaves in one way, named by its first argument, for tests of zino-exc as an MCP host:
+//   pages-forever  every tools/list page holds one tool (`t0`, `t1`, ...) and a fresh nextCursor;
+//   same-cursor    every page holds one tool and the same nextCursor;
+//   names          `a.b`, then `a_b` (the same model-safe name), then a 100-character name: each answers its own name;
+//   stderr-flood   writes 32 MiB to stderr without a newline, then 50,000 short lines, then answers as usual.
+// Plain newline-delimited JSON-RPC, so that it can do what the SDK's server would not.
+const mode = process.argv[2] ?? "";
+const LONG_NAME = `long_${"x".repeat(95)}`;
+const send = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const tool = (name: string) => ({ name, description: `answers ${name}`, inputSchema: { type: "object", properties: {} } });
+
+function toolsPage(cursor: string | undefined): unknown {
+  if (mode === "names") return { tools: ["a.b", "a_b", LONG_NAME].map(tool) };
+  const page = cursor === undefined ? 0 : Number(cursor.slice(1));
+  if (mode === "same-cursor") return { tools: [tool(`t${page}`)], nextCursor: "c1" };
+  return { tools: [tool(`t${page}`)], nextCursor: `c${page + 1}` };
+}
+
+function answer(message: { id?: number; method?: string; params?: Record<string, unknown> }): void {
+  if (message.id === undefined) return;
+  const ok = (result: unknown) => send({ jsonrpc: "2.0", id: message.id, result });
+  if (message.method === "initialize") {
+    ok({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "unruly", version: "1" } });
+  } else if (message.method === "tools/list") ok(toolsPage(message.params?.cursor as string | undefined));
+  else if (message.method === "tools/call") ok({ content: [{ type: "text", text: `called ${String(message.params?.name)}` }] });
+  else send({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "unknown method" } });
+}
+
+if (mode === "stderr-flood") {
+  process.stderr.write("x".repeat(32 * 1024 * 1024));
+  process.stderr.write(`\n${"chatty line\n".repeat(50_000)}`);
+}
+let buffered = "";
+process.stdin.on("data", (chunk: Buffer) => {
+  buffered += chunk.toString("utf8");
+  for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+    const line = buffered.slice(0, end);
+    buffered = buffered.slice(end + 1);
+    if (line.trim()) answer(JSON.parse(line) as Parameters<typeof answer>[0]);
+  }
+});

@@ -1,0 +1,70 @@
+// zino-exc hosting MCP servers that misbehave (test/support/mcp-unruly-server.ts): a listing that pages for ever or
+// repeats its cursor ends, tool names that collide or run long still call the tool they were offered for, and a
+// stderr flood (no newline, then thousands of lines) is cut and rate-limited in exc's log instead of filling its memory.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { MAX_FUNCTION_NAME, MAX_STDERR_LINE, MAX_TOOL_PAGES, STDERR_LINES_PER_SECOND } from "../../../src/zino/exc/mcp-connection.js";
+import { captureLogger } from "../../support/zelinqa-app.js";
+import { startExc, waitFor, type ExcHarness } from "./exc-harness.js";
+
+const unruly = (mode: string) => ({
+  command: process.execPath,
+  args: ["--import", "tsx", join(process.cwd(), "test/support/mcp-unruly-server.ts"), mode],
+});
+
+void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 }, () => {
+  let h: ExcHarness;
+  const log = captureLogger();
+  before(async () => {
+    h = await startExc({ logger: log.logger });
+    h.configure("pages", { mcp_servers: { p: unruly("pages-forever") } });
+    h.configure("cursor", { mcp_servers: { p: unruly("same-cursor") } });
+    h.configure("names", { mcp_servers: { n: unruly("names") } });
+    h.configure("flood", { mcp_servers: { f: unruly("stderr-flood") } });
+  });
+  after(async () => h.close());
+
+  const mcpNames = async (ctxkey: string) => {
+    const frame = await h.request({ type: "tools", ctxkey });
+    return (frame.tools as { function: { name: string } }[]).map((t) => t.function.name).filter((n) => n.startsWith("mcp__"));
+  };
+
+  void it("EXC-18 ends a listing that pages for ever at MAX_TOOL_PAGES pages, and one that repeats its cursor at once", async () => {
+    const started = Date.now();
+    const paged = await mcpNames("pages");
+    assert.equal(paged.length, MAX_TOOL_PAGES);
+    assert.deepEqual(paged.slice(0, 2), ["mcp__p__t0", "mcp__p__t1"]);
+    assert.ok(Date.now() - started < 10_000);
+    assert.equal((await h.call("pages", "mcp__p__t5", {})).stdout, "called t5");
+    assert.deepEqual(await mcpNames("cursor"), ["mcp__p__t0", "mcp__p__t1"]);
+  });
+
+  void it("EXC-04 EXC-18 offers colliding names once and long names within 64 characters, each calling its own tool", async () => {
+    const names = await mcpNames("names");
+    assert.equal(names.length, 2, names.join(", "));
+    assert.ok(
+      names.every((name) => /^[A-Za-z0-9_-]+$/.test(name) && name.length <= MAX_FUNCTION_NAME),
+      names.join(", "),
+    );
+    assert.equal(names[0], "mcp__n__a_b");
+    // `a.b` came first: its model-safe name calls it, and `a_b` (the same name) is left out rather than unreachable.
+    assert.equal((await h.call("names", "mcp__n__a_b", {})).stdout, "called a.b");
+    assert.equal((await h.call("names", names[1]!, {})).stdout, `called long_${"x".repeat(95)}`);
+  });
+
+  void it("EXC-18 cuts a server's stderr line at MAX_STDERR_LINE and logs at most STDERR_LINES_PER_SECOND lines a second", async () => {
+    assert.equal((await h.call("flood", "mcp__f__t0", {})).stdout, "called t0");
+    const stderrLines = () => log.lines.filter((line) => line.includes('"mcp":"f"'));
+    await waitFor("the flood's lines counted", () => stderrLines().some((line) => line.includes("lines not logged")), 30_000);
+    const logged = stderrLines()
+      .map((line) => JSON.parse(line) as { msg: string; line?: string; unlogged?: number; time: number })
+      .filter((entry) => entry.msg === "mcp server stderr");
+    const long = logged.find((entry) => entry.line?.startsWith("xxxx"));
+    assert.equal(long?.line, `${"x".repeat(MAX_STDERR_LINE)} [cut]`);
+    const perSecond = new Map<number, number>();
+    for (const entry of logged) perSecond.set(Math.floor(entry.time / 1000), (perSecond.get(Math.floor(entry.time / 1000)) ?? 0) + 1);
+    assert.ok(Math.max(...perSecond.values()) <= STDERR_LINES_PER_SECOND + 1, JSON.stringify([...perSecond.values()]));
+    assert.ok(logged.length < 1000, `${logged.length} lines logged of 50,000`);
+  });
+});
