@@ -45,6 +45,8 @@ export class StdioLineTransport implements Transport {
   /** Inside a line already refused for its size: bytes are dropped up to its newline. */
   private skipping = false;
   private started = false;
+  /** stdout is full: stdin is paused until it drains. */
+  private waitingForDrain = false;
 
   constructor(options: StdioLineTransportOptions = {}) {
     this.stdin = options.stdin ?? process.stdin;
@@ -127,12 +129,29 @@ export class StdioLineTransport implements Transport {
   private reply(id: Id, code: number, message: string, data?: unknown): void {
     // JSON-RPC 2.0, section 5: an error whose request id cannot be read is answered with id null.
     const error = data === undefined ? { code, message } : { code, message, data };
-    this.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`);
+    this.write(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`);
+  }
+
+  /**
+   * Writes one line. While the host leaves what was written unread (stdout full), its next messages are not read
+   * either: each would be answered into memory, without bound.
+   */
+  private write(line: string): boolean {
+    const written = this.stdout.write(line);
+    if (!written && !this.waitingForDrain) {
+      this.waitingForDrain = true;
+      this.stdin.pause();
+      this.stdout.once("drain", () => {
+        this.waitingForDrain = false;
+        this.stdin.resume();
+      });
+    }
+    return written;
   }
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
+      if (this.write(`${JSON.stringify(message)}\n`)) resolve();
       else this.stdout.once("drain", resolve);
     });
   }

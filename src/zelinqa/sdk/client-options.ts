@@ -47,6 +47,9 @@ function normaliseBaseUrl(raw: unknown): string {
   return url.toString().replace(/\/+$/, "");
 }
 
+/** The longest timeout Node's timers hold (about 24.8 days). */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (typeof options !== "object" || options === null) throw new TypeError("api_key must be a non-blank string");
   const { apiKey } = options;
@@ -54,6 +57,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const baseUrl = options.baseUrl === undefined ? DEFAULT_BASE_URL : normaliseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw new TypeError("timeout must be greater than zero");
+  // [ext] Node's timers hold at most 2^31 - 1 ms; a longer one fires at once, so every request would time out.
+  if (timeoutMs > MAX_TIMEOUT_MS) throw new TypeError(`timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds`);
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (typeof maxRetries !== "number" || !Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new TypeError("max_retries must be zero or greater");

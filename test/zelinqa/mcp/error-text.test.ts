@@ -140,6 +140,10 @@ void describe("client construction from the environment (docs/zelinqa-mcp.md §9
     await withEnv({ ...clean, ZELINQA_TIMEOUT_SECONDS: "0" }, async () => {
       assert.equal(await factoryText(), "invalid_request: timeout must be greater than zero");
     });
+    // Past Node's longest timer a timeout would fire at once: refused, not every request timed out.
+    await withEnv({ ...clean, ZELINQA_TIMEOUT_SECONDS: "3000000" }, async () => {
+      assert.equal(await factoryText(), "invalid_request: timeout must be at most 2147483 seconds");
+    });
     await withEnv({ ...clean, ZELINQA_MAX_RETRIES: "-1" }, async () => {
       assert.equal(await factoryText(), "invalid_request: max_retries must be zero or greater");
     });

@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { PassThrough, Writable } from "node:stream";
 import fc from "fast-check";
+import { StdioLineTransport } from "../../../src/zelinqa/mcp/stdio-line-transport.js";
 
 const MAIN = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
 
@@ -238,5 +240,35 @@ void describe("zelinqa-mcp stdio fuzz", () => {
     } finally {
       child.kill("SIGKILL");
     }
+  });
+});
+
+void describe("zelinqa-mcp's stdio transport and a host that does not read", () => {
+  void it("stops reading messages while its answers wait unread, and answers them all once they are read", async () => {
+    const stdin = new PassThrough();
+    // A host that reads nothing until told: each write's callback is held.
+    const held: Array<() => void> = [];
+    let written = 0;
+    const stdout = new Writable({
+      highWaterMark: 4096,
+      write(_chunk: Buffer, _encoding, callback) {
+        written += 1;
+        held.push(() => callback());
+      },
+    });
+    const transport = new StdioLineTransport({ stdin, stdout });
+    await transport.start();
+    const count = 5000;
+    // Lines that are not JSON: each is answered -32700 by the transport itself.
+    for (let i = 0; i < count; i += 1) stdin.write("not json\n");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(written < count / 10, `${written} answers written while the host read none`);
+    assert.ok(stdin.readableLength > 0, "the rest of the messages wait unread");
+    while (written < count) {
+      held.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.equal(written, count);
+    await transport.close();
   });
 });

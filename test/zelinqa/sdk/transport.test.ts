@@ -328,6 +328,7 @@ void describe("SDK requests over real HTTP", () => {
       [{ apiKey: KEY, baseUrl: "http://x/#f" }, "base_url must be an absolute HTTP(S) URL"],
       [{ apiKey: KEY, baseUrl: "relative/path" }, "base_url must be an absolute HTTP(S) URL"],
       [{ apiKey: KEY, timeoutMs: 0 }, "timeout must be greater than zero"],
+      [{ apiKey: KEY, timeoutMs: 3_000_000_000 }, "timeout must be at most 2147483 seconds"],
       [{ apiKey: KEY, maxRetries: -1 }, "max_retries must be zero or greater"],
       [{ apiKey: KEY, maxRetries: 1.5 }, "max_retries must be zero or greater"],
     ];
