@@ -23,7 +23,7 @@ function charsetOf(mediaType: string): string | undefined {
 }
 
 /**
- * The refusal of a body its headers rule out, or null. JSON between systems is UTF-8 (RFC 8259 §8.1), so a
+ * The refusal of a body its headers rule out, or null. JSON between systems is UTF-8 (RFC 8259, section 8.1), so a
  * declared charset other than UTF-8 is refused rather than ignored; and the server decodes no content coding, so a
  * compressed body is refused with a message that says so, not as invalid UTF-8 or JSON.
  */

@@ -6,7 +6,7 @@ let rows = new Int32Array(3 * 64);
 /**
  * Distance between two strings (optimal string alignment). With a finite `max`, only the cells within `max` of the
  * diagonal are computed (no path through the others stays within `max`), it stops as soon as a whole row exceeds
- * `max`, and any distance over `max` is returned as `max + 1`. Allocation-free: the fuzzy match of §10.5.2 calls it
+ * `max`, and any distance over `max` is returned as `max + 1`. Allocation-free: the fuzzy match of docs/zelinqa-api.md §10.5.2 calls it
  * for every word of a reply against every word of the labels.
  */
 export function damerauLevenshtein(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
