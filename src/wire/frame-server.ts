@@ -106,9 +106,13 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
   const server = createServer(serve);
   // Created 0600 rather than made so by the chmod below, which leaves a moment. A worker thread cannot set the umask
   // (zino-host runs ctx in one); the host's umask is 077 for the whole process, so the socket starts as 0700 there.
+  // listen() binds (creates the socket file) before it returns: the umask is the process's own again right after,
+  // never across an await, where another start, or any file made meanwhile, would see it (two starts at once left
+  // the process at 0177 for good: every folder made later was 0600, unusable by a user who is not root).
   const previousMask = isMainThread ? process.umask(0o177) : undefined;
+  let listening: Promise<void>;
   try {
-    await new Promise<void>((resolve, reject) => {
+    listening = new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(socketPath, () => {
         server.off("error", reject);
@@ -118,6 +122,7 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
   } finally {
     if (previousMask !== undefined) process.umask(previousMask);
   }
+  await listening;
   chmodSync(socketPath, 0o600);
   logger.info({ socketPath }, "listening");
   return server;

@@ -15,6 +15,13 @@ import {
 } from "../../src/wire/index.js";
 import { framed, rawExchange } from "../support/raw-frames.js";
 
+/** The umask the test process started with, read once (setting it back at once). */
+const umaskAtStart = (() => {
+  const mask = process.umask(0o022);
+  process.umask(mask);
+  return mask;
+})();
+
 void describe("frame server", () => {
   let dir: string;
   let server: FrameServer;
@@ -55,6 +62,22 @@ void describe("frame server", () => {
   after(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it("leaves the process's umask as it was after servers start at once", async () => {
+    const others = [1, 2, 3].map((n) =>
+      createFrameServer({ socketPath: join(dir, "many", `s${n}.sock`), logger: silentLogger(), handler: async () => {} }),
+    );
+    try {
+      await Promise.all(others.map((other) => other.start()));
+      for (const other of others) assert.equal(statSync(other.socketPath).mode & 0o777, 0o600);
+      // A file made now gets the process's own umask (0022 where the tests run), not the sockets' 0177.
+      const probe = join(dir, "probe.txt");
+      writeFileSync(probe, "x", { mode: 0o666 });
+      assert.equal(statSync(probe).mode & 0o077, 0o666 & ~umaskAtStart & 0o077);
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
   });
 
   void it("creates the runtime directory 0700 and the socket 0600", () => {
