@@ -40,9 +40,10 @@ export function prepareSocketDir(socketPath: string): SocketDirReport {
   }
   const stats = statSync(dir);
   if (!stats.isDirectory()) throw new UnsafeSocketDirError(dir, "it is not a folder");
+  // A shared folder is said to be one first: that is what /tmp is, whoever owns it.
+  if ((stats.mode & 0o1000) !== 0) throw new UnsafeSocketDirError(dir, `it is a shared folder (sticky, mode ${octal(stats.mode)})`);
   const uid = process.geteuid?.();
   if (uid !== undefined && stats.uid !== uid) throw new UnsafeSocketDirError(dir, `it belongs to another user (uid ${stats.uid})`);
-  if ((stats.mode & 0o1000) !== 0) throw new UnsafeSocketDirError(dir, `it is a shared folder (sticky, mode ${octal(stats.mode)})`);
   if ((stats.mode & 0o022) !== 0) throw new UnsafeSocketDirError(dir, `other users can write in it (mode ${octal(stats.mode)})`);
   if ((stats.mode & 0o077) !== 0)
     return { created: false, warning: `${dir} is readable by other users (mode ${octal(stats.mode)}); 0700 is advised` };
