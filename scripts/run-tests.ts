@@ -244,7 +244,10 @@ async function main(): Promise<number> {
   if (!unit && filters.length === 0 && !(await step("build", process.execPath, [join("scripts", "build-if-stale.mjs"), "--quiet"])))
     return 1;
   const requirements = checkRequirements(ci);
-  if (!requirements.ok) return 1;
+  if (!requirements.ok) {
+    requirements.cleanup(); // its temp dir (a PATH without some programs) goes even when the run stops here
+    return 1;
+  }
   const files = findTests("test")
     // Fixtures (tests of the test command itself) run only when asked for by name.
     .filter((f) => !f.includes("/fixtures/") || filters.some((x) => x.includes("fixtures")))

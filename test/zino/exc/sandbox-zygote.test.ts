@@ -15,6 +15,9 @@ import { needs } from "../../support/system-requirements.js";
 import { captureLogger } from "../../support/zelinqa-app.js";
 import { processesWith, waitFor } from "./exc-harness.js";
 
+/** A sleep no other process on the machine runs (a plain `sleep 30` also matches another user's `sleep 300`). */
+const SLEEP = `sleep 30.${process.pid}`;
+
 const ZYGOTE = zygoteFile(join(process.cwd(), "src", "zino", "exc", "sandbox-zygote.ts"));
 const unavailable = needs("bubblewrap") || zygoteUnavailable(ZYGOTE);
 const SIZES = { workBytes: 1 << 20, tmpBytes: 1 << 20, shmBytes: 1 << 20 };
@@ -112,20 +115,20 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
   });
 
   void it("ZYG-02 what one execution leaves in /work, /tmp or in the background is gone for the next", async () => {
-    const first = await run(executionDir("echo left > /work/f; echo left > /tmp/f; (sleep 30 &) ; echo started"));
+    const first = await run(executionDir(`echo left > /work/f; echo left > /tmp/f; (${SLEEP} &) ; echo started`));
     assert.equal(first.stdout, "started\n");
     const second = await run(executionDir("ls -A /work /tmp; pgrep -c sleep || true"));
     assert.equal(second.stdout, "/tmp:\n\n/work:\n0\n", JSON.stringify(second));
-    await waitFor("no sleep of the first execution is left", () => processesWith("sleep 30").length === 0, 2000);
+    await waitFor("no sleep of the first execution is left", () => processesWith(SLEEP).length === 0, 2000);
   });
 
   void it("ZYG-03 a timeout kills the execution through the zygote, and the zygote serves the next one", async () => {
     const started = Date.now();
-    const outcome = await run(executionDir("echo before; sleep 30"), { timeoutMs: 300 });
+    const outcome = await run(executionDir(`echo before; ${SLEEP}`), { timeoutMs: 300 });
     assert.equal(outcome.timedOut, true);
     assert.equal(outcome.stdout, "before\n");
     assert.ok(Date.now() - started < 3000, `ended ${Date.now() - started} ms after its start`);
-    await waitFor("the killed execution is gone", () => processesWith("sleep 30").length === 0, 2000);
+    await waitFor("the killed execution is gone", () => processesWith(SLEEP).length === 0, 2000);
     assert.equal((await run(executionDir("echo next"))).stdout, "next\n");
   });
 
@@ -150,14 +153,14 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
   });
 
   void it("ZYG-05 closing it ends the base sandbox and every execution still running", async () => {
-    const running = run(executionDir("echo up; sleep 30"), { timeoutMs: 10_000 });
-    await waitFor("the execution runs", () => processesWith("sleep 30").length > 0, 2000);
+    const running = run(executionDir(`echo up; ${SLEEP}`), { timeoutMs: 10_000 });
+    await waitFor("the execution runs", () => processesWith(SLEEP).length > 0, 2000);
     zygote.close();
     const outcome = await running;
     assert.equal(outcome.stdout, "up\n");
     assert.notEqual(outcome.exitCode, 0);
     assert.equal(zygote.alive, false);
-    await waitFor("nothing of the zygote is left", () => processesWith(root).length === 0 && processesWith("sleep 30").length === 0, 2000);
+    await waitFor("nothing of the zygote is left", () => processesWith(root).length === 0 && processesWith(SLEEP).length === 0, 2000);
     assert.ok(existsSync(root));
   });
 });
