@@ -193,6 +193,10 @@ function createZygoteSlot(options: {
       // filter keeps them from (keyctl, add_key): without a filter for this architecture, a bubblewrap each.
       if (options.enabled && hardening.seccompFile === undefined) {
         logger.info({}, "no seccomp filter for this architecture: sandboxed executions get a bubblewrap sandbox each, not the zygote");
+      } else if (options.enabled && !hardening.joinsInside) {
+        // Its executions are bounded by their cgroup's pids.max (their user namespace is shared): without one that
+        // the execution joins from inside, none would run there, and a resident zygote would only be a process more.
+        logger.info({}, "no per-execution cgroup to join from inside a sandbox: sandboxed executions get a bubblewrap sandbox each, not the zygote");
       } else if (options.enabled) start();
       const failed = await selfTest();
       if (failed === undefined || !zygote) return failed;

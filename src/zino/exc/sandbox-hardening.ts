@@ -40,6 +40,8 @@ export interface Hardening {
   start(): void;
   /** The compiled seccomp program's file, handed to bwrap as a descriptor; undefined on an unknown architecture. */
   readonly seccompFile: string | undefined;
+  /** After start(): executions get cgroups their sandbox's own command joins (what the zygote's executions need). */
+  readonly joinsInside: boolean;
   /** A new cgroup with the limits of these rules; undefined when only rlimits apply. */
   cgroupFor(exec: ExecConfig): ExecCgroup | undefined;
   /**
@@ -87,6 +89,9 @@ export function createHardening(options: {
         maxProcesses: exec.max_processes,
         joiner: dropsToUser ? user : undefined,
       });
+    },
+    get joinsInside() {
+      return limits.cgroups !== undefined && joinsThroughDescriptors(limits.cgroups.mechanism);
     },
     joinFilesInside(cgroup) {
       return cgroup && joinsThroughDescriptors(limits.cgroups?.mechanism) ? [...cgroup.procsFiles] : undefined;
