@@ -2,15 +2,25 @@
 //   pages-forever  every tools/list page holds one tool (`t0`, `t1`, ...) and a fresh nextCursor;
 //   same-cursor    every page holds one tool and the same nextCursor;
 //   names          `a.b`, then `a_b` (the same model-safe name), then a 100-character name: each answers its own name;
-//   stderr-flood   writes 32 MiB to stderr without a newline, then 50,000 short lines, then answers as usual.
+//   stderr-flood   writes 32 MiB to stderr without a newline, then 50,000 short lines, then answers as usual;
+//   big-tools      `small`, `deep` (an input schema 150 levels deep), `huge` (a 100 KB description), then `wide0`..`wide39`
+//                  (60 KB each: 2.4 MB together).
 // Plain newline-delimited JSON-RPC, so that it can do what the SDK's server would not.
 const mode = process.argv[2] ?? "";
 const LONG_NAME = `long_${"x".repeat(95)}`;
 const send = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const tool = (name: string) => ({ name, description: `answers ${name}`, inputSchema: { type: "object", properties: {} } });
 
+function bigTools(): unknown[] {
+  let deep: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < 150; i += 1) deep = { type: "object", properties: { x: deep } };
+  const wide = Array.from({ length: 40 }, (_, i) => ({ ...tool(`wide${i}`), description: "w".repeat(60_000) }));
+  return [tool("small"), { ...tool("deep"), inputSchema: deep }, { ...tool("huge"), description: "h".repeat(100_000) }, ...wide];
+}
+
 function toolsPage(cursor: string | undefined): unknown {
   if (mode === "names") return { tools: ["a.b", "a_b", LONG_NAME].map(tool) };
+  if (mode === "big-tools") return { tools: bigTools() };
   const page = cursor === undefined ? 0 : Number(cursor.slice(1));
   if (mode === "same-cursor") return { tools: [tool(`t${page}`)], nextCursor: "c1" };
   return { tools: [tool(`t${page}`)], nextCursor: `c${page + 1}` };

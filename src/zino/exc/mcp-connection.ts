@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { McpServerConfig } from "../config/index.js";
-import type { Logger } from "../../wire/index.js";
+import { exceedsJsonDepth, type Logger } from "../../wire/index.js";
 import { describeError, type McpLaunch } from "./mcp-launch.js";
 
 export const MCP_PREFIX = "mcp__";
@@ -18,6 +18,14 @@ export const MAX_TOOL_PAGES = 100;
 export const MAX_TOOLS = 1000;
 /** OpenAI's limit on a function name's length. */
 export const MAX_FUNCTION_NAME = 64;
+/**
+ * A tool's definition (name, description, input schema) is offered up to this size and nesting, and a server's tools
+ * up to MAX_SERVER_TOOLS_BYTES in all: past them the tool is left out, not the whole `tools` answer made too large or
+ * too deep for the frame (16 MiB, 128 levels) that carries every server's tools and the executors.
+ */
+export const MAX_TOOL_BYTES = 64 * 1024;
+export const MAX_TOOL_DEPTH = 32;
+export const MAX_SERVER_TOOLS_BYTES = 2 * 1024 * 1024;
 /** bwrap's own complaints (a bind that failed, a namespace refused) quoted in a start failure, at most this many. */
 const MAX_BWRAP_LINES = 3;
 /** A server's stderr: a line is logged up to this many characters, and at most STDERR_LINES_PER_SECOND lines a second. */
@@ -179,13 +187,16 @@ function toolNameFor(server: string, tool: string): string {
 /**
  * The server's tools, every page, as `mcp__<server>__<tool>` functions; listed once per connection, within
  * LIST_TIMEOUT_MS for all pages, MAX_TOOL_PAGES pages and MAX_TOOLS tools (a cursor seen before ends it too). Two
- * tools whose names come out the same keep the first: the name must call the tool it was offered for.
+ * tools whose names come out the same keep the first: the name must call the tool it was offered for. A tool past
+ * MAX_TOOL_BYTES, MAX_TOOL_DEPTH or the server's MAX_SERVER_TOOLS_BYTES is left out (logged).
  */
 export async function connectionTools(conn: McpConnection, logger?: Logger): Promise<OpenAiTool[]> {
   if (conn.tools) return conn.tools;
   const tools: OpenAiTool[] = [];
   const names = new Map<string, string>();
-  const skipped: string[] = [];
+  const collided: string[] = [];
+  const oversized: string[] = [];
+  let totalBytes = 0;
   const deadline = Date.now() + LIST_TIMEOUT_MS;
   const cursors = new Set<string>();
   let cursor: string | undefined;
@@ -195,25 +206,35 @@ export async function connectionTools(conn: McpConnection, logger?: Logger): Pro
     const page = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout });
     for (const tool of page.tools.slice(0, MAX_TOOLS - tools.length)) {
       const name = toolNameFor(conn.server, tool.name);
-      if (names.has(name)) {
-        skipped.push(tool.name);
-        continue;
-      }
-      names.set(name, tool.name);
-      tools.push({
+      const offered: OpenAiTool = {
         type: "function",
         function: {
           name: `${MCP_PREFIX}${conn.server}__${name}`,
           description: tool.description ?? `${tool.name} (MCP server ${conn.server})`,
           parameters: { ...tool.inputSchema },
         },
-      });
+      };
+      const bytes = Buffer.from(JSON.stringify(offered), "utf8");
+      if (names.has(name)) collided.push(tool.name);
+      else if (bytes.length > MAX_TOOL_BYTES || totalBytes + bytes.length > MAX_SERVER_TOOLS_BYTES) oversized.push(tool.name);
+      else if (exceedsJsonDepth(bytes, MAX_TOOL_DEPTH)) oversized.push(tool.name);
+      else {
+        names.set(name, tool.name);
+        totalBytes += bytes.length;
+        tools.push(offered);
+      }
     }
     cursor = page.nextCursor;
     if (!cursor || cursors.has(cursor)) break;
     cursors.add(cursor);
   }
-  if (skipped.length > 0) logger?.warn({ server: conn.server, skipped: skipped.slice(0, 10) }, "MCP tools left out: their names collide");
+  if (collided.length > 0) logger?.warn({ server: conn.server, tools: collided.slice(0, 10) }, "MCP tools left out: their names collide");
+  if (oversized.length > 0) {
+    logger?.warn(
+      { server: conn.server, tools: oversized.slice(0, 10).map((t) => t.slice(0, 100)) },
+      "MCP tools left out: too large or too deep",
+    );
+  }
   conn.originalNames = names;
   conn.tools = tools;
   return tools;

@@ -22,6 +22,7 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
     h.configure("cursor", { mcp_servers: { p: unruly("same-cursor") } });
     h.configure("names", { mcp_servers: { n: unruly("names") } });
     h.configure("flood", { mcp_servers: { f: unruly("stderr-flood") } });
+    h.configure("big", { mcp_servers: { b: unruly("big-tools"), n: unruly("names") } });
   });
   after(async () => h.close());
 
@@ -51,6 +52,19 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
     // `a.b` came first: its model-safe name calls it, and `a_b` (the same name) is left out rather than unreachable.
     assert.equal((await h.call("names", "mcp__n__a_b", {})).stdout, "called a.b");
     assert.equal((await h.call("names", names[1]!, {})).stdout, `called long_${"x".repeat(95)}`);
+  });
+
+  void it("EXC-18 leaves out a tool too large or too deep, and a server's tools past its share, instead of failing every tool", async () => {
+    const names = await mcpNames("big");
+    assert.ok(names.includes("mcp__b__small"));
+    assert.ok(!names.includes("mcp__b__deep") && !names.includes("mcp__b__huge"));
+    const wide = names.filter((name) => name.startsWith("mcp__b__wide"));
+    assert.ok(wide.length > 20 && wide.length < 40, `${wide.length} of 40 wide tools`);
+    // The other server's tools, and the executors, are offered as usual.
+    assert.ok(names.includes("mcp__n__a_b"));
+    const frame = await h.request({ type: "tools", ctxkey: "big" });
+    assert.ok((frame.tools as { function: { name: string } }[]).some((t) => t.function.name === "execute_bash"));
+    assert.equal((await h.call("big", "mcp__b__small", {})).stdout, "called small");
   });
 
   void it("EXC-18 cuts a server's stderr line at MAX_STDERR_LINE and logs at most STDERR_LINES_PER_SECOND lines a second", async () => {
