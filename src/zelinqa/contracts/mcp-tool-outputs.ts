@@ -26,7 +26,7 @@ const ClientOverrideOutputSchema = z
 
 export const BusinessQuestionOutputSchema = z.object({
   rank: z.number().int().optional(),
-  text: z.string(),
+  text: z.string().optional(),
   type: openEnum(QuestionTypeSchema).optional(),
   selection_mode: openEnum(SelectionModeSchema).nullable(),
   choices: z.array(z.string()).describe("The displayed choice labels, without ids."),
@@ -46,14 +46,15 @@ export const BusinessProgressOutputSchema = z
 export const BusinessViewOutputSchema = z.object({
   questions: z.array(BusinessQuestionOutputSchema).describe("The questions worth asking now, best first; [] when none is pending."),
   progress: BusinessProgressOutputSchema,
-  turn_count: z.number().int().optional(),
-  turns_remaining: z.number().int().optional(),
-  degraded: z.boolean().optional(),
-  action: ActionSchema.optional(),
+  // Copied from the API's response as received (not validated: a field may be missing or null).
+  turn_count: z.number().int().nullable().optional(),
+  turns_remaining: z.number().int().nullable().optional(),
+  degraded: z.boolean().nullable().optional(),
+  action: ActionSchema.nullable().optional(),
   stop_reason: openEnum(StopReasonSchema).nullable().optional(),
-  warnings: z.array(openEnum(WarningSchema)).optional(),
-  degraded_reasons: z.array(openEnum(DegradedReasonSchema)).optional(),
-  status: openEnum(SessionStatusSchema).optional(),
+  warnings: z.array(openEnum(WarningSchema)).nullable().optional(),
+  degraded_reasons: z.array(openEnum(DegradedReasonSchema)).nullable().optional(),
+  status: openEnum(SessionStatusSchema).nullable().optional(),
 });
 export type BusinessViewOutput = z.infer<typeof BusinessViewOutputSchema>;
 

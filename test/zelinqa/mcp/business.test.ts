@@ -732,4 +732,30 @@ void describe("business mode (docs/zelinqa-mcp.md §13.1)", () => {
       await h.close();
     }
   });
+
+  void it("passes on a response with missing fields as received: no output-validation error, with a key to scrub too", async () => {
+    // A candidate without text, a choice without label, turn_count null: the API's responses are not validated.
+    const candidate = {
+      ...emailCandidate("single_choice"),
+      choices: [{ choice_id: "c_email" }, { choice_id: "c_tel", label: "Téléphone" }],
+    };
+    delete (candidate as { text?: string }).text;
+    const response = { ...decisionWith([candidate as Candidate]), turn_count: null } as unknown as NextResponse;
+    const fake = new FakeRuntimeClient({ next: () => response });
+    const environment = parseMcpEnvironment({ ZELINQA_API_KEY: "zk_live_scrub_me_123456" });
+    const h = await connect({ fake, environment });
+    try {
+      const first = await h.call("zelinqa_start", { conversation: C });
+      assert.equal(first.isError, false, first.text);
+      const question = (first.structured?.questions as Record<string, unknown>[])[0]!;
+      assert.equal("text" in question, false);
+      assert.deepEqual(question.choices, ["", "Téléphone"]);
+      assert.equal(first.structured?.turn_count, null);
+      // The cached view serves the next call as well.
+      const again = await h.call("zelinqa_next_question", { conversation: C });
+      assert.equal(again.isError, false, again.text);
+    } finally {
+      await h.close();
+    }
+  });
 });

@@ -4,7 +4,8 @@ import type { Scrubber } from "../secrets.js";
 
 export interface BusinessQuestion {
   rank: number;
-  text: string;
+  /** Absent when the API sent none (docs/zelinqa-mcp.md: responses are not validated, missing fields are passed on). */
+  text?: string;
   type: string;
   selection_mode: string | null;
   choices: string[];
@@ -18,14 +19,22 @@ export type BusinessView = Record<string, unknown> & {
 
 type Candidates = NextResponse["candidates"];
 
+/**
+ * The questions of a response, which is not validated (docs/zelinqa-mcp.md): a missing text stays missing, and a
+ * choice without a label is shown as "" so that the host's choice numbers still match the API's order.
+ */
 function questionsOf(candidates: Candidates | undefined, scrubber: Scrubber): BusinessQuestion[] {
-  return (candidates ?? []).map((c) => ({
-    rank: c.rank,
-    text: scrubber.text(c.text),
-    type: c.type,
-    selection_mode: c.selection_mode ?? null,
-    choices: (c.choices ?? []).map((choice) => scrubber.text(choice.label)),
-  }));
+  const scrubbed = (value: unknown) => (typeof value === "string" ? scrubber.text(value) : undefined);
+  return (candidates ?? []).map((c) => {
+    const text = scrubbed(c.text);
+    return {
+      rank: c.rank,
+      ...(text === undefined ? {} : { text }),
+      type: c.type,
+      selection_mode: c.selection_mode ?? null,
+      choices: (c.choices ?? []).map((choice) => scrubbed(choice.label) ?? ""),
+    };
+  });
 }
 
 function objectiveOf(progress: NextResponse["progress"] | undefined): Record<string, unknown> {
