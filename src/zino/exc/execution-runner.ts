@@ -196,7 +196,10 @@ function createZygoteSlot(options: {
       } else if (options.enabled && !hardening.joinsInside) {
         // Its executions are bounded by their cgroup's pids.max (their user namespace is shared): without one that
         // the execution joins from inside, none would run there, and a resident zygote would only be a process more.
-        logger.info({}, "no per-execution cgroup to join from inside a sandbox: sandboxed executions get a bubblewrap sandbox each, not the zygote");
+        logger.info(
+          {},
+          "no per-execution cgroup to join from inside a sandbox: sandboxed executions get a bubblewrap sandbox each, not the zygote",
+        );
       } else if (options.enabled) start();
       const failed = await selfTest();
       if (failed === undefined || !zygote) return failed;
