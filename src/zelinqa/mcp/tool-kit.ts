@@ -15,7 +15,13 @@ export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject> {
   input: I;
   /** The tool's structuredContent on success, from src/zelinqa/contracts. */
   output: O;
-  run(args: z.output<I>): Promise<ToolOutcome>;
+  run(args: z.output<I>, call: ToolCall): Promise<ToolOutcome>;
+}
+
+/** What a tool knows of its call besides the arguments. */
+export interface ToolCall {
+  /** Aborted when the host cancels the call (notifications/cancelled): no answer is sent for it then. */
+  signal: AbortSignal;
 }
 
 /** What installing a tool needs besides the server. */
@@ -54,9 +60,10 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
     server.registerTool(
       definition.name,
       { description: definition.description, inputSchema, outputSchema: definition.output },
-      async (args) => {
+      async (args, extra) => {
         const started = Date.now();
-        const result = toResult(await runSafely((a: z.output<I>) => definition.run(a), args as z.output<I>, scrubber));
+        const call: ToolCall = { signal: extra.signal };
+        const result = toResult(await runSafely((a: z.output<I>) => definition.run(a, call), args as z.output<I>, scrubber));
         logger?.debug(`${definition.name} ${result.isError ? "failed" : "succeeded"} in ${Date.now() - started} ms`);
         return result;
       },

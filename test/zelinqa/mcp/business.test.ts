@@ -565,6 +565,33 @@ void describe("business mode (docs/zelinqa-mcp.md §13.1)", () => {
     }
   });
 
+  void it("a reply the host cancels while in flight leaves the conversation uncertain: refresh_required, not a second turn", async () => {
+    const gate = deferred<NextResponse>();
+    let nexts = 0;
+    const fake = new FakeRuntimeClient({ next: () => (++nexts === 2 ? gate.promise : decisionNormale()) });
+    const h = await connect({ fake });
+    try {
+      await h.call("zelinqa_start", { conversation: C });
+      const cancel = new AbortController();
+      const cancelled = h.client
+        .callTool({ name: "zelinqa_next_question", arguments: { conversation: C, user_text: "2000" } }, undefined, {
+          signal: cancel.signal,
+        })
+        .catch((error: unknown) => error);
+      while (h.fake.count("next") < 2) await new Promise((r) => setTimeout(r, 5));
+      cancel.abort();
+      assert.ok((await cancelled) instanceof Error, "the host's call ends without an answer");
+      // The API records the reply all the same: the host cannot know it, so it must reconcile first.
+      gate.resolve(decisionNormale());
+      await new Promise((r) => setTimeout(r, 20));
+      const again = await h.call("zelinqa_next_question", { conversation: C, user_text: "2000" });
+      assert.equal(again.text, "refresh_required: call zelinqa_status and reconcile before continuing");
+      assert.equal(h.fake.count("next"), 2);
+    } finally {
+      await h.close();
+    }
+  });
+
   void it("R17 a first no_question_available stop: start shows the stop, a reply has no pending question, later calls return the cached stop; 1 next", async () => {
     const fake = new FakeRuntimeClient({ next: () => arretSansQuestion() });
     const h = await connect({ fake });

@@ -15,7 +15,7 @@ const isLocal = (error: unknown) => error instanceof ZelinqaAnswerError || error
 export async function guarded(
   deps: Pick<BusinessDeps, "registry" | "scrubber">,
   name: string,
-  options: { refresh: boolean },
+  options: { refresh: boolean; signal?: AbortSignal },
   body: (entry: ConversationEntry) => Promise<ToolOutcome>,
 ): Promise<ToolOutcome> {
   const entry = deps.registry.get(name);
@@ -24,9 +24,12 @@ export async function guarded(
   if (entry.uncertain && !options.refresh) return failure(REFRESH_REQUIRED);
   entry.busy = true;
   try {
-    return await body(entry);
+    const outcome = await body(entry);
+    // Cancelled by the host (§5.3): it gets no answer, so it cannot know whether the API recorded the call.
+    if (options.signal?.aborted === true) entry.uncertain = true;
+    return outcome;
   } catch (error) {
-    if (!isLocal(error)) entry.uncertain = true;
+    if (!isLocal(error) || options.signal?.aborted === true) entry.uncertain = true;
     return failure(errorText(error, "business", deps.scrubber));
   } finally {
     entry.busy = false;

@@ -26,11 +26,11 @@ const startTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_start,
     input: ConversationArgsSchema,
     output: BusinessViewOutputSchema,
-    async run({ conversation }) {
+    async run({ conversation }, call) {
       const refused = await registerConversation(deps, conversation);
       if (refused) return refused;
       // Outside the global lock, inside the guard: busy and refresh_required apply to re-starts.
-      return guarded(deps, conversation, { refresh: false }, (entry) => ensureQuestion(entry, deps.scrubber));
+      return guarded(deps, conversation, { refresh: false, signal: call.signal }, (entry) => ensureQuestion(entry, deps.scrubber));
     },
   });
 
@@ -44,9 +44,10 @@ const nextQuestionTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_next_question,
     input: NextQuestionArgsSchema,
     output: BusinessViewOutputSchema,
-    async run(args) {
-      if (!hasReply(args)) return guarded(deps, args.conversation, { refresh: false }, (entry) => ensureQuestion(entry, deps.scrubber));
-      return guarded(deps, args.conversation, { refresh: false }, async (entry) => {
+    async run(args, call) {
+      if (!hasReply(args))
+        return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, (entry) => ensureQuestion(entry, deps.scrubber));
+      return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, async (entry) => {
         const turn = answerTurn(entry.session.pendingDecision, {
           userText: args.user_text,
           candidateRank: args.candidate_rank,
@@ -67,8 +68,8 @@ const addContextTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_add_context,
     input: AddContextArgsSchema,
     output: BusinessViewOutputSchema,
-    async run({ conversation, summary }) {
-      return guarded(deps, conversation, { refresh: false }, async (entry) => {
+    async run({ conversation, summary }, call) {
+      return guarded(deps, conversation, { refresh: false, signal: call.signal }, async (entry) => {
         const state = await entry.session.applyEvents({ context_update: { mode: "summary", text: summary } });
         entry.view = viewFromState(state, deps.scrubber);
         return success(entry.view);
@@ -82,10 +83,10 @@ const adjustTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_adjust,
     input: AdjustArgsSchema,
     output: BusinessViewOutputSchema,
-    async run(args) {
+    async run(args, call) {
       const problem = adjustmentProblem(args);
       if (problem !== null) return failure(`invalid_request: ${problem}`);
-      return guarded(deps, args.conversation, { refresh: false }, async (entry) => {
+      return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, async (entry) => {
         const state = await entry.session.applyEvents({ client_updates: clientUpdatesOf(args) });
         entry.view = viewFromState(state, deps.scrubber);
         return success(entry.view);
@@ -99,8 +100,8 @@ const statusTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_status,
     input: ConversationArgsSchema,
     output: BusinessViewOutputSchema,
-    async run({ conversation }) {
-      return guarded(deps, conversation, { refresh: true }, async (entry) => {
+    async run({ conversation }, call) {
+      return guarded(deps, conversation, { refresh: true, signal: call.signal }, async (entry) => {
         entry.view = viewFromState(await entry.session.refresh(), deps.scrubber);
         entry.uncertain = false;
         return success(entry.view);
@@ -114,8 +115,8 @@ const feedbackTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_feedback,
     input: FeedbackArgsSchema,
     output: BusinessFeedbackOutputSchema,
-    async run({ conversation, result, label }) {
-      return guarded(deps, conversation, { refresh: false }, async (entry) => {
+    async run({ conversation, result, label }, call) {
+      return guarded(deps, conversation, { refresh: false, signal: call.signal }, async (entry) => {
         const receipt = await entry.session.submitFeedback(label === null || label === undefined ? { result } : { result, label });
         return success({ recorded: true, recorded_at: receipt.recorded_at });
       });
@@ -128,8 +129,8 @@ const forgetTool = (deps: BusinessDeps) =>
     description: BUSINESS_DESCRIPTIONS.zelinqa_forget,
     input: ConversationArgsSchema,
     output: BusinessForgetOutputSchema,
-    async run({ conversation }) {
-      return guarded(deps, conversation, { refresh: true }, async () => {
+    async run({ conversation }, call) {
+      return guarded(deps, conversation, { refresh: true, signal: call.signal }, async () => {
         deps.registry.delete(conversation);
         return success({ forgotten_locally: true, server_data_deleted: false });
       });
