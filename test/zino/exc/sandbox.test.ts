@@ -140,7 +140,9 @@ for (const way of SANDBOX_WAYS)
     });
 
     void it("EXC-10 contains a fork bomb and a memory hog, and exc still answers ping", async () => {
-      h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 4000 } });
+      // The timeout leaves the shell room for bash's fork retries (1, 2, 4 s...) while the bomb still holds the
+      // process limit: with 4 s, a CI run under load once timed out before `sleep 2` could start (stdout empty).
+      h.configure("hostile", { exec: { max_processes: 32, memory_mb: 128, timeout_ms: 15_000 } });
       const bomb = await h.call("hostile", "execute_bash", { code: "bomb() { bomb | bomb & }; bomb; sleep 2; echo survived" });
       assert.equal(bomb.type, "result");
       assert.match(String(bomb.stdout), /survived/, "the tool's own shell keeps working");

@@ -25,7 +25,7 @@ export async function guarded(
   entry.busy = true;
   try {
     const outcome = await body(entry);
-    // Cancelled by the host (§5.3): it gets no answer, so it cannot know whether the API recorded the call.
+    // Cancelled by the host (docs/zelinqa-mcp.md §5.3): it gets no answer, so it cannot know whether the API recorded the call.
     if (options.signal?.aborted === true) entry.uncertain = true;
     return outcome;
   } catch (error) {
