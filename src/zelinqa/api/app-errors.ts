@@ -6,6 +6,7 @@ import type { Socket } from "node:net";
 import type { Logger } from "pino";
 import type { Locale } from "../contracts/index.js";
 import { OperationError, errorSummary } from "../operations/index.js";
+import { isQueryReadTimeout } from "../../shared/pg-query-timeout.js";
 import type { IdGenerator } from "../operations/index.js";
 import { rawPathOf } from "./request-pipeline.js";
 import { JSON_TYPE, envelopeBody, sendGateway, sendRaw } from "./responses.js";
@@ -41,8 +42,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && DATABASE_DOWN.has(code)) return true;
+  // A statement with no answer at all (a frozen server, a dropped route): store/postgres/postgres-executor.ts.
+  if (isQueryReadTimeout(error)) return true;
   const message = error instanceof Error ? error.message : "";
-  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open|Query read timeout/i.test(
+  return /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|database connection is not open/i.test(
     message,
   );
 }

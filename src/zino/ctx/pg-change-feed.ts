@@ -8,6 +8,7 @@
 // be stale by that much at most), and a connection that gives none within ANSWER_WITHIN_MS is dropped and replaced.
 import pg from "pg";
 import type { PostgresStoreSettings } from "../config/index.js";
+import type { TimedQueryConfig } from "../../shared/pg-query-timeout.js";
 
 export interface ChangeFeed {
   /** True while notifications arrive: what is cached is then current, to a notification's delay. */
@@ -72,8 +73,7 @@ export async function startChangeFeed(settings: PostgresStoreSettings, onChange:
   const heartbeat = () => {
     const current = client;
     if (!current || !listening) return;
-    // node-postgres reads a per-statement query_timeout; its types omit it.
-    const ping: pg.QueryConfig & { query_timeout: number } = { text: "SELECT 1", query_timeout: ANSWER_WITHIN_MS };
+    const ping: TimedQueryConfig = { text: "SELECT 1", query_timeout: ANSWER_WITHIN_MS };
     current.query(ping).then(
       () => {
         if (client !== current) return;

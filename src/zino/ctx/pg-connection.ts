@@ -1,6 +1,7 @@
 // The PostgreSQL database opened for the ctx store: a `pg` pool sized and timed by `[store]`, statements
 // prepared once per connection (named), migrations run once across hosts (pg-migrations.ts), and the row sealer
 // of secrets at rest, whose key every host must share: a check row tells a host that holds another key at start.
+import { isQueryReadTimeout } from "../../shared/pg-query-timeout.js";
 import { existsSync } from "node:fs";
 import pg from "pg";
 import type { PostgresStoreSettings } from "../config/index.js";
@@ -62,9 +63,6 @@ function poolConfig(settings: PostgresStoreSettings, max: number): pg.PoolConfig
     application_name: "zino-ctx",
   };
 }
-
-/** node-postgres's error for a statement that got no answer within query_timeout. */
-export const isQueryReadTimeout = (err: unknown) => err instanceof Error && err.message === "Query read timeout";
 
 export async function openPgConnection(settings: PostgresStoreSettings): Promise<PgConnection> {
   const location = redactDatabaseUrl(settings.url);

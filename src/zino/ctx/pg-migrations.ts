@@ -4,6 +4,7 @@
 // shared with other applications (Zelinqa's tables included).
 import type pg from "pg";
 import { StoreError } from "./store-errors.js";
+import type { TimedQueryConfig } from "../../shared/pg-query-timeout.js";
 
 /** `hashtext('zino-ctx migrations')` would do as well; a fixed number is simpler to find in pg_locks. */
 const MIGRATION_LOCK = 0x7a63_7478;
@@ -59,10 +60,9 @@ const MIGRATION_STATEMENT_SECONDS = 120;
 /** Applies the migrations not yet applied, once across hosts; refuses a database from a newer ctx. */
 export async function migratePostgres(client: pg.PoolClient): Promise<number> {
   // Waiting for another host's migration, and a migration itself, are not slow requests: [store]
-  // statement_timeout_ms does not apply, nor the pool's query_timeout (statement_timeout_ms + 2 s). node-postgres
-  // reads a per-statement query_timeout; its types omit it.
+  // statement_timeout_ms does not apply, nor the pool's query_timeout (statement_timeout_ms + 2 s).
   const query = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
-    const config: pg.QueryConfig & { query_timeout: number } = { text, values, query_timeout: (MIGRATION_STATEMENT_SECONDS + 5) * 1000 };
+    const config: TimedQueryConfig = { text, values, query_timeout: (MIGRATION_STATEMENT_SECONDS + 5) * 1000 };
     return client.query<R>(config);
   };
   await query("BEGIN");

@@ -2,6 +2,7 @@
 // password) and what to do. At start they end the process with that line (src/zino/runtime/run-service.ts); on a
 // request they are an `unavailable` or `timeout` error frame carrying `store_error: <code>`.
 import { WireError } from "../../wire/index.js";
+import { isQueryReadTimeout } from "../../shared/pg-query-timeout.js";
 
 export type StoreErrorCode = "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout" | "store_busy";
 
@@ -72,7 +73,7 @@ export function storeErrorOf(err: unknown, location: string): StoreError | undef
   if (code === "57014") {
     return new StoreError("store_timeout", `a ctx statement on ${location} ran past [store] statement_timeout_ms and was cancelled`);
   }
-  if (message === "Query read timeout") {
+  if (isQueryReadTimeout(err)) {
     return new StoreError(
       "store_timeout",
       `${location} gave no answer to a ctx statement within [store] statement_timeout_ms and 2 s more; the connection was dropped: check that the database server and the network to it are responsive`,

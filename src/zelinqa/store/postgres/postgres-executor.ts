@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
+import { isQueryReadTimeout, type TimedQueryConfig } from "../../../shared/pg-query-timeout.js";
 
 export interface PostgresExecutorOptions {
   url: string;
@@ -19,8 +20,6 @@ export interface PostgresExecutorOptions {
  * PostgreSQL's own statement_timeout (deploy/zelinqa-postgres.md) cancels a slow statement sooner.
  */
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
-/** node-postgres's error for a statement with no answer within query_timeout. */
-export const QUERY_READ_TIMEOUT = "Query read timeout";
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
@@ -33,7 +32,7 @@ const LONG_QUERY_TIMEOUT_MS = 10 * 60_000;
  * A stable name per statement text; statements without parameters (DDL, BEGIN) stay unnamed. `queryTimeoutMs`
  * replaces the pool's query_timeout for this statement (node-postgres reads it per statement; its types omit it).
  */
-function queryConfig(sql: string, params: readonly SqlParam[], queryTimeoutMs?: number): pg.QueryConfig<SqlParam[]> {
+function queryConfig(sql: string, params: readonly SqlParam[], queryTimeoutMs?: number): TimedQueryConfig<SqlParam[]> {
   const timeout = queryTimeoutMs === undefined ? {} : { query_timeout: queryTimeoutMs };
   if (params.length === 0) return { text: sql, ...timeout };
   let name = statementNames.get(sql);
@@ -90,7 +89,7 @@ export function createPostgresExecutor(options: PostgresExecutorOptions): SqlExe
       return result;
     } catch (error) {
       // A connection that stopped answering would not answer the ROLLBACK either: it is dropped instead.
-      if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) broken = true;
+      if (isQueryReadTimeout(error)) broken = true;
       else {
         try {
           await client.query("ROLLBACK");
