@@ -73,6 +73,8 @@ export function createHardening(options: {
   let limits: CgroupsSetup = { cgroups: undefined, detail: "not probed yet" };
   const seccomp = seccompProgramFile();
   let started = false;
+  /** Cgroups were found, and an execution's sandbox joins its own from inside (no cgroups: false). */
+  const joinsInside = () => joinsThroughDescriptors(limits.cgroups?.mechanism);
   return {
     start() {
       if (started) return;
@@ -91,10 +93,10 @@ export function createHardening(options: {
       });
     },
     get joinsInside() {
-      return limits.cgroups !== undefined && joinsThroughDescriptors(limits.cgroups.mechanism);
+      return joinsInside();
     },
     joinFilesInside(cgroup) {
-      return cgroup && joinsThroughDescriptors(limits.cgroups?.mechanism) ? [...cgroup.procsFiles] : undefined;
+      return cgroup && joinsInside() ? [...cgroup.procsFiles] : undefined;
     },
     asSandboxUser(command, cgroup) {
       if (!cgroup || (command.joinFiles?.length ?? 0) > 0) return { ...command, ...(user ?? {}) };
