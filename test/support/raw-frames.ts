@@ -1,5 +1,5 @@
 // Raw socket exchanges for protocol-conformance tests: bytes that no well-behaved client would send.
-import { createConnection } from "node:net";
+import { createConnection, type Socket } from "node:net";
 import { FrameDecoder, type Frame } from "../../src/wire/index.js";
 
 /** Writes raw bytes on a fresh connection and collects every frame answered until the server closes. */
@@ -15,6 +15,34 @@ export function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]>
     socket.on("error", reject);
     socket.on("close", () => resolve(frames));
   });
+}
+
+/** A connection whose answer frames are collected as they arrive; `until` waits for what they must hold. */
+export interface RawConnection {
+  socket: Socket;
+  frames: Frame[];
+  /** Resolves once `check(frames)` holds (checked at each frame). */
+  until: (check: (frames: Frame[]) => boolean) => Promise<void>;
+}
+
+export function rawConnection(socketPath: string): RawConnection {
+  const socket = createConnection(socketPath);
+  const decoder = new FrameDecoder();
+  const frames: Frame[] = [];
+  const waiters = new Set<{ check: (frames: Frame[]) => boolean; resolve: () => void }>();
+  socket.on("data", (chunk: Buffer) => {
+    for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+    for (const waiter of waiters) {
+      if (!waiter.check(frames)) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  });
+  return {
+    socket,
+    frames,
+    until: (check) => (check(frames) ? Promise.resolve() : new Promise((resolve) => waiters.add({ check, resolve }))),
+  };
 }
 
 /** A frame around any body, valid JSON or not; `declaredBytes` lets a header lie about the length. */

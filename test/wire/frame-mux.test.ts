@@ -22,6 +22,8 @@ import {
   type FrameServer,
 } from "../../src/wire/index.js";
 
+import { rawConnection } from "../support/raw-frames.js";
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 void describe("multiplexed connections", { timeout: 20_000 }, () => {
@@ -189,29 +191,17 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
   });
 
   void it("answers overloaded for a request past the connection's in-flight limit", async () => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const refused = new Promise<Frame>((resolve) =>
-      socket.on("data", (chunk: Buffer) => {
-        for (const item of decoder.push(chunk)) if (item.kind === "frame" && item.frame.rid === 5) resolve(item.frame);
-      }),
-    );
+    const { socket, frames, until } = rawConnection(socketPath);
     const slow = [1, 2, 3, 4, 5].map((rid) => encodeWithRid({ type: "slow", message: "x" }, rid));
     socket.write(Buffer.concat([encodeFrame(helloRequest()), ...slow]));
-    assert.equal((await refused).code, "overloaded");
+    await until((got) => got.some((f) => f.rid === 5));
+    assert.equal(frames.find((f) => f.rid === 5)?.code, "overloaded");
     socket.destroy();
   });
 
   void it("refuses a rid already in flight without that rid, and the request holding it goes on to its end", async () => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    const ended = new Promise<void>((resolve) =>
-      socket.on("data", (chunk: Buffer) => {
-        for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-        if (frames.some((f) => f.rid === 3 && f.type === "end")) resolve();
-      }),
-    );
+    const { socket, frames, until } = rawConnection(socketPath);
+    const ended = until((got) => got.some((f) => f.rid === 3 && f.type === "end"));
     const first = encodeWithRid({ message: ["first", 50], ctxkey: "k" }, 3);
     const again = encodeWithRid({ message: ["again", 0], ctxkey: "k" }, 3);
     socket.write(Buffer.concat([encodeFrame(helloRequest()), first, again]));
@@ -276,15 +266,8 @@ void describe("multiplexed connections", { timeout: 20_000 }, () => {
   });
 
   void it("refuses a request without rid on a multiplexed connection, and keeps the connection", async () => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    const got = new Promise<void>((resolve) =>
-      socket.on("data", (chunk: Buffer) => {
-        for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-        if (frames.some((f) => f.type === "pong")) resolve();
-      }),
-    );
+    const { socket, frames, until } = rawConnection(socketPath);
+    const got = until((received) => received.some((f) => f.type === "pong"));
     socket.write(encodeFrame(helloRequest()));
     socket.write(encodeFrame({ type: "ping" }));
     socket.write(encodeWithRid({ type: "ping" }, 7));
@@ -394,12 +377,7 @@ void describe("multiplexed connections to hostile or careless peers", { timeout:
   });
 
   void it("closes a multiplexed connection whose frame stays unfinished past the idle timeout", async () => {
-    const socket = createConnection(socketPath);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    socket.on("data", (chunk: Buffer) => {
-      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-    });
+    const { socket, frames } = rawConnection(socketPath);
     const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     const started = Date.now();
     const header = Buffer.alloc(4);

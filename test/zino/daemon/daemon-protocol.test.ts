@@ -2,10 +2,10 @@
 // request answered with an error frame while the service keeps serving.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { createConnection } from "node:net";
 import { DAEMON_VERSION } from "../../../src/zino/daemon/index.js";
 import { TURNS_PER_CLIENT_CONNECTION } from "../../../src/zino/daemon/daemon-service.js";
-import { FrameDecoder, encodeWithRid, helloRequest, type Frame } from "../../../src/wire/index.js";
+import { encodeWithRid, helloRequest } from "../../../src/wire/index.js";
+import { rawConnection } from "../../support/raw-frames.js";
 import { encodeFrame, rawExchange, startHarness, types, type Harness } from "./daemon-harness.js";
 
 void describe("daemon protocol", () => {
@@ -94,15 +94,8 @@ void describe("daemon protocol", () => {
   void it("DMN-36 a client's multiplexed connection carries at most 64 turns, and other clients are served meanwhile", async () => {
     const hogging = Array.from({ length: TURNS_PER_CLIENT_CONNECTION }, () => ({ text: "held", stallAfterChunks: 1 }));
     h.provider.enqueue(...hogging, { text: "served" });
-    const socket = createConnection(h.instance.sockets.daemon);
-    const decoder = new FrameDecoder();
-    const frames: Frame[] = [];
-    const refused = new Promise<void>((resolve) =>
-      socket.on("data", (chunk: Buffer) => {
-        for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
-        if (frames.some((f) => f.code === "overloaded")) resolve();
-      }),
-    );
+    const { socket, frames, until } = rawConnection(h.instance.sockets.daemon);
+    const refused = until((got) => got.some((f) => f.code === "overloaded"));
     const turns = Array.from({ length: TURNS_PER_CLIENT_CONNECTION + 1 }, (_, i) =>
       encodeWithRid({ message: "hi", ctxkey: `hog${i}` }, i + 1),
     );
