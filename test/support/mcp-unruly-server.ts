@@ -4,8 +4,14 @@
 //   names          `a.b`, then `a_b` (the same model-safe name), then a 100-character name: each answers its own name;
 //   stderr-flood   writes 32 MiB to stderr without a newline, then 50,000 short lines, then answers as usual;
 //   big-tools      `small`, `deep` (an input schema 150 levels deep), `huge` (a 100 KB description), then `wide0`..`wide39`
-//                  (60 KB each: 2.4 MB together).
+//                  (60 KB each: 2.4 MB together);
+//   helper <marker> starts a helper process (its command line holds the marker) that shares the server's stdout and
+//                  stderr and outlives it; the tool `crash` exits the server without answering, `pid` answers its pid;
+//   deaf           answers initialize and tools/list, then stops reading its stdin at its first call (never answered);
+//   noinit         never answers initialize.
 // Plain newline-delimited JSON-RPC, so that it can do what the SDK's server would not.
+import { spawn } from "node:child_process";
+
 const mode = process.argv[2] ?? "";
 const LONG_NAME = `long_${"x".repeat(95)}`;
 const send = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -20,6 +26,7 @@ function bigTools(): unknown[] {
 
 function toolsPage(cursor: string | undefined): unknown {
   if (mode === "names") return { tools: ["a.b", "a_b", LONG_NAME].map(tool) };
+  if (mode === "helper") return { tools: ["pid", "crash"].map(tool) };
   if (mode === "big-tools") return { tools: bigTools() };
   const page = cursor === undefined ? 0 : Number(cursor.slice(1));
   if (mode === "same-cursor") return { tools: [tool(`t${page}`)], nextCursor: "c1" };
@@ -30,15 +37,30 @@ function answer(message: { id?: number; method?: string; params?: Record<string,
   if (message.id === undefined) return;
   const ok = (result: unknown) => send({ jsonrpc: "2.0", id: message.id, result });
   if (message.method === "initialize") {
+    if (mode === "noinit") return;
     ok({ protocolVersion: message.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "unruly", version: "1" } });
   } else if (message.method === "tools/list") ok(toolsPage(message.params?.cursor as string | undefined));
-  else if (message.method === "tools/call") ok({ content: [{ type: "text", text: `called ${String(message.params?.name)}` }] });
-  else send({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "unknown method" } });
+  else if (message.method === "tools/call") {
+    if (mode === "deaf") {
+      process.stdin.pause();
+      setInterval(() => undefined, 60_000); // alive, with nothing left to read its stdin
+      return;
+    }
+    if (mode === "helper" && message.params?.name === "crash") process.exit(3);
+    const text = mode === "helper" && message.params?.name === "pid" ? String(process.pid) : `called ${String(message.params?.name)}`;
+    ok({ content: [{ type: "text", text }] });
+  } else send({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "unknown method" } });
 }
 
 if (mode === "stderr-flood") {
   process.stderr.write("x".repeat(32 * 1024 * 1024));
   process.stderr.write(`\n${"chatty line\n".repeat(50_000)}`);
+}
+if (mode === "helper") {
+  // Inherits the server's stdout and stderr, as a shell's or npx's children do, and lives on after it.
+  spawn(process.execPath, ["-e", "setTimeout(() => {}, 300_000)", process.argv[3] ?? "mcp-unruly-helper"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 }
 let buffered = "";
 process.stdin.on("data", (chunk: Buffer) => {

@@ -1,13 +1,13 @@
-// One MCP server process as an SDK stdio client: connecting it (its stderr logged, bwrap's own complaints quoted
+// One MCP server process as an SDK client over its stdio (mcp-stdio-transport.ts): connecting it (its stderr logged, bwrap's own complaints quoted
 // in a start failure), listing its tools under model-safe prefixed names, and stopping it.
 // The SDK (with ajv and zod-to-json-schema: about 150 modules and 20 MiB) is loaded on the first MCP server's
 // start, not with exc: an instance without MCP servers never pays for it.
 import { createHash } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { McpServerConfig } from "../config/index.js";
 import { exceedsJsonDepth, type Logger } from "../../wire/index.js";
 import { describeError, type McpLaunch } from "./mcp-launch.js";
+import type { McpStdioTransport } from "./mcp-stdio-transport.js";
 
 export const MCP_PREFIX = "mcp__";
 const START_TIMEOUT_MS = 20_000;
@@ -42,7 +42,7 @@ export interface McpConnection {
   server: string;
   fingerprint: string;
   client: Client;
-  transport: StdioClientTransport;
+  transport: McpStdioTransport;
   pid: number | null;
   alive: boolean;
   busy: number;
@@ -102,7 +102,7 @@ function followStderr(conn: McpConnection, sandboxed: boolean, bwrapLines: strin
     }
     if (unlogged++ === 0) setTimeout(flush, 1000 - (now % 1000)).unref();
   };
-  conn.transport.stderr?.on("data", (chunk: Buffer) => {
+  conn.transport.stderr.on("data", (chunk: Buffer) => {
     const text = chunk.toString("utf8");
     let start = 0;
     for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
@@ -123,11 +123,11 @@ function followStderr(conn: McpConnection, sandboxed: boolean, bwrapLines: strin
 
 export async function openMcpConnection(options: OpenMcpConnectionOptions): Promise<McpConnection> {
   const { ctxkey, server, config, fingerprint, launch, logger } = options;
-  const [{ Client }, { StdioClientTransport }] = await Promise.all([
+  const [{ Client }, { McpStdioTransport }] = await Promise.all([
     import("@modelcontextprotocol/sdk/client/index.js"),
-    import("@modelcontextprotocol/sdk/client/stdio.js"),
+    import("./mcp-stdio-transport.js"),
   ]);
-  const transport = new StdioClientTransport({ ...launch, stderr: "pipe" });
+  const transport = new McpStdioTransport(launch);
   const client = new Client({ name: "zino-exc", version: "0.1.0" });
   const conn: McpConnection = {
     ctxkey,

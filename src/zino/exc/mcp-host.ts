@@ -9,7 +9,14 @@ import type { McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
 import type { CtxClient } from "./ctx-client.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
-import { MCP_PREFIX, connectionTools, openMcpConnection, type McpConnection, type OpenAiTool } from "./mcp-connection.js";
+import {
+  MCP_PREFIX,
+  connectionTools,
+  openMcpConnection,
+  stopMcpConnection,
+  type McpConnection,
+  type OpenAiTool,
+} from "./mcp-connection.js";
 import { createMcpLauncher, describeError as describe } from "./mcp-launch.js";
 import { createMcpPool } from "./mcp-pool.js";
 import { instanceHiddenPaths, type McpInstancePaths } from "./mcp-sandbox.js";
@@ -95,22 +102,40 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
     async call({ ctxkey, server, config, tool, args, timeoutMs, outputCapBytes, signal }) {
       const started = Date.now();
-      let conn: McpConnection;
+      const timedOut = () => ({
+        ...failureResult(EXIT.timeout, `MCP tool ${server}/${tool} did not answer within ${timeoutMs} ms`, Date.now() - started),
+        timed_out: true,
+      });
+      let conn: McpConnection | "timeout";
       try {
-        conn = await pool.connection(ctxkey, server, config);
+        // A server that is slow to start (or never answers `initialize`) takes the call's time, not the start's
+        // longer bound: the start goes on for the next call.
+        conn = await withinMs(pool.connection(ctxkey, server, config), timeoutMs);
       } catch (err) {
         return failureResult(EXIT.failure, describe(err), Date.now() - started);
       }
+      if (conn === "timeout") return timedOut();
       conn.busy += 1;
       try {
         // The name map comes from the listing: a server (re)started by this call has not been listed yet.
         if (!conn.tools) await connectionTools(conn, logger).catch(() => undefined);
         const result = await conn.client.callTool({ name: conn.originalNames.get(tool) ?? tool, arguments: args }, undefined, {
-          timeout: timeoutMs,
+          timeout: Math.max(1, timeoutMs - (Date.now() - started)),
           ...(signal ? { signal } : {}),
         });
         return mcpResultToExecResult(result, outputCapBytes, Date.now() - started);
       } catch (err) {
+        if (signal?.aborted)
+          return failureResult(EXIT.cancelled, `MCP tool ${server}/${tool}: cancelled by the caller`, Date.now() - started);
+        if (isRequestTimeout(err)) {
+          // A server that has not even read the call is not reading its input: it is restarted on the next use rather
+          // than handed more calls to hold (their arguments would wait in exc's memory).
+          if (conn.transport.unreadInputBytes > 0) {
+            logger.warn({ server, ctxkey, pid: conn.pid }, "MCP server stopped: it does not read its input");
+            void stopMcpConnection(conn, logger);
+          }
+          return timedOut();
+        }
         const crashed = !conn.alive;
         const note = crashed ? `; the server stopped (it is restarted on the next use)` : "";
         return failureResult(EXIT.failure, `MCP tool ${server}/${tool} failed: ${describe(err)}${note}`, Date.now() - started);
@@ -126,4 +151,23 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
     close: () => pool.close(),
   };
+}
+
+/** The SDK's timeout of a request (McpError RequestTimeout, -32001). */
+function isRequestTimeout(err: unknown): boolean {
+  return typeof err === "object" && err !== null && (err as { code?: unknown }).code === -32001;
+}
+
+/** `promise`'s value, or "timeout" once `ms` have passed (the promise goes on; its rejection is then ignored). */
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), ms);
+  });
+  promise.catch(() => undefined);
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

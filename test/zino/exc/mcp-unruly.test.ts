@@ -1,17 +1,23 @@
 // zino-exc hosting MCP servers that misbehave (test/support/mcp-unruly-server.ts): a listing that pages for ever or
 // repeats its cursor ends, tool names that collide or run long still call the tool they were offered for, and a
-// stderr flood (no newline, then thousands of lines) is cut and rate-limited in exc's log instead of filling its memory.
+// stderr flood (no newline, then thousands of lines) is cut and rate-limited in exc's log instead of filling its memory;
+// a server's helper processes end with it, its crash is seen even while a helper holds its pipes, a server that stops
+// reading is restarted, and one that never answers `initialize` costs a call its own timeout, not the start's 20 s.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { MAX_FUNCTION_NAME, MAX_STDERR_LINE, MAX_TOOL_PAGES, STDERR_LINES_PER_SECOND } from "../../../src/zino/exc/mcp-connection.js";
 import { captureLogger } from "../../support/zelinqa-app.js";
-import { startExc, waitFor, type ExcHarness } from "./exc-harness.js";
+import { processesWith, startExc, waitFor, type ExcHarness } from "./exc-harness.js";
 
 const unruly = (mode: string) => ({
   command: process.execPath,
   args: ["--import", "tsx", join(process.cwd(), "test/support/mcp-unruly-server.ts"), mode],
 });
+
+const withArgs = (server: { command: string; args: string[] }, ...more: string[]) => ({ ...server, args: [...server.args, ...more] });
+const HELPER = `mcp-unruly-helper-${process.pid}`;
+const HELPER_IDLE = `mcp-unruly-helper-idle-${process.pid}`;
 
 void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 }, () => {
   let h: ExcHarness;
@@ -23,8 +29,16 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
     h.configure("names", { mcp_servers: { n: unruly("names") } });
     h.configure("flood", { mcp_servers: { f: unruly("stderr-flood") } });
     h.configure("big", { mcp_servers: { b: unruly("big-tools"), n: unruly("names") } });
+    h.configure("helper", { mcp_servers: { s: withArgs(unruly("helper"), HELPER) } });
+    h.configure("helper-idle", { mcp_servers: { s: { ...withArgs(unruly("helper"), HELPER_IDLE), idle_timeout_ms: 300 } } });
+    h.configure("deaf", { exec: { timeout_ms: 1000 }, mcp_servers: { d: unruly("deaf") } });
+    h.configure("noinit", { exec: { timeout_ms: 1000 }, mcp_servers: { n: unruly("noinit") } });
   });
-  after(async () => h.close());
+  after(async () => {
+    await h.close();
+    // Only this file's helpers, by their marker, should a test have failed before they were stopped.
+    for (const pid of [...processesWith(HELPER), ...processesWith(HELPER_IDLE)]) process.kill(pid, "SIGKILL");
+  });
 
   const mcpNames = async (ctxkey: string) => {
     const frame = await h.request({ type: "tools", ctxkey });
@@ -80,5 +94,55 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
     for (const entry of logged) perSecond.set(Math.floor(entry.time / 1000), (perSecond.get(Math.floor(entry.time / 1000)) ?? 0) + 1);
     assert.ok(Math.max(...perSecond.values()) <= STDERR_LINES_PER_SECOND + 1, JSON.stringify([...perSecond.values()]));
     assert.ok(logged.length < 1000, `${logged.length} lines logged of 50,000`);
+  });
+
+  void it("EXC-18 sees a server's crash at once though its helper holds its pipes, and ends the helper with it", async () => {
+    const first = await h.call("helper", "mcp__s__pid", {});
+    assert.equal(first.exit_code, 0, String(first.stderr));
+    // The marker is on the command lines of the server and of its helper.
+    await waitFor("the server and its helper", () => processesWith(HELPER).length === 2, 10_000);
+    const started = Date.now();
+    const crashed = await h.call("helper", "mcp__s__crash", {});
+    assert.equal(crashed.exit_code, 1);
+    assert.match(String(crashed.stderr), /the server stopped \(it is restarted on the next use\)/);
+    assert.ok(Date.now() - started < 5_000, `the crash was seen after ${Date.now() - started} ms (the call's timeout is 30 s)`);
+    await waitFor("the crashed server's helper gone", () => processesWith(HELPER).length === 0, 5_000);
+    const again = await h.call("helper", "mcp__s__pid", {});
+    assert.equal(again.exit_code, 0, String(again.stderr));
+    assert.notEqual(again.stdout, first.stdout, "a new server answers");
+  });
+
+  void it("EXC-18 stops a server's helper processes with the server (idle stop)", async () => {
+    assert.equal((await h.call("helper-idle", "mcp__s__pid", {})).exit_code, 0);
+    await waitFor("the server and its helper", () => processesWith(HELPER_IDLE).length === 2, 10_000);
+    await waitFor("the helper gone with the idle server", () => processesWith(HELPER_IDLE).length === 0, 10_000);
+  });
+
+  void it("EXC-18 restarts a server that stops reading its input instead of keeping the calls it does not read", async () => {
+    const first = await h.call("deaf", "mcp__d__t0", {});
+    assert.equal(first.exit_code, 124, String(first.stderr));
+    assert.equal(first.timed_out, true);
+    assert.match(String(first.stderr), /did not answer within 1000 ms/);
+    // The server read the first call and stopped reading: the next one (larger than a pipe holds) stays in exc.
+    const stoppedBefore = log.lines.filter((line) => line.includes("it does not read its input")).length;
+    const second = await h.call("deaf", "mcp__d__t0", { text: "x".repeat(1 << 20) });
+    assert.equal(second.exit_code, 124);
+    await waitFor(
+      "the deaf server stopped",
+      () => log.lines.filter((line) => line.includes("it does not read its input")).length === stoppedBefore + 1,
+      5_000,
+    );
+    const starts = () => log.lines.filter((line) => line.includes('"server":"d"') && line.includes("MCP server started")).length;
+    const startsBefore = starts();
+    assert.equal((await h.call("deaf", "mcp__d__t0", {})).exit_code, 124);
+    await waitFor("the next call started the server again", () => starts() === startsBefore + 1, 10_000);
+  });
+
+  void it("EXC-18 gives a call to a server that never answers initialize its own timeout, not the start's 20 s", async () => {
+    const started = Date.now();
+    const result = await h.call("noinit", "mcp__n__t0", {});
+    assert.equal(result.exit_code, 124, String(result.stderr));
+    assert.equal(result.timed_out, true);
+    assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
   });
 });
