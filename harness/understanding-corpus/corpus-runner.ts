@@ -20,6 +20,10 @@ import { carDomainChanges } from "./car-domain.js";
 import { gymDomainChanges } from "./gym-domain.js";
 import { loanDomainChanges } from "./loan-domain.js";
 import { renoDomainChanges } from "./reno-domain.js";
+import { internetDomainChanges } from "./internet-domain.js";
+import { languageDomainChanges } from "./language-domain.js";
+import { petDomainChanges } from "./pet-domain.js";
+import { weddingDomainChanges } from "./wedding-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -51,6 +55,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     reno: artifactOf(renoDomainChanges(), "reno"),
     gym: artifactOf(gymDomainChanges(), "gym"),
     loan: artifactOf(loanDomainChanges(), "loan"),
+    pet: artifactOf(petDomainChanges(), "pet"),
+    internet: artifactOf(internetDomainChanges(), "internet"),
+    language: artifactOf(languageDomainChanges(), "language"),
+    wedding: artifactOf(weddingDomainChanges(), "wedding"),
   };
 }
 
@@ -67,7 +75,11 @@ export interface EntryResult {
   readonly got: { outcome: string | undefined; targets: SessionState["targets"] };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The same value; a multiple choice's selections in any order (people name them in theirs, the engine in the configuration's). */
+const same = (a: unknown, b: unknown): boolean =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && a.every((x) => b.some((y) => same(x, y)))
+    : JSON.stringify(a) === JSON.stringify(b);
 
 function judge(entry: CorpusEntry, mainId: string, state: SessionState): EntryResult {
   const outcome = state.outcomes.at(-1)?.outcome;
@@ -144,7 +156,9 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
     overall: rowsBy(results, () => "all"),
     category: rowsBy(results, (r) => r.entry.category),
     domain: rowsBy(results, (r) => r.entry.domain),
-    split: rowsBy(results, (r) => (r.entry.blind ? "blind" : r.entry.fresh ? "fresh" : r.entry.h ? "held-out" : "tuned")),
+    split: rowsBy(results, (r) =>
+      r.entry.blind ? "blind" : r.entry.blind3 ? "blind3" : r.entry.fresh ? "fresh" : r.entry.h ? "held-out" : "tuned",
+    ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(
       results.filter((r) => r.entry.blind),
