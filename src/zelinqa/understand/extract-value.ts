@@ -2,6 +2,7 @@
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact } from "./boolean-extractor.js";
 import { clauseTokens } from "./clauses.js";
+import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
@@ -162,8 +163,22 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
 /**
  * Direct extraction: every extractor on the attributed reply. `today` is YYYY-MM-DD for relative dates. The engine
  * hands it at most MAX_UNDERSTOOD_WORDS words (evidence-plan.ts), a free-text target's text whole.
+ * [ext] A reply that corrects itself ("3, no wait 4", corrections.ts) gives the value said after the correction, when
+ * the parts before and after it both give a value, and different ones.
  */
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
+  const whole = extractWhole(text, target, today);
+  if (target.kind === "string" || target.kind === "none") return whole;
+  for (const { before, after } of correctionSplits(text)) {
+    const corrected = extractWhole(after, target, today);
+    if (corrected === null) continue;
+    const first = extractWhole(before, target, today);
+    if (first !== null && JSON.stringify(first.value) !== JSON.stringify(corrected.value)) return corrected;
+  }
+  return whole;
+}
+
+function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
     case "enum":
       return validated(hedged(text, extractChoice(clauseTokens(text), target.phrases)), target);

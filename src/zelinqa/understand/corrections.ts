@@ -1,0 +1,35 @@
+// [ext of docs/zelinqa-api.md §10.5] Self-corrections: people type as they think, and fix a value in the same reply
+// ("un chat, non finalement un chien", "3, no wait 4", "70, enfin 90 avec l'assurance", "Tuesday, sorry Wednesday").
+// The value said last is the one meant. A correction word alone proves nothing ("actually I have 2 kids", "en fait
+// c'est pour ma fille", "a cat, no dogs"): extract-value.ts takes the part after it only when the part before it and the
+// part after it both give a value for the question, and different ones.
+
+/**
+ * Words that start a correction, French and English, in any case and with or without accents. `non` and `no` are
+ * corrections only after a pause (a comma, a dash, "...") and `no` only before a pause or a digit: "a cat, no dogs"
+ * says no dog, "a cat, no, a dog" and "3, no 4" correct themselves. `non-` and `no-` start compound words.
+ */
+const CORRECTION =
+  /[,;.…–—-]\s*(?:euh\s+|uh\s+|er\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:uh\s+|er\s+)?no(?=\s*[,;.!…–—-]|\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])/giu;
+
+/** The longest reply read for corrections: past it, a reply is a message, not a value typed and fixed. */
+const MAX_CORRECTED_LENGTH = 500;
+
+export interface CorrectionSplit {
+  /** What was said before the correction word. */
+  readonly before: string;
+  /** What was said after it: the value meant, if both parts give one. */
+  readonly after: string;
+}
+
+/** Every split of `text` at a correction word, the last first (the value said last wins). */
+export function correctionSplits(text: string): CorrectionSplit[] {
+  if (text.length > MAX_CORRECTED_LENGTH) return [];
+  const splits: CorrectionSplit[] = [];
+  for (const match of text.matchAll(CORRECTION)) {
+    const before = text.slice(0, match.index);
+    const after = text.slice(match.index + match[0].length);
+    if (/[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after)) splits.push({ before, after });
+  }
+  return splits.reverse();
+}
