@@ -33,6 +33,7 @@ export class McpStdioTransport implements Transport {
   private readonly readBuffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
   private exited: Promise<void> | undefined;
   private ended = false;
+  private groupGone = false;
 
   constructor(private readonly launch: McpLaunch) {}
 
@@ -63,6 +64,8 @@ export class McpStdioTransport implements Transport {
     // they close, and the pending requests fail now rather than at their timeout.
     child.once("exit", () => {
       this.killGroup("SIGKILL");
+      // Its members are gone: the group's number may now be reused by anyone, and is never signalled again.
+      this.groupGone = true;
       this.end();
     });
     return new Promise((resolve, reject) => {
@@ -124,10 +127,10 @@ export class McpStdioTransport implements Transport {
     }
   }
 
-  /** Signals the server's process group (it leads it: spawned detached); a group already gone is fine. */
+  /** Signals the server's process group (it leads it: spawned detached) until the server has exited. */
   private killGroup(signal: NodeJS.Signals): void {
     const pid = this.child?.pid;
-    if (pid === undefined) return;
+    if (pid === undefined || this.groupGone) return;
     try {
       process.kill(-pid, signal);
     } catch {
