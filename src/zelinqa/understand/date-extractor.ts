@@ -1,9 +1,11 @@
 // Date extraction [docs/zelinqa-api.md §10.5.5 + ext]. Own rules for the forms whose meaning we fix — ISO, day-first
 // numeric dates, day and month names without a year (the next such day on or after the reference), parts of
 // months ("début mars", "mi-janvier", "end of january", fuzzy), a month alone (its first day, fuzzy) — and
-// chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"). The reference
+// chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"); [ext] when none of these
+// gave a date, holidays (named-days.ts). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
+import { namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -56,7 +58,20 @@ const MONTHS: Record<string, number> = {
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
 const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])\b/;
-const LOOSE_DATE_WORDS = new Set(["vers", "environ", "around", "about", "approximately", "roughly", "circa", "avant", "before", "by"]);
+const LOOSE_DATE_WORDS = new Set([
+  "vers",
+  "environ",
+  "around",
+  "about",
+  "approximately",
+  "roughly",
+  "circa",
+  "avant",
+  "before",
+  "by",
+  "autour",
+  "alentours",
+]);
 const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
@@ -253,13 +268,18 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
  * text answers another question, where "today" is not a date.
  */
 export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {
+  const read = text;
+  const tokens = tokenise(read);
+  const joined = ` ${tokens.join(" ")} `;
+  const named = namedDays(tokens, today);
   const found: Found[] = [];
-  const tokens = tokenise(text);
-  numericDates(text, today, found);
-  wordDates(tokens, today, found);
-  relativeDates(tokens, today, found, passing);
-  // chrono only adds relative expressions; next to a stated date, a weekday is decoration ("le samedi 12 décembre").
-  if (found.length === 0) chronoDates(text, tokens, today, found, passing);
+  numericDates(read, today, found);
+  wordDates(named.rest, today, found);
+  relativeDates(named.rest, today, found, passing);
+  // Holidays and chrono's relative expressions are read only when no date was
+  // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
+  if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
+  if (found.length === 0) chronoDates(read, named.rest, today, found, passing);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
@@ -269,6 +289,6 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   const loose =
     found.some((f) => f.fuzzy) ||
     tokens.some((t) => LOOSE_DATE_WORDS.has(t)) ||
-    / (au plus tard|at the latest|aux alentours) /.test(` ${tokens.join(" ")} `);
+    / (au plus tard|at the latest|aux alentours) /.test(joined);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

@@ -1,0 +1,56 @@
+// Dates said with holidays, a day of the month alone or "tout de suite", dates that are ends or questions, and
+// don't-know said as "not fixed yet" (docs/zelinqa-understanding.md, Dates; s15 blind causes O, P, Q, S, V).
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDate } from "../../../src/zelinqa/understand/index.js";
+
+/** Tuesday 2026-12-01, unless a case says otherwise. */
+const TODAY = "2026-12-01";
+
+type Case = [text: string, value: string | null, certainty?: "exact" | "fuzzy", today?: string];
+
+function check(cases: readonly Case[], passing = false): void {
+  for (const [text, value, certainty, today] of cases) {
+    const got = extractDate(text, "date", today ?? TODAY, passing);
+    if (value === null) assert.equal(got, null, `${text}: ${JSON.stringify(got)}`);
+    else assert.deepEqual(got, { value, certainty: certainty ?? "exact" }, text);
+  }
+}
+
+void describe("date rules", () => {
+  void it("holidays and named days: the next occurrence, exact; after one the day after, fuzzy; a deadline fuzzy", () =>
+    check([
+      ["le jour de Noël", "2026-12-25"],
+      ["Christmas Eve", "2026-12-24"],
+      ["le réveillon", "2026-12-31"],
+      ["juste après Noel", "2026-12-26", "fuzzy"],
+      ["after new year's day", "2027-01-02", "fuzzy"],
+      ["pour la Saint-Valentin", "2027-02-14", "fuzzy"],
+      ["Easter Monday", "2027-03-29"],
+      // Easter is computed: 16 April in 2028, once the 2027 one has passed.
+      ["à Pâques", "2028-04-16", "exact", "2027-04-01"],
+      ["thanksgiving", "2027-11-25", "exact", "2027-11-01"],
+      ["halloween", "2027-10-31"],
+      ["le 14 juillet", "2027-07-14"],
+      ["fete nationale", "2027-07-14"],
+      ["avant la fin de l'année", "2026-12-31", "fuzzy"],
+      ["end of next year", "2027-12-31", "fuzzy"],
+    ]));
+
+  void it("holiday periods: only after one gives a day (the return, fuzzy); during one, none, and its month is not read", () =>
+    check([
+      ["au retour des fêtes", "2027-01-02", "fuzzy"],
+      ["after the Christmas break", "2027-01-04", "fuzzy"],
+      ["après les vacances de la Toussaint", "2027-11-08", "fuzzy", "2027-09-15"],
+      ["après les vacances d'avril", "2027-05-01", "fuzzy"],
+      ["pendant les vacances de Noël", null],
+      ["during the april holidays", null],
+      ["sur les vacances de mai", null],
+      // "the holidays" unqualified are the Christmas ones only when they are near.
+      ["after the holidays", null, undefined, "2027-06-10"],
+      // The holiday naming another thing is no day; a stated date wins over a holiday said around it.
+      ["c'est pour le repas de Noël", null],
+      ["a christmas party", null],
+      ["après les fêtes, vers le 8 janvier", "2027-01-08", "fuzzy"],
+    ]));
+});
