@@ -2,7 +2,7 @@
 // numeric dates, day and month names without a year (the next such day on or after the reference), parts of
 // months ("début mars", "mi-janvier", "end of january", fuzzy), a month alone (its first day, fuzzy) — and
 // chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"); [ext] when none of these
-// gave a date, holidays (named-days.ts). The reference
+// gave a date, holidays (named-days.ts), a day of the month alone ("le 15"). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
 import { namedDays } from "./named-days.js";
@@ -262,6 +262,131 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   }
 }
 
+const WEEKDAY_NUMBER: Record<string, number> = {
+  dimanche: 0,
+  lundi: 1,
+  mardi: 2,
+  mercredi: 3,
+  jeudi: 4,
+  vendredi: 5,
+  samedi: 6,
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
+// A day number alone is a date only after "le"/"the"/"du", a weekday, or as an ordinal ("15th", "1er"); and only when
+// what follows cannot make it a count or an ordinal of another thing ("le 15 ans", "the 3rd floor", "le 15e").
+const BARE_DAY = /^(\d{1,2})(er|st|nd|rd|th)?$/;
+const DAY_ARTICLES = new Set(["le", "the", "du"]);
+const BARE_DAY_FOLLOWERS = new Set([
+  "si",
+  "if",
+  "please",
+  "pls",
+  "plz",
+  "svp",
+  "stp",
+  "s",
+  "merci",
+  "thanks",
+  "thank",
+  "ou",
+  "or",
+  "et",
+  "and",
+  "mais",
+  "but",
+  "ca",
+  "c",
+  "it",
+  "that",
+  "je",
+  "j",
+  "i",
+  "we",
+  "on",
+  "nous",
+  "ideally",
+  "idealement",
+  "normalement",
+  "normally",
+  "probablement",
+  "probably",
+  "peut",
+  "maybe",
+  "sans",
+  "at",
+  "a",
+  "vers",
+  "au",
+  "latest",
+  "ok",
+  "okay",
+  "works",
+  "would",
+  "serait",
+  "prochain",
+  "next",
+  "then",
+  "puis",
+  "alors",
+  "so",
+  "donc",
+  "because",
+  "car",
+  "parce",
+  "de",
+  "du",
+  "of",
+  "this",
+  "ce",
+  "cette",
+  "ideal",
+  "parfait",
+  "perfect",
+  "sounds",
+  "good",
+  "bien",
+]);
+
+/** "le 15", "on the 15th", "le samedi 12", "the 3rd of next month": the next such day (see BARE_DAY). */
+function bareDays(tokens: readonly string[], today: string, found: Found[]): void {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  for (let i = 0; i < tokens.length; i++) {
+    const match = BARE_DAY.exec(tokens[i] as string);
+    if (match === null) continue;
+    const dayNumber = Number(match[1]);
+    const article = DAY_ARTICLES.has(tokens[i - 1] as string);
+    const weekday = WEEKDAY_NUMBER[tokens[article ? i - 2 : i - 1] as string];
+    if (!article && weekday === undefined && match[2] === undefined) continue;
+    // "le 15", "the 15th" alone: only at the end, or before a word that cannot make it another thing's number.
+    const next = tokens[i + 1];
+    if (next !== undefined && !BARE_DAY_FOLLOWERS.has(next)) continue;
+    // "le 15 du mois prochain", "the 3rd of next month", "de ce mois": the month is said; "the 15 of us" is no date.
+    let month: "next" | "this" | null = null;
+    if (next === "de" || next === "du" || next === "of") {
+      const said = tokens.slice(i + 2, i + 5).join(" ");
+      if (/^(mois prochain|next month|the next month|the following month|mois suivant)\b/.test(said)) month = "next";
+      else if (/^(ce mois|this month|the month|mois)\b/.test(said)) month = "this";
+      else continue;
+    }
+    // A day of the month alone is the next one to come (not today: that would be "aujourd'hui"). The 29th to the
+    // 31st are not in every month, and alone they are mostly an end of month the person has in mind: none.
+    if (dayNumber < 1 || dayNumber > 28) continue;
+    const thisMonth = isoDate(y, m, dayNumber) as string;
+    const nextMonth = isoDate(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, dayNumber) as string;
+    const iso =
+      month === "next" ? nextMonth : month === "this" ? (dayNumber > d ? thisMonth : "invalid") : dayNumber > d ? thisMonth : nextMonth;
+    // "samedi 12": the weekday must be that day's, else the two disagree and none is recorded.
+    const agrees = weekday === undefined || (iso !== "invalid" && new Date(`${iso}T00:00:00.000Z`).getUTCDay() === weekday);
+    found.push({ iso: agrees ? iso : "invalid", fuzzy: false, from: i, to: i });
+  }
+}
+
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
@@ -276,9 +401,10 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   numericDates(read, today, found);
   wordDates(named.rest, today, found);
   relativeDates(named.rest, today, found, passing);
-  // Holidays and chrono's relative expressions are read only when no date was
+  // Holidays, a day of the month alone and chrono's relative expressions are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
+  if (found.length === 0 && !passing) bareDays(named.rest, today, found);
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;

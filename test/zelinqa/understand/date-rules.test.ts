@@ -53,4 +53,24 @@ void describe("date rules", () => {
       ["a christmas party", null],
       ["après les fêtes, vers le 8 janvier", "2027-01-08", "fuzzy"],
     ]));
+
+  void it("a day of the month alone: the next one to come; not a count, an ordinal of something else, or the 29th-31st", () =>
+    check([
+      ["le 20", "2026-12-20"],
+      ["the 2nd please", "2026-12-02"],
+      ["le 1er", "2027-01-01"],
+      ["le 3", "2027-01-03", "exact", "2026-12-22"],
+      ["the 10th of next month", "2027-01-10"],
+      ["le 8 du mois prochain", "2027-01-08"],
+      ["mercredi 9", "2026-12-09"],
+      ["vers le 12", "2026-12-12", "fuzzy"],
+      // The weekday and the day disagree.
+      ["vendredi 9", null],
+      ["le 15 rue des Lilas", null],
+      ["the 2nd floor", null],
+      ["le 3e", null],
+      ["20 personnes", null],
+      ["les 15", null],
+      ["le 30", null],
+    ]));
 });
