@@ -2,7 +2,7 @@
 // numeric dates, day and month names without a year (the next such day on or after the reference), parts of
 // months ("début mars", "mi-janvier", "end of january", fuzzy), a month alone (its first day, fuzzy) — and
 // chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"); [ext] when none of these
-// gave a date, holidays (named-days.ts), a day of the month alone ("le 15"). The reference
+// gave a date, holidays (named-days.ts), a day of the month alone ("le 15") and an immediate start ("tout de suite"). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
 import { namedDays } from "./named-days.js";
@@ -387,6 +387,59 @@ function bareDays(tokens: readonly string[], today: string, found: Found[]): voi
   }
 }
 
+// "tout de suite", "right away", "dès maintenant": the reference day. "asap", "dès que possible", "immédiatement"
+// ask for the earliest day the other side can do, which is not a day the person gave: none.
+const NOW_PHRASES = [
+  "tout de suite",
+  "de suite",
+  "des maintenant",
+  "a partir de maintenant",
+  "des a present",
+  "sur le champ",
+  "right now",
+  "right away",
+  "straight away",
+  "straightaway",
+  "starting now",
+  "from now on",
+  "as of now",
+].map((p) => p.split(" "));
+const NOW_WORDS = new Set(["maintenant", "now"]);
+const NOW_STARTS = new Set([...NOW_PHRASES.map((p) => p[0] as string), ...NOW_WORDS]);
+const NEGATIONS = new Set(["pas", "not", "no", "non", "jamais", "never", "n"]);
+const POLITENESS = new Set([
+  "si",
+  "possible",
+  "please",
+  "svp",
+  "stp",
+  "merci",
+  "thanks",
+  "if",
+  "ideally",
+  "idealement",
+  "s",
+  "il",
+  "vous",
+  "plait",
+]);
+
+/** The reference day for an immediate start; none when negated ("pas tout de suite", "not right now"). */
+function immediateStart(tokens: readonly string[], today: string, found: Found[]): void {
+  const negatedAt = (i: number) => NEGATIONS.has(tokens[i - 1] as string) || NEGATIONS.has(tokens[i - 2] as string);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!NOW_STARTS.has(tokens[i] as string)) continue;
+    const phrase = NOW_PHRASES.find((p) => p.every((w, k) => tokens[i + k] === w));
+    // "maintenant" / "now" alone says when only at the end of the reply ("je peux commencer maintenant"), not in
+    // "now I have two kids".
+    const word = phrase === undefined && NOW_WORDS.has(tokens[i] as string) && tokens.slice(i + 1).every((t) => POLITENESS.has(t));
+    if ((phrase !== undefined || word) && !negatedAt(i)) found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
+  }
+}
+
+// "n'importe quel samedi de janvier", "any day in march", "whenever": the person leaves the day open, none is recorded.
+const ANY_DAY =
+  /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?)\b/;
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
@@ -396,16 +449,18 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   const read = text;
   const tokens = tokenise(read);
   const joined = ` ${tokens.join(" ")} `;
+  if (ANY_DAY.test(joined)) return null;
   const named = namedDays(tokens, today);
   const found: Found[] = [];
   numericDates(read, today, found);
   wordDates(named.rest, today, found);
   relativeDates(named.rest, today, found, passing);
-  // Holidays, a day of the month alone and chrono's relative expressions are read only when no date was
+  // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
   if (found.length === 0 && !passing) bareDays(named.rest, today, found);
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing);
+  if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.

@@ -73,4 +73,23 @@ void describe("date rules", () => {
       ["les 15", null],
       ["le 30", null],
     ]));
+
+  void it("an immediate start is the reference day; a wish for the earliest day, or a negated one, is none", () =>
+    check([
+      ["right away", "2026-12-01"],
+      ["je peux commencer maintenant", "2026-12-01"],
+      ["de suite si possible", "2026-12-01"],
+      ["not right now, in March", "2027-03-01", "fuzzy"],
+      ["pas maintenant", null],
+      ["dès que possible", null],
+      ["as soon as possible", null],
+      ["now that I think of it", null],
+    ]));
+
+  void it("a day left open is none: 'any saturday', 'n'importe quand'", () =>
+    check([
+      ["any saturday in february", null],
+      ["n'importe quand en mars", null],
+      ["anytime next week", null],
+    ]));
 });
