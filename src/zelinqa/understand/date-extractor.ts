@@ -440,16 +440,31 @@ function immediateStart(tokens: readonly string[], today: string, found: Found[]
 // "n'importe quel samedi de janvier", "any day in march", "whenever": the person leaves the day open, none is recorded.
 const ANY_DAY =
   /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?)\b/;
+const END_BOUND = new Set(["jusqu", "until", "till", "til"]);
+
+/** The text without its questions back ("vous êtes ouverts le dimanche ?"): asked, not stated. Linear: split after each end of sentence. */
+function withoutQuestions(text: string): string {
+  if (!text.includes("?")) return text;
+  return text
+    .split(/(?<=[.!?\n])/)
+    .filter((sentence) => !sentence.endsWith("?"))
+    .join(" ");
+}
+
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
  * text answers another question, where "today" is not a date.
  */
 export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {
-  const read = text;
+  // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
+  const read = passing ? withoutQuestions(text) : text;
+  const asked = !passing && text.includes("?");
   const tokens = tokenise(read);
   const joined = ` ${tokens.join(" ")} `;
   if (ANY_DAY.test(joined)) return null;
+  // "jusqu'en juin" answering how long: the end of something else, not the other target's date.
+  if (passing && tokens.some((t) => END_BOUND.has(t))) return null;
   const named = namedDays(tokens, today);
   const found: Found[] = [];
   numericDates(read, today, found);
@@ -468,6 +483,7 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   const iso = (found[0] as Found).iso;
   // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
   const loose =
+    asked ||
     found.some((f) => f.fuzzy) ||
     tokens.some((t) => LOOSE_DATE_WORDS.has(t)) ||
     / (au plus tard|at the latest|aux alentours) /.test(joined);

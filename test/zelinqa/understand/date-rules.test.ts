@@ -92,4 +92,24 @@ void describe("date rules", () => {
       ["n'importe quand en mars", null],
       ["anytime next week", null],
     ]));
+
+  void it("in passing, an end bound, a question back or a bare day is no date for another target", () =>
+    check(
+      [
+        ["until june", null],
+        ["je suis en CDD jusqu'au 30 avril", null],
+        ["vous livrez le samedi ?", null],
+        ["le 20", null],
+        ["right now I have two kids", null],
+        ["after christmas", "2026-12-26", "fuzzy"],
+      ],
+      true,
+    ));
+
+  void it("answering, an end keeps its date, and a date asked back is held loosely", () =>
+    check([
+      ["jusqu'à fin mars", "2027-03-31", "fuzzy"],
+      ["by the end of march", "2027-03-31", "fuzzy"],
+      ["le 18 ?", "2026-12-18", "fuzzy"],
+    ]));
 });
