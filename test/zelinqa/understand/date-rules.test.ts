@@ -2,7 +2,7 @@
 // don't-know said as "not fixed yet" (docs/zelinqa-understanding.md, Dates; s15 blind causes O, P, Q, S, V).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDate } from "../../../src/zelinqa/understand/index.js";
+import { extractDate, isDontKnow } from "../../../src/zelinqa/understand/index.js";
 
 /** Tuesday 2026-12-01, unless a case says otherwise. */
 const TODAY = "2026-12-01";
@@ -112,4 +112,11 @@ void describe("date rules", () => {
       ["by the end of march", "2027-03-31", "fuzzy"],
       ["le 18 ?", "2026-12-18", "fuzzy"],
     ]));
+
+  void it("don't-know said as not fixed, not set or to be decided", () => {
+    for (const text of ["the date is still to be determined", "on n'a rien de fixé", "pas encore calé", "TBC", "date à définir"])
+      assert.equal(isDontKnow(text), true, text);
+    for (const text of ["on the 12th", "the price is fixed", "c'est fixé au 12", "le 15 définitivement"])
+      assert.equal(isDontKnow(text), false, text);
+  });
 });
