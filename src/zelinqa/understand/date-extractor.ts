@@ -1,9 +1,11 @@
 // Date extraction [docs/zelinqa-api.md §10.5.5 + ext]. Own rules for the forms whose meaning we fix — ISO, day-first
 // numeric dates, day and month names without a year (the next such day on or after the reference), parts of
 // months ("début mars", "mi-janvier", "end of january", fuzzy), a month alone (its first day, fuzzy) — and
-// chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"). The reference
+// chrono-node (French, English) for relative expressions ("dans deux semaines", "next friday"); [ext] when none of these
+// gave a date, holidays (named-days.ts), a day of the month alone ("le 15") and an immediate start ("tout de suite"). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
+import { namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -56,7 +58,20 @@ const MONTHS: Record<string, number> = {
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
 const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])\b/;
-const LOOSE_DATE_WORDS = new Set(["vers", "environ", "around", "about", "approximately", "roughly", "circa", "avant", "before", "by"]);
+const LOOSE_DATE_WORDS = new Set([
+  "vers",
+  "environ",
+  "around",
+  "about",
+  "approximately",
+  "roughly",
+  "circa",
+  "avant",
+  "before",
+  "by",
+  "autour",
+  "alentours",
+]);
 const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
@@ -247,19 +262,220 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   }
 }
 
+const WEEKDAY_NUMBER: Record<string, number> = {
+  dimanche: 0,
+  lundi: 1,
+  mardi: 2,
+  mercredi: 3,
+  jeudi: 4,
+  vendredi: 5,
+  samedi: 6,
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
+// A day number alone is a date only after "le"/"the"/"du", a weekday, or as an ordinal ("15th", "1er"); and only when
+// what follows cannot make it a count or an ordinal of another thing ("le 15 ans", "the 3rd floor", "le 15e").
+const BARE_DAY = /^(\d{1,2})(er|st|nd|rd|th)?$/;
+const DAY_ARTICLES = new Set(["le", "the", "du"]);
+const BARE_DAY_FOLLOWERS = new Set([
+  "si",
+  "if",
+  "please",
+  "pls",
+  "plz",
+  "svp",
+  "stp",
+  "s",
+  "merci",
+  "thanks",
+  "thank",
+  "ou",
+  "or",
+  "et",
+  "and",
+  "mais",
+  "but",
+  "ca",
+  "c",
+  "it",
+  "that",
+  "je",
+  "j",
+  "i",
+  "we",
+  "on",
+  "nous",
+  "ideally",
+  "idealement",
+  "normalement",
+  "normally",
+  "probablement",
+  "probably",
+  "peut",
+  "maybe",
+  "sans",
+  "at",
+  "a",
+  "vers",
+  "au",
+  "latest",
+  "ok",
+  "okay",
+  "works",
+  "would",
+  "serait",
+  "prochain",
+  "next",
+  "then",
+  "puis",
+  "alors",
+  "so",
+  "donc",
+  "because",
+  "car",
+  "parce",
+  "de",
+  "du",
+  "of",
+  "this",
+  "ce",
+  "cette",
+  "ideal",
+  "parfait",
+  "perfect",
+  "sounds",
+  "good",
+  "bien",
+]);
+
+/** "le 15", "on the 15th", "le samedi 12", "the 3rd of next month": the next such day (see BARE_DAY). */
+function bareDays(tokens: readonly string[], today: string, found: Found[]): void {
+  const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+  for (let i = 0; i < tokens.length; i++) {
+    const match = BARE_DAY.exec(tokens[i] as string);
+    if (match === null) continue;
+    const dayNumber = Number(match[1]);
+    const article = DAY_ARTICLES.has(tokens[i - 1] as string);
+    const weekday = WEEKDAY_NUMBER[tokens[article ? i - 2 : i - 1] as string];
+    if (!article && weekday === undefined && match[2] === undefined) continue;
+    // "le 15", "the 15th" alone: only at the end, or before a word that cannot make it another thing's number.
+    const next = tokens[i + 1];
+    if (next !== undefined && !BARE_DAY_FOLLOWERS.has(next)) continue;
+    // "le 15 du mois prochain", "the 3rd of next month", "de ce mois": the month is said; "the 15 of us" is no date.
+    let month: "next" | "this" | null = null;
+    if (next === "de" || next === "du" || next === "of") {
+      const said = tokens.slice(i + 2, i + 5).join(" ");
+      if (/^(mois prochain|next month|the next month|the following month|mois suivant)\b/.test(said)) month = "next";
+      else if (/^(ce mois|this month|the month|mois)\b/.test(said)) month = "this";
+      else continue;
+    }
+    // A day of the month alone is the next one to come (not today: that would be "aujourd'hui"). The 29th to the
+    // 31st are not in every month, and alone they are mostly an end of month the person has in mind: none.
+    if (dayNumber < 1 || dayNumber > 28) continue;
+    const thisMonth = isoDate(y, m, dayNumber) as string;
+    const nextMonth = isoDate(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, dayNumber) as string;
+    const iso =
+      month === "next" ? nextMonth : month === "this" ? (dayNumber > d ? thisMonth : "invalid") : dayNumber > d ? thisMonth : nextMonth;
+    // "samedi 12": the weekday must be that day's, else the two disagree and none is recorded.
+    const agrees = weekday === undefined || (iso !== "invalid" && new Date(`${iso}T00:00:00.000Z`).getUTCDay() === weekday);
+    found.push({ iso: agrees ? iso : "invalid", fuzzy: false, from: i, to: i });
+  }
+}
+
+// "tout de suite", "right away", "dès maintenant": the reference day. "asap", "dès que possible", "immédiatement"
+// ask for the earliest day the other side can do, which is not a day the person gave: none.
+const NOW_PHRASES = [
+  "tout de suite",
+  "de suite",
+  "des maintenant",
+  "a partir de maintenant",
+  "des a present",
+  "sur le champ",
+  "right now",
+  "right away",
+  "straight away",
+  "straightaway",
+  "starting now",
+  "from now on",
+  "as of now",
+].map((p) => p.split(" "));
+const NOW_WORDS = new Set(["maintenant", "now"]);
+const NOW_STARTS = new Set([...NOW_PHRASES.map((p) => p[0] as string), ...NOW_WORDS]);
+const NEGATIONS = new Set(["pas", "not", "no", "non", "jamais", "never", "n"]);
+const POLITENESS = new Set([
+  "si",
+  "possible",
+  "please",
+  "svp",
+  "stp",
+  "merci",
+  "thanks",
+  "if",
+  "ideally",
+  "idealement",
+  "s",
+  "il",
+  "vous",
+  "plait",
+]);
+
+/** The reference day for an immediate start; none when negated ("pas tout de suite", "not right now"). */
+function immediateStart(tokens: readonly string[], today: string, found: Found[]): void {
+  const negatedAt = (i: number) => NEGATIONS.has(tokens[i - 1] as string) || NEGATIONS.has(tokens[i - 2] as string);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!NOW_STARTS.has(tokens[i] as string)) continue;
+    const phrase = NOW_PHRASES.find((p) => p.every((w, k) => tokens[i + k] === w));
+    // "maintenant" / "now" alone says when only at the end of the reply ("je peux commencer maintenant"), not in
+    // "now I have two kids".
+    const word = phrase === undefined && NOW_WORDS.has(tokens[i] as string) && tokens.slice(i + 1).every((t) => POLITENESS.has(t));
+    if ((phrase !== undefined || word) && !negatedAt(i)) found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
+  }
+}
+
+// "n'importe quel samedi de janvier", "any day in march", "whenever": the person leaves the day open, none is recorded.
+const ANY_DAY =
+  /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?)\b/;
+const END_BOUND = new Set(["jusqu", "until", "till", "til"]);
+
+/** The text without its questions back ("vous êtes ouverts le dimanche ?"): asked, not stated. Linear: split after each end of sentence. */
+function withoutQuestions(text: string): string {
+  if (!text.includes("?")) return text;
+  return text
+    .split(/(?<=[.!?\n])/)
+    .filter((sentence) => !sentence.endsWith("?"))
+    .join(" ");
+}
+
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
  * text answers another question, where "today" is not a date.
  */
 export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {
+  // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
+  const read = passing ? withoutQuestions(text) : text;
+  const asked = !passing && text.includes("?");
+  const tokens = tokenise(read);
+  const joined = ` ${tokens.join(" ")} `;
+  if (ANY_DAY.test(joined)) return null;
+  // "jusqu'en juin" answering how long: the end of something else, not the other target's date.
+  if (passing && tokens.some((t) => END_BOUND.has(t))) return null;
+  const named = namedDays(tokens, today);
   const found: Found[] = [];
-  const tokens = tokenise(text);
-  numericDates(text, today, found);
-  wordDates(tokens, today, found);
-  relativeDates(tokens, today, found, passing);
-  // chrono only adds relative expressions; next to a stated date, a weekday is decoration ("le samedi 12 décembre").
-  if (found.length === 0) chronoDates(text, tokens, today, found, passing);
+  numericDates(read, today, found);
+  wordDates(named.rest, today, found);
+  relativeDates(named.rest, today, found, passing);
+  // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
+  // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
+  if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
+  if (found.length === 0 && !passing) bareDays(named.rest, today, found);
+  if (found.length === 0) chronoDates(read, named.rest, today, found, passing);
+  if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => f.iso));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
@@ -267,8 +483,9 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   const iso = (found[0] as Found).iso;
   // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
   const loose =
+    asked ||
     found.some((f) => f.fuzzy) ||
     tokens.some((t) => LOOSE_DATE_WORDS.has(t)) ||
-    / (au plus tard|at the latest|aux alentours) /.test(` ${tokens.join(" ")} `);
+    / (au plus tard|at the latest|aux alentours) /.test(joined);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }
