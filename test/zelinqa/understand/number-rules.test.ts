@@ -1,0 +1,82 @@
+// Numbers and counts in free-text answers [ext of docs/zelinqa-api.md §10.5.4]: fractions, unusual number forms,
+// zero said with a word, enumerated counts, unit and period conversions, and what must NOT be read as a number.
+// Cases written for these rules (not taken from the understanding corpus), French and English.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  compileSchemaValidator,
+  extractDirect,
+  extractIndirect,
+  indirectText,
+  targetWords,
+} from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+
+const TODAY = "2026-12-01";
+
+function target(
+  label: string,
+  schema: { type: "number" | "integer"; minimum?: number; maximum?: number },
+  question = "",
+): ExtractionTarget {
+  return {
+    kind: schema.type,
+    phrases: [],
+    validate: compileSchemaValidator(schema),
+    words: targetWords(label, question),
+    ...(schema.minimum !== undefined ? { minimum: schema.minimum } : {}),
+    ...(schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
+  };
+}
+
+/** The value and its certainty ("exact" or "fuzzy"), or null. */
+function read(t: ExtractionTarget, text: string): [unknown, string] | null {
+  const r = extractDirect(text, t, TODAY);
+  return r === null ? null : [r.value, r.certainty];
+}
+const value = (t: ExtractionTarget, text: string) => read(t, text)?.[0] ?? null;
+
+const cookingHours = target("Temps de cuisson (heures)", { type: "number", minimum: 0, maximum: 48 }, "Combien d'heures de cuisson ?");
+const tripHours = target("Flight duration (hours)", { type: "number", minimum: 0, maximum: 30 }, "How long is the flight?");
+const budget = target("Budget rénovation (€)", { type: "number", minimum: 0, maximum: 100000 }, "Quel est votre budget ?");
+const spend = target("Spending limit", { type: "number", minimum: 0, maximum: 100000 }, "How much can you spend?");
+const bikes = target("Nombre de vélos", { type: "integer", minimum: 0, maximum: 20 }, "Combien de vélos avez-vous ?");
+const cups = target("Cups of coffee", { type: "number", minimum: 0, maximum: 30 }, "How many cups of coffee a day?");
+
+describe("halves and fractions are never dropped", () => {
+  it("reads hours and minutes glued to an h as decimal hours", () => {
+    assert.deepEqual(read(cookingHours, "3h45"), [3.75, "exact"]);
+    assert.deepEqual(read(cookingHours, "2 h 15"), [2.25, "exact"]);
+    assert.deepEqual(read(tripHours, "it's 11h20min"), [11 + 20 / 60, "exact"]);
+  });
+
+  it("adds a half or a quarter said in words, after the number or after its unit", () => {
+    assert.equal(value(cookingHours, "trois heures et demie"), 3.5);
+    assert.equal(value(cookingHours, "deux et demi"), 2.5);
+    assert.equal(value(cookingHours, "5h et quart"), 5.25);
+    assert.equal(value(tripHours, "seven and a half"), 7.5);
+    assert.equal(value(tripHours, "6 hours and a half"), 6.5);
+    assert.equal(value(tripHours, "half an hour"), 0.5);
+    assert.equal(value(cups, "one and a half"), 1.5);
+    assert.equal(value(cups, "2½"), 2.5);
+  });
+
+  it("applies a multiplier after the fraction, and reads 'grand' as thousands", () => {
+    assert.equal(value(spend, "three and a half grand"), 3500);
+    assert.equal(value(spend, "8 grand max"), 8000);
+    assert.equal(value(budget, "4,5k"), 4500);
+  });
+
+  it("stores no truncated whole number for an integer target", () => {
+    assert.equal(read(bikes, "deux et demi"), null);
+    assert.equal(read(bikes, "1,5"), null);
+    assert.equal(read(bikes, "three and a half"), null);
+  });
+
+  it("does not read 'grand' as thousands before a noun, nor 'half of' as a number", () => {
+    assert.notEqual(value(budget, "un grand salon"), 1000);
+    assert.equal(read(spend, "half of my savings"), null);
+  });
+});
+
+export { extractIndirect, indirectText };
