@@ -1,6 +1,7 @@
 // Every number of a text with what surrounds it [ext of docs/zelinqa-api.md §10.5.4]: digit groups with multipliers
 // ("1,5k", "2k€", "1.5 million"), composite number words, ranges, approximation and bound markers ("max 1500",
 // "pas plus de", "at least"), and the unit word that follows ("4 places", "1200 €", "3 ans").
+import { damerauLevenshtein } from "./damerau-levenshtein.js";
 import { ARTICLE_WORDS, wordNumbers } from "./number-words.js";
 import { gapBetween, textTokens } from "./text-tokens.js";
 import type { TextToken } from "./text-tokens.js";
@@ -92,7 +93,39 @@ const CURRENCY = new Set([
   "k€",
 ]);
 /** Units people glue to the number: "90m²", "12km", "75kg", "3x" (times). */
-const GLUED_UNITS = new Set(["m", "m2", "m3", "km", "kg", "cm", "mm", "g", "l", "x", "h", "min", "ans", "yo", "kms", "kgs"]);
+const GLUED_UNITS = new Set([
+  "m",
+  "m2",
+  "m3",
+  "km",
+  "kg",
+  "cm",
+  "mm",
+  "g",
+  "l",
+  "x",
+  "h",
+  "hr",
+  "hrs",
+  "min",
+  "mn",
+  "ans",
+  "yo",
+  "kms",
+  "kgs",
+  "gb",
+  "go",
+  "mb",
+  "mo",
+  "tb",
+  "j",
+  // "200ish": an approximation glued to the number, not a unit.
+  "ish",
+]);
+/** Approximation words people misspell ("arund", "aprox", "environs"): within one edit they still hedge. */
+const APPROX_TYPO_TARGETS = ["around", "environ", "approx", "approximately", "approximativement", "roughly", "circa", "about"];
+const isApproxTypo = (w: string | undefined) =>
+  w !== undefined && w.length >= 5 && APPROX_TYPO_TARGETS.some((a) => damerauLevenshtein(w, a, 1) <= 1);
 /** "60 m² each": a unit word, then "each". */
 const unitAfter = (after: readonly string[]) => after[0] !== undefined && !/^\d/.test(after[0]);
 /** "2500 chacun", "500 each": an amount per person. */
@@ -248,7 +281,7 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     if (mult !== undefined) {
       value *= mult;
       end = i + 2;
-    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || value < 100)) {
+    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || (value < 100 && nounAfter(text, tokens, i + 1)))) {
       // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
       return { value, start: i, end: i + 2, fuzzy: false, article: true };
     } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3 && !GLUED_UNITS.has(next.norm)) {
@@ -257,6 +290,20 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     }
   }
   return { value, start: i, end, fuzzy: false, article: false };
+}
+
+/** "3e étage" is an ordinal, but "30e" alone or "30e par mois" is an amount in euros: a noun must follow the "e". */
+function nounAfter(text: string, tokens: readonly TextToken[], k: number): boolean {
+  const after = tokens[k + 1];
+  return (
+    after !== undefined &&
+    after.kind === "word" &&
+    !clauseBreak(text, tokens[k] as TextToken, after) &&
+    !RATE_WORDS.has(after.norm) &&
+    !startsWithPhrase([after.norm], PHRASES.upperAfter) &&
+    !startsWithPhrase([after.norm], PHRASES.approxAfter) &&
+    !["ou", "or", "et", "and", "max", "mini", "pour", "for"].includes(after.norm)
+  );
 }
 
 /** docs/zelinqa-api.md §10.5.4 separator rules for one digit group ("1.500,50", "2 500", "1,5"). */
@@ -442,10 +489,13 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
       ? n.unit
       : slash || isRate
         ? null
-        : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0])
+        : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) && !startsWithPhrase(after, PHRASES.approxAfter)
           ? after[0]
           : null;
-  const approx = endsWithPhrase(before, PHRASES.approxBefore) || startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
+  const approx =
+    endsWithPhrase(before, PHRASES.approxBefore) ||
+    isApproxTypo(before[before.length - 1]) ||
+    startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
   const afterUnit = after.slice(currency ? 1 : 0);
   const bound =
     endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)

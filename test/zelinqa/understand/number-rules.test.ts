@@ -79,4 +79,35 @@ describe("halves and fractions are never dropped", () => {
   });
 });
 
+const storage = target("Stockage (Go)", { type: "number", minimum: 0, maximum: 10000 }, "Combien de stockage vous faut-il ?");
+const attendees = target("Attendees", { type: "integer", minimum: 1, maximum: 500 }, "How many attendees?");
+const floor = target("Étage", { type: "integer", minimum: 0, maximum: 50 }, "À quel étage ?");
+
+describe("unusual number forms", () => {
+  it("reads a unit glued to the number, in either language's spelling", () => {
+    assert.deepEqual(read(storage, "256GB"), [256, "exact"]);
+    assert.deepEqual(read(storage, "128go"), [128, "exact"]);
+    assert.deepEqual(read(cookingHours, "6h"), [6, "exact"]);
+  });
+
+  it("reads a glued 'e' as euros unless a noun follows it as an ordinal", () => {
+    assert.deepEqual(read(budget, "4500e"), [4500, "exact"]);
+    assert.deepEqual(read(budget, "80e par mois"), [80, "exact"]);
+    assert.deepEqual(read(floor, "au 4e étage"), [4, "exact"]);
+  });
+
+  it("holds a glued or misspelt approximation loosely", () => {
+    assert.deepEqual(read(attendees, "80ish"), [80, "fuzzy"]);
+    assert.deepEqual(read(attendees, "arround 80"), [80, "fuzzy"]);
+    assert.deepEqual(read(budget, "aprox 3000"), [3000, "fuzzy"]);
+    assert.deepEqual(read(budget, "envrion 3000"), [3000, "fuzzy"]);
+  });
+
+  it("does not take a glued name for a number, nor a plain word for a hedge", () => {
+    assert.equal(read(storage, "un iPhone 15 avec 4G"), null);
+    assert.deepEqual(read(attendees, "about 80"), [80, "fuzzy"]);
+    assert.deepEqual(read(attendees, "80"), [80, "exact"]);
+  });
+});
+
 export { extractIndirect, indirectText };
