@@ -234,7 +234,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
-  if (scan.mentions.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
+  // "no one", "not one": the article after a denial is no number.
+  const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));
+  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
@@ -356,7 +358,26 @@ function sumOfParts(text: string, mentions: readonly NumberMention[]): number | 
   return mentions.reduce((sum, m) => sum + m.value, 0);
 }
 
+const ARTICLE_DENIALS = new Set(["no", "not", "pas"]);
+/** Words that by themselves say "zero" (not "no", "non", "pas", which also deny the question). */
+const ZERO_WORDS = new Set([
+  "none",
+  "aucun",
+  "aucune",
+  "zero",
+  "nothing",
+  "rien",
+  "never",
+  "jamais",
+  "nada",
+  "nobody",
+  "noone",
+  "personne",
+]);
 const NONE_WORDS = new Set([
+  "nobody",
+  "noone",
+  "personne",
   "none",
   "aucun",
   "aucune",
@@ -373,6 +394,8 @@ const NONE_WORDS = new Set([
   "nul",
 ]);
 const NONE_FILLERS = new Set([
+  "us",
+  "from",
   "so",
   "far",
   "at",
@@ -430,7 +453,13 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
   const rest = tokens.filter(
     (t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)),
   );
-  return rest.length === 0 ? { value: 0, certainty: "exact" } : null;
+  if (rest.length === 0) return { value: 0, certainty: "exact" };
+  // "none, internet only", "jamais, je télétravaille", "no one, we all commute": a first clause that only says zero
+  // answers, whatever explanation follows it; held loosely, as the rest was not read.
+  const first = tokenise(text.split(/[,;.!?:(\n]/)[0] ?? "");
+  const zero = first.some((t) => ZERO_WORDS.has(t)) || (first.includes("no") && first.includes("one"));
+  const onlyZero = first.every((t) => NONE_WORDS.has(t) || NONE_FILLERS.has(t) || (words && t.length >= 3 && tokenHasStem(t, words.stems)));
+  return zero && onlyZero ? { value: 0, certainty: "fuzzy" } : null;
 }
 
 /** A count of weeks read for a target counted in days or nights: × 7 (a fortnight, "quinzaine", is 14). */

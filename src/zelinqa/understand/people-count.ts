@@ -105,6 +105,12 @@ const ALONE = [
   ["solo"],
   ["single"],
   ["celibataire"],
+  // "personne d'autre que moi", "nobody but me", "no one else but me".
+  ["personne", "d", "autre", "que", "moi"],
+  ["nobody", "but", "me"],
+  ["nobody", "else", "but", "me"],
+  ["no", "one", "but", "me"],
+  ["no", "one", "else", "but", "me"],
 ];
 const COUPLE = [["couple"], ["a", "deux"], ["both", "of", "us"], ["tous", "les", "deux"], ["the", "two", "of", "us"]];
 

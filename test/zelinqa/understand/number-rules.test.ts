@@ -110,4 +110,29 @@ describe("unusual number forms", () => {
   });
 });
 
+const volunteers = target("Volunteers", { type: "integer", minimum: 0, maximum: 50 }, "How many people will volunteer?");
+const invites = target("Nombre d'invités", { type: "integer", minimum: 0, maximum: 300 }, "Combien d'invités ?");
+const overtime = target("Heures supplémentaires par semaine", { type: "number", minimum: 0, maximum: 40 });
+const seatsFrom1 = target("Passengers", { type: "integer", minimum: 1, maximum: 9 }, "How many passengers?");
+
+describe("zero said with a word", () => {
+  it("reads nobody / personne / no one as zero people", () => {
+    assert.deepEqual(read(volunteers, "nobody"), [0, "exact"]);
+    assert.deepEqual(read(volunteers, "no one"), [0, "exact"]);
+    assert.deepEqual(read(invites, "personne"), [0, "exact"]);
+  });
+
+  it("reads a first clause that only says zero, whatever explanation follows, loosely", () => {
+    assert.deepEqual(read(overtime, "jamais, mon contrat l'interdit"), [0, "fuzzy"]);
+    assert.deepEqual(read(volunteers, "no one, they are all busy"), [0, "fuzzy"]);
+    assert.deepEqual(read(invites, "aucun, on se marie en secret"), [0, "fuzzy"]);
+  });
+
+  it("does not read a denial of the question, or 'personne d'autre', as zero", () => {
+    assert.equal(read(overtime, "non, pourquoi ?"), null);
+    assert.equal(read(seatsFrom1, "nobody"), null);
+    assert.notDeepEqual(read(invites, "personne d'autre que moi"), [0, "exact"]);
+  });
+});
+
 export { extractIndirect, indirectText };
