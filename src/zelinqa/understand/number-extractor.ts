@@ -148,6 +148,13 @@ const AIM_WORDS = new Set([
   "espere",
   "want",
   "veux",
+  // "150 invited, probably 120 will come": the likely number is the answer, held loosely.
+  "probably",
+  "probablement",
+  "likely",
+  "realistically",
+  "realistiquement",
+  "surement",
 ]);
 
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
@@ -248,6 +255,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     ? sumOfParts(
         text,
         inBounds.map(({ m }) => m),
+        ctx,
       )
     : null;
   if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
@@ -286,7 +294,7 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
     (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
-      m.unit === null &&
+      (m.unit === null || ageFollows(m, scan)) &&
       !ctx.strict &&
       (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
@@ -306,6 +314,15 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   if (integer)
     kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
   return kept;
+}
+
+const AGE_UNITS = new Set(["an", "ans", "year", "years", "yo", "mois", "month", "months"]);
+/** "un de 5 ans", "one aged 3", "one of 4": the number after the article is an age, the article the count. */
+function ageFollows(m: NumberMention, scan: MentionScan): boolean {
+  const link = scan.tokens[m.end]?.norm ?? "";
+  if (link !== "de" && link !== "d" && link !== "of" && link !== "aged") return false;
+  const age = scan.mentions.find((n) => n.start === m.end + 1);
+  return age !== undefined && !age.article && age.unit !== null && AGE_UNITS.has(age.unit);
 }
 
 interface DoubtContext {
@@ -348,10 +365,16 @@ const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
  * "2 ans en alternance et 3 ans en CDI" → 5: several amounts of the same unit joined by "et"/"and"/"+" add up
  * (fuzzy). Alternatives ("2 ou 3", "2-3") never do.
  */
-function sumOfParts(text: string, mentions: readonly NumberMention[]): number | null {
+function sumOfParts(text: string, mentions: readonly NumberMention[], ctx: NumberContext): number | null {
   if (mentions.length < 2 || mentions.some((m) => m.unit === null || m.fuzzy)) return null;
   const units = new Set(mentions.map((m) => stem(m.unit as string)));
-  if (units.size !== 1) return null;
+  // "deux chats et un lapin" for a number of animals: kinds of the target's concept add up too.
+  const stems = ctx.words?.stems;
+  const kinds =
+    stems !== undefined &&
+    ctx.words?.own !== undefined &&
+    mentions.every((m) => tokenHasStem(m.unit as string, stems) && !MONTH_WORDS.has(m.unit as string));
+  if (units.size !== 1 && !kinds) return null;
   const tokens = tokenise(text);
   if (tokens.includes("ou") || tokens.includes("or")) return null;
   if (!tokens.some((t) => AND_LINKS.has(t)) && !text.includes("+")) return null;

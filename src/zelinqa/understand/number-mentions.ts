@@ -122,6 +122,28 @@ const GLUED_UNITS = new Set([
   // "200ish": an approximation glued to the number, not a unit.
   "ish",
 ]);
+/** Adjectives between a count and its noun. */
+const ADJECTIVES = new Set([
+  "vieux",
+  "vieille",
+  "vieilles",
+  "petit",
+  "petite",
+  "petits",
+  "petites",
+  "jeune",
+  "jeunes",
+  "gros",
+  "grosse",
+  "grosses",
+  "old",
+  "young",
+  "little",
+  "small",
+  "big",
+  "older",
+  "younger",
+]);
 /** Approximation words people misspell ("arund", "aprox", "environs"): within one edit they still hedge. */
 const APPROX_TYPO_TARGETS = ["around", "environ", "approx", "approximately", "approximativement", "roughly", "circa", "about"];
 const isApproxTypo = (w: string | undefined) =>
@@ -483,14 +505,16 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   // "10%", "10 pour cent": a share, whatever follows it.
   const percent =
     nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
+  // "un vieux chien", "two little kids": the noun after one adjective is the unit.
+  const noun = ADJECTIVES.has(after[0] ?? "") && after[1] !== undefined && !/^\d/.test(after[1]) ? after.slice(1) : after;
   const unit = percent
     ? "%"
     : n.unit !== undefined
       ? n.unit
       : slash || isRate
         ? null
-        : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0]) && !startsWithPhrase(after, PHRASES.approxAfter)
-          ? after[0]
+        : noun[0] !== undefined && !CURRENCY.has(noun[0]) && !/^\d/.test(noun[0]) && !startsWithPhrase(noun, PHRASES.approxAfter)
+          ? noun[0]
           : null;
   const approx =
     endsWithPhrase(before, PHRASES.approxBefore) ||

@@ -135,4 +135,44 @@ describe("zero said with a word", () => {
   });
 });
 
+const travellers = target("Voyageurs", { type: "integer", minimum: 1, maximum: 20 }, "Combien de personnes partent ?");
+const kids = target("Number of children", { type: "integer", minimum: 0, maximum: 12 }, "How many children do you have?");
+const animals = target("Animaux", { type: "integer", minimum: 0, maximum: 20 }, "Combien d'animaux avez-vous ?");
+const tickets = target("Tickets", { type: "integer", minimum: 1, maximum: 1000 }, "How many tickets will be sold?");
+
+describe("counts of enumerated people and things", () => {
+  it("counts me plus a numbered group of friends or colleagues", () => {
+    assert.deepEqual(read(travellers, "moi + 3 amis"), [4, "fuzzy"]);
+    assert.deepEqual(read(travellers, "me and two colleagues"), [3, "fuzzy"]);
+    assert.deepEqual(read(travellers, "moi et ma voisine"), [2, "fuzzy"]);
+  });
+
+  it("counts twins and triplets, and 'we both'", () => {
+    assert.equal(value(kids, "twins"), 2);
+    assert.equal(value(kids, "des triplés"), 3);
+    assert.equal(value(travellers, "nous deux"), 2);
+    assert.equal(value(travellers, "we both go"), 2);
+  });
+
+  it("keeps the count, not the age, of 'one aged 7' or 'un vieux chat de 14 ans'", () => {
+    assert.equal(value(kids, "one of 7 years"), 1);
+    assert.equal(value(animals, "un vieux chat de 14 ans"), 1);
+    assert.equal(value(animals, "2 petits chiens de 3 ans"), 2);
+  });
+
+  it("adds kinds of the target's things named together", () => {
+    assert.equal(value(animals, "trois lapins et deux chats"), 5);
+    assert.equal(value(animals, "un chien et deux lapins"), 3);
+  });
+
+  it("takes the likely number over a larger stated one, loosely", () => {
+    assert.deepEqual(read(tickets, "500 printed, probably 350 sold"), [350, "fuzzy"]);
+  });
+
+  it("does not add numbers of other things, or alternatives", () => {
+    assert.equal(read(animals, "deux chats ou trois lapins"), null);
+    assert.notEqual(value(animals, "un chat de 3 ans et 2 mois"), 6);
+  });
+});
+
 export { extractIndirect, indirectText };
