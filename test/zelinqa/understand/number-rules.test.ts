@@ -175,4 +175,50 @@ describe("counts of enumerated people and things", () => {
   });
 });
 
+const leaseMonths = target("Durée du bail (mois)", { type: "integer", minimum: 1, maximum: 120 }, "Pour combien de mois ?");
+const waitWeeks = target("Waiting time (weeks)", { type: "integer", minimum: 1, maximum: 104 }, "How many weeks can you wait?");
+const meetingMinutes = target("Durée de la réunion (minutes)", { type: "number", minimum: 0, maximum: 600 }, "Combien de minutes ?");
+const trainingHours = target(
+  "Training hours per week",
+  { type: "number", minimum: 0, maximum: 60 },
+  "How many hours per week can you train?",
+);
+const shiftHours = target("Shift length (hours)", { type: "number", minimum: 0, maximum: 24 }, "How many hours is your shift?");
+const monthlyRent = target("Loyer mensuel (€)", { type: "number", minimum: 0, maximum: 10000 }, "Quel loyer par mois ?");
+const totalCost = target("Total cost", { type: "number", minimum: 0, maximum: 100000 }, "What is the total cost you can afford?");
+const salary = target("Salaire annuel", { type: "number", minimum: 0, maximum: 500000 }, "Quel salaire annuel visez-vous ?");
+
+describe("unit and period conversion from the question's own words", () => {
+  it("converts years, semesters and halves to months, exactly", () => {
+    assert.deepEqual(read(leaseMonths, "trois ans"), [36, "exact"]);
+    assert.deepEqual(read(leaseMonths, "un an"), [12, "exact"]);
+    assert.deepEqual(read(leaseMonths, "deux semestres"), [12, "exact"]);
+    assert.deepEqual(read(leaseMonths, "two and a half years"), [30, "exact"]);
+  });
+
+  it("converts months to weeks loosely, and hours to minutes exactly", () => {
+    assert.deepEqual(read(waitWeeks, "three months"), [13, "fuzzy"]);
+    assert.deepEqual(read(waitWeeks, "a fortnight"), [2, "exact"]);
+    assert.deepEqual(read(meetingMinutes, "1h15"), [75, "exact"]);
+    assert.deepEqual(read(meetingMinutes, "une heure et demie"), [90, "exact"]);
+  });
+
+  it("converts a rate per day or per year to the target's period", () => {
+    assert.deepEqual(read(trainingHours, "two hours a day"), [14, "fuzzy"]);
+    assert.deepEqual(read(monthlyRent, "9600 par an"), [800, "exact"]);
+  });
+
+  it("reads a span between two times of day as hours", () => {
+    assert.deepEqual(read(shiftHours, "de 8h à 16h"), [8, "fuzzy"]);
+    assert.deepEqual(read(shiftHours, "from 10pm to 6am"), [8, "fuzzy"]);
+    assert.deepEqual(read(shiftHours, "from 11 until 5"), [6, "fuzzy"]);
+  });
+
+  it("does not take an amount per period as a total, nor convert a salary", () => {
+    assert.equal(read(totalCost, "200 per month"), null);
+    assert.equal(read(salary, "2500 net par mois"), null);
+    assert.equal(read(leaseMonths, "2 jours"), null);
+  });
+});
+
 export { extractIndirect, indirectText };
