@@ -387,9 +387,10 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
   const period = periodOf(words);
   const unitWord = unit === null ? null : ([...words.own].find((w) => (TIME_UNITS[w] ?? TIME_UNITS[`${w}s`])?.[0] === unit) ?? null);
   let changed = false;
-  const mentions = scan.mentions.map((m) => {
+  const mentions = scan.mentions.map((m, i) => {
     // The "a" of "2 hours a day" states the rate of the number before it.
-    if (m.article && scan.mentions.some((p) => p.period !== null && p.end < m.start && m.start - p.end <= 1)) return m;
+    const prev = scan.mentions[i - 1];
+    if (m.article && prev !== undefined && prev.period !== null && m.start - prev.end <= 1) return m;
     let next = m;
     const from = m.unit === null ? undefined : TIME_UNITS[m.unit];
     if (unit !== null && unitWord !== null && from !== undefined && from[0] !== unit) {

@@ -427,19 +427,23 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
     out.push(next);
   }
   // "half an hour", "half a day", "demi-heure" without an article: half of the unit named after it.
+  const covered = new Set<number>();
+  for (const n of out) for (let k = n.start; k < n.end; k++) covered.add(k);
+  const halves: RawNumber[] = [];
+  const articlesTaken = new Set<number>();
   tokens.forEach((t, k) => {
-    if (!HALVES.has(t.norm) || out.some((n) => n.start <= k && k < n.end)) return;
+    if (!HALVES.has(t.norm) || covered.has(k)) return;
     const art = tokens[k + 1]?.norm;
-    const before = norm(k - 1);
-    if (AND_WORDS.has(before) || NOT_AFTER_HALF.has(art ?? "")) return;
+    if (AND_WORDS.has(norm(k - 1)) || NOT_AFTER_HALF.has(art ?? "")) return;
     const withArticle = art === "a" || art === "an";
-    const end = withArticle ? k + 2 : k + 1;
-    const keep = out.filter((n) => !(withArticle && n.start === k + 1));
-    const at = keep.findIndex((n) => n.start > k);
-    keep.splice(at < 0 ? keep.length : at, 0, { value: 0.5, start: k, end, fuzzy: false, article: false });
-    out.length = 0;
-    out.push(...keep);
+    if (withArticle) articlesTaken.add(k + 1);
+    halves.push({ value: 0.5, start: k, end: withArticle ? k + 2 : k + 1, fuzzy: false, article: false });
   });
+  if (halves.length > 0) {
+    const kept = out.filter((n) => !articlesTaken.has(n.start));
+    out.length = 0;
+    out.push(...[...kept, ...halves].sort((a, b) => a.start - b.start));
+  }
   return out.filter((n) => !consumed.has(n.start));
 }
 
