@@ -148,6 +148,13 @@ const AIM_WORDS = new Set([
   "espere",
   "want",
   "veux",
+  // "150 invited, probably 120 will come": the likely number is the answer, held loosely.
+  "probably",
+  "probablement",
+  "likely",
+  "realistically",
+  "realistiquement",
+  "surement",
 ]);
 
 /** "a family", "un couple", "a group": a whole, not one of the target's units. */
@@ -172,6 +179,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
+  // "100 € par mois" is no total budget: an amount per period belongs to a target counted per period.
+  if (m.period !== null && targetPeriod === null && words !== undefined && TOTAL_WORDS.some((w) => words.own.has(w))) return "elsewhere";
   // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
   const per = m.per;
   const perTarget =
@@ -228,13 +237,23 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const decade = ctx.strict ? null : decadeOf(text, ctx);
   if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
-  const scan = ctx.scan ?? scanNumbers(text);
+  const raw = ctx.scan ?? scanNumbers(text);
+  const unit = ctx.words ? timeUnitOf(ctx.words) : null;
+  if (unit === "hour" && !ctx.strict) {
+    const span = clockSpan(raw);
+    if (span !== null) return withinBounds(span, ctx, integer) ? { value: span, certainty: "fuzzy" } : null;
+  }
+  // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
+  // no notice period in months.
+  const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
   if (integer && personsTarget(ctx)) {
     const people = countPeople(scan.tokens, scan.mentions);
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
-  if (scan.mentions.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
+  // "no one", "not one": the article after a denial is no number.
+  const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));
+  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
@@ -246,6 +265,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     ? sumOfParts(
         text,
         inBounds.map(({ m }) => m),
+        ctx,
       )
     : null;
   if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
@@ -271,6 +291,184 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
+/** Words of a target that is a whole, not a rate: an amount per period is not its value. */
+const TOTAL_WORDS = ["total", "global", "globale", "overall", "entier", "entire", "whole", "complet"];
+
+type TimeUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
+/** Time units as people write them, with how many of the base unit each is ("un semestre" is 6 months). */
+const TIME_UNITS: Record<string, [TimeUnit, number]> = {
+  min: ["minute", 1],
+  mn: ["minute", 1],
+  minute: ["minute", 1],
+  minutes: ["minute", 1],
+  h: ["hour", 1],
+  hr: ["hour", 1],
+  hrs: ["hour", 1],
+  heure: ["hour", 1],
+  heures: ["hour", 1],
+  hour: ["hour", 1],
+  hours: ["hour", 1],
+  jour: ["day", 1],
+  jours: ["day", 1],
+  j: ["day", 1],
+  day: ["day", 1],
+  days: ["day", 1],
+  journee: ["day", 1],
+  journees: ["day", 1],
+  semaine: ["week", 1],
+  semaines: ["week", 1],
+  week: ["week", 1],
+  weeks: ["week", 1],
+  quinzaine: ["week", 2],
+  fortnight: ["week", 2],
+  mois: ["month", 1],
+  month: ["month", 1],
+  months: ["month", 1],
+  mo: ["month", 1],
+  trimestre: ["month", 3],
+  trimestres: ["month", 3],
+  semestre: ["month", 6],
+  semestres: ["month", 6],
+  an: ["year", 1],
+  ans: ["year", 1],
+  annee: ["year", 1],
+  annees: ["year", 1],
+  year: ["year", 1],
+  years: ["year", 1],
+};
+/** Exact factors between units of the same scale; between scales ("a month" in weeks) the factor is an average. */
+const IN_MINUTES: Partial<Record<TimeUnit, number>> = { minute: 1, hour: 60 };
+const IN_DAYS: Partial<Record<TimeUnit, number>> = { day: 1, week: 7 };
+const IN_MONTHS: Partial<Record<TimeUnit, number>> = { month: 1, year: 12 };
+const DAYS_IN: Record<TimeUnit, number> = { minute: 1 / 1440, hour: 1 / 24, day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
+/** A day spent at something (work, a shoot, away from home) counts as a working day's hours. */
+const HOURS_IN_A_DAY = 8;
+
+/** The time unit a target counts in, from its own words ("Durée (mois)", "Hours of coverage"); null if none or several. */
+function timeUnitOf(words: TargetWords): TimeUnit | null {
+  const found = new Set<TimeUnit>();
+  for (const w of words.own) {
+    const u = TIME_UNITS[w] ?? TIME_UNITS[`${w}s`];
+    if (u !== undefined && w.length >= 3) found.add(u[0]);
+  }
+  return found.size === 1 ? ([...found][0] as TimeUnit) : null;
+}
+
+/** `value` of unit `from` in unit `to`, and whether the factor is exact; null when the two do not convert. */
+function convertTime(value: number, from: TimeUnit, to: TimeUnit): { value: number; exact: boolean } | null {
+  if (from === to) return { value, exact: true };
+  for (const scale of [IN_MINUTES, IN_DAYS, IN_MONTHS]) {
+    const a = scale[from];
+    const b = scale[to];
+    if (a !== undefined && b !== undefined) return { value: (value * a) / b, exact: true };
+  }
+  if (from === "day" && (to === "hour" || to === "minute"))
+    return { value: value * HOURS_IN_A_DAY * (to === "minute" ? 60 : 1), exact: false };
+  const clock = (u: TimeUnit) => u === "minute" || u === "hour";
+  if (clock(from) || clock(to)) return null;
+  return { value: (value * DAYS_IN[from]) / DAYS_IN[to], exact: false };
+}
+
+const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
+
+/** "1200 par an" for a monthly budget (100), "une heure par jour" for hours per week (7, loosely). */
+function convertPeriod(value: number, from: Period, to: Period): { value: number; exact: boolean } {
+  const exact = (from === "month" && to === "year") || (from === "year" && to === "month") || (from === "day" && to === "week");
+  // Every day of the week is an assumption ("une heure par jour" may mean on working days): held loosely.
+  return { value: (value * PERIOD_DAYS[to]) / PERIOD_DAYS[from], exact: exact && from !== "day" };
+}
+
+/**
+ * The mentions in the target's own unit and period: "un an" for a duration in months is 12, "a month" in weeks about 4,
+ * "2h30" in minutes 150, "1200 par an" for a monthly amount 100. A converted mention is bound to the target by
+ * its unit; an inexact factor makes it fuzzy, and an integer target gets the rounded value then.
+ */
+function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null, integer: boolean): MentionScan {
+  const period = periodOf(words);
+  const unitWord = unit === null ? null : ([...words.own].find((w) => (TIME_UNITS[w] ?? TIME_UNITS[`${w}s`])?.[0] === unit) ?? null);
+  let changed = false;
+  const mentions = scan.mentions.map((m, i) => {
+    // The "a" of "2 hours a day" states the rate of the number before it.
+    const prev = scan.mentions[i - 1];
+    if (m.article && prev !== undefined && prev.period !== null && m.start - prev.end <= 1) return m;
+    let next = m;
+    const from = m.unit === null ? undefined : TIME_UNITS[m.unit];
+    if (unit !== null && unitWord !== null && from !== undefined && from[0] !== unit) {
+      const c = convertTime(m.value * from[1], from[0], unit);
+      if (c !== null) next = { ...next, value: c.value, unit: unitWord, article: false, fuzzy: next.fuzzy || !c.exact };
+    } else if (unit !== null && unitWord !== null && from !== undefined && from[1] !== 1) {
+      // "une quinzaine" of weeks is 2 of them.
+      next = { ...next, value: m.value * from[1], article: false };
+    }
+    // A salary is not converted (net or gross, 12 or 13 months?), nor a daily distance to a year (working days?):
+    // only time spent per day becomes time per week or month.
+    const convertible =
+      !words.groups.has("income") && (m.period !== "day" || unit === "hour" || unit === "minute") && (period !== "day" || unit !== null);
+    if (period !== null && m.period !== null && m.period !== period && convertible) {
+      const c = convertPeriod(next.value, m.period, period);
+      next = { ...next, value: c.value, period, fuzzy: next.fuzzy || !c.exact };
+    }
+    if (next === m) return m;
+    changed = true;
+    const rounded = integer && next.fuzzy ? Math.round(next.value) : Math.round(next.value * 1000) / 1000;
+    // "3 semaines" in years is no 0.
+    if (rounded === 0 && m.value !== 0) return m;
+    return { ...next, value: rounded };
+  });
+  return changed ? { tokens: scan.tokens, mentions } : scan;
+}
+
+const CLOCK_FROM = new Set(["de", "from", "depuis", "entre", "between"]);
+const CLOCK_TO = new Set(["a", "to", "until", "till", "til", "jusqu", "et", "and"]);
+const CLOCK_WORDS: Record<string, number> = { midnight: 24, minuit: 24, noon: 12, midi: 12 };
+
+/** A time of day at token k ("9h", "17h30", "3pm", "3 pm", "midnight", a bare hour): its hour and the tokens it spans. */
+function clockAt(scan: MentionScan, k: number): { hour: number; end: number; explicit: boolean } | null {
+  const t = scan.tokens[k];
+  if (t === undefined) return null;
+  const named = CLOCK_WORDS[t.norm];
+  if (named !== undefined) return { hour: named, end: k + 1, explicit: true };
+  if (t.kind !== "digits" || !/^\d{1,2}$/.test(t.norm)) return null;
+  let hour = Number(t.norm);
+  const next = scan.tokens[k + 1]?.norm;
+  if (next === "pm" || next === "am") {
+    if (next === "pm" && hour < 12) hour += 12;
+    if (next === "am" && hour === 12) hour = 0;
+    return hour <= 24 ? { hour, end: k + 2, explicit: true } : null;
+  }
+  if (next === "h" || next === "heures" || next === "heure") {
+    const min = scan.tokens[k + 2];
+    const minutes = min?.kind === "digits" && /^\d{2}$/.test(min.norm) ? Number(min.norm) : null;
+    if (hour > 24 || (minutes !== null && minutes >= 60)) return null;
+    return { hour: hour + (minutes ?? 0) / 60, end: minutes === null ? k + 2 : k + 3, explicit: true };
+  }
+  return hour <= 24 ? { hour, end: k + 1, explicit: false } : null;
+}
+
+/**
+ * "de 9h à 17h" (8), "from 3pm until midnight" (9), "from the ceremony at 2 to the first dance at 9" (7): the hours
+ * between two times of day, for a target counted in hours. Two bare hours ("from 2 to 9") are read within 12 hours.
+ */
+function clockSpan(scan: MentionScan): number | null {
+  const tokens = scan.tokens;
+  const from = tokens.findIndex((t) => CLOCK_FROM.has(t.norm));
+  if (from < 0) return null;
+  const times: { hour: number; at: number; explicit: boolean }[] = [];
+  for (let k = from + 1; k < tokens.length && times.length < 3; k++) {
+    const c = clockAt(scan, k);
+    if (c === null) continue;
+    times.push({ hour: c.hour, at: k, explicit: c.explicit });
+    k = c.end - 1;
+  }
+  if (times.length !== 2) return null;
+  const [a, b] = times as [(typeof times)[0], (typeof times)[0]];
+  if (!tokens.slice(from + 1, b.at).some((t, i) => from + 1 + i > a.at && CLOCK_TO.has(t.norm))) return null;
+  if (a.at - from > 6) return null;
+  let span = b.hour - a.hour;
+  if (span <= 0) span += !a.explicit && !b.explicit && a.hour <= 12 && b.hour <= 12 ? 12 : 24;
+  return span > 0 && span <= 24 ? span : null;
+}
+
 interface BoundMention {
   m: NumberMention;
   binding: Binding;
@@ -284,7 +482,7 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
     (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
-      m.unit === null &&
+      (m.unit === null || ageFollows(m, scan)) &&
       !ctx.strict &&
       (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
@@ -304,6 +502,15 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   if (integer)
     kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
   return kept;
+}
+
+const AGE_UNITS = new Set(["an", "ans", "year", "years", "yo", "mois", "month", "months"]);
+/** "un de 5 ans", "one aged 3", "one of 4": the number after the article is an age, the article the count. */
+function ageFollows(m: NumberMention, scan: MentionScan): boolean {
+  const link = scan.tokens[m.end]?.norm ?? "";
+  if (link !== "de" && link !== "d" && link !== "of" && link !== "aged") return false;
+  const age = scan.mentions.find((n) => n.start === m.end + 1);
+  return age !== undefined && !age.article && age.unit !== null && AGE_UNITS.has(age.unit);
 }
 
 interface DoubtContext {
@@ -346,17 +553,42 @@ const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
  * "2 ans en alternance et 3 ans en CDI" → 5: several amounts of the same unit joined by "et"/"and"/"+" add up
  * (fuzzy). Alternatives ("2 ou 3", "2-3") never do.
  */
-function sumOfParts(text: string, mentions: readonly NumberMention[]): number | null {
+function sumOfParts(text: string, mentions: readonly NumberMention[], ctx: NumberContext): number | null {
   if (mentions.length < 2 || mentions.some((m) => m.unit === null || m.fuzzy)) return null;
   const units = new Set(mentions.map((m) => stem(m.unit as string)));
-  if (units.size !== 1) return null;
+  // "deux chats et un lapin" for a number of animals: kinds of the target's concept add up too.
+  const stems = ctx.words?.stems;
+  const kinds =
+    stems !== undefined &&
+    ctx.words?.own !== undefined &&
+    mentions.every((m) => tokenHasStem(m.unit as string, stems) && !MONTH_WORDS.has(m.unit as string));
+  if (units.size !== 1 && !kinds) return null;
   const tokens = tokenise(text);
   if (tokens.includes("ou") || tokens.includes("or")) return null;
   if (!tokens.some((t) => AND_LINKS.has(t)) && !text.includes("+")) return null;
   return mentions.reduce((sum, m) => sum + m.value, 0);
 }
 
+const ARTICLE_DENIALS = new Set(["no", "not", "pas"]);
+/** Words that by themselves say "zero" (not "no", "non", "pas", which also deny the question). */
+const ZERO_WORDS = new Set([
+  "none",
+  "aucun",
+  "aucune",
+  "zero",
+  "nothing",
+  "rien",
+  "never",
+  "jamais",
+  "nada",
+  "nobody",
+  "noone",
+  "personne",
+]);
 const NONE_WORDS = new Set([
+  "nobody",
+  "noone",
+  "personne",
   "none",
   "aucun",
   "aucune",
@@ -373,6 +605,8 @@ const NONE_WORDS = new Set([
   "nul",
 ]);
 const NONE_FILLERS = new Set([
+  "us",
+  "from",
   "so",
   "far",
   "at",
@@ -430,7 +664,13 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
   const rest = tokens.filter(
     (t) => !NONE_WORDS.has(t) && !NONE_FILLERS.has(t) && !(words && t.length >= 3 && tokenHasStem(t, words.stems)),
   );
-  return rest.length === 0 ? { value: 0, certainty: "exact" } : null;
+  if (rest.length === 0) return { value: 0, certainty: "exact" };
+  // "none, internet only", "jamais, je télétravaille", "no one, we all commute": a first clause that only says zero
+  // answers, whatever explanation follows it; held loosely, as the rest was not read.
+  const first = tokenise(text.split(/[,;.!?:(\n]/)[0] ?? "");
+  const zero = first.some((t) => ZERO_WORDS.has(t)) || (first.includes("no") && first.includes("one"));
+  const onlyZero = first.every((t) => NONE_WORDS.has(t) || NONE_FILLERS.has(t) || (words && t.length >= 3 && tokenHasStem(t, words.stems)));
+  return zero && onlyZero ? { value: 0, certainty: "fuzzy" } : null;
 }
 
 /** A count of weeks read for a target counted in days or nights: × 7 (a fortnight, "quinzaine", is 14). */

@@ -1,6 +1,7 @@
 // Every number of a text with what surrounds it [ext of docs/zelinqa-api.md §10.5.4]: digit groups with multipliers
 // ("1,5k", "2k€", "1.5 million"), composite number words, ranges, approximation and bound markers ("max 1500",
 // "pas plus de", "at least"), and the unit word that follows ("4 places", "1200 €", "3 ans").
+import { damerauLevenshtein } from "./damerau-levenshtein.js";
 import { ARTICLE_WORDS, wordNumbers } from "./number-words.js";
 import { gapBetween, textTokens } from "./text-tokens.js";
 import type { TextToken } from "./text-tokens.js";
@@ -92,7 +93,61 @@ const CURRENCY = new Set([
   "k€",
 ]);
 /** Units people glue to the number: "90m²", "12km", "75kg", "3x" (times). */
-const GLUED_UNITS = new Set(["m", "m2", "m3", "km", "kg", "cm", "mm", "g", "l", "x", "h", "min", "ans", "yo", "kms", "kgs"]);
+const GLUED_UNITS = new Set([
+  "m",
+  "m2",
+  "m3",
+  "km",
+  "kg",
+  "cm",
+  "mm",
+  "g",
+  "l",
+  "x",
+  "h",
+  "hr",
+  "hrs",
+  "min",
+  "mn",
+  "ans",
+  "yo",
+  "kms",
+  "kgs",
+  "gb",
+  "go",
+  "mb",
+  "mo",
+  "tb",
+  "j",
+  // "200ish": an approximation glued to the number, not a unit.
+  "ish",
+]);
+/** Adjectives between a count and its noun. */
+const ADJECTIVES = new Set([
+  "vieux",
+  "vieille",
+  "vieilles",
+  "petit",
+  "petite",
+  "petits",
+  "petites",
+  "jeune",
+  "jeunes",
+  "gros",
+  "grosse",
+  "grosses",
+  "old",
+  "young",
+  "little",
+  "small",
+  "big",
+  "older",
+  "younger",
+]);
+/** Approximation words people misspell ("arund", "aprox", "environs"): within one edit they still hedge. */
+const APPROX_TYPO_TARGETS = ["around", "environ", "approx", "approximately", "approximativement", "roughly", "circa", "about"];
+const isApproxTypo = (w: string | undefined) =>
+  w !== undefined && w.length >= 5 && APPROX_TYPO_TARGETS.some((a) => damerauLevenshtein(w, a, 1) <= 1);
 /** "60 m² each": a unit word, then "each". */
 const unitAfter = (after: readonly string[]) => after[0] !== undefined && !/^\d/.test(after[0]);
 /** "2500 chacun", "500 each": an amount per person. */
@@ -213,6 +268,22 @@ interface RawNumber {
   end: number;
   fuzzy: boolean;
   article: boolean;
+  /** The unit when the number's own tokens carry it ("2h30", "1 an et demi"), else the word after it. */
+  unit?: string;
+}
+
+/** "2h30", "1 h 15", "4h30min": hours and minutes, read as hours (2.5); a clock time reads the same way. */
+function hoursAndMinutes(tokens: readonly TextToken[], i: number): RawNumber | null {
+  const h = tokens[i] as TextToken;
+  const sep = tokens[i + 1];
+  const min = tokens[i + 2];
+  if (sep?.norm !== "h" || min?.kind !== "digits" || !/^\d{2}$/.test(min.norm) || !/^\d{1,2}$/.test(h.norm)) return null;
+  const glued = sep.start === h.end && min.start === sep.end;
+  const spaced = min.start - sep.end <= 1 && sep.start - h.end <= 1;
+  if ((!glued && !spaced) || Number(min.norm) >= 60) return null;
+  const tail = tokens[i + 3];
+  const end = tail && tail.start === min.end && (tail.norm === "min" || tail.norm === "mn" || tail.norm === "m") ? i + 4 : i + 3;
+  return { value: Number(h.norm) + Number(min.norm) / 60, start: i, end, fuzzy: false, article: false, unit: "h" };
 }
 
 function digitNumber(text: string, tokens: readonly TextToken[], i: number): RawNumber | null {
@@ -220,6 +291,8 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
   const prev = tokens[i - 1];
   // "T3", "F2": a number glued to a word is part of a name.
   if (prev && prev.kind === "word" && prev.end === tok.start) return null;
+  const clock = hoursAndMinutes(tokens, i);
+  if (clock !== null) return clock;
   let value = parseDigitGroup(tok.norm);
   let end = i + 1;
   const next = tokens[i + 1];
@@ -230,7 +303,7 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     if (mult !== undefined) {
       value *= mult;
       end = i + 2;
-    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || value < 100)) {
+    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || (value < 100 && nounAfter(text, tokens, i + 1)))) {
       // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
       return { value, start: i, end: i + 2, fuzzy: false, article: true };
     } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3 && !GLUED_UNITS.has(next.norm)) {
@@ -239,6 +312,20 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     }
   }
   return { value, start: i, end, fuzzy: false, article: false };
+}
+
+/** "3e étage" is an ordinal, but "30e" alone or "30e par mois" is an amount in euros: a noun must follow the "e". */
+function nounAfter(text: string, tokens: readonly TextToken[], k: number): boolean {
+  const after = tokens[k + 1];
+  return (
+    after !== undefined &&
+    after.kind === "word" &&
+    !clauseBreak(text, tokens[k] as TextToken, after) &&
+    !RATE_WORDS.has(after.norm) &&
+    !startsWithPhrase([after.norm], PHRASES.upperAfter) &&
+    !startsWithPhrase([after.norm], PHRASES.approxAfter) &&
+    !["ou", "or", "et", "and", "max", "mini", "pour", "for"].includes(after.norm)
+  );
 }
 
 /** docs/zelinqa-api.md §10.5.4 separator rules for one digit group ("1.500,50", "2 500", "1,5"). */
@@ -267,10 +354,102 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     if (n === null) continue;
     out.push(n);
     for (let j = n.start; j < n.end; j++) used.add(j);
+    i = n.end - 1;
   }
   const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
   for (const w of wordNumbers(norms)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
-  return out.sort((a, b) => a.start - b.start);
+  return withFractions(
+    text,
+    tokens,
+    out.sort((a, b) => a.start - b.start),
+  );
+}
+
+const HALVES = new Set(["demi", "demie", "half"]);
+const QUARTERS = new Set(["quart", "quarter"]);
+const AND_WORDS = new Set(["et", "and"]);
+/** "half of them", "la moitié": "half" before these is a share, not a quantity. */
+const NOT_AFTER_HALF = new Set(["of", "the", "de", "du", "des", "price", "prix", "tarif", "time", "temps"]);
+/** Multipliers read after a fraction or a number in words: "two and a half grand", "deux et demi mille". */
+const WORD_MULTIPLIERS: Record<string, number> = { k: 1e3, mille: 1e3, thousand: 1e3, grand: 1e3, million: 1e6, millions: 1e6 };
+/** "2 grand" is two thousand only when nothing follows it in its clause but these words ("un grand jardin" is big). */
+const AFTER_GRAND = new Set(["max", "maxi", "maximum", "tops", "ish", "or", "ou", "and", "et", "per", "par", "a", "total", "for", "pour"]);
+
+/** The fraction a word adds after "et"/"and" ("et demi", "and a half", "et quart"), or 0. */
+function fractionAt(tokens: readonly TextToken[], k: number): { add: number; end: number } | null {
+  const t = tokens[k]?.norm;
+  const skip = t === "a" || t === "an" ? 1 : 0;
+  const w = tokens[k + skip]?.norm ?? "";
+  if (HALVES.has(w)) return { add: 0.5, end: k + skip + 1 };
+  if (QUARTERS.has(w)) return { add: 0.25, end: k + skip + 1 };
+  return null;
+}
+
+/**
+ * Halves and quarters said in words, which must never leave their whole part alone (docs/zelinqa-understanding.md):
+ * "1 an et demi" (1.5 with its unit), "two and a half grand" (2500), "deux heures et demie", "une demi-journée" and
+ * "half an hour" (0.5 of the unit). The article of "and a half" is no number of its own.
+ */
+function withFractions(text: string, tokens: readonly TextToken[], raw: readonly RawNumber[]): RawNumber[] {
+  const out: RawNumber[] = [];
+  const consumed = new Set<number>();
+  const norm = (k: number) => tokens[k]?.norm ?? "";
+  const sameClause = (a: number, b: number) => {
+    for (let k = a; k < b; k++) if (clauseBreak(text, tokens[k] as TextToken, tokens[k + 1] as TextToken)) return false;
+    return true;
+  };
+  for (const n of raw) {
+    if (consumed.has(n.start)) continue;
+    let next: RawNumber = n;
+    // "2 et demi", "two and a half": the fraction right after the number.
+    const direct = AND_WORDS.has(norm(n.end)) ? fractionAt(tokens, n.end + 1) : null;
+    // "1 an et demi", "deux heures et demie", "2 hours and a half": after its unit.
+    const unit = tokens[n.end];
+    const afterUnit =
+      direct === null && n.unit === undefined && unit?.kind === "word" && AND_WORDS.has(norm(n.end + 1))
+        ? fractionAt(tokens, n.end + 2)
+        : null;
+    const frac = direct ?? afterUnit;
+    if (frac !== null && sameClause(n.start, frac.end - 1)) {
+      next = { ...n, value: n.value + frac.add, end: frac.end, article: false, ...(afterUnit ? { unit: norm(n.end) } : {}) };
+      for (let k = n.end; k < frac.end; k++) consumed.add(k);
+      // "two and a half grand", "1 and a half million".
+      const mult = direct ? WORD_MULTIPLIERS[norm(next.end)] : undefined;
+      if (mult !== undefined && (norm(next.end) !== "grand" || grandAlone(text, tokens, next.end)))
+        next = { ...next, value: next.value * mult, end: next.end + 1 };
+    } else if (!n.article && n.unit === undefined && norm(n.end) === "grand" && grandAlone(text, tokens, n.end)) {
+      // "5 grand", "two grand": thousands (slang for money).
+      next = { ...n, value: n.value * 1e3, end: n.end + 1 };
+    } else if (n.article && HALVES.has(norm(n.end)) && !NOT_AFTER_HALF.has(norm(n.end + 1))) {
+      // "une demi-journée", "a half": the article opens half a unit.
+      next = { ...n, value: 0.5, end: n.end + 1, article: false };
+    }
+    out.push(next);
+  }
+  // "half an hour", "half a day", "demi-heure" without an article: half of the unit named after it.
+  const covered = new Set<number>();
+  for (const n of out) for (let k = n.start; k < n.end; k++) covered.add(k);
+  const halves: RawNumber[] = [];
+  const articlesTaken = new Set<number>();
+  tokens.forEach((t, k) => {
+    if (!HALVES.has(t.norm) || covered.has(k)) return;
+    const art = tokens[k + 1]?.norm;
+    if (AND_WORDS.has(norm(k - 1)) || NOT_AFTER_HALF.has(art ?? "")) return;
+    const withArticle = art === "a" || art === "an";
+    if (withArticle) articlesTaken.add(k + 1);
+    halves.push({ value: 0.5, start: k, end: withArticle ? k + 2 : k + 1, fuzzy: false, article: false });
+  });
+  if (halves.length > 0) {
+    const kept = out.filter((n) => !articlesTaken.has(n.start));
+    out.length = 0;
+    out.push(...[...kept, ...halves].sort((a, b) => a.start - b.start));
+  }
+  return out.filter((n) => !consumed.has(n.start));
+}
+
+function grandAlone(text: string, tokens: readonly TextToken[], k: number): boolean {
+  const after = tokens[k + 1];
+  return after === undefined || after.kind !== "word" || clauseBreak(text, tokens[k] as TextToken, after) || AFTER_GRAND.has(after.norm);
 }
 
 function clauseBreak(text: string, a: TextToken, b: TextToken): boolean {
@@ -330,14 +509,21 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   // "10%", "10 pour cent": a share, whatever follows it.
   const percent =
     nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
+  // "un vieux chien", "two little kids": the noun after one adjective is the unit.
+  const noun = ADJECTIVES.has(after[0] ?? "") && after[1] !== undefined && !/^\d/.test(after[1]) ? after.slice(1) : after;
   const unit = percent
     ? "%"
-    : slash || isRate
-      ? null
-      : after[0] !== undefined && !CURRENCY.has(after[0]) && !/^\d/.test(after[0])
-        ? after[0]
-        : null;
-  const approx = endsWithPhrase(before, PHRASES.approxBefore) || startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
+    : n.unit !== undefined
+      ? n.unit
+      : slash || isRate
+        ? null
+        : noun[0] !== undefined && !CURRENCY.has(noun[0]) && !/^\d/.test(noun[0]) && !startsWithPhrase(noun, PHRASES.approxAfter)
+          ? noun[0]
+          : null;
+  const approx =
+    endsWithPhrase(before, PHRASES.approxBefore) ||
+    isApproxTypo(before[before.length - 1]) ||
+    startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
   const afterUnit = after.slice(currency ? 1 : 0);
   const bound =
     endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)
@@ -382,8 +568,16 @@ function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMen
   return mentions;
 }
 
+const FRACTION_SIGNS: Record<string, string> = { "½": ".5", "¼": ".25", "¾": ".75" };
+
 /** Reads every number of the text with its markers; ranges become one fuzzy midpoint (docs/zelinqa-api.md §10.5.4). */
-export function scanNumbers(text: string): MentionScan {
+export function scanNumbers(original: string): MentionScan {
+  // "1½", "¾": the fraction signs read as decimals ("1.5", "0.75").
+  const text = /[½¼¾]/.test(original)
+    ? original
+        .replace(/(\d)\s*([½¼¾])/g, (_, d: string, f: string) => `${d}${FRACTION_SIGNS[f] ?? ""}`)
+        .replace(/[½¼¾]/g, (f) => ` 0${FRACTION_SIGNS[f] ?? ""}`)
+    : original;
   const tokens = textTokens(text);
   const raw = rawNumbers(text, tokens);
   const mentions: NumberMention[] = [];

@@ -54,7 +54,23 @@ const SINGLE_PERSONS = new Set([
   "teenager",
   "fiance",
   "fiancee",
+  "collegue",
+  "colleague",
+  "coworker",
+  "ami",
+  "amie",
+  "friend",
+  "pote",
+  "cousin",
+  "cousine",
+  "voisin",
+  "voisine",
+  "neighbour",
+  "neighbor",
+  "teen",
 ]);
+/** Named without a number, a group of a known size: "des jumeaux", "twins", "des triplés". */
+const MULTIPLE_BIRTHS: Record<string, number> = { jumeaux: 2, jumelles: 2, twins: 2, triples: 3, triplees: 3, triplets: 3 };
 /** Plural person nouns that take a number ("2 enfants", "deux adultes"). */
 const PERSON_NOUNS = new Set([
   "personnes",
@@ -88,6 +104,25 @@ const PERSON_NOUNS = new Set([
   "adolescents",
   "grands",
   "petits",
+  "collegues",
+  "colleagues",
+  "coworkers",
+  "amis",
+  "amies",
+  "friends",
+  "potes",
+  "copains",
+  "copines",
+  "cousins",
+  "cousines",
+  "voisins",
+  "neighbours",
+  "neighbors",
+  "teens",
+  "membres",
+  "members",
+  "autres",
+  "others",
   "of",
 ]);
 const ALONE = [
@@ -105,8 +140,25 @@ const ALONE = [
   ["solo"],
   ["single"],
   ["celibataire"],
+  // "personne d'autre que moi", "nobody but me", "no one else but me".
+  ["personne", "d", "autre", "que", "moi"],
+  ["nobody", "but", "me"],
+  ["nobody", "else", "but", "me"],
+  ["no", "one", "but", "me"],
+  ["no", "one", "else", "but", "me"],
 ];
-const COUPLE = [["couple"], ["a", "deux"], ["both", "of", "us"], ["tous", "les", "deux"], ["the", "two", "of", "us"]];
+const COUPLE = [
+  ["couple"],
+  ["a", "deux"],
+  ["both", "of", "us"],
+  ["both", "of", "them"],
+  ["we", "both"],
+  ["they", "both"],
+  ["tous", "les", "deux"],
+  ["toutes", "les", "deux"],
+  ["nous", "deux"],
+  ["the", "two", "of", "us"],
+];
 
 export interface PeopleCount {
   readonly value: number;
@@ -146,9 +198,16 @@ export function countPeople(tokens: readonly TextToken[], mentions: readonly Num
     for (let i = m.start; i <= m.end; i++) counted.add(i);
   }
   norms.forEach((w, i) => {
-    if (counted.has(i) || !SINGLE_PERSONS.has(w)) return;
-    total += 1;
-    parts += 1;
+    if (counted.has(i)) return;
+    const births = MULTIPLE_BIRTHS[w];
+    // "des jumeaux" is two people, as two parts ("twins" alone is no less sure than "my wife and I").
+    if (births !== undefined) {
+      total += births;
+      parts += 2;
+    } else if (SINGLE_PERSONS.has(w)) {
+      total += 1;
+      parts += 1;
+    }
   });
   if (hasSequence(norms, ["un", "couple"]) || hasSequence(norms, ["a", "couple"])) {
     total += 2;

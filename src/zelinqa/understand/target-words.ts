@@ -111,6 +111,8 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   measures: ["m", "cm", "mm", "metre", "meter", "m2", "kg", "litre", "liter", "pouce", "inch", "tonne", "ton", "gramme"],
   kilometres: ["km", "kilometre", "kilometer", "borne"],
   miles: ["mile"],
+  // "20GB", "50 Go", "30 gigs": the same unit in English and French.
+  gigabytes: ["gb", "go", "giga", "gig", "gigaoctet", "gigabyte"],
   // Imperial units: "170 lbs" is no weight in kg, "1000 sq ft" no area in m².
   imperial: ["lb", "lbs", "stone", "oz", "ounce", "ft", "feet", "foot", "sq", "sqft", "inch", "inches", "gallon", "yard", "yd"],
   cubic: ["m3", "cubic", "cube", "metre cube"],
@@ -314,6 +316,7 @@ export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
     "measures",
     "kilometres",
     "miles",
+    "gigabytes",
     "imperial",
     "cubic",
     "floors",
