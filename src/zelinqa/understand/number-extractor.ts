@@ -4,7 +4,7 @@
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
-import { countPeople } from "./people-count.js";
+import { countPeople, namesPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -251,6 +251,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
+  const perPerson = integer && !ctx.strict && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
+  if (perPerson !== null) return perPerson;
   // "no one", "not one": the article after a denial is no number.
   const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));
   if (scan.mentions.length === 0 || denied) return ctx.strict ? null : noneAsZero(text, integer, ctx);
@@ -289,6 +291,22 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
       : null;
   fuzzy ||= chosen.some(({ m }) => m.fuzzy) || heldLoosely(first, { text, scan, bound, ctx, integer });
   return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
+/**
+ * "How many lines / tickets / bikes?" answered with people ("me and my wife", "one for me, one for my daughter",
+ * "4 - me, my husband and our two teens"): one per person named, held loosely, unless the reply counts the target's
+ * own things (a number bound to its words) or says a number above the people it names. A number equal to the people
+ * named confirms it.
+ */
+function onePerPerson(scan: MentionScan, ctx: NumberContext): PhraseResult | null {
+  const people = countPeople(scan.tokens, scan.mentions);
+  if (people === null || !withinBounds(people.value, ctx, true)) return null;
+  // "a family of five but only 3 need phones": another number than the people's, said of something else, answers.
+  const another = (m: NumberMention) => m.value > 1 && m.value !== people.value && !namesPeople(m.unit);
+  if (scan.mentions.some((m) => bindingOf(m, ctx) === "target" || m.value > people.value || another(m))) return null;
+  const stated = scan.mentions.some((m) => m.value === people.value && !m.fuzzy && m.unit === null);
+  return { value: people.value, certainty: stated && !people.fuzzy ? "exact" : "fuzzy" };
 }
 
 /** Words of a target that is a whole, not a rate: an amount per period is not its value. */

@@ -160,6 +160,11 @@ const COUPLE = [
   ["the", "two", "of", "us"],
 ];
 
+/** Whether a mention's unit word names people ("2 teens", "3 enfants"), as the people count reads it. */
+export function namesPeople(unit: string | null): boolean {
+  return unit !== null && unit !== "of" && PERSON_NOUNS.has(unit);
+}
+
 export interface PeopleCount {
   readonly value: number;
   readonly fuzzy: boolean;

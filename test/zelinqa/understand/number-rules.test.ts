@@ -222,3 +222,20 @@ describe("unit and period conversion from the question's own words", () => {
 });
 
 export { extractIndirect, indirectText };
+
+describe("a count of things answered with the people it is for", () => {
+  const tickets = target("Number of tickets", { type: "integer", minimum: 0, maximum: 20 }, "How many tickets do you need?");
+  const velos = target("Nombre de vélos à louer", { type: "integer", minimum: 0, maximum: 20 }, "Combien de vélos voulez-vous louer ?");
+
+  it("counts one per person named, held loosely", () => {
+    assert.deepEqual(read(tickets, "my sister and me"), [2, "fuzzy"]);
+    assert.deepEqual(read(velos, "moi, ma femme et nos trois enfants"), [5, "fuzzy"]);
+    assert.deepEqual(read(tickets, "one for me, one for my son"), [2, "fuzzy"]);
+    assert.equal(value(tickets, "3: me, my brother and his girlfriend"), 3);
+  });
+
+  it("keeps a number said of the things themselves, or of something else", () => {
+    assert.equal(value(velos, "2 vélos pour moi, ma femme et les enfants"), 2);
+    assert.equal(value(tickets, "a group of six but only 4 tickets"), 4);
+  });
+});
