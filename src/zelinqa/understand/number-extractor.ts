@@ -495,9 +495,16 @@ interface BoundMention {
 /** The mentions that may answer the target: bound to it or neutral, articles only where they count, parts dropped. */
 function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): BoundMention[] {
   // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
-  // first clause of the reply ("one, a small scratch").
+  // first clause of the reply ("one, a small scratch"). A word of the target's concept group is enough in a reply to
+  // its own question for a count of things ("un chat" for how many animals), never for an amount or a duration, nor
+  // in passing: "un chien" is no budget of 1 and no hour alone, even where the question names "l'animal".
+  const words = ctx.words;
+  const countsThings = words !== undefined && !ctx.strict && !words.groups.has("money") && timeUnitOf(words) === null;
   const articleCounts = (m: NumberMention) =>
-    (m.unit !== null && !COLLECTIVE_NOUNS.has(m.unit) && ctx.words !== undefined && tokenHasStem(m.unit, ctx.words.stems)) ||
+    (m.unit !== null &&
+      !COLLECTIVE_NOUNS.has(m.unit) &&
+      words !== undefined &&
+      tokenHasStem(m.unit, countsThings ? words.stems : words.own)) ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
       (m.unit === null || ageFollows(m, scan)) &&

@@ -239,3 +239,21 @@ describe("a count of things answered with the people it is for", () => {
     assert.equal(value(tickets, "a group of six but only 4 tickets"), 4);
   });
 });
+
+describe("an article is a count of its noun, not an amount", () => {
+  const petBudget = target("Budget mensuel", { type: "number", minimum: 0 }, "Quel budget par mois pour l'animal ?");
+  const hoursAlone = target("Heures seul", { type: "number", minimum: 0, maximum: 24 }, "Combien d'heures l'animal reste-t-il seul ?");
+  const pets = target("Animaux à la maison", { type: "integer", minimum: 0, maximum: 20 }, "Combien d'animaux avez-vous déjà ?");
+  const passing = (t: ExtractionTarget, text: string) => extractIndirect(indirectText(text, TODAY, false), t)?.value ?? null;
+
+  it("is no budget nor duration, in the reply or in passing", () => {
+    assert.equal(passing(petBudget, "un chien"), null);
+    assert.equal(passing(hoursAlone, "a puppy"), null);
+    assert.equal(value(petBudget, "un chat"), null);
+  });
+
+  it("counts its noun for a count of such things asked", () => {
+    assert.equal(value(pets, "un chat"), 1);
+    assert.equal(passing(pets, "un chien"), null, "in passing, only the target's own word counts");
+  });
+});
