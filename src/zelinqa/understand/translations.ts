@@ -2,7 +2,7 @@
 // languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
-import { EVERYDAY_GROUPS } from "./everyday-vocabulary.js";
+import { EVERYDAY_GROUPS, EVERYDAY_KINDS } from "./everyday-vocabulary.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
@@ -275,6 +275,7 @@ const KINDS: Readonly<Record<string, readonly string[]>> = {
   seating: ["chair", "armchair", "stool", "chaise", "fauteuil"],
   salarie: ["cdi", "cdd", "en cdi", "en cdd", "interim", "permanent contract", "full time job"],
   employed: ["cdi", "cdd", "en cdi", "en cdd", "permanent contract", "full time job", "i have a job"],
+  ...EVERYDAY_KINDS,
 };
 
 const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);

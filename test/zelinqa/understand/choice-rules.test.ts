@@ -1,0 +1,95 @@
+// Choices and yes/no read from free text [ext of docs/zelinqa-api.md §10.5.2–10.5.3]: the other language's word, the
+// parts of a label, two choices named for one, typos, "none" for a multiple choice, yes/no implied by a fact, and
+// paraphrases of a level. Cases written for these rules, in both languages, with what must not be read.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import {
+  compileSchemaValidator,
+  extractDirect,
+  extractorKindOf,
+  phraseTokens,
+  targetWords,
+} from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget, Phrase } from "../../../src/zelinqa/understand/index.js";
+import { widenPhrases } from "../../../src/zelinqa/understand/translations.js";
+
+const TODAY = "2026-12-01";
+
+type Choice = [label: string, value: unknown, synonyms?: string[]];
+
+/** A target compiled as load-artifact.ts does: labels, synonyms and enum values, widened by translations.ts. */
+function target(label: string, schema: Record<string, unknown>, choices: Choice[] = [], question = ""): ExtractionTarget {
+  const enumValues = (schema.enum ?? (schema.items as { enum?: unknown[] } | undefined)?.enum ?? []) as unknown[];
+  const order = (v: unknown) => Math.max(0, enumValues.indexOf(v));
+  const phrases: Phrase[] = [
+    ...choices.flatMap(([text, value, synonyms = []]) =>
+      [text, ...synonyms].map((t) => ({ tokens: phraseTokens(t), value, order: order(value) })),
+    ),
+    ...enumValues.map((v, i) => ({ tokens: phraseTokens(String(v)), value: v, order: i })),
+  ];
+  return {
+    kind: extractorKindOf(schema),
+    phrases: widenPhrases(phrases),
+    validate: compileSchemaValidator(schema),
+    words: targetWords(label, question),
+  };
+}
+
+const single = (values: string[]) => ({ type: "string", enum: values });
+const multi = (values: string[]) => ({ type: "array", items: { type: "string", enum: values }, uniqueItems: true });
+
+/** The value and whether it is certain ("exact") or held loosely ("fuzzy"); null when nothing is read. */
+function read(t: ExtractionTarget, text: string): [unknown, string] | null {
+  const r = extractDirect(text, t, TODAY);
+  return r === null ? null : [r.value, r.certainty];
+}
+const value = (t: ExtractionTarget, text: string) => read(t, text)?.[0] ?? null;
+
+describe("a choice word in the other language than the configuration", () => {
+  const animal = target("Animal", single(["cat", "dog", "rodent"]), [
+    ["Cat", "cat"],
+    ["Dog", "dog"],
+    ["Rodent", "rodent"],
+  ]);
+  const espece = target("Espèce", single(["chat", "chien", "oiseau"]), [
+    ["Chat", "chat"],
+    ["Chien", "chien"],
+    ["Oiseau", "oiseau"],
+  ]);
+  it("understands the young and pet names of an animal, in both languages", () => {
+    assert.deepEqual(read(animal, "un chaton"), ["cat", "exact"]);
+    assert.equal(value(animal, "probably a puppy"), "dog");
+    assert.equal(value(animal, "un cochon d'inde pour les enfants"), "rodent");
+    assert.equal(value(espece, "a kitten"), "chat");
+    assert.equal(value(espece, "une perruche"), "oiseau");
+    assert.equal(value(espece, "we'd like a budgie"), "oiseau");
+    // Two animals, or none of the choices: nothing.
+    assert.equal(value(animal, "un chaton ou un chiot"), null);
+    assert.equal(value(espece, "a snake"), null);
+  });
+  const language = target("Language", single(["german", "spanish", "italian"]), [
+    ["German", "german"],
+    ["Spanish", "spanish"],
+    ["Italian", "italian"],
+  ]);
+  it("understands a language named in French or in the language itself", () => {
+    assert.equal(value(language, "allemand"), "german");
+    assert.equal(value(language, "Deutsch bitte"), "german");
+    assert.equal(value(language, "español"), "spanish");
+    assert.equal(value(language, "l'italien"), "italian");
+    assert.equal(value(language, "le portugais"), null);
+  });
+  it("understands common service words: no commitment, the landline, prints", () => {
+    const term = target("Contract", single(["none", "12m"]), [
+      ["No commitment", "none"],
+      ["12 months", "12m"],
+    ]);
+    assert.equal(value(term, "sans engagement svp"), "none");
+    const options = target("Options", multi(["tv", "landline", "prints"]), [
+      ["Landline", "landline"],
+      ["Photo prints", "prints"],
+    ]);
+    assert.deepEqual(value(options, "le fixe"), ["landline"]);
+    assert.deepEqual(value(options, "des tirages"), ["prints"]);
+  });
+});
