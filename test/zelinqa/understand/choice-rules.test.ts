@@ -91,5 +91,35 @@ describe("a choice word in the other language than the configuration", () => {
     ]);
     assert.deepEqual(value(options, "le fixe"), ["landline"]);
     assert.deepEqual(value(options, "des tirages"), ["prints"]);
+    // Each option by a word of its label or that word's translation.
+    const phone = target("Options", multi(["v1", "v2"]), [
+      ["Téléphone fixe illimité", "v1"],
+      ["Itinérance en Europe", "v2"],
+    ]);
+    assert.deepEqual(value(phone, "a landline and roaming"), ["v1", "v2"]);
+    assert.deepEqual(value(phone, "just a home phone"), ["v1"]);
+  });
+});
+
+describe("the parts of a multiple choice's labels", () => {
+  // Opaque values: only the labels name the choices.
+  const format = target("Format", multi(["v1", "v2", "v3"]), [
+    ["Séances individuelles à domicile", "v1"],
+    ["Séances en groupe", "v2"],
+    ["Visioconférence", "v3"],
+  ]);
+  it("reads a label's word through an equivalent of several words, in either language", () => {
+    assert.deepEqual(value(format, "one-to-one and by visioconférence"), ["v1", "v3"]);
+    assert.deepEqual(value(format, "one on one"), ["v1"]);
+    assert.deepEqual(value(format, "private, or in a group"), ["v1", "v2"]);
+  });
+  it("names no choice by a word that several labels share", () => {
+    const term = target("Term", single(["v1", "v2", "v3"]), [
+      ["Month to month", "v1"],
+      ["12 months", "v2"],
+      ["24 months", "v3"],
+    ]);
+    assert.equal(value(term, "thirty months"), null);
+    assert.equal(value(term, "month-to-month"), "v1");
   });
 });
