@@ -123,3 +123,33 @@ describe("the parts of a multiple choice's labels", () => {
     assert.equal(value(term, "month-to-month"), "v1");
   });
 });
+
+describe("two different choices named for a single choice", () => {
+  const style = target("Style", single(["c", "r", "i"]), [
+    ["Contemporary", "c"],
+    ["Rustic (farmhouse)", "r"],
+    ["Industrial", "i"],
+  ]);
+  const transport = target("Transport", single(["voiture", "train", "avion"]), [
+    ["Voiture", "voiture"],
+    ["Train", "train"],
+    ["Avion", "avion"],
+  ]);
+  it("stores nothing when two choices are named without a preference, even by a word of a label", () => {
+    assert.equal(value(style, "half contemporary, half farmhouse"), null);
+    assert.equal(value(style, "un mélange d'industriel et de farmhouse"), null);
+    assert.equal(value(transport, "plutôt le train ou l'avion"), null);
+    assert.equal(value(transport, "train ou voiture, peu importe"), null);
+  });
+  it("holds the preferred one loosely: first choice before 'otherwise', 'mostly', 'ideally'", () => {
+    assert.deepEqual(read(transport, "la voiture si possible, sinon le train"), ["voiture", "fuzzy"]);
+    assert.deepEqual(read(transport, "the train if there are seats, otherwise the plane"), ["train", "fuzzy"]);
+    assert.deepEqual(read(style, "mostly farmhouse, with a few industrial touches"), ["r", "fuzzy"]);
+    assert.deepEqual(read(transport, "idéalement l'avion, mais le train ça va"), ["avion", "fuzzy"]);
+  });
+  it("reads 'rather than' / 'plutôt que' as leaving the second out", () => {
+    assert.equal(value(transport, "train rather than plane"), "train");
+    assert.equal(value(transport, "plutôt l'avion que la voiture"), "avion");
+    assert.equal(value(transport, "le train au lieu de la voiture"), "train");
+  });
+});
