@@ -153,3 +153,39 @@ describe("two different choices named for a single choice", () => {
     assert.equal(value(transport, "le train au lieu de la voiture"), "train");
   });
 });
+
+describe("choice typos", () => {
+  it("takes a typo of the first letter of a word starting with 'a' for a typo, not a prefix", () => {
+    const language = target("Langue", single(["l1", "l2"]), [
+      ["Anglais", "l1"],
+      ["Allemand", "l2"],
+    ]);
+    assert.deepEqual(read(language, "englais"), ["l1", "fuzzy"]);
+    const gearbox = target("Boîte", single(["b1", "b2"]), [
+      ["Automatique", "b1"],
+      ["Manuelle", "b2"],
+    ]);
+    assert.deepEqual(read(gearbox, "eutomatique"), ["b1", "fuzzy"]);
+    // A negative prefix still makes another word.
+    const kind = target("Kind", single(["t1", "t2"]), [
+      ["Typical", "t1"],
+      ["Asymmetric", "t2"],
+    ]);
+    assert.equal(value(kind, "atypical"), null);
+  });
+  it("reads two words of a label written as one, loosely", () => {
+    const style = target("Style", single(["s1", "s2"]), [
+      ["Fine art", "s1"],
+      ["Street photo", "s2"],
+    ]);
+    assert.deepEqual(read(style, "fineart"), ["s1", "fuzzy"]);
+    assert.deepEqual(read(style, "streetphoto please"), ["s2", "fuzzy"]);
+    const extras = target("Extras", multi(["e1", "e2"]), [
+      ["Wi-Fi", "e1"],
+      ["Petit déjeuner", "e2"],
+    ]);
+    assert.deepEqual(read(extras, "le wifi et le petitdejeuner"), [["e1", "e2"], "fuzzy"]);
+    // Only an exact join of the label's words: "finart" is neither.
+    assert.equal(value(style, "finart"), null);
+  });
+});
