@@ -14,6 +14,16 @@ export interface Phrase {
 
 export type Certainty = "exact" | "fuzzy";
 
+const NONE_WORDS = new Set(["none", "nothing", "aucun", "aucune", "rien", "neant", "no", "non", "nada"]);
+
+/**
+ * [ext] A phrase made of "none" words only (an enum value "none", a label "Aucun"): a reply saying it answers the
+ * question asked ("none" to "which extras?"), so it is never read as another target's value (docs/zelinqa-api.md §10.4).
+ */
+export function isNonePhrase(p: Phrase): boolean {
+  return p.tokens.length > 0 && p.tokens.every((t) => NONE_WORDS.has(t));
+}
+
 export interface PhraseHit {
   readonly value: unknown;
   readonly order: number;

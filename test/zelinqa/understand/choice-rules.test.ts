@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import {
   compileSchemaValidator,
   extractDirect,
+  extractIndirect,
   extractorKindOf,
+  indirectText,
   phraseTokens,
   targetWords,
 } from "../../../src/zelinqa/understand/index.js";
@@ -187,5 +189,26 @@ describe("choice typos", () => {
     assert.deepEqual(read(extras, "le wifi et le petitdejeuner"), [["e1", "e2"], "fuzzy"]);
     // Only an exact join of the label's words: "finart" is neither.
     assert.equal(value(style, "finart"), null);
+  });
+});
+
+describe("a 'none' reply and the other targets", () => {
+  it("never reads 'none' / 'aucun' said to another question as a value 'none' of this one", () => {
+    const term = target("Contract", single(["none", "m12"]), [
+      ["No commitment", "none"],
+      ["12 months", "m12"],
+    ]);
+    const heating = target("Chauffage", single(["aucun", "gaz"]), [
+      ["Aucun", "aucun"],
+      ["Gaz", "gaz"],
+    ]);
+    const indirect = (t: ExtractionTarget, text: string) => extractIndirect(indirectText(text, TODAY, false), t)?.value ?? null;
+    assert.equal(indirect(term, "none"), null);
+    assert.equal(indirect(term, "none thanks, just the internet"), null);
+    assert.equal(indirect(heating, "aucun"), null);
+    // Said to its own question, or with its label's words, it still is.
+    assert.equal(value(term, "none"), "none");
+    assert.equal(indirect(term, "no commitment please"), "none");
+    assert.equal(value(heating, "aucun"), "aucun");
   });
 });
