@@ -313,3 +313,55 @@ export const EVERYDAY_KINDS: Readonly<Record<string, readonly string[]>> = {
   poisson: ["poisson rouge", "goldfish"],
   fish: ["poisson rouge", "goldfish"],
 };
+
+const LOWEST = [
+  "zero",
+  "niveau zero",
+  "grand debutant",
+  "complete beginner",
+  "total beginner",
+  "from scratch",
+  "de zero",
+  "aucune notion",
+  "no knowledge",
+  "never studied",
+  "jamais etudie",
+  "quelques notions",
+  "basique",
+  "basic",
+  "basics",
+  "bases",
+  "notions",
+];
+const MIDDLE = ["moyen", "niveau moyen", "je me debrouille", "me debrouille", "i get by", "get by", "conversational", "so so"];
+const HIGHEST = [
+  "courant",
+  "fluent",
+  "fluently",
+  "couramment",
+  "bilingue",
+  "bilingual",
+  "natif",
+  "native",
+  "native speaker",
+  "langue maternelle",
+  "mother tongue",
+];
+
+/**
+ * [ext] One-way paraphrases of levels, for label parts only (translations.ts's wordEquivalents): fuzzy and never read
+ * indirectly, since "courant" or "zéro" mean something else in a reply to another question ("courant juin").
+ */
+export const EVERYDAY_PARAPHRASES: Readonly<Record<string, readonly string[]>> = {
+  debutant: LOWEST,
+  beginner: LOWEST,
+  novice: LOWEST,
+  a1: LOWEST,
+  intermediaire: MIDDLE,
+  intermediate: MIDDLE,
+  avance: HIGHEST,
+  advanced: HIGHEST,
+  confirme: HIGHEST,
+  expert: HIGHEST,
+  c2: HIGHEST,
+};

@@ -2,7 +2,7 @@
 // languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
-import { EVERYDAY_GROUPS, EVERYDAY_KINDS } from "./everyday-vocabulary.js";
+import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES } from "./everyday-vocabulary.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
@@ -340,7 +340,7 @@ const addWord = (w: string, others: readonly string[]) => {
 for (const group of GROUPS) {
   for (const w of group) if (!w.includes(" ")) addWord(w, [...new Set(group.filter((o) => o !== w))]);
 }
-for (const [general, kinds] of Object.entries(KINDS)) if (!general.includes(" ")) addWord(general, kinds);
+for (const [general, kinds] of Object.entries({ ...KINDS, ...EVERYDAY_PARAPHRASES })) if (!general.includes(" ")) addWord(general, kinds);
 
 export function wordEquivalents(word: string): readonly string[] {
   return byWord.get(word) ?? [];

@@ -212,3 +212,30 @@ describe("a 'none' reply and the other targets", () => {
     assert.equal(value(heating, "aucun"), "aucun");
   });
 });
+
+describe("a level chosen by paraphrase", () => {
+  const level = target("Level", single(["l1", "l2", "l3"]), [
+    ["Beginner (A1-A2)", "l1"],
+    ["Intermediate (B1-B2)", "l2"],
+    ["Advanced (C1-C2)", "l3"],
+  ]);
+  const niveau = target("Niveau", single(["n1", "n2", "n3"]), [
+    ["Débutant", "n1"],
+    ["Intermédiaire", "n2"],
+    ["Avancé", "n3"],
+  ]);
+  it("reads the lowest, the middle and the highest level from everyday words, loosely", () => {
+    assert.deepEqual(read(level, "zéro, je pars de zéro"), ["l1", "fuzzy"]);
+    assert.deepEqual(read(level, "je me débrouille"), ["l2", "fuzzy"]);
+    assert.deepEqual(read(level, "bilingue"), ["l3", "fuzzy"]);
+    assert.equal(value(niveau, "a total beginner"), "n1");
+    assert.deepEqual(read(niveau, "I get by"), ["n2", "fuzzy"]);
+    assert.deepEqual(read(niveau, "fluent, it's my mother tongue"), ["n3", "fuzzy"]);
+  });
+  it("never reads those words as a level in a reply to another question", () => {
+    const indirect = (text: string) => extractIndirect(indirectText(text, TODAY, false), niveau)?.value ?? null;
+    assert.equal(indirect("courant juin"), null);
+    assert.equal(indirect("zéro"), null);
+    assert.equal(value(niveau, "entre débutant et moyen"), null);
+  });
+});
