@@ -239,3 +239,33 @@ describe("a level chosen by paraphrase", () => {
     assert.equal(value(niveau, "entre débutant et moyen"), null);
   });
 });
+
+describe("yes/no implied by a fact", () => {
+  const bool = { type: "boolean" };
+  it("reads 'we already have one' as no when the question asks whether they want it", () => {
+    const wanted = target("Traiteur", bool, [], "Voulez-vous un traiteur ?");
+    assert.deepEqual(read(wanted, "on a déjà un traiteur"), [false, "fuzzy"]);
+    const wantedEn = target("Catering", bool, [], "Would you like catering?");
+    assert.deepEqual(read(wantedEn, "we already have catering sorted"), [false, "fuzzy"]);
+    // Asked whether they have it, it is a yes.
+    const has = target("Traiteur", bool, [], "Avez-vous un traiteur ?");
+    assert.deepEqual(read(has, "on a déjà un traiteur"), [true, "fuzzy"]);
+  });
+  it("reads a short word of the target's own ('TV') as its fact", () => {
+    const tv = target("TV in the room", bool, [], "Do you want a TV in the room?");
+    assert.deepEqual(read(tv, "we don't own a TV"), [false, "fuzzy"]);
+  });
+  it("reads outdoors or indoors from its opposite and from places, loosely", () => {
+    const outdoor = target("Repas en extérieur", bool, [], "Le repas sera-t-il en extérieur ?");
+    assert.deepEqual(read(outdoor, "à l'intérieur"), [false, "fuzzy"]);
+    assert.deepEqual(read(outdoor, "dans le jardin de mes parents"), [true, "fuzzy"]);
+    assert.deepEqual(read(outdoor, "dans une salle des fêtes"), [false, "fuzzy"]);
+    assert.deepEqual(read(outdoor, "s'il fait beau"), [true, "fuzzy"]);
+    assert.deepEqual(read(outdoor, "pas dehors"), [false, "fuzzy"]);
+    const indoor = target("Indoor pool", bool, [], "Is the pool indoors?");
+    assert.deepEqual(read(indoor, "outside, in the garden"), [false, "fuzzy"]);
+    // The clause naming the subject decides; otherwise two places say nothing.
+    assert.deepEqual(read(outdoor, "le repas dehors, le café à l'intérieur"), [true, "fuzzy"]);
+    assert.equal(read(outdoor, "dehors ou dedans, on verra"), null);
+  });
+});
