@@ -127,11 +127,11 @@ function sameWordForm(a: string, b: string): boolean {
 /** "auto" for "automatique", "occas" for "occasion": a shortening keeps at least 4 letters and drops at least 2. */
 const isShortening = (token: string, word: string) => token.length >= 4 && word.length >= token.length + 2 && word.startsWith(token);
 
-function partFor(token: string, index: PartIndex): Phrase | null {
+function partFor(token: string, index: PartIndex, wordsOnly: boolean): Phrase | null {
   const exact = index.words.get(token);
   if (exact) return exact;
   // "twenty-four months" does not name "Month to month" when "months" is also in "12 months".
-  if (index.shared.has(token)) return null;
+  if (wordsOnly || index.shared.has(token)) return null;
   const found = new Map<string, Phrase>();
   for (const [w, p] of index.words) {
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
@@ -145,11 +145,20 @@ function partFor(token: string, index: PartIndex): Phrase | null {
  * Fuzzy hits for the words of the reply that are not already part of a phrase hit, are not negated, and name one
  * choice by a distinctive word of its label.
  */
-export function partialLabelHits(c: ClauseTokens, phrases: readonly Phrase[], hits: readonly PhraseHit[]): PhraseHit[] {
+export function partialLabelHits(
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  hits: readonly PhraseHit[],
+  /** Only the label words as written and their equivalents, no forms or typos (a second value beside a whole label). */
+  wordsOnly = false,
+): PhraseHit[] {
   const index = indexOf(phrases);
   if (index.words.size === 0 && index.sequences.size === 0) return [];
   const out: PhraseHit[] = [];
-  const covered = (i: number) => hits.some((h) => i >= h.start && i < h.end) || out.some((h) => i >= h.start && i < h.end);
+  // Tokens already read, by a phrase hit or a part found so far (an array: a reply may hold a thousand words).
+  const read = new Array<boolean>(c.tokens.length).fill(false);
+  for (const h of hits) for (let i = h.start; i < h.end; i++) read[i] = true;
+  const covered = (i: number) => read[i] === true;
   for (let i = 0; i < c.tokens.length; i++) {
     if (c.negated[i] || covered(i)) continue;
     const t = c.tokens[i] as string;
@@ -159,11 +168,12 @@ export function partialLabelHits(c: ClauseTokens, phrases: readonly Phrase[], hi
     if (sequence) {
       const p = sequence.phrase;
       out.push({ value: p.value, order: p.order, start: i, end: i + sequence.tokens.length, certainty: "fuzzy" });
+      for (let j = i; j < i + sequence.tokens.length; j++) read[j] = true;
       i += sequence.tokens.length - 1;
       continue;
     }
     if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
-    const p = partFor(t, index);
+    const p = partFor(t, index, wordsOnly);
     if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "fuzzy" });
   }
   return out;

@@ -169,7 +169,9 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
     return after;
   });
   const hits = findPhraseHits(c.tokens, phrases, true, refused);
-  const parts = partialLabelHits({ ...c, negated: refused }, phrases, hits);
+  // Beside a whole label, another value is named by its label's words as written (the typo search is for a reply
+  // that names no label, and would read every word of a long one twice).
+  const parts = partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0);
   const single = scalarPhraseResult(hits);
   // One value named (a typo of another aside): the whole label's reading, else its words'.
   if (single !== null && parts.every((h) => key(h.value) === key(single.value))) return single;
