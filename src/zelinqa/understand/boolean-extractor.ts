@@ -110,6 +110,9 @@ function lexiconValue(text: string): Said | null {
 /** "j'ai arrêté de fumer", "I quit smoking", "ex-fumeur": the habit that follows has stopped. */
 const STOPPED = new Set(["arrete", "arretee", "quit", "stopped", "ex", "former", "ancien", "ancienne", "used"]);
 
+/** "we already have a videographer", "on a déjà un photographe": asked whether they want one, that is no. */
+const ALREADY = new Set(["already", "deja"]);
+
 /** The fact stated with the target's own words: positive unless negated in its clause. */
 function factValue(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
   const c = clauses ?? clauseTokens(text);
@@ -117,10 +120,11 @@ function factValue(text: string, words: TargetWords, groupsOnly = false, clauses
   let positive = false;
   let negative = false;
   c.tokens.forEach((t, i) => {
-    if (t.length < 3 || !tokenHasStem(t, stems)) return;
-    const stopped = c.tokens
-      .slice(Math.max(0, i - 3), i)
-      .some((w, j, arr) => STOPPED.has(w) && c.clause[i - arr.length + j] === c.clause[i]);
+    // Short words only when they are the target's own ("TV").
+    if ((t.length < 3 && !stems.has(t)) || !tokenHasStem(t, stems)) return;
+    const before = (set: ReadonlySet<string>) =>
+      c.tokens.slice(Math.max(0, i - 3), i).some((w, j, arr) => set.has(w) && c.clause[i - arr.length + j] === c.clause[i]);
+    const stopped = before(STOPPED) || (words.desired === true && !groupsOnly && before(ALREADY));
     // Spoken French drops the "ne": "je fume pas", "je fume plus", "j'en ai jamais eu" ("pas mal" is "a lot").
     const next = c.tokens[i + 1];
     const after = next !== undefined && c.clause[i + 1] === c.clause[i] && POST_NEGATIONS.has(next) && c.tokens[i + 2] !== "mal";
@@ -130,6 +134,89 @@ function factValue(text: string, words: TargetWords, groupsOnly = false, clauses
   // "pas de chat mais un chien": something is there.
   if (positive) return true;
   return negative ? false : null;
+}
+
+/** [ext] Where something takes place, for a target about being outdoors (or indoors): its sides' words and places. */
+const OUTDOOR_WORDS = new Set(["outdoor", "outdoors", "outside", "dehors", "exterieur", "exterieure", "plein", "open"]);
+const INDOOR_WORDS = new Set(["indoor", "indoors", "inside", "dedans", "interieur", "interieure", "covered", "couvert"]);
+const OUTDOOR_PLACES = new Set([
+  "beach",
+  "plage",
+  "garden",
+  "jardin",
+  "park",
+  "parc",
+  "forest",
+  "foret",
+  "field",
+  "champ",
+  "lawn",
+  "pelouse",
+  "vineyard",
+  "vignes",
+  "lake",
+  "lac",
+  "mountain",
+  "montagne",
+  "seaside",
+  "meadow",
+  "prairie",
+  "terrace",
+  "terrasse",
+]);
+const INDOOR_PLACES = new Set([
+  "church",
+  "eglise",
+  "chapel",
+  "chapelle",
+  "cathedral",
+  "cathedrale",
+  "barn",
+  "grange",
+  "hall",
+  "salle",
+  "mairie",
+  "restaurant",
+  "ballroom",
+  "temple",
+  "mosque",
+  "mosquee",
+  "synagogue",
+]);
+/** "if the weather allows", "s'il fait beau", "weather permitting": outdoors, held loosely. */
+const WEATHER = new Set(["weather", "meteo", "beau", "pleut", "rain"]);
+const CONDITIONS = new Set(["if", "si", "s", "permitting", "depending", "selon", "allows", "permet"]);
+
+/** Outdoors (true) or indoors (false) for a target about being outdoors; the reverse for one about indoors. */
+function placeValue(c: ClauseTokens, words: TargetWords): boolean | null {
+  const names = (side: ReadonlySet<string>) => [...side].some((w) => w.length >= 4 && tokenHasStem(w, words.own));
+  const aboutOutdoors = names(OUTDOOR_WORDS);
+  const aboutIndoors = names(INDOOR_WORDS);
+  if (aboutOutdoors === aboutIndoors) return null;
+  const byClause = new Map<number, Set<boolean>>();
+  const conditional = c.tokens.some((t) => CONDITIONS.has(t));
+  c.tokens.forEach((t, i) => {
+    let outdoors: boolean | null = null;
+    if (OUTDOOR_WORDS.has(t) || OUTDOOR_PLACES.has(t) || (WEATHER.has(t) && conditional)) outdoors = true;
+    else if (INDOOR_WORDS.has(t) || INDOOR_PLACES.has(t)) outdoors = false;
+    if (outdoors === null) return;
+    const v = (outdoors === aboutOutdoors) !== (c.negated[i] === true);
+    const k = c.clause[i] as number;
+    byClause.set(k, (byClause.get(k) ?? new Set()).add(v));
+  });
+  const all = new Set([...byClause.values()].flatMap((v) => [...v]));
+  if (all.size === 1) return [...all][0] as boolean;
+  if (all.size === 0) return null;
+  // "ceremony outside, dinner inside": the clause naming what the target is about decides.
+  const subject = new Set<boolean>();
+  for (const [k, values] of byClause)
+    if (
+      c.tokens.some(
+        (t, i) => c.clause[i] === k && t.length >= 4 && tokenHasStem(t, words.own) && !OUTDOOR_WORDS.has(t) && !INDOOR_WORDS.has(t),
+      )
+    )
+      for (const v of values) subject.add(v);
+  return subject.size === 1 ? ([...subject][0] as boolean) : null;
 }
 
 /** Direct boolean extraction; `labels` are the choice-label and synonym phrases of the target. */
@@ -146,7 +233,9 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   if (fromLabels) return fromLabels;
   const said = lexiconValue(text);
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
-  const fact = words === undefined || text.trim().endsWith("?") ? null : factValue(text, words);
+  const asked = words === undefined || text.trim().endsWith("?");
+  // Where it takes place ("in a church", "on the beach") says more than the subject's own word ("ceremony").
+  const fact = asked ? null : (placeValue(c, words) ?? factValue(text, words));
   // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
   if (said !== null && fact !== null && said.value !== fact) return null;
   if (said !== null) return { value: said.value, certainty: said.loose ? "fuzzy" : "exact" };

@@ -1,6 +1,7 @@
 // [ext] More French ⇄ English everyday vocabulary for translations.ts, by area (property, work, health,
-// training, food, travel, contact, sizes and levels, family status): so that an untuned configuration with
-// English labels understands French answers and the reverse. General words only, never one domain's wording.
+// training, food, travel, contact, sizes and levels, family status, animals, languages, telecoms, photography):
+// so that an untuned configuration with English labels understands French answers and the reverse. General words
+// only, never one domain's wording.
 
 export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   // property
@@ -169,4 +170,198 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["divorce", "divorced", "divorcee"],
   ["veuf", "widowed", "veuve"],
   ["en couple", "in a relationship", "couple"],
+  // animals (the young and pet names are one-way kinds, EVERYDAY_KINDS)
+  ["chaton", "kitten", "kitty"],
+  ["chiot", "puppy", "pup"],
+  ["rongeur", "rodent", "rongeurs", "rodents"],
+  ["hamster", "hamster"],
+  ["cochon d inde", "guinea pig", "cobaye"],
+  ["souris", "mouse", "mice"],
+  ["gerbille", "gerbil"],
+  ["perroquet", "parrot"],
+  ["perruche", "budgie", "parakeet"],
+  ["canari", "canary"],
+  ["tortue", "tortoise", "turtle"],
+  ["furet", "ferret"],
+  ["poney", "pony"],
+  ["serpent", "snake"],
+  ["poisson rouge", "goldfish"],
+  // languages, also as their speakers name them
+  ["deutsch", "allemand", "german"],
+  ["espanol", "espagnol", "spanish", "castillan", "castilian"],
+  ["italiano", "italien", "italian"],
+  ["portugues", "portugais", "portuguese"],
+  ["mandarin", "chinois", "chinese"],
+  ["coreen", "korean"],
+  ["polonais", "polish"],
+  ["grec", "greek"],
+  ["turc", "turkish"],
+  ["suedois", "swedish"],
+  ["norvegien", "norwegian"],
+  ["danois", "danish"],
+  ["finnois", "finnish"],
+  ["hebreu", "hebrew"],
+  ["ukrainien", "ukrainian"],
+  ["roumain", "romanian"],
+  ["vietnamien", "vietnamese"],
+  ["hindi", "hindi"],
+  ["latin", "latin"],
+  ["langue des signes", "sign language"],
+  // telecoms and subscriptions
+  ["ligne fixe", "landline", "home phone", "telephone fixe", "fixed line", "fixe", "land line"],
+  ["engagement", "commitment"],
+  [
+    "sans engagement",
+    "no commitment",
+    "without commitment",
+    "no contract",
+    "sans contrat",
+    "contract free",
+    "no minimum term",
+    "pas d engagement",
+    "without a contract",
+    "rolling contract",
+    "month to month",
+    "resiliable a tout moment",
+    "cancel anytime",
+  ],
+  ["abonnement", "subscription"],
+  ["appels internationaux", "international calls", "appels a l international", "calls abroad"],
+  ["itinerance", "roaming"],
+  ["repeteur", "repeater", "extender", "wifi extender", "repeteur wifi", "wifi booster", "amplificateur wifi"],
+  ["television", "tv", "tele"],
+  ["chaines", "channels"],
+  ["sans fil", "wireless"],
+  ["routeur", "router"],
+  // lessons
+  [
+    "cours particuliers",
+    "private lessons",
+    "cours individuels",
+    "one to one",
+    "one on one",
+    "individual lessons",
+    "private tuition",
+    "private classes",
+    "tutoring",
+  ],
+  ["particulier", "private", "individuel", "individual", "prive", "one to one", "one on one"],
+  ["cours en groupe", "group lessons", "group classes", "cours collectifs", "in a group", "en groupe"],
+  ["groupe", "group", "collectif"],
+  ["sejour linguistique", "language stay", "language trip", "study abroad"],
+  ["etranger", "abroad"],
+  // photography and events
+  ["photographe", "photographer"],
+  ["videaste", "videographer", "videographe", "cameraman"],
+  ["tirage", "print", "photo print", "tirage papier", "paper print"],
+  ["album", "album", "livre photo", "photo book", "photobook"],
+  ["galerie", "gallery"],
+  ["galerie en ligne", "online gallery", "web gallery", "private gallery", "galerie privee"],
+  ["cle usb", "usb key", "usb stick", "usb drive", "flash drive", "clef usb"],
+  ["seance engagement", "engagement shoot", "engagement session", "seance fiancailles", "seance de fiancailles"],
+  ["fiancailles", "engagement party"],
+  [
+    "reportage",
+    "documentary",
+    "documentaire",
+    "photojournalism",
+    "photojournalistic",
+    "candid",
+    "spontane",
+    "spontaneous",
+    "sur le vif",
+    "unposed",
+    "non pose",
+  ],
+  ["pose", "posed", "formel", "formal"],
+  ["editorial", "magazine", "style magazine", "fashion style"],
+  ["fine art", "fine arts", "beaux arts", "artistique", "artistic"],
+  ["noir et blanc", "black and white", "b w"],
+  ["ceremonie", "ceremony"],
+  ["eglise", "church"],
 ];
+
+const CAT = ["chaton", "kitten", "kitty", "minou", "matou", "chatte"];
+const DOG = ["chiot", "puppy", "pup", "toutou", "doggy", "chienne"];
+const RODENT = [
+  "hamster",
+  "cochon d inde",
+  "guinea pig",
+  "cobaye",
+  "souris",
+  "mouse",
+  "gerbille",
+  "gerbil",
+  "rat",
+  "chinchilla",
+  "octodon",
+];
+const BIRD = ["perroquet", "parrot", "perruche", "budgie", "parakeet", "canari", "canary"];
+
+/** [ext] One-way, for translations.ts's KINDS: a general word also understands its kinds, the young and pet names. */
+export const EVERYDAY_KINDS: Readonly<Record<string, readonly string[]>> = {
+  chat: CAT,
+  cat: CAT,
+  chien: DOG,
+  dog: DOG,
+  lapin: ["lapereau", "bunny", "lapin nain", "dwarf rabbit"],
+  rabbit: ["lapereau", "bunny", "lapin nain", "dwarf rabbit"],
+  rongeur: RODENT,
+  rodent: RODENT,
+  oiseau: BIRD,
+  bird: BIRD,
+  poisson: ["poisson rouge", "goldfish"],
+  fish: ["poisson rouge", "goldfish"],
+};
+
+const LOWEST = [
+  "zero",
+  "niveau zero",
+  "grand debutant",
+  "complete beginner",
+  "total beginner",
+  "from scratch",
+  "de zero",
+  "aucune notion",
+  "no knowledge",
+  "never studied",
+  "jamais etudie",
+  "quelques notions",
+  "basique",
+  "basic",
+  "basics",
+  "bases",
+  "notions",
+];
+const MIDDLE = ["moyen", "niveau moyen", "je me debrouille", "me debrouille", "i get by", "get by", "conversational", "so so"];
+const HIGHEST = [
+  "courant",
+  "fluent",
+  "fluently",
+  "couramment",
+  "bilingue",
+  "bilingual",
+  "natif",
+  "native",
+  "native speaker",
+  "langue maternelle",
+  "mother tongue",
+];
+
+/**
+ * [ext] One-way paraphrases of levels, for label parts only (translations.ts's wordEquivalents): fuzzy and never read
+ * indirectly, since "courant" or "zéro" mean something else in a reply to another question ("courant juin").
+ */
+export const EVERYDAY_PARAPHRASES: Readonly<Record<string, readonly string[]>> = {
+  debutant: LOWEST,
+  beginner: LOWEST,
+  novice: LOWEST,
+  a1: LOWEST,
+  intermediaire: MIDDLE,
+  intermediate: MIDDLE,
+  avance: HIGHEST,
+  advanced: HIGHEST,
+  confirme: HIGHEST,
+  expert: HIGHEST,
+  c2: HIGHEST,
+};

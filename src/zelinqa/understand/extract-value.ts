@@ -12,7 +12,7 @@ import { extractArray, extractChoice } from "./multi-choice.js";
 import { extractNumber } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
-import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
+import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
 import { isRecord } from "../../shared/is-record.js";
@@ -204,7 +204,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
 }
 
 export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {
-  return phrases.filter((p) => p.tokens.join(" ").length >= 4);
+  return phrases.filter((p) => p.tokens.join(" ").length >= 4 && !isNonePhrase(p));
 }
 
 /** A text prepared once for the indirect extraction of every other target. */

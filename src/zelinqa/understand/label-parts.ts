@@ -53,9 +53,21 @@ const LABEL_STOP = new Set([
   "other",
 ]);
 
+/** "individuelles" → "individuel", "privee" → "prive": plural and feminine endings, so their equivalents are found. */
+function baseForms(word: string): string[] {
+  const out = [word];
+  for (const end of ["les", "le", "es", "e", "s", "x"])
+    if (word.endsWith(end) && word.length - end.length >= 4) out.push(word.slice(0, -end.length));
+  return out;
+}
+
 interface PartIndex {
-  /** Each distinctive label word (and its equivalents) with the one phrase it names. */
+  /** Each distinctive label word (and its single-word equivalents) with the one phrase it names. */
   readonly words: ReadonlyMap<string, Phrase>;
+  /** Equivalents of several words ("one to one" for "particuliers"), by their first word, longest first. */
+  readonly sequences: ReadonlyMap<string, readonly { readonly tokens: readonly string[]; readonly phrase: Phrase }[]>;
+  /** Words that several choices share ("months" in "12 months" and "24 months"): they name none of them. */
+  readonly shared: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<readonly Phrase[], PartIndex>();
@@ -71,7 +83,8 @@ function indexOf(phrases: readonly Phrase[]): PartIndex {
     if (p.translated) continue;
     for (const t of p.tokens) {
       if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
-      for (const w of [t, ...wordEquivalents(t)]) {
+      // Base forms only look equivalents up: "chambr" is no word of "Chambre".
+      for (const w of [t, ...new Set(baseForms(t).flatMap(wordEquivalents))]) {
         const byValue = owners.get(w) ?? new Map<string, Phrase>();
         if (!byValue.has(key(p.value))) byValue.set(key(p.value), p);
         owners.set(w, byValue);
@@ -79,8 +92,25 @@ function indexOf(phrases: readonly Phrase[]): PartIndex {
     }
   }
   const words = new Map<string, Phrase>();
-  for (const [w, byValue] of owners) if (byValue.size === 1) words.set(w, [...byValue.values()][0] as Phrase);
-  const index = { words };
+  const sequences = new Map<string, { tokens: string[]; phrase: Phrase }[]>();
+  const shared = new Set<string>();
+  for (const [w, byValue] of owners) {
+    if (byValue.size > 1) {
+      shared.add(w);
+      continue;
+    }
+    const phrase = [...byValue.values()][0] as Phrase;
+    if (!w.includes(" ")) {
+      words.set(w, phrase);
+      continue;
+    }
+    const tokens = w.split(" ");
+    const list = sequences.get(tokens[0] as string) ?? [];
+    list.push({ tokens, phrase });
+    sequences.set(tokens[0] as string, list);
+  }
+  for (const list of sequences.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  const index = { words, sequences, shared };
   cache.set(phrases, index);
   return index;
 }
@@ -97,9 +127,11 @@ function sameWordForm(a: string, b: string): boolean {
 /** "auto" for "automatique", "occas" for "occasion": a shortening keeps at least 4 letters and drops at least 2. */
 const isShortening = (token: string, word: string) => token.length >= 4 && word.length >= token.length + 2 && word.startsWith(token);
 
-function partFor(token: string, index: PartIndex): Phrase | null {
+function partFor(token: string, index: PartIndex, wordsOnly: boolean): Phrase | null {
   const exact = index.words.get(token);
   if (exact) return exact;
+  // "twenty-four months" does not name "Month to month" when "months" is also in "12 months".
+  if (wordsOnly || index.shared.has(token)) return null;
   const found = new Map<string, Phrase>();
   for (const [w, p] of index.words) {
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
@@ -113,15 +145,36 @@ function partFor(token: string, index: PartIndex): Phrase | null {
  * Fuzzy hits for the words of the reply that are not already part of a phrase hit, are not negated, and name one
  * choice by a distinctive word of its label.
  */
-export function partialLabelHits(c: ClauseTokens, phrases: readonly Phrase[], hits: readonly PhraseHit[]): PhraseHit[] {
+export function partialLabelHits(
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  hits: readonly PhraseHit[],
+  /** Only the label words as written and their equivalents, no forms or typos (a second value beside a whole label). */
+  wordsOnly = false,
+): PhraseHit[] {
   const index = indexOf(phrases);
-  if (index.words.size === 0) return [];
+  if (index.words.size === 0 && index.sequences.size === 0) return [];
   const out: PhraseHit[] = [];
-  c.tokens.forEach((t, i) => {
-    if (c.negated[i] || LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) return;
-    if (hits.some((h) => i >= h.start && i < h.end)) return;
-    const p = partFor(t, index);
+  // Tokens already read, by a phrase hit or a part found so far (an array: a reply may hold a thousand words).
+  const read = new Array<boolean>(c.tokens.length).fill(false);
+  for (const h of hits) for (let i = h.start; i < h.end; i++) read[i] = true;
+  const covered = (i: number) => read[i] === true;
+  for (let i = 0; i < c.tokens.length; i++) {
+    if (c.negated[i] || covered(i)) continue;
+    const t = c.tokens[i] as string;
+    const sequence = index.sequences
+      .get(t)
+      ?.find((s) => s.tokens.every((w, j) => c.tokens[i + j] === w && !covered(i + j) && c.clause[i + j] === c.clause[i]));
+    if (sequence) {
+      const p = sequence.phrase;
+      out.push({ value: p.value, order: p.order, start: i, end: i + sequence.tokens.length, certainty: "fuzzy" });
+      for (let j = i; j < i + sequence.tokens.length; j++) read[j] = true;
+      i += sequence.tokens.length - 1;
+      continue;
+    }
+    if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
+    const p = partFor(t, index, wordsOnly);
     if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "fuzzy" });
-  });
+  }
   return out;
 }

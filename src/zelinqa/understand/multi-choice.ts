@@ -146,25 +146,92 @@ function loosely(result: PhraseResult | null): PhraseResult | null {
 
 /**
  * One value of a single choice: whole labels first (docs/zelinqa-api.md §10.5.2); [ext] else a label named by one of its own words
- * (label-parts.ts), fuzzy. A refused value alone ("not comprehensive") names nothing, even between two values.
+ * (label-parts.ts), fuzzy. A refused value alone ("not comprehensive") names nothing, even between two values. Two
+ * values named ("a mix of candid and posed", a whole label and another's word) name nothing either, unless the reply
+ * says which it prefers: that one is held loosely ("fiber if available, otherwise cable", "mostly candid").
  */
 export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
   // "tout sauf diesel", "anything except blue": for one value, what follows "sauf"/"except" is refused.
   const exceptAt = (t: string, j: number) =>
     EXCEPT_ONE.has(t) || (t === "a" && c.tokens[j + 1] === "part") || (t === "but" && ANY_WORDS.has(c.tokens[j - 1] ?? ""));
-  // A word is refused when negated, or after an "except" word earlier in its clause or in the clause before it. The
-  // clauses holding such a word so far are kept as the words are read, so the pass stays linear.
+  // A word is refused when negated, or after an "except" word earlier in its clause or in the clause before it, or
+  // after "rather than" / "plutôt que" in its clause. The clauses holding such a word so far are kept as the words
+  // are read, so the pass stays linear.
   const exceptClauses = new Set<number>();
+  const ratherClauses = new Set<number>();
+  let plutotClause = -1;
   const refused = c.tokens.map((t, i) => {
     const k = c.clause[i] as number;
-    const after = c.negated[i] === true || exceptClauses.has(k) || exceptClauses.has(k - 1);
+    const after = c.negated[i] === true || exceptClauses.has(k) || exceptClauses.has(k - 1) || ratherClauses.has(k);
     if (exceptAt(t, i)) exceptClauses.add(k);
+    if (t === "plutot") plutotClause = k;
+    if (RATHER.some((seq) => startsAt(c.tokens, seq, i)) || (t === "que" && plutotClause === k)) ratherClauses.add(k);
     return after;
   });
   const hits = findPhraseHits(c.tokens, phrases, true, refused);
-  if (hits.length > 0) return scalarPhraseResult(hits);
-  const parts = scalarPhraseResult(partialLabelHits({ ...c, negated: refused }, phrases, hits));
-  return parts === null ? null : { value: parts.value, certainty: "fuzzy" };
+  // Beside a whole label, another value is named by its label's words as written (the typo search is for a reply
+  // that names no label, and would read every word of a long one twice).
+  const parts = partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0);
+  const single = scalarPhraseResult(hits);
+  // One value named (a typo of another aside): the whole label's reading, else its words'.
+  if (single !== null && parts.every((h) => key(h.value) === key(single.value))) return single;
+  const fromParts = hits.length === 0 ? scalarPhraseResult(parts) : null;
+  if (fromParts !== null) return { value: fromParts.value, certainty: "fuzzy" };
+  // Several values named: a typo's look-alike does not count beside a value said exactly.
+  const preferred = preferredValue(c, [...hits.filter((h) => single === null || h.certainty === "exact"), ...parts]);
+  return preferred === null ? null : { value: preferred, certainty: "fuzzy" };
+}
+
+const key = (v: unknown) => JSON.stringify(v);
+
+/** "fiber rather than cable", "plutôt le chat que le chien": what follows is not chosen. */
+const RATHER = [
+  ["rather", "than"],
+  ["instead", "of"],
+  ["plutot", "que"],
+  ["au", "lieu", "de"],
+  ["au", "lieu", "du"],
+  ["au", "lieu", "des"],
+];
+/** "fiber if available, otherwise cable": what follows is the second choice. */
+const FALLBACK = [["otherwise"], ["sinon"], ["else"], ["failing", "that"], ["a", "defaut"], ["if", "not"], ["as", "a", "backup"]];
+/** "mostly candid", "idéalement la fibre", "the fiber preferably": the value next to these is the one preferred. */
+const PREFER = new Set([
+  "mostly",
+  "mainly",
+  "primarily",
+  "ideally",
+  "preferably",
+  "surtout",
+  "principalement",
+  "essentiellement",
+  "majoritairement",
+  "idealement",
+  "preference",
+  "plutot",
+]);
+
+/** The value a reply naming several prefers, or null when it does not say. */
+function preferredValue(c: ClauseTokens, hits: readonly PhraseHit[]): unknown {
+  if (hits.length === 0) return null;
+  const fallbackAt = c.tokens.findIndex((_, i) => FALLBACK.some((seq) => startsAt(c.tokens, seq, i)));
+  if (fallbackAt >= 0) {
+    const before = new Set(hits.filter((h) => h.end <= fallbackAt).map((h) => key(h.value)));
+    if (before.size === 1 && hits.every((h) => h.end <= fallbackAt || h.start > fallbackAt))
+      return (hits.find((h) => h.end <= fallbackAt) as PhraseHit).value;
+    return null;
+  }
+  // "plutôt la fibre ou le câble": either of them, no preference.
+  const first = Math.min(...hits.map((h) => h.start));
+  const last = Math.max(...hits.map((h) => h.end));
+  if (c.tokens.slice(first, last).some((t) => t === "ou" || t === "or")) return null;
+  const near = (h: PhraseHit) => {
+    for (let i = Math.max(0, h.start - 2); i < Math.min(c.tokens.length, h.end + 2); i++)
+      if ((i < h.start || i >= h.end) && c.clause[i] === c.clause[h.start] && PREFER.has(c.tokens[i] as string)) return true;
+    return false;
+  };
+  const preferred = new Set(hits.filter(near).map((h) => key(h.value)));
+  return preferred.size === 1 ? (hits.find(near) as PhraseHit).value : null;
 }
 
 const DAY_GROUPS: readonly { readonly said: readonly (readonly string[])[]; readonly days: ReadonlySet<string> }[] = [

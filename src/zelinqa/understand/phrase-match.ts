@@ -14,6 +14,16 @@ export interface Phrase {
 
 export type Certainty = "exact" | "fuzzy";
 
+const NONE_WORDS = new Set(["none", "nothing", "aucun", "aucune", "rien", "neant", "no", "non", "nada"]);
+
+/**
+ * [ext] A phrase made of "none" words only (an enum value "none", a label "Aucun"): a reply saying it answers the
+ * question asked ("none" to "which extras?"), so it is never read as another target's value (docs/zelinqa-api.md §10.4).
+ */
+export function isNonePhrase(p: Phrase): boolean {
+  return p.tokens.length > 0 && p.tokens.every((t) => NONE_WORDS.has(t));
+}
+
 export interface PhraseHit {
   readonly value: unknown;
   readonly order: number;
@@ -40,6 +50,8 @@ function negated(tokens: readonly string[], start: number): boolean {
 const NEGATIVE_PREFIXES = ["non", "un", "in", "dis", "im", "il", "ir", "a"];
 
 function differsByNegativePrefix(expected: string, actual: string): boolean {
+  // "englais" for "anglais": another first letter is a typo, not "a-" taken away.
+  if (expected.length === actual.length && expected.slice(1) === actual.slice(1)) return false;
   for (const p of NEGATIVE_PREFIXES) {
     const e = expected.startsWith(p);
     const a = actual.startsWith(p);
@@ -52,16 +64,27 @@ function differsByNegativePrefix(expected: string, actual: string): boolean {
   return false;
 }
 
-function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): Certainty | null {
+/** The end of the phrase's match at `at` (exclusive) and its certainty, or null. */
+function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): { end: number; certainty: Certainty } | null {
   let fuzzy = false;
-  for (let j = 0; j < phrase.tokens.length; j++) {
+  let i = at;
+  for (let j = 0; j < phrase.tokens.length; j++, i++) {
     const expected = phrase.tokens[j] as string;
-    const actual = tokens[at + j] as string;
+    const actual = tokens[i];
+    if (actual === undefined) return null;
     if (expected === actual) continue;
-    if (!allowFuzzy || /\d/.test(actual) || !tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual)) return null;
+    if (!allowFuzzy || /\d/.test(actual)) return null;
+    // [ext] Two words of the phrase written as one ("fineart" for "Fine art", "wifi" for "Wi-Fi"), fuzzy.
+    const next = phrase.tokens[j + 1];
+    if (next !== undefined && actual === expected + next) {
+      j++;
+      fuzzy = true;
+      continue;
+    }
+    if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual)) return null;
     fuzzy = true;
   }
-  return fuzzy ? "fuzzy" : "exact";
+  return { end: i, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
 /**
@@ -80,10 +103,11 @@ export function findPhraseHits(
   for (const phrase of phrases) {
     const len = phrase.tokens.length;
     if (len === 0) continue;
-    for (let i = 0; i + len <= tokens.length; i++) {
-      const certainty = matchAt(tokens, phrase, i, allowFuzzy);
-      if (certainty === null || isNegated(i)) continue;
-      hits.push({ value: phrase.value, order: phrase.order, start: i, end: i + len, certainty });
+    // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
+    for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
+      const match = matchAt(tokens, phrase, i, allowFuzzy);
+      if (match === null || isNegated(i)) continue;
+      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: match.certainty });
     }
   }
   hits.sort(

@@ -141,7 +141,22 @@ const FACT_GROUPS = new Set([
 ]);
 
 /** Short words that still name what a target is about. */
-const SHORT_WORDS = new Set(["age"]);
+const SHORT_WORDS = new Set(["age", "tv"]);
+/** [ext] A question asking whether the person wants or needs something ("Do you want a videographer?"). */
+const DESIRE = new Set([
+  "want",
+  "need",
+  "like",
+  "souhaitez",
+  "souhaite",
+  "voulez",
+  "veux",
+  "besoin",
+  "envie",
+  "interested",
+  "interesse",
+  "aimeriez",
+]);
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
   "quel",
@@ -243,6 +258,8 @@ export interface TargetWords {
   readonly own: ReadonlySet<string>;
   /** Stems of the words after "par"/"per" in the label or question: what an amount is divided by. */
   readonly rates: ReadonlySet<string>;
+  /** [ext] The question asks whether the person wants or needs it: "we already have one" then means no. */
+  readonly desired?: boolean;
 }
 
 function groupStems(name: string): string[] {
@@ -274,8 +291,10 @@ function sameWord(a: string, b: string): boolean {
 export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
   const rates = new Set<string>();
+  let desired = false;
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
+    desired ||= tokens.some((t) => DESIRE.has(t));
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
       if (RATE_WORDS.has(tokens[i - 1] ?? "")) {
@@ -301,7 +320,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates };
+  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(

@@ -2,7 +2,7 @@
 // languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
-import { EVERYDAY_GROUPS } from "./everyday-vocabulary.js";
+import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES } from "./everyday-vocabulary.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
@@ -275,11 +275,13 @@ const KINDS: Readonly<Record<string, readonly string[]>> = {
   seating: ["chair", "armchair", "stool", "chaise", "fauteuil"],
   salarie: ["cdi", "cdd", "en cdi", "en cdd", "interim", "permanent contract", "full time job"],
   employed: ["cdi", "cdd", "en cdi", "en cdd", "permanent contract", "full time job", "i have a job"],
+  ...EVERYDAY_KINDS,
 };
 
 const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);
 
-const plural = (t: string) => (t.endsWith("s") || t.endsWith("x") ? t : `${t}s`);
+/** "monthly" → "monthlies", not "monthlys", which a fuzzy match would take for "months". */
+const plural = (t: string) => (t.endsWith("s") || t.endsWith("x") ? t : /[^aeiou]y$/.test(t) ? `${t.slice(0, -1)}ies` : `${t}s`);
 
 const byKey = new Map<string, string[][]>();
 const addKey = (key: string, others: string[][]) => byKey.set(key, [...(byKey.get(key) ?? []), ...others]);
@@ -325,15 +327,20 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   return out;
 }
 
-/** Single-word equivalents of a word across languages ("gaz" → "gas", "fenetres" → "windows"), for label parts. */
+/**
+ * Equivalents of a single word across languages ("gaz" → "gas", "fenetres" → "windows", "particuliers" → "one to
+ * one"), and its kinds ("chat" → "chaton"), for label parts: "Cours particuliers (1h)" is named by "one-to-one".
+ * An equivalent may be several words.
+ */
 const byWord = new Map<string, string[]>();
+const addWord = (w: string, others: readonly string[]) => {
+  const forms = others.flatMap((o) => (o.includes(" ") ? [o] : [o, plural(o)]));
+  for (const form of [w, plural(w)]) byWord.set(form, [...(byWord.get(form) ?? []), ...forms]);
+};
 for (const group of GROUPS) {
-  const words = group.filter((m) => !m.includes(" "));
-  for (const w of words) {
-    for (const form of [w, plural(w)])
-      byWord.set(form, [...(byWord.get(form) ?? []), ...words.filter((o) => o !== w).flatMap((o) => [o, plural(o)])]);
-  }
+  for (const w of group) if (!w.includes(" ")) addWord(w, [...new Set(group.filter((o) => o !== w))]);
 }
+for (const [general, kinds] of Object.entries({ ...KINDS, ...EVERYDAY_PARAPHRASES })) if (!general.includes(" ")) addWord(general, kinds);
 
 export function wordEquivalents(word: string): readonly string[] {
   return byWord.get(word) ?? [];
