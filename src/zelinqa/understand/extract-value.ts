@@ -9,7 +9,7 @@ import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
 import { extractArray, extractChoice } from "./multi-choice.js";
-import { extractNumber } from "./number-extractor.js";
+import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
@@ -145,6 +145,27 @@ function isQuestionBack(text: string): boolean {
   return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
 }
 
+/**
+ * [ext] A choice whose label is a duration ("12 months", "24 mois") named by an equal duration said another way ("1
+ * year", "un an", "twenty-four months"): one choice's, else none. Read only when no label matched.
+ */
+function durationChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const said = statedDurations(text);
+  if (said.length === 0) return null;
+  const values = new Set<unknown>();
+  let fuzzy = false;
+  for (const phrase of phrases) {
+    const keys = statedDurations(phrase.tokens.join(" ")).map((d) => d.key);
+    if (keys.length !== 1) continue;
+    const match = said.find((d) => d.key === keys[0]);
+    if (match === undefined) continue;
+    values.add(phrase.value);
+    fuzzy ||= match.fuzzy;
+  }
+  if (values.size !== 1) return null;
+  return { value: [...values][0], certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
 function validated(result: PhraseResult | null, target: ExtractionTarget): PhraseResult | null {
   return result !== null && target.validate(result.value) ? result : null;
 }
@@ -180,8 +201,13 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
 
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
-    case "enum":
-      return validated(hedged(text, extractChoice(clauseTokens(text), target.phrases)), target);
+    case "enum": {
+      // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
+      const choice = extractChoice(clauseTokens(text), target.phrases);
+      const duration = choice === null || choice.certainty === "fuzzy" ? durationChoice(text, target.phrases) : null;
+      const best = duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice;
+      return validated(hedged(text, best), target);
+    }
     case "array_enum":
       return validated(hedged(text, extractArray(clauseTokens(text), target.phrases)), target);
     case "boolean":

@@ -251,7 +251,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
-  const perPerson = integer && !ctx.strict && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
+  // Only for a target whose words say what it counts: a bare schema says nothing of what a person gets one of.
+  const perPerson = integer && !ctx.strict && ctx.words !== undefined && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
   // "no one", "not one": the article after a denial is no number.
   const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));
@@ -363,6 +364,33 @@ const DAYS_IN: Record<TimeUnit, number> = { minute: 1 / 1440, hour: 1 / 24, day:
 const HOURS_IN_A_DAY = 8;
 
 /** The time unit a target counts in, from its own words ("Durée (mois)", "Hours of coverage"); null if none or several. */
+/** Each time unit in the smallest unit it is exactly counted in: minutes, days or months ("1 an" is 12 months). */
+const DURATION_BASES: Record<TimeUnit, [base: "minute" | "day" | "month", size: number]> = {
+  minute: ["minute", 1],
+  hour: ["minute", 60],
+  day: ["day", 1],
+  week: ["day", 7],
+  month: ["month", 1],
+  year: ["month", 12],
+};
+
+/**
+ * The durations a text states ("1 year", "a year", "twenty-four months", "2 ans max"), each as a key such as
+ * `month:12`, so that two ways of saying one duration compare equal. A choice whose label is a duration ("12 months",
+ * "24 mois") is named by any equal duration (extract-value.ts).
+ */
+export function statedDurations(text: string): { key: string; fuzzy: boolean }[] {
+  const scan = scanNumbers(text);
+  const found: { key: string; fuzzy: boolean }[] = [];
+  for (const m of scan.mentions) {
+    const unit = m.unit === null ? undefined : TIME_UNITS[m.unit];
+    if (unit === undefined || m.period !== null || m.per !== null) continue;
+    const [base, size] = DURATION_BASES[unit[0]];
+    found.push({ key: `${base}:${m.value * unit[1] * size}`, fuzzy: m.fuzzy });
+  }
+  return found;
+}
+
 function timeUnitOf(words: TargetWords): TimeUnit | null {
   const found = new Set<TimeUnit>();
   for (const w of words.own) {

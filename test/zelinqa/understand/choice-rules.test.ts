@@ -269,3 +269,35 @@ describe("yes/no implied by a fact", () => {
     assert.equal(read(outdoor, "dehors ou dedans, on verra"), null);
   });
 });
+
+describe("a choice whose label is a duration, named by an equal duration", () => {
+  const engagement = target("Durée d'engagement", single(["none", "6m", "12m", "24m"]), [
+    ["Sans engagement", "none"],
+    ["6 mois", "6m"],
+    ["12 mois", "12m"],
+    ["24 mois", "24m"],
+  ]);
+  const stay = target("Length of stay", single(["w1", "w2", "m1"]), [
+    ["1 week", "w1"],
+    ["2 weeks", "w2"],
+    ["1 month", "m1"],
+  ]);
+  const read = (t: ExtractionTarget, text: string) => {
+    const r = extractDirect(text, t, TODAY);
+    return r === null ? null : [r.value, r.certainty];
+  };
+
+  it("converts years, semesters and weeks, in words or digits", () => {
+    assert.deepEqual(read(engagement, "un an"), ["12m", "exact"]);
+    assert.deepEqual(read(engagement, "deux ans max"), ["24m", "exact"]);
+    assert.deepEqual(read(engagement, "un semestre"), ["6m", "exact"]);
+    assert.deepEqual(read(stay, "fourteen days"), ["w2", "exact"]);
+    assert.deepEqual(read(stay, "environ 7 jours"), ["w1", "fuzzy"]);
+  });
+
+  it("names nothing for a duration no label has, or several labels' durations", () => {
+    assert.equal(read(engagement, "3 ans"), null);
+    assert.equal(read(stay, "one week or two weeks"), null);
+    assert.equal(read(stay, "30 days"), null, "a month is not a number of days");
+  });
+});
