@@ -10,7 +10,7 @@ import { z } from "zod";
 import { GuideError } from "./guide-host.js";
 import type { CtxValues } from "./ctx-values.js";
 import { freePort } from "../shared/free-port.js";
-import { apiAnswers, startLocalApi, type LocalApi } from "./local-api.js";
+import { probeApi, startLocalApi, type LocalApi } from "./local-api.js";
 import { domainSlot, type DomainSlot } from "./domain-slot.js";
 import { sampleDomainFile, zelinqaProgram } from "./zelinqa-entries.js";
 
@@ -154,13 +154,18 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
   const readKey = await storedKey(options, target, "read_key", "configuration:read");
   await publishDomain(options, target);
   const remembered = await options.values.getString(HOST_CTXKEY, "base_url");
-  if (remembered !== undefined && (await apiAnswers(remembered, runtimeKey))) {
+  const found = remembered === undefined ? "none" : await probeApi(remembered, runtimeKey);
+  if (remembered !== undefined && found === "ours") {
     return { baseUrl: remembered, runtimeKey, readKey, api: { baseUrl: remembered, pid: undefined } };
   }
   const rememberedPort = remembered === undefined ? undefined : Number(new URL(remembered).port);
-  options.say("starting the local Zelinqa API…");
+  if (found === "foreign")
+    options.say(
+      `${remembered} answers, but not as this instance's Zelinqa API (another program uses port ${rememberedPort}): starting the API on another port`,
+    );
+  else options.say("starting the local Zelinqa API…");
   const started = performance.now();
-  for (const port of [rememberedPort, await freePort(), await freePort()]) {
+  for (const port of [found === "foreign" ? undefined : rememberedPort, await freePort(), await freePort()]) {
     if (port === undefined || !Number.isInteger(port) || port <= 0) continue;
     const api = await startLocalApi({
       sqlitePath: options.sqlitePath,
