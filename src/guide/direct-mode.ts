@@ -5,7 +5,13 @@
 // are applied first as client updates. Progress bars follow each turn; the stop reason and the collected data
 // (as the labels the person picked) end it.
 import type { Candidate, NextResponse, ProgressView, Session } from "../zelinqa/sdk/index.js";
-import { ZelinqaAnswerError, ZelinqaAPIError, ZelinqaError, type AnswerInput } from "../zelinqa/sdk/index.js";
+import {
+  ZelinqaAnswerError,
+  ZelinqaAPIError,
+  ZelinqaError,
+  ZelinqaRequestValidationError,
+  type AnswerInput,
+} from "../zelinqa/sdk/index.js";
 import type { GuideIo } from "./guide-host.js";
 import { questionHint } from "./answer-forms.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
@@ -13,6 +19,9 @@ import type { DomainLabels } from "./domain-labels.js";
 import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
+
+/** The API's limit on a turn's `user_text` (docs/zelinqa-api.md: 1 to 8000 characters). */
+export const MAX_ANSWER_CHARS = 8000;
 
 export interface DirectModeOptions {
   io: GuideIo;
@@ -159,6 +168,11 @@ export async function runDirectMode({
         out("\nPaused. Run the same command again to continue at this question.\n");
         return "paused";
       }
+      if (line.length > MAX_ANSWER_CHARS) {
+        out(`Answer too long (${line.length} characters, at most ${MAX_ANSWER_CHARS}): nothing recorded. Please answer more briefly.\n`);
+        out(`${candidate.text}\n`);
+        continue;
+      }
       const answer = parseAnswer(candidate, line, { wordsReadable: dataTargets.length > 0 });
       if (typeof answer === "string") {
         out(`${answer}\n`);
@@ -174,7 +188,11 @@ export async function runDirectMode({
         last = await session.answer({ ...answer, candidateRank: 1, assistantText: candidate.text });
         answered = true;
       } catch (err) {
-        if (!(err instanceof ZelinqaAnswerError || (err instanceof ZelinqaAPIError && err.statusCode < 500))) throw err;
+        const refused =
+          err instanceof ZelinqaAnswerError ||
+          err instanceof ZelinqaRequestValidationError ||
+          (err instanceof ZelinqaAPIError && err.statusCode < 500);
+        if (!refused) throw err;
         out(`not recorded: ${err.message}\n`);
       }
     }

@@ -2,11 +2,12 @@
 // under the instance's `.zino/`), provision keys and the sample domain, and open a guided conversation in the
 // terminal: conducted by the ZINO agent through zelinqa-mcp when the ctxkey's model endpoint answers, else asked
 // directly by the terminal. Ctrl-C pauses; running the command again resumes the same conversation.
+import { accessSync, constants, statSync } from "node:fs";
 import { ZelinqaClient } from "../zelinqa/sdk/index.js";
 import type { InstanceConfig } from "../zino/config/index.js";
 import { runAgentMode } from "./agent-mode.js";
 import { provisionApi, studioLink, zelinqaStatePaths } from "./api-provisioning.js";
-import { GUIDE_EXIT, type GuideHost, type GuideIo } from "./guide-host.js";
+import { GUIDE_EXIT, GuideError, type GuideHost, type GuideIo } from "./guide-host.js";
 import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainLabels } from "./domain-labels.js";
@@ -31,9 +32,22 @@ export interface GuideOptions {
   signal?: AbortSignal;
 }
 
+/** A `--domain` file that cannot be read is a usage error, said before any service starts. */
+function checkDomainFile(file: string): void {
+  try {
+    accessSync(file, constants.R_OK);
+    if (!statSync(file).isFile()) throw Object.assign(new Error("not a file"), { code: "not a file" });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? "unreadable";
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code;
+    throw new GuideError(`cannot read the domain file ${file} (${why}): pass the path of a change batch (JSON or YAML)`, GUIDE_EXIT.usage);
+  }
+}
+
 export async function guideCommand(options: GuideOptions): Promise<number> {
   const { instance, io, host, ctxkey } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  if (options.domainFile !== undefined) checkDomainFile(options.domainFile);
   await host.startServices(say);
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);

@@ -38,7 +38,7 @@ export function createLineReader(io: GuideIo): LineReader {
     read(prompt) {
       const queued = lines.shift();
       if (queued !== undefined) {
-        if (!terminal) io.stdout.write(`${prompt}${queued}\n`);
+        if (!terminal) io.stdout.write(`${prompt}${echoOf(queued)}\n`);
         return Promise.resolve(queued);
       }
       if (ended) return Promise.resolve(null);
@@ -58,4 +58,9 @@ export function createLineReader(io: GuideIo): LineReader {
       rl.close();
     },
   };
+}
+
+/** A piped answer as echoed: a long paste shows its start and its length, not megabytes of text. */
+function echoOf(line: string, maxChars = 200): string {
+  return line.length <= maxChars ? line : `${line.slice(0, maxChars)}… (${line.length} characters)`;
 }

@@ -1,9 +1,11 @@
 // The local Zelinqa API of the guide: `zelinqa serve` on SQLite, on 127.0.0.1, started in the background like the
 // ZINO services (own process group, log appended to a file, pid in `<runtime_dir>/zelinqa.pid`) so that several
-// guides share it and Ctrl-C does not stop it; `zino down` stops it. One already answering is reused.
+// guides share it and Ctrl-C does not stop it; `zino down` stops it. One already answering is reused, once it has
+// proved it is a Zelinqa API without any credential, and then that it knows this instance's key.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { HealthResponseSchema } from "../zelinqa/contracts/index.js";
 import { isProcessAlive, processCommandLine, readPidFile, terminateProcess } from "../shared/pid-process.js";
 import { zelinqaProgram } from "./zelinqa-entries.js";
 
@@ -13,17 +15,47 @@ export interface LocalApi {
   pid: number | undefined;
 }
 
-/** Answers when `baseUrl` is a Zelinqa API that knows `apiKey`: an unknown session is a 404, a foreign key a 401. */
-export async function apiAnswers(baseUrl: string, apiKey: string, timeoutMs = 1500): Promise<boolean> {
+/** What answers at an address: this instance's API, something else (another program, another API), or nothing. */
+export type ApiProbe = "ours" | "foreign" | "none";
+
+const HealthBody = HealthResponseSchema.strict();
+
+/** The unauthenticated health document, exactly as a Zelinqa API sends it: nothing else earns the key. */
+async function isZelinqaHealth(response: Response): Promise<boolean> {
+  if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("application/json")) {
+    await response.body?.cancel();
+    return false;
+  }
+  try {
+    const parsed = HealthBody.safeParse(await response.json());
+    return parsed.success && parsed.data.status === "ok";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Identifies the server at `baseUrl` before any credential is sent: `GET /v1/health` must be a Zelinqa health
+ * document; only then does an unknown session with `apiKey` have to come back 404 (a foreign key gets a 401).
+ */
+export async function probeApi(baseUrl: string, apiKey: string, timeoutMs = 1500): Promise<ApiProbe> {
+  let health: Response;
+  try {
+    health = await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(timeoutMs), redirect: "manual" });
+  } catch {
+    return "none";
+  }
+  if (!(await isZelinqaHealth(health))) return "foreign";
   try {
     const response = await fetch(`${baseUrl}/v1/sessions/ses_probe`, {
       headers: { authorization: `Bearer ${apiKey}` },
       signal: AbortSignal.timeout(timeoutMs),
+      redirect: "manual",
     });
     await response.body?.cancel();
-    return response.status === 404;
+    return response.status === 404 ? "ours" : "foreign";
   } catch {
-    return false;
+    return "none";
   }
 }
 
@@ -61,7 +93,7 @@ export async function startLocalApi(options: StartApiOptions): Promise<LocalApi 
   );
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   while (!exited && Date.now() < deadline) {
-    if (await apiAnswers(baseUrl, options.apiKey, 500)) {
+    if ((await probeApi(baseUrl, options.apiKey, 500)) === "ours") {
       child.unref();
       if (child.pid !== undefined) writeFileSync(options.pidPath, `${child.pid}\n`, { mode: 0o600 });
       return { baseUrl, pid: child.pid };

@@ -20,7 +20,7 @@ export function processIo(): CliIo {
 }
 
 /** Stable machine-readable kinds of an expected failure (never printed; for callers and tests). */
-export type CliErrorCode = "usage" | "failure" | "service_unavailable" | "service_error" | "config_invalid";
+export type CliErrorCode = "usage" | "failure" | "service_unavailable" | "service_error" | "config_invalid" | "listen_failed";
 
 export interface CliErrorOptions {
   code?: CliErrorCode;

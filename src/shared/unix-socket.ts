@@ -3,6 +3,9 @@
 import { existsSync, statSync, unlinkSync } from "node:fs";
 import { createConnection } from "node:net";
 
+/** The longest Unix socket path Linux accepts (`sun_path` is 108 bytes with its terminating NUL). */
+export const MAX_SOCKET_PATH_BYTES = 107;
+
 /** Whether something accepts connections on the socket (the probe connection is closed at once). */
 export async function socketAccepts(socketPath: string): Promise<boolean> {
   return new Promise<boolean>((resolve) => {

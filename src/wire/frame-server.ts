@@ -7,7 +7,8 @@
 import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { isMainThread } from "node:worker_threads";
-import { removeStaleSocket } from "../shared/unix-socket.js";
+import { Buffer } from "node:buffer";
+import { MAX_SOCKET_PATH_BYTES, removeStaleSocket } from "../shared/unix-socket.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type Decoded } from "./frame-codec.js";
 import { clientGone, createAnswerer, type Answerer } from "./frame-server-answer.js";
 import { createAdmission, type Admission } from "./frame-server-admission.js";
@@ -15,7 +16,7 @@ import { serveMux } from "./frame-server-mux.js";
 import { createWriter, endSoon, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
 import type { Logger } from "./logger.js";
 import { DEFAULT_MAX_IN_FLIGHT, isHelloRequest } from "./mux.js";
-import { prepareSocketDir } from "./socket-dir.js";
+import { SOCKET_IN_USE, SOCKET_PATH_TOO_LONG, codedError, prepareSocketDir } from "./socket-dir.js";
 import { registerInProcess } from "./in-process.js";
 import type { WireRequest } from "./envelope.js";
 import { errorFrame } from "./wire-errors.js";
@@ -99,10 +100,21 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
 }
 
 async function listen(socketPath: string, logger: Logger, serve: (socket: Socket) => void): Promise<Server> {
+  // Past the kernel's limit the path would be cut short, and listen report a false EADDRINUSE.
+  const bytes = Buffer.byteLength(socketPath);
+  if (bytes > MAX_SOCKET_PATH_BYTES)
+    throw codedError(
+      SOCKET_PATH_TOO_LONG,
+      `the socket path ${socketPath} is ${bytes} bytes, over the ${MAX_SOCKET_PATH_BYTES}-byte limit of Unix socket paths: set [paths] runtime_dir (or ZINO_RUNTIME_DIR) to a shorter folder`,
+    );
   const dir = prepareSocketDir(socketPath);
   if (dir.warning) logger.warn({ socketPath }, dir.warning);
   // A socket file left by a crashed process is removed; a live one means another instance owns the path.
-  if ((await removeStaleSocket(socketPath)) === "live") throw new Error(`another process is already listening on ${socketPath}`);
+  if ((await removeStaleSocket(socketPath)) === "live")
+    throw codedError(
+      SOCKET_IN_USE,
+      `another process is already listening on ${socketPath}: stop it (\`zino down\` if it is this instance's), or set [paths] runtime_dir to another folder`,
+    );
   const server = createServer(serve);
   // Created 0600 rather than made so by the chmod below, which leaves a moment. A worker thread cannot set the umask
   // (zino-host runs ctx in one); the host's umask is 077 for the whole process, so the socket starts as 0700 there.

@@ -3,7 +3,15 @@ export { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, HEADER_BYTES, encodeFrame, type 
 export { DEFAULT_CTXKEY, EnvelopeSchema, MessageSchema, parseEnvelope, type WireRequest } from "./envelope.js";
 export { WIRE_ERRORS, WireError, errorFrame, type ErrorFrame, type WireErrorCode } from "./wire-errors.js";
 export { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from "./json-depth.js";
-export { UNSAFE_SOCKET_DIR, UnsafeSocketDirError, prepareSocketDir, type SocketDirReport } from "./socket-dir.js";
+export {
+  SOCKET_IN_USE,
+  SOCKET_PATH_TOO_LONG,
+  UNSAFE_SOCKET_DIR,
+  UnsafeSocketDirError,
+  codedError,
+  prepareSocketDir,
+  type SocketDirReport,
+} from "./socket-dir.js";
 export {
   DEFAULT_IDLE_TIMEOUT_MS,
   DEFAULT_MAX_BUFFERED_BYTES,

@@ -6,6 +6,15 @@ import { dirname } from "node:path";
 
 /** A stable code for logs and for the CLI (`zino up` prints the message). */
 export const UNSAFE_SOCKET_DIR = "unsafe_socket_dir";
+/** Another process listens on the socket path. */
+export const SOCKET_IN_USE = "socket_in_use";
+/** The socket path is longer than the kernel accepts. */
+export const SOCKET_PATH_TOO_LONG = "socket_path_too_long";
+
+/** A start failure with a stable code, which the services print as one plain line. */
+export function codedError(code: string, message: string): Error & { code: string } {
+  return Object.assign(new Error(message), { code });
+}
 
 export class UnsafeSocketDirError extends Error {
   readonly code = UNSAFE_SOCKET_DIR;

@@ -1,6 +1,7 @@
 // The API server process: the environment of docs/zelinqa-api.md §2.2, migrations applied, the app and its compilation worker
 // listening until SIGTERM or SIGINT. Exit codes as `zelinqa serve`: 2 for a configuration error, 1 otherwise.
 import { ZodError } from "zod";
+import { ListenError } from "./listen-error.js";
 import { ConfigError, resolveServerConfig } from "./server-config.js";
 import { createLogger, startServer } from "./server.js";
 
@@ -12,6 +13,7 @@ function untilSignal(): Promise<void> {
 }
 
 function describe(error: unknown): string {
+  if (error instanceof ListenError) return `${error.message}; ${error.hint}`;
   if (error instanceof ZodError) return `invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`;
   return error instanceof Error ? error.message : String(error);
 }
@@ -29,4 +31,6 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+const code = await main();
+process.exitCode = code;
+setTimeout(() => process.exit(code), 3000).unref();

@@ -10,6 +10,7 @@ import { createIdGenerator } from "../operations/index.js";
 import type { ServerConfig } from "./server-config.js";
 import { createStderrLogger } from "../../shared/stderr-logger.js";
 import { removeStaleSocket } from "../../shared/unix-socket.js";
+import { checkSocketPath, listenError } from "./listen-error.js";
 
 export interface RunningServer {
   app: ZelinqaApp;
@@ -25,6 +26,7 @@ export function createLogger(level: ServerConfig["logLevel"]): Logger {
 }
 
 export async function startServer(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  if (config.socketPath) checkSocketPath(config.socketPath);
   const store = openStore({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, maxConnections: config.databasePoolSize });
   try {
     await store.migrate();
@@ -51,11 +53,19 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     requestTimeoutMs: config.requestTimeoutMs,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
-  // A socket file left by a killed server refuses connections: removed; a live one makes listen fail.
-  if (config.socketPath) await removeStaleSocket(config.socketPath, { socketsOnly: true });
-  const address = config.socketPath
-    ? await app.fastify.listen({ path: config.socketPath })
-    : await app.fastify.listen({ host: config.host, port: config.port });
+  let address: string;
+  try {
+    // A socket file left by a killed server refuses connections: removed; a live one makes listen fail.
+    if (config.socketPath) await removeStaleSocket(config.socketPath, { socketsOnly: true });
+    address = config.socketPath
+      ? await app.fastify.listen({ path: config.socketPath })
+      : await app.fastify.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // What was opened must not keep the process alive: a server that cannot listen exits.
+    await app.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
+    throw listenError(error, config);
+  }
   logger.info({ address, database: store.dialect, pid: process.pid }, "zelinqa listening");
   let closing: Promise<void> | undefined;
   return {

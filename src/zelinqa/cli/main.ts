@@ -8,3 +8,5 @@ const code = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
 });
 process.exitCode = code;
+// Every command closes what it opened; should a handle survive a failure anyway, the process still ends.
+setTimeout(() => process.exit(code), 3000).unref();

@@ -11,6 +11,7 @@ import { createApiKey, createIdGenerator, isScope, listApiKeys, revokeApiKey, st
 import type { IdGenerator } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import type { RunningServer } from "../api/server.js";
+import { ListenError } from "../api/listen-error.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import type { ServerConfig } from "../api/server-config.js";
 import { openStore } from "../store/index.js";
@@ -337,6 +338,7 @@ function asCliError(error: unknown): CliError {
   if (error instanceof ZodError)
     return usageError(`invalid input: ${error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
   if (error instanceof ConfigError) return new CliError(error.message, { code: "config_invalid", exitCode: EXIT_USAGE });
+  if (error instanceof ListenError) return new CliError(error.message, { code: error.code, exitCode: EXIT_FAILURE, hint: error.hint });
   if (error instanceof SyntaxError) return usageError(error.message);
   return new CliError(error instanceof Error ? error.message : String(error), { exitCode: EXIT_FAILURE });
 }

@@ -5,11 +5,11 @@ import { removeStaleSocket } from "../../shared/unix-socket.js";
 import { isProcessAlive, processCommandLine, readPidFile, terminateProcess } from "../../shared/pid-process.js";
 import { join } from "node:path";
 import type { InstanceConfig, ServiceName } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../../shared/cli.js";
 import { pingService } from "./service-probe.js";
-import { spawnService } from "./service-process.js";
+import { spawnService, type ServiceProcess } from "./service-process.js";
 import { namesServiceEntry, type EntryName } from "../runtime/service-entry.js";
-import { START_ORDER } from "./service-launch.js";
+import { START_ORDER, type ServiceEntry } from "./service-launch.js";
 import { startServices } from "./service-start.js";
 
 export function pidFilePath(instance: InstanceConfig, name: ServiceName): string {
@@ -29,10 +29,30 @@ export interface DetachOptions {
   oneProcess?: boolean;
 }
 
+/** The runtime folder and its logs/, or a one-line usage error naming the folder (a file in the way, read-only). */
+function makeLogFolder(instance: InstanceConfig): void {
+  const logs = join(instance.runtimeDir, "logs");
+  try {
+    mkdirSync(logs, { recursive: true, mode: 0o700 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === "ENOTDIR" || code === "EEXIST" ? "a file is in the way" : code === "EROFS" ? "read-only file system" : code;
+    throw new CliError(`cannot create the runtime folder ${logs} (${why ?? String(err)})`, {
+      code: "config_invalid",
+      exitCode: EXIT_USAGE,
+      hint: `set [paths] runtime_dir (or ZINO_RUNTIME_DIR) to a writable folder of your own${
+        instance.configPath === undefined ? "; without a ZINO.toml the instance lives in ./.zino of the current folder" : ""
+      }`,
+    });
+  }
+}
+
 export async function upDetached({ instance, io, startTimeoutMs = 30_000, oneProcess }: DetachOptions): Promise<number> {
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
-  mkdirSync(join(instance.runtimeDir, "logs"), { recursive: true, mode: 0o700 });
+  makeLogFolder(instance);
   const logStarts = new Map<EntryName, number>();
+  const launched: { entry: ServiceEntry; proc: ServiceProcess }[] = [];
+  let setupFailure = false;
   const started = await startServices({
     instance,
     say,
@@ -47,18 +67,48 @@ export async function upDetached({ instance, io, startTimeoutMs = 30_000, onePro
       proc.child.unref();
       // A host's pid in each of its services' files: `down` and `status` go by service.
       if (proc.pid > 0) for (const name of entry.services) writeFileSync(pidFilePath(instance, name), `${proc.pid}\n`, { mode: 0o600 });
+      launched.push({ entry, proc });
       return proc;
     },
     async onStartFailure(entry, failure, proc) {
       const logPath = logFilePath(instance, entry.name);
-      say(`${entry.name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStarts.get(entry.name) ?? 0)}`);
+      const reason = plainLines(tail(logPath, logStarts.get(entry.name) ?? 0, 8000));
+      if (reason !== undefined) say(`${entry.name} did not start: ${reason} (log: ${logPath})`);
+      else
+        say(`${entry.name} did not start: ${failure}; its log (${logPath}) ends with:\n${tail(logPath, logStarts.get(entry.name) ?? 0)}`);
       if (proc.exitReason === undefined) await proc.stop(2000);
+      // A service exits 2 on what only the operator can fix (run-service.ts): restarting would not help.
+      if (proc.exitReason === "exit code 2") setupFailure = true;
       for (const name of entry.services) removeFile(pidFilePath(instance, name));
-      say("services started so far keep running; `zino down` stops them");
     },
     readyDetail: (entry) => `, log ${logFilePath(instance, entry.name)}`,
   });
-  return started ? EXIT_OK : EXIT_FAILURE;
+  if (started) return EXIT_OK;
+  await stopLaunched(instance, launched, say);
+  return setupFailure ? EXIT_USAGE : EXIT_FAILURE;
+}
+
+/** After a failed start, the services this command started and that still run are stopped: nothing half-up. */
+async function stopLaunched(
+  instance: InstanceConfig,
+  launched: readonly { entry: ServiceEntry; proc: ServiceProcess }[],
+  say: (text: string) => void,
+): Promise<void> {
+  const running = launched.filter(({ proc }) => proc.exitReason === undefined).reverse();
+  for (const { entry, proc } of running) {
+    await proc.stop(5000);
+    for (const name of entry.services) removeFile(pidFilePath(instance, name));
+  }
+  if (running.length > 0) say(`stopped what this command had started (${running.map(({ entry }) => entry.name).join(", ")})`);
+}
+
+/** The services' own one-line reasons (`zino-ctx: …`) in a log that also holds JSON lines; undefined when none. */
+function plainLines(text: string): string | undefined {
+  const lines = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^zino-[a-z]+: /.test(line));
+  return lines.length === 0 ? undefined : lines.slice(-2).join("; ");
 }
 
 export interface DownOptions {

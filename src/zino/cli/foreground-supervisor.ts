@@ -35,6 +35,7 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
     signal: stop,
     oneProcess: options.oneProcess ?? instance.oneProcess,
     launch: services.launch,
+    onReady: (entry) => services.markReady(entry.name),
     async onStartFailure(entry, failure, proc) {
       say(`${entry.name} did not start: ${failure}`);
       services.forget(entry.name);
@@ -60,6 +61,8 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
 interface SupervisedServices {
   /** Spawns a service, its output on our stderr; a crash schedules a restart until `stop` aborts. */
   launch: (entry: ServiceEntry) => ServiceProcess;
+  /** The service answered: from now on, when it exits, it is restarted. */
+  markReady(name: string): void;
   /** Stops supervising a service (it failed to start, or another process serves its socket). */
   forget(name: string): void;
   count(): number;
@@ -74,6 +77,9 @@ function superviseServices(options: ForegroundOptions, say: (text: string) => vo
   const running = new Map<string, ServiceProcess>();
   const restarting = new Set<Promise<void>>();
   const nextDelay = restartBackoff(options);
+  // Set once everything is being stopped (Ctrl-C, or a failed start): an exit then is no crash to restart.
+  let shuttingDown = false;
+  const ready = new Set<string>();
 
   const launch = (entry: ServiceEntry): ServiceProcess => {
     const proc = spawnService(entry, { env: io.env, cwd: io.cwd, stdio: ["ignore", "pipe", "pipe"] });
@@ -82,7 +88,8 @@ function superviseServices(options: ForegroundOptions, say: (text: string) => vo
     proc.child.stderr?.pipe(io.stderr, { end: false });
     running.set(entry.name, proc);
     void proc.exited.then((reason) => {
-      if (stop.aborted || running.get(entry.name) !== proc) return;
+      // Before it first answered, an exit is a failed start (startServices reports it), not a crash to restart.
+      if (!ready.has(entry.name) || stop.aborted || shuttingDown || running.get(entry.name) !== proc) return;
       const task = restartLater(entry, proc, reason);
       restarting.add(task);
       void task.finally(() => restarting.delete(task));
@@ -98,6 +105,7 @@ function superviseServices(options: ForegroundOptions, say: (text: string) => vo
     } catch {
       return;
     }
+    if (shuttingDown) return;
     // A zino-host is restarted as a whole, unless another process took over one of its sockets meanwhile.
     const sockets = entry.services.map((name) => instance.sockets[name]);
     const answers = await Promise.all(sockets.map((socket) => pingService(socket, 1000)));
@@ -118,12 +126,14 @@ function superviseServices(options: ForegroundOptions, say: (text: string) => vo
 
   return {
     launch,
+    markReady: (name) => ready.add(name),
     forget: (name) => running.delete(name),
     count: () => running.size,
     settleRestarts: async () => {
       await Promise.allSettled([...restarting]);
     },
     stopAll: async () => {
+      shuttingDown = true;
       const grace = options.stopGraceMs ?? 5000;
       // Launched in START_ORDER (a restart keeps its entry's place in the map): stopped the other way round.
       for (const [name, proc] of [...running].reverse()) {

@@ -3,7 +3,8 @@
 // first request, not at start), then all are waited for together until each answers `ping`; a missing optional
 // service is skipped. The caller decides how a service is spawned (pipes or a log file), what a failed start
 // reports, and what to stop afterwards.
-import type { InstanceConfig } from "../config/index.js";
+import { ConfigError, checkInstanceForStart, type InstanceConfig } from "../config/index.js";
+import { CliError, EXIT_USAGE } from "../../shared/cli.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import type { ServiceProcess } from "./service-process.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveHostEntry, resolveServiceEntry, type ServiceEntry } from "./service-launch.js";
@@ -19,13 +20,24 @@ export interface StartServicesOptions {
   launch(entry: ServiceEntry): ServiceProcess;
   /** A launched process that did not answer (`failure` says why): report it and clean up after it. */
   onStartFailure(entry: ServiceEntry, failure: string, proc: ServiceProcess): Promise<void>;
+  /** A launched process answers on every socket of its entry. */
+  onReady?(entry: ServiceEntry): void;
   /** More words for the `ready` line, after the pid. */
   readyDetail?(entry: ServiceEntry): string;
 }
 
-/** Resolves to false when a required service is missing or any launched service did not answer, true otherwise (also when aborted). */
+/**
+ * Refuses (a `config_invalid` CliError) what only the operator can fix before launching anything; then resolves to
+ * false when a required service is missing or any launched service did not answer, true otherwise (also when aborted).
+ */
 export async function startServices(options: StartServicesOptions): Promise<boolean> {
   const { instance, say, signal } = options;
+  try {
+    checkInstanceForStart(instance);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, { code: "config_invalid", exitCode: EXIT_USAGE });
+    throw err;
+  }
   const entries = await entriesToLaunch(instance, say, options.oneProcess ?? false);
   if (entries === undefined || signal?.aborted) return entries !== undefined;
   const launched = entries.map((entry) => ({ entry, proc: options.launch(entry) }));
@@ -43,6 +55,7 @@ export async function startServices(options: StartServicesOptions): Promise<bool
         const host = entry.name === "host" ? ", zino-host" : "";
         say(`${name} ready on ${socketPath} (pid ${proc.pid}${host}${options.readyDetail?.(entry) ?? ""})`);
       }
+      options.onReady?.(entry);
       return true;
     }),
   );

@@ -43,3 +43,4 @@ export {
   estimateTokens,
   type EstimableMessage,
 } from "./token-estimate.js";
+export { checkDefaultTables, checkInstanceForStart, socketPathTooLong } from "./instance-checks.js";

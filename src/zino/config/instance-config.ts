@@ -10,6 +10,25 @@ import { mapPythonConfig, withoutPythonAgentKeys } from "./python-compat.js";
 import { ConfigError } from "./config-error.js";
 import { storeSettings, StoreTableSchema, type PostgresStoreSettings } from "./store-config.js";
 
+const KIB = 1024;
+const GIB = 1024 * 1024 * 1024;
+
+/**
+ * The `[limits]` bounds: a frame must hold the protocol's own frames (hello, capabilities, a configuration), and
+ * a timer cannot wait longer than 2^31-1 ms (Node fires a longer one after 1 ms); one day, like every *timeout_ms.
+ */
+export const LIMIT_BOUNDS = {
+  maxFrameBytes: { min: 64 * KIB, max: GIB, why: "64 KiB leaves room for the protocol's own frames" },
+  idleTimeoutMs: { min: 1, max: 86_400_000, why: "one day; Node's timers cannot wait past 2147483647 ms" },
+  maxConnections: { min: 1, max: 65_536, why: "connections per service" },
+  maxBufferedBytes: { min: 64 * KIB, max: 16 * GIB, why: "bytes of unfinished frames per service" },
+} as const;
+
+function bounded(bounds: { min: number; max: number; why: string }) {
+  const message = `must be a whole number from ${bounds.min} to ${bounds.max} (${bounds.why})`;
+  return z.number({ error: message }).int({ error: message }).min(bounds.min, { error: message }).max(bounds.max, { error: message });
+}
+
 const FileSchema = z.looseObject({
   paths: z
     .strictObject({
@@ -30,10 +49,10 @@ const FileSchema = z.looseObject({
   launch: z.strictObject({ one_process: z.boolean().optional() }).optional(),
   limits: z
     .strictObject({
-      max_frame_bytes: z.number().int().positive().optional(),
-      idle_timeout_ms: z.number().int().positive().optional(),
-      max_connections: z.number().int().positive().optional(),
-      max_buffered_bytes: z.number().int().positive().optional(),
+      max_frame_bytes: bounded(LIMIT_BOUNDS.maxFrameBytes).optional(),
+      idle_timeout_ms: bounded(LIMIT_BOUNDS.idleTimeoutMs).optional(),
+      max_connections: bounded(LIMIT_BOUNDS.maxConnections).optional(),
+      max_buffered_bytes: bounded(LIMIT_BOUNDS.maxBufferedBytes).optional(),
     })
     .optional(),
 });

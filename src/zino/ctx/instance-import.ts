@@ -7,6 +7,8 @@ import { describeIssues, unknownKeys } from "./config-view.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
 export class InstanceImportError extends Error {
+  /** Only the operator can fix the files: the service says so in one line and is not restarted. */
+  readonly code = "config_invalid";
   constructor(message: string) {
     super(message);
     this.name = "InstanceImportError";

@@ -2,7 +2,8 @@
 // database (`<database>.key`, 0600, created at first start), so a copy of the database, its -wal or a backup
 // alone reveals no API key. Clear-text values are still read (databases written before sealing).
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { closeSync, existsSync, fchmodSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fchmodSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
 
 const PREFIX = "zino-sealed:v1:";
 const KEY_BYTES = 32;
@@ -54,6 +55,8 @@ export function openSecretBox(keyPath: string): SecretBox {
 
 function createKey(keyPath: string): Buffer {
   const key = randomBytes(KEY_BYTES);
+  // The first host of a PostgreSQL store creates the key in a folder that may not exist yet (.zino/).
+  mkdirSync(dirname(keyPath), { recursive: true, mode: 0o700 });
   const fd = openSync(keyPath, "wx", 0o600); // never follows or overwrites an existing file
   try {
     fchmodSync(fd, 0o600);

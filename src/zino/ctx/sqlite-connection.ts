@@ -21,14 +21,32 @@ export interface SqliteConnection {
   stmt: (sql: string) => Statement;
 }
 
-export function openSqliteConnection(options: SqliteStoreOptions): SqliteConnection {
-  const dir = dirname(options.path);
-  if (!existsSync(dir)) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
+/** The file opened in WAL mode; a folder or file that cannot be used is a `store_open` error naming the path. */
+function openDatabaseFile(path: string): Database {
+  let db: Database | undefined;
+  try {
+    const dir = dirname(path);
+    if (!existsSync(dir)) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700);
+    }
+    db = new BetterSqlite3(path);
+    db.pragma("journal_mode = WAL");
+    return db;
+  } catch (err) {
+    db?.close();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw Object.assign(
+      new Error(
+        `cannot open the database ${path} (${reason}): check that its folder exists and this user can write to it, or set [paths] database`,
+      ),
+      { code: "store_open" },
+    );
   }
-  const db = new BetterSqlite3(options.path);
-  db.pragma("journal_mode = WAL");
+}
+
+export function openSqliteConnection(options: SqliteStoreOptions): SqliteConnection {
+  const db = openDatabaseFile(options.path);
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");

@@ -1,7 +1,7 @@
 // The shared body of every service's main.ts: read `--config`, load ZINO.toml, start, stop cleanly on signals. The
 // pieces are shared with zino-host (run-host.ts), which runs several services in one process.
 import { loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
-import { UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
+import { SOCKET_IN_USE, SOCKET_PATH_TOO_LONG, UNSAFE_SOCKET_DIR, createLogger, type Logger } from "../../wire/index.js";
 import type { QuietMoments } from "./quiet-moments.js";
 import { serviceFlags } from "./service-flags.js";
 import { applyServiceRuntimeFlags } from "./service-node-flags.js";
@@ -102,14 +102,27 @@ export function exitOnStartFailure(command: string, logger: Logger, err: unknown
     process.exit(2);
   }
   if (isCoded(err, PASSING_ERROR_CODES)) process.stderr.write(`${command}: ${err.message} [${err.code}]\n`);
+  // Anything else in one plain line too (the log above keeps the stack): `zino up` shows the plain lines.
+  else process.stderr.write(`${command}: cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 }
 
 /**
- * Start failures only the operator can fix: the socket folder (src/wire/socket-dir.ts), ctx's key file
+ * Start failures only the operator can fix: the socket folder and path (src/wire/socket-dir.ts), ZINO.toml's
+ * default tables (ctx's instance import), a database file that cannot be opened, ctx's key file
  * (secret-box.ts), ctx's database refusing the login, missing, or newer than this ZINO (src/zino/ctx/store-errors.ts).
  */
-const SETUP_ERROR_CODES = new Set([UNSAFE_SOCKET_DIR, "secret_key_file", "store_auth", "store_config", "store_schema"]);
+const SETUP_ERROR_CODES = new Set([
+  UNSAFE_SOCKET_DIR,
+  SOCKET_IN_USE,
+  SOCKET_PATH_TOO_LONG,
+  "config_invalid",
+  "store_open",
+  "secret_key_file",
+  "store_auth",
+  "store_config",
+  "store_schema",
+]);
 /** Start failures that may pass (ctx's database not reachable yet): said plainly too, and a restart may help (exit 1). */
 const PASSING_ERROR_CODES = new Set(["store_unreachable", "store_timeout", "store_busy"]);
 

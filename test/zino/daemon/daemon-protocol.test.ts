@@ -11,7 +11,7 @@ import { encodeFrame, rawExchange, startHarness, types, type Harness } from "./d
 void describe("daemon protocol", () => {
   let h: Harness;
   before(async () => {
-    h = await startHarness({ maxFrameBytes: 4096 });
+    h = await startHarness({ maxFrameBytes: 65536 });
   });
   after(async () => h.close());
 

@@ -1,0 +1,45 @@
+// `zino guide` on input it cannot send (real processes, piped stdio): an answer over the API's 8000 characters is
+// refused with a message and asked again, nothing recorded; a --domain file that cannot be read is a usage error
+// said before any service starts.
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, it } from "node:test";
+import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
+import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
+
+let instance: TempInstance;
+
+before(() => {
+  instance = guideInstance("http://127.0.0.1:9/v1");
+});
+
+after(async () => {
+  await cleanupGuide(instance);
+});
+
+void it("GUIDE-INPUT-1 a missing --domain file is named, exit 2, and no service is started", async () => {
+  const r = await runZinoCli(["guide", "--direct", "--domain", "nonexist.json"], { instance, timeoutMs: 60_000 });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /^zino: cannot read the domain file nonexist\.json \(no such file\)/m);
+  assert.doesNotMatch(r.stderr, /starting|ready on|unexpected failure|\n\s+at /);
+  assert.equal(existsSync(join(instance.runtimeDir, "ctx.sock")), false);
+});
+
+void it("GUIDE-INPUT-2 an answer over 8000 characters is refused without a crash and the question is asked again, nothing recorded", async () => {
+  const long = "9".repeat(9000);
+  const r = await runZinoCli(["guide", "--direct"], {
+    instance,
+    input: `${long}\n`,
+    env: { ZELINQA_LOG_LEVEL: "warn" },
+    timeoutMs: 180_000,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /Answer too long \(9000 characters, at most 8000\): nothing recorded\. Please answer more briefly\.\nQuel meuble cherchez-vous \?\n/,
+  );
+  assert.doesNotMatch(r.stderr, /unexpected failure|\n\s+at /);
+  assert.doesNotMatch(r.stdout, /9{9000}/, "the long answer is not echoed back");
+  assert.equal((await apiSession(instance, "guide")).state.turn_count, 0);
+});
