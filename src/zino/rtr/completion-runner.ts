@@ -180,8 +180,10 @@ function startedFailure(err: AttemptFailure, provider: string, model: string, de
 function allFailed(attempts: AttemptRecord[]): WireError {
   const list = attempts.map((a, i) => `${i + 1}) ${a.provider} model ${a.model}: ${a.error}`).join("; ");
   const allTimeouts = attempts.length > 0 && attempts.every((a) => a.kind === "timeout");
+  const allTooLong = attempts.length > 0 && attempts.every((a) => a.kind === "context");
   const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
-  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.${remedy(attempts)}`, {
+  const code = allTimeouts ? "timeout" : allTooLong ? "context_overflow" : "provider_error";
+  return new WireError(code, `${summary}: ${list}.${remedy(attempts)}`, {
     attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })),
   });
 }
@@ -193,6 +195,13 @@ function remedy(attempts: AttemptRecord[]): string {
     return (
       ` No model endpoint answers there: start the model server, or point [llm] base_url and model in ZINO.toml ` +
       `(or \`zino ctx set KEY llm.base_url=... llm.model=...\`) at one that runs, then restart the services (${see}).`
+    );
+  }
+  if (attempts.some((a) => a.kind === "context")) {
+    return (
+      ` The prompt is longer than the model's context: set llm.context_window to the model's real window (or lower), so ` +
+      `that rtr trims older history before sending, or raise the server's context size (llama.cpp --ctx-size, vLLM ` +
+      `--max-model-len, Ollama num_ctx) (${see}).`
     );
   }
   if (attempts.some((a) => /\b(401|403)\b/.test(a.error))) {

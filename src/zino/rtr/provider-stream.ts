@@ -4,8 +4,9 @@
 import { AttemptFailure } from "./attempt-failure.js";
 import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
 import { BodyTooLarge, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
+import { isRecord } from "../../shared/is-record.js";
 import { parseRetryAfter } from "./retry-policy.js";
-import { SseEventTooLarge, SseParser } from "./sse-parser.js";
+import { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
 
 export type { FetchFunction } from "./provider-http.js";
 export type { StreamEvent };
@@ -77,7 +78,10 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     if ((response.header("content-type") ?? "").includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
       const whole = await call.guard(async () => JSON.parse(await wholeAnswer(response)) as unknown, "while reading the response");
-      yield chunkEvents(parseChunk(JSON.stringify(whole)));
+      const text = JSON.stringify(whole);
+      const events = chunkEvents(parseChunk(text));
+      if (!events.some(isAnswer)) throw noAnswer(text);
+      yield events;
       return;
     }
     yield* sseEvents(response.body, call);
@@ -145,6 +149,9 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
   const parser = new SseParser();
   const reader = body[Symbol.asyncIterator]();
   let finished = false;
+  let answered = false;
+  /** The first payload that gave no event and had no `choices`: what a stream without an answer is quoted by. */
+  let odd: string | undefined;
   try {
     for (;;) {
       const read = await call.guard(() => reader.next(), "in the middle of the stream");
@@ -153,18 +160,27 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
       let ended = false;
       try {
         for (const payload of parsed(parser, read.done === true ? undefined : read.value)) {
+          if (typeof payload !== "string") throw streamError(payload.error);
           if (payload.trim() === "[DONE]") {
             ended = true;
             break;
           }
-          chunkEvents(parseChunk(payload), batch);
+          const before = batch.length;
+          const chunk = parseChunk(payload);
+          chunkEvents(chunk, batch);
+          if (batch.length === before && odd === undefined && (chunk.choices ?? undefined) === undefined) odd = payload;
         }
       } finally {
         // What came before a malformed event still reaches the caller first, as it would one event at a time.
-        finished ||= batch.some((event) => event.kind === "finish");
+        for (const event of batch) {
+          if (event.kind === "finish") finished = true;
+          answered ||= isAnswer(event);
+        }
         if (batch.length > 0) yield batch;
       }
       if (ended) {
+        // `[DONE]` after nothing but unrecognised events is not an empty answer: a provider said something else.
+        if (!answered) throw noAnswer(odd);
         await drainEnd(reader);
         return;
       }
@@ -174,11 +190,44 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
     // Stopping early releases the body (and its connection); the upstream abort in dispose() covers the rest.
     void reader.return?.()?.catch(() => undefined);
   }
+  if (!answered) throw noAnswer(odd);
   if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
 }
 
+const isAnswer = (event: StreamEvent) => event.kind === "text" || event.kind === "tool_call" || event.kind === "finish";
+
+function noAnswer(payload: string | undefined): AttemptFailure {
+  const quoted = payload === undefined ? "" : `: ${oneLine(payload).slice(0, 200)}`;
+  return new AttemptFailure("protocol", true, `the provider's answer holds no text, tool call or finish_reason${quoted}`);
+}
+
+/** An error event of the stream (`event: error`, llama.cpp's `error:` line), its data JSON or text. */
+function streamError(data: string): AttemptFailure {
+  let message = oneLine(data).slice(0, 200) || "unspecified";
+  try {
+    const value = JSON.parse(data) as unknown;
+    message = errorMessageOf(isRecord(value) && value.error !== undefined ? value.error : value);
+  } catch {
+    // not JSON: keep the text
+  }
+  return providerError(message);
+}
+
+/**
+ * A failure the provider reported in the stream. One saying the prompt is longer than the model's context is not
+ * retried: the same prompt would fail the same way.
+ */
+function providerError(message: string): AttemptFailure {
+  const detail = `provider error in stream: ${message}`;
+  return CONTEXT_EXCEEDED.test(message) ? new AttemptFailure("context", false, detail) : new AttemptFailure("provider", true, detail);
+}
+
+/** How providers say that the prompt does not fit (OpenAI, vLLM, llama.cpp, Ollama, Anthropic-compatible, Mistral). */
+const CONTEXT_EXCEEDED =
+  /context[_ ]length|maximum context|context window|exceeds? the (available )?context|context size|prompt is too long|input is too long|reduce the length of the (messages|prompt)/i;
+
 /** The parser's payloads for the next piece of the stream (its end when undefined); an endless event is refused. */
-function parsed(parser: SseParser, piece: Uint8Array | undefined): string[] {
+function parsed(parser: SseParser, piece: Uint8Array | undefined): SsePayload[] {
   try {
     return piece === undefined ? parser.end() : parser.push(piece);
   } catch (err) {
@@ -230,9 +279,13 @@ async function drainEnd(reader: AsyncIterator<Uint8Array>): Promise<void> {
 
 async function httpFailure(response: ProviderResponse, nowMs: number): Promise<AttemptFailure> {
   const detail = await errorDetail(response).catch(() => "");
+  const message = `HTTP ${response.status}${detail ? ` ${detail}` : ""}`;
+  if (response.status >= 400 && response.status < 500 && CONTEXT_EXCEEDED.test(detail)) {
+    return new AttemptFailure("context", false, message, response.status);
+  }
   const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
   const retryAfterMs = parseRetryAfter(response.header("retry-after") ?? null, nowMs);
-  return new AttemptFailure("http", retryable, `HTTP ${response.status}${detail ? ` ${detail}` : ""}`, response.status, retryAfterMs);
+  return new AttemptFailure("http", retryable, message, response.status, retryAfterMs);
 }
 
 function chatUrl(baseUrl: string): string {
@@ -246,13 +299,19 @@ function parseChunk(payload: string): Chunk {
   } catch {
     throw new AttemptFailure("protocol", true, "the provider sent a stream event that is not JSON");
   }
+  // vLLM's older servers send their ErrorResponse unwrapped: `{object: "error", message, type, code}`.
+  if (
+    isRecord(value) &&
+    value.choices === undefined &&
+    (value.object === "error" || (value.error === undefined && typeof value.message === "string"))
+  ) {
+    throw providerError(errorMessageOf(value));
+  }
   const plain = plainChunk(value);
   if (plain) return plain;
   const parsed = ChunkSchema.safeParse(value);
   if (!parsed.success) throw new AttemptFailure("protocol", true, "the provider sent a stream event of an unknown shape");
-  if (parsed.data.error !== undefined && parsed.data.error !== null) {
-    throw new AttemptFailure("provider", true, `provider error in stream: ${errorMessageOf(parsed.data.error)}`);
-  }
+  if (parsed.data.error !== undefined && parsed.data.error !== null) throw providerError(errorMessageOf(parsed.data.error));
   return parsed.data;
 }
 
@@ -260,7 +319,12 @@ async function errorDetail(response: ProviderResponse): Promise<string> {
   const text = (await response.text(ERROR_BODY_MAX_BYTES)).slice(0, 2000);
   let message = text;
   try {
-    message = errorMessageOf((JSON.parse(text) as { error?: unknown }).error ?? text);
+    const error = (JSON.parse(text) as { error?: unknown }).error;
+    message = errorMessageOf(error ?? text);
+    // OpenAI's code says it when the message does not.
+    if (isRecord(error) && error.code === "context_length_exceeded" && !CONTEXT_EXCEEDED.test(message)) {
+      message = `${message} (context_length_exceeded)`;
+    }
   } catch {
     // not JSON: keep the text
   }

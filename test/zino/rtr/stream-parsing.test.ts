@@ -7,6 +7,7 @@ import {
   ReasoningFilter,
   SseEventTooLarge,
   SseParser,
+  type SsePayload,
   backoffDelayMs,
   parseRetryAfter,
   stripReasoning,
@@ -21,7 +22,7 @@ void it("R5.sse: events are decoded identically whatever the chunk boundaries (C
   assert.deepEqual([...whole.push(bytes), ...whole.end()], expected);
   for (let size = 1; size <= 7; size += 1) {
     const parser = new SseParser();
-    const out: string[] = [];
+    const out: SsePayload[] = [];
     for (let i = 0; i < bytes.length; i += size) out.push(...parser.push(bytes.subarray(i, i + size)));
     out.push(...parser.end());
     assert.deepEqual(out, expected, `chunks of ${size} bytes`);
@@ -44,7 +45,7 @@ void it("R5.sse: a leading byte order mark is dropped, a later one kept, and inv
   const expected = ['{"a":"\ufeffx"}', "\ufffd\ufffd!"];
   for (let size = 1; size <= bytes.length; size += 1) {
     const parser = new SseParser();
-    const out: string[] = [];
+    const out: SsePayload[] = [];
     for (let i = 0; i < bytes.length; i += size) out.push(...parser.push(bytes.subarray(i, i + size)));
     out.push(...parser.end());
     assert.deepEqual(out, expected, `chunks of ${size} bytes`);
@@ -69,6 +70,12 @@ void it("R5.sse: an event, or a line without its end, longer than the bound is r
   assert.throws(() => {
     for (let i = 0; i < 20; i += 1) endless.push(`data: ${"c".repeat(10)}`);
   }, SseEventTooLarge);
+});
+
+void it("R5.sse: `event: error` and an `error:` field line come out as error events, whatever the other fields", () => {
+  const parser = new SseParser();
+  const out = parser.push('event: error\ndata: {"message":"boom"}\n\nerror: {"code":400}\n\nevent: message\ndata: x\n\nevent: error\n\n');
+  assert.deepEqual(out, [{ error: '{"message":"boom"}' }, { error: '{"code":400}' }, "x", { error: "" }]);
 });
 
 void it("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {

@@ -1,0 +1,85 @@
+// rtr against the odd things real OpenAI-compatible servers send (docs/zino-protocol.md §5): error events in the
+// stream (llama.cpp, vLLM, `event: error`), content as a list of parts, side fields out of shape, answers that end
+// uncleanly. The real service against a fake provider writing exact bytes.
+import assert from "node:assert/strict";
+import { after, before, it } from "node:test";
+import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
+import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
+
+const KEY = "sk-quirks-SECRET-4444";
+
+let provider: FakeProvider;
+let rtr: RtrHarness;
+before(async () => {
+  provider = await startFakeProvider();
+  rtr = await startRtr({ rows: { default: { llm: llmFor(provider.url, { api_key: KEY, max_retries: 1 }) } } });
+});
+after(async () => {
+  await rtr.close();
+  await provider.close();
+});
+
+const sse = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
+const delta = (content: unknown) => sse({ choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+const DONE = "data: [DONE]\n\n";
+
+async function ask(ctxkey: string): Promise<ReturnType<RtrHarness["request"]>> {
+  return rtr.request({ message: userMessages("x"), ctxkey });
+}
+
+void it("R5.sse-robust: llama.cpp's `error:` line before [DONE] is a context_overflow naming the server's message, not an empty answer", async () => {
+  const before = provider.chatRequests().length;
+  const error = { code: 400, message: "the request exceeds the available context size", type: "exceed_context_size_error" };
+  provider.enqueue({ raw: { pieces: [`error: ${JSON.stringify(error)}\n\n`, DONE] } });
+  const frames = await ask("q1");
+  const end = last(frames);
+  assert.equal(end.type, "error", JSON.stringify(frames));
+  assert.equal(end.code, "context_overflow");
+  assert.match(String(end.message), /exceeds the available context size/);
+  assert.match(String(end.message), /llm\.context_window/);
+  assert.equal(provider.chatRequests().length - before, 1, "the same prompt is not sent again");
+});
+
+void it("R5.sse-robust: vLLM's unwrapped {object:'error'} event and an `event: error` fail the attempt with the provider's message, key redacted", async () => {
+  provider.enqueue(
+    { raw: { pieces: [sse({ object: "error", message: `upstream refused key ${KEY}`, type: "BadRequestError", code: 400 }), DONE] } },
+    { raw: { pieces: [`event: error\ndata: ${JSON.stringify({ message: "Internal server error", code: 500 })}\n\n`, DONE] } },
+  );
+  const frames = await ask("q2");
+  const end = last(frames);
+  assert.equal(end.code, "provider_error", JSON.stringify(frames));
+  assert.match(String(end.message), /upstream refused key \[redacted\]/);
+  assert.match(String(end.message), /Internal server error/);
+  assert.ok(!JSON.stringify(frames).includes(KEY));
+});
+
+void it("R5.sse-robust: an `event: error` after text ends as a partial provider_error, not a truncated done", async () => {
+  provider.enqueue({
+    raw: { pieces: [delta("a"), `event: error\ndata: ${JSON.stringify({ message: "Internal server error" })}\n\n`, DONE] },
+  });
+  const frames = await ask("q3");
+  assert.deepEqual(types(frames), ["chunk", "error"]);
+  assert.equal(last(frames).code, "provider_error");
+  assert.equal(last(frames).partial, true);
+  assert.match(String(last(frames).message), /Internal server error/);
+});
+
+void it("R5.sse-robust: a stream of unrecognised events closed by [DONE] is a protocol failure quoting the first one", async () => {
+  provider.enqueue({ raw: { pieces: [sse({ status: "queued" }), DONE] } }, { raw: { pieces: [sse({ status: "queued" }), DONE] } });
+  const end = last(await ask("q4"));
+  assert.equal(end.code, "provider_error");
+  assert.match(String(end.message), /holds no text, tool call or finish_reason: \{"status":"queued"\}/);
+});
+
+void it("R5.sse-robust: an HTTP 400 context_length_exceeded is a context_overflow with the context remedy, not retried", async () => {
+  const before = provider.chatRequests().length;
+  provider.enqueue({
+    status: 400,
+    errorBody: { error: { message: "Too many input tokens.", type: "invalid_request_error", code: "context_length_exceeded" } },
+  });
+  const end = last(await ask("q5"));
+  assert.equal(end.code, "context_overflow");
+  assert.match(String(end.message), /HTTP 400 Too many input tokens\. \(context_length_exceeded\)/);
+  assert.match(String(end.message), /llm\.context_window/);
+  assert.equal(provider.chatRequests().length - before, 1);
+});
