@@ -19,9 +19,15 @@ const ToolCallDeltaSchema = z.looseObject({
   function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
 });
 
+/**
+ * Text, or a list of parts (Mistral's Magistral: `{type:"text", text}` and `{type:"thinking", thinking:[…]}`). Only
+ * text parts are the answer; thinking parts are reasoning, not relayed, like `reasoning_content`.
+ */
+const ContentSchema = z.union([z.string(), z.array(z.unknown())]).nullish();
+
 const ChoiceSchema = z.looseObject({
-  delta: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
-  message: z.looseObject({ content: z.string().nullish(), tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
+  delta: z.looseObject({ content: ContentSchema, tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
+  message: z.looseObject({ content: ContentSchema, tool_calls: z.array(ToolCallDeltaSchema).nullish() }).nullish(),
   finish_reason: z.string().nullish(),
 });
 
@@ -73,7 +79,11 @@ export function chunkEvents(chunk: Chunk, out: StreamEvent[] = []): StreamEvent[
   if (chunk.model) out.push({ kind: "model", model: chunk.model });
   for (const choice of chunk.choices ?? []) {
     const part = choice.delta ?? choice.message;
-    if (part?.content) out.push({ kind: "text", delta: part.content });
+    const content = part?.content;
+    if (content) {
+      const text = typeof content === "string" ? content : textOfParts(content);
+      if (text) out.push({ kind: "text", delta: text });
+    }
     const calls = part?.tool_calls ?? [];
     for (let position = 0; position < calls.length; position += 1) {
       const call = calls[position]!;
@@ -90,4 +100,11 @@ export function chunkEvents(chunk: Chunk, out: StreamEvent[] = []): StreamEvent[
     out.push({ kind: "usage", usage: usageOf(chunk.usage) });
   }
   return out;
+}
+
+/** The text parts of a content list, joined; other parts (thinking, images) are not answer text. */
+function textOfParts(parts: unknown[]): string {
+  let text = "";
+  for (const part of parts) if (isRecord(part) && part.type === "text" && typeof part.text === "string") text += part.text;
+  return text;
 }

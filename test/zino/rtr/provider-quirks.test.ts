@@ -21,6 +21,7 @@ after(async () => {
 
 const sse = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 const delta = (content: unknown) => sse({ choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+const finish = (reason = "stop") => sse({ choices: [{ index: 0, delta: {}, finish_reason: reason }] });
 const DONE = "data: [DONE]\n\n";
 
 async function ask(ctxkey: string): Promise<ReturnType<RtrHarness["request"]>> {
@@ -82,4 +83,27 @@ void it("R5.sse-robust: an HTTP 400 context_length_exceeded is a context_overflo
   assert.match(String(end.message), /HTTP 400 Too many input tokens\. \(context_length_exceeded\)/);
   assert.match(String(end.message), /llm\.context_window/);
   assert.equal(provider.chatRequests().length - before, 1);
+});
+
+void it("R5.sse-robust: content as a list of parts (Mistral Magistral) gives its text parts; thinking parts are not relayed", async () => {
+  const thinking = { type: "thinking", thinking: [{ type: "text", text: "the user greets me" }] };
+  provider.enqueue(
+    { raw: { pieces: [delta([thinking]), delta([{ type: "text", text: "Hello" }]), delta("!"), finish(), DONE] } },
+    {
+      forceJson: true,
+      raw: {
+        contentType: "application/json",
+        pieces: [
+          JSON.stringify({
+            choices: [{ index: 0, message: { content: [thinking, { type: "text", text: "Whole" }] }, finish_reason: "stop" }],
+          }),
+        ],
+      },
+    },
+  );
+  const streamed = await ask("q6");
+  assert.equal(last(streamed).type, "done", JSON.stringify(streamed));
+  assert.equal(last(streamed).full_text, "Hello!");
+  const whole = await ask("q7");
+  assert.equal(last(whole).full_text, "Whole", JSON.stringify(whole));
 });
