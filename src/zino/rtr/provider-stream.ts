@@ -154,7 +154,7 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
   let odd: string | undefined;
   try {
     for (;;) {
-      const read = await call.guard(() => reader.next(), "in the middle of the stream");
+      const read = finished ? await readAfterFinish(reader, call) : await call.guard(() => reader.next(), "in the middle of the stream");
       call.arm();
       const batch: StreamEvent[] = [];
       let ended = false;
@@ -192,6 +192,33 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
   }
   if (!answered) throw noAnswer(odd);
   if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
+}
+
+/**
+ * How long a stream may stay silent after its finish_reason before the answer counts as complete: the usage chunk
+ * and `[DONE]` follow at once from servers that send them.
+ */
+const FINISHED_GRACE_MS = 2_000;
+
+const ENDED: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * A read once the finish_reason is in: the answer is complete, so a connection that is then cut (no chunked
+ * terminator, a reset, a proxy's close) or left open ends the stream instead of failing a finished answer.
+ */
+async function readAfterFinish(reader: AsyncIterator<Uint8Array>, call: UpstreamCall): Promise<IteratorResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof ENDED>((resolve) => {
+    timer = setTimeout(() => resolve(ENDED), FINISHED_GRACE_MS);
+  });
+  try {
+    return await call.guard(() => Promise.race([reader.next(), late]), "after the finish_reason");
+  } catch (err) {
+    if (err instanceof AttemptFailure) return ENDED;
+    throw err; // the caller's abort
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const isAnswer = (event: StreamEvent) => event.kind === "text" || event.kind === "tool_call" || event.kind === "finish";

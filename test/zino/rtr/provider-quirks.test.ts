@@ -2,22 +2,61 @@
 // stream (llama.cpp, vLLM, `event: error`), content as a list of parts, side fields out of shape, answers that end
 // uncleanly. The real service against a fake provider writing exact bytes.
 import assert from "node:assert/strict";
+import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 const KEY = "sk-quirks-SECRET-4444";
 
+/** What the raw provider does with the socket of a request: write any bytes, end it any way. */
+type RawAnswer = (socket: Socket) => void;
+
 let provider: FakeProvider;
 let rtr: RtrHarness;
+let raw: Server;
+const rawAnswers: RawAnswer[] = [];
 before(async () => {
   provider = await startFakeProvider();
-  rtr = await startRtr({ rows: { default: { llm: llmFor(provider.url, { api_key: KEY, max_retries: 1 }) } } });
+  raw = await startRawProvider();
+  const rawUrl = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1`;
+  rtr = await startRtr({
+    rows: {
+      default: { llm: llmFor(provider.url, { api_key: KEY, max_retries: 1 }) },
+      raw: { llm: { base_url: rawUrl } },
+    },
+  });
 });
 after(async () => {
   await rtr.close();
   await provider.close();
+  raw.close();
 });
+
+/** A provider at the TCP level: each request (read to its content-length) gets the next queued answer. */
+async function startRawProvider(): Promise<Server> {
+  const server = createServer((socket) => {
+    socket.on("error", () => undefined);
+    let buffered = Buffer.alloc(0);
+    socket.on("data", (data: Buffer) => {
+      buffered = Buffer.concat([buffered, data]);
+      const headEnd = buffered.indexOf("\r\n\r\n");
+      if (headEnd < 0) return;
+      const length = Number(/content-length:\s*(\d+)/i.exec(buffered.subarray(0, headEnd).toString("latin1"))?.[1] ?? 0);
+      if (buffered.length < headEnd + 4 + length) return;
+      buffered = buffered.subarray(headEnd + 4 + length);
+      const answer = rawAnswers.shift();
+      if (answer) answer(socket);
+      else socket.destroy();
+    });
+  });
+  server.unref();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+const chunked = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+const SSE_HEAD = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n";
 
 const sse = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 const delta = (content: unknown) => sse({ choices: [{ index: 0, delta: { content }, finish_reason: null }] });
@@ -106,4 +145,29 @@ void it("R5.sse-robust: content as a list of parts (Mistral Magistral) gives its
   assert.equal(last(streamed).full_text, "Hello!");
   const whole = await ask("q7");
   assert.equal(last(whole).full_text, "Whole", JSON.stringify(whole));
+});
+
+void it("R5.sse-robust: a finished answer (finish_reason and usage in) ends as done whether its connection is then cut, reset or left open", async () => {
+  const usage = sse({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } });
+  const answer = SSE_HEAD + chunked(delta("complete")) + chunked(finish()) + chunked(usage);
+  rawAnswers.push(
+    (socket) => socket.end(answer), // FIN without the chunked terminator
+    (socket) => socket.write(answer, () => setTimeout(() => socket.resetAndDestroy(), 20)),
+    (socket) => socket.write(answer), // left open, silent: no [DONE], no end
+  );
+  for (const way of ["cut", "reset", "left open"]) {
+    const started = Date.now();
+    const frames = await ask("raw");
+    assert.equal(last(frames).type, "done", `${way}: ${JSON.stringify(frames)}`);
+    assert.equal(last(frames).full_text, "complete");
+    assert.deepEqual(last(frames).usage, { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 });
+    assert.ok(Date.now() - started < 4_000, `${way}: ${Date.now() - started} ms`);
+  }
+});
+
+void it("R5.sse-robust: an answer cut before its finish_reason still fails (partial), it is not taken for finished", async () => {
+  rawAnswers.push((socket) => socket.write(SSE_HEAD + chunked(delta("half")), () => socket.resetAndDestroy()));
+  const frames = await ask("raw");
+  assert.equal(last(frames).type, "error", JSON.stringify(frames));
+  assert.equal(last(frames).partial, true);
 });
