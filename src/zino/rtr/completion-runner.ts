@@ -172,7 +172,7 @@ function startedFailure(err: AttemptFailure, provider: string, model: string, de
   return new WireError(
     code,
     `The provider ${provider} (model ${model}) failed after the answer had started streaming (${sentChars} characters sent): ` +
-      `${detail}. Not retried, so that no text is repeated.`,
+      `${sentence(detail)} Not retried, so that no text is repeated.`,
     { attempts: [{ provider, model, error: detail }], partial: true },
   );
 }
@@ -183,9 +183,14 @@ function allFailed(attempts: AttemptRecord[]): WireError {
   const allTooLong = attempts.length > 0 && attempts.every((a) => a.kind === "context");
   const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
   const code = allTimeouts ? "timeout" : allTooLong ? "context_overflow" : "provider_error";
-  return new WireError(code, `${summary}: ${list}.${remedy(attempts)}`, {
+  return new WireError(code, `${summary}: ${sentence(list)}${remedy(attempts)}`, {
     attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })),
   });
+}
+
+/** Text ended with one full stop (a provider's message often brings its own). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** What to do about the failures (the user reads this at `zino ask`): which setting, which file, which README section. */
@@ -203,6 +208,9 @@ function remedy(attempts: AttemptRecord[]): string {
       `that rtr trims older history before sending, or raise the server's context size (llama.cpp --ctx-size, vLLM ` +
       `--max-model-len, Ollama num_ctx) (${see}).`
     );
+  }
+  if (attempts.some((a) => / redirect to /.test(a.error))) {
+    return ` The endpoint moved: point [llm] base_url (the /v1 URL) at the redirect's target in ZINO.toml, or with \`zino ctx set KEY llm.base_url=...\` (${see}).`;
   }
   if (attempts.some((a) => /\b(401|403)\b/.test(a.error))) {
     return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment, or name another variable with [llm] api_key_env in ZINO.toml (${see}).`;

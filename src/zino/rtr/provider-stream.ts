@@ -57,6 +57,15 @@ function parseHost(baseUrl: string): string {
  */
 export async function* streamChatCompletion(options: StreamCallOptions): AsyncGenerator<StreamEvent[]> {
   const { target } = options;
+  if (target.apiKey !== undefined && !HEADER_SAFE.test(target.apiKey)) {
+    // undici refuses such a header: that is no connection error, and a retry would fail the same way.
+    throw new AttemptFailure(
+      "protocol",
+      false,
+      "the API key is malformed: it contains a line break, a control or a non-ASCII character, so it was not sent " +
+        "(fix the value of llm.api_key, of the variable llm.api_key_env names, or of LLM_API_KEY)",
+    );
+  }
   const call = createUpstreamCall(options.signal, options.timeoutMs);
   try {
     const response = await call.guard(
@@ -75,14 +84,19 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     );
     if (response.status < 200 || response.status > 299) throw await httpFailure(response, (options.now ?? Date.now)());
     if (!response.hasBody) throw new AttemptFailure("protocol", true, "the response has no body");
-    if ((response.header("content-type") ?? "").includes("application/json")) {
+    const contentType = response.header("content-type") ?? "";
+    if (contentType.includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      const whole = await call.guard(async () => JSON.parse(await wholeAnswer(response)) as unknown, "while reading the response");
-      const text = JSON.stringify(whole);
-      const events = chunkEvents(parseChunk(text));
+      const text = await call.guard(() => wholeAnswer(response), "while reading the response");
+      const events = chunkEvents(parseChunk(text, "the provider's JSON answer is not valid JSON"));
       if (!events.some(isAnswer)) throw noAnswer(text);
       yield events;
       return;
+    }
+    if (NOT_A_STREAM.test(contentType)) {
+      // A proxy's or a web server's page (a captive portal, a "502 Bad Gateway" sent with 200): not the API.
+      const start = await call.guard(() => response.text(ERROR_BODY_MAX_BYTES), "while reading the page").catch(() => "");
+      throw new AttemptFailure("protocol", true, `the provider answered ${oneLine(contentType)}, not an event stream: ${pageGist(start)}`);
     }
     yield* sseEvents(response.body, call);
   } finally {
@@ -305,6 +319,11 @@ async function drainEnd(reader: AsyncIterator<Uint8Array>): Promise<void> {
 }
 
 async function httpFailure(response: ProviderResponse, nowMs: number): Promise<AttemptFailure> {
+  const location = response.header("location");
+  if (response.status >= 300 && response.status < 400 && location) {
+    // Not followed (the POST and its key would go elsewhere): the user points base_url at the target.
+    return new AttemptFailure("http", false, `HTTP ${response.status} redirect to ${redirectTarget(location)}`, response.status);
+  }
   const detail = await errorDetail(response).catch(() => "");
   const message = `HTTP ${response.status}${detail ? ` ${detail}` : ""}`;
   if (response.status >= 400 && response.status < 500 && CONTEXT_EXCEEDED.test(detail)) {
@@ -315,16 +334,34 @@ async function httpFailure(response: ProviderResponse, nowMs: number): Promise<A
   return new AttemptFailure("http", retryable, message, response.status, retryAfterMs);
 }
 
+/** A header value undici sends: printable ASCII (a key with a line break would be refused, or split the header). */
+const HEADER_SAFE = /^[\x20-\x7e]*$/;
+
+/** Content types that are a page, not an event stream a provider could have mislabelled. */
+const NOT_A_STREAM = /^\s*(text\/html|application\/xhtml|text\/xml|application\/xml)/i;
+
+/** The title of an HTML page, else the start of its text. */
+function pageGist(page: string): string {
+  const title = /<title[^>]*>([^<]*)</i.exec(page)?.[1];
+  return oneLine(title ?? page.replace(/<[^>]*>/g, " ")).slice(0, 120) || "(empty)";
+}
+
+/** Where a redirect points, without its query (it may carry a token). */
+function redirectTarget(location: string): string {
+  const [withoutQuery = ""] = location.split(/[?#]/, 1);
+  return withoutQuery.slice(0, 200);
+}
+
 function chatUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
 }
 
-function parseChunk(payload: string): Chunk {
+function parseChunk(payload: string, notJson = "the provider sent a stream event that is not JSON"): Chunk {
   let value: unknown;
   try {
     value = JSON.parse(payload);
   } catch {
-    throw new AttemptFailure("protocol", true, "the provider sent a stream event that is not JSON");
+    throw new AttemptFailure("protocol", true, `${notJson}: ${oneLine(payload).slice(0, 80)}`);
   }
   // vLLM's older servers send their ErrorResponse unwrapped: `{object: "error", message, type, code}`.
   if (

@@ -171,3 +171,63 @@ void it("R5.sse-robust: an answer cut before its finish_reason still fails (part
   assert.equal(last(frames).type, "error", JSON.stringify(frames));
   assert.equal(last(frames).partial, true);
 });
+
+const NETWORK_REMEDY = /start the model server/;
+
+void it("R5.all-fail: a 200 page (text/html) and a 200 JSON answer that is not JSON are named as such, not as connection errors", async () => {
+  const page = "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>";
+  provider.enqueue(
+    { raw: { contentType: "text/html", pieces: [page] } },
+    { raw: { contentType: "text/html", pieces: [page] } },
+    { raw: { contentType: "application/json", pieces: ['{"choices":[{"index":0,"message":{"content":"tru'] } },
+    { raw: { contentType: "application/json", pieces: ['{"choices":[{"index":0,"message":{"content":"tru'] } },
+  );
+  const html = last(await ask("q8"));
+  assert.match(String(html.message), /the provider answered text\/html, not an event stream: 502 Bad Gateway/);
+  assert.doesNotMatch(String(html.message), NETWORK_REMEDY);
+  const truncated = last(await ask("q9"));
+  assert.match(String(truncated.message), /the provider's JSON answer is not valid JSON/);
+  assert.doesNotMatch(String(truncated.message), NETWORK_REMEDY);
+});
+
+void it("R5.keys: a key with a line break around it is trimmed; one with a line break inside is refused as malformed, unsent and not retried", async () => {
+  rtr.rows.trimmedKey = { llm: { api_key: `${KEY}\r\n` } };
+  rtr.rows.brokenKey = { llm: { api_key: "sk-broken\nSECRET-5555" } };
+  assert.equal(last(await ask("trimmedKey")).type, "done");
+  assert.equal(provider.chatRequests().at(-1)!.apiKey, KEY);
+  const before = provider.chatRequests().length;
+  const frames = await ask("brokenKey");
+  assert.deepEqual(types(frames), ["error"], "no retry");
+  assert.match(String(last(frames).message), /the API key is malformed: it contains a line break/);
+  assert.doesNotMatch(String(last(frames).message), NETWORK_REMEDY);
+  assert.ok(!JSON.stringify(frames).includes("SECRET-5555"));
+  assert.equal(provider.chatRequests().length, before);
+});
+
+void it("R5.all-fail: a redirect names its target (without its query) and says to change base_url", async () => {
+  rawAnswers.push((socket) =>
+    socket.end(
+      "HTTP/1.1 308 Permanent Redirect\r\nlocation: https://api.example.com/v1/chat/completions?token=abc\r\ncontent-length: 0\r\n\r\n",
+    ),
+  );
+  const end = last(await ask("raw"));
+  assert.match(
+    String(end.message),
+    /HTTP 308 redirect to https:\/\/api\.example\.com\/v1\/chat\/completions\. The endpoint moved: point \[llm\] base_url/,
+  );
+  assert.doesNotMatch(String(end.message), /token=abc/);
+});
+
+void it("R5.overflow: max_output_tokens not below context_window names both settings instead of asking to shorten the message", async () => {
+  rtr.rows.noRoom = { llm: { context_window: 2048, max_output_tokens: 4096 } };
+  const end = last(await ask("noRoom"));
+  assert.equal(end.code, "context_overflow");
+  assert.match(String(end.message), /llm\.max_output_tokens \(4096\) is not below llm\.context_window \(2048\)/);
+});
+
+void it("R5.all-fail: a provider message that ends with a full stop is not given a second one", async () => {
+  provider.enqueue({ status: 400, errorBody: { error: { message: "Invalid model. See https://example.com/docs." } } });
+  const end = last(await ask("q10"));
+  assert.match(String(end.message), /See https:\/\/example\.com\/docs\. Check/);
+  assert.doesNotMatch(String(end.message), /\.\./);
+});
