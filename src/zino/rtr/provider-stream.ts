@@ -75,6 +75,8 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
             headers: {
               "content-type": "application/json",
               accept: "text/event-stream",
+              // Without it any coding is acceptable (RFC 9110, section 12.5.3), and rtr reads the body as it comes.
+              "accept-encoding": "identity",
               ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
             },
             body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
@@ -84,6 +86,14 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     );
     if (response.status < 200 || response.status > 299) throw await httpFailure(response, (options.now ?? Date.now)());
     if (!response.hasBody) throw new AttemptFailure("protocol", true, "the response has no body");
+    const coding = (response.header("content-encoding") ?? "identity").trim().toLowerCase();
+    if (coding !== "identity" && coding !== "") {
+      throw new AttemptFailure(
+        "protocol",
+        false,
+        `the provider's answer is compressed (content-encoding ${coding.slice(0, 40)}) though rtr asks for none`,
+      );
+    }
     const contentType = response.header("content-type") ?? "";
     if (contentType.includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.

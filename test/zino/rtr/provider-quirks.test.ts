@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { after, before, it } from "node:test";
+import { gzipSync } from "node:zlib";
 import { startFakeProvider, type FakeProvider } from "../../../harness/fake-provider.js";
 import { last, llmFor, startRtr, types, userMessages, type RtrHarness } from "./rtr-harness.js";
 
@@ -230,4 +231,23 @@ void it("R5.all-fail: a provider message that ends with a full stop is not given
   const end = last(await ask("q10"));
   assert.match(String(end.message), /See https:\/\/example\.com\/docs\. Check/);
   assert.doesNotMatch(String(end.message), /\.\./);
+});
+
+void it("R5.sse-robust: rtr asks for an uncompressed answer, and a compressed one anyway fails naming its content-encoding", async () => {
+  assert.equal(last(await ask("q11")).type, "done");
+  assert.equal(provider.chatRequests().at(-1)!.headers["accept-encoding"], "identity");
+  const body = gzipSync(delta("gz") + finish() + DONE);
+  rawAnswers.push((socket) =>
+    socket.end(
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-encoding: gzip\r\ncontent-length: ${body.length}\r\n\r\n`,
+        ),
+        body,
+      ]),
+    ),
+  );
+  const end = last(await ask("raw"));
+  assert.match(String(end.message), /the provider's answer is compressed \(content-encoding gzip\)/);
+  assert.doesNotMatch(String(end.message), NETWORK_REMEDY);
 });
