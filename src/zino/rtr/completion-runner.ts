@@ -10,7 +10,7 @@ import { endpointHost, streamChatCompletion, type ProviderTarget } from "./provi
 import { redact } from "./provider-targets.js";
 import { ReasoningFilter } from "./reasoning-filter.js";
 import { abortableSleep as sleep } from "../../shared/abortable-sleep.js";
-import { backoffDelayMs } from "./retry-policy.js";
+import { MAX_RETRY_DELAY_MS, backoffDelayMs } from "./retry-policy.js";
 import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
 
 /** Frames written one after the other: each call writes its frame at once; the promise is the back-pressure. */
@@ -69,11 +69,16 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
         return { ...result, attempts: attempts.length + 1 };
       } catch (err) {
         if (!(err instanceof AttemptFailure)) throw err;
-        const detail = redact(err.message, options.secrets);
+        // A provider that asks for a longer wait than any retry makes ("not today": insufficient_quota) is left
+        // for the fallbacks at once.
+        const asked = err.retryAfterMs ?? 0;
+        const tooLong = asked > MAX_RETRY_DELAY_MS;
+        const later = tooLong ? ` (Retry-After ${Math.round(asked / 1000)} s: not retried)` : "";
+        const detail = redact(err.message, options.secrets) + later;
         attempts.push({ provider, model: target.model, error: detail, kind: err.kind });
         logger.warn({ provider, model: target.model, kind: err.kind, status: err.status, detail, retry }, "provider attempt failed");
         if (state.started) throw startedFailure(err, provider, target.model, detail, state.sentChars);
-        if (!err.retryable || retry >= llm.max_retries) break;
+        if (!err.retryable || tooLong || retry >= llm.max_retries) break;
         const delayMs = backoffDelayMs({
           retry,
           baseMs: llm.retry_base_ms,

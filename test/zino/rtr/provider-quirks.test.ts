@@ -251,3 +251,20 @@ void it("R5.sse-robust: rtr asks for an uncompressed answer, and a compressed on
   assert.match(String(end.message), /the provider's answer is compressed \(content-encoding gzip\)/);
   assert.doesNotMatch(String(end.message), NETWORK_REMEDY);
 });
+
+void it("R5.retry: a Retry-After longer than the 30 s cap moves to the fallback at once instead of waiting 30 s per retry", async () => {
+  rtr.rows.quota = { llm: { max_retries: 2, fallbacks: [{ base_url: provider.url, model: "backup-model" }] } };
+  provider.enqueue(
+    { status: 429, retryAfter: 86400, errorBody: { error: { message: "You exceeded your current quota.", code: "insufficient_quota" } } },
+    { text: "from the fallback" },
+  );
+  const started = Date.now();
+  const frames = await ask("quota");
+  assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+  assert.deepEqual(
+    frames.filter((f) => f.type === "status").map((f) => f.phase),
+    ["fallback"],
+  );
+  assert.match(String(frames[0]!.reason), /Retry-After 86400 s: not retried/);
+  assert.equal(last(frames).full_text, "from the fallback");
+});
