@@ -268,3 +268,28 @@ void it("R5.retry: a Retry-After longer than the 30 s cap moves to the fallback 
   assert.match(String(frames[0]!.reason), /Retry-After 86400 s: not retried/);
   assert.equal(last(frames).full_text, "from the fallback");
 });
+
+void it("R5.sse-robust: usage out of shape is dropped, never the finished answer; a tool call's index null counts as absent", async () => {
+  const usages = [
+    { prompt_tokens: 3, completion_tokens: null },
+    { prompt_tokens: "3", completion_tokens: "1" },
+    { prompt_tokens: -5, completion_tokens: 1e300, total_tokens: -1 },
+  ];
+  for (const usage of usages) {
+    provider.enqueue({ raw: { pieces: [delta("a"), finish(), sse({ choices: [], usage }), DONE] } });
+    const frames = await ask("q12");
+    assert.equal(last(frames).type, "done", `${JSON.stringify(usage)}: ${JSON.stringify(frames)}`);
+    assert.equal(last(frames).full_text, "a");
+    assert.equal(last(frames).usage, undefined);
+  }
+  provider.enqueue({
+    raw: {
+      pieces: [delta("a"), finish(), sse({ choices: [], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: null } }), DONE],
+    },
+  });
+  assert.deepEqual(last(await ask("q13")).usage, { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 });
+  const call = { index: null, id: "c1", type: "function", function: { name: "f", arguments: "{}" } };
+  provider.enqueue({ raw: { pieces: [sse({ choices: [{ index: 0, delta: { tool_calls: [call] } }] }), finish("tool_calls"), DONE] } });
+  const end = last(await ask("q14"));
+  assert.deepEqual(end.tool_calls, [{ id: "c1", name: "f", arguments: "{}" }]);
+});
