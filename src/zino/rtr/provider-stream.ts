@@ -185,10 +185,12 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
       try {
         for (const payload of parsed(parser, read.done === true ? undefined : read.value)) {
           if (typeof payload !== "string") throw streamError(payload.error);
-          if (payload.trim() === "[DONE]") {
+          const trimmed = payload.trim();
+          if (trimmed === "[DONE]") {
             ended = true;
             break;
           }
+          if (trimmed === "") continue; // an empty `data:` event, a keep-alive of some proxies
           const before = batch.length;
           const chunk = parseChunk(payload);
           chunkEvents(chunk, batch);

@@ -293,3 +293,9 @@ void it("R5.sse-robust: usage out of shape is dropped, never the finished answer
   const end = last(await ask("q14"));
   assert.deepEqual(end.tool_calls, [{ id: "c1", name: "f", arguments: "{}" }]);
 });
+
+void it("R5.sse-robust: an empty `data:` event is skipped, before the text or in the middle of it", async () => {
+  provider.enqueue({ raw: { pieces: ["data: \n\n", delta("a"), "data:\n\n", delta("b"), finish(), DONE] } });
+  const frames = await ask("q15");
+  assert.equal(last(frames).full_text, "ab", JSON.stringify(frames));
+});
