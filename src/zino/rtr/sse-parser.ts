@@ -35,18 +35,30 @@ export class SseParser {
   /** The event is an error: named `error`, or it carried an `error:` field (its value, when given). */
   private errorEvent = false;
   private errorField: string | undefined;
+  /** Text after `buffer` that ends no line, in the pieces it came in. */
+  private readonly pieces: string[] = [];
+  private piecesChars = 0;
 
   constructor(private readonly maxEventChars = DEFAULT_MAX_EVENT_CHARS) {}
 
   /** Feeds raw bytes (or text) and returns the data payloads of every event completed by them. */
   push(chunk: Uint8Array | string): SsePayload[] {
-    this.take(typeof chunk === "string" ? chunk : this.decoder.write(chunk));
+    const text = this.started ? (typeof chunk === "string" ? chunk : this.decoder.write(chunk)) : this.first(chunk);
+    // A piece that ends no line (a long event arriving in network reads) is kept aside and joined once its line
+    // ends: appending it and scanning the whole unfinished line again at every read was quadratic in its length.
+    if (text.indexOf("\n") < 0 && text.indexOf("\r") < 0 && !this.buffer.endsWith("\r")) {
+      this.pieces.push(text);
+      this.piecesChars += text.length;
+      if (this.buffer.length + this.piecesChars + this.dataChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
+      return [];
+    }
+    this.take(text);
     return this.drain(false);
   }
 
   /** Ends the stream: a last event without its blank line is still delivered. */
   end(): SsePayload[] {
-    this.take(this.decoder.end());
+    this.take(this.started ? this.decoder.end() : this.first(this.decoder.end()));
     const out = this.drain(true);
     this.endEvent(out);
     return out;
@@ -63,13 +75,22 @@ export class SseParser {
     this.errorField = undefined;
   }
 
-  /** Appends decoded text; a byte order mark at the very start of the stream is not part of it (as in EventSource). */
+  /** The stream's first text: a byte order mark at its very start is not part of it (as in EventSource). */
+  private first(chunk: Uint8Array | string): string {
+    const text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    if (text.length === 0) return text;
+    this.started = true;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+
+  /** Appends decoded text after the pieces kept aside. */
   private take(text: string): void {
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    this.buffer += text;
+    if (this.pieces.length > 0) {
+      this.pieces.push(text);
+      this.buffer += this.pieces.join("");
+      this.pieces.length = 0;
+      this.piecesChars = 0;
+    } else this.buffer += text;
   }
 
   private drain(final: boolean): SsePayload[] {

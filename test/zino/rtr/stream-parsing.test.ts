@@ -78,6 +78,23 @@ void it("R5.sse: `event: error` and an `error:` field line come out as error eve
   assert.deepEqual(out, [{ error: '{"message":"boom"}' }, { error: '{"code":400}' }, "x", { error: "" }]);
 });
 
+void it("R5.sse: a line of 6 MB arriving in network-sized pieces is parsed in time linear in its length, and still bounded", () => {
+  const line = `data: {"a":"${"x".repeat(6 * 1024 * 1024)}"}\n\n`;
+  const parser = new SseParser();
+  const out: SsePayload[] = [];
+  const started = performance.now();
+  for (let i = 0; i < line.length; i += 1460) out.push(...parser.push(line.slice(i, i + 1460)));
+  const ms = performance.now() - started;
+  assert.equal(out.length, 1);
+  assert.equal((out[0] as string).length, line.length - 8);
+  // Scanning the unfinished line again at every piece took about 8 s here; once, tens of milliseconds.
+  assert.ok(ms < 2_000, `${Math.round(ms)} ms`);
+  const bounded = new SseParser(1000);
+  assert.throws(() => {
+    for (let i = 0; i < 100; i += 1) bounded.push("data: 0123456789".slice(i === 0 ? 0 : 6));
+  }, SseEventTooLarge);
+});
+
 void it("R5.retry-after: seconds and HTTP dates are read; garbage is ignored", () => {
   const now = Date.parse("2026-01-01T00:00:00Z");
   assert.equal(parseRetryAfter("3", now), 3000);
