@@ -3,7 +3,7 @@
 // upstream abort; failures become AttemptFailure values carrying no secret.
 import { AttemptFailure } from "./attempt-failure.js";
 import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
-import { BodyTooLarge, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
+import { BodyTooLarge, readText, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
 import { isRecord } from "../../shared/is-record.js";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
@@ -97,7 +97,7 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     const contentType = response.header("content-type") ?? "";
     if (contentType.includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      const text = await call.guard(() => wholeAnswer(response), "while reading the response");
+      const text = await call.guard(() => wholeAnswer(response, call), "while reading the response");
       const events = chunkEvents(parseChunk(text, "the provider's JSON answer is not valid JSON"));
       if (!events.some(isAnswer)) throw noAnswer(text);
       yield events;
@@ -296,12 +296,20 @@ function parsed(parser: SseParser, piece: Uint8Array | undefined): SsePayload[] 
 const WHOLE_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 const ERROR_BODY_MAX_BYTES = 64 * 1024;
 
-async function wholeAnswer(response: ProviderResponse): Promise<string> {
+async function wholeAnswer(response: ProviderResponse, call: UpstreamCall): Promise<string> {
   try {
-    return await response.text(WHOLE_ANSWER_MAX_BYTES);
+    // Read piece by piece like a stream: timeout_ms bounds each silence, not the time the whole answer takes.
+    return await readText(armed(response.body, call), WHOLE_ANSWER_MAX_BYTES);
   } catch (err) {
     if (!(err instanceof BodyTooLarge)) throw err;
     throw new AttemptFailure("protocol", true, `the provider's answer is longer than ${mib(err.maxBytes)} MiB`);
+  }
+}
+
+async function* armed(body: AsyncIterable<Uint8Array>, call: UpstreamCall): AsyncGenerator<Uint8Array> {
+  for await (const piece of body) {
+    call.arm();
+    yield piece;
   }
 }
 

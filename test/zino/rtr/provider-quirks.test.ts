@@ -299,3 +299,12 @@ void it("R5.sse-robust: an empty `data:` event is skipped, before the text or in
   const frames = await ask("q15");
   assert.equal(last(frames).full_text, "ab", JSON.stringify(frames));
 });
+
+void it("R5.timeout: a whole JSON answer that trickles in steadily is not cut by timeout_ms, which bounds each silence", async () => {
+  rtr.rows.trickle = { llm: { timeout_ms: 1_000 } };
+  const body = JSON.stringify({ choices: [{ index: 0, message: { content: "slow but steady" }, finish_reason: "stop" }] });
+  const pieces = Array.from({ length: 6 }, (_, i) => body.slice((i * body.length) / 6, ((i + 1) * body.length) / 6));
+  provider.enqueue({ chunkDelayMs: 300, raw: { contentType: "application/json", pieces } });
+  const frames = await ask("trickle");
+  assert.equal(last(frames).full_text, "slow but steady", JSON.stringify(frames));
+});
