@@ -99,7 +99,8 @@ async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest): Prom
     type: "messages",
     messages,
     ...turnDone,
-    ...(state.ok ? { agent_config: state.config.agent } : {}),
+    // The daemon waits for rtr at least as long as rtr may wait for the provider [ext].
+    ...(state.ok ? { agent_config: state.config.agent, llm_timeout_ms: state.config.llm.timeout_ms } : {}),
     config_version: await configVersion(store, ctxkey),
   };
 }

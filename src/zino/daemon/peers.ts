@@ -54,6 +54,8 @@ export interface BuiltMessages {
   storedTurn: StoredTurn | undefined;
   /** The version of the ctxkey's configuration [ext], when ctx sent one (ours does, with `withAgent`). */
   configVersion: string | undefined;
+  /** The ctxkey's `llm.timeout_ms` [ext], when ctx sent it (ours does, with `withAgent`). */
+  llmTimeoutMs: number | undefined;
 }
 /** Malformed entries are skipped. */
 function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
@@ -73,9 +75,12 @@ export function createPeers(options: PeerOptions) {
     ...readyOperations(options),
     ...ctxOperations(options),
     ...excOperations(options),
-    /** The model of the ctxkey's turns; `configVersion` is passed on so rtr reloads only on a change. */
-    model(ctxkey: string, configVersion?: string) {
-      return createRtrModel(options, ctxkey, configVersion);
+    /**
+     * The model of the ctxkey's turns; `configVersion` is passed on so rtr reloads only on a change, `llmTimeoutMs`
+     * (the ctxkey's `llm.timeout_ms`) bounds how long rtr may stay silent.
+     */
+    model(ctxkey: string, configVersion?: string, llmTimeoutMs?: number) {
+      return createRtrModel(options, ctxkey, configVersion, llmTimeoutMs);
     },
   };
 }
@@ -144,11 +149,13 @@ function ctxOperations(options: PeerOptions) {
       const turnDone = answer.turn_done === undefined ? undefined : TurnDoneSchema.safeParse(answer.turn_done);
       const version = answer.config_version;
       const configVersion = typeof version === "string" && version.length > 0 && version.length <= 128 ? version : undefined;
+      const timeout = answer.llm_timeout_ms;
       return {
         messages: answer.messages,
         agent: agentOf(answer.agent_config, configVersion),
         storedTurn: turnDone?.success ? turnDone.data : undefined,
         configVersion,
+        llmTimeoutMs: typeof timeout === "number" && Number.isSafeInteger(timeout) && timeout > 0 ? timeout : undefined,
       };
     },
 

@@ -6,15 +6,27 @@ import { RtrDoneFrameSchema, chunkDelta, plainRtrDone, usageOf, type NativeToolC
 import type { ModelCall, ModelEvent } from "./agent-types.js";
 import { peerError, translatePeerFailure, type PeerOptions } from "./peer-request.js";
 
-/** Longest silence between two rtr frames (rtr sends status frames while it retries). */
-const RTR_IDLE_TIMEOUT_MS = 300_000;
+/** Longest silence between two rtr frames (rtr sends status frames while it retries), whatever the ctxkey's timeout. */
+export const RTR_IDLE_TIMEOUT_MS = 300_000;
 
-export function createRtrModel(options: PeerOptions, ctxkey: string, configVersion?: string): ModelCall {
+/** What rtr may add to a provider's silence before its next frame: a retry's wait (capped at 30 s), config loading. */
+const RTR_IDLE_MARGIN_MS = 60_000;
+
+/**
+ * How long the daemon waits between two rtr frames: rtr is silent while its provider is (up to the ctxkey's
+ * `llm.timeout_ms` per attempt, which may be hours for a slow local model), never less than RTR_IDLE_TIMEOUT_MS.
+ */
+export function rtrIdleTimeoutMs(llmTimeoutMs: number | undefined): number {
+  return Math.max(RTR_IDLE_TIMEOUT_MS, (llmTimeoutMs ?? 0) + RTR_IDLE_MARGIN_MS);
+}
+
+export function createRtrModel(options: PeerOptions, ctxkey: string, configVersion?: string, llmTimeoutMs?: number): ModelCall {
   const version = configVersion === undefined ? {} : { config_version: configVersion };
+  const idleTimeoutMs = rtrIdleTimeoutMs(llmTimeoutMs);
   return function callRtr({ messages, tools, signal }): AsyncIterableIterator<ModelEvent> {
     // `tools` right after `message`, in CompletionRequestSchema's order: rtr then reads the request without zod.
     const request = { message: messages, ...(tools && tools.length > 0 ? { tools } : {}), ctxkey, ...version };
-    return new RtrEvents(options.channels.rtr.frames(request, { signal, idleTimeoutMs: RTR_IDLE_TIMEOUT_MS }), signal);
+    return new RtrEvents(options.channels.rtr.frames(request, { signal, idleTimeoutMs }), signal);
   };
 }
 

@@ -46,6 +46,7 @@ interface Prepared extends PeerReadiness {
   ctxMs: number;
   storedTurn: StoredTurn | undefined;
   configVersion: string | undefined;
+  llmTimeoutMs: number | undefined;
 }
 
 type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
@@ -182,7 +183,7 @@ async function runLoop(options: TurnOptions, stream: ClientStream, prepared: Pre
         maxToolCalls: prepared.agent.max_tool_calls,
         maxIdenticalCalls: DEFAULT_MAX_IDENTICAL_CALLS,
       },
-      model: peers.model(ctxkey, prepared.configVersion),
+      model: peers.model(ctxkey, prepared.configVersion, prepared.llmTimeoutMs),
       tool: limitFanout(execute, prepared.agent.max_subagent_fanout),
       emit: (event) => stream.emit(event),
       signal,
@@ -274,6 +275,7 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
     ctxMs: built.ms,
     storedTurn: built.ok ? built.value.storedTurn : undefined,
     configVersion: version,
+    llmTimeoutMs: built.ok ? built.value.llmTimeoutMs : undefined,
     ...(peers.reused ? { rtr: { ...peers.rtr, ms: 0 }, exc: { ...peers.exc, ms: 0 } } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // One failed provider attempt, described without secrets: what the final `provider_error` lists (docs/zino-protocol.md §5).
 
-export type AttemptFailureKind = "http" | "network" | "timeout" | "protocol" | "provider";
+/** `context`: the provider said the prompt does not fit the model's context (HTTP 4xx or an error in the stream). */
+export type AttemptFailureKind = "http" | "network" | "timeout" | "protocol" | "provider" | "context";
 
 export class AttemptFailure extends Error {
   constructor(

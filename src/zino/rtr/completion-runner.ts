@@ -10,7 +10,7 @@ import { endpointHost, streamChatCompletion, type ProviderTarget } from "./provi
 import { redact } from "./provider-targets.js";
 import { ReasoningFilter } from "./reasoning-filter.js";
 import { abortableSleep as sleep } from "../../shared/abortable-sleep.js";
-import { backoffDelayMs } from "./retry-policy.js";
+import { MAX_RETRY_DELAY_MS, backoffDelayMs } from "./retry-policy.js";
 import { ToolCallAssembler, type AssembledToolCall } from "./tool-call-assembler.js";
 
 /** Frames written one after the other: each call writes its frame at once; the promise is the back-pressure. */
@@ -69,11 +69,16 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
         return { ...result, attempts: attempts.length + 1 };
       } catch (err) {
         if (!(err instanceof AttemptFailure)) throw err;
-        const detail = redact(err.message, options.secrets);
+        // A provider that asks for a longer wait than any retry makes ("not today": insufficient_quota) is left
+        // for the fallbacks at once.
+        const asked = err.retryAfterMs ?? 0;
+        const tooLong = asked > MAX_RETRY_DELAY_MS;
+        const later = tooLong ? ` (Retry-After ${Math.round(asked / 1000)} s: not retried)` : "";
+        const detail = redact(err.message, options.secrets) + later;
         attempts.push({ provider, model: target.model, error: detail, kind: err.kind });
         logger.warn({ provider, model: target.model, kind: err.kind, status: err.status, detail, retry }, "provider attempt failed");
         if (state.started) throw startedFailure(err, provider, target.model, detail, state.sentChars);
-        if (!err.retryable || retry >= llm.max_retries) break;
+        if (!err.retryable || tooLong || retry >= llm.max_retries) break;
         const delayMs = backoffDelayMs({
           retry,
           baseMs: llm.retry_base_ms,
@@ -172,7 +177,7 @@ function startedFailure(err: AttemptFailure, provider: string, model: string, de
   return new WireError(
     code,
     `The provider ${provider} (model ${model}) failed after the answer had started streaming (${sentChars} characters sent): ` +
-      `${detail}. Not retried, so that no text is repeated.`,
+      `${sentence(detail)} Not retried, so that no text is repeated.`,
     { attempts: [{ provider, model, error: detail }], partial: true },
   );
 }
@@ -180,10 +185,17 @@ function startedFailure(err: AttemptFailure, provider: string, model: string, de
 function allFailed(attempts: AttemptRecord[]): WireError {
   const list = attempts.map((a, i) => `${i + 1}) ${a.provider} model ${a.model}: ${a.error}`).join("; ");
   const allTimeouts = attempts.length > 0 && attempts.every((a) => a.kind === "timeout");
+  const allTooLong = attempts.length > 0 && attempts.every((a) => a.kind === "context");
   const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
-  return new WireError(allTimeouts ? "timeout" : "provider_error", `${summary}: ${list}.${remedy(attempts)}`, {
+  const code = allTimeouts ? "timeout" : allTooLong ? "context_overflow" : "provider_error";
+  return new WireError(code, `${summary}: ${sentence(list)}${remedy(attempts)}`, {
     attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })),
   });
+}
+
+/** Text ended with one full stop (a provider's message often brings its own). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** What to do about the failures (the user reads this at `zino ask`): which setting, which file, which README section. */
@@ -194,6 +206,16 @@ function remedy(attempts: AttemptRecord[]): string {
       ` No model endpoint answers there: start the model server, or point [llm] base_url and model in ZINO.toml ` +
       `(or \`zino ctx set KEY llm.base_url=... llm.model=...\`) at one that runs, then restart the services (${see}).`
     );
+  }
+  if (attempts.some((a) => a.kind === "context")) {
+    return (
+      ` The prompt is longer than the model's context: set llm.context_window to the model's real window (or lower), so ` +
+      `that rtr trims older history before sending, or raise the server's context size (llama.cpp --ctx-size, vLLM ` +
+      `--max-model-len, Ollama num_ctx) (${see}).`
+    );
+  }
+  if (attempts.some((a) => / redirect to /.test(a.error))) {
+    return ` The endpoint moved: point [llm] base_url (the /v1 URL) at the redirect's target in ZINO.toml, or with \`zino ctx set KEY llm.base_url=...\` (${see}).`;
   }
   if (attempts.some((a) => /\b(401|403)\b/.test(a.error))) {
     return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment, or name another variable with [llm] api_key_env in ZINO.toml (${see}).`;

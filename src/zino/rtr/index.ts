@@ -3,5 +3,5 @@ export { createRtrService, RTR_OPERATIONS, type RtrServiceDeps } from "./rtr-ser
 export { DEFAULT_CONFIG_TTL_MS } from "./config-source.js";
 export { MESSAGE_OVERHEAD_TOKENS, REPLY_PRIMING_TOKENS, estimatePromptTokens, fitToBudget } from "./context-budget.js";
 export { MAX_RETRY_DELAY_MS, backoffDelayMs, parseRetryAfter } from "./retry-policy.js";
-export { SseEventTooLarge, SseParser } from "./sse-parser.js";
+export { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
 export { ReasoningFilter, stripReasoning } from "./reasoning-filter.js";

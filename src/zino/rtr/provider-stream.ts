@@ -3,9 +3,10 @@
 // upstream abort; failures become AttemptFailure values carrying no secret.
 import { AttemptFailure } from "./attempt-failure.js";
 import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
-import { BodyTooLarge, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
+import { BodyTooLarge, readText, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
+import { isRecord } from "../../shared/is-record.js";
 import { parseRetryAfter } from "./retry-policy.js";
-import { SseEventTooLarge, SseParser } from "./sse-parser.js";
+import { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
 
 export type { FetchFunction } from "./provider-http.js";
 export type { StreamEvent };
@@ -56,6 +57,15 @@ function parseHost(baseUrl: string): string {
  */
 export async function* streamChatCompletion(options: StreamCallOptions): AsyncGenerator<StreamEvent[]> {
   const { target } = options;
+  if (target.apiKey !== undefined && !HEADER_SAFE.test(target.apiKey)) {
+    // undici refuses such a header: that is no connection error, and a retry would fail the same way.
+    throw new AttemptFailure(
+      "protocol",
+      false,
+      "the API key is malformed: it contains a line break, a control or a non-ASCII character, so it was not sent " +
+        "(fix the value of llm.api_key, of the variable llm.api_key_env names, or of LLM_API_KEY)",
+    );
+  }
   const call = createUpstreamCall(options.signal, options.timeoutMs);
   try {
     const response = await call.guard(
@@ -65,6 +75,8 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
             headers: {
               "content-type": "application/json",
               accept: "text/event-stream",
+              // Without it any coding is acceptable (RFC 9110, section 12.5.3), and rtr reads the body as it comes.
+              "accept-encoding": "identity",
               ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
             },
             body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
@@ -74,11 +86,27 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     );
     if (response.status < 200 || response.status > 299) throw await httpFailure(response, (options.now ?? Date.now)());
     if (!response.hasBody) throw new AttemptFailure("protocol", true, "the response has no body");
-    if ((response.header("content-type") ?? "").includes("application/json")) {
+    const coding = (response.header("content-encoding") ?? "identity").trim().toLowerCase();
+    if (coding !== "identity" && coding !== "") {
+      throw new AttemptFailure(
+        "protocol",
+        false,
+        `the provider's answer is compressed (content-encoding ${coding.slice(0, 40)}) though rtr asks for none`,
+      );
+    }
+    const contentType = response.header("content-type") ?? "";
+    if (contentType.includes("application/json")) {
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      const whole = await call.guard(async () => JSON.parse(await wholeAnswer(response)) as unknown, "while reading the response");
-      yield chunkEvents(parseChunk(JSON.stringify(whole)));
+      const text = await call.guard(() => wholeAnswer(response, call), "while reading the response");
+      const events = chunkEvents(parseChunk(text, "the provider's JSON answer is not valid JSON"));
+      if (!events.some(isAnswer)) throw noAnswer(text);
+      yield events;
       return;
+    }
+    if (NOT_A_STREAM.test(contentType)) {
+      // A proxy's or a web server's page (a captive portal, a "502 Bad Gateway" sent with 200): not the API.
+      const start = await call.guard(() => response.text(ERROR_BODY_MAX_BYTES), "while reading the page").catch(() => "");
+      throw new AttemptFailure("protocol", true, `the provider answered ${oneLine(contentType)}, not an event stream: ${pageGist(start)}`);
     }
     yield* sseEvents(response.body, call);
   } finally {
@@ -145,26 +173,40 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
   const parser = new SseParser();
   const reader = body[Symbol.asyncIterator]();
   let finished = false;
+  let answered = false;
+  /** The first payload that gave no event and had no `choices`: what a stream without an answer is quoted by. */
+  let odd: string | undefined;
   try {
     for (;;) {
-      const read = await call.guard(() => reader.next(), "in the middle of the stream");
+      const read = finished ? await readAfterFinish(reader, call) : await call.guard(() => reader.next(), "in the middle of the stream");
       call.arm();
       const batch: StreamEvent[] = [];
       let ended = false;
       try {
         for (const payload of parsed(parser, read.done === true ? undefined : read.value)) {
-          if (payload.trim() === "[DONE]") {
+          if (typeof payload !== "string") throw streamError(payload.error);
+          const trimmed = payload.trim();
+          if (trimmed === "[DONE]") {
             ended = true;
             break;
           }
-          chunkEvents(parseChunk(payload), batch);
+          if (trimmed === "") continue; // an empty `data:` event, a keep-alive of some proxies
+          const before = batch.length;
+          const chunk = parseChunk(payload);
+          chunkEvents(chunk, batch);
+          if (batch.length === before && odd === undefined && (chunk.choices ?? undefined) === undefined) odd = payload;
         }
       } finally {
         // What came before a malformed event still reaches the caller first, as it would one event at a time.
-        finished ||= batch.some((event) => event.kind === "finish");
+        for (const event of batch) {
+          if (event.kind === "finish") finished = true;
+          answered ||= isAnswer(event);
+        }
         if (batch.length > 0) yield batch;
       }
       if (ended) {
+        // `[DONE]` after nothing but unrecognised events is not an empty answer: a provider said something else.
+        if (!answered) throw noAnswer(odd);
         await drainEnd(reader);
         return;
       }
@@ -174,11 +216,71 @@ async function* sseEvents(body: AsyncIterable<Uint8Array>, call: UpstreamCall): 
     // Stopping early releases the body (and its connection); the upstream abort in dispose() covers the rest.
     void reader.return?.()?.catch(() => undefined);
   }
+  if (!answered) throw noAnswer(odd);
   if (!finished) throw new AttemptFailure("network", true, "the stream ended before the answer was complete");
 }
 
+/**
+ * How long a stream may stay silent after its finish_reason before the answer counts as complete: the usage chunk
+ * and `[DONE]` follow at once from servers that send them.
+ */
+const FINISHED_GRACE_MS = 2_000;
+
+const ENDED: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * A read once the finish_reason is in: the answer is complete, so a connection that is then cut (no chunked
+ * terminator, a reset, a proxy's close) or left open ends the stream instead of failing a finished answer.
+ */
+async function readAfterFinish(reader: AsyncIterator<Uint8Array>, call: UpstreamCall): Promise<IteratorResult<Uint8Array>> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof ENDED>((resolve) => {
+    timer = setTimeout(() => resolve(ENDED), FINISHED_GRACE_MS);
+  });
+  try {
+    return await call.guard(() => Promise.race([reader.next(), late]), "after the finish_reason");
+  } catch (err) {
+    if (err instanceof AttemptFailure) return ENDED;
+    throw err; // the caller's abort
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const isAnswer = (event: StreamEvent) => event.kind === "text" || event.kind === "tool_call" || event.kind === "finish";
+
+function noAnswer(payload: string | undefined): AttemptFailure {
+  const quoted = payload === undefined ? "" : `: ${oneLine(payload).slice(0, 200)}`;
+  return new AttemptFailure("protocol", true, `the provider's answer holds no text, tool call or finish_reason${quoted}`);
+}
+
+/** An error event of the stream (`event: error`, llama.cpp's `error:` line), its data JSON or text. */
+function streamError(data: string): AttemptFailure {
+  let message = oneLine(data).slice(0, 200) || "unspecified";
+  try {
+    const value = JSON.parse(data) as unknown;
+    message = errorMessageOf(isRecord(value) && value.error !== undefined ? value.error : value);
+  } catch {
+    // not JSON: keep the text
+  }
+  return providerError(message);
+}
+
+/**
+ * A failure the provider reported in the stream. One saying the prompt is longer than the model's context is not
+ * retried: the same prompt would fail the same way.
+ */
+function providerError(message: string): AttemptFailure {
+  const detail = `provider error in stream: ${message}`;
+  return CONTEXT_EXCEEDED.test(message) ? new AttemptFailure("context", false, detail) : new AttemptFailure("provider", true, detail);
+}
+
+/** How providers say that the prompt does not fit (OpenAI, vLLM, llama.cpp, Ollama, Anthropic-compatible, Mistral). */
+const CONTEXT_EXCEEDED =
+  /context[_ ]length|maximum context|context window|exceeds? the (available )?context|context size|prompt is too long|input is too long|reduce the length of the (messages|prompt)/i;
+
 /** The parser's payloads for the next piece of the stream (its end when undefined); an endless event is refused. */
-function parsed(parser: SseParser, piece: Uint8Array | undefined): string[] {
+function parsed(parser: SseParser, piece: Uint8Array | undefined): SsePayload[] {
   try {
     return piece === undefined ? parser.end() : parser.push(piece);
   } catch (err) {
@@ -194,12 +296,20 @@ function parsed(parser: SseParser, piece: Uint8Array | undefined): string[] {
 const WHOLE_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 const ERROR_BODY_MAX_BYTES = 64 * 1024;
 
-async function wholeAnswer(response: ProviderResponse): Promise<string> {
+async function wholeAnswer(response: ProviderResponse, call: UpstreamCall): Promise<string> {
   try {
-    return await response.text(WHOLE_ANSWER_MAX_BYTES);
+    // Read piece by piece like a stream: timeout_ms bounds each silence, not the time the whole answer takes.
+    return await readText(armed(response.body, call), WHOLE_ANSWER_MAX_BYTES);
   } catch (err) {
     if (!(err instanceof BodyTooLarge)) throw err;
     throw new AttemptFailure("protocol", true, `the provider's answer is longer than ${mib(err.maxBytes)} MiB`);
+  }
+}
+
+async function* armed(body: AsyncIterable<Uint8Array>, call: UpstreamCall): AsyncGenerator<Uint8Array> {
+  for await (const piece of body) {
+    call.arm();
+    yield piece;
   }
 }
 
@@ -229,30 +339,63 @@ async function drainEnd(reader: AsyncIterator<Uint8Array>): Promise<void> {
 }
 
 async function httpFailure(response: ProviderResponse, nowMs: number): Promise<AttemptFailure> {
+  const location = response.header("location");
+  if (response.status >= 300 && response.status < 400 && location) {
+    // Not followed (the POST and its key would go elsewhere): the user points base_url at the target.
+    return new AttemptFailure("http", false, `HTTP ${response.status} redirect to ${redirectTarget(location)}`, response.status);
+  }
   const detail = await errorDetail(response).catch(() => "");
+  const message = `HTTP ${response.status}${detail ? ` ${detail}` : ""}`;
+  if (response.status >= 400 && response.status < 500 && CONTEXT_EXCEEDED.test(detail)) {
+    return new AttemptFailure("context", false, message, response.status);
+  }
   const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
   const retryAfterMs = parseRetryAfter(response.header("retry-after") ?? null, nowMs);
-  return new AttemptFailure("http", retryable, `HTTP ${response.status}${detail ? ` ${detail}` : ""}`, response.status, retryAfterMs);
+  return new AttemptFailure("http", retryable, message, response.status, retryAfterMs);
+}
+
+/** A header value undici sends: printable ASCII (a key with a line break would be refused, or split the header). */
+const HEADER_SAFE = /^[\x20-\x7e]*$/;
+
+/** Content types that are a page, not an event stream a provider could have mislabelled. */
+const NOT_A_STREAM = /^\s*(text\/html|application\/xhtml|text\/xml|application\/xml)/i;
+
+/** The title of an HTML page, else the start of its text. */
+function pageGist(page: string): string {
+  const title = /<title[^>]*>([^<]*)</i.exec(page)?.[1];
+  return oneLine(title ?? page.replace(/<[^>]*>/g, " ")).slice(0, 120) || "(empty)";
+}
+
+/** Where a redirect points, without its query (it may carry a token). */
+function redirectTarget(location: string): string {
+  const [withoutQuery = ""] = location.split(/[?#]/, 1);
+  return withoutQuery.slice(0, 200);
 }
 
 function chatUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
 }
 
-function parseChunk(payload: string): Chunk {
+function parseChunk(payload: string, notJson = "the provider sent a stream event that is not JSON"): Chunk {
   let value: unknown;
   try {
     value = JSON.parse(payload);
   } catch {
-    throw new AttemptFailure("protocol", true, "the provider sent a stream event that is not JSON");
+    throw new AttemptFailure("protocol", true, `${notJson}: ${oneLine(payload).slice(0, 80)}`);
+  }
+  // vLLM's older servers send their ErrorResponse unwrapped: `{object: "error", message, type, code}`.
+  if (
+    isRecord(value) &&
+    value.choices === undefined &&
+    (value.object === "error" || (value.error === undefined && typeof value.message === "string"))
+  ) {
+    throw providerError(errorMessageOf(value));
   }
   const plain = plainChunk(value);
   if (plain) return plain;
   const parsed = ChunkSchema.safeParse(value);
   if (!parsed.success) throw new AttemptFailure("protocol", true, "the provider sent a stream event of an unknown shape");
-  if (parsed.data.error !== undefined && parsed.data.error !== null) {
-    throw new AttemptFailure("provider", true, `provider error in stream: ${errorMessageOf(parsed.data.error)}`);
-  }
+  if (parsed.data.error !== undefined && parsed.data.error !== null) throw providerError(errorMessageOf(parsed.data.error));
   return parsed.data;
 }
 
@@ -260,7 +403,12 @@ async function errorDetail(response: ProviderResponse): Promise<string> {
   const text = (await response.text(ERROR_BODY_MAX_BYTES)).slice(0, 2000);
   let message = text;
   try {
-    message = errorMessageOf((JSON.parse(text) as { error?: unknown }).error ?? text);
+    const error = (JSON.parse(text) as { error?: unknown }).error;
+    message = errorMessageOf(error ?? text);
+    // OpenAI's code says it when the message does not.
+    if (isRecord(error) && error.code === "context_length_exceeded" && !CONTEXT_EXCEEDED.test(message)) {
+      message = `${message} (context_length_exceeded)`;
+    }
   } catch {
     // not JSON: keep the text
   }

@@ -7,22 +7,29 @@ import type { ProviderTarget } from "./provider-stream.js";
 
 export function resolveTargets(llm: LlmConfig, env: NodeJS.ProcessEnv): ProviderTarget[] {
   const primaryKey = keyOf(llm, env);
-  const primary: ProviderTarget = { baseUrl: llm.base_url, model: llm.model, apiKey: primaryKey ?? env.LLM_API_KEY };
+  const envKey = trimmed(env.LLM_API_KEY);
+  const primary: ProviderTarget = { baseUrl: llm.base_url, model: llm.model, apiKey: primaryKey ?? envKey };
   const fallbacks = llm.fallbacks.map((provider): ProviderTarget => ({
     baseUrl: provider.base_url,
     model: provider.model,
-    apiKey: keyOf(provider, env) ?? (sameOrigin(provider.base_url, llm.base_url) ? primaryKey : undefined) ?? env.LLM_API_KEY,
+    apiKey: keyOf(provider, env) ?? (sameOrigin(provider.base_url, llm.base_url) ? primaryKey : undefined) ?? envKey,
   }));
   return [primary, ...fallbacks];
+}
+
+/** A key without the spaces and line break an env file or a paste leaves around it (never part of a key). */
+function trimmed(key: string | undefined): string | undefined {
+  return key?.trim() || undefined;
 }
 
 /** What ctx shows instead of a key when asked without `secrets: true`: never a usable key. */
 const MASKED_KEY = "[set]";
 
 function keyOf(provider: Provider, env: NodeJS.ProcessEnv): string | undefined {
-  if (provider.api_key && provider.api_key !== MASKED_KEY) return provider.api_key;
+  const own = trimmed(provider.api_key);
+  if (own && own !== MASKED_KEY) return own;
   if (provider.api_key_env) {
-    const value = env[provider.api_key_env];
+    const value = trimmed(env[provider.api_key_env]);
     if (value) return value;
   }
   return undefined;

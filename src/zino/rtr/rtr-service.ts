@@ -318,6 +318,15 @@ function budgetOf(config: CtxkeyConfig): number {
 
 function fitMessages(spec: CallSpec, config: CtxkeyConfig) {
   const budget = budgetOf(config);
+  if (budget <= 0) {
+    // No prompt fits whatever its length: the settings contradict each other (the schema checks each alone).
+    const { context_window: window, max_output_tokens: output } = config.llm;
+    throw new WireError(
+      "context_overflow",
+      `llm.max_output_tokens (${output}) is not below llm.context_window (${window}) for ctxkey "${spec.ctxkey}", so no room is ` +
+        `left for the prompt: lower llm.max_output_tokens, or set llm.context_window to the model's real window.`,
+    );
+  }
   const fitted = fitToBudget(spec.messages, spec.tools, budget);
   if (!fitted.ok) {
     throw new WireError(

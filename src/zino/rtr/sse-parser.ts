@@ -1,7 +1,16 @@
 // Server-sent events decoding for provider streams: bytes in, `data` payloads out. Tolerates events and lines
 // split across network chunks, multi-byte characters cut in half, CRLF/CR/LF line ends, a leading byte order mark,
-// comments and unknown fields.
+// comments and unknown fields. Error events (`event: error`, or llama.cpp's non-standard `error:` field) come out
+// as SseErrorEvent so that they cannot pass for an empty chunk.
 import { StringDecoder } from "node:string_decoder";
+
+/** An event the provider marked as an error: `event: error` with its data, or an `error:` field line's value. */
+export interface SseErrorEvent {
+  error: string;
+}
+
+/** What one event gives: its data payload, or an error event. */
+export type SsePayload = string | SseErrorEvent;
 
 /** The default bound of one event, in characters: far above any real chat-completion event (a few KB). */
 export const DEFAULT_MAX_EVENT_CHARS = 8 * 1024 * 1024;
@@ -23,41 +32,69 @@ export class SseParser {
   private readonly dataLines: string[] = [];
   /** Characters in `dataLines`: with the unfinished line, what one event holds so far. */
   private dataChars = 0;
+  /** The event is an error: named `error`, or it carried an `error:` field (its value, when given). */
+  private errorEvent = false;
+  private errorField: string | undefined;
+  /** Text after `buffer` that ends no line, in the pieces it came in. */
+  private readonly pieces: string[] = [];
+  private piecesChars = 0;
 
   constructor(private readonly maxEventChars = DEFAULT_MAX_EVENT_CHARS) {}
 
   /** Feeds raw bytes (or text) and returns the data payloads of every event completed by them. */
-  push(chunk: Uint8Array | string): string[] {
-    this.take(typeof chunk === "string" ? chunk : this.decoder.write(chunk));
+  push(chunk: Uint8Array | string): SsePayload[] {
+    const text = this.started ? (typeof chunk === "string" ? chunk : this.decoder.write(chunk)) : this.first(chunk);
+    // A piece that ends no line (a long event arriving in network reads) is kept aside and joined once its line
+    // ends: appending it and scanning the whole unfinished line again at every read was quadratic in its length.
+    if (text.indexOf("\n") < 0 && text.indexOf("\r") < 0 && !this.buffer.endsWith("\r")) {
+      this.pieces.push(text);
+      this.piecesChars += text.length;
+      if (this.buffer.length + this.piecesChars + this.dataChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
+      return [];
+    }
+    this.take(text);
     return this.drain(false);
   }
 
   /** Ends the stream: a last event without its blank line is still delivered. */
-  end(): string[] {
-    this.take(this.decoder.end());
+  end(): SsePayload[] {
+    this.take(this.started ? this.decoder.end() : this.first(this.decoder.end()));
     const out = this.drain(true);
     this.endEvent(out);
     return out;
   }
 
   /** Delivers the event its data lines make, if any, and starts the next one. */
-  private endEvent(out: string[]): void {
-    if (this.dataLines.length > 0) out.push(this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join("\n"));
+  private endEvent(out: SsePayload[]): void {
+    const data = this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join("\n");
+    if (this.errorEvent) out.push({ error: this.errorField ?? data });
+    else if (this.dataLines.length > 0) out.push(data);
     this.dataLines.length = 0;
     this.dataChars = 0;
+    this.errorEvent = false;
+    this.errorField = undefined;
   }
 
-  /** Appends decoded text; a byte order mark at the very start of the stream is not part of it (as in EventSource). */
+  /** The stream's first text: a byte order mark at its very start is not part of it (as in EventSource). */
+  private first(chunk: Uint8Array | string): string {
+    const text = typeof chunk === "string" ? chunk : this.decoder.write(chunk);
+    if (text.length === 0) return text;
+    this.started = true;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+
+  /** Appends decoded text after the pieces kept aside. */
   private take(text: string): void {
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    this.buffer += text;
+    if (this.pieces.length > 0) {
+      this.pieces.push(text);
+      this.buffer += this.pieces.join("");
+      this.pieces.length = 0;
+      this.piecesChars = 0;
+    } else this.buffer += text;
   }
 
-  private drain(final: boolean): string[] {
-    const out: string[] = [];
+  private drain(final: boolean): SsePayload[] {
+    const out: SsePayload[] = [];
     let start = 0;
     // The next CR and LF at or after `start`, searched again only once passed (a stream without CRs is not
     // scanned to its end for one at every line).
@@ -91,17 +128,33 @@ export class SseParser {
     return out;
   }
 
-  private line(line: string, out: string[]): void {
+  private line(line: string, out: SsePayload[]): void {
     if (line === "") {
       this.endEvent(out);
       return;
     }
-    // Only `data` is used by chat-completion streams (not event, id, retry; `:` starts a comment / keep-alive).
-    if (!line.startsWith("data") || (line.length > 4 && line[4] !== ":")) return;
-    const start = line.length > 5 && line[5] === " " ? 6 : 5;
-    const data = line.length > 4 ? line.slice(start) : "";
+    // Chat-completion streams use `data`; `event` only to mark an error (OpenAI-compatible servers after a failure),
+    // and llama.cpp's server writes an `error:` line then `[DONE]`. id and retry are not used; `:` starts a comment.
+    if (!line.startsWith("data") || (line.length > 4 && line[4] !== ":")) {
+      if (line.startsWith("event:")) this.errorEvent ||= valueOf(line, 5).trim() === "error";
+      else if (line === "error" || line.startsWith("error:")) {
+        this.errorEvent = true;
+        const value = valueOf(line, 5);
+        this.dataChars += value.length + 1;
+        if (this.dataChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
+        this.errorField = value;
+      }
+      return;
+    }
+    const data = valueOf(line, 4);
     this.dataChars += data.length + 1;
     if (this.dataChars > this.maxEventChars) throw new SseEventTooLarge(this.maxEventChars);
     this.dataLines.push(data);
   }
+}
+
+/** A field's value: what follows the colon after a field name of `nameLength` characters, one leading space off. */
+function valueOf(line: string, nameLength: number): string {
+  if (line.length <= nameLength) return "";
+  return line.slice(line[nameLength + 1] === " " ? nameLength + 2 : nameLength + 1);
 }

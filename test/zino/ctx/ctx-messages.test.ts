@@ -180,3 +180,10 @@ void it("CTX-01 with include_agent_config the messages answer also carries the c
   assert.deepEqual(asked.agent_config, (config.config as { agent: unknown }).agent);
   assert.equal((asked.agent_config as { max_iterations: number }).max_iterations, 3);
 });
+
+void it("CTX-01 with include_agent_config the messages answer carries the ctxkey's llm.timeout_ms, which bounds the daemon's wait for rtr", async () => {
+  await ok({ type: "set_config", ctxkey: "slow-model", config: { llm: { timeout_ms: 600_000 } } });
+  const asked = await ctx.request({ message: "hi", ctxkey: "slow-model", include_agent_config: true });
+  assert.equal(asked.llm_timeout_ms, 600_000);
+  assert.equal((await ctx.request({ message: "hi", ctxkey: "slow-model" })).llm_timeout_ms, undefined);
+});

@@ -15,7 +15,7 @@ import {
 } from "../../../src/wire/index.js";
 import type { ModelEvent } from "../../../src/zino/daemon/agent-types.js";
 import type { PeerOptions } from "../../../src/zino/daemon/peer-request.js";
-import { createRtrModel } from "../../../src/zino/daemon/rtr-model.js";
+import { RTR_IDLE_TIMEOUT_MS, createRtrModel, rtrIdleTimeoutMs } from "../../../src/zino/daemon/rtr-model.js";
 
 const DONE = { type: "done", full_text: "ab", finish_reason: "stop", model: "m", tool_calls: [] };
 
@@ -101,6 +101,28 @@ void describe("rtr model (daemon side)", { timeout: 20_000 }, () => {
       );
       assert.deepEqual(seen, ["a"], script);
     }
+  });
+
+  void it("waits for rtr's next frame as long as the ctxkey's llm.timeout_ms allows rtr to wait, never less than 300 s", async () => {
+    assert.equal(rtrIdleTimeoutMs(undefined), RTR_IDLE_TIMEOUT_MS);
+    assert.equal(rtrIdleTimeoutMs(120_000), RTR_IDLE_TIMEOUT_MS);
+    assert.ok(rtrIdleTimeoutMs(600_000) > 600_000);
+    // The bound the model call gives the channel, seen where the channel is handed over.
+    const bounds: (number | undefined)[] = [];
+    const recording = {
+      frames: (request: Record<string, unknown>, options?: { idleTimeoutMs?: number }) => {
+        bounds.push(options?.idleTimeoutMs);
+        return channel.frames(request, options);
+      },
+    };
+    const model = createRtrModel({ channels: { rtr: recording } } as unknown as PeerOptions, "k", undefined, 24 * 3_600_000);
+    for await (const _event of model({
+      messages: [{ role: "user", content: "plain" }],
+      tools: undefined,
+      signal: new AbortController().signal,
+    }));
+    assert.deepEqual(bounds, [rtrIdleTimeoutMs(24 * 3_600_000)]);
+    assert.ok(bounds[0]! > 24 * 3_600_000);
   });
 
   void it("cancels the request at rtr when the caller leaves early", async () => {

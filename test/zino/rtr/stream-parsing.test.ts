@@ -7,6 +7,7 @@ import {
   ReasoningFilter,
   SseEventTooLarge,
   SseParser,
+  type SsePayload,
   backoffDelayMs,
   parseRetryAfter,
   stripReasoning,
@@ -21,7 +22,7 @@ void it("R5.sse: events are decoded identically whatever the chunk boundaries (C
   assert.deepEqual([...whole.push(bytes), ...whole.end()], expected);
   for (let size = 1; size <= 7; size += 1) {
     const parser = new SseParser();
-    const out: string[] = [];
+    const out: SsePayload[] = [];
     for (let i = 0; i < bytes.length; i += size) out.push(...parser.push(bytes.subarray(i, i + size)));
     out.push(...parser.end());
     assert.deepEqual(out, expected, `chunks of ${size} bytes`);
@@ -44,7 +45,7 @@ void it("R5.sse: a leading byte order mark is dropped, a later one kept, and inv
   const expected = ['{"a":"\ufeffx"}', "\ufffd\ufffd!"];
   for (let size = 1; size <= bytes.length; size += 1) {
     const parser = new SseParser();
-    const out: string[] = [];
+    const out: SsePayload[] = [];
     for (let i = 0; i < bytes.length; i += size) out.push(...parser.push(bytes.subarray(i, i + size)));
     out.push(...parser.end());
     assert.deepEqual(out, expected, `chunks of ${size} bytes`);
@@ -68,6 +69,29 @@ void it("R5.sse: an event, or a line without its end, longer than the bound is r
   const endless = new SseParser(100);
   assert.throws(() => {
     for (let i = 0; i < 20; i += 1) endless.push(`data: ${"c".repeat(10)}`);
+  }, SseEventTooLarge);
+});
+
+void it("R5.sse: `event: error` and an `error:` field line come out as error events, whatever the other fields", () => {
+  const parser = new SseParser();
+  const out = parser.push('event: error\ndata: {"message":"boom"}\n\nerror: {"code":400}\n\nevent: message\ndata: x\n\nevent: error\n\n');
+  assert.deepEqual(out, [{ error: '{"message":"boom"}' }, { error: '{"code":400}' }, "x", { error: "" }]);
+});
+
+void it("R5.sse: a line of 6 MB arriving in network-sized pieces is parsed in time linear in its length, and still bounded", () => {
+  const line = `data: {"a":"${"x".repeat(6 * 1024 * 1024)}"}\n\n`;
+  const parser = new SseParser();
+  const out: SsePayload[] = [];
+  const started = performance.now();
+  for (let i = 0; i < line.length; i += 1460) out.push(...parser.push(line.slice(i, i + 1460)));
+  const ms = performance.now() - started;
+  assert.equal(out.length, 1);
+  assert.equal((out[0] as string).length, line.length - 8);
+  // Scanning the unfinished line again at every piece took about 8 s here; once, tens of milliseconds.
+  assert.ok(ms < 2_000, `${Math.round(ms)} ms`);
+  const bounded = new SseParser(1000);
+  assert.throws(() => {
+    for (let i = 0; i < 100; i += 1) bounded.push("data: 0123456789".slice(i === 0 ? 0 : 6));
   }, SseEventTooLarge);
 });
 
