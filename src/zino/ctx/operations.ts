@@ -101,6 +101,8 @@ async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest): Prom
     ...turnDone,
     ...(state.ok ? { agent_config: state.config.agent } : {}),
     config_version: await configVersion(store, ctxkey),
+    // [ext] what the prompt may take (context_window − max_output_tokens): the daemon sizes tool results from it.
+    ...(state.ok ? { prompt_budget_tokens: state.config.llm.context_window - state.config.llm.max_output_tokens } : {}),
   };
 }
 

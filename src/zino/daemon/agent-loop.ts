@@ -5,6 +5,7 @@ import type { ChatMessage, Emit, ModelCall, ToolCall, ToolDefinition, ToolOutcom
 import { parseArguments } from "./interrupt-parser.js";
 import { CallBudget, LIMIT_MESSAGES, type LimitReason, type LoopLimits } from "./loop-limits.js";
 import { runModelStep, type ModelStep } from "./model-step.js";
+import { DEFAULT_PROMPT_BUDGET_TOKENS, boundToolResult, resultCharsPerCall } from "./result-bound.js";
 import {
   describeCall,
   finalCallNote,
@@ -27,6 +28,8 @@ export interface AgentLoopOptions {
   emit: Emit;
   signal: AbortSignal;
   now?: () => number;
+  /** The ctxkey's prompt budget (context_window − max_output_tokens): tool results are cut to their share of it. */
+  promptBudgetTokens?: number;
 }
 
 export interface AgentLoopResult {
@@ -118,8 +121,9 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
       );
   state.conversation.push(assistant);
   state.produced.push(assistant);
+  const maxResultChars = resultCharsPerCall(options.promptBudgetTokens ?? DEFAULT_PROMPT_BUDGET_TOKENS, calls.length);
   for (const call of calls) {
-    const result = await handleCall(options, state, call);
+    const result = boundToolResult(await handleCall(options, state, call), maxResultChars);
     const message = call.id === undefined ? inlineResultMessage(call, result) : nativeResultMessage(call, result);
     state.conversation.push(message);
     state.produced.push(message);

@@ -54,6 +54,8 @@ export interface BuiltMessages {
   storedTurn: StoredTurn | undefined;
   /** The version of the ctxkey's configuration [ext], when ctx sent one (ours does, with `withAgent`). */
   configVersion: string | undefined;
+  /** The ctxkey's prompt budget in tokens [ext], when ctx sent it (ours does, with `withAgent`). */
+  promptBudgetTokens: number | undefined;
 }
 /** Malformed entries are skipped. */
 function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
@@ -103,6 +105,10 @@ function readyOperations(options: PeerOptions) {
   };
 }
 
+function promptBudgetOf(raw: unknown): number | undefined {
+  return typeof raw === "number" && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+}
+
 /** Agent sections read per configuration version; at most this many versions kept (then the table starts over). */
 const MAX_AGENT_VERSIONS = 64;
 
@@ -149,6 +155,7 @@ function ctxOperations(options: PeerOptions) {
         agent: agentOf(answer.agent_config, configVersion),
         storedTurn: turnDone?.success ? turnDone.data : undefined,
         configVersion,
+        promptBudgetTokens: promptBudgetOf(answer.prompt_budget_tokens),
       };
     },
 

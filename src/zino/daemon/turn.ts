@@ -46,6 +46,7 @@ interface Prepared extends PeerReadiness {
   ctxMs: number;
   storedTurn: StoredTurn | undefined;
   configVersion: string | undefined;
+  promptBudgetTokens: number | undefined;
 }
 
 type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
@@ -186,6 +187,7 @@ async function runLoop(options: TurnOptions, stream: ClientStream, prepared: Pre
       tool: limitFanout(execute, prepared.agent.max_subagent_fanout),
       emit: (event) => stream.emit(event),
       signal,
+      ...(prepared.promptBudgetTokens === undefined ? {} : { promptBudgetTokens: prepared.promptBudgetTokens }),
     });
   } catch (err) {
     if (prepared.reused && !signal.aborted) options.readiness?.forget();
@@ -274,6 +276,7 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
     ctxMs: built.ms,
     storedTurn: built.ok ? built.value.storedTurn : undefined,
     configVersion: version,
+    promptBudgetTokens: built.ok ? built.value.promptBudgetTokens : undefined,
     ...(peers.reused ? { rtr: { ...peers.rtr, ms: 0 }, exc: { ...peers.exc, ms: 0 } } : {}),
   };
 }
