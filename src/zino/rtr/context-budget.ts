@@ -35,7 +35,7 @@ export const SHORTENED_RESULT_HEAD_CHARS = 200;
 
 /**
  * Fits `messages` into `budgetTokens`. Protected: the leading system/developer messages (the system prompt)
- * and everything from the last user message on (the current turn, including its tool calls and results).
+ * and everything from the turn's user message on (the current turn, including its tool calls and results, inline ones too).
  * Between them, the oldest units are removed first: an assistant message with tool_calls goes together with
  * the tool results that answer it. The kept history never starts with an orphan assistant or tool message.
  * When the current turn alone is still too large, its tool results are shortened, oldest first, before refusing.
@@ -76,12 +76,24 @@ export function fitToBudget(messages: readonly ChatMessage[], tools: readonly To
   return { ok: true, messages: kept, removed: messages.length - kept.length, shortened, tokensBefore, tokensAfter: total };
 }
 
-/** Where the current turn starts: its user message (the last one). */
+/**
+ * Where the current turn starts: its user message, the last one the user wrote. Inline tool results and the
+ * daemon's `[zino]` notes are user messages too, but they belong to the turn: the request before them is kept.
+ */
 function turnStart(messages: readonly ChatMessage[], head: number): number {
+  let start = messages.length;
   for (let i = messages.length - 1; i >= head; i -= 1) {
-    if (messages[i]!.role === "user") return i;
+    const message = messages[i]!;
+    if (message.role !== "user") continue;
+    start = i;
+    if (!isToolResult(message) && !isDaemonNote(message)) return i;
   }
-  return messages.length;
+  return start;
+}
+
+/** The daemon's instruction of a forced final call (src/zino/daemon/tool-messages.ts finalCallNote). */
+function isDaemonNote(message: ChatMessage): boolean {
+  return typeof message.content === "string" && message.content.startsWith("[zino] ");
 }
 
 const INLINE_RESULT = /^\s*<(tool_response|task_response)>/;

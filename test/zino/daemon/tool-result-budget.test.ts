@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { estimatePromptTokens } from "../../../src/zino/rtr/index.js";
 import type { ChatMessage } from "../../../src/zino/protocol/index.js";
+import { inlineToolCall } from "../../../harness/fake-provider.js";
 import { startHarness, types, type Harness } from "./daemon-harness.js";
 
 const sentMessages = (h: Harness, index: number) => (h.provider.chatRequests()[index]!.body as { messages: ChatMessage[] }).messages;
@@ -69,5 +70,28 @@ void describe("tool results larger than the prompt budget", () => {
     const result = contentOf(sentMessages(h, start + 1).at(-1));
     assert.doesNotMatch(result, /omitted/);
     assert.match(result, /"stdout":"small\\n"/);
+  });
+
+  void it("DMN-TR2 inline style: when the turn outgrows the budget, the user's request stays and the oldest results are shortened", async () => {
+    await h.askCtx({
+      type: "set_config",
+      ctxkey: "inl1",
+      config: { agent: { tool_style: "inline" }, llm: { context_window: 4096, max_output_tokens: 1024 } },
+    });
+    const calls = [1, 2, 3, 4].map((n) => ({ text: `Step ${n}. ${inlineToolCall("execute_bash", { code: `seq ${n} 9000` })}` }));
+    h.provider.enqueue(...calls, { text: "Done." });
+    const start = h.provider.chatRequests().length;
+    const frames = await h.ask({ message: "IMPORTANT-TASK: list the numbers four times", ctxkey: "inl1" });
+    assert.equal(frames.at(-1)?.type, "done", JSON.stringify(frames.at(-1)));
+    const last = sentMessages(h, start + 4);
+    assert.ok(
+      last.some((m) => m.role === "user" && m.content === "IMPORTANT-TASK: list the numbers four times"),
+      `the request is kept: ${JSON.stringify(last.map((m) => contentOf(m).slice(0, 40)))}`,
+    );
+    const results = last.filter((m) => contentOf(m).startsWith("<tool_response>"));
+    assert.equal(results.length, 4, "every result stays, the oldest shortened");
+    assert.match(contentOf(results[0]), /more characters of this tool result were removed from the prompt/);
+    assert.doesNotMatch(contentOf(results[3]), /removed from the prompt/);
+    assert.ok(estimatePromptTokens(last) <= 4096 - 1024);
   });
 });
