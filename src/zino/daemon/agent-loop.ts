@@ -1,6 +1,7 @@
 // The agent loop of one turn (docs/zino-protocol.md §1 steps 3–8, §3): call the model, run the tool calls it makes (inline
 // blocks or native calls) through the given tool function, feed the results back, and stop at a final answer
 // or a limit. The model and tool functions are parameters: the service wires sockets, tests wire fakes.
+import { WireError } from "../../wire/index.js";
 import type { ChatMessage, Emit, ModelCall, ToolCall, ToolDefinition, ToolOutcome, ToolStyle, Usage } from "./agent-types.js";
 import { parseArguments } from "./interrupt-parser.js";
 import { CallBudget, LIMIT_MESSAGES, type LimitReason, type LoopLimits } from "./loop-limits.js";
@@ -109,6 +110,7 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
       answer = `(Stopped: ${LIMIT_MESSAGES[state.limit]}.)`;
       await show(options, state, answer, true);
     }
+    if (answer.trim() === "") throw emptyAnswer(step.finishReason);
     state.produced.push({ role: "assistant", content: answer });
     return true;
   }
@@ -130,6 +132,31 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
   }
   if (state.budget.exhausted) await hitLimit(options, state, "max_tool_calls");
   return false;
+}
+
+/** A model call that ended with no text and no call: an error with a stable code, never an empty stored answer. */
+function emptyAnswer(finishReason: string | undefined): WireError {
+  const reason = finishReason ?? "unknown";
+  const extra = { finish_reason: reason };
+  if (reason === "length") {
+    return new WireError(
+      "output_truncated",
+      'The model stopped at its output limit (finish_reason "length") before it wrote an answer; raise llm.max_output_tokens for this ctxkey or ask for a shorter answer.',
+      extra,
+    );
+  }
+  if (reason === "content_filter") {
+    return new WireError(
+      "content_filtered",
+      'The provider\'s content filter blocked the answer (finish_reason "content_filter"); rephrase the request.',
+      extra,
+    );
+  }
+  return new WireError(
+    "empty_answer",
+    `The model returned an empty answer (finish_reason "${reason}"); retry, or check the model configured for this ctxkey.`,
+    extra,
+  );
 }
 
 async function hitLimit(options: AgentLoopOptions, state: LoopState, reason: LimitReason): Promise<void> {
@@ -223,9 +250,16 @@ function pendingCalls(step: ModelStep): PendingCall[] {
     const args = parseArguments(native.arguments);
     const value = args.ok ? args.value : {};
     const { kind, label } = skillLabel(native.name, value);
+    if (native.name.trim() === "") {
+      // History needs a name on every call (the chat message schema, and providers): a placeholder, never executed.
+      return { kind, name: NAMELESS_PLACEHOLDER, label: NAMELESS_PLACEHOLDER, arguments: value, id: native.id, error: NAMELESS_CALL };
+    }
     return { kind, name: native.name, label, arguments: value, id: native.id, error: args.ok ? undefined : args.error };
   });
 }
+
+const NAMELESS_CALL = "The tool call has no function name: call one of the available tools by its name.";
+const NAMELESS_PLACEHOLDER = "unnamed_tool_call";
 
 const PREVIEW_CHARS = 300;
 

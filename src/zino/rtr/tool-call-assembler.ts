@@ -55,10 +55,13 @@ export class ToolCallAssembler {
     return call;
   }
 
-  /** In order of appearance; calls that never got a name are dropped; a missing id is generated. */
+  /**
+   * In order of appearance; a missing id is generated. A call without a name is kept (name "") when it has an id or
+   * arguments, so that the model's intent is answered with an error rather than lost; an empty one is dropped.
+   */
   result(): AssembledToolCall[] {
     return this.calls
-      .filter((call) => call.name !== undefined)
+      .filter((call) => call.name !== undefined || call.id !== undefined || call.arguments.trim() !== "")
       .map((call, position) => ({
         id: call.id ?? `call_${position}_${randomUUID().slice(0, 8)}`,
         name: call.name ?? "",
