@@ -46,6 +46,19 @@ export interface AgentLoopResult {
   limit: LimitReason | undefined;
 }
 
+/** A turn that failed after at least one tool ran: the error, and the messages of what did happen. */
+export class LoopFailure extends Error {
+  constructor(
+    override readonly cause: unknown,
+    /** The turn's messages after the user message, complete up to the failed step (every call has its result). */
+    readonly messages: ChatMessage[],
+    readonly fullText: string,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "LoopFailure";
+  }
+}
+
 /** What one turn's loop has done so far. */
 interface LoopState {
   conversation: ChatMessage[];
@@ -72,7 +85,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     limit: undefined,
     firstToken: true,
   };
-  while (!(await iterate(options, state)));
+  try {
+    while (!(await iterate(options, state)));
+  } catch (err) {
+    // After a tool ran, what happened is worth keeping even though the turn failed (docs/zino-protocol.md §3).
+    if (options.signal.aborted || state.budget.toolCallsUsed === 0) throw err;
+    throw new LoopFailure(err, state.produced, state.fullText);
+  }
   const { fullText, iterations, usage, produced: messages, limit } = state;
   return { fullText, iterations, usage, toolCalls: state.budget.toolCallsUsed, messages, limit };
 }
