@@ -41,6 +41,7 @@ export class InterruptParser {
   private fence: string | undefined;
   private codeSpan = 0;
   private atLineStart = true;
+  private json = new JsonValueScanner();
 
   /** Everything the model wrote up to the end of the first call block: the assistant message to record. */
   get transcript(): string {
@@ -76,6 +77,9 @@ export class InterruptParser {
     if (this.state === "text") {
       if (this.pending.length > 0) events.push({ type: "text", text: this.pending });
     } else if (this.block) {
+      // JSON that never completed (a stray quote or brace) but a closing tag: read up to the tag, as a broken call.
+      const at = this.pending.indexOf(this.block.close);
+      if (at >= 0) return [...this.close(at), ...this.end()];
       const call = readBlock(this.block.kind, this.pending, false);
       if (!call.error || CALL_LIKE.test(this.pending)) events.push({ type: "call", call });
       else events.push({ type: "text", text: `${this.block.open}${this.pending}` });
@@ -127,6 +131,7 @@ export class InterruptParser {
       }
       release(i);
       this.block = opening;
+      this.json = new JsonValueScanner();
       this.state = "block";
       this.pending = input.slice(i + opening.open.length);
       return [...events, ...this.scanBlock()];
@@ -160,14 +165,54 @@ export class InterruptParser {
     this.atLineStart = false;
   }
 
+  /**
+   * The block ends at its closing tag after the JSON value: a `</tool_call>` inside a JSON string (code writing
+   * about the syntax) is part of the arguments. The body is scanned once, across pushes.
+   */
   private scanBlock(): ParserEvent[] {
     const block = this.block!;
-    const at = this.pending.indexOf(block.close);
+    const valueEnd = this.json.scan(this.pending);
+    if (valueEnd < 0) return [];
+    const at = this.pending.indexOf(block.close, valueEnd);
     if (at < 0) return [];
+    return this.close(at);
+  }
+
+  private close(at: number): ParserEvent[] {
+    const block = this.block!;
     const body = this.pending.slice(0, at);
     this.pending = this.pending.slice(at + block.close.length);
     this.state = "finished";
     return [{ type: "call", call: readBlock(block.kind, body, true) }];
+  }
+}
+
+/** Finds where the first JSON value of a text ends, strings and escapes respected, fed the same growing text. */
+class JsonValueScanner {
+  private pos = 0;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private end = -1;
+
+  /** The index just after the value, or -1 while it is incomplete. */
+  scan(text: string): number {
+    for (; this.end < 0 && this.pos < text.length; this.pos += 1) {
+      const ch = text[this.pos];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (ch === "\\") this.escaped = true;
+        else if (ch === '"') this.inString = false;
+      } else if (ch === '"') {
+        this.inString = true;
+      } else if (ch === "{" || ch === "[") {
+        this.depth += 1;
+      } else if ((ch === "}" || ch === "]") && this.depth > 0) {
+        this.depth -= 1;
+        if (this.depth === 0) this.end = this.pos + 1;
+      }
+    }
+    return this.end;
   }
 }
 

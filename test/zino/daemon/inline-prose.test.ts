@@ -48,4 +48,15 @@ void describe("prose mentioning the inline call syntax", () => {
       ]);
     });
   }
+
+  void it("DMN-14c an inline call whose arguments contain </tool_call> in a string runs with those arguments", async () => {
+    const code = "printf %s '<tool_call>x</tool_call>' > doc.txt; cat doc.txt";
+    const block = `<tool_call>${JSON.stringify({ name: "execute_bash", arguments: { code } })}</tool_call>`;
+    h.provider.enqueue({ text: `Writing it. ${block}`, chunks: 9 }, { text: "Written." });
+    const ran = calls.length;
+    const frames = await h.ask({ message: "write the doc", ctxkey: "close-in-args" });
+    assert.equal(frames.at(-1)?.full_text, "Writing it. \n\nWritten.");
+    assert.equal(calls.length, ran + 1);
+    assert.deepEqual(calls.at(-1)?.message, { name: "execute_bash", arguments: { code } });
+  });
 });

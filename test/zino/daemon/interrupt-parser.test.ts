@@ -168,4 +168,21 @@ void describe("interrupt parser", () => {
     const parsed = parse(['<tool_call>\n  {"name":"a","arguments":{}}\n</tool_call>']);
     assert.deepEqual(parsed.call, { kind: "tool", name: "a", arguments: {} });
   });
+
+  void it("DMN-14c a closing tag inside a JSON string is part of the arguments, split at every position", () => {
+    const code = "printf %s '<tool_call>x</tool_call>' > doc.txt; echo \\\"}</tool_call>";
+    const block = `<tool_call>${JSON.stringify({ name: "execute_bash", arguments: { code } })}</tool_call>`;
+    for (const chunks of splits(`Writing it. ${block} never shown`)) {
+      const parsed = parse(chunks);
+      assert.deepEqual(parsed.call, { kind: "tool", name: "execute_bash", arguments: { code } }, JSON.stringify(chunks));
+      assert.equal(parsed.text, "Writing it. ");
+      assert.equal(parsed.transcript, `Writing it. ${block}`);
+    }
+  });
+
+  void it("DMN-14c a block whose JSON never completes still ends at its closing tag, as an unreadable call", () => {
+    const parsed = parse(['<tool_call>{"name":"x","arguments":{"code":"unterminated}</tool_call> after']);
+    assert.match(parsed.call?.error ?? "", /not valid JSON/);
+    assert.equal(parsed.text, "");
+  });
 });
