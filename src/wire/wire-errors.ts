@@ -14,6 +14,12 @@ export const WIRE_ERRORS = {
   cancelled: "The request was cancelled.",
   /** [ext] docs/zino-protocol.md: too many connections or too many buffered bytes at this service. */
   overloaded: "The service is busy (too many connections or unfinished frames); retry in a moment.",
+  /** [ext] docs/zino-protocol.md §3: the model's last call gave no text and no tool call. */
+  empty_answer: "The model returned an empty answer; retry, or check the model configured for this ctxkey.",
+  /** [ext] the model stopped at its output limit (finish_reason "length") before it answered. */
+  output_truncated: "The model stopped at its output limit before it answered; raise llm.max_output_tokens or ask for less.",
+  /** [ext] the provider's content filter blocked the answer (finish_reason "content_filter"). */
+  content_filtered: "The provider's content filter blocked the answer; rephrase the request.",
   internal_error: "The service failed unexpectedly; see its log (stderr) for the request id.",
 } as const;
 

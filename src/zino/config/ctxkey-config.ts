@@ -30,6 +30,11 @@ export const LlmConfigSchema = ProviderSchema.extend({
   context_window: z.number().int().positive().default(8192),
   max_output_tokens: z.number().int().positive().default(1024),
   timeout_ms: waitMs(120_000),
+  /** The longest one model call (one attempt) may take in all, however steadily it streams [ext]. */
+  max_request_ms: waitMs(600_000),
+  /** Characters one model call may stream (text, reasoning and tool-call arguments) before it is cut [ext];
+   * default max_output_tokens × 16, far above what a provider honouring max_tokens sends. */
+  max_output_chars: z.number().int().positive().optional(),
   max_retries: z.number().int().min(0).max(10).default(2),
   retry_base_ms: waitMs(250, 0),
   fallbacks: z.array(ProviderSchema).default([]),

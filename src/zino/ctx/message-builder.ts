@@ -7,7 +7,7 @@ import type { ChatMessage } from "../protocol/index.js";
 import { promptSettingsFor } from "./config-view.js";
 import { derived } from "./derived-cache.js";
 import { searchHardMemories } from "./hard-memory-search.js";
-import { selectHistory } from "./history-window.js";
+import { historyReadLimit, selectHistory } from "./history-window.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 import { DEFAULT_SYSTEM_TEMPLATE, NOTHING, allowedTools, fillTemplate, renderSkillLines, renderToolList } from "./system-prompt.js";
 
@@ -108,7 +108,7 @@ export async function buildPrompt(store: CtxStore, request: BuildRequest): Promi
   const query = typeof request.user === "string" ? request.user : "";
   const limits = { maxMessages: settings.history.max_messages, maxTokens: settings.history.max_tokens };
   const [stored, system, memories] = await Promise.all([
-    limits.maxMessages === 0 ? [] : store.history(ctxkey, limits.maxMessages),
+    limits.maxMessages === 0 ? [] : store.history(ctxkey, historyReadLimit(limits.maxMessages)),
     systemPrompt(store, ctxkey, skill),
     settings.context.recall_memories ? recalledMemories(store, ctxkey, query, settings.context.recall_top_k) : undefined,
   ]);

@@ -102,6 +102,8 @@ async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest): Prom
     // The daemon waits for rtr at least as long as rtr may wait for the provider [ext].
     ...(state.ok ? { agent_config: state.config.agent, llm_timeout_ms: state.config.llm.timeout_ms } : {}),
     config_version: await configVersion(store, ctxkey),
+    // [ext] what the prompt may take (context_window − max_output_tokens): the daemon sizes tool results from it.
+    ...(state.ok ? { prompt_budget_tokens: state.config.llm.context_window - state.config.llm.max_output_tokens } : {}),
   };
 }
 

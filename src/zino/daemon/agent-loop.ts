@@ -1,10 +1,12 @@
 // The agent loop of one turn (docs/zino-protocol.md §1 steps 3–8, §3): call the model, run the tool calls it makes (inline
 // blocks or native calls) through the given tool function, feed the results back, and stop at a final answer
 // or a limit. The model and tool functions are parameters: the service wires sockets, tests wire fakes.
+import { WireError } from "../../wire/index.js";
 import type { ChatMessage, Emit, ModelCall, ToolCall, ToolDefinition, ToolOutcome, ToolStyle, Usage } from "./agent-types.js";
 import { parseArguments } from "./interrupt-parser.js";
 import { CallBudget, LIMIT_MESSAGES, type LimitReason, type LoopLimits } from "./loop-limits.js";
 import { runModelStep, type ModelStep } from "./model-step.js";
+import { DEFAULT_PROMPT_BUDGET_TOKENS, boundToolResult, resultCharsPerCall } from "./result-bound.js";
 import {
   describeCall,
   finalCallNote,
@@ -27,6 +29,8 @@ export interface AgentLoopOptions {
   emit: Emit;
   signal: AbortSignal;
   now?: () => number;
+  /** The ctxkey's prompt budget (context_window − max_output_tokens): tool results are cut to their share of it. */
+  promptBudgetTokens?: number;
 }
 
 export interface AgentLoopResult {
@@ -40,6 +44,19 @@ export interface AgentLoopResult {
   messages: ChatMessage[];
   /** Why tools were cut off, when a limit ended the loop. */
   limit: LimitReason | undefined;
+}
+
+/** A turn that failed after at least one tool ran: the error, and the messages of what did happen. */
+export class LoopFailure extends Error {
+  constructor(
+    override readonly cause: unknown,
+    /** The turn's messages after the user message, complete up to the failed step (every call has its result). */
+    readonly messages: ChatMessage[],
+    readonly fullText: string,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = "LoopFailure";
+  }
 }
 
 /** What one turn's loop has done so far. */
@@ -68,7 +85,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     limit: undefined,
     firstToken: true,
   };
-  while (!(await iterate(options, state)));
+  try {
+    while (!(await iterate(options, state)));
+  } catch (err) {
+    // After a tool ran, what happened is worth keeping even though the turn failed (docs/zino-protocol.md §3).
+    if (options.signal.aborted || state.budget.toolCallsUsed === 0) throw err;
+    throw new LoopFailure(err, state.produced, state.fullText);
+  }
   const { fullText, iterations, usage, produced: messages, limit } = state;
   return { fullText, iterations, usage, toolCalls: state.budget.toolCallsUsed, messages, limit };
 }
@@ -106,6 +129,7 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
       answer = `(Stopped: ${LIMIT_MESSAGES[state.limit]}.)`;
       await show(options, state, answer, true);
     }
+    if (answer.trim() === "") throw emptyAnswer(step.finishReason);
     state.produced.push({ role: "assistant", content: answer });
     return true;
   }
@@ -118,14 +142,40 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
       );
   state.conversation.push(assistant);
   state.produced.push(assistant);
+  const maxResultChars = resultCharsPerCall(options.promptBudgetTokens ?? DEFAULT_PROMPT_BUDGET_TOKENS, calls.length);
   for (const call of calls) {
-    const result = await handleCall(options, state, call);
+    const result = boundToolResult(await handleCall(options, state, call), maxResultChars);
     const message = call.id === undefined ? inlineResultMessage(call, result) : nativeResultMessage(call, result);
     state.conversation.push(message);
     state.produced.push(message);
   }
   if (state.budget.exhausted) await hitLimit(options, state, "max_tool_calls");
   return false;
+}
+
+/** A model call that ended with no text and no call: an error with a stable code, never an empty stored answer. */
+function emptyAnswer(finishReason: string | undefined): WireError {
+  const reason = finishReason ?? "unknown";
+  const extra = { finish_reason: reason };
+  if (reason === "length") {
+    return new WireError(
+      "output_truncated",
+      'The model stopped at its output limit (finish_reason "length") before it wrote an answer; raise llm.max_output_tokens for this ctxkey or ask for a shorter answer.',
+      extra,
+    );
+  }
+  if (reason === "content_filter") {
+    return new WireError(
+      "content_filtered",
+      'The provider\'s content filter blocked the answer (finish_reason "content_filter"); rephrase the request.',
+      extra,
+    );
+  }
+  return new WireError(
+    "empty_answer",
+    `The model returned an empty answer (finish_reason "${reason}"); retry, or check the model configured for this ctxkey.`,
+    extra,
+  );
 }
 
 async function hitLimit(options: AgentLoopOptions, state: LoopState, reason: LimitReason): Promise<void> {
@@ -219,9 +269,16 @@ function pendingCalls(step: ModelStep): PendingCall[] {
     const args = parseArguments(native.arguments);
     const value = args.ok ? args.value : {};
     const { kind, label } = skillLabel(native.name, value);
+    if (native.name.trim() === "") {
+      // History needs a name on every call (the chat message schema, and providers): a placeholder, never executed.
+      return { kind, name: NAMELESS_PLACEHOLDER, label: NAMELESS_PLACEHOLDER, arguments: value, id: native.id, error: NAMELESS_CALL };
+    }
     return { kind, name: native.name, label, arguments: value, id: native.id, error: args.ok ? undefined : args.error };
   });
 }
+
+const NAMELESS_CALL = "The tool call has no function name: call one of the available tools by its name.";
+const NAMELESS_PLACEHOLDER = "unnamed_tool_call";
 
 const PREVIEW_CHARS = 300;
 

@@ -1,6 +1,8 @@
 // The streaming interrupt parser (docs/zino-protocol.md §3): finds inline Hermes-style `<tool_call>{…}</tool_call>` and
 // `<task>{…}</task>` blocks in model text arriving in arbitrary chunks. Text outside blocks is released as soon
 // as it cannot be the start of a tag; text inside a block is never released. Parsing stops at the first block.
+// A tag is a block only when a JSON object follows it, and never inside markdown code (a fenced block or an inline
+// code span): prose and examples that mention the syntax are text.
 import { z } from "zod";
 
 export type CallKind = "tool" | "skill";
@@ -24,11 +26,22 @@ const TAGS: ReadonlyArray<{ open: string; close: string; kind: CallKind }> = [
 /** The skill executor's function name at exc (docs/zino-protocol.md: exc lists `run_skill`). */
 export const RUN_SKILL = "run_skill";
 
+/** A block opens only when its tag is followed (after optional whitespace) by the start of a JSON object. */
+const BLOCK_START = "{";
+
+/** An unterminated body that began as a call (`{"name"…`, `{"skill"…`): reported to the model, never shown. */
+const CALL_LIKE = /^\s*\{\s*"(name|skill)"\s*:/;
+
 export class InterruptParser {
   private state: "text" | "block" | "finished" = "text";
   private pending = "";
   private block: { open: string; close: string; kind: CallKind } | undefined;
   private consumed = "";
+  /** Markdown code the text is in: a tag there is an example, not a call. */
+  private fence: string | undefined;
+  private codeSpan = 0;
+  private atLineStart = true;
+  private json = new JsonValueScanner();
 
   /** Everything the model wrote up to the end of the first call block: the assistant message to record. */
   get transcript(): string {
@@ -53,15 +66,23 @@ export class InterruptParser {
     return events;
   }
 
-  /** End of stream: held-back text is released; an unterminated block is read as if it were closed. */
+  /**
+   * End of stream: held-back text is released. An unterminated block with a complete JSON body is a call (providers
+   * stopping on the closing tag omit it); one that began as a call is reported as unreadable; anything else was prose
+   * that happened to contain the tag, and is released as text.
+   */
   end(): ParserEvent[] {
     if (this.state === "finished") return [];
     const events: ParserEvent[] = [];
     if (this.state === "text") {
       if (this.pending.length > 0) events.push({ type: "text", text: this.pending });
     } else if (this.block) {
-      // Providers stopping on the closing tag omit it; a complete JSON body is still a call.
-      events.push({ type: "call", call: readBlock(this.block.kind, this.pending, false) });
+      // JSON that never completed (a stray quote or brace) but a closing tag: read up to the tag, as a broken call.
+      const at = this.pending.indexOf(this.block.close);
+      if (at >= 0) return [...this.close(at), ...this.end()];
+      const call = readBlock(this.block.kind, this.pending, false);
+      if (!call.error || CALL_LIKE.test(this.pending)) events.push({ type: "call", call });
+      else events.push({ type: "text", text: `${this.block.open}${this.pending}` });
     }
     this.pending = "";
     this.state = "finished";
@@ -70,47 +91,128 @@ export class InterruptParser {
 
   private scanText(): ParserEvent[] {
     const events: ParserEvent[] = [];
-    let text = "";
-    let i = 0;
     const input = this.pending;
+    let i = 0;
+    let released = 0;
+    const release = (to: number) => {
+      if (to > released) events.push({ type: "text", text: input.slice(released, to) });
+      released = to;
+    };
     while (i < input.length) {
-      const lt = input.indexOf("<", i);
-      if (lt < 0) {
-        text += input.slice(i);
-        break;
+      const ch = input[i]!;
+      if (ch === "`" || ch === "~") {
+        let j = i;
+        while (j < input.length && input[j] === ch) j += 1;
+        if (j === input.length) break; // the run may go on in the next chunk: decided then
+        this.codeMark(input.slice(i, j));
+        i = j;
+        continue;
       }
-      text += input.slice(i, lt);
-      const rest = input.slice(lt);
-      const full = TAGS.find((tag) => rest.startsWith(tag.open));
-      if (full) {
-        if (text) events.push({ type: "text", text });
-        this.block = full;
-        this.state = "block";
-        this.pending = rest.slice(full.open.length);
-        return [...events, ...this.scanBlock()];
+      if (ch === "\n") {
+        this.atLineStart = true;
+        this.codeSpan = 0; // an unclosed inline code span does not swallow the next paragraph
+        i += 1;
+        continue;
       }
-      if (TAGS.some((tag) => tag.open.startsWith(rest))) {
-        // Could still become a tag: hold back until more text disambiguates it.
-        if (text) events.push({ type: "text", text });
-        this.pending = rest;
-        return events;
+      if (ch === " " || ch === "\t") {
+        i += 1;
+        continue;
       }
-      text += "<";
-      i = lt + 1;
+      this.atLineStart = false;
+      if (ch !== "<" || this.fence !== undefined || this.codeSpan > 0) {
+        i += 1;
+        continue;
+      }
+      const opening = this.tagAt(input, i);
+      if (opening === "wait") break;
+      if (opening === undefined) {
+        i += 1;
+        continue;
+      }
+      release(i);
+      this.block = opening;
+      this.json = new JsonValueScanner();
+      this.state = "block";
+      this.pending = input.slice(i + opening.open.length);
+      return [...events, ...this.scanBlock()];
     }
-    if (text) events.push({ type: "text", text });
-    this.pending = "";
+    release(i);
+    this.pending = input.slice(i);
     return events;
   }
 
+  /** The block a `<` at `at` opens, `wait` when more text is needed to know, undefined when it opens none. */
+  private tagAt(input: string, at: number): (typeof TAGS)[number] | "wait" | undefined {
+    const rest = input.slice(at, at + 16);
+    const tag = TAGS.find((t) => rest.startsWith(t.open));
+    if (!tag) return TAGS.some((t) => t.open.startsWith(rest)) ? "wait" : undefined;
+    let j = at + tag.open.length;
+    while (j < input.length && /\s/.test(input[j]!)) j += 1;
+    if (j === input.length) return "wait";
+    return input[j] === BLOCK_START ? tag : undefined;
+  }
+
+  /** A run of backticks or tildes: opens or closes a fenced block (at a line start) or an inline code span. */
+  private codeMark(run: string): void {
+    const char = run[0]!;
+    if (this.atLineStart && run.length >= 3 && this.codeSpan === 0) {
+      if (this.fence === undefined) this.fence = run;
+      else if (char === this.fence[0] && run.length >= this.fence.length) this.fence = undefined;
+    } else if (char === "`" && this.fence === undefined) {
+      if (this.codeSpan === 0) this.codeSpan = run.length;
+      else if (this.codeSpan === run.length) this.codeSpan = 0;
+    }
+    this.atLineStart = false;
+  }
+
+  /**
+   * The block ends at its closing tag after the JSON value: a `</tool_call>` inside a JSON string (code writing
+   * about the syntax) is part of the arguments. The body is scanned once, across pushes.
+   */
   private scanBlock(): ParserEvent[] {
     const block = this.block!;
-    const at = this.pending.indexOf(block.close);
+    const valueEnd = this.json.scan(this.pending);
+    if (valueEnd < 0) return [];
+    const at = this.pending.indexOf(block.close, valueEnd);
     if (at < 0) return [];
+    return this.close(at);
+  }
+
+  private close(at: number): ParserEvent[] {
+    const block = this.block!;
     const body = this.pending.slice(0, at);
     this.pending = this.pending.slice(at + block.close.length);
     this.state = "finished";
     return [{ type: "call", call: readBlock(block.kind, body, true) }];
+  }
+}
+
+/** Finds where the first JSON value of a text ends, strings and escapes respected, fed the same growing text. */
+class JsonValueScanner {
+  private pos = 0;
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private end = -1;
+
+  /** The index just after the value, or -1 while it is incomplete. */
+  scan(text: string): number {
+    for (; this.end < 0 && this.pos < text.length; this.pos += 1) {
+      const ch = text[this.pos];
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (ch === "\\") this.escaped = true;
+        else if (ch === '"') this.inString = false;
+      } else if (ch === '"') {
+        this.inString = true;
+      } else if (ch === "{" || ch === "[") {
+        this.depth += 1;
+      } else if ((ch === "}" || ch === "]") && this.depth > 0) {
+        this.depth -= 1;
+        if (this.depth === 0) this.end = this.pos + 1;
+      }
+    }
+    return this.end;
   }
 }
 

@@ -6,7 +6,7 @@ export type LimitReason = "max_iterations" | "max_tool_calls" | "repeated_call";
 export interface LoopLimits {
   maxIterations: number;
   maxToolCalls: number;
-  /** The same call (name + canonical arguments) this many times in one turn stops the loop. */
+  /** The same call (name + canonical arguments) this many times in a row, nothing else run between, stops the loop. */
   maxIdenticalCalls: number;
 }
 
@@ -15,7 +15,7 @@ export const DEFAULT_MAX_IDENTICAL_CALLS = 3;
 export const LIMIT_MESSAGES: Record<LimitReason, string> = {
   max_iterations: "the model-call limit of this turn (agent.max_iterations) was reached",
   max_tool_calls: "the tool-call budget of this turn (agent.max_tool_calls) was used up",
-  repeated_call: "the model repeated an identical tool call",
+  repeated_call: "the model repeated an identical tool call several times in a row",
 };
 
 /** JSON with object keys sorted at every level, so `{a,b}` and `{b,a}` are the same call. */
@@ -36,7 +36,8 @@ function sortKeys(value: unknown): unknown {
 export class CallBudget {
   private used = 0;
   private previous: string | undefined;
-  private readonly seen = new Map<string, number>();
+  /** How many times in a row `previous` was asked for. */
+  private run = 0;
 
   constructor(private readonly limits: LoopLimits) {}
 
@@ -48,15 +49,16 @@ export class CallBudget {
     return this.used >= this.limits.maxToolCalls;
   }
 
-  /** Records the call and returns why it must not run, if it must not. */
+  /**
+   * Records the call and returns why it must not run, if it must not. Only repeats in a row count: a test run, an
+   * edit, the same test run again is progress (something ran in between), the same call over and over is not.
+   */
   admit(name: string, args: Record<string, unknown>): LimitReason | undefined {
     if (this.exhausted) return "max_tool_calls";
     const key = `${name}\u0000${canonicalJson(args)}`;
-    const count = (this.seen.get(key) ?? 0) + 1;
-    const repeated = key === this.previous || count >= this.limits.maxIdenticalCalls;
+    this.run = key === this.previous ? this.run + 1 : 1;
     this.previous = key;
-    this.seen.set(key, count);
-    if (repeated) return "repeated_call";
+    if (this.run >= this.limits.maxIdenticalCalls) return "repeated_call";
     this.used += 1;
     return undefined;
   }

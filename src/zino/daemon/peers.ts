@@ -56,6 +56,8 @@ export interface BuiltMessages {
   configVersion: string | undefined;
   /** The ctxkey's `llm.timeout_ms` [ext], when ctx sent it (ours does, with `withAgent`). */
   llmTimeoutMs: number | undefined;
+  /** The ctxkey's prompt budget in tokens [ext], when ctx sent it (ours does, with `withAgent`). */
+  promptBudgetTokens: number | undefined;
 }
 /** Malformed entries are skipped. */
 function toolDefinitions(tools: readonly unknown[]): ToolDefinition[] {
@@ -108,6 +110,10 @@ function readyOperations(options: PeerOptions) {
   };
 }
 
+function promptBudgetOf(raw: unknown): number | undefined {
+  return typeof raw === "number" && Number.isSafeInteger(raw) && raw > 0 ? raw : undefined;
+}
+
 /** Agent sections read per configuration version; at most this many versions kept (then the table starts over). */
 const MAX_AGENT_VERSIONS = 64;
 
@@ -156,6 +162,7 @@ function ctxOperations(options: PeerOptions) {
         storedTurn: turnDone?.success ? turnDone.data : undefined,
         configVersion,
         llmTimeoutMs: typeof timeout === "number" && Number.isSafeInteger(timeout) && timeout > 0 ? timeout : undefined,
+        promptBudgetTokens: promptBudgetOf(answer.prompt_budget_tokens),
       };
     },
 

@@ -5,7 +5,7 @@
 // `turn_id` of a stored one is answered from ctx's record.
 import { AgentConfigSchema, type AgentConfig } from "../config/index.js";
 import { WireError, type Frame, type FrameWriter, type Logger } from "../../wire/index.js";
-import { runAgentLoop, type AgentLoopResult } from "./agent-loop.js";
+import { LoopFailure, runAgentLoop, type AgentLoopResult } from "./agent-loop.js";
 import type { ChatMessage, ToolCall } from "./agent-types.js";
 import { createClientStream, type ClientStream } from "./client-stream.js";
 import { DEFAULT_MAX_IDENTICAL_CALLS } from "./loop-limits.js";
@@ -47,6 +47,7 @@ interface Prepared extends PeerReadiness {
   storedTurn: StoredTurn | undefined;
   configVersion: string | undefined;
   llmTimeoutMs: number | undefined;
+  promptBudgetTokens: number | undefined;
 }
 
 type StoreOutcome = Awaited<ReturnType<PendingHistory["store"]>> | "failed";
@@ -68,7 +69,13 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
   if (prepared.storedTurn && !subagent) return replay(options, prepared.storedTurn);
   await announce(options, stream, prepared);
   const userMessage: ChatMessage = { role: "user", content: options.message };
-  const result = await runLoop(options, stream, prepared, userMessage);
+  let result: AgentLoopResult;
+  try {
+    result = await runLoop(options, stream, prepared, userMessage);
+  } catch (err) {
+    if (!(err instanceof LoopFailure)) throw err;
+    throw await storeFailedTurn(options, stream, userMessage, err);
+  }
   // Stored before `done`, so a client that reads the history right after `done` sees this turn.
   const storeStarted = performance.now();
   const outcome = subagent ? undefined : await storeTurn(options, [userMessage, ...result.messages], result);
@@ -110,6 +117,38 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
   };
   await options.out.send(done);
   return done;
+}
+
+/**
+ * A turn that failed after its tools ran: the user message, the calls and results, and a note saying the turn failed
+ * are stored, so later turns know the side effects happened (docs/zino-protocol.md §3 "A failed turn"). Stored under a
+ * fresh id, not the client's `turn_id`: a retry runs the turn again rather than replaying an answer that never came.
+ * Returns the error to send, saying whether the record was stored.
+ */
+async function storeFailedTurn(
+  options: TurnOptions,
+  stream: ClientStream,
+  userMessage: ChatMessage,
+  failure: LoopFailure,
+): Promise<unknown> {
+  const err = failure.cause;
+  if (options.subagent) return err;
+  const code = err instanceof WireError ? err.code : "internal_error";
+  const note: ChatMessage = {
+    role: "assistant",
+    content: `(This turn failed before a final answer: ${code}. The tool calls above did run.)`,
+  };
+  const messages = [userMessage, ...failure.messages, note];
+  const storeStarted = performance.now();
+  const outcome = await storeTurn({ ...options, turnId: undefined }, messages, { fullText: failure.fullText, iterations: 0 });
+  await emitStored(stream, outcome, false, { messages: messages.length, since: storeStarted });
+  options.logger.info({ ctxkey: options.ctxkey, code, outcome }, "the turn failed after its tools ran; what happened was kept");
+  if (!(err instanceof WireError)) return err;
+  return new WireError(err.code, err.message, {
+    ...err.extra,
+    stored: outcome === "stored",
+    ...(outcome === "queued" ? { queued: true } : {}),
+  });
 }
 
 /** The `ready` status, and what runs degraded; a turn that cannot run at all is refused here. */
@@ -187,6 +226,7 @@ async function runLoop(options: TurnOptions, stream: ClientStream, prepared: Pre
       tool: limitFanout(execute, prepared.agent.max_subagent_fanout),
       emit: (event) => stream.emit(event),
       signal,
+      ...(prepared.promptBudgetTokens === undefined ? {} : { promptBudgetTokens: prepared.promptBudgetTokens }),
     });
   } catch (err) {
     if (prepared.reused && !signal.aborted) options.readiness?.forget();
@@ -276,6 +316,7 @@ async function prepare(options: TurnOptions): Promise<Prepared> {
     storedTurn: built.ok ? built.value.storedTurn : undefined,
     configVersion: version,
     llmTimeoutMs: built.ok ? built.value.llmTimeoutMs : undefined,
+    promptBudgetTokens: built.ok ? built.value.promptBudgetTokens : undefined,
     ...(peers.reused ? { rtr: { ...peers.rtr, ms: 0 }, exc: { ...peers.exc, ms: 0 } } : {}),
   };
 }

@@ -138,13 +138,17 @@ async function attemptOnce(
     timeoutMs: llm.timeout_ms,
     signal: options.signal,
   });
+  const bound = outputBound(llm);
+  let streamedChars = 0;
   for await (const batch of events) {
     for (const event of batch) {
       switch (event.kind) {
         case "text":
+          streamedChars += event.delta.length;
           pending += filter ? filter.push(event.delta) : event.delta;
           break;
         case "tool_call": {
+          streamedChars += event.argumentsDelta?.length ?? 0;
           flushText();
           state.started = true;
           tools.add(event);
@@ -166,11 +170,45 @@ async function attemptOnce(
     flushText();
     await writing;
     writing = undefined;
+    // Leaving the loop closes the stream, which aborts the upstream request.
+    bound.check(streamedChars, target);
   }
   if (filter) emit(filter.flush());
   await writing;
   return { fullText, finishReason, usage, model, toolCalls: tools.result(), provider: endpointHost(target.baseUrl) };
 }
+
+/** Bounds one model call by total time and streamed size: a provider ignoring max_tokens must not stream for ever. */
+function outputBound(llm: LlmConfig) {
+  const startedAt = performance.now();
+  const maxChars = llm.max_output_chars ?? llm.max_output_tokens * DEFAULT_CHARS_PER_OUTPUT_TOKEN;
+  return {
+    check(streamedChars: number, target: ProviderTarget): void {
+      const where = `The provider ${endpointHost(target.baseUrl)} (model ${target.model})`;
+      if (streamedChars > maxChars) {
+        throw new WireError(
+          "output_truncated",
+          `${where} kept generating past its output limit (${streamedChars} characters streamed, llm.max_output_chars ${maxChars}, ` +
+            `llm.max_output_tokens ${llm.max_output_tokens}): the answer was cut. Use a provider or model that honours max_tokens, ` +
+            `or raise llm.max_output_tokens / llm.max_output_chars.`,
+          { streamed_chars: streamedChars },
+        );
+      }
+      const elapsedMs = Math.round(performance.now() - startedAt);
+      if (elapsedMs > llm.max_request_ms) {
+        throw new WireError(
+          "timeout",
+          `${where} was still generating after ${elapsedMs} ms (llm.max_request_ms ${llm.max_request_ms}): the answer was cut. ` +
+            `Raise llm.max_request_ms for slow models, or lower llm.max_output_tokens.`,
+          { streamed_chars: streamedChars },
+        );
+      }
+    },
+  };
+}
+
+/** The default size bound: max_output_tokens × this many characters (a token averages about 4). */
+const DEFAULT_CHARS_PER_OUTPUT_TOKEN = 16;
 
 function startedFailure(err: AttemptFailure, provider: string, model: string, detail: string, sentChars: number): WireError {
   const code = err.kind === "timeout" ? "timeout" : "provider_error";

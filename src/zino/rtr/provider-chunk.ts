@@ -8,7 +8,7 @@ import { isNullishString, type Usage } from "../protocol/index.js";
 
 export type StreamEvent =
   | { kind: "text"; delta: string }
-  | { kind: "tool_call"; index: number; id?: string; name?: string; argumentsDelta?: string }
+  | { kind: "tool_call"; index: number; indexMissing?: boolean; id?: string; name?: string; argumentsDelta?: string }
   | { kind: "finish"; reason: string }
   | { kind: "usage"; usage: Usage }
   | { kind: "model"; model: string };
@@ -90,6 +90,7 @@ export function chunkEvents(chunk: Chunk, out: StreamEvent[] = []): StreamEvent[
       const call = calls[position]!;
       // Some servers omit `index` when they send each call whole; the position then identifies it.
       const event: StreamEvent = { kind: "tool_call", index: call.index ?? position };
+      if (call.index === undefined) event.indexMissing = true;
       if (call.id) event.id = call.id;
       if (call.function?.name) event.name = call.function.name;
       if (call.function?.arguments) event.argumentsDelta = call.function.arguments;

@@ -4,7 +4,7 @@ import { CtxkeyConfigSchema, type CtxkeyConfig, type LlmConfig } from "../config
 import type { Service, ServiceDeps } from "../runtime/run-service.js";
 import { createFrameServer, errorFrame, WireError, type Frame, type FrameWriter, type Logger, type WireRequest } from "../../wire/index.js";
 import { createConfigSource, type ConfigSource, type ResolvedConfig } from "./config-source.js";
-import { fitToBudget } from "./context-budget.js";
+import { fitToBudget, type PromptParts } from "./context-budget.js";
 import { runCompletion, type CompletionResult, type CompletionSink } from "./completion-runner.js";
 import { createFetchHttp, createUndiciHttp, type FetchFunction, type ProviderHttp } from "./provider-http.js";
 import { resolveTargets, secretsOf } from "./provider-targets.js";
@@ -262,11 +262,12 @@ async function fitted(spec: CallSpec, resolved: ResolvedConfig, out: FrameWriter
     await status({ type: "status", phase: "config", source: "defaults", message: `Using the instance defaults: ${resolved.reason ?? ""}` });
   }
   const messages = fitMessages(spec, resolved.config);
-  if (messages.removed > 0) {
+  if (messages.removed > 0 || messages.shortened > 0) {
     await status({
       type: "status",
       phase: "trimmed",
       removed_messages: messages.removed,
+      shortened_tool_results: messages.shortened,
       estimated_tokens_before: messages.tokensBefore,
       estimated_tokens_after: messages.tokensAfter,
       budget_tokens: budgetOf(resolved.config),
@@ -329,14 +330,28 @@ function fitMessages(spec: CallSpec, config: CtxkeyConfig) {
   }
   const fitted = fitToBudget(spec.messages, spec.tools, budget);
   if (!fitted.ok) {
+    const { systemTokens, userTokens, toolTokens, toolDefinitionTokens } = fitted.parts;
     throw new WireError(
       "context_overflow",
-      `The prompt needs about ${fitted.minimumTokens} tokens even with all older history removed (${fitted.tokensBefore} before trimming), ` +
-        `but the budget is ${budget} (context_window ${config.llm.context_window} − max_output_tokens ${config.llm.max_output_tokens}). ` +
-        `Shorten the message or the system prompt, or raise llm.context_window for ctxkey "${spec.ctxkey}".`,
+      `The prompt needs about ${fitted.minimumTokens} tokens even with all older history removed and this turn's tool results ` +
+        `shortened (${fitted.tokensBefore} before trimming: system prompt ~${systemTokens}, tool definitions ~${toolDefinitionTokens}, ` +
+        `user message ~${userTokens}, this turn's tool calls and results ~${toolTokens}), but the budget is ${budget} ` +
+        `(context_window ${config.llm.context_window} − max_output_tokens ${config.llm.max_output_tokens}). ` +
+        `${overflowAdvice(fitted.parts)} Or raise llm.context_window (or lower llm.max_output_tokens) for ctxkey "${spec.ctxkey}".`,
     );
   }
   return fitted;
+}
+
+/** What to shorten: the largest part of what cannot be trimmed. */
+function overflowAdvice(parts: PromptParts): string {
+  const largest = Math.max(parts.systemTokens, parts.userTokens, parts.toolTokens, parts.toolDefinitionTokens);
+  if (largest === parts.toolTokens) {
+    return "The tool calls of this turn are the largest part: ask for narrower tool output or fewer calls per turn (agent.max_tool_calls).";
+  }
+  if (largest === parts.userTokens) return "The user message is the largest part: shorten it.";
+  if (largest === parts.toolDefinitionTokens) return "The tool definitions are the largest part: offer fewer tools or MCP servers.";
+  return "The system prompt is the largest part: shorten the personality, memories or skill examples.";
 }
 
 /** For non-streamed `infer`: chunk frames are swallowed, only the final `response` (or `error`) is written. */

@@ -65,8 +65,8 @@ void it("CTX-09 history stays within max_tokens (characters / 4 plus 4 per messa
   );
 });
 
-void it("CTX-10 a token window cut inside a tool exchange drops the orphan tool results and assistant call", async () => {
-  const big = "x".repeat(400);
+void it("CTX-10 CTX-10b a token window too small for a turn's tool exchange keeps the turn's question and answer, its result condensed", async () => {
+  const big = "x".repeat(1000);
   const turn: Frame[] = [
     { role: "user", content: "old question" },
     { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "execute_bash", arguments: "{}" } }] },
@@ -75,18 +75,23 @@ void it("CTX-10 a token window cut inside a tool exchange drops the orphan tool 
     { role: "user", content: "new question" },
     { role: "assistant", content: "new answer" },
   ];
-  await send({ type: "set_config", ctxkey: "h-orphan", config: { history: { max_messages: 100, max_tokens: 130 } } });
+  await send({ type: "set_config", ctxkey: "h-orphan", config: { history: { max_messages: 100, max_tokens: 160 } } });
   await send({ type: "append_history", ctxkey: "h-orphan", messages: turn });
   const part = await historyPart("h-orphan");
-  assert.notEqual(part[0]?.role, "assistant");
-  assert.notEqual(part[0]?.role, "tool");
   assert.deepEqual(
-    part.map((m) => m.content),
-    ["new question", "new answer"],
+    part.map((m) => m.role),
+    ["user", "assistant", "tool", "assistant", "user", "assistant"],
+  );
+  assert.match(String(part[2]?.content), /^x{200}\n\[… 800 more characters of this earlier tool result are not shown …\]$/);
+  await send({ type: "set_config", ctxkey: "h-orphan", config: { history: { max_tokens: 40 } } });
+  assert.deepEqual(
+    (await historyPart("h-orphan")).map((m) => m.content),
+    ["old question", "old answer", "new question", "new answer"],
+    "no room for the call: the turns' questions and answers stay, never a call without its result",
   );
 });
 
-void it("CTX-10 a message window cut between a call and its result never starts with the tool result", async () => {
+void it("CTX-10 CTX-10b a message window too small for a turn's call and result keeps its question and answer", async () => {
   const turn: Frame[] = [
     { role: "user", content: "q" },
     { role: "assistant", content: null, tool_calls: [{ id: "c2", type: "function", function: { name: "execute_node", arguments: "{}" } }] },
@@ -95,7 +100,61 @@ void it("CTX-10 a message window cut between a call and its result never starts 
   ];
   await send({ type: "set_config", ctxkey: "h-cut", config: { history: { max_messages: 3 } } });
   await send({ type: "append_history", ctxkey: "h-cut", messages: turn });
-  assert.deepEqual(await historyPart("h-cut"), []);
+  assert.deepEqual(
+    (await historyPart("h-cut")).map((m) => m.content),
+    ["q", "done"],
+  );
+});
+
+void it("CTX-10b after a turn of 45 tool calls (more than max_messages), the next prompt still carries the earlier turns", async () => {
+  const calls = Array.from({ length: 45 }, (_, i) => `c${i}`);
+  const toolTurn: Frame[] = [
+    { role: "user", content: "run them all" },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: calls.map((id) => ({ id, type: "function", function: { name: "execute_bash", arguments: '{"code":"date"}' } })),
+    },
+    ...calls.map((id) => ({ role: "tool", tool_call_id: id, content: "y".repeat(600) })),
+    { role: "assistant", content: "All ran." },
+  ];
+  await send({
+    type: "append_history",
+    ctxkey: "h-heavy",
+    messages: [
+      { role: "user", content: "My name is Zed." },
+      { role: "assistant", content: "Hi Zed." },
+    ],
+  });
+  await send({ type: "append_history", ctxkey: "h-heavy", messages: toolTurn });
+  const part = await historyPart("h-heavy");
+  assert.deepEqual(
+    part.filter((m) => m.role !== "tool" && !(m.role === "assistant" && m.content === null)).map((m) => m.content),
+    ["My name is Zed.", "Hi Zed.", "run them all", "All ran."],
+  );
+  assert.ok(part.length <= 40);
+});
+
+void it("CTX-10b one 30 KB inline tool result does not push the turn's question and answer, nor earlier turns, out", async () => {
+  await send({
+    type: "append_history",
+    ctxkey: "h-inline",
+    messages: [
+      { role: "user", content: "My name is Zed." },
+      { role: "assistant", content: "Hi Zed." },
+      { role: "user", content: "show the log" },
+      { role: "assistant", content: '<tool_call>{"name":"execute_bash","arguments":{"code":"cat log"}}</tool_call>' },
+      { role: "user", content: `<tool_response>\n{"name":"execute_bash","content":{"stdout":"${"z".repeat(30_000)}"}}\n</tool_response>` },
+      { role: "assistant", content: "The log is long." },
+    ],
+  });
+  const part = await historyPart("h-inline");
+  assert.deepEqual(part[0]?.content, "My name is Zed.");
+  assert.deepEqual(part.at(-1)?.content, "The log is long.");
+  assert.ok(part.some((m) => m.content === "show the log"));
+  const result = part.find((m) => String(m.content).startsWith("<tool_response>"));
+  assert.ok(result, "the result, condensed, stays with its call");
+  assert.match(String(result.content), /not shown …\]\n<\/tool_response>$/);
 });
 
 void it("CTX-09 max_messages 0 means no history at all", async () => {

@@ -54,3 +54,25 @@ void it("CTX-09 selectHistory applies the message limit, then the token limit, f
   assert.deepEqual(selectHistory(history, { maxMessages: 0, maxTokens: 1000 }), []);
   assert.deepEqual(selectHistory(history, { maxMessages: 3, maxTokens: 1000 }), [user("3333"), assistant("4444")]);
 });
+
+void it("CTX-10b selectHistory keeps turns' questions and answers before their tool messages, and skips a turn too large on its own", () => {
+  const huge = "h".repeat(4000);
+  const history = [
+    user("first"),
+    assistant("one"),
+    user(huge),
+    assistant("two"),
+    user("third"),
+    call("c1"),
+    tool("c1"),
+    assistant("three"),
+  ];
+  assert.deepEqual(
+    selectHistory(history, { maxMessages: 40, maxTokens: 200 }).map((m) => m.content),
+    ["first", "one", "third", null, "r", "three"],
+  );
+  assert.deepEqual(
+    selectHistory(history, { maxMessages: 4, maxTokens: 200 }).map((m) => m.content),
+    ["first", "one", "third", "three"],
+  );
+});

@@ -183,18 +183,19 @@ void describe("agent loop", () => {
     assert.match(text(model.requests[1]!.messages.at(-1)), /not valid JSON/);
   });
 
-  void it("DMN-20 DMN-22 stops an identical repeated call and asks for a final answer without tools", async () => {
+  void it("DMN-20 DMN-22 stops an identical call repeated three times in a row and asks for a final answer without tools", async () => {
     const { result, events, toolRequests, model } = await run([
+      { deltas: [bash("ls")] },
       { deltas: [bash("ls")] },
       { deltas: [bash("ls")] },
       { deltas: ["Here is what I found."] },
     ]);
-    assert.equal(toolRequests.length, 1, "the repeated call is not executed");
+    assert.equal(toolRequests.length, 2, "the third call in a row is not executed");
     assert.equal(result.limit, "repeated_call");
-    assert.equal(result.iterations, 3);
-    assert.equal(model.requests[2]!.tools, undefined, "the final call has no tools");
-    assert.match(text(model.requests[2]!.messages.at(-1)), /No more tool calls in this turn: the model repeated an identical tool call/);
-    assert.match(text(result.messages[3]), /Not executed/);
+    assert.equal(result.iterations, 4);
+    assert.equal(model.requests[3]!.tools, undefined, "the final call has no tools");
+    assert.match(text(model.requests[3]!.messages.at(-1)), /No more tool calls in this turn: the model repeated an identical tool call/);
+    assert.match(text(result.messages[5]), /Not executed/);
     const limits = events.flatMap((e) => (e.type === "status" && e.phase === "limit" ? [e.reason] : []));
     assert.deepEqual(limits, ["repeated_call"]);
     assert.equal(result.fullText, "Here is what I found.");
@@ -202,13 +203,21 @@ void describe("agent loop", () => {
     assert.ok(!result.messages.some((m) => text(m).includes("[zino]")), "the final-call instruction is not history");
   });
 
-  void it("DMN-20 counts repeats across the turn, not only in a row", async () => {
+  void it("DMN-20b counts only repeats in a row: test, edit, test, edit, test all run", async () => {
     const { result, toolRequests } = await run(
-      [{ deltas: [bash("a")] }, { deltas: [bash("b")] }, { deltas: [bash("a")] }, { deltas: [bash("a")] }, { deltas: ["end"] }],
+      [
+        { deltas: [bash("npm test")] },
+        { deltas: [bash("edit 1")] },
+        { deltas: [bash("npm test")] },
+        { deltas: [bash("edit 2")] },
+        { deltas: [bash("npm test")] },
+        { deltas: ["All green."] },
+      ],
       { limits: { maxIterations: 10, maxToolCalls: 10, maxIdenticalCalls: 3 } },
     );
-    assert.equal(toolRequests.length, 3);
-    assert.equal(result.limit, "repeated_call");
+    assert.equal(toolRequests.length, 5);
+    assert.equal(result.limit, undefined);
+    assert.equal(result.fullText, "All green.");
   });
 
   void it("DMN-20 DMN-21 makes its last allowed model call without tools when the iteration limit is reached", async () => {

@@ -125,4 +125,64 @@ void describe("interrupt parser", () => {
     assert.equal(parsed.call?.name, "a");
     assert.equal(parsed.text, "");
   });
+
+  const prose = [
+    "To run a command, write a <tool_call> block with JSON inside. ZINO runs it for you. Anything else?",
+    "Skills are started with a <task> block naming the skill. Then you wait.",
+    "Use `<tool_call>` then JSON, then `</tool_call>`. Done explaining.",
+    'Inline code: `<tool_call>{"name":"execute_bash","arguments":{}}</tool_call>` is the syntax.',
+    'Here is how you would do it:\n```\n<tool_call>{"name":"execute_bash","arguments":{"code":"ls"}}</tool_call>\n```\nThat is all.',
+    'Tilde fence:\n~~~json\n<task>{"skill":"summarize","request":"x"}</task>\n~~~\nEnd.',
+    "An unclosed mention at the end: <tool_call>",
+    "A tag then prose <tool_call> and {braces} later",
+  ];
+  for (const text of prose) {
+    void it(`DMN-14b text that only mentions or quotes the syntax stays text: ${JSON.stringify(text.slice(0, 40))}`, () => {
+      for (const chunks of splits(text)) {
+        const parsed = parse(chunks);
+        assert.equal(parsed.call, undefined, JSON.stringify(chunks));
+        assert.equal(parsed.text, text, JSON.stringify(chunks));
+      }
+    });
+  }
+
+  void it("DMN-14b an unterminated block whose body is prose is released as text at the end, not turned into a call", () => {
+    const text = "Start <tool_call> {not json at all, just words";
+    const parsed = parse([text]);
+    assert.equal(parsed.call, undefined);
+    assert.equal(parsed.text, text);
+  });
+
+  void it("DMN-14b a call after a closed code fence or a closed code span is still a call", () => {
+    const block = '<tool_call>{"name":"execute_bash","arguments":{"code":"ls"}}</tool_call>';
+    for (const before of ["Example:\n```\nx\n```\nNow: ", "The `ls` command: ", "It's `odd\nNew line: "]) {
+      for (const chunks of splits(`${before}${block}`)) {
+        const parsed = parse(chunks);
+        assert.deepEqual(parsed.call, { kind: "tool", name: "execute_bash", arguments: { code: "ls" } }, JSON.stringify(chunks));
+        assert.equal(parsed.text, before);
+      }
+    }
+  });
+
+  void it("DMN-14b a tag followed by whitespace and a JSON object opens a block", () => {
+    const parsed = parse(['<tool_call>\n  {"name":"a","arguments":{}}\n</tool_call>']);
+    assert.deepEqual(parsed.call, { kind: "tool", name: "a", arguments: {} });
+  });
+
+  void it("DMN-14c a closing tag inside a JSON string is part of the arguments, split at every position", () => {
+    const code = "printf %s '<tool_call>x</tool_call>' > doc.txt; echo \\\"}</tool_call>";
+    const block = `<tool_call>${JSON.stringify({ name: "execute_bash", arguments: { code } })}</tool_call>`;
+    for (const chunks of splits(`Writing it. ${block} never shown`)) {
+      const parsed = parse(chunks);
+      assert.deepEqual(parsed.call, { kind: "tool", name: "execute_bash", arguments: { code } }, JSON.stringify(chunks));
+      assert.equal(parsed.text, "Writing it. ");
+      assert.equal(parsed.transcript, `Writing it. ${block}`);
+    }
+  });
+
+  void it("DMN-14c a block whose JSON never completes still ends at its closing tag, as an unreadable call", () => {
+    const parsed = parse(['<tool_call>{"name":"x","arguments":{"code":"unterminated}</tool_call> after']);
+    assert.match(parsed.call?.error ?? "", /not valid JSON/);
+    assert.equal(parsed.text, "");
+  });
 });

@@ -14,13 +14,14 @@ void describe("loop limits", () => {
 
   const table: Array<[string, Array<[string, Record<string, unknown>]>, number, Array<string | undefined>]> = [
     [
-      "an identical call twice in a row",
+      "an identical call three times in a row (twice is allowed)",
       [
         ["t", { a: 1, b: 2 }],
         ["t", { b: 2, a: 1 }],
+        ["t", { a: 1, b: 2 }],
       ],
       10,
-      [undefined, "repeated_call"],
+      [undefined, undefined, "repeated_call"],
     ],
     [
       "the same arguments for another tool",
@@ -31,18 +32,36 @@ void describe("loop limits", () => {
       10,
       [undefined, undefined],
     ],
-    [
-      "the third identical call of a turn",
-      [
-        ["t", { a: 1 }],
-        ["u", {}],
-        ["t", { a: 1 }],
-        ["u", { x: 1 }],
-        ["t", { a: 1 }],
-      ],
-      10,
-      [undefined, undefined, undefined, undefined, "repeated_call"],
-    ],
+  ];
+  for (const [title, calls, maxToolCalls, expected] of table) {
+    void it(`DMN-20 refuses ${title}`, () => {
+      const budget = new CallBudget({ maxIterations: 8, maxToolCalls, maxIdenticalCalls: 3 });
+      assert.deepEqual(
+        calls.map(([name, args]) => budget.admit(name, args)),
+        expected,
+      );
+    });
+  }
+
+  void it("DMN-20b counts only repeats in a row: test, edit, test, edit, test runs every call", () => {
+    const budget = new CallBudget({ maxIterations: 8, maxToolCalls: 16, maxIdenticalCalls: 3 });
+    const test = { code: "npm test" };
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ["execute_bash", test],
+      ["execute_bash", { code: "sed -i s/a/b/ x.ts" }],
+      ["execute_bash", test],
+      ["execute_bash", { code: "sed -i s/b/c/ x.ts" }],
+      ["execute_bash", test],
+      ["execute_bash", { code: "sed -i s/c/d/ x.ts" }],
+      ["execute_bash", test],
+    ];
+    assert.deepEqual(
+      calls.map(([name, args]) => budget.admit(name, args)),
+      calls.map(() => undefined),
+    );
+  });
+
+  const limits: typeof table = [
     [
       "calls past the budget",
       [
@@ -55,7 +74,7 @@ void describe("loop limits", () => {
     ],
     ["any call with a zero budget", [["t", {}]], 0, ["max_tool_calls"]],
   ];
-  for (const [title, calls, maxToolCalls, expected] of table) {
+  for (const [title, calls, maxToolCalls, expected] of limits) {
     void it(`DMN-20 refuses ${title}`, () => {
       const budget = new CallBudget({ maxIterations: 8, maxToolCalls, maxIdenticalCalls: 3 });
       assert.deepEqual(

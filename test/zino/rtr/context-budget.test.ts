@@ -115,3 +115,44 @@ void it("R5.overflow: a prompt that cannot fit even without history is refused w
   assert.match(String(frames[0]!.message), /about \d+ tokens.*budget is 200 \(context_window 300 − max_output_tokens 100\)/);
   assert.equal(fake.chatRequests().length, before);
 });
+
+void it("R5.shorten: when the current turn alone is too large, its tool results are shortened oldest first, the latest kept longest", () => {
+  const big = (id: string, fill: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: fill.repeat(2000) });
+  const messages = [
+    sys("s"),
+    user("old"),
+    assistant("old answer"),
+    user("do it"),
+    callMsg("c1"),
+    big("c1", "a"),
+    callMsg("c2"),
+    big("c2", "b"),
+  ];
+  const fitted = fitToBudget(messages, [], 700);
+  assert.ok(fitted.ok);
+  assert.equal(fitted.shortened, 1, "only the older result had to go");
+  assert.deepEqual(
+    fitted.messages.map((m) => m.role),
+    ["system", "user", "assistant", "tool", "assistant", "tool"],
+  );
+  assert.equal(fitted.messages[1]!.content, "do it", "the turn's request is kept");
+  assert.match(fitted.messages[3]!.content as string, /^a{200}\n\[… 1800 more characters of this tool result were removed/);
+  assert.equal(fitted.messages[5]!.content, "b".repeat(2000));
+  assert.ok(fitted.tokensAfter <= 700);
+});
+
+void it("R5.overflow: a refusal caused by tool results names them, not the user message", async () => {
+  const frames = await rtr.request({
+    message: [
+      sys("s"),
+      user("list it"),
+      ...["c1", "c2", "c3"].flatMap((id) => [callMsg(id), { role: "tool" as const, tool_call_id: id, content: "r".repeat(2000) }]),
+    ],
+    ctxkey: "k",
+  });
+  assert.equal(frames[0]!.code, "context_overflow");
+  const message = String(frames[0]!.message);
+  assert.match(message, /this turn's tool calls and results ~\d+/);
+  assert.match(message, /The tool calls of this turn are the largest part: ask for narrower tool output/);
+  assert.doesNotMatch(message, /Shorten the message/);
+});

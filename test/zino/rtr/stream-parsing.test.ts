@@ -122,5 +122,21 @@ void it("R5.strip: the reasoning filter gives the same text whether fed whole or
   out += filter.flush();
   assert.equal(out, "Answer with <i>tags</i> and < signs <thin");
   assert.equal(stripReasoning(input), out);
-  assert.equal(stripReasoning("a<think>never closed"), "a");
+  assert.equal(stripReasoning("  <think>never closed"), "  ", "an unclosed section before the answer is reasoning cut short");
+});
+
+void it("R5.strip: a <think> after visible text that never closes is the answer mentioning the tag: given back whole at the end", () => {
+  const inputs = [
+    "Reasoning models wrap their thoughts in a <think> tag, which ZINO hides. Anything else?",
+    "a<think>never closed",
+    "Use <think then more",
+  ];
+  for (const input of inputs) {
+    assert.equal(stripReasoning(input), input);
+    const filter = new ReasoningFilter();
+    let out = "";
+    for (const ch of input) out += filter.push(ch);
+    assert.equal(out + filter.flush(), input);
+  }
+  assert.equal(stripReasoning("<think>a</think>\n<think>b</think> Answer <think>c</think>ok"), "Answer ok", "closed sections go");
 });
