@@ -7,7 +7,7 @@ import type { ChatMessage } from "../protocol/index.js";
 import { promptSettingsFor } from "./config-view.js";
 import { derived } from "./derived-cache.js";
 import { searchHardMemories } from "./hard-memory-search.js";
-import { historyReadLimit, selectHistory } from "./history-window.js";
+import { historyReadLimit, isInlineResult, selectHistory, type HistoryLimits } from "./history-window.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 import { DEFAULT_SYSTEM_TEMPLATE, NOTHING, allowedTools, fillTemplate, renderSkillLines, renderToolList } from "./system-prompt.js";
 
@@ -108,7 +108,7 @@ export async function buildPrompt(store: CtxStore, request: BuildRequest): Promi
   const query = typeof request.user === "string" ? request.user : "";
   const limits = { maxMessages: settings.history.max_messages, maxTokens: settings.history.max_tokens };
   const [stored, system, memories] = await Promise.all([
-    limits.maxMessages === 0 ? [] : store.history(ctxkey, historyReadLimit(limits.maxMessages)),
+    historyWindow(store, ctxkey, limits),
     systemPrompt(store, ctxkey, skill),
     settings.context.recall_memories ? recalledMemories(store, ctxkey, query, settings.context.recall_top_k) : undefined,
   ]);
@@ -116,9 +116,23 @@ export async function buildPrompt(store: CtxStore, request: BuildRequest): Promi
     system: { role: "system", content: system },
     context: examples,
     memories,
-    history: selectHistory(stored, limits),
+    history: stored,
     user: request.user === undefined ? undefined : { role: "user", content: request.user },
   };
+}
+
+/**
+ * The history window of a prompt. The last `maxMessages` stored messages are read first: a conversation without tool
+ * messages whose window takes them all (most turns) needs no more. Otherwise older turns may fit where tool messages
+ * were condensed or left out, or where a turn too large was skipped, and up to historyReadLimit messages are read.
+ */
+async function historyWindow(store: CtxStore, ctxkey: string, limits: HistoryLimits): Promise<ChatMessage[]> {
+  if (limits.maxMessages === 0) return [];
+  const recent = await store.history(ctxkey, limits.maxMessages);
+  const window = selectHistory(recent, limits);
+  const plain = recent.every((m) => m.role !== "tool" && !(m.tool_calls && m.tool_calls.length > 0) && !isInlineResult(m));
+  if (recent.length < limits.maxMessages || (plain && window.length === recent.length)) return window;
+  return selectHistory(await store.history(ctxkey, historyReadLimit(limits.maxMessages)), limits);
 }
 
 export function promptMessages(prompt: BuiltPrompt): ChatMessage[] {
