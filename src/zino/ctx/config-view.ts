@@ -18,6 +18,7 @@ import {
   type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
+import { maskUrlFields } from "../../shared/url-credentials.js";
 import { derived } from "./derived-cache.js";
 import { maskSecretFields } from "./secret-fields.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
@@ -139,8 +140,9 @@ export function promptSettingsFor(store: CtxStore, ctxkey: string): Promise<Prom
 
 /**
  * Replaces every secret by a marker (protocol: `get_config` without `secrets: true`): API keys, MCP `env` values
- * and any field named like a credential (src/zino/ctx/secret-fields.ts).
+ * and any field named like a credential (src/zino/ctx/secret-fields.ts), and the credentials a `base_url` carries
+ * (`user:password@`, `?key=`).
  */
 export function maskSecrets(config: CtxkeyConfig): CtxkeyConfig {
-  return maskSecretFields(config);
+  return maskUrlFields(maskSecretFields(config));
 }
