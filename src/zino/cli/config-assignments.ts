@@ -2,13 +2,22 @@
 // JSON when it parses as JSON (numbers, booleans, arrays, quoted strings), else the raw string.
 import type { JsonObject } from "../config/index.js";
 import { usageError } from "../../shared/cli.js";
+import { DEFAULT_MAX_JSON_DEPTH, exceedsJsonDepth } from "../../wire/json-depth.js";
 
 export function parseAssignment(text: string): { path: string[]; value: unknown } {
   const eq = text.indexOf("=");
   if (eq <= 0) throw usageError(`expected path.to.field=value, got ${JSON.stringify(text)}`);
   const path = text.slice(0, eq).split(".");
   if (path.some((part) => part.length === 0)) throw usageError(`bad field path in ${JSON.stringify(text)}`);
-  return { path, value: parseValue(text.slice(eq + 1)) };
+  const raw = text.slice(eq + 1);
+  // The set_config frame wraps the value in itself, `config` and the path's objects: all within the frames' depth.
+  const room = DEFAULT_MAX_JSON_DEPTH - 1 - path.length;
+  if (exceedsJsonDepth(Buffer.from(raw, "utf8"), room)) {
+    throw usageError(
+      `the value of ${path.join(".")} nests deeper than ${room} levels (a ZINO frame nests at most ${DEFAULT_MAX_JSON_DEPTH} levels in all)`,
+    );
+  }
+  return { path, value: parseValue(raw) };
 }
 
 export function parseValue(raw: string): unknown {
