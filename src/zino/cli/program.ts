@@ -21,6 +21,7 @@ import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
 import { localizedStream } from "./command-name.js";
+import { readStdinBounded } from "./read-stdin.js";
 
 export interface RunCliOptions {
   /** Turn SIGINT/SIGTERM into cancellation (the real process); tests leave process signals alone. */
@@ -159,8 +160,12 @@ function addExcCommands(program: Command, { io, setExit, instance }: CommandKit)
     .option("--executor <name>", "executor (bash, python3, node, ...)", "bash")
     .argument("<code...>", "the code (`-` reads it from stdin)")
     .action(async (words: string[], opts: { ctx: string; executor: string }) => {
-      const code = words.length === 1 && words[0] === "-" ? await readStdin(io) : words.join(" ");
-      setExit(await execCommand({ instance: instance(), io, ctxkey: opts.ctx, executor: opts.executor, code }));
+      const config = instance();
+      const code =
+        words.length === 1 && words[0] === "-"
+          ? await readStdinBounded(io.stdin, { maxBytes: config.maxFrameBytes, what: "the code" })
+          : words.join(" ");
+      setExit(await execCommand({ instance: config, io, ctxkey: opts.ctx, executor: opts.executor, code }));
     });
 
   program
@@ -247,12 +252,6 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
     .argument("<key>", "ctxkey")
     .action(async (key: string) => setExit(await ctxClear({ instance: instance(), io, ctxkey: key })));
   return ctx;
-}
-
-async function readStdin(io: CliIo): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function positiveInt(value: string): number {
