@@ -68,9 +68,7 @@ function walk(value: unknown, isUrl: boolean): unknown {
   if (typeof value === "string") return isUrl ? maskUrlCredentials(value) : value;
   if (Array.isArray(value)) return value.map((item) => walk(item, isUrl));
   if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) out[key] = walk(field, /(^|_)url$/i.test(key));
-  return out;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, walk(field, /(^|_)url$/i.test(key))]));
 }
 
 /** Whether a URL field of a configuration holds the mask where a credential goes (a masked answer sent back). */

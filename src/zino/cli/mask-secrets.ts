@@ -12,9 +12,10 @@ export function maskSecrets(value: unknown): unknown {
 function maskNamed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskNamed);
   if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    out[key] = SECRET_NAME.test(key) && typeof field === "string" && field.length > 0 ? "[set]" : maskNamed(field);
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [
+      key,
+      SECRET_NAME.test(key) && typeof field === "string" && field.length > 0 ? "[set]" : maskNamed(field),
+    ]),
+  );
 }

@@ -64,13 +64,13 @@ const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {
 export function unknownKeys(config: JsonObject): string[] {
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(config)) {
-    if (!(key in SECTION_SCHEMAS)) {
+    if (!Object.hasOwn(SECTION_SCHEMAS, key)) {
       unknown.push(key);
       continue;
     }
     const schema = SECTION_SCHEMAS[key];
     if (!schema || typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    for (const inner of Object.keys(value)) if (!(inner in schema.shape)) unknown.push(`${key}.${inner}`);
+    for (const inner of Object.keys(value)) if (!Object.hasOwn(schema.shape, inner)) unknown.push(`${key}.${inner}`);
   }
   return unknown;
 }
