@@ -39,7 +39,8 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (err) {
-    if (err instanceof CommanderError) return commanderExitCode(err);
+    // `zino help [command]` exits 0 in commander's word; help shown for a missing subcommand (`zino ctx`) does not.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT_OK : commanderExitCode(err);
     // The bridge (src/guide: `zino guide`, `zino ctx crm`, and what status and down ask of it) is imported by the
     // commands that use it, so that the others, `zino up` first, start without it and its Zelinqa schemas; here too,
     // only on this failure path.
