@@ -77,10 +77,15 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .showHelpAfterError("(run `zino --help` for usage)")
     .showSuggestionAfterError();
 
+  let warned = false;
   const instance = (): InstanceConfig => {
     const { config } = program.opts<{ config?: string }>();
     try {
-      return loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
+      const loaded = loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
+      // Once per command: a table nothing reads (`[lmm]`) would otherwise drop its settings without a word.
+      if (!warned) for (const warning of loaded.unknownTables ?? []) io.stderr.write(`zino: warning: ${loaded.configPath}: ${warning}\n`);
+      warned = true;
+      return loaded;
     } catch (err) {
       if (err instanceof ConfigError) throw new CliError(err.message, { code: "config_invalid", exitCode: EXIT_USAGE });
       throw err;
