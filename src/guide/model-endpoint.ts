@@ -2,6 +2,7 @@
 // 404: something listens); a refused connection or a timeout does not.
 import { z } from "zod";
 import { requestOne } from "../wire/index.js";
+import { withoutUserinfo } from "../shared/url-credentials.js";
 
 const ConfigFrame = z.looseObject({ type: z.literal("config"), config: z.looseObject({ llm: z.looseObject({ base_url: z.string() }) }) });
 
@@ -18,7 +19,8 @@ export async function modelBaseUrl(ctxSocket: string, ctxkey: string): Promise<s
 
 export async function endpointReachable(baseUrl: string, timeoutMs = 2000): Promise<boolean> {
   try {
-    const response = await fetch(`${baseUrl.replace(/\/+$/, "")}/models`, { signal: AbortSignal.timeout(timeoutMs) });
+    // fetch refuses a URL with a `user:password@` part; rtr leaves it out of its requests too.
+    const response = await fetch(`${withoutUserinfo(baseUrl).replace(/\/+$/, "")}/models`, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
     return true;
   } catch {

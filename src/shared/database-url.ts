@@ -1,5 +1,6 @@
 // PostgreSQL connection URLs as both products take them: recognised by scheme, and shown (logs, status, errors)
 // only without their password.
+import { maskUrlCredentials } from "./url-credentials.js";
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -7,13 +8,6 @@ export function isPostgresUrl(url: string): boolean {
 
 /** The URL with its password replaced by `***`; one that does not parse is not shown at all. */
 export function redactDatabaseUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return "(a database URL that does not parse)";
-  }
-  if (parsed.password !== "") parsed.password = "***";
-  for (const key of [...parsed.searchParams.keys()]) if (/pass|secret|key/i.test(key)) parsed.searchParams.set(key, "***");
-  return parsed.toString();
+  if (!URL.canParse(url)) return "(a database URL that does not parse)";
+  return maskUrlCredentials(url, { keepLoneUser: true });
 }

@@ -2,14 +2,26 @@
 import { createConnection } from "node:net";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, encodeFrame, type Frame } from "./frame-codec.js";
 
-/** The service could not be reached (no socket, refused, or it closed without a frame). */
+/**
+ * The service could not be reached (no socket, refused, closed without a frame), or it broke the connection after
+ * it was reached (`connected`: EPIPE, ECONNRESET before the end of its answer).
+ */
 export class ServiceUnavailableError extends Error {
   constructor(
     readonly socketPath: string,
-    reason: string,
+    readonly reason: string,
+    readonly connected = false,
   ) {
     super(`service at ${socketPath} is unavailable: ${reason}`);
     this.name = "ServiceUnavailableError";
+  }
+}
+
+/** The request itself cannot be written as a frame (a value nested too deep for JSON.stringify); nothing was sent. */
+export class RequestEncodeError extends Error {
+  constructor(reason: string) {
+    super(`the request cannot be sent: ${reason}`);
+    this.name = "RequestEncodeError";
   }
 }
 
@@ -34,6 +46,9 @@ const TERMINAL_TYPES = new Set(["done", "error"]);
 export async function* requestFrames(socketPath: string, request: Frame, options: RequestOptions = {}): AsyncGenerator<Frame> {
   const { signal } = options;
   signal?.throwIfAborted();
+  // Encoded before connecting: a request that cannot be encoded fails here, in the caller's hands, not in a socket
+  // event handler where the throw would be uncaught.
+  const bytes = encodeRequest(request);
   const socket = createConnection(socketPath);
   const decoder = new FrameDecoder(options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES);
   const queue: Frame[] = [];
@@ -48,7 +63,7 @@ export async function* requestFrames(socketPath: string, request: Frame, options
   };
   socket.on("connect", () => {
     connected = true;
-    socket.write(encodeFrame(request));
+    socket.write(bytes);
   });
   socket.on("data", (chunk: Buffer) => {
     for (const item of decoder.push(chunk)) {
@@ -58,7 +73,10 @@ export async function* requestFrames(socketPath: string, request: Frame, options
     notify();
   });
   socket.on("error", (err: NodeJS.ErrnoException) => {
-    failure ??= connected ? err : new ServiceUnavailableError(socketPath, err.code ?? err.message);
+    const code = err.code ?? err.message;
+    failure ??= connected
+      ? new ServiceUnavailableError(socketPath, `closed the connection (${code})`, true)
+      : new ServiceUnavailableError(socketPath, code);
     notify();
   });
   socket.on("close", () => {
@@ -91,6 +109,15 @@ export async function* requestFrames(socketPath: string, request: Frame, options
   } finally {
     signal?.removeEventListener("abort", onAbort);
     socket.destroy();
+  }
+}
+
+function encodeRequest(request: Frame): Buffer {
+  try {
+    return encodeFrame(request);
+  } catch (err) {
+    // JSON.stringify's RangeError ("Maximum call stack size exceeded") on a value nested thousands of levels deep.
+    throw new RequestEncodeError(err instanceof RangeError ? "it nests too deep to be encoded" : String(err));
   }
 }
 

@@ -23,6 +23,7 @@ export {
   type FrameWriter,
 } from "./frame-server.js";
 export {
+  RequestEncodeError,
   RequestTimeoutError,
   ServiceUnavailableError,
   requestAll,

@@ -14,7 +14,7 @@ import type { RunningServer } from "../api/server.js";
 import { ListenError } from "../api/listen-error.js";
 import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import type { ServerConfig } from "../api/server-config.js";
-import { openStore } from "../store/index.js";
+import { openStore, SCOPES } from "../store/index.js";
 import type { DomainRecord, Scope, ZelinqaStore } from "../store/index.js";
 import { formatConfiguration, parseConfigurationFile } from "./configuration-file.js";
 import { importConfiguration } from "./configuration-import.js";
@@ -76,15 +76,21 @@ function parseScopes(raw: string): Scope[] {
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (scopes.length === 0) throw usageError("--scopes needs at least one scope");
-  for (const scope of scopes) if (!isScope(scope)) throw usageError(`unknown scope ${scope}`);
+  for (const scope of scopes) if (!isScope(scope)) throw usageError(`unknown scope ${scope}: the scopes are ${SCOPES.join(", ")}`);
   return scopes as Scope[];
 }
 
-function parseExpiry(raw: string | undefined): string | null {
+function parseExpiry(raw: string | undefined, now: Date): string | null {
   if (raw === undefined) return null;
   const ms = Date.parse(raw);
   if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(ms)) throw usageError("--expires-at must be an ISO 8601 date-time");
-  return new Date(ms).toISOString();
+  const expiresAt = new Date(ms).toISOString();
+  // A key born expired is refused at its first use: say so now rather than print a key that never works.
+  if (ms <= now.getTime())
+    throw usageError(
+      `--expires-at ${expiresAt} is not in the future (now ${now.toISOString()}): give a later date, or leave it out for a key that does not expire`,
+    );
+  return expiresAt;
 }
 
 function waitForSignal(): Promise<void> {
@@ -225,7 +231,7 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
       .option("--expires-at <iso>"),
   ).action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
     const scopes = parseScopes(flags.scopes);
-    const expiresAt = parseExpiry(flags.expiresAt);
+    const expiresAt = parseExpiry(flags.expiresAt, clock.now());
     await withStore(deps, flags, async (store) => {
       const domain = await resolveDomain(store, flags.domain, true, now());
       const created = await createApiKey({ store, ids, clock }, { domainId: domain.id, scopes, label: flags.label ?? null, expiresAt });

@@ -3,6 +3,7 @@
 import type { InstanceConfig } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "../../shared/cli.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
+import { readStdinBounded } from "./read-stdin.js";
 import { createToolSpinner } from "./tool-spinner.js";
 
 export interface AskOptions {
@@ -14,7 +15,10 @@ export interface AskOptions {
 }
 
 export async function askCommand({ instance, io, words, ctxkey, signal }: AskOptions): Promise<number> {
-  const message = words.length === 1 && words[0] === "-" ? await readAll(io.stdin) : words.join(" ");
+  const message =
+    words.length === 1 && words[0] === "-"
+      ? await readStdinBounded(io.stdin, { maxBytes: instance.maxFrameBytes, what: "the message" })
+      : words.join(" ");
   if (message.trim().length === 0) throw usageError("ask needs a message: zino ask [--ctx KEY] TEXT... (or `-` to read stdin)");
   const spinner = createToolSpinner(io.stderr);
   const outcome = await streamTurnToTerminal(
@@ -28,10 +32,4 @@ export async function askCommand({ instance, io, words, ctxkey, signal }: AskOpt
   }
   io.stderr.write(`zino: ${outcome.message} [${outcome.code}]\n`);
   return EXIT_FAILURE;
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
 }

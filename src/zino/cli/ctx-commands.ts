@@ -1,6 +1,7 @@
 // `zino ctx show|set|history|clear` (docs/zino-protocol.md §7 "management of contexts"): ctx's typed operations
 // (docs/zino-protocol.md) with readable output on stdout.
-import { RequestTimeoutError, ServiceUnavailableError, requestOne } from "../../wire/frame-client.js";
+import { requestOne } from "../../wire/frame-client.js";
+import { serviceRequestError } from "./service-request-error.js";
 import type { Frame } from "../../wire/frame-codec.js";
 import type { InstanceConfig } from "../config/index.js";
 import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
@@ -17,14 +18,7 @@ async function ctxRequest(instance: InstanceConfig, request: Frame, expected: st
   try {
     answer = await requestOne(instance.sockets.ctx, request, { idleTimeoutMs: 10_000 });
   } catch (err) {
-    if (err instanceof ServiceUnavailableError) {
-      throw new CliError(`zino-ctx does not answer on ${instance.sockets.ctx}`, {
-        code: "service_unavailable",
-        hint: "start the services with `zino up`",
-      });
-    }
-    if (err instanceof RequestTimeoutError) throw new CliError(`zino-ctx did not answer: ${err.message}`, { code: "service_unavailable" });
-    throw err;
+    throw serviceRequestError("ctx", instance.sockets.ctx, err) ?? err;
   }
   if (answer.type === "error") {
     throw new CliError(`zino-ctx: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`, {

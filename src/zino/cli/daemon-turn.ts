@@ -1,6 +1,6 @@
 // One agent turn through the daemon (docs/zino-protocol.md §3): send `{message, ctxkey}`, hand each streamed frame to the
 // caller as it arrives, and return how the turn ended. Closing the connection (abort) cancels the turn.
-import { RequestTimeoutError, ServiceUnavailableError, requestFrames } from "../../wire/frame-client.js";
+import { RequestEncodeError, RequestTimeoutError, ServiceUnavailableError, requestFrames } from "../../wire/frame-client.js";
 import type { Frame } from "../../wire/frame-codec.js";
 import type { OutputStream } from "../../shared/cli.js";
 import type { ToolSpinner } from "./tool-spinner.js";
@@ -60,6 +60,10 @@ export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Pro
     }
   } catch (err) {
     if (request.signal?.aborted) return { kind: "cancelled" };
+    if (err instanceof ServiceUnavailableError && err.connected) {
+      return { kind: "error", code: "connection", message: `the daemon on ${request.socketPath}: ${err.reason}` };
+    }
+    if (err instanceof RequestEncodeError) return { kind: "error", code: "usage", message: err.message };
     if (err instanceof ServiceUnavailableError) {
       return {
         kind: "error",

@@ -118,7 +118,11 @@ export interface DownOptions {
 }
 
 export async function downServices({ instance, io, graceMs = 5000 }: DownOptions): Promise<number> {
-  const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  let said = false;
+  const say = (text: string) => {
+    said = true;
+    io.stderr.write(`zino: ${text}\n`);
+  };
   let failed = false;
   // A zino-host's pid is in each of its services' files: it is stopped once, with the first of them.
   const stopped = new Set<number>();
@@ -152,6 +156,7 @@ export async function downServices({ instance, io, graceMs = 5000 }: DownOptions
   // command (`zino up` first) starts without its modules and the Zelinqa schemas they build.
   const { stopLocalApi, zelinqaStatePaths } = await import("../../guide/index.js");
   if (await stopLocalApi(zelinqaStatePaths(instance.databasePath, instance.runtimeDir).pidPath, graceMs)) say("zelinqa API stopped");
+  if (!said) say("nothing to stop (no service of this instance runs)");
   return failed ? EXIT_FAILURE : EXIT_OK;
 }
 

@@ -1,7 +1,8 @@
 // `zino exec` and `zino tools`: exc's tool call and `{type:"tools"}` operations (docs/zino-protocol.md) from the
 // command line, with the ctxkey's execution rules applied by exc itself.
 import { z } from "zod";
-import { RequestTimeoutError, ServiceUnavailableError, requestOne } from "../../wire/frame-client.js";
+import { requestOne } from "../../wire/frame-client.js";
+import { serviceRequestError } from "./service-request-error.js";
 import type { Frame } from "../../wire/frame-codec.js";
 import type { InstanceConfig } from "../config/index.js";
 import { ResultAnswerSchema, ToolsAnswerSchema } from "../protocol/index.js";
@@ -17,14 +18,7 @@ async function excRequest(instance: InstanceConfig, frame: Frame, timeoutMs: num
   try {
     answer = await requestOne(instance.sockets.exc, frame, { idleTimeoutMs: timeoutMs });
   } catch (err) {
-    if (err instanceof ServiceUnavailableError) {
-      throw new CliError(`zino-exc does not answer on ${instance.sockets.exc}`, {
-        code: "service_unavailable",
-        hint: "start the services with `zino up`",
-      });
-    }
-    if (err instanceof RequestTimeoutError) throw new CliError(`zino-exc did not answer: ${err.message}`, { code: "service_unavailable" });
-    throw err;
+    throw serviceRequestError("exc", instance.sockets.exc, err) ?? err;
   }
   if (answer.type === "error") {
     throw new CliError(`zino-exc: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`, {

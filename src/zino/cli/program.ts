@@ -21,6 +21,7 @@ import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
 import { localizedStream } from "./command-name.js";
+import { readStdinBounded } from "./read-stdin.js";
 
 export interface RunCliOptions {
   /** Turn SIGINT/SIGTERM into cancellation (the real process); tests leave process signals alone. */
@@ -38,7 +39,8 @@ export async function runCli(argv: readonly string[], given: CliIo, options: Run
     await program.parseAsync([...argv], { from: "user" });
     return exitCode;
   } catch (err) {
-    if (err instanceof CommanderError) return commanderExitCode(err);
+    // `zino help [command]` exits 0 in commander's word; help shown for a missing subcommand (`zino ctx`) does not.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT_OK : commanderExitCode(err);
     // The bridge (src/guide: `zino guide`, `zino ctx crm`, and what status and down ask of it) is imported by the
     // commands that use it, so that the others, `zino up` first, start without it and its Zelinqa schemas; here too,
     // only on this failure path.
@@ -75,10 +77,15 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .showHelpAfterError("(run `zino --help` for usage)")
     .showSuggestionAfterError();
 
+  let warned = false;
   const instance = (): InstanceConfig => {
     const { config } = program.opts<{ config?: string }>();
     try {
-      return loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
+      const loaded = loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
+      // Once per command: a table nothing reads (`[lmm]`) would otherwise drop its settings without a word.
+      if (!warned) for (const warning of loaded.unknownTables ?? []) io.stderr.write(`zino: warning: ${loaded.configPath}: ${warning}\n`);
+      warned = true;
+      return loaded;
     } catch (err) {
       if (err instanceof ConfigError) throw new CliError(err.message, { code: "config_invalid", exitCode: EXIT_USAGE });
       throw err;
@@ -159,8 +166,12 @@ function addExcCommands(program: Command, { io, setExit, instance }: CommandKit)
     .option("--executor <name>", "executor (bash, python3, node, ...)", "bash")
     .argument("<code...>", "the code (`-` reads it from stdin)")
     .action(async (words: string[], opts: { ctx: string; executor: string }) => {
-      const code = words.length === 1 && words[0] === "-" ? await readStdin(io) : words.join(" ");
-      setExit(await execCommand({ instance: instance(), io, ctxkey: opts.ctx, executor: opts.executor, code }));
+      const config = instance();
+      const code =
+        words.length === 1 && words[0] === "-"
+          ? await readStdinBounded(io.stdin, { maxBytes: config.maxFrameBytes, what: "the code" })
+          : words.join(" ");
+      setExit(await execCommand({ instance: config, io, ctxkey: opts.ctx, executor: opts.executor, code }));
     });
 
   program
@@ -247,12 +258,6 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
     .argument("<key>", "ctxkey")
     .action(async (key: string) => setExit(await ctxClear({ instance: instance(), io, ctxkey: key })));
   return ctx;
-}
-
-async function readStdin(io: CliIo): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function positiveInt(value: string): number {

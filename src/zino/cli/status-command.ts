@@ -11,6 +11,7 @@ import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js
 import { pingService } from "./service-probe.js";
 import { REQUIRED_SERVICES, START_ORDER, resolveServiceEntry } from "./service-launch.js";
 import { isRecord } from "../../shared/is-record.js";
+import { maskUrlCredentials } from "../../shared/url-credentials.js";
 
 export interface ServiceStatus {
   service: ServiceName;
@@ -90,7 +91,13 @@ async function modelStatus(instance: InstanceConfig, ctxUp: boolean): Promise<St
   const source = fromCtx ? "ctx" : llm ? "ZINO.toml" : "none";
   // The bridge's modules are imported by the commands that use them only (program.ts).
   const { endpointReachable } = await import("../../guide/index.js");
-  return { base_url: baseUrl, model, source, reachable: baseUrl ? await endpointReachable(baseUrl) : false };
+  // Shown (text and --json) without the credentials it may carry; probed with them, as rtr calls it.
+  return {
+    base_url: baseUrl === null ? null : maskUrlCredentials(baseUrl),
+    model,
+    source,
+    reachable: baseUrl ? await endpointReachable(baseUrl) : false,
+  };
 }
 
 async function apiStatus(instance: InstanceConfig, ctxUp: boolean): Promise<StatusReport["zelinqa_api"]> {

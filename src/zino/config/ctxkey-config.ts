@@ -149,8 +149,10 @@ export type JsonObject = { [key: string]: unknown };
 export function mergeConfig(base: JsonObject, override: JsonObject): JsonObject {
   const out: JsonObject = { ...base };
   for (const [key, value] of Object.entries(override)) {
-    const current = out[key];
-    out[key] = isRecord(current) && isRecord(value) ? mergeConfig(current, value) : value;
+    // Own properties only, and defined rather than assigned: a parsed `"__proto__"` key stays a plain field.
+    const current = Object.hasOwn(out, key) ? out[key] : undefined;
+    const merged = isRecord(current) && isRecord(value) ? mergeConfig(current, value) : value;
+    Object.defineProperty(out, key, { value: merged, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

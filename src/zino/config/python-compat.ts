@@ -45,6 +45,9 @@ const KNOWN: Record<string, readonly string[]> = {
   logging: ["level"],
 };
 
+/** The Python ZINO's tables this module reads. */
+export const PYTHON_TABLES: readonly string[] = Object.keys(KNOWN);
+
 const LOG_LEVELS: Record<string, string> = {
   DEBUG: "debug",
   INFO: "info",

@@ -18,6 +18,7 @@ import {
   type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
+import { maskUrlFields } from "../../shared/url-credentials.js";
 import { derived } from "./derived-cache.js";
 import { maskSecretFields } from "./secret-fields.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
@@ -63,13 +64,13 @@ const SECTION_SCHEMAS: Record<string, z.ZodObject | undefined> = {
 export function unknownKeys(config: JsonObject): string[] {
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(config)) {
-    if (!(key in SECTION_SCHEMAS)) {
+    if (!Object.hasOwn(SECTION_SCHEMAS, key)) {
       unknown.push(key);
       continue;
     }
     const schema = SECTION_SCHEMAS[key];
     if (!schema || typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    for (const inner of Object.keys(value)) if (!(inner in schema.shape)) unknown.push(`${key}.${inner}`);
+    for (const inner of Object.keys(value)) if (!Object.hasOwn(schema.shape, inner)) unknown.push(`${key}.${inner}`);
   }
   return unknown;
 }
@@ -139,8 +140,9 @@ export function promptSettingsFor(store: CtxStore, ctxkey: string): Promise<Prom
 
 /**
  * Replaces every secret by a marker (protocol: `get_config` without `secrets: true`): API keys, MCP `env` values
- * and any field named like a credential (src/zino/ctx/secret-fields.ts).
+ * and any field named like a credential (src/zino/ctx/secret-fields.ts), and the credentials a `base_url` carries
+ * (`user:password@`, `?key=`).
  */
 export function maskSecrets(config: CtxkeyConfig): CtxkeyConfig {
-  return maskSecretFields(config);
+  return maskUrlFields(maskSecretFields(config));
 }

@@ -9,6 +9,7 @@ import { searchHardMemories } from "./hard-memory-search.js";
 import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
 import { parseRequest } from "./requests.js";
 import { containsSecretMask } from "./secret-fields.js";
+import { holdsUrlMask } from "../../shared/url-credentials.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 
 export type Operation = (request: WireRequest) => Frame | Promise<Frame>;
@@ -41,6 +42,12 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
         throw new WireError(
           "bad_request",
           `Bad set_config request: "${SECRET_MASK}" is the mask get_config shows for a secret; send the secret itself, or leave the field out to keep it.`,
+        );
+      }
+      if (holdsUrlMask(request.config)) {
+        throw new WireError(
+          "bad_request",
+          `Bad set_config request: "***" is the mask get_config shows for a URL's credentials; send the URL with them, or leave the field out to keep it.`,
         );
       }
       const inherited = await inheritedLayers(store, ctxkey);

@@ -53,6 +53,9 @@ export function peerError(peer: PeerName, frame: Frame, fallback: WireErrorCode 
 export function translatePeerFailure(peer: PeerName, err: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted) return signal.reason;
   if (err instanceof WireError) return err;
+  if (err instanceof ServiceUnavailableError && err.connected) {
+    return new WireError("unavailable", `The connection to zino-${peer} failed: ${err.reason}.`, { service: `zino-${peer}` });
+  }
   if (err instanceof ServiceUnavailableError) {
     return new WireError("unavailable", `zino-${peer} is not running (no answer on its socket); start it with \`zino up\` and retry.`, {
       service: `zino-${peer}`,

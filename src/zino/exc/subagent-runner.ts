@@ -65,7 +65,7 @@ export function createSubagentRunner(options: { daemonSocket: string; maxFrameBy
       job.signal.throwIfAborted();
       if (!timedOut) {
         failure =
-          err instanceof ServiceUnavailableError
+          err instanceof ServiceUnavailableError && !err.connected
             ? `zino-daemon is not reachable (${err.message}), so the skill "${job.skill.name}" cannot run`
             : `the sub-agent's connection failed: ${err instanceof Error ? err.message : String(err)}`;
       }

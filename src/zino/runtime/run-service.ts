@@ -142,4 +142,5 @@ export function logCompat(instance: InstanceConfig, command: string): void {
   for (const key of compat.overridden) logger.warn({ key }, `ZINO.toml: Python setting ${key}`);
   if (compat.unhonoured.length > 0)
     logger.warn({ keys: compat.unhonoured }, `ZINO.toml: Python settings not honoured: ${compat.unhonoured.join("; ")}`);
+  for (const warning of instance.unknownTables ?? []) logger.warn(`${instance.configPath ?? "ZINO.toml"}: ${warning}`);
 }

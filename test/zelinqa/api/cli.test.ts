@@ -83,6 +83,30 @@ void describe("zelinqa CLI", () => {
         .code,
       2,
     );
+    const past = await cli([
+      "keys",
+      "create",
+      "--scopes",
+      "runtime",
+      "--domain",
+      domain.domain_id,
+      "--expires-at",
+      "2001-01-01",
+      "--sqlite-path",
+      db,
+    ]);
+    assert.equal(past.code, 2, past.stderr);
+    assert.equal(past.stdout, "", "no key printed");
+    assert.match(
+      past.stderr,
+      /^zelinqa: --expires-at 2001-01-01T00:00:00\.000Z is not in the future \(now [^)]+\): give a later date, or leave it out/,
+    );
+    const bogus = await cli(["keys", "create", "--scopes", "bogus", "--domain", domain.domain_id, "--sqlite-path", db]);
+    assert.equal(bogus.code, 2);
+    assert.match(
+      bogus.stderr,
+      /^zelinqa: unknown scope bogus: the scopes are runtime, configuration:read, configuration:write, configuration:publish, admin\n/,
+    );
     const ok = await cli([
       "keys",
       "create",

@@ -17,6 +17,22 @@ void describe("zino command line", () => {
     for (const command of ["up", "down", "status", "chat", "ask", "ctx"]) assert.match(result.stdout, new RegExp(`\\b${command}\\b`));
   });
 
+  void it("[Z7-USAGE] prints help on stdout and exits 0 with zino help and zino help <command>", async () => {
+    const all = await run(["help"]);
+    assert.equal(all.code, 0, all.stderr);
+    assert.match(all.stdout, /\bstatus\b/);
+    const up = await run(["help", "up"]);
+    assert.equal(up.code, 0, up.stderr);
+    assert.match(up.stdout, /--detach/);
+  });
+
+  void it("[Z7-USAGE] exits 2 from a command group without its subcommand (help on stderr)", async () => {
+    const result = await run(["ctx"]);
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /\bshow\b/);
+  });
+
   void it("[Z7-USAGE] exits 2 without a command", async () => {
     assert.equal((await run([])).code, 2);
   });
@@ -95,6 +111,8 @@ void describe("zino command line", () => {
   });
 
   void it("[Z7-DOWN] reports nothing to stop from down when nothing runs, and exits 0", async () => {
-    assert.equal((await run(["down"])).code, 0);
+    const result = await run(["down"]);
+    assert.equal(result.code, 0);
+    assert.equal(result.stderr, "zino: nothing to stop (no service of this instance runs)\n");
   });
 });

@@ -4,6 +4,8 @@ import { describe, it } from "node:test";
 import { CliError } from "../../../src/shared/cli.js";
 import { assignmentsToConfig, parseValue } from "../../../src/zino/cli/config-assignments.js";
 import { maskSecrets } from "../../../src/zino/cli/mask-secrets.js";
+import { mergeConfig, type JsonObject } from "../../../src/zino/config/index.js";
+import { unknownKeys } from "../../../src/zino/ctx/config-view.js";
 
 void describe("ctx set assignments", () => {
   void it("[Z7-CTX] parses values as JSON when they are JSON, else keeps the string", () => {
@@ -52,5 +54,35 @@ void describe("secret masking", () => {
       llm: { api_key: "[set]", api_key_env: "OPENAI_API_KEY", model: "m", fallbacks: [{ api_key: "[set]" }] },
       mcp_servers: { gh: { env: { GITHUB_TOKEN: "[set]", MODE: "x" } } },
     });
+  });
+});
+
+void describe("ctx set paths that would reach Object.prototype", () => {
+  void it("[Z7-CTX Z7-USAGE] refuses __proto__, constructor and prototype segments as usage errors, and pollutes nothing", () => {
+    for (const bad of ["__proto__.polluted=1", "llm.__proto__.polluted=1", "constructor.prototype.polluted=1", "llm.prototype=1"]) {
+      assert.throws(
+        () => assignmentsToConfig([bad]),
+        (err: unknown) => err instanceof CliError && err.exitCode === 2 && /cannot be a field name/.test(err.message),
+        bad,
+      );
+    }
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
+  void it("[Z7-CTX] keeps a JSON value's own __proto__ key a plain field, and merges never follow it", () => {
+    const config = assignmentsToConfig(['mcp_servers={"__proto__":{"polluted":1}}']);
+    assert.equal(Object.getPrototypeOf(config.mcp_servers), Object.prototype);
+    const merged = mergeConfig(
+      { llm: { model: "m" } },
+      JSON.parse('{"__proto__":{"polluted":1},"llm":{"__proto__":{"x":1}}}') as JsonObject,
+    );
+    assert.equal(Object.getPrototypeOf(merged), Object.prototype);
+    assert.equal(Object.getPrototypeOf(merged.llm), Object.prototype);
+    assert.deepEqual(Object.keys(merged), ["llm", "__proto__"]);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.deepEqual(unknownKeys(JSON.parse('{"llm":{"__proto__":{"x":1}},"constructor":1}') as JsonObject), [
+      "llm.__proto__",
+      "constructor",
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 // SQLite adapter of the SQL port: one better-sqlite3 connection in WAL mode, serialised by an async lock so an
 // awaiting transaction never interleaves with other statements on the same connection.
+import { closeSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
 import { startCheckpointer } from "./sqlite-checkpointer.js";
@@ -54,8 +55,24 @@ export interface SqliteExecutorOptions {
   path: string;
 }
 
+/**
+ * A new database file is created 0600 before SQLite opens it: it holds conversation answers (personal data), key
+ * and sign-in code hashes, and SQLite gives the -wal and -shm files the mode of the database file. An existing file
+ * keeps its mode; a path that cannot be created is left to SQLite, whose error names it.
+ */
+function openPrivately(path: string): Database.Database {
+  if (path !== "" && path !== ":memory:" && !path.startsWith("file:")) {
+    try {
+      closeSync(openSync(path, "wx", 0o600));
+    } catch {
+      // already there, or not creatable: SQLite opens or reports it
+    }
+  }
+  return new Database(path);
+}
+
 export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecutor {
-  const db = new Database(options.path);
+  const db = openPrivately(options.path);
   db.pragma("journal_mode = WAL");
   // WAL + NORMAL: no fsync per COMMIT; a commit survives a crash of the process, a power loss may lose the last
   // ones but never corrupts the file (docs/zelinqa-api.md §2.3).

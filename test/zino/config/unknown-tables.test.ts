@@ -1,0 +1,68 @@
+// A misspelt top-level table in ZINO.toml ([lmm], [histroy]) is warned about with the closest known name, by the
+// CLI on stderr, instead of its settings being dropped without a word; known tables, ours and Python's, are not.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { loadInstanceConfig } from "../../../src/zino/config/index.js";
+import { runInProcess } from "../cli/cli-harness.js";
+
+void describe("unknown ZINO.toml tables", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "zt-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const write = (toml: string) => {
+    const path = join(dir, "ZINO.toml");
+    writeFileSync(path, toml);
+    return path;
+  };
+
+  void it("names each unknown table with the closest known one", () => {
+    const path = write('[paths]\nruntime_dir = "run"\n[lmm]\nmodel = "x"\n[histroy]\nmax_messages = 2\n[zzzqqq]\na = 1\n');
+    assert.deepEqual(loadInstanceConfig({ path, env: {} }).unknownTables, [
+      "[lmm] is not a ZINO.toml table, its settings are ignored (did you mean [llm]?)",
+      "[histroy] is not a ZINO.toml table, its settings are ignored (did you mean [history]?)",
+      "[zzzqqq] is not a ZINO.toml table, its settings are ignored",
+    ]);
+  });
+
+  void it("says nothing of our tables and the Python ZINO's", () => {
+    const path = write(
+      [
+        "[paths]",
+        'runtime_dir = "run"',
+        "[limits]",
+        "[llm]",
+        "[agent]",
+        "[history]",
+        "[exec]",
+        "[context]",
+        "[mcp_servers]",
+        "[api]",
+        "[service]",
+        "[ctx]",
+        "[tools]",
+        "[logging]",
+        "",
+      ].join("\n"),
+    );
+    assert.deepEqual(loadInstanceConfig({ path, env: {} }).unknownTables, []);
+  });
+
+  void it("[Z7-USAGE] zino warns on stderr, once, and goes on", async () => {
+    const path = write('[paths]\nruntime_dir = "run"\n[lmm]\nmodel = "x"\n');
+    const result = await runInProcess(["down"], { cwd: dir });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(
+      result.stderr
+        .split("\n")
+        .filter((line) => line.includes("[lmm]"))
+        .join("\n"),
+      `zino: warning: ${path}: [lmm] is not a ZINO.toml table, its settings are ignored (did you mean [llm]?)`,
+    );
+  });
+});
