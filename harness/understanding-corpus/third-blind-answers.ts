@@ -2,7 +2,6 @@
 // nor the other corpus answers: pet adoption (FR), home internet + mobile plan (EN), language course (FR), wedding
 // photographer (EN). Typed the way people type in chat, with what a careful human recorder would store.
 // Written in full BEFORE the first run. Reference day: Tuesday 2026-12-01 (UTC), see corpus-runner.ts.
-import type { Expectation } from "./answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 const R = { outcome: "refused" } as const;
