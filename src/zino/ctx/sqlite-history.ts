@@ -173,7 +173,8 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
         return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
       cache.checkOthers();
       const tail = tails.get(ctxkey);
-      if (tail && tail.limit === limit) return tail.messages.slice();
+      // A tail holds the last `tail.limit` messages (all of them when there are fewer): it serves any window up to that.
+      if (tail && limit > 0 && tail.limit >= limit) return tail.messages.slice(-limit);
       const rows = stmt(
         "SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id",
       ).all(ctxkey, limit);
