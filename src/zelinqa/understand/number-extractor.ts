@@ -251,8 +251,11 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
-  // Only for a target whose words say what it counts: a bare schema says nothing of what a person gets one of.
-  const perPerson = integer && !ctx.strict && ctx.words !== undefined && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
+  // Only for a target whose words say it counts things: a bare schema says nothing of what a person gets one of, and
+  // "me and my wife" is no amount, no duration and no number of nights.
+  const words = ctx.words;
+  const countsThings = words !== undefined && !words.groups.has("money") && !words.groups.has("days") && timeUnitOf(words) === null;
+  const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
   // "no one", "not one": the article after a denial is no number.
   const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));

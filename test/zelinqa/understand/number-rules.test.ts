@@ -257,3 +257,12 @@ describe("an article is a count of its noun, not an amount", () => {
     assert.equal(passing(pets, "un chien"), null, "in passing, only the target's own word counts");
   });
 });
+
+describe("one per person is for things, not time or money", () => {
+  const nights = target("Nombre de nuits", { type: "integer", minimum: 0, maximum: 60 }, "Combien de nuits restez-vous ?");
+  const weeks = target("Duration (weeks)", { type: "integer", minimum: 0, maximum: 52 }, "How many weeks?");
+  it("reads no count of nights or weeks from the people named", () => {
+    assert.equal(value(nights, "moi et ma femme"), null);
+    assert.equal(value(weeks, "me and my wife"), null);
+  });
+});
