@@ -5,36 +5,11 @@
 // gave a date, holidays (named-days.ts), a day of the month alone ("le 15") and an immediate start ("tout de suite"). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
-import { namedDays } from "./named-days.js";
+import { MONTHS_BY_NAME, namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
 import type { PhraseResult } from "./phrase-match.js";
 
-const FULL_MONTHS: Record<string, number> = {
-  janvier: 1,
-  fevrier: 2,
-  mars: 3,
-  avril: 4,
-  mai: 5,
-  juin: 6,
-  juillet: 7,
-  aout: 8,
-  septembre: 9,
-  octobre: 10,
-  novembre: 11,
-  decembre: 12,
-  january: 1,
-  february: 2,
-  march: 3,
-  april: 4,
-  may: 5,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-};
+const FULL_MONTHS: Record<string, number> = Object.fromEntries(MONTHS_BY_NAME);
 const MONTHS: Record<string, number> = {
   ...FULL_MONTHS,
   jan: 1,

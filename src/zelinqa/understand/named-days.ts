@@ -314,7 +314,8 @@ export function namedDays(tokens: readonly string[], today: string): NamedDayRea
   return { found, rest };
 }
 
-const MONTHS_BY_NAME = new Map<string, number>(
+/** Month names, French and English, normalised (date-extractor.ts reads them too). */
+export const MONTHS_BY_NAME: ReadonlyMap<string, number> = new Map<string, number>(
   Object.entries({
     janvier: 1,
     fevrier: 2,

@@ -641,25 +641,7 @@ const ZERO_WORDS = new Set([
   "noone",
   "personne",
 ]);
-const NONE_WORDS = new Set([
-  "nobody",
-  "noone",
-  "personne",
-  "none",
-  "aucun",
-  "aucune",
-  "zero",
-  "nothing",
-  "rien",
-  "never",
-  "jamais",
-  "nada",
-  "no",
-  "non",
-  "pas",
-  "nope",
-  "nul",
-]);
+const NONE_WORDS = new Set([...ZERO_WORDS, "no", "non", "pas", "nope", "nul"]);
 const NONE_FILLERS = new Set([
   "us",
   "from",
