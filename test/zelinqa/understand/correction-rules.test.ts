@@ -2,18 +2,10 @@
 // correction word that corrects nothing changes nothing.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { compileSchemaValidator, extractDirect, extractorKindOf, phraseTokens } from "../../../src/zelinqa/understand/index.js";
-import type { ExtractionTarget, Phrase } from "../../../src/zelinqa/understand/index.js";
+import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { correctionSplits } from "../../../src/zelinqa/understand/corrections.js";
-
-function target(schema: Record<string, unknown>, labels: Array<[string, unknown]> = []): ExtractionTarget {
-  const enumValues = (schema.enum ?? (schema.items as { enum?: unknown[] } | undefined)?.enum ?? []) as unknown[];
-  const phrases: Phrase[] = [
-    ...labels.map(([label, value], order) => ({ tokens: phraseTokens(label), value, order })),
-    ...enumValues.map((v, order) => ({ tokens: phraseTokens(String(v)), value: v, order })),
-  ];
-  return { kind: extractorKindOf(schema), phrases, validate: compileSchemaValidator(schema) };
-}
+import { schemaTarget as target } from "../../support/extraction-target.js";
 
 const count = target({ type: "integer", minimum: 0 });
 const amount = target({ type: "number", minimum: 0 });

@@ -1,25 +1,9 @@
 // Real-looking French and English answers → the value each deterministic extractor yields (docs/zelinqa-api.md §10.5).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  compileSchemaValidator,
-  extractDirect,
-  extractIndirect,
-  extractorKindOf,
-  phraseTokens,
-  indirectText,
-  targetWords,
-} from "../../../src/zelinqa/understand/index.js";
-import type { ExtractionTarget, Phrase } from "../../../src/zelinqa/understand/index.js";
-
-function target(schema: Record<string, unknown>, labels: Array<[string, unknown]> = []): ExtractionTarget {
-  const enumValues = (schema.enum ?? (schema.items as { enum?: unknown[] } | undefined)?.enum ?? []) as unknown[];
-  const phrases: Phrase[] = [
-    ...labels.map(([label, value], order) => ({ tokens: phraseTokens(label), value, order })),
-    ...enumValues.map((v, order) => ({ tokens: phraseTokens(String(v)), value: v, order })),
-  ];
-  return { kind: extractorKindOf(schema), phrases, validate: compileSchemaValidator(schema) };
-}
+import { extractDirect, extractIndirect, indirectText, targetWords } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { schemaTarget as target } from "../../support/extraction-target.js";
 
 const budget = target({ type: "number", minimum: 0 });
 const people = target({ type: "integer", minimum: 0 });
