@@ -20,6 +20,8 @@ export const WIRE_ERRORS = {
   output_truncated: "The model stopped at its output limit before it answered; raise llm.max_output_tokens or ask for less.",
   /** [ext] the provider's content filter blocked the answer (finish_reason "content_filter"). */
   content_filtered: "The provider's content filter blocked the answer; rephrase the request.",
+  /** [ext] docs/zino-protocol.md §3: the turn ran past agent.turn_timeout_ms. */
+  turn_timeout: "The turn ran past its time limit; ask for a smaller step, or raise agent.turn_timeout_ms for this ctxkey.",
   internal_error: "The service failed unexpectedly; see its log (stderr) for the request id.",
 } as const;
 

@@ -51,6 +51,8 @@ export const AgentConfigSchema = z.object({
   max_subagent_depth: z.number().int().min(0).max(5).default(2),
   max_subagent_fanout: z.number().int().min(0).max(20).default(4),
   subagent_timeout_ms: waitMs(300_000),
+  /** The longest one user turn may run, model and tool calls together [ext]; then `error turn_timeout`. */
+  turn_timeout_ms: waitMs(600_000, 1_000),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 

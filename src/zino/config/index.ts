@@ -41,6 +41,7 @@ export {
   estimateMessageTokens,
   estimateMessagesTokens,
   estimateTokens,
+  messageTokensAtMost,
   type EstimableMessage,
 } from "./token-estimate.js";
 export { checkDefaultTables, checkInstanceForStart, socketPathTooLong } from "./instance-checks.js";

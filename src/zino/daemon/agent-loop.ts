@@ -31,6 +31,8 @@ export interface AgentLoopOptions {
   now?: () => number;
   /** The ctxkey's prompt budget (context_window − max_output_tokens): tool results are cut to their share of it. */
   promptBudgetTokens?: number;
+  /** The whole turn's bound (agent.turn_timeout_ms): past it, what runs is stopped and the turn ends in `turn_timeout`. */
+  turnTimeoutMs?: number;
 }
 
 export interface AgentLoopResult {
@@ -70,6 +72,10 @@ interface LoopState {
   iterations: number;
   limit: LimitReason | undefined;
   firstToken: boolean;
+  /** What the model and tool calls are given: the caller's signal, or one that the turn's deadline aborts too. */
+  signal: AbortSignal;
+  /** Set when the turn's deadline has passed. */
+  expired: boolean;
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
@@ -84,21 +90,65 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     iterations: 0,
     limit: undefined,
     firstToken: true,
+    signal: options.signal,
+    expired: false,
   };
+  const deadline = startDeadline(options, state);
   try {
     while (!(await iterate(options, state)));
-  } catch (err) {
+  } catch (caught) {
+    const err = state.expired && !options.signal.aborted ? turnTimeout(options.turnTimeoutMs ?? 0, state) : caught;
     // After a tool ran, what happened is worth keeping even though the turn failed (docs/zino-protocol.md §3).
     if (options.signal.aborted || state.budget.toolCallsUsed === 0) throw err;
     throw new LoopFailure(err, state.produced, state.fullText);
+  } finally {
+    deadline?.();
   }
   const { fullText, iterations, usage, produced: messages, limit } = state;
   return { fullText, iterations, usage, toolCalls: state.budget.toolCallsUsed, messages, limit };
 }
 
+/**
+ * The turn's deadline: one timer, and a signal of the turn's own that it aborts, linked to the caller's. Returns what
+ * clears both; undefined without a bound.
+ */
+function startDeadline(options: AgentLoopOptions, state: LoopState): (() => void) | undefined {
+  const { turnTimeoutMs, signal: callerSignal } = options;
+  if (turnTimeoutMs === undefined) return undefined;
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(callerSignal.reason);
+  callerSignal.addEventListener("abort", onCallerAbort, { once: true });
+  const timer = setTimeout(() => {
+    state.expired = true;
+    controller.abort(TURN_EXPIRED);
+  }, turnTimeoutMs);
+  state.signal = controller.signal;
+  return () => {
+    clearTimeout(timer);
+    callerSignal.removeEventListener("abort", onCallerAbort);
+  };
+}
+
+/** The abort reason of the deadline (replaced by turnTimeout's error before anyone sees it). */
+const TURN_EXPIRED = new Error("the turn's time limit was reached");
+
+function turnTimeout(turnTimeoutMs: number, state: LoopState): WireError {
+  return new WireError(
+    "turn_timeout",
+    `The turn was stopped after ${turnTimeoutMs} ms (agent.turn_timeout_ms), after ${state.iterations} model call(s) and ` +
+      `${state.budget.toolCallsUsed} tool call(s). Ask for a smaller step, or raise agent.turn_timeout_ms for this ctxkey ` +
+      `(\`zino ctx set KEY agent.turn_timeout_ms=...\`).`,
+    { turn_timeout_ms: turnTimeoutMs, iterations: state.iterations, tool_calls: state.budget.toolCallsUsed },
+  );
+}
+
+/** A tool call the deadline stopped, or kept from starting: the result its call gets, so that history stays paired. */
+const EXPIRED_RESULT = { error: "Not completed: the turn's time limit (agent.turn_timeout_ms) was reached." };
+
 /** One model call and the tool calls it makes; true when the turn's answer is complete. */
 async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boolean> {
-  const { limits, signal, emit } = options;
+  const { limits, emit } = options;
+  const { signal } = state;
   signal.throwIfAborted();
   state.iterations += 1;
   if (state.limit === undefined && state.iterations >= limits.maxIterations && state.iterations > 1) {
@@ -211,6 +261,7 @@ async function handleCall(options: AgentLoopOptions, state: LoopState, call: Pen
   const { emit, tools } = options;
   const now = options.now ?? (() => performance.now());
   if (state.limit) return { error: `Not executed: ${LIMIT_MESSAGES[state.limit]}.` };
+  if (state.expired) return EXPIRED_RESULT;
   const verdict = state.budget.admit(
     call.error ? `\u0000unreadable:${call.kind}` : call.name,
     call.error ? { error: call.error } : call.arguments,
@@ -226,7 +277,7 @@ async function handleCall(options: AgentLoopOptions, state: LoopState, call: Pen
   }
   await emit({ type: "tool_start", kind: call.kind, name: call.label, description: describeCall(call, tools) });
   const started = now();
-  const outcome = await runTool(options, call);
+  const outcome = await runTool(options, state, call);
   await emit({ type: "tool_done", kind: call.kind, name: call.label, ok: outcome.ok, ms: Math.round(now() - started) });
   await emit({
     type: "status",
@@ -239,8 +290,9 @@ async function handleCall(options: AgentLoopOptions, state: LoopState, call: Pen
   return outcome.result;
 }
 
-async function runTool(options: AgentLoopOptions, call: PendingCall): Promise<ToolOutcome> {
-  const { emit, signal } = options;
+async function runTool(options: AgentLoopOptions, state: LoopState, call: PendingCall): Promise<ToolOutcome> {
+  const { emit } = options;
+  const { signal } = state;
   try {
     const progress = (frame: Record<string, unknown>) =>
       emit({
@@ -252,7 +304,8 @@ async function runTool(options: AgentLoopOptions, call: PendingCall): Promise<To
       });
     return await options.tool({ kind: call.kind, name: call.name, arguments: call.arguments }, signal, progress);
   } catch (err) {
-    signal.throwIfAborted();
+    options.signal.throwIfAborted();
+    if (state.expired) return { ok: false, result: EXPIRED_RESULT };
     return { ok: false, result: { error: `The tool failed: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }

@@ -227,6 +227,7 @@ async function runLoop(options: TurnOptions, stream: ClientStream, prepared: Pre
       emit: (event) => stream.emit(event),
       signal,
       ...(prepared.promptBudgetTokens === undefined ? {} : { promptBudgetTokens: prepared.promptBudgetTokens }),
+      turnTimeoutMs: prepared.agent.turn_timeout_ms,
     });
   } catch (err) {
     if (prepared.reused && !signal.aborted) options.readiness?.forget();

@@ -1,7 +1,8 @@
 // Prompt size against the model's context window (docs/zino-protocol.md §5 "Context management"). Tokens are estimated, not
-// counted: ceil(chars / 4) per message text plus MESSAGE_OVERHEAD_TOKENS per message, tool definitions and
-// tool calls counted by their JSON length / 4. Over budget, the oldest history goes first, by whole units.
-import { CHARS_PER_TOKEN, estimateMessageTokens } from "../config/index.js";
+// counted (config/token-estimate.ts: ceil(chars / 4) for ASCII, one token per CJK character, by UTF-8 size) per message
+// text plus MESSAGE_OVERHEAD_TOKENS per message, tool definitions and tool calls by their JSON. Over budget, the oldest
+// history goes first, by whole units.
+import { estimateMessageTokens, estimateTokens, messageTokensAtMost } from "../config/index.js";
 import type { ChatMessage, ToolDefinition as Tool } from "../protocol/index.js";
 
 export { MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens } from "../config/index.js";
@@ -10,10 +11,20 @@ export { MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens } from "../config/index.
 export const REPLY_PRIMING_TOKENS = 3;
 
 export function estimatePromptTokens(messages: readonly ChatMessage[], tools: readonly Tool[] = []): number {
-  const toolTokens = tools.length > 0 ? Math.ceil(JSON.stringify(tools).length / CHARS_PER_TOKEN) : 0;
-  return messages.reduce((sum, m) => sum + estimateMessageTokens(m), REPLY_PRIMING_TOKENS + toolTokens);
+  return messages.reduce((sum, m) => sum + estimateMessageTokens(m), REPLY_PRIMING_TOKENS + toolDefinitionTokens(tools));
 }
 
+function toolDefinitionTokens(tools: readonly Tool[]): number {
+  return tools.length > 0 ? estimateTokens(JSON.stringify(tools)) : 0;
+}
+
+/** estimatePromptTokens never exceeds this (messageTokensAtMost). */
+function promptTokensAtMost(messages: readonly ChatMessage[], tools: readonly Tool[]): number {
+  const toolTokens = tools.length > 0 ? JSON.stringify(tools).length : 0;
+  return messages.reduce((sum, m) => sum + messageTokensAtMost(m), REPLY_PRIMING_TOKENS + toolTokens);
+}
+
+/** `tokensBefore`/`tokensAfter`: estimates; when nothing had to change, the bound that showed it fits. */
 export type BudgetResult =
   | { ok: true; messages: ChatMessage[]; removed: number; shortened: number; tokensBefore: number; tokensAfter: number }
   | { ok: false; tokensBefore: number; minimumTokens: number; parts: PromptParts };
@@ -41,7 +52,14 @@ export const SHORTENED_RESULT_HEAD_CHARS = 200;
  * When the current turn alone is still too large, its tool results are shortened, oldest first, before refusing.
  */
 export function fitToBudget(messages: readonly ChatMessage[], tools: readonly Tool[], budgetTokens: number): BudgetResult {
-  const tokensBefore = estimatePromptTokens(messages, tools);
+  // Most prompts fit with room to spare: a bound from lengths alone settles them without measuring their text.
+  const atMost = promptTokensAtMost(messages, tools);
+  if (atMost <= budgetTokens) {
+    return { ok: true, messages: [...messages], removed: 0, shortened: 0, tokensBefore: atMost, tokensAfter: atMost };
+  }
+  // Each message measured once: trimming subtracts the same figures.
+  const sizes = messages.map(estimateMessageTokens);
+  const tokensBefore = sizes.reduce((sum, n) => sum + n, REPLY_PRIMING_TOKENS + toolDefinitionTokens(tools));
   if (tokensBefore <= budgetTokens) {
     return { ok: true, messages: [...messages], removed: 0, shortened: 0, tokensBefore, tokensAfter: tokensBefore };
   }
@@ -57,7 +75,7 @@ export function fitToBudget(messages: readonly ChatMessage[], tools: readonly To
   let from = 0;
   while (from < history.length && total > budgetTokens) {
     const next = skipLeadingOrphans(history, skipOldestUnit(history, from));
-    for (let i = from; i < next; i += 1) total -= estimateMessageTokens(history[i]!);
+    for (let i = from; i < next; i += 1) total -= sizes[head + i]!;
     from = next;
   }
   let shortened = 0;
@@ -67,7 +85,7 @@ export function fitToBudget(messages: readonly ChatMessage[], tools: readonly To
     if (!isToolResult(message)) continue;
     const short = shortenResult(message);
     if (!short) continue;
-    total -= estimateMessageTokens(message) - estimateMessageTokens(short);
+    total -= sizes[tailStart + i]! - estimateMessageTokens(short);
     tail[i] = short;
     shortened += 1;
   }

@@ -13,9 +13,12 @@
 // EventSource and mock agents, which rtr never uses and which were half of rtr's bundle (733 KB of 1.5 MB); bundled,
 // loading undici the one way or the other: 80–85 → 44 ms of CPU, 51 → 46 MiB RSS. undici is pinned to one version
 // (package.json) since that is an internal path; undici-internals.d.ts types it.
-import type { Dispatcher, Pool as PoolType } from "undici";
+import type { Client as ClientType, Dispatcher, Pool as PoolType } from "undici";
+import type { Socket } from "node:net";
 import { StringDecoder } from "node:string_decoder";
+import Client from "undici/lib/dispatcher/client.js";
 import Pool from "undici/lib/dispatcher/pool.js";
+import undiciSymbols from "undici/lib/core/symbols.js";
 
 export interface ProviderResponse {
   status: number;
@@ -75,6 +78,9 @@ export type FetchFunction = typeof globalThis.fetch;
 
 const KEEP_ALIVE_MS = 4_000;
 
+/** A Client's current socket: undici keeps it under this symbol (undici-internals.d.ts). */
+const kSocket = undiciSymbols.kSocket;
+
 /** Bytes of the body received and not yet read by the consumer before the connection is paused. */
 const BODY_HIGH_WATER = 64 * 1024;
 
@@ -84,39 +90,68 @@ const BODY_HIGH_WATER = 64 * 1024;
  */
 export function createUndiciHttp(options: { socketPath?: string } = {}): ProviderHttp {
   const pools = new Map<string, PoolType>();
-  const targets = new Map<string, { pool: PoolType; path: string }>();
+  const targets = new Map<string, { pool: PoolType; origin: string; path: string }>();
+  const socketOption = options.socketPath ? { socketPath: options.socketPath } : {};
+  /** One-connection clients of replays (see `replay`), closed once their request is over. */
+  const replays = new Set<ClientType>();
   const targetOf = (url: string) => {
     let target = targets.get(url);
     if (!target) {
       const parsed = new URL(url);
       let pool = pools.get(parsed.origin);
       if (!pool) {
-        pool = new Pool(parsed.origin, {
-          keepAliveTimeout: KEEP_ALIVE_MS,
-          ...(options.socketPath ? { socketPath: options.socketPath } : {}),
-        });
+        pool = new Pool(parsed.origin, { keepAliveTimeout: KEEP_ALIVE_MS, factory: trackedClient, ...socketOption });
         pools.set(parsed.origin, pool);
       }
-      target = { pool, path: `${parsed.pathname}${parsed.search}` };
+      target = { pool, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
       if (targets.size > 1_000) targets.clear();
       targets.set(url, target);
     }
     return target;
   };
+  /** The request again, on a connection of its own (a pool could hand out another stale idle connection). */
+  const replay = (origin: string, request: ExchangeDispatch) => {
+    const client = new Client(origin, { pipelining: 0, ...socketOption });
+    replays.add(client);
+    client.dispatch(request, request.exchange);
+    void client.close().finally(() => replays.delete(client));
+  };
   return {
     post(url, { headers, body }) {
-      const { pool, path } = targetOf(url);
-      const exchange = new UndiciExchange();
-      pool.dispatch({ method: "POST", path, headers, body }, exchange);
-      return exchange;
+      const { pool, origin, path } = targetOf(url);
+      const request: ExchangeDispatch = { method: "POST", path, headers, body, exchange: undefined as unknown as UndiciExchange };
+      request.exchange = new UndiciExchange(() => replay(origin, request));
+      pool.dispatch(request, request.exchange);
+      return request.exchange;
     },
     async close() {
-      const all = [...pools.values()];
+      const all = [...pools.values(), ...replays];
       pools.clear();
       targets.clear();
-      await Promise.all(all.map((pool) => pool.close().catch(() => undefined)));
+      await Promise.all(all.map((dispatcher) => dispatcher.close().catch(() => undefined)));
     },
   };
+}
+
+/** The dispatch options of an exchange, which carry the exchange to the client that writes the request. */
+interface ExchangeDispatch extends Dispatcher.DispatchOptions {
+  exchange: UndiciExchange;
+}
+
+/**
+ * The pool's clients: each tells the exchange it takes the connection it is written on, so that the exchange knows
+ * whether that connection is a reused one (UndiciExchange.onRequestStart). The handler undici passes on is its own
+ * wrapper of the exchange, hence the exchange in the options.
+ */
+class TrackedClient extends Client {
+  override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    (options as Partial<ExchangeDispatch>).exchange?.takeClient(this);
+    return super.dispatch(options, handler);
+  }
+}
+
+function trackedClient(origin: string | URL, options: object): Dispatcher {
+  return new TrackedClient(origin, options);
 }
 
 type Waiter = { resolve: (read: IteratorResult<Uint8Array>) => void; reject: (err: unknown) => void };
@@ -142,8 +177,16 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
   private failure: Error | undefined;
   /** Set until the headers are in: the settling of `response`. */
   private pending: { resolve: (response: ProviderResponse) => void; reject: (err: unknown) => void } | undefined;
+  /** The client the pool gave the request to, then the socket it is written on and that socket's bytes read by then. */
+  private client: ClientType | undefined;
+  private socket: Socket | undefined;
+  private bytesReadBefore = 0;
+  /** Sends the request again on a fresh connection; cleared once used (one replay per request). */
+  private replay: (() => void) | undefined;
+  private aborted = false;
 
-  constructor() {
+  constructor(replay?: () => void) {
+    this.replay = replay;
     this.response = new Promise<ProviderResponse>((resolve, reject) => {
       this.pending = { resolve, reject };
     });
@@ -151,14 +194,28 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
 
   abort(reason: Error): void {
     if (this.ended || this.failure !== undefined) return;
+    this.aborted = true;
     if (this.controller) this.controller.abort(reason);
     // Not on a connection yet: fail now; undici is told when it starts the request (onRequestStart).
     else this.onResponseError(undefined, reason);
   }
 
+  takeClient(client: ClientType): void {
+    this.client = client;
+  }
+
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.controller = controller;
-    if (this.failure !== undefined) controller.abort(this.failure);
+    if (this.failure !== undefined) {
+      controller.abort(this.failure);
+      return;
+    }
+    // Called as undici writes the request: a socket that has written before carries a reused connection.
+    const socket = (this.client as { [kSocket]?: Socket | null } | undefined)?.[kSocket];
+    if (socket && socket.bytesWritten > 0) {
+      this.socket = socket;
+      this.bytesReadBefore = socket.bytesRead;
+    }
   }
 
   onResponseStart(
@@ -195,6 +252,18 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
 
   onResponseError(_controller: Dispatcher.DispatchController | undefined, err: Error): void {
     if (this.failure !== undefined) return;
+    if (this.replayable()) {
+      // A keep-alive connection the server closed as the request went out (it closes idle connections sooner than
+      // KEEP_ALIVE_MS): not a byte of answer came, so the server never processed the request. Sent once more, on a
+      // connection of its own, before any attempt is counted (as Go's net/http does for a closed idle connection).
+      const replay = this.replay;
+      this.replay = undefined;
+      this.controller = undefined;
+      this.client = undefined;
+      this.socket = undefined;
+      replay?.();
+      return;
+    }
     this.failure = err;
     const pending = this.pending;
     const waiter = this.waiter;
@@ -202,6 +271,18 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
     this.waiter = undefined;
     pending?.reject(err);
     waiter?.reject(err);
+  }
+
+  /** The request failed on a reused connection before any byte of its answer, and was not replayed yet. */
+  private replayable(): boolean {
+    const socket = this.socket;
+    return (
+      this.replay !== undefined &&
+      !this.aborted &&
+      this.pending !== undefined &&
+      socket !== undefined &&
+      socket.bytesRead === this.bytesReadBefore
+    );
   }
 
   header(name: string): string | undefined {

@@ -5,6 +5,7 @@ import { AttemptFailure } from "./attempt-failure.js";
 import { ChunkSchema, chunkEvents, plainChunk, type Chunk, type StreamEvent } from "./provider-chunk.js";
 import { BodyTooLarge, readText, type ProviderExchange, type ProviderHttp, type ProviderResponse } from "./provider-http.js";
 import { isRecord } from "../../shared/is-record.js";
+import { StringDecoder } from "node:string_decoder";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
 
@@ -96,8 +97,14 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
     }
     const contentType = response.header("content-type") ?? "";
     if (contentType.includes("application/json")) {
+      // Some proxies and local servers label their event stream JSON: the body's first line tells.
+      const sniffed = await sniffBody(response.body, call);
+      if (sniffed.sse) {
+        yield* sseEvents(sniffed.body, call);
+        return;
+      }
       // The provider ignored `stream: true`: accept its whole answer as one chunk.
-      const text = await call.guard(() => wholeAnswer(response, call), "while reading the response");
+      const text = await call.guard(() => wholeAnswer(sniffed.body, call), "while reading the response");
       const events = chunkEvents(parseChunk(text, "the provider's JSON answer is not valid JSON"));
       if (!events.some(isAnswer)) throw noAnswer(text);
       yield events;
@@ -296,10 +303,10 @@ function parsed(parser: SseParser, piece: Uint8Array | undefined): SsePayload[] 
 const WHOLE_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 const ERROR_BODY_MAX_BYTES = 64 * 1024;
 
-async function wholeAnswer(response: ProviderResponse, call: UpstreamCall): Promise<string> {
+async function wholeAnswer(body: AsyncIterable<Uint8Array>, call: UpstreamCall): Promise<string> {
   try {
     // Read piece by piece like a stream: timeout_ms bounds each silence, not the time the whole answer takes.
-    return await readText(armed(response.body, call), WHOLE_ANSWER_MAX_BYTES);
+    return await readText(armed(body, call), WHOLE_ANSWER_MAX_BYTES);
   } catch (err) {
     if (!(err instanceof BodyTooLarge)) throw err;
     throw new AttemptFailure("protocol", true, `the provider's answer is longer than ${mib(err.maxBytes)} MiB`);
@@ -311,6 +318,58 @@ async function* armed(body: AsyncIterable<Uint8Array>, call: UpstreamCall): Asyn
     call.arm();
     yield piece;
   }
+}
+
+/** How an event stream can begin (after blank lines and a BOM): a field (`data:`, `event:`, `id:`, `retry:`) or a comment. */
+const SSE_START = /^(?:data|event|id|retry)?:/;
+/** Text that may still grow into an SSE_START (`dat`, `eve`...). */
+const SSE_START_PREFIX = /^(?:d(?:a(?:ta?)?)?|e(?:v(?:e(?:nt?)?)?)?|i(?:d)?|r(?:e(?:t(?:ry?)?)?)?)$/;
+/** Bytes read at most to decide (a body that is all blank lines this long is no event stream). */
+const SNIFF_MAX_BYTES = 4096;
+
+/**
+ * Reads the start of a body labelled JSON until its first non-blank text says whether it is in fact an event
+ * stream; the body handed back still yields every byte, the ones read here first.
+ */
+async function sniffBody(body: AsyncIterable<Uint8Array>, call: UpstreamCall): Promise<{ sse: boolean; body: AsyncIterable<Uint8Array> }> {
+  const reader = body[Symbol.asyncIterator]();
+  const read: Uint8Array[] = [];
+  let bytes = 0;
+  let ended = false;
+  let sse = false;
+  const decoder = new StringDecoder("utf8");
+  let start = "";
+  while (bytes < SNIFF_MAX_BYTES) {
+    const next = await call.guard(() => reader.next(), "while reading the response");
+    call.arm();
+    if (next.done === true) {
+      ended = true;
+      break;
+    }
+    read.push(next.value);
+    bytes += next.value.length;
+    start = (start + decoder.write(next.value)).replace(/^[\s\uFEFF]+/, "");
+    if (start === "") continue;
+    sse = SSE_START.test(start);
+    if (sse || !SSE_START_PREFIX.test(start)) break;
+  }
+  const replayed: AsyncIterable<Uint8Array> = {
+    [Symbol.asyncIterator]: () => {
+      let index = 0;
+      return {
+        next: () => {
+          const piece = read[index];
+          if (piece !== undefined) {
+            index += 1;
+            return Promise.resolve({ done: false, value: piece });
+          }
+          return ended ? Promise.resolve({ done: true, value: undefined }) : reader.next();
+        },
+        return: () => reader.return?.() ?? Promise.resolve({ done: true, value: undefined }),
+      };
+    },
+  };
+  return { sse, body: replayed };
 }
 
 const mib = (bytes: number) => Math.round(bytes / (1024 * 1024));

@@ -5,3 +5,17 @@ declare module "undici/lib/dispatcher/pool.js" {
   const PoolClass: typeof Pool;
   export default PoolClass;
 }
+
+declare module "undici/lib/dispatcher/client.js" {
+  import type { Client } from "undici";
+  const ClientClass: typeof Client;
+  export default ClientClass;
+}
+
+declare module "undici/lib/core/symbols.js" {
+  const symbols: {
+    /** A Client's current socket (null between connections). */
+    readonly kSocket: unique symbol;
+  };
+  export default symbols;
+}

@@ -17,7 +17,7 @@ const callMsg = (id: string): ChatMessage => ({
 });
 const result = (id: string): ChatMessage => ({ role: "tool", tool_call_id: id, content: "r".repeat(40) });
 
-void it("R5.budget: the estimate is chars/4 plus 4 per message plus 3 for the reply, tools included", () => {
+void it("R5.budget: the estimate is chars/4 (ASCII) plus 4 per message plus 3 for the reply, tools included", () => {
   assert.equal(estimatePromptTokens([user("x".repeat(40))]), 3 + 4 + 10);
   const tools = [{ type: "function" as const, function: { name: "a" } }];
   assert.equal(estimatePromptTokens([user("x".repeat(40))], tools), 17 + Math.ceil(JSON.stringify(tools).length / 4));
@@ -114,6 +114,25 @@ void it("R5.overflow: a prompt that cannot fit even without history is refused w
   assert.equal(frames[0]!.code, "context_overflow");
   assert.match(String(frames[0]!.message), /about \d+ tokens.*budget is 200 \(context_window 300 − max_output_tokens 100\)/);
   assert.equal(fake.chatRequests().length, before);
+});
+
+void it("R5.budget: Chinese text is counted about a token per character: a history the old chars/4 let through is trimmed, a prompt too large refused", async () => {
+  // 10 exchanges of 40 CJK characters each: ~880 tokens, ~250 by chars/4 (which sent it all, for a 200-token budget).
+  const history: ChatMessage[] = [];
+  for (let i = 0; i < 10; i += 1) history.push(user(`问题${i}${"问".repeat(38)}`), assistant(`回答${i}${"答".repeat(38)}`));
+  const messages = [sys("简洁"), ...history, user("真正的问题")];
+  const frames = await rtr.request({ message: messages, ctxkey: "k" });
+  assert.equal(frames[0]!.type, "status", JSON.stringify(frames[0]));
+  assert.equal(frames[0]!.phase, "trimmed");
+  assert.equal(last(frames).type, "done");
+  const sent = (fake.chatRequests().at(-1)!.body as { messages: ChatMessage[] }).messages;
+  assert.ok(sent.length <= 6, `at most two exchanges of 40 CJK characters fit 200 tokens, sent ${sent.length} messages`);
+  assert.equal(sent.at(-1)!.content, "真正的问题");
+  const before = fake.chatRequests().length;
+  const refused = await rtr.request({ message: [sys("s"), user("长".repeat(300))], ctxkey: "k" });
+  assert.equal(last(refused).code, "context_overflow", JSON.stringify(refused));
+  assert.match(String(last(refused).message), /about 31\d tokens/);
+  assert.equal(fake.chatRequests().length, before, "never sent");
 });
 
 void it("R5.shorten: when the current turn alone is too large, its tool results are shortened oldest first, the latest kept longest", () => {

@@ -308,3 +308,40 @@ void it("R5.timeout: a whole JSON answer that trickles in steadily is not cut by
   const frames = await ask("trickle");
   assert.equal(last(frames).full_text, "slow but steady", JSON.stringify(frames));
 });
+
+void it("R5.sse-robust: an event stream labelled application/json (some proxies, local servers) is read as a stream, split anywhere", async () => {
+  const json = "application/json; charset=utf-8";
+  provider.enqueue(
+    // Blank lines first, the first field split inside its name, then events split mid-line.
+    {
+      chunkDelayMs: 5,
+      raw: {
+        contentType: json,
+        pieces: ["\r\n\n", "da", "ta: ", delta("Hel").slice(6), delta("lo").slice(0, 9), delta("lo").slice(9), finish(), DONE],
+      },
+    },
+    // A comment first (OpenRouter's `: OPENROUTER PROCESSING`), then an `event:` line.
+    { raw: { contentType: json, pieces: [": keep-alive\n\n", "event: message\n", delta("second"), finish(), DONE] } },
+  );
+  const first = await ask("q30");
+  assert.equal(last(first).type, "done", JSON.stringify(first));
+  assert.equal(last(first).full_text, "Hello");
+  assert.ok(first.filter((f) => f.type === "chunk").length >= 2, "streamed as it came, not read whole");
+  const second = await ask("q31");
+  assert.equal(last(second).full_text, "second", JSON.stringify(second));
+});
+
+void it("R5.sse-robust: a real JSON body labelled application/json, split at its first byte, is still a whole answer; text that is neither fails clearly", async () => {
+  const whole = JSON.stringify({ choices: [{ index: 0, message: { content: "from JSON" }, finish_reason: "stop" }] });
+  provider.enqueue(
+    { forceJson: true, raw: { contentType: "application/json", pieces: ["\n ", whole.slice(0, 1), whole.slice(1)] } },
+    { forceJson: true, raw: { contentType: "application/json", pieces: ["dat"] } },
+    { forceJson: true, raw: { contentType: "application/json", pieces: ["dat"] } },
+  );
+  const json = await ask("q32");
+  assert.equal(last(json).type, "done", JSON.stringify(json));
+  assert.equal(last(json).full_text, "from JSON");
+  const neither = last(await ask("q33"));
+  assert.equal(neither.type, "error");
+  assert.match(String(neither.message), /not valid JSON: dat/);
+});
