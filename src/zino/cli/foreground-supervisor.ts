@@ -7,6 +7,7 @@ import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
 import type { ServiceEntry } from "./service-launch.js";
 import { startServices } from "./service-start.js";
+import { acquireStartLock } from "./start-lock.js";
 
 export interface ForegroundOptions {
   instance: InstanceConfig;
@@ -28,24 +29,16 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   const { instance, io, stop } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   const services = superviseServices(options, say);
-  const started = await startServices({
-    instance,
-    say,
-    startTimeoutMs: options.startTimeoutMs ?? 30_000,
-    signal: stop,
-    oneProcess: options.oneProcess ?? instance.oneProcess,
-    launch: services.launch,
-    onReady: (entry) => services.markReady(entry.name),
-    async onStartFailure(entry, failure, proc) {
-      say(`${entry.name} did not start: ${failure}`);
-      services.forget(entry.name);
-      await proc.stop(options.stopGraceMs ?? 5000);
-    },
-  });
-  if (!started) {
-    await services.stopAll();
-    return EXIT_FAILURE;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  // Held for the start only (a failed one included): once all answer, another `zino up` finds them running.
+  const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000 });
+  let started: boolean;
+  try {
+    started = await startOrStopAll();
+  } finally {
+    release();
   }
+  if (!started) return EXIT_FAILURE;
   if (services.count() === 0 && !stop.aborted) {
     say("every service already runs; nothing to supervise");
     return EXIT_OK;
@@ -56,6 +49,25 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   await services.settleRestarts();
   await services.stopAll();
   return EXIT_OK;
+
+  async function startOrStopAll(): Promise<boolean> {
+    const ok = await startServices({
+      instance,
+      say,
+      startTimeoutMs,
+      signal: stop,
+      oneProcess: options.oneProcess ?? instance.oneProcess,
+      launch: services.launch,
+      onReady: (entry) => services.markReady(entry.name),
+      async onStartFailure(entry, failure, proc) {
+        say(`${entry.name} did not start: ${failure}`);
+        services.forget(entry.name);
+        await proc.stop(options.stopGraceMs ?? 5000);
+      },
+    });
+    if (!ok) await services.stopAll();
+    return ok;
+  }
 }
 
 interface SupervisedServices {
