@@ -89,6 +89,7 @@ export async function ctxHistory({
   const answer = await ctxRequest(instance, request, "history");
   const messages = Array.isArray(answer.messages) ? (answer.messages as unknown[]) : [];
   if (json) io.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
+  else if (messages.length === 0) io.stderr.write(`zino: ${ctxkey}: no stored messages\n`);
   else for (const message of messages) io.stdout.write(`${formatMessage(message)}\n`);
   return EXIT_OK;
 }

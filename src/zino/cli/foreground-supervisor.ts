@@ -2,7 +2,7 @@
 // by `ping`; restart a service that crashes, with exponential backoff; stop them all when asked.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../../shared/cli.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
 import type { ServiceEntry } from "./service-launch.js";
@@ -33,12 +33,14 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   // Held for the start only (a failed one included): once all answer, another `zino up` finds them running.
   const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000 });
   let started: boolean;
+  // A service exits 2 on what only the operator can fix (run-service.ts): exit 2 too, as `zino up --detach` does.
+  let setupFailure = false;
   try {
     started = await startOrStopAll();
   } finally {
     release();
   }
-  if (!started) return EXIT_FAILURE;
+  if (!started) return setupFailure ? EXIT_USAGE : EXIT_FAILURE;
   if (services.count() === 0 && !stop.aborted) {
     say("every service already runs; nothing to supervise");
     return EXIT_OK;
@@ -62,7 +64,8 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
       async onStartFailure(entry, failure, proc) {
         say(`${entry.name} did not start: ${failure}`);
         services.forget(entry.name);
-        await proc.stop(options.stopGraceMs ?? 5000);
+        if (proc.exitReason === undefined) await proc.stop(options.stopGraceMs ?? 5000);
+        if (proc.exitReason === "exit code 2") setupFailure = true;
       },
     });
     if (!ok) await services.stopAll();

@@ -1,6 +1,6 @@
-// `zino ctx set` with a value ctx refuses, against a real zino-ctx (issues s15 #15, #19): the error is worded for
-// the command line (nothing stored, the command to run), exit 2; a model endpoint that is not http(s) is refused
-// where it is set, in ZINO.toml as on the command line, naming the field.
+// `zino ctx` commands against a real zino-ctx (issues s15 #15, #19, #21): a value ctx refuses is worded for the
+// command line (nothing stored, the command to run), exit 2; a model endpoint that is not http(s) is refused where
+// it is set, in ZINO.toml as on the command line, naming the field; an empty history says so.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -61,6 +61,17 @@ void describe("zino ctx set refused by ctx", () => {
     assert.match(fallback.stderr, /llm\.fallbacks\.0\.base_url: must be an http:\/\/ or https:\/\/ URL/);
     const ok = await zino(["ctx", "set", "t2", "llm.base_url=https://models.example/v1"]);
     assert.equal(ok.code, 0, ok.stderr);
+  });
+});
+
+void describe("zino ctx history", () => {
+  void it("[Z7-CTX] of a ctxkey with nothing stored: says so on stderr, nothing on stdout, exit 0", async () => {
+    const r = await zino(["ctx", "history", "never-used"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, "zino: never-used: no stored messages\n");
+    const json = await zino(["ctx", "history", "never-used", "--json"]);
+    assert.equal(json.stdout, "[]\n", "--json stays parseable");
   });
 });
 
