@@ -53,6 +53,7 @@ export async function upDetached({ instance, io, startTimeoutMs = 30_000, onePro
   makeLogFolder(instance);
   // Held until the pid files are final and a failed start is cleaned up: a second `up` then finds the services up.
   const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000 });
+  if (release === undefined) return EXIT_FAILURE; // not reached: no signal is passed
   try {
     return await startDetached({ instance, io, startTimeoutMs, oneProcess }, say);
   } finally {

@@ -31,7 +31,8 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   const services = superviseServices(options, say);
   const startTimeoutMs = options.startTimeoutMs ?? 30_000;
   // Held for the start only (a failed one included): once all answer, another `zino up` finds them running.
-  const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000 });
+  const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000, signal: stop });
+  if (release === undefined) return EXIT_OK; // Ctrl-C while another `zino up` was starting the services
   let started: boolean;
   // A service exits 2 on what only the operator can fix (run-service.ts): exit 2 too, as `zino up --detach` does.
   let setupFailure = false;

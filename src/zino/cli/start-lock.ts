@@ -14,6 +14,8 @@ export interface StartLockOptions {
   /** How long to wait for another `zino up` to finish before giving up. */
   waitMs: number;
   pollMs?: number;
+  /** Stops the wait (Ctrl-C of a foreground `zino up`): the lock is then not taken. */
+  signal?: AbortSignal;
 }
 
 /** Releases the lock: removes the file only while it is still ours. Idempotent. */
@@ -22,17 +24,25 @@ export type ReleaseStartLock = () => void;
 export const startLockPath = (runtimeDir: string): string => join(runtimeDir, "up.lock");
 
 /**
- * Takes the instance's start lock, waiting while another live `zino up` holds it; throws a CliError
+ * Takes the instance's start lock, waiting while another live `zino up` holds it; undefined when `signal` aborts the
+ * wait. Throws a CliError
  * (`instance_busy`, exit 1) when it still holds it after `waitMs`, or (`config_invalid`, exit 2) when the runtime
  * folder cannot be used.
  */
-export async function acquireStartLock({ runtimeDir, say, waitMs, pollMs = 100 }: StartLockOptions): Promise<ReleaseStartLock> {
+export async function acquireStartLock({
+  runtimeDir,
+  say,
+  waitMs,
+  pollMs = 100,
+  signal,
+}: StartLockOptions): Promise<ReleaseStartLock | undefined> {
   prepareLockFolder(runtimeDir);
   const path = startLockPath(runtimeDir);
   const me = ownerLine(process.pid);
   const deadline = Date.now() + waitMs;
   let announced: number | undefined;
   for (;;) {
+    if (signal?.aborted === true) return undefined;
     if (tryCreate(path, me)) return () => releaseIfOurs(path, me);
     const owner = readOwner(path);
     if (owner === undefined || !ownerRuns(owner)) {
@@ -49,7 +59,7 @@ export async function acquireStartLock({ runtimeDir, say, waitMs, pollMs = 100 }
           hint: "wait for it to finish and run `zino status`, or stop that process",
         });
       }
-      await sleep(pollMs);
+      await sleep(pollMs, undefined, { signal }).catch(() => undefined);
     }
   }
 }

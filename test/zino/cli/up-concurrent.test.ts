@@ -2,10 +2,10 @@
 // folder lets one start the services while the other waits, so exactly one set runs, the pid files name it, and
 // `zino down` stops every process; a lock left by a process that is gone does not block the next `up`.
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { runZinoCli, writeTempInstance, type TempInstance } from "../../../harness/zino-processes.js";
+import { runZinoCli, spawnZinoCli, writeTempInstance, type TempInstance } from "../../../harness/zino-processes.js";
 import { isProcessAlive, readPidFile } from "../../../src/shared/pid-process.js";
 
 const SERVICES = ["ctx", "rtr", "exc", "daemon"] as const;
@@ -63,6 +63,30 @@ void describe("zino up --detach twice at once", () => {
     assert.equal(down.code, 0, down.stderr);
     assert.doesNotMatch(down.stderr, /leaving it running|is gone/);
     assert.deepEqual(instanceProcesses(), [], "no orphan");
+  });
+
+  void it("while another live up holds the lock: the foreground up waits and Ctrl-C ends it; --detach gives up after its timeout", async () => {
+    const lock = join(instance.runtimeDir, "up.lock");
+    writeFileSync(lock, `${process.pid} -\n`); // this test process plays the other `zino up`
+    try {
+      const foreground = spawnZinoCli(["up"], { instance });
+      await foreground.waitForStderr(new RegExp(`another \`zino up\` is starting the services \\(pid ${process.pid}\\); waiting for it`));
+      foreground.child.kill("SIGINT");
+      assert.equal((await foreground.exited).code, 0, foreground.stderr());
+      assert.doesNotMatch(foreground.stderr(), / ready on /);
+      const detached = await runZinoCli(["up", "--detach", "--timeout", "500"], { instance, timeoutMs: 60_000 });
+      assert.equal(detached.code, 1, detached.stderr);
+      assert.match(
+        detached.stderr,
+        new RegExp(
+          `^zino: another \`zino up\` is still starting the services of this instance \\(pid ${process.pid}, lock .*up\\.lock\\); wait for it`,
+          "m",
+        ),
+      );
+      assert.deepEqual(instanceProcesses(), [], "nothing started");
+    } finally {
+      rmSync(lock, { force: true });
+    }
   });
 
   void it("a lock left by a process that is gone does not block the next up", async () => {
