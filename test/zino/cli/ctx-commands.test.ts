@@ -84,6 +84,7 @@ void describe("ZINO.toml with a model endpoint that is not http or https", () =>
       assert.match(r.stderr, /^zino: .*ZINO\.toml: llm\.base_url: must be an http:\/\/ or https:\/\/ URL/m);
       assert.doesNotMatch(r.stderr, /ready on/);
     } finally {
+      await runZinoCli(["down"], { instance: other, timeoutMs: 30_000 }); // should the refusal regress
       other.cleanup();
     }
   });
