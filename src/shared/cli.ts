@@ -20,7 +20,8 @@ export function processIo(): CliIo {
 }
 
 /** Stable machine-readable kinds of an expected failure (never printed; for callers and tests). */
-export type CliErrorCode = "usage" | "failure" | "service_unavailable" | "service_error" | "config_invalid" | "listen_failed";
+export type CliErrorCode =
+  "usage" | "failure" | "service_unavailable" | "service_error" | "config_invalid" | "listen_failed" | "instance_busy";
 
 export interface CliErrorOptions {
   code?: CliErrorCode;

@@ -24,11 +24,28 @@ export type ConfigurationFile =
 
 /** Parses JSON or YAML text; unknown top-level keys (domain, request_id, …) of an export are ignored. */
 export function parseConfigurationFile(text: string, fileName: string): ConfigurationFile {
-  const raw: unknown = /\.ya?ml$/i.test(fileName) ? parseYaml(text) : JSON.parse(text);
+  const raw: unknown = /\.ya?ml$/i.test(fileName) ? parseYaml(text) : parseJson(text, fileName);
   if (typeof raw === "object" && raw !== null && "changes" in raw) {
     return { kind: "changes", changes: ConfigurationChangesRequestSchema.parse(raw).changes };
   }
   return { kind: "entities", ...EntitiesSchema.parse(raw) };
+}
+
+/** JSON.parse, its syntax error naming the file and the line and column instead of a character offset. */
+function parseJson(text: string, fileName: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    const position = /at position (\d+)/.exec(error.message);
+    if (position === null) throw new SyntaxError(`${fileName}: ${error.message}`, { cause: error });
+    const before = text.slice(0, Number(position[1]));
+    const line = before.split("\n").length;
+    const column = before.length - before.lastIndexOf("\n");
+    throw new SyntaxError(`${fileName}:${line}:${column}: ${error.message.replace(/ (in JSON )?at position \d+.*$/, "")}`, {
+      cause: error,
+    });
+  }
 }
 
 interface ExistingIds {

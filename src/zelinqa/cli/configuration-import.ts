@@ -1,7 +1,10 @@
 // `zelinqa config import`: applies a configuration file to the draft as one change batch (audited with the
 // actor `cli`), and with --publish compiles it in-process so the command ends with a published version. The
 // same operations as the API's change and publish routes do the work.
+import { z } from "zod";
 import { createLogger } from "../api/server.js";
+import { ConfigurationIssueSchema } from "../contracts/index.js";
+import { usageError } from "../../shared/cli.js";
 import {
   OperationError,
   RetryableConflict,
@@ -18,12 +21,27 @@ import type { DomainRecord, ZelinqaStore } from "../store/index.js";
 import { changeBatch } from "./configuration-file.js";
 import type { ConfigurationFile } from "./configuration-file.js";
 
-/** Operation refusals in the CLI's words. */
+/** One line per issue: `changes.3 question q1: unknown_reference: …` (the change index and entity when known). */
+function issueLines(issues: unknown): string {
+  const parsed = z.array(ConfigurationIssueSchema).safeParse(issues);
+  if (!parsed.success) return JSON.stringify(issues);
+  return parsed.data
+    .map((issue) => {
+      const where = [
+        issue.change_index === undefined ? undefined : `changes.${issue.change_index}`,
+        issue.entity === undefined ? undefined : `${issue.entity}${issue.entity_id === undefined ? "" : ` ${issue.entity_id}`}`,
+      ].filter((part) => part !== undefined);
+      return `\n  ${where.length > 0 ? `${where.join(" ")}: ` : ""}${issue.code}: ${issue.message}`;
+    })
+    .join("");
+}
+
+/** Operation refusals in the CLI's words; a configuration the file describes wrongly is a usage error (exit 2). */
 function cliMessage(error: unknown): unknown {
   if (error instanceof RetryableConflict) return new Error("the draft changed concurrently; retry");
   if (!(error instanceof OperationError)) return error;
   if (error.code === "configuration_validation_failed")
-    return new Error(`the configuration has blocking issues: ${JSON.stringify(error.details.issues)}`);
+    return usageError(`the configuration has blocking issues, nothing was imported:${issueLines(error.details.issues)}`);
   if (error.code === "compilation_in_progress")
     return new Error(`compilation ${String(error.details.compilation_id)} is already ${String(error.details.status)}`);
   return error;
@@ -80,7 +98,8 @@ export async function importConfiguration(input: {
       warnings: applied.warnings,
     };
     if (!input.publish) return summary;
-    if (applied.warnings.length > 0) throw new Error(`the configuration cannot be published: ${JSON.stringify(applied.warnings)}`);
+    if (applied.warnings.length > 0)
+      throw usageError(`the configuration was imported into the draft but cannot be published:${issueLines(applied.warnings)}`);
     return { ...summary, ...(await publishAndCompile(deps, actor)) };
   } catch (error) {
     throw cliMessage(error);

@@ -4,6 +4,7 @@ import cluster from "node:cluster";
 import { readFileSync } from "node:fs";
 import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
+import { resolve as resolvePath } from "node:path";
 import { CliError, commanderExitCode, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, formatCliError, usageError } from "../../shared/cli.js";
 import type { CliIo } from "../../shared/cli.js";
 import { ZodError } from "zod";
@@ -42,7 +43,19 @@ function withDatabase(command: Command): Command {
 }
 
 async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: ZelinqaStore) => Promise<T>): Promise<T> {
-  const store = openStore(resolveDatabase(deps.env, flags));
+  const database = resolveDatabase(deps.env, flags);
+  let store: ZelinqaStore;
+  try {
+    store = openStore(database);
+  } catch (error) {
+    // SQLite's own words name no file ("unable to open database file"): say which, and what to do.
+    if (database.databaseUrl !== undefined || !(error instanceof Error)) throw error;
+    throw new CliError(`cannot open the SQLite database ${resolvePath(database.sqlitePath)}: ${error.message}`, {
+      code: "config_invalid",
+      exitCode: EXIT_USAGE,
+      hint: "check that its folder exists and is writable, or pass --sqlite-path (ZELINQA_SQLITE_PATH)",
+    });
+  }
   try {
     await store.migrate();
     return await fn(store);

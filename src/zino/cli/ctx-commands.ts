@@ -4,7 +4,7 @@ import { requestOne } from "../../wire/frame-client.js";
 import { serviceRequestError } from "./service-request-error.js";
 import type { Frame } from "../../wire/frame-codec.js";
 import type { InstanceConfig } from "../config/index.js";
-import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
+import { CliError, EXIT_OK, EXIT_USAGE, type CliIo } from "../../shared/cli.js";
 import { assignmentsToConfig } from "./config-assignments.js";
 import { maskSecrets } from "./mask-secrets.js";
 
@@ -13,7 +13,10 @@ export interface CtxCommandBase {
   io: CliIo;
 }
 
-async function ctxRequest(instance: InstanceConfig, request: Frame, expected: string): Promise<Frame> {
+/** How a command words an error frame of ctx: its own message and exit code for the codes it knows better. */
+type ErrorWording = (code: string, message: string) => CliError | undefined;
+
+async function ctxRequest(instance: InstanceConfig, request: Frame, expected: string, wording?: ErrorWording): Promise<Frame> {
   let answer: Frame;
   try {
     answer = await requestOne(instance.sockets.ctx, request, { idleTimeoutMs: 10_000 });
@@ -21,9 +24,13 @@ async function ctxRequest(instance: InstanceConfig, request: Frame, expected: st
     throw serviceRequestError("ctx", instance.sockets.ctx, err) ?? err;
   }
   if (answer.type === "error") {
-    throw new CliError(`zino-ctx: ${typeof answer.message === "string" ? answer.message : "error"} [${String(answer.code)}]`, {
-      code: "service_error",
-    });
+    const message = typeof answer.message === "string" ? answer.message : "error";
+    throw (
+      wording?.(String(answer.code), message) ??
+      new CliError(`zino-ctx: ${message} [${String(answer.code)}]`, {
+        code: "service_error",
+      })
+    );
   }
   if (answer.type !== expected)
     throw new CliError(`zino-ctx answered ${String(answer.type)} instead of ${expected}`, { code: "service_error" });
@@ -43,10 +50,31 @@ export async function ctxSet({
   assignments,
 }: CtxCommandBase & { ctxkey: string; assignments: string[] }): Promise<number> {
   const config = assignmentsToConfig(assignments);
-  await ctxRequest(instance, { type: "set_config", ctxkey, config, message: null }, "ok");
   const fields = assignments.map((a) => a.slice(0, a.indexOf("="))).join(", ");
+  await ctxRequest(instance, { type: "set_config", ctxkey, config, message: null }, "ok", (code, message) =>
+    // A value ctx refuses came from this command line: a usage error, worded for it rather than for set_config.
+    code === "bad_request"
+      ? new CliError(`${ctxkey}: not set, nothing stored: ${setConfigProblem(message)}`, {
+          exitCode: EXIT_USAGE,
+          hint: `give a valid value, e.g. \`zino ctx set ${shellWord(ctxkey)} ${assignments[0]?.slice(0, assignments[0].indexOf("=")) ?? "FIELD"}=VALUE\` (\`zino ctx show ${shellWord(ctxkey)}\` shows the configuration now)`,
+        })
+      : undefined,
+  );
   io.stderr.write(`zino: ${ctxkey}: set ${fields}\n`);
   return EXIT_OK;
+}
+
+/** ctx's reason without its wording for wire clients ("Not stored: …", "Bad set_config request: …", "Send valid values"). */
+function setConfigProblem(message: string): string {
+  return message
+    .replace(/^(Not stored: |Bad set_config request: )/, "")
+    .replace(/\. Send valid values; nothing was changed\.$/, "")
+    .replace(/\.$/, "");
+}
+
+/** A ctxkey as the user would type it back in a shell. */
+function shellWord(text: string): string {
+  return /^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 export async function ctxHistory({
@@ -61,6 +89,7 @@ export async function ctxHistory({
   const answer = await ctxRequest(instance, request, "history");
   const messages = Array.isArray(answer.messages) ? (answer.messages as unknown[]) : [];
   if (json) io.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
+  else if (messages.length === 0) io.stderr.write(`zino: ${ctxkey}: no stored messages\n`);
   else for (const message of messages) io.stdout.write(`${formatMessage(message)}\n`);
   return EXIT_OK;
 }

@@ -11,6 +11,7 @@ import { spawnService, type ServiceProcess } from "./service-process.js";
 import { namesServiceEntry, type EntryName } from "../runtime/service-entry.js";
 import { START_ORDER, type ServiceEntry } from "./service-launch.js";
 import { startServices } from "./service-start.js";
+import { acquireStartLock } from "./start-lock.js";
 
 export function pidFilePath(instance: InstanceConfig, name: ServiceName): string {
   return join(instance.runtimeDir, `${name}.pid`);
@@ -50,6 +51,20 @@ function makeLogFolder(instance: InstanceConfig): void {
 export async function upDetached({ instance, io, startTimeoutMs = 30_000, oneProcess }: DetachOptions): Promise<number> {
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   makeLogFolder(instance);
+  // Held until the pid files are final and a failed start is cleaned up: a second `up` then finds the services up.
+  const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000 });
+  if (release === undefined) return EXIT_FAILURE; // not reached: no signal is passed
+  try {
+    return await startDetached({ instance, io, startTimeoutMs, oneProcess }, say);
+  } finally {
+    release();
+  }
+}
+
+async function startDetached(
+  { instance, io, startTimeoutMs, oneProcess }: DetachOptions & { startTimeoutMs: number },
+  say: (text: string) => void,
+): Promise<number> {
   const logStarts = new Map<EntryName, number>();
   const launched: { entry: ServiceEntry; proc: ServiceProcess }[] = [];
   let setupFailure = false;
@@ -79,7 +94,7 @@ export async function upDetached({ instance, io, startTimeoutMs = 30_000, onePro
       if (proc.exitReason === undefined) await proc.stop(2000);
       // A service exits 2 on what only the operator can fix (run-service.ts): restarting would not help.
       if (proc.exitReason === "exit code 2") setupFailure = true;
-      for (const name of entry.services) removeFile(pidFilePath(instance, name));
+      for (const name of entry.services) removePidFileOf(pidFilePath(instance, name), proc.pid);
     },
     readyDetail: (entry) => `, log ${logFilePath(instance, entry.name)}`,
   });
@@ -97,7 +112,7 @@ async function stopLaunched(
   const running = launched.filter(({ proc }) => proc.exitReason === undefined).reverse();
   for (const { entry, proc } of running) {
     await proc.stop(5000);
-    for (const name of entry.services) removeFile(pidFilePath(instance, name));
+    for (const name of entry.services) removePidFileOf(pidFilePath(instance, name), proc.pid);
   }
   if (running.length > 0) say(`stopped what this command had started (${running.map(({ entry }) => entry.name).join(", ")})`);
 }
@@ -165,6 +180,11 @@ function isOurService(pid: number, name: ServiceName): boolean {
   if (!isProcessAlive(pid)) return false;
   const commandLine = processCommandLine(pid);
   return commandLine === undefined || commandLine.some((arg) => namesServiceEntry(arg, name) || namesServiceEntry(arg, "host"));
+}
+
+/** Removes a pid file only while it names `pid`: never one another command wrote for its own process. */
+function removePidFileOf(path: string, pid: number): void {
+  if (readPidFile(path) === pid) removeFile(path);
 }
 
 function removeFile(path: string): void {

@@ -2,11 +2,12 @@
 // by `ping`; restart a service that crashes, with exponential backoff; stop them all when asked.
 import { setTimeout as sleep } from "node:timers/promises";
 import type { InstanceConfig } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliIo } from "../../shared/cli.js";
 import { pingService, waitForPing } from "./service-probe.js";
 import { spawnService, type ServiceProcess } from "./service-process.js";
 import type { ServiceEntry } from "./service-launch.js";
 import { startServices } from "./service-start.js";
+import { acquireStartLock } from "./start-lock.js";
 
 export interface ForegroundOptions {
   instance: InstanceConfig;
@@ -28,24 +29,19 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   const { instance, io, stop } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   const services = superviseServices(options, say);
-  const started = await startServices({
-    instance,
-    say,
-    startTimeoutMs: options.startTimeoutMs ?? 30_000,
-    signal: stop,
-    oneProcess: options.oneProcess ?? instance.oneProcess,
-    launch: services.launch,
-    onReady: (entry) => services.markReady(entry.name),
-    async onStartFailure(entry, failure, proc) {
-      say(`${entry.name} did not start: ${failure}`);
-      services.forget(entry.name);
-      await proc.stop(options.stopGraceMs ?? 5000);
-    },
-  });
-  if (!started) {
-    await services.stopAll();
-    return EXIT_FAILURE;
+  const startTimeoutMs = options.startTimeoutMs ?? 30_000;
+  // Held for the start only (a failed one included): once all answer, another `zino up` finds them running.
+  const release = await acquireStartLock({ runtimeDir: instance.runtimeDir, say, waitMs: startTimeoutMs + 10_000, signal: stop });
+  if (release === undefined) return EXIT_OK; // Ctrl-C while another `zino up` was starting the services
+  let started: boolean;
+  // A service exits 2 on what only the operator can fix (run-service.ts): exit 2 too, as `zino up --detach` does.
+  let setupFailure = false;
+  try {
+    started = await startOrStopAll();
+  } finally {
+    release();
   }
+  if (!started) return setupFailure ? EXIT_USAGE : EXIT_FAILURE;
   if (services.count() === 0 && !stop.aborted) {
     say("every service already runs; nothing to supervise");
     return EXIT_OK;
@@ -56,6 +52,26 @@ export async function runForeground(options: ForegroundOptions): Promise<number>
   await services.settleRestarts();
   await services.stopAll();
   return EXIT_OK;
+
+  async function startOrStopAll(): Promise<boolean> {
+    const ok = await startServices({
+      instance,
+      say,
+      startTimeoutMs,
+      signal: stop,
+      oneProcess: options.oneProcess ?? instance.oneProcess,
+      launch: services.launch,
+      onReady: (entry) => services.markReady(entry.name),
+      async onStartFailure(entry, failure, proc) {
+        say(`${entry.name} did not start: ${failure}`);
+        services.forget(entry.name);
+        if (proc.exitReason === undefined) await proc.stop(options.stopGraceMs ?? 5000);
+        if (proc.exitReason === "exit code 2") setupFailure = true;
+      },
+    });
+    if (!ok) await services.stopAll();
+    return ok;
+  }
 }
 
 interface SupervisedServices {

@@ -1,7 +1,7 @@
 // The `zino` command line (docs/zino-protocol.md §7): commander definitions and exit codes. Every command reaches the services
 // only over their sockets; `--config PATH`, else ZINO_CONFIG, else ./ZINO.toml, else built-in defaults.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { ConfigError, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
+import { ConfigError, MAX_WAIT_MS, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
 import { askCommand } from "./ask-command.js";
 import { chatCommand } from "./chat-command.js";
 import {
@@ -114,7 +114,18 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
       "--one-process",
       "run the four in one zino-host process: about 0.8× the memory, about the same throughput ([launch] one_process)",
     )
-    .addOption(new Option("--timeout <ms>", "how long to wait for each service to answer ping").argParser(positiveInt).default(30_000))
+    .addOption(new Option("--timeout <ms>", "how long to wait for each service to answer ping").argParser(waitMs).default(30_000))
+    .addHelpText(
+      "after",
+      [
+        "",
+        "One `zino up` starts an instance at a time: a second one waits for the first (lock <runtime_dir>/up.lock).",
+        "Exit codes (the same in the foreground and with --detach):",
+        "  0  every service answers (the foreground: after Ctrl-C)",
+        "  1  a service did not start and a retry may help, or another `zino up` still held the instance past --timeout + 10 s",
+        "  2  what only you can fix: ZINO.toml, the runtime folder, a socket another process holds, the database path",
+      ].join("\n"),
+    )
     .action(async (opts: { detach?: boolean; oneProcess?: boolean; timeout: number }) => {
       const config = instance();
       const launch = { instance: config, io, startTimeoutMs: opts.timeout, oneProcess: opts.oneProcess || undefined };
@@ -127,7 +138,7 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
   program
     .command("down")
     .description("stop the services started by `zino up --detach` and remove stale sockets")
-    .addOption(new Option("--timeout <ms>", "how long to wait after SIGTERM before SIGKILL").argParser(positiveInt).default(5000))
+    .addOption(new Option("--timeout <ms>", "how long to wait after SIGTERM before SIGKILL").argParser(waitMs).default(5000))
     .action(async (opts: { timeout: number }) => setExit(await downServices({ instance: instance(), io, graceMs: opts.timeout })));
 
   program
@@ -142,13 +153,13 @@ function addTurnCommands(program: Command, { io, options, setExit, instance }: C
   program
     .command("chat")
     .description("interactive chat; Ctrl-C cancels a turn, Ctrl-C or Ctrl-D at an empty prompt exits")
-    .option("--ctx <key>", "context key (conversation and configuration)")
+    .option("--ctx <key>", "context key (conversation and configuration)", ctxkeyArg)
     .action(async (opts: { ctx?: string }) => setExit(await chatCommand({ instance: instance(), io, ctxkey: opts.ctx })));
 
   program
     .command("ask")
     .description("one turn: stream the answer to stdout; exit 0 on done, 1 on error (`-` reads the message from stdin)")
-    .option("--ctx <key>", "context key (conversation and configuration)")
+    .option("--ctx <key>", "context key (conversation and configuration)", ctxkeyArg)
     .argument("<text...>", "the message")
     .action(async (words: string[], opts: { ctx?: string }) => {
       await withStopSignal(options, async (stop) => {
@@ -162,7 +173,7 @@ function addExcCommands(program: Command, { io, setExit, instance }: CommandKit)
   program
     .command("exec")
     .description("run a snippet through zino-exc with the ctxkey's rules; prints stdout/stderr, exits with the tool's exit code")
-    .option("--ctx <key>", "context key whose execution rules apply", "default")
+    .option("--ctx <key>", "context key whose execution rules apply", ctxkeyArg, "default")
     .option("--executor <name>", "executor (bash, python3, node, ...)", "bash")
     .argument("<code...>", "the code (`-` reads it from stdin)")
     .action(async (words: string[], opts: { ctx: string; executor: string }) => {
@@ -177,7 +188,7 @@ function addExcCommands(program: Command, { io, setExit, instance }: CommandKit)
   program
     .command("tools")
     .description("list the tools the model of a ctxkey sees (zino-exc `tools`)")
-    .option("--ctx <key>", "context key", "default")
+    .option("--ctx <key>", "context key", ctxkeyArg, "default")
     .option("--json", "print the full tool definitions")
     .action(async (opts: { ctx: string; json?: boolean }) =>
       setExit(await toolsCommand({ instance: instance(), io, ctxkey: opts.ctx, json: Boolean(opts.json) })),
@@ -191,7 +202,7 @@ function addGuideCommand(program: Command, { io, options, setExit, instance }: C
     .description(
       "guided conversation on a local Zelinqa API (sample domain): conducted by the agent when a model answers, else asked directly; Ctrl-C pauses, re-running resumes",
     )
-    .option("--ctx <key>", "context key of the conversation", "guide")
+    .option("--ctx <key>", "context key of the conversation", ctxkeyArg, "guide")
     .option("--new", "start a new conversation instead of resuming")
     .option("--direct", "ask the questions directly, without the agent")
     .option("--agent", "let the agent conduct it (needs a model endpoint)")
@@ -224,18 +235,18 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
   ctx
     .command("show")
     .description("the merged configuration of a ctxkey (secrets masked)")
-    .argument("[key]", "ctxkey", "default")
+    .argument("[key]", "ctxkey", ctxkeyArg, "default")
     .action(async (key: string) => setExit(await ctxShow({ instance: instance(), io, ctxkey: key })));
   ctx
     .command("set")
     .description("override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`")
-    .argument("<key>", "ctxkey")
+    .argument("<key>", "ctxkey", ctxkeyArg)
     .argument("<assignments...>", "path.to.field=value (value parsed as JSON when it is JSON)")
     .action(async (key: string, assignments: string[]) => setExit(await ctxSet({ instance: instance(), io, ctxkey: key, assignments })));
   ctx
     .command("history")
     .description("the stored conversation of a ctxkey")
-    .argument("<key>", "ctxkey")
+    .argument("<key>", "ctxkey", ctxkeyArg)
     .addOption(new Option("--limit <n>", "only the last N messages").argParser(positiveInt))
     .option("--json", "print the messages as JSON")
     .action(async (key: string, opts: { limit?: number; json?: boolean }) =>
@@ -246,7 +257,7 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
     .description(
       "known facts of a ctxkey for guided conversations: `zino ctx crm KEY fur_budget=1500` (`id=` removes; no assignment prints them)",
     )
-    .argument("<key>", "ctxkey")
+    .argument("<key>", "ctxkey", ctxkeyArg)
     .argument("[assignments...]", "configured data id=value (value parsed as JSON when it is JSON)")
     .action(async (key: string, assignments: string[]) => {
       const { crmCommand } = await import("../../guide/index.js");
@@ -255,15 +266,30 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
   ctx
     .command("clear")
     .description("delete the stored conversation of a ctxkey")
-    .argument("<key>", "ctxkey")
+    .argument("<key>", "ctxkey", ctxkeyArg)
     .action(async (key: string) => setExit(await ctxClear({ instance: instance(), io, ctxkey: key })));
   return ctx;
 }
 
 function positiveInt(value: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive integer");
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`expected a positive integer up to ${Number.MAX_SAFE_INTEGER}`);
   return n;
+}
+
+/** A wait in ms: at most a day, as every wait of ZINO.toml (Node fires a timer past 2^31 - 1 ms at once). */
+function waitMs(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0 || n > MAX_WAIT_MS)
+    throw new InvalidArgumentError(`expected a number of ms from 1 to ${MAX_WAIT_MS} (a day)`);
+  return n;
+}
+
+/** A ctxkey as the services accept it (src/wire/envelope.ts): refused here as a usage error instead of by the service. */
+function ctxkeyArg(value: string): string {
+  if (value.length === 0 || value.length > 256) throw new InvalidArgumentError("a ctxkey is 1 to 256 characters");
+  if (value.includes("\u0000")) throw new InvalidArgumentError("a ctxkey cannot contain NUL");
+  return value;
 }
 
 /** Runs `fn` with a signal aborted by the first SIGINT/SIGTERM when `handleSignals` is set. */

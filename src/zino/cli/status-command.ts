@@ -194,12 +194,26 @@ export function formatStatus(report: StatusReport, env: NodeJS.ProcessEnv = {}):
     }`,
   );
   lines.push(`database     ${report.database}${databaseLine(report.database_state)}`);
-  lines.push(
-    report.ok
-      ? "zino: all required services answer"
-      : `zino: some required services do not answer (run \`${zinoCommand(env, "up --detach")}\`)`,
-  );
+  lines.push(verdict(report, env));
   return `${lines.join("\n")}\n`;
+}
+
+/** The last line: what is wrong, first what stops a turn soonest, and what to do about it. */
+function verdict(report: StatusReport, env: NodeJS.ProcessEnv): string {
+  const down = report.services.filter((s) => s.required && s.state !== "up").map((s) => s.service);
+  if (down.length > 0) return `zino: required services do not answer: ${down.join(", ")} (run \`${zinoCommand(env, "up --detach")}\`)`;
+  const db = report.database_state;
+  if (db.state === "failing") {
+    const fix =
+      db.store === "postgres"
+        ? "start the PostgreSQL server it names, or make it reachable from this host"
+        : "check that the database file and its folder exist and are writable";
+    return (
+      `zino: the services answer, but ctx's database is failing [${db.code ?? "store_error"}] (see the database line): ${fix}; ` +
+      "ctx uses it again as soon as it answers, no restart needed"
+    );
+  }
+  return "zino: all required services answer";
 }
 
 function databaseLine(state: StatusReport["database_state"]): string {

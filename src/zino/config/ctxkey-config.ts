@@ -14,8 +14,16 @@ const waitMs = (fallback: number, min = 1) => z.number().int().min(min).max(MAX_
 // model takes far less than this at once anyway.
 export const MAX_OUTPUT_CAP_BYTES = 1024 * 1024;
 
+/** A model endpoint is reached over HTTP: `file://`, `ftp://` and the like are refused where they are set, naming the field. */
+const HttpUrlSchema = z
+  .string()
+  .url()
+  .refine((value) => !URL.canParse(value) || /^https?:$/i.test(new URL(value).protocol), {
+    message: "must be an http:// or https:// URL (the model server's OpenAI-compatible API, usually ending in /v1)",
+  });
+
 export const ProviderSchema = z.object({
-  base_url: z.string().url(),
+  base_url: HttpUrlSchema,
   model: z.string().min(1),
   /** The key itself (discouraged in files) ... */
   api_key: z.string().optional(),

@@ -146,7 +146,7 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
   const baseDir = configPath ? dirname(configPath) : cwd;
   const at = (base: string, path: string) => (isAbsolute(path) ? path : join(base, path));
   const python = mapPythonConfig(raw);
-  const runtimeDir = at(baseDir, env.ZINO_RUNTIME_DIR ?? file.paths?.runtime_dir ?? ".zino/run");
+  const runtimeDir = at(baseDir, (env.ZINO_RUNTIME_DIR || undefined) ?? file.paths?.runtime_dir ?? ".zino/run");
   const sockets = {} as Record<ServiceName, string>;
   for (const name of SERVICE_NAMES) sockets[name] = at(runtimeDir, file.sockets?.[name] ?? python.sockets[name] ?? `${name}.sock`);
   // The Python settings first, our own tables merged over them (ours win; mapPythonConfig listed the overlaps).

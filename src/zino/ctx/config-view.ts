@@ -82,13 +82,19 @@ export function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-/** The full configuration, or a `bad_request` that says which fields are missing or wrong. */
-export function validateConfig(ctxkey: string, merged: JsonObject): CtxkeyConfig {
+/**
+ * The full configuration, or a `bad_request` that says which fields are missing or wrong. `change` is set when the
+ * configuration checked is the one a set_config would leave: the message then says that nothing was stored.
+ */
+export function validateConfig(ctxkey: string, merged: JsonObject, change = false): CtxkeyConfig {
   const parsed = CtxkeyConfigSchema.safeParse(merged);
   if (!parsed.success) {
+    const issues = describeIssues(parsed.error);
     throw new WireError(
       "bad_request",
-      `The configuration of ctxkey "${ctxkey}" is not valid: ${describeIssues(parsed.error)}. Fix ZINO.toml or set the fields with set_config.`,
+      change
+        ? `Not stored: with this change the configuration of ctxkey "${ctxkey}" would not be valid: ${issues}. Send valid values; nothing was changed.`
+        : `The configuration of ctxkey "${ctxkey}" is not valid: ${issues}. Fix ZINO.toml or set the fields with set_config.`,
     );
   }
   return parsed.data;

@@ -53,7 +53,7 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
       const inherited = await inheritedLayers(store, ctxkey);
       await store.updateOwnConfig(ctxkey, (current) => {
         const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
-        validateConfig(ctxkey, mergeLayers([...inherited, next]));
+        validateConfig(ctxkey, mergeLayers([...inherited, next]), true);
         return next;
       });
       return { type: "ok" };

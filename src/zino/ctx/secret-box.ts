@@ -2,7 +2,19 @@
 // database (`<database>.key`, 0600, created at first start), so a copy of the database, its -wal or a backup
 // alone reveals no API key. Clear-text values are still read (databases written before sealing).
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { closeSync, existsSync, fchmodSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 
 const PREFIX = "zino-sealed:v1:";
@@ -53,16 +65,30 @@ export function openSecretBox(keyPath: string): SecretBox {
   };
 }
 
+/**
+ * Writes a new key to a temp file, then links it into place: a ctx starting at the same time reads either no file or
+ * the whole key, never an empty one, and when two create one at once the second finds the first's and uses it.
+ */
 function createKey(keyPath: string): Buffer {
   const key = randomBytes(KEY_BYTES);
   // The first host of a PostgreSQL store creates the key in a folder that may not exist yet (.zino/).
   mkdirSync(dirname(keyPath), { recursive: true, mode: 0o700 });
-  const fd = openSync(keyPath, "wx", 0o600); // never follows or overwrites an existing file
+  const temp = `${keyPath}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const fd = openSync(temp, "wx", 0o600); // never follows or overwrites an existing file
   try {
     fchmodSync(fd, 0o600);
     writeSync(fd, `${key.toString("base64")}\n`);
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
+  }
+  try {
+    linkSync(temp, keyPath); // unlike rename, never replaces a key another process has just created
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return readKey(keyPath);
+  } finally {
+    unlinkSync(temp);
   }
   return key;
 }

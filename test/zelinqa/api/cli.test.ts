@@ -152,10 +152,36 @@ void describe("zelinqa CLI", () => {
     const broken = join(dir, "broken.json");
     writeFileSync(broken, "{nope");
     assert.equal((await cli(["config", "import", broken, "--sqlite-path", fresh])).code, 2);
+    const unterminated = join(dir, "unterminated.json");
+    writeFileSync(unterminated, '{\n  "questions": [\n    {"id": "q, "text": 1}]}');
+    const syntax = await cli(["config", "import", unterminated, "--sqlite-path", fresh]);
+    assert.equal(syntax.code, 2);
+    assert.match(syntax.stderr, /^zelinqa: .*unterminated\.json:3:\d+: /, "the file, line and column, not a character offset");
+    assert.doesNotMatch(syntax.stderr, /at position/);
     assert.equal((await cli(["config", "import", join(dir, "missing.json"), "--sqlite-path", fresh])).code, 2);
     const invalid = join(dir, "invalid.json");
     writeFileSync(invalid, JSON.stringify({ questions: [{ id: "q", text: "Q?", type: "open", dimension_id: "nowhere" }] }));
-    assert.equal((await cli(["config", "import", invalid, "--sqlite-path", fresh])).code, 1);
+    // A configuration the file describes wrongly is a usage error, as a schema error is; one readable line per issue.
+    const blocked = await cli(["config", "import", invalid, "--sqlite-path", fresh]);
+    assert.equal(blocked.code, 2, blocked.stderr);
+    assert.match(
+      blocked.stderr,
+      /^zelinqa: the configuration has blocking issues, nothing was imported:\n {2}changes\.0 question q: unknown_reference: .*nowhere/,
+    );
+    assert.doesNotMatch(blocked.stderr, /\[\{/, "no raw JSON array");
+  });
+
+  void it("names the SQLite file it cannot open and says what to do, exit 2", async () => {
+    writeFileSync(join(dir, "afile"), "");
+    for (const path of [join(dir, "no", "such", "dir", "z.sqlite"), join(dir, "afile", "z.sqlite")]) {
+      const r = await cli(["keys", "create", "--sqlite-path", path, "--scopes", "runtime"]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.equal(r.stdout, "", "no key printed");
+      assert.match(
+        r.stderr,
+        new RegExp(`^zelinqa: cannot open the SQLite database ${path.replace(/[.]/g, "\\.")}: .*; check that its folder exists`),
+      );
+    }
   });
 
   void it("imports the sample change batch examples/zelinqa/furniture.json twice and publishes it", async () => {

@@ -24,6 +24,7 @@ void describe("zino command line", () => {
     const up = await run(["help", "up"]);
     assert.equal(up.code, 0, up.stderr);
     assert.match(up.stdout, /--detach/);
+    assert.match(up.stdout, /Exit codes \(the same in the foreground and with --detach\):\n {2}0 .*\n {2}1 .*\n {2}2 /);
   });
 
   void it("[Z7-USAGE] exits 2 from a command group without its subcommand (help on stderr)", async () => {
@@ -62,6 +63,30 @@ void describe("zino command line", () => {
 
   void it("[Z7-USAGE] exits 2 on a non-numeric --limit", async () => {
     assert.equal((await run(["ctx", "history", "work", "--limit", "ten"])).code, 2);
+  });
+
+  void it("[Z7-USAGE] exits 2 on a --limit past the largest safe integer, and on a --timeout past a day, before any request", async () => {
+    const limit = await run(["ctx", "history", "work", "--limit", "99999999999999999999"]);
+    assert.equal(limit.code, 2, limit.stderr);
+    assert.match(limit.stderr, /--limit <n>.* expected a positive integer up to 9007199254740991/);
+    const timeout = await run(["up", "--timeout", "3000000000"]);
+    assert.equal(timeout.code, 2, timeout.stderr);
+    assert.match(timeout.stderr, /--timeout <ms>.* expected a number of ms from 1 to 86400000 \(a day\)/);
+    assert.doesNotMatch(timeout.stderr, /ready on/);
+  });
+
+  void it("[Z7-USAGE] exits 2 on an empty or too long ctxkey, as an option or an argument, before asking a service", async () => {
+    for (const argv of [
+      ["ask", "--ctx", "", "hi"],
+      ["ctx", "show", ""],
+      ["ctx", "history", "k".repeat(257)],
+      ["exec", "--ctx", "", "true"],
+    ]) {
+      const result = await run(argv);
+      assert.equal(result.code, 2, `${argv.join(" ")}: ${result.stderr}`);
+      assert.match(result.stderr, /a ctxkey is 1 to 256 characters/);
+      assert.doesNotMatch(result.stderr, /does not answer|Bad request envelope/);
+    }
   });
 
   void it("[Z7-USAGE] exits 2 when the --config file does not exist, before or after the command", async () => {

@@ -103,7 +103,7 @@ void describe("zino up when a service fails at start", () => {
     await nothingRuns(join(instance.dir, "run"));
   });
 
-  void it("a socket held by another process: said plainly, the others stopped; in the foreground no restart is announced", async () => {
+  void it("a socket held by another process: said plainly, the others stopped, exit 2 either way; in the foreground no restart is announced", async () => {
     useToml(paths("run-hog"));
     mkdirSync(join(instance.dir, "run-hog"), { mode: 0o700 });
     const socketPath = join(instance.dir, "run-hog", "rtr.sock");
@@ -116,7 +116,7 @@ void describe("zino up when a service fails at start", () => {
     noRawLog(detached.stderr);
     await nothingRuns(join(instance.dir, "run-hog"));
     const foreground = await up([]);
-    assert.equal(foreground.code, 1, foreground.stderr);
+    assert.equal(foreground.code, 2, `the same exit code as --detach for the same failure:\n${foreground.stderr}`);
     assert.match(foreground.stderr, /^zino-rtr: another process is already listening on .*rtr\.sock/m);
     assert.doesNotMatch(foreground.stderr, /restarting in/);
     await nothingRuns(join(instance.dir, "run-hog"));

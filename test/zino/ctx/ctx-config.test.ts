@@ -60,6 +60,7 @@ void it("CTX-14 an override that makes the merged configuration invalid is refus
   const refusals = [
     { llm: { temperature: 5 } },
     { llm: { base_url: "not a url" } },
+    { llm: { base_url: "file:///etc/passwd" } },
     { history: { max_messages: -1 } },
     { agent: { tool_style: "telepathy" } },
     { histroy: { max_messages: 3 } },

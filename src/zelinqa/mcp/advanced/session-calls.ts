@@ -33,12 +33,12 @@ export async function attempt(deps: AdvancedDeps, work: () => Promise<ToolOutcom
 export async function resolveVersion(
   deps: AdvancedDeps,
   client: RuntimeClientLike,
-  call: { sessionId: string; explicit: number | null | undefined },
+  call: { sessionId: string; explicit: number | null | undefined; signal?: AbortSignal },
 ): Promise<number> {
   if (call.explicit !== null && call.explicit !== undefined) return call.explicit;
   const tracked = deps.versions.get(call.sessionId);
   if (tracked !== undefined) return tracked;
-  const state = await client.getSession(call.sessionId);
+  const state = await client.getSession(call.sessionId, { signal: call.signal });
   deps.versions.observe(state);
   const version = stateVersionOf(state);
   if (version === null) throw new UnknownStateVersion();
@@ -51,12 +51,21 @@ export function tracked(deps: AdvancedDeps, payload: unknown): ToolOutcome {
   return success(advancedOutput(payload, { withStateVersion: true, scrubber: deps.scrubber }));
 }
 
-/** Drops the tracked version on a conflict, so that the next call re-reads the session. */
-export async function forgettingOnConflict<T>(deps: AdvancedDeps, sessionId: string, call: () => Promise<T>): Promise<T> {
+/**
+ * Drops the tracked version on a conflict, or when the host cancelled the call (`signal` aborted: the API may have
+ * recorded it and moved on), so that the next call re-reads the session.
+ */
+export async function forgettingOnConflict<T>(
+  deps: AdvancedDeps,
+  sessionId: string,
+  call: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ZelinqaStateVersionConflictError || (error as { code?: unknown }).code === "state_version_conflict") {
+    const conflict = error instanceof ZelinqaStateVersionConflictError || (error as { code?: unknown }).code === "state_version_conflict";
+    if (conflict || signal?.aborted === true) {
       deps.versions.forget(sessionId);
     }
     throw error;

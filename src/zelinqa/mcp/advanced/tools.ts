@@ -34,11 +34,11 @@ const createSessionTool = (deps: AdvancedDeps) =>
     description: ADVANCED_DESCRIPTIONS.zelinqa_create_session,
     input: CreateSessionArgsSchema,
     output: AdvancedSessionStateOutputSchema,
-    async run(args) {
+    async run(args, { signal }) {
       return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body = withoutNulls(args) as { client_reference?: string; max_turns?: number; initial_history?: InitialHistoryItem[] };
-        return tracked(deps, await client.createSession(body));
+        return tracked(deps, await client.createSession(body, { signal }));
       });
     },
   });
@@ -50,7 +50,8 @@ const readSessionTool = (name: "zelinqa_resume_session" | "zelinqa_get_session")
     description: ADVANCED_DESCRIPTIONS[name],
     input: SessionIdArgsSchema,
     output: AdvancedSessionStateOutputSchema,
-    run: ({ session_id }) => attempt(deps, async () => tracked(deps, await (await deps.provider.get()).getSession(session_id))),
+    run: ({ session_id }, { signal }) =>
+      attempt(deps, async () => tracked(deps, await (await deps.provider.get()).getSession(session_id, { signal }))),
   });
 
 const nextTool = (deps: AdvancedDeps) =>
@@ -59,17 +60,20 @@ const nextTool = (deps: AdvancedDeps) =>
     description: ADVANCED_DESCRIPTIONS.zelinqa_next,
     input: NextArgsSchema,
     output: AdvancedNextOutputSchema,
-    async run(args) {
+    async run(args, { signal }) {
       return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body: NextRequest = {
-          state_version: await resolveVersion(deps, client, { sessionId: args.session_id, explicit: args.state_version }),
+          state_version: await resolveVersion(deps, client, { sessionId: args.session_id, explicit: args.state_version, signal }),
         };
         if (args.previous_turn) body.previous_turn = withoutNulls(args.previous_turn) as PreviousTurn;
         if (args.context_update) body.context_update = withoutNulls(args.context_update) as ContextUpdate;
         if (args.client_updates) body.client_updates = withoutNulls(args.client_updates) as ClientUpdates;
         if (args.selection) body.selection = withoutNulls(args.selection) as SelectionOptions;
-        return tracked(deps, await forgettingOnConflict(deps, args.session_id, () => client.next(args.session_id, body)));
+        return tracked(
+          deps,
+          await forgettingOnConflict(deps, args.session_id, () => client.next(args.session_id, body, { signal }), signal),
+        );
       });
     },
   });
@@ -80,17 +84,20 @@ const applyEventsTool = (deps: AdvancedDeps) =>
     description: ADVANCED_DESCRIPTIONS.zelinqa_apply_events,
     input: ApplyEventsArgsSchema,
     output: AdvancedSessionStateOutputSchema,
-    async run(args) {
+    async run(args, { signal }) {
       // Before the client is built, with no call (docs/zelinqa-mcp.md §6.1).
       if (!args.context_update && !args.client_updates) return failure(APPLY_EVENTS_NEEDS_UPDATE);
       return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body: { state_version: number; context_update?: ContextUpdate; client_updates?: ClientUpdates } = {
-          state_version: await resolveVersion(deps, client, { sessionId: args.session_id, explicit: args.state_version }),
+          state_version: await resolveVersion(deps, client, { sessionId: args.session_id, explicit: args.state_version, signal }),
         };
         if (args.context_update) body.context_update = withoutNulls(args.context_update) as ContextUpdate;
         if (args.client_updates) body.client_updates = withoutNulls(args.client_updates) as ClientUpdates;
-        return tracked(deps, await forgettingOnConflict(deps, args.session_id, () => client.applyEvents(args.session_id, body)));
+        return tracked(
+          deps,
+          await forgettingOnConflict(deps, args.session_id, () => client.applyEvents(args.session_id, body, { signal }), signal),
+        );
       });
     },
   });
@@ -101,13 +108,13 @@ const submitFeedbackTool = (deps: AdvancedDeps) =>
     description: ADVANCED_DESCRIPTIONS.zelinqa_submit_feedback,
     input: SubmitFeedbackArgsSchema,
     output: AdvancedFeedbackOutputSchema,
-    async run({ session_id, result, label, metadata }) {
+    async run({ session_id, result, label, metadata }, { signal }) {
       return attempt(deps, async () => {
         const client = await deps.provider.get();
         const body: { result: typeof result; label?: string; metadata?: Record<string, string | number | boolean | null> } = { result };
         if (label !== null && label !== undefined) body.label = label;
         if (metadata !== null && metadata !== undefined) body.metadata = metadata;
-        const receipt = await client.submitFeedback(session_id, body);
+        const receipt = await client.submitFeedback(session_id, body, { signal });
         return success(advancedOutput(receipt, { withStateVersion: false, scrubber: deps.scrubber }));
       });
     },

@@ -11,18 +11,18 @@ import { viewFromNext, viewFromState } from "./view.js";
 export const CAPACITY_REACHED = "capacity_reached: forget an unused local conversation before starting another";
 
 /** Ask /next only when nothing is pending and the conversation has not stopped. */
-export async function ensureQuestion(entry: ConversationEntry, scrubber: Scrubber): Promise<ToolOutcome> {
+export async function ensureQuestion(entry: ConversationEntry, scrubber: Scrubber, signal?: AbortSignal): Promise<ToolOutcome> {
   const { view } = entry;
   const stopped = view.action === "stop" || view.status === "completed" || view.status === "stopped";
   if (entry.session.pendingDecision === null && !stopped) {
-    entry.view = viewFromNext(await entry.session.next({}), scrubber);
+    entry.view = viewFromNext(await entry.session.next({}, { signal }), scrubber);
   }
   return success(entry.view);
 }
 
 /** Registers a new name; returns a failure, or null when the name is registered (now or before). Nothing is
- * registered when the API call fails. */
-export async function registerConversation(deps: BusinessDeps, conversation: string): Promise<ToolOutcome | null> {
+ * registered when the API call fails or the host cancels it (a session created meanwhile stays unused). */
+export async function registerConversation(deps: BusinessDeps, conversation: string, signal?: AbortSignal): Promise<ToolOutcome | null> {
   return deps.registry.withCreateLock(async () => {
     if (deps.registry.get(conversation)) return null;
     if (deps.registry.size >= deps.registry.capacity) return failure(CAPACITY_REACHED);
@@ -31,8 +31,8 @@ export async function registerConversation(deps: BusinessDeps, conversation: str
       const { sessionId, conversation: boundName } = deps.hostSession;
       const state =
         sessionId !== undefined && conversation === boundName
-          ? await client.getSession(sessionId)
-          : await client.createSession({ client_reference: conversation });
+          ? await client.getSession(sessionId, { signal })
+          : await client.createSession({ client_reference: conversation }, { signal });
       deps.registry.set(conversation, {
         session: new Session(client, state),
         view: viewFromState(state, deps.scrubber),

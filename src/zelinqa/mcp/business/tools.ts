@@ -1,5 +1,6 @@
 // The seven business tools (docs/zelinqa-mcp.md §5.4), one definition each, over the registry, the guard and the SDK
-// Session handle.
+// Session handle. Each API request carries the call's signal: a host's cancellation aborts it (the guard then marks
+// the conversation uncertain, since the API may have recorded it).
 import { BusinessFeedbackOutputSchema, BusinessForgetOutputSchema, BusinessViewOutputSchema } from "../../contracts/index.js";
 import { answerTurn } from "../../sdk/index.js";
 import { BUSINESS_DESCRIPTIONS } from "../texts/business-descriptions.js";
@@ -27,10 +28,12 @@ const startTool = (deps: BusinessDeps) =>
     input: ConversationArgsSchema,
     output: BusinessViewOutputSchema,
     async run({ conversation }, call) {
-      const refused = await registerConversation(deps, conversation);
+      const refused = await registerConversation(deps, conversation, call.signal);
       if (refused) return refused;
       // Outside the global lock, inside the guard: busy and refresh_required apply to re-starts.
-      return guarded(deps, conversation, { refresh: false, signal: call.signal }, (entry) => ensureQuestion(entry, deps.scrubber));
+      return guarded(deps, conversation, { refresh: false, signal: call.signal }, (entry) =>
+        ensureQuestion(entry, deps.scrubber, call.signal),
+      );
     },
   });
 
@@ -46,7 +49,9 @@ const nextQuestionTool = (deps: BusinessDeps) =>
     output: BusinessViewOutputSchema,
     async run(args, call) {
       if (!hasReply(args))
-        return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, (entry) => ensureQuestion(entry, deps.scrubber));
+        return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, (entry) =>
+          ensureQuestion(entry, deps.scrubber, call.signal),
+        );
       return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, async (entry) => {
         const turn = answerTurn(entry.session.pendingDecision, {
           userText: args.user_text,
@@ -56,7 +61,7 @@ const nextQuestionTool = (deps: BusinessDeps) =>
           outcome: args.outcome,
           assistantText: args.assistant_text,
         });
-        entry.view = viewFromNext(await entry.session.next({ previous_turn: turn }), deps.scrubber);
+        entry.view = viewFromNext(await entry.session.next({ previous_turn: turn }, { signal: call.signal }), deps.scrubber);
         return success(entry.view);
       });
     },
@@ -70,7 +75,7 @@ const addContextTool = (deps: BusinessDeps) =>
     output: BusinessViewOutputSchema,
     async run({ conversation, summary }, call) {
       return guarded(deps, conversation, { refresh: false, signal: call.signal }, async (entry) => {
-        const state = await entry.session.applyEvents({ context_update: { mode: "summary", text: summary } });
+        const state = await entry.session.applyEvents({ context_update: { mode: "summary", text: summary } }, { signal: call.signal });
         entry.view = viewFromState(state, deps.scrubber);
         return success(entry.view);
       });
@@ -87,7 +92,7 @@ const adjustTool = (deps: BusinessDeps) =>
       const problem = adjustmentProblem(args);
       if (problem !== null) return failure(`invalid_request: ${problem}`);
       return guarded(deps, args.conversation, { refresh: false, signal: call.signal }, async (entry) => {
-        const state = await entry.session.applyEvents({ client_updates: clientUpdatesOf(args) });
+        const state = await entry.session.applyEvents({ client_updates: clientUpdatesOf(args) }, { signal: call.signal });
         entry.view = viewFromState(state, deps.scrubber);
         return success(entry.view);
       });
@@ -102,7 +107,7 @@ const statusTool = (deps: BusinessDeps) =>
     output: BusinessViewOutputSchema,
     async run({ conversation }, call) {
       return guarded(deps, conversation, { refresh: true, signal: call.signal }, async (entry) => {
-        entry.view = viewFromState(await entry.session.refresh(), deps.scrubber);
+        entry.view = viewFromState(await entry.session.refresh({ signal: call.signal }), deps.scrubber);
         entry.uncertain = false;
         return success(entry.view);
       });
@@ -117,7 +122,9 @@ const feedbackTool = (deps: BusinessDeps) =>
     output: BusinessFeedbackOutputSchema,
     async run({ conversation, result, label }, call) {
       return guarded(deps, conversation, { refresh: false, signal: call.signal }, async (entry) => {
-        const receipt = await entry.session.submitFeedback(label === null || label === undefined ? { result } : { result, label });
+        const receipt = await entry.session.submitFeedback(label === null || label === undefined ? { result } : { result, label }, {
+          signal: call.signal,
+        });
         return success({ recorded: true, recorded_at: receipt.recorded_at });
       });
     },
