@@ -1,7 +1,7 @@
 // Collecting the evidence of one request (docs/zelinqa-api.md §10.4 text routing) before anything is merged, so that the single
 // optional model call (docs/zelinqa-api.md §10.6) can see every gap, and model values never override deterministic ones.
 import type { JsonValue, Outcome } from "../contracts/index.js";
-import { extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
+import { answeredStems, extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { withoutHesitation } from "../understand/lexicons.js";
 import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
@@ -126,7 +126,12 @@ interface IndirectSource {
 function collectIndirect(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, source: IndirectSource): void {
   const others = artifact.dataTargets.filter((t) => !source.skip.has(t.id));
   const openDates = others.filter((t) => (t.extractor === "date" || t.extractor === "date-time") && !isComplete(state, t.id));
-  const input = indirectText(source.text, source.today, source.datesAllowed && openDates.length === 1);
+  const input = indirectText(
+    source.text,
+    source.today,
+    source.datesAllowed && openDates.length === 1,
+    answeredStems(artifact.dataTargets.filter((t) => source.skip.has(t.id)).map((t) => t.extraction)),
+  );
   for (const t of others) {
     const phraseKind = t.extractor === "enum" || t.extractor === "array_enum";
     if (!phraseKind && isComplete(state, t.id)) continue;

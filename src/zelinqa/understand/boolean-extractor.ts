@@ -1,12 +1,12 @@
 // Boolean extraction [docs/zelinqa-api.md §10.5.3 + ext]: choice labels first, then the yes/no lexicons (longest phrase
 // first) with negation over the whole clause ("of course not" is false), then — when no yes/no is said — the
 // fact itself matched against the target's own words ("we have a cat", "no pets", "je fume", "non-fumeur").
-import { clauseTokens, isNegationAt } from "./clauses.js";
+import { clauseTokens, clausesAfterFirst, isNegationAt } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
-import { tokenHasStem } from "./target-words.js";
+import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 
 const DETERMINERS = new Set(["no", "aucun", "aucune", "none"]);
@@ -113,18 +113,75 @@ const STOPPED = new Set(["arrete", "arretee", "quit", "stopped", "ex", "former",
 /** "we already have a videographer", "on a déjà un photographe": asked whether they want one, that is no. */
 const ALREADY = new Set(["already", "deja"]);
 
+interface FactReading {
+  /** The stems that name the fact. */
+  readonly stems: ReadonlySet<string>;
+  /** Whether "already" denies a wish ("we already have a videographer"): not for a concept group ("déjà un chat"). */
+  readonly alreadyDenies: boolean;
+  /** Only a word used as a noun (after an article, "no", "pas de", "with"…) names it. */
+  readonly nounOnly?: boolean;
+}
+
+/** Words before a noun: articles, possessives, "no", "pas de", "with", "sans". */
+const NOUN_OPENERS = new Set([
+  "a",
+  "an",
+  "the",
+  "some",
+  "any",
+  "no",
+  "our",
+  "my",
+  "un",
+  "une",
+  "des",
+  "du",
+  "de",
+  "d",
+  "le",
+  "la",
+  "les",
+  "l",
+  "notre",
+  "nos",
+  "mon",
+  "ma",
+  "mes",
+  "with",
+  "without",
+  "avec",
+  "sans",
+]);
+
+/** Additive links that open a clause before a noun: "fibre, and TV", "et la piscine". */
+const ADDING = new Set(["and", "et", "also", "aussi"]);
+
+/** Token i is used as a noun: after an article, "no", "with"…, or first in its clause after "and". */
+function opensNoun(c: ClauseTokens, i: number): boolean {
+  const prev = c.tokens[i - 1];
+  if (prev === undefined || c.clause[i - 1] !== c.clause[i]) return true;
+  return NOUN_OPENERS.has(prev) || (ADDING.has(prev) && c.clause[i - 2] !== c.clause[i]);
+}
+
+/** A token naming one of the stems, or the first word of a compound one ("video" of "videographer"). */
+export function namesStem(t: string, stems: ReadonlySet<string>): boolean {
+  if (tokenHasStem(t, stems)) return true;
+  const head = stem(t);
+  return head.length >= 5 && [...stems].some((s) => s.length - head.length >= 4 && s.startsWith(head));
+}
+
 /** The fact stated with the target's own words: positive unless negated in its clause. */
-function factValue(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
-  const c = clauses ?? clauseTokens(text);
-  const stems = groupsOnly ? words.groupFactStems : words.factStems;
+function factValue(c: ClauseTokens, words: TargetWords, reading: FactReading): boolean | null {
+  const stems = reading.stems;
   let positive = false;
   let negative = false;
   c.tokens.forEach((t, i) => {
     // Short words only when they are the target's own ("TV").
-    if ((t.length < 3 && !stems.has(t)) || !tokenHasStem(t, stems)) return;
+    if ((t.length < 3 && !stems.has(t)) || !(reading.nounOnly ? namesStem(t, stems) : tokenHasStem(t, stems))) return;
+    if (reading.nounOnly && !opensNoun(c, i)) return;
     const before = (set: ReadonlySet<string>) =>
       c.tokens.slice(Math.max(0, i - 3), i).some((w, j, arr) => set.has(w) && c.clause[i - arr.length + j] === c.clause[i]);
-    const stopped = before(STOPPED) || (words.desired === true && !groupsOnly && before(ALREADY));
+    const stopped = before(STOPPED) || (words.desired === true && reading.alreadyDenies && before(ALREADY));
     // Spoken French drops the "ne": "je fume pas", "je fume plus", "j'en ai jamais eu" ("pas mal" is "a lot").
     const next = c.tokens[i + 1];
     const after = next !== undefined && c.clause[i + 1] === c.clause[i] && POST_NEGATIONS.has(next) && c.tokens[i + 2] !== "mal";
@@ -235,7 +292,7 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
   const asked = words === undefined || text.trim().endsWith("?");
   // Where it takes place ("in a church", "on the beach") says more than the subject's own word ("ceremony").
-  const fact = asked ? null : (placeValue(c, words) ?? factValue(text, words));
+  const fact = asked ? null : (placeValue(c, words) ?? factValue(c, words, { stems: words.factStems, alreadyDenies: true }));
   // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
   if (said !== null && fact !== null && said.value !== fact) return null;
   if (said !== null) return { value: said.value, certainty: said.loose ? "fuzzy" : "exact" };
@@ -243,11 +300,28 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
 }
 
 /**
- * Boolean facts only (no yes/no): what indirect extraction may take from a reply to another question, with
- * `groupsOnly` restricting it to the concept-group words (pets, smoking…), never a label's generic words.
+ * Boolean facts only (no yes/no): what indirect extraction may take from a reply to another question, named by the
+ * concept-group words (pets, smoking…), never a label's generic words.
  */
-export function extractBooleanFact(text: string, words: TargetWords, groupsOnly = false, clauses?: ClauseTokens): boolean | null {
-  return factValue(text, words, groupsOnly, clauses);
+export function extractBooleanFact(c: ClauseTokens, words: TargetWords): boolean | null {
+  return factValue(c, words, { stems: words.groupFactStems, alreadyDenies: false });
+}
+
+/**
+ * [ext] A fact said in passing after the answer ("fibre, and no TV please", "…, and the ceremony is in a church"), in a
+ * clause after the first: a place, for a target about being outdoors, or a thing its label names, used as a noun.
+ * A word of the answered question (`answered`) states that question's value, never this target's.
+ */
+export function extractFactAfterAnswer(c: ClauseTokens, words: TargetWords, answered: ReadonlySet<string>): boolean | null {
+  const later = clausesAfterFirst(c);
+  if (later === null) return null;
+  const isAnswered = (t: string) => t.length >= 3 && tokenHasStem(t, answered);
+  const placed = later.tokens.some((t) => (OUTDOOR_PLACES.has(t) || INDOOR_PLACES.has(t)) && isAnswered(t))
+    ? null
+    : placeValue(later, words);
+  if (placed !== null) return placed;
+  const things = new Set([...(words.things ?? [])].filter((s) => !isAnswered(s)));
+  return things.size === 0 ? null : factValue(later, words, { stems: things, alreadyDenies: true, nounOnly: true });
 }
 
 // "Oui"/"Non" labels are read by the lexicons, which know about negation scope.

@@ -128,3 +128,9 @@ export function clauseTokens(text: string): ClauseTokens {
   }
   return { tokens, clause, negated };
 }
+
+/** [ext] The clauses after the first: where a value for another question is said after the answer ("fibre, and no TV"). */
+export function clausesAfterFirst(c: ClauseTokens): ClauseTokens | null {
+  const start = c.clause.findIndex((k) => k !== c.clause[0]);
+  return start < 0 ? null : { tokens: c.tokens.slice(start), clause: c.clause.slice(start), negated: c.negated.slice(start) };
+}

@@ -415,7 +415,7 @@ function immediateStart(tokens: readonly string[], today: string, found: Found[]
 // "n'importe quel samedi de janvier", "any day in march", "whenever": the person leaves the day open, none is recorded.
 const ANY_DAY =
   /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?)\b/;
-const END_BOUND = new Set(["jusqu", "until", "till", "til"]);
+export const END_BOUND: ReadonlySet<string> = new Set(["jusqu", "until", "till", "til"]);
 
 /** The text without its questions back ("vous êtes ouverts le dimanche ?"): asked, not stated. Linear: split after each end of sentence. */
 function withoutQuestions(text: string): string {

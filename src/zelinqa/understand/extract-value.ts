@@ -1,10 +1,12 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
-import { extractBoolean, extractBooleanFact } from "./boolean-extractor.js";
+import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
+import { deniedCountAfterAnswer } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractDate } from "./date-extractor.js";
+import { durationUntil } from "./duration-until.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
@@ -14,6 +16,7 @@ import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { stem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { isRecord } from "../../shared/is-record.js";
 
@@ -214,7 +217,10 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
     case "integer":
-      return validated(extractNumber(text, target.kind === "integer", numberContext(target, false)), target);
+      return validated(
+        extractNumber(text, target.kind === "integer", numberContext(target, false)) ?? durationUntil(text, today, target.words),
+        target,
+      );
     case "date":
     case "date-time":
       return validated(extractDate(text, target.kind, today), target);
@@ -242,10 +248,22 @@ export interface IndirectText {
   readonly datesAllowed: boolean;
   /** Its numbers, read once for every number target. */
   readonly numbers: MentionScan;
+  /** [ext] Stems of the answered question's words and choices: what names them states that question's value. */
+  readonly answered: ReadonlySet<string>;
 }
 
-export function indirectText(text: string, today: string, datesAllowed: boolean): IndirectText {
-  return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text) };
+/** [ext] The words of the answered question's targets and of their choices: they name its value, not another's. */
+export function answeredStems(targets: readonly ExtractionTarget[]): Set<string> {
+  const stems = new Set<string>();
+  for (const t of targets) {
+    for (const s of t.words?.own ?? []) stems.add(s);
+    for (const p of t.phrases) for (const w of p.tokens) if (w.length >= 3) stems.add(stem(w));
+  }
+  return stems;
+}
+
+export function indirectText(text: string, today: string, datesAllowed: boolean, answered: ReadonlySet<string> = new Set()): IndirectText {
+  return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text), answered };
 }
 
 /**
@@ -261,13 +279,18 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
       const hits = phrases.length === 0 ? [] : findPhraseHits(c.tokens, phrases, false, c.negated);
       const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
-      if (result || target.kind !== "boolean" || !target.words || target.words.groupFactStems.size === 0) return validated(result, target);
-      const fact = extractBooleanFact(input.text, target.words, true, c);
+      if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
+      const fact =
+        (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??
+        extractFactAfterAnswer(c, target.words, input.answered);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }
     case "number":
-    case "integer":
-      return validated(extractNumber(input.text, target.kind === "integer", numberContext(target, true, input.numbers)), target);
+    case "integer": {
+      const ctx = numberContext(target, true, input.numbers);
+      const read = extractNumber(input.text, target.kind === "integer", ctx);
+      return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);
+    }
     case "date":
     case "date-time":
       return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true), target) : null;

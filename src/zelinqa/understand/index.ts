@@ -9,7 +9,15 @@ export { extractNumber, parseDigitGroup } from "./number-extractor.js";
 export { extractDate, isoDate } from "./date-extractor.js";
 export { compileSchemaValidator, schemaCompiles } from "./json-schema-validator.js";
 export type { ValueValidator } from "./json-schema-validator.js";
-export { extractorKindOf, enumValuesOf, extractDirect, extractIndirect, indirectPhrasesOf, indirectText } from "./extract-value.js";
+export {
+  answeredStems,
+  extractorKindOf,
+  enumValuesOf,
+  extractDirect,
+  extractIndirect,
+  indirectPhrasesOf,
+  indirectText,
+} from "./extract-value.js";
 export type { ExtractorKind, ExtractionTarget, IndirectText } from "./extract-value.js";
 export { targetWords, stem, CONCEPT_GROUPS } from "./target-words.js";
 export type { TargetWords } from "./target-words.js";

@@ -2,6 +2,7 @@
 // target — by unit (currency for money, persons/rooms/seats for counts), by the target's own words before it
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
+import { clauseTokens } from "./clauses.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { countPeople, namesPeople } from "./people-count.js";
@@ -201,6 +202,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   if (words === undefined) return "neutral";
   if (m.unit !== null) {
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
+    // "2h", "45 min", "3 j": a unit's short form binds the number to a target counted in that unit, in passing too.
+    const time = TIME_UNITS[m.unit];
+    if (time !== undefined && time[1] === 1 && time[0] === timeUnitOf(words)) return "target";
     if (
       tokenHasStem(m.unit, KNOWN_UNIT_STEMS) ||
       tokenHasStem(m.unit, MONEY_STEMS) ||
@@ -267,13 +271,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const distinct = new Set(inBounds.map(({ m }) => m.value));
   let chosen = inBounds;
   let fuzzy = false;
-  const summed = integer
-    ? sumOfParts(
-        text,
-        inBounds.map(({ m }) => m),
-        ctx,
-      )
-    : null;
+  const parts = inBounds.map(({ m }) => m);
+  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
   if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
@@ -316,7 +315,7 @@ function onePerPerson(scan: MentionScan, ctx: NumberContext): PhraseResult | nul
 /** Words of a target that is a whole, not a rate: an amount per period is not its value. */
 const TOTAL_WORDS = ["total", "global", "globale", "overall", "entier", "entire", "whole", "complet"];
 
-type TimeUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
+export type TimeUnit = "minute" | "hour" | "day" | "week" | "month" | "year";
 /** Time units as people write them, with how many of the base unit each is ("un semestre" is 6 months). */
 const TIME_UNITS: Record<string, [TimeUnit, number]> = {
   min: ["minute", 1],
@@ -362,7 +361,7 @@ const TIME_UNITS: Record<string, [TimeUnit, number]> = {
 const IN_MINUTES: Partial<Record<TimeUnit, number>> = { minute: 1, hour: 60 };
 const IN_DAYS: Partial<Record<TimeUnit, number>> = { day: 1, week: 7 };
 const IN_MONTHS: Partial<Record<TimeUnit, number>> = { month: 1, year: 12 };
-const DAYS_IN: Record<TimeUnit, number> = { minute: 1 / 1440, hour: 1 / 24, day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
+export const DAYS_IN: Record<TimeUnit, number> = { minute: 1 / 1440, hour: 1 / 24, day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
 /** A day spent at something (work, a shoot, away from home) counts as a working day's hours. */
 const HOURS_IN_A_DAY = 8;
 
@@ -394,7 +393,7 @@ export function statedDurations(text: string): { key: string; fuzzy: boolean }[]
   return found;
 }
 
-function timeUnitOf(words: TargetWords): TimeUnit | null {
+export function timeUnitOf(words: TargetWords): TimeUnit | null {
   const found = new Set<TimeUnit>();
   for (const w of words.own) {
     const u = TIME_UNITS[w] ?? TIME_UNITS[`${w}s`];
@@ -542,7 +541,9 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
       !ctx.strict &&
       (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
-  if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
+  // In passing, a number denied ("not 3 bikes", "pas 2 enfants") states nothing.
+  if (ctx.strict)
+    kept = kept.filter(({ m, binding }) => (binding === "target" || binding === "word") && !m.before.some((w) => DENYING.has(w)));
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
   // a different bare one ("je gagne 35k, je vise 40k") stays ambiguous below.
   if (kept.some(({ binding }) => binding === "target")) kept = kept.filter(({ binding }) => binding === "target");
@@ -559,6 +560,8 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
     kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
   return kept;
 }
+
+const DENYING = new Set(["not", "t", "pas", "no", "never", "jamais", "ni", "nor", "sans", "without"]);
 
 const AGE_UNITS = new Set(["an", "ans", "year", "years", "yo", "mois", "month", "months"]);
 /** "un de 5 ans", "one aged 3", "one of 4": the number after the article is an age, the article the count. */
@@ -619,9 +622,31 @@ function sumOfParts(text: string, mentions: readonly NumberMention[], ctx: Numbe
     ctx.words?.own !== undefined &&
     mentions.every((m) => tokenHasStem(m.unit as string, stems) && !MONTH_WORDS.has(m.unit as string));
   if (units.size !== 1 && !kinds) return null;
+  return joinedByAnd(text) ? mentions.reduce((sum, m) => sum + m.value, 0) : null;
+}
+
+/** Parts joined by "et"/"and"/"+", and never offered as alternatives ("40 or 60"). */
+function joinedByAnd(text: string): boolean {
   const tokens = tokenise(text);
-  if (tokens.includes("ou") || tokens.includes("or")) return null;
-  if (!tokens.some((t) => AND_LINKS.has(t)) && !text.includes("+")) return null;
+  if (tokens.includes("ou") || tokens.includes("or")) return false;
+  return tokens.some((t) => AND_LINKS.has(t)) || text.includes("+");
+}
+
+const PURPOSE_WORDS = new Set(["for", "pour"]);
+
+/**
+ * [ext] "40 for the internet and 20 for mobile", "1800 € et mon mari 1500 €" → the total of an amount (money or income):
+ * every part in a currency, or every part followed by what it is for, joined by "and", each plain (no bound, no
+ * range, no approximation, no rate of its own), nothing denied. Held loosely: the person gave parts, not the total.
+ */
+function sumOfAmounts(text: string, mentions: readonly NumberMention[], ctx: NumberContext): number | null {
+  const words = ctx.words;
+  if (words === undefined || (!words.groups.has("money") && !words.groups.has("income")) || mentions.length < 2) return null;
+  const plain = (m: NumberMention) => !m.fuzzy && !m.article && m.bound === null && m.period === null && m.per === null;
+  const currency = mentions.every((m) => m.currency);
+  const purposes = mentions.every((m) => m.unit !== null && PURPOSE_WORDS.has(m.unit));
+  if (!mentions.every(plain) || !(currency || purposes) || !joinedByAnd(text)) return null;
+  if (clauseTokens(text).negated.some(Boolean)) return null;
   return mentions.reduce((sum, m) => sum + m.value, 0);
 }
 
@@ -684,18 +709,21 @@ const NONE_FILLERS = new Set([
   "thanks",
 ]);
 
+/** Whether 0 is a value: a decimal amount may be none ("rien" as a deposit) only when its schema says 0 is allowed. */
+export function zeroAllowed(integer: boolean, ctx: NumberContext): boolean {
+  return !(
+    (!integer && (ctx.minimum === undefined || ctx.minimum > 0)) ||
+    (ctx.minimum ?? 0) > 0 ||
+    (ctx.maximum !== undefined && ctx.maximum < 0)
+  );
+}
+
 /**
  * "none", "aucun sinistre", "no claims so far" → 0 for an integer target that accepts 0: the reply only denies
  * and names, at most, the target's own words.
  */
 function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
-  // A decimal amount may be none ("rien" as a deposit) only when its schema says 0 is allowed.
-  if (
-    (!integer && (ctx.minimum === undefined || ctx.minimum > 0)) ||
-    (ctx.minimum ?? 0) > 0 ||
-    (ctx.maximum !== undefined && ctx.maximum < 0)
-  )
-    return null;
+  if (!zeroAllowed(integer, ctx)) return null;
   const tokens = tokenise(text);
   if (!tokens.some((t) => NONE_WORDS.has(t))) return null;
   const words = ctx.words;

@@ -2,6 +2,7 @@
 // widened by small bilingual concept groups, so that "4 places" binds to a seat count and not to a budget, and
 // "we have a cat" states a fact about "Pets". General vocabulary only, never one configuration's wording.
 import { normalise } from "./normalise.js";
+import { isNumberWord } from "./number-words.js";
 
 /** Bilingual concept groups; a target whose words touch a group gets the whole group. */
 export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
@@ -157,6 +158,24 @@ const DESIRE = new Set([
   "interesse",
   "aimeriez",
 ]);
+/** Label and question words that name no thing: "TV included", "also want a videographer", "option piscine". */
+const NOT_THINGS = new Set([
+  "includ",
+  "inclu",
+  "compri",
+  "also",
+  "aussi",
+  "option",
+  "optional",
+  "optionnel",
+  "extra",
+  "souhait",
+  "wish",
+  "want",
+  "need",
+  "besoin",
+  "envie",
+]);
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
   "quel",
@@ -260,6 +279,8 @@ export interface TargetWords {
   readonly rates: ReadonlySet<string>;
   /** [ext] The question asks whether the person wants or needs it: "we already have one" then means no. */
   readonly desired?: boolean;
+  /** [ext] The own stems that name a thing ("TV", not "included" or "want"): what a fact said in passing names. */
+  readonly things?: ReadonlySet<string>;
 }
 
 function groupStems(name: string): string[] {
@@ -287,13 +308,27 @@ function sameWord(a: string, b: string): boolean {
   return short.length >= 4 && long.length - short.length === 1 && long.startsWith(short);
 }
 
+const TIME_WORDS: ReadonlySet<string> = new Set([...TIME_GROUPS].flatMap((g) => (CONCEPT_GROUPS[g] ?? []).map(stem)));
+
 /** Words of a target from its label and (optionally) the text of its primary question. */
 export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
   const rates = new Set<string>();
   let desired = false;
+  const things = new Set<string>();
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
+    // The label's own nouns, not its numbers and units ("Accident responsable (3 ans)" names accidents).
+    if (source === label)
+      for (const t of tokens)
+        if (
+          (t.length >= 4 || SHORT_WORDS.has(t)) &&
+          !STOP.has(t) &&
+          !isNumberWord(t) &&
+          !TIME_WORDS.has(stem(t)) &&
+          !NOT_THINGS.has(stem(t))
+        )
+          things.add(stem(t));
     desired ||= tokens.some((t) => DESIRE.has(t));
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
@@ -320,7 +355,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired };
+  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, things };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(

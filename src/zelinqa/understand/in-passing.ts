@@ -1,0 +1,35 @@
+// [ext of docs/zelinqa-api.md §10.4] A count denied in passing, after the answer to another question: "80 m², pas
+// d'enfants" says 0 children, "a dog, no kids" 0 kids. Only the thing itself denied as a noun ("no", "pas de",
+// "aucun", "sans", "not any"), never a number denied ("not 3 kids"), and never a word of the answered question.
+import { clausesAfterFirst } from "./clauses.js";
+import type { ClauseTokens } from "./clauses.js";
+import { namesStem } from "./boolean-extractor.js";
+import { zeroAllowed } from "./number-extractor.js";
+import type { NumberContext } from "./number-extractor.js";
+import type { PhraseResult } from "./phrase-match.js";
+import { tokenHasStem } from "./target-words.js";
+
+/** Words that deny the noun right after them; "de"/"d"/"any" only inside a negation ("pas d'enfants", "not any"). */
+const DENYING = new Set(["no", "sans", "without", "aucun", "aucune", "zero"]);
+const DENIED_AFTER_NEGATION = new Set(["de", "d", "any"]);
+
+/** 0 for an integer target whose thing is denied after the answer, and named nowhere else in the reply. */
+export function deniedCountAfterAnswer(c: ClauseTokens, ctx: NumberContext, answered: ReadonlySet<string>): PhraseResult | null {
+  const words = ctx.words;
+  if (words === undefined || !zeroAllowed(true, ctx)) return null;
+  const later = clausesAfterFirst(c);
+  if (later === null) return null;
+  const stems = new Set([...(words.things ?? []), ...words.groupFactStems].filter((s) => !tokenHasStem(s, answered)));
+  let denied = false;
+  for (let i = 0; i < c.tokens.length; i++) {
+    const t = c.tokens[i] as string;
+    if (t.length < 3 || !namesStem(t, stems)) continue;
+    const before = c.tokens[i - 1] ?? "";
+    const sameClause = i > 0 && c.clause[i - 1] === c.clause[i];
+    const denial = sameClause && (DENYING.has(before) || (DENIED_AFTER_NEGATION.has(before) && c.negated[i - 1] === true));
+    // Named anywhere without a denial ("pas de chien mais deux chats", "2 enfants"): no zero.
+    if (!denial || i < c.tokens.length - later.tokens.length) return null;
+    denied = true;
+  }
+  return denied ? { value: 0, certainty: "fuzzy" } : null;
+}
