@@ -1,0 +1,59 @@
+// Values said in passing (docs/zelinqa-understanding.md "Values stated in passing"), rules added after the fourth blind
+// round: what is read, and what must not be. Examples are our own, French and English.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { answeredStems, extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { labelledTarget as target } from "../../support/extraction-target.js";
+
+const TODAY = "2026-12-01";
+
+/** What a reply to `answered`'s question says in passing of `t`. */
+const inPassing = (text: string, t: ExtractionTarget, answered: readonly ExtractionTarget[] = []) =>
+  extractIndirect(indirectText(text, TODAY, false, answeredStems(answered)), t)?.value;
+const value = (text: string, t: ExtractionTarget) => extractDirect(text, t, TODAY)?.value;
+
+const attendees = target({ type: "integer", minimum: 1, maximum: 500 }, { label: "Number of attendees" });
+const kids = target(
+  { type: "integer", minimum: 0, maximum: 100 },
+  { label: "Number of kids", question: "How many of the attendees are kids?" },
+);
+const children = target({ type: "integer", minimum: 0, maximum: 100 }, { label: "Number of children" });
+const enfants = target({ type: "integer", minimum: 0, maximum: 20 }, { label: "Nombre d'enfants" });
+const invites = target({ type: "integer", minimum: 1, maximum: 500 }, { label: "Nombre d'invités" });
+const menu = target({ type: "string", enum: ["fish", "meat"] }, { label: "Menu" }, [
+  ["Fish", "fish"],
+  ["Meat", "meat"],
+]);
+
+void describe("people of one kind", () => {
+  void it("a target counting one kind of person takes that kind only, not a head count", () => {
+    assert.equal(inPassing("5 adults and 3 kids", kids, [attendees]), 3);
+    assert.equal(inPassing("trois adultes + deux enfants", enfants, [invites]), 2);
+    assert.equal(value("5 adults and 3 kids", kids), 3);
+    assert.equal(value("my husband, me and our 2 kids", kids), 2);
+    assert.equal(value("un fils et une fille", enfants), 2, "young people named without a number still count");
+  });
+
+  void it("people of another kind or of no kind are not its number", () => {
+    assert.equal(inPassing("fish, for 30 people", kids, [menu]), undefined);
+    assert.equal(inPassing("fish, 12 of us", kids, [menu]), undefined);
+    assert.equal(inPassing("poisson, 4 adultes", enfants, [menu]), undefined);
+    assert.equal(value("65 attendees, including 9 kids", kids), 9, "the question's 'attendees' is not the label's kind");
+  });
+
+  void it("a part ('N of them', 'including') answers the kind it names, never the whole", () => {
+    assert.equal(value("roughly 60, 9 of them kids", attendees), 60);
+    assert.equal(value("60, including 9 kids", attendees), 60);
+    assert.equal(inPassing("roughly 60, 9 of them kids", kids, [attendees]), 9);
+  });
+
+  void it("'one' of the kind in passing is 1; not 'a kid with…', not a kind alone for a head count", () => {
+    assert.equal(inPassing("fish, and one kid", children, [menu]), 1);
+    assert.equal(inPassing("poisson, et un enfant", enfants, [menu]), 1);
+    assert.equal(inPassing("fish, a kid with an allergy", children, [menu]), undefined);
+    assert.equal(inPassing("fish, it's a kids party", children, [menu]), undefined);
+    assert.equal(inPassing("fish, and 2 kids", attendees, [menu]), undefined, "a kind of person is no head count");
+    assert.equal(inPassing("poisson, 3 enfants", invites, [menu]), undefined);
+  });
+});
