@@ -217,9 +217,43 @@ const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", 
 
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
+/** "I'm 38", "j'ai 38": the speaker's age; "we're 20", "on est 12": how many they are. */
+const I_AM = [["i", "m"], ["i", "am"], ["im"], ["j", "ai"]];
+const WE_ARE = [
+  ["we", "re"],
+  ["we", "are"],
+  ["we", "ll", "be"],
+  ["nous", "sommes"],
+  ["nous", "serons"],
+  ["on", "est"],
+  ["on", "sera"],
+];
+/** Words that may follow such a number without being its unit ("I'm 38 if that matters", "on est 12 donc…"). */
+const NO_UNIT = new Set([
+  ...["if", "si", "so", "donc", "and", "et", "but", "mais", "now", "maintenant", "this", "next", "in", "en", "au", "at"],
+  ...["btw", "fyi", "lol", "haha", "tho", "though", "already", "deja", "actually", "quand", "when"],
+]);
+
+/**
+ * [ext] "I'm 38" for a target that is only an age ("Age", "Votre âge"), "we're 20" for a head count (not one kind of
+ * person): the number the person says of themselves binds to it, in passing too.
+ */
+function saidOfSelf(m: NumberMention, ctx: NumberContext): boolean {
+  const words = ctx.words;
+  if (words === undefined || m.article || m.bound !== null || (m.unit !== null && !NO_UNIT.has(m.unit))) return false;
+  const after = (seq: readonly string[]) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w);
+  const onlyAge = words.groups.has("age") && words.things !== undefined && [...words.things].every((t) => t === "age");
+  if (onlyAge && I_AM.some(after)) return true;
+  // A head count: its label names people, not seats ("Nombre de places" is no "nous sommes trois à conduire").
+  const people = [...(words.things ?? [])].some((t) => tokenHasStem(t, PERSON_STEMS) && !SEATS.has(t));
+  return people && kindOfPerson(ctx) === null && WE_ARE.some(after);
+}
+const SEATS = new Set(["place", "seat", "couvert", "siege"]);
+
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
+  if (saidOfSelf(m, ctx)) return "target";
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";

@@ -57,3 +57,27 @@ void describe("people of one kind", () => {
     assert.equal(inPassing("poisson, 3 enfants", invites, [menu]), undefined);
   });
 });
+
+const age = target({ type: "integer", minimum: 0, maximum: 120 }, { label: "Age", question: "How old are you?" });
+const votreAge = target({ type: "integer", minimum: 0, maximum: 120 }, { label: "Votre âge" });
+const youngest = target({ type: "integer", minimum: 0, maximum: 17 }, { label: "Age of the youngest child" });
+const places = target({ type: "integer", minimum: 1, maximum: 9 }, { label: "Nombre de places" });
+const slot = target({ type: "string", enum: ["am", "pm"] }, { label: "Slot" }, [
+  ["Morning", "am"],
+  ["Afternoon", "pm"],
+]);
+
+void describe("a number said of oneself", () => {
+  void it("'I'm 41' is an age, 'we're 14' a head count, in passing, in English and French; not a bare number, another unit, someone else's age", () => {
+    assert.equal(inPassing("afternoon, I work mornings. I'm 41 btw", age, [slot]), 41);
+    assert.equal(inPassing("l'après-midi, j'ai 52", votreAge, [slot]), 52);
+    assert.equal(inPassing("fish, we're 14", attendees, [menu]), 14);
+    assert.equal(inPassing("poisson, on est 9 donc une grande table", invites, [menu]), 9);
+    // Not a bare number, another unit, someone else's age, one kind of person, or seats.
+    assert.equal(inPassing("afternoon, 41", age, [slot]), undefined);
+    assert.equal(inPassing("afternoon, I'm 5 minutes away", age, [slot]), undefined);
+    assert.equal(inPassing("afternoon, I'm 41", youngest, [slot]), undefined, "the speaker is not the youngest child");
+    assert.equal(inPassing("fish, we're 14", kids, [menu]), undefined);
+    assert.equal(inPassing("poisson, nous sommes trois à conduire", places, [menu]), undefined);
+  });
+});
