@@ -1,7 +1,7 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
-import { deniedCountAfterAnswer } from "./in-passing.js";
+import { deniedCountAfterAnswer, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
@@ -278,7 +278,11 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "boolean": {
       const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
       const hits = phrases.length === 0 ? [] : findPhraseHits(c.tokens, phrases, false, c.negated);
-      const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
+      const result =
+        (target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits)) ??
+        (target.kind === "boolean"
+          ? null
+          : shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum"));
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??

@@ -6,8 +6,10 @@ import type { ClauseTokens } from "./clauses.js";
 import { namesStem } from "./boolean-extractor.js";
 import { zeroAllowed } from "./number-extractor.js";
 import type { NumberContext } from "./number-extractor.js";
-import type { PhraseResult } from "./phrase-match.js";
+import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
+import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { tokenHasStem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
 
 /** Words that deny the noun right after them; "de"/"d"/"any" only inside a negation ("pas d'enfants", "not any"). */
 const DENYING = new Set(["no", "sans", "without", "aucun", "aucune", "zero"]);
@@ -32,4 +34,31 @@ export function deniedCountAfterAnswer(c: ClauseTokens, ctx: NumberContext, answ
     denied = true;
   }
   return denied ? { value: 0, certainty: "fuzzy" } : null;
+}
+
+/**
+ * [ext] A choice too short to be read in passing (under 4 characters: "gaz", "gas", "oil") is read when the target's
+ * own label word stands next to it in its clause: "1992, chauffage au gaz", "gas heating". Fuzzy; never a word of the
+ * answered question, never negated.
+ */
+export function shortChoiceByLabel(
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  words: TargetWords | undefined,
+  answered: ReadonlySet<string>,
+  array: boolean,
+): PhraseResult | null {
+  const things = words?.things;
+  if (things === undefined) return null;
+  const short = phrases.filter((p) => p.tokens.join(" ").length < 4 && !isNonePhrase(p));
+  if (short.length === 0) return null;
+  const labelled = new Set([...things].filter((s) => !answered.has(s)));
+  const names = (i: number, from: number) =>
+    c.clause[i] === c.clause[from] && (c.tokens[i]?.length ?? 0) >= 4 && tokenHasStem(c.tokens[i] as string, labelled);
+  const hits = findPhraseHits(c.tokens, short, false, c.negated).filter(
+    (h) =>
+      [h.start - 1, h.start - 2, h.end, h.end + 1].some((i) => i >= 0 && i < c.tokens.length && names(i, h.start)) && !c.negated[h.start],
+  );
+  const result = array ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
+  return result === null ? null : { value: result.value, certainty: "fuzzy" };
 }

@@ -81,3 +81,29 @@ void describe("a number said of oneself", () => {
     assert.equal(inPassing("poisson, nous sommes trois à conduire", places, [menu]), undefined);
   });
 });
+
+const chauffage = target({ type: "string", enum: ["gas", "oil", "wood"] }, { label: "Chauffage principal" }, [
+  ["Gaz", "gas"],
+  ["Fioul", "oil"],
+  ["Bois", "wood"],
+]);
+const heating = target({ type: "array", items: { type: "string", enum: ["gas", "oil", "heat_pump"] } }, { label: "Heating" }, [
+  ["Gas", "gas"],
+  ["Oil", "oil"],
+  ["Heat pump", "heat_pump"],
+]);
+const built = target({ type: "integer", minimum: 1700, maximum: 2026 }, { label: "Année de construction" });
+const builtEn = target({ type: "integer", minimum: 1700, maximum: 2026 }, { label: "Year built" });
+const chauffageAnswered = target({ type: "integer", minimum: 0 }, { label: "Dépense de chauffage" });
+
+void describe("a short choice named with its label word", () => {
+  void it("'chauffage au gaz', 'oil heating' in passing; not alone, not negated, not far from the label word, not the answered question's word", () => {
+    assert.equal(inPassing("1985, chauffage au gaz", chauffage, [built]), "gas");
+    assert.equal(inPassing("1985, avec un chauffage fioul", chauffage, [built]), "oil");
+    assert.deepEqual(inPassing("1960, oil heating", heating, [builtEn]), ["oil"]);
+    assert.equal(inPassing("1985, gaz", chauffage, [built]), undefined, "a short word alone is never taken in passing");
+    assert.equal(inPassing("1985, pas de chauffage au gaz", chauffage, [built]), undefined);
+    assert.equal(inPassing("1985, chauffage refait l'an dernier, le gaz est coupé", chauffage, [built]), undefined);
+    assert.equal(inPassing("1200, chauffage au gaz", chauffage, [chauffageAnswered]), undefined);
+  });
+});
