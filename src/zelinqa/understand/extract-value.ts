@@ -1,7 +1,7 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
-import { deniedCountAfterAnswer, shortChoiceByLabel } from "./in-passing.js";
+import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
@@ -286,7 +286,8 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??
-        extractFactAfterAnswer(c, target.words, input.answered);
+        extractFactAfterAnswer(c, target.words, input.answered) ??
+        selfStatedFact(c, target.words, input.answered);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }
     case "number":

@@ -107,3 +107,30 @@ void describe("a short choice named with its label word", () => {
     assert.equal(inPassing("1200, chauffage au gaz", chauffage, [chauffageAnswered]), undefined);
   });
 });
+
+const owner = target({ type: "boolean" }, { label: "Propriétaire", question: "Êtes-vous propriétaire ?" });
+const smoker = target({ type: "boolean" }, { label: "Smoker" });
+const prescription = target({ type: "boolean" }, { label: "Medical prescription" });
+const insured = target({ type: "boolean" }, { label: "Insurance" });
+const housing = target({ type: "string", enum: ["house", "flat"] }, { label: "Logement" }, [
+  ["Maison", "house"],
+  ["Appartement", "flat"],
+]);
+const visits = target({ type: "integer", minimum: 0 }, { label: "Visits so far" });
+
+void describe("a fact the person states of themselves after the answer", () => {
+  void it("'on est proprio', 'I'm not a smoker', 'I'm insured', 'the doctor prescribed me'… ; not before being, not done by them, not first", () => {
+    assert.equal(inPassing("une maison, et on est proprio depuis 2010", owner, [housing]), true);
+    assert.equal(inPassing("un appartement, je suis pas propriétaire", owner, [housing]), false);
+    assert.equal(inPassing("a flat, and I'm a homeowner", owner, [housing]), true, "a translation of the label word");
+    assert.equal(inPassing("a flat, I'm not a smoker", smoker, [housing]), false);
+    assert.equal(inPassing("two so far, and I'm insured", insured, [visits]), true, "the label word's verb form after being");
+    assert.equal(
+      inPassing("none, the surgeon prescribed me", prescription, [visits]),
+      undefined,
+      "'prescribed' is no form of 'prescription'",
+    );
+    assert.equal(inPassing("a flat, I insured it myself", insured, [housing]), undefined, "done by them, not to them");
+    assert.equal(inPassing("je suis propriétaire, une maison", owner, [housing]), undefined, "only after the answer");
+  });
+});
