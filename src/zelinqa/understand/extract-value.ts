@@ -1,7 +1,7 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
-import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
+import { datesWhatBegan, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
@@ -298,7 +298,9 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     }
     case "date":
     case "date-time":
-      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true), target) : null;
+      return input.datesAllowed
+        ? validated(extractDate(input.text, target.kind, input.today, datesWhatBegan(target.words) ? "past" : true), target)
+        : null;
     default:
       return null;
   }

@@ -134,3 +134,23 @@ void describe("a fact the person states of themselves after the answer", () => {
     assert.equal(inPassing("je suis propriétaire, une maison", owner, [housing]), undefined, "only after the answer");
   });
 });
+
+const since = target({ type: "string", format: "date" }, { label: "Problem since" });
+const depuis = target({ type: "string", format: "date" }, { label: "Douleur depuis" });
+const eventDate = target({ type: "string", format: "date" }, { label: "Date of the event" });
+const joint = target({ type: "string", enum: ["ankle", "wrist"] }, { label: "Joint" }, [
+  ["Ankle", "ankle"],
+  ["Wrist", "wrist"],
+]);
+/** The same, where the reply may give a date to `t` (one open date target, the reply not about a date). */
+const datedInPassing = (text: string, t: ExtractionTarget, answered: readonly ExtractionTarget[]) =>
+  extractIndirect(indirectText(text, TODAY, true, answeredStems(answered)), t)?.value;
+
+void describe("a past date said in passing", () => {
+  void it("'N weeks ago' dates a target about what has begun; not a bare duration, not another date target", () => {
+    assert.equal(datedInPassing("ankle, it started 2 weeks ago", since, [joint]), "2026-11-17");
+    assert.equal(datedInPassing("la cheville, il y a 10 jours", depuis, [joint]), "2026-11-21");
+    assert.equal(datedInPassing("ankle, for 2 weeks", since, [joint]), undefined, "a duration has no direction");
+    assert.equal(datedInPassing("30, we booked 2 weeks ago", eventDate, [attendees]), undefined);
+  });
+});
