@@ -51,9 +51,11 @@ export function shortChoiceByLabel(
 ): PhraseResult | null {
   const things = words?.things;
   if (things === undefined) return null;
+  const labelled = new Set([...things].filter((s) => !answered.has(s)));
+  // Cheap first: a label word must be in the reply at all.
+  if (!c.tokens.some((t) => t.length >= 4 && tokenHasStem(t, labelled))) return null;
   const short = phrases.filter((p) => p.tokens.join(" ").length < 4 && !isNonePhrase(p));
   if (short.length === 0) return null;
-  const labelled = new Set([...things].filter((s) => !answered.has(s)));
   const names = (i: number, from: number) =>
     c.clause[i] === c.clause[from] && (c.tokens[i]?.length ?? 0) >= 4 && tokenHasStem(c.tokens[i] as string, labelled);
   const hits = findPhraseHits(c.tokens, short, false, c.negated).filter(
@@ -85,7 +87,8 @@ function participleBase(t: string): string | null {
  */
 export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: ReadonlySet<string>): boolean | null {
   const later = clausesAfterFirst(c);
-  if (later === null) return null;
+  // Cheap first: being, or something done to them, must be said at all.
+  if (later === null || !later.tokens.some((t) => BEING.has(t) || OBJECTS.has(t) || t === "a")) return null;
   const things = [...(words.things ?? [])].filter((s) => s.length >= 4 && !tokenHasStem(s, answered));
   if (things.length === 0) return null;
   const forms = new Set(things.flatMap((s) => [s, ...wordEquivalents(s).filter((e) => !e.includes(" "))]).map(stem));
