@@ -217,6 +217,24 @@ const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", 
 
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
+const YEAR_UNITS = new Set(["an", "ans", "year", "years", "yo"]);
+/**
+ * [ext] "2 (6 ans et 9 ans)" for the age of the youngest: the smallest of several ages, the largest for the oldest
+ * ("Âge du plus jeune", "Age of the youngest child", "Âge de l'aîné", "eldest"). Every number an age in years; fuzzy.
+ * Never across "or" ("6 ou 9 ans" is a doubt, not two children).
+ */
+function extremeAge(text: string, parts: readonly NumberMention[], ctx: NumberContext): number | null {
+  const own = ctx.words?.own;
+  if (own === undefined || !own.has("age") || !parts.every((m) => m.unit !== null && YEAR_UNITS.has(m.unit) && !m.fuzzy)) return null;
+  if (!joinedByAnd(text)) return null;
+  const most = own.has("plus") || own.has("most");
+  const youngest = own.has("youngest") || (most && (own.has("jeune") || own.has("young")));
+  const oldest = own.has("oldest") || own.has("eldest") || own.has("aine") || own.has("ainee");
+  if (youngest === oldest) return null;
+  const values = parts.map((m) => m.value);
+  return youngest ? Math.min(...values) : Math.max(...values);
+}
+
 /** "I'm 38", "j'ai 38": the speaker's age; "we're 20", "on est 12": how many they are. */
 const I_AM = [["i", "m"], ["i", "am"], ["im"], ["j", "ai"]];
 const WE_ARE = [
@@ -356,6 +374,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   let chosen = inBounds;
   let fuzzy = false;
   const parts = inBounds.map(({ m }) => m);
+  const extreme = distinct.size > 1 ? extremeAge(text, parts, ctx) : null;
+  if (extreme !== null) return { value: extreme, certainty: "fuzzy" };
   const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
   if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
   if (distinct.size > 1) {

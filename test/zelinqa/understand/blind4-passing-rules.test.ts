@@ -154,3 +154,17 @@ void describe("a past date said in passing", () => {
     assert.equal(datedInPassing("30, we booked 2 weeks ago", eventDate, [attendees]), undefined);
   });
 });
+
+const plusJeune = target({ type: "number", minimum: 0, maximum: 17 }, { label: "Âge du plus jeune" });
+const eldest = target({ type: "integer", minimum: 0, maximum: 17 }, { label: "Age of the eldest" });
+const ageEnfant = target({ type: "number", minimum: 0, maximum: 17 }, { label: "Âge de l'enfant" });
+const nbEnfants = target({ type: "integer", minimum: 1, maximum: 8 }, { label: "Nombre d'enfants" });
+
+void describe("the youngest or the eldest of several ages", () => {
+  void it("takes the smallest or largest age in years, in passing too; never across 'or', nor for a plain age", () => {
+    assert.equal(inPassing("deux, 3 ans et 8 ans", plusJeune, [nbEnfants]), 3);
+    assert.equal(value("5 years and 12 years", eldest), 12);
+    assert.equal(value("6 ou 9 ans", plusJeune), undefined);
+    assert.equal(value("6 ans et 9 ans", ageEnfant), undefined, "two children, no superlative: no one age");
+  });
+});
