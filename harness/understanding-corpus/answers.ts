@@ -4,6 +4,7 @@
 // Reference day of every entry: Tuesday 2026-12-01 (UTC), see corpus-runner.ts.
 import { CAR, GYM, LOAN, RENO } from "./blind-answers.js";
 import { LANG, NET, PET, WED } from "./third-blind-answers.js";
+import { GDE, PHY, RST, SOL } from "./fourth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -34,7 +35,11 @@ export interface CorpusEntry {
     | "pet"
     | "internet"
     | "language"
-    | "wedding";
+    | "wedding"
+    | "restaurant"
+    | "childcare"
+    | "solar"
+    | "physio";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -52,6 +57,11 @@ export interface CorpusEntry {
    * synonyms (third-blind-answers.ts): first run 77.6% (323 of 416), 10 wrong values confirmed.
    */
   readonly blind3?: true;
+  /**
+   * Written by a fourth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (fourth-blind-answers.ts): first run 70.4% (317 of 450), 15 wrong values confirmed.
+   */
+  readonly blind4?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -749,4 +759,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["language", LANG],
     ["wedding", WED],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind3: true as const }))),
+  ...[
+    ["restaurant", RST],
+    ["childcare", GDE],
+    ["solar", SOL],
+    ["physio", PHY],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind4: true as const }))),
 ];

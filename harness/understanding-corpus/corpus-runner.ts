@@ -24,6 +24,10 @@ import { internetDomainChanges } from "./internet-domain.js";
 import { languageDomainChanges } from "./language-domain.js";
 import { petDomainChanges } from "./pet-domain.js";
 import { weddingDomainChanges } from "./wedding-domain.js";
+import { childcareDomainChanges } from "./childcare-domain.js";
+import { physioDomainChanges } from "./physio-domain.js";
+import { restaurantDomainChanges } from "./restaurant-domain.js";
+import { solarDomainChanges } from "./solar-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -59,6 +63,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     internet: artifactOf(internetDomainChanges(), "internet"),
     language: artifactOf(languageDomainChanges(), "language"),
     wedding: artifactOf(weddingDomainChanges(), "wedding"),
+    restaurant: artifactOf(restaurantDomainChanges(), "restaurant"),
+    childcare: artifactOf(childcareDomainChanges(), "childcare"),
+    solar: artifactOf(solarDomainChanges(), "solar"),
+    physio: artifactOf(physioDomainChanges(), "physio"),
   };
 }
 
@@ -157,7 +165,17 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
     category: rowsBy(results, (r) => r.entry.category),
     domain: rowsBy(results, (r) => r.entry.domain),
     split: rowsBy(results, (r) =>
-      r.entry.blind ? "blind" : r.entry.blind3 ? "blind3" : r.entry.fresh ? "fresh" : r.entry.h ? "held-out" : "tuned",
+      r.entry.blind
+        ? "blind"
+        : r.entry.blind3
+          ? "blind3"
+          : r.entry.blind4
+            ? "blind4"
+            : r.entry.fresh
+              ? "fresh"
+              : r.entry.h
+                ? "held-out"
+                : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

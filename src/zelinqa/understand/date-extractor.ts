@@ -185,7 +185,7 @@ function nextMonday(today: string): string {
   return addDays(today, 8 - isoWeekday);
 }
 
-function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
+function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: Passing): void {
   const joined = ` ${tokens.join(" ")} `;
   // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
   if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today ")))
@@ -199,12 +199,15 @@ function relativeDates(tokens: readonly string[], today: string, found: Found[],
 }
 
 const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
+const PAST_CUES = /\b(ago|il y a)\b/;
+/** Reading in passing: `"past"` for a target dating what has already begun, where "3 weeks ago" is a date. */
+export type Passing = boolean | "past";
 const WEEKDAYS =
   /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
 const HAS_NUMBER =
   /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
-function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
+function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: Passing): void {
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
   const seen = new Set<string>();
@@ -223,7 +226,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       const plain = normalise(r.text);
       if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
       // In passing, "two weeks" is a duration: a date needs a direction ("in two weeks", "next friday").
-      if (passing && !RELATIVE_CUES.test(plain) && !WEEKDAYS.test(plain)) continue;
+      // [ext] For a target dating what has begun ("Problem since"), "3 weeks ago" / "il y a 3 semaines" has its direction.
+      if (passing && !RELATIVE_CUES.test(plain) && !WEEKDAYS.test(plain) && !(passing === "past" && PAST_CUES.test(plain))) continue;
       // "next month", "le mois prochain": the month's first day, as for a month named alone.
       const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
       // "la semaine prochaine", "next week": the Monday that starts it, as a month starts on its first day.
@@ -431,7 +435,7 @@ function withoutQuestions(text: string): string {
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
  * text answers another question, where "today" is not a date.
  */
-export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false): PhraseResult | null {
+export function extractDate(text: string, format: "date" | "date-time", today: string, passing: Passing = false): PhraseResult | null {
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
   const read = passing ? withoutQuestions(text) : text;
   const asked = !passing && text.includes("?");

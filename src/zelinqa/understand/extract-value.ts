@@ -1,7 +1,7 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
-import { deniedCountAfterAnswer } from "./in-passing.js";
+import { datesWhatBegan, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
@@ -278,11 +278,16 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "boolean": {
       const phrases = target.indirectPhrases ?? indirectPhrasesOf(target.phrases);
       const hits = phrases.length === 0 ? [] : findPhraseHits(c.tokens, phrases, false, c.negated);
-      const result = target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
+      const result =
+        (target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits)) ??
+        (target.kind === "boolean"
+          ? null
+          : shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum"));
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??
-        extractFactAfterAnswer(c, target.words, input.answered);
+        extractFactAfterAnswer(c, target.words, input.answered) ??
+        selfStatedFact(c, target.words, input.answered);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }
     case "number":
@@ -293,7 +298,9 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     }
     case "date":
     case "date-time":
-      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true), target) : null;
+      return input.datesAllowed
+        ? validated(extractDate(input.text, target.kind, input.today, datesWhatBegan(target.words) ? "past" : true), target)
+        : null;
     default:
       return null;
   }

@@ -4,10 +4,13 @@
 import { clausesAfterFirst } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { namesStem } from "./boolean-extractor.js";
+import { wordEquivalents } from "./translations.js";
 import { zeroAllowed } from "./number-extractor.js";
 import type { NumberContext } from "./number-extractor.js";
-import type { PhraseResult } from "./phrase-match.js";
-import { tokenHasStem } from "./target-words.js";
+import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
+import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { stem, tokenHasStem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
 
 /** Words that deny the noun right after them; "de"/"d"/"any" only inside a negation ("pas d'enfants", "not any"). */
 const DENYING = new Set(["no", "sans", "without", "aucun", "aucune", "zero"]);
@@ -33,3 +36,80 @@ export function deniedCountAfterAnswer(c: ClauseTokens, ctx: NumberContext, answ
   }
   return denied ? { value: 0, certainty: "fuzzy" } : null;
 }
+
+/**
+ * [ext] A choice too short to be read in passing (under 4 characters: "gaz", "gas", "oil") is read when the target's
+ * own label word stands next to it in its clause: "1992, chauffage au gaz", "gas heating". Fuzzy; never a word of the
+ * answered question, never negated.
+ */
+export function shortChoiceByLabel(
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  words: TargetWords | undefined,
+  answered: ReadonlySet<string>,
+  array: boolean,
+): PhraseResult | null {
+  const things = words?.things;
+  if (things === undefined) return null;
+  const labelled = new Set([...things].filter((s) => !answered.has(s)));
+  // Cheap first: a label word must be in the reply at all.
+  if (!c.tokens.some((t) => t.length >= 4 && tokenHasStem(t, labelled))) return null;
+  const short = phrases.filter((p) => p.tokens.join(" ").length < 4 && !isNonePhrase(p));
+  if (short.length === 0) return null;
+  const names = (i: number, from: number) =>
+    c.clause[i] === c.clause[from] && (c.tokens[i]?.length ?? 0) >= 4 && tokenHasStem(c.tokens[i] as string, labelled);
+  const hits = findPhraseHits(c.tokens, short, false, c.negated).filter(
+    (h) =>
+      [h.start - 1, h.start - 2, h.end, h.end + 1].some((i) => i >= 0 && i < c.tokens.length && names(i, h.start)) && !c.negated[h.start],
+  );
+  const result = array ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
+  return result === null ? null : { value: result.value, certainty: "fuzzy" };
+}
+
+/** Being, before what the person says they are: "on est proprio", "I'm a smoker", "I was referred". */
+const BEING = new Set(["am", "m", "is", "are", "re", "was", "were", "been", "be", "suis", "est", "sommes", "etes", "sont", "ete", "etait"]);
+const ARTICLES = new Set(["a", "an", "un", "une", "des"]);
+const OBJECTS = new Set(["me", "us"]);
+/** Words between being and what one is: "on est pas proprio", "I'm not a smoker", "we're already owners". */
+const BETWEEN = new Set(["pas", "plus", "not", "never", "jamais", "no", "longer", "already", "deja", "still", "toujours", "also", "aussi"]);
+/** "referred" → "refer", "insured" → "insur", "assurée" → "assur": a past participle's base, or null. */
+function participleBase(t: string): string | null {
+  const m = /^(.{5,}?)(ed|ee|ees|es|e)$/.exec(t);
+  if (m === null) return null;
+  const base = m[1] as string;
+  return base.length >= 6 && base[base.length - 1] === base[base.length - 2] ? base.slice(0, -1) : base;
+}
+
+/**
+ * [ext] A yes/no fact the person states of themselves after the answer, with the label's word, its translation or
+ * shortening, after "I am / we are / on est" ("…, on est proprio", "…, I'm a homeowner"), or with its verb form as
+ * something done to them ("…, my GP referred me", "…, I was referred"): true, false when negated. Fuzzy (P0 in passing).
+ */
+export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: ReadonlySet<string>): boolean | null {
+  const later = clausesAfterFirst(c);
+  // Cheap first: being, or something done to them, must be said at all.
+  if (later === null || !later.tokens.some((t) => BEING.has(t) || OBJECTS.has(t) || t === "a")) return null;
+  const things = [...(words.things ?? [])].filter((s) => s.length >= 4 && !tokenHasStem(s, answered));
+  if (things.length === 0) return null;
+  const forms = new Set(things.flatMap((s) => [s, ...wordEquivalents(s).filter((e) => !e.includes(" "))]).map(stem));
+  const tokens = later.tokens;
+  let value: boolean | null = null;
+  tokens.forEach((t, i) => {
+    const base = participleBase(t);
+    const verb = base !== null && things.some((s) => s.length > base.length && s.startsWith(base));
+    if (!verb && !namesStem(t, forms)) return;
+    const same = (k: number) => k >= 0 && later.clause[k] === later.clause[i];
+    let j = i - 1;
+    while (j > i - 4 && same(j) && (ARTICLES.has(tokens[j] as string) || BETWEEN.has(tokens[j] as string))) j--;
+    const being = same(j) && (BEING.has(tokens[j] as string) || (tokens[j] === "a" && ["m", "nous"].includes(tokens[j - 1] ?? "")));
+    const toThem = verb && same(i + 1) && OBJECTS.has(tokens[i + 1] as string);
+    if (!being && !toThem) return;
+    value = later.negated[i] !== true;
+  });
+  return value;
+}
+
+const SINCE = new Set(["since", "depuis", "onset"]);
+/** [ext] A date target about what has already begun ("Problem since", "Douleur depuis"): "3 weeks ago" dates it in passing. */
+export const datesWhatBegan = (words: TargetWords | undefined): boolean =>
+  words !== undefined && [...SINCE].some((w) => words.own.has(stem(w)));

@@ -163,20 +163,115 @@ const COLLECTIVE_NOUNS = new Set(["family", "famille", "couple", "group", "group
 
 const PART_WORDS = new Set(["dont", "including", "incl", "inclus", "among", "parmi"]);
 /** A number right after "dont", "including", "of which" names a part of another one. */
-const isPart = (m: NumberMention) => {
+const isPart = (m: NumberMention, scan?: MentionScan) => {
   const last = m.before[m.before.length - 1] ?? "";
   const prev = m.before[m.before.length - 2] ?? "";
-  return PART_WORDS.has(last) || (last === "which" && prev === "of") || last === "lesquels" || last === "lesquelles";
+  return (
+    PART_WORDS.has(last) ||
+    (last === "which" && prev === "of") ||
+    last === "lesquels" ||
+    last === "lesquelles" ||
+    (scan !== undefined && ofThem(m, scan))
+  );
 };
+
+const ONE = new Set(["one", "un", "une"]);
+/** Young people, counted as children by a target about children ("un fils et une fille", "deux ados"). */
+const YOUNG = ["ado", "adolescent", "teen", "teenager", "fils", "fille", "son", "daughter", "toddler", "nourrisson", "infant"];
+const THEM = new Set(["them", "those", "these", "whom"]);
+/** [ext] "6 of them kids", "2 of them vegan": a part of the people or things said before, named by the word after "of them". */
+const ofThem = (m: NumberMention, scan: MentionScan) => scan.tokens[m.end]?.norm === "of" && THEM.has(scan.tokens[m.end + 1]?.norm ?? "");
+
+/** "8 adults", "20 people", "10 of us": a number of people ("2 of them" says nothing of whom). */
+const ofPeople = (m: NumberMention, scan: MentionScan) =>
+  m.unit !== null && (m.unit === "of" ? scan.tokens[m.end + 1]?.norm === "us" : namesPeople(m.unit) || tokenHasStem(m.unit, PERSON_STEMS));
+
+/** The mentions with "N of them kids" given the unit "kids". */
+function withPartUnits(scan: MentionScan): MentionScan {
+  if (!scan.mentions.some((m) => ofThem(m, scan))) return scan;
+  const noun = (m: NumberMention) => scan.tokens[m.end + 2];
+  const mentions = scan.mentions.map((m) =>
+    m.unit === "of" && ofThem(m, scan) && noun(m)?.kind === "word" ? { ...m, unit: noun(m)?.norm ?? null } : m,
+  );
+  return { tokens: scan.tokens, mentions };
+}
+
+/**
+ * [ext] A target counting one kind of person ("Number of children", "Nombre d'enfants"): not a head count. People of
+ * another kind or of no kind ("8 adults", "20 people", "10 of us") are not its number, and the people-count sum is
+ * left aside when numbers of people are said ("8 adults + 4 children" gives 4 children, not 12).
+ */
+function kindOfPerson(ctx: NumberContext): ReadonlySet<string> | null {
+  const words = ctx.words;
+  const label = words?.things;
+  if (label === undefined || !personsTarget(ctx) || ![...label].some((o) => SUBGROUP_NOUNS.has(o) || SUBGROUP_NOUNS.has(`${o}s`)))
+    return null;
+  // The label's words only: "How many of the guests are children?" still counts children, not guests.
+  const kind = new Set([...label, ...(words?.groupFactStems ?? [])]);
+  if (words?.groups.has("children")) for (const y of YOUNG) kind.add(y);
+  return kind;
+}
 
 /** Words of a target counted in percent (a "%" in its label reads as "%"). */
 const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", "taux", "rate"];
 
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
+const YEAR_UNITS = new Set(["an", "ans", "year", "years", "yo"]);
+/**
+ * [ext] "2 (6 ans et 9 ans)" for the age of the youngest: the smallest of several ages, the largest for the oldest
+ * ("Âge du plus jeune", "Age of the youngest child", "Âge de l'aîné", "eldest"). Every number an age in years; fuzzy.
+ * Never across "or" ("6 ou 9 ans" is a doubt, not two children).
+ */
+function extremeAge(text: string, parts: readonly NumberMention[], ctx: NumberContext): number | null {
+  const own = ctx.words?.own;
+  if (own === undefined || !own.has("age") || !parts.every((m) => m.unit !== null && YEAR_UNITS.has(m.unit) && !m.fuzzy)) return null;
+  if (!joinedByAnd(text)) return null;
+  const most = own.has("plus") || own.has("most");
+  const youngest = own.has("youngest") || (most && (own.has("jeune") || own.has("young")));
+  const oldest = own.has("oldest") || own.has("eldest") || own.has("aine") || own.has("ainee");
+  if (youngest === oldest) return null;
+  const values = parts.map((m) => m.value);
+  return youngest ? Math.min(...values) : Math.max(...values);
+}
+
+/** "I'm 38", "j'ai 38": the speaker's age; "we're 20", "on est 12": how many they are. */
+const I_AM = [["i", "m"], ["i", "am"], ["im"], ["j", "ai"]];
+const WE_ARE = [
+  ["we", "re"],
+  ["we", "are"],
+  ["we", "ll", "be"],
+  ["nous", "sommes"],
+  ["nous", "serons"],
+  ["on", "est"],
+  ["on", "sera"],
+];
+/** Words that may follow such a number without being its unit ("I'm 38 if that matters", "on est 12 donc…"). */
+const NO_UNIT = new Set([
+  ...["if", "si", "so", "donc", "and", "et", "but", "mais", "now", "maintenant", "this", "next", "in", "en", "au", "at"],
+  ...["btw", "fyi", "lol", "haha", "tho", "though", "already", "deja", "actually", "quand", "when"],
+]);
+
+/**
+ * [ext] "I'm 38" for a target that is only an age ("Age", "Votre âge"), "we're 20" for a head count (not one kind of
+ * person): the number the person says of themselves binds to it, in passing too.
+ */
+function saidOfSelf(m: NumberMention, ctx: NumberContext): boolean {
+  const words = ctx.words;
+  if (words === undefined || m.article || m.bound !== null || (m.unit !== null && !NO_UNIT.has(m.unit))) return false;
+  const after = (seq: readonly string[]) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w);
+  const onlyAge = words.groups.has("age") && words.things !== undefined && [...words.things].every((t) => t === "age");
+  if (onlyAge && I_AM.some(after)) return true;
+  // A head count: its label names people, not seats ("Nombre de places" is no "nous sommes trois à conduire").
+  const people = [...(words.things ?? [])].some((t) => tokenHasStem(t, PERSON_STEMS) && !SEATS.has(t));
+  return people && kindOfPerson(ctx) === null && WE_ARE.some(after);
+}
+const SEATS = new Set(["place", "seat", "couvert", "siege"]);
+
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
+  if (saidOfSelf(m, ctx)) return "target";
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
@@ -201,6 +296,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   // Without words (a bare schema) nothing says what a unit belongs to.
   if (words === undefined) return "neutral";
   if (m.unit !== null) {
+    const kind = kindOfPerson(ctx);
+    if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
     // "2h", "45 min", "3 j": a unit's short form binds the number to a target counted in that unit, in passing too.
     const time = TIME_UNITS[m.unit];
@@ -241,7 +338,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const decade = ctx.strict ? null : decadeOf(text, ctx);
   if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
-  const raw = ctx.scan ?? scanNumbers(text);
+  const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
   const unit = ctx.words ? timeUnitOf(ctx.words) : null;
   if (unit === "hour" && !ctx.strict) {
     const span = clockSpan(raw);
@@ -250,8 +347,13 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
   const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
-  if (integer && personsTarget(ctx)) {
-    const people = countPeople(scan.tokens, scan.mentions);
+  const kind = kindOfPerson(ctx);
+  const numbersOfPeople = kind !== null && scan.mentions.some((m) => !m.article && (ofPeople(m, scan) || tokenHasStem(m.unit ?? "", kind)));
+  if (integer && personsTarget(ctx) && !numbersOfPeople) {
+    const people = countPeople(
+      scan.tokens,
+      scan.mentions.filter((m) => !isPart(m, scan)),
+    );
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
   }
@@ -272,6 +374,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   let chosen = inBounds;
   let fuzzy = false;
   const parts = inBounds.map(({ m }) => m);
+  const extreme = distinct.size > 1 ? extremeAge(text, parts, ctx) : null;
+  if (extreme !== null) return { value: extreme, certainty: "fuzzy" };
   const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
   if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
   if (distinct.size > 1) {
@@ -530,17 +634,30 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   // in passing: "un chien" is no budget of 1 and no hour alone, even where the question names "l'animal".
   const words = ctx.words;
   const countsThings = words !== undefined && !ctx.strict && !words.groups.has("money") && timeUnitOf(words) === null;
+  // [ext] A kind of person a target counts is its own word too: "…, and one kid" in passing is 1 child (not "a kid
+  // with an allergy", nor "a kids party").
+  const kind = kindOfPerson(ctx);
+  const oneOfKind = (m: NumberMention) =>
+    kind !== null && m.unit !== null && ONE.has(scan.tokens[m.start]?.norm ?? "") && stem(m.unit) === m.unit && tokenHasStem(m.unit, kind);
   const articleCounts = (m: NumberMention) =>
     (m.unit !== null &&
       !COLLECTIVE_NOUNS.has(m.unit) &&
       words !== undefined &&
       tokenHasStem(m.unit, countsThings ? words.stems : words.own)) ||
+    oneOfKind(m) ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
       (m.unit === null || ageFollows(m, scan)) &&
       !ctx.strict &&
       (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
+  // [ext] "about 40, 6 of them kids", "40 people including 6 kids": a part answers only a target named by its own word
+  // or kind, never the whole, whatever binds it. In passing, a kind of person alone ("…, and 1 kid") is no head count.
+  const ownKind = (m: NumberMention) =>
+    m.unit !== null && words !== undefined && (tokenHasStem(m.unit, words.own) || tokenHasStem(m.unit, words.groupFactStems));
+  if (kept.some(({ m }) => !isPart(m, scan))) kept = kept.filter(({ m }) => !isPart(m, scan) || ownKind(m));
+  if (ctx.strict && kind === null && personsTarget(ctx))
+    kept = kept.filter(({ m }) => m.unit === null || !SUBGROUP_NOUNS.has(m.unit) || ownKind(m));
   // In passing, a number denied ("not 3 bikes", "pas 2 enfants") states nothing.
   if (ctx.strict)
     kept = kept.filter(({ m, binding }) => (binding === "target" || binding === "word") && !m.before.some((w) => DENYING.has(w)));
@@ -554,7 +671,7 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
     binding === "target" && m.unit !== null && own !== undefined && tokenHasStem(m.unit, own);
   if (kept.some(ownUnit) && !kept.every(ownUnit)) kept = kept.filter(ownUnit);
   // "4 pièces dont 3 chambres", "3 rooms including 2 bedrooms": what follows "dont"/"including" is a part.
-  if (kept.length > 1 && kept.some(({ m }) => !isPart(m))) kept = kept.filter(({ m }) => !isPart(m));
+  if (kept.length > 1 && kept.some(({ m }) => !isPart(m, scan))) kept = kept.filter(({ m }) => !isPart(m, scan));
   // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
   if (integer)
     kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
