@@ -78,6 +78,12 @@ export type FetchFunction = typeof globalThis.fetch;
 
 const KEEP_ALIVE_MS = 4_000;
 
+/**
+ * A server closing an idle connection does so as the request arrives: the drop comes within a round trip. A request
+ * dropped later may be one the server was working on (a crash, a gateway giving up) and is not sent again.
+ */
+const REPLAY_WINDOW_MS = 1_500;
+
 /** A Client's current socket: undici keeps it under this symbol (undici-internals.d.ts). */
 const kSocket = undiciSymbols.kSocket;
 
@@ -181,6 +187,8 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
   private client: ClientType | undefined;
   private socket: Socket | undefined;
   private bytesReadBefore = 0;
+  /** When the request went out on a reused connection (performance.now()). */
+  private writtenAt = 0;
   /** Sends the request again on a fresh connection; cleared once used (one replay per request). */
   private replay: (() => void) | undefined;
   private aborted = false;
@@ -215,6 +223,7 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
     if (socket && socket.bytesWritten > 0) {
       this.socket = socket;
       this.bytesReadBefore = socket.bytesRead;
+      this.writtenAt = performance.now();
     }
   }
 
@@ -273,7 +282,7 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
     waiter?.reject(err);
   }
 
-  /** The request failed on a reused connection before any byte of its answer, and was not replayed yet. */
+  /** The request failed on a reused connection before any byte of its answer, soon after it went out, and was not replayed yet. */
   private replayable(): boolean {
     const socket = this.socket;
     return (
@@ -281,7 +290,8 @@ class UndiciExchange implements Dispatcher.DispatchHandler, ProviderExchange, Pr
       !this.aborted &&
       this.pending !== undefined &&
       socket !== undefined &&
-      socket.bytesRead === this.bytesReadBefore
+      socket.bytesRead === this.bytesReadBefore &&
+      performance.now() - this.writtenAt < REPLAY_WINDOW_MS
     );
   }
 

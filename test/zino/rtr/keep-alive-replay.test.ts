@@ -10,7 +10,7 @@ import { after, before, it } from "node:test";
 import { last, llmFor, startRtr, userMessages, type RtrHarness } from "./rtr-harness.js";
 
 /** What the server does with a request: answer it, close without a byte, or send half a status line and close. */
-type Verdict = "answer" | "drop" | "partial";
+type Verdict = "answer" | "drop" | "partial" | "late-drop";
 interface Seen {
   /** 1 for the first request on its connection. */
   onSocket: number;
@@ -44,6 +44,11 @@ function serve(socket: Socket): void {
       seen.push({ onSocket, verdict });
       if (verdict === "drop") {
         socket.destroy();
+        return;
+      }
+      if (verdict === "late-drop") {
+        // Worked on the request for a while, then the connection went (a crash, a gateway giving up): no byte sent.
+        setTimeout(() => socket.destroy(), 1_800);
         return;
       }
       if (verdict === "partial") {
@@ -104,6 +109,14 @@ void it("R5.keepalive: a request that received part of an answer on a reused con
   const { second } = await twoTurns((onSocket) => (onSocket === 1 ? "answer" : "partial"));
   assert.equal(second.type, "error");
   assert.equal(seen.length, 2, "the server may have processed it: not sent twice");
+});
+
+void it("R5.keepalive: a request dropped unanswered on a reused connection long after it went out is not sent again", async () => {
+  // A server closing an idle connection does it as the request arrives; one dropped seconds later may have been
+  // worked on (the model generating), so sending it again could run it twice.
+  const { second } = await twoTurns((onSocket) => (onSocket === 1 ? "answer" : "late-drop"));
+  assert.equal(second.type, "error");
+  assert.equal(seen.length, 2, "dropped after the replay window: not sent twice");
 });
 
 void it("R5.keepalive: a request dropped on a fresh connection is not sent again (max_retries 0)", async () => {
