@@ -217,7 +217,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(extractNumber(text, target.kind === "integer", numberContext(target, false)), target);
     case "date":
     case "date-time":
-      return validated(extractDate(text, target.kind, today), target);
+      return validated(extractDate(text, target.kind, today, false, target.words?.past), target);
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
@@ -270,7 +270,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       return validated(extractNumber(input.text, target.kind === "integer", numberContext(target, true, input.numbers)), target);
     case "date":
     case "date-time":
-      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true), target) : null;
+      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target) : null;
     default:
       return null;
   }

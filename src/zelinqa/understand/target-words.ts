@@ -157,6 +157,21 @@ const DESIRE = new Set([
   "interesse",
   "aimeriez",
 ]);
+/**
+ * [ext] A date asked as a start already past: "Since when…?", "Depuis quand…", "When did it start?", "Problem since".
+ * Its day without a year, its weekday and its bare duration ("3 weeks") are then read backwards (date-extractor.ts).
+ */
+const PAST_WORDS = new Set(["since", "depuis", "started", "began", "begun", "ago"]);
+const PAST_PHRASES = [
+  " when did ",
+  " how long have ",
+  " how long has ",
+  " a commence ",
+  " ont commence ",
+  " avez commence ",
+  " est apparu",
+  " sont apparu",
+];
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
   "quel",
@@ -260,6 +275,8 @@ export interface TargetWords {
   readonly rates: ReadonlySet<string>;
   /** [ext] The question asks whether the person wants or needs it: "we already have one" then means no. */
   readonly desired?: boolean;
+  /** [ext] A date asked as a start already past ("Since when…?"): read backwards from the reference day. */
+  readonly past?: boolean;
 }
 
 function groupStems(name: string): string[] {
@@ -292,9 +309,12 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
   const rates = new Set<string>();
   let desired = false;
+  let past = false;
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
     desired ||= tokens.some((t) => DESIRE.has(t));
+    const spaced = ` ${tokens.join(" ")} `;
+    past ||= tokens.some((t) => PAST_WORDS.has(t)) || PAST_PHRASES.some((p) => spaced.includes(p));
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
       if (RATE_WORDS.has(tokens[i - 1] ?? "")) {
@@ -320,7 +340,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired };
+  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, past };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
