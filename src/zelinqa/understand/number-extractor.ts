@@ -4,6 +4,7 @@
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
+import type { TextToken } from "./text-tokens.js";
 import { countPeople, namesPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
@@ -258,7 +259,10 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
   // "no one", "not one": the article after a denial is no number.
-  const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));
+  // [ext] "never seen a physio", "jamais eu un accident": nor is an article after "never" in its clause.
+  const denied = scan.mentions.every(
+    (m) => m.article && (ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? "") || neverBefore(text, scan, m)),
+  );
   if (scan.mentions.length === 0 || denied) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   const kept = candidates(bound, scan, ctx, integer);
@@ -294,7 +298,52 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
       ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" }
       : null;
   fuzzy ||= chosen.some(({ m }) => m.fuzzy) || heldLoosely(first, { text, scan, bound, ctx, integer });
-  return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
+  const value = ageToCome(text, first.m, scan, ctx) ? first.m.value - 1 : first.m.value;
+  return withinBounds(value, ctx, integer) ? { value, certainty: fuzzy ? "fuzzy" : "exact" } : null;
+}
+
+const NEVER = new Set(["never", "jamais"]);
+/** "never seen a physio": "never" earlier in the number's clause (no punctuation between). */
+function neverBefore(text: string, scan: MentionScan, m: NumberMention): boolean {
+  for (let i = m.start - 1; i >= 0 && i >= m.start - 4; i--) {
+    const t = scan.tokens[i] as TextToken;
+    if (/[,;.!?:()\n]/.test(text.slice(t.end, (scan.tokens[i + 1] as TextToken).start))) return false;
+    if (NEVER.has(t.norm)) return true;
+  }
+  return false;
+}
+
+const AGE_UNIT_WORDS = new Set(["ans", "an", "years", "year", "yo", "old"]);
+const TURNING = ["turning", "turn", "will be", "ll be", "going to be", "gonna be", "vais avoir", "va avoir", "vais feter"];
+const SOON = [
+  "next month",
+  "next week",
+  "next year",
+  "soon",
+  "in a few",
+  "bientot",
+  "le mois prochain",
+  "la semaine prochaine",
+  "l an prochain",
+  "l annee prochaine",
+  "dans",
+];
+/**
+ * [ext] An age said as the one to come ("sixty next month", "I'm turning 40", "je vais avoir 35 ans le mois prochain"):
+ * the person is one year younger today. Only for a target counted as an age (label or question with "age"/"âge").
+ */
+function ageToCome(text: string, m: NumberMention, scan: MentionScan, ctx: NumberContext): boolean {
+  if (ctx.words === undefined || !ctx.words.own.has("age")) return false;
+  const norms = scan.tokens.map((t) => t.norm);
+  let end = m.end;
+  while (AGE_UNIT_WORDS.has(norms[end] ?? "")) end += 1;
+  // "I'm 50, next month I retire": the time said after a pause is another thing's.
+  const last = scan.tokens[end - 1];
+  const next = scan.tokens[end];
+  const paused = last !== undefined && next !== undefined && /[,;.!?:()\n]/.test(text.slice(last.end, next.start));
+  const after = paused ? "" : ` ${norms.slice(end, end + 3).join(" ")} `;
+  const before = ` ${norms.slice(Math.max(0, m.start - 3), m.start).join(" ")} `;
+  return TURNING.some((p) => before.endsWith(` ${p} `)) || SOON.some((p) => after.startsWith(` ${p} `));
 }
 
 /**
@@ -665,6 +714,8 @@ const NONE_FILLERS = new Set([
   "de",
   "d",
   "un",
+  "une",
+  "an",
   "seul",
   "single",
   "one",
@@ -678,6 +729,14 @@ const NONE_FILLERS = new Set([
   "we",
   "on",
   "a",
+  // [ext] "never seen a physio", "jamais vu de kiné": having met none is none.
+  "seen",
+  "vu",
+  "been",
+  "ete",
+  "before",
+  "avant",
+  "ever",
   "thankfully",
   "heureusement",
   "merci",

@@ -357,7 +357,8 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     i = n.end - 1;
   }
   const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
-  for (const w of wordNumbers(norms)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
+  const paused = (j: number) => j > 0 && /[,;.!?:()\n]/.test(gapBetween(text, tokens[j - 1] as TextToken, tokens[j] as TextToken));
+  for (const w of wordNumbers(norms, paused)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
   return withFractions(
     text,
     tokens,

@@ -1,0 +1,67 @@
+// Numbers: English tens completed by "one", an age said as the one to come, an article after "never", and what
+// must not be read (docs/zelinqa-understanding.md, Numbers; s16 blind4 groups E and O).
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDirect, targetWords } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { schemaTarget } from "../../support/extraction-target.js";
+
+const TODAY = "2026-12-01";
+
+function numberTarget(schema: Record<string, unknown>, label: string, question: string): ExtractionTarget {
+  return {
+    ...schemaTarget(schema),
+    words: targetWords(label, question),
+    minimum: schema.minimum as number,
+    maximum: schema.maximum as number,
+  };
+}
+
+const age = numberTarget({ type: "integer", minimum: 0, maximum: 120 }, "Age", "How old are you?");
+const ageFr = numberTarget({ type: "integer", minimum: 0, maximum: 120 }, "Âge du conducteur", "Quel âge avez-vous ?");
+const guests = numberTarget({ type: "integer", minimum: 1 }, "Number of guests", "How many guests?");
+const lessons = numberTarget(
+  { type: "integer", minimum: 0, maximum: 100 },
+  "Lessons already taken",
+  "How many driving lessons have you had?",
+);
+
+const seances = numberTarget(
+  { type: "integer", minimum: 0, maximum: 100 },
+  "Séances déjà faites",
+  "Combien de séances avez-vous déjà eues ?",
+);
+
+const read = (text: string, t: ExtractionTarget) => extractDirect(text, t, TODAY);
+
+void describe("English tens completed by one", () => {
+  void it("'forty-one', 'twenty one' are one number", () => {
+    assert.deepEqual(read("thirty-one", age), { value: 31, certainty: "exact" });
+    assert.deepEqual(read("twenty one guests", guests), { value: 21, certainty: "exact" });
+    // Not across a pause, and not with "a".
+    assert.notEqual(read("twenty, one of them my boss", guests)?.value, 21);
+    assert.notEqual(read("twenty a table", guests)?.value, 21);
+  });
+});
+
+void describe("an age said as the one to come", () => {
+  void it("'N next month', 'turning N', 'je vais avoir N ans' are one year less", () => {
+    assert.deepEqual(read("fifty next week", age), { value: 49, certainty: "exact" });
+    assert.deepEqual(read("turning 30 in january", age), { value: 29, certainty: "exact" });
+    assert.deepEqual(read("je vais avoir 45 ans", ageFr), { value: 44, certainty: "exact" });
+    assert.deepEqual(read("27 ans le mois prochain", ageFr), { value: 26, certainty: "exact" });
+    // Only for an age, and not for an age already reached.
+    assert.deepEqual(read("I'm 50, next month I retire", age)?.value, 50);
+    assert.deepEqual(read("we'll be 30 next month", guests)?.value, 30);
+  });
+});
+
+void describe("an article after 'never'", () => {
+  void it("'never seen a …', 'jamais eu une …' is no one of them, and reads as none", () => {
+    assert.deepEqual(read("never had a lesson", lessons), { value: 0, certainty: "exact" });
+    assert.deepEqual(read("jamais eu une séance", seances), { value: 0, certainty: "exact" });
+    assert.equal(read("never seen a lesson plan like this", lessons), null, "something else after it");
+    // A count said after "never" in another clause still counts.
+    assert.deepEqual(read("never with an instructor, but one lesson with my dad", lessons)?.value, 1);
+  });
+});
