@@ -2,7 +2,7 @@
 // must not be read (docs/zelinqa-understanding.md, Numbers; s16 blind4 groups E and O).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, targetWords } from "../../../src/zelinqa/understand/index.js";
+import { extractDirect, isDontKnow, isRefusal, targetWords } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { schemaTarget } from "../../support/extraction-target.js";
 
@@ -63,5 +63,28 @@ void describe("an article after 'never'", () => {
     assert.equal(read("never seen a lesson plan like this", lessons), null, "something else after it");
     // A count said after "never" in another clause still counts.
     assert.deepEqual(read("never with an instructor, but one lesson with my dad", lessons)?.value, 1);
+  });
+});
+
+void describe("don't-know and deferrals (lexicons.ts)", () => {
+  void it("not remembered, lost count, not known yet, to ask someone: don't know", () => {
+    for (const text of [
+      "honestly I don't remember",
+      "j'ai perdu le compte",
+      "not known yet",
+      "we need to ask the boss",
+      "je dois demander à mon mari",
+    ])
+      assert.equal(isDontKnow(text), true, text);
+    assert.equal(isDontKnow("I remember it well: 3"), false);
+  });
+
+  void it("a deferral to a conversation is a refusal, and a free text does not store it", () => {
+    const notes = schemaTarget({ type: "string", maxLength: 500 });
+    for (const text of ["je préfère en discuter de vive voix", "I'd rather talk about it over the phone", "on en parlera au rendez-vous"]) {
+      assert.equal(isRefusal(text), true, text);
+      assert.equal(extractDirect(text, notes, TODAY), null, text);
+    }
+    assert.equal(isRefusal("we talked about it with the doctor"), false);
   });
 });
