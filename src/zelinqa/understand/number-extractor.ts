@@ -263,7 +263,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const denied = scan.mentions.every(
     (m) => m.article && (ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? "") || neverBefore(text, scan, m)),
   );
-  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : noneAsZero(text, integer, ctx);
+  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : (noneAsZero(text, integer, ctx) ?? allAdults(text, ctx));
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
@@ -572,6 +572,18 @@ interface BoundMention {
   binding: Binding;
 }
 
+const ONLY = new Set(["just", "only", "juste", "seulement", "qu"]);
+const ALONE_WORDS = new Set(["seul", "seule", "single"]);
+/** [ext] "just one", "only one", "un seul", "juste une": the article said as a quantity, in a reply to the question. */
+function onlyOne(m: NumberMention, scan: MentionScan, ctx: NumberContext): boolean {
+  if (ctx.strict || !["one", "un", "une"].includes(scan.tokens[m.start]?.norm ?? "")) return false;
+  const next = scan.tokens[m.end]?.norm;
+  return (
+    (ONLY.has(scan.tokens[m.start - 1]?.norm ?? "") && (next === undefined || m.unit === null)) ||
+    (next !== undefined && ALONE_WORDS.has(next))
+  );
+}
+
 /** The mentions that may answer the target: bound to it or neutral, articles only where they count, parts dropped. */
 function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): BoundMention[] {
   // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
@@ -589,7 +601,8 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
     (m.start === 0 &&
       (m.unit === null || ageFollows(m, scan)) &&
       !ctx.strict &&
-      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
+      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une")) ||
+    onlyOne(m, scan, ctx);
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   if (ctx.strict) kept = kept.filter(({ binding }) => binding === "target" || binding === "word");
   // A unit says more than a nearby word, and a nearby word more than nothing; but a word-bound number next to
@@ -768,6 +781,15 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
   const zero = first.some((t) => ZERO_WORDS.has(t)) || (first.includes("no") && first.includes("one"));
   const onlyZero = first.every((t) => NONE_WORDS.has(t) || NONE_FILLERS.has(t) || (words && t.length >= 3 && tokenHasStem(t, words.stems)));
   return zero && onlyZero ? { value: 0, certainty: "fuzzy" } : null;
+}
+
+const CHILD_STEMS = new Set(["enfant", "child", "children", "kid", "mineur", "minor"]);
+const ALL_ADULTS =
+  /\b(all|only|just|que des|tous|toutes|uniquement des|seulement des) (adults|adultes|grown ups|grownups|majeurs)\b|\b(adults|adultes) (only|uniquement|seulement)\b/;
+/** [ext] "all adults", "que des adultes" for a number of children: none. */
+function allAdults(text: string, ctx: NumberContext): PhraseResult | null {
+  if (ctx.words === undefined || ![...ctx.words.own].some((w) => CHILD_STEMS.has(w)) || (ctx.minimum ?? 0) > 0) return null;
+  return ALL_ADULTS.test(tokenise(text).join(" ")) ? { value: 0, certainty: "exact" } : null;
 }
 
 /** A count of weeks read for a target counted in days or nights: × 7 (a fortnight, "quinzaine", is 14). */

@@ -68,6 +68,19 @@ const SINGLE_PERSONS = new Set([
   "neighbour",
   "neighbor",
   "teen",
+  // [ext] Children by age and relatives.
+  "toddler",
+  "infant",
+  "newborn",
+  "nourrisson",
+  "nephew",
+  "niece",
+  "neveu",
+  "grandson",
+  "granddaughter",
+  "boy",
+  "girl",
+  "garcon",
 ]);
 /** Named without a number, a group of a known size: "des jumeaux", "twins", "des triplés". */
 const MULTIPLE_BIRTHS: Record<string, number> = { jumeaux: 2, jumelles: 2, twins: 2, triples: 3, triplees: 3, triplets: 3 };
@@ -119,6 +132,18 @@ const PERSON_NOUNS = new Set([
   "neighbours",
   "neighbors",
   "teens",
+  "toddlers",
+  "infants",
+  "newborns",
+  "nourrissons",
+  "nephews",
+  "nieces",
+  "neveux",
+  "grandchildren",
+  "petits-enfants",
+  "boys",
+  "girls",
+  "garcons",
   "membres",
   "members",
   "autres",
@@ -159,6 +184,8 @@ const COUPLE = [
   ["nous", "deux"],
   ["the", "two", "of", "us"],
 ];
+
+const ONLY_WORDS = new Set(["just", "only", "juste", "seulement", "uniquement"]);
 
 /** Whether a mention's unit word names people ("2 teens", "3 enfants"), as the people count reads it. */
 export function namesPeople(unit: string | null): boolean {
@@ -219,6 +246,8 @@ export function countPeople(tokens: readonly TextToken[], mentions: readonly Num
     parts += 2;
   }
   if (parts <= 1 && total <= 1 && ALONE.some((seq) => hasSequence(norms, seq))) return { value: 1, fuzzy: true };
+  // [ext] "just my nephew", "seulement ma fille": one person named as the only one.
+  if (parts === 1 && total === 1 && norms.some((w) => ONLY_WORDS.has(w))) return { value: 1, fuzzy: true };
   if (parts >= 2) return { value: total, fuzzy: true };
   if (parts === 0 && COUPLE.some((seq) => hasSequence(norms, seq))) return { value: 2, fuzzy: true };
   return null;

@@ -66,6 +66,30 @@ void describe("an article after 'never'", () => {
   });
 });
 
+const kids = numberTarget({ type: "integer", minimum: 0, maximum: 20 }, "Number of children", "How many of the passengers are children?");
+const enfants = numberTarget({ type: "integer", minimum: 0, maximum: 10 }, "Nombre d'enfants", "Combien d'enfants viennent ?");
+const pets = numberTarget({ type: "integer", minimum: 0, maximum: 10 }, "Number of pets", "How many pets do you have?");
+
+void describe("counting people by who they are", () => {
+  void it("children named by age or kinship count as people, one each or by their number", () => {
+    assert.deepEqual(read("three infants and a toddler", kids), { value: 4, certainty: "fuzzy" });
+    assert.deepEqual(read("ma nièce et mes deux neveux", enfants), { value: 3, certainty: "fuzzy" });
+    assert.deepEqual(read("only my granddaughter", kids), { value: 1, certainty: "fuzzy" });
+    // Not an only one when others are named.
+    assert.deepEqual(read("my nephew and my niece", kids), { value: 2, certainty: "fuzzy" });
+  });
+
+  void it("'just one', 'un seul', 'only one' are one; 'all adults' is no child", () => {
+    assert.deepEqual(read("only one", pets), { value: 1, certainty: "exact" });
+    assert.equal(read("un seul", enfants)?.value, 1);
+    assert.deepEqual(read("que des adultes", enfants), { value: 0, certainty: "exact" });
+    assert.deepEqual(read("adults only", kids), { value: 0, certainty: "exact" });
+    // "all adults" says nothing of pets, and "one" alone stays an article.
+    assert.equal(read("all adults", pets), null);
+    assert.equal(read("one of them is shy", pets), null);
+  });
+});
+
 void describe("don't-know and deferrals (lexicons.ts)", () => {
   void it("not remembered, lost count, not known yet, to ask someone: don't know", () => {
     for (const text of [
