@@ -258,6 +258,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const countsThings = words !== undefined && !words.groups.has("money") && !words.groups.has("days") && timeUnitOf(words) === null;
   const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
+  const product = ctx.strict ? null : productOf(text, scan, ctx, integer);
+  if (product !== null) return withinBounds(product.value, ctx, integer) ? product : null;
   // "no one", "not one": the article after a denial is no number.
   // [ext] "never seen a physio", "jamais eu un accident": nor is an article after "never" in its clause.
   const denied = scan.mentions.every(
@@ -570,6 +572,52 @@ function clockSpan(scan: MentionScan): number | null {
 interface BoundMention {
   m: NumberMention;
   binding: Binding;
+}
+
+const LENGTH_UNITS = new Set(["m", "metre", "metres", "meter", "meters", "metres"]);
+const BY_WORDS = new Set(["sur", "by", "x", "fois", "par"]);
+const SQUARE_FEET = new Set(["sq", "sqft", "square"]);
+const FEET = new Set(["ft", "feet", "foot"]);
+const SQUARE_FOOT_IN_M2 = 0.09290304;
+const areaTarget = (words: TargetWords) =>
+  words.own.has("m2") || words.own.has("m²") || words.own.has("superficie") || words.own.has("area");
+/**
+ * [ext] Arithmetic a careful reader does, in a reply to the target's own question, when the reply holds just these two
+ * numbers: two lengths for an area ("10 m sur 5", "12 by 8 metres": exact), a count of parts of one size ("2 pans de
+ * 25 m2", "3 tables of 6": held loosely, the parts may differ), square feet for an area in m² (held loosely).
+ */
+function productOf(
+  text: string,
+  scan: MentionScan,
+  ctx: NumberContext,
+  integer: boolean,
+): { value: number; certainty: "exact" | "fuzzy" } | null {
+  const words = ctx.words;
+  const ms = scan.mentions;
+  if (words === undefined) return null;
+  const norm = (i: number) => scan.tokens[i]?.norm ?? "";
+  if (ms.length === 1 && areaTarget(words) && !integer) {
+    const m = ms[0] as NumberMention;
+    const feet = SQUARE_FEET.has(m.unit ?? "") && (FEET.has(norm(m.end + 1)) || m.unit === "sqft");
+    return feet ? { value: Math.round(m.value * SQUARE_FOOT_IN_M2 * 10) / 10, certainty: "fuzzy" } : null;
+  }
+  if (ms.length !== 2) return null;
+  const [a, b] = ms as [NumberMention, NumberMention];
+  if (a.article || b.article) return null;
+  const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
+  const fuzzy = a.fuzzy || b.fuzzy || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  // "10 m sur 5", "10 by 5 metres", "10 x 5": two lengths.
+  const lengthOrNone = (u: string | null) => u === null || LENGTH_UNITS.has(u);
+  const by = between.length === 1 ? between[0] : between.length === 2 && LENGTH_UNITS.has(between[0] ?? "") ? between[1] : undefined;
+  if (areaTarget(words) && by !== undefined && BY_WORDS.has(by) && lengthOrNone(b.unit) && b.end >= scan.tokens.length - 1)
+    return { value: a.value * b.value, certainty: fuzzy ? "fuzzy" : "exact" };
+  // "2 pans de 25 m2", "3 tables of 6": a count of parts, then the size of each, in the target's unit or bare.
+  const part = between.length === 2 ? between[0] : undefined;
+  if (part === undefined || !["de", "of", "d"].includes(between[1] ?? "") || a.unit !== part) return null;
+  if (!Number.isInteger(a.value) || a.value < 2 || a.value > 20 || tokenHasStem(part, words.stems) || TIME_UNITS[part] !== undefined)
+    return null;
+  const sized = b.unit === null ? b.end >= scan.tokens.length : tokenHasStem(b.unit, words.own) || words.own.has(b.unit);
+  return sized ? { value: a.value * b.value, certainty: "fuzzy" } : null;
 }
 
 const ONLY = new Set(["just", "only", "juste", "seulement", "qu"]);

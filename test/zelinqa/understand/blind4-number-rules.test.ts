@@ -90,6 +90,31 @@ void describe("counting people by who they are", () => {
   });
 });
 
+const garden = numberTarget({ type: "number", minimum: 1, maximum: 5000 }, "Surface du jardin (m²)", "Quelle est la surface du jardin ?");
+const lawn = numberTarget({ type: "number", minimum: 1, maximum: 5000 }, "Lawn area (m²)", "How big is the lawn?");
+const seats = numberTarget({ type: "integer", minimum: 1, maximum: 500 }, "Number of seats", "How many seats do you need?");
+
+void describe("arithmetic a careful reader does", () => {
+  void it("two lengths for an area, exact", () => {
+    assert.deepEqual(read("20 m sur 15", garden), { value: 300, certainty: "exact" });
+    assert.deepEqual(read("12 by 8 metres", lawn), { value: 96, certainty: "exact" });
+    // Two lengths are no area for a count.
+    assert.notEqual(read("20 sur 15", seats)?.value, 300);
+  });
+
+  void it("a count of parts of one size, loosely; not when the count is the target's own unit", () => {
+    assert.deepEqual(read("3 parcelles de 200 m2", garden), { value: 600, certainty: "fuzzy" });
+    assert.deepEqual(read("4 rows of 12", seats), { value: 48, certainty: "fuzzy" });
+    assert.notEqual(read("3 seats of 40 cm", seats)?.value, 120);
+    assert.notEqual(read("2 ans de 300", garden)?.value, 600);
+  });
+
+  void it("square feet for an area in m², loosely", () => {
+    assert.deepEqual(read("about 500 sq ft", lawn), { value: 46.5, certainty: "fuzzy" });
+    assert.equal(read("500 sq ft", seats), null);
+  });
+});
+
 void describe("don't-know and deferrals (lexicons.ts)", () => {
   void it("not remembered, lost count, not known yet, to ask someone: don't know", () => {
     for (const text of [
