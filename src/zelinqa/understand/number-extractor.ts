@@ -85,7 +85,10 @@ const PERIOD_STEMS: readonly [string, Period][] = [
 
 /** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
 function periodOf(words: TargetWords): Period | null {
-  for (const [w, p] of PERIOD_STEMS) if (words.stems.has(w) || [...words.stems].some((s) => s.length >= 5 && w.startsWith(s))) return p;
+  // [ext] Also a feminine or plural form: "Facture annuelle", "Charges mensuelles".
+  for (const [w, p] of PERIOD_STEMS)
+    if (words.stems.has(w) || [...words.stems].some((s) => (s.length >= 5 && w.startsWith(s)) || (w.length >= 6 && s.startsWith(w))))
+      return p;
   // "Séances par semaine", "visits per month": the period is the word after "par"/"per".
   for (const r of words.rates) {
     const p = RATE_PERIODS[r];

@@ -325,6 +325,8 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     });
   }
   if (label.includes("%")) own.add("%");
+  // [ext] "Facture annuelle (€)", "Deposit ($)": a currency sign in the label makes it an amount of money.
+  const currency = /[€$£]/.test(label);
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();
@@ -336,6 +338,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     }
     if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
   }
+  if (currency) groups.add("money");
   const stems = new Set(own);
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();

@@ -115,6 +115,24 @@ void describe("arithmetic a careful reader does", () => {
   });
 });
 
+const water = numberTarget({ type: "number", minimum: 0, maximum: 20000 }, "Facture d'eau annuelle (€)", "Combien payez-vous d'eau ?");
+const fee = numberTarget({ type: "number", minimum: 0, maximum: 5000 }, "Monthly fee ($)", "What do you pay?");
+
+void describe("amounts with a currency sign and a period", () => {
+  void it("a currency sign in the label makes the target an amount of money", () => {
+    assert.deepEqual(read("850 €", water), { value: 850, certainty: "exact" });
+    assert.deepEqual(read("$45", fee), { value: 45, certainty: "exact" });
+  });
+
+  void it("'€/mois', 'mensuel', 'yearly' after the amount are its period, converted for the target's", () => {
+    assert.deepEqual(read("70€/mois", water), { value: 840, certainty: "exact" });
+    assert.deepEqual(read("60 euros mensuel", water), { value: 720, certainty: "exact" });
+    assert.deepEqual(read("600 $ yearly", fee), { value: 50, certainty: "exact" });
+    // "au 3e", "le 5e" are ordinals, not euros.
+    assert.equal(read("au 3e", water), null);
+  });
+});
+
 void describe("don't-know and deferrals (lexicons.ts)", () => {
   void it("not remembered, lost count, not known yet, to ask someone: don't know", () => {
     for (const text of [
