@@ -239,6 +239,8 @@ const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
+  const score = scoreOnScale(text, integer, ctx);
+  if (score !== null) return score === "other scale" ? null : score;
   const decade = ctx.strict ? null : decadeOf(text, ctx);
   if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
   const raw = ctx.scan ?? scanNumbers(text);
@@ -621,6 +623,28 @@ function productOf(
     return null;
   const sized = b.unit === null ? b.end >= scan.tokens.length : tokenHasStem(b.unit, words.own) || words.own.has(b.unit);
   return sized ? { value: a.value * b.value, certainty: "fuzzy" } : null;
+}
+
+/** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */
+const SCALES = new Set([5, 10, 20, 100]);
+const SCORE = /(?<![\d/.,])(\d{1,3}(?:[.,]\d)?) ?(?:\/|sur|out of) ?(\d{1,3})(?![\d/.,])/gi;
+/**
+ * [ext] "7/10", "8 sur 10", "3 out of 5" for a target whose schema maximum is the scale (5, 10, 20 or 100): the score. Held loosely after an
+ * approximation ("like 6/10") or with a hedge. Only one score in the reply; a score on another scale ("8/20") gives none.
+ */
+function scoreOnScale(text: string, integer: boolean, ctx: NumberContext): PhraseResult | "other scale" | null {
+  if (ctx.maximum === undefined || !SCALES.has(ctx.maximum) || !/\/|sur|out of/i.test(text)) return null;
+  const all = [...text.matchAll(SCORE)];
+  const scores = all.filter((m) => Number(m[2]) === ctx.maximum);
+  // "8/20" for a score out of 10: another scale, none.
+  if (scores.length === 0 && all.some((m) => SCALES.has(Number(m[2])) && Number(m[1]) <= Number(m[2]))) return "other scale";
+  if (scores.length !== 1) return null;
+  const found = scores[0] as RegExpMatchArray;
+  const value = Number((found[1] as string).replace(",", "."));
+  if (!withinBounds(value, ctx, integer)) return null;
+  const mention = scanNumbers(text).mentions.find((m) => m.value === value);
+  const fuzzy = (mention?.fuzzy ?? false) || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  return { value, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
 const ONLY = new Set(["just", "only", "juste", "seulement", "qu"]);

@@ -199,6 +199,12 @@ const APPROX_BEFORE = [
   "circa",
   "some",
   "~",
+  // [ext] "about a 6", "like a 7" (a score).
+  "about a",
+  "around a",
+  "like a",
+  "roughly a",
+  "maybe a",
 ];
 const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
 const UPPER_BEFORE = [

@@ -133,6 +133,22 @@ void describe("amounts with a currency sign and a period", () => {
   });
 });
 
+const mood = numberTarget({ type: "integer", minimum: 0, maximum: 10 }, "Satisfaction", "How satisfied are you, from 0 to 10?");
+const stars = numberTarget({ type: "number", minimum: 1, maximum: 5 }, "Note", "Quelle note donnez-vous ?");
+const months = numberTarget({ type: "integer", minimum: 1, maximum: 12 }, "Mois", "Quel mois ?");
+
+void describe("a score on the target's scale", () => {
+  void it("'N/10', 'N sur 5', 'N out of 10' give N; loosely after 'like', 'about a'", () => {
+    assert.deepEqual(read("8/10", mood), { value: 8, certainty: "exact" });
+    assert.deepEqual(read("4 sur 5", stars), { value: 4, certainty: "exact" });
+    assert.deepEqual(read("honestly like 3 out of 10", mood), { value: 3, certainty: "fuzzy" });
+    assert.deepEqual(read("about a 7", mood), { value: 7, certainty: "fuzzy" });
+    // Not on another scale, nor when the maximum is no usual scale.
+    assert.equal(read("8/20", mood), null);
+    assert.notEqual(read("3/12", months)?.value, 3);
+  });
+});
+
 void describe("don't-know and deferrals (lexicons.ts)", () => {
   void it("not remembered, lost count, not known yet, to ask someone: don't know", () => {
     for (const text of [
