@@ -2,7 +2,7 @@
 // target — by unit (currency for money, persons/rooms/seats for counts), by the target's own words before it
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
-import { scanNumbers } from "./number-mentions.js";
+import { clauseBreak, scanNumbers } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { countPeople, namesPeople } from "./people-count.js";
@@ -314,7 +314,7 @@ const NEVER = new Set(["never", "jamais"]);
 function neverBefore(text: string, scan: MentionScan, m: NumberMention): boolean {
   for (let i = m.start - 1; i >= 0 && i >= m.start - 4; i--) {
     const t = scan.tokens[i] as TextToken;
-    if (/[,;.!?:()\n]/.test(text.slice(t.end, (scan.tokens[i + 1] as TextToken).start))) return false;
+    if (clauseBreak(text, t, scan.tokens[i + 1] as TextToken)) return false;
     if (NEVER.has(t.norm)) return true;
   }
   return false;
@@ -347,7 +347,7 @@ function ageToCome(text: string, m: NumberMention, scan: MentionScan, ctx: Numbe
   // "I'm 50, next month I retire": the time said after a pause is another thing's.
   const last = scan.tokens[end - 1];
   const next = scan.tokens[end];
-  const paused = last !== undefined && next !== undefined && /[,;.!?:()\n]/.test(text.slice(last.end, next.start));
+  const paused = last !== undefined && next !== undefined && clauseBreak(text, last, next);
   const after = paused ? "" : ` ${norms.slice(end, end + 3).join(" ")} `;
   const before = ` ${norms.slice(Math.max(0, m.start - 3), m.start).join(" ")} `;
   return TURNING.some((p) => before.endsWith(` ${p} `)) || SOON.some((p) => after.startsWith(` ${p} `));

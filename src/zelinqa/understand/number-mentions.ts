@@ -390,7 +390,7 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     i = n.end - 1;
   }
   const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
-  const paused = (j: number) => j > 0 && /[,;.!?:()\n]/.test(gapBetween(text, tokens[j - 1] as TextToken, tokens[j] as TextToken));
+  const paused = (j: number) => j > 0 && clauseBreak(text, tokens[j - 1] as TextToken, tokens[j] as TextToken);
   for (const w of wordNumbers(norms, paused)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
   return withFractions(
     text,
@@ -486,7 +486,8 @@ function grandAlone(text: string, tokens: readonly TextToken[], k: number): bool
   return after === undefined || after.kind !== "word" || clauseBreak(text, tokens[k] as TextToken, after) || AFTER_GRAND.has(after.norm);
 }
 
-function clauseBreak(text: string, a: TextToken, b: TextToken): boolean {
+/** A punctuation mark between two tokens: a pause that ends what the first one says. */
+export function clauseBreak(text: string, a: TextToken, b: TextToken): boolean {
   return /[,;.!?:()\n]/.test(gapBetween(text, a, b));
 }
 
