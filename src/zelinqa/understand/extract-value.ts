@@ -170,9 +170,10 @@ function validated(result: PhraseResult | null, target: ExtractionTarget): Phras
   return result !== null && target.validate(result.value) ? result : null;
 }
 
-function numberContext(target: ExtractionTarget, strict: boolean, scan?: MentionScan) {
+function numberContext(target: ExtractionTarget, strict: boolean, scan?: MentionScan, today?: string) {
   return {
     ...(scan ? { scan } : {}),
+    ...(today !== undefined ? { today } : {}),
     ...(target.words ? { words: target.words } : {}),
     ...(target.otherStems ? { otherStems: target.otherStems } : {}),
     ...(target.minimum !== undefined ? { minimum: target.minimum } : {}),
@@ -214,7 +215,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
     case "integer":
-      return validated(extractNumber(text, target.kind === "integer", numberContext(target, false)), target);
+      return validated(extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)), target);
     case "date":
     case "date-time":
       return validated(extractDate(text, target.kind, today, false, target.words?.past), target);

@@ -24,6 +24,8 @@ export interface NumberContext {
   readonly strict?: boolean;
   /** The text already scanned (indirect extraction scans a reply once for every target). */
   readonly scan?: MentionScan;
+  /** [ext] The reference day (YYYY-MM-DD): a birth year gives an age, "l'an dernier" a year. */
+  readonly today?: string;
 }
 
 /** "target" by unit or currency; "word" by one of the target's words just before; "elsewhere"; "neutral". */
@@ -241,6 +243,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
+  const calendar = ctx.strict ? null : calendarYear(text, ctx, integer);
+  if (calendar !== null) return calendar;
   const decade = ctx.strict ? null : decadeOf(text, ctx);
   if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
   const raw = ctx.scan ?? scanNumbers(text);
@@ -888,8 +892,40 @@ const DECADE_WORDS: Record<string, number> = {
  * "dans les années 70", "the 1980s", "the seventies" for a year: the middle of the decade, fuzzy. Only for a
  * target that counts years of the calendar (a minimum of 1000 or more, or "year"/"année" in its words).
  */
+const yearTarget = (ctx: NumberContext) =>
+  (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
+const BORN = /\b(?:born|nee?s?|birth|naissance)\b(?: \w+)?? (?:in |en |le |on )?(?:\d{1,2} \w+ )?((?:19|20)\d\d)\b/;
+const NEWBORN = /\b(?:nouveau ne|nouvelle nee|newborn|new born)\b/;
+const RELATIVE_YEARS: readonly [RegExp, number][] = [
+  [/\b(?:l an dernier|l annee derniere|last year|l an passe|l annee passee)\b/, -1],
+  [/\b(?:cette annee|this year)\b/, 0],
+  [/\b(?:il y a deux ans|two years ago|2 years ago|il y a 2 ans)\b/, -2],
+];
+/**
+ * [ext] Years said against the reference day, in a reply to the target's own question: a birth year for an age ("born in
+ * 1990", "née en 2022": held loosely, the birthday may be to come), "nouveau-né" / "newborn" as 0; for a calendar year,
+ * "l'an dernier" / "last year", "cette année", and a year written '98 (the last such year up to the reference one).
+ */
+function calendarYear(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  if (ctx.today === undefined || ctx.words === undefined) return null;
+  const year = Number(ctx.today.slice(0, 4));
+  const n = tokenise(text).join(" ");
+  const within = (value: number, certainty: "exact" | "fuzzy") => (withinBounds(value, ctx, integer) ? { value, certainty } : null);
+  if (ctx.words.own.has("age")) {
+    const born = BORN.exec(n);
+    if (born !== null && Number(born[1]) <= year) return within(year - Number(born[1]), "fuzzy");
+    return NEWBORN.test(n) ? within(0, "exact") : null;
+  }
+  if (!yearTarget(ctx)) return null;
+  for (const [pattern, offset] of RELATIVE_YEARS) if (pattern.test(n)) return within(year + offset, "exact");
+  const short = /(?:^|\s)['\u2019](\d\d)\b/.exec(text);
+  if (short === null || scanNumbers(text).mentions.some((m) => m.value >= 1000)) return null;
+  const yy = Number(short[1]);
+  return within(yy <= year % 100 ? year - (year % 100) + yy : year - (year % 100) - 100 + yy, "exact");
+}
+
 function decadeOf(text: string, ctx: NumberContext): number | null {
-  const yearLike = (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
+  const yearLike = yearTarget(ctx);
   if (!yearLike) return null;
   const n = tokenise(text).join(" ");
   const m = /\b(?:annees|the)\s+((?:19|20)?\d)0s?\b/.exec(n) ?? /\b((?:19|20)?\d)0s\b/.exec(n);

@@ -149,6 +149,28 @@ void describe("a score on the target's scale", () => {
   });
 });
 
+const built = numberTarget({ type: "integer", minimum: 1800, maximum: 2026 }, "Year built", "When was the house built?");
+const kidAge = numberTarget({ type: "number", minimum: 0, maximum: 18 }, "Âge de l'enfant", "Quel âge a votre enfant ?");
+
+void describe("years said against the reference day", () => {
+  void it("a birth year gives an age, loosely; a newborn is 0", () => {
+    assert.deepEqual(read("I was born in 1985", age), { value: 41, certainty: "fuzzy" });
+    assert.deepEqual(read("il est né en 2019", kidAge), { value: 7, certainty: "fuzzy" });
+    assert.deepEqual(read("a newborn", kidAge), { value: 0, certainty: "exact" });
+    // A year that is not a birth says no age.
+    assert.equal(read("we moved in 2019", kidAge), null);
+  });
+
+  void it("'last year', 'cette année' and '87 for a calendar year", () => {
+    assert.deepEqual(read("finished last year", built), { value: 2025, certainty: "exact" });
+    assert.deepEqual(read("cette année", built), { value: 2026, certainty: "exact" });
+    assert.deepEqual(read("built in '87", built), { value: 1987, certainty: "exact" });
+    // Not for an age, and a full year said beside it wins.
+    assert.notEqual(read("last year", age)?.value, 2025);
+    assert.deepEqual(read("1987 ('87)", built)?.value, 1987);
+  });
+});
+
 void describe("don't-know and deferrals (lexicons.ts)", () => {
   void it("not remembered, lost count, not known yet, to ask someone: don't know", () => {
     for (const text of [
