@@ -7,6 +7,7 @@
 import * as chrono from "chrono-node";
 import { MONTHS_BY_NAME, namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
+import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 
 const FULL_MONTHS: Record<string, number> = Object.fromEntries(MONTHS_BY_NAME);
@@ -47,7 +48,7 @@ const LOOSE_DATE_WORDS = new Set([
   "autour",
   "alentours",
 ]);
-const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during"]);
+const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during", "since", "depuis"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
 const LATE = new Set(["fin", "end", "late", "endof"]);
@@ -116,12 +117,34 @@ function addDays(isoDay: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The next (month, day) on or after the reference day; an impossible day gives null. */
-function nextOccurrence(today: string, month: number, day: number | "last"): string | null {
+/**
+ * The next (month, day) on or after the reference day; [ext] for a date asked as already past ("since when?"), the
+ * last one on or before it. An impossible day gives null.
+ */
+function nextOccurrence(today: string, month: number, day: number | "last", past = false): string | null {
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   const dayIn = (year: number) => (day === "last" ? lastDay(year, month) : day);
-  const year = month > m || (month === m && dayIn(y) >= d) ? y : y + 1;
+  const year = past ? (month < m || (month === m && dayIn(y) <= d) ? y : y - 1) : month > m || (month === m && dayIn(y) >= d) ? y : y + 1;
   return isoDate(year, month, dayIn(year));
+}
+
+/** [ext] "3 weeks", "about two months", "depuis 10 jours" for a date already past: the reference day minus it. */
+function pastDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
+  // "in 3 weeks", "dans 10 jours" point forward: not a start already past.
+  if (tokens.some((t) => t === "in" || t === "dans")) return;
+  const said = statedDurations(text).filter((d) => !d.key.startsWith("minute:"));
+  if (new Set(said.map((d) => d.key)).size !== 1) return;
+  const [base, amount] = (said[0] as { key: string }).key.split(":") as [string, string];
+  const n = Math.round(Number(amount));
+  const day = new Date(`${today}T00:00:00.000Z`);
+  if (base === "day") day.setUTCDate(day.getUTCDate() - n);
+  else {
+    const wanted = day.getUTCDate();
+    day.setUTCDate(1);
+    day.setUTCMonth(day.getUTCMonth() - n);
+    day.setUTCDate(Math.min(wanted, lastDay(day.getUTCFullYear(), day.getUTCMonth() + 1)));
+  }
+  found.push({ iso: day.toISOString().slice(0, 10), fuzzy: said.some((d) => d.fuzzy), from: -1, to: -1 });
 }
 
 const DAY = /^(\d{1,2})(er|ere|st|nd|rd|th|eme|e)?$/;
@@ -131,7 +154,46 @@ const dayOf = (t: string | undefined) => {
 };
 const yearOf = (t: string | undefined) => (t !== undefined && /^\d{4}$/.test(t) ? Number(t) : null);
 
-function numericDates(text: string, today: string, found: Found[]): void {
+// [ext] "pain is like 6/10", "un 8/10": a score after these words, not a day and month.
+const SCORE_LEADS = new Set([
+  "is",
+  "like",
+  "about",
+  "around",
+  "a",
+  "an",
+  "est",
+  "environ",
+  "genre",
+  "score",
+  "note",
+  "level",
+  "niveau",
+  "rated",
+  "rate",
+  "rating",
+]);
+// In passing, a day and month without a year must be introduced as a date ("since 14/11", "le 20/12"): a bare "7/10" there answers
+// another question (a score).
+const DATE_LEADS = new Set([
+  "le",
+  "the",
+  "on",
+  "du",
+  "au",
+  "since",
+  "depuis",
+  "from",
+  "des",
+  "until",
+  "jusqu",
+  "avant",
+  "before",
+  "after",
+  "apres",
+]);
+
+function numericDates(text: string, today: string, found: Found[], passing = false, past = false): void {
   for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
     found.push({ iso: isoDate(Number(m[1]), Number(m[2]), Number(m[3])) ?? "invalid", fuzzy: false, from: -1, to: -1 });
   }
@@ -142,12 +204,15 @@ function numericDates(text: string, today: string, found: Found[]): void {
   }
   // [ext] "le 20/12": day first, without a year.
   for (const m of text.matchAll(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?![\d/])/g)) {
-    const iso = nextOccurrence(today, Number(m[2]), Number(m[1]));
+    const lead = tokenise(text.slice(0, m.index)).at(-1);
+    if (lead !== undefined && SCORE_LEADS.has(lead)) continue;
+    if (passing && (lead === undefined || !(DATE_LEADS.has(lead) || WEEKDAY_NUMBER[lead] !== undefined))) continue;
+    const iso = nextOccurrence(today, Number(m[2]), Number(m[1]), past);
     if (iso !== null) found.push({ iso, fuzzy: false, from: -1, to: -1 });
   }
 }
 
-function wordDates(tokens: readonly string[], today: string, found: Found[]): void {
+function wordDates(tokens: readonly string[], today: string, found: Found[], past = false): void {
   for (let i = 0; i < tokens.length; i++) {
     const month = MONTHS[tokens[i] as string];
     if (month === undefined) continue;
@@ -161,7 +226,7 @@ function wordDates(tokens: readonly string[], today: string, found: Found[]): vo
     const yearAt = before !== null ? i + 1 : after !== null ? i + 2 : i + 1;
     const year = yearOf(tokens[yearAt]);
     const at = (m: number, d: number | "last") =>
-      year !== null ? isoDate(year, m, d === "last" ? lastDay(year, m) : d) : nextOccurrence(today, m, d);
+      year !== null ? isoDate(year, m, d === "last" ? lastDay(year, m) : d) : nextOccurrence(today, m, d, past);
     const from = before !== null ? (linked ? i - 2 : i - 1) : isPart(EARLY) || isPart(MID) || isPart(LATE) ? partAt : i;
     const to = year !== null ? yearAt : after !== null ? i + 1 : i;
     if (before !== null) found.push({ iso: at(month, before) ?? "invalid", fuzzy: false, from, to });
@@ -185,12 +250,19 @@ function nextMonday(today: string): string {
   return addDays(today, 8 - isoWeekday);
 }
 
-function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: Passing): void {
+function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   const joined = ` ${tokens.join(" ")} `;
   // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
   if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today ")))
     found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
   if (joined.includes(" demain ") || joined.includes(" tomorrow ")) found.push({ iso: addDays(today, 1), fuzzy: false, from: -1, to: -1 });
+  // [ext] "hier", "yesterday", "avant-hier", "the day before yesterday"; in passing it is mostly another event's day.
+  if (!passing) {
+    const dayBefore = / (avant hier|day before yesterday) /.test(joined);
+    if (dayBefore) found.push({ iso: addDays(today, -2), fuzzy: false, from: -1, to: -1 });
+    else if (joined.includes(" hier ") || joined.includes(" yesterday "))
+      found.push({ iso: addDays(today, -1), fuzzy: false, from: -1, to: -1 });
+  }
   // "fin du mois", "end of the month": this month's last day (fuzzy).
   if (/ (fin du mois|fin de mois|end of the month|end of this month|end of month) /.test(joined)) {
     const [y, m] = today.split("-").map(Number) as [number, number];
@@ -200,14 +272,12 @@ function relativeDates(tokens: readonly string[], today: string, found: Found[],
 
 const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
 const PAST_CUES = /\b(ago|il y a)\b/;
-/** Reading in passing: `"past"` for a target dating what has already begun, where "3 weeks ago" is a date. */
-export type Passing = boolean | "past";
 const WEEKDAYS =
   /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
 const HAS_NUMBER =
   /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
-function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: Passing): void {
+function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: boolean, past = false): void {
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
   const seen = new Set<string>();
@@ -216,7 +286,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   const deadline = by.test(text);
   const read = deadline ? text.replace(new RegExp(by.source, "gi"), "dans") : text;
   for (const parser of [chrono.fr, chrono.en]) {
-    for (const r of parser.parse(read, ref, { forwardDate: true })) {
+    // [ext] For a date already past ("since monday"), a weekday is the last one, not the next.
+    for (const r of parser.parse(read, ref, { forwardDate: !past })) {
       const s = r.start;
       const textTokens = tokenise(r.text);
       // Month names are read by our own rules; chrono adds the relative expressions only.
@@ -227,12 +298,15 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       if (!HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !RELATIVE_CUES.test(plain)) continue;
       // In passing, "two weeks" is a duration: a date needs a direction ("in two weeks", "next friday").
       // [ext] For a target dating what has begun ("Problem since"), "3 weeks ago" / "il y a 3 semaines" has its direction.
-      if (passing && !RELATIVE_CUES.test(plain) && !WEEKDAYS.test(plain) && !(passing === "past" && PAST_CUES.test(plain))) continue;
+      if (passing && !RELATIVE_CUES.test(plain) && !WEEKDAYS.test(plain) && !(past && PAST_CUES.test(plain))) continue;
       // "next month", "le mois prochain": the month's first day, as for a month named alone.
       const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
       // "la semaine prochaine", "next week": the Monday that starts it, as a month starts on its first day.
       const weekOnly = !WEEKDAYS.test(plain) && /\b(semaine prochaine|next week)\b/.test(plain);
-      const iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
+      let iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
+      // chrono.fr reads a bare weekday in the current week whatever the direction: "depuis jeudi" is the last one.
+      if (past && iso !== null && iso > today && s.isCertain("weekday") && !/\b(next|prochain|prochaine)\b/.test(plain))
+        iso = addDays(iso, -7);
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
       const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline;
@@ -333,7 +407,7 @@ const BARE_DAY_FOLLOWERS = new Set([
 ]);
 
 /** "le 15", "on the 15th", "le samedi 12", "the 3rd of next month": the next such day (see BARE_DAY). */
-function bareDays(tokens: readonly string[], today: string, found: Found[]): void {
+function bareDays(tokens: readonly string[], today: string, found: Found[], past = false): void {
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   for (let i = 0; i < tokens.length; i++) {
     const match = BARE_DAY.exec(tokens[i] as string);
@@ -358,8 +432,11 @@ function bareDays(tokens: readonly string[], today: string, found: Found[]): voi
     if (dayNumber < 1 || dayNumber > 28) continue;
     const thisMonth = isoDate(y, m, dayNumber) as string;
     const nextMonth = isoDate(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, dayNumber) as string;
-    const iso =
+    const lastMonth = isoDate(m === 1 ? y - 1 : y, m === 1 ? 12 : m - 1, dayNumber) as string;
+    // [ext] For a date already past, "since the 15th" is the last 15th on or before the reference day.
+    const future =
       month === "next" ? nextMonth : month === "this" ? (dayNumber > d ? thisMonth : "invalid") : dayNumber > d ? thisMonth : nextMonth;
+    const iso = !past ? future : month !== null ? "invalid" : dayNumber <= d ? thisMonth : lastMonth;
     // "samedi 12": the weekday must be that day's, else the two disagree and none is recorded.
     const agrees = weekday === undefined || (iso !== "invalid" && new Date(`${iso}T00:00:00.000Z`).getUTCDay() === weekday);
     found.push({ iso: agrees ? iso : "invalid", fuzzy: false, from: i, to: i });
@@ -433,9 +510,11 @@ function withoutQuestions(text: string): string {
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
- * text answers another question, where "today" is not a date.
+ * text answers another question, where "today" is not a date. [ext] `past`: the date is asked as a start already past
+ * ("Since when…?", target-words.ts): days without a year, weekdays and bare durations are read backwards, and a day
+ * after the reference day makes no date.
  */
-export function extractDate(text: string, format: "date" | "date-time", today: string, passing: Passing = false): PhraseResult | null {
+export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false, past = false): PhraseResult | null {
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
   const read = passing ? withoutQuestions(text) : text;
   const asked = !passing && text.includes("?");
@@ -446,16 +525,17 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   if (passing && tokens.some((t) => END_BOUND.has(t))) return null;
   const named = namedDays(tokens, today);
   const found: Found[] = [];
-  numericDates(read, today, found);
-  wordDates(named.rest, today, found);
+  numericDates(read, today, found, passing, past);
+  wordDates(named.rest, today, found, past);
   relativeDates(named.rest, today, found, passing);
   // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
-  if (found.length === 0 && !passing) bareDays(named.rest, today, found);
-  if (found.length === 0) chronoDates(read, named.rest, today, found, passing);
+  if (found.length === 0 && !passing) bareDays(named.rest, today, found, past);
+  if (found.length === 0 && past && !passing) pastDurations(read, named.rest, today, found);
+  if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);
-  const distinct = new Set(found.map((f) => f.iso));
+  const distinct = new Set(found.map((f) => (past && f.iso > today ? "invalid" : f.iso)));
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
   if (ALTERNATIVE_DAY.test(tokens.join(" "))) return null;
@@ -464,7 +544,8 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   const loose =
     asked ||
     found.some((f) => f.fuzzy) ||
-    tokens.some((t) => LOOSE_DATE_WORDS.has(t)) ||
+    // "avant-hier", "the day before yesterday" name a day, not a deadline.
+    tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && tokens[i + 1] !== "hier" && tokens[i + 1] !== "yesterday") ||
     / (au plus tard|at the latest|aux alentours) /.test(joined);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

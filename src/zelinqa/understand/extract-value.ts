@@ -1,7 +1,7 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
-import { datesWhatBegan, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
+import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
@@ -173,9 +173,10 @@ function validated(result: PhraseResult | null, target: ExtractionTarget): Phras
   return result !== null && target.validate(result.value) ? result : null;
 }
 
-function numberContext(target: ExtractionTarget, strict: boolean, scan?: MentionScan) {
+function numberContext(target: ExtractionTarget, strict: boolean, scan?: MentionScan, today?: string) {
   return {
     ...(scan ? { scan } : {}),
+    ...(today !== undefined ? { today } : {}),
     ...(target.words ? { words: target.words } : {}),
     ...(target.otherStems ? { otherStems: target.otherStems } : {}),
     ...(target.minimum !== undefined ? { minimum: target.minimum } : {}),
@@ -218,12 +219,13 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
     case "number":
     case "integer":
       return validated(
-        extractNumber(text, target.kind === "integer", numberContext(target, false)) ?? durationUntil(text, today, target.words),
+        extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)) ??
+          durationUntil(text, today, target.words),
         target,
       );
     case "date":
     case "date-time":
-      return validated(extractDate(text, target.kind, today), target);
+      return validated(extractDate(text, target.kind, today, false, target.words?.past), target);
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
@@ -298,9 +300,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     }
     case "date":
     case "date-time":
-      return input.datesAllowed
-        ? validated(extractDate(input.text, target.kind, input.today, datesWhatBegan(target.words) ? "past" : true), target)
-        : null;
+      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target) : null;
     default:
       return null;
   }

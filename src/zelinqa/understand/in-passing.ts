@@ -108,8 +108,3 @@ export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: Re
   });
   return value;
 }
-
-const SINCE = new Set(["since", "depuis", "onset"]);
-/** [ext] A date target about what has already begun ("Problem since", "Douleur depuis"): "3 weeks ago" dates it in passing. */
-export const datesWhatBegan = (words: TargetWords | undefined): boolean =>
-  words !== undefined && [...SINCE].some((w) => words.own.has(stem(w)));

@@ -3,9 +3,10 @@
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { clauseTokens } from "./clauses.js";
-import { scanNumbers } from "./number-mentions.js";
+import { clauseBreak, scanNumbers } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
-import { countPeople, namesPeople } from "./people-count.js";
+import type { TextToken } from "./text-tokens.js";
+import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -24,6 +25,8 @@ export interface NumberContext {
   readonly strict?: boolean;
   /** The text already scanned (indirect extraction scans a reply once for every target). */
   readonly scan?: MentionScan;
+  /** [ext] The reference day (YYYY-MM-DD): a birth year gives an age, "l'an dernier" a year. */
+  readonly today?: string;
 }
 
 /** "target" by unit or currency; "word" by one of the target's words just before; "elsewhere"; "neutral". */
@@ -85,7 +88,10 @@ const PERIOD_STEMS: readonly [string, Period][] = [
 
 /** The period a target is counted over ("Annual mileage", "Loyer mensuel"), from its words. */
 function periodOf(words: TargetWords): Period | null {
-  for (const [w, p] of PERIOD_STEMS) if (words.stems.has(w) || [...words.stems].some((s) => s.length >= 5 && w.startsWith(s))) return p;
+  // [ext] Also a feminine or plural form: "Facture annuelle", "Charges mensuelles".
+  for (const [w, p] of PERIOD_STEMS)
+    if (words.stems.has(w) || [...words.stems].some((s) => (s.length >= 5 && w.startsWith(s)) || (w.length >= 6 && s.startsWith(w))))
+      return p;
   // "Séances par semaine", "visits per month": the period is the word after "par"/"per".
   for (const r of words.rates) {
     const p = RATE_PERIODS[r];
@@ -336,6 +342,10 @@ const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
+  const score = scoreOnScale(text, integer, ctx);
+  if (score !== null) return score === "other scale" ? null : score;
+  const calendar = ctx.strict ? null : calendarYear(text, ctx, integer);
+  if (calendar !== null) return calendar;
   const decade = ctx.strict ? null : decadeOf(text, ctx);
   if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
   const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
@@ -348,11 +358,13 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // no notice period in months.
   const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
   const kind = kindOfPerson(ctx);
-  const numbersOfPeople = kind !== null && scan.mentions.some((m) => !m.article && (ofPeople(m, scan) || tokenHasStem(m.unit ?? "", kind)));
-  if (integer && personsTarget(ctx) && !numbersOfPeople) {
+  if (integer && personsTarget(ctx)) {
+    const young = ctx.words?.groups.has("children") === true;
+    const ofKind = kind === null ? undefined : (w: string) => tokenHasStem(w, kind) || (young && YOUNG_PERSONS.has(w));
     const people = countPeople(
       scan.tokens,
       scan.mentions.filter((m) => !isPart(m, scan)),
+      ofKind,
     );
     if (people !== null && withinBounds(people.value, ctx, integer))
       return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
@@ -363,9 +375,14 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const countsThings = words !== undefined && !words.groups.has("money") && !words.groups.has("days") && timeUnitOf(words) === null;
   const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
+  const product = ctx.strict ? null : productOf(text, scan, ctx, integer);
+  if (product !== null) return withinBounds(product.value, ctx, integer) ? product : null;
   // "no one", "not one": the article after a denial is no number.
-  const denied = scan.mentions.every((m) => m.article && ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? ""));
-  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : noneAsZero(text, integer, ctx);
+  // [ext] "never seen a physio", "jamais eu un accident": nor is an article after "never" in its clause.
+  const denied = scan.mentions.every(
+    (m) => m.article && (ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? "") || neverBefore(text, scan, m)),
+  );
+  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : (noneAsZero(text, integer, ctx) ?? allAdults(text, ctx));
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
   const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
@@ -397,7 +414,52 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
       ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" }
       : null;
   fuzzy ||= chosen.some(({ m }) => m.fuzzy) || heldLoosely(first, { text, scan, bound, ctx, integer });
-  return { value: first.m.value, certainty: fuzzy ? "fuzzy" : "exact" };
+  const value = ageToCome(text, first.m, scan, ctx) ? first.m.value - 1 : first.m.value;
+  return withinBounds(value, ctx, integer) ? { value, certainty: fuzzy ? "fuzzy" : "exact" } : null;
+}
+
+const NEVER = new Set(["never", "jamais"]);
+/** "never seen a physio": "never" earlier in the number's clause (no punctuation between). */
+function neverBefore(text: string, scan: MentionScan, m: NumberMention): boolean {
+  for (let i = m.start - 1; i >= 0 && i >= m.start - 4; i--) {
+    const t = scan.tokens[i] as TextToken;
+    if (clauseBreak(text, t, scan.tokens[i + 1] as TextToken)) return false;
+    if (NEVER.has(t.norm)) return true;
+  }
+  return false;
+}
+
+const AGE_UNIT_WORDS = new Set(["ans", "an", "years", "year", "yo", "old"]);
+const TURNING = ["turning", "turn", "will be", "ll be", "going to be", "gonna be", "vais avoir", "va avoir", "vais feter"];
+const SOON = [
+  "next month",
+  "next week",
+  "next year",
+  "soon",
+  "in a few",
+  "bientot",
+  "le mois prochain",
+  "la semaine prochaine",
+  "l an prochain",
+  "l annee prochaine",
+  "dans",
+];
+/**
+ * [ext] An age said as the one to come ("sixty next month", "I'm turning 40", "je vais avoir 35 ans le mois prochain"):
+ * the person is one year younger today. Only for a target counted as an age (label or question with "age"/"âge").
+ */
+function ageToCome(text: string, m: NumberMention, scan: MentionScan, ctx: NumberContext): boolean {
+  if (ctx.words === undefined || !ctx.words.own.has("age")) return false;
+  const norms = scan.tokens.map((t) => t.norm);
+  let end = m.end;
+  while (AGE_UNIT_WORDS.has(norms[end] ?? "")) end += 1;
+  // "I'm 50, next month I retire": the time said after a pause is another thing's.
+  const last = scan.tokens[end - 1];
+  const next = scan.tokens[end];
+  const paused = last !== undefined && next !== undefined && clauseBreak(text, last, next);
+  const after = paused ? "" : ` ${norms.slice(end, end + 3).join(" ")} `;
+  const before = ` ${norms.slice(Math.max(0, m.start - 3), m.start).join(" ")} `;
+  return TURNING.some((p) => before.endsWith(` ${p} `)) || SOON.some((p) => after.startsWith(` ${p} `));
 }
 
 /**
@@ -626,6 +688,86 @@ interface BoundMention {
   binding: Binding;
 }
 
+const LENGTH_UNITS = new Set(["m", "metre", "metres", "meter", "meters", "metres"]);
+const BY_WORDS = new Set(["sur", "by", "x", "fois", "par"]);
+const SQUARE_FEET = new Set(["sq", "sqft", "square"]);
+const FEET = new Set(["ft", "feet", "foot"]);
+const SQUARE_FOOT_IN_M2 = 0.09290304;
+const areaTarget = (words: TargetWords) =>
+  words.own.has("m2") || words.own.has("m²") || words.own.has("superficie") || words.own.has("area");
+/**
+ * [ext] Arithmetic a careful reader does, in a reply to the target's own question, when the reply holds just these two
+ * numbers: two lengths for an area ("10 m sur 5", "12 by 8 metres": exact), a count of parts of one size ("2 pans de
+ * 25 m2", "3 tables of 6": held loosely, the parts may differ), square feet for an area in m² (held loosely).
+ */
+function productOf(
+  text: string,
+  scan: MentionScan,
+  ctx: NumberContext,
+  integer: boolean,
+): { value: number; certainty: "exact" | "fuzzy" } | null {
+  const words = ctx.words;
+  const ms = scan.mentions;
+  if (words === undefined) return null;
+  const norm = (i: number) => scan.tokens[i]?.norm ?? "";
+  if (ms.length === 1 && areaTarget(words) && !integer) {
+    const m = ms[0] as NumberMention;
+    const feet = SQUARE_FEET.has(m.unit ?? "") && (FEET.has(norm(m.end + 1)) || m.unit === "sqft");
+    return feet ? { value: Math.round(m.value * SQUARE_FOOT_IN_M2 * 10) / 10, certainty: "fuzzy" } : null;
+  }
+  if (ms.length !== 2) return null;
+  const [a, b] = ms as [NumberMention, NumberMention];
+  if (a.article || b.article) return null;
+  const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
+  const fuzzy = a.fuzzy || b.fuzzy || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  // "10 m sur 5", "10 by 5 metres", "10 x 5": two lengths.
+  const lengthOrNone = (u: string | null) => u === null || LENGTH_UNITS.has(u);
+  const by = between.length === 1 ? between[0] : between.length === 2 && LENGTH_UNITS.has(between[0] ?? "") ? between[1] : undefined;
+  if (areaTarget(words) && by !== undefined && BY_WORDS.has(by) && lengthOrNone(b.unit) && b.end >= scan.tokens.length - 1)
+    return { value: a.value * b.value, certainty: fuzzy ? "fuzzy" : "exact" };
+  // "2 pans de 25 m2", "3 tables of 6": a count of parts, then the size of each, in the target's unit or bare.
+  const part = between.length === 2 ? between[0] : undefined;
+  if (part === undefined || !["de", "of", "d"].includes(between[1] ?? "") || a.unit !== part) return null;
+  if (!Number.isInteger(a.value) || a.value < 2 || a.value > 20 || tokenHasStem(part, words.stems) || TIME_UNITS[part] !== undefined)
+    return null;
+  const sized = b.unit === null ? b.end >= scan.tokens.length : tokenHasStem(b.unit, words.own) || words.own.has(b.unit);
+  return sized ? { value: a.value * b.value, certainty: "fuzzy" } : null;
+}
+
+/** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */
+const SCALES = new Set([5, 10, 20, 100]);
+const SCORE = /(?<![\d/.,])(\d{1,3}(?:[.,]\d)?) ?(?:\/|sur|out of) ?(\d{1,3})(?![\d/.,])/gi;
+/**
+ * [ext] "7/10", "8 sur 10", "3 out of 5" for a target whose schema maximum is the scale (5, 10, 20 or 100): the score. Held loosely after an
+ * approximation ("like 6/10") or with a hedge. Only one score in the reply; a score on another scale ("8/20") gives none.
+ */
+function scoreOnScale(text: string, integer: boolean, ctx: NumberContext): PhraseResult | "other scale" | null {
+  if (ctx.maximum === undefined || !SCALES.has(ctx.maximum) || !/\/|sur|out of/i.test(text)) return null;
+  const all = [...text.matchAll(SCORE)];
+  const scores = all.filter((m) => Number(m[2]) === ctx.maximum);
+  // "8/20" for a score out of 10: another scale, none.
+  if (scores.length === 0 && all.some((m) => SCALES.has(Number(m[2])) && Number(m[1]) <= Number(m[2]))) return "other scale";
+  if (scores.length !== 1) return null;
+  const found = scores[0] as RegExpMatchArray;
+  const value = Number((found[1] as string).replace(",", "."));
+  if (!withinBounds(value, ctx, integer)) return null;
+  const mention = scanNumbers(text).mentions.find((m) => m.value === value);
+  const fuzzy = (mention?.fuzzy ?? false) || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  return { value, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
+const ONLY = new Set(["just", "only", "juste", "seulement", "qu"]);
+const ALONE_WORDS = new Set(["seul", "seule", "single"]);
+/** [ext] "just one", "only one", "un seul", "juste une": the article said as a quantity, in a reply to the question. */
+function onlyOne(m: NumberMention, scan: MentionScan, ctx: NumberContext): boolean {
+  if (ctx.strict || !["one", "un", "une"].includes(scan.tokens[m.start]?.norm ?? "")) return false;
+  const next = scan.tokens[m.end]?.norm;
+  return (
+    (ONLY.has(scan.tokens[m.start - 1]?.norm ?? "") && (next === undefined || m.unit === null)) ||
+    (next !== undefined && ALONE_WORDS.has(next))
+  );
+}
+
 /** The mentions that may answer the target: bound to it or neutral, articles only where they count, parts dropped. */
 function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): BoundMention[] {
   // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
@@ -649,7 +791,8 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
     (m.start === 0 &&
       (m.unit === null || ageFollows(m, scan)) &&
       !ctx.strict &&
-      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une"));
+      (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une")) ||
+    onlyOne(m, scan, ctx);
   let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
   // [ext] "about 40, 6 of them kids", "40 people including 6 kids": a part answers only a target named by its own word
   // or kind, never the whole, whatever binds it. In passing, a kind of person alone ("…, and 1 kid") is no head count.
@@ -807,6 +950,8 @@ const NONE_FILLERS = new Set([
   "de",
   "d",
   "un",
+  "une",
+  "an",
   "seul",
   "single",
   "one",
@@ -820,6 +965,14 @@ const NONE_FILLERS = new Set([
   "we",
   "on",
   "a",
+  // [ext] "never seen a physio", "jamais vu de kiné": having met none is none.
+  "seen",
+  "vu",
+  "been",
+  "ete",
+  "before",
+  "avant",
+  "ever",
   "thankfully",
   "heureusement",
   "merci",
@@ -856,6 +1009,15 @@ function noneAsZero(text: string, integer: boolean, ctx: NumberContext): PhraseR
   return zero && onlyZero ? { value: 0, certainty: "fuzzy" } : null;
 }
 
+const CHILD_STEMS = new Set(["enfant", "child", "children", "kid", "mineur", "minor"]);
+const ALL_ADULTS =
+  /\b(all|only|just|que des|tous|toutes|uniquement des|seulement des) (adults|adultes|grown ups|grownups|majeurs)\b|\b(adults|adultes) (only|uniquement|seulement)\b/;
+/** [ext] "all adults", "que des adultes" for a number of children: none. */
+function allAdults(text: string, ctx: NumberContext): PhraseResult | null {
+  if (ctx.words === undefined || ![...ctx.words.own].some((w) => CHILD_STEMS.has(w)) || (ctx.minimum ?? 0) > 0) return null;
+  return ALL_ADULTS.test(tokenise(text).join(" ")) ? { value: 0, certainty: "exact" } : null;
+}
+
 /** A count of weeks read for a target counted in days or nights: × 7 (a fortnight, "quinzaine", is 14). */
 function weeksAsDays(m: NumberMention, ctx: NumberContext): number | null {
   if (m.unit === null || !(ctx.words?.groups.has("days") ?? false) || !tokenHasStem(m.unit, WEEK_STEMS)) return null;
@@ -877,8 +1039,40 @@ const DECADE_WORDS: Record<string, number> = {
  * "dans les années 70", "the 1980s", "the seventies" for a year: the middle of the decade, fuzzy. Only for a
  * target that counts years of the calendar (a minimum of 1000 or more, or "year"/"année" in its words).
  */
+const yearTarget = (ctx: NumberContext) =>
+  (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
+const BORN = /\b(?:born|nee?s?|birth|naissance)\b(?: \w+)?? (?:in |en |le |on )?(?:\d{1,2} \w+ )?((?:19|20)\d\d)\b/;
+const NEWBORN = /\b(?:nouveau ne|nouvelle nee|newborn|new born)\b/;
+const RELATIVE_YEARS: readonly [RegExp, number][] = [
+  [/\b(?:l an dernier|l annee derniere|last year|l an passe|l annee passee)\b/, -1],
+  [/\b(?:cette annee|this year)\b/, 0],
+  [/\b(?:il y a deux ans|two years ago|2 years ago|il y a 2 ans)\b/, -2],
+];
+/**
+ * [ext] Years said against the reference day, in a reply to the target's own question: a birth year for an age ("born in
+ * 1990", "née en 2022": held loosely, the birthday may be to come), "nouveau-né" / "newborn" as 0; for a calendar year,
+ * "l'an dernier" / "last year", "cette année", and a year written '98 (the last such year up to the reference one).
+ */
+function calendarYear(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  if (ctx.today === undefined || ctx.words === undefined) return null;
+  const year = Number(ctx.today.slice(0, 4));
+  const n = tokenise(text).join(" ");
+  const within = (value: number, certainty: "exact" | "fuzzy") => (withinBounds(value, ctx, integer) ? { value, certainty } : null);
+  if (ctx.words.own.has("age")) {
+    const born = BORN.exec(n);
+    if (born !== null && Number(born[1]) <= year) return within(year - Number(born[1]), "fuzzy");
+    return NEWBORN.test(n) ? within(0, "exact") : null;
+  }
+  if (!yearTarget(ctx)) return null;
+  for (const [pattern, offset] of RELATIVE_YEARS) if (pattern.test(n)) return within(year + offset, "exact");
+  const short = /(?:^|\s)['\u2019](\d\d)\b/.exec(text);
+  if (short === null || scanNumbers(text).mentions.some((m) => m.value >= 1000)) return null;
+  const yy = Number(short[1]);
+  return within(yy <= year % 100 ? year - (year % 100) + yy : year - (year % 100) - 100 + yy, "exact");
+}
+
 function decadeOf(text: string, ctx: NumberContext): number | null {
-  const yearLike = (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
+  const yearLike = yearTarget(ctx);
   if (!yearLike) return null;
   const n = tokenise(text).join(" ");
   const m = /\b(?:annees|the)\s+((?:19|20)?\d)0s?\b/.exec(n) ?? /\b((?:19|20)?\d)0s\b/.exec(n);

@@ -46,12 +46,32 @@ const PERIOD_WORDS: Record<string, Period> = {
   years: "year",
 };
 
+/** [ext] "90 € mensuel", "2000 yearly": a period adjective right after the amount (or its currency). */
+const PERIOD_ADJECTIVES: Record<string, Period> = {
+  quotidien: "day",
+  daily: "day",
+  hebdo: "week",
+  hebdomadaire: "week",
+  weekly: "week",
+  mensuel: "month",
+  mensuelle: "month",
+  mensuels: "month",
+  monthly: "month",
+  annuel: "year",
+  annuelle: "year",
+  annuels: "year",
+  yearly: "year",
+  annually: "year",
+};
+
 /** "a day", "par mois", "per year", "/an" within the three words after a number (and its unit). */
 function periodAfter(after: readonly string[], slash: boolean): Period | null {
   for (let i = 0; i < after.length; i++) {
     const w = after[i] as string;
     const p = PERIOD_WORDS[w];
     if (p && (i === 0 ? slash : RATE_WORDS.has(after[i - 1] as string))) return p;
+    const adjective = PERIOD_ADJECTIVES[w];
+    if (adjective && (i === 0 || (i === 1 && CURRENCY.has(after[0] as string)))) return adjective;
   }
   return null;
 }
@@ -179,6 +199,12 @@ const APPROX_BEFORE = [
   "circa",
   "some",
   "~",
+  // [ext] "about a 6", "like a 7" (a score).
+  "about a",
+  "around a",
+  "like a",
+  "roughly a",
+  "maybe a",
 ];
 const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
 const UPPER_BEFORE = [
@@ -303,7 +329,11 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
     if (mult !== undefined) {
       value *= mult;
       end = i + 2;
-    } else if (glued && ORDINAL_SUFFIXES.has(next.norm) && (next.norm !== "e" || (value < 100 && nounAfter(text, tokens, i + 1)))) {
+    } else if (
+      glued &&
+      ORDINAL_SUFFIXES.has(next.norm) &&
+      (next.norm !== "e" || (value < 100 && (nounAfter(text, tokens, i + 1) || ORDINAL_LEADS.has(tokens[i - 1]?.norm ?? ""))))
+    ) {
       // "5th", "3e", "1er": an ordinal counts only before a unit of the target ("3e étage"), like an article.
       return { value, start: i, end: i + 2, fuzzy: false, article: true };
     } else if (glued && !CURRENCY.has(next.norm) && next.norm.length <= 3 && !GLUED_UNITS.has(next.norm)) {
@@ -313,6 +343,9 @@ function digitNumber(text: string, tokens: readonly TextToken[], i: number): Raw
   }
   return { value, start: i, end, fuzzy: false, article: false };
 }
+
+/** [ext] "au 3e", "le 5e": after these, a glued "e" is an ordinal (a floor, a rank), not euros. */
+const ORDINAL_LEADS = new Set(["au", "le", "la", "du"]);
 
 /** "3e étage" is an ordinal, but "30e" alone or "30e par mois" is an amount in euros: a noun must follow the "e". */
 function nounAfter(text: string, tokens: readonly TextToken[], k: number): boolean {
@@ -357,7 +390,8 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     i = n.end - 1;
   }
   const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
-  for (const w of wordNumbers(norms)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
+  const paused = (j: number) => j > 0 && clauseBreak(text, tokens[j - 1] as TextToken, tokens[j] as TextToken);
+  for (const w of wordNumbers(norms, paused)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
   return withFractions(
     text,
     tokens,
@@ -452,7 +486,8 @@ function grandAlone(text: string, tokens: readonly TextToken[], k: number): bool
   return after === undefined || after.kind !== "word" || clauseBreak(text, tokens[k] as TextToken, after) || AFTER_GRAND.has(after.norm);
 }
 
-function clauseBreak(text: string, a: TextToken, b: TextToken): boolean {
+/** A punctuation mark between two tokens: a pause that ends what the first one says. */
+export function clauseBreak(text: string, a: TextToken, b: TextToken): boolean {
   return /[,;.!?:()\n]/.test(gapBetween(text, a, b));
 }
 
@@ -504,7 +539,11 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const nextSymbol = tokens[endToken];
   const symbolCurrency = (t: TextToken | undefined) => t !== undefined && t.kind === "symbol" && t.norm !== "~" && t.norm !== "%";
   const isRate = after.length > 1 && RATE_WORDS.has(after[0] as string) && !/^\d/.test(after[1] as string);
-  const slash = nextSymbol !== undefined && /^\s*\//.test(text.slice((tokens[endToken - 1] as TextToken).end));
+  // "100/mois", and [ext] "100€/mois", "100 $/month": the slash may follow the currency sign.
+  const afterSign = symbolCurrency(nextSymbol) ? tokens[endToken + 1] : nextSymbol;
+  const slash =
+    afterSign !== undefined &&
+    /^\s*\//.test(text.slice((afterSign === nextSymbol ? (tokens[endToken - 1] as TextToken) : (nextSymbol as TextToken)).end));
   const currency = symbolCurrency(prevSymbol) || symbolCurrency(nextSymbol) || (after[0] !== undefined && CURRENCY.has(after[0]));
   // "10%", "10 pour cent": a share, whatever follows it.
   const percent =

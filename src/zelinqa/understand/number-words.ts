@@ -110,8 +110,10 @@ export interface WordNumber {
 
 const isNumberWord = (t: string) => t in UNITS || HUNDREDS.has(t) || t in SCALES;
 
-/** Reads one composite number starting at token i, or null. */
-function readAt(tokens: readonly string[], i: number): WordNumber | null {
+/**
+ * Reads one composite number starting at token i, or null. `paused(j)`: a punctuation mark stands before token j.
+ */
+function readAt(tokens: readonly string[], i: number, paused: (j: number) => boolean): WordNumber | null {
   const first = tokens[i] as string;
   if (first in COLLECTIVES) return { value: COLLECTIVES[first] as number, start: i, end: i + 1, fuzzy: true, article: false };
   const next = tokens[i + 1];
@@ -153,7 +155,9 @@ function readAt(tokens: readonly string[], i: number): WordNumber | null {
       continue;
     if (t in UNITS) {
       const v = UNITS[t] as number;
-      if (ARTICLE_WORDS.has(t) && words > 0 && !afterEt) break;
+      // [ext] "forty-one", "twenty one": "one" completes an English ten; "a"/"an"/"un"/"une" after a number start another.
+      const unitOfTen = t === "one" && current % 10 === 0 && current % 100 >= 20 && !paused(j);
+      if (ARTICLE_WORDS.has(t) && words > 0 && !afterEt && !unitOfTen) break;
       afterEt = false;
       if (t === "vingt" || t === "vingts") {
         // "quatre-vingt(s)": 4 × 20.
@@ -178,10 +182,10 @@ function readAt(tokens: readonly string[], i: number): WordNumber | null {
 }
 
 /** Every composite number written in words, left to right, non-overlapping. */
-export function wordNumbers(tokens: readonly string[]): WordNumber[] {
+export function wordNumbers(tokens: readonly string[], paused: (j: number) => boolean = () => false): WordNumber[] {
   const found: WordNumber[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const n = readAt(tokens, i);
+    const n = readAt(tokens, i, paused);
     if (n === null) continue;
     found.push(n);
     i = n.end - 1;

@@ -68,6 +68,19 @@ const SINGLE_PERSONS = new Set([
   "neighbour",
   "neighbor",
   "teen",
+  // [ext] Children by age and relatives.
+  "toddler",
+  "infant",
+  "newborn",
+  "nourrisson",
+  "nephew",
+  "niece",
+  "neveu",
+  "grandson",
+  "granddaughter",
+  "boy",
+  "girl",
+  "garcon",
 ]);
 /** Named without a number, a group of a known size: "des jumeaux", "twins", "des triplés". */
 const MULTIPLE_BIRTHS: Record<string, number> = { jumeaux: 2, jumelles: 2, twins: 2, triples: 3, triplees: 3, triplets: 3 };
@@ -119,6 +132,18 @@ const PERSON_NOUNS = new Set([
   "neighbours",
   "neighbors",
   "teens",
+  "toddlers",
+  "infants",
+  "newborns",
+  "nourrissons",
+  "nephews",
+  "nieces",
+  "neveux",
+  "grandchildren",
+  "petits-enfants",
+  "boys",
+  "girls",
+  "garcons",
   "membres",
   "members",
   "autres",
@@ -160,6 +185,17 @@ const COUPLE = [
   ["the", "two", "of", "us"],
 ];
 
+const ONLY_WORDS = new Set(["just", "only", "juste", "seulement", "uniquement"]);
+
+/** [ext] Young people and the young of a family: what a target counting children counts ("3 infants and a toddler"). */
+export const YOUNG_PERSONS: ReadonlySet<string> = new Set([
+  ...["enfants", "enfant", "kids", "kid", "children", "child", "bebes", "bebe", "babies", "baby", "filles", "fille"],
+  ...["fils", "daughters", "daughter", "sons", "son", "ados", "ado", "teenagers", "teenager", "adolescents", "teens"],
+  ...["teen", "petits", "toddlers", "toddler", "infants", "infant", "newborns", "newborn", "nourrissons", "nourrisson"],
+  ...["nephews", "nephew", "nieces", "niece", "neveux", "neveu", "grandchildren", "petits-enfants", "grandson"],
+  ...["granddaughter", "boys", "boy", "girls", "girl", "garcons", "garcon"],
+]);
+
 /** Whether a mention's unit word names people ("2 teens", "3 enfants"), as the people count reads it. */
 export function namesPeople(unit: string | null): boolean {
   return unit !== null && unit !== "of" && PERSON_NOUNS.has(unit);
@@ -189,21 +225,28 @@ function explicitGroup(norms: readonly string[], mentions: readonly NumberMentio
 }
 
 /** A people count when the text describes who lives, sits or comes; null when it does not. */
-export function countPeople(tokens: readonly TextToken[], mentions: readonly NumberMention[]): PeopleCount | null {
+export function countPeople(
+  tokens: readonly TextToken[],
+  mentions: readonly NumberMention[],
+  ofKind?: (word: string) => boolean,
+): PeopleCount | null {
   const norms = tokens.map((t) => t.norm);
-  const group = explicitGroup(norms, mentions);
+  // [ext] `ofKind`: a target counting one kind of person ("Number of children") counts only people of that kind, so
+  // "8 adults and 4 kids" is no 12 children and "me, my wife and our 3 kids" no 5; a group, a couple or "just me" is
+  // nobody of a kind.
+  const group = ofKind ? null : explicitGroup(norms, mentions);
   if (group !== null) return { value: group, fuzzy: false };
   let total = 0;
   let parts = 0;
   const counted = new Set<number>();
   for (const m of mentions) {
-    if (m.unit === null || !PERSON_NOUNS.has(m.unit) || m.unit === "of") continue;
+    if (m.unit === null || !PERSON_NOUNS.has(m.unit) || m.unit === "of" || (ofKind && !ofKind(m.unit))) continue;
     total += m.value;
     parts += 1;
     for (let i = m.start; i <= m.end; i++) counted.add(i);
   }
   norms.forEach((w, i) => {
-    if (counted.has(i)) return;
+    if (counted.has(i) || (ofKind && !ofKind(w) && MULTIPLE_BIRTHS[w] === undefined)) return;
     const births = MULTIPLE_BIRTHS[w];
     // "des jumeaux" is two people, as two parts ("twins" alone is no less sure than "my wife and I").
     if (births !== undefined) {
@@ -214,12 +257,14 @@ export function countPeople(tokens: readonly TextToken[], mentions: readonly Num
       parts += 1;
     }
   });
-  if (hasSequence(norms, ["un", "couple"]) || hasSequence(norms, ["a", "couple"])) {
+  if (!ofKind && (hasSequence(norms, ["un", "couple"]) || hasSequence(norms, ["a", "couple"]))) {
     total += 2;
     parts += 2;
   }
-  if (parts <= 1 && total <= 1 && ALONE.some((seq) => hasSequence(norms, seq))) return { value: 1, fuzzy: true };
+  if (!ofKind && parts <= 1 && total <= 1 && ALONE.some((seq) => hasSequence(norms, seq))) return { value: 1, fuzzy: true };
+  // [ext] "just my nephew", "seulement ma fille": one person named as the only one.
+  if (parts === 1 && total === 1 && norms.some((w) => ONLY_WORDS.has(w))) return { value: 1, fuzzy: true };
   if (parts >= 2) return { value: total, fuzzy: true };
-  if (parts === 0 && COUPLE.some((seq) => hasSequence(norms, seq))) return { value: 2, fuzzy: true };
+  if (!ofKind && parts === 0 && COUPLE.some((seq) => hasSequence(norms, seq))) return { value: 2, fuzzy: true };
   return null;
 }

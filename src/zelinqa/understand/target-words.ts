@@ -176,6 +176,21 @@ const NOT_THINGS = new Set([
   "besoin",
   "envie",
 ]);
+/**
+ * [ext] A date asked as a start already past: "Since when…?", "Depuis quand…", "When did it start?", "Problem since".
+ * Its day without a year, its weekday and its bare duration ("3 weeks") are then read backwards (date-extractor.ts).
+ */
+const PAST_WORDS = new Set(["since", "depuis", "started", "began", "begun", "ago", "onset"]);
+const PAST_PHRASES = [
+  " when did ",
+  " how long have ",
+  " how long has ",
+  " a commence ",
+  " ont commence ",
+  " avez commence ",
+  " est apparu",
+  " sont apparu",
+];
 /** Function and question words that say nothing about a target. */
 const STOP = new Set([
   "quel",
@@ -281,6 +296,8 @@ export interface TargetWords {
   readonly desired?: boolean;
   /** [ext] The own stems that name a thing ("TV", not "included" or "want"): what a fact said in passing names. */
   readonly things?: ReadonlySet<string>;
+  /** [ext] A date asked as a start already past ("Since when…?"): read backwards from the reference day. */
+  readonly past?: boolean;
 }
 
 function groupStems(name: string): string[] {
@@ -316,6 +333,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   const rates = new Set<string>();
   let desired = false;
   const things = new Set<string>();
+  let past = false;
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
     // The label's own nouns, not its numbers and units ("Accident responsable (3 ans)" names accidents).
@@ -330,6 +348,8 @@ export function targetWords(label: string, questionText = ""): TargetWords {
         )
           things.add(stem(t));
     desired ||= tokens.some((t) => DESIRE.has(t));
+    const spaced = ` ${tokens.join(" ")} `;
+    past ||= tokens.some((t) => PAST_WORDS.has(t)) || PAST_PHRASES.some((p) => spaced.includes(p));
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
       if (RATE_WORDS.has(tokens[i - 1] ?? "")) {
@@ -340,6 +360,8 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     });
   }
   if (label.includes("%")) own.add("%");
+  // [ext] "Facture annuelle (€)", "Deposit ($)": a currency sign in the label makes it an amount of money.
+  const currency = /[€$£]/.test(label);
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();
@@ -351,11 +373,12 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     }
     if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
   }
+  if (currency) groups.add("money");
   const stems = new Set(own);
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, things };
+  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, things, past };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
