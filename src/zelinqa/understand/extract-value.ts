@@ -8,7 +8,7 @@ import { extractDate } from "./date-extractor.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
-import { extractArray, extractChoice } from "./multi-choice.js";
+import { extractArray, extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
@@ -192,6 +192,12 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   if (target.kind === "string" || target.kind === "none") return whole;
   for (const { before, after } of correctionSplits(text)) {
     const corrected = extractWhole(after, target, today);
+    // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
+    const kept =
+      target.kind === "array_enum"
+        ? withoutRefused(extractWhole(before, target, today), clauseTokens(after), corrected, target.phrases)
+        : null;
+    if (kept !== null) return kept;
     if (corrected === null) continue;
     const first = extractWhole(before, target, today);
     if (first !== null && JSON.stringify(first.value) !== JSON.stringify(corrected.value)) return corrected;
