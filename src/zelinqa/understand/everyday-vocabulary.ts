@@ -9,6 +9,10 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["appartement", "apartment", "flat", "appart", "appt"],
   ["terrain", "land", "plot", "building land", "terrain a batir", "terrain constructible"],
   ["immeuble", "building"],
+  ["maison individuelle", "detached house", "pavillon", "single family house", "maison independante"],
+  ["maison mitoyenne", "semi detached house", "semi detached", "maison jumelee"],
+  ["mitoyenne", "jumelee", "mitoyen", "jumele"],
+  ["ferme", "farm", "farmhouse", "corps de ferme"],
   ["studio", "studio flat"],
   ["residence", "residence"],
   [
@@ -65,6 +69,7 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["hopital", "hospital"],
   ["douleur", "pain"],
   ["dos", "back"],
+  ["pied", "foot", "feet", "pieds"],
   ["genou", "knee"],
   ["epaule", "shoulder"],
   ["cheville", "ankle"],
@@ -364,4 +369,45 @@ export const EVERYDAY_PARAPHRASES: Readonly<Record<string, readonly string[]>> =
   confirme: HIGHEST,
   expert: HIGHEST,
   c2: HIGHEST,
+};
+
+const BACK = [
+  "shoulder blade",
+  "omoplate",
+  "lumbar",
+  "lombaire",
+  "lombaires",
+  "lower back",
+  "upper back",
+  "bas du dos",
+  "haut du dos",
+  "spine",
+  "colonne vertebrale",
+  "vertebre",
+  "lumbago",
+  "lombalgie",
+  "sciatica",
+  "sciatique",
+];
+const KNEE = ["acl", "ligament croise", "lca", "menisque", "meniscus", "kneecap", "rotule"];
+const FOOT = ["heel", "talon", "toe", "orteil", "plantar", "voute plantaire", "arch of the foot"];
+const NECK = ["cervicales", "cervical", "nuque", "nape"];
+const FLAT = ["immeuble", "apartment building", "block of flats", "en immeuble"];
+
+/**
+ * [ext] One-way, for translations.ts's KINDS: housing and body words whose parts people name ("shoulder blade" is the
+ * back, not the shoulder; "immeuble" a flat). General words only.
+ */
+export const HOUSING_AND_BODY_KINDS: Readonly<Record<string, readonly string[]>> = {
+  dos: BACK,
+  back: BACK,
+  genou: KNEE,
+  knee: KNEE,
+  pied: FOOT,
+  foot: FOOT,
+  cou: NECK,
+  neck: NECK,
+  appartement: FLAT,
+  apartment: FLAT,
+  flat: FLAT,
 };

@@ -10,6 +10,8 @@ export interface Phrase {
   readonly order: number;
   /** [ext] Added by translations.ts (not written in the configuration): label parts ignore its words. */
   readonly translated?: true;
+  /** [ext] A translation whose words are all in another choice's label ("maison" for "House" beside "Maison mitoyenne"): read loosely. */
+  readonly loose?: true;
 }
 
 export type Certainty = "exact" | "fuzzy";
@@ -107,7 +109,8 @@ export function findPhraseHits(
     for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
       const match = matchAt(tokens, phrase, i, allowFuzzy);
       if (match === null || isNegated(i)) continue;
-      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: match.certainty });
+      const certainty = phrase.loose ? "fuzzy" : match.certainty;
+      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty });
     }
   }
   hits.sort(

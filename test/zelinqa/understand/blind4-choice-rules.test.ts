@@ -36,6 +36,7 @@ function target(label: string, schema: Record<string, unknown>, choices: Choice[
   };
 }
 
+const single = (values: string[]) => ({ type: "string", enum: values });
 const multi = (values: string[]) => ({ type: "array", items: { type: "string", enum: values }, uniqueItems: true });
 
 /** The value and whether it is certain ("exact") or held loosely ("fuzzy"); null when nothing is read. */
@@ -87,5 +88,45 @@ describe("a correction taking back one option of a list", () => {
     assert.deepEqual(value(days, "monday and tuesday, no, not tuesday"), ["mon"]);
     // A correction that refuses nothing said before still replaces the list.
     assert.deepEqual(value(days, "mercredi, non, jeudi"), ["thu"]);
+  });
+});
+
+describe("a translation made of another choice's words", () => {
+  const vehicle = target("Véhicule", single(["car", "ev", "van"]), [
+    ["Car", "car"],
+    ["Voiture électrique", "ev"],
+    ["Van", "van"],
+  ]);
+  it("is read loosely: the word may belong to the other choice", () => {
+    assert.deepEqual(read(vehicle, "une voiture"), ["car", "fuzzy"]);
+    assert.deepEqual(read(vehicle, "voiture électrique"), ["ev", "exact"]);
+  });
+});
+
+describe("housing and body words people name instead of the label", () => {
+  const home = target("Logement", single(["house", "semi", "flat"]), [
+    ["Maison individuelle", "house"],
+    ["Maison mitoyenne", "semi"],
+    ["Appartement", "flat"],
+  ]);
+  const area = target("Area", single(["neck", "shoulder", "back", "knee", "foot"]), [
+    ["Neck", "neck"],
+    ["Shoulder", "shoulder"],
+    ["Back", "back"],
+    ["Knee", "knee"],
+    ["Foot", "foot"],
+  ]);
+  it("reads the common names of a kind of house, in both languages", () => {
+    assert.equal(value(home, "un pavillon en banlieue"), "house");
+    assert.equal(value(home, "semi detached house"), "semi");
+    assert.equal(value(home, "dans un immeuble ancien"), "flat");
+    assert.notEqual(value(home, "une maison jumelée"), "house");
+  });
+  it("reads a part of the body as the area holding it, never as the word it contains", () => {
+    assert.equal(value(area, "pain under the left shoulder blade"), "back");
+    assert.equal(value(area, "douleur aux lombaires"), "back");
+    assert.equal(value(area, "meniscus tear"), "knee");
+    assert.equal(value(area, "ma nuque"), "neck");
+    assert.equal(value(area, "my heel hurts"), "foot");
   });
 });
