@@ -15,6 +15,7 @@ import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
+import { timeOfDayChoice } from "./time-of-day.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -211,7 +212,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       const choice = extractChoice(clauseTokens(text), target.phrases);
       const duration = choice === null || choice.certainty === "fuzzy" ? durationChoice(text, target.phrases) : null;
-      const best = duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice;
+      // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
+      const time = duration === null && (choice === null || choice.certainty === "fuzzy") ? timeOfDayChoice(text, target.phrases) : null;
+      const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       return validated(hedged(text, best), target);
     }
     case "array_enum":

@@ -130,3 +130,36 @@ describe("housing and body words people name instead of the label", () => {
     assert.equal(value(area, "my heel hurts"), "foot");
   });
 });
+
+describe("a time-of-day choice named by the clock or a moment", () => {
+  const creneau = target("Créneau", single(["matin", "midi", "aprem", "soir"]), [
+    ["Matinée (9h-12h)", "matin"],
+    ["Pause de midi", "midi"],
+    ["Après-midi (14h-18h)", "aprem"],
+    ["Soir (après 18h)", "soir"],
+  ]);
+  const slot = target("Slot", single(["morning", "lunch", "day", "evening"]), [
+    ["Morning", "morning"],
+    ["Lunch", "lunch"],
+    ["Any time during the day", "day"],
+    ["Evening (after 6pm)", "evening"],
+  ]);
+  it("reads a clock time or range inside the hours of one choice", () => {
+    assert.equal(value(creneau, "vers 10h30"), "matin");
+    assert.equal(value(creneau, "plutôt 15h-16h"), "aprem");
+    assert.equal(value(creneau, "à 20h"), "soir");
+    assert.deepEqual(read(slot, "7:45 am"), ["morning", "exact"]);
+    assert.deepEqual(read(slot, "12 to 1"), ["lunch", "exact"]);
+    assert.equal(value(slot, "half six in the evening, 6:30pm"), "evening");
+    // No time from counts, durations, dates, nor a bare range that may be morning or evening.
+    assert.equal(value(creneau, "pour 3 personnes"), null);
+    assert.equal(value(creneau, "le 12/01"), null);
+    assert.equal(value(slot, "1-3"), null);
+    assert.equal(value(slot, "2 hours"), null);
+  });
+  it("reads the words of a moment: noon, after work, late afternoon", () => {
+    assert.equal(value(creneau, "à midi pile"), "midi");
+    assert.equal(value(slot, "after the office"), "evening");
+    assert.deepEqual(read(slot, "late afternoon"), ["day", "fuzzy"]);
+  });
+});
