@@ -16,6 +16,7 @@ import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } f
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
 import { timeOfDayChoice } from "./time-of-day.js";
+import { compassChoice } from "./compass-points.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -213,7 +214,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const choice = extractChoice(clauseTokens(text), target.phrases);
       const duration = choice === null || choice.certainty === "fuzzy" ? durationChoice(text, target.phrases) : null;
       // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
-      const time = duration === null && (choice === null || choice.certainty === "fuzzy") ? timeOfDayChoice(text, target.phrases) : null;
+      // [ext] So do compass points ("SE", "à l'est et à l'ouest").
+      const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
+      const time = loose ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases)) : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       return validated(hedged(text, best), target);
     }

@@ -163,3 +163,22 @@ describe("a time-of-day choice named by the clock or a moment", () => {
     assert.deepEqual(read(slot, "late afternoon"), ["day", "fuzzy"]);
   });
 });
+
+describe("an orientation named by its compass points", () => {
+  const facing = target("Facing", single(["n", "ne", "e", "s", "w"]), [
+    ["North", "n"],
+    ["North-East", "ne"],
+    ["East", "e"],
+    ["South", "s"],
+    ["West", "w"],
+  ]);
+  it("reads the points in the other language, abbreviated, or one by one", () => {
+    assert.equal(value(facing, "plein est"), "e");
+    assert.equal(value(facing, "NE"), "ne");
+    assert.equal(value(facing, "n-e"), "ne");
+    assert.equal(value(facing, "c'est au nord-est"), "ne");
+    assert.equal(value(facing, "un côté au nord, l'autre à l'est"), "ne");
+    // Letters that are words, repeated or among other words, are no points.
+    assert.equal(value(facing, "so so"), null);
+  });
+});
