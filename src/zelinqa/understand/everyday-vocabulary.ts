@@ -68,6 +68,11 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["clinique", "clinic"],
   ["hopital", "hospital"],
   ["douleur", "pain"],
+  ["raideur", "stiffness", "stiff", "raide", "raides"],
+  ["gonflement", "swelling", "swollen", "gonfle", "gonflee", "enflure", "enfle", "enflee", "puffy"],
+  ["engourdissement", "numbness", "numb", "fourmillements", "tingling", "picotements"],
+  ["faiblesse", "weakness", "weak", "faible"],
+  ["repas", "meal", "meals"],
   ["dos", "back"],
   ["pied", "foot", "feet", "pieds"],
   ["genou", "knee"],
@@ -304,7 +309,23 @@ const RODENT = [
 const BIRD = ["perroquet", "parrot", "perruche", "budgie", "parakeet", "canari", "canary"];
 
 /** [ext] One-way, for translations.ts's KINDS: a general word also understands its kinds, the young and pet names. */
+const MEAL = [
+  "faire a manger",
+  "cuisiner",
+  "cooking",
+  "cook",
+  "diner",
+  "dejeuner",
+  "dinner",
+  "lunch",
+  "gouter",
+  "petit dejeuner",
+  "breakfast",
+];
+
 export const EVERYDAY_KINDS: Readonly<Record<string, readonly string[]>> = {
+  repas: MEAL,
+  meal: MEAL,
   chat: CAT,
   cat: CAT,
   chien: DOG,

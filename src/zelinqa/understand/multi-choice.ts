@@ -155,8 +155,19 @@ const FILLERS = new Set([
 ]);
 
 /** A clause that names something the reply cannot read ("spouse and kids" without "kids") makes the list partial. */
-function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly Phrase[]): boolean {
+function partial(c: ClauseTokens, hits: readonly PhraseHit[], phrases: readonly Phrase[]): boolean {
   const covered = new Set<number>();
+  // [ext] A negated clause is a refusal only when it names an option ("no need for a balcony"); one that names none
+  // ("I can't sleep on it") may be an option said in other words.
+  let refusing: Set<number> | null = null;
+  const namesOption = (k: number) => {
+    if (refusing === null) {
+      const plain = { ...c, negated: new Array<boolean>(c.tokens.length).fill(false) };
+      const named = findPhraseHits(c.tokens, phrases, true, plain.negated);
+      refusing = new Set([...named, ...partialLabelHits(plain, phrases, named)].map((h) => c.clause[h.start] as number));
+    }
+    return refusing.has(k);
+  };
   for (const h of hits) covered.add(c.clause[h.start] as number);
   // Each clause's words, with the index of its first word (linear: a reply may hold thousands of words).
   const clauses = new Map<number, { first: number; words: string[] }>();
@@ -169,7 +180,7 @@ function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly
   for (const [k, { first, words }] of clauses) {
     if (covered.has(k)) continue;
     const negated = words.some((w, i) => i > 0 && c.negated[first + i]);
-    if (negated) continue;
+    if (negated && namesOption(k)) continue;
     if (words.some((w) => w.length >= 3 && !FILLERS.has(w) && !/^\d/.test(w))) return true;
   }
   return false;

@@ -1,6 +1,7 @@
 // Enumeration and choice-label phrase matching of docs/zelinqa-api.md §10.5.2: exact and fuzzy matches, negation, overlaps.
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import { normalise } from "./normalise.js";
+import { meansOtherWord } from "./translations.js";
 
 /** A phrase of the compiled extractor table, mapped to the value it yields. */
 export interface Phrase {
@@ -83,7 +84,7 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
       fuzzy = true;
       continue;
     }
-    if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual)) return null;
+    if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual) || meansOtherWord(expected, actual)) return null;
     fuzzy = true;
   }
   return { end: i, certainty: fuzzy ? "fuzzy" : "exact" };

@@ -361,3 +361,12 @@ for (const [general, kinds] of Object.entries({ ...KINDS, ...EVERYDAY_PARAPHRASE
 export function wordEquivalents(word: string): readonly string[] {
   return byWord.get(word) ?? [];
 }
+
+/**
+ * [ext] A word of the everyday vocabulary means itself: "economies" is no typo of "ecologies", whatever their distance.
+ * It may still be a typo of one of its own equivalents.
+ */
+export function meansOtherWord(expected: string, actual: string): boolean {
+  const own = byWord.get(actual);
+  return own !== undefined && !own.includes(expected);
+}

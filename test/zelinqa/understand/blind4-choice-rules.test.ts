@@ -182,3 +182,33 @@ describe("an orientation named by its compass points", () => {
     assert.equal(value(facing, "so so"), null);
   });
 });
+
+describe("options named by another form of their word, or a common word of the other language", () => {
+  const goals = target("Objectifs", multi(["eco", "coaching", "support"]), [
+    ["Geste écologique", "eco"],
+    ["Coaching", "coaching"],
+    ["Accompagnement", "support"],
+  ]);
+  const symptoms = target("Symptoms", multi(["numb", "weak", "stiff"]), [
+    ["Numbness", "numb"],
+    ["Weakness", "weak"],
+    ["Stiffness", "stiff"],
+  ]);
+  const tasks = target("Tâches", multi(["meals", "laundry"]), [
+    ["Préparation des repas", "meals"],
+    ["Linge", "laundry"],
+  ]);
+  it("reads a word of the same stem, in either language", () => {
+    assert.deepEqual(value(goals, "être coaché et accompagner le projet"), ["coaching", "support"]);
+    assert.deepEqual(value(symptoms, "des fourmillements et de la faiblesse"), ["numb", "weak"]);
+    assert.deepEqual(value(tasks, "le goûter et le linge"), ["meals", "laundry"]);
+  });
+  it("never reads a word of the everyday vocabulary as a typo of another word", () => {
+    assert.equal(value(goals, "surtout économique"), null);
+  });
+  it("holds the list loosely when a negated clause names no option", () => {
+    assert.deepEqual(read(symptoms, "weak, and I can't grip anything"), [["weak"], "fuzzy"]);
+    // A negated clause naming an option refuses it, and the list stays certain.
+    assert.deepEqual(read(symptoms, "weak, but no stiffness"), [["weak"], "exact"]);
+  });
+});
