@@ -42,7 +42,7 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   const none = noneValues(phrases);
   // [ext] The "none" option is exclusive and short: never a typo ("one" is no "none"), never beside another option.
   const found = findPhraseHits(c.tokens, phrases, true, c.negated).filter((h) => h.certainty === "exact" || !none.has(key(h.value)));
-  const all = [...found, ...partialLabelHits(c, phrases, found), ...dayGroupHits(c, phrases)];
+  const all = [...found, ...partialLabelHits(c, phrases, found), ...dayGroupHits(c, phrases), ...dayAbbreviationHits(c, phrases, found)];
   const options = all.filter((h) => !none.has(key(h.value)));
   const hits = options.length > 0 ? options : all;
   // [ext] "no, everyone eats everything", "nothing special": a reply opening on a denial that names no option chooses
@@ -348,4 +348,46 @@ export function withoutRefused(
   const value = [...kept.values()].sort((a, b) => order(a) - order(b));
   const certainty = first.certainty === "exact" && (corrected === null || corrected.certainty === "exact") ? "exact" : "fuzzy";
   return { value, certainty };
+}
+
+/** [ext] Short names of the days, French and English, with the day they name. */
+const DAY_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  lun: ["lundi", "monday"],
+  mar: ["mardi", "tuesday"],
+  mer: ["mercredi", "wednesday"],
+  jeu: ["jeudi", "thursday"],
+  ven: ["vendredi", "friday"],
+  sam: ["samedi", "saturday"],
+  dim: ["dimanche", "sunday"],
+  mon: ["lundi", "monday"],
+  tue: ["mardi", "tuesday"],
+  tues: ["mardi", "tuesday"],
+  wed: ["mercredi", "wednesday"],
+  thu: ["jeudi", "thursday"],
+  thur: ["jeudi", "thursday"],
+  thurs: ["jeudi", "thursday"],
+  fri: ["vendredi", "friday"],
+  sat: ["samedi", "saturday"],
+  sun: ["dimanche", "sunday"],
+};
+const DAY_LIST_FILLERS = new Set(["et", "and", "le", "les", "the", "on", "ou", "or", "aussi", "also"]);
+
+/**
+ * [ext] "lun, mer, ven", "mon & thu": days of the week by their short names, when the choices are days. The short
+ * names are words too ("mer", "sun", "wed"), so they count only in a reply made of days, or where two of them are said.
+ */
+function dayAbbreviationHits(c: ClauseTokens, phrases: readonly Phrase[], found: readonly PhraseHit[]): PhraseHit[] {
+  const at = c.tokens.flatMap((t, i) => (DAY_ABBREVIATIONS[t] !== undefined && !c.negated[i] ? [i] : []));
+  if (at.length === 0) return [];
+  const daysOnly = c.tokens.every(
+    (t, i) => DAY_ABBREVIATIONS[t] !== undefined || DAY_LIST_FILLERS.has(t) || found.some((h) => i >= h.start && i < h.end),
+  );
+  if (at.length < 2 && !daysOnly) return [];
+  const out: PhraseHit[] = [];
+  for (const i of at) {
+    const names = DAY_ABBREVIATIONS[c.tokens[i] as string] as readonly string[];
+    const p = phrases.find((x) => x.tokens.length === 1 && names.includes(x.tokens[0] as string));
+    if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "exact" });
+  }
+  return out;
 }

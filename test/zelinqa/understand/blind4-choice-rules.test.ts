@@ -212,3 +212,20 @@ describe("options named by another form of their word, or a common word of the o
     assert.deepEqual(read(symptoms, "weak, but no stiffness"), [["weak"], "exact"]);
   });
 });
+
+describe("days of the week by their short names", () => {
+  const days = target("Days", multi(["d1", "d2", "d3", "d4", "d5"]), [
+    ["Monday", "d1"],
+    ["Tuesday", "d2"],
+    ["Wednesday", "d3"],
+    ["Thursday", "d4"],
+    ["Friday", "d5"],
+  ]);
+  it("reads short names in a list of days, in both languages", () => {
+    assert.deepEqual(value(days, "tues & fri"), ["d2", "d5"]);
+    assert.deepEqual(value(days, "mar, jeu et ven"), ["d2", "d4", "d5"]);
+    assert.deepEqual(value(days, "wed"), ["d3"]);
+    // A short name that is a word, alone in a sentence, is that word.
+    assert.equal(value(days, "we wed in june"), null);
+  });
+});
