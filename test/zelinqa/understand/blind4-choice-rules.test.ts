@@ -229,3 +229,21 @@ describe("days of the week by their short names", () => {
     assert.equal(value(days, "we wed in june"), null);
   });
 });
+
+describe("yes/no by the opposite word, or 'not yet'", () => {
+  const boolean = { type: "boolean" };
+  const owner = target("Propriétaire", boolean, [], "Êtes-vous propriétaire de votre appartement ?");
+  const alcohol = target("Alcoholic drinks", boolean, [], "Should we serve alcohol?");
+  const vaccinated = target("Vaccinated", boolean, [], "Is your dog vaccinated?");
+  it("reads the opposite of the target's word as a no, and the opposite refused as a yes, loosely", () => {
+    assert.deepEqual(read(owner, "en location depuis 5 ans"), [false, "fuzzy"]);
+    assert.deepEqual(read(owner, "tenant"), [false, "fuzzy"]);
+    assert.deepEqual(read(owner, "pas locataire, c'est à nous"), [true, "fuzzy"]);
+    assert.deepEqual(read(alcohol, "juice only"), [false, "fuzzy"]);
+  });
+  it("reads 'not yet' followed by more as a no, loosely; alone it is left to the don't-know lexicon", () => {
+    assert.deepEqual(read(vaccinated, "not yet, the vet is next week"), [false, "fuzzy"]);
+    assert.deepEqual(read(vaccinated, "pas encore, rendez-vous lundi"), [false, "fuzzy"]);
+    assert.equal(read(vaccinated, "not yet"), null);
+  });
+});
