@@ -222,7 +222,7 @@ export const GDE: BlindRow[] = [
   ["gde_q_tasks", "les devoirs", v(["homework"]), "multi"],
   ["gde_q_tasks", "faire à manger et le bain", v(["meals", "bath"]), "multi"],
   ["gde_q_tasks", "aller les chercher à l'école", v(["school_run"]), "multi"],
-  ["gde_q_tasks", "rien de plus", v([]), "multi"],
+  ["gde_q_tasks", "rien de plus", N, "multi"], // s16 fixchoice: no "none" option: nothing, as the tuned "aucun" to evt_q_diet
   ["gde_q_tasks", "devoirs + repas", v(["homework", "meals"]), "multi"],
   ["gde_q_tasks", "un peu de menage si possible", v(["light_cleaning"]), "multi"],
   ["gde_q_tasks", "dîner, bain, pyjama", v(["meals", "bath"]), "multi"],
@@ -439,7 +439,7 @@ export const PHY: BlindRow[] = [
   ["phy_q_symptoms", "just pain", N, "multi"],
   ["phy_q_symptoms", "numb", v(["numbness"]), "multi"],
   ["phy_q_symptoms", "it's puffy and I can't sleep on it", v(["swelling", "night_pain"]), "multi"],
-  ["phy_q_symptoms", "none of these", v([]), "multi"],
+  ["phy_q_symptoms", "none of these", N, "multi"], // s16 fixchoice: no "none" option: nothing, as the tuned "aucun" to evt_q_diet
   ["phy_q_symptoms", "raideur et gonflement", v(["stiffness", "swelling"]), "multi"],
   ["phy_q_symptoms", "feels weak and gives way", v(["weakness"]), "multi"],
   ["phy_q_sessions", "none", v(0), "count"],

@@ -288,6 +288,10 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
     ),
   );
   if (fromLabels) return fromLabels;
+  // [ext] "not yet, I see my doctor on Thursday": what is not there yet is a no, held loosely.
+  // Alone, "not yet" / "pas encore" is left to the don't-know lexicon.
+  if (NOT_YET.some((seq) => c.tokens.length > seq.length && seq.every((w, i) => c.tokens[i] === w)))
+    return { value: false, certainty: "fuzzy" };
   const said = lexiconValue(text);
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
   const asked = words === undefined || text.trim().endsWith("?");
@@ -296,7 +300,58 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
   if (said !== null && fact !== null && said.value !== fact) return null;
   if (said !== null) return { value: said.value, certainty: said.loose ? "fuzzy" : "exact" };
-  return fact === null ? null : { value: fact, certainty: "fuzzy" };
+  // The opposite side named ("just soft drinks") says more than the subject's word ("drinks").
+  const opposite = words === undefined || asked ? null : oppositeValue(c, words);
+  const value = opposite ?? fact;
+  return value === null ? null : { value, certainty: "fuzzy" };
+}
+
+const NOT_YET = [
+  ["not", "yet"],
+  ["pas", "encore"],
+  ["still", "not"],
+  ["toujours", "pas"],
+  ["no", "not", "yet"],
+  ["non", "pas", "encore"],
+];
+
+/**
+ * [ext] Words and their opposites, French and English: a target about one side ("Propriétaire", "with alcohol") answered
+ * by the other ("locataire", "just soft drinks") is a no; the other side refused ("pas locataire") a yes. General pairs.
+ */
+const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [
+    ["proprietaire", "owner", "homeowner", "proprio"],
+    ["locataire", "tenant", "renter", "en location", "je loue", "we rent", "i rent"],
+  ],
+  [
+    ["alcool", "alcohol", "alcoholic", "alcoolise"],
+    ["sans alcool", "soft drinks", "soft drink", "softs", "non alcoholic", "alcohol free", "jus de fruit", "juice", "sodas"],
+  ],
+  [
+    ["meuble", "furnished"],
+    ["vide", "unfurnished", "non meuble", "empty"],
+  ],
+  [
+    ["neuf", "neuve", "new"],
+    ["occasion", "used", "second hand", "d occasion"],
+  ],
+];
+
+function oppositeValue(c: ClauseTokens, words: TargetWords): boolean | null {
+  const text = ` ${c.tokens.join(" ")} `;
+  const at = (w: string) => text.indexOf(` ${w} `);
+  for (const [side, other] of OPPOSITES) {
+    if (!side.some((w) => !w.includes(" ") && tokenHasStem(w, words.own))) continue;
+    const found = other.map(at).filter((i) => i >= 0);
+    if (found.length === 0) continue;
+    // The reply names the target's own side too ("owner, not a tenant"): left to the other rules.
+    const rest = other.reduce((t, w) => t.split(` ${w} `).join(" "), text);
+    if (side.some((w) => rest.includes(` ${w} `))) return null;
+    const index = text.slice(0, Math.min(...found)).split(" ").length - 1;
+    return c.negated[index] === true;
+  }
+  return null;
 }
 
 /**

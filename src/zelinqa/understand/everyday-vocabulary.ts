@@ -9,6 +9,10 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["appartement", "apartment", "flat", "appart", "appt"],
   ["terrain", "land", "plot", "building land", "terrain a batir", "terrain constructible"],
   ["immeuble", "building"],
+  ["maison individuelle", "detached house", "pavillon", "single family house", "maison independante"],
+  ["maison mitoyenne", "semi detached house", "semi detached", "maison jumelee"],
+  ["mitoyenne", "jumelee", "mitoyen", "jumele"],
+  ["ferme", "farm", "farmhouse", "corps de ferme"],
   ["studio", "studio flat"],
   ["residence", "residence"],
   [
@@ -64,7 +68,13 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["clinique", "clinic"],
   ["hopital", "hospital"],
   ["douleur", "pain"],
+  ["raideur", "stiffness", "stiff", "raide", "raides"],
+  ["gonflement", "swelling", "swollen", "gonfle", "gonflee", "enflure", "enfle", "enflee", "puffy"],
+  ["engourdissement", "numbness", "numb", "fourmillements", "tingling", "picotements"],
+  ["faiblesse", "weakness", "weak", "faible"],
+  ["repas", "meal", "meals"],
   ["dos", "back"],
+  ["pied", "foot", "feet", "pieds"],
   ["genou", "knee"],
   ["epaule", "shoulder"],
   ["cheville", "ankle"],
@@ -299,7 +309,23 @@ const RODENT = [
 const BIRD = ["perroquet", "parrot", "perruche", "budgie", "parakeet", "canari", "canary"];
 
 /** [ext] One-way, for translations.ts's KINDS: a general word also understands its kinds, the young and pet names. */
+const MEAL = [
+  "faire a manger",
+  "cuisiner",
+  "cooking",
+  "cook",
+  "diner",
+  "dejeuner",
+  "dinner",
+  "lunch",
+  "gouter",
+  "petit dejeuner",
+  "breakfast",
+];
+
 export const EVERYDAY_KINDS: Readonly<Record<string, readonly string[]>> = {
+  repas: MEAL,
+  meal: MEAL,
   chat: CAT,
   cat: CAT,
   chien: DOG,
@@ -364,4 +390,45 @@ export const EVERYDAY_PARAPHRASES: Readonly<Record<string, readonly string[]>> =
   confirme: HIGHEST,
   expert: HIGHEST,
   c2: HIGHEST,
+};
+
+const BACK = [
+  "shoulder blade",
+  "omoplate",
+  "lumbar",
+  "lombaire",
+  "lombaires",
+  "lower back",
+  "upper back",
+  "bas du dos",
+  "haut du dos",
+  "spine",
+  "colonne vertebrale",
+  "vertebre",
+  "lumbago",
+  "lombalgie",
+  "sciatica",
+  "sciatique",
+];
+const KNEE = ["acl", "ligament croise", "lca", "menisque", "meniscus", "kneecap", "rotule"];
+const FOOT = ["heel", "talon", "toe", "orteil", "plantar", "voute plantaire", "arch of the foot"];
+const NECK = ["cervicales", "cervical", "nuque", "nape"];
+const FLAT = ["immeuble", "apartment building", "block of flats", "en immeuble"];
+
+/**
+ * [ext] One-way, for translations.ts's KINDS: housing and body words whose parts people name ("shoulder blade" is the
+ * back, not the shoulder; "immeuble" a flat). General words only.
+ */
+export const HOUSING_AND_BODY_KINDS: Readonly<Record<string, readonly string[]>> = {
+  dos: BACK,
+  back: BACK,
+  genou: KNEE,
+  knee: KNEE,
+  pied: FOOT,
+  foot: FOOT,
+  cou: NECK,
+  neck: NECK,
+  appartement: FLAT,
+  apartment: FLAT,
+  flat: FLAT,
 };

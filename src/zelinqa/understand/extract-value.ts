@@ -10,7 +10,7 @@ import { durationUntil } from "./duration-until.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
-import { extractArray, extractChoice } from "./multi-choice.js";
+import { extractArray, extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
@@ -18,6 +18,8 @@ import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } f
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
+import { timeOfDayChoice } from "./time-of-day.js";
+import { compassChoice } from "./compass-points.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -196,6 +198,12 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   if (target.kind === "string" || target.kind === "none") return whole;
   for (const { before, after } of correctionSplits(text)) {
     const corrected = extractWhole(after, target, today);
+    // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
+    const kept =
+      target.kind === "array_enum"
+        ? withoutRefused(extractWhole(before, target, today), clauseTokens(after), corrected, target.phrases)
+        : null;
+    if (kept !== null) return kept;
     if (corrected === null) continue;
     const first = extractWhole(before, target, today);
     if (first !== null && JSON.stringify(first.value) !== JSON.stringify(corrected.value)) return corrected;
@@ -209,7 +217,11 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       const choice = extractChoice(clauseTokens(text), target.phrases);
       const duration = choice === null || choice.certainty === "fuzzy" ? durationChoice(text, target.phrases) : null;
-      const best = duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice;
+      // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
+      // [ext] So do compass points ("SE", "à l'est et à l'ouest").
+      const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
+      const time = loose ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases)) : null;
+      const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       return validated(hedged(text, best), target);
     }
     case "array_enum":

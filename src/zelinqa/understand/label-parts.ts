@@ -6,7 +6,7 @@
 import type { ClauseTokens } from "./clauses.js";
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import type { Phrase, PhraseHit } from "./phrase-match.js";
-import { wordEquivalents } from "./translations.js";
+import { meansOtherWord, wordEquivalents } from "./translations.js";
 
 /** Words that say nothing about which choice is meant. */
 const LABEL_STOP = new Set([
@@ -124,6 +124,47 @@ function sameWordForm(a: string, b: string): boolean {
   return rest === "s" || rest === "x" || rest === "e" || rest === "es" || rest === "le" || rest === "les";
 }
 
+/** English and French endings that make a noun, an adjective or a verb of the same stem. */
+const DERIVATIONS = [
+  "ements",
+  "ement",
+  "ations",
+  "ation",
+  "ness",
+  "ings",
+  "ing",
+  "edly",
+  "ed",
+  "ity",
+  "ment",
+  "ments",
+  "iser",
+  "euse",
+  "eur",
+  "ies",
+  "er",
+  "ees",
+  "ee",
+  "es",
+  "e",
+];
+
+/** "stiffness" ~ "stiff", "swelling" ~ "swell": the same stem of at least 5 letters once a derivation ending is taken off. */
+function stemOf(word: string): string {
+  for (const end of DERIVATIONS) if (word.endsWith(end) && word.length - end.length >= 5) return word.slice(0, -end.length);
+  return word;
+}
+/** Stems of the label words, computed once (partFor compares every reply word with every label word). */
+const stems = new Map<string, string>();
+function cachedStem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    s = stemOf(word);
+    if (stems.size < 10_000) stems.set(word, s);
+  }
+  return s;
+}
+
 /** "auto" for "automatique", "occas" for "occasion": a shortening keeps at least 4 letters and drops at least 2. */
 const isShortening = (token: string, word: string) => token.length >= 4 && word.length >= token.length + 2 && word.startsWith(token);
 
@@ -133,9 +174,17 @@ function partFor(token: string, index: PartIndex, wordsOnly: boolean): Phrase | 
   // "twenty-four months" does not name "Month to month" when "months" is also in "12 months".
   if (wordsOnly || index.shared.has(token)) return null;
   const found = new Map<string, Phrase>();
+  const tokenStem = token.length >= 5 ? stemOf(token) : null;
+  const sameStem = (w: string) => tokenStem !== null && w.length >= 5 && cachedStem(w) === tokenStem;
   for (const [w, p] of index.words) {
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
-    if (sameWordForm(w, token) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0]))
+    if (
+      sameWordForm(w, token) ||
+      // A word of the everyday vocabulary is neither another form, a shortening nor a typo of another ("cuisine" of
+      // "cuisiner").
+      ((sameStem(w) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0])) &&
+        !meansOtherWord(w, token))
+    )
       found.set(key(p.value), p);
   }
   return found.size === 1 ? ([...found.values()][0] as Phrase) : null;

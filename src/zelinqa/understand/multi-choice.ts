@@ -2,7 +2,7 @@
 // "à part" remove the values named after them ("toutes sauf le bureau"). Negated values are never selected.
 import type { ClauseTokens } from "./clauses.js";
 import { partialLabelHits } from "./label-parts.js";
-import { arrayPhraseResult, findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
+import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 
 const ALL = [
@@ -39,8 +39,18 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 
 /** The array value: named values, or every value minus the excepted ones when the reply says "all". */
 export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
-  const full = findPhraseHits(c.tokens, phrases, true, c.negated);
-  const hits = [...full, ...partialLabelHits(c, phrases, full), ...dayGroupHits(c, phrases)];
+  const none = noneValues(phrases);
+  // [ext] The "none" option is exclusive and short: never a typo ("one" is no "none"), never beside another option.
+  const found = findPhraseHits(c.tokens, phrases, true, c.negated).filter((h) => h.certainty === "exact" || !none.has(key(h.value)));
+  const all = [...found, ...partialLabelHits(c, phrases, found), ...dayGroupHits(c, phrases), ...dayAbbreviationHits(c, phrases, found)];
+  const options = all.filter((h) => !none.has(key(h.value)));
+  const hits = options.length > 0 ? options : all;
+  // [ext] "no, everyone eats everything", "nothing special": a reply opening on a denial that names no option chooses
+  // the "none" option, or nothing; never every option.
+  if (options.length === 0 && opensWithDenial(c, phrases, none)) {
+    const p = phrases.find((x) => none.has(key(x.value)));
+    return p === undefined ? null : { value: [p.value], certainty: "exact" };
+  }
   // "I don't need anything", "pas tout": a negated "all" selects nothing.
   const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
@@ -57,10 +67,35 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   const refused = refusedValues(c, phrases);
   for (const p of phrases) {
     const key = JSON.stringify(p.value);
-    if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key)) continue;
+    if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key) || none.has(key)) continue;
     if (!everything.has(key)) everything.set(key, { value: p.value, order: p.order, start: 0, end: 0, certainty: "exact" });
   }
   return arrayPhraseResult([...everything.values()]);
+}
+
+const key = (v: unknown) => JSON.stringify(v);
+
+/** The values of the "none" option (an enum value `none`, a label "Aucun"), as JSON keys. */
+function noneValues(phrases: readonly Phrase[]): Set<string> {
+  return new Set(phrases.filter(isNonePhrase).map((p) => key(p.value)));
+}
+
+const DENIALS = new Set(["no", "non", "nope", "nah", "none", "nothing", "rien", "aucun", "aucune", "nada", "pas", "not"]);
+/** Words a denial may carry: "none of these", "rien de spécial", "pas du tout", "no thanks". */
+const DENIAL_FILLERS = new Set(["of", "these", "those", "them", "the", "above", "de", "du", "des", "tout", "at", "all", "thanks", "merci"]);
+
+/**
+ * The reply's first clause is a denial only ("no", "nothing special", "none of these"): denial words, their fillers,
+ * and the words of the "none" option's own labels ("special" in "No special requirements").
+ */
+function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: ReadonlySet<string>): boolean {
+  if (c.tokens.length === 0 || !DENIALS.has(c.tokens[0] as string)) return false;
+  const own = new Set(phrases.filter((p) => none.has(key(p.value))).flatMap((p) => p.tokens));
+  for (let i = 0; i < c.tokens.length && c.clause[i] === c.clause[0]; i++) {
+    const t = c.tokens[i] as string;
+    if (!DENIALS.has(t) && !DENIAL_FILLERS.has(t) && !own.has(t)) return false;
+  }
+  return true;
 }
 
 const FILLERS = new Set([
@@ -120,8 +155,19 @@ const FILLERS = new Set([
 ]);
 
 /** A clause that names something the reply cannot read ("spouse and kids" without "kids") makes the list partial. */
-function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly Phrase[]): boolean {
+function partial(c: ClauseTokens, hits: readonly PhraseHit[], phrases: readonly Phrase[]): boolean {
   const covered = new Set<number>();
+  // [ext] A negated clause is a refusal only when it names an option ("no need for a balcony"); one that names none
+  // ("I can't sleep on it") may be an option said in other words.
+  let refusing: Set<number> | null = null;
+  const namesOption = (k: number) => {
+    if (refusing === null) {
+      const plain = { ...c, negated: new Array<boolean>(c.tokens.length).fill(false) };
+      const named = findPhraseHits(c.tokens, phrases, true, plain.negated);
+      refusing = new Set([...named, ...partialLabelHits(plain, phrases, named)].map((h) => c.clause[h.start] as number));
+    }
+    return refusing.has(k);
+  };
   for (const h of hits) covered.add(c.clause[h.start] as number);
   // Each clause's words, with the index of its first word (linear: a reply may hold thousands of words).
   const clauses = new Map<number, { first: number; words: string[] }>();
@@ -134,7 +180,7 @@ function partial(c: ClauseTokens, hits: readonly PhraseHit[], _phrases: readonly
   for (const [k, { first, words }] of clauses) {
     if (covered.has(k)) continue;
     const negated = words.some((w, i) => i > 0 && c.negated[first + i]);
-    if (negated) continue;
+    if (negated && namesOption(k)) continue;
     if (words.some((w) => w.length >= 3 && !FILLERS.has(w) && !/^\d/.test(w))) return true;
   }
   return false;
@@ -181,8 +227,6 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   const preferred = preferredValue(c, [...hits.filter((h) => single === null || h.certainty === "exact"), ...parts]);
   return preferred === null ? null : { value: preferred, certainty: "fuzzy" };
 }
-
-const key = (v: unknown) => JSON.stringify(v);
 
 /** "fiber rather than cable", "plutôt le chat que le chien": what follows is not chosen. */
 const RATHER = [
@@ -256,7 +300,7 @@ const DAY_GROUPS: readonly { readonly said: readonly (readonly string[])[]; read
 ];
 
 /** The values the reply names only under a negation ("pas le mercredi"), as JSON keys. */
-function refusedValues(c: ClauseTokens, phrases: readonly Phrase[]): Set<string> {
+export function refusedValues(c: ClauseTokens, phrases: readonly Phrase[]): Set<string> {
   const noNegation = new Array<boolean>(c.tokens.length).fill(false);
   const refused = new Set<string>();
   for (const p of phrases) {
@@ -278,6 +322,72 @@ function dayGroupHits(c: ClauseTokens, phrases: readonly Phrase[]): PhraseHit[] 
       if (p.tokens.length === 1 && group.days.has(p.tokens[0] as string))
         out.push({ value: p.value, order: p.order, start: at, end: at, certainty: "exact" });
     }
+  }
+  return out;
+}
+
+/**
+ * [ext] A correction that only takes back some of the options named before it ("lundi, mardi, non pas mardi, jeudi",
+ * "bath and meals, no, not the meals"): the options before it minus those refused, with those named after it. Null when
+ * the part after the correction refuses none of the options named before it.
+ */
+export function withoutRefused(
+  first: PhraseResult | null,
+  after: ClauseTokens,
+  corrected: PhraseResult | null,
+  phrases: readonly Phrase[],
+): PhraseResult | null {
+  if (first === null || !Array.isArray(first.value)) return null;
+  const refused = refusedValues(after, phrases);
+  const before = first.value as unknown[];
+  if (!before.some((v) => refused.has(key(v)))) return null;
+  const kept = new Map<string, unknown>(before.filter((v) => !refused.has(key(v))).map((v) => [key(v), v]));
+  for (const v of Array.isArray(corrected?.value) ? (corrected.value as unknown[]) : []) kept.set(key(v), v);
+  if (kept.size === 0) return null;
+  const order = (v: unknown) => phrases.find((p) => key(p.value) === key(v))?.order ?? 0;
+  const value = [...kept.values()].sort((a, b) => order(a) - order(b));
+  const certainty = first.certainty === "exact" && (corrected === null || corrected.certainty === "exact") ? "exact" : "fuzzy";
+  return { value, certainty };
+}
+
+/** [ext] Short names of the days, French and English, with the day they name. */
+const DAY_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  lun: ["lundi", "monday"],
+  mar: ["mardi", "tuesday"],
+  mer: ["mercredi", "wednesday"],
+  jeu: ["jeudi", "thursday"],
+  ven: ["vendredi", "friday"],
+  sam: ["samedi", "saturday"],
+  dim: ["dimanche", "sunday"],
+  mon: ["lundi", "monday"],
+  tue: ["mardi", "tuesday"],
+  tues: ["mardi", "tuesday"],
+  wed: ["mercredi", "wednesday"],
+  thu: ["jeudi", "thursday"],
+  thur: ["jeudi", "thursday"],
+  thurs: ["jeudi", "thursday"],
+  fri: ["vendredi", "friday"],
+  sat: ["samedi", "saturday"],
+  sun: ["dimanche", "sunday"],
+};
+const DAY_LIST_FILLERS = new Set(["et", "and", "le", "les", "the", "on", "ou", "or", "aussi", "also"]);
+
+/**
+ * [ext] "lun, mer, ven", "mon & thu": days of the week by their short names, when the choices are days. The short
+ * names are words too ("mer", "sun", "wed"), so they count only in a reply made of days, or where two of them are said.
+ */
+function dayAbbreviationHits(c: ClauseTokens, phrases: readonly Phrase[], found: readonly PhraseHit[]): PhraseHit[] {
+  const at = c.tokens.flatMap((t, i) => (DAY_ABBREVIATIONS[t] !== undefined && !c.negated[i] ? [i] : []));
+  if (at.length === 0) return [];
+  const daysOnly = c.tokens.every(
+    (t, i) => DAY_ABBREVIATIONS[t] !== undefined || DAY_LIST_FILLERS.has(t) || found.some((h) => i >= h.start && i < h.end),
+  );
+  if (at.length < 2 && !daysOnly) return [];
+  const out: PhraseHit[] = [];
+  for (const i of at) {
+    const names = DAY_ABBREVIATIONS[c.tokens[i] as string] as readonly string[];
+    const p = phrases.find((x) => x.tokens.length === 1 && names.includes(x.tokens[0] as string));
+    if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "exact" });
   }
   return out;
 }

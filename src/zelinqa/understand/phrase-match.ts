@@ -1,6 +1,7 @@
 // Enumeration and choice-label phrase matching of docs/zelinqa-api.md §10.5.2: exact and fuzzy matches, negation, overlaps.
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import { normalise } from "./normalise.js";
+import { meansOtherWord } from "./translations.js";
 
 /** A phrase of the compiled extractor table, mapped to the value it yields. */
 export interface Phrase {
@@ -10,6 +11,8 @@ export interface Phrase {
   readonly order: number;
   /** [ext] Added by translations.ts (not written in the configuration): label parts ignore its words. */
   readonly translated?: true;
+  /** [ext] A translation whose words are all in another choice's label ("maison" for "House" beside "Maison mitoyenne"): read loosely. */
+  readonly loose?: true;
 }
 
 export type Certainty = "exact" | "fuzzy";
@@ -81,7 +84,7 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
       fuzzy = true;
       continue;
     }
-    if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual)) return null;
+    if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual) || meansOtherWord(expected, actual)) return null;
     fuzzy = true;
   }
   return { end: i, certainty: fuzzy ? "fuzzy" : "exact" };
@@ -107,7 +110,8 @@ export function findPhraseHits(
     for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
       const match = matchAt(tokens, phrase, i, allowFuzzy);
       if (match === null || isNegated(i)) continue;
-      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: match.certainty });
+      const certainty = phrase.loose ? "fuzzy" : match.certainty;
+      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty });
     }
   }
   hits.sort(

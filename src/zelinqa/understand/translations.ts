@@ -2,7 +2,7 @@
 // languages, transport, payment), so that a choice labelled "Balcon" understands "balcony" and "Employed"
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
-import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES } from "./everyday-vocabulary.js";
+import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES, HOUSING_AND_BODY_KINDS } from "./everyday-vocabulary.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
@@ -275,6 +275,7 @@ const KINDS: Readonly<Record<string, readonly string[]>> = {
   seating: ["chair", "armchair", "stool", "chaise", "fauteuil"],
   salarie: ["cdi", "cdd", "en cdi", "en cdd", "interim", "permanent contract", "full time job"],
   employed: ["cdi", "cdd", "en cdi", "en cdd", "permanent contract", "full time job", "i have a job"],
+  ...HOUSING_AND_BODY_KINDS,
   ...EVERYDAY_KINDS,
 };
 
@@ -306,11 +307,26 @@ for (const [general, kinds] of Object.entries(KINDS))
 export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   const out: Phrase[] = [...phrases];
   const seen = new Set(phrases.map((p) => p.tokens.join(" ")));
+  // [ext] The words of each value's own phrases: a translation made only of another value's words is ambiguous.
+  const ownWords = new Map<string, Set<string>>();
+  for (const p of phrases) {
+    const k = JSON.stringify(p.value);
+    ownWords.set(k, new Set([...(ownWords.get(k) ?? []), ...p.tokens]));
+  }
+  const sharedWithOther = (tokens: readonly string[], value: unknown) =>
+    [...ownWords].some(([k, words]) => k !== JSON.stringify(value) && tokens.every((t) => words.has(t)));
   const add = (tokens: readonly string[], p: Phrase, translated = false) => {
     const key = tokens.join(" ");
     if (key.length < 3 || seen.has(key)) return;
     seen.add(key);
-    out.push({ tokens, value: p.value, order: p.order, ...(translated || p.translated ? { translated: true as const } : {}) });
+    const isTranslated = translated || p.translated === true;
+    out.push({
+      tokens,
+      value: p.value,
+      order: p.order,
+      ...(isTranslated ? { translated: true as const } : {}),
+      ...(isTranslated && sharedWithOther(tokens, p.value) ? { loose: true as const } : {}),
+    });
   };
   for (const p of phrases) {
     let core = p.tokens;
@@ -344,4 +360,13 @@ for (const [general, kinds] of Object.entries({ ...KINDS, ...EVERYDAY_PARAPHRASE
 
 export function wordEquivalents(word: string): readonly string[] {
   return byWord.get(word) ?? [];
+}
+
+/**
+ * [ext] A word of the everyday vocabulary means itself: "economies" is no typo of "ecologies", whatever their distance.
+ * It may still be a typo of one of its own equivalents.
+ */
+export function meansOtherWord(expected: string, actual: string): boolean {
+  const own = byWord.get(actual);
+  return own !== undefined && !own.includes(expected);
 }
