@@ -13,21 +13,27 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * new domains (blind3: first run 77.6% with 10 wrong values confirmed) reached 97.6% with none; overall 98.7%; the
  * domain floor went from 0.965 to 0.96 for the internet domain (96.2%). The fourth tester's 450 answers in four new
  * domains (blind4: restaurant, childcare, solar, physio) first ran at 70.4% (317 of 450) with 15 wrong values
- * confirmed; those four domains are held to the `blind4` floor rather than the per-domain one for now.
+ * confirmed; general rules (dates asked as already past, scores, ages, arithmetic a careful reader does, people of one
+ * kind, a "none" option that is exclusive, times of day, compass points, word forms, opposites for yes/no, facts said
+ * in passing) took them to 91.3% with none, the earlier splits unchanged or better. The overall floor went from 0.985 to
+ * 0.97 and the category floor from 0.965 to 0.95 because of those 450 harder answers (overall 97.3%, choice 95.4%,
+ * multi 95.0%); the per-domain floor went back to 0.965 (internet 98.1% now, flatshare 32 of 33), the fourth round's domains have their own (0.87).
  */
 const FLOORS = {
-  overall: 0.985,
-  domain: 0.96,
-  category: 0.965,
+  overall: 0.97,
+  domain: 0.965,
+  category: 0.95,
   heldOut: 0.99,
   blind: 0.98,
-  fresh: 0.92,
-  blind3: 0.97,
-  blind4: 0.7,
+  fresh: 0.94,
+  blind3: 0.99,
+  blind4: 0.91,
+  /** Per domain of the fourth round (restaurant 87.7% the lowest). */
+  blind4Domain: 0.87,
 };
 const BLIND4_DOMAINS = new Set(["restaurant", "childcare", "solar", "physio"]);
-/** Values said in passing for another question: blind3's five misses (a yes/no or a count said after the answer). */
-const PASSING_FLOOR = 0.92;
+/** Values said in passing for another question (95.7%: four misses of the fourth round, facts said in other words). */
+const PASSING_FLOOR = 0.95;
 
 void describe("understanding corpus", () => {
   let results: EntryResult[] = [];
@@ -62,7 +68,7 @@ void describe("understanding corpus", () => {
     const low: string[] = [];
     for (const row of tables.overall) if (rate(row) < FLOORS.overall) low.push(`overall ${rate(row).toFixed(3)}`);
     for (const row of tables.domain) {
-      const floor = row.group === "loan" ? FLOORS.fresh : BLIND4_DOMAINS.has(row.group) ? FLOORS.blind4 : FLOORS.domain;
+      const floor = row.group === "loan" ? FLOORS.fresh : BLIND4_DOMAINS.has(row.group) ? FLOORS.blind4Domain : FLOORS.domain;
       if (rate(row) < floor) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
     }
     for (const row of tables.category)
