@@ -546,7 +546,9 @@ const EVENT: Row[] = [
   ["evt_q_budget", "50€ par personne", v(50), "number"],
   ["evt_q_budget", "autour de 40 euros", v(40), "number"],
   ["evt_q_budget", "pas plus de 60", v(60), "number"],
-  ["evt_q_budget", "3000 euros au total pour 60 personnes", N, "nothing", { evt_guests: 60 }],
+  // A total shared by the people it is for is the amount per head, held loosely (s16 resid4: the blind4 tester's
+  // "1000 for everyone, we're 20" → 50; this entry expected nothing before that rule).
+  ["evt_q_budget", "3000 euros au total pour 60 personnes", v(50, { tentative: true }), "passing", { evt_guests: 60 }],
   ["evt_q_budget", "thirty-five", v(35), "number"],
   ["evt_q_budget", "je préfère en discuter de vive voix", N, "nothing"],
   ["evt_q_budget", "35-45€", v(40), "number"],
