@@ -77,3 +77,48 @@ void describe("the words of a bound marker", () => {
     assert.equal(read("le plus jeune a 9", rate), null, "only the marker's words: another label's words still bind");
   });
 });
+
+void describe("a whole-reply denial to a multiple choice without a none option", () => {
+  const extras = labelledTarget(
+    { type: "array", items: { type: "string", enum: ["wifi", "parking", "breakfast"] }, uniqueItems: true },
+    { label: "Extras" },
+    [
+      ["Wi-Fi", "wifi"],
+      ["Parking", "parking"],
+      ["Petit-déjeuner", "breakfast"],
+    ],
+  );
+  const atLeastOne = labelledTarget(
+    { type: "array", items: { type: "string", enum: ["wifi", "parking"] }, uniqueItems: true, minItems: 1 },
+    { label: "Extras" },
+    [
+      ["Wi-Fi", "wifi"],
+      ["Parking", "parking"],
+    ],
+  );
+
+  const withNone = labelledTarget(
+    { type: "array", items: { type: "string", enum: ["wifi", "parking", "none"] }, uniqueItems: true },
+    { label: "Extras" },
+    [
+      ["Wi-Fi", "wifi"],
+      ["Parking", "parking"],
+      ["Aucun", "none"],
+    ],
+  );
+
+  void it("is the empty selection, in French and English", () => {
+    assert.deepEqual(read("aucune", extras), { value: [], certainty: "exact" });
+    assert.deepEqual(read("nothing else", extras), { value: [], certainty: "exact" });
+    assert.deepEqual(read("rien du tout", extras), { value: [], certainty: "exact" });
+    assert.deepEqual(read("none of them", extras), { value: [], certainty: "exact" });
+  });
+
+  void it("is nothing when more is said, when an option is named, or when the schema needs an option", () => {
+    assert.deepEqual(read("rien de plus", withNone), { value: ["none"], certainty: "exact" }, "the none option when there is one");
+    assert.equal(read("non, je verrai sur place", extras), null, "a denial followed by more");
+    assert.equal(read("aucune idée", extras), null, "a don't-know");
+    assert.deepEqual(value("rien, juste le parking", extras), ["parking"]);
+    assert.equal(read("aucune", atLeastOne), null, "minItems 1: [] is no answer");
+  });
+});
