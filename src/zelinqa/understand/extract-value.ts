@@ -193,11 +193,27 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
  * [ext] A reply that corrects itself ("3, no wait 4", corrections.ts) gives the value said after the correction, when
  * the parts before and after it both give a value, and different ones.
  */
+/** Words that may follow a concluded number without naming another thing ("donc 2 en vrai", "so three really"). */
+const CONCLUSION_TAIL = new Set(["en", "really", "vraiment", "maintenant", "now", "then", "alors", "actually", "quoi", "au", "in"]);
+
+/** [ext] One number said before the conclusion, and the conclusion's number of the same thing (its unit or none). */
+function concludesOneNumber(before: string, after: string): boolean {
+  const said = scanNumbers(before).mentions;
+  const concluded = scanNumbers(after).mentions[0];
+  if (said.length !== 1 || concluded === undefined) return false;
+  const unit = concluded.unit;
+  return unit === null || unit === said[0]?.unit || CONCLUSION_TAIL.has(unit);
+}
+
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   const whole = extractWhole(text, target, today);
   if (target.kind === "string" || target.kind === "none") return whole;
-  for (const { before, after } of correctionSplits(text)) {
-    const corrected = extractWhole(after, target, today);
+  for (const { before, after, conclusion } of correctionSplits(text)) {
+    // [ext] "3 mais le grand est autonome, donc 2": a conclusion corrects a single number said before it, loosely (the
+    // person reasons aloud; "deux adultes et deux enfants, donc 4" sums, it corrects nothing).
+    if (conclusion && !concludesOneNumber(before, after)) continue;
+    const found = extractWhole(after, target, today);
+    const corrected = conclusion && found !== null ? { ...found, certainty: "fuzzy" as const } : found;
     // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
     const kept =
       target.kind === "array_enum"

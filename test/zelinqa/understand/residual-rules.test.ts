@@ -122,3 +122,19 @@ void describe("a whole-reply denial to a multiple choice without a none option",
     assert.equal(read("aucune", atLeastOne), null, "minItems 1: [] is no answer");
   });
 });
+
+void describe("a conclusion after a single number", () => {
+  const kids = labelledTarget({ type: "integer", minimum: 0, maximum: 10 }, { label: "Nombre d'enfants à garder" });
+  const rooms = labelledTarget({ type: "integer", minimum: 1, maximum: 10 }, { label: "Bedrooms" });
+
+  void it("gives the number concluded, loosely, in French and English, and nothing else", () => {
+    assert.deepEqual(read("4, mais l'aînée est en internat, du coup 3", kids), { value: 3, certainty: "fuzzy" });
+    assert.deepEqual(read("five, but the eldest has left home so four", kids), { value: 4, certainty: "fuzzy" });
+    assert.deepEqual(read("3 au départ, ça fait 2 maintenant", kids), { value: 2, certainty: "fuzzy" });
+    // It corrects nothing after several numbers, the same number, or a number of something else.
+    assert.equal(value("un adulte et trois enfants, donc 4", kids), 3, "a sum concluded is no correction");
+    assert.equal(value("3, donc 3 lits", kids), 3);
+    assert.equal(value("3 bedrooms so 2 bathrooms", rooms), 3, "the conclusion names another thing");
+    assert.deepEqual(read("4 mais un seul le mercredi donc on verra", kids), read("4 mais un seul le mercredi", kids));
+  });
+});
