@@ -234,7 +234,21 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   if (fromParts !== null) return { value: fromParts.value, certainty: "fuzzy" };
   // Several values named: a typo's look-alike does not count beside a value said exactly.
   const preferred = preferredValue(c, [...hits.filter((h) => single === null || h.certainty === "exact"), ...parts]);
+  if (preferred === null && hits.length === 0 && parts.length === 0) return dayGroupChoice(c, phrases);
   return preferred === null ? null : { value: preferred, certainty: "fuzzy" };
+}
+
+/**
+ * [ext] "weekends", "en semaine" for one choice: the only choice whose label names one of the group's days ("Saturday
+ * morning"), loosely (the person named more days than the choice holds). None or several such choices give nothing.
+ */
+function dayGroupChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+  const values = new Map<string, unknown>();
+  for (const group of DAY_GROUPS) {
+    if (!c.tokens.some((_, i) => !c.negated[i] && group.said.some((seq) => startsAt(c.tokens, seq, i)))) continue;
+    for (const p of phrases) if (p.tokens.some((t) => group.days.has(t))) values.set(key(p.value), p.value);
+  }
+  return values.size === 1 ? { value: [...values.values()][0], certainty: "fuzzy" } : null;
 }
 
 /** "fiber rather than cable", "plutôt le chat que le chien": what follows is not chosen. */

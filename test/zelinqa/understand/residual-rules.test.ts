@@ -138,3 +138,24 @@ void describe("a conclusion after a single number", () => {
     assert.deepEqual(read("4 mais un seul le mercredi donc on verra", kids), read("4 mais un seul le mercredi", kids));
   });
 });
+
+void describe("a group of days for one choice", () => {
+  const slot = labelledTarget({ type: "string", enum: ["morning", "evening", "sunday"] }, { label: "Créneau" }, [
+    ["Matin en semaine", "morning"],
+    ["Soir en semaine", "evening"],
+    ["Dimanche matin", "sunday"],
+  ]);
+  const both = labelledTarget({ type: "string", enum: ["sat", "sun", "mon"] }, { label: "Day" }, [
+    ["Saturday", "sat"],
+    ["Sunday", "sun"],
+    ["Monday", "mon"],
+  ]);
+
+  void it("names the only choice holding one of its days, loosely, and nothing otherwise", () => {
+    assert.deepEqual(read("plutôt le week-end", slot), { value: "sunday", certainty: "fuzzy" });
+    assert.deepEqual(read("weekends work best", slot), { value: "sunday", certainty: "fuzzy" });
+    assert.equal(read("pas le week-end", slot), null, "refused");
+    assert.equal(read("weekends", both), null, "two choices hold a weekend day");
+    assert.equal(read("en semaine", labelledTarget({ type: "string", enum: ["sun"] }, { label: "Jour" }, [["Dimanche", "sun"]])), null);
+  });
+});
