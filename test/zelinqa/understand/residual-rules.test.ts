@@ -5,7 +5,9 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { stem } from "../../../src/zelinqa/understand/target-words.js";
+import { stem, targetWords } from "../../../src/zelinqa/understand/target-words.js";
+import { describesAnotherThing } from "../../../src/zelinqa/understand/extract-value.js";
+import { withoutHesitation } from "../../../src/zelinqa/understand/lexicons.js";
 import { labelledTarget } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
@@ -157,5 +159,20 @@ void describe("a group of days for one choice", () => {
     assert.equal(read("pas le week-end", slot), null, "refused");
     assert.equal(read("weekends", both), null, "two choices hold a weekend day");
     assert.equal(read("en semaine", labelledTarget({ type: "string", enum: ["sun"] }, { label: "Jour" }, [["Dimanche", "sun"]])), null);
+  });
+});
+
+void describe("a reply opening on a don't-know that describes another thing", () => {
+  const roof = targetWords("Surface du jardin (m²)");
+  const area = targetWords("Garden size (sq m)");
+  const describes = (text: string, words = roof) => describesAnotherThing(withoutHesitation(text), words);
+
+  void it("measures that thing, not the value asked; a value said for the target stays", () => {
+    assert.equal(describes("aucune idée, c'est un appartement de 70 m2"), true);
+    assert.equal(describes("no idea, it's a 90 m2 flat", area), false, "a number after the article, not a noun");
+    assert.equal(describes("not sure, it's a townhouse of 90 m2", area), true);
+    assert.equal(describes("je sais pas, c'est un jardin de 70 m2"), false, "the target's own thing");
+    assert.equal(describes("je sais pas, peut-être 70 m2"), false, "no description");
+    assert.equal(describes("c'est un appartement de 70 m2, je sais pas"), false, "the don't-know does not open the reply");
   });
 });
