@@ -546,7 +546,9 @@ const EVENT: Row[] = [
   ["evt_q_budget", "50€ par personne", v(50), "number"],
   ["evt_q_budget", "autour de 40 euros", v(40), "number"],
   ["evt_q_budget", "pas plus de 60", v(60), "number"],
-  ["evt_q_budget", "3000 euros au total pour 60 personnes", N, "nothing", { evt_guests: 60 }],
+  // A total shared by the people it is for is the amount per head, held loosely (s16 resid4: the blind4 tester's
+  // "1000 for everyone, we're 20" → 50; this entry expected nothing before that rule).
+  ["evt_q_budget", "3000 euros au total pour 60 personnes", v(50, { tentative: true }), "passing", { evt_guests: 60 }],
   ["evt_q_budget", "thirty-five", v(35), "number"],
   ["evt_q_budget", "je préfère en discuter de vive voix", N, "nothing"],
   ["evt_q_budget", "35-45€", v(40), "number"],
@@ -558,7 +560,8 @@ const EVENT: Row[] = [
   ["evt_q_occasion", "anniverssaire", v("anniversaire"), "choice"],
   ["evt_q_diet", "2 végétariens et un sans gluten", v(["vegetarien", "sans_gluten"]), "multi"],
   ["evt_q_diet", "vegan and halal", v(["vegan", "halal"]), "multi"],
-  ["evt_q_diet", "aucun", N, "nothing"],
+  // s16 resid4: a whole-reply denial to a multiple choice without a "none" option is the empty selection.
+  ["evt_q_diet", "aucun", v([]), "multi"],
   ["evt_q_diet", "gluten free", v(["sans_gluten"]), "multi"],
   ["evt_q_diet", "vegetarian options please", v(["vegetarien"]), "multi"],
   ["evt_q_diet", "pas de halal, mais du vegan", v(["vegan"]), "multi"],
@@ -694,7 +697,7 @@ const MOVING: Row[] = [
   ["mov_q_packing", "we'll pack ourselves", N, "nothing"],
   ["mov_q_items", "un piano droit", v(["piano"]), "multi"],
   ["mov_q_items", "a piano and a big fridge", v(["piano", "frigo"]), "multi"],
-  ["mov_q_items", "rien de spécial", N, "nothing"],
+  ["mov_q_items", "rien de spécial", v([]), "multi"], // s16 resid4: as "aucun" to evt_q_diet
   ["mov_q_items", "un aquarium de 200 litres", v(["aquarium"]), "multi"],
   ["mov_q_items", "coffre fort", v(["coffre"]), "multi"],
   ["mov_q_items", "pas de piano", N, "nothing"],

@@ -20,7 +20,8 @@ export const RST: BlindRow[] = [
   ["rst_q_party", "we'll be around 25", t(25), "count"],
   ["rst_q_party", "twenty people", v(20), "count"],
   ["rst_q_party", "about 40, 6 of them kids", t(40), "passing", { rst_children: 6 }],
-  ["rst_q_party", "between 30 and 35", t(35, [30]), "count"],
+  // s16 resid4: a range gives its middle, rounded up for an integer (tuned "entre 20 et 30" → 25 for guests): 33 too.
+  ["rst_q_party", "between 30 and 35", t(35, [30, 33]), "count"],
   ["rst_q_party", "me, my wife and our 3 kids", v(5), "count"],
   ["rst_q_party", "15 no wait 18, my cousins are coming too", v(18), "count"],
   ["rst_q_party", "not sure yet, depends who confirms", D, "dont_know"],
@@ -222,7 +223,7 @@ export const GDE: BlindRow[] = [
   ["gde_q_tasks", "les devoirs", v(["homework"]), "multi"],
   ["gde_q_tasks", "faire à manger et le bain", v(["meals", "bath"]), "multi"],
   ["gde_q_tasks", "aller les chercher à l'école", v(["school_run"]), "multi"],
-  ["gde_q_tasks", "rien de plus", N, "multi"], // s16 fixchoice: no "none" option: nothing, as the tuned "aucun" to evt_q_diet
+  ["gde_q_tasks", "rien de plus", v([]), "multi"], // s16 resid4: the tester's [] again (a whole-reply denial, no "none" option)
   ["gde_q_tasks", "devoirs + repas", v(["homework", "meals"]), "multi"],
   ["gde_q_tasks", "un peu de menage si possible", v(["light_cleaning"]), "multi"],
   ["gde_q_tasks", "dîner, bain, pyjama", v(["meals", "bath"]), "multi"],
@@ -439,7 +440,7 @@ export const PHY: BlindRow[] = [
   ["phy_q_symptoms", "just pain", N, "multi"],
   ["phy_q_symptoms", "numb", v(["numbness"]), "multi"],
   ["phy_q_symptoms", "it's puffy and I can't sleep on it", v(["swelling", "night_pain"]), "multi"],
-  ["phy_q_symptoms", "none of these", N, "multi"], // s16 fixchoice: no "none" option: nothing, as the tuned "aucun" to evt_q_diet
+  ["phy_q_symptoms", "none of these", v([]), "multi"], // s16 resid4: the tester's [] again (a whole-reply denial, no "none" option)
   ["phy_q_symptoms", "raideur et gonflement", v(["stiffness", "swelling"]), "multi"],
   ["phy_q_symptoms", "feels weak and gives way", v(["weakness"]), "multi"],
   ["phy_q_sessions", "none", v(0), "count"],

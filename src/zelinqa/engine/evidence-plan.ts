@@ -1,7 +1,7 @@
 // Collecting the evidence of one request (docs/zelinqa-api.md §10.4 text routing) before anything is merged, so that the single
 // optional model call (docs/zelinqa-api.md §10.6) can see every gap, and model values never override deterministic ones.
 import type { JsonValue, Outcome } from "../contracts/index.js";
-import { answeredStems, extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
+import { answeredStems, describesAnotherThing, extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { withoutHesitation } from "../understand/lexicons.js";
 import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
@@ -158,6 +158,8 @@ export function collectUnattributed(
   }
 }
 
+const NUMBER_KINDS = new Set(["number", "integer"]);
+
 /**
  * Collects an attributed reply and returns its final outcome. [ext] A don't-know inferred from the text that
  * still states a value for the question ("je sais pas, peut-être 1000") is an answer held loosely: the outcome
@@ -178,11 +180,14 @@ export function collectReply(
     return outcome.value;
   const scratch = emptyPlan(plan.budget);
   // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
-  collectAttributed(artifact, state, scratch, { ...reply, text: withoutHesitation(reply.text) });
-  // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement").
+  const remainder = withoutHesitation(reply.text);
+  collectAttributed(artifact, state, scratch, { ...reply, text: remainder });
+  // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement"), nor a number
+  // measuring another thing it describes ("je sais pas, c'est une maison de 100 m²" for a roof).
   const directIds = new Set(
     dataTargetsOf(artifact, reply.question)
       .filter((t) => t.extractor !== "string")
+      .filter((t) => !(NUMBER_KINDS.has(t.extractor) && describesAnotherThing(remainder, t.extraction.words)))
       .map((t) => t.id),
   );
   if (!scratch.items.some((i) => directIds.has(i.targetId))) return outcome.value;

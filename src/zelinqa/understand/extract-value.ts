@@ -16,7 +16,7 @@ import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
-import { stem } from "./target-words.js";
+import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { timeOfDayChoice } from "./time-of-day.js";
 import { compassChoice } from "./compass-points.js";
@@ -193,11 +193,59 @@ function numberContext(target: ExtractionTarget, strict: boolean, scan?: Mention
  * [ext] A reply that corrects itself ("3, no wait 4", corrections.ts) gives the value said after the correction, when
  * the parts before and after it both give a value, and different ones.
  */
+/** "c'est une maison…", "it's a house…", "on a un…": a reply describing a thing. */
+const DESCRIBING = [
+  ["c", "est", "un"],
+  ["c", "est", "une"],
+  ["it", "s", "a"],
+  ["it", "s", "an"],
+  ["it", "is", "a"],
+  ["on", "a", "un"],
+  ["on", "a", "une"],
+  ["we", "have", "a"],
+  ["j", "ai", "un"],
+  ["j", "ai", "une"],
+  ["i", "have", "a"],
+];
+
+/**
+ * [ext] What remains of a reply opening on a don't-know ("je sais pas, c'est une maison de 100 m²") describes a thing
+ * that is not the target's (the noun after "c'est un", "it's a", "on a un" is no word of its label): its numbers
+ * measure that thing, not the value asked. "idk, it's a 3-bedroom house" (a number, not a noun) is not such a reply.
+ */
+export function describesAnotherThing(remainder: string, words: TargetWords | undefined): boolean {
+  if (words === undefined || !/^\s/.test(remainder)) return false;
+  const tokens = tokenise(remainder);
+  for (let i = 0; i < tokens.length; i++) {
+    const seq = DESCRIBING.find((d) => d.every((w, j) => tokens[i + j] === w));
+    if (seq === undefined) continue;
+    const noun = tokens[i + seq.length];
+    return noun !== undefined && /^\p{L}{3,}$/u.test(noun) && !tokenHasStem(noun, words.stems);
+  }
+  return false;
+}
+
+/** Words that may follow a concluded number without naming another thing ("donc 2 en vrai", "so three really"). */
+const CONCLUSION_TAIL = new Set(["en", "really", "vraiment", "maintenant", "now", "then", "alors", "actually", "quoi", "au", "in"]);
+
+/** [ext] One number said before the conclusion, and the conclusion's number of the same thing (its unit or none). */
+function concludesOneNumber(before: string, after: string): boolean {
+  const said = scanNumbers(before).mentions;
+  const concluded = scanNumbers(after).mentions[0];
+  if (said.length !== 1 || concluded === undefined) return false;
+  const unit = concluded.unit;
+  return unit === null || unit === said[0]?.unit || CONCLUSION_TAIL.has(unit);
+}
+
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   const whole = extractWhole(text, target, today);
   if (target.kind === "string" || target.kind === "none") return whole;
-  for (const { before, after } of correctionSplits(text)) {
-    const corrected = extractWhole(after, target, today);
+  for (const { before, after, conclusion } of correctionSplits(text)) {
+    // [ext] "3 mais le grand est autonome, donc 2": a conclusion corrects a single number said before it, loosely (the
+    // person reasons aloud; "deux adultes et deux enfants, donc 4" sums, it corrects nothing).
+    if (conclusion && !concludesOneNumber(before, after)) continue;
+    const found = extractWhole(after, target, today);
+    const corrected = conclusion && found !== null ? { ...found, certainty: "fuzzy" as const } : found;
     // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
     const kept =
       target.kind === "array_enum"

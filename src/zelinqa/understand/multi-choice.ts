@@ -49,7 +49,13 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   // the "none" option, or nothing; never every option.
   if (options.length === 0 && opensWithDenial(c, phrases, none)) {
     const p = phrases.find((x) => none.has(key(x.value)));
-    return p === undefined ? null : { value: [p.value], certainty: "exact" };
+    // [ext] Without a "none" option, a reply that is only the denial ("none", "aucun", "rien de plus") is the empty
+    // selection (kept only when the schema accepts an empty array); a denial followed by more says nothing.
+    if (p === undefined)
+      return c.tokens.every((t) => DENIALS.has(t) || DENIAL_FILLERS.has(t) || ONLY_DENIAL.has(t))
+        ? { value: [], certainty: "exact" }
+        : null;
+    return { value: [p.value], certainty: "exact" };
   }
   // "I don't need anything", "pas tout": a negated "all" selects nothing.
   const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
@@ -84,6 +90,9 @@ const DENIALS = new Set(["no", "non", "nope", "nah", "none", "nothing", "rien", 
 /** Words a denial may carry: "none of these", "rien de spécial", "pas du tout", "no thanks". */
 const DENIAL_FILLERS = new Set(["of", "these", "those", "them", "the", "above", "de", "du", "des", "tout", "at", "all", "thanks", "merci"]);
 
+/** Words a whole-reply denial may also hold: "rien de plus", "nothing else", "nothing special", "non merci". */
+const ONLY_DENIAL = new Set(["plus", "more", "else", "autre", "special", "particulier", "particular", "please", "really", "vraiment"]);
+
 /**
  * The reply's first clause is a denial only ("no", "nothing special", "none of these"): denial words, their fillers,
  * and the words of the "none" option's own labels ("special" in "No special requirements").
@@ -93,7 +102,7 @@ function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: Read
   const own = new Set(phrases.filter((p) => none.has(key(p.value))).flatMap((p) => p.tokens));
   for (let i = 0; i < c.tokens.length && c.clause[i] === c.clause[0]; i++) {
     const t = c.tokens[i] as string;
-    if (!DENIALS.has(t) && !DENIAL_FILLERS.has(t) && !own.has(t)) return false;
+    if (!DENIALS.has(t) && !DENIAL_FILLERS.has(t) && !ONLY_DENIAL.has(t) && !own.has(t)) return false;
   }
   return true;
 }
@@ -225,7 +234,21 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   if (fromParts !== null) return { value: fromParts.value, certainty: "fuzzy" };
   // Several values named: a typo's look-alike does not count beside a value said exactly.
   const preferred = preferredValue(c, [...hits.filter((h) => single === null || h.certainty === "exact"), ...parts]);
+  if (preferred === null && hits.length === 0 && parts.length === 0) return dayGroupChoice(c, phrases);
   return preferred === null ? null : { value: preferred, certainty: "fuzzy" };
+}
+
+/**
+ * [ext] "weekends", "en semaine" for one choice: the only choice whose label names one of the group's days ("Saturday
+ * morning"), loosely (the person named more days than the choice holds). None or several such choices give nothing.
+ */
+function dayGroupChoice(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+  const values = new Map<string, unknown>();
+  for (const group of DAY_GROUPS) {
+    if (!c.tokens.some((_, i) => !c.negated[i] && group.said.some((seq) => startsAt(c.tokens, seq, i)))) continue;
+    for (const p of phrases) if (p.tokens.some((t) => group.days.has(t))) values.set(key(p.value), p.value);
+  }
+  return values.size === 1 ? { value: [...values.values()][0], certainty: "fuzzy" } : null;
 }
 
 /** "fiber rather than cable", "plutôt le chat que le chien": what follows is not chosen. */

@@ -3,7 +3,7 @@
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { clauseTokens } from "./clauses.js";
-import { clauseBreak, scanNumbers } from "./number-mentions.js";
+import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
@@ -274,10 +274,42 @@ function saidOfSelf(m: NumberMention, ctx: NumberContext): boolean {
 }
 const SEATS = new Set(["place", "seat", "couvert", "siege"]);
 
+/** [ext] What "per head" may be said as: "per person", "par personne", "par tête", "par couvert", "per guest". */
+const HEAD_STEMS: ReadonlySet<string> = new Set(
+  ["head", "heads", "tete", "personne", "person", "pers", "pax", "guest", "invite", "convive", "participant", "couvert"].map(stem),
+);
+const perHeadTarget = (words: TargetWords | undefined) => words !== undefined && [...words.rates].some((r) => tokenHasStem(r, HEAD_STEMS));
+/** "for everyone", "en tout", "pour le groupe": an amount said for all of them. */
+const FOR_ALL = new Set(["everyone", "everybody", "all", "total", "tout", "tous", "groupe", "group", "ensemble", "altogether", "whole"]);
+
+/**
+ * [ext] A total shared by the people it is for, for a target counted per head ("Budget per head"): "1000 for everyone,
+ * we're 20", "1000 € en tout pour 20 personnes" give 50, held loosely (the person gave a total). Just two numbers: the
+ * people, said as "we're 20" / "on est 20" or with a word for persons, and the amount, said for all of them (a word
+ * such as "everyone", "total", "en tout"); never an amount per head, per period or a bound.
+ */
+function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  if (!perHeadTarget(ctx.words)) return null;
+  const ms = scan.mentions.filter((m) => !m.article);
+  if (ms.length !== 2) return null;
+  const after = (m: NumberMention) => (seq: readonly string[]) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w);
+  const people = ms.find((m) => (m.unit !== null && tokenHasStem(m.unit, PERSON_STEMS) && !m.currency) || WE_ARE.some(after(m)));
+  const amount = ms.find((m) => m !== people);
+  if (people === undefined || amount === undefined || amount.per !== null || amount.period !== null || amount.bound !== null) return null;
+  if (!Number.isInteger(people.value) || people.value < 2 || people.fuzzy) return null;
+  const forAll = scan.tokens.some((t) => FOR_ALL.has(t.norm));
+  if (!forAll) return null;
+  const value = Math.round((amount.value / people.value) * 100) / 100;
+  if (integer && !Number.isInteger(value)) return null;
+  return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
+}
+
 function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (saidOfSelf(m, ctx)) return "target";
+  // [ext] "we're 20" is how many they are, never an amount of money.
+  if (money && WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w))) return "elsewhere";
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
@@ -288,7 +320,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   const perTarget =
     words !== undefined &&
     per !== null &&
-    (per === "each" ? words.rates.size > 0 : [...words.rates].some((r) => tokenHasStem(per, new Set([r]))));
+    (per === "each"
+      ? words.rates.size > 0
+      : [...words.rates].some((r) => tokenHasStem(per, new Set([r])) || (tokenHasStem(r, HEAD_STEMS) && tokenHasStem(per, HEAD_STEMS))));
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
@@ -316,14 +350,15 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
       return "elsewhere";
   }
   // The target's own words just before the number: "budget 1500", "loyer de 900", "rent around 1k".
-  for (const w of m.before) {
+  const before = m.bound === null ? m.before : wordsBeforeBound(m.before);
+  for (const w of before) {
     if (w.length < 3) continue;
     if (words && tokenHasStem(w, words.stems)) return "word";
   }
-  for (const w of m.before.slice(-3)) {
+  for (const w of before.slice(-3)) {
     if (w.length >= 3 && tokenHasStem(w, INCOME_STEMS) && !(words?.groups.has("income") ?? false)) return "elsewhere";
   }
-  for (const w of m.before.slice(-2)) {
+  for (const w of before.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
   // "max 1500" with no unit: a stated bound is the kind of number the asked target wants (never in passing).
@@ -354,6 +389,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     const span = clockSpan(raw);
     if (span !== null) return withinBounds(span, ctx, integer) ? { value: span, certainty: "fuzzy" } : null;
   }
+  const times = ctx.strict || ctx.words === undefined ? null : rateTimesPeriods(text, raw, ctx.words, unit);
+  if (times !== null) return times !== "none" && withinBounds(times.value, ctx, integer) ? times : null;
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
   const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
@@ -375,6 +412,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const countsThings = words !== undefined && !words.groups.has("money") && !words.groups.has("days") && timeUnitOf(words) === null;
   const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
+  const share = ctx.strict ? null : sharePerHead(scan, ctx, integer);
+  if (share !== null) return share;
   const product = ctx.strict ? null : productOf(text, scan, ctx, integer);
   if (product !== null) return withinBounds(product.value, ctx, integer) ? product : null;
   // "no one", "not one": the article after a denial is no number.
@@ -732,6 +771,56 @@ function productOf(
     return null;
   const sized = b.unit === null ? b.end >= scan.tokens.length : tokenHasStem(b.unit, words.own) || words.own.has(b.unit);
   return sized ? { value: a.value * b.value, certainty: "fuzzy" } : null;
+}
+
+/** How many of a rate's periods a longer period holds at most ("4 jours" fit a week, "20 jours" do not). */
+const PERIODS_IN: Record<Period, Partial<Record<Period, number>>> = {
+  day: { week: 7, month: 31, year: 366 },
+  week: { month: 5, year: 53 },
+  month: { year: 12 },
+  year: {},
+};
+
+/**
+ * [ext] A rate times a number of its periods, in a reply to the target's own question holding just these two numbers:
+ * "2h par jour, 4 jours" is 8 hours a week, "3 hours a day, 5 days a week" 15, "100 € par mois pendant 6 mois" 600 for
+ * a total. The target is counted over a longer period (or is a total); the count must fit in that period and be of
+ * it ("4 jours par mois" is no week). A rate and a count of its periods that do not combine give "none": nothing is
+ * read rather than one of the two numbers (each converted alone said 14 or 32 hours).
+ */
+function rateTimesPeriods(
+  text: string,
+  scan: MentionScan,
+  words: TargetWords,
+  unit: TimeUnit | null,
+): { value: number; certainty: "exact" | "fuzzy" } | "none" | null {
+  // The "a" of "3 hours a day" is the rate's, no number.
+  const ms = scan.mentions.filter((m) => !m.article);
+  if (ms.length !== 2) return null;
+  const rate = ms.find((m) => m.period !== null);
+  const count = ms.find((m) => m !== rate && m.unit !== null && TIME_UNITS[m.unit]?.[1] === 1 && TIME_UNITS[m.unit]?.[0] === rate?.period);
+  if (rate === undefined || count === undefined || rate.period === null) return null;
+  if (rate.per !== null && tokenHasStem(rate.per, PERSON_STEMS)) return null;
+  const target = periodOf(words);
+  const total = target === null && TOTAL_WORDS.some((w) => words.own.has(w));
+  const limit = target === null ? (total ? Infinity : undefined) : PERIODS_IN[rate.period][target];
+  if (limit === undefined || !Number.isInteger(count.value) || count.value < 1 || count.value > limit) return "none";
+  if (count.period !== null && count.period !== target) return "none";
+  // The rate in the target's unit: "2h" or "90 min" for hours; a bare or currency amount for a target without a time unit.
+  const from = rate.unit === null ? undefined : TIME_UNITS[rate.unit];
+  let value = rate.value;
+  if (from !== undefined && unit !== null) {
+    const c = convertTime(rate.value * from[1], from[0], unit);
+    if (c === null || !c.exact) return "none";
+    value = c.value;
+  } else if (
+    from !== undefined ||
+    (unit !== null && rate.unit !== null) ||
+    (rate.unit !== null && !rate.currency && !tokenHasStem(rate.unit, words.stems))
+  )
+    return "none";
+  const fuzzy = rate.fuzzy || count.fuzzy || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  return { value: Math.round(value * count.value * 1000) / 1000, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
 /** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */

@@ -288,6 +288,18 @@ function startsWithPhrase(words: readonly string[], list: readonly string[][]): 
   return list.some((p) => p.length <= words.length && p.every((w, i) => words[i] === w));
 }
 
+/**
+ * [ext] The words before a number without the bound marker that ends them ("pas plus de 12" → none): "plus", "moins",
+ * "more" belong to the marker, never name a target ("plus jeune" is another label's word).
+ */
+export function wordsBeforeBound(before: readonly string[]): readonly string[] {
+  for (const list of [PHRASES.upperBefore, PHRASES.lowerBefore])
+    for (const p of list)
+      if (p.length <= before.length && p.every((w, i) => before[before.length - p.length + i] === w))
+        return before.slice(0, before.length - p.length);
+  return before;
+}
+
 interface RawNumber {
   value: number;
   start: number;
