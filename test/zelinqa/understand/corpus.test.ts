@@ -30,8 +30,13 @@ const FLOORS = {
   blind4: 0.91,
   /** Per domain of the fourth round (restaurant 87.7% the lowest). */
   blind4Domain: 0.87,
+  /** The fifth round's first run (garage, university, leave, home): 80.7% (385 of 477) with 7 wrong values confirmed, floors at that first run rounded down. */
+  blind5: 0.8,
+  /** Per domain of the fifth round (garage 69.9% the lowest on the first run). */
+  blind5Domain: 0.69,
 };
 const BLIND4_DOMAINS = new Set(["restaurant", "childcare", "solar", "physio"]);
+const BLIND5_DOMAINS = new Set(["garage", "university", "leave", "home"]);
 /** Values said in passing for another question (95.7%: four misses of the fourth round, facts said in other words). */
 const PASSING_FLOOR = 0.95;
 
@@ -49,6 +54,7 @@ void describe("understanding corpus", () => {
         ...["furniture", "rental", "job", "event", "insurance", "travel", "moving", "flatshare", "car", "reno", "gym", "loan"],
         ...["pet", "internet", "language", "wedding"],
         ...["restaurant", "childcare", "solar", "physio"],
+        ...["garage", "university", "leave", "home"],
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
@@ -68,7 +74,14 @@ void describe("understanding corpus", () => {
     const low: string[] = [];
     for (const row of tables.overall) if (rate(row) < FLOORS.overall) low.push(`overall ${rate(row).toFixed(3)}`);
     for (const row of tables.domain) {
-      const floor = row.group === "loan" ? FLOORS.fresh : BLIND4_DOMAINS.has(row.group) ? FLOORS.blind4Domain : FLOORS.domain;
+      const floor =
+        row.group === "loan"
+          ? FLOORS.fresh
+          : BLIND4_DOMAINS.has(row.group)
+            ? FLOORS.blind4Domain
+            : BLIND5_DOMAINS.has(row.group)
+              ? FLOORS.blind5Domain
+              : FLOORS.domain;
       if (rate(row) < floor) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
     }
     for (const row of tables.category)
@@ -84,9 +97,11 @@ void describe("understanding corpus", () => {
               ? FLOORS.blind3
               : row.group === "blind4"
                 ? FLOORS.blind4
-                : row.group === "fresh"
-                  ? FLOORS.fresh
-                  : 0;
+                : row.group === "blind5"
+                  ? FLOORS.blind5
+                  : row.group === "fresh"
+                    ? FLOORS.fresh
+                    : 0;
       if (rate(row) < floor) low.push(`${row.group} ${rate(row).toFixed(3)}`);
     }
     assert.deepEqual(low, []);
