@@ -639,6 +639,7 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
 }
 
 const CLOCK_FROM = new Set(["de", "from", "depuis", "entre", "between"]);
+const RANGE_OPENERS = new Set(["entre", "between"]);
 const CLOCK_TO = new Set(["a", "to", "until", "till", "til", "jusqu", "et", "and"]);
 const CLOCK_WORDS: Record<string, number> = { midnight: 24, minuit: 24, noon: 12, midi: 12 };
 
@@ -684,6 +685,9 @@ function clockSpan(scan: MentionScan): number | null {
   const [a, b] = times as [(typeof times)[0], (typeof times)[0]];
   if (!tokens.slice(from + 1, b.at).some((t, i) => from + 1 + i > a.at && CLOCK_TO.has(t.norm))) return null;
   if (a.at - from > 6) return null;
+  // [ext] "entre 10 et 15", "between 10 and 15 hours": a range of the count, never the difference; after
+  // "entre/between" a span needs its first end written as a time of day ("entre 9h et 17h").
+  if (RANGE_OPENERS.has(tokens[from]?.norm ?? "") && !a.explicit) return null;
   let span = b.hour - a.hour;
   if (span <= 0) span += !a.explicit && !b.explicit && a.hour <= 12 && b.hour <= 12 ? 12 : 24;
   return span > 0 && span <= 24 ? span : null;

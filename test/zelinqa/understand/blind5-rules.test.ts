@@ -122,3 +122,28 @@ void describe("a label word qualified beside a narrower option", () => {
     assert.deepEqual(read("a tiny flat", kind), ["flat", "exact"]);
   });
 });
+
+void describe("a range of a count", () => {
+  const weekly = target({ type: "number", minimum: 0, maximum: 80 }, { label: "Heures de sport par semaine" });
+
+  void it("is never the difference of its ends; a span of clock times still is", () => {
+    assert.deepEqual(read("entre 6 et 9", weekly), [7.5, "fuzzy"]);
+    assert.deepEqual(read("between 4 and 8 hours", weekly), [6, "fuzzy"]);
+    // Not read this way: a span of clock times.
+    assert.deepEqual(read("entre 8h et 12h", weekly), [4, "fuzzy"]);
+  });
+});
+
+void describe("not yet, still under way", () => {
+  const signed = target({ type: "boolean" }, { label: "Contrat signé" });
+
+  void it("is a loose no for a yes/no, alone or with more", () => {
+    assert.deepEqual(read("pas encore", signed), [false, "fuzzy"]);
+    assert.deepEqual(read("Not yet!", signed), [false, "fuzzy"]);
+    assert.deepEqual(read("on y travaille", signed), [false, "fuzzy"]);
+    assert.deepEqual(read("still waiting for now", signed), [false, "fuzzy"]);
+    // Not read this way: a date, or an under-way phrase beside another statement.
+    assert.equal(read("pas encore", schemaTarget({ type: "string", format: "date" })), null);
+    assert.deepEqual(read("working on it, and yes it is signed", signed), [true, "exact"]);
+  });
+});
