@@ -7,6 +7,7 @@
 import * as chrono from "chrono-node";
 import { MONTHS_BY_NAME, namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
+import { isNumberWord, wordNumbers } from "./number-words.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -210,6 +211,43 @@ function numericDates(text: string, today: string, found: Found[], passing = fal
     const iso = nextOccurrence(today, Number(m[2]), Number(m[1]), past);
     if (iso !== null) found.push({ iso, fuzzy: false, from: -1, to: -1 });
   }
+}
+
+const ORDINAL_WORDS: Record<string, string> = {
+  first: "one",
+  second: "two",
+  third: "three",
+  fifth: "five",
+  eighth: "eight",
+  ninth: "nine",
+  twelfth: "twelve",
+  twentieth: "twenty",
+  thirtieth: "thirty",
+  premier: "un",
+  premiere: "une",
+};
+/**
+ * [ext] A day of the month written in words just before its month ("vingt-quatre décembre", "the twenty-fourth of
+ * December", "le premier mars"): written as digits for the day-and-month rules. Not a lone article ("un mars").
+ */
+function dayWordsAsDigits(tokens: readonly string[]): readonly string[] {
+  const cardinal = (t: string) => ORDINAL_WORDS[t] ?? (t.endsWith("th") && isNumberWord(t.slice(0, -2)) ? t.slice(0, -2) : t);
+  const words = tokens.map(cardinal);
+  const out = [...tokens];
+  for (const n of wordNumbers(words)) {
+    const next = words[n.end] === "of" || words[n.end] === "de" ? n.end + 1 : n.end;
+    const premier = n.end - n.start === 1 && ["premier", "premiere", "first"].includes(tokens[n.start] as string);
+    if (MONTHS[tokens[next] as string] === undefined || (n.article && !premier) || n.value < 1 || n.value > 31) continue;
+    // "the two may come": before "may", "mai", "mars", "march" the day needs "le"/"the" or an ordinal, and the month
+    // ends the reply or comes before a year.
+    const ordinal = tokens.slice(n.start, n.end).some((t, k) => t !== words[n.start + k]);
+    const after = tokens[next + 1];
+    const monthEnds = after === undefined || /^\d{4}$/.test(after);
+    if (AMBIGUOUS_ALONE.has(tokens[next] as string) && (!monthEnds || (!ordinal && !["le", "the"].includes(tokens[n.start - 1] as string))))
+      continue;
+    out.splice(n.start, n.end - n.start, String(n.value), ...Array<string>(n.end - n.start - 1).fill("_"));
+  }
+  return out.filter((t) => t !== "_");
 }
 
 function wordDates(tokens: readonly string[], today: string, found: Found[], past = false): void {
@@ -590,7 +628,7 @@ export function extractDate(
   const named = namedDays(tokens, today);
   const found: Found[] = [];
   numericDates(read, today, found, passing, past);
-  wordDates(named.rest, today, found, past);
+  wordDates(dayWordsAsDigits(named.rest), today, found, past);
   relativeDates(named.rest, today, found, passing);
   // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.

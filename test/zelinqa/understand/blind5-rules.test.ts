@@ -147,3 +147,17 @@ void describe("not yet, still under way", () => {
     assert.deepEqual(read("working on it, and yes it is signed", signed), [true, "exact"]);
   });
 });
+
+void describe("a day of the month in words", () => {
+  const day = schemaTarget({ type: "string", format: "date" });
+
+  void it("is read before its month, French and English, cardinal or ordinal", () => {
+    assert.deepEqual(read("dix-sept janvier", day), ["2027-01-17", "exact"]);
+    assert.deepEqual(read("le trente et un décembre", day), ["2026-12-31", "exact"]);
+    assert.deepEqual(read("the twenty-second of february", day), ["2027-02-22", "exact"]);
+    assert.deepEqual(read("le deux mai", day), ["2027-05-02", "exact"]);
+    // Not read this way: an article, or a bare number before an ambiguous month word.
+    assert.equal(read("un mars pluvieux", day), null);
+    assert.equal(read("the two may come later", day), null);
+  });
+});
