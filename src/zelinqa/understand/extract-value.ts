@@ -302,6 +302,79 @@ function narrowerOptionDoubt(text: string, result: PhraseResult | null, phrases:
   return doubt ? { ...result, certainty: "fuzzy" } : result;
 }
 
+const OTHER_WORDS = new Set(["other", "autre", "autres", "others"]);
+// Words that name no thing: articles, pronouns, "it's", "c'est", possessives.
+const NO_THING = new Set([
+  "a",
+  "an",
+  "the",
+  "it",
+  "its",
+  "s",
+  "is",
+  "my",
+  "our",
+  "his",
+  "her",
+  "their",
+  "this",
+  "that",
+  "un",
+  "une",
+  "le",
+  "la",
+  "les",
+  "l",
+  "de",
+  "du",
+  "des",
+  "d",
+  "c",
+  "est",
+  "mon",
+  "ma",
+  "mes",
+  "notre",
+  "son",
+  "sa",
+  "ce",
+  "cet",
+  "cette",
+  "and",
+  "et",
+  "of",
+  "i",
+  "we",
+  "have",
+  "got",
+  "j",
+  "ai",
+  "on",
+  "a",
+  "drive",
+  "une",
+]);
+const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune", "rien", "nothing", "ni", "never", "jamais"]);
+/**
+ * [ext] "Other make" / "Autre marque": when exactly one option's label is Other/Autre with the kind after it, and a short
+ * reply names a thing (a word that is no article or pronoun, nor a word of the question) that no option matched, that
+ * option, held loosely. Never with a negation, a question, a hesitation, a refusal or indifference, nor a long reply.
+ */
+function otherOption(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
+  // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds.
+  const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
+  const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
+  if (others.size !== 1) return null;
+  const tokens = tokenise(text);
+  // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind.
+  if (words !== undefined && tokens.some((t) => words.stems.has(stem(t)) || words.stems.has(t))) return null;
+  if (tokens.length === 0 || tokens.length > 8 || text.includes("?") || tokens.some((t) => NOT_A_THING.has(t) || OTHER_WORDS.has(t)))
+    return null;
+  if (isRefusal(text) || isDontKnow(text) || isIndifferent(text) || hasAnyPhrase(tokens, HEDGE_PHRASES) || saysNothing(text)) return null;
+  if (!tokens.some((t) => t.length >= 3 && !NO_THING.has(t) && !/\d/.test(t))) return null;
+  return { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" };
+}
+
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {
   return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
@@ -379,7 +452,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
       const time = loose ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases)) : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
-      return validated(narrowerOptionDoubt(text, hedged(text, best), target.phrases), target);
+      const read = narrowerOptionDoubt(text, hedged(text, best), target.phrases) ?? otherOption(text, target.phrases, target.words);
+      return validated(read, target);
     }
     case "array_enum":
       return validated(hedged(text, extractArray(clauseTokens(text), target.phrases)), target);

@@ -161,3 +161,28 @@ void describe("a day of the month in words", () => {
     assert.equal(read("the two may come later", day), null);
   });
 });
+
+void describe("an 'Other …' option", () => {
+  const breed = schemaTarget({ type: "string", enum: ["lab", "poodle", "other"] }, [
+    ["Labrador", "lab"],
+    ["Caniche", "poodle"],
+    ["Autre race", "other"],
+  ]);
+  const bare = schemaTarget({ type: "string", enum: ["lab", "poodle", "other"] }, [
+    ["Labrador", "lab"],
+    ["Caniche", "poodle"],
+    ["Autre", "other"],
+  ]);
+
+  void it("takes a short reply naming an unlisted thing, loosely, only when its label names the kind", () => {
+    assert.deepEqual(read("un berger australien", breed), ["other", "fuzzy"]);
+    assert.deepEqual(read("Beagle", breed), ["other", "fuzzy"]);
+    // Not read this way: a listed one, a negation, a question, a hesitation, a bare "Autre", a long reply.
+    assert.deepEqual(read("un caniche nain", breed), ["poodle", "exact"]);
+    assert.equal(read("pas de chien", breed), null);
+    assert.equal(read("c'est quoi la différence ?", breed), null);
+    assert.equal(read("je sais pas", breed), null);
+    assert.equal(read("un berger australien", bare), null);
+    assert.equal(read("on l'a trouvé à la SPA il y a trois ans, on ne connaît pas ses parents", breed), null);
+  });
+});
