@@ -365,6 +365,9 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
   const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
   if (others.size !== 1) return null;
+  // What is left of a hesitant reply ("not sure, it's a company car", its hesitation blanked out to spaces) names no
+  // unlisted kind: the person did not say what it is.
+  if (/\s{3,}/.test(text)) return null;
   const tokens = tokenise(text);
   // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind.
   if (words !== undefined && tokens.some((t) => words.stems.has(stem(t)) || words.stems.has(t))) return null;
@@ -373,6 +376,46 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   if (isRefusal(text) || isDontKnow(text) || isIndifferent(text) || hasAnyPhrase(tokens, HEDGE_PHRASES) || saysNothing(text)) return null;
   if (!tokens.some((t) => t.length >= 3 && !NO_THING.has(t) && !/\d/.test(t))) return null;
   return { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" };
+}
+
+const NO_HURRY = [
+  "no rush",
+  "no hurry",
+  "not in a hurry",
+  "not in any hurry",
+  "not urgent",
+  "take your time",
+  "pas presse",
+  "pas pressee",
+  "pas presses",
+  "pas urgent",
+  "rien ne presse",
+  "pas de rush",
+  "pas d urgence",
+  "aucune urgence",
+  "no urgency",
+].map((p) => p.split(" "));
+// What a label of the unhurried end says: "Can wait a few weeks", "Peut attendre", "Later", "Flexible".
+const WAITING_WORDS = new Set(["wait", "attendre", "later", "tard", "flexible", "whenever", "low", "faible", "basse", "someday"]);
+/**
+ * [ext] "no rush", "pas pressé", "I'm not in a hurry" to a choice of urgency: the one option whose label says it can wait
+ * ("Can wait a few weeks"), held loosely. From the labels' own words only; none when no label or several say so.
+ */
+function noHurryOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const tokens = tokenise(text);
+  if (!NO_HURRY.some((seq) => tokens.some((_, i) => seq.every((w, k) => tokens[i + k] === w)))) return null;
+  const waiting = new Set(
+    phrases
+      .filter(
+        (p) =>
+          p.translated !== true &&
+          p.tokens.some(
+            (t, i) => WAITING_WORDS.has(t) && !["not", "cannot", "t", "pas", "n", "ne", "never"].includes(p.tokens[i - 1] ?? ""),
+          ),
+      )
+      .map((p) => JSON.stringify(p.value)),
+  );
+  return waiting.size === 1 ? { value: JSON.parse([...waiting][0] as string) as unknown, certainty: "fuzzy" } : null;
 }
 
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
@@ -452,7 +495,10 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
       const time = loose ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases)) : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
-      const read = narrowerOptionDoubt(text, hedged(text, best), target.phrases) ?? otherOption(text, target.phrases, target.words);
+      const read =
+        narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
+        otherOption(text, target.phrases, target.words) ??
+        noHurryOption(text, target.phrases);
       return validated(read, target);
     }
     case "array_enum":

@@ -186,3 +186,23 @@ void describe("an 'Other …' option", () => {
     assert.equal(read("on l'a trouvé à la SPA il y a trois ans, on ne connaît pas ses parents", breed), null);
   });
 });
+
+void describe("no hurry, to a choice of urgency", () => {
+  const when = schemaTarget({ type: "string", enum: ["now", "soon", "later"] }, [
+    ["Immédiatement", "now"],
+    ["Sous quinze jours", "soon"],
+    ["Peut attendre", "later"],
+  ]);
+  const noWaitLabel = schemaTarget({ type: "string", enum: ["a", "b"] }, [
+    ["Cannot wait", "a"],
+    ["Soon", "b"],
+  ]);
+
+  void it("is the option whose label says it can wait, loosely", () => {
+    assert.deepEqual(read("rien ne presse", when), ["later", "fuzzy"]);
+    assert.deepEqual(read("honestly no hurry at all", when), ["later", "fuzzy"]);
+    // Not read this way: a hurry, or no label that says it can wait.
+    assert.equal(read("c'est pressé", when), null);
+    assert.equal(read("no rush", noWaitLabel), null);
+  });
+});
