@@ -28,6 +28,10 @@ import { childcareDomainChanges } from "./childcare-domain.js";
 import { physioDomainChanges } from "./physio-domain.js";
 import { restaurantDomainChanges } from "./restaurant-domain.js";
 import { solarDomainChanges } from "./solar-domain.js";
+import { garageDomainChanges } from "./garage-domain.js";
+import { universityDomainChanges } from "./university-domain.js";
+import { leaveDomainChanges } from "./leave-domain.js";
+import { homeDomainChanges } from "./home-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -67,6 +71,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     childcare: artifactOf(childcareDomainChanges(), "childcare"),
     solar: artifactOf(solarDomainChanges(), "solar"),
     physio: artifactOf(physioDomainChanges(), "physio"),
+    garage: artifactOf(garageDomainChanges(), "garage"),
+    university: artifactOf(universityDomainChanges(), "university"),
+    leave: artifactOf(leaveDomainChanges(), "leave"),
+    home: artifactOf(homeDomainChanges(), "home"),
   };
 }
 
@@ -171,11 +179,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
           ? "blind3"
           : r.entry.blind4
             ? "blind4"
-            : r.entry.fresh
-              ? "fresh"
-              : r.entry.h
-                ? "held-out"
-                : "tuned",
+            : r.entry.blind5
+              ? "blind5"
+              : r.entry.fresh
+                ? "fresh"
+                : r.entry.h
+                  ? "held-out"
+                  : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

@@ -4,6 +4,7 @@
 import { clauseTokens, clausesAfterFirst, isNegationAt } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
+import { tokenise } from "./normalise.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
@@ -288,10 +289,11 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
     ),
   );
   if (fromLabels) return fromLabels;
-  // [ext] "not yet, I see my doctor on Thursday": what is not there yet is a no, held loosely.
-  // Alone, "not yet" / "pas encore" is left to the don't-know lexicon.
-  if (NOT_YET.some((seq) => c.tokens.length > seq.length && seq.every((w, i) => c.tokens[i] === w)))
+  // [ext] "not yet, I see my doctor on Thursday", "pas encore": what is not there yet is a no, held loosely.
+  if (NOT_YET.some((seq) => c.tokens.length >= seq.length && seq.every((w, i) => c.tokens[i] === w)) || notYetAlone(text))
     return { value: false, certainty: "fuzzy" };
+  // [ext] "je cherche encore", "working on it": still under way, so not yet, held loosely.
+  if (underWay(c.tokens)) return { value: false, certainty: "fuzzy" };
   const said = lexiconValue(text);
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
   const asked = words === undefined || text.trim().endsWith("?");
@@ -304,6 +306,57 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   const opposite = words === undefined || asked ? null : oppositeValue(c, words);
   const value = opposite ?? fact;
   return value === null ? null : { value, certainty: "fuzzy" };
+}
+
+const UNDER_WAY = [
+  "je cherche encore",
+  "on cherche encore",
+  "je cherche toujours",
+  "on cherche toujours",
+  "still looking",
+  "still searching",
+  "still working on it",
+  "working on it",
+  "still waiting",
+  "j y travaille",
+  "on y travaille",
+  "en cours",
+  "c est en cours",
+  "in progress",
+  "toujours en attente",
+].map((p) => p.split(" "));
+const UNDER_WAY_FILLERS = new Set([
+  "i",
+  "m",
+  "am",
+  "we",
+  "re",
+  "are",
+  "je",
+  "suis",
+  "on",
+  "est",
+  "for",
+  "now",
+  "pour",
+  "l",
+  "instant",
+  "le",
+  "moment",
+]);
+/** The reply is only a phrase saying it is still under way ("still looking for now", "c'est en cours"). */
+function underWay(tokens: readonly string[]): boolean {
+  for (const seq of UNDER_WAY)
+    for (let i = 0; i + seq.length <= tokens.length; i++)
+      if (seq.every((w, k) => tokens[i + k] === w))
+        return [...tokens.slice(0, i), ...tokens.slice(i + seq.length)].every((t) => UNDER_WAY_FILLERS.has(t));
+  return false;
+}
+
+/** [ext] "not yet", "pas encore" as the whole reply, after a "no" or "just". */
+function notYetAlone(text: string): boolean {
+  const tokens = tokenise(text).filter((t) => !["just", "juste", "no", "non", "nope", "nan"].includes(t));
+  return NOT_YET.some((seq) => tokens.length === seq.length && seq.every((w, i) => tokens[i] === w));
 }
 
 const NOT_YET = [

@@ -7,6 +7,7 @@
 import * as chrono from "chrono-node";
 import { MONTHS_BY_NAME, namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
+import { isNumberWord, wordNumbers } from "./number-words.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -212,6 +213,43 @@ function numericDates(text: string, today: string, found: Found[], passing = fal
   }
 }
 
+const ORDINAL_WORDS: Record<string, string> = {
+  first: "one",
+  second: "two",
+  third: "three",
+  fifth: "five",
+  eighth: "eight",
+  ninth: "nine",
+  twelfth: "twelve",
+  twentieth: "twenty",
+  thirtieth: "thirty",
+  premier: "un",
+  premiere: "une",
+};
+/**
+ * [ext] A day of the month written in words just before its month ("vingt-quatre décembre", "the twenty-fourth of
+ * December", "le premier mars"): written as digits for the day-and-month rules. Not a lone article ("un mars").
+ */
+function dayWordsAsDigits(tokens: readonly string[]): readonly string[] {
+  const cardinal = (t: string) => ORDINAL_WORDS[t] ?? (t.endsWith("th") && isNumberWord(t.slice(0, -2)) ? t.slice(0, -2) : t);
+  const words = tokens.map(cardinal);
+  const out = [...tokens];
+  for (const n of wordNumbers(words)) {
+    const next = words[n.end] === "of" || words[n.end] === "de" ? n.end + 1 : n.end;
+    const premier = n.end - n.start === 1 && ["premier", "premiere", "first"].includes(tokens[n.start] as string);
+    if (MONTHS[tokens[next] as string] === undefined || (n.article && !premier) || n.value < 1 || n.value > 31) continue;
+    // "the two may come": before "may", "mai", "mars", "march" the day needs "le"/"the" or an ordinal, and the month
+    // ends the reply or comes before a year.
+    const ordinal = tokens.slice(n.start, n.end).some((t, k) => t !== words[n.start + k]);
+    const after = tokens[next + 1];
+    const monthEnds = after === undefined || /^\d{4}$/.test(after);
+    if (AMBIGUOUS_ALONE.has(tokens[next] as string) && (!monthEnds || (!ordinal && !["le", "the"].includes(tokens[n.start - 1] as string))))
+      continue;
+    out.splice(n.start, n.end - n.start, String(n.value), ...Array<string>(n.end - n.start - 1).fill("_"));
+  }
+  return out.filter((t) => t !== "_");
+}
+
 function wordDates(tokens: readonly string[], today: string, found: Found[], past = false): void {
   for (let i = 0; i < tokens.length; i++) {
     const month = MONTHS[tokens[i] as string];
@@ -250,18 +288,36 @@ function nextMonday(today: string): string {
   return addDays(today, 8 - isoWeekday);
 }
 
+const YEAR_COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, un: 1, "1": 1, two: 2, deux: 2, "2": 2, three: 3, trois: 3, "3": 3 };
+const YEAR_COUNT = Object.keys(YEAR_COUNTS).join("|");
+// Not "un an et demi", "a year and a half", "a year or two": a half or an alternative makes no day.
+const NOT_WHOLE = "(?!(?:s )?(?:time )?(?:et|and|or|ou|half|demi|to|a) )";
+const YEARS_ON = new RegExp(` (?:in|dans|d ici) (${YEAR_COUNT}) (?:years?|ans?|annees?) ${NOT_WHOLE}`);
+const YEARS_FROM_NOW = new RegExp(` (${YEAR_COUNT}) years? (?:from now|from today) ${NOT_WHOLE}`);
+
 function relativeDates(tokens: readonly string[], today: string, found: Found[], passing: boolean): void {
   const joined = ` ${tokens.join(" ")} `;
   // In passing, "aujourd'hui" / "today" usually means "currently" ("je gagne 35k aujourd'hui").
   if (!passing && (joined.includes(" aujourd hui ") || joined.includes(" today ")))
     found.push({ iso: today, fuzzy: false, from: -1, to: -1 });
-  if (joined.includes(" demain ") || joined.includes(" tomorrow ")) found.push({ iso: addDays(today, 1), fuzzy: false, from: -1, to: -1 });
+  // [ext] "après-demain", "the day after tomorrow": two days on, never "demain".
+  if (/ (apres demain|day after tomorrow) /.test(joined)) found.push({ iso: addDays(today, 2), fuzzy: false, from: -1, to: -1 });
+  else if (joined.includes(" demain ") || joined.includes(" tomorrow "))
+    found.push({ iso: addDays(today, 1), fuzzy: false, from: -1, to: -1 });
   // [ext] "hier", "yesterday", "avant-hier", "the day before yesterday"; in passing it is mostly another event's day.
   if (!passing) {
     const dayBefore = / (avant hier|day before yesterday) /.test(joined);
     if (dayBefore) found.push({ iso: addDays(today, -2), fuzzy: false, from: -1, to: -1 });
     else if (joined.includes(" hier ") || joined.includes(" yesterday "))
       found.push({ iso: addDays(today, -1), fuzzy: false, from: -1, to: -1 });
+  }
+  // [ext] "a year from now", "dans un an", "in two years": the same day that many years on, held loosely.
+  const years = !passing && (YEARS_ON.exec(joined) ?? YEARS_FROM_NOW.exec(joined));
+  if (years) {
+    const n = YEAR_COUNTS[years[1] as string] as number;
+    const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+    const iso = isoDate(y + n, m, Math.min(d, lastDay(y + n, m)));
+    if (iso !== null) found.push({ iso, fuzzy: true, from: -1, to: -1 });
   }
   // "fin du mois", "end of the month": this month's last day (fuzzy).
   if (/ (fin du mois|fin de mois|end of the month|end of this month|end of month) /.test(joined)) {
@@ -270,7 +326,8 @@ function relativeDates(tokens: readonly string[], today: string, found: Found[],
   }
 }
 
-const RELATIVE_CUES = /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following)\b/;
+const RELATIVE_CUES =
+  /\b(next|prochain|prochaine|dans|in|this|ce|cette|cet|demain|tomorrow|apres|after|suivant|suivante|following|from now)\b/;
 const PAST_CUES = /\b(ago|il y a)\b/;
 const WEEKDAYS =
   /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
@@ -484,7 +541,8 @@ const POLITENESS = new Set([
 function immediateStart(tokens: readonly string[], today: string, found: Found[]): void {
   const negatedAt = (i: number) => NEGATIONS.has(tokens[i - 1] as string) || NEGATIONS.has(tokens[i - 2] as string);
   for (let i = 0; i < tokens.length; i++) {
-    if (!NOW_STARTS.has(tokens[i] as string)) continue;
+    // "a month from now": an offset from now, not now.
+    if (!NOW_STARTS.has(tokens[i] as string) || tokens[i - 1] === "from") continue;
     const phrase = NOW_PHRASES.find((p) => p.every((w, k) => tokens[i + k] === w));
     // "maintenant" / "now" alone says when only at the end of the reply ("je peux commencer maintenant"), not in
     // "now I have two kids".
@@ -514,7 +572,51 @@ function withoutQuestions(text: string): string {
  * ("Since when…?", target-words.ts): days without a year, weekdays and bare durations are read backwards, and a day
  * after the reference day makes no date.
  */
-export function extractDate(text: string, format: "date" | "date-time", today: string, passing = false, past = false): PhraseResult | null {
+const RANGE_OPENERS = new Set(["du", "from", "between", "entre"]);
+const RANGE_LINKS = new Set(["au", "to", "until", "till", "jusqu", "and", "et"]);
+const DAY_NUMBER = /^(\d{1,2})(er|st|nd|rd|th)?$/;
+
+/**
+ * [ext] A range of days, "du 24 au 31 décembre", "from the 3rd to the 7th of January", "between 2 and 5 May": its first
+ * and last day, or null. The first day may borrow the month (and year) of the last. Both must read as one date each,
+ * the first not after the last.
+ */
+export function dateRange(text: string, today: string): { start: string; end: string } | null {
+  const tokens = tokenise(text);
+  const open = tokens.findIndex((t) => RANGE_OPENERS.has(t));
+  if (open < 0) return null;
+  const link = tokens.findIndex((t, i) => i > open + 1 && RANGE_LINKS.has(t));
+  if (link < 0 || (["and", "et"].includes(tokens[link] as string) && !["between", "entre"].includes(tokens[open] as string))) return null;
+  const left = tokens.slice(open + 1, link).filter((t) => t !== "le" && t !== "the");
+  const right = tokens.slice(link + 1);
+  const end = extractDate(right.join(" "), "date", today);
+  if (end === null || end.certainty !== "exact" || left.length === 0) return null;
+  const borrowed = right.filter((t) => MONTHS[t] !== undefined || /^\d{4}$/.test(t));
+  const bare = left.length === 1 && DAY_NUMBER.test(left[0] as string);
+  const start = extractDate((bare ? [...left, ...borrowed] : left).join(" "), "date", today);
+  if (start === null || start.certainty !== "exact") return null;
+  const [a, b] = [String(start.value), String(end.value)];
+  // "du 28 au 3 janvier": the first day, read in the month of the last, is after it; the month before is meant.
+  return a <= b ? { start: a, end: b } : null;
+}
+
+/** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */
+export type RangeSide = "start" | "end";
+
+export function extractDate(
+  text: string,
+  format: "date" | "date-time",
+  today: string,
+  passing = false,
+  past = false,
+  side?: RangeSide,
+): PhraseResult | null {
+  // [ext] A range: the start for a start, the end for an end; for a target that says neither, the start, held loosely.
+  const range = !passing && !past ? dateRange(text, today) : null;
+  if (range !== null) {
+    const iso = side === "end" ? range.end : range.start;
+    return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: side === undefined ? "fuzzy" : "exact" };
+  }
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
   const read = passing ? withoutQuestions(text) : text;
   const asked = !passing && text.includes("?");
@@ -526,7 +628,7 @@ export function extractDate(text: string, format: "date" | "date-time", today: s
   const named = namedDays(tokens, today);
   const found: Found[] = [];
   numericDates(read, today, found, passing, past);
-  wordDates(named.rest, today, found, past);
+  wordDates(dayWordsAsDigits(named.rest), today, found, past);
   relativeDates(named.rest, today, found, passing);
   // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.

@@ -5,7 +5,8 @@ import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
-import { extractDate } from "./date-extractor.js";
+import { dateRange, extractDate } from "./date-extractor.js";
+import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
@@ -145,6 +146,278 @@ const QUESTION_WORDS = new Set([
   "vous",
 ]);
 
+const NOTHING_WORDS = new Set(["no", "non", "nope", "nah", "nothing", "none", "rien", "aucun", "aucune", "nada", "nan", "pas"]);
+/** What a "nothing" may carry: "nothing else", "rien de plus", "nothing to add", "rien à signaler", "no thanks", "n/a". */
+const NOTHING_FILLERS = new Set([
+  "else",
+  "more",
+  "further",
+  "to",
+  "add",
+  "special",
+  "in",
+  "particular",
+  "really",
+  "at",
+  "all",
+  "thanks",
+  "thank",
+  "you",
+  "merci",
+  "d",
+  "autre",
+  "de",
+  "plus",
+  "a",
+  "ajouter",
+  "signaler",
+  "particulier",
+  "du",
+  "tout",
+  "pour",
+  "l",
+  "instant",
+  "moment",
+  "for",
+  "now",
+  "the",
+  "c",
+  "est",
+  "that",
+  "s",
+  "it",
+  "i",
+  "think",
+  "je",
+  "crois",
+  "pense",
+  "n",
+  "sorry",
+  "desole",
+  "ok",
+  "okay",
+]);
+/**
+ * [ext] A reply that only says there is nothing ("nothing else", "rien à ajouter", "no thanks", "n/a", "that's all"): no
+ * free-text value. Only denial words and what a denial carries; one other word ("no, the brakes squeal") makes it a note.
+ */
+function saysNothing(text: string): boolean {
+  const tokens = tokenise(text);
+  const whole = tokens.join(" ");
+  if (["that s all", "that s it", "c est tout", "n a", "na"].includes(whole)) return true;
+  return tokens.some((t) => NOTHING_WORDS.has(t)) && tokens.every((t) => NOTHING_WORDS.has(t) || NOTHING_FILLERS.has(t));
+}
+
+const END_WORDS = ["dernier", "derniere", "fin", "end", "last", "until", "retour", "return", "reprise"].map(stem);
+const START_WORDS = ["premier", "premiere", "debut", "start", "first", "begin", "beginning", "from"].map(stem);
+/** [ext] Which day of a range said ("du 24 au 31") the target wants: the label's words say its first or last day. */
+function rangeSide(words: TargetWords | undefined): RangeSide | undefined {
+  if (words === undefined) return undefined;
+  const end = END_WORDS.some((w) => words.own.has(w));
+  const start = START_WORDS.some((w) => words.own.has(w));
+  return end === start ? undefined : end ? "end" : "start";
+}
+
+// Words before a label word that say nothing of its kind: "a big house", "my own flat".
+const PLAIN_BEFORE = new Set([
+  "a",
+  "an",
+  "the",
+  "un",
+  "une",
+  "le",
+  "la",
+  "les",
+  "l",
+  "des",
+  "de",
+  "du",
+  "d",
+  "my",
+  "our",
+  "own",
+  "just",
+  "only",
+  "big",
+  "small",
+  "large",
+  "little",
+  "nice",
+  "new",
+  "old",
+  "proper",
+  "real",
+  "grande",
+  "grand",
+  "petite",
+  "petit",
+  "belle",
+  "vraie",
+  "want",
+  "need",
+  "looking",
+  "for",
+  "pour",
+  "facing",
+  "plein",
+  "due",
+  "full",
+  "right",
+  "left",
+  "droite",
+  "gauche",
+  "both",
+  "prefer",
+  "ideally",
+  "probably",
+  "maybe",
+  "rather",
+  "like",
+  "buy",
+  "preferably",
+]);
+/**
+ * [ext] "a terraced house" between "House" and "Townhouse": the reply names a label word with a qualifier before it,
+ * and another option's label holds that word inside a longer one ("Townhouse") or beside other words ("Maison
+ * mitoyenne"): the qualifier may point to the narrower option, so the choice is held loosely.
+ */
+function narrowerOptionDoubt(text: string, result: PhraseResult | null, phrases: readonly Phrase[]): PhraseResult | null {
+  if (result === null || result.certainty !== "exact") return result;
+  const chosen = phrases.filter((p) => p.value === result.value && p.translated !== true);
+  const others = phrases.filter((p) => p.value !== result.value && p.translated !== true);
+  const labelWords = new Set(chosen.flatMap((p) => p.tokens));
+  // Another label holds the chosen one whole and more: "Townhouse" for "House", "South-east" for "South".
+  const holds = (o: Phrase, c: Phrase) =>
+    c.tokens.length === 1
+      ? o.tokens.some((t) => t !== c.tokens[0] && (t.endsWith(c.tokens[0] as string) || t.startsWith(c.tokens[0] as string))) ||
+        (o.tokens.length > 1 && o.tokens.includes(c.tokens[0] as string))
+      : o.tokens.length > c.tokens.length && c.tokens.every((t) => o.tokens.includes(t));
+  const narrower = (w: string) => w.length >= 4 && chosen.some((c) => c.tokens.includes(w) && others.some((o) => holds(o, c)));
+  const tokens = tokenise(text);
+  const doubt = tokens.some((t, i) => {
+    const w = labelWords.has(t) ? t : t.endsWith("s") && labelWords.has(t.slice(0, -1)) ? t.slice(0, -1) : null;
+    const before = tokens[i - 1];
+    return w !== null && narrower(w) && before !== undefined && !labelWords.has(before) && !PLAIN_BEFORE.has(before) && !/\d/.test(before);
+  });
+  return doubt ? { ...result, certainty: "fuzzy" } : result;
+}
+
+const OTHER_WORDS = new Set(["other", "autre", "autres", "others"]);
+// Words that name no thing: articles, pronouns, "it's", "c'est", possessives.
+const NO_THING = new Set([
+  "a",
+  "an",
+  "the",
+  "it",
+  "its",
+  "s",
+  "is",
+  "my",
+  "our",
+  "his",
+  "her",
+  "their",
+  "this",
+  "that",
+  "un",
+  "une",
+  "le",
+  "la",
+  "les",
+  "l",
+  "de",
+  "du",
+  "des",
+  "d",
+  "c",
+  "est",
+  "mon",
+  "ma",
+  "mes",
+  "notre",
+  "son",
+  "sa",
+  "ce",
+  "cet",
+  "cette",
+  "and",
+  "et",
+  "of",
+  "i",
+  "we",
+  "have",
+  "got",
+  "j",
+  "ai",
+  "on",
+  "a",
+  "drive",
+  "une",
+]);
+const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune", "rien", "nothing", "ni", "never", "jamais"]);
+/**
+ * [ext] "Other make" / "Autre marque": when exactly one option's label is Other/Autre with the kind after it, and a short
+ * reply names a thing (a word that is no article or pronoun, nor a word of the question) that no option matched, that
+ * option, held loosely. Never with a negation, a question, a hesitation, a refusal or indifference, nor a long reply.
+ */
+function otherOption(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
+  // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds.
+  const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
+  const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
+  if (others.size !== 1) return null;
+  // What is left of a hesitant reply ("not sure, it's a company car", its hesitation blanked out to spaces) names no
+  // unlisted kind: the person did not say what it is.
+  if (/\s{3,}/.test(text)) return null;
+  const tokens = tokenise(text);
+  // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind.
+  if (words !== undefined && tokens.some((t) => words.stems.has(stem(t)) || words.stems.has(t))) return null;
+  if (tokens.length === 0 || tokens.length > 8 || text.includes("?") || tokens.some((t) => NOT_A_THING.has(t) || OTHER_WORDS.has(t)))
+    return null;
+  if (isRefusal(text) || isDontKnow(text) || isIndifferent(text) || hasAnyPhrase(tokens, HEDGE_PHRASES) || saysNothing(text)) return null;
+  if (!tokens.some((t) => t.length >= 3 && !NO_THING.has(t) && !/\d/.test(t))) return null;
+  return { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" };
+}
+
+const NO_HURRY = [
+  "no rush",
+  "no hurry",
+  "not in a hurry",
+  "not in any hurry",
+  "not urgent",
+  "take your time",
+  "pas presse",
+  "pas pressee",
+  "pas presses",
+  "pas urgent",
+  "rien ne presse",
+  "pas de rush",
+  "pas d urgence",
+  "aucune urgence",
+  "no urgency",
+].map((p) => p.split(" "));
+// What a label of the unhurried end says: "Can wait a few weeks", "Peut attendre", "Later", "Flexible".
+const WAITING_WORDS = new Set(["wait", "attendre", "later", "tard", "flexible", "whenever", "low", "faible", "basse", "someday"]);
+/**
+ * [ext] "no rush", "pas pressé", "I'm not in a hurry" to a choice of urgency: the one option whose label says it can wait
+ * ("Can wait a few weeks"), held loosely. From the labels' own words only; none when no label or several say so.
+ */
+function noHurryOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const tokens = tokenise(text);
+  if (!NO_HURRY.some((seq) => tokens.some((_, i) => seq.every((w, k) => tokens[i + k] === w)))) return null;
+  const waiting = new Set(
+    phrases
+      .filter(
+        (p) =>
+          p.translated !== true &&
+          p.tokens.some(
+            (t, i) => WAITING_WORDS.has(t) && !["not", "cannot", "t", "pas", "n", "ne", "never"].includes(p.tokens[i - 1] ?? ""),
+          ),
+      )
+      .map((p) => JSON.stringify(p.value)),
+  );
+  return waiting.size === 1 ? { value: JSON.parse([...waiting][0] as string) as unknown, certainty: "fuzzy" } : null;
+}
+
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {
   return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
@@ -270,7 +543,11 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
       const time = loose ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases)) : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
-      return validated(hedged(text, best), target);
+      const read =
+        narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
+        otherOption(text, target.phrases, target.words) ??
+        noHurryOption(text, target.phrases);
+      return validated(read, target);
     }
     case "array_enum":
       return validated(hedged(text, extractArray(clauseTokens(text), target.phrases)), target);
@@ -285,11 +562,12 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       );
     case "date":
     case "date-time":
-      return validated(extractDate(text, target.kind, today, false, target.words?.past), target);
+      return validated(extractDate(text, target.kind, today, false, target.words?.past, rangeSide(target.words)), target);
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
       if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed) || isQuestionBack(trimmed)) return null;
+      if (saysNothing(trimmed)) return null;
       return validated({ value: trimmed, certainty: "exact" }, target);
     }
     case "none":
@@ -359,8 +637,16 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);
     }
     case "date":
-    case "date-time":
+    case "date-time": {
+      // [ext] A range ("du 24 au 31 décembre") gives a target about the first or last day its own day, in passing too.
+      const side = rangeSide(target.words);
+      const range = side === undefined || target.words?.past ? null : dateRange(input.text, input.today);
+      if (range !== null) {
+        const iso = side === "end" ? range.end : range.start;
+        return validated({ value: target.kind === "date" ? iso : `${iso}T00:00:00Z`, certainty: "fuzzy" }, target);
+      }
       return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target) : null;
+    }
     default:
       return null;
   }

@@ -394,6 +394,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
   const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
+  if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
   if (integer && personsTarget(ctx)) {
     const young = ctx.words?.groups.has("children") === true;
@@ -453,6 +454,11 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
       ? { value: days, certainty: hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ? "fuzzy" : "exact" }
       : null;
   fuzzy ||= chosen.some(({ m }) => m.fuzzy) || heldLoosely(first, { text, scan, bound, ctx, integer });
+  // [ext] "plus de 25", "over 100 000", "at least 18" for a target that is no minimum nor an amount (an age, a mileage):
+  // the value is at or above the number, not surely it: held loosely. For a minimum or a budget the bound is the value.
+  if (first.m.bound === "lower" && !limitTarget(ctx.words)) {
+    fuzzy = true;
+  }
   const value = ageToCome(text, first.m, scan, ctx) ? first.m.value - 1 : first.m.value;
   return withinBounds(value, ctx, integer) ? { value, certainty: fuzzy ? "fuzzy" : "exact" } : null;
 }
@@ -672,6 +678,7 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
 }
 
 const CLOCK_FROM = new Set(["de", "from", "depuis", "entre", "between"]);
+const RANGE_OPENERS = new Set(["entre", "between"]);
 const CLOCK_TO = new Set(["a", "to", "until", "till", "til", "jusqu", "et", "and"]);
 const CLOCK_WORDS: Record<string, number> = { midnight: 24, minuit: 24, noon: 12, midi: 12 };
 
@@ -717,6 +724,9 @@ function clockSpan(scan: MentionScan): number | null {
   const [a, b] = times as [(typeof times)[0], (typeof times)[0]];
   if (!tokens.slice(from + 1, b.at).some((t, i) => from + 1 + i > a.at && CLOCK_TO.has(t.norm))) return null;
   if (a.at - from > 6) return null;
+  // [ext] "entre 10 et 15", "between 10 and 15 hours": a range of the count, never the difference; after
+  // "entre/between" a span needs its first end written as a time of day ("entre 9h et 17h").
+  if (RANGE_OPENERS.has(tokens[from]?.norm ?? "") && !a.explicit) return null;
   let span = b.hour - a.hour;
   if (span <= 0) span += !a.explicit && !b.explicit && a.hour <= 12 && b.hour <= 12 ? 12 : 24;
   return span > 0 && span <= 24 ? span : null;
@@ -732,6 +742,31 @@ const BY_WORDS = new Set(["sur", "by", "x", "fois", "par"]);
 const SQUARE_FEET = new Set(["sq", "sqft", "square"]);
 const FEET = new Set(["ft", "feet", "foot"]);
 const SQUARE_FOOT_IN_M2 = 0.09290304;
+/** A target that is itself a bound or a sum to spend ("Minimum living area", "Budget"): a stated bound is its value. */
+const limitTarget = (words: TargetWords | undefined) =>
+  words === undefined || words.limit === true || words.groups.has("money") || words.own.has(stem("budget"));
+const KM_WORDS = new Set(["km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"]);
+const MILE_WORDS = new Set(["mile", "miles", "mi"]);
+/** The length unit a set of words names: kilometres or miles (a label naming both, neither). */
+function lengthUnitOf(words: ReadonlySet<string>): "km" | "mile" | null {
+  const km = [...words].some((w) => KM_WORDS.has(w));
+  const mile = [...words].some((w) => MILE_WORDS.has(w));
+  return km === mile ? null : km ? "km" : "mile";
+}
+/**
+ * [ext] Miles said for a target in kilometres, or kilometres for one in miles: another unit, so no value (a label word
+ * such as "Mileage" does not make miles its unit). As for other imperial units, none rather than a conversion.
+ */
+function otherLengthUnit(scan: MentionScan, words: TargetWords | undefined): boolean {
+  const wanted = words === undefined ? null : lengthUnitOf(words.own);
+  return (
+    wanted !== null &&
+    scan.mentions.some((m) => {
+      const said = m.unit === null ? null : lengthUnitOf(new Set([m.unit]));
+      return said !== null && said !== wanted;
+    })
+  );
+}
 const areaTarget = (words: TargetWords) =>
   words.own.has("m2") || words.own.has("m²") || words.own.has("superficie") || words.own.has("area");
 /**

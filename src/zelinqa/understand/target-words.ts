@@ -298,7 +298,23 @@ export interface TargetWords {
   readonly things?: ReadonlySet<string>;
   /** [ext] A date asked as a start already past ("Since when…?"): read backwards from the reference day. */
   readonly past?: boolean;
+  /** [ext] The label names a bound ("Minimum living area", "Budget max"): a bound said is its value. */
+  readonly limit?: boolean;
 }
+const LIMIT_WORDS = new Set([
+  "min",
+  "minimum",
+  "minimal",
+  "minimale",
+  "least",
+  "max",
+  "maximum",
+  "maximal",
+  "maximale",
+  "plafond",
+  "limit",
+  "limite",
+]);
 
 function groupStems(name: string): string[] {
   return (CONCEPT_GROUPS[name] ?? []).map(stem);
@@ -334,6 +350,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   let desired = false;
   const things = new Set<string>();
   let past = false;
+  let limit = false;
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
     // The label's own nouns, not its numbers and units ("Accident responsable (3 ans)" names accidents).
@@ -348,6 +365,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
         )
           things.add(stem(t));
     desired ||= tokens.some((t) => DESIRE.has(t));
+    limit ||= tokens.some((t) => LIMIT_WORDS.has(t));
     const spaced = ` ${tokens.join(" ")} `;
     past ||= tokens.some((t) => PAST_WORDS.has(t)) || PAST_PHRASES.some((p) => spaced.includes(p));
     tokens.forEach((t, i) => {
@@ -378,7 +396,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, things, past };
+  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, things, past, limit };
 }
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(

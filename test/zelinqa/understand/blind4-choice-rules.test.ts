@@ -241,9 +241,9 @@ describe("yes/no by the opposite word, or 'not yet'", () => {
     assert.deepEqual(read(owner, "pas locataire, c'est à nous"), [true, "fuzzy"]);
     assert.deepEqual(read(alcohol, "juice only"), [false, "fuzzy"]);
   });
-  it("reads 'not yet' followed by more as a no, loosely; alone it is left to the don't-know lexicon", () => {
+  it("reads 'not yet' as a no, loosely, alone or followed by more (s16-fix5: alone too)", () => {
     assert.deepEqual(read(vaccinated, "not yet, the vet is next week"), [false, "fuzzy"]);
     assert.deepEqual(read(vaccinated, "pas encore, rendez-vous lundi"), [false, "fuzzy"]);
-    assert.equal(read(vaccinated, "not yet"), null);
+    assert.deepEqual(read(vaccinated, "not yet"), [false, "fuzzy"]);
   });
 });
