@@ -2,6 +2,7 @@
 // enum values as phrases, in that order, and the schema's validator; no target words unless labelled.
 import { compileSchemaValidator, extractorKindOf, phraseTokens, targetWords } from "../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget, Phrase } from "../../src/zelinqa/understand/index.js";
+import { widenPhrases } from "../../src/zelinqa/understand/translations.js";
 
 export function schemaTarget(schema: Record<string, unknown>, labels: Array<[string, unknown]> = []): ExtractionTarget {
   const enumValues = (schema.enum ?? (schema.items as { enum?: unknown[] } | undefined)?.enum ?? []) as unknown[];
@@ -20,3 +21,28 @@ export function labelledTarget(
 ): ExtractionTarget {
   return { ...schemaTarget(schema, labels), words: targetWords(about.label, about.question ?? "") };
 }
+
+/** A choice as a configuration gives it: its label, its value and its synonyms. */
+export type Choice = [label: string, value: unknown, synonyms?: string[]];
+
+/** A target compiled as load-artifact.ts does: labels, synonyms and enum values, widened by translations.ts. */
+export function choiceTarget(label: string, schema: Record<string, unknown>, choices: Choice[] = [], question = ""): ExtractionTarget {
+  const enumValues = (schema.enum ?? (schema.items as { enum?: unknown[] } | undefined)?.enum ?? []) as unknown[];
+  const order = (v: unknown) => Math.max(0, enumValues.indexOf(v));
+  const phrases: Phrase[] = [
+    ...choices.flatMap(([text, value, synonyms = []]) =>
+      [text, ...synonyms].map((t) => ({ tokens: phraseTokens(t), value, order: order(value) })),
+    ),
+    ...enumValues.map((v, i) => ({ tokens: phraseTokens(String(v)), value: v, order: i })),
+  ];
+  return {
+    kind: extractorKindOf(schema),
+    phrases: widenPhrases(phrases),
+    validate: compileSchemaValidator(schema),
+    words: targetWords(label, question),
+  };
+}
+
+/** The schema of a single choice among `values`, and of a multiple choice. */
+export const singleChoice = (values: string[]) => ({ type: "string", enum: values });
+export const multiChoice = (values: string[]) => ({ type: "array", items: { type: "string", enum: values }, uniqueItems: true });

@@ -3,42 +3,11 @@
 // paraphrases of a level. Cases written for these rules, in both languages, with what must not be read.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import {
-  compileSchemaValidator,
-  extractDirect,
-  extractIndirect,
-  extractorKindOf,
-  indirectText,
-  phraseTokens,
-  targetWords,
-} from "../../../src/zelinqa/understand/index.js";
-import type { ExtractionTarget, Phrase } from "../../../src/zelinqa/understand/index.js";
-import { widenPhrases } from "../../../src/zelinqa/understand/translations.js";
+import { extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { choiceTarget as target, multiChoice as multi, singleChoice as single } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-
-type Choice = [label: string, value: unknown, synonyms?: string[]];
-
-/** A target compiled as load-artifact.ts does: labels, synonyms and enum values, widened by translations.ts. */
-function target(label: string, schema: Record<string, unknown>, choices: Choice[] = [], question = ""): ExtractionTarget {
-  const enumValues = (schema.enum ?? (schema.items as { enum?: unknown[] } | undefined)?.enum ?? []) as unknown[];
-  const order = (v: unknown) => Math.max(0, enumValues.indexOf(v));
-  const phrases: Phrase[] = [
-    ...choices.flatMap(([text, value, synonyms = []]) =>
-      [text, ...synonyms].map((t) => ({ tokens: phraseTokens(t), value, order: order(value) })),
-    ),
-    ...enumValues.map((v, i) => ({ tokens: phraseTokens(String(v)), value: v, order: i })),
-  ];
-  return {
-    kind: extractorKindOf(schema),
-    phrases: widenPhrases(phrases),
-    validate: compileSchemaValidator(schema),
-    words: targetWords(label, question),
-  };
-}
-
-const single = (values: string[]) => ({ type: "string", enum: values });
-const multi = (values: string[]) => ({ type: "array", items: { type: "string", enum: values }, uniqueItems: true });
 
 /** The value and whether it is certain ("exact") or held loosely ("fuzzy"); null when nothing is read. */
 function read(t: ExtractionTarget, text: string): [unknown, string] | null {
