@@ -5,7 +5,7 @@
 // gave a date, holidays (named-days.ts), a day of the month alone ("le 15") and an immediate start ("tout de suite"). The reference
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
-import { MONTHS_BY_NAME, namedDays } from "./named-days.js";
+import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
 import { statedDurations } from "./number-extractor.js";
@@ -55,20 +55,7 @@ const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
 const LATE = new Set(["fin", "end", "late", "endof"]);
 const LINKS = new Set(["of", "de", "du", "d", "the", "en", "this", "ce"]);
 const CHRONO_TRIGGERS = new Set([
-  "lundi",
-  "mardi",
-  "mercredi",
-  "jeudi",
-  "vendredi",
-  "samedi",
-  "dimanche",
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
+  ...WEEKDAYS_BY_NAME.keys(),
   "semaine",
   "semaines",
   "week",
@@ -207,7 +194,7 @@ function numericDates(text: string, today: string, found: Found[], passing = fal
   for (const m of text.matchAll(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?![\d/])/g)) {
     const lead = tokenise(text.slice(0, m.index)).at(-1);
     if (lead !== undefined && SCORE_LEADS.has(lead)) continue;
-    if (passing && (lead === undefined || !(DATE_LEADS.has(lead) || WEEKDAY_NUMBER[lead] !== undefined))) continue;
+    if (passing && (lead === undefined || !(DATE_LEADS.has(lead) || WEEKDAYS_BY_NAME.has(lead)))) continue;
     const iso = nextOccurrence(today, Number(m[2]), Number(m[1]), past);
     if (iso !== null) found.push({ iso, fuzzy: false, from: -1, to: -1 });
   }
@@ -372,22 +359,6 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   }
 }
 
-const WEEKDAY_NUMBER: Record<string, number> = {
-  dimanche: 0,
-  lundi: 1,
-  mardi: 2,
-  mercredi: 3,
-  jeudi: 4,
-  vendredi: 5,
-  samedi: 6,
-  sunday: 0,
-  monday: 1,
-  tuesday: 2,
-  wednesday: 3,
-  thursday: 4,
-  friday: 5,
-  saturday: 6,
-};
 // A day number alone is a date only after "le"/"the"/"du", a weekday, or as an ordinal ("15th", "1er"); and only when
 // what follows cannot make it a count or an ordinal of another thing ("le 15 ans", "the 3rd floor", "le 15e").
 const BARE_DAY = /^(\d{1,2})(er|st|nd|rd|th)?$/;
@@ -471,7 +442,7 @@ function bareDays(tokens: readonly string[], today: string, found: Found[], past
     if (match === null) continue;
     const dayNumber = Number(match[1]);
     const article = DAY_ARTICLES.has(tokens[i - 1] as string);
-    const weekday = WEEKDAY_NUMBER[tokens[article ? i - 2 : i - 1] as string];
+    const weekday = WEEKDAYS_BY_NAME.get(tokens[article ? i - 2 : i - 1] as string);
     if (!article && weekday === undefined && match[2] === undefined) continue;
     // "le 15", "the 15th" alone: only at the end, or before a word that cannot make it another thing's number.
     const next = tokens[i + 1];

@@ -314,6 +314,26 @@ export function namedDays(tokens: readonly string[], today: string): NamedDayRea
   return { found, rest };
 }
 
+/** Weekday names, French and English, normalised, with their number (0 Sunday), as date-extractor.ts and time-of-day.ts read them. */
+export const WEEKDAYS_BY_NAME: ReadonlyMap<string, number> = new Map<string, number>(
+  Object.entries({
+    dimanche: 0,
+    lundi: 1,
+    mardi: 2,
+    mercredi: 3,
+    jeudi: 4,
+    vendredi: 5,
+    samedi: 6,
+    sunday: 0,
+    monday: 1,
+    tuesday: 2,
+    wednesday: 3,
+    thursday: 4,
+    friday: 5,
+    saturday: 6,
+  }),
+);
+
 /** Month names, French and English, normalised (date-extractor.ts reads them too). */
 export const MONTHS_BY_NAME: ReadonlyMap<string, number> = new Map<string, number>(
   Object.entries({

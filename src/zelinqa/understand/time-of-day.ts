@@ -3,6 +3,7 @@
 // "mid-afternoon"). Each choice gets the hours of its label: the clock range it states, else the usual hours of the
 // meal or part of the day it names. The reply's time must fall inside them. A small bilingual vocabulary of meals and
 // parts of the day, general to any booking or appointment question.
+import { WEEKDAYS_BY_NAME } from "./named-days.js";
 import { normalise } from "./normalise.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
@@ -50,24 +51,7 @@ const REPLY_MOMENTS: readonly Moment[] = [
 ];
 
 /** A label naming a day ("Saturday morning") is that day's, not any day's moment. */
-const DAY_WORDS = new Set([
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-  "lundi",
-  "mardi",
-  "mercredi",
-  "jeudi",
-  "vendredi",
-  "samedi",
-  "dimanche",
-  "weekend",
-  "week",
-]);
+const DAY_WORDS: ReadonlySet<string> = new Set([...WEEKDAYS_BY_NAME.keys(), "weekend", "week"]);
 
 /** A label's words cover this width of hours or more: "during the day" yields to "lunchtime". */
 const BROAD = 8;
