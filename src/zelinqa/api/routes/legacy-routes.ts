@@ -23,9 +23,9 @@ function truncateText(text: string, max: number): string {
 }
 
 /**
- * docs/zelinqa-api.md §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. [ext] What /feedback
- * refuses (§8.5) is dropped here too, so a conversion stores no more than a feedback may: conversational keys
- * (FORBIDDEN_METADATA_KEYS), and the keys that would take the metadata past 4096 bytes serialised.
+ * docs/zelinqa-api.md §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. [ext] What
+ * /feedback refuses (docs/zelinqa-api.md §8.5) is dropped here too, so a conversion stores no more than a feedback
+ * may: conversational keys (FORBIDDEN_METADATA_KEYS), and the keys that would take the metadata past 4096 bytes.
  * Truncation never splits a surrogate pair (an unpaired half cannot be stored in PostgreSQL JSON).
  */
 export function conversionMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> | null {
