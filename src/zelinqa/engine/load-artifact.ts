@@ -3,11 +3,11 @@
 import type { CompletionRole, Dimension, Objective } from "../contracts/index.js";
 import { indirectPhrasesOf } from "../understand/extract-value.js";
 import type { ExtractionTarget } from "../understand/extract-value.js";
-import { compileSchemaValidator } from "../understand/json-schema-validator.js";
 import { targetWords } from "../understand/target-words.js";
 import { widenPhrases } from "../understand/translations.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { CompiledArtifactJsonSchema } from "./artifact-json.js";
+import { validatorFor } from "./schema-rules.js";
 import type { CompiledArtifactJson, CompiledQuestionJson, CompiledSuccessInformationJson, TargetLink } from "./artifact-json.js";
 
 /** docs/zelinqa-api.md §11.2 role weights W. */
@@ -135,7 +135,7 @@ function loadDataTarget(
 ): DataTargetInfo {
   let validate: ValueValidator;
   try {
-    validate = compileSchemaValidator(s.schema);
+    validate = validatorFor(s.schema);
   } catch {
     fail(`schema of ${s.id} does not compile`);
   }

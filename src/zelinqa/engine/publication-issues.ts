@@ -2,6 +2,7 @@
 import type { ConfigurationIssue, ConfiguredQuestion, SuccessInformation } from "../contracts/index.js";
 import type { DraftConfiguration } from "./draft.js";
 import { isQuarantinedSchema } from "./json-depth.js";
+import { schemaPatternProblem } from "./pattern-safety.js";
 import { choiceValue, isArraySchema, schemaProblem, validatorFor } from "./schema-rules.js";
 
 function shapeProblem(q: ConfiguredQuestion): string | null {
@@ -68,7 +69,7 @@ export function publicationIssues(draft: DraftConfiguration): ConfigurationIssue
     if (primaries.length > 0) issues.push(...mappingIssues(q, primaries));
   }
   for (const s of draft.success_informations) {
-    if (isQuarantinedSchema(s.schema)) {
+    if (isQuarantinedSchema(s.schema) || schemaPatternProblem(s.schema) !== null) {
       issues.push({ code: "invalid_schema", message: schemaProblem(s.schema) ?? "", entity: "success_information", entity_id: s.id });
     }
     const q = questions.get(s.primary_question_id);

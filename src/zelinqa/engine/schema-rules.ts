@@ -3,6 +3,7 @@ import type { Choice, JsonSchemaObject } from "../contracts/index.js";
 import { compileSchemaValidator } from "../understand/json-schema-validator.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { MAX_SCHEMA_DEPTH, MAX_STORED_VALUE_DEPTH, isQuarantinedSchema, jsonDepthExceeds } from "./json-depth.js";
+import { schemaPatternProblem } from "./pattern-safety.js";
 
 const ALLOWED_TYPES = new Set(["string", "number", "integer", "boolean", "array"]);
 const isScalarOrArray = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
@@ -14,6 +15,9 @@ export function schemaProblem(schema: JsonSchemaObject): string | null {
   }
   // Checked before compiling: compilers and clones recurse once per level.
   if (jsonDepthExceeds(schema, MAX_SCHEMA_DEPTH)) return `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels.`;
+  // Checked before compiling too: a pattern that backtracks catastrophically must never reach a value.
+  const patternProblem = schemaPatternProblem(schema);
+  if (patternProblem !== null) return patternProblem;
   try {
     compileSchemaValidator(schema);
   } catch (error) {
@@ -46,9 +50,16 @@ export function choiceValue(choice: Choice, schema: JsonSchemaObject, validate: 
   return null;
 }
 
+/**
+ * The schema's validator. A schema stored before patterns were checked (schemaPatternProblem) gets one that accepts
+ * nothing, so that no value ever runs its pattern: such a schema blocks publication until it is replaced.
+ */
 export function validatorFor(schema: JsonSchemaObject): ValueValidator {
+  if (schemaPatternProblem(schema) !== null) return REFUSE_EVERY_VALUE;
   return compileSchemaValidator(schema);
 }
+
+const REFUSE_EVERY_VALUE: ValueValidator = () => false;
 
 /** [ext] Value synonyms must be keyed by a value of the schema: an enum value, or "true"/"false" for a boolean. */
 export function synonymKeysProblem(schema: JsonSchemaObject, synonyms: Record<string, unknown> | null | undefined): string | null {

@@ -21,6 +21,39 @@ export interface CallSpec {
 
 const NON_JSON_MESSAGE = "Zelinqa API returned a non-JSON response";
 
+/**
+ * The largest response body read (32 MiB: a whole configuration's CSV export is a few MiB). A server or proxy
+ * answering more, or never ending its body, used to be buffered whole until the process ran out of memory.
+ */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+const tooLargeMessage = (limit: number) =>
+  `Zelinqa API response exceeded ${Math.round(limit / 1024 / 1024)} MiB and was not read; check that ZELINQA_BASE_URL points at the Zelinqa API`;
+
+/** The body as text, or null once it is over `limit` bytes (the rest is not read and the connection is released). */
+async function readBoundedText(response: Response, limit: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (response.body === null) return "";
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
 class AttemptTimeout extends Error {
   constructor() {
     super("the request timed out");
@@ -104,8 +137,9 @@ export class HttpTransport {
     signal?.addEventListener("abort", onCallerAbort, { once: true });
     try {
       const response = await this.#options.fetch(url, { ...init, signal: controller.signal });
-      const text = await response.text();
+      const text = await readBoundedText(response, MAX_RESPONSE_BYTES);
       const requestId = response.headers.get("x-request-id");
+      if (text === null) throw new ZelinqaAPIError(tooLargeMessage(MAX_RESPONSE_BYTES), { statusCode: response.status, requestId });
       if (response.status >= 200 && response.status < 300) {
         if (csv) return text;
         let parsed: unknown;

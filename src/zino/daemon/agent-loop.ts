@@ -71,6 +71,8 @@ interface LoopState {
   usage: Usage | undefined;
   iterations: number;
   limit: LimitReason | undefined;
+  /** Calls the model asked for past the tool-call budget: never run nor written into the conversation. */
+  dropped: number;
   firstToken: boolean;
   /** What the model and tool calls are given: the caller's signal, or one that the turn's deadline aborts too. */
   signal: AbortSignal;
@@ -88,6 +90,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     fullText: "",
     usage: undefined,
     iterations: 0,
+    dropped: 0,
     limit: undefined,
     firstToken: true,
     signal: options.signal,
@@ -159,7 +162,7 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
   let separate = state.iterations > 1;
   const step: ModelStep = await runModelStep({
     model: options.model,
-    messages: state.limit ? [...state.conversation, finalCallNote(LIMIT_MESSAGES[state.limit])] : state.conversation,
+    messages: state.limit ? [...state.conversation, finalCallNote(limitReason(state))] : state.conversation,
     tools: final ? undefined : state.nativeTools,
     parseInline: options.toolStyle !== "native",
     signal,
@@ -171,7 +174,11 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
     onStatus: (frame) => emit({ ...frame, type: "status", phase: typeof frame.phase === "string" ? frame.phase : "rtr", source: "rtr" }),
   });
   state.usage = addUsage(state.usage, step.usage);
-  const calls = pendingCalls(step);
+  // A model may ask for more calls at once than the turn may still run (200 in one answer): only those that can run
+  // enter the conversation, so the refused rest does not fill the next prompt; the limit note counts them.
+  const asked = pendingCalls(step);
+  const calls = final ? asked : asked.slice(0, Math.max(1, state.budget.remaining));
+  state.dropped += asked.length - calls.length;
   if (final || calls.length === 0) {
     // A final call that still tries to call a tool gets no execution: its visible text is the answer.
     let answer = calls.length > 0 ? step.visible : step.transcript;
@@ -226,6 +233,12 @@ function emptyAnswer(finishReason: string | undefined): WireError {
     `The model returned an empty answer (finish_reason "${reason}"); retry, or check the model configured for this ctxkey.`,
     extra,
   );
+}
+
+/** The final call's note: the limit reached, and how many asked-for calls were not run. */
+function limitReason(state: LoopState): string {
+  const reason = LIMIT_MESSAGES[state.limit!];
+  return state.dropped === 0 ? reason : `${reason}; ${state.dropped} further tool call(s) you asked for were not run`;
 }
 
 async function hitLimit(options: AgentLoopOptions, state: LoopState, reason: LimitReason): Promise<void> {

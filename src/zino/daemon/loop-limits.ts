@@ -49,6 +49,11 @@ export class CallBudget {
     return this.used >= this.limits.maxToolCalls;
   }
 
+  /** Tool calls this turn may still run. */
+  get remaining(): number {
+    return Math.max(0, this.limits.maxToolCalls - this.used);
+  }
+
   /**
    * Records the call and returns why it must not run, if it must not. Only repeats in a row count: a test run, an
    * edit, the same test run again is progress (something ran in between), the same call over and over is not.

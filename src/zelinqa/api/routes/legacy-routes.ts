@@ -1,5 +1,6 @@
 // Legacy routes and health of docs/zelinqa-api.md §13: stateless next-question, conversion recorded as feedback, and health.
 import {
+  FORBIDDEN_METADATA_KEYS,
   ConversionRequestSchema,
   ConversionResponseSchema,
   LegacyNextRequestSchema,
@@ -14,17 +15,39 @@ import type { RouteDefinition } from "../route-definition.js";
 
 const CONVERSION_RESULT = { purchase: "success", lead: "success", abandon: "failure", other: "partial" } as const;
 
-/** docs/zelinqa-api.md §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. */
+/** The first `max` UTF-16 units of `text`, one fewer when the cut would leave half of a surrogate pair. */
+function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * docs/zelinqa-api.md §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. [ext] What
+ * /feedback refuses (docs/zelinqa-api.md §8.5) is dropped here too, so a conversion stores no more than a feedback
+ * may: conversational keys (FORBIDDEN_METADATA_KEYS), and the keys that would take the metadata past 4096 bytes.
+ * Truncation never splits a surrogate pair (an unpaired half cannot be stored in PostgreSQL JSON).
+ */
 export function conversionMetadata(metadata: Record<string, unknown> | undefined): Record<string, unknown> | null {
   if (metadata === undefined) return null;
-  const out: Record<string, unknown> = {};
+  const entries: Array<[string, unknown]> = [];
+  let bytes = 2;
   for (const [key, value] of Object.entries(metadata)) {
-    if (Object.keys(out).length >= 50) break;
-    if (typeof value === "string") out[key] = value.slice(0, 256);
-    else if (typeof value === "number" || typeof value === "boolean" || value === null) out[key] = value;
+    if (entries.length >= 50) break;
+    if ((FORBIDDEN_METADATA_KEYS as readonly string[]).includes(key.toLowerCase())) continue;
+    let kept: unknown;
+    if (typeof value === "string") kept = truncateText(value, 256);
+    else if (typeof value === "number" || typeof value === "boolean" || value === null) kept = value;
+    else continue;
+    const size = Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify(kept)}`) + (entries.length > 0 ? 1 : 0);
+    if (bytes + size > MAX_METADATA_BYTES) continue;
+    bytes += size;
+    entries.push([key, kept]);
   }
-  return out;
+  return Object.fromEntries(entries);
 }
+
+const MAX_METADATA_BYTES = 4096;
 
 export function legacyRoutes(ctx: AppContext): RouteDefinition[] {
   return [
