@@ -12,7 +12,7 @@ import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainLabels } from "./domain-labels.js";
 import { CRM_VALUE, crmFacts, prepareGuideCtxkey } from "./guide-ctxkey.js";
-import { openGuideSession } from "./guide-session.js";
+import { openGuideSession, SESSION_VALUE } from "./guide-session.js";
 import { withFileLock } from "./provision-lock.js";
 import { createLineReader } from "./line-reader.js";
 import { endpointReachable, modelBaseUrl } from "./model-endpoint.js";
@@ -71,7 +71,8 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
   try {
     const client = new ZelinqaClient({ apiKey: access.runtimeKey, baseUrl: access.baseUrl });
     const conversation = ctxkey;
-    const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, fresh: options.fresh });
+    const sessionValue = access.slot.valueName(SESSION_VALUE);
+    const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, sessionValue, fresh: options.fresh });
     const labels = await readDomainLabels(access.baseUrl, access.readKey);
     const knownFacts = async () => crmFacts(await values.get(ctxkey, CRM_VALUE));
     let mode = options.mode;
@@ -93,6 +94,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
         baseUrl: access.baseUrl,
         runtimeKey: access.runtimeKey,
         sessionId: session.id,
+        sessionValue,
         agentsDir: instance.agentsDir,
       });
       if (created) await values.clearHistory(ctxkey);
