@@ -57,10 +57,52 @@ async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: Zel
     });
   }
   try {
-    await store.migrate();
+    await migrateOrExplain(store, database.databaseUrl);
     return await fn(store);
   } finally {
     await store.close();
+  }
+}
+
+/** Errors of a PostgreSQL that cannot be reached or refuses us (network, authentication, unknown database). */
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+  "28P01",
+  "28000",
+  "3D000",
+]);
+
+/**
+ * The first use of the database: an unreachable PostgreSQL is said with its address (never the URL's password) and
+ * what to check, instead of the driver's bare "connect ECONNREFUSED".
+ */
+async function migrateOrExplain(store: ZelinqaStore, databaseUrl: string | undefined): Promise<void> {
+  try {
+    await store.migrate();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (databaseUrl === undefined || typeof code !== "string" || !UNREACHABLE.has(code)) throw error;
+    throw new CliError(`cannot use the PostgreSQL database ${postgresAddress(databaseUrl)}: ${(error as Error).message} (${code})`, {
+      code: "service_unavailable",
+      exitCode: EXIT_FAILURE,
+      hint: "check that PostgreSQL runs there and accepts this user and database, or pass another --database-url (ZELINQA_DATABASE_URL)",
+    });
+  }
+}
+
+/** `host:port/database` of a PostgreSQL URL, without its user and password. */
+function postgresAddress(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname || "localhost"}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "(unparsable URL)";
   }
 }
 
@@ -181,6 +223,8 @@ function addServerCommands(program: Command, kit: CommandKit): void {
         });
         return;
       }
+      // The database opened and migrated first, so that a bad path or an unreachable PostgreSQL is one clear line.
+      await withStore(deps, flags, async () => undefined);
       const server = await startServer(config, createLogger(config.logLevel));
       // One link per server: a worker of `--workers N` prints none (sign in with an API key there).
       if (!config.socketPath && !cluster.isWorker) await printStudioLine(deps, server, config.host);
