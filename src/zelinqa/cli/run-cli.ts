@@ -125,7 +125,12 @@ async function resolveDomain(
   }
   const domains = await store.listDomains();
   if (domains.length === 1 && domains[0]) return domains[0];
-  if (domains.length > 1) throw usageError("several domains exist: pass --domain");
+  if (domains.length > 1) {
+    // Which ones, so that the person can pick without another command (`domains list` prints them all).
+    const named = domains.slice(0, 5).map((d) => `${d.name} (--domain ${d.id})`);
+    const more = domains.length > 5 ? `, and ${domains.length - 5} more (\`zelinqa domains list\`)` : "";
+    throw usageError(`several domains exist: ${named.join(", ")}${more}`, "pass --domain with the id of the one you mean");
+  }
   if (!createDefault) throw usageError("no domain exists");
   const org = await store.ensureOrganization("default", now);
   return store.createDomain({ id: createIdGenerator().newId("dom"), name: "default", organizationId: org, now });
