@@ -22,6 +22,7 @@ import { importConfiguration } from "./configuration-import.js";
 import { baseUrlOf, mintStudioLink, serveStudioLine } from "./studio-link.js";
 import { serveWorkers } from "./serve-workers.js";
 import { userPath } from "../../shared/user-path.js";
+import { redactDatabaseUrl } from "../../shared/database-url.js";
 
 /** The zelinqa CLI's terminal: the environment of the shared {@link CliIo}, its output as text callbacks. */
 export interface CliDeps {
@@ -94,21 +95,11 @@ async function migrateOrExplain(store: ZelinqaStore, databaseUrl: string | undef
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (databaseUrl === undefined || typeof code !== "string" || !UNREACHABLE.has(code)) throw error;
-    throw new CliError(`cannot use the PostgreSQL database ${postgresAddress(databaseUrl)}: ${(error as Error).message} (${code})`, {
+    throw new CliError(`cannot use the PostgreSQL database ${redactDatabaseUrl(databaseUrl)}: ${(error as Error).message} (${code})`, {
       code: "service_unavailable",
       exitCode: EXIT_FAILURE,
       hint: "check that PostgreSQL runs there and accepts this user and database, or pass another --database-url (ZELINQA_DATABASE_URL)",
     });
-  }
-}
-
-/** `host:port/database` of a PostgreSQL URL, without its user and password. */
-function postgresAddress(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    return `${url.hostname || "localhost"}:${url.port || "5432"}${url.pathname}`;
-  } catch {
-    return "(unparsable URL)";
   }
 }
 
