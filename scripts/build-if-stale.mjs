@@ -8,7 +8,7 @@
 // compiler that step only says so.
 // Plain JavaScript so that it runs before anything is compiled and without a TypeScript loader.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync, utimesSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CACHED_BUNDLES, LAUNCHER_BUNDLE, LOADER } from "./bundle-names.mjs";
@@ -17,6 +17,29 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const stamp = join(root, "dist", ".tsbuildinfo");
 const quiet = process.argv.includes("--quiet");
 const say = (line) => process.stderr.write(`build: ${line}\n`);
+
+/** Whether `version` (e.g. "20.18.1") satisfies an engines range made of `^X.Y.Z` and `>=X[.Y.Z]` parts joined by `||`. */
+function satisfies(version, range) {
+  const numbers = (text) => text.split(".").map((n) => Number.parseInt(n, 10) || 0);
+  const [major, minor, patch] = numbers(version);
+  const atLeast = ([a, b = 0, c = 0]) => major * 1e6 + minor * 1e3 + patch >= a * 1e6 + b * 1e3 + c;
+  return range.split("||").some((part) => {
+    const caret = /^\s*\^(\d+(?:\.\d+){0,2})\s*$/.exec(part);
+    if (caret) return numbers(caret[1])[0] === major && atLeast(numbers(caret[1]));
+    const floor = /^\s*>=\s*(\d+(?:\.\d+){0,2})\s*$/.exec(part);
+    if (floor) return atLeast(numbers(floor[1]));
+    return true; // a form this check does not read: npm's own engine warning covers it
+  });
+}
+
+// Before anything runs on it: an unsupported Node fails later with errors that do not say why (npm only warns).
+const engines = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines?.node;
+if (typeof engines === "string" && !satisfies(process.versions.node, engines)) {
+  process.stderr.write(
+    `zino: this checkout needs Node.js ${engines} (package.json engines), and this is Node.js ${process.versions.node} (${process.execPath}): install a supported version (for example \`nvm install 22\`), then run \`npm ci\` again\n`,
+  );
+  process.exit(1);
+}
 
 /** The newest modification time among the files of `dir` whose name ends with one of `endings`. */
 function newestSource(dir, endings, newest = 0) {

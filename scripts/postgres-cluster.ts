@@ -1,9 +1,10 @@
 // A throwaway PostgreSQL cluster in a temp dir, for the test command and benchmarks (never for production).
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../src/shared/free-port.js";
+import { postgresBinDir } from "../test/support/system-requirements.js";
 
 export interface PostgresCluster {
   /** Over TCP on 127.0.0.1. */
@@ -13,29 +14,20 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin", "/usr/local/bin", "/usr/bin"];
-
-function findBinary(name: string): string | undefined {
-  for (const dir of BIN_DIRS) {
-    try {
-      execFileSync("test", ["-x", join(dir, name)]);
-      return join(dir, name);
-    } catch {
-      // not in this dir
-    }
-  }
-  return undefined;
-}
-
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root (initdb refuses root). */
 function runAs(binary: string, args: string[]): string[] {
   return userInfo().uid === 0 ? ["runuser", "-u", "postgres", "--", binary, ...args] : [binary, ...args];
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster | undefined> {
-  const initdb = findBinary("initdb");
-  const pgCtl = findBinary("pg_ctl");
-  if (!initdb || !pgCtl) return undefined;
+  const bin = postgresBinDir();
+  if (bin === undefined) return undefined;
+  const initdb = join(bin, "initdb");
+  const pgCtl = join(bin, "pg_ctl");
+  if (userInfo().uid === 0 && spawnSync("id", ["-u", "postgres"], { stdio: "ignore" }).status !== 0)
+    throw new Error(
+      "running as root, PostgreSQL needs a `postgres` user to run initdb as (initdb refuses root): create one (sudo useradd --system postgres), run the tests as another user, or set TEST_DATABASE_URL",
+    );
   const dir = mkdtempSync(join(tmpdir(), "zino-pg-"));
   if (userInfo().uid === 0)
     chownSync(

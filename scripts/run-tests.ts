@@ -258,9 +258,17 @@ async function main(): Promise<number> {
   const needsPostgres = !unit && !requirements.missing.includes("postgresql");
   if (!env.TEST_DATABASE_URL && env.ZINO_TEST_NO_POSTGRES !== "1" && needsPostgres) {
     say("starting a throwaway PostgreSQL cluster");
-    cluster = await startPostgresCluster();
+    try {
+      cluster = await startPostgresCluster();
+    } catch (err) {
+      say(`PostgreSQL did not start: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+      if (ci) {
+        requirements.cleanup();
+        return 1;
+      }
+    }
     if (cluster) env.TEST_DATABASE_URL = cluster.url;
-    else say("PostgreSQL did not start; PostgreSQL tests will be skipped");
+    else say("PostgreSQL tests will be skipped (set TEST_DATABASE_URL to run them on a server of yours)");
   }
   const summaryDir = mkdtempSync(join(tmpdir(), "zino-tests-"));
   const summaryPath = join(summaryDir, "summary.json");

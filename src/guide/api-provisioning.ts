@@ -29,6 +29,8 @@ export interface ApiAccess {
   runtimeKey: string;
   readKey: string;
   api: LocalApi;
+  /** The domain file's slot: what a conversation stores per domain is named with `slot.valueName`. */
+  slot: DomainSlot;
 }
 
 export interface ProvisionOptions {
@@ -156,7 +158,7 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
   const remembered = await options.values.getString(HOST_CTXKEY, "base_url");
   const found = remembered === undefined ? "none" : await probeApi(remembered, runtimeKey);
   if (remembered !== undefined && found === "ours") {
-    return { baseUrl: remembered, runtimeKey, readKey, api: { baseUrl: remembered, pid: undefined } };
+    return { baseUrl: remembered, runtimeKey, readKey, api: { baseUrl: remembered, pid: undefined }, slot };
   }
   const rememberedPort = remembered === undefined ? undefined : Number(new URL(remembered).port);
   if (found === "foreign")
@@ -178,7 +180,7 @@ export async function provisionApi(options: ProvisionOptions): Promise<ApiAccess
     if (!api) continue;
     options.say(`the Zelinqa API answers at ${api.baseUrl} (${elapsed(started)})`);
     if (api.baseUrl !== remembered) await options.values.set(HOST_CTXKEY, "base_url", api.baseUrl);
-    return { baseUrl: api.baseUrl, runtimeKey, readKey, api };
+    return { baseUrl: api.baseUrl, runtimeKey, readKey, api, slot };
   }
   throw new GuideError(`the local Zelinqa API did not start; see ${options.logPath}`);
 }

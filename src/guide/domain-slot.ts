@@ -11,7 +11,10 @@ export interface DomainSlot {
   sample: boolean;
   /** The name of the Zelinqa domain created for the file. */
   domainName: string;
-  /** The host ctxkey's value name for `base` in this slot (`runtime_key`, `read_key`, `domain_digest`, `domain_id`). */
+  /**
+   * The value name for `base` in this slot: the host ctxkey's `runtime_key`, `read_key`, `domain_digest`, `domain_id`,
+   * and a conversation ctxkey's `zelinqa_session_id` (one conversation per domain file and ctxkey).
+   */
   valueName(base: string): string;
 }
 

@@ -12,7 +12,7 @@ import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainLabels } from "./domain-labels.js";
 import { CRM_VALUE, crmFacts, prepareGuideCtxkey } from "./guide-ctxkey.js";
-import { openGuideSession } from "./guide-session.js";
+import { openGuideSession, SESSION_VALUE } from "./guide-session.js";
 import { withFileLock } from "./provision-lock.js";
 import { createLineReader } from "./line-reader.js";
 import { endpointReachable, modelBaseUrl } from "./model-endpoint.js";
@@ -44,11 +44,29 @@ function checkDomainFile(file: string): void {
   }
 }
 
+/**
+ * Ctrl-C while the services or the API start: the step under way finishes (they keep running), then the guide stops
+ * there instead of opening the conversation as if nothing was pressed.
+ */
+function throwIfInterrupted(signal: AbortSignal | undefined, host: GuideHost): void {
+  if (signal?.aborted)
+    throw new GuideError(
+      `interrupted before the conversation opened; run the same command again to open it (\`${host.commandName("down")}\` stops the services and the API)`,
+      GUIDE_EXIT.paused,
+    );
+}
+
+/** `--agent` asked for the model and it failed at once: a failure, with the two ways on. */
+const AGENT_REQUIRED =
+  "--agent needs a model that answers, and it did not (nothing was recorded): fix the model endpoint (README: Pointing ZINO at a model), or run the same command with --direct instead of --agent";
+
 export async function guideCommand(options: GuideOptions): Promise<number> {
   const { instance, io, host, ctxkey } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
+  const stopIfInterrupted = () => throwIfInterrupted(options.signal, host);
   if (options.domainFile !== undefined) checkDomainFile(options.domainFile);
   await host.startServices(say);
+  stopIfInterrupted();
   const values = createCtxValues(instance.sockets.ctx);
   const paths = zelinqaStatePaths(instance.databasePath, instance.runtimeDir);
   const access = await withFileLock(`${paths.pidPath}.lock`, () =>
@@ -63,15 +81,18 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     }),
   );
   // stdout carries the conversation: the studio's link goes to stderr, once, before the first question.
+  stopIfInterrupted();
   const link = await studioLink({ sqlitePath: paths.sqlitePath, baseUrl: access.baseUrl, env: io.env });
   if (link !== undefined) say(`Studio: ${link} (one-time sign-in link, valid 10 minutes)`);
+  stopIfInterrupted();
   const reader = createLineReader(io);
   const onAbort = () => reader.close(true);
   options.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const client = new ZelinqaClient({ apiKey: access.runtimeKey, baseUrl: access.baseUrl });
     const conversation = ctxkey;
-    const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, fresh: options.fresh });
+    const sessionValue = access.slot.valueName(SESSION_VALUE);
+    const { session, created } = await openGuideSession({ values, client, ctxkey, conversation, sessionValue, fresh: options.fresh });
     const labels = await readDomainLabels(access.baseUrl, access.readKey);
     const knownFacts = async () => crmFacts(await values.get(ctxkey, CRM_VALUE));
     let mode = options.mode;
@@ -93,6 +114,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
         baseUrl: access.baseUrl,
         runtimeKey: access.runtimeKey,
         sessionId: session.id,
+        sessionValue,
         agentsDir: instance.agentsDir,
       });
       if (created) await values.clearHistory(ctxkey);
@@ -102,7 +124,8 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
         io.stdout.write("The model did not answer: continuing in direct mode.\n");
         end = await runDirectMode({ io, session: await client.resumeSession(session.id), labels, reader, facts: await knownFacts() });
       } else {
-        end = agentEnd === "agent_unavailable" ? "paused" : agentEnd;
+        if (agentEnd === "agent_unavailable") say(AGENT_REQUIRED);
+        end = agentEnd === "agent_unavailable" ? "failed" : agentEnd;
       }
     } else {
       end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });

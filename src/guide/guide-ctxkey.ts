@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CtxValues } from "./ctx-values.js";
-import { API_KEY_VALUE, SESSION_VALUE } from "./guide-session.js";
+import { API_KEY_VALUE } from "./guide-session.js";
 import { packagedPresetFile, provisionerProgram, zelinqaProgram } from "./zelinqa-entries.js";
 
 export const MCP_SERVER_NAME = "zelinqa";
@@ -22,6 +22,8 @@ export interface GuideCtxkeyOptions {
   baseUrl: string;
   runtimeKey: string;
   sessionId: string;
+  /** The ctx value holding the session id of this domain file's conversation (guide-session.ts). */
+  sessionValue: string;
   agentsDir: string;
 }
 
@@ -76,7 +78,7 @@ export async function prepareGuideCtxkey(options: GuideCtxkeyOptions): Promise<v
           // Changes with the session, so that exc restarts the server with the new ZELINQA_SESSION_ID.
           ZINO_GUIDE_SESSION: createHash("sha256").update(options.sessionId).digest("hex").slice(0, 12),
         },
-        env_from_ctx: { ZELINQA_API_KEY: API_KEY_VALUE, ZELINQA_SESSION_ID: SESSION_VALUE },
+        env_from_ctx: { ZELINQA_API_KEY: API_KEY_VALUE, ZELINQA_SESSION_ID: options.sessionValue },
         // The guide creates the session itself; the hook covers a stored id that went missing.
         provision: provisionerProgram(),
       },

@@ -53,3 +53,21 @@ void describe("systemd units", () => {
     }
   });
 });
+
+void describe("deploy documentation", () => {
+  void it("[DEPLOY-2] no command sets an environment variable in front of sudo, which resets the environment before running it", () => {
+    const docs = [join("deploy", "systemd", "README.md"), join("deploy", "zino-postgres.md"), join("deploy", "zelinqa-postgres.md")];
+    for (const doc of docs) {
+      const text = readFileSync(join(REPO_ROOT, doc), "utf8");
+      const blocks = [...text.matchAll(/```(?:sh|bash|shell)?\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+      for (const line of blocks.flatMap((b) => b.split("\n"))) {
+        const command = line.replace(/\s#.*$/, "");
+        assert.doesNotMatch(
+          command,
+          /(^|[;&|]\s*)[A-Z_][A-Z0-9_]*=\S*\s+sudo\b/,
+          `${doc}: "${line.trim()}" (the variable would not reach the command)`,
+        );
+      }
+    }
+  });
+});

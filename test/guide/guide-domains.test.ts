@@ -79,3 +79,35 @@ void it("GUIDE-DOMAIN-1 a domain file of one's own gets its own Zelinqa domain: 
     "the domain is remembered: nothing to provision again",
   );
 });
+
+void it("GUIDE-DOMAIN-2 going from one domain file to another and back resumes each conversation where it stopped, on the same ctxkey", async () => {
+  const file = join(instance.dir, "pets-resume.json");
+  writeFileSync(file, JSON.stringify(PET_DOMAIN));
+  const answer = (args: string[], input: string) =>
+    runZinoCli(["guide", "--direct", "--ctx", "alternating", ...args], {
+      instance,
+      input,
+      env: { ZELINQA_LOG_LEVEL: "warn" },
+      timeoutMs: 180_000,
+    });
+
+  // One answer on the sample (turn 1 of 10), then the user's domain is opened on the same ctxkey, unanswered.
+  const sample = await answer([], "1\n");
+  assert.equal(sample.code, 0, sample.stderr);
+  assert.match(sample.stdout, /^turn 1, 9 left$/m);
+  const own = await answer(["--domain", file], "");
+  assert.equal(own.code, 0, own.stderr);
+  assert.match(own.stdout, /^Tiny pet survey - guided conversation "alternating" \(new/m);
+
+  // Back on the sample: the same conversation, at its second question, not a new one at the first.
+  const back = await answer([], "");
+  assert.equal(back.code, 0, back.stderr);
+  assert.match(back.stdout, /^Achat de mobilier - guided conversation "alternating" \(resumed/m);
+  assert.doesNotMatch(back.stdout, /Quel meuble cherchez-vous \?/, "the answered question is not asked again");
+  assert.match(back.stdout, /Pour quelles pièces \?/);
+
+  // And the user's domain resumes its own.
+  const ownAgain = await answer(["--domain", file], "");
+  assert.equal(ownAgain.code, 0, ownAgain.stderr);
+  assert.match(ownAgain.stdout, /^Tiny pet survey - guided conversation "alternating" \(resumed/m);
+});

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { cleanupGuide, guideInstance, spawnGuide } from "../support/zino-guide.js";
-import type { RunningCli, TempInstance } from "../../harness/zino-processes.js";
+import { runZinoCli, type RunningCli, type TempInstance } from "../../harness/zino-processes.js";
 
 let provider: FakeProvider;
 let instance: TempInstance;
@@ -36,4 +36,12 @@ void it("GUIDE-MODE-1 when the model answers the first turn with an error, the g
   assert.equal(code, 0, "the end of the input pauses without an error");
   assert.match(cli.stdout(), /Paused\./);
   assert.match(cli.stderr(), /the agent failed/);
+});
+
+void it("GUIDE-MODE-2 with --agent, a model that fails the first turn is a failure (exit 1) naming --direct, not a pause", async () => {
+  const run = await runZinoCli(["guide", "--ctx", "gaston", "--agent"], { instance, input: "", env: { ZELINQA_LOG_LEVEL: "warn" } });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /the agent failed/);
+  assert.match(run.stderr, /--agent needs a model that answers[^\n]*--direct/);
+  assert.doesNotMatch(run.stdout, /Quel meuble cherchez-vous/, "no question is asked in the mode the person refused");
 });

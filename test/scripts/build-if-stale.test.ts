@@ -1,8 +1,8 @@
 // `npm start` is fast the second time (issue 12): scripts/build-if-stale.mjs compiles only when a source (or a file
 // shaping the build) is newer than the last build, and says what it does. Run on a scratch copy with a stand-in tsc.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
@@ -105,5 +105,49 @@ void describe("build-if-stale", () => {
     rmSync(inBundle("zino-rtr.v8cache"));
     build();
     assert.deepEqual([runs(), bundleRuns()], [tscRuns + 1, 4], "a cache missing: nothing to do");
+  });
+});
+
+void describe("build-if-stale on a Node.js outside package.json's engines", () => {
+  // A scratch copy with the checkout's real engines range and nothing built; node told its version by a preload.
+  const root = mkdtempSync(join(tmpdir(), "zbuild-node-"));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "scripts"));
+  for (const script of ["build-if-stale.mjs", "bundle-names.mjs"])
+    copyFileSync(join(REPO_ROOT, "scripts", script), join(root, "scripts", script));
+  mkdirSync(join(root, "src"));
+  const engines = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+  writeFileSync(join(root, "package.json"), JSON.stringify({ engines: { node: engines } }));
+  const onNode = (version: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        "--import",
+        `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"${version}"})`,
+        join(root, "scripts", "build-if-stale.mjs"),
+        "--quiet",
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+
+  void it("[START-NODE-1] says which Node.js is needed and which runs, and stops before building (exit 1)", () => {
+    for (const version of ["18.19.0", "20.18.3", "21.7.3", "22.12.0", "23.11.0"]) {
+      const r = onNode(version);
+      assert.equal(r.status, 1, `${version}: ${r.stderr}`);
+      assert.match(
+        r.stderr,
+        new RegExp(
+          `^zino: this checkout needs Node\\.js .*20\\.19.*, and this is Node\\.js ${version.replace(/\./g, "\\.")} \\(.*\\): install a supported version`,
+          "m",
+        ),
+      );
+      assert.ok(!existsSync(join(root, "dist")), "nothing was built");
+    }
+  });
+
+  void it("[START-NODE-2] lets every version of the range through", () => {
+    for (const version of ["20.19.0", "20.20.2", "22.13.0", "22.20.1", "24.0.0", "25.1.0"]) {
+      assert.doesNotMatch(onNode(version).stderr, /needs Node\.js/, version);
+    }
   });
 });

@@ -4,8 +4,11 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, it } from "node:test";
 import { REPO_ROOT } from "../../harness/zino-processes.js";
+import { needs, postgresBinDir } from "../support/system-requirements.js";
 
 function runTests(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // Without NODE_TEST_CONTEXT (set by the runner for its own children): the inner run reports like a top-level one.
@@ -51,4 +54,38 @@ void describe("npm test on a machine without tmux", () => {
     );
     assert.match(result.stdout, /\n1 passed, 1 failed\n$/);
   });
+});
+
+void describe("npm test with PostgreSQL installed where no fixed folder is", () => {
+  void it(
+    "[TEST-CMD-4] finds initdb and pg_ctl on PATH and runs the PostgreSQL tests with them",
+    { skip: needs("postgresql") },
+    async () => {
+      const real = postgresBinDir()!;
+      // A folder of its own on PATH (as /usr/lib/postgresql/<N>/bin of a version no list names, or a source build),
+      // whose programs note their use and run the real ones; readable by the `postgres` user the runner runs them as.
+      const dir = mkdtempSync(join(tmpdir(), "zino-pgbin-"));
+      chmodSync(dir, 0o755);
+      const log = join(dir, "used.log");
+      writeFileSync(log, "");
+      chmodSync(log, 0o666);
+      for (const name of ["initdb", "pg_ctl"]) {
+        writeFileSync(join(dir, name), `#!/bin/sh\necho ${name} >> '${log}'\nexec '${join(real, name)}' "$@"\n`);
+        chmodSync(join(dir, name), 0o755);
+      }
+      try {
+        const result = await runTests(["zelinqa/api/cli-database-failure"], {
+          PATH: `${dir}:${process.env.PATH ?? ""}`,
+          ZINO_TEST_NO_POSTGRES: "",
+          TEST_DATABASE_URL: "",
+        });
+        assert.equal(result.code, 0, result.stderr);
+        assert.match(result.stderr, /run-tests: starting a throwaway PostgreSQL cluster/);
+        assert.doesNotMatch(result.stdout, /# SKIP/, "no PostgreSQL test skipped");
+        assert.match(readFileSync(log, "utf8"), /^initdb\npg_ctl\n/, "the programs found on PATH made the cluster");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

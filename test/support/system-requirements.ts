@@ -1,7 +1,7 @@
 // The system programs some tests need (bubblewrap, shellcheck, tmux, the PostgreSQL server binaries, Chromium): found or not,
 // and the skip reason a test gives when one is missing. scripts/run-tests.ts checks them once and passes the
 // result down in ZINO_TEST_MISSING; a test file run on its own looks for itself.
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, readdirSync } from "node:fs";
 import { join } from "node:path";
 
 export type RequirementName = "bubblewrap" | "shellcheck" | "tmux" | "postgresql" | "chromium";
@@ -16,13 +16,37 @@ export interface Requirement {
   find(): string | undefined;
 }
 
-const POSTGRES_DIRS = [
-  "/usr/lib/postgresql/17/bin",
-  "/usr/lib/postgresql/16/bin",
-  "/usr/lib/postgresql/15/bin",
-  "/usr/local/bin",
-  "/usr/bin",
-];
+/**
+ * Where the PostgreSQL server programs may be, in order: PATH, then the distributions' versioned folders, newest
+ * version first (Debian and Ubuntu `/usr/lib/postgresql/<N>/bin`, RHEL `/usr/pgsql-<N>/bin`, which are not on PATH),
+ * then a source build's `/usr/local/pgsql/bin`. `root` replaces `/` (tests).
+ */
+export function postgresSearchDirs(env: NodeJS.ProcessEnv = process.env, root = "/"): string[] {
+  const versioned = (parent: string, folder: (name: string) => string | undefined): string[] => {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, parent));
+    } catch {
+      return [];
+    }
+    return names
+      .map((name) => ({ name, version: folder(name) }))
+      .filter((entry): entry is { name: string; version: string } => entry.version !== undefined)
+      .sort((a, b) => Number(b.version) - Number(a.version))
+      .map((entry) => join(root, parent, entry.name, "bin"));
+  };
+  return [
+    ...(env.PATH ?? "").split(":").filter(Boolean),
+    ...versioned("usr/lib/postgresql", (name) => (/^\d+(\.\d+)?$/.test(name) ? name : undefined)),
+    ...versioned("usr", (name) => /^pgsql-(\d+(\.\d+)?)$/.exec(name)?.[1]),
+    join(root, "usr/local/pgsql/bin"),
+  ];
+}
+
+/** The folder holding both `initdb` and `pg_ctl` (one installation, never a mix of versions), or undefined. */
+export function postgresBinDir(env: NodeJS.ProcessEnv = process.env, root = "/"): string | undefined {
+  return postgresSearchDirs(env, root).find((dir) => executable(join(dir, "initdb")) && executable(join(dir, "pg_ctl")));
+}
 
 function executable(path: string): boolean {
   try {
@@ -58,7 +82,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     name: "postgresql",
     aptPackage: "postgresql",
     usedFor: "PostgreSQL store",
-    find: () => (findProgram("initdb", POSTGRES_DIRS) && findProgram("pg_ctl", POSTGRES_DIRS)) ?? undefined,
+    find: () => postgresBinDir(),
   },
   // The studio's browser tests drive the distribution's Chromium with playwright-core (no browser download).
   { name: "chromium", aptPackage: "chromium", usedFor: "studio browser", find: () => findProgram("chromium", ["/usr/bin"]) },

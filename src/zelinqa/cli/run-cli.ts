@@ -21,6 +21,8 @@ import { formatConfiguration, parseConfigurationFile } from "./configuration-fil
 import { importConfiguration } from "./configuration-import.js";
 import { baseUrlOf, mintStudioLink, serveStudioLine } from "./studio-link.js";
 import { serveWorkers } from "./serve-workers.js";
+import { userPath } from "../../shared/user-path.js";
+import { redactDatabaseUrl } from "../../shared/database-url.js";
 
 /** The zelinqa CLI's terminal: the environment of the shared {@link CliIo}, its output as text callbacks. */
 export interface CliDeps {
@@ -36,10 +38,15 @@ interface DatabaseFlags {
   sqlitePath?: string;
 }
 
-function withDatabase(command: Command): Command {
+/** A path flag or argument, relative to the folder the command was typed in (also under `npm run zelinqa --`). */
+function pathArg(deps: CliDeps): (value: string) => string {
+  return (value) => userPath(value, deps.env, process.cwd());
+}
+
+function withDatabase(deps: CliDeps, command: Command): Command {
   return command
     .addOption(new Option("--database-url <url>", "PostgreSQL URL (ZELINQA_DATABASE_URL)"))
-    .addOption(new Option("--sqlite-path <path>", "SQLite file (ZELINQA_SQLITE_PATH)"));
+    .addOption(new Option("--sqlite-path <path>", "SQLite file (ZELINQA_SQLITE_PATH)").argParser(pathArg(deps)));
 }
 
 async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: ZelinqaStore) => Promise<T>): Promise<T> {
@@ -57,10 +64,42 @@ async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: Zel
     });
   }
   try {
-    await store.migrate();
+    await migrateOrExplain(store, database.databaseUrl);
     return await fn(store);
   } finally {
     await store.close();
+  }
+}
+
+/** Errors of a PostgreSQL that cannot be reached or refuses us (network, authentication, unknown database). */
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+  "28P01",
+  "28000",
+  "3D000",
+]);
+
+/**
+ * The first use of the database: an unreachable PostgreSQL is said with its address (never the URL's password) and
+ * what to check, instead of the driver's bare "connect ECONNREFUSED".
+ */
+async function migrateOrExplain(store: ZelinqaStore, databaseUrl: string | undefined): Promise<void> {
+  try {
+    await store.migrate();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (databaseUrl === undefined || typeof code !== "string" || !UNREACHABLE.has(code)) throw error;
+    throw new CliError(`cannot use the PostgreSQL database ${redactDatabaseUrl(databaseUrl)}: ${(error as Error).message} (${code})`, {
+      code: "service_unavailable",
+      exitCode: EXIT_FAILURE,
+      hint: "check that PostgreSQL runs there and accepts this user and database, or pass another --database-url (ZELINQA_DATABASE_URL)",
+    });
   }
 }
 
@@ -77,7 +116,12 @@ async function resolveDomain(
   }
   const domains = await store.listDomains();
   if (domains.length === 1 && domains[0]) return domains[0];
-  if (domains.length > 1) throw usageError("several domains exist: pass --domain");
+  if (domains.length > 1) {
+    // Which ones, so that the person can pick without another command (`domains list` prints them all).
+    const named = domains.slice(0, 5).map((d) => `${d.name} (--domain ${d.id})`);
+    const more = domains.length > 5 ? `, and ${domains.length - 5} more (\`zelinqa domains list\`)` : "";
+    throw usageError(`several domains exist: ${named.join(", ")}${more}`, "pass --domain with the id of the one you mean");
+  }
   if (!createDefault) throw usageError("no domain exists");
   const org = await store.ensureOrganization("default", now);
   return store.createDomain({ id: createIdGenerator().newId("dom"), name: "default", organizationId: org, now });
@@ -155,10 +199,10 @@ async function printStudioLine(deps: CliDeps, server: RunningServer, host: strin
 
 function addServerCommands(program: Command, kit: CommandKit): void {
   const { deps } = kit;
-  withDatabase(program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
+  withDatabase(deps, program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
     .option("--host <host>")
     .option("--port <port>")
-    .option("--socket <path>", "listen on a Unix socket instead of TCP")
+    .option("--socket <path>", "listen on a Unix socket instead of TCP", pathArg(deps))
     .option("--log-level <level>")
     .option("--workers <n>", "API processes sharing the port, one per core (PostgreSQL only; default 1)")
     .action(async (flags: ServeFlags) => {
@@ -181,6 +225,8 @@ function addServerCommands(program: Command, kit: CommandKit): void {
         });
         return;
       }
+      // The database opened and migrated first, so that a bad path or an unreachable PostgreSQL is one clear line.
+      await withStore(deps, flags, async () => undefined);
       const server = await startServer(config, createLogger(config.logLevel));
       // One link per server: a worker of `--workers N` prints none (sign in with an API key there).
       if (!config.socketPath && !cluster.isWorker) await printStudioLine(deps, server, config.host);
@@ -191,6 +237,7 @@ function addServerCommands(program: Command, kit: CommandKit): void {
     });
 
   withDatabase(
+    deps,
     program
       .command("studio-link")
       .description("[ext] print a fresh one-time sign-in link to the studio of a local server using this database")
@@ -207,7 +254,7 @@ function addServerCommands(program: Command, kit: CommandKit): void {
     });
   });
 
-  withDatabase(program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
+  withDatabase(deps, program.command("migrate").description("apply database migrations and exit")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async () => undefined);
   });
 }
@@ -215,16 +262,17 @@ function addServerCommands(program: Command, kit: CommandKit): void {
 function addDomainCommands(program: Command, kit: CommandKit): void {
   const { deps, ids, now, json } = kit;
   const domains = program.command("domains").description("manage domains");
-  withDatabase(domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default")).action(
-    async (flags: DatabaseFlags & { name: string; organization: string }) => {
-      await withStore(deps, flags, async (store) => {
-        const org = await store.ensureOrganization(flags.organization, now());
-        const domain = await store.createDomain({ id: ids.newId("dom"), name: flags.name, organizationId: org, now: now() });
-        json({ domain_id: domain.id, name: domain.name, organization: domain.organization });
-      });
-    },
-  );
-  withDatabase(domains.command("list")).action(async (flags: DatabaseFlags) => {
+  withDatabase(
+    deps,
+    domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default"),
+  ).action(async (flags: DatabaseFlags & { name: string; organization: string }) => {
+    await withStore(deps, flags, async (store) => {
+      const org = await store.ensureOrganization(flags.organization, now());
+      const domain = await store.createDomain({ id: ids.newId("dom"), name: flags.name, organizationId: org, now: now() });
+      json({ domain_id: domain.id, name: domain.name, organization: domain.organization });
+    });
+  });
+  withDatabase(deps, domains.command("list")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
       for (const d of await store.listDomains())
         json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
@@ -236,6 +284,7 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
   const { deps, ids, clock, now, json } = kit;
   const keys = program.command("keys").description("manage API keys");
   withDatabase(
+    deps,
     keys
       .command("create")
       .requiredOption("--scopes <scopes>")
@@ -258,7 +307,7 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
       deps.stderr("warning: store this API key now; it cannot be shown again\n");
     });
   });
-  withDatabase(keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
+  withDatabase(deps, keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
     await withStore(deps, flags, async (store) => {
       for (const k of await listApiKeys({ store }, flags.domain)) {
         json({
@@ -273,7 +322,7 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
       }
     });
   });
-  withDatabase(keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
+  withDatabase(deps, keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
       const revoked = await revokeApiKey({ store, clock }, keyId);
       if (!revoked) throw usageError(`unknown key ${keyId}`);
@@ -286,7 +335,12 @@ function addConfigCommands(program: Command, kit: CommandKit): void {
   const { deps, ids, now, json } = kit;
   const config = program.command("config").description("import or export the configuration");
   withDatabase(
-    config.command("import").argument("<file>").option("--domain <id>").option("--publish", "publish and compile after importing"),
+    deps,
+    config
+      .command("import")
+      .argument("<file>", "a change batch (JSON or YAML)", pathArg(deps))
+      .option("--domain <id>")
+      .option("--publish", "publish and compile after importing"),
   ).action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
     let text: string;
     try {
@@ -301,6 +355,7 @@ function addConfigCommands(program: Command, kit: CommandKit): void {
     });
   });
   withDatabase(
+    deps,
     config
       .command("export")
       .option("--domain <id>")

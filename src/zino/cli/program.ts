@@ -22,6 +22,7 @@ import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
 import { localizedStream } from "./command-name.js";
 import { readStdinBounded } from "./read-stdin.js";
+import { userPath } from "../../shared/user-path.js";
 
 export interface RunCliOptions {
   /** Turn SIGINT/SIGTERM into cancellation (the real process); tests leave process signals alone. */
@@ -81,7 +82,9 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
   const instance = (): InstanceConfig => {
     const { config } = program.opts<{ config?: string }>();
     try {
-      const loaded = loadInstanceConfig({ path: config, env: io.env, cwd: io.cwd });
+      // A --config typed in a subfolder under `npm run zino --` names a file there; ./ZINO.toml stays the root's.
+      const path = config === undefined ? undefined : userPath(config, io.env, io.cwd);
+      const loaded = loadInstanceConfig({ path, env: io.env, cwd: io.cwd });
       // Once per command: a table nothing reads (`[lmm]`) would otherwise drop its settings without a word.
       if (!warned) for (const warning of loaded.unknownTables ?? []) io.stderr.write(`zino: warning: ${loaded.configPath}: ${warning}\n`);
       warned = true;
@@ -221,7 +224,7 @@ function addGuideCommand(program: Command, { io, options, setExit, instance }: C
             ctxkey: opts.ctx,
             fresh: Boolean(opts.new),
             mode,
-            domainFile: opts.domain,
+            domainFile: opts.domain === undefined ? undefined : userPath(opts.domain, io.env, io.cwd),
             signal: stop,
           }),
         );

@@ -183,7 +183,9 @@ export function formatStatus(report: StatusReport, env: NodeJS.ProcessEnv = {}):
     `model        ${
       m.base_url === null
         ? "not configured: set [llm] base_url and model in ZINO.toml (README: Pointing ZINO at a model)"
-        : `${m.model ?? "?"} at ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable (README: Pointing ZINO at a model)"}`
+        : m.model === null
+          ? `no model name: set [llm] model in ZINO.toml (endpoint ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable"}; README: Pointing ZINO at a model)`
+          : `${m.model} at ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable (README: Pointing ZINO at a model)"}`
     }`,
   );
   lines.push(

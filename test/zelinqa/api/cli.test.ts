@@ -76,7 +76,16 @@ void describe("zelinqa CLI", () => {
     const domain = JSON.parse(created.stdout) as { domain_id: string; name: string; organization: string };
     assert.deepEqual([domain.name, domain.organization], ["Second", "acme"]);
     assert.match(domain.domain_id, /^dom_/);
-    assert.equal((await cli(["keys", "create", "--scopes", "runtime", "--sqlite-path", db])).code, 2);
+    const ambiguous = await cli(["keys", "create", "--scopes", "runtime", "--sqlite-path", db]);
+    assert.equal(ambiguous.code, 2);
+    // The message names the domains and their ids, so the person can pick one without another command.
+    assert.match(
+      ambiguous.stderr,
+      new RegExp(
+        `^zelinqa: several domains exist: .*Second \\(--domain ${domain.domain_id}\\).*; pass --domain with the id of the one you mean$`,
+        "m",
+      ),
+    );
     assert.equal((await cli(["keys", "create", "--scopes", "runtime,root", "--domain", domain.domain_id, "--sqlite-path", db])).code, 2);
     assert.equal(
       (await cli(["keys", "create", "--scopes", "runtime", "--domain", domain.domain_id, "--expires-at", "soon", "--sqlite-path", db]))

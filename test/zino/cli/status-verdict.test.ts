@@ -1,6 +1,7 @@
 // The last line of `zino status` names what is actually wrong (issue s15 #17), against stand-in services on real
 // Unix sockets: a ctx that answers while its database fails is not told to run `zino up --detach`.
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, afterEach, describe, it } from "node:test";
 import { createFrameServer, silentLogger, type FrameServer } from "../../../src/wire/index.js";
@@ -60,5 +61,22 @@ void describe("zino status's verdict", () => {
     const r = await status();
     assert.equal(r.code, 0, r.stdout);
     assert.match(r.stdout, /^zino: all required services answer$/m);
+  });
+});
+
+void describe("zino status's model line", () => {
+  void it("[Z7-STATUS-MODEL] an endpoint without a model name (e.g. `modle = ...` mistyped) says the name is missing, not '? ... reachable'", async () => {
+    const dir = scratchDir();
+    try {
+      writeFileSync(join(dir.dir, "ZINO.toml"), '[llm]\nbase_url = "http://127.0.0.1:9/v1"\nmodle = "qwen2.5:7b-instruct"\n');
+      const r = await runInProcess(["status"], { cwd: dir.dir, env: { LLM_API_KEY: "" } });
+      assert.match(
+        r.stdout,
+        /^model {8}no model name: set \[llm\] model in ZINO\.toml \(endpoint http:\/\/127\.0\.0\.1:9\/v1: NOT reachable; README: Pointing ZINO at a model\)$/m,
+      );
+      assert.doesNotMatch(r.stdout, /\? at /);
+    } finally {
+      dir.cleanup();
+    }
   });
 });
