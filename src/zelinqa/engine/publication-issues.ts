@@ -1,9 +1,7 @@
 // Publication-blocking issues of a draft (docs/zelinqa-api.md §12.4 "Blocks: publish"); also the `warnings` of a change batch.
 import type { ConfigurationIssue, ConfiguredQuestion, SuccessInformation } from "../contracts/index.js";
 import type { DraftConfiguration } from "./draft.js";
-import { isQuarantinedSchema } from "./json-depth.js";
-import { schemaPatternProblem } from "./pattern-safety.js";
-import { choiceValue, isArraySchema, schemaProblem, validatorFor } from "./schema-rules.js";
+import { choiceValue, isArraySchema, runsNoValue, schemaProblem, validatorFor } from "./schema-rules.js";
 
 function shapeProblem(q: ConfiguredQuestion): string | null {
   if (q.type === "open" && q.choices.length > 0) return "An open question has no choices.";
@@ -69,7 +67,7 @@ export function publicationIssues(draft: DraftConfiguration): ConfigurationIssue
     if (primaries.length > 0) issues.push(...mappingIssues(q, primaries));
   }
   for (const s of draft.success_informations) {
-    if (isQuarantinedSchema(s.schema) || schemaPatternProblem(s.schema) !== null) {
+    if (runsNoValue(s.schema)) {
       issues.push({ code: "invalid_schema", message: schemaProblem(s.schema) ?? "", entity: "success_information", entity_id: s.id });
     }
     const q = questions.get(s.primary_question_id);

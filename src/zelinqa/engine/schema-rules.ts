@@ -1,9 +1,8 @@
 // Success-information schema rules (docs/zelinqa-api.md §12.4 invalid_schema) and choice values of §11.1.
 import type { Choice, JsonSchemaObject } from "../contracts/index.js";
-import { compileSchemaValidator } from "../understand/json-schema-validator.js";
+import { UnsupportedPatternError, compileSchemaValidator } from "../understand/json-schema-validator.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { MAX_SCHEMA_DEPTH, MAX_STORED_VALUE_DEPTH, isQuarantinedSchema, jsonDepthExceeds } from "./json-depth.js";
-import { schemaPatternProblem } from "./pattern-safety.js";
 
 const ALLOWED_TYPES = new Set(["string", "number", "integer", "boolean", "array"]);
 const isScalarOrArray = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
@@ -15,12 +14,10 @@ export function schemaProblem(schema: JsonSchemaObject): string | null {
   }
   // Checked before compiling: compilers and clones recurse once per level.
   if (jsonDepthExceeds(schema, MAX_SCHEMA_DEPTH)) return `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels.`;
-  // Checked before compiling too: a pattern that backtracks catastrophically must never reach a value.
-  const patternProblem = schemaPatternProblem(schema);
-  if (patternProblem !== null) return patternProblem;
   try {
     compileSchemaValidator(schema);
   } catch (error) {
+    if (error instanceof UnsupportedPatternError) return error.message;
     return `The schema does not compile as JSON Schema 2020-12: ${error instanceof Error ? error.message : "unknown error"}.`;
   }
   const type = schema.type;
@@ -51,12 +48,22 @@ export function choiceValue(choice: Choice, schema: JsonSchemaObject, validate: 
 }
 
 /**
- * The schema's validator. A schema stored before patterns were checked (schemaPatternProblem) gets one that accepts
- * nothing, so that no value ever runs its pattern: such a schema blocks publication until it is replaced.
+ * The schema's validator. A schema stored before patterns ran on a linear-time engine may hold one that engine does
+ * not run (a look-around, a back-reference): it gets a validator that accepts nothing, and blocks publication
+ * (runsNoValue) until it is replaced.
  */
 export function validatorFor(schema: JsonSchemaObject): ValueValidator {
-  if (schemaPatternProblem(schema) !== null) return REFUSE_EVERY_VALUE;
-  return compileSchemaValidator(schema);
+  try {
+    return compileSchemaValidator(schema);
+  } catch (error) {
+    if (error instanceof UnsupportedPatternError) return REFUSE_EVERY_VALUE;
+    throw error;
+  }
+}
+
+/** True when a stored schema can accept no value at all: set aside for its depth, or a pattern that cannot run. */
+export function runsNoValue(schema: JsonSchemaObject): boolean {
+  return isQuarantinedSchema(schema) || validatorFor(schema) === REFUSE_EVERY_VALUE;
 }
 
 const REFUSE_EVERY_VALUE: ValueValidator = () => false;
