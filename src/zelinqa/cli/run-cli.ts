@@ -23,6 +23,7 @@ import { baseUrlOf, mintStudioLink, serveStudioLine } from "./studio-link.js";
 import { serveWorkers } from "./serve-workers.js";
 import { userPath } from "../../shared/user-path.js";
 import { redactDatabaseUrl } from "../../shared/database-url.js";
+import { UNREACHABLE_NETWORK_CODES } from "../../shared/network-errors.js";
 
 /** The zelinqa CLI's terminal: the environment of the shared {@link CliIo}, its output as text callbacks. */
 export interface CliDeps {
@@ -72,18 +73,7 @@ async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: Zel
 }
 
 /** Errors of a PostgreSQL that cannot be reached or refuses us (network, authentication, unknown database). */
-const UNREACHABLE = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ECONNRESET",
-  "28P01",
-  "28000",
-  "3D000",
-]);
+const UNREACHABLE = new Set([...UNREACHABLE_NETWORK_CODES, "28P01", "28000", "3D000"]);
 
 /**
  * The first use of the database: an unreachable PostgreSQL is said with its address (never the URL's password) and

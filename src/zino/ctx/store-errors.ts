@@ -3,6 +3,7 @@
 // request they are an `unavailable` or `timeout` error frame carrying `store_error: <code>`.
 import { WireError } from "../../wire/index.js";
 import { isQueryReadTimeout } from "../../shared/pg-query-timeout.js";
+import { UNREACHABLE_NETWORK_CODES } from "../../shared/network-errors.js";
 
 export type StoreErrorCode = "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout" | "store_busy";
 
@@ -16,16 +17,7 @@ export class StoreError extends Error {
   }
 }
 
-const UNREACHABLE_NODE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ECONNRESET",
-  "EPIPE",
-]);
+const UNREACHABLE_NODE_CODES = new Set([...UNREACHABLE_NETWORK_CODES, "EPIPE"]);
 
 function causeOf(err: unknown): { code: string; message: string } {
   const code = typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : "";
