@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { JsonObject } from "./ctxkey-config.js";
 import { mapPythonConfig, withoutPythonAgentKeys } from "./python-compat.js";
 import { ConfigError } from "./config-error.js";
-import { unknownTableWarnings } from "./unknown-tables.js";
+import { unknownKeyWarnings, unknownTableWarnings } from "./unknown-tables.js";
 import { storeSettings, StoreTableSchema, type PostgresStoreSettings } from "./store-config.js";
 
 const KIB = 1024;
@@ -90,7 +90,7 @@ export interface InstanceConfig {
   logLevel?: string | undefined;
   /** What the start-up log says about the Python tables: overridden by ours, or read and not honoured. */
   compat?: { overridden: string[]; unhonoured: string[] };
-  /** Top-level tables nothing reads (`[lmm]`), each with the closest known name: warned by the CLI and the services. */
+  /** Top-level tables and keys of our tables nothing reads (`[lmm]`, `modle` in [llm]), each with the closest known name: warned by the CLI and the services. */
   unknownTables?: string[];
 }
 
@@ -184,6 +184,6 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
     initialSoftMemory: python.softMemory,
     logLevel: python.logLevel,
     compat: { overridden: python.overridden, unhonoured: python.unhonoured },
-    unknownTables: unknownTableWarnings(raw),
+    unknownTables: [...unknownTableWarnings(raw), ...unknownKeyWarnings(raw)],
   };
 }

@@ -1,6 +1,16 @@
-// Top-level tables of ZINO.toml that nothing reads (a typo such as [lmm] or [histroy]): named with the closest
-// known table, so that a setting is not dropped without a word.
+// Top-level tables of ZINO.toml that nothing reads (a typo such as [lmm] or [histroy]), and keys of our own tables
+// that nothing reads (`modle = …` in [llm]): named with the closest known name, so that a setting is not dropped
+// without a word. (Our other tables, [paths], [limits]…, refuse an unknown key outright.)
+import {
+  AgentConfigSchema,
+  ContextConfigSchema,
+  ExecConfigSchema,
+  HistoryConfigSchema,
+  LlmConfigSchema,
+  McpServerConfigSchema,
+} from "./ctxkey-config.js";
 import { PYTHON_TABLES } from "./python-compat.js";
+import { isRecord } from "../../shared/is-record.js";
 
 /** Ours (instance-config.ts, the default ctxkey's sections) and the Python ZINO's (python-compat.ts). */
 const OUR_TABLES = ["paths", "sockets", "store", "launch", "limits", "llm", "agent", "history", "exec", "context", "mcp_servers"];
@@ -17,9 +27,40 @@ export function unknownTableWarnings(raw: Record<string, unknown>): string[] {
     });
 }
 
+/** The keys each of our default-ctxkey tables reads; any other key in them is ignored by their schemas. */
+const TABLE_KEYS: Readonly<Record<string, readonly string[]>> = {
+  llm: Object.keys(LlmConfigSchema.shape),
+  agent: Object.keys(AgentConfigSchema.shape),
+  history: Object.keys(HistoryConfigSchema.shape),
+  exec: Object.keys(ExecConfigSchema.shape),
+  context: Object.keys(ContextConfigSchema.shape),
+};
+const MCP_SERVER_KEYS: readonly string[] = Object.keys(McpServerConfigSchema.shape);
+
+/** One line per key of [llm], [agent], [history], [exec], [context] or [mcp_servers.NAME] that nothing reads. */
+export function unknownKeyWarnings(raw: Record<string, unknown>): string[] {
+  const warnings: string[] = [];
+  const check = (table: string, value: unknown, known: readonly string[]) => {
+    if (!isRecord(value)) return;
+    for (const key of Object.keys(value)) {
+      if (known.includes(key)) continue;
+      const closest = closestName(key, known);
+      warnings.push(`[${table}] ${key} is not a setting of [${table}], it is ignored${closest ? ` (did you mean ${closest}?)` : ""}`);
+    }
+  };
+  for (const [table, known] of Object.entries(TABLE_KEYS)) check(table, raw[table], known);
+  const servers = raw.mcp_servers;
+  if (isRecord(servers)) for (const [name, server] of Object.entries(servers)) check(`mcp_servers.${name}`, server, MCP_SERVER_KEYS);
+  return warnings;
+}
+
 function closestTable(name: string): string | undefined {
+  return closestName(name, KNOWN_TABLES);
+}
+
+function closestName(name: string, known: readonly string[]): string | undefined {
   let best: { table: string; distance: number } | undefined;
-  for (const table of KNOWN_TABLES) {
+  for (const table of known) {
     const distance = editDistance(name.toLowerCase(), table);
     if (!best || distance < best.distance) best = { table, distance };
   }

@@ -1,5 +1,6 @@
-// A misspelt top-level table in ZINO.toml ([lmm], [histroy]) is warned about with the closest known name, by the
-// CLI on stderr, instead of its settings being dropped without a word; known tables, ours and Python's, are not.
+// A misspelt top-level table in ZINO.toml ([lmm], [histroy]), or a misspelt key in one of our tables (`modle` in
+// [llm]), is warned about with the closest known name, by the CLI on stderr, instead of its settings being dropped
+// without a word; known tables and keys, ours and Python's, are not.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -47,6 +48,57 @@ void describe("unknown ZINO.toml tables", () => {
         "[ctx]",
         "[tools]",
         "[logging]",
+        "",
+      ].join("\n"),
+    );
+    assert.deepEqual(loadInstanceConfig({ path, env: {} }).unknownTables, []);
+  });
+
+  void it("names each key of our tables that nothing reads, with the closest known key", () => {
+    const path = write(
+      [
+        "[paths]",
+        'runtime_dir = "run"',
+        "[llm]",
+        'base_url = "http://127.0.0.1:9/v1"',
+        'modle = "gpt-x"',
+        "temprature = 0.2",
+        "[history]",
+        "max_messages = 10",
+        "[agent]",
+        "colour = 1",
+        "[mcp_servers.files]",
+        'command = "npx"',
+        'arg = ["-y"]',
+        "",
+      ].join("\n"),
+    );
+    const warnings = loadInstanceConfig({ path, env: {} }).unknownTables;
+    assert.deepEqual(warnings, [
+      "[llm] modle is not a setting of [llm], it is ignored (did you mean model?)",
+      "[llm] temprature is not a setting of [llm], it is ignored (did you mean temperature?)",
+      "[agent] colour is not a setting of [agent], it is ignored",
+      "[mcp_servers.files] arg is not a setting of [mcp_servers.files], it is ignored (did you mean args?)",
+    ]);
+  });
+
+  void it("says nothing of every key our tables read", () => {
+    const path = write(
+      [
+        "[paths]",
+        'runtime_dir = "run"',
+        "[llm]",
+        'base_url = "http://127.0.0.1:9/v1"',
+        'model = "m"',
+        "temperature = 0.2",
+        "max_retries = 1",
+        "[history]",
+        "max_messages = 10",
+        "[exec]",
+        'sandbox = "none"',
+        "[mcp_servers.files]",
+        'command = "npx"',
+        'args = ["-y"]',
         "",
       ].join("\n"),
     );
