@@ -544,7 +544,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
       // [ext] And a deadline or a tone said to a choice ordered by time or urgency ("today if you can", "by Friday").
       const time = loose
-        ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases) ?? horizonChoice(text, target.phrases, today))
+        ? (timeOfDayChoice(text, target.phrases) ??
+          compassChoice(text, target.phrases) ??
+          horizonChoice(text, target.phrases, today, target.words))
         : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =

@@ -7,33 +7,46 @@ import { WEEKDAYS_BY_NAME } from "./named-days.js";
 import { tokenise } from "./normalise.js";
 import { statedDurations } from "./number-extractor.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
+import type { TargetWords } from "./target-words.js";
 
 const NEVER = Number.POSITIVE_INFINITY;
 type Horizon = number | "week" | "next-week" | "month" | "next-month";
 
 const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
 
-/** Whatever the time: "no rush", "can wait", "whenever", "Low". Read before the urgent words ("not urgent"). */
+/** Whatever the time: "no rush", "can wait", "whenever". Read before the urgent words ("not urgent"). */
 const UNHURRIED = seqs([
   ...["no rush", "no hurry", "not in a hurry", "not in any hurry", "not urgent", "non urgent", "pas urgent", "peu urgent"],
   ...["take your time", "pas presse", "pas pressee", "pas presses", "rien ne presse", "pas de rush", "pas d urgence"],
   ...["aucune urgence", "no urgency", "sans urgence", "can wait", "it can wait", "peut attendre", "ca peut attendre"],
-  ...["whenever", "when you can", "quand vous pouvez", "quand vous voulez"],
-  ...["no deadline", "pas de date", "not very", "pas tres", "not really", "pas vraiment", "pas trop", "low", "faible"],
-  ...["basse", "not a priority", "pas prioritaire", "not important", "pas important"],
+  ...["whenever", "when you can", "quand vous pouvez", "quand vous voulez", "no deadline", "pas de date"],
+  ...["not a priority", "pas prioritaire"],
 ]);
 /** What only a label says of the unhurried end ("Later", "Flexible"): a reply says "later this week". */
 const UNHURRIED_LABEL = seqs(["flexible", "later", "plus tard", "someday", "un jour"]);
-/** Now: "today", "asap", "urgent", and a thing that cannot be used at all until it is done. */
-const NOW = seqs([
+/** Today itself. */
+const TODAY_WORDS = seqs([
   ...["today", "aujourd hui", "tonight", "ce soir", "this morning", "ce matin", "this afternoon", "cet apres midi"],
+  ...["same day", "le jour meme"],
+]);
+/**
+ * As soon as can be: said by a person, now; as a label's horizon, by the next day ("As soon as possible" meets
+ * "tomorrow"). Also a thing that cannot be used at all until it is done.
+ */
+const ASAP = seqs([
   ...["asap", "as soon as possible", "right now", "right away", "immediately", "immediate", "immediatement", "immediat"],
   ...["tout de suite", "au plus vite", "des que possible", "au plus tot", "urgent", "urgente", "urgently", "urgence"],
-  ...["emergency", "same day", "le jour meme", "high", "haute", "elevee", "critical", "critique", "undriveable"],
-  ...["undrivable", "broken down", "en panne", "immobilise", "immobilisee", "immobilised", "immobilized", "stranded"],
-  ...["unusable", "inutilisable", "hors service", "out of order", "out of action", "can t drive", "cannot drive"],
+  ...["emergency", "undriveable", "undrivable", "broken down", "en panne", "immobilise", "immobilisee", "immobilised"],
+  ...["immobilized", "stranded", "unusable", "inutilisable", "hors service", "out of order", "out of action"],
+  ...["can t drive", "cannot drive"],
 ]);
+/** The tone of a scale ("Low" / "Medium" / "High", "not very", "very"): a time only when the target is about urgency. */
+const TONE_LOW = seqs(["low", "faible", "basse", "not very", "pas tres", "not really", "pas vraiment", "pas trop"]);
+const TONE_HIGH = seqs(["high", "haute", "elevee", "critical", "critique"]);
+const TONE_MIDDLE = seqs(["medium", "moyen", "moyenne", "normal", "normale", "moderate", "modere", "moderee"]);
 const INTENSE = new Set(["very", "tres", "extremely", "super", "really", "vraiment", "hyper", "extremement"]);
+/** Target words (stems) that make a choice one of urgency or timing, whose tone words then state a horizon. */
+const ABOUT_URGENCY = /^(urgen|priorit|delai|deadline|hurr|press|rush|timing|timeframe|echeance|quand|when|soon|vite)/;
 const IN_DAYS: readonly [readonly string[][], Horizon][] = [
   [seqs(["deux trois jours", "2 3 jours", "2 or 3 days", "a few days", "quelques jours", "next few days"]), 3],
   [seqs(["day after tomorrow", "apres demain", "couple of days", "prochains jours", "deux jours", "2 jours", "2 days"]), 2],
@@ -51,7 +64,6 @@ const IN_DAYS: readonly [readonly string[][], Horizon][] = [
   [seqs(["next month", "mois prochain", "mois d apres", "month after"]), "next-month"],
   [seqs(["this month", "ce mois", "dans le mois", "end of the month", "fin du mois", "fin de mois", "within the month"]), "month"],
   [seqs(["a few weeks", "quelques semaines", "couple of weeks", "fortnight", "quinzaine", "quinze jours"]), 14],
-  [seqs(["medium", "moyen", "moyenne", "normal", "normale", "moderate", "modere", "moderee"]), 7],
 ];
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
 const says = (tokens: readonly string[], list: readonly (readonly string[])[]) =>
@@ -94,15 +106,18 @@ function durationDays(key: string): number | null {
 
 /**
  * The number of days from `today` a text allows: 0 for now, NEVER for whenever; null when it states no time. A label
- * and a reply are read alike.
+ * and a reply are read alike; tone words ("Low", "very") count when `tone` (the target is about urgency).
  */
-function horizonOf(tokens: readonly string[], today: string, reply: boolean, words = true): number | null {
+function horizonOf(tokens: readonly string[], today: string, reply: boolean, tone: boolean, words = true): number | null {
   if (tokens.length === 0) return null;
-  const now = said(tokens, NOW);
-  if (says(tokens, UNHURRIED) || now.negated || (!reply && says(tokens, UNHURRIED_LABEL))) return NEVER;
-  if (now.plain) return 0;
+  const asap = said(tokens, ASAP);
+  const unhurried = says(tokens, UNHURRIED) || asap.negated || (!reply && says(tokens, UNHURRIED_LABEL));
+  if (unhurried || (tone && says(tokens, TONE_LOW))) return NEVER;
+  if (says(tokens, TODAY_WORDS)) return 0;
+  if (asap.plain || (tone && says(tokens, TONE_HIGH))) return reply ? 0 : 1;
   // "very, the car is undriveable", "très !": the top of the scale, to a question of how urgent.
-  if (reply && INTENSE.has(tokens[0] as string)) return 0;
+  if (reply && tone && INTENSE.has(tokens[0] as string)) return 0;
+  if (tone && says(tokens, TONE_MIDDLE)) return 7;
   for (const [list, horizon] of IN_DAYS) if (says(tokens, list)) return daysFrom(today, horizon);
   // A duration alone ("12 months") is a length, not a deadline, in a label; only with a word of time beside it.
   if (!reply && !words) return null;
@@ -126,22 +141,26 @@ const key = (v: unknown) => JSON.stringify(v);
  * still meets it, fuzzy. Null unless at least two options state distinct horizons and the reply states a time one of
  * them meets.
  */
-export function horizonChoice(text: string, phrases: readonly Phrase[], today: string): PhraseResult | null {
+export function horizonChoice(text: string, phrases: readonly Phrase[], today: string, words?: TargetWords): PhraseResult | null {
+  const tone = words !== undefined && [...words.own].some((w) => ABOUT_URGENCY.test(w));
   const horizons = new Map<string, { value: unknown; days: number }>();
   // Configured labels first: their horizon is the option's; translations only fill in.
   for (const p of [...phrases.filter((x) => x.translated !== true), ...phrases.filter((x) => x.translated === true)]) {
     if (horizons.has(key(p.value))) continue;
-    const days = horizonOf(p.tokens, today, false);
+    const days = horizonOf(p.tokens, today, false, tone);
     if (days !== null) horizons.set(key(p.value), { value: p.value, days });
   }
   const options = [...horizons.values()];
   // Durations alone ("12 months", "24 months") are lengths of a contract, not a scale of time: one option must say
   // now, a week, a month or whenever in words.
-  const worded = phrases.some((p) => p.translated !== true && horizonOf(p.tokens, today, false, false) !== null);
+  const worded = phrases.some((p) => p.translated !== true && horizonOf(p.tokens, today, false, tone, false) !== null);
   if (!worded || options.length < 2 || new Set(options.map((o) => o.days)).size !== options.length) return null;
-  const deadline = horizonOf(tokenise(text), today, true);
+  const deadline = horizonOf(tokenise(text), today, true, tone);
   if (deadline === null) return null;
   const meeting = options.filter((o) => o.days >= deadline).sort((a, b) => a.days - b.days);
-  const chosen = meeting[0];
+  // "no rush" where no option says whenever: the latest, when every option states its horizon.
+  const values = new Set(phrases.map((p) => key(p.value)));
+  const latest = deadline === NEVER && meeting.length === 0 && values.size === options.length;
+  const chosen = latest ? [...options].sort((a, b) => b.days - a.days)[0] : meeting[0];
   return chosen === undefined ? null : { value: chosen.value, certainty: "fuzzy" };
 }

@@ -143,6 +143,31 @@ void describe("a deadline or a tone said to a choice ordered by time", () => {
     assert.deepEqual(read(helpdesk, "not that urgent"), ["p4", "fuzzy"]);
   });
 
+  void it("reads a scale's tone words as horizons only for a target about urgency; 'no rush' is the latest option", () => {
+    const priority = target("Priority", single(["low", "normal", "high"]), [
+      ["Low", "low"],
+      ["Normal", "normal"],
+      ["High", "high"],
+    ]);
+    const budget = target("Budget level", single(["low", "mid", "high"]), [
+      ["Low", "low"],
+      ["Medium", "mid"],
+      ["High", "high"],
+    ]);
+    const shipping = target("Shipping", single(["express", "standard", "slow"]), [
+      ["Express (24h)", "express"],
+      ["Standard (3-5 days)", "standard"],
+      ["Economy (1-2 weeks)", "slow"],
+    ]);
+    assert.deepEqual(read(priority, "by Friday please"), ["normal", "fuzzy"]);
+    assert.deepEqual(read(priority, "très, c'est bloquant"), ["high", "fuzzy"]);
+    assert.deepEqual(read(shipping, "no rush at all"), ["slow", "fuzzy"]);
+    assert.deepEqual(read(shipping, "tomorrow"), ["express", "fuzzy"]);
+    // Not read this way: a budget is no time.
+    assert.equal(read(budget, "today"), null);
+    assert.equal(read(budget, "very"), null);
+  });
+
   void it("never reads 'if you can' as the label that 'can' wait, nor a duration as a deadline", () => {
     assert.notDeepEqual(read(helpdesk, "as fast as you can"), ["p4", "fuzzy"]);
     assert.equal(read(contract, "next month"), null);
