@@ -193,3 +193,45 @@ void describe("a group of days wider than the options", () => {
     assert.deepEqual(read(weekend, "le week-end"), [["sat", "sun"], "exact"]);
   });
 });
+
+void describe("a number said to choices that are numbers or ranges", () => {
+  const experience = target("Experience", single(["junior", "mid", "senior"]), [
+    ["Junior (0-2 years)", "junior"],
+    ["Mid-level (3-5 years)", "mid"],
+    ["Senior (6+ years)", "senior"],
+  ]);
+  const budget = target("Budget", single(["lo", "mid", "hi"]), [
+    ["Moins de 500 €", "lo"],
+    ["De 500 à 1 000 €", "mid"],
+    ["Plus de 1 000 €", "hi"],
+  ]);
+  const age = target("Tranche d'âge", single(["a", "b", "c", "d"]), [
+    ["18-25", "a"],
+    ["26-35", "b"],
+    ["36-50", "c"],
+    ["51+", "d"],
+  ]);
+  const rooms = target("Chambres", single(["r1", "r2", "r3", "r4"]), [
+    ["1", "r1"],
+    ["2", "r2"],
+    ["3", "r3"],
+    ["4 ou plus", "r4"],
+  ]);
+
+  void it("gives the one option whose range holds it: exact in the labels' terms, else loosely", () => {
+    assert.deepEqual(read(experience, "4 years of experience"), ["mid", "exact"]);
+    assert.deepEqual(read(experience, "more than 8 years"), ["senior", "fuzzy"]);
+    assert.deepEqual(read(budget, "environ 700 euros"), ["mid", "fuzzy"]);
+    assert.deepEqual(read(budget, "1 200"), ["hi", "exact"]);
+    assert.deepEqual(read(age, "25"), ["a", "exact"]);
+    assert.deepEqual(read(age, "j'ai 30 ans"), ["b", "fuzzy"]);
+    assert.deepEqual(read(age, "60"), ["d", "fuzzy"]);
+    assert.deepEqual(read(rooms, "deux"), ["r2", "exact"]);
+    assert.deepEqual(read(rooms, "cinq"), ["r4", "exact"]);
+    // Not read this way: another thing counted, a year, a boundary two ranges share; another unit is never certain.
+    assert.notEqual(read(experience, "I have 3 kids")?.[1], "exact");
+    assert.equal(read(experience, "since 2019"), null);
+    assert.equal(read(budget, "1000"), null);
+    assert.notEqual(read(budget, "2 ans")?.[1], "exact");
+  });
+});
