@@ -112,7 +112,7 @@ export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseRes
   if (ranges.size < 2) return null;
   const numbers = scanNumbers(text).mentions.filter((m) => m.per === null && m.period === null);
   // "1 an": the article read as "one" beside the number it belongs to.
-  const mentions = numbers.length > 1 ? numbers.filter((m) => !m.article) : numbers;
+  const mentions = numbers.filter((m) => !m.article || !/^\d/.test(m.before.at(-1) ?? ""));
   if (mentions.length !== 1) return null;
   const m = mentions[0] as (typeof mentions)[number];
   const said = m.unit === null ? (m.currency ? "money" : null) : (UNITS[m.unit] ?? null);
