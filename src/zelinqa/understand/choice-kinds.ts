@@ -233,6 +233,12 @@ const KINDS: readonly Kind[] = [
       ...["independance energetique", "energy independence", "ne plus dependre"],
     ],
   },
+  // how ill one feels
+  {
+    heads: ["fever", "fievre"],
+    members: ["temperature", "high temperature", "de la temperature", "feverish", "fievreux", "fievreuse", "chills", "frissons"],
+  },
+  { heads: ["fatigue", "tiredness"], members: ["tired", "exhausted", "epuise", "epuisee", "creve", "crevee", "fatigue e"] },
   // pain and its kinds
   {
     heads: ["at night", "la nuit", "nocturne", "nocturnes", "night"],
@@ -241,6 +247,33 @@ const KINDS: readonly Kind[] = [
   {
     heads: ["sharp pain", "douleur vive", "douleur aigue", "sharp"],
     members: ["stabbing", "shooting pain", "lancinante", "coup de poignard", "douleur aigue", "like a knife"],
+  },
+  // leisure
+  {
+    heads: ["sport", "sports"],
+    members: [
+      ...["football", "foot", "tennis", "running", "jogging", "rugby", "basketball", "basket", "swimming", "natation"],
+      ...["cycling", "cyclisme", "yoga", "gym", "fitness", "musculation", "handball", "volleyball", "ski", "escalade"],
+      ...["climbing", "boxe", "boxing", "martial arts", "arts martiaux", "judo", "karate", "golf", "equitation", "riding"],
+    ],
+  },
+  {
+    heads: ["musique", "music"],
+    members: ["guitar", "guitare", "piano", "violin", "violon", "drums", "singing", "chant", "chorale", "choir", "concerts"],
+  },
+  { heads: ["lecture", "reading"], members: ["books", "livres", "novels", "romans", "bd", "comics", "mangas"] },
+  {
+    heads: ["cooking", "cuisiner"],
+    members: ["cook", "cuisiner", "baking", "patisserie", "faire la cuisine", "faire a manger", "recettes", "recipes"],
+  },
+  // where people stay
+  {
+    heads: ["camping", "campsite"],
+    members: ["tent", "tente", "caravan", "caravane", "camping car", "motorhome", "camper van", "mobil home", "glamping"],
+  },
+  {
+    heads: ["hotel", "hotels"],
+    members: ["motel", "bed and breakfast", "b b", "chambre d hotes", "chambres d hotes", "inn", "resort"],
   },
   // how a course or a meeting is held
   {

@@ -160,7 +160,12 @@ const DERIVATIONS = [
  * letters once a derivation ending is taken off.
  */
 function stemOf(word: string): string {
-  for (const end of DERIVATIONS) if (word.endsWith(end) && word.length - end.length >= 4) return word.slice(0, -end.length);
+  for (const end of DERIVATIONS) {
+    if (!word.endsWith(end) || word.length - end.length < 4) continue;
+    const stem = word.slice(0, -end.length);
+    // "travelling" ~ "travel", "shopping" ~ "shop": an English consonant doubled before -ing/-ed/-er.
+    return /([bdglmnprt])\1$/.test(stem) && ["ing", "ings", "ed", "er"].includes(end) ? stem.slice(0, -1) : stem;
+  }
   return word;
 }
 /** Stems of the label words, computed once (partFor compares every reply word with every label word). */

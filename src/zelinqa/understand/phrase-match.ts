@@ -86,6 +86,13 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
       fuzzy = true;
       continue;
     }
+    // [ext] One word of the phrase written as two ("wi fi" for "Wifi", "e mail" for "Email"), fuzzy.
+    const following = tokens[i + 1];
+    if (following !== undefined && expected.length >= 4 && expected === actual + following) {
+      i++;
+      fuzzy = true;
+      continue;
+    }
     if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual) || meansOtherWord(expected, actual)) return null;
     fuzzy = true;
   }

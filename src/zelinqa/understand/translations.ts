@@ -16,7 +16,7 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["jardin", "garden", "yard", "backyard"],
   ["cave", "cellar", "basement"],
   ["piscine", "pool", "swimming pool"],
-  ["climatisation", "clim", "air conditioning", "ac"],
+  ["climatisation", "clim", "air conditioning", "ac", "air con", "aircon", "a c"],
   ["chauffage", "heating"],
   ["lave vaisselle", "dishwasher"],
   ["lave linge", "washing machine", "washer"],
@@ -86,7 +86,7 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["violet", "purple"],
   // work
   ["salarie", "employed", "employee"],
-  ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur"],
+  ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur", "a mon compte", "contractor", "a son compte"],
   ["etudiant", "student"],
   [
     "sans emploi",
@@ -115,7 +115,7 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["stage", "internship"],
   ["alternance", "apprenticeship", "work study"],
   ["temps plein", "full time"],
-  ["temps partiel", "part time"],
+  ["temps partiel", "part time", "mi temps", "half time"],
   ["interim", "temping"],
   ["teletravail", "remote", "remote work", "work from home"],
   ["cdi", "permanent contract"],

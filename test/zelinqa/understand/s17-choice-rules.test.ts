@@ -235,3 +235,35 @@ void describe("a number said to choices that are numbers or ranges", () => {
     assert.notEqual(read(budget, "2 ans")?.[1], "exact");
   });
 });
+
+void describe("every item of a list said in other words", () => {
+  const amenities = target("Amenities", multi(["pool", "ac", "wifi", "parking"]), [
+    ["Pool", "pool"],
+    ["Air conditioning", "ac"],
+    ["Wifi", "wifi"],
+    ["Parking", "parking"],
+  ]);
+  const hobbies = target("Hobbies", multi(["sport", "music", "reading", "cooking", "travel"]), [
+    ["Sport", "sport"],
+    ["Music", "music"],
+    ["Reading", "reading"],
+    ["Cooking", "cooking"],
+    ["Travel", "travel"],
+  ]);
+  const symptoms = target("Symptômes", multi(["fievre", "toux", "tete", "fatigue"]), [
+    ["Fièvre", "fievre"],
+    ["Toux", "toux"],
+    ["Mal de tête", "tete"],
+    ["Fatigue", "fatigue"],
+  ]);
+
+  void it("finds each item: a word split in two, a doubled consonant, a kind, a form of the other language", () => {
+    assert.deepEqual(read(amenities, "aircon and wi fi please"), [["ac", "wifi"], "fuzzy"]);
+    assert.deepEqual(read(hobbies, "travelling, and I play the piano"), [["music", "travel"], "fuzzy"]);
+    assert.deepEqual(read(hobbies, "la natation et la musique"), [["sport", "music"], "fuzzy"]);
+    assert.deepEqual(read(symptoms, "je tousse et j'ai mal à la tête"), [["toux", "tete"], "exact"]);
+    assert.deepEqual(read(symptoms, "exhausted, with a high temperature"), [["fievre", "fatigue"], "fuzzy"]);
+    // Not read this way: a refused item stays out.
+    assert.deepEqual(read(symptoms, "je tousse mais pas de fièvre"), [["toux"], "exact"]);
+  });
+});
