@@ -158,7 +158,7 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["jour ferie", "bank holiday", "public holiday"],
   // leisure
   ["musique", "music"],
-  ["lecture", "reading", "lire", "read"],
+  ["lecture", "reading", "lire"],
   ["voyages", "travel", "travelling", "traveling", "voyager"],
   ["jardinage", "gardening"],
   ["peinture", "painting"],

@@ -267,3 +267,28 @@ void describe("every item of a list said in other words", () => {
     assert.deepEqual(read(symptoms, "je tousse mais pas de fièvre"), [["toux"], "exact"]);
   });
 });
+
+void describe("a frequency said to a choice of how often", () => {
+  const visits = target("Visit frequency", single(["weekly", "fortnightly", "monthly"]), [
+    ["Every week", "weekly"],
+    ["Every two weeks", "fortnightly"],
+    ["Once a month", "monthly"],
+  ]);
+  const rythme = target("Rythme", single(["q", "h", "m"]), [
+    ["Quotidien", "q"],
+    ["Hebdomadaire", "h"],
+    ["Mensuel", "m"],
+  ]);
+
+  void it("chooses the option of the same period: exact when equal, loosely when near", () => {
+    assert.deepEqual(read(visits, "every other week"), ["fortnightly", "exact"]);
+    assert.deepEqual(read(visits, "tous les quinze jours"), ["fortnightly", "exact"]);
+    assert.deepEqual(read(visits, "une fois par mois"), ["monthly", "exact"]);
+    assert.deepEqual(read(rythme, "once a week"), ["h", "exact"]);
+    assert.deepEqual(read(rythme, "tous les jours"), ["q", "exact"]);
+    // "twice a month" is no "a month": near two weeks, loosely.
+    assert.deepEqual(read(visits, "twice a month"), ["fortnightly", "fuzzy"]);
+    // Not read this way: a frequency no option has.
+    assert.equal(read(rythme, "deux fois par semaine"), null);
+  });
+});
