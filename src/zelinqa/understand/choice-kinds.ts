@@ -204,6 +204,10 @@ const KINDS: readonly Kind[] = [
     members: ["sit down", "sit down dinner", "sit down meal", "repas assis", "served at the table", "service a l assiette"],
   },
   {
+    heads: ["dining room", "salle principale", "main room", "salle de restaurant"],
+    members: ["in the restaurant", "au restaurant", "dans le restaurant", "with the other diners", "main room", "grande salle"],
+  },
+  {
     heads: ["private room", "salle privee", "privatise", "privatisee", "salon prive"],
     members: ["just for us", "rien que pour nous", "privatiser", "privatisation", "separate room", "salle a part", "our own room"],
   },

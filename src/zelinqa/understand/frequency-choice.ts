@@ -3,6 +3,7 @@
 // les 15 jours", "twice a week"), and the option with the same period is chosen: exact when equal, loosely when within
 // a tenth ("twice a month" for "Every two weeks"). Nothing when two options or none have it.
 import { tokenise } from "./normalise.js";
+import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
 const UNIT_DAYS: Readonly<Record<string, number>> = {
@@ -103,22 +104,15 @@ function periodOf(tokens: readonly string[]): number | null {
   return found.size === 1 ? ([...found][0] as number) : null;
 }
 
-const key = (v: unknown) => JSON.stringify(v);
-
 /** The option whose period is the reply's; null unless at least two options state a period and one matches. */
 export function frequencyChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
-  const periods = new Map<string, { value: unknown; days: number }>();
-  for (const p of [...phrases.filter((x) => x.translated !== true), ...phrases.filter((x) => x.translated === true)]) {
-    if (periods.has(key(p.value))) continue;
-    const days = periodOf(p.tokens);
-    if (days !== null) periods.set(key(p.value), { value: p.value, days });
-  }
-  if (periods.size < 2) return null;
+  const periods = optionReadings(phrases, periodOf).map((o) => ({ value: o.value, days: o.reading }));
+  if (periods.length < 2) return null;
   const said = periodOf(tokenise(text));
   if (said === null) return null;
-  const equal = [...periods.values()].filter((o) => o.days === said);
+  const equal = periods.filter((o) => o.days === said);
   if (equal.length === 1) return { value: (equal[0] as { value: unknown }).value, certainty: "exact" };
   if (equal.length > 1) return null;
-  const near = [...periods.values()].filter((o) => Math.abs(o.days - said) <= o.days / 10);
+  const near = periods.filter((o) => Math.abs(o.days - said) <= o.days / 10);
   return near.length === 1 ? { value: (near[0] as { value: unknown }).value, certainty: "fuzzy" } : null;
 }

@@ -177,3 +177,26 @@ export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | nu
   const allExact = values.every((h) => exact.has(JSON.stringify(h.value)));
   return { value: values.map((h) => h.value), certainty: allExact ? "exact" : "fuzzy" };
 }
+
+/**
+ * [ext] What `read` makes of each option's phrases, the first found per option: its configured phrases first, then
+ * (unless `configuredOnly`) its translations. For the rules that read a label's meaning (a horizon, a period, a range).
+ */
+export function optionReadings<T>(
+  phrases: readonly Phrase[],
+  read: (tokens: readonly string[]) => T | null,
+  configuredOnly = false,
+): { value: unknown; reading: T }[] {
+  const found = new Map<string, { value: unknown; reading: T }>();
+  const ordered = [
+    ...phrases.filter((p) => p.translated !== true),
+    ...(configuredOnly ? [] : phrases.filter((p) => p.translated === true)),
+  ];
+  for (const p of ordered) {
+    const k = JSON.stringify(p.value);
+    if (found.has(k)) continue;
+    const reading = read(p.tokens);
+    if (reading !== null) found.set(k, { value: p.value, reading });
+  }
+  return [...found.values()];
+}

@@ -3,6 +3,7 @@
 // one option whose range holds it. Exact when the number is said exactly in the label's unit (or the label has none),
 // else fuzzy; a bound said ("more than 5 years") gives only the open-ended option that holds all of it.
 import { scanNumbers } from "./number-mentions.js";
+import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
 interface Range {
@@ -99,24 +100,16 @@ function widen(options: { value: unknown; range: Range }[]): void {
   }
 }
 
-const key = (v: unknown) => JSON.stringify(v);
-
 /** The option whose stated range holds the one number the reply states; null unless exactly one does. */
 export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
-  const ranges = new Map<string, { value: unknown; range: Range }>();
-  for (const p of phrases) {
-    if (p.translated === true || ranges.has(key(p.value))) continue;
-    const range = rangeOf(p.tokens);
-    if (range !== null) ranges.set(key(p.value), { value: p.value, range });
-  }
-  if (ranges.size < 2) return null;
+  const all = optionReadings(phrases, rangeOf, true).map((o) => ({ value: o.value, range: o.reading }));
+  if (all.length < 2) return null;
   const numbers = scanNumbers(text).mentions.filter((m) => m.per === null && m.period === null);
   // "1 an": the article read as "one" beside the number it belongs to.
   const mentions = numbers.filter((m) => !m.article || !/^\d/.test(m.before.at(-1) ?? ""));
   if (mentions.length !== 1) return null;
   const m = mentions[0] as (typeof mentions)[number];
   const said = m.unit === null ? (m.currency ? "money" : null) : (UNITS[m.unit] ?? null);
-  const all = [...ranges.values()];
   widen(all);
   const units = new Set(all.map((o) => o.range.unit).filter((u) => u !== null));
   // "3 kids" to ranges of years: another thing counted.

@@ -6,6 +6,7 @@
 import { WEEKDAYS_BY_NAME } from "./named-days.js";
 import { tokenise } from "./normalise.js";
 import { statedDurations } from "./number-extractor.js";
+import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
 
@@ -143,14 +144,10 @@ const key = (v: unknown) => JSON.stringify(v);
  */
 export function horizonChoice(text: string, phrases: readonly Phrase[], today: string, words?: TargetWords): PhraseResult | null {
   const tone = words !== undefined && [...words.own].some((w) => ABOUT_URGENCY.test(w));
-  const horizons = new Map<string, { value: unknown; days: number }>();
-  // Configured labels first: their horizon is the option's; translations only fill in.
-  for (const p of [...phrases.filter((x) => x.translated !== true), ...phrases.filter((x) => x.translated === true)]) {
-    if (horizons.has(key(p.value))) continue;
-    const days = horizonOf(p.tokens, today, false, tone);
-    if (days !== null) horizons.set(key(p.value), { value: p.value, days });
-  }
-  const options = [...horizons.values()];
+  const options = optionReadings(phrases, (tokens) => horizonOf(tokens, today, false, tone)).map((o) => ({
+    value: o.value,
+    days: o.reading,
+  }));
   // Durations alone ("12 months", "24 months") are lengths of a contract, not a scale of time: one option must say
   // now, a week, a month or whenever in words.
   const worded = phrases.some((p) => p.translated !== true && horizonOf(p.tokens, today, false, tone, false) !== null);

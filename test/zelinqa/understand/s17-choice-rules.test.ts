@@ -106,6 +106,12 @@ void describe("a thing named for the option of its kind", () => {
     assert.deepEqual(read(team, "I'm an accountant"), ["accounting", "fuzzy"]);
     assert.deepEqual(read(team, "je suis développeur"), ["it", "fuzzy"]);
     assert.deepEqual(read(panne, "ça claque et il y a une flaque sous le moteur"), [["bruit", "fuite"], "fuzzy"]);
+    const venue = target("Venue", single(["main", "private"]), [
+      ["Main dining room", "main"],
+      ["Private room", "private"],
+    ]);
+    assert.deepEqual(read(venue, "au restaurant, avec tout le monde"), ["main", "fuzzy"]);
+    assert.deepEqual(read(venue, "somewhere just for us"), ["private", "fuzzy"]);
     // Not read this way: a word of no kind, and a plain label stays exact.
     assert.equal(read(team, "I work from home"), null);
     assert.deepEqual(read(team, "sales"), ["sales", "exact"]);
