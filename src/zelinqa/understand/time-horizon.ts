@@ -3,7 +3,7 @@
 // tone from the reply ("today if you can!!", "by Friday", "in the next couple of days", "next month is fine", "no
 // rush", "the car is undriveable"), and the option chosen is the nearest horizon that still meets the deadline. Always
 // held loosely: the person stated a time, not an option.
-import { WEEKDAYS_BY_NAME } from "./named-days.js";
+import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME } from "./named-days.js";
 import { tokenise } from "./normalise.js";
 import { statedDurations } from "./number-extractor.js";
 import { optionReadings } from "./phrase-match.js";
@@ -128,6 +128,8 @@ function horizonOf(tokens: readonly string[], today: string, reply: boolean, ton
     .filter((d): d is number => d !== null);
   if (durations.length > 0) return Math.max(...durations);
   if (!reply) return null;
+  const month = monthDeadline(tokens, today);
+  if (month !== null) return month;
   // "by Friday", "vendredi au plus tard": the days until that weekday (a week when it is today's).
   const weekdays = tokens.flatMap((t) => (WEEKDAYS_BY_NAME.has(t) ? [WEEKDAYS_BY_NAME.get(t) as number] : []));
   if (weekdays.length !== 1) return null;
@@ -136,6 +138,38 @@ function horizonOf(tokens: readonly string[], today: string, reply: boolean, ton
 }
 
 const key = (v: unknown) => JSON.stringify(v);
+
+/** Words before a month that make it a deadline ("en janvier", "by March", "d'ici février", "end of May"). */
+const BEFORE_MONTH = new Set(["en", "in", "by", "before", "avant", "for", "pour", "ici", "until", "jusqu", "of", "de", "early", "mid"]);
+const MONTH_END = new Set(["fin", "end", "late"]);
+const DAY_MS = 86_400_000;
+
+/**
+ * "en janvier", "by March", "fin février", "avant Noël", "d'ici la fin de l'année": the days until the month starts (its
+ * end after fin/end/late, or when it is this month), until Christmas, or until the year's end. Null for none or two.
+ */
+function monthDeadline(tokens: readonly string[], today: string): number | null {
+  const now = new Date(`${today}T00:00:00Z`);
+  const until = (d: Date) => Math.max(0, Math.round((d.getTime() - now.getTime()) / DAY_MS));
+  const year = now.getUTCFullYear();
+  const text = ` ${tokens.join(" ")} `;
+  if (/ (noel|christmas|xmas) /.test(text)) {
+    const christmas = new Date(Date.UTC(year, 11, 25));
+    return until(christmas.getTime() >= now.getTime() ? christmas : new Date(Date.UTC(year + 1, 11, 25)));
+  }
+  if (/ (fin de l annee|fin d annee|end of the year|year end|end of year) /.test(text)) return until(new Date(Date.UTC(year, 11, 31)));
+  const months = tokens.flatMap((t, i) =>
+    MONTHS_BY_NAME.has(t) && (BEFORE_MONTH.has(tokens[i - 1] ?? "") || MONTH_END.has(tokens[i - 1] ?? ""))
+      ? [{ month: MONTHS_BY_NAME.get(t) as number, end: [1, 2, 3].some((k) => MONTH_END.has(tokens[i - k] ?? "")) }]
+      : [],
+  );
+  if (months.length !== 1) return null;
+  const { month, end } = months[0] as { month: number; end: boolean };
+  const current = now.getUTCMonth() + 1;
+  const y = month < current ? year + 1 : year;
+  const endOfMonth = new Date(Date.UTC(y, month, 0));
+  return until(end || month === current ? endOfMonth : new Date(Date.UTC(y, month - 1, 1)));
+}
 
 /**
  * The option of a time-ordered choice the reply's deadline or tone points to: the option with the nearest horizon that

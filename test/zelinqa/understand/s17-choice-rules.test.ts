@@ -142,6 +142,8 @@ void describe("a deadline or a tone said to a choice ordered by time", () => {
     assert.deepEqual(read(dentist, "avant vendredi"), ["w1", "fuzzy"]);
     assert.deepEqual(read(dentist, "d'ici deux semaines"), ["m1", "fuzzy"]);
     assert.deepEqual(read(dentist, "le mois prochain ça ira"), ["any", "fuzzy"]);
+    assert.deepEqual(read(dentist, "avant Noël"), ["m1", "fuzzy"]);
+    assert.deepEqual(read(dentist, "en mars"), ["any", "fuzzy"]);
     assert.deepEqual(read(helpdesk, "today if you can, please"), ["p1", "fuzzy"]);
     assert.deepEqual(read(helpdesk, "by Thursday"), ["p2", "fuzzy"]);
     assert.deepEqual(read(helpdesk, "sometime next week"), ["p4", "fuzzy"]);
