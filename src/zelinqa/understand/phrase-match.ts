@@ -99,6 +99,22 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
   return { end: i, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
+/** Where each word of a reply stands, computed once per reply (its tokens array). */
+const positionCache = new WeakMap<readonly string[], Map<string, number[]>>();
+function positionsOf(tokens: readonly string[]): Map<string, number[]> {
+  let positions = positionCache.get(tokens);
+  if (positions === undefined) {
+    positions = new Map();
+    for (let i = 0; i < tokens.length; i++) {
+      const at = positions.get(tokens[i] as string);
+      if (at) at.push(i);
+      else positions.set(tokens[i] as string, [i]);
+    }
+    positionCache.set(tokens, positions);
+  }
+  return positions;
+}
+
 /**
  * Every non-negated occurrence of the phrases in the text tokens, overlaps resolved by keeping the longest
  * span (exact before fuzzy on equal length, then leftmost).
@@ -118,6 +134,15 @@ export function findPhraseHits(
   for (const phrase of phrases) {
     const len = phrase.tokens.length;
     if (len === 0) continue;
+    // [ext] A kind's thing (choice-kinds.ts) is read as written, never as a typo: only where its first word stands.
+    if (phrase.kind === true) {
+      for (const i of positionsOf(tokens).get(phrase.tokens[0] as string) ?? []) {
+        const match = matchAt(tokens, phrase, i, false);
+        if (match === null || isNegated(i)) continue;
+        hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: "fuzzy" });
+      }
+      continue;
+    }
     // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
     for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
       const match = matchAt(tokens, phrase, i, allowFuzzy);
