@@ -106,7 +106,7 @@ function periodOf(tokens: readonly string[]): number | null {
 
 /** The option whose period is the reply's; null unless at least two options state a period and one matches. */
 export function frequencyChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
-  const periods = optionReadings(phrases, periodOf).map((o) => ({ value: o.value, days: o.reading }));
+  const periods = optionReadings(phrases, "period", periodOf).map((o) => ({ value: o.value, days: o.reading }));
   if (periods.length < 2) return null;
   const said = periodOf(tokenise(text));
   if (said === null) return null;

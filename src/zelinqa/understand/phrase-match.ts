@@ -203,15 +203,22 @@ export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | nu
   return { value: values.map((h) => h.value), certainty: allExact ? "exact" : "fuzzy" };
 }
 
+const readingCache = new WeakMap<readonly Phrase[], Map<string, unknown>>();
+
 /**
  * [ext] What `read` makes of each option's phrases, the first found per option: its configured phrases first, then
- * (unless `configuredOnly`) its translations. For the rules that read a label's meaning (a horizon, a period, a range).
+ * (unless `configuredOnly`) its translations. For the rules that read a label's meaning (a horizon, a period, a range);
+ * kept per phrase table under `cacheKey` (what the reading depends on besides the labels), since the labels are read
+ * for every reply.
  */
 export function optionReadings<T>(
   phrases: readonly Phrase[],
+  cacheKey: string,
   read: (tokens: readonly string[]) => T | null,
   configuredOnly = false,
 ): { value: unknown; reading: T }[] {
+  const cached = readingCache.get(phrases)?.get(cacheKey);
+  if (cached !== undefined) return cached as { value: unknown; reading: T }[];
   const found = new Map<string, { value: unknown; reading: T }>();
   const ordered = [
     ...phrases.filter((p) => p.translated !== true),
@@ -223,5 +230,11 @@ export function optionReadings<T>(
     const reading = read(p.tokens);
     if (reading !== null) found.set(k, { value: p.value, reading });
   }
-  return [...found.values()];
+  const result = [...found.values()];
+  const byKey = readingCache.get(phrases) ?? new Map<string, unknown>();
+  // A day's horizons are kept for that day only.
+  if (byKey.size >= 16) byKey.clear();
+  byKey.set(cacheKey, result);
+  readingCache.set(phrases, byKey);
+  return result;
 }

@@ -102,7 +102,7 @@ function widen(options: { value: unknown; range: Range }[]): void {
 
 /** The option whose stated range holds the one number the reply states; null unless exactly one does. */
 export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
-  const all = optionReadings(phrases, rangeOf, true).map((o) => ({ value: o.value, range: o.reading }));
+  const all = optionReadings(phrases, "range", rangeOf, true).map((o) => ({ value: o.value, range: o.reading }));
   if (all.length < 2) return null;
   const numbers = scanNumbers(text).mentions.filter((m) => m.per === null && m.period === null);
   // "1 an": the article read as "one" beside the number it belongs to.

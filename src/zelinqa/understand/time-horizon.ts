@@ -122,15 +122,25 @@ function horizonOf(tokens: readonly string[], today: string, reply: boolean, ton
   for (const [list, horizon] of IN_DAYS) if (says(tokens, list)) return daysFrom(today, horizon);
   // A duration alone ("12 months") is a length, not a deadline, in a label; only with a word of time beside it.
   if (!reply && !words) return null;
-  const text = tokens.join(" ");
-  const durations = statedDurations(text)
-    .map((d) => durationDays(d.key))
-    .filter((d): d is number => d !== null);
+  // Only a text naming a unit of time states a duration (numbers are read only then: most replies name none).
+  const durations = tokens.some((t) => TIME_UNIT_WORDS.has(t))
+    ? statedDurations(tokens.join(" "))
+        .map((d) => durationDays(d.key))
+        .filter((d): d is number => d !== null)
+    : [];
   if (durations.length > 0) return Math.max(...durations);
   if (!reply) return null;
-  const month = monthDeadline(tokens, today);
-  if (month !== null) return month;
-  // "by Friday", "vendredi au plus tard": the days until that weekday (a week when it is today's).
+  return monthDeadline(tokens, today) ?? weekdayDeadline(tokens, today);
+}
+
+const TIME_UNIT_WORDS = new Set(
+  ["jour", "day", "semaine", "week", "mois", "month", "an", "annee", "year", "quinzaine", "fortnight", "h", "heure", "hour"].flatMap(
+    (w) => [w, `${w}s`],
+  ),
+);
+
+/** "by Friday", "vendredi au plus tard": the days until that weekday (a week when it is today's). */
+function weekdayDeadline(tokens: readonly string[], today: string): number | null {
   const weekdays = tokens.flatMap((t) => (WEEKDAYS_BY_NAME.has(t) ? [WEEKDAYS_BY_NAME.get(t) as number] : []));
   if (weekdays.length !== 1) return null;
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
@@ -178,13 +188,14 @@ function monthDeadline(tokens: readonly string[], today: string): number | null 
  */
 export function horizonChoice(text: string, phrases: readonly Phrase[], today: string, words?: TargetWords): PhraseResult | null {
   const tone = words !== undefined && [...words.own].some((w) => ABOUT_URGENCY.test(w));
-  const options = optionReadings(phrases, (tokens) => horizonOf(tokens, today, false, tone)).map((o) => ({
+  const options = optionReadings(phrases, `horizon:${today}:${tone}`, (tokens) => horizonOf(tokens, today, false, tone)).map((o) => ({
     value: o.value,
     days: o.reading,
   }));
   // Durations alone ("12 months", "24 months") are lengths of a contract, not a scale of time: one option must say
   // now, a week, a month or whenever in words.
-  const worded = phrases.some((p) => p.translated !== true && horizonOf(p.tokens, today, false, tone, false) !== null);
+  const worded =
+    optionReadings(phrases, `worded:${today}:${tone}`, (tokens) => horizonOf(tokens, today, false, tone, false), true).length > 0;
   if (!worded || options.length < 2 || new Set(options.map((o) => o.days)).size !== options.length) return null;
   const deadline = horizonOf(tokenise(text), today, true, tone);
   if (deadline === null) return null;
