@@ -13,6 +13,8 @@ export interface Phrase {
   readonly translated?: true;
   /** [ext] A translation whose words are all in another choice's label ("maison" for "House" beside "Maison mitoyenne"): read loosely. */
   readonly loose?: true;
+  /** [ext] A thing of the kind the label names (choice-kinds.ts): loose, and never read in passing. */
+  readonly kind?: true;
 }
 
 export type Certainty = "exact" | "fuzzy";
@@ -84,10 +86,33 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
       fuzzy = true;
       continue;
     }
+    // [ext] One word of the phrase written as two ("wi fi" for "Wifi", "e mail" for "Email"), fuzzy.
+    const following = tokens[i + 1];
+    if (following !== undefined && expected.length >= 4 && expected === actual + following) {
+      i++;
+      fuzzy = true;
+      continue;
+    }
     if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual) || meansOtherWord(expected, actual)) return null;
     fuzzy = true;
   }
   return { end: i, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
+/** Where each word of a reply stands, computed once per reply (its tokens array). */
+const positionCache = new WeakMap<readonly string[], Map<string, number[]>>();
+function positionsOf(tokens: readonly string[]): Map<string, number[]> {
+  let positions = positionCache.get(tokens);
+  if (positions === undefined) {
+    positions = new Map();
+    for (let i = 0; i < tokens.length; i++) {
+      const at = positions.get(tokens[i] as string);
+      if (at) at.push(i);
+      else positions.set(tokens[i] as string, [i]);
+    }
+    positionCache.set(tokens, positions);
+  }
+  return positions;
 }
 
 /**
@@ -102,21 +127,38 @@ export function findPhraseHits(
   negatedAt?: readonly boolean[],
 ): PhraseHit[] {
   const hits: PhraseHit[] = [];
+  // [ext] Hits whose words were read as typos: a loose phrase said as written ("flaque") beats a typo of another
+  // ("claque"), both being fuzzy.
+  const typos = new Set<PhraseHit>();
   const isNegated = (i: number) => (negatedAt ? negatedAt[i] === true : negated(tokens, i));
   for (const phrase of phrases) {
     const len = phrase.tokens.length;
     if (len === 0) continue;
+    // [ext] A kind's thing (choice-kinds.ts) is read as written, never as a typo: only where its first word stands.
+    if (phrase.kind === true) {
+      for (const i of positionsOf(tokens).get(phrase.tokens[0] as string) ?? []) {
+        const match = matchAt(tokens, phrase, i, false);
+        if (match === null || isNegated(i)) continue;
+        hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: "fuzzy" });
+      }
+      continue;
+    }
     // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
     for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
       const match = matchAt(tokens, phrase, i, allowFuzzy);
       if (match === null || isNegated(i)) continue;
       const certainty = phrase.loose ? "fuzzy" : match.certainty;
-      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty });
+      const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
+      hits.push(hit);
+      if (match.certainty === "fuzzy") typos.add(hit);
     }
   }
   hits.sort(
     (a, b) =>
-      b.end - b.start - (a.end - a.start) || (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) || a.start - b.start,
+      b.end - b.start - (a.end - a.start) ||
+      (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) ||
+      Number(typos.has(a)) - Number(typos.has(b)) ||
+      a.start - b.start,
   );
   const kept: PhraseHit[] = [];
   for (const hit of hits) {
@@ -159,4 +201,40 @@ export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | nu
   const exact = new Set(distinctValues(hits.filter((h) => h.certainty === "exact")).map((h) => JSON.stringify(h.value)));
   const allExact = values.every((h) => exact.has(JSON.stringify(h.value)));
   return { value: values.map((h) => h.value), certainty: allExact ? "exact" : "fuzzy" };
+}
+
+const readingCache = new WeakMap<readonly Phrase[], Map<string, unknown>>();
+
+/**
+ * [ext] What `read` makes of each option's phrases, the first found per option: its configured phrases first, then
+ * (unless `configuredOnly`) its translations. For the rules that read a label's meaning (a horizon, a period, a range);
+ * kept per phrase table under `cacheKey` (what the reading depends on besides the labels), since the labels are read
+ * for every reply.
+ */
+export function optionReadings<T>(
+  phrases: readonly Phrase[],
+  cacheKey: string,
+  read: (tokens: readonly string[]) => T | null,
+  configuredOnly = false,
+): { value: unknown; reading: T }[] {
+  const cached = readingCache.get(phrases)?.get(cacheKey);
+  if (cached !== undefined) return cached as { value: unknown; reading: T }[];
+  const found = new Map<string, { value: unknown; reading: T }>();
+  const ordered = [
+    ...phrases.filter((p) => p.translated !== true),
+    ...(configuredOnly ? [] : phrases.filter((p) => p.translated === true)),
+  ];
+  for (const p of ordered) {
+    const k = JSON.stringify(p.value);
+    if (found.has(k)) continue;
+    const reading = read(p.tokens);
+    if (reading !== null) found.set(k, { value: p.value, reading });
+  }
+  const result = [...found.values()];
+  const byKey = readingCache.get(phrases) ?? new Map<string, unknown>();
+  // A day's horizons are kept for that day only.
+  if (byKey.size >= 16) byKey.clear();
+  byKey.set(cacheKey, result);
+  readingCache.set(phrases, byKey);
+  return result;
 }

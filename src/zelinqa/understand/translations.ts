@@ -3,6 +3,7 @@
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
 import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES, HOUSING_AND_BODY_KINDS } from "./everyday-vocabulary.js";
+import { kindPhrases } from "./choice-kinds.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
@@ -15,7 +16,7 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["jardin", "garden", "yard", "backyard"],
   ["cave", "cellar", "basement"],
   ["piscine", "pool", "swimming pool"],
-  ["climatisation", "clim", "air conditioning", "ac"],
+  ["climatisation", "clim", "air conditioning", "ac", "air con", "aircon", "a c"],
   ["chauffage", "heating"],
   ["lave vaisselle", "dishwasher"],
   ["lave linge", "washing machine", "washer"],
@@ -85,7 +86,7 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["violet", "purple"],
   // work
   ["salarie", "employed", "employee"],
-  ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur"],
+  ["independant", "self employed", "freelance", "freelancer", "auto entrepreneur", "a mon compte", "contractor", "a son compte"],
   ["etudiant", "student"],
   [
     "sans emploi",
@@ -114,7 +115,7 @@ const BASE_GROUPS: readonly (readonly string[])[] = [
   ["stage", "internship"],
   ["alternance", "apprenticeship", "work study"],
   ["temps plein", "full time"],
-  ["temps partiel", "part time"],
+  ["temps partiel", "part time", "mi temps", "half time"],
   ["interim", "temping"],
   ["teletravail", "remote", "remote work", "work from home"],
   ["cdi", "permanent contract"],
@@ -340,6 +341,8 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
       add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p, true);
     }
   }
+  // [ext] And the things of the kind a label names ("a bungalow" for "House"), loosely.
+  for (const k of kindPhrases(phrases, [...out])) if (!seen.has(k.tokens.join(" "))) out.push(k);
   return out;
 }
 
