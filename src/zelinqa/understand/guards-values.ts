@@ -118,14 +118,16 @@ const REVERSALS = split([
  * A single choice read exactly from a reply that corrects itself where corrections.ts finds no split: "L, no M
  * actually" (a denial after a pause names another option, and a correction word is said) gives the later option;
  * without a correction word ("L, no M") the first is held loosely. A correction that reverses ("pas urgent… enfin si
- * un peu", "fine… actually no") without naming another option takes the first value back: nothing.
+ * un peu", "fine… actually no") without naming another option takes the first value back: nothing; one that only
+ * qualifies it ("daily, well, most days") holds it loosely. Without a value read, see {@link unhedgedOption}.
  */
 export function correctedChoice(
   text: string,
   whole: PhraseResult | null,
   read: (part: string) => PhraseResult | null,
 ): PhraseResult | null {
-  if (whole === null || whole.certainty !== "exact") return whole;
+  if (whole === null) return unhedgedOption(text, read);
+  if (whole.certainty !== "exact") return whole;
   const correcting = [...text.matchAll(CORRECTING)];
   for (const m of text.matchAll(PAUSED_DENIAL)) {
     const later = read(text.slice(m.index + m[0].length).replace(CORRECTING, " "));
@@ -138,6 +140,31 @@ export function correctedChoice(
     const after = normalise(text.slice(m.index + m[0].length)).split(" ");
     if (read(before) === null || after[0] === "" || read(after.join(" ")) !== null) continue;
     if (REVERSALS.some((seq) => startsAt(after, seq, 0))) return null;
+    // "daily, well, most days": what follows the correction word qualifies the option without naming another.
+    return { ...whole, certainty: "fuzzy" };
   }
   return whole;
+}
+
+/** Words that make a part of a reply a possibility only: "and maybe a cleaning too", "peut-être aussi la vitre". */
+const MAYBE = split(["maybe", "perhaps", "possibly", "peut etre", "eventuellement", "si possible", "if possible", "might"]);
+
+/**
+ * [ext] Two options named where one part of the reply is only a possibility ("check-up, and maybe a cleaning too",
+ * "le contrôle, éventuellement un détartrage"): the option said plainly, held loosely. Parts are split at commas and
+ * at "and", "et", "but", "mais"; one plain option and at least one other option said as a possibility are needed.
+ */
+function unhedgedOption(text: string, read: (part: string) => PhraseResult | null): PhraseResult | null {
+  const parts = text.split(/[,;]|\s(?:and|et|but|mais|plus)\s/iu).filter((p) => /\p{L}/u.test(p));
+  if (parts.length < 2) return null;
+  const plain = new Set<string>();
+  const maybe = new Set<string>();
+  for (const part of parts) {
+    const found = read(part);
+    if (found === null) continue;
+    // A hesitation the engine blanked out (evidence-plan.ts withoutHesitation) leaves a run of spaces where it was.
+    (holds(normalise(part).split(" "), MAYBE) || /\s{3,}/.test(part) ? maybe : plain).add(JSON.stringify(found.value));
+  }
+  if (plain.size !== 1 || maybe.size === 0 || [...maybe].every((v) => plain.has(v))) return null;
+  return { value: JSON.parse([...plain][0] as string) as unknown, certainty: "fuzzy" };
 }

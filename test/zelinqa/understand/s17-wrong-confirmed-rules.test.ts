@@ -190,4 +190,24 @@ void describe("a single choice corrected", () => {
     assert.deepEqual(read("low priority... actually no, high priority", priority), ["high", "exact"]);
     assert.deepEqual(read("pas pressé, enfin je crois", rush), ["calme", "fuzzy"]);
   });
+
+  void it("holds loosely an option that a correction word only qualifies", () => {
+    assert.deepEqual(read("Normal, well, most of the time", priority), ["normal", "fuzzy"]);
+    assert.deepEqual(read("pas pressé, enfin la plupart du temps", rush), ["calme", "fuzzy"]);
+    // Not read this way: the option said without a correction word.
+    assert.deepEqual(read("Normal", priority), ["normal", "exact"]);
+  });
+
+  void it("gives the option said plainly when another is only a possibility", () => {
+    const colour = choiceTarget("Colour", singleChoice(["rouge", "bleu", "vert"]), [
+      ["Rouge", "rouge"],
+      ["Bleu", "bleu"],
+      ["Vert", "vert"],
+    ]);
+    assert.deepEqual(read("Medium, and maybe Large too", size), ["m", "fuzzy"]);
+    assert.deepEqual(read("rouge, éventuellement bleu", colour), ["rouge", "fuzzy"]);
+    // Not read this way: two options said alike, plainly or both as possibilities.
+    assert.equal(read("rouge ou bleu", colour), null);
+    assert.equal(read("peut-être rouge, peut-être bleu", colour), null);
+  });
 });
