@@ -32,6 +32,17 @@ const PLANNING = new Set([
   "cale",
   "calee",
   "demande",
+  "trouve",
+  "trouvee",
+  "defini",
+  "definie",
+  "determine",
+  "bloque",
+  "bloquee",
+  "organise",
+  "vise",
+  "note",
+  "notee",
 ]);
 /** A French past participle: "demenage", "commence", "fait", "eu", "pris", "venu", "ouvert". */
 const PARTICIPLE = /^(?:\p{L}{3,}(?:e|ee|es|ees|i|is|ie|u|us|ue)|fait|faite|eu|ete|pris|mis|dit|ouvert|offert|eteint|atteint|vecu)$/u;
@@ -68,8 +79,31 @@ const EN_PAST = [
   ["last", "time"],
   ["most", "recent"],
 ];
-/** Words of the future or of a wish after "when did/were you…": "when did you want to start" asks ahead. */
-const EN_WISH = new Set(["want", "wish", "plan", "planning", "hope", "hoping", "intend", "think", "thinking", "expect", "like", "need"]);
+/** Words of the future, a plan or a wish after "when was/were…": "when were you hoping to start", "when was it booked for". */
+const EN_WISH = new Set([
+  "want",
+  "wish",
+  "plan",
+  "planning",
+  "planned",
+  "hope",
+  "hoping",
+  "intend",
+  "think",
+  "thinking",
+  "expect",
+  "like",
+  "need",
+  "scheduled",
+  "booked",
+  "set",
+  "arranged",
+  "fixed",
+  "due",
+  "supposed",
+  "meant",
+  "going",
+]);
 /** Single words that put the date asked behind the reference day. */
 const PAST_ONE = new Set(["ago", "previous", "previously", "precedent", "precedente", "remonte", "etait", "happened"]);
 

@@ -130,6 +130,8 @@ export function correctedChoice(
   if (whole.certainty !== "exact") return whole;
   const correcting = [...text.matchAll(CORRECTING)];
   for (const m of text.matchAll(PAUSED_DENIAL)) {
+    // "L, no M actually": a short correction. "Email, no phone calls sorry, I work nights" refuses an option instead.
+    if (normalise(text.slice(m.index + m[0].length)).split(" ").length > 3) continue;
     const later = read(text.slice(m.index + m[0].length).replace(CORRECTING, " "));
     if (later === null || JSON.stringify(later.value) === JSON.stringify(whole.value)) continue;
     if (read(text.slice(0, m.index)) === null) continue;

@@ -37,6 +37,8 @@ void describe("a date asked about the past", () => {
     for (const q of [
       "Avez-vous prévu une date pour la fête ?",
       "Avez-vous une date en tête ?",
+      "Avez-vous trouvé une date pour le mariage ?",
+      "When was the party booked for?",
       "When were you hoping to start?",
       "Quand ont lieu les travaux ?",
       "Which date suits you?",
@@ -181,6 +183,8 @@ void describe("a single choice corrected", () => {
     assert.deepEqual(read("small, no medium, sorry", size), ["m", "exact"]);
     // Without a correction word, "Medium, no Large" may say "not large": the first, loosely.
     assert.deepEqual(read("Medium, no Large", size), ["m", "fuzzy"]);
+    // Not read this way: a longer denial refuses the option, whatever apology follows.
+    assert.deepEqual(read("Small, no large ones please, sorry", size), ["s", "exact"]);
   });
 
   void it("takes the first option back when a correction reverses it without naming another", () => {
