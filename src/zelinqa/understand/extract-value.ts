@@ -535,7 +535,7 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     if (first !== null && JSON.stringify(first.value) !== JSON.stringify(corrected.value)) return corrected;
   }
   // [s17-fix6 hook] guards-values.ts: "L, no M actually", "pas urgent… enfin si un peu" never leave the first confirmed.
-  return target.kind === "enum" ? correctedChoice(text, whole, (part) => extractWhole(part, target, today)) : whole;
+  return target.kind === "enum" ? correctedChoice(text, whole, (part) => extractWhole(part, target, today), target.phrases) : whole;
 }
 
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {

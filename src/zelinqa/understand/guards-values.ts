@@ -5,7 +5,7 @@
 import { askedWords, tripSense } from "./guards-asked.js";
 import type { TripSense } from "./guards-asked.js";
 import { normalise } from "./normalise.js";
-import type { PhraseResult } from "./phrase-match.js";
+import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
 
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
@@ -118,13 +118,15 @@ const REVERSALS = split([
  * A single choice read exactly from a reply that corrects itself where corrections.ts finds no split: "L, no M
  * actually" (a denial after a pause names another option, and a correction word is said) gives the later option;
  * without a correction word ("L, no M") the first is held loosely. A correction that reverses ("pas urgent… enfin si
- * un peu", "fine… actually no") without naming another option takes the first value back: nothing; one that only
+ * un peu", "fine… actually no") without naming another option takes the first value back (nothing, or one step in
+ * for a degree: {@link oneStepIn}); one that only
  * qualifies it ("daily, well, most days") holds it loosely. Without a value read, see {@link unhedgedOption}.
  */
 export function correctedChoice(
   text: string,
   whole: PhraseResult | null,
   read: (part: string) => PhraseResult | null,
+  phrases: readonly Phrase[] = [],
 ): PhraseResult | null {
   if (whole === null) return unhedgedOption(text, read);
   if (whole.certainty !== "exact") return whole;
@@ -141,11 +143,29 @@ export function correctedChoice(
     const before = text.slice(0, m.index);
     const after = normalise(text.slice(m.index + m[0].length)).split(" ");
     if (read(before) === null || after[0] === "" || read(after.join(" ")) !== null) continue;
-    if (REVERSALS.some((seq) => startsAt(after, seq, 0))) return null;
+    if (REVERSALS.some((seq) => startsAt(after, seq, 0))) return oneStepIn(whole, after, phrases);
     // "daily, well, most days": what follows the correction word qualifies the option without naming another.
     return { ...whole, certainty: "fuzzy" };
   }
   return whole;
+}
+
+/** A degree that softens a reversal: "enfin si, un peu", "well, a bit", "kind of". */
+const DEGREE = new Set(["peu", "bit", "little", "kind", "sort", "moins", "less", "mildly", "slightly"]);
+
+/**
+ * [ext] "pas urgent… enfin si un peu", "never… well, a little": a reversal by a degree of an option at one end of
+ * three or more options (in their configured order, a scale read from its first to its last) moves one step in,
+ * loosely; any other reversal takes the value back (nothing).
+ */
+function oneStepIn(whole: PhraseResult, after: readonly string[], phrases: readonly Phrase[]): PhraseResult | null {
+  if (!after.slice(0, 4).some((t) => DEGREE.has(t))) return null;
+  const orders = new Map<string, number>();
+  for (const p of phrases) orders.set(JSON.stringify(p.value), Math.min(p.order, orders.get(JSON.stringify(p.value)) ?? p.order));
+  const scale = [...orders].sort((a, b) => a[1] - b[1]).map(([v]) => v);
+  const at = scale.indexOf(JSON.stringify(whole.value));
+  if (scale.length < 3 || (at !== 0 && at !== scale.length - 1)) return null;
+  return { value: JSON.parse(scale[at === 0 ? 1 : scale.length - 2] as string) as unknown, certainty: "fuzzy" };
 }
 
 /** Words that make a part of a reply a possibility only: "and maybe a cleaning too", "peut-être aussi la vitre". */

@@ -195,6 +195,13 @@ void describe("a single choice corrected", () => {
     assert.deepEqual(read("pas pressé, enfin je crois", rush), ["calme", "fuzzy"]);
   });
 
+  void it("moves an option at one end one step in when a correction reverses it by a degree", () => {
+    assert.deepEqual(read("pas pressé, enfin si un peu", rush), ["bientot", "fuzzy"]);
+    assert.deepEqual(read("high priority... well, a little", priority), ["normal", "fuzzy"]);
+    // Not read this way: an option in the middle has no one step in.
+    assert.equal(read("Normal... actually a bit", priority), null);
+  });
+
   void it("holds loosely an option that a correction word only qualifies", () => {
     assert.deepEqual(read("Normal, well, most of the time", priority), ["normal", "fuzzy"]);
     assert.deepEqual(read("pas pressé, enfin la plupart du temps", rush), ["calme", "fuzzy"]);
