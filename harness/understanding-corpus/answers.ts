@@ -6,6 +6,7 @@ import { CAR, GYM, LOAN, RENO } from "./blind-answers.js";
 import { LANG, NET, PET, WED } from "./third-blind-answers.js";
 import { GDE, PHY, RST, SOL } from "./fourth-blind-answers.js";
 import { CNG, GAR, HOME, UNI } from "./fifth-blind-answers.js";
+import { BIK, DEN, IMP, MEN } from "./sixth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -44,7 +45,11 @@ export interface CorpusEntry {
     | "garage"
     | "university"
     | "leave"
-    | "home";
+    | "home"
+    | "dentist"
+    | "bike"
+    | "tax"
+    | "cleaning";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -73,6 +78,11 @@ export interface CorpusEntry {
    * 7 wrong values confirmed.
    */
   readonly blind5?: true;
+  /**
+   * Written by a sixth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (sixth-blind-answers.ts: dentist, bike, tax, cleaning).
+   */
+  readonly blind6?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -785,4 +795,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["leave", CNG],
     ["home", HOME],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind5: true as const }))),
+  ...[
+    ["dentist", DEN],
+    ["bike", BIK],
+    ["tax", IMP],
+    ["cleaning", MEN],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind6: true as const }))),
 ];

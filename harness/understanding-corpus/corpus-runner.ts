@@ -32,6 +32,10 @@ import { garageDomainChanges } from "./garage-domain.js";
 import { universityDomainChanges } from "./university-domain.js";
 import { leaveDomainChanges } from "./leave-domain.js";
 import { homeDomainChanges } from "./home-domain.js";
+import { dentistDomainChanges } from "./dentist-domain.js";
+import { bikeDomainChanges } from "./bike-domain.js";
+import { taxDomainChanges } from "./tax-domain.js";
+import { cleaningDomainChanges } from "./cleaning-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -75,6 +79,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     university: artifactOf(universityDomainChanges(), "university"),
     leave: artifactOf(leaveDomainChanges(), "leave"),
     home: artifactOf(homeDomainChanges(), "home"),
+    dentist: artifactOf(dentistDomainChanges(), "dentist"),
+    bike: artifactOf(bikeDomainChanges(), "bike"),
+    tax: artifactOf(taxDomainChanges(), "tax"),
+    cleaning: artifactOf(cleaningDomainChanges(), "cleaning"),
   };
 }
 
@@ -181,11 +189,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
             ? "blind4"
             : r.entry.blind5
               ? "blind5"
-              : r.entry.fresh
-                ? "fresh"
-                : r.entry.h
-                  ? "held-out"
-                  : "tuned",
+              : r.entry.blind6
+                ? "blind6"
+                : r.entry.fresh
+                  ? "fresh"
+                  : r.entry.h
+                    ? "held-out"
+                    : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

@@ -8,10 +8,14 @@ import type { ClauseTokens } from "./clauses.js";
 import { dateRange, extractDate } from "./date-extractor.js";
 import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
+import { inPinnedYear } from "./guards-asked.js";
+import { isCompoundPart } from "./guards-label-parts.js";
+import { guardedArray } from "./guards-multi.js";
+import { correctedChoice, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
-import { extractArray, extractChoice, withoutRefused } from "./multi-choice.js";
+import { extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
@@ -514,7 +518,8 @@ function concludesOneNumber(before: string, after: string): boolean {
 }
 
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
-  const whole = extractWhole(text, target, today);
+  // guards-values.ts: "no budget" is no 0, a round trip is no one-way distance, "nope all good" no note.
+  const whole = guardedValue(text, target.kind, target.words, extractWhole(text, target, today));
   if (target.kind === "string" || target.kind === "none") return whole;
   for (const { before, after, conclusion } of correctionSplits(text)) {
     // [ext] "3 mais le grand est autonome, donc 2": a conclusion corrects a single number said before it, loosely (the
@@ -532,7 +537,8 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     const first = extractWhole(before, target, today);
     if (first !== null && JSON.stringify(first.value) !== JSON.stringify(corrected.value)) return corrected;
   }
-  return whole;
+  // guards-values.ts: "L, no M actually", "pas urgent… enfin si un peu" never leave the first confirmed.
+  return target.kind === "enum" ? correctedChoice(text, whole, (part) => extractWhole(part, target, today), target.phrases) : whole;
 }
 
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
@@ -565,7 +571,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(read, target);
     }
     case "array_enum":
-      return validated(hedged(text, extractArray(clauseTokens(text), target.phrases)), target);
+      // guards-multi.ts: a false "all" ("all good") selects nothing; an unread word holds the list loosely.
+      return validated(hedged(text, guardedArray(text, target.phrases, target.words)), target);
     case "boolean":
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
@@ -577,7 +584,13 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       );
     case "date":
     case "date-time":
-      return validated(extractDate(text, target.kind, today, false, target.words?.past, rangeSide(target.words)), target);
+      // guards-asked.ts: a question that pins "cette année" keeps a day without a year in that year.
+      return validated(
+        inPinnedYear(target.words, target.words?.past === true, today, (past) =>
+          extractDate(text, target.kind === "date" ? "date" : "date-time", today, false, past, rangeSide(target.words)),
+        ),
+        target,
+      );
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
@@ -591,7 +604,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
 }
 
 export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {
-  return phrases.filter((p) => p.tokens.join(" ").length >= 4 && !isNonePhrase(p) && p.kind !== true);
+  // Neither a thing of a label's kind (choice-kinds.ts) nor a part of a compound label ("aspirateur",
+  // guards-label-parts.ts) names a choice in passing.
+  return phrases.filter((p) => p.tokens.join(" ").length >= 4 && !isNonePhrase(p) && p.kind !== true && !isCompoundPart(p));
 }
 
 /** A text prepared once for the indirect extraction of every other target. */

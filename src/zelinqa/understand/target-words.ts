@@ -3,6 +3,7 @@
 // "we have a cat" states a fact about "Pets". General vocabulary only, never one configuration's wording.
 import { normalise } from "./normalise.js";
 import { isNumberWord } from "./number-words.js";
+import { asksAboutPast } from "./guards-asked.js";
 
 /** Bilingual concept groups; a target whose words touch a group gets the whole group. */
 export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
@@ -368,6 +369,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     limit ||= tokens.some((t) => LIMIT_WORDS.has(t));
     const spaced = ` ${tokens.join(" ")} `;
     past ||= tokens.some((t) => PAST_WORDS.has(t)) || PAST_PHRASES.some((p) => spaced.includes(p));
+    past ||= asksAboutPast(tokens, own); // guards-asked.ts: "when was your last…"; keeps the words in order
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
       if (RATE_WORDS.has(tokens[i - 1] ?? "")) {

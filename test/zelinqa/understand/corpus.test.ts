@@ -21,6 +21,8 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * first ran at 80.7% (385 of 477) with 7 wrong values confirmed; a first fix pass took them to 84.7% with none. With
  * them, overall 95.0% (floor 0.97 → 0.95) and the lowest categories choice 91.2%, multi 91.1%, passing 92.1%
  * (category floor 0.95 → 0.91, passing 0.95 → 0.92): these are the next work, raise the floors with them.
+ * The sixth tester's 493 answers in four more new domains (blind6: dentist, bike, tax, cleaning) first ran at 71.6%
+ * (353 of 493) with 12 wrong values confirmed; their floors are set just under that first run.
  */
 const FLOORS = {
   overall: 0.95,
@@ -37,9 +39,14 @@ const FLOORS = {
   blind5: 0.84,
   /** Per domain of the fifth round (garage 78.0% the lowest; 69.9% on the first run). */
   blind5Domain: 0.78,
+  /** The sixth round (dentist, bike, tax, cleaning): first run 71.6% (353 of 493) with 12 wrong values confirmed. */
+  blind6: 0.71,
+  /** Per domain of the sixth round (dentist 69.1% the lowest on the first run). */
+  blind6Domain: 0.69,
 };
 const BLIND4_DOMAINS = new Set(["restaurant", "childcare", "solar", "physio"]);
 const BLIND5_DOMAINS = new Set(["garage", "university", "leave", "home"]);
+const BLIND6_DOMAINS = new Set(["dentist", "bike", "tax", "cleaning"]);
 /** Values said in passing for another question (92.1%: mostly the fifth round's, facts said in other words). */
 const PASSING_FLOOR = 0.92;
 
@@ -58,6 +65,7 @@ void describe("understanding corpus", () => {
         ...["pet", "internet", "language", "wedding"],
         ...["restaurant", "childcare", "solar", "physio"],
         ...["garage", "university", "leave", "home"],
+        ...BLIND6_DOMAINS,
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
@@ -84,7 +92,9 @@ void describe("understanding corpus", () => {
             ? FLOORS.blind4Domain
             : BLIND5_DOMAINS.has(row.group)
               ? FLOORS.blind5Domain
-              : FLOORS.domain;
+              : BLIND6_DOMAINS.has(row.group)
+                ? FLOORS.blind6Domain
+                : FLOORS.domain;
       if (rate(row) < floor) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
     }
     for (const row of tables.category)
@@ -102,9 +112,11 @@ void describe("understanding corpus", () => {
                 ? FLOORS.blind4
                 : row.group === "blind5"
                   ? FLOORS.blind5
-                  : row.group === "fresh"
-                    ? FLOORS.fresh
-                    : 0;
+                  : row.group === "blind6"
+                    ? FLOORS.blind6
+                    : row.group === "fresh"
+                      ? FLOORS.fresh
+                      : 0;
       if (rate(row) < floor) low.push(`${row.group} ${rate(row).toFixed(3)}`);
     }
     assert.deepEqual(low, []);

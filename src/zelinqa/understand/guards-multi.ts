@@ -1,0 +1,158 @@
+// [ext] Guards of a multiple choice (s17): never a list held as confirmed that the reply did not state. "All good",
+// "c'est tout", "not at all" are no "all of them"; a reply with a word left unread ("on warfarin for my heart")
+// gives its options loosely (guards-label-parts.ts: each part of a compound label names its option alone).
+import { clauseTokens } from "./clauses.js";
+import { askedWords } from "./guards-asked.js";
+import type { ClauseTokens } from "./clauses.js";
+import { extractArray } from "./multi-choice.js";
+import { partialLabelHits } from "./label-parts.js";
+import { findPhraseHits } from "./phrase-match.js";
+import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { stem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
+
+/** Words that select every option when they quantify the options ("all of them", "tout", "everything"). */
+const QUANTIFIERS = new Set(["all", "tout", "tous", "toutes", "toute", "everything"]);
+/**
+ * After the quantifier, a state: "all good", "tout va bien", "tout roule", "tout à fait", "tout de suite". Not a time:
+ * "tous les jours", "all day" may select every day or every slot.
+ */
+const STATE_AFTER = new Set([
+  "good",
+  "fine",
+  "ok",
+  "okay",
+  "well",
+  "set",
+  "clear",
+  "right",
+  "healthy",
+  "normal",
+  "sorted",
+  "better",
+  "great",
+  "perfect",
+  "va",
+  "roule",
+  "baigne",
+  "bon",
+  "bien",
+  "nickel",
+  "parfait",
+  "fonctionne",
+  "marche",
+  "de",
+  "a",
+  "seul",
+  "seule",
+  "over",
+]);
+/** "everything is fine", "tout est ok", "all is well": a verb of being, then a state. */
+const BEING = new Set(["is", "s", "est", "seems", "looks", "semble", "sont"]);
+/** Before the quantifier, what negates or qualifies it: "at all", "above all", "en tout", "du tout", "avant tout". */
+const QUALIFYING_BEFORE = new Set(["at", "above", "after", "du", "en", "malgre", "avant", "voila"]);
+/** Before a quantifier that ends its clause, a sentence closed: "c'est tout", "that's all", "ce sera tout". */
+const CLOSING_BEFORE = new Set(["est", "s", "is", "sera"]);
+
+/** Whether the quantifier at `i` quantifies a state, a time or a sentence, not the options. */
+function falseAll(c: ClauseTokens, i: number): boolean {
+  const tokens = c.tokens;
+  const next = tokens[i + 1] ?? "";
+  const after = tokens[i + 2] ?? "";
+  if (STATE_AFTER.has(next)) return true;
+  if (BEING.has(next) && STATE_AFTER.has(after)) return true;
+  const before = tokens[i - 1] ?? "";
+  return QUALIFYING_BEFORE.has(before) || (CLOSING_BEFORE.has(before) && c.clause[i + 1] !== c.clause[i]);
+}
+
+/**
+ * The reply's tokens without the "all" words that do not quantify the options: "all good healthwise", "tout va bien",
+ * "c'est tout", "not at all" select nothing by their "all". "All of them", "tout", "everything but
+ * X" still do.
+ */
+export function withoutFalseAll(c: ClauseTokens): ClauseTokens {
+  const drop = c.tokens.map((t, i) => QUANTIFIERS.has(t) && falseAll(c, i));
+  if (!drop.includes(true)) return c;
+  const keep = (_: unknown, i: number) => !drop[i];
+  return { tokens: c.tokens.filter(keep), clause: c.clause.filter(keep), negated: c.negated.filter(keep) };
+}
+
+/** Words that carry no item of their own in a list of choices: links, fillers, hedges, politeness, being and having. */
+const FUNCTION_WORDS = new Set(
+  (
+    "also too really just only both please thanks thank maybe perhaps probably definitely obviously course sure yeah yes " +
+    "some very quite pretty much many more most less lots little couple with that this these those them they there " +
+    "their from into about would could should will shall must have having been being were what which when where also " +
+    "need needs want wants like love would prefer mainly mostly especially anyway else other others each every either " +
+    "none nothing except well good great fine okay think guess mean then than just even still already again sometimes " +
+    "often usually always never ever here want something thing things stuff everything anything your mine ours mostly " +
+    "aussi juste merci plutot surtout seulement vraiment peut etre avec pour dans mais donc alors bien tres quand meme " +
+    "tout tous toutes toute cela ceci comme chez nous vous elle elles leur leurs notre votre sont suis avons avez fait " +
+    "faire besoin voudrais aimerais souhaite veux voudrait prendre chose choses truc trucs rien aucun aucune sauf " +
+    "parfois souvent toujours jamais encore deja voila enfin bref puis ensuite certains certaines quelques plusieurs " +
+    "autres autre principalement notamment genre style idem pareil aussi avoir etre sera serait ainsi celui celle ceux"
+  ).split(" "),
+);
+
+/** Words that make what follows them a purpose or a cause: "on warfarin for my heart", "un traitement pour le coeur". */
+const PURPOSE = new Set(["for", "pour", "against", "contre", "because", "from", "since", "depuis"]);
+const DETERMINERS = new Set([
+  "my",
+  "our",
+  "the",
+  "a",
+  "an",
+  "his",
+  "her",
+  "their",
+  "mon",
+  "ma",
+  "mes",
+  "le",
+  "la",
+  "les",
+  "l",
+  "un",
+  "une",
+  "son",
+  "sa",
+  "ses",
+  "notre",
+  "nos",
+  "of",
+  "de",
+  "du",
+  "des",
+  "d",
+]);
+
+/**
+ * A multiple choice read exactly, where an option is named only as the purpose or cause of a word no option reads
+ * ("on warfarin for my heart": the heart is why the person takes warfarin, and warfarin is read by nothing): the
+ * list is held loosely, since the unread word may name another option and a confident partial list is a wrong value.
+ */
+export function loosenUnread(c: ClauseTokens, phrases: readonly Phrase[], words: TargetWords | undefined, result: PhraseResult | null) {
+  if (result === null || result.certainty !== "exact" || !Array.isArray(result.value) || result.value.length === 0) return result;
+  const found = findPhraseHits(c.tokens, phrases, true, c.negated);
+  const hits = [...found, ...partialLabelHits(c, phrases, found)];
+  const covered = new Array<boolean>(c.tokens.length).fill(false);
+  for (const h of hits) for (let i = h.start; i < h.end; i++) covered[i] = true;
+  const asked = new Set((askedWords(words) ?? []).map(stem));
+  const unread = (i: number) => {
+    const t = c.tokens[i] as string;
+    return !covered[i] && t.length >= 4 && /^\p{L}+$/u.test(t) && !FUNCTION_WORDS.has(t) && !asked.has(stem(t));
+  };
+  for (const h of hits) {
+    let j = h.start - 1;
+    while (j >= 0 && DETERMINERS.has(c.tokens[j] as string)) j--;
+    if (j < 0 || !PURPOSE.has(c.tokens[j] as string)) continue;
+    for (let k = j - 1; k >= 0 && c.clause[k] === c.clause[h.start]; k--) if (unread(k)) return { ...result, certainty: "fuzzy" as const };
+  }
+  return result;
+}
+
+/** A multiple choice read from a reply with the guards above: a false "all" left out, an unread word held loosely. */
+export function guardedArray(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
+  const c = withoutFalseAll(clauseTokens(text));
+  return loosenUnread(c, phrases, words, extractArray(c, phrases));
+}
