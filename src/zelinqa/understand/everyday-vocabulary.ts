@@ -358,6 +358,11 @@ const LOWEST = [
   "basics",
   "bases",
   "notions",
+  "tout oublie",
+  "j ai tout oublie",
+  "forgot everything",
+  "forgotten everything",
+  "forgot it all",
 ];
 const MIDDLE = ["moyen", "niveau moyen", "je me debrouille", "me debrouille", "i get by", "get by", "conversational", "so so"];
 const HIGHEST = [

@@ -21,6 +21,8 @@ import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { timeOfDayChoice } from "./time-of-day.js";
 import { compassChoice } from "./compass-points.js";
+import { horizonChoice } from "./time-horizon.js";
+import { rangeChoice } from "./range-choice.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -541,7 +543,14 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
       // [ext] So do compass points ("SE", "à l'est et à l'ouest").
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
-      const time = loose ? (timeOfDayChoice(text, target.phrases) ?? compassChoice(text, target.phrases)) : null;
+      // [ext] And a deadline or a tone said to a choice ordered by time or urgency ("today if you can", "by Friday"),
+      // and a number said to choices that are numbers or ranges ("I'm 30" for "26-35").
+      const time = loose
+        ? (timeOfDayChoice(text, target.phrases) ??
+          compassChoice(text, target.phrases) ??
+          horizonChoice(text, target.phrases, today, target.words) ??
+          rangeChoice(text, target.phrases))
+        : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =
         narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
@@ -576,7 +585,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
 }
 
 export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {
-  return phrases.filter((p) => p.tokens.join(" ").length >= 4 && !isNonePhrase(p));
+  return phrases.filter((p) => p.tokens.join(" ").length >= 4 && !isNonePhrase(p) && p.kind !== true);
 }
 
 /** A text prepared once for the indirect extraction of every other target. */

@@ -51,6 +51,12 @@ const LABEL_STOP = new Set([
   "more",
   "autre",
   "other",
+  // Modal verbs, auxiliaries, pronouns and quantifiers: "Can wait a few weeks" is not named by "if you can", nor "As
+  // soon as possible" by "if possible".
+  ...["can", "cannot", "could", "will", "would", "may", "might", "must", "should", "shall", "is", "are", "be", "was"],
+  ...["it", "its", "this", "that", "these", "those", "few", "some", "any", "as", "so", "if", "possible", "you", "your"],
+  ...["peut", "peuvent", "pouvez", "doit", "est", "sont", "etre", "ce", "cet", "cette", "ces", "quelques", "si", "vous"],
+  ...["votre", "not", "pas", "ne", "all", "tout", "tous", "toutes", "at", "by", "from", "que", "qui", "when", "quand"],
 ]);
 
 /** "individuelles" → "individuel", "privee" → "prive": plural and feminine endings, so their equivalents are found. */
@@ -149,9 +155,12 @@ const DERIVATIONS = [
   "e",
 ];
 
-/** "stiffness" ~ "stiff", "swelling" ~ "swell": the same stem of at least 5 letters once a derivation ending is taken off. */
+/**
+ * "stiffness" ~ "stiff", "swelling" ~ "swell", "leaking" ~ "leak", "vibre" ~ "vibrations": the same stem of at least 4
+ * letters once a derivation ending is taken off.
+ */
 function stemOf(word: string): string {
-  for (const end of DERIVATIONS) if (word.endsWith(end) && word.length - end.length >= 5) return word.slice(0, -end.length);
+  for (const end of DERIVATIONS) if (word.endsWith(end) && word.length - end.length >= 4) return word.slice(0, -end.length);
   return word;
 }
 /** Stems of the label words, computed once (partFor compares every reply word with every label word). */
@@ -174,8 +183,8 @@ function partFor(token: string, index: PartIndex, wordsOnly: boolean): Phrase | 
   // "twenty-four months" does not name "Month to month" when "months" is also in "12 months".
   if (wordsOnly || index.shared.has(token)) return null;
   const found = new Map<string, Phrase>();
-  const tokenStem = token.length >= 5 ? stemOf(token) : null;
-  const sameStem = (w: string) => tokenStem !== null && w.length >= 5 && cachedStem(w) === tokenStem;
+  const tokenStem = token.length >= 4 ? stemOf(token) : null;
+  const sameStem = (w: string) => tokenStem !== null && w.length >= 4 && w !== token && cachedStem(w) === tokenStem;
   for (const [w, p] of index.words) {
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
     if (

@@ -226,7 +226,7 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   const hits = findPhraseHits(c.tokens, phrases, true, refused);
   // Beside a whole label, another value is named by its label's words as written (the typo search is for a reply
   // that names no label, and would read every word of a long one twice).
-  const parts = partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0);
+  const parts = headNounsDropped(c, hits, partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0));
   const single = scalarPhraseResult(hits);
   // One value named (a typo of another aside): the whole label's reading, else its words'.
   if (single !== null && parts.every((h) => key(h.value) === key(single.value))) return single;
@@ -236,6 +236,29 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   const preferred = preferredValue(c, [...hits.filter((h) => single === null || h.certainty === "exact"), ...parts]);
   if (preferred === null && hits.length === 0 && parts.length === 0) return dayGroupChoice(c, phrases);
   return preferred === null ? null : { value: preferred, certainty: "fuzzy" };
+}
+
+const OF_WORDS = new Set(["de", "d", "du", "des", "en", "of", "in"]);
+const OF_FILLERS = new Set([...OF_WORDS, "the", "la", "le", "l", "les", "a", "an"]);
+/**
+ * [ext] "a master degree", "un diplôme de master": a label word said right after a whole label, or before it with "de"
+ * / "of", is the noun that label qualifies, not a second choice ("degree" is no "Diplôme universitaire" there). A label
+ * word after any named choice and "of the" / "de la" ("outskirts of the city") is that choice's complement.
+ */
+function headNounsDropped(c: ClauseTokens, hits: readonly PhraseHit[], parts: readonly PhraseHit[]): PhraseHit[] {
+  if (hits.length === 0) return [...parts];
+  const sameClause = (a: number, b: number) => c.clause[a] === c.clause[b];
+  const ofBetween = (from: number, to: number) =>
+    to > from && to - from <= 2 && OF_WORDS.has(c.tokens[from] as string) && c.tokens.slice(from, to).every((t) => OF_FILLERS.has(t));
+  return parts.filter(
+    (p) =>
+      !hits.some(
+        (h) =>
+          sameClause(p.start, h.start) &&
+          ((h.certainty === "exact" && (p.start === h.end || (p.end === h.start - 1 && OF_WORDS.has(c.tokens[p.end] as string)))) ||
+            ofBetween(h.end, p.start)),
+      ),
+  );
 }
 
 /**
@@ -340,10 +363,12 @@ function dayGroupHits(c: ClauseTokens, phrases: readonly Phrase[]): PhraseHit[] 
     const at = c.tokens.findIndex((_, i) => !c.negated[i] && group.said.some((seq) => startsAt(c.tokens, seq, i)));
     if (at < 0) continue;
     const refused = refusedValues(c, phrases);
-    for (const p of phrases) {
+    const days = phrases.filter((p) => p.tokens.length === 1 && group.days.has(p.tokens[0] as string));
+    // [ext] "le week-end" where Sunday is no option: the person named more days than the options hold, loosely.
+    const whole = new Set(days.map((p) => key(p.value))).size * 2 >= group.days.size;
+    for (const p of days) {
       if (refused.has(JSON.stringify(p.value))) continue;
-      if (p.tokens.length === 1 && group.days.has(p.tokens[0] as string))
-        out.push({ value: p.value, order: p.order, start: at, end: at, certainty: "exact" });
+      out.push({ value: p.value, order: p.order, start: at, end: at, certainty: whole ? "exact" : "fuzzy" });
     }
   }
   return out;

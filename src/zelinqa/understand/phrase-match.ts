@@ -13,6 +13,8 @@ export interface Phrase {
   readonly translated?: true;
   /** [ext] A translation whose words are all in another choice's label ("maison" for "House" beside "Maison mitoyenne"): read loosely. */
   readonly loose?: true;
+  /** [ext] A thing of the kind the label names (choice-kinds.ts): loose, and never read in passing. */
+  readonly kind?: true;
 }
 
 export type Certainty = "exact" | "fuzzy";
@@ -102,6 +104,9 @@ export function findPhraseHits(
   negatedAt?: readonly boolean[],
 ): PhraseHit[] {
   const hits: PhraseHit[] = [];
+  // [ext] Hits whose words were read as typos: a loose phrase said as written ("flaque") beats a typo of another
+  // ("claque"), both being fuzzy.
+  const typos = new Set<PhraseHit>();
   const isNegated = (i: number) => (negatedAt ? negatedAt[i] === true : negated(tokens, i));
   for (const phrase of phrases) {
     const len = phrase.tokens.length;
@@ -111,12 +116,17 @@ export function findPhraseHits(
       const match = matchAt(tokens, phrase, i, allowFuzzy);
       if (match === null || isNegated(i)) continue;
       const certainty = phrase.loose ? "fuzzy" : match.certainty;
-      hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty });
+      const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
+      hits.push(hit);
+      if (match.certainty === "fuzzy") typos.add(hit);
     }
   }
   hits.sort(
     (a, b) =>
-      b.end - b.start - (a.end - a.start) || (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) || a.start - b.start,
+      b.end - b.start - (a.end - a.start) ||
+      (a.certainty === b.certainty ? 0 : a.certainty === "exact" ? -1 : 1) ||
+      Number(typos.has(a)) - Number(typos.has(b)) ||
+      a.start - b.start,
   );
   const kept: PhraseHit[] = [];
   for (const hit of hits) {

@@ -3,6 +3,7 @@
 // understands "salarié" without configured synonyms; and labels read without their article ("Un canapé" also
 // matches "le canapé"). General vocabulary only, never one configuration's wording.
 import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES, HOUSING_AND_BODY_KINDS } from "./everyday-vocabulary.js";
+import { kindPhrases } from "./choice-kinds.js";
 import type { Phrase } from "./phrase-match.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
@@ -340,6 +341,8 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
       add([...other.slice(0, -1), plural(other[other.length - 1] as string)], p, true);
     }
   }
+  // [ext] And the things of the kind a label names ("a bungalow" for "House"), loosely.
+  for (const k of kindPhrases(phrases, [...out])) if (!seen.has(k.tokens.join(" "))) out.push(k);
   return out;
 }
 
