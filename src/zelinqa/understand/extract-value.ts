@@ -23,6 +23,7 @@ import { timeOfDayChoice } from "./time-of-day.js";
 import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
+import { scaleChoice } from "./ordered-scale.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -549,7 +550,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         ? (timeOfDayChoice(text, target.phrases) ??
           compassChoice(text, target.phrases) ??
           horizonChoice(text, target.phrases, today, target.words) ??
-          rangeChoice(text, target.phrases))
+          rangeChoice(text, target.phrases) ??
+          // [ext] A place said on a scale the options form ("7/10", "a bit sore", "bof", "2 fois par semaine", "medium").
+          scaleChoice(text, target.phrases))
         : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =
