@@ -24,6 +24,7 @@ import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
 import { scaleChoice } from "./ordered-scale.js";
+import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -368,6 +369,8 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
   const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
   if (others.size !== 1) return null;
+  // [ext] Not for a reply holding a listed option's word, a request, an action wanted or only a person (other-option-guard.ts).
+  if (namesNoUnlistedThing(text, phrases, [...others][0] as string)) return null;
   // What is left of a hesitant reply ("not sure, it's a company car", its hesitation blanked out to spaces) names no
   // unlisted kind: the person did not say what it is.
   if (/\s{3,}/.test(text)) return null;

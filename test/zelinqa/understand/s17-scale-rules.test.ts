@@ -164,3 +164,30 @@ void describe("options that form no scale", () => {
     for (const text of ["4/5", "bof", "a bit", "every week", "medium", "oui"]) assert.equal(read(fruit, text), null, text);
   });
 });
+
+void describe("an 'Other …' option", () => {
+  const contact = target("Moyen de contact", single(["phone", "email", "agence", "autre"]), [
+    ["Téléphone", "phone"],
+    ["Courriel", "email"],
+    ["Rendez-vous en agence", "agence"],
+    ["Autre canal", "autre"],
+  ]);
+  const instrument = target("Instrument", single(["piano", "guitar", "violin", "other"]), [
+    ["Piano", "piano"],
+    ["Guitar", "guitar"],
+    ["Violin", "violin"],
+    ["Other instrument", "other"],
+  ]);
+
+  void it("never takes a request, an action wanted, only a person, or a listed option's word", () => {
+    assert.equal(read(contact, "rappelez-moi demain"), null);
+    assert.equal(read(contact, "je prefere passer vous voir"), null);
+    assert.equal(read(contact, "courriel ou tél"), null);
+    assert.equal(read(instrument, "it's for my daughter"), null);
+    assert.equal(read(instrument, "call me"), null);
+    assert.equal(read(instrument, "I'd rather try to sing"), null);
+    // Still read: a thing no option names, even said for someone.
+    assert.deepEqual(read(contact, "par pigeon voyageur"), ["autre", "fuzzy"]);
+    assert.deepEqual(read(instrument, "a cello for my son"), ["other", "fuzzy"]);
+  });
+});
