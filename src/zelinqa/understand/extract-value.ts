@@ -23,7 +23,7 @@ import { timeOfDayChoice } from "./time-of-day.js";
 import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
-import { scaleChoice } from "./ordered-scale.js";
+import { scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
 
@@ -637,7 +637,9 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
         (target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits)) ??
         (target.kind === "boolean"
           ? null
-          : shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum"));
+          : (shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum") ??
+            // [ext] "pain, … like 9/10": a score beside a noun of a scale target's label (ordered-scale.ts).
+            (target.kind === "enum" ? scoreInPassing(input.text, target.phrases, target.words) : null)));
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??

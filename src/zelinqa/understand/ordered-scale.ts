@@ -7,6 +7,8 @@
 // nearest to it is chosen. Always held loosely: the person placed themselves on the scale, they did not name an option.
 import { normalise, tokenise } from "./normalise.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { stem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
 
 type Kind = "size" | "frequency" | "judgement" | "intensity";
 const KINDS: readonly Kind[] = ["size", "frequency", "judgement", "intensity"];
@@ -477,4 +479,20 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
       ),
     );
   return found(nearest(options, level, kind));
+}
+
+/**
+ * In passing: a score out of N ("like 9/10") said beside a noun of another target's label ("pain, … 9/10" for "Pain
+ * level") gives that target's option on its intensity or judgement scale, fuzzy. A score alone binds to no target.
+ */
+export function scoreInPassing(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
+  const things = words?.things;
+  if (things === undefined || things.size === 0) return null;
+  const score = scoreOf(text);
+  if (score === null || !tokenise(text).some((t) => things.has(stem(t)))) return null;
+  const scale = scaleOf(phrases);
+  if (scale === null || (scale.kind !== "intensity" && scale.kind !== "judgement")) return null;
+  const zeroAtBottom = scale.kind === "intensity" && scale.options.some((o) => o.level === 0);
+  const value = scoredOption(scale.options, score.n, score.of, zeroAtBottom);
+  return value === undefined ? null : { value, certainty: "fuzzy" };
 }

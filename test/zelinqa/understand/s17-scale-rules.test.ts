@@ -4,7 +4,7 @@
 // option, held loosely. Options that form no scale read none of it.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import { extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { choiceTarget as target, singleChoice as single } from "../../support/extraction-target.js";
 
@@ -189,5 +189,26 @@ void describe("an 'Other …' option", () => {
     // Still read: a thing no option names, even said for someone.
     assert.deepEqual(read(contact, "par pigeon voyageur"), ["autre", "fuzzy"]);
     assert.deepEqual(read(instrument, "a cello for my son"), ["other", "fuzzy"]);
+  });
+});
+
+void describe("a score said in passing", () => {
+  const stress = target("Stress level", single(["none", "low", "high", "extreme"]), [
+    ["None", "none"],
+    ["Low", "low"],
+    ["High", "high"],
+    ["Extreme", "extreme"],
+  ]);
+  const passing = (text: string) => {
+    const r = extractIndirect(indirectText(text, TODAY, false), stress);
+    return r === null ? null : [r.value, r.certainty];
+  };
+
+  void it("goes to the scale target whose label's noun is beside it, loosely", () => {
+    assert.deepEqual(passing("I sleep badly, my stress is about 9/10 these days"), ["extreme", "fuzzy"]);
+    assert.deepEqual(passing("stress 3 sur 10 en ce moment"), ["low", "fuzzy"]);
+    // Not read this way: a score beside no word of the label, or no score.
+    assert.equal(passing("the hotel was 9/10"), null);
+    assert.equal(passing("stress, a lot"), null);
   });
 });
