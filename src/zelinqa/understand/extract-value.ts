@@ -23,7 +23,7 @@ import { timeOfDayChoice } from "./time-of-day.js";
 import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
-import { scaleChoice, scoreInPassing } from "./ordered-scale.js";
+import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
 
@@ -542,7 +542,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
   switch (target.kind) {
     case "enum": {
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
-      const choice = extractChoice(clauseTokens(text), target.phrases);
+      // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
+      const choice = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
       const duration = choice === null || choice.certainty === "fuzzy" ? durationChoice(text, target.phrases) : null;
       // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
       // [ext] So do compass points ("SE", "à l'est et à l'ouest").

@@ -496,3 +496,18 @@ export function scoreInPassing(text: string, phrases: readonly Phrase[], words: 
   const value = scoredOption(scale.options, score.n, score.of, zeroAtBottom);
   return value === undefined ? null : { value, certainty: "fuzzy" };
 }
+
+/**
+ * A choice whose labels are one or two letters ("S", "M", "XL") is named only by those letters standing alone: not the
+ * "m" of "I'm", the "s" of "it's", the "l" of "l'autre" nor the "m" of "1m80". Else the choice read is dropped (and a
+ * size word, "a big one", may still be read on the scale).
+ */
+export function lettersStandAlone(text: string, result: PhraseResult | null, phrases: readonly Phrase[]): PhraseResult | null {
+  if (result === null) return null;
+  const own = phrases.filter((p) => JSON.stringify(p.value) === JSON.stringify(result.value));
+  if (own.length === 0 || !own.every((p) => p.tokens.length === 1 && /^\p{L}{1,2}$/u.test(p.tokens[0] as string))) return result;
+  const plain = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  const letters = new Set(own.map((p) => p.tokens[0] as string));
+  for (const m of plain.matchAll(/(?<![\p{L}\p{N}'’])(\p{L}{1,2})(?![\p{L}\p{N}'’])/gu)) if (letters.has(m[1] as string)) return result;
+  return null;
+}

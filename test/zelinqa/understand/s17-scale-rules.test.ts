@@ -142,6 +142,15 @@ void describe("a size scale", () => {
     assert.deepEqual(read(shirt, "xl, I'm broad"), ["xl", "fuzzy"]);
     assert.deepEqual(read(box, "L should do"), ["grand", "fuzzy"]);
   });
+
+  void it("never takes the letter of a contraction or a measure for a letter label", () => {
+    assert.equal(read(shirt, "I'm not sure"), null);
+    assert.equal(read(shirt, "l'autre, celle d'avant"), null);
+    assert.equal(read(shirt, "I'm 1m70"), null);
+    assert.deepEqual(read(shirt, "it's a big one"), ["l", "fuzzy"]);
+    // Still read: the letter standing alone.
+    assert.deepEqual(read(shirt, "S please"), ["s", "exact"]);
+  });
 });
 
 void describe("options that form no scale", () => {
