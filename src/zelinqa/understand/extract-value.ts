@@ -28,6 +28,8 @@ import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
+import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
+import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -372,6 +374,8 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
   const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
   if (others.size !== 1) return null;
+  // [ext] Not for a reply holding a listed option's word, a request, an action wanted or only a person (other-option-guard.ts).
+  if (namesNoUnlistedThing(text, phrases, [...others][0] as string)) return null;
   // What is left of a hesitant reply ("not sure, it's a company car", its hesitation blanked out to spaces) names no
   // unlisted kind: the person did not say what it is.
   if (/\s{3,}/.test(text)) return null;
@@ -545,7 +549,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
   switch (target.kind) {
     case "enum": {
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
-      const choice = extractChoice(clauseTokens(text), target.phrases);
+      // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
+      const choice = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
       // [ext] A frequency ("twice a month" for "Every two weeks") is no duration ("a month" for "Once a month").
       const frequency = choice === null || choice.certainty === "fuzzy" ? frequencyChoice(text, target.phrases) : null;
       const duration =
@@ -561,7 +566,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
           timeOfDayChoice(text, target.phrases) ??
           compassChoice(text, target.phrases) ??
           horizonChoice(text, target.phrases, today, target.words) ??
-          rangeChoice(text, target.phrases))
+          rangeChoice(text, target.phrases) ??
+          // [ext] A place said on a scale the options form ("7/10", "a bit sore", "bof", "2 fois par semaine", "medium").
+          scaleChoice(text, target.phrases))
         : null;
       const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =
@@ -652,7 +659,9 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
         (target.kind === "array_enum" ? arrayPhraseResult(hits) : scalarPhraseResult(hits)) ??
         (target.kind === "boolean"
           ? null
-          : shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum"));
+          : (shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum") ??
+            // [ext] "pain, … like 9/10": a score beside a noun of a scale target's label (ordered-scale.ts).
+            (target.kind === "enum" ? scoreInPassing(input.text, target.phrases, target.words) : null)));
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??

@@ -296,7 +296,8 @@ void describe("a frequency said to a choice of how often", () => {
     assert.deepEqual(read(rythme, "tous les jours"), ["q", "exact"]);
     // "twice a month" is no "a month": near two weeks, loosely.
     assert.deepEqual(read(visits, "twice a month"), ["fortnightly", "fuzzy"]);
-    // Not read this way: a frequency no option has.
-    assert.equal(read(rythme, "deux fois par semaine"), null);
+    // A frequency no option has: no period is equal or near, so the nearest on the scale the options form, loosely
+    // (ordered-scale.ts).
+    assert.deepEqual(read(rythme, "deux fois par semaine"), ["h", "fuzzy"]);
   });
 });

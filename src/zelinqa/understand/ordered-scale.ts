@@ -1,0 +1,520 @@
+// [ext] Choices that form an ordered scale, read from the labels themselves: an intensity ("No pain" / "Mild" /
+// "Moderate" / "Severe", "Low" / "High"), a judgement (satisfaction, quality, agreement: "Pas du tout satisfait" …
+// "Très satisfait", "Poor" … "Excellent", "Strongly disagree" … "Strongly agree"), a frequency ("Never" … "Every day",
+// "Une seule fois" … "Plusieurs fois par semaine") or a size ("XS" … "XL", "Small" … "Large"). Each option gets a place
+// on its scale, the reply gets one too (a score "7/10", "3/5", a bare number, intensity or judgement words, yes/no to a
+// judgement, a size word or letter, a rate "2 fois par semaine", "every sunday", "tous les 15 jours") and the option
+// nearest to it is chosen. Always held loosely: the person placed themselves on the scale, they did not name an option.
+import { normalise, tokenise } from "./normalise.js";
+import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { stem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
+
+type Kind = "size" | "frequency" | "judgement" | "intensity";
+const KINDS: readonly Kind[] = ["size", "frequency", "judgement", "intensity"];
+
+const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
+const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
+/** The first place a phrase of `list` starts at or after `from`, with its length. */
+function findSeq(tokens: readonly string[], list: readonly (readonly string[])[], from = 0): { at: number; length: number } | null {
+  for (let i = from; i < tokens.length; i++) for (const seq of list) if (startsAt(tokens, seq, i)) return { at: i, length: seq.length };
+  return null;
+}
+const hasSeq = (tokens: readonly string[], list: readonly (readonly string[])[]) => findSeq(tokens, list) !== null;
+
+/** A word and its plain forms: French feminine and plural endings ("contente", "satisfaits"), English plural. */
+function forms(word: string): string[] {
+  const out = [word];
+  if (word.length > 4 && word.endsWith("es")) out.push(word.slice(0, -2));
+  if (word.length > 3 && (word.endsWith("s") || word.endsWith("e"))) out.push(word.slice(0, -1));
+  return out;
+}
+const inTable = (table: ReadonlyMap<string, number>, word: string): number | undefined => {
+  for (const f of forms(word)) if (table.has(f)) return table.get(f);
+  return undefined;
+};
+
+// ---------------------------------------------------------------- sizes
+const SIZE_LETTERS = new Map([
+  ["xxs", -3],
+  ["xs", -2],
+  ["s", -1],
+  ["m", 0],
+  ["l", 1],
+  ["xl", 2],
+  ["xxl", 3],
+  ["2xl", 3],
+  ["xxxl", 4],
+  ["3xl", 4],
+]);
+const SIZE_WORDS: readonly [readonly string[][], number][] = [
+  [seqs(["extra extra large", "2x large"]), 3],
+  [seqs(["extra small", "x small", "tres petit", "tres petite", "very small"]), -2],
+  [seqs(["extra large", "x large", "tres grand", "tres grande", "very large"]), 2],
+  [seqs(["small", "petit", "petite", "smaller"]), -1],
+  [seqs(["medium", "moyen", "moyenne", "med", "mid"]), 0],
+  [seqs(["large", "grand", "grande", "big", "larger"]), 1],
+];
+/** The sizes a text names, in order: letters standing alone (not the "m" of "I'm" nor the "l" of "l'eau"), and words. */
+function sizesSaid(raw: string): number[] {
+  const found: { at: number; size: number }[] = [];
+  const text = raw.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  for (const m of text.matchAll(/(^|[^\p{L}\p{N}'’])(x{0,3}[sml]|[23]xl)(?![\p{L}\p{N}'’])/gu)) {
+    const size = SIZE_LETTERS.get(m[2] as string);
+    if (size !== undefined) found.push({ at: (m.index ?? 0) + (m[1] as string).length, size });
+  }
+  const tokens = tokenise(raw);
+  const taken = new Set<number>();
+  for (const [list, size] of SIZE_WORDS) {
+    for (let i = 0; i < tokens.length; i++) {
+      const seq = list.find((s) => startsAt(tokens, s, i));
+      if (seq === undefined || seq.some((_, j) => taken.has(i + j))) continue;
+      seq.forEach((_, j) => taken.add(i + j));
+      found.push({ at: 10_000 + i, size });
+    }
+  }
+  // Letters come from the raw text and words from tokens: letters first keeps "M (medium)" one size.
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.size))];
+}
+
+// ---------------------------------------------------------------- frequencies (times per week)
+export const ONE_OFF = -1;
+const PER_UNIT = new Map([
+  ["day", 7],
+  ["days", 7],
+  ["jour", 7],
+  ["jours", 7],
+  ["week", 1],
+  ["weeks", 1],
+  ["semaine", 1],
+  ["semaines", 1],
+  ["month", 12 / 52],
+  ["months", 12 / 52],
+  ["mois", 12 / 52],
+  ["year", 1 / 52],
+  ["years", 1 / 52],
+  ["an", 1 / 52],
+  ["ans", 1 / 52],
+  ["annee", 1 / 52],
+  ["annees", 1 / 52],
+]);
+const COUNT_WORDS = new Map([
+  ["one", 1],
+  ["un", 1],
+  ["une", 1],
+  ["two", 2],
+  ["deux", 2],
+  ["three", 3],
+  ["trois", 3],
+  ["four", 4],
+  ["quatre", 4],
+  ["five", 5],
+  ["cinq", 5],
+  ["six", 6],
+  ["ten", 10],
+  ["dix", 10],
+  ["twelve", 12],
+  ["douze", 12],
+  ["quinze", 15],
+  ["other", 2],
+]);
+const TIMES = new Set(["times", "time", "fois", "x", "days", "jours", "day", "jour"]);
+const PER = new Set(["a", "per", "par", "each", "every", "an", "la", "le", "chaque"]);
+const EVERY = seqs([
+  "every",
+  "each",
+  "chaque",
+  "tous les",
+  "toutes les",
+  "tout les",
+  "once every",
+  "une fois tous les",
+  "une fois toutes les",
+]);
+/** Words of a rate; `true` marks a vague one ("often", "sometimes"), which no option states exactly. */
+const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
+  [seqs(["never", "jamais", "not at all", "pas du tout"]), 0, true],
+  [seqs(["every morning", "every evening", "every night", "chaque matin", "chaque soir", "tous les matins", "tous les soirs"]), 7],
+  [seqs(["daily", "every day", "everyday", "each day", "quotidien", "quotidienne", "quotidiennement", "tous les jours", "chaque jour"]), 7],
+  [seqs(["every other day", "un jour sur deux"]), 3.5],
+  [seqs(["most days", "la plupart des jours", "always", "toujours"]), 6, true],
+  [seqs(["several times", "plusieurs fois", "a few times", "quelques fois", "often", "souvent", "regularly", "regulierement"]), 3, true],
+  [seqs(["twice", "thrice"]), 2],
+  [seqs(["weekly", "hebdo", "hebdomadaire"]), 1],
+  [seqs(["weekends", "weekend", "week end", "week ends"]), 1, true],
+  [seqs(["fortnightly", "biweekly", "bi weekly", "bimensuel", "quinzaine"]), 0.5],
+  [seqs(["sometimes", "parfois", "occasionally", "de temps en temps", "de temps a autre", "now and then", "from time to time"]), 0.5],
+  [seqs(["monthly", "mensuel", "mensuelle", "mensuellement"]), 12 / 52],
+  [seqs(["rarely", "rarement", "seldom", "hardly ever", "presque jamais", "almost never"]), 0.2, true],
+  [seqs(["yearly", "annually", "annuel", "annuelle", "annuellement"]), 1 / 52],
+];
+const ONCE = seqs(["once", "une fois", "one time", "one off", "single", "seule fois", "une seule", "just once", "ponctuel", "ponctuelle"]);
+const WEEKDAYS = new Set([
+  ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+  ...["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+  ...["mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays"],
+  ...["lundis", "mardis", "mercredis", "jeudis", "vendredis", "samedis", "dimanches"],
+]);
+const countOf = (w: string | undefined) => (w === undefined ? undefined : /^\d+$/.test(w) ? Number(w) : COUNT_WORDS.get(w));
+
+/**
+ * A rate in times per week a text states, ONE_OFF for a single time, or null. `definite` leaves out vague rates
+ * ("several times a week", "often"): frequency-choice.ts reads periods with it.
+ */
+export function rateOf(tokens: readonly string[], definite = false): number | null {
+  for (let i = 0; i < tokens.length; i++) {
+    // "2 fois par semaine", "5 days a week", "twice a month", "une fois par mois", "a few times a week".
+    const n = countOf(tokens[i]) ?? (tokens[i] === "twice" ? 2 : tokens[i] === "once" ? 1 : undefined);
+    const j = tokens[i] === "twice" || tokens[i] === "once" ? i + 1 : i + 2;
+    if (n !== undefined && (j === i + 1 || TIMES.has(tokens[i + 1] ?? ""))) {
+      const perAt = PER.has(tokens[j] ?? "") ? j + 1 : -1;
+      const unit = PER_UNIT.get(tokens[perAt] ?? "");
+      if (unit !== undefined) return n * unit;
+    }
+    const few =
+      startsAt(tokens, ["a", "few", "times"], i) || startsAt(tokens, ["quelques", "fois"], i) || startsAt(tokens, ["plusieurs", "fois"], i);
+    if (!definite && (few || startsAt(tokens, ["several", "times"], i))) {
+      const at = i + (tokens[i] === "a" ? 3 : 2);
+      const unit = PER.has(tokens[at] ?? "") ? PER_UNIT.get(tokens[at + 1] ?? "") : undefined;
+      if (unit !== undefined) return 3 * unit;
+    }
+  }
+  // "every week", "tous les 15 jours", "toutes les deux semaines", "every sunday", "every other week".
+  for (let from = 0; ;) {
+    const every = findSeq(tokens, EVERY, from);
+    if (every === null) break;
+    const at = every.at + every.length;
+    const n = countOf(tokens[at]);
+    const unitAt = n === undefined ? at : at + 1;
+    const unit = PER_UNIT.get(tokens[unitAt] ?? "");
+    // "tous les quinze jours" is every two weeks.
+    if (unit === 7 && n === 15) return 0.5;
+    if (unit !== undefined) return unit / (n ?? 1);
+    if (WEEKDAYS.has(tokens[at] ?? "")) return tokens.filter((t) => WEEKDAYS.has(t)).length;
+    from = every.at + 1;
+  }
+  for (const [list, rate, vague] of NAMED_RATES) if (!(definite && vague === true) && hasSeq(tokens, list)) return rate;
+  // "lundi et jeudi", "on mondays": the days named, each a time a week.
+  const days = new Set(tokens.filter((t) => WEEKDAYS.has(t)).map((t) => t.replace(/s$/, "")));
+  if (days.size > 0) return days.size;
+  if (hasSeq(tokens, ONCE)) return ONE_OFF;
+  return null;
+}
+
+// ---------------------------------------------------------------- judgements (-2 … +2)
+const JUDGEMENT_WORDS = new Map<string, number>([
+  ...["satisfied", "satisfait", "content", "happy", "pleased", "good", "bon", "bonne", "bien", "agree", "accord"].map(
+    (w) => [w, 1] as const,
+  ),
+  ...["likely", "probable", "positive", "positif", "fine", "liked", "enjoyed", "apprecie"].map((w) => [w, 1] as const),
+  ...["excellent", "great", "super", "ravi", "parfait", "perfect", "genial", "top", "amazing", "fantastic", "love", "adore"].map(
+    (w) => [w, 2] as const,
+  ),
+  ...["loved", "adored", "enchante", "outstanding", "superb", "formidable", "impeccable", "nickel"].map((w) => [w, 2] as const),
+  ...["unsatisfied", "dissatisfied", "insatisfait", "mecontent", "unhappy", "bad", "mauvais", "poor", "disagree", "decu"].map(
+    (w) => [w, -1] as const,
+  ),
+  ...["disappointed", "negative", "negatif", "unlikely", "improbable"].map((w) => [w, -1] as const),
+  ...["awful", "horrible", "nul", "catastrophique", "affreux", "hated", "worst", "lamentable"].map((w) => [w, -2] as const),
+]);
+/** The middle of a judgement: "Moyennement", "Neutral", "Neither … nor", "bof", "mitigé", "ça allait". */
+const JUDGEMENT_MIDDLE = seqs([
+  ...["moyennement", "moyen", "moyenne", "neutral", "neutre", "neither", "ni", "average", "fair", "passable", "mitige", "mitigee"],
+  ...["so so", "bof", "mixed", "ok", "okay", "correct", "correcte", "ca allait", "ca va", "ca passe", "comme ci comme ca", "sans avis"],
+  ...["no opinion", "not sure either way", "mediocre"],
+]);
+const STRONG = new Set(["very", "tres", "super", "really", "vraiment", "extremely", "extremement", "hyper", "so", "tellement", "totally"]);
+const STRONG_SEQS = seqs(["tout a fait", "strongly", "completely", "completement", "entierement", "fully", "absolutely", "absolument"]);
+const WEAK = new Set(["peu", "slightly", "barely", "hardly", "guere"]);
+const NOT = new Set(["not", "pas", "no", "never", "jamais", "isn", "wasn", "t", "n"]);
+const NOT_AT_ALL = seqs(["pas du tout", "not at all", "not satisfied at all", "pas satisfait du tout"]);
+const YES = new Set(["yes", "yeah", "yep", "oui", "ouais", "yup", "absolutely"]);
+const NO = new Set(["no", "non", "nope", "nah", "nan"]);
+
+/** A judgement a text states, -2 … +2, or null. "pas terrible" is below the middle, "not bad" above it. */
+function judgementOf(tokens: readonly string[], reply: boolean): number | null {
+  if (startsAt(tokens, ["pas", "terrible"], tokens.indexOf("pas")) || startsAt(tokens, ["not", "great"], tokens.indexOf("not"))) return -1;
+  if (hasSeq(tokens, seqs(["not bad", "pas mal", "pas mauvais", "pas si mal"]))) return 1;
+  // "Neither satisfied nor dissatisfied", "Ni satisfait ni insatisfait": the middle.
+  if (tokens.includes("neither") || tokens.filter((t) => t === "ni").length >= 2) return 0;
+  let found: number | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i] as string;
+    // "super contente": "super" intensifies the word after it.
+    if (STRONG.has(word) && inTable(JUDGEMENT_WORDS, tokens[i + 1] ?? "") !== undefined) continue;
+    const base = word === "terrible" ? -2 : inTable(JUDGEMENT_WORDS, word);
+    if (base === undefined) continue;
+    const before = tokens.slice(Math.max(0, i - 4), i);
+    let level = base;
+    const notAtAll = findSeq(tokens.slice(Math.max(0, i - 4), i + 4), NOT_AT_ALL) !== null;
+    if (notAtAll) level = -2 * Math.sign(base);
+    else if (before.some((t) => WEAK.has(t))) level = -Math.sign(base);
+    else if (before.some((t) => NOT.has(t))) level = base > 0 ? -1 : 1;
+    else if (STRONG.has(tokens[i - 1] ?? "") || findSeq(before, STRONG_SEQS) !== null) level = 2 * Math.sign(base);
+    if (found !== null && Math.sign(found) !== Math.sign(level)) return null;
+    found = found === null || Math.abs(level) > Math.abs(found) ? level : found;
+  }
+  if (found !== null) return found;
+  if (hasSeq(tokens, JUDGEMENT_MIDDLE)) return 0;
+  if (!reply) return null;
+  if (hasSeq(tokens, NOT_AT_ALL)) return -2;
+  // Yes or no to "were you satisfied?": the mild side, whatever follows ("non, elle ne venait jamais à l'heure").
+  const first = tokens[0] === "plutot" || tokens[0] === "rather" ? tokens[1] : tokens[0];
+  if (first !== undefined && YES.has(first)) return 1;
+  if (first !== undefined && NO.has(first)) return -1;
+  return null;
+}
+
+// ---------------------------------------------------------------- intensities (0 none … 4 extreme)
+const INTENSITY_WORDS = new Map<string, number>([
+  ...["none", "aucun", "aucune", "nul", "nulle", "absent", "absente", "zero"].map((w) => [w, 0] as const),
+  ...["mild", "light", "slight", "low", "leger", "legere", "faible", "minor", "bas", "basse", "minimal", "minime"].map(
+    (w) => [w, 1] as const,
+  ),
+  ...[
+    "moderate",
+    "modere",
+    "moderee",
+    "medium",
+    "moyen",
+    "moyenne",
+    "average",
+    "sore",
+    "mal",
+    "hurt",
+    "hurts",
+    "bad",
+    "douleur",
+    "pain",
+  ].map((w) => [w, 2] as const),
+  ...["severe", "strong", "intense", "high", "fort", "forte", "severe", "eleve", "elevee", "major", "grave", "important"].map(
+    (w) => [w, 3] as const,
+  ),
+  ...["extreme", "unbearable", "insupportable", "atroce", "excruciating", "worst", "horrible", "terrible", "awful"].map(
+    (w) => [w, 4] as const,
+  ),
+  ...["intolerable", "insoutenable", "killing", "agony"].map((w) => [w, 4] as const),
+]);
+const LITTLE = seqs(["a bit", "a little", "un peu", "slightly", "legerement", "a tad", "kind of", "un petit peu", "barely"]);
+const VERY = seqs(["very", "tres", "pretty", "really", "vraiment", "super", "so", "trop", "hyper", "extremely", "hella", "tellement"]);
+const NO_INTENSITY = seqs([
+  ...["doesn t hurt", "does not hurt", "don t hurt", "no pain", "not at all", "pas du tout", "pas de douleur", "aucune douleur"],
+  ...["ne fait pas mal", "fait pas mal", "pas mal du tout", "nothing", "rien", "none"],
+]);
+/** A degree said alone, the subject being the question's ("un peu", "very", "a lot", "not much"). */
+const DEGREES: readonly [readonly string[][], number][] = [
+  [seqs(["not much", "pas beaucoup", "not really", "pas vraiment", "pas trop", "not too much", "not very"]), 1],
+  [seqs(["a lot", "beaucoup", "very much", "enormement", "extremely", "extremement"]), 3],
+  [seqs(["a bit", "a little", "un peu", "slightly", "legerement", "a tad", "un petit peu"]), 1],
+  [seqs(["quite", "assez", "fairly", "moderately", "moderement", "somewhat"]), 2],
+  [seqs(["very", "tres", "really", "vraiment", "so", "super"]), 3],
+];
+const CANNOT_SLEEP = seqs([
+  "can t sleep",
+  "cannot sleep",
+  "peux pas dormir",
+  "peux plus dormir",
+  "arrive pas a dormir",
+  "empeche de dormir",
+]);
+
+/** An intensity a text states, 0 … 4, or null; "pas mal" ("quite a lot" or "no pain") says nothing certain. */
+function intensityOf(tokens: readonly string[], reply: boolean | "degree"): number | null {
+  if (reply && hasSeq(tokens, NO_INTENSITY)) return 0;
+  if (reply && hasSeq(tokens, CANNOT_SLEEP)) return 4;
+  let found: number | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i] as string;
+    const base = inTable(INTENSITY_WORDS, word);
+    if (base === undefined) continue;
+    if (word === "mal" && tokens[i - 1] === "pas") return null;
+    // "No pain", "Pas de douleur": the label of the bottom.
+    if (base === 2 && (word === "douleur" || word === "pain") && ["no", "pas", "sans", "aucune"].includes(tokens[i - 1] ?? "")) return 0;
+    const before = tokens.slice(Math.max(0, i - 3), i);
+    let level = base;
+    if (base > 0 && findSeq(before, LITTLE) !== null) level = 1;
+    else if (base > 0 && base < 4 && findSeq(before, VERY) !== null) level = base + 1;
+    found = found === null ? level : Math.max(found, level);
+  }
+  // A degree alone ("un peu", "very") answers "how much does it hurt?" (a scale from none), not "which budget level?".
+  if (found === null && reply === "degree") for (const [list, level] of DEGREES) if (hasSeq(tokens, list)) return level;
+  if (found === null && !reply) {
+    // A label "No pain", "None", "Pas de gêne": the bottom.
+    if (["no", "pas", "sans"].includes(tokens[0] ?? "") && tokens.length <= 3) return 0;
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------- scores
+/** "7/10", "3 sur 5", "8 out of 10": a score and its maximum. */
+function scoreOf(text: string): { n: number; of: number } | null {
+  const m = normalise(text.replace(/(\d),(\d)/g, "$1.$2").replace(/\//g, " sur ")).match(
+    /(?:^| )(\d+(?: \d)?) (?:sur|out of|on) (\d+)(?: |$)/,
+  );
+  if (m === null) return null;
+  const n = Number((m[1] as string).replace(" ", "."));
+  const of = Number(m[2]);
+  return of >= 3 && of <= 100 && n <= of ? { n, of } : null;
+}
+/** A bare number as the whole reply ("0", "7"). */
+function bareNumber(text: string): number | null {
+  const m = text.trim().match(/^(\d{1,2})(?:[.,](\d))?\s*[!.]*$/);
+  return m === null ? null : Number(`${m[1]}.${m[2] ?? 0}`);
+}
+
+// ---------------------------------------------------------------- the scale and the choice
+interface Placed {
+  readonly value: unknown;
+  readonly level: number;
+}
+
+function levelOf(kind: Kind, phrase: Phrase): number | null {
+  const tokens = phrase.tokens;
+  switch (kind) {
+    case "size": {
+      const sizes = sizesSaid(tokens.join(" "));
+      return sizes.length === 1 ? (sizes[0] as number) : null;
+    }
+    case "frequency":
+      return rateOf(tokens);
+    case "judgement":
+      return judgementOf(tokens, false);
+    case "intensity":
+      return intensityOf(tokens, false);
+  }
+}
+
+/** Options that name no place on a scale and may stand beside it: "Other", "Don't know", "N/A". */
+const ASIDE = new Set(["other", "autre", "know", "sais", "sait", "n", "na", "applicable", "avis", "opinion", "prefer", "unsure"]);
+
+/**
+ * The scale the options form, in their order: each option's level of one kind (configured labels first, enum values
+ * and translations fill in), at least three distinct levels, strictly monotonic in the options' order; at most one
+ * option aside ("Other", "Don't know").
+ */
+function scaleOf(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
+  const values = [...new Map(phrases.map((p) => [JSON.stringify(p.value), p])).values()].sort((a, b) => a.order - b.order);
+  if (values.length < 3) return null;
+  for (const kind of KINDS) {
+    const options: Placed[] = [];
+    let aside = 0;
+    for (const v of values) {
+      const own = phrases.filter((p) => JSON.stringify(p.value) === JSON.stringify(v.value));
+      const ordered = [...own.filter((p) => p.translated !== true), ...own.filter((p) => p.translated === true)];
+      const level = ordered.map((p) => levelOf(kind, p)).find((l) => l !== null);
+      if (level === undefined || level === null) {
+        if (own.some((p) => p.tokens.some((t) => ASIDE.has(t)))) aside += 1;
+        else aside += 2;
+        continue;
+      }
+      options.push({ value: v.value, level });
+    }
+    if (aside > 1 || options.length < 3) continue;
+    const steps = options.slice(1).map((o, i) => Math.sign(o.level - (options[i] as Placed).level));
+    if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return { kind, options };
+  }
+  return null;
+}
+
+/** The option nearest to `level` (rates compared by ratio); null on a tie. */
+function nearest(options: readonly Placed[], level: number, kind: Kind): unknown {
+  const distance = (o: Placed) =>
+    kind === "frequency" ? Math.abs(Math.log((o.level + 0.01) / (level + 0.01))) : Math.abs(o.level - level);
+  const sorted = [...options].sort((a, b) => distance(a) - distance(b));
+  const [best, next] = sorted;
+  if (best === undefined || (next !== undefined && Math.abs(distance(best) - distance(next)) < 1e-9)) return undefined;
+  return best.value;
+}
+
+/** A score's option: "3/5" of five options is the third, "7/10" of four is round(0.7 × 3); a pain above 0 is no "none". */
+function scoredOption(options: readonly Placed[], n: number, of: number, zeroAtBottom: boolean): unknown {
+  const ascending = [...options].sort((a, b) => a.level - b.level);
+  const k = ascending.length;
+  let index = of === k && n >= 1 && Number.isInteger(n) ? n - 1 : Math.round((n / of) * (k - 1));
+  if (n > 0 && index === 0 && zeroAtBottom) index = 1;
+  return ascending[Math.max(0, Math.min(k - 1, index))]?.value;
+}
+
+/**
+ * The option of an ordered scale the reply places itself at, fuzzy; null when the options form no scale or the reply
+ * states no place on it.
+ */
+export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const scale = scaleOf(phrases);
+  if (scale === null) return null;
+  const { kind, options } = scale;
+  const tokens = tokenise(text);
+  const found = (value: unknown) => (value === undefined ? null : { value, certainty: "fuzzy" as const });
+  if (kind === "size") {
+    // "small or medium": the first size said; sizes the options do not hold give nothing.
+    const sizes = sizesSaid(text);
+    const option = options.find((o) => o.level === sizes[0]);
+    return option === undefined ? null : found(option.value);
+  }
+  if (kind === "frequency") {
+    const rate = rateOf(tokens);
+    if (rate === null) return null;
+    if (rate === ONE_OFF || rate === 0) {
+      const option = options.find((o) => o.level === rate);
+      return option === undefined ? null : found(option.value);
+    }
+    return found(
+      nearest(
+        options.filter((o) => o.level > 0),
+        rate,
+        kind,
+      ),
+    );
+  }
+  const zeroAtBottom = kind === "intensity" && options.some((o) => o.level === 0);
+  const score = scoreOf(text);
+  if (score !== null) return found(scoredOption(options, score.n, score.of, zeroAtBottom));
+  const bare = bareNumber(text);
+  if (bare !== null) {
+    // A bare number on a scale of words: out of 10 for an intensity, out of 5 (else 10) for a judgement.
+    const of = kind === "intensity" || bare > 5 ? 10 : 5;
+    return bare > 10 ? null : found(scoredOption(options, bare, of, zeroAtBottom));
+  }
+  const level = kind === "judgement" ? judgementOf(tokens, true) : intensityOf(tokens, zeroAtBottom ? "degree" : true);
+  if (level === null) return null;
+  if (kind === "intensity" && level > 0 && zeroAtBottom)
+    return found(
+      nearest(
+        options.filter((o) => o.level > 0),
+        level,
+        kind,
+      ),
+    );
+  return found(nearest(options, level, kind));
+}
+
+/**
+ * In passing: a score out of N ("like 9/10") said beside a noun of another target's label ("pain, … 9/10" for "Pain
+ * level") gives that target's option on its intensity or judgement scale, fuzzy. A score alone binds to no target.
+ */
+export function scoreInPassing(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
+  const things = words?.things;
+  if (things === undefined || things.size === 0) return null;
+  const score = scoreOf(text);
+  if (score === null || !tokenise(text).some((t) => things.has(stem(t)))) return null;
+  const scale = scaleOf(phrases);
+  if (scale === null || (scale.kind !== "intensity" && scale.kind !== "judgement")) return null;
+  const zeroAtBottom = scale.kind === "intensity" && scale.options.some((o) => o.level === 0);
+  const value = scoredOption(scale.options, score.n, score.of, zeroAtBottom);
+  return value === undefined ? null : { value, certainty: "fuzzy" };
+}
+
+/**
+ * A choice whose labels are one or two letters ("S", "M", "XL") is named only by those letters standing alone: not the
+ * "m" of "I'm", the "s" of "it's", the "l" of "l'autre" nor the "m" of "1m80". Else the choice read is dropped (and a
+ * size word, "a big one", may still be read on the scale).
+ */
+export function lettersStandAlone(text: string, result: PhraseResult | null, phrases: readonly Phrase[]): PhraseResult | null {
+  if (result === null) return null;
+  const own = phrases.filter((p) => JSON.stringify(p.value) === JSON.stringify(result.value));
+  if (own.length === 0 || !own.every((p) => p.tokens.length === 1 && /^\p{L}{1,2}$/u.test(p.tokens[0] as string))) return result;
+  const plain = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  const letters = new Set(own.map((p) => p.tokens[0] as string));
+  for (const m of plain.matchAll(/(?<![\p{L}\p{N}'’])(\p{L}{1,2})(?![\p{L}\p{N}'’])/gu)) if (letters.has(m[1] as string)) return result;
+  return null;
+}
