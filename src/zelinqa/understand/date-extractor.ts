@@ -34,7 +34,7 @@ const MONTHS: Record<string, number> = {
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
-const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])\b/;
+const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))?\b/;
 const LOOSE_DATE_WORDS = new Set([
   "vers",
   "environ",
@@ -574,6 +574,13 @@ export function dateRange(text: string, today: string): { start: string; end: st
 /** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */
 export type RangeSide = "start" | "end";
 
+/** The first of two dates a day apart said with "or"/"ou" between them, or null. */
+function adjacentAlternatives(distinct: ReadonlySet<string>, tokens: readonly string[]): string | null {
+  if (distinct.size !== 2 || !tokens.some((t) => t === "or" || t === "ou")) return null;
+  const [a, b] = [...distinct].sort() as [string, string];
+  return Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`) === 86_400_000 ? a : null;
+}
+
 export function extractDate(
   text: string,
   format: "date" | "date-time",
@@ -581,6 +588,7 @@ export function extractDate(
   passing = false,
   past = false,
   side?: RangeSide,
+  labelled = false,
 ): PhraseResult | null {
   // [ext] A range: the start for a start, the end for an end; for a target that says neither, the start, held loosely.
   const range = !passing && !past ? dateRange(text, today) : null;
@@ -609,6 +617,11 @@ export function extractDate(
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => (past && f.iso > today ? "invalid" : f.iso)));
+  // [ext] "monday or tuesday next week", "le 3 ou le 4": two days in a row offered as alternatives give the first,
+  // held loosely, for a labelled target (what is asked is known); days further apart ("15 janvier ou 1er février") stay
+  // undecided.
+  const pair = passing || past || !labelled ? null : adjacentAlternatives(distinct, tokens);
+  if (pair !== null) return { value: format === "date" ? pair : `${pair}T00:00:00Z`, certainty: "fuzzy" };
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
   if (ALTERNATIVE_DAY.test(tokens.join(" "))) return null;

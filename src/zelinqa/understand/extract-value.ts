@@ -562,7 +562,10 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       );
     case "date":
     case "date-time":
-      return validated(extractDate(text, target.kind, today, false, target.words?.past, rangeSide(target.words)), target);
+      return validated(
+        extractDate(text, target.kind, today, false, target.words?.past, rangeSide(target.words), target.words !== undefined),
+        target,
+      );
     case "string": {
       const trimmed = text.trim();
       // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
