@@ -222,6 +222,8 @@ function kindOfPerson(ctx: NumberContext): ReadonlySet<string> | null {
 /** Words of a target counted in percent (a "%" in its label reads as "%"). */
 const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", "taux", "rate"];
 
+const OF_WORDS = new Set(["de", "d", "of"]);
+
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 const YEAR_UNITS = new Set(["an", "ans", "year", "years", "yo"]);
@@ -342,6 +344,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan): Bi
     const kind = kindOfPerson(ctx);
     if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
+    // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".
+    const named = scan?.tokens[m.end + 1]?.norm;
+    if (OF_WORDS.has(m.unit) && named !== undefined && named.length >= 4 && tokenHasStem(named, words.own)) return "target";
     // "2h", "45 min", "3 j": a unit's short form binds the number to a target counted in that unit, in passing too.
     const time = TIME_UNITS[m.unit];
     if (time !== undefined && time[1] === 1 && time[0] === timeUnitOf(words)) return "target";
@@ -441,7 +446,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const denied = scan.mentions.every(
     (m) => m.article && (ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? "") || neverBefore(text, scan, m)),
   );
-  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : (noneAsZero(text, integer, ctx) ?? allAdults(text, ctx));
+  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : withoutDigits(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx, scan) }));
   const alternative = ctx.strict ? null : alternativeOf(bound, scan, ctx, integer);
   if (alternative !== null) return { value: alternative, certainty: "fuzzy" };
@@ -1260,11 +1265,41 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
   // [ext] "twenty twenty": a year said in two pairs of words.
   const pairs = calendarYearTarget(ctx) ? yearInPairs(text) : null;
   if (pairs !== null) return within(pairs, "exact");
+  // [ext] "about 10 years old", "elle a 12 ans", "bought 6 years ago": the year that many years back, held loosely.
+  const old = calendarYearTarget(ctx) ? yearsBack(scanNumbers(text)) : null;
+  if (old !== null) return within(year - old, "fuzzy");
   for (const [pattern, offset] of RELATIVE_YEARS) if (pattern.test(n)) return within(year + offset, "exact");
   const short = /(?:^|\s)['\u2019](\d\d)\b/.exec(text);
   if (short === null || scanNumbers(text).mentions.some((m) => m.value >= 1000)) return null;
   const yy = Number(short[1]);
   return within(yy <= year % 100 ? year - (year % 100) + yy : year - (year % 100) - 100 + yy, "exact");
+}
+
+/** A reply to its own question with no number said: none as zero, "all adults", "every day". */
+const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
+  noneAsZero(text, integer, ctx) ?? allAdults(text, ctx) ?? everyDay(text, ctx, integer);
+
+const EVERY_DAY = /\b(?:tous les jours|chaque jour|every day|everyday|daily|each day|all week|toute la semaine)\b/;
+const DAYS_PER: Record<Period, [number, boolean]> = { day: [1, false], week: [7, false], month: [30, true], year: [365, true] };
+/** [ext] "tous les jours", "every day" for a count per period ("Séances par semaine"): one a day, loosely beyond a week. */
+function everyDay(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const period = ctx.words ? periodOf(ctx.words) : null;
+  if (period === null || !EVERY_DAY.test(tokenise(text).join(" "))) return null;
+  const [value, loose] = DAYS_PER[period];
+  return withinBounds(value, ctx, integer) ? { value, certainty: loose ? "fuzzy" : "exact" } : null;
+}
+
+const OLD_AFTER = new Set(["old", "ago"]);
+const OLD_BEFORE = new Set(["a", "de", "d", "has", "il", "y"]);
+/** The one number of years said as an age or a time back ("10 years old", "a 12 ans", "6 years ago", "il y a 6 ans"). */
+function yearsBack(scan: MentionScan): number | null {
+  const found = scan.mentions.filter((m) => {
+    if (m.unit === null || !YEAR_UNITS.has(m.unit) || !Number.isInteger(m.value)) return false;
+    const after = scan.tokens[m.end + 1]?.norm ?? "";
+    // "elle a environ 30 ans": an approximation may stand between.
+    return OLD_AFTER.has(after) || (["an", "ans"].includes(m.unit) && m.before.slice(-2).some((w) => OLD_BEFORE.has(w)));
+  });
+  return found.length === 1 ? (found[0] as NumberMention).value : null;
 }
 
 function decadeOf(text: string, ctx: NumberContext): number | null {

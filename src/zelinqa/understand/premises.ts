@@ -223,6 +223,97 @@ const TO_COME = new Set(["next", "prochain", "prochaine", "tomorrow", "demain", 
 
 const fuzzy = (value: boolean): PhraseResult => ({ value, certainty: "fuzzy" });
 
+/** A label or question about someone else taking part: "Co-borrower", "with someone else", "Conjoint", "accompagné". */
+const COMPANY_WORDS = new Set([
+  "someone",
+  "somebody",
+  "quelqu",
+  "coemprunteur",
+  "joint",
+  "conjoint",
+  "accompagne",
+  "accompanied",
+  "together",
+  "ensemble",
+  "partner",
+  "partenaire",
+]);
+const asksCompany = (words: TargetWords) => [...COMPANY_WORDS].some((w) => words.own.has(w)) || words.own.has("co");
+/** "just me", "moi seul", "on my own": nobody else. */
+const ALONE = seqs([
+  "just me",
+  "only me",
+  "me only",
+  "just myself",
+  "by myself",
+  "on my own",
+  "alone",
+  "solo",
+  "juste moi",
+  "moi seul",
+  "moi seule",
+  "que moi",
+  "tout seul",
+  "toute seule",
+  "seul",
+  "seule",
+]);
+/** "on achète à deux", "with my wife", "the two of us": someone else too. */
+const WITH_SOMEONE = seqs([
+  "a deux",
+  "a plusieurs",
+  "the two of us",
+  "both of us",
+  "we both",
+  "together",
+  "ensemble",
+  "with my wife",
+  "with my husband",
+  "with my partner",
+  "with my girlfriend",
+  "with my boyfriend",
+  "avec ma femme",
+  "avec mon mari",
+  "avec mon conjoint",
+  "avec ma conjointe",
+  "avec mon compagnon",
+  "avec ma compagne",
+  "avec mon copain",
+  "avec ma copine",
+  "avec mon partenaire",
+  "avec ma partenaire",
+]);
+
+/** A label about owning: "Propriétaire", "Homeowner", "Owner of the property". */
+const OWNER_WORDS = new Set(["proprietaire", "proprio", "owner", "homeowner"]);
+/** "c'est à moi", "it's ours", "en indivision", "co-owned": owned (also shared). */
+const OWNED = seqs([
+  "c est a moi",
+  "c est a nous",
+  "it s mine",
+  "it s ours",
+  "i own it",
+  "we own it",
+  "indivision",
+  "co owned",
+  "co owner",
+  "coproprietaire",
+  "copropriete",
+]);
+/** "c'est à mes parents", "it belongs to my landlord": someone else's. */
+const OTHERS_OWN = seqs([
+  "c est a mes",
+  "c est a mon",
+  "c est a ma",
+  "c est a nos",
+  "c est au",
+  "c est aux",
+  "appartient a",
+  "belongs to",
+  "it s my parents",
+  "owned by",
+]);
+
 const asksFirstTime = (words: TargetWords) => [...FIRST_WORDS].some((w) => tokenHasStem(w, words.own));
 const NEVER = new Set(["never", "jamais"]);
 const NO_WORDS = new Set(["no", "non", "nope", "nan"]);
@@ -249,6 +340,17 @@ export function premiseValue(c: ClauseTokens, words: TargetWords): PhraseResult 
     const first = tokens.findIndex((t) => FIRST_WORDS.has(t));
     const before = indexOf(tokens, DONE_BEFORE);
     if (first < 0 && before >= 0 && !negatedAt(before)) return fuzzy(false);
+  }
+  // Someone else asked about: "just me" is no, "à deux" / "with my wife" yes.
+  if (asksCompany(words)) {
+    if (has(tokens, WITH_SOMEONE)) return fuzzy(true);
+    const alone = indexOf(tokens, ALONE);
+    if (alone >= 0 && !negatedAt(alone)) return fuzzy(false);
+  }
+  // Owning asked: shared ownership is yes, someone else's property no.
+  if ([...OWNER_WORDS].some((w) => words.own.has(w))) {
+    if (has(tokens, OWNED)) return fuzzy(true);
+    if (has(tokens, OTHERS_OWN) && !c.negated.some(Boolean)) return fuzzy(false);
   }
   // A need asked: having it already, or managing another way, is no.
   if (words.desired === true) {

@@ -160,3 +160,45 @@ void describe("a year beside the thing it dates, in passing", () => {
     assert.equal(inPassing("since 2019", year), null);
   });
 });
+
+void describe("said in passing after the answer", () => {
+  const cover = target({ type: "boolean" }, { label: "Remplaçant trouvé", question: "Avez-vous trouvé un remplaçant ?" });
+  const score = target({ type: "number", minimum: 0, maximum: 20 }, { label: "Moyenne au bac" });
+
+  void it("reads something done to them in French word order, and a number before 'de' + the label's word", () => {
+    assert.equal(inPassing("trois jours, Karim me remplace", cover), true);
+    assert.equal(inPassing("une semaine, ma collègue m'a remplacée", cover), true);
+    assert.equal(inPassing("trois jours, il me remplace pas", cover), false);
+    assert.equal(inPassing("20h, et 14 de moyenne", score), 14);
+    // Not read this way: a number of something else, or nothing done to them.
+    assert.equal(inPassing("20h, et 14 de retard", score), null);
+    assert.equal(inPassing("trois jours, je remplace Karim", cover), null);
+  });
+});
+
+void describe("years back, every day, someone else and owning", () => {
+  const built = target({ type: "integer", minimum: 1800, maximum: 2026 }, { label: "Année de construction" });
+  const visits = target({ type: "integer", minimum: 1, maximum: 7 }, { label: "Visits per week" });
+  const joint = target({ type: "boolean" }, { label: "Joint application", question: "Are you applying with someone else?" });
+  const owner = target({ type: "boolean" }, { label: "Propriétaire du logement" });
+
+  void it("reads a year from an age or a time back, and 'every day' for a count per week", () => {
+    assert.deepEqual(read("elle a environ 30 ans", built), [1996, "fuzzy"]);
+    assert.deepEqual(read("built about 120 years ago", built), [1906, "fuzzy"]);
+    assert.deepEqual(read("every day if I can", visits), [7, "exact"]);
+    // Not read this way: a plain year, and "every day" for a target counted over no period.
+    assert.deepEqual(read("1996", built), [1996, "exact"]);
+    const total = target({ type: "integer", minimum: 1, maximum: 50 }, { label: "Number of visits" });
+    assert.equal(read("every day", total), null);
+  });
+
+  void it("reads alone or together for someone else, and whose property it is for owning", () => {
+    assert.deepEqual(read("only me", joint), [false, "fuzzy"]);
+    assert.deepEqual(read("with my partner", joint), [true, "fuzzy"]);
+    assert.deepEqual(read("c'est à ma grand-mère", owner), [false, "fuzzy"]);
+    assert.deepEqual(read("we own it with my sister, en indivision", owner), [true, "fuzzy"]);
+    // Not read this way: "just me" for a label about no one else.
+    const smoker = target({ type: "boolean" }, { label: "Smoker" });
+    assert.equal(read("just me", smoker), null);
+  });
+});
