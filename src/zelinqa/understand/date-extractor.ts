@@ -35,6 +35,11 @@ const MONTHS: Record<string, number> = {
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
 const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))?\b/;
+/**
+ * Going back to work or home, said as a verb: the day said follows the last day of an absence. Nouns ("retour",
+ * "return", "reprise") are left out: a label saying them asks for that very day.
+ */
+const RESUMING = new Set(["reprends", "reprend", "reprenons", "back", "returning", "rentre", "rentrons"]);
 const LOOSE_DATE_WORDS = new Set([
   "vers",
   "environ",
@@ -629,6 +634,8 @@ export function extractDate(
   // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
   const loose =
     asked ||
+    // [ext] "je reprends le 11", "back at work on monday" for a last day: the day said is the one after it, or it.
+    (side === "end" && tokens.some((t) => RESUMING.has(t))) ||
     found.some((f) => f.fuzzy) ||
     // "avant-hier", "the day before yesterday" name a day, not a deadline.
     tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && tokens[i + 1] !== "hier" && tokens[i + 1] !== "yesterday") ||

@@ -307,7 +307,7 @@ function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): 
   return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
 }
 
-function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan): Binding {
+function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, text?: string): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (saidOfSelf(m, ctx)) return "target";
@@ -369,8 +369,13 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan): Bi
   for (const w of before.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
-  // [ext] "95000, it's a 2012 peugeot": in passing, a year beside the thing it dates is a calendar year's.
-  if (ctx.strict && scan !== undefined && calendarYearTarget(ctx) && yearOfAThing(m, scan)) return "word";
+  // [ext] "95000, it's a 2012 peugeot": a year beside the thing it dates is a calendar year's (in passing too), never
+  // another target's number unless that thing is the target's own word ("a 2000 budget").
+  if (scan !== undefined && text !== undefined && calendarYearTarget(ctx) && yearOfAThing(m, scan, text)) return "word";
+  // Only the form "a 2012 peugeot" sets it aside for another target: "une enveloppe de 2000" may be its amount.
+  const thing = scan?.tokens[m.end]?.norm ?? "";
+  if (scan !== undefined && text !== undefined && yearOfAThing(m, scan, text, false) && !tokenHasStem(thing, words.stems))
+    return "elsewhere";
   // "max 1500" with no unit: a stated bound is the kind of number the asked target wants (never in passing).
   return m.bound !== null && !ctx.strict ? "target" : "neutral";
 }
@@ -447,7 +452,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     (m) => m.article && (ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? "") || neverBefore(text, scan, m)),
   );
   if (scan.mentions.length === 0 || denied) return ctx.strict ? null : withoutDigits(text, integer, ctx);
-  const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx, scan) }));
+  const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) }));
   const alternative = ctx.strict ? null : alternativeOf(bound, scan, ctx, integer);
   if (alternative !== null) return { value: alternative, certainty: "fuzzy" };
   const kept = candidates(bound, scan, ctx, integer);
@@ -1024,8 +1029,13 @@ function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: D
     own !== undefined &&
     !tokenHasStem(first.m.unit, own) &&
     scan.tokens.slice(first.m.end).some((t) => AND_LINKS.has(t.norm) || t.norm === "+");
-  return longBare || setAside || rival || each || kindThenMore || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  // [ext] "400 + APL", "900 plus les charges": something more is added to it, so the amount is only a part.
+  const end = scan.tokens[first.m.end - 1]?.end ?? 0;
+  const plusMore = PLUS_MORE.test(text.slice(end));
+  return longBare || setAside || rival || each || kindThenMore || subgroup || plusMore || hasAnyPhrase(tokens, HEDGE_PHRASES);
 }
+
+const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the |my |mes |some )?\p{L}/u;
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
 
@@ -1275,9 +1285,20 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
   return within(yy <= year % 100 ? year - (year % 100) + yy : year - (year % 100) - 100 + yy, "exact");
 }
 
-/** A reply to its own question with no number said: none as zero, "all adults", "every day". */
+/** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
 const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
-  noneAsZero(text, integer, ctx) ?? allAdults(text, ctx) ?? everyDay(text, ctx, integer);
+  noneAsZero(text, integer, ctx) ?? allAdults(text, ctx) ?? everyDay(text, ctx, integer) ?? firstTimeNone(text, integer, ctx);
+
+/** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
+const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];
+const FIRST_TIME = /\b(?:first time|first one|premiere fois|la premiere|le premier|my first|ma premiere|mon premier)\b/;
+/** [ext] "this is my first time", "c'est la première fois" for a count of times before: none (held loosely). */
+function firstTimeNone(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  const words = ctx.words;
+  if (!integer || words === undefined || !zeroAllowed(integer, ctx) || !BEFORE_WORDS.some((w) => words.own.has(w))) return null;
+  const said = tokenise(text).join(" ");
+  return FIRST_TIME.test(said) && !clauseTokens(text).negated.some(Boolean) ? { value: 0, certainty: "fuzzy" } : null;
+}
 
 const EVERY_DAY = /\b(?:tous les jours|chaque jour|every day|everyday|daily|each day|all week|toute la semaine)\b/;
 const DAYS_PER: Record<Period, [number, boolean]> = { day: [1, false], week: [7, false], month: [30, true], year: [365, true] };

@@ -134,16 +134,18 @@ const NOT_THINGS = new Set([
 ]);
 
 /**
- * [ext] In passing, for a target counting calendar years (its label says year/année): a year of four digits beside the
- * thing it dates — "a 2012 peugeot", "my 2015 model", "Ford Focus from 2015", "une Clio de 2015". Never after "in",
- * "en", "since", "until" (when something happens), nor a year in a date (a month before it).
+ * [ext] A year of four digits beside the thing it dates — "a 2012 peugeot", "my 2015 model", after a name written with
+ * its capital "Ford Focus from 2015", "une Clio de 2015" (`named`: that second form counts). Never after "in", "en",
+ * "since", "until" (when something happens), nor a year in a date (a month before it).
  */
-export function yearOfAThing(m: NumberMention, scan: MentionScan): boolean {
+export function yearOfAThing(m: NumberMention, scan: MentionScan, text: string, named = true): boolean {
   const raw = scan.tokens[m.start];
   if (raw?.kind !== "digits" || !/^(19|20)\d\d$/.test(raw.norm) || m.end !== m.start + 1) return false;
   const prev = scan.tokens[m.start - 1]?.norm ?? "";
   const prev2 = scan.tokens[m.start - 2];
   const next = scan.tokens[m.end];
   if (THING_OPENERS.has(prev)) return next?.kind === "word" && next.norm.length >= 3;
-  return FROM_WORDS.has(prev) && prev2?.kind === "word" && prev2.norm.length >= 2 && !NOT_THINGS.has(prev2.norm);
+  // "Ford Focus from 2015", "une Clio de 2015": after a name, written with its capital ("un budget de 2000" is none).
+  const capital = prev2 !== undefined && /^\p{Lu}/u.test(text.slice(prev2.start, prev2.end));
+  return named && FROM_WORDS.has(prev) && prev2?.kind === "word" && capital && !NOT_THINGS.has(prev2.norm);
 }

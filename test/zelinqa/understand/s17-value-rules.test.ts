@@ -158,6 +158,7 @@ void describe("a year beside the thing it dates, in passing", () => {
     // Not read this way: a year when something happens, or a plain number.
     assert.equal(inPassing("I'd like it done in 2027", year), null);
     assert.equal(inPassing("since 2019", year), null);
+    assert.equal(inPassing("une enveloppe de 2000", year), null);
   });
 });
 
@@ -200,5 +201,24 @@ void describe("years back, every day, someone else and owning", () => {
     // Not read this way: "just me" for a label about no one else.
     const smoker = target({ type: "boolean" }, { label: "Smoker" });
     assert.equal(read("just me", smoker), null);
+  });
+});
+
+void describe("what a number or a day is not", () => {
+  const odometer = target({ type: "integer", minimum: 0, maximum: 900000 }, { label: "Odometer (km)" });
+  const rent = target({ type: "number", minimum: 0 }, { label: "Loyer maximum (€)" });
+  const lastDay = target({ type: "string", format: "date" }, { label: "Last day of the trip" });
+  const lessons = target({ type: "integer", minimum: 0, maximum: 100 }, { label: "Lessons already taken" });
+
+  void it("sets aside a year beside a thing, holds a part loosely, and a day of return loosely", () => {
+    assert.deepEqual(read("120000, it's a 2009 fiat", odometer), [120000, "fuzzy"]);
+    assert.deepEqual(read("650 + les aides", rent), [650, "fuzzy"]);
+    assert.deepEqual(read("we're back on the 12th of january", lastDay), ["2027-01-12", "fuzzy"]);
+    assert.deepEqual(read("it's my first time", lessons), [0, "fuzzy"]);
+    // Not read this way: a plain amount, a plain last day, a year as the thing's own word, not a first time.
+    assert.deepEqual(read("650", rent), [650, "exact"]);
+    assert.deepEqual(read("une enveloppe de 2000", rent), [2000, "exact"]);
+    assert.deepEqual(read("the 12th of january", lastDay), ["2027-01-12", "exact"]);
+    assert.equal(read("not my first time", lessons), null);
   });
 });
