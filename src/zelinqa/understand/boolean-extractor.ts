@@ -6,7 +6,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
-import { neverBefore, premiseValue } from "./premises.js";
+import { NOUN_OPENERS, neverBefore, premiseValue } from "./premises.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -123,37 +123,6 @@ interface FactReading {
   /** Only a word used as a noun (after an article, "no", "pas de", "with"…) names it. */
   readonly nounOnly?: boolean;
 }
-
-/** Words before a noun: articles, possessives, "no", "pas de", "with", "sans". */
-const NOUN_OPENERS = new Set([
-  "a",
-  "an",
-  "the",
-  "some",
-  "any",
-  "no",
-  "our",
-  "my",
-  "un",
-  "une",
-  "des",
-  "du",
-  "de",
-  "d",
-  "le",
-  "la",
-  "les",
-  "l",
-  "notre",
-  "nos",
-  "mon",
-  "ma",
-  "mes",
-  "with",
-  "without",
-  "avec",
-  "sans",
-]);
 
 /** Additive links that open a clause before a noun: "fibre, and TV", "et la piscine". */
 const ADDING = new Set(["and", "et", "also", "aussi"]);

@@ -127,24 +127,35 @@ const OTHER_MEANS = seqs([
   "on va prendre",
   "je prends",
 ]);
-const HAD_OPENERS = new Set([
+/** Words before a noun: articles, possessives, "no", "pas de", "with", "sans". */
+export const NOUN_OPENERS = new Set([
+  "a",
+  "an",
+  "the",
+  "some",
+  "any",
+  "no",
+  "our",
+  "my",
   "un",
   "une",
   "des",
   "du",
   "de",
   "d",
+  "le",
+  "la",
+  "les",
+  "l",
+  "notre",
+  "nos",
   "mon",
   "ma",
   "mes",
-  "le",
-  "la",
-  "l",
-  "les",
-  "notre",
-  "nos",
-  "ce",
-  "cette",
+  "with",
+  "without",
+  "avec",
+  "sans",
 ]);
 const ARTICLES = new Set(["the", "a", "an", "my", "our", "le", "la", "l", "les", "un", "une", "mon", "ma", "notre"]);
 
@@ -358,7 +369,7 @@ export function premiseValue(c: ClauseTokens, words: TargetWords): PhraseResult 
     const said = ALREADY_HAVE.find((q) => q.every((w, k) => tokens[already + k] === w));
     // "j'ai déjà un appart", not "j'ai déjà cherché": in French the thing had follows as a noun.
     const had =
-      said === undefined || !["j", "on", "nous"].includes(said[0] as string) || HAD_OPENERS.has(tokens[already + said.length] ?? "");
+      said === undefined || !["j", "on", "nous"].includes(said[0] as string) || NOUN_OPENERS.has(tokens[already + said.length] ?? "");
     if (already >= 0 && had && !negatedAt(already)) return fuzzy(false);
     if (has(tokens, MANAGE)) return fuzzy(false);
     for (const seq of OTHER_MEANS) {
