@@ -292,7 +292,8 @@ export const SOL: BlindRow[] = [
   ["sol_q_roof", "300 sq ft", t(28, [27.87, 27.9, 27.871]), "number"],
   ["sol_q_roof", "tout le toit, 80", v(80), "number"],
   ["sol_q_roof", "grand", N, "nothing"],
-  ["sol_q_roof", "35 ou 45 je sais plus", N, "number"],
+  // s17 values: two alternatives for a measured value give the first, held loosely (was N).
+  ["sol_q_roof", "35 ou 45 je sais plus", t(35, [45]), "number"],
   ["sol_q_roof", "40m2 plein sud", v(40), "passing", { sol_orient: "south" }],
   ["sol_q_orient", "plein sud", v("south"), "choice"],
   ["sol_q_orient", "sud", v("south"), "choice"],
@@ -326,7 +327,8 @@ export const SOL: BlindRow[] = [
   ["sol_q_year", "vers 1990", t(1990), "number"],
   ["sol_q_year", "neuve, livrée l'an dernier", v(2025), "number"],
   ["sol_q_year", "je ne sais pas, elle est ancienne", D, "dont_know"],
-  ["sol_q_year", "2012 ou 2013", N, "number"],
+  // s17 values: the tester's reading restored, the first alternative held loosely (was N).
+  ["sol_q_year", "2012 ou 2013", t(2012, [2013]), "number"],
   ["sol_q_year", "'98", v(1998), "number"],
   ["sol_q_year", "début du siècle dernier", N, "number"],
   ["sol_q_year", "1992, chauffage au gaz", v(1992), "passing", { sol_heating: "gas" }],

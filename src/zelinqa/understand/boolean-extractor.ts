@@ -6,6 +6,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
+import { NOUN_OPENERS, neverBefore, premiseValue } from "./premises.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -122,37 +123,6 @@ interface FactReading {
   /** Only a word used as a noun (after an article, "no", "pas de", "with"…) names it. */
   readonly nounOnly?: boolean;
 }
-
-/** Words before a noun: articles, possessives, "no", "pas de", "with", "sans". */
-const NOUN_OPENERS = new Set([
-  "a",
-  "an",
-  "the",
-  "some",
-  "any",
-  "no",
-  "our",
-  "my",
-  "un",
-  "une",
-  "des",
-  "du",
-  "de",
-  "d",
-  "le",
-  "la",
-  "les",
-  "l",
-  "notre",
-  "nos",
-  "mon",
-  "ma",
-  "mes",
-  "with",
-  "without",
-  "avec",
-  "sans",
-]);
 
 /** Additive links that open a clause before a noun: "fibre, and TV", "et la piscine". */
 const ADDING = new Set(["and", "et", "also", "aussi"]);
@@ -294,7 +264,17 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
     return { value: false, certainty: "fuzzy" };
   // [ext] "je cherche encore", "working on it": still under way, so not yet, held loosely.
   if (underWay(c.tokens)) return { value: false, certainty: "fuzzy" };
+  // [ext] "never bought one" to a first-time question: a first time, whatever "never" says to the lexicons.
+  const never = words === undefined ? null : neverBefore(c, words);
+  if (never !== null) return never;
   const said = lexiconValue(text);
+  // [ext] A fact that implies the answer through the label's premise ("second time" to a first-time buyer question):
+  // held loosely; a yes/no said outright wins when they agree, and nothing is sure when they disagree.
+  const premise = words === undefined ? null : premiseValue(c, words);
+  if (premise !== null) {
+    if (said === null) return premise;
+    if (said.value !== premise.value) return null;
+  }
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
   const asked = words === undefined || text.trim().endsWith("?");
   // Where it takes place ("in a church", "on the beach") says more than the subject's own word ("ceremony").

@@ -34,7 +34,12 @@ const MONTHS: Record<string, number> = {
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
-const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])\b/;
+const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))?\b/;
+/**
+ * Going back to work or home, said as a verb: the day said follows the last day of an absence. Nouns ("retour",
+ * "return", "reprise") are left out: a label saying them asks for that very day.
+ */
+const RESUMING = new Set(["reprends", "reprend", "reprenons", "back", "returning", "rentre", "rentrons"]);
 const LOOSE_DATE_WORDS = new Set([
   "vers",
   "environ",
@@ -574,6 +579,13 @@ export function dateRange(text: string, today: string): { start: string; end: st
 /** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */
 export type RangeSide = "start" | "end";
 
+/** The first of two dates a day apart said with "or"/"ou" between them, or null. */
+function adjacentAlternatives(distinct: ReadonlySet<string>, tokens: readonly string[]): string | null {
+  if (distinct.size !== 2 || !tokens.some((t) => t === "or" || t === "ou")) return null;
+  const [a, b] = [...distinct].sort() as [string, string];
+  return Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`) === 86_400_000 ? a : null;
+}
+
 export function extractDate(
   text: string,
   format: "date" | "date-time",
@@ -581,6 +593,7 @@ export function extractDate(
   passing = false,
   past = false,
   side?: RangeSide,
+  labelled = false,
 ): PhraseResult | null {
   // [ext] A range: the start for a start, the end for an end; for a target that says neither, the start, held loosely.
   const range = !passing && !past ? dateRange(text, today) : null;
@@ -609,6 +622,11 @@ export function extractDate(
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => (past && f.iso > today ? "invalid" : f.iso)));
+  // [ext] "monday or tuesday next week", "le 3 ou le 4": two days in a row offered as alternatives give the first,
+  // held loosely, for a labelled target (what is asked is known); days further apart ("15 janvier ou 1er février") stay
+  // undecided.
+  const pair = passing || past || !labelled ? null : adjacentAlternatives(distinct, tokens);
+  if (pair !== null) return { value: format === "date" ? pair : `${pair}T00:00:00Z`, certainty: "fuzzy" };
   if (distinct.size !== 1 || distinct.has("invalid")) return null;
   // "le 15 ou le 20 janvier", "the 3rd or 4th of May": a bare day offered as an alternative is a second date.
   if (ALTERNATIVE_DAY.test(tokens.join(" "))) return null;
@@ -616,6 +634,8 @@ export function extractDate(
   // "vers le 20 décembre", "avant le 1er janvier": an approximate day or a deadline is held loosely.
   const loose =
     asked ||
+    // [ext] "je reprends le 11", "back at work on monday" for a last day: the day said is the one after it, or it.
+    (side === "end" && tokens.some((t) => RESUMING.has(t))) ||
     found.some((f) => f.fuzzy) ||
     // "avant-hier", "the day before yesterday" name a day, not a deadline.
     tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && tokens[i + 1] !== "hier" && tokens[i + 1] !== "yesterday") ||

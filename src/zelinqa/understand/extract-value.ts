@@ -594,7 +594,15 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // guards-asked.ts: a question that pins "cette année" keeps a day without a year in that year.
       return validated(
         inPinnedYear(target.words, target.words?.past === true, today, (past) =>
-          extractDate(text, target.kind === "date" ? "date" : "date-time", today, false, past, rangeSide(target.words)),
+          extractDate(
+            text,
+            target.kind === "date" ? "date" : "date-time",
+            today,
+            false,
+            past,
+            rangeSide(target.words),
+            target.words !== undefined,
+          ),
         ),
         target,
       );

@@ -70,6 +70,9 @@ export function shortChoiceByLabel(
 const BEING = new Set(["am", "m", "is", "are", "re", "was", "were", "been", "be", "suis", "est", "sommes", "etes", "sont", "ete", "etait"]);
 const ARTICLES = new Set(["a", "an", "un", "une", "des"]);
 const OBJECTS = new Set(["me", "us"]);
+const FR_OBJECTS = new Set(["me", "m", "nous"]);
+const FR_HAVE = new Set(["a", "avons", "ont"]);
+const POST_NEGATIONS = new Set(["pas", "plus", "jamais"]);
 /** Words between being and what one is: "on est pas proprio", "I'm not a smoker", "we're already owners". */
 const BETWEEN = new Set(["pas", "plus", "not", "never", "jamais", "no", "longer", "already", "deja", "still", "toujours", "also", "aussi"]);
 /** "referred" → "refer", "insured" → "insur", "assurée" → "assur": a past participle's base, or null. */
@@ -88,7 +91,7 @@ function participleBase(t: string): string | null {
 export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: ReadonlySet<string>): boolean | null {
   const later = clausesAfterFirst(c);
   // Cheap first: being, or something done to them, must be said at all.
-  if (later === null || !later.tokens.some((t) => BEING.has(t) || OBJECTS.has(t) || t === "a")) return null;
+  if (later === null || !later.tokens.some((t) => BEING.has(t) || OBJECTS.has(t) || FR_OBJECTS.has(t) || t === "a")) return null;
   const things = [...(words.things ?? [])].filter((s) => s.length >= 4 && !tokenHasStem(s, answered));
   if (things.length === 0) return null;
   const forms = new Set(things.flatMap((s) => [s, ...wordEquivalents(s).filter((e) => !e.includes(" "))]).map(stem));
@@ -102,9 +105,16 @@ export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: Re
     let j = i - 1;
     while (j > i - 4 && same(j) && (ARTICLES.has(tokens[j] as string) || BETWEEN.has(tokens[j] as string))) j--;
     const being = same(j) && (BEING.has(tokens[j] as string) || (tokens[j] === "a" && ["m", "nous"].includes(tokens[j - 1] ?? "")));
-    const toThem = verb && same(i + 1) && OBJECTS.has(tokens[i + 1] as string);
+    // French puts the object first: "Julie me remplace", "Paul m'a remplacé", "le médecin nous a orientés".
+    const before = (k: number) => same(k) && FR_OBJECTS.has(tokens[k] as string);
+    const toThem =
+      verb &&
+      ((same(i + 1) && OBJECTS.has(tokens[i + 1] as string)) ||
+        before(i - 1) ||
+        (same(i - 1) && FR_HAVE.has(tokens[i - 1] as string) && before(i - 2)));
     if (!being && !toThem) return;
-    value = later.negated[i] !== true;
+    // Spoken French drops the "ne": "il me remplace pas".
+    value = later.negated[i] !== true && !(same(i + 1) && POST_NEGATIONS.has(tokens[i + 1] as string));
   });
   return value;
 }

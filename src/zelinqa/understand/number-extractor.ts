@@ -11,6 +11,7 @@ import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
+import { firstNamesCount, firstOfAlternatives, noBedroomHome, oneForEach, yearInPairs, yearOfAThing } from "./spoken-values.js";
 import { tokenise } from "./normalise.js";
 
 export { parseDigitGroup } from "./number-mentions.js";
@@ -221,6 +222,8 @@ function kindOfPerson(ctx: NumberContext): ReadonlySet<string> | null {
 /** Words of a target counted in percent (a "%" in its label reads as "%"). */
 const PERCENT_STEMS = ["%", "percent", "pourcent", "pourcentage", "percentage", "taux", "rate"];
 
+const OF_WORDS = new Set(["de", "d", "of"]);
+
 type Binding = "target" | "word" | "elsewhere" | "neutral";
 
 const YEAR_UNITS = new Set(["an", "ans", "year", "years", "yo"]);
@@ -304,7 +307,7 @@ function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): 
   return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
 }
 
-function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
+function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, text?: string): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (saidOfSelf(m, ctx)) return "target";
@@ -331,6 +334,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   // "une semaine", "two weeks" for a number of nights or days.
   if (m.unit !== null && words?.groups.has("days") && tokenHasStem(m.unit, WEEK_STEMS)) return "target";
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
+  // [ext] "registered march 2018" for a calendar year: the year of the date, in a reply to its own question.
+  if (!ctx.strict && calendarYearTarget(ctx) && m.value >= 1000 && MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "target";
   // "15 janvier", "jan 15": part of a date.
   if ((m.unit !== null && MONTH_WORDS.has(m.unit)) || MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "elsewhere";
   // Without words (a bare schema) nothing says what a unit belongs to.
@@ -339,6 +344,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
     const kind = kindOfPerson(ctx);
     if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
+    // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".
+    const named = scan?.tokens[m.end + 1]?.norm;
+    if (OF_WORDS.has(m.unit) && named !== undefined && named.length >= 4 && tokenHasStem(named, words.own)) return "target";
     // "2h", "45 min", "3 j": a unit's short form binds the number to a target counted in that unit, in passing too.
     const time = TIME_UNITS[m.unit];
     if (time !== undefined && time[1] === 1 && time[0] === timeUnitOf(words)) return "target";
@@ -361,6 +369,13 @@ function bindingOf(m: NumberMention, ctx: NumberContext): Binding {
   for (const w of before.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
+  // [ext] "95000, it's a 2012 peugeot": a year beside the thing it dates is a calendar year's (in passing too), never
+  // another target's number unless that thing is the target's own word ("a 2000 budget").
+  if (scan !== undefined && text !== undefined && calendarYearTarget(ctx) && yearOfAThing(m, scan, text)) return "word";
+  // Only the form "a 2012 peugeot" sets it aside for another target: "une enveloppe de 2000" may be its amount.
+  const thing = scan?.tokens[m.end]?.norm ?? "";
+  if (scan !== undefined && text !== undefined && yearOfAThing(m, scan, text, false) && !tokenHasStem(thing, words.stems))
+    return "elsewhere";
   // "max 1500" with no unit: a stated bound is the kind of number the asked target wants (never in passing).
   return m.bound !== null && !ctx.strict ? "target" : "neutral";
 }
@@ -373,6 +388,18 @@ function withinBounds(value: number, ctx: NumberContext, integer: boolean): bool
 }
 
 const personsTarget = (ctx: NumberContext) => ctx.words?.groups.has("persons") ?? false;
+
+/**
+ * [ext] A whole number said without its digits, in a reply to its own question: first names counted as people ("Léo
+ * et Jade"), a home with no bedroom ("a studio"), one thing for each of N ("one for us and one for each of our 2 kids").
+ */
+function spokenCount(text: string, scan: MentionScan, ctx: NumberContext): { value: number; certainty: "exact" | "fuzzy" } | null {
+  const named = personsTarget(ctx) ? firstNamesCount(text) : null;
+  if (named !== null) return { value: named, certainty: "fuzzy" };
+  if (noBedroomHome(text, ctx.words, scan)) return { value: 0, certainty: "exact" };
+  const composed = personsTarget(ctx) ? null : oneForEach(scan);
+  return composed === null ? null : { value: composed, certainty: "fuzzy" };
+}
 
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
@@ -396,6 +423,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
+  const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
+  if (spoken !== null) return withinBounds(spoken.value, ctx, integer) ? spoken : null;
   if (integer && personsTarget(ctx)) {
     const young = ctx.words?.groups.has("children") === true;
     const ofKind = kind === null ? undefined : (w: string) => tokenHasStem(w, kind) || (young && YOUNG_PERSONS.has(w));
@@ -422,11 +451,14 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const denied = scan.mentions.every(
     (m) => m.article && (ARTICLE_DENIALS.has(scan.tokens[m.start - 1]?.norm ?? "") || neverBefore(text, scan, m)),
   );
-  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : (noneAsZero(text, integer, ctx) ?? allAdults(text, ctx));
-  const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx) }));
+  if (scan.mentions.length === 0 || denied) return ctx.strict ? null : withoutDigits(text, integer, ctx);
+  const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) }));
+  const alternative = ctx.strict ? null : alternativeOf(bound, scan, ctx, integer);
+  if (alternative !== null) return { value: alternative, certainty: "fuzzy" };
   const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
-  if (inBounds.length === 0) return null;
+  // [ext] "nothing, 110% loan": a first clause saying only zero, the numbers after it measuring other things.
+  if (inBounds.length === 0) return ctx.strict ? null : noneAsZero(text, integer, ctx);
   const distinct = new Set(inBounds.map(({ m }) => m.value));
   let chosen = inBounds;
   let fuzzy = false;
@@ -860,7 +892,7 @@ function rateTimesPeriods(
 
 /** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */
 const SCALES = new Set([5, 10, 20, 100]);
-const SCORE = /(?<![\d/.,])(\d{1,3}(?:[.,]\d)?) ?(?:\/|sur|out of) ?(\d{1,3})(?![\d/.,])/gi;
+const SCORE = /(?<![\d/.,])(\d{1,3}(?:[.,]\d{1,2})?) ?(?:\/|sur|out of) ?(\d{1,3})(?![\d/.,])/gi;
 /**
  * [ext] "7/10", "8 sur 10", "3 out of 5" for a target whose schema maximum is the scale (5, 10, 20 or 100): the score. Held loosely after an
  * approximation ("like 6/10") or with a hedge. Only one score in the reply; a score on another scale ("8/20") gives none.
@@ -905,11 +937,14 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   const kind = kindOfPerson(ctx);
   const oneOfKind = (m: NumberMention) =>
     kind !== null && m.unit !== null && ONE.has(scan.tokens[m.start]?.norm ?? "") && stem(m.unit) === m.unit && tokenHasStem(m.unit, kind);
+  // [ext] "just one day" to "Jours ouvrés": the target's time unit said in another language is its unit too.
+  const ownTimeUnit = (unit: string) =>
+    !ctx.strict && words !== undefined && TIME_UNITS[unit]?.[1] === 1 && TIME_UNITS[unit]?.[0] === timeUnitOf(words);
   const articleCounts = (m: NumberMention) =>
     (m.unit !== null &&
       !COLLECTIVE_NOUNS.has(m.unit) &&
       words !== undefined &&
-      tokenHasStem(m.unit, countsThings ? words.stems : words.own)) ||
+      (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || ownTimeUnit(m.unit))) ||
     oneOfKind(m) ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
@@ -942,6 +977,13 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   // "2 à 3 fois", "2-3 people" for a whole number: the range's upper end, held loosely like the range itself.
   if (integer)
     kept = kept.map((k) => (k.m.fuzzy && !Number.isInteger(k.m.value) ? { ...k, m: { ...k.m, value: Math.ceil(k.m.value) } } : k));
+  // [ext] "dix-neuf ans et demi", "3 and a half years" for a whole number of years: the years completed.
+  if (integer)
+    kept = kept.map((k) =>
+      !k.m.fuzzy && k.m.value % 1 === 0.5 && k.m.unit !== null && YEAR_UNITS.has(k.m.unit)
+        ? { ...k, m: { ...k.m, value: Math.floor(k.m.value) } }
+        : k,
+    );
   return kept;
 }
 
@@ -987,8 +1029,13 @@ function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: D
     own !== undefined &&
     !tokenHasStem(first.m.unit, own) &&
     scan.tokens.slice(first.m.end).some((t) => AND_LINKS.has(t.norm) || t.norm === "+");
-  return longBare || setAside || rival || each || kindThenMore || subgroup || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  // [ext] "400 + APL", "900 plus les charges": something more is added to it, so the amount is only a part.
+  const end = scan.tokens[first.m.end - 1]?.end ?? 0;
+  const plusMore = PLUS_MORE.test(text.slice(end));
+  return longBare || setAside || rival || each || kindThenMore || subgroup || plusMore || hasAnyPhrase(tokens, HEDGE_PHRASES);
 }
+
+const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the |my |mes |some )?\p{L}/u;
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
 
@@ -1016,7 +1063,8 @@ function joinedByAnd(text: string): boolean {
   return tokens.some((t) => AND_LINKS.has(t)) || text.includes("+");
 }
 
-const PURPOSE_WORDS = new Set(["for", "pour"]);
+// [ext] "65k from savings + 15k from my parents": where each part comes from names it as well.
+const PURPOSE_WORDS = new Set(["for", "pour", "from"]);
 
 /**
  * [ext] "40 for the internet and 20 for mobile", "1800 € et mon mari 1500 €" → the total of an amount (money or income):
@@ -1101,6 +1149,13 @@ const NONE_FILLERS = new Set([
   "heureusement",
   "merci",
   "thanks",
+  // [ext] "plus aucun", "none left", "nothing more": none remains.
+  "plus",
+  "left",
+  "more",
+  "anymore",
+  "remaining",
+  "reste",
 ]);
 
 /** Whether 0 is a value: a decimal amount may be none ("rien" as a deposit) only when its schema says 0 is allowed. */
@@ -1163,6 +1218,35 @@ const DECADE_WORDS: Record<string, number> = {
  * "dans les années 70", "the 1980s", "the seventies" for a year: the middle of the decade, fuzzy. Only for a
  * target that counts years of the calendar (a minimum of 1000 or more, or "year"/"année" in its words).
  */
+/**
+ * [ext] "10 ou 11" days left, "2012 or 2013": two alternatives for a measured value give the first, held loosely. A
+ * count of people or things ("5 or 6 guests", "2 or 3 bedrooms") or an amount ("30 € ou 45 €") gives none: what to plan
+ * for is not decided yet.
+ */
+function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
+  if (!measuredValue(integer, ctx)) return null;
+  const offered = bound.filter(({ m, binding }) => binding !== "elsewhere" && withinBounds(m.value, ctx, integer)).map(({ m }) => m);
+  return firstOfAlternatives(scan, offered)?.value ?? null;
+}
+
+/**
+ * [ext] A value the person may recall or guess between two ("2012 or 2013", "10 ou 11 jours"): a labelled target that is
+ * no amount of money, no age and no whole number of people or things (guests, bedrooms, sessions) — a calendar year, a
+ * duration, a score or a measure is. A bare schema says nothing of what it holds.
+ */
+function measuredValue(integer: boolean, ctx: NumberContext): boolean {
+  const words = ctx.words;
+  // An age: "6 ou 9 ans" may be two people's ages.
+  if (words === undefined || words.groups.has("money") || words.groups.has("income") || words.own.has("age")) return false;
+  if (!integer || calendarYearTarget(ctx) || timeUnitOf(words) !== null) return true;
+  return SCALE_WORDS.some((w) => words.own.has(w));
+}
+/** Labels of a value on a scale, not a count: "Pain level", "Note", "Rating". */
+const SCALE_WORDS = ["level", "niveau", "score", "note", "rating", "grade", "satisfaction", "intensite", "intensity"];
+
+/** [ext] A target counting calendar years by its label ("Year of the car", "Année de construction") and bounds. */
+const calendarYearTarget = (ctx: NumberContext) =>
+  ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)) && (ctx.minimum ?? 1000) >= 1000;
 const yearTarget = (ctx: NumberContext) =>
   (ctx.minimum ?? 0) >= 1000 || (ctx.words !== undefined && ["year", "annee"].some((w) => ctx.words?.own.has(w)));
 const BORN = /\b(?:born|nee?s?|birth|naissance)\b(?: \w+)?? (?:in |en |le |on )?(?:\d{1,2} \w+ )?((?:19|20)\d\d)\b/;
@@ -1188,11 +1272,55 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
     return NEWBORN.test(n) ? within(0, "exact") : null;
   }
   if (!yearTarget(ctx)) return null;
+  // [ext] "twenty twenty": a year said in two pairs of words.
+  const pairs = calendarYearTarget(ctx) ? yearInPairs(text) : null;
+  if (pairs !== null) return within(pairs, "exact");
+  // [ext] "about 10 years old", "elle a 12 ans", "bought 6 years ago": the year that many years back, held loosely.
+  const old = calendarYearTarget(ctx) ? yearsBack(scanNumbers(text)) : null;
+  if (old !== null) return within(year - old, "fuzzy");
   for (const [pattern, offset] of RELATIVE_YEARS) if (pattern.test(n)) return within(year + offset, "exact");
   const short = /(?:^|\s)['\u2019](\d\d)\b/.exec(text);
   if (short === null || scanNumbers(text).mentions.some((m) => m.value >= 1000)) return null;
   const yy = Number(short[1]);
   return within(yy <= year % 100 ? year - (year % 100) + yy : year - (year % 100) - 100 + yy, "exact");
+}
+
+/** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
+const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
+  noneAsZero(text, integer, ctx) ?? allAdults(text, ctx) ?? everyDay(text, ctx, integer) ?? firstTimeNone(text, integer, ctx);
+
+/** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
+const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];
+const FIRST_TIME = /\b(?:first time|first one|premiere fois|la premiere|le premier|my first|ma premiere|mon premier)\b/;
+/** [ext] "this is my first time", "c'est la première fois" for a count of times before: none (held loosely). */
+function firstTimeNone(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  const words = ctx.words;
+  if (!integer || words === undefined || !zeroAllowed(integer, ctx) || !BEFORE_WORDS.some((w) => words.own.has(w))) return null;
+  const said = tokenise(text).join(" ");
+  return FIRST_TIME.test(said) && !clauseTokens(text).negated.some(Boolean) ? { value: 0, certainty: "fuzzy" } : null;
+}
+
+const EVERY_DAY = /\b(?:tous les jours|chaque jour|every day|everyday|daily|each day|all week|toute la semaine)\b/;
+const DAYS_PER: Record<Period, [number, boolean]> = { day: [1, false], week: [7, false], month: [30, true], year: [365, true] };
+/** [ext] "tous les jours", "every day" for a count per period ("Séances par semaine"): one a day, loosely beyond a week. */
+function everyDay(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const period = ctx.words ? periodOf(ctx.words) : null;
+  if (period === null || !EVERY_DAY.test(tokenise(text).join(" "))) return null;
+  const [value, loose] = DAYS_PER[period];
+  return withinBounds(value, ctx, integer) ? { value, certainty: loose ? "fuzzy" : "exact" } : null;
+}
+
+const OLD_AFTER = new Set(["old", "ago"]);
+const OLD_BEFORE = new Set(["a", "de", "d", "has", "il", "y"]);
+/** The one number of years said as an age or a time back ("10 years old", "a 12 ans", "6 years ago", "il y a 6 ans"). */
+function yearsBack(scan: MentionScan): number | null {
+  const found = scan.mentions.filter((m) => {
+    if (m.unit === null || !YEAR_UNITS.has(m.unit) || !Number.isInteger(m.value)) return false;
+    const after = scan.tokens[m.end + 1]?.norm ?? "";
+    // "elle a environ 30 ans": an approximation may stand between.
+    return OLD_AFTER.has(after) || (["an", "ans"].includes(m.unit) && m.before.slice(-2).some((w) => OLD_BEFORE.has(w)));
+  });
+  return found.length === 1 ? (found[0] as NumberMention).value : null;
 }
 
 function decadeOf(text: string, ctx: NumberContext): number | null {

@@ -419,7 +419,25 @@ const NOT_AFTER_HALF = new Set(["of", "the", "de", "du", "des", "price", "prix",
 /** Multipliers read after a fraction or a number in words: "two and a half grand", "deux et demi mille". */
 const WORD_MULTIPLIERS: Record<string, number> = { k: 1e3, mille: 1e3, thousand: 1e3, grand: 1e3, million: 1e6, millions: 1e6 };
 /** "2 grand" is two thousand only when nothing follows it in its clause but these words ("un grand jardin" is big). */
-const AFTER_GRAND = new Set(["max", "maxi", "maximum", "tops", "ish", "or", "ou", "and", "et", "per", "par", "a", "total", "for", "pour"]);
+const AFTER_GRAND = new Set([
+  "max",
+  "maxi",
+  "maximum",
+  "tops",
+  "ish",
+  "or",
+  "ou",
+  "and",
+  "et",
+  "per",
+  "par",
+  "a",
+  "total",
+  "for",
+  "pour",
+  "if",
+  "at",
+]);
 
 /** The fraction a word adds after "et"/"and" ("et demi", "and a half", "et quart"), or 0. */
 function fractionAt(tokens: readonly TextToken[], k: number): { add: number; end: number } | null {
@@ -463,12 +481,19 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
       const mult = direct ? WORD_MULTIPLIERS[norm(next.end)] : undefined;
       if (mult !== undefined && (norm(next.end) !== "grand" || grandAlone(text, tokens, next.end)))
         next = { ...next, value: next.value * mult, end: next.end + 1 };
-    } else if (!n.article && n.unit === undefined && norm(n.end) === "grand" && grandAlone(text, tokens, n.end)) {
-      // "5 grand", "two grand": thousands (slang for money).
-      next = { ...n, value: n.value * 1e3, end: n.end + 1 };
+    } else if (
+      (!n.article || ENGLISH_ARTICLES.has(norm(n.start))) &&
+      n.unit === undefined &&
+      norm(n.end) === "grand" &&
+      grandAlone(text, tokens, n.end)
+    ) {
+      // "5 grand", "two grand", [ext] "under a grand": thousands (slang for money).
+      next = { ...n, value: n.value * 1e3, end: n.end + 1, article: false };
     } else if (n.article && HALVES.has(norm(n.end)) && !NOT_AFTER_HALF.has(norm(n.end + 1))) {
-      // "une demi-journée", "a half": the article opens half a unit.
-      next = { ...n, value: 0.5, end: n.end + 1, article: false };
+      // "une demi-journée", "a half": the article opens half a unit; [ext] "un demi-million": half of a multiplier.
+      const mult = halfOf(text, tokens, n.end + 1);
+      next = { ...n, value: 0.5 * (mult ?? 1), end: n.end + (mult === null ? 1 : 2), article: false };
+      if (mult !== null) consumed.add(n.end + 1);
     }
     out.push(next);
   }
@@ -483,7 +508,11 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
     if (AND_WORDS.has(norm(k - 1)) || NOT_AFTER_HALF.has(art ?? "")) return;
     const withArticle = art === "a" || art === "an";
     if (withArticle) articlesTaken.add(k + 1);
-    halves.push({ value: 0.5, start: k, end: withArticle ? k + 2 : k + 1, fuzzy: false, article: false });
+    const end = withArticle ? k + 2 : k + 1;
+    // [ext] "half a million", "half a mil": half of the multiplier named after it.
+    const mult = halfOf(text, tokens, end);
+    if (mult !== null) articlesTaken.add(end);
+    halves.push({ value: 0.5 * (mult ?? 1), start: k, end: mult === null ? end : end + 1, fuzzy: false, article: false });
   });
   if (halves.length > 0) {
     const kept = out.filter((n) => !articlesTaken.has(n.start));
@@ -491,6 +520,16 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
     out.push(...[...kept, ...halves].sort((a, b) => a.start - b.start));
   }
   return out.filter((n) => !consumed.has(n.start));
+}
+
+const ENGLISH_ARTICLES = new Set(["a", "an"]);
+
+/** The multiplier at token k after "half (a)" ("half a million", "un demi-million"), or null. */
+function halfOf(text: string, tokens: readonly TextToken[], k: number): number | null {
+  const w = tokens[k]?.norm ?? "";
+  const mult = w === "mil" ? 1e6 : WORD_MULTIPLIERS[w];
+  if (mult === undefined || w === "k") return null;
+  return w !== "grand" || grandAlone(text, tokens, k) ? mult : null;
 }
 
 function grandAlone(text: string, tokens: readonly TextToken[], k: number): boolean {

@@ -1,0 +1,151 @@
+// [ext] Numbers said the way people say them (docs/zelinqa-understanding.md, "Numbers said in passing and in words"):
+// two alternatives ("10 ou 11", "2012 or 2013"), a year said as two pairs ("twenty twenty"), a home with no bedroom
+// ("a studio"), one thing for each of N ("one for each of our 2 kids"), first names counted as people ("Léo et Jade"),
+// a year beside the thing it dates ("a 2012 peugeot", "une Clio de 2015"). Small FR/EN word tables, cheap checks.
+import type { MentionScan, NumberMention } from "./number-mentions.js";
+import { wordNumbers } from "./number-words.js";
+import { tokenise } from "./normalise.js";
+import type { TargetWords } from "./target-words.js";
+import { tokenHasStem } from "./target-words.js";
+
+const OR_WORDS = new Set(["or", "ou"]);
+/** Words that may sit between two alternatives: "2 or maybe 3", "10 ou peut-être 11". */
+const OR_FILLERS = new Set(["maybe", "perhaps", "peut", "etre", "possibly", "even", "meme", "sinon"]);
+
+/**
+ * "10 ou 11", "2012 or 2013", "2 or 3 bedrooms": exactly two plain numbers offered as alternatives for one value. The
+ * first one said, to be held loosely (the other is the person's second guess). Null when they are not plain (bounds,
+ * ranges, approximations) or something else is said between them.
+ */
+export function firstOfAlternatives(scan: MentionScan, parts: readonly NumberMention[]): NumberMention | null {
+  if (parts.length !== 2) return null;
+  const [a, b] = parts as [NumberMention, NumberMention];
+  if (a.value === b.value || a.bound !== null || b.bound !== null || a.article || b.article || a.per !== null) return null;
+  const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
+  // "10 jours ou 11": the first one's unit may stand between them.
+  const rest = between[0] === a.unit && !OR_WORDS.has(a.unit ?? "") ? between.slice(1) : between;
+  if (rest.length === 0 || !OR_WORDS.has(rest[0] as string) || !rest.slice(1).every((t) => OR_FILLERS.has(t))) return null;
+  return a;
+}
+
+const PAIR_HEADS = new Set([19, 20]);
+/**
+ * "twenty twenty", "nineteen ninety-five", "twenty fifteen": a year said in two pairs of words, for a target that counts
+ * calendar years. Only when the whole number is said in words (digits are read as digits).
+ */
+export function yearInPairs(text: string): number | null {
+  const tokens = tokenise(text);
+  const words = wordNumbers(tokens);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i] as (typeof words)[number];
+    const b = words[i + 1] as (typeof words)[number];
+    if (a.end !== b.start || a.fuzzy || b.fuzzy || a.article || !PAIR_HEADS.has(a.value)) continue;
+    if (b.value >= 10 && b.value <= 99) return a.value * 100 + b.value;
+  }
+  return null;
+}
+
+/** Homes with no separate bedroom: "a studio", "un studio", "une studette", "a bedsit", "un T1". */
+const NO_BEDROOM_HOMES = new Set(["studio", "studette", "bedsit", "t1", "f1"]);
+const BEDROOM_STEMS = new Set(["bedroom", "chambre"]);
+/**
+ * [ext] "a studio is fine", "un studio suffit" for a number of bedrooms: none. Only when the label counts bedrooms
+ * (bedroom/chambre) and no number is said.
+ */
+export function noBedroomHome(text: string, words: TargetWords | undefined, scan: MentionScan): boolean {
+  if (words === undefined || ![...words.own].some((w) => tokenHasStem(w, BEDROOM_STEMS))) return false;
+  if (scan.mentions.some((m) => !m.article)) return false;
+  return tokenise(text).some((t) => NO_BEDROOM_HOMES.has(t));
+}
+
+const EACH_WORDS = new Set(["each", "chacun", "chacune", "every"]);
+const FOR_WORDS = new Set(["for", "pour"]);
+const POSSESSIVES = new Set(["of", "de", "d", "our", "my", "the", "their", "nos", "mes", "les", "leurs", "ses", "his", "her"]);
+const ONE_WORDS = new Set(["one", "un", "une"]);
+/**
+ * [ext] "one for us and one for each of our 2 kids", "une pour nous et une pour chacun de nos 3 enfants": one thing for
+ * each of N people is N, plus one for every other "one for …" said. Held loosely (the person composed the count).
+ */
+export function oneForEach(scan: MentionScan): number | null {
+  const norms = scan.tokens.map((t) => t.norm);
+  let total = 0;
+  let each = false;
+  for (let i = 0; i < norms.length; i++) {
+    if (!ONE_WORDS.has(norms[i] as string) || !FOR_WORDS.has(norms[i + 1] ?? "")) continue;
+    if (!EACH_WORDS.has(norms[i + 2] ?? "")) {
+      total += 1;
+      continue;
+    }
+    let k = i + 3;
+    while (POSSESSIVES.has(norms[k] ?? "")) k++;
+    const n = scan.mentions.find((m) => m.start === k && !m.article && Number.isInteger(m.value));
+    if (n === undefined) return null;
+    total += n.value;
+    each = true;
+  }
+  return each ? total : null;
+}
+
+/** Words that are no first name though written with a capital: yes/no, articles, "Me", pronouns. */
+const NOT_NAMES = new Set(["oui", "non", "yes", "no", "me", "moi", "nous", "us", "le", "la", "les", "the", "mes", "my", "aucun", "none"]);
+/**
+ * [ext] "Léo et Jade", "Tom, Lily and Sam" for a number of people: the reply only names people by their first names
+ * (capitalised words joined by commas, "et", "and", "&"). Two or more; held loosely (a name is no count said).
+ */
+export function firstNamesCount(text: string): number | null {
+  const parts = text
+    .trim()
+    .replace(/[.!]+$/, "")
+    .split(/\s*(?:,|&|\bet\b|\band\b)\s*/u)
+    .filter((p) => p !== "");
+  if (parts.length < 2 || parts.length > 8) return null;
+  const name = (p: string) => /^\p{Lu}[\p{Ll}'-]+$/u.test(p) && !NOT_NAMES.has(tokenise(p).join(" "));
+  if (!parts.every(name)) return null;
+  const words = tokenise(text);
+  return wordNumbers(words).length > 0 ? null : parts.length;
+}
+
+/** Words before a year that dates a thing: "a 2012 peugeot", "my 2015 Clio". */
+const THING_OPENERS = new Set(["a", "an", "my", "our", "une", "un", "ma", "mon", "notre"]);
+/** "Ford Focus from 2015", "une Clio de 2015": after a thing's name. */
+const FROM_WORDS = new Set(["from", "de", "du", "of"]);
+/** Words after "from"/"de" that are no thing's name: "I'm away from 2027". */
+const NOT_THINGS = new Set([
+  "away",
+  "date",
+  "start",
+  "starting",
+  "loin",
+  "partir",
+  "debut",
+  "fin",
+  "end",
+  "since",
+  "depuis",
+  "is",
+  "it",
+  "me",
+  "us",
+  "on",
+  "go",
+  "la",
+  "le",
+  "en",
+]);
+
+/**
+ * [ext] A year of four digits beside the thing it dates — "a 2012 peugeot", "my 2015 model", after a name written with
+ * its capital "Ford Focus from 2015", "une Clio de 2015" (`named`: that second form counts). Never after "in", "en",
+ * "since", "until" (when something happens), nor a year in a date (a month before it).
+ */
+export function yearOfAThing(m: NumberMention, scan: MentionScan, text: string, named = true): boolean {
+  const raw = scan.tokens[m.start];
+  if (raw?.kind !== "digits" || !/^(19|20)\d\d$/.test(raw.norm) || m.end !== m.start + 1) return false;
+  const prev = scan.tokens[m.start - 1]?.norm ?? "";
+  const prev2 = scan.tokens[m.start - 2];
+  const next = scan.tokens[m.end];
+  if (THING_OPENERS.has(prev)) return next?.kind === "word" && next.norm.length >= 3;
+  // "Ford Focus from 2015", "une Clio de 2015": after a name, written with its capital ("un budget de 2000" is none).
+  const capital = prev2 !== undefined && /^\p{Lu}/u.test(text.slice(prev2.start, prev2.end));
+  return named && FROM_WORDS.has(prev) && prev2?.kind === "word" && capital && !NOT_THINGS.has(prev2.norm);
+}
