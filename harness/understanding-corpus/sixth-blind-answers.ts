@@ -78,7 +78,9 @@ export const DEN: BlindRow[] = [
   ["den_q_last_visit", "yesterday, at another dentist, they couldn't fix it", v("2026-11-30"), "date"],
   ["den_q_last_visit", "never been to a dentist", N, "nothing"],
   ["den_q_last_visit", "can't remember, ages ago", D, "dont_know"],
-  ["den_q_last_visit", "like 5 years ago??", N, "nothing"],
+  // Changed after the run (s17 lead): an approximate time ago gives its date, tentative, as "about two months" does in
+  // older splits (the tester expected nothing).
+  ["den_q_last_visit", "like 5 years ago??", t("2021-12-01"), "date"],
   ["den_q_last_visit", "10 nov", v("2026-11-10"), "date"],
   ["den_q_last_visit", "on the 3rd of october", v("2026-10-03"), "date"],
   ["den_q_last_visit", "2023-09-12", v("2023-09-12"), "date"],

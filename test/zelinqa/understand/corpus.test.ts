@@ -22,27 +22,31 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * them, overall 95.0% (floor 0.97 → 0.95) and the lowest categories choice 91.2%, multi 91.1%, passing 92.1%
  * (category floor 0.95 → 0.91, passing 0.95 → 0.92): these are the next work, raise the floors with them.
  * The sixth tester's 493 answers in four more new domains (blind6: dentist, bike, tax, cleaning) first ran at 71.6%
- * (353 of 493) with 12 wrong values confirmed; their floors are set just under that first run.
+ * (353 of 493) with 12 wrong values confirmed. Session s17's fixes took the whole corpus to 96.1% with none: the
+ * choice and value fixers worked from the fifth round's misses without seeing blind6 (it moved 71.6% → 73.6% with
+ * their rules alone, the 12 wrong values still there: rules from one round generalise little to the next), two more fixers from blind6's own misses
+ * (ordered scales, the Other option, the 12 wrong values) took it to 82.8%. Lowest categories now number 94.8%,
+ * choice 95.0%, passing 92.9%.
  */
 const FLOORS = {
-  overall: 0.95,
+  overall: 0.955,
   domain: 0.965,
-  category: 0.91,
+  category: 0.94,
   heldOut: 0.99,
-  blind: 0.98,
-  fresh: 0.94,
+  blind: 0.99,
+  fresh: 0.96,
   blind3: 0.99,
-  blind4: 0.93,
-  /** Per domain of the fourth round (restaurant 90.4% the lowest). */
-  blind4Domain: 0.9,
-  /** The fifth round (garage, university, leave, home): first run 80.7% with 7 wrong values confirmed, now 84.7%. */
-  blind5: 0.84,
-  /** Per domain of the fifth round (garage 78.0% the lowest; 69.9% on the first run). */
-  blind5Domain: 0.78,
-  /** The sixth round (dentist, bike, tax, cleaning): first run 71.6% (353 of 493) with 12 wrong values confirmed. */
-  blind6: 0.71,
-  /** Per domain of the sixth round (dentist 69.1% the lowest on the first run). */
-  blind6Domain: 0.69,
+  blind4: 0.96,
+  /** Per domain of the fourth round (childcare 95.4% the lowest). */
+  blind4Domain: 0.95,
+  /** The fifth round (garage, university, leave, home): first run 80.7% with 7 wrong values confirmed, now 98.5%. */
+  blind5: 0.97,
+  /** Per domain of the fifth round (leave 96.6% the lowest; garage 69.9% on the first run). */
+  blind5Domain: 0.96,
+  /** The sixth round (dentist, bike, tax, cleaning): first run 71.6% (353 of 493) with 12 wrong values confirmed, now 82.8%. */
+  blind6: 0.82,
+  /** Per domain of the sixth round (dentist and tax 79.7% the lowest; dentist 69.1% on the first run). */
+  blind6Domain: 0.79,
 };
 const BLIND4_DOMAINS = new Set(["restaurant", "childcare", "solar", "physio"]);
 const BLIND5_DOMAINS = new Set(["garage", "university", "leave", "home"]);
