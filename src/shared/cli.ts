@@ -9,6 +9,8 @@ export type { OutputStream };
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** A run the user interrupted (Ctrl-C): 128 + SIGINT, as shells report it. */
+export const EXIT_CANCELLED = 130;
 
 /** The terminal of a command plus its working directory; tests pass their own streams. */
 export interface CliIo extends TerminalIo {

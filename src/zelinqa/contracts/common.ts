@@ -21,6 +21,18 @@ export const OutcomeSchema = z.enum(["asked_answered", "asked_no_answer", "refus
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
 /** RFC 3339 timestamps; responses always use UTC with milliseconds (docs/zelinqa-api.md §3). */
+/**
+ * An integer query parameter (`?limit=20`): plain decimal digits only, then bounded. Number() would also read "0x10",
+ * "1e1", " 16", "+16" or "" as numbers; a query string is text, and only one spelling of a number is accepted in it.
+ */
+export function queryInteger(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^[0-9]+$/, { error: `must be an integer written with the digits 0-9 only, between ${min} and ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
 export const TimestampSchema = z.iso.datetime({ offset: true });
 
 /** Any JSON value (choice mappings, schema fragments). */

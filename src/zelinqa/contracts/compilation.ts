@@ -1,6 +1,6 @@
 // Compilation jobs (docs/zelinqa-api.md §12.5) and the audit log (§12.6).
 import { z } from "zod";
-import { TimestampSchema } from "./common.js";
+import { TimestampSchema, queryInteger } from "./common.js";
 import { ConfigurationIssueSchema } from "./configuration-issue.js";
 
 export const CompilationJobStatusSchema = z.enum(["queued", "running", "succeeded", "failed"]);
@@ -38,7 +38,7 @@ export const AuditResourceTypeSchema = z.enum([
 export type AuditResourceType = z.infer<typeof AuditResourceTypeSchema>;
 
 export const AuditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: queryInteger(1, 200).default(50),
   cursor: z.string().min(1).optional(),
   action: z.string().min(1).max(160).optional(),
   resource_type: AuditResourceTypeSchema.optional(),

@@ -9,6 +9,7 @@ import {
   QuestionTypeSchema,
   SelectionModeSchema,
   TimestampSchema,
+  queryInteger,
 } from "./common.js";
 
 export const ObjectiveSchema = z.object({
@@ -101,7 +102,7 @@ export const QuestionListQuerySchema = z.object({
   active: z.enum(["true", "false"]).optional(),
   type: QuestionTypeSchema.optional(),
   search: z.string().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: queryInteger(1, 200).default(50),
   cursor: z.string().min(1).max(512).optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });

@@ -2,7 +2,7 @@
 // and short-lived keys under the `admin` scope, the one-time sign-in, the conversation list and transcript, and
 // the analytics charts. Request schemas are closed, like every v1 body.
 import { z } from "zod";
-import { IdSchema, OutcomeSchema, TimestampSchema } from "./common.js";
+import { IdSchema, OutcomeSchema, TimestampSchema, queryInteger } from "./common.js";
 import { SessionStatusSchema, StopReasonSchema, TargetStatusSchema } from "./runtime-responses.js";
 
 export const ScopeNameSchema = z.enum(["runtime", "configuration:read", "configuration:write", "configuration:publish", "admin"]);
@@ -60,7 +60,7 @@ export const SessionListQuerySchema = z.strictObject({
   from: TimestampSchema.optional(),
   to: TimestampSchema.optional(),
   configuration_version: IdSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: queryInteger(1, 200).default(50),
   cursor: z.string().min(1).max(512).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuerySchema>;

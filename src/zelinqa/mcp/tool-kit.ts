@@ -74,5 +74,20 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
 /** Installs the tools; call before connecting. The tool set never changes once served. */
 export function installTools(server: McpServer, tools: readonly ToolInstaller[], context: ToolContext): void {
   for (const install of tools) install(server, context);
+  onlyOwnToolNames(server);
   server.server.registerCapabilities({ tools: { listChanged: false } });
+}
+
+/**
+ * The SDK looks a called name up in a plain object, so `__proto__`, `constructor` or `toString` found Object.prototype's
+ * members and were answered "Tool … disabled" instead of "not found". Its registry loses its prototype here: only the
+ * names registered are tools, every other name gets the same unknown-tool answer. Checked, so that an SDK keeping its
+ * tools elsewhere fails at start (and in tests), not silently.
+ */
+function onlyOwnToolNames(server: McpServer): void {
+  const registry: unknown = (server as unknown as { _registeredTools?: unknown })._registeredTools;
+  if (typeof registry !== "object" || registry === null) {
+    throw new Error("zelinqa-mcp: the MCP SDK no longer keeps its tools in _registeredTools; review onlyOwnToolNames");
+  }
+  Object.setPrototypeOf(registry, null);
 }

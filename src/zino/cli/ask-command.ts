@@ -1,7 +1,7 @@
 // `zino ask [--ctx KEY] TEXT...` (docs/zino-protocol.md §7): one turn, the answer streamed to stdout as it arrives; exit 0 on
 // `done`, 1 on `error` (message on stderr). Ctrl-C closes the connection, which cancels the turn.
 import type { InstanceConfig } from "../config/index.js";
-import { EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "../../shared/cli.js";
+import { EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, usageError, type CliIo } from "../../shared/cli.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { createToolSpinner } from "./tool-spinner.js";
@@ -28,7 +28,7 @@ export async function askCommand({ instance, io, words, ctxkey, signal }: AskOpt
   if (outcome.kind === "done") return EXIT_OK;
   if (outcome.kind === "cancelled") {
     io.stderr.write("zino: cancelled\n");
-    return 130;
+    return EXIT_CANCELLED;
   }
   io.stderr.write(`zino: ${outcome.message} [${outcome.code}]\n`);
   return EXIT_FAILURE;

@@ -1,12 +1,14 @@
 // `zino chat [--ctx KEY]` (docs/zino-protocol.md §7): a readline loop with history; each line is one turn whose text streams to
 // stdout, with tool spinners on stderr. Ctrl-C during a turn cancels it (closes the connection) and returns
-// to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session.
+// to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session. With piped (non-terminal) input every line is
+// still a turn, and the exit status tells a script whether all of them completed: 1 when a turn failed, 130 when one
+// was cancelled (and none failed), 0 otherwise. An interactive session always ends 0 (its user saw each error).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { InstanceConfig } from "../config/index.js";
-import { CliError, EXIT_OK, type CliIo } from "../../shared/cli.js";
+import { CliError, EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
 import { pingService } from "./service-probe.js";
 import { createToolSpinner } from "./tool-spinner.js";
@@ -43,6 +45,7 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
   });
   const spinner = createToolSpinner(io.stderr);
   let turn: AbortController | undefined;
+  const tally = { turns: 0, failed: 0, cancelled: 0 };
 
   const interrupt = () => {
     if (turn) {
@@ -69,8 +72,11 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
       if (message === "/exit" || message === "/quit") break;
       if (message.length > 0) {
         turn = new AbortController();
-        await chatTurn({ instance, io, ctxkey, message, signal: turn.signal, spinner });
+        const ended = await chatTurn({ instance, io, ctxkey, message, signal: turn.signal, spinner });
         turn = undefined;
+        tally.turns += 1;
+        if (ended === "error") tally.failed += 1;
+        if (ended === "cancelled") tally.cancelled += 1;
       }
       rl.prompt();
     }
@@ -80,7 +86,16 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
     if (historyFile) saveHistory(historyFile, history);
   }
   if (terminal) io.stdout.write("\n");
-  return EXIT_OK;
+  return io.stdin.isTTY ? EXIT_OK : pipedExit(io, tally);
+}
+
+/** Piped input: a script learns from the status whether every turn completed (the errors were written as they came). */
+function pipedExit(io: CliIo, tally: { turns: number; failed: number; cancelled: number }): number {
+  if (tally.failed > 0) {
+    io.stderr.write(`zino: ${tally.failed} of ${tally.turns} turn(s) failed\n`);
+    return EXIT_FAILURE;
+  }
+  return tally.cancelled > 0 ? EXIT_CANCELLED : EXIT_OK;
 }
 
 async function chatTurn(options: {
@@ -90,7 +105,7 @@ async function chatTurn(options: {
   message: string;
   signal: AbortSignal;
   spinner: ReturnType<typeof createToolSpinner>;
-}): Promise<void> {
+}): Promise<"done" | "error" | "cancelled"> {
   const { io, spinner } = options;
   const outcome = await streamTurnToTerminal(
     { socketPath: options.instance.sockets.daemon, message: options.message, ctxkey: options.ctxkey, signal: options.signal },
@@ -98,6 +113,7 @@ async function chatTurn(options: {
   );
   if (outcome.kind === "cancelled") io.stderr.write("zino: turn cancelled\n");
   else if (outcome.kind === "error") io.stderr.write(`zino: ${outcome.message} [${outcome.code}]\n`);
+  return outcome.kind === "done" ? "done" : outcome.kind;
 }
 
 export function chatHistoryPath(env: NodeJS.ProcessEnv): string | undefined {

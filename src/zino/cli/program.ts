@@ -155,7 +155,10 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
 function addTurnCommands(program: Command, { io, options, setExit, instance }: CommandKit): void {
   program
     .command("chat")
-    .description("interactive chat; Ctrl-C cancels a turn, Ctrl-C or Ctrl-D at an empty prompt exits")
+    .description(
+      "interactive chat; Ctrl-C cancels a turn, Ctrl-C or Ctrl-D at an empty prompt exits. With piped input (one turn " +
+        "per line) the exit status is 1 if a turn failed, 130 if one was cancelled, else 0",
+    )
     .option("--ctx <key>", "context key (conversation and configuration)", ctxkeyArg)
     .action(async (opts: { ctx?: string }) => setExit(await chatCommand({ instance: instance(), io, ctxkey: opts.ctx })));
 

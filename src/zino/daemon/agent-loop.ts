@@ -12,8 +12,10 @@ import {
   finalCallNote,
   inlineResultMessage,
   nativeAssistantMessage,
+  callIdsIn,
   nativeResultMessage,
   skillLabel,
+  uniqueCallIds,
   type PendingCall,
 } from "./tool-messages.js";
 
@@ -78,6 +80,8 @@ interface LoopState {
   signal: AbortSignal;
   /** Set when the turn's deadline has passed. */
   expired: boolean;
+  /** Native call ids in the conversation so far: a new call never reuses one (uniqueCallIds). */
+  callIds: Set<string>;
 }
 
 export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoopResult> {
@@ -95,6 +99,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentLoop
     firstToken: true,
     signal: options.signal,
     expired: false,
+    callIds: callIdsIn(options.messages),
   };
   const deadline = startDeadline(options, state);
   try {
@@ -177,8 +182,10 @@ async function iterate(options: AgentLoopOptions, state: LoopState): Promise<boo
   // A model may ask for more calls at once than the turn may still run (200 in one answer): only those that can run
   // enter the conversation, so the refused rest does not fill the next prompt; the limit note counts them.
   const asked = pendingCalls(step);
-  const calls = final ? asked : asked.slice(0, Math.max(1, state.budget.remaining));
-  state.dropped += asked.length - calls.length;
+  const admitted = final ? asked : asked.slice(0, Math.max(1, state.budget.remaining));
+  state.dropped += asked.length - admitted.length;
+  // The call message and each result message carry the same (unique) id, so history stays paired.
+  const calls = final || step.inlineCall ? admitted : uniqueCallIds(admitted, state.callIds);
   if (final || calls.length === 0) {
     // A final call that still tries to call a tool gets no execution: its visible text is the answer.
     let answer = calls.length > 0 ? step.visible : step.transcript;

@@ -24,6 +24,32 @@ export function inlineResultMessage(call: PendingCall, result: Record<string, un
   return { role: "user", content: `<${tag}>\n${body}\n</${tag}>` };
 }
 
+/**
+ * Makes the ids of a model answer's native calls unique within the turn: strict OpenAI-compatible providers refuse a
+ * conversation in which two calls share a `tool_call_id`, and a result must pair with exactly one call. A call keeps
+ * the id the model gave unless it was already used (in the history sent, or earlier in this turn); a call without an
+ * id is named `call_<index>` first. A taken id becomes `<id>_2`, `<id>_3`, … (the first free one), so the same
+ * answer always gets the same ids. `used` is updated.
+ */
+export function uniqueCallIds<T extends { id?: string }>(calls: readonly T[], used: Set<string>): T[] {
+  return calls.map((call, i) => {
+    const given = call.id !== undefined && call.id.trim() !== "" ? call.id : `call_${i}`;
+    let id = given;
+    for (let n = 2; used.has(id); n += 1) id = `${given}_${n}`;
+    used.add(id);
+    return id === call.id ? call : { ...call, id };
+  });
+}
+
+/** The call ids already in a conversation (assistant `tool_calls`), which the turn's new calls must not reuse. */
+export function callIdsIn(messages: readonly ChatMessage[]): Set<string> {
+  const ids = new Set<string>();
+  for (const message of messages) {
+    for (const call of message.tool_calls ?? []) ids.add(call.id);
+  }
+  return ids;
+}
+
 export function nativeResultMessage(call: PendingCall, result: Record<string, unknown>): ChatMessage {
   return { role: "tool", tool_call_id: call.id ?? "", content: JSON.stringify(result) };
 }

@@ -31,6 +31,16 @@ export interface CompletionOptions {
   logger: Logger;
   sink: CompletionSink;
   random?: () => number;
+  /**
+   * Where the llm settings came from, for the advice of a failure: ctx (ZINO.toml's [llm] as ctx holds it, or values
+   * set with `zino ctx set`, which rtr cannot tell apart) or rtr's own ZINO.toml defaults (ctx unreachable).
+   */
+  origin?: SettingsOrigin;
+}
+
+export interface SettingsOrigin {
+  ctxkey: string;
+  source: "ctx" | "defaults";
 }
 
 export interface CompletionResult {
@@ -98,7 +108,7 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
       }
     }
   }
-  throw allFailed(attempts);
+  throw allFailed(attempts, options.origin);
 }
 
 async function attemptOnce(
@@ -220,13 +230,19 @@ function startedFailure(err: AttemptFailure, provider: string, model: string, de
   );
 }
 
-function allFailed(attempts: AttemptRecord[]): WireError {
+function allFailed(attempts: AttemptRecord[], origin: SettingsOrigin | undefined): WireError {
   const list = attempts.map((a, i) => `${i + 1}) ${a.provider} model ${a.model}: ${a.error}`).join("; ");
   const allTimeouts = attempts.length > 0 && attempts.every((a) => a.kind === "timeout");
   const allTooLong = attempts.length > 0 && attempts.every((a) => a.kind === "context");
-  const summary = allTimeouts ? "Every provider attempt timed out" : `All ${attempts.length} provider attempts failed`;
+  const summary = allTimeouts
+    ? attempts.length === 1
+      ? "The provider attempt timed out"
+      : `All ${attempts.length} provider attempts timed out`
+    : attempts.length === 1
+      ? "The provider attempt failed"
+      : `All ${attempts.length} provider attempts failed`;
   const code = allTimeouts ? "timeout" : allTooLong ? "context_overflow" : "provider_error";
-  return new WireError(code, `${summary}: ${sentence(list)}${remedy(attempts)}`, {
+  return new WireError(code, `${summary}: ${sentence(list)}${remedy(attempts, origin)}`, {
     attempts: attempts.map(({ provider, model, error }) => ({ provider, model, error })),
   });
 }
@@ -236,14 +252,12 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-/** What to do about the failures (the user reads this at `zino ask`): which setting, which file, which README section. */
-function remedy(attempts: AttemptRecord[]): string {
+/** What to do about the failures (the user reads this at `zino ask`): which setting, where it is set, which README section. */
+function remedy(attempts: AttemptRecord[], origin: SettingsOrigin | undefined): string {
   const see = "README: Pointing ZINO at a model";
+  const change = (keys: readonly string[]) => whereToSet(keys, origin);
   if (attempts.length > 0 && attempts.every((a) => a.kind === "network")) {
-    return (
-      ` No model endpoint answers there: start the model server, or point [llm] base_url and model in ZINO.toml ` +
-      `(or \`zino ctx set KEY llm.base_url=... llm.model=...\`) at one that runs, then restart the services (${see}).`
-    );
+    return ` No model endpoint answers there: start the model server, or point llm.base_url and llm.model at one that runs: ${change(["base_url", "model"])} (${see}).`;
   }
   if (attempts.some((a) => a.kind === "context")) {
     return (
@@ -253,13 +267,32 @@ function remedy(attempts: AttemptRecord[]): string {
     );
   }
   if (attempts.some((a) => / redirect to /.test(a.error))) {
-    return ` The endpoint moved: point [llm] base_url (the /v1 URL) at the redirect's target in ZINO.toml, or with \`zino ctx set KEY llm.base_url=...\` (${see}).`;
+    return ` The endpoint moved: point llm.base_url (the /v1 URL) at the redirect's target: ${change(["base_url"])} (${see}).`;
   }
   if (attempts.some((a) => /\b(401|403)\b/.test(a.error))) {
-    return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment, or name another variable with [llm] api_key_env in ZINO.toml (${see}).`;
+    return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment (then restart zino-rtr), or name another variable with llm.api_key_env: ${change(["api_key_env"])} (${see}).`;
   }
   if (attempts.some((a) => /\b404\b/.test(a.error))) {
-    return ` Check [llm] model and base_url (the /v1 URL) in ZINO.toml (${see}).`;
+    return ` Check llm.model and llm.base_url (the /v1 URL): ${change(["model", "base_url"])} (${see}).`;
   }
-  return ` Check [llm] base_url, model and the key in ZINO.toml (${see}).`;
+  return ` Check llm.base_url, llm.model and the key: ${change(["base_url", "model", "api_key_env"])} (${see}).`;
+}
+
+/**
+ * Where the given llm keys are changed, true for where they came from. With ctx's configuration they may be ZINO.toml's
+ * [llm] (ctx's `default`) or `zino ctx set` values, and rtr cannot tell which: both ways are named, each with when it
+ * applies. With rtr's own defaults (ctx unreachable) only ZINO.toml counts until ctx is back.
+ */
+const PLACEHOLDERS: Record<string, string> = { base_url: "URL", model: "MODEL", api_key_env: "VARIABLE" };
+
+function whereToSet(keys: readonly string[], origin: SettingsOrigin | undefined): string {
+  const toml = `[llm] ${keys.join(", ")} in ZINO.toml`;
+  if (origin?.source === "defaults") {
+    return `${toml}, which rtr used because zino-ctx was unreachable (restart the services after the edit; once zino-ctx answers, the ctxkey's own settings apply again)`;
+  }
+  const assignments = keys.map((key) => `llm.${key}=${PLACEHOLDERS[key] ?? "VALUE"}`).join(" ");
+  return (
+    `\`zino ctx set ${origin?.ctxkey ?? "KEY"} ${assignments}\` (applies within seconds, no restart), or ${toml} ` +
+    `for ctxkeys that do not set their own (applies after the services restart)`
+  );
 }

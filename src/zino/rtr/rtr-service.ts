@@ -240,6 +240,7 @@ async function call(
       http: parts.http,
       logger: logger.child({ ctxkey: spec.ctxkey }),
       sink: frameSink(out, spec.richFrames),
+      origin: { ctxkey: spec.ctxkey, source: resolved.source },
     });
     await finish(result, (frame) => out.send(frame));
     logger.debug({ ctxkey: spec.ctxkey, ms: Date.now() - started }, "answered");

@@ -111,6 +111,19 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
     assert.match(JSON.stringify(lines().at(-1)), /"data":\{"issues":\[\{"path":"params.name"/);
   });
 
+  void it("answers a tool name that is an Object.prototype member like any unknown name, never 'disabled'", async () => {
+    const answer = async (name: string, id: number) => {
+      const reply = await exchange(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } })}\n`);
+      assert.equal(reply.id, id);
+      return JSON.stringify(reply.result ?? reply.error).replaceAll(name, "NAME");
+    };
+    const unknown = await answer("no_such_tool", 20);
+    assert.match(unknown, /Tool NAME not found/);
+    for (const [i, name] of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"].entries()) {
+      assert.equal(await answer(name, 21 + i), unknown, name);
+    }
+  });
+
   void it("answers a line over 10 MiB with an error and keeps serving", async () => {
     const huge = Buffer.alloc(11 * 1024 * 1024, 0x61);
     const reply = await exchange(

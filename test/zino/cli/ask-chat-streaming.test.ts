@@ -83,7 +83,7 @@ void describe("zino ask and chat against a daemon socket", () => {
     );
   });
 
-  void it("[Z7-CHAT] keeps the chat going after a failed turn", async () => {
+  void it("[Z7-CHAT] keeps the chat going after a failed turn, and with piped input exits 1 at the end", async () => {
     let calls = 0;
     daemon = await startFakeDaemon(scratch.runtimeDir, async (_request, out) => {
       calls += 1;
@@ -91,7 +91,7 @@ void describe("zino ask and chat against a daemon socket", () => {
       else await out.send({ type: "done", full_text: "", iterations: 1 });
     });
     const result = await runInProcess(["chat"], { cwd: scratch.dir, input: "a\nb\n" });
-    assert.equal(result.code, 0);
+    assert.equal(result.code, 1);
     assert.equal(calls, 2);
     assert.match(result.stderr, /rtr is down \[unavailable\]/);
   });

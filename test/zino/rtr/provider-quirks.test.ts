@@ -214,7 +214,7 @@ void it("R5.all-fail: a redirect names its target (without its query) and says t
   const end = last(await ask("raw"));
   assert.match(
     String(end.message),
-    /HTTP 308 redirect to https:\/\/api\.example\.com\/v1\/chat\/completions\. The endpoint moved: point \[llm\] base_url/,
+    /HTTP 308 redirect to https:\/\/api\.example\.com\/v1\/chat\/completions\. The endpoint moved: point llm\.base_url/,
   );
   assert.doesNotMatch(String(end.message), /token=abc/);
 });

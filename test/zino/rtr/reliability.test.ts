@@ -126,7 +126,7 @@ void it("R5.all-fail: when no endpoint answers at all, the error says what to do
   assert.equal(error.code, "provider_error");
   assert.match(
     String(error.message),
-    /ECONNREFUSED\. No model endpoint answers there: start the model server, or point \[llm\] base_url and model in ZINO\.toml .*\(README: Pointing ZINO at a model\)/,
+    /ECONNREFUSED\. No model endpoint answers there: start the model server, or point llm\.base_url and llm\.model at one that runs: .*\[llm\] base_url, model in ZINO\.toml .*\(README: Pointing ZINO at a model\)/,
   );
 });
 

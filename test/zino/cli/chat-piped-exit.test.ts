@@ -1,0 +1,52 @@
+// `zino chat` reading piped stdin (a script: one turn per line) as a real child process against the REAL daemon, ctx
+// and rtr (the model provider is the fake): a failed turn is reported on stderr and the chat goes on with the next
+// line, and the exit status then says that not every turn completed (1), where it used to be 0 whatever happened.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { REPO_ROOT, TSX_LOADER } from "../../../harness/zino-processes.js";
+import { startHarness, type Harness } from "../daemon/daemon-harness.js";
+
+const MAIN = join(REPO_ROOT, "src", "zino", "cli", "main.ts");
+
+function chat(h: Harness, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN, "chat", "--ctx", "piped"], {
+      cwd: dirname(h.instance.configPath!),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZINO_CONFIG: h.instance.configPath!, ZINO_HISTORY_FILE: "" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+void describe("zino chat with piped input", () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => h.close());
+
+  void it("exits 0 when every turn completed", async () => {
+    h.provider.enqueue({ text: "one" }, { text: "two" });
+    const result = await chat(h, "first\nsecond\n");
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, "one\ntwo\n");
+  });
+
+  void it("exits 1 when a turn failed, after running the lines that follow it", async () => {
+    h.provider.enqueue({ status: 400 }, { text: "still here" });
+    const result = await chat(h, "breaks\nnext\n");
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stdout, /still here\n$/);
+    assert.match(result.stderr, /HTTP 400.*\[provider_error\]/);
+    assert.match(result.stderr, /zino: 1 of 2 turn\(s\) failed\n$/);
+  });
+});
