@@ -1,11 +1,14 @@
 // Paths typed on a command line, as the person meant them. `npm start` and `npm run zino|zelinqa -- …` run in the
 // package's root whatever folder they were typed in, and npm keeps that folder in INIT_CWD: a relative path typed
 // there (`--domain my-domain.json`, `--sqlite-path ./z.sqlite`) is resolved against it, not against the root.
-import { isAbsolute, resolve } from "node:path";
+// Only for the script's own process, in the package root: a program the script starts in another folder (a test's
+// child in its temp dir, `cd sub && zino …`) inherits INIT_CWD but means its own working directory.
+import { dirname, isAbsolute, resolve } from "node:path";
 
-/** The folder the command was typed in: INIT_CWD under an npm script, else the working directory. */
+/** The folder the command was typed in: INIT_CWD for an npm script running in its package root, else `cwd`. */
 export function userDirectory(env: NodeJS.ProcessEnv, cwd: string): string {
-  return env.npm_lifecycle_event && env.INIT_CWD ? env.INIT_CWD : cwd;
+  const scriptRoot = env.npm_lifecycle_event && env.npm_package_json ? dirname(env.npm_package_json) : undefined;
+  return env.INIT_CWD && scriptRoot !== undefined && resolve(scriptRoot) === resolve(cwd) ? env.INIT_CWD : cwd;
 }
 
 /**

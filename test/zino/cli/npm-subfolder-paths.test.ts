@@ -1,6 +1,7 @@
 // `npm start` and `npm run zino|zelinqa -- …` typed in a subfolder (real child processes with the environment npm
 // gives a script: it runs in the package root, npm_lifecycle_event set, the folder typed in as INIT_CWD): a relative
-// path on the command line names a file in that folder, as it would without npm; ./ZINO.toml stays the root's.
+// path on the command line names a file in that folder, as it would without npm; ./ZINO.toml stays the root's. A
+// program such a script starts in another folder (a test's child in its temp dir) keeps its own working directory.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -24,12 +25,20 @@ after(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** `program ARGS` as npm runs a script typed in `sub`: working directory the package root, INIT_CWD the subfolder. */
-function underNpm(program: "zino" | "zelinqa", args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * `program ARGS` as npm runs a script typed in `sub`: working directory the package root (or `cwd`, for a program
+ * the script started elsewhere), npm_package_json the root's, INIT_CWD the subfolder.
+ */
+function underNpm(
+  program: "zino" | "zelinqa",
+  args: string[],
+  cwd = root,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const main = join(REPO_ROOT, "src", program, "cli", "main.ts");
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     npm_lifecycle_event: program,
+    npm_package_json: join(root, "package.json"),
     INIT_CWD: sub,
     ZINO_LOG_LEVEL: "warn",
     ZELINQA_LOG_LEVEL: "warn",
@@ -37,7 +46,7 @@ function underNpm(program: "zino" | "zelinqa", args: string[]): Promise<{ code: 
   delete env.ZINO_CONFIG;
   delete env.ZELINQA_SQLITE_PATH;
   delete env.ZELINQA_DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, main, ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, main, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (t: string) => (stdout += t));
@@ -88,4 +97,12 @@ void it("zelinqa: --sqlite-path and config import FILE typed in a subfolder name
   const imported = await underNpm("zelinqa", ["config", "import", "--sqlite-path", "z.sqlite", "tiny.json"]);
   assert.equal(imported.code, 0, imported.stderr);
   assert.match(imported.stdout, /"applied":1/);
+});
+
+void it("a program an npm script starts in another folder reads a relative path from that folder, not INIT_CWD", async () => {
+  const elsewhere = join(root, "elsewhere");
+  mkdirSync(elsewhere, { recursive: true });
+  const guide = await underNpm("zino", ["guide", "--domain", "absent.json"], elsewhere);
+  assert.equal(guide.code, 2, guide.stderr);
+  assert.match(guide.stderr, /^zino: cannot read the domain file absent\.json \(no such file\)/m);
 });
