@@ -392,7 +392,18 @@ const ASIDE = new Set(["other", "autre", "know", "sais", "sait", "n", "na", "app
  * and translations fill in), at least three distinct levels, strictly monotonic in the options' order; at most one
  * option aside ("Other", "Don't know").
  */
+/** Each option list's scale, placed once: a target's phrases are the same array for every answer to it. */
+const SCALES = new WeakMap<readonly Phrase[], { kind: Kind; options: Placed[] } | null>();
+
 function scaleOf(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
+  const known = SCALES.get(phrases);
+  if (known !== undefined) return known;
+  const scale = placeScale(phrases);
+  SCALES.set(phrases, scale);
+  return scale;
+}
+
+function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
   const values = [...new Map(phrases.map((p) => [JSON.stringify(p.value), p])).values()].sort((a, b) => a.order - b.order);
   if (values.length < 3) return null;
   for (const kind of KINDS) {
