@@ -2,6 +2,7 @@
 // their abbreviations ("SE", "s-o") or one by one ("un pan à l'est et un à l'ouest"). The reply's points must be
 // exactly a label's. A small bilingual vocabulary of the four points, general to any orientation question.
 import { normalise } from "./normalise.js";
+import { perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
 type Point = "n" | "s" | "e" | "w";
@@ -57,12 +58,12 @@ const EST_BEFORE = new Set(["l", "plein", "nord", "sud", "full", "due", "vers", 
 
 const setKey = (points: Iterable<Point>) => [...new Set(points)].sort().join("");
 
-const cache = new WeakMap<readonly Phrase[], Map<string, unknown>>();
-
-/** Each value whose label is made of compass points only, by its set of points. */
+/** Each value whose label is made of compass points only, by its set of points (once per phrase table). */
 function labelPoints(phrases: readonly Phrase[]): Map<string, unknown> {
-  const cached = cache.get(phrases);
-  if (cached) return cached;
+  return perPhraseTable(phrases, "compass", () => readLabelPoints(phrases));
+}
+
+function readLabelPoints(phrases: readonly Phrase[]): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const ambiguous = new Set<string>();
   for (const p of phrases) {
@@ -76,7 +77,6 @@ function labelPoints(phrases: readonly Phrase[]): Map<string, unknown> {
     out.set(k, p.value);
   }
   for (const k of ambiguous) out.delete(k);
-  cache.set(phrases, out);
   return out;
 }
 

@@ -6,6 +6,7 @@
 // judgement, a size word or letter, a rate "2 fois par semaine", "every sunday", "tous les 15 jours") and the option
 // nearest to it is chosen. Always held loosely: the person placed themselves on the scale, they did not name an option.
 import { normalise, tokenise } from "./normalise.js";
+import { perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -392,15 +393,9 @@ const ASIDE = new Set(["other", "autre", "know", "sais", "sait", "n", "na", "app
  * and translations fill in), at least three distinct levels, strictly monotonic in the options' order; at most one
  * option aside ("Other", "Don't know").
  */
-/** Each option list's scale, placed once: a target's phrases are the same array for every answer to it. */
-const SCALES = new WeakMap<readonly Phrase[], { kind: Kind; options: Placed[] } | null>();
-
+/** Each option list's scale, placed once per phrase table, not for every answer. */
 function scaleOf(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
-  const known = SCALES.get(phrases);
-  if (known !== undefined) return known;
-  const scale = placeScale(phrases);
-  SCALES.set(phrases, scale);
-  return scale;
+  return perPhraseTable(phrases, "scale", () => placeScale(phrases));
 }
 
 function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {

@@ -203,13 +203,31 @@ export function arrayPhraseResult(hits: readonly PhraseHit[]): PhraseResult | nu
   return { value: values.map((h) => h.value), certainty: allExact ? "exact" : "fuzzy" };
 }
 
-const readingCache = new WeakMap<readonly Phrase[], Map<string, unknown>>();
+const tableCache = new WeakMap<readonly Phrase[], Map<string, unknown>>();
+
+/**
+ * What `derive` makes of a whole phrase table, computed once per table and `key` (what it depends on besides the
+ * labels): a target's phrases are one array for as long as its artifact lives, and the rules that read a label's
+ * meaning (a horizon, a period, a range, a scale, compass points, hours) read it for every reply. At most 16 keys
+ * are kept per table (a day's horizons are kept for that day only).
+ */
+export function perPhraseTable<T>(phrases: readonly Phrase[], key: string, derive: () => T): T {
+  let byKey = tableCache.get(phrases);
+  if (byKey === undefined) {
+    byKey = new Map<string, unknown>();
+    tableCache.set(phrases, byKey);
+  }
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const value = derive();
+  if (byKey.size >= 16) byKey.clear();
+  byKey.set(key, value);
+  return value;
+}
 
 /**
  * [ext] What `read` makes of each option's phrases, the first found per option: its configured phrases first, then
  * (unless `configuredOnly`) its translations. For the rules that read a label's meaning (a horizon, a period, a range);
- * kept per phrase table under `cacheKey` (what the reading depends on besides the labels), since the labels are read
- * for every reply.
+ * kept per phrase table under `cacheKey` (what the reading depends on besides the labels).
  */
 export function optionReadings<T>(
   phrases: readonly Phrase[],
@@ -217,24 +235,18 @@ export function optionReadings<T>(
   read: (tokens: readonly string[]) => T | null,
   configuredOnly = false,
 ): { value: unknown; reading: T }[] {
-  const cached = readingCache.get(phrases)?.get(cacheKey);
-  if (cached !== undefined) return cached as { value: unknown; reading: T }[];
-  const found = new Map<string, { value: unknown; reading: T }>();
-  const ordered = [
-    ...phrases.filter((p) => p.translated !== true),
-    ...(configuredOnly ? [] : phrases.filter((p) => p.translated === true)),
-  ];
-  for (const p of ordered) {
-    const k = JSON.stringify(p.value);
-    if (found.has(k)) continue;
-    const reading = read(p.tokens);
-    if (reading !== null) found.set(k, { value: p.value, reading });
-  }
-  const result = [...found.values()];
-  const byKey = readingCache.get(phrases) ?? new Map<string, unknown>();
-  // A day's horizons are kept for that day only.
-  if (byKey.size >= 16) byKey.clear();
-  byKey.set(cacheKey, result);
-  readingCache.set(phrases, byKey);
-  return result;
+  return perPhraseTable(phrases, `readings:${cacheKey}`, () => {
+    const found = new Map<string, { value: unknown; reading: T }>();
+    const ordered = [
+      ...phrases.filter((p) => p.translated !== true),
+      ...(configuredOnly ? [] : phrases.filter((p) => p.translated === true)),
+    ];
+    for (const p of ordered) {
+      const k = JSON.stringify(p.value);
+      if (found.has(k)) continue;
+      const reading = read(p.tokens);
+      if (reading !== null) found.set(k, { value: p.value, reading });
+    }
+    return [...found.values()];
+  });
 }

@@ -5,6 +5,7 @@
 // parts of the day, general to any booking or appointment question.
 import { WEEKDAYS_BY_NAME } from "./named-days.js";
 import { normalise } from "./normalise.js";
+import { perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
 interface Span {
@@ -122,12 +123,12 @@ function momentIn(n: string, moments: readonly Moment[]): Span | null {
   return null;
 }
 
-const labelCache = new WeakMap<readonly Phrase[], Map<string, { value: unknown; span: Span }>>();
-
-/** Each value's hours, from the first of its configured phrases that states a clock range or names a moment. */
+/** Each value's hours, from the first of its configured phrases that states a clock range or names a moment (once per phrase table). */
 function labelSpans(phrases: readonly Phrase[]): Map<string, { value: unknown; span: Span }> {
-  const cached = labelCache.get(phrases);
-  if (cached) return cached;
+  return perPhraseTable(phrases, "hours", () => readLabelSpans(phrases));
+}
+
+function readLabelSpans(phrases: readonly Phrase[]): Map<string, { value: unknown; span: Span }> {
   const out = new Map<string, { value: unknown; span: Span }>();
   for (const p of phrases) {
     const key = JSON.stringify(p.value);
@@ -153,7 +154,6 @@ function labelSpans(phrases: readonly Phrase[]): Map<string, { value: unknown; s
     span ??= momentIn(n, LABEL_MOMENTS);
     if (span !== null) out.set(key, { value: p.value, span });
   }
-  labelCache.set(phrases, out);
   return out;
 }
 

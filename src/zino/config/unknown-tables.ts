@@ -22,7 +22,7 @@ export function unknownTableWarnings(raw: Record<string, unknown>): string[] {
   return Object.keys(raw)
     .filter((name) => !KNOWN_TABLES.includes(name))
     .map((name) => {
-      const closest = closestTable(name);
+      const closest = closestName(name, KNOWN_TABLES);
       return `[${name}] is not a ZINO.toml table, its settings are ignored${closest ? ` (did you mean [${closest}]?)` : ""}`;
     });
 }
@@ -52,10 +52,6 @@ export function unknownKeyWarnings(raw: Record<string, unknown>): string[] {
   const servers = raw.mcp_servers;
   if (isRecord(servers)) for (const [name, server] of Object.entries(servers)) check(`mcp_servers.${name}`, server, MCP_SERVER_KEYS);
   return warnings;
-}
-
-function closestTable(name: string): string | undefined {
-  return closestName(name, KNOWN_TABLES);
 }
 
 function closestName(name: string, known: readonly string[]): string | undefined {
