@@ -4,9 +4,9 @@
 import Fastify, { LogController } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Logger } from "pino";
-import { HealthResponseSchema } from "../contracts/index.js";
+import { HealthResponseSchema, documentQueryDefault } from "../contracts/index.js";
 import type { Locale } from "../contracts/index.js";
 import { ENGINE_VERSION } from "../engine/index.js";
 import type { SemanticExtractor } from "../engine/index.js";
@@ -105,7 +105,7 @@ async function registerDocs(fastify: AppFastify): Promise<void> {
       info: { title: "Zelinqa-compatible API", version: "1.0" },
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
-    transform: jsonSchemaTransform,
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { override: documentQueryDefault } }),
   });
   await fastify.register(swaggerUi, { routePrefix: "/docs" });
 }

@@ -24,13 +24,29 @@ export type Outcome = z.infer<typeof OutcomeSchema>;
 /**
  * An integer query parameter (`?limit=20`): plain decimal digits only, then bounded. Number() would also read "0x10",
  * "1e1", " 16", "+16" or "" as numbers; a query string is text, and only one spelling of a number is accepted in it.
+ * The OpenAPI document (/docs/json) shows it as what it means, an integer with its bounds and default, not as the text
+ * pattern it is checked with: the meta replaces the generated `type`/`pattern` (a `pattern: undefined` key is dropped
+ * when the document is serialised), and {@link documentQueryDefault} puts the default back, which zod leaves out of an
+ * input schema whose value is transformed.
  */
-export function queryInteger(min: number, max: number) {
-  return z
+export function queryInteger(min: number, max: number, defaultValue: number) {
+  const schema = z
     .string()
     .regex(/^[0-9]+$/, { error: `must be an integer written with the digits 0-9 only, between ${min} and ${max}` })
     .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().int().min(min).max(max))
+    .default(defaultValue)
+    .meta({ type: "integer", minimum: min, maximum: max, pattern: undefined });
+  QUERY_DEFAULTS.set(schema, defaultValue);
+  return schema;
+}
+
+const QUERY_DEFAULTS = new WeakMap<object, number>();
+
+/** zod's JSON Schema `override` hook for the OpenAPI document: the default of a {@link queryInteger}. */
+export function documentQueryDefault(ctx: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
+  const value = typeof ctx.zodSchema === "object" && ctx.zodSchema !== null ? QUERY_DEFAULTS.get(ctx.zodSchema) : undefined;
+  if (value !== undefined) ctx.jsonSchema.default = value;
 }
 
 export const TimestampSchema = z.iso.datetime({ offset: true });

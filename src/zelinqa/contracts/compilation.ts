@@ -38,7 +38,7 @@ export const AuditResourceTypeSchema = z.enum([
 export type AuditResourceType = z.infer<typeof AuditResourceTypeSchema>;
 
 export const AuditQuerySchema = z.object({
-  limit: queryInteger(1, 200).default(50),
+  limit: queryInteger(1, 200, 50),
   cursor: z.string().min(1).optional(),
   action: z.string().min(1).max(160).optional(),
   resource_type: AuditResourceTypeSchema.optional(),

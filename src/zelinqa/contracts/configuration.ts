@@ -102,7 +102,7 @@ export const QuestionListQuerySchema = z.object({
   active: z.enum(["true", "false"]).optional(),
   type: QuestionTypeSchema.optional(),
   search: z.string().min(1).max(200).optional(),
-  limit: queryInteger(1, 200).default(50),
+  limit: queryInteger(1, 200, 50),
   cursor: z.string().min(1).max(512).optional(),
   format: z.enum(["json", "csv"]).default("json"),
 });

@@ -10,6 +10,7 @@ export {
   JsonValueSchema,
   JsonSchemaObjectSchema,
   uniqueArray,
+  documentQueryDefault,
 } from "./common.js";
 export type { QuestionType, SelectionMode, CompletionRole, QualificationLevel, Outcome, JsonValue, JsonSchemaObject } from "./common.js";
 export {

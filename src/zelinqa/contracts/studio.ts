@@ -60,7 +60,7 @@ export const SessionListQuerySchema = z.strictObject({
   from: TimestampSchema.optional(),
   to: TimestampSchema.optional(),
   configuration_version: IdSchema.optional(),
-  limit: queryInteger(1, 200).default(50),
+  limit: queryInteger(1, 200, 50),
   cursor: z.string().min(1).max(512).optional(),
 });
 export type SessionListQuery = z.infer<typeof SessionListQuerySchema>;

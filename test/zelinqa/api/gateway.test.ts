@@ -342,6 +342,14 @@ for (const backend of BACKENDS) {
       const paths = Object.keys(docs.json.paths as object);
       assert.ok(paths.includes("/v1/sessions/{session_id}/next"));
       assert.ok(paths.includes("/v1/configuration/changes"));
+      // A paging limit is documented as what a client sends, an integer with its bounds and default (§10.5, §13), not
+      // as the digits-only text pattern the server checks it with.
+      type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+      const operations = docs.json.paths as Record<string, Record<string, { parameters?: Parameter[] }>>;
+      for (const path of ["/v1/configuration/questions", "/v1/configuration/audit", "/v1/sessions"]) {
+        const limit = operations[path]?.get?.parameters?.find((p) => p.name === "limit" && p.in === "query");
+        assert.deepEqual(limit?.schema, { type: "integer", minimum: 1, maximum: 200, default: 50 }, path);
+      }
     });
 
     void it("logs one JSON line per request with its id, route, status, latency and key id, never the key or body", async () => {
