@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, existsSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { REQUIREMENTS, type RequirementName } from "../test/support/system-requirements.js";
 import { startPostgresCluster, type PostgresCluster } from "./postgres-cluster.js";
 import { z } from "zod";
@@ -47,6 +47,25 @@ const UNIT = [
 ];
 
 const say = (line: string) => process.stderr.write(`run-tests: ${line}\n`);
+
+/**
+ * Whether a test file reaches the PostgreSQL cluster: it, or a test/harness module it imports (followed through relative
+ * imports), reads TEST_DATABASE_URL. `npm run test:only -- zino/cli` then starts no cluster (initdb and start cost
+ * seconds, many more on a busy machine) when none of the selected files would use it; a whole run always starts it.
+ */
+function reachesPostgres(file: string, seen = new Set<string>()): boolean {
+  const path = resolve(file);
+  if (seen.has(path) || !existsSync(path)) return false;
+  seen.add(path);
+  const text = readFileSync(path, "utf8");
+  if (text.includes("TEST_DATABASE_URL")) return true;
+  for (const match of text.matchAll(/\bfrom\s+"(\.{1,2}\/[^"]+)"/g)) {
+    const target = resolve(dirname(path), match[1]!.replace(/\.js$/, ".ts"));
+    const within = relative(process.cwd(), target);
+    if ((within.startsWith("test/") || within.startsWith("harness/")) && reachesPostgres(target, seen)) return true;
+  }
+  return false;
+}
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function findTests(dir: string): string[] {
@@ -255,7 +274,8 @@ async function main(): Promise<number> {
     .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
   let cluster: PostgresCluster | undefined;
   const env = requirements.env;
-  const needsPostgres = !unit && !requirements.missing.includes("postgresql");
+  const needsPostgres =
+    !unit && !requirements.missing.includes("postgresql") && (filters.length === 0 || files.some((f) => reachesPostgres(f)));
   if (!env.TEST_DATABASE_URL && env.ZINO_TEST_NO_POSTGRES !== "1" && needsPostgres) {
     say("starting a throwaway PostgreSQL cluster");
     try {

@@ -89,3 +89,12 @@ void describe("npm test with PostgreSQL installed where no fixed folder is", () 
     },
   );
 });
+
+void describe("npm run test:only with files that do not use PostgreSQL", () => {
+  void it("[TEST-CMD-5] starts no PostgreSQL cluster when no selected file (nor a test module it imports) reads TEST_DATABASE_URL", async () => {
+    const result = await runTests(["zino/cli/command-name"], { ZINO_TEST_NO_POSTGRES: "", TEST_DATABASE_URL: "" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stderr, /starting a throwaway PostgreSQL cluster/);
+    assert.match(result.stdout, /\n[1-9]\d* passed, 0 failed\n$/);
+  });
+});
