@@ -4,6 +4,7 @@
 // pushes the conversation itself out of the window. Never starts with an assistant or tool message.
 import type { ChatMessage } from "../protocol/index.js";
 import { estimateMessageTokens } from "../config/index.js";
+import { headOf } from "../../shared/text-cut.js";
 
 export interface HistoryLimits {
   maxMessages: number;
@@ -92,7 +93,7 @@ function condense(message: ChatMessage): ChatMessage {
   const content = message.content;
   const tag = message.role === "user" ? INLINE_RESULT.exec(content)?.[1] : undefined;
   const note = `\n[… ${content.length - CONDENSED_RESULT_CHARS} more characters of this earlier tool result are not shown …]`;
-  return { ...message, content: `${content.slice(0, CONDENSED_RESULT_CHARS)}${note}${tag ? `\n</${tag}>` : ""}` };
+  return { ...message, content: `${headOf(content, CONDENSED_RESULT_CHARS)}${note}${tag ? `\n</${tag}>` : ""}` };
 }
 
 /**

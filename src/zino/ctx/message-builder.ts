@@ -10,6 +10,7 @@ import { searchHardMemories } from "./hard-memory-search.js";
 import { historyReadLimit, isInlineResult, selectHistory, type HistoryLimits } from "./history-window.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 import { DEFAULT_SYSTEM_TEMPLATE, NOTHING, allowedTools, fillTemplate, renderSkillLines, renderToolList } from "./system-prompt.js";
+import { headOf } from "../../shared/text-cut.js";
 
 /** Hard memories recalled into the context: at most `context.recall_top_k` (default 3), only good matches. */
 export const RECALL_TOP_K = 3;
@@ -75,7 +76,7 @@ async function renderSystemPrompt(store: CtxStore, ctxkey: string, skill: SkillF
 }
 
 function clip(text: string): string {
-  return text.length <= RECALL_CHARS_PER_MESSAGE ? text : `${text.slice(0, RECALL_CHARS_PER_MESSAGE)}…`;
+  return text.length <= RECALL_CHARS_PER_MESSAGE ? text : `${headOf(text, RECALL_CHARS_PER_MESSAGE)}…`;
 }
 
 async function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: number): Promise<string | undefined> {

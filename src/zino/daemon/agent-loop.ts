@@ -3,6 +3,7 @@
 // or a limit. The model and tool functions are parameters: the service wires sockets, tests wire fakes.
 import { WireError } from "../../wire/index.js";
 import type { ChatMessage, Emit, ModelCall, ToolCall, ToolDefinition, ToolOutcome, ToolStyle, Usage } from "./agent-types.js";
+import { headOf } from "../../shared/text-cut.js";
 import { parseArguments } from "./interrupt-parser.js";
 import { CallBudget, LIMIT_MESSAGES, type LimitReason, type LoopLimits } from "./loop-limits.js";
 import { runModelStep, type ModelStep } from "./model-step.js";
@@ -358,7 +359,7 @@ const PREVIEW_CHARS = 300;
 /** The start of what a tool printed, for clients that asked for rich events. */
 function previewOf(result: Record<string, unknown>): string {
   const text = [result.stdout, result.stderr, result.error].find((v): v is string => typeof v === "string" && v !== "") ?? "";
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+  return text.length > PREVIEW_CHARS ? `${headOf(text, PREVIEW_CHARS)}…` : text;
 }
 
 function unknownTool(call: PendingCall, tools: readonly ToolDefinition[]): string | undefined {

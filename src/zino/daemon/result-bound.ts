@@ -2,6 +2,7 @@
 // what a tool may print (`exec.output_cap_bytes`), but that cap knows nothing of the model's context window, so the
 // daemon cuts each result to its share of the ctxkey's prompt budget, keeping the head and the tail of long text.
 import { CHARS_PER_TOKEN } from "../config/index.js";
+import { headOf, tailOf } from "../../shared/text-cut.js";
 
 /** The prompt budget (context_window − max_output_tokens) of the default configuration: 8192 − 1024. */
 export const DEFAULT_PROMPT_BUDGET_TOKENS = 8192 - 1024;
@@ -65,8 +66,8 @@ function clipText(text: string, maxJsonChars: number): { text: string; kept: num
   // Escapes (newlines, quotes) make JSON longer than the text: scale the characters kept by that ratio.
   let keep = Math.max(0, Math.floor((maxJsonChars * text.length) / jsonLength));
   for (;;) {
-    const head = text.slice(0, Math.ceil(keep * 0.6));
-    const tail = keep - head.length > 0 ? text.slice(text.length - (keep - head.length)) : "";
+    const head = headOf(text, Math.ceil(keep * 0.6));
+    const tail = tailOf(text, keep - head.length);
     const out = `${head}${marker(text.length - keep, text.length)}${tail}`;
     if (JSON.stringify(head + tail).length <= maxJsonChars || keep === 0) return { text: out, kept: keep };
     keep = Math.floor(keep * 0.9);

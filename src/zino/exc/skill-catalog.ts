@@ -7,6 +7,7 @@ import type { Logger } from "../../wire/index.js";
 import { canonicalExecutor } from "./executor-catalog.js";
 import type { OpenAiTool } from "./mcp-host.js";
 import { checkTool, type ToolVerdict } from "./tool-policy.js";
+import { headOf } from "../../shared/text-cut.js";
 
 export const RUN_SKILL = "run_skill";
 
@@ -51,7 +52,7 @@ const DESCRIPTION_CHARS = 200;
 export function runSkillTool(skills: readonly SkillInfo[]): OpenAiTool {
   const lines = skills.map((skill) => {
     const text = skill.description.trim().split("\n")[0] ?? "";
-    return `- ${skill.name}: ${text.length > DESCRIPTION_CHARS ? `${text.slice(0, DESCRIPTION_CHARS - 1)}…` : text}`;
+    return `- ${skill.name}: ${text.length > DESCRIPTION_CHARS ? `${headOf(text, DESCRIPTION_CHARS - 1)}…` : text}`;
   });
   return {
     type: "function",

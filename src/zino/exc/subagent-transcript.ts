@@ -10,6 +10,7 @@ import {
   ToolStartFrameSchema,
 } from "../protocol/index.js";
 import type { Frame } from "../../wire/index.js";
+import { headOf } from "../../shared/text-cut.js";
 
 /** Per call: a one-line preview; for the digest: at most this many calls and characters. */
 export const DIGEST_PREVIEW_CHARS = 160;
@@ -140,7 +141,7 @@ export class SubagentTranscript {
     });
     if (this.calls.length > DIGEST_MAX_CALLS) lines.push(`- … and ${this.calls.length - DIGEST_MAX_CALLS} more`);
     let text = `[Tool results of the sub-agent "${this.skill}" (${this.calls.length} call${this.calls.length === 1 ? "" : "s"})]\n${lines.join("\n")}`;
-    if (text.length > DIGEST_MAX_CHARS) text = `${text.slice(0, DIGEST_MAX_CHARS - 1)}…`;
+    if (text.length > DIGEST_MAX_CHARS) text = `${headOf(text, DIGEST_MAX_CHARS - 1)}…`;
     return text;
   }
 }

@@ -4,6 +4,7 @@
 // history goes first, by whole units.
 import { estimateMessageTokens, estimateTokens, messageTokensAtMost } from "../config/index.js";
 import type { ChatMessage, ToolDefinition as Tool } from "../protocol/index.js";
+import { headOf } from "../../shared/text-cut.js";
 
 export { MESSAGE_OVERHEAD_TOKENS, estimateMessageTokens } from "../config/index.js";
 
@@ -129,7 +130,7 @@ function shortenResult(message: ChatMessage): ChatMessage | undefined {
     `\n[… ${content.length - SHORTENED_RESULT_HEAD_CHARS} more characters of this tool result were removed from the prompt ` +
     `to fit the context window; call the tool again with a narrower request if you need them …]`;
   const inline = message.role === "user" ? INLINE_RESULT.exec(content)?.[1] : undefined;
-  const text = `${content.slice(0, SHORTENED_RESULT_HEAD_CHARS)}${note}${inline ? `\n</${inline}>` : ""}`;
+  const text = `${headOf(content, SHORTENED_RESULT_HEAD_CHARS)}${note}${inline ? `\n</${inline}>` : ""}`;
   return { ...message, content: text };
 }
 

@@ -8,6 +8,7 @@ import { isRecord } from "../../shared/is-record.js";
 import { StringDecoder } from "node:string_decoder";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
+import { wellFormedJson } from "../../shared/text-cut.js";
 
 export type { FetchFunction } from "./provider-http.js";
 export type { StreamEvent };
@@ -80,7 +81,7 @@ export async function* streamChatCompletion(options: StreamCallOptions): AsyncGe
               "accept-encoding": "identity",
               ...(target.apiKey ? { authorization: `Bearer ${target.apiKey}` } : {}),
             },
-            body: JSON.stringify({ ...options.body, model: target.model, stream: true }),
+            body: wellFormedJson({ ...options.body, model: target.model, stream: true }),
           }),
         ),
       "while waiting for the response",

@@ -47,6 +47,17 @@ void it("R5.stream: streams the provider's deltas in order as chunk frames and e
   assert.deepEqual(body.messages, userMessages("hi"));
 });
 
+void it("R5.stream: a lone surrogate half in a message reaches the provider as U+FFFD, never as an escape strict JSON parsers refuse", async () => {
+  // A client's JSON may spell one ("\ud83d"), and a text cut between the two halves of an emoji leaves one: llama.cpp's
+  // server and Rust servers answer 400 to a request holding it.
+  fake.enqueue({ text: "ok" });
+  const frames = await rtr.request({ message: userMessages("party \ud83d then \ude00 and 🎉"), ctxkey: "c1" });
+  assert.equal(last(frames).type, "done");
+  const sent = fake.chatRequests().at(-1)!;
+  assert.doesNotMatch(sent.rawBody, /\\ud[89a-f][0-9a-f]{2}/i);
+  assert.deepEqual((sent.body as { messages: unknown }).messages, userMessages("party \ufffd then \ufffd and 🎉"));
+});
+
 void it("R5.stream: the text deltas of one network read leave as one chunk frame, in order, before the tool call after them", async () => {
   const event = (delta: Record<string, unknown>, finish: string | null = null) =>
     `data: ${JSON.stringify({ model: "m", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;

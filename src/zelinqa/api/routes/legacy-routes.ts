@@ -10,17 +10,11 @@ import {
 import { ENGINE_VERSION } from "../../engine/index.js";
 import { legacyNextQuestion, recordFeedback } from "../../operations/index.js";
 import type { AppContext } from "../app-context.js";
+import { headOf } from "../../../shared/text-cut.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
 
 const CONVERSION_RESULT = { purchase: "success", lead: "success", abandon: "failure", other: "partial" } as const;
-
-/** The first `max` UTF-16 units of `text`, one fewer when the cut would leave half of a surrogate pair. */
-function truncateText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const last = text.charCodeAt(max - 1);
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
-}
 
 /**
  * docs/zelinqa-api.md §13: non-scalar values dropped, at most 50 keys, strings truncated to 256. [ext] What
@@ -36,7 +30,7 @@ export function conversionMetadata(metadata: Record<string, unknown> | undefined
     if (entries.length >= 50) break;
     if ((FORBIDDEN_METADATA_KEYS as readonly string[]).includes(key.toLowerCase())) continue;
     let kept: unknown;
-    if (typeof value === "string") kept = truncateText(value, 256);
+    if (typeof value === "string") kept = headOf(value, 256);
     else if (typeof value === "number" || typeof value === "boolean" || value === null) kept = value;
     else continue;
     const size = Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify(kept)}`) + (entries.length > 0 ? 1 : 0);
