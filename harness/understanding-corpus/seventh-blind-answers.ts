@@ -556,7 +556,7 @@ export const MUS: BlindRow[] = [
   ["mus_q_budget", "entre 50 et 70", t(70, [50, 60]), "number"],
   ["mus_q_budget", "cent cinquante", v(150), "number"],
   ["mus_q_budget", "ça depend des tarifs", N, "nothing"],
-  ["mus_q_budget", "400 par an", t(33.33, [33, 33.3, 400 / 12, 34]), "number"],
+  ["mus_q_budget", "400 par an", t(33.33, [33, 33.3, 33.333, 400 / 12, 34]), "number"],
   ["mus_q_budget", "secret 😉", R, "refusal"],
   ["mus_q_budget", "on a la carte CAF, c'est combien avec ?", N, "nothing"],
   ["mus_q_budget", "120 max", v(120), "number"],
