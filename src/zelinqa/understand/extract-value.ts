@@ -135,6 +135,7 @@ export const QUALIFIERS = [
 ].map((p) => p.split(" "));
 
 const QUESTION_WORDS = new Set([
+  "qu",
   "why",
   "pourquoi",
   "what",
@@ -548,6 +549,8 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
     case "enum": {
+      // [ext] "c'est quoi musiques du monde ?", "what's a varifocal?": a question back chooses nothing.
+      if (isQuestionBack(text.trim())) return null;
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
       const choice = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
@@ -578,6 +581,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(read, target);
     }
     case "array_enum":
+      if (isQuestionBack(text.trim())) return null;
       // guards-multi.ts: a false "all" ("all good") selects nothing; an unread word holds the list loosely.
       return validated(hedged(text, guardedArray(text, target.phrases, target.words)), target);
     case "boolean":

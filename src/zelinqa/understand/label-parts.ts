@@ -6,6 +6,7 @@
 import type { ClauseTokens } from "./clauses.js";
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import type { Phrase, PhraseHit } from "./phrase-match.js";
+import { countedMany, isTimeUnit } from "./phrase-match.js";
 import { meansOtherWord, wordEquivalents } from "./translations.js";
 
 /** Words that say nothing about which choice is meant. */
@@ -237,6 +238,15 @@ export function partialLabelHits(
     }
     if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
     const p = partFor(t, index, wordsOnly);
+    // [ext] "the next few weeks" is no "Within a week": a unit of time counted other than once.
+    // Not when labels count it too ("1 week" / "2 weeks": durations, read by their number).
+    if (
+      p &&
+      isTimeUnit(t) &&
+      countedMany(c.tokens, i) &&
+      !phrases.some((q) => q.tokens.some((w, k) => w === t && countedMany(q.tokens, k)))
+    )
+      continue;
     if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "fuzzy" });
   }
   return out;

@@ -57,6 +57,9 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
         : null;
     return { value: [p.value], certainty: "exact" };
   }
+  // [ext] "mobile only, laptop is fine": "only" restricts the list to the options it marks.
+  const only = onlyMarked(c, hits);
+  if (only !== null) return loosely(arrayPhraseResult(only));
   // "I don't need anything", "pas tout": a negated "all" selects nothing.
   const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
@@ -76,10 +79,71 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
     if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key) || none.has(key)) continue;
     if (!everything.has(key)) everything.set(key, { value: p.value, order: p.order, start: 0, end: 0, certainty: "exact" });
   }
-  return arrayPhraseResult([...everything.values()]);
+  const result = arrayPhraseResult([...everything.values()]);
+  // [ext] "un peu de tout", "a bit of everything", "de tout un peu": some of everything, held loosely.
+  return someOfAll(c.tokens, allAt) ? loosely(result) : result;
+}
+
+/** "un peu de tout", "a bit of everything", "de tout un peu", "un peu tout". */
+const SOME_OF = [["peu", "de"], ["bit", "of"], ["little", "of"], ["peu"]];
+function someOfAll(tokens: readonly string[], i: number): boolean {
+  if (tokens[i + 1] === "un" && tokens[i + 2] === "peu") return true;
+  return SOME_OF.some((seq) => seq.every((w, k) => tokens[i - seq.length + k] === w));
 }
 
 const key = (v: unknown) => JSON.stringify(v);
+
+const ONLY_BEFORE = new Set(["only", "just", "solely", "exclusively", "seulement", "uniquement", "juste", "que", "exclusivement"]);
+const ONLY_AFTER = new Set(["only", "alone", "seulement", "uniquement", "exclusivement", "seul", "seule", "seuls", "seules"]);
+const ARTICLES = new Set(["the", "le", "la", "les", "l", "my", "mon", "ma", "mes", "a", "an", "un", "une", "des", "du"]);
+/** What may join options of one list: "only the phone and the tablet", "que le jardin et la terrasse". */
+const JOINING = new Set([
+  "and",
+  "et",
+  "or",
+  "ou",
+  "the",
+  "le",
+  "la",
+  "les",
+  "l",
+  "my",
+  "mon",
+  "ma",
+  "mes",
+  "a",
+  "an",
+  "un",
+  "une",
+  "de",
+  "du",
+  "des",
+]);
+
+/**
+ * [ext] The options a reply restricts the list to ("mobile only, laptop is fine", "juste la pelouse, les haies sont
+ * faites"), with those joined to them by "and"/"et"; null when nothing is restricted or every option named is kept.
+ */
+function onlyMarked(c: ClauseTokens, hits: readonly PhraseHit[]): PhraseHit[] | null {
+  const sorted = [...hits].sort((a, b) => a.start - b.start);
+  // "only" opens the clause of what it restricts ("mobile, only laptop"), or closes one after it ("mobile only, laptop").
+  const before = (h: PhraseHit) => {
+    let i = h.start - 1;
+    while (i > 0 && ARTICLES.has(c.tokens[i] as string)) i--;
+    return ONLY_BEFORE.has(c.tokens[i] ?? "") && c.clause[i] === c.clause[h.start];
+  };
+  const after = (h: PhraseHit) =>
+    ONLY_AFTER.has(c.tokens[h.end] ?? "") && (h.end + 1 >= c.tokens.length || c.clause[h.end + 1] !== c.clause[h.end]);
+  const marked = sorted.map((h) => before(h) || after(h));
+  if (!marked.includes(true)) return null;
+  const joined = (a: PhraseHit, b: PhraseHit) => c.tokens.slice(a.end, b.start).every((t) => JOINING.has(t));
+  const kept = marked.slice();
+  for (let i = 1; i < sorted.length; i++) if (kept[i - 1] && joined(sorted[i - 1] as PhraseHit, sorted[i] as PhraseHit)) kept[i] = true;
+  for (let i = sorted.length - 2; i >= 0; i--)
+    if (kept[i + 1] && joined(sorted[i] as PhraseHit, sorted[i + 1] as PhraseHit)) kept[i] = true;
+  if (kept.every(Boolean)) return null;
+  return sorted.filter((_, i) => kept[i]);
+}
 
 /** The values of the "none" option (an enum value `none`, a label "Aucun"), as JSON keys. */
 function noneValues(phrases: readonly Phrase[]): Set<string> {

@@ -64,7 +64,19 @@ const IN_DAYS: readonly [readonly string[][], Horizon][] = [
   ],
   [seqs(["next month", "mois prochain", "mois d apres", "month after"]), "next-month"],
   [seqs(["this month", "ce mois", "dans le mois", "end of the month", "fin du mois", "fin de mois", "within the month"]), "month"],
-  [seqs(["a few weeks", "quelques semaines", "couple of weeks", "fortnight", "quinzaine", "quinze jours"]), 14],
+  [
+    seqs([
+      "few weeks",
+      "quelques semaines",
+      "couple of weeks",
+      "coming weeks",
+      "prochaines semaines",
+      "fortnight",
+      "quinzaine",
+      "quinze jours",
+    ]),
+    14,
+  ],
 ];
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
 const says = (tokens: readonly string[], list: readonly (readonly string[])[]) =>

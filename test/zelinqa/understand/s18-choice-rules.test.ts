@@ -1,0 +1,154 @@
+// How people state a choice (s18): a question back chooses nothing, "only" restricts a list, "everything is …" describes
+// the situation, "un peu de tout" is held loosely, a number in digits names a label's number word, a unit of time
+// counted several times is no label's "a week". Cases written for these rules, in both languages, with their own labels,
+// and what must not be read.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { choiceTarget as target, multiChoice as multi, singleChoice as single } from "../../support/extraction-target.js";
+
+const TODAY = "2026-12-01"; // a Tuesday
+
+/** The value and whether it is certain ("exact") or held loosely ("fuzzy"); null when nothing is read. */
+function read(t: ExtractionTarget, text: string): [unknown, string] | null {
+  const r = extractDirect(text, t, TODAY);
+  return r === null ? null : [r.value, r.certainty];
+}
+
+const rooms = target("Rooms to paint", multi(["kitchen", "bedroom", "bathroom", "hall"]), [
+  ["Kitchen", "kitchen"],
+  ["Bedroom", "bedroom"],
+  ["Bathroom", "bathroom"],
+  ["Hall", "hall"],
+]);
+const pieces = target("Pièces à peindre", multi(["cuisine", "chambre", "salon", "entree"]), [
+  ["Cuisine", "cuisine"],
+  ["Chambre", "chambre"],
+  ["Salon", "salon"],
+  ["Entrée", "entree"],
+]);
+
+void describe("a question back", () => {
+  const colour = target("Colour", single(["white", "grey", "sage"]), [
+    ["White", "white"],
+    ["Grey", "grey"],
+    ["Sage green", "sage"],
+  ]);
+  void it("chooses nothing, single or multiple", () => {
+    assert.equal(read(colour, "what is sage green exactly?"), null);
+    assert.equal(read(pieces, "c'est quoi l'entrée ?"), null);
+    assert.equal(read(pieces, "qu'est-ce que vous appelez le salon ?"), null);
+  });
+  void it("still reads an answer that ends with a question", () => {
+    assert.deepEqual(read(colour, "sage green, is that ok?"), ["sage", "exact"]);
+  });
+});
+
+void describe("a list restricted by only", () => {
+  void it("keeps the options only marks, loosely, and drops those said to be fine", () => {
+    assert.deepEqual(read(rooms, "bathroom only, the kitchen is fine"), [["bathroom"], "fuzzy"]);
+    assert.deepEqual(read(rooms, "the kitchen was done last year, only the hall"), [["hall"], "fuzzy"]);
+    assert.deepEqual(read(pieces, "la cuisine est refaite, seulement la chambre"), [["chambre"], "fuzzy"]);
+  });
+  void it("keeps options joined by and to the restricted one", () => {
+    assert.deepEqual(read(rooms, "only the bedroom and the hall"), [["bedroom", "hall"], "exact"]);
+  });
+});
+
+void describe("everything and tout", () => {
+  void it("describing the situation selects nothing", () => {
+    assert.equal(read(rooms, "everything is so dark and dated"), null);
+    assert.equal(read(pieces, "tout est vieux"), null);
+  });
+  void it("a bit of everything is every option, loosely", () => {
+    assert.deepEqual(read(pieces, "un peu de tout"), [["cuisine", "chambre", "salon", "entree"], "fuzzy"]);
+    assert.deepEqual(read(rooms, "a bit of everything"), [["kitchen", "bedroom", "bathroom", "hall"], "fuzzy"]);
+  });
+  void it("everything and all of them still select every option", () => {
+    assert.deepEqual(read(rooms, "everything"), [["kitchen", "bedroom", "bathroom", "hall"], "exact"]);
+    assert.deepEqual(read(rooms, "all of them"), [["kitchen", "bedroom", "bathroom", "hall"], "exact"]);
+    assert.deepEqual(read(pieces, "tout sauf le salon"), [["cuisine", "chambre", "entree"], "exact"]);
+  });
+  void it("all is never a typo of a label word", () => {
+    const contact = target("Contact", multi(["call", "mail"]), [
+      ["Call", "call"],
+      ["Mail", "mail"],
+    ]);
+    assert.deepEqual(read(contact, "all of them"), [["call", "mail"], "exact"]);
+  });
+});
+
+void describe("numbers and units of time in labels", () => {
+  const visits = target("Visits", single(["one", "two", "three"]), [
+    ["Un passage par mois", "one"],
+    ["Deux passages par mois", "two"],
+    ["Trois passages par mois", "three"],
+  ]);
+  void it("a number in digits names the label's number word", () => {
+    assert.deepEqual(read(visits, "2 passages par mois"), ["two", "exact"]);
+    assert.deepEqual(read(visits, "3 passages par mois"), ["three", "exact"]);
+  });
+  void it("the article of a label that differs from another only by its number is that number", () => {
+    assert.notDeepEqual(read(visits, "4 passages par mois"), ["one", "exact"]);
+  });
+  const delivery = target("Delivery", single(["day", "week", "month"]), [
+    ["Within a day", "day"],
+    ["Within a week", "week"],
+    ["Within a month", "month"],
+  ]);
+  void it("a unit of time counted several times is not the label's single one", () => {
+    assert.notDeepEqual(read(delivery, "in the next few weeks")?.[0], "week");
+    assert.notDeepEqual(read(delivery, "dans 3 semaines")?.[0], "week");
+    assert.deepEqual(read(delivery, "within a week"), ["week", "exact"]);
+  });
+});
+
+void describe("a place on an ordered scale said in other words", () => {
+  const outages = target("How often the power cuts", single(["once", "rarely", "often", "constant"]), [
+    ["Only once so far", "once"],
+    ["Rarely", "rarely"],
+    ["Often", "often"],
+    ["Constantly", "constant"],
+  ]);
+  const visits = target("Fréquence des visites", single(["once", "monthly", "fortnight", "weekly"]), [
+    ["Une seule fois", "once"],
+    ["Une fois par mois", "monthly"],
+    ["Toutes les deux semaines", "fortnight"],
+    ["Chaque semaine", "weekly"],
+  ]);
+  void it("reads all the time, a lot and a first time at their rungs", () => {
+    assert.deepEqual(read(outages, "pretty much 24/7"), ["constant", "fuzzy"]);
+    assert.deepEqual(read(outages, "every time it rains"), ["constant", "fuzzy"]);
+    assert.deepEqual(read(outages, "it cuts a lot"), ["often", "fuzzy"]);
+    assert.deepEqual(read(outages, "this was the first time"), ["once", "fuzzy"]);
+    assert.deepEqual(read(visits, "c'est la première fois qu'on fait appel à vous"), ["once", "fuzzy"]);
+  });
+  void it("reads a share of a period, N out of M", () => {
+    assert.deepEqual(read(visits, "1 semaine sur 2"), ["fortnight", "exact"]);
+    assert.deepEqual(read(visits, "deux semaines sur quatre"), ["fortnight", "exact"]);
+  });
+  const mood = target("Satisfaction", single(["s0", "s1", "s2", "s3"]), [
+    ["Pas du tout satisfait", "s0"],
+    ["Peu satisfait", "s1"],
+    ["Plutôt satisfait", "s2"],
+    ["Très satisfait", "s3"],
+  ]);
+  const rating = target("Rating", single(["r1", "r2", "r3", "r4", "r5"]), [
+    ["Very unhappy", "r1"],
+    ["Unhappy", "r2"],
+    ["Neutral", "r3"],
+    ["Happy", "r4"],
+    ["Very happy", "r5"],
+  ]);
+  void it("a lukewarm or acceptable middle leans to its side where there is no middle", () => {
+    assert.deepEqual(read(mood, "bof bof"), ["s1", "fuzzy"]);
+    assert.deepEqual(read(mood, "c'est correct"), ["s2", "fuzzy"]);
+    assert.deepEqual(read(rating, "meh"), ["r3", "fuzzy"]);
+    assert.deepEqual(read(rating, "it was ok i guess"), ["r3", "fuzzy"]);
+  });
+  void it("not … at all is the far end", () => {
+    assert.deepEqual(read(rating, "not happy at all"), ["r1", "fuzzy"]);
+    assert.deepEqual(read(mood, "pas satisfait du tout"), ["s0", "fuzzy"]);
+  });
+});
