@@ -373,6 +373,12 @@ const LOWEST = [
   "forgot everything",
   "forgotten everything",
   "forgot it all",
+  "never played",
+  "jamais joue",
+  "n a jamais joue",
+  "jamais pratique",
+  "never practised",
+  "never practiced",
 ];
 const MIDDLE = ["moyen", "niveau moyen", "je me debrouille", "me debrouille", "i get by", "get by", "conversational", "so so"];
 const HIGHEST = [

@@ -28,6 +28,7 @@ import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
+import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
@@ -390,6 +391,30 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   return { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" };
 }
 
+/** "something else, …", "autre chose : …": the person says the thing is none of the listed ones. */
+const SOMETHING_ELSE = [
+  ["something", "else"],
+  ["something", "different"],
+  ["autre", "chose"],
+  ["quelque", "chose", "d", "autre"],
+  ["a", "different", "thing"],
+  ["none", "of", "those"],
+  ["none", "of", "these"],
+  ["aucun", "de", "ceux", "la"],
+];
+/**
+ * [ext] A reply opening on "something else" / "autre chose" gives the one "Other"/"Autre" option (a bare one too), held
+ * loosely: the person said it is not a listed option.
+ */
+function somethingElseOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const tokens = tokenise(text);
+  if (!SOMETHING_ELSE.some((seq) => seq.every((w, i) => tokens[i] === w))) return null;
+  const others = new Set(
+    phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "")).map((p) => JSON.stringify(p.value)),
+  );
+  return others.size === 1 ? { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" } : null;
+}
+
 const NO_HURRY = [
   "no rush",
   "no hurry",
@@ -564,8 +589,13 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // [ext] And a deadline or a tone said to a choice ordered by time or urgency ("today if you can", "by Friday"),
       // a frequency ("une fois par mois" for "Monthly"), and a number said to choices that are numbers or ranges ("I'm 30"
       // for "26-35").
+      // [ext] "le plus court", "the longest possible": an end of options that are quantities (superlative-choice.ts);
+      // "le plus souvent possible" names none, and no other loose reading is tried then.
+      const superlative = loose && frequency === null ? superlativeChoice(text, target.phrases) : null;
+      if (superlative === undefined) return null;
       const time = loose
-        ? (frequency ??
+        ? (superlative ??
+          frequency ??
           timeOfDayChoice(text, target.phrases) ??
           compassChoice(text, target.phrases) ??
           horizonChoice(text, target.phrases, today, target.words) ??
@@ -577,6 +607,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const read =
         narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
+        somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases);
       return validated(read, target);
     }

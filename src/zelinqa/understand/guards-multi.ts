@@ -160,5 +160,5 @@ export function loosenUnread(c: ClauseTokens, phrases: readonly Phrase[], words:
 /** A multiple choice read from a reply with the guards above: a false "all" left out, an unread word held loosely. */
 export function guardedArray(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
   const c = withoutFalseAll(clauseTokens(text));
-  return loosenUnread(c, phrases, words, extractArray(c, phrases));
+  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own));
 }

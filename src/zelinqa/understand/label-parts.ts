@@ -180,6 +180,16 @@ function cachedStem(word: string): string {
   return s;
 }
 
+/**
+ * [ext] A French verb and the noun of its action: "élaguer" ~ "Élagage", "nettoyer" ~ "Nettoyage", "laver" ~ "Lavage"
+ * (the "u" of -guer dropped). Only from the verb to the noun in -age, a stem of 4 letters at least.
+ */
+function verbOfActionNoun(token: string, word: string): boolean {
+  if (!token.endsWith("er") || !word.endsWith("age")) return false;
+  const verb = token.slice(0, -2).replace(/gu$/, "g");
+  return verb.length >= 4 && verb === word.slice(0, -3);
+}
+
 /** "auto" for "automatique", "occas" for "occasion": a shortening keeps at least 4 letters and drops at least 2. */
 const isShortening = (token: string, word: string) => token.length >= 4 && word.length >= token.length + 2 && word.startsWith(token);
 
@@ -195,6 +205,7 @@ function partFor(token: string, index: PartIndex, wordsOnly: boolean): Phrase | 
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
     if (
       sameWordForm(w, token) ||
+      verbOfActionNoun(token, w) ||
       // A word of the everyday vocabulary is neither another form, a shortening nor a typo of another ("cuisine" of
       // "cuisiner").
       ((sameStem(w) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0])) &&

@@ -4,6 +4,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { partialLabelHits } from "./label-parts.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
+import { stem } from "./target-words.js";
 
 const ALL = [
   ["le", "reste"],
@@ -38,7 +39,12 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 }
 
 /** The array value: named values, or every value minus the excepted ones when the reply says "all". */
-export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+export function extractArray(
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  /** [ext] Stems of the question's own words: "no symptoms" to "Any of these symptoms?" is a denial. */
+  asked: ReadonlySet<string> = new Set(),
+): PhraseResult | null {
   const none = noneValues(phrases);
   // [ext] The "none" option is exclusive and short: never a typo ("one" is no "none"), never beside another option.
   const found = findPhraseHits(c.tokens, phrases, true, c.negated).filter((h) => h.certainty === "exact" || !none.has(key(h.value)));
@@ -47,7 +53,7 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   const hits = options.length > 0 ? options : all;
   // [ext] "no, everyone eats everything", "nothing special": a reply opening on a denial that names no option chooses
   // the "none" option, or nothing; never every option.
-  if (options.length === 0 && opensWithDenial(c, phrases, none)) {
+  if (options.length === 0 && opensWithDenial(c, phrases, none, asked)) {
     const p = phrases.find((x) => none.has(key(x.value)));
     // [ext] Without a "none" option, a reply that is only the denial ("none", "aucun", "rien de plus") is the empty
     // selection (kept only when the schema accepts an empty array); a denial followed by more says nothing.
@@ -154,6 +160,9 @@ const DENIALS = new Set(["no", "non", "nope", "nah", "none", "nothing", "rien", 
 /** Words a denial may carry: "none of these", "rien de spécial", "pas du tout", "no thanks". */
 const DENIAL_FILLERS = new Set(["of", "these", "those", "them", "the", "above", "de", "du", "des", "tout", "at", "all", "thanks", "merci"]);
 
+/** "nothing like that", "rien de ce genre", "none of that sort": the denial of the options' kind. */
+const DENIAL_OF_KIND = new Set(["like", "that", "this", "comme", "ca", "cela", "sort", "kind", "genre", "type"]);
+
 /** Words a whole-reply denial may also hold: "rien de plus", "nothing else", "nothing special", "non merci". */
 const ONLY_DENIAL = new Set(["plus", "more", "else", "autre", "special", "particulier", "particular", "please", "really", "vraiment"]);
 
@@ -161,12 +170,13 @@ const ONLY_DENIAL = new Set(["plus", "more", "else", "autre", "special", "partic
  * The reply's first clause is a denial only ("no", "nothing special", "none of these"): denial words, their fillers,
  * and the words of the "none" option's own labels ("special" in "No special requirements").
  */
-function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: ReadonlySet<string>): boolean {
+function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: ReadonlySet<string>, asked: ReadonlySet<string>): boolean {
   if (c.tokens.length === 0 || !DENIALS.has(c.tokens[0] as string)) return false;
   const own = new Set(phrases.filter((p) => none.has(key(p.value))).flatMap((p) => p.tokens));
   for (let i = 0; i < c.tokens.length && c.clause[i] === c.clause[0]; i++) {
     const t = c.tokens[i] as string;
-    if (!DENIALS.has(t) && !DENIAL_FILLERS.has(t) && !ONLY_DENIAL.has(t) && !own.has(t)) return false;
+    const plain = DENIALS.has(t) || DENIAL_FILLERS.has(t) || ONLY_DENIAL.has(t) || own.has(t) || DENIAL_OF_KIND.has(t);
+    if (!plain && !(none.size > 0 && asked.has(stem(t)))) return false;
   }
   return true;
 }

@@ -166,6 +166,7 @@ const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
   [seqs(["rarely", "rarement", "seldom", "hardly ever", "presque jamais", "almost never"]), 0.2, true],
   [seqs(["yearly", "annually", "annuel", "annuelle", "annuellement"]), 1 / 52],
 ];
+const NOT_THAT_OFTEN = 0.3;
 const ONCE = seqs([
   ...["once", "une fois", "one time", "one off", "single", "seule fois", "une seule", "just once", "ponctuel", "ponctuelle"],
   ...["first time", "premiere fois", "never before", "jamais avant", "ponctuellement", "exceptionnellement", "one shot"],
@@ -219,12 +220,38 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     if (WEEKDAYS.has(tokens[at] ?? "")) return tokens.filter((t) => WEEKDAYS.has(t)).length;
     from = every.at + 1;
   }
-  for (const [list, rate, vague] of NAMED_RATES) if (!(definite && vague === true) && hasSeq(tokens, list)) return rate;
+  for (const [list, rate, vague] of NAMED_RATES) {
+    if (definite && vague === true) continue;
+    const at = findSeq(tokens, list);
+    if (at === null) continue;
+    // [ext] "not often", "pas toujours", "it doesn't happen a lot": less than said, between rarely and sometimes.
+    if (rate >= 3 && tokens.slice(Math.max(0, at.at - 3), at.at).some((t) => NOT.has(t))) return NOT_THAT_OFTEN;
+    return rate;
+  }
   // "lundi et jeudi", "on mondays": the days named, each a time a week.
   const days = new Set(tokens.filter((t) => WEEKDAYS.has(t)).map((t) => t.replace(/s$/, "")));
   if (days.size > 0) return days.size;
   if (hasSeq(tokens, ONCE)) return ONE_OFF;
   return null;
+}
+
+/** An auxiliary's negation: "I don't wear any", "she doesn't drive", "je n'en porte pas", "j'en mets pas". */
+const DENIED_VERB = seqs(["don t", "dont", "do not", "doesn t", "doesnt", "does not", "n en", "ne"]);
+const SUBJECTS = new Set(["je", "j", "il", "elle", "on", "nous", "ils", "elles"]);
+/** What says a doubt, not a habit: "I don't know", "pas sûr". */
+const UNSURE = new Set(["know", "sure", "sais", "sait", "sur", "remember", "souviens", "idea", "idee"]);
+/**
+ * [ext] A short reply denying the doing itself ("I don't wear glasses", "je n'en porte pas"), to a question of how often:
+ * never. Not a doubt ("I don't know"), nor a reply that also states how often.
+ */
+function deniesTheHabit(tokens: readonly string[]): boolean {
+  if (tokens.length > 8 || tokens.some((t) => UNSURE.has(t))) return false;
+  if (
+    hasSeq(tokens, DENIED_VERB) &&
+    (tokens.includes("t") || tokens.includes("not") || tokens.includes("dont") || tokens.includes("doesnt") || tokens.includes("pas"))
+  )
+    return true;
+  return SUBJECTS.has(tokens[0] ?? "") && tokens.includes("pas");
 }
 
 // ---------------------------------------------------------------- judgements (-2 … +2)
@@ -493,7 +520,7 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
     return option === undefined ? null : found(option.value);
   }
   if (kind === "frequency") {
-    const rate = rateOf(tokens);
+    const rate = rateOf(tokens) ?? (deniesTheHabit(tokens) ? 0 : null);
     if (rate === null) return null;
     if (rate === ONE_OFF || rate === 0) {
       const option = options.find((o) => o.level === rate);

@@ -152,3 +152,115 @@ void describe("a place on an ordered scale said in other words", () => {
     assert.deepEqual(read(mood, "pas satisfait du tout"), ["s0", "fuzzy"]);
   });
 });
+
+void describe("the end of options that are quantities, said with a superlative", () => {
+  const session = target("Session length", single(["s20", "s40", "s90"]), [
+    ["20 minutes", "s20"],
+    ["40 minutes", "s40"],
+    ["1 h 30", "s90"],
+  ]);
+  const visits = target("Passages", single(["monthly", "weekly"]), [
+    ["Une fois par mois", "monthly"],
+    ["Toutes les semaines", "weekly"],
+  ]);
+  void it("the shortest or the longest option, loosely", () => {
+    assert.deepEqual(read(session, "the shortest one"), ["s20", "fuzzy"]);
+    assert.deepEqual(read(session, "la plus longue possible"), ["s90", "fuzzy"]);
+  });
+  void it("as often as possible names no option of a frequency", () => {
+    assert.equal(read(visits, "le plus souvent possible"), null);
+    assert.equal(read(visits, "as often as possible"), null);
+  });
+  void it("quarters of an hour are minutes", () => {
+    const lesson = target("Durée", single(["d15", "d45", "d60"]), [
+      ["15 minutes", "d15"],
+      ["45 minutes", "d45"],
+      ["1 heure", "d60"],
+    ]);
+    assert.deepEqual(read(lesson, "trois quarts d'heure"), ["d45", "exact"]);
+    assert.deepEqual(read(lesson, "a quarter of an hour"), ["d15", "exact"]);
+  });
+});
+
+void describe("the none option and the Other option said in other words", () => {
+  const allergies = target(
+    "Allergies",
+    multi(["nuts", "milk", "eggs", "none"]),
+    [
+      ["Nuts", "nuts"],
+      ["Milk", "milk"],
+      ["Eggs", "eggs"],
+      ["None of these", "none"],
+    ],
+    "Does your child have any of these allergies?",
+  );
+  void it("a denial of the options' kind, or of the question's own word, is the none option", () => {
+    assert.deepEqual(read(allergies, "no, nothing of that sort"), [["none"], "exact"]);
+    assert.deepEqual(read(allergies, "no allergies, he eats everything"), [["none"], "exact"]);
+    // Not read this way: a denial naming an option refuses that option only.
+    assert.deepEqual(read(allergies, "no nuts but milk"), [["milk"], "exact"]);
+  });
+  const request = target("Request", single(["quote", "visit", "other"]), [
+    ["A quote", "quote"],
+    ["A site visit", "visit"],
+    ["Other", "other"],
+  ]);
+  void it("something else opening the reply is the bare Other option, loosely", () => {
+    assert.deepEqual(read(request, "something else: I want to cancel my booking"), ["other", "fuzzy"]);
+    assert.deepEqual(read(request, "quelque chose d'autre, une réclamation"), ["other", "fuzzy"]);
+  });
+});
+
+void describe("a choice said in other words", () => {
+  const gear = target("Devices", multi(["phone", "tablet", "laptop"]), [
+    ["Phone", "phone"],
+    ["Tablet", "tablet"],
+    ["Laptop", "laptop"],
+  ]);
+  void it("everyday devices by the names people give them, loosely", () => {
+    assert.deepEqual(read(gear, "an iphone and a macbook"), [["phone", "laptop"], "fuzzy"]);
+    assert.deepEqual(read(gear, "l'ipad de ma fille"), [["tablet"], "fuzzy"]);
+  });
+  const works = target("Travaux", single(["nettoyage", "taille", "autre"]), [
+    ["Nettoyage des vitres", "nettoyage"],
+    ["Taille de haies", "taille"],
+    ["Autre", "autre"],
+  ]);
+  void it("a French verb names the noun of its action in -age", () => {
+    assert.deepEqual(read(works, "nettoyer les fenêtres du salon"), ["nettoyage", "fuzzy"]);
+  });
+  const level = target("Niveau", single(["debutant", "moyen", "avance"]), [
+    ["Débutant", "debutant"],
+    ["Moyen", "moyen"],
+    ["Avancé", "avance"],
+  ]);
+  void it("never played is the lowest level", () => {
+    assert.deepEqual(read(level, "elle n'a jamais joué"), ["debutant", "fuzzy"]);
+  });
+  const urgency = target("Urgency", single(["low", "high", "critical"]), [
+    ["Low", "low"],
+    ["High – I can't work", "high"],
+    ["Critical", "critical"],
+  ]);
+  void it("nobody negates what follows it", () => {
+    assert.deepEqual(read(urgency, "critical, nobody can work"), ["critical", "exact"]);
+  });
+  const glasses = target(
+    "Wear",
+    single(["never", "sometimes", "often", "always"]),
+    [
+      ["Never", "never"],
+      ["Sometimes", "sometimes"],
+      ["Often", "often"],
+      ["Always", "always"],
+    ],
+    "How often do you drive?",
+  );
+  void it("denying the habit itself is never; a negated often is less than often", () => {
+    assert.deepEqual(read(glasses, "I don't drive"), ["never", "fuzzy"]);
+    assert.deepEqual(read(glasses, "je conduis pas"), ["never", "fuzzy"]);
+    assert.deepEqual(read(glasses, "not that often"), ["sometimes", "fuzzy"]);
+    // Not read this way: a doubt is no habit.
+    assert.equal(read(glasses, "I don't know"), null);
+  });
+});
