@@ -65,6 +65,8 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["urgence", "emergency"],
   ["consultation", "appointment", "rendez vous", "rdv"],
   ["teleconsultation", "video consultation", "video call", "visio"],
+  ["visioconference", "video conference", "videoconference", "visio", "zoom", "skype", "teams"],
+  ["controle", "check up", "checkup", "routine check"],
   ["clinique", "clinic"],
   ["hopital", "hospital"],
   ["douleur", "pain"],
@@ -183,12 +185,16 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["rarement", "rarely"],
   ["souvent", "often"],
   ["jamais", "never"],
+  // household chores, pay, bikes
+  ["repassage", "ironing"],
+  ["salaire", "salary", "wage"],
+  ["velo de route", "road bike", "racing bike", "velo de course"],
   // family status
   ["celibataire", "single"],
   ["marie", "married", "mariee"],
   ["pacse", "civil partnership", "pacsee"],
   ["divorce", "divorced", "divorcee"],
-  ["veuf", "widowed", "veuve"],
+  ["veuf", "widowed", "veuve", "widow", "widower", "decede", "decedee"],
   ["en couple", "in a relationship", "couple"],
   // animals (the young and pet names are one-way kinds, EVERYDAY_KINDS)
   ["chaton", "kitten", "kitty"],

@@ -10,7 +10,7 @@ import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
 import { inPinnedYear } from "./guards-asked.js";
 import { isCompoundPart } from "./guards-label-parts.js";
-import { guardedArray } from "./guards-multi.js";
+import { guardedArray, withoutFalseAll } from "./guards-multi.js";
 import { correctedChoice, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
@@ -415,6 +415,22 @@ function somethingElseOption(text: string, phrases: readonly Phrase[]): PhraseRe
   return others.size === 1 ? { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" } : null;
 }
 
+/** "Entretien complet", "Full service", "All-inclusive", "Tout compris": the option that holds every other. */
+const WHOLE_WORDS = new Set(["complet", "complete", "full", "entire", "whole", "integral", "integrale", "global", "globale"]);
+const EVERYTHING = new Set(["tout", "everything", "all"]);
+/**
+ * [ext] "tout : la tonte, les haies…", "everything, mowing and hedges": "everything" opening a reply to a single choice
+ * gives the one option whose label says it is whole or complete, loosely. Not "tout va bien", "all good" (a state).
+ */
+function wholeOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const c = withoutFalseAll(clauseTokens(text));
+  if (!EVERYTHING.has(c.tokens[0] ?? "") || c.negated[0] === true) return null;
+  const whole = new Set(
+    phrases.filter((p) => p.translated !== true && p.tokens.some((t) => WHOLE_WORDS.has(t))).map((p) => JSON.stringify(p.value)),
+  );
+  return whole.size === 1 ? { value: JSON.parse([...whole][0] as string) as unknown, certainty: "fuzzy" } : null;
+}
+
 const NO_HURRY = [
   "no rush",
   "no hurry",
@@ -603,7 +619,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
           // [ext] A place said on a scale the options form ("7/10", "a bit sore", "bof", "2 fois par semaine", "medium").
           scaleChoice(text, target.phrases))
         : null;
-      const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
+      // [ext] "tout : tonte, haies…" to a single choice: the option that holds all the others ("Entretien complet").
+      const whole = choice === null || choice.certainty === "fuzzy" ? wholeOption(text, target.phrases) : null;
+      const best = whole ?? time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =
         narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??

@@ -304,6 +304,12 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   const single = scalarPhraseResult(hits);
   // One value named (a typo of another aside): the whole label's reading, else its words'.
   if (single !== null && parts.every((h) => key(h.value) === key(single.value))) return single;
+  // [ext] "an electric cargo bike": another option's word right before a whole label of several words qualifies it; the
+  // whole label, held loosely (the qualifier may have named the other option).
+  const qualifies = (p: PhraseHit) =>
+    hits.some((h) => h.certainty === "exact" && h.end - h.start >= 2 && p.end === h.start && c.clause[p.start] === c.clause[h.start]);
+  if (single !== null && parts.some(qualifies) && parts.every((h) => qualifies(h) || key(h.value) === key(single.value)))
+    return { value: single.value, certainty: "fuzzy" };
   const fromParts = hits.length === 0 ? scalarPhraseResult(parts) : null;
   if (fromParts !== null) return { value: fromParts.value, certainty: "fuzzy" };
   // Several values named: a typo's look-alike does not count beside a value said exactly.

@@ -135,19 +135,20 @@ const EVERY = seqs([
 /** Words of a rate; `true` marks a vague one ("often", "sometimes"), which no option states exactly. */
 const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
   [seqs(["never", "jamais", "not at all", "pas du tout"]), 0, true],
-  [seqs(["every morning", "every evening", "every night", "chaque matin", "chaque soir", "tous les matins", "tous les soirs"]), 7],
-  [seqs(["daily", "every day", "everyday", "each day", "quotidien", "quotidienne", "quotidiennement", "tous les jours", "chaque jour"]), 7],
-  [seqs(["every other day", "un jour sur deux"]), 3.5],
   // [ext] All the time: beyond any count a week ("24/7", "every time it prints", "en permanence").
   [
     seqs([
       ...["always", "toujours", "all the time", "tout le temps", "constantly", "constamment", "continuously", "en permanence"],
       ...["24 7", "h24", "24h 24", "non stop", "nonstop", "sans arret", "every time", "each time", "every single time"],
       ...["chaque fois", "a chaque fois", "tout le temps", "all day long", "toute la journee", "all day every day"],
+      ...["from morning to night", "morning to bed", "morning till night", "du matin au soir", "du lever au coucher"],
     ]),
     10,
     true,
   ],
+  [seqs(["every morning", "every evening", "every night", "chaque matin", "chaque soir", "tous les matins", "tous les soirs"]), 7],
+  [seqs(["daily", "every day", "everyday", "each day", "quotidien", "quotidienne", "quotidiennement", "tous les jours", "chaque jour"]), 7],
+  [seqs(["every other day", "un jour sur deux"]), 3.5],
   [seqs(["most days", "la plupart des jours", "most of the time", "most of the day", "la plupart du temps"]), 6, true],
   [
     seqs([

@@ -264,3 +264,49 @@ void describe("a choice said in other words", () => {
     assert.equal(read(glasses, "I don't know"), null);
   });
 });
+
+void describe("urgency tones and the whole option", () => {
+  const priority = target("Priority", single(["low", "medium", "high", "critical"]), [
+    ["Low – can wait", "low"],
+    ["Medium", "medium"],
+    ["High", "high"],
+    ["Critical", "critical"],
+  ]);
+  void it("critical is above high, so urgent meets high and an emergency critical", () => {
+    assert.deepEqual(read(priority, "fairly urgent, the shop opens at 2"), ["high", "fuzzy"]);
+    assert.deepEqual(read(priority, "it's an emergency"), ["critical", "fuzzy"]);
+    assert.deepEqual(read(priority, "normal"), ["medium", "fuzzy"]);
+    assert.deepEqual(read(priority, "whenever suits you"), ["low", "fuzzy"]);
+  });
+  const service = target("Prestation", single(["vitres", "sols", "complet"]), [
+    ["Vitres", "vitres"],
+    ["Sols", "sols"],
+    ["Ménage complet", "complet"],
+  ]);
+  void it("everything opening a reply to a single choice is the complete option, loosely", () => {
+    assert.deepEqual(read(service, "tout : les vitres, les sols, la cuisine"), ["complet", "fuzzy"]);
+    assert.deepEqual(read(service, "everything please"), ["complet", "fuzzy"]);
+    // Not read this way: "tout va bien" is a state.
+    assert.equal(read(service, "tout va bien"), null);
+  });
+  const boat = target("Boat", single(["b1", "b2", "b3"]), [
+    ["Sailing boat", "b1"],
+    ["Motor boat", "b2"],
+    ["Fishing boat", "b3"],
+  ]);
+  void it("another option's word right before a whole label qualifies it: that label, loosely", () => {
+    assert.deepEqual(read(boat, "a motor fishing boat"), ["b3", "fuzzy"]);
+  });
+  const chores = target("Tasks", multi(["repassage", "vitres"]), [
+    ["Repassage", "repassage"],
+    ["Vitres", "vitres"],
+  ]);
+  const contact = target("Contact", single(["tel", "visio"]), [
+    ["Téléphone", "tel"],
+    ["Visioconférence", "visio"],
+  ]);
+  void it("everyday words in the other language", () => {
+    assert.deepEqual(read(chores, "ironing"), [["repassage"], "exact"]);
+    assert.deepEqual(read(contact, "on Zoom"), ["visio", "exact"]);
+  });
+});
