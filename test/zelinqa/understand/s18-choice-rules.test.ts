@@ -90,7 +90,13 @@ void describe("numbers and units of time in labels", () => {
     assert.deepEqual(read(visits, "3 passages par mois"), ["three", "exact"]);
   });
   void it("the article of a label that differs from another only by its number is that number", () => {
-    assert.notDeepEqual(read(visits, "4 passages par mois"), ["one", "exact"]);
+    const times = target("Fréquence", single(["f1", "f2", "f3"]), [
+      ["Une fois par mois", "f1"],
+      ["Deux fois par mois", "f2"],
+      ["Trois fois par mois", "f3"],
+    ]);
+    assert.notDeepEqual(read(times, "4 fois par mois"), ["f1", "exact"]);
+    assert.deepEqual(read(times, "une fois par mois"), ["f1", "exact"]);
   });
   const delivery = target("Delivery", single(["day", "week", "month"]), [
     ["Within a day", "day"],
@@ -159,8 +165,9 @@ void describe("the end of options that are quantities, said with a superlative",
     ["40 minutes", "s40"],
     ["1 h 30", "s90"],
   ]);
-  const visits = target("Passages", single(["monthly", "weekly"]), [
+  const visits = target("Passages", single(["monthly", "fortnight", "weekly"]), [
     ["Une fois par mois", "monthly"],
+    ["Deux fois par mois", "fortnight"],
     ["Toutes les semaines", "weekly"],
   ]);
   void it("the shortest or the longest option, loosely", () => {
