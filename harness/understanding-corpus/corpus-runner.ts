@@ -36,6 +36,10 @@ import { dentistDomainChanges } from "./dentist-domain.js";
 import { bikeDomainChanges } from "./bike-domain.js";
 import { taxDomainChanges } from "./tax-domain.js";
 import { cleaningDomainChanges } from "./cleaning-domain.js";
+import { opticianDomainChanges } from "./optician-domain.js";
+import { helpdeskDomainChanges } from "./helpdesk-domain.js";
+import { gardenDomainChanges } from "./garden-domain.js";
+import { musicDomainChanges } from "./music-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -83,6 +87,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     bike: artifactOf(bikeDomainChanges(), "bike"),
     tax: artifactOf(taxDomainChanges(), "tax"),
     cleaning: artifactOf(cleaningDomainChanges(), "cleaning"),
+    optician: artifactOf(opticianDomainChanges(), "optician"),
+    helpdesk: artifactOf(helpdeskDomainChanges(), "helpdesk"),
+    garden: artifactOf(gardenDomainChanges(), "garden"),
+    music: artifactOf(musicDomainChanges(), "music"),
   };
 }
 
@@ -191,11 +199,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
               ? "blind5"
               : r.entry.blind6
                 ? "blind6"
-                : r.entry.fresh
-                  ? "fresh"
-                  : r.entry.h
-                    ? "held-out"
-                    : "tuned",
+                : r.entry.blind7
+                  ? "blind7"
+                  : r.entry.fresh
+                    ? "fresh"
+                    : r.entry.h
+                      ? "held-out"
+                      : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

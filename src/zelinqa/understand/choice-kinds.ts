@@ -295,6 +295,14 @@ const KINDS: readonly Kind[] = [
     heads: ["a distance", "remote", "online", "en ligne", "distanciel"],
     members: ["from home", "de chez moi", "depuis chez moi", "visio", "zoom", "e learning", "elearning", "par correspondance"],
   },
+  // everyday devices, by the names people give them
+  {
+    heads: ["phone", "telephone", "smartphone", "mobile"],
+    members: ["iphone", "smartphone", "android", "cellphone", "cell phone", "mobile phone", "portable phone", "gsm"],
+  },
+  { heads: ["tablet", "tablette"], members: ["ipad", "galaxy tab", "android tablet", "tablette android"] },
+  { heads: ["laptop", "ordinateur portable", "notebook"], members: ["macbook", "chromebook", "ultrabook", "thinkpad"] },
+  { heads: ["desktop", "ordinateur fixe", "tour"], members: ["imac", "pc fixe", "desktop computer", "tower pc", "unite centrale"] },
 ];
 
 const single = (t: string) => (t.length > 3 && (t.endsWith("s") || t.endsWith("x")) ? t.slice(0, -1) : t);

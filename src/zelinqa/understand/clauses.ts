@@ -24,6 +24,8 @@ const NEGATIONS = new Set([
   "neither",
   "none",
   "nothing",
+  "nobody",
+  "noone",
   "nope",
   "nah",
   "cannot",

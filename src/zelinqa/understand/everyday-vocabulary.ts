@@ -65,6 +65,8 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["urgence", "emergency"],
   ["consultation", "appointment", "rendez vous", "rdv"],
   ["teleconsultation", "video consultation", "video call", "visio"],
+  ["visioconference", "video conference", "videoconference", "visio", "zoom", "skype", "teams"],
+  ["controle", "check up", "checkup", "routine check"],
   ["clinique", "clinic"],
   ["hopital", "hospital"],
   ["douleur", "pain"],
@@ -183,12 +185,16 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["rarement", "rarely"],
   ["souvent", "often"],
   ["jamais", "never"],
+  // household chores, pay, bikes
+  ["repassage", "ironing"],
+  ["salaire", "salary", "wage"],
+  ["velo de route", "road bike", "racing bike", "velo de course"],
   // family status
   ["celibataire", "single"],
   ["marie", "married", "mariee"],
   ["pacse", "civil partnership", "pacsee"],
   ["divorce", "divorced", "divorcee"],
-  ["veuf", "widowed", "veuve"],
+  ["veuf", "widowed", "veuve", "widow", "widower", "decede", "decedee"],
   ["en couple", "in a relationship", "couple"],
   // animals (the young and pet names are one-way kinds, EVERYDAY_KINDS)
   ["chaton", "kitten", "kitty"],
@@ -373,6 +379,12 @@ const LOWEST = [
   "forgot everything",
   "forgotten everything",
   "forgot it all",
+  "never played",
+  "jamais joue",
+  "n a jamais joue",
+  "jamais pratique",
+  "never practised",
+  "never practiced",
 ];
 const MIDDLE = ["moyen", "niveau moyen", "je me debrouille", "me debrouille", "i get by", "get by", "conversational", "so so"];
 const HIGHEST = [

@@ -10,7 +10,7 @@ import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
 import { inPinnedYear } from "./guards-asked.js";
 import { isCompoundPart } from "./guards-label-parts.js";
-import { guardedArray } from "./guards-multi.js";
+import { guardedArray, withoutFalseAll } from "./guards-multi.js";
 import { correctedChoice, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
@@ -28,6 +28,7 @@ import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
+import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
@@ -135,6 +136,7 @@ export const QUALIFIERS = [
 ].map((p) => p.split(" "));
 
 const QUESTION_WORDS = new Set([
+  "qu",
   "why",
   "pourquoi",
   "what",
@@ -389,6 +391,46 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   return { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" };
 }
 
+/** "something else, …", "autre chose : …": the person says the thing is none of the listed ones. */
+const SOMETHING_ELSE = [
+  ["something", "else"],
+  ["something", "different"],
+  ["autre", "chose"],
+  ["quelque", "chose", "d", "autre"],
+  ["a", "different", "thing"],
+  ["none", "of", "those"],
+  ["none", "of", "these"],
+  ["aucun", "de", "ceux", "la"],
+];
+/**
+ * [ext] A reply opening on "something else" / "autre chose" gives the one "Other"/"Autre" option (a bare one too), held
+ * loosely: the person said it is not a listed option.
+ */
+function somethingElseOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const tokens = tokenise(text);
+  if (!SOMETHING_ELSE.some((seq) => seq.every((w, i) => tokens[i] === w))) return null;
+  const others = new Set(
+    phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "")).map((p) => JSON.stringify(p.value)),
+  );
+  return others.size === 1 ? { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" } : null;
+}
+
+/** "Entretien complet", "Full service", "All-inclusive", "Tout compris": the option that holds every other. */
+const WHOLE_WORDS = new Set(["complet", "complete", "full", "entire", "whole", "integral", "integrale", "global", "globale"]);
+const EVERYTHING = new Set(["tout", "everything", "all"]);
+/**
+ * [ext] "tout : la tonte, les haies…", "everything, mowing and hedges": "everything" opening a reply to a single choice
+ * gives the one option whose label says it is whole or complete, loosely. Not "tout va bien", "all good" (a state).
+ */
+function wholeOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const c = withoutFalseAll(clauseTokens(text));
+  if (!EVERYTHING.has(c.tokens[0] ?? "") || c.negated[0] === true) return null;
+  const whole = new Set(
+    phrases.filter((p) => p.translated !== true && p.tokens.some((t) => WHOLE_WORDS.has(t))).map((p) => JSON.stringify(p.value)),
+  );
+  return whole.size === 1 ? { value: JSON.parse([...whole][0] as string) as unknown, certainty: "fuzzy" } : null;
+}
+
 const NO_HURRY = [
   "no rush",
   "no hurry",
@@ -548,6 +590,8 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
     case "enum": {
+      // [ext] "c'est quoi musiques du monde ?", "what's a varifocal?": a question back chooses nothing.
+      if (isQuestionBack(text.trim())) return null;
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
       const choice = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
@@ -561,8 +605,13 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // [ext] And a deadline or a tone said to a choice ordered by time or urgency ("today if you can", "by Friday"),
       // a frequency ("une fois par mois" for "Monthly"), and a number said to choices that are numbers or ranges ("I'm 30"
       // for "26-35").
+      // [ext] "le plus court", "the longest possible": an end of options that are quantities (superlative-choice.ts);
+      // "le plus souvent possible" names none, and no other loose reading is tried then.
+      const superlative = loose && frequency === null ? superlativeChoice(text, target.phrases) : null;
+      if (superlative === undefined) return null;
       const time = loose
-        ? (frequency ??
+        ? (superlative ??
+          frequency ??
           timeOfDayChoice(text, target.phrases) ??
           compassChoice(text, target.phrases) ??
           horizonChoice(text, target.phrases, today, target.words) ??
@@ -570,14 +619,18 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
           // [ext] A place said on a scale the options form ("7/10", "a bit sore", "bof", "2 fois par semaine", "medium").
           scaleChoice(text, target.phrases))
         : null;
-      const best = time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
+      // [ext] "tout : tonte, haies…" to a single choice: the option that holds all the others ("Entretien complet").
+      const whole = choice === null || choice.certainty === "fuzzy" ? wholeOption(text, target.phrases) : null;
+      const best = whole ?? time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =
         narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
+        somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases);
       return validated(read, target);
     }
     case "array_enum":
+      if (isQuestionBack(text.trim())) return null;
       // guards-multi.ts: a false "all" ("all good") selects nothing; an unread word holds the list loosely.
       return validated(hedged(text, guardedArray(text, target.phrases, target.words)), target);
     case "boolean":

@@ -54,6 +54,10 @@ const QUALIFYING_BEFORE = new Set(["at", "above", "after", "du", "en", "malgre",
 /** Before a quantifier that ends its clause, a sentence closed: "c'est tout", "that's all", "ce sera tout". */
 const CLOSING_BEFORE = new Set(["est", "s", "is", "sera"]);
 
+/** "everything", "tout": what a whole situation is called, unlike "all of them", "toutes", which count the options. */
+const SITUATION = new Set(["everything", "tout"]);
+const BEING_PAST = new Set([...BEING, "was", "etait", "are", "were"]);
+
 /** Whether the quantifier at `i` quantifies a state, a time or a sentence, not the options. */
 function falseAll(c: ClauseTokens, i: number): boolean {
   const tokens = c.tokens;
@@ -61,6 +65,8 @@ function falseAll(c: ClauseTokens, i: number): boolean {
   const after = tokens[i + 2] ?? "";
   if (STATE_AFTER.has(next)) return true;
   if (BEING.has(next) && STATE_AFTER.has(after)) return true;
+  // [ext] "everything is fuzzy far away", "tout est flou": the situation described, not every option chosen.
+  if (SITUATION.has(tokens[i] as string) && BEING_PAST.has(next) && c.clause[i + 2] === c.clause[i]) return true;
   const before = tokens[i - 1] ?? "";
   return QUALIFYING_BEFORE.has(before) || (CLOSING_BEFORE.has(before) && c.clause[i + 1] !== c.clause[i]);
 }
@@ -154,5 +160,5 @@ export function loosenUnread(c: ClauseTokens, phrases: readonly Phrase[], words:
 /** A multiple choice read from a reply with the guards above: a false "all" left out, an unread word held loosely. */
 export function guardedArray(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
   const c = withoutFalseAll(clauseTokens(text));
-  return loosenUnread(c, phrases, words, extractArray(c, phrases));
+  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own));
 }

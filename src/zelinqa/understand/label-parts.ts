@@ -6,6 +6,7 @@
 import type { ClauseTokens } from "./clauses.js";
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import type { Phrase, PhraseHit } from "./phrase-match.js";
+import { countedMany, isTimeUnit } from "./phrase-match.js";
 import { meansOtherWord, wordEquivalents } from "./translations.js";
 
 /** Words that say nothing about which choice is meant. */
@@ -179,6 +180,16 @@ function cachedStem(word: string): string {
   return s;
 }
 
+/**
+ * [ext] A French verb and the noun of its action: "élaguer" ~ "Élagage", "nettoyer" ~ "Nettoyage", "laver" ~ "Lavage"
+ * (the "u" of -guer dropped). Only from the verb to the noun in -age, a stem of 4 letters at least.
+ */
+function verbOfActionNoun(token: string, word: string): boolean {
+  if (!token.endsWith("er") || !word.endsWith("age")) return false;
+  const verb = token.slice(0, -2).replace(/gu$/, "g");
+  return verb.length >= 4 && verb === word.slice(0, -3);
+}
+
 /** "auto" for "automatique", "occas" for "occasion": a shortening keeps at least 4 letters and drops at least 2. */
 const isShortening = (token: string, word: string) => token.length >= 4 && word.length >= token.length + 2 && word.startsWith(token);
 
@@ -194,6 +205,7 @@ function partFor(token: string, index: PartIndex, wordsOnly: boolean): Phrase | 
     if (/^\d/.test(w) !== /^\d/.test(token)) continue;
     if (
       sameWordForm(w, token) ||
+      verbOfActionNoun(token, w) ||
       // A word of the everyday vocabulary is neither another form, a shortening nor a typo of another ("cuisine" of
       // "cuisiner").
       ((sameStem(w) || isShortening(token, w) || (w.length >= 6 && tokensMatchFuzzily(w, token) && w[0] === token[0])) &&
@@ -237,6 +249,15 @@ export function partialLabelHits(
     }
     if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
     const p = partFor(t, index, wordsOnly);
+    // [ext] "the next few weeks" is no "Within a week": a unit of time counted other than once.
+    // Not when labels count it too ("1 week" / "2 weeks": durations, read by their number).
+    if (
+      p &&
+      isTimeUnit(t) &&
+      countedMany(c.tokens, i) &&
+      !phrases.some((q) => q.tokens.some((w, k) => w === t && countedMany(q.tokens, k)))
+    )
+      continue;
     if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "fuzzy" });
   }
   return out;

@@ -4,6 +4,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { partialLabelHits } from "./label-parts.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
+import { stem } from "./target-words.js";
 
 const ALL = [
   ["le", "reste"],
@@ -38,7 +39,12 @@ function startsAt(tokens: readonly string[], seq: readonly string[], i: number):
 }
 
 /** The array value: named values, or every value minus the excepted ones when the reply says "all". */
-export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+export function extractArray(
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  /** [ext] Stems of the question's own words: "no symptoms" to "Any of these symptoms?" is a denial. */
+  asked: ReadonlySet<string> = new Set(),
+): PhraseResult | null {
   const none = noneValues(phrases);
   // [ext] The "none" option is exclusive and short: never a typo ("one" is no "none"), never beside another option.
   const found = findPhraseHits(c.tokens, phrases, true, c.negated).filter((h) => h.certainty === "exact" || !none.has(key(h.value)));
@@ -47,7 +53,7 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
   const hits = options.length > 0 ? options : all;
   // [ext] "no, everyone eats everything", "nothing special": a reply opening on a denial that names no option chooses
   // the "none" option, or nothing; never every option.
-  if (options.length === 0 && opensWithDenial(c, phrases, none)) {
+  if (options.length === 0 && opensWithDenial(c, phrases, none, asked)) {
     const p = phrases.find((x) => none.has(key(x.value)));
     // [ext] Without a "none" option, a reply that is only the denial ("none", "aucun", "rien de plus") is the empty
     // selection (kept only when the schema accepts an empty array); a denial followed by more says nothing.
@@ -57,6 +63,9 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
         : null;
     return { value: [p.value], certainty: "exact" };
   }
+  // [ext] "mobile only, laptop is fine": "only" restricts the list to the options it marks.
+  const only = onlyMarked(c, hits);
+  if (only !== null) return loosely(arrayPhraseResult(only));
   // "I don't need anything", "pas tout": a negated "all" selects nothing.
   const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
@@ -76,10 +85,71 @@ export function extractArray(c: ClauseTokens, phrases: readonly Phrase[]): Phras
     if (excepted.some((h) => JSON.stringify(h.value) === key) || refused.has(key) || none.has(key)) continue;
     if (!everything.has(key)) everything.set(key, { value: p.value, order: p.order, start: 0, end: 0, certainty: "exact" });
   }
-  return arrayPhraseResult([...everything.values()]);
+  const result = arrayPhraseResult([...everything.values()]);
+  // [ext] "un peu de tout", "a bit of everything", "de tout un peu": some of everything, held loosely.
+  return someOfAll(c.tokens, allAt) ? loosely(result) : result;
+}
+
+/** "un peu de tout", "a bit of everything", "de tout un peu", "un peu tout". */
+const SOME_OF = [["peu", "de"], ["bit", "of"], ["little", "of"], ["peu"]];
+function someOfAll(tokens: readonly string[], i: number): boolean {
+  if (tokens[i + 1] === "un" && tokens[i + 2] === "peu") return true;
+  return SOME_OF.some((seq) => seq.every((w, k) => tokens[i - seq.length + k] === w));
 }
 
 const key = (v: unknown) => JSON.stringify(v);
+
+const ONLY_BEFORE = new Set(["only", "just", "solely", "exclusively", "seulement", "uniquement", "juste", "que", "exclusivement"]);
+const ONLY_AFTER = new Set(["only", "alone", "seulement", "uniquement", "exclusivement", "seul", "seule", "seuls", "seules"]);
+const ARTICLES = new Set(["the", "le", "la", "les", "l", "my", "mon", "ma", "mes", "a", "an", "un", "une", "des", "du"]);
+/** What may join options of one list: "only the phone and the tablet", "que le jardin et la terrasse". */
+const JOINING = new Set([
+  "and",
+  "et",
+  "or",
+  "ou",
+  "the",
+  "le",
+  "la",
+  "les",
+  "l",
+  "my",
+  "mon",
+  "ma",
+  "mes",
+  "a",
+  "an",
+  "un",
+  "une",
+  "de",
+  "du",
+  "des",
+]);
+
+/**
+ * [ext] The options a reply restricts the list to ("mobile only, laptop is fine", "juste la pelouse, les haies sont
+ * faites"), with those joined to them by "and"/"et"; null when nothing is restricted or every option named is kept.
+ */
+function onlyMarked(c: ClauseTokens, hits: readonly PhraseHit[]): PhraseHit[] | null {
+  const sorted = [...hits].sort((a, b) => a.start - b.start);
+  // "only" opens the clause of what it restricts ("mobile, only laptop"), or closes one after it ("mobile only, laptop").
+  const before = (h: PhraseHit) => {
+    let i = h.start - 1;
+    while (i > 0 && ARTICLES.has(c.tokens[i] as string)) i--;
+    return ONLY_BEFORE.has(c.tokens[i] ?? "") && c.clause[i] === c.clause[h.start];
+  };
+  const after = (h: PhraseHit) =>
+    ONLY_AFTER.has(c.tokens[h.end] ?? "") && (h.end + 1 >= c.tokens.length || c.clause[h.end + 1] !== c.clause[h.end]);
+  const marked = sorted.map((h) => before(h) || after(h));
+  if (!marked.includes(true)) return null;
+  const joined = (a: PhraseHit, b: PhraseHit) => c.tokens.slice(a.end, b.start).every((t) => JOINING.has(t));
+  const kept = marked.slice();
+  for (let i = 1; i < sorted.length; i++) if (kept[i - 1] && joined(sorted[i - 1] as PhraseHit, sorted[i] as PhraseHit)) kept[i] = true;
+  for (let i = sorted.length - 2; i >= 0; i--)
+    if (kept[i + 1] && joined(sorted[i] as PhraseHit, sorted[i + 1] as PhraseHit)) kept[i] = true;
+  if (kept.every(Boolean)) return null;
+  return sorted.filter((_, i) => kept[i]);
+}
 
 /** The values of the "none" option (an enum value `none`, a label "Aucun"), as JSON keys. */
 function noneValues(phrases: readonly Phrase[]): Set<string> {
@@ -90,6 +160,9 @@ const DENIALS = new Set(["no", "non", "nope", "nah", "none", "nothing", "rien", 
 /** Words a denial may carry: "none of these", "rien de spécial", "pas du tout", "no thanks". */
 const DENIAL_FILLERS = new Set(["of", "these", "those", "them", "the", "above", "de", "du", "des", "tout", "at", "all", "thanks", "merci"]);
 
+/** "nothing like that", "rien de ce genre", "none of that sort": the denial of the options' kind. */
+const DENIAL_OF_KIND = new Set(["like", "that", "this", "comme", "ca", "cela", "sort", "kind", "genre", "type"]);
+
 /** Words a whole-reply denial may also hold: "rien de plus", "nothing else", "nothing special", "non merci". */
 const ONLY_DENIAL = new Set(["plus", "more", "else", "autre", "special", "particulier", "particular", "please", "really", "vraiment"]);
 
@@ -97,12 +170,13 @@ const ONLY_DENIAL = new Set(["plus", "more", "else", "autre", "special", "partic
  * The reply's first clause is a denial only ("no", "nothing special", "none of these"): denial words, their fillers,
  * and the words of the "none" option's own labels ("special" in "No special requirements").
  */
-function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: ReadonlySet<string>): boolean {
+function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: ReadonlySet<string>, asked: ReadonlySet<string>): boolean {
   if (c.tokens.length === 0 || !DENIALS.has(c.tokens[0] as string)) return false;
   const own = new Set(phrases.filter((p) => none.has(key(p.value))).flatMap((p) => p.tokens));
   for (let i = 0; i < c.tokens.length && c.clause[i] === c.clause[0]; i++) {
     const t = c.tokens[i] as string;
-    if (!DENIALS.has(t) && !DENIAL_FILLERS.has(t) && !ONLY_DENIAL.has(t) && !own.has(t)) return false;
+    const plain = DENIALS.has(t) || DENIAL_FILLERS.has(t) || ONLY_DENIAL.has(t) || own.has(t) || DENIAL_OF_KIND.has(t);
+    if (!plain && !(none.size > 0 && asked.has(stem(t)))) return false;
   }
   return true;
 }
@@ -230,6 +304,12 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   const single = scalarPhraseResult(hits);
   // One value named (a typo of another aside): the whole label's reading, else its words'.
   if (single !== null && parts.every((h) => key(h.value) === key(single.value))) return single;
+  // [ext] "an electric cargo bike": another option's word right before a whole label of several words qualifies it; the
+  // whole label, held loosely (the qualifier may have named the other option).
+  const qualifies = (p: PhraseHit) =>
+    hits.some((h) => h.certainty === "exact" && h.end - h.start >= 2 && p.end === h.start && c.clause[p.start] === c.clause[h.start]);
+  if (single !== null && parts.some(qualifies) && parts.every((h) => qualifies(h) || key(h.value) === key(single.value)))
+    return { value: single.value, certainty: "fuzzy" };
   const fromParts = hits.length === 0 ? scalarPhraseResult(parts) : null;
   if (fromParts !== null) return { value: fromParts.value, certainty: "fuzzy" };
   // Several values named: a typo's look-alike does not count beside a value said exactly.

@@ -414,6 +414,9 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
 const HALVES = new Set(["demi", "demie", "half"]);
 const QUARTERS = new Set(["quart", "quarter"]);
 const AND_WORDS = new Set(["et", "and"]);
+const QUARTER_WORDS = new Set(["quart", "quarts", "quarter", "quarters"]);
+const OF_UNIT = new Set(["d", "de", "of"]);
+const ARTICLE_OF_UNIT = new Set(["an", "a", "une"]);
 /** "half of them", "la moitié": "half" before these is a share, not a quantity. */
 const NOT_AFTER_HALF = new Set(["of", "the", "de", "du", "des", "price", "prix", "tarif", "time", "temps"]);
 /** Multipliers read after a fraction or a number in words: "two and a half grand", "deux et demi mille". */
@@ -474,6 +477,14 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
         ? fractionAt(tokens, n.end + 2)
         : null;
     const frac = direct ?? afterUnit;
+    // [ext] "trois quarts d'heure", "a quarter of an hour": quarters of the unit named after "de" / "of (an)".
+    const quarterOf = QUARTER_WORDS.has(norm(n.end)) && OF_UNIT.has(norm(n.end + 1)) && frac === null && n.unit === undefined;
+    if (quarterOf) {
+      const end = ARTICLE_OF_UNIT.has(norm(n.end + 2)) ? n.end + 3 : n.end + 2;
+      for (let k = n.end; k < end; k++) consumed.add(k);
+      out.push({ ...n, value: n.value * 0.25, end, article: false });
+      continue;
+    }
     if (frac !== null && sameClause(n.start, frac.end - 1)) {
       next = { ...n, value: n.value + frac.add, end: frac.end, article: false, ...(afterUnit ? { unit: norm(n.end) } : {}) };
       for (let k = n.end; k < frac.end; k++) consumed.add(k);

@@ -194,3 +194,9 @@ export function wordNumbers(tokens: readonly string[], paused: (j: number) => bo
 }
 
 export { isNumberWord };
+
+/** The value of a single number word ("deux", "two"), not an article ("a", "an") nor "twice"; else undefined. */
+export function numberWordValue(word: string): number | undefined {
+  if (word === "a" || word === "an" || word === "twice" || word === "thrice" || !Object.hasOwn(UNITS, word)) return undefined;
+  return UNITS[word];
+}

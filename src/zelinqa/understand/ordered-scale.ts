@@ -135,11 +135,29 @@ const EVERY = seqs([
 /** Words of a rate; `true` marks a vague one ("often", "sometimes"), which no option states exactly. */
 const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
   [seqs(["never", "jamais", "not at all", "pas du tout"]), 0, true],
+  // [ext] All the time: beyond any count a week ("24/7", "every time it prints", "en permanence").
+  [
+    seqs([
+      ...["always", "toujours", "all the time", "tout le temps", "constantly", "constamment", "continuously", "en permanence"],
+      ...["24 7", "h24", "24h 24", "non stop", "nonstop", "sans arret", "every time", "each time", "every single time"],
+      ...["chaque fois", "a chaque fois", "tout le temps", "all day long", "toute la journee", "all day every day"],
+      ...["from morning to night", "morning to bed", "morning till night", "du matin au soir", "du lever au coucher"],
+    ]),
+    10,
+    true,
+  ],
   [seqs(["every morning", "every evening", "every night", "chaque matin", "chaque soir", "tous les matins", "tous les soirs"]), 7],
   [seqs(["daily", "every day", "everyday", "each day", "quotidien", "quotidienne", "quotidiennement", "tous les jours", "chaque jour"]), 7],
   [seqs(["every other day", "un jour sur deux"]), 3.5],
-  [seqs(["most days", "la plupart des jours", "always", "toujours"]), 6, true],
-  [seqs(["several times", "plusieurs fois", "a few times", "quelques fois", "often", "souvent", "regularly", "regulierement"]), 3, true],
+  [seqs(["most days", "la plupart des jours", "most of the time", "most of the day", "la plupart du temps"]), 6, true],
+  [
+    seqs([
+      ...["several times", "plusieurs fois", "a few times", "quelques fois", "often", "souvent", "regularly", "regulierement"],
+      ...["a lot", "lots", "frequently", "frequemment", "many times", "beaucoup"],
+    ]),
+    3,
+    true,
+  ],
   [seqs(["twice", "thrice"]), 2],
   [seqs(["weekly", "hebdo", "hebdomadaire"]), 1],
   [seqs(["weekends", "weekend", "week end", "week ends"]), 1, true],
@@ -149,7 +167,11 @@ const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
   [seqs(["rarely", "rarement", "seldom", "hardly ever", "presque jamais", "almost never"]), 0.2, true],
   [seqs(["yearly", "annually", "annuel", "annuelle", "annuellement"]), 1 / 52],
 ];
-const ONCE = seqs(["once", "une fois", "one time", "one off", "single", "seule fois", "une seule", "just once", "ponctuel", "ponctuelle"]);
+const NOT_THAT_OFTEN = 0.3;
+const ONCE = seqs([
+  ...["once", "une fois", "one time", "one off", "single", "seule fois", "une seule", "just once", "ponctuel", "ponctuelle"],
+  ...["first time", "premiere fois", "never before", "jamais avant", "ponctuellement", "exceptionnellement", "one shot"],
+]);
 const WEEKDAYS = new Set([
   ...["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
   ...["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
@@ -172,6 +194,11 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
       const unit = PER_UNIT.get(tokens[perAt] ?? "");
       if (unit !== undefined) return n * unit;
     }
+    // [ext] "1 semaine sur 2", "3 days out of 7": that share of the unit's rate.
+    const part = n !== undefined ? PER_UNIT.get(tokens[i + 1] ?? "") : undefined;
+    const outOf = tokens[i + 2] === "sur" ? i + 3 : tokens[i + 2] === "out" && tokens[i + 3] === "of" ? i + 4 : -1;
+    const whole = outOf > 0 ? countOf(tokens[outOf]) : undefined;
+    if (n !== undefined && part !== undefined && whole !== undefined && whole >= n && whole > 0) return (part * n) / whole;
     const few =
       startsAt(tokens, ["a", "few", "times"], i) || startsAt(tokens, ["quelques", "fois"], i) || startsAt(tokens, ["plusieurs", "fois"], i);
     if (!definite && (few || startsAt(tokens, ["several", "times"], i))) {
@@ -194,12 +221,38 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     if (WEEKDAYS.has(tokens[at] ?? "")) return tokens.filter((t) => WEEKDAYS.has(t)).length;
     from = every.at + 1;
   }
-  for (const [list, rate, vague] of NAMED_RATES) if (!(definite && vague === true) && hasSeq(tokens, list)) return rate;
+  for (const [list, rate, vague] of NAMED_RATES) {
+    if (definite && vague === true) continue;
+    const at = findSeq(tokens, list);
+    if (at === null) continue;
+    // [ext] "not often", "pas toujours", "it doesn't happen a lot": less than said, between rarely and sometimes.
+    if (rate >= 3 && tokens.slice(Math.max(0, at.at - 3), at.at).some((t) => NOT.has(t))) return NOT_THAT_OFTEN;
+    return rate;
+  }
   // "lundi et jeudi", "on mondays": the days named, each a time a week.
   const days = new Set(tokens.filter((t) => WEEKDAYS.has(t)).map((t) => t.replace(/s$/, "")));
   if (days.size > 0) return days.size;
   if (hasSeq(tokens, ONCE)) return ONE_OFF;
   return null;
+}
+
+/** An auxiliary's negation: "I don't wear any", "she doesn't drive", "je n'en porte pas", "j'en mets pas". */
+const DENIED_VERB = seqs(["don t", "dont", "do not", "doesn t", "doesnt", "does not", "n en", "ne"]);
+const SUBJECTS = new Set(["je", "j", "il", "elle", "on", "nous", "ils", "elles"]);
+/** What says a doubt, not a habit: "I don't know", "pas sûr". */
+const UNSURE = new Set(["know", "sure", "sais", "sait", "sur", "remember", "souviens", "idea", "idee"]);
+/**
+ * [ext] A short reply denying the doing itself ("I don't wear glasses", "je n'en porte pas"), to a question of how often:
+ * never. Not a doubt ("I don't know"), nor a reply that also states how often.
+ */
+function deniesTheHabit(tokens: readonly string[]): boolean {
+  if (tokens.length > 8 || tokens.some((t) => UNSURE.has(t))) return false;
+  if (
+    hasSeq(tokens, DENIED_VERB) &&
+    (tokens.includes("t") || tokens.includes("not") || tokens.includes("dont") || tokens.includes("doesnt") || tokens.includes("pas"))
+  )
+    return true;
+  return SUBJECTS.has(tokens[0] ?? "") && tokens.includes("pas");
 }
 
 // ---------------------------------------------------------------- judgements (-2 … +2)
@@ -218,12 +271,18 @@ const JUDGEMENT_WORDS = new Map<string, number>([
   ...["disappointed", "negative", "negatif", "unlikely", "improbable"].map((w) => [w, -1] as const),
   ...["awful", "horrible", "nul", "catastrophique", "affreux", "hated", "worst", "lamentable"].map((w) => [w, -2] as const),
 ]);
-/** The middle of a judgement: "Moyennement", "Neutral", "Neither … nor", "bof", "mitigé", "ça allait". */
+/** The middle of a judgement: "Neutral", "Neither … nor", "moyen", "ça allait". */
 const JUDGEMENT_MIDDLE = seqs([
-  ...["moyennement", "moyen", "moyenne", "neutral", "neutre", "neither", "ni", "average", "fair", "passable", "mitige", "mitigee"],
-  ...["so so", "bof", "mixed", "ok", "okay", "correct", "correcte", "ca allait", "ca va", "ca passe", "comme ci comme ca", "sans avis"],
-  ...["no opinion", "not sure either way", "mediocre"],
+  ...["moyen", "moyenne", "neutral", "neutre", "neither", "ni", "average", "fair", "mixed", "ca allait", "comme ci comme ca"],
+  ...["sans avis", "no opinion", "not sure either way"],
 ]);
+/**
+ * [ext] A middle that leans: lukewarm ("bof", "meh", "so-so", "moyennement", "mitigé") below it, acceptable ("ok", "ça
+ * va", "correct") above it. The middle option when there is one; else the option on the side it leans to.
+ */
+const JUDGEMENT_LUKEWARM = seqs(["bof", "meh", "so so", "moyennement", "mitige", "mitigee", "mediocre", "passable", "couci couca"]);
+const JUDGEMENT_ACCEPTABLE = seqs(["ok", "okay", "correct", "correcte", "ca va", "ca passe", "acceptable", "alright", "all right"]);
+const LEANING = 0.25;
 const STRONG = new Set(["very", "tres", "super", "really", "vraiment", "extremely", "extremement", "hyper", "so", "tellement", "totally"]);
 const STRONG_SEQS = seqs(["tout a fait", "strongly", "completely", "completement", "entierement", "fully", "absolutely", "absolument"]);
 const WEAK = new Set(["peu", "slightly", "barely", "hardly", "guere"]);
@@ -247,7 +306,9 @@ function judgementOf(tokens: readonly string[], reply: boolean): number | null {
     if (base === undefined) continue;
     const before = tokens.slice(Math.max(0, i - 4), i);
     let level = base;
-    const notAtAll = findSeq(tokens.slice(Math.max(0, i - 4), i + 4), NOT_AT_ALL) !== null;
+    // "not happy at all", "pas content du tout": the negation made whole by "at all" / "du tout" after the word.
+    const wholly = (startsAt(tokens, ["at", "all"], i + 1) || startsAt(tokens, ["du", "tout"], i + 1)) && before.some((t) => NOT.has(t));
+    const notAtAll = wholly || findSeq(tokens.slice(Math.max(0, i - 4), i + 4), NOT_AT_ALL) !== null;
     if (notAtAll) level = -2 * Math.sign(base);
     else if (before.some((t) => WEAK.has(t))) level = -Math.sign(base);
     else if (before.some((t) => NOT.has(t))) level = base > 0 ? -1 : 1;
@@ -256,6 +317,8 @@ function judgementOf(tokens: readonly string[], reply: boolean): number | null {
     found = found === null || Math.abs(level) > Math.abs(found) ? level : found;
   }
   if (found !== null) return found;
+  if (hasSeq(tokens, JUDGEMENT_LUKEWARM)) return -LEANING;
+  if (hasSeq(tokens, JUDGEMENT_ACCEPTABLE)) return LEANING;
   if (hasSeq(tokens, JUDGEMENT_MIDDLE)) return 0;
   if (!reply) return null;
   if (hasSeq(tokens, NOT_AT_ALL)) return -2;
@@ -458,7 +521,7 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
     return option === undefined ? null : found(option.value);
   }
   if (kind === "frequency") {
-    const rate = rateOf(tokens);
+    const rate = rateOf(tokens) ?? (deniesTheHabit(tokens) ? 0 : null);
     if (rate === null) return null;
     if (rate === ONE_OFF || rate === 0) {
       const option = options.find((o) => o.level === rate);

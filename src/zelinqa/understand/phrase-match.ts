@@ -1,6 +1,7 @@
 // Enumeration and choice-label phrase matching of docs/zelinqa-api.md §10.5.2: exact and fuzzy matches, negation, overlaps.
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import { normalise } from "./normalise.js";
+import { numberWordValue } from "./number-words.js";
 import { meansOtherWord } from "./translations.js";
 
 /** A phrase of the compiled extractor table, mapped to the value it yields. */
@@ -69,6 +70,29 @@ function differsByNegativePrefix(expected: string, actual: string): boolean {
   return false;
 }
 
+/** [ext] Quantifiers mean themselves, never a typo of a label word: "all" is no "call", "tous" no "tour". */
+const NEVER_TYPOS = new Set(["all", "tout", "tous", "toute", "toutes", "both", "everything", "anything", "none", "aucun", "aucune"]);
+
+/** Units of time: "Within a week" is not named by "a few weeks", nor "Un mois" by "3 mois". */
+const TIME_UNITS = new Set(
+  ["day", "week", "month", "year", "hour", "minute", "jour", "semaine", "mois", "an", "annee", "heure", "minute"].flatMap((w) =>
+    w.endsWith("s") ? [w] : [w, `${w}s`],
+  ),
+);
+export const isTimeUnit = (word: string) => TIME_UNITS.has(word);
+/** Quantities other than one before a noun ("few", "plusieurs", "2"); "next", "prochaines" may stand between. */
+const MANY = new Set(["few", "several", "couple", "many", "some", "quelques", "plusieurs", "nombreux", "nombreuses", "various"]);
+const BETWEEN = new Set(["next", "coming", "last", "past", "prochaines", "prochains", "dernieres", "derniers", "of"]);
+export function countedMany(tokens: readonly string[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && BETWEEN.has(tokens[i] as string)) i--;
+  const t = tokens[i];
+  if (t === undefined) return false;
+  if (MANY.has(t)) return true;
+  const n = /^\d+$/.test(t) ? Number(t) : numberWordValue(t);
+  return n !== undefined && n > 1;
+}
+
 /** The end of the phrase's match at `at` (exclusive) and its certainty, or null. */
 function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): { end: number; certainty: Certainty } | null {
   let fuzzy = false;
@@ -78,7 +102,9 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
     const actual = tokens[i];
     if (actual === undefined) return null;
     if (expected === actual) continue;
-    if (!allowFuzzy || /\d/.test(actual)) return null;
+    // [ext] A number said in digits names the label's number word: "2 fois par semaine" is "Deux fois par semaine".
+    if (/^\d{1,2}$/.test(actual) && numberWordValue(expected) === Number(actual)) continue;
+    if (!allowFuzzy || /\d/.test(actual) || NEVER_TYPOS.has(actual)) return null;
     // [ext] Two words of the phrase written as one ("fineart" for "Fine art", "wifi" for "Wi-Fi"), fuzzy.
     const next = phrase.tokens[j + 1];
     if (next !== undefined && actual === expected + next) {
@@ -143,10 +169,12 @@ export function findPhraseHits(
       }
       continue;
     }
+    // [ext] A unit of time alone as a label word ("week" of "Within a week") counted other than once names no option.
+    const unit = len === 1 && isTimeUnit(phrase.tokens[0] as string);
     // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
     for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
       const match = matchAt(tokens, phrase, i, allowFuzzy);
-      if (match === null || isNegated(i)) continue;
+      if (match === null || isNegated(i) || (unit && countedMany(tokens, i))) continue;
       const certainty = phrase.loose ? "fuzzy" : match.certainty;
       const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
       hits.push(hit);

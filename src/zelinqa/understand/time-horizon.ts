@@ -43,7 +43,13 @@ const ASAP = seqs([
 ]);
 /** The tone of a scale ("Low" / "Medium" / "High", "not very", "very"): a time only when the target is about urgency. */
 const TONE_LOW = seqs(["low", "faible", "basse", "not very", "pas tres", "not really", "pas vraiment", "pas trop"]);
-const TONE_HIGH = seqs(["high", "haute", "elevee", "critical", "critique"]);
+const TONE_HIGH = seqs(["high", "haute", "elevee"]);
+/**
+ * [ext] Above high: "Critical", "Bloquant", an emergency: now. To a question of urgency, "urgent" or "asap" said by a
+ * person is then half a day, so that it meets a "High" option before a "Critical" one.
+ */
+const TONE_TOP = seqs(["critical", "critique", "bloquant", "bloquante", "blocking", "emergency", "urgence absolue"]);
+const URGENT_BUT_NOT_TOP = 0.5;
 const TONE_MIDDLE = seqs(["medium", "moyen", "moyenne", "normal", "normale", "moderate", "modere", "moderee"]);
 const INTENSE = new Set(["very", "tres", "extremely", "super", "really", "vraiment", "hyper", "extremement"]);
 /** Target words (stems) that make a choice one of urgency or timing, whose tone words then state a horizon. */
@@ -64,7 +70,19 @@ const IN_DAYS: readonly [readonly string[][], Horizon][] = [
   ],
   [seqs(["next month", "mois prochain", "mois d apres", "month after"]), "next-month"],
   [seqs(["this month", "ce mois", "dans le mois", "end of the month", "fin du mois", "fin de mois", "within the month"]), "month"],
-  [seqs(["a few weeks", "quelques semaines", "couple of weeks", "fortnight", "quinzaine", "quinze jours"]), 14],
+  [
+    seqs([
+      "few weeks",
+      "quelques semaines",
+      "couple of weeks",
+      "coming weeks",
+      "prochaines semaines",
+      "fortnight",
+      "quinzaine",
+      "quinze jours",
+    ]),
+    14,
+  ],
 ];
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
 const says = (tokens: readonly string[], list: readonly (readonly string[])[]) =>
@@ -114,8 +132,9 @@ function horizonOf(tokens: readonly string[], today: string, reply: boolean, ton
   const asap = said(tokens, ASAP);
   const unhurried = says(tokens, UNHURRIED) || asap.negated || (!reply && says(tokens, UNHURRIED_LABEL));
   if (unhurried || (tone && says(tokens, TONE_LOW))) return NEVER;
+  if (tone && says(tokens, TONE_TOP)) return 0;
   if (says(tokens, TODAY_WORDS)) return 0;
-  if (asap.plain || (tone && says(tokens, TONE_HIGH))) return reply ? 0 : 1;
+  if (asap.plain || (tone && says(tokens, TONE_HIGH))) return reply ? (tone ? URGENT_BUT_NOT_TOP : 0) : 1;
   // "very, the car is undriveable", "très !": the top of the scale, to a question of how urgent.
   if (reply && tone && INTENSE.has(tokens[0] as string)) return 0;
   if (tone && says(tokens, TONE_MIDDLE)) return 7;

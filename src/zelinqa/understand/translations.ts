@@ -6,6 +6,7 @@ import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES, HOUSING_AND_BODY
 import { kindPhrases } from "./choice-kinds.js";
 import { compoundParts } from "./guards-label-parts.js";
 import type { Phrase } from "./phrase-match.js";
+import { numberWordValue } from "./number-words.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 
 const BASE_GROUPS: readonly (readonly string[])[] = [
@@ -330,10 +331,22 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
       ...(isTranslated && sharedWithOther(tokens, p.value) ? { loose: true as const } : {}),
     });
   };
+  // [ext] "Une fois par semaine" beside "Deux fois par semaine": the article is the number the labels differ by.
+  const countedTails = new Set(
+    phrases.filter((p) => numberWordValue(p.tokens[0] ?? "") !== undefined).map((p) => p.tokens.slice(1).join(" ")),
+  );
+  const countsAgainstOther = (p: Phrase) =>
+    countedTails.has(p.tokens.slice(1).join(" ")) &&
+    phrases.some((q) => q.value !== p.value && q.tokens.slice(1).join(" ") === p.tokens.slice(1).join(" "));
   for (const p of phrases) {
     let core = p.tokens;
     // "un mois" is one month, not "mois": an article before a unit is a number.
-    while (core.length > 1 && ARTICLES.has(core[0] as string) && !(core.length === 2 && tokenHasStem(core[1] as string, KNOWN_UNIT_STEMS)))
+    while (
+      core.length > 1 &&
+      ARTICLES.has(core[0] as string) &&
+      !(core.length === 2 && tokenHasStem(core[1] as string, KNOWN_UNIT_STEMS)) &&
+      !(core === p.tokens && countsAgainstOther(p))
+    )
       core = core.slice(1);
     add(core, p);
     if (core.length === 1 && (core[0] as string).length >= 4) add([plural(core[0] as string)], p);

@@ -27,6 +27,11 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * their rules alone, the 12 wrong values still there: rules from one round generalise little to the next), two more fixers from blind6's own misses
  * (ordered scales, the Other option, the 12 wrong values) took it to 82.8%. Lowest categories now number 94.8%,
  * choice 95.0%, passing 92.9%.
+ * The seventh tester's 499 answers in four more new domains (blind7: optician, helpdesk, garden, music) first ran at
+ * 80.0% (399 of 499: optician 102/126 81.0%, helpdesk 91/124 73.4%, garden 101/125 80.8%, music 105/124 84.7%)
+ * with 10 wrong values confirmed (9 after the tester's one encoding fix, "400 par an" → 33.333 accepted); the whole
+ * corpus went from 96.1% to 93.7% (choice 89.2%, multi 92.2%, passing 87.8%), so U21 and the overall and category
+ * floors of U22 fail until the engine is fixed; the blind7 floors below are the first-run figures rounded down.
  */
 const FLOORS = {
   overall: 0.955,
@@ -47,7 +52,11 @@ const FLOORS = {
   blind6: 0.82,
   /** Per domain of the sixth round (dentist and tax 79.7% the lowest; dentist 69.1% on the first run). */
   blind6Domain: 0.79,
+  /** The seventh round (optician, helpdesk, garden, music): first run 80.0% (399 of 499) with 10 wrong values confirmed. */
+  blind7: 0.79,
 };
+/** Per domain of the seventh round, the first run rounded down (optician 81.0%, helpdesk 73.4%, garden 80.8%, music 84.7%). */
+const BLIND7_DOMAIN_FLOORS: Record<string, number> = { optician: 0.8, helpdesk: 0.73, garden: 0.8, music: 0.84 };
 const BLIND4_DOMAINS = new Set(["restaurant", "childcare", "solar", "physio"]);
 const BLIND5_DOMAINS = new Set(["garage", "university", "leave", "home"]);
 const BLIND6_DOMAINS = new Set(["dentist", "bike", "tax", "cleaning"]);
@@ -70,6 +79,7 @@ void describe("understanding corpus", () => {
         ...["restaurant", "childcare", "solar", "physio"],
         ...["garage", "university", "leave", "home"],
         ...BLIND6_DOMAINS,
+        ...Object.keys(BLIND7_DOMAIN_FLOORS),
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
@@ -98,7 +108,7 @@ void describe("understanding corpus", () => {
               ? FLOORS.blind5Domain
               : BLIND6_DOMAINS.has(row.group)
                 ? FLOORS.blind6Domain
-                : FLOORS.domain;
+                : (BLIND7_DOMAIN_FLOORS[row.group] ?? FLOORS.domain);
       if (rate(row) < floor) low.push(`domain ${row.group} ${rate(row).toFixed(3)}`);
     }
     for (const row of tables.category)
@@ -118,9 +128,11 @@ void describe("understanding corpus", () => {
                   ? FLOORS.blind5
                   : row.group === "blind6"
                     ? FLOORS.blind6
-                    : row.group === "fresh"
-                      ? FLOORS.fresh
-                      : 0;
+                    : row.group === "blind7"
+                      ? FLOORS.blind7
+                      : row.group === "fresh"
+                        ? FLOORS.fresh
+                        : 0;
       if (rate(row) < floor) low.push(`${row.group} ${rate(row).toFixed(3)}`);
     }
     assert.deepEqual(low, []);

@@ -86,8 +86,10 @@ void describe("a judgement scale (satisfaction, quality, agreement)", () => {
     assert.deepEqual(read(stay, "non, trop de bruit"), ["mauvais", "fuzzy"]);
     assert.deepEqual(read(policy, "oui, globalement"), ["a2", "fuzzy"]);
     assert.deepEqual(read(policy, "pas du tout"), ["a0", "fuzzy"]);
-    // Not read this way: a scale without a middle gives no middle.
-    assert.equal(read(policy, "bof"), null);
+    // Not read this way: a scale without a middle gives no middle. (s18: a lukewarm "bof" leans below the middle, so
+    // it is the option just under it, loosely; a plain "no opinion" still gives nothing.)
+    assert.equal(read(policy, "sans avis"), null);
+    assert.deepEqual(read(policy, "bof"), ["a1", "fuzzy"]);
   });
 });
 
