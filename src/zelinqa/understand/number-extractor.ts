@@ -7,6 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
+import { convertedUnits } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -431,7 +432,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (times !== null) return times !== "none" && withinBounds(times.value, ctx, integer) ? times : null;
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
-  const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
+  // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
+  const scan = ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
   const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
@@ -797,7 +799,8 @@ function lengthUnitOf(words: ReadonlySet<string>): "km" | "mile" | null {
   return km === mile ? null : km ? "km" : "mile";
 }
 /**
- * [ext] Miles said for a target in kilometres, or kilometres for one in miles: another unit, so no value (a label word
+ * [ext] Miles said for a target in kilometres, or kilometres for one in miles, that unit-conversion.ts did not convert (the
+ * target names no single unit): another unit, so no value (a label word
  * such as "Mileage" does not make miles its unit). As for other imperial units, none rather than a conversion.
  */
 function otherLengthUnit(scan: MentionScan, words: TargetWords | undefined): boolean {
