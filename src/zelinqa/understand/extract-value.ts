@@ -11,9 +11,9 @@ import { durationUntil } from "./duration-until.js";
 import { inPinnedYear } from "./guards-asked.js";
 import { isCompoundPart } from "./guards-label-parts.js";
 import { guardedArray, withoutFalseAll } from "./guards-multi.js";
-import { correctedChoice, guardedValue } from "./guards-values.js";
+import { correctedChoice, doubtedValue, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
-import { HEDGE_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
+import { HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
 import { extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
@@ -89,51 +89,10 @@ export function enumValuesOf(schema: unknown): unknown[] {
 function hedged(text: string, result: PhraseResult | null): PhraseResult | null {
   if (result === null || result.certainty !== "exact") return result;
   const tokens = tokenise(text);
-  return hasAnyPhrase(tokens, HEDGE_PHRASES) || hasAnyPhrase(tokens, QUALIFIERS) ? { value: result.value, certainty: "fuzzy" } : result;
+  return hasAnyPhrase(tokens, HEDGE_PHRASES) || hasAnyPhrase(tokens, QUALIFIER_PHRASES)
+    ? { value: result.value, certainty: "fuzzy" }
+    : result;
 }
-
-/** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */
-export const QUALIFIERS = [
-  "partly",
-  "partially",
-  "en partie",
-  "partiellement",
-  "semi",
-  "nearly",
-  "almost",
-  "presque",
-  "quasi",
-  "quasiment",
-  "pratiquement",
-  "practically",
-  "sort of",
-  "kind of",
-  "more or less",
-  "plus ou moins",
-  // A condition, not the politeness of "si possible" / "if possible".
-  "if there",
-  "if it",
-  "if the",
-  "if you",
-  "if they",
-  "if we",
-  "if i",
-  "only if",
-  "si c est",
-  "si on",
-  "si vous",
-  "si le",
-  "si la",
-  "s il y a",
-  "s il",
-  "a condition",
-  "provided",
-  "as long as",
-  "unless",
-  "sauf si",
-  "depending",
-  "selon",
-].map((p) => p.split(" "));
 
 const QUESTION_WORDS = new Set([
   "qu",
@@ -583,8 +542,10 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     const first = extractWhole(before, target, today);
     if (first !== null && JSON.stringify(first.value) !== JSON.stringify(corrected.value)) return corrected;
   }
-  // guards-values.ts: "L, no M actually", "pas urgent… enfin si un peu" never leave the first confirmed.
-  return target.kind === "enum" ? correctedChoice(text, whole, (part) => extractWhole(part, target, today), target.phrases) : whole;
+  const read = (part: string) => extractWhole(part, target, today);
+  // guards-values.ts: "L, no M actually", "pas urgent… enfin si un peu" never leave the first confirmed; nor does a
+  // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
+  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, whole, read, target.phrases) : whole, read);
 }
 
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {

@@ -2,9 +2,12 @@
 // takes back or does not give. "No budget" is no limit, not 0; "50 km aller-retour" to a one-way distance is 25; "nope,
 // all good" to "anything else?" is no note; "L, no M actually" is M and "pas urgent… enfin si un peu" takes the
 // first value back.
+import { isNegationAt } from "./clauses.js";
 import { askedWords, tripSense } from "./guards-asked.js";
 import type { TripSense } from "./guards-asked.js";
+import { DONT_KNOW_PHRASES, HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, maskPhrases } from "./lexicons.js";
 import { normalise } from "./normalise.js";
+import { isNumberWord } from "./number-words.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
 
@@ -93,6 +96,8 @@ export function guardedValue(text: string, kind: string, words: TargetWords | un
 /** A correction word said after a value ("L, no M actually", "pas urgent… enfin si un peu"); not "plutôt", a preference. */
 const CORRECTING =
   /(?<![\p{L}\d])(?:actually|wait|sorry|pardon|oops|oups|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|or\s+rather|ou\s+plut[oô]t|my\s+bad|well)(?![\p{L}\d])/giu;
+/** Correction words that are apologies too ("yes sorry", "3, pardon for the delay"): alone they take nothing back. */
+const APOLOGY = /^(?:sorry|pardon|oops|oups|my\s+bad)$/iu;
 /** "L, no M": after a pause, a denial before another value. */
 const PAUSED_DENIAL = /[,;.…–—-]\s*(?:no|non)\s+(?=[\p{L}\d])/giu;
 /** What takes the first value back without giving another: "enfin si", "actually yes", "well, a bit", "quand même". */
@@ -140,6 +145,7 @@ export function correctedChoice(
     return correcting.some((c) => c.index > m.index) ? later : { ...whole, certainty: "fuzzy" };
   }
   for (const m of correcting) {
+    if (APOLOGY.test(m[0])) continue;
     const before = text.slice(0, m.index);
     const after = normalise(text.slice(m.index + m[0].length)).split(" ");
     if (read(before) === null || after[0] === "" || read(after.join(" ")) !== null) continue;
@@ -189,4 +195,169 @@ function unhedgedOption(text: string, read: (part: string) => PhraseResult | nul
   }
   if (plain.size !== 1 || maybe.size === 0 || [...maybe].every((v) => plain.has(v))) return null;
   return { value: JSON.parse([...plain][0] as string) as unknown, certainty: "fuzzy" };
+}
+
+/**
+ * What leaves a value provisional or still to be checked: "à voir", "could change", "check with my wife", "faut que je
+ * vérifie", "à moins que…". The hedges, conditions and don't-knows of lexicons.ts count too. Not "for now", "pour
+ * l'instant": what is true now ("I'm renting for now", "pas pour l'instant") is the answer.
+ */
+const PROVISIONAL = split([
+  "a voir",
+  "to be seen",
+  "could change",
+  "might change",
+  "may change",
+  "can change",
+  "subject to change",
+  "peut changer",
+  "pourrait changer",
+  "peut evoluer",
+  "sous reserve",
+  "not final",
+  "not definite",
+  "pas definitif",
+  "pas definitive",
+  "a verifier",
+  "to be checked",
+  "need to check",
+  "have to check",
+  "let me check",
+  "i ll check",
+  "will check",
+  "check with",
+  "ask my",
+  "dois verifier",
+  "vais verifier",
+  "faut que je verifie",
+  "faut que je demande",
+  "demander a",
+  "voir avec",
+  "a moins",
+  "if needed",
+  "si besoin",
+]);
+
+/** A negation before a bound keeps the bound: "pas plus de 1000", "no later than the 15th", "not before March". */
+const BOUND_AFTER_NEGATION = new Set(
+  "plus moins more less over under above below before after avant apres later earlier beyond au dela exceed exceeding depasser higher lower than que sup inf encore yet".split(
+    " ",
+  ),
+);
+const POLITE = split([
+  "si c est possible",
+  "if it s possible",
+  "if that s possible",
+  "si possible",
+  "if possible",
+  "if i can",
+  "if we can",
+  "si je peux",
+  "si on peut",
+]);
+const CLAUSE_SPLIT = /[;!?]|[,.](?=\s|$)|\s(?:but|mais|plut[oô]t|rather)\s/iu;
+const ALTERNATIVE = /\s(?:or|ou)\s/iu;
+/** Past this length a reply is a message, not a value typed and doubted: its parts are not read again (corrections.ts). */
+const MAX_REREAD = 500;
+const same = (a: PhraseResult | null, b: PhraseResult) => a !== null && JSON.stringify(a.value) === JSON.stringify(b.value);
+
+/** "no"/"non" opening a clause answer or correct ("3, no 4", "non, le 5"); French "dont" is "of which". */
+const NOT_DENYING = new Set(["no", "non", "nope", "nah", "dont"]);
+
+/**
+ * Whether a clause denies the number it holds ("not 3", "pas le 15", "I don't want 5"): one within three words after
+ * the negation, none of them a bound ("pas plus de 3", "can't find one under 1000").
+ */
+function deniesItsValue(clause: string): boolean {
+  const tokens = normalise(clause).split(" ");
+  return tokens.some((t, i) => {
+    if (NOT_DENYING.has(t) || !isNegationAt(tokens, i)) return false;
+    const next = tokens.slice(i + 1, i + 4);
+    const at = next.findIndex((w) => /\d/.test(w) || isNumberWord(w));
+    return at >= 0 && !next.slice(0, at).some((w) => BOUND_AFTER_NEGATION.has(w));
+  });
+}
+
+/**
+ * A number or a date said only in a denied clause ("not 3", "pas le 15 janvier") is no value; another said in the
+ * clauses left ("I don't have 3 kids, only 2") is held loosely.
+ */
+function withoutDenied(text: string, result: PhraseResult, read: (part: string) => PhraseResult | null): PhraseResult | null {
+  const clauses = text.split(CLAUSE_SPLIT).filter((c) => c !== undefined && /[\p{L}\d]/u.test(c));
+  const kept = clauses.filter((c) => !deniesItsValue(c));
+  if (kept.length === clauses.length) return result;
+  const left = kept.length === 0 ? null : read(kept.join(", "));
+  if (left === null) return null;
+  return same(left, result) ? result : { ...left, certainty: "fuzzy" };
+}
+
+/**
+ * A correction word after the value that the correction reading did not use ("oui, enfin bientôt", "yes, no
+ * actually", "3, hmm well"): what follows it gives no value, so the value may be taken back.
+ */
+function unreadCorrection(text: string, read: (part: string) => PhraseResult | null): boolean {
+  if (text.length > MAX_REREAD) return false;
+  for (const m of text.matchAll(CORRECTING)) {
+    if (APOLOGY.test(m[0])) continue;
+    const after = text.slice(m.index + m[0].length);
+    const afterTokens = normalise(after)
+      .split(" ")
+      .filter((t) => t !== "");
+    const before = text.slice(0, m.index);
+    const beforeTokens = normalise(before).split(" ");
+    // "yes, no actually": the denial said before the correction word is the correction.
+    if (afterTokens.length === 0) {
+      if (DENIALS.has(beforeTokens.at(-1) ?? "")) return true;
+      continue;
+    }
+    if (read(before) !== null && read(after) === null) return true;
+  }
+  // "15 january, no 20th actually": a denial after a pause before a number the correction reading did not take.
+  for (const m of text.matchAll(PAUSED_DENIAL)) {
+    const after = text.slice(m.index + m[0].length);
+    if (/^(?:\S+\s+)?\S*\d/u.test(after) && read(text.slice(0, m.index)) !== null) return true;
+  }
+  return false;
+}
+
+/** A second value offered as an alternative ("15 janvier ou le 20", "parking or balcony"): the first is not settled. */
+function offersAlternative(text: string, result: PhraseResult, read: (part: string) => PhraseResult | null): boolean {
+  const parts = text.split(ALTERNATIVE);
+  if (parts.length < 2) return false;
+  return parts.some((p) => {
+    const other = /[\p{L}\d]/u.test(p) ? read(p) : null;
+    return other !== null && !same(other, result);
+  });
+}
+
+/**
+ * [ext] The general guard on a value read exactly from a reply to its own question: it stays confirmed only when the
+ * rest of the reply gives no reason to doubt it. A question mark, a hedge, a condition, a don't-know, a provisional
+ * word, a correction word left unread or a second value offered as an alternative hold it loosely; a number or a date
+ * said only where it is denied gives nothing (docs/zelinqa-understanding.md, "Never more certain than the person").
+ */
+export function doubtedValue(
+  text: string,
+  kind: string,
+  result: PhraseResult | null,
+  read: (part: string) => PhraseResult | null,
+): PhraseResult | null {
+  if (result === null || kind === "string" || kind === "none") return result;
+  // A zero is said by a denial ("aucun", "no kids", "pas de préavis").
+  const valued =
+    (kind === "number" || kind === "integer" || kind === "date" || kind === "date-time") && result.value !== 0 && text.length <= MAX_REREAD;
+  const kept = valued ? withoutDenied(text, result, read) : result;
+  if (kept !== result || result.certainty !== "exact") return kept;
+  // The politeness of "si c'est possible", "if I can" is no condition.
+  const tokens = normalise(maskPhrases(text, POLITE)).split(" ");
+  const doubt =
+    text.includes("?") ||
+    holds(tokens, PROVISIONAL) ||
+    hasAnyPhrase(tokens, HEDGE_PHRASES) ||
+    hasAnyPhrase(tokens, QUALIFIER_PHRASES) ||
+    hasAnyPhrase(tokens, DONT_KNOW_PHRASES) ||
+    unreadCorrection(text, read) ||
+    // Numbers read their own alternatives ("3 or 4" gives nothing; "a studio or 1" is 1).
+    (kind !== "number" && kind !== "integer" && kind !== "boolean" && text.length <= MAX_REREAD && offersAlternative(text, result, read));
+  return doubt ? { ...result, certainty: "fuzzy" } : result;
 }

@@ -408,6 +408,49 @@ export const HEDGE_PHRASES = phrases([
   "possiblement",
 ]);
 
+/** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */
+export const QUALIFIER_PHRASES = phrases([
+  "partly",
+  "partially",
+  "en partie",
+  "partiellement",
+  "semi",
+  "nearly",
+  "almost",
+  "presque",
+  "quasi",
+  "quasiment",
+  "pratiquement",
+  "practically",
+  "sort of",
+  "kind of",
+  "more or less",
+  "plus ou moins",
+  // A condition, not the politeness of "si possible" / "if possible".
+  "if there",
+  "if it",
+  "if the",
+  "if you",
+  "if they",
+  "if we",
+  "if i",
+  "only if",
+  "si c est",
+  "si on",
+  "si vous",
+  "si le",
+  "si la",
+  "s il y a",
+  "s il",
+  "a condition",
+  "provided",
+  "as long as",
+  "unless",
+  "sauf si",
+  "depending",
+  "selon",
+]);
+
 /**
  * [ext] Yes/no said loosely: a hedge ("I don't think so", "pourquoi pas"), a habit of some frequency
  * ("occasionally", "de temps en temps"), an ignorance that leans ("pas que je sache"), or a stopped habit

@@ -7,6 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
+import { convertedUnits } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -307,12 +308,23 @@ function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): 
   return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
 }
 
+/** "3 of us", "pour nous 3", "us two", "moi + 3": a number of people that includes the speaker. */
+function saidOfUs(m: NumberMention, scan: MentionScan | undefined): boolean {
+  if (m.unit === "of") return scan?.tokens[m.end + 1]?.norm === "us";
+  const last = m.before[m.before.length - 1] ?? "";
+  const self = (w: string) => w === "nous" || w === "us" || w === "moi" || w === "me";
+  return m.unit === null && (self(last) || (last === "plus" && self(m.before[m.before.length - 2] ?? "")));
+}
+
 function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, text?: string): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (saidOfSelf(m, ctx)) return "target";
-  // [ext] "we're 20" is how many they are, never an amount of money.
-  if (money && WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w))) return "elsewhere";
+  // [ext] "we're 20", "on est 6", "for the 3 of us" say how many they are: never an amount of money, nor a number of
+  // things a target counts that are not people ("How many bedrooms?"; one thing per person is onePerPerson's, loosely).
+  const weAre = WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w));
+  if (money && weAre) return "elsewhere";
+  if (words !== undefined && !personsTarget(ctx) && (weAre || saidOfUs(m, scan))) return "elsewhere";
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
@@ -420,7 +432,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (times !== null) return times !== "none" && withinBounds(times.value, ctx, integer) ? times : null;
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
-  const scan = ctx.words && !ctx.strict ? converted(raw, ctx.words, unit, integer) : raw;
+  // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
+  const scan = ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
   const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
@@ -542,8 +555,7 @@ function ageToCome(text: string, m: NumberMention, scan: MentionScan, ctx: Numbe
 /**
  * "How many lines / tickets / bikes?" answered with people ("me and my wife", "one for me, one for my daughter",
  * "4 - me, my husband and our two teens"): one per person named, held loosely, unless the reply counts the target's
- * own things (a number bound to its words) or says a number above the people it names. A number equal to the people
- * named confirms it.
+ * own things (a number bound to its words) or says a number above the people it names.
  */
 function onePerPerson(scan: MentionScan, ctx: NumberContext): PhraseResult | null {
   const people = countPeople(scan.tokens, scan.mentions);
@@ -551,8 +563,9 @@ function onePerPerson(scan: MentionScan, ctx: NumberContext): PhraseResult | nul
   // "a family of five but only 3 need phones": another number than the people's, said of something else, answers.
   const another = (m: NumberMention) => m.value > 1 && m.value !== people.value && !namesPeople(m.unit);
   if (scan.mentions.some((m) => bindingOf(m, ctx) === "target" || m.value > people.value || another(m))) return null;
-  const stated = scan.mentions.some((m) => m.value === people.value && !m.fuzzy && m.unit === null);
-  return { value: people.value, certainty: stated && !people.fuzzy ? "exact" : "fuzzy" };
+  // [ext] People counted are not the things counted: one each is inferred, never confirmed ("a family of 5" to "How
+  // many bedrooms?").
+  return { value: people.value, certainty: "fuzzy" };
 }
 
 /** Words of a target that is a whole, not a rate: an amount per period is not its value. */
@@ -786,7 +799,8 @@ function lengthUnitOf(words: ReadonlySet<string>): "km" | "mile" | null {
   return km === mile ? null : km ? "km" : "mile";
 }
 /**
- * [ext] Miles said for a target in kilometres, or kilometres for one in miles: another unit, so no value (a label word
+ * [ext] Miles said for a target in kilometres, or kilometres for one in miles, that unit-conversion.ts did not convert (the
+ * target names no single unit): another unit, so no value (a label word
  * such as "Mileage" does not make miles its unit). As for other imperial units, none rather than a conversion.
  */
 function otherLengthUnit(scan: MentionScan, words: TargetWords | undefined): boolean {

@@ -220,9 +220,27 @@ function explicitGroup(norms: readonly string[], mentions: readonly NumberMentio
     )
       return m.value;
     if (m.unit === "of" && norms[m.end + 1] === "us") return m.value;
+    // [ext] "pour nous 3", "nous quatre samedi", "us two": the number said of "us" is all of them; not of a plural
+    // noun after it ("give us 2 days", "pour nous 3 chambres").
+    if ((last === "nous" || last === "us") && (m.unit === null || !/s$/.test(m.unit))) return m.value;
   }
   return null;
 }
+
+/** [ext] "moi + 3", "me plus 2": the speaker and that many others. */
+function selfAndOthers(tokens: readonly TextToken[], mentions: readonly NumberMention[]): number | null {
+  for (const m of mentions) {
+    const b = m.before;
+    const last = b[b.length - 1] ?? "";
+    const self = (w: string | undefined) => w !== undefined && SELF.has(w);
+    // Right after "moi" only digits ("moi + 3"; "me twice" is no one else).
+    const digits = tokens[m.start]?.kind === "digits";
+    if (m.unit === null && ((self(last) && digits) || (PLUS.has(last) && self(b[b.length - 2])))) return m.value + 1;
+  }
+  return null;
+}
+const SELF = new Set(["moi", "me", "myself"]);
+const PLUS = new Set(["plus", "and", "et"]);
 
 /** A people count when the text describes who lives, sits or comes; null when it does not. */
 export function countPeople(
@@ -236,6 +254,8 @@ export function countPeople(
   // nobody of a kind.
   const group = ofKind ? null : explicitGroup(norms, mentions);
   if (group !== null) return { value: group, fuzzy: false };
+  const others = ofKind ? null : selfAndOthers(tokens, mentions);
+  if (others !== null) return { value: others, fuzzy: true };
   let total = 0;
   let parts = 0;
   const counted = new Set<number>();
@@ -252,7 +272,8 @@ export function countPeople(
     if (births !== undefined) {
       total += births;
       parts += 2;
-    } else if (SINGLE_PERSONS.has(w)) {
+    } else if (SINGLE_PERSONS.has(w) || (w === "i" && norms[i - 1] === "and")) {
+      // [ext] "my wife and I", "the kids and I": the speaker named last.
       total += 1;
       parts += 1;
     }

@@ -17,10 +17,11 @@ void describe("a length in the other unit", () => {
   const odometer = target({ type: "integer", minimum: 0 }, { label: "Odometer reading (km)", question: "How far has it been driven?" });
   const trip = target({ type: "number", minimum: 0 }, { label: "Trip length (miles)" });
 
-  void it("never takes miles for a target in kilometres, nor kilometres for one in miles", () => {
-    assert.equal(read("62 000 miles", odometer), null);
-    assert.equal(read("around 9000 mi", odometer), null);
-    assert.equal(read("120 km", trip), null);
+  // s18: converted (unit-conversion.ts), never confirmed: the factor's result is rounded.
+  void it("converts miles for a target in kilometres, and kilometres for one in miles, loosely", () => {
+    assert.deepEqual(read("62 000 miles", odometer), [99779, "fuzzy"]);
+    assert.deepEqual(read("around 9000 mi", odometer), [14484, "fuzzy"]);
+    assert.deepEqual(read("120 km", trip), [74.565, "fuzzy"]);
     // Not read this way: still reads the target's own unit and a bare number.
     assert.deepEqual(read("62 000 km", odometer), [62000, "exact"]);
     assert.deepEqual(read("30500", odometer), [30500, "exact"]);

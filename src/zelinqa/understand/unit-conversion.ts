@@ -1,0 +1,90 @@
+// [ext] Lengths and weights said in another unit than the target's (docs/zelinqa-understanding.md, "Units"): the unit
+// a target counts in is read from its label and question ("Distance (km)", "Taille (cm)", "Poids en kg"); a number said
+// in another unit of the same kind ("5 miles", "6 feet", "150 lbs", "1m75") is converted by its fixed factor. A result
+// that had to be rounded is held loosely; a unit of another kind ("5 kg" for a distance) converts nothing.
+import type { MentionScan, NumberMention } from "./number-mentions.js";
+import type { TargetWords } from "./target-words.js";
+
+type Kind = "length" | "weight";
+interface Unit {
+  readonly kind: Kind;
+  /** Size in the kind's base unit (metres, kilograms). */
+  readonly size: number;
+}
+
+const UNITS: Record<string, Unit> = {};
+const define = (kind: Kind, size: number, words: string) => {
+  for (const w of words.split(" ")) UNITS[w] = { kind, size };
+};
+define("length", 1000, "km kms kilometre kilometres kilometer kilometers");
+define("length", 1, "m metre metres meter meters");
+define("length", 0.01, "cm centimetre centimetres centimeter centimeters");
+define("length", 1609.344, "mile miles mi");
+define("length", 0.3048, "ft feet foot");
+define("length", 0.0254, "in inch inches pouce pouces");
+define("weight", 1, "kg kgs kilo kilos kilogramme kilogrammes kilogram kilograms");
+define("weight", 0.001, "g gr gramme grammes gram grams");
+define("weight", 0.45359237, "lb lbs pound pounds livre livres");
+define("weight", 6.35029318, "stone stones st");
+
+/** The unit a target counts in: the one unit word of its label or question (none when it names two). */
+export function targetUnit(words: TargetWords | undefined): { word: string; unit: Unit } | null {
+  if (words === undefined) return null;
+  const found = [...words.own].filter((w) => UNITS[w] !== undefined);
+  const sizes = new Set(found.map((w) => `${UNITS[w]?.kind}:${UNITS[w]?.size}`));
+  const word = found[0];
+  return word === undefined || sizes.size !== 1 ? null : { word, unit: UNITS[word] as Unit };
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** One mention in the target's unit, or the mention unchanged (no unit, the target's, or another kind). */
+function inTargetUnit(m: NumberMention, target: { word: string; unit: Unit }, integer: boolean): NumberMention {
+  const said = m.unit === null ? undefined : UNITS[m.unit];
+  if (said === undefined || said.kind !== target.unit.kind || said.size === target.unit.size) return m;
+  const raw = (m.value * said.size) / target.unit.size;
+  const value = integer ? Math.round(raw) : round3(raw);
+  // A factor of ten ("3000 m" in km, "1,75 m" in cm) is exact; others are rounded.
+  const exact = Math.abs(value - raw) < 1e-9;
+  return { ...m, value, unit: target.word, fuzzy: m.fuzzy || !exact };
+}
+
+/**
+ * "1m75", "1 m 80" (metres and centimetres), "5'10", "5 ft 10" (feet and inches): one height, read as one mention in
+ * metres in place of the first number's; the scan unchanged otherwise.
+ */
+function joinedHeights(scan: MentionScan, text: string): MentionScan {
+  const { tokens, mentions } = scan;
+  for (let i = 0; i < mentions.length; i++) {
+    const a = mentions[i] as NumberMention;
+    const next = tokens[a.end + 1];
+    const rest = mentions.find((m) => m.start === a.end || m.start === a.end + 1);
+    let value: number | null = null;
+    let end = a.end;
+    if (a.unit !== null && UNITS[a.unit]?.size === 1 && next?.kind === "digits" && /^\d{2}$/.test(next.norm)) {
+      value = a.value + Number(next.norm) / 100;
+      end = a.end + 2;
+    } else if (rest !== undefined && rest.value < 12 && Number.isInteger(rest.value)) {
+      const gap = text.slice(tokens[a.end - 1]?.end ?? 0, tokens[rest.start]?.start ?? 0);
+      const feet =
+        (a.unit !== null && UNITS[a.unit]?.size === 0.3048 && rest.start === a.end + 1) || (rest.start === a.end && /^\s*'\s*$/.test(gap));
+      if (feet) {
+        value = (a.value * 12 + rest.value) * 0.0254;
+        end = rest.end;
+      }
+    }
+    if (value === null) continue;
+    const joined: NumberMention = { ...a, end, value, unit: "m", fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
+    return { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 1).filter((m) => m.start >= end)] };
+  }
+  return scan;
+}
+
+/** [ext] The mentions said in another unit of the target's kind, converted to its unit (see the module comment). */
+export function convertedUnits(scan: MentionScan, text: string, words: TargetWords | undefined, integer: boolean): MentionScan {
+  const target = targetUnit(words);
+  if (target === null || scan.mentions.length === 0) return scan;
+  const joined = target.unit.kind === "length" ? joinedHeights(scan, text) : scan;
+  const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer));
+  return mentions.every((m, i) => m === joined.mentions[i]) ? joined : { tokens: joined.tokens, mentions };
+}
