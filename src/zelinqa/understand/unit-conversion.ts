@@ -1,14 +1,14 @@
-// [ext] Lengths and weights said in another unit than the target's (docs/zelinqa-understanding.md, "Units"): the unit
+// [ext] Lengths, areas and weights said in another unit than the target's (docs/zelinqa-understanding.md, "Units"): the unit
 // a target counts in is read from its label and question ("Distance (km)", "Taille (cm)", "Poids en kg"); a number said
 // in another unit of the same kind ("5 miles", "6 feet", "150 lbs", "1m75") is converted by its fixed factor. A result
 // that had to be rounded is held loosely; a unit of another kind ("5 kg" for a distance) converts nothing.
 import type { MentionScan, NumberMention } from "./number-mentions.js";
 import type { TargetWords } from "./target-words.js";
 
-type Kind = "length" | "weight";
+type Kind = "length" | "area" | "weight";
 interface Unit {
   readonly kind: Kind;
-  /** Size in the kind's base unit (metres, kilograms). */
+  /** Size in the kind's base unit (metres, square metres, kilograms). */
   readonly size: number;
 }
 
@@ -22,6 +22,12 @@ define("length", 0.01, "cm centimetre centimetres centimeter centimeters");
 define("length", 1609.344, "mile miles mi");
 define("length", 0.3048, "ft feet foot");
 define("length", 0.0254, "in inch inches pouce pouces");
+// Areas: "m²" is normalised to "m2". Not "are" (an English verb: "the 2 are bigger"), nor "sq" (feet or metres).
+define("area", 1, "m2");
+define("area", 1_000_000, "km2");
+define("area", 10_000, "ha hectare hectares");
+define("area", 100, "ares");
+define("area", 4046.8564224, "acre acres");
 define("weight", 1, "kg kgs kilo kilos kilogramme kilogrammes kilogram kilograms");
 define("weight", 0.001, "g gr gramme grammes gram grams");
 define("weight", 0.45359237, "lb lbs pound pounds livre livres");

@@ -1,4 +1,4 @@
-// Lengths and weights said in another unit than the target's (s18, unit-conversion.ts): converted by their fixed
+// Lengths, areas and weights said in another unit than the target's (s18, unit-conversion.ts): converted by their fixed
 // factor, held loosely when the result had to be rounded; a unit of another kind converts nothing.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -16,6 +16,25 @@ const yearly = labelledTarget({ type: "integer" }, { label: "Yearly distance (mi
 const height = labelledTarget({ type: "number" }, { label: "Height (cm)", question: "How tall are you?" });
 const tall = labelledTarget({ type: "number" }, { label: "Taille en mètres", question: "Vous mesurez combien ?" });
 const weight = labelledTarget({ type: "number" }, { label: "Poids (kg)", question: "Combien pesez-vous ?" });
+
+const plot = labelledTarget({ type: "number" }, { label: "Terrain (m²)", question: "Quelle est la surface du terrain ?" });
+const farm = labelledTarget({ type: "number" }, { label: "Farm size (acres)", question: "How big is the farm?" });
+
+void describe("an area in another unit", () => {
+  void it("is converted: hectares, ares and acres to square metres and back", () => {
+    assert.deepEqual(read("2 hectares", plot), [20000, "exact"]);
+    assert.deepEqual(read("environ 3 ha", plot)?.[0], 30000);
+    assert.deepEqual(read("12 ares", plot), [1200, "exact"]);
+    assert.deepEqual(read("half an acre", plot), [2023.428, "fuzzy"]);
+    assert.deepEqual(read("40 hectares", farm), [98.842, "fuzzy"]);
+  });
+
+  void it("keeps square metres as said, and 'are' the verb is no unit", () => {
+    assert.deepEqual(read("850 m²", plot), [850, "exact"]);
+    assert.notEqual(read("the 2 are about the same", plot)?.[0], 200);
+    assert.equal(read("3 km", plot), null);
+  });
+});
 
 void describe("a length or a weight in another unit", () => {
   void it("is converted, loosely when rounded", () => {
