@@ -12,6 +12,11 @@ import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 
 const DETERMINERS = new Set(["no", "aucun", "aucune", "none"]);
+const LETTER_ANSWERS = new Map([
+  ["y", true],
+  ["o", true],
+  ["n", false],
+]);
 
 interface LexiconHit {
   readonly value: boolean;
@@ -267,6 +272,9 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   // [ext] "never bought one" to a first-time question: a first time, whatever "never" says to the lexicons.
   const never = words === undefined ? null : neverBefore(c, words);
   if (never !== null) return never;
+  // [ext] A form's letters as the whole reply: "y" / "o" (oui) yes, "n" no.
+  const letter = c.tokens.length === 1 ? LETTER_ANSWERS.get(c.tokens[0] as string) : undefined;
+  if (letter !== undefined) return { value: letter, certainty: "exact" };
   const said = lexiconValue(text);
   // [ext] A fact that implies the answer through the label's premise ("second time" to a first-time buyer question):
   // held loosely; a yes/no said outright wins when they agree, and nothing is sure when they disagree.
