@@ -624,6 +624,13 @@ export const FALSE_PHRASES = phrases([
   "no need",
   "not needed",
   "plutot pas",
+  // [ext] Consent refused as what does not suit the person.
+  "ca ne me va pas",
+  "ca me va pas",
+  "ca ne me convient pas",
+  "ca me convient pas",
+  "not ok with me",
+  "not fine by me",
   // [ext] Declining the thing asked (a refusal only with a word of saying, declinesTheThing).
   "rather not",
   "prefer not",
