@@ -126,11 +126,13 @@ interface IndirectSource {
 function collectIndirect(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, source: IndirectSource): void {
   const others = artifact.dataTargets.filter((t) => !source.skip.has(t.id));
   const openDates = others.filter((t) => (t.extractor === "date" || t.extractor === "date-time") && !isComplete(state, t.id));
+  const openPast = openDates.filter((t) => t.extraction.words?.past === true);
   const input = indirectText(
     source.text,
     source.today,
     source.datesAllowed && openDates.length === 1,
     answeredStems(artifact.dataTargets.filter((t) => source.skip.has(t.id)).map((t) => t.extraction)),
+    source.datesAllowed && openPast.length === 1,
   );
   for (const t of others) {
     const phraseKind = t.extractor === "enum" || t.extractor === "array_enum";

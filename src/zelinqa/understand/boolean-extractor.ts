@@ -136,8 +136,15 @@ const ADDING = new Set(["and", "et", "also", "aussi"]);
 function opensNoun(c: ClauseTokens, i: number): boolean {
   const prev = c.tokens[i - 1];
   if (prev === undefined || c.clause[i - 1] !== c.clause[i]) return true;
-  return NOUN_OPENERS.has(prev) || (ADDING.has(prev) && c.clause[i - 2] !== c.clause[i]);
+  const denied = c.negated[i] === true && (HAVING.has(prev) || (FRENCH_DENIAL.has(prev) && HAVING.has(c.tokens[i - 2] as string)));
+  return NOUN_OPENERS.has(prev) || denied || (ADDING.has(prev) && c.clause[i - 2] !== c.clause[i]);
 }
+const FRENCH_DENIAL = new Set(["pas", "plus", "jamais"]);
+/**
+ * [ext] A noun without an article after a denied verb of having: "…, and I don't have insurance", "on n'a pas internet".
+ * Not "I have glasses": what one has may be another noun of the label ("Insurance covers glasses").
+ */
+const HAVING = new Set(["have", "has", "got", "own", "a", "ai", "avons", "avez", "possede"]);
 
 /** A token naming one of the stems, or the first word of a compound one ("video" of "videographer"). */
 export function namesStem(t: string, stems: ReadonlySet<string>): boolean {

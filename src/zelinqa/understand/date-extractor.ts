@@ -6,6 +6,7 @@
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
 import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
+import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
 import { periodDays } from "./calendar-periods.js";
@@ -616,6 +617,32 @@ export function dateRange(text: string, today: string): { start: string; end: st
   const [a, b] = [String(start.value), String(end.value)];
   // "du 28 au 3 janvier": the first day, read in the month of the last, is after it; the month before is meant.
   return a <= b ? { start: a, end: b } : null;
+}
+
+const SINCE = /(?<![\p{L}\d])(?:since|depuis)(?![\p{L}\d])([^,;.!?:()\n]*)/iu;
+
+/**
+ * [ext] The date said after "since"/"depuis" in a reply to another question, read as a date already past up to the end
+ * of its clause (a day to come makes none), loosely. For a target dating a start ("begun": "Date the problem started"),
+ * "printer, jammed since yesterday"; for the last time something was done ("last": "Dernier entretien"), only a denial
+ * ("la pelouse n'a pas été tondue depuis juin": June was the last time). Null without "since", after a duration ("client
+ * depuis 10 ans" is how long another thing lasts), or with no date after it.
+ */
+export function sinceDate(text: string, format: "date" | "date-time", today: string, side: "begun" | "last"): PhraseResult | null {
+  const read = withoutQuestions(text);
+  const m = SINCE.exec(read);
+  if (m === null || statedDurations(m[1] as string).length > 0) return null;
+  if (side === "last") {
+    const before = tokenise(
+      read
+        .slice(0, m.index)
+        .split(/[,;.!?:()\n]/u)
+        .at(-1) ?? "",
+    );
+    if (!before.some((_, i) => isNegationAt(before, i))) return null;
+  }
+  const found = extractDate(m[1] as string, format, today, false, true);
+  return found === null ? null : { value: found.value, certainty: "fuzzy" };
 }
 
 /** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */

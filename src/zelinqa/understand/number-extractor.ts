@@ -973,10 +973,14 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   // [ext] "just one day" to "Jours ouvrés": the target's time unit said in another language is its unit too.
   const ownTimeUnit = (unit: string) =>
     !ctx.strict && words !== undefined && TIME_UNITS[unit]?.[1] === 1 && TIME_UNITS[unit]?.[0] === timeUnitOf(words);
+  // [ext] A target measured in a unit of length, area or weight ("Longueur de haie (m)") counts no thing: "une haie de
+  // 40 m" is 40 m of hedge, not one hedge.
+  const measured = words !== undefined && ["measures", "kilometres", "miles"].some((g) => words.groups.has(g));
   const articleCounts = (m: NumberMention) =>
     (m.unit !== null &&
       !COLLECTIVE_NOUNS.has(m.unit) &&
       words !== undefined &&
+      !measured &&
       (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || ownTimeUnit(m.unit))) ||
     oneOfKind(m) ||
     weeksAsDays(m, ctx) !== null ||

@@ -201,3 +201,42 @@ void describe("don't-know and yes/no in other forms", () => {
     assert.equal(job.targets.job?.value, undefined);
   });
 });
+
+void describe("values said in passing", () => {
+  const passing = (text: string, t: ExtractionTarget, sinceDates = false) =>
+    extractIndirect(indirectText(text, TODAY, false, new Set(), sinceDates), t)?.value ?? null;
+
+  void it("dates a start from what follows 'since' / 'depuis', beside other open dates", () => {
+    const began = target({ type: "string", format: "date" }, { label: "Date the fault began", question: "When did it start?" });
+    assert.equal(passing("the boiler, broken since yesterday", began, true), "2026-11-30");
+    assert.equal(passing("chaudière, en panne depuis lundi", began, true), "2026-11-30");
+    // Not read this way: how long another thing has lasted, or a day to come.
+    assert.equal(passing("chaudière, client depuis 10 ans", began, true), null);
+    assert.equal(passing("the boiler, since next week", began, true), null);
+  });
+
+  void it("dates the last time from a denial with 'since'", () => {
+    const lastService = target(
+      { type: "string", format: "date" },
+      { label: "Date of the last service", question: "When was it last serviced?" },
+    );
+    assert.equal(passing("the filter, it hasn't been changed since june", lastService, true), "2026-06-01");
+    // Not read this way: something that began then is no last time.
+    assert.equal(passing("the filter, leaking since june", lastService, true), null);
+  });
+
+  void it("reads a denied 'have' before a noun of the label as a no", () => {
+    const insured = target({ type: "boolean" }, { label: "Home insurance" });
+    assert.equal(passing("in march, and we don't have insurance", insured), false);
+    const internet = target({ type: "boolean" }, { label: "Internet à la maison" });
+    assert.equal(passing("en mars, et on n'a pas internet", internet), false);
+    // Not read this way: having said plainly may name another noun of the label.
+    assert.equal(passing("in march, and we have insurance papers somewhere", insured), null);
+  });
+
+  void it("does not count the label's noun after an article for a target measured in a unit", () => {
+    const fence = bounded({ type: "number", minimum: 0, maximum: 5000 }, "Longueur de clôture (m)");
+    assert.equal(passing("600 m² avec une clôture de 25 m", fence), 25);
+    assert.equal(passing("juste une clôture en bois", fence), null);
+  });
+});
