@@ -173,6 +173,14 @@ void describe("don't-know and yes/no in other forms", () => {
     assert.deepEqual(read("I'd rather not", parking), [false, "exact"]);
   });
 
+  void it("reads a purchase still to come as not having it yet, loosely", () => {
+    const hasBike = target({ type: "boolean" }, { label: "Already owns a bike", question: "Do you already have a bike?" });
+    assert.deepEqual(read("we're going to buy one in spring", hasBike), [false, "fuzzy"]);
+    assert.deepEqual(read("je vais en acheter un d'occasion", hasBike), [false, "fuzzy"]);
+    // Not read this way: a purchase denied says nothing of having one.
+    assert.equal(read("je vais pas en acheter", hasBike), null);
+  });
+
   void it("tells declining the thing from declining to answer", () => {
     assert.equal(declinesTheThing("I'd rather not, the house is rented"), true);
     assert.equal(declinesTheThing("plutôt pas, il y a des enfants"), true);
@@ -232,6 +240,14 @@ void describe("values said in passing", () => {
     assert.equal(passing("en mars, et on n'a pas internet", internet), false);
     // Not read this way: having said plainly may name another noun of the label.
     assert.equal(passing("in march, and we have insurance papers somewhere", insured), null);
+  });
+
+  void it("reads the label's own participle done by the person", () => {
+    const updated = target({ type: "boolean" }, { label: "Software already updated" });
+    assert.equal(passing("since tuesday, and I already updated twice", updated), true);
+    assert.equal(passing("since tuesday, and we haven't updated it", updated), false);
+    // Not read this way: a verb made from a label noun, done by them ("I insured it" is no insurance of theirs).
+    assert.equal(passing("a flat, I insured it myself", target({ type: "boolean" }, { label: "Insurance" })), null);
   });
 
   void it("does not count the label's noun after an article for a target measured in a unit", () => {
