@@ -2,7 +2,7 @@
 // optional model call (docs/zelinqa-api.md §10.6) can see every gap, and model values never override deterministic ones.
 import type { JsonValue, Outcome } from "../contracts/index.js";
 import { answeredStems, describesAnotherThing, extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
-import { withoutHesitation } from "../understand/lexicons.js";
+import { declinesTheThing, withoutHesitation } from "../understand/lexicons.js";
 import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
@@ -126,11 +126,13 @@ interface IndirectSource {
 function collectIndirect(artifact: CompiledArtifact, state: SessionState, plan: EvidencePlan, source: IndirectSource): void {
   const others = artifact.dataTargets.filter((t) => !source.skip.has(t.id));
   const openDates = others.filter((t) => (t.extractor === "date" || t.extractor === "date-time") && !isComplete(state, t.id));
+  const openPast = openDates.filter((t) => t.extraction.words?.past === true);
   const input = indirectText(
     source.text,
     source.today,
     source.datesAllowed && openDates.length === 1,
     answeredStems(artifact.dataTargets.filter((t) => source.skip.has(t.id)).map((t) => t.extraction)),
+    source.datesAllowed && openPast.length === 1,
   );
   for (const t of others) {
     const phraseKind = t.extractor === "enum" || t.extractor === "array_enum";
@@ -172,9 +174,17 @@ export function collectReply(
   reply: AttributedReply,
   outcome: { value: Outcome; inferred: boolean },
 ): Outcome {
-  if (outcome.value === "asked_answered") {
+  // [ext] "rather not, I have confidential files" to a yes/no question declines the thing asked: a no, not a refusal
+  // to answer (lexicons.ts declinesTheThing).
+  const declines =
+    outcome.value === "refused" &&
+    outcome.inferred &&
+    reply.text !== undefined &&
+    dataTargetsOf(artifact, reply.question).every((t) => t.extractor === "boolean") &&
+    declinesTheThing(reply.text);
+  if (outcome.value === "asked_answered" || declines) {
     collectAttributed(artifact, state, plan, reply);
-    return outcome.value;
+    return "asked_answered";
   }
   if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "")
     return outcome.value;

@@ -12,6 +12,11 @@ import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 
 const DETERMINERS = new Set(["no", "aucun", "aucune", "none"]);
+const LETTER_ANSWERS = new Map([
+  ["y", true],
+  ["o", true],
+  ["n", false],
+]);
 
 interface LexiconHit {
   readonly value: boolean;
@@ -131,8 +136,15 @@ const ADDING = new Set(["and", "et", "also", "aussi"]);
 function opensNoun(c: ClauseTokens, i: number): boolean {
   const prev = c.tokens[i - 1];
   if (prev === undefined || c.clause[i - 1] !== c.clause[i]) return true;
-  return NOUN_OPENERS.has(prev) || (ADDING.has(prev) && c.clause[i - 2] !== c.clause[i]);
+  const denied = c.negated[i] === true && (HAVING.has(prev) || (FRENCH_DENIAL.has(prev) && HAVING.has(c.tokens[i - 2] as string)));
+  return NOUN_OPENERS.has(prev) || denied || (ADDING.has(prev) && c.clause[i - 2] !== c.clause[i]);
 }
+const FRENCH_DENIAL = new Set(["pas", "plus", "jamais"]);
+/**
+ * [ext] A noun without an article after a denied verb of having: "…, and I don't have insurance", "on n'a pas internet".
+ * Not "I have glasses": what one has may be another noun of the label ("Insurance covers glasses").
+ */
+const HAVING = new Set(["have", "has", "got", "own", "a", "ai", "avons", "avez", "possede"]);
 
 /** A token naming one of the stems, or the first word of a compound one ("video" of "videographer"). */
 export function namesStem(t: string, stems: ReadonlySet<string>): boolean {
@@ -267,6 +279,9 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   // [ext] "never bought one" to a first-time question: a first time, whatever "never" says to the lexicons.
   const never = words === undefined ? null : neverBefore(c, words);
   if (never !== null) return never;
+  // [ext] A form's letters as the whole reply: "y" / "o" (oui) yes, "n" no.
+  const letter = c.tokens.length === 1 ? LETTER_ANSWERS.get(c.tokens[0] as string) : undefined;
+  if (letter !== undefined) return { value: letter, certainty: "exact" };
   const said = lexiconValue(text);
   // [ext] A fact that implies the answer through the label's premise ("second time" to a first-time buyer question):
   // held loosely; a yes/no said outright wins when they agree, and nothing is sure when they disagree.

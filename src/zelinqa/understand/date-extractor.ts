@@ -6,8 +6,10 @@
 // day is the message's occurred_at, else the server's date, both read in UTC (docs/zelinqa-understanding.md).
 import * as chrono from "chrono-node";
 import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
+import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
+import { periodDays } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -53,7 +55,21 @@ const LOOSE_DATE_WORDS = new Set([
   "by",
   "autour",
   "alentours",
+  // [ext] "after the 14th", "après le 10": a bound, the day itself or one after it.
+  "after",
+  "apres",
 ]);
+/** "avant-hier", "après-demain", "the day after tomorrow" name a day: their "avant"/"after" is no bound. */
+const SAME_DAY_AFTER = new Set(["hier", "yesterday", "demain", "tomorrow"]);
+const AFTER_WORDS = new Set(["after", "apres"]);
+/** "after the 14th", "après le 10", "after monday" bound a day; "after work", "after a fall" do not. */
+function boundsADay(word: string, next: string | undefined): boolean {
+  if (!AFTER_WORDS.has(word)) return true;
+  return (
+    next !== undefined &&
+    (["the", "le", "la", "l"].includes(next) || DAY.test(next) || MONTHS[next] !== undefined || WEEKDAYS_BY_NAME.has(next))
+  );
+}
 const MONTH_INTRO = new Set(["en", "in", "de", "courant", "during", "since", "depuis"]);
 const EARLY = new Set(["debut", "early", "beginning", "start", "commencement"]);
 const MID = new Set(["mi", "mid", "middle", "milieu", "moitie"]);
@@ -137,7 +153,9 @@ function pastDurations(text: string, tokens: readonly string[], today: string, f
     day.setUTCMonth(day.getUTCMonth() - n);
     day.setUTCDate(Math.min(wanted, lastDay(day.getUTCFullYear(), day.getUTCMonth() + 1)));
   }
-  found.push({ iso: day.toISOString().slice(0, 10), fuzzy: said.some((d) => d.fuzzy), from: -1, to: -1 });
+  // [ext] "2 years ago", "il y a 6 mois": a time back in months or years is rounded by the person; the day it gives
+  // is not a day they said, so it is held loosely. Days and weeks back ("3 weeks ago") name the day.
+  found.push({ iso: day.toISOString().slice(0, 10), fuzzy: base !== "day" || said.some((d) => d.fuzzy), from: -1, to: -1 });
 }
 
 const DAY = /^(\d{1,2})(er|ere|st|nd|rd|th|eme|e)?$/;
@@ -255,8 +273,14 @@ function wordDates(tokens: readonly string[], today: string, found: Found[], pas
     const isPart = (set: Set<string>) => set.has(part) || (part === "of" && set.has(partThe));
     const yearAt = before !== null ? i + 1 : after !== null ? i + 2 : i + 1;
     const year = yearOf(tokens[yearAt]);
+    // [ext] "last march", "en mars dernier", "next june", "juin prochain": the month before or after this one.
+    const direction = monthDirection(tokens, i);
     const at = (m: number, d: number | "last") =>
-      year !== null ? isoDate(year, m, d === "last" ? lastDay(year, m) : d) : nextOccurrence(today, m, d, past);
+      year !== null
+        ? isoDate(year, m, d === "last" ? lastDay(year, m) : d)
+        : direction !== undefined
+          ? directedOccurrence(today, m, d, direction)
+          : nextOccurrence(today, m, d, past);
     const from = before !== null ? (linked ? i - 2 : i - 1) : isPart(EARLY) || isPart(MID) || isPart(LATE) ? partAt : i;
     const to = year !== null ? yearAt : after !== null ? i + 1 : i;
     if (before !== null) found.push({ iso: at(month, before) ?? "invalid", fuzzy: false, from, to });
@@ -268,11 +292,28 @@ function wordDates(tokens: readonly string[], today: string, found: Found[], pas
     else if (
       year !== null ||
       (FULL_MONTHS[tokens[i] as string] !== undefined &&
-        (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string)))
+        (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string) || direction !== undefined))
     ) {
       found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     }
   }
+}
+
+const MONTH_LAST_AFTER = new Set(["dernier", "passe"]);
+const MONTH_NEXT_AFTER = new Set(["prochain"]);
+
+/** "last march", "mars dernier" (the last one before this month); "next june", "juin prochain" (the next one after it). */
+function monthDirection(tokens: readonly string[], i: number): "last" | "next" | undefined {
+  if (tokens[i - 1] === "last" || MONTH_LAST_AFTER.has(tokens[i + 1] as string)) return "last";
+  if (tokens[i - 1] === "next" || MONTH_NEXT_AFTER.has(tokens[i + 1] as string)) return "next";
+  return undefined;
+}
+
+/** The day of that month in the last such month before the reference month, or the next one after it. */
+function directedOccurrence(today: string, month: number, day: number | "last", direction: "last" | "next"): string | null {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const year = direction === "last" ? (month < m ? y : y - 1) : month > m ? y : y + 1;
+  return isoDate(year, month, day === "last" ? lastDay(year, month) : day);
 }
 
 function nextMonday(today: string): string {
@@ -358,7 +399,9 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
         iso = addDays(iso, -7);
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
-      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline;
+      // [ext] A time back in months or years ("il y a 2 ans", "6 months ago") is rounded: held loosely (pastDurations).
+      const roundedBack = PAST_CUES.test(plain) && /\b(?:mois|months?|ans?|annees?|years?)\b/.test(plain);
+      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline && !roundedBack;
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }
   }
@@ -576,6 +619,32 @@ export function dateRange(text: string, today: string): { start: string; end: st
   return a <= b ? { start: a, end: b } : null;
 }
 
+const SINCE = /(?<![\p{L}\d])(?:since|depuis)(?![\p{L}\d])([^,;.!?:()\n]*)/iu;
+
+/**
+ * [ext] The date said after "since"/"depuis" in a reply to another question, read as a date already past up to the end
+ * of its clause (a day to come makes none), loosely. For a target dating a start ("begun": "Date the problem started"),
+ * "printer, jammed since yesterday"; for the last time something was done ("last": "Dernier entretien"), only a denial
+ * ("la pelouse n'a pas été tondue depuis juin": June was the last time). Null without "since", after a duration ("client
+ * depuis 10 ans" is how long another thing lasts), or with no date after it.
+ */
+export function sinceDate(text: string, format: "date" | "date-time", today: string, side: "begun" | "last"): PhraseResult | null {
+  const read = withoutQuestions(text);
+  const m = SINCE.exec(read);
+  if (m === null || statedDurations(m[1] as string).length > 0) return null;
+  if (side === "last") {
+    const before = tokenise(
+      read
+        .slice(0, m.index)
+        .split(/[,;.!?:()\n]/u)
+        .at(-1) ?? "",
+    );
+    if (!before.some((_, i) => isNegationAt(before, i))) return null;
+  }
+  const found = extractDate(m[1] as string, format, today, false, true);
+  return found === null ? null : { value: found.value, certainty: "fuzzy" };
+}
+
 /** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */
 export type RangeSide = "start" | "end";
 
@@ -614,6 +683,8 @@ export function extractDate(
   numericDates(read, today, found, passing, past);
   wordDates(dayWordsAsDigits(named.rest), today, found, past);
   relativeDates(named.rest, today, found, passing);
+  // [ext] "last summer", "le mois dernier", "this morning", "a couple of weeks ago" (calendar-periods.ts).
+  if (!passing) for (const p of periodDays(named.rest, today, past)) found.push({ ...p, from: -1, to: -1 });
   // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
@@ -638,7 +709,7 @@ export function extractDate(
     (side === "end" && tokens.some((t) => RESUMING.has(t))) ||
     found.some((f) => f.fuzzy) ||
     // "avant-hier", "the day before yesterday" name a day, not a deadline.
-    tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && tokens[i + 1] !== "hier" && tokens[i + 1] !== "yesterday") ||
+    tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && !SAME_DAY_AFTER.has(tokens[i + 1] as string) && boundsADay(t, tokens[i + 1])) ||
     / (au plus tard|at the latest|aux alentours) /.test(joined);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

@@ -5,7 +5,7 @@ import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
-import { dateRange, extractDate } from "./date-extractor.js";
+import { dateRange, extractDate, sinceDate } from "./date-extractor.js";
 import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
 import { inPinnedYear } from "./guards-asked.js";
@@ -189,6 +189,15 @@ function rangeSide(words: TargetWords | undefined): RangeSide | undefined {
 }
 
 // Words before a label word that say nothing of its kind: "a big house", "my own flat".
+const BEGUN_WORDS = ["since", "depuis", "start", "started", "began", "begin", "commence", "apparu", "onset"].map(stem);
+const LAST_TIME_WORDS = ["dernier", "derniere", "last", "previous", "precedent"].map(stem);
+
+/** [ext] What "since" dates for a target: a start ("Date the problem started") or the last time ("Dernier entretien"). */
+function sinceSide(words: TargetWords): "begun" | "last" | undefined {
+  if (BEGUN_WORDS.some((w) => words.own.has(w))) return "begun";
+  return LAST_TIME_WORDS.some((w) => words.own.has(w)) ? "last" : undefined;
+}
+
 const PLAIN_BEFORE = new Set([
   "a",
   "an",
@@ -649,6 +658,11 @@ export interface IndirectText {
   readonly numbers: MentionScan;
   /** [ext] Stems of the answered question's words and choices: what names them states that question's value. */
   readonly answered: ReadonlySet<string>;
+  /**
+   * [ext] Whether a date said after "since"/"depuis" may go to the one incomplete date target asked as already past
+   * ("printer, jammed since yesterday" for "Date the problem started"), even beside other open date targets.
+   */
+  readonly sinceDatesAllowed: boolean;
 }
 
 /** [ext] The words of the answered question's targets and of their choices: they name its value, not another's. */
@@ -661,8 +675,14 @@ export function answeredStems(targets: readonly ExtractionTarget[]): Set<string>
   return stems;
 }
 
-export function indirectText(text: string, today: string, datesAllowed: boolean, answered: ReadonlySet<string> = new Set()): IndirectText {
-  return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text), answered };
+export function indirectText(
+  text: string,
+  today: string,
+  datesAllowed: boolean,
+  answered: ReadonlySet<string> = new Set(),
+  sinceDatesAllowed = false,
+): IndirectText {
+  return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text), answered, sinceDatesAllowed };
 }
 
 /**
@@ -706,6 +726,10 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
         const iso = side === "end" ? range.end : range.start;
         return validated({ value: target.kind === "date" ? iso : `${iso}T00:00:00Z`, certainty: "fuzzy" }, target);
       }
+      // [ext] "printer, jammed since yesterday": what follows "since"/"depuis" dates a start already past.
+      const sinceKind = input.sinceDatesAllowed && target.words?.past === true ? sinceSide(target.words) : undefined;
+      const since = sinceKind === undefined ? null : sinceDate(input.text, target.kind, input.today, sinceKind);
+      if (since !== null) return validated(since, target);
       return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target) : null;
     }
     default:

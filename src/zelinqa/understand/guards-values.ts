@@ -84,10 +84,91 @@ function deniesWithContentment(text: string): boolean {
   return DENIALS.has(tokens[0] ?? "") && tokens.length > 1 && tokens.every((t) => DENIALS.has(t) || CONTENT.has(t));
 }
 
+/** Pointers to something said elsewhere in the conversation: "see above", "voir plus haut", "as I said", "idem". */
+const ELSEWHERE = split([
+  "see above",
+  "see below",
+  "as above",
+  "same as above",
+  "mentioned above",
+  "said above",
+  "described above",
+  "written above",
+  "see my previous message",
+  "see previous message",
+  "see my last message",
+  "see earlier",
+  "see before",
+  "as i said",
+  "like i said",
+  "as said",
+  "as mentioned",
+  "as stated",
+  "i already said",
+  "already said",
+  "i already told you",
+  "already told you",
+  "same as before",
+  "same as previous",
+  "same as last time",
+  "voir plus haut",
+  "voir ci dessus",
+  "voir au dessus",
+  "voir plus bas",
+  "voir ci dessous",
+  "cf ci dessus",
+  "cf plus haut",
+  "ci dessus",
+  "plus haut",
+  "comme dit",
+  "comme je l ai dit",
+  "comme je disais",
+  "comme indique",
+  "comme mentionne",
+  "deja dit",
+  "je l ai deja dit",
+  "je vous l ai deja dit",
+  "voir mon message precedent",
+  "voir message precedent",
+  "voir mon dernier message",
+  "pareil que plus haut",
+  "pareil qu avant",
+  "meme chose que plus haut",
+  "idem",
+]);
+/** What a pointer may carry: "see above please", "as I said earlier", "cf. ci-dessus, merci". */
+const POINTER_FILLERS = new Set(
+  (
+    "please pls thanks thank you merci svp stp cf earlier before already in my message the description lol " +
+    "plus tot avant deja dans mon le la message description ok"
+  ).split(" "),
+);
+
+/**
+ * A free-text reply that only points to something said elsewhere ("see above", "voir plus haut", "as I said"): it
+ * records no answer of its own (the thing pointed at is not in it). A pointer followed by content ("see above, and the
+ * screen flickers too") is a note.
+ */
+function pointsElsewhere(text: string): boolean {
+  const tokens = normalise(text)
+    .split(" ")
+    .filter((t) => t !== "");
+  let pointer = false;
+  for (let i = 0; i < tokens.length;) {
+    const seq = ELSEWHERE.find((p) => startsAt(tokens, p, i));
+    if (seq !== undefined) {
+      pointer = true;
+      i += seq.length;
+    } else if (POINTER_FILLERS.has(tokens[i] as string)) i += 1;
+    else return false;
+  }
+  return pointer;
+}
+
 /** The guards above, on the value read from a whole reply to the target's own question. */
 export function guardedValue(text: string, kind: string, words: TargetWords | undefined, result: PhraseResult | null): PhraseResult | null {
   if (result === null) return null;
-  if (kind === "string") return deniesWithContentment(text) ? null : result;
+  if (kind === "string") return deniesWithContentment(text) || pointsElsewhere(text) ? null : result;
   if (kind !== "number" && kind !== "integer") return result;
   if (result.value === 0 && deniesBound(text)) return null;
   return tripAdjusted(text, askedWords(words), result);

@@ -73,6 +73,9 @@ const OBJECTS = new Set(["me", "us"]);
 const FR_OBJECTS = new Set(["me", "m", "nous"]);
 const FR_HAVE = new Set(["a", "avons", "ont"]);
 const POST_NEGATIONS = new Set(["pas", "plus", "jamais"]);
+/** The person as the one who did it: "I already restarted", "we've rebooted", "j'ai déjà relancé". */
+const SUBJECTS = new Set(["i", "we", "j", "on", "nous"]);
+const AUXILIARIES = new Set(["ve", "have", "had", "did", "ai", "avons", "a", "n", "t", "don", "didn", "haven"]);
 /** Words between being and what one is: "on est pas proprio", "I'm not a smoker", "we're already owners". */
 const BETWEEN = new Set(["pas", "plus", "not", "never", "jamais", "no", "longer", "already", "deja", "still", "toujours", "also", "aussi"]);
 /** "referred" → "refer", "insured" → "insur", "assurée" → "assur": a past participle's base, or null. */
@@ -86,12 +89,14 @@ function participleBase(t: string): string | null {
 /**
  * [ext] A yes/no fact the person states of themselves after the answer, with the label's word, its translation or
  * shortening, after "I am / we are / on est" ("…, on est proprio", "…, I'm a homeowner"), or with its verb form as
- * something done to them ("…, my GP referred me", "…, I was referred"): true, false when negated. Fuzzy (P0 in passing).
+ * something done to them ("…, my GP referred me", "…, I was referred") or done by them ("…, I already restarted it"): true,
+ * false when negated. Fuzzy (P0 in passing).
  */
 export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: ReadonlySet<string>): boolean | null {
   const later = clausesAfterFirst(c);
   // Cheap first: being, or something done to them, must be said at all.
-  if (later === null || !later.tokens.some((t) => BEING.has(t) || OBJECTS.has(t) || FR_OBJECTS.has(t) || t === "a")) return null;
+  if (later === null || !later.tokens.some((t) => BEING.has(t) || OBJECTS.has(t) || FR_OBJECTS.has(t) || SUBJECTS.has(t) || t === "a"))
+    return null;
   const things = [...(words.things ?? [])].filter((s) => s.length >= 4 && !tokenHasStem(s, answered));
   if (things.length === 0) return null;
   const forms = new Set(things.flatMap((s) => [s, ...wordEquivalents(s).filter((e) => !e.includes(" "))]).map(stem));
@@ -112,7 +117,13 @@ export function selfStatedFact(c: ClauseTokens, words: TargetWords, answered: Re
       ((same(i + 1) && OBJECTS.has(tokens[i + 1] as string)) ||
         before(i - 1) ||
         (same(i - 1) && FR_HAVE.has(tokens[i - 1] as string) && before(i - 2)));
-    if (!being && !toThem) return;
+    // [ext] "…, and I already restarted 3 times": the label's own participle ("Device already restarted") done by the
+    // person. Not a verb made from a label noun: "I insured it myself" is no "Insurance" of theirs.
+    let k = i - 1;
+    while (k > i - 5 && same(k) && (AUXILIARIES.has(tokens[k] as string) || BETWEEN.has(tokens[k] as string))) k--;
+    const participle = t.endsWith("ed") || tokens.slice(k + 1, i).some((w) => FR_HAVE.has(w) || w === "ai");
+    const byThem = !verb && participle && same(k) && SUBJECTS.has(tokens[k] as string);
+    if (!being && !toThem && !byThem) return;
     // Spoken French drops the "ne": "il me remplace pas".
     value = later.negated[i] !== true && !(same(i + 1) && POST_NEGATIONS.has(tokens[i + 1] as string));
   });

@@ -254,6 +254,32 @@ export const DONT_KNOW_PHRASES = phrases([
   "don t remember",
   "dont remember",
   "do not remember",
+  // [ext] Written without the apostrophe, or as "recall"; someone else not knowing (the person answers for a child, a
+  // colleague): "cant remember", "il sait pas encore", "she doesn't know".
+  "cant remember",
+  "cannot remember",
+  "can t recall",
+  "cant recall",
+  "don t recall",
+  "dont recall",
+  "je ne m en souviens plus",
+  "je m en souviens plus",
+  "il sait pas",
+  "elle sait pas",
+  "il ne sait pas",
+  "elle ne sait pas",
+  "ils savent pas",
+  "elles savent pas",
+  "ils ne savent pas",
+  "he doesn t know",
+  "she doesn t know",
+  "they don t know",
+  "he does not know",
+  "she does not know",
+  "they do not know",
+  "he doesnt know",
+  "she doesnt know",
+  "dont know",
   "don t recall",
   "lost count",
   "perdu le compte",
@@ -395,7 +421,18 @@ export const HEDGE_PHRASES = phrases([
   "depend",
   "depends",
   "genre",
+  // [ext] A guess said as what the person would say: "intermédiaire je dirais", "I'd say around 3".
+  "je dirais",
+  "j dirais",
+  "on va dire",
+  "i d say",
+  "i would say",
+  "i reckon",
+  "je suppose",
   "idk",
+  "jsp",
+  "nsp",
+  "idek",
   "je sais pas",
   "je ne sais pas",
   "don t know",
@@ -560,6 +597,19 @@ export const TRUE_PHRASES = phrases([
   "c est ca",
   "that s right",
   "sounds good",
+  // [ext] Consent said as what suits the person: "fine by me", "ça me va", "go ahead".
+  "fine by me",
+  "fine with me",
+  "ok by me",
+  "ok with me",
+  "ok for me",
+  "works for me",
+  "ca me va",
+  "ca me convient",
+  "go ahead",
+  "allez y",
+  "vas y",
+  "feel free",
   "no problem",
   "pas de probleme",
   "pas de souci",
@@ -617,6 +667,18 @@ export const FALSE_PHRASES = phrases([
   "no need",
   "not needed",
   "plutot pas",
+  // [ext] Consent refused as what does not suit the person.
+  "ca ne me va pas",
+  "ca me va pas",
+  "ca ne me convient pas",
+  "ca me convient pas",
+  "not ok with me",
+  "not fine by me",
+  // [ext] Declining the thing asked (a refusal only with a word of saying, declinesTheThing).
+  "rather not",
+  "prefer not",
+  "preferably not",
+  "je prefere pas",
   "pas trop",
   "not anymore",
   "plus maintenant",
@@ -708,10 +770,50 @@ export function isRefusal(text: string): boolean {
   return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS);
 }
 
+/**
+ * [ext] A short don't-know opening the reply before a pause ("idk, everything is broken lol", "jsp. peut-être 3"): the
+ * reply is a don't-know, and what follows it is read as a hesitant reply (a value there is held loosely).
+ */
+const OPENING_DONT_KNOW = /^\s*(?:idk|jsp|nsp|dk|idek)\s*[,.;:!…-]/iu;
+
 /** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the don't-know lexicon on N(text), or a whole-answer don't-know. */
 export function isDontKnow(text: string): boolean {
   const tokens = tokenise(text);
-  return hasAnyPhrase(tokens, DONT_KNOW_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) || /^\s*\?+\s*$/.test(text);
+  return (
+    hasAnyPhrase(tokens, DONT_KNOW_PHRASES) ||
+    isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) ||
+    /^\s*\?+\s*$/.test(text) ||
+    OPENING_DONT_KNOW.test(text)
+  );
+}
+
+/** Declining without saying what is declined: "rather not", "je préfère pas", "plutôt pas". */
+const RATHER_NOT = phrases([
+  "rather not",
+  "i d rather not",
+  "i would rather not",
+  "prefer not",
+  "i prefer not",
+  "preferably not",
+  "je prefere pas",
+  "je prefere ne pas",
+  "plutot pas",
+  "plutot non",
+]);
+/** What makes a declining a refusal to answer: "rather not say", "je préfère ne pas répondre", "prefer not to share". */
+const SAYING = new Set(
+  "say tell answer share disclose comment discuss talk dire repondre parler communiquer preciser donner reveler".split(" "),
+);
+
+/**
+ * [ext] A refusal that declines the thing asked, not the question: "rather not, I have confidential files" to "May we
+ * connect to your computer?" is a no. True when the only refusal said is a "rather not" with no word of saying
+ * ("rather not say" refuses to answer). The engine reads it as a no to a yes/no question only (evidence-plan.ts).
+ */
+export function declinesTheThing(text: string): boolean {
+  const tokens = tokenise(text);
+  if (!hasAnyPhrase(tokens, RATHER_NOT) || tokens.some((t) => SAYING.has(t))) return false;
+  return !isRefusal(maskPhrases(text, RATHER_NOT));
 }
 
 /** Folded characters already seen: the same few accented letters recur in every reply. */

@@ -12,7 +12,15 @@ import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
-import { firstNamesCount, firstOfAlternatives, noBedroomHome, oneForEach, yearInPairs, yearOfAThing } from "./spoken-values.js";
+import {
+  firstNamesCount,
+  firstOfAlternatives,
+  firstWithPossibleMore,
+  noBedroomHome,
+  oneForEach,
+  yearInPairs,
+  yearOfAThing,
+} from "./spoken-values.js";
 import { tokenise } from "./normalise.js";
 
 export { parseDigitGroup } from "./number-mentions.js";
@@ -466,7 +474,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   );
   if (scan.mentions.length === 0 || denied) return ctx.strict ? null : withoutDigits(text, integer, ctx);
   const bound = scan.mentions.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) }));
-  const alternative = ctx.strict ? null : alternativeOf(bound, scan, ctx, integer);
+  // [ext] "2 voire 3", "250 maybe 300": the number said plainly, held loosely, like the first of two alternatives.
+  const alternative = ctx.strict ? null : (plainBeforePossibility(text, scan, ctx, integer) ?? alternativeOf(bound, scan, ctx, integer));
   if (alternative !== null) return { value: alternative, certainty: "fuzzy" };
   const kept = candidates(bound, scan, ctx, integer);
   const inBounds = kept.filter(({ m }) => withinBounds(m.value, ctx, integer));
@@ -520,7 +529,31 @@ function neverBefore(text: string, scan: MentionScan, m: NumberMention): boolean
 }
 
 const AGE_UNIT_WORDS = new Set(["ans", "an", "years", "year", "yo", "old"]);
-const TURNING = ["turning", "turn", "will be", "ll be", "going to be", "gonna be", "vais avoir", "va avoir", "vais feter"];
+// [ext] Also the future tense ("elle aura 6 ans en janvier", "he turns 7") and "soon"/"almost" before the age ("bientôt
+// 10", "almost 9": held loosely as approximations, number-mentions.ts).
+const TURNING = [
+  "turning",
+  "turn",
+  "turns",
+  "will be",
+  "ll be",
+  "going to be",
+  "gonna be",
+  "vais avoir",
+  "va avoir",
+  "vais feter",
+  "va feter",
+  "aura",
+  "aurai",
+  "auras",
+  "fera",
+  "fetera",
+  "bientot",
+  "almost",
+  "nearly",
+  "presque",
+  "soon",
+];
 const SOON = [
   "next month",
   "next week",
@@ -954,10 +987,14 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
   // [ext] "just one day" to "Jours ouvrés": the target's time unit said in another language is its unit too.
   const ownTimeUnit = (unit: string) =>
     !ctx.strict && words !== undefined && TIME_UNITS[unit]?.[1] === 1 && TIME_UNITS[unit]?.[0] === timeUnitOf(words);
+  // [ext] A target measured in a unit of length, area or weight ("Longueur de haie (m)") counts no thing: "une haie de
+  // 40 m" is 40 m of hedge, not one hedge.
+  const measured = words !== undefined && ["measures", "kilometres", "miles"].some((g) => words.groups.has(g));
   const articleCounts = (m: NumberMention) =>
     (m.unit !== null &&
       !COLLECTIVE_NOUNS.has(m.unit) &&
       words !== undefined &&
+      !measured &&
       (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || ownTimeUnit(m.unit))) ||
     oneOfKind(m) ||
     weeksAsDays(m, ctx) !== null ||
@@ -1237,6 +1274,11 @@ const DECADE_WORDS: Record<string, number> = {
  * count of people or things ("5 or 6 guests", "2 or 3 bedrooms") or an amount ("30 € ou 45 €") gives none: what to plan
  * for is not decided yet.
  */
+function plainBeforePossibility(text: string, scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
+  const first = firstWithPossibleMore(text, scan, scan.mentions);
+  return first !== null && withinBounds(first.value, ctx, integer) ? first.value : null;
+}
+
 function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
   if (!measuredValue(integer, ctx)) return null;
   const offered = bound.filter(({ m, binding }) => binding !== "elsewhere" && withinBounds(m.value, ctx, integer)).map(({ m }) => m);

@@ -205,6 +205,15 @@ const APPROX_BEFORE = [
   "like a",
   "roughly a",
   "maybe a",
+  // [ext] Just short of the number: "presque 10", "almost 100 m²", "bientôt 10 ans", "pas loin de 2000".
+  "presque",
+  "quasiment",
+  "pratiquement",
+  "bientot",
+  "pas loin de",
+  "almost",
+  "nearly",
+  "close to",
 ];
 const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
 const UPPER_BEFORE = [
@@ -496,7 +505,8 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
       (!n.article || ENGLISH_ARTICLES.has(norm(n.start))) &&
       n.unit === undefined &&
       norm(n.end) === "grand" &&
-      grandAlone(text, tokens, n.end)
+      grandAlone(text, tokens, n.end) &&
+      !grandMaxBound(n.value, tokens, n.end)
     ) {
       // "5 grand", "two grand", [ext] "under a grand": thousands (slang for money).
       next = { ...n, value: n.value * 1e3, end: n.end + 1, article: false };
@@ -541,6 +551,14 @@ function halfOf(text: string, tokens: readonly TextToken[], k: number): number |
   const mult = w === "mil" ? 1e6 : WORD_MULTIPLIERS[w];
   if (mult === undefined || w === "k") return null;
   return w !== "grand" || grandAlone(text, tokens, k) ? mult : null;
+}
+
+/**
+ * [ext] French "grand max" (at the very most) after a number of a thousand or more ("1000 grand max", "1 500 grand
+ * maximum"): a bound, not thousands (nobody counts a million as "1000 grand"). "2 grand max" stays 2000.
+ */
+function grandMaxBound(value: number, tokens: readonly TextToken[], k: number): boolean {
+  return value >= 1000 && ["max", "maxi", "maximum"].includes(tokens[k + 1]?.norm ?? "");
 }
 
 function grandAlone(text: string, tokens: readonly TextToken[], k: number): boolean {
@@ -624,7 +642,9 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const approx =
     endsWithPhrase(before, PHRASES.approxBefore) ||
     isApproxTypo(before[before.length - 1]) ||
-    startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter);
+    startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter) ||
+    // [ext] After the unit too: "80 m environ", "3 hours or so".
+    (unit !== null && unit !== "%" && after[0] === unit && startsWithPhrase(after.slice(1), PHRASES.approxAfter));
   const afterUnit = after.slice(currency ? 1 : 0);
   const bound =
     endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)

@@ -278,7 +278,11 @@ export function countPeople(
       parts += 1;
     }
   });
-  if (!ofKind && (hasSequence(norms, ["un", "couple"]) || hasSequence(norms, ["a", "couple"]))) {
+  // [ext] "a couple of weeks", "un couple de jours": two of a thing that is no person; nobody is counted.
+  const couples = norms.map((w, i) =>
+    w === "couple" && ["of", "de", "d"].includes(norms[i + 1] ?? "") && !PERSON_NOUNS.has(norms[i + 2] ?? "") ? "" : w,
+  );
+  if (!ofKind && (hasSequence(couples, ["un", "couple"]) || hasSequence(couples, ["a", "couple"]))) {
     total += 2;
     parts += 2;
   }
@@ -286,6 +290,6 @@ export function countPeople(
   // [ext] "just my nephew", "seulement ma fille": one person named as the only one.
   if (parts === 1 && total === 1 && norms.some((w) => ONLY_WORDS.has(w))) return { value: 1, fuzzy: true };
   if (parts >= 2) return { value: total, fuzzy: true };
-  if (!ofKind && parts === 0 && COUPLE.some((seq) => hasSequence(norms, seq))) return { value: 2, fuzzy: true };
+  if (!ofKind && parts === 0 && COUPLE.some((seq) => hasSequence(couples, seq))) return { value: 2, fuzzy: true };
   return null;
 }

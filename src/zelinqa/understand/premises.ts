@@ -228,8 +228,32 @@ const GOT_IT = seqs([
 ]);
 const GOT_SUBJECTS = new Set(["i", "we", "he", "she", "they", "my", "our", "j", "on", "il", "elle", "nous", "mon", "ma", "notre", "ve"]);
 
-/** "we have an appointment next week", "rdv la semaine prochaine": a step to come, so not yet. */
+/** "we have an appointment next week", "rdv la semaine prochaine": a step to come, so not yet; so is a purchase to come. */
 const APPOINTMENT = new Set(["appointment", "appointments", "rdv", "rendez", "meeting"]);
+/** [ext] Getting it still to come: "on va en acheter un à Noël", "we're going to buy one", "je compte en louer un". */
+const TO_ACQUIRE = seqs([
+  "going to buy",
+  "going to get",
+  "gonna buy",
+  "gonna get",
+  "will buy",
+  "ll buy",
+  "planning to buy",
+  "plan to buy",
+  "about to buy",
+  "going to rent",
+  "va en acheter",
+  "vais en acheter",
+  "allons en acheter",
+  "compte en acheter",
+  "comptons en acheter",
+  "va acheter",
+  "vais acheter",
+  "allons acheter",
+  "va en louer",
+  "vais en louer",
+  "va en prendre",
+]);
 const TO_COME = new Set(["next", "prochain", "prochaine", "tomorrow", "demain", "soon", "bientot", "dans", "in", "later", "upcoming"]);
 
 const fuzzy = (value: boolean): PhraseResult => ({ value, certainty: "fuzzy" });
@@ -399,6 +423,8 @@ export function premiseValue(c: ClauseTokens, words: TargetWords): PhraseResult 
     // A step still to come: "we have an appointment next week".
     const appointment = tokens.findIndex((t) => APPOINTMENT.has(t) && !tokenHasStem(t, words.own));
     if (appointment >= 0 && !negatedAt(appointment) && tokens.some((t) => TO_COME.has(t))) return fuzzy(false);
+    const toAcquire = indexOf(tokens, TO_ACQUIRE);
+    if (toAcquire >= 0 && !negatedAt(toAcquire)) return fuzzy(false);
   }
   return null;
 }

@@ -28,6 +28,43 @@ export function firstOfAlternatives(scan: MentionScan, parts: readonly NumberMen
   return a;
 }
 
+/** "voire", "maybe", "or even": what makes the second of two numbers only a possibility ("2 voire 3", "250 maybe 300"). */
+const POSSIBLY = [
+  ["voire"],
+  ["voire", "meme"],
+  ["maybe"],
+  ["perhaps"],
+  ["possibly"],
+  ["peut", "etre"],
+  ["eventuellement"],
+  ["or", "even"],
+  ["ou", "meme"],
+  ["even"],
+  ["maybe", "even"],
+  ["perhaps", "even"],
+];
+
+/**
+ * [ext] "2 voire 3", "250 maybe 300", "800 or even 1000": a number said plainly, then a second one said only as a
+ * possibility. The first, to be held loosely (the person may go up to the second). Between them only the first one's
+ * unit, a pause and the possibility word(s); a possibility word the engine blanked out of a hesitant reply (a run of
+ * spaces, evidence-plan.ts) counts too. Not "2 or 3" (spoken-values' alternatives) nor "2 or maybe 3".
+ */
+export function firstWithPossibleMore(text: string, scan: MentionScan, parts: readonly NumberMention[]): NumberMention | null {
+  if (parts.length !== 2) return null;
+  const [a, b] = parts as [NumberMention, NumberMention];
+  if (a.value === b.value || a.bound !== null || b.bound !== null || a.article || b.article) return null;
+  const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
+  const rest = between[0] === a.unit && a.unit !== null ? between.slice(1) : between;
+  const lastOfA = scan.tokens[a.end - 1];
+  const firstOfB = scan.tokens[b.start];
+  const possibility = (words: readonly string[]) => POSSIBLY.some((p) => p.length === words.length && p.every((w, i) => words[i] === w));
+  if (possibility(between) || (rest.length > 0 && possibility(rest))) return a;
+  return rest.length === 0 && lastOfA !== undefined && firstOfB !== undefined && /\s{3,}/.test(text.slice(lastOfA.end, firstOfB.start))
+    ? a
+    : null;
+}
+
 const PAIR_HEADS = new Set([19, 20]);
 /**
  * "twenty twenty", "nineteen ninety-five", "twenty fifteen": a year said in two pairs of words, for a target that counts

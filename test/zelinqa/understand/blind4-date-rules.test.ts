@@ -63,7 +63,8 @@ void describe("dates asked as already past", () => {
     ]);
     check(depuis, [
       ["depuis 2 semaines", "2026-11-17"],
-      ["ça fait un mois", "2026-11-01"],
+      // s18: a time back in months or years is rounded by the person, so its day is held loosely.
+      ["ça fait un mois", "2026-11-01", "fuzzy"],
       ["dans 2 semaines", null],
     ]);
     check(wanted, [["dans 2 semaines", "2026-12-15"]]);
