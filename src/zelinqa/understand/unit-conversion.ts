@@ -80,7 +80,8 @@ function joinedHeights(scan: MentionScan, text: string): MentionScan {
       }
     }
     if (value === null) continue;
-    const joined: NumberMention = { ...a, end, value, unit: "m", fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
+    // "un mètre 80": the article is part of the height, no count of one thing.
+    const joined: NumberMention = { ...a, end, value, unit: "m", article: false, fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
     return { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 1).filter((m) => m.start >= end)] };
   }
   return scan;
