@@ -143,7 +143,7 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
 /** One connection: its first frame is either the one request it carries, or the hello of a multiplexed connection. */
 function serveConnection(socket: Socket, context: ServeContext): void {
   const { admission, idleTimeoutMs } = context;
-  const writer = createWriter(socket, idleTimeoutMs);
+  const writer = createWriter(socket, idleTimeoutMs, context.maxFrameBytes);
   if (!admission.tryEnter()) {
     socket.on("error", () => {});
     admission.refuse(socket, writer, "connections");

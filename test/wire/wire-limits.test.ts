@@ -6,8 +6,17 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { UnsafeSocketDirError, createFrameServer, encodeFrame, requestOne, silentLogger, type FrameServer } from "../../src/wire/index.js";
-import { framed, rawExchange } from "../support/raw-frames.js";
+import {
+  UnsafeSocketDirError,
+  createFrameServer,
+  encodeFrame,
+  encodeWithRid,
+  helloRequest,
+  requestOne,
+  silentLogger,
+  type FrameServer,
+} from "../../src/wire/index.js";
+import { framed, rawConnection, rawExchange } from "../support/raw-frames.js";
 
 function openPartial(socketPath: string, bytes: Buffer): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -57,6 +66,11 @@ void describe("wire limits of a frame server", () => {
       maxConnections: 4,
       maxBufferedBytes: 2 * 1024 * 1024,
       async handler(request, out) {
+        if (request.type === "grow") {
+          await out.send({ type: "chunk", delta: "a" });
+          await out.send({ type: "done", full_text: "x".repeat(2 * 1024 * 1024) });
+          return;
+        }
         await out.send({ type: "echo", ctxkey: request.ctxkey, message: request.message });
       },
     });
@@ -66,6 +80,26 @@ void describe("wire limits of a frame server", () => {
   after(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it("never sends an answer frame over the frame limit: the request fails with frame_too_large instead", async () => {
+    // A 2 MiB answer on a 1 MiB server: its peer's decoder would refuse it and lose the connection, with no code.
+    const frames = await rawExchange(socketPath, encodeFrame({ type: "grow", message: null, ctxkey: "k" }));
+    assert.deepEqual(frames[0], { type: "chunk", delta: "a" });
+    assert.equal(frames.length, 2, JSON.stringify(frames.map((f) => f.type)));
+    assert.equal(frames[1]?.code, "frame_too_large");
+    assert.match(String(frames[1]?.message), /answer frame would be \d+ bytes, over the 1048576-byte frame limit.*max_frame_bytes/);
+    // On a multiplexed connection only that request fails; the connection goes on serving.
+    const mux = rawConnection(socketPath);
+    mux.socket.write(encodeFrame(helloRequest()));
+    mux.socket.write(encodeWithRid({ type: "grow", message: null, ctxkey: "k" }, 1));
+    mux.socket.write(encodeWithRid({ type: "ping" }, 2));
+    await mux.until((got) => got.filter((f) => f.type === "end").length === 2);
+    mux.socket.destroy();
+    const answers = mux.frames.filter((f) => f.rid === 1 && f.type !== "end").map((f) => f.code ?? f.type);
+    assert.deepEqual(answers, ["chunk", "frame_too_large"]);
+    assert.ok(mux.frames.some((f) => f.rid === 2 && f.type === "pong"));
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
   void it("answers overloaded past the connection cap, and serves again once connections close", async () => {

@@ -158,7 +158,8 @@ async function attemptOnce(
           pending += filter ? filter.push(event.delta) : event.delta;
           break;
         case "tool_call": {
-          streamedChars += event.argumentsDelta?.length ?? 0;
+          // Ids and names count too: a provider opening call after call with megabyte ids or names streams as much.
+          streamedChars += (event.argumentsDelta?.length ?? 0) + (event.id?.length ?? 0) + (event.name?.length ?? 0);
           flushText();
           state.started = true;
           tools.add(event);
