@@ -162,6 +162,91 @@ void describe("wire limits of a frame server", () => {
   });
 });
 
+void describe("requests being answered", { timeout: 15_000 }, () => {
+  let dir: string;
+  let server: FrameServer;
+  let socketPath: string;
+  /** Ends the handlers waiting, in order. */
+  const waiting: (() => void)[] = [];
+  let started = 0;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "zh-"));
+    socketPath = join(dir, "run", "svc.sock");
+    server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      maxFrameBytes: 1024 * 1024,
+      idleTimeoutMs: 5000,
+      maxHeldBytes: 3 * 1024 * 1024,
+      async handler(request, out) {
+        started += 1;
+        // A slow answer (a turn queued behind another, a silent provider): the request stays in memory meanwhile.
+        if (request.type === "wait") await new Promise<void>((resolve) => waiting.push(resolve));
+        await out.send({ type: "done", started });
+      },
+    });
+    await server.start();
+  });
+
+  after(async () => {
+    for (const release of waiting.splice(0)) release();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const big = (rid?: number) => {
+    const request = { type: "wait", ctxkey: "k", message: "m".repeat(900 * 1024) };
+    return rid === undefined ? encodeFrame(request) : encodeWithRid(request, rid);
+  };
+
+  void it("refuses a complete request with overloaded once the requests being answered hold the byte budget", async () => {
+    // Three 900 KB requests fit a 3 MiB budget; before, a fourth (and a thousandth) was read and held too.
+    const answers = [1, 2, 3].map(() => rawExchange(socketPath, big()));
+    await waitUntil(() => started === 3);
+    const refused = await rawExchange(socketPath, big());
+    assert.equal(refused.length, 1, JSON.stringify(refused).slice(0, 200));
+    assert.equal(refused[0]?.code, "overloaded");
+    assert.match(String(refused[0]?.message), /answering requests of 3145728 bytes together.*retry once some are answered/);
+    assert.equal(started, 3, "the refused request reached the handler");
+    // Small requests still pass, and the budget comes back as the answers end.
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
+    for (const release of waiting.splice(0)) release();
+    for (const answer of await Promise.all(answers)) assert.equal(answer[0]?.type, "done");
+    const again = rawExchange(socketPath, big());
+    await waitUntil(() => waiting.length === 1);
+    waiting.splice(0)[0]?.();
+    assert.equal((await again)[0]?.type, "done");
+  });
+
+  void it("on a multiplexed connection, refuses only the request past the budget", async () => {
+    for (const release of waiting.splice(0)) release();
+    started = 0;
+    const mux = rawConnection(socketPath);
+    mux.socket.write(encodeFrame(helloRequest()));
+    for (let rid = 1; rid <= 5; rid += 1) mux.socket.write(big(rid));
+    await mux.until((got) => got.some((f) => f.rid === 5 && f.type === "end"));
+    await waitUntil(() => started === 3);
+    const refusedRids = mux.frames.filter((f) => f.code === "overloaded").map((f) => f.rid);
+    assert.deepEqual(refusedRids, [4, 5]);
+    for (const release of waiting.splice(0)) release();
+    await mux.until((got) => got.filter((f) => f.type === "end").length === 5);
+    mux.socket.write(big(6));
+    await waitUntil(() => waiting.length === 1);
+    waiting.splice(0)[0]?.();
+    await mux.until((got) => got.some((f) => f.rid === 6 && f.type === "done"));
+    mux.socket.destroy();
+  });
+});
+
+async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 void describe("a peer that stops reading", () => {
   void it("is dropped after the stall timeout, giving back its connection slot", { timeout: 20_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "zs-"));
