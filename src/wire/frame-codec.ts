@@ -29,7 +29,9 @@ export function encodeText(json: string): Buffer {
  * when the decoder split a leading request id off the frame (`splitRid`, mux.ts).
  */
 export type Decoded =
-  { kind: "frame"; frame: Frame; rid?: number } | { kind: "too_large"; declaredBytes: number } | { kind: "bad_json"; reason: string };
+  | { kind: "frame"; frame: Frame; rid?: number; /** The frame's body size, which a server holds while it answers. */ bytes?: number }
+  | { kind: "too_large"; declaredBytes: number }
+  | { kind: "bad_json"; reason: string };
 
 /**
  * Incremental decoder: push socket chunks, read out whole frames. A frame whose declared length exceeds the
@@ -159,7 +161,7 @@ function parseBody(body: Buffer, maxDepth: number, splitRid: boolean): Decoded {
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     return { kind: "bad_json", reason: "a frame must be a JSON object" };
   }
-  return { kind: "frame", frame: value as Frame };
+  return { kind: "frame", frame: value as Frame, bytes: body.length };
 }
 
 /** `{"rid":` */
@@ -205,5 +207,5 @@ function withoutRid(body: Buffer, maxDepth: number): Decoded | undefined {
     body[end] = COMMA;
   }
   if (value === null || typeof value !== "object" || Array.isArray(value) || RID_FIELD in value) return undefined;
-  return { kind: "frame", frame: value as Frame, rid };
+  return { kind: "frame", frame: value as Frame, rid, bytes: body.length };
 }

@@ -8,7 +8,7 @@
 import type { Socket } from "node:net";
 import type { Slot, Admission } from "./frame-server-admission.js";
 import { clientGone, type Answerer } from "./frame-server-answer.js";
-import type { Decoded } from "./frame-codec.js";
+import type { Decoded, Frame } from "./frame-codec.js";
 import { NOT_SENT, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
 import { CANCEL_TYPE, END_TYPE, HELLO_TYPE, MUX_FEATURE, encodeWithRid, ridOf } from "./mux.js";
 import { errorFrame } from "./wire-errors.js";
@@ -70,10 +70,8 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
       void writer.send(errorFrame("bad_request", `rid ${rid} is already in flight on this connection; use another.`));
       return;
     }
-    const refusal =
-      inFlight.size >= context.maxInFlight
-        ? errorFrame("overloaded", `Too many requests (${context.maxInFlight}) in flight on this connection; retry in a moment.`)
-        : undefined;
+    const bytes = item.kind === "frame" ? (item.bytes ?? 0) : 0;
+    const refusal = refusalOf(inFlight.size, bytes, context);
     if (refusal) {
       void writer.sendEncoded(encodeWithRid(refusal, rid));
       void writer.sendEncoded(encodeWithRid({ type: END_TYPE }, rid));
@@ -83,6 +81,7 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
     inFlight.set(rid, controller);
     const out = requestWriter(writer, rid, controller.signal);
     void context.answer(item, out, controller.signal).finally(() => {
+      admission.free(bytes);
       if (inFlight.get(rid) === controller) inFlight.delete(rid);
       if (!controller.signal.aborted) void writer.sendEncoded(encodeWithRid({ type: END_TYPE }, rid));
     });
@@ -109,6 +108,13 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
   receive(context.pending);
   // The chunk that brought the hello may have ended inside a frame.
   unfinished.update(slot.pendingBytes, true);
+}
+
+/** Why a request cannot start now (too many in flight here, too many bytes being answered by the service), if so. */
+function refusalOf(inFlight: number, bytes: number, context: MuxContext): Frame | undefined {
+  if (inFlight >= context.maxInFlight)
+    return errorFrame("overloaded", `Too many requests (${context.maxInFlight}) in flight on this connection; retry in a moment.`);
+  return context.admission.hold(bytes) ? undefined : context.admission.heldRefusal();
 }
 
 /**

@@ -28,6 +28,8 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 256;
 /** Bytes of unfinished frames held across all connections; never below one frame of the maximum size. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** Bytes of the requests being answered together, as a multiple of the unfinished frames' budget. */
+export const HELD_BYTES_PER_BUFFERED_BYTE = 4;
 
 export type FrameHandler = (request: WireRequest, out: FrameWriter, signal: AbortSignal) => Promise<void>;
 
@@ -39,6 +41,8 @@ export interface FrameServerOptions {
   idleTimeoutMs?: number;
   maxConnections?: number;
   maxBufferedBytes?: number;
+  /** Bytes of the requests being answered together (default 4 × maxBufferedBytes); more are answered `overloaded`. */
+  maxHeldBytes?: number;
   /** Requests in flight on one multiplexed connection [ext] (default 1024). */
   maxInFlight?: number;
 }
@@ -66,7 +70,12 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
     maxFrameBytes,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
-    admission: createAdmission({ maxConnections, maxBufferedBytes, logger }),
+    admission: createAdmission({
+      maxConnections,
+      maxBufferedBytes,
+      maxHeldBytes: options.maxHeldBytes ?? HELD_BYTES_PER_BUFFERED_BYTE * maxBufferedBytes,
+      logger,
+    }),
     answer: createAnswerer(options.handler, logger, maxFrameBytes),
   };
   const sockets = new Set<Socket>();
@@ -143,7 +152,7 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
 /** One connection: its first frame is either the one request it carries, or the hello of a multiplexed connection. */
 function serveConnection(socket: Socket, context: ServeContext): void {
   const { admission, idleTimeoutMs } = context;
-  const writer = createWriter(socket, idleTimeoutMs);
+  const writer = createWriter(socket, idleTimeoutMs, context.maxFrameBytes);
   if (!admission.tryEnter()) {
     socket.on("error", () => {});
     admission.refuse(socket, writer, "connections");
@@ -195,10 +204,19 @@ function serveConnection(socket: Socket, context: ServeContext): void {
       return;
     }
     slot.dropBuffered(); // one request per connection: the rest is never read
-    answerSingle(first, writer, controller.signal, context.answer, () => {
+    const finished = () => {
       answered = true;
       slot.release();
       endSoon(socket, idleTimeoutMs);
+    };
+    const bytes = first.kind === "frame" ? (first.bytes ?? 0) : 0;
+    if (!admission.hold(bytes)) {
+      void writer.send(admission.heldRefusal()).finally(finished);
+      return;
+    }
+    answerSingle(first, writer, controller.signal, context.answer, () => {
+      admission.free(bytes);
+      finished();
     });
   };
   socket.on("data", onData);

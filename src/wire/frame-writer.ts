@@ -1,7 +1,8 @@
 // Writing answer frames to a connection: corked per tick, with back-pressure and a bound on how long a peer
 // that reads nothing may hold an answer; and how a connection ends after its answer.
 import type { Socket } from "node:net";
-import { encodeFrame, type Frame } from "./frame-codec.js";
+import { DEFAULT_MAX_FRAME_BYTES, HEADER_BYTES, encodeFrame, type Frame } from "./frame-codec.js";
+import { WireError } from "./wire-errors.js";
 
 export interface FrameWriter {
   /** Writes one frame, waiting for the socket to drain (back-pressure). Resolves false when the peer is gone. */
@@ -27,7 +28,7 @@ export const NOT_SENT: Promise<boolean> = Promise.resolve(false);
  * wake-up of the reader. Nothing waits longer than the current tick. A wait for the peer to read (back-pressure)
  * longer than `stallTimeoutMs` closes the connection.
  */
-export function createWriter(socket: Socket, stallTimeoutMs: number): ConnectionWriter {
+export function createWriter(socket: Socket, stallTimeoutMs: number, maxFrameBytes = DEFAULT_MAX_FRAME_BYTES): ConnectionWriter {
   let framesSent = 0;
   // One wait for the peer to read, shared by every frame that meets a full buffer: on a multiplexed connection
   // many requests may write at once, and one listener pair per writer would pile up on the socket.
@@ -39,6 +40,8 @@ export function createWriter(socket: Socket, stallTimeoutMs: number): Connection
   const corked = corkPerTick(socket);
   const sendEncoded = (bytes: Buffer): Promise<boolean> => {
     if (socket.destroyed || !socket.writable) return NOT_SENT;
+    // The peer's decoder would refuse it and lose the whole connection: the request fails with a code instead.
+    if (bytes.length - HEADER_BYTES > maxFrameBytes) throw answerTooLarge(bytes.length - HEADER_BYTES, maxFrameBytes);
     framesSent += 1;
     if (corked.write(bytes)) return SENT;
     return waitDrained();
@@ -54,6 +57,19 @@ export function createWriter(socket: Socket, stallTimeoutMs: number): Connection
     sendEncoded,
     send: (frame) => sendEncoded(encodeFrame(frame)),
   };
+}
+
+/**
+ * An answer frame over the frame limit (docs/zino-protocol.md §2 "Limits" binds both directions). Thrown by `send`
+ * before any byte is written, so the handler's failure becomes this error frame and the connection stays readable.
+ */
+export function answerTooLarge(bodyBytes: number, maxFrameBytes: number): WireError {
+  return new WireError(
+    "frame_too_large",
+    `The answer frame would be ${bodyBytes} bytes, over the ${maxFrameBytes}-byte frame limit, so it was not sent: ` +
+      `ask for less (a smaller result or history), or raise [limits] max_frame_bytes in ZINO.toml for every service.`,
+    { answer_bytes: bodyBytes, max_frame_bytes: maxFrameBytes },
+  );
 }
 
 export interface CorkedWrites {

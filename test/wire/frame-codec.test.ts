@@ -37,7 +37,7 @@ void describe("frame codec", () => {
       const out = [...decoder.push(bytes.subarray(0, cut)), ...decoder.push(bytes.subarray(cut))];
       assert.deepEqual(
         out,
-        frames.map((frame) => ({ kind: "frame", frame })),
+        frames.map((frame) => ({ kind: "frame", frame, bytes: encodeFrame(frame).length - 4 })),
         `cut at ${cut}`,
       );
     }
@@ -96,7 +96,9 @@ void describe("frame codec", () => {
     }
     const split = new FrameDecoder();
     split.splitRid = true;
-    assert.deepStrictEqual(split.push(rawFrame('{"rid":42,"type":"end"}')), [{ kind: "frame", frame: { type: "end" }, rid: 42 }]);
+    assert.deepStrictEqual(split.push(rawFrame('{"rid":42,"type":"end"}')), [
+      { kind: "frame", frame: { type: "end" }, rid: 42, bytes: 23 },
+    ]);
   });
 
   void it("refuses with the same reason whether the request id is split off or not, and leaves the input as it was", () => {
@@ -133,7 +135,7 @@ void describe("frame codec", () => {
       const out = [...decoder.push(bytes.subarray(0, cut)), ...decoder.push(bytes.subarray(cut))];
       assert.deepStrictEqual(
         out,
-        frames.map((frame, i) => ({ kind: "frame", frame, rid: i + 1 })),
+        frames.map((frame, i) => ({ kind: "frame", frame, rid: i + 1, bytes: encodeWithRid(frame, i + 1).length - 4 })),
         `cut at ${cut}`,
       );
       assert.equal(decoder.pendingBytes, 0);

@@ -6,8 +6,17 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { UnsafeSocketDirError, createFrameServer, encodeFrame, requestOne, silentLogger, type FrameServer } from "../../src/wire/index.js";
-import { framed, rawExchange } from "../support/raw-frames.js";
+import {
+  UnsafeSocketDirError,
+  createFrameServer,
+  encodeFrame,
+  encodeWithRid,
+  helloRequest,
+  requestOne,
+  silentLogger,
+  type FrameServer,
+} from "../../src/wire/index.js";
+import { framed, rawConnection, rawExchange } from "../support/raw-frames.js";
 
 function openPartial(socketPath: string, bytes: Buffer): Promise<Socket> {
   return new Promise((resolve, reject) => {
@@ -57,6 +66,11 @@ void describe("wire limits of a frame server", () => {
       maxConnections: 4,
       maxBufferedBytes: 2 * 1024 * 1024,
       async handler(request, out) {
+        if (request.type === "grow") {
+          await out.send({ type: "chunk", delta: "a" });
+          await out.send({ type: "done", full_text: "x".repeat(2 * 1024 * 1024) });
+          return;
+        }
         await out.send({ type: "echo", ctxkey: request.ctxkey, message: request.message });
       },
     });
@@ -66,6 +80,26 @@ void describe("wire limits of a frame server", () => {
   after(async () => {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  void it("never sends an answer frame over the frame limit: the request fails with frame_too_large instead", async () => {
+    // A 2 MiB answer on a 1 MiB server: its peer's decoder would refuse it and lose the connection, with no code.
+    const frames = await rawExchange(socketPath, encodeFrame({ type: "grow", message: null, ctxkey: "k" }));
+    assert.deepEqual(frames[0], { type: "chunk", delta: "a" });
+    assert.equal(frames.length, 2, JSON.stringify(frames.map((f) => f.type)));
+    assert.equal(frames[1]?.code, "frame_too_large");
+    assert.match(String(frames[1]?.message), /answer frame would be \d+ bytes, over the 1048576-byte frame limit.*max_frame_bytes/);
+    // On a multiplexed connection only that request fails; the connection goes on serving.
+    const mux = rawConnection(socketPath);
+    mux.socket.write(encodeFrame(helloRequest()));
+    mux.socket.write(encodeWithRid({ type: "grow", message: null, ctxkey: "k" }, 1));
+    mux.socket.write(encodeWithRid({ type: "ping" }, 2));
+    await mux.until((got) => got.filter((f) => f.type === "end").length === 2);
+    mux.socket.destroy();
+    const answers = mux.frames.filter((f) => f.rid === 1 && f.type !== "end").map((f) => f.code ?? f.type);
+    assert.deepEqual(answers, ["chunk", "frame_too_large"]);
+    assert.ok(mux.frames.some((f) => f.rid === 2 && f.type === "pong"));
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 
   void it("answers overloaded past the connection cap, and serves again once connections close", async () => {
@@ -127,6 +161,91 @@ void describe("wire limits of a frame server", () => {
     assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
   });
 });
+
+void describe("requests being answered", { timeout: 15_000 }, () => {
+  let dir: string;
+  let server: FrameServer;
+  let socketPath: string;
+  /** Ends the handlers waiting, in order. */
+  const waiting: (() => void)[] = [];
+  let started = 0;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "zh-"));
+    socketPath = join(dir, "run", "svc.sock");
+    server = createFrameServer({
+      socketPath,
+      logger: silentLogger(),
+      maxFrameBytes: 1024 * 1024,
+      idleTimeoutMs: 5000,
+      maxHeldBytes: 3 * 1024 * 1024,
+      async handler(request, out) {
+        started += 1;
+        // A slow answer (a turn queued behind another, a silent provider): the request stays in memory meanwhile.
+        if (request.type === "wait") await new Promise<void>((resolve) => waiting.push(resolve));
+        await out.send({ type: "done", started });
+      },
+    });
+    await server.start();
+  });
+
+  after(async () => {
+    for (const release of waiting.splice(0)) release();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const big = (rid?: number) => {
+    const request = { type: "wait", ctxkey: "k", message: "m".repeat(900 * 1024) };
+    return rid === undefined ? encodeFrame(request) : encodeWithRid(request, rid);
+  };
+
+  void it("refuses a complete request with overloaded once the requests being answered hold the byte budget", async () => {
+    // Three 900 KB requests fit a 3 MiB budget; before, a fourth (and a thousandth) was read and held too.
+    const answers = [1, 2, 3].map(() => rawExchange(socketPath, big()));
+    await waitUntil(() => started === 3);
+    const refused = await rawExchange(socketPath, big());
+    assert.equal(refused.length, 1, JSON.stringify(refused).slice(0, 200));
+    assert.equal(refused[0]?.code, "overloaded");
+    assert.match(String(refused[0]?.message), /answering requests of 3145728 bytes together.*retry once some are answered/);
+    assert.equal(started, 3, "the refused request reached the handler");
+    // Small requests still pass, and the budget comes back as the answers end.
+    assert.deepEqual(await requestOne(socketPath, { type: "ping" }), { type: "pong" });
+    for (const release of waiting.splice(0)) release();
+    for (const answer of await Promise.all(answers)) assert.equal(answer[0]?.type, "done");
+    const again = rawExchange(socketPath, big());
+    await waitUntil(() => waiting.length === 1);
+    waiting.splice(0)[0]?.();
+    assert.equal((await again)[0]?.type, "done");
+  });
+
+  void it("on a multiplexed connection, refuses only the request past the budget", async () => {
+    for (const release of waiting.splice(0)) release();
+    started = 0;
+    const mux = rawConnection(socketPath);
+    mux.socket.write(encodeFrame(helloRequest()));
+    for (let rid = 1; rid <= 5; rid += 1) mux.socket.write(big(rid));
+    await mux.until((got) => got.some((f) => f.rid === 5 && f.type === "end"));
+    await waitUntil(() => started === 3);
+    const refusedRids = mux.frames.filter((f) => f.code === "overloaded").map((f) => f.rid);
+    assert.deepEqual(refusedRids, [4, 5]);
+    for (const release of waiting.splice(0)) release();
+    await mux.until((got) => got.filter((f) => f.type === "end").length === 5);
+    mux.socket.write(big(6));
+    await waitUntil(() => waiting.length === 1);
+    waiting.splice(0)[0]?.();
+    await mux.until((got) => got.some((f) => f.rid === 6 && f.type === "done"));
+    mux.socket.destroy();
+  });
+});
+
+async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 
 void describe("a peer that stops reading", () => {
   void it("is dropped after the stall timeout, giving back its connection slot", { timeout: 20_000 }, async () => {

@@ -19,6 +19,7 @@ export const CONFIGURATION_ISSUE_CODES = [
   "invalid_choice_mapping",
   "question_without_target",
   "no_active_question",
+  "configuration_too_large",
 ] as const;
 export type ConfigurationIssueCode = (typeof CONFIGURATION_ISSUE_CODES)[number];
 
@@ -34,6 +35,7 @@ export const EDIT_BLOCKING_ISSUE_CODES: readonly ConfigurationIssueCode[] = [
   "success_information_without_schema",
   "invalid_schema",
   "reserved_id",
+  "configuration_too_large",
 ];
 
 export const ConfigurationEntitySchema = z.enum(["objective", "dimension", "success_information", "question"]);

@@ -8,6 +8,7 @@ import type { ChangeOutcome } from "./entity-changes.js";
 import { emptyDraft } from "./draft.js";
 import type { DraftConfiguration } from "./draft.js";
 import { publicationIssues } from "./publication-issues.js";
+import { draftSizeIssue } from "./draft-bounds.js";
 
 export interface AppliedChange {
   change_index: number;
@@ -91,6 +92,8 @@ export function applyChanges(
     }
   });
   if (issues.length > 0) return { ok: false, issues };
+  const tooLarge = draftSizeIssue(working, draft);
+  if (tooLarge) return { ok: false, issues: [tooLarge] };
   working.draft_revision = current + 1;
   return { ok: true, draft: working, applied, warnings: publicationIssues(working) };
 }

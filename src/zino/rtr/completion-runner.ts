@@ -7,7 +7,7 @@ import { AttemptFailure } from "./attempt-failure.js";
 import type { ProviderHttp } from "./provider-http.js";
 import type { Usage } from "../protocol/index.js";
 import { endpointHost, streamChatCompletion, type ProviderTarget } from "./provider-stream.js";
-import { redact } from "./provider-targets.js";
+import { redactMessage } from "./provider-targets.js";
 import { ReasoningFilter } from "./reasoning-filter.js";
 import { abortableSleep as sleep } from "../../shared/abortable-sleep.js";
 import { MAX_RETRY_DELAY_MS, backoffDelayMs } from "./retry-policy.js";
@@ -84,7 +84,7 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
         const asked = err.retryAfterMs ?? 0;
         const tooLong = asked > MAX_RETRY_DELAY_MS;
         const later = tooLong ? ` (Retry-After ${Math.round(asked / 1000)} s: not retried)` : "";
-        const detail = redact(err.message, options.secrets) + later;
+        const detail = redactMessage(err.message, options.secrets) + later;
         attempts.push({ provider, model: target.model, error: detail, kind: err.kind });
         logger.warn({ provider, model: target.model, kind: err.kind, status: err.status, detail, retry }, "provider attempt failed");
         if (state.started) throw startedFailure(err, provider, target.model, detail, state.sentChars);
@@ -158,7 +158,8 @@ async function attemptOnce(
           pending += filter ? filter.push(event.delta) : event.delta;
           break;
         case "tool_call": {
-          streamedChars += event.argumentsDelta?.length ?? 0;
+          // Ids and names count too: a provider opening call after call with megabyte ids or names streams as much.
+          streamedChars += (event.argumentsDelta?.length ?? 0) + (event.id?.length ?? 0) + (event.name?.length ?? 0);
           flushText();
           state.started = true;
           tools.add(event);

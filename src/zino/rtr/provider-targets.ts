@@ -55,3 +55,22 @@ export function redact(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
   return out;
 }
+
+/** The shortest start of a key taken for one at the end of a message (shorter ones are too common to mean a key). */
+const MIN_CUT_KEY_CHARS = 4;
+
+/**
+ * A provider's failure message, redacted: whole keys, and a key's first characters at the very end, where rtr's bound
+ * on the message (200 characters of the provider's text) cut it: `redact` alone let that start through.
+ */
+export function redactMessage(text: string, secrets: readonly string[]): string {
+  let out = redact(text, secrets);
+  for (const secret of secrets) {
+    for (let chars = Math.min(secret.length - 1, out.length); chars >= MIN_CUT_KEY_CHARS; chars -= 1) {
+      if (!out.endsWith(secret.slice(0, chars))) continue;
+      out = `${out.slice(0, out.length - chars)}[redacted]`;
+      break;
+    }
+  }
+  return out;
+}

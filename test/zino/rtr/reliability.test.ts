@@ -101,6 +101,20 @@ void it("R5.all-fail: when every provider fails, one provider_error lists every 
   assertNoKey(rtr.logLines.join("\n"));
 });
 
+void it("R5.all-fail: a key the provider's message cuts short (at rtr's 200-character bound) is redacted too", async () => {
+  // The key straddles the cut: its first part alone (4 characters or more) would otherwise reach the frames and the logs.
+  for (const before of [170, 188, 195]) {
+    const body = { error: { message: `${"x".repeat(before)} ${PRIMARY_KEY} is not valid` } };
+    primary.enqueue({ status: 401, errorBody: body });
+    const frames = await rtr.request({ message: userMessages("x"), ctxkey: "r401" });
+    const message = String(last(frames).message);
+    const leaked = PRIMARY_KEY.slice(0, 200 - before - 1);
+    assert.ok(!message.includes(leaked), `${leaked.length} characters of the key leaked: ${message.slice(0, 400)}`);
+    assert.match(message, /\[redacted\]/);
+    for (const line of rtr.logLines) assert.ok(!line.includes(leaked), `the key's start is in a log line: ${line.slice(0, 300)}`);
+  }
+});
+
 void it("R5.all-fail: a refused connection is reported by error code, and client faults (400) are not retried", async () => {
   const port = await closedPort();
   rtr.rows.refused = {

@@ -50,3 +50,19 @@ void it("R5.bound: a model call streaming steadily past llm.max_request_ms is cu
   assert.match(String(error.message), /still generating after \d+ ms \(llm\.max_request_ms 300\)/);
   await fake.waitFor(() => fake.chatRequests().at(-1)?.aborted === true);
 });
+
+void it("R5.bound: tool-call ids and names count toward the output bound (a provider opening calls with huge ids is cut)", async () => {
+  // Each call has a new 64 KiB id and name and no arguments: 26 MB in all, of which the bound saw nothing before.
+  const big = "n".repeat(64 * 1024);
+  const pieces: string[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const call = { index: i, id: `id${i}${big}`, function: { name: `f${big}`, arguments: "" } };
+    pieces.push(`data: ${JSON.stringify({ choices: [{ delta: { tool_calls: [call] } }] })}\n\n`);
+  }
+  pieces.push(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: "tool_calls" }] })}\n\ndata: [DONE]\n\n`);
+  fake.enqueue({ raw: { contentType: "text/event-stream", pieces } });
+  const frames = await rtr.request({ message: userMessages("call tools"), ctxkey: "k" });
+  const error = last(frames);
+  assert.equal(error.code, "output_truncated", JSON.stringify(error).slice(0, 300));
+  assert.ok(frames.length < 5, `${frames.length} frames relayed`);
+});
