@@ -117,6 +117,21 @@ function notUnderstood(candidate: Candidate, dataTargets: readonly string[], lab
   return `Not understood, nothing recorded for ${names}. Expected: ${expected} (/skip or /refuse to pass).\n`;
 }
 
+const MOVED_ON =
+  "Not recorded: this conversation moved on meanwhile (answered in another terminal or by another client). Continuing where it is now.\n";
+
+/** Re-reads the session after a refused answer: true when its turns moved past the question this terminal showed. */
+async function movedOnElsewhere(session: Session): Promise<boolean> {
+  const shown = session.stateVersion;
+  try {
+    await session.refresh();
+  } catch (err) {
+    if (err instanceof ZelinqaError) return false;
+    throw err;
+  }
+  return session.stateVersion !== shown;
+}
+
 async function applyFacts(
   session: Session,
   facts: Record<string, unknown>,
@@ -193,6 +208,12 @@ export async function runDirectMode({
           err instanceof ZelinqaRequestValidationError ||
           (err instanceof ZelinqaAPIError && err.statusCode < 500);
         if (!refused) throw err;
+        if (await movedOnElsewhere(session)) {
+          // Another terminal or client answered meanwhile: asking this question again could never succeed.
+          out(MOVED_ON);
+          last = undefined;
+          break;
+        }
         out(`not recorded: ${err.message}\n`);
       }
     }
