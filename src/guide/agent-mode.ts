@@ -8,9 +8,12 @@ import { objectiveAchieved, type GuideEnd } from "./direct-mode.js";
 import type { DomainLabels } from "./domain-labels.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
+import { promptCommand, type PromptCommandOptions } from "./prompt-commands.js";
 
 export const START_MESSAGE = "Start the guided conversation now: ask me the first question.";
 export const RESUME_MESSAGE = "I am back. Continue the guided conversation where it stopped: ask me the pending question again.";
+
+const AGENT_COMMANDS: PromptCommandOptions = { answerCommands: [], howToAnswer: "Answer the agent in your own words" };
 
 export interface AgentModeOptions {
   io: GuideIo;
@@ -58,9 +61,20 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd 
       out(collectedData(state, labels));
       return "finished";
     }
-    message = await reader.read("> ");
-    while (message !== null && message.trim() === "") message = await reader.read("> ");
+    message = await nextMessage(reader, (text) => out(text));
   }
   out("\nPaused. Run the same command again to continue at the pending question.\n");
   return "paused";
+}
+
+/** The person's next words for the agent; null once they pause (`/quit`, Ctrl-C, end of input). */
+async function nextMessage(reader: LineReader, out: (text: string) => void): Promise<string | null> {
+  for (;;) {
+    const line = await reader.read("> ");
+    if (line === null) return null;
+    const command = promptCommand(line, AGENT_COMMANDS);
+    if (command?.kind === "quit") return null;
+    if (command) out(`${command.text}\n`);
+    else if (line.trim() !== "") return line;
+  }
 }

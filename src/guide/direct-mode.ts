@@ -19,6 +19,7 @@ import type { DomainLabels } from "./domain-labels.js";
 import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
+import { promptCommand, type PromptCommandOptions } from "./prompt-commands.js";
 
 /** The API's limit on a turn's `user_text` (docs/zelinqa-api.md: 1 to 8000 characters). */
 export const MAX_ANSWER_CHARS = 8000;
@@ -35,6 +36,11 @@ export interface DirectModeOptions {
 }
 
 export type GuideEnd = "finished" | "paused" | "failed";
+
+const DIRECT_COMMANDS: PromptCommandOptions = {
+  answerCommands: ["/skip", "/refuse"],
+  howToAnswer: "Answer with the number of a choice or in your own words",
+};
 
 export function objectiveAchieved(progress: ProgressView): boolean {
   return progress.objective.effective_status === "covered";
@@ -63,9 +69,9 @@ export function renderQuestion(candidate: Candidate, hint?: string | null): stri
  */
 export function parseAnswer(candidate: Candidate, line: string, options: { wordsReadable?: boolean } = {}): AnswerInput | string {
   const text = line.trim();
-  if (text === "/skip") return { outcome: "asked_no_answer" };
-  if (text === "/refuse") return { outcome: "refused" };
-  if (text === "") return "please answer (or /skip, /refuse; Ctrl-C pauses)";
+  if (text.toLowerCase() === "/skip") return { outcome: "asked_no_answer" };
+  if (text.toLowerCase() === "/refuse") return { outcome: "refused" };
+  if (text === "") return "please answer (or /skip, /refuse; /help; /quit or Ctrl-C pauses)";
   if (candidate.choices.length === 0) return { userText: text };
   const numbers = text.split(/[\s,]+/).filter((part) => part !== "");
   if (numbers.every((part) => /^\d+$/.test(part))) {
@@ -117,6 +123,21 @@ function notUnderstood(candidate: Candidate, dataTargets: readonly string[], lab
   return `Not understood, nothing recorded for ${names}. Expected: ${expected} (/skip or /refuse to pass).\n`;
 }
 
+const MOVED_ON =
+  "Not recorded: this conversation moved on meanwhile (answered in another terminal or by another client). Continuing where it is now.\n";
+
+/** Re-reads the session after a refused answer: true when its turns moved past the question this terminal showed. */
+async function movedOnElsewhere(session: Session): Promise<boolean> {
+  const shown = session.stateVersion;
+  try {
+    await session.refresh();
+  } catch (err) {
+    if (err instanceof ZelinqaError) return false;
+    throw err;
+  }
+  return session.stateVersion !== shown;
+}
+
 async function applyFacts(
   session: Session,
   facts: Record<string, unknown>,
@@ -133,6 +154,31 @@ async function applyFacts(
   if (lines.length > 0) out(`${lines.join("\n")}\n`);
   // A pending question that a fact now answers is replaced (a /next without previous_turn spends no turn).
   return pendingQuestionAlreadyKnown(session, labels) ? session.next({}) : undefined;
+}
+
+/** Sends an answer: the engine's next step, or why nothing was recorded (said to the person). */
+async function record(
+  session: Session,
+  candidate: Candidate,
+  answer: AnswerInput,
+  out: (text: string) => void,
+): Promise<NextResponse | "again" | "moved_on"> {
+  try {
+    return await session.answer({ ...answer, candidateRank: 1, assistantText: candidate.text });
+  } catch (err) {
+    const refused =
+      err instanceof ZelinqaAnswerError ||
+      err instanceof ZelinqaRequestValidationError ||
+      (err instanceof ZelinqaAPIError && err.statusCode < 500);
+    if (!refused) throw err;
+    if (await movedOnElsewhere(session)) {
+      // Another terminal or client answered meanwhile: asking this question again could never succeed.
+      out(MOVED_ON);
+      return "moved_on";
+    }
+    out(`not recorded: ${err.message}\n`);
+    return "again";
+  }
 }
 
 export async function runDirectMode({
@@ -164,9 +210,14 @@ export async function runDirectMode({
     let answered = false;
     while (!answered) {
       const line = await reader.read("> ");
-      if (line === null) {
+      const command = line === null ? undefined : promptCommand(line, DIRECT_COMMANDS);
+      if (line === null || command?.kind === "quit") {
         out("\nPaused. Run the same command again to continue at this question.\n");
         return "paused";
+      }
+      if (command) {
+        out(`${command.text}\n`);
+        continue;
       }
       if (line.length > MAX_ANSWER_CHARS) {
         out(`Answer too long (${line.length} characters, at most ${MAX_ANSWER_CHARS}): nothing recorded. Please answer more briefly.\n`);
@@ -184,17 +235,11 @@ export async function runDirectMode({
         out(`${candidate.text}\n`);
         continue;
       }
-      try {
-        last = await session.answer({ ...answer, candidateRank: 1, assistantText: candidate.text });
-        answered = true;
-      } catch (err) {
-        const refused =
-          err instanceof ZelinqaAnswerError ||
-          err instanceof ZelinqaRequestValidationError ||
-          (err instanceof ZelinqaAPIError && err.statusCode < 500);
-        if (!refused) throw err;
-        out(`not recorded: ${err.message}\n`);
-      }
+      const recorded = await record(session, candidate, answer, out);
+      if (recorded === "again") continue;
+      // Moved on elsewhere: the outer loop shows the conversation where it is now.
+      last = recorded === "moved_on" ? undefined : recorded;
+      answered = true;
     }
     if (last) out(`\n${renderProgress(last.progress, labels, { count: last.turn_count, remaining: last.turns_remaining })}`);
   }

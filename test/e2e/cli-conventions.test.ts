@@ -1,5 +1,6 @@
 // CLI conventions (issue 12): `--version` on every command, `--help` on every binary (services included) printing
-// help and exiting without touching anything: no database written, no socket, no runtime directory.
+// help and exiting without touching anything: no database written, no socket, no runtime directory; and in the help of
+// every command of `zino` and `zelinqa`, each subcommand, option and argument says what it is.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -64,4 +65,33 @@ void describe("CLI conventions", () => {
     }
     assert.deepEqual(readdirSync(dir), ["ZINO.toml"]);
   });
+
+  void it("[CLI-HELP-2] every subcommand, option and argument of zino and zelinqa has a description in its --help", async () => {
+    const bare: string[] = [];
+    const walk = async (name: string, entry: string, path: string[]): Promise<void> => {
+      const result = await run(entry, [...path, "--help"], dir);
+      assert.equal(result.code, 0, `${name} ${path.join(" ")}: ${result.stderr}`);
+      const sections = helpSections(result.stdout);
+      for (const line of [...sections.Commands, ...sections.Options, ...sections.Arguments]) {
+        if (!/\S\s{2,}\S/.test(line.trim())) bare.push(`${name} ${path.join(" ")}: ${line.trim()}`);
+      }
+      const children = sections.Commands.map((line) => line.trim().split(/\s+/)[0] ?? "").filter((c) => c !== "" && c !== "help");
+      await Promise.all(children.map((child) => walk(name, entry, [...path, child])));
+    };
+    await Promise.all([walk("zino", BINARIES.zino ?? "", []), walk("zelinqa", BINARIES.zelinqa ?? "", [])]);
+    assert.deepEqual(bare, [], "entries of a help without a description");
+  });
 });
+
+/** The entry lines (not their wrapped continuations) of each section of a commander help text. */
+function helpSections(help: string): Record<"Commands" | "Options" | "Arguments", string[]> {
+  const sections = { Commands: [] as string[], Options: [] as string[], Arguments: [] as string[] };
+  let current: string[] | undefined;
+  for (const line of help.split("\n")) {
+    const heading = /^(Commands|Options|Arguments):$/.exec(line)?.[1] as keyof typeof sections | undefined;
+    if (heading) current = sections[heading];
+    else if (!line.startsWith("  ")) current = undefined;
+    else if (current && /^ {2}\S/.test(line)) current.push(line);
+  }
+  return sections;
+}

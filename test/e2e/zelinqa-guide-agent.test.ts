@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
 import { WRAP_UP, fakeInterviewer } from "../support/fake-interviewer.js";
-import type { TempInstance } from "../../harness/zino-processes.js";
+import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
 import { agentQuestion, apiSession, cleanupGuide, converse, guideInstance, spawnGuide } from "../support/zino-guide.js";
 
 let provider: FakeProvider;
@@ -57,4 +57,27 @@ void it("GUIDE-AGENT-1 the agent conducts a complete conversation through zelinq
     assert.doesNotMatch(request.rawBody, /\b(ses|dec)_[A-Za-z0-9]{8,}/);
     assert.doesNotMatch(request.rawBody, /nbq_live_/);
   }
+});
+
+void it("GUIDE-AGENT-2 /help and /quit at the agent's prompt are the guide's own: help in words, a pause with exit 0, neither sent to the model", async () => {
+  const earlier = provider.chatRequests().length;
+  const r = await runZinoCli(["guide", "--ctx", "bob", "--agent"], {
+    instance,
+    input: "/help\n/quit\nline after quit\n",
+    env: { ZELINQA_LOG_LEVEL: "warn" },
+    timeoutMs: 180_000,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /> \/help\nAnswer the agent in your own words; \/quit or Ctrl-C pauses/);
+  assert.match(r.stdout, /> \/quit\n\nPaused\. Run the same command again to continue at the pending question\.\n/);
+  const requests = provider.chatRequests().slice(earlier);
+  assert.ok(requests.length > 0, "the agent asked its first question");
+  for (const request of requests) {
+    assert.doesNotMatch(
+      request.rawBody,
+      /\/help|\/quit|line after quit/,
+      `request ${request.index} carries a line typed after /quit or a command`,
+    );
+  }
+  assert.equal((await apiSession(instance, "bob")).state.turn_count, 0);
 });

@@ -13,7 +13,7 @@ import type { IdGenerator } from "../operations/index.js";
 import { startServer, createLogger } from "../api/server.js";
 import type { RunningServer } from "../api/server.js";
 import { ListenError } from "../api/listen-error.js";
-import { ConfigError, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
+import { ConfigError, LOG_LEVELS, resolveDatabase, resolveServerConfig } from "../api/server-config.js";
 import type { ServerConfig } from "../api/server-config.js";
 import { openStore, SCOPES } from "../store/index.js";
 import type { DomainRecord, Scope, ZelinqaStore } from "../store/index.js";
@@ -46,8 +46,13 @@ function pathArg(deps: CliDeps): (value: string) => string {
 
 function withDatabase(deps: CliDeps, command: Command): Command {
   return command
-    .addOption(new Option("--database-url <url>", "PostgreSQL URL (ZELINQA_DATABASE_URL)"))
-    .addOption(new Option("--sqlite-path <path>", "SQLite file (ZELINQA_SQLITE_PATH)").argParser(pathArg(deps)));
+    .addOption(new Option("--database-url <url>", "PostgreSQL URL, postgres://… (default: $ZELINQA_DATABASE_URL)"))
+    .addOption(
+      new Option(
+        "--sqlite-path <path>",
+        "SQLite file, relative to the current folder (default: $ZELINQA_SQLITE_PATH, else ./zelinqa.sqlite)",
+      ).argParser(pathArg(deps)),
+    );
 }
 
 async function withStore<T>(deps: CliDeps, flags: DatabaseFlags, fn: (store: ZelinqaStore) => Promise<T>): Promise<T> {
@@ -187,13 +192,16 @@ async function printStudioLine(deps: CliDeps, server: RunningServer, host: strin
   }
 }
 
+/** `--domain`: optional while the database holds one domain. */
+const DOMAIN_HELP = "the domain_id (`zelinqa domains list`); needed only when the database holds several domains";
+
 function addServerCommands(program: Command, kit: CommandKit): void {
   const { deps } = kit;
   withDatabase(deps, program.command("serve").description("apply migrations, then serve the API with its compilation worker"))
-    .option("--host <host>")
-    .option("--port <port>")
+    .option("--host <host>", "address to listen on (default: $ZELINQA_HOST, else 127.0.0.1)")
+    .option("--port <port>", "TCP port, 0 for any free one (default: $ZELINQA_PORT, else 8080)")
     .option("--socket <path>", "listen on a Unix socket instead of TCP", pathArg(deps))
-    .option("--log-level <level>")
+    .option("--log-level <level>", `${LOG_LEVELS.join(", ")} (default: $ZELINQA_LOG_LEVEL, else info); logs are JSON lines on stderr`)
     .option("--workers <n>", "API processes sharing the port, one per core (PostgreSQL only; default 1)")
     .action(async (flags: ServeFlags) => {
       const config = resolveServerConfig(deps.env, flags);
@@ -231,7 +239,7 @@ function addServerCommands(program: Command, kit: CommandKit): void {
     program
       .command("studio-link")
       .description("[ext] print a fresh one-time sign-in link to the studio of a local server using this database")
-      .option("--domain <id>")
+      .option("--domain <id>", DOMAIN_HELP)
       .option("--base-url <url>", "the server's address (default: http://ZELINQA_HOST:ZELINQA_PORT)"),
   ).action(async (flags: DatabaseFlags & { domain?: string; baseUrl?: string }) => {
     const config = resolveServerConfig(deps.env, {});
@@ -254,7 +262,11 @@ function addDomainCommands(program: Command, kit: CommandKit): void {
   const domains = program.command("domains").description("manage domains");
   withDatabase(
     deps,
-    domains.command("create").requiredOption("--name <name>").option("--organization <org>", "organisation", "default"),
+    domains
+      .command("create")
+      .description("create an empty domain (a configuration of its own, with its own keys); prints its domain_id")
+      .requiredOption("--name <name>", "the domain's name")
+      .option("--organization <org>", "organisation", "default"),
   ).action(async (flags: DatabaseFlags & { name: string; organization: string }) => {
     await withStore(deps, flags, async (store) => {
       const org = await store.ensureOrganization(flags.organization, now());
@@ -262,7 +274,7 @@ function addDomainCommands(program: Command, kit: CommandKit): void {
       json({ domain_id: domain.id, name: domain.name, organization: domain.organization });
     });
   });
-  withDatabase(deps, domains.command("list")).action(async (flags: DatabaseFlags) => {
+  withDatabase(deps, domains.command("list").description("print every domain, one JSON line each")).action(async (flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
       for (const d of await store.listDomains())
         json({ domain_id: d.id, name: d.name, organization: d.organization, created_at: d.createdAt });
@@ -277,10 +289,11 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
     deps,
     keys
       .command("create")
-      .requiredOption("--scopes <scopes>")
-      .option("--domain <id>")
-      .option("--label <text>")
-      .option("--expires-at <iso>"),
+      .description("create an API key for a domain and print it once (stored hashed: it cannot be shown again)")
+      .requiredOption("--scopes <scopes>", `comma-separated, among: ${SCOPES.join(", ")} (runtime: sessions, for an app or an MCP host)`)
+      .option("--domain <id>", `${DOMAIN_HELP}; a new "default" domain when none exists`)
+      .option("--label <text>", "a name to recognise the key by in `keys list`")
+      .option("--expires-at <iso>", "expiry date and time, ISO 8601 (default: never)"),
   ).action(async (flags: DatabaseFlags & { scopes: string; domain?: string; label?: string; expiresAt?: string }) => {
     const scopes = parseScopes(flags.scopes);
     const expiresAt = parseExpiry(flags.expiresAt, clock.now());
@@ -297,7 +310,13 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
       deps.stderr("warning: store this API key now; it cannot be shown again\n");
     });
   });
-  withDatabase(deps, keys.command("list").option("--domain <id>")).action(async (flags: DatabaseFlags & { domain?: string }) => {
+  withDatabase(
+    deps,
+    keys
+      .command("list")
+      .description("print every key (never the key itself), one JSON line each")
+      .option("--domain <id>", "only this domain's keys"),
+  ).action(async (flags: DatabaseFlags & { domain?: string }) => {
     await withStore(deps, flags, async (store) => {
       for (const k of await listApiKeys({ store }, flags.domain)) {
         json({
@@ -312,7 +331,13 @@ function addKeyCommands(program: Command, kit: CommandKit): void {
       }
     });
   });
-  withDatabase(deps, keys.command("revoke").argument("<key_id>")).action(async (keyId: string, flags: DatabaseFlags) => {
+  withDatabase(
+    deps,
+    keys
+      .command("revoke")
+      .description("revoke a key at once; requests with it are then refused")
+      .argument("<key_id>", "the key_id that `keys create` or `keys list` printed"),
+  ).action(async (keyId: string, flags: DatabaseFlags) => {
     await withStore(deps, flags, async (store) => {
       const revoked = await revokeApiKey({ store, clock }, keyId);
       if (!revoked) throw usageError(`unknown key ${keyId}`);
@@ -328,8 +353,9 @@ function addConfigCommands(program: Command, kit: CommandKit): void {
     deps,
     config
       .command("import")
-      .argument("<file>", "a change batch (JSON or YAML)", pathArg(deps))
-      .option("--domain <id>")
+      .description("apply a change batch to a domain's draft configuration (and publish it with --publish); prints the result")
+      .argument("<file>", "a change batch (JSON or YAML), e.g. examples/zelinqa/furniture.json", pathArg(deps))
+      .option("--domain <id>", `${DOMAIN_HELP}; a new "default" domain when none exists`)
       .option("--publish", "publish and compile after importing"),
   ).action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
     let text: string;
@@ -348,9 +374,12 @@ function addConfigCommands(program: Command, kit: CommandKit): void {
     deps,
     config
       .command("export")
-      .option("--domain <id>")
-      .addOption(new Option("--format <format>").choices(["json", "yaml"]).default("json"))
-      .addOption(new Option("--state <state>").choices(["published", "draft"]).default("published")),
+      .description("print a domain's configuration as a change batch that `config import` takes back")
+      .option("--domain <id>", DOMAIN_HELP)
+      .addOption(new Option("--format <format>", "output format").choices(["json", "yaml"]).default("json"))
+      .addOption(
+        new Option("--state <state>", "the published configuration or the draft").choices(["published", "draft"]).default("published"),
+      ),
   ).action(async (flags: DatabaseFlags & { domain?: string; format: "json" | "yaml"; state: "published" | "draft" }) => {
     await withStore(deps, flags, async (store) => {
       const domain = await resolveDomain(store, flags.domain, false, now());
@@ -375,6 +404,7 @@ function buildProgram(deps: CliDeps): Command {
   const program = new Command("zelinqa")
     .description("Zelinqa-compatible API server")
     .exitOverride()
+    .showHelpAfterError("(run `zelinqa --help` for usage, `zelinqa help <command>` for a command's options)")
     .version(packageVersion(), "-V, --version", "print the version and exit");
   program.configureOutput({ writeOut: deps.stdout, writeErr: deps.stderr });
   addServerCommands(program, kit);

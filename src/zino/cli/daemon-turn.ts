@@ -9,6 +9,8 @@ export interface TurnHandlers {
   onChunk(delta: string): void;
   onToolStart?(frame: { kind: string; name: string; description: string }): void;
   onToolDone?(frame: { kind: string; name: string; ok: boolean; ms: number | undefined }): void;
+  /** `status` frames, sent only when the request asked for `events: "all"`. */
+  onStatus?(frame: Frame): void;
 }
 
 export type TurnOutcome =
@@ -23,11 +25,14 @@ export interface TurnRequest {
   signal?: AbortSignal;
   /** Longest silence between two frames. Default: none (a turn with slow tools may be quiet for long). */
   idleTimeoutMs?: number;
+  /** `"all"`: the daemon adds its status frames (model calls, retries, fallbacks). */
+  events?: "all";
 }
 
 export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Promise<TurnOutcome> {
   const frame: Frame = { message: request.message };
   if (request.ctxkey !== undefined) frame.ctxkey = request.ctxkey;
+  if (request.events !== undefined) frame.events = request.events;
   try {
     for await (const answer of requestFrames(request.socketPath, frame, { signal: request.signal, idleTimeoutMs: request.idleTimeoutMs })) {
       switch (answer.type) {
@@ -54,8 +59,11 @@ export async function runTurn(request: TurnRequest, handlers: TurnHandlers): Pro
           };
         case "error":
           return { kind: "error", code: text(answer.code) || "error", message: text(answer.message) || "the daemon reported an error" };
+        case "status":
+          handlers.onStatus?.(answer);
+          break;
         default:
-          break; // richer frames (status, ...) are not requested; anything unknown is ignored
+          break; // anything unknown is ignored
       }
     }
   } catch (err) {
@@ -89,17 +97,54 @@ export async function streamTurnToTerminal(
 ): Promise<TurnOutcome> {
   const { stdout, spinner } = out;
   let endsWithNewline = true;
-  const outcome = await runTurn(request, {
+  const waiting = modelWait(spinner);
+  const outcome = await runTurn(spinner.interactive ? { ...request, events: "all" } : request, {
     onChunk(delta) {
       if (delta.length === 0) return;
-      spinner.clear();
+      waiting.stop();
       stdout.write(delta);
       endsWithNewline = delta.endsWith("\n");
     },
-    onToolStart: ({ name, description }) => spinner.start(name, description),
+    onToolStart: ({ name, description }) => {
+      waiting.stop();
+      spinner.start(name, description);
+    },
     onToolDone: ({ name, ok, ms }) => spinner.finish(name, ok, ms),
-  });
+    onStatus: (frame) => waiting.status(frame),
+  }).finally(() => waiting.stop());
   spinner.clear();
   if (!endsWithNewline) stdout.write("\n");
   return outcome;
+}
+
+/** Shown while the model has not answered: a model call quiet for a second, and each retry or fallback with its reason. */
+const QUIET_MS = 1000;
+
+function modelWait(spinner: ToolSpinner): { status(frame: Frame): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let since = Date.now();
+  const arm = (label: string, delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => spinner.wait(label, since), delayMs);
+    timer.unref();
+  };
+  arm("waiting for the model", QUIET_MS);
+  return {
+    status(frame) {
+      const reason = text(frame.reason);
+      if (frame.phase === "model") {
+        since = Date.now();
+        arm("waiting for the model", QUIET_MS);
+      } else if (frame.phase === "retry") {
+        arm(`waiting for the model: attempt ${typeof frame.attempt === "number" ? frame.attempt : "?"} after ${reason}`, 0);
+      } else if (frame.phase === "fallback") {
+        arm(`trying the fallback ${text(frame.provider)} ${text(frame.model)} after ${reason}`, 0);
+      }
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      spinner.clear();
+    },
+  };
 }

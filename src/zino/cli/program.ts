@@ -1,7 +1,7 @@
 // The `zino` command line (docs/zino-protocol.md §7): commander definitions and exit codes. Every command reaches the services
 // only over their sockets; `--config PATH`, else ZINO_CONFIG, else ./ZINO.toml, else built-in defaults.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { ConfigError, MAX_WAIT_MS, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
+import { ConfigError, MAX_WAIT_MS, enclosingConfigWarning, loadInstanceConfig, type InstanceConfig } from "../config/index.js";
 import { askCommand } from "./ask-command.js";
 import { chatCommand } from "./chat-command.js";
 import {
@@ -87,6 +87,9 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       const loaded = loadInstanceConfig({ path, env: io.env, cwd: io.cwd });
       // Once per command: a table nothing reads (`[lmm]`) would otherwise drop its settings without a word.
       if (!warned) for (const warning of loaded.unknownTables ?? []) io.stderr.write(`zino: warning: ${loaded.configPath}: ${warning}\n`);
+      // Typed in a subfolder of an instance (a linked `zino`), without a word it would act on another instance.
+      const elsewhere = !warned && loaded.configPath === undefined ? enclosingConfigWarning(io.cwd) : undefined;
+      if (elsewhere) io.stderr.write(`zino: warning: ${elsewhere}\n`);
       warned = true;
       return loaded;
     } catch (err) {

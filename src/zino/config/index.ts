@@ -10,6 +10,7 @@ export {
   type InstanceConfig,
   type ServiceName,
 } from "./instance-config.js";
+export { enclosingConfigFile, enclosingConfigWarning } from "./enclosing-config.js";
 export { mapPythonConfig, type PythonMapping } from "./python-compat.js";
 export { STORE_DEFAULTS, storeLocation, type PostgresStoreSettings } from "./store-config.js";
 export {

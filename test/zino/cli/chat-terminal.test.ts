@@ -1,5 +1,6 @@
 // `zino chat` on a real terminal (tmux): streamed text, the tool spinner, Ctrl-C cancelling a running turn and
-// returning to the prompt, readline history (saved to the history file), Ctrl-D at an empty prompt exiting.
+// returning to the prompt, readline history (saved to the history file), Ctrl-D at an empty prompt exiting, and a
+// line counting the seconds while the model has not answered (with each retry's reason).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -17,7 +18,8 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
   let daemon: FrameServer;
   const server = `zt${process.pid}`;
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", server, ...args], { encoding: "utf8" });
-  const screen = () => tmux("capture-pane", "-p", "-t", "chat");
+  let session = "chat";
+  const screen = () => tmux("capture-pane", "-p", "-t", session);
   const cancelled: string[] = [];
 
   const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
@@ -26,6 +28,16 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     scratch = scratchDir();
     daemon = await startFakeDaemon(scratch.runtimeDir, async (request, out, signal) => {
       const message = typeof request.message === "string" ? request.message : "";
+      if (message === "quiet") {
+        // A model endpoint that accepts the request and does not answer; then rtr retries after a failed attempt.
+        if (request.raw.events !== "all") throw new Error("the terminal client did not ask for status frames");
+        await out.send({ type: "status", phase: "model", iteration: 1 });
+        await sleep(2500);
+        await out.send({ type: "status", phase: "retry", source: "rtr", attempt: 2, delay_ms: 500, reason: "connection error ECONNRESET" });
+        await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+        cancelled.push(message);
+        return;
+      }
       if (message === "slow") {
         await out.send({ type: "tool_start", kind: "tool", name: "execute_bash", description: "sleep 60" });
         await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
@@ -70,5 +82,20 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     await waitForScreen(/EXITED=0/);
     assert.ok(existsSync(historyFile));
     assert.deepEqual(readFileSync(historyFile, "utf8").trim().split("\n"), ["hi", "slow"]);
+  });
+
+  void it("[Z7-CHAT-WAIT] while the model has not answered, a line counts the seconds, then names the retry and its reason; Ctrl-C clears it", async () => {
+    session = "wait";
+    const command = `ZINO_HISTORY_FILE= ZINO_CONFIG= ${process.execPath} --import ${TSX_LOADER} ${CLI_MAIN} chat --ctx term; echo EXITED=$?; sleep 30`;
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", scratch.dir, command);
+    await waitForScreen(/^term>\s*$/m);
+    tmux("send-keys", "-t", session, "quiet", "Enter");
+    await waitForScreen(/waiting for the model… [12] s \(Ctrl-C cancels\)/);
+    await waitForScreen(/waiting for the model: attempt 2 after connection error ECONNRESET… \d+ s \(Ctrl-C cancels\)/);
+    tmux("send-keys", "-t", session, "C-c");
+    const after = await waitForScreen(/turn cancelled\n(.|\n)*term>/);
+    assert.doesNotMatch(after, /waiting for the model/, "the waiting line is cleared");
+    for (let i = 0; i < 100 && !cancelled.includes("quiet"); i += 1) await sleep(20);
+    assert.ok(cancelled.includes("quiet"));
   });
 });
