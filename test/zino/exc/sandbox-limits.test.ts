@@ -231,7 +231,9 @@ for (const way of SANDBOX_WAYS)
         })
         .finally(() => clearInterval(timer));
       const counted = /processes=(\d+)/.exec(String(frame.stdout));
-      if (counted) assert.ok(Number(counted[1]) <= 24, `at most 24 processes: ${counted[1]}`);
+      // Seen from inside: the execution's cgroup's tasks, plus the namespace's pid 1 (the sandbox's zygote), which is
+      // not in that cgroup (its pids controller is the host's root). 25 was seen under load.
+      if (counted) assert.ok(Number(counted[1]) <= 24 + 1, `at most 24 processes and pid 1: ${counted[1]}`);
       if (caps.resource_limits === "cgroup-v1" || caps.resource_limits === "cgroup-v2") {
         assert.ok(peak > 0, "the bomb ran in the execution's cgroup");
         assert.ok(peak <= 24, `the cgroup held at most 24 tasks: ${peak}`);
@@ -529,8 +531,9 @@ void describe("zino-exc warm sandboxes and analysis in the sandbox", () => {
       const frame = await h.call("k", "execute_bash", { code: 'echo ok\necho "$undefined_zx"\n' });
       assert.equal(frame.stdout, "ok\n\n");
       assert.match(String(frame.stderr), /\[static analysis: shellcheck\]\nmain\.sh:2:\d+: warning: .*SC2154/);
-      // An unused held analyser would still be waiting; a used one has ended (maybe not yet reaped: a zombie).
-      assert.deepEqual(waiting.filter(isProcessAlive), [], "the held analyser was the one used");
+      // An unused held analyser would still be waiting (a warm sandbox idles for 60 s); a used one ends once it has
+      // written its findings, which on a loaded machine can be a moment after the answer (maybe not yet reaped: a zombie).
+      await waitFor("the held analyser was the one used", () => waiting.filter(isProcessAlive).length === 0, 5000);
     } finally {
       await h.close();
     }
