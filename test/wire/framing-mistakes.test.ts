@@ -66,6 +66,9 @@ void describe("framing mistakes get an error that says how to frame", () => {
     const header = Buffer.alloc(4);
     header.writeUInt32BE(MAX_FRAME_BYTES + 1);
     const message = await errorOf(header);
-    assert.equal(message, `The frame declares ${MAX_FRAME_BYTES + 1} bytes; the limit is ${MAX_FRAME_BYTES}. Send a smaller message, or raise [limits] max_frame_bytes.`);
+    assert.equal(
+      message,
+      `The frame declares ${MAX_FRAME_BYTES + 1} bytes; the limit is ${MAX_FRAME_BYTES}. Send a smaller message, or raise [limits] max_frame_bytes.`,
+    );
   });
 });
