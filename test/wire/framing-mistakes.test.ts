@@ -71,4 +71,19 @@ void describe("framing mistakes get an error that says how to frame", () => {
       `The frame declares ${MAX_FRAME_BYTES + 1} bytes; the limit is ${MAX_FRAME_BYTES}. Send a smaller message, or raise [limits] max_frame_bytes.`,
     );
   });
+
+  void it("a wrongly typed message or ctxkey is a bad_request saying which types are read", async () => {
+    const frame = (value: object) => {
+      const body = Buffer.from(JSON.stringify(value));
+      const header = Buffer.alloc(4);
+      header.writeUInt32BE(body.length);
+      return Buffer.concat([header, body]);
+    };
+    const [bad] = await rawExchange(socketPath, frame({ message: 5, ctxkey: "a" }));
+    assert.equal(bad?.code, "bad_request");
+    assert.match(String(bad?.message), /message: must be a string \(a turn\), .*or null \(the ready handshake\)/);
+    const [badKey] = await rawExchange(socketPath, frame({ message: "hi", ctxkey: 7 }));
+    assert.equal(badKey?.code, "bad_request");
+    assert.match(String(badKey?.message), /ctxkey: must be a string, or null for the ctxkey default/);
+  });
 });
