@@ -52,6 +52,16 @@ export default tseslint.config(
     },
   },
   {
+    // The integrator's examples, run as a user would (test/e2e/integrator-examples.test.ts, which also typechecks the
+    // TypeScript one against the built declarations it imports by the package's name): linted without types.
+    files: ["examples/**/*.mjs", "examples/**/*.ts"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      parserOptions: { projectService: false, project: null },
+      globals: { process: "readonly", console: "readonly", Buffer: "readonly" },
+    },
+  },
+  {
     // The bundles' loader, copied into dist/bundle/: plain CommonJS, linted without types.
     files: ["scripts/**/*.cjs"],
     ...tseslint.configs.disableTypeChecked,

@@ -2,12 +2,15 @@
 import { z } from "zod";
 import type { Frame } from "./frame-codec.js";
 
-export const MessageSchema = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown()), z.null()]);
+export const MessageSchema = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown()), z.null()], {
+  error: "must be a string (a turn), an object or an array (a service's own request), or null (the ready handshake)",
+});
+const KeySchema = z.string({ error: "must be a string, or null for the ctxkey default" }).nullable().optional();
 
 export const EnvelopeSchema = z.looseObject({
   message: MessageSchema.optional(),
-  ctxkey: z.string().nullable().optional(),
-  channel_id: z.string().nullable().optional(),
+  ctxkey: KeySchema,
+  channel_id: KeySchema,
   type: z.string().optional(),
 });
 

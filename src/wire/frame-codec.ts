@@ -209,3 +209,21 @@ function withoutRid(body: Buffer, maxDepth: number): Decoded | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value) || RID_FIELD in value) return undefined;
   return { kind: "frame", frame: value as Frame, rid, bytes: body.length };
 }
+
+/**
+ * The `frame_too_large` text for a declared length. A length past the limit is most often a client's framing
+ * mistake rather than a large message: JSON sent without the length prefix (its first 4 characters read as the
+ * length), or the length written little-endian. The header's 4 bytes are the declared length, so both show in it.
+ */
+export function frameTooLargeMessage(declaredBytes: number, maxFrameBytes: number): string {
+  const base = `The frame declares ${declaredBytes} bytes; the limit is ${maxFrameBytes}.`;
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeUInt32BE(declaredBytes >>> 0);
+  const text = header.toString("latin1");
+  if (/^[\s{["]/.test(text) && /^[\x20-\x7e\t\r\n]{4}$/.test(text))
+    return `${base} Its first 4 bytes are the text ${JSON.stringify(text)}: a frame starts with its length as a 4-byte big-endian unsigned integer, then that many bytes of UTF-8 JSON (newline-delimited JSON is not read; docs/zino-protocol.md §2).`;
+  const littleEndian = header.readUInt32LE(0);
+  if (littleEndian <= maxFrameBytes)
+    return `${base} Read little-endian, the same 4 bytes declare ${littleEndian}: write the length big-endian (network byte order; docs/zino-protocol.md §2).`;
+  return `${base} Send a smaller message, or raise [limits] max_frame_bytes.`;
+}

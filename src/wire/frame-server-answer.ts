@@ -2,7 +2,7 @@
 // answered here, everything else goes to the service's handler, whose failures become error frames.
 import { randomUUID } from "node:crypto";
 import { parseEnvelope, type WireRequest } from "./envelope.js";
-import type { Decoded } from "./frame-codec.js";
+import { frameTooLargeMessage, type Decoded } from "./frame-codec.js";
 import type { FrameWriter } from "./frame-writer.js";
 import type { Logger } from "./logger.js";
 import { WireError, errorFrame } from "./wire-errors.js";
@@ -16,7 +16,7 @@ export function createAnswerer(
 ): Answerer {
   return async (decoded, out, signal) => {
     if (decoded.kind === "too_large") {
-      await out.send(errorFrame("frame_too_large", `The frame declares ${decoded.declaredBytes} bytes; the limit is ${maxFrameBytes}.`));
+      await out.send(errorFrame("frame_too_large", frameTooLargeMessage(decoded.declaredBytes, maxFrameBytes)));
       return;
     }
     if (decoded.kind === "bad_json") {
