@@ -1,0 +1,40 @@
+// Values the eighth blind round missed (s18), with rules written for them: a date asked about the latest time something
+// was done ("Date du dernier vaccin", "your last service") is read backwards from the reference day, but not the last
+// day of a span still to come. Cases written for these rules, in both languages, with their own labels, and what must
+// not be read. Reference day: Tuesday 2026-12-01 (UTC).
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { labelledTarget as target } from "../../support/extraction-target.js";
+
+const TODAY = "2026-12-01";
+const read = (text: string, t: ExtractionTarget) => {
+  const r = extractDirect(text, t, TODAY);
+  return r === null ? null : [r.value, r.certainty];
+};
+const DATE = { type: "string", format: "date" };
+
+void describe("a date asked about the latest time something was done", () => {
+  void it("reads a day without a year backwards, in French", () => {
+    const revision = target(DATE, { label: "Date de la dernière révision" });
+    assert.deepEqual(read("le 20 avril", revision), ["2026-04-20", "exact"]);
+    assert.deepEqual(read("04/10", revision), ["2026-10-04", "exact"]);
+    const visite = target(DATE, { label: "Votre dernier contrôle technique", question: "Date de votre dernier contrôle ?" });
+    assert.deepEqual(read("7 février", visite), ["2026-02-07", "exact"]);
+  });
+  void it("reads a day without a year backwards, in English", () => {
+    const service = target(DATE, { label: "Date of the last boiler service" });
+    assert.deepEqual(read("june 3rd", service), ["2026-06-03", "exact"]);
+    const wash = target(DATE, { label: "Your most recent window cleaning" });
+    assert.deepEqual(read("august 14", wash), ["2026-08-14", "exact"]);
+  });
+  void it("still reads the last day of a span, or 'last' as a verb, forwards", () => {
+    const end = target(DATE, { label: "Dernier jour de location", question: "Quel est le dernier jour de la location ?" });
+    assert.deepEqual(read("le 20 avril", end), ["2027-04-20", "exact"]);
+    const stay = target(DATE, { label: "Check-out", question: "What is the last day of your stay?" });
+    assert.deepEqual(read("june 3rd", stay), ["2027-06-03", "exact"]);
+    const show = target(DATE, { label: "Show date", question: "When is the show, and how long will it last?" });
+    assert.deepEqual(read("june 3rd", show), ["2027-06-03", "exact"]);
+  });
+});
