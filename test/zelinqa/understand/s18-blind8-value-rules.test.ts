@@ -38,3 +38,18 @@ void describe("a date asked about the latest time something was done", () => {
     assert.deepEqual(read("june 3rd", show), ["2027-06-03", "exact"]);
   });
 });
+
+void describe("a weight said in kilograms and grams", () => {
+  const poids = target({ type: "number", minimum: 0, maximum: 200 }, { label: "Poids du colis (kg)" });
+  const grams = target({ type: "number", minimum: 0, maximum: 100000 }, { label: "Parcel weight (g)" });
+  void it("joins the grams to the kilograms, as '1m75' joins centimetres to metres", () => {
+    assert.deepEqual(read("12kg300", poids), [12.3, "exact"]);
+    assert.deepEqual(read("environ 2 kilos 750", poids), [2.75, "fuzzy"]);
+    assert.deepEqual(read("4 kg 250 g", grams), [4250, "exact"]);
+  });
+  void it("joins no number said after a comma, nor two digits", () => {
+    assert.deepEqual(read("8 kg, 120 euros", poids), [8, "exact"]);
+    assert.notDeepEqual(read("6kg 50", poids)?.[0], 6.05);
+    assert.notDeepEqual(read("6kg 50", poids)?.[0], 6.5);
+  });
+});
