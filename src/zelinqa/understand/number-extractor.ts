@@ -7,7 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
-import { convertedUnits } from "./unit-conversion.js";
+import { convertedUnits, countsOtherThings } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -373,7 +373,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     if (
       tokenHasStem(m.unit, KNOWN_UNIT_STEMS) ||
       tokenHasStem(m.unit, MONEY_STEMS) ||
-      (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems))
+      (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems)) ||
+      countsOtherThings(m.unit, words)
     )
       return "elsewhere";
   }

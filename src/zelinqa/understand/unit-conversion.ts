@@ -42,6 +42,22 @@ export function targetUnit(words: TargetWords | undefined): { word: string; unit
   return word === undefined || sizes.size !== 1 ? null : { word, unit: UNITS[word] as Unit };
 }
 
+/** Words ending like a plural that are none: links and adverbs that may follow a number ("60 mais…", "40 max"). */
+const NOT_NOUNS = new Set(
+  (
+    "mais plus puis dans sous sans vers apres pres tres alors jamais toujours parfois tous les des mes tes ses nos vos " +
+    "ceux deux trois max approx was has this thus yes his ours yours always sometimes perhaps unless besides less minus " +
+    "towards afterwards across its"
+  ).split(" "),
+);
+/**
+ * [ext] Whether a word after a number counts other things than a target measured in a unit ("for 4 desks", "3
+ * bureaux" to "Surface (m²)"): a plural noun that is no unit of measure.
+ */
+export function countsOtherThings(unit: string, words: TargetWords | undefined): boolean {
+  return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{3,}[sx]$/u.test(unit) && !NOT_NOUNS.has(unit);
+}
+
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** One mention in the target's unit, or the mention unchanged (no unit, the target's, or another kind). */

@@ -53,3 +53,18 @@ void describe("a weight said in kilograms and grams", () => {
     assert.notDeepEqual(read("6kg 50", poids)?.[0], 6.5);
   });
 });
+
+void describe("a count of other things for a target measured in a unit", () => {
+  const surface = target({ type: "number", minimum: 0, maximum: 1000 }, { label: "Surface du local (m²)" });
+  const area = target({ type: "number", minimum: 0, maximum: 1000 }, { label: "Room size (m²)" });
+  void it("is no measure", () => {
+    assert.equal(read("assez grand pour 6 tables", surface), null);
+    assert.equal(read("de quoi mettre 3 bureaux", surface), null);
+    assert.equal(read("room for 8 chairs", area), null);
+  });
+  void it("leaves the measure itself, and a number followed by a link word", () => {
+    assert.deepEqual(read("25 m² pour 2 bureaux", surface), [25, "exact"]);
+    assert.deepEqual(read("30 square metres", area), [30, "exact"]);
+    assert.deepEqual(read("45 mais pas plus", surface)?.[0], 45);
+  });
+});
