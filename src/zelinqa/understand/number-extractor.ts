@@ -442,9 +442,10 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
-  const scan = ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+  let scan = ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
+  if (integer) scan = listedOnes(scan, ctx);
   const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
   if (spoken !== null) return withinBounds(spoken.value, ctx, integer) ? spoken : null;
   if (integer && personsTarget(ctx)) {
@@ -489,7 +490,10 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const extreme = distinct.size > 1 ? extremeAge(text, parts, ctx) : null;
   if (extreme !== null) return { value: extreme, certainty: "fuzzy" };
   const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
-  if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
+  // "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too.
+  const differentThings = new Set(parts.map((m) => (m.unit === null ? "" : stem(m.unit)))).size === parts.length;
+  if ((distinct.size > 1 || (parts.length > 1 && differentThings)) && summed !== null)
+    return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
@@ -1090,6 +1094,45 @@ function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: D
 const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the |my |mes |some )?\p{L}/u;
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
+
+/** Determiners of one known thing: "le chien", "my dog", "sa chatte". */
+const ONE_KNOWN = new Set("le la l the my mon ma ton ta son sa his her our notre votre your their leur".split(" "));
+
+/**
+ * [ext] "le chien et les deux chats", "my dog and two cats" for a count of things: one thing named with its determiner
+ * in a list joined by "et"/"and" is one of them, beside the numbers said (summed by {@link sumOfParts}). Only for a
+ * thing of the target's concept, in a reply to its own question, never for people (people-count.ts counts those).
+ */
+function listedOnes(scan: MentionScan, ctx: NumberContext): MentionScan {
+  const stems = ctx.words?.stems;
+  if (ctx.strict || stems === undefined || personsTarget(ctx)) return scan;
+  const { tokens } = scan;
+  const taken = (k: number) => scan.mentions.some((m) => k >= m.start && k < m.end + 1);
+  const added: NumberMention[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const noun = tokens[i + 1] as TextToken;
+    if (!ONE_KNOWN.has(tokens[i]?.norm ?? "") || noun.kind !== "word" || taken(i) || taken(i + 1)) continue;
+    if (!AND_LINKS.has(tokens[i - 1]?.norm ?? "") && !AND_LINKS.has(tokens[i + 2]?.norm ?? "")) continue;
+    if (noun.norm.length < 3 || !tokenHasStem(noun.norm, stems) || stem(noun.norm) !== noun.norm) continue;
+    const before = tokens.slice(Math.max(0, i - 3), i).map((t) => t.norm);
+    added.push({
+      value: 1,
+      start: i,
+      end: i + 1,
+      fuzzy: false,
+      article: true,
+      bound: null,
+      currency: false,
+      unit: noun.norm,
+      before,
+      period: null,
+      per: null,
+    });
+  }
+  // Alone, one thing named is no count ("mon chien a 2 ans"); two named ("le chien et le chat") are.
+  if (added.length === 0 || (scan.mentions.length === 0 && added.length < 2)) return scan;
+  return { tokens, mentions: [...scan.mentions, ...added].sort((a, b) => a.start - b.start) };
+}
 
 /**
  * "2 ans en alternance et 3 ans en CDI" → 5: several amounts of the same unit joined by "et"/"and"/"+" add up

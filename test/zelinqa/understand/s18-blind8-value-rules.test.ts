@@ -68,3 +68,24 @@ void describe("a count of other things for a target measured in a unit", () => {
     assert.deepEqual(read("45 mais pas plus", surface)?.[0], 45);
   });
 });
+
+void describe("things named one by one in a count", () => {
+  const animaux = target(
+    { type: "integer", minimum: 1, maximum: 10 },
+    { label: "Nombre d'animaux", question: "Combien d'animaux gardez-vous ?" },
+  );
+  const pets = target({ type: "integer", minimum: 1, maximum: 10 }, { label: "Number of pets", question: "How many pets live with you?" });
+  void it("counts a thing named with its determiner beside the numbers said, loosely", () => {
+    assert.deepEqual(read("la chatte et les trois lapins", animaux), [4, "fuzzy"]);
+    assert.deepEqual(read("my rabbit and the two hamsters", pets), [3, "fuzzy"]);
+    assert.deepEqual(read("le lapin et le chat", animaux), [2, "fuzzy"]);
+  });
+  void it("adds equal counts of different things", () => {
+    assert.deepEqual(read("3 lapins et 3 chats", animaux), [6, "fuzzy"]);
+    assert.deepEqual(read("two rabbits and two dogs", pets), [4, "fuzzy"]);
+  });
+  void it("reads no thing named alone as a count", () => {
+    assert.equal(read("mon lapin a 4 ans", animaux), null);
+    assert.deepEqual(read("3 lapins", animaux), [3, "exact"]);
+  });
+});
