@@ -89,3 +89,23 @@ void describe("things named one by one in a count", () => {
     assert.deepEqual(read("3 lapins", animaux), [3, "exact"]);
   });
 });
+
+void describe("vague dates", () => {
+  const move = target(DATE, { label: "Moving date", question: "When do you plan to move?" });
+  const achat = target(DATE, { label: "Date d'achat", question: "Quand l'avez-vous acheté ?" });
+  void it("reads a season with its year as the season's middle month, loosely", () => {
+    assert.deepEqual(read("autumn 2027", move), ["2027-10-01", "fuzzy"]);
+    assert.deepEqual(read("à l'automne 2024", achat), ["2024-10-01", "fuzzy"]);
+  });
+  void it("reads a short month name alone as its first day, loosely", () => {
+    assert.deepEqual(read("aug", move), ["2027-08-01", "fuzzy"]);
+    assert.deepEqual(read("in nov probably", move), ["2027-11-01", "fuzzy"]);
+    assert.deepEqual(read("en fev", achat), ["2026-02-01", "fuzzy"]);
+  });
+  void it("reads no season alone, no year alone, and no 'sept'/'mar' alone", () => {
+    assert.equal(read("in the autumn", move), null);
+    assert.equal(read("2021", achat), null);
+    assert.equal(read("sept", achat), null);
+    assert.equal(read("mar", move), null);
+  });
+});
