@@ -1387,7 +1387,23 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
 
 /** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
 const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
-  noneAsZero(text, integer, ctx) ?? allAdults(text, ctx) ?? everyDay(text, ctx, integer) ?? firstTimeNone(text, integer, ctx);
+  noneAsZero(text, integer, ctx) ??
+  allAdults(text, ctx) ??
+  everyDay(text, ctx, integer) ??
+  firstTimeNone(text, integer, ctx) ??
+  justThatOne(text, integer, ctx);
+
+const JUST_THAT_ONE =
+  /^(?:(?:just|only|juste|seulement|uniquement|que) (?:lui|elle|him|her|it|this one|that one|celui ci|celui la|celle ci|celle la)|(?:lui|elle|him|her|it) (?:seul|seule|alone|only|uniquement))$/;
+/**
+ * [ext] "juste lui", "only her", "elle seule" as the whole reply to a count of things or people: the one already spoken
+ * of, one. Never an amount or a duration, nor in passing.
+ */
+function justThatOne(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  const words = ctx.words;
+  if (!integer || words === undefined || words.groups.has("money") || timeUnitOf(words) !== null) return null;
+  return JUST_THAT_ONE.test(tokenise(text).join(" ")) && withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
+}
 
 /** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
 const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];

@@ -109,3 +109,27 @@ void describe("vague dates", () => {
     assert.equal(read("mar", move), null);
   });
 });
+
+void describe("counts said without a number", () => {
+  const chevaux = target(
+    { type: "integer", minimum: 1, maximum: 10 },
+    { label: "Nombre de chevaux", question: "Combien de chevaux à ferrer ?" },
+  );
+  const guests = target(
+    { type: "integer", minimum: 1, maximum: 50 },
+    { label: "Number of people", question: "How many people are coming?" },
+  );
+  const budget = target({ type: "number", minimum: 1, maximum: 5000 }, { label: "Budget (€)" });
+  void it("reads 'just him', 'elle seule' as one", () => {
+    assert.deepEqual(read("juste elle", chevaux), [1, "exact"]);
+    assert.deepEqual(read("only him", guests), [1, "exact"]);
+    assert.equal(read("juste lui", budget), null);
+    assert.equal(read("juste lui, il a 4 ans", chevaux)?.[1] === "exact", false);
+  });
+  void it("counts the speaker and the people named with my/mon", () => {
+    assert.deepEqual(read("moi et mon stagiaire", guests), [2, "fuzzy"]);
+    assert.deepEqual(read("myself and my accountant", guests), [2, "fuzzy"]);
+    assert.deepEqual(read("me and my 3 interns", guests), [4, "fuzzy"]);
+    assert.deepEqual(read("my husband, me and our 2 kids", guests), [4, "fuzzy"]);
+  });
+});
