@@ -133,3 +133,22 @@ void describe("counts said without a number", () => {
     assert.deepEqual(read("my husband, me and our 2 kids", guests), [4, "fuzzy"]);
   });
 });
+
+void describe("yes and no in other forms", () => {
+  const lavage = target({ type: "boolean" }, { label: "Lavage souhaité", question: "Voulez-vous un lavage ?" });
+  const delivery = target({ type: "boolean" }, { label: "Delivery needed", question: "Do you need delivery?" });
+  void it("reads stretched letters and 'nn'", () => {
+    assert.deepEqual(read("ouiiii", lavage), [true, "exact"]);
+    assert.deepEqual(read("nonnn", lavage), [false, "exact"]);
+    assert.deepEqual(read("nn", lavage), [false, "exact"]);
+    assert.deepEqual(read("yesss please", delivery), [true, "exact"]);
+    assert.deepEqual(read("noooo", delivery), [false, "exact"]);
+  });
+  void it("keeps a yes after a negated condition, loosely", () => {
+    assert.deepEqual(read("si c'est pas loin oui", lavage), [true, "fuzzy"]);
+    assert.deepEqual(read("if it's not too pricey yes", delivery), [true, "fuzzy"]);
+    // Not read this way: a negation of the yes itself, or a no that keeps its condition.
+    assert.deepEqual(read("of course not", delivery), [false, "exact"]);
+    assert.deepEqual(read("non, pas si c'est payant", lavage), [false, "fuzzy"]);
+  });
+});
