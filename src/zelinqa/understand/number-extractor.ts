@@ -442,10 +442,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
-  let scan = ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+  const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
-  if (integer) scan = listedOnes(scan, ctx);
   const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
   if (spoken !== null) return withinBounds(spoken.value, ctx, integer) ? spoken : null;
   if (integer && personsTarget(ctx)) {
@@ -489,11 +488,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const parts = inBounds.map(({ m }) => m);
   const extreme = distinct.size > 1 ? extremeAge(text, parts, ctx) : null;
   if (extreme !== null) return { value: extreme, certainty: "fuzzy" };
-  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
-  // "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too.
-  const differentThings = new Set(parts.map((m) => (m.unit === null ? "" : stem(m.unit)))).size === parts.length;
-  if ((distinct.size > 1 || (parts.length > 1 && differentThings)) && summed !== null)
-    return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
+  const total = addedUp(text, parts, distinct.size, ctx, integer);
+  if (total !== undefined) return total;
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
@@ -1094,6 +1090,21 @@ function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: D
 const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the |my |mes |some )?\p{L}/u;
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
+
+/** The parts said, added up when they are parts of one total (held loosely); undefined when they are not. */
+function addedUp(text: string, parts: readonly NumberMention[], distinct: number, ctx: NumberContext, integer: boolean) {
+  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
+  if ((distinct <= 1 && !differentThings(parts)) || summed === null) return undefined;
+  return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" as const } : null;
+}
+
+/** The mentions in the target's unit, in a reply to its own question (conversions are never read in passing). */
+const inTargetUnits = (raw: MentionScan, text: string, ctx: NumberContext, unit: TimeUnit | null, integer: boolean) =>
+  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+
+/** "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too. */
+const differentThings = (parts: readonly NumberMention[]) =>
+  parts.length > 1 && new Set(parts.map((m) => (m.unit === null ? "" : stem(m.unit)))).size === parts.length;
 
 /** Determiners of one known thing: "le chien", "my dog", "sa chatte". */
 const ONE_KNOWN = new Set("le la l the my mon ma ton ta son sa his her our notre votre your their leur".split(" "));
