@@ -8,6 +8,7 @@ import { GDE, PHY, RST, SOL } from "./fourth-blind-answers.js";
 import { CNG, GAR, HOME, UNI } from "./fifth-blind-answers.js";
 import { BIK, DEN, IMP, MEN } from "./sixth-blind-answers.js";
 import { HLP, JAR, MUS, OPT } from "./seventh-blind-answers.js";
+import { CAT, COI, COW, VET } from "./eighth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -54,7 +55,11 @@ export interface CorpusEntry {
     | "optician"
     | "helpdesk"
     | "garden"
-    | "music";
+    | "music"
+    | "catering"
+    | "coworking"
+    | "vet"
+    | "hairdresser";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -94,6 +99,11 @@ export interface CorpusEntry {
    * 10 wrong values confirmed.
    */
   readonly blind7?: true;
+  /**
+   * Written by an eighth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (eighth-blind-answers.ts: catering, coworking, vet, hairdresser).
+   */
+  readonly blind8?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -819,4 +829,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["garden", JAR],
     ["music", MUS],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind7: true as const }))),
+  ...[
+    ["catering", CAT],
+    ["coworking", COW],
+    ["vet", VET],
+    ["hairdresser", COI],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind8: true as const }))),
 ];

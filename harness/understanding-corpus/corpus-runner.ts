@@ -40,6 +40,10 @@ import { opticianDomainChanges } from "./optician-domain.js";
 import { helpdeskDomainChanges } from "./helpdesk-domain.js";
 import { gardenDomainChanges } from "./garden-domain.js";
 import { musicDomainChanges } from "./music-domain.js";
+import { cateringDomainChanges } from "./catering-domain.js";
+import { coworkingDomainChanges } from "./coworking-domain.js";
+import { vetDomainChanges } from "./vet-domain.js";
+import { hairdresserDomainChanges } from "./hairdresser-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -91,6 +95,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     helpdesk: artifactOf(helpdeskDomainChanges(), "helpdesk"),
     garden: artifactOf(gardenDomainChanges(), "garden"),
     music: artifactOf(musicDomainChanges(), "music"),
+    catering: artifactOf(cateringDomainChanges(), "catering"),
+    coworking: artifactOf(coworkingDomainChanges(), "coworking"),
+    vet: artifactOf(vetDomainChanges(), "vet"),
+    hairdresser: artifactOf(hairdresserDomainChanges(), "hairdresser"),
   };
 }
 
@@ -201,11 +209,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                 ? "blind6"
                 : r.entry.blind7
                   ? "blind7"
-                  : r.entry.fresh
-                    ? "fresh"
-                    : r.entry.h
-                      ? "held-out"
-                      : "tuned",
+                  : r.entry.blind8
+                    ? "blind8"
+                    : r.entry.fresh
+                      ? "fresh"
+                      : r.entry.h
+                        ? "held-out"
+                        : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

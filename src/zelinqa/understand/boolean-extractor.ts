@@ -16,7 +16,11 @@ const LETTER_ANSWERS = new Map([
   ["y", true],
   ["o", true],
   ["n", false],
+  // [ext] "nn" (non) in a text message.
+  ["nn", false],
 ]);
+/** [ext] "ouiii", "yesss", "nooon", "okkk": a letter said three times or more is one letter, for the yes/no words. */
+const unstretched = (t: string) => t.replace(/(\p{L})\1{2,}/gu, "$1");
 
 interface LexiconHit {
   readonly value: boolean;
@@ -24,7 +28,8 @@ interface LexiconHit {
   readonly end: number;
 }
 
-function lexiconHits(tokens: readonly string[]): LexiconHit[] {
+function lexiconHits(said: readonly string[]): LexiconHit[] {
+  const tokens = said.map(unstretched);
   const all: LexiconHit[] = [];
   const scan = (list: readonly (readonly string[])[], value: boolean) => {
     for (const phrase of list) {
@@ -65,8 +70,17 @@ const QUALIFYING_LINKS = new Set([
 function clauseNegatesAt(c: ClauseTokens, i: number): boolean {
   for (let j = i - 1; j >= 0 && c.clause[j] === c.clause[i]; j--) {
     const t = c.tokens[j] as string;
-    if (t !== "sans" && t !== "without" && isNegationAt(c.tokens, j)) return true;
+    if (t !== "sans" && t !== "without" && isNegationAt(c.tokens, j) && !inConditionBefore(c, j)) return true;
   }
+  return false;
+}
+
+/**
+ * [ext] "si c'est pas plus cher oui", "if it's not too far, yes": a negation inside a condition said before the yes
+ * belongs to the condition (the yes stays, held loosely as qualified).
+ */
+function inConditionBefore(c: ClauseTokens, j: number): boolean {
+  for (let k = j - 1; k >= 0 && c.clause[k] === c.clause[j]; k--) if (c.tokens[k] === "si" || c.tokens[k] === "if") return true;
   return false;
 }
 

@@ -71,6 +71,12 @@ function seasons(tokens: readonly string[], today: string, past: boolean, out: P
     const introduced = intro.has(tokens[i - 1] ?? "") || LAST_AFTER.has(tokens[i + 1] ?? "") || NEXT_AFTER.has(tokens[i + 1] ?? "");
     // A season alone ("au printemps", "since the summer") leaves which one, and when in it, open: no day. Only a named
     // occurrence ("last summer", "l'été dernier", "cet hiver", "next spring") gives one.
+    // [ext] "spring 2027", "au printemps 2025": the year names the occurrence (a winter by its January).
+    const year = /^\d{4}$/.test(tokens[i + 1] ?? "") ? Number(tokens[i + 1]) : null;
+    if (year !== null && year >= 1900 && year <= 2100) {
+      out.push({ iso: firstOf(year, mid), fuzzy: true });
+      return;
+    }
     const direction = directionAt(tokens, i);
     if (!introduced || direction === undefined) return;
     out.push({ iso: seasonDay(mid, direction, today, past), fuzzy: true });

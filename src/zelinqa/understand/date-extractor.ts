@@ -36,6 +36,13 @@ const MONTHS: Record<string, number> = {
 };
 // A month named alone is a date only when it cannot be an ordinary word ("may", "mars" stay with a day or year).
 const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
+/**
+ * [ext] A short month name alone ("feb", "in nov", "en fév") is the month as a full name is, first in the reply or after
+ * "en"/"in"; never "sept" (seven) nor "mar" (Tuesday), which need a day or a year.
+ */
+const SHORT_NOT_ALONE = new Set(["sept", "mar"]);
+const shortMonthAlone = (tokens: readonly string[], i: number) =>
+  !SHORT_NOT_ALONE.has(tokens[i] as string) && (i === 0 || MONTH_INTRO.has(tokens[i - 1] as string));
 const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))?\b/;
 /**
  * Going back to work or home, said as a verb: the day said follows the last day of an absence. Nouns ("retour",
@@ -292,7 +299,8 @@ function wordDates(tokens: readonly string[], today: string, found: Found[], pas
     else if (
       year !== null ||
       (FULL_MONTHS[tokens[i] as string] !== undefined &&
-        (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string) || direction !== undefined))
+        (!AMBIGUOUS_ALONE.has(tokens[i] as string) || MONTH_INTRO.has(tokens[i - 1] as string) || direction !== undefined)) ||
+      (FULL_MONTHS[tokens[i] as string] === undefined && shortMonthAlone(tokens, i))
     ) {
       found.push({ iso: at(month, 1) ?? "invalid", fuzzy: true, from, to });
     }

@@ -107,6 +107,28 @@ const EN_WISH = new Set([
 /** Single words that put the date asked behind the reference day. */
 const PAST_ONE = new Set(["ago", "previous", "previously", "precedent", "precedente", "remonte", "etait", "happened"]);
 
+/**
+ * "last"/"dernier" after a determiner names the latest of something already done ("Date du dernier vaccin", "your last
+ * visit", "la dernière coupe"); before a unit of time or a number it is the end of a span ("le dernier jour d'absence",
+ * "the last day of your stay", "the last 3 years"), and without a determiner it may be a verb ("should it last?").
+ */
+const LAST = new Set(["last", "dernier", "derniere", "derniers", "dernieres"]);
+const LAST_DETERMINERS = new Set([
+  ...["the", "your", "my", "his", "her", "their", "its", "our"],
+  ...["le", "la", "l", "les", "du", "des", "votre", "vos", "son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "notre", "leur"],
+]);
+const LAST_SPAN = new Set([
+  ...["day", "days", "date", "night", "nights", "week", "weeks", "weekend", "month", "months", "year", "years", "hour"],
+  ...["hours", "minute", "minutes", "moment", "deadline", "possible", "one", "ones", "few", "couple", "time", "times"],
+  ...["jour", "jours", "journee", "nuit", "nuits", "semaine", "semaines", "mois", "an", "ans", "annee", "annees"],
+  ...["heure", "heures", "minute", "delai", "limite", "moment", "week", "soir", "quelques", "fois"],
+]);
+function asksLatestDone(tokens: readonly string[], i: number): boolean {
+  if (!LAST.has(tokens[i] as string) || !LAST_DETERMINERS.has(tokens[i - 1] ?? "")) return false;
+  const next = tokens[i + 1];
+  return next !== undefined && !LAST_SPAN.has(next) && !/^\d/.test(next);
+}
+
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
 
 /**
@@ -131,6 +153,7 @@ export function asksAboutPast(tokens: readonly string[], own?: ReadonlySet<strin
     const t = tokens[i] as string;
     if (PAST_ONE.has(t)) return true;
     if ((t === "derniere" || t === "dernier") && tokens[i + 1] === "fois") return true;
+    if (asksLatestDone(tokens, i)) return true;
     const en = EN_PAST.find((seq) => startsAt(tokens, seq, i));
     if (en !== undefined) {
       const ahead = tokens.slice(i + en.length, i + en.length + 4);

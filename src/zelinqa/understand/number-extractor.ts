@@ -7,7 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
-import { convertedUnits } from "./unit-conversion.js";
+import { convertedUnits, countsOtherThings } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -373,7 +373,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     if (
       tokenHasStem(m.unit, KNOWN_UNIT_STEMS) ||
       tokenHasStem(m.unit, MONEY_STEMS) ||
-      (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems))
+      (ctx.otherStems && tokenHasStem(m.unit, ctx.otherStems)) ||
+      countsOtherThings(m.unit, words)
     )
       return "elsewhere";
   }
@@ -441,7 +442,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
-  const scan = ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+  const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
   const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
@@ -487,8 +488,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const parts = inBounds.map(({ m }) => m);
   const extreme = distinct.size > 1 ? extremeAge(text, parts, ctx) : null;
   if (extreme !== null) return { value: extreme, certainty: "fuzzy" };
-  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
-  if (distinct.size > 1 && summed !== null) return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" } : null;
+  const total = addedUp(text, parts, distinct.size, ctx, integer);
+  if (total !== undefined) return total;
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
@@ -1090,6 +1091,60 @@ const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the 
 
 const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
 
+/** The parts said, added up when they are parts of one total (held loosely); undefined when they are not. */
+function addedUp(text: string, parts: readonly NumberMention[], distinct: number, ctx: NumberContext, integer: boolean) {
+  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
+  if ((distinct <= 1 && !differentThings(parts)) || summed === null) return undefined;
+  return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" as const } : null;
+}
+
+/** The mentions in the target's unit, in a reply to its own question (conversions are never read in passing). */
+const inTargetUnits = (raw: MentionScan, text: string, ctx: NumberContext, unit: TimeUnit | null, integer: boolean) =>
+  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+
+/** "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too. */
+const differentThings = (parts: readonly NumberMention[]) =>
+  parts.length > 1 && new Set(parts.map((m) => (m.unit === null ? "" : stem(m.unit)))).size === parts.length;
+
+/** Determiners of one known thing: "le chien", "my dog", "sa chatte". */
+const ONE_KNOWN = new Set("le la l the my mon ma ton ta son sa his her our notre votre your their leur".split(" "));
+
+/**
+ * [ext] "le chien et les deux chats", "my dog and two cats" for a count of things: one thing named with its determiner
+ * in a list joined by "et"/"and" is one of them, beside the numbers said (summed by {@link sumOfParts}). Only for a
+ * thing of the target's concept, in a reply to its own question, never for people (people-count.ts counts those).
+ */
+function listedOnes(scan: MentionScan, ctx: NumberContext): MentionScan {
+  const stems = ctx.words?.stems;
+  if (ctx.strict || stems === undefined || personsTarget(ctx)) return scan;
+  const { tokens } = scan;
+  const taken = (k: number) => scan.mentions.some((m) => k >= m.start && k < m.end + 1);
+  const added: NumberMention[] = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const noun = tokens[i + 1] as TextToken;
+    if (!ONE_KNOWN.has(tokens[i]?.norm ?? "") || noun.kind !== "word" || taken(i) || taken(i + 1)) continue;
+    if (!AND_LINKS.has(tokens[i - 1]?.norm ?? "") && !AND_LINKS.has(tokens[i + 2]?.norm ?? "")) continue;
+    if (noun.norm.length < 3 || !tokenHasStem(noun.norm, stems) || stem(noun.norm) !== noun.norm) continue;
+    const before = tokens.slice(Math.max(0, i - 3), i).map((t) => t.norm);
+    added.push({
+      value: 1,
+      start: i,
+      end: i + 1,
+      fuzzy: false,
+      article: true,
+      bound: null,
+      currency: false,
+      unit: noun.norm,
+      before,
+      period: null,
+      per: null,
+    });
+  }
+  // Alone, one thing named is no count ("mon chien a 2 ans"); two named ("le chien et le chat") are.
+  if (added.length === 0 || (scan.mentions.length === 0 && added.length < 2)) return scan;
+  return { tokens, mentions: [...scan.mentions, ...added].sort((a, b) => a.start - b.start) };
+}
+
 /**
  * "2 ans en alternance et 3 ans en CDI" → 5: several amounts of the same unit joined by "et"/"and"/"+" add up
  * (fuzzy). Alternatives ("2 ou 3", "2-3") never do.
@@ -1343,7 +1398,23 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
 
 /** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
 const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
-  noneAsZero(text, integer, ctx) ?? allAdults(text, ctx) ?? everyDay(text, ctx, integer) ?? firstTimeNone(text, integer, ctx);
+  noneAsZero(text, integer, ctx) ??
+  allAdults(text, ctx) ??
+  everyDay(text, ctx, integer) ??
+  firstTimeNone(text, integer, ctx) ??
+  justThatOne(text, integer, ctx);
+
+const JUST_THAT_ONE =
+  /^(?:(?:just|only|juste|seulement|uniquement|que) (?:lui|elle|him|her|it|this one|that one|celui ci|celui la|celle ci|celle la)|(?:lui|elle|him|her|it) (?:seul|seule|alone|only|uniquement))$/;
+/**
+ * [ext] "juste lui", "only her", "elle seule" as the whole reply to a count of things or people: the one already spoken
+ * of, one. Never an amount or a duration, nor in passing.
+ */
+function justThatOne(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  const words = ctx.words;
+  if (!integer || words === undefined || words.groups.has("money") || timeUnitOf(words) !== null) return null;
+  return JUST_THAT_ONE.test(tokenise(text).join(" ")) && withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
+}
 
 /** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
 const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];

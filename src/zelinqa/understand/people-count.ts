@@ -236,10 +236,31 @@ function selfAndOthers(tokens: readonly TextToken[], mentions: readonly NumberMe
     // Right after "moi" only digits ("moi + 3"; "me twice" is no one else).
     const digits = tokens[m.start]?.kind === "digits";
     if (m.unit === null && ((self(last) && digits) || (PLUS.has(last) && self(b[b.length - 2])))) return m.value + 1;
+    // [ext] "me and my 2 cofounders", "moi et mes 3 associés": the speaker and those named.
+    const named = MY_ONE.has(last) || last === "mes";
+    if (
+      m.unit !== null &&
+      !PERSON_NOUNS.has(m.unit) &&
+      /[sx]$/.test(m.unit) &&
+      named &&
+      PLUS.has(b[b.length - 2] ?? "") &&
+      self(b[b.length - 3])
+    )
+      return m.value + 1;
   }
   return null;
 }
 const SELF = new Set(["moi", "me", "myself"]);
+const MY_ONE = new Set(["my", "mon", "ma", "our", "notre"]);
+/**
+ * [ext] "me and my cofounder", "moi et mon associé", "myself and our intern": after the speaker, one person named by a
+ * singular noun with "my"/"mon"/"ma" is one person, whatever the noun ("my wife" is counted as before).
+ */
+function namedBesideSelf(norms: readonly string[], i: number): boolean {
+  const w = norms[i] as string;
+  if (!MY_ONE.has(norms[i - 1] ?? "") || !PLUS.has(norms[i - 2] ?? "") || !SELF.has(norms[i - 3] ?? "")) return false;
+  return w.length >= 3 && !/[sx]$/.test(w) && !/^\d/.test(w);
+}
 const PLUS = new Set(["plus", "and", "et"]);
 
 /** A people count when the text describes who lives, sits or comes; null when it does not. */
@@ -272,7 +293,7 @@ export function countPeople(
     if (births !== undefined) {
       total += births;
       parts += 2;
-    } else if (SINGLE_PERSONS.has(w) || (w === "i" && norms[i - 1] === "and")) {
+    } else if (SINGLE_PERSONS.has(w) || (w === "i" && norms[i - 1] === "and") || (!ofKind && namedBesideSelf(norms, i))) {
       // [ext] "my wife and I", "the kids and I": the speaker named last.
       total += 1;
       parts += 1;

@@ -42,6 +42,22 @@ export function targetUnit(words: TargetWords | undefined): { word: string; unit
   return word === undefined || sizes.size !== 1 ? null : { word, unit: UNITS[word] as Unit };
 }
 
+/** Words ending like a plural that are none: links and adverbs that may follow a number ("60 mais…", "40 max"). */
+const NOT_NOUNS = new Set(
+  (
+    "mais plus puis dans sous sans vers apres pres tres alors jamais toujours parfois tous les des mes tes ses nos vos " +
+    "ceux deux trois max approx was has this thus yes his ours yours always sometimes perhaps unless besides less minus " +
+    "towards afterwards across its"
+  ).split(" "),
+);
+/**
+ * [ext] Whether a word after a number counts other things than a target measured in a unit ("for 4 desks", "3
+ * bureaux" to "Surface (m²)"): a plural noun that is no unit of measure.
+ */
+export function countsOtherThings(unit: string, words: TargetWords | undefined): boolean {
+  return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{3,}[sx]$/u.test(unit) && !NOT_NOUNS.has(unit);
+}
+
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** One mention in the target's unit, or the mention unchanged (no unit, the target's, or another kind). */
@@ -55,11 +71,19 @@ function inTargetUnit(m: NumberMention, target: { word: string; unit: Unit }, in
   return { ...m, value, unit: target.word, fuzzy: m.fuzzy || !exact };
 }
 
+/** The digits said after the base unit that make its next smaller one: "1m75" (centimetres), "3kg500" (grams). */
+const SUBUNIT: Partial<Record<Kind, { digits: RegExp; per: number; base: string }>> = {
+  length: { digits: /^\d{2}$/, per: 100, base: "m" },
+  weight: { digits: /^\d{3}$/, per: 1000, base: "kg" },
+};
+
 /**
- * "1m75", "1 m 80" (metres and centimetres), "5'10", "5 ft 10" (feet and inches): one height, read as one mention in
- * metres in place of the first number's; the scan unchanged otherwise.
+ * "1m75", "1 m 80" (metres and centimetres), "3kg500", "2 kilos 300" (kilograms and grams), "5'10", "5 ft 10" (feet
+ * and inches): one measure, read as one mention in the base unit in place of the first number's; the scan unchanged
+ * otherwise.
  */
-function joinedHeights(scan: MentionScan, text: string): MentionScan {
+function joinedMeasures(scan: MentionScan, text: string, kind: Kind): MentionScan {
+  const sub = SUBUNIT[kind];
   const { tokens, mentions } = scan;
   for (let i = 0; i < mentions.length; i++) {
     const a = mentions[i] as NumberMention;
@@ -67,10 +91,18 @@ function joinedHeights(scan: MentionScan, text: string): MentionScan {
     const rest = mentions.find((m) => m.start === a.end || m.start === a.end + 1);
     let value: number | null = null;
     let end = a.end;
-    if (a.unit !== null && UNITS[a.unit]?.size === 1 && next?.kind === "digits" && /^\d{2}$/.test(next.norm)) {
-      value = a.value + Number(next.norm) / 100;
+    const base = a.unit === null ? undefined : UNITS[a.unit];
+    if (
+      sub !== undefined &&
+      base?.kind === kind &&
+      base.size === 1 &&
+      next?.kind === "digits" &&
+      sub.digits.test(next.norm) &&
+      /^\s*$/.test(text.slice(tokens[a.end]?.end ?? 0, next.start))
+    ) {
+      value = a.value + Number(next.norm) / sub.per;
       end = a.end + 2;
-    } else if (rest !== undefined && rest.value < 12 && Number.isInteger(rest.value)) {
+    } else if (kind === "length" && rest !== undefined && rest.value < 12 && Number.isInteger(rest.value)) {
       const gap = text.slice(tokens[a.end - 1]?.end ?? 0, tokens[rest.start]?.start ?? 0);
       const feet =
         (a.unit !== null && UNITS[a.unit]?.size === 0.3048 && rest.start === a.end + 1) || (rest.start === a.end && /^\s*'\s*$/.test(gap));
@@ -81,7 +113,7 @@ function joinedHeights(scan: MentionScan, text: string): MentionScan {
     }
     if (value === null) continue;
     // "un mètre 80": the article is part of the height, no count of one thing.
-    const joined: NumberMention = { ...a, end, value, unit: "m", article: false, fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
+    const joined: NumberMention = { ...a, end, value, unit: sub?.base ?? "m", article: false, fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
     return { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 1).filter((m) => m.start >= end)] };
   }
   return scan;
@@ -91,7 +123,7 @@ function joinedHeights(scan: MentionScan, text: string): MentionScan {
 export function convertedUnits(scan: MentionScan, text: string, words: TargetWords | undefined, integer: boolean): MentionScan {
   const target = targetUnit(words);
   if (target === null || scan.mentions.length === 0) return scan;
-  const joined = target.unit.kind === "length" ? joinedHeights(scan, text) : scan;
+  const joined = joinedMeasures(scan, text, target.unit.kind);
   const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer));
   return mentions.every((m, i) => m === joined.mentions[i]) ? joined : { tokens: joined.tokens, mentions };
 }
