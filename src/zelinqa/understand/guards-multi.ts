@@ -58,12 +58,27 @@ const CLOSING_BEFORE = new Set(["est", "s", "is", "sera"]);
 const SITUATION = new Set(["everything", "tout"]);
 const BEING_PAST = new Set([...BEING, "was", "etait", "are", "were"]);
 
+/** A singular article: "tout le temps", "toute la journée", "all the time" quantify one whole thing, not the options. */
+const SINGULAR_ARTICLES = new Set(["le", "la", "l"]);
+/** What "all the …" / "tout le …" still calls the options: "all the above", "tout le reste". */
+const OPTIONS_WHOLE = new Set(["above", "rest", "reste", "lot"]);
+
+/** "tout le temps", "toute la journée", "all the time": the quantifier and a singular article name one whole thing. */
+function wholeOfOneThing(tokens: readonly string[], i: number): boolean {
+  const article = tokens[i + 1] ?? "";
+  const noun = tokens[i + 2] ?? "";
+  if (noun === "" || OPTIONS_WHOLE.has(noun)) return false;
+  if (SINGULAR_ARTICLES.has(article)) return tokens[i] !== "tous" && tokens[i] !== "toutes";
+  // English "the" has no number: a noun without a plural ending ("all the time", "all the way").
+  return tokens[i] === "all" && article === "the" && !/s$/.test(noun);
+}
+
 /** Whether the quantifier at `i` quantifies a state, a time or a sentence, not the options. */
 function falseAll(c: ClauseTokens, i: number): boolean {
   const tokens = c.tokens;
   const next = tokens[i + 1] ?? "";
   const after = tokens[i + 2] ?? "";
-  if (STATE_AFTER.has(next)) return true;
+  if (STATE_AFTER.has(next) || wholeOfOneThing(tokens, i)) return true;
   if (BEING.has(next) && STATE_AFTER.has(after)) return true;
   // [ext] "everything is fuzzy far away", "tout est flou": the situation described, not every option chosen.
   if (SITUATION.has(tokens[i] as string) && BEING_PAST.has(next) && c.clause[i + 2] === c.clause[i]) return true;
