@@ -63,3 +63,28 @@ void describe("a word in the other number inside a compound label", () => {
     assert.deepEqual(read(sizes, "highs"), ["b3", "exact"]);
   });
 });
+
+void describe("an option's word that only qualifies another thing", () => {
+  const trip = target("Kind of trip", single(["holiday", "business", "study", "other"]), [
+    ["Holiday", "holiday"],
+    ["Business", "business"],
+    ["Study", "study"],
+    ["Other", "other"],
+  ]);
+  const salle = target("Pièce à rénover", single(["cuisine", "salon", "chambre", "autre"]), [
+    ["Cuisine", "cuisine"],
+    ["Salon", "salon"],
+    ["Chambre", "chambre"],
+    ["Autre", "autre"],
+  ]);
+  void it("holds the option loosely when the reply names the thing it qualifies", () => {
+    assert.deepEqual(read(trip, "my holiday photos exhibition"), ["holiday", "fuzzy"]);
+    assert.deepEqual(read(trip, "a business lunch with a client"), ["business", "fuzzy"]);
+    assert.deepEqual(read(salle, "le meuble de cuisine seulement"), ["cuisine", "fuzzy"]);
+  });
+  void it("keeps the option when the reply names it alone", () => {
+    assert.deepEqual(read(trip, "a holiday with my kids"), ["holiday", "exact"]);
+    assert.deepEqual(read(trip, "business, in march"), ["business", "exact"]);
+    assert.deepEqual(read(salle, "la cuisine, elle est vieille"), ["cuisine", "exact"]);
+  });
+});
