@@ -10,7 +10,7 @@ import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
 import { inPinnedYear } from "./guards-asked.js";
 import { isCompoundPart } from "./guards-label-parts.js";
-import { guardedArray, withoutFalseAll } from "./guards-multi.js";
+import { guardedArray, qualifiesAnotherThing, withoutFalseAll } from "./guards-multi.js";
 import { correctedChoice, doubtedValue, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
@@ -593,7 +593,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       const whole = choice === null || choice.certainty === "fuzzy" ? wholeOption(text, target.phrases) : null;
       const best = whole ?? time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
       const read =
-        narrowerOptionDoubt(text, hedged(text, best), target.phrases) ??
+        narrowerOptionDoubt(text, hedged(text, qualifiesAnotherThing(text, target.phrases, target.words, best)), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
         somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases);

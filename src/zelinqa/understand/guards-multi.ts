@@ -6,9 +6,10 @@ import { askedWords } from "./guards-asked.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractArray } from "./multi-choice.js";
 import { partialLabelHits } from "./label-parts.js";
-import { findPhraseHits } from "./phrase-match.js";
+import { findPhraseHits, perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
+import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import type { TargetWords } from "./target-words.js";
 
 /** Words that select every option when they quantify the options ("all of them", "tout", "everything"). */
@@ -58,12 +59,27 @@ const CLOSING_BEFORE = new Set(["est", "s", "is", "sera"]);
 const SITUATION = new Set(["everything", "tout"]);
 const BEING_PAST = new Set([...BEING, "was", "etait", "are", "were"]);
 
+/** A singular article: "tout le temps", "toute la journée", "all the time" quantify one whole thing, not the options. */
+const SINGULAR_ARTICLES = new Set(["le", "la", "l"]);
+/** What "all the …" / "tout le …" still calls the options: "all the above", "tout le reste". */
+const OPTIONS_WHOLE = new Set(["above", "rest", "reste", "lot"]);
+
+/** "tout le temps", "toute la journée", "all the time": the quantifier and a singular article name one whole thing. */
+function wholeOfOneThing(tokens: readonly string[], i: number): boolean {
+  const article = tokens[i + 1] ?? "";
+  const noun = tokens[i + 2] ?? "";
+  if (noun === "" || OPTIONS_WHOLE.has(noun)) return false;
+  if (SINGULAR_ARTICLES.has(article)) return tokens[i] !== "tous" && tokens[i] !== "toutes";
+  // English "the" has no number: a noun without a plural ending ("all the time", "all the way").
+  return tokens[i] === "all" && article === "the" && !/s$/.test(noun);
+}
+
 /** Whether the quantifier at `i` quantifies a state, a time or a sentence, not the options. */
 function falseAll(c: ClauseTokens, i: number): boolean {
   const tokens = c.tokens;
   const next = tokens[i + 1] ?? "";
   const after = tokens[i + 2] ?? "";
-  if (STATE_AFTER.has(next)) return true;
+  if (STATE_AFTER.has(next) || wholeOfOneThing(tokens, i)) return true;
   if (BEING.has(next) && STATE_AFTER.has(after)) return true;
   // [ext] "everything is fuzzy far away", "tout est flou": the situation described, not every option chosen.
   if (SITUATION.has(tokens[i] as string) && BEING_PAST.has(next) && c.clause[i + 2] === c.clause[i]) return true;
@@ -155,6 +171,76 @@ export function loosenUnread(c: ClauseTokens, phrases: readonly Phrase[], words:
     for (let k = j - 1; k >= 0 && c.clause[k] === c.clause[h.start]; k--) if (unread(k)) return { ...result, certainty: "fuzzy" as const };
   }
   return result;
+}
+
+/** "de", "d", "of": a noun's complement follows ("anniversaire de mariage", "a cake of …"). */
+const COMPLEMENT = new Set(["de", "d", "du", "des"]);
+/** The stems of the options' words, and the configured labels' words (a translation may look like another word). */
+interface OptionStems {
+  readonly all: ReadonlySet<string>;
+  readonly configured: readonly string[];
+}
+/** A word that may name a thing of its own: letters only, not a link, a filler, an option's or the question's word. */
+function thingWord(t: string, optionStems: OptionStems, asked: ReadonlySet<string>): boolean {
+  if (t.length < 4 || !/^\p{L}+$/u.test(t) || FUNCTION_WORDS.has(t) || PURPOSE.has(t) || asked.has(stem(t))) return false;
+  // An option's word, or one close to it ("cours" for "course"): the kind the options share, which they qualify.
+  const s = stem(t);
+  return !optionStems.all.has(s) && !optionStems.configured.some((w) => tokensMatchFuzzily(w, t));
+}
+/** French words that mark a reply as French, where an adjective follows its noun ("un caniche nain"). */
+const FRENCH_MARKS = new Set([
+  "un",
+  "une",
+  "le",
+  "la",
+  "les",
+  "l",
+  "des",
+  "du",
+  "de",
+  "d",
+  "mon",
+  "ma",
+  "mes",
+  "ce",
+  "cette",
+  "c",
+  "et",
+  "est",
+]);
+
+/**
+ * [ext] A single choice read exactly from a one-word label that only qualifies another thing the reply names: "wedding
+ * anniversary", "birthday cake" (the English noun before its head), "anniversaire de mariage", "gâteau d'anniversaire"
+ * (the French complement after "de"). The reply speaks of that other thing, so the option is held loosely.
+ */
+export function qualifiesAnotherThing(
+  text: string,
+  phrases: readonly Phrase[],
+  words: TargetWords | undefined,
+  result: PhraseResult | null,
+) {
+  if (result === null || result.certainty !== "exact" || Array.isArray(result.value)) return result;
+  const c = clauseTokens(text);
+  const hits = findPhraseHits(c.tokens, phrases, false, c.negated).filter(
+    (h) => h.end - h.start === 1 && JSON.stringify(h.value) === JSON.stringify(result.value),
+  );
+  if (hits.length === 0) return result;
+  const optionStems = perPhraseTable(phrases, "qualifies.optionStems", () => ({
+    all: new Set(phrases.flatMap((p) => p.tokens.map(stem))),
+    configured: [...new Set(phrases.filter((p) => p.translated !== true).flatMap((p) => p.tokens))],
+  }));
+  const french = c.tokens.some((t) => FRENCH_MARKS.has(t));
+  const asked = new Set((askedWords(words) ?? []).map(stem));
+  const same = (i: number, j: number) => j >= 0 && j < c.tokens.length && c.clause[i] === c.clause[j];
+  const qualifies = hits.some((h) => {
+    const i = h.start;
+    const next = c.tokens[i + 1] ?? "";
+    if (!french && same(i, i + 1) && thingWord(next, optionStems, asked)) return true;
+    const before = c.tokens[i - 1] ?? "";
+    return same(i, i - 2) && COMPLEMENT.has(before) && thingWord(c.tokens[i - 2] as string, optionStems, asked);
+  });
+  return qualifies ? { ...result, certainty: "fuzzy" as const } : result;
 }
 
 /** A multiple choice read from a reply with the guards above: a false "all" left out, an unread word held loosely. */

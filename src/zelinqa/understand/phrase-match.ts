@@ -2,7 +2,7 @@
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import { normalise } from "./normalise.js";
 import { numberWordValue } from "./number-words.js";
-import { meansOtherWord } from "./translations.js";
+import { meansOtherWord, sameWordInflected } from "./translations.js";
 
 /** A phrase of the compiled extractor table, mapped to the value it yields. */
 export interface Phrase {
@@ -105,6 +105,12 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
     // [ext] A number said in digits names the label's number word: "2 fois par semaine" is "Deux fois par semaine".
     if (/^\d{1,2}$/.test(actual) && numberWordValue(expected) === Number(actual)) continue;
     if (!allowFuzzy || /\d/.test(actual) || NEVER_TYPOS.has(actual)) return null;
+    // [ext] The label's word in the other number ("mi-long" for "Mi-longs"), loosely, even a word of the everyday
+    // vocabulary: the compound label then beats its last word's own option ("Longs").
+    if (sameWordInflected(expected, actual)) {
+      fuzzy = true;
+      continue;
+    }
     // [ext] Two words of the phrase written as one ("fineart" for "Fine art", "wifi" for "Wi-Fi"), fuzzy.
     const next = phrase.tokens[j + 1];
     if (next !== undefined && actual === expected + next) {

@@ -381,6 +381,12 @@ export function wordEquivalents(word: string): readonly string[] {
   return byWord.get(word) ?? [];
 }
 
+/** [ext] The same word in the singular and the plural: "long" and "longs", "court" and "courts", "beau" and "beaux". */
+export function sameWordInflected(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.length === short.length + 1 && long.startsWith(short) && /[sx]$/.test(long);
+}
+
 /**
  * [ext] A word of the everyday vocabulary means itself: "economies" is no typo of "ecologies", whatever their distance.
  * It may still be a typo of one of its own equivalents.
