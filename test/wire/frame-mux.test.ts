@@ -351,7 +351,21 @@ void describe("multiplexed connections to hostile or careless peers", { timeout:
   });
 
   void it("stops reading a peer that does not read its answers, and answers everything once it does", async () => {
-    const socket = createConnection(socketPath);
+    // A server of its own with a longer idle timeout: the peer below does not read for 800 ms on purpose, and the shared
+    // server's 1 s (its writer's stall timeout and its unfinished-frame timer) left a loaded machine no margin: EPIPE.
+    const patientPath = join(dir, "run", "patient.sock");
+    const patient = createFrameServer({
+      socketPath: patientPath,
+      logger: silentLogger(),
+      idleTimeoutMs: 10_000,
+      maxFrameBytes: 4096,
+      async handler(request, out) {
+        await out.send({ type: "done", full_text: typeof request.message === "string" ? request.message : "" });
+      },
+    });
+    await patient.start();
+    after(() => patient.close());
+    const socket = createConnection(patientPath);
     await new Promise<void>((resolve) => socket.once("connect", resolve));
     socket.pause();
     // More than max_in_flight at once, as a careless or hostile peer sends: each gets an answer (a refusal past the
