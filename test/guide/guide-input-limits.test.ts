@@ -2,7 +2,7 @@
 // refused with a message and asked again, nothing recorded; a --domain file that cannot be read is a usage error
 // said before any service starts.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
 import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
@@ -24,6 +24,25 @@ void it("GUIDE-INPUT-1 a missing --domain file is named, exit 2, and no service 
   assert.match(r.stderr, /^zino: cannot read the domain file nonexist\.json \(no such file\)/m);
   assert.doesNotMatch(r.stderr, /starting|ready on|unexpected failure|\n\s+at /);
   assert.equal(existsSync(join(instance.runtimeDir, "ctx.sock")), false);
+});
+
+void it("GUIDE-INPUT-3 a --domain file over the bound or not UTF-8 is a usage error said before any service starts", async () => {
+  const big = join(instance.dir, "big.json");
+  writeFileSync(big, "");
+  truncateSync(big, 64 * 1024 * 1024 + 1);
+  const latin = join(instance.dir, "latin1.json");
+  writeFileSync(
+    latin,
+    Buffer.from('{"changes":[{"entity":"objective","operation":"update","objective":{"description":"caf\xe9"}}]}', "latin1"),
+  );
+  const expected = [/is larger than 64\.0 MiB .*give a smaller file/, /is not UTF-8 text: save it as UTF-8/];
+  for (const [i, file] of [big, latin].entries()) {
+    const r = await runZinoCli(["guide", "--direct", "--domain", file], { instance, timeoutMs: 60_000 });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, expected[i]!);
+    assert.doesNotMatch(r.stderr, /starting|ready on|unexpected failure|\n\s+at /);
+    assert.equal(existsSync(join(instance.runtimeDir, "ctx.sock")), false);
+  }
 });
 
 void it("GUIDE-INPUT-2 an answer over 8000 characters is refused without a crash and the question is asked again, nothing recorded", async () => {

@@ -3,7 +3,8 @@
 // to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session. With piped (non-terminal) input every line is
 // still a turn, and the exit status tells a script whether all of them completed: 1 when a turn failed, 130 when one
 // was cancelled (and none failed), 0 otherwise. An interactive session always ends 0 (its user saw each error).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { readInputFile } from "../../shared/input-file.js";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -14,6 +15,7 @@ import { pingService } from "./service-probe.js";
 import { createToolSpinner } from "./tool-spinner.js";
 
 const HISTORY_SIZE = 1000;
+const MAX_HISTORY_FILE_BYTES = 16 * 1024 * 1024;
 
 export interface ChatOptions {
   instance: InstanceConfig;
@@ -126,7 +128,8 @@ export function chatHistoryPath(env: NodeJS.ProcessEnv): string | undefined {
 function loadHistory(path: string): string[] {
   if (!existsSync(path)) return [];
   try {
-    return readFileSync(path, "utf8")
+    // A history file that grew past the bound, or a path to a device or FIFO, is ignored like an unreadable one.
+    return readInputFile(path, { maxBytes: MAX_HISTORY_FILE_BYTES, what: "the chat history" })
       .split("\n")
       .filter((l) => l.length > 0)
       .slice(-HISTORY_SIZE)
