@@ -1,7 +1,11 @@
 // Reads the person's answers one line at a time, from a terminal (readline with its line editing; Ctrl-C or
-// Ctrl-D end the reading) or from a pipe.
+// Ctrl-D end the reading) or from a pipe (each line bounded: a longer one is skipped with a notice).
 import { createInterface, type Interface } from "node:readline";
+import { pullLines } from "../shared/bounded-lines.js";
 import type { GuideIo } from "./guide-host.js";
+
+/** The longest piped line kept: far above an answer (8000 characters) or a message to the agent. */
+export const MAX_PIPED_LINE_CHARS = 1024 * 1024;
 
 export interface LineReader {
   /** The next line, or null once the input ended or the person pressed Ctrl-C. */
@@ -12,9 +16,41 @@ export interface LineReader {
   close(interrupted?: boolean): void;
 }
 
-export function createLineReader(io: GuideIo): LineReader {
-  const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
-  const rl: Interface = createInterface({ input: io.stdin, output: terminal ? io.stdout : undefined, terminal });
+export function createLineReader(io: GuideIo, maxLineChars = MAX_PIPED_LINE_CHARS): LineReader {
+  return io.stdin.isTTY && io.stdout.isTTY ? createTerminalReader(io) : createPipeReader(io, maxLineChars);
+}
+
+/** Piped input, pulled one line at a time; each line echoed after its prompt, as a person would have seen it typed. */
+function createPipeReader(io: GuideIo, maxLineChars: number): LineReader {
+  const lines = pullLines(io.stdin as AsyncIterable<Buffer | string>, maxLineChars);
+  let interrupted = false;
+  return {
+    async read(prompt) {
+      for (;;) {
+        io.stdout.write(prompt);
+        const line = await lines.next();
+        if (line === null) return null;
+        if (line.kind === "line") {
+          io.stdout.write(`${echoOf(line.text)}\n`);
+          return line.text;
+        }
+        io.stdout.write(
+          `\nLine too long (${line.chars} characters, at most ${maxLineChars} are read): nothing recorded. Please answer more briefly.\n`,
+        );
+      }
+    },
+    get interrupted() {
+      return interrupted;
+    },
+    close(byInterrupt = false) {
+      if (byInterrupt) interrupted = true;
+      lines.stop();
+    },
+  };
+}
+
+function createTerminalReader(io: GuideIo): LineReader {
+  const rl: Interface = createInterface({ input: io.stdin, output: io.stdout, terminal: true });
   const lines: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
   let ended = false;
@@ -37,17 +73,10 @@ export function createLineReader(io: GuideIo): LineReader {
   return {
     read(prompt) {
       const queued = lines.shift();
-      if (queued !== undefined) {
-        if (!terminal) io.stdout.write(`${prompt}${echoOf(queued)}\n`);
-        return Promise.resolve(queued);
-      }
+      if (queued !== undefined) return Promise.resolve(queued);
       if (ended) return Promise.resolve(null);
-      if (terminal) {
-        rl.setPrompt(prompt);
-        rl.prompt();
-      } else {
-        io.stdout.write(prompt);
-      }
+      rl.setPrompt(prompt);
+      rl.prompt();
       return new Promise((resolve) => waiting.push(resolve));
     },
     get interrupted() {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { after, before, it } from "node:test";
 import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
 import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
+import { MAX_PIPED_LINE_CHARS } from "../../src/guide/line-reader.js";
 
 let instance: TempInstance;
 
@@ -61,4 +62,23 @@ void it("GUIDE-INPUT-2 an answer over 8000 characters is refused without a crash
   assert.doesNotMatch(r.stderr, /unexpected failure|\n\s+at /);
   assert.doesNotMatch(r.stdout, /9{9000}/, "the long answer is not echoed back");
   assert.equal((await apiSession(instance, "guide")).state.turn_count, 0);
+});
+
+void it("GUIDE-INPUT-4 a piped line over the read bound is skipped with its length, never held whole, and the next answer counts", async () => {
+  const long = "x".repeat(MAX_PIPED_LINE_CHARS * 3);
+  const r = await runZinoCli(["guide", "--direct"], {
+    instance,
+    input: `${long}\n1\n`,
+    env: { ZELINQA_LOG_LEVEL: "warn" },
+    timeoutMs: 180_000,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `Line too long \\(${MAX_PIPED_LINE_CHARS * 3} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 1\\n`,
+    ),
+  );
+  assert.doesNotMatch(r.stderr, /unexpected failure|Invalid string length|\n\s+at /);
+  assert.equal((await apiSession(instance, "guide")).state.turn_count, 1);
 });
