@@ -4,7 +4,8 @@
 // into that domain (`zelinqa config import --publish`, again when the file changes), and the API address.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { readDomainFile } from "./domain-file.js";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 import { GuideError } from "./guide-host.js";
@@ -132,7 +133,7 @@ async function storedKey(
 }
 
 async function publishDomain(options: ProvisionOptions, target: { slot: DomainSlot; domainId: string }): Promise<void> {
-  const digest = createHash("sha256").update(readFileSync(options.domainFile)).digest("hex");
+  const digest = createHash("sha256").update(readDomainFile(options.domainFile)).digest("hex");
   const name = target.slot.valueName("domain_digest");
   if ((await options.values.getString(HOST_CTXKEY, name)) === digest) return;
   options.say(`importing and publishing ${options.domainFile} (compiling the decision model)…`);

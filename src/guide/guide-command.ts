@@ -2,7 +2,6 @@
 // under the instance's `.zino/`), provision keys and the sample domain, and open a guided conversation in the
 // terminal: conducted by the ZINO agent through zelinqa-mcp when the ctxkey's model endpoint answers, else asked
 // directly by the terminal. Ctrl-C pauses; running the command again resumes the same conversation.
-import { accessSync, constants, statSync } from "node:fs";
 import { ZelinqaClient } from "../zelinqa/sdk/index.js";
 import type { InstanceConfig } from "../zino/config/index.js";
 import { runAgentMode } from "./agent-mode.js";
@@ -10,6 +9,7 @@ import { provisionApi, studioLink, zelinqaStatePaths } from "./api-provisioning.
 import { GUIDE_EXIT, GuideError, type GuideHost, type GuideIo } from "./guide-host.js";
 import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
+import { readDomainFile } from "./domain-file.js";
 import { readDomainLabels } from "./domain-labels.js";
 import { CRM_VALUE, crmFacts, prepareGuideCtxkey } from "./guide-ctxkey.js";
 import { openGuideSession, SESSION_VALUE } from "./guide-session.js";
@@ -33,16 +33,6 @@ export interface GuideOptions {
 }
 
 /** A `--domain` file that cannot be read is a usage error, said before any service starts. */
-function checkDomainFile(file: string): void {
-  try {
-    accessSync(file, constants.R_OK);
-    if (!statSync(file).isFile()) throw Object.assign(new Error("not a file"), { code: "not a file" });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "unreadable";
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code;
-    throw new GuideError(`cannot read the domain file ${file} (${why}): pass the path of a change batch (JSON or YAML)`, GUIDE_EXIT.usage);
-  }
-}
 
 /**
  * Ctrl-C while the services or the API start: the step under way finishes (they keep running), then the guide stops
@@ -64,7 +54,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
   const { instance, io, host, ctxkey } = options;
   const say = (text: string) => io.stderr.write(`zino: ${text}\n`);
   const stopIfInterrupted = () => throwIfInterrupted(options.signal, host);
-  if (options.domainFile !== undefined) checkDomainFile(options.domainFile);
+  if (options.domainFile !== undefined) readDomainFile(options.domainFile);
   await host.startServices(say);
   stopIfInterrupted();
   const values = createCtxValues(instance.sockets.ctx);

@@ -1,7 +1,11 @@
 // Reads the person's answers one line at a time, from a terminal (readline with its line editing; Ctrl-C or
-// Ctrl-D end the reading) or from a pipe.
+// Ctrl-D end the reading) or from a pipe (each line bounded: a longer one is skipped with a notice).
 import { createInterface, type Interface } from "node:readline";
+import { pullLines, type BoundedLine } from "../shared/bounded-lines.js";
 import type { GuideIo } from "./guide-host.js";
+
+/** The longest piped line kept: far above an answer (8000 characters) or a message to the agent. */
+export const MAX_PIPED_LINE_CHARS = 1024 * 1024;
 
 export interface LineReader {
   /** The next line, or null once the input ended or the person pressed Ctrl-C. */
@@ -12,9 +16,73 @@ export interface LineReader {
   close(interrupted?: boolean): void;
 }
 
-export function createLineReader(io: GuideIo): LineReader {
-  const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
-  const rl: Interface = createInterface({ input: io.stdin, output: terminal ? io.stdout : undefined, terminal });
+export function createLineReader(io: GuideIo, maxLineChars = MAX_PIPED_LINE_CHARS): LineReader {
+  return io.stdin.isTTY && io.stdout.isTTY ? createTerminalReader(io) : createPipeReader(io, maxLineChars);
+}
+
+/** At most this many piped lines wait, read ahead, for their question; then reading pauses. */
+const READ_AHEAD_LINES = 16;
+
+/**
+ * Piped input: lines read ahead up to READ_AHEAD_LINES. A line that was waiting is echoed after its prompt, as a
+ * person would have seen it typed; one that arrives while the prompt waits is not (the other side already shows it).
+ */
+function createPipeReader(io: GuideIo, maxLineChars: number): LineReader {
+  const lines = pullLines(io.stdin as AsyncIterable<Buffer | string>, maxLineChars);
+  const queue: BoundedLine[] = [];
+  const waiting: ((line: BoundedLine | null) => void)[] = [];
+  let ended = false;
+  let interrupted = false;
+  let space: (() => void) | undefined;
+  const pump = async () => {
+    for (;;) {
+      if (queue.length >= READ_AHEAD_LINES) await new Promise<void>((resolve) => (space = resolve));
+      const line = await lines.next();
+      if (line === null) break;
+      const resolve = waiting.shift();
+      if (resolve) resolve(line);
+      else queue.push(line);
+    }
+    ended = true;
+    for (const resolve of waiting.splice(0)) resolve(null);
+  };
+  void pump();
+  const tooLong = (chars: number) =>
+    `\nLine too long (${chars} characters, at most ${maxLineChars} are read): nothing recorded. Please answer more briefly.\n`;
+  return {
+    async read(prompt) {
+      for (;;) {
+        const queued = queue.shift();
+        if (queued !== undefined) {
+          space?.();
+          space = undefined;
+          if (queued.kind === "line") {
+            io.stdout.write(`${prompt}${echoOf(queued.text)}\n`);
+            return queued.text;
+          }
+          io.stdout.write(`${prompt}${tooLong(queued.chars)}`);
+          continue;
+        }
+        if (ended) return null;
+        io.stdout.write(prompt);
+        const line = await new Promise<BoundedLine | null>((resolve) => waiting.push(resolve));
+        if (line === null) return null;
+        if (line.kind === "line") return line.text;
+        io.stdout.write(tooLong(line.chars));
+      }
+    },
+    get interrupted() {
+      return interrupted;
+    },
+    close(byInterrupt = false) {
+      if (byInterrupt) interrupted = true;
+      lines.stop();
+    },
+  };
+}
+
+function createTerminalReader(io: GuideIo): LineReader {
+  const rl: Interface = createInterface({ input: io.stdin, output: io.stdout, terminal: true });
   const lines: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
   let ended = false;
@@ -37,17 +105,10 @@ export function createLineReader(io: GuideIo): LineReader {
   return {
     read(prompt) {
       const queued = lines.shift();
-      if (queued !== undefined) {
-        if (!terminal) io.stdout.write(`${prompt}${echoOf(queued)}\n`);
-        return Promise.resolve(queued);
-      }
+      if (queued !== undefined) return Promise.resolve(queued);
       if (ended) return Promise.resolve(null);
-      if (terminal) {
-        rl.setPrompt(prompt);
-        rl.prompt();
-      } else {
-        io.stdout.write(prompt);
-      }
+      rl.setPrompt(prompt);
+      rl.prompt();
       return new Promise((resolve) => waiting.push(resolve));
     },
     get interrupted() {

@@ -2,11 +2,12 @@
 // refused with a message and asked again, nothing recorded; a --domain file that cannot be read is a usage error
 // said before any service starts.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
 import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
 import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
+import { MAX_PIPED_LINE_CHARS } from "../../src/guide/line-reader.js";
 
 let instance: TempInstance;
 
@@ -26,6 +27,25 @@ void it("GUIDE-INPUT-1 a missing --domain file is named, exit 2, and no service 
   assert.equal(existsSync(join(instance.runtimeDir, "ctx.sock")), false);
 });
 
+void it("GUIDE-INPUT-3 a --domain file over the bound or not UTF-8 is a usage error said before any service starts", async () => {
+  const big = join(instance.dir, "big.json");
+  writeFileSync(big, "");
+  truncateSync(big, 64 * 1024 * 1024 + 1);
+  const latin = join(instance.dir, "latin1.json");
+  writeFileSync(
+    latin,
+    Buffer.from('{"changes":[{"entity":"objective","operation":"update","objective":{"description":"caf\xe9"}}]}', "latin1"),
+  );
+  const expected = [/is larger than 64\.0 MiB .*give a smaller file/, /is not UTF-8 text: save it as UTF-8/];
+  for (const [i, file] of [big, latin].entries()) {
+    const r = await runZinoCli(["guide", "--direct", "--domain", file], { instance, timeoutMs: 60_000 });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, expected[i]!);
+    assert.doesNotMatch(r.stderr, /starting|ready on|unexpected failure|\n\s+at /);
+    assert.equal(existsSync(join(instance.runtimeDir, "ctx.sock")), false);
+  }
+});
+
 void it("GUIDE-INPUT-2 an answer over 8000 characters is refused without a crash and the question is asked again, nothing recorded", async () => {
   const long = "9".repeat(9000);
   const r = await runZinoCli(["guide", "--direct"], {
@@ -42,4 +62,23 @@ void it("GUIDE-INPUT-2 an answer over 8000 characters is refused without a crash
   assert.doesNotMatch(r.stderr, /unexpected failure|\n\s+at /);
   assert.doesNotMatch(r.stdout, /9{9000}/, "the long answer is not echoed back");
   assert.equal((await apiSession(instance, "guide")).state.turn_count, 0);
+});
+
+void it("GUIDE-INPUT-4 a piped line over the read bound is skipped with its length, never held whole, and the next answer counts", async () => {
+  const long = "x".repeat(MAX_PIPED_LINE_CHARS * 3);
+  const r = await runZinoCli(["guide", "--direct"], {
+    instance,
+    input: `${long}\n1\n`,
+    env: { ZELINQA_LOG_LEVEL: "warn" },
+    timeoutMs: 180_000,
+  });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    new RegExp(
+      `Line too long \\(${MAX_PIPED_LINE_CHARS * 3} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 1\\n`,
+    ),
+  );
+  assert.doesNotMatch(r.stderr, /unexpected failure|Invalid string length|\n\s+at /);
+  assert.equal((await apiSession(instance, "guide")).state.turn_count, 1);
 });

@@ -1,7 +1,7 @@
 // The `zelinqa` command of docs/zelinqa-api.md §2.1. Every command applies pending migrations first and accepts the database
 // flags anywhere after its words. Exit codes and error lines follow the CLI convention of src/shared/cli.ts.
 import cluster from "node:cluster";
-import { readFileSync } from "node:fs";
+import { InputFileError, MAX_CONFIGURATION_FILE_BYTES, readInputFile } from "../../shared/input-file.js";
 import { packageVersion } from "../../shared/package-version.js";
 import { Command, CommanderError, Option } from "commander";
 import { resolve as resolvePath } from "node:path";
@@ -360,9 +360,9 @@ function addConfigCommands(program: Command, kit: CommandKit): void {
   ).action(async (file: string, flags: DatabaseFlags & { domain?: string; publish?: boolean }) => {
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
-    } catch {
-      throw usageError(`cannot read ${file}`);
+      text = readInputFile(file, { maxBytes: MAX_CONFIGURATION_FILE_BYTES, what: "the configuration file" });
+    } catch (error) {
+      throw usageError(error instanceof InputFileError ? error.message : `cannot read ${file}`);
     }
     const parsed = parseConfigurationFile(text, file);
     await withStore(deps, flags, async (store) => {

@@ -4,6 +4,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
+import { CallGate, tooManyCallsText } from "./call-gate.js";
 import type { Logger } from "./logger.js";
 import type { Scrubber } from "./secrets.js";
 
@@ -28,6 +29,8 @@ export interface ToolCall {
 export interface ToolContext {
   scrubber: Scrubber;
   logger?: Logger;
+  /** Bounds the calls running at once across every tool of the server; one is made per installTools otherwise. */
+  gate?: CallGate;
 }
 
 /** A tool ready to be installed on a server; built by defineTool so that each keeps its own schema types. */
@@ -56,14 +59,18 @@ async function runSafely<T>(run: (args: T) => Promise<ToolOutcome>, args: T, scr
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definition: ToolDefinition<I, O>): ToolInstaller {
   // Widened for the SDK's conditional callback type; the SDK parsed the arguments with this very schema.
   const inputSchema: z.ZodObject = definition.input;
-  return (server, { scrubber, logger }) => {
+  return (server, { scrubber, logger, gate = new CallGate() }) => {
     server.registerTool(
       definition.name,
       { description: definition.description, inputSchema, outputSchema: definition.output },
       async (args, extra) => {
         const started = Date.now();
         const call: ToolCall = { signal: extra.signal };
-        const result = toResult(await runSafely((a: z.output<I>) => definition.run(a, call), args as z.output<I>, scrubber));
+        const outcome = await gate.run(
+          () => runSafely((a: z.output<I>) => definition.run(a, call), args as z.output<I>, scrubber),
+          () => failure(tooManyCallsText(gate.capacity)),
+        );
+        const result = toResult(outcome);
         logger?.debug(`${definition.name} ${result.isError ? "failed" : "succeeded"} in ${Date.now() - started} ms`);
         return result;
       },
@@ -73,7 +80,8 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(definit
 
 /** Installs the tools; call before connecting. The tool set never changes once served. */
 export function installTools(server: McpServer, tools: readonly ToolInstaller[], context: ToolContext): void {
-  for (const install of tools) install(server, context);
+  const shared: ToolContext = { ...context, gate: context.gate ?? new CallGate() };
+  for (const install of tools) install(server, shared);
   onlyOwnToolNames(server);
   server.server.registerCapabilities({ tools: { listChanged: false } });
 }

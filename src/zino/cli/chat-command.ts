@@ -3,10 +3,12 @@
 // to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session. With piped (non-terminal) input every line is
 // still a turn, and the exit status tells a script whether all of them completed: 1 when a turn failed, 130 when one
 // was cancelled (and none failed), 0 otherwise. An interactive session always ends 0 (its user saw each error).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { readInputFile } from "../../shared/input-file.js";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { createInterface } from "node:readline";
+import { createInterface, type Interface } from "node:readline";
+import { pullLines, type BoundedLine, type LinePuller } from "../../shared/bounded-lines.js";
 import type { InstanceConfig } from "../config/index.js";
 import { CliError, EXIT_CANCELLED, EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { streamTurnToTerminal } from "./daemon-turn.js";
@@ -14,6 +16,7 @@ import { pingService } from "./service-probe.js";
 import { createToolSpinner } from "./tool-spinner.js";
 
 const HISTORY_SIZE = 1000;
+const MAX_HISTORY_FILE_BYTES = 16 * 1024 * 1024;
 
 export interface ChatOptions {
   instance: InstanceConfig;
@@ -31,18 +34,22 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
   const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
   const historyFile = terminal ? chatHistoryPath(io.env) : undefined;
   let history = historyFile ? loadHistory(historyFile) : [];
-  const rl = createInterface({
-    input: io.stdin,
-    output: io.stdout,
-    terminal,
-    history,
-    historySize: HISTORY_SIZE,
-    removeHistoryDuplicates: true,
-    prompt: terminal ? `${ctxkey ?? "default"}> ` : "",
-  });
-  rl.on("history", (lines: string[]) => {
+  const rl = terminal
+    ? createInterface({
+        input: io.stdin,
+        output: io.stdout,
+        terminal,
+        history,
+        historySize: HISTORY_SIZE,
+        removeHistoryDuplicates: true,
+        prompt: `${ctxkey ?? "default"}> `,
+      })
+    : undefined;
+  rl?.on("history", (lines: string[]) => {
     history = lines;
   });
+  // Piped input: one line at a time, each at most what one frame carries (readline kept an endless line whole).
+  const piped = rl ? undefined : pullLines(io.stdin as AsyncIterable<Buffer | string>, instance.maxFrameBytes);
   const spinner = createToolSpinner(io.stderr);
   let turn: AbortController | undefined;
   const tally = { turns: 0, failed: 0, cancelled: 0 };
@@ -52,23 +59,32 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
       turn.abort();
       return;
     }
-    if (rl.line.length > 0) {
+    if (rl && rl.line.length > 0) {
       io.stdout.write("^C\n");
       rl.write(null, { ctrl: true, name: "e" });
       rl.write(null, { ctrl: true, name: "u" });
       rl.prompt();
       return;
     }
-    rl.close();
+    rl?.close();
+    piped?.stop();
   };
-  rl.on("SIGINT", interrupt);
+  rl?.on("SIGINT", interrupt);
   process.on("SIGINT", interrupt); // when stdin is not a terminal, Ctrl-C arrives as a real signal
 
   if (terminal) io.stderr.write(`zino chat on ctxkey ${ctxkey ?? "default"}; Ctrl-C cancels a turn, Ctrl-D exits\n`);
   try {
-    rl.prompt();
-    for await (const line of rl) {
-      const message = line.trim();
+    rl?.prompt();
+    for await (const line of rl ? terminalLines(rl) : pipedLines(piped!)) {
+      if (line.kind === "too_long") {
+        io.stderr.write(
+          `zino: a line of ${line.chars} characters is longer than one message may be ([limits] max_frame_bytes, ${instance.maxFrameBytes}); it was not sent\n`,
+        );
+        tally.turns += 1;
+        tally.failed += 1;
+        continue;
+      }
+      const message = line.text.trim();
       if (message === "/exit" || message === "/quit") break;
       if (message.length > 0) {
         turn = new AbortController();
@@ -78,15 +94,24 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
         if (ended === "error") tally.failed += 1;
         if (ended === "cancelled") tally.cancelled += 1;
       }
-      rl.prompt();
+      rl?.prompt();
     }
   } finally {
     process.off("SIGINT", interrupt);
-    rl.close();
+    rl?.close();
+    piped?.stop();
     if (historyFile) saveHistory(historyFile, history);
   }
   if (terminal) io.stdout.write("\n");
   return io.stdin.isTTY ? EXIT_OK : pipedExit(io, tally);
+}
+
+async function* terminalLines(rl: Interface): AsyncGenerator<BoundedLine> {
+  for await (const text of rl) yield { kind: "line", text };
+}
+
+async function* pipedLines(lines: LinePuller): AsyncGenerator<BoundedLine> {
+  for (let line = await lines.next(); line !== null; line = await lines.next()) yield line;
 }
 
 /** Piped input: a script learns from the status whether every turn completed (the errors were written as they came). */
@@ -126,7 +151,8 @@ export function chatHistoryPath(env: NodeJS.ProcessEnv): string | undefined {
 function loadHistory(path: string): string[] {
   if (!existsSync(path)) return [];
   try {
-    return readFileSync(path, "utf8")
+    // A history file that grew past the bound, or a path to a device or FIFO, is ignored like an unreadable one.
+    return readInputFile(path, { maxBytes: MAX_HISTORY_FILE_BYTES, what: "the chat history" })
       .split("\n")
       .filter((l) => l.length > 0)
       .slice(-HISTORY_SIZE)

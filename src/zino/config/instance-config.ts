@@ -1,7 +1,8 @@
 // ZINO.toml: where an instance keeps its sockets, database and agents/ folder, and the `default` ctxkey
 // configuration it imports into ctx. `ZINO_CONFIG` or `--config` selects the file; relative paths are resolved
 // against the file's directory, so several instances can run side by side on one host.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { InputFileError, readInputFile } from "../../shared/input-file.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
@@ -124,6 +125,9 @@ export function resolveConfigPath(explicit: string | undefined, env: NodeJS.Proc
   return existsSync(local) ? local : undefined;
 }
 
+/** A ZINO.toml is a few KiB: the bound only keeps a wrong path (a log, a device) from being parsed. */
+export const MAX_CONFIG_FILE_BYTES = 4 * 1024 * 1024;
+
 export function loadInstanceConfig(options: { path?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): InstanceConfig {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
@@ -132,8 +136,9 @@ export function loadInstanceConfig(options: { path?: string; env?: NodeJS.Proces
   if (configPath) {
     if (!existsSync(configPath)) throw new ConfigError(`configuration file ${configPath} does not exist`);
     try {
-      raw = parseToml(readFileSync(configPath, "utf8"));
+      raw = parseToml(readInputFile(configPath, { maxBytes: MAX_CONFIG_FILE_BYTES, what: "the configuration file" }));
     } catch (err) {
+      if (err instanceof InputFileError) throw new ConfigError(err.message);
       throw new ConfigError(`cannot parse ${configPath}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }

@@ -2,7 +2,8 @@
 // skills/*.json. Reading is all-or-nothing: a file that does not parse is reported with its path and field.
 // Python files have no `name` (the file name is the tool or skill) and a skill's prompt is `system`, its examples
 // a role/content message list: they are read as such.
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { InputFileError, readInputFile } from "../../shared/input-file.js";
 import { basename, join } from "node:path";
 import { z } from "zod";
 import type { AgentPaths } from "../config/index.js";
@@ -124,8 +125,20 @@ function pythonSkill(value: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** Each agents/ file (prompt, personality, one tool or skill) is read up to this many bytes. */
+export const MAX_AGENT_FILE_BYTES = 4 * 1024 * 1024;
+
+function readAgentFile(path: string): string {
+  try {
+    return readInputFile(path, { maxBytes: MAX_AGENT_FILE_BYTES, what: "the agent file" });
+  } catch (err) {
+    if (err instanceof InputFileError) throw new AgentFilesError(err.message);
+    throw err;
+  }
+}
+
 function readText(path: string): string | undefined {
-  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  return existsSync(path) ? readAgentFile(path) : undefined;
 }
 
 function readJsonFolder<T extends { name: string }>(
@@ -142,8 +155,9 @@ function readJsonFolder<T extends { name: string }>(
   for (const file of files) {
     const path = join(dir, file);
     let value: unknown;
+    const text = readAgentFile(path);
     try {
-      value = JSON.parse(readFileSync(path, "utf8"));
+      value = JSON.parse(text);
     } catch (err) {
       throw new AgentFilesError(`${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
     }

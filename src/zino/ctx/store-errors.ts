@@ -5,7 +5,8 @@ import { WireError } from "../../wire/index.js";
 import { isQueryReadTimeout } from "../../shared/pg-query-timeout.js";
 import { UNREACHABLE_NETWORK_CODES } from "../../shared/network-errors.js";
 
-export type StoreErrorCode = "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout" | "store_busy";
+export type StoreErrorCode =
+  "store_unreachable" | "store_auth" | "store_config" | "store_schema" | "store_timeout" | "store_busy" | "store_full" | "store_read_only";
 
 export class StoreError extends Error {
   constructor(
@@ -26,8 +27,8 @@ function causeOf(err: unknown): { code: string; message: string } {
 }
 
 /**
- * The StoreError a `pg` failure stands for, or undefined for one that is not about reaching the database (a bug,
- * a constraint): those stay internal errors. `location` is already redacted; the driver's message never holds the
+ * The StoreError a `pg` failure (or a SQLite full or read-only file) stands for, or undefined for one that is not
+ * about reaching or writing the database (a bug, a constraint): those stay internal errors. `location` is already redacted; the driver's message never holds the
  * password.
  */
 export function storeErrorOf(err: unknown, location: string): StoreError | undefined {
@@ -64,6 +65,19 @@ export function storeErrorOf(err: unknown, location: string): StoreError | undef
     return new StoreError("store_config", `the database of ${location} does not exist (${plain}); create it, or fix [store] url`);
   if (code === "57014") {
     return new StoreError("store_timeout", `a ctx statement on ${location} ran past [store] statement_timeout_ms and was cancelled`);
+  }
+  // Both stores: the disk (or the database's quota) is full, or the file cannot be written. The write was rolled back.
+  if (code === "SQLITE_FULL" || code === "53100") {
+    return new StoreError(
+      "store_full",
+      `the disk holding ${location} is full: nothing was stored; free space there (or move [paths] database elsewhere), then retry`,
+    );
+  }
+  if (code.startsWith("SQLITE_READONLY") || code === "25006") {
+    return new StoreError(
+      "store_read_only",
+      `${location} cannot be written (a read-only file, folder or file system): nothing was stored; give zino-ctx write access to it and its folder, then retry`,
+    );
   }
   if (isQueryReadTimeout(err)) {
     return new StoreError(

@@ -3,6 +3,7 @@
 // line, and the exit status then says that not every turn completed (1), where it used to be 0 whatever happened.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { REPO_ROOT, TSX_LOADER } from "../../../harness/zino-processes.js";
@@ -48,5 +49,37 @@ void describe("zino chat with piped input", () => {
     assert.match(result.stdout, /still here\n$/);
     assert.match(result.stderr, /HTTP 400.*\[provider_error\]/);
     assert.match(result.stderr, /zino: 1 of 2 turn\(s\) failed\n$/);
+  });
+
+  void it("reports a line longer than one frame without holding it, then runs the lines that follow", async () => {
+    h.provider.enqueue({ text: "still here" });
+    const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN, "chat", "--ctx", "piped"], {
+      cwd: dirname(h.instance.configPath!),
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZINO_CONFIG: h.instance.configPath!, ZINO_HISTORY_FILE: "" },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    // 256 MiB on one line, written as the child reads it: held whole, it would take the child's memory past 500 MB.
+    const chunk = Buffer.alloc(1024 * 1024, 0x78);
+    let peakRssMb = 0;
+    for (let i = 0; i < 256; i += 1) {
+      if (!child.stdin.write(chunk)) await new Promise((resolve) => child.stdin.once("drain", resolve));
+      if (i % 32 === 31) {
+        const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        peakRssMb = Math.max(peakRssMb, Number(rss?.[1] ?? 0) / 1024);
+      }
+    }
+    child.stdin.end("\nnext\n");
+    const code = await closed;
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /a line of 268435456 characters is longer than one message may be \(\[limits\] max_frame_bytes/);
+    assert.match(stdout, /still here\n$/);
+    assert.match(stderr, /zino: 1 of 2 turn\(s\) failed\n$/);
+    assert.ok(peakRssMb < 400, `the chat held the line: ${Math.round(peakRssMb)} MB resident`);
+    console.log(`# peak RSS while streaming: ${Math.round(peakRssMb)} MB`);
   });
 });
