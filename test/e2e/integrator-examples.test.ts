@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { freePort } from "../../src/shared/free-port.js";
-import { runCli } from "../../src/zelinqa/cli/run-cli.js";
 import {
   REPO_ROOT,
   startZinoServices,
@@ -18,7 +17,7 @@ import {
   type TempInstance,
   type ZinoProcess,
 } from "../../harness/zino-processes.js";
-import { startServe, type ServeProcess } from "../support/zelinqa-processes.js";
+import { serveFurniture, type ServeProcess } from "../support/zelinqa-processes.js";
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -41,14 +40,7 @@ void describe("examples/sdk: the SDK by the package's name, against a real serve
     const build = spawnSync(process.execPath, [join(REPO_ROOT, "scripts", "build-if-stale.mjs"), "--quiet"], { encoding: "utf8" });
     assert.equal(build.status, 0, `npm run build failed:\n${build.stderr}`);
     dir = mkdtempSync(join(tmpdir(), "zelinqa-sdk-example-"));
-    const flags = ["--sqlite-path", join(dir, "z.sqlite")];
-    let stdout = "";
-    const io = { env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
-    assert.equal(await runCli(["config", "import", join(REPO_ROOT, "examples/zelinqa/furniture.json"), "--publish", ...flags], io), 0);
-    stdout = "";
-    assert.equal(await runCli(["keys", "create", "--scopes", "runtime", ...flags], io), 0);
-    key = (JSON.parse(stdout) as { api_key: string }).api_key;
-    server = await startServe(flags);
+    ({ server, key } = await serveFurniture(dir));
   });
   after(async () => {
     await server?.stop();

@@ -1,8 +1,11 @@
 // Real `zelinqa` processes for the CLI and durability tests: run a command to completion, or start
 // `zelinqa serve` on a free port and wait for its "listening" log line on stderr.
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCli } from "../../src/zelinqa/cli/run-cli.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CLI = ["--import", "tsx", "src/zelinqa/cli/main.ts"];
@@ -80,4 +83,19 @@ export function startServe(args: string[], env: Record<string, string> = {}, tim
       });
     });
   });
+}
+
+/**
+ * `zelinqa serve` on a new SQLite file in `dir` holding the furniture example (examples/zelinqa/furniture.json),
+ * published, with a runtime key for it: what the README's first API call and the SDK example start from.
+ */
+export async function serveFurniture(dir: string): Promise<{ server: ServeProcess; key: string }> {
+  const flags = ["--sqlite-path", join(dir, "z.sqlite")];
+  let stdout = "";
+  const io = { env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
+  assert.equal(await runCli(["config", "import", join(ROOT, "examples/zelinqa/furniture.json"), "--publish", ...flags], io), 0);
+  stdout = "";
+  assert.equal(await runCli(["keys", "create", "--scopes", "runtime", ...flags], io), 0);
+  const key = (JSON.parse(stdout) as { api_key: string }).api_key;
+  return { key, server: await startServe(flags) };
 }

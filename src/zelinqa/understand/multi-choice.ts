@@ -103,28 +103,7 @@ const ONLY_BEFORE = new Set(["only", "just", "solely", "exclusively", "seulement
 const ONLY_AFTER = new Set(["only", "alone", "seulement", "uniquement", "exclusivement", "seul", "seule", "seuls", "seules"]);
 const ARTICLES = new Set(["the", "le", "la", "les", "l", "my", "mon", "ma", "mes", "a", "an", "un", "une", "des", "du"]);
 /** What may join options of one list: "only the phone and the tablet", "que le jardin et la terrasse". */
-const JOINING = new Set([
-  "and",
-  "et",
-  "or",
-  "ou",
-  "the",
-  "le",
-  "la",
-  "les",
-  "l",
-  "my",
-  "mon",
-  "ma",
-  "mes",
-  "a",
-  "an",
-  "un",
-  "une",
-  "de",
-  "du",
-  "des",
-]);
+const JOINING = new Set(["and", "et", "or", "ou", "de", ...ARTICLES]);
 
 /**
  * [ext] The options a reply restricts the list to ("mobile only, laptop is fine", "juste la pelouse, les haies sont

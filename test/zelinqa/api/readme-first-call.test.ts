@@ -8,8 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCli } from "../../../src/zelinqa/cli/run-cli.js";
-import { startServe, type ServeProcess } from "../../support/zelinqa-processes.js";
+import { serveFurniture, type ServeProcess } from "../../support/zelinqa-processes.js";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -41,14 +40,7 @@ void describe("README: first API call", { skip: hasCurl() ? undefined : "curl is
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), "zelinqa-readme-"));
-    const flags = ["--sqlite-path", join(dir, "z.sqlite")];
-    let stdout = "";
-    const io = { env: {}, stdout: (s: string) => (stdout += s), stderr: () => undefined };
-    assert.equal(await runCli(["config", "import", join(ROOT, "examples/zelinqa/furniture.json"), "--publish", ...flags], io), 0);
-    stdout = "";
-    assert.equal(await runCli(["keys", "create", "--scopes", "runtime", ...flags], io), 0);
-    key = (JSON.parse(stdout) as { api_key: string }).api_key;
-    server = await startServe(flags);
+    ({ server, key } = await serveFurniture(dir));
   });
   after(async () => {
     await server?.stop();
