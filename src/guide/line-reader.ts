@@ -69,6 +69,10 @@ function createPipeReader(io: GuideIo, maxLineChars: number): LineReader {
         if (line === null) return null;
         if (line.kind === "line") return line.text;
         io.stdout.write(tooLong(line.chars));
+        // The lines that came in the same read as the end of the long one are already there for the next prompt:
+        // let the pump queue them (microtasks only, done before the next macrotask) so they are echoed like any
+        // waiting line, whatever the order of the promise chains.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     },
     get interrupted() {

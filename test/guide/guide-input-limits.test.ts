@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
-import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
+import { apiSession, cleanupGuide, guideInstance, spawnGuide } from "../support/zino-guide.js";
 import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
 import { MAX_PIPED_LINE_CHARS } from "../../src/guide/line-reader.js";
 
@@ -81,4 +81,17 @@ void it("GUIDE-INPUT-4 a piped line over the read bound is skipped with its leng
   );
   assert.doesNotMatch(r.stderr, /unexpected failure|Invalid string length|\n\s+at /);
   assert.equal((await apiSession(instance, "guide")).state.turn_count, 1);
+});
+
+void it("GUIDE-INPUT-5 a long line piped while the prompt waits is reported, and the answer after it in the same read is echoed and counts", async () => {
+  const cli = spawnGuide(instance, ["--direct", "--ctx", "long-line"]);
+  await cli.waitForStdout(/\(a number\)\n> $/);
+  cli.child.stdin!.end(`${"x".repeat(MAX_PIPED_LINE_CHARS + 10)}\n2\n`);
+  const { code } = await cli.exited;
+  assert.equal(code, 0, cli.stderr());
+  assert.match(
+    cli.stdout(),
+    new RegExp(`\\(a number\\)\\n> \\nLine too long \\(${MAX_PIPED_LINE_CHARS + 10} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 2\\n`),
+  );
+  assert.equal((await apiSession(instance, "long-line")).state.turn_count, 1);
 });
