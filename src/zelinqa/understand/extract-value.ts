@@ -19,7 +19,7 @@ import { extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
-import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
+import { arrayPhraseResult, findPhraseHits, isNonePhrase, perPhraseTable, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -29,7 +29,7 @@ import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
-import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
+import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { isRecord } from "../../shared/is-record.js";
 
@@ -453,10 +453,16 @@ function durationChoice(text: string, phrases: readonly Phrase[]): PhraseResult 
   if (said.length === 0) return null;
   const values = new Set<unknown>();
   let fuzzy = false;
-  for (const phrase of phrases) {
-    const keys = statedDurations(phrase.tokens.join(" ")).map((d) => d.key);
-    if (keys.length !== 1) continue;
-    const match = said.find((d) => d.key === keys[0]);
+  // Each phrase's one duration, read once per phrase table. [ext] A label stating how often ("A couple of times a
+  // month") states no duration.
+  const labelled = perPhraseTable(phrases, "durations", () =>
+    phrases.flatMap((phrase) => {
+      const keys = rateOf(phrase.tokens) === null ? statedDurations(phrase.tokens.join(" ")).map((d) => d.key) : [];
+      return keys.length === 1 ? [{ phrase, key: keys[0] as string }] : [];
+    }),
+  );
+  for (const { phrase, key } of labelled) {
+    const match = said.find((d) => d.key === key);
     if (match === undefined) continue;
     values.add(phrase.value);
     fuzzy ||= match.fuzzy;

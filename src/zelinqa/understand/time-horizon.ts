@@ -6,6 +6,7 @@
 import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME } from "./named-days.js";
 import { tokenise } from "./normalise.js";
 import { statedDurations } from "./number-extractor.js";
+import { rateOf } from "./ordered-scale.js";
 import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
@@ -207,7 +208,10 @@ function monthDeadline(tokens: readonly string[], today: string): number | null 
  */
 export function horizonChoice(text: string, phrases: readonly Phrase[], today: string, words?: TargetWords): PhraseResult | null {
   const tone = words !== undefined && [...words.own].some((w) => ABOUT_URGENCY.test(w));
-  const options = optionReadings(phrases, `horizon:${today}:${tone}`, (tokens) => horizonOf(tokens, today, false, tone)).map((o) => ({
+  // [ext] A label stating how often ("About once a week", "A few days a week") is a frequency, no deadline.
+  const options = optionReadings(phrases, `horizon:${today}:${tone}`, (tokens) =>
+    rateOf(tokens) === null ? horizonOf(tokens, today, false, tone) : null,
+  ).map((o) => ({
     value: o.value,
     days: o.reading,
   }));

@@ -1,0 +1,100 @@
+// Choices the option labels order without a number (s19): frequencies said as a working week, a range of days, a few
+// days or a range of counts; a vague word at an end of a scale of stated rates. Cases written for these rules, in both
+// languages, with their own labels, and what must not be read.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { choiceTarget as target, singleChoice as single } from "../../support/extraction-target.js";
+
+const TODAY = "2026-12-01"; // a Tuesday
+
+/** The value and whether it is certain ("exact") or held loosely ("fuzzy"); null when nothing is read. */
+function read(t: ExtractionTarget, text: string): [unknown, string] | null {
+  const r = extractDirect(text, t, TODAY);
+  return r === null ? null : [r.value, r.certainty];
+}
+const valueOf = (t: ExtractionTarget, text: string) => read(t, text)?.[0] ?? null;
+
+const visits = target(
+  "How often the pool is used",
+  single(["rare", "twice_month", "weekly", "several", "working_days"]),
+  [
+    ["Rarely", "rare"],
+    ["A couple of times a month", "twice_month"],
+    ["About once a week", "weekly"],
+    ["Several days a week", "several"],
+    ["Every working day", "working_days"],
+  ],
+  "How often will you swim?",
+);
+const entretien = target(
+  "Fréquence d'entretien",
+  single(["f1", "f2", "f3", "f4"]),
+  [
+    ["Toutes les 2 à 4 semaines", "f1"],
+    ["Tous les 3 ou 4 mois", "f2"],
+    ["Une fois par an", "f3"],
+    ["Rarement", "f4"],
+  ],
+  "À quelle fréquence faites-vous réviser la chaudière ?",
+);
+
+void describe("a frequency said as days of the working week", () => {
+  void it("reads a range of weekdays, short or whole, as that many days a week", () => {
+    assert.equal(valueOf(visits, "tue-thu"), "several");
+    assert.equal(valueOf(visits, "Monday through Friday"), "working_days");
+    assert.equal(valueOf(visits, "mon to fri"), "working_days");
+  });
+  void it("reads the working week and full time as every weekday", () => {
+    assert.equal(valueOf(visits, "weekdays"), "working_days");
+    assert.equal(valueOf(visits, "full-time, I'm retired"), "working_days");
+  });
+  void it("does not read two days named apart as a range", () => {
+    assert.notEqual(valueOf(visits, "monday and friday"), "working_days");
+  });
+});
+
+void describe("a frequency said as a few days or a range of counts", () => {
+  void it("places a range of counts at its middle and a few days near three", () => {
+    assert.deepEqual(read(visits, "2 or 3 days a week"), ["several", "fuzzy"]);
+    assert.equal(valueOf(visits, "twice a week"), "several");
+    assert.equal(valueOf(visits, "a few days a week"), "several");
+  });
+  void it("reads a label stating how often as no deadline", () => {
+    assert.notEqual(valueOf(visits, "twice a week"), "weekly");
+  });
+  void it("reads a French range of weeks or months in a label, and a count glued to x", () => {
+    assert.equal(valueOf(entretien, "tous les quatre mois"), "f2");
+    assert.equal(valueOf(entretien, "2x par mois"), "f1");
+    assert.deepEqual(read(entretien, "toutes les 3 semaines"), ["f1", "exact"]);
+    assert.deepEqual(read(entretien, "toutes les 3 semaines à peu près"), ["f1", "fuzzy"]);
+  });
+});
+
+void describe("a vague word at an end of stated rates", () => {
+  void it("is beyond its neighbour, not its own number", () => {
+    assert.equal(valueOf(entretien, "une fois tous les deux ans"), "f4");
+    assert.equal(valueOf(entretien, "une fois par an"), "f3");
+    assert.equal(valueOf(visits, "once every two months"), "rare");
+  });
+});
+
+void describe("a judgement of hatred", () => {
+  const satisfaction = target(
+    "Satisfaction",
+    single(["tres_mecontent", "mecontent", "neutre", "content", "tres_content"]),
+    [
+      ["Très mécontent", "tres_mecontent"],
+      ["Mécontent", "mecontent"],
+      ["Neutre", "neutre"],
+      ["Content", "content"],
+      ["Très content", "tres_content"],
+    ],
+    "Êtes-vous satisfait de votre salle actuelle ?",
+  );
+  void it("is the bottom of the scale", () => {
+    assert.deepEqual(read(satisfaction, "je la déteste"), ["tres_mecontent", "fuzzy"]);
+    assert.equal(valueOf(satisfaction, "I hate it, way too crowded"), "tres_mecontent");
+  });
+});
