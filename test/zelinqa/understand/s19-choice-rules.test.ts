@@ -98,3 +98,68 @@ void describe("a judgement of hatred", () => {
     assert.equal(valueOf(satisfaction, "I hate it, way too crowded"), "tres_mecontent");
   });
 });
+
+void describe("an end of a range of offers said without its label", () => {
+  const formule = target("Formule choisie", single(["f_eco", "f_confort", "f_luxe"]), [
+    ["Éco", "f_eco"],
+    ["Confort", "f_confort"],
+    ["Luxe", "f_luxe"],
+  ]);
+  const plan = target("Hosting plan", single(["p_starter", "p_business", "p_pro", "p_ultimate"]), [
+    ["Starter", "p_starter"],
+    ["Business", "p_business"],
+    ["Pro", "p_pro"],
+    ["Ultimate", "p_ultimate"],
+  ]);
+  void it("reads the cheapest or the simplest as the bottom step, loosely", () => {
+    assert.deepEqual(read(formule, "la moins chère"), ["f_eco", "fuzzy"]);
+    assert.deepEqual(read(plan, "the basic one please"), ["p_starter", "fuzzy"]);
+    assert.equal(valueOf(plan, "entry level is enough"), "p_starter");
+  });
+  void it("reads the best or the top of the range as the top step, loosely", () => {
+    assert.deepEqual(read(formule, "le haut de gamme"), ["f_luxe", "fuzzy"]);
+    assert.deepEqual(read(plan, "the best you have"), ["p_ultimate", "fuzzy"]);
+    assert.equal(valueOf(plan, "most expensive, money is no issue"), "p_ultimate");
+  });
+  void it("reads nothing when the reply defers to the asker or the options are no range of offers", () => {
+    assert.equal(read(plan, "whatever you think is best"), null);
+    const colours = target("Colour", single(["red", "blue", "green"]), [
+      ["Red", "red"],
+      ["Blue", "blue"],
+      ["Green", "green"],
+    ]);
+    assert.equal(read(colours, "the cheapest one"), null);
+  });
+});
+
+void describe("a count of people to ranges of people", () => {
+  const crew = target("Taille de l'équipe", single(["seul", "petite", "moyenne", "grande"]), [
+    ["Seul", "seul"],
+    ["De 2 à 4 personnes", "petite"],
+    ["De 5 à 10 personnes", "moyenne"],
+    ["Plus de 10 personnes", "grande"],
+  ]);
+  const party = target("Group size", single(["g1", "g2", "g3"]), [
+    ["1 to 3 people", "g1"],
+    ["4 to 8 people", "g2"],
+    ["More than 8 people", "g3"],
+  ]);
+  void it("reads the people a reply counts without one plain number", () => {
+    assert.deepEqual(read(crew, "ma femme et moi"), ["petite", "fuzzy"]);
+    assert.deepEqual(read(party, "12 of us"), ["g3", "exact"]);
+    assert.equal(valueOf(party, "me, my wife and our 3 kids"), "g2");
+  });
+  void it("leaves a bound said with more than / plus de outside the range", () => {
+    assert.equal(valueOf(crew, "10"), "moyenne");
+    assert.equal(valueOf(party, "8"), "g2");
+    assert.equal(valueOf(party, "9 people"), "g3");
+  });
+  void it("counts no people for ranges of another unit", () => {
+    const seniority = target("Ancienneté", single(["a1", "a2", "a3"]), [
+      ["Moins de 2 ans", "a1"],
+      ["2 à 5 ans", "a2"],
+      ["Plus de 5 ans", "a3"],
+    ]);
+    assert.equal(read(seniority, "ma femme et moi"), null);
+  });
+});
