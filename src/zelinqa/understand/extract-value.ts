@@ -31,6 +31,7 @@ import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
+import { deniedQuestionOption } from "./denied-option.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -602,7 +603,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         narrowerOptionDoubt(text, hedged(text, qualifiesAnotherThing(text, target.phrases, target.words, best)), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
         somethingElseOption(text, target.phrases) ??
-        noHurryOption(text, target.phrases);
+        noHurryOption(text, target.phrases) ??
+        deniedQuestionOption(text, target.phrases, target.words);
       return validated(read, target);
     }
     case "array_enum":

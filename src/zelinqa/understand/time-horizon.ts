@@ -220,8 +220,10 @@ export function horizonChoice(text: string, phrases: readonly Phrase[], today: s
   const worded =
     optionReadings(phrases, `worded:${today}:${tone}`, (tokens) => horizonOf(tokens, today, false, tone, false), true).length > 0;
   if (!worded || options.length < 2 || new Set(options.map((o) => o.days)).size !== options.length) return null;
-  const deadline = horizonOf(tokenise(text), today, true, tone);
-  if (deadline === null) return null;
+  const said = horizonOf(tokenise(text), today, true, tone);
+  if (said === null) return null;
+  // [ext] "urgent !!!", "URGENT": urgency said with emphasis is the top of the scale, now.
+  const deadline = said === URGENT_BUT_NOT_TOP && (/!{2,}/.test(text) || /(?:^|[^\p{L}])\p{Lu}{4,}(?![\p{L}])/u.test(text)) ? 0 : said;
   const meeting = options.filter((o) => o.days >= deadline).sort((a, b) => a.days - b.days);
   // "no rush" where no option says whenever: the latest, when every option states its horizon.
   const values = new Set(phrases.map((p) => key(p.value)));

@@ -163,3 +163,88 @@ void describe("a count of people to ranges of people", () => {
     assert.equal(read(seniority, "ma femme et moi"), null);
   });
 });
+
+void describe("a yes/no said to a choice asked as a yes/no question", () => {
+  const fragile = target(
+    "Fragilité",
+    single(["pas_fragile", "un_peu", "tres"]),
+    [
+      ["Pas fragile", "pas_fragile"],
+      ["Un peu fragile", "un_peu"],
+      ["Très fragile", "tres"],
+    ],
+    "Le colis est-il fragile ?",
+  );
+  const loud = target(
+    "Noise level",
+    single(["quiet", "some", "loud"]),
+    [
+      ["Not noisy", "quiet"],
+      ["A bit noisy", "some"],
+      ["Very noisy", "loud"],
+    ],
+    "Is the work noisy?",
+  );
+  void it("gives the option denying the question's word for a bare no, loosely", () => {
+    assert.deepEqual(read(fragile, "non"), ["pas_fragile", "fuzzy"]);
+    assert.deepEqual(read(loud, "nope, not really"), ["quiet", "fuzzy"]);
+  });
+  void it("gives nothing for a bare yes, nor for a no followed by more", () => {
+    assert.equal(read(fragile, "oui"), null);
+    assert.equal(read(loud, "no idea"), null);
+  });
+});
+
+void describe("urgency said with emphasis", () => {
+  const delay = target(
+    "Urgence",
+    single(["later", "week", "tomorrow", "now"]),
+    [
+      ["Peut attendre", "later"],
+      ["Cette semaine", "week"],
+      ["Sous 24 heures", "tomorrow"],
+      ["Urgence absolue, aujourd'hui", "now"],
+    ],
+    "Est-ce urgent ?",
+  );
+  void it("is the top of the scale with several exclamation marks or in capitals", () => {
+    assert.equal(valueOf(delay, "urgent !!! la fuite inonde la cuisine"), "now");
+    assert.equal(valueOf(delay, "URGENT"), "now");
+  });
+  void it("stays below the top said plainly", () => {
+    assert.equal(valueOf(delay, "urgent"), "tomorrow");
+  });
+});
+
+void describe("the none option said as a belief or as all being fine", () => {
+  const allergies = target(
+    "Allergies",
+    { type: "array", items: { type: "string", enum: ["pollen", "lactose", "aucune"] }, uniqueItems: true },
+    [
+      ["Pollen", "pollen"],
+      ["Lactose", "lactose"],
+      ["Aucune", "aucune"],
+    ],
+    "Avez-vous des allergies ?",
+  );
+  const issues = target(
+    "Known issues",
+    { type: "array", items: { type: "string", enum: ["rust", "dents", "none"] }, uniqueItems: true },
+    [
+      ["Rust", "rust"],
+      ["Dents", "dents"],
+      ["None", "none"],
+    ],
+    "Any known issues with the car?",
+  );
+  void it("gives the none option, loosely", () => {
+    assert.deepEqual(read(allergies, "pas à ma connaissance"), [["aucune"], "fuzzy"]);
+    assert.deepEqual(read(allergies, "non, tout va bien"), [["aucune"], "fuzzy"]);
+    assert.deepEqual(read(issues, "not that I'm aware of"), [["none"], "fuzzy"]);
+    assert.deepEqual(read(issues, "nah all good mechanically"), null);
+    assert.deepEqual(read(issues, "nah all good enginewise"), [["none"], "fuzzy"]);
+  });
+  void it("keeps an option named beside it", () => {
+    assert.deepEqual(read(issues, "a bit of rust, otherwise all good"), [["rust"], "fuzzy"]);
+  });
+});
