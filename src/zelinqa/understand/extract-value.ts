@@ -334,6 +334,11 @@ const NO_THING = new Set([
   "drive",
   "une",
 ]);
+/** Articles a plain noun phrase opens on ("a bbq", "un furet", "some shelves"). */
+const ARTICLES_OPENING = new Set(["a", "an", "un", "une", "des", "du", "some"]);
+const SUBJECTS = new Set(["il", "elle", "je", "j", "on", "nous", "ils", "elles", "he", "she", "i", "we", "they", "it"]);
+/** After a subject, what names a thing rather than an action: "it's a …", "I want …", "je voudrais …". */
+const BEING_WORDS = new Set(["s", "is", "est", "want", "need", "would", "d", "veux", "voudrais", "aimerais", "cherche", "souhaite"]);
 const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune", "rien", "nothing", "ni", "never", "jamais"]);
 /**
  * [ext] "Other make" / "Autre marque": when exactly one option's label is Other/Autre with the kind after it, and a short
@@ -341,18 +346,26 @@ const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune
  * option, held loosely. Never with a negation, a question, a hesitation, a refusal or indifference, nor a long reply.
  */
 function otherOption(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
-  // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds.
-  const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
+  // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds, [ext] so it
+  // takes only a plain noun phrase opening on an article ("a bbq", "un furet"): a thing named as the answer.
+  const tokens = tokenise(text);
+  const plainNoun = ARTICLES_OPENING.has(tokens[0] ?? "") && tokens.length >= 2;
+  const labelled = phrases.filter(
+    (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
+  );
   const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
   if (others.size !== 1) return null;
+  // [ext] "il boite depuis hier", "she limps": a person or an animal doing something describes a case, it names no
+  // unlisted kind.
+  if (SUBJECTS.has(tokens[0] ?? "") && !BEING_WORDS.has(tokens[1] ?? "")) return null;
   // [ext] Not for a reply holding a listed option's word, a request, an action wanted or only a person (other-option-guard.ts).
   if (namesNoUnlistedThing(text, phrases, [...others][0] as string)) return null;
   // What is left of a hesitant reply ("not sure, it's a company car", its hesitation blanked out to spaces) names no
   // unlisted kind: the person did not say what it is.
   if (/\s{3,}/.test(text)) return null;
-  const tokens = tokenise(text);
-  // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind.
-  if (words !== undefined && tokens.some((t) => words.stems.has(stem(t)) || words.stems.has(t))) return null;
+  // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind. [ext] Its
+  // own words only: a kind its concept group holds ("un furet" to "Quel animal ?") is such a kind.
+  if (words !== undefined && tokens.some((t) => words.own.has(stem(t)) || words.own.has(t))) return null;
   if (tokens.length === 0 || tokens.length > 8 || text.includes("?") || tokens.some((t) => NOT_A_THING.has(t) || OTHER_WORDS.has(t)))
     return null;
   if (isRefusal(text) || isDontKnow(text) || isIndifferent(text) || hasAnyPhrase(tokens, HEDGE_PHRASES) || saysNothing(text)) return null;

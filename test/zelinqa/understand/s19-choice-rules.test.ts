@@ -248,3 +248,44 @@ void describe("the none option said as a belief or as all being fine", () => {
     assert.deepEqual(read(issues, "a bit of rust, otherwise all good"), [["rust"], "fuzzy"]);
   });
 });
+
+void describe("the Other option for a thing none of the options names", () => {
+  const venue = target(
+    "Type de salle",
+    single(["restaurant", "salle_des_fetes", "domicile", "autre"]),
+    [
+      ["Restaurant", "restaurant"],
+      ["Salle des fêtes", "salle_des_fetes"],
+      ["À domicile", "domicile"],
+      ["Autre", "autre"],
+    ],
+    "Où aura lieu la soirée ?",
+  );
+  const pet = target(
+    "Pet",
+    single(["dog", "cat", "other"]),
+    [
+      ["Dog", "dog"],
+      ["Cat", "cat"],
+      ["Other pet", "other"],
+    ],
+    "Which animal is it for?",
+  );
+  void it("takes a plain noun phrase opening on an article, loosely, for a bare Other", () => {
+    assert.deepEqual(read(venue, "une péniche"), ["autre", "fuzzy"]);
+    assert.deepEqual(read(venue, "un rooftop en ville"), ["autre", "fuzzy"]);
+  });
+  void it("takes a kind of the question's own concept for 'Other <kind>'", () => {
+    assert.deepEqual(read(pet, "a hamster"), ["other", "fuzzy"]);
+  });
+  void it("takes no bare word, doubt, question or description of what someone does", () => {
+    assert.equal(read(venue, "péniche"), null);
+    assert.notEqual(valueOf(venue, "un restaurant ou une péniche, je sais pas"), "autre");
+    assert.equal(read(venue, "une péniche ?"), null);
+    assert.equal(read(pet, "she scratches all the time"), null);
+    assert.equal(read(pet, "il mord"), null);
+  });
+  void it("gives the option a reply names, not Other", () => {
+    assert.deepEqual(read(venue, "un restaurant"), ["restaurant", "exact"]);
+  });
+});
