@@ -23,7 +23,7 @@ function deniedLabels(phrases: readonly Phrase[]): { value: unknown; word: strin
 
 /** The option denying the question's word, held loosely, for a reply that is only a no; null otherwise. */
 export function deniedQuestionOption(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
-  if (words === undefined) return null;
+  if (words === undefined || text.length > 60) return null;
   const tokens = tokenise(text);
   if (tokens.length === 0 || tokens.length > 4 || !NO.has(tokens[0] as string) || !tokens.every((t) => NO.has(t) || NO_FILLERS.has(t)))
     return null;

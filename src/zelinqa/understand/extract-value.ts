@@ -348,7 +348,8 @@ const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune
 function otherOption(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
   // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds, [ext] so it
   // takes only a plain noun phrase opening on an article ("a bbq", "un furet"): a thing named as the answer.
-  const tokens = tokenise(text);
+  // Only a short reply names an unlisted thing (8 words at most, below): a long one is not read at all.
+  const tokens = text.length > 200 ? [] : tokenise(text);
   const plainNoun = ARTICLES_OPENING.has(tokens[0] ?? "") && tokens.length >= 2;
   const labelled = phrases.filter(
     (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),

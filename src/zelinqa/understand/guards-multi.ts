@@ -296,8 +296,9 @@ function noneSaidLoosely(c: ClauseTokens, phrases: readonly Phrase[]): PhraseRes
 }
 
 export function guardedArray(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
-  const loose = noneSaidLoosely(clauseTokens(text), phrases);
+  const read = clauseTokens(text);
+  const loose = noneSaidLoosely(read, phrases);
   if (loose !== null) return loose;
-  const c = withoutFalseAll(clauseTokens(text));
+  const c = withoutFalseAll(read);
   return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own));
 }

@@ -78,11 +78,11 @@ function tierOrder(phrases: readonly Phrase[]): unknown[] | null {
 
 /** [ext] The bottom or top step of a range of offers, said without its label ("the cheapest one", "top of the range"). */
 function tierEnd(tokens: readonly string[], least: boolean, most: boolean, phrases: readonly Phrase[]): PhraseResult | null {
+  const order = tierOrder(phrases);
+  if (order === null) return null;
   const bottom = least || says(tokens, TIER_BOTTOM);
   const top = (most && !says(tokens, LEAST)) || (says(tokens, TIER_TOP) && !tokens.some((t) => DEFERS.has(t)));
   if (bottom === top) return null;
-  const order = tierOrder(phrases);
-  if (order === null) return null;
   return { value: bottom ? order[0] : order[order.length - 1], certainty: "fuzzy" };
 }
 
