@@ -19,7 +19,7 @@ import { extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
-import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
+import { arrayPhraseResult, findPhraseHits, isNonePhrase, perPhraseTable, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -29,8 +29,9 @@ import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
-import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
+import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
+import { deniedQuestionOption } from "./denied-option.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -333,6 +334,11 @@ const NO_THING = new Set([
   "drive",
   "une",
 ]);
+/** Articles a plain noun phrase opens on ("a bbq", "un furet", "some shelves"). */
+const ARTICLES_OPENING = new Set(["a", "an", "un", "une", "des", "du", "some"]);
+const SUBJECTS = new Set(["il", "elle", "je", "j", "on", "nous", "ils", "elles", "he", "she", "i", "we", "they", "it"]);
+/** After a subject, what names a thing rather than an action: "it's a …", "I want …", "je voudrais …". */
+const BEING_WORDS = new Set(["s", "is", "est", "want", "need", "would", "d", "veux", "voudrais", "aimerais", "cherche", "souhaite"]);
 const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune", "rien", "nothing", "ni", "never", "jamais"]);
 /**
  * [ext] "Other make" / "Autre marque": when exactly one option's label is Other/Autre with the kind after it, and a short
@@ -340,18 +346,27 @@ const NOT_A_THING = new Set(["no", "non", "not", "pas", "none", "aucun", "aucune
  * option, held loosely. Never with a negation, a question, a hesitation, a refusal or indifference, nor a long reply.
  */
 function otherOption(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
-  // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds.
-  const labelled = phrases.filter((p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && p.tokens.length > 1);
+  // "Other make", "Autre marque": the label names the kind; a bare "Autre" says nothing of what it holds, [ext] so it
+  // takes only a plain noun phrase opening on an article ("a bbq", "un furet"): a thing named as the answer.
+  // Only a short reply names an unlisted thing (8 words at most, below): a long one is not read at all.
+  const tokens = text.length > 200 ? [] : tokenise(text);
+  const plainNoun = ARTICLES_OPENING.has(tokens[0] ?? "") && tokens.length >= 2;
+  const labelled = phrases.filter(
+    (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
+  );
   const others = new Set(labelled.map((p) => JSON.stringify(p.value)));
   if (others.size !== 1) return null;
+  // [ext] "il boite depuis hier", "she limps": a person or an animal doing something describes a case, it names no
+  // unlisted kind.
+  if (SUBJECTS.has(tokens[0] ?? "") && !BEING_WORDS.has(tokens[1] ?? "")) return null;
   // [ext] Not for a reply holding a listed option's word, a request, an action wanted or only a person (other-option-guard.ts).
   if (namesNoUnlistedThing(text, phrases, [...others][0] as string)) return null;
   // What is left of a hesitant reply ("not sure, it's a company car", its hesitation blanked out to spaces) names no
   // unlisted kind: the person did not say what it is.
   if (/\s{3,}/.test(text)) return null;
-  const tokens = tokenise(text);
-  // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind.
-  if (words !== undefined && tokens.some((t) => words.stems.has(stem(t)) || words.stems.has(t))) return null;
+  // "it's a company car" to "What make is your car?": the reply speaks of the subject, not of an unlisted kind. [ext] Its
+  // own words only: a kind its concept group holds ("un furet" to "Quel animal ?") is such a kind.
+  if (words !== undefined && tokens.some((t) => words.own.has(stem(t)) || words.own.has(t))) return null;
   if (tokens.length === 0 || tokens.length > 8 || text.includes("?") || tokens.some((t) => NOT_A_THING.has(t) || OTHER_WORDS.has(t)))
     return null;
   if (isRefusal(text) || isDontKnow(text) || isIndifferent(text) || hasAnyPhrase(tokens, HEDGE_PHRASES) || saysNothing(text)) return null;
@@ -453,10 +468,16 @@ function durationChoice(text: string, phrases: readonly Phrase[]): PhraseResult 
   if (said.length === 0) return null;
   const values = new Set<unknown>();
   let fuzzy = false;
-  for (const phrase of phrases) {
-    const keys = statedDurations(phrase.tokens.join(" ")).map((d) => d.key);
-    if (keys.length !== 1) continue;
-    const match = said.find((d) => d.key === keys[0]);
+  // Each phrase's one duration, read once per phrase table. [ext] A label stating how often ("A couple of times a
+  // month") states no duration.
+  const labelled = perPhraseTable(phrases, "durations", () =>
+    phrases.flatMap((phrase) => {
+      const keys = rateOf(phrase.tokens) === null ? statedDurations(phrase.tokens.join(" ")).map((d) => d.key) : [];
+      return keys.length === 1 ? [{ phrase, key: keys[0] as string }] : [];
+    }),
+  );
+  for (const { phrase, key } of labelled) {
+    const match = said.find((d) => d.key === key);
     if (match === undefined) continue;
     values.add(phrase.value);
     fuzzy ||= match.fuzzy;
@@ -596,7 +617,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         narrowerOptionDoubt(text, hedged(text, qualifiesAnotherThing(text, target.phrases, target.words, best)), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
         somethingElseOption(text, target.phrases) ??
-        noHurryOption(text, target.phrases);
+        noHurryOption(text, target.phrases) ??
+        deniedQuestionOption(text, target.phrases, target.words);
       return validated(read, target);
     }
     case "array_enum":

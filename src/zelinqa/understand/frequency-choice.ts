@@ -5,6 +5,7 @@
 // that "twice a month" is no "a month". Rates are read by ordered-scale.ts (one reader of frequencies), which also
 // takes the nearest option of a frequency scale when no period is equal or near.
 import { tokenise } from "./normalise.js";
+import { scanNumbers } from "./number-mentions.js";
 import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { rateOf } from "./ordered-scale.js";
@@ -22,7 +23,9 @@ export function frequencyChoice(text: string, phrases: readonly Phrase[]): Phras
   const said = periodOf(tokenise(text));
   if (said === null) return null;
   const equal = periods.filter((o) => o.days === said);
-  if (equal.length === 1) return { value: (equal[0] as { value: unknown }).value, certainty: "exact" };
+  // [ext] "toutes les 5 semaines à peu près": a count said approximately is held loosely.
+  const approximate = () => scanNumbers(text).mentions.some((m) => m.fuzzy);
+  if (equal.length === 1) return { value: (equal[0] as { value: unknown }).value, certainty: approximate() ? "fuzzy" : "exact" };
   if (equal.length > 1) return null;
   const near = periods.filter((o) => Math.abs(o.days - said) <= o.days / 10);
   return near.length === 1 ? { value: (near[0] as { value: unknown }).value, certainty: "fuzzy" } : null;

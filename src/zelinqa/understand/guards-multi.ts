@@ -6,7 +6,7 @@ import { askedWords } from "./guards-asked.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractArray } from "./multi-choice.js";
 import { partialLabelHits } from "./label-parts.js";
-import { findPhraseHits, perPhraseTable } from "./phrase-match.js";
+import { findPhraseHits, isNonePhrase, perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
@@ -244,7 +244,61 @@ export function qualifiesAnotherThing(
 }
 
 /** A multiple choice read from a reply with the guards above: a false "all" left out, an unread word held loosely. */
+const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
+/** A denial held as a belief: "not that I know of", "pas que je sache", "I don't think so". */
+const DENIED_AS_FAR_AS_KNOWN = seqs([
+  ...["not that i know of", "not that i know", "not as far as i know", "not that i m aware of", "not to my knowledge"],
+  ...["none that i know of", "nothing that i know of", "not that i remember", "i don t think so", "don t think so"],
+  ...["pas que je sache", "pas a ma connaissance", "pas que je me souvienne", "je ne crois pas", "je crois pas"],
+  ...["je ne pense pas", "je pense pas", "rien que je sache", "aucun que je sache", "aucune que je sache"],
+]);
+/** What such a reply may carry besides: "no, …", "hmm, …", "rien, tout va bien". */
+const NONE_FILLERS = new Set([
+  ...["no", "non", "nope", "nah", "nan", "nothing", "rien", "none", "aucun", "aucune", "hmm", "hm", "euh", "well", "bah", "ben"],
+  ...["thanks", "merci", "really", "vraiment", "so", "far", "pour", "l", "instant", "now", "for", "the", "moment", "yet", "encore"],
+  "bien",
+]);
+
+/**
+ * [ext] The "none" option said without a denial word of the list: a denial held as a belief ("not that I know of", "pas
+ * que je sache") or a whole situation said to be fine ("nope all good", "all good healthwise", "non tout va bien"), as
+ * the whole reply. The "none" option, or the empty list where there is none; always held loosely.
+ */
+function noneSaidLoosely(c: ClauseTokens, phrases: readonly Phrase[]): PhraseResult | null {
+  const tokens = c.tokens;
+  const left = new Array<boolean>(tokens.length).fill(true);
+  const blank = (from: number, length: number) => left.fill(false, from, from + length);
+  let said = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const seq = DENIED_AS_FAR_AS_KNOWN.find((d) => d.every((w, j) => tokens[i + j] === w));
+    if (seq !== undefined) {
+      blank(i, seq.length);
+      said = true;
+      continue;
+    }
+    // "all good", "everything is fine", "tout va bien": the quantifier of a state (falseAll), then the state.
+    if (QUANTIFIERS.has(tokens[i] as string) && !wholeOfOneThing(tokens, i)) {
+      const state = STATE_AFTER.has(tokens[i + 1] ?? "")
+        ? 2
+        : BEING.has(tokens[i + 1] ?? "") && STATE_AFTER.has(tokens[i + 2] ?? "")
+          ? 3
+          : 0;
+      if (state > 0 && !["de", "a", "seul", "seule", "over"].includes(tokens[i + state - 1] as string)) {
+        blank(i, state);
+        said = true;
+      }
+    }
+  }
+  // "all good healthwise": a word in -wise says what is fine.
+  if (!said || !tokens.every((t, i) => !left[i] || NONE_FILLERS.has(t) || (t.length > 6 && t.endsWith("wise")))) return null;
+  const none = phrases.find(isNonePhrase);
+  return { value: none === undefined ? [] : [none.value], certainty: "fuzzy" };
+}
+
 export function guardedArray(text: string, phrases: readonly Phrase[], words: TargetWords | undefined): PhraseResult | null {
-  const c = withoutFalseAll(clauseTokens(text));
+  const read = clauseTokens(text);
+  const loose = noneSaidLoosely(read, phrases);
+  if (loose !== null) return loose;
+  const c = withoutFalseAll(read);
   return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own));
 }

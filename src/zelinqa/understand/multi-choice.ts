@@ -5,6 +5,7 @@ import { partialLabelHits } from "./label-parts.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
+import { DAY_ABBREVIATIONS } from "./named-days.js";
 
 const ALL = [
   ["le", "reste"],
@@ -457,26 +458,6 @@ export function withoutRefused(
   return { value, certainty };
 }
 
-/** [ext] Short names of the days, French and English, with the day they name. */
-const DAY_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
-  lun: ["lundi", "monday"],
-  mar: ["mardi", "tuesday"],
-  mer: ["mercredi", "wednesday"],
-  jeu: ["jeudi", "thursday"],
-  ven: ["vendredi", "friday"],
-  sam: ["samedi", "saturday"],
-  dim: ["dimanche", "sunday"],
-  mon: ["lundi", "monday"],
-  tue: ["mardi", "tuesday"],
-  tues: ["mardi", "tuesday"],
-  wed: ["mercredi", "wednesday"],
-  thu: ["jeudi", "thursday"],
-  thur: ["jeudi", "thursday"],
-  thurs: ["jeudi", "thursday"],
-  fri: ["vendredi", "friday"],
-  sat: ["samedi", "saturday"],
-  sun: ["dimanche", "sunday"],
-};
 const DAY_LIST_FILLERS = new Set(["et", "and", "le", "les", "the", "on", "ou", "or", "aussi", "also"]);
 
 /**

@@ -389,3 +389,24 @@ function monthAfterHolidays(tokens: readonly string[], i: number, length: number
     return d === null ? "invalid" : iso(d);
   };
 }
+
+/** [ext] Short names of the days, French and English, with the day they name. */
+export const DAY_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  lun: ["lundi", "monday"],
+  mar: ["mardi", "tuesday"],
+  mer: ["mercredi", "wednesday"],
+  jeu: ["jeudi", "thursday"],
+  ven: ["vendredi", "friday"],
+  sam: ["samedi", "saturday"],
+  dim: ["dimanche", "sunday"],
+  mon: ["lundi", "monday"],
+  tue: ["mardi", "tuesday"],
+  tues: ["mardi", "tuesday"],
+  wed: ["mercredi", "wednesday"],
+  thu: ["jeudi", "thursday"],
+  thur: ["jeudi", "thursday"],
+  thurs: ["jeudi", "thursday"],
+  fri: ["vendredi", "friday"],
+  sat: ["samedi", "saturday"],
+  sun: ["dimanche", "sunday"],
+};

@@ -9,7 +9,7 @@ import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
 import { convertedUnits, countsOtherThings } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
-import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
+import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import {
@@ -280,11 +280,15 @@ function saidOfSelf(m: NumberMention, ctx: NumberContext): boolean {
   const after = (seq: readonly string[]) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w);
   const onlyAge = words.groups.has("age") && words.things !== undefined && [...words.things].every((t) => t === "age");
   if (onlyAge && I_AM.some(after)) return true;
-  // A head count: its label names people, not seats ("Nombre de places" is no "nous sommes trois à conduire").
-  const people = [...(words.things ?? [])].some((t) => tokenHasStem(t, PERSON_STEMS) && !SEATS.has(t));
-  return people && kindOfPerson(ctx) === null && WE_ARE.some(after);
+  // A head count: its label names people, not seats ("Nombre de places" is no "nous sommes trois à conduire"), [ext] or
+  // its question asks about persons ("Combien de personnes doivent pouvoir s'y installer ?" for "Nombre de places").
+  const people = [...(words.things ?? [])].some((t) => tokenHasStem(t, PERSON_STEMS) && !SEAT_STEMS.has(t)) || words.asksPersons === true;
+  if (!people || kindOfPerson(ctx) !== null) return false;
+  // [ext] "une table pour 6", "a sofa for 4": a small count for whom the thing is, closing what is said of it.
+  const forSome = FOR.has(m.before[m.before.length - 1] ?? "") && m.unit === null && Number.isInteger(m.value) && m.value <= 20;
+  return WE_ARE.some(after) || forSome;
 }
-const SEATS = new Set(["place", "seat", "couvert", "siege"]);
+const FOR = new Set(["pour", "for"]);
 
 /** [ext] What "per head" may be said as: "per person", "par personne", "par tête", "par couvert", "per guest". */
 const HEAD_STEMS: ReadonlySet<string> = new Set(

@@ -9,6 +9,7 @@ import { normalise, tokenise } from "./normalise.js";
 import { perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
+import { DAY_ABBREVIATIONS, WEEKDAYS_BY_NAME } from "./named-days.js";
 import type { TargetWords } from "./target-words.js";
 
 type Kind = "size" | "frequency" | "judgement" | "intensity";
@@ -120,6 +121,7 @@ const COUNT_WORDS = new Map([
   ["other", 2],
 ]);
 const TIMES = new Set(["times", "time", "fois", "x", "days", "jours", "day", "jour"]);
+const FEW = seqs(["a few", "quelques", "plusieurs", "several"]);
 const PER = new Set(["a", "per", "par", "each", "every", "an", "la", "le", "chaque"]);
 const EVERY = seqs([
   "every",
@@ -149,6 +151,14 @@ const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
   [seqs(["every morning", "every evening", "every night", "chaque matin", "chaque soir", "tous les matins", "tous les soirs"]), 7],
   [seqs(["daily", "every day", "everyday", "each day", "quotidien", "quotidienne", "quotidiennement", "tous les jours", "chaque jour"]), 7],
   [seqs(["every other day", "un jour sur deux"]), 3.5],
+  // [ext] The working week: each weekday once.
+  [
+    seqs([
+      ...["every weekday", "weekdays", "week days", "each weekday", "en semaine", "jours de semaine", "jours ouvres", "jours ouvrables"],
+      ...["working days", "workdays", "business days", "full time", "fulltime", "temps plein", "plein temps", "temps complet"],
+    ]),
+    5,
+  ],
   [seqs(["most days", "la plupart des jours", "most of the time", "most of the day", "la plupart du temps"]), 6, true],
   [
     seqs([
@@ -179,6 +189,46 @@ const WEEKDAYS = new Set([
   ...["lundis", "mardis", "mercredis", "jeudis", "vendredis", "samedis", "dimanches"],
 ]);
 const countOf = (w: string | undefined) => (w === undefined ? undefined : /^\d+$/.test(w) ? Number(w) : COUNT_WORDS.get(w));
+const RANGE_JOINS = new Set(["a", "to", "ou", "or", "voire"]);
+/**
+ * [ext] A count at `i`, or a range of two counts read as its middle ("2-3", "2 à 3", "4 ou 5", "two or three"), with the
+ * index after it. "2x" is a count of times.
+ */
+function countAt(tokens: readonly string[], i: number): { n: number; next: number; times: boolean } | null {
+  const glued = /^(\d+)x$/.exec(tokens[i] ?? "");
+  if (glued !== null) return { n: Number(glued[1]), next: i + 1, times: true };
+  // "a couple of times", "a couple days": two.
+  if (tokens[i] === "a" && tokens[i + 1] === "couple") return { n: 2, next: tokens[i + 2] === "of" ? i + 3 : i + 2, times: false };
+  const n = countOf(tokens[i]);
+  if (n === undefined) return null;
+  const to = RANGE_JOINS.has(tokens[i + 1] ?? "") ? i + 2 : i + 1;
+  const high = countOf(tokens[to]);
+  if (high !== undefined && high > n && tokens[i + 1] !== "other") return { n: (n + high) / 2, next: to + 1, times: false };
+  return { n, next: i + 1, times: false };
+}
+/** [ext] Short day names count only in a range of days ("mon-fri", "lun au ven"): alone they are words ("mer", "sun"). */
+function weekdayOf(word: string | undefined, short: boolean): number | undefined {
+  if (word === undefined) return undefined;
+  const full = WEEKDAYS_BY_NAME.get(word.replace(/s$/, ""));
+  if (full !== undefined || !short) return full;
+  const names = DAY_ABBREVIATIONS[word];
+  return names === undefined ? undefined : WEEKDAYS_BY_NAME.get(names[1] as string);
+}
+const DAY_RANGE_JOINS = new Set(["to", "au", "a", "through", "thru", "till", "until", "jusqu", "jusque"]);
+/** [ext] "du lundi au vendredi", "mon-fri", "tue to thu": the days of a range of weekdays, counted inclusively. */
+function dayRangeCount(tokens: readonly string[]): number | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const first = weekdayOf(tokens[i], true);
+    if (first === undefined) continue;
+    const j = DAY_RANGE_JOINS.has(tokens[i + 1] ?? "") ? i + 2 : i + 1;
+    const last = weekdayOf(tokens[j], true);
+    // Two short names side by side are a range only when one of them is written short ("mon fri"), not "lundi mardi".
+    if (last === undefined || last === first) continue;
+    if (j === i + 1 && WEEKDAYS_BY_NAME.has(tokens[i] as string) && WEEKDAYS_BY_NAME.has(tokens[j] as string)) continue;
+    return ((last - first + 7) % 7) + 1;
+  }
+  return null;
+}
 
 /**
  * A rate in times per week a text states, ONE_OFF for a single time, or null. `definite` leaves out vague rates
@@ -187,9 +237,11 @@ const countOf = (w: string | undefined) => (w === undefined ? undefined : /^\d+$
 export function rateOf(tokens: readonly string[], definite = false): number | null {
   for (let i = 0; i < tokens.length; i++) {
     // "2 fois par semaine", "5 days a week", "twice a month", "une fois par mois", "a few times a week".
-    const n = countOf(tokens[i]) ?? (tokens[i] === "twice" ? 2 : tokens[i] === "once" ? 1 : undefined);
-    const j = tokens[i] === "twice" || tokens[i] === "once" ? i + 1 : i + 2;
-    if (n !== undefined && (j === i + 1 || TIMES.has(tokens[i + 1] ?? ""))) {
+    const counted = countAt(tokens, i);
+    const n = counted?.n ?? (tokens[i] === "twice" ? 2 : tokens[i] === "once" ? 1 : undefined);
+    const bare = tokens[i] === "twice" || tokens[i] === "once" || counted?.times === true;
+    const j = bare ? (counted?.next ?? i + 1) : (counted?.next ?? i + 1) + 1;
+    if (n !== undefined && (bare || TIMES.has(tokens[j - 1] ?? ""))) {
       const perAt = PER.has(tokens[j] ?? "") ? j + 1 : -1;
       const unit = PER_UNIT.get(tokens[perAt] ?? "");
       if (unit !== undefined) return n * unit;
@@ -199,11 +251,12 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     const outOf = tokens[i + 2] === "sur" ? i + 3 : tokens[i + 2] === "out" && tokens[i + 3] === "of" ? i + 4 : -1;
     const whole = outOf > 0 ? countOf(tokens[outOf]) : undefined;
     if (n !== undefined && part !== undefined && whole !== undefined && whole >= n && whole > 0) return (part * n) / whole;
-    const few =
-      startsAt(tokens, ["a", "few", "times"], i) || startsAt(tokens, ["quelques", "fois"], i) || startsAt(tokens, ["plusieurs", "fois"], i);
-    if (!definite && (few || startsAt(tokens, ["several", "times"], i))) {
-      const at = i + (tokens[i] === "a" ? 3 : 2);
-      const unit = PER.has(tokens[at] ?? "") ? PER_UNIT.get(tokens[at + 1] ?? "") : undefined;
+    // "a few times a week", "plusieurs fois par mois", [ext] "a few days a week".
+    const few = findSeq(tokens.slice(i, i + 3), FEW);
+    if (!definite && few !== null && few.at === 0) {
+      const timesAt = i + few.length;
+      const at = timesAt + 1;
+      const unit = TIMES.has(tokens[timesAt] ?? "") && PER.has(tokens[at] ?? "") ? PER_UNIT.get(tokens[at + 1] ?? "") : undefined;
       if (unit !== undefined) return 3 * unit;
     }
   }
@@ -212,8 +265,9 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     const every = findSeq(tokens, EVERY, from);
     if (every === null) break;
     const at = every.at + every.length;
-    const n = countOf(tokens[at]);
-    const unitAt = n === undefined ? at : at + 1;
+    const counted = countAt(tokens, at);
+    const n = counted?.n;
+    const unitAt = counted === null ? at : counted.next;
     const unit = PER_UNIT.get(tokens[unitAt] ?? "");
     // "tous les quinze jours" is every two weeks.
     if (unit === 7 && n === 15) return 0.5;
@@ -221,6 +275,9 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     if (WEEKDAYS.has(tokens[at] ?? "")) return tokens.filter((t) => WEEKDAYS.has(t)).length;
     from = every.at + 1;
   }
+  // [ext] "du lundi au vendredi", "mon-fri": each day of the range once a week.
+  const range = dayRangeCount(tokens);
+  if (range !== null) return range;
   for (const [list, rate, vague] of NAMED_RATES) {
     if (definite && vague === true) continue;
     const at = findSeq(tokens, list);
@@ -270,6 +327,7 @@ const JUDGEMENT_WORDS = new Map<string, number>([
   ),
   ...["disappointed", "negative", "negatif", "unlikely", "improbable"].map((w) => [w, -1] as const),
   ...["awful", "horrible", "nul", "catastrophique", "affreux", "hated", "worst", "lamentable"].map((w) => [w, -2] as const),
+  ...["hate", "hates", "loathe", "detest", "deteste", "execre", "horreur"].map((w) => [w, -2] as const),
 ]);
 /** The middle of a judgement: "Neutral", "Neither … nor", "moyen", "ça allait". */
 const JUDGEMENT_MIDDLE = seqs([
@@ -466,6 +524,7 @@ function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[]
   if (values.length < 3) return null;
   for (const kind of KINDS) {
     const options: Placed[] = [];
+    const vague = new Set<number>();
     let aside = 0;
     for (const v of values) {
       const own = phrases.filter((p) => JSON.stringify(p.value) === JSON.stringify(v.value));
@@ -477,12 +536,41 @@ function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[]
         continue;
       }
       options.push({ value: v.value, level });
+      if (kind === "frequency" && own.every((p) => rateOf(p.tokens, true) === null)) vague.add(options.length - 1);
     }
     if (aside > 1 || options.length < 3) continue;
-    const steps = options.slice(1).map((o, i) => Math.sign(o.level - (options[i] as Placed).level));
-    if (steps.every((s) => s === 1) || steps.every((s) => s === -1)) return { kind, options };
+    if (monotonic(options)) return { kind, options };
+    const placed = kind === "frequency" ? vagueEndsPlaced(options, vague) : null;
+    if (placed !== null) return { kind, options: placed };
   }
   return null;
+}
+
+function monotonic(options: readonly Placed[]): boolean {
+  const steps = options.slice(1).map((o, i) => Math.sign(o.level - (options[i] as Placed).level));
+  return steps.every((s) => s === 1) || steps.every((s) => s === -1);
+}
+
+/**
+ * [ext] "Toutes les 4 à 6 semaines" … "Deux fois par an", "Rarement": a vague rate at an end of rates stated exactly
+ * says "less often" (or "more often") than its neighbour, whatever number the word alone has: it takes the place
+ * beyond it (half or double), when the word leans that way (rarely, sometimes low; often, always high).
+ */
+function vagueEndsPlaced(options: readonly Placed[], vague: ReadonlySet<number>): Placed[] | null {
+  const out = [...options];
+  for (const end of [0, options.length - 1]) {
+    if (!vague.has(end)) continue;
+    const inner = end === 0 ? 1 : end - 1;
+    const further = end === 0 ? 2 : end - 2;
+    const neighbour = (options[inner] as Placed).level;
+    const rising = neighbour > (options[further] as Placed).level;
+    const level = (options[end] as Placed).level;
+    // The end lies below its neighbour when the rates rise towards the neighbour from it.
+    const low = end === 0 ? rising : !rising;
+    if (level <= 0 || (low ? level >= 1 : level < 3)) return null;
+    out[end] = { value: (options[end] as Placed).value, level: low ? neighbour / 2 : neighbour * 2 };
+  }
+  return monotonic(out) ? out : null;
 }
 
 /** The option nearest to `level` (rates compared by ratio); null on a tie. */

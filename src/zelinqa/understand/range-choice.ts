@@ -3,6 +3,8 @@
 // one option whose range holds it. Exact when the number is said exactly in the label's unit (or the label has none),
 // else fuzzy; a bound said ("more than 5 years") gives only the open-ended option that holds all of it.
 import { scanNumbers } from "./number-mentions.js";
+import type { MentionScan } from "./number-mentions.js";
+import { countPeople } from "./people-count.js";
 import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
@@ -12,6 +14,8 @@ interface Range {
   readonly unit: UnitClass | null;
   /** The open end was inferred from the other options, the label's symbol being lost. */
   readonly inferred: boolean;
+  /** [ext] "More than 15", "moins de 500": the bound itself is outside the range. */
+  readonly strict?: boolean;
 }
 type UnitClass = "year" | "month" | "week" | "day" | "hour" | "money" | "area" | "distance" | "people";
 
@@ -37,6 +41,7 @@ function unitAfter(rest: string): UnitClass | null {
 const BELOW = new Set(["moins", "less", "under", "below", "jusqu", "max", "maximum", "inferieur", "fewer", "before", "avant"]);
 const ABOVE = new Set(["plus", "more", "over", "above", "least", "partir", "des", "minimum", "superieur", "after", "apres", "since"]);
 const JOINS = new Set(["a", "to", "and", "et", "au"]);
+const STRICT = new Set(["more", "less", "fewer", "over", "above", "under", "below", "plus", "moins", "superieur", "inferieur"]);
 
 /** The numbers of a label's tokens with their positions; "1 000" (a group of 3 digits after a number) is one number. */
 function numbersOf(tokens: readonly string[]): { value: number; at: number; end: number }[] {
@@ -74,12 +79,15 @@ function rangeOf(tokens: readonly string[]): Range | null {
   const afterAbove =
     (after.includes("ou") || after.includes("or") || after.includes("et") || after.includes("and")) &&
     after.some((t) => ["plus", "more", "over", "above"].includes(t));
+  // [ext] "more than", "less than", "over", "under", "plus de", "moins de" leave the bound out; "at least", "up to",
+  // "à partir de", "jusqu'à", "N or more" keep it.
+  const strict = before.some((t) => STRICT.has(t)) && !before.includes("least") && !before.includes("most");
   if (before.some((t) => BELOW.has(t)) && !before.includes("plus") && !before.includes("least"))
-    return { low: Number.NEGATIVE_INFINITY, high: first.value, unit, inferred: false };
+    return { low: Number.NEGATIVE_INFINITY, high: first.value, unit, inferred: false, strict };
   if (afterBelow || after[0] === "max" || after[0] === "maximum")
     return { low: Number.NEGATIVE_INFINITY, high: first.value, unit, inferred: false };
   if (before.some((t) => ABOVE.has(t)) || afterAbove || after[0] === "minimum" || after[0] === "min")
-    return { low: first.value, high: Number.POSITIVE_INFINITY, unit, inferred: false };
+    return { low: first.value, high: Number.POSITIVE_INFINITY, unit, inferred: false, strict: strict && !afterAbove };
   return { low: first.value, high: first.value, unit, inferred: false };
 }
 
@@ -100,11 +108,33 @@ function widen(options: { value: unknown; range: Range }[]): void {
   }
 }
 
+/** Whether a range holds a value, its strict bound left out. */
+function holds(range: Range, value: number): boolean {
+  const above = range.strict === true && Number.isFinite(range.low) ? range.low < value : range.low <= value;
+  const below = range.strict === true && Number.isFinite(range.high) ? value < range.high : value <= range.high;
+  return above && below;
+}
+
+/**
+ * [ext] Ranges of people ("2 to 5 people", "More than 15 people") to a reply counting them without one plain number
+ * ("20 of us", "me and my business partner", "ma femme et moi"): the people counted, as people-count.ts reads them.
+ */
+function peopleChoice(all: readonly { value: unknown; range: Range }[], scan: MentionScan): PhraseResult | null {
+  if (!all.some((o) => o.range.unit === "people")) return null;
+  const people = countPeople(scan.tokens, scan.mentions);
+  if (people === null) return null;
+  const holding = all.filter((o) => holds(o.range, people.value));
+  return holding.length === 1 ? { value: (holding[0] as { value: unknown }).value, certainty: people.fuzzy ? "fuzzy" : "exact" } : null;
+}
+
 /** The option whose stated range holds the one number the reply states; null unless exactly one does. */
 export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
   const all = optionReadings(phrases, "range", rangeOf, true).map((o) => ({ value: o.value, range: o.reading }));
   if (all.length < 2) return null;
-  const numbers = scanNumbers(text).mentions.filter((m) => m.per === null && m.period === null);
+  const scan = scanNumbers(text);
+  const counted = peopleChoice(all, scan);
+  if (counted !== null) return counted;
+  const numbers = scan.mentions.filter((m) => m.per === null && m.period === null);
   // "1 an": the article read as "one" beside the number it belongs to.
   const mentions = numbers.filter((m) => !m.article || !/^\d/.test(m.before.at(-1) ?? ""));
   if (mentions.length !== 1) return null;
@@ -122,7 +152,7 @@ export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseRes
       ? range.high === Number.POSITIVE_INFINITY && range.low <= m.value
       : m.bound === "upper"
         ? range.low === Number.NEGATIVE_INFINITY && range.high >= m.value
-        : range.low <= m.value && m.value <= range.high,
+        : holds(range, m.value),
   );
   if (holding.length !== 1) return null;
   const chosen = holding[0] as (typeof holding)[number];

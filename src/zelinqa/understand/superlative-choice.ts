@@ -3,7 +3,7 @@
 // as possible", "le plus souvent possible" ask for more than a frequency option says: no option.
 import { tokenise } from "./normalise.js";
 import { statedDurations } from "./number-extractor.js";
-import { optionReadings } from "./phrase-match.js";
+import { optionReadings, perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
 const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
@@ -33,15 +33,71 @@ function quantityOf(tokens: readonly string[]): number | null {
   return numbers.length === 1 ? Number(numbers[0]) : null;
 }
 
+// [ext] A range of offers ordered from plain to fine ("Essential" / "Classic" / "Premium" / "Prestige", "Basique" /
+// "Confort" / "Luxe"): the words that mark its bottom and top steps, in either language.
+const TIER_LOW = new Set([
+  ...["basic", "basique", "base", "essential", "essentiel", "essentielle", "essentials", "eco", "economy", "economique"],
+  ...["entry", "starter", "simple", "light", "lite", "mini", "minimal", "decouverte", "discovery", "initial", "initiale"],
+]);
+const TIER_HIGH = new Set([
+  ...["premium", "prestige", "luxe", "luxury", "deluxe", "vip", "excellence", "ultimate", "elite", "signature", "platinum"],
+  ...["platine", "gold", "exclusive", "exclusif", "haut"],
+]);
+/** The bottom of such a range said without its label: the cheapest, the basic one, entry level. */
+const TIER_BOTTOM = seqs([
+  ...["basic", "basique", "the simplest", "le plus simple", "la plus simple", "entry level", "entree de gamme", "bas de gamme"],
+  ...["least expensive", "le moins onereux", "la moins onereuse", "de base", "budget option", "the cheap one"],
+]);
+/** Its top: the best, top of the range, the most expensive. */
+const TIER_TOP = seqs([
+  ...["the best", "best you have", "best you ve got", "your best", "le meilleur", "la meilleure", "votre meilleur"],
+  ...["votre meilleure", "top of the range", "top of the line", "top range", "haut de gamme", "high end", "le top"],
+  ...["most expensive", "le plus cher", "la plus chere", "the fanciest", "le plus luxueux", "la plus luxueuse", "the works"],
+]);
+/** A reply deferring to the asker ("whatever is best for you") names no end. */
+const DEFERS = new Set(["whatever", "whichever", "think", "pensez", "trouvez", "recommend", "conseillez", "suggest"]);
+
+/**
+ * The options in their order when the first or last one's label holds a bottom word and the other end's a top word, at
+ * least three of them: a range of offers. Null otherwise.
+ */
+function tierOrder(phrases: readonly Phrase[]): unknown[] | null {
+  return perPhraseTable(phrases, "tiers", () => {
+    const values = [...new Map(phrases.map((p) => [JSON.stringify(p.value), p])).values()].sort((a, b) => a.order - b.order);
+    if (values.length < 3) return null;
+    const own = (v: Phrase) => phrases.filter((p) => p.translated !== true && JSON.stringify(p.value) === JSON.stringify(v.value));
+    const has = (v: Phrase | undefined, words: ReadonlySet<string>) =>
+      v !== undefined && own(v).some((p) => p.tokens.some((t) => words.has(t)));
+    const first = values[0];
+    const last = values[values.length - 1];
+    if (has(first, TIER_LOW) && has(last, TIER_HIGH)) return values.map((v) => v.value);
+    if (has(first, TIER_HIGH) && has(last, TIER_LOW)) return values.map((v) => v.value).reverse();
+    return null;
+  });
+}
+
+/** [ext] The bottom or top step of a range of offers, said without its label ("the cheapest one", "top of the range"). */
+function tierEnd(tokens: readonly string[], least: boolean, most: boolean, phrases: readonly Phrase[]): PhraseResult | null {
+  const order = tierOrder(phrases);
+  if (order === null) return null;
+  const bottom = least || says(tokens, TIER_BOTTOM);
+  const top = (most && !says(tokens, LEAST)) || (says(tokens, TIER_TOP) && !tokens.some((t) => DEFERS.has(t)));
+  if (bottom === top) return null;
+  return { value: bottom ? order[0] : order[order.length - 1], certainty: "fuzzy" };
+}
+
 /**
  * The option a superlative names, fuzzy; `undefined` when the reply asks for more than any option ("as often as
- * possible"); null otherwise, so the other readers go on. The options must all state a quantity, each a different one.
+ * possible"); null otherwise, so the other readers go on. The options must all state a quantity, each a different one,
+ * or [ext] form a range of offers (tierOrder).
  */
 export function superlativeChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null | undefined {
   const tokens = tokenise(text);
   if (says(tokens, MOST_OFTEN)) return undefined;
   const least = says(tokens, LEAST);
   const most = says(tokens, MOST);
+  const tier = tierEnd(tokens, least, most, phrases);
+  if (tier !== null) return tier;
   if (least === most) return null;
   const options = optionReadings(phrases, "superlative", quantityOf, true);
   const values = new Set(phrases.map((p) => JSON.stringify(p.value)));

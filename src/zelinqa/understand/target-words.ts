@@ -301,6 +301,8 @@ export interface TargetWords {
   readonly past?: boolean;
   /** [ext] The label names a bound ("Minimum living area", "Budget max"): a bound said is its value. */
   readonly limit?: boolean;
+  /** [ext] The question asks about persons ("Combien de personnes…?") whatever the label counts ("Nombre de places"). */
+  readonly asksPersons?: boolean;
 }
 const LIMIT_WORDS = new Set([
   "min",
@@ -398,8 +400,26 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
   for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
-  return { stems, own, groups, factStems: new Set([...own, ...groupFactStems]), groupFactStems, rates, desired, things, past, limit };
+  const personStems = new Set(groupStems("persons").filter((w) => !SEAT_STEMS.has(w)));
+  const asksPersons = normalise(questionText)
+    .split(" ")
+    .some((t) => t.length >= 4 && personStems.has(stem(t)));
+  return {
+    stems,
+    own,
+    groups,
+    factStems: new Set([...own, ...groupFactStems]),
+    groupFactStems,
+    rates,
+    desired,
+    things,
+    past,
+    limit,
+    asksPersons,
+  };
 }
+/** Words for seats: a count of them is no head count ("Nombre de places" is no "nous sommes trois à conduire"). */
+export const SEAT_STEMS: ReadonlySet<string> = new Set(["place", "seat", "couvert", "siege"].map(stem));
 
 export const KNOWN_UNIT_STEMS: ReadonlySet<string> = new Set(
   [

@@ -6,6 +6,7 @@
 import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME } from "./named-days.js";
 import { tokenise } from "./normalise.js";
 import { statedDurations } from "./number-extractor.js";
+import { rateOf } from "./ordered-scale.js";
 import { optionReadings } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
@@ -207,7 +208,10 @@ function monthDeadline(tokens: readonly string[], today: string): number | null 
  */
 export function horizonChoice(text: string, phrases: readonly Phrase[], today: string, words?: TargetWords): PhraseResult | null {
   const tone = words !== undefined && [...words.own].some((w) => ABOUT_URGENCY.test(w));
-  const options = optionReadings(phrases, `horizon:${today}:${tone}`, (tokens) => horizonOf(tokens, today, false, tone)).map((o) => ({
+  // [ext] A label stating how often ("About once a week", "A few days a week") is a frequency, no deadline.
+  const options = optionReadings(phrases, `horizon:${today}:${tone}`, (tokens) =>
+    rateOf(tokens) === null ? horizonOf(tokens, today, false, tone) : null,
+  ).map((o) => ({
     value: o.value,
     days: o.reading,
   }));
@@ -216,8 +220,10 @@ export function horizonChoice(text: string, phrases: readonly Phrase[], today: s
   const worded =
     optionReadings(phrases, `worded:${today}:${tone}`, (tokens) => horizonOf(tokens, today, false, tone, false), true).length > 0;
   if (!worded || options.length < 2 || new Set(options.map((o) => o.days)).size !== options.length) return null;
-  const deadline = horizonOf(tokenise(text), today, true, tone);
-  if (deadline === null) return null;
+  const said = horizonOf(tokenise(text), today, true, tone);
+  if (said === null) return null;
+  // [ext] "urgent !!!", "URGENT": urgency said with emphasis is the top of the scale, now.
+  const deadline = said === URGENT_BUT_NOT_TOP && (/!{2,}/.test(text) || /(?:^|[^\p{L}])\p{Lu}{4,}(?![\p{L}])/u.test(text)) ? 0 : said;
   const meeting = options.filter((o) => o.days >= deadline).sort((a, b) => a.days - b.days);
   // "no rush" where no option says whenever: the latest, when every option states its horizon.
   const values = new Set(phrases.map((p) => key(p.value)));

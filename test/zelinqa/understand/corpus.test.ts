@@ -38,9 +38,12 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * …", weights in kilos and grams, counts and yes/no forms took it to 87.4%, none wrong confirmed. Its choices (scales
  * whose labels give no rate, the Other option, paraphrases) were not worked on yet: the whole corpus is at 95.0% and
  * choice at 90.2%, multi 92.5%, hence overall 0.96 → 0.95 and category 0.94 → 0.90; every earlier split and domain
- * keeps its own floor below, so nothing that was read before may be lost.
+ * keeps its own floor below, so nothing that was read before may be lost. Session s19 read those choices from the
+ * labels (frequencies without a rate, ranges of offers and of people, a bare no to a yes/no-worded choice, the none
+ * option said as a belief, a plain noun phrase for a bare Other): blind8 92.4%, overall 95.8%, choice 92.9%, multi 94.2%,
+ * hence overall 0.95 → 0.955 and category 0.90 → 0.92.
  */
-const FLOORS = { overall: 0.95, domain: 0.965, category: 0.9 };
+const FLOORS = { overall: 0.955, domain: 0.965, category: 0.92 };
 /** Values said in passing for another question (91.5%: mostly the later rounds', facts said in other words). */
 const PASSING_FLOOR = 0.91;
 /** Per split: the held-out and blind splits (first runs and what each is at now in the comments). */
@@ -56,8 +59,8 @@ const SPLIT_FLOORS: Record<string, number> = {
   blind6: 0.85,
   /** Seventh round (optician, helpdesk, garden, music): first run 80.0% (399 of 499) with 10 wrong confirmed, now 93.4%. */
   blind7: 0.93,
-  /** Eighth round (catering, coworking, vet, hairdresser): first run 83.5% (429 of 514) with 9 wrong confirmed, now 87.4%. */
-  blind8: 0.87,
+  /** Eighth round (catering, coworking, vet, hairdresser): first run 83.5% (429 of 514) with 9 wrong confirmed, now 92.4%. */
+  blind8: 0.92,
 };
 /**
  * Per domain where the domain floor is too high: the fresh loan domain, and each blind round's domains (fourth round:
@@ -73,11 +76,14 @@ const DOMAIN_FLOORS: Record<string, number> = {
   helpdesk: 0.91,
   garden: 0.93,
   music: 0.95,
-  /** Eighth round, first run: catering 85.8% (115/134), coworking 84.4% (114/135), vet 78.7% (100/127), hairdresser 84.7% (100/118). */
-  catering: 0.86,
-  coworking: 0.87,
-  vet: 0.84,
-  hairdresser: 0.91,
+  /**
+   * Eighth round, first run: catering 85.8% (115/134), coworking 84.4% (114/135), vet 78.7% (100/127), hairdresser 84.7%
+   * (100/118); after s19: 91.8%, 94.8%, 88.2%, 94.9%.
+   */
+  catering: 0.91,
+  coworking: 0.94,
+  vet: 0.88,
+  hairdresser: 0.94,
 };
 
 void describe("understanding corpus", () => {

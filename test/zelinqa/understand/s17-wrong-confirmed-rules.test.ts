@@ -68,8 +68,9 @@ void describe("a multiple choice", () => {
   ]);
 
   void it("takes no 'all' that quantifies a state or closes the sentence", () => {
-    for (const text of ["all fine on that front", "everything's ok", "tout va bien de ce côté", "tout est ok", "c'est tout"])
-      assert.equal(read(text, health), null, text);
+    for (const text of ["all fine on that front", "tout va bien de ce côté", "c'est tout"]) assert.equal(read(text, health), null, text);
+    // [ext] s19: everything said to be fine is no issue at all, loosely (the empty list, there being no "none" option).
+    for (const text of ["everything's ok", "tout est ok"]) assert.deepEqual(read(text, health), [[], "fuzzy"], text);
     // Not read this way: "all" that quantifies the options still selects them all, and closes a named list.
     assert.deepEqual(read("all of them", health), [["asthma", "epilepsy", "heart"], "exact"]);
     assert.deepEqual(read("tout", health), [["asthma", "epilepsy", "heart"], "exact"]);
