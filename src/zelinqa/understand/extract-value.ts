@@ -607,6 +607,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
     case "integer":
+      // [ext] "is there a call-out fee?", "do you charge for a visit?": a question back says no number; its article is none.
+      if (isQuestionBack(text.trim()) && scanNumbers(text).mentions.every((m) => m.article)) return null;
       return validated(
         extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)) ??
           durationUntil(text, today, target.words),
