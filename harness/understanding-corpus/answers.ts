@@ -618,7 +618,7 @@ const EVENT: Row[] = [
   ["evt_q_diet", "vegetarian options please", v(["vegetarien"]), "multi"],
   ["evt_q_diet", "pas de halal, mais du vegan", v(["vegan"]), "multi"],
   ["evt_q_terrace", "oui si il fait beau", v(true), "boolean"],
-  ["evt_q_terrace", "plutôt à l'intérieur", N, "nothing"],
+  ["evt_q_terrace", "plutôt à l'intérieur", v(false, { tentative: true }), "boolean"],
   ["evt_q_terrace", "no, inside please", v(false), "boolean"],
   ["evt_q_terrace", "la terrasse ce serait top", v(true), "boolean"],
   ["evt_q_terrace", "pas de terrasse", v(false), "boolean"],

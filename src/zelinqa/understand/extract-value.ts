@@ -1,6 +1,6 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
-import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
+import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing } from "./boolean-extractor.js";
 import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
@@ -710,7 +710,8 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??
         extractFactAfterAnswer(c, target.words, input.answered) ??
-        selfStatedFact(c, target.words, input.answered);
+        selfStatedFact(c, target.words, input.answered) ??
+        oppositeInPassing(c, target.words);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }
     case "number":

@@ -607,6 +607,13 @@ const LOOSE_TRUE_LIST = [
   "rarement",
   "socially",
   "en soiree",
+  // [ext] Part of it: "en partie", "partly".
+  "en partie",
+  "partiellement",
+  "pour partie",
+  "partly",
+  "partially",
+  "in part",
 ];
 const LOOSE_FALSE_LIST = [
   "i don t think so",
@@ -641,6 +648,19 @@ const LOOSE_FALSE_LIST = [
   "ex smoker",
   "used to",
   "plus depuis",
+  // [ext] A wish that the thing asked not be done: "I'd prefer you didn't", "je préfère que non".
+  "prefer you didn t",
+  "prefer you didnt",
+  "prefer you don t",
+  "prefer if you didn t",
+  "prefer if you didnt",
+  "rather you didn t",
+  "rather you didnt",
+  "rather you don t",
+  "rather you dont",
+  "je prefere que non",
+  "j aimerais mieux pas",
+  "j aime mieux pas",
 ];
 /** The loose yes/no phrases, as token lists. */
 export const LOOSE_PHRASES = phrases([...LOOSE_TRUE_LIST, ...LOOSE_FALSE_LIST]);

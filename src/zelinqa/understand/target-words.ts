@@ -380,6 +380,8 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     });
   }
   if (label.includes("%")) own.add("%");
+  // [ext] An acronym in capitals ("Financement CPF", "Attestation JDC") names the thing whatever its length.
+  for (const m of `${label} ${questionText}`.matchAll(/(?<![\p{L}\p{N}])\p{Lu}{2,4}(?![\p{L}\p{N}])/gu)) own.add(m[0].toLowerCase());
   // [ext] "Facture annuelle (€)", "Deposit ($)": a currency sign in the label makes it an amount of money.
   const currency = /[€$£]/.test(label);
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
