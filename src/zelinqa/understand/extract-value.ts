@@ -31,6 +31,7 @@ import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
+import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -439,6 +440,13 @@ function noHurryOption(text: string, phrases: readonly Phrase[]): PhraseResult |
   return waiting.size === 1 ? { value: JSON.parse([...waiting][0] as string) as unknown, certainty: "fuzzy" } : null;
 }
 
+/** A target about someone's age: its own words say "age"/"âge" or "old" ("How old is…?"). */
+const aboutAge = (words: TargetWords | undefined) => words !== undefined && (words.own.has("age") || words.own.has("old"));
+function listsAges(text: string): boolean {
+  const scan = scanNumbers(text);
+  return (listedAges(scan.tokens, scan.mentions) ?? 0) >= 2;
+}
+
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {
   return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
@@ -609,6 +617,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
     case "integer":
       // [ext] "is there a call-out fee?", "do you charge for a visit?": a question back says no number; its article is none.
       if (isQuestionBack(text.trim()) && scanNumbers(text).mentions.every((m) => m.article)) return null;
+      // [ext] "8 et 11 ans" to "Quel âge a l'élève ?": the ages of as many people, none of them the one age asked.
+      if (aboutAge(target.words) && listsAges(text)) return null;
       return validated(
         extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)) ??
           durationUntil(text, today, target.words),
@@ -716,6 +726,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     }
     case "number":
     case "integer": {
+      if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       const ctx = numberContext(target, true, input.numbers);
       const read = extractNumber(input.text, target.kind === "integer", ctx);
       return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);

@@ -33,6 +33,7 @@ const OTHERS = new Set([
   "ils",
   "elles",
 ]);
+const MINE = new Set(["my", "our", "mon", "ma", "mes", "notre", "nos"]);
 /** "for the owner", "pour le propriétaire": the thing named belongs to someone the person acts for. */
 const ON_BEHALF = new Set(["for", "pour"]);
 const DETERMINERS = new Set(["the", "le", "la", "l", "les"]);
@@ -49,7 +50,8 @@ const PAYING_STEMS: ReadonlySet<string> = new Set(PAYING);
 function heldByOther(c: ClauseTokens, i: number): boolean {
   for (let j = i - 1; j >= Math.max(0, i - 4) && c.clause[j] === c.clause[i]; j--) {
     const t = c.tokens[j] as string;
-    if (SELF.has(t)) return false;
+    // "my first one", "mon CPF": the person's own possessive right before the fact names their own thing.
+    if (SELF.has(t) || (j === i - 1 && MINE.has(t))) return false;
     if (OTHERS.has(t)) return true;
     if (ON_BEHALF.has(t) && DETERMINERS.has(c.tokens[j + 1] ?? "")) return true;
   }
