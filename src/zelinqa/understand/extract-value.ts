@@ -675,6 +675,12 @@ export interface IndirectText {
    * ("printer, jammed since yesterday" for "Date the problem started"), even beside other open date targets.
    */
   readonly sinceDatesAllowed: boolean;
+  /**
+   * [ext] When several date targets are open: whether exactly one of them is asked as future (or unmarked) and exactly
+   * one as past. A date fixed whatever the side (its year said, "wedding!! 12 june 2027") goes to the one its side
+   * names: after today to the future one, up to today to the past one.
+   */
+  readonly oneDateTargetBySide?: { readonly future: boolean; readonly past: boolean };
 }
 
 /** [ext] The words of the answered question's targets and of their choices: they name its value, not another's. */
@@ -695,6 +701,24 @@ export function indirectText(
   sinceDatesAllowed = false,
 ): IndirectText {
   return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text), answered, sinceDatesAllowed };
+}
+
+/**
+ * [ext] A date fixed whatever the side (read only one way, or the same both ways), for the one open date target of its
+ * side: after today for the target asked as future or unmarked, up to today for the one asked as past.
+ */
+function dateOnItsSide(input: IndirectText, target: ExtractionTarget): PhraseResult | null {
+  const past = target.words?.past === true;
+  const sides = input.oneDateTargetBySide;
+  if (sides === undefined || !(past ? sides.past : sides.future) || target.kind === "none") return null;
+  const kind = target.kind === "date" ? "date" : "date-time";
+  const mine = extractDate(input.text, kind, input.today, true, past);
+  if (mine === null) return null;
+  // Read from the other side, the text gives no other day ("12 june" is June 2026 backwards, June 2027 forwards).
+  const other = extractDate(input.text, kind, input.today, true, !past);
+  if (other !== null && other.value !== mine.value) return null;
+  const day = String(mine.value).slice(0, 10);
+  return (past ? day <= input.today : day > input.today) ? mine : null;
 }
 
 /**
@@ -744,7 +768,8 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const sinceKind = input.sinceDatesAllowed && target.words?.past === true ? sinceSide(target.words) : undefined;
       const since = sinceKind === undefined ? null : sinceDate(input.text, target.kind, input.today, sinceKind);
       if (since !== null) return validated(since, target);
-      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target) : null;
+      if (input.datesAllowed) return validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target);
+      return validated(dateOnItsSide(input, target), target);
     }
     default:
       return null;
