@@ -447,6 +447,33 @@ function listsAges(text: string): boolean {
   return (listedAges(scan.tokens, scan.mentions) ?? 0) >= 2;
 }
 
+const CONDITION_AFTER = new Set(["when", "if", "si", "quand", "unless", "whenever", "lorsque"]);
+const CONDITION_BEFORE = new Set([...CONDITION_AFTER, "otherwise", "sinon", "else", "autrement"]);
+/**
+ * [ext] Several different numbers, some said under a condition ("three when my son's home", "if they come it's 9,
+ * otherwise 5"): the one said without a condition when there is exactly one; null when every one has a condition (the
+ * count depends on something not known yet); undefined when the reply is not of this shape.
+ */
+function unconditionalNumber(text: string): number | null | undefined {
+  const scan = scanNumbers(text);
+  const said = scan.mentions.filter((m) => !m.article);
+  if (said.length < 2 || new Set(said.map((m) => m.value)).size < 2) return undefined;
+  const conditional = (m: (typeof said)[number]) => {
+    if (m.unit !== null && CONDITION_AFTER.has(m.unit)) return true;
+    for (let k = m.start - 1; k >= Math.max(0, m.start - 6); k--) {
+      const t = scan.tokens[k] as (typeof scan.tokens)[number];
+      const next = scan.tokens[k + 1] as (typeof scan.tokens)[number];
+      if (/[,;.!?]/.test(text.slice(t.end, next.start))) return false;
+      if (CONDITION_BEFORE.has(t.norm)) return true;
+    }
+    return false;
+  };
+  const plain = said.filter((m) => !conditional(m));
+  if (plain.length === said.length) return undefined;
+  if (plain.length === 0) return null;
+  return plain.length === 1 ? (plain[0] as (typeof said)[number]).value : undefined;
+}
+
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {
   return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
@@ -619,6 +646,12 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       if (isQuestionBack(text.trim()) && scanNumbers(text).mentions.every((m) => m.article)) return null;
       // [ext] "8 et 11 ans" to "Quel âge a l'élève ?": the ages of as many people, none of them the one age asked.
       if (aboutAge(target.words) && listsAges(text)) return null;
+      // [ext] "if they come it's 9, otherwise 5": no number when every one has a condition; to a count of people, the
+      // one said without a condition ("two, three when my son's home"), loosely (how many usually live, come, sit).
+      const usual = unconditionalNumber(text);
+      if (usual === null) return null;
+      if (usual !== undefined && target.kind === "integer" && target.words?.groups.has("persons") === true)
+        return validated({ value: usual, certainty: "fuzzy" }, target);
       return validated(
         extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)) ??
           durationUntil(text, today, target.words),

@@ -68,3 +68,18 @@ void describe("ages listed for as many people", () => {
     assert.notDeepEqual(read("entre 6 et 9 ans", pupils)?.[0], 2);
   });
 });
+
+void describe("numbers said under a condition", () => {
+  const budget = labelledTarget({ type: "number", minimum: 0 }, { label: "Budget (€)", question: "Quel budget ?" });
+  void it("give a count of people its number said without a condition, loosely", () => {
+    assert.deepEqual(read("three, four when my mum stays over", household), [3, "fuzzy"]);
+    assert.deepEqual(read("5 d'habitude, 7 quand mes cousins viennent", riders), [5, "fuzzy"]);
+  });
+
+  void it("give nothing when every number has a condition", () => {
+    assert.equal(read("if my sister comes it's 4, otherwise 3", household), null);
+    assert.equal(read("si le client paie 800, sinon 500", budget), null);
+    // Not read this way: one number alone under a condition, and a plain list.
+    assert.deepEqual(read("4 if you count the baby", household)?.[0], 4);
+  });
+});
