@@ -442,10 +442,6 @@ function noHurryOption(text: string, phrases: readonly Phrase[]): PhraseResult |
 
 /** A target about someone's age: its own words say "age"/"âge" or "old" ("How old is…?"). */
 const aboutAge = (words: TargetWords | undefined) => words !== undefined && (words.own.has("age") || words.own.has("old"));
-function listsAges(text: string): boolean {
-  const scan = scanNumbers(text);
-  return (listedAges(scan.tokens, scan.mentions) ?? 0) >= 2;
-}
 
 const CONDITION_AFTER = new Set(["when", "if", "si", "quand", "unless", "whenever", "lorsque"]);
 const CONDITION_BEFORE = new Set([...CONDITION_AFTER, "otherwise", "sinon", "else", "autrement"]);
@@ -454,8 +450,7 @@ const CONDITION_BEFORE = new Set([...CONDITION_AFTER, "otherwise", "sinon", "els
  * otherwise 5"): the one said without a condition when there is exactly one; null when every one has a condition (the
  * count depends on something not known yet); undefined when the reply is not of this shape.
  */
-function unconditionalNumber(text: string): number | null | undefined {
-  const scan = scanNumbers(text);
+function unconditionalNumber(text: string, scan: MentionScan): number | null | undefined {
   const said = scan.mentions.filter((m) => !m.article);
   if (said.length < 2 || new Set(said.map((m) => m.value)).size < 2) return undefined;
   const conditional = (m: (typeof said)[number]) => {
@@ -472,6 +467,21 @@ function unconditionalNumber(text: string): number | null | undefined {
   if (plain.length === said.length) return undefined;
   if (plain.length === 0) return null;
   return plain.length === 1 ? (plain[0] as (typeof said)[number]).value : undefined;
+}
+
+/** What a reply's numbers say before any is read for the target: none (null), one (a result), or go on (undefined). */
+function numberGuard(text: string, target: ExtractionTarget, scan: MentionScan): PhraseResult | null | undefined {
+  // [ext] "is there a call-out fee?", "do you charge for a visit?": a question back says no number; its article is none.
+  if (isQuestionBack(text.trim()) && scan.mentions.every((m) => m.article)) return null;
+  // [ext] "8 et 11 ans" to "Quel âge a l'élève ?": the ages of as many people, none of them the one age asked.
+  if (aboutAge(target.words) && (listedAges(scan.tokens, scan.mentions) ?? 0) >= 2) return null;
+  // [ext] "if they come it's 9, otherwise 5": no number when every one has a condition; to a count of people, the one
+  // said without a condition ("two, three when my son's home"), loosely (how many usually live, come, sit).
+  const usual = unconditionalNumber(text, scan);
+  if (usual === null) return null;
+  if (usual !== undefined && target.kind === "integer" && target.words?.groups.has("persons") === true)
+    return validated({ value: usual, certainty: "fuzzy" }, target);
+  return undefined;
 }
 
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
@@ -641,22 +651,16 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
     case "boolean":
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
-    case "integer":
-      // [ext] "is there a call-out fee?", "do you charge for a visit?": a question back says no number; its article is none.
-      if (isQuestionBack(text.trim()) && scanNumbers(text).mentions.every((m) => m.article)) return null;
-      // [ext] "8 et 11 ans" to "Quel âge a l'élève ?": the ages of as many people, none of them the one age asked.
-      if (aboutAge(target.words) && listsAges(text)) return null;
-      // [ext] "if they come it's 9, otherwise 5": no number when every one has a condition; to a count of people, the
-      // one said without a condition ("two, three when my son's home"), loosely (how many usually live, come, sit).
-      const usual = unconditionalNumber(text);
-      if (usual === null) return null;
-      if (usual !== undefined && target.kind === "integer" && target.words?.groups.has("persons") === true)
-        return validated({ value: usual, certainty: "fuzzy" }, target);
+    case "integer": {
+      const scan = scanNumbers(text);
+      const guarded = numberGuard(text, target, scan);
+      if (guarded !== undefined) return guarded;
       return validated(
-        extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)) ??
+        extractNumber(text, target.kind === "integer", numberContext(target, false, scan, today)) ??
           durationUntil(text, today, target.words),
         target,
       );
+    }
     case "date":
     case "date-time":
       // guards-asked.ts: a question that pins "cette année" keeps a day without a year in that year.
