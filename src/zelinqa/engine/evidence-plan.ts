@@ -127,13 +127,18 @@ function collectIndirect(artifact: CompiledArtifact, state: SessionState, plan: 
   const others = artifact.dataTargets.filter((t) => !source.skip.has(t.id));
   const openDates = others.filter((t) => (t.extractor === "date" || t.extractor === "date-time") && !isComplete(state, t.id));
   const openPast = openDates.filter((t) => t.extraction.words?.past === true);
-  const input = indirectText(
+  const read = indirectText(
     source.text,
     source.today,
     source.datesAllowed && openDates.length === 1,
     answeredStems(artifact.dataTargets.filter((t) => source.skip.has(t.id)).map((t) => t.extraction)),
     source.datesAllowed && openPast.length === 1,
   );
+  // [ext] Several open date targets: a date fixed whatever the side may still go to the one of its side (extract-value.ts).
+  const input =
+    source.datesAllowed && openDates.length > 1
+      ? { ...read, oneDateTargetBySide: { future: openDates.length - openPast.length === 1, past: openPast.length === 1 } }
+      : read;
   for (const t of others) {
     const phraseKind = t.extractor === "enum" || t.extractor === "array_enum";
     if (!phraseKind && isComplete(state, t.id)) continue;

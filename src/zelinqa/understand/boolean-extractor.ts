@@ -6,6 +6,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
+import { indirectYesNo } from "./indirect-yes-no.js";
 import { NOUN_OPENERS, neverBefore, premiseValue } from "./premises.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
@@ -306,6 +307,9 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   }
   // "un coach, ça coûte combien ?": a question back names the subject, it states no fact.
   const asked = words === undefined || text.trim().endsWith("?");
+  // [ext] "my parents own it", "plutôt en visio", "only if…": a yes/no in the reply's own words (indirect-yes-no.ts).
+  const indirect = said === null && !asked ? indirectYesNo(c, words) : null;
+  if (indirect !== null) return indirect;
   // Where it takes place ("in a church", "on the beach") says more than the subject's own word ("ceremony").
   const fact = asked ? null : (placeValue(c, words) ?? factValue(c, words, { stems: words.factStems, alreadyDenies: true }));
   // "no, just a cat": the yes/no and the stated fact disagree, so nothing is sure.
@@ -384,7 +388,27 @@ const NOT_YET = [
 const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [
     ["proprietaire", "owner", "homeowner", "proprio"],
-    ["locataire", "tenant", "renter", "en location", "je loue", "we rent", "i rent"],
+    [
+      "locataire",
+      "tenant",
+      "renter",
+      "en location",
+      "je loue",
+      "we rent",
+      "i rent",
+      // [ext] Someone else owns it, or it is let by a social landlord: "my landlord's", "council house", "HLM".
+      "landlord",
+      "landlord s",
+      "landlords",
+      "letting agent",
+      "bailleur",
+      "council house",
+      "council flat",
+      "social housing",
+      "housing association",
+      "logement social",
+      "hlm",
+    ],
   ],
   [
     ["alcool", "alcohol", "alcoholic", "alcoolise"],
@@ -400,9 +424,27 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
   ],
 ];
 
-function oppositeValue(c: ClauseTokens, words: TargetWords): boolean | null {
+/** [ext] What implies a side: paying off a mortgage makes one the owner ("we have a mortgage so sort of"). */
+const IMPLYING: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [
+    ["proprietaire", "owner", "homeowner", "proprio"],
+    ["mortgage", "pret immobilier", "credit immobilier", "emprunt immobilier"],
+  ],
+];
+
+/**
+ * The side a reply names for a target about one side: its opposite (a no) or what implies it (a yes). In passing
+ * (`distinctive`), only words of six letters or more or phrases, which name the status whatever the sentence
+ * ("the landlord pays anyway"), never a short everyday word ("used", "new", "empty").
+ */
+function oppositeValue(c: ClauseTokens, words: TargetWords, distinctive = false): boolean | null {
   const text = ` ${c.tokens.join(" ")} `;
-  const at = (w: string) => text.indexOf(` ${w} `);
+  const at = (w: string) => (distinctive && w.length < 6 && !w.includes(" ") ? -1 : text.indexOf(` ${w} `));
+  for (const [side, implying] of IMPLYING) {
+    if (!side.some((w) => tokenHasStem(w, words.own))) continue;
+    const found = implying.map(at).filter((i) => i >= 0);
+    if (found.length > 0) return c.negated[text.slice(0, Math.min(...found)).split(" ").length - 1] !== true;
+  }
   for (const [side, other] of OPPOSITES) {
     if (!side.some((w) => !w.includes(" ") && tokenHasStem(w, words.own))) continue;
     const found = other.map(at).filter((i) => i >= 0);
@@ -414,6 +456,11 @@ function oppositeValue(c: ClauseTokens, words: TargetWords): boolean | null {
     return c.negated[index] === true;
   }
   return null;
+}
+
+/** [ext] The status a reply names in passing for a target about one side ("500 max, the landlord pays" → not the owner). */
+export function oppositeInPassing(c: ClauseTokens, words: TargetWords): boolean | null {
+  return oppositeValue(c, words, true);
 }
 
 /**

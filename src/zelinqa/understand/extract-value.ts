@@ -1,6 +1,6 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
-import { extractBoolean, extractBooleanFact, extractFactAfterAnswer } from "./boolean-extractor.js";
+import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing } from "./boolean-extractor.js";
 import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
@@ -32,6 +32,7 @@ import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { deniedQuestionOption } from "./denied-option.js";
+import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
@@ -454,6 +455,50 @@ function noHurryOption(text: string, phrases: readonly Phrase[]): PhraseResult |
   return waiting.size === 1 ? { value: JSON.parse([...waiting][0] as string) as unknown, certainty: "fuzzy" } : null;
 }
 
+/** A target about someone's age: its own words say "age"/"âge" or "old" ("How old is…?"). */
+const aboutAge = (words: TargetWords | undefined) => words !== undefined && (words.own.has("age") || words.own.has("old"));
+
+const CONDITION_AFTER = new Set(["when", "if", "si", "quand", "unless", "whenever", "lorsque"]);
+const CONDITION_BEFORE = new Set([...CONDITION_AFTER, "otherwise", "sinon", "else", "autrement"]);
+/**
+ * [ext] Several different numbers, some said under a condition ("three when my son's home", "if they come it's 9,
+ * otherwise 5"): the one said without a condition when there is exactly one; null when every one has a condition (the
+ * count depends on something not known yet); undefined when the reply is not of this shape.
+ */
+function unconditionalNumber(text: string, scan: MentionScan): number | null | undefined {
+  const said = scan.mentions.filter((m) => !m.article);
+  if (said.length < 2 || new Set(said.map((m) => m.value)).size < 2) return undefined;
+  const conditional = (m: (typeof said)[number]) => {
+    if (m.unit !== null && CONDITION_AFTER.has(m.unit)) return true;
+    for (let k = m.start - 1; k >= Math.max(0, m.start - 6); k--) {
+      const t = scan.tokens[k] as (typeof scan.tokens)[number];
+      const next = scan.tokens[k + 1] as (typeof scan.tokens)[number];
+      if (/[,;.!?]/.test(text.slice(t.end, next.start))) return false;
+      if (CONDITION_BEFORE.has(t.norm)) return true;
+    }
+    return false;
+  };
+  const plain = said.filter((m) => !conditional(m));
+  if (plain.length === said.length) return undefined;
+  if (plain.length === 0) return null;
+  return plain.length === 1 ? (plain[0] as (typeof said)[number]).value : undefined;
+}
+
+/** What a reply's numbers say before any is read for the target: none (null), one (a result), or go on (undefined). */
+function numberGuard(text: string, target: ExtractionTarget, scan: MentionScan): PhraseResult | null | undefined {
+  // [ext] "is there a call-out fee?", "do you charge for a visit?": a question back says no number; its article is none.
+  if (isQuestionBack(text.trim()) && scan.mentions.every((m) => m.article)) return null;
+  // [ext] "8 et 11 ans" to "Quel âge a l'élève ?": the ages of as many people, none of them the one age asked.
+  if (aboutAge(target.words) && (listedAges(scan.tokens, scan.mentions) ?? 0) >= 2) return null;
+  // [ext] "if they come it's 9, otherwise 5": no number when every one has a condition; to a count of people, the one
+  // said without a condition ("two, three when my son's home"), loosely (how many usually live, come, sit).
+  const usual = unconditionalNumber(text, scan);
+  if (usual === null) return null;
+  if (usual !== undefined && target.kind === "integer" && target.words?.groups.has("persons") === true)
+    return validated({ value: usual, certainty: "fuzzy" }, target);
+  return undefined;
+}
+
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {
   return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
@@ -628,12 +673,16 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
     case "boolean":
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
-    case "integer":
+    case "integer": {
+      const scan = scanNumbers(text);
+      const guarded = numberGuard(text, target, scan);
+      if (guarded !== undefined) return guarded;
       return validated(
-        extractNumber(text, target.kind === "integer", numberContext(target, false, undefined, today)) ??
+        extractNumber(text, target.kind === "integer", numberContext(target, false, scan, today)) ??
           durationUntil(text, today, target.words),
         target,
       );
+    }
     case "date":
     case "date-time":
       // guards-asked.ts: a question that pins "cette année" keeps a day without a year in that year.
@@ -685,6 +734,12 @@ export interface IndirectText {
    * ("printer, jammed since yesterday" for "Date the problem started"), even beside other open date targets.
    */
   readonly sinceDatesAllowed: boolean;
+  /**
+   * [ext] When several date targets are open: whether exactly one of them is asked as future (or unmarked) and exactly
+   * one as past. A date fixed whatever the side (its year said, "wedding!! 12 june 2027") goes to the one its side
+   * names: after today to the future one, up to today to the past one.
+   */
+  readonly oneDateTargetBySide?: { readonly future: boolean; readonly past: boolean };
 }
 
 /** [ext] The words of the answered question's targets and of their choices: they name its value, not another's. */
@@ -705,6 +760,24 @@ export function indirectText(
   sinceDatesAllowed = false,
 ): IndirectText {
   return { text, clauses: clauseTokens(text), today, datesAllowed, numbers: scanNumbers(text), answered, sinceDatesAllowed };
+}
+
+/**
+ * [ext] A date fixed whatever the side (read only one way, or the same both ways), for the one open date target of its
+ * side: after today for the target asked as future or unmarked, up to today for the one asked as past.
+ */
+function dateOnItsSide(input: IndirectText, target: ExtractionTarget): PhraseResult | null {
+  const past = target.words?.past === true;
+  const sides = input.oneDateTargetBySide;
+  if (sides === undefined || !(past ? sides.past : sides.future) || target.kind === "none") return null;
+  const kind = target.kind === "date" ? "date" : "date-time";
+  const mine = extractDate(input.text, kind, input.today, true, past);
+  if (mine === null) return null;
+  // Read from the other side, the text gives no other day ("12 june" is June 2026 backwards, June 2027 forwards).
+  const other = extractDate(input.text, kind, input.today, true, !past);
+  if (other !== null && other.value !== mine.value) return null;
+  const day = String(mine.value).slice(0, 10);
+  return (past ? day <= input.today : day > input.today) ? mine : null;
 }
 
 /**
@@ -730,11 +803,13 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const fact =
         (target.words.groupFactStems.size > 0 ? extractBooleanFact(c, target.words) : null) ??
         extractFactAfterAnswer(c, target.words, input.answered) ??
-        selfStatedFact(c, target.words, input.answered);
+        selfStatedFact(c, target.words, input.answered) ??
+        oppositeInPassing(c, target.words);
       return fact === null ? null : validated({ value: fact, certainty: "fuzzy" }, target);
     }
     case "number":
     case "integer": {
+      if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       const ctx = numberContext(target, true, input.numbers);
       const read = extractNumber(input.text, target.kind === "integer", ctx);
       return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);
@@ -752,7 +827,8 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const sinceKind = input.sinceDatesAllowed && target.words?.past === true ? sinceSide(target.words) : undefined;
       const since = sinceKind === undefined ? null : sinceDate(input.text, target.kind, input.today, sinceKind);
       if (since !== null) return validated(since, target);
-      return input.datesAllowed ? validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target) : null;
+      if (input.datesAllowed) return validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target);
+      return validated(dateOnItsSide(input, target), target);
     }
     default:
       return null;

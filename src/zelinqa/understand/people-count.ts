@@ -3,6 +3,7 @@
 // fuzzy (a person would still check), except the explicit "family of N" / "N of us".
 import type { NumberMention } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
+import { CONCEPT_GROUPS, stem, tokenHasStem } from "./target-words.js";
 
 /** One person each, when named without a number. */
 const SINGLE_PERSONS = new Set([
@@ -81,7 +82,62 @@ const SINGLE_PERSONS = new Set([
   "boy",
   "girl",
   "garcon",
+  // [ext] A partner said familiarly: "me and the missus", "moi et ma moitié".
+  "missus",
+  "missis",
+  "hubby",
+  "wifey",
+  "bf",
+  "gf",
+  "cheri",
+  "cherie",
+  "moitie",
 ]);
+/**
+ * [ext] A child named by its rank or size after "le"/"la"/"the": "le grand et la petite", "the eldest", "l'aînée". Only
+ * with nothing after it but a link ("le grand jardin" names no one).
+ */
+const RANKED_CHILDREN = new Set([
+  ...["grand", "grande", "petit", "petite", "aine", "ainee", "cadet", "cadette", "benjamin", "benjamine", "dernier", "derniere"],
+  ...["eldest", "oldest", "youngest", "middle", "little", "baby"],
+]);
+const RANK_BEFORE = new Set(["le", "la", "l", "the", "mon", "ma", "my", "notre", "our"]);
+const RANK_AFTER = new Set(["et", "and", "one", "ou", "or"]);
+function rankedChild(norms: readonly string[], i: number): boolean {
+  const next = norms[i + 1];
+  return (
+    RANKED_CHILDREN.has(norms[i] as string) &&
+    RANK_BEFORE.has(norms[i - 1] ?? "") &&
+    (next === undefined || RANK_AFTER.has(next) || (next === "petit" && norms[i] === "le"))
+  );
+}
+/** [ext] Words that may stand beside the one person a whole reply names: "ma fille", "juste mon fils", "for my son". */
+const BESIDE_ONE = new Set([
+  ...["my", "mon", "ma", "our", "notre", "the", "le", "la", "l", "for", "pour", "just", "only", "juste", "seulement"],
+  ...["c", "est", "it", "s", "is", "que", "uniquement", "seul", "seule", "a", "un", "une"],
+]);
+/**
+ * [ext] Ages listed for as many people: "8 et 11 ans", "ages 5, 7 and 9", "ils ont 4 et 6 ans". Two numbers or more, the
+ * last followed by a unit of years, the others bare, joined by "et"/"and"/commas; never after "entre"/"between" (a range).
+ */
+const AGE_UNITS = new Set(["ans", "an", "years", "year", "yo", "yrs"]);
+const LIST_LINKS = new Set(["et", "and", "&"]);
+const AGED = new Set(["ages", "aged", "agees"]);
+export function listedAges(tokens: readonly TextToken[], said: readonly NumberMention[]): number | null {
+  const mentions = said.filter((m) => !m.article);
+  const last = mentions.at(-1);
+  const first = mentions[0];
+  if (last === undefined || first === undefined || mentions.length < 2) return null;
+  const aged = first.before.some((w) => AGED.has(w));
+  if (!aged && (last.unit === null || !AGE_UNITS.has(last.unit))) return null;
+  if (mentions.slice(0, -1).some((m) => m.unit !== null && !LIST_LINKS.has(m.unit))) return null;
+  if (first.before.some((w) => w === "entre" || w === "between" || w === "from" || w === "de")) return null;
+  for (let k = 1; k < mentions.length; k++) {
+    const gap = tokens.slice((mentions[k - 1] as NumberMention).end, (mentions[k] as NumberMention).start).map((t) => t.norm);
+    if (gap.length > 1 || (gap.length === 1 && !LIST_LINKS.has(gap[0] as string))) return null;
+  }
+  return mentions.length;
+}
 /** Named without a number, a group of a known size: "des jumeaux", "twins", "des triplés". */
 const MULTIPLE_BIRTHS: Record<string, number> = { jumeaux: 2, jumelles: 2, twins: 2, triples: 3, triplees: 3, triplets: 3 };
 /** Plural person nouns that take a number ("2 enfants", "deux adultes"). */
@@ -146,6 +202,9 @@ const PERSON_NOUNS = new Set([
   "garcons",
   "membres",
   "members",
+  "ppl",
+  "pers",
+  "pax",
   "autres",
   "others",
   "of",
@@ -259,9 +318,11 @@ const MY_ONE = new Set(["my", "mon", "ma", "our", "notre"]);
 function namedBesideSelf(norms: readonly string[], i: number): boolean {
   const w = norms[i] as string;
   if (!MY_ONE.has(norms[i - 1] ?? "") || !PLUS.has(norms[i - 2] ?? "") || !SELF.has(norms[i - 3] ?? "")) return false;
-  return w.length >= 3 && !/[sx]$/.test(w) && !/^\d/.test(w);
+  // "me and my dog": a pet is no person.
+  return w.length >= 3 && !/[sx]$/.test(w) && !/^\d/.test(w) && !tokenHasStem(w, PET_STEMS);
 }
 const PLUS = new Set(["plus", "and", "et"]);
+const PET_STEMS: ReadonlySet<string> = new Set((CONCEPT_GROUPS.pets ?? []).map(stem));
 
 /** A people count when the text describes who lives, sits or comes; null when it does not. */
 export function countPeople(
@@ -277,6 +338,8 @@ export function countPeople(
   if (group !== null) return { value: group, fuzzy: false };
   const others = ofKind ? null : selfAndOthers(tokens, mentions);
   if (others !== null) return { value: others, fuzzy: true };
+  const ages = listedAges(tokens, mentions);
+  if (ages !== null) return { value: ages, fuzzy: true };
   let total = 0;
   let parts = 0;
   const counted = new Set<number>();
@@ -287,13 +350,14 @@ export function countPeople(
     for (let i = m.start; i <= m.end; i++) counted.add(i);
   }
   norms.forEach((w, i) => {
-    if (counted.has(i) || (ofKind && !ofKind(w) && MULTIPLE_BIRTHS[w] === undefined)) return;
+    const ranked = rankedChild(norms, i) && (ofKind === undefined || ofKind("enfant") || ofKind("child"));
+    if (counted.has(i) || (ofKind && !ofKind(w) && MULTIPLE_BIRTHS[w] === undefined && !ranked)) return;
     const births = MULTIPLE_BIRTHS[w];
     // "des jumeaux" is two people, as two parts ("twins" alone is no less sure than "my wife and I").
     if (births !== undefined) {
       total += births;
       parts += 2;
-    } else if (SINGLE_PERSONS.has(w) || (w === "i" && norms[i - 1] === "and") || (!ofKind && namedBesideSelf(norms, i))) {
+    } else if (SINGLE_PERSONS.has(w) || ranked || (w === "i" && norms[i - 1] === "and") || (!ofKind && namedBesideSelf(norms, i))) {
       // [ext] "my wife and I", "the kids and I": the speaker named last.
       total += 1;
       parts += 1;
@@ -310,6 +374,9 @@ export function countPeople(
   if (!ofKind && parts <= 1 && total <= 1 && ALONE.some((seq) => hasSequence(norms, seq))) return { value: 1, fuzzy: true };
   // [ext] "just my nephew", "seulement ma fille": one person named as the only one.
   if (parts === 1 && total === 1 && norms.some((w) => ONLY_WORDS.has(w))) return { value: 1, fuzzy: true };
+  // [ext] "ma fille", "my son": one person named as the whole reply.
+  if (parts === 1 && total === 1 && norms.every((w) => BESIDE_ONE.has(w) || SINGLE_PERSONS.has(w) || RANKED_CHILDREN.has(w)))
+    return { value: 1, fuzzy: true };
   if (parts >= 2) return { value: total, fuzzy: true };
   if (!ofKind && parts === 0 && COUPLE.some((seq) => hasSequence(couples, seq))) return { value: 2, fuzzy: true };
   return null;

@@ -65,6 +65,10 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
     "visiteur",
     "visitor",
     "attendee",
+    // [ext] Written short: "15 ppl", "4 pers.", "12 pax".
+    "ppl",
+    "pers",
+    "pax",
   ],
   income: ["salaire", "salary", "revenu", "income", "gagne", "earn", "paid", "touche", "net", "brut", "gross", "wage", "paie"],
   rooms: ["chambre", "bedroom", "room", "piece"],
@@ -382,6 +386,11 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     });
   }
   if (label.includes("%")) own.add("%");
+  // [ext] An acronym in capitals ("Financement CPF", "Attestation JDC") names the thing whatever its length.
+  for (const m of `${label} ${questionText}`.matchAll(/(?<![\p{L}\p{N}])\p{Lu}{2,4}(?![\p{L}\p{N}])/gu)) {
+    own.add(m[0].toLowerCase());
+    if (label.includes(m[0])) things.add(m[0].toLowerCase());
+  }
   // [ext] "Facture annuelle (€)", "Deposit ($)": a currency sign in the label makes it an amount of money.
   const currency = /[€$£]/.test(label);
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.

@@ -1,0 +1,112 @@
+// [ext] Yes/no said in the reply's own words, when no yes/no word is said: the fact held by someone else ("my parents
+// own it" to "Are you the owner?"), another way preferred ("plutôt en visio" to "chez vous ?"), or a consent under a
+// condition ("only if you blur the faces"). Always held loosely: the person did not say yes or no.
+import type { ClauseTokens } from "./clauses.js";
+import type { PhraseResult } from "./phrase-match.js";
+import { tokenHasStem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
+
+/** The person answering, as a subject or a holder: "I", "we", "je", "on", "moi". */
+const SELF = new Set(["i", "we", "je", "j", "nous", "on", "me", "moi", "myself", "us", "ourselves"]);
+/** Someone else: a possessive before a person, a third-person pronoun. */
+const OTHERS = new Set([
+  "my",
+  "our",
+  "his",
+  "her",
+  "their",
+  "mon",
+  "ma",
+  "mes",
+  "notre",
+  "nos",
+  "son",
+  "sa",
+  "ses",
+  "leur",
+  "leurs",
+  "he",
+  "she",
+  "they",
+  "il",
+  "elle",
+  "ils",
+  "elles",
+]);
+const MINE = new Set(["my", "our", "mon", "ma", "mes", "notre", "nos"]);
+/** "for the owner", "pour le propriétaire": the thing named belongs to someone the person acts for. */
+const ON_BEHALF = new Set(["for", "pour"]);
+const DETERMINERS = new Set(["the", "le", "la", "l", "les"]);
+const COPULAS = new Set(["is", "s", "est", "was", "etait"]);
+/** Verbs of paying: the fact of a question about financing or paying ("Financez-vous… ?", "Will you pay…?"). */
+const PAYING = ["pay", "pays", "paid", "paying", "paie", "paient", "payer", "paye", "financ", "fund", "funded"];
+const PAYING_STEMS: ReadonlySet<string> = new Set(PAYING);
+
+/**
+ * Whether a fact word at `i` is held by someone else: nearest first, up to four words back in its clause, a
+ * possessive or third-person pronoun ("my parents own", "c'est mon employeur qui paie") or "for the" before it ("I
+ * manage it for the owner"); the person themself ("my wife and I own") keeps it theirs.
+ */
+function heldByOther(c: ClauseTokens, i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 4) && c.clause[j] === c.clause[i]; j--) {
+    const t = c.tokens[j] as string;
+    // "my first one", "mon CPF": the person's own possessive right before the fact names their own thing.
+    if (SELF.has(t) || (j === i - 1 && MINE.has(t))) return false;
+    if (OTHERS.has(t)) return true;
+    if (ON_BEHALF.has(t) && DETERMINERS.has(c.tokens[j + 1] ?? "")) return true;
+  }
+  // "the owner is my dad", "le propriétaire c'est mon père".
+  const after = c.tokens.slice(i + 1, i + 4);
+  const copula = after.findIndex((t) => COPULAS.has(t));
+  return copula >= 0 && OTHERS.has(after[copula + 1] ?? "");
+}
+
+/** The target's fact said only as someone else's: a no. Not when the person also holds it, nor under a negation. */
+function someoneElse(c: ClauseTokens, words: TargetWords): boolean {
+  const pays = [...words.own].some((w) => tokenHasStem(w, PAYING_STEMS));
+  let other = false;
+  for (let i = 0; i < c.tokens.length; i++) {
+    const t = c.tokens[i] as string;
+    const named = (t.length >= 3 && tokenHasStem(t, words.own)) || (pays && tokenHasStem(t, PAYING_STEMS));
+    if (!named) continue;
+    if (c.negated[i] === true || !heldByOther(c, i)) return false;
+    other = true;
+  }
+  return other;
+}
+
+const PREFERRING = new Set(["plutot", "rather", "prefer", "prefere", "preferons", "preferez", "preferably", "instead"]);
+/** Another way preferred, the target's own words never said: "plutôt en visio", "on préfère à la médiathèque". */
+function prefersOther(c: ClauseTokens, words: TargetWords): boolean {
+  const at = c.tokens.findIndex((t) => PREFERRING.has(t));
+  if (at < 0 || at === c.tokens.length - 1) return false;
+  return !c.tokens.some((t) => t.length >= 4 && tokenHasStem(t, words.own));
+}
+
+const ONLY_IF = [
+  ["only", "if"],
+  ["just", "if"],
+  ["as", "long", "as"],
+  ["so", "long", "as"],
+  ["provided"],
+  ["providing"],
+  ["seulement", "si"],
+  ["uniquement", "si"],
+  ["tant", "que"],
+  ["a", "condition", "que"],
+  ["pourvu", "que"],
+];
+const ASKER = new Set(["you", "u", "vous", "tu"]);
+/**
+ * A consent under a condition on what the asker does, opening the reply: "only if you blur the faces", "tant que vous
+ * ne montrez pas les enfants". A condition on the thing ("only if it's free") says neither yes nor no.
+ */
+const consentsIf = (tokens: readonly string[]) =>
+  ONLY_IF.some((seq) => seq.every((w, k) => tokens[k] === w) && ASKER.has(tokens[seq.length] ?? ""));
+
+/** The yes/no a reply states in its own words, held loosely; null when it states none this way. */
+export function indirectYesNo(c: ClauseTokens, words: TargetWords): PhraseResult | null {
+  if (consentsIf(c.tokens)) return { value: true, certainty: "fuzzy" };
+  if (someoneElse(c, words) || prefersOther(c, words)) return { value: false, certainty: "fuzzy" };
+  return null;
+}
