@@ -653,6 +653,25 @@ export function sinceDate(text: string, format: "date" | "date-time", today: str
   return found === null ? null : { value: found.value, certainty: "fuzzy" };
 }
 
+/**
+ * [ext] "the 5th of june… no sorry, the 6th", "le 12 mars, enfin le 13": a correction that gives a bare day keeps the
+ * month (and year) said before it. The corrected part with that month written after its day; unchanged when it names a
+ * month itself, has no bare day, or the part before names no single month.
+ */
+export function withMonthOf(before: string, after: string): string {
+  const said = tokenise(after);
+  if (said.some((t) => MONTHS[t] !== undefined) || /\d[/.-]\d/.test(after)) return after;
+  const months = tokenise(before).filter((t) => FULL_MONTHS[t] !== undefined || (MONTHS[t] !== undefined && t.length >= 3));
+  if (new Set(months.map((t) => MONTHS[t])).size !== 1) return after;
+  const year = tokenise(before).find((t) => /^\d{4}$/.test(t));
+  const at = said.findIndex((t, i) => {
+    const m = BARE_DAY.exec(t);
+    return m !== null && (m[2] !== undefined || DAY_ARTICLES.has(said[i - 1] as string));
+  });
+  if (at < 0) return after;
+  return [...said.slice(0, at + 1), months[0] as string, ...(year === undefined ? [] : [year]), ...said.slice(at + 1)].join(" ");
+}
+
 /** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */
 export type RangeSide = "start" | "end";
 
