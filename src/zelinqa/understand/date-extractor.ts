@@ -9,7 +9,7 @@ import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
 import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
-import { periodDays } from "./calendar-periods.js";
+import { periodDays, yearAlone } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -717,6 +717,9 @@ export function extractDate(
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
   if (found.length === 0 && !passing) bareDays(named.rest, today, found, past);
   if (found.length === 0 && past && !passing) pastDurations(read, named.rest, today, found);
+  // [ext] "in 2019", "en 2024": a year alone, its first day, loosely (calendar-periods.ts).
+  const year = found.length === 0 && !passing ? yearAlone(named.rest, today, past) : null;
+  if (year !== null) found.push({ ...year, from: -1, to: -1 });
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => (past && f.iso > today ? "invalid" : f.iso)));
