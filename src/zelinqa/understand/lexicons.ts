@@ -402,6 +402,8 @@ export const INDIFFERENCE_PHRASES = phrases([
 
 /** [ext] Hedges: the answer stands, held loosely (tentative). */
 export const HEDGE_PHRASES = phrases([
+  // [ext] "une petite heure", "un petit mois": a little under the unit.
+  ...["une petite heure", "un petit mois", "une petite semaine", "une petite journee"],
   "peut etre",
   "maybe",
   "perhaps",

@@ -328,6 +328,7 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (saidOfSelf(m, ctx)) return "target";
+  if (ctx.strict && text !== undefined && (clockTime(m) || ordinalSuffix(m, text))) return "elsewhere";
   // [ext] "we're 20", "on est 6", "for the 3 of us" say how many they are: never an amount of money, nor a number of
   // things a target counts that are not people ("How many bedrooms?"; one thing per person is onePerPerson's, loosely).
   const weAre = WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w));
@@ -597,6 +598,16 @@ function ageToCome(text: string, m: NumberMention, scan: MentionScan, ctx: Numbe
 
 /** A number read with its certainty. */
 type CountResult = { value: number; certainty: "exact" | "fuzzy" };
+
+const CLOCK_LEADS = new Set(["apres", "avant", "des", "vers", "a", "after", "before", "at", "from", "until", "till", "jusqu", "partir"]);
+/** [ext] "après 18h", "before 9h": a time of day written as one, in passing, counts no hours. */
+const clockTime = (m: NumberMention) => m.unit === "h" && CLOCK_LEADS.has(m.before[m.before.length - 1] ?? "");
+/** [ext] "6e", "3ème", "1ere": a French ordinal (a school year, a floor) said in passing is no amount in euros. */
+const ordinalSuffix = (m: NumberMention, text: string) =>
+  m.value <= 20 &&
+  Number.isInteger(m.value) &&
+  /\d[eèE]/.test(text) &&
+  new RegExp(`(?<![\\d.,])${m.value}(?:e|eme|ème|ere|ère)(?![\\p{L}\\d])`, "iu").test(text);
 
 /** [ext] A target that is an amount per hour or minute of something ("Budget par heure de cours", "Rate per hour"). */
 const hourlyRate = (words: TargetWords) => [...words.rates].some((r) => ["hour", "minute"].includes(TIME_UNITS[r]?.[0] ?? ""));

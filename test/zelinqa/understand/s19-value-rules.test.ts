@@ -5,7 +5,7 @@
 // 2026-12-01 (UTC).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, isRefusal } from "../../../src/zelinqa/understand/index.js";
+import { extractDirect, extractIndirect, indirectText, isRefusal } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { labelledTarget, choiceTarget, singleChoice } from "../../support/extraction-target.js";
 
@@ -181,5 +181,30 @@ void describe("nothing to report, and declining to give a detail", () => {
     assert.equal(isRefusal("I'd rather not share my address"), true);
     assert.equal(isRefusal("je préfère pas le matin"), false);
     assert.equal(isRefusal("je préfère pas venir le soir"), false);
+  });
+});
+
+void describe("a unit said 'a little' one", () => {
+  const length = labelledTarget({ type: "number", minimum: 0, maximum: 10 }, { label: "Durée de la séance (heures)" });
+  const days = labelledTarget({ type: "number", minimum: 0, maximum: 10 }, { label: "Durée du stage (jours)" });
+  void it("is held loosely", () => {
+    assert.deepEqual(read("une petite heure", length), [1, "fuzzy"]);
+    assert.deepEqual(read("une petite journée", days), [1, "fuzzy"]);
+    assert.deepEqual(read("une heure", length), [1, "exact"]);
+  });
+});
+
+void describe("numbers said in passing that count nothing of another target", () => {
+  const hours = labelledTarget({ type: "number", minimum: 0, maximum: 300 }, { label: "Heures de cours déjà suivies" });
+  const fee = labelledTarget({ type: "number", minimum: 0, maximum: 500 }, { label: "Tarif horaire (€)" });
+  const passing = (text: string, t: ExtractionTarget) => extractIndirect(indirectText(text, TODAY, false), t)?.value ?? null;
+  void it("a time of day after 'après'/'avant' is no number of hours, a French ordinal no amount", () => {
+    assert.equal(passing("plutôt après 17h", hours), null);
+    assert.equal(passing("avant 9h si possible", hours), null);
+    assert.equal(passing("il est en 4e", fee), null);
+    assert.equal(passing("ma fille est en 2ème année", fee), null);
+    // Still read: hours done said with their unit, an amount in euros.
+    assert.equal(passing("j'ai déjà fait 12h de cours", hours), 12);
+    assert.equal(passing("je peux mettre 30€", fee), 30);
   });
 });
