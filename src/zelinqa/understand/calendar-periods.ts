@@ -125,7 +125,8 @@ export function yearAlone(tokens: readonly string[], today: string, past: boolea
   return { iso: firstOf(year, 1), fuzzy: true };
 }
 
-// "last year" gives none: a year is too wide for a day (an earlier round's expectation; a year alone gives none either).
+// "last year" gives none: a year is too wide for a day (the sixth round's expectation; the ninth's differs). A year
+// said alone is its first day, loosely (yearAlone: the seventh, eighth and ninth rounds' convention).
 const LAST_PERIOD: readonly [RegExp, "week" | "month"][] = [
   [/ (?:last week|la semaine derniere|la semaine passee) /, "week"],
   [/ (?:last month|le mois dernier|le mois passe) /, "month"],
