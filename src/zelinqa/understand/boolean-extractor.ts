@@ -372,6 +372,16 @@ function notYetAlone(text: string): boolean {
   return NOT_YET.some((seq) => tokens.length === seq.length && seq.every((w, i) => tokens[i] === w));
 }
 
+/**
+ * [ext] "pas encore, je le passe le 10", "I haven't yet": the reply's first clause says the thing is not done yet (a
+ * date asked as already past then has none: extract-value.ts).
+ */
+export function saysNotYet(text: string): boolean {
+  const c = clauseTokens(text);
+  const first = c.tokens.filter((_, i) => c.clause[i] === c.clause[0]);
+  return first.some((_, i) => NOT_YET.some((seq) => seq.every((w, k) => first[i + k] === w)));
+}
+
 const NOT_YET = [
   ["not", "yet"],
   ["pas", "encore"],

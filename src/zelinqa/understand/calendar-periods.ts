@@ -72,7 +72,7 @@ function seasons(tokens: readonly string[], today: string, past: boolean, out: P
     // A season alone ("au printemps", "since the summer") leaves which one, and when in it, open: no day. Only a named
     // occurrence ("last summer", "l'été dernier", "cet hiver", "next spring") gives one.
     // [ext] "spring 2027", "au printemps 2025": the year names the occurrence (a winter by its January).
-    const year = /^\d{4}$/.test(tokens[i + 1] ?? "") ? Number(tokens[i + 1]) : null;
+    const year = /^\d{4}$/.test(tokens[i + 1] ?? "") ? Number(tokens[i + 1]) : yearNamed(tokens, i + 1, today);
     if (year !== null && year >= 1900 && year <= 2100) {
       out.push({ iso: firstOf(year, mid), fuzzy: true });
       return;
@@ -83,7 +83,50 @@ function seasons(tokens: readonly string[], today: string, past: boolean, out: P
   });
 }
 
-// "last year" gives none: a year is too wide for a day (an earlier round's expectation; a year alone gives none either).
+const NEXT_YEAR = [
+  ["next", "year"],
+  ["l", "an", "prochain"],
+  ["l", "annee", "prochaine"],
+  ["an", "prochain"],
+  ["annee", "prochaine"],
+];
+const LAST_YEAR = [
+  ["last", "year"],
+  ["l", "an", "dernier"],
+  ["l", "annee", "derniere"],
+  ["an", "dernier"],
+  ["annee", "derniere"],
+];
+/** [ext] "summer next year", "l'été de l'an prochain": the year named after a season, or null. */
+function yearNamed(tokens: readonly string[], at: number, today: string): number | null {
+  const y = Number(today.slice(0, 4));
+  const from = tokens[at] === "de" || tokens[at] === "of" ? at + 1 : at;
+  const said = (seqs: readonly (readonly string[])[]) => seqs.some((seq) => seq.every((w, j) => tokens[from + j] === w));
+  return said(NEXT_YEAR) ? y + 1 : said(LAST_YEAR) ? y - 1 : null;
+}
+
+const YEAR_INTRO = new Set([
+  ...["in", "en", "since", "depuis", "like", "around", "about", "circa", "vers", "environ", "year", "annee", "think", "maybe"],
+  ...["peut", "etre", "probably", "probablement", "dans", "during", "pendant", "back", "from", "des", "was", "c", "est"],
+]);
+
+/**
+ * [ext] A year said alone ("in 2019", "en 2024", "like 2010", "2019"): its first day, loosely, when nothing narrower
+ * was said; for a date asked as already past, never a year to come, and for one to come, never a year gone.
+ */
+export function yearAlone(tokens: readonly string[], today: string, past: boolean): PeriodDay | null {
+  const y = Number(today.slice(0, 4));
+  const at = tokens.map((t, i) => (/^(?:19|20)\d{2}$/.test(t) ? i : -1)).filter((i) => i >= 0);
+  const years = new Set(at.map((i) => Number(tokens[i])));
+  // "rentrée 2027", "Easter 2025": the year of a named time is not its first day.
+  if (years.size !== 1 || at.some((i) => i > 0 && !YEAR_INTRO.has(tokens[i - 1] as string))) return null;
+  const year = [...years][0] as number;
+  if (past ? year > y : year < y) return null;
+  return { iso: firstOf(year, 1), fuzzy: true };
+}
+
+// "last year" gives none: a year is too wide for a day (the sixth round's expectation; the ninth's differs). A year
+// said alone is its first day, loosely (yearAlone: the seventh, eighth and ninth rounds' convention).
 const LAST_PERIOD: readonly [RegExp, "week" | "month"][] = [
   [/ (?:last week|la semaine derniere|la semaine passee) /, "week"],
   [/ (?:last month|le mois dernier|le mois passe) /, "month"],

@@ -9,7 +9,7 @@ import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
 import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
-import { periodDays } from "./calendar-periods.js";
+import { periodDays, yearAlone } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 
@@ -653,6 +653,25 @@ export function sinceDate(text: string, format: "date" | "date-time", today: str
   return found === null ? null : { value: found.value, certainty: "fuzzy" };
 }
 
+/**
+ * [ext] "the 5th of june… no sorry, the 6th", "le 12 mars, enfin le 13": a correction that gives a bare day keeps the
+ * month (and year) said before it. The corrected part with that month written after its day; unchanged when it names a
+ * month itself, has no bare day, or the part before names no single month.
+ */
+export function withMonthOf(before: string, after: string): string {
+  const said = tokenise(after);
+  if (said.some((t) => MONTHS[t] !== undefined) || /\d[/.-]\d/.test(after)) return after;
+  const months = tokenise(before).filter((t) => FULL_MONTHS[t] !== undefined || (MONTHS[t] !== undefined && t.length >= 3));
+  if (new Set(months.map((t) => MONTHS[t])).size !== 1) return after;
+  const year = tokenise(before).find((t) => /^\d{4}$/.test(t));
+  const at = said.findIndex((t, i) => {
+    const m = BARE_DAY.exec(t);
+    return m !== null && (m[2] !== undefined || DAY_ARTICLES.has(said[i - 1] as string));
+  });
+  if (at < 0) return after;
+  return [...said.slice(0, at + 1), months[0] as string, ...(year === undefined ? [] : [year]), ...said.slice(at + 1)].join(" ");
+}
+
 /** Which day of a range the target wants: its first ("Premier jour", "Start date") or last ("Dernier jour", "End date"). */
 export type RangeSide = "start" | "end";
 
@@ -698,6 +717,9 @@ export function extractDate(
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
   if (found.length === 0 && !passing) bareDays(named.rest, today, found, past);
   if (found.length === 0 && past && !passing) pastDurations(read, named.rest, today, found);
+  // [ext] "in 2019", "en 2024": a year alone, its first day, loosely (calendar-periods.ts).
+  const year = found.length === 0 && !passing ? yearAlone(named.rest, today, past) : null;
+  if (year !== null) found.push({ ...year, from: -1, to: -1 });
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => (past && f.iso > today ? "invalid" : f.iso)));

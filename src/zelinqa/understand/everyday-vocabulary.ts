@@ -114,7 +114,8 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["licence", "bachelor"],
   ["doctorat", "phd"],
   ["lycee", "high school"],
-  ["universite", "university", "fac", "college"],
+  // Not "college": the French "collège" is a middle school, the English "college" a higher one.
+  ["universite", "university", "fac"],
   ["ecole", "school"],
   // food and drink
   ["dejeuner", "lunch"],

@@ -1,11 +1,11 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
-import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing } from "./boolean-extractor.js";
+import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing, saysNotYet } from "./boolean-extractor.js";
 import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import type { ClauseTokens } from "./clauses.js";
-import { dateRange, extractDate, sinceDate } from "./date-extractor.js";
+import { dateRange, extractDate, sinceDate, withMonthOf } from "./date-extractor.js";
 import type { RangeSide } from "./date-extractor.js";
 import { durationUntil } from "./duration-until.js";
 import { inPinnedYear } from "./guards-asked.js";
@@ -24,6 +24,7 @@ import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
 import { timeOfDayChoice } from "./time-of-day.js";
+import { hourOfDay, isHourOfDay } from "./hour-of-day.js";
 import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
 import { rangeChoice } from "./range-choice.js";
@@ -176,7 +177,9 @@ const NOTHING_FILLERS = new Set([
 function saysNothing(text: string): boolean {
   const tokens = tokenise(text);
   const whole = tokens.join(" ");
-  if (["that s all", "that s it", "c est tout", "n a", "na"].includes(whole)) return true;
+  // [ext] "RAS", "r.a.s." (rien à signaler): nothing to report, as "nothing else".
+  if (["that s all", "that s it", "c est tout", "n a", "na", "ras", "r a s", "nothing to report", "rien a signaler"].includes(whole))
+    return true;
   return tokens.some((t) => NOTHING_WORDS.has(t)) && tokens.every((t) => NOTHING_WORDS.has(t) || NOTHING_FILLERS.has(t));
 }
 
@@ -281,6 +284,21 @@ function narrowerOptionDoubt(text: string, result: PhraseResult | null, phrases:
     return w !== null && narrower(w) && before !== undefined && !labelWords.has(before) && !PLAIN_BEFORE.has(before) && !/\d/.test(before);
   });
   return doubt ? { ...result, certainty: "fuzzy" } : result;
+}
+
+const MEASURE_LINKS = new Set(["de", "d", "of"]);
+/**
+ * [ext] "il a 4 de moyenne", "12 of average": an option's word said as the noun a number before it measures names that
+ * measure, which only may fall in the option ("Dans la moyenne"): the choice is held loosely.
+ */
+function measuredNoun(text: string, result: PhraseResult | null, phrases: readonly Phrase[]): PhraseResult | null {
+  if (result === null || result.certainty !== "exact") return result;
+  const words = new Set(phrases.filter((p) => p.value === result.value).flatMap((p) => p.tokens.filter((t) => t.length >= 4)));
+  const tokens = tokenise(text);
+  const measured = tokens.some(
+    (t, i) => words.has(t) && MEASURE_LINKS.has(tokens[i - 1] ?? "") && /^\d+(?:[.,]\d+)?$/.test(tokens[i - 2] ?? ""),
+  );
+  return measured ? { ...result, certainty: "fuzzy" } : result;
 }
 
 const OTHER_WORDS = new Set(["other", "autre", "autres", "others"]);
@@ -605,7 +623,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     // [ext] "3 mais le grand est autonome, donc 2": a conclusion corrects a single number said before it, loosely (the
     // person reasons aloud; "deux adultes et deux enfants, donc 4" sums, it corrects nothing).
     if (conclusion && !concludesOneNumber(before, after)) continue;
-    const found = extractWhole(after, target, today);
+    // [ext] "the 5th of june… no sorry, the 6th": the corrected day keeps the month said before it (date-extractor.ts).
+    const dated = target.kind === "date" || target.kind === "date-time" ? withMonthOf(before, after) : after;
+    const found = extractWhole(dated, target, today);
     const corrected = conclusion && found !== null ? { ...found, certainty: "fuzzy" as const } : found;
     // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
     const kept =
@@ -657,7 +677,11 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         : null;
       // [ext] "tout : tonte, haies…" to a single choice: the option that holds all the others ("Entretien complet").
       const whole = choice === null || choice.certainty === "fuzzy" ? wholeOption(text, target.phrases) : null;
-      const best = whole ?? time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice);
+      const best = measuredNoun(
+        text,
+        whole ?? time ?? (duration !== null && (choice === null || duration.certainty === "exact") ? duration : choice),
+        target.phrases,
+      );
       const read =
         narrowerOptionDoubt(text, hedged(text, qualifiesAnotherThing(text, target.phrases, target.words, best)), target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
@@ -674,6 +698,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
     case "integer": {
+      // [ext] "7 in the evening", "2pm", "midi" for an hour of the day (hour-of-day.ts): a clock, never a count.
+      if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(text, false), target);
       const scan = scanNumbers(text);
       const guarded = numberGuard(text, target, scan);
       if (guarded !== undefined) return guarded;
@@ -685,6 +711,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
     }
     case "date":
     case "date-time":
+      // [ext] "pas encore, je le passe le 10 décembre" to a date asked as already past: not done, so no date.
+      if (target.words?.past === true && saysNotYet(text)) return null;
       // guards-asked.ts: a question that pins "cette année" keeps a day without a year in that year.
       return validated(
         inPinnedYear(target.words, target.words?.past === true, today, (past) =>
@@ -810,6 +838,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "number":
     case "integer": {
       if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
+      if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(input.text, true), target);
       const ctx = numberContext(target, true, input.numbers);
       const read = extractNumber(input.text, target.kind === "integer", ctx);
       return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);

@@ -104,6 +104,16 @@ const EN_WISH = new Set([
   "meant",
   "going",
 ]);
+/** Nouns and participles of getting something: its date is behind the reference day. */
+const GOTTEN = new Set([
+  ...["obtention", "obtenu", "obtenue", "obtained", "achat", "purchase", "purchased", "acquisition", "acquired", "bought"],
+  ...["delivrance", "issued"],
+]);
+/** Words of a wish or a plan in a label or question ("Date d'achat souhaitée", "expected purchase date"). */
+const WISHED = new Set([
+  ...["souhaite", "souhaitee", "souhaitez", "voulez", "veux", "desire", "desiree", "envisagee", "future", "prochain"],
+  ...["prochaine", "wished", "desired", "expected", "target", "next", "upcoming", "would", "will"],
+]);
 /** Single words that put the date asked behind the reference day. */
 const PAST_ONE = new Set(["ago", "previous", "previously", "precedent", "precedente", "remonte", "etait", "happened"]);
 
@@ -149,6 +159,9 @@ export const askedWords = (words: { readonly own: ReadonlySet<string> } | undefi
  */
 export function asksAboutPast(tokens: readonly string[], own?: ReadonlySet<string>): boolean {
   if (own !== undefined) ASKED.set(own, [...(ASKED.get(own) ?? []), ...tokens]);
+  // [ext] "Date d'obtention du code", "Purchase date": the date something was got, unless it is wished ("Date d'achat
+  // souhaitée", "planned purchase date").
+  if (tokens.some((t) => GOTTEN.has(t)) && !tokens.some((t) => PLANNING.has(t) || EN_WISH.has(t) || WISHED.has(t))) return true;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as string;
     if (PAST_ONE.has(t)) return true;

@@ -494,6 +494,8 @@ export const INDIFFERENCE_PHRASES = phrases([
 
 /** [ext] Hedges: the answer stands, held loosely (tentative). */
 export const HEDGE_PHRASES = phrases([
+  // [ext] "une petite heure", "un petit mois": a little under the unit.
+  ...["une petite heure", "un petit mois", "une petite semaine", "une petite journee"],
   "peut etre",
   "maybe",
   "perhaps",
@@ -879,7 +881,23 @@ function isWholeAnswer(tokens: readonly string[], list: readonly (readonly strin
 /** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
 export function isRefusal(text: string): boolean {
   const tokens = tokenise(text);
-  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS);
+  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) || ratherNotSay(tokens);
+}
+
+/**
+ * [ext] "je préfère pas donner mon adresse", "I'd rather not share that": a "rather not" whose next words (up to two
+ * links: "to", "de", "vous") are a word of saying declines to answer.
+ */
+function ratherNotSay(tokens: readonly string[]): boolean {
+  const LINKS = new Set(["to", "de", "d", "vous", "le", "la", "l", "te", "you", "it"]);
+  for (let i = 0; i < tokens.length; i++) {
+    const seq = RATHER_NOT.find((p) => p.every((w, j) => tokens[i + j] === w));
+    if (seq === undefined) continue;
+    let k = i + seq.length;
+    while (k < i + seq.length + 2 && LINKS.has(tokens[k] ?? "")) k++;
+    if (SAYING.has(tokens[k] ?? "")) return true;
+  }
+  return false;
 }
 
 /**

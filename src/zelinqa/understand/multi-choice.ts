@@ -282,6 +282,8 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   // that names no label, and would read every word of a long one twice).
   const parts = headNounsDropped(c, hits, partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0));
   const single = scalarPhraseResult(hits);
+  // [ext] "math et physique": a look-alike of another value joined to the one said by "et"/"and" is a second value.
+  if (single !== null && joinedLookAlike(c, hits)) return null;
   // One value named (a typo of another aside): the whole label's reading, else its words'.
   if (single !== null && parts.every((h) => key(h.value) === key(single.value))) return single;
   // [ext] "an electric cargo bike": another option's word right before a whole label of several words qualifies it; the
@@ -296,6 +298,18 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   const preferred = preferredValue(c, [...hits.filter((h) => single === null || h.certainty === "exact"), ...parts]);
   if (preferred === null && hits.length === 0 && parts.length === 0) return dayGroupChoice(c, phrases);
   return preferred === null ? null : { value: preferred, certainty: "fuzzy" };
+}
+
+const JOINING_TWO = new Set(["et", "and", "ou", "or", "plus", "puis"]);
+/** An exact hit and a look-alike of another value with only "et"/"and"/"ou"/"or" between them. */
+function joinedLookAlike(c: ClauseTokens, hits: readonly PhraseHit[]): boolean {
+  const between = (a: PhraseHit, b: PhraseHit) => {
+    const gap = a.end <= b.start ? c.tokens.slice(a.end, b.start) : c.tokens.slice(b.end, a.start);
+    return gap.length > 0 && gap.length <= 2 && gap.every((t) => JOINING_TWO.has(t) || t === "les" || t === "la" || t === "le");
+  };
+  return hits.some(
+    (h) => h.certainty === "exact" && hits.some((o) => o.certainty === "fuzzy" && key(o.value) !== key(h.value) && between(h, o)),
+  );
 }
 
 const OF_WORDS = new Set(["de", "d", "du", "des", "en", "of", "in"]);

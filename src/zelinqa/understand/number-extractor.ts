@@ -332,6 +332,7 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
   if (saidOfSelf(m, ctx)) return "target";
+  if (ctx.strict && text !== undefined && (clockTime(m) || ordinalSuffix(m, text))) return "elsewhere";
   // [ext] "we're 20", "on est 6", "for the 3 of us" say how many they are: never an amount of money, nor a number of
   // things a target counts that are not people ("How many bedrooms?"; one thing per person is onePerPerson's, loosely).
   const weAre = WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w));
@@ -340,6 +341,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
   const targetPeriod = ctx.words ? periodOf(ctx.words) : null;
   if (m.period !== null && targetPeriod !== null && m.period !== targetPeriod) return "elsewhere";
+  // [ext] "100€ par mois" for "Budget par heure": an amount per day, week, month or year is no amount per hour.
+  if (m.period !== null && words !== undefined && hourlyRate(words)) return "elsewhere";
   // "100 € par mois" is no total budget: an amount per period belongs to a target counted per period.
   if (m.period !== null && targetPeriod === null && words !== undefined && TOTAL_WORDS.some((w) => words.own.has(w))) return "elsewhere";
   // "500 par personne" is no total: an amount per person belongs to a target that is itself per person.
@@ -441,7 +444,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     const span = clockSpan(raw);
     if (span !== null) return withinBounds(span, ctx, integer) ? { value: span, certainty: "fuzzy" } : null;
   }
-  const times = ctx.strict || ctx.words === undefined ? null : rateTimesPeriods(text, raw, ctx.words, unit);
+  const times = ctx.strict || ctx.words === undefined ? null : perTime(text, raw, { ...ctx, words: ctx.words }, unit, integer);
   if (times !== null) return times !== "none" && withinBounds(times.value, ctx, integer) ? times : null;
   // Conversions are read in a reply to the target's own question only: "in three weeks" said about a start date is
   // no notice period in months.
@@ -449,7 +452,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
   if (otherLengthUnit(scan, ctx.words)) return null;
   const kind = kindOfPerson(ctx);
-  const spoken = integer && !ctx.strict ? spokenCount(text, scan, ctx) : null;
+  // [ext] "25 ans bientôt 26", "17 et demi": an age in completed years (completedAge).
+  const spoken = integer && !ctx.strict ? (spokenCount(text, scan, ctx) ?? completedAge(scan, ctx, integer)) : null;
   if (spoken !== null) return withinBounds(spoken.value, ctx, integer) ? spoken : null;
   if (integer && personsTarget(ctx)) {
     const young = ctx.words?.groups.has("children") === true;
@@ -558,6 +562,12 @@ const TURNING = [
   "nearly",
   "presque",
   "soon",
+  // [ext] "elle va sur ses 16 ans", "going on 16": the age about to be reached.
+  "sur ses",
+  "sur mes",
+  "sur tes",
+  "sur leurs",
+  "going on",
 ];
 const SOON = [
   "next month",
@@ -590,6 +600,67 @@ function ageToCome(text: string, m: NumberMention, scan: MentionScan, ctx: Numbe
   return TURNING.some((p) => before.endsWith(` ${p} `)) || SOON.some((p) => after.startsWith(` ${p} `));
 }
 
+/** A number read with its certainty. */
+type CountResult = { value: number; certainty: "exact" | "fuzzy" };
+
+const CLOCK_LEADS = new Set(["apres", "avant", "des", "vers", "a", "after", "before", "at", "from", "until", "till", "jusqu", "partir"]);
+/** [ext] "après 18h", "before 9h": a time of day written as one, in passing, counts no hours. */
+const clockTime = (m: NumberMention) => m.unit === "h" && CLOCK_LEADS.has(m.before[m.before.length - 1] ?? "");
+/** [ext] "6e", "3ème", "1ere": a French ordinal (a school year, a floor) said in passing is no amount in euros. */
+const ordinalSuffix = (m: NumberMention, text: string) =>
+  m.value <= 20 &&
+  Number.isInteger(m.value) &&
+  /\d[eèE]/.test(text) &&
+  new RegExp(`(?<![\\d.,])${m.value}(?:e|eme|ème|ere|ère)(?![\\p{L}\\d])`, "iu").test(text);
+
+/** [ext] A target that is an amount per hour or minute of something ("Budget par heure de cours", "Rate per hour"). */
+const hourlyRate = (words: TargetWords) => [...words.rates].some((r) => ["hour", "minute"].includes(TIME_UNITS[r]?.[0] ?? ""));
+const FOR_WORDS = new Set(["pour", "for", "les", "the", "a", "an", "de"]);
+const CURRENCY_SIGNS = new Set(["€", "$", "£", "e", "eur", "euros", "euro", "dollars", "pounds", "quid", "bucks"]);
+
+/**
+ * [ext] "50€ pour 2h", "£90 for 90 minutes" for an amount per hour: the amount divided by the hours it pays for.
+ * Only an amount then a time said after "pour"/"for", nothing else counted.
+ */
+function amountForHours(scan: MentionScan, ctx: NumberContext, integer: boolean): CountResult | null {
+  if (ctx.words === undefined || ctx.strict || !hourlyRate(ctx.words) || scan.mentions.length !== 2) return null;
+  const [amount, time] = scan.mentions as [NumberMention, NumberMention];
+  const unit = time.unit === null ? undefined : TIME_UNITS[time.unit];
+  if (unit === undefined || (unit[0] !== "hour" && unit[0] !== "minute") || amount.period !== null || amount.per !== null) return null;
+  const between = scan.tokens.slice(amount.end, time.start).map((t) => t.norm);
+  if (!between.some((w) => w === "pour" || w === "for") || !between.every((w) => FOR_WORDS.has(w) || CURRENCY_SIGNS.has(w))) return null;
+  const hours = (time.value * unit[1]) / (unit[0] === "minute" ? 60 : 1);
+  if (hours <= 0) return null;
+  const value = Math.round((amount.value / hours) * 100) / 100;
+  const fuzzy = amount.fuzzy || time.fuzzy;
+  return withinBounds(value, ctx, integer) ? { value, certainty: fuzzy ? "fuzzy" : "exact" } : null;
+}
+
+/** An amount per period times periods, or [ext] "50€ pour 2h" for an amount per hour (amountForHours). */
+function perTime(text: string, raw: MentionScan, ctx: NumberContext & { words: TargetWords }, unit: TimeUnit | null, integer: boolean) {
+  return amountForHours(raw, ctx, integer) ?? rateTimesPeriods(text, raw, ctx.words, unit);
+}
+
+/**
+ * [ext] "25 ans bientôt 26", "17 soon 18", "17 et demi", "nearly 9, 8 and a half": for a target counted as an age, the
+ * age said beside the one to come (the next year's number after "bientôt"/"soon"/"almost") or with a half (from 10) is
+ * the age in completed years. Null otherwise.
+ */
+function completedAge(scan: MentionScan, ctx: NumberContext, integer: boolean): CountResult | null {
+  if (ctx.words === undefined || !ctx.words.own.has("age") || ctx.strict) return null;
+  const ms = scan.mentions;
+  // A half without "ans"/"years" on a small number may count something else ("2 and a half" for a driver): from 10 only.
+  const half = ms.length === 1 && integer && (ms[0] as NumberMention).value % 1 === 0.5 ? (ms[0] as NumberMention) : null;
+  if (half !== null && half.value < 10) return null;
+  if (half !== null)
+    return withinBounds(Math.floor(half.value), ctx, integer) ? { value: Math.floor(half.value), certainty: "exact" } : null;
+  if (ms.length !== 2) return null;
+  const [now, next] = ms as [NumberMention, NumberMention];
+  const soon = next.before.some((w) => TURNING.includes(w)) || SOON.includes(next.before[next.before.length - 1] ?? "");
+  if (!soon || next.value !== now.value + 1 || now.fuzzy) return null;
+  return withinBounds(now.value, ctx, integer) ? { value: now.value, certainty: "exact" } : null;
+}
+
 /**
  * "How many lines / tickets / bikes?" answered with people ("me and my wife", "one for me, one for my daughter",
  * "4 - me, my husband and our two teens"): one per person named, held loosely, unless the reply counts the target's
@@ -616,6 +687,7 @@ const TIME_UNITS: Record<string, [TimeUnit, number]> = {
   mn: ["minute", 1],
   minute: ["minute", 1],
   minutes: ["minute", 1],
+  mins: ["minute", 1],
   h: ["hour", 1],
   hr: ["hour", 1],
   hrs: ["hour", 1],

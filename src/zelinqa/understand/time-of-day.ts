@@ -3,6 +3,7 @@
 // "mid-afternoon"). Each choice gets the hours of its label: the clock range it states, else the usual hours of the
 // meal or part of the day it names. The reply's time must fall inside them. A small bilingual vocabulary of meals and
 // parts of the day, general to any booking or appointment question.
+import { clauseTokens } from "./clauses.js";
 import { WEEKDAYS_BY_NAME } from "./named-days.js";
 import { normalise } from "./normalise.js";
 import { perPhraseTable } from "./phrase-match.js";
@@ -85,7 +86,7 @@ function hourOf(h: string, m: string | undefined, suffix: string | undefined): n
 }
 
 /** Clock times and ranges said: "8pm", "20h30", "7h30-8h30", "5-7pm", "12-2" (a bare range only across noon). */
-function clockSpans(text: string): Span[] {
+export function clockSpans(text: string): Span[] {
   const t = plain(text);
   const spans: Span[] = [];
   const used: [number, number][] = [];
@@ -174,8 +175,13 @@ const within = (inner: Span, outer: Span) => outer.from <= inner.from && inner.t
 export function timeOfDayChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
   const labels = labelSpans(phrases);
   if (labels.size < 2) return null;
-  const clocks = clockSpans(text);
-  const said = clocks.length > 0 ? clocks : [momentIn(` ${normalise(text)} `, REPLY_MOMENTS)].filter((s): s is Span => s !== null);
+  // [ext] "pas le matin", "not in the evening": a moment or a time said after a negation in its clause is refused, not
+  // chosen; only what the reply says outside a negation counts.
+  const c = clauseTokens(text);
+  const negated = c.negated.some(Boolean);
+  const clocks = negated ? [] : clockSpans(text);
+  const plainWords = negated ? c.tokens.filter((_, i) => c.negated[i] !== true).join(" ") : normalise(text);
+  const said = clocks.length > 0 ? clocks : [momentIn(` ${plainWords} `, REPLY_MOMENTS)].filter((s): s is Span => s !== null);
   if (said.length !== 1) return null;
   const span = said[0] as Span;
   const holding = [...labels.values()].filter((l) => within(span, l.span));
