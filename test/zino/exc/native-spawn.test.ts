@@ -245,6 +245,18 @@ void describe("native spawn", () => {
         assert.equal(capped.exitCode, 0);
         assert.equal(capped.truncated, true);
         assert.equal(capped.stderr, `${"s".repeat(300)}${"b".repeat(100)}`);
+        // Two pipes are read in no set order: here bwrap's bytes come first (as a loaded machine may read them), and
+        // the script's still keep their room.
+        const bwrapFirst = await runAndReap(
+          {
+            command: "sh",
+            args: ["-c", `head -c 300 /dev/zero | tr '\\0' b >&2; sleep 0.3; head -c 300 /dev/zero | tr '\\0' s >&4; ${reportStatus(0)}`],
+            reportsExit: true,
+            outputCapBytes: 400,
+          },
+          nodeSpawn,
+        );
+        assert.deepEqual([bwrapFirst.truncated, bwrapFirst.stderr], [true, `${"s".repeat(300)}${"b".repeat(100)}`]);
       });
 
       void it("NSPAWN-9 leaves no descriptor open and no zombie behind after many children", async () => {
