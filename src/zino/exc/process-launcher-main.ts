@@ -70,6 +70,8 @@ function handle(request: LauncherRequest): void {
 }
 
 process.on("message", (message: LauncherRequest) => handle(message));
+// Listening: exc counts an exit before this as a launcher that cannot run here (process-launcher.ts).
+reply({ event: "ready" });
 process.once("disconnect", () => {
   void Promise.all([...running.values()].map((entry) => entry.process.discard())).finally(() => process.exit(0));
 });

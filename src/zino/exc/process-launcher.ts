@@ -14,7 +14,8 @@
 // Protocol (JSON messages, `id` chosen by exc):
 //   exc → launcher  {op:"start", id, spawn: SpawnOptions} | {op:"release", id, run: ReleaseOptions without signal}
 //                   | {op:"abort", id} | {op:"discard", id}
-//   launcher → exc  {id, event:"exited", exitCode} (a held child died before its release)
+//   launcher → exc  {event:"ready"} (once, when it listens)
+//                   | {id, event:"exited", exitCode} (a held child died before its release)
 //                   | {id, event:"outcome", outcome: RunOutcome} | {id, event:"discarded"}
 // A launcher that dies fails its unfinished executions (a result saying so) and is started again on the next call.
 // When exc goes away the launcher's IPC channel closes, and it kills every process group it started, then exits.
@@ -39,6 +40,7 @@ export type LauncherRequest =
   | { op: "discard"; id: number };
 
 export type LauncherEvent =
+  | { event: "ready" }
   | { id: number; event: "exited"; exitCode: number }
   | { id: number; event: "outcome"; outcome: RunOutcome }
   | { id: number; event: "discarded" };
@@ -51,8 +53,8 @@ export interface ProcessLauncher {
   /** The launcher's pid while it runs (tests). */
   readonly pid: number | undefined;
   /**
-   * False once the launcher died {@link BROKEN_AFTER} times in a row within {@link EARLY_EXIT_MS} of its start (it
-   * cannot run here); exc then starts processes itself.
+   * False once the launcher died {@link BROKEN_AFTER} times in a row before it was ready or within
+   * {@link EARLY_EXIT_MS} of being ready (it cannot run here); exc then starts processes itself.
    */
   readonly healthy: boolean;
   /** Stops the launcher, which kills every process it started. */
@@ -89,6 +91,7 @@ function lostOutcome(reason: string): RunOutcome {
 
 /** Applies one launcher event to the entry it names: a held child's early exit, its outcome, or its discard. */
 function applyEvent(entries: Map<number, Entry>, message: LauncherEvent): void {
+  if (message.event === "ready") return;
   const entry = entries.get(message.id);
   if (!entry) return;
   if (message.event === "exited") {
@@ -154,6 +157,22 @@ function remoteProcess(options: {
   };
 }
 
+/**
+ * When a launcher said it was ready (Date.now()), or undefined before. Its early deaths are counted from then, not
+ * from the fork: Node's own start can take seconds on a loaded or slow machine, and a launcher that could not even
+ * load was then not counted at all (exc never gave up on it).
+ */
+function whenReady(launcher: ChildProcess): () => number | undefined {
+  let readyAt: number | undefined;
+  const onMessage = (message: LauncherEvent) => {
+    if (message.event !== "ready") return;
+    readyAt = Date.now();
+    launcher.off("message", onMessage);
+  };
+  launcher.on("message", onMessage);
+  return () => readyAt;
+}
+
 /** Stops a running launcher: closing its channel tells it to kill what it started and exit; SIGKILL after a grace. */
 async function stopLauncher(target: ChildProcess): Promise<void> {
   if (target.exitCode !== null || target.signalCode !== null) return;
@@ -197,16 +216,17 @@ export function createProcessLauncher(options: {
 
   const launcher = (): ChildProcess => {
     if (child && child.connected) return child;
-    const startedAt = Date.now();
     const started = fork(mainPath, [], {
       execArgv: [...LAUNCHER_NODE_FLAGS, ...(FROM_SOURCES ? ["--import", import.meta.resolve("tsx")] : [])],
       env: launcherEnv(process.env),
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
+    const readyAt = whenReady(started);
     started.on("message", (message: LauncherEvent) => applyEvent(entries, message));
     started.once("exit", (code, signal) => {
       if (child === started) child = undefined;
-      earlyExits = Date.now() - startedAt < EARLY_EXIT_MS ? earlyExits + 1 : 0;
+      const ready = readyAt();
+      earlyExits = ready === undefined || Date.now() - ready < EARLY_EXIT_MS ? earlyExits + 1 : 0;
       if (earlyExits === BROKEN_AFTER && !closed) {
         logger.error({ code, signal, mainPath }, "zino-exc's process launcher cannot run here; exc starts executions itself from now on");
       }

@@ -121,33 +121,35 @@ class EarlyOutput {
   }
 }
 
-/** The bytes one stream (stdout or stderr) may still keep, shared by every pipe that feeds it. */
-interface StreamRoom {
-  left: number;
-}
-
 /**
- * One pipe's output, kept within its stream's room: a sandbox's stderr is fed by the script's pipe and by bwrap's
- * own, and the two together keep at most the cap. Each pipe's text stays in one piece (the script's first).
+ * One stream's output (stdout or stderr), fed by one pipe or more: a sandbox's stderr comes from the script's pipe and
+ * from bwrap's own. Together they keep at most the cap, the first pipe's bytes before the next one's, whatever order
+ * the pipes were read in: two pipes are read in no set order (on a loaded machine bwrap's bytes, written after the
+ * script's, could be read first and take the script's room). Each pipe keeps at most the cap until the end, when the
+ * stream's text is put together; each pipe's text stays in one piece.
  */
-class CappedOutput {
-  private readonly chunks: Buffer[] = [];
-  discarded = 0;
+class CappedStream {
+  private readonly pipes: { chunks: Buffer[]; kept: number; received: number }[] = [];
 
-  constructor(private readonly room: StreamRoom) {}
+  constructor(private readonly capBytes: number) {}
 
-  push(chunk: Buffer): void {
-    const room = this.room.left;
-    if (room >= chunk.length) {
-      this.chunks.push(chunk);
-      this.room.left -= chunk.length;
-      return;
-    }
-    if (room > 0) {
-      this.chunks.push(chunk.subarray(0, room));
-      this.room.left = 0;
-    }
-    this.discarded += chunk.length - Math.max(room, 0);
+  /** A pipe that feeds this stream, after those added before it; what it read goes to the function returned. */
+  addPipe(): (chunk: Buffer) => void {
+    const pipe = { chunks: [] as Buffer[], kept: 0, received: 0 };
+    this.pipes.push(pipe);
+    return (chunk) => {
+      pipe.received += chunk.length;
+      const room = this.capBytes - pipe.kept;
+      if (room <= 0) return;
+      const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+      pipe.chunks.push(part);
+      pipe.kept += part.length;
+    };
+  }
+
+  /** The bytes read past the cap, all pipes together. */
+  get discarded(): number {
+    return Math.max(0, this.pipes.reduce((received, pipe) => received + pipe.received, 0) - this.capBytes);
   }
 
   get truncated(): boolean {
@@ -155,9 +157,16 @@ class CappedOutput {
   }
 
   text(): string {
-    const text = Buffer.concat(this.chunks).toString("utf8");
-    // A cut in the middle of a multi-byte character decodes as U+FFFD at the end: drop it.
-    return this.truncated ? text.replace(/\uFFFD$/, "") : text;
+    let room = this.capBytes;
+    return this.pipes
+      .map((pipe) => {
+        const bytes = Buffer.concat(pipe.chunks).subarray(0, room);
+        room -= bytes.length;
+        const text = bytes.toString("utf8");
+        // A cut in the middle of a multi-byte character decodes as U+FFFD at the end: drop it.
+        return bytes.length < pipe.received ? text.replace(/\uFFFD$/, "") : text;
+      })
+      .join("");
   }
 }
 
@@ -313,19 +322,13 @@ async function discardChild(child: SpawnedChild, output: ChildOutput, exited: Pr
 }
 
 interface RunWatch {
-  /** Per pipe of the child's output, what was read of it. */
-  sinks: CappedOutput[];
+  /** stdout and stderr, each kept within the cap. */
+  streams: readonly [CappedStream, CappedStream];
   timedOut: boolean;
   cancelled: boolean;
   flooded: boolean;
   /** Clears the timeout and the abort listener once the process has exited. */
   stop(): void;
-}
-
-/** One sink per pipe of `output`; the pipes of one stream share its cap. */
-function cappedSinks(output: ChildOutput, capBytes: number): CappedOutput[] {
-  const rooms = [{ left: capBytes }, { left: capBytes }];
-  return output.toStderr.map((stderr) => new CappedOutput(rooms[stderr ? 1 : 0]!));
 }
 
 /** A released run's output, capped per stream, and what kills its group: a flood, the timeout, the caller's abort. */
@@ -340,8 +343,11 @@ function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, 
     watch.timedOut = true;
     kill();
   }, run.timeoutMs);
+  const streams = [new CappedStream(run.outputCapBytes), new CappedStream(run.outputCapBytes)] as const;
+  // In the order of `output.pipes`: the script's pipes come before bwrap's own.
+  const feeds = output.toStderr.map((stderr) => streams[stderr ? 1 : 0].addPipe());
   const watch: RunWatch = {
-    sinks: cappedSinks(output, run.outputCapBytes),
+    streams,
     timedOut: false,
     cancelled: false,
     flooded: false,
@@ -351,8 +357,8 @@ function watchRun(child: SpawnedChild, output: ChildOutput, early: EarlyOutput, 
     },
   };
   early.drainTo((pipe, chunk) => {
-    watch.sinks[pipe]!.push(chunk);
-    if (!watch.flooded && watch.sinks.reduce((discarded, sink) => discarded + sink.discarded, 0) > floodLimit) {
+    feeds[pipe]!(chunk);
+    if (!watch.flooded && streams[0].discarded + streams[1].discarded > floodLimit) {
       watch.flooded = true;
       kill();
     }
@@ -399,16 +405,11 @@ export function startProcess(options: SpawnOptions): StartedProcess {
       // Whatever the script left behind in its group dies with it; the pipes then reach EOF.
       killChild(child);
       await drainPipes(output, waitFor);
-      const text = (stderr: boolean) =>
-        watch.sinks
-          .filter((_, i) => output.toStderr[i] === stderr)
-          .map((sink) => sink.text())
-          .join("");
       return {
         exitCode,
-        stdout: text(false),
-        stderr: text(true) + startError,
-        truncated: watch.sinks.some((sink) => sink.truncated),
+        stdout: watch.streams[0].text(),
+        stderr: watch.streams[1].text() + startError,
+        truncated: watch.streams.some((stream) => stream.truncated),
         timedOut: watch.timedOut,
         cancelled: watch.cancelled,
         flooded: watch.flooded,

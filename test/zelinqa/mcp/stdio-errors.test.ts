@@ -29,7 +29,8 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
       .filter((l) => l !== "")
       .map((l) => JSON.parse(l) as Reply);
 
-  async function nextReply(count: number, timeoutMs = 10_000): Promise<Reply> {
+  /** Backstops far above the milliseconds a reply takes: a loaded machine once took over 10 s to start the server. */
+  async function nextReply(count: number, timeoutMs = 60_000): Promise<Reply> {
     const until = Date.now() + timeoutMs;
     while (lines().length < count) {
       if (Date.now() > until)
@@ -141,7 +142,7 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
 
   void it("exits 0 at end of input after all that", async () => {
     child.stdin.end();
-    const until = Date.now() + 5000;
+    const until = Date.now() + 30_000;
     while (exitCode === undefined && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     assert.equal(exitCode, 0);
     for (const line of stderr.split("\n").filter((l) => l !== "")) assert.match(line, /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) zelinqa_mcp: /);
@@ -221,7 +222,7 @@ void describe("zelinqa-mcp stdio fuzz", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
       child.stdin.write(`${lines.join("\n")}\n${JSON.stringify({ jsonrpc: "2.0", id: "final-ping", method: "ping" })}\n`);
-      const until = Date.now() + 20_000;
+      const until = Date.now() + 60_000;
       while (!out.includes('"id":"final-ping"') && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       const replies = out
         .split("\n")

@@ -12,6 +12,7 @@ import {
   parseRetryAfter,
   stripReasoning,
 } from "../../../src/zino/rtr/index.js";
+import { cpuMs } from "../../support/cpu-time.js";
 
 const STREAM = ': keep-alive\r\n\r\ndata: {"a":1}\r\n\r\nevent: message\nid: 7\ndata: {"b":\ndata: "é€"}\n\nretry: 100\n\ndata:[DONE]\n\n';
 
@@ -82,9 +83,9 @@ void it("R5.sse: a line of 6 MB arriving in network-sized pieces is parsed in ti
   const line = `data: {"a":"${"x".repeat(6 * 1024 * 1024)}"}\n\n`;
   const parser = new SseParser();
   const out: SsePayload[] = [];
-  const started = performance.now();
-  for (let i = 0; i < line.length; i += 1460) out.push(...parser.push(line.slice(i, i + 1460)));
-  const ms = performance.now() - started;
+  const ms = cpuMs(() => {
+    for (let i = 0; i < line.length; i += 1460) out.push(...parser.push(line.slice(i, i + 1460)));
+  });
   assert.equal(out.length, 1);
   assert.equal((out[0] as string).length, line.length - 8);
   // Scanning the unfinished line again at every piece took about 8 s here; once, tens of milliseconds.

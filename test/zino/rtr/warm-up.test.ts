@@ -60,10 +60,13 @@ void describe("rtr's warm-up", () => {
   });
 
   void it("a turn before the idle delay cancels it", async () => {
-    const h = await rtrWith({ warmUpIdleMs: 300 });
+    // The turn must come before the delay: 3 s, since a loaded machine can hold this process longer than the 300 ms
+    // this had (a 400 ms stall between the start and the turn let the warm-up run first).
+    const h = await rtrWith({ warmUpIdleMs: 3000 });
     const frames = await h.request({ message: userMessages("first"), ctxkey: "c" });
     assert.equal(last(frames).full_text, "echo: first");
-    await sleep(700);
+    // Past the delay, counted from before the turn, with room for a warm-up to log.
+    await sleep(3500);
     assert.equal(warmedUp(h), false);
   });
 
