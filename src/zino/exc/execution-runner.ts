@@ -162,6 +162,8 @@ function createZygoteSlot(options: {
   user: SandboxUser | undefined;
 }): {
   current: () => SandboxZygote | undefined;
+  /** Whether it runs now; a read that, unlike current(), never starts it again (capabilities reports this). */
+  running: () => boolean;
   /** Starts it and runs `selfTest` (through it when it started); answers the self-test's failure, undefined when none. */
   startChecked: (selfTest: () => Promise<string | undefined>) => Promise<string | undefined>;
   close: () => void;
@@ -188,6 +190,7 @@ function createZygoteSlot(options: {
       }
       return zygote;
     },
+    running: () => zygote?.alive === true,
     async startChecked(selfTest) {
       // Its executions share one user namespace, and with it their user's kernel keyrings, which only the seccomp
       // filter keeps them from (keyctl, add_key): without a filter for this architecture, a bubblewrap each.
@@ -304,7 +307,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
       return policy.bwrapProblem;
     },
     get hardening(): SandboxHardening {
-      return { ...hardening.report({ ok: policy.bwrapOk, disableUserns: policy.disableUserns }), zygote: zygote.current()?.alive === true };
+      return { ...hardening.report({ ok: policy.bwrapOk, disableUserns: policy.disableUserns }), zygote: zygote.running() };
     },
     async start() {
       // Before the launcher starts (it would inherit them too).

@@ -579,6 +579,9 @@ void describe("zino-exc and its zygote after it died", { skip: needs("bubblewrap
       for (const pid of bases()) process.kill(pid, "SIGKILL");
       await zygoteSaid(h, false);
       await new Promise((r) => setTimeout(r, 350));
+      // Reading the capabilities past the delay starts nothing: it says what runs now.
+      assert.equal((await h.request({ type: "capabilities", ctxkey: "k" })).sandbox_zygote, false);
+      assert.deepEqual(bases(), [], "no zygote started by a capabilities read");
       // The first execution asked for after the delay starts it again, and runs in it.
       assert.equal(await pid1(), "/.zino-zygote");
       await zygoteSaid(h, true);
