@@ -9,7 +9,8 @@
 //                  stderr and outlives it; the tool `crash` exits the server without answering, `pid` answers its pid;
 //   deaf           answers initialize and tools/list, then stops reading its stdin at its first call (never answered);
 //   noinit         never answers initialize;
-//   hold           `pid` answers the server's pid, `hold` answers after `arguments.ms` milliseconds.
+//   hold           `pid` answers the server's pid, `hold` answers after `arguments.ms` milliseconds;
+//   deep           `deep` answers a result whose structuredContent nests `arguments.levels` arrays deep.
 // Plain newline-delimited JSON-RPC, so that it can do what the SDK's server would not.
 import { spawn } from "node:child_process";
 
@@ -29,6 +30,7 @@ function toolsPage(cursor: string | undefined): unknown {
   if (mode === "names") return { tools: ["a.b", "a_b", LONG_NAME].map(tool) };
   if (mode === "helper") return { tools: ["pid", "crash"].map(tool) };
   if (mode === "hold") return { tools: ["pid", "hold"].map(tool) };
+  if (mode === "deep") return { tools: ["deep"].map(tool) };
   if (mode === "big-tools") return { tools: bigTools() };
   const page = cursor === undefined ? 0 : Number(cursor.slice(1));
   if (mode === "same-cursor") return { tools: [tool(`t${page}`)], nextCursor: "c1" };
@@ -49,6 +51,12 @@ function answer(message: { id?: number; method?: string; params?: Record<string,
       return;
     }
     if (mode === "helper" && message.params?.name === "crash") process.exit(3);
+    if (mode === "deep") {
+      const levels = Number((message.params?.arguments as { levels?: unknown } | undefined)?.levels ?? 1);
+      const nested = `${"[".repeat(levels)}${"]".repeat(levels)}`;
+      process.stdout.write(`{"jsonrpc":"2.0","id":${message.id},"result":{"content":[],"structuredContent":{"x":${nested}}}}\n`);
+      return;
+    }
     const name = message.params?.name;
     const text = (mode === "helper" || mode === "hold") && name === "pid" ? String(process.pid) : `called ${String(name)}`;
     const holdMs = mode === "hold" && name === "hold" ? Number((message.params?.arguments as { ms?: unknown } | undefined)?.ms ?? 0) : 0;

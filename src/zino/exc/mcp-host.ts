@@ -130,7 +130,8 @@ export function createMcpHost(options: McpHostOptions): McpHost {
           return timedOut();
         }
         const crashed = !conn.alive;
-        const note = crashed ? `; the server stopped (it is restarted on the next use)` : "";
+        const why = conn.transport.stoppedBecause === undefined ? "" : `: ${conn.transport.stoppedBecause}`;
+        const note = crashed ? `; the server stopped${why} (it is restarted on the next use)` : "";
         return failureResult(EXIT.failure, `MCP tool ${server}/${tool} failed: ${describe(err)}${note}`, Date.now() - started);
       } finally {
         pool.release(conn);
