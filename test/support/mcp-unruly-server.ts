@@ -8,7 +8,9 @@
 //   helper <marker> starts a helper process (its command line holds the marker) that shares the server's stdout and
 //                  stderr and outlives it; the tool `crash` exits the server without answering, `pid` answers its pid;
 //   deaf           answers initialize and tools/list, then stops reading its stdin at its first call (never answered);
-//   noinit         never answers initialize.
+//   noinit         never answers initialize;
+//   hold           `pid` answers the server's pid, `hold` answers after `arguments.ms` milliseconds;
+//   deep           `deep` answers a result whose structuredContent nests `arguments.levels` arrays deep.
 // Plain newline-delimited JSON-RPC, so that it can do what the SDK's server would not.
 import { spawn } from "node:child_process";
 
@@ -27,6 +29,8 @@ function bigTools(): unknown[] {
 function toolsPage(cursor: string | undefined): unknown {
   if (mode === "names") return { tools: ["a.b", "a_b", LONG_NAME].map(tool) };
   if (mode === "helper") return { tools: ["pid", "crash"].map(tool) };
+  if (mode === "hold") return { tools: ["pid", "hold"].map(tool) };
+  if (mode === "deep") return { tools: ["deep"].map(tool) };
   if (mode === "big-tools") return { tools: bigTools() };
   const page = cursor === undefined ? 0 : Number(cursor.slice(1));
   if (mode === "same-cursor") return { tools: [tool(`t${page}`)], nextCursor: "c1" };
@@ -47,8 +51,16 @@ function answer(message: { id?: number; method?: string; params?: Record<string,
       return;
     }
     if (mode === "helper" && message.params?.name === "crash") process.exit(3);
-    const text = mode === "helper" && message.params?.name === "pid" ? String(process.pid) : `called ${String(message.params?.name)}`;
-    ok({ content: [{ type: "text", text }] });
+    if (mode === "deep") {
+      const levels = Number((message.params?.arguments as { levels?: unknown } | undefined)?.levels ?? 1);
+      const nested = `${"[".repeat(levels)}${"]".repeat(levels)}`;
+      process.stdout.write(`{"jsonrpc":"2.0","id":${message.id},"result":{"content":[],"structuredContent":{"x":${nested}}}}\n`);
+      return;
+    }
+    const name = message.params?.name;
+    const text = (mode === "helper" || mode === "hold") && name === "pid" ? String(process.pid) : `called ${String(name)}`;
+    const holdMs = mode === "hold" && name === "hold" ? Number((message.params?.arguments as { ms?: unknown } | undefined)?.ms ?? 0) : 0;
+    setTimeout(() => ok({ content: [{ type: "text", text }] }), holdMs);
   } else send({ jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "unknown method" } });
 }
 

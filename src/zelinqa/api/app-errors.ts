@@ -58,6 +58,13 @@ function invalidRequestBody(deps: AppErrorDeps, requestId: string, message: stri
  * A request Node's parser refuses (bad header bytes, malformed request line, oversized headers) gets the
  * envelope with an X-Request-Id too, written on the socket since no request object exists.
  */
+/**
+ * After its 408 or 400, a client gets this long to close its side. `end()` alone waited for it for good: the connection
+ * had already left the server's timeouts, so 2,000 clients that sent half a request and read nothing held 2,000
+ * descriptors for as long as they liked (20,000 used them all up: every later request was refused).
+ */
+export const CLIENT_ERROR_CLOSE_MS = 1_000;
+
 export function clientErrorHandler(deps: AppErrorDeps) {
   return (error: Error, socket: Socket) => {
     const code = (error as { code?: unknown }).code;
@@ -69,6 +76,7 @@ export function clientErrorHandler(deps: AppErrorDeps) {
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}\r\nContent-Type: ${JSON_TYPE}\r\nX-Request-Id: ${requestId}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_CLOSE_MS).unref();
   };
 }
 

@@ -17,14 +17,32 @@ const OUR_TABLES = ["paths", "sockets", "store", "launch", "limits", "llm", "age
 
 export const KNOWN_TABLES: readonly string[] = [...new Set([...OUR_TABLES, ...PYTHON_TABLES])];
 
+/**
+ * Warnings listed at most, per kind: a file of 300,000 tables took 15 s to check (and as many lines to print, in the
+ * CLI and in each service's log).
+ */
+export const MAX_NAME_WARNINGS = 20;
+/** Characters of an unknown name shown in its warning. */
+const MAX_SHOWN_NAME = 64;
+
 /** One line per unknown top-level table: `[lmm] is not a ZINO.toml table (did you mean [llm]?)`. */
 export function unknownTableWarnings(raw: Record<string, unknown>): string[] {
-  return Object.keys(raw)
-    .filter((name) => !KNOWN_TABLES.includes(name))
-    .map((name) => {
-      const closest = closestName(name, KNOWN_TABLES);
-      return `[${name}] is not a ZINO.toml table, its settings are ignored${closest ? ` (did you mean [${closest}]?)` : ""}`;
-    });
+  const unknown = Object.keys(raw).filter((name) => !KNOWN_TABLES.includes(name));
+  return listed(unknown, "tables", (name) => {
+    const closest = closestName(name, KNOWN_TABLES);
+    return `[${shown(name)}] is not a ZINO.toml table, its settings are ignored${closest ? ` (did you mean [${closest}]?)` : ""}`;
+  });
+}
+
+/** The first MAX_NAME_WARNINGS lines, and one saying how many more there are. */
+function listed(names: readonly string[], what: string, line: (name: string) => string): string[] {
+  const lines = names.slice(0, MAX_NAME_WARNINGS).map(line);
+  if (names.length > MAX_NAME_WARNINGS) lines.push(`… and ${names.length - MAX_NAME_WARNINGS} more unknown ${what}, also ignored`);
+  return lines;
+}
+
+function shown(name: string): string {
+  return name.length > MAX_SHOWN_NAME ? `${name.slice(0, MAX_SHOWN_NAME)}…` : name;
 }
 
 /** The keys each of our default-ctxkey tables reads; any other key in them is ignored by their schemas. */
@@ -42,11 +60,13 @@ export function unknownKeyWarnings(raw: Record<string, unknown>): string[] {
   const warnings: string[] = [];
   const check = (table: string, value: unknown, known: readonly string[]) => {
     if (!isRecord(value)) return;
-    for (const key of Object.keys(value)) {
-      if (known.includes(key)) continue;
-      const closest = closestName(key, known);
-      warnings.push(`[${table}] ${key} is not a setting of [${table}], it is ignored${closest ? ` (did you mean ${closest}?)` : ""}`);
-    }
+    const unknown = Object.keys(value).filter((key) => !known.includes(key));
+    warnings.push(
+      ...listed(unknown, `settings of [${shown(table)}]`, (key) => {
+        const closest = closestName(key, known);
+        return `[${shown(table)}] ${shown(key)} is not a setting of [${shown(table)}], it is ignored${closest ? ` (did you mean ${closest}?)` : ""}`;
+      }),
+    );
   };
   for (const [table, known] of Object.entries(TABLE_KEYS)) check(table, raw[table], known);
   const servers = raw.mcp_servers;
@@ -57,11 +77,17 @@ export function unknownKeyWarnings(raw: Record<string, unknown>): string[] {
 function closestName(name: string, known: readonly string[]): string | undefined {
   let best: { table: string; distance: number } | undefined;
   for (const table of known) {
+    // Never close when the lengths alone differ by more than that bound (and a long name costs no edit distance).
+    if (Math.abs(name.length - table.length) > closeEnough(table)) continue;
     const distance = editDistance(name.toLowerCase(), table);
     if (!best || distance < best.distance) best = { table, distance };
   }
   // Close enough to be the same word mistyped: a third of its letters at most.
-  return best && best.distance <= Math.max(1, Math.floor(best.table.length / 3)) ? best.table : undefined;
+  return best && best.distance <= closeEnough(best.table) ? best.table : undefined;
+}
+
+function closeEnough(known: string): number {
+  return Math.max(1, Math.floor(known.length / 3));
 }
 
 /** Edits (insert, delete, replace, swap two neighbours) between two short words. */

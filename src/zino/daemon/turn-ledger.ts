@@ -4,6 +4,13 @@
 import type { Frame } from "../../wire/index.js";
 
 export const MAX_REMEMBERED_TURNS = 1000;
+/**
+ * Characters of answers remembered, all turns together: a count alone let 1,000 long answers (a model allowed
+ * millions of output characters) hold gigabytes. Past it the oldest are forgotten; ctx still has them.
+ */
+export const MAX_REMEMBERED_CHARS = 32 * 1024 * 1024;
+
+const charsOf = (frame: Frame) => (typeof frame.full_text === "string" ? frame.full_text.length : 0);
 
 export interface TurnLedger {
   /** The `done` frame of a turn that ended, if remembered. */
@@ -12,8 +19,19 @@ export interface TurnLedger {
   run(ctxkey: string, turnId: string, attempt: () => Promise<Frame | undefined>): Promise<Frame | undefined>;
 }
 
-export function createTurnLedger(maxRemembered = MAX_REMEMBERED_TURNS): TurnLedger {
+export function createTurnLedger(maxRemembered = MAX_REMEMBERED_TURNS, maxChars = MAX_REMEMBERED_CHARS): TurnLedger {
   const ended = new Map<string, Frame>();
+  let chars = 0;
+  const remember = (key: string, frame: Frame) => {
+    if (charsOf(frame) > maxChars) return;
+    ended.set(key, frame);
+    chars += charsOf(frame);
+    while (ended.size > maxRemembered || chars > maxChars) {
+      const [oldest, dropped] = ended.entries().next().value!;
+      ended.delete(oldest);
+      chars -= charsOf(dropped);
+    }
+  };
   const running = new Map<string, Promise<unknown>>();
   const keyOf = (ctxkey: string, turnId: string) => `${ctxkey}\0${turnId}`;
 
@@ -28,10 +46,7 @@ export function createTurnLedger(maxRemembered = MAX_REMEMBERED_TURNS): TurnLedg
       running.set(key, work);
       try {
         const frame = await work;
-        if (frame) {
-          ended.set(key, frame);
-          if (ended.size > maxRemembered) ended.delete(ended.keys().next().value!);
-        }
+        if (frame) remember(key, frame);
         return frame;
       } finally {
         running.delete(key);

@@ -36,17 +36,25 @@ export interface ExcOptions {
   sandboxZygote?: boolean;
   /** How soon a zygote that died may be started again (tests; default 30 s). */
   zygoteRestartMs?: number;
+  /** MCP servers running at once (default: `ZINO_EXC_MAX_MCP_SERVERS`, else DEFAULT_MAX_MCP_SERVERS of mcp-pool.ts). */
+  maxMcpServers?: number;
 }
 
-/** The execution limit from the options, else from ZINO_EXC_MAX_CONCURRENT (a positive integer, or exc refuses to start). */
-function maxConcurrentOption(option: number | undefined, variable: string | undefined): { maxConcurrent?: number } {
-  if (option !== undefined) return { maxConcurrent: option };
-  if (variable === undefined || variable.trim() === "") return {};
+/** A count from the options, else from the environment variable `name` (a positive integer, or exc refuses to start). */
+function countOption(option: number | undefined, env: NodeJS.ProcessEnv, name: string, what: string): number | undefined {
+  if (option !== undefined) return option;
+  const variable = env[name];
+  if (variable === undefined || variable.trim() === "") return undefined;
   const value = Number(variable);
   if (!Number.isInteger(value) || value < 1) {
-    throw new Error(`ZINO_EXC_MAX_CONCURRENT must be a positive integer (executions running at once), not ${JSON.stringify(variable)}`);
+    throw new Error(`${name} must be a positive integer (${what}), not ${JSON.stringify(variable)}`);
   }
-  return { maxConcurrent: value };
+  return value;
+}
+
+/** The bound on MCP servers running at once: the options', else ZINO_EXC_MAX_MCP_SERVERS; undefined: the default. */
+export function maxMcpServersOption(options: ExcOptions, env: NodeJS.ProcessEnv): number | undefined {
+  return countOption(options.maxMcpServers, env, "ZINO_EXC_MAX_MCP_SERVERS", "MCP servers running at once");
 }
 
 /** The bubblewrap exc uses (executions and sandboxed MCP servers); undefined: found on the standard PATH. */
@@ -59,6 +67,7 @@ export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.
   const bwrapPath = bwrapPathOption(options, env);
   // systemd's StateDirectory= (deploy/systemd/zino-exc.service) names where work dirs belong.
   const workRoot = options.workRoot ?? env.ZINO_EXC_WORK_DIR ?? env.STATE_DIRECTORY?.split(":")[0];
+  const maxConcurrent = countOption(options.maxConcurrentExecutions, env, "ZINO_EXC_MAX_CONCURRENT", "executions running at once");
   return {
     logger,
     ...(bwrapPath ? { bwrapPath } : {}),
@@ -71,6 +80,6 @@ export function executionRunnerOptions(deps: { options: ExcOptions; env: NodeJS.
     cgroups: options.cgroups ?? env.ZINO_EXC_CGROUPS !== "0",
     zygote: options.sandboxZygote ?? env.ZINO_EXC_ZYGOTE !== "0",
     ...(options.zygoteRestartMs !== undefined ? { zygoteRestartMs: options.zygoteRestartMs } : {}),
-    ...maxConcurrentOption(options.maxConcurrentExecutions, env.ZINO_EXC_MAX_CONCURRENT),
+    ...(maxConcurrent !== undefined ? { maxConcurrent } : {}),
   };
 }

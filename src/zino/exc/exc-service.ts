@@ -6,7 +6,7 @@ import type { ServiceDeps } from "../runtime/run-service.js";
 import { agentPathsOf } from "../config/index.js";
 import { WireError, createFrameServer, type FrameServer, type FrameWriter, type WireRequest } from "../../wire/index.js";
 import { createCtxClient } from "./ctx-client.js";
-import { bwrapPathOption, executionRunnerOptions, type ExcOptions } from "./exc-options.js";
+import { bwrapPathOption, executionRunnerOptions, maxMcpServersOption, type ExcOptions } from "./exc-options.js";
 import type { ExcParts } from "./exc-parts.js";
 import { createExecutionRunner } from "./execution-runner.js";
 import { createExecutorCache } from "./executor-cache.js";
@@ -46,7 +46,7 @@ function createParts(deps: ExcServiceDeps): ExcParts & { closeCtx: (() => void) 
     ...executionRunnerOptions({ options, env, logger }),
     ...(deps.quiet ? { quiet: deps.quiet } : {}),
   });
-  const mcp = createMcpHost({ ctx, logger, instance, ...(bwrapPath ? { bwrapPath } : {}) });
+  const mcp = createMcpHost({ ctx, logger, instance, maxServers: maxMcpServersOption(options, env), ...(bwrapPath ? { bwrapPath } : {}) });
   const subagents = createSubagentRunner({ daemonSocket: instance.sockets.daemon, maxFrameBytes: instance.maxFrameBytes, logger });
   const executors = createExecutorCache({ toolsDir: agentPathsOf(instance).tools, logger });
   const closeCtx = options.ctx ? undefined : () => ctx.close?.();

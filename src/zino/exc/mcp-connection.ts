@@ -144,7 +144,7 @@ export async function openMcpConnection(options: OpenMcpConnectionOptions): Prom
   const bwrapLines: string[] = [];
   followStderr(conn, config.sandbox === "bwrap", bwrapLines, logger);
   client.onclose = () => {
-    if (conn.alive) logger.warn({ server, ctxkey, pid: conn.pid }, "MCP server connection closed");
+    if (conn.alive) logger.warn({ server, ctxkey, pid: conn.pid, reason: transport.stoppedBecause }, "MCP server connection closed");
     conn.alive = false;
     clearTimeout(conn.idleTimer);
   };

@@ -18,7 +18,7 @@ import {
   type OpenAiTool,
 } from "./mcp-connection.js";
 import { createMcpLauncher, describeError as describe } from "./mcp-launch.js";
-import { createMcpPool } from "./mcp-pool.js";
+import { createMcpPool, type McpPool } from "./mcp-pool.js";
 import { instanceHiddenPaths, type McpInstancePaths } from "./mcp-sandbox.js";
 import { mcpResultToExecResult } from "./mcp-result.js";
 
@@ -60,6 +60,8 @@ export interface McpHostOptions {
    * the ctx client's socket is hidden.
    */
   instance?: McpInstancePaths;
+  /** MCP servers running at once (mcp-pool.ts); default DEFAULT_MAX_MCP_SERVERS. */
+  maxServers?: number | undefined;
 }
 
 export function createMcpHost(options: McpHostOptions): McpHost {
@@ -68,28 +70,13 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   const launch = createMcpLauncher({ ctx, logger, bwrapPath: options.bwrapPath, hiddenPaths });
   const pool = createMcpPool({
     logger,
+    ...(options.maxServers !== undefined ? { maxServers: options.maxServers } : {}),
     open: async (ctxkey, server, config, fingerprint) =>
       openMcpConnection({ ctxkey, server, config, fingerprint, launch: await launch(ctxkey, server, config), logger }),
   });
 
   return {
-    async listTools(ctxkey, servers) {
-      const tools: OpenAiTool[] = [];
-      const errors: string[] = [];
-      const listed = await Promise.all(
-        Object.entries(servers).map(async ([server, config]) => {
-          try {
-            return await connectionTools(await pool.connection(ctxkey, server, config), logger);
-          } catch (err) {
-            logger.warn({ server, ctxkey, err: describe(err) }, "cannot list the tools of an MCP server");
-            errors.push(`${server}: ${describe(err)}`);
-            return [];
-          }
-        }),
-      );
-      for (const list of listed) tools.push(...list);
-      return { tools, errors };
-    },
+    listTools: (ctxkey, servers) => listAllTools({ pool, logger }, ctxkey, servers),
 
     route(name, servers) {
       if (!name.startsWith(MCP_PREFIX)) return undefined;
@@ -107,15 +94,21 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         timed_out: true,
       });
       let conn: McpConnection | "timeout";
+      const starting = pool.connection(ctxkey, server, config);
       try {
         // A server that is slow to start (or never answers `initialize`) takes the call's time, not the start's
         // longer bound: the start goes on for the next call.
-        conn = await withinMs(pool.connection(ctxkey, server, config), timeoutMs);
+        conn = await withinMs(starting, timeoutMs);
       } catch (err) {
         return failureResult(EXIT.failure, describe(err), Date.now() - started);
       }
-      if (conn === "timeout") return timedOut();
-      conn.busy += 1;
+      if (conn === "timeout") {
+        void starting.then(
+          (held) => pool.release(held),
+          () => undefined,
+        );
+        return timedOut();
+      }
       try {
         // The name map comes from the listing: a server (re)started by this call has not been listed yet.
         if (!conn.tools) await connectionTools(conn, logger).catch(() => undefined);
@@ -137,11 +130,11 @@ export function createMcpHost(options: McpHostOptions): McpHost {
           return timedOut();
         }
         const crashed = !conn.alive;
-        const note = crashed ? `; the server stopped (it is restarted on the next use)` : "";
+        const why = conn.transport.stoppedBecause === undefined ? "" : `: ${conn.transport.stoppedBecause}`;
+        const note = crashed ? `; the server stopped${why} (it is restarted on the next use)` : "";
         return failureResult(EXIT.failure, `MCP tool ${server}/${tool} failed: ${describe(err)}${note}`, Date.now() - started);
       } finally {
-        conn.busy -= 1;
-        if (conn.alive) pool.touch(conn);
+        pool.release(conn);
       }
     },
 
@@ -151,6 +144,33 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
     close: () => pool.close(),
   };
+}
+
+/** The prefixed tools of every server of the ctxkey; a server that cannot start is reported, not fatal. */
+async function listAllTools(
+  deps: { pool: McpPool; logger: Logger },
+  ctxkey: string,
+  servers: Record<string, McpServerConfig>,
+): Promise<{ tools: OpenAiTool[]; errors: string[] }> {
+  const { pool, logger } = deps;
+  const errors: string[] = [];
+  const listed = await Promise.all(
+    Object.entries(servers).map(async ([server, config]) => {
+      try {
+        const conn = await pool.connection(ctxkey, server, config);
+        try {
+          return await connectionTools(conn, logger);
+        } finally {
+          pool.release(conn);
+        }
+      } catch (err) {
+        logger.warn({ server, ctxkey, err: describe(err) }, "cannot list the tools of an MCP server");
+        errors.push(`${server}: ${describe(err)}`);
+        return [];
+      }
+    }),
+  );
+  return { tools: listed.flat(), errors };
 }
 
 /** The SDK's timeout of a request (McpError RequestTimeout, -32001). */

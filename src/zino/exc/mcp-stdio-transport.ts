@@ -13,13 +13,22 @@ import { PassThrough } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { jsonShapeExcess } from "../../shared/json-shape.js";
 import type { McpLaunch } from "./mcp-launch.js";
 
 /** Bytes written to the server and not yet read by it, past which it is taken for deaf and stopped. */
 export const MAX_UNREAD_INPUT_BYTES = 32 * 1024 * 1024;
 /** A line the server writes (one JSON-RPC message) is read up to this size; past it the server is stopped. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/**
+ * What one message may hold: JSON.parse takes about a second per million nested levels or small objects, all that
+ * time in exc's one thread. One 6 MB result nested 3 million levels deep stalled every request to exc for 4.6 s (and
+ * then failed anyway, too deep to walk). Generous for a real message: a tool whose schema is too deep is left out
+ * of the listing (mcp-connection.ts), not refused with all its server's tools here.
+ */
+export const MAX_MESSAGE_DEPTH = 1024;
+export const MAX_MESSAGE_CONTAINERS = 262_144;
 /** close(): how long the server has to exit after its stdin is closed, then after SIGTERM. */
 const CLOSE_GRACE_MS = 2000;
 
@@ -30,7 +39,11 @@ export class McpStdioTransport implements Transport {
 
   readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
-  private readonly readBuffer = new ReadBuffer({ maxBufferSize: MAX_MESSAGE_BYTES });
+  /** The start of the line being received, in pieces (one copy when it is complete, not one per piece). */
+  private pieces: Buffer[] = [];
+  private pending = 0;
+  /** Why exc stopped the server for what it wrote (undefined: it did not). */
+  stoppedBecause: string | undefined;
   private exited: Promise<void> | undefined;
   private ended = false;
   private groupGone = false;
@@ -107,24 +120,58 @@ export class McpStdioTransport implements Transport {
   }
 
   private received(chunk: Buffer): void {
-    try {
-      this.readBuffer.append(chunk);
-    } catch (error) {
-      this.onerror?.(new Error(`the MCP server wrote a message over ${MAX_MESSAGE_BYTES} bytes: it is stopped`, { cause: error }));
-      void this.close();
+    let rest = chunk;
+    for (let newline = rest.indexOf(0x0a); newline !== -1 && !this.refused; newline = rest.indexOf(0x0a)) {
+      const line = this.pieces.length === 0 ? rest.subarray(0, newline) : Buffer.concat([...this.pieces, rest.subarray(0, newline)]);
+      this.pieces = [];
+      this.pending = 0;
+      rest = rest.subarray(newline + 1);
+      if (!this.lineFits(line.length)) return;
+      this.handleLine(line);
+    }
+    if (this.refused || rest.length === 0) return;
+    if (!this.lineFits(this.pending + rest.length)) return;
+    this.pieces.push(rest);
+    this.pending += rest.length;
+  }
+
+  private get refused(): boolean {
+    return this.ended || this.stoppedBecause !== undefined;
+  }
+
+  private lineFits(bytes: number): boolean {
+    if (bytes <= MAX_MESSAGE_BYTES) return true;
+    this.refuse(`it wrote a message over ${MAX_MESSAGE_BYTES} bytes`);
+    return false;
+  }
+
+  private handleLine(line: Buffer): void {
+    const excess = jsonShapeExcess(line, MAX_MESSAGE_DEPTH, { maxContainers: MAX_MESSAGE_CONTAINERS });
+    if (excess !== null) {
+      const what =
+        excess === "depth" ? `nested deeper than ${MAX_MESSAGE_DEPTH} levels` : `of more than ${MAX_MESSAGE_CONTAINERS} objects and arrays`;
+      this.refuse(`it wrote a message ${what}, too costly to read`);
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.readBuffer.readMessage();
-      } catch (error) {
-        this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-        continue;
-      }
-      if (message === null) return;
-      this.onmessage?.(message);
+    const text = line.toString("utf8").replace(/\r$/, "");
+    if (text.trim() === "") return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(text);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return;
     }
+    this.onmessage?.(message);
+  }
+
+  /** A message the server should not have written: it is stopped, and the calls in flight fail now. */
+  private refuse(reason: string): void {
+    this.stoppedBecause = reason;
+    this.pieces = [];
+    this.pending = 0;
+    this.onerror?.(new Error(`the MCP server was stopped: ${reason}`));
+    void this.close();
   }
 
   /** Signals the server's process group (it leads it: spawned detached) until the server has exited. */
@@ -141,7 +188,8 @@ export class McpStdioTransport implements Transport {
   private end(): void {
     if (this.ended) return;
     this.ended = true;
-    this.readBuffer.clear();
+    this.pieces = [];
+    this.pending = 0;
     this.child?.stdin?.destroy();
     this.child?.stdout?.destroy();
     this.onclose?.();

@@ -65,6 +65,8 @@ export function createRulesCache(options: RulesOptions): RulesCache {
       const rules = load(ctxkey);
       if (entries.size >= MAX_ENTRIES) {
         for (const [key, entry] of entries) if (entry.expires <= now) entries.delete(key);
+        // Within one TTL, as many ctxkeys as come: the oldest entry goes.
+        if (entries.size >= MAX_ENTRIES && !entries.has(ctxkey)) entries.delete(entries.keys().next().value!);
       }
       entries.set(ctxkey, { rules, expires: now + ttlMs });
       const resolved = await rules;

@@ -9,6 +9,7 @@ import { StringDecoder } from "node:string_decoder";
 import { parseRetryAfter } from "./retry-policy.js";
 import { SseEventTooLarge, SseParser, type SsePayload } from "./sse-parser.js";
 import { wellFormedJson } from "../../shared/text-cut.js";
+import { jsonShapeExcess } from "../../shared/json-shape.js";
 
 export type { FetchFunction } from "./provider-http.js";
 export type { StreamEvent };
@@ -266,6 +267,7 @@ function noAnswer(payload: string | undefined): AttemptFailure {
 function streamError(data: string): AttemptFailure {
   let message = oneLine(data).slice(0, 200) || "unspecified";
   try {
+    if (tooCostly(data)) throw new Error("not read");
     const value = JSON.parse(data) as unknown;
     message = errorMessageOf(isRecord(value) && value.error !== undefined ? value.error : value);
   } catch {
@@ -436,7 +438,29 @@ function chatUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
 }
 
+/**
+ * What one event or answer may hold. JSON.parse costs about a second per million nested levels or small objects, in
+ * rtr's one thread: one 6 MB event nested 3 million levels deep held every other stream (and a ping) for 3.4 s, and
+ * a stream may send such events until max_request_ms. A real chunk nests a few levels; a long answer with
+ * log-probabilities holds a few objects per token.
+ */
+export const MAX_CHUNK_DEPTH = 1024;
+export const MAX_CHUNK_CONTAINERS = 524_288;
+/** Payloads shorter than this cannot be costly: the check is skipped on the common small chunk. */
+const SHAPE_CHECK_CHARS = 64 * 1024;
+
+function tooCostly(payload: string): AttemptFailure | undefined {
+  if (payload.length < SHAPE_CHECK_CHARS) return undefined;
+  const excess = jsonShapeExcess(Buffer.from(payload, "utf8"), MAX_CHUNK_DEPTH, { maxContainers: MAX_CHUNK_CONTAINERS });
+  if (excess === null) return undefined;
+  const what =
+    excess === "depth" ? `nested deeper than ${MAX_CHUNK_DEPTH} levels` : `holding more than ${MAX_CHUNK_CONTAINERS} objects and arrays`;
+  return new AttemptFailure("protocol", false, `the provider sent JSON ${what} (${payload.length} characters); it was not read`);
+}
+
 function parseChunk(payload: string, notJson = "the provider sent a stream event that is not JSON"): Chunk {
+  const costly = tooCostly(payload);
+  if (costly) throw costly;
   let value: unknown;
   try {
     value = JSON.parse(payload);

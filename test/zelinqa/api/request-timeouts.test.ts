@@ -3,7 +3,7 @@
 // time is served. Over real HTTP on a listening server, with a short timeout (ZELINQA_REQUEST_TIMEOUT_MS in production).
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { REQUEST_TIMEOUT_MS, resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
 import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
@@ -67,6 +67,28 @@ void describe("zelinqa API request timeouts", () => {
       assert.equal(health.status, 200);
     });
   }
+
+  void it("closes its side of the connection after the 408 even when the client neither reads nor closes", async () => {
+    const server = t.app.fastify.server;
+    const sockets: Socket[] = [];
+    const onConnection = (socket: Socket) => sockets.push(socket);
+    server.on("connection", onConnection);
+    const client = connect(port, "127.0.0.1");
+    client.on("error", () => undefined);
+    await new Promise<void>((resolve) => client.once("connect", () => resolve()));
+    // The client never reads (no 'data' listener, so it never sees the answer's end) and never closes.
+    client.write("GET /v1/health HTTP/1.1\r\nHost: x\r\n");
+    let accepted: Socket | undefined;
+    while (!(accepted = sockets.find((socket) => socket.remotePort === client.localPort))) await new Promise((r) => setTimeout(r, 10));
+    server.off("connection", onConnection);
+    const closedAt = await new Promise<number>((resolve) => {
+      if (accepted.destroyed) resolve(Date.now());
+      accepted.once("close", () => resolve(Date.now()));
+      setTimeout(() => resolve(Number.POSITIVE_INFINITY), GIVE_UP_MS).unref();
+    });
+    client.destroy();
+    assert.ok(Number.isFinite(closedAt), "the server still held the connection after GIVE_UP_MS");
+  });
 
   void it("serves a slow client that sends its body in parts within the time, as one that sends it at once", async () => {
     const body = JSON.stringify({});

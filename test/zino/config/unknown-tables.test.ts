@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { loadInstanceConfig } from "../../../src/zino/config/index.js";
+import { MAX_NAME_WARNINGS } from "../../../src/zino/config/unknown-tables.js";
 import { runInProcess } from "../cli/cli-harness.js";
 
 void describe("unknown ZINO.toml tables", () => {
@@ -29,6 +30,22 @@ void describe("unknown ZINO.toml tables", () => {
       "[histroy] is not a ZINO.toml table, its settings are ignored (did you mean [history]?)",
       "[zzzqqq] is not a ZINO.toml table, its settings are ignored",
     ]);
+  });
+
+  void it("lists at most MAX_NAME_WARNINGS unknown names, each cut short, quickly however many or long they are", () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => `[t${i}]`).join("\n");
+    const long = "q".repeat(1_000_000);
+    const path = write(`${many}\n["${long}"]\n[llm]\n"${long}" = 1\nmodle = "x"\n`);
+    const started = performance.now();
+    const warnings = loadInstanceConfig({ path, env: {} }).unknownTables ?? [];
+    const ms = performance.now() - started;
+    assert.equal(warnings.length, MAX_NAME_WARNINGS + 1 + 2);
+    assert.equal(warnings[MAX_NAME_WARNINGS], `… and ${100_001 - MAX_NAME_WARNINGS} more unknown tables, also ignored`);
+    assert.ok(warnings.includes(`[llm] ${"q".repeat(64)}… is not a setting of [llm], it is ignored`), warnings.join("\n"));
+    assert.ok(warnings.includes("[llm] modle is not a setting of [llm], it is ignored (did you mean model?)"));
+    assert.ok(warnings.every((line) => line.length < 200));
+    // The previous check took over 100 s on the long names alone; this leaves room for a loaded machine.
+    assert.ok(ms < 30_000, `checked in ${Math.round(ms)} ms`);
   });
 
   void it("says nothing of our tables and the Python ZINO's", () => {

@@ -208,4 +208,16 @@ void describe("turn ledger", () => {
     assert.equal(await ledger.run("k", "f", () => Promise.resolve(undefined)), undefined);
     assert.deepEqual(await ledger.run("k", "f", () => Promise.resolve({ type: "done" })), { type: "done" });
   });
+
+  void it("DMN-32 remembers answers up to a bound on their characters too: the oldest are forgotten, a longer one is not kept", async () => {
+    const ledger = createTurnLedger(1000, 100);
+    const answer = (chars: number) => () => Promise.resolve<Frame>({ type: "done", full_text: "a".repeat(chars) });
+    for (const id of ["t1", "t2", "t3"]) await ledger.run("k", id, answer(40));
+    assert.equal(ledger.done("k", "t1"), undefined, "120 characters went past the bound of 100: the oldest went");
+    assert.equal((ledger.done("k", "t3")?.full_text as string).length, 40);
+    assert.ok(ledger.done("k", "t2"));
+    await ledger.run("k", "long", answer(101));
+    assert.equal(ledger.done("k", "long"), undefined, "an answer longer than the bound alone is left to ctx's record");
+    assert.ok(ledger.done("k", "t3"), "and drops nothing remembered");
+  });
 });

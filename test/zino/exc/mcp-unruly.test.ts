@@ -2,11 +2,13 @@
 // repeats its cursor ends, tool names that collide or run long still call the tool they were offered for, and a
 // stderr flood (no newline, then thousands of lines) is cut and rate-limited in exc's log instead of filling its memory;
 // a server's helper processes end with it, its crash is seen even while a helper holds its pipes, a server that stops
-// reading is restarted, and one that never answers `initialize` costs a call its own timeout, not the start's 20 s.
+// reading is restarted, one that never answers `initialize` costs a call its own timeout, not the start's 20 s, and one
+// whose message nests too deep is stopped before exc parses it.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { MAX_FUNCTION_NAME, MAX_STDERR_LINE, MAX_TOOL_PAGES, STDERR_LINES_PER_SECOND } from "../../../src/zino/exc/mcp-connection.js";
+import { MAX_MESSAGE_DEPTH } from "../../../src/zino/exc/mcp-stdio-transport.js";
 import { captureLogger } from "../../support/zelinqa-app.js";
 import { processesWith, startExc, waitFor, type ExcHarness } from "./exc-harness.js";
 
@@ -33,6 +35,7 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
     h.configure("helper-idle", { mcp_servers: { s: { ...withArgs(unruly("helper"), HELPER_IDLE), idle_timeout_ms: 300 } } });
     h.configure("deaf", { exec: { timeout_ms: 1000 }, mcp_servers: { d: unruly("deaf") } });
     h.configure("noinit", { exec: { timeout_ms: 1000 }, mcp_servers: { n: unruly("noinit") } });
+    h.configure("deep", { mcp_servers: { d: unruly("deep") } });
   });
   after(async () => {
     await h.close();
@@ -144,5 +147,18 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
     assert.equal(result.exit_code, 124, String(result.stderr));
     assert.equal(result.timed_out, true);
     assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+  });
+  void it("EXC-18 stops a server whose message nests deeper than MAX_MESSAGE_DEPTH before parsing it, and says why", async () => {
+    const fine = await h.call("deep", "mcp__d__deep", { levels: MAX_MESSAGE_DEPTH - 8 });
+    assert.equal(fine.exit_code, 0, String(fine.stderr));
+    for (const levels of [MAX_MESSAGE_DEPTH + 1, 3_000_000]) {
+      const refused = await h.call("deep", "mcp__d__deep", { levels });
+      assert.equal(refused.exit_code, 1);
+      assert.match(
+        String(refused.stderr),
+        new RegExp(`the server stopped: it wrote a message nested deeper than ${MAX_MESSAGE_DEPTH} levels`),
+      );
+    }
+    assert.equal((await h.call("deep", "mcp__d__deep", { levels: 1 })).exit_code, 0, "started again on the next use");
   });
 });
