@@ -7,8 +7,17 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ClientRequestSchema, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { Logger } from "./logger.js";
+import { jsonShapeExcess } from "../../shared/json-shape.js";
 
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
+/**
+ * How deep a message may nest, and how many objects and arrays it may hold, checked on its bytes before JSON.parse
+ * (src/shared/json-shape.ts): JSON.parse costs about a second per million levels or small objects, and an 8 MB line
+ * nested millions deep held this process for 7.8 s. The API refuses bodies past 64 levels and 32,768 containers
+ * (docs/zelinqa-api.md); a tool call wraps one such body in a few levels of JSON-RPC.
+ */
+export const MAX_MESSAGE_DEPTH = 80;
+export const MAX_MESSAGE_CONTAINERS = 131_072;
 
 export const JSON_RPC_ERRORS = { parse: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602 } as const;
 
@@ -94,6 +103,14 @@ export class StdioLineTransport implements Transport {
   };
 
   private handleLine(bytes: Buffer): void {
+    const excess = jsonShapeExcess(bytes, MAX_MESSAGE_DEPTH, { maxContainers: MAX_MESSAGE_CONTAINERS });
+    if (excess !== null) {
+      const what =
+        excess === "depth" ? `nest deeper than ${MAX_MESSAGE_DEPTH} levels` : `hold more than ${MAX_MESSAGE_CONTAINERS} objects and arrays`;
+      this.logger?.warning(`a message that would ${what} was refused`);
+      this.reply(null, JSON_RPC_ERRORS.invalidRequest, `Invalid Request: a message may not ${what}`);
+      return;
+    }
     const text = bytes.toString("utf8").replace(/\r$/, "");
     if (text.trim() === "") return;
     let value: unknown;

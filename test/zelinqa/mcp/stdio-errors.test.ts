@@ -8,7 +8,7 @@ import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { PassThrough, Writable } from "node:stream";
 import fc from "fast-check";
-import { StdioLineTransport } from "../../../src/zelinqa/mcp/stdio-line-transport.js";
+import { MAX_MESSAGE_CONTAINERS, MAX_MESSAGE_DEPTH, StdioLineTransport } from "../../../src/zelinqa/mcp/stdio-line-transport.js";
 
 const MAIN = fileURLToPath(new URL("../../../src/zelinqa/mcp/main.ts", import.meta.url));
 
@@ -138,6 +138,25 @@ void describe("zelinqa-mcp JSON-RPC errors over real stdio", () => {
     assert.ok(tools.result, JSON.stringify(tools));
     assert.equal(exitCode, undefined);
     assert.match(stderr, /WARNING zelinqa_mcp: a message over 10485760 bytes was refused/);
+  });
+
+  void it("refuses a message nested too deep or holding too many objects before parsing it, at once, and keeps serving", async () => {
+    const deep = Buffer.concat([
+      Buffer.from('{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"x","arguments":{"a":'),
+      Buffer.alloc(3_000_000, 0x5b),
+      Buffer.alloc(3_000_000, 0x5d),
+      Buffer.from("}}}\n"),
+    ]);
+    const reply = await exchange(deep);
+    assert.equal(reply.error?.code, -32600, JSON.stringify(reply));
+    assert.match(reply.error?.message ?? "", new RegExp(`nest deeper than ${MAX_MESSAGE_DEPTH} levels`));
+    const many = `{"jsonrpc":"2.0","id":14,"method":"ping","params":{"x":[${Array.from({ length: MAX_MESSAGE_CONTAINERS + 1 }, () => "{}").join(",")}]}}\n`;
+    const manyReply = await exchange(many);
+    assert.equal(manyReply.error?.code, -32600, JSON.stringify(manyReply));
+    assert.match(manyReply.error?.message ?? "", new RegExp(`hold more than ${MAX_MESSAGE_CONTAINERS} objects and arrays`));
+    const ping = await exchange(`${JSON.stringify({ jsonrpc: "2.0", id: 15, method: "ping" })}\n`);
+    assert.deepEqual(ping, { jsonrpc: "2.0", id: 15, result: {} });
+    assert.match(stderr, /WARNING zelinqa_mcp: a message that would nest deeper than \d+ levels was refused/);
   });
 
   void it("exits 0 at end of input after all that", async () => {
