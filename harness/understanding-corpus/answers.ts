@@ -9,6 +9,7 @@ import { CNG, GAR, HOME, UNI } from "./fifth-blind-answers.js";
 import { BIK, DEN, IMP, MEN } from "./sixth-blind-answers.js";
 import { HLP, JAR, MUS, OPT } from "./seventh-blind-answers.js";
 import { CAT, COI, COW, VET } from "./eighth-blind-answers.js";
+import { AUT, CAL, PHO, TUT } from "./ninth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -59,7 +60,11 @@ export interface CorpusEntry {
     | "catering"
     | "coworking"
     | "vet"
-    | "hairdresser";
+    | "hairdresser"
+    | "photographer"
+    | "callout"
+    | "driving"
+    | "tutoring";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -104,6 +109,11 @@ export interface CorpusEntry {
    * synonyms (eighth-blind-answers.ts: catering, coworking, vet, hairdresser).
    */
   readonly blind8?: true;
+  /**
+   * Written by a ninth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (ninth-blind-answers.ts: photographer, callout, driving, tutoring).
+   */
+  readonly blind9?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -835,4 +845,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["vet", VET],
     ["hairdresser", COI],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind8: true as const }))),
+  ...[
+    ["photographer", PHO],
+    ["callout", CAL],
+    ["driving", AUT],
+    ["tutoring", TUT],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind9: true as const }))),
 ];

@@ -44,6 +44,10 @@ import { cateringDomainChanges } from "./catering-domain.js";
 import { coworkingDomainChanges } from "./coworking-domain.js";
 import { vetDomainChanges } from "./vet-domain.js";
 import { hairdresserDomainChanges } from "./hairdresser-domain.js";
+import { photographerDomainChanges } from "./photographer-domain.js";
+import { calloutDomainChanges } from "./callout-domain.js";
+import { drivingDomainChanges } from "./driving-domain.js";
+import { tutoringDomainChanges } from "./tutoring-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -99,6 +103,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     coworking: artifactOf(coworkingDomainChanges(), "coworking"),
     vet: artifactOf(vetDomainChanges(), "vet"),
     hairdresser: artifactOf(hairdresserDomainChanges(), "hairdresser"),
+    photographer: artifactOf(photographerDomainChanges(), "photographer"),
+    callout: artifactOf(calloutDomainChanges(), "callout"),
+    driving: artifactOf(drivingDomainChanges(), "driving"),
+    tutoring: artifactOf(tutoringDomainChanges(), "tutoring"),
   };
 }
 
@@ -211,11 +219,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                   ? "blind7"
                   : r.entry.blind8
                     ? "blind8"
-                    : r.entry.fresh
-                      ? "fresh"
-                      : r.entry.h
-                        ? "held-out"
-                        : "tuned",
+                    : r.entry.blind9
+                      ? "blind9"
+                      : r.entry.fresh
+                        ? "fresh"
+                        : r.entry.h
+                          ? "held-out"
+                          : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(
