@@ -26,7 +26,7 @@ import type { TargetWords } from "./target-words.js";
 import { timeOfDayChoice } from "./time-of-day.js";
 import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
-import { rangeChoice } from "./range-choice.js";
+import { rangeChoice, rangeOverLabel } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
@@ -585,11 +585,18 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       if (isQuestionBack(text.trim())) return null;
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
-      const choice = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
+      // [ext] A number on ranges goes to the range holding it, not to a label holding its words (range-choice.ts).
+      const choice = rangeOverLabel(
+        text,
+        target.phrases,
+        lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases),
+      );
       // [ext] A frequency ("twice a month" for "Every two weeks") is no duration ("a month" for "Once a month").
       const frequency = choice === null || choice.certainty === "fuzzy" ? frequencyChoice(text, target.phrases) : null;
       const duration =
-        frequency === null && (choice === null || choice.certainty === "fuzzy") ? durationChoice(text, target.phrases) : null;
+        frequency === null && (choice === null || choice.certainty === "fuzzy")
+          ? rangeOverLabel(text, target.phrases, durationChoice(text, target.phrases))
+          : null;
       // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
       // [ext] So do compass points ("SE", "à l'est et à l'ouest").
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");
