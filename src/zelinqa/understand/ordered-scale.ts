@@ -313,6 +313,20 @@ function deniesTheHabit(tokens: readonly string[]): boolean {
 }
 
 // ---------------------------------------------------------------- judgements (-2 … +2)
+/** [ext] The bottom of a scale of skill. */
+const BEGINNER: ReadonlySet<string> = new Set(["beginner", "debutant", "novice"]);
+const NEVER = new Set(["never", "jamais"]);
+const A_LITTLE = seqs(["un peu", "a bit", "a little", "un petit peu", "vaguely", "vaguement"]);
+/**
+ * [ext] On a scale of skill, a reply saying the thing was never done ("jamais conduit", "never played") is the bottom;
+ * "un peu", "a bit" alone (the reply's first words) is the step above it.
+ */
+function skillOf(tokens: readonly string[]): number | null {
+  const at = tokens.findIndex((t) => NEVER.has(t));
+  if (at >= 0 && at <= 2 && tokens.length <= 6) return -2;
+  const little = findSeq(tokens, A_LITTLE);
+  return little !== null && little.at === 0 ? -1 : null;
+}
 const JUDGEMENT_WORDS = new Map<string, number>([
   ...["satisfied", "satisfait", "content", "happy", "pleased", "good", "bon", "bonne", "bien", "agree", "accord"].map(
     (w) => [w, 1] as const,
@@ -339,7 +353,7 @@ const JUDGEMENT_WORDS = new Map<string, number>([
   ...["difficult", "difficile", "difficulte", "difficulty", "difficulties", "struggling", "struggle", "galere"].map(
     (w) => [w, -1] as const,
   ),
-  ...["beginner", "debutant", "novice"].map((w) => [w, -2] as const),
+  ...[...BEGINNER].map((w) => [w, -2] as const),
   ...["notions", "basics", "bases", "rusty", "rouille"].map((w) => [w, -1] as const),
   ...["ready", "pret", "expert", "advanced", "avance", "confirme"].map((w) => [w, 2] as const),
 ]);
@@ -555,11 +569,18 @@ const ASIDE = new Set(["other", "autre", "know", "sais", "sait", "n", "na", "app
  * option aside ("Other", "Don't know").
  */
 /** Each option list's scale, placed once per phrase table, not for every answer. */
-function scaleOf(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
+function scaleOf(phrases: readonly Phrase[]): Scale | null {
   return perPhraseTable(phrases, "scale", () => placeScale(phrases));
 }
 
-function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
+/** A scale: its kind, its options placed, [ext] and whether it is one of skill (its bottom a beginner). */
+interface Scale {
+  readonly kind: Kind;
+  readonly options: Placed[];
+  readonly skill?: boolean;
+}
+
+function placeScale(phrases: readonly Phrase[]): Scale | null {
   const values = [...new Map(phrases.map((p) => [JSON.stringify(p.value), p])).values()].sort((a, b) => a.order - b.order);
   if (values.length < 3) return null;
   for (const kind of KINDS) {
@@ -579,7 +600,8 @@ function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[]
       if (kind === "frequency" && own.every((p) => rateOf(p.tokens, true) === null)) vague.add(options.length - 1);
     }
     if (aside > 1 || options.length < 3) continue;
-    if (monotonic(options)) return { kind, options };
+    if (monotonic(options))
+      return { kind, options, skill: kind === "judgement" && phrases.some((p) => p.tokens.some((t) => BEGINNER.has(t))) };
     const placed = kind === "frequency" ? vagueEndsPlaced(options, vague) : null;
     if (placed !== null) return { kind, options: placed };
   }
@@ -681,7 +703,10 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
     const of = kind === "intensity" || bare > 5 ? 10 : 5;
     return bare > 10 ? null : found(scoredOption(options, bare, of, zeroAtBottom));
   }
-  const level = kind === "judgement" ? judgementOf(tokens, true) : intensityOf(tokens, zeroAtBottom ? "degree" : true);
+  const level =
+    kind === "judgement"
+      ? (judgementOf(tokens, true) ?? (scale.skill === true ? skillOf(tokens) : null))
+      : intensityOf(tokens, zeroAtBottom ? "degree" : true);
   if (level === null) return null;
   if (kind === "intensity" && level > 0 && zeroAtBottom)
     return found(

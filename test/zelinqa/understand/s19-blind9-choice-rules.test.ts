@@ -193,3 +193,27 @@ void describe("a moment of the day said short, and the end of the day", () => {
     assert.notEqual(valueOf(livraison, "au petit déj"), "dejeuner");
   });
 });
+
+const chess = target(
+  "Chess level",
+  single(["c1", "c2", "c3", "c4"]),
+  [
+    ["Complete beginner", "c1"],
+    ["Know the rules", "c2"],
+    ["Club player", "c3"],
+    ["Advanced", "c4"],
+  ],
+  "How well do you play chess?",
+);
+
+void describe("a scale of skill: never done is the bottom, a little the step above", () => {
+  void it("reads never and a little (FR and EN)", () => {
+    assert.deepEqual(read(natation, "jamais nagé"), ["n1", "fuzzy"]);
+    assert.equal(valueOf(natation, "un peu, en vacances"), "n2");
+    assert.equal(valueOf(chess, "never played it"), "c1");
+  });
+  void it("does not read never or a little on a scale that is no skill", () => {
+    assert.equal(valueOf(stage, "never"), null);
+    assert.equal(valueOf(lecture, "jamais"), null);
+  });
+});
