@@ -334,6 +334,8 @@ const NO_THING = new Set([
   "drive",
   "une",
 ]);
+/** [ext] A need said before a plain noun phrase: "need", "I need", "looking for", "je cherche". */
+const NEEDING = new Set(["need", "needs", "i", "we", "je", "on", "cherche", "cherchons", "nous", "looking", "for"]);
 /** Articles a plain noun phrase opens on ("a bbq", "un furet", "some shelves"). */
 const ARTICLES_OPENING = new Set(["a", "an", "un", "une", "des", "du", "some"]);
 const SUBJECTS = new Set(["il", "elle", "je", "j", "on", "nous", "ils", "elles", "he", "she", "i", "we", "they", "it"]);
@@ -350,7 +352,9 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   // takes only a plain noun phrase opening on an article ("a bbq", "un furet"): a thing named as the answer.
   // Only a short reply names an unlisted thing (8 words at most, below): a long one is not read at all.
   const tokens = text.length > 200 ? [] : tokenise(text);
-  const plainNoun = ARTICLES_OPENING.has(tokens[0] ?? "") && tokens.length >= 2;
+  // [ext] Also after a need said first: "need a locksmith", "I need an electrician", "je cherche un serrurier".
+  const opening = tokens.findIndex((t) => !NEEDING.has(t));
+  const plainNoun = opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2;
   const labelled = phrases.filter(
     (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
   );

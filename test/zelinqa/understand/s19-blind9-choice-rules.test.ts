@@ -217,3 +217,39 @@ void describe("a scale of skill: never done is the bottom, a little the step abo
     assert.equal(valueOf(lecture, "jamais"), null);
   });
 });
+
+const travaux = target(
+  "Type de travaux",
+  single(["toiture", "menuiserie", "peinture", "autre"]),
+  [
+    ["Toiture", "toiture"],
+    ["Menuiserie", "menuiserie"],
+    ["Peinture", "peinture"],
+    ["Autre", "autre"],
+  ],
+  "De quels travaux s'agit-il ?",
+);
+const works = target(
+  "Trade",
+  single(["roofing", "carpentry", "painting", "other"]),
+  [
+    ["Roofing", "roofing"],
+    ["Carpentry", "carpentry"],
+    ["Painting", "painting"],
+    ["Other", "other"],
+  ],
+  "What work is it?",
+);
+
+void describe("a bare Other after a need said first", () => {
+  void it("takes the plain noun phrase after 'need', 'I need', 'je cherche', loosely", () => {
+    assert.deepEqual(read(works, "need a chimney sweep"), ["other", "fuzzy"]);
+    assert.deepEqual(read(travaux, "on cherche un ramoneur"), ["autre", "fuzzy"]);
+    assert.equal(valueOf(travaux, "je cherche un serrurier"), "autre");
+  });
+  void it("not after a wish nor with a negation, nor a listed option", () => {
+    assert.equal(valueOf(works, "want a new skylight put in"), null);
+    assert.equal(valueOf(works, "I don't need a painter"), null);
+    assert.notEqual(valueOf(works, "need a painter"), "other");
+  });
+});
