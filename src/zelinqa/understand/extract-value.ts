@@ -27,7 +27,7 @@ import { timeOfDayChoice } from "./time-of-day.js";
 import { hourOfDay, isHourOfDay } from "./hour-of-day.js";
 import { compassChoice } from "./compass-points.js";
 import { horizonChoice } from "./time-horizon.js";
-import { rangeChoice } from "./range-choice.js";
+import { rangeChoice, rangeOverLabel } from "./range-choice.js";
 import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
@@ -353,6 +353,8 @@ const NO_THING = new Set([
   "drive",
   "une",
 ]);
+/** [ext] A need said before a plain noun phrase: "need", "I need", "looking for", "je cherche". */
+const NEEDING = new Set(["need", "needs", "i", "we", "je", "on", "cherche", "cherchons", "nous", "looking", "for"]);
 /** Articles a plain noun phrase opens on ("a bbq", "un furet", "some shelves"). */
 const ARTICLES_OPENING = new Set(["a", "an", "un", "une", "des", "du", "some"]);
 const SUBJECTS = new Set(["il", "elle", "je", "j", "on", "nous", "ils", "elles", "he", "she", "i", "we", "they", "it"]);
@@ -369,7 +371,9 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   // takes only a plain noun phrase opening on an article ("a bbq", "un furet"): a thing named as the answer.
   // Only a short reply names an unlisted thing (8 words at most, below): a long one is not read at all.
   const tokens = text.length > 200 ? [] : tokenise(text);
-  const plainNoun = ARTICLES_OPENING.has(tokens[0] ?? "") && tokens.length >= 2;
+  // [ext] Also after a need said first: "need a locksmith", "I need an electrician", "je cherche un serrurier".
+  const opening = tokens.findIndex((t) => !NEEDING.has(t));
+  const plainNoun = opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2;
   const labelled = phrases.filter(
     (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
   );
@@ -650,11 +654,18 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       if (isQuestionBack(text.trim())) return null;
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
-      const choice = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
+      // [ext] A number on ranges goes to the range holding it, not to a label holding its words (range-choice.ts).
+      const choice = rangeOverLabel(
+        text,
+        target.phrases,
+        lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases),
+      );
       // [ext] A frequency ("twice a month" for "Every two weeks") is no duration ("a month" for "Once a month").
       const frequency = choice === null || choice.certainty === "fuzzy" ? frequencyChoice(text, target.phrases) : null;
       const duration =
-        frequency === null && (choice === null || choice.certainty === "fuzzy") ? durationChoice(text, target.phrases) : null;
+        frequency === null && (choice === null || choice.certainty === "fuzzy")
+          ? rangeOverLabel(text, target.phrases, durationChoice(text, target.phrases))
+          : null;
       // [ext] A time of day said by the clock or a moment ("around 8pm", "noon") beats a label matched loosely.
       // [ext] So do compass points ("SE", "à l'est et à l'ouest").
       const loose = duration === null && (choice === null || choice.certainty === "fuzzy");

@@ -313,6 +313,20 @@ function deniesTheHabit(tokens: readonly string[]): boolean {
 }
 
 // ---------------------------------------------------------------- judgements (-2 … +2)
+/** [ext] The bottom of a scale of skill. */
+const BEGINNER: ReadonlySet<string> = new Set(["beginner", "debutant", "novice"]);
+const NEVER = new Set(["never", "jamais"]);
+const A_LITTLE = seqs(["un peu", "a bit", "a little", "un petit peu", "vaguely", "vaguement"]);
+/**
+ * [ext] On a scale of skill, a reply saying the thing was never done ("jamais conduit", "never played") is the bottom;
+ * "un peu", "a bit" alone (the reply's first words) is the step above it.
+ */
+function skillOf(tokens: readonly string[]): number | null {
+  const at = tokens.findIndex((t) => NEVER.has(t));
+  if (at >= 0 && at <= 2 && tokens.length <= 6) return -2;
+  const little = findSeq(tokens, A_LITTLE);
+  return little !== null && little.at === 0 ? -1 : null;
+}
 const JUDGEMENT_WORDS = new Map<string, number>([
   ...["satisfied", "satisfait", "content", "happy", "pleased", "good", "bon", "bonne", "bien", "agree", "accord"].map(
     (w) => [w, 1] as const,
@@ -328,6 +342,20 @@ const JUDGEMENT_WORDS = new Map<string, number>([
   ...["disappointed", "negative", "negatif", "unlikely", "improbable"].map((w) => [w, -1] as const),
   ...["awful", "horrible", "nul", "catastrophique", "affreux", "hated", "worst", "lamentable"].map((w) => [w, -2] as const),
   ...["hate", "hates", "loathe", "detest", "deteste", "execre", "horreur"].map((w) => [w, -2] as const),
+  // [ext] Ease and skill: how comfortable, confident or able a person feels ("Very uncomfortable" … "Totally at ease",
+  // "Débutant" … "Prêt", "Très en difficulté" … "Bon élève"). A beginner is the bottom of a scale of skill.
+  ...["comfortable", "confortable", "ease", "aise", "relaxed", "detendu", "confident", "easy", "facile", "capable"].map(
+    (w) => [w, 1] as const,
+  ),
+  ...["uncomfortable", "nervous", "nerveux", "anxious", "anxieux", "stresse", "awkward", "gene", "mal a l aise"].map(
+    (w) => [w, -1] as const,
+  ),
+  ...["difficult", "difficile", "difficulte", "difficulty", "difficulties", "struggling", "struggle", "galere"].map(
+    (w) => [w, -1] as const,
+  ),
+  ...[...BEGINNER].map((w) => [w, -2] as const),
+  ...["notions", "basics", "bases", "rusty", "rouille"].map((w) => [w, -1] as const),
+  ...["ready", "pret", "expert", "advanced", "avance", "confirme"].map((w) => [w, 2] as const),
 ]);
 /** The middle of a judgement: "Neutral", "Neither … nor", "moyen", "ça allait". */
 const JUDGEMENT_MIDDLE = seqs([
@@ -339,7 +367,11 @@ const JUDGEMENT_MIDDLE = seqs([
  * va", "correct") above it. The middle option when there is one; else the option on the side it leans to.
  */
 const JUDGEMENT_LUKEWARM = seqs(["bof", "meh", "so so", "moyennement", "mitige", "mitigee", "mediocre", "passable", "couci couca"]);
-const JUDGEMENT_ACCEPTABLE = seqs(["ok", "okay", "correct", "correcte", "ca va", "ca passe", "acceptable", "alright", "all right"]);
+const JUDGEMENT_ACCEPTABLE = seqs([
+  ...["ok", "okay", "correct", "correcte", "ca va", "ca passe", "acceptable", "alright", "all right"],
+  // [ext] Coping: "je me débrouille", "I get by", "I manage".
+  ...["me debrouille", "get by", "i manage", "i cope"],
+]);
 const LEANING = 0.25;
 const STRONG = new Set(["very", "tres", "super", "really", "vraiment", "extremely", "extremement", "hyper", "so", "tellement", "totally"]);
 const STRONG_SEQS = seqs(["tout a fait", "strongly", "completely", "completement", "entierement", "fully", "absolutely", "absolument"]);
@@ -349,10 +381,22 @@ const NOT_AT_ALL = seqs(["pas du tout", "not at all", "not satisfied at all", "p
 const YES = new Set(["yes", "yeah", "yep", "oui", "ouais", "yup", "absolutely"]);
 const NO = new Set(["no", "non", "nope", "nah", "nan"]);
 
+const JUST_SHORT = seqs(["un peu juste", "trop juste", "juste juste", "limite", "a bit behind", "bit behind", "un peu en retard"]);
+/** [ext] Small words between an intensifier and its word: "very at ease", "très en difficulté", "très à l'aise". */
+const LINKS = new Set(["at", "in", "en", "a", "l"]);
+/** Where the intensifier of the word at `i` stands: just before it, past up to two small linking words. */
+function strongAt(tokens: readonly string[], i: number): number {
+  let at = i - 1;
+  while (at > i - 3 && LINKS.has(tokens[at] ?? "")) at -= 1;
+  return at;
+}
+
 /** A judgement a text states, -2 … +2, or null. "pas terrible" is below the middle, "not bad" above it. */
 function judgementOf(tokens: readonly string[], reply: boolean): number | null {
   if (startsAt(tokens, ["pas", "terrible"], tokens.indexOf("pas")) || startsAt(tokens, ["not", "great"], tokens.indexOf("not"))) return -1;
   if (hasSeq(tokens, seqs(["not bad", "pas mal", "pas mauvais", "pas si mal"]))) return 1;
+  // [ext] Just short of enough: "un peu juste", "trop juste", "limite", "a bit behind".
+  if (hasSeq(tokens, JUST_SHORT)) return -1;
   // "Neither satisfied nor dissatisfied", "Ni satisfait ni insatisfait": the middle.
   if (tokens.includes("neither") || tokens.filter((t) => t === "ni").length >= 2) return 0;
   let found: number | null = null;
@@ -368,9 +412,10 @@ function judgementOf(tokens: readonly string[], reply: boolean): number | null {
     const wholly = (startsAt(tokens, ["at", "all"], i + 1) || startsAt(tokens, ["du", "tout"], i + 1)) && before.some((t) => NOT.has(t));
     const notAtAll = wholly || findSeq(tokens.slice(Math.max(0, i - 4), i + 4), NOT_AT_ALL) !== null;
     if (notAtAll) level = -2 * Math.sign(base);
-    else if (before.some((t) => WEAK.has(t))) level = -Math.sign(base);
+    // "peu satisfait" is hardly satisfied; "un peu nerveux" is a bit nervous, the same side.
+    else if (before.some((t, k) => WEAK.has(t) && before[k - 1] !== "un")) level = -Math.sign(base);
     else if (before.some((t) => NOT.has(t))) level = base > 0 ? -1 : 1;
-    else if (STRONG.has(tokens[i - 1] ?? "") || findSeq(before, STRONG_SEQS) !== null) level = 2 * Math.sign(base);
+    else if (STRONG.has(tokens[strongAt(tokens, i)] ?? "") || findSeq(before, STRONG_SEQS) !== null) level = 2 * Math.sign(base);
     if (found !== null && Math.sign(found) !== Math.sign(level)) return null;
     found = found === null || Math.abs(level) > Math.abs(found) ? level : found;
   }
@@ -416,12 +461,19 @@ const INTENSITY_WORDS = new Map<string, number>([
     (w) => [w, 4] as const,
   ),
   ...["intolerable", "insoutenable", "killing", "agony"].map((w) => [w, 4] as const),
+  // [ext] How serious a problem is: a nuisance, getting worse, serious, a danger or an emergency.
+  ...["annoying", "annoyance", "nuisance", "genant", "embetant", "agacant"].map((w) => [w, 1] as const),
+  ...["worse", "pire", "worsening", "aggrave"].map((w) => [w, 2] as const),
+  ...["serious", "serieux", "serieuse"].map((w) => [w, 3] as const),
+  ...["dangerous", "dangereux", "dangereuse", "danger", "emergency", "urgence"].map((w) => [w, 4] as const),
 ]);
 const LITTLE = seqs(["a bit", "a little", "un peu", "slightly", "legerement", "a tad", "kind of", "un petit peu", "barely"]);
 const VERY = seqs(["very", "tres", "pretty", "really", "vraiment", "super", "so", "trop", "hyper", "extremely", "hella", "tellement"]);
 const NO_INTENSITY = seqs([
   ...["doesn t hurt", "does not hurt", "don t hurt", "no pain", "not at all", "pas du tout", "pas de douleur", "aucune douleur"],
   ...["ne fait pas mal", "fait pas mal", "pas mal du tout", "nothing", "rien", "none"],
+  // [ext] Nothing serious: "no big deal", "pas grave", "it can wait".
+  ...["no big deal", "not a big deal", "nothing serious", "rien de grave", "pas grave", "pas bien grave", "can wait", "peut attendre"],
 ]);
 /** A degree said alone, the subject being the question's ("un peu", "very", "a lot", "not much"). */
 const DEGREES: readonly [readonly string[][], number][] = [
@@ -454,7 +506,9 @@ function intensityOf(tokens: readonly string[], reply: boolean | "degree"): numb
     if (base === 2 && (word === "douleur" || word === "pain") && ["no", "pas", "sans", "aucune"].includes(tokens[i - 1] ?? "")) return 0;
     const before = tokens.slice(Math.max(0, i - 3), i);
     let level = base;
-    if (base > 0 && findSeq(before, LITTLE) !== null) level = 1;
+    // [ext] "not too bad", "not serious", "pas dangereux": mild at most.
+    if (base >= 2 && before.some((t) => NOT.has(t))) level = 1;
+    else if (base > 0 && findSeq(before, LITTLE) !== null) level = 1;
     else if (base > 0 && base < 4 && findSeq(before, VERY) !== null) level = base + 1;
     found = found === null ? level : Math.max(found, level);
   }
@@ -515,11 +569,18 @@ const ASIDE = new Set(["other", "autre", "know", "sais", "sait", "n", "na", "app
  * option aside ("Other", "Don't know").
  */
 /** Each option list's scale, placed once per phrase table, not for every answer. */
-function scaleOf(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
+function scaleOf(phrases: readonly Phrase[]): Scale | null {
   return perPhraseTable(phrases, "scale", () => placeScale(phrases));
 }
 
-function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[] } | null {
+/** A scale: its kind, its options placed, [ext] and whether it is one of skill (its bottom a beginner). */
+interface Scale {
+  readonly kind: Kind;
+  readonly options: Placed[];
+  readonly skill?: boolean;
+}
+
+function placeScale(phrases: readonly Phrase[]): Scale | null {
   const values = [...new Map(phrases.map((p) => [JSON.stringify(p.value), p])).values()].sort((a, b) => a.order - b.order);
   if (values.length < 3) return null;
   for (const kind of KINDS) {
@@ -539,7 +600,8 @@ function placeScale(phrases: readonly Phrase[]): { kind: Kind; options: Placed[]
       if (kind === "frequency" && own.every((p) => rateOf(p.tokens, true) === null)) vague.add(options.length - 1);
     }
     if (aside > 1 || options.length < 3) continue;
-    if (monotonic(options)) return { kind, options };
+    if (monotonic(options))
+      return { kind, options, skill: kind === "judgement" && phrases.some((p) => p.tokens.some((t) => BEGINNER.has(t))) };
     const placed = kind === "frequency" ? vagueEndsPlaced(options, vague) : null;
     if (placed !== null) return { kind, options: placed };
   }
@@ -600,6 +662,8 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
   const scale = scaleOf(phrases);
   if (scale === null) return null;
   const { kind, options } = scale;
+  // [ext] "medium?": a place asked back, not stated; the scale reading is loose already, a doubt leaves nothing.
+  if (/\?\s*$/.test(text)) return null;
   const tokens = tokenise(text);
   const found = (value: unknown) => (value === undefined ? null : { value, certainty: "fuzzy" as const });
   if (kind === "size") {
@@ -625,14 +689,24 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
   }
   const zeroAtBottom = kind === "intensity" && options.some((o) => o.level === 0);
   const score = scoreOf(text);
-  if (score !== null) return found(scoredOption(options, score.n, score.of, zeroAtBottom));
+  if (score !== null) {
+    // [ext] A judgement whose options lean to one side ("Très en difficulté" … "Bon élève", no top): the score's place
+    // on the whole judgement (-2 … +2), its nearest option; "16/20" is good, not the third of four.
+    const levels = options.map((o) => o.level);
+    if (kind === "judgement" && Math.min(...levels) !== -Math.max(...levels))
+      return found(nearest(options, -2 + (4 * score.n) / score.of, kind));
+    return found(scoredOption(options, score.n, score.of, zeroAtBottom));
+  }
   const bare = bareNumber(text);
   if (bare !== null) {
     // A bare number on a scale of words: out of 10 for an intensity, out of 5 (else 10) for a judgement.
     const of = kind === "intensity" || bare > 5 ? 10 : 5;
     return bare > 10 ? null : found(scoredOption(options, bare, of, zeroAtBottom));
   }
-  const level = kind === "judgement" ? judgementOf(tokens, true) : intensityOf(tokens, zeroAtBottom ? "degree" : true);
+  const level =
+    kind === "judgement"
+      ? (judgementOf(tokens, true) ?? (scale.skill === true ? skillOf(tokens) : null))
+      : intensityOf(tokens, zeroAtBottom ? "degree" : true);
   if (level === null) return null;
   if (kind === "intensity" && level > 0 && zeroAtBottom)
     return found(

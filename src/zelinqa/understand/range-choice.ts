@@ -127,8 +127,8 @@ function peopleChoice(all: readonly { value: unknown; range: Range }[], scan: Me
   return holding.length === 1 ? { value: (holding[0] as { value: unknown }).value, certainty: people.fuzzy ? "fuzzy" : "exact" } : null;
 }
 
-/** The option whose stated range holds the one number the reply states; null unless exactly one does. */
-export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+/** The option whose range holds the one number the reply states, "shared" when several do, else null. */
+function rangeReading(text: string, phrases: readonly Phrase[]): PhraseResult | "shared" | null {
   const all = optionReadings(phrases, "range", rangeOf, true).map((o) => ({ value: o.value, range: o.reading }));
   if (all.length < 2) return null;
   const scan = scanNumbers(text);
@@ -154,10 +154,29 @@ export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseRes
         ? range.low === Number.NEGATIVE_INFINITY && range.high >= m.value
         : holds(range, m.value),
   );
-  if (holding.length !== 1) return null;
+  if (holding.length !== 1) return holding.length === 0 ? null : "shared";
   const chosen = holding[0] as (typeof holding)[number];
   // Exact only in the labels' own unit, or without a unit on either side ("2 ans" to amounts whose "€" was lost is loose).
   const sameUnit = units.size === 0 ? m.unit === null && !m.currency : said !== null;
   const exact = !m.fuzzy && m.bound === null && !chosen.range.inferred && sameUnit;
   return { value: chosen.value, certainty: exact ? "exact" : "fuzzy" };
+}
+
+/** The option whose stated range holds the one number the reply states; null unless exactly one does. */
+export function rangeChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const read = rangeReading(text, phrases);
+  return read === "shared" ? null : read;
+}
+
+/**
+ * [ext] A label read exactly from its words ("5 ans" inside "Plus de 5 ans") when the options are ranges: the range
+ * holding the number said wins ("2 à 5 ans" holds 5, "Plus de 5 ans" leaves it out); a number on the shared bound of
+ * two ranges ("Up to 5" / "5-10") is held loosely.
+ */
+export function rangeOverLabel(text: string, phrases: readonly Phrase[], choice: PhraseResult | null): PhraseResult | null {
+  if (choice === null || choice.certainty !== "exact" || !/\d/.test(text)) return choice;
+  const read = rangeReading(text, phrases);
+  if (read === null) return choice;
+  if (read === "shared") return { ...choice, certainty: "fuzzy" };
+  return JSON.stringify(read.value) === JSON.stringify(choice.value) ? choice : read;
 }

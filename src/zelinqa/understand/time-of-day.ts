@@ -26,6 +26,8 @@ const LABEL_MOMENTS: readonly Moment[] = [
   [["after school", "apres l ecole", "sortie d ecole", "sortie de l ecole", "periscolaire"], 16, 19],
   [["before school", "avant l ecole"], 7, 9],
   [["afternoon", "apres midi", "aprem"], 13, 18],
+  // [ext] The end of the working day: late afternoon into the evening.
+  [["fin de journee", "fin d apres midi", "end of the day", "late afternoon", "end of the afternoon"], 16.5, 20],
   [["morning", "matin", "matinee"], 5, 12],
   [["dinner", "diner", "souper", "evening meal"], 18, 23],
   [["evening", "soir", "soiree", "after work", "apres le travail"], 17, 23],
@@ -43,6 +45,8 @@ const REPLY_MOMENTS: readonly Moment[] = [
   [["after work", "apres le travail", "apres le boulot", "en sortant du travail", "after the office"], 17.5, 19.5],
   [["after school", "apres l ecole", "a la sortie de l ecole", "sortie des classes", "apres la classe"], 16.5, 18.5],
   [["noon", "midday", "midi", "lunchtime", "lunch break", "pause dejeuner", "heure du dejeuner", "at lunch"], 12, 13.5],
+  // [ext] Short forms of lunch: "pause déj", "au dej", "dej".
+  [["pause dej", "dej", "pause midi", "lunch hour"], 12, 13.5],
   [["breakfast", "petit dejeuner", "petit dej"], 7, 9.5],
   [["brunch"], 10.5, 11.75],
   [["dinner", "diner", "dinner time", "evening meal", "souper"], 19, 21.5],
@@ -119,9 +123,16 @@ export function clockSpans(text: string): Span[] {
   return spans;
 }
 
+/**
+ * The moment a text names; [ext] the longest words said win, so "après-midi" is no "midi" and "petit déj" no "déj",
+ * whatever the order of the list.
+ */
 function momentIn(n: string, moments: readonly Moment[]): Span | null {
-  for (const [words, from, to] of moments) if (words.some((w) => n.includes(` ${w} `))) return { from, to };
-  return null;
+  let best: { length: number; span: Span } | null = null;
+  for (const [words, from, to] of moments)
+    for (const w of words)
+      if (n.includes(` ${w} `) && (best === null || w.length > best.length)) best = { length: w.length, span: { from, to } };
+  return best?.span ?? null;
 }
 
 /** Each value's hours, from the first of its configured phrases that states a clock range or names a moment (once per phrase table). */
