@@ -91,7 +91,9 @@ void it("GUIDE-INPUT-5 a long line piped while the prompt waits is reported, and
   assert.equal(code, 0, cli.stderr());
   assert.match(
     cli.stdout(),
-    new RegExp(`\\(a number\\)\\n> \\nLine too long \\(${MAX_PIPED_LINE_CHARS + 10} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 2\\n`),
+    new RegExp(
+      `\\(a number\\)\\n> \\nLine too long \\(${MAX_PIPED_LINE_CHARS + 10} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 2\\n`,
+    ),
   );
   assert.equal((await apiSession(instance, "long-line")).state.turn_count, 1);
 });
