@@ -96,13 +96,17 @@ export interface FigureRow {
   baseline?: Spread;
 }
 
-/** A table of figures: median [min–max] of the subject and of the baseline, and their ratio. */
+/**
+ * A table of figures: median [min–max] of the subject and of the baseline, and their ratio. A side without a figure
+ * (no finite value in any round: a reading this user may not make) is "not measured", and its ratio "—".
+ */
 export function figureTable(rows: readonly FigureRow[], names: { subject: string; baseline: string }): string {
+  const cell = (s: Spread, unit: string) => (s.values.length === 0 ? "not measured" : formatSpread(s, unit));
   const cells = rows.map((r) => [
     r.figure,
-    formatSpread(r.subject, r.unit),
-    r.baseline ? formatSpread(r.baseline, r.unit) : "—",
-    r.baseline ? formatRatio(r.subject, r.baseline) : "—",
+    cell(r.subject, r.unit),
+    r.baseline ? cell(r.baseline, r.unit) : "—",
+    r.baseline && r.subject.values.length > 0 && r.baseline.values.length > 0 ? formatRatio(r.subject, r.baseline) : "—",
   ]);
   const header = ["figure", `${names.subject} median [min–max]`, `${names.baseline} median [min–max]`, "ratio"];
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));

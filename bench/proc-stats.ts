@@ -118,6 +118,27 @@ export function residentUnionMiB(
   return { own, withDescendants: mib() };
 }
 
+/** Why residentUnionMiB has no figure for this user, checked once; null when it has one. */
+let unionUnavailable: string | null | undefined;
+
+/**
+ * Why the resident pages of processes cannot be counted once here (residentUnionMiB gives undefined), or undefined
+ * when they can: the kernel zeroes the physical page numbers of /proc/<pid>/pagemap for a reader without
+ * CAP_SYS_ADMIN, so the answer is the same for every process this user may read, and this process tells it.
+ */
+export function residentUnionUnavailable(): string | undefined {
+  if (unionUnavailable === undefined) {
+    try {
+      unionUnavailable = addResidentFrames(process.pid, new Set())
+        ? null
+        : "needs root: /proc/<pid>/pagemap hides physical page numbers from a user without CAP_SYS_ADMIN; run the benchmark as root for these figures";
+    } catch (error) {
+      unionUnavailable = `/proc/${process.pid}/pagemap cannot be read here (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  return unionUnavailable ?? undefined;
+}
+
 /** CPU time (ms) of the processes together; NaN when one of them cannot be read (gone, or no /proc). */
 export function cpuMsOf(pids: readonly number[]): number {
   return pids.reduce((sum, pid) => sum + (cpuMs(pid) ?? Number.NaN), 0);

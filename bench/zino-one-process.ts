@@ -4,7 +4,7 @@
 // the services' CPU per turn, and the memory right after that load: RSS and PSS of the service processes, RSS with
 // their child processes (zino-exc's launcher and warm sandbox), and their resident pages counted once, with and
 // without the children (what they take from the machine: summed RSS counts the node binary's ~33 MiB of resident
-// pages once per process; n/a unless run as root, proc-stats.ts residentUnionMiB).
+// pages once per process; "not measured", with the reason, unless run as root: proc-stats.ts residentUnionMiB).
 // Figures are median [min–max] over BENCH_ROUNDS rounds,
 // the ratio one process / four processes. Target (issue 14): all services together under 200 MiB after the load.
 // Run: `BENCH_ONLY=zino-one-process npm run bench`, or `node --import tsx bench/zino-one-process.ts` (BENCH_DIST=1:
@@ -22,7 +22,7 @@ import {
   type ZinoProcess,
 } from "../harness/zino-processes.js";
 import { ROUNDS, figureTable, interleavedRounds, limitVerdict, loadAverageLine, spread, type FigureRow } from "./latency-stats.js";
-import { cpuMsOf, memoryOf } from "./proc-stats.js";
+import { cpuMsOf, memoryOf, residentUnionUnavailable } from "./proc-stats.js";
 import { measure, startProviderProcess, zinoTurn } from "./zino-turns.js";
 
 const fromDist = process.env.BENCH_DIST === "1";
@@ -128,6 +128,8 @@ async function main(): Promise<boolean> {
     print(
       `target (all services under 200 MiB after the load, child processes included), each resident page counted once: ${verdict((s) => s.unionWithChildren)}`,
     );
+    const unionUnavailable = residentUnionUnavailable();
+    if (unionUnavailable) print(`  resident pages counted once: not measured (${unionUnavailable})`);
     print(`the same target by summed RSS: ${verdict((s) => s.rssWithChildren)}`);
     const errors = [...results.four!, ...results.one!].reduce((sum, s) => sum + s.errors, 0);
     if (errors > 0) print(`errors: ${errors} failed turns`);

@@ -36,7 +36,7 @@ import { SERVICE_NODE_FLAGS } from "../src/zino/runtime/service-node-flags.js";
 import { REPO_ROOT, spawnZinoService, stopZinoServices, writeTempInstance, type ZinoProcess } from "../harness/zino-processes.js";
 import { SIDE_BY_SIDE_TEXT, TOOL_TURN_MARKER } from "./fake-provider-script.js";
 import { ROUNDS, formatSpread, limitVerdict, loadAverageLine, percentile, spread } from "./latency-stats.js";
-import { cpuMsOf, machineBusyMs, memoryOf } from "./proc-stats.js";
+import { cpuMsOf, machineBusyMs, memoryOf, residentUnionUnavailable } from "./proc-stats.js";
 import { EMPTY_NODE_SCRIPT, EVERY_EVENT, isDegradedStatus, startProviderProcess, toolModeProblem } from "./zino-turns.js";
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -370,6 +370,8 @@ function report(results: Record<string, Figures[]>): void {
   // What the services take from the machine together: each resident page once (n/a without root: residentUnionMiB).
   print(`all services under 200 MiB, each resident page counted once: ${verdicts((f) => f.union, 200, true)}`);
   print(`  the same with their child processes: ${verdicts((f) => f.unionWithChildren, 200, true)}`);
+  const unionUnavailable = residentUnionUnavailable();
+  if (unionUnavailable) print(`  resident pages counted once: not measured (${unionUnavailable})`);
   print(`first turn within 1 s of a cold start: ${verdicts((f) => f.coldMs, 1000, false)}`);
 }
 

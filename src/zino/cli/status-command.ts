@@ -6,6 +6,7 @@ import type { Frame } from "../../wire/frame-codec.js";
 import { SERVICE_NAMES, storeLocation, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { EXIT_FAILURE, EXIT_OK, type CliIo } from "../../shared/cli.js";
 import { localizeCommands, zinoCommand } from "./command-name.js";
+import { bwrapFix } from "../exc/bwrap-advice.js";
 import { pidFilePath } from "./detached-services.js";
 import { findOnPath, processUptimeSeconds, readLivePid } from "./process-info.js";
 import { pingService } from "./service-probe.js";
@@ -31,7 +32,8 @@ export interface StatusReport {
   services: ServiceStatus[];
   zelinqa_api: { state: "running" | "stopped"; pid: number | null; url: string | null; uptime_s: number | null };
   model: { base_url: string | null; model: string | null; reachable: boolean; source: "ctx" | "ZINO.toml" | "none" };
-  sandbox: { bwrap: string | null; exc_isolation: string | null };
+  /** `problem`: why exc's bubblewrap does not run (exc's `sandbox_problem`), null when it does or exc is down. */
+  sandbox: { bwrap: string | null; exc_isolation: string | null; problem: string | null };
   /** Where ctx keeps its rows (a PostgreSQL URL without its password). */
   database: string;
   /** What ctx says of its database now; `unknown` while ctx does not answer. */
@@ -123,7 +125,11 @@ export async function buildStatusReport(instance: InstanceConfig): Promise<Statu
     services,
     zelinqa_api: api,
     model,
-    sandbox: { bwrap: findOnPath("bwrap") ?? null, exc_isolation: typeof exc?.isolation === "string" ? exc.isolation : null },
+    sandbox: {
+      bwrap: findOnPath("bwrap") ?? null,
+      exc_isolation: typeof exc?.isolation === "string" ? exc.isolation : null,
+      problem: typeof exc?.sandbox_problem === "string" && exc.sandbox_problem !== "" ? exc.sandbox_problem : null,
+    },
     // ctx's own word first: it has the URL (without its password) even when this shell lacks [store] url_env.
     database:
       typeof ctxCapabilities(services)?.database === "string" ? String(ctxCapabilities(services)?.database) : storeLocation(instance),
@@ -188,16 +194,18 @@ export function formatStatus(report: StatusReport, env: NodeJS.ProcessEnv = {}):
           : `${m.model} at ${m.base_url}: ${m.reachable ? "reachable" : "NOT reachable (README: Pointing ZINO at a model)"}`
     }`,
   );
-  lines.push(
-    `sandbox      ${
-      report.sandbox.bwrap
-        ? `bubblewrap ${report.sandbox.bwrap}${report.sandbox.exc_isolation ? `, exc isolation ${report.sandbox.exc_isolation}` : ""}`
-        : "bubblewrap not found: tools are refused (apt-get install bubblewrap, or [exec] allow_unsandboxed = true)"
-    }`,
-  );
+  lines.push(`sandbox      ${sandboxLine(report.sandbox)}`);
   lines.push(`database     ${report.database}${databaseLine(report.database_state)}`);
   lines.push(verdict(report, env));
   return `${lines.join("\n")}\n`;
+}
+
+/** bubblewrap and exc's isolation; where exc cannot use bubblewrap, why and what to do. */
+function sandboxLine(sandbox: StatusReport["sandbox"]): string {
+  if (!sandbox.bwrap) return "bubblewrap not found: tools are refused (apt-get install bubblewrap, or [exec] allow_unsandboxed = true)";
+  const line = `bubblewrap ${sandbox.bwrap}${sandbox.exc_isolation ? `, exc isolation ${sandbox.exc_isolation}` : ""}`;
+  if (sandbox.problem === null || sandbox.exc_isolation === "bwrap") return line;
+  return `${line}: bubblewrap cannot run (${sandbox.problem}); ${bwrapFix({ bwrapPath: sandbox.bwrap, problem: sandbox.problem })}, or set [exec] allow_unsandboxed = true`;
 }
 
 /** The last line: what is wrong, first what stops a turn soonest, and what to do about it. */

@@ -2,6 +2,7 @@
 // else none when the ctxkey's rules allow unsandboxed runs, else a refusal that says how to fix it.
 import type { ExecConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
+import { bwrapFix } from "./bwrap-advice.js";
 import { probeBwrap, type Isolation, type SandboxUser } from "./sandbox.js";
 
 export interface IsolationPolicyOptions {
@@ -75,7 +76,7 @@ export function createIsolationPolicy(options: IsolationPolicyOptions): Isolatio
       }
       return (
         `execution refused: no sandbox is available (${bwrapProblem}) and exec.allow_unsandboxed is false for ctxkey ` +
-        `${ctxkey}; install bubblewrap (bwrap) or set exec.allow_unsandboxed = true`
+        `${ctxkey}; ${bwrapFix({ bwrapPath, problem: bwrapProblem })}, or set exec.allow_unsandboxed = true`
       );
     },
   };

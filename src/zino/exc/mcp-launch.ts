@@ -3,6 +3,7 @@
 // ctx (`env_from_ctx`, provisioned when missing) and a sandbox HOME. Never exc's own secrets.
 import type { McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
+import { bwrapFix } from "./bwrap-advice.js";
 import type { CtxClient } from "./ctx-client.js";
 import { provisionMissingEnv } from "./mcp-provision.js";
 import { MCP_SANDBOX_HOME, createBwrapCheck, defaultBwrapPath, mcpBwrapArgs } from "./mcp-sandbox.js";
@@ -41,7 +42,7 @@ export function createMcpLauncher(options: McpLauncherOptions): McpLauncher {
     if (problem !== undefined) {
       throw new Error(
         `MCP server ${server} did not start: it is configured with sandbox = "bwrap" but bubblewrap cannot run ` +
-          `here (${problem}); install bubblewrap (apt-get install bubblewrap) or set sandbox = "none" for this server`,
+          `here (${problem}); ${bwrapFix({ bwrapPath, problem })}, or set sandbox = "none" for this server`,
       );
     }
     try {

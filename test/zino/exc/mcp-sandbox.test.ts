@@ -303,9 +303,10 @@ void describe("zino-exc MCP servers in bubblewrap", () => {
       outputCapBytes: 4096,
     });
     assert.equal(refused.exit_code, 1);
+    assert.doesNotMatch(refused.stderr, /install bubblewrap/, "it is installed: the kernel refuses it");
     assert.match(
       refused.stderr,
-      /bubblewrap cannot run here \(bwrap: No permissions to create new namespace\); install bubblewrap .* or set sandbox = "none"/,
+      /bubblewrap cannot run here \(bwrap: No permissions to create new namespace\); bubblewrap \(\S+refusing-bwrap\) is installed\b.* user namespaces.*, or set sandbox = "none"/,
     );
     // Passes the probe, then refuses the server's own mounts: its complaint is quoted in the start failure.
     const picky = join(hostDir, "picky-bwrap");

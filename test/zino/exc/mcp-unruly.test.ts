@@ -122,6 +122,10 @@ void describe("zino-exc hosting MCP servers that misbehave", { timeout: 120_000 
   });
 
   void it("EXC-18 restarts a server that stops reading its input instead of keeping the calls it does not read", async () => {
+    // Started and listed first, so that the first call reaches the server: a start slower than the call's 1 s (a
+    // loaded machine) left that call unsent, and the server then read the whole second call before going deaf.
+    const listing = await h.request({ type: "tools", ctxkey: "deaf" });
+    assert.equal(listing.errors, undefined, JSON.stringify(listing.errors));
     const first = await h.call("deaf", "mcp__d__t0", {});
     assert.equal(first.exit_code, 124, String(first.stderr));
     assert.equal(first.timed_out, true);

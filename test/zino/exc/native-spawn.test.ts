@@ -179,7 +179,7 @@ void describe("native spawn", () => {
 
       void it(
         "NSPAWN-8 drops to the given user and group, without root's supplementary groups",
-        { skip: process.getuid?.() !== 0 && "runs as root only" },
+        { skip: process.getuid?.() !== 0 && "needs root: only root may switch a child to another user (uid 65534)" },
         async () => {
           const out = await run(
             {
