@@ -647,6 +647,19 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, whole, read, target.phrases) : whole, read);
 }
 
+/** A number or integer target read from the whole reply. */
+function wholeNumber(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
+  // [ext] "7 in the evening", "2pm", "midi" for an hour of the day (hour-of-day.ts): a clock, never a count.
+  if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(text, false), target);
+  const scan = scanNumbers(text);
+  const guarded = numberGuard(text, target, scan);
+  if (guarded !== undefined) return guarded;
+  return validated(
+    extractNumber(text, target.kind === "integer", numberContext(target, false, scan, today)) ?? durationUntil(text, today, target.words),
+    target,
+  );
+}
+
 function extractWhole(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   switch (target.kind) {
     case "enum": {
@@ -708,18 +721,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
     case "boolean":
       return validated(extractBoolean(text, target.phrases, target.words), target);
     case "number":
-    case "integer": {
-      // [ext] "7 in the evening", "2pm", "midi" for an hour of the day (hour-of-day.ts): a clock, never a count.
-      if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(text, false), target);
-      const scan = scanNumbers(text);
-      const guarded = numberGuard(text, target, scan);
-      if (guarded !== undefined) return guarded;
-      return validated(
-        extractNumber(text, target.kind === "integer", numberContext(target, false, scan, today)) ??
-          durationUntil(text, today, target.words),
-        target,
-      );
-    }
+    case "integer":
+      return wholeNumber(text, target, today);
     case "date":
     case "date-time":
       // [ext] "pas encore, je le passe le 10 décembre" to a date asked as already past: not done, so no date.
