@@ -331,18 +331,21 @@ void describe("multiplexed connections to hostile or careless peers", { timeout:
   let dir: string;
   let socketPath: string;
   let server: FrameServer;
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), "zmux-hostile-"));
-    socketPath = join(dir, "run", "mux.sock");
-    server = createFrameServer({
-      socketPath,
+  /** A server that answers each request with its message, closing idle or unfinished connections after `idleTimeoutMs`. */
+  const echoServer = (path: string, idleTimeoutMs: number) =>
+    createFrameServer({
+      socketPath: path,
       logger: silentLogger(),
-      idleTimeoutMs: 1000,
+      idleTimeoutMs,
       maxFrameBytes: 4096,
       async handler(request, out) {
         await out.send({ type: "done", full_text: typeof request.message === "string" ? request.message : "" });
       },
     });
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "zmux-hostile-"));
+    socketPath = join(dir, "run", "mux.sock");
+    server = echoServer(socketPath, 1000);
     await server.start();
   });
   after(async () => {
@@ -354,15 +357,7 @@ void describe("multiplexed connections to hostile or careless peers", { timeout:
     // A server of its own with a longer idle timeout: the peer below does not read for 800 ms on purpose, and the shared
     // server's 1 s (its writer's stall timeout and its unfinished-frame timer) left a loaded machine no margin: EPIPE.
     const patientPath = join(dir, "run", "patient.sock");
-    const patient = createFrameServer({
-      socketPath: patientPath,
-      logger: silentLogger(),
-      idleTimeoutMs: 10_000,
-      maxFrameBytes: 4096,
-      async handler(request, out) {
-        await out.send({ type: "done", full_text: typeof request.message === "string" ? request.message : "" });
-      },
-    });
+    const patient = echoServer(patientPath, 10_000);
     await patient.start();
     after(() => patient.close());
     const socket = createConnection(patientPath);

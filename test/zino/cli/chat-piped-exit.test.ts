@@ -2,7 +2,7 @@
 // and rtr (the model provider is the fake): a failed turn is reported on stderr and the chat goes on with the next
 // line, and the exit status then says that not every turn completed (1), where it used to be 0 whatever happened.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -11,21 +11,34 @@ import { startHarness, type Harness } from "../daemon/daemon-harness.js";
 
 const MAIN = join(REPO_ROOT, "src", "zino", "cli", "main.ts");
 
-function chat(h: Harness, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN, "chat", "--ctx", "piped"], {
-      cwd: dirname(h.instance.configPath!),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZINO_CONFIG: h.instance.configPath!, ZINO_HISTORY_FILE: "" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
+/** `zino chat --ctx piped` with piped stdio; its output so far, and its exit code once it closes. */
+function spawnChat(h: Harness): {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  closed: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN, "chat", "--ctx", "piped"], {
+    cwd: dirname(h.instance.configPath!),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ZINO_CONFIG: h.instance.configPath!, ZINO_HISTORY_FILE: "" },
+    stdio: ["pipe", "pipe", "pipe"],
   });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const closed = new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  return { child, stdout: () => stdout, stderr: () => stderr, closed };
+}
+
+async function chat(h: Harness, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const run = spawnChat(h);
+  run.child.stdin.end(input);
+  const code = await run.closed;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
 }
 
 void describe("zino chat with piped input", () => {
@@ -53,16 +66,7 @@ void describe("zino chat with piped input", () => {
 
   void it("reports a line longer than one frame without holding it, then runs the lines that follow", async () => {
     h.provider.enqueue({ text: "still here" });
-    const child = spawn(process.execPath, ["--import", TSX_LOADER, MAIN, "chat", "--ctx", "piped"], {
-      cwd: dirname(h.instance.configPath!),
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ZINO_CONFIG: h.instance.configPath!, ZINO_HISTORY_FILE: "" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const { child, stdout, stderr, closed } = spawnChat(h);
     // 256 MiB on one line, written as the child reads it: held whole, it would take the child's memory past 500 MB.
     const chunk = Buffer.alloc(1024 * 1024, 0x78);
     let peakRssMb = 0;
@@ -75,10 +79,10 @@ void describe("zino chat with piped input", () => {
     }
     child.stdin.end("\nnext\n");
     const code = await closed;
-    assert.equal(code, 1, stderr);
-    assert.match(stderr, /a line of 268435456 characters is longer than one message may be \(\[limits\] max_frame_bytes/);
-    assert.match(stdout, /still here\n$/);
-    assert.match(stderr, /zino: 1 of 2 turn\(s\) failed\n$/);
+    assert.equal(code, 1, stderr());
+    assert.match(stderr(), /a line of 268435456 characters is longer than one message may be \(\[limits\] max_frame_bytes/);
+    assert.match(stdout(), /still here\n$/);
+    assert.match(stderr(), /zino: 1 of 2 turn\(s\) failed\n$/);
     assert.ok(peakRssMb < 400, `the chat held the line: ${Math.round(peakRssMb)} MB resident`);
     console.log(`# peak RSS while streaming: ${Math.round(peakRssMb)} MB`);
   });
