@@ -10,6 +10,7 @@ import { BIK, DEN, IMP, MEN } from "./sixth-blind-answers.js";
 import { HLP, JAR, MUS, OPT } from "./seventh-blind-answers.js";
 import { CAT, COI, COW, VET } from "./eighth-blind-answers.js";
 import { AUT, CAL, PHO, TUT } from "./ninth-blind-answers.js";
+import { CUI, PAN, RX, VOL } from "./tenth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -64,7 +65,11 @@ export interface CorpusEntry {
     | "photographer"
     | "callout"
     | "driving"
-    | "tutoring";
+    | "tutoring"
+    | "pharmacy"
+    | "volunteer"
+    | "kitchen"
+    | "vegbox";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -114,6 +119,11 @@ export interface CorpusEntry {
    * synonyms (ninth-blind-answers.ts: photographer, callout, driving, tutoring).
    */
   readonly blind9?: true;
+  /**
+   * Written by a tenth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (tenth-blind-answers.ts: pharmacy, volunteer, kitchen, vegbox).
+   */
+  readonly blind10?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -851,4 +861,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["driving", AUT],
     ["tutoring", TUT],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind9: true as const }))),
+  ...[
+    ["pharmacy", RX],
+    ["volunteer", VOL],
+    ["kitchen", CUI],
+    ["vegbox", PAN],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind10: true as const }))),
 ];

@@ -48,6 +48,10 @@ import { photographerDomainChanges } from "./photographer-domain.js";
 import { calloutDomainChanges } from "./callout-domain.js";
 import { drivingDomainChanges } from "./driving-domain.js";
 import { tutoringDomainChanges } from "./tutoring-domain.js";
+import { pharmacyDomainChanges } from "./pharmacy-domain.js";
+import { volunteerDomainChanges } from "./volunteer-domain.js";
+import { kitchenDomainChanges } from "./kitchen-domain.js";
+import { vegboxDomainChanges } from "./vegbox-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -107,6 +111,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     callout: artifactOf(calloutDomainChanges(), "callout"),
     driving: artifactOf(drivingDomainChanges(), "driving"),
     tutoring: artifactOf(tutoringDomainChanges(), "tutoring"),
+    pharmacy: artifactOf(pharmacyDomainChanges(), "pharmacy"),
+    volunteer: artifactOf(volunteerDomainChanges(), "volunteer"),
+    kitchen: artifactOf(kitchenDomainChanges(), "kitchen"),
+    vegbox: artifactOf(vegboxDomainChanges(), "vegbox"),
   };
 }
 
@@ -221,11 +229,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                     ? "blind8"
                     : r.entry.blind9
                       ? "blind9"
-                      : r.entry.fresh
-                        ? "fresh"
-                        : r.entry.h
-                          ? "held-out"
-                          : "tuned",
+                      : r.entry.blind10
+                        ? "blind10"
+                        : r.entry.fresh
+                          ? "fresh"
+                          : r.entry.h
+                            ? "held-out"
+                            : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(
