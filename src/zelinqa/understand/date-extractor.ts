@@ -12,6 +12,7 @@ import { isNumberWord, wordNumbers } from "./number-words.js";
 import { periodDays, yearAlone } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
+import { fullYear, yearWordsAsDigits } from "./spoken-years.js";
 
 const FULL_MONTHS: Record<string, number> = Object.fromEntries(MONTHS_BY_NAME);
 const MONTHS: Record<string, number> = {
@@ -171,6 +172,20 @@ const dayOf = (t: string | undefined) => {
   return m ? Number(m[1]) : null;
 };
 const yearOf = (t: string | undefined) => (t !== undefined && /^\d{4}$/.test(t) ? Number(t) : null);
+/** Words that may follow a two-digit year ending a date ("le 3 juillet 78 à Lyon", "22 feb 88 and"): none of a count. */
+const AFTER_SHORT_YEAR = new Set(["a", "in", "at", "et", "and", "mais", "but", "je", "i", "il", "elle", "he", "she", "donc", "so"]);
+/**
+ * [ext] A two-digit year after a day and its month ("22nd feb 88", "le 3 juillet 78"), at the end of the reply or before
+ * a word that cannot make it a count: its full year (spoken-years.ts). For a date to come, a year already gone makes
+ * the date invalid rather than let the day and month land in the coming year.
+ */
+function shortYearAt(tokens: readonly string[], at: number, today: string, past: boolean): number | "invalid" | null {
+  const t = tokens[at];
+  const next = tokens[at + 1];
+  if (t === undefined || !/^\d{2}$/.test(t) || (next !== undefined && !AFTER_SHORT_YEAR.has(next))) return null;
+  const year = fullYear(Number(t), today, past);
+  return !past && year < Number(today.slice(0, 4)) ? "invalid" : year;
+}
 
 // [ext] "pain is like 6/10", "un 8/10": a score after these words, not a day and month.
 const SCORE_LEADS = new Set([
@@ -217,7 +232,10 @@ function numericDates(text: string, today: string, found: Found[], passing = fal
   }
   for (const m of text.matchAll(/(?<![\d-])(\d{1,2})([/.-])(\d{1,2})\2(\d{2,4})(?!\d)/g)) {
     const yearText = m[4] as string;
-    const iso = yearText.length === 4 ? isoDate(Number(yearText), Number(m[3]), Number(m[1])) : null;
+    // [ext] "5/11/63" for a date already past (a birth): a two-digit year's century is the one that puts it behind the
+    // reference day (spoken-years.ts); for a date to come, "03/03/27" stays unread.
+    const year = yearText.length === 4 ? Number(yearText) : yearText.length === 2 && past ? fullYear(Number(yearText), today, past) : null;
+    const iso = year === null ? null : isoDate(year, Number(m[3]), Number(m[1]));
     found.push({ iso: iso ?? "invalid", fuzzy: false, from: -1, to: -1 });
   }
   // [ext] "le 20/12": day first, without a year.
@@ -260,7 +278,13 @@ function dayWordsAsDigits(tokens: readonly string[]): readonly string[] {
     const ordinal = tokens.slice(n.start, n.end).some((t, k) => t !== words[n.start + k]);
     const after = tokens[next + 1];
     const monthEnds = after === undefined || /^\d{4}$/.test(after);
-    if (AMBIGUOUS_ALONE.has(tokens[next] as string) && (!monthEnds || (!ordinal && !["le", "the"].includes(tokens[n.start - 1] as string))))
+    // [ext] A year after the month makes it a date whatever comes before the day ("douze mai 1970").
+    const yearAfter = after !== undefined && /^\d{4}$/.test(after);
+    if (
+      AMBIGUOUS_ALONE.has(tokens[next] as string) &&
+      !yearAfter &&
+      (!monthEnds || (!ordinal && !["le", "the"].includes(tokens[n.start - 1] as string)))
+    )
       continue;
     out.splice(n.start, n.end - n.start, String(n.value), ...Array<string>(n.end - n.start - 1).fill("_"));
   }
@@ -279,7 +303,12 @@ function wordDates(tokens: readonly string[], today: string, found: Found[], pas
     const partThe = tokens[partAt - 1] ?? "";
     const isPart = (set: Set<string>) => set.has(part) || (part === "of" && set.has(partThe));
     const yearAt = before !== null ? i + 1 : after !== null ? i + 2 : i + 1;
-    const year = yearOf(tokens[yearAt]);
+    const short = before !== null || after !== null ? shortYearAt(tokens, yearAt, today, past) : null;
+    if (short === "invalid") {
+      found.push({ iso: "invalid", fuzzy: false, from: i, to: yearAt });
+      continue;
+    }
+    const year = yearOf(tokens[yearAt]) ?? short;
     // [ext] "last march", "en mars dernier", "next june", "juin prochain": the month before or after this one.
     const direction = monthDirection(tokens, i);
     const at = (m: number, d: number | "last") =>
@@ -597,7 +626,7 @@ function withoutQuestions(text: string): string {
  * `today` (YYYY-MM-DD) is the message's occurred_at day, else the server's UTC date (docs/zelinqa-api.md §10.5.5). `passing`: the
  * text answers another question, where "today" is not a date. [ext] `past`: the date is asked as a start already past
  * ("Since when…?", target-words.ts): days without a year, weekdays and bare durations are read backwards, and a day
- * after the reference day makes no date.
+ * after the reference day makes no date; "birth" reads the same but a bare duration (an age) gives no date.
  */
 const RANGE_OPENERS = new Set(["du", "from", "between", "entre"]);
 const RANGE_LINKS = new Set(["au", "to", "until", "till", "jusqu", "and", "et"]);
@@ -687,10 +716,12 @@ export function extractDate(
   format: "date" | "date-time",
   today: string,
   passing = false,
-  past = false,
+  pastOrBirth: boolean | "birth" = false,
   side?: RangeSide,
   labelled = false,
 ): PhraseResult | null {
+  // [ext] A birth date is a date already past where a bare duration is an age ("j'ai 45 ans"), not a time back.
+  const past = pastOrBirth !== false;
   // [ext] A range: the start for a start, the end for an end; for a target that says neither, the start, held loosely.
   const range = !passing && !past ? dateRange(text, today) : null;
   if (range !== null) {
@@ -700,7 +731,8 @@ export function extractDate(
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
   const read = passing ? withoutQuestions(text) : text;
   const asked = !passing && text.includes("?");
-  const tokens = tokenise(read);
+  // [ext] "nineteen fifty two", "mille neuf cent quatre-vingt": a year in words reads as its digits (spoken-years.ts).
+  const tokens = yearWordsAsDigits(tokenise(read));
   const joined = ` ${tokens.join(" ")} `;
   if (ANY_DAY.test(joined)) return null;
   // "jusqu'en juin" answering how long: the end of something else, not the other target's date.
@@ -716,7 +748,7 @@ export function extractDate(
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
   if (found.length === 0 && !passing) bareDays(named.rest, today, found, past);
-  if (found.length === 0 && past && !passing) pastDurations(read, named.rest, today, found);
+  if (found.length === 0 && past && !passing && pastOrBirth !== "birth") pastDurations(read, named.rest, today, found);
   // [ext] "in 2019", "en 2024": a year alone, its first day, loosely (calendar-periods.ts).
   const year = found.length === 0 && !passing ? yearAlone(named.rest, today, past) : null;
   if (year !== null) found.push({ ...year, from: -1, to: -1 });

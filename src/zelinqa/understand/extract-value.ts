@@ -4,6 +4,7 @@ import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInP
 import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
+import { saysYearOf, yearFromAge } from "./spoken-years.js";
 import type { ClauseTokens } from "./clauses.js";
 import { dateRange, extractDate, sinceDate, withMonthOf } from "./date-extractor.js";
 import type { RangeSide } from "./date-extractor.js";
@@ -14,7 +15,7 @@ import { guardedArray, qualifiesAnotherThing, withoutFalseAll } from "./guards-m
 import { correctedChoice, doubtedValue, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
-import { tokenise } from "./normalise.js";
+import { normalise, tokenise } from "./normalise.js";
 import { extractChoice, withoutRefused } from "./multi-choice.js";
 import { extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
@@ -181,6 +182,15 @@ function saysNothing(text: string): boolean {
   if (["that s all", "that s it", "c est tout", "n a", "na", "ras", "r a s", "nothing to report", "rien a signaler"].includes(whole))
     return true;
   return tokens.some((t) => NOTHING_WORDS.has(t)) && tokens.every((t) => NOTHING_WORDS.has(t) || NOTHING_FILLERS.has(t));
+}
+
+/** [ext] A birth date whose year the reply does not say ("9 may") is a guess of the year: held loosely (spoken-years.ts). */
+function birthYearSaid(text: string, words: TargetWords | undefined, read: PhraseResult | null, today: string): PhraseResult | null {
+  if (read === null || words?.birth !== true || typeof read.value !== "string") return read;
+  if (saysYearOf(tokenise(text), text, read.value)) return read;
+  // "birthday 9 may, he turned 80 this year": the year the age gives, loosely.
+  const aged = yearFromAge(normalise(text), read.value, today);
+  return { value: aged === null ? read.value : `${aged}${read.value.slice(10)}`, certainty: "fuzzy" };
 }
 
 const END_WORDS = ["dernier", "derniere", "fin", "end", "last", "until", "retour", "return", "reprise"].map(stem);
@@ -628,8 +638,12 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     // person reasons aloud; "deux adultes et deux enfants, donc 4" sums, it corrects nothing).
     if (conclusion && !concludesOneNumber(before, after)) continue;
     // [ext] "the 5th of june… no sorry, the 6th": the corrected day keeps the month said before it (date-extractor.ts).
-    const dated = target.kind === "date" || target.kind === "date-time" ? withMonthOf(before, after) : after;
-    const found = extractWhole(dated, target, today);
+    const isDate = target.kind === "date" || target.kind === "date-time";
+    const dated = isDate ? withMonthOf(before, after) : after;
+    // [ext] "le 15… non le 16, on rentre le 15 au soir": the corrected day is the first thing said after the correction;
+    // what follows it is a reason and may name other days.
+    const found =
+      (isDate ? extractWhole(withMonthOf(before, firstClause(after)), target, today) : null) ?? extractWhole(dated, target, today);
     const corrected = conclusion && found !== null ? { ...found, certainty: "fuzzy" as const } : found;
     // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
     const kept =
@@ -646,6 +660,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
   return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, whole, read, target.phrases) : whole, read);
 }
+
+/** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
+const firstClause = (text: string) => text.split(/[,;.!?…\n]/u).find((part) => /[\p{L}\p{N}]/u.test(part)) ?? text;
 
 /** A number or integer target read from the whole reply. */
 function wholeNumber(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
@@ -729,16 +746,21 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       if (target.words?.past === true && saysNotYet(text)) return null;
       // guards-asked.ts: a question that pins "cette année" keeps a day without a year in that year.
       return validated(
-        inPinnedYear(target.words, target.words?.past === true, today, (past) =>
-          extractDate(
-            text,
-            target.kind === "date" ? "date" : "date-time",
-            today,
-            false,
-            past,
-            rangeSide(target.words),
-            target.words !== undefined,
+        birthYearSaid(
+          text,
+          target.words,
+          inPinnedYear(target.words, target.words?.past === true, today, (past) =>
+            extractDate(
+              text,
+              target.kind === "date" ? "date" : "date-time",
+              today,
+              false,
+              past && target.words?.birth === true ? "birth" : past,
+              rangeSide(target.words),
+              target.words !== undefined,
+            ),
           ),
+          today,
         ),
         target,
       );

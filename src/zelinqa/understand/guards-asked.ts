@@ -114,6 +114,17 @@ const WISHED = new Set([
   ...["souhaite", "souhaitee", "souhaitez", "voulez", "veux", "desire", "desiree", "envisagee", "future", "prochain"],
   ...["prochaine", "wished", "desired", "expected", "target", "next", "upcoming", "would", "will"],
 ]);
+/** [ext] Words of a birth ("Date de naissance", "date of birth", "DOB", "when were you born"). */
+const BIRTH = new Set(["naissance", "birth", "born", "dob", "birthdate", "nee"]);
+
+/**
+ * [ext] Whether a label's or question's words ask for a birth date: a day already past whose year is part of the
+ * answer. Not a birth to come ("Date de naissance prévue", "expected date of birth", "baby due").
+ */
+export function asksBirth(tokens: readonly string[]): boolean {
+  return tokens.some((t) => BIRTH.has(t)) && !tokens.some((t) => PLANNING.has(t) || EN_WISH.has(t) || WISHED.has(t));
+}
+
 /** Single words that put the date asked behind the reference day. */
 const PAST_ONE = new Set(["ago", "previous", "previously", "precedent", "precedente", "remonte", "etait", "happened"]);
 
@@ -162,6 +173,7 @@ export function asksAboutPast(tokens: readonly string[], own?: ReadonlySet<strin
   // [ext] "Date d'obtention du code", "Purchase date": the date something was got, unless it is wished ("Date d'achat
   // souhaitée", "planned purchase date").
   if (tokens.some((t) => GOTTEN.has(t)) && !tokens.some((t) => PLANNING.has(t) || EN_WISH.has(t) || WISHED.has(t))) return true;
+  if (asksBirth(tokens)) return true;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as string;
     if (PAST_ONE.has(t)) return true;

@@ -84,6 +84,36 @@ function deniesWithContentment(text: string): boolean {
   return DENIALS.has(tokens[0] ?? "") && tokens.length > 1 && tokens.every((t) => DENIALS.has(t) || CONTENT.has(t));
 }
 
+/** Words that thank or take leave: one of them, or a phrase below, must be said for a reply to be only a pleasantry. */
+const PLEASANTRY_CORE = new Set("merci thanks thank thx ty cheers bye goodbye regards cordialement bisous bisou".split(" "));
+const PLEASANTRY_PHRASES =
+  / (?:see you|a bientot|au revoir|looking forward|can t wait|j ai hate|bonne (?:journee|soiree|fin de journee|semaine)|have a (?:nice|good|great) (?:day|evening|weekend)) /;
+/** What a pleasantry carries: "merci beaucoup", "thanks a lot", "see you soon", "bonne journée", "can't wait", "à bientôt". */
+const PLEASANTRY_FILLERS = new Set(
+  (
+    "beaucoup bcp much lot lots a so very many you u great super parfait perfect top cool nickel good nice have day see " +
+    "soon later looking forward to it can t wait j ai hate bonne bon fin de la semaine journee soiree evening weekend " +
+    "take care best kind love xx x ok okay d accord au revoir bientot " +
+    "encore et and all for everything tout pour your votre vos help aide in advance avance en le the again hello hi " +
+    "bonjour salut i m we re are am really vraiment d avance"
+  ).split(" "),
+);
+
+/**
+ * [ext] A reply to a free-text question that only thanks, takes leave or looks forward ("merci 🙂", "thanks a lot!",
+ * "looking forward to it", "non merci, à bientôt"): nothing to record. One word of content ("merci de sonner deux fois",
+ * "thanks, the code is 1234") makes it a note.
+ */
+function onlyPleasantries(text: string): boolean {
+  const tokens = normalise(text)
+    .split(" ")
+    .filter((t) => t !== "");
+  return (
+    (tokens.some((t) => PLEASANTRY_CORE.has(t)) || PLEASANTRY_PHRASES.test(` ${tokens.join(" ")} `)) &&
+    tokens.every((t) => PLEASANTRY_CORE.has(t) || PLEASANTRY_FILLERS.has(t) || DENIALS.has(t))
+  );
+}
+
 /** Pointers to something said elsewhere in the conversation: "see above", "voir plus haut", "as I said", "idem". */
 const ELSEWHERE = split([
   "see above",
@@ -168,7 +198,7 @@ function pointsElsewhere(text: string): boolean {
 /** The guards above, on the value read from a whole reply to the target's own question. */
 export function guardedValue(text: string, kind: string, words: TargetWords | undefined, result: PhraseResult | null): PhraseResult | null {
   if (result === null) return null;
-  if (kind === "string") return deniesWithContentment(text) || pointsElsewhere(text) ? null : result;
+  if (kind === "string") return deniesWithContentment(text) || pointsElsewhere(text) || onlyPleasantries(text) ? null : result;
   if (kind !== "number" && kind !== "integer") return result;
   if (result.value === 0 && deniesBound(text)) return null;
   return tripAdjusted(text, askedWords(words), result);

@@ -3,7 +3,7 @@
 // "we have a cat" states a fact about "Pets". General vocabulary only, never one configuration's wording.
 import { normalise } from "./normalise.js";
 import { isNumberWord } from "./number-words.js";
-import { asksAboutPast } from "./guards-asked.js";
+import { asksAboutPast, asksBirth } from "./guards-asked.js";
 
 /** Bilingual concept groups; a target whose words touch a group gets the whole group. */
 export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
@@ -303,6 +303,8 @@ export interface TargetWords {
   readonly things?: ReadonlySet<string>;
   /** [ext] A date asked as a start already past ("Since when…?"): read backwards from the reference day. */
   readonly past?: boolean;
+  /** [ext] A birth date ("Date de naissance"): past, and a day said without its year is held loosely. */
+  readonly birth?: boolean;
   /** [ext] The label names a bound ("Minimum living area", "Budget max"): a bound said is its value. */
   readonly limit?: boolean;
   /** [ext] The question asks about persons ("Combien de personnes…?") whatever the label counts ("Nombre de places"). */
@@ -357,6 +359,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   let desired = false;
   const things = new Set<string>();
   let past = false;
+  let birth = false;
   let limit = false;
   for (const source of [label, questionText]) {
     const tokens = normalise(source).split(" ");
@@ -376,6 +379,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     const spaced = ` ${tokens.join(" ")} `;
     past ||= tokens.some((t) => PAST_WORDS.has(t)) || PAST_PHRASES.some((p) => spaced.includes(p));
     past ||= asksAboutPast(tokens, own); // guards-asked.ts: "when was your last…"; keeps the words in order
+    birth ||= asksBirth(tokens);
     tokens.forEach((t, i) => {
       // "Budget par personne", "rent per month": a rate names what the amount is divided by, not its unit.
       if (RATE_WORDS.has(tokens[i - 1] ?? "")) {
@@ -423,6 +427,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     desired,
     things,
     past,
+    birth,
     limit,
     asksPersons,
   };
