@@ -619,6 +619,17 @@ function concludesOneNumber(before: string, after: string): boolean {
   return unit === null || unit === said[0]?.unit || CONCLUSION_TAIL.has(unit);
 }
 
+/**
+ * [ext] "1 month no actually 2", "3 kilos, non 4": a bare number said after a correction keeps the unit of the number
+ * it corrects, so that it is converted to the target's unit like the first ("2" here is 2 months, not 2 weeks).
+ */
+function withUnitOf(before: string, after: string): string {
+  const corrected = scanNumbers(after).mentions;
+  const said = scanNumbers(before).mentions.at(-1);
+  if (corrected.length !== 1 || corrected[0]?.unit !== null || said === undefined || said.unit === null || said.currency) return after;
+  return /^[\p{L}]+$/u.test(said.unit) ? `${after} ${said.unit}` : after;
+}
+
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   // guards-values.ts: "no budget" is no 0, a round trip is no one-way distance, "nope all good" no note.
   const whole = guardedValue(text, target.kind, target.words, extractWhole(text, target, today));
@@ -628,7 +639,12 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     // person reasons aloud; "deux adultes et deux enfants, donc 4" sums, it corrects nothing).
     if (conclusion && !concludesOneNumber(before, after)) continue;
     // [ext] "the 5th of june… no sorry, the 6th": the corrected day keeps the month said before it (date-extractor.ts).
-    const dated = target.kind === "date" || target.kind === "date-time" ? withMonthOf(before, after) : after;
+    const dated =
+      target.kind === "date" || target.kind === "date-time"
+        ? withMonthOf(before, after)
+        : target.kind === "number" || target.kind === "integer"
+          ? withUnitOf(before, after)
+          : after;
     const found = extractWhole(dated, target, today);
     const corrected = conclusion && found !== null ? { ...found, certainty: "fuzzy" as const } : found;
     // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.

@@ -7,7 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
-import { convertedUnits, countsOtherThings } from "./unit-conversion.js";
+import { convertedUnits, countsOtherThings, unitKindAgainst } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -18,6 +18,7 @@ import {
   firstWithPossibleMore,
   noBedroomHome,
   oneForEach,
+  shareInWords,
   yearInPairs,
   yearOfAThing,
 } from "./spoken-values.js";
@@ -289,6 +290,7 @@ function saidOfSelf(m: NumberMention, ctx: NumberContext): boolean {
   return WE_ARE.some(after) || forSome;
 }
 const FOR = new Set(["pour", "for"]);
+const ONLY_WORDS = new Set(["que", "qu", "only", "just", "juste", "seulement"]);
 
 /** [ext] What "per head" may be said as: "per person", "par personne", "par tête", "par couvert", "per guest". */
 const HEAD_STEMS: ReadonlySet<string> = new Set(
@@ -335,7 +337,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (ctx.strict && text !== undefined && (clockTime(m) || ordinalSuffix(m, text))) return "elsewhere";
   // [ext] "we're 20", "on est 6", "for the 3 of us" say how many they are: never an amount of money, nor a number of
   // things a target counts that are not people ("How many bedrooms?"; one thing per person is onePerPerson's, loosely).
-  const weAre = WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w));
+  // [ext] "on est que deux", "we're only 3": "only" between them too.
+  const lead = ONLY_WORDS.has(m.before[m.before.length - 1] ?? "") ? m.before.slice(0, -1) : m.before;
+  const weAre = WE_ARE.some((seq) => seq.every((w, j) => lead[lead.length - seq.length + j] === w));
   if (money && weAre) return "elsewhere";
   if (words !== undefined && !personsTarget(ctx) && (weAre || saidOfUs(m, scan))) return "elsewhere";
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
@@ -370,6 +374,10 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (m.unit !== null) {
     const kind = kindOfPerson(ctx);
     if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
+    // [ext] "3 kg" for "Kilos de légumes", "12 m²" for a length in metres: a unit of the target's kind binds the number
+    // to it, a unit of another kind sets it aside (an area is no length).
+    const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm);
+    if (measure !== null) return measure === "same" ? "target" : "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
     // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".
     const named = scan?.tokens[m.end + 1]?.norm;
@@ -408,6 +416,16 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   return m.bound !== null && !ctx.strict ? "target" : "neutral";
 }
 
+/** [ext] "la moitié", "un tiers", "tout" for a target counted in percent (spoken-values.ts' shareInWords). */
+function percentShare(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const words = ctx.words;
+  if (words === undefined || !PERCENT_STEMS.some((p) => words.own.has(p)) || /\d/.test(text)) return null;
+  const share = shareInWords(text);
+  if (share === null) return null;
+  const value = integer ? Math.round(share.value) : share.value;
+  return withinBounds(value, ctx, integer) ? { value, certainty: share.fuzzy || value !== share.value ? "fuzzy" : "exact" } : null;
+}
+
 function withinBounds(value: number, ctx: NumberContext, integer: boolean): boolean {
   if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) return false;
   if (ctx.minimum !== undefined && value < ctx.minimum) return false;
@@ -434,6 +452,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
+  const inWords = ctx.strict ? null : percentShare(text, ctx, integer);
+  if (inWords !== null) return inWords;
   const calendar = ctx.strict ? null : calendarYear(text, ctx, integer);
   if (calendar !== null) return calendar;
   const decade = ctx.strict ? null : decadeOf(text, ctx);
@@ -451,6 +471,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
   if (otherLengthUnit(scan, ctx.words)) return null;
+  const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
+  if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
   const kind = kindOfPerson(ctx);
   // [ext] "25 ans bientôt 26", "17 et demi": an age in completed years (completedAge).
   const spoken = integer && !ctx.strict ? (spokenCount(text, scan, ctx) ?? completedAge(scan, ctx, integer)) : null;
@@ -762,6 +784,8 @@ export function statedDurations(text: string): { key: string; fuzzy: boolean }[]
 export function timeUnitOf(words: TargetWords): TimeUnit | null {
   const found = new Set<TimeUnit>();
   for (const w of words.own) {
+    // [ext] "Hours per week": the word after "per" is the period counted over, not the unit counted.
+    if (words.rates.has(w)) continue;
     const u = TIME_UNITS[w] ?? TIME_UNITS[`${w}s`];
     if (u !== undefined && w.length >= 3) found.add(u[0]);
   }
@@ -1014,6 +1038,31 @@ function rateTimesPeriods(
   return { value: Math.round(value * count.value * 1000) / 1000, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
+const TIMES_WORDS = new Set(["twice", "thrice"]);
+const TIMES_UNITS = new Set(["fois", "times", "x"]);
+
+/**
+ * [ext] "2 hours twice a week", "1h30 trois fois par semaine" for hours per week: a time in the target's unit said with
+ * how many times per the target's period, multiplied. "none" when a repeat is said but does not combine (another
+ * period, no time unit): neither number alone is the answer.
+ */
+function timesPerPeriod(text: string, scan: MentionScan, ctx: NumberContext, unit: TimeUnit | null): CountResult | "none" | null {
+  const words = ctx.words;
+  const ms = scan.mentions.filter((m) => !m.article || !rateArticle(m, scan));
+  const repeat = (m: NumberMention) =>
+    m.period !== null && (TIMES_WORDS.has(scan.tokens[m.start]?.norm ?? "") || (m.unit !== null && TIMES_UNITS.has(m.unit)));
+  if (words === undefined || unit === null) return null;
+  // "twice a week" alone says how often, not how long.
+  if (ms.length === 1) return repeat(ms[0] as NumberMention) ? "none" : null;
+  if (ms.length !== 2) return null;
+  const [amount, times] = ms as [NumberMention, NumberMention];
+  if (!repeat(times) || times.start > amount.end + 1) return null;
+  const own = amount.unit === null ? undefined : TIME_UNITS[amount.unit];
+  if (own === undefined || own[0] !== unit || own[1] !== 1 || times.period !== periodOf(words)) return "none";
+  const fuzzy = amount.fuzzy || times.fuzzy || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  return { value: Math.round(amount.value * times.value * 1000) / 1000, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
 /** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */
 const SCALES = new Set([5, 10, 20, 100]);
 const SCORE = /(?<![\d/.,])(\d{1,3}(?:[.,]\d{1,2})?) ?(?:\/|sur|out of) ?(\d{1,3})(?![\d/.,])/gi;
@@ -1080,7 +1129,7 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
       !ctx.strict &&
       (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une")) ||
     onlyOne(m, scan, ctx);
-  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
+  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || (articleCounts(m) && !rateArticle(m, scan))));
   // [ext] "about 40, 6 of them kids", "40 people including 6 kids": a part answers only a target named by its own word
   // or kind, never the whole, whatever binds it. In passing, a kind of person alone ("…, and 1 kid") is no head count.
   const ownKind = (m: NumberMention) =>
@@ -1113,6 +1162,12 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
         : k,
     );
   return kept;
+}
+
+/** [ext] The "a" of "half a day a week", "2 hours a day": it states the rate of the number just before it. */
+function rateArticle(m: NumberMention, scan: MentionScan): boolean {
+  const prev = scan.mentions.findLast((p) => p.end <= m.start);
+  return prev !== undefined && prev.period !== null && m.start - prev.end <= 1;
 }
 
 const DENYING = new Set(["not", "t", "pas", "no", "never", "jamais", "ni", "nor", "sans", "without"]);

@@ -42,6 +42,24 @@ export function targetUnit(words: TargetWords | undefined): { word: string; unit
   return word === undefined || sizes.size !== 1 ? null : { word, unit: UNITS[word] as Unit };
 }
 
+const SQUARE_WORDS = new Set(["carre", "carres", "carree", "carrees", "square", "squared", "2"]);
+/** Unit words that are also common words ("3 in the morning", "5 st james street"): they bind nothing by themselves. */
+const COMMON_WORDS = new Set(["in", "st", "mi", "are"]);
+
+/**
+ * [ext] How a unit said after a number stands to the target's unit: "same" kind ("3 kg", "1kg500" for "Kilos de
+ * légumes"; converted beforehand when of another size), "other" kind ("12 m²" for a length, "5 kg" for a distance:
+ * not the target's measure), null when the target names no unit or the word is no unit.
+ */
+export function unitKindAgainst(unit: string, words: TargetWords | undefined, next?: string): "same" | "other" | null {
+  // "45 m carrés", "80 square metres": a length unit squared is an area.
+  const squared = next !== undefined && SQUARE_WORDS.has(next) && UNITS[unit]?.kind === "length" && UNITS[unit]?.size === 1;
+  const said = squared ? UNITS.m2 : UNITS[unit];
+  const target = said === undefined || COMMON_WORDS.has(unit) ? null : targetUnit(words);
+  if (said === undefined || target === null) return null;
+  return said.kind === target.unit.kind ? "same" : "other";
+}
+
 /** Words ending like a plural that are none: links and adverbs that may follow a number ("60 mais…", "40 max"). */
 const NOT_NOUNS = new Set(
   (
@@ -77,6 +95,12 @@ const SUBUNIT: Partial<Record<Kind, { digits: RegExp; per: number; base: string 
   weight: { digits: /^\d{3}$/, per: 1000, base: "kg" },
 };
 
+/** A number in words right after the base unit, alone at the end of its clause, that counts its smaller unit. */
+function wordsSubunit(rest: NumberMention, a: NumberMention, per: number, tokens: MentionScan["tokens"]): boolean {
+  const word = tokens[rest.start]?.kind === "word" && !rest.article && rest.bound === null && rest.unit === null;
+  return word && rest.start === a.end + 1 && Number.isInteger(rest.value) && rest.value >= per / 10 && rest.value < per;
+}
+
 /**
  * "1m75", "1 m 80" (metres and centimetres), "3kg500", "2 kilos 300" (kilograms and grams), "5'10", "5 ft 10" (feet
  * and inches): one measure, read as one mention in the base unit in place of the first number's; the scan unchanged
@@ -102,6 +126,10 @@ function joinedMeasures(scan: MentionScan, text: string, kind: Kind): MentionSca
     ) {
       value = a.value + Number(next.norm) / sub.per;
       end = a.end + 2;
+    } else if (sub !== undefined && base?.kind === kind && base.size === 1 && rest !== undefined && wordsSubunit(rest, a, sub.per, tokens)) {
+      // [ext] "trois mètres cinquante", "deux kilos cinq cents": the smaller unit said in words after the base one.
+      value = a.value + rest.value / sub.per;
+      end = rest.end;
     } else if (kind === "length" && rest !== undefined && rest.value < 12 && Number.isInteger(rest.value)) {
       const gap = text.slice(tokens[a.end - 1]?.end ?? 0, tokens[rest.start]?.start ?? 0);
       const feet =
