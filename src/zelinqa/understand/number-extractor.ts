@@ -264,6 +264,9 @@ const WE_ARE = [
   ["nous", "serons"],
   ["on", "est"],
   ["on", "sera"],
+  // [ext] "on n'est que trois", "nous ne sommes que 2".
+  ["on", "n", "est"],
+  ["nous", "ne", "sommes"],
 ];
 /** Words that may follow such a number without being its unit ("I'm 38 if that matters", "on est 12 donc…"). */
 const NO_UNIT = new Set([
