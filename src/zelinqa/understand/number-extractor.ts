@@ -455,7 +455,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
-  const inWords = ctx.strict ? null : percentShare(text, ctx, integer);
+  const inWords = ctx.strict ? null : (percentShare(text, ctx, integer) ?? wholeYear(text, ctx, integer));
   if (inWords !== null) return inWords;
   const calendar = ctx.strict ? null : calendarYear(text, ctx, integer);
   if (calendar !== null) return calendar;
@@ -810,6 +810,12 @@ function convertTime(value: number, from: TimeUnit, to: TimeUnit): { value: numb
   return { value: (value * DAYS_IN[from]) / DAYS_IN[to], exact: false };
 }
 
+/** [ext] "huit jours", "quinze jours": French says a week and two weeks this way. */
+function frenchWeeks(m: NumberMention, unit: TimeUnit): { value: number; exact: boolean } | null {
+  if (unit !== "week" || (m.unit !== "jours" && m.unit !== "j") || (m.value !== 8 && m.value !== 15)) return null;
+  return { value: m.value === 8 ? 1 : 2, exact: true };
+}
+
 const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
 
 /** "1200 par an" for a monthly budget (100), "une heure par jour" for hours per week (7, loosely). */
@@ -835,8 +841,10 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     let next = m;
     const from = m.unit === null ? undefined : TIME_UNITS[m.unit];
     if (unit !== null && unitWord !== null && from !== undefined && from[0] !== unit) {
-      const c = convertTime(m.value * from[1], from[0], unit);
-      if (c !== null) next = { ...next, value: c.value, unit: unitWord, article: false, fuzzy: next.fuzzy || !c.exact };
+      const c = frenchWeeks(m, unit) ?? convertTime(m.value * from[1], from[0], unit);
+      // [ext] "10 jours" in whole weeks is about 1: a factor that leaves a fraction is rounded, loosely.
+      const whole = c !== null && integer && !Number.isInteger(c.value) ? { value: c.value, exact: false } : c;
+      if (whole !== null) next = { ...next, value: whole.value, unit: unitWord, article: false, fuzzy: next.fuzzy || !whole.exact };
     } else if (unit !== null && unitWord !== null && from !== undefined && from[1] !== 1) {
       // "une quinzaine" of weeks is 2 of them.
       next = { ...next, value: m.value * from[1], article: false };
@@ -1094,8 +1102,10 @@ const ALONE_WORDS = new Set(["seul", "seule", "single"]);
 function onlyOne(m: NumberMention, scan: MentionScan, ctx: NumberContext): boolean {
   if (ctx.strict || !["one", "un", "une"].includes(scan.tokens[m.start]?.norm ?? "")) return false;
   const next = scan.tokens[m.end]?.norm;
+  // [ext] "just the one", "only the one".
+  const lead = scan.tokens[m.start - 1]?.norm === "the" ? m.start - 2 : m.start - 1;
   return (
-    (ONLY.has(scan.tokens[m.start - 1]?.norm ?? "") && (next === undefined || m.unit === null)) ||
+    (ONLY.has(scan.tokens[lead]?.norm ?? "") && (next === undefined || m.unit === null)) ||
     (next !== undefined && ALONE_WORDS.has(next))
   );
 }
@@ -1537,6 +1547,22 @@ const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
   everyDay(text, ctx, integer) ??
   firstTimeNone(text, integer, ctx) ??
   justThatOne(text, integer, ctx);
+
+const WHOLE_YEAR = /^(?:(?:sur |pendant |for )?(?:toute l annee|l annee entiere|une annee entiere|une annee complete|all year(?: round)?|the whole year|a whole year|a full year))(?: please| svp| merci| thanks)?$/;
+const SEASON = /^(?:just |only |juste |seulement )?(?:une saison|a season|one season)(?: please| svp| merci| thanks)?$/;
+
+/**
+ * [ext] "toute l'année", "all year round" for a duration in months (12) or years (1); "une saison", "a season" for
+ * months, about 3 (loosely). Only as the whole reply.
+ */
+function wholeYear(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const unit = ctx.words === undefined ? null : timeUnitOf(ctx.words);
+  if (unit !== "month" && unit !== "year") return null;
+  const said = tokenise(text).join(" ");
+  const value = WHOLE_YEAR.test(said) ? (unit === "month" ? 12 : 1) : SEASON.test(said) && unit === "month" ? 3 : null;
+  if (value === null || !withinBounds(value, ctx, integer)) return null;
+  return { value, certainty: value === 3 ? "fuzzy" : "exact" };
+}
 
 const JUST_THAT_ONE =
   /^(?:(?:just|only|juste|seulement|uniquement|que) (?:lui|elle|him|her|it|this one|that one|celui ci|celui la|celle ci|celle la)|(?:lui|elle|him|her|it) (?:seul|seule|alone|only|uniquement))$/;

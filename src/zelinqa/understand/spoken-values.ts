@@ -44,6 +44,11 @@ const POSSIBLY = [
   ["even"],
   ["maybe", "even"],
   ["perhaps", "even"],
+  // [ext] "3, bientôt 4", "2 and soon 3": the number now, another to come.
+  ["bientot"],
+  ["et", "bientot"],
+  ["soon"],
+  ["and", "soon"],
 ];
 
 /**
