@@ -127,3 +127,35 @@ void describe("a share said in words for a percentage", () => {
     assert.equal(read("la moitié", price), null);
   });
 });
+
+void describe("durations said in days, seasons and the whole year", () => {
+  const away = target("integer", 0, 26, "Semaines d'absence", "Combien de semaines serez-vous absent ?");
+  const lease = target("integer", 1, 24, "Lease length (months)", "For how many months?");
+  const contrat = target("integer", 1, 24, "Durée du contrat (mois)");
+  void it("reads days in whole weeks, French weeks exactly", () => {
+    assert.deepEqual(read("quinze jours", away), [2, "exact"]);
+    assert.deepEqual(read("8 jours", away), [1, "exact"]);
+    assert.deepEqual(read("12 jours", away), [2, "fuzzy"]);
+  });
+  void it("counts months to a season's start, and the whole year", () => {
+    assert.deepEqual(read("jusqu'au printemps", contrat), [4, "fuzzy"]);
+    assert.deepEqual(read("till the autumn", lease), [10, "fuzzy"]);
+    assert.deepEqual(read("l'année entière", contrat), [12, "exact"]);
+    assert.deepEqual(read("the whole year", lease), [12, "exact"]);
+    assert.deepEqual(read("a season", lease), [3, "fuzzy"]);
+    // Not read: the year with an exception, or a season that is no end.
+    assert.equal(read("toute l'année sauf en août", contrat), null);
+    assert.equal(read("all year except december", lease), null);
+  });
+});
+
+void describe("a count now and the one to come, and just the one", () => {
+  const pets = target("integer", 0, 10, "Number of dogs", "How many dogs?");
+  const enfants = target("integer", 0, 10, "Nombre d'enfants");
+  void it("is the number now, loosely", () => {
+    assert.deepEqual(read("2 et bientôt 3", enfants), [2, "fuzzy"]);
+    assert.deepEqual(read("1, soon 2", pets), [1, "fuzzy"]);
+    assert.deepEqual(read("just the one", pets), [1, "exact"]);
+    assert.deepEqual(read("only the one", pets), [1, "exact"]);
+  });
+});
