@@ -450,17 +450,25 @@ function spokenCount(text: string, scan: MentionScan, ctx: NumberContext): { val
   return composed === null ? null : { value: composed, certainty: "fuzzy" };
 }
 
+/**
+ * Values said without their digits ("la moitié", "toute l'année") or as a year or decade, in a reply to the target's own
+ * question; "none" for a decade out of the target's bounds.
+ */
+function saidWhole(text: string, ctx: NumberContext, integer: boolean): PhraseResult | "none" | null {
+  const said = percentShare(text, ctx, integer) ?? wholeYear(text, ctx, integer) ?? calendarYear(text, ctx, integer);
+  if (said !== null) return said;
+  const decade = decadeOf(text, ctx);
+  if (decade === null) return null;
+  return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : "none";
+}
+
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
-  const inWords = ctx.strict ? null : (percentShare(text, ctx, integer) ?? wholeYear(text, ctx, integer));
-  if (inWords !== null) return inWords;
-  const calendar = ctx.strict ? null : calendarYear(text, ctx, integer);
-  if (calendar !== null) return calendar;
-  const decade = ctx.strict ? null : decadeOf(text, ctx);
-  if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
+  const whole = ctx.strict ? null : saidWhole(text, ctx, integer);
+  if (whole !== null) return whole === "none" ? null : whole;
   const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
   const unit = ctx.words ? timeUnitOf(ctx.words) : null;
   if (unit === "hour" && !ctx.strict) {
@@ -1105,8 +1113,7 @@ function onlyOne(m: NumberMention, scan: MentionScan, ctx: NumberContext): boole
   // [ext] "just the one", "only the one".
   const lead = scan.tokens[m.start - 1]?.norm === "the" ? m.start - 2 : m.start - 1;
   return (
-    (ONLY.has(scan.tokens[lead]?.norm ?? "") && (next === undefined || m.unit === null)) ||
-    (next !== undefined && ALONE_WORDS.has(next))
+    (ONLY.has(scan.tokens[lead]?.norm ?? "") && (next === undefined || m.unit === null)) || (next !== undefined && ALONE_WORDS.has(next))
   );
 }
 
@@ -1136,6 +1143,8 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
       !measured &&
       (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || ownTimeUnit(m.unit))) ||
     oneOfKind(m) ||
+    // [ext] "about a mile" for a distance in km, "un kilo" for kilos: an article before a unit of the target's kind.
+    (m.unit !== null && !ctx.strict && unitKindAgainst(m.unit, words) === "same") ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
       (m.unit === null || ageFollows(m, scan)) &&
@@ -1237,14 +1246,18 @@ const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
 
 /** The parts said, added up when they are parts of one total (held loosely); undefined when they are not. */
 function addedUp(text: string, parts: readonly NumberMention[], distinct: number, ctx: NumberContext, integer: boolean) {
-  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
+  const summed = integer
+    ? sumOfParts(text, parts, ctx)
+    : ctx.strict
+      ? null
+      : (sumOfAmounts(text, parts, ctx) ?? sumOfMeasures(text, parts, ctx));
   if ((distinct <= 1 && !differentThings(parts)) || summed === null) return undefined;
   return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" as const } : null;
 }
 
 /** The mentions in the target's unit, in a reply to its own question (conversions are never read in passing). */
 const inTargetUnits = (raw: MentionScan, text: string, ctx: NumberContext, unit: TimeUnit | null, integer: boolean) =>
-  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer, ctx.maximum), ctx.words, unit, integer) : raw;
 
 /** "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too. */
 const differentThings = (parts: readonly NumberMention[]) =>
@@ -1330,6 +1343,31 @@ function sumOfAmounts(text: string, mentions: readonly NumberMention[], ctx: Num
   if (!mentions.every(plain) || !(currency || purposes) || !joinedByAnd(text)) return null;
   if (clauseTokens(text).negated.some(Boolean)) return null;
   return mentions.reduce((sum, m) => sum + m.value, 0);
+}
+
+const DIMENSION_WORDS = new Set(
+  "profondeur profond depth deep large largeur wide width haut hauteur high height tall epaisseur thick".split(" "),
+);
+/**
+ * [ext] "2m40 + 1m80", "3m20 et un retour de 1m60" for a total length: measures in the target's unit (converted),
+ * joined by "+"/"et"/"and", each plain, for a target that says it is a total or with a "+" between them. Held loosely.
+ */
+function sumOfMeasures(text: string, mentions: readonly NumberMention[], ctx: NumberContext): number | null {
+  const words = ctx.words;
+  if (words === undefined || mentions.length < 2) return null;
+  const plain = (m: NumberMention) =>
+    !m.fuzzy &&
+    !m.article &&
+    m.bound === null &&
+    m.period === null &&
+    m.per === null &&
+    m.unit !== null &&
+    unitKindAgainst(m.unit, words) === "same";
+  const total = [...words.own].some((o) => TOTAL_WORDS.some((w) => o.startsWith(w))) || text.includes("+");
+  // "3 m de long et 60 cm de profondeur": two dimensions of one thing, no parts of one length.
+  const dimensions = tokenise(text).some((t) => DIMENSION_WORDS.has(t) && !words.own.has(t));
+  if (!total || dimensions || !mentions.every(plain) || !joinedByAnd(text) || clauseTokens(text).negated.some(Boolean)) return null;
+  return Math.round(mentions.reduce((sum, m) => sum + m.value, 0) * 1000) / 1000;
 }
 
 const ARTICLE_DENIALS = new Set(["no", "not", "pas"]);
@@ -1548,7 +1586,8 @@ const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
   firstTimeNone(text, integer, ctx) ??
   justThatOne(text, integer, ctx);
 
-const WHOLE_YEAR = /^(?:(?:sur |pendant |for )?(?:toute l annee|l annee entiere|une annee entiere|une annee complete|all year(?: round)?|the whole year|a whole year|a full year))(?: please| svp| merci| thanks)?$/;
+const WHOLE_YEAR =
+  /^(?:(?:sur |pendant |for )?(?:toute l annee|l annee entiere|une annee entiere|une annee complete|all year(?: round)?|the whole year|a whole year|a full year))(?: please| svp| merci| thanks)?$/;
 const SEASON = /^(?:just |only |juste |seulement )?(?:une saison|a season|one season)(?: please| svp| merci| thanks)?$/;
 
 /**

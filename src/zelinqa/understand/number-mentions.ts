@@ -440,7 +440,14 @@ function withHundredths(tokens: readonly TextToken[], mentions: NumberMention[])
     if (!a.currency || a.fuzzy || word?.kind !== "word" || !CURRENCY.has(word.norm) || b.start !== a.end + 1 || b.article) continue;
     if (!Number.isInteger(b.value) || b.value < 10 || b.value > 99 || (b.unit !== null && !SUBUNIT_WORDS.has(b.unit))) continue;
     const end = b.unit === null ? b.end : b.end + 1;
-    mentions.splice(i, 2, { ...a, value: a.value + b.value / 100, end, bound: a.bound ?? b.bound, period: a.period ?? b.period, unit: null });
+    mentions.splice(i, 2, {
+      ...a,
+      value: a.value + b.value / 100,
+      end,
+      bound: a.bound ?? b.bound,
+      period: a.period ?? b.period,
+      unit: null,
+    });
   }
   return mentions;
 }

@@ -22,7 +22,8 @@ export function firstOfAlternatives(scan: MentionScan, parts: readonly NumberMen
   const [a, b] = parts as [NumberMention, NumberMention];
   // [ext] "an hour or two", "une semaine ou deux": the article before its unit is the first alternative.
   const articleFirst = a.article && a.unit !== null && b.unit === null;
-  if (a.value === b.value || a.bound !== null || b.bound !== null || (a.article && !articleFirst) || b.article || a.per !== null) return null;
+  if (a.value === b.value || a.bound !== null || b.bound !== null || (a.article && !articleFirst) || b.article || a.per !== null)
+    return null;
   const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
   // "10 jours ou 11": the first one's unit may stand between them.
   const rest = between[0] === a.unit && !OR_WORDS.has(a.unit ?? "") ? between.slice(1) : between;
@@ -44,12 +45,9 @@ const POSSIBLY = [
   ["even"],
   ["maybe", "even"],
   ["perhaps", "even"],
-  // [ext] "3, bientôt 4", "2 and soon 3": the number now, another to come.
-  ["bientot"],
-  ["et", "bientot"],
-  ["soon"],
-  ["and", "soon"],
 ];
+/** [ext] "3, bientôt 4", "2 and soon 3": the number now, the next one to come (only the next one). */
+const SOON = [["bientot"], ["et", "bientot"], ["soon"], ["and", "soon"]];
 
 /**
  * [ext] "2 voire 3", "250 maybe 300", "800 or even 1000": a number said plainly, then a second one said only as a
@@ -65,7 +63,8 @@ export function firstWithPossibleMore(text: string, scan: MentionScan, parts: re
   const rest = between[0] === a.unit && a.unit !== null ? between.slice(1) : between;
   const lastOfA = scan.tokens[a.end - 1];
   const firstOfB = scan.tokens[b.start];
-  const possibility = (words: readonly string[]) => POSSIBLY.some((p) => p.length === words.length && p.every((w, i) => words[i] === w));
+  const list = b.value === a.value + 1 ? [...POSSIBLY, ...SOON] : POSSIBLY;
+  const possibility = (words: readonly string[]) => list.some((p) => p.length === words.length && p.every((w, i) => words[i] === w));
   if (possibility(between) || (rest.length > 0 && possibility(rest))) return a;
   return rest.length === 0 && lastOfA !== undefined && firstOfB !== undefined && /\s{3,}/.test(text.slice(lastOfA.end, firstOfB.start))
     ? a

@@ -159,3 +159,26 @@ void describe("a count now and the one to come, and just the one", () => {
     assert.deepEqual(read("only the one", pets), [1, "exact"]);
   });
 });
+
+void describe("kilometres said short, an article before a unit, and lengths added up", () => {
+  const run = target("number", 0, 100, "Run distance (km)", "How far do you run?");
+  const odometer = target("integer", 0, 500000, "Kilométrage (km)");
+  const plan = target("number", 0.5, 40, "Longueur totale du plan de travail (m)");
+  const wall = target("number", 0.5, 40, "Wall width (m)", "How wide is the wall?");
+  void it("reads a k as kilometres only when a thousand of them is past the maximum", () => {
+    assert.deepEqual(read("10k", run), [10, "exact"]);
+    assert.deepEqual(read("120k", odometer), [120000, "exact"]);
+  });
+  void it("reads an article before a unit of the target's kind", () => {
+    assert.deepEqual(read("roughly a mile", run), [1.609, "fuzzy"]);
+    assert.deepEqual(read("un mètre", plan), [1, "exact"]);
+  });
+  void it("adds up parts of a total length, loosely", () => {
+    assert.deepEqual(read("1m20 + 2m", plan), [3.2, "fuzzy"]);
+    assert.deepEqual(read("2m60 le long du mur et 1m10 en retour", plan), [3.7, "fuzzy"]);
+    // Not added: two dimensions, alternatives, or a width that is no total.
+    assert.notDeepEqual(read("2 m de long et 60 cm de profondeur", plan)?.[0], 2.6);
+    assert.deepEqual(read("3 m ou 4 m", plan), [3, "fuzzy"]);
+    assert.notDeepEqual(read("3 m and 2 m", wall)?.[0], 5);
+  });
+});
