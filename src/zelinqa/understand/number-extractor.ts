@@ -1580,6 +1580,7 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
 
 /** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
 const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
+  freeOfCharge(text, integer, ctx) ??
   noneAsZero(text, integer, ctx) ??
   allAdults(text, ctx) ??
   everyDay(text, ctx, integer) ??
@@ -1601,6 +1602,14 @@ function wholeYear(text: string, ctx: NumberContext, integer: boolean): PhraseRe
   const value = WHOLE_YEAR.test(said) ? (unit === "month" ? 12 : 1) : SEASON.test(said) && unit === "month" ? 3 : null;
   if (value === null || !withinBounds(value, ctx, integer)) return null;
   return { value, certainty: value === 3 ? "fuzzy" : "exact" };
+}
+
+const FREE =
+  /^(?:free|for free|gratuit|gratuite|gratuitement|gratis)(?: please| pls| svp| stp| if possible| si possible| ideally| idealement)?$/;
+/** [ext] "free please", "gratuit si possible" for an amount of money that may be 0: the whole reply says nothing to pay. */
+function freeOfCharge(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  if (!(ctx.words?.groups.has("money") ?? false) || !zeroAllowed(integer, ctx) || !FREE.test(tokenise(text).join(" "))) return null;
+  return { value: 0, certainty: "exact" };
 }
 
 const JUST_THAT_ONE =

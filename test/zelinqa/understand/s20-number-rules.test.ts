@@ -182,3 +182,16 @@ void describe("kilometres said short, an article before a unit, and lengths adde
     assert.notDeepEqual(read("3 m and 2 m", wall)?.[0], 5);
   });
 });
+
+void describe("free of charge for an amount", () => {
+  const fee = target("number", 0, 50, "Booking fee (£)", "What booking fee would you pay?");
+  const livraison = target("number", 0, 50, "Frais de livraison max (€)");
+  const paid = target("number", 1, 50, "Deposit (£)");
+  void it("is 0 when the whole reply says free", () => {
+    assert.deepEqual(read("free pls", fee), [0, "exact"]);
+    assert.deepEqual(read("gratuit si possible !", livraison), [0, "exact"]);
+    // Not read: more said, or an amount that cannot be 0.
+    assert.equal(read("free if it comes tomorrow, otherwise 5", fee)?.[0] === 0, false);
+    assert.equal(read("free", paid), null);
+  });
+});
