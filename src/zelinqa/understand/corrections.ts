@@ -12,7 +12,7 @@
  * last too: "4, but the eldest is away, so 3"; when both parts give the same value ("2 + 2, donc 4") nothing changes.
  */
 const CORRECTION =
-  /[,;.…–—-]\s*(?:(?:euh|uh|er|ah|oh|eh)\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:(?:uh|er|ah|oh)\s+)?no(?=\s*[,;.!…–—-]|\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])|(?<![\p{L}\d])(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)(?=\s+(?:\d|(?:un|une|one|deux|two|trois|three|quatre|four|cinq|five|six|sept|seven|huit|eight|neuf|nine|dix|ten)(?![\p{L}\d])))/giu;
+  /[,;.…–—-]\s*(?:(?:euh|uh|er|ah|oh|eh)\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:(?:uh|er|ah|oh)\s+)?no(?=\s*[,;.!…–—-]|\s+\d)|(?<=\d\s*\p{L}{0,12}\s+)non?(?=\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])|(?<![\p{L}\d])(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)(?=\s+(?:\d|(?:un|une|one|deux|two|trois|three|quatre|four|cinq|five|six|sept|seven|huit|eight|neuf|nine|dix|ten)(?![\p{L}\d])))/giu;
 
 /** The longest reply read for corrections: past it, a reply is a message, not a value typed and fixed. */
 const MAX_CORRECTED_LENGTH = 500;

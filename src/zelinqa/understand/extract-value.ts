@@ -629,6 +629,17 @@ function concludesOneNumber(before: string, after: string): boolean {
   return unit === null || unit === said[0]?.unit || CONCLUSION_TAIL.has(unit);
 }
 
+/**
+ * [ext] "1 month no actually 2", "3 kilos, non 4": a bare number said after a correction keeps the unit of the number
+ * it corrects, so that it is converted to the target's unit like the first ("2" here is 2 months, not 2 weeks).
+ */
+function withUnitOf(before: string, after: string): string {
+  const corrected = scanNumbers(after).mentions;
+  const said = scanNumbers(before).mentions.at(-1);
+  if (corrected.length !== 1 || corrected[0]?.unit !== null || said === undefined || said.unit === null || said.currency) return after;
+  return /^[\p{L}]+$/u.test(said.unit) ? `${after} ${said.unit}` : after;
+}
+
 export function extractDirect(text: string, target: ExtractionTarget, today: string): PhraseResult | null {
   // guards-values.ts: "no budget" is no 0, a round trip is no one-way distance, "nope all good" no note.
   const whole = guardedValue(text, target.kind, target.words, extractWhole(text, target, today));
@@ -639,7 +650,11 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
     if (conclusion && !concludesOneNumber(before, after)) continue;
     // [ext] "the 5th of june… no sorry, the 6th": the corrected day keeps the month said before it (date-extractor.ts).
     const isDate = target.kind === "date" || target.kind === "date-time";
-    const dated = isDate ? withMonthOf(before, after) : after;
+    const dated = isDate
+      ? withMonthOf(before, after)
+      : target.kind === "number" || target.kind === "integer"
+        ? withUnitOf(before, after)
+        : after;
     // [ext] "le 15… non le 16, on rentre le 15 au soir": the corrected day is the first thing said after the correction;
     // what follows it is a reason and may name other days.
     const found =

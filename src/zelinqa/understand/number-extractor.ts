@@ -7,7 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
-import { convertedUnits, countsOtherThings } from "./unit-conversion.js";
+import { convertedUnits, countsOtherThings, unitKindAgainst } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
@@ -18,6 +18,7 @@ import {
   firstWithPossibleMore,
   noBedroomHome,
   oneForEach,
+  shareInWords,
   yearInPairs,
   yearOfAThing,
 } from "./spoken-values.js";
@@ -263,6 +264,9 @@ const WE_ARE = [
   ["nous", "serons"],
   ["on", "est"],
   ["on", "sera"],
+  // [ext] "on n'est que trois", "nous ne sommes que 2".
+  ["on", "n", "est"],
+  ["nous", "ne", "sommes"],
 ];
 /** Words that may follow such a number without being its unit ("I'm 38 if that matters", "on est 12 donc…"). */
 const NO_UNIT = new Set([
@@ -289,6 +293,7 @@ function saidOfSelf(m: NumberMention, ctx: NumberContext): boolean {
   return WE_ARE.some(after) || forSome;
 }
 const FOR = new Set(["pour", "for"]);
+const ONLY_WORDS = new Set(["que", "qu", "only", "just", "juste", "seulement"]);
 
 /** [ext] What "per head" may be said as: "per person", "par personne", "par tête", "par couvert", "per guest". */
 const HEAD_STEMS: ReadonlySet<string> = new Set(
@@ -335,7 +340,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (ctx.strict && text !== undefined && (clockTime(m) || ordinalSuffix(m, text))) return "elsewhere";
   // [ext] "we're 20", "on est 6", "for the 3 of us" say how many they are: never an amount of money, nor a number of
   // things a target counts that are not people ("How many bedrooms?"; one thing per person is onePerPerson's, loosely).
-  const weAre = WE_ARE.some((seq) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w));
+  // [ext] "on est que deux", "we're only 3": "only" between them too.
+  const lead = ONLY_WORDS.has(m.before[m.before.length - 1] ?? "") ? m.before.slice(0, -1) : m.before;
+  const weAre = WE_ARE.some((seq) => seq.every((w, j) => lead[lead.length - seq.length + j] === w));
   if (money && weAre) return "elsewhere";
   if (words !== undefined && !personsTarget(ctx) && (weAre || saidOfUs(m, scan))) return "elsewhere";
   // "40 km a day" is not an annual mileage: a rate of another period than the target's belongs elsewhere.
@@ -370,6 +377,10 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (m.unit !== null) {
     const kind = kindOfPerson(ctx);
     if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
+    // [ext] "3 kg" for "Kilos de légumes", "12 m²" for a length in metres: a unit of the target's kind binds the number
+    // to it, a unit of another kind sets it aside (an area is no length).
+    const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm);
+    if (measure !== null) return measure === "same" ? "target" : "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
     // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".
     const named = scan?.tokens[m.end + 1]?.norm;
@@ -408,6 +419,16 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   return m.bound !== null && !ctx.strict ? "target" : "neutral";
 }
 
+/** [ext] "la moitié", "un tiers", "tout" for a target counted in percent (spoken-values.ts' shareInWords). */
+function percentShare(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const words = ctx.words;
+  if (words === undefined || !PERCENT_STEMS.some((p) => words.own.has(p)) || /\d/.test(text)) return null;
+  const share = shareInWords(text);
+  if (share === null) return null;
+  const value = integer ? Math.round(share.value) : share.value;
+  return withinBounds(value, ctx, integer) ? { value, certainty: share.fuzzy || value !== share.value ? "fuzzy" : "exact" } : null;
+}
+
 function withinBounds(value: number, ctx: NumberContext, integer: boolean): boolean {
   if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) return false;
   if (ctx.minimum !== undefined && value < ctx.minimum) return false;
@@ -429,15 +450,25 @@ function spokenCount(text: string, scan: MentionScan, ctx: NumberContext): { val
   return composed === null ? null : { value: composed, certainty: "fuzzy" };
 }
 
+/**
+ * Values said without their digits ("la moitié", "toute l'année") or as a year or decade, in a reply to the target's own
+ * question; "none" for a decade out of the target's bounds.
+ */
+function saidWhole(text: string, ctx: NumberContext, integer: boolean): PhraseResult | "none" | null {
+  const said = percentShare(text, ctx, integer) ?? wholeYear(text, ctx, integer) ?? calendarYear(text, ctx, integer);
+  if (said !== null) return said;
+  const decade = decadeOf(text, ctx);
+  if (decade === null) return null;
+  return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : "none";
+}
+
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
-  const calendar = ctx.strict ? null : calendarYear(text, ctx, integer);
-  if (calendar !== null) return calendar;
-  const decade = ctx.strict ? null : decadeOf(text, ctx);
-  if (decade !== null) return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : null;
+  const whole = ctx.strict ? null : saidWhole(text, ctx, integer);
+  if (whole !== null) return whole === "none" ? null : whole;
   const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
   const unit = ctx.words ? timeUnitOf(ctx.words) : null;
   if (unit === "hour" && !ctx.strict) {
@@ -451,6 +482,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
   if (otherLengthUnit(scan, ctx.words)) return null;
+  const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
+  if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
   const kind = kindOfPerson(ctx);
   // [ext] "25 ans bientôt 26", "17 et demi": an age in completed years (completedAge).
   const spoken = integer && !ctx.strict ? (spokenCount(text, scan, ctx) ?? completedAge(scan, ctx, integer)) : null;
@@ -762,6 +795,8 @@ export function statedDurations(text: string): { key: string; fuzzy: boolean }[]
 export function timeUnitOf(words: TargetWords): TimeUnit | null {
   const found = new Set<TimeUnit>();
   for (const w of words.own) {
+    // [ext] "Hours per week": the word after "per" is the period counted over, not the unit counted.
+    if (words.rates.has(w)) continue;
     const u = TIME_UNITS[w] ?? TIME_UNITS[`${w}s`];
     if (u !== undefined && w.length >= 3) found.add(u[0]);
   }
@@ -781,6 +816,12 @@ function convertTime(value: number, from: TimeUnit, to: TimeUnit): { value: numb
   const clock = (u: TimeUnit) => u === "minute" || u === "hour";
   if (clock(from) || clock(to)) return null;
   return { value: (value * DAYS_IN[from]) / DAYS_IN[to], exact: false };
+}
+
+/** [ext] "huit jours", "quinze jours": French says a week and two weeks this way. */
+function frenchWeeks(m: NumberMention, unit: TimeUnit): { value: number; exact: boolean } | null {
+  if (unit !== "week" || (m.unit !== "jours" && m.unit !== "j") || (m.value !== 8 && m.value !== 15)) return null;
+  return { value: m.value === 8 ? 1 : 2, exact: true };
 }
 
 const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
@@ -808,8 +849,10 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     let next = m;
     const from = m.unit === null ? undefined : TIME_UNITS[m.unit];
     if (unit !== null && unitWord !== null && from !== undefined && from[0] !== unit) {
-      const c = convertTime(m.value * from[1], from[0], unit);
-      if (c !== null) next = { ...next, value: c.value, unit: unitWord, article: false, fuzzy: next.fuzzy || !c.exact };
+      const c = frenchWeeks(m, unit) ?? convertTime(m.value * from[1], from[0], unit);
+      // [ext] "10 jours" in whole weeks is about 1: a factor that leaves a fraction is rounded, loosely.
+      const whole = c !== null && integer && !Number.isInteger(c.value) ? { value: c.value, exact: false } : c;
+      if (whole !== null) next = { ...next, value: whole.value, unit: unitWord, article: false, fuzzy: next.fuzzy || !whole.exact };
     } else if (unit !== null && unitWord !== null && from !== undefined && from[1] !== 1) {
       // "une quinzaine" of weeks is 2 of them.
       next = { ...next, value: m.value * from[1], article: false };
@@ -1014,6 +1057,31 @@ function rateTimesPeriods(
   return { value: Math.round(value * count.value * 1000) / 1000, certainty: fuzzy ? "fuzzy" : "exact" };
 }
 
+const TIMES_WORDS = new Set(["twice", "thrice"]);
+const TIMES_UNITS = new Set(["fois", "times", "x"]);
+
+/**
+ * [ext] "2 hours twice a week", "1h30 trois fois par semaine" for hours per week: a time in the target's unit said with
+ * how many times per the target's period, multiplied. "none" when a repeat is said but does not combine (another
+ * period, no time unit): neither number alone is the answer.
+ */
+function timesPerPeriod(text: string, scan: MentionScan, ctx: NumberContext, unit: TimeUnit | null): CountResult | "none" | null {
+  const words = ctx.words;
+  const ms = scan.mentions.filter((m) => !m.article || !rateArticle(m, scan));
+  const repeat = (m: NumberMention) =>
+    m.period !== null && (TIMES_WORDS.has(scan.tokens[m.start]?.norm ?? "") || (m.unit !== null && TIMES_UNITS.has(m.unit)));
+  if (words === undefined || unit === null) return null;
+  // "twice a week" alone says how often, not how long.
+  if (ms.length === 1) return repeat(ms[0] as NumberMention) ? "none" : null;
+  if (ms.length !== 2) return null;
+  const [amount, times] = ms as [NumberMention, NumberMention];
+  if (!repeat(times) || times.start > amount.end + 1) return null;
+  const own = amount.unit === null ? undefined : TIME_UNITS[amount.unit];
+  if (own === undefined || own[0] !== unit || own[1] !== 1 || times.period !== periodOf(words)) return "none";
+  const fuzzy = amount.fuzzy || times.fuzzy || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+  return { value: Math.round(amount.value * times.value * 1000) / 1000, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
 /** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */
 const SCALES = new Set([5, 10, 20, 100]);
 const SCORE = /(?<![\d/.,])(\d{1,3}(?:[.,]\d{1,2})?) ?(?:\/|sur|out of) ?(\d{1,3})(?![\d/.,])/gi;
@@ -1042,9 +1110,10 @@ const ALONE_WORDS = new Set(["seul", "seule", "single"]);
 function onlyOne(m: NumberMention, scan: MentionScan, ctx: NumberContext): boolean {
   if (ctx.strict || !["one", "un", "une"].includes(scan.tokens[m.start]?.norm ?? "")) return false;
   const next = scan.tokens[m.end]?.norm;
+  // [ext] "just the one", "only the one".
+  const lead = scan.tokens[m.start - 1]?.norm === "the" ? m.start - 2 : m.start - 1;
   return (
-    (ONLY.has(scan.tokens[m.start - 1]?.norm ?? "") && (next === undefined || m.unit === null)) ||
-    (next !== undefined && ALONE_WORDS.has(next))
+    (ONLY.has(scan.tokens[lead]?.norm ?? "") && (next === undefined || m.unit === null)) || (next !== undefined && ALONE_WORDS.has(next))
   );
 }
 
@@ -1074,13 +1143,15 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
       !measured &&
       (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || ownTimeUnit(m.unit))) ||
     oneOfKind(m) ||
+    // [ext] "about a mile" for a distance in km, "un kilo" for kilos: an article before a unit of the target's kind.
+    (m.unit !== null && !ctx.strict && unitKindAgainst(m.unit, words) === "same") ||
     weeksAsDays(m, ctx) !== null ||
     (m.start === 0 &&
       (m.unit === null || ageFollows(m, scan)) &&
       !ctx.strict &&
       (scan.tokens[0]?.norm === "one" || scan.tokens[0]?.norm === "un" || scan.tokens[0]?.norm === "une")) ||
     onlyOne(m, scan, ctx);
-  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || articleCounts(m)));
+  let kept = bound.filter(({ m, binding }) => binding !== "elsewhere" && (!m.article || (articleCounts(m) && !rateArticle(m, scan))));
   // [ext] "about 40, 6 of them kids", "40 people including 6 kids": a part answers only a target named by its own word
   // or kind, never the whole, whatever binds it. In passing, a kind of person alone ("…, and 1 kid") is no head count.
   const ownKind = (m: NumberMention) =>
@@ -1113,6 +1184,12 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
         : k,
     );
   return kept;
+}
+
+/** [ext] The "a" of "half a day a week", "2 hours a day": it states the rate of the number just before it. */
+function rateArticle(m: NumberMention, scan: MentionScan): boolean {
+  const prev = scan.mentions.findLast((p) => p.end <= m.start);
+  return prev !== undefined && prev.period !== null && m.start - prev.end <= 1;
 }
 
 const DENYING = new Set(["not", "t", "pas", "no", "never", "jamais", "ni", "nor", "sans", "without"]);
@@ -1169,14 +1246,18 @@ const AND_LINKS = new Set(["et", "and", "plus", "puis"]);
 
 /** The parts said, added up when they are parts of one total (held loosely); undefined when they are not. */
 function addedUp(text: string, parts: readonly NumberMention[], distinct: number, ctx: NumberContext, integer: boolean) {
-  const summed = integer ? sumOfParts(text, parts, ctx) : ctx.strict ? null : sumOfAmounts(text, parts, ctx);
+  const summed = integer
+    ? sumOfParts(text, parts, ctx)
+    : ctx.strict
+      ? null
+      : (sumOfAmounts(text, parts, ctx) ?? sumOfMeasures(text, parts, ctx));
   if ((distinct <= 1 && !differentThings(parts)) || summed === null) return undefined;
   return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" as const } : null;
 }
 
 /** The mentions in the target's unit, in a reply to its own question (conversions are never read in passing). */
 const inTargetUnits = (raw: MentionScan, text: string, ctx: NumberContext, unit: TimeUnit | null, integer: boolean) =>
-  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer), ctx.words, unit, integer) : raw;
+  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer, ctx.maximum), ctx.words, unit, integer) : raw;
 
 /** "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too. */
 const differentThings = (parts: readonly NumberMention[]) =>
@@ -1262,6 +1343,31 @@ function sumOfAmounts(text: string, mentions: readonly NumberMention[], ctx: Num
   if (!mentions.every(plain) || !(currency || purposes) || !joinedByAnd(text)) return null;
   if (clauseTokens(text).negated.some(Boolean)) return null;
   return mentions.reduce((sum, m) => sum + m.value, 0);
+}
+
+const DIMENSION_WORDS = new Set(
+  "profondeur profond depth deep large largeur wide width haut hauteur high height tall epaisseur thick".split(" "),
+);
+/**
+ * [ext] "2m40 + 1m80", "3m20 et un retour de 1m60" for a total length: measures in the target's unit (converted),
+ * joined by "+"/"et"/"and", each plain, for a target that says it is a total or with a "+" between them. Held loosely.
+ */
+function sumOfMeasures(text: string, mentions: readonly NumberMention[], ctx: NumberContext): number | null {
+  const words = ctx.words;
+  if (words === undefined || mentions.length < 2) return null;
+  const plain = (m: NumberMention) =>
+    !m.fuzzy &&
+    !m.article &&
+    m.bound === null &&
+    m.period === null &&
+    m.per === null &&
+    m.unit !== null &&
+    unitKindAgainst(m.unit, words) === "same";
+  const total = [...words.own].some((o) => TOTAL_WORDS.some((w) => o.startsWith(w))) || text.includes("+");
+  // "3 m de long et 60 cm de profondeur": two dimensions of one thing, no parts of one length.
+  const dimensions = tokenise(text).some((t) => DIMENSION_WORDS.has(t) && !words.own.has(t));
+  if (!total || dimensions || !mentions.every(plain) || !joinedByAnd(text) || clauseTokens(text).negated.some(Boolean)) return null;
+  return Math.round(mentions.reduce((sum, m) => sum + m.value, 0) * 1000) / 1000;
 }
 
 const ARTICLE_DENIALS = new Set(["no", "not", "pas"]);
@@ -1474,11 +1580,37 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
 
 /** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
 const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
+  freeOfCharge(text, integer, ctx) ??
   noneAsZero(text, integer, ctx) ??
   allAdults(text, ctx) ??
   everyDay(text, ctx, integer) ??
   firstTimeNone(text, integer, ctx) ??
   justThatOne(text, integer, ctx);
+
+const WHOLE_YEAR =
+  /^(?:(?:sur |pendant |for )?(?:toute l annee|l annee entiere|une annee entiere|une annee complete|all year(?: round)?|the whole year|a whole year|a full year))(?: please| svp| merci| thanks)?$/;
+const SEASON = /^(?:just |only |juste |seulement )?(?:une saison|a season|one season)(?: please| svp| merci| thanks)?$/;
+
+/**
+ * [ext] "toute l'année", "all year round" for a duration in months (12) or years (1); "une saison", "a season" for
+ * months, about 3 (loosely). Only as the whole reply.
+ */
+function wholeYear(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const unit = ctx.words === undefined ? null : timeUnitOf(ctx.words);
+  if (unit !== "month" && unit !== "year") return null;
+  const said = tokenise(text).join(" ");
+  const value = WHOLE_YEAR.test(said) ? (unit === "month" ? 12 : 1) : SEASON.test(said) && unit === "month" ? 3 : null;
+  if (value === null || !withinBounds(value, ctx, integer)) return null;
+  return { value, certainty: value === 3 ? "fuzzy" : "exact" };
+}
+
+const FREE =
+  /^(?:free|for free|gratuit|gratuite|gratuitement|gratis)(?: please| pls| svp| stp| if possible| si possible| ideally| idealement)?$/;
+/** [ext] "free please", "gratuit si possible" for an amount of money that may be 0: the whole reply says nothing to pay. */
+function freeOfCharge(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
+  if (!(ctx.words?.groups.has("money") ?? false) || !zeroAllowed(integer, ctx) || !FREE.test(tokenise(text).join(" "))) return null;
+  return { value: 0, certainty: "exact" };
+}
 
 const JUST_THAT_ONE =
   /^(?:(?:just|only|juste|seulement|uniquement|que) (?:lui|elle|him|her|it|this one|that one|celui ci|celui la|celle ci|celle la)|(?:lui|elle|him|her|it) (?:seul|seule|alone|only|uniquement))$/;

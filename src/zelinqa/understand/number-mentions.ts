@@ -410,6 +410,11 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     for (let j = n.start; j < n.end; j++) used.add(j);
     i = n.end - 1;
   }
+  // [ext] "a fiver", "a tenner": a banknote named for its amount.
+  tokens.forEach((t, i) => {
+    const note = t.kind === "word" ? MONEY_NOTES[t.norm] : undefined;
+    if (note !== undefined) out.push({ value: note, start: i, end: i + 1, fuzzy: false, article: false });
+  });
   const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
   const paused = (j: number) => j > 0 && clauseBreak(text, tokens[j - 1] as TextToken, tokens[j] as TextToken);
   for (const w of wordNumbers(norms, paused)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
@@ -418,6 +423,33 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     tokens,
     out.sort((a, b) => a.start - b.start),
   );
+}
+
+const MONEY_NOTES: Record<string, number> = { fiver: 5, tenner: 10 };
+const SUBUNIT_WORDS = new Set(["centimes", "cents", "pence", "p"]);
+
+/**
+ * [ext] "three pounds fifty", "3 euros 50", "2 dollars 99 cents": an amount and its hundredths said after the currency
+ * word, one amount. Only two-digit hundredths right after the currency word, with no unit of their own.
+ */
+function withHundredths(tokens: readonly TextToken[], mentions: NumberMention[]): NumberMention[] {
+  for (let i = 0; i + 1 < mentions.length; i++) {
+    const a = mentions[i] as NumberMention;
+    const b = mentions[i + 1] as NumberMention;
+    const word = tokens[a.end];
+    if (!a.currency || a.fuzzy || word?.kind !== "word" || !CURRENCY.has(word.norm) || b.start !== a.end + 1 || b.article) continue;
+    if (!Number.isInteger(b.value) || b.value < 10 || b.value > 99 || (b.unit !== null && !SUBUNIT_WORDS.has(b.unit))) continue;
+    const end = b.unit === null ? b.end : b.end + 1;
+    mentions.splice(i, 2, {
+      ...a,
+      value: a.value + b.value / 100,
+      end,
+      bound: a.bound ?? b.bound,
+      period: a.period ?? b.period,
+      unit: null,
+    });
+  }
+  return mentions;
 }
 
 const HALVES = new Set(["demi", "demie", "half"]);
@@ -624,7 +656,11 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const slash =
     afterSign !== undefined &&
     /^\s*\//.test(text.slice((afterSign === nextSymbol ? (tokens[endToken - 1] as TextToken) : (nextSymbol as TextToken)).end));
-  const currency = symbolCurrency(prevSymbol) || symbolCurrency(nextSymbol) || (after[0] !== undefined && CURRENCY.has(after[0]));
+  const currency =
+    symbolCurrency(prevSymbol) ||
+    symbolCurrency(nextSymbol) ||
+    (after[0] !== undefined && CURRENCY.has(after[0])) ||
+    MONEY_NOTES[tokens[n.start]?.norm ?? ""] !== undefined;
   // "10%", "10 pour cent": a share, whatever follows it.
   const percent =
     nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
@@ -720,7 +756,7 @@ export function scanNumbers(original: string): MentionScan {
     }
     mentions.push(mentionOf(text, tokens, a, a.end, a.fuzzy));
   }
-  return { tokens, mentions: shareAlternativeUnits(tokens, mentions) };
+  return { tokens, mentions: withHundredths(tokens, shareAlternativeUnits(tokens, mentions)) };
 }
 
 export { ARTICLE_WORDS };

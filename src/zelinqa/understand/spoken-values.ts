@@ -20,7 +20,10 @@ const OR_FILLERS = new Set(["maybe", "perhaps", "peut", "etre", "possibly", "eve
 export function firstOfAlternatives(scan: MentionScan, parts: readonly NumberMention[]): NumberMention | null {
   if (parts.length !== 2) return null;
   const [a, b] = parts as [NumberMention, NumberMention];
-  if (a.value === b.value || a.bound !== null || b.bound !== null || a.article || b.article || a.per !== null) return null;
+  // [ext] "an hour or two", "une semaine ou deux": the article before its unit is the first alternative.
+  const articleFirst = a.article && a.unit !== null && b.unit === null;
+  if (a.value === b.value || a.bound !== null || b.bound !== null || (a.article && !articleFirst) || b.article || a.per !== null)
+    return null;
   const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
   // "10 jours ou 11": the first one's unit may stand between them.
   const rest = between[0] === a.unit && !OR_WORDS.has(a.unit ?? "") ? between.slice(1) : between;
@@ -43,6 +46,8 @@ const POSSIBLY = [
   ["maybe", "even"],
   ["perhaps", "even"],
 ];
+/** [ext] "3, bientôt 4", "2 and soon 3": the number now, the next one to come (only the next one). */
+const SOON = [["bientot"], ["et", "bientot"], ["soon"], ["and", "soon"]];
 
 /**
  * [ext] "2 voire 3", "250 maybe 300", "800 or even 1000": a number said plainly, then a second one said only as a
@@ -58,7 +63,8 @@ export function firstWithPossibleMore(text: string, scan: MentionScan, parts: re
   const rest = between[0] === a.unit && a.unit !== null ? between.slice(1) : between;
   const lastOfA = scan.tokens[a.end - 1];
   const firstOfB = scan.tokens[b.start];
-  const possibility = (words: readonly string[]) => POSSIBLY.some((p) => p.length === words.length && p.every((w, i) => words[i] === w));
+  const list = b.value === a.value + 1 ? [...POSSIBLY, ...SOON] : POSSIBLY;
+  const possibility = (words: readonly string[]) => list.some((p) => p.length === words.length && p.every((w, i) => words[i] === w));
   if (possibility(between) || (rest.length > 0 && possibility(rest))) return a;
   return rest.length === 0 && lastOfA !== undefined && firstOfB !== undefined && /\s{3,}/.test(text.slice(lastOfA.end, firstOfB.start))
     ? a
@@ -185,4 +191,48 @@ export function yearOfAThing(m: NumberMention, scan: MentionScan, text: string, 
   // "Ford Focus from 2015", "une Clio de 2015": after a name, written with its capital ("un budget de 2000" is none).
   const capital = prev2 !== undefined && /^\p{Lu}/u.test(text.slice(prev2.start, prev2.end));
   return named && FROM_WORDS.has(prev) && prev2?.kind === "word" && capital && !NOT_THINGS.has(prev2.norm);
+}
+
+/** Shares of a whole said in words, as percentages: the words, then the share (thirds rounded to two decimals). */
+const shares = (percent: number, phrases: string): [string[], number][] => phrases.split(",").map((w) => [w.trim().split(" "), percent]);
+const SHARES: readonly [words: readonly string[], percent: number][] = [
+  ...shares(50, "la moitie, moitie, half, a half, one half, half of it, 50 50, fifty fifty, moitie moitie"),
+  ...shares(33.33, "un tiers, a third, one third, le tiers"),
+  ...shares(66.67, "deux tiers, two thirds, les deux tiers"),
+  ...shares(25, "un quart, a quarter, one quarter, le quart"),
+  ...shares(75, "trois quarts, three quarters, les trois quarts"),
+  ...shares(100, "tout, la totalite, totalite, everything, all, all of it, 100 pour cent, the lot, the whole lot"),
+  ...shares(0, "rien, nothing, none, none of it, aucun, aucune, zero"),
+];
+const ALMOST = new Set(["presque", "quasi", "quasiment", "almost", "nearly", "pratiquement", "practically"]);
+const ABOUT = new Set(["environ", "about", "around", "roughly", "approx", "a", "peu", "pres", "genre", "like", "maybe", "peut", "etre"]);
+const NOT_WHOLE_AFTER = new Set(["de", "a", "le", "les", "good", "right", "fine", "ok", "the", "set", "done", "day", "year", "week"]);
+/** Words that may close a share without changing it: "la moitié du total", "half of it", "a third please". */
+const SHARE_TAIL = new Set(["du", "total", "de", "of", "it", "the", "price", "prix", "please", "stp", "svp", "merci", "thanks"]);
+
+/**
+ * [ext] "la moitié", "un tiers", "three quarters", "tout", "rien" for a target counted in percent: the share as a
+ * percentage, from the start of the reply. Exact when the first clause says only that (and words closing it), loosely
+ * when more follows ("tout d'un coup si c'est moins cher") or after "environ"; "presque tout" is 90, loosely. Null when
+ * the reply does not open on a share.
+ */
+export function shareInWords(text: string): { value: number; fuzzy: boolean } | null {
+  const clause = tokenise(text.split(/[,;.!?:(\n]/)[0] ?? "");
+  let i = 0;
+  let almost = false;
+  let about = false;
+  while (i < clause.length && (ALMOST.has(clause[i] as string) || ABOUT.has(clause[i] as string))) {
+    if (ALMOST.has(clause[i] as string)) almost = true;
+    else about = true;
+    i += 1;
+  }
+  let best: readonly [readonly string[], number] | undefined;
+  for (const share of SHARES)
+    if (share[0].every((w, j) => clause[i + j] === w) && (best === undefined || share[0].length > best[0].length)) best = share;
+  if (best === undefined) return null;
+  const rest = clause.slice(i + best[0].length);
+  // "tout de suite", "tout à fait", "all good", "all the time": no share.
+  if (best[0].length === 1 && NOT_WHOLE_AFTER.has(rest[0] ?? "")) return null;
+  if (almost) return best[1] === 100 ? { value: 90, fuzzy: true } : null;
+  return { value: best[1], fuzzy: about || !rest.every((w) => SHARE_TAIL.has(w)) };
 }

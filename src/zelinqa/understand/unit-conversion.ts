@@ -42,6 +42,24 @@ export function targetUnit(words: TargetWords | undefined): { word: string; unit
   return word === undefined || sizes.size !== 1 ? null : { word, unit: UNITS[word] as Unit };
 }
 
+const SQUARE_WORDS = new Set(["carre", "carres", "carree", "carrees", "square", "squared", "2"]);
+/** Unit words that are also common words ("3 in the morning", "5 st james street"): they bind nothing by themselves. */
+const COMMON_WORDS = new Set(["in", "st", "mi", "are"]);
+
+/**
+ * [ext] How a unit said after a number stands to the target's unit: "same" kind ("3 kg", "1kg500" for "Kilos de
+ * légumes"; converted beforehand when of another size), "other" kind ("12 m²" for a length, "5 kg" for a distance:
+ * not the target's measure), null when the target names no unit or the word is no unit.
+ */
+export function unitKindAgainst(unit: string, words: TargetWords | undefined, next?: string): "same" | "other" | null {
+  // "45 m carrés", "80 square metres": a length unit squared is an area.
+  const squared = next !== undefined && SQUARE_WORDS.has(next) && UNITS[unit]?.kind === "length" && UNITS[unit]?.size === 1;
+  const said = squared ? UNITS.m2 : UNITS[unit];
+  const target = said === undefined || COMMON_WORDS.has(unit) ? null : targetUnit(words);
+  if (said === undefined || target === null) return null;
+  return said.kind === target.unit.kind ? "same" : "other";
+}
+
 /** Words ending like a plural that are none: links and adverbs that may follow a number ("60 mais…", "40 max"). */
 const NOT_NOUNS = new Set(
   (
@@ -77,15 +95,21 @@ const SUBUNIT: Partial<Record<Kind, { digits: RegExp; per: number; base: string 
   weight: { digits: /^\d{3}$/, per: 1000, base: "kg" },
 };
 
+/** A number in words right after the base unit, alone at the end of its clause, that counts its smaller unit. */
+function wordsSubunit(rest: NumberMention, a: NumberMention, per: number, tokens: MentionScan["tokens"]): boolean {
+  const word = tokens[rest.start]?.kind === "word" && !rest.article && rest.bound === null && rest.unit === null;
+  return word && rest.start === a.end + 1 && Number.isInteger(rest.value) && rest.value >= per / 10 && rest.value < per;
+}
+
 /**
  * "1m75", "1 m 80" (metres and centimetres), "3kg500", "2 kilos 300" (kilograms and grams), "5'10", "5 ft 10" (feet
  * and inches): one measure, read as one mention in the base unit in place of the first number's; the scan unchanged
  * otherwise.
  */
-function joinedMeasures(scan: MentionScan, text: string, kind: Kind): MentionScan {
+function joinedMeasures(scan: MentionScan, text: string, kind: Kind, from = 0): MentionScan {
   const sub = SUBUNIT[kind];
   const { tokens, mentions } = scan;
-  for (let i = 0; i < mentions.length; i++) {
+  for (let i = from; i < mentions.length; i++) {
     const a = mentions[i] as NumberMention;
     const next = tokens[a.end + 1];
     const rest = mentions.find((m) => m.start === a.end || m.start === a.end + 1);
@@ -102,6 +126,16 @@ function joinedMeasures(scan: MentionScan, text: string, kind: Kind): MentionSca
     ) {
       value = a.value + Number(next.norm) / sub.per;
       end = a.end + 2;
+    } else if (
+      sub !== undefined &&
+      base?.kind === kind &&
+      base.size === 1 &&
+      rest !== undefined &&
+      wordsSubunit(rest, a, sub.per, tokens)
+    ) {
+      // [ext] "trois mètres cinquante", "deux kilos cinq cents": the smaller unit said in words after the base one.
+      value = a.value + rest.value / sub.per;
+      end = rest.end;
     } else if (kind === "length" && rest !== undefined && rest.value < 12 && Number.isInteger(rest.value)) {
       const gap = text.slice(tokens[a.end - 1]?.end ?? 0, tokens[rest.start]?.start ?? 0);
       const feet =
@@ -114,16 +148,53 @@ function joinedMeasures(scan: MentionScan, text: string, kind: Kind): MentionSca
     if (value === null) continue;
     // "un mètre 80": the article is part of the height, no count of one thing.
     const joined: NumberMention = { ...a, end, value, unit: sub?.base ?? "m", article: false, fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
-    return { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 1).filter((m) => m.start >= end)] };
+    // [ext] Every such measure: "2m40 + 1m80".
+    return joinedMeasures(
+      { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 1).filter((m) => m.start >= end)] },
+      text,
+      kind,
+      i + 1,
+    );
   }
   return scan;
 }
 
+/**
+ * [ext] "2k", "a 100k" for a distance in kilometres: the "k" is the kilometre, not a thousand, when a thousand times
+ * it is above the target's maximum.
+ */
+function thousandsOfKm(scan: MentionScan, target: { word: string; unit: Unit }, maximum: number | undefined): MentionScan {
+  if (target.unit.kind !== "length" || target.unit.size !== 1000 || maximum === undefined) return scan;
+  const { tokens } = scan;
+  let changed = false;
+  const mentions = scan.mentions.map((m) => {
+    const k = tokens[m.end - 1];
+    // "87k" for a mileage is 87,000 km: only a thousand-fold value above the target's maximum is a number of km.
+    if (
+      m.end - m.start !== 2 ||
+      k?.norm !== "k" ||
+      m.value <= maximum ||
+      tokens[m.start]?.kind !== "digits" ||
+      k.start !== (tokens[m.start]?.end ?? -1)
+    )
+      return m;
+    changed = true;
+    return { ...m, value: m.value / 1000, unit: m.unit === null || UNITS[m.unit] === undefined ? target.word : m.unit };
+  });
+  return changed ? { tokens, mentions } : scan;
+}
+
 /** [ext] The mentions said in another unit of the target's kind, converted to its unit (see the module comment). */
-export function convertedUnits(scan: MentionScan, text: string, words: TargetWords | undefined, integer: boolean): MentionScan {
+export function convertedUnits(
+  scan: MentionScan,
+  text: string,
+  words: TargetWords | undefined,
+  integer: boolean,
+  maximum?: number,
+): MentionScan {
   const target = targetUnit(words);
   if (target === null || scan.mentions.length === 0) return scan;
-  const joined = joinedMeasures(scan, text, target.unit.kind);
+  const joined = joinedMeasures(thousandsOfKm(scan, target, maximum), text, target.unit.kind);
   const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer));
   return mentions.every((m, i) => m === joined.mentions[i]) ? joined : { tokens: joined.tokens, mentions };
 }
