@@ -5,6 +5,8 @@ import { clauseTokens } from "./clauses.js";
 import { askedWords } from "./guards-asked.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractArray } from "./multi-choice.js";
+import { withNotHeldNegated } from "./held-state.js";
+import { initialsHits } from "./label-initials.js";
 import { partialLabelHits } from "./label-parts.js";
 import { findPhraseHits, isNonePhrase, perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
@@ -299,6 +301,6 @@ export function guardedArray(text: string, phrases: readonly Phrase[], words: Ta
   const read = clauseTokens(text);
   const loose = noneSaidLoosely(read, phrases);
   if (loose !== null) return loose;
-  const c = withoutFalseAll(read);
-  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own));
+  const c = withNotHeldNegated(withoutFalseAll(read));
+  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own, initialsHits(text, c, phrases)));
 }

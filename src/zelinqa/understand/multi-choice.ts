@@ -30,10 +30,37 @@ const ALL = [
   ["everywhere"],
   ["anything"],
 ];
+/** The "all" phrases that mean the options not yet named. */
+const REST = [
+  ["le", "reste"],
+  ["the", "rest"],
+  ["everything", "else"],
+  ["les", "autres"],
+  ["the", "others"],
+];
+/** Words that may follow "the rest" when it chooses them: "le reste oui", "the rest too", "les autres aussi". */
+const REST_AFFIRMED = new Set(["oui", "yes", "aussi", "too", "also", "please", "svp", "egalement", "as", "well", "volontiers"]);
+
+/** "and the rest", "et tout le reste oui": a "rest" phrase at `allAt` ending its clause or affirmed (not "le reste on verra"). */
+function restAdded(c: ClauseTokens, allAt: number): boolean {
+  const seq = REST.find((s) => startsAt(c.tokens, s, allAt) || startsAt(c.tokens, s, allAt + 1));
+  if (seq === undefined) return false;
+  const end = c.tokens[allAt] === seq[0] ? allAt + seq.length : allAt + 1 + seq.length;
+  for (let i = end; i < c.tokens.length && c.clause[i] === c.clause[allAt]; i++)
+    if (!REST_AFFIRMED.has(c.tokens[i] as string)) return false;
+  return true;
+}
+
 /** "anything but electric", "all but one": "but" after these means "except". */
 const ANY_WORDS = new Set(["anything", "everything", "all", "any", "tout", "n importe"]);
 const EXCEPT_ONE = new Set(["sauf", "except", "excepte", "hormis", "excluding", "apart"]);
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
+
+/** An exception word at `i` that may come before the "all": "sauf", "except", "apart", "à part", "aside". */
+function exceptWord(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] as string;
+  return EXCEPT_ONE.has(t) || t === "aside" || (t === "a" && tokens[i + 1] === "part");
+}
 
 function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {
   return seq.every((w, j) => tokens[i + j] === w);
@@ -45,11 +72,19 @@ export function extractArray(
   phrases: readonly Phrase[],
   /** [ext] Stems of the question's own words: "no symptoms" to "Any of these symptoms?" is a denial. */
   asked: ReadonlySet<string> = new Set(),
+  /** [ext] Hits read by the caller from the raw text (label-initials.ts: "LV" for "Lave-vaisselle"). */
+  written: readonly PhraseHit[] = [],
 ): PhraseResult | null {
   const none = noneValues(phrases);
   // [ext] The "none" option is exclusive and short: never a typo ("one" is no "none"), never beside another option.
   const found = findPhraseHits(c.tokens, phrases, true, c.negated).filter((h) => h.certainty === "exact" || !none.has(key(h.value)));
-  const all = [...found, ...partialLabelHits(c, phrases, found), ...dayGroupHits(c, phrases), ...dayAbbreviationHits(c, phrases, found)];
+  const all = [
+    ...found,
+    ...written,
+    ...partialLabelHits(c, phrases, found),
+    ...dayGroupHits(c, phrases),
+    ...dayAbbreviationHits(c, phrases, found),
+  ];
   const options = all.filter((h) => !none.has(key(h.value)));
   const hits = options.length > 0 ? options : all;
   // [ext] "no, everyone eats everything", "nothing special": a reply opening on a denial that names no option chooses
@@ -71,12 +106,16 @@ export function extractArray(
   const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
-  const excepted = exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
+  // [ext] "le frigo à part, le reste oui", "apart from the fridge, all the rest": the exception said before the "all"
+  // (never "but", which joins more than it excepts there) sets aside every option named before that "all".
+  const exceptBefore = exceptAt < 0 && c.tokens.some((t, i) => i < allAt && exceptWord(c.tokens, i));
+  const excepted = exceptBefore ? hits.filter((h) => h.start < allAt) : exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
   // "all except the thing we could not read": choosing everything would be a confident wrong value.
   if (exceptAt >= 0 && excepted.length === 0) return null;
   const named = hits.filter((h) => !excepted.includes(h));
   // "parking, that's all": other values are named, so "all" closes the list instead of choosing everything.
-  if (named.length > 0) return arrayPhraseResult(named);
+  // [ext] "the fridge and the rest", "four, hotte et tout le reste": "the rest", "the others" add every other option.
+  if (named.length > 0 && !restAdded(c, allAt)) return arrayPhraseResult(named);
   const everything = new Map<string, PhraseHit>();
   // Negated values ("all of them, no garden", "pas la souplesse, le reste oui") stay out as well, whichever of
   // their phrases named them.

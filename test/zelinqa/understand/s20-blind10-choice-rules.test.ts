@@ -1,0 +1,145 @@
+// Choices read with general rules after the tenth blind round (s20 fix10c): options named but not held now (expired,
+// pending, in the past), the complement of an option set aside before "the rest", options named by the capital
+// initials of their label, a yes said with a lean. Cases written for these rules, in both languages, with their own
+// labels, and what must not be read.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { choiceTarget as target, multiChoice as multi } from "../../support/extraction-target.js";
+
+const TODAY = "2026-12-01"; // a Tuesday
+
+/** The value and whether it is certain ("exact") or held loosely ("fuzzy"); null when nothing is read. */
+function read(t: ExtractionTarget, text: string): [unknown, string] | null {
+  const r = extractDirect(text, t, TODAY);
+  return r === null ? null : [r.value, r.certainty];
+}
+const sorted = (v: unknown) => (Array.isArray(v) ? [...(v as string[])].sort() : v);
+const valueOf = (t: ExtractionTarget, text: string) => sorted(read(t, text)?.[0] ?? null);
+
+const papers = target(
+  "Documents held",
+  multi(["passport", "visa", "insurance", "vaccination", "none"]),
+  [
+    ["Valid passport", "passport"],
+    ["Work visa", "visa"],
+    ["Travel insurance", "insurance"],
+    ["Vaccination record", "vaccination"],
+    ["None of these", "none"],
+  ],
+  "Which of these documents do you have?",
+);
+const diplomes = target(
+  "Diplômes",
+  multi(["bafa", "secourisme", "permis", "langue", "aucun"]),
+  [
+    ["BAFA", "bafa"],
+    ["Brevet de secourisme", "secourisme"],
+    ["Permis de conduire", "permis"],
+    ["Langue étrangère", "langue"],
+    ["Aucun", "aucun"],
+  ],
+  "Lesquels de ces diplômes avez-vous ?",
+);
+const salle = target(
+  "Équipements",
+  multi(["videoprojecteur", "sono", "cuisine", "vestiaire", "parking"]),
+  [
+    ["Vidéoprojecteur", "videoprojecteur"],
+    ["Sonorisation", "sono"],
+    ["Cuisine équipée", "cuisine"],
+    ["Vestiaire", "vestiaire"],
+    ["Parking", "parking"],
+  ],
+  "Quels équipements voulez-vous dans la salle ?",
+);
+const extras = target(
+  "Extras",
+  multi(["breakfast", "parking", "late_checkout", "airport_shuttle"]),
+  [
+    ["Breakfast", "breakfast"],
+    ["Parking", "parking"],
+    ["Late check-out", "late_checkout"],
+    ["Airport shuttle", "airport_shuttle"],
+  ],
+  "Which extras would you like?",
+);
+const cleaning = target(
+  "Rooms",
+  multi(["living_room", "kitchen", "bathroom", "bedroom"]),
+  [
+    ["Living room", "living_room"],
+    ["Kitchen", "kitchen"],
+    ["Bathroom", "bathroom"],
+    ["Bedroom", "bedroom"],
+  ],
+  "Which rooms should we clean?",
+);
+const parking = target("Parking", { type: "boolean" }, [], "Avez-vous besoin d'une place de parking ?");
+const garden = target("Garden", { type: "boolean" }, [], "Do you have a garden?");
+
+describe("s20 fix10c: options named but not held now", () => {
+  it("drops an option said to have expired, lapsed or to be pending, and keeps the rest", () => {
+    assert.deepEqual(valueOf(papers, "travel insurance yes, the passport expired in march"), ["insurance"]);
+    assert.deepEqual(valueOf(papers, "my visa is still pending, insurance sorted"), ["insurance"]);
+    assert.deepEqual(valueOf(diplomes, "le permis oui, le brevet de secourisme est périmé"), ["permis"]);
+    assert.deepEqual(valueOf(diplomes, "BAFA en cours, permis de conduire ok"), ["permis"]);
+  });
+  it("stores nothing when the only option named is not held yet", () => {
+    assert.equal(read(papers, "the work visa is being processed"), null);
+    assert.equal(read(diplomes, "je suis en attente du BAFA"), null);
+  });
+  it("drops an option said to belong to the past", () => {
+    assert.equal(read(papers, "I used to have a work visa"), null);
+    assert.deepEqual(valueOf(diplomes, "permis de conduire, et le BAFA quand j'étais petit"), ["permis"]);
+    assert.equal(read(diplomes, "le BAFA mais plus maintenant"), null);
+  });
+  it("still reads options held now, with no such mark", () => {
+    assert.deepEqual(valueOf(papers, "passport and travel insurance"), ["insurance", "passport"]);
+    assert.deepEqual(valueOf(diplomes, "le BAFA et le permis"), ["bafa", "permis"]);
+  });
+});
+
+describe("s20 fix10c: the complement of options set aside", () => {
+  it("an option set aside before 'the rest' gives every other option", () => {
+    assert.deepEqual(valueOf(salle, "la sono à part, le reste oui"), ["cuisine", "parking", "vestiaire", "videoprojecteur"]);
+    assert.deepEqual(valueOf(extras, "apart from the shuttle, the rest please"), ["breakfast", "late_checkout", "parking"]);
+  });
+  it("'and the rest' adds every other option, but not 'the rest we will see'", () => {
+    assert.deepEqual(valueOf(extras, "breakfast and the rest"), ["airport_shuttle", "breakfast", "late_checkout", "parking"]);
+    assert.deepEqual(valueOf(salle, "le parking, le reste on verra plus tard"), ["parking"]);
+    assert.notEqual(read(salle, "le parking, le reste on verra plus tard")?.[1], "exact");
+  });
+});
+
+describe("s20 fix10c: options named by the capital initials of their label", () => {
+  it("reads capital initials of a label of two words or more", () => {
+    assert.deepEqual(valueOf(cleaning, "LR and kitchen"), ["kitchen", "living_room"]);
+    assert.deepEqual(read(diplomes, "PC et BAFA")?.[1], "exact");
+    assert.deepEqual(valueOf(diplomes, "PC et BAFA"), ["bafa", "permis"]);
+  });
+  it("never reads lowercase words, nor initials two options share", () => {
+    assert.notDeepEqual(valueOf(cleaning, "lr and kitchen"), ["kitchen", "living_room"]);
+    // "Breakfast" and "Bathroom"... one word each; "LC" is "Late check-out" only, "AS" is the shuttle only:
+    assert.deepEqual(valueOf(extras, "AS only"), ["airport_shuttle"]);
+    const twins = target("Rooms", multi(["bed_room", "bath_room"]), [
+      ["Bed room", "bed_room"],
+      ["Bath room", "bath_room"],
+    ]);
+    assert.equal(read(twins, "BR"), null);
+  });
+});
+
+describe("s20 fix10c: yes/no said with a lean or texted", () => {
+  it("'plutôt oui', 'rather yes' are a yes held loosely", () => {
+    assert.deepEqual(read(parking, "plutôt oui"), [true, "fuzzy"]);
+    assert.deepEqual(read(garden, "mostly yes, a small one"), [true, "fuzzy"]);
+    assert.deepEqual(read(parking, "oui"), [true, "exact"]);
+  });
+  it("'ya', 'yea' alone are a yes; 'ya' inside a French reply is not", () => {
+    assert.deepEqual(read(garden, "ya"), [true, "exact"]);
+    assert.deepEqual(read(garden, "yea"), [true, "exact"]);
+    assert.equal(read(parking, "ya personne pour garer"), null);
+  });
+});
