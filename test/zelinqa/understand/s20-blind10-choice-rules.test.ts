@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { choiceTarget as target, multiChoice as multi } from "../../support/extraction-target.js";
+import { choiceTarget as target, multiChoice as multi, singleChoice as single } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01"; // a Tuesday
 
@@ -141,5 +141,94 @@ describe("s20 fix10c: yes/no said with a lean or texted", () => {
     assert.deepEqual(read(garden, "ya"), [true, "exact"]);
     assert.deepEqual(read(garden, "yea"), [true, "exact"]);
     assert.equal(read(parking, "ya personne pour garer"), null);
+  });
+});
+
+const sport = target(
+  "Fréquence de sport",
+  single(["f1", "f2", "f3", "f4"]),
+  [
+    ["Rarement", "f1"],
+    ["Une ou deux fois par semaine", "f2"],
+    ["Presque tous les jours", "f3"],
+    ["Tous les jours, matin et soir", "f4"],
+  ],
+  "À quelle fréquence faites-vous du sport ?",
+);
+const walks = target(
+  "Dog walks",
+  single(["w1", "w2", "w3", "w4"]),
+  [
+    ["Rarely", "w1"],
+    ["A few times a week", "w2"],
+    ["Almost every day", "w3"],
+    ["Every day, morning and evening", "w4"],
+  ],
+  "How often do you walk the dog?",
+);
+const repair = target(
+  "Urgency",
+  single(["u1", "u2", "u3", "u4"]),
+  [
+    ["No rush", "u1"],
+    ["This week", "u2"],
+    ["Within 48 hours", "u3"],
+    ["Today, it's an emergency", "u4"],
+  ],
+  "How urgent is the repair?",
+);
+const livraison = target(
+  "Urgence",
+  single(["l1", "l2", "l3"]),
+  [
+    ["Pas urgent", "l1"],
+    ["Dans la semaine", "l2"],
+    ["Aujourd'hui, j'ai tout utilisé", "l3"],
+  ],
+  "C'est urgent ?",
+);
+
+describe("s20 fix10c: frequency scales said in other words", () => {
+  it("'presque jamais', 'almost never' are the bottom, not the option whose label says 'presque'/'almost'", () => {
+    assert.deepEqual(read(sport, "presque jamais, je n'ai pas le temps"), ["f1", "fuzzy"]);
+    assert.deepEqual(read(walks, "almost never, my son does it"), ["w1", "fuzzy"]);
+  });
+  it("'never' alone is the bottom when the scale starts at 'rarely'; not when someone else is said to do it", () => {
+    assert.deepEqual(read(walks, "never"), ["w1", "fuzzy"]);
+    assert.deepEqual(read(sport, "jamais"), ["f1", "fuzzy"]);
+    assert.equal(read(walks, "me never, my husband does it"), null);
+  });
+  it("a share of the days and the weekend are placed on the scale; 'almost every day' sits under 'every day'", () => {
+    assert.deepEqual(read(sport, "6 jours sur 7"), ["f3", "fuzzy"]);
+    assert.deepEqual(read(walks, "weekends mostly"), ["w2", "fuzzy"]);
+    assert.equal(valueOf(walks, "twice a day"), "w4");
+    assert.deepEqual(read(sport, "matin et soir"), ["f4", "exact"]);
+  });
+  it("what the answer depends on names no option", () => {
+    assert.equal(read(sport, "ça dépend des semaines"), null);
+    assert.equal(read(walks, "depends on the week"), null);
+  });
+});
+
+describe("s20 fix10c: urgency said in other words", () => {
+  it("'now' alone and an intensified 'urgent' are the top", () => {
+    assert.deepEqual(read(repair, "NOW"), ["u4", "fuzzy"]);
+    assert.deepEqual(read(livraison, "maintenant !"), ["l3", "fuzzy"]);
+    assert.deepEqual(read(repair, "really urgent, water everywhere"), ["u4", "fuzzy"]);
+  });
+  it("a deadline beside an unhurried tone is the deadline", () => {
+    assert.deepEqual(read(repair, "not really urgent but before friday please"), ["u2", "fuzzy"]);
+    assert.deepEqual(read(livraison, "pas vraiment urgent mais avant vendredi"), ["l2", "fuzzy"]);
+    assert.deepEqual(read(repair, "no rush"), ["u1", "exact"]);
+  });
+  it("an auxiliary 'have' names no option ('I have some left' is no 'I have run out')", () => {
+    assert.equal(read(livraison, "j'en ai encore un peu"), null);
+    const stock = target("Urgency", single(["s1", "s2", "s3"]), [
+      ["Not urgent", "s1"],
+      ["Within the week", "s2"],
+      ["Today, I have run out", "s3"],
+    ]);
+    assert.equal(read(stock, "I have a few left"), null);
+    assert.deepEqual(read(stock, "now is fine, whenever you pass by"), read(stock, "whenever you pass by"));
   });
 });
