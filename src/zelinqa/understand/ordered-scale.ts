@@ -11,9 +11,11 @@ import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { DAY_ABBREVIATIONS, WEEKDAYS_BY_NAME } from "./named-days.js";
 import type { TargetWords } from "./target-words.js";
+import { amountOf, tierOf } from "./amount-scales.js";
 
-type Kind = "size" | "frequency" | "judgement" | "intensity";
-const KINDS: readonly Kind[] = ["size", "frequency", "judgement", "intensity"];
+type Kind = "size" | "frequency" | "judgement" | "intensity" | "amount" | "tier";
+/** Tried in this order: an amount or a tier only for options no other kind places. */
+const KINDS: readonly Kind[] = ["size", "frequency", "judgement", "intensity", "amount", "tier"];
 
 const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
@@ -576,6 +578,10 @@ function levelOf(kind: Kind, phrase: Phrase): number | null {
       return judgementOf(tokens, false);
     case "intensity":
       return intensityOf(tokens, false);
+    case "amount":
+      return amountOf(tokens);
+    case "tier":
+      return tierOf(tokens);
   }
 }
 
@@ -710,6 +716,12 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
         kind,
       ),
     );
+  }
+  // [ext] An amount ("never done any", "loads") or a tier ("premier prix", "moyen de gamme"): its nearest option. A
+  // number alone is no place on them ("3" may be years or a price).
+  if (kind === "amount" || kind === "tier") {
+    const level = kind === "amount" ? amountOf(tokens) : tierOf(tokens);
+    return level === null ? null : found(nearest(options, level, kind));
   }
   const zeroAtBottom = kind === "intensity" && options.some((o) => o.level === 0);
   const score = scoreOf(text);

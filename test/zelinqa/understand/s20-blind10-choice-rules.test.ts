@@ -232,3 +232,76 @@ describe("s20 fix10c: urgency said in other words", () => {
     assert.deepEqual(read(stock, "now is fine, whenever you pass by"), read(stock, "whenever you pass by"));
   });
 });
+
+const cooking = target(
+  "Cooking experience",
+  single(["c0", "c1", "c2", "c3"]),
+  [
+    ["None at all", "c0"],
+    ["A little", "c1"],
+    ["Quite a lot", "c2"],
+    ["Very experienced", "c3"],
+  ],
+  "How much cooking experience do you have?",
+);
+const anglais = target(
+  "Pratique de l'anglais",
+  single(["a0", "a1", "a2", "a3"]),
+  [
+    ["Pas du tout", "a0"],
+    ["Un peu", "a1"],
+    ["Beaucoup", "a2"],
+    ["Énormément", "a3"],
+  ],
+  "Pratiquez-vous l'anglais ?",
+);
+const hotel = target(
+  "Hotel standard",
+  single(["h0", "h1", "h2", "h3"]),
+  [
+    ["Basic", "h0"],
+    ["Standard", "h1"],
+    ["Premium", "h2"],
+    ["Luxury", "h3"],
+  ],
+  "Which standard of hotel do you want?",
+);
+const canape = target(
+  "Gamme de canapé",
+  single(["g0", "g1", "g2", "g3"]),
+  [
+    ["Entrée de gamme", "g0"],
+    ["Milieu de gamme", "g1"],
+    ["Haut de gamme", "g2"],
+    ["Sur mesure", "g3"],
+  ],
+  "Quelle gamme de canapé ?",
+);
+
+describe("s20 fix10c: amount scales said in other words", () => {
+  it("'never done any', 'first time', 'not much', 'loads' take their place on the amount", () => {
+    assert.deepEqual(read(cooking, "never done any really"), ["c0", "fuzzy"]);
+    assert.deepEqual(read(cooking, "first time!"), ["c0", "fuzzy"]);
+    assert.deepEqual(read(cooking, "not much, just pasta"), ["c1", "fuzzy"]);
+    assert.deepEqual(read(cooking, "loads, I ran a cafe for years"), ["c2", "fuzzy"]);
+    assert.deepEqual(read(anglais, "jamais"), ["a0", "fuzzy"]);
+    assert.deepEqual(read(anglais, "pas beaucoup"), ["a1", "fuzzy"]);
+  });
+  it("a number alone is no amount", () => {
+    assert.equal(read(cooking, "3"), null);
+  });
+});
+
+describe("s20 fix10c: tiers of price or quality said in other words", () => {
+  it("'premier prix', 'the cheapest', 'mid range', 'top du top' take their tier", () => {
+    assert.deepEqual(read(canape, "premier prix, c'est pour un studio"), ["g0", "fuzzy"]);
+    assert.deepEqual(read(hotel, "the cheapest you have"), ["h0", "fuzzy"]);
+    assert.deepEqual(read(hotel, "something mid range"), ["h1", "fuzzy"]);
+    assert.deepEqual(read(canape, "moyen de gamme"), ["g1", "fuzzy"]);
+    assert.deepEqual(read(hotel, "bespoke honeymoon suite, no budget"), ["h3", "fuzzy"]);
+  });
+  it("two tiers said name none", () => {
+    assert.equal(read(canape, "entre milieu et haut de gamme"), null);
+    assert.equal(read(canape, "bon marché ou luxueux, je ne sais pas"), null);
+  });
+});
