@@ -253,6 +253,8 @@ const DENIED_AS_FAR_AS_KNOWN = seqs([
   ...["none that i know of", "nothing that i know of", "not that i remember", "i don t think so", "don t think so"],
   ...["pas que je sache", "pas a ma connaissance", "pas que je me souvienne", "je ne crois pas", "je crois pas"],
   ...["je ne pense pas", "je pense pas", "rien que je sache", "aucun que je sache", "aucune que je sache"],
+  // [ext] Nothing to report: "rien à signaler", "RAS", "nothing to report", "nothing to declare".
+  ...["rien a signaler", "ras", "rien a declarer", "rien de particulier a signaler", "nothing to report", "nothing to declare"],
 ]);
 /** What such a reply may carry besides: "no, …", "hmm, …", "rien, tout va bien". */
 const NONE_FILLERS = new Set([

@@ -155,6 +155,7 @@ const DERIVATIONS = [
   "euse",
   "eur",
   "ies",
+  "ers",
   "er",
   "ees",
   "ee",
@@ -171,7 +172,7 @@ function stemOf(word: string): string {
     if (!word.endsWith(end) || word.length - end.length < 4) continue;
     const stem = word.slice(0, -end.length);
     // "travelling" ~ "travel", "shopping" ~ "shop": an English consonant doubled before -ing/-ed/-er.
-    return /([bdglmnprt])\1$/.test(stem) && ["ing", "ings", "ed", "er"].includes(end) ? stem.slice(0, -1) : stem;
+    return /([bdglmnprt])\1$/.test(stem) && ["ing", "ings", "ed", "er", "ers"].includes(end) ? stem.slice(0, -1) : stem;
   }
   return word;
 }

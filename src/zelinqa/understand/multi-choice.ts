@@ -6,6 +6,7 @@ import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } f
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { DAY_ABBREVIATIONS } from "./named-days.js";
+import { compoundLabelChoice } from "./compound-labels.js";
 
 const ALL = [
   ["le", "reste"],
@@ -99,6 +100,10 @@ export function extractArray(
         : null;
     return { value: [p.value], certainty: "exact" };
   }
+  // [ext] "high cholesterol but none of those": a clause denying the options beside words read only loosely.
+  const noneClause = options.length > 0 && options.every((h) => h.certainty === "fuzzy") ? deniedOptionsClause(c) : false;
+  const nonePhrase = noneClause ? phrases.find((x) => none.has(key(x.value))) : undefined;
+  if (nonePhrase !== undefined) return { value: [nonePhrase.value], certainty: "fuzzy" };
   // [ext] "mobile only, laptop is fine": "only" restricts the list to the options it marks.
   const only = onlyMarked(c, hits);
   if (only !== null) return loosely(arrayPhraseResult(only));
@@ -177,7 +182,23 @@ function noneValues(phrases: readonly Phrase[]): Set<string> {
 
 const DENIALS = new Set(["no", "non", "nope", "nah", "none", "nothing", "rien", "aucun", "aucune", "nada", "pas", "not"]);
 /** Words a denial may carry: "none of these", "rien de spécial", "pas du tout", "no thanks". */
-const DENIAL_FILLERS = new Set(["of", "these", "those", "them", "the", "above", "de", "du", "des", "tout", "at", "all", "thanks", "merci"]);
+const DENIAL_FILLERS = new Set([
+  "of",
+  "these",
+  "those",
+  "them",
+  "the",
+  "above",
+  "de",
+  "d",
+  "du",
+  "des",
+  "tout",
+  "at",
+  "all",
+  "thanks",
+  "merci",
+]);
 
 /** "nothing like that", "rien de ce genre", "none of that sort": the denial of the options' kind. */
 const DENIAL_OF_KIND = new Set(["like", "that", "this", "comme", "ca", "cela", "sort", "kind", "genre", "type"]);
@@ -198,6 +219,22 @@ function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: Read
     if (!plain && !(none.size > 0 && asked.has(stem(t)))) return false;
   }
   return true;
+}
+
+/** Words that deny every option in a clause of their own: "none of those", "aucun de ceux-là", "neither". */
+const NONE_WORDS = new Set(["none", "aucun", "aucune", "neither", "nothing"]);
+/** A clause made of a none word and its fillers only ("none of those", "aucune de celles ci"). */
+function deniedOptionsClause(c: ClauseTokens): boolean {
+  const byClause = new Map<number, string[]>();
+  c.tokens.forEach((t, i) => {
+    const words = byClause.get(c.clause[i] as number);
+    if (words === undefined) byClause.set(c.clause[i] as number, [t]);
+    else words.push(t);
+  });
+  const fillers = new Set([...DENIAL_FILLERS, "but", "mais", "et", "and", "ceux", "celles", "la", "ci", "else", "other"]);
+  return [...byClause.values()].some(
+    (words) => words.some((w) => NONE_WORDS.has(w)) && words.every((w) => NONE_WORDS.has(w) || fillers.has(w)),
+  );
 }
 
 const FILLERS = new Set([
@@ -321,6 +358,9 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   // that names no label, and would read every word of a long one twice).
   const parts = headNounsDropped(c, hits, partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0));
   const single = scalarPhraseResult(hits);
+  // [ext] "fruits et légumes" for "Légumes et fruits": both parts of a compound label, in any order.
+  const compound = single === null ? compoundLabelChoice(c, phrases, refused) : null;
+  if (compound !== null) return compound;
   // [ext] "math et physique": a look-alike of another value joined to the one said by "et"/"and" is a second value.
   if (single !== null && joinedLookAlike(c, hits)) return null;
   // One value named (a typo of another aside): the whole label's reading, else its words'.

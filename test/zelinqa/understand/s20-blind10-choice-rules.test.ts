@@ -305,3 +305,99 @@ describe("s20 fix10c: tiers of price or quality said in other words", () => {
     assert.equal(read(canape, "bon marché ou luxueux, je ne sais pas"), null);
   });
 });
+
+const menu = target(
+  "Menu",
+  single(["poisson", "viande", "mixte", "soeur", "autre"]),
+  [
+    ["Poisson seul", "poisson"],
+    ["Viande seule", "viande"],
+    ["Poisson et viande", "mixte"],
+    ["Viande et œufs", "soeur"],
+    ["Autre", "autre"],
+  ],
+  "Quel menu voulez-vous ?",
+);
+const lunch = target(
+  "Lunch",
+  single(["soup", "salad", "both"]),
+  [
+    ["Soup only", "soup"],
+    ["Salad only", "salad"],
+    ["Soup and salad", "both"],
+  ],
+  "Which lunch would you like?",
+);
+const health = target(
+  "Health",
+  multi(["sugar", "lungs", "pressure", "none"]),
+  [
+    ["Diabetes", "sugar"],
+    ["Asthma", "lungs"],
+    ["High blood pressure", "pressure"],
+    ["None of these", "none"],
+  ],
+  "Any of these conditions?",
+);
+const regime = target(
+  "Régime",
+  multi(["gluten", "lait", "aucun"]),
+  [
+    ["Gluten", "gluten"],
+    ["Produits laitiers", "lait"],
+    ["Aucun", "aucun"],
+  ],
+  "Des intolérances alimentaires ?",
+);
+const team = target(
+  "Team",
+  single(["sales", "orga", "other"]),
+  [
+    ["Sales and marketing", "sales"],
+    ["Event organising", "orga"],
+    ["Something else", "other"],
+  ],
+  "Which team?",
+);
+
+describe("s20 fix10c: a label joining two things, said in another order or joined another way", () => {
+  it("names the compound option when both parts are said joined", () => {
+    assert.deepEqual(read(menu, "viande et poisson"), ["mixte", "fuzzy"]);
+    assert.deepEqual(read(menu, "oeufs + viande"), ["soeur", "fuzzy"]);
+    assert.deepEqual(read(lunch, "salad with the soup please"), ["both", "fuzzy"]);
+  });
+  it("never for an alternative, a restriction, or parts said apart", () => {
+    assert.equal(read(menu, "viande ou poisson"), null);
+    assert.notEqual(valueOf(menu, "surtout du poisson, la viande on l'achète ailleurs"), "mixte");
+    assert.notEqual(valueOf(lunch, "just the salad, soup is too much"), "both");
+  });
+  it("reads the ligature œ as 'oe' both ways", () => {
+    assert.deepEqual(read(menu, "viande et oeufs"), ["soeur", "exact"]);
+  });
+});
+
+describe("s20 fix10c: options of a multiple choice said by their medical or inflected name", () => {
+  it("'hypertension', 'asthmatic', 'coeliaque' name their condition", () => {
+    assert.deepEqual(valueOf(health, "hypertension"), ["pressure"]);
+    assert.deepEqual(valueOf(health, "diabetic"), ["sugar"]);
+    assert.deepEqual(valueOf(health, "asthmatic"), ["lungs"]);
+    assert.deepEqual(valueOf(regime, "je suis coeliaque"), ["gluten"]);
+  });
+  it("a noun in -ers names the label's -ing word ('organisers' for 'organising')", () => {
+    assert.equal(valueOf(team, "helping the organisers"), "orga");
+  });
+});
+
+describe("s20 fix10c: 'none' said indirectly", () => {
+  it("'rien à signaler', 'nothing to report' are the none option, loosely", () => {
+    assert.deepEqual(read(regime, "rien à signaler"), [["aucun"], "fuzzy"]);
+    assert.deepEqual(read(health, "nothing to report"), [["none"], "fuzzy"]);
+  });
+  it("'pas d'intolérance mais …' is the none option", () => {
+    assert.deepEqual(valueOf(regime, "pas d'intolérance mais je n'aime pas le chou"), ["aucun"]);
+  });
+  it("'none of those' beside a condition read only loosely is none; beside one named exactly it is not", () => {
+    assert.deepEqual(read(health, "high cholesterol but none of those"), [["none"], "fuzzy"]);
+    assert.notDeepEqual(valueOf(health, "asthma, none of the others"), ["none"]);
+  });
+});
