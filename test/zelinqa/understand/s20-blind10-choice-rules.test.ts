@@ -401,3 +401,19 @@ describe("s20 fix10c: 'none' said indirectly", () => {
     assert.notDeepEqual(valueOf(health, "asthma, none of the others"), ["none"]);
   });
 });
+
+const anyoneHome = target("Someone at home", { type: "boolean" }, [], "Will someone be at home for the visit?");
+const quelquun = target("Présence", { type: "boolean" }, [], "Y aura-t-il quelqu'un pour ouvrir au technicien ?");
+const ownerHome = target("Owner", { type: "boolean" }, [], "Are you the owner of the home?");
+
+describe("s20 fix10c: a yes/no to 'will someone be …?' said through a person's presence", () => {
+  it("another person present or holding the fact is a yes, loosely; negated, a no", () => {
+    assert.deepEqual(read(anyoneHome, "my daughter will be in"), [true, "fuzzy"]);
+    assert.deepEqual(read(anyoneHome, "my partner is home all day"), [true, "fuzzy"]);
+    assert.deepEqual(read(quelquun, "mon fils sera là"), [true, "fuzzy"]);
+    assert.deepEqual(read(anyoneHome, "my son won't be in"), [false, "fuzzy"]);
+  });
+  it("not when the question is about the person themself", () => {
+    assert.deepEqual(read(ownerHome, "my parents own it"), [false, "fuzzy"]);
+  });
+});
