@@ -19,6 +19,11 @@ const LETTER_ANSWERS = new Map([
   ["n", false],
   // [ext] "nn" (non) in a text message.
   ["nn", false],
+  // [ext] Spoken or texted yes as the whole reply only ("ya" inside a French reply is "il y a").
+  ["ya", true],
+  ["yah", true],
+  ["yea", true],
+  ["yeh", true],
 ]);
 /** [ext] "ouiii", "yesss", "nooon", "okkk": a letter said three times or more is one letter, for the yes/no words. */
 const unstretched = (t: string) => t.replace(/(\p{L})\1{2,}/gu, "$1");

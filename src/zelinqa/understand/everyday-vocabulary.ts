@@ -88,8 +88,11 @@ export const EVERYDAY_GROUPS: readonly (readonly string[])[] = [
   ["fievre", "fever"],
   ["toux", "cough", "tousse", "tousser", "coughing"],
   ["fatigue", "tiredness"],
-  ["diabete", "diabetes"],
-  ["asthme", "asthma"],
+  ["diabete", "diabetes", "diabetic", "diabetique", "diabetiques"],
+  ["asthme", "asthma", "asthmatic", "asthmatique", "asthmatiques"],
+  // [ext] A condition and its medical name: "hypertension" is high blood pressure, a coeliac cannot eat gluten.
+  ["high blood pressure", "hypertension", "hypertensive", "hypertendu", "hypertendue", "tension elevee", "hypertension arterielle"],
+  ["gluten", "coeliaque", "celiaque", "coeliac", "celiac", "coeliac disease", "maladie coeliaque", "intolerance au gluten"],
   ["enceinte", "pregnant"],
   ["grossesse", "pregnancy"],
   ["ordonnance", "prescription"],

@@ -5,6 +5,8 @@ import { clauseTokens } from "./clauses.js";
 import { askedWords } from "./guards-asked.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractArray } from "./multi-choice.js";
+import { withNotHeldNegated } from "./held-state.js";
+import { initialsHits } from "./label-initials.js";
 import { partialLabelHits } from "./label-parts.js";
 import { findPhraseHits, isNonePhrase, perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
@@ -251,6 +253,8 @@ const DENIED_AS_FAR_AS_KNOWN = seqs([
   ...["none that i know of", "nothing that i know of", "not that i remember", "i don t think so", "don t think so"],
   ...["pas que je sache", "pas a ma connaissance", "pas que je me souvienne", "je ne crois pas", "je crois pas"],
   ...["je ne pense pas", "je pense pas", "rien que je sache", "aucun que je sache", "aucune que je sache"],
+  // [ext] Nothing to report: "rien à signaler", "RAS", "nothing to report", "nothing to declare".
+  ...["rien a signaler", "ras", "rien a declarer", "rien de particulier a signaler", "nothing to report", "nothing to declare"],
 ]);
 /** What such a reply may carry besides: "no, …", "hmm, …", "rien, tout va bien". */
 const NONE_FILLERS = new Set([
@@ -299,6 +303,6 @@ export function guardedArray(text: string, phrases: readonly Phrase[], words: Ta
   const read = clauseTokens(text);
   const loose = noneSaidLoosely(read, phrases);
   if (loose !== null) return loose;
-  const c = withoutFalseAll(read);
-  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own));
+  const c = withNotHeldNegated(withoutFalseAll(read));
+  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own, initialsHits(text, c, phrases)));
 }

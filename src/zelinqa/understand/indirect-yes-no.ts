@@ -107,6 +107,35 @@ const consentsIf = (tokens: readonly string[]) =>
 /** The yes/no a reply states in its own words, held loosely; null when it states none this way. */
 export function indirectYesNo(c: ClauseTokens, words: TargetWords): PhraseResult | null {
   if (consentsIf(c.tokens)) return { value: true, certainty: "fuzzy" };
+  // [ext] "Will someone be at home?": anyone will do, so the fact said of another person ("my wife is home") or a
+  // person's presence ("my husband will be in", "ma fille sera là") is a yes; negated, a no.
+  if ([...words.own].some((w) => ANYONE.has(w))) {
+    const present = presence(c);
+    if (present !== null) return { value: present, certainty: "fuzzy" };
+    if (someoneElse(c, words)) return { value: true, certainty: "fuzzy" };
+  }
   if (someoneElse(c, words) || prefersOther(c, words)) return { value: false, certainty: "fuzzy" };
   return null;
 }
+
+/** Question words asking whether anyone at all will do something. */
+const ANYONE = new Set(["someone", "somebody", "anyone", "anybody", "quelqu", "quelquun"]);
+const PRESENT = [
+  ...["be in", "be home", "be at home", "be there", "be around", "be here", "is in", "is home", "is at home", "s home"],
+  ...["s in", "are in", "are home", "sera la", "serai la", "serons la", "seront la", "est la", "sera present", "sera presente"],
+  ...["sera a la maison", "serai a la maison", "est a la maison", "will be in", "ll be in", "ll be home", "ll be there"],
+].map((p) => p.split(" "));
+
+/** A presence said ("my husband will be in", "ma fille sera là"): true, false under a negation, null when none. */
+function presence(c: ClauseTokens): boolean | null {
+  for (let i = 0; i < c.tokens.length; i++) {
+    const seq = PRESENT.find((p) => p.every((w, k) => c.tokens[i + k] === w));
+    if (seq === undefined) continue;
+    // "in" must end its clause or be followed by a time: "be in the garden" is a place, said of the reply's person.
+    const after = c.tokens[i + seq.length];
+    if (seq[seq.length - 1] === "in" && after !== undefined && c.clause[i + seq.length] === c.clause[i] && !TIME_AFTER.has(after)) continue;
+    return c.negated[i + seq.length - 1] !== true;
+  }
+  return null;
+}
+const TIME_AFTER = new Set(["all", "from", "after", "before", "until", "till", "in", "on", "at", "the", "that", "tomorrow", "today"]);

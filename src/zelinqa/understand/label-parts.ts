@@ -58,7 +58,13 @@ const LABEL_STOP = new Set([
   ...["it", "its", "this", "that", "these", "those", "few", "some", "any", "as", "so", "if", "possible", "you", "your"],
   ...["peut", "peuvent", "pouvez", "doit", "est", "sont", "etre", "ce", "cet", "cette", "ces", "quelques", "si", "vous"],
   ...["votre", "not", "pas", "ne", "all", "tout", "tous", "toutes", "at", "by", "from", "que", "qui", "when", "quand"],
+  // [ext] Approximations: "presque jamais" is no "Presque tous les jours", "almost never" no "Almost every day".
+  ...["presque", "almost", "nearly", "quasi", "quasiment", "pratiquement", "practically"],
+  // [ext] Auxiliaries of having and doing: "I have 2 left" is no "Today, I have run out".
+  ...["have", "has", "had", "having", "does", "did", "done", "avoir", "avons", "avez", "ont", "eu"],
 ]);
+/** [ext] "ça dépend des semaines", "depends on the weather": what the answer depends on names no choice. */
+const DEPENDS = new Set(["depend", "depends", "depending", "dependra", "selon", "suivant"]);
 
 /** "individuelles" → "individuel", "privee" → "prive": plural and feminine endings, so their equivalents are found. */
 function baseForms(word: string): string[] {
@@ -149,6 +155,7 @@ const DERIVATIONS = [
   "euse",
   "eur",
   "ies",
+  "ers",
   "er",
   "ees",
   "ee",
@@ -165,7 +172,7 @@ function stemOf(word: string): string {
     if (!word.endsWith(end) || word.length - end.length < 4) continue;
     const stem = word.slice(0, -end.length);
     // "travelling" ~ "travel", "shopping" ~ "shop": an English consonant doubled before -ing/-ed/-er.
-    return /([bdglmnprt])\1$/.test(stem) && ["ing", "ings", "ed", "er"].includes(end) ? stem.slice(0, -1) : stem;
+    return /([bdglmnprt])\1$/.test(stem) && ["ing", "ings", "ed", "er", "ers"].includes(end) ? stem.slice(0, -1) : stem;
   }
   return word;
 }
@@ -234,8 +241,10 @@ export function partialLabelHits(
   const read = new Array<boolean>(c.tokens.length).fill(false);
   for (const h of hits) for (let i = h.start; i < h.end; i++) read[i] = true;
   const covered = (i: number) => read[i] === true;
+  let dependsIn = -1;
   for (let i = 0; i < c.tokens.length; i++) {
-    if (c.negated[i] || covered(i)) continue;
+    if (DEPENDS.has(c.tokens[i] as string)) dependsIn = c.clause[i] as number;
+    if (c.negated[i] || covered(i) || c.clause[i] === dependsIn) continue;
     const t = c.tokens[i] as string;
     const sequence = index.sequences
       .get(t)

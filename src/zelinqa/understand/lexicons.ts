@@ -537,6 +537,14 @@ export const HEDGE_PHRASES = phrases([
   "a priori",
   "possibly",
   "possiblement",
+  // [ext] A yes said with a lean, not outright: "plutôt oui", "rather yes", "mostly yes".
+  "plutot oui",
+  "oui plutot",
+  "rather yes",
+  "mostly yes",
+  "yes mostly",
+  "more yes than no",
+  "plutot oui que non",
 ]);
 
 /** [ext] "nearly new", "yearly if there's a discount": an approximation or a condition qualifies the choice. */

@@ -6,6 +6,7 @@ import { arrayPhraseResult, findPhraseHits, isNonePhrase, scalarPhraseResult } f
 import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { DAY_ABBREVIATIONS } from "./named-days.js";
+import { compoundLabelChoice } from "./compound-labels.js";
 
 const ALL = [
   ["le", "reste"],
@@ -30,10 +31,37 @@ const ALL = [
   ["everywhere"],
   ["anything"],
 ];
+/** The "all" phrases that mean the options not yet named. */
+const REST = [
+  ["le", "reste"],
+  ["the", "rest"],
+  ["everything", "else"],
+  ["les", "autres"],
+  ["the", "others"],
+];
+/** Words that may follow "the rest" when it chooses them: "le reste oui", "the rest too", "les autres aussi". */
+const REST_AFFIRMED = new Set(["oui", "yes", "aussi", "too", "also", "please", "svp", "egalement", "as", "well", "volontiers"]);
+
+/** "and the rest", "et tout le reste oui": a "rest" phrase at `allAt` ending its clause or affirmed (not "le reste on verra"). */
+function restAdded(c: ClauseTokens, allAt: number): boolean {
+  const seq = REST.find((s) => startsAt(c.tokens, s, allAt) || startsAt(c.tokens, s, allAt + 1));
+  if (seq === undefined) return false;
+  const end = c.tokens[allAt] === seq[0] ? allAt + seq.length : allAt + 1 + seq.length;
+  for (let i = end; i < c.tokens.length && c.clause[i] === c.clause[allAt]; i++)
+    if (!REST_AFFIRMED.has(c.tokens[i] as string)) return false;
+  return true;
+}
+
 /** "anything but electric", "all but one": "but" after these means "except". */
 const ANY_WORDS = new Set(["anything", "everything", "all", "any", "tout", "n importe"]);
 const EXCEPT_ONE = new Set(["sauf", "except", "excepte", "hormis", "excluding", "apart"]);
 const EXCEPT = new Set(["sauf", "except", "excepte", "hormis", "apart", "besides", "but", "excluding", "minus", "moins"]);
+
+/** An exception word at `i` that may come before the "all": "sauf", "except", "apart", "à part", "aside". */
+function exceptWord(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] as string;
+  return EXCEPT_ONE.has(t) || t === "aside" || (t === "a" && tokens[i + 1] === "part");
+}
 
 function startsAt(tokens: readonly string[], seq: readonly string[], i: number): boolean {
   return seq.every((w, j) => tokens[i + j] === w);
@@ -45,11 +73,19 @@ export function extractArray(
   phrases: readonly Phrase[],
   /** [ext] Stems of the question's own words: "no symptoms" to "Any of these symptoms?" is a denial. */
   asked: ReadonlySet<string> = new Set(),
+  /** [ext] Hits read by the caller from the raw text (label-initials.ts: "LV" for "Lave-vaisselle"). */
+  written: readonly PhraseHit[] = [],
 ): PhraseResult | null {
   const none = noneValues(phrases);
   // [ext] The "none" option is exclusive and short: never a typo ("one" is no "none"), never beside another option.
   const found = findPhraseHits(c.tokens, phrases, true, c.negated).filter((h) => h.certainty === "exact" || !none.has(key(h.value)));
-  const all = [...found, ...partialLabelHits(c, phrases, found), ...dayGroupHits(c, phrases), ...dayAbbreviationHits(c, phrases, found)];
+  const all = [
+    ...found,
+    ...written,
+    ...partialLabelHits(c, phrases, found),
+    ...dayGroupHits(c, phrases),
+    ...dayAbbreviationHits(c, phrases, found),
+  ];
   const options = all.filter((h) => !none.has(key(h.value)));
   const hits = options.length > 0 ? options : all;
   // [ext] "no, everyone eats everything", "nothing special": a reply opening on a denial that names no option chooses
@@ -64,6 +100,10 @@ export function extractArray(
         : null;
     return { value: [p.value], certainty: "exact" };
   }
+  // [ext] "high cholesterol but none of those": a clause denying the options beside words read only loosely.
+  const noneClause = options.length > 0 && options.every((h) => h.certainty === "fuzzy") ? deniedOptionsClause(c) : false;
+  const nonePhrase = noneClause ? phrases.find((x) => none.has(key(x.value))) : undefined;
+  if (nonePhrase !== undefined) return { value: [nonePhrase.value], certainty: "fuzzy" };
   // [ext] "mobile only, laptop is fine": "only" restricts the list to the options it marks.
   const only = onlyMarked(c, hits);
   if (only !== null) return loosely(arrayPhraseResult(only));
@@ -71,12 +111,16 @@ export function extractArray(
   const allAt = c.tokens.findIndex((_, i) => !c.negated[i] && ALL.some((seq) => startsAt(c.tokens, seq, i)));
   if (allAt < 0) return partial(c, hits, phrases) ? loosely(arrayPhraseResult(hits)) : arrayPhraseResult(hits);
   const exceptAt = c.tokens.findIndex((t, i) => i > allAt && (EXCEPT.has(t) || (t === "a" && c.tokens[i + 1] === "part")));
-  const excepted = exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
+  // [ext] "le frigo à part, le reste oui", "apart from the fridge, all the rest": the exception said before the "all"
+  // (never "but", which joins more than it excepts there) sets aside every option named before that "all".
+  const exceptBefore = exceptAt < 0 && c.tokens.some((t, i) => i < allAt && exceptWord(c.tokens, i));
+  const excepted = exceptBefore ? hits.filter((h) => h.start < allAt) : exceptAt < 0 ? [] : hits.filter((h) => h.start > exceptAt);
   // "all except the thing we could not read": choosing everything would be a confident wrong value.
   if (exceptAt >= 0 && excepted.length === 0) return null;
   const named = hits.filter((h) => !excepted.includes(h));
   // "parking, that's all": other values are named, so "all" closes the list instead of choosing everything.
-  if (named.length > 0) return arrayPhraseResult(named);
+  // [ext] "the fridge and the rest", "four, hotte et tout le reste": "the rest", "the others" add every other option.
+  if (named.length > 0 && !restAdded(c, allAt)) return arrayPhraseResult(named);
   const everything = new Map<string, PhraseHit>();
   // Negated values ("all of them, no garden", "pas la souplesse, le reste oui") stay out as well, whichever of
   // their phrases named them.
@@ -138,7 +182,23 @@ function noneValues(phrases: readonly Phrase[]): Set<string> {
 
 const DENIALS = new Set(["no", "non", "nope", "nah", "none", "nothing", "rien", "aucun", "aucune", "nada", "pas", "not"]);
 /** Words a denial may carry: "none of these", "rien de spécial", "pas du tout", "no thanks". */
-const DENIAL_FILLERS = new Set(["of", "these", "those", "them", "the", "above", "de", "du", "des", "tout", "at", "all", "thanks", "merci"]);
+const DENIAL_FILLERS = new Set([
+  "of",
+  "these",
+  "those",
+  "them",
+  "the",
+  "above",
+  "de",
+  "d",
+  "du",
+  "des",
+  "tout",
+  "at",
+  "all",
+  "thanks",
+  "merci",
+]);
 
 /** "nothing like that", "rien de ce genre", "none of that sort": the denial of the options' kind. */
 const DENIAL_OF_KIND = new Set(["like", "that", "this", "comme", "ca", "cela", "sort", "kind", "genre", "type"]);
@@ -159,6 +219,22 @@ function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: Read
     if (!plain && !(none.size > 0 && asked.has(stem(t)))) return false;
   }
   return true;
+}
+
+/** Words that deny every option in a clause of their own: "none of those", "aucun de ceux-là", "neither". */
+const NONE_WORDS = new Set(["none", "aucun", "aucune", "neither", "nothing"]);
+/** A clause made of a none word and its fillers only ("none of those", "aucune de celles ci"). */
+function deniedOptionsClause(c: ClauseTokens): boolean {
+  const byClause = new Map<number, string[]>();
+  c.tokens.forEach((t, i) => {
+    const words = byClause.get(c.clause[i] as number);
+    if (words === undefined) byClause.set(c.clause[i] as number, [t]);
+    else words.push(t);
+  });
+  const fillers = new Set([...DENIAL_FILLERS, "but", "mais", "et", "and", "ceux", "celles", "la", "ci", "else", "other"]);
+  return [...byClause.values()].some(
+    (words) => words.some((w) => NONE_WORDS.has(w)) && words.every((w) => NONE_WORDS.has(w) || fillers.has(w)),
+  );
 }
 
 const FILLERS = new Set([
@@ -282,6 +358,9 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
   // that names no label, and would read every word of a long one twice).
   const parts = headNounsDropped(c, hits, partialLabelHits({ ...c, negated: refused }, phrases, hits, hits.length > 0));
   const single = scalarPhraseResult(hits);
+  // [ext] "fruits et légumes" for "Légumes et fruits": both parts of a compound label, in any order.
+  const compound = single === null ? compoundLabelChoice(c, phrases, refused) : null;
+  if (compound !== null) return compound;
   // [ext] "math et physique": a look-alike of another value joined to the one said by "et"/"and" is a second value.
   if (single !== null && joinedLookAlike(c, hits)) return null;
   // One value named (a typo of another aside): the whole label's reading, else its words'.

@@ -4,12 +4,20 @@ const COMBINING_MARKS = /\p{M}/gu;
 const APOSTROPHES = /['\u2019\u2018\u02BC`´]/g;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 
-/** N(s): NFKD, drop combining marks, lowercase, apostrophes and non-alphanumerics to spaces, collapse, trim. */
+/** [ext] Ligatures NFKD keeps: "œufs" is typed "oeufs" on most keyboards, "ex æquo" "ex aequo". */
+const LIGATURES = /[œæ]/g;
+const UNLIGATED: Readonly<Record<string, string>> = { œ: "oe", æ: "ae" };
+
+/**
+ * N(s): NFKD, drop combining marks, lowercase, apostrophes and non-alphanumerics to spaces, collapse, trim; [ext] the
+ * ligatures œ and æ written out.
+ */
 export function normalise(text: string): string {
   return text
     .normalize("NFKD")
     .replace(COMBINING_MARKS, "")
     .toLowerCase()
+    .replace(LIGATURES, (l) => UNLIGATED[l] ?? l)
     .replace(APOSTROPHES, " ")
     .replace(NOT_LETTER_OR_DIGIT, " ")
     .replace(/ +/g, " ")

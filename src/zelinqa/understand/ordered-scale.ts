@@ -11,9 +11,11 @@ import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { DAY_ABBREVIATIONS, WEEKDAYS_BY_NAME } from "./named-days.js";
 import type { TargetWords } from "./target-words.js";
+import { amountOf, tierOf } from "./amount-scales.js";
 
-type Kind = "size" | "frequency" | "judgement" | "intensity";
-const KINDS: readonly Kind[] = ["size", "frequency", "judgement", "intensity"];
+type Kind = "size" | "frequency" | "judgement" | "intensity" | "amount" | "tier";
+/** Tried in this order: an amount or a tier only for options no other kind places. */
+const KINDS: readonly Kind[] = ["size", "frequency", "judgement", "intensity", "amount", "tier"];
 
 const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
 const startsAt = (tokens: readonly string[], seq: readonly string[], i: number) => seq.every((w, j) => tokens[i + j] === w);
@@ -230,6 +232,25 @@ function dayRangeCount(tokens: readonly string[]): number | null {
   return null;
 }
 
+/** [ext] "presque", "almost", "nearly" just before a rate: a little under it; "presque jamais" is rarely. */
+const ALMOST = new Set(["presque", "almost", "nearly", "quasi", "quasiment", "pratiquement", "practically"]);
+const RARELY = 0.2;
+function almost(tokens: readonly string[], at: number, rate: number): number {
+  if (!ALMOST.has(tokens[at - 1] ?? "")) return rate;
+  return rate === 0 ? RARELY : rate * 0.8;
+}
+/** [ext] Two times of the day joined ("midi et soir", "morning and evening", "lunch and dinner"): daily, twice a day. */
+const TIMES_OF_DAY = new Set([
+  ...["matin", "midi", "soir", "morning", "noon", "lunch", "lunchtime", "evening", "night", "dinner", "breakfast", "diner", "dejeuner"],
+]);
+function twiceDaily(tokens: readonly string[], rate: number): number {
+  if (rate !== 7) return rate;
+  const joined = tokens.some(
+    (t, i) => TIMES_OF_DAY.has(t) && (tokens[i + 1] === "et" || tokens[i + 1] === "and") && TIMES_OF_DAY.has(tokens[i + 2] ?? ""),
+  );
+  return joined ? 14 : rate;
+}
+
 /**
  * A rate in times per week a text states, ONE_OFF for a single time, or null. `definite` leaves out vague rates
  * ("several times a week", "often"): frequency-choice.ts reads periods with it.
@@ -271,7 +292,7 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     const unit = PER_UNIT.get(tokens[unitAt] ?? "");
     // "tous les quinze jours" is every two weeks.
     if (unit === 7 && n === 15) return 0.5;
-    if (unit !== undefined) return unit / (n ?? 1);
+    if (unit !== undefined) return almost(tokens, every.at, twiceDaily(tokens, unit / (n ?? 1)));
     if (WEEKDAYS.has(tokens[at] ?? "")) return tokens.filter((t) => WEEKDAYS.has(t)).length;
     from = every.at + 1;
   }
@@ -284,7 +305,7 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     if (at === null) continue;
     // [ext] "not often", "pas toujours", "it doesn't happen a lot": less than said, between rarely and sometimes.
     if (rate >= 3 && tokens.slice(Math.max(0, at.at - 3), at.at).some((t) => NOT.has(t))) return NOT_THAT_OFTEN;
-    return rate;
+    return almost(tokens, at.at, twiceDaily(tokens, rate));
   }
   // "lundi et jeudi", "on mondays": the days named, each a time a week.
   const days = new Set(tokens.filter((t) => WEEKDAYS.has(t)).map((t) => t.replace(/s$/, "")));
@@ -557,6 +578,10 @@ function levelOf(kind: Kind, phrase: Phrase): number | null {
       return judgementOf(tokens, false);
     case "intensity":
       return intensityOf(tokens, false);
+    case "amount":
+      return amountOf(tokens);
+    case "tier":
+      return tierOf(tokens);
   }
 }
 
@@ -677,6 +702,11 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
     if (rate === null) return null;
     if (rate === ONE_OFF || rate === 0) {
       const option = options.find((o) => o.level === rate);
+      // [ext] "never" alone where the scale starts at "rarely" (no "never" option): its bottom, loosely. Not a reply
+      // saying more ("moi jamais, c'est mon mari qui cuisine": someone else does it).
+      const bottom =
+        rate === 0 && tokens.length <= 3 ? [...options].filter((o) => o.level > 0).sort((a, b) => a.level - b.level)[0] : undefined;
+      if (option === undefined && bottom !== undefined && bottom.level <= RARELY) return found(bottom.value);
       return option === undefined ? null : found(option.value);
     }
     return found(
@@ -686,6 +716,12 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
         kind,
       ),
     );
+  }
+  // [ext] An amount ("never done any", "loads") or a tier ("premier prix", "moyen de gamme"): its nearest option. A
+  // number alone is no place on them ("3" may be years or a price).
+  if (kind === "amount" || kind === "tier") {
+    const level = kind === "amount" ? amountOf(tokens) : tierOf(tokens);
+    return level === null ? null : found(nearest(options, level, kind));
   }
   const zeroAtBottom = kind === "intensity" && options.some((o) => o.level === 0);
   const score = scoreOf(text);

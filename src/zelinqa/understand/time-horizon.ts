@@ -132,7 +132,11 @@ function horizonOf(tokens: readonly string[], today: string, reply: boolean, ton
   if (tokens.length === 0) return null;
   const asap = said(tokens, ASAP);
   const unhurried = says(tokens, UNHURRIED) || asap.negated || (!reply && says(tokens, UNHURRIED_LABEL));
+  // [ext] "not really urgent but before Friday", "pas pressé, d'ici fin janvier": the deadline said beside the tone.
+  if (reply && unhurried) return statedDeadline(tokens, today) ?? NEVER;
   if (unhurried || (tone && says(tokens, TONE_LOW))) return NEVER;
+  // [ext] "NOW", "maintenant !": now as the whole reply.
+  if (reply && tokens.every((t) => NOW_ALONE.has(t)) && tokens.some((t) => t === "now" || t === "maintenant")) return 0;
   if (tone && says(tokens, TONE_TOP)) return 0;
   if (says(tokens, TODAY_WORDS)) return 0;
   if (asap.plain || (tone && says(tokens, TONE_HIGH))) return reply ? (tone ? URGENT_BUT_NOT_TOP : 0) : 1;
@@ -150,6 +154,15 @@ function horizonOf(tokens: readonly string[], today: string, reply: boolean, ton
     : [];
   if (durations.length > 0) return Math.max(...durations);
   if (!reply) return null;
+  return monthDeadline(tokens, today) ?? weekdayDeadline(tokens, today);
+}
+
+/** What a reply of "now" alone may hold: "now please", "right now", "maintenant svp". */
+const NOW_ALONE = new Set(["now", "maintenant", "right", "please", "pls", "plz", "svp", "stp", "tout", "de", "suite", "asap"]);
+
+/** A deadline a reply states in days, a weekday or a month, whatever its tone; null when it states none. */
+function statedDeadline(tokens: readonly string[], today: string): number | null {
+  for (const [list, horizon] of IN_DAYS) if (says(tokens, list)) return daysFrom(today, horizon);
   return monthDeadline(tokens, today) ?? weekdayDeadline(tokens, today);
 }
 
@@ -201,6 +214,11 @@ function monthDeadline(tokens: readonly string[], today: string): number | null 
   return until(end || month === current ? endOfMonth : new Date(Date.UTC(y, month - 1, 1)));
 }
 
+/** An urgency word right after an intensifier: "very urgent", "très urgent", "really urgent". */
+function intensified(tokens: readonly string[]): boolean {
+  return tokens.some((t, i) => INTENSE.has(t) && ASAP.some((seq) => startsAt(tokens, seq, i + 1)));
+}
+
 /**
  * The option of a time-ordered choice the reply's deadline or tone points to: the option with the nearest horizon that
  * still meets it, fuzzy. Null unless at least two options state distinct horizons and the reply states a time one of
@@ -223,7 +241,11 @@ export function horizonChoice(text: string, phrases: readonly Phrase[], today: s
   const said = horizonOf(tokenise(text), today, true, tone);
   if (said === null) return null;
   // [ext] "urgent !!!", "URGENT": urgency said with emphasis is the top of the scale, now.
-  const deadline = said === URGENT_BUT_NOT_TOP && (/!{2,}/.test(text) || /(?:^|[^\p{L}])\p{Lu}{4,}(?![\p{L}])/u.test(text)) ? 0 : said;
+  // [ext] "very urgent", "super urgent", "extremely urgent": intensified, the top as well.
+  const deadline =
+    said === URGENT_BUT_NOT_TOP && (/!{2,}/.test(text) || /(?:^|[^\p{L}])\p{Lu}{4,}(?![\p{L}])/u.test(text) || intensified(tokenise(text)))
+      ? 0
+      : said;
   const meeting = options.filter((o) => o.days >= deadline).sort((a, b) => a.days - b.days);
   // "no rush" where no option says whenever: the latest, when every option states its horizon.
   const values = new Set(phrases.map((p) => key(p.value)));
