@@ -47,10 +47,15 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * refusals, indirect yes/no, counts; scales said in other words, range bounds, moments of the day) took it to 88.3%,
  * none wrong confirmed. With its harder answers the whole corpus is at 94.8%, choice 90.4%, passing 88.2%: overall
  * 0.955 → 0.945, category 0.92 → 0.90, passing 0.91 → 0.88; every earlier split and domain keeps its own floor.
+ * Session s20: the tenth tester's 648 answers (blind10: pharmacy delivery, volunteer sign-up, kitchen fitting, vegetable
+ * box; weights, distances, shares in %, durations in weeks and months, dates of birth) first ran at 75.9% with 20 wrong
+ * values confirmed; three passes (dates and notes; numbers and units; choices, multiple choices, yes/no) took it to
+ * 90.3%, none wrong confirmed. The whole corpus is at 94.3%, choice 89.7%, passing 85.8%: overall 0.945 → 0.94,
+ * category 0.90 → 0.89, passing 0.88 → 0.85; every earlier split and domain keeps its own floor.
  */
-const FLOORS = { overall: 0.945, domain: 0.965, category: 0.9 };
-/** Values said in passing for another question (88.2%: mostly the later rounds', facts said in other words). */
-const PASSING_FLOOR = 0.88;
+const FLOORS = { overall: 0.94, domain: 0.965, category: 0.89 };
+/** Values said in passing for another question (85.8%: mostly the later rounds', facts said in other words). */
+const PASSING_FLOOR = 0.85;
 /** Per split: the held-out and blind splits (first runs and what each is at now in the comments). */
 const SPLIT_FLOORS: Record<string, number> = {
   "held-out": 0.99,
@@ -73,9 +78,9 @@ const SPLIT_FLOORS: Record<string, number> = {
   blind9: 0.88,
   /**
    * Tenth round (pharmacy, volunteer, kitchen, vegbox), written before any run: first run 75.9% (492 of 648) with
-   * 20 wrong values confirmed.
+   * 20 wrong values confirmed; after s20's three passes 90.3% (585) with none.
    */
-  blind10: 0.75,
+  blind10: 0.9,
 };
 /**
  * Per domain where the domain floor is too high: the fresh loan domain, and each blind round's domains (fourth round:
@@ -110,12 +115,12 @@ const DOMAIN_FLOORS: Record<string, number> = {
   tutoring: 0.81,
   /**
    * Tenth round, first run: pharmacy 76.0% (146/192), volunteer 74.7% (115/154), kitchen 78.3% (119/152), vegbox 74.7%
-   * (112/150).
+   * (112/150); after s20's passes pharmacy 87.5%, volunteer 87.0%, kitchen 90.8%, vegbox 96.7%.
    */
-  pharmacy: 0.75,
-  volunteer: 0.74,
-  kitchen: 0.78,
-  vegbox: 0.74,
+  pharmacy: 0.87,
+  volunteer: 0.86,
+  kitchen: 0.9,
+  vegbox: 0.96,
 };
 
 void describe("understanding corpus", () => {
