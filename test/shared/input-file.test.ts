@@ -91,7 +91,9 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numbe
     });
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    // Only a guard against a CLI that hangs reading the file (it would never exit): at load ~30 the start through tsx
+    // alone took over 30 s, and the CLI was killed just before or after it printed the right refusal.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);

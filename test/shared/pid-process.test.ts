@@ -60,8 +60,11 @@ void describe("pid files and background processes", () => {
 
   void it("tells a running process from one that is gone, and a zombie counts as gone", async () => {
     assert.equal(isProcessAlive(process.pid), true);
-    // `sleep 0`'s parent becomes `sleep 30` (the shell exec'd it), which never reaps it: it stays a zombie.
-    const { child, line } = await shell("sleep 0 & echo $!; exec sleep 30");
+    // The background child's parent becomes `sleep 30` (the shell exec'd it), which never reaps it: it stays a zombie.
+    // It exits only once that exec is done; a child that ended before it could be reaped by the shell (dash does, now
+    // and then, on a loaded machine: /proc/<pid> was gone in 9 of 300 tries).
+    const waitForExec = `while [ "$(cat /proc/$PPID/comm 2>/dev/null || echo sleep)" != sleep ]; do sleep 0.01; done; exec sleep 0`;
+    const { child, line } = await shell(`sh -c '${waitForExec}' & echo $!; exec sleep 30`);
     const zombie = Number(line);
     await until(() => /^\S+ \(sleep\) Z/.test(readFileSync(`/proc/${zombie}/stat`, "utf8")), "the zombie");
     process.kill(zombie, 0); // signal 0 still reaches it...

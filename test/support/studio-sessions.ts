@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { ConfigurationChangesRequestSchema } from "../../src/zelinqa/contracts/index.js";
-import { newIdempotencyKey } from "./zelinqa-app.js";
+import { endedCompilation, newIdempotencyKey } from "./zelinqa-app.js";
 import type { TestApp } from "./zelinqa-app.js";
 import type { TestDatabase } from "./zelinqa-databases.js";
 
@@ -29,12 +29,8 @@ export async function publishFurniture(t: TestApp): Promise<void> {
   assert.equal(applied.status, 200, applied.text);
   const job = await t.request("POST", "/v1/configuration/publish", { key: "publish", idempotencyKey: newIdempotencyKey(), body: {} });
   assert.equal(job.status, 202, job.text);
-  for (let i = 0; ; i += 1) {
-    const r = await t.request("GET", `/v1/configuration/compilations/${job.json.compilation_id as string}`, { key: "read" });
-    if (r.json.status === "succeeded") return;
-    assert.ok(i < 400 && r.json.status !== "failed", r.text);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const r = await endedCompilation(t, job.json.compilation_id as string);
+  assert.equal(r.json.status, "succeeded", r.text);
 }
 
 /** A session driven over HTTP: `ask()` opens a decision, `answer()` answers its top candidate. */

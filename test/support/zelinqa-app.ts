@@ -73,6 +73,15 @@ export function newIdempotencyKey(): string {
   return `test-key-${process.pid}-${Date.now()}-${idemCounter}`;
 }
 
+/**
+ * The compilation job as GET /v1/configuration/compilations/:id shows it once it has ended (succeeded or failed). The
+ * app's worker drains until then (bounded by the job's lease): a loaded machine makes the wait longer, never a failure.
+ */
+export async function endedCompilation(t: TestApp, compilationId: string, key = "read"): Promise<InjectResult> {
+  await t.app.worker.untilEnded(t.domainId, compilationId);
+  return t.request("GET", `/v1/configuration/compilations/${compilationId}`, { key });
+}
+
 export async function startTestApp(input: {
   backend: BackendName;
   database?: TestDatabase;

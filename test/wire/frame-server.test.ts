@@ -14,6 +14,7 @@ import {
   type FrameServer,
 } from "../../src/wire/index.js";
 import { framed, rawExchange } from "../support/raw-frames.js";
+import { waitFor } from "../support/eventually.js";
 
 /** The umask the test process started with, read once (setting it back at once). */
 const umaskAtStart = (() => {
@@ -27,6 +28,8 @@ void describe("frame server", () => {
   let server: FrameServer;
   let socketPath: string;
   let aborted = 0;
+  /** Called when the `slow` handler holds its request. */
+  let slowHeld: (() => void) | undefined;
   let answeredSignal: AbortSignal | undefined;
 
   before(async () => {
@@ -47,6 +50,7 @@ void describe("frame server", () => {
           return void (await out.send({ type: "done", full_text: "" }));
         }
         if (request.type === "slow") {
+          slowHeld?.();
           await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
           aborted += 1;
           return;
@@ -158,10 +162,13 @@ void describe("frame server", () => {
   void it("aborts the handler's signal when the client disconnects", async () => {
     const before = aborted;
     const controller = new AbortController();
+    const held = new Promise<void>((resolve) => (slowHeld = resolve));
     const pending = requestAll(socketPath, { type: "slow", message: "x" }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // The client disconnects once the handler holds the request: a fixed delay could end before it got there.
+    await held;
+    controller.abort();
     await assert.rejects(pending);
-    for (let i = 0; i < 50 && aborted === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+    await waitFor("the handler's signal was aborted", () => aborted > before, 10_000);
     assert.equal(aborted, before + 1);
   });
 

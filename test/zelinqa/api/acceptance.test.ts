@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createOpenAiExtractor } from "../../../src/zelinqa/understand/index.js";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
-import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
+import { endedCompilation, newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { InjectResult, TestApp } from "../../support/zelinqa-app.js";
 import {
   REFERENCE_DIMENSION_IDS,
@@ -57,13 +57,9 @@ const candidatesOf = (r: InjectResult) => r.json.candidates as CandidateJson[];
 const versionOf = (r: InjectResult) => (r.json.versions as { state_version: number }).state_version;
 
 async function waitForCompilation(t: TestApp, id: string): Promise<Json> {
-  for (let i = 0; i < 100; i += 1) {
-    const r = await t.request("GET", `/v1/configuration/compilations/${id}`, { key: "read" });
-    assert.equal(r.status, 200);
-    if (r.json.status === "succeeded" || r.json.status === "failed") return r.json;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`compilation ${id} did not finish`);
+  const r = await endedCompilation(t, id);
+  assert.equal(r.status, 200);
+  return r.json;
 }
 
 for (const backend of BACKENDS) {

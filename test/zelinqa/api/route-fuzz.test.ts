@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import fc from "fast-check";
 import { BACKENDS, skipReason } from "../../support/zelinqa-databases.js";
-import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
+import { endedCompilation, newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
@@ -94,11 +94,9 @@ void describe("route fuzz", () => {
         });
         assert.equal(changes.status, 200, changes.text);
         const publish = await t.request("POST", "/v1/configuration/publish", { key: "all", body: {}, idempotencyKey: newIdempotencyKey() });
-        for (let i = 0; i < 200; i += 1) {
-          const job = await t.request("GET", `/v1/configuration/compilations/${publish.json.compilation_id as string}`, { key: "all" });
-          if (job.json.status === "succeeded") break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        assert.equal(publish.status, 202, publish.text);
+        const job = await endedCompilation(t, publish.json.compilation_id as string, "all");
+        assert.equal(job.json.status, "succeeded", job.text);
         const created = await t.request("POST", "/v1/sessions", { key: "all", body: {}, idempotencyKey: newIdempotencyKey() });
         assert.equal(created.status, 201, created.text);
         sessionId = created.json.session_id as string;

@@ -11,6 +11,7 @@ import type { FrameServer } from "../../../src/wire/index.js";
 import { CLI_MAIN, TSX_LOADER } from "../../../harness/zino-processes.js";
 import { needs } from "../../support/system-requirements.js";
 import { waitForScreen as waitForTerminal } from "../../support/terminal-screen.js";
+import { waitFor } from "../../support/eventually.js";
 import { scratchDir, startFakeDaemon, type ScratchDir } from "./cli-harness.js";
 
 void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
@@ -21,6 +22,9 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
   let session = "chat";
   const screen = () => tmux("capture-pane", "-p", "-t", session);
   const cancelled: string[] = [];
+  /** Z7-CHAT-WAIT's terminal has shown the counting line: only then does the fake daemon report rtr's retry. */
+  let countingShown!: () => void;
+  const counting = new Promise<void>((resolve) => (countingShown = resolve));
 
   const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
 
@@ -31,10 +35,12 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
       if (message === "quiet") {
         // A model endpoint that accepts the request and does not answer; then rtr retries after a failed attempt.
         if (request.raw.events !== "all") throw new Error("the terminal client did not ask for status frames");
+        const aborted = new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
         await out.send({ type: "status", phase: "model", iteration: 1 });
-        await sleep(2500);
+        // Not a fixed delay: a screen read late on a loaded machine could miss a counting line 1.5 s long.
+        await Promise.race([counting, aborted]);
         await out.send({ type: "status", phase: "retry", source: "rtr", attempt: 2, delay_ms: 500, reason: "connection error ECONNRESET" });
-        await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+        await aborted;
         cancelled.push(message);
         return;
       }
@@ -71,7 +77,7 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     await waitForScreen(/execute_bash: sleep 60/);
     tmux("send-keys", "-t", "chat", "C-c");
     await waitForScreen(/turn cancelled/);
-    for (let i = 0; i < 100 && cancelled.length === 0; i += 1) await sleep(20);
+    await waitFor("the daemon saw the turn cancelled", () => cancelled.length > 0, 15_000);
     assert.deepEqual(cancelled, ["slow"]);
 
     tmux("send-keys", "-t", "chat", "Up");
@@ -90,12 +96,12 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", scratch.dir, command);
     await waitForScreen(/^term>\s*$/m);
     tmux("send-keys", "-t", session, "quiet", "Enter");
-    await waitForScreen(/waiting for the model… [12] s \(Ctrl-C cancels\)/);
+    await waitForScreen(/waiting for the model… [1-9]\d* s \(Ctrl-C cancels\)/);
+    countingShown();
     await waitForScreen(/waiting for the model: attempt 2 after connection error ECONNRESET… \d+ s \(Ctrl-C cancels\)/);
     tmux("send-keys", "-t", session, "C-c");
     const after = await waitForScreen(/turn cancelled\n(.|\n)*term>/);
     assert.doesNotMatch(after, /waiting for the model/, "the waiting line is cleared");
-    for (let i = 0; i < 100 && !cancelled.includes("quiet"); i += 1) await sleep(20);
-    assert.ok(cancelled.includes("quiet"));
+    await waitFor("the daemon saw the turn cancelled", () => cancelled.includes("quiet"), 15_000);
   });
 });

@@ -1,6 +1,5 @@
 // Test harness for zino-exc: a real exc service on a temp Unix socket, and an in-test ctx frame server that
 // answers `get_config` (defaults merged with the ctxkey's row), `get_value` and `list_skills` like zino-ctx does.
-import assert from "node:assert/strict";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -149,20 +148,7 @@ export async function startExc(
   };
 }
 
-/** Polls `check` every `intervalMs` until it holds or `timeoutMs` passed; answers its last value. */
-export async function eventually(check: () => boolean, timeoutMs = 60_000, intervalMs = 50): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  return check();
-}
-
-/** {@link eventually}, as an assertion saying `what` did not happen. */
-export async function waitFor(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
-  assert.ok(await eventually(check, timeoutMs, 20), what);
-}
+export { eventually, waitFor } from "../../support/eventually.js";
 
 /** Processes whose command line contains `marker` (to prove a process group was killed). */
 export function processesWith(marker: string): number[] {
