@@ -976,34 +976,59 @@ interface PhraseRegex {
   words: readonly string[];
 }
 
-const compiled = new WeakMap<readonly (readonly string[])[], PhraseRegex[]>();
+/**
+ * A list's phrases by their first word, so that a reply is tried only against the phrases that open on one of its
+ * words; phrases with a word that is not a run of letters and digits (never whole words of a split) are tried always.
+ */
+interface PhraseIndex {
+  byFirstWord: Map<string, PhraseRegex[]>;
+  always: PhraseRegex[];
+}
 
-function phraseRegexes(list: readonly (readonly string[])[]): PhraseRegex[] {
-  let res = compiled.get(list);
-  if (!res) {
-    res = list.map((phrase) => {
+const compiled = new WeakMap<readonly (readonly string[])[], PhraseIndex>();
+const WORD = /^[\p{L}\p{N}]+$/u;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+function phraseIndex(list: readonly (readonly string[])[]): PhraseIndex {
+  let index = compiled.get(list);
+  if (!index) {
+    index = { byFirstWord: new Map(), always: [] };
+    for (const phrase of list) {
       const body = phrase.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
-      return { re: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu"), words: phrase };
-    });
-    compiled.set(list, res);
+      const entry = { re: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu"), words: phrase };
+      const first = phrase[0];
+      if (first === undefined || !phrase.every((w) => WORD.test(w))) index.always.push(entry);
+      else {
+        const bucket = index.byFirstWord.get(first);
+        if (bucket) bucket.push(entry);
+        else index.byFirstWord.set(first, [entry]);
+      }
+    }
+    compiled.set(list, index);
   }
-  return res;
+  return index;
 }
 
 /**
  * The text with every occurrence of the phrases blanked out, everything else untouched (digits keep their
- * separators): "aucune idée, 1 500 €" → "           , 1 500 €", to read what remains of a hesitant reply.
+ * separators): "aucune idée, 1 500 €" → "           , 1 500 €", to read what remains of a hesitant reply. A phrase's
+ * regex matches each of its words as a whole run of letters and digits of the folded text, so only the phrases whose
+ * words are all such runs of it are run; the blanks are the union of the matches, whatever their order.
  */
 export function maskPhrases(text: string, list: readonly (readonly string[])[]): string {
   const f = folded(text);
+  const { byFirstWord, always } = phraseIndex(list);
+  const words = new Set(f.split(NOT_WORD));
   let chars: string[] | undefined;
-  for (const { re, words } of phraseRegexes(list)) {
-    if (!words.every((w) => f.includes(w))) continue;
+  const mask = ({ re }: PhraseRegex) => {
     for (const m of f.matchAll(re)) {
       chars ??= text.split("");
       for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
     }
-  }
+  };
+  for (const word of words)
+    for (const entry of byFirstWord.get(word) ?? []) if (entry.words.every((w) => words.has(w))) mask(entry);
+  for (const entry of always) if (entry.words.every((w) => f.includes(w))) mask(entry);
   return chars ? chars.join("") : text;
 }
 
