@@ -1,6 +1,6 @@
 // The FR/EN lexicons of docs/zelinqa-api.md §10.3 (refusal, don't know) and §10.5.3 (booleans), as normalised phrases, widened
 // [ext] with the ways people actually say them ("je préfère ne pas le dire", "no clue", "idk", "of course not").
-import { findPhrase, tokenise } from "./normalise.js";
+import { tokenise } from "./normalise.js";
 
 const phrases = (list: readonly string[]) => list.map((p) => p.split(" "));
 
@@ -868,8 +868,46 @@ const FILLERS = new Set([
   "uh",
 ]);
 
-export function hasAnyPhrase(tokens: readonly string[], list: readonly (readonly string[])[]): boolean {
-  return list.some((p) => findPhrase(tokens, p, 0) >= 0);
+type PhraseList = readonly (readonly string[])[];
+
+/** `items` grouped by the first word of their phrase (`wordsOf`); an item whose phrase is empty is in no group. */
+function groupByFirstWord<T>(items: Iterable<T>, wordsOf: (item: T) => readonly string[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const first = wordsOf(item)[0];
+    if (first === undefined) continue;
+    const group = groups.get(first);
+    if (group) group.push(item);
+    else groups.set(first, [item]);
+  }
+  return groups;
+}
+
+function occursAt(tokens: readonly string[], phrase: readonly string[], at: number): boolean {
+  if (at + phrase.length > tokens.length) return false;
+  for (let j = 0; j < phrase.length; j++) if (tokens[at + j] !== phrase[j]) return false;
+  return true;
+}
+
+/** The phrases of each constant list by their first word, built at its first use. */
+const phrasesByFirstWord = new WeakMap<PhraseList, Map<string, (readonly string[])[]>>();
+
+/**
+ * True when a phrase of `list` occurs in `tokens`. A phrase found at a position opens on the token there, so each token
+ * is tried against the phrases that open on it only, not every phrase of the list at every position (an empty phrase
+ * occurs nowhere, as with findPhrase).
+ */
+export function hasAnyPhrase(tokens: readonly string[], list: PhraseList): boolean {
+  let index = phrasesByFirstWord.get(list);
+  if (index === undefined) {
+    index = groupByFirstWord(list, (phrase) => phrase);
+    phrasesByFirstWord.set(list, index);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const phrases = index.get(tokens[i]!);
+    if (phrases !== undefined && phrases.some((phrase) => occursAt(tokens, phrase, i))) return true;
+  }
+  return false;
 }
 
 function isWholeAnswer(tokens: readonly string[], list: readonly (readonly string[])[]): boolean {
@@ -985,25 +1023,19 @@ interface PhraseIndex {
   always: PhraseRegex[];
 }
 
-const compiled = new WeakMap<readonly (readonly string[])[], PhraseIndex>();
+const compiled = new WeakMap<PhraseList, PhraseIndex>();
 const WORD = /^[\p{L}\p{N}]+$/u;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
-function phraseIndex(list: readonly (readonly string[])[]): PhraseIndex {
+function phraseIndex(list: PhraseList): PhraseIndex {
   let index = compiled.get(list);
   if (!index) {
-    index = { byFirstWord: new Map(), always: [] };
-    for (const phrase of list) {
+    const entries = list.map((phrase) => {
       const body = phrase.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
-      const entry = { re: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu"), words: phrase };
-      const first = phrase[0];
-      if (first === undefined || !phrase.every((w) => WORD.test(w))) index.always.push(entry);
-      else {
-        const bucket = index.byFirstWord.get(first);
-        if (bucket) bucket.push(entry);
-        else index.byFirstWord.set(first, [entry]);
-      }
-    }
+      return { re: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu"), words: phrase };
+    });
+    const indexed = (entry: PhraseRegex) => entry.words.length > 0 && entry.words.every((w) => WORD.test(w));
+    index = { byFirstWord: groupByFirstWord(entries.filter(indexed), (entry) => entry.words), always: entries.filter((e) => !indexed(e)) };
     compiled.set(list, index);
   }
   return index;
