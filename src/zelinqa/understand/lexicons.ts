@@ -1058,8 +1058,7 @@ export function maskPhrases(text: string, list: readonly (readonly string[])[]):
       for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
     }
   };
-  for (const word of words)
-    for (const entry of byFirstWord.get(word) ?? []) if (entry.words.every((w) => words.has(w))) mask(entry);
+  for (const word of words) for (const entry of byFirstWord.get(word) ?? []) if (entry.words.every((w) => words.has(w))) mask(entry);
   for (const entry of always) if (entry.words.every((w) => f.includes(w))) mask(entry);
   return chars ? chars.join("") : text;
 }
