@@ -167,6 +167,18 @@ export function collectUnattributed(
 
 const NUMBER_KINDS = new Set(["number", "integer"]);
 
+/** Spaces and sentence punctuation: no extractor of a non-string target reads a value from them. */
+const NOTHING_SAID = /^[\s.,;:!?…]*$/u;
+
+/**
+ * A hesitant reply that is nothing but its hesitation ("je ne sais pas.", "no idea!"), with no free text and no
+ * choice: what remains can give none of the question's non-string targets a value, so the don't-know stands as it
+ * is, without running every extractor over blanks. Its words count for nothing in the request's budget either way.
+ */
+function saysNothingMore(remainder: string, reply: AttributedReply): boolean {
+  return reply.freeText === undefined && (reply.choiceIds?.length ?? 0) === 0 && NOTHING_SAID.test(remainder);
+}
+
 /**
  * Collects an attributed reply and returns its final outcome. [ext] A don't-know inferred from the text that
  * still states a value for the question ("je sais pas, peut-être 1000") is an answer held loosely: the outcome
@@ -193,9 +205,10 @@ export function collectReply(
   }
   if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "")
     return outcome.value;
-  const scratch = emptyPlan(plan.budget);
   // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
   const remainder = withoutHesitation(reply.text);
+  if (saysNothingMore(remainder, reply)) return outcome.value;
+  const scratch = emptyPlan(plan.budget);
   collectAttributed(artifact, state, scratch, { ...reply, text: remainder });
   // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement"), nor a number
   // measuring another thing it describes ("je sais pas, c'est une maison de 100 m²" for a roof).

@@ -174,8 +174,11 @@ async function insertCompletedRecord(
  */
 export async function insertNewKeyRecord(db: SqlExecutor, r: IdempotencyReservation, response: StoredResponse): Promise<boolean> {
   const row = { ...r, createdAt: r.now };
-  return (await db.run(`${INSERT_COMPLETED_RECORD} ON CONFLICT DO NOTHING`, completedRecordParams(row, response))) === 1;
+  return (await db.run(INSERT_NEW_KEY_RECORD, completedRecordParams(row, response))) === 1;
 }
+
+/** Built once: the executors key their prepared statements by the text, and a text built per call is hashed anew. */
+const INSERT_NEW_KEY_RECORD = `${INSERT_COMPLETED_RECORD} ON CONFLICT DO NOTHING`;
 
 /**
  * Holds a key in memory (synchronously, so concurrent claims of one key see each other): for a reservation, and for

@@ -45,33 +45,64 @@ function valueRows(rows: number, width: number): string {
   return out.join(", ");
 }
 
-async function upsertFacts(db: SqlExecutor, f: SessionFactsRecord, onlyIfAbsent: boolean): Promise<boolean> {
-  const changed = await db.run(
-    `INSERT INTO session_facts (session_id, domain_id, config_version_id, status, stop_reason, objective_reached, turns,
-       objective_reached_turn, pending_question_id, created_at, updated_at)
+/**
+ * A multi-row statement's text for each row count, built once: the executors key their prepared statements by the
+ * text, and a text built on every call is hashed anew at each lookup. Row counts are bounded by the configuration
+ * (its questions, its dimensions); past 256 of them a text is built per call.
+ */
+function perRowCount(build: (rows: number) => string): (rows: number) => string {
+  const texts = new Map<number, string>();
+  return (rows) => {
+    let text = texts.get(rows);
+    if (text === undefined) {
+      text = build(rows);
+      if (texts.size < 256) texts.set(rows, text);
+    }
+    return text;
+  };
+}
+
+const outcomesInsert = perRowCount(
+  (rows) => `INSERT INTO session_outcomes (session_id, seq, question_id, outcome, domain_id, config_version_id, session_created_at)
+       VALUES ${valueRows(rows, 7)} ON CONFLICT DO NOTHING`,
+);
+
+const coverageUpsert = perRowCount(
+  (rows) => `INSERT INTO session_dimension_coverage (session_id, dimension_id, coverage, complete, domain_id, config_version_id,
+         session_created_at)
+       VALUES ${valueRows(rows, 7)}
+       ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete
+       ${COVERAGE_CHANGED}`,
+);
+
+/**
+ * The summary row's upsert, its two texts built once: the executors key their prepared statements by the text, and a
+ * text built on every call is hashed anew at each lookup.
+ */
+const factsUpsert = (onConflict: string) => `INSERT INTO session_facts (session_id, domain_id, config_version_id, status, stop_reason,
+       objective_reached, turns, objective_reached_turn, pending_question_id, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $10)
-     ON CONFLICT (session_id) ${
-       onlyIfAbsent
-         ? "DO NOTHING"
-         : `DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
+     ON CONFLICT (session_id) ${onConflict}`;
+const FACTS_INSERT_IF_ABSENT = factsUpsert("DO NOTHING");
+const FACTS_UPSERT = factsUpsert(`DO UPDATE SET status = excluded.status, stop_reason = excluded.stop_reason,
        objective_reached = excluded.objective_reached, turns = excluded.turns,
        objective_reached_turn = COALESCE(session_facts.objective_reached_turn, excluded.objective_reached_turn),
-       pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at`
-     }`,
-    [
-      f.sessionId,
-      f.domainId,
-      f.configVersionId,
-      f.status,
-      f.stopReason,
-      f.objectiveReached ? 1 : 0,
-      f.turns,
-      f.pendingQuestionId,
-      f.createdAt,
-      f.updatedAt,
-      f.objectiveReachedTurn,
-    ],
-  );
+       pending_question_id = excluded.pending_question_id, updated_at = excluded.updated_at`);
+
+async function upsertFacts(db: SqlExecutor, f: SessionFactsRecord, onlyIfAbsent: boolean): Promise<boolean> {
+  const changed = await db.run(onlyIfAbsent ? FACTS_INSERT_IF_ABSENT : FACTS_UPSERT, [
+    f.sessionId,
+    f.domainId,
+    f.configVersionId,
+    f.status,
+    f.stopReason,
+    f.objectiveReached ? 1 : 0,
+    f.turns,
+    f.pendingQuestionId,
+    f.createdAt,
+    f.updatedAt,
+    f.objectiveReachedTurn,
+  ]);
   return changed > 0;
 }
 
@@ -101,22 +132,11 @@ async function recordSessionFacts(db: SqlExecutor, write: SessionFactsWrite): Pr
   const shared = [facts.domainId, facts.configVersionId, facts.createdAt];
   if (outcomes.length > 0) {
     const params: SqlParam[] = outcomes.flatMap((o) => [facts.sessionId, o.seq, o.questionId, o.outcome, ...shared]);
-    await db.run(
-      `INSERT INTO session_outcomes (session_id, seq, question_id, outcome, domain_id, config_version_id, session_created_at)
-       VALUES ${valueRows(outcomes.length, 7)} ON CONFLICT DO NOTHING`,
-      params,
-    );
+    await db.run(outcomesInsert(outcomes.length), params);
   }
   if (coverage.length > 0) {
     const params: SqlParam[] = coverage.flatMap((c) => [facts.sessionId, c.dimensionId, c.coverage, c.complete ? 1 : 0, ...shared]);
-    await db.run(
-      `INSERT INTO session_dimension_coverage (session_id, dimension_id, coverage, complete, domain_id, config_version_id,
-         session_created_at)
-       VALUES ${valueRows(coverage.length, 7)}
-       ON CONFLICT (session_id, dimension_id) DO UPDATE SET coverage = excluded.coverage, complete = excluded.complete
-       ${COVERAGE_CHANGED}`,
-      params,
-    );
+    await db.run(coverageUpsert(coverage.length), params);
   }
 }
 

@@ -1,6 +1,6 @@
 // The FR/EN lexicons of docs/zelinqa-api.md §10.3 (refusal, don't know) and §10.5.3 (booleans), as normalised phrases, widened
 // [ext] with the ways people actually say them ("je préfère ne pas le dire", "no clue", "idk", "of course not").
-import { findPhrase, tokenise } from "./normalise.js";
+import { tokenise } from "./normalise.js";
 
 const phrases = (list: readonly string[]) => list.map((p) => p.split(" "));
 
@@ -876,8 +876,46 @@ const FILLERS = new Set([
   "uh",
 ]);
 
-export function hasAnyPhrase(tokens: readonly string[], list: readonly (readonly string[])[]): boolean {
-  return list.some((p) => findPhrase(tokens, p, 0) >= 0);
+type PhraseList = readonly (readonly string[])[];
+
+/** `items` grouped by the first word of their phrase (`wordsOf`); an item whose phrase is empty is in no group. */
+function groupByFirstWord<T>(items: Iterable<T>, wordsOf: (item: T) => readonly string[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const first = wordsOf(item)[0];
+    if (first === undefined) continue;
+    const group = groups.get(first);
+    if (group) group.push(item);
+    else groups.set(first, [item]);
+  }
+  return groups;
+}
+
+function occursAt(tokens: readonly string[], phrase: readonly string[], at: number): boolean {
+  if (at + phrase.length > tokens.length) return false;
+  for (let j = 0; j < phrase.length; j++) if (tokens[at + j] !== phrase[j]) return false;
+  return true;
+}
+
+/** The phrases of each constant list by their first word, built at its first use. */
+const phrasesByFirstWord = new WeakMap<PhraseList, Map<string, (readonly string[])[]>>();
+
+/**
+ * True when a phrase of `list` occurs in `tokens`. A phrase found at a position opens on the token there, so each token
+ * is tried against the phrases that open on it only, not every phrase of the list at every position (an empty phrase
+ * occurs nowhere, as with findPhrase).
+ */
+export function hasAnyPhrase(tokens: readonly string[], list: PhraseList): boolean {
+  let index = phrasesByFirstWord.get(list);
+  if (index === undefined) {
+    index = groupByFirstWord(list, (phrase) => phrase);
+    phrasesByFirstWord.set(list, index);
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const phrases = index.get(tokens[i]!);
+    if (phrases !== undefined && phrases.some((phrase) => occursAt(tokens, phrase, i))) return true;
+  }
+  return false;
 }
 
 function isWholeAnswer(tokens: readonly string[], list: readonly (readonly string[])[]): boolean {
@@ -984,34 +1022,52 @@ interface PhraseRegex {
   words: readonly string[];
 }
 
-const compiled = new WeakMap<readonly (readonly string[])[], PhraseRegex[]>();
+/**
+ * A list's phrases by their first word, so that a reply is tried only against the phrases that open on one of its
+ * words; phrases with a word that is not a run of letters and digits (never whole words of a split) are tried always.
+ */
+interface PhraseIndex {
+  byFirstWord: Map<string, PhraseRegex[]>;
+  always: PhraseRegex[];
+}
 
-function phraseRegexes(list: readonly (readonly string[])[]): PhraseRegex[] {
-  let res = compiled.get(list);
-  if (!res) {
-    res = list.map((phrase) => {
+const compiled = new WeakMap<PhraseList, PhraseIndex>();
+const WORD = /^[\p{L}\p{N}]+$/u;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+
+function phraseIndex(list: PhraseList): PhraseIndex {
+  let index = compiled.get(list);
+  if (!index) {
+    const entries = list.map((phrase) => {
       const body = phrase.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[^\\p{L}\\p{N}]+");
       return { re: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "gu"), words: phrase };
     });
-    compiled.set(list, res);
+    const indexed = (entry: PhraseRegex) => entry.words.length > 0 && entry.words.every((w) => WORD.test(w));
+    index = { byFirstWord: groupByFirstWord(entries.filter(indexed), (entry) => entry.words), always: entries.filter((e) => !indexed(e)) };
+    compiled.set(list, index);
   }
-  return res;
+  return index;
 }
 
 /**
  * The text with every occurrence of the phrases blanked out, everything else untouched (digits keep their
- * separators): "aucune idée, 1 500 €" → "           , 1 500 €", to read what remains of a hesitant reply.
+ * separators): "aucune idée, 1 500 €" → "           , 1 500 €", to read what remains of a hesitant reply. A phrase's
+ * regex matches each of its words as a whole run of letters and digits of the folded text, so only the phrases whose
+ * words are all such runs of it are run; the blanks are the union of the matches, whatever their order.
  */
 export function maskPhrases(text: string, list: readonly (readonly string[])[]): string {
   const f = folded(text);
+  const { byFirstWord, always } = phraseIndex(list);
+  const words = new Set(f.split(NOT_WORD));
   let chars: string[] | undefined;
-  for (const { re, words } of phraseRegexes(list)) {
-    if (!words.every((w) => f.includes(w))) continue;
+  const mask = ({ re }: PhraseRegex) => {
     for (const m of f.matchAll(re)) {
       chars ??= text.split("");
       for (let i = m.index; i < m.index + m[0].length; i++) chars[i] = " ";
     }
-  }
+  };
+  for (const word of words) for (const entry of byFirstWord.get(word) ?? []) if (entry.words.every((w) => words.has(w))) mask(entry);
+  for (const entry of always) if (entry.words.every((w) => f.includes(w))) mask(entry);
   return chars ? chars.join("") : text;
 }
 

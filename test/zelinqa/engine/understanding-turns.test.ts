@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
 import { applyChanges, createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
 import { collectUnattributed, emptyPlan, MAX_REQUEST_UNDERSTOOD_WORDS } from "../../../src/zelinqa/engine/evidence-plan.js";
+import { extractDirect } from "../../../src/zelinqa/understand/extract-value.js";
 import { MAX_UNDERSTOOD_WORDS, normalisedWordCount, understoodPart } from "../../../src/zelinqa/understand/normalise.js";
 import { artifactOf, dimension, draftOf, openQuestion, successInformation, testDeps, valueOf } from "./engine-fixtures.js";
 
@@ -132,6 +133,19 @@ void describe("answers understood in a turn", () => {
     const state = await answer({ question_id: "q_budget", user_text: "je sais pas, peut-être 1000" });
     assert.equal(state.outcomes[0]?.outcome, "asked_answered");
     assert.deepEqual(state.targets.budget, { status: "tentative", value: 1000, priority: 1 });
+  });
+
+  void it("U23: a reply that is only its hesitation records no answer on every kind of target, and reads no value from what is left", async () => {
+    for (const question_id of ["q_piece", "q_style", "q_date", "q_budget", "q_seats"])
+      for (const user_text of ["je ne sais pas", "Je ne sais pas.", "aucune idée !", "no idea…", "dunno?!"]) {
+        const state = await answer({ question_id, user_text });
+        assert.equal(state.outcomes[0]?.outcome, "asked_no_answer", `${question_id}: ${user_text}`);
+        assert.deepEqual(state.targets, {}, `${question_id}: ${user_text}`);
+      }
+    // What the hesitation leaves (evidence-plan.ts saysNothingMore): no extractor of a non-string target reads it.
+    for (const target of artifact.dataTargets.filter((t) => t.extraction.kind !== "string"))
+      for (const text of ["", "   ", "          .", " , ; : ", "!?…", "\t\n"])
+        assert.equal(extractDirect(text, target.extraction, "2026-09-01"), null, `${target.id}: ${JSON.stringify(text)}`);
   });
 
   void it("U23: a plain don't-know records no answer and no value", async () => {
