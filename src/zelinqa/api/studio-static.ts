@@ -83,7 +83,9 @@ export async function registerStudio(fastify: AppFastify, options: { dir?: strin
     };
     instance.get("/studio", { schema: { hide: true } }, (_request, reply) => reply.redirect("/studio/", 301));
     instance.get<{ Params: { "*": string } }>("/studio/*", { schema: { hide: true } }, (request, reply) => {
-      const rel = decodeURIComponent(request.params["*"]);
+      // The router has already decoded the path once: decoding it again would read `%25` as a bad escape (a 500)
+      // and `%252e` as a dot, so the file asked for is the parameter as it is.
+      const rel = request.params["*"];
       const file = rel === "" || rel.includes("\0") ? null : fileUnder(root, rel);
       if (file !== null) {
         const cache = HASHED_ASSET.test(file.split(sep).join("/")) ? IMMUTABLE : "no-cache";

@@ -4,6 +4,7 @@ import type { CompletionRole, Dimension, Objective } from "../contracts/index.js
 import { indirectPhrasesOf } from "../understand/extract-value.js";
 import type { ExtractionTarget } from "../understand/extract-value.js";
 import { targetWords } from "../understand/target-words.js";
+import type { StemLookup } from "../understand/target-words.js";
 import { widenPhrases } from "../understand/translations.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
 import { CompiledArtifactJsonSchema } from "./artifact-json.js";
@@ -53,12 +54,18 @@ function schemaBounds(schema: Record<string, unknown>): { minimum?: number; maxi
   return out;
 }
 
-/** [ext] Each target learns the other targets' words, so "4 places" is not read as a budget. */
+/**
+ * [ext] Each target learns the other targets' words, so "4 places" is not read as a budget. One count of the targets
+ * naming each stem serves them all: a set of the others' stems per target made loading quadratic (2,000 targets: 17 s
+ * and most of 800 MB, the server answering nothing meanwhile).
+ */
 function withOtherStems(targets: DataTargetInfo[]): void {
+  const holders = new Map<string, number>();
+  for (const t of targets) for (const w of t.extraction.words?.stems ?? []) holders.set(w, (holders.get(w) ?? 0) + 1);
   for (const t of targets) {
-    const others = new Set<string>();
-    for (const o of targets) if (o !== t) for (const w of o.extraction.words?.stems ?? []) others.add(w);
-    t.extraction = { ...t.extraction, otherStems: others };
+    const own: ReadonlySet<string> = t.extraction.words?.stems ?? new Set();
+    const otherStems: StemLookup = { has: (w) => (holders.get(w) ?? 0) > (own.has(w) ? 1 : 0) };
+    t.extraction = { ...t.extraction, otherStems };
   }
 }
 
@@ -106,7 +113,10 @@ export function loadArtifact(json: unknown): CompiledArtifact {
     weight: ROLE_WEIGHT[d.completion_role],
   }));
   const dimensionById = new Map(dimensions.map((d) => [d.id, d]));
-  const dataTargets = data.success_informations.map((s) => loadDataTarget(data, s, dimensionById));
+  // The first question of each id, as a search of the list would find it.
+  const questionTexts = new Map<string, string>();
+  for (const q of [...data.questions].reverse()) questionTexts.set(q.id, q.text);
+  const dataTargets = data.success_informations.map((s) => loadDataTarget(questionTexts, s, dimensionById));
   withOtherStems(dataTargets);
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
   const { questions, targetIds, targetIndex, explorationQuestionOf } = loadQuestions(data, dimensionById, dataTargets);
@@ -129,7 +139,7 @@ export function loadArtifact(json: unknown): CompiledArtifact {
 
 /** A success information with its compiled validator and the extractor's tables. */
 function loadDataTarget(
-  data: CompiledArtifactJson,
+  questionTexts: ReadonlyMap<string, string>,
   s: CompiledSuccessInformationJson,
   dimensionById: ReadonlyMap<string, DimensionInfo>,
 ): DataTargetInfo {
@@ -141,7 +151,7 @@ function loadDataTarget(
   }
   // [ext] Labels also read without their article and in the other language (understand/translations.ts).
   const phrases = widenPhrases(s.phrases.map((p) => ({ tokens: p.text === "" ? [] : p.text.split(" "), value: p.value, order: p.order })));
-  const questionText = data.questions.find((q) => q.id === s.primary_question_id)?.text ?? "";
+  const questionText = questionTexts.get(s.primary_question_id) ?? "";
   const extraction: ExtractionTarget = {
     kind: s.extractor,
     phrases,

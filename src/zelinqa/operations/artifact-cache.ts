@@ -14,29 +14,70 @@ export interface ArtifactCache {
   get(domainId: string, versionId: string): Promise<LoadedArtifact | null>;
 }
 
-export function createArtifactCache(deps: { store: Pick<StoreOperations, "getConfigVersion">; maxEntries?: number }): ArtifactCache {
+/**
+ * What a loaded artefact holds, in questions, choices, targets and phrases: about 560 bytes of heap each. A largest
+ * configuration weighs about 600,000 (338 MB loaded); the one published for a furniture shop, 182.
+ */
+export function artifactWeight(artifact: CompiledArtifact): number {
+  let weight = 0;
+  for (const q of artifact.json.questions) weight += 1 + q.choices.length;
+  for (const s of artifact.json.success_informations) weight += 1 + s.phrases.length;
+  return weight;
+}
+
+/**
+ * The loaded artefacts kept at once, by weight (about 560 MB): 64 of the largest configurations, drafts tried one
+ * revision after another included, held 21 GB. The one just loaded stays even when it alone weighs more.
+ */
+export const MAX_CACHED_ARTIFACT_WEIGHT = 1_000_000;
+
+export function createArtifactCache(deps: {
+  store: Pick<StoreOperations, "getConfigVersion">;
+  maxEntries?: number;
+  maxWeight?: number;
+}): ArtifactCache {
   const maxEntries = deps.maxEntries ?? 64;
-  const entries = new Map<string, LoadedArtifact>();
+  const maxWeight = deps.maxWeight ?? MAX_CACHED_ARTIFACT_WEIGHT;
+  const entries = new Map<string, { loaded: LoadedArtifact; weight: number }>();
+  let totalWeight = 0;
+  const evictOldest = () => {
+    const [oldest, entry] = entries.entries().next().value as [string, { weight: number }];
+    entries.delete(oldest);
+    totalWeight -= entry.weight;
+  };
+  // Requests that miss the same version together share one load: loading a large configuration holds the process for
+  // seconds, and each of N first requests loading it again held it N times as long.
+  const loading = new Map<string, Promise<LoadedArtifact | null>>();
+  const load = async (domainId: string, versionId: string, key: string): Promise<LoadedArtifact | null> => {
+    const version = await deps.store.getConfigVersion(domainId, versionId);
+    if (!version) return null;
+    let loaded: LoadedArtifact;
+    try {
+      loaded = { artifact: loadArtifact(version.artifact) };
+    } catch {
+      return null;
+    }
+    const weight = artifactWeight(loaded.artifact);
+    while (entries.size > 0 && (entries.size >= maxEntries || totalWeight + weight > maxWeight)) evictOldest();
+    entries.set(key, { loaded, weight });
+    totalWeight += weight;
+    return loaded;
+  };
   return {
-    async get(domainId, versionId) {
+    get(domainId, versionId) {
       const key = `${domainId}\u0000${versionId}`;
       const cached = entries.get(key);
       if (cached !== undefined) {
         entries.delete(key);
         entries.set(key, cached);
-        return cached;
+        return Promise.resolve(cached.loaded);
       }
-      const version = await deps.store.getConfigVersion(domainId, versionId);
-      if (!version) return null;
-      let artifact: LoadedArtifact;
-      try {
-        artifact = { artifact: loadArtifact(version.artifact) };
-      } catch {
-        return null;
+      let pending = loading.get(key);
+      if (pending === undefined) {
+        pending = load(domainId, versionId, key).finally(() => loading.delete(key));
+        loading.set(key, pending);
       }
-      entries.set(key, artifact);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      return artifact;
+      return pending;
     },
   };
 }

@@ -6,7 +6,7 @@ export type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
 export { OperationError, RetryableConflict, StateVersionConflict, engineRefusal, validationFailed } from "./operation-error.js";
 export { createIdGenerator, base32 } from "./ids.js";
 export type { IdGenerator } from "./ids.js";
-export { createArtifactCache } from "./artifact-cache.js";
+export { artifactWeight, createArtifactCache, MAX_CACHED_ARTIFACT_WEIGHT } from "./artifact-cache.js";
 export type { ArtifactCache, LoadedArtifact } from "./artifact-cache.js";
 export { auditEventView, changeAuditEvents, publishAuditEvent } from "./audit-events.js";
 export type { AuditActor } from "./audit-events.js";

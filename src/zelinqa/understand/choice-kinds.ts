@@ -313,6 +313,17 @@ const KIND_TOKENS = KINDS.map((k) => ({
   members: k.members.map((m) => m.split(" ")),
 }));
 
+/** Each kind's heads by their first word, and its whole-label names: what a label's words can name. */
+const KINDS_BY_WORD = new Map<string, { kind: number; head: readonly string[] }[]>();
+const KINDS_BY_WHOLE = new Map<string, number[]>();
+KIND_TOKENS.forEach((k, kind) => {
+  for (const head of k.heads) {
+    const first = head[0];
+    if (first !== undefined) KINDS_BY_WORD.set(first, [...(KINDS_BY_WORD.get(first) ?? []), { kind, head }]);
+  }
+  for (const w of k.whole) KINDS_BY_WHOLE.set(w, [...(KINDS_BY_WHOLE.get(w) ?? []), kind]);
+});
+
 function holds(label: readonly string[], head: readonly string[]): boolean {
   for (let i = 0; i + head.length <= label.length; i++) if (head.every((w, j) => label[i + j] === w)) return true;
   return false;
@@ -326,12 +337,22 @@ const key = (v: unknown) => JSON.stringify(v);
  * phrases and their translations).
  */
 export function kindPhrases(configured: readonly Phrase[], known: readonly Phrase[] = configured): Phrase[] {
-  const labels = configured.filter((p) => p.translated !== true);
+  // Each label is matched through the kinds its own words can name (KINDS_BY_WORD), not against every kind and head:
+  // a choice list of thousands of phrases took seconds per target.
+  const namedBy = KIND_TOKENS.map(() => [] as Phrase[]);
+  for (const p of configured) {
+    if (p.translated === true) continue;
+    const tokens = p.tokens.map(single);
+    const kinds = new Set(KINDS_BY_WHOLE.get(p.tokens.join(" ")) ?? []);
+    for (const w of new Set(tokens))
+      for (const { kind, head } of KINDS_BY_WORD.get(w) ?? []) if (!kinds.has(kind) && holds(tokens, head)) kinds.add(kind);
+    for (const kind of kinds) namedBy[kind]!.push(p);
+  }
   const owners = new Map<string, { tokens: readonly string[]; phrase: Phrase; values: Set<string> }>();
-  for (const kind of KIND_TOKENS) {
-    const named = labels.filter((p) => kind.whole.has(p.tokens.join(" ")) || kind.heads.some((h) => holds(p.tokens.map(single), h)));
+  KIND_TOKENS.forEach((kind, index) => {
+    const named = namedBy[index]!;
     const values = new Set(named.map((p) => key(p.value)));
-    if (values.size !== 1) continue;
+    if (values.size !== 1) return;
     const phrase = named[0] as Phrase;
     for (const m of kind.members) {
       const k = m.join(" ");
@@ -339,13 +360,20 @@ export function kindPhrases(configured: readonly Phrase[], known: readonly Phras
       entry.values.add(key(phrase.value));
       owners.set(k, entry);
     }
-  }
+  });
+  if (owners.size === 0) return [];
   const own = new Set(known.map((p) => p.tokens.join(" ")));
   // "à la campagne" adds nothing where "campagne" already names the option, and would make it loose.
-  const ownOf = (value: unknown) => known.filter((p) => key(p.value) === key(value)).map((p) => p.tokens);
+  const ownByValue = new Map<string, (readonly string[])[]>();
+  for (const p of known) {
+    const k = key(p.value);
+    const list = ownByValue.get(k);
+    if (list) list.push(p.tokens);
+    else ownByValue.set(k, [p.tokens]);
+  }
   const out: Phrase[] = [];
   for (const [k, { tokens, phrase, values }] of owners) {
-    if (values.size !== 1 || own.has(k) || ownOf(phrase.value).some((o) => holds(tokens, o))) continue;
+    if (values.size !== 1 || own.has(k) || (ownByValue.get(key(phrase.value)) ?? []).some((o) => holds(tokens, o))) continue;
     out.push({ tokens, value: phrase.value, order: phrase.order, translated: true, loose: true, kind: true });
   }
   return out;

@@ -23,7 +23,7 @@ import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, perPhraseTable, scalarPhraseResult } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem, tokenHasStem } from "./target-words.js";
-import type { TargetWords } from "./target-words.js";
+import type { StemLookup, TargetWords } from "./target-words.js";
 import { timeOfDayChoice } from "./time-of-day.js";
 import { hourOfDay, isHourOfDay } from "./hour-of-day.js";
 import { compassChoice } from "./compass-points.js";
@@ -49,7 +49,7 @@ export interface ExtractionTarget {
   /** [ext] What the target is about (label and question words, concept groups): binds numbers and facts. */
   readonly words?: TargetWords;
   /** [ext] Words of the other targets: a number bound to them is not for this target. */
-  readonly otherStems?: ReadonlySet<string>;
+  readonly otherStems?: StemLookup;
   /** [ext] JSON Schema `minimum`/`maximum`, to choose among several numbers. */
   readonly minimum?: number;
   readonly maximum?: number;

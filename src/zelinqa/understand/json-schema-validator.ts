@@ -102,28 +102,65 @@ function linearRegExp(pattern: string): { test(text: string): boolean; toString(
 // ajv asks each regExp engine for the source of its constructor (used only by standalone code, which we never generate).
 linearRegExp.code = 'require("re2js").RE2JS.compile';
 
+/**
+ * Schemas one ajv instance compiles before a new one takes over. An instance keeps every schema it ever compiled (in its
+ * cache and in the values its generated code refers to), so one instance for the life of the process grew by about
+ * 10 MB for each refused change batch of 500 new schemas, for good (100 such requests: 600 MB to 1.4 GB). A retired
+ * instance goes with the last validator it compiled.
+ */
+export const SCHEMAS_PER_AJV = 500;
+/** Validators kept for reuse, and the characters of their schemas' text; the least recently used go first. */
+export const MAX_CACHED_VALIDATORS = 4_096;
+const MAX_CACHED_SCHEMA_CHARS = 16 * 1024 * 1024;
+
 let shared: Ajv2020 | null = null;
+let compiledByShared = 0;
 const cache = new Map<string, ValueValidator>();
+let cachedChars = 0;
 
 function ajv(): Ajv2020 {
-  if (shared === null) {
+  if (shared === null || compiledByShared >= SCHEMAS_PER_AJV) {
     shared = new Ajv2020({ strict: false, allErrors: false, validateFormats: true, code: { regExp: linearRegExp } });
     addFormats(shared, ["date", "date-time", "email", "uri"]);
+    compiledByShared = 0;
   }
+  compiledByShared += 1;
   return shared;
+}
+
+function remember(key: string, validator: ValueValidator): void {
+  if (key.length > MAX_CACHED_SCHEMA_CHARS) return;
+  cache.set(key, validator);
+  cachedChars += key.length;
+  while (cache.size > MAX_CACHED_VALIDATORS || cachedChars > MAX_CACHED_SCHEMA_CHARS) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
 }
 
 /** Compiles a schema, or throws when it is not valid JSON Schema 2020-12. Identical schemas share a validator. */
 export function compileSchemaValidator(schema: unknown): ValueValidator {
   const key = JSON.stringify(schema);
   const cached = cache.get(key);
-  if (cached) return cached;
+  if (cached) {
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) throw new Error("schema must be an object");
   // A top-level $id would make ajv refuse a later, edited version of the same schema.
   const { $id: _id, ...anonymous } = schema as Record<string, unknown>;
-  const validate = ajv().compile(anonymous);
+  const instance = ajv();
+  let validate: (value: unknown) => boolean;
+  try {
+    validate = instance.compile(anonymous);
+  } finally {
+    // The validator needs nothing from the instance's cache: without this, it kept each schema until the instance retired.
+    instance.removeSchema(anonymous);
+  }
   const validator: ValueValidator = (value) => validate(value);
-  cache.set(key, validator);
+  remember(key, validator);
   return validator;
 }
 

@@ -10,7 +10,7 @@ import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
 import { convertedUnits, countsOtherThings, unitKindAgainst } from "./unit-conversion.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
-import type { TargetWords } from "./target-words.js";
+import type { StemLookup, TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import {
   firstNamesCount,
@@ -29,7 +29,7 @@ export { parseDigitGroup } from "./number-mentions.js";
 export interface NumberContext {
   readonly words?: TargetWords;
   /** Stems of every other target's words: a number bound to them is not for this target. */
-  readonly otherStems?: ReadonlySet<string>;
+  readonly otherStems?: StemLookup;
   readonly minimum?: number;
   readonly maximum?: number;
   /** Indirect reading: only numbers bound to the target by unit or words count, never bare ones. */

@@ -147,6 +147,61 @@ function positionsOf(tokens: readonly string[]): Map<string, number[]> {
   return positions;
 }
 
+/** Each phrase's place in its list by its first word, and by the number a first number word says ("deux" → 2). */
+interface FirstWordIndex {
+  byWord: Map<string, number[]>;
+  byNumber: Map<number, number[]>;
+}
+
+const firstWordIndexes = new WeakMap<readonly Phrase[], FirstWordIndex>();
+
+function firstWordIndex(phrases: readonly Phrase[]): FirstWordIndex {
+  let index = firstWordIndexes.get(phrases);
+  if (index) return index;
+  index = { byWord: new Map(), byNumber: new Map() };
+  const add = <K>(map: Map<K, number[]>, key: K, at: number) => {
+    const list = map.get(key);
+    if (list) list.push(at);
+    else map.set(key, [at]);
+  };
+  phrases.forEach((phrase, at) => {
+    const first = phrase.tokens[0];
+    if (first === undefined) return;
+    add(index.byWord, first, at);
+    const number = phrase.kind === true ? undefined : numberWordValue(first);
+    if (number !== undefined) add(index.byNumber, number, at);
+  });
+  firstWordIndexes.set(phrases, index);
+  return index;
+}
+
+/**
+ * findPhraseHits without typos: a phrase can then start only where its first word stands, or a number of one or two
+ * digits its first number word says (matchAt). Only those phrases are tried at each place, not every phrase at every
+ * place: a configuration of 2,000 choice lists read one 8,000-character reply for a minute. The hits come in the
+ * order the walk of every phrase gave them, so that the sort of equal hits keeps the same one.
+ */
+function exactHits(tokens: readonly string[], phrases: readonly Phrase[], isNegated: (i: number) => boolean): PhraseHit[] {
+  const index = firstWordIndex(phrases);
+  const found: { at: number; hit: PhraseHit }[] = [];
+  tokens.forEach((token, i) => {
+    const candidates = new Set(index.byWord.get(token));
+    if (/^\d{1,2}$/.test(token)) for (const at of index.byNumber.get(Number(token)) ?? []) candidates.add(at);
+    for (const at of candidates) {
+      const phrase = phrases[at] as Phrase;
+      const len = phrase.tokens.length;
+      const kind = phrase.kind === true;
+      if (!kind && i + Math.ceil(len / 2) > tokens.length) continue;
+      const match = matchAt(tokens, phrase, i, false);
+      if (match === null || isNegated(i)) continue;
+      if (!kind && len === 1 && isTimeUnit(phrase.tokens[0] as string) && countedMany(tokens, i)) continue;
+      const certainty = kind || phrase.loose ? "fuzzy" : match.certainty;
+      found.push({ at, hit: { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty } });
+    }
+  });
+  return found.sort((a, b) => a.at - b.at || a.hit.start - b.hit.start).map((f) => f.hit);
+}
+
 /**
  * Every non-negated occurrence of the phrases in the text tokens, overlaps resolved by keeping the longest
  * span (exact before fuzzy on equal length, then leftmost).
@@ -163,30 +218,32 @@ export function findPhraseHits(
   // ("claque"), both being fuzzy.
   const typos = new Set<PhraseHit>();
   const isNegated = (i: number) => (negatedAt ? negatedAt[i] === true : negated(tokens, i));
-  for (const phrase of phrases) {
-    const len = phrase.tokens.length;
-    if (len === 0) continue;
-    // [ext] A kind's thing (choice-kinds.ts) is read as written, never as a typo: only where its first word stands.
-    if (phrase.kind === true) {
-      for (const i of positionsOf(tokens).get(phrase.tokens[0] as string) ?? []) {
-        const match = matchAt(tokens, phrase, i, false);
-        if (match === null || isNegated(i)) continue;
-        hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: "fuzzy" });
+  if (!allowFuzzy) hits.push(...exactHits(tokens, phrases, isNegated));
+  else
+    for (const phrase of phrases) {
+      const len = phrase.tokens.length;
+      if (len === 0) continue;
+      // [ext] A kind's thing (choice-kinds.ts) is read as written, never as a typo: only where its first word stands.
+      if (phrase.kind === true) {
+        for (const i of positionsOf(tokens).get(phrase.tokens[0] as string) ?? []) {
+          const match = matchAt(tokens, phrase, i, false);
+          if (match === null || isNegated(i)) continue;
+          hits.push({ value: phrase.value, order: phrase.order, start: i, end: match.end, certainty: "fuzzy" });
+        }
+        continue;
       }
-      continue;
+      // [ext] A unit of time alone as a label word ("week" of "Within a week") counted other than once names no option.
+      const unit = len === 1 && isTimeUnit(phrase.tokens[0] as string);
+      // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
+      for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
+        const match = matchAt(tokens, phrase, i, allowFuzzy);
+        if (match === null || isNegated(i) || (unit && countedMany(tokens, i))) continue;
+        const certainty = phrase.loose ? "fuzzy" : match.certainty;
+        const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
+        hits.push(hit);
+        if (match.certainty === "fuzzy") typos.add(hit);
+      }
     }
-    // [ext] A unit of time alone as a label word ("week" of "Within a week") counted other than once names no option.
-    const unit = len === 1 && isTimeUnit(phrase.tokens[0] as string);
-    // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
-    for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
-      const match = matchAt(tokens, phrase, i, allowFuzzy);
-      if (match === null || isNegated(i) || (unit && countedMany(tokens, i))) continue;
-      const certainty = phrase.loose ? "fuzzy" : match.certainty;
-      const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
-      hits.push(hit);
-      if (match.certainty === "fuzzy") typos.add(hit);
-    }
-  }
   hits.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||

@@ -329,14 +329,18 @@ function groupStems(name: string): string[] {
   return (CONCEPT_GROUPS[name] ?? []).map(stem);
 }
 
-/** Does a text token name one of these stems (equal stems, or a prefix stem of 3+ letters such as "fum")? */
-export function tokenHasStem(token: string, stems: ReadonlySet<string>): boolean {
+/** What tokenHasStem reads of a set of stems: a lookup, never a walk (a configuration's targets may hold thousands). */
+export type StemLookup = Pick<ReadonlySet<string>, "has">;
+
+/**
+ * Does a text token name one of these stems (equal stems, or a prefix stem of 3+ letters such as "fum")? The token's
+ * own prefixes are looked up, so the cost follows the token's length, not the number of stems.
+ */
+export function tokenHasStem(token: string, stems: StemLookup): boolean {
   const s = stem(token);
   if (stems.has(s) || stems.has(token)) return true;
-  for (const p of stems) {
-    if (p.length > s.length) continue;
-    if (p.length === s.length || !s.startsWith(p)) continue;
-    if ((p.length >= 4 && p.length >= s.length - 5) || (p.length === 3 && s.length <= 5)) return true;
+  for (let n = 3; n < s.length; n++) {
+    if (((n >= 4 && n >= s.length - 5) || (n === 3 && s.length <= 5)) && stems.has(s.slice(0, n))) return true;
   }
   return false;
 }

@@ -314,7 +314,9 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   const ownWords = new Map<string, Set<string>>();
   for (const p of phrases) {
     const k = JSON.stringify(p.value);
-    ownWords.set(k, new Set([...(ownWords.get(k) ?? []), ...p.tokens]));
+    const words = ownWords.get(k);
+    if (words) for (const t of p.tokens) words.add(t);
+    else ownWords.set(k, new Set(p.tokens));
   }
   const sharedWithOther = (tokens: readonly string[], value: unknown) =>
     [...ownWords].some(([k, words]) => k !== JSON.stringify(value) && tokens.every((t) => words.has(t)));

@@ -80,6 +80,19 @@ for (const backend of BACKENDS) {
       assert.equal((await built.request("GET", "/studio/assets/gone-12345678.js")).status, 404);
     });
 
+    void it("answers a path holding an encoded percent sign as any other path, never 500", async () => {
+      // The router decodes the path once; a second decoding threw on `%25` and read `%252e%252e` as `..`.
+      writeFileSync(join(dir, "100%.txt"), "percent\n");
+      const file = await built.request("GET", "/studio/100%25.txt");
+      assert.equal(file.status, 200);
+      assert.equal(file.text, "percent\n");
+      for (const path of ["/studio/%25", "/studio/%25E0", "/studio/assets/%25zz.js", "/studio/%252e%252e/%252e%252e/package.json"]) {
+        const r = await built.request("GET", path);
+        assert.ok(r.status === 404 || (r.status === 200 && r.text === INDEX), `${path}: ${r.status} ${r.text.slice(0, 80)}`);
+        assertSecured(r);
+      }
+    });
+
     void it("says how to build the studio when dist/studio is missing, and the API is unaffected", async () => {
       const r = await bare.request("GET", "/studio/");
       assert.equal(r.status, 503);
