@@ -1067,10 +1067,10 @@ const TIMES_UNITS = new Set(["fois", "times", "x"]);
  */
 function timesPerPeriod(text: string, scan: MentionScan, ctx: NumberContext, unit: TimeUnit | null): CountResult | "none" | null {
   const words = ctx.words;
+  if (words === undefined || unit === null) return null;
   const ms = scan.mentions.filter((m) => !m.article || !rateArticle(m, scan));
   const repeat = (m: NumberMention) =>
     m.period !== null && (TIMES_WORDS.has(scan.tokens[m.start]?.norm ?? "") || (m.unit !== null && TIMES_UNITS.has(m.unit)));
-  if (words === undefined || unit === null) return null;
   // "twice a week" alone says how often, not how long.
   if (ms.length === 1) return repeat(ms[0] as NumberMention) ? "none" : null;
   if (ms.length !== 2) return null;
