@@ -292,8 +292,12 @@ export function createExecutionDirs(options: ExecutionDirsOptions): ExecutionDir
       unlinkQuiet(join(dirs.codeDir, dirs.scriptName));
       if (spares.keep(dirs)) return;
       rmdirSync(dirs.codeDir);
-      rmdirQuiet(dirs.workDir);
-      rmdirQuiet(dirs.tmpDir);
+      // Only an unsandboxed execution has work and tmp dirs on the host (a sandbox mounts its own tmpfs there): a
+      // sandboxed one's rmdir would fail each time, and a failed sync call costs an exception (8–26 µs each here).
+      if (dirs.onHost) {
+        rmdirQuiet(dirs.workDir);
+        rmdirQuiet(dirs.tmpDir);
+      }
       rmdirSync(dirs.baseDir);
       return;
     } catch {
