@@ -5,6 +5,7 @@
 import type { MentionScan, NumberMention } from "./number-mentions.js";
 import { wordNumbers } from "./number-words.js";
 import { tokenise } from "./normalise.js";
+import { centuryAndDigits } from "./spoken-years.js";
 import type { TargetWords } from "./target-words.js";
 import { tokenHasStem } from "./target-words.js";
 
@@ -88,19 +89,17 @@ export function firstWithPossibleMore(text: string, scan: MentionScan, parts: re
     : null;
 }
 
-const PAIR_HEADS = new Set([19, 20]);
 /**
  * "twenty twenty", "nineteen ninety-five", "twenty fifteen": a year said in two pairs of words, for a target that counts
- * calendar years. Only when the whole number is said in words (digits are read as digits).
+ * calendar years. Only when the whole number is said in words (digits are read as digits), neither pair approximate.
  */
 export function yearInPairs(text: string): number | null {
-  const tokens = tokenise(text);
-  const words = wordNumbers(tokens);
+  const words = wordNumbers(tokenise(text));
   for (let i = 0; i + 1 < words.length; i++) {
     const a = words[i] as (typeof words)[number];
     const b = words[i + 1] as (typeof words)[number];
-    if (a.end !== b.start || a.fuzzy || b.fuzzy || a.article || !PAIR_HEADS.has(a.value)) continue;
-    if (b.value >= 10 && b.value <= 99) return a.value * 100 + b.value;
+    const year = a.fuzzy || b.fuzzy || a.article || b.value < 10 ? null : centuryAndDigits(a, b);
+    if (year !== null) return year;
   }
   return null;
 }
