@@ -482,8 +482,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
-  // [ext] "one or two", "3 ou 4 personnes" for a count: undecided (countAlternative).
-  if (otherLengthUnit(scan, ctx.words) || (integer && countAlternative(text, scan, ctx))) return null;
+  // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
+  if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
   const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
   if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
   const kind = kindOfPerson(ctx);
@@ -1525,13 +1525,15 @@ function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: N
 }
 
 /**
- * [ext] "one or two", "2 ou 3", "3 ou 4 personnes" for a whole number of people or things: two alternatives, as "2 or
- * 3" in digits, give none (alternativeOf): what to plan for is not decided yet. Never the larger confirmed ("one" read
- * as an article) nor both added up as two groups of people. Only for a labelled count (no amount, age or measure).
+ * [ext] "one or two", "2 ou 3", "3 ou 4 personnes" for a whole number of people or things, "un ou deux mille", "one or
+ * two thousand" for an amount: two alternatives, as "2 or 3" and "30 € ou 45 €" in digits, give none (alternativeOf):
+ * what to plan for is not decided yet. Never the larger confirmed ("one" read as an article) nor both added up as two
+ * groups of people. Only for a labelled count or amount (an age or a measured value has its own rules).
  */
-function countAlternative(text: string, scan: MentionScan, ctx: NumberContext): boolean {
-  if (ctx.words === undefined || amountOrAge(ctx.words)) return false;
-  const pair = measuredValue(true, ctx) ? null : alternativePair(scan, scan.mentions, false);
+function undecidedAlternative(o: { text: string; scan: MentionScan; ctx: NumberContext; integer: boolean }): boolean {
+  const { text, scan, ctx } = o;
+  if (ctx.words === undefined || ctx.words.own.has("age")) return false;
+  const pair = measuredValue(o.integer, ctx) ? null : alternativePair(scan, scan.mentions, false);
   if (pair === null) return false;
   // "2 or maybe 3" leans to the first, also once the engine has blanked "maybe" out of a hesitant reply (a run of spaces).
   const from = scan.tokens[pair[0].end - 1]?.end ?? 0;

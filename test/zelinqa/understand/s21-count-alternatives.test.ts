@@ -22,6 +22,8 @@ const convives = labelledTarget(
   { label: "Nombre de convives", question: "Vous serez combien à table ?" },
 );
 const boxes = labelledTarget({ type: "integer", minimum: 1, maximum: 30 }, { label: "Number of boxes", question: "How many boxes?" });
+const budget = labelledTarget({ type: "number", minimum: 0, maximum: 100000 }, { label: "Budget (€)", question: "Quel budget ?" });
+const spend = labelledTarget({ type: "number", minimum: 0, maximum: 100000 }, { label: "Budget", question: "How much can you spend?" });
 const lessons = labelledTarget(
   { type: "number", minimum: 0, maximum: 40 },
   { label: "Hours of lessons", question: "How many hours of lessons?" },
@@ -66,5 +68,18 @@ void describe("two alternatives for a measured value", () => {
   void it("keep the range rule: between two values, their middle held loosely", () => {
     assert.deepEqual(read("between 2 and 3 hours", lessons), [2.5, "fuzzy"]);
     assert.deepEqual(read("entre 2 et 3 heures", lessons), [2.5, "fuzzy"]);
+  });
+});
+
+void describe("two alternatives for an amount", () => {
+  void it("give no value when the multiplier is said once for both", () => {
+    assert.equal(read("un ou deux mille", budget), null);
+    assert.equal(read("one or two thousand", spend), null);
+  });
+
+  void it("read as before: one amount, an amount with its multiplier, digits alternatives", () => {
+    assert.deepEqual(read("deux mille", budget), [2000, "exact"]);
+    assert.deepEqual(read("two thousand max", spend), [2000, "exact"]);
+    assert.equal(read("1000 or 2000", spend), null);
   });
 });
