@@ -4,9 +4,10 @@
 import type { ClauseTokens } from "./clauses.js";
 import { perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
+import { FR_EN_ARTICLES } from "./function-words.js";
 
 const JOINS = new Set(["et", "and", "avec", "with", "plus"]);
-const ARTICLES = new Set(["the", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "un", "une", "some", "my", "mes"]);
+const ARTICLES = new Set([...FR_EN_ARTICLES, "some", "my", "mes"]);
 /** Words that make the reply an alternative or a restriction, not both things together. */
 const NOT_BOTH = new Set(["ou", "or", "either", "soit", "seul", "seuls", "seule", "seules", "only", "just", "juste"]);
 const NOT_BOTH_LONG = new Set(["seulement", "uniquement", "alone", "sans", "without"]);

@@ -36,6 +36,7 @@ import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
+import { FR_EN_ARTICLES } from "./function-words.js";
 
 export type ExtractorKind = "enum" | "array_enum" | "boolean" | "number" | "integer" | "date" | "date-time" | "string" | "none";
 
@@ -214,19 +215,7 @@ function sinceSide(words: TargetWords): "begun" | "last" | undefined {
 }
 
 const PLAIN_BEFORE = new Set([
-  "a",
-  "an",
-  "the",
-  "un",
-  "une",
-  "le",
-  "la",
-  "les",
-  "l",
-  "des",
-  "de",
-  "du",
-  "d",
+  ...FR_EN_ARTICLES,
   "my",
   "our",
   "own",

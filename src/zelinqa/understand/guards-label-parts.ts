@@ -1,30 +1,19 @@
 // [ext] Each part of a compound choice label names its option alone (s17): "wc" for "Salle de bain et WC", "SMS" for
 // "Téléphone ou SMS". Read by translations.ts's widenPhrases, so that every choice reader sees the parts.
 import type { Phrase } from "./phrase-match.js";
+import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
 
 /** Links that join the parts of a compound label: "Salle de bain et WC", "Sols and floors", "Téléphone ou SMS". */
 const LINKS = new Set(["et", "and", "ou", "or", "plus"]);
 /** Words that stand for no thing: a label such as "Plus ou moins" or "More or less" has no parts. */
 const NO_PART = new Set([
+  ...FR_EN_ARTICLES,
   "plus",
   "moins",
   "more",
   "less",
   "peu",
   "beaucoup",
-  "un",
-  "une",
-  "le",
-  "la",
-  "les",
-  "l",
-  "de",
-  "du",
-  "des",
-  "d",
-  "a",
-  "an",
-  "the",
   "of",
   "oui",
   "non",
@@ -43,7 +32,7 @@ const NO_PART = new Set([
 const PARTS = new WeakSet<Phrase>();
 export const isCompoundPart = (p: Phrase): boolean => PARTS.has(p);
 
-const ARTICLES = new Set(["le", "la", "les", "l", "un", "une", "des", "du", "de", "d", "the", "a", "an", "my", "mon", "ma", "mes"]);
+const ARTICLES = new Set([...FR_EN_ARTICLES, ...MY_POSSESSIVES]);
 
 /**
  * The parts of each compound label as phrases of their own ("wc" and "salle de bain" for "Salle de bain et WC"), held

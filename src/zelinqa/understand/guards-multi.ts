@@ -13,6 +13,7 @@ import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import type { TargetWords } from "./target-words.js";
+import { FR_ARTICLES, FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
 
 /** Words that select every option when they quantify the options ("all of them", "tout", "everything"). */
 const QUANTIFIERS = new Set(["all", "tout", "tous", "toutes", "toute", "everything"]);
@@ -120,35 +121,7 @@ const FUNCTION_WORDS = new Set(
 
 /** Words that make what follows them a purpose or a cause: "on warfarin for my heart", "un traitement pour le coeur". */
 const PURPOSE = new Set(["for", "pour", "against", "contre", "because", "from", "since", "depuis"]);
-const DETERMINERS = new Set([
-  "my",
-  "our",
-  "the",
-  "a",
-  "an",
-  "his",
-  "her",
-  "their",
-  "mon",
-  "ma",
-  "mes",
-  "le",
-  "la",
-  "les",
-  "l",
-  "un",
-  "une",
-  "son",
-  "sa",
-  "ses",
-  "notre",
-  "nos",
-  "of",
-  "de",
-  "du",
-  "des",
-  "d",
-]);
+const DETERMINERS = new Set([...FR_EN_ARTICLES, ...MY_POSSESSIVES, "our", "his", "her", "their", "son", "sa", "ses", "notre", "nos", "of"]);
 
 /**
  * A multiple choice read exactly, where an option is named only as the purpose or cause of a word no option reads
@@ -190,26 +163,7 @@ function thingWord(t: string, optionStems: OptionStems, asked: ReadonlySet<strin
   return !optionStems.all.has(s) && !optionStems.configured.some((w) => tokensMatchFuzzily(w, t));
 }
 /** French words that mark a reply as French, where an adjective follows its noun ("un caniche nain"). */
-const FRENCH_MARKS = new Set([
-  "un",
-  "une",
-  "le",
-  "la",
-  "les",
-  "l",
-  "des",
-  "du",
-  "de",
-  "d",
-  "mon",
-  "ma",
-  "mes",
-  "ce",
-  "cette",
-  "c",
-  "et",
-  "est",
-]);
+const FRENCH_MARKS = new Set([...FR_ARTICLES, "mon", "ma", "mes", "ce", "cette", "c", "et", "est"]);
 
 /**
  * [ext] A single choice read exactly from a one-word label that only qualifies another thing the reply names: "wedding

@@ -6,7 +6,7 @@ import { isNegationAt } from "./clauses.js";
 import { askedWords, tripSense } from "./guards-asked.js";
 import type { TripSense } from "./guards-asked.js";
 import { DONT_KNOW_PHRASES, HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, maskPhrases } from "./lexicons.js";
-import { normalise } from "./normalise.js";
+import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord } from "./number-words.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import type { TargetWords } from "./target-words.js";
@@ -79,8 +79,7 @@ const CONTENT = new Set(
  * bon", "no, we're fine thanks"): nothing to record. "All good" alone may be what a question about how things went
  * asks for, so it stays a note; so does a denial followed by anything else ("no, but the door squeaks").
  */
-function deniesWithContentment(text: string): boolean {
-  const tokens = normalise(text).split(" ");
+function deniesWithContentment(tokens: readonly string[]): boolean {
   return DENIALS.has(tokens[0] ?? "") && tokens.length > 1 && tokens.every((t) => DENIALS.has(t) || CONTENT.has(t));
 }
 
@@ -104,10 +103,7 @@ const PLEASANTRY_FILLERS = new Set(
  * "looking forward to it", "non merci, à bientôt"): nothing to record. One word of content ("merci de sonner deux fois",
  * "thanks, the code is 1234") makes it a note.
  */
-function onlyPleasantries(text: string): boolean {
-  const tokens = normalise(text)
-    .split(" ")
-    .filter((t) => t !== "");
+function onlyPleasantries(tokens: readonly string[]): boolean {
   return (
     (tokens.some((t) => PLEASANTRY_CORE.has(t)) || PLEASANTRY_PHRASES.test(` ${tokens.join(" ")} `)) &&
     tokens.every((t) => PLEASANTRY_CORE.has(t) || PLEASANTRY_FILLERS.has(t) || DENIALS.has(t))
@@ -179,10 +175,7 @@ const POINTER_FILLERS = new Set(
  * records no answer of its own (the thing pointed at is not in it). A pointer followed by content ("see above, and the
  * screen flickers too") is a note.
  */
-function pointsElsewhere(text: string): boolean {
-  const tokens = normalise(text)
-    .split(" ")
-    .filter((t) => t !== "");
+function pointsElsewhere(tokens: readonly string[]): boolean {
   let pointer = false;
   for (let i = 0; i < tokens.length;) {
     const seq = ELSEWHERE.find((p) => startsAt(tokens, p, i));
@@ -198,7 +191,10 @@ function pointsElsewhere(text: string): boolean {
 /** The guards above, on the value read from a whole reply to the target's own question. */
 export function guardedValue(text: string, kind: string, words: TargetWords | undefined, result: PhraseResult | null): PhraseResult | null {
   if (result === null) return null;
-  if (kind === "string") return deniesWithContentment(text) || pointsElsewhere(text) || onlyPleasantries(text) ? null : result;
+  if (kind === "string") {
+    const tokens = tokenise(text);
+    return deniesWithContentment(tokens) || pointsElsewhere(tokens) || onlyPleasantries(tokens) ? null : result;
+  }
   if (kind !== "number" && kind !== "integer") return result;
   if (result.value === 0 && deniesBound(text)) return null;
   return tripAdjusted(text, askedWords(words), result);

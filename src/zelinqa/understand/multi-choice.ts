@@ -7,6 +7,7 @@ import type { Phrase, PhraseHit, PhraseResult } from "./phrase-match.js";
 import { stem } from "./target-words.js";
 import { DAY_ABBREVIATIONS } from "./named-days.js";
 import { compoundLabelChoice } from "./compound-labels.js";
+import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
 
 const ALL = [
   ["le", "reste"],
@@ -238,27 +239,12 @@ function deniedOptionsClause(c: ClauseTokens): boolean {
 }
 
 const FILLERS = new Set([
+  ...FR_EN_ARTICLES,
+  ...MY_POSSESSIVES,
   "and",
   "et",
   "or",
   "ou",
-  "the",
-  "le",
-  "la",
-  "les",
-  "l",
-  "a",
-  "an",
-  "un",
-  "une",
-  "des",
-  "de",
-  "du",
-  "d",
-  "my",
-  "mon",
-  "ma",
-  "mes",
   "please",
   "svp",
   "merci",

@@ -14,6 +14,7 @@ import type { StemLookup, TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import {
   firstNamesCount,
+  alternativePair,
   firstOfAlternatives,
   firstWithPossibleMore,
   noBedroomHome,
@@ -481,7 +482,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
-  if (otherLengthUnit(scan, ctx.words)) return null;
+  // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
+  if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
   const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
   if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
   const kind = kindOfPerson(ctx);
@@ -1523,17 +1525,34 @@ function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: N
 }
 
 /**
+ * [ext] "one or two", "2 ou 3", "3 ou 4 personnes" for a whole number of people or things, "un ou deux mille", "one or
+ * two thousand" for an amount: two alternatives, as "2 or 3" and "30 € ou 45 €" in digits, give none (alternativeOf):
+ * what to plan for is not decided yet. Never the larger confirmed ("one" read as an article) nor both added up as two
+ * groups of people. Only for a labelled count or amount (an age or a measured value has its own rules).
+ */
+function undecidedAlternative(o: { text: string; scan: MentionScan; ctx: NumberContext; integer: boolean }): boolean {
+  const { text, scan, ctx } = o;
+  if (ctx.words === undefined || ctx.words.own.has("age")) return false;
+  const pair = measuredValue(o.integer, ctx) ? null : alternativePair(scan, scan.mentions, false);
+  if (pair === null) return false;
+  // "2 or maybe 3" leans to the first, also once the engine has blanked "maybe" out of a hesitant reply (a run of spaces).
+  const from = scan.tokens[pair[0].end - 1]?.end ?? 0;
+  return !/\s{3,}/.test(text.slice(from, scan.tokens[pair[1].start]?.start ?? from));
+}
+
+/**
  * [ext] A value the person may recall or guess between two ("2012 or 2013", "10 ou 11 jours"): a labelled target that is
  * no amount of money, no age and no whole number of people or things (guests, bedrooms, sessions) — a calendar year, a
  * duration, a score or a measure is. A bare schema says nothing of what it holds.
  */
 function measuredValue(integer: boolean, ctx: NumberContext): boolean {
   const words = ctx.words;
-  // An age: "6 ou 9 ans" may be two people's ages.
-  if (words === undefined || words.groups.has("money") || words.groups.has("income") || words.own.has("age")) return false;
+  if (words === undefined || amountOrAge(words)) return false;
   if (!integer || calendarYearTarget(ctx) || timeUnitOf(words) !== null) return true;
   return SCALE_WORDS.some((w) => words.own.has(w));
 }
+/** An amount of money or an age ("6 ou 9 ans" may be two people's ages). */
+const amountOrAge = (words: TargetWords) => words.groups.has("money") || words.groups.has("income") || words.own.has("age");
 /** Labels of a value on a scale, not a count: "Pain level", "Note", "Rating". */
 const SCALE_WORDS = ["level", "niveau", "score", "note", "rating", "grade", "satisfaction", "intensite", "intensity"];
 

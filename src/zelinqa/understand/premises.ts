@@ -5,6 +5,7 @@ import type { ClauseTokens } from "./clauses.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { tokenHasStem } from "./target-words.js";
 import type { TargetWords } from "./target-words.js";
+import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
 
 const seqs = (list: readonly string[]) => list.map((p) => p.split(" "));
 const has = (tokens: readonly string[], list: readonly (readonly string[])[]) =>
@@ -129,29 +130,14 @@ const OTHER_MEANS = seqs([
 ]);
 /** Words before a noun: articles, possessives, "no", "pas de", "with", "sans". */
 export const NOUN_OPENERS = new Set([
-  "a",
-  "an",
-  "the",
+  ...FR_EN_ARTICLES,
+  ...MY_POSSESSIVES,
   "some",
   "any",
   "no",
   "our",
-  "my",
-  "un",
-  "une",
-  "des",
-  "du",
-  "de",
-  "d",
-  "le",
-  "la",
-  "les",
-  "l",
   "notre",
   "nos",
-  "mon",
-  "ma",
-  "mes",
   "with",
   "without",
   "avec",

@@ -5,6 +5,7 @@
 import type { MentionScan, NumberMention } from "./number-mentions.js";
 import { wordNumbers } from "./number-words.js";
 import { tokenise } from "./normalise.js";
+import { centuryAndDigits } from "./spoken-years.js";
 import type { TargetWords } from "./target-words.js";
 import { tokenHasStem } from "./target-words.js";
 
@@ -18,17 +19,34 @@ const OR_FILLERS = new Set(["maybe", "perhaps", "peut", "etre", "possibly", "eve
  * ranges, approximations) or something else is said between them.
  */
 export function firstOfAlternatives(scan: MentionScan, parts: readonly NumberMention[]): NumberMention | null {
+  return alternativePair(scan, parts)?.[0] ?? null;
+}
+
+/** "one", "un", "une": a lone article that is the number one before "for" or when another number follows ("one or two"). */
+const ONE_WORDS = new Set(["one", "un", "une"]);
+
+/**
+ * The two numbers of `parts` offered as alternatives ("10 ou 11", "one or two", "un ou deux", "3 ou 4 personnes"), in
+ * the order said, or null (see firstOfAlternatives). `fillers`: whether "maybe" may stand after the "or" ("2 or maybe
+ * 3" leans to the first).
+ */
+export function alternativePair(
+  scan: MentionScan,
+  parts: readonly NumberMention[],
+  fillers = true,
+): readonly [NumberMention, NumberMention] | null {
   if (parts.length !== 2) return null;
   const [a, b] = parts as [NumberMention, NumberMention];
-  // [ext] "an hour or two", "une semaine ou deux": the article before its unit is the first alternative.
-  const articleFirst = a.article && a.unit !== null && b.unit === null;
+  // [ext] "an hour or two", "une semaine ou deux": the article before its unit is the first alternative; "one or two",
+  // "un ou deux": the number one said as a word.
+  const articleFirst = a.article && ((a.unit !== null && b.unit === null) || ONE_WORDS.has(scan.tokens[a.start]?.norm ?? ""));
   if (a.value === b.value || a.bound !== null || b.bound !== null || (a.article && !articleFirst) || b.article || a.per !== null)
     return null;
   const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
   // "10 jours ou 11": the first one's unit may stand between them.
   const rest = between[0] === a.unit && !OR_WORDS.has(a.unit ?? "") ? between.slice(1) : between;
-  if (rest.length === 0 || !OR_WORDS.has(rest[0] as string) || !rest.slice(1).every((t) => OR_FILLERS.has(t))) return null;
-  return a;
+  if (rest.length === 0 || !OR_WORDS.has(rest[0] as string) || !rest.slice(1).every((t) => fillers && OR_FILLERS.has(t))) return null;
+  return [a, b];
 }
 
 /** "voire", "maybe", "or even": what makes the second of two numbers only a possibility ("2 voire 3", "250 maybe 300"). */
@@ -71,19 +89,17 @@ export function firstWithPossibleMore(text: string, scan: MentionScan, parts: re
     : null;
 }
 
-const PAIR_HEADS = new Set([19, 20]);
 /**
  * "twenty twenty", "nineteen ninety-five", "twenty fifteen": a year said in two pairs of words, for a target that counts
- * calendar years. Only when the whole number is said in words (digits are read as digits).
+ * calendar years. Only when the whole number is said in words (digits are read as digits), neither pair approximate.
  */
 export function yearInPairs(text: string): number | null {
-  const tokens = tokenise(text);
-  const words = wordNumbers(tokens);
+  const words = wordNumbers(tokenise(text));
   for (let i = 0; i + 1 < words.length; i++) {
     const a = words[i] as (typeof words)[number];
     const b = words[i + 1] as (typeof words)[number];
-    if (a.end !== b.start || a.fuzzy || b.fuzzy || a.article || !PAIR_HEADS.has(a.value)) continue;
-    if (b.value >= 10 && b.value <= 99) return a.value * 100 + b.value;
+    const year = a.fuzzy || b.fuzzy || a.article || b.value < 10 ? null : centuryAndDigits(a, b);
+    if (year !== null) return year;
   }
   return null;
 }
@@ -104,7 +120,6 @@ export function noBedroomHome(text: string, words: TargetWords | undefined, scan
 const EACH_WORDS = new Set(["each", "chacun", "chacune", "every"]);
 const FOR_WORDS = new Set(["for", "pour"]);
 const POSSESSIVES = new Set(["of", "de", "d", "our", "my", "the", "their", "nos", "mes", "les", "leurs", "ses", "his", "her"]);
-const ONE_WORDS = new Set(["one", "un", "une"]);
 /**
  * [ext] "one for us and one for each of our 2 kids", "une pour nous et une pour chacun de nos 3 enfants": one thing for
  * each of N people is N, plus one for every other "one for …" said. Held loosely (the person composed the count).

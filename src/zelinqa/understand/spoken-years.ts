@@ -24,9 +24,8 @@ export function yearWordsAsDigits(tokens: readonly string[]): readonly string[] 
       year = n.value;
     } else if (next !== undefined && next.value < 100 && !next.article) {
       // "nineteen fifty two" (19 then 52, adjacent); "two thousand and five" (2000, "and", 5).
-      const century = n.value >= 19 && n.value <= 20 && next.start === n.end ? n.value * 100 + next.value : null;
       const thousands = n.value === 2000 && joins(tokens, n.end, next.start) ? 2000 + next.value : null;
-      year = century ?? thousands;
+      year = centuryAndDigits(n, next) ?? thousands;
       end = next.end;
       if (year !== null) k++;
     }
@@ -35,6 +34,17 @@ export function yearWordsAsDigits(tokens: readonly string[]): readonly string[] 
     out[n.start] = String(year);
   }
   return out.filter((t): t is string => t !== null);
+}
+
+type WordNumber = ReturnType<typeof wordNumbers>[number];
+
+/**
+ * "nineteen fifty two", "twenty twenty": a century (19 or 20) said right before the year's last two digits (a number
+ * under 100, no article), as the year; else null.
+ */
+export function centuryAndDigits(century: WordNumber, digits: WordNumber): number | null {
+  const paired = century.value >= 19 && century.value <= 20 && digits.start === century.end && digits.value < 100 && !digits.article;
+  return paired ? century.value * 100 + digits.value : null;
 }
 
 /** "two thousand and five", "deux mille et": only "and"/"et" between the thousands and what follows. */

@@ -8,6 +8,7 @@ import { compoundParts } from "./guards-label-parts.js";
 import type { Phrase } from "./phrase-match.js";
 import { numberWordValue } from "./number-words.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
+import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
 
 const BASE_GROUPS: readonly (readonly string[])[] = [
   // home
@@ -282,7 +283,7 @@ const KINDS: Readonly<Record<string, readonly string[]>> = {
   ...EVERYDAY_KINDS,
 };
 
-const ARTICLES = new Set(["un", "une", "le", "la", "les", "l", "des", "du", "de", "d", "a", "an", "the", "some", "mon", "ma", "mes", "my"]);
+const ARTICLES = new Set([...FR_EN_ARTICLES, ...MY_POSSESSIVES, "some"]);
 
 /** "monthly" → "monthlies", not "monthlys", which a fuzzy match would take for "months". */
 const plural = (t: string) => (t.endsWith("s") || t.endsWith("x") ? t : /[^aeiou]y$/.test(t) ? `${t.slice(0, -1)}ies` : `${t}s`);
