@@ -143,6 +143,7 @@ void describe("understanding corpus", () => {
         ...["catering", "coworking", "vet", "hairdresser"],
         ...["photographer", "callout", "driving", "tutoring"],
         ...["pharmacy", "volunteer", "kitchen", "vegbox"],
+        ...["storage", "running", "pool", "boat"],
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
