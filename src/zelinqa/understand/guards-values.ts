@@ -104,7 +104,7 @@ const PLEASANTRY_FILLERS = new Set(
  * "looking forward to it", "non merci, à bientôt"): nothing to record. One word of content ("merci de sonner deux fois",
  * "thanks, the code is 1234") makes it a note.
  */
-function onlyPleasantries(text: string): boolean {
+export function onlyPleasantries(text: string): boolean {
   const tokens = normalise(text)
     .split(" ")
     .filter((t) => t !== "");
