@@ -129,7 +129,7 @@ function noLongerSo(c: ClauseTokens, words: TargetWords): boolean {
 /** "je l'ai", "on l'a", "I've got it", "I have it": the thing asked about, held (a pronoun stands for it). */
 const HAVE_IT = [
   ...["je l ai", "j l ai", "on l a", "nous l avons", "je l ai deja", "on l a deja"],
-  ...["i ve got it", "i have got it", "i got it", "i have it", "we ve got it", "we have it", "we got it", "i ve had it", "got it"],
+  ...["i ve got it", "i have got it", "i got it", "i have it", "we ve got it", "we have it", "we got it", "i ve had it"],
 ].map((p) => p.split(" "));
 /** What may follow it: a participle of getting ("eu", "obtenu", "passé"), or when and since when. */
 const HAVE_IT_FOLLOWERS = new Set(
@@ -145,7 +145,9 @@ function holdsIt(c: ClauseTokens): boolean {
   const seq = HAVE_IT.find((p) => p.every((w, k) => c.tokens[k] === w));
   if (seq === undefined || c.negated[seq.length - 1] === true) return false;
   const next = c.tokens[seq.length];
-  const followed = next === undefined || c.clause[seq.length] !== c.clause[0] || HAVE_IT_FOLLOWERS.has(next);
+  // "I got it" alone may only acknowledge; in English, when or since when must follow.
+  const english = seq.includes("it");
+  const followed = (!english && (next === undefined || c.clause[seq.length] !== c.clause[0])) || HAVE_IT_FOLLOWERS.has(next ?? "");
   return followed && !c.tokens.some((_, j) => opensContrast(c, j));
 }
 

@@ -36,7 +36,6 @@ void describe("a corrected weekday or month", () => {
   const trip = target(DATE, { label: "Departure date" });
   void it("is the one said after a bare 'no'", () => {
     assert.deepEqual(read("friday, no thursday", match), ["2026-12-03", "fuzzy"]);
-    assert.deepEqual(read("the 9th, no the 10th", trip), ["2026-12-10", "exact"]);
     assert.deepEqual(read("june, no july", trip), ["2027-07-01", "fuzzy"]);
     // "no" before a plural says none of them: the first day stays.
     assert.deepEqual(read("friday, no mondays for me", match), ["2026-12-04", "fuzzy"]);
@@ -98,7 +97,8 @@ void describe("a yes/no in the reply's own words", () => {
   void it("is a yes when the reply opens on holding or getting the thing asked about", () => {
     assert.deepEqual(read("je l'ai eu en mars", licence), [true, "fuzzy"]);
     assert.deepEqual(read("on l'a depuis des années", licence), [true, "fuzzy"]);
-    assert.deepEqual(read("got it last week", pass), [true, "fuzzy"]);
+    assert.deepEqual(read("I got it last week", pass), [true, "fuzzy"]);
+    assert.equal(read("got it", pass), null);
     // Another verb, or a contrast, says something else of it.
     assert.equal(read("je l'ai perdu", licence), null);
     assert.equal(read("je l'ai eu mais il a expiré", licence), null);
