@@ -11,6 +11,7 @@ import { HLP, JAR, MUS, OPT } from "./seventh-blind-answers.js";
 import { CAT, COI, COW, VET } from "./eighth-blind-answers.js";
 import { AUT, CAL, PHO, TUT } from "./ninth-blind-answers.js";
 import { CUI, PAN, RX, VOL } from "./tenth-blind-answers.js";
+import { BAT, PIS, RUN, STO } from "./eleventh-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -69,7 +70,11 @@ export interface CorpusEntry {
     | "pharmacy"
     | "volunteer"
     | "kitchen"
-    | "vegbox";
+    | "vegbox"
+    | "storage"
+    | "running"
+    | "pool"
+    | "boat";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -124,6 +129,11 @@ export interface CorpusEntry {
    * synonyms (tenth-blind-answers.ts: pharmacy, volunteer, kitchen, vegbox).
    */
   readonly blind10?: true;
+  /**
+   * Written by an eleventh tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (eleventh-blind-answers.ts: storage, running, pool, boat).
+   */
+  readonly blind11?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -867,4 +877,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["kitchen", CUI],
     ["vegbox", PAN],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind10: true as const }))),
+  ...[
+    ["storage", STO],
+    ["running", RUN],
+    ["pool", PIS],
+    ["boat", BAT],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind11: true as const }))),
 ];

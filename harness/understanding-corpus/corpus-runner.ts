@@ -52,6 +52,10 @@ import { pharmacyDomainChanges } from "./pharmacy-domain.js";
 import { volunteerDomainChanges } from "./volunteer-domain.js";
 import { kitchenDomainChanges } from "./kitchen-domain.js";
 import { vegboxDomainChanges } from "./vegbox-domain.js";
+import { storageDomainChanges } from "./storage-domain.js";
+import { runningDomainChanges } from "./running-domain.js";
+import { poolDomainChanges } from "./pool-domain.js";
+import { boatDomainChanges } from "./boat-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -115,6 +119,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     volunteer: artifactOf(volunteerDomainChanges(), "volunteer"),
     kitchen: artifactOf(kitchenDomainChanges(), "kitchen"),
     vegbox: artifactOf(vegboxDomainChanges(), "vegbox"),
+    storage: artifactOf(storageDomainChanges(), "storage"),
+    running: artifactOf(runningDomainChanges(), "running"),
+    pool: artifactOf(poolDomainChanges(), "pool"),
+    boat: artifactOf(boatDomainChanges(), "boat"),
   };
 }
 
@@ -231,11 +239,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                       ? "blind9"
                       : r.entry.blind10
                         ? "blind10"
-                        : r.entry.fresh
-                          ? "fresh"
-                          : r.entry.h
-                            ? "held-out"
-                            : "tuned",
+                        : r.entry.blind11
+                          ? "blind11"
+                          : r.entry.fresh
+                            ? "fresh"
+                            : r.entry.h
+                              ? "held-out"
+                              : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

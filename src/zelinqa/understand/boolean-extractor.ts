@@ -384,7 +384,11 @@ function notYetAlone(text: string): boolean {
 export function saysNotYet(text: string): boolean {
   const c = clauseTokens(text);
   const first = c.tokens.filter((_, i) => c.clause[i] === c.clause[0]);
-  return first.some((_, i) => NOT_YET.some((seq) => seq.every((w, k) => first[i + k] === w)));
+  if (first.some((_, i) => NOT_YET.some((seq) => seq.every((w, k) => first[i + k] === w)))) return true;
+  // "I haven't yet", "we have not moved out yet": "yet" closing a negated verb a few words before it.
+  return first.some(
+    (t, i) => t === "yet" && first.slice(Math.max(0, i - 5), i).some((_, j, near) => isNegationAt(first, i - near.length + j)),
+  );
 }
 
 const NOT_YET = [

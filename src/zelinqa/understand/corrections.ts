@@ -5,14 +5,22 @@
 // part after it both give a value for the question, and different ones.
 
 /**
+ * [ext] "saturday, no sunday", "june, no july": "no" before one weekday or month corrects it: a day is never a thing
+ * denied in the plural, as "a cat, no dogs" is ("may" is left out: a verb as often).
+ */
+const DAY_OR_MONTH =
+  "(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|june|july|august|september|october|november|december";
+/**
  * Words that start a correction, French and English, in any case and with or without accents. `non` and `no` are
  * corrections only after a pause (a comma, a dash, "...", [ext] then maybe "ah"/"oh") and `no` only before a pause or a digit: "a cat, no dogs"
  * says no dog, "a cat, no, a dog" and "3, no 4" correct themselves. `non-` and `no-` start compound words.
  * [ext] A conclusion before a number ("donc", "du coup", "so", "ça fait", "that makes", "soit") gives the number said
  * last too: "4, but the eldest is away, so 3"; when both parts give the same value ("2 + 2, donc 4") nothing changes.
  */
-const CORRECTION =
-  /[,;.…–—-]\s*(?:(?:euh|uh|er|ah|oh|eh)\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:(?:uh|er|ah|oh)\s+)?no(?=\s*[,;.!…–—-]|\s+\d)|(?<=\d\s*\p{L}{0,12}\s+)non?(?=\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])|(?<![\p{L}\d])(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)(?=\s+(?:\d|(?:un|une|one|deux|two|trois|three|quatre|four|cinq|five|six|sept|seven|huit|eight|neuf|nine|dix|ten)(?![\p{L}\d])))/giu;
+const CORRECTION = new RegExp(
+  String.raw`[,;.…–—-]\s*(?:(?:euh|uh|er|ah|oh|eh)\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:(?:uh|er|ah|oh)\s+)?no(?=\s*[,;.!…–—-]|\s+\d|\s+(?:${DAY_OR_MONTH})(?![\p{L}\d]))|(?<=\d\s*\p{L}{0,12}\s+)non?(?=\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])|(?<![\p{L}\d])(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)(?=\s+(?:\d|(?:un|une|one|deux|two|trois|three|quatre|four|cinq|five|six|sept|seven|huit|eight|neuf|nine|dix|ten)(?![\p{L}\d])))`,
+  "giu",
+);
 
 /** The longest reply read for corrections: past it, a reply is a message, not a value typed and fixed. */
 const MAX_CORRECTED_LENGTH = 500;

@@ -556,6 +556,20 @@ function bareDays(tokens: readonly string[], today: string, found: Found[], past
   }
 }
 
+/**
+ * [ext] "after christmas, say the 28th", "après les fêtes, le 5": a day of the month said beside one holiday read loosely
+ * is the day meant, the holiday only anchoring it; it is the such day nearest the holiday (from 15 days before it), held
+ * loosely. Beside a day named exactly ("christmas eve, the 24th") the day of the month is decoration, as before.
+ */
+function dayBesideAnchor(named: ReturnType<typeof namedDays>, today: string, found: Found[]): void {
+  const anchor = named.found[0];
+  if (named.found.length !== 1 || anchor === undefined || !anchor.fuzzy) return;
+  const days: Found[] = [];
+  bareDays(named.rest, addDays(anchor.iso, -15), days);
+  const day = days[0];
+  if (days.length === 1 && day !== undefined && day.iso !== "invalid" && day.iso >= today) found.push({ ...day, fuzzy: true });
+}
+
 // "tout de suite", "right away", "dès maintenant": the reference day. "asap", "dès que possible", "immédiatement"
 // ask for the earliest day the other side can do, which is not a day the person gave: none.
 const NOW_PHRASES = [
@@ -746,6 +760,7 @@ export function extractDate(
   if (!passing) for (const p of periodDays(named.rest, today, past)) found.push({ ...p, from: -1, to: -1 });
   // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
+  if (found.length === 0 && !passing && !past) dayBesideAnchor(named, today, found);
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
   if (found.length === 0 && !passing) bareDays(named.rest, today, found, past);
   if (found.length === 0 && past && !passing && pastOrBirth !== "birth") pastDurations(read, named.rest, today, found);

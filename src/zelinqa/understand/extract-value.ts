@@ -1,5 +1,6 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
+import { asksForSomething, closesWithoutNote } from "./closing-replies.js";
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing, saysNotYet } from "./boolean-extractor.js";
 import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
@@ -768,16 +769,22 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         ),
         target,
       );
-    case "string": {
-      const trimmed = text.trim();
-      // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
-      if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed) || isQuestionBack(trimmed)) return null;
-      if (saysNothing(trimmed)) return null;
-      return validated({ value: trimmed, certainty: "exact" }, target);
-    }
+    case "string":
+      return freeText(text.trim(), target);
     case "none":
       return null;
   }
+}
+
+/** A free-text target's value: the reply as typed, unless it records nothing. */
+function freeText(trimmed: string, target: ExtractionTarget): PhraseResult | null {
+  // [ext] A refusal, a don't-know or "peu importe" is never recorded as the value of a free-text target.
+  if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed)) return null;
+  // closing-replies.ts: a question back is a note when it requests something ("pouvez-vous passer le matin ?"); a
+  // reply that only closes ("that's it, thanks!", "no. when can I see it?") is none.
+  if (isQuestionBack(trimmed) && !asksForSomething(trimmed)) return null;
+  if (saysNothing(trimmed) || closesWithoutNote(trimmed)) return null;
+  return validated({ value: trimmed, certainty: "exact" }, target);
 }
 
 export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {

@@ -103,7 +103,7 @@ const PLEASANTRY_FILLERS = new Set(
  * "looking forward to it", "non merci, à bientôt"): nothing to record. One word of content ("merci de sonner deux fois",
  * "thanks, the code is 1234") makes it a note.
  */
-function onlyPleasantries(tokens: readonly string[]): boolean {
+export function onlyPleasantries(tokens: readonly string[]): boolean {
   return (
     (tokens.some((t) => PLEASANTRY_CORE.has(t)) || PLEASANTRY_PHRASES.test(` ${tokens.join(" ")} `)) &&
     tokens.every((t) => PLEASANTRY_CORE.has(t) || PLEASANTRY_FILLERS.has(t) || DENIALS.has(t))

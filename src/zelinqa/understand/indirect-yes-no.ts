@@ -104,9 +104,57 @@ const ASKER = new Set(["you", "u", "vous", "tu"]);
 const consentsIf = (tokens: readonly string[]) =>
   ONLY_IF.some((seq) => seq.every((w, k) => tokens[k] === w) && ASKER.has(tokens[seq.length] ?? ""));
 
+/** Words that put a state in the past: "était", "was", "used (to)", "avait", "had". */
+const PAST_FRAME = new Set(["etait", "etaient", "was", "were", "used", "avait", "avaient", "had"]);
+/** Words opening a contrast: "but", "mais", "sauf que", "except", "however", "cependant". */
+const CONTRAST = new Set(["but", "mais", "sauf", "except", "however", "cependant", "pourtant"]);
+const opensContrast = (c: ClauseTokens, i: number) => CONTRAST.has(c.tokens[i] as string) && (i === 0 || c.clause[i - 1] !== c.clause[i]);
+
+/**
+ * [ext] "elle était chauffée mais la PAC est morte", "it used to be insured but it lapsed": the target's fact said in the
+ * past, then a contrast: it is no longer so, a no. Without the contrast ("it was heated last summer") this rule says nothing.
+ */
+function noLongerSo(c: ClauseTokens, words: TargetWords): boolean {
+  for (let i = 0; i < c.tokens.length; i++) {
+    const t = c.tokens[i] as string;
+    if (t.length < 4 || c.negated[i] === true || !tokenHasStem(t, words.own)) continue;
+    const frame = c.tokens
+      .slice(Math.max(0, i - 3), i)
+      .some((w, k, near) => PAST_FRAME.has(w) && c.clause[i - near.length + k] === c.clause[i]);
+    if (frame && c.tokens.some((_, j) => j > i && opensContrast(c, j))) return true;
+  }
+  return false;
+}
+
+/** "je l'ai", "on l'a", "I've got it", "I have it": the thing asked about, held (a pronoun stands for it). */
+const HAVE_IT = [
+  ...["je l ai", "j l ai", "on l a", "nous l avons", "je l ai deja", "on l a deja"],
+  ...["i ve got it", "i have got it", "i got it", "i have it", "we ve got it", "we have it", "we got it", "i ve had it"],
+].map((p) => p.split(" "));
+/** What may follow it: a participle of getting ("eu", "obtenu", "passé"), or when and since when. */
+const HAVE_IT_FOLLOWERS = new Set(
+  "eu eue obtenu obtenue passe passee depuis deja toujours en since for already in last this back ago".split(" "),
+);
+
+/**
+ * [ext] "je l'ai eu l'an dernier", "I've got it since 2019" to "Avez-vous le permis ?": the reply opens on holding or
+ * getting the thing asked about, a yes. Not when a contrast follows ("je l'ai eu mais il a expiré"), nor another verb
+ * ("je l'ai vendu", "I got it repaired"): those say something else of it.
+ */
+function holdsIt(c: ClauseTokens): boolean {
+  const seq = HAVE_IT.find((p) => p.every((w, k) => c.tokens[k] === w));
+  if (seq === undefined || c.negated[seq.length - 1] === true) return false;
+  const next = c.tokens[seq.length];
+  // "I got it" alone may only acknowledge; in English, when or since when must follow.
+  const english = seq.includes("it");
+  const followed = (!english && (next === undefined || c.clause[seq.length] !== c.clause[0])) || HAVE_IT_FOLLOWERS.has(next ?? "");
+  return followed && !c.tokens.some((_, j) => opensContrast(c, j));
+}
+
 /** The yes/no a reply states in its own words, held loosely; null when it states none this way. */
 export function indirectYesNo(c: ClauseTokens, words: TargetWords): PhraseResult | null {
-  if (consentsIf(c.tokens)) return { value: true, certainty: "fuzzy" };
+  if (consentsIf(c.tokens) || holdsIt(c)) return { value: true, certainty: "fuzzy" };
+  if (noLongerSo(c, words)) return { value: false, certainty: "fuzzy" };
   // [ext] "Will someone be at home?": anyone will do, so the fact said of another person ("my wife is home") or a
   // person's presence ("my husband will be in", "ma fille sera là") is a yes; negated, a no.
   if ([...words.own].some((w) => ANYONE.has(w))) {

@@ -314,6 +314,13 @@ export const DONT_KNOW_PHRASES = phrases([
   "dont recall",
   "je ne m en souviens plus",
   "je m en souviens plus",
+  // [ext] Each way of saying it, without its "ne" (isDontKnow drops it): "je (ne) me rappelle pas", "je (ne) m'en
+  // rappelle plus", "je (ne) me souviens pas".
+  "je me souviens pas",
+  "je me rappelle pas",
+  "je m en souviens pas",
+  "je m en rappelle plus",
+  "je m en rappelle pas",
   "il sait pas",
   "elle sait pas",
   "il ne sait pas",
@@ -957,11 +964,16 @@ export function isDontKnow(text: string): boolean {
   const tokens = tokenise(text);
   return (
     hasAnyPhrase(tokens, DONT_KNOW_PHRASES) ||
+    // [ext] French says the "ne" of a negation or drops it: "je ne me souviens plus" is "je me souviens plus".
+    (tokens.some((t) => t === "ne" || t === "n") && hasAnyPhrase(withoutNe(tokens), DONT_KNOW_PHRASES)) ||
     isWholeAnswer(tokens, WHOLE_ANSWER_DONT_KNOW) ||
     /^\s*\?+\s*$/.test(text) ||
     OPENING_DONT_KNOW.test(text)
   );
 }
+
+/** The tokens without the "ne"/"n'" of French negations, which speech drops ("je sais pas", "j'ai pas"). */
+const withoutNe = (tokens: readonly string[]) => tokens.filter((t) => t !== "ne" && t !== "n");
 
 /** Declining without saying what is declined: "rather not", "je préfère pas", "plutôt pas". */
 const RATHER_NOT = phrases([

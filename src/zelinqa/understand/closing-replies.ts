@@ -1,0 +1,94 @@
+// Replies to a free-text question ("anything else?") that close the exchange without a note: a denial, "that's it", a
+// pleasantry, and questions back that ask for nothing to be done; and which questions back are requests (a note).
+import { onlyPleasantries } from "./guards-values.js";
+import { containsPhrase, tokenise } from "./normalise.js";
+
+const words = (phrases: readonly string[]) => phrases.map((p) => p.split(" "));
+const opensWith = (tokens: readonly string[], list: readonly (readonly string[])[]) =>
+  list.find((seq) => seq.every((w, k) => tokens[k] === w));
+
+/**
+ * A question asking the other side to do something or whether something may be done ("pouvez-vous passer le matin ?",
+ * "could you call first?", "est-il possible de louer… ?", "can I bring my dog?"): a request, worth recording. A question
+ * for information ("when can I see it?", "est-ce que vous êtes cher ?") is not.
+ */
+const REQUEST_OPENERS = words([
+  "can you",
+  "could you",
+  "would you",
+  "will you",
+  "can i",
+  "could i",
+  "may i",
+  "can we",
+  "could we",
+  "may we",
+  "is it possible",
+  "would it be possible",
+  "is it ok if",
+  "is it okay if",
+  "would you mind",
+  "pouvez vous",
+  "pourriez vous",
+  "peux tu",
+  "pourrais tu",
+  "puis je",
+  "pourrais je",
+  "peut on",
+  "pourrait on",
+  "est il possible",
+  "serait il possible",
+  "est ce possible",
+  "est ce que vous pouvez",
+  "est ce que vous pourriez",
+  "est ce que je peux",
+  "est ce qu on peut",
+  "est ce que c est possible",
+]);
+
+/** [ext] Whether a question back asks for something to be done or allowed: it then carries a note. */
+export function asksForSomething(question: string): boolean {
+  return opensWith(tokenise(question), REQUEST_OPENERS) !== undefined;
+}
+
+const DENIALS = new Set(["no", "nope", "nah", "non", "nan", "nothing", "rien", "none", "nada"]);
+/** Denials said softly: "not really", "pas vraiment", "not at all", "pas du tout". */
+const SOFT_DENIALS = words(["not really", "pas vraiment", "not at all", "pas du tout"]);
+/** Closing words said without a denial: "that's it", "c'est tout", "ce sera tout", "that's all for now". */
+const CLOSINGS = words(["that s it", "that s all", "that will be all", "that ll be all", "c est tout", "ce sera tout", "ca sera tout"]);
+/** What a denial or a closing may carry: "no thanks", "not really no", "that's all for now", "je crois que c'est tout". */
+const CARRIED = new Set(
+  (
+    "thanks thank you merci really vraiment else more for now pour l instant le moment i think guess je crois pense que " +
+    "that s it all good c est tout bon ok okay sorry desole from me de ma part"
+  ).split(" "),
+);
+
+/** One clause that only denies, closes or thanks ("no", "not really", "that's it", "merci !"); an emoji alone is neutral. */
+function closingClause(tokens: readonly string[]): boolean {
+  const opener = DENIALS.has(tokens[0] ?? "") ? 1 : (opensWith(tokens, SOFT_DENIALS)?.length ?? 0);
+  const closes = opener > 0 || CLOSINGS.some((c) => containsPhrase(tokens, c));
+  return closes && tokens.slice(opener).every((t) => DENIALS.has(t) || CARRIED.has(t));
+}
+
+/**
+ * [ext] A reply to "anything else?" made only of closing parts ("that's it, thanks!", "not really 🙂", "non. merci,
+ * bonne journée"), perhaps followed by questions back that request nothing ("no. when can I see the units?"): no note.
+ * A clause with content ("no, but the gate sticks") or a request ("no. can you call before coming?") keeps the note.
+ */
+export function closesWithoutNote(text: string): boolean {
+  let closed = false;
+  for (const sentence of text.split(/(?<=[.!?…\n])/u)) {
+    if (sentence.trim().endsWith("?")) {
+      if (!closed || asksForSomething(sentence)) return false;
+      continue;
+    }
+    for (const clause of sentence.split(/[,;:.!…\n]/u)) {
+      const tokens = tokenise(clause);
+      if (tokens.length === 0) continue;
+      if (!closingClause(tokens) && !onlyPleasantries(tokens)) return false;
+      closed = true;
+    }
+  }
+  return closed;
+}
