@@ -8,6 +8,7 @@ import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
 import { convertedUnits, countsOtherThings, unitKindAgainst } from "./unit-conversion.js";
+import { sidesProduct } from "./measure-products.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { StemLookup, TargetWords } from "./target-words.js";
@@ -983,6 +984,11 @@ function productOf(
   const ms = scan.mentions;
   if (words === undefined) return null;
   const norm = (i: number) => scan.tokens[i]?.norm ?? "";
+  const sides = integer ? null : sidesProduct(scan, words);
+  if (sides !== null) {
+    const loose = sides.assumed || ms.some((m) => m.fuzzy) || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+    return { value: sides.value, certainty: loose ? "fuzzy" : "exact" };
+  }
   if (ms.length === 1 && areaTarget(words) && !integer) {
     const m = ms[0] as NumberMention;
     const feet = SQUARE_FEET.has(m.unit ?? "") && (FEET.has(norm(m.end + 1)) || m.unit === "sqft");

@@ -82,10 +82,8 @@ const BLIND11_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
       ["rn_q_minutes", "an hour and a half on sundays, 40 mins in the week"],
       ["rn_q_notes", "that's it, thanks!"],
       ["pi_q_freq", "chaque semaine l'été, une fois par mois l'hiver"],
-      ["pi_q_surface", "7x3.5"],
       ["pi_q_budget", "50 € / passage, 4 passages"],
       ["pi_q_age", "on l'a achetée avec la maison il y a 5 ans, elle était déjà là"],
-      ["ba_q_budget", "1500 la semaine"],
       ["ba_q_passagers", "famille de 5 + skipper"],
     ] as const
   ).map(([question, text]) => `${question} "${text}"`),
