@@ -121,6 +121,14 @@ export function countsOtherThings(unit: string, words: TargetWords | undefined):
   return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{3,}[sx]$/u.test(unit) && !NOT_NOUNS.has(unit);
 }
 
+/**
+ * [ext] Whether a word after a fraction said in words names a thing, no unit, for a target measured in a unit: "half a
+ * marathon", "un demi-réservoir" are parts of things whose size the reply does not give.
+ */
+export function namesOtherThing(unit: string, words: TargetWords | undefined): boolean {
+  return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{4,}$/u.test(unit) && !NOT_NOUNS.has(unit);
+}
+
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** One mention in the target's unit, or the mention unchanged (no unit, the target's, or another kind). */
