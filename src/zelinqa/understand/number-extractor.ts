@@ -327,6 +327,55 @@ function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): 
   return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
 }
 
+/** What an amount is said for: "150 par personne", "30€ per lesson", "50 € / passage", "20 € la séance". */
+function amountPer(m: NumberMention, scan: MentionScan, text: string): string | null {
+  if (m.period !== null) return null;
+  if (m.per !== null) return m.per === "each" ? null : m.per;
+  const sign = scan.tokens[m.end]?.kind === "symbol" ? m.end + 1 : m.end;
+  const word = scan.tokens[sign];
+  const prev = scan.tokens[sign - 1];
+  if (word === undefined || prev === undefined || word.kind !== "word") return null;
+  if (/^\s*\/\s*$/.test(text.slice(prev.end, word.start))) return word.norm;
+  const noun = scan.tokens[sign + 1];
+  return DEFINITE.has(word.norm) && noun?.kind === "word" && PERIODS_OF[noun.norm] === undefined ? noun.norm : null;
+}
+const DEFINITE = new Set(["la", "le", "l"]);
+const PERIODS_OF: Record<string, true> = {
+  jour: true,
+  journee: true,
+  semaine: true,
+  mois: true,
+  an: true,
+  annee: true,
+  heure: true,
+  nuit: true,
+};
+
+/**
+ * [ext] An amount per thing times the number of those things, for an amount that is not itself per that thing: "50 € /
+ * passage, 4 passages" is 200 a month, "150 par personne, on est 4" 600. Just these two numbers; the count names the
+ * same thing (or, for a price per person, says how many they are). Held loosely: the person did not say the total.
+ */
+function amountTimesCount(text: string, scan: MentionScan, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const words = ctx.words;
+  const ms = scan.mentions.filter((m) => !m.article);
+  if (words === undefined || !words.groups.has("money") || ms.length !== 2) return null;
+  const [amount, count] = ms as [NumberMention, NumberMention];
+  const per = amountPer(amount, scan, text);
+  if (per === null || amount.bound !== null || [...words.rates].some((r) => tokenHasStem(per, new Set([r])))) return null;
+  if (!Number.isInteger(count.value) || count.value < 2 || count.currency || count.fuzzy) return null;
+  const people =
+    tokenHasStem(per, HEAD_STEMS) &&
+    (WE_ARE.some((seq) => seq.every((w, j) => count.before[count.before.length - seq.length + j] === w)) ||
+      (count.unit !== null && tokenHasStem(count.unit, PERSON_STEMS)));
+  const same = count.unit !== null && stem(count.unit) === stem(per);
+  if (!people && !same) return null;
+  const target = periodOf(words);
+  if (count.period !== null && target !== null && count.period !== target) return null;
+  const value = Math.round(amount.value * count.value * 100) / 100;
+  return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
+}
+
 /** "3 of us", "pour nous 3", "us two", "moi + 3": a number of people that includes the speaker. */
 function saidOfUs(m: NumberMention, scan: MentionScan | undefined): boolean {
   if (m.unit === "of") return scan?.tokens[m.end + 1]?.norm === "us";
@@ -540,7 +589,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const countsThings = words !== undefined && !words.groups.has("money") && !words.groups.has("days") && timeUnitOf(words) === null;
   const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
-  const share = ctx.strict ? null : sharePerHead(scan, ctx, integer);
+  const share = ctx.strict ? null : (sharePerHead(scan, ctx, integer) ?? amountTimesCount(text, scan, ctx, integer));
   if (share !== null) return share;
   const product = ctx.strict ? null : productOf(text, scan, ctx, integer);
   if (product !== null) return withinBounds(product.value, ctx, integer) ? product : null;
@@ -1302,7 +1351,38 @@ function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: D
   // [ext] "400 + APL", "900 plus les charges": something more is added to it, so the amount is only a part.
   const end = scan.tokens[first.m.end - 1]?.end ?? 0;
   const plusMore = PLUS_MORE.test(text.slice(end));
-  return longBare || setAside || rival || each || kindThenMore || subgroup || plusMore || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  return (
+    longBare ||
+    setAside ||
+    rival ||
+    each ||
+    kindThenMore ||
+    subgroup ||
+    plusMore ||
+    alreadyBefore(first.m, tokens) ||
+    perOtherThing(first.m, scan, text, ctx.words) ||
+    hasAnyPhrase(tokens, HEDGE_PHRASES)
+  );
+}
+
+/**
+ * [ext] "50 € / passage", "30 € per lesson" for a monthly budget: an amount per thing is the target's only if the target
+ * is per that thing; otherwise it is held loosely (how many of them?).
+ */
+function perOtherThing(m: NumberMention, scan: MentionScan, text: string, words: TargetWords | undefined): boolean {
+  if (words === undefined || !words.groups.has("money")) return false;
+  const per = amountPer(m, scan, text);
+  return per !== null && !tokenHasStem(per, HEAD_STEMS) && ![...words.rates].some((r) => tokenHasStem(per, new Set([r])));
+}
+
+const ALREADY = new Set(["deja", "already"]);
+/**
+ * [ext] "on l'a achetée il y a 5 ans, elle était déjà là", "moved in 3 years ago, it was already old": a time back to an
+ * event when the thing already was is only a lower bound of its age or length: held loosely.
+ */
+function alreadyBefore(m: NumberMention, tokens: readonly string[]): boolean {
+  const back = m.before.slice(-3).join(" ") === "il y a" || (m.unit !== null && TIME_UNITS[m.unit] !== undefined && tokens.includes("ago"));
+  return back && tokens.some((w) => ALREADY.has(w));
 }
 
 const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the |my |mes |some )?\p{L}/u;

@@ -78,8 +78,6 @@ const BLIND11_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
       ["rn_q_level", "used to be competitive, now barely run"],
       ["rn_q_notes", "that's it, thanks!"],
       ["pi_q_freq", "chaque semaine l'été, une fois par mois l'hiver"],
-      ["pi_q_budget", "50 € / passage, 4 passages"],
-      ["pi_q_age", "on l'a achetée avec la maison il y a 5 ans, elle était déjà là"],
     ] as const
   ).map(([question, text]) => `${question} "${text}"`),
 );
