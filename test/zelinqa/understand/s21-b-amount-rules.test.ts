@@ -5,16 +5,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { extractDirect } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { boundedTarget as target } from "../../support/extraction-target.js";
 
-const TODAY = "2026-12-01";
-const target = (type: string, minimum: number, maximum: number, label: string, question = "") => ({
-  ...labelledTarget({ type, minimum, maximum }, { label, question }),
-  minimum,
-  maximum,
-});
 const read = (text: string, t: ReturnType<typeof target>) => {
-  const r = extractDirect(text, t, TODAY);
+  const r = extractDirect(text, t, "2026-12-01");
   return r === null ? null : [r.value, r.certainty];
 };
 
