@@ -1072,8 +1072,10 @@ function productOf(
     const loose = sides.assumed || ms.some((m) => m.fuzzy) || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
     return { value: sides.value, certainty: loose ? "fuzzy" : "exact" };
   }
-  if (ms.length === 1 && areaTarget(words) && !integer) {
-    const m = ms[0] as NumberMention;
+  // [ext] "a 50 sq ft locker": the article before the number is no second number.
+  const said = ms.filter((m) => !m.article);
+  if (said.length === 1 && areaTarget(words) && !integer) {
+    const m = said[0] as NumberMention;
     const feet = SQUARE_FEET.has(m.unit ?? "") && (FEET.has(norm(m.end + 1)) || m.unit === "sqft");
     return feet ? { value: Math.round(m.value * SQUARE_FOOT_IN_M2 * 10) / 10, certainty: "fuzzy" } : null;
   }

@@ -28,7 +28,6 @@ define("length", 0.0254, "in inch inches pouce pouces");
 // Areas: "m²" is normalised to "m2". Not "are" (an English verb: "the 2 are bigger"), nor "sq" (feet or metres).
 define("area", 1, "m2 sqm");
 define("area", 0.0001, "cm2");
-define("area", 0.09290304, "sqft");
 define("area", 1_000_000, "km2");
 define("area", 10_000, "ha hectare hectares");
 define("area", 100, "ares");
@@ -74,7 +73,7 @@ export function targetUnit(words: TargetWords | undefined): { word: string; unit
 
 /**
  * The unit said after a number, read with the word after it: "45 m carrés" and "80 square metres" are areas, "40 mètres
- * cubes" and "30 cubic metres" volumes, "20 km/h" a speed, "50 sq ft" square feet.
+ * cubes" and "30 cubic metres" volumes, "20 km/h" a speed.
  */
 export function saidUnit(unit: string, next: string | undefined): Unit | undefined {
   const own = UNITS[unit];
@@ -85,7 +84,8 @@ export function saidUnit(unit: string, next: string | undefined): Unit | undefin
     if (HOUR_WORDS.has(next)) return perHour(own);
   }
   if (after?.kind === "length") {
-    if (unit === "sq" || unit === "square") return { kind: "area", size: after.size * after.size };
+    // "30 square metres"; square feet are productOf's (number-extractor.ts), rounded to a tenth.
+    if ((unit === "sq" || unit === "square") && after.size === 1) return UNITS.m2;
     if (unit === "cubic") return { kind: "volume", size: after.size ** 3 };
   }
   return own;

@@ -49,9 +49,9 @@ void describe("areas said in square units or as sides", () => {
   const patio = target("number", 1, 300, "Patio area (m²)", "How big is the patio?");
   const bache = target("number", 1, 500, "Surface de la bâche (m²)");
   const cuve = target("number", 500, 200000, "Volume du bassin (litres)");
-  void it("reads square metres glued and square feet in two words", () => {
+  void it("reads square metres glued, and square feet said after an article", () => {
     assert.deepEqual(read("20sqm", patio), [20, "exact"]);
-    assert.deepEqual(read("the old one was 200 square feet", patio), [18.581, "fuzzy"]);
+    assert.deepEqual(read("a 200 sq ft patio", patio), [18.6, "fuzzy"]);
   });
   void it("multiplies sides joined by x, ×, by, sur or fois", () => {
     assert.deepEqual(read("6x2.5", patio), [15, "exact"]);
