@@ -46,3 +46,8 @@ export function choiceTarget(label: string, schema: Record<string, unknown>, cho
 /** The schema of a single choice among `values`, and of a multiple choice. */
 export const singleChoice = (values: string[]) => ({ type: "string", enum: values });
 export const multiChoice = (values: string[]) => ({ type: "array", items: { type: "string", enum: values }, uniqueItems: true });
+
+/** A number or integer target with its bounds and the words of its label and question, as the number tests build one. */
+export function boundedTarget(type: string, minimum: number, maximum: number, label: string, question = "") {
+  return { ...labelledTarget({ type, minimum, maximum }, { label, question }), minimum, maximum };
+}

@@ -6,8 +6,10 @@ import { clauseTokens } from "./clauses.js";
 import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import type { TextToken } from "./text-tokens.js";
-import { YOUNG_PERSONS, countPeople, namesPeople } from "./people-count.js";
-import { convertedUnits, countsOtherThings, unitKindAgainst } from "./unit-conversion.js";
+import { YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
+import { convertedUnits, countsOtherThings, namesOtherThing, unitKindAgainst } from "./unit-conversion.js";
+import { sidesProduct } from "./measure-products.js";
+import { amountsByPart } from "./amounts-by-part.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
 import type { StemLookup, TargetWords } from "./target-words.js";
@@ -326,6 +328,55 @@ function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): 
   return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
 }
 
+/** What an amount is said for: "150 par personne", "30€ per lesson", "50 € / passage", "20 € la séance". */
+function amountPer(m: NumberMention, scan: MentionScan, text: string): string | null {
+  if (m.period !== null) return null;
+  if (m.per !== null) return m.per === "each" ? null : m.per;
+  const sign = scan.tokens[m.end]?.kind === "symbol" ? m.end + 1 : m.end;
+  const word = scan.tokens[sign];
+  const prev = scan.tokens[sign - 1];
+  if (word === undefined || prev === undefined || word.kind !== "word") return null;
+  if (/^\s*\/\s*$/.test(text.slice(prev.end, word.start))) return word.norm;
+  const noun = scan.tokens[sign + 1];
+  return DEFINITE.has(word.norm) && noun?.kind === "word" && PERIODS_OF[noun.norm] === undefined ? noun.norm : null;
+}
+const DEFINITE = new Set(["la", "le", "l"]);
+const PERIODS_OF: Record<string, true> = {
+  jour: true,
+  journee: true,
+  semaine: true,
+  mois: true,
+  an: true,
+  annee: true,
+  heure: true,
+  nuit: true,
+};
+
+/**
+ * [ext] An amount per thing times the number of those things, for an amount that is not itself per that thing: "50 € /
+ * passage, 4 passages" is 200 a month, "150 par personne, on est 4" 600. Just these two numbers; the count names the
+ * same thing (or, for a price per person, says how many they are). Held loosely: the person did not say the total.
+ */
+function amountTimesCount(text: string, scan: MentionScan, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const words = ctx.words;
+  const ms = scan.mentions.filter((m) => !m.article);
+  if (words === undefined || !words.groups.has("money") || ms.length !== 2) return null;
+  const [amount, count] = ms as [NumberMention, NumberMention];
+  const per = amountPer(amount, scan, text);
+  if (per === null || amount.bound !== null || [...words.rates].some((r) => tokenHasStem(per, new Set([r])))) return null;
+  if (!Number.isInteger(count.value) || count.value < 2 || count.currency || count.fuzzy) return null;
+  const people =
+    tokenHasStem(per, HEAD_STEMS) &&
+    (WE_ARE.some((seq) => seq.every((w, j) => count.before[count.before.length - seq.length + j] === w)) ||
+      (count.unit !== null && tokenHasStem(count.unit, PERSON_STEMS)));
+  const same = count.unit !== null && stem(count.unit) === stem(per);
+  if (!people && !same) return null;
+  const target = periodOf(words);
+  if (count.period !== null && target !== null && count.period !== target) return null;
+  const value = Math.round(amount.value * count.value * 100) / 100;
+  return withinBounds(value, ctx, integer) ? { value, certainty: "fuzzy" } : null;
+}
+
 /** "3 of us", "pour nous 3", "us two", "moi + 3": a number of people that includes the speaker. */
 function saidOfUs(m: NumberMention, scan: MentionScan | undefined): boolean {
   if (m.unit === "of") return scan?.tokens[m.end + 1]?.norm === "us";
@@ -333,6 +384,15 @@ function saidOfUs(m: NumberMention, scan: MentionScan | undefined): boolean {
   const self = (w: string) => w === "nous" || w === "us" || w === "moi" || w === "me";
   return m.unit === null && (self(last) || (last === "plus" && self(m.before[m.before.length - 2] ?? "")));
 }
+
+/** Words for a load of a carrier ("van load", "truckload", "chargement"): a reviewed list, English and French. */
+const LOAD_WORDS = new Set(
+  "load loads carload carloads vanload vanloads truckload truckloads lorryload lorryloads chargement chargements".split(" "),
+);
+const LOAD_STEMS = new Set([...LOAD_WORDS].map(stem));
+/** "2 loads", "2 van loads", "3 carloads": the unit or the word after it is a load. */
+const loadsSaid = (m: NumberMention, scan: MentionScan | undefined) =>
+  LOAD_WORDS.has(m.unit ?? "") || LOAD_WORDS.has(scan?.tokens[m.end + 1]?.norm ?? "");
 
 function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, text?: string): Binding {
   const words = ctx.words;
@@ -364,6 +424,12 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
+  // [ext] "2 van loads", "3 carloads", "deux chargements": a number of loads measures what a carrier holds, not the
+  // things a target counts (boxes, items), unless the target itself counts loads.
+  if (words !== undefined && m.unit !== null && loadsSaid(m, scan) && ![...words.own].some((w) => LOAD_STEMS.has(w))) return "elsewhere";
+  // [ext] "half a marathon", "un demi-réservoir" for a distance or a volume: a part of a thing, no measure.
+  const fraction = m.value > 0 && m.value < 1 && scan?.tokens[m.start]?.kind === "word";
+  if (fraction && m.unit !== null && TIME_UNITS[m.unit] === undefined && namesOtherThing(m.unit, words)) return "elsewhere";
   // "10% of the price" is a share: it belongs only to a target counted in percent.
   if (m.unit === "%") return words !== undefined && PERCENT_STEMS.some((p) => words.own.has(p)) ? "target" : "elsewhere";
   // "une semaine", "two weeks" for a number of nights or days.
@@ -463,6 +529,31 @@ function saidWhole(text: string, ctx: NumberContext, integer: boolean): PhraseRe
   return withinBounds(decade, ctx, integer) ? { value: decade, certainty: "fuzzy" } : "none";
 }
 
+/**
+ * The people a reply to a persons target names: one more after a group ("famille de 5 + skipper"), or those counted
+ * (people-count.ts); "none" for one more out of the target's bounds.
+ */
+function personsCounted(
+  text: string,
+  scan: MentionScan,
+  ctx: NumberContext,
+  kind: ReadonlySet<string> | null,
+): PhraseResult | "none" | null {
+  const young = ctx.words?.groups.has("children") === true;
+  const ofKind = kind === null ? undefined : (w: string) => tokenHasStem(w, kind) || (young && YOUNG_PERSONS.has(w));
+  const own = ctx.words?.own ?? new Set<string>();
+  const more = ofKind || ctx.strict ? null : plusOnePerson(text, scan.tokens, scan.mentions, (w) => tokenHasStem(w, own));
+  if (more !== null) return withinBounds(more.value, ctx, true) ? { value: more.value, certainty: more.fuzzy ? "fuzzy" : "exact" } : "none";
+  const people = countPeople(
+    scan.tokens,
+    scan.mentions.filter((m) => !isPart(m, scan)),
+    ofKind,
+  );
+  return people !== null && withinBounds(people.value, ctx, true)
+    ? { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" }
+    : null;
+}
+
 /** One number for a `number`/`integer` target, or null when none or ambiguous. */
 export function extractNumber(text: string, integer: boolean, ctx: NumberContext = {}): PhraseResult | null {
   if (ctx.strict && ctx.words === undefined) return null;
@@ -484,30 +575,23 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
   // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
   if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
+  const byPart = ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit);
+  if (byPart !== null) return byPart !== "none" && withinBounds(byPart.value, ctx, integer) ? byPart : null;
   const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
   if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
   const kind = kindOfPerson(ctx);
   // [ext] "25 ans bientôt 26", "17 et demi": an age in completed years (completedAge).
   const spoken = integer && !ctx.strict ? (spokenCount(text, scan, ctx) ?? completedAge(scan, ctx, integer)) : null;
   if (spoken !== null) return withinBounds(spoken.value, ctx, integer) ? spoken : null;
-  if (integer && personsTarget(ctx)) {
-    const young = ctx.words?.groups.has("children") === true;
-    const ofKind = kind === null ? undefined : (w: string) => tokenHasStem(w, kind) || (young && YOUNG_PERSONS.has(w));
-    const people = countPeople(
-      scan.tokens,
-      scan.mentions.filter((m) => !isPart(m, scan)),
-      ofKind,
-    );
-    if (people !== null && withinBounds(people.value, ctx, integer))
-      return { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" };
-  }
+  const persons = integer && personsTarget(ctx) ? personsCounted(text, scan, ctx, kind) : null;
+  if (persons !== null) return persons === "none" ? null : persons;
   // Only for a target whose words say it counts things: a bare schema says nothing of what a person gets one of, and
   // "me and my wife" is no amount, no duration and no number of nights.
   const words = ctx.words;
   const countsThings = words !== undefined && !words.groups.has("money") && !words.groups.has("days") && timeUnitOf(words) === null;
   const perPerson = integer && !ctx.strict && countsThings && !personsTarget(ctx) ? onePerPerson(scan, ctx) : null;
   if (perPerson !== null) return perPerson;
-  const share = ctx.strict ? null : sharePerHead(scan, ctx, integer);
+  const share = ctx.strict ? null : (sharePerHead(scan, ctx, integer) ?? amountTimesCount(text, scan, ctx, integer));
   if (share !== null) return share;
   const product = ctx.strict ? null : productOf(text, scan, ctx, integer);
   if (product !== null) return withinBounds(product.value, ctx, integer) ? product : null;
@@ -985,8 +1069,15 @@ function productOf(
   const ms = scan.mentions;
   if (words === undefined) return null;
   const norm = (i: number) => scan.tokens[i]?.norm ?? "";
-  if (ms.length === 1 && areaTarget(words) && !integer) {
-    const m = ms[0] as NumberMention;
+  const sides = integer ? null : sidesProduct(scan, words);
+  if (sides !== null) {
+    const loose = sides.assumed || ms.some((m) => m.fuzzy) || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
+    return { value: sides.value, certainty: loose ? "fuzzy" : "exact" };
+  }
+  // [ext] "a 50 sq ft locker": the article before the number is no second number.
+  const said = ms.filter((m) => !m.article);
+  if (said.length === 1 && areaTarget(words) && !integer) {
+    const m = said[0] as NumberMention;
     const feet = SQUARE_FEET.has(m.unit ?? "") && (FEET.has(norm(m.end + 1)) || m.unit === "sqft");
     return feet ? { value: Math.round(m.value * SQUARE_FOOT_IN_M2 * 10) / 10, certainty: "fuzzy" } : null;
   }
@@ -1069,7 +1160,8 @@ const TIMES_UNITS = new Set(["fois", "times", "x"]);
  */
 function timesPerPeriod(text: string, scan: MentionScan, ctx: NumberContext, unit: TimeUnit | null): CountResult | "none" | null {
   const words = ctx.words;
-  if (words === undefined || unit === null) return null;
+  if (words === undefined) return null;
+  if (unit === null) return measureTimesPerPeriod(scan, words);
   const ms = scan.mentions.filter((m) => !m.article || !rateArticle(m, scan));
   const repeat = (m: NumberMention) =>
     m.period !== null && (TIMES_WORDS.has(scan.tokens[m.start]?.norm ?? "") || (m.unit !== null && TIMES_UNITS.has(m.unit)));
@@ -1082,6 +1174,30 @@ function timesPerPeriod(text: string, scan: MentionScan, ctx: NumberContext, uni
   if (own === undefined || own[0] !== unit || own[1] !== 1 || times.period !== periodOf(words)) return "none";
   const fuzzy = amount.fuzzy || times.fuzzy || hasAnyPhrase(tokenise(text), HEDGE_PHRASES);
   return { value: Math.round(amount.value * times.value * 1000) / 1000, certainty: fuzzy ? "fuzzy" : "exact" };
+}
+
+/**
+ * [ext] "5k three times a week", "2 km deux fois par semaine" for a distance per week: a measure in the target's unit
+ * (or bare) said with how many times per the target's period, multiplied, held loosely (the runs may differ). Another
+ * period than the target's, or a unit of another kind, reads nothing from the product.
+ */
+function measureTimesPerPeriod(scan: MentionScan, words: TargetWords): CountResult | "none" | null {
+  const period = periodOf(words);
+  const ms = scan.mentions.filter((m) => !m.article || !rateArticle(m, scan));
+  if (period === null || ms.length !== 2) return null;
+  const [amount, times] = ms as [NumberMention, NumberMention];
+  const repeat = TIMES_WORDS.has(scan.tokens[times.start]?.norm ?? "") || (times.unit !== null && TIMES_UNITS.has(times.unit));
+  if (!repeat || times.start > amount.end + 1 || amount.currency) return null;
+  if (times.period !== period || (amount.unit !== null && unitKindAgainst(amount.unit, words) !== "same")) return "none";
+  return { value: Math.round(amount.value * times.value * 1000) / 1000, certainty: "fuzzy" };
+}
+
+/** [ext] Amounts said each for a part of the day or week, in the target's time unit or measure (amounts-by-part.ts). */
+function partsOfDayOrWeek(scan: MentionScan, words: TargetWords, unit: TimeUnit | null): CountResult | "none" | null {
+  const own = (m: NumberMention) =>
+    m.unit !== null && (unit !== null ? TIME_UNITS[m.unit]?.[0] === unit : unitKindAgainst(m.unit, words) === "same");
+  const read = amountsByPart(scan, periodOf(words) === "day", own);
+  return read === null || read === "none" ? read : { value: read.value, certainty: read.exact ? "exact" : "fuzzy" };
 }
 
 /** The usual scales of a score: a "3/12" is more often a date than a score out of 12. */
@@ -1239,7 +1355,38 @@ function heldLoosely(first: BoundMention, { text, scan, bound, ctx, integer }: D
   // [ext] "400 + APL", "900 plus les charges": something more is added to it, so the amount is only a part.
   const end = scan.tokens[first.m.end - 1]?.end ?? 0;
   const plusMore = PLUS_MORE.test(text.slice(end));
-  return longBare || setAside || rival || each || kindThenMore || subgroup || plusMore || hasAnyPhrase(tokens, HEDGE_PHRASES);
+  return (
+    longBare ||
+    setAside ||
+    rival ||
+    each ||
+    kindThenMore ||
+    subgroup ||
+    plusMore ||
+    alreadyBefore(first.m, tokens) ||
+    perOtherThing(first.m, scan, text, ctx.words) ||
+    hasAnyPhrase(tokens, HEDGE_PHRASES)
+  );
+}
+
+/**
+ * [ext] "50 € / passage", "30 € per lesson" for a monthly budget: an amount per thing is the target's only if the target
+ * is per that thing; otherwise it is held loosely (how many of them?).
+ */
+function perOtherThing(m: NumberMention, scan: MentionScan, text: string, words: TargetWords | undefined): boolean {
+  if (words === undefined || !words.groups.has("money")) return false;
+  const per = amountPer(m, scan, text);
+  return per !== null && !tokenHasStem(per, HEAD_STEMS) && ![...words.rates].some((r) => tokenHasStem(per, new Set([r])));
+}
+
+const ALREADY = new Set(["deja", "already"]);
+/**
+ * [ext] "on l'a achetée il y a 5 ans, elle était déjà là", "moved in 3 years ago, it was already old": a time back to an
+ * event when the thing already was is only a lower bound of its age or length: held loosely.
+ */
+function alreadyBefore(m: NumberMention, tokens: readonly string[]): boolean {
+  const back = m.before.slice(-3).join(" ") === "il y a" || (m.unit !== null && TIME_UNITS[m.unit] !== undefined && tokens.includes("ago"));
+  return back && tokens.some((w) => ALREADY.has(w));
 }
 
 const PLUS_MORE = /^\s*(?:€|euros?)?\s*(?:\+|plus\b)\s*(?:les |la |le |l'|the |my |mes |some )?\p{L}/u;

@@ -64,12 +64,35 @@ const PERIOD_ADJECTIVES: Record<string, Period> = {
   annually: "year",
 };
 
+/** [ext] "1500 la semaine", "20 € l'heure": the French definite article before a period says a rate too. */
+const DEFINITE_RATE = new Set(["la", "le", "l"]);
+/** "la semaine prochaine", "le mois dernier", "la semaine du 12": one period, no rate. */
+const ONE_PERIOD_AFTER = new Set([
+  "prochain",
+  "prochaine",
+  "dernier",
+  "derniere",
+  "passe",
+  "passee",
+  "suivant",
+  "suivante",
+  "d",
+  "de",
+  "du",
+  "des",
+  "ou",
+  "entiere",
+  "entier",
+  "complete",
+]);
+
 /** "a day", "par mois", "per year", "/an" within the three words after a number (and its unit). */
 function periodAfter(after: readonly string[], slash: boolean): Period | null {
   for (let i = 0; i < after.length; i++) {
     const w = after[i] as string;
     const p = PERIOD_WORDS[w];
-    if (p && (i === 0 ? slash : RATE_WORDS.has(after[i - 1] as string))) return p;
+    const definite = i <= 2 && DEFINITE_RATE.has(after[i - 1] ?? "") && !ONE_PERIOD_AFTER.has(after[i + 1] ?? "") && !w.endsWith("s");
+    if (p && (i === 0 ? slash : RATE_WORDS.has(after[i - 1] as string) || definite)) return p;
     const adjective = PERIOD_ADJECTIVES[w];
     if (adjective && (i === 0 || (i === 1 && CURRENCY.has(after[0] as string)))) return adjective;
   }
@@ -123,6 +146,15 @@ const GLUED_UNITS = new Set([
   "mm",
   "g",
   "l",
+  "ml",
+  "cl",
+  "sqm",
+  "kmh",
+  "kph",
+  "mph",
+  "kn",
+  "kt",
+  "kts",
   "x",
   "h",
   "hr",
@@ -336,8 +368,9 @@ function hoursAndMinutes(tokens: readonly TextToken[], i: number): RawNumber | n
 function digitNumber(text: string, tokens: readonly TextToken[], i: number): RawNumber | null {
   const tok = tokens[i] as TextToken;
   const prev = tokens[i - 1];
-  // "T3", "F2": a number glued to a word is part of a name.
-  if (prev && prev.kind === "word" && prev.end === tok.start) return null;
+  // "T3", "F2": a number glued to a word is part of a name; but in "10x5" the 5 is the second side.
+  const times = prev?.norm === "x" && tokens[i - 2]?.kind === "digits" && tokens[i - 2]?.end === prev.start;
+  if (prev && prev.kind === "word" && prev.end === tok.start && !times) return null;
   const clock = hoursAndMinutes(tokens, i);
   if (clock !== null) return clock;
   let value = parseDigitGroup(tok.norm);

@@ -381,3 +381,33 @@ export function countPeople(
   if (!ofKind && parts === 0 && COUPLE.some((seq) => hasSequence(couples, seq))) return { value: 2, fuzzy: true };
   return null;
 }
+
+/** What may stand between "+"/"plus" and the one person added: "+ le skipper", "plus my mum", "et un guide". */
+const ADDED_DETERMINERS = new Set(["le", "la", "l", "un", "une", "the", "a", "an", "my", "mon", "ma", "our", "notre", "leur", "their"]);
+const ADDED_LINK = /^\s*(?:\+|plus\b|and\b|et\b)\s*/u;
+
+/**
+ * [ext] "famille de 5 + skipper", "6 plus le guide", "we're 4 and the driver": one number of people, then one more
+ * person named in the singular at the end of the reply: one more. The person is a word of the people lists or one the
+ * target's label or question names ("…à bord, skipper compris ?"), which is surely counted: exact then, else held
+ * loosely. A thing or a pet added ("+ un chien", "plus luggage") adds nobody.
+ */
+export function plusOnePerson(
+  text: string,
+  tokens: readonly TextToken[],
+  mentions: readonly NumberMention[],
+  named: (word: string) => boolean,
+): PeopleCount | null {
+  const said = mentions.filter((m) => !m.article);
+  const m = said[0];
+  if (said.length !== 1 || m === undefined || !Number.isInteger(m.value)) return null;
+  const numberEnd = tokens[m.start]?.end ?? 0;
+  const link = ADDED_LINK.exec(text.slice(numberEnd));
+  if (link === null || !/[+]|plus/u.test(link[0])) return null;
+  const rest = tokens.filter((t) => t.start >= numberEnd + link[0].length);
+  const words = rest.map((t) => t.norm).filter((w, i, all) => !(i < all.length - 1 && ADDED_DETERMINERS.has(w)));
+  const w = words[0];
+  if (words.length !== 1 || w === undefined || rest.some((t) => t.kind !== "word") || tokenHasStem(w, PET_STEMS)) return null;
+  if (named(w)) return { value: m.value + 1, fuzzy: false };
+  return SINGLE_PERSONS.has(w) || SELF.has(w) ? { value: m.value + 1, fuzzy: true } : null;
+}

@@ -1,14 +1,15 @@
-// [ext] Lengths, areas and weights said in another unit than the target's (docs/zelinqa-understanding.md, "Units"): the unit
-// a target counts in is read from its label and question ("Distance (km)", "Taille (cm)", "Poids en kg"); a number said
-// in another unit of the same kind ("5 miles", "6 feet", "150 lbs", "1m75") is converted by its fixed factor. A result
-// that had to be rounded is held loosely; a unit of another kind ("5 kg" for a distance) converts nothing.
+// [ext] Lengths, areas, volumes, speeds and weights said in another unit than the target's (docs/zelinqa-understanding.md,
+// "Units"): the unit a target counts in is read from its label and question ("Distance (km)", "Volume (litres)", "Vitesse
+// (km/h)"); a number said in another unit of the same kind ("5 miles", "50 m3", "20 noeuds", "150 lbs", "1m75") is
+// converted by its fixed factor. A result that had to be rounded is held loosely; a unit of another kind ("5 kg" for a
+// distance) converts nothing. Durations are TIME_UNITS' (number-extractor.ts).
 import type { MentionScan, NumberMention } from "./number-mentions.js";
 import type { TargetWords } from "./target-words.js";
 
-type Kind = "length" | "area" | "weight";
-interface Unit {
+type Kind = "length" | "area" | "volume" | "speed" | "weight";
+export interface Unit {
   readonly kind: Kind;
-  /** Size in the kind's base unit (metres, square metres, kilograms). */
+  /** Size in the kind's base unit (metres, square metres, cubic metres, km/h, kilograms). */
   readonly size: number;
 }
 
@@ -19,19 +20,40 @@ const define = (kind: Kind, size: number, words: string) => {
 define("length", 1000, "km kms kilometre kilometres kilometer kilometers");
 define("length", 1, "m metre metres meter meters");
 define("length", 0.01, "cm centimetre centimetres centimeter centimeters");
+define("length", 0.001, "mm millimetre millimetres millimeter millimeters");
+define("length", 0.9144, "yd yard yards");
 define("length", 1609.344, "mile miles mi");
 define("length", 0.3048, "ft feet foot");
 define("length", 0.0254, "in inch inches pouce pouces");
 // Areas: "m²" is normalised to "m2". Not "are" (an English verb: "the 2 are bigger"), nor "sq" (feet or metres).
-define("area", 1, "m2");
+define("area", 1, "m2 sqm");
+define("area", 0.0001, "cm2");
 define("area", 1_000_000, "km2");
 define("area", 10_000, "ha hectare hectares");
 define("area", 100, "ares");
 define("area", 4046.8564224, "acre acres");
+// Volumes: "m³" is normalised to "m3". Not "l" alone (the elided article of "100 l'an"), nor gallons (US or UK).
+define("volume", 1, "m3");
+define("volume", 0.001, "litre litres liter liters");
+define("volume", 0.0001, "dl");
+define("volume", 0.00001, "cl");
+define("volume", 0.000001, "ml millilitre millilitres");
+define("volume", 0.1, "hl hectolitre hectolitres");
+// Speeds in km/h; "km/h" itself is a length unit followed by an hour word (saidUnit). A knot is a nautical mile per hour.
+define("speed", 1, "kmh kph");
+define("speed", 1.609344, "mph");
+define("speed", 1.852, "noeud noeuds nœud nœuds knot knots kn kt kts nd nds");
 define("weight", 1, "kg kgs kilo kilos kilogramme kilogrammes kilogram kilograms");
 define("weight", 0.001, "g gr gramme grammes gram grams");
 define("weight", 0.45359237, "lb lbs pound pounds livre livres");
 define("weight", 6.35029318, "stone stones st");
+
+/** Words for an hour after a length: "km/h", "km par heure", "miles an hour". */
+const HOUR_WORDS = new Set(["h", "heure", "hour", "hr"]);
+const SQUARE_WORDS = new Set(["carre", "carres", "carree", "carrees", "square", "squared", "2"]);
+const CUBE_WORDS = new Set(["cube", "cubes", "cubic", "3"]);
+/** A length unit per hour as the speed unit of the same size: "km" and "h" make km/h. */
+const perHour = (length: Unit): Unit => ({ kind: "speed", size: length.size / 1000 });
 
 /** The unit a target counts in: the one unit word of its label or question (none when it names two). */
 export function targetUnit(words: TargetWords | undefined): { word: string; unit: Unit } | null {
@@ -39,10 +61,35 @@ export function targetUnit(words: TargetWords | undefined): { word: string; unit
   const found = [...words.own].filter((w) => UNITS[w] !== undefined);
   const sizes = new Set(found.map((w) => `${UNITS[w]?.kind}:${UNITS[w]?.size}`));
   const word = found[0];
-  return word === undefined || sizes.size !== 1 ? null : { word, unit: UNITS[word] as Unit };
+  if (word === undefined || sizes.size !== 1) return null;
+  const unit = UNITS[word] as Unit;
+  // "Vitesse (km/h)", "Speed in miles per hour": a length with an hour word is a speed.
+  if (unit.kind === "length" && [...words.own].some((w) => HOUR_WORDS.has(w))) {
+    const speed = perHour(unit);
+    return { word: speed.size === 1 ? "kmh" : "mph", unit: speed };
+  }
+  return { word, unit };
 }
 
-const SQUARE_WORDS = new Set(["carre", "carres", "carree", "carrees", "square", "squared", "2"]);
+/**
+ * The unit said after a number, read with the word after it: "45 m carrés" and "80 square metres" are areas, "40 mètres
+ * cubes" and "30 cubic metres" volumes, "20 km/h" a speed.
+ */
+export function saidUnit(unit: string, next: string | undefined): Unit | undefined {
+  const own = UNITS[unit];
+  const after = next === undefined ? undefined : UNITS[next];
+  if (own?.kind === "length" && next !== undefined) {
+    if (own.size === 1 && SQUARE_WORDS.has(next)) return UNITS.m2;
+    if (own.size === 1 && CUBE_WORDS.has(next)) return UNITS.m3;
+    if (HOUR_WORDS.has(next)) return perHour(own);
+  }
+  if (after?.kind === "length") {
+    // "30 square metres"; square feet are productOf's (number-extractor.ts), rounded to a tenth.
+    if ((unit === "sq" || unit === "square") && after.size === 1) return UNITS.m2;
+    if (unit === "cubic") return { kind: "volume", size: after.size ** 3 };
+  }
+  return own;
+}
 /** Unit words that are also common words ("3 in the morning", "5 st james street"): they bind nothing by themselves. */
 const COMMON_WORDS = new Set(["in", "st", "mi", "are"]);
 
@@ -52,9 +99,7 @@ const COMMON_WORDS = new Set(["in", "st", "mi", "are"]);
  * not the target's measure), null when the target names no unit or the word is no unit.
  */
 export function unitKindAgainst(unit: string, words: TargetWords | undefined, next?: string): "same" | "other" | null {
-  // "45 m carrés", "80 square metres": a length unit squared is an area.
-  const squared = next !== undefined && SQUARE_WORDS.has(next) && UNITS[unit]?.kind === "length" && UNITS[unit]?.size === 1;
-  const said = squared ? UNITS.m2 : UNITS[unit];
+  const said = saidUnit(unit, next);
   const target = said === undefined || COMMON_WORDS.has(unit) ? null : targetUnit(words);
   if (said === undefined || target === null) return null;
   return said.kind === target.unit.kind ? "same" : "other";
@@ -76,12 +121,22 @@ export function countsOtherThings(unit: string, words: TargetWords | undefined):
   return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{3,}[sx]$/u.test(unit) && !NOT_NOUNS.has(unit);
 }
 
+/**
+ * [ext] Whether a word after a fraction said in words names a thing, no unit, for a target measured in a unit: "half a
+ * marathon", "un demi-réservoir" are parts of things whose size the reply does not give.
+ */
+export function namesOtherThing(unit: string, words: TargetWords | undefined): boolean {
+  return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{4,}$/u.test(unit) && !NOT_NOUNS.has(unit);
+}
+
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 /** One mention in the target's unit, or the mention unchanged (no unit, the target's, or another kind). */
-function inTargetUnit(m: NumberMention, target: { word: string; unit: Unit }, integer: boolean): NumberMention {
-  const said = m.unit === null ? undefined : UNITS[m.unit];
-  if (said === undefined || said.kind !== target.unit.kind || said.size === target.unit.size) return m;
+function inTargetUnit(m: NumberMention, target: { word: string; unit: Unit }, integer: boolean, next: string | undefined): NumberMention {
+  const said = m.unit === null ? undefined : saidUnit(m.unit, next);
+  if (said === undefined || said.kind !== target.unit.kind) return m;
+  // "20 km/h", "40 mètres cubes": a unit said in two words becomes the target's one word.
+  if (said.size === target.unit.size) return said === UNITS[m.unit ?? ""] ? m : { ...m, unit: target.word };
   const raw = (m.value * said.size) / target.unit.size;
   const value = integer ? Math.round(raw) : round3(raw);
   // A factor of ten ("3000 m" in km, "1,75 m" in cm) is exact; others are rounded.
@@ -195,6 +250,6 @@ export function convertedUnits(
   const target = targetUnit(words);
   if (target === null || scan.mentions.length === 0) return scan;
   const joined = joinedMeasures(thousandsOfKm(scan, target, maximum), text, target.unit.kind);
-  const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer));
+  const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer, joined.tokens[m.end + 1]?.norm));
   return mentions.every((m, i) => m === joined.mentions[i]) ? joined : { tokens: joined.tokens, mentions };
 }
