@@ -13,7 +13,7 @@ import type { Decoded, Frame } from "./frame-codec.js";
 import { NOT_SENT, endSoon, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
 import { CANCEL_TYPE, END_TYPE, HELLO_TYPE, MUX_FEATURE, encodeWithRid, ridOf } from "./mux.js";
 import { errorFrame } from "./wire-errors.js";
-import { inputEndedMessage } from "./peer-end.js";
+import { inputEndedError } from "./peer-end.js";
 
 export interface MuxContext {
   answer: Answerer;
@@ -37,10 +37,8 @@ export const MAX_UNREAD_ANSWER_BYTES = 1024 * 1024;
 export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxContext): MuxConnection {
   const { slot, admission } = context;
   const inFlight = new Map<number, AbortController>();
-  let inputEnded = false;
-  const endWhenAnswered = () => {
-    if (inputEnded && inFlight.size === 0) endSoon(socket, context.idleTimeoutMs);
-  };
+  const unfinished = unfinishedFrameTimer(socket, writer, context.idleTimeoutMs);
+  const ending = endingAfterHalfClose(socket, writer, { ...context, inFlight, unfinished });
   void writer.send({ type: HELLO_TYPE, features: [MUX_FEATURE], max_in_flight: context.maxInFlight });
   const closeAll = () => {
     slot.release();
@@ -95,10 +93,9 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
       admission.free(bytes);
       if (inFlight.get(rid) === controller) inFlight.delete(rid);
       if (!controller.signal.aborted) void writer.sendEncoded(encodeWithRid({ type: END_TYPE }, rid));
-      endWhenAnswered();
+      ending.endIfAnswered();
     });
   };
-  const unfinished = unfinishedFrameTimer(socket, writer, context.idleTimeoutMs);
   socket.on("data", (chunk: Buffer) => {
     const decoded = slot.push(chunk);
     receive(decoded);
@@ -120,14 +117,32 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
   receive(context.pending);
   // The chunk that brought the hello may have ended inside a frame.
   unfinished.update(slot.pendingBytes, true);
+  return ending;
+}
+
+/**
+ * A peer that half-closed sends nothing more: its requests in flight are answered, then the connection ends; a frame
+ * its end of input cut short is refused.
+ */
+function endingAfterHalfClose(
+  socket: Socket,
+  writer: ConnectionWriter,
+  state: Pick<MuxContext, "slot" | "idleTimeoutMs"> & { inFlight: Map<number, unknown>; unfinished: { stop(): void } },
+) {
+  const { inFlight, unfinished, slot, idleTimeoutMs } = state;
+  let inputEnded = false;
+  const endIfAnswered = () => {
+    if (inputEnded && inFlight.size === 0) endSoon(socket, idleTimeoutMs);
+  };
   return {
+    endIfAnswered,
     peerEnded() {
       inputEnded = true;
       unfinished.stop();
       const received = slot.pendingBytes;
       slot.dropBuffered();
-      if (received > 0) void writer.send(errorFrame("bad_request", inputEndedMessage(received)));
-      endWhenAnswered();
+      if (received > 0) void writer.send(inputEndedError(received));
+      endIfAnswered();
     },
   };
 }

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type Decoded } from "./frame-cod
 import { clientGone, createAnswerer, type Answerer } from "./frame-server-answer.js";
 import { createAdmission, type Admission } from "./frame-server-admission.js";
 import { serveMux, type MuxConnection } from "./frame-server-mux.js";
-import { inputEndedMessage, watchPeerEnd } from "./peer-end.js";
+import { inputEndedError, watchPeerEnd } from "./peer-end.js";
 import { createWriter, endSoon, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
 import type { Logger } from "./logger.js";
 import { DEFAULT_MAX_IN_FLIGHT, isHelloRequest } from "./mux.js";
@@ -175,10 +175,7 @@ function serveConnection(socket: Socket, context: ServeContext): void {
     if (started) return;
     started = true;
     slot.release();
-    void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting.")).finally(() => {
-      writer.flush();
-      socket.destroy();
-    });
+    timeOut(socket, writer);
   }, idleTimeoutMs);
   const gone = () => {
     clearTimeout(idle);
@@ -198,9 +195,9 @@ function serveConnection(socket: Socket, context: ServeContext): void {
       if (started) return;
       started = true;
       clearTimeout(idle);
-      const received = slot.pendingBytes;
+      const refusal = inputEndedError(slot.pendingBytes);
       slot.release();
-      void writer.send(errorFrame("bad_request", inputEndedMessage(received))).finally(() => endSoon(socket, idleTimeoutMs));
+      void writer.send(refusal).finally(() => endSoon(socket, idleTimeoutMs));
     },
   });
   const onData = (chunk: Buffer) => {
@@ -243,7 +240,14 @@ function serveConnection(socket: Socket, context: ServeContext): void {
   socket.on("data", onData);
 }
 
+/** A connection that sent no complete request in time is told so and closed (docs/zino-protocol.md §2 "Limits"). */
+function timeOut(socket: Socket, writer: ConnectionWriter): void {
+  void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting.")).finally(() => {
+    writer.flush();
+    socket.destroy();
+  });
+}
+
 function answerSingle(first: Decoded, writer: ConnectionWriter, signal: AbortSignal, answer: Answerer, finished: () => void): void {
   void answer(first, writer, signal).finally(finished);
 }
-

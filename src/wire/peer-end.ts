@@ -3,6 +3,7 @@
 // from the Python ZINO, which reads one frame and never reads again. On a Unix stream socket a zero-length write
 // tells the two apart: it fails (EPIPE) once the peer has closed entirely, and succeeds while it has only half-closed.
 import type { Socket } from "node:net";
+import { errorFrame, type ErrorFrame } from "./wire-errors.js";
 
 /**
  * How often a half-closed peer is probed until its connection closes. Nothing read will ever say that it went, and an
@@ -51,9 +52,15 @@ function probePeer(socket: Socket, there?: () => void): void {
   });
 }
 
-/** The answer to a peer that ended its input before a complete request. */
-export function inputEndedMessage(receivedBytes: number): string {
+/** The answer to a peer that ended its input before a complete request (`receivedBytes` of it had arrived). */
+export function inputEndedError(receivedBytes: number): ErrorFrame {
   if (receivedBytes === 0)
-    return "The connection's input ended before any request arrived; send one frame (a 4-byte big-endian length, then the JSON) before shutting down the write side.";
-  return `The connection's input ended inside a frame (${receivedBytes} bytes of it arrived); send the whole frame before shutting down the write side.`;
+    return errorFrame(
+      "bad_request",
+      "The connection's input ended before any request arrived; send one frame (a 4-byte big-endian length, then the JSON) before shutting down the write side.",
+    );
+  return errorFrame(
+    "bad_request",
+    `The connection's input ended inside a frame (${receivedBytes} bytes of it arrived); send the whole frame before shutting down the write side.`,
+  );
 }

@@ -6,8 +6,15 @@ import { execFile, spawnSync } from "node:child_process";
 import { createConnection } from "node:net";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
-import { startZinoServices, stopZinoServices, writeTempInstance, type TempInstance, type ZinoProcess } from "../../harness/zino-processes.js";
+import {
+  startZinoServices,
+  stopZinoServices,
+  writeTempInstance,
+  type TempInstance,
+  type ZinoProcess,
+} from "../../harness/zino-processes.js";
 import { encodeFrame, requestOne, type Frame } from "../../src/wire/index.js";
 import { halfClosedExchange } from "../support/raw-frames.js";
 
@@ -101,24 +108,30 @@ void describe("clients that half-close after their request (real processes)", ()
     assert.match(JSON.stringify(exc.at(-1)), /half-closed-ok/);
   });
 
-  void it("[Z8-PY-HALF-CLOSE] a Python client that shuts down its write side gets the whole turn", { skip: PYTHON_MISSING, timeout: 60_000 }, async () => {
-    provider.enqueue({ deltas: ["from ", "python"], chunkDelayMs: 60 });
-    const stdout = await new Promise<string>((resolve, reject) =>
-      execFile("python3", ["-c", PYTHON_CLIENT, instance.sockets.daemon, "hello from python", "hc-python"], (err, out) =>
-        err ? reject(err) : resolve(out),
-      ),
-    );
-    const frames = stdout
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Frame);
-    assert.deepEqual(
-      frames.map((f) => f.type),
-      ["chunk", "chunk", "done"],
-    );
-    assert.equal(frames[2]?.full_text, "from python");
-    assert.equal((await history("hc-python")).at(-1)?.content, "from python");
-  });
+  void it(
+    "[Z8-PY-HALF-CLOSE] a Python client that shuts down its write side gets the whole turn",
+    { skip: PYTHON_MISSING, timeout: 60_000 },
+    async () => {
+      provider.enqueue({ deltas: ["from ", "python"], chunkDelayMs: 60 });
+      const { stdout } = await promisify(execFile)("python3", [
+        "-c",
+        PYTHON_CLIENT,
+        instance.sockets.daemon,
+        "hello from python",
+        "hc-python",
+      ]);
+      const frames = stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Frame);
+      assert.deepEqual(
+        frames.map((f) => f.type),
+        ["chunk", "chunk", "done"],
+      );
+      assert.equal(frames[2]?.full_text, "from python");
+      assert.equal((await history("hc-python")).at(-1)?.content, "from python");
+    },
+  );
 
   for (const how of ["closes", "half-closes, then closes"] as const) {
     void it(`[Z2-HALF-CLOSE] a client that ${how} during a silent provider call cancels it`, { timeout: 60_000 }, async () => {

@@ -111,7 +111,10 @@ void describe("a client that half-closes its connection", { timeout: 20_000 }, (
 
   void it("on a multiplexed connection, is answered bad_request for a frame its end of input cut short", async () => {
     const cut = encodeWithRid({ message: "never whole", ctxkey: "k" }, 3).subarray(0, 10);
-    const frames = await halfClosedExchange(socketPath, Buffer.concat([encodeFrame(helloRequest()), encodeWithRid({ message: "one" }, 1), cut]));
+    const frames = await halfClosedExchange(
+      socketPath,
+      Buffer.concat([encodeFrame(helloRequest()), encodeWithRid({ message: "one" }, 1), cut]),
+    );
     assert.equal(frames.filter((f) => f.code === "bad_request").length, 1);
     assert.deepEqual(
       frames.filter((f) => f.rid === 1).map((f) => f.type),
