@@ -21,8 +21,8 @@ function encodeFrame(object) {
 }
 
 /**
- * One request per connection: write one frame, read frames until the service closes. Do not end (half-close) the
- * socket after writing: the service reads end-of-input as "the client went away" and cancels the request.
+ * One request per connection: write one frame, read frames until the service closes. Ending (half-closing) the
+ * socket after writing is fine; destroying it cancels the request.
  */
 function request(frame, onFrame) {
   return new Promise((resolve, reject) => {

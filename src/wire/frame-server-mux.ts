@@ -4,14 +4,16 @@
 // not closed for idleness: the peer is one of the instance's own services, which keeps it open on purpose. Two
 // bounds stand in for the one-request connection's idle timeout: a frame left unfinished for `idleTimeoutMs` closes
 // the connection, and a peer that does not read its answers is not read either (MAX_UNREAD_ANSWER_BYTES), so what
-// it sends stays in the kernel instead of becoming answers queued in our memory.
+// it sends stays in the kernel instead of becoming answers queued in our memory. A peer that half-closes sends nothing
+// more: its requests in flight are answered, then the connection ends.
 import type { Socket } from "node:net";
 import type { Slot, Admission } from "./frame-server-admission.js";
 import { clientGone, type Answerer } from "./frame-server-answer.js";
 import type { Decoded, Frame } from "./frame-codec.js";
-import { NOT_SENT, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
+import { NOT_SENT, endSoon, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
 import { CANCEL_TYPE, END_TYPE, HELLO_TYPE, MUX_FEATURE, encodeWithRid, ridOf } from "./mux.js";
 import { errorFrame } from "./wire-errors.js";
+import { inputEndedError } from "./peer-end.js";
 
 export interface MuxContext {
   answer: Answerer;
@@ -24,12 +26,19 @@ export interface MuxContext {
   pending: Decoded[];
 }
 
+export interface MuxConnection {
+  /** The peer ended its input and can still read (peer-end.ts). */
+  peerEnded(): void;
+}
+
 /** Answers queued for a peer that does not read them, past which its connection is not read until they drain. */
 export const MAX_UNREAD_ANSWER_BYTES = 1024 * 1024;
 
-export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxContext): void {
+export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxContext): MuxConnection {
   const { slot, admission } = context;
   const inFlight = new Map<number, AbortController>();
+  const unfinished = unfinishedFrameTimer(socket, writer, context.idleTimeoutMs);
+  const ending = endingAfterHalfClose(socket, writer, { ...context, inFlight, unfinished });
   void writer.send({ type: HELLO_TYPE, features: [MUX_FEATURE], max_in_flight: context.maxInFlight });
   const closeAll = () => {
     slot.release();
@@ -84,9 +93,9 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
       admission.free(bytes);
       if (inFlight.get(rid) === controller) inFlight.delete(rid);
       if (!controller.signal.aborted) void writer.sendEncoded(encodeWithRid({ type: END_TYPE }, rid));
+      ending.endIfAnswered();
     });
   };
-  const unfinished = unfinishedFrameTimer(socket, writer, context.idleTimeoutMs);
   socket.on("data", (chunk: Buffer) => {
     const decoded = slot.push(chunk);
     receive(decoded);
@@ -108,6 +117,34 @@ export function serveMux(socket: Socket, writer: ConnectionWriter, context: MuxC
   receive(context.pending);
   // The chunk that brought the hello may have ended inside a frame.
   unfinished.update(slot.pendingBytes, true);
+  return ending;
+}
+
+/**
+ * A peer that half-closed sends nothing more: its requests in flight are answered, then the connection ends; a frame
+ * its end of input cut short is refused.
+ */
+function endingAfterHalfClose(
+  socket: Socket,
+  writer: ConnectionWriter,
+  state: Pick<MuxContext, "slot" | "idleTimeoutMs"> & { inFlight: Map<number, unknown>; unfinished: { stop(): void } },
+) {
+  const { inFlight, unfinished, slot, idleTimeoutMs } = state;
+  let inputEnded = false;
+  const endIfAnswered = () => {
+    if (inputEnded && inFlight.size === 0) endSoon(socket, idleTimeoutMs);
+  };
+  return {
+    endIfAnswered,
+    peerEnded() {
+      inputEnded = true;
+      unfinished.stop();
+      const received = slot.pendingBytes;
+      slot.dropBuffered();
+      if (received > 0) void writer.send(inputEndedError(received));
+      endIfAnswered();
+    },
+  };
 }
 
 /** Why a request cannot start now (too many in flight here, too many bytes being answered by the service), if so. */

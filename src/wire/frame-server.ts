@@ -1,5 +1,6 @@
 // A Unix-socket frame server (docs/zino-protocol.md §2): one request per connection, at least one answer frame, frame size and
-// idle limits, `ping` answered here, the handler cancelled through an AbortSignal when the peer goes away.
+// idle limits, `ping` answered here, the handler cancelled through an AbortSignal when the peer goes away (not when it
+// only ends its input: peer-end.ts).
 // Connections and the bytes buffered for unfinished frames are capped per server: past either, a connection is
 // answered `overloaded` and closed, so many slow or partial senders cannot take the host's memory.
 // A connection whose first frame is the `hello` of mux.ts [ext] becomes a multiplexed one (frame-server-mux.ts).
@@ -12,7 +13,8 @@ import { MAX_SOCKET_PATH_BYTES, removeStaleSocket } from "../shared/unix-socket.
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, type Decoded } from "./frame-codec.js";
 import { clientGone, createAnswerer, type Answerer } from "./frame-server-answer.js";
 import { createAdmission, type Admission } from "./frame-server-admission.js";
-import { serveMux } from "./frame-server-mux.js";
+import { serveMux, type MuxConnection } from "./frame-server-mux.js";
+import { inputEndedError, watchPeerEnd } from "./peer-end.js";
 import { createWriter, endSoon, type ConnectionWriter, type FrameWriter } from "./frame-writer.js";
 import type { Logger } from "./logger.js";
 import { DEFAULT_MAX_IN_FLIGHT, isHelloRequest } from "./mux.js";
@@ -45,6 +47,8 @@ export interface FrameServerOptions {
   maxHeldBytes?: number;
   /** Requests in flight on one multiplexed connection [ext] (default 1024). */
   maxInFlight?: number;
+  /** How often a peer that half-closed is probed while its answer runs (default HALF_CLOSED_PROBE_MS). */
+  halfClosedProbeMs?: number;
 }
 
 export interface FrameServer {
@@ -57,6 +61,7 @@ interface ServeContext {
   maxFrameBytes: number;
   idleTimeoutMs: number;
   maxInFlight: number;
+  halfClosedProbeMs: number | undefined;
   admission: Admission;
   answer: Answerer;
 }
@@ -70,6 +75,7 @@ export function createFrameServer(options: FrameServerOptions): FrameServer {
     maxFrameBytes,
     idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     maxInFlight: options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT,
+    halfClosedProbeMs: options.halfClosedProbeMs,
     admission: createAdmission({
       maxConnections,
       maxBufferedBytes,
@@ -124,7 +130,8 @@ async function listen(socketPath: string, logger: Logger, serve: (socket: Socket
       SOCKET_IN_USE,
       `another process is already listening on ${socketPath}: stop it (\`zino down\` if it is this instance's), or set [paths] runtime_dir to another folder`,
     );
-  const server = createServer(serve);
+  // Half-open: a peer's end of input does not end our side, so a client that shuts its write side still gets its answer.
+  const server = createServer({ allowHalfOpen: true }, serve);
   // Created 0600 rather than made so by the chmod below, which leaves a moment. A worker thread cannot set the umask
   // (zino-host runs ctx in one); the host's umask is 077 for the whole process, so the socket starts as 0700 there.
   // listen() binds (creates the socket file) before it returns: the umask is the process's own again right after,
@@ -168,10 +175,7 @@ function serveConnection(socket: Socket, context: ServeContext): void {
     if (started) return;
     started = true;
     slot.release();
-    void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting.")).finally(() => {
-      writer.flush();
-      socket.destroy();
-    });
+    timeOut(socket, writer);
   }, idleTimeoutMs);
   const gone = () => {
     clearTimeout(idle);
@@ -180,8 +184,22 @@ function serveConnection(socket: Socket, context: ServeContext): void {
     if (!answered && !controller.signal.aborted) controller.abort(clientGone());
   };
   socket.on("close", gone);
-  socket.on("end", gone);
   socket.on("error", gone);
+  /** Set once the connection is multiplexed: its requests in flight are answered after a half-close. */
+  let mux: MuxConnection | undefined;
+  watchPeerEnd(socket, {
+    probeMs: context.halfClosedProbeMs,
+    halfClosed() {
+      if (mux) return mux.peerEnded();
+      // A request under way (or answered) goes on to its terminal frame; one never completed never will be.
+      if (started) return;
+      started = true;
+      clearTimeout(idle);
+      const refusal = inputEndedError(slot.pendingBytes);
+      slot.release();
+      void writer.send(refusal).finally(() => endSoon(socket, idleTimeoutMs));
+    },
+  });
   const onData = (chunk: Buffer) => {
     if (started) return; // one request per connection: later bytes are ignored
     const decoded = slot.push(chunk);
@@ -200,7 +218,7 @@ function serveConnection(socket: Socket, context: ServeContext): void {
     if (first.kind === "frame" && isHelloRequest(first.frame)) {
       socket.off("data", onData);
       decoder.splitRid = true;
-      serveMux(socket, writer, { ...context, slot, pending: decoded.slice(1) });
+      mux = serveMux(socket, writer, { ...context, slot, pending: decoded.slice(1) });
       return;
     }
     slot.dropBuffered(); // one request per connection: the rest is never read
@@ -220,6 +238,14 @@ function serveConnection(socket: Socket, context: ServeContext): void {
     });
   };
   socket.on("data", onData);
+}
+
+/** A connection that sent no complete request in time is told so and closed (docs/zino-protocol.md §2 "Limits"). */
+function timeOut(socket: Socket, writer: ConnectionWriter): void {
+  void writer.send(errorFrame("timeout", "No complete request arrived in time; send one frame right after connecting.")).finally(() => {
+    writer.flush();
+    socket.destroy();
+  });
 }
 
 function answerSingle(first: Decoded, writer: ConnectionWriter, signal: AbortSignal, answer: Answerer, finished: () => void): void {

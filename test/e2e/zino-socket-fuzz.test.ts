@@ -139,8 +139,8 @@ function exchange(socketPath: string, bytes: Buffer): Promise<Exchange> {
     const decoder = new FrameDecoder(16 * 1024 * 1024);
     const result: Exchange = { frames: [], unreadable: 0 };
     const timer = setTimeout(() => socket.destroy(), 15_000);
-    // A client keeps its write side open until the answer ends (end of input cancels the request); bytes without
-    // a whole request are ended at once, as a client that gives up does.
+    // Bytes without a whole request are ended at once (half-closed: they get bad_request), as a client that gives up
+    // does; a whole request is answered whichever way the client ends.
     socket.on("connect", () => (holdsRequest(bytes) ? socket.write(bytes) : socket.end(bytes)));
     socket.on("data", (chunk: Buffer) => {
       for (const item of decoder.push(chunk)) {

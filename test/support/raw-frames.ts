@@ -17,6 +17,24 @@ export function rawExchange(socketPath: string, bytes: Buffer): Promise<Frame[]>
   });
 }
 
+/**
+ * Writes raw bytes on a fresh connection, then shuts its write side (`shutdown(SHUT_WR)`, as `nc -N` and many Python
+ * clients do) and collects every frame answered until the server closes.
+ */
+export function halfClosedExchange(socketPath: string, bytes: Buffer): Promise<Frame[]> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ path: socketPath, allowHalfOpen: true });
+    const decoder = new FrameDecoder();
+    const frames: Frame[] = [];
+    socket.on("connect", () => socket.end(bytes));
+    socket.on("data", (chunk: Buffer) => {
+      for (const item of decoder.push(chunk)) if (item.kind === "frame") frames.push(item.frame);
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(frames));
+  });
+}
+
 /** A connection whose answer frames are collected as they arrive; `until` waits for what they must hold. */
 export interface RawConnection {
   socket: Socket;
