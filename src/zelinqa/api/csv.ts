@@ -20,7 +20,7 @@ export function safeCsvText(value: string, alwaysQuote = false): string {
 
 /** A table with a fixed header; numbers as JSON writes them, null as an empty cell, text neutralised. */
 export function tableCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, unknown>>): string {
-  const lines = [columns.map(safeCsvText).join(",")];
+  const lines = [columns.map((column) => safeCsvText(column)).join(",")];
   for (const row of rows) {
     lines.push(
       columns
