@@ -10,8 +10,8 @@ import { HealthResponseSchema, documentQueryDefault } from "../contracts/index.j
 import type { Locale } from "../contracts/index.js";
 import { ENGINE_VERSION } from "../engine/index.js";
 import type { SemanticExtractor } from "../engine/index.js";
-import { backfillSessionFacts, createArtifactCache, createCompileWorker, errorSummary } from "../operations/index.js";
-import type { CompileWorker, IdGenerator } from "../operations/index.js";
+import { backfillSessionFacts, createArtifactCache, createCompilePool, createCompileWorker, errorSummary } from "../operations/index.js";
+import type { CompilePoolOptions, CompileWorker, IdGenerator } from "../operations/index.js";
 import type { ZelinqaStore } from "../store/index.js";
 import { createAuthenticator } from "./api-keys.js";
 import type { AppContext } from "./app-context.js";
@@ -55,6 +55,8 @@ export interface ZelinqaAppOptions {
   studioDir?: string | undefined;
   /** How long a client may take to send a whole request, headers and body (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** The compile threads' bounds (compile-pool.ts defaults). */
+  compilePool?: Omit<CompilePoolOptions, "logger">;
 }
 
 /** A client sends its headers at once; this long is all they may take (within REQUEST_TIMEOUT_MS). */
@@ -200,11 +202,14 @@ function startIdempotencyPurge(options: ZelinqaAppOptions): NodeJS.Timeout {
 export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<ZelinqaApp> {
   const now = () => options.clock.now();
   const fastify = createFastify(options);
+  // Checks and compilations of drafts run in worker threads: a largest configuration holds a core for seconds.
+  const compiler = createCompilePool({ ...options.compilePool, logger: options.logger });
   const worker = createCompileWorker({
     store: options.store,
     ids: options.ids,
     now,
     logger: options.logger,
+    compiler,
     ...(options.workerPollMs !== undefined ? { pollMs: options.workerPollMs } : {}),
   });
   const ctx: AppContext = {
@@ -213,6 +218,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     ids: options.ids,
     artifacts: createArtifactCache({ store: options.store }),
     semantic: options.semantic,
+    compiler,
     locale: options.locale,
     wakeWorker: () => worker.wake(),
   };
@@ -259,6 +265,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
         await backfill;
         await worker.close();
         await fastify.close();
+        await compiler.close();
       })();
       return closing;
     },

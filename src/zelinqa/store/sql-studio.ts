@@ -2,7 +2,7 @@
 // session mutation (summary row, turn row, outcomes, dimension coverage) and read by the conversation list and
 // the transcript. Analytics queries live in sql-analytics.ts.
 import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
-import { int, intOrNull, json, text, textOrNull } from "./sql-executor.js";
+import { int, intOrNull, json, jsonParam, text, textOrNull } from "./sql-executor.js";
 import { analyticsOperations } from "./sql-analytics.js";
 import { COVERAGE_CHANGED, RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionFactsRecord, SessionFactsWrite, SessionListQuery, SessionTurnRecord, StudioStoreOperations } from "./studio-port.js";
@@ -192,8 +192,8 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
           v.domainId,
           v.id,
           v.draftRevision,
-          JSON.stringify(v.content),
-          JSON.stringify(v.artifact),
+          jsonParam(v.content),
+          jsonParam(v.artifact),
           v.engineVersion,
           v.compilationId,
           v.publishedAt,

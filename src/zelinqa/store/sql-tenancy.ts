@@ -1,6 +1,6 @@
 // Organisations, domains, API keys (hash only, docs/zelinqa-api.md §2.4), drafts and configuration versions over the SQL port.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
-import { int, json, text, textOrNull } from "./sql-executor.js";
+import { int, json, jsonParam, text, textOrNull } from "./sql-executor.js";
 import type { ApiKeyRecord, ConfigVersionRecord, DomainRecord, DraftRecord, Scope, StoreOperations } from "./store-port.js";
 
 type TenancyOperations = Pick<
@@ -176,8 +176,8 @@ function configurationOperations(
           id,
           int(seqRow, "config_version_seq"),
           input.draftRevision,
-          JSON.stringify(input.content),
-          JSON.stringify(input.artifact),
+          jsonParam(input.content),
+          jsonParam(input.artifact),
           input.engineVersion,
           input.compilationId,
           input.publishedAt,

@@ -33,6 +33,14 @@ export interface DraftRecord {
   updatedAt: string;
 }
 
+/** JSON serialised already (an artefact from a compile thread): stored as it is rather than serialised again. */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 export interface ConfigVersionRecord {
   domainId: string;
   id: string;
