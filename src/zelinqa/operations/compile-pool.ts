@@ -1,6 +1,6 @@
 // Compile threads of `zelinqa serve`: checking and compiling a largest configuration takes seconds of CPU, which on the
 // request thread held every other request (health included) for as long. At most `threads` tasks run at once, each in a
-// worker thread (compile-thread.ts); requests wait in a queue of at most `maxQueued`, beyond which they are refused
+// worker thread (compile-thread.ts); at most `maxQueued` requests wait for a thread, and more are refused
 // (CompilerBusy); every task has a time limit, past which its thread is stopped (CompileTimedOut). A thread that fails
 // or dies fails its task only; the next task gets a new thread. Idle threads stop after a while.
 import { availableParallelism } from "node:os";
@@ -70,9 +70,6 @@ class CompilePool implements DraftCompiler {
 
   run(content: unknown, request: DraftCompileRequest): Promise<DraftCompilation> {
     if (this.closed) return Promise.reject(new Error("the compile pool is closed"));
-    if (!request.background && this.queue.filter((t) => !t.request.background).length >= this.maxQueued) {
-      return Promise.reject(new CompilerBusy(this.retryAfterSeconds()));
-    }
     return new Promise<DraftCompilation>((resolve, reject) => {
       const task: Task = { id: this.nextId++, request, content, resolve, reject, timer: undefined, thread: null, startedMs: 0 };
       task.timer = setTimeout(() => this.timedOut(task), this.timeoutMs);
@@ -80,6 +77,11 @@ class CompilePool implements DraftCompiler {
       if (request.background) this.queue.unshift(task);
       else this.queue.push(task);
       this.dispatch();
+      // A request that would wait behind maxQueued others is refused; a job is never refused.
+      if (!request.background && task.thread === null && this.queue.filter((t) => !t.request.background).length > this.maxQueued) {
+        this.queue.pop();
+        this.fail(task, new CompilerBusy(this.retryAfterSeconds()));
+      }
     });
   }
 
