@@ -23,7 +23,7 @@ import type { RateLimiter } from "./rate-limiter.js";
 import { createPipeline } from "./request-pipeline.js";
 import type { Pipeline } from "./request-pipeline.js";
 import { bodyLimitsFor } from "./request-body.js";
-import { REQUEST_TIMEOUT_MS } from "./server-config.js";
+import { MAX_CONNECTIONS, REQUEST_TIMEOUT_MS } from "./server-config.js";
 import { JSON_TYPE } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
 import { createMethodMatcher } from "./route-matching.js";
@@ -55,6 +55,8 @@ export interface ZelinqaAppOptions {
   studioDir?: string | undefined;
   /** How long a client may take to send a whole request, headers and body (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** Connections served at once (default MAX_CONNECTIONS); those past it are closed as they arrive. */
+  maxConnections?: number;
   /** The compile threads' bounds (compile-pool.ts defaults). */
   compilePool?: Omit<CompilePoolOptions, "logger">;
 }
@@ -77,10 +79,28 @@ function routeBodyLimit(path: string, globalLimit: number): number {
   return Math.min(bodyLimitsFor(path).maxBytes, globalLimit);
 }
 
+/** A connection refused at the cap is logged at most this often, with the count since the last line. */
+const DROP_LOG_INTERVAL_MS = 10_000;
+
+/** Node closes each connection past `maxConnections` as it arrives; the log says so without a line per connection. */
+function capConnections(fastify: AppFastify, options: ZelinqaAppOptions): void {
+  const max = options.maxConnections ?? MAX_CONNECTIONS;
+  fastify.server.maxConnections = max;
+  let dropped = 0;
+  let loggedAt = 0;
+  fastify.server.on("drop", () => {
+    dropped += 1;
+    if (Date.now() - loggedAt < DROP_LOG_INTERVAL_MS) return;
+    options.logger.warn({ max_connections: max, dropped }, "connections closed at the cap (ZELINQA_MAX_CONNECTIONS)");
+    loggedAt = Date.now();
+    dropped = 0;
+  });
+}
+
 function createFastify(options: ZelinqaAppOptions): AppFastify {
   const errorDeps = { ids: options.ids, locale: options.locale, logger: options.logger };
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  return Fastify({
+  const fastify: AppFastify = Fastify({
     requestTimeout,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
@@ -98,6 +118,8 @@ function createFastify(options: ZelinqaAppOptions): AppFastify {
     clientErrorHandler: clientErrorHandler(errorDeps),
     frameworkErrors: frameworkErrors(errorDeps),
   });
+  capConnections(fastify, options);
+  return fastify;
 }
 
 async function registerDocs(fastify: AppFastify): Promise<void> {
