@@ -188,16 +188,7 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
         `INSERT INTO configuration_versions
            (domain_id, id, seq, draft_revision, content, artifact, engine_version, compilation_id, published_at)
          VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8) ON CONFLICT (domain_id, id) DO NOTHING`,
-        [
-          v.domainId,
-          v.id,
-          v.draftRevision,
-          jsonParam(v.content),
-          jsonParam(v.artifact),
-          v.engineVersion,
-          v.compilationId,
-          v.publishedAt,
-        ],
+        [v.domainId, v.id, v.draftRevision, jsonParam(v.content), jsonParam(v.artifact), v.engineVersion, v.compilationId, v.publishedAt],
       );
     },
     recordSessionFacts: (write) => recordSessionFacts(db, write),

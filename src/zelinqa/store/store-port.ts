@@ -52,6 +52,11 @@ export interface ConfigVersionRecord {
   publishedAt: string;
 }
 
+/** A version without its artefact, the largest part of it (44 MB for a largest configuration), which reads do not need. */
+export type PublishedVersionRecord = Omit<ConfigVersionRecord, "artifact">;
+/** A version's identity alone: no content, no artefact. */
+export type ConfigVersionHead = Omit<ConfigVersionRecord, "artifact" | "content">;
+
 export type CompilationStatusValue = "queued" | "running" | "succeeded" | "failed";
 
 export interface CompilationJobRecord {
@@ -262,7 +267,9 @@ export interface StoreOperations extends StudioStoreOperations {
   saveDraft(input: { domainId: string; expectedRevision: number; revision: number; content: unknown; now: string }): Promise<boolean>;
 
   getConfigVersion(domainId: string, id: string): Promise<ConfigVersionRecord | null>;
-  getPublishedVersion(domainId: string): Promise<ConfigVersionRecord | null>;
+  /** The published version with its content, without its artefact (sessions load artefacts by id: getConfigVersion). */
+  getPublishedVersion(domainId: string): Promise<PublishedVersionRecord | null>;
+  getPublishedVersionHead(domainId: string): Promise<ConfigVersionHead | null>;
   /** Allocates the next `cfg_NNNNN` of the domain, stores the version and makes it the published one. */
   publishConfigVersion(input: Omit<ConfigVersionRecord, "id">): Promise<ConfigVersionRecord>;
 
