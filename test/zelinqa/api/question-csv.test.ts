@@ -26,7 +26,11 @@ for (const backend of BACKENDS) {
         headers: { authorization: `Bearer ${t.keys.write}`, "content-type": "application/json", "idempotency-key": newIdempotencyKey() },
         body: JSON.stringify({
           changes: [
-            { entity: "dimension", operation: "create", dimension: { id: "-dim", name: "D", order_position: 0, completion_role: "blocking" } },
+            {
+              entity: "dimension",
+              operation: "create",
+              dimension: { id: "-dim", name: "D", order_position: 0, completion_role: "blocking" },
+            },
             question("=id", '=HYPERLINK("http://evil","x")'),
             question("@id", "+1+1"),
             question("plain", "-2 et @3", { type: "single_choice", choices: choices("=c1", "c2") }),
