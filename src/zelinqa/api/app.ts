@@ -10,8 +10,8 @@ import { HealthResponseSchema, documentQueryDefault } from "../contracts/index.j
 import type { Locale } from "../contracts/index.js";
 import { ENGINE_VERSION } from "../engine/index.js";
 import type { SemanticExtractor } from "../engine/index.js";
-import { backfillSessionFacts, createArtifactCache, createCompileWorker, errorSummary } from "../operations/index.js";
-import type { CompileWorker, IdGenerator } from "../operations/index.js";
+import { backfillSessionFacts, createArtifactCache, createCompilePool, createCompileWorker, errorSummary } from "../operations/index.js";
+import type { CompilePoolOptions, CompileWorker, IdGenerator } from "../operations/index.js";
 import type { ZelinqaStore } from "../store/index.js";
 import { createAuthenticator } from "./api-keys.js";
 import type { AppContext } from "./app-context.js";
@@ -23,7 +23,7 @@ import type { RateLimiter } from "./rate-limiter.js";
 import { createPipeline } from "./request-pipeline.js";
 import type { Pipeline } from "./request-pipeline.js";
 import { bodyLimitsFor } from "./request-body.js";
-import { REQUEST_TIMEOUT_MS } from "./server-config.js";
+import { MAX_CONNECTIONS, REQUEST_TIMEOUT_MS } from "./server-config.js";
 import { JSON_TYPE } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
 import { createMethodMatcher } from "./route-matching.js";
@@ -55,6 +55,10 @@ export interface ZelinqaAppOptions {
   studioDir?: string | undefined;
   /** How long a client may take to send a whole request, headers and body (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** Connections served at once (default MAX_CONNECTIONS); those past it are closed as they arrive. */
+  maxConnections?: number;
+  /** The compile threads' bounds (compile-pool.ts defaults). */
+  compilePool?: Omit<CompilePoolOptions, "logger">;
 }
 
 /** A client sends its headers at once; this long is all they may take (within REQUEST_TIMEOUT_MS). */
@@ -75,10 +79,28 @@ function routeBodyLimit(path: string, globalLimit: number): number {
   return Math.min(bodyLimitsFor(path).maxBytes, globalLimit);
 }
 
+/** A connection refused at the cap is logged at most this often, with the count since the last line. */
+const DROP_LOG_INTERVAL_MS = 10_000;
+
+/** Node closes each connection past `maxConnections` as it arrives; the log says so without a line per connection. */
+function capConnections(fastify: AppFastify, options: ZelinqaAppOptions): void {
+  const max = options.maxConnections ?? MAX_CONNECTIONS;
+  fastify.server.maxConnections = max;
+  let dropped = 0;
+  let loggedAt = 0;
+  fastify.server.on("drop", () => {
+    dropped += 1;
+    if (Date.now() - loggedAt < DROP_LOG_INTERVAL_MS) return;
+    options.logger.warn({ max_connections: max, dropped }, "connections closed at the cap (ZELINQA_MAX_CONNECTIONS)");
+    loggedAt = Date.now();
+    dropped = 0;
+  });
+}
+
 function createFastify(options: ZelinqaAppOptions): AppFastify {
   const errorDeps = { ids: options.ids, locale: options.locale, logger: options.logger };
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  return Fastify({
+  const fastify: AppFastify = Fastify({
     requestTimeout,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
@@ -96,6 +118,8 @@ function createFastify(options: ZelinqaAppOptions): AppFastify {
     clientErrorHandler: clientErrorHandler(errorDeps),
     frameworkErrors: frameworkErrors(errorDeps),
   });
+  capConnections(fastify, options);
+  return fastify;
 }
 
 async function registerDocs(fastify: AppFastify): Promise<void> {
@@ -200,11 +224,14 @@ function startIdempotencyPurge(options: ZelinqaAppOptions): NodeJS.Timeout {
 export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<ZelinqaApp> {
   const now = () => options.clock.now();
   const fastify = createFastify(options);
+  // Checks and compilations of drafts run in worker threads: a largest configuration holds a core for seconds.
+  const compiler = createCompilePool({ ...options.compilePool, logger: options.logger });
   const worker = createCompileWorker({
     store: options.store,
     ids: options.ids,
     now,
     logger: options.logger,
+    compiler,
     ...(options.workerPollMs !== undefined ? { pollMs: options.workerPollMs } : {}),
   });
   const ctx: AppContext = {
@@ -213,6 +240,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     ids: options.ids,
     artifacts: createArtifactCache({ store: options.store }),
     semantic: options.semantic,
+    compiler,
     locale: options.locale,
     wakeWorker: () => worker.wake(),
   };
@@ -259,6 +287,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
         await backfill;
         await worker.close();
         await fastify.close();
+        await compiler.close();
       })();
       return closing;
     },

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { ConfiguredQuestion, QuestionListQuery } from "../contracts/index.js";
 import { QUESTION_CSV_HEADER } from "../contracts/index.js";
-import { csvField } from "./csv.js";
+import { safeCsvText } from "./csv.js";
 import { normalise } from "../understand/index.js";
 import { OperationError } from "../operations/index.js";
 
@@ -51,20 +51,23 @@ export function pageQuestions(questions: readonly ConfiguredQuestion[], query: Q
   return { page, next };
 }
 
-/** docs/zelinqa-api.md §12.2: `text` always quoted, `choices` joined with `|` and quoted when non-empty, `\n` endings. */
+/**
+ * docs/zelinqa-api.md §12.2: `text` always quoted, `choices` joined with `|` and quoted when non-empty, `\n` endings; a
+ * cell that a spreadsheet would run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) starts with `'` instead.
+ */
 export function questionsCsv(questions: readonly ConfiguredQuestion[]): string {
   const lines = [QUESTION_CSV_HEADER];
   for (const q of questions) {
     const choices = q.choices.map((c) => c.id).join("|");
     lines.push(
       [
-        csvField(q.id, false),
-        csvField(q.text, true),
+        safeCsvText(q.id),
+        safeCsvText(q.text, true),
         q.type,
         q.selection_mode ?? "",
-        choices === "" ? "" : csvField(choices, true),
+        choices === "" ? "" : safeCsvText(choices, true),
         q.source,
-        csvField(q.dimension_id, false),
+        safeCsvText(q.dimension_id),
         String(q.active),
       ].join(","),
     );

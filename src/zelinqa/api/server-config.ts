@@ -20,6 +20,8 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** How long a client may take to send a whole request (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
+  /** Connections served at once (ZELINQA_MAX_CONNECTIONS); those past it are closed as they arrive. */
+  maxConnections: number;
   rateLimitPerMinute?: number | undefined;
   model?: { baseUrl: string; apiKey?: string | undefined; name: string; timeoutMs: number } | undefined;
 }
@@ -40,6 +42,13 @@ export class ConfigError extends Error {
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
+/**
+ * Connections one process serves at once, idle keep-alive ones included (72 s each); a connection past it is closed as
+ * it arrives, and those already open are served as before. Without a cap, each connection took a descriptor until the
+ * process had none left (1,024 by default on Linux) for its database or its log; ZELINQA_MAX_CONNECTIONS changes it.
+ */
+export const MAX_CONNECTIONS = 512;
+
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 
 const EnvSchema = z.object({
@@ -53,6 +62,7 @@ const EnvSchema = z.object({
   ZELINQA_MAX_BODY_BYTES: z.string().optional(),
   ZELINQA_REQUEST_TIMEOUT_MS: z.string().optional(),
   ZELINQA_RATE_LIMIT_PER_MINUTE: z.string().optional(),
+  ZELINQA_MAX_CONNECTIONS: z.string().optional(),
   ZELINQA_MODEL_BASE_URL: optionalText,
   ZELINQA_MODEL_API_KEY: optionalText,
   ZELINQA_MODEL_NAME: optionalText,
@@ -121,6 +131,7 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
     maxBodyBytes: integer("ZELINQA_MAX_BODY_BYTES", parsed.ZELINQA_MAX_BODY_BYTES, 10_485_760) ?? 10_485_760,
     requestTimeoutMs:
       integer("ZELINQA_REQUEST_TIMEOUT_MS", parsed.ZELINQA_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, 1_000, 3_600_000) ?? REQUEST_TIMEOUT_MS,
+    maxConnections: integer("ZELINQA_MAX_CONNECTIONS", parsed.ZELINQA_MAX_CONNECTIONS, MAX_CONNECTIONS, 1, 1_000_000) ?? MAX_CONNECTIONS,
     rateLimitPerMinute: integer("ZELINQA_RATE_LIMIT_PER_MINUTE", parsed.ZELINQA_RATE_LIMIT_PER_MINUTE, undefined),
     model,
   };

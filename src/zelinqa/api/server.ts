@@ -51,6 +51,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
       : undefined,
     maxBodyBytes: config.maxBodyBytes,
     requestTimeoutMs: config.requestTimeoutMs,
+    maxConnections: config.maxConnections,
     rateLimitPerMinute: config.rateLimitPerMinute,
   });
   let address: string;

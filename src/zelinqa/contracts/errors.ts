@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   // [ext] the studio (issue 15)
   "invalid_sign_in_code",
   "unknown_domain",
+  // [ext] the bounded compile threads of a server (docs/zelinqa-api-extensions.md)
+  "compiler_busy",
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -176,6 +178,12 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> =
     retryable: false,
     en: "This domain is unknown in the key's organisation.",
     fr: "Ce domaine est inconnu dans l'organisation de la clé.",
+  },
+  compiler_busy: {
+    status: 503,
+    retryable: true,
+    en: "The server is compiling too many configurations at once; retry after the delay in Retry-After.",
+    fr: "Le serveur compile trop de configurations à la fois ; réessayez après le délai indiqué par Retry-After.",
   },
 };
 

@@ -10,8 +10,12 @@ export interface LoadedArtifact {
 }
 
 export interface ArtifactCache {
-  /** The loaded artefact, or null when the version is missing or its artefact is corrupt. */
-  get(domainId: string, versionId: string): Promise<LoadedArtifact | null>;
+  /**
+   * The loaded artefact, or null when the version is missing or its artefact is corrupt. `produce` makes a version the
+   * store does not hold yet (a try-it draft's): requests that miss it together share one call, and what it returns is
+   * kept like a loaded version; what it throws reaches every one of them, and nothing is kept.
+   */
+  get(domainId: string, versionId: string, produce?: () => Promise<CompiledArtifact>): Promise<LoadedArtifact | null>;
 }
 
 /**
@@ -48,23 +52,30 @@ export function createArtifactCache(deps: {
   // Requests that miss the same version together share one load: loading a large configuration holds the process for
   // seconds, and each of N first requests loading it again held it N times as long.
   const loading = new Map<string, Promise<LoadedArtifact | null>>();
-  const load = async (domainId: string, versionId: string, key: string): Promise<LoadedArtifact | null> => {
-    const version = await deps.store.getConfigVersion(domainId, versionId);
-    if (!version) return null;
+  const load = async (
+    request: { domainId: string; versionId: string; key: string },
+    produce: (() => Promise<CompiledArtifact>) | undefined,
+  ): Promise<LoadedArtifact | null> => {
+    const version = await deps.store.getConfigVersion(request.domainId, request.versionId);
     let loaded: LoadedArtifact;
-    try {
-      loaded = { artifact: loadArtifact(version.artifact) };
-    } catch {
-      return null;
+    if (!version) {
+      if (!produce) return null;
+      loaded = { artifact: await produce() };
+    } else {
+      try {
+        loaded = { artifact: loadArtifact(version.artifact) };
+      } catch {
+        return null;
+      }
     }
     const weight = artifactWeight(loaded.artifact);
     while (entries.size > 0 && (entries.size >= maxEntries || totalWeight + weight > maxWeight)) evictOldest();
-    entries.set(key, { loaded, weight });
+    entries.set(request.key, { loaded, weight });
     totalWeight += weight;
     return loaded;
   };
   return {
-    get(domainId, versionId) {
+    get(domainId, versionId, produce) {
       const key = `${domainId}\u0000${versionId}`;
       const cached = entries.get(key);
       if (cached !== undefined) {
@@ -74,7 +85,7 @@ export function createArtifactCache(deps: {
       }
       let pending = loading.get(key);
       if (pending === undefined) {
-        pending = load(domainId, versionId, key).finally(() => loading.delete(key));
+        pending = load({ domainId, versionId, key }, produce).finally(() => loading.delete(key));
         loading.set(key, pending);
       }
       return pending;

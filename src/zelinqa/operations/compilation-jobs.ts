@@ -1,18 +1,22 @@
 // Processing of compilation jobs (docs/zelinqa-api.md §12.5): a claimed job's draft snapshot is checked and compiled, and the new
 // version is published and the job finished in one transaction, with its audit event; failures are audited too.
 import type { Logger } from "pino";
-import { ENGINE_VERSION, compileArtifact, publicationIssues } from "../engine/index.js";
+import { ENGINE_VERSION } from "../engine/index.js";
+import { JsonText } from "../store/index.js";
 import type { CompilationJobRecord, ZelinqaStore } from "../store/index.js";
 import { publishAuditEvent } from "./audit-events.js";
+import { CompileTimedOut, IN_THREAD_COMPILER } from "./draft-compiler.js";
+import type { DraftCompilation, DraftCompiler } from "./draft-compiler.js";
 import { errorSummary } from "./error-summary.js";
 import type { IdGenerator } from "./ids.js";
-import { parseStoredDraft } from "./stored-configuration.js";
 
 export interface CompilationJobDeps {
   store: ZelinqaStore;
   ids: IdGenerator;
   now: () => Date;
   logger: Pick<Logger, "error" | "info">;
+  /** Where the check and the compilation run (default: this thread). */
+  compiler?: DraftCompiler | undefined;
 }
 
 function actorOf(job: CompilationJobRecord) {
@@ -37,9 +41,16 @@ async function failJob(deps: CompilationJobDeps, job: CompilationJobRecord, erro
 }
 
 async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): Promise<void> {
-  const draft = parseStoredDraft(job.snapshot);
-  const issues = publicationIssues(draft);
-  if (issues.length > 0) {
+  let compiled: DraftCompilation;
+  try {
+    compiled = await (deps.compiler ?? IN_THREAD_COMPILER).run(job.snapshot, { task: "compile", background: true });
+  } catch (error) {
+    if (!(error instanceof CompileTimedOut)) throw error;
+    await failJob(deps, job, { code: "timeout", message: "The compilation did not finish within its time limit." });
+    return;
+  }
+  const { issues, artifactJson } = compiled;
+  if (issues.length > 0 || artifactJson === null) {
     await failJob(deps, job, {
       code: "validation_failed",
       message: `The configuration has ${issues.length} blocking issues.`,
@@ -47,7 +58,7 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
     });
     return;
   }
-  const artifact = compileArtifact(draft);
+  const artifact = new JsonText(artifactJson);
   const at = deps.now().toISOString();
   await deps.store.transaction(async (tx) => {
     const version = await tx.publishConfigVersion({

@@ -2,48 +2,47 @@
 // the current draft on the spot (no publication, no compilation job) and pins the session to it as the
 // configuration version `draft:<revision>`, stored once per revision alongside the published versions so the
 // session loads like any other. Analytics leave such versions out unless asked for by name.
-import { ENGINE_VERSION, compileArtifact, loadArtifact, publicationIssues } from "../engine/index.js";
+import { ENGINE_VERSION, loadArtifact } from "../engine/index.js";
 import type { CompiledArtifact } from "../engine/index.js";
-import type { StoreOperations } from "../store/index.js";
+import { JsonText } from "../store/index.js";
 import type { OperationDeps } from "./operation-deps.js";
+import { IN_THREAD_COMPILER, compileForRequest } from "./draft-compiler.js";
 import { OperationError, validationFailed } from "./operation-error.js";
 import { publishedArtifact } from "./session-loading.js";
-import { parseStoredDraft } from "./stored-configuration.js";
 
 export const DRAFT_VERSION_PREFIX = "draft:";
 
 export interface SessionArtifact {
   versionId: string;
   artifact: CompiledArtifact;
-  /** Stores the draft's version with the session (draft sessions only). */
-  save?: (tx: StoreOperations) => Promise<void>;
 }
 
+/**
+ * Each revision is compiled once, off the request thread when the server has compile threads: sessions asked for at
+ * once share the compilation, and its version is stored as soon as it is made, so that the next sessions, and the
+ * requests of this one, find it in the artefact cache or the store like any other version.
+ */
 async function draftArtifact(deps: OperationDeps, domainId: string, now: Date): Promise<SessionArtifact> {
   const stored = await deps.store.getDraft(domainId);
   if (!stored) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
   const versionId = `${DRAFT_VERSION_PREFIX}${stored.revision}`;
-  const known = await deps.artifacts.get(domainId, versionId);
-  if (known) return { versionId, artifact: known.artifact };
-  const draft = parseStoredDraft(stored.content);
-  const issues = publicationIssues(draft);
-  if (issues.length > 0) throw validationFailed(issues);
-  const compiled = compileArtifact(draft);
-  return {
-    versionId,
-    artifact: loadArtifact(compiled),
-    save: (tx) =>
-      tx.saveDraftVersion({
-        domainId,
-        id: versionId,
-        draftRevision: stored.revision,
-        content: stored.content,
-        artifact: compiled,
-        engineVersion: ENGINE_VERSION,
-        compilationId: null,
-        publishedAt: now.toISOString(),
-      }),
-  };
+  const loaded = await deps.artifacts.get(domainId, versionId, async () => {
+    const { issues, artifactJson } = await compileForRequest(deps.compiler ?? IN_THREAD_COMPILER, stored.content, "compile");
+    if (issues.length > 0 || artifactJson === null) throw validationFailed(issues);
+    await deps.store.saveDraftVersion({
+      domainId,
+      id: versionId,
+      draftRevision: stored.revision,
+      content: stored.content,
+      artifact: new JsonText(artifactJson),
+      engineVersion: ENGINE_VERSION,
+      compilationId: null,
+      publishedAt: now.toISOString(),
+    });
+    return loadArtifact(JSON.parse(artifactJson));
+  });
+  if (loaded === null) throw new OperationError("compiled_artifact_unavailable", { session_id: null });
+  return { versionId, artifact: loaded.artifact };
 }
 
 /** The artefact a new session pins: the published one, or [ext] the current draft's. */

@@ -17,6 +17,10 @@ export { applyConfigurationChanges, currentDraft } from "./configuration-changes
 export type { AppliedChanges } from "./configuration-changes.js";
 export { requestPublication } from "./publication.js";
 export { createCompileWorker, WORKER_POLL_MS, COMPILATION_LEASE_MS } from "./compile-worker.js";
+export { COMPILE_TIMEOUT_MS, DEFAULT_COMPILE_THREADS, MAX_QUEUED_COMPILES, createCompilePool } from "./compile-pool.js";
+export type { CompilePoolOptions } from "./compile-pool.js";
+export { CompileTimedOut, CompilerBusy, IN_THREAD_COMPILER, compileStoredDraft } from "./draft-compiler.js";
+export type { DraftCompilation, DraftCompiler, DraftTask } from "./draft-compiler.js";
 export type { CompileWorker, CompileWorkerDeps } from "./compile-worker.js";
 export { loadSession, pinnedArtifact, publishedArtifact } from "./session-loading.js";
 export { createSession, nextQuestions, applySessionEvents } from "./session-mutations.js";

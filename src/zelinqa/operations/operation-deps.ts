@@ -4,6 +4,7 @@
 import type { EngineDeps, SemanticExtractor } from "../engine/index.js";
 import type { Scope, SessionCreation, SessionMutation, StoreOperations, ZelinqaStore } from "../store/index.js";
 import type { ArtifactCache } from "./artifact-cache.js";
+import type { DraftCompiler } from "./draft-compiler.js";
 import type { IdGenerator } from "./ids.js";
 import { StateVersionConflict } from "./operation-error.js";
 
@@ -13,6 +14,8 @@ export interface OperationDeps {
   ids: IdGenerator;
   artifacts: ArtifactCache;
   semantic?: SemanticExtractor | undefined;
+  /** Where drafts are checked and compiled for publication and try-it sessions (default: this thread). */
+  compiler?: DraftCompiler | undefined;
 }
 
 /** Who asks: an API key, or the CLI (`keyId` "cli", no scopes). Recorded in audit events and jobs. */

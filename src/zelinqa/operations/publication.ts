@@ -1,11 +1,11 @@
 // Publishing (docs/zelinqa-api.md §12.5): the draft is checked, snapshotted and queued as a compilation job, audited as requested;
 // the compilation worker compiles it and publishes the version. The API and the CLI share it.
-import { draftRevisionIssue, publicationIssues } from "../engine/index.js";
+import { draftRevisionIssue } from "../engine/index.js";
 import type { CompilationJobRecord } from "../store/index.js";
 import { publishAuditEvent } from "./audit-events.js";
 import type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, RetryableConflict, validationFailed } from "./operation-error.js";
-import { parseStoredDraft } from "./stored-configuration.js";
+import { IN_THREAD_COMPILER, compileForRequest } from "./draft-compiler.js";
 
 function compilationInProgress(job: Pick<CompilationJobRecord, "id" | "status">): OperationError {
   return new OperationError("compilation_in_progress", { compilation_id: job.id, status: job.status });
@@ -20,7 +20,7 @@ export async function requestPublication(
   if (!stored) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
   const stale = draftRevisionIssue(call.expectedDraftRevision, stored.revision);
   if (stale) throw validationFailed([stale]);
-  const issues = publicationIssues(parseStoredDraft(stored.content));
+  const { issues } = await compileForRequest(deps.compiler ?? IN_THREAD_COMPILER, stored.content, "check");
   if (issues.length > 0) throw validationFailed(issues);
   const active = await deps.store.getActiveCompilationJob(actor.domainId);
   if (active) throw compilationInProgress(active);

@@ -17,7 +17,6 @@ import type {
   SessionMutation,
   SessionRecord,
 } from "../store/index.js";
-import { sessionCreationSteps } from "../store/index.js";
 import { engineDeps } from "./operation-deps.js";
 import type { OperationDeps, Prepared } from "./operation-deps.js";
 import { OperationError, engineRefusal } from "./operation-error.js";
@@ -87,7 +86,7 @@ export async function createSession(
   deps: OperationDeps,
   call: SessionCall & { request: SessionCreateRequest; publishedVersion?: string | undefined },
 ): Promise<Prepared<SessionStateBody>> {
-  const { versionId, artifact, save } = await sessionArtifact(deps, { ...call, configuration: call.request.configuration });
+  const { versionId, artifact } = await sessionArtifact(deps, { ...call, configuration: call.request.configuration });
   const result = await engineCreateSession(artifact, call.request, engineDeps(deps));
   if (!result.ok) throw engineRefusal(result.error);
   const { state, view } = result.value;
@@ -121,15 +120,7 @@ export async function createSession(
       at,
     }),
   };
-  // A try-it session on the draft also saves the draft's version first: then the steps, in one transaction.
-  if (!save) return { value: view, creation };
-  return {
-    value: view,
-    effects: async (tx) => {
-      await save(tx);
-      await sessionCreationSteps(tx, creation);
-    },
-  };
+  return { value: view, creation };
 }
 
 export async function nextQuestions(

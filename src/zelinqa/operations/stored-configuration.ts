@@ -28,8 +28,8 @@ export async function readConfiguration(
   domainId: string,
   state: ConfigurationState,
 ): Promise<LoadedConfiguration> {
-  const published = await deps.store.getPublishedVersion(domainId);
   if (state === "published") {
+    const published = await deps.store.getPublishedVersion(domainId);
     if (!published) throw new OperationError("unknown_configuration", { state: "published" });
     return {
       configurationVersion: published.id,
@@ -38,6 +38,8 @@ export async function readConfiguration(
       entities: storedConfigurationEntities(published.content),
     };
   }
+  // The published version's id and date only: its content and artefact (60 MB for a largest one) are not read.
+  const published = await deps.store.getPublishedVersionHead(domainId);
   const draft = await deps.store.getDraft(domainId);
   if (!draft) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
   return {

@@ -4,7 +4,7 @@ export { DEFAULT_DATABASE_POOL_SIZE } from "./pool-size.js";
 export { isPostgresUrl } from "../../shared/database-url.js";
 export type { OpenStoreOptions } from "./sql-store.js";
 export { configVersionId } from "./sql-tenancy.js";
-export { SCOPES } from "./store-port.js";
+export { JsonText, SCOPES } from "./store-port.js";
 export { sessionCreationSteps } from "./sql-session-creation.js";
 export type {
   Scope,

@@ -1,5 +1,7 @@
 // The SQL port shared by both backends: positional `$n` parameters, rows as plain records, and transactions
 // that hand a scoped executor to the callback. Repositories are written once against this interface.
+import { JsonText } from "./store-port.js";
+
 export type SqlDialect = "sqlite" | "postgres";
 export type SqlParam = string | number | boolean | null;
 export type SqlRow = Record<string, unknown>;
@@ -42,6 +44,11 @@ export function int(row: SqlRow, column: string): number {
 export function intOrNull(row: SqlRow, column: string): number | null {
   const value = row[column];
   return value === null || value === undefined ? null : int(row, column);
+}
+
+/** A value to store as JSON TEXT: serialised here, unless it is JSON text already. */
+export function jsonParam(value: unknown): string {
+  return value instanceof JsonText ? value.text : JSON.stringify(value);
 }
 
 /** JSON stored as TEXT in both backends, parsed to `unknown`: callers validate what they need. */

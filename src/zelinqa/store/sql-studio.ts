@@ -2,7 +2,7 @@
 // session mutation (summary row, turn row, outcomes, dimension coverage) and read by the conversation list and
 // the transcript. Analytics queries live in sql-analytics.ts.
 import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
-import { int, intOrNull, json, text, textOrNull } from "./sql-executor.js";
+import { int, intOrNull, json, jsonParam, text, textOrNull } from "./sql-executor.js";
 import { analyticsOperations } from "./sql-analytics.js";
 import { COVERAGE_CHANGED, RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionFactsRecord, SessionFactsWrite, SessionListQuery, SessionTurnRecord, StudioStoreOperations } from "./studio-port.js";
@@ -188,16 +188,7 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
         `INSERT INTO configuration_versions
            (domain_id, id, seq, draft_revision, content, artifact, engine_version, compilation_id, published_at)
          VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8) ON CONFLICT (domain_id, id) DO NOTHING`,
-        [
-          v.domainId,
-          v.id,
-          v.draftRevision,
-          JSON.stringify(v.content),
-          JSON.stringify(v.artifact),
-          v.engineVersion,
-          v.compilationId,
-          v.publishedAt,
-        ],
+        [v.domainId, v.id, v.draftRevision, jsonParam(v.content), jsonParam(v.artifact), v.engineVersion, v.compilationId, v.publishedAt],
       );
     },
     recordSessionFacts: (write) => recordSessionFacts(db, write),

@@ -1,7 +1,15 @@
 // Organisations, domains, API keys (hash only, docs/zelinqa-api.md §2.4), drafts and configuration versions over the SQL port.
 import type { SqlExecutor, SqlRow } from "./sql-executor.js";
-import { int, json, text, textOrNull } from "./sql-executor.js";
-import type { ApiKeyRecord, ConfigVersionRecord, DomainRecord, DraftRecord, Scope, StoreOperations } from "./store-port.js";
+import { int, json, jsonParam, text, textOrNull } from "./sql-executor.js";
+import type {
+  ApiKeyRecord,
+  ConfigVersionHead,
+  ConfigVersionRecord,
+  DomainRecord,
+  DraftRecord,
+  Scope,
+  StoreOperations,
+} from "./store-port.js";
 
 type TenancyOperations = Pick<
   StoreOperations,
@@ -17,6 +25,7 @@ type TenancyOperations = Pick<
   | "saveDraft"
   | "getConfigVersion"
   | "getPublishedVersion"
+  | "getPublishedVersionHead"
   | "publishConfigVersion"
 >;
 
@@ -48,18 +57,26 @@ function toApiKey(row: SqlRow): ApiKeyRecord {
   };
 }
 
-function toVersion(row: SqlRow): ConfigVersionRecord {
+function toVersionHead(row: SqlRow): ConfigVersionHead {
   return {
     domainId: text(row, "domain_id"),
     id: text(row, "id"),
     draftRevision: int(row, "draft_revision"),
-    content: json(row, "content"),
-    artifact: json(row, "artifact"),
     engineVersion: text(row, "engine_version"),
     compilationId: textOrNull(row, "compilation_id"),
     publishedAt: text(row, "published_at"),
   };
 }
+
+function toVersion(row: SqlRow): ConfigVersionRecord {
+  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact") };
+}
+
+/** The domain's published version, with the columns given (never its artefact: getConfigVersion reads that). */
+const publishedVersionSql = (columns: string) =>
+  `SELECT v.domain_id, v.id, v.draft_revision, v.engine_version, v.compilation_id, v.published_at${columns}
+   FROM configuration_versions v JOIN domains d ON d.id = v.domain_id AND d.published_version_id = v.id
+   WHERE d.id = $1`;
 
 export function configVersionId(seq: number): string {
   return `cfg_${String(seq).padStart(5, "0")}`;
@@ -126,7 +143,10 @@ function apiKeyOperations(db: SqlExecutor): Pick<TenancyOperations, "insertApiKe
 
 function configurationOperations(
   db: SqlExecutor,
-): Pick<TenancyOperations, "getDraft" | "saveDraft" | "getConfigVersion" | "getPublishedVersion" | "publishConfigVersion"> {
+): Pick<
+  TenancyOperations,
+  "getDraft" | "saveDraft" | "getConfigVersion" | "getPublishedVersion" | "getPublishedVersionHead" | "publishConfigVersion"
+> {
   return {
     async getDraft(domainId): Promise<DraftRecord | null> {
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
@@ -152,12 +172,12 @@ function configurationOperations(
       return row ? toVersion(row) : null;
     },
     async getPublishedVersion(domainId) {
-      const row = await db.get(
-        `SELECT v.* FROM configuration_versions v JOIN domains d ON d.id = v.domain_id AND d.published_version_id = v.id
-         WHERE d.id = $1`,
-        [domainId],
-      );
-      return row ? toVersion(row) : null;
+      const row = await db.get(publishedVersionSql(", v.content"), [domainId]);
+      return row ? { ...toVersionHead(row), content: json(row, "content") } : null;
+    },
+    async getPublishedVersionHead(domainId) {
+      const row = await db.get(publishedVersionSql(""), [domainId]);
+      return row ? toVersionHead(row) : null;
     },
     async publishConfigVersion(input) {
       // The increment locks the domain row, which serialises concurrent publishers of one domain.
@@ -176,8 +196,8 @@ function configurationOperations(
           id,
           int(seqRow, "config_version_seq"),
           input.draftRevision,
-          JSON.stringify(input.content),
-          JSON.stringify(input.artifact),
+          jsonParam(input.content),
+          jsonParam(input.artifact),
           input.engineVersion,
           input.compilationId,
           input.publishedAt,

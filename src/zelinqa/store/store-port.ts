@@ -33,6 +33,14 @@ export interface DraftRecord {
   updatedAt: string;
 }
 
+/** JSON serialised already (an artefact from a compile thread): stored as it is rather than serialised again. */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
 export interface ConfigVersionRecord {
   domainId: string;
   id: string;
@@ -43,6 +51,11 @@ export interface ConfigVersionRecord {
   compilationId: string | null;
   publishedAt: string;
 }
+
+/** A version without its artefact, the largest part of it (44 MB for a largest configuration), which reads do not need. */
+export type PublishedVersionRecord = Omit<ConfigVersionRecord, "artifact">;
+/** A version's identity alone: no content, no artefact. */
+export type ConfigVersionHead = Omit<ConfigVersionRecord, "artifact" | "content">;
 
 export type CompilationStatusValue = "queued" | "running" | "succeeded" | "failed";
 
@@ -254,7 +267,9 @@ export interface StoreOperations extends StudioStoreOperations {
   saveDraft(input: { domainId: string; expectedRevision: number; revision: number; content: unknown; now: string }): Promise<boolean>;
 
   getConfigVersion(domainId: string, id: string): Promise<ConfigVersionRecord | null>;
-  getPublishedVersion(domainId: string): Promise<ConfigVersionRecord | null>;
+  /** The published version with its content, without its artefact (sessions load artefacts by id: getConfigVersion). */
+  getPublishedVersion(domainId: string): Promise<PublishedVersionRecord | null>;
+  getPublishedVersionHead(domainId: string): Promise<ConfigVersionHead | null>;
   /** Allocates the next `cfg_NNNNN` of the domain, stores the version and makes it the published one. */
   publishConfigVersion(input: Omit<ConfigVersionRecord, "id">): Promise<ConfigVersionRecord>;
 

@@ -25,7 +25,9 @@
 // What one process gives up: a crash of one service ends all of them (a supervisor restarts the host as a whole), and
 // they share the process's user, limits and V8 flags (only the flags every hosted service takes). exc's sandboxes
 // still get only the environment exc builds for them (sandbox.ts), never the host's.
-import { Worker, parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startModuleThread } from "../../shared/module-thread.js";
 import { START_ORDER, loadInstanceConfig, type InstanceConfig, type ServiceName } from "../config/index.js";
 import { answerInProcess, type Logger } from "../../wire/index.js";
 import {
@@ -181,7 +183,7 @@ interface HostedThread {
 
 /** Opens `name`'s thread running `entryUrl`: it loads the service's modules and creates it, then waits for "start". */
 function openThread(name: ServiceName, entryUrl: string, argv: readonly string[], logger: Logger): HostedThread {
-  const worker = startWorker(entryUrl, { zinoHostedService: name, argv });
+  const worker = startModuleThread(entryUrl, { workerData: { zinoHostedService: name, argv } satisfies HostedWorkerData });
   const queue: WorkerReport[] = [];
   let wake: ((report: WorkerReport) => void) | undefined;
   const push = (report: WorkerReport) => {
@@ -225,17 +227,6 @@ async function startInThread(name: ServiceName, thread: HostedThread, logger: Lo
     await thread.worker.terminate();
     if (outcome.kind === "failed") throw new Error(outcome.message);
   };
-}
-
-/**
- * A worker thread running `entryUrl`. From the TypeScript sources (tests, the CLI run through tsx) the thread registers
- * tsx's loader itself first: Node 20 does not carry the parent's `--import tsx` into worker threads.
- */
-function startWorker(entryUrl: string, data: HostedWorkerData): Worker {
-  if (!entryUrl.endsWith(".ts")) return new Worker(new URL(entryUrl), { workerData: data });
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entryUrl)}); });`;
-  return new Worker(code, { eval: true, workerData: data });
 }
 
 /** The body of a hosted service's worker thread: start, report, close when asked. */

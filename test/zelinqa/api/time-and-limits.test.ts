@@ -201,7 +201,8 @@ for (const backend of BACKENDS) {
         idempotencyKey: key,
       });
       assert.equal(replay.headers["x-request-id"], next.headers["x-request-id"]);
-      const good = await t.store.getPublishedVersion(t.domainId);
+      const published = await t.store.getPublishedVersionHead(t.domainId);
+      const good = published && (await t.store.getConfigVersion(t.domainId, published.id));
       await t.store.publishConfigVersion({
         domainId: t.domainId,
         draftRevision: 1,

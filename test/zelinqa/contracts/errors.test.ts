@@ -22,6 +22,7 @@ void describe("error catalogue", () => {
     invalid_request: 400,
     invalid_sign_in_code: 401,
     unknown_domain: 404,
+    compiler_busy: 503,
   };
   for (const code of ERROR_CODES) {
     void it(`maps ${code} to HTTP ${expected[code]} with English and French messages`, () => {
@@ -32,10 +33,10 @@ void describe("error catalogue", () => {
   void it("documents exactly the catalogue codes", () => {
     assert.deepEqual([...ERROR_CODES].sort(), Object.keys(expected).sort());
   });
-  void it("only idempotency_contention is retryable", () => {
+  void it("only idempotency_contention and compiler_busy are retryable", () => {
     assert.deepEqual(
       ERROR_CODES.filter((c) => ERROR_CATALOGUE[c].retryable),
-      ["idempotency_contention"],
+      ["idempotency_contention", "compiler_busy"],
     );
   });
   void it("fills the issue count of configuration_validation_failed in both locales", () => {

@@ -111,7 +111,12 @@ for (const backend of BACKENDS) {
       const v2 = await store.publishConfigVersion({ ...VERSION, domainId, artifact: { art: 2 } });
       const other = await store.publishConfigVersion({ ...VERSION, domainId: "dom_b" });
       assert.deepEqual([v1.id, v2.id, other.id], ["cfg_00001", "cfg_00002", "cfg_00001"]);
-      assert.deepEqual((await store.getPublishedVersion(domainId))?.artifact, { art: 2 });
+      const published = await store.getPublishedVersion(domainId);
+      assert.deepEqual([published?.id, published?.content, published && "artifact" in published], ["cfg_00002", VERSION.content, false]);
+      const { content: _content, ...head } = published ?? { content: null };
+      assert.deepEqual(await store.getPublishedVersionHead(domainId), head);
+      assert.equal(await store.getPublishedVersionHead("dom_none"), null);
+      assert.deepEqual((await store.getConfigVersion(domainId, "cfg_00002"))?.artifact, { art: 2 });
       assert.deepEqual((await store.getConfigVersion(domainId, "cfg_00001"))?.artifact, { art: 1 });
       assert.equal((await store.getDomain(domainId))?.publishedVersionId, "cfg_00002");
     });
