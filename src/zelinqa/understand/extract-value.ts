@@ -34,6 +34,7 @@ import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { deniedQuestionOption } from "./denied-option.js";
+import { fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
 
@@ -673,7 +674,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   const read = (part: string) => extractWhole(part, target, today);
   // guards-values.ts: "L, no M actually", "pas urgent… enfin si un peu" never leave the first confirmed; nor does a
   // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
-  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, whole, read, target.phrases) : whole, read);
+  // choice-states.ts: "used to be X, now Y" is Y; "weekly in summer, monthly in winter" is no single value.
+  const choice = target.kind === "enum" ? onePeriodChoice(text, presentChoice(text, whole, read), read) : whole;
+  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
@@ -744,7 +747,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases) ??
         deniedQuestionOption(text, target.phrases, target.words);
-      return validated(read, target);
+      // choice-states.ts: "half marathon" is no "marathon".
+      return validated(fractionOfOption(text, read, target.phrases), target);
     }
     case "array_enum":
       if (isQuestionBack(text.trim())) return null;

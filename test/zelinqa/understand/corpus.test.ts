@@ -70,18 +70,14 @@ const PASSING_FLOOR = 0.8;
 const BLIND11_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
   (
     [
-      ["st_q_items", "antiques yes, appliances no"],
       ["st_q_boxes", "2 van loads"],
       ["st_q_moved", "I haven't yet, moving out on the 18th"],
       ["st_q_notes", "not really 🙂"],
       ["st_q_notes", "no. when can I see the units?"],
-      ["rn_q_goal", "half marathon"],
-      ["rn_q_level", "used to be competitive, now barely run"],
       ["rn_q_distance", "5k three times a week"],
       ["rn_q_distance", "a half marathon's worth"],
       ["rn_q_minutes", "an hour and a half on sundays, 40 mins in the week"],
       ["rn_q_notes", "that's it, thanks!"],
-      ["pi_q_freq", "chaque semaine l'été, une fois par mois l'hiver"],
       ["pi_q_surface", "7x3.5"],
       ["pi_q_budget", "50 € / passage, 4 passages"],
       ["pi_q_age", "on l'a achetée avec la maison il y a 5 ans, elle était déjà là"],
