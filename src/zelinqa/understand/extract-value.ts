@@ -1,7 +1,7 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing, saysNotYet } from "./boolean-extractor.js";
-import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
+import { acronymInPassing, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import { saysYearOf, yearFromAge } from "./spoken-years.js";
@@ -35,6 +35,7 @@ import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordere
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
+import { dateByLabelNoun } from "./dated-by-label.js";
 import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
 
@@ -880,6 +881,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
         (target.kind === "boolean"
           ? null
           : (shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum") ??
+            acronymInPassing(input.text, c, target.phrases, input.answered, target.kind === "array_enum") ??
             // [ext] "pain, … like 9/10": a score beside a noun of a scale target's label (ordered-scale.ts).
             (target.kind === "enum" ? scoreInPassing(input.text, target.phrases, target.words) : null)));
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
@@ -912,7 +914,10 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const since = sinceKind === undefined ? null : sinceDate(input.text, target.kind, input.today, sinceKind);
       if (since !== null) return validated(since, target);
       if (input.datesAllowed) return validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target);
-      return validated(dateOnItsSide(input, target), target);
+      // dated-by-label.ts: "départ le 14 juillet" beside other open date targets goes to "Date de départ".
+      const sided = dateOnItsSide(input, target);
+      if (sided !== null || input.oneDateTargetBySide === undefined) return validated(sided, target);
+      return validated(dateByLabelNoun(input.clauses, { ...target, kind: target.kind }, input.answered, input.today), target);
     }
     default:
       return null;
