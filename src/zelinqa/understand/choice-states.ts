@@ -135,3 +135,23 @@ export function fractionOfOption(text: string, result: PhraseResult | null, phra
   );
   return others.size === 1 && tokens.length <= 6 ? { value: JSON.parse([...others][0] as string) as unknown, certainty: "fuzzy" } : null;
 }
+
+/** Possessives a noun phrase may open on: "my wine collection", "notre vieux bateau". */
+const POSSESSIVES = new Set(["my", "our", "mon", "ma", "mes", "notre", "nos"]);
+/** Short words that say no thing by themselves, for a bare reply ("yes", "same", "both"). */
+const NOT_NOUNS = new Set([
+  ...["yes", "yeah", "yep", "oui", "ouais", "both", "neither", "same", "pareil", "idem", "either", "any", "whatever"],
+  ...["later", "plus", "tard", "soon", "bientot", "maybe", "perhaps", "ok", "okay", "sure", "fine", "bien", "good", "bon"],
+  ...["dunno", "idk", "jsp", "sais", "know", "thanks", "merci", "please", "svp", "lol", "mdr", "hmm", "euh", "well", "so"],
+]);
+
+/**
+ * [ext] (s21) A thing named without an article, for a bare "Other" option: a noun phrase opening on a possessive ("my
+ * wine collection"), or a reply of one to three words, all letters, none a word of answering ("paddle", "miroir en inox").
+ * The guards of the Other option (no listed option's word, no negation, hedge or question) still apply.
+ */
+export function bareNounPhrase(tokens: readonly string[]): boolean {
+  if (tokens.length === 0 || tokens.length > 4) return false;
+  if (POSSESSIVES.has(tokens[0] as string)) return tokens.length >= 2;
+  return tokens.length <= 3 && tokens.every((t) => /^\p{L}+$/u.test(t) && !NOT_NOUNS.has(t)) && (tokens[0] as string).length >= 4;
+}

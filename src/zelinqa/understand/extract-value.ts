@@ -34,7 +34,7 @@ import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { deniedQuestionOption } from "./denied-option.js";
-import { fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
+import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
 import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
@@ -385,7 +385,10 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   const tokens = text.length > 200 ? [] : tokenise(text);
   // [ext] Also after a need said first: "need a locksmith", "I need an electrician", "je cherche un serrurier".
   const opening = tokens.findIndex((t) => !NEEDING.has(t));
-  const plainNoun = opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2;
+  // [ext] (s21) Also a noun phrase opening on a possessive ("my wine collection") or said bare, in three words at most
+  // ("paddle", "miroir en inox"): otherBareNoun in choice-states.ts.
+  const plainNoun =
+    (opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2) || bareNounPhrase(tokens);
   const labelled = phrases.filter(
     (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
   );
@@ -748,8 +751,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases) ??
         deniedQuestionOption(text, target.phrases, target.words);
-      // choice-states.ts: "half marathon" is no "marathon".
-      return validated(fractionOfOption(text, read, target.phrases), target);
+      return validated(fractionOfOption(text, read, target.phrases), target); // "half marathon" is no "marathon"
     }
     case "array_enum":
       if (isQuestionBack(text.trim())) return null;

@@ -154,3 +154,141 @@ void describe("s21 fix11c: one value per season is no single value", () => {
     assert.deepEqual(read(menage, "une fois par mois"), ["mensuel", "exact"]);
   });
 });
+
+const visits = target(
+  "Visit frequency",
+  single(["rare", "monthly", "weekly", "daily"]),
+  [
+    ["Rarely (a couple of times a year)", "rare"],
+    ["About once a month", "monthly"],
+    ["About once a week", "weekly"],
+    ["Every day", "daily"],
+  ],
+  "How often will you visit?",
+);
+const arrosage = target(
+  "Fréquence d'arrosage",
+  single(["mensuel", "hebdo", "bihebdo", "quotidien"]),
+  [
+    ["Une fois par mois", "mensuel"],
+    ["Une fois par semaine", "hebdo"],
+    ["Deux fois par semaine", "bihebdo"],
+    ["Tous les jours", "quotidien"],
+  ],
+  "À quelle fréquence faut-il arroser ?",
+);
+const climber = target(
+  "Climbing level",
+  single(["new", "occasional", "regular", "competitor"]),
+  [
+    ["New to climbing", "new"],
+    ["Occasional climber", "occasional"],
+    ["Regular climber", "regular"],
+    ["Competitor", "competitor"],
+  ],
+  "How would you describe your climbing?",
+);
+
+void describe("s21 fix11c: everyday words on a scale of how often", () => {
+  void it("reads 'as little as possible' and 'le moins souvent possible' at the low end, never the high one", () => {
+    assert.deepEqual(read(arrosage, "le moins souvent possible"), ["mensuel", "fuzzy"]);
+    assert.deepEqual(read(visits, "as little as possible"), ["rare", "fuzzy"]);
+  });
+  void it("meets an option saying the same rate word, whatever number its other words state", () => {
+    assert.deepEqual(read(visits, "hardly ever, it's for old stuff"), ["rare", "fuzzy"]);
+    assert.deepEqual(read(climber, "I climb now and then"), ["occasional", "fuzzy"]);
+  });
+  void it("keeps 'as often as possible' naming nothing, and plain rates their option", () => {
+    assert.equal(read(arrosage, "le plus souvent possible"), null);
+    assert.equal(valueOf(arrosage, "une fois par semaine"), "hebdo");
+    assert.equal(read(climber, "now and then?"), null);
+  });
+});
+
+const kit = target(
+  "Kit to bring",
+  multi(["tent", "stove", "bike", "none"]),
+  [
+    ["A tent", "tent"],
+    ["A camping stove", "stove"],
+    ["A bicycle", "bike"],
+    ["None of these", "none"],
+  ],
+  "Will you bring any of these?",
+);
+const allergies = target(
+  "Allergies",
+  multi(["gluten", "lactose", "arachide", "aucune"]),
+  [
+    ["Gluten", "gluten"],
+    ["Lactose", "lactose"],
+    ["Arachide", "arachide"],
+    ["Aucune de celles-ci", "aucune"],
+  ],
+  "Avez-vous une de ces allergies ?",
+);
+
+void describe("s21 fix11c: the none option said without naming it", () => {
+  void it("reads a restriction to unlisted things as none, loosely", () => {
+    assert.deepEqual(read(kit, "just a rucksack and a sleeping bag"), [["none"], "fuzzy"]);
+    assert.deepEqual(read(allergies, "juste le rhume des foins"), [["aucune"], "fuzzy"]);
+  });
+  void it("reads a denial with one word of degree as none, loosely", () => {
+    assert.deepEqual(read(kit, "nothing fancy"), [["none"], "fuzzy"]);
+    assert.deepEqual(read(allergies, "rien de grave"), [["aucune"], "fuzzy"]);
+  });
+  void it("keeps a named option, and reads no none from a doubt, a question or a long story", () => {
+    assert.deepEqual(valueOf(kit, "just the tent"), ["tent"]);
+    assert.equal(read(kit, "just a rucksack, maybe"), null);
+    assert.equal(read(kit, "just a rucksack?"), null);
+    assert.notDeepEqual(valueOf(allergies, "rien de grave mais le médecin a parlé de lactose"), ["aucune"]);
+  });
+});
+
+const parking = target(
+  "What to park",
+  single(["bike", "vehicle", "boxes", "other"]),
+  [
+    ["Bicycles", "bike"],
+    ["A vehicle", "vehicle"],
+    ["Moving boxes", "boxes"],
+    ["Other", "other"],
+  ],
+  "What will you keep in the space?",
+);
+const sport = target(
+  "Sport pratiqué",
+  single(["tennis", "natation", "course", "autre"]),
+  [
+    ["Tennis", "tennis"],
+    ["Natation", "natation"],
+    ["Course à pied", "course"],
+    ["Autre", "autre"],
+  ],
+  "Quel sport pratiquez-vous ?",
+);
+
+void describe("s21 fix11c: a thing named without an article, for a bare Other option", () => {
+  void it("reads a noun phrase on a possessive or a bare short one as Other, loosely", () => {
+    assert.deepEqual(read(parking, "my stamp collection"), ["other", "fuzzy"]);
+    assert.deepEqual(read(sport, "escalade"), ["autre", "fuzzy"]);
+    assert.deepEqual(read(sport, "aviron en club"), ["autre", "fuzzy"]);
+  });
+  void it("not for words of answering, a listed option, a question or a long reply", () => {
+    assert.equal(read(sport, "pareil"), null);
+    assert.equal(read(parking, "dunno"), null);
+    assert.equal(read(sport, "escalade ?"), null);
+    assert.equal(valueOf(sport, "natation"), "natation");
+  });
+});
+
+void describe("s21 fix11c: a road vehicle for 'A vehicle' (choice-kinds.ts, reviewed general list)", () => {
+  void it("reads a motorbike, a caravan or a car as a vehicle, loosely", () => {
+    assert.deepEqual(read(parking, "a motorbike for the winter"), ["vehicle", "fuzzy"]);
+    assert.deepEqual(read(parking, "our old caravan"), ["vehicle", "fuzzy"]);
+    assert.deepEqual(read(parking, "my vintage car"), ["vehicle", "fuzzy"]);
+  });
+  void it("keeps a bicycle its own option", () => {
+    assert.equal(valueOf(parking, "two bicycles"), "bike");
+  });
+});
