@@ -135,8 +135,8 @@ const KINDS: readonly Kind[] = [
   {
     heads: ["vehicle", "vehicles", "vehicule", "vehicules"],
     members: [
-      ...["car", "voiture", "motorbike", "motorcycle", "moto", "scooter", "van", "caravan", "caravane", "camper", "campervan"],
-      ...["camping car", "motorhome", "trailer", "remorque", "quad", "tractor", "tracteur", "truck", "camion", "lorry"],
+      ...["car", "voiture", "motorbike", "motorcycle", "moto", "scooter", "van", "caravan", "caravane", "campervan"],
+      ...["motorhome", "trailer", "remorque", "quad", "tractor", "tracteur", "truck", "camion", "lorry"],
     ],
   },
   // what is wrong with a thing: noises, leaks, vibrations, starting, warning lights

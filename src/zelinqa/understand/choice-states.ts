@@ -143,15 +143,21 @@ const NOT_NOUNS = new Set([
   ...["yes", "yeah", "yep", "oui", "ouais", "both", "neither", "same", "pareil", "idem", "either", "any", "whatever"],
   ...["later", "plus", "tard", "soon", "bientot", "maybe", "perhaps", "ok", "okay", "sure", "fine", "bien", "good", "bon"],
   ...["dunno", "idk", "jsp", "sais", "know", "thanks", "merci", "please", "svp", "lol", "mdr", "hmm", "euh", "well", "so"],
+  ...["anything", "everything", "something", "nothing", "really", "vraiment", "tout", "rien", "importe", "quoi", "all"],
 ]);
+/** Prepositions that join a noun to its complement: "miroir en inox", "board with a sail". */
+const LINKING = new Set(["en", "de", "du", "des", "a", "au", "aux", "of", "in", "with", "for", "avec", "pour", "sans"]);
 
 /**
  * [ext] (s21) A thing named without an article, for a bare "Other" option: a noun phrase opening on a possessive ("my
- * wine collection"), or a reply of one to three words, all letters, none a word of answering ("paddle", "miroir en inox").
+ * wine collection"), or a reply of one or two words, or three around a preposition, all letters, none a word of answering
+ * ("paddle", "miroir en inox").
  * The guards of the Other option (no listed option's word, no negation, hedge or question) still apply.
  */
 export function bareNounPhrase(tokens: readonly string[]): boolean {
   if (tokens.length === 0 || tokens.length > 4) return false;
   if (POSSESSIVES.has(tokens[0] as string)) return tokens.length >= 2;
-  return tokens.length <= 3 && tokens.every((t) => /^\p{L}+$/u.test(t) && !NOT_NOUNS.has(t)) && (tokens[0] as string).length >= 4;
+  // Three words only around a preposition ("miroir en inox", "board with sail"): "passer la tondeuse" is an action.
+  const shaped = tokens.length <= 2 || (tokens.length === 3 && LINKING.has(tokens[1] as string));
+  return shaped && tokens.every((t) => /^\p{L}+$/u.test(t) && !NOT_NOUNS.has(t)) && (tokens[0] as string).length >= 4;
 }
