@@ -130,6 +130,15 @@ const KINDS: readonly Kind[] = [
   },
   { heads: ["moto", "motorbike", "motorcycle", "deux roues"], members: ["scooter", "mobylette", "moped", "trail bike"] },
   { heads: ["utilitaire", "van", "camionnette"], members: ["camionnette", "fourgon", "fourgonnette", "pickup", "pick up"] },
+  // [ext] (s21) The general word: a vehicle is any of the everyday road vehicles, for "A vehicle" / "Un véhicule" beside
+  // options that are no vehicles (furniture, archives…). Road vehicles only: a boat or a bike is not what such forms mean.
+  {
+    heads: ["vehicle", "vehicles", "vehicule", "vehicules"],
+    members: [
+      ...["car", "voiture", "motorbike", "motorcycle", "moto", "scooter", "van", "caravan", "caravane", "campervan"],
+      ...["motorhome", "trailer", "remorque", "quad", "tractor", "tracteur", "truck", "camion", "lorry"],
+    ],
+  },
   // what is wrong with a thing: noises, leaks, vibrations, starting, warning lights
   {
     heads: ["noise", "noises", "bruit", "bruits", "sound", "sounds"],

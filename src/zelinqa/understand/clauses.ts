@@ -79,6 +79,42 @@ const CLAUSE_LINKS = new Set([
 // "plus" negates in "ne … plus" only; alone it is usually "more" ("plus de 3"), so it needs a preceding "ne"/"n".
 const NEEDS_NE = new Set(["plus", "rien"]);
 const NE_PARTNERS = new Set(["pas", "plus", "jamais", "rien", "guere", "point", "aucun", "aucune"]);
+/** [ext] A bare no closing a clause ("antiques yes, appliances no", "le robot non") refuses what the clause named. */
+const TRAILING_NO = new Set(["no", "non", "not", "pas", "nope", "nah"]);
+/**
+ * What before a closing no makes it a reply of its own, not a refusal of a thing: "of course not", "why not",
+ * "I guess not", "je pense que non", "pourquoi pas", "rather not".
+ */
+const TRAILING_NO_OPENERS = new Set([
+  "course",
+  "think",
+  "guess",
+  "hope",
+  "maybe",
+  "probably",
+  "perhaps",
+  "surely",
+  "certainly",
+  "definitely",
+  "absolutely",
+  "really",
+  "sure",
+  "rather",
+  "pourquoi",
+  "pense",
+  "crois",
+  "espere",
+  "etre",
+  "plutot",
+  "vraiment",
+  "surtout",
+  "toujours",
+  "encore",
+  "only",
+  "just",
+  "juste",
+  "seulement",
+]);
 
 export interface ClauseTokens {
   /** Normalised tokens of the whole text. */
@@ -128,7 +164,27 @@ export function clauseTokens(text: string): ClauseTokens {
     negated[i] = seen >= 0;
     if (isNegationAt(tokens, i)) seen = i;
   }
+  markClosingNo(tokens, clause, negated);
   return { tokens, clause, negated };
+}
+
+/**
+ * [ext] "antiques yes, appliances no", "robot oui, volet non": a bare no that ends a clause of a reply of several
+ * clauses, with no other negation in the clause, refuses the words before it (not "of course not", "je pense que non": TRAILING_NO_OPENERS).
+ */
+function markClosingNo(tokens: readonly string[], clause: readonly number[], negated: boolean[]): void {
+  // Only in a reply of several clauses: "friday no actually saturday" is a correction (corrections.ts), and the part
+  // before its correction word is read on its own.
+  if (tokens.length === 0 || clause[tokens.length - 1] === clause[0]) return;
+  for (let i = 1; i < tokens.length; i++) {
+    if (!TRAILING_NO.has(tokens[i] as string) || clause[i + 1] === clause[i] || clause[i - 1] !== clause[i]) continue;
+    const before = tokens[i - 1] as string;
+    if (before.length < 4 || TRAILING_NO_OPENERS.has(before) || negated[i - 1] === true) continue;
+    let start = i - 1;
+    while (start > 0 && clause[start - 1] === clause[i]) start--;
+    if (tokens.slice(start, i).some((_, k) => isNegationAt(tokens, start + k))) continue;
+    for (let k = start; k < i; k++) negated[k] = true;
+  }
 }
 
 /** [ext] The clauses after the first: where a value for another question is said after the answer ("fibre, and no TV"). */

@@ -2,7 +2,7 @@
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
 import { asksForSomething, closesWithoutNote } from "./closing-replies.js";
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing, saysNotYet } from "./boolean-extractor.js";
-import { deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
+import { acronymInPassing, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
 import { correctionSplits } from "./corrections.js";
 import { saysYearOf, yearFromAge } from "./spoken-years.js";
@@ -35,6 +35,8 @@ import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { deniedQuestionOption } from "./denied-option.js";
+import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
+import { dateByLabelNoun } from "./dated-by-label.js";
 import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
 import { FR_EN_ARTICLES } from "./function-words.js";
@@ -373,7 +375,10 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   const tokens = text.length > 200 ? [] : tokenise(text);
   // [ext] Also after a need said first: "need a locksmith", "I need an electrician", "je cherche un serrurier".
   const opening = tokens.findIndex((t) => !NEEDING.has(t));
-  const plainNoun = opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2;
+  // [ext] (s21) Also a noun phrase opening on a possessive ("my wine collection") or said bare, in three words at most
+  // ("paddle", "miroir en inox"): otherBareNoun in choice-states.ts.
+  const plainNoun =
+    (opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2) || bareNounPhrase(tokens);
   const labelled = phrases.filter(
     (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
   );
@@ -663,7 +668,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   const read = (part: string) => extractWhole(part, target, today);
   // guards-values.ts: "L, no M actually", "pas urgent… enfin si un peu" never leave the first confirmed; nor does a
   // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
-  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, whole, read, target.phrases) : whole, read);
+  // choice-states.ts: "used to be X, now Y" is Y; "weekly in summer, monthly in winter" is no single value.
+  const choice = target.kind === "enum" ? onePeriodChoice(text, presentChoice(text, whole, read), read) : whole;
+  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
@@ -734,7 +741,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
         somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases) ??
         deniedQuestionOption(text, target.phrases, target.words);
-      return validated(read, target);
+      return validated(fractionOfOption(text, read, target.phrases), target); // "half marathon" is no "marathon"
     }
     case "array_enum":
       if (isQuestionBack(text.trim())) return null;
@@ -872,6 +879,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
         (target.kind === "boolean"
           ? null
           : (shortChoiceByLabel(c, target.phrases, target.words, input.answered, target.kind === "array_enum") ??
+            acronymInPassing(input.text, c, target.phrases, input.answered, target.kind === "array_enum") ??
             // [ext] "pain, … like 9/10": a score beside a noun of a scale target's label (ordered-scale.ts).
             (target.kind === "enum" ? scoreInPassing(input.text, target.phrases, target.words) : null)));
       if (result || target.kind !== "boolean" || !target.words) return validated(result, target);
@@ -904,7 +912,10 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       const since = sinceKind === undefined ? null : sinceDate(input.text, target.kind, input.today, sinceKind);
       if (since !== null) return validated(since, target);
       if (input.datesAllowed) return validated(extractDate(input.text, target.kind, input.today, true, target.words?.past), target);
-      return validated(dateOnItsSide(input, target), target);
+      // dated-by-label.ts: "départ le 14 juillet" beside other open date targets goes to "Date de départ".
+      const sided = dateOnItsSide(input, target);
+      if (sided !== null || input.oneDateTargetBySide === undefined) return validated(sided, target);
+      return validated(dateByLabelNoun(input.clauses, { ...target, kind: target.kind }, input.answered, input.today), target);
     }
     default:
       return null;

@@ -3,6 +3,7 @@
 // gives its options loosely (guards-label-parts.ts: each part of a compound label names its option alone).
 import { clauseTokens } from "./clauses.js";
 import { askedWords } from "./guards-asked.js";
+import { noneSaidIndirectly } from "./none-indirect.js";
 import type { ClauseTokens } from "./clauses.js";
 import { extractArray } from "./multi-choice.js";
 import { withNotHeldNegated } from "./held-state.js";
@@ -258,5 +259,9 @@ export function guardedArray(text: string, phrases: readonly Phrase[], words: Ta
   const loose = noneSaidLoosely(read, phrases);
   if (loose !== null) return loose;
   const c = withNotHeldNegated(withoutFalseAll(read));
-  return loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own, initialsHits(text, c, phrases)));
+  // none-indirect.ts: "just furniture and boxes", "nothing serious" name no option: the none option, loosely.
+  return (
+    loosenUnread(c, phrases, words, extractArray(c, phrases, words?.own, initialsHits(text, c, phrases))) ??
+    noneSaidIndirectly(c, phrases, text)
+  );
 }

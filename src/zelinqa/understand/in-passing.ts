@@ -66,6 +66,31 @@ export function shortChoiceByLabel(
   return result === null ? null : { value: result.value, certainty: "fuzzy" };
 }
 
+/**
+ * [ext] (s21) A short option (three letters: "pac", "gps", "spa") typed in capitals in the reply ("ouais avec la PAC")
+ * is an acronym named on purpose, not a common word: it is read in passing, fuzzy, unless negated or a word of the
+ * answered question.
+ */
+export function acronymInPassing(
+  text: string,
+  c: ClauseTokens,
+  phrases: readonly Phrase[],
+  answered: ReadonlySet<string>,
+  array: boolean,
+): PhraseResult | null {
+  const caps = text.match(/(?<![\p{L}\p{N}])\p{Lu}{3}(?![\p{L}\p{N}])/gu);
+  if (caps === null) return null;
+  const said = new Set(caps.map((w) => w.toLowerCase()));
+  // Never a word of the answered question: it states that question's value.
+  const short = phrases.filter(
+    (p) => p.tokens.length === 1 && said.has(p.tokens[0] as string) && !answered.has(stem(p.tokens[0] as string)) && !isNonePhrase(p),
+  );
+  if (short.length === 0) return null;
+  const hits = findPhraseHits(c.tokens, short, false, c.negated);
+  const result = array ? arrayPhraseResult(hits) : scalarPhraseResult(hits);
+  return result === null ? null : { value: result.value, certainty: "fuzzy" };
+}
+
 /** Being, before what the person says they are: "on est proprio", "I'm a smoker", "I was referred". */
 const BEING = new Set(["am", "m", "is", "are", "re", "was", "were", "been", "be", "suis", "est", "sommes", "etes", "sont", "ete", "etait"]);
 const ARTICLES = new Set(["a", "an", "un", "une", "des"]);

@@ -174,12 +174,71 @@ const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
   [seqs(["weekly", "hebdo", "hebdomadaire"]), 1],
   [seqs(["weekends", "weekend", "week end", "week ends"]), 1, true],
   [seqs(["fortnightly", "biweekly", "bi weekly", "bimensuel", "quinzaine"]), 0.5],
-  [seqs(["sometimes", "parfois", "occasionally", "de temps en temps", "de temps a autre", "now and then", "from time to time"]), 0.5],
+  [
+    seqs([
+      "sometimes",
+      "parfois",
+      "occasionally",
+      "occasional",
+      "occasionnel",
+      "occasionnelle",
+      "de temps en temps",
+      "de temps a autre",
+      "now and then",
+      "from time to time",
+    ]),
+    0.5,
+  ],
   [seqs(["monthly", "mensuel", "mensuelle", "mensuellement"]), 12 / 52],
-  [seqs(["rarely", "rarement", "seldom", "hardly ever", "presque jamais", "almost never"]), 0.2, true],
+  [
+    seqs([
+      ...["rarely", "rarement", "seldom", "hardly ever", "presque jamais", "almost never", "as little as possible"],
+      ...["as rarely as possible", "as seldom as possible", "aussi peu que possible", "le moins possible", "le moins frequemment"],
+    ]),
+    0.2,
+    true,
+  ],
   [seqs(["yearly", "annually", "annuel", "annuelle", "annuellement"]), 1 / 52],
 ];
 const NOT_THAT_OFTEN = 0.3;
+/** Before a rate word, what turns it the other way: "le moins souvent", "less often", "least often". */
+const LESS = new Set(["moins", "less", "least"]);
+/**
+ * [ext] (s21) The rate word a text says, as its place in NAMED_RATES ("hardly ever" and "Rarely" share one), or -1: a
+ * reply and an option saying the same word of rate meet whatever number the option's other words state.
+ */
+function vagueRateClass(tokens: readonly string[], low = true): number {
+  const k = NAMED_RATES.findIndex(([list]) => findSeq(tokens, list) !== null);
+  return k >= 0 && (!low || (NAMED_RATES[k]?.[1] ?? 3) < 3) ? k : -1;
+}
+
+/** Per option label: the vague rate class it says (vagueRateClass), computed once per option list. */
+const vagueClasses = (phrases: readonly Phrase[]) =>
+  perPhraseTable(phrases, "vague-rate-classes", () =>
+    phrases.filter((p) => p.translated !== true).map((p) => ({ value: JSON.stringify(p.value), rate: vagueRateClass(p.tokens, false) })),
+  );
+
+/**
+ * [ext] (s21) "i run now and then" to "Occasional runner", on options that form no scale of rates (a level named by how
+ * often one does it): the one option whose label says the same vague rate as the reply, held loosely.
+ */
+export function sameVagueRateOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
+  const classes = vagueClasses(phrases).filter((c) => c.rate >= 0);
+  if (classes.length === 0 || /\?\s*$/.test(text)) return null;
+  const said = vagueRateClass(tokenise(text), false);
+  // Not never nor always: "jamais" is no "Pas du tout satisfait" (both say "not at all" of different things).
+  const rate = NAMED_RATES[said]?.[1];
+  if (rate === undefined || rate <= 0 || rate >= 10) return null;
+  const values = new Set(classes.filter((c) => c.rate === said).map((c) => c.value));
+  if (values.size !== 1) return null;
+  const chosen = [...values][0] as string;
+  // "somewhere between occasional and regular": another option's own word said too, no single place.
+  const tokens = new Set(tokenise(text));
+  const another = phrases.some(
+    (p) => p.translated !== true && JSON.stringify(p.value) !== chosen && p.tokens.some((t) => t.length >= 4 && tokens.has(t)),
+  );
+  return another ? null : { value: JSON.parse(chosen) as unknown, certainty: "fuzzy" };
+}
 const ONCE = seqs([
   ...["once", "une fois", "one time", "one off", "single", "seule fois", "une seule", "just once", "ponctuel", "ponctuelle"],
   ...["first time", "premiere fois", "never before", "jamais avant", "ponctuellement", "exceptionnellement", "one shot"],
@@ -305,6 +364,8 @@ export function rateOf(tokens: readonly string[], definite = false): number | nu
     if (at === null) continue;
     // [ext] "not often", "pas toujours", "it doesn't happen a lot": less than said, between rarely and sometimes.
     if (rate >= 3 && tokens.slice(Math.max(0, at.at - 3), at.at).some((t) => NOT.has(t))) return NOT_THAT_OFTEN;
+    // [ext] (s21) "le moins souvent possible", "less often", "the least often": the other way, rarely.
+    if (rate >= 3 && tokens.slice(Math.max(0, at.at - 2), at.at).some((t) => LESS.has(t))) return RARELY;
     return almost(tokens, at.at, twiceDaily(tokens, rate));
   }
   // "lundi et jeudi", "on mondays": the days named, each a time a week.
@@ -685,7 +746,8 @@ function scoredOption(options: readonly Placed[], n: number, of: number, zeroAtB
  */
 export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
   const scale = scaleOf(phrases);
-  if (scale === null) return null;
+  // [ext] (s21) Options that form no scale may still name a level by how often ("Occasional runner").
+  if (scale === null) return sameVagueRateOption(text, phrases);
   const { kind, options } = scale;
   // [ext] "medium?": a place asked back, not stated; the scale reading is loose already, a doubt leaves nothing.
   if (/\?\s*$/.test(text)) return null;
@@ -709,6 +771,11 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
       if (option === undefined && bottom !== undefined && bottom.level <= RARELY) return found(bottom.value);
       return option === undefined ? null : found(option.value);
     }
+    // [ext] (s21) "hardly ever" to "Rarely (a few times a year)": the one option saying the same vague rate.
+    const said = rate <= RARELY ? vagueRateClass(tokens) : -1;
+    const classes = vagueClasses(phrases);
+    const same = said < 0 ? [] : options.filter((o) => classes.some((c) => c.rate === said && c.value === JSON.stringify(o.value)));
+    if (same.length === 1) return found((same[0] as Placed).value);
     return found(
       nearest(
         options.filter((o) => o.level > 0),

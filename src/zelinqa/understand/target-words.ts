@@ -148,6 +148,32 @@ const FACT_GROUPS = new Set([
 
 /** Short words that still name what a target is about. */
 const SHORT_WORDS = new Set(["age", "tv"]);
+/**
+ * [ext] (s21) Three-letter words that open a label without naming a thing ("Any allergies", "Max budget"): any other
+ * first word of three letters names it ("Van needed", "Spa access", "Gym membership").
+ */
+const SHORT_OPENERS = new Set(
+  ["any", "the", "how", "who", "why", "les", "des", "une", "max", "min", "new", "old", "own", "top", "per", "for", "all"].concat([
+    "not",
+    "non",
+    "pas",
+    "oui",
+    "yes",
+    "nos",
+    "vos",
+    "mes",
+    "ses",
+    "our",
+    "est",
+    "qui",
+    "que",
+    "mon",
+    "son",
+    "ton",
+    "off",
+    "out",
+  ]),
+);
 /** [ext] A question asking whether the person wants or needs something ("Do you want a videographer?"). */
 const DESIRE = new Set([
   "want",
@@ -369,9 +395,9 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     const tokens = normalise(source).split(" ");
     // The label's own nouns, not its numbers and units ("Accident responsable (3 ans)" names accidents).
     if (source === label)
-      for (const t of tokens)
+      for (const [i, t] of tokens.entries())
         if (
-          (t.length >= 4 || SHORT_WORDS.has(t)) &&
+          (t.length >= 4 || SHORT_WORDS.has(t) || (i === 0 && /^[a-z]{3}$/.test(t) && !SHORT_OPENERS.has(t))) &&
           !STOP.has(t) &&
           !isNumberWord(t) &&
           !TIME_WORDS.has(stem(t)) &&

@@ -1,0 +1,40 @@
+// [ext] (s21) The "none" option of a multiple choice said without naming it: a reply that only lists things none of
+// the options names, after "just"/"only"/"juste"/"seulement" ("just furniture and boxes", "juste un filtre à sable"),
+// when the none option is relative to the list ("None of these"),
+// or a denial with one word of degree ("nothing serious", "rien de grave"). Always held loosely: what the person
+// listed may still belong to an option the reader does not know.
+import type { ClauseTokens } from "./clauses.js";
+import { isNonePhrase } from "./phrase-match.js";
+import type { Phrase, PhraseResult } from "./phrase-match.js";
+
+const ONLY = new Set(["just", "only", "juste", "seulement", "simply", "simplement", "uniquement"]);
+const NOTHING = new Set(["nothing", "rien", "none", "aucun", "aucune"]);
+const OF = new Set(["de", "d", "too", "trop", "very", "tres", "vraiment", "really"]);
+/** What makes such a reply no plain statement: a doubt or a question. */
+const UNSURE = new Set(["maybe", "peut", "probably", "probablement", "think", "pense", "crois", "sure", "sur", "know", "sais"]);
+
+/** Words by which a none option's label says it is relative to the options listed. */
+const OF_THE_LIST = new Set(["these", "those", "above", "listed", "ceux", "celles", "ces", "ci", "dessus", "liste", "mentioned", "cites"]);
+const ofTheList = (phrases: readonly Phrase[], value: unknown) =>
+  phrases.some((p) => p.translated !== true && p.value === value && p.tokens.some((t) => OF_THE_LIST.has(t)));
+
+/**
+ * The none option, fuzzy, for a reply that names no option (the caller read none) and is only a restriction to
+ * unlisted things or a denial of degree; null otherwise.
+ */
+export function noneSaidIndirectly(c: ClauseTokens, phrases: readonly Phrase[], raw: string): PhraseResult | null {
+  const tokens = c.tokens;
+  if (tokens.length < 2 || tokens.length > 10 || raw.includes("?")) return null;
+  if (tokens.some((t) => UNSURE.has(t))) return null;
+  const none = phrases.find(isNonePhrase);
+  if (none === undefined) return null;
+  const first = tokens[0] as string;
+  // "nothing serious", "rien de grave", "nothing too bad": the denial and one word, nothing more.
+  const rest = tokens.slice(1).filter((t) => !OF.has(t));
+  const denial = NOTHING.has(first) && rest.length === 1 && (rest[0] as string).length >= 4;
+  // Only to a none option relative to the list ("None of these", "Aucun de ceux-ci"): things outside the list are then
+  // literally none of them; "Nothing in particular" says no need, and "just wifi" is one.
+  const restricted =
+    ONLY.has(first) && !c.negated.some(Boolean) && tokens.slice(1).some((t) => t.length >= 4) && ofTheList(phrases, none.value);
+  return denial || restricted ? { value: [none.value], certainty: "fuzzy" } : null;
+}
