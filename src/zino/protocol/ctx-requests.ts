@@ -43,6 +43,8 @@ export const CTX_REQUEST_SCHEMAS = {
   set_soft: z.looseObject({ content: ColumnText }),
   store_hard: z.looseObject({ messages: Messages.min(1), tag: ColumnText.nullable().optional() }),
   search_hard: z.looseObject({ query: ColumnText, top_k: z.number().int().min(1).max(100).nullable().optional() }),
+  /** [ext] Deletes the ctxkey's hard memories with these ids (store_hard's and search_hard's `id`). */
+  delete_hard: z.looseObject({ ids: z.array(z.number().int().min(1)).min(1).max(MAX_BATCH) }),
 } as const;
 
 export type CtxRequestName = keyof typeof CTX_REQUEST_SCHEMAS;
