@@ -6,6 +6,7 @@ import { toFunctionTool } from "./agent-files.js";
 import { configVersion } from "./config-version.js";
 import {
   SECRET_MASK,
+  configSections,
   configState,
   inheritedLayers,
   maskSecrets,
@@ -30,8 +31,10 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
     get_config: async ({ ctxkey, raw }) => {
       const request = parseRequest("get_config", raw);
       const state = await configState(store, ctxkey);
-      if (!state.ok) throw state.error;
-      const { config } = state;
+      // [ext] `sections`: those alone, valid whatever the others are (exc needs its rules while no model is configured).
+      const sections = request.sections ? await configSections(store, ctxkey, request.sections) : undefined;
+      if (!sections && !state.ok) throw state.error;
+      const config = sections ?? (state.ok ? state.config : {});
       // exc asks for the skills with the configuration (include_skills): one request instead of two per ready.
       return {
         type: "config",
@@ -39,6 +42,7 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
         config: request.secrets === true ? config : maskSecrets(config),
         ...(raw.include_skills === true ? { skills: await store.skills(ctxkey) } : {}),
         config_version: await configVersion(store, ctxkey),
+        ...(sections ? { configured: state.ok } : {}),
       };
     },
 

@@ -5,6 +5,9 @@ import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
 import { NO_NUL, TurnIdSchema, hasNoNul, isTurnId } from "./turn-id.js";
 
 const MAX_BATCH = 10_000;
+/** The sections of a ctxkey's configuration (CtxkeyConfigSchema). */
+export const CONFIG_SECTIONS = ["llm", "agent", "history", "exec", "context", "mcp_servers"] as const;
+export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
 const TurnId = TurnIdSchema;
 const Limit = z.number().int().min(0).nullable().optional();
@@ -25,7 +28,11 @@ export const CTX_REQUEST_SCHEMAS = {
     skill: z.string().min(1).optional(),
   }),
   get: z.looseObject({ skill: z.string().min(1).optional() }),
-  get_config: z.looseObject({ secrets: z.boolean().optional() }),
+  get_config: z.looseObject({
+    secrets: z.boolean().optional(),
+    /** [ext] Only these sections, each validated (exc asks for its own: it runs while no model is configured). */
+    sections: z.array(z.enum(CONFIG_SECTIONS)).min(1).optional(),
+  }),
   set_config: z.looseObject({ config: z.record(z.string(), z.unknown()), replace: z.boolean().optional() }),
   append_history: z.looseObject({
     messages: Messages,
