@@ -15,6 +15,18 @@ const Limit = z.number().int().min(0).nullable().optional();
 const ColumnText = z.string().refine(hasNoNul, NO_NUL);
 const ValueKey = z.string().min(1).max(256).refine(hasNoNul, NO_NUL);
 
+/** Soft memory goes into every system prompt of the ctxkey: far more than any context window holds is refused. */
+export const MAX_SOFT_MEMORY_CHARS = 256 * 1024;
+const SoftMemory = ColumnText.max(MAX_SOFT_MEMORY_CHARS, {
+  error: `must be at most ${MAX_SOFT_MEMORY_CHARS} characters (soft memory goes into every system prompt: keep the notes short)`,
+});
+/** A hard memory is an excerpt a search returns and a turn may recall: its messages as JSON, at most this long. */
+export const MAX_HARD_MEMORY_CHARS = 1024 * 1024;
+const MAX_TAG_CHARS = 1024;
+const HardMessages = Messages.min(1).refine((messages) => JSON.stringify(messages).length <= MAX_HARD_MEMORY_CHARS, {
+  error: `must be at most ${MAX_HARD_MEMORY_CHARS} characters as JSON (a hard memory is an excerpt: store the part worth recalling)`,
+});
+
 export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
   error: "must be the user's text (a string) or a non-empty list of OpenAI content parts",
 });
@@ -46,9 +58,9 @@ export const CTX_REQUEST_SCHEMAS = {
   set_value: z
     .looseObject({ key: ValueKey, value: z.unknown() })
     .refine((frame) => frame.value !== undefined, { path: ["value"], message: "value is required (use null to clear it)" }),
-  set_soft_memory: z.looseObject({ content: ColumnText }),
-  set_soft: z.looseObject({ content: ColumnText }),
-  store_hard: z.looseObject({ messages: Messages.min(1), tag: ColumnText.nullable().optional() }),
+  set_soft_memory: z.looseObject({ content: SoftMemory }),
+  set_soft: z.looseObject({ content: SoftMemory }),
+  store_hard: z.looseObject({ messages: HardMessages, tag: ColumnText.max(MAX_TAG_CHARS).nullable().optional() }),
   search_hard: z.looseObject({ query: ColumnText, top_k: z.number().int().min(1).max(100).nullable().optional() }),
   /** [ext] Deletes the ctxkey's hard memories with these ids (store_hard's and search_hard's `id`). */
   delete_hard: z.looseObject({ ids: z.array(z.number().int().min(1)).min(1).max(MAX_BATCH) }),
