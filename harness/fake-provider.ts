@@ -89,6 +89,8 @@ export interface RecordedRequest {
 export type FakeReplyFunction = (request: RecordedRequest) => FakeReply;
 
 export interface FakeProviderOptions {
+  /** How long the server keeps an idle connection (node's default 5 s); it tells clients in its Keep-Alive header. */
+  keepAliveTimeoutMs?: number;
   /** Reply used when nothing is enqueued. Default: echo the last user message (`echo: <text>`). */
   defaultReply?: FakeReplyFunction;
   /** When set, chat requests without `Authorization: Bearer <apiKey>` get 401. */
@@ -112,6 +114,8 @@ export interface FakeProvider {
   waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   /** Forget recorded requests and queued replies. */
   reset(): void;
+  /** Client connections open now (keep-alive ones included). */
+  openConnections(): number;
   /** Idempotent; ends hanging answers and every connection. */
   close(): Promise<void>;
 }
@@ -144,6 +148,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy());
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -306,6 +311,7 @@ export async function startFakeProvider(options: FakeProviderOptions = {}): Prom
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     chatRequests: () => requests.filter((r) => r.path.endsWith("/chat/completions")),
+    openConnections: () => sockets.size,
     enqueue: (...replies) => {
       queue.push(...replies);
     },

@@ -22,6 +22,8 @@ export const WIRE_ERRORS = {
   content_filtered: "The provider's content filter blocked the answer; rephrase the request.",
   /** [ext] docs/zino-protocol.md §3: the turn ran past agent.turn_timeout_ms. */
   turn_timeout: "The turn ran past its time limit; ask for a smaller step, or raise agent.turn_timeout_ms for this ctxkey.",
+  /** [ext] docs/zino-protocol.md §4: a ctxkey holds as many items (e.g. hard memories) as its configuration allows. */
+  limit_reached: "This ctxkey holds as many of these items as its configuration allows; delete some, or raise the limit.",
   internal_error: "The service failed unexpectedly; see its log (stderr) for the request id.",
 } as const;
 

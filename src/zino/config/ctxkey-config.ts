@@ -70,11 +70,16 @@ export const HistoryConfigSchema = z.object({
 });
 export type HistoryConfig = z.infer<typeof HistoryConfigSchema>;
 
+/** The highest `context.max_hard_memories` accepted: a search counts words over this many memories at most. */
+export const MAX_HARD_MEMORIES_BOUND = 1_000_000;
+
 /** What else goes into a prompt besides the history (the Python `[ctx] inject_*` settings). */
 export const ContextConfigSchema = z.object({
   /** Hard memories matching the user message, appended to the system prompt. */
   recall_memories: z.boolean().default(true),
   recall_top_k: z.number().int().min(0).max(50).default(3),
+  /** Hard memories one ctxkey keeps [ext]: a store_hard past it is refused with `limit_reached` (delete some first). */
+  max_hard_memories: z.number().int().min(0).max(MAX_HARD_MEMORIES_BOUND).default(10_000),
   /** Every skill's examples as context of the main agent (its sub-agents always get their own skill's examples). */
   skill_examples: z.boolean().default(false),
 });

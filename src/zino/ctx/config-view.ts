@@ -1,6 +1,6 @@
 // A ctxkey's configuration as ctx serves it (docs/zino-protocol.md §4, protocol `get_config`/`set_config`): the `default` layers
 // merged field by field with the ctxkey's own row, validated by CtxkeyConfigSchema, secrets masked on request.
-import type { z } from "zod";
+import { z } from "zod";
 import {
   AgentConfigSchema,
   ContextConfigSchema,
@@ -18,6 +18,8 @@ import {
   type JsonObject,
 } from "../config/index.js";
 import { WireError } from "../../wire/index.js";
+import type { ConfigSection } from "../protocol/index.js";
+import { isRecord } from "../../shared/is-record.js";
 import { maskUrlFields } from "../../shared/url-credentials.js";
 import { derived } from "./derived-cache.js";
 import { maskSecretFields } from "./secret-fields.js";
@@ -88,16 +90,62 @@ export function describeIssues(error: z.ZodError): string {
  */
 export function validateConfig(ctxkey: string, merged: JsonObject, change = false): CtxkeyConfig {
   const parsed = CtxkeyConfigSchema.safeParse(merged);
-  if (!parsed.success) {
-    const issues = describeIssues(parsed.error);
-    throw new WireError(
+  if (!parsed.success) throw invalidConfig(ctxkey, merged, parsed.error, change);
+  return parsed.data;
+}
+
+/** What the configuration lacks or gets wrong; a missing model first and plainly, with what to write. */
+function invalidConfig(ctxkey: string, merged: JsonObject, error: z.ZodError, change: boolean): WireError {
+  const missing = missingModelFields(merged);
+  const others = error.issues.filter((issue) => !(missing.length > 0 && issue.path[0] === "llm"));
+  const issues = others.length > 0 ? describeIssues(new z.ZodError(others)) : "";
+  if (change) {
+    const what = [missing.length > 0 ? `${missing.join(" and ")} missing` : "", issues].filter(Boolean).join("; ");
+    return new WireError(
       "bad_request",
-      change
-        ? `Not stored: with this change the configuration of ctxkey "${ctxkey}" would not be valid: ${issues}. Send valid values; nothing was changed.`
-        : `The configuration of ctxkey "${ctxkey}" is not valid: ${issues}. Fix ZINO.toml or set the fields with set_config.`,
+      `Not stored: with this change the configuration of ctxkey "${ctxkey}" would not be valid: ${what}. Send valid values; nothing was changed.`,
     );
   }
-  return parsed.data;
+  if (missing.length === 0)
+    return new WireError(
+      "bad_request",
+      `The configuration of ctxkey "${ctxkey}" is not valid: ${issues}. Fix ZINO.toml or set the fields with set_config.`,
+    );
+  return new WireError(
+    "bad_request",
+    `No model is configured for ctxkey "${ctxkey}": ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} missing. ` +
+      `Write them in ZINO.toml's [llm] table (for a local Ollama: base_url = "http://127.0.0.1:11434/v1" and ` +
+      `model = "qwen2.5:7b-instruct"; README: Pointing ZINO at a model), or set them for this ctxkey with set_config ` +
+      `(zino ctx set ${ctxkey} llm.base_url=... llm.model=...).${issues ? ` Also: ${issues}.` : ""}`,
+    { reason: "not_configured" },
+  );
+}
+
+/** `llm.base_url` and `llm.model` when the merged configuration has none (an empty ZINO.toml has neither). */
+function missingModelFields(merged: JsonObject): string[] {
+  const llm = isRecord(merged.llm) ? merged.llm : {};
+  return (["base_url", "model"] as const).filter((field) => llm[field] === undefined).map((field) => `llm.${field}`);
+}
+
+const sectionSchemas = new Map<string, z.ZodType<JsonObject>>();
+
+/**
+ * Only the named sections of the ctxkey's merged configuration, each validated (`get_config` with `sections` [ext]):
+ * exc reads its rules this way, so that they come from ctx while no model is configured yet.
+ */
+export function configSections(store: CtxStore, ctxkey: string, sections: readonly ConfigSection[]): Promise<JsonObject> {
+  const key = sections.join(",");
+  return derived(store, `sections\0${ctxkey}\0${key}`, async () => {
+    let schema = sectionSchemas.get(key);
+    if (!schema) {
+      schema = CtxkeyConfigSchema.pick(Object.fromEntries(sections.map((section) => [section, true])) as Record<ConfigSection, true>);
+      sectionSchemas.set(key, schema);
+    }
+    const merged = await mergedConfig(store, ctxkey);
+    const parsed = schema.safeParse(merged);
+    if (!parsed.success) throw invalidConfig(ctxkey, merged, parsed.error, false);
+    return parsed.data;
+  });
 }
 
 export type ConfigState = { ok: true; config: CtxkeyConfig } | { ok: false; error: WireError };
@@ -149,6 +197,6 @@ export function promptSettingsFor(store: CtxStore, ctxkey: string): Promise<Prom
  * and any field named like a credential (src/zino/ctx/secret-fields.ts), and the credentials a `base_url` carries
  * (`user:password@`, `?key=`).
  */
-export function maskSecrets(config: CtxkeyConfig): CtxkeyConfig {
+export function maskSecrets<T>(config: T): T {
   return maskUrlFields(maskSecretFields(config));
 }

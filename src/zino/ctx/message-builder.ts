@@ -6,7 +6,7 @@ import type { SkillFile } from "./agent-files.js";
 import type { ChatMessage } from "../protocol/index.js";
 import { promptSettingsFor } from "./config-view.js";
 import { derived } from "./derived-cache.js";
-import { searchHardMemories } from "./hard-memory-search.js";
+import { hardMemoryKeys } from "./hard-memory-index.js";
 import { historyReadLimit, isInlineResult, selectHistory, type HistoryLimits } from "./history-window.js";
 import { DEFAULT_KEY, type CtxStore } from "./store.js";
 import { DEFAULT_SYSTEM_TEMPLATE, NOTHING, allowedTools, fillTemplate, renderSkillLines, renderToolList } from "./system-prompt.js";
@@ -81,8 +81,7 @@ function clip(text: string): string {
 
 async function recalledMemories(store: CtxStore, ctxkey: string, query: string, topK: number): Promise<string | undefined> {
   if (query.trim() === "" || topK === 0) return undefined;
-  const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
-  const found = searchHardMemories(await store.hardMemories(keys), query, { topK, minScore: RECALL_MIN_SCORE });
+  const found = await store.searchHardMemories(hardMemoryKeys(ctxkey), query, { topK, minScore: RECALL_MIN_SCORE });
   if (found.length === 0) return undefined;
   const lines = found.map(({ memory }, i) => {
     const body = memory.messages.map(

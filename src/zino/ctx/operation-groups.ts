@@ -4,13 +4,23 @@ import { mergeConfig, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
 import { configVersion } from "./config-version.js";
-import { SECRET_MASK, configState, inheritedLayers, maskSecrets, mergeLayers, unknownKeys, validateConfig } from "./config-view.js";
-import { searchHardMemories } from "./hard-memory-search.js";
+import {
+  SECRET_MASK,
+  configSections,
+  configState,
+  inheritedLayers,
+  maskSecrets,
+  mergeLayers,
+  promptSettingsFor,
+  unknownKeys,
+  validateConfig,
+} from "./config-view.js";
+import { hardMemoriesFull, hardMemoryKeys } from "./hard-memory-index.js";
 import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
 import { parseRequest } from "./requests.js";
 import { containsSecretMask } from "./secret-fields.js";
 import { holdsUrlMask } from "../../shared/url-credentials.js";
-import { DEFAULT_KEY, type CtxStore } from "./store.js";
+import type { CtxStore } from "./store.js";
 
 export type Operation = (request: WireRequest) => Frame | Promise<Frame>;
 
@@ -21,8 +31,10 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
     get_config: async ({ ctxkey, raw }) => {
       const request = parseRequest("get_config", raw);
       const state = await configState(store, ctxkey);
-      if (!state.ok) throw state.error;
-      const { config } = state;
+      // [ext] `sections`: those alone, valid whatever the others are (exc needs its rules while no model is configured).
+      const sections = request.sections ? await configSections(store, ctxkey, request.sections) : undefined;
+      if (!sections && !state.ok) throw state.error;
+      const config = sections ?? (state.ok ? state.config : {});
       // exc asks for the skills with the configuration (include_skills): one request instead of two per ready.
       return {
         type: "config",
@@ -30,6 +42,7 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
         config: request.secrets === true ? config : maskSecrets(config),
         ...(raw.include_skills === true ? { skills: await store.skills(ctxkey) } : {}),
         config_version: await configVersion(store, ctxkey),
+        ...(sections ? { configured: state.ok } : {}),
       };
     },
 
@@ -135,17 +148,27 @@ export function memoryOperations(store: CtxStore): Record<string, Operation> {
 
     store_hard: async ({ ctxkey, raw }) => {
       const request = parseRequest("store_hard", raw);
-      return { type: "ok", id: await store.storeHardMemory(ctxkey, request.messages, request.tag ?? undefined) };
+      const max = (await promptSettingsFor(store, ctxkey)).context.max_hard_memories;
+      const result = await store.storeHardMemory(ctxkey, request.messages, request.tag ?? undefined, { maxPerCtxkey: max });
+      if (!result.stored) throw hardMemoriesFull(ctxkey, result.count, max);
+      return { type: "ok", id: result.id };
     },
 
     search_hard: async ({ ctxkey, raw }) => {
       const request = parseRequest("search_hard", raw);
-      const keys = ctxkey === DEFAULT_KEY ? [DEFAULT_KEY] : [ctxkey, DEFAULT_KEY];
-      const found = searchHardMemories(await store.hardMemories(keys), request.query, { topK: request.top_k ?? DEFAULT_SEARCH_TOP_K });
+      const found = await store.searchHardMemories(hardMemoryKeys(ctxkey), request.query, { topK: request.top_k ?? DEFAULT_SEARCH_TOP_K });
       return {
         type: "hard_memories",
         results: found.map(({ memory, score }) => ({ messages: memory.messages, score, id: memory.id, tag: memory.tag })),
       };
     },
+
+    // [ext] The way out of `limit_reached`: forget some memories, or all of the ctxkey's own.
+    delete_hard: async ({ ctxkey, raw }) => {
+      const request = parseRequest("delete_hard", raw);
+      return { type: "ok", count: await store.deleteHardMemories(ctxkey, request.ids) };
+    },
+
+    clear_hard: async ({ ctxkey }) => ({ type: "ok", count: await store.deleteHardMemories(ctxkey, "all") }),
   };
 }

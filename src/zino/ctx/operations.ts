@@ -29,6 +29,8 @@ const OPERATION_ORDER = [
   "get_soft",
   "store_hard",
   "search_hard",
+  "delete_hard",
+  "clear_hard",
   "list_tools",
   "list_skills",
 ] as const;

@@ -4,10 +4,9 @@ import { z } from "zod";
 import type { PgConnection } from "./pg-connection.js";
 import type { ReadCache } from "./read-cache.js";
 import type { MemoryRows } from "./sqlite-memory-rows.js";
-import { TextRow, decode, hardMemoryOf, textRows } from "./store-rows.js";
+import { createPgHardMemoryRows } from "./pg-hard-memory-rows.js";
+import { TextRow, decode, textRows } from "./store-rows.js";
 import { DEFAULT_KEY } from "./store.js";
-
-const IdRow = z.object({ id: z.union([z.string(), z.number()]) });
 
 export function createPgMemoryRows(options: { connection: PgConnection; cache: ReadCache; now: () => string }): MemoryRows {
   const {
@@ -16,6 +15,8 @@ export function createPgMemoryRows(options: { connection: PgConnection; cache: R
     now,
   } = options;
   return {
+    ...createPgHardMemoryRows(options),
+
     softMemory: (ctxkey) =>
       cachedRead(`soft\0${ctxkey}`, async () => {
         const sql = "SELECT soft AS text FROM zino_ctx_memory WHERE ctxkey IN ($1, $2) ORDER BY ctxkey = $1 DESC LIMIT 1";
@@ -31,25 +32,6 @@ export function createPgMemoryRows(options: { connection: PgConnection; cache: R
       } finally {
         changed();
       }
-    },
-
-    async storeHardMemory(ctxkey, messages, tag) {
-      try {
-        const sql = "INSERT INTO zino_ctx_hard_memory (ctxkey, tag, messages, created_at) VALUES ($1, $2, $3, $4) RETURNING id";
-        const result = await query(sql, [ctxkey, tag ?? null, JSON.stringify(messages), now()]);
-        return Number(IdRow.parse(result.rows[0]).id);
-      } finally {
-        changed();
-      }
-    },
-
-    async hardMemories(ctxkeys) {
-      if (ctxkeys.length === 0) return [];
-      return cachedRead(`hard\0${ctxkeys.join("\0")}`, async () => {
-        const sql =
-          "SELECT id, ctxkey, tag, messages, created_at FROM zino_ctx_hard_memory WHERE ctxkey = ANY($1::text[]) ORDER BY id DESC";
-        return (await query(sql, [ctxkeys])).rows.map(hardMemoryOf);
-      });
     },
 
     async value(ctxkey, key) {

@@ -5,11 +5,16 @@
 import type pg from "pg";
 import { StoreError } from "./store-errors.js";
 import type { TimedQueryConfig } from "../../shared/pg-query-timeout.js";
+import { hardMemoryWordRows } from "./hard-memory-index.js";
 
 /** `hashtext('zino-ctx migrations')` would do as well; a fixed number is simpler to find in pg_locks. */
 const MIGRATION_LOCK = 0x7a63_7478;
 
-export const PG_MIGRATIONS: readonly string[] = [
+type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+/** A migration: SQL, or a function for what SQL cannot do alone (words computed the way the service computes them). */
+type Migration = string | ((query: Query) => Promise<void>);
+
+export const PG_MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE zino_ctx_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE zino_ctx_config (
@@ -52,6 +57,25 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE TRIGGER zino_ctx_hard_memory_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON zino_ctx_hard_memory
     FOR EACH STATEMENT EXECUTE FUNCTION zino_ctx_notify_change();
   `,
+  // The word index of hard memories (hard-memory-search.ts), filled for the memories already stored. Its changes
+  // come with those of zino_ctx_hard_memory, whose trigger tells the other hosts.
+  async (query) => {
+    await query(`
+      CREATE TABLE zino_ctx_hard_memory_words (ctxkey TEXT NOT NULL, word TEXT NOT NULL,
+        memory_id BIGINT NOT NULL REFERENCES zino_ctx_hard_memory (id) ON DELETE CASCADE,
+        PRIMARY KEY (ctxkey, word, memory_id));
+      CREATE INDEX zino_ctx_hard_memory_words_by_memory ON zino_ctx_hard_memory_words (memory_id);
+    `);
+    const insert = "INSERT INTO zino_ctx_hard_memory_words (ctxkey, word, memory_id) SELECT $1, unnest($2::text[]), $3";
+    const page = "SELECT id, ctxkey, tag, messages, created_at FROM zino_ctx_hard_memory WHERE id > $1 ORDER BY id LIMIT 500";
+    for (let after = 0, rows = (await query(page, [after])).rows; rows.length > 0; rows = (await query(page, [after])).rows) {
+      for (const row of rows) {
+        const { ctxkey, id, words } = hardMemoryWordRows(row);
+        await query(insert, [ctxkey, words, id]);
+        after = id;
+      }
+    }
+  },
 ];
 
 /** How long a migration's statements may run, server side (SET LOCAL) and client side (query_timeout). */
@@ -79,7 +103,11 @@ export async function migratePostgres(client: pg.PoolClient): Promise<number> {
         `the ctx database schema version is ${version}; this zino-ctx knows only up to ${PG_MIGRATIONS.length}: upgrade ZINO on this host`,
       );
     }
-    for (; version < PG_MIGRATIONS.length; version += 1) await query(PG_MIGRATIONS[version]!);
+    for (; version < PG_MIGRATIONS.length; version += 1) {
+      const migration = PG_MIGRATIONS[version]!;
+      if (typeof migration === "string") await query(migration);
+      else await migration(query);
+    }
     await query("UPDATE zino_ctx_schema SET version = $1", [version]);
     await query("COMMIT");
     return version;

@@ -2,10 +2,14 @@
 import { z } from "zod";
 import type { SqliteConnection } from "./sqlite-connection.js";
 import type { ReadCache } from "./read-cache.js";
-import { TextRow, decode, hardMemoryOf, textRows } from "./store-rows.js";
+import { createSqliteHardMemoryRows } from "./sqlite-hard-memory-rows.js";
+import { TextRow, decode, textRows } from "./store-rows.js";
 import { type CtxStore, DEFAULT_KEY } from "./store.js";
 
-export type MemoryRows = Pick<CtxStore, "softMemory" | "setSoftMemory" | "storeHardMemory" | "hardMemories" | "value" | "setValue">;
+export type MemoryRows = Pick<
+  CtxStore,
+  "softMemory" | "setSoftMemory" | "storeHardMemory" | "hardMemories" | "searchHardMemories" | "deleteHardMemories" | "value" | "setValue"
+>;
 
 export function createSqliteMemoryRows(options: { connection: SqliteConnection; cache: ReadCache; now: () => string }): MemoryRows {
   const {
@@ -14,6 +18,8 @@ export function createSqliteMemoryRows(options: { connection: SqliteConnection; 
     now,
   } = options;
   return {
+    ...createSqliteHardMemoryRows(options),
+
     softMemory: async (ctxkey) =>
       cachedRead(
         `soft\0${ctxkey}`,
@@ -31,26 +37,6 @@ export function createSqliteMemoryRows(options: { connection: SqliteConnection; 
       } finally {
         changed();
       }
-    },
-
-    async storeHardMemory(ctxkey, messages, tag) {
-      try {
-        const insert = stmt("INSERT INTO hard_memory (ctxkey, tag, messages, created_at) VALUES (?, ?, ?, ?)");
-        return Number(insert.run(ctxkey, tag ?? null, JSON.stringify(messages), now()).lastInsertRowid);
-      } finally {
-        changed();
-      }
-    },
-
-    async hardMemories(ctxkeys) {
-      if (ctxkeys.length === 0) return [];
-      return cachedRead(`hard\0${ctxkeys.join("\0")}`, () => {
-        const marks = ctxkeys.map(() => "?").join(", ");
-        const sql = `SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE ctxkey IN (${marks}) ORDER BY id DESC`;
-        return stmt(sql)
-          .all(...ctxkeys)
-          .map(hardMemoryOf);
-      });
     },
 
     async value(ctxkey, key) {

@@ -1,8 +1,12 @@
 // The SQLite schema of ctx, as ordered migrations; `schema_version` records how many have been applied.
 import type { Database } from "better-sqlite3";
 import { z } from "zod";
+import { hardMemoryWordRows } from "./hard-memory-index.js";
 
-export const SQLITE_MIGRATIONS: readonly string[] = [
+/** A migration: SQL, or a function for what SQL cannot do alone (words computed the way the service computes them). */
+type Migration = string | ((db: Database) => void);
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE config (
     ctxkey TEXT NOT NULL,
@@ -71,6 +75,28 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (ctxkey, turn_id)
   );
   `,
+  // The word index of hard memories (hard-memory-search.ts), filled for the memories already stored.
+  (db) => {
+    db.exec(`
+      CREATE TABLE hard_memory_words (
+        ctxkey TEXT NOT NULL,
+        word TEXT NOT NULL,
+        memory_id INTEGER NOT NULL REFERENCES hard_memory (id) ON DELETE CASCADE,
+        PRIMARY KEY (ctxkey, word, memory_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX hard_memory_words_by_memory ON hard_memory_words (memory_id);
+    `);
+    const insert = db.prepare("INSERT INTO hard_memory_words (ctxkey, word, memory_id) SELECT ?, value, ? FROM json_each(?)");
+    const page = db.prepare("SELECT id, ctxkey, tag, messages, created_at FROM hard_memory WHERE id > ? ORDER BY id LIMIT 500");
+    // Page by page: better-sqlite3 runs no statement while another one's rows are being iterated.
+    for (let after = 0, rows = page.all(after); rows.length > 0; rows = page.all(after)) {
+      for (const row of rows) {
+        const { ctxkey, id, words } = hardMemoryWordRows(row);
+        insert.run(ctxkey, id, JSON.stringify(words));
+        after = id;
+      }
+    }
+  },
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction; refuses a database from a newer ctx. */
@@ -85,7 +111,9 @@ export function migrateSqlite(db: Database): number {
   while (version < SQLITE_MIGRATIONS.length) {
     const next = version + 1;
     db.transaction(() => {
-      db.exec(SQLITE_MIGRATIONS[version]!);
+      const migration = SQLITE_MIGRATIONS[version]!;
+      if (typeof migration === "string") db.exec(migration);
+      else migration(db);
       db.prepare("UPDATE schema_version SET version = ?").run(next);
     }).immediate();
     version = next;

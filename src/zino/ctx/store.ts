@@ -4,6 +4,7 @@
 import type { JsonObject } from "../config/index.js";
 import type { AgentFiles, SkillFile, ToolFile } from "./agent-files.js";
 import type { ChatMessage } from "../protocol/index.js";
+import type { HardSearchOptions, ScoredMemory } from "./hard-memory-search.js";
 
 export const DEFAULT_KEY = "default";
 
@@ -16,6 +17,9 @@ export interface TurnRecord {
   fullText: string | undefined;
   iterations: number | undefined;
 }
+
+/** A store_hard: stored with its id, or refused because the ctxkey already holds `count` (at least the bound). */
+export type StoreHardResult = { stored: true; id: number } | { stored: false; count: number };
 
 export interface HardMemory {
   id: number;
@@ -74,9 +78,22 @@ export interface CtxStore {
   softMemory(ctxkey: string): Promise<string | undefined>;
   setSoftMemory(ctxkey: string, content: string): Promise<void>;
 
-  /** Hard memory: stored conversation excerpts, searched by `search_hard`. */
-  storeHardMemory(ctxkey: string, messages: readonly ChatMessage[], tag: string | undefined): Promise<number>;
+  /**
+   * Hard memory: stored conversation excerpts, searched by `search_hard`. Stored unless the ctxkey already holds
+   * `maxPerCtxkey` of them (counted and stored atomically, whichever host writes).
+   */
+  storeHardMemory(
+    ctxkey: string,
+    messages: readonly ChatMessage[],
+    tag: string | undefined,
+    limits: { maxPerCtxkey: number },
+  ): Promise<StoreHardResult>;
+  /** Every hard memory of the ctxkeys, newest first. */
   hardMemories(ctxkeys: readonly string[]): Promise<HardMemory[]>;
+  /** The best matches of `query` among the ctxkeys' hard memories (hard-memory-search.ts), through the word index. */
+  searchHardMemories(ctxkeys: readonly string[], query: string, options: HardSearchOptions): Promise<ScoredMemory[]>;
+  /** Deletes the ctxkey's hard memories with these ids (others' ids are left alone), or all of them; returns how many. */
+  deleteHardMemories(ctxkey: string, ids: readonly number[] | "all"): Promise<number>;
 
   /**
    * Changes whenever configuration, prompts, tools, skills or memories change (by any writer), so that callers may

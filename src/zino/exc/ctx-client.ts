@@ -24,6 +24,9 @@ export interface CtxClient {
   close?(): void;
 }
 
+/** The configuration sections exc's rules come from (rules-cache.ts). */
+const EXC_SECTIONS = ["exec", "mcp_servers", "agent"];
+
 /** ctx answered with an error frame or an unexpected frame. */
 export class CtxAnswerError extends Error {
   constructor(
@@ -56,7 +59,12 @@ export function createCtxClient(options: { socketPath: string; timeoutMs?: numbe
       return parsed.data.config;
     },
     async getConfigAndSkills(ctxkey, signal) {
-      const frame = await request({ type: "get_config", ctxkey, message: null, include_skills: true, secrets: true }, signal);
+      // Only exc's own sections [ext]: they come from ctx while no model is configured (a ctx that does not know
+      // `sections` sends the whole configuration, or refuses it without a model).
+      const frame = await request(
+        { type: "get_config", ctxkey, message: null, include_skills: true, secrets: true, sections: EXC_SECTIONS },
+        signal,
+      );
       const parsed = ConfigObjectAnswerSchema.safeParse(frame);
       if (!parsed.success) throw unexpected(frame, "config");
       const version = typeof frame.config_version === "string" ? frame.config_version : undefined;

@@ -5,7 +5,7 @@
 // their age, and reloads rules of another version.
 import { CtxkeyConfigSchema, type AgentConfig, type ExecConfig, type JsonObject, type McpServerConfig } from "../config/index.js";
 import type { Logger } from "../../wire/index.js";
-import type { CtxClient } from "./ctx-client.js";
+import { CtxAnswerError, type CtxClient } from "./ctx-client.js";
 import { parseSkills, type SkillInfo } from "./skill-catalog.js";
 
 export interface ExecRules {
@@ -111,6 +111,11 @@ function createRulesLoader(options: RulesOptions): (ctxkey: string) => Promise<E
         config = await options.ctx.getConfig(ctxkey);
       }
     } catch (err) {
+      // ctx answered, and refused (its configuration is invalid): not "unavailable", which sends people to start it.
+      if (err instanceof CtxAnswerError) {
+        options.logger.warn({ ctxkey, code: err.code, err: err.message }, "ctx refused get_config; using the instance defaults");
+        return fromDefaults(ctxkey, `ctx refused the configuration (${err.message}); using the instance defaults`);
+      }
       options.logger.warn({ ctxkey, err: describe(err) }, "ctx did not answer get_config; using the instance defaults");
       return fromDefaults(ctxkey, `ctx unavailable (${describe(err)}); using the instance defaults`);
     }

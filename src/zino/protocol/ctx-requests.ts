@@ -5,12 +5,27 @@ import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
 import { NO_NUL, TurnIdSchema, hasNoNul, isTurnId } from "./turn-id.js";
 
 const MAX_BATCH = 10_000;
+/** The sections of a ctxkey's configuration (CtxkeyConfigSchema). */
+export const CONFIG_SECTIONS = ["llm", "agent", "history", "exec", "context", "mcp_servers"] as const;
+export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
 const Messages = z.array(ChatMessageSchema).max(MAX_BATCH);
 const TurnId = TurnIdSchema;
 const Limit = z.number().int().min(0).nullable().optional();
 /** A text ctx stores in a column of its own (not inside a message's JSON): never U+0000, on either store. */
 const ColumnText = z.string().refine(hasNoNul, NO_NUL);
 const ValueKey = z.string().min(1).max(256).refine(hasNoNul, NO_NUL);
+
+/** Soft memory goes into every system prompt of the ctxkey: far more than any context window holds is refused. */
+export const MAX_SOFT_MEMORY_CHARS = 256 * 1024;
+const SoftMemory = ColumnText.max(MAX_SOFT_MEMORY_CHARS, {
+  error: `must be at most ${MAX_SOFT_MEMORY_CHARS} characters (soft memory goes into every system prompt: keep the notes short)`,
+});
+/** A hard memory is an excerpt a search returns and a turn may recall: its messages as JSON, at most this long. */
+export const MAX_HARD_MEMORY_CHARS = 1024 * 1024;
+const MAX_TAG_CHARS = 1024;
+const HardMessages = Messages.min(1).refine((messages) => JSON.stringify(messages).length <= MAX_HARD_MEMORY_CHARS, {
+  error: `must be at most ${MAX_HARD_MEMORY_CHARS} characters as JSON (a hard memory is an excerpt: store the part worth recalling)`,
+});
 
 export const UserContentSchema = z.union([z.string(), z.array(z.looseObject({ type: z.string().min(1) })).min(1)], {
   error: "must be the user's text (a string) or a non-empty list of OpenAI content parts",
@@ -25,7 +40,11 @@ export const CTX_REQUEST_SCHEMAS = {
     skill: z.string().min(1).optional(),
   }),
   get: z.looseObject({ skill: z.string().min(1).optional() }),
-  get_config: z.looseObject({ secrets: z.boolean().optional() }),
+  get_config: z.looseObject({
+    secrets: z.boolean().optional(),
+    /** [ext] Only these sections, each validated (exc asks for its own: it runs while no model is configured). */
+    sections: z.array(z.enum(CONFIG_SECTIONS)).min(1).optional(),
+  }),
   set_config: z.looseObject({ config: z.record(z.string(), z.unknown()), replace: z.boolean().optional() }),
   append_history: z.looseObject({
     messages: Messages,
@@ -39,10 +58,12 @@ export const CTX_REQUEST_SCHEMAS = {
   set_value: z
     .looseObject({ key: ValueKey, value: z.unknown() })
     .refine((frame) => frame.value !== undefined, { path: ["value"], message: "value is required (use null to clear it)" }),
-  set_soft_memory: z.looseObject({ content: ColumnText }),
-  set_soft: z.looseObject({ content: ColumnText }),
-  store_hard: z.looseObject({ messages: Messages.min(1), tag: ColumnText.nullable().optional() }),
+  set_soft_memory: z.looseObject({ content: SoftMemory }),
+  set_soft: z.looseObject({ content: SoftMemory }),
+  store_hard: z.looseObject({ messages: HardMessages, tag: ColumnText.max(MAX_TAG_CHARS).nullable().optional() }),
   search_hard: z.looseObject({ query: ColumnText, top_k: z.number().int().min(1).max(100).nullable().optional() }),
+  /** [ext] Deletes the ctxkey's hard memories with these ids (store_hard's and search_hard's `id`). */
+  delete_hard: z.looseObject({ ids: z.array(z.number().int().min(1)).min(1).max(MAX_BATCH) }),
 } as const;
 
 export type CtxRequestName = keyof typeof CTX_REQUEST_SCHEMAS;

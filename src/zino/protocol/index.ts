@@ -46,4 +46,12 @@ export { ResultAnswerSchema, ToolsAnswerSchema, plainResultAnswer, type ResultAn
 export { CodedErrorFrameSchema, ErrorFrameSchema } from "./error-frame.js";
 export { TurnIdSchema } from "./turn-id.js";
 export { DaemonRequestSchema, plainDaemonRequest, type DaemonRequest } from "./daemon-requests.js";
-export { CTX_REQUEST_SCHEMAS, UserContentSchema, plainCtxRequest, type CtxRequest, type CtxRequestName } from "./ctx-requests.js";
+export {
+  CONFIG_SECTIONS,
+  CTX_REQUEST_SCHEMAS,
+  UserContentSchema,
+  plainCtxRequest,
+  type ConfigSection,
+  type CtxRequest,
+  type CtxRequestName,
+} from "./ctx-requests.js";

@@ -36,7 +36,19 @@ export interface ConfigSourceOptions {
   logger: Logger;
   ttlMs?: number;
   now?: () => number;
+  /**
+   * A ctxkey's providers changed (another base_url, main or fallback): called with the provider URLs of every
+   * configuration kept, so that connections to providers no longer named can be closed.
+   */
+  onProvidersChanged?: (urls: Set<string>) => void;
 }
+
+/** The endpoints a configuration sends requests to: its base_url and its fallbacks'. */
+export function providerUrls(config: CtxkeyConfig): string[] {
+  return [config.llm.base_url, ...config.llm.fallbacks.map((fallback) => fallback.base_url)];
+}
+
+const sameProviders = (a: CtxkeyConfig, b: CtxkeyConfig) => a === b || providerUrls(a).join("\n") === providerUrls(b).join("\n");
 
 export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   const { instance, logger } = options;
@@ -52,6 +64,8 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
   async function load(ctxkey: string): Promise<ResolvedConfig> {
     let reason: string;
     let ctxDown = false;
+    /** ctx says the ctxkey has no model (llm.base_url or llm.model missing) [ext]: the one thing to say. */
+    let notConfigured = false;
     try {
       const answer = await ctx.one({ type: "get_config", ctxkey, secrets: true }, { idleTimeoutMs: CTX_TIMEOUT_MS });
       const ok = ConfigAnswerSchema.safeParse(answer);
@@ -70,6 +84,7 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
         reason = `ctx returned an invalid configuration (${issueText(parsed.error)})`;
       } else {
         const error = ErrorFrameSchema.safeParse(answer);
+        notConfigured = answer.reason === "not_configured";
         reason = error.success
           ? `ctx answered get_config with error ${error.data.code ?? "?"}: ${error.data.message ?? ""}`.trim()
           : "ctx answered get_config with an unexpected frame";
@@ -78,26 +93,9 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
       reason = `ctx is unreachable (${err instanceof Error ? err.message : String(err)})`;
       ctxDown = true;
     }
-    const defaults = CtxkeyConfigSchema.safeParse(instance.defaults);
-    if (!defaults.success && ctxDown) {
-      throw new WireError(
-        "unavailable",
-        `No configuration for ctxkey "${ctxkey}": ${reason}, and the instance defaults (ZINO.toml [llm]) are not usable ` +
-          `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`,
-      );
-    }
-    if (!defaults.success) {
-      // ctx answered, without a usable model: not `unavailable` (every service runs), so the daemon does not say
-      // "zino-rtr is not running"; the turn fails with what to set.
-      throw new WireError(
-        "provider_error",
-        `No model configured for ctxkey "${ctxkey}": set [llm] base_url and model in ${instance.configPath ?? "ZINO.toml"} ` +
-          `(README: Pointing ZINO at a model). Details: ${reason}; the instance defaults are not usable (${issueText(defaults.error)}).`,
-        { reason: "not_configured" },
-      );
-    }
+    const defaults = usableDefaults(instance, ctxkey, { reason, ctxDown, notConfigured });
     logger.warn({ ctxkey, reason }, "using the instance defaults instead of ctx's configuration");
-    return { config: defaults.data, source: "defaults", reason };
+    return { config: defaults, source: "defaults", reason };
   }
 
   return {
@@ -111,13 +109,48 @@ export function createConfigSource(options: ConfigSourceOptions): ConfigSource {
         inflight.set(ctxkey, pending);
       }
       const value = await pending;
+      const before = cache.get(ctxkey)?.value.config;
       // Every ctxkey ever asked for was kept (1.3 KB each: 20,000 ctxkeys grew rtr's heap by 26 MB, for good).
       if (cache.size >= MAX_REMEMBERED && !cache.has(ctxkey)) cache.clear();
       cache.set(ctxkey, { value, expiresAt: now() + ttlMs });
+      if (before && options.onProvidersChanged && !sameProviders(before, value.config)) {
+        const urls = new Set<string>();
+        for (const entry of cache.values()) for (const url of providerUrls(entry.value.config)) urls.add(url);
+        options.onProvidersChanged(urls);
+      }
       return value;
     },
     close: () => ctx.close(),
   };
+}
+
+/** The instance defaults (ZINO.toml) when ctx gave no configuration; when they are not usable either, why not. */
+function usableDefaults(
+  instance: InstanceConfig,
+  ctxkey: string,
+  { reason, ctxDown, notConfigured }: { reason: string; ctxDown: boolean; notConfigured: boolean },
+): CtxkeyConfig {
+  const defaults = CtxkeyConfigSchema.safeParse(instance.defaults);
+  if (!defaults.success && ctxDown) {
+    throw new WireError(
+      "unavailable",
+      `No configuration for ctxkey "${ctxkey}": ${reason}, and the instance defaults (ZINO.toml [llm]) are not usable ` +
+        `(${issueText(defaults.error)}). Start zino-ctx or set [llm] base_url and model in ZINO.toml.`,
+    );
+  }
+  if (!defaults.success) {
+    // ctx answered, without a usable model: not `unavailable` (every service runs), so the daemon does not say
+    // "zino-rtr is not running"; the turn fails with what to set.
+    const fix = `set [llm] base_url and model in ${instance.configPath ?? "ZINO.toml"} (README: Pointing ZINO at a model)`;
+    throw new WireError(
+      "provider_error",
+      notConfigured
+        ? `No model configured for ctxkey "${ctxkey}": ${fix}, or set them for this ctxkey (zino ctx set ${ctxkey} llm.base_url=... llm.model=...).`
+        : `No model configured for ctxkey "${ctxkey}": ${fix}. Details: ${reason}; the instance defaults are not usable (${issueText(defaults.error)}).`,
+      { reason: "not_configured" },
+    );
+  }
+  return defaults.data;
 }
 
 /** Path and message of the first issue; zod messages do not echo input values, so no key can leak here. */

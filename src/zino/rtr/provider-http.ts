@@ -71,6 +71,11 @@ export interface ProviderExchange {
 
 export interface ProviderHttp {
   post(url: string, request: ProviderRequest): ProviderExchange;
+  /**
+   * Closes the connections kept for every origin but those of `urls` (the providers some configuration still names):
+   * each closes once its requests under way are over. A later request to a closed origin opens a new one.
+   */
+  retainOrigins?(urls: Iterable<string>): void;
   close(): Promise<void>;
 }
 
@@ -90,29 +95,51 @@ const kSocket = undiciSymbols.kSocket;
 /** Bytes of the body received and not yet read by the consumer before the connection is paused. */
 const BODY_HIGH_WATER = 64 * 1024;
 
+/** Origins with a keep-alive Pool at once: past it, the one used longest ago is closed (ctxkeys may name any number). */
+export const MAX_POOLS = 32;
+
 /**
- * undici Pools, one per origin, created on first use and closed with `close()`. `socketPath`: every origin is reached
+ * undici Pools, one per origin, created on first use; closed with `close()`, when no configuration names their origin
+ * any more (`retainOrigins`), or when MAX_POOLS others were used since. `socketPath`: every origin is reached
  * through that Unix socket instead (rtr's warm-up, warm-up.ts).
  */
 export function createUndiciHttp(options: { socketPath?: string } = {}): ProviderHttp {
+  /** By origin; a Map keeps insertion order, and a pool used again is moved to the end: the first is used longest ago. */
   const pools = new Map<string, PoolType>();
   const targets = new Map<string, { pool: PoolType; origin: string; path: string }>();
   const socketOption = options.socketPath ? { socketPath: options.socketPath } : {};
   /** One-connection clients of replays (see `replay`), closed once their request is over. */
   const replays = new Set<ClientType>();
+  /** Closes the origin's pool once its requests are over; the targets that lead to it go with it. */
+  const retire = (origin: string) => {
+    const pool = pools.get(origin);
+    if (!pool) return;
+    pools.delete(origin);
+    for (const [url, target] of targets) if (target.pool === pool) targets.delete(url);
+    void pool.close().catch(() => undefined);
+  };
+  const poolOf = (origin: string) => {
+    let pool = pools.get(origin);
+    if (pool) {
+      if (pools.size > 1) {
+        pools.delete(origin);
+        pools.set(origin, pool);
+      }
+      return pool;
+    }
+    if (pools.size >= MAX_POOLS) retire(pools.keys().next().value!);
+    pool = new Pool(origin, { keepAliveTimeout: KEEP_ALIVE_MS, factory: trackedClient, ...socketOption });
+    pools.set(origin, pool);
+    return pool;
+  };
   const targetOf = (url: string) => {
     let target = targets.get(url);
-    if (!target) {
+    if (!target || target.pool !== pools.get(target.origin)) {
       const parsed = new URL(url);
-      let pool = pools.get(parsed.origin);
-      if (!pool) {
-        pool = new Pool(parsed.origin, { keepAliveTimeout: KEEP_ALIVE_MS, factory: trackedClient, ...socketOption });
-        pools.set(parsed.origin, pool);
-      }
-      target = { pool, origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+      target = { pool: poolOf(parsed.origin), origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
       if (targets.size > 1_000) targets.clear();
       targets.set(url, target);
-    }
+    } else if (pools.size > 1) poolOf(target.origin);
     return target;
   };
   /** The request again, on a connection of its own (a pool could hand out another stale idle connection). */
@@ -129,6 +156,11 @@ export function createUndiciHttp(options: { socketPath?: string } = {}): Provide
       request.exchange = new UndiciExchange(() => replay(origin, request));
       pool.dispatch(request, request.exchange);
       return request.exchange;
+    },
+    retainOrigins(urls) {
+      const kept = new Set<string>();
+      for (const url of urls) if (URL.canParse(url)) kept.add(new URL(url).origin);
+      for (const origin of [...pools.keys()]) if (!kept.has(origin)) retire(origin);
     },
     async close() {
       const all = [...pools.values(), ...replays];

@@ -60,7 +60,13 @@ interface RtrParts {
 export function createRtrService(deps: RtrServiceDeps): Service {
   const { instance, logger, env } = deps;
   const http = deps.fetch ? createFetchHttp(deps.fetch) : createUndiciHttp();
-  const configs = createConfigSource({ instance, logger, ...(deps.configTtlMs !== undefined ? { ttlMs: deps.configTtlMs } : {}) });
+  const configs = createConfigSource({
+    instance,
+    logger,
+    ...(deps.configTtlMs !== undefined ? { ttlMs: deps.configTtlMs } : {}),
+    // A ctxkey moved to another provider: connections kept to providers no configuration names any more are closed.
+    onProvidersChanged: (urls) => http.retainOrigins?.(urls),
+  });
   const parts: RtrParts = { configs, http, logger, env };
 
   async function handle(request: WireRequest, out: FrameWriter, signal: AbortSignal): Promise<void> {

@@ -41,6 +41,25 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
     }
   });
 
+  void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
+    const store = await backend.open();
+    const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
+    await store.close();
+    // The database as the ctx before the index left it: schema version 1, no word table.
+    await sql(url, "DROP TABLE zino_ctx_hard_memory_words; UPDATE zino_ctx_schema SET version = 1");
+    const reopened = await backend.open();
+    try {
+      assert.equal(reopened.schemaVersion, PG_MIGRATIONS.length);
+      const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
+      assert.deepEqual(
+        found.map(({ memory, score }) => [memory.id, score]),
+        [[stored.stored ? stored.id : -1, 0.75]],
+      );
+    } finally {
+      await reopened.close();
+    }
+  });
+
   void it("CTX-28 an open prunes the turn records past 30 days only", async () => {
     const store = await backend.open();
     await store.appendTurn("old", [{ role: "user", content: "q" }], { id: "t", fullText: "a", iterations: 1 });

@@ -2,7 +2,7 @@
 // rows. Two stores opened on one database stand for two ZINO hosts (or two processes on one SQLite file).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { ChatMessage, CtxStore } from "../../../src/zino/ctx/index.js";
+import { searchHardMemories, type ChatMessage, type CtxStore } from "../../../src/zino/ctx/index.js";
 import { STORE_BACKENDS, createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
 
 const TOOL = { name: "bash", description: "d", meta: { executor: "bash" } };
@@ -30,6 +30,7 @@ for (const name of STORE_BACKENDS) {
     });
     rowTests(opened);
     sharingTests(opened);
+    hardMemoryTests(opened);
   });
 }
 
@@ -123,7 +124,11 @@ function sharingTests(opened: Opened): void {
     await eventually(async () => assert.equal(await opened.store.softMemory("mem"), "note"));
     await opened.store.setSoftMemory("default", "fallback");
     await eventually(async () => assert.equal(await opened.other.softMemory("nobody"), "fallback"));
-    const id = await opened.other.storeHardMemory("mem", [{ role: "user", content: "remember the blue door" }], "door");
+    const stored = await opened.other.storeHardMemory("mem", [{ role: "user", content: "remember the blue door" }], "door", {
+      maxPerCtxkey: 10,
+    });
+    assert.ok(stored.stored);
+    const { id } = stored;
     await eventually(async () =>
       assert.deepEqual(
         (await opened.store.hardMemories(["mem"])).map((m) => [m.id, m.tag]),
@@ -170,5 +175,86 @@ function sharingTests(opened: Opened): void {
     const extra = await opened.backend.open();
     await extra.close();
     await extra.close();
+  });
+}
+
+/** A deterministic word soup: common and rare words, accents, CJK, words past the index's 64 characters. */
+function wordSoup(seed: number): () => string {
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const vocabulary = [
+    ...Array.from({ length: 60 }, (_, i) => `w${i}`),
+    "Café",
+    "café",
+    "日本語",
+    "Ünïcödé",
+    "x".repeat(65),
+    "y".repeat(300),
+    `${"z".repeat(70)}1`,
+  ];
+  return () =>
+    Array.from({ length: 1 + Math.floor(next() * 12) }, () => vocabulary[Math.floor(vocabulary.length * next() ** 2)]).join(
+      next() < 0.5 ? " " : ", ",
+    );
+}
+
+function hardMemoryTests(opened: Opened): void {
+  void it("CTX-16 search through the word index finds what reading and scoring every memory finds, in the same order", async () => {
+    const soup = wordSoup(7);
+    for (let i = 0; i < 120; i++) {
+      const ctxkey = i % 5 === 0 ? "default" : i % 2 === 0 ? "hx" : "hy";
+      const messages: ChatMessage[] = [
+        { role: "user", content: soup() },
+        { role: "assistant", content: i % 7 === 0 ? [{ type: "text", text: soup() }] : soup() },
+      ];
+      const result = await (i % 3 === 0 ? opened.other : opened.store).storeHardMemory(ctxkey, messages, i % 4 === 0 ? soup() : undefined, {
+        maxPerCtxkey: 1000,
+      });
+      assert.ok(result.stored);
+    }
+    // Past 1,000 distinct query words, memories sharing one or two of them round to the same score: newest first.
+    const wide = [...Array.from({ length: 1500 }, (_, i) => `q${i}`), "w0", "w1"].join(" ");
+    const queries = [soup(), soup(), soup(), "w0", "CAFÉ w1", "日本語", "x".repeat(65), "y".repeat(300), "nothing here", "", wide];
+    for (const ctxkey of ["hx", "hy", "default"]) {
+      const keys = ctxkey === "default" ? ["default"] : [ctxkey, "default"];
+      const all = await opened.store.hardMemories(keys);
+      for (const query of queries) {
+        for (const options of [{ topK: 1 }, { topK: 5 }, { topK: 100 }, { topK: 3, minScore: 0.5 }]) {
+          const expected = searchHardMemories(all, query, options).map(({ memory, score }) => [memory.id, score]);
+          await eventually(async () => {
+            const found = await opened.other.searchHardMemories(keys, query, options);
+            assert.deepEqual(
+              found.map(({ memory, score }) => [memory.id, score]),
+              expected,
+              `${ctxkey} ${query.slice(0, 40)} ${JSON.stringify(options)}`,
+            );
+          });
+        }
+      }
+    }
+  });
+
+  void it("CTX-42 the bound on hard memories per ctxkey holds when both stores store at once; deleted memories are not found", async () => {
+    const note = (text: string): ChatMessage[] => [{ role: "user", content: `bounded ${text}` }];
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 === 0 ? opened.store : opened.other).storeHardMemory("bound", note(`n${i}`), undefined, { maxPerCtxkey: 5 }),
+      ),
+    );
+    const stored = results.filter((r) => r.stored);
+    assert.equal(stored.length, 5);
+    for (const refused of results.filter((r) => !r.stored)) assert.deepEqual(refused, { stored: false, count: 5 });
+    assert.equal((await opened.store.hardMemories(["bound"])).length, 5);
+    const ids = stored.map((r) => (r.stored ? r.id : 0));
+    assert.equal(await opened.other.deleteHardMemories("elsewhere", ids), 0, "another ctxkey's ids are left alone");
+    assert.equal(await opened.other.deleteHardMemories("bound", ids.slice(0, 2)), 2);
+    await eventually(async () =>
+      assert.deepEqual(
+        (await opened.store.searchHardMemories(["bound"], "bounded", { topK: 10 })).map((m) => m.memory.id).sort(),
+        ids.slice(2).sort(),
+      ),
+    );
+    assert.equal(await opened.store.deleteHardMemories("bound", "all"), 3);
+    await eventually(async () => assert.deepEqual(await opened.other.searchHardMemories(["bound"], "bounded", { topK: 10 }), []));
   });
 }
