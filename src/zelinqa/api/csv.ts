@@ -12,7 +12,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * A text cell a spreadsheet shows as text: a leading formula character gets a `'` before it, then RFC 4180 quoting
- * (always when asked, as §12.2 asks for the question text). Ids are free text too (1–128 of any character).
+ * (always when asked, as docs/zelinqa-api.md §12.2 asks for the question text). Ids are free text too (1–128 of any
+ * character).
  */
 export function safeCsvText(value: string, alwaysQuote = false): string {
   return csvField(FORMULA_START.test(value) ? `'${value}` : value, alwaysQuote);
