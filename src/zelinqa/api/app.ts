@@ -23,6 +23,7 @@ import type { RateLimiter } from "./rate-limiter.js";
 import { createPipeline } from "./request-pipeline.js";
 import type { Pipeline } from "./request-pipeline.js";
 import { bodyLimitsFor } from "./request-body.js";
+import { capConnections } from "./connection-cap.js";
 import { MAX_CONNECTIONS, REQUEST_TIMEOUT_MS } from "./server-config.js";
 import { JSON_TYPE } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
@@ -55,7 +56,7 @@ export interface ZelinqaAppOptions {
   studioDir?: string | undefined;
   /** How long a client may take to send a whole request, headers and body (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
-  /** Connections served at once (default MAX_CONNECTIONS); those past it are closed as they arrive. */
+  /** Connections served at once (default MAX_CONNECTIONS; connection-cap.ts says what happens past it). */
   maxConnections?: number;
   /** The compile threads' bounds (compile-pool.ts defaults). */
   compilePool?: Omit<CompilePoolOptions, "logger">;
@@ -79,22 +80,26 @@ function routeBodyLimit(path: string, globalLimit: number): number {
   return Math.min(bodyLimitsFor(path).maxBytes, globalLimit);
 }
 
-/** A connection refused at the cap is logged at most this often, with the count since the last line. */
-const DROP_LOG_INTERVAL_MS = 10_000;
+/** Connections closed at the cap are logged at most this often, with the counts since the last line. */
+const CAP_LOG_INTERVAL_MS = 10_000;
 
-/** Node closes each connection past `maxConnections` as it arrives; the log says so without a line per connection. */
-function capConnections(fastify: AppFastify, options: ZelinqaAppOptions): void {
+/** At most `maxConnections` connections (connection-cap.ts); the log counts those closed for it, at most one line per 10 s. */
+function capServerConnections(fastify: AppFastify, options: ZelinqaAppOptions): void {
   const max = options.maxConnections ?? MAX_CONNECTIONS;
-  fastify.server.maxConnections = max;
-  let dropped = 0;
+  const closed = { dropped: 0, evicted: 0 };
   let loggedAt = 0;
-  fastify.server.on("drop", () => {
-    dropped += 1;
-    if (Date.now() - loggedAt < DROP_LOG_INTERVAL_MS) return;
-    options.logger.warn({ max_connections: max, dropped }, "connections closed at the cap (ZELINQA_MAX_CONNECTIONS)");
+  const counted = (kind: keyof typeof closed) => () => {
+    closed[kind] += 1;
+    if (Date.now() - loggedAt < CAP_LOG_INTERVAL_MS) return;
+    options.logger.warn(
+      { max_connections: max, dropped: closed.dropped, idle_closed: closed.evicted },
+      "connections closed at the cap (ZELINQA_MAX_CONNECTIONS): idle keep-alive ones to serve new ones, new ones when none was idle",
+    );
     loggedAt = Date.now();
-    dropped = 0;
-  });
+    closed.dropped = 0;
+    closed.evicted = 0;
+  };
+  capConnections(fastify.server, max, { dropped: counted("dropped"), evicted: counted("evicted") });
 }
 
 function createFastify(options: ZelinqaAppOptions): AppFastify {
@@ -118,7 +123,7 @@ function createFastify(options: ZelinqaAppOptions): AppFastify {
     clientErrorHandler: clientErrorHandler(errorDeps),
     frameworkErrors: frameworkErrors(errorDeps),
   });
-  capConnections(fastify, options);
+  capServerConnections(fastify, options);
   return fastify;
 }
 

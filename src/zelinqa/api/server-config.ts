@@ -20,7 +20,7 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** How long a client may take to send a whole request (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
-  /** Connections served at once (ZELINQA_MAX_CONNECTIONS); those past it are closed as they arrive. */
+  /** Connections served at once (ZELINQA_MAX_CONNECTIONS); past it, an idle one is closed for a new one, else the new one. */
   maxConnections: number;
   rateLimitPerMinute?: number | undefined;
   model?: { baseUrl: string; apiKey?: string | undefined; name: string; timeoutMs: number } | undefined;
@@ -43,8 +43,9 @@ export class ConfigError extends Error {
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
- * Connections one process serves at once, idle keep-alive ones included (72 s each); a connection past it is closed as
- * it arrives, and those already open are served as before. Without a cap, each connection took a descriptor until the
+ * Connections one process serves at once, idle keep-alive ones included (72 s each); a connection past it takes the
+ * place of the one idle the longest, or is closed as it arrives when none is idle (connection-cap.ts), and those
+ * already open are served as before. Without a cap, each connection took a descriptor until the
  * process had none left (1,024 by default on Linux) for its database or its log; ZELINQA_MAX_CONNECTIONS changes it.
  */
 export const MAX_CONNECTIONS = 512;

@@ -1,6 +1,7 @@
 // `zelinqa serve` serves at most ZELINQA_MAX_CONNECTIONS connections at once (docs/zelinqa-api.md §2.2): past the cap a new
-// connection is closed as it arrives, the connections within it are answered as before, and once some close, new ones
-// are served again. Over real TCP on a listening server with SQLite.
+// connection takes the place of the keep-alive connection idle the longest; when none is idle it is closed as it
+// arrives, the connections within the cap are answered as before, and once some close, new ones are served again.
+// Over real TCP on a listening server with SQLite.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
@@ -43,6 +44,10 @@ function statusOn(socket: Socket): Promise<string> {
 const within = <T>(promise: Promise<T>, ms: number, fallback: T) =>
   Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms).unref())]);
 
+/** Resolves true once the socket is closed, false if it is still open after `ms`. */
+const closedWithin = (socket: Socket, ms: number) =>
+  within(new Promise<boolean>((resolve) => (socket.destroyed ? resolve(true) : socket.once("close", () => resolve(true)))), ms, false);
+
 void describe("zelinqa API connection cap", () => {
   let t: TestApp;
   let port = 0;
@@ -81,5 +86,45 @@ void describe("zelinqa API connection cap", () => {
     for (const bad of ["0", "-1", "1.5", "many"]) {
       assert.throws(() => resolveServerConfig({ ZELINQA_MAX_CONNECTIONS: bad }, {}), /ZELINQA_MAX_CONNECTIONS/);
     }
+  });
+});
+
+void describe("zelinqa API connection cap, idle keep-alive connections", () => {
+  let t: TestApp;
+  let port = 0;
+  before(async () => {
+    t = await startTestApp({ backend: "sqlite", options: { worker: false, maxConnections: CAP } });
+    port = Number(new URL(await t.app.fastify.listen({ host: "127.0.0.1", port: 0 })).port);
+  });
+  after(async () => {
+    await t?.close();
+  });
+
+  void it("closes the connection idle the longest for a new one, never one whose next request has started", async () => {
+    // The cap's worth of keep-alive connections, each answered once and left open: all idle, the first the longest.
+    const held: { socket: Socket; closedEmpty: Promise<boolean> }[] = [];
+    for (let i = 0; i < CAP; i++) {
+      const c = await open(port);
+      assert.equal(await statusOn(c.socket), "HTTP/1.1 200 OK");
+      held.push(c);
+    }
+    // The first one starts its next request (headers not finished): it is not idle any more, so the second goes.
+    held[0]!.socket.write("GET /v1/health HTTP/1.1\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const newcomer = await open(port);
+    assert.equal(await statusOn(newcomer.socket), "HTTP/1.1 200 OK", "the new connection past the cap was not served");
+    assert.equal(await closedWithin(held[1]!.socket, 5_000), true, "the connection idle the longest was not closed");
+    assert.equal(held[0]!.socket.destroyed, false, "a connection whose request had started was closed");
+    for (const c of held.slice(2)) assert.equal(c.socket.destroyed, false);
+    // The first one's request ends and is answered.
+    const answered = new Promise<string>((resolve) => held[0]!.socket.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8"))));
+    held[0]!.socket.write("Host: x\r\n\r\n");
+    assert.match(await answered, /^HTTP\/1\.1 200 OK/);
+    // Each new connection takes an idle one's place, the longest idle first, while every one open is idle.
+    const second = await open(port);
+    assert.equal(await statusOn(second.socket), "HTTP/1.1 200 OK");
+    assert.equal(await closedWithin(held[2]!.socket, 5_000), true);
+    assert.ok(t.logLines.some((line) => line.includes("connections closed at the cap") && line.includes("idle_closed")));
+    for (const c of [...held, newcomer, second]) c.socket.destroy();
   });
 });
