@@ -24,28 +24,6 @@ void it("CTX-18 opening a database again applies no migration twice; a newer sch
   assert.throws(() => createSqliteStore({ path }), /schema version is 99/);
 });
 
-void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
-  const path = join(dir, "hard-index", "ctx.sqlite");
-  const store = createSqliteStore({ path });
-  const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
-  await store.close();
-  // The database as the ctx before the index left it: schema version 2, no word table.
-  const db = new BetterSqlite3(path);
-  db.exec("DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2");
-  db.close();
-  const reopened = createSqliteStore({ path });
-  try {
-    assert.equal(reopened.schemaVersion, SQLITE_MIGRATIONS.length);
-    const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
-    assert.deepEqual(
-      found.map(({ memory, score }) => [memory.id, score]),
-      [[stored.stored ? stored.id : -1, 0.75]],
-    );
-  } finally {
-    await reopened.close();
-  }
-});
-
 void it("CTX-28 a later open prunes only the turn records past 30 days", async () => {
   const path = join(dir, "turns", "ctx.sqlite");
   const store = createSqliteStore({ path });

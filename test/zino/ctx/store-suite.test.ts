@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { searchHardMemories, type ChatMessage, type CtxStore } from "../../../src/zino/ctx/index.js";
-import { STORE_BACKENDS, createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
+import { PG_MIGRATIONS } from "../../../src/zino/ctx/pg-migrations.js";
+import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
+import {
+  STORE_BACKENDS,
+  createStoreBackend,
+  eventually,
+  postgresSkipReason,
+  type BackendName,
+  type StoreBackend,
+} from "./store-backends.js";
 
 const TOOL = { name: "bash", description: "d", meta: { executor: "bash" } };
 
@@ -31,6 +40,7 @@ for (const name of STORE_BACKENDS) {
     rowTests(opened);
     sharingTests(opened);
     hardMemoryTests(opened);
+    migrationTests(name);
   });
 }
 
@@ -256,5 +266,40 @@ function hardMemoryTests(opened: Opened): void {
     );
     assert.equal(await opened.store.deleteHardMemories("bound", "all"), 3);
     await eventually(async () => assert.deepEqual(await opened.other.searchHardMemories(["bound"], "bounded", { topK: 10 }), []));
+  });
+}
+
+/** Each backend's latest schema version, and how to take its database back to before the word index. */
+const SCHEMAS: Record<BackendName, { latest: number; beforeWordIndex: string }> = {
+  sqlite: { latest: SQLITE_MIGRATIONS.length, beforeWordIndex: "DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2" },
+  postgres: {
+    latest: PG_MIGRATIONS.length,
+    beforeWordIndex: "DROP TABLE zino_ctx_hard_memory_words; UPDATE zino_ctx_schema SET version = 1",
+  },
+};
+
+function migrationTests(name: BackendName): void {
+  void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
+    // A database of its own: the suite's stores stay open on theirs, and this one is taken back to an older schema.
+    const backend = await createStoreBackend(name);
+    try {
+      const store = await backend.open();
+      const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
+      await store.close();
+      await backend.exec(SCHEMAS[name].beforeWordIndex);
+      const reopened = await backend.open();
+      try {
+        assert.equal(reopened.schemaVersion, SCHEMAS[name].latest);
+        const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
+        assert.deepEqual(
+          found.map(({ memory, score }) => [memory.id, score]),
+          [[stored.stored ? stored.id : -1, 0.75]],
+        );
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await backend.drop();
+    }
   });
 }
