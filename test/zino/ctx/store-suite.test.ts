@@ -40,7 +40,7 @@ for (const name of STORE_BACKENDS) {
     rowTests(opened);
     sharingTests(opened);
     hardMemoryTests(opened);
-    migrationTests(name);
+    pastTheStoreTests(opened);
   });
 }
 
@@ -274,27 +274,34 @@ function hardMemoryTests(opened: Opened): void {
   });
 }
 
-/** Each backend's latest schema version, and how to take its database back to before the word index. */
-const SCHEMAS: Record<BackendName, { latest: number; beforeWordIndex: string }> = {
-  sqlite: { latest: SQLITE_MIGRATIONS.length, beforeWordIndex: "DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2" },
+/** Per backend: its latest schema version, and the names the tests below change rows by, past the store. */
+const RAW: Record<BackendName, { latestSchema: number; beforeWordIndex: string; turnsTable: string }> = {
+  sqlite: {
+    latestSchema: SQLITE_MIGRATIONS.length,
+    beforeWordIndex: "DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2",
+    turnsTable: "turns",
+  },
   postgres: {
-    latest: PG_MIGRATIONS.length,
+    latestSchema: PG_MIGRATIONS.length,
     beforeWordIndex: "DROP TABLE zino_ctx_hard_memory_words; UPDATE zino_ctx_schema SET version = 1",
+    turnsTable: "zino_ctx_turns",
   },
 };
 
-function migrationTests(name: BackendName): void {
+/** What a store finds at open: rows an older ctx left, or rows grown old. */
+function pastTheStoreTests(opened: Opened): void {
   void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
+    const raw = RAW[opened.backend.name];
     // A database of its own: the suite's stores stay open on theirs, and this one is taken back to an older schema.
-    const backend = await createStoreBackend(name);
+    const backend = await createStoreBackend(opened.backend.name);
     try {
       const store = await backend.open();
       const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
       await store.close();
-      await backend.exec(SCHEMAS[name].beforeWordIndex);
+      await backend.exec(raw.beforeWordIndex);
       const reopened = await backend.open();
       try {
-        assert.equal(reopened.schemaVersion, SCHEMAS[name].latest);
+        assert.equal(reopened.schemaVersion, raw.latestSchema);
         const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
         assert.deepEqual(
           found.map(({ memory, score }) => [memory.id, score]),
@@ -305,6 +312,22 @@ function migrationTests(name: BackendName): void {
       }
     } finally {
       await backend.drop();
+    }
+  });
+
+  void it("CTX-28 an open prunes the turn records past 30 days only", async () => {
+    const messages: ChatMessage[] = [{ role: "user", content: "q" }];
+    const turn = { id: "t", fullText: "a", iterations: 1 };
+    await opened.store.appendTurn("pruned-old", messages, turn);
+    await opened.store.appendTurn("pruned-new", messages, turn);
+    const { turnsTable } = RAW[opened.backend.name];
+    await opened.backend.exec(`UPDATE ${turnsTable} SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'pruned-old'`);
+    const reopened = await opened.backend.open();
+    try {
+      assert.equal(await reopened.storedTurn("pruned-old", "t"), undefined);
+      assert.deepEqual(await reopened.storedTurn("pruned-new", "t"), turn);
+    } finally {
+      await reopened.close();
     }
   });
 }
