@@ -2,48 +2,28 @@
 // end (the provider request is aborted), and the session goes on with the next line. With piped input the exit status
 // then says a turn was cancelled (130), as `zino help chat` documents.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
-import {
-  spawnZinoCli,
-  startZinoServices,
-  stopZinoServices,
-  writeTempInstance,
-  type TempInstance,
-  type ZinoProcess,
-} from "../../harness/zino-processes.js";
+import { spawnZinoCli } from "../../harness/zino-processes.js";
+import { zinoServicesSuite } from "../support/zino-services-suite.js";
 
 void describe("zino chat with real services", () => {
-  let provider: FakeProvider;
-  let instance: TempInstance;
-  let services: ZinoProcess[] = [];
-
-  before(async () => {
-    provider = await startFakeProvider();
-    instance = writeTempInstance({ providerUrl: provider.url });
-    services = await startZinoServices(instance);
-  });
-  after(async () => {
-    await stopZinoServices(services);
-    await provider.close();
-    instance.cleanup();
-  });
+  const zino = zinoServicesSuite();
 
   void it(
     "[Z7-CHAT-CANCEL] cancels a running turn on SIGINT, aborting the provider request, and answers the next line",
     { timeout: 60_000 },
     async (t) => {
-      provider.enqueue({ hang: true });
-      const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance });
+      zino.provider.enqueue({ hang: true });
+      const cli = spawnZinoCli(["chat", "--ctx", "cancel"], { instance: zino.instance });
       t.after(() => {
         if (cli.child.exitCode === null) cli.child.kill("SIGKILL");
       });
       cli.child.stdin?.write("never answered\n");
-      await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true), 20_000);
+      await zino.provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true), 20_000);
       cli.child.kill("SIGINT");
       await cli.waitForStderr(/turn cancelled/);
-      await provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true && r.aborted), 10_000);
+      await zino.provider.waitFor((requests) => requests.some((r) => r.reply?.hang === true && r.aborted), 10_000);
 
       cli.child.stdin?.write("second try\n");
       for (let i = 0; i < 200 && !cli.stdout().includes("echo: second try\n"); i += 1) await sleep(50);

@@ -4,19 +4,12 @@
 import assert from "node:assert/strict";
 import { execFile, spawnSync } from "node:child_process";
 import { createConnection } from "node:net";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
-import {
-  startZinoServices,
-  stopZinoServices,
-  writeTempInstance,
-  type TempInstance,
-  type ZinoProcess,
-} from "../../harness/zino-processes.js";
 import { encodeFrame, requestOne, type Frame } from "../../src/wire/index.js";
 import { halfClosedExchange } from "../support/raw-frames.js";
+import { zinoServicesSuite } from "../support/zino-services-suite.js";
 
 const PYTHON_MISSING = spawnSync("python3", ["--version"]).status === 0 ? false : "python3 is not installed";
 
@@ -41,35 +34,22 @@ while data:
 `;
 
 void describe("clients that half-close after their request (real processes)", () => {
-  let provider: FakeProvider;
-  let instance: TempInstance;
-  let services: ZinoProcess[] = [];
-
-  before(async () => {
-    provider = await startFakeProvider();
-    instance = writeTempInstance({
-      providerUrl: provider.url,
-      extraToml: `[exec]\nsandbox = "none"\nallow_unsandboxed = true\n`,
-    });
-    services = await startZinoServices(instance, ["ctx", "rtr", "exc", "daemon"]);
+  const zino = zinoServicesSuite({
+    instance: { extraToml: `[exec]\nsandbox = "none"\nallow_unsandboxed = true\n` },
+    services: ["ctx", "rtr", "exc", "daemon"],
   });
   // Replies left queued by a test that failed would be taken by the next one.
-  beforeEach(() => provider.reset());
-  after(async () => {
-    await stopZinoServices(services);
-    await provider.close();
-    instance.cleanup();
-  });
+  beforeEach(() => zino.provider.reset());
 
   const history = async (ctxkey: string) => {
-    const answer = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey }, { idleTimeoutMs: 10_000 });
+    const answer = await requestOne(zino.instance.sockets.ctx, { type: "get_history", ctxkey }, { idleTimeoutMs: 10_000 });
     return answer.messages as { role: string; content: string }[];
   };
 
   void it("[Z2-HALF-CLOSE] zino-daemon streams a whole turn to a half-closed client and stores it", { timeout: 60_000 }, async () => {
     // Slow enough that the client's end of input reaches the daemon long before the answer does.
-    provider.enqueue({ deltas: ["Half ", "closed ", "but ", "here"], chunkDelayMs: 60 });
-    const frames = await halfClosedExchange(instance.sockets.daemon, encodeFrame({ message: "are you there?", ctxkey: "hc-daemon" }));
+    zino.provider.enqueue({ deltas: ["Half ", "closed ", "but ", "here"], chunkDelayMs: 60 });
+    const frames = await halfClosedExchange(zino.instance.sockets.daemon, encodeFrame({ message: "are you there?", ctxkey: "hc-daemon" }));
     const chunks = frames.filter((f) => f.type === "chunk").map((f) => f.delta);
     assert.deepEqual(chunks, ["Half ", "closed ", "but ", "here"]);
     assert.equal(frames.at(-1)?.type, "done", JSON.stringify(frames));
@@ -84,25 +64,25 @@ void describe("clients that half-close after their request (real processes)", ()
   });
 
   void it("[Z2-HALF-CLOSE] zino-ctx, zino-rtr and zino-exc answer a half-closed client in full", { timeout: 60_000 }, async () => {
-    const ctx = await halfClosedExchange(instance.sockets.ctx, encodeFrame({ message: "build me", ctxkey: "hc-svc" }));
+    const ctx = await halfClosedExchange(zino.instance.sockets.ctx, encodeFrame({ message: "build me", ctxkey: "hc-svc" }));
     assert.equal(ctx.length, 1);
     assert.equal(ctx[0]?.type, "messages");
     assert.equal((ctx[0]?.messages as Frame[]).at(-1)?.content, "build me");
     for (const name of ["rtr", "exc"] as const) {
-      const ready = await halfClosedExchange(instance.sockets[name], encodeFrame({ message: null, ctxkey: `hc-${name}` }));
+      const ready = await halfClosedExchange(zino.instance.sockets[name], encodeFrame({ message: null, ctxkey: `hc-${name}` }));
       assert.deepEqual(
         ready.map((f) => [f.type, f.ctxkey]),
         [["ready", `hc-${name}`]],
         `zino-${name}`,
       );
     }
-    provider.enqueue({ deltas: ["model ", "answer"], chunkDelayMs: 60 });
+    zino.provider.enqueue({ deltas: ["model ", "answer"], chunkDelayMs: 60 });
     const messages = [{ role: "user", content: "straight to the model" }];
-    const rtr = await halfClosedExchange(instance.sockets.rtr, encodeFrame({ message: messages, ctxkey: "hc-rtr" }));
+    const rtr = await halfClosedExchange(zino.instance.sockets.rtr, encodeFrame({ message: messages, ctxkey: "hc-rtr" }));
     assert.equal(rtr.at(-1)?.type, "done", JSON.stringify(rtr));
     assert.equal(rtr.at(-1)?.full_text, "model answer");
     const exc = await halfClosedExchange(
-      instance.sockets.exc,
+      zino.instance.sockets.exc,
       encodeFrame({ message: { name: "execute_bash", arguments: { code: "sleep 0.2; echo half-closed-ok" } }, ctxkey: "hc-exc" }),
     );
     assert.match(JSON.stringify(exc.at(-1)), /half-closed-ok/);
@@ -112,11 +92,11 @@ void describe("clients that half-close after their request (real processes)", ()
     "[Z8-PY-HALF-CLOSE] a Python client that shuts down its write side gets the whole turn",
     { skip: PYTHON_MISSING, timeout: 60_000 },
     async () => {
-      provider.enqueue({ deltas: ["from ", "python"], chunkDelayMs: 60 });
+      zino.provider.enqueue({ deltas: ["from ", "python"], chunkDelayMs: 60 });
       const { stdout } = await promisify(execFile)("python3", [
         "-c",
         PYTHON_CLIENT,
-        instance.sockets.daemon,
+        zino.instance.sockets.daemon,
         "hello from python",
         "hc-python",
       ]);
@@ -135,14 +115,14 @@ void describe("clients that half-close after their request (real processes)", ()
 
   for (const how of ["closes", "half-closes, then closes"] as const) {
     void it(`[Z2-HALF-CLOSE] a client that ${how} during a silent provider call cancels it`, { timeout: 60_000 }, async () => {
-      provider.enqueue({ hang: true });
+      zino.provider.enqueue({ hang: true });
       const ctxkey = `hc-gone-${how.length}`;
       const message = `never answered: the client ${how}`;
-      const socket = createConnection({ path: instance.sockets.daemon, allowHalfOpen: true });
+      const socket = createConnection({ path: zino.instance.sockets.daemon, allowHalfOpen: true });
       socket.on("error", () => {});
       socket.write(encodeFrame({ message, ctxkey }));
-      const hung = () => provider.chatRequests().find((r) => r.reply?.hang === true && JSON.stringify(r.body).includes(message));
-      await provider.waitFor(() => hung() !== undefined, 20_000);
+      const hung = () => zino.provider.chatRequests().find((r) => r.reply?.hang === true && JSON.stringify(r.body).includes(message));
+      await zino.provider.waitFor(() => hung() !== undefined, 20_000);
       if (how !== "closes") {
         socket.end();
         // Half-closed is not gone: the provider request goes on past several of the daemon's probes (one a second).
@@ -151,7 +131,7 @@ void describe("clients that half-close after their request (real processes)", ()
       }
       const closedAt = Date.now();
       socket.destroy();
-      await provider.waitFor(() => hung()?.aborted === true, 10_000);
+      await zino.provider.waitFor(() => hung()?.aborted === true, 10_000);
       process.stderr.write(`# a client that ${how}: provider request aborted ${Date.now() - closedAt} ms after the close\n`);
     });
   }

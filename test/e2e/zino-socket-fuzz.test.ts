@@ -4,18 +4,11 @@
 // what a client sent), and each service still answers a valid request afterwards.
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import fc from "fast-check";
 import { FrameDecoder, WIRE_ERRORS, requestOne, type Frame } from "../../src/wire/index.js";
 import type { ServiceName } from "../../src/zino/config/index.js";
-import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
-import {
-  startZinoServices,
-  stopZinoServices,
-  writeTempInstance,
-  type TempInstance,
-  type ZinoProcess,
-} from "../../harness/zino-processes.js";
+import { zinoServicesSuite } from "../support/zino-services-suite.js";
 
 const FUZZ_MS_PER_SOCKET = 2500;
 /** Exchanges each socket gets however slow the machine is: a loaded one may fit fewer in FUZZ_MS_PER_SOCKET. */
@@ -157,22 +150,11 @@ function exchange(socketPath: string, bytes: Buffer): Promise<Exchange> {
 }
 
 void describe("fuzz of every ZINO socket (real processes)", () => {
-  let provider: FakeProvider;
-  let instance: TempInstance;
-  let services: ZinoProcess[] = [];
-
-  before(async () => {
-    provider = await startFakeProvider();
-    instance = writeTempInstance({
-      providerUrl: provider.url,
+  const zino = zinoServicesSuite({
+    instance: {
       extraToml: `[limits]\nmax_frame_bytes = ${MAX_FRAME_BYTES}\nidle_timeout_ms = 2000\n[exec]\nsandbox = "none"\nallow_unsandboxed = true\n`,
-    });
-    services = await startZinoServices(instance, ["ctx", "rtr", "exc", "daemon"]);
-  });
-  after(async () => {
-    await stopZinoServices(services);
-    await provider.close();
-    instance.cleanup();
+    },
+    services: ["ctx", "rtr", "exc", "daemon"],
   });
 
   const validRequest: Record<ServiceName, Frame> = {
@@ -184,7 +166,7 @@ void describe("fuzz of every ZINO socket (real processes)", () => {
 
   for (const name of ["ctx", "rtr", "exc", "daemon"] as const) {
     void it(`[Z11-FUZZ] zino-${name} survives ${FUZZ_MS_PER_SOCKET} ms of malformed and random frames`, { timeout: 60_000 }, async () => {
-      const socketPath = instance.sockets[name];
+      const socketPath = zino.instance.sockets[name];
       const deadline = Date.now() + FUZZ_MS_PER_SOCKET;
       const stats = { sent: 0, answered: 0, errors: new Map<string, number>() };
       const problems: string[] = [];
@@ -208,7 +190,7 @@ void describe("fuzz of every ZINO socket (real processes)", () => {
         }
       };
       await Promise.all(Array.from({ length: PARALLEL }, worker));
-      const proc = services.find((p) => p.name === name)!;
+      const proc = zino.services.find((p) => p.name === name)!;
       assert.equal(proc.child.exitCode, null, `zino-${name} exited:\n${proc.stderr()}`);
       assert.deepEqual(problems.slice(0, 5), []);
       assert.ok(stats.sent >= MIN_EXCHANGES, `only ${stats.sent} exchanges`);

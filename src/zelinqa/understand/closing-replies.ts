@@ -1,6 +1,6 @@
 // Replies to a free-text question ("anything else?") that close the exchange without a note: a denial, "that's it", a
 // pleasantry, and questions back that ask for nothing to be done; and which questions back are requests (a note).
-import { onlyPleasantries } from "./guards-values.js";
+import { DENIAL_WORDS, onlyPleasantries } from "./guards-values.js";
 import { containsPhrase, tokenise } from "./normalise.js";
 
 const words = (phrases: readonly string[]) => phrases.map((p) => p.split(" "));
@@ -51,7 +51,7 @@ export function asksForSomething(question: string): boolean {
   return opensWith(tokenise(question), REQUEST_OPENERS) !== undefined;
 }
 
-const DENIALS = new Set(["no", "nope", "nah", "non", "nan", "nothing", "rien", "none", "nada"]);
+const DENIALS = new Set<string>([...DENIAL_WORDS, "none", "nada"]);
 /** Denials said softly: "not really", "pas vraiment", "not at all", "pas du tout". */
 const SOFT_DENIALS = words(["not really", "pas vraiment", "not at all", "pas du tout"]);
 /** Closing words said without a denial: "that's it", "c'est tout", "ce sera tout", "that's all for now". */

@@ -64,7 +64,9 @@ function tripAdjusted(text: string, asked: readonly string[] | undefined, result
   return { ...result, value: said === "round_trip" ? result.value / 2 : result.value * 2 };
 }
 
-const DENIALS = new Set(["no", "nope", "nah", "non", "nan", "nothing", "rien", "na"]);
+/** Words that deny on their own, in English and French; closing-replies.ts reads them too. */
+export const DENIAL_WORDS = ["no", "nope", "nah", "non", "nan", "nothing", "rien"] as const;
+const DENIALS = new Set<string>([...DENIAL_WORDS, "na"]);
 /** What a denial to "anything else?" may carry: "all good", "we're fine", "c'est bon", "ça ira", "tout va bien". */
 const CONTENT = new Set(
   (

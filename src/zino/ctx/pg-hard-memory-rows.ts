@@ -45,11 +45,6 @@ export function createPgHardMemoryRows(options: { connection: PgConnection; cach
       }
     },
 
-    async hardMemories(ctxkeys) {
-      const sql = `SELECT ${HARD_COLUMNS} FROM zino_ctx_hard_memory WHERE ctxkey = ANY($1::text[]) ORDER BY id DESC`;
-      return (await query(sql, [ctxkeys])).rows.map(hardMemoryOf);
-    },
-
     searchHardMemories: (ctxkeys, searched, options) =>
       searchWordIndex(
         {

@@ -7,7 +7,7 @@ import type { SqliteConnection } from "./sqlite-connection.js";
 import { hardMemoryOf } from "./store-rows.js";
 import type { CtxStore, StoreHardResult } from "./store.js";
 
-export type HardMemoryRows = Pick<CtxStore, "storeHardMemory" | "hardMemories" | "searchHardMemories" | "deleteHardMemories">;
+export type HardMemoryRows = Pick<CtxStore, "storeHardMemory" | "searchHardMemories" | "deleteHardMemories">;
 
 const HARD_COLUMNS = "id, ctxkey, tag, messages, created_at";
 const CountRow = z.object({ n: z.number() });
@@ -35,11 +35,6 @@ export function createSqliteHardMemoryRows(options: { connection: SqliteConnecti
       } finally {
         changed();
       }
-    },
-
-    async hardMemories(ctxkeys) {
-      const sql = `SELECT ${HARD_COLUMNS} FROM hard_memory WHERE ctxkey IN (SELECT value FROM json_each(?)) ORDER BY id DESC`;
-      return stmt(sql).all(JSON.stringify(ctxkeys)).map(hardMemoryOf);
     },
 
     searchHardMemories: (ctxkeys, query, options) => {

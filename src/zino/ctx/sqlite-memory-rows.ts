@@ -8,7 +8,7 @@ import { type CtxStore, DEFAULT_KEY } from "./store.js";
 
 export type MemoryRows = Pick<
   CtxStore,
-  "softMemory" | "setSoftMemory" | "storeHardMemory" | "hardMemories" | "searchHardMemories" | "deleteHardMemories" | "value" | "setValue"
+  "softMemory" | "setSoftMemory" | "storeHardMemory" | "searchHardMemories" | "deleteHardMemories" | "value" | "setValue"
 >;
 
 export function createSqliteMemoryRows(options: { connection: SqliteConnection; cache: ReadCache; now: () => string }): MemoryRows {

@@ -88,8 +88,6 @@ export interface CtxStore {
     tag: string | undefined,
     limits: { maxPerCtxkey: number },
   ): Promise<StoreHardResult>;
-  /** Every hard memory of the ctxkeys, newest first. */
-  hardMemories(ctxkeys: readonly string[]): Promise<HardMemory[]>;
   /** The best matches of `query` among the ctxkeys' hard memories (hard-memory-search.ts), through the word index. */
   searchHardMemories(ctxkeys: readonly string[], query: string, options: HardSearchOptions): Promise<ScoredMemory[]>;
   /** Deletes the ctxkey's hard memories with these ids (others' ids are left alone), or all of them; returns how many. */

@@ -1,23 +1,13 @@
 // The PostgreSQL adapter of the ctx store on its own: migrations once across hosts starting together, a newer
-// schema refused, old turn records pruned at open, and caching switched off while the change feed is down.
+// schema refused, and caching switched off while the change feed is down. What both adapters share is tested once
+// for both in store-suite.test.ts.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import pg from "pg";
 import { openPostgresStore } from "../../../src/zino/ctx/pg-store.js";
 import { PG_MIGRATIONS } from "../../../src/zino/ctx/pg-migrations.js";
 import { HEARTBEAT_MS, TRUSTED_FOR_MS } from "../../../src/zino/ctx/pg-change-feed.js";
 import { startProxy } from "../../support/pg-proxy.js";
-import { createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
-
-async function sql(url: string, text: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+import { createStoreBackend, eventually, pgQuery, postgresSkipReason, type StoreBackend } from "./store-backends.js";
 
 void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => {
   let backend: StoreBackend;
@@ -35,43 +25,9 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
         stores.map((store) => store.schemaVersion),
         [1, 2, 3, 4].map(() => PG_MIGRATIONS.length),
       );
-      assert.deepEqual((await sql(url, "SELECT version FROM zino_ctx_schema")).rows, [{ version: PG_MIGRATIONS.length }]);
+      assert.deepEqual((await pgQuery(url, "SELECT version FROM zino_ctx_schema")).rows, [{ version: PG_MIGRATIONS.length }]);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
-    }
-  });
-
-  void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
-    const store = await backend.open();
-    const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
-    await store.close();
-    // The database as the ctx before the index left it: schema version 1, no word table.
-    await sql(url, "DROP TABLE zino_ctx_hard_memory_words; UPDATE zino_ctx_schema SET version = 1");
-    const reopened = await backend.open();
-    try {
-      assert.equal(reopened.schemaVersion, PG_MIGRATIONS.length);
-      const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
-      assert.deepEqual(
-        found.map(({ memory, score }) => [memory.id, score]),
-        [[stored.stored ? stored.id : -1, 0.75]],
-      );
-    } finally {
-      await reopened.close();
-    }
-  });
-
-  void it("CTX-28 an open prunes the turn records past 30 days only", async () => {
-    const store = await backend.open();
-    await store.appendTurn("old", [{ role: "user", content: "q" }], { id: "t", fullText: "a", iterations: 1 });
-    await store.appendTurn("new", [{ role: "user", content: "q" }], { id: "t", fullText: "a", iterations: 1 });
-    await store.close();
-    await sql(url, "UPDATE zino_ctx_turns SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'old'");
-    const reopened = await backend.open();
-    try {
-      assert.equal(await reopened.storedTurn("old", "t"), undefined);
-      assert.deepEqual(await reopened.storedTurn("new", "t"), { id: "t", fullText: "a", iterations: 1 });
-    } finally {
-      await reopened.close();
     }
   });
 
@@ -81,7 +37,7 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
     try {
       await store.softMemory("feed");
       assert.equal(typeof store.revision?.(), "number");
-      await sql(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'zino-ctx-changes'");
+      await pgQuery(url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'zino-ctx-changes'");
       await eventually(async () => assert.equal(store.revision?.(), undefined));
       await other.setSoftMemory("feed", "written while the feed is down");
       // Read at once: nothing is cached, so no notification is needed.
@@ -124,7 +80,7 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
   });
 
   void it("CTX-18 a database migrated by a newer ctx is refused with store_schema", async () => {
-    await sql(url, "UPDATE zino_ctx_schema SET version = 99");
+    await pgQuery(url, "UPDATE zino_ctx_schema SET version = 99");
     try {
       await assert.rejects(openPostgresStore(backend.settings!), (err: unknown) => {
         assert.equal((err as { code?: string }).code, "store_schema");
@@ -132,7 +88,7 @@ void describe("the PostgreSQL ctx store", { skip: postgresSkipReason() }, () => 
         return true;
       });
     } finally {
-      await sql(url, `UPDATE zino_ctx_schema SET version = ${PG_MIGRATIONS.length}`);
+      await pgQuery(url, `UPDATE zino_ctx_schema SET version = ${PG_MIGRATIONS.length}`);
     }
   });
 });

@@ -1,5 +1,6 @@
-// The SQLite adapter of the ctx store on its own: migrations and the pruning of old turn records. What both
-// adapters share is tested once for both in store-suite.test.ts.
+// The SQLite adapter of the ctx store on its own: migrations applied once, a newer schema refused, the looks for other
+// writers' commits, and appends committed in groups. What both adapters share is tested once for both in
+// store-suite.test.ts.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,50 +23,6 @@ void it("CTX-18 opening a database again applies no migration twice; a newer sch
   db.prepare("UPDATE schema_version SET version = 99").run();
   db.close();
   assert.throws(() => createSqliteStore({ path }), /schema version is 99/);
-});
-
-void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
-  const path = join(dir, "hard-index", "ctx.sqlite");
-  const store = createSqliteStore({ path });
-  const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
-  await store.close();
-  // The database as the ctx before the index left it: schema version 2, no word table.
-  const db = new BetterSqlite3(path);
-  db.exec("DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2");
-  db.close();
-  const reopened = createSqliteStore({ path });
-  try {
-    assert.equal(reopened.schemaVersion, SQLITE_MIGRATIONS.length);
-    const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
-    assert.deepEqual(
-      found.map(({ memory, score }) => [memory.id, score]),
-      [[stored.stored ? stored.id : -1, 0.75]],
-    );
-  } finally {
-    await reopened.close();
-  }
-});
-
-void it("CTX-28 a later open prunes only the turn records past 30 days", async () => {
-  const path = join(dir, "turns", "ctx.sqlite");
-  const store = createSqliteStore({ path });
-  const messages: ChatMessage[] = [{ role: "user", content: "q" }];
-  try {
-    await store.appendTurn("k", messages, { id: "t", fullText: "a", iterations: 1 });
-    await store.appendTurn("other", messages, { id: "t", fullText: undefined, iterations: undefined });
-  } finally {
-    await store.close();
-  }
-  const db = new BetterSqlite3(path);
-  db.prepare("UPDATE turns SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'other'").run();
-  db.close();
-  const reopened = createSqliteStore({ path });
-  try {
-    assert.equal(await reopened.storedTurn("other", "t"), undefined);
-    assert.deepEqual(await reopened.storedTurn("k", "t"), { id: "t", fullText: "a", iterations: 1 });
-  } finally {
-    await reopened.close();
-  }
 });
 
 void it("CTX-38 once told of requests, the store looks for other writers' commits at each request's first cached read only", async () => {

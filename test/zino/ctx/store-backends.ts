@@ -4,12 +4,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
 import { STORE_DEFAULTS, type PostgresStoreSettings } from "../../../src/zino/config/index.js";
 import { createSqliteStore, type CtxStore } from "../../../src/zino/ctx/index.js";
 import { openPostgresStore } from "../../../src/zino/ctx/pg-store.js";
 import { createPostgresDatabase, postgresSkipReason, type BackendName } from "../../support/zelinqa-databases.js";
 
-export { postgresSkipReason };
+export { postgresSkipReason, type BackendName };
 export const STORE_BACKENDS: readonly BackendName[] = ["sqlite", "postgres"];
 
 export interface StoreBackend {
@@ -18,7 +20,20 @@ export interface StoreBackend {
   /** PostgreSQL: the settings a zino-ctx process would use (a ZINO.toml [store] table). */
   settings?: PostgresStoreSettings;
   dir: string;
+  /** Runs SQL on the database directly, past the store: what an older ctx or an operator left there. */
+  exec(sql: string): Promise<void>;
   drop(): Promise<void>;
+}
+
+/** One query on a PostgreSQL database over a connection of its own. */
+export async function pgQuery(url: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
 }
 
 export function postgresSettings(url: string, dir: string): PostgresStoreSettings {
@@ -40,6 +55,14 @@ export async function createStoreBackend(name: BackendName): Promise<StoreBacken
       name,
       dir,
       open: async () => createSqliteStore({ path }),
+      exec: async (sql) => {
+        const db = new BetterSqlite3(path);
+        try {
+          db.exec(sql);
+        } finally {
+          db.close();
+        }
+      },
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -50,6 +73,9 @@ export async function createStoreBackend(name: BackendName): Promise<StoreBacken
     dir,
     settings,
     open: () => openPostgresStore(settings),
+    exec: async (sql) => {
+      await pgQuery(database.url, sql);
+    },
     drop: async () => {
       await database.drop();
       rmSync(dir, { recursive: true, force: true });

@@ -2,8 +2,17 @@
 // rows. Two stores opened on one database stand for two ZINO hosts (or two processes on one SQLite file).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { searchHardMemories, type ChatMessage, type CtxStore } from "../../../src/zino/ctx/index.js";
-import { STORE_BACKENDS, createStoreBackend, eventually, postgresSkipReason, type StoreBackend } from "./store-backends.js";
+import { searchHardMemories, type ChatMessage, type CtxStore, type HardMemory } from "../../../src/zino/ctx/index.js";
+import { PG_MIGRATIONS } from "../../../src/zino/ctx/pg-migrations.js";
+import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
+import {
+  STORE_BACKENDS,
+  createStoreBackend,
+  eventually,
+  postgresSkipReason,
+  type BackendName,
+  type StoreBackend,
+} from "./store-backends.js";
 
 const TOOL = { name: "bash", description: "d", meta: { executor: "bash" } };
 
@@ -31,6 +40,7 @@ for (const name of STORE_BACKENDS) {
     rowTests(opened);
     sharingTests(opened);
     hardMemoryTests(opened);
+    pastTheStoreTests(opened);
   });
 }
 
@@ -131,7 +141,7 @@ function sharingTests(opened: Opened): void {
     const { id } = stored;
     await eventually(async () =>
       assert.deepEqual(
-        (await opened.store.hardMemories(["mem"])).map((m) => [m.id, m.tag]),
+        (await opened.store.searchHardMemories(["mem"], "the blue door", { topK: 10 })).map(({ memory }) => [memory.id, memory.tag]),
         [[id, "door"]],
       ),
     );
@@ -199,25 +209,27 @@ function wordSoup(seed: number): () => string {
 }
 
 function hardMemoryTests(opened: Opened): void {
-  void it("CTX-16 search through the word index finds what reading and scoring every memory finds, in the same order", async () => {
+  void it("CTX-16 search through the word index finds what scoring every stored memory finds, in the same order", async () => {
     const soup = wordSoup(7);
+    const stored: HardMemory[] = [];
     for (let i = 0; i < 120; i++) {
       const ctxkey = i % 5 === 0 ? "default" : i % 2 === 0 ? "hx" : "hy";
       const messages: ChatMessage[] = [
         { role: "user", content: soup() },
         { role: "assistant", content: i % 7 === 0 ? [{ type: "text", text: soup() }] : soup() },
       ];
-      const result = await (i % 3 === 0 ? opened.other : opened.store).storeHardMemory(ctxkey, messages, i % 4 === 0 ? soup() : undefined, {
-        maxPerCtxkey: 1000,
-      });
+      const tag = i % 4 === 0 ? soup() : undefined;
+      const result = await (i % 3 === 0 ? opened.other : opened.store).storeHardMemory(ctxkey, messages, tag, { maxPerCtxkey: 1000 });
       assert.ok(result.stored);
+      // The reference search scores tags and messages only: the time a memory was stored plays no part.
+      stored.push({ id: result.id, ctxkey, tag: tag ?? null, messages, createdAt: "" });
     }
     // Past 1,000 distinct query words, memories sharing one or two of them round to the same score: newest first.
     const wide = [...Array.from({ length: 1500 }, (_, i) => `q${i}`), "w0", "w1"].join(" ");
     const queries = [soup(), soup(), soup(), "w0", "CAFÉ w1", "日本語", "x".repeat(65), "y".repeat(300), "nothing here", "", wide];
     for (const ctxkey of ["hx", "hy", "default"]) {
       const keys = ctxkey === "default" ? ["default"] : [ctxkey, "default"];
-      const all = await opened.store.hardMemories(keys);
+      const all = stored.filter((m) => keys.includes(m.ctxkey)).sort((a, b) => b.id - a.id);
       for (const query of queries) {
         for (const options of [{ topK: 1 }, { topK: 5 }, { topK: 100 }, { topK: 3, minScore: 0.5 }]) {
           const expected = searchHardMemories(all, query, options).map(({ memory, score }) => [memory.id, score]);
@@ -244,8 +256,11 @@ function hardMemoryTests(opened: Opened): void {
     const stored = results.filter((r) => r.stored);
     assert.equal(stored.length, 5);
     for (const refused of results.filter((r) => !r.stored)) assert.deepEqual(refused, { stored: false, count: 5 });
-    assert.equal((await opened.store.hardMemories(["bound"])).length, 5);
     const ids = stored.map((r) => (r.stored ? r.id : 0));
+    assert.deepEqual(
+      (await opened.store.searchHardMemories(["bound"], "bounded", { topK: 10 })).map((m) => m.memory.id).sort(),
+      [...ids].sort(),
+    );
     assert.equal(await opened.other.deleteHardMemories("elsewhere", ids), 0, "another ctxkey's ids are left alone");
     assert.equal(await opened.other.deleteHardMemories("bound", ids.slice(0, 2)), 2);
     await eventually(async () =>
@@ -256,5 +271,63 @@ function hardMemoryTests(opened: Opened): void {
     );
     assert.equal(await opened.store.deleteHardMemories("bound", "all"), 3);
     await eventually(async () => assert.deepEqual(await opened.other.searchHardMemories(["bound"], "bounded", { topK: 10 }), []));
+  });
+}
+
+/** Per backend: its latest schema version, and the names the tests below change rows by, past the store. */
+const RAW: Record<BackendName, { latestSchema: number; beforeWordIndex: string; turnsTable: string }> = {
+  sqlite: {
+    latestSchema: SQLITE_MIGRATIONS.length,
+    beforeWordIndex: "DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2",
+    turnsTable: "turns",
+  },
+  postgres: {
+    latestSchema: PG_MIGRATIONS.length,
+    beforeWordIndex: "DROP TABLE zino_ctx_hard_memory_words; UPDATE zino_ctx_schema SET version = 1",
+    turnsTable: "zino_ctx_turns",
+  },
+};
+
+/** What a store finds at open: rows an older ctx left, or rows grown old. */
+function pastTheStoreTests(opened: Opened): void {
+  void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
+    const raw = RAW[opened.backend.name];
+    // A database of its own: the suite's stores stay open on theirs, and this one is taken back to an older schema.
+    const backend = await createStoreBackend(opened.backend.name);
+    try {
+      const store = await backend.open();
+      const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
+      await store.close();
+      await backend.exec(raw.beforeWordIndex);
+      const reopened = await backend.open();
+      try {
+        assert.equal(reopened.schemaVersion, raw.latestSchema);
+        const found = await reopened.searchHardMemories(["k"], "which door? the house", { topK: 5 });
+        assert.deepEqual(
+          found.map(({ memory, score }) => [memory.id, score]),
+          [[stored.stored ? stored.id : -1, 0.75]],
+        );
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await backend.drop();
+    }
+  });
+
+  void it("CTX-28 an open prunes the turn records past 30 days only", async () => {
+    const messages: ChatMessage[] = [{ role: "user", content: "q" }];
+    const turn = { id: "t", fullText: "a", iterations: 1 };
+    await opened.store.appendTurn("pruned-old", messages, turn);
+    await opened.store.appendTurn("pruned-new", messages, turn);
+    const { turnsTable } = RAW[opened.backend.name];
+    await opened.backend.exec(`UPDATE ${turnsTable} SET created_at = '2000-01-01T00:00:00.000Z' WHERE ctxkey = 'pruned-old'`);
+    const reopened = await opened.backend.open();
+    try {
+      assert.equal(await reopened.storedTurn("pruned-old", "t"), undefined);
+      assert.deepEqual(await reopened.storedTurn("pruned-new", "t"), turn);
+    } finally {
+      await reopened.close();
+    }
   });
 }
