@@ -10,7 +10,7 @@ import type { TextToken } from "./text-tokens.js";
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const WEEKEND = [6, 0];
 /** Groups of days, as word sequences, with the days they hold. */
-const GROUPS: readonly [readonly string[], readonly number[]][] = [
+const GROUPS: readonly (readonly [readonly string[], readonly number[]])[] = [
   ...["week end", "week ends", "weekend", "weekends", "fin de semaine", "fins de semaine"].map((p) => [p.split(" "), WEEKEND] as const),
   ...["weekdays", "week days", "en semaine", "in the week", "during the week", "jours de semaine", "jours ouvres", "working days"].map(
     (p) => [p.split(" "), WEEKDAYS] as const,
@@ -18,9 +18,21 @@ const GROUPS: readonly [readonly string[], readonly number[]][] = [
 ];
 /** Words that join or frame the days: "and", "et", "only", "le", "the", "on", "every"… */
 const FILLERS = new Set(
-  ["and", "et", "only", "just", "le", "les", "the", "on", "every", "each", "tous", "chaque", "seulement", "uniquement", "que"].concat(
-    ["usually", "normally", "generally", "souvent", "plutot", "en", "general", "a", "of", "du", "de", "ideally", "idealement"],
-  ),
+  ["and", "et", "only", "just", "le", "les", "the", "on", "every", "each", "tous", "chaque", "seulement", "uniquement", "que"].concat([
+    "usually",
+    "normally",
+    "generally",
+    "souvent",
+    "plutot",
+    "en",
+    "general",
+    "a",
+    "of",
+    "du",
+    "de",
+    "ideally",
+    "idealement",
+  ]),
 );
 /** Words of a range between two days: "du lundi au vendredi", "monday to friday", "mon-fri". */
 const RANGE_WORDS = new Set(["to", "au", "a", "through", "thru", "till", "until", "jusqu"]);
@@ -36,7 +48,7 @@ function dayOf(t: string, abbreviations: boolean): number | undefined {
 /** The days from `a` to `b`, both included, through the week ("vendredi au lundi" is 4 days). */
 function span(a: number, b: number): number[] {
   const out = [a];
-  for (let d = a; d !== b; ) out.push((d = (d + 1) % 7));
+  for (let d = a; d !== b;) out.push((d = (d + 1) % 7));
   return out;
 }
 
@@ -61,7 +73,7 @@ function namedIn(text: string, tokens: readonly TextToken[], abbreviations: bool
   let named = 0;
   let previous: number | null = null;
   let ranging = false;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const group = GROUPS.find(([seq]) => seq.every((w, k) => tokens[i + k]?.norm === w));
     if (group !== undefined) {
       group[1].forEach((d) => days.add(d));
@@ -74,7 +86,7 @@ function namedIn(text: string, tokens: readonly TextToken[], abbreviations: bool
     const day = dayOf(t.norm, abbreviations);
     if (day !== undefined) {
       const hyphen = i > 0 && previous !== null && gapBetween(text, tokens[i - 1] as TextToken, t).trim() === "-";
-      (ranging || hyphen) && previous !== null ? span(previous, day).forEach((d) => days.add(d)) : days.add(day);
+      for (const d of (ranging || hyphen) && previous !== null ? span(previous, day) : [day]) days.add(d);
       named++;
       previous = day;
       ranging = false;

@@ -67,9 +67,15 @@ const THING_PRONOUNS = new Set(["il", "elle", "ils", "elles", "it", "they", "c"]
 const COPULA_FORMS = new Set(["est", "sont", "etait", "etaient", "sera", "seront", "s", "is", "re", "are", "was", "were"]);
 /** Adverbs that may stand between the copula and the state: "il est bien clôturé", "it's fully fenced". */
 const STATE_ADVERBS = new Set(
-  ["bien", "deja", "tout", "toute", "entierement", "totalement", "completement", "partiellement", "tres"].concat(
-    ["all", "already", "fully", "completely", "entirely", "partly", "well"],
-  ),
+  ["bien", "deja", "tout", "toute", "entierement", "totalement", "completement", "partiellement", "tres"].concat([
+    "all",
+    "already",
+    "fully",
+    "completely",
+    "entirely",
+    "partly",
+    "well",
+  ]),
 );
 
 /**

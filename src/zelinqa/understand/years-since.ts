@@ -62,7 +62,20 @@ const JUST_STARTED =
   /\b(?:just started|just starting|just begun|just beginning|je debute|je commence|je viens de commencer|on debute|on commence|i m new|i am new|brand new to)\b/;
 const NEVER = new Set(["never", "jamais"]);
 /** "never know", "jamais su": a never about knowing or counting says nothing of the count. */
-const KNOWING = new Set(["know", "knew", "remember", "sure", "count", "counted", "sais", "su", "souviens", "rappelle", "compte", "compter"]);
+const KNOWING = new Set([
+  "know",
+  "knew",
+  "remember",
+  "sure",
+  "count",
+  "counted",
+  "sais",
+  "su",
+  "souviens",
+  "rappelle",
+  "compte",
+  "compter",
+]);
 
 /**
  * None said in words, for a count of what was done before or years of practice: "c'est ma première fois", "first time"
