@@ -17,23 +17,11 @@ const GROUPS: readonly (readonly [readonly string[], readonly number[]])[] = [
   ),
 ];
 /** Words that join or frame the days: "and", "et", "only", "le", "the", "on", "every"… */
-const FILLERS = new Set(
-  ["and", "et", "only", "just", "le", "les", "the", "on", "every", "each", "tous", "chaque", "seulement", "uniquement", "que"].concat([
-    "usually",
-    "normally",
-    "generally",
-    "souvent",
-    "plutot",
-    "en",
-    "general",
-    "a",
-    "of",
-    "du",
-    "de",
-    "ideally",
-    "idealement",
-  ]),
-);
+const FILLERS = new Set([
+  ...["and", "et", "only", "just", "le", "les", "the", "on", "at", "over", "during", "pendant", "durant", "every", "each"],
+  ...["tous", "chaque", "seulement", "uniquement", "que", "usually", "normally", "generally", "souvent", "plutot", "en"],
+  ...["general", "a", "of", "du", "de", "ideally", "idealement"],
+]);
 /** Words of a range between two days: "du lundi au vendredi", "monday to friday", "mon-fri". */
 const RANGE_WORDS = new Set(["to", "au", "a", "through", "thru", "till", "until", "jusqu"]);
 

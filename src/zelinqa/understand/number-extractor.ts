@@ -1702,7 +1702,9 @@ function alternativeOfTarget(scan: MentionScan, ctx: NumberContext, text: string
   if (all.length < 3) return null;
   for (let i = 0; i + 1 < all.length; i++) {
     const pair = alternativePair(scan, [all[i] as NumberMention, all[i + 1] as NumberMention], false);
-    if (pair !== null && bindingOf(pair[1], ctx, scan, text) === "target") return pair;
+    if (pair === null) continue;
+    // Of the target's kind by its unit, or every number counting people ("3 adults and 1 or 2 kids" for "Riders").
+    if (bindingOf(pair[1], ctx, scan, text) === "target" || all.every((m) => namesPeople(m.unit) || m === pair[0])) return pair;
   }
   return null;
 }
@@ -1820,7 +1822,8 @@ const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant",
 function firstTimeNone(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
   const words = ctx.words;
   if (words === undefined || !zeroAllowed(integer, ctx)) return null;
-  const before = integer && BEFORE_WORDS.some((w) => words.own.has(w));
+  // A count or a measure of what was done so far ("Heures de conduite déjà faites"), never an amount of money.
+  const before = !words.groups.has("money") && BEFORE_WORDS.some((w) => words.own.has(w));
   const years = yearsOfDuration(ctx);
   if (!before && !years) return null;
   const none = noneSoFar(text, words.own, years);

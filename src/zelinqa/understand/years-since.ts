@@ -49,7 +49,7 @@ export function yearsSinceYear(text: string, referenceYear: number): YearsReadin
   if (tokens.length === 1) return { value, fuzzy: true };
   if (before !== undefined && SINCE.has(before)) return { value, fuzzy: false };
   const sameClause = (k: number) => c.clause[k] === c.clause[at];
-  const near = tokens.slice(Math.max(0, at - 5), at).filter((_, k, arr) => sameClause(at - arr.length + k));
+  const near = tokens.slice(0, at).filter((_, k) => sameClause(k));
   const started =
     (before !== undefined && FROM.has(before)) ||
     (before !== undefined && IN.has(before) && near.some((t) => BEGUN.has(t))) ||
@@ -92,6 +92,8 @@ export function noneSoFar(text: string, own: ReadonlySet<string>, years: boolean
   if ((FIRST_TIME.test(joined) || (years && JUST_STARTED.test(joined))) && at < 0 && !c.negated.some(Boolean))
     return { value: 0, fuzzy: true };
   if (at < 0) return null;
-  const named = said.slice(at + 1).some((t) => t.length >= 4 && tokenHasStem(t, own));
+  // "jamais navigué" names "Années de navigation", "never driven" "Driving hours": the verb shares the noun's first letters.
+  const sharesRoot = (t: string) => t.length >= 5 && [...own].some((w) => w.length >= 5 && w.slice(0, 5) === t.slice(0, 5));
+  const named = said.slice(at + 1).some((t) => (t.length >= 4 && tokenHasStem(t, own)) || sharesRoot(t));
   return { value: 0, fuzzy: !named && said.length > 1 };
 }
