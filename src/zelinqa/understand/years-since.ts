@@ -61,6 +61,11 @@ const FIRST_TIME = /\b(?:first time|first one|premiere fois|la premiere|le premi
 const JUST_STARTED =
   /\b(?:just started|just starting|just begun|just beginning|je debute|je commence|je viens de commencer|on debute|on commence|i m new|i am new|brand new to)\b/;
 const NEVER = new Set(["never", "jamais"]);
+/** What may follow "never" besides the activity: "never done it", "jamais fait ça", "never been", "de ma vie". */
+const DONE_WORDS = new Set([
+  ...["done", "did", "do", "it", "that", "this", "been", "tried", "ever", "before", "yet", "really", "in", "my", "life", "any"],
+  ...["fait", "ca", "cela", "essaye", "avant", "encore", "vraiment", "de", "ma", "vie", "du", "tout", "rien"],
+]);
 /** "never know", "jamais su": a never about knowing or counting says nothing of the count. */
 const KNOWING = new Set([
   "know",
@@ -94,6 +99,9 @@ export function noneSoFar(text: string, own: ReadonlySet<string>, years: boolean
   if (at < 0) return null;
   // "jamais navigué" names "Années de navigation", "never driven" "Driving hours": the verb shares the noun's first letters.
   const sharesRoot = (t: string) => t.length >= 5 && [...own].some((w) => w.length >= 5 && w.slice(0, 5) === t.slice(0, 5));
-  const named = said.slice(at + 1).some((t) => (t.length >= 4 && tokenHasStem(t, own)) || sharesRoot(t));
-  return { value: 0, fuzzy: !named && said.length > 1 };
+  const names = (t: string) => (t.length >= 4 && tokenHasStem(t, own)) || sharesRoot(t);
+  const after = said.slice(at + 1).filter((_, k) => c.clause[at + 1 + k] === c.clause[at]);
+  // Only the activity and words of having done it: "never seen a lesson plan like this" says something else.
+  if (!after.every((t) => names(t) || DONE_WORDS.has(t))) return null;
+  return { value: 0, fuzzy: !after.some(names) && said.length > 1 };
 }

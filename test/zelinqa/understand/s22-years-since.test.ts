@@ -85,6 +85,7 @@ void describe("none said in words, for years of practice or a count of what was 
     assert.equal(read("not my first time", climbing), null);
     assert.equal(read("ce n'est pas la première fois", claims), null);
     assert.equal(read("never really counted", claims), null);
+    assert.equal(read("never seen a climbing wall this big", climbing), null);
     assert.equal(read("jamais repeinte", roofAge), null);
     const weekly = target("integer", 0, 14, "Sessions per week", "How many sessions a week?");
     assert.equal(read("first time", weekly), null);
