@@ -34,6 +34,7 @@ export interface CorrectionSplit {
   readonly conclusion: boolean;
 }
 
+const EITHER_OPENING = /^\s*soit\s/iu;
 const CONCLUSION = /^(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)$/iu;
 
 /** Every split of `text` at a correction word, the last first (the value said last wins). */
@@ -43,6 +44,8 @@ export function correctionSplits(text: string): CorrectionSplit[] {
   for (const match of text.matchAll(CORRECTION)) {
     const before = text.slice(0, match.index);
     const after = text.slice(match.index + match[0].length);
+    // [ext] "soit 3 soit 4": a second "soit" after one opening the reply offers an alternative, it concludes nothing.
+    if (EITHER_OPENING.test(before) && /^soit$/iu.test(match[0].trim())) continue;
     if (/[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after))
       splits.push({ before, after, conclusion: CONCLUSION.test(match[0].trim()) });
   }

@@ -47,7 +47,8 @@ const PAYING_STEMS: ReadonlySet<string> = new Set(PAYING);
  * possessive or third-person pronoun ("my parents own", "c'est mon employeur qui paie") or "for the" before it ("I
  * manage it for the owner"); the person themself ("my wife and I own") keeps it theirs.
  */
-function heldByOther(c: ClauseTokens, i: number): boolean {
+function heldByOther(c: ClauseTokens, i: number, words: TargetWords): boolean {
+  if (statesTheThing(c, i, words)) return false;
   for (let j = i - 1; j >= Math.max(0, i - 4) && c.clause[j] === c.clause[i]; j--) {
     const t = c.tokens[j] as string;
     // "my first one", "mon CPF": the person's own possessive right before the fact names their own thing.
@@ -61,6 +62,37 @@ function heldByOther(c: ClauseTokens, i: number): boolean {
   return copula >= 0 && OTHERS.has(after[copula + 1] ?? "");
 }
 
+/** Pronouns that stand for a thing ("il est clôturé": the garden; "it's fenced", "they're insured"). */
+const THING_PRONOUNS = new Set(["il", "elle", "ils", "elles", "it", "they", "c"]);
+const COPULA_FORMS = new Set(["est", "sont", "etait", "etaient", "sera", "seront", "s", "is", "re", "are", "was", "were"]);
+/** Adverbs that may stand between the copula and the state: "il est bien clôturé", "it's fully fenced". */
+const STATE_ADVERBS = new Set(
+  ["bien", "deja", "tout", "toute", "entierement", "totalement", "completement", "partiellement", "tres"].concat([
+    "all",
+    "already",
+    "fully",
+    "completely",
+    "entirely",
+    "partly",
+    "well",
+  ]),
+);
+
+/**
+ * [ext] "il est clôturé", "elle est chauffée", "it's fenced" to "Jardin clôturé", "Piscine chauffée": a pronoun as the
+ * subject of a copula right before the fact word (adverbs between) stands for the thing the label names beside that
+ * word (the garden), so it states the thing's state, not someone else's. Only when the label names such a thing: to
+ * "Propriétaire ?" the pronoun is a person ("il est propriétaire").
+ */
+function statesTheThing(c: ClauseTokens, fact: number, words: TargetWords): boolean {
+  let k = fact - 1;
+  while (k >= 0 && STATE_ADVERBS.has(c.tokens[k] as string)) k--;
+  if (k < 1 || !COPULA_FORMS.has(c.tokens[k] as string) || !THING_PRONOUNS.has(c.tokens[k - 1] as string)) return false;
+  if (c.clause[k - 1] !== c.clause[fact]) return false;
+  const said = c.tokens[fact] as string;
+  return [...(words.things ?? [])].some((s) => s.length >= 3 && !tokenHasStem(said, new Set([s])));
+}
+
 /** The target's fact said only as someone else's: a no. Not when the person also holds it, nor under a negation. */
 function someoneElse(c: ClauseTokens, words: TargetWords): boolean {
   const pays = [...words.own].some((w) => tokenHasStem(w, PAYING_STEMS));
@@ -69,7 +101,7 @@ function someoneElse(c: ClauseTokens, words: TargetWords): boolean {
     const t = c.tokens[i] as string;
     const named = (t.length >= 3 && tokenHasStem(t, words.own)) || (pays && tokenHasStem(t, PAYING_STEMS));
     if (!named) continue;
-    if (c.negated[i] === true || !heldByOther(c, i)) return false;
+    if (c.negated[i] === true || !heldByOther(c, i, words)) return false;
     other = true;
   }
   return other;

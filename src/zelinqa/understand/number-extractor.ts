@@ -26,6 +26,8 @@ import {
   yearOfAThing,
 } from "./spoken-values.js";
 import { tokenise } from "./normalise.js";
+import { daysNamed } from "./days-per-week.js";
+import { noneSoFar, yearsSinceYear } from "./years-since.js";
 
 export { parseDigitGroup } from "./number-mentions.js";
 
@@ -522,7 +524,11 @@ function spokenCount(text: string, scan: MentionScan, ctx: NumberContext): { val
  * question; "none" for a decade out of the target's bounds.
  */
 function saidWhole(text: string, ctx: NumberContext, integer: boolean): PhraseResult | "none" | null {
-  const said = percentShare(text, ctx, integer) ?? wholeYear(text, ctx, integer) ?? calendarYear(text, ctx, integer);
+  const said =
+    percentShare(text, ctx, integer) ??
+    wholeYear(text, ctx, integer) ??
+    calendarYear(text, ctx, integer) ??
+    yearsSinceStart(text, ctx, integer);
   if (said !== null) return said;
   const decade = decadeOf(text, ctx);
   if (decade === null) return null;
@@ -1679,12 +1685,28 @@ function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: N
  */
 function undecidedAlternative(o: { text: string; scan: MentionScan; ctx: NumberContext; integer: boolean }): boolean {
   const { text, scan, ctx } = o;
-  if (ctx.words === undefined || ctx.words.own.has("age")) return false;
-  const pair = measuredValue(o.integer, ctx) ? null : alternativePair(scan, scan.mentions, false);
+  if (ctx.words === undefined || ctx.words.own.has("age") || measuredValue(o.integer, ctx)) return false;
+  const pair = alternativePair(scan, scan.mentions, false) ?? alternativeOfTarget(scan, ctx, text);
   if (pair === null) return false;
   // "2 or maybe 3" leans to the first, also once the engine has blanked "maybe" out of a hesitant reply (a run of spaces).
   const from = scan.tokens[pair[0].end - 1]?.end ?? 0;
   return !/\s{3,}/.test(text.slice(from, scan.tokens[pair[1].start]?.start ?? from));
+}
+
+/**
+ * [ext] "2 adultes et un ou deux enfants", "2 adults and 1 or 2 kids": among more numbers, two alternatives counting
+ * the target's own kind (their unit names it) leave the count undecided too, never summed as three groups.
+ */
+function alternativeOfTarget(scan: MentionScan, ctx: NumberContext, text: string): readonly [NumberMention, NumberMention] | null {
+  const all = scan.mentions;
+  if (all.length < 3) return null;
+  for (let i = 0; i + 1 < all.length; i++) {
+    const pair = alternativePair(scan, [all[i] as NumberMention, all[i + 1] as NumberMention], false);
+    if (pair === null) continue;
+    // Of the target's kind by its unit, or every number counting people ("3 adults and 1 or 2 kids" for "Riders").
+    if (bindingOf(pair[1], ctx, scan, text) === "target" || all.every((m) => namesPeople(m.unit) || m === pair[0])) return pair;
+  }
+  return null;
 }
 
 /**
@@ -1750,6 +1772,7 @@ const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
   noneAsZero(text, integer, ctx) ??
   allAdults(text, ctx) ??
   everyDay(text, ctx, integer) ??
+  daysOfTheWeek(text, ctx, integer) ??
   firstTimeNone(text, integer, ctx) ??
   justThatOne(text, integer, ctx);
 
@@ -1792,13 +1815,51 @@ function justThatOne(text: string, integer: boolean, ctx: NumberContext): Phrase
 
 /** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
 const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];
-const FIRST_TIME = /\b(?:first time|first one|premiere fois|la premiere|le premier|my first|ma premiere|mon premier)\b/;
-/** [ext] "this is my first time", "c'est la première fois" for a count of times before: none (held loosely). */
+/**
+ * [ext] "this is my first time", "c'est la première fois", "never", "je n'ai jamais navigué" for a count of times before
+ * or a number of years of practice: none (years-since.ts). Never for an age ("jamais" says nothing of a thing's age).
+ */
 function firstTimeNone(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
   const words = ctx.words;
-  if (!integer || words === undefined || !zeroAllowed(integer, ctx) || !BEFORE_WORDS.some((w) => words.own.has(w))) return null;
-  const said = tokenise(text).join(" ");
-  return FIRST_TIME.test(said) && !clauseTokens(text).negated.some(Boolean) ? { value: 0, certainty: "fuzzy" } : null;
+  if (words === undefined || !zeroAllowed(integer, ctx)) return null;
+  // A count or a measure of what was done so far ("Heures de conduite déjà faites"), never an amount of money.
+  const before = !words.groups.has("money") && BEFORE_WORDS.some((w) => words.own.has(w));
+  const years = yearsOfDuration(ctx);
+  if (!before && !years) return null;
+  const none = noneSoFar(text, words.own, years);
+  return none === null ? null : { value: 0, certainty: none.fuzzy ? "fuzzy" : "exact" };
+}
+
+/** A number of years something has lasted, not an age nor a calendar year: "Years of running", "Années de navigation". */
+const yearsOfDuration = (ctx: NumberContext) =>
+  ctx.words !== undefined && !ctx.words.own.has("age") && !calendarYearTarget(ctx) && timeUnitOf(ctx.words) === "year";
+
+/**
+ * [ext] The year something began, for a number of years it has lasted or the age of a thing ("since 2019", "construite
+ * en 2015"): the years to the reference day's year (years-since.ts). Never for a target that takes the year itself.
+ */
+function yearsSinceStart(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  if (ctx.today === undefined || ctx.words === undefined || calendarYearTarget(ctx)) return null;
+  if (!yearsOfDuration(ctx) && !(ctx.words.own.has("age") && timeUnitOf(ctx.words) !== "month")) return null;
+  const reference = Number(ctx.today.slice(0, 4));
+  const read = yearsSinceYear(text, reference);
+  // A target whose bounds take the year itself asks for it.
+  if (read === null || (ctx.maximum !== undefined && ctx.maximum >= reference - read.value)) return null;
+  return withinBounds(read.value, ctx, integer) ? { value: read.value, certainty: read.fuzzy ? "fuzzy" : "exact" } : null;
+}
+
+const WEEK_COUNT_EXCLUDED = ["money", "income", "measures", "kilometres", "miles", "imperial", "cubic", "gigabytes", "persons"];
+/**
+ * [ext] "mon wed fri", "lundi et jeudi", "le week-end", "en semaine" for a number of days or sessions per week: the days
+ * named (days-per-week.ts). Never for hours, distances or money per week.
+ */
+function daysOfTheWeek(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+  const words = ctx.words;
+  if (words === undefined || periodOf(words) !== "week" || WEEK_COUNT_EXCLUDED.some((g) => words.groups.has(g))) return null;
+  const unit = timeUnitOf(words);
+  if (unit !== null && unit !== "day") return null;
+  const days = daysNamed(text);
+  return days !== null && withinBounds(days.value, ctx, integer) ? { value: days.value, certainty: days.fuzzy ? "fuzzy" : "exact" } : null;
 }
 
 const EVERY_DAY = /\b(?:tous les jours|chaque jour|every day|everyday|daily|each day|all week|toute la semaine)\b/;

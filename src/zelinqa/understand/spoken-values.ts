@@ -44,8 +44,12 @@ export function alternativePair(
     return null;
   const between = scan.tokens.slice(a.end, b.start).map((t) => t.norm);
   // "10 jours ou 11": the first one's unit may stand between them.
-  const rest = between[0] === a.unit && !OR_WORDS.has(a.unit ?? "") ? between.slice(1) : between;
-  if (rest.length === 0 || !OR_WORDS.has(rest[0] as string) || !rest.slice(1).every((t) => fillers && OR_FILLERS.has(t))) return null;
+  // [ext] "soit 3 soit 4": "soit" before each alternative (one "soit" alone concludes: "2 + 1, soit 3").
+  const eitherWord = scan.tokens[a.start - 1]?.norm === "soit" ? "soit" : null;
+  const rest = between[0] === a.unit && !OR_WORDS.has(a.unit ?? "") && a.unit !== eitherWord ? between.slice(1) : between;
+  const either = eitherWord !== null && rest[0] === eitherWord;
+  if (rest.length === 0 || !(OR_WORDS.has(rest[0] as string) || either) || !rest.slice(1).every((t) => fillers && OR_FILLERS.has(t)))
+    return null;
   return [a, b];
 }
 

@@ -1,0 +1,42 @@
+// Two alternatives for a count follow one rule however they are said (s22, docs "Two alternatives"): "soit 3 soit 4",
+// "either 3 or 4", and two alternatives inside a sum of people ("2 adultes et un ou deux enfants") give no value, as "3
+// ou 4 personnes" does; a measured value keeps the first, loosely; a single "soit" still concludes ("2 + 1, soit 3");
+// ranges ("3 à 4", "3-4") keep their documented reading (the larger, loosely).
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { extractDirect } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { boundedTarget as target } from "../../support/extraction-target.js";
+
+const read = (text: string, t: ExtractionTarget) => {
+  const r = extractDirect(text, t, "2026-12-01");
+  return r === null ? null : [r.value, r.certainty];
+};
+
+const convives = target("integer", 1, 30, "Nombre de convives", "Combien de convives ?");
+const riders = target("integer", 1, 12, "Riders", "How many riders will there be?");
+const enfants = target("integer", 0, 10, "Nombre d'enfants", "Combien d'enfants ?");
+const cours = target("number", 0, 40, "Heures de cours", "Combien d'heures de cours ?");
+
+void describe("two alternatives for a count, however said", () => {
+  void it("give no value with soit…soit, as with ou", () => {
+    assert.equal(read("soit 5 soit 6", convives), null);
+    assert.equal(read("soit 5 personnes soit 6", convives), null);
+    assert.equal(read("soit 5, soit 6", convives), null);
+    assert.equal(read("either 5 or 6", riders), null);
+  });
+
+  void it("give no value inside a sum of people, never the sum of all three numbers", () => {
+    assert.equal(read("3 adultes et un ou deux enfants", convives), null);
+    assert.equal(read("3 adults and 1 or 2 kids", riders), null);
+    assert.equal(read("2 adults and one or two children", riders), null);
+    assert.equal(read("un adulte et 2 ou 3 enfants", enfants), null);
+  });
+
+  void it("keep the other readings: a concluding soit, a measure, a range, alternatives of another thing", () => {
+    assert.deepEqual(read("3 adultes + 2 enfants, soit 5", convives), [5, "fuzzy"]);
+    assert.deepEqual(read("soit 2 soit 3 heures", cours), [2, "fuzzy"]);
+    assert.deepEqual(read("5 à 6 personnes", convives), [6, "fuzzy"]);
+    assert.deepEqual(read("5 personnes, 2 ou 3 voitures", convives)?.[0], 5);
+  });
+});
