@@ -27,7 +27,7 @@ import {
 } from "./spoken-values.js";
 import { tokenise } from "./normalise.js";
 import { daysNamed } from "./days-per-week.js";
-import { noneSoFar, yearsSinceYear } from "./years-since.js";
+import { noneSoFar, yearsSinceAge, yearsSinceYear } from "./years-since.js";
 
 export { parseDigitGroup } from "./number-mentions.js";
 
@@ -1836,10 +1836,17 @@ const yearsOfDuration = (ctx: NumberContext) =>
 
 /**
  * [ext] The year something began, for a number of years it has lasted or the age of a thing ("since 2019", "construite
- * en 2015"): the years to the reference day's year (years-since.ts). Never for a target that takes the year itself.
+ * en 2015"): the years to the reference day's year (years-since.ts). Never for a target that takes the year itself. For
+ * years of practice, also the age they began at against the age now ("depuis que j'ai 15 ans, j'en ai 45").
  */
-function yearsSinceStart(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
+function yearsSinceStart(text: string, ctx: NumberContext, integer: boolean): PhraseResult | "none" | null {
   if (ctx.today === undefined || ctx.words === undefined || calendarYearTarget(ctx)) return null;
+  if (yearsOfDuration(ctx)) {
+    // "since I was 12, I'm 34 now": the years between two ages; an age at the start alone gives none.
+    const byAge = yearsSinceAge(text);
+    if (byAge === "none") return "none";
+    if (byAge !== null) return withinBounds(byAge.value, ctx, integer) ? { value: byAge.value, certainty: "fuzzy" } : "none";
+  }
   if (!yearsOfDuration(ctx) && !(ctx.words.own.has("age") && timeUnitOf(ctx.words) !== "month")) return null;
   const reference = Number(ctx.today.slice(0, 4));
   const read = yearsSinceYear(text, reference);

@@ -57,6 +57,35 @@ export function yearsSinceYear(text: string, referenceYear: number): YearsReadin
   return started ? { value, fuzzy: true } : null;
 }
 
+/** Words that start a span of years from a point: "since I was 12", "started when I was 16", "dès l'âge de 10 ans". */
+const START_AGE = new Set(["since", "depuis", "started", "start", "began", "begun", "commence", "debute", "des"]);
+/** Between the start and its number, words that make the number an age: "I was 12", "j'ai 15 ans", "l'âge de 10", "mes 15 ans". */
+const AGE_MARK = new Set(["was", "were", "ai", "avais", "age", "aged", "mes"]);
+/** In the clause of the second number, words that make it the age now: "I'm 34 now", "j'en ai 45", "40 ans aujourd'hui". */
+const NOW = new Set(["m", "am", "now", "today", "currently", "aujourd", "maintenant", "actuellement", "ai"]);
+const SMALL = /^\d{1,3}$/;
+
+/**
+ * Years of practice from the age they began at: "since I was 12, I'm 34 now", "depuis que j'ai 15 ans, j'en ai 45" give
+ * the age now less the age then (loose); "none" when only the age at the start is said ("depuis mes 15 ans"): that
+ * number is an age, not the years asked. Null for anything else, "depuis 15 ans" (fifteen years) included.
+ */
+export function yearsSinceAge(text: string): YearsReading | "none" | null {
+  const c = clauseTokens(text);
+  const tokens = c.tokens;
+  const numbers = tokens.flatMap((t, k) => (/\d/.test(t) ? [k] : []));
+  if (numbers.length === 0 || numbers.length > 2 || c.negated.some(Boolean) || !numbers.every((k) => SMALL.test(tokens[k]!))) return null;
+  const [first, second] = numbers as [number, number | undefined];
+  const sameClause = (k: number, of: number) => c.clause[k] === c.clause[of];
+  const lead = tokens.slice(0, first).filter((_, k) => sameClause(k, first));
+  const start = lead.findIndex((t) => START_AGE.has(t));
+  if (start < 0 || !lead.slice(start + 1).some((t) => AGE_MARK.has(t))) return null;
+  if (second === undefined) return "none";
+  const now = tokens.filter((_, k) => k > first && sameClause(k, second));
+  const years = Number(tokens[second]) - Number(tokens[first]);
+  return now.some((t) => NOW.has(t)) && years > 0 ? { value: years, fuzzy: true } : null;
+}
+
 const FIRST_TIME = /\b(?:first time|first one|premiere fois|la premiere|le premier|my first|ma premiere|mon premier)\b/;
 const JUST_STARTED =
   /\b(?:just started|just starting|just begun|just beginning|je debute|je commence|je viens de commencer|on debute|on commence|i m new|i am new|brand new to)\b/;

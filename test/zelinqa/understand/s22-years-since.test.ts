@@ -97,3 +97,23 @@ void describe("none said in words, for years of practice or a count of what was 
     assert.deepEqual(read("jamais grimpé", before), [false, "exact"]);
   });
 });
+
+void describe("years of practice said as the age it began at", () => {
+  void it("is the age now less the age at the start, loosely", () => {
+    assert.deepEqual(read("since I was 12, I'm 34 now", climbing), [22, "fuzzy"]);
+    assert.deepEqual(read("I started when I was 16 and I am 41", climbing), [25, "fuzzy"]);
+    assert.deepEqual(read("depuis que j'ai 15 ans, j'en ai 45", chant), [30, "fuzzy"]);
+    assert.deepEqual(read("depuis l'âge de 10 ans, j'ai 40 ans aujourd'hui", chant), [30, "fuzzy"]);
+  });
+
+  void it("is nothing when only the age at the start is said: that age is no number of years", () => {
+    assert.equal(read("depuis que j'ai 15 ans", chant), null);
+    assert.equal(read("since I was 12", climbing), null);
+    assert.equal(read("depuis l'âge de 8 ans", chant), null);
+  });
+
+  void it("keeps a duration said after since: 'depuis 15 ans' is fifteen years", () => {
+    assert.deepEqual(read("depuis 15 ans", chant)?.[0], 15);
+    assert.deepEqual(read("for 12 years now", climbing)?.[0], 12);
+  });
+});
