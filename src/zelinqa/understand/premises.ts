@@ -336,6 +336,15 @@ const OTHERS_OWN = seqs([
 ]);
 
 const asksFirstTime = (words: TargetWords) => [...FIRST_WORDS].some((w) => tokenHasStem(w, words.own));
+/** Words of a question about having done something before: "Have you climbed before?", "Avez-vous déjà plongé ?". */
+const BEFORE_WORDS = ["before", "deja", "already", "ever", "previous", "previously", "experience", "auparavant"];
+const asksBefore = (words: TargetWords) => !asksFirstTime(words) && BEFORE_WORDS.some((w) => tokenHasStem(w, words.own));
+/** A first time said: "c'est ma première fois", "first time for me", "je débute", "I'm a complete beginner". */
+const FIRST_SAID = seqs([
+  ...["first time", "premiere fois", "my first", "ma premiere", "mon premier", "la premiere", "le premier", "je debute"],
+  ...["on debute", "debutant", "debutante", "debutants", "beginner", "beginners", "just starting", "just started"],
+  ...["i m new", "i am new", "we re new", "new to this", "novice"],
+]);
 const NEVER = new Set(["never", "jamais"]);
 const NO_WORDS = new Set(["no", "non", "nope", "nan"]);
 /**
@@ -354,13 +363,21 @@ export function neverBefore(c: ClauseTokens, words: TargetWords): PhraseResult |
 export function premiseValue(c: ClauseTokens, words: TargetWords): PhraseResult | null {
   const tokens = c.tokens;
   const negatedAt = (i: number) => i >= 0 && c.negated[i] === true;
-  // A first time asked, a later one (or one done before) said: no.
+  // A first time asked, a later one (or one done before) said: no; a first time said: yes.
   if (asksFirstTime(words)) {
     const later = indexOf(tokens, LATER_TIME);
     if (later >= 0) return fuzzy(false);
     const first = tokens.findIndex((t) => FIRST_WORDS.has(t));
     const before = indexOf(tokens, DONE_BEFORE);
     if (first < 0 && before >= 0 && !negatedAt(before)) return fuzzy(false);
+    const said = indexOf(tokens, FIRST_SAID);
+    if (said >= 0 && !negatedAt(said)) return fuzzy(true);
+  }
+  // Having done it before asked: a first time said is no, a later time (or a first time denied) yes.
+  if (asksBefore(words)) {
+    if (indexOf(tokens, LATER_TIME) >= 0) return fuzzy(true);
+    const said = indexOf(tokens, FIRST_SAID);
+    if (said >= 0) return fuzzy(negatedAt(said));
   }
   // Someone else asked about: "just me" is no, "à deux" / "with my wife" yes.
   if (asksCompany(words)) {
