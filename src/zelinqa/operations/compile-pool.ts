@@ -132,7 +132,8 @@ class CompilePool implements DraftCompiler {
     if (!task || !reply.success || reply.data.id !== task.id) return;
     this.settle(task);
     this.meanTaskMs = 0.8 * this.meanTaskMs + 0.2 * (performance.now() - task.startedMs);
-    if (reply.data.ok) task.resolve({ issues: reply.data.issues, artifactJson: reply.data.artifactJson });
+    if (reply.data.ok)
+      task.resolve({ issues: reply.data.issues, artifactJson: reply.data.artifactJson, artifactSeal: reply.data.artifactSeal });
     else task.reject(new Error(`compilation failed: ${reply.data.message}`));
     this.dispatch();
   }

@@ -7,6 +7,8 @@ import type { ConfigurationIssue } from "../contracts/index.js";
 import { compileArtifact, publicationIssues } from "../engine/index.js";
 import { OperationError } from "./operation-error.js";
 import { parseStoredDraft } from "./stored-configuration.js";
+import type { ArtifactSeal } from "../store/index.js";
+import { sealOf } from "./artifact-text.js";
 
 /** `check`: the publication-blocking issues only; `compile`: also the artefact when there are none. */
 export type DraftTask = "check" | "compile";
@@ -15,6 +17,8 @@ export interface DraftCompilation {
   issues: ConfigurationIssue[];
   /** The compiled artefact's JSON text (`compile` of a draft without issues), else null. */
   artifactJson: string | null;
+  /** Its seal, stored with it (artifact-text.ts), else null. */
+  artifactSeal: ArtifactSeal | null;
 }
 
 export interface DraftCompileRequest {
@@ -36,14 +40,21 @@ export interface DraftCompiler {
 export function compileStoredDraft(content: unknown, task: DraftTask): DraftCompilation {
   const draft = parseStoredDraft(content);
   const issues = publicationIssues(draft);
-  const artifactJson = task === "compile" && issues.length === 0 ? JSON.stringify(compileArtifact(draft)) : null;
-  return { issues, artifactJson };
+  if (task === "check" || issues.length > 0) return { issues, artifactJson: null, artifactSeal: null };
+  const artifactJson = JSON.stringify(compileArtifact(draft));
+  return { issues, artifactJson, artifactSeal: sealOf(artifactJson) };
 }
 
 /** What a compile thread is sent, and what it answers (compile-thread.ts). */
 export const CompileTaskMessageSchema = z.object({ id: z.number().int(), task: z.enum(["check", "compile"]), content: z.unknown() });
 export const CompileReplySchema = z.union([
-  z.object({ id: z.number().int(), ok: z.literal(true), issues: z.array(ConfigurationIssueSchema), artifactJson: z.string().nullable() }),
+  z.object({
+    id: z.number().int(),
+    ok: z.literal(true),
+    issues: z.array(ConfigurationIssueSchema),
+    artifactJson: z.string().nullable(),
+    artifactSeal: z.object({ sha256: z.string(), schema: z.string() }).nullable(),
+  }),
   z.object({ id: z.number().int(), ok: z.literal(false), message: z.string() }),
 ]);
 
