@@ -23,6 +23,7 @@ type TenancyOperations = Pick<
   | "listApiKeys"
   | "revokeApiKey"
   | "getDraft"
+  | "getDraftText"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -175,6 +176,7 @@ function configurationOperations(
 ): Pick<
   TenancyOperations,
   | "getDraft"
+  | "getDraftText"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -187,8 +189,12 @@ function configurationOperations(
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
       return row ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") } : null;
     },
+    async getDraftText(domainId) {
+      const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
+    },
     async saveDraft(input) {
-      const content = JSON.stringify(input.content);
+      const content = jsonParam(input.content);
       if (input.expectedRevision === 0) {
         const inserted = await db.run(
           `INSERT INTO drafts (domain_id, revision, content, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,

@@ -280,7 +280,9 @@ export interface StoreOperations extends StudioStoreOperations {
   revokeApiKey(id: string, now: string): Promise<boolean>;
 
   getDraft(domainId: string): Promise<DraftRecord | null>;
-  /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. */
+  /** The draft with its content unparsed (a change batch hands the text to a compile thread). */
+  getDraftText(domainId: string): Promise<{ revision: number; text: string } | null>;
+  /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. `content` may be JsonText. */
   saveDraft(input: { domainId: string; expectedRevision: number; revision: number; content: unknown; now: string }): Promise<boolean>;
 
   getConfigVersion(domainId: string, id: string): Promise<ConfigVersionRecord | null>;
