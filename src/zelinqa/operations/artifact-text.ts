@@ -10,7 +10,7 @@ import type { CompiledArtifact } from "../engine/index.js";
 import type { ArtifactSeal, StoredArtifact } from "../store/index.js";
 
 /** UTF-16 units hashed per step: about 2 ms. */
-const HASH_CHUNK = 1 << 20;
+export const HASH_CHUNK_UNITS = 1 << 20;
 
 /** The seal of an artefact this code has just compiled (its text fits the schema by construction). */
 export function sealOf(text: string): ArtifactSeal {
@@ -21,7 +21,7 @@ export function sealOf(text: string): ArtifactSeal {
 function* sha256InSteps(text: string): Generator<void, string> {
   const hash = createHash("sha256");
   for (let at = 0; at < text.length;) {
-    let end = Math.min(text.length, at + HASH_CHUNK);
+    let end = Math.min(text.length, at + HASH_CHUNK_UNITS);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
     hash.update(text.slice(at, end), "utf8");
