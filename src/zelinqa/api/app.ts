@@ -243,7 +243,7 @@ export async function createZelinqaApp(options: ZelinqaAppOptions): Promise<Zeli
     store: options.store,
     clock: options.clock,
     ids: options.ids,
-    artifacts: createArtifactCache({ store: options.store }),
+    artifacts: createArtifactCache({ store: options.store, logger: options.logger }),
     semantic: options.semantic,
     compiler,
     locale: options.locale,

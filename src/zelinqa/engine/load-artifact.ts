@@ -7,7 +7,8 @@ import { targetWords } from "../understand/target-words.js";
 import type { StemLookup } from "../understand/target-words.js";
 import { widenPhrases } from "../understand/translations.js";
 import type { ValueValidator } from "../understand/json-schema-validator.js";
-import { CompiledArtifactJsonSchema } from "./artifact-json.js";
+import { runAtOnce } from "../../shared/time-slices.js";
+import { CorruptArtifact, checkArtifactJson } from "./artifact-json.js";
 import { validatorFor } from "./schema-rules.js";
 import type { CompiledArtifactJson, CompiledQuestionJson, CompiledSuccessInformationJson, TargetLink } from "./artifact-json.js";
 
@@ -96,14 +97,21 @@ export interface DimensionMembers {
 }
 
 function fail(message: string): never {
-  throw new Error(`corrupt artefact: ${message}`);
+  throw new CorruptArtifact(message);
 }
 
-/** Rebuilds validators and indexes from the stored JSON. Throws on anything inconsistent. */
+/** Rebuilds validators and indexes from the stored JSON. Throws CorruptArtifact on anything inconsistent. */
 export function loadArtifact(json: unknown): CompiledArtifact {
-  const parsed = CompiledArtifactJsonSchema.safeParse(json);
-  if (!parsed.success) fail(parsed.error.message);
-  const data = parsed.data;
+  return runAtOnce(artifactLoadSteps(json, { checked: false }));
+}
+
+/**
+ * loadArtifact in steps, with a yield after each question and each success information, so that a server can load a
+ * largest artefact (seconds of CPU) in slices (operations/artifact-text.ts). `checked`: the JSON is known to fit the
+ * schema already (this code wrote it, and it is unchanged since), so the schema check, a third of the work, is skipped.
+ */
+export function* artifactLoadSteps(json: unknown, options: { checked: boolean }): Generator<void, CompiledArtifact> {
+  const data = options.checked ? (json as CompiledArtifactJson) : yield* checkArtifactJson(json);
   const dimensions: DimensionInfo[] = data.dimensions.map((d, index) => ({
     id: d.id,
     name: d.name,
@@ -116,10 +124,14 @@ export function loadArtifact(json: unknown): CompiledArtifact {
   // The first question of each id, as a search of the list would find it.
   const questionTexts = new Map<string, string>();
   for (const q of [...data.questions].reverse()) questionTexts.set(q.id, q.text);
-  const dataTargets = data.success_informations.map((s) => loadDataTarget(questionTexts, s, dimensionById));
+  const dataTargets: DataTargetInfo[] = [];
+  for (const s of data.success_informations) {
+    dataTargets.push(loadDataTarget(questionTexts, s, dimensionById));
+    yield;
+  }
   withOtherStems(dataTargets);
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
-  const { questions, targetIds, targetIndex, explorationQuestionOf } = loadQuestions(data, dimensionById, dataTargets);
+  const { questions, targetIds, targetIndex, explorationQuestionOf } = yield* loadQuestions(data, dimensionById, dataTargets);
   return {
     json: data,
     objective: data.objective,
@@ -172,16 +184,17 @@ interface LoadedQuestions {
 }
 
 /** The questions with their links weighted (docs/zelinqa-api.md §11.5); exploration targets get their indexes after the data targets. */
-function loadQuestions(
+function* loadQuestions(
   data: CompiledArtifactJson,
   dimensionById: ReadonlyMap<string, DimensionInfo>,
   dataTargets: readonly DataTargetInfo[],
-): LoadedQuestions {
+): Generator<void, LoadedQuestions> {
   const dataTargetById = new Map(dataTargets.map((t) => [t.id, t]));
   const targetIds: string[] = dataTargets.map((t) => t.id);
   const targetIndex = new Map(targetIds.map((id, i) => [id, i]));
   const explorationQuestionOf = new Map<number, QuestionInfo>();
-  const questions: QuestionInfo[] = data.questions.map((q, position) => {
+  const questions: QuestionInfo[] = [];
+  for (const [position, q] of data.questions.entries()) {
     const dimension = dimensionById.get(q.dimension_id) ?? fail(`question ${q.id} names an unknown dimension`);
     const links = q.targets.map((t): LinkInfo => {
       if (t.kind === "data") {
@@ -196,8 +209,9 @@ function loadQuestions(
     });
     const info = questionInfo(q, position, dimension, links);
     for (const l of links) if (l.kind === "exploration") explorationQuestionOf.set(l.index, info);
-    return info;
-  });
+    questions.push(info);
+    yield;
+  }
   return { questions, targetIds, targetIndex, explorationQuestionOf };
 }
 

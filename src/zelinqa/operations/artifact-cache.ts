@@ -1,8 +1,10 @@
 // Loaded artefacts per (domain, configuration version): pinned versions stay loadable (docs/zelinqa-api.md §12.5) and a version
 // whose artefact cannot be loaded is reported as unavailable rather than thrown (docs/zelinqa-api.md §5.5 step 7, 410).
+import type { Logger } from "pino";
 import type { StoreOperations } from "../store/index.js";
-import { loadArtifact } from "../engine/index.js";
 import type { CompiledArtifact } from "../engine/index.js";
+import { loadStoredArtifact } from "./artifact-text.js";
+import { errorSummary } from "./error-summary.js";
 
 /** Wraps the opaque engine artefact so a missing one (null) stays distinguishable. */
 export interface LoadedArtifact {
@@ -36,9 +38,13 @@ export function artifactWeight(artifact: CompiledArtifact): number {
 export const MAX_CACHED_ARTIFACT_WEIGHT = 1_000_000;
 
 export function createArtifactCache(deps: {
-  store: Pick<StoreOperations, "getConfigVersion">;
+  store: Pick<StoreOperations, "getConfigVersionArtifact">;
   maxEntries?: number;
   maxWeight?: number;
+  /** Told of each artefact loaded from the store (with its time), and of each refused as corrupt (its sessions get 410). */
+  logger?: Pick<Logger, "info" | "warn">;
+  /** The slices a load runs in (artifact-text.ts). */
+  sliceMs?: number;
 }): ArtifactCache {
   const maxEntries = deps.maxEntries ?? 64;
   const maxWeight = deps.maxWeight ?? MAX_CACHED_ARTIFACT_WEIGHT;
@@ -49,24 +55,29 @@ export function createArtifactCache(deps: {
     entries.delete(oldest);
     totalWeight -= entry.weight;
   };
-  // Requests that miss the same version together share one load: loading a large configuration holds the process for
-  // seconds, and each of N first requests loading it again held it N times as long.
+  // Requests that miss the same version together share one load: loading a large configuration takes seconds of CPU
+  // (in slices, artifact-text.ts), and each of N first requests loading it again took N times as long.
   const loading = new Map<string, Promise<LoadedArtifact | null>>();
   const load = async (
     request: { domainId: string; versionId: string; key: string },
     produce: (() => Promise<CompiledArtifact>) | undefined,
   ): Promise<LoadedArtifact | null> => {
-    const version = await deps.store.getConfigVersion(request.domainId, request.versionId);
+    const stored = await deps.store.getConfigVersionArtifact(request.domainId, request.versionId);
     let loaded: LoadedArtifact;
-    if (!version) {
+    if (!stored) {
       if (!produce) return null;
       loaded = { artifact: await produce() };
     } else {
+      const version = { domain_id: request.domainId, version_id: request.versionId };
+      const started = performance.now();
       try {
-        loaded = { artifact: loadArtifact(version.artifact) };
-      } catch {
+        loaded = { artifact: await loadStoredArtifact(stored, deps.sliceMs !== undefined ? { sliceMs: deps.sliceMs } : {}) };
+      } catch (error) {
+        deps.logger?.warn({ ...version, err: errorSummary(error) }, "stored artefact refused: sessions pinned to it get 410");
         return null;
       }
+      const durationMs = Math.round(performance.now() - started);
+      deps.logger?.info({ ...version, duration_ms: durationMs, sealed: stored.seal !== null }, "artefact loaded");
     }
     const weight = artifactWeight(loaded.artifact);
     while (entries.size > 0 && (entries.size >= maxEntries || totalWeight + weight > maxWeight)) evictOldest();

@@ -49,7 +49,7 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
     await failJob(deps, job, { code: "timeout", message: "The compilation did not finish within its time limit." });
     return;
   }
-  const { issues, artifactJson } = compiled;
+  const { issues, artifactJson, artifactSeal } = compiled;
   if (issues.length > 0 || artifactJson === null) {
     await failJob(deps, job, {
       code: "validation_failed",
@@ -66,6 +66,7 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
       draftRevision: job.draftRevision,
       content: job.snapshot,
       artifact,
+      artifactSeal,
       engineVersion: ENGINE_VERSION,
       compilationId: job.id,
       publishedAt: at,

@@ -7,8 +7,11 @@ import { availableParallelism } from "node:os";
 import type { ResourceLimits, Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import { siblingModuleUrl, startModuleThread } from "../../shared/module-thread.js";
-import { CompileReplySchema, CompileTimedOut, CompilerBusy } from "./draft-compiler.js";
-import type { DraftCompilation, DraftCompileRequest, DraftCompiler } from "./draft-compiler.js";
+import type { z } from "zod";
+import { ChangeBatchResultSchema } from "./change-batch.js";
+import type { ChangeBatchInput, ChangeBatchResult } from "./change-batch.js";
+import { CompileReplySchema, CompileTimedOut, CompilerBusy, DraftCompilationSchema } from "./draft-compiler.js";
+import type { DraftCompilation, DraftCompileRequest, DraftCompiler, ThreadWork } from "./draft-compiler.js";
 
 /** One core is left to the request thread. */
 export const DEFAULT_COMPILE_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -34,9 +37,11 @@ export interface CompilePoolOptions {
 
 interface Task {
   id: number;
-  request: DraftCompileRequest;
-  content: unknown;
-  resolve(result: DraftCompilation): void;
+  request: { background?: boolean | undefined };
+  work: ThreadWork;
+  /** The thread's result, parsed (the boundary between threads). */
+  resultSchema: z.ZodType;
+  resolve(result: unknown): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout | undefined;
   thread: Thread | null;
@@ -69,9 +74,27 @@ class CompilePool implements DraftCompiler {
   }
 
   run(content: unknown, request: DraftCompileRequest): Promise<DraftCompilation> {
+    return this.submit({ task: request.task, content }, request, DraftCompilationSchema);
+  }
+
+  applyChanges(batch: ChangeBatchInput): Promise<ChangeBatchResult> {
+    return this.submit({ task: "apply", batch }, {}, ChangeBatchResultSchema);
+  }
+
+  private submit<T>(work: ThreadWork, request: Task["request"], resultSchema: z.ZodType<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error("the compile pool is closed"));
-    return new Promise<DraftCompilation>((resolve, reject) => {
-      const task: Task = { id: this.nextId++, request, content, resolve, reject, timer: undefined, thread: null, startedMs: 0 };
+    return new Promise<T>((resolve, reject) => {
+      const task: Task = {
+        id: this.nextId++,
+        request,
+        work,
+        resultSchema,
+        resolve: (result) => resolve(result as T),
+        reject,
+        timer: undefined,
+        thread: null,
+        startedMs: 0,
+      };
       task.timer = setTimeout(() => this.timedOut(task), this.timeoutMs);
       // A compilation job goes before the requests waiting: it holds a lease, and the process runs one job at a time.
       if (request.background) this.queue.unshift(task);
@@ -132,8 +155,12 @@ class CompilePool implements DraftCompiler {
     if (!task || !reply.success || reply.data.id !== task.id) return;
     this.settle(task);
     this.meanTaskMs = 0.8 * this.meanTaskMs + 0.2 * (performance.now() - task.startedMs);
-    if (reply.data.ok) task.resolve({ issues: reply.data.issues, artifactJson: reply.data.artifactJson });
-    else task.reject(new Error(`compilation failed: ${reply.data.message}`));
+    if (!reply.data.ok) task.reject(new Error(`compilation failed: ${reply.data.message}`));
+    else {
+      const result = task.resultSchema.safeParse(reply.data.result);
+      if (result.success) task.resolve(result.data);
+      else task.reject(new Error(`the compile thread answered an unexpected result: ${result.error.message}`));
+    }
     this.dispatch();
   }
 
@@ -169,7 +196,7 @@ class CompilePool implements DraftCompiler {
       // Referenced while it works: a caller awaiting its answer keeps the process alive.
       thread.worker.ref();
       try {
-        thread.worker.postMessage({ id: task.id, task: task.request.task, content: task.content });
+        thread.worker.postMessage({ id: task.id, work: task.work });
       } catch (error) {
         this.fail(task, error instanceof Error ? error : new Error(String(error)));
       }
@@ -192,7 +219,7 @@ class CompilePool implements DraftCompiler {
       this.queue.splice(index, 1);
       this.fail(task, error);
     } else if (task.thread) {
-      this.options.logger.warn({ timeout_ms: this.timeoutMs, task: task.request.task }, "compilation stopped at its time limit");
+      this.options.logger.warn({ timeout_ms: this.timeoutMs, task: task.work.task }, "compilation stopped at its time limit");
       this.discard(task.thread, error);
     }
   }

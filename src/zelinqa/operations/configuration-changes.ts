@@ -1,15 +1,18 @@
-// Applying a change batch to the draft (docs/zelinqa-api.md §12.3): the engine applies it atomically, the draft is saved with a
-// compare-and-swap on its revision, and every applied change is audited (docs/zelinqa-api.md §12.6). The API and the CLI share it.
+// Applying a change batch to the draft (docs/zelinqa-api.md §12.3): the engine applies it atomically (in a compile thread for
+// a large draft, change-batch.ts), the draft is saved with a compare-and-swap on its revision, and every applied change is
+// audited (docs/zelinqa-api.md §12.6). The API and the CLI share it.
 import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index.js";
-import { applyChanges } from "../engine/index.js";
 import type { ApplyChangesContext, DraftConfiguration } from "../engine/index.js";
+import { JsonText } from "../store/index.js";
+import { THREADED_DRAFT_CHARS, applyChangeBatch } from "./change-batch.js";
+import type { ChangeBatchInput } from "./change-batch.js";
+import { forRequest } from "./draft-compiler.js";
 import { changeAuditEvents } from "./audit-events.js";
 import type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
 import { RetryableConflict, validationFailed } from "./operation-error.js";
 import { parseStoredDraft } from "./stored-configuration.js";
 
 export interface AppliedChanges {
-  draft: DraftConfiguration;
   draftRevision: number;
   applied: number;
   warnings: ConfigurationIssue[];
@@ -27,17 +30,21 @@ export async function applyConfigurationChanges(
 ): Promise<Prepared<AppliedChanges>> {
   const domainId = call.actor.domainId;
   const domain = await deps.store.getDomain(domainId);
-  const stored = await currentDraft(deps, domainId);
+  const stored = await deps.store.getDraftText(domainId);
   const context: ApplyChangesContext = { domainName: domain?.name ?? "default" };
   if (call.expectedDraftRevision !== undefined) context.expectedDraftRevision = call.expectedDraftRevision;
-  const result = applyChanges(stored?.draft ?? null, call.changes, context);
+  const batch: ChangeBatchInput = { draftText: stored?.text ?? null, changes: call.changes, context };
+  // A large draft's batch (seconds of CPU) runs in a compile thread when the server has them.
+  const threaded = deps.compiler !== undefined && batch.draftText !== null && batch.draftText.length >= THREADED_DRAFT_CHARS;
+  const result = threaded && deps.compiler ? await forRequest(deps.compiler.applyChanges(batch)) : applyChangeBatch(batch);
   if (!result.ok) throw validationFailed(result.issues);
-  const revision = result.draft.draft_revision;
+  const { revision, draftText } = result;
   const at = call.now.toISOString();
   return {
-    value: { draft: result.draft, draftRevision: revision, applied: call.changes.length, warnings: result.warnings },
+    value: { draftRevision: revision, applied: call.changes.length, warnings: result.warnings },
     effects: async (tx) => {
-      const saved = await tx.saveDraft({ domainId, expectedRevision: stored?.revision ?? 0, revision, content: result.draft, now: at });
+      const content = new JsonText(draftText);
+      const saved = await tx.saveDraft({ domainId, expectedRevision: stored?.revision ?? 0, revision, content, now: at });
       if (!saved) throw new RetryableConflict("draft");
       await tx.insertAuditEvents(
         changeAuditEvents({ actor: call.actor, applied: result.applied, draftRevision: revision, now: at, ids: deps.ids }),

@@ -3,10 +3,14 @@
 // the in-thread compiler serves the CLI and is the reference the threads are compared with.
 import { z } from "zod";
 import { ConfigurationIssueSchema } from "../contracts/index.js";
-import type { ConfigurationIssue } from "../contracts/index.js";
+import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index.js";
 import { compileArtifact, publicationIssues } from "../engine/index.js";
 import { OperationError } from "./operation-error.js";
 import { parseStoredDraft } from "./stored-configuration.js";
+import type { ArtifactSeal } from "../store/index.js";
+import { sealOf } from "./artifact-text.js";
+import { applyChangeBatch } from "./change-batch.js";
+import type { ChangeBatchInput, ChangeBatchResult } from "./change-batch.js";
 
 /** `check`: the publication-blocking issues only; `compile`: also the artefact when there are none. */
 export type DraftTask = "check" | "compile";
@@ -15,6 +19,8 @@ export interface DraftCompilation {
   issues: ConfigurationIssue[];
   /** The compiled artefact's JSON text (`compile` of a draft without issues), else null. */
   artifactJson: string | null;
+  /** Its seal, stored with it (artifact-text.ts), else null. */
+  artifactSeal: ArtifactSeal | null;
 }
 
 export interface DraftCompileRequest {
@@ -23,12 +29,14 @@ export interface DraftCompileRequest {
   background?: boolean;
 }
 
+/**
+ * Each method rejects with CompilerBusy when too many requests wait already, CompileTimedOut past the time limit, any
+ * other error when the draft cannot be read or the compiler failed.
+ */
 export interface DraftCompiler {
-  /**
-   * Rejects with CompilerBusy when too many requests wait already, CompileTimedOut past the time limit, any other
-   * error when the draft cannot be read or the compiler failed.
-   */
   run(content: unknown, request: DraftCompileRequest): Promise<DraftCompilation>;
+  /** A change batch on the stored draft's text (change-batch.ts), for a request. */
+  applyChanges(batch: ChangeBatchInput): Promise<ChangeBatchResult>;
   close(): Promise<void>;
 }
 
@@ -36,19 +44,47 @@ export interface DraftCompiler {
 export function compileStoredDraft(content: unknown, task: DraftTask): DraftCompilation {
   const draft = parseStoredDraft(content);
   const issues = publicationIssues(draft);
-  const artifactJson = task === "compile" && issues.length === 0 ? JSON.stringify(compileArtifact(draft)) : null;
-  return { issues, artifactJson };
+  if (task === "check" || issues.length > 0) return { issues, artifactJson: null, artifactSeal: null };
+  const artifactJson = JSON.stringify(compileArtifact(draft));
+  return { issues, artifactJson, artifactSeal: sealOf(artifactJson) };
+}
+
+/** The work a compile thread is given (compile-thread.ts runs it with runThreadWork). */
+export type ThreadWork = { task: DraftTask; content: unknown } | { task: "apply"; batch: ChangeBatchInput };
+
+export function runThreadWork(work: ThreadWork): DraftCompilation | ChangeBatchResult {
+  return work.task === "apply" ? applyChangeBatch(work.batch) : compileStoredDraft(work.content, work.task);
 }
 
 /** What a compile thread is sent, and what it answers (compile-thread.ts). */
-export const CompileTaskMessageSchema = z.object({ id: z.number().int(), task: z.enum(["check", "compile"]), content: z.unknown() });
+export const CompileTaskMessageSchema = z.object({
+  id: z.number().int(),
+  work: z.union([
+    z.object({ task: z.enum(["check", "compile"]), content: z.unknown() }),
+    z.object({
+      task: z.literal("apply"),
+      // Changes the request thread has parsed already, and cloned as they are.
+      batch: z.object({
+        draftText: z.string().nullable(),
+        changes: z.array(z.custom<ConfigurationChange>((c) => typeof c === "object" && c !== null)),
+        context: z.object({ domainName: z.string(), expectedDraftRevision: z.number().int().optional() }),
+      }),
+    }),
+  ]),
+});
 export const CompileReplySchema = z.union([
-  z.object({ id: z.number().int(), ok: z.literal(true), issues: z.array(ConfigurationIssueSchema), artifactJson: z.string().nullable() }),
+  z.object({ id: z.number().int(), ok: z.literal(true), result: z.unknown() }),
   z.object({ id: z.number().int(), ok: z.literal(false), message: z.string() }),
 ]);
+export const DraftCompilationSchema = z.object({
+  issues: z.array(ConfigurationIssueSchema),
+  artifactJson: z.string().nullable(),
+  artifactSeal: z.object({ sha256: z.string(), schema: z.string() }).nullable(),
+});
 
 export const IN_THREAD_COMPILER: DraftCompiler = {
   run: (content, request) => Promise.resolve().then(() => compileStoredDraft(content, request.task)),
+  applyChanges: (batch) => Promise.resolve().then(() => applyChangeBatch(batch)),
   close: () => Promise.resolve(),
 };
 
@@ -72,9 +108,14 @@ export class CompileTimedOut extends Error {
 }
 
 /** A compilation an API request waits for: a full queue or a time limit reached is `503 compiler_busy` with Retry-After. */
-export async function compileForRequest(compiler: DraftCompiler, content: unknown, task: DraftTask): Promise<DraftCompilation> {
+export function compileForRequest(compiler: DraftCompiler, content: unknown, task: DraftTask): Promise<DraftCompilation> {
+  return forRequest(compiler.run(content, { task }));
+}
+
+/** Compile-thread work an API request waits for, its refusals as `503 compiler_busy` with Retry-After. */
+export async function forRequest<T>(work: Promise<T>): Promise<T> {
   try {
-    return await compiler.run(content, { task });
+    return await work;
   } catch (error) {
     if (!(error instanceof CompilerBusy || error instanceof CompileTimedOut)) throw error;
     const seconds = String(error.retryAfterSeconds);

@@ -2,13 +2,14 @@
 // the current draft on the spot (no publication, no compilation job) and pins the session to it as the
 // configuration version `draft:<revision>`, stored once per revision alongside the published versions so the
 // session loads like any other. Analytics leave such versions out unless asked for by name.
-import { ENGINE_VERSION, loadArtifact } from "../engine/index.js";
+import { ENGINE_VERSION } from "../engine/index.js";
 import type { CompiledArtifact } from "../engine/index.js";
 import { JsonText } from "../store/index.js";
 import type { OperationDeps } from "./operation-deps.js";
 import { IN_THREAD_COMPILER, compileForRequest } from "./draft-compiler.js";
 import { OperationError, validationFailed } from "./operation-error.js";
 import { publishedArtifact } from "./session-loading.js";
+import { loadStoredArtifact } from "./artifact-text.js";
 
 export const DRAFT_VERSION_PREFIX = "draft:";
 
@@ -27,7 +28,7 @@ async function draftArtifact(deps: OperationDeps, domainId: string, now: Date): 
   if (!stored) throw new OperationError("unknown_configuration", { state: "draft" }, { variant: "draft" });
   const versionId = `${DRAFT_VERSION_PREFIX}${stored.revision}`;
   const loaded = await deps.artifacts.get(domainId, versionId, async () => {
-    const { issues, artifactJson } = await compileForRequest(deps.compiler ?? IN_THREAD_COMPILER, stored.content, "compile");
+    const { issues, artifactJson, artifactSeal } = await compileForRequest(deps.compiler ?? IN_THREAD_COMPILER, stored.content, "compile");
     if (issues.length > 0 || artifactJson === null) throw validationFailed(issues);
     await deps.store.saveDraftVersion({
       domainId,
@@ -35,11 +36,12 @@ async function draftArtifact(deps: OperationDeps, domainId: string, now: Date): 
       draftRevision: stored.revision,
       content: stored.content,
       artifact: new JsonText(artifactJson),
+      artifactSeal,
       engineVersion: ENGINE_VERSION,
       compilationId: null,
       publishedAt: now.toISOString(),
     });
-    return loadArtifact(JSON.parse(artifactJson));
+    return loadStoredArtifact({ text: artifactJson, seal: artifactSeal });
   });
   if (loaded === null) throw new OperationError("compiled_artifact_unavailable", { session_id: null });
   return { versionId, artifact: loaded.artifact };

@@ -21,6 +21,8 @@ export { COMPILE_TIMEOUT_MS, DEFAULT_COMPILE_THREADS, MAX_QUEUED_COMPILES, creat
 export type { CompilePoolOptions } from "./compile-pool.js";
 export { CompileTimedOut, CompilerBusy, IN_THREAD_COMPILER, compileStoredDraft } from "./draft-compiler.js";
 export type { DraftCompilation, DraftCompiler, DraftTask } from "./draft-compiler.js";
+export { applyChangeBatch } from "./change-batch.js";
+export type { ChangeBatchInput, ChangeBatchResult } from "./change-batch.js";
 export type { CompileWorker, CompileWorkerDeps } from "./compile-worker.js";
 export { loadSession, pinnedArtifact, publishedArtifact } from "./session-loading.js";
 export { createSession, nextQuestions, applySessionEvents } from "./session-mutations.js";

@@ -12,6 +12,8 @@ export type {
   ApiKeyRecord,
   DraftRecord,
   ConfigVersionRecord,
+  ArtifactSeal,
+  StoredArtifact,
   CompilationStatusValue,
   CompilationJobRecord,
   SessionRecord,

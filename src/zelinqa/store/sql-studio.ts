@@ -2,8 +2,9 @@
 // session mutation (summary row, turn row, outcomes, dimension coverage) and read by the conversation list and
 // the transcript. Analytics queries live in sql-analytics.ts.
 import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
-import { int, intOrNull, json, jsonParam, text, textOrNull } from "./sql-executor.js";
+import { int, intOrNull, json, text, textOrNull } from "./sql-executor.js";
 import { analyticsOperations } from "./sql-analytics.js";
+import { VERSION_INSERT_COLUMNS, versionInsertParams } from "./sql-tenancy.js";
 import { COVERAGE_CHANGED, RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionFactsRecord, SessionFactsWrite, SessionListQuery, SessionTurnRecord, StudioStoreOperations } from "./studio-port.js";
 
@@ -185,10 +186,9 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
     async saveDraftVersion(v) {
       // seq 0: never a published version (those count from 1), so the domain's version sequence is untouched.
       await db.run(
-        `INSERT INTO configuration_versions
-           (domain_id, id, seq, draft_revision, content, artifact, engine_version, compilation_id, published_at)
-         VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8) ON CONFLICT (domain_id, id) DO NOTHING`,
-        [v.domainId, v.id, v.draftRevision, jsonParam(v.content), jsonParam(v.artifact), v.engineVersion, v.compilationId, v.publishedAt],
+        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (domain_id, id) DO NOTHING`,
+        versionInsertParams(v, v.id, 0),
       );
     },
     recordSessionFacts: (write) => recordSessionFacts(db, write),

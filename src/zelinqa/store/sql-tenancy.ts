@@ -1,8 +1,9 @@
 // Organisations, domains, API keys (hash only, docs/zelinqa-api.md §2.4), drafts and configuration versions over the SQL port.
-import type { SqlExecutor, SqlRow } from "./sql-executor.js";
+import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
 import { int, json, jsonParam, text, textOrNull } from "./sql-executor.js";
 import type {
   ApiKeyRecord,
+  ArtifactSeal,
   ConfigVersionHead,
   ConfigVersionRecord,
   DomainRecord,
@@ -22,8 +23,10 @@ type TenancyOperations = Pick<
   | "listApiKeys"
   | "revokeApiKey"
   | "getDraft"
+  | "getDraftText"
   | "saveDraft"
   | "getConfigVersion"
+  | "getConfigVersionArtifact"
   | "getPublishedVersion"
   | "getPublishedVersionHead"
   | "publishConfigVersion"
@@ -68,8 +71,35 @@ function toVersionHead(row: SqlRow): ConfigVersionHead {
   };
 }
 
+function sealOf(row: SqlRow): ArtifactSeal | null {
+  const sha256 = textOrNull(row, "artifact_sha256");
+  const schema = textOrNull(row, "artifact_schema");
+  return sha256 !== null && schema !== null ? { sha256, schema } : null;
+}
+
 function toVersion(row: SqlRow): ConfigVersionRecord {
-  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact") };
+  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact"), artifactSeal: sealOf(row) };
+}
+
+/** The columns and parameters of a version row, shared by published versions and try-it draft versions (sql-studio.ts). */
+export const VERSION_INSERT_COLUMNS =
+  "(domain_id, id, seq, draft_revision, content, artifact, artifact_sha256, artifact_schema, engine_version, compilation_id, published_at)";
+
+export function versionInsertParams(v: Omit<ConfigVersionRecord, "id">, id: string, seq: number): SqlParam[] {
+  const seal = v.artifactSeal ?? null;
+  return [
+    v.domainId,
+    id,
+    seq,
+    v.draftRevision,
+    jsonParam(v.content),
+    jsonParam(v.artifact),
+    seal?.sha256 ?? null,
+    seal?.schema ?? null,
+    v.engineVersion,
+    v.compilationId,
+    v.publishedAt,
+  ];
 }
 
 /** The domain's published version, with the columns given (never its artefact: getConfigVersion reads that). */
@@ -145,15 +175,26 @@ function configurationOperations(
   db: SqlExecutor,
 ): Pick<
   TenancyOperations,
-  "getDraft" | "saveDraft" | "getConfigVersion" | "getPublishedVersion" | "getPublishedVersionHead" | "publishConfigVersion"
+  | "getDraft"
+  | "getDraftText"
+  | "saveDraft"
+  | "getConfigVersion"
+  | "getConfigVersionArtifact"
+  | "getPublishedVersion"
+  | "getPublishedVersionHead"
+  | "publishConfigVersion"
 > {
   return {
     async getDraft(domainId): Promise<DraftRecord | null> {
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
       return row ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") } : null;
     },
+    async getDraftText(domainId) {
+      const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
+    },
     async saveDraft(input) {
-      const content = JSON.stringify(input.content);
+      const content = jsonParam(input.content);
       if (input.expectedRevision === 0) {
         const inserted = await db.run(
           `INSERT INTO drafts (domain_id, revision, content, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
@@ -171,6 +212,13 @@ function configurationOperations(
       const row = await db.get(`SELECT * FROM configuration_versions WHERE domain_id = $1 AND id = $2`, [domainId, id]);
       return row ? toVersion(row) : null;
     },
+    async getConfigVersionArtifact(domainId, id) {
+      const row = await db.get(
+        `SELECT artifact, artifact_sha256, artifact_schema FROM configuration_versions WHERE domain_id = $1 AND id = $2`,
+        [domainId, id],
+      );
+      return row ? { text: text(row, "artifact"), seal: sealOf(row) } : null;
+    },
     async getPublishedVersion(domainId) {
       const row = await db.get(publishedVersionSql(", v.content"), [domainId]);
       return row ? { ...toVersionHead(row), content: json(row, "content") } : null;
@@ -186,22 +234,11 @@ function configurationOperations(
         [input.domainId],
       );
       if (!seqRow) throw new Error(`unknown domain ${input.domainId}`);
-      const id = configVersionId(int(seqRow, "config_version_seq"));
+      const seq = int(seqRow, "config_version_seq");
+      const id = configVersionId(seq);
       await db.run(
-        `INSERT INTO configuration_versions
-           (domain_id, id, seq, draft_revision, content, artifact, engine_version, compilation_id, published_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          input.domainId,
-          id,
-          int(seqRow, "config_version_seq"),
-          input.draftRevision,
-          jsonParam(input.content),
-          jsonParam(input.artifact),
-          input.engineVersion,
-          input.compilationId,
-          input.publishedAt,
-        ],
+        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        versionInsertParams(input, id, seq),
       );
       await db.run(`UPDATE domains SET published_version_id = $2 WHERE id = $1`, [input.domainId, id]);
       return { ...input, id };

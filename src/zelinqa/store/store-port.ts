@@ -41,21 +41,38 @@ export class JsonText {
   }
 }
 
+/**
+ * What the writer of an artefact vouches for (docs/zelinqa-api.md §12.5): the SHA-256 of its stored text, and the
+ * fingerprint of the artefact schema it fitted when written. A load finding both unchanged skips the schema check.
+ */
+export interface ArtifactSeal {
+  sha256: string;
+  schema: string;
+}
+
+/** A version's artefact as stored: its JSON text, and its seal (null for a version stored before seals). */
+export interface StoredArtifact {
+  text: string;
+  seal: ArtifactSeal | null;
+}
+
 export interface ConfigVersionRecord {
   domainId: string;
   id: string;
   draftRevision: number;
   content: unknown;
   artifact: unknown;
+  /** Written with the artefact's text when given; read back by getConfigVersionArtifact. */
+  artifactSeal?: ArtifactSeal | null;
   engineVersion: string;
   compilationId: string | null;
   publishedAt: string;
 }
 
 /** A version without its artefact, the largest part of it (44 MB for a largest configuration), which reads do not need. */
-export type PublishedVersionRecord = Omit<ConfigVersionRecord, "artifact">;
+export type PublishedVersionRecord = Omit<ConfigVersionRecord, "artifact" | "artifactSeal">;
 /** A version's identity alone: no content, no artefact. */
-export type ConfigVersionHead = Omit<ConfigVersionRecord, "artifact" | "content">;
+export type ConfigVersionHead = Omit<ConfigVersionRecord, "artifact" | "artifactSeal" | "content">;
 
 export type CompilationStatusValue = "queued" | "running" | "succeeded" | "failed";
 
@@ -263,10 +280,14 @@ export interface StoreOperations extends StudioStoreOperations {
   revokeApiKey(id: string, now: string): Promise<boolean>;
 
   getDraft(domainId: string): Promise<DraftRecord | null>;
-  /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. */
+  /** The draft with its content unparsed (a change batch hands the text to a compile thread). */
+  getDraftText(domainId: string): Promise<{ revision: number; text: string } | null>;
+  /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. `content` may be JsonText. */
   saveDraft(input: { domainId: string; expectedRevision: number; revision: number; content: unknown; now: string }): Promise<boolean>;
 
   getConfigVersion(domainId: string, id: string): Promise<ConfigVersionRecord | null>;
+  /** The artefact of a version, unparsed (a largest one is 44 MB of JSON: the caller parses it in slices). */
+  getConfigVersionArtifact(domainId: string, id: string): Promise<StoredArtifact | null>;
   /** The published version with its content, without its artefact (sessions load artefacts by id: getConfigVersion). */
   getPublishedVersion(domainId: string): Promise<PublishedVersionRecord | null>;
   getPublishedVersionHead(domainId: string): Promise<ConfigVersionHead | null>;

@@ -8,6 +8,7 @@ import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.j
 import type { ZelinqaAppOptions } from "../../../src/zelinqa/api/app.js";
 import { applyChanges } from "../../../src/zelinqa/engine/index.js";
 import {
+  applyChangeBatch,
   commit,
   compileStoredDraft,
   createArtifactCache,
@@ -124,6 +125,30 @@ void describe("zelinqa compile threads", () => {
     });
     ctx.diagnostic(`publication: ${workMs.toFixed(0)} ms; ${answers} health answers, the longest wait ${longestMs.toFixed(0)} ms`);
     // In the request thread, the check and then the compilation each held every request for their whole duration.
+    assert.ok(longestMs < workMs / 4, `a health answer waited ${longestMs.toFixed(0)} ms of ${workMs.toFixed(0)} ms`);
+    assert.ok(answers >= 10, `${answers} health answers in ${workMs.toFixed(0)} ms`);
+  });
+
+  void it("answers /v1/health throughout a change batch on a large draft, whose warnings and draft it computes in a thread", async (ctx) => {
+    served = await serve();
+    const s = served;
+    await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
+    const before = await s.t.store.getDraftText(s.t.domainId);
+    // Deactivating the primary question of s5 makes two warnings.
+    const changes: ConfigurationChange[] = [{ entity: "question", operation: "update", question: { id: "q5", active: false } }];
+    let answer: Awaited<ReturnType<Served["call"]>> | undefined;
+    const { answers, longestMs, workMs } = await healthDuring(s, async () => {
+      answer = await s.call("POST", "/v1/configuration/changes", "write", { changes });
+    });
+    ctx.diagnostic(`change batch: ${workMs.toFixed(0)} ms; ${answers} health answers, the longest wait ${longestMs.toFixed(0)} ms`);
+    assert.equal(answer?.status, 200, JSON.stringify(answer?.json));
+    const warnings = (answer?.json.warnings as { code: string; entity_id: string }[]).map((w) => `${w.code} ${w.entity_id}`);
+    assert.deepEqual(warnings, ["inactive_primary_question q5", "success_information_without_active_question s5"]);
+    // The same draft and warnings as the batch applied on this thread.
+    const inThread = applyChangeBatch({ draftText: before?.text ?? null, changes, context: { domainName: "Recette" } });
+    assert.ok(inThread.ok);
+    assert.equal((await s.t.store.getDraftText(s.t.domainId))?.text, inThread.draftText);
+    assert.equal(answer?.json.draft_revision, inThread.revision);
     assert.ok(longestMs < workMs / 4, `a health answer waited ${longestMs.toFixed(0)} ms of ${workMs.toFixed(0)} ms`);
     assert.ok(answers >= 10, `${answers} health answers in ${workMs.toFixed(0)} ms`);
   });

@@ -46,9 +46,9 @@ for (const backend of BACKENDS) {
     });
 
     /** The store, counting its version reads: each read is a load. */
-    function counted(): { reads: string[]; store: Pick<StoreOperations, "getConfigVersion"> } {
+    function counted(): { reads: string[]; store: Pick<StoreOperations, "getConfigVersionArtifact"> } {
       const reads: string[] = [];
-      return { reads, store: { getConfigVersion: (d, v) => (reads.push(v), store.getConfigVersion(d, v)) } };
+      return { reads, store: { getConfigVersionArtifact: (d, v) => (reads.push(v), store.getConfigVersionArtifact(d, v)) } };
     }
 
     void it("loads a version once for requests that miss it together", async () => {

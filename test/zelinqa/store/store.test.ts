@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import pg from "pg";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
 import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import { JsonText } from "../../../src/zelinqa/store/index.js";
 import { keyReservation, sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
 const T0 = "2026-09-01T09:00:00.000Z";
@@ -45,7 +46,7 @@ for (const backend of BACKENDS) {
     before(async () => {
       database = await createTestDatabase(backend);
       store = database.open();
-      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7]);
+      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7, 8]);
       const org = await store.ensureOrganization("default", T0);
       domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
       await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
@@ -104,6 +105,12 @@ for (const backend of BACKENDS) {
       const draft = await store.getDraft(domainId);
       assert.equal(draft?.revision, 2);
       assert.deepEqual(draft?.content, { a: 3 });
+      // Text already serialised (a compile thread's) is stored as it is, and read back unparsed.
+      const text = '{"a": 4}';
+      assert.equal(await store.saveDraft({ domainId, expectedRevision: 2, revision: 3, content: new JsonText(text), now: T1 }), true);
+      assert.deepEqual(await store.getDraftText(domainId), { revision: 3, text });
+      assert.deepEqual((await store.getDraft(domainId))?.content, { a: 4 });
+      assert.equal(await store.getDraftText("dom_none"), null);
     });
 
     void it("allocates configuration versions per domain and publishes the latest", async () => {
@@ -119,6 +126,14 @@ for (const backend of BACKENDS) {
       assert.deepEqual((await store.getConfigVersion(domainId, "cfg_00002"))?.artifact, { art: 2 });
       assert.deepEqual((await store.getConfigVersion(domainId, "cfg_00001"))?.artifact, { art: 1 });
       assert.equal((await store.getDomain(domainId))?.publishedVersionId, "cfg_00002");
+      // The artefact's text and seal, unparsed; a version written without a seal reads back with none.
+      const seal = { sha256: "ab".repeat(32), schema: "cd".repeat(16) };
+      const text = '{"art": 3}';
+      const v3 = await store.publishConfigVersion({ ...VERSION, domainId, artifact: new JsonText(text), artifactSeal: seal });
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, v3.id), { text, seal });
+      assert.deepEqual((await store.getConfigVersion(domainId, v3.id))?.artifactSeal, seal);
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, "cfg_00001"), { text: '{"art":1}', seal: null });
+      assert.equal(await store.getConfigVersionArtifact(domainId, "cfg_09999"), null);
     });
 
     void it("keeps at most one queued or running compilation per domain", async () => {

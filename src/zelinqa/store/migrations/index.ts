@@ -140,6 +140,17 @@ export const MIGRATIONS: readonly Migration[] = [
         ? PER_TURN_TABLES.map((table) => `ALTER TABLE ${table} DROP CONSTRAINT IF EXISTS ${table}_session_id_fkey`)
         : [],
   },
+  {
+    version: 8,
+    name: "artefact seals",
+    // docs/zelinqa-api.md §12.5: the SHA-256 of each artefact's text and the fingerprint of the schema it fitted, written
+    // with it, so that loading it again verifies the digest instead of checking the schema (a third of a load). Versions
+    // stored before have none and are checked as before.
+    statements: () => [
+      `ALTER TABLE configuration_versions ADD COLUMN artifact_sha256 TEXT`,
+      `ALTER TABLE configuration_versions ADD COLUMN artifact_schema TEXT`,
+    ],
+  },
 ];
 
 const LOCK_ID = 7_246_311;

@@ -1,0 +1,209 @@
+// Loading a stored artefact does not hold the server (operations/artifact-text.ts): while the first sessions after a
+// publication load a large configuration's artefact, /v1/health and the sessions of an already loaded configuration are
+// answered, and those first sessions share one load. An artefact whose stored text is damaged or altered is refused
+// with 410 compiled_artifact_unavailable, never served; one stored before seals existed is checked against the schema.
+import { afterEach, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import Database from "better-sqlite3";
+import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
+import { largeDraft } from "../../support/zelinqa-large-configuration.js";
+import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
+import type { TestApp } from "../../support/zelinqa-app.js";
+
+type Json = Record<string, unknown>;
+
+/** About 2 s of loading on the request thread before (a largest configuration took 6 to 21 s). */
+const LARGE = { questions: 1_000, choices: 30 };
+
+interface Served {
+  t: TestApp;
+  base: string;
+  call(method: "GET" | "POST", path: string, key: string, body?: unknown): Promise<{ status: number; json: Json }>;
+}
+
+async function serve(): Promise<Served> {
+  const t = await startTestApp({ backend: "sqlite", options: { workerPollMs: 50 } });
+  const base = await t.app.fastify.listen({ host: "127.0.0.1", port: 0 });
+  return {
+    t,
+    base,
+    async call(method, path, key, body) {
+      const headers: Record<string, string> = { authorization: `Bearer ${t.keys[key as keyof TestApp["keys"]]}` };
+      if (method === "POST") Object.assign(headers, { "content-type": "application/json", "idempotency-key": newIdempotencyKey() });
+      const r = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const text = await r.text();
+      return { status: r.status, json: (text.startsWith("{") ? JSON.parse(text) : {}) as Json };
+    },
+  };
+}
+
+async function publish(s: Served): Promise<void> {
+  const r = await s.call("POST", "/v1/configuration/publish", "publish", {});
+  assert.equal(r.status, 202, JSON.stringify(r.json));
+  for (;;) {
+    const job = await s.call("GET", `/v1/configuration/compilations/${r.json.compilation_id as string}`, "read");
+    if (job.json.status === "succeeded") return;
+    assert.notEqual(job.json.status, "failed", JSON.stringify(job.json));
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Publishes the reference corpus as the domain's version cfg_00001. */
+async function publishReference(s: Served): Promise<void> {
+  const changes = await s.call("POST", "/v1/configuration/changes", "write", { changes: referenceCorpusChanges() });
+  assert.equal(changes.status, 200, JSON.stringify(changes.json));
+  await publish(s);
+}
+
+/** The longest time between two answers of `ask`, asked in a loop (10 ms apart) until `work` ends. */
+async function answeredDuring(ask: () => Promise<void>, work: () => Promise<void>) {
+  let stop = false;
+  let answers = 0;
+  let longestMs = 0;
+  const started = performance.now();
+  let last = started;
+  const answered = () => {
+    longestMs = Math.max(longestMs, performance.now() - last);
+    last = performance.now();
+  };
+  const loop = (async () => {
+    while (!stop) {
+      await ask();
+      answers += 1;
+      answered();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    stop = true;
+    await loop;
+  }
+  answered();
+  return { answers, longestMs, workMs: performance.now() - started };
+}
+
+/** The stored artefact row of a version, read and rewritten in the server's own SQLite file. */
+function storedRow(t: TestApp, versionId: string) {
+  const db = new Database(t.database.sqlitePath);
+  const where = "WHERE domain_id = ? AND id = ?";
+  const row = db.prepare(`SELECT artifact, artifact_sha256 FROM configuration_versions ${where}`).get(t.domainId, versionId) as {
+    artifact: string;
+    artifact_sha256: string | null;
+  };
+  return {
+    row,
+    write(artifact: string, sealed: boolean) {
+      const seal = sealed ? "" : ", artifact_sha256 = NULL, artifact_schema = NULL";
+      db.prepare(`UPDATE configuration_versions SET artifact = ?${seal} ${where}`).run(artifact, t.domainId, versionId);
+    },
+    close: () => db.close(),
+  };
+}
+
+void describe("zelinqa artefact loading", () => {
+  let served: Served | undefined;
+  afterEach(async () => {
+    await served?.t.close();
+    served = undefined;
+  });
+
+  void it("answers health and another version's sessions while first sessions share one load of a large artefact", async (ctx) => {
+    served = await serve();
+    const s = served;
+    await publishReference(s);
+    // Sessions pinned to cfg_00001 (their artefact loaded), which keep their version after the next publication.
+    const pinned: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await s.call("POST", "/v1/sessions", "runtime", {});
+      assert.equal(created.status, 201, JSON.stringify(created.json));
+      pinned.push(created.json.session_id as string);
+    }
+    const stateVersions = pinned.map(() => 0);
+    const draft = await s.t.store.getDraft(s.t.domainId);
+    const large = { ...largeDraft(LARGE), draft_revision: (draft?.revision ?? 0) + 1 };
+    const now = new Date().toISOString();
+    const saved = await s.t.store.saveDraft({
+      domainId: s.t.domainId,
+      expectedRevision: draft?.revision ?? 0,
+      revision: large.draft_revision,
+      content: large,
+      now,
+    });
+    assert.ok(saved);
+    await publish(s);
+    let turn = 0;
+    const nextOfPinned = async () => {
+      const i = turn++ % pinned.length;
+      const body =
+        stateVersions[i] === 0 ? { state_version: 0 } : { state_version: stateVersions[i], previous_turn: { user_text: "je ne sais pas" } };
+      const r = await s.call("POST", `/v1/sessions/${pinned[i]}/next`, "runtime", body);
+      assert.equal(r.status, 200, JSON.stringify(r.json));
+      stateVersions[i] = (r.json.versions as { state_version: number }).state_version;
+    };
+    const health = async () => {
+      const r = await fetch(`${s.base}/v1/health`);
+      await r.text();
+      assert.equal(r.status, 200);
+    };
+    let sessions: { status: number; json: Json }[] = [];
+    let next = { answers: 0, longestMs: 0, workMs: 0 };
+    const load = await answeredDuring(health, async () => {
+      next = await answeredDuring(nextOfPinned, async () => {
+        sessions = await Promise.all([0, 1, 2, 3].map(() => s.call("POST", "/v1/sessions", "runtime", {})));
+      });
+    });
+    ctx.diagnostic(
+      `first sessions: ${load.workMs.toFixed(0)} ms; health ${load.answers} answers (longest wait ${load.longestMs.toFixed(0)} ms); ` +
+        `/next of cfg_00001 ${next.answers} answers (longest wait ${next.longestMs.toFixed(0)} ms)`,
+    );
+    for (const r of sessions) assert.equal(r.status, 201, JSON.stringify(r.json));
+    // On the request thread, the load held every request for its whole duration.
+    assert.ok(load.longestMs < load.workMs / 4, `a health answer waited ${load.longestMs.toFixed(0)} ms of ${load.workMs.toFixed(0)} ms`);
+    assert.ok(load.answers >= 10, `${load.answers} health answers in ${load.workMs.toFixed(0)} ms`);
+    assert.ok(next.longestMs < next.workMs / 4, `a /next waited ${next.longestMs.toFixed(0)} ms of ${next.workMs.toFixed(0)} ms`);
+    assert.ok(next.answers >= 5, `${next.answers} /next answers in ${next.workMs.toFixed(0)} ms`);
+    // One load for the four sessions.
+    const loads = s.t.logLines.filter((line) => line.includes('"artefact loaded"') && line.includes('"cfg_00002"'));
+    assert.equal(loads.length, 1, loads.join("\n"));
+  });
+
+  void it("refuses an artefact whose stored text was damaged or altered with 410, and serves it again once restored", async () => {
+    served = await serve();
+    const s = served;
+    await publishReference(s);
+    const stored = storedRow(s.t, "cfg_00001");
+    try {
+      const original = stored.row.artifact;
+      assert.match(stored.row.artifact_sha256 ?? "", /^[0-9a-f]{64}$/);
+      const createSession = () => s.call("POST", "/v1/sessions", "runtime", {});
+      const refused = async (why: string) => {
+        const r = await createSession();
+        assert.equal(r.status, 410, `${why}: ${JSON.stringify(r.json)}`);
+        assert.equal(r.json.code, "compiled_artifact_unavailable", why);
+      };
+      // Still valid JSON that fits the schema, but not what the compiler wrote.
+      const altered = original.replace(/"text":"/, '"text":"Altered ');
+      assert.notEqual(altered, original);
+      stored.write(altered, true);
+      await refused("altered text");
+      assert.ok(s.t.logLines.some((line) => line.includes("stored artefact refused") && line.includes("does not match")));
+      stored.write(original.slice(0, original.length / 2), true);
+      await refused("truncated text");
+      // A version stored before seals: checked against the schema, refused when it does not fit, loaded when it does.
+      stored.write(JSON.stringify({ format: "zelinqa.artifact.v1", engine_version: "1.0.0" }), false);
+      await refused("unsealed, not an artefact");
+      stored.write(original.slice(0, original.length / 2), false);
+      await refused("unsealed, not JSON");
+      stored.write(original, false);
+      const created = await createSession();
+      assert.equal(created.status, 201, JSON.stringify(created.json));
+      const next = await s.call("POST", `/v1/sessions/${created.json.session_id as string}/next`, "runtime", { state_version: 0 });
+      assert.equal(next.status, 200, JSON.stringify(next.json));
+      assert.equal((await fetch(`${s.base}/v1/health`)).status, 200);
+    } finally {
+      stored.close();
+    }
+  });
+});
