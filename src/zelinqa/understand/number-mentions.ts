@@ -714,11 +714,14 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
     startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter) ||
     // [ext] After the unit too: "80 m environ", "3 hours or so".
     (unit !== null && unit !== "%" && after[0] === unit && startsWithPhrase(after.slice(1), PHRASES.approxAfter));
+  // After the number or its currency ("1500€ max", "700 tops"), or after its unit ("2-3 km max").
   const afterUnit = after.slice(currency ? 1 : 0);
+  const afterWord = unit !== null && afterUnit[0] === unit ? afterUnit.slice(1) : [];
+  const boundAfter = (phrases: readonly string[][]) => startsWithPhrase(afterUnit, phrases) || startsWithPhrase(afterWord, phrases);
   const bound =
-    endsWithPhrase(before, PHRASES.upperBefore) || startsWithPhrase(afterUnit, PHRASES.upperAfter)
+    endsWithPhrase(before, PHRASES.upperBefore) || boundAfter(PHRASES.upperAfter)
       ? "upper"
-      : endsWithPhrase(before, PHRASES.lowerBefore) || startsWithPhrase(afterUnit, PHRASES.lowerAfter)
+      : endsWithPhrase(before, PHRASES.lowerBefore) || boundAfter(PHRASES.lowerAfter)
         ? "lower"
         : null;
   const period = periodAfter(after.slice(0, 4), slash);
@@ -783,7 +786,10 @@ export function scanNumbers(original: string): MentionScan {
     if (b && !a.article && !b.article && isRangeLink(text, tokens, a, b)) {
       // "2-3k": the upper bound's multiplier also scales a bare lower bound.
       const low = b.value >= 1000 && a.value < 1000 && b.value / a.value > 100 ? a.value * 1000 : a.value;
-      mentions.push(mentionOf(text, tokens, { ...b, value: (low + b.value) / 2, start: a.start }, b.end, true));
+      const range = mentionOf(text, tokens, { ...b, value: (low + b.value) / 2, start: a.start }, b.end, true);
+      // [ext] "2-3 km max", "au moins 2 à 3 jours": a range with a bound word is that end of it, still loosely.
+      const end = range.bound === "upper" ? b.value : range.bound === "lower" ? low : range.value;
+      mentions.push(end === range.value ? range : { ...range, value: end });
       i += 1;
       continue;
     }

@@ -40,3 +40,22 @@ void describe("two alternatives for a count, however said", () => {
     assert.deepEqual(read("5 personnes, 2 ou 3 voitures", convives)?.[0], 5);
   });
 });
+
+void describe("a range with a bound word after its unit", () => {
+  const distance = target("number", 0, 100, "Distance maximale (km)", "How far would you travel?");
+  const trajet = target("number", 0, 300, "Temps de trajet (minutes)", "Combien de temps de trajet au plus ?");
+
+  void it("is the end the bound word names, loosely, wherever the word stands", () => {
+    assert.deepEqual(read("2-3 km max", distance), [3, "fuzzy"]);
+    assert.deepEqual(read("2 à 3 km maximum", distance), [3, "fuzzy"]);
+    assert.deepEqual(read("20 à 30 minutes maxi", trajet), [30, "fuzzy"]);
+    assert.deepEqual(read("at least 2 to 3 km", distance), [2, "fuzzy"]);
+    assert.deepEqual(read("10-15 km minimum", distance), [10, "fuzzy"]);
+  });
+
+  void it("leaves a range without one at its middle, and a single number with one exact", () => {
+    assert.deepEqual(read("2-3 km", distance), [2.5, "fuzzy"]);
+    assert.deepEqual(read("3 km max", distance), [3, "exact"]);
+    assert.deepEqual(read("30 minutes maxi", trajet), [30, "exact"]);
+  });
+});
