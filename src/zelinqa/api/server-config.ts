@@ -22,6 +22,11 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Connections served at once (ZELINQA_MAX_CONNECTIONS); past it, an idle one is closed for a new one, else the new one. */
   maxConnections: number;
+  /**
+   * Compile threads of this process (ZELINQA_COMPILE_THREADS, 1–64); undefined: cores − 1, 1–4 (compile-pool.ts).
+   * `serve --workers N` sets it for its workers so that the N processes share the cores (serve-workers.ts).
+   */
+  compileThreads: number | undefined;
   rateLimitPerMinute?: number | undefined;
   model?: { baseUrl: string; apiKey?: string | undefined; name: string; timeoutMs: number } | undefined;
 }
@@ -64,6 +69,7 @@ const EnvSchema = z.object({
   ZELINQA_REQUEST_TIMEOUT_MS: z.string().optional(),
   ZELINQA_RATE_LIMIT_PER_MINUTE: z.string().optional(),
   ZELINQA_MAX_CONNECTIONS: z.string().optional(),
+  ZELINQA_COMPILE_THREADS: z.string().optional(),
   ZELINQA_MODEL_BASE_URL: optionalText,
   ZELINQA_MODEL_API_KEY: optionalText,
   ZELINQA_MODEL_NAME: optionalText,
@@ -134,6 +140,7 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
       integer("ZELINQA_REQUEST_TIMEOUT_MS", parsed.ZELINQA_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, 1_000, 3_600_000) ?? REQUEST_TIMEOUT_MS,
     maxConnections: integer("ZELINQA_MAX_CONNECTIONS", parsed.ZELINQA_MAX_CONNECTIONS, MAX_CONNECTIONS, 1, 1_000_000) ?? MAX_CONNECTIONS,
     rateLimitPerMinute: integer("ZELINQA_RATE_LIMIT_PER_MINUTE", parsed.ZELINQA_RATE_LIMIT_PER_MINUTE, undefined),
+    compileThreads: integer("ZELINQA_COMPILE_THREADS", parsed.ZELINQA_COMPILE_THREADS, undefined, 1, 64),
     model,
   };
 }

@@ -53,6 +53,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     requestTimeoutMs: config.requestTimeoutMs,
     maxConnections: config.maxConnections,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    ...(config.compileThreads === undefined ? {} : { compilePool: { threads: config.compileThreads } }),
   });
   let address: string;
   try {

@@ -3,6 +3,7 @@
 // before; each worker is a `zelinqa serve` of its own. A worker that dies is logged and restarted with an
 // exponential backoff; SIGTERM/SIGINT stop every worker gracefully, then kill those still running after a timeout.
 import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import type { Worker } from "node:cluster";
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,21 @@ export interface ServeWorkersOptions {
   logger: Logger;
   untilStopped: () => Promise<void>;
   stopTimeoutMs?: number;
+}
+
+/**
+ * The compile threads of each of `workers` processes on `cores` cores: together the cores less the workers' request
+ * threads' one, at least one each, at most 4 (compile-pool.ts's own bound for one process). Each process sizing its pool
+ * for the whole machine gave N × (cores − 1) threads.
+ */
+export function workerCompileThreads(workers: number, cores: number): number {
+  return Math.min(4, Math.max(1, Math.floor((cores - 1) / workers)));
+}
+
+/** The workers' environment: `env`, with ZELINQA_COMPILE_THREADS set to their share unless the operator set it. */
+export function workerEnv(env: NodeJS.ProcessEnv, workers: number, cores = availableParallelism()): NodeJS.ProcessEnv {
+  if (env.ZELINQA_COMPILE_THREADS !== undefined && env.ZELINQA_COMPILE_THREADS.trim() !== "") return env;
+  return { ...env, ZELINQA_COMPILE_THREADS: String(workerCompileThreads(workers, cores)) };
 }
 
 export const RESTART_BACKOFF_MS = { first: 200, max: 10_000, stableAfter: 30_000 } as const;
@@ -68,7 +84,7 @@ export async function serveWorkers(options: ServeWorkersOptions): Promise<void> 
   });
 
   const fork = (slot: number) => {
-    const worker = cluster.fork(options.env);
+    const worker = cluster.fork(workerEnv(options.env, options.workers));
     const forkedAt = Date.now();
     let listened = false;
     slots.set(slot, worker);

@@ -3,6 +3,10 @@
 // SQLite database or a bad count is refused as a usage error.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { workerCompileThreads, workerEnv } from "../../../src/zelinqa/cli/serve-workers.js";
+import { resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
 import { createTestDatabase, postgresSkipReason } from "../../support/zelinqa-databases.js";
 import type { TestDatabase } from "../../support/zelinqa-databases.js";
 import { runZelinqa, startServe } from "../../support/zelinqa-processes.js";
@@ -23,6 +27,14 @@ async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 60
 /** The pids of the workers that logged "zelinqa listening", in order. */
 function workerPids(stderr: string): number[] {
   return [...stderr.matchAll(/"pid":(\d+),"msg":"zelinqa listening"/g)].map((m) => Number(m[1]));
+}
+
+/** A process's environment variable, read from /proc. */
+function envOf(pid: number, name: string): string | undefined {
+  const entry = readFileSync(`/proc/${pid}/environ`, "utf8")
+    .split("\0")
+    .find((e) => e.startsWith(`${name}=`));
+  return entry?.slice(name.length + 1);
 }
 
 function alive(pid: number): boolean {
@@ -66,6 +78,9 @@ void describe("zelinqa serve --workers", () => {
       const [first, second] = workerPids(running.stderr());
       assert.ok(first !== undefined && second !== undefined && first !== second);
       assert.equal((await fetch(`${running.baseUrl}/v1/health`)).status, 200);
+      // Each worker sizes its compile threads for its share of the cores, not for the whole machine.
+      const share = String(workerCompileThreads(2, availableParallelism()));
+      assert.deepEqual([envOf(first, "ZELINQA_COMPILE_THREADS"), envOf(second, "ZELINQA_COMPILE_THREADS")], [share, share]);
 
       process.kill(first, "SIGKILL");
       await until("the restart log", () =>
@@ -86,5 +101,29 @@ void describe("zelinqa serve --workers", () => {
       assert.ok(!alive(second) && !alive(replacement), "no worker outlives the primary's graceful stop");
       server = undefined;
     });
+  });
+});
+
+void describe("compile threads of the workers", () => {
+  void it("share the cores less one among the workers, one at least, four at most, unless the operator set them", () => {
+    assert.equal(workerCompileThreads(1, 8), 4);
+    assert.equal(workerCompileThreads(2, 8), 3);
+    assert.equal(workerCompileThreads(4, 8), 1);
+    assert.equal(workerCompileThreads(4, 2), 1);
+    assert.equal(workerCompileThreads(3, 16), 4);
+    assert.equal(workerEnv({ A: "1" }, 4, 8).ZELINQA_COMPILE_THREADS, "1");
+    assert.equal(workerEnv({ A: "1" }, 4, 8).A, "1");
+    assert.equal(workerEnv({ ZELINQA_COMPILE_THREADS: "3" }, 4, 8).ZELINQA_COMPILE_THREADS, "3");
+  });
+
+  void it("are read from ZELINQA_COMPILE_THREADS (1 to 64), the pool's own default when unset", () => {
+    assert.equal(resolveServerConfig({}, {}).compileThreads, undefined);
+    assert.equal(resolveServerConfig({ ZELINQA_COMPILE_THREADS: "2" }, {}).compileThreads, 2);
+    for (const bad of ["0", "65", "1.5", "many"]) {
+      assert.throws(
+        () => resolveServerConfig({ ZELINQA_COMPILE_THREADS: bad }, {}),
+        /ZELINQA_COMPILE_THREADS must be an integer between 1 and 64/,
+      );
+    }
   });
 });
