@@ -2,7 +2,8 @@
 // a large draft, change-batch.ts), the draft is saved with a compare-and-swap on its revision, and every applied change is
 // audited (docs/zelinqa-api.md §12.6). The API and the CLI share it.
 import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index.js";
-import type { ApplyChangesContext, DraftConfiguration } from "../engine/index.js";
+import { emptyDraft, publicationIssues } from "../engine/index.js";
+import type { ApplyChangesContext } from "../engine/index.js";
 import { JsonText } from "../store/index.js";
 import { THREADED_DRAFT_CHARS, applyChangeBatch } from "./change-batch.js";
 import type { ChangeBatchInput } from "./change-batch.js";
@@ -18,10 +19,22 @@ export interface AppliedChanges {
   warnings: ConfigurationIssue[];
 }
 
-/** The stored draft, parsed (null before the first change). */
-export async function currentDraft(deps: OperationDeps, domainId: string): Promise<{ revision: number; draft: DraftConfiguration } | null> {
-  const stored = await deps.store.getDraft(domainId);
-  return stored ? { revision: stored.revision, draft: parseStoredDraft(stored.content) } : null;
+/**
+ * The draft's publication-blocking issues and its revision (`GET /v1/configuration/issues`; before the first change, the
+ * empty draft's). A large draft is read and checked in a compile thread, as a change batch is: its text goes there
+ * unparsed.
+ */
+export async function draftIssues(deps: OperationDeps, domainId: string): Promise<{ revision: number; issues: ConfigurationIssue[] }> {
+  const stored = await deps.store.getDraftText(domainId);
+  if (stored === null) {
+    const domain = await deps.store.getDomain(domainId);
+    return { revision: 0, issues: publicationIssues(emptyDraft(domain?.name ?? "")) };
+  }
+  if (deps.compiler !== undefined && stored.text.length >= THREADED_DRAFT_CHARS) {
+    const checked = await forRequest(deps.compiler.run(stored.text, { task: "check" }));
+    return { revision: stored.revision, issues: checked.issues };
+  }
+  return { revision: stored.revision, issues: publicationIssues(parseStoredDraft(JSON.parse(stored.text))) };
 }
 
 export async function applyConfigurationChanges(

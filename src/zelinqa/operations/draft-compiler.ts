@@ -40,9 +40,9 @@ export interface DraftCompiler {
   close(): Promise<void>;
 }
 
-/** The work itself, as a compile thread runs it. */
+/** The work itself, as a compile thread runs it; `content` is the stored draft, or its JSON text (parsed here). */
 export function compileStoredDraft(content: unknown, task: DraftTask): DraftCompilation {
-  const draft = parseStoredDraft(content);
+  const draft = parseStoredDraft(typeof content === "string" ? JSON.parse(content) : content);
   const issues = publicationIssues(draft);
   if (task === "check" || issues.length > 0) return { issues, artifactJson: null, artifactSeal: null };
   const artifactJson = JSON.stringify(compileArtifact(draft));

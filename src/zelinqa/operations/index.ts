@@ -13,7 +13,7 @@ export type { AuditActor } from "./audit-events.js";
 export { errorSummary } from "./error-summary.js";
 export { parseStoredDraft, readConfiguration, storedConfigurationEntities } from "./stored-configuration.js";
 export type { LoadedConfiguration } from "./stored-configuration.js";
-export { applyConfigurationChanges, currentDraft } from "./configuration-changes.js";
+export { applyConfigurationChanges, draftIssues } from "./configuration-changes.js";
 export type { AppliedChanges } from "./configuration-changes.js";
 export { requestPublication } from "./publication.js";
 export { createCompileWorker, WORKER_POLL_MS, COMPILATION_LEASE_MS } from "./compile-worker.js";

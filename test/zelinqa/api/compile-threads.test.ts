@@ -153,6 +153,27 @@ void describe("zelinqa compile threads", () => {
     assert.ok(answers >= 10, `${answers} health answers in ${workMs.toFixed(0)} ms`);
   });
 
+  void it("answers /v1/health while it reads a large draft's issues, which it checks in a thread", async (ctx) => {
+    served = await serve();
+    const s = served;
+    // The same draft with q5 deactivated: its issues are the two warnings of that change.
+    const changes: ConfigurationChange[] = [{ entity: "question", operation: "update", question: { id: "q5", active: false } }];
+    const changed = applyChangeBatch({ draftText: JSON.stringify(largeDraft(LARGE)), changes, context: { domainName: "Recette" } });
+    assert.ok(changed.ok);
+    await storeDraft(s.t.store, s.t.domainId, JSON.parse(changed.draftText) as Parameters<typeof storeDraft>[2]);
+    const revision = (await s.t.store.getDraftText(s.t.domainId))?.revision;
+    let answer: Awaited<ReturnType<Served["call"]>> | undefined;
+    const { answers, longestMs, workMs } = await healthDuring(s, async () => {
+      answer = await s.call("GET", "/v1/configuration/issues", "manage");
+    });
+    ctx.diagnostic(`issues: ${workMs.toFixed(0)} ms; ${answers} health answers, the longest wait ${longestMs.toFixed(0)} ms`);
+    assert.equal(answer?.status, 200, JSON.stringify(answer?.json));
+    const issues = (answer?.json.issues as { code: string; entity_id: string }[]).map((w) => `${w.code} ${w.entity_id}`);
+    assert.deepEqual(issues, ["inactive_primary_question q5", "success_information_without_active_question s5"]);
+    assert.equal(answer?.json.draft_revision, revision);
+    assert.ok(longestMs < workMs / 2, `a health answer waited ${longestMs.toFixed(0)} ms of ${workMs.toFixed(0)} ms`);
+  });
+
   void it("refuses a check beyond the queue with 503 compiler_busy and Retry-After, and serves the next one", async () => {
     served = await serve({ compilePool: { threads: 1, maxQueued: 1 } });
     const s = served;

@@ -1,10 +1,10 @@
 // [ext] `GET /v1/configuration/issues` (issue 15): the draft's publication-blocking issues, the list
 // `POST /v1/configuration/changes` returns as `warnings`, so the studio's editor shows them on opening. Reading
 // the draft needs configuration:read and configuration:write (docs/zelinqa-api.md §4.3). No draft yet: the empty draft's issues.
+// A large draft is checked in a compile thread (operations draftIssues), off the request thread.
 import { z } from "zod";
 import { ConfigurationIssueSchema } from "../../contracts/index.js";
-import { emptyDraft, publicationIssues } from "../../engine/index.js";
-import { currentDraft } from "../../operations/index.js";
+import { draftIssues } from "../../operations/index.js";
 import type { AppContext } from "../app-context.js";
 import { allScopes } from "../ext-scopes.js";
 import { defineRoute } from "../route-definition.js";
@@ -30,10 +30,8 @@ export function studioConfigurationRoutes(ctx: AppContext): RouteDefinition[] {
       query: z.strictObject({}),
       responses: { 200: IssuesResponseSchema },
       async handle({ principal, requestId }) {
-        const current = await currentDraft(ctx, principal.domainId);
-        const domain = current ? null : await ctx.store.getDomain(principal.domainId);
-        const issues = publicationIssues(current?.draft ?? emptyDraft(domain?.name ?? ""));
-        return { status: 200, body: { request_id: requestId, draft_revision: current?.revision ?? 0, issues } };
+        const { revision, issues } = await draftIssues(ctx, principal.domainId);
+        return { status: 200, body: { request_id: requestId, draft_revision: revision, issues } };
       },
     }),
   ];
