@@ -4,6 +4,7 @@
 import type { ClauseTokens } from "./clauses.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { tokenHasStem } from "./target-words.js";
+import { FIRST_TIME_PHRASES, NEW_TO_IT_PHRASES } from "./years-since.js";
 import type { TargetWords } from "./target-words.js";
 import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
 
@@ -339,11 +340,14 @@ const asksFirstTime = (words: TargetWords) => [...FIRST_WORDS].some((w) => token
 /** Words of a question about having done something before: "Have you climbed before?", "Avez-vous déjà plongé ?". */
 const BEFORE_WORDS = ["before", "deja", "already", "ever", "previous", "previously", "experience", "auparavant"];
 const asksBefore = (words: TargetWords) => !asksFirstTime(words) && BEFORE_WORDS.some((w) => tokenHasStem(w, words.own));
-/** A first time said: "c'est ma première fois", "first time for me", "je débute", "I'm a complete beginner". */
+/**
+ * A first time said: "c'est ma première fois", "first time for me", "je débute", and for a yes/no about having done it
+ * before, a beginner ("I'm a complete beginner", "débutant"), who has not, or hardly.
+ */
 const FIRST_SAID = seqs([
-  ...["first time", "premiere fois", "my first", "ma premiere", "mon premier", "la premiere", "le premier", "je debute"],
-  ...["on debute", "debutant", "debutante", "debutants", "beginner", "beginners", "just starting", "just started"],
-  ...["i m new", "i am new", "we re new", "new to this", "novice"],
+  ...FIRST_TIME_PHRASES,
+  ...NEW_TO_IT_PHRASES,
+  ...["debutant", "debutante", "debutants", "beginner", "beginners", "novice", "we re new", "new to this"],
 ]);
 const NEVER = new Set(["never", "jamais"]);
 const NO_WORDS = new Set(["no", "non", "nope", "nan"]);

@@ -86,9 +86,21 @@ export function yearsSinceAge(text: string): YearsReading | "none" | null {
   return now.some((t) => NOW.has(t)) && years > 0 ? { value: years, fuzzy: true } : null;
 }
 
-const FIRST_TIME = /\b(?:first time|first one|premiere fois|la premiere|le premier|my first|ma premiere|mon premier)\b/;
-const JUST_STARTED =
-  /\b(?:just started|just starting|just begun|just beginning|je debute|je commence|je viens de commencer|on debute|on commence|i m new|i am new|brand new to)\b/;
+/** A first time said, in normalised words (also premises.ts's, for a yes/no about having done it before). */
+export const FIRST_TIME_PHRASES: readonly string[] = [
+  ...["first time", "first one", "premiere fois", "la premiere", "le premier", "my first", "ma premiere", "mon premier"],
+];
+/**
+ * Having just started, in normalised words: none so far for years of practice, and a first time for a yes/no. Not
+ * "débutant" or "beginner": a beginner may have months or a year of it, so that says no number of years.
+ */
+export const NEW_TO_IT_PHRASES: readonly string[] = [
+  ...["just started", "just starting", "just begun", "just beginning", "je debute", "je commence", "je viens de commencer"],
+  ...["on debute", "on commence", "i m new", "i am new", "brand new to"],
+];
+const anyPhrase = (phrases: readonly string[]) => new RegExp(`\\b(?:${phrases.join("|")})\\b`);
+const FIRST_TIME = anyPhrase(FIRST_TIME_PHRASES);
+const JUST_STARTED = anyPhrase(NEW_TO_IT_PHRASES);
 const NEVER = new Set(["never", "jamais"]);
 /** What may follow "never" besides the activity: "never done it", "jamais fait ça", "never been", "de ma vie". */
 const DONE_WORDS = new Set([
