@@ -7,11 +7,11 @@ import type { ApplyChangesContext } from "../engine/index.js";
 import { JsonText } from "../store/index.js";
 import { THREADED_DRAFT_CHARS, applyChangeBatch } from "./change-batch.js";
 import type { ChangeBatchInput } from "./change-batch.js";
-import { forRequest } from "./draft-compiler.js";
+import { compileStoredDraft, forRequest } from "./draft-compiler.js";
+import type { DraftCompiler } from "./draft-compiler.js";
 import { changeAuditEvents } from "./audit-events.js";
 import type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
 import { RetryableConflict, validationFailed } from "./operation-error.js";
-import { parseStoredDraft } from "./stored-configuration.js";
 
 export interface AppliedChanges {
   draftRevision: number;
@@ -30,11 +30,14 @@ export async function draftIssues(deps: OperationDeps, domainId: string): Promis
     const domain = await deps.store.getDomain(domainId);
     return { revision: 0, issues: publicationIssues(emptyDraft(domain?.name ?? "")) };
   }
-  if (deps.compiler !== undefined && stored.text.length >= THREADED_DRAFT_CHARS) {
-    const checked = await forRequest(deps.compiler.run(stored.text, { task: "check" }));
-    return { revision: stored.revision, issues: checked.issues };
-  }
-  return { revision: stored.revision, issues: publicationIssues(parseStoredDraft(JSON.parse(stored.text))) };
+  const compiler = threadFor(deps, stored.text);
+  const checked = compiler ? await forRequest(compiler.run(stored.text, { task: "check" })) : compileStoredDraft(stored.text, "check");
+  return { revision: stored.revision, issues: checked.issues };
+}
+
+/** The compile threads for work on a draft's text: when the server has them and the draft is large; else undefined. */
+function threadFor(deps: OperationDeps, draftText: string | null): DraftCompiler | undefined {
+  return draftText !== null && draftText.length >= THREADED_DRAFT_CHARS ? deps.compiler : undefined;
 }
 
 export async function applyConfigurationChanges(
@@ -48,8 +51,8 @@ export async function applyConfigurationChanges(
   if (call.expectedDraftRevision !== undefined) context.expectedDraftRevision = call.expectedDraftRevision;
   const batch: ChangeBatchInput = { draftText: stored?.text ?? null, changes: call.changes, context };
   // A large draft's batch (seconds of CPU) runs in a compile thread when the server has them.
-  const threaded = deps.compiler !== undefined && batch.draftText !== null && batch.draftText.length >= THREADED_DRAFT_CHARS;
-  const result = threaded && deps.compiler ? await forRequest(deps.compiler.applyChanges(batch)) : applyChangeBatch(batch);
+  const compiler = threadFor(deps, batch.draftText);
+  const result = compiler ? await forRequest(compiler.applyChanges(batch)) : applyChangeBatch(batch);
   if (!result.ok) throw validationFailed(result.issues);
   const { revision, draftText } = result;
   const at = call.now.toISOString();
