@@ -7,35 +7,12 @@ import assert from "node:assert/strict";
 import Database from "better-sqlite3";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 import { largeDraft } from "../../support/zelinqa-large-configuration.js";
-import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
+import { answeredDuring, serveListening } from "../../support/zelinqa-listening.js";
+import type { Json, Served } from "../../support/zelinqa-listening.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
-
-type Json = Record<string, unknown>;
 
 /** About 2 s of loading on the request thread before (a largest configuration took 6 to 21 s). */
 const LARGE = { questions: 1_000, choices: 30 };
-
-interface Served {
-  t: TestApp;
-  base: string;
-  call(method: "GET" | "POST", path: string, key: string, body?: unknown): Promise<{ status: number; json: Json }>;
-}
-
-async function serve(): Promise<Served> {
-  const t = await startTestApp({ backend: "sqlite", options: { workerPollMs: 50 } });
-  const base = await t.app.fastify.listen({ host: "127.0.0.1", port: 0 });
-  return {
-    t,
-    base,
-    async call(method, path, key, body) {
-      const headers: Record<string, string> = { authorization: `Bearer ${t.keys[key as keyof TestApp["keys"]]}` };
-      if (method === "POST") Object.assign(headers, { "content-type": "application/json", "idempotency-key": newIdempotencyKey() });
-      const r = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      const text = await r.text();
-      return { status: r.status, json: (text.startsWith("{") ? JSON.parse(text) : {}) as Json };
-    },
-  };
-}
 
 async function publish(s: Served): Promise<void> {
   const r = await s.call("POST", "/v1/configuration/publish", "publish", {});
@@ -53,35 +30,6 @@ async function publishReference(s: Served): Promise<void> {
   const changes = await s.call("POST", "/v1/configuration/changes", "write", { changes: referenceCorpusChanges() });
   assert.equal(changes.status, 200, JSON.stringify(changes.json));
   await publish(s);
-}
-
-/** The longest time between two answers of `ask`, asked in a loop (10 ms apart) until `work` ends. */
-async function answeredDuring(ask: () => Promise<void>, work: () => Promise<void>) {
-  let stop = false;
-  let answers = 0;
-  let longestMs = 0;
-  const started = performance.now();
-  let last = started;
-  const answered = () => {
-    longestMs = Math.max(longestMs, performance.now() - last);
-    last = performance.now();
-  };
-  const loop = (async () => {
-    while (!stop) {
-      await ask();
-      answers += 1;
-      answered();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  try {
-    await work();
-  } finally {
-    stop = true;
-    await loop;
-  }
-  answered();
-  return { answers, longestMs, workMs: performance.now() - started };
 }
 
 /** The stored artefact row of a version, read and rewritten in the server's own SQLite file. */
@@ -110,7 +58,7 @@ void describe("zelinqa artefact loading", () => {
   });
 
   void it("answers health and another version's sessions while first sessions share one load of a large artefact", async (ctx) => {
-    served = await serve();
+    served = await serveListening();
     const s = served;
     await publishReference(s);
     // Sessions pinned to cfg_00001 (their artefact loaded), which keep their version after the next publication.
@@ -170,7 +118,7 @@ void describe("zelinqa artefact loading", () => {
   });
 
   void it("refuses an artefact whose stored text was damaged or altered with 410, and serves it again once restored", async () => {
-    served = await serve();
+    served = await serveListening();
     const s = served;
     await publishReference(s);
     const stored = storedRow(s.t, "cfg_00001");

@@ -5,7 +5,6 @@
 import { after, afterEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
-import type { ZelinqaAppOptions } from "../../../src/zelinqa/api/app.js";
 import { applyChanges } from "../../../src/zelinqa/engine/index.js";
 import {
   applyChangeBatch,
@@ -20,36 +19,13 @@ import {
 import type { DraftCompiler } from "../../../src/zelinqa/operations/index.js";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 import { largeDraft, storeDraft } from "../../support/zelinqa-large-configuration.js";
-import { newIdempotencyKey, startTestApp } from "../../support/zelinqa-app.js";
-import type { TestApp } from "../../support/zelinqa-app.js";
-
-type Json = Record<string, unknown>;
+import { startTestApp } from "../../support/zelinqa-app.js";
+import { answeredDuring, serveListening } from "../../support/zelinqa-listening.js";
+import type { Json, Served } from "../../support/zelinqa-listening.js";
 
 /** About a second of checking and compiling on an idle core; the largest allowed takes four times as long. */
 const LARGE = { questions: 1_000, choices: 30 };
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-interface Served {
-  t: TestApp;
-  base: string;
-  call(method: "GET" | "POST", path: string, key: string, body?: unknown): Promise<{ status: number; headers: Headers; json: Json }>;
-}
-
-async function serve(options: Partial<ZelinqaAppOptions> = {}): Promise<Served> {
-  const t = await startTestApp({ backend: "sqlite", options: { workerPollMs: 50, ...options } });
-  const base = await t.app.fastify.listen({ host: "127.0.0.1", port: 0 });
-  return {
-    t,
-    base,
-    async call(method, path, key, body) {
-      const headers: Record<string, string> = { authorization: `Bearer ${t.keys[key as keyof TestApp["keys"]]}` };
-      if (method === "POST") Object.assign(headers, { "content-type": "application/json", "idempotency-key": newIdempotencyKey() });
-      const r = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-      const text = await r.text();
-      return { status: r.status, headers: r.headers, json: (text.startsWith("{") ? JSON.parse(text) : {}) as Json };
-    },
-  };
-}
 
 /** The stored form of the draft `changes` make. */
 function draftOf(changes: ConfigurationChange[]): unknown {
@@ -79,42 +55,16 @@ void describe("zelinqa compile threads", () => {
     served = undefined;
   });
 
-  /**
-   * Asks /v1/health, 10 ms apart, until `work` ends. The longest time between two answers (or from the start to the
-   * first, or from the last to the end) is how long the thread was held: the client runs in the server's thread too.
-   */
-  async function healthDuring(s: Served, work: () => Promise<void>) {
-    let stop = false;
-    let answers = 0;
-    let longestMs = 0;
-    const started = performance.now();
-    let last = started;
-    const answered = () => {
-      longestMs = Math.max(longestMs, performance.now() - last);
-      last = performance.now();
-    };
-    const pinger = (async () => {
-      while (!stop) {
-        const r = await fetch(`${s.base}/v1/health`);
-        await r.text();
-        assert.equal(r.status, 200);
-        answers += 1;
-        answered();
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    })();
-    try {
-      await work();
-    } finally {
-      stop = true;
-      await pinger;
-    }
-    answered();
-    return { answers, longestMs, workMs: performance.now() - started };
-  }
+  /** /v1/health asked 10 ms apart until `work` ends: the longest wait is how long the server's thread was held. */
+  const healthDuring = (s: Served, work: () => Promise<void>) =>
+    answeredDuring(async () => {
+      const r = await fetch(`${s.base}/v1/health`);
+      await r.text();
+      assert.equal(r.status, 200);
+    }, work);
 
   void it("answers /v1/health throughout the publication of a large configuration", async (ctx) => {
-    served = await serve();
+    served = await serveListening();
     const s = served;
     await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
     const { answers, longestMs, workMs } = await healthDuring(s, async () => {
@@ -130,7 +80,7 @@ void describe("zelinqa compile threads", () => {
   });
 
   void it("answers /v1/health throughout a change batch on a large draft, whose warnings and draft it computes in a thread", async (ctx) => {
-    served = await serve();
+    served = await serveListening();
     const s = served;
     await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
     const before = await s.t.store.getDraftText(s.t.domainId);
@@ -154,7 +104,7 @@ void describe("zelinqa compile threads", () => {
   });
 
   void it("answers /v1/health while it reads a large draft's issues, which it checks in a thread", async (ctx) => {
-    served = await serve();
+    served = await serveListening();
     const s = served;
     // The same draft with q5 deactivated: its issues are the two warnings of that change.
     const changes: ConfigurationChange[] = [{ entity: "question", operation: "update", question: { id: "q5", active: false } }];
@@ -175,7 +125,7 @@ void describe("zelinqa compile threads", () => {
   });
 
   void it("refuses a check beyond the queue with 503 compiler_busy and Retry-After, and serves the next one", async () => {
-    served = await serve({ compilePool: { threads: 1, maxQueued: 1 } });
+    served = await serveListening({ compilePool: { threads: 1, maxQueued: 1 } });
     const s = served;
     await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
     // Four publications at once: one check runs, one waits, the others find the queue full.
@@ -196,7 +146,7 @@ void describe("zelinqa compile threads", () => {
 
   void it("fails only the task of a thread that dies: 500 for the request, and the server serves the next ones", async () => {
     // A heap far too small for the large draft: its thread runs out of memory and is stopped.
-    served = await serve({ compilePool: { resourceLimits: { maxOldGenerationSizeMb: 48 } } });
+    served = await serveListening({ compilePool: { resourceLimits: { maxOldGenerationSizeMb: 48 } } });
     const s = served;
     await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
     const crashed = await s.call("POST", "/v1/configuration/publish", "publish", {});
@@ -218,7 +168,7 @@ void describe("zelinqa compile threads", () => {
 
   void it("compiles a draft revision once for the try-it sessions asking for it at once, in the compile threads", async () => {
     // No request may wait for a thread: a second compilation of the revision would be refused.
-    served = await serve({ compilePool: { threads: 1, maxQueued: 0 } });
+    served = await serveListening({ compilePool: { threads: 1, maxQueued: 0 } });
     const s = served;
     await applyReference(s);
     const sessions = await Promise.all([0, 1, 2, 3].map(() => s.call("POST", "/v1/sessions", "all", { configuration: "draft" })));

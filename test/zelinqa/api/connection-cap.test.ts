@@ -48,31 +48,40 @@ const within = <T>(promise: Promise<T>, ms: number, fallback: T) =>
 const closedWithin = (socket: Socket, ms: number) =>
   within(new Promise<boolean>((resolve) => (socket.destroyed ? resolve(true) : socket.once("close", () => resolve(true)))), ms, false);
 
-void describe("zelinqa API connection cap", () => {
-  let t: TestApp;
-  let port = 0;
+/**
+ * An app capped at CAP connections, listening on a port of its own for the suite it is made in (each suite needs its
+ * own: connections left open by one, a fetch's keep-alive included, count in the other's).
+ */
+function cappedApp(): { t: TestApp; port: number } {
+  // Filled by the suite's before hook, which runs before any of its tests.
+  const app = {} as { t: TestApp; port: number };
   before(async () => {
-    t = await startTestApp({ backend: "sqlite", options: { worker: false, maxConnections: CAP } });
-    port = Number(new URL(await t.app.fastify.listen({ host: "127.0.0.1", port: 0 })).port);
+    app.t = await startTestApp({ backend: "sqlite", options: { worker: false, maxConnections: CAP } });
+    app.port = Number(new URL(await app.t.app.fastify.listen({ host: "127.0.0.1", port: 0 })).port);
   });
   after(async () => {
-    await t?.close();
+    await (app.t as TestApp | undefined)?.close();
   });
+  return app;
+}
+
+void describe("zelinqa API connection cap", () => {
+  const app = cappedApp();
 
   void it("closes the connections past the cap as they arrive, answers those within it, then serves new ones", async () => {
     const held = [];
-    for (let i = 0; i < CAP; i++) held.push(await open(port));
+    for (let i = 0; i < CAP; i++) held.push(await open(app.port));
     // Twice the cap more: each is closed without a byte, well before the 10 s the server gives a client for its headers.
-    const extra = await Promise.all(Array.from({ length: 2 * CAP }, () => open(port)));
+    const extra = await Promise.all(Array.from({ length: 2 * CAP }, () => open(app.port)));
     const refused = await Promise.all(extra.map((c) => within(c.closedEmpty, 5_000, false)));
     assert.deepEqual(refused, Array<boolean>(2 * CAP).fill(true));
     for (const c of held) assert.equal(await statusOn(c.socket), "HTTP/1.1 200 OK");
-    assert.ok(t.logLines.some((line) => line.includes("connections closed at the cap")));
+    assert.ok(app.t.logLines.some((line) => line.includes("connections closed at the cap")));
     for (const c of held) c.socket.destroy();
     await Promise.all(held.map((c) => c.closedEmpty));
     // The server counts a connection as gone once its close is processed: a moment after the client's.
     for (let attempt = 0; ; attempt++) {
-      const r = await fetch(`http://127.0.0.1:${port}/v1/health`).catch(() => null);
+      const r = await fetch(`http://127.0.0.1:${app.port}/v1/health`).catch(() => null);
       if (r?.status === 200) break;
       assert.ok(attempt < 50, "no new connection was served after the held ones closed");
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -90,28 +99,20 @@ void describe("zelinqa API connection cap", () => {
 });
 
 void describe("zelinqa API connection cap, idle keep-alive connections", () => {
-  let t: TestApp;
-  let port = 0;
-  before(async () => {
-    t = await startTestApp({ backend: "sqlite", options: { worker: false, maxConnections: CAP } });
-    port = Number(new URL(await t.app.fastify.listen({ host: "127.0.0.1", port: 0 })).port);
-  });
-  after(async () => {
-    await t?.close();
-  });
+  const app = cappedApp();
 
   void it("closes the connection idle the longest for a new one, never one whose next request has started", async () => {
     // The cap's worth of keep-alive connections, each answered once and left open: all idle, the first the longest.
     const held: { socket: Socket; closedEmpty: Promise<boolean> }[] = [];
     for (let i = 0; i < CAP; i++) {
-      const c = await open(port);
+      const c = await open(app.port);
       assert.equal(await statusOn(c.socket), "HTTP/1.1 200 OK");
       held.push(c);
     }
     // The first one starts its next request (headers not finished): it is not idle any more, so the second goes.
     held[0]!.socket.write("GET /v1/health HTTP/1.1\r\n");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const newcomer = await open(port);
+    const newcomer = await open(app.port);
     assert.equal(await statusOn(newcomer.socket), "HTTP/1.1 200 OK", "the new connection past the cap was not served");
     assert.equal(await closedWithin(held[1]!.socket, 5_000), true, "the connection idle the longest was not closed");
     assert.equal(held[0]!.socket.destroyed, false, "a connection whose request had started was closed");
@@ -121,10 +122,10 @@ void describe("zelinqa API connection cap, idle keep-alive connections", () => {
     held[0]!.socket.write("Host: x\r\n\r\n");
     assert.match(await answered, /^HTTP\/1\.1 200 OK/);
     // Each new connection takes an idle one's place, the longest idle first, while every one open is idle.
-    const second = await open(port);
+    const second = await open(app.port);
     assert.equal(await statusOn(second.socket), "HTTP/1.1 200 OK");
     assert.equal(await closedWithin(held[2]!.socket, 5_000), true);
-    assert.ok(t.logLines.some((line) => line.includes("connections closed at the cap") && line.includes("idle_closed")));
+    assert.ok(app.t.logLines.some((line) => line.includes("connections closed at the cap") && line.includes("idle_closed")));
     for (const c of [...held, newcomer, second]) c.socket.destroy();
   });
 });
