@@ -2,51 +2,30 @@
 // with SIGKILL and restarted. Each client retries a turn that did not end with the same `turn_id` [ext]. Afterwards
 // every ctxkey's history holds each turn exactly once, in the order the client sent them.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { requestAll, requestOne } from "../../src/wire/index.js";
-import { startFakeProvider, type FakeProvider } from "../../harness/fake-provider.js";
-import {
-  spawnZinoService,
-  startZinoServices,
-  stopZinoServices,
-  waitForPing,
-  writeTempInstance,
-  type TempInstance,
-  type ZinoProcess,
-} from "../../harness/zino-processes.js";
+import { spawnZinoService, waitForPing } from "../../harness/zino-processes.js";
+import { zinoServicesSuite } from "../support/zino-services-suite.js";
 
 const CTXKEYS = ["kill-a", "kill-b", "kill-c"];
 const TURNS = 40;
 
 void describe("history under kill -9 of ctx and daemon (real processes)", () => {
-  let provider: FakeProvider;
-  let instance: TempInstance;
-  let services: ZinoProcess[] = [];
-
-  before(async () => {
-    provider = await startFakeProvider();
-    instance = writeTempInstance({ providerUrl: provider.url });
-    services = await startZinoServices(instance, ["ctx", "rtr", "daemon"]);
-  });
-  after(async () => {
-    await stopZinoServices(services, "SIGKILL");
-    await provider.close();
-    instance.cleanup();
-  });
+  const suite = zinoServicesSuite({ services: ["ctx", "rtr", "daemon"], stopSignal: "SIGKILL" });
 
   const kill = async (name: "ctx" | "daemon") => {
-    const proc = services.find((p) => p.name === name);
+    const proc = suite.services.find((p) => p.name === name);
     await proc?.kill("SIGKILL");
-    services = services.filter((p) => p !== proc);
+    suite.services = suite.services.filter((p) => p !== proc);
   };
   const start = async (name: "ctx" | "daemon") => {
-    const proc = spawnZinoService(name, instance);
-    services.push(proc);
-    await waitForPing(instance.sockets[name], 30_000, proc);
+    const proc = spawnZinoService(name, suite.instance);
+    suite.services.push(proc);
+    await waitForPing(suite.instance.sockets[name], 30_000, proc);
   };
   const userTurns = async (ctxkey: string): Promise<string[]> => {
-    const answer = await requestOne(instance.sockets.ctx, { type: "get_history", ctxkey }, { idleTimeoutMs: 5000 });
+    const answer = await requestOne(suite.instance.sockets.ctx, { type: "get_history", ctxkey }, { idleTimeoutMs: 5000 });
     return (answer.messages as { role: string; content: string }[]).filter((m) => m.role === "user").map((m) => m.content);
   };
 
@@ -61,7 +40,7 @@ void describe("history under kill -9 of ctx and daemon (real processes)", () => 
             assert.ok(attempt < 300, `turn ${i} of ${ctxkey} never ended`);
             try {
               const frames = await requestAll(
-                instance.sockets.daemon,
+                suite.instance.sockets.daemon,
                 { message: `${ctxkey} turn ${i}`, ctxkey, turn_id: `${ctxkey}-${i}` },
                 { idleTimeoutMs: 15_000 },
               );

@@ -23,11 +23,14 @@ export interface ZinoServicesSuiteOptions {
   instance?: Omit<TempInstanceOptions, "providerUrl">;
   /** Which services to start; startZinoServices' default when absent. */
   services?: readonly ServiceName[];
+  /** How the services still in `services` are stopped after the last test (stopZinoServices' default: SIGTERM). */
+  stopSignal?: NodeJS.Signals;
 }
 
 /**
  * Registers the before and after hooks of the enclosing describe block. The fields of what it returns are set once the
- * before hook has run, so read them inside hooks and tests only.
+ * before hook has run, so read them inside hooks and tests only. A test may replace `services` (a service it killed and
+ * started again): the after hook stops what the field holds then.
  */
 export function zinoServicesSuite(options: ZinoServicesSuiteOptions = {}): ZinoServicesSuite {
   const suite = { services: [] as ZinoProcess[] } as ZinoServicesSuite;
@@ -37,7 +40,7 @@ export function zinoServicesSuite(options: ZinoServicesSuiteOptions = {}): ZinoS
     suite.services = await startZinoServices(suite.instance, options.services);
   });
   after(async () => {
-    await stopZinoServices(suite.services);
+    await stopZinoServices(suite.services, options.stopSignal);
     await suite.provider?.close();
     suite.instance?.cleanup();
   });
