@@ -213,7 +213,7 @@ function configurationOperations(
       return row ? toVersion(row) : null;
     },
     async getConfigVersionArtifact(domainId, id) {
-      const row = await db.get(
+      const row = await db.getLarge(
         `SELECT artifact, artifact_sha256, artifact_schema FROM configuration_versions WHERE domain_id = $1 AND id = $2`,
         [domainId, id],
       );
