@@ -3,7 +3,7 @@
 import type { Logger } from "pino";
 import { ENGINE_VERSION } from "../engine/index.js";
 import { JsonText } from "../store/index.js";
-import type { CompilationJobRecord, ZelinqaStore } from "../store/index.js";
+import type { CompilationJobRecord, QueuedCompilationJob, ZelinqaStore } from "../store/index.js";
 import { publishAuditEvent } from "./audit-events.js";
 import { CompileTimedOut, IN_THREAD_COMPILER } from "./draft-compiler.js";
 import type { DraftCompilation, DraftCompiler } from "./draft-compiler.js";
@@ -40,10 +40,11 @@ async function failJob(deps: CompilationJobDeps, job: CompilationJobRecord, erro
   });
 }
 
-async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): Promise<void> {
+async function compileJob(deps: CompilationJobDeps, job: QueuedCompilationJob): Promise<void> {
   let compiled: DraftCompilation;
   try {
-    compiled = await (deps.compiler ?? IN_THREAD_COMPILER).run(job.snapshot, { task: "compile", background: true });
+    // The snapshot's text goes to the thread unparsed, and is stored with the version as it is.
+    compiled = await (deps.compiler ?? IN_THREAD_COMPILER).run(job.snapshot.text, { task: "compile", background: true });
   } catch (error) {
     if (!(error instanceof CompileTimedOut)) throw error;
     await failJob(deps, job, { code: "timeout", message: "The compilation did not finish within its time limit." });

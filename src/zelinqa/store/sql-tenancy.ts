@@ -24,6 +24,7 @@ type TenancyOperations = Pick<
   | "revokeApiKey"
   | "getDraft"
   | "getDraftText"
+  | "getDraftRevision"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -177,6 +178,7 @@ function configurationOperations(
   TenancyOperations,
   | "getDraft"
   | "getDraftText"
+  | "getDraftRevision"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -192,6 +194,10 @@ function configurationOperations(
     async getDraftText(domainId) {
       const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
       return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
+    },
+    async getDraftRevision(domainId) {
+      const row = await db.get(`SELECT revision FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? int(row, "revision") : null;
     },
     async saveDraft(input) {
       const content = jsonParam(input.content);

@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import pg from "pg";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
-import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import type { QueuedCompilationJob, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
 import { JsonText } from "../../../src/zelinqa/store/index.js";
 import { keyReservation, sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
@@ -18,13 +18,13 @@ function sessionRow(id: string, configVersionId: string) {
   return { id, domainId: "dom_a", configVersionId, state: {}, stateVersion: 0, status: "active", turnCount: 0 };
 }
 
-function job(id: string, domainId: string, createdAt = T0): CompilationJobRecord {
+function job(id: string, domainId: string, createdAt = T0): QueuedCompilationJob {
   return {
     id,
     domainId,
     status: "queued",
     draftRevision: 1,
-    snapshot: { objective: { name: "x" } },
+    snapshot: new JsonText(JSON.stringify({ objective: { name: "x" } })),
     progress: 0,
     error: null,
     configurationVersion: null,
@@ -111,6 +111,8 @@ for (const backend of BACKENDS) {
       assert.deepEqual(await store.getDraftText(domainId), { revision: 3, text });
       assert.deepEqual((await store.getDraft(domainId))?.content, { a: 4 });
       assert.equal(await store.getDraftText("dom_none"), null);
+      assert.equal(await store.getDraftRevision(domainId), 3);
+      assert.equal(await store.getDraftRevision("dom_none"), null);
     });
 
     void it("allocates configuration versions per domain and publishes the latest", async () => {
@@ -145,6 +147,7 @@ for (const backend of BACKENDS) {
       assert.equal(claimed?.id, "cmp_1");
       assert.equal(claimed?.status, "running");
       assert.equal(claimed?.progress, 0.1);
+      assert.equal(claimed?.snapshot.text, '{"objective":{"name":"x"}}');
       assert.equal(await store.claimCompilationJob({ now: T1, leaseExpiresAt: T2 }), null);
       assert.equal((await store.enqueueCompilationJob(job("cmp_3", domainId))).inserted, false);
       assert.equal(
