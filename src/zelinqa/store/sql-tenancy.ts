@@ -25,6 +25,8 @@ type TenancyOperations = Pick<
   | "getDraft"
   | "getDraftText"
   | "getDraftRevision"
+  | "writeArtifactPart"
+  | "deleteArtifactParts"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -79,27 +81,38 @@ function sealOf(row: SqlRow): ArtifactSeal | null {
 }
 
 function toVersion(row: SqlRow): ConfigVersionRecord {
-  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact"), artifactSeal: sealOf(row) };
+  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact_text"), artifactSeal: sealOf(row) };
 }
+
+/**
+ * The artefact's text of the version row `v`: its `artifact` column, or the parts written under its compilation id
+ * (writeArtifactPart), joined by the database; a part missing makes the text empty, which no load accepts.
+ */
+const ARTIFACT_TEXT_SQL = `CASE WHEN v.artifact_parts IS NULL THEN v.artifact ELSE COALESCE((
+    SELECT CASE WHEN count(*) = v.artifact_parts THEN string_agg(p.text, '' ORDER BY p.part) ELSE '' END
+    FROM artifact_parts p WHERE p.compilation_id = v.compilation_id), '') END`;
 
 /** The columns and parameters of a version row, shared by published versions and try-it draft versions (sql-studio.ts). */
 export const VERSION_INSERT_COLUMNS =
-  "(domain_id, id, seq, draft_revision, content, artifact, artifact_sha256, artifact_schema, engine_version, compilation_id, published_at)";
+  "(domain_id, id, seq, draft_revision, content, artifact, artifact_sha256, artifact_schema, engine_version, compilation_id, published_at, artifact_parts)";
+export const VERSION_INSERT_VALUES = "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 
 export function versionInsertParams(v: Omit<ConfigVersionRecord, "id">, id: string, seq: number): SqlParam[] {
   const seal = v.artifactSeal ?? null;
+  const parts = v.artifactParts ?? null;
   return [
     v.domainId,
     id,
     seq,
     v.draftRevision,
     jsonParam(v.content),
-    jsonParam(v.artifact),
+    parts === null ? jsonParam(v.artifact) : "",
     seal?.sha256 ?? null,
     seal?.schema ?? null,
     v.engineVersion,
     v.compilationId,
     v.publishedAt,
+    parts,
   ];
 }
 
@@ -179,6 +192,8 @@ function configurationOperations(
   | "getDraft"
   | "getDraftText"
   | "getDraftRevision"
+  | "writeArtifactPart"
+  | "deleteArtifactParts"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -194,6 +209,16 @@ function configurationOperations(
     async getDraftText(domainId) {
       const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
       return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
+    },
+    async writeArtifactPart(input) {
+      await db.run(
+        `INSERT INTO artifact_parts (compilation_id, part, text) VALUES ($1, $2, $3)
+         ON CONFLICT (compilation_id, part) DO UPDATE SET text = excluded.text`,
+        [input.compilationId, input.part, input.text],
+      );
+    },
+    async deleteArtifactParts(compilationId) {
+      await db.run(`DELETE FROM artifact_parts WHERE compilation_id = $1`, [compilationId]);
     },
     async getDraftRevision(domainId) {
       const row = await db.get(`SELECT revision FROM drafts WHERE domain_id = $1`, [domainId]);
@@ -215,12 +240,16 @@ function configurationOperations(
       return updated > 0;
     },
     async getConfigVersion(domainId, id) {
-      const row = await db.get(`SELECT * FROM configuration_versions WHERE domain_id = $1 AND id = $2`, [domainId, id]);
+      const row = await db.get(
+        `SELECT v.*, ${ARTIFACT_TEXT_SQL} AS artifact_text FROM configuration_versions v WHERE v.domain_id = $1 AND v.id = $2`,
+        [domainId, id],
+      );
       return row ? toVersion(row) : null;
     },
     async getConfigVersionArtifact(domainId, id) {
       const row = await db.getLarge(
-        `SELECT artifact, artifact_sha256, artifact_schema FROM configuration_versions WHERE domain_id = $1 AND id = $2`,
+        `SELECT ${ARTIFACT_TEXT_SQL} AS artifact, v.artifact_sha256, v.artifact_schema
+         FROM configuration_versions v WHERE v.domain_id = $1 AND v.id = $2`,
         [domainId, id],
       );
       return row ? { text: text(row, "artifact"), seal: sealOf(row) } : null;
@@ -243,7 +272,7 @@ function configurationOperations(
       const seq = int(seqRow, "config_version_seq");
       const id = configVersionId(seq);
       await db.run(
-        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ${VERSION_INSERT_VALUES}`,
         versionInsertParams(input, id, seq),
       );
       await db.run(`UPDATE domains SET published_version_id = $2 WHERE id = $1`, [input.domainId, id]);

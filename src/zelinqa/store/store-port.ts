@@ -64,6 +64,11 @@ export interface ConfigVersionRecord {
   artifact: unknown;
   /** Written with the artefact's text when given; read back by getConfigVersionArtifact. */
   artifactSeal?: ArtifactSeal | null;
+  /**
+   * When set, the artefact's text was written in this many parts under `compilationId` (writeArtifactPart) and `artifact`
+   * is not stored; reads join the parts.
+   */
+  artifactParts?: number | null;
   engineVersion: string;
   compilationId: string | null;
   publishedAt: string;
@@ -287,6 +292,13 @@ export interface StoreOperations extends StudioStoreOperations {
   getDraft(domainId: string): Promise<DraftRecord | null>;
   /** The draft with its content unparsed (a change batch hands the text to a compile thread). */
   getDraftText(domainId: string): Promise<{ revision: number; text: string } | null>;
+  /**
+   * One part of a compilation's artefact text (its parts joined in order are the text), in its own short statement before
+   * the version is published with `artifactParts`; written again, a part is replaced.
+   */
+  writeArtifactPart(input: { compilationId: string; part: number; text: string }): Promise<void>;
+  /** The parts of a compilation that published no version (it failed after writing them). */
+  deleteArtifactParts(compilationId: string): Promise<void>;
   /** The draft's revision alone (null without a draft): its content is not read. */
   getDraftRevision(domainId: string): Promise<number | null>;
   /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. `content` may be JsonText. */

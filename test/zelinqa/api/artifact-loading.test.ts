@@ -2,7 +2,8 @@
 // publication load a large configuration's artefact, /v1/health and the sessions of an already loaded configuration are
 // answered, and those first sessions share one load. An artefact whose stored text is damaged or altered is refused
 // with 410 compiled_artifact_unavailable, never served; one stored before seals existed is checked against the schema.
-// Reading a large artefact's row does not hold the server either (SQLite reads it on a side connection).
+// Reading a large artefact's row does not hold the server either (SQLite reads it on a side connection), nor does writing
+// it (in parts).
 import { afterEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import Database from "better-sqlite3";
@@ -83,6 +84,18 @@ void describe("zelinqa artefact loading", () => {
     });
     assert.ok(saved);
     await publish(s);
+    // Its artefact (13 MB) was written in parts, each a short statement, not as one row.
+    const db = new Database(s.t.database.sqlitePath, { readonly: true });
+    try {
+      const version = db.prepare(`SELECT artifact, artifact_parts FROM configuration_versions WHERE id = 'cfg_00002'`).get() as Json;
+      const parts = db.prepare(`SELECT count(*) AS n, max(length(text)) AS longest FROM artifact_parts`).get() as Json;
+      assert.equal(version.artifact, "");
+      assert.ok(Number(version.artifact_parts) >= 3, JSON.stringify(version.artifact_parts));
+      assert.equal(parts.n, version.artifact_parts);
+      assert.ok(Number(parts.longest) <= 2 << 20);
+    } finally {
+      db.close();
+    }
     let turn = 0;
     const nextOfPinned = async () => {
       const i = turn++ % pinned.length;

@@ -46,7 +46,7 @@ for (const backend of BACKENDS) {
     before(async () => {
       database = await createTestDatabase(backend);
       store = database.open();
-      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7, 8]);
+      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
       const org = await store.ensureOrganization("default", T0);
       domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
       await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
@@ -136,6 +136,24 @@ for (const backend of BACKENDS) {
       assert.deepEqual((await store.getConfigVersion(domainId, v3.id))?.artifactSeal, seal);
       assert.deepEqual(await store.getConfigVersionArtifact(domainId, "cfg_00001"), { text: '{"art":1}', seal: null });
       assert.equal(await store.getConfigVersionArtifact(domainId, "cfg_09999"), null);
+    });
+
+    void it("reads an artefact written in parts as their text joined in order, and as nothing when a part is missing", async () => {
+      const text = `{"art":"${"é".repeat(10)}${"x".repeat(3_000)}😀"}`;
+      const parts = [text.slice(0, 1_000), text.slice(1_000, 2_000), text.slice(2_000)];
+      // Written out of order, one of them twice: the last write of a part counts.
+      for (const part of [2, 0, 1]) await store.writeArtifactPart({ compilationId: "cmp_p", part, text: parts[part] ?? "" });
+      await store.writeArtifactPart({ compilationId: "cmp_p", part: 0, text: parts[0] ?? "" });
+      await store.writeArtifactPart({ compilationId: "cmp_other", part: 0, text: "{}" });
+      const seal = { sha256: "ab".repeat(32), schema: "cd".repeat(16) };
+      const base = { ...VERSION, domainId, artifact: new JsonText(""), artifactSeal: seal };
+      const whole = await store.publishConfigVersion({ ...base, compilationId: "cmp_p", artifactParts: 3 });
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, whole.id), { text, seal });
+      assert.deepEqual((await store.getConfigVersion(domainId, whole.id))?.artifact, JSON.parse(text));
+      const short = await store.publishConfigVersion({ ...base, compilationId: "cmp_other", artifactParts: 2 });
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, short.id), { text: "", seal });
+      await store.deleteArtifactParts("cmp_p");
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, whole.id), { text: "", seal });
     });
 
     void it("keeps at most one queued or running compilation per domain", async () => {
