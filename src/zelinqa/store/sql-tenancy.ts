@@ -127,7 +127,42 @@ export function configVersionId(seq: number): string {
 }
 
 export function tenancyOperations(db: SqlExecutor): TenancyOperations {
-  return { ...domainOperations(db), ...apiKeyOperations(db), ...configurationOperations(db) };
+  return {
+    ...domainOperations(db),
+    ...apiKeyOperations(db),
+    ...configurationOperations(db),
+    ...draftTextOperations(db),
+    ...artifactPartOperations(db),
+  };
+}
+
+/** The draft unparsed: its text, or its revision alone (a largest draft is 15 MB of JSON). */
+function draftTextOperations(db: SqlExecutor): Pick<TenancyOperations, "getDraftText" | "getDraftRevision"> {
+  return {
+    async getDraftText(domainId) {
+      const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
+    },
+    async getDraftRevision(domainId) {
+      const row = await db.get(`SELECT revision FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? int(row, "revision") : null;
+    },
+  };
+}
+
+function artifactPartOperations(db: SqlExecutor): Pick<TenancyOperations, "writeArtifactPart" | "deleteArtifactParts"> {
+  return {
+    async writeArtifactPart(input) {
+      await db.run(
+        `INSERT INTO artifact_parts (compilation_id, part, text) VALUES ($1, $2, $3)
+         ON CONFLICT (compilation_id, part) DO UPDATE SET text = excluded.text`,
+        [input.compilationId, input.part, input.text],
+      );
+    },
+    async deleteArtifactParts(compilationId) {
+      await db.run(`DELETE FROM artifact_parts WHERE compilation_id = $1`, [compilationId]);
+    },
+  };
 }
 
 function domainOperations(db: SqlExecutor): Pick<TenancyOperations, "ensureOrganization" | "createDomain" | "getDomain" | "listDomains"> {
@@ -190,10 +225,6 @@ function configurationOperations(
 ): Pick<
   TenancyOperations,
   | "getDraft"
-  | "getDraftText"
-  | "getDraftRevision"
-  | "writeArtifactPart"
-  | "deleteArtifactParts"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -205,24 +236,6 @@ function configurationOperations(
     async getDraft(domainId): Promise<DraftRecord | null> {
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
       return row ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") } : null;
-    },
-    async getDraftText(domainId) {
-      const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
-      return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
-    },
-    async writeArtifactPart(input) {
-      await db.run(
-        `INSERT INTO artifact_parts (compilation_id, part, text) VALUES ($1, $2, $3)
-         ON CONFLICT (compilation_id, part) DO UPDATE SET text = excluded.text`,
-        [input.compilationId, input.part, input.text],
-      );
-    },
-    async deleteArtifactParts(compilationId) {
-      await db.run(`DELETE FROM artifact_parts WHERE compilation_id = $1`, [compilationId]);
-    },
-    async getDraftRevision(domainId) {
-      const row = await db.get(`SELECT revision FROM drafts WHERE domain_id = $1`, [domainId]);
-      return row ? int(row, "revision") : null;
     },
     async saveDraft(input) {
       const content = jsonParam(input.content);
