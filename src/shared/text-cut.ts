@@ -44,3 +44,14 @@ export function wellFormedJson(value: unknown): string {
     return item;
   });
 }
+
+/** `text` in consecutive pieces of at most `maxUnits` UTF-16 units (one fewer where a cut would separate a pair). */
+export function textParts(text: string, maxUnits: number): string[] {
+  const parts: string[] = [];
+  for (let at = 0; at < text.length;) {
+    const part = headOf(at === 0 ? text : text.slice(at), Math.max(2, maxUnits));
+    parts.push(part);
+    at += part.length;
+  }
+  return parts;
+}

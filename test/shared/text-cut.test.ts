@@ -1,7 +1,7 @@
 // Cutting text without leaving half of a character (src/shared/text-cut.ts), and JSON that strict parsers accept.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { headOf, tailOf, wellFormedJson } from "../../src/shared/text-cut.js";
+import { headOf, tailOf, textParts, wellFormedJson } from "../../src/shared/text-cut.js";
 import { boundToolResult } from "../../src/zino/daemon/result-bound.js";
 
 const loneHalf = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -50,5 +50,20 @@ void describe("a tool result cut to the prompt budget (src/zino/daemon/result-bo
       assert.equal(bounded.truncated, true);
       assert.doesNotMatch(String(bounded.stdout), loneHalf, `budget ${maxChars}`);
     }
+  });
+});
+
+void describe("textParts", () => {
+  void it("cuts text into pieces of at most the size, joined back to the text, never separating a surrogate pair", () => {
+    const text = "ok 🎉 é 😀😀 x 𝔘".repeat(5);
+    for (let max = 1; max <= 12; max += 1) {
+      const parts = textParts(text, max);
+      assert.equal(parts.join(""), text, `size ${max}`);
+      for (const part of parts) {
+        assert.ok(part.length >= 1 && part.length <= Math.max(2, max), `size ${max}: ${JSON.stringify(part)}`);
+        assert.doesNotMatch(part, loneHalf, `size ${max}`);
+      }
+    }
+    assert.deepEqual(textParts("", 4), []);
   });
 });

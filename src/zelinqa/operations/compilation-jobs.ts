@@ -3,12 +3,27 @@
 import type { Logger } from "pino";
 import { ENGINE_VERSION } from "../engine/index.js";
 import { JsonText } from "../store/index.js";
-import type { CompilationJobRecord, ZelinqaStore } from "../store/index.js";
+import type { CompilationJobRecord, QueuedCompilationJob, ZelinqaStore } from "../store/index.js";
 import { publishAuditEvent } from "./audit-events.js";
 import { CompileTimedOut, IN_THREAD_COMPILER } from "./draft-compiler.js";
 import type { DraftCompilation, DraftCompiler } from "./draft-compiler.js";
 import { errorSummary } from "./error-summary.js";
 import type { IdGenerator } from "./ids.js";
+import { textParts } from "../../shared/text-cut.js";
+
+/**
+ * An artefact longer than this is written in parts of this size (about 15 ms of SQLite each), other requests' statements
+ * running between them, before the transaction that publishes its version (docs/zelinqa-api.md §12.5).
+ */
+export const ARTIFACT_PART_UNITS = 2 << 20;
+
+/** Writes `artifactJson` in parts under the job's id when it is large: their number, else null (stored in the row). */
+async function writeArtifactParts(deps: CompilationJobDeps, job: QueuedCompilationJob, artifactJson: string): Promise<number | null> {
+  if (artifactJson.length <= ARTIFACT_PART_UNITS) return null;
+  const parts = textParts(artifactJson, ARTIFACT_PART_UNITS);
+  for (const [part, text] of parts.entries()) await deps.store.writeArtifactPart({ compilationId: job.id, part, text });
+  return parts.length;
+}
 
 export interface CompilationJobDeps {
   store: ZelinqaStore;
@@ -40,10 +55,11 @@ async function failJob(deps: CompilationJobDeps, job: CompilationJobRecord, erro
   });
 }
 
-async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): Promise<void> {
+async function compileJob(deps: CompilationJobDeps, job: QueuedCompilationJob): Promise<void> {
   let compiled: DraftCompilation;
   try {
-    compiled = await (deps.compiler ?? IN_THREAD_COMPILER).run(job.snapshot, { task: "compile", background: true });
+    // The snapshot's text goes to the thread unparsed, and is stored with the version as it is.
+    compiled = await (deps.compiler ?? IN_THREAD_COMPILER).run(job.snapshot.text, { task: "compile", background: true });
   } catch (error) {
     if (!(error instanceof CompileTimedOut)) throw error;
     await failJob(deps, job, { code: "timeout", message: "The compilation did not finish within its time limit." });
@@ -58,7 +74,8 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
     });
     return;
   }
-  const artifact = new JsonText(artifactJson);
+  const artifactParts = await writeArtifactParts(deps, job, artifactJson);
+  const artifact = new JsonText(artifactParts === null ? artifactJson : "");
   const at = deps.now().toISOString();
   await deps.store.transaction(async (tx) => {
     const version = await tx.publishConfigVersion({
@@ -67,6 +84,7 @@ async function compileJob(deps: CompilationJobDeps, job: CompilationJobRecord): 
       content: job.snapshot,
       artifact,
       artifactSeal,
+      artifactParts,
       engineVersion: ENGINE_VERSION,
       compilationId: job.id,
       publishedAt: at,
@@ -119,6 +137,8 @@ export async function runCompilationJobs(deps: CompilationJobDeps, leaseMs: numb
       await compileJob(deps, job);
     } catch (error) {
       deps.logger.error({ compilation_id: job.id, err: errorSummary(error) }, "compilation failed");
+      // Parts written before the failure belong to no version.
+      await deps.store.deleteArtifactParts(job.id).catch(() => undefined);
       await failJob(deps, job, { code: "internal_error", message: "The compilation failed unexpectedly." }).catch(() => undefined);
     }
   }

@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
 import type { ResourceLimits, Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import { siblingModuleUrl, startModuleThread } from "../../shared/module-thread.js";
-import type { z } from "zod";
+import { z } from "zod";
 import { ChangeBatchResultSchema } from "./change-batch.js";
 import type { ChangeBatchInput, ChangeBatchResult } from "./change-batch.js";
 import { CompileReplySchema, CompileTimedOut, CompilerBusy, DraftCompilationSchema } from "./draft-compiler.js";
@@ -79,6 +79,10 @@ class CompilePool implements DraftCompiler {
 
   applyChanges(batch: ChangeBatchInput): Promise<ChangeBatchResult> {
     return this.submit({ task: "apply", batch }, {}, ChangeBatchResultSchema);
+  }
+
+  readConfiguration(contentText: string): Promise<string> {
+    return this.submit({ task: "read", contentText }, {}, z.string());
   }
 
   private submit<T>(work: ThreadWork, request: Task["request"], resultSchema: z.ZodType<T>): Promise<T> {

@@ -5,10 +5,9 @@ import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index
 import { emptyDraft, publicationIssues } from "../engine/index.js";
 import type { ApplyChangesContext } from "../engine/index.js";
 import { JsonText } from "../store/index.js";
-import { THREADED_DRAFT_CHARS, applyChangeBatch } from "./change-batch.js";
+import { applyChangeBatch } from "./change-batch.js";
 import type { ChangeBatchInput } from "./change-batch.js";
-import { compileStoredDraft, forRequest } from "./draft-compiler.js";
-import type { DraftCompiler } from "./draft-compiler.js";
+import { compileStoredDraft, forRequest, threadFor } from "./draft-compiler.js";
 import { changeAuditEvents } from "./audit-events.js";
 import type { Actor, OperationDeps, Prepared } from "./operation-deps.js";
 import { RetryableConflict, validationFailed } from "./operation-error.js";
@@ -33,11 +32,6 @@ export async function draftIssues(deps: OperationDeps, domainId: string): Promis
   const compiler = threadFor(deps, stored.text);
   const checked = compiler ? await forRequest(compiler.run(stored.text, { task: "check" })) : compileStoredDraft(stored.text, "check");
   return { revision: stored.revision, issues: checked.issues };
-}
-
-/** The compile threads for work on a draft's text: when the server has them and the draft is large; else undefined. */
-function threadFor(deps: OperationDeps, draftText: string | null): DraftCompiler | undefined {
-  return draftText !== null && draftText.length >= THREADED_DRAFT_CHARS ? deps.compiler : undefined;
 }
 
 export async function applyConfigurationChanges(

@@ -6,10 +6,10 @@ import { ConfigurationIssueSchema } from "../contracts/index.js";
 import type { ConfigurationChange, ConfigurationIssue } from "../contracts/index.js";
 import { compileArtifact, publicationIssues } from "../engine/index.js";
 import { OperationError } from "./operation-error.js";
-import { parseStoredDraft } from "./stored-configuration.js";
+import { configurationJson, parseStoredDraft } from "./stored-configuration.js";
 import type { ArtifactSeal } from "../store/index.js";
 import { sealOf } from "./artifact-text.js";
-import { applyChangeBatch } from "./change-batch.js";
+import { THREADED_DRAFT_CHARS, applyChangeBatch } from "./change-batch.js";
 import type { ChangeBatchInput, ChangeBatchResult } from "./change-batch.js";
 
 /** `check`: the publication-blocking issues only; `compile`: also the artefact when there are none. */
@@ -37,6 +37,8 @@ export interface DraftCompiler {
   run(content: unknown, request: DraftCompileRequest): Promise<DraftCompilation>;
   /** A change batch on the stored draft's text (change-batch.ts), for a request. */
   applyChanges(batch: ChangeBatchInput): Promise<ChangeBatchResult>;
+  /** The entities of a configuration read from stored content's text, as JSON text (stored-configuration.ts), for a request. */
+  readConfiguration(contentText: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -50,10 +52,21 @@ export function compileStoredDraft(content: unknown, task: DraftTask): DraftComp
 }
 
 /** The work a compile thread is given (compile-thread.ts runs it with runThreadWork). */
-export type ThreadWork = { task: DraftTask; content: unknown } | { task: "apply"; batch: ChangeBatchInput };
+export type ThreadWork =
+  { task: DraftTask; content: unknown } | { task: "apply"; batch: ChangeBatchInput } | { task: "read"; contentText: string };
 
-export function runThreadWork(work: ThreadWork): DraftCompilation | ChangeBatchResult {
-  return work.task === "apply" ? applyChangeBatch(work.batch) : compileStoredDraft(work.content, work.task);
+export function runThreadWork(work: ThreadWork): DraftCompilation | ChangeBatchResult | string {
+  if (work.task === "apply") return applyChangeBatch(work.batch);
+  if (work.task === "read") return configurationJson(work.contentText);
+  return compileStoredDraft(work.content, work.task);
+}
+
+/**
+ * The compile threads for work on a draft's text: when the server has them and the draft is large (below, a thread's round
+ * trip costs more than the stall it avoids); else undefined.
+ */
+export function threadFor(deps: { compiler?: DraftCompiler | undefined }, draftText: string | null): DraftCompiler | undefined {
+  return draftText !== null && draftText.length >= THREADED_DRAFT_CHARS ? deps.compiler : undefined;
 }
 
 /** What a compile thread is sent, and what it answers (compile-thread.ts). */
@@ -61,6 +74,7 @@ export const CompileTaskMessageSchema = z.object({
   id: z.number().int(),
   work: z.union([
     z.object({ task: z.enum(["check", "compile"]), content: z.unknown() }),
+    z.object({ task: z.literal("read"), contentText: z.string() }),
     z.object({
       task: z.literal("apply"),
       // Changes the request thread has parsed already, and cloned as they are.
@@ -85,6 +99,7 @@ export const DraftCompilationSchema = z.object({
 export const IN_THREAD_COMPILER: DraftCompiler = {
   run: (content, request) => Promise.resolve().then(() => compileStoredDraft(content, request.task)),
   applyChanges: (batch) => Promise.resolve().then(() => applyChangeBatch(batch)),
+  readConfiguration: (contentText) => Promise.resolve().then(() => configurationJson(contentText)),
   close: () => Promise.resolve(),
 };
 

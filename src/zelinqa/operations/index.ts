@@ -13,6 +13,7 @@ export type { AuditActor } from "./audit-events.js";
 export { errorSummary } from "./error-summary.js";
 export { parseStoredDraft, readConfiguration, storedConfigurationEntities } from "./stored-configuration.js";
 export type { LoadedConfiguration } from "./stored-configuration.js";
+export { jsonWithMembers, readConfigurationText } from "./configuration-json.js";
 export { applyConfigurationChanges, draftIssues } from "./configuration-changes.js";
 export type { AppliedChanges } from "./configuration-changes.js";
 export { requestPublication } from "./publication.js";

@@ -16,6 +16,11 @@ export function storedConfigurationEntities(json: unknown): ConfigurationBody {
   return configurationBody(parseStoredDraft(json));
 }
 
+/** The entity part of a configuration read as JSON text, from the stored content's text (what a compile thread runs). */
+export function configurationJson(contentText: string): string {
+  return JSON.stringify(storedConfigurationEntities(JSON.parse(contentText)));
+}
+
 export interface LoadedConfiguration {
   configurationVersion: string | null;
   draftRevision: number | null;

@@ -16,6 +16,7 @@ export type {
   StoredArtifact,
   CompilationStatusValue,
   CompilationJobRecord,
+  QueuedCompilationJob,
   SessionRecord,
   SessionUpdate,
   DecisionRecord,

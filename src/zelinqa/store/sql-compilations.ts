@@ -1,7 +1,8 @@
 // The compilation queue of docs/zelinqa-api.md §12.5: at most one queued/running job per domain (partial unique index), claiming
 // with FOR UPDATE SKIP LOCKED on PostgreSQL, and lease expiry of running jobs.
 import type { SqlDialect, SqlExecutor, SqlRow } from "./sql-executor.js";
-import { int, json, jsonOrNull, text, textOrNull } from "./sql-executor.js";
+import { int, jsonOrNull, jsonParam, text, textOrNull } from "./sql-executor.js";
+import { JsonText } from "./store-port.js";
 import type { CompilationJobRecord, Scope, StoreOperations } from "./store-port.js";
 
 type CompilationOperations = Pick<
@@ -21,7 +22,6 @@ function toJob(row: SqlRow): CompilationJobRecord {
     domainId: text(row, "domain_id"),
     status: text(row, "status") as CompilationJobRecord["status"],
     draftRevision: int(row, "draft_revision"),
-    snapshot: json(row, "snapshot"),
     progress: int(row, "progress"),
     error: jsonOrNull(row, "error"),
     configurationVersion: textOrNull(row, "configuration_version"),
@@ -36,6 +36,10 @@ function toJob(row: SqlRow): CompilationJobRecord {
   };
 }
 
+/** Every column but the snapshot, which only the compilation reads (claimCompilationJob). */
+const JOB_COLUMNS = `id, domain_id, status, draft_revision, progress, error, configuration_version, created_at, updated_at,
+  lease_expires_at, request_id, actor_key_id, actor_scopes`;
+
 /** A job queued, or running past its lease: the worker's idle poll reads this before any write. */
 const HAS_WORK_SQL = `SELECT CASE WHEN EXISTS (SELECT 1 FROM compilation_jobs WHERE status = 'queued')
     OR EXISTS (SELECT 1 FROM compilation_jobs WHERE status = 'running' AND lease_expires_at <= $1) THEN 1 ELSE 0 END AS busy`;
@@ -47,12 +51,12 @@ const claimSql = (
 ) => `UPDATE compilation_jobs SET status = 'running', progress = 0.1, updated_at = $1, lease_expires_at = $2
   WHERE id = (SELECT id FROM compilation_jobs WHERE status = 'queued' ORDER BY created_at, id LIMIT 1${dialect === "postgres" ? " FOR UPDATE SKIP LOCKED" : ""})
     AND status = 'queued'
-  RETURNING *`;
+  RETURNING ${JOB_COLUMNS}`;
 
 export function compilationOperations(db: SqlExecutor): CompilationOperations {
   const active = async (domainId: string) => {
     const row = await db.get(
-      `SELECT * FROM compilation_jobs WHERE domain_id = $1 AND status IN ('queued', 'running') ORDER BY created_at LIMIT 1`,
+      `SELECT ${JOB_COLUMNS} FROM compilation_jobs WHERE domain_id = $1 AND status IN ('queued', 'running') ORDER BY created_at LIMIT 1`,
       [domainId],
     );
     return row ? toJob(row) : null;
@@ -70,7 +74,7 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
             job.domainId,
             job.status,
             job.draftRevision,
-            JSON.stringify(job.snapshot),
+            jsonParam(job.snapshot),
             job.progress,
             job.createdAt,
             job.updatedAt,
@@ -86,12 +90,16 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
       throw new Error("compilation enqueue did not converge");
     },
     async getCompilationJob(domainId, id) {
-      const row = await db.get(`SELECT * FROM compilation_jobs WHERE id = $1 AND domain_id = $2`, [id, domainId]);
+      const row = await db.get(`SELECT ${JOB_COLUMNS} FROM compilation_jobs WHERE id = $1 AND domain_id = $2`, [id, domainId]);
       return row ? toJob(row) : null;
     },
     async claimCompilationJob(input) {
       const claimed = await db.get(claimSql(db.dialect), [input.now, input.leaseExpiresAt]);
-      return claimed ? toJob(claimed) : null;
+      if (!claimed) return null;
+      // Committed by the claim: read where it does not hold the thread.
+      const snapshot = await db.getLarge(`SELECT snapshot FROM compilation_jobs WHERE id = $1`, [text(claimed, "id")]);
+      if (!snapshot) throw new Error("claimed compilation job vanished");
+      return { ...toJob(claimed), snapshot: new JsonText(text(snapshot, "snapshot")) };
     },
     async finishCompilationJob(input) {
       const changed = await db.run(
@@ -116,7 +124,7 @@ export function compilationOperations(db: SqlExecutor): CompilationOperations {
     async expireCompilationJobs(input) {
       const rows = await db.all(
         `UPDATE compilation_jobs SET status = 'failed', error = $2, updated_at = $1, lease_expires_at = NULL
-         WHERE status = 'running' AND lease_expires_at <= $1 RETURNING *`,
+         WHERE status = 'running' AND lease_expires_at <= $1 RETURNING ${JOB_COLUMNS}`,
         [input.now, JSON.stringify(input.error)],
       );
       return rows.map(toJob);

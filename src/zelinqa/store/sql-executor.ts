@@ -10,6 +10,11 @@ export interface SqlExecutor {
   readonly dialect: SqlDialect;
   all(sql: string, params?: readonly SqlParam[]): Promise<SqlRow[]>;
   get(sql: string, params?: readonly SqlParam[]): Promise<SqlRow | undefined>;
+  /**
+   * `get` of a row too large to read on the calling thread (a 44 MB artefact), outside any transaction: SQLite reads it
+   * on a second connection in a worker thread (committed data only), PostgreSQL as any read (its driver is asynchronous).
+   */
+  getLarge(sql: string, params?: readonly SqlParam[]): Promise<SqlRow | undefined>;
   /** Returns the number of rows changed. */
   run(sql: string, params?: readonly SqlParam[]): Promise<number>;
   /**

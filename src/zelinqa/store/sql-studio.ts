@@ -4,7 +4,7 @@
 import type { SqlExecutor, SqlParam, SqlRow } from "./sql-executor.js";
 import { int, intOrNull, json, text, textOrNull } from "./sql-executor.js";
 import { analyticsOperations } from "./sql-analytics.js";
-import { VERSION_INSERT_COLUMNS, versionInsertParams } from "./sql-tenancy.js";
+import { VERSION_INSERT_COLUMNS, VERSION_INSERT_VALUES, versionInsertParams } from "./sql-tenancy.js";
 import { COVERAGE_CHANGED, RECORD_SESSION_FACTS_SQL, sessionFactsParams } from "./sql-session-facts.js";
 import type { SessionFactsRecord, SessionFactsWrite, SessionListQuery, SessionTurnRecord, StudioStoreOperations } from "./studio-port.js";
 
@@ -186,7 +186,7 @@ export function studioOperations(db: SqlExecutor): StudioStoreOperations {
     async saveDraftVersion(v) {
       // seq 0: never a published version (those count from 1), so the domain's version sequence is untouched.
       await db.run(
-        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ${VERSION_INSERT_VALUES}
          ON CONFLICT (domain_id, id) DO NOTHING`,
         versionInsertParams(v, v.id, 0),
       );

@@ -24,6 +24,9 @@ type TenancyOperations = Pick<
   | "revokeApiKey"
   | "getDraft"
   | "getDraftText"
+  | "getDraftRevision"
+  | "writeArtifactPart"
+  | "deleteArtifactParts"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -78,27 +81,38 @@ function sealOf(row: SqlRow): ArtifactSeal | null {
 }
 
 function toVersion(row: SqlRow): ConfigVersionRecord {
-  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact"), artifactSeal: sealOf(row) };
+  return { ...toVersionHead(row), content: json(row, "content"), artifact: json(row, "artifact_text"), artifactSeal: sealOf(row) };
 }
+
+/**
+ * The artefact's text of the version row `v`: its `artifact` column, or the parts written under its compilation id
+ * (writeArtifactPart), joined by the database; a part missing makes the text empty, which no load accepts.
+ */
+const ARTIFACT_TEXT_SQL = `CASE WHEN v.artifact_parts IS NULL THEN v.artifact ELSE COALESCE((
+    SELECT CASE WHEN count(*) = v.artifact_parts THEN string_agg(p.text, '' ORDER BY p.part) ELSE '' END
+    FROM artifact_parts p WHERE p.compilation_id = v.compilation_id), '') END`;
 
 /** The columns and parameters of a version row, shared by published versions and try-it draft versions (sql-studio.ts). */
 export const VERSION_INSERT_COLUMNS =
-  "(domain_id, id, seq, draft_revision, content, artifact, artifact_sha256, artifact_schema, engine_version, compilation_id, published_at)";
+  "(domain_id, id, seq, draft_revision, content, artifact, artifact_sha256, artifact_schema, engine_version, compilation_id, published_at, artifact_parts)";
+export const VERSION_INSERT_VALUES = "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
 
 export function versionInsertParams(v: Omit<ConfigVersionRecord, "id">, id: string, seq: number): SqlParam[] {
   const seal = v.artifactSeal ?? null;
+  const parts = v.artifactParts ?? null;
   return [
     v.domainId,
     id,
     seq,
     v.draftRevision,
     jsonParam(v.content),
-    jsonParam(v.artifact),
+    parts === null ? jsonParam(v.artifact) : "",
     seal?.sha256 ?? null,
     seal?.schema ?? null,
     v.engineVersion,
     v.compilationId,
     v.publishedAt,
+    parts,
   ];
 }
 
@@ -113,7 +127,42 @@ export function configVersionId(seq: number): string {
 }
 
 export function tenancyOperations(db: SqlExecutor): TenancyOperations {
-  return { ...domainOperations(db), ...apiKeyOperations(db), ...configurationOperations(db) };
+  return {
+    ...domainOperations(db),
+    ...apiKeyOperations(db),
+    ...configurationOperations(db),
+    ...draftTextOperations(db),
+    ...artifactPartOperations(db),
+  };
+}
+
+/** The draft unparsed: its text, or its revision alone (a largest draft is 15 MB of JSON). */
+function draftTextOperations(db: SqlExecutor): Pick<TenancyOperations, "getDraftText" | "getDraftRevision"> {
+  return {
+    async getDraftText(domainId) {
+      const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
+    },
+    async getDraftRevision(domainId) {
+      const row = await db.get(`SELECT revision FROM drafts WHERE domain_id = $1`, [domainId]);
+      return row ? int(row, "revision") : null;
+    },
+  };
+}
+
+function artifactPartOperations(db: SqlExecutor): Pick<TenancyOperations, "writeArtifactPart" | "deleteArtifactParts"> {
+  return {
+    async writeArtifactPart(input) {
+      await db.run(
+        `INSERT INTO artifact_parts (compilation_id, part, text) VALUES ($1, $2, $3)
+         ON CONFLICT (compilation_id, part) DO UPDATE SET text = excluded.text`,
+        [input.compilationId, input.part, input.text],
+      );
+    },
+    async deleteArtifactParts(compilationId) {
+      await db.run(`DELETE FROM artifact_parts WHERE compilation_id = $1`, [compilationId]);
+    },
+  };
 }
 
 function domainOperations(db: SqlExecutor): Pick<TenancyOperations, "ensureOrganization" | "createDomain" | "getDomain" | "listDomains"> {
@@ -176,7 +225,6 @@ function configurationOperations(
 ): Pick<
   TenancyOperations,
   | "getDraft"
-  | "getDraftText"
   | "saveDraft"
   | "getConfigVersion"
   | "getConfigVersionArtifact"
@@ -188,10 +236,6 @@ function configurationOperations(
     async getDraft(domainId): Promise<DraftRecord | null> {
       const row = await db.get(`SELECT * FROM drafts WHERE domain_id = $1`, [domainId]);
       return row ? { domainId, revision: int(row, "revision"), content: json(row, "content"), updatedAt: text(row, "updated_at") } : null;
-    },
-    async getDraftText(domainId) {
-      const row = await db.get(`SELECT revision, content FROM drafts WHERE domain_id = $1`, [domainId]);
-      return row ? { revision: int(row, "revision"), text: text(row, "content") } : null;
     },
     async saveDraft(input) {
       const content = jsonParam(input.content);
@@ -209,12 +253,16 @@ function configurationOperations(
       return updated > 0;
     },
     async getConfigVersion(domainId, id) {
-      const row = await db.get(`SELECT * FROM configuration_versions WHERE domain_id = $1 AND id = $2`, [domainId, id]);
+      const row = await db.get(
+        `SELECT v.*, ${ARTIFACT_TEXT_SQL} AS artifact_text FROM configuration_versions v WHERE v.domain_id = $1 AND v.id = $2`,
+        [domainId, id],
+      );
       return row ? toVersion(row) : null;
     },
     async getConfigVersionArtifact(domainId, id) {
-      const row = await db.get(
-        `SELECT artifact, artifact_sha256, artifact_schema FROM configuration_versions WHERE domain_id = $1 AND id = $2`,
+      const row = await db.getLarge(
+        `SELECT ${ARTIFACT_TEXT_SQL} AS artifact, v.artifact_sha256, v.artifact_schema
+         FROM configuration_versions v WHERE v.domain_id = $1 AND v.id = $2`,
         [domainId, id],
       );
       return row ? { text: text(row, "artifact"), seal: sealOf(row) } : null;
@@ -237,7 +285,7 @@ function configurationOperations(
       const seq = int(seqRow, "config_version_seq");
       const id = configVersionId(seq);
       await db.run(
-        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `INSERT INTO configuration_versions ${VERSION_INSERT_COLUMNS} VALUES ${VERSION_INSERT_VALUES}`,
         versionInsertParams(input, id, seq),
       );
       await db.run(`UPDATE domains SET published_version_id = $2 WHERE id = $1`, [input.domainId, id]);

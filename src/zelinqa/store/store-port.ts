@@ -64,6 +64,11 @@ export interface ConfigVersionRecord {
   artifact: unknown;
   /** Written with the artefact's text when given; read back by getConfigVersionArtifact. */
   artifactSeal?: ArtifactSeal | null;
+  /**
+   * When set, the artefact's text was written in this many parts under `compilationId` (writeArtifactPart) and `artifact`
+   * is not stored; reads join the parts.
+   */
+  artifactParts?: number | null;
   engineVersion: string;
   compilationId: string | null;
   publishedAt: string;
@@ -76,12 +81,12 @@ export type ConfigVersionHead = Omit<ConfigVersionRecord, "artifact" | "artifact
 
 export type CompilationStatusValue = "queued" | "running" | "succeeded" | "failed";
 
+/** A compilation job as read for its status: without the draft snapshot it compiles (15 MB for a largest draft). */
 export interface CompilationJobRecord {
   id: string;
   domainId: string;
   status: CompilationStatusValue;
   draftRevision: number;
-  snapshot: unknown;
   progress: number;
   error: unknown;
   configurationVersion: string | null;
@@ -91,6 +96,11 @@ export interface CompilationJobRecord {
   requestId: string;
   actorKeyId: string;
   actorScopes: Scope[];
+}
+
+/** A job with its snapshot: the draft's JSON text, as it was when publication was requested, never parsed by the store. */
+export interface QueuedCompilationJob extends CompilationJobRecord {
+  snapshot: JsonText;
 }
 
 export interface SessionRecord {
@@ -282,6 +292,15 @@ export interface StoreOperations extends StudioStoreOperations {
   getDraft(domainId: string): Promise<DraftRecord | null>;
   /** The draft with its content unparsed (a change batch hands the text to a compile thread). */
   getDraftText(domainId: string): Promise<{ revision: number; text: string } | null>;
+  /**
+   * One part of a compilation's artefact text (its parts joined in order are the text), in its own short statement before
+   * the version is published with `artifactParts`; written again, a part is replaced.
+   */
+  writeArtifactPart(input: { compilationId: string; part: number; text: string }): Promise<void>;
+  /** The parts of a compilation that published no version (it failed after writing them). */
+  deleteArtifactParts(compilationId: string): Promise<void>;
+  /** The draft's revision alone (null without a draft): its content is not read. */
+  getDraftRevision(domainId: string): Promise<number | null>;
   /** Compare-and-swap on the revision: false when `expectedRevision` is no longer current. `content` may be JsonText. */
   saveDraft(input: { domainId: string; expectedRevision: number; revision: number; content: unknown; now: string }): Promise<boolean>;
 
@@ -295,11 +314,14 @@ export interface StoreOperations extends StudioStoreOperations {
   publishConfigVersion(input: Omit<ConfigVersionRecord, "id">): Promise<ConfigVersionRecord>;
 
   /** Inserts a queued job unless one is queued or running for the domain, which is returned instead. */
-  enqueueCompilationJob(job: CompilationJobRecord): Promise<{ inserted: true } | { inserted: false; active: CompilationJobRecord }>;
+  enqueueCompilationJob(job: QueuedCompilationJob): Promise<{ inserted: true } | { inserted: false; active: CompilationJobRecord }>;
   getCompilationJob(domainId: string, id: string): Promise<CompilationJobRecord | null>;
   getActiveCompilationJob(domainId: string): Promise<CompilationJobRecord | null>;
-  /** Claims the oldest queued job (SKIP LOCKED on PostgreSQL) and marks it running with progress 0.1. */
-  claimCompilationJob(input: { now: string; leaseExpiresAt: string }): Promise<CompilationJobRecord | null>;
+  /**
+   * Claims the oldest queued job (SKIP LOCKED on PostgreSQL) and marks it running with progress 0.1; its snapshot is read
+   * with getLarge, off the request thread on SQLite.
+   */
+  claimCompilationJob(input: { now: string; leaseExpiresAt: string }): Promise<QueuedCompilationJob | null>;
   finishCompilationJob(input: JobFinish): Promise<boolean>;
   /** Running jobs whose lease expired become failed with `timeout`; returns them. */
   expireCompilationJobs(input: { now: string; error: unknown }): Promise<CompilationJobRecord[]>;

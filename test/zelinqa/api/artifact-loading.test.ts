@@ -2,6 +2,8 @@
 // publication load a large configuration's artefact, /v1/health and the sessions of an already loaded configuration are
 // answered, and those first sessions share one load. An artefact whose stored text is damaged or altered is refused
 // with 410 compiled_artifact_unavailable, never served; one stored before seals existed is checked against the schema.
+// Reading a large artefact's row does not hold the server either (SQLite reads it on a side connection), nor does writing
+// it (in parts).
 import { afterEach, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import Database from "better-sqlite3";
@@ -46,6 +48,7 @@ function storedRow(t: TestApp, versionId: string) {
       const seal = sealed ? "" : ", artifact_sha256 = NULL, artifact_schema = NULL";
       db.prepare(`UPDATE configuration_versions SET artifact = ?${seal} ${where}`).run(artifact, t.domainId, versionId);
     },
+
     close: () => db.close(),
   };
 }
@@ -81,6 +84,18 @@ void describe("zelinqa artefact loading", () => {
     });
     assert.ok(saved);
     await publish(s);
+    // Its artefact (13 MB) was written in parts, each a short statement, not as one row.
+    const db = new Database(s.t.database.sqlitePath, { readonly: true });
+    try {
+      const version = db.prepare(`SELECT artifact, artifact_parts FROM configuration_versions WHERE id = 'cfg_00002'`).get() as Json;
+      const parts = db.prepare(`SELECT count(*) AS n, max(length(text)) AS longest FROM artifact_parts`).get() as Json;
+      assert.equal(version.artifact, "");
+      assert.ok(Number(version.artifact_parts) >= 3, JSON.stringify(version.artifact_parts));
+      assert.equal(parts.n, version.artifact_parts);
+      assert.ok(Number(parts.longest) <= 2 << 20);
+    } finally {
+      db.close();
+    }
     let turn = 0;
     const nextOfPinned = async () => {
       const i = turn++ % pinned.length;
@@ -115,6 +130,37 @@ void describe("zelinqa artefact loading", () => {
     // One load for the four sessions.
     const loads = s.t.logLines.filter((line) => line.includes('"artefact loaded"') && line.includes('"cfg_00002"'));
     assert.equal(loads.length, 1, loads.join("\n"));
+  });
+
+  void it("answers health while the row of a 100 MB artefact is read", async (ctx) => {
+    served = await serveListening();
+    const s = served;
+    await publishReference(s);
+    // The reference artefact with a member the load ignores, of strings parsed one step each: a row twice as large as a
+    // largest configuration's, without the seconds of compiling and building one. Unsealed, it is loaded without a
+    // digest, so that reading the row is most of the work.
+    const stored = storedRow(s.t, "cfg_00001");
+    try {
+      const padding = JSON.stringify(Array.from({ length: 6_000 }, (_, i) => `${i} ${"x".repeat(16_000)}`));
+      stored.write(`${stored.row.artifact.slice(0, -1)},"padding":${padding}}`, false);
+    } finally {
+      stored.close();
+    }
+    const health = async () => {
+      const r = await fetch(`${s.base}/v1/health`);
+      await r.text();
+      assert.equal(r.status, 200);
+    };
+    let created = { status: 0, json: {} as Json };
+    const load = await answeredDuring(health, async () => {
+      created = await s.call("POST", "/v1/sessions", "runtime", {});
+    });
+    ctx.diagnostic(
+      `first session: ${load.workMs.toFixed(0)} ms; health ${load.answers} answers (longest wait ${load.longestMs.toFixed(0)} ms)`,
+    );
+    assert.equal(created.status, 201, JSON.stringify(created.json));
+    // Read on the request thread, the row held it for most of the session's creation in one piece.
+    assert.ok(load.longestMs < load.workMs / 2, `a health answer waited ${load.longestMs.toFixed(0)} ms of ${load.workMs.toFixed(0)} ms`);
   });
 
   void it("refuses an artefact whose stored text was damaged or altered with 410, and serves it again once restored", async () => {

@@ -15,6 +15,7 @@ import {
   createCompileWorker,
   createIdGenerator,
   requestPublication,
+  storedConfigurationEntities,
 } from "../../../src/zelinqa/operations/index.js";
 import type { DraftCompiler } from "../../../src/zelinqa/operations/index.js";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
@@ -122,6 +123,64 @@ void describe("zelinqa compile threads", () => {
     assert.deepEqual(issues, ["inactive_primary_question q5", "success_information_without_active_question s5"]);
     assert.equal(answer?.json.draft_revision, revision);
     assert.ok(longestMs < workMs / 2, `a health answer waited ${longestMs.toFixed(0)} ms of ${workMs.toFixed(0)} ms`);
+  });
+
+  void it("answers /v1/health while it reads a large draft, which it reads in a thread", async (ctx) => {
+    served = await serveListening();
+    const s = served;
+    await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
+    const stored = await s.t.store.getDraftText(s.t.domainId);
+    // A thread started and warm, as on a server that has checked drafts before.
+    assert.equal((await s.call("GET", "/v1/configuration/issues", "manage")).status, 200);
+    let answer: Awaited<ReturnType<Served["call"]>> | undefined;
+    const { answers, longestMs, workMs } = await healthDuring(s, async () => {
+      answer = await s.call("GET", "/v1/configuration?state=draft", "manage");
+    });
+    ctx.diagnostic(`draft read: ${workMs.toFixed(0)} ms; ${answers} health answers, the longest wait ${longestMs.toFixed(0)} ms`);
+    assert.equal(answer?.status, 200, JSON.stringify(answer?.json).slice(0, 500));
+    const { request_id: requestId, ...rest } = answer?.json ?? {};
+    assert.match(String(requestId), /^req_/);
+    // The same response as the draft read on this thread, members in the same order.
+    const expected = {
+      state: "draft",
+      configuration_version: null,
+      draft_revision: stored?.revision,
+      published_at: null,
+      domain: { name: "Recette" },
+      ...storedConfigurationEntities(JSON.parse(stored?.text ?? "null")),
+    };
+    assert.equal(JSON.stringify(rest), JSON.stringify(expected));
+    // On the request thread, parsing, checking and serialising the draft held every request for the whole read.
+    assert.ok(longestMs < workMs / 2, `a health answer waited ${longestMs.toFixed(0)} ms of ${workMs.toFixed(0)} ms`);
+  });
+
+  void it("answers /v1/health while a large draft's publication is requested, and reads its status without its snapshot", async (ctx) => {
+    served = await serveListening();
+    const s = served;
+    await storeDraft(s.t.store, s.t.domainId, largeDraft(LARGE));
+    // A thread started and warm, as on a server that has checked drafts before.
+    assert.equal((await s.call("GET", "/v1/configuration/issues", "manage")).status, 200);
+    let publish: Awaited<ReturnType<Served["call"]>> | undefined;
+    const { answers, longestMs, workMs } = await healthDuring(s, async () => {
+      publish = await s.call("POST", "/v1/configuration/publish", "publish", {});
+    });
+    ctx.diagnostic(`publication request: ${workMs.toFixed(0)} ms; ${answers} health answers, the longest wait ${longestMs.toFixed(0)} ms`);
+    assert.equal(publish?.status, 202, JSON.stringify(publish?.json));
+    // On the request thread, the draft was parsed twice and serialised once (a third of a second each on this draft).
+    assert.ok(longestMs < workMs / 4, `a health answer waited ${longestMs.toFixed(0)} ms of ${workMs.toFixed(0)} ms`);
+    // A status read does not read the snapshot (it parsed it: a fifth of a second per read of this draft's job).
+    const id = publish?.json.compilation_id as string;
+    let slowestMs = 0;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const status = await s.call("GET", `/v1/configuration/compilations/${id}`, "read");
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      assert.equal(status.status, 200);
+    }
+    ctx.diagnostic(`slowest of 5 status reads: ${slowestMs.toFixed(0)} ms`);
+    assert.ok(slowestMs < 60, `a status read took ${slowestMs.toFixed(0)} ms`);
+    const job = await untilCompiled(s, id);
+    assert.equal(job.status, "succeeded", JSON.stringify(job.error));
   });
 
   void it("refuses a check beyond the queue with 503 compiler_busy and Retry-After, and serves the next one", async () => {

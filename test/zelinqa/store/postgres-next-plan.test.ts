@@ -52,6 +52,7 @@ function recording(inner: SqlExecutor, log: { on: boolean; statements: Recorded[
     dialect: db.dialect,
     all: (sql, params) => (note(sql, params), db.all(sql, params)),
     get: (sql, params) => (note(sql, params), db.get(sql, params)),
+    getLarge: (sql, params) => (note(sql, params), db.getLarge(sql, params)),
     run: (sql, params) => (note(sql, params), db.run(sql, params)),
     transaction: (fn) => {
       note("BEGIN");

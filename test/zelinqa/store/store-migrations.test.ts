@@ -159,7 +159,7 @@ for (const backend of BACKENDS) {
         decision: await store.getDecision("dec_ses_m1_1"),
       };
 
-      assert.deepEqual(await store.migrate(), [5, 6, 7, 8]);
+      assert.deepEqual(await store.migrate(), [5, 6, 7, 8, 9]);
       assert.ok(!(await indexNames(database)).includes("decisions_by_session"));
       const columns = (await catalog(database, INDEX_COLUMNS, "session_facts_by_version")) as Array<{ name: string }>;
       assert.deepEqual(

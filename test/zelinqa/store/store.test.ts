@@ -4,7 +4,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import pg from "pg";
 import { BACKENDS, createTestDatabase, skipReason, type TestDatabase } from "../../support/zelinqa-databases.js";
-import type { CompilationJobRecord, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
+import type { QueuedCompilationJob, SessionFactsWrite, ZelinqaStore } from "../../../src/zelinqa/store/index.js";
 import { JsonText } from "../../../src/zelinqa/store/index.js";
 import { keyReservation, sessionCreation } from "../../support/zelinqa-store-fixtures.js";
 
@@ -18,13 +18,13 @@ function sessionRow(id: string, configVersionId: string) {
   return { id, domainId: "dom_a", configVersionId, state: {}, stateVersion: 0, status: "active", turnCount: 0 };
 }
 
-function job(id: string, domainId: string, createdAt = T0): CompilationJobRecord {
+function job(id: string, domainId: string, createdAt = T0): QueuedCompilationJob {
   return {
     id,
     domainId,
     status: "queued",
     draftRevision: 1,
-    snapshot: { objective: { name: "x" } },
+    snapshot: new JsonText(JSON.stringify({ objective: { name: "x" } })),
     progress: 0,
     error: null,
     configurationVersion: null,
@@ -46,7 +46,7 @@ for (const backend of BACKENDS) {
     before(async () => {
       database = await createTestDatabase(backend);
       store = database.open();
-      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7, 8]);
+      assert.deepEqual(await store.migrate(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
       const org = await store.ensureOrganization("default", T0);
       domainId = (await store.createDomain({ id: "dom_a", name: "Alpha", organizationId: org, now: T0 })).id;
       await store.createDomain({ id: "dom_b", name: "Beta", organizationId: org, now: T1 });
@@ -111,6 +111,8 @@ for (const backend of BACKENDS) {
       assert.deepEqual(await store.getDraftText(domainId), { revision: 3, text });
       assert.deepEqual((await store.getDraft(domainId))?.content, { a: 4 });
       assert.equal(await store.getDraftText("dom_none"), null);
+      assert.equal(await store.getDraftRevision(domainId), 3);
+      assert.equal(await store.getDraftRevision("dom_none"), null);
     });
 
     void it("allocates configuration versions per domain and publishes the latest", async () => {
@@ -136,6 +138,24 @@ for (const backend of BACKENDS) {
       assert.equal(await store.getConfigVersionArtifact(domainId, "cfg_09999"), null);
     });
 
+    void it("reads an artefact written in parts as their text joined in order, and as nothing when a part is missing", async () => {
+      const text = `{"art":"${"é".repeat(10)}${"x".repeat(3_000)}😀"}`;
+      const parts = [text.slice(0, 1_000), text.slice(1_000, 2_000), text.slice(2_000)];
+      // Written out of order, one of them twice: the last write of a part counts.
+      for (const part of [2, 0, 1]) await store.writeArtifactPart({ compilationId: "cmp_p", part, text: parts[part] ?? "" });
+      await store.writeArtifactPart({ compilationId: "cmp_p", part: 0, text: parts[0] ?? "" });
+      await store.writeArtifactPart({ compilationId: "cmp_other", part: 0, text: "{}" });
+      const seal = { sha256: "ab".repeat(32), schema: "cd".repeat(16) };
+      const base = { ...VERSION, domainId, artifact: new JsonText(""), artifactSeal: seal };
+      const whole = await store.publishConfigVersion({ ...base, compilationId: "cmp_p", artifactParts: 3 });
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, whole.id), { text, seal });
+      assert.deepEqual((await store.getConfigVersion(domainId, whole.id))?.artifact, JSON.parse(text));
+      const short = await store.publishConfigVersion({ ...base, compilationId: "cmp_other", artifactParts: 2 });
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, short.id), { text: "", seal });
+      await store.deleteArtifactParts("cmp_p");
+      assert.deepEqual(await store.getConfigVersionArtifact(domainId, whole.id), { text: "", seal });
+    });
+
     void it("keeps at most one queued or running compilation per domain", async () => {
       assert.deepEqual(await store.enqueueCompilationJob(job("cmp_1", domainId)), { inserted: true });
       const second = await store.enqueueCompilationJob(job("cmp_2", domainId));
@@ -145,6 +165,7 @@ for (const backend of BACKENDS) {
       assert.equal(claimed?.id, "cmp_1");
       assert.equal(claimed?.status, "running");
       assert.equal(claimed?.progress, 0.1);
+      assert.equal(claimed?.snapshot.text, '{"objective":{"name":"x"}}');
       assert.equal(await store.claimCompilationJob({ now: T1, leaseExpiresAt: T2 }), null);
       assert.equal((await store.enqueueCompilationJob(job("cmp_3", domainId))).inserted, false);
       assert.equal(

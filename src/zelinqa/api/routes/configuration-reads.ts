@@ -6,12 +6,13 @@ import {
   QuestionListResponseSchema,
 } from "../../contracts/index.js";
 import type { ConfigurationState } from "../../contracts/index.js";
-import { readConfiguration } from "../../operations/index.js";
+import { jsonWithMembers, readConfiguration, readConfigurationText } from "../../operations/index.js";
 import type { Principal } from "../api-keys.js";
 import type { AppContext } from "../app-context.js";
 import { filterQuestions, pageQuestions, questionsCsv } from "../question-list.js";
 import { defineRoute } from "../route-definition.js";
 import type { RouteDefinition } from "../route-definition.js";
+import { JSON_TYPE } from "../responses.js";
 
 /** docs/zelinqa-api.md §4.3: draft reads also need configuration:write, checked after validation. */
 function draftScope(principal: Principal, query: unknown): ["configuration:read", "configuration:write"] | null {
@@ -33,20 +34,18 @@ export function configurationReadRoutes(ctx: AppContext): RouteDefinition[] {
       responses: { 200: ConfigurationResponseSchema },
       dynamicScope: draftScope,
       async handle({ principal, query, requestId }) {
-        const loaded = await readConfiguration(ctx, principal.domainId, query.state);
+        // Serialised by parts: a large draft's entities come back from a compile thread as text.
+        const loaded = await readConfigurationText(ctx, principal.domainId, query.state);
         const domain = await ctx.store.getDomain(principal.domainId);
-        return {
-          status: 200,
-          body: {
-            request_id: requestId,
-            state: query.state,
-            configuration_version: loaded.configurationVersion,
-            draft_revision: loaded.draftRevision,
-            published_at: loaded.publishedAt,
-            domain: { name: domain?.name ?? "" },
-            ...loaded.entities,
-          },
+        const head = {
+          request_id: requestId,
+          state: query.state,
+          configuration_version: loaded.configurationVersion,
+          draft_revision: loaded.draftRevision,
+          published_at: loaded.publishedAt,
+          domain: { name: domain?.name ?? "" },
         };
+        return { status: 200, body: jsonWithMembers(head, loaded.entitiesJson), contentType: JSON_TYPE };
       },
     }),
     defineRoute({

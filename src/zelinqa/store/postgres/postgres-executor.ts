@@ -54,6 +54,7 @@ function executorOver(
     dialect: "postgres",
     all: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params, queryTimeoutMs))).rows,
     get: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params, queryTimeoutMs))).rows[0],
+    getLarge: async (sql, params = []) => (await client.query<SqlRow>(queryConfig(sql, params, queryTimeoutMs))).rows[0],
     run: async (sql, params = []) => (await client.query(queryConfig(sql, params, queryTimeoutMs))).rowCount ?? 0,
     transaction,
     close,

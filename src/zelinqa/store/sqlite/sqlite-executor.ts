@@ -3,7 +3,8 @@
 import { closeSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { SqlExecutor, SqlParam, SqlRow } from "../sql-executor.js";
-import { startCheckpointer } from "./sqlite-checkpointer.js";
+import { SideConnectionUnavailable, startSideConnection } from "./sqlite-side-connection.js";
+import type { SideConnection } from "./sqlite-side-connection.js";
 
 /** `$1`-style placeholders become `?`; the parameter order of each statement text is computed once. */
 const placeholderOrders = new Map<string, { sql: string; order: number[] }>();
@@ -51,6 +52,20 @@ class AsyncLock {
 /** A synchronous statement as a promise, run now (a throw becomes the rejection). */
 const settled = async <T>(fn: () => T): Promise<T> => fn();
 
+/** A read on the side connection (committed data), or `here` when there is no side connection. */
+async function readOnSide(
+  side: SideConnection,
+  statement: { sql: string; params: unknown[] },
+  here: () => Promise<SqlRow | undefined>,
+): Promise<SqlRow | undefined> {
+  try {
+    return await side.get(statement.sql, statement.params);
+  } catch (error) {
+    if (!(error instanceof SideConnectionUnavailable)) throw error;
+    return here();
+  }
+}
+
 export interface SqliteExecutorOptions {
   path: string;
 }
@@ -71,8 +86,7 @@ function openPrivately(path: string): Database.Database {
   return new Database(path);
 }
 
-export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecutor {
-  const db = openPrivately(options.path);
+function configure(db: Database.Database): void {
   db.pragma("journal_mode = WAL");
   // WAL + NORMAL: no fsync per COMMIT; a commit survives a crash of the process, a power loss may lose the last
   // ones but never corrupts the file (docs/zelinqa-api.md §2.3).
@@ -83,7 +97,12 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
   db.pragma("cache_size = -65536");
   db.pragma("temp_store = MEMORY");
   db.pragma("wal_autocheckpoint = 4000");
-  const checkpointer = startCheckpointer(options.path);
+}
+
+export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecutor {
+  const db = openPrivately(options.path);
+  configure(db);
+  const side = startSideConnection(options.path);
   const lock = new AsyncLock();
   // Prepared once: db.exec would parse the statement text on every transaction.
   const begin = db.prepare("BEGIN IMMEDIATE");
@@ -106,7 +125,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
       const statement = prepare(t.sql);
       if (!statement.reader) {
         statement.run(...t.params);
-        if (!db.inTransaction) checkpointer.committed();
+        if (!db.inTransaction) side.committed();
         return [];
       }
       return statement.all(...t.params) as SqlRow[];
@@ -116,7 +135,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
       const statement = prepare(t.sql);
       if (statement.reader) return statement.all(...t.params).length;
       const changes = statement.run(...t.params).changes;
-      if (!db.inTransaction) checkpointer.committed();
+      if (!db.inTransaction) side.committed();
       return changes;
     },
   };
@@ -130,6 +149,10 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
       dialect: "sqlite",
       all: (sql, params) => wrap(() => direct.all(sql, params)),
       get: (sql, params) => wrap(() => direct.all(sql, params)[0]),
+      getLarge: (sql, params = []) => {
+        const here = () => wrap(() => direct.all(sql, params)[0]);
+        return inTransaction ? here() : readOnSide(side, translate(sql, params), here);
+      },
       run: (sql, params) => wrap(() => direct.run(sql, params)),
       transaction: async <T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
         if (inTransaction) return fn(executor);
@@ -139,7 +162,7 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
             inTransactionExecutor ??= scoped(true);
             const result = await fn(inTransactionExecutor);
             commit.run();
-            checkpointer.committed();
+            side.committed();
             return result;
           } catch (error) {
             if (db.inTransaction) db.exec("ROLLBACK");
@@ -151,8 +174,8 @@ export function createSqliteExecutor(options: SqliteExecutorOptions): SqlExecuto
         await lock.run(async () => {
           if (closed) return;
           closed = true;
-          // The worker's connection first, so that the last connection to close checkpoints and removes the WAL.
-          await checkpointer.close();
+          // The side connection first, so that the last connection to close checkpoints and removes the WAL.
+          await side.close();
           db.close();
         });
       },
