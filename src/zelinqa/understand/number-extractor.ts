@@ -916,13 +916,24 @@ function frenchWeeks(m: NumberMention, unit: TimeUnit): { value: number; exact: 
   return { value: m.value === 8 ? 1 : 2, exact: true };
 }
 
-const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
+/**
+ * How many of the shorter period people count in the longer one: a month is said to be 4 weeks ("50 € par semaine"
+ * is "200 par mois", loosely), 30 days; a year 52 weeks, 365 days, 12 months. Only months in a year are exact: a
+ * calendar average (4.35 weeks) gives figures nobody says (217.41).
+ */
+const SAID_PERIODS_IN: Record<Period, Partial<Record<Period, number>>> = {
+  day: {},
+  week: { day: 7 },
+  month: { day: 30, week: 4 },
+  year: { day: 365, week: 52, month: 12 },
+};
 
 /** "1200 par an" for a monthly budget (100), "une heure par jour" for hours per week (7, loosely). */
 function convertPeriod(value: number, from: Period, to: Period): { value: number; exact: boolean } {
-  const exact = (from === "month" && to === "year") || (from === "year" && to === "month") || (from === "day" && to === "week");
+  const up = SAID_PERIODS_IN[to][from];
+  const factor = up ?? 1 / (SAID_PERIODS_IN[from][to] ?? 1);
   // Every day of the week is an assumption ("une heure par jour" may mean on working days): held loosely.
-  return { value: (value * PERIOD_DAYS[to]) / PERIOD_DAYS[from], exact: exact && from !== "day" };
+  return { value: value * factor, exact: from !== "day" && ((from === "month" && to === "year") || (from === "year" && to === "month")) };
 }
 
 /**
@@ -959,10 +970,11 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     }
     if (next === m) return m;
     changed = true;
-    const rounded = integer && next.fuzzy ? Math.round(next.value) : Math.round(next.value * 1000) / 1000;
+    // A converted figure is kept to the cent ("400 par an" a month is 33.33); one that had to be rounded is held loosely.
+    const rounded = integer && next.fuzzy ? Math.round(next.value) : Math.round(next.value * 100) / 100;
     // "3 semaines" in years is no 0.
     if (rounded === 0 && m.value !== 0) return m;
-    return { ...next, value: rounded };
+    return { ...next, value: rounded, fuzzy: next.fuzzy || Math.abs(rounded - next.value) > 1e-9 };
   });
   return changed ? { tokens: scan.tokens, mentions } : scan;
 }
