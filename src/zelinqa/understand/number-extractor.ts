@@ -5,6 +5,7 @@
 import { clauseTokens } from "./clauses.js";
 import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
+import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
 import { convertedUnits, countsOtherThings, namesOtherThing, unitKindAgainst } from "./unit-conversion.js";
@@ -570,6 +571,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
   const unit = ctx.words ? timeUnitOf(ctx.words) : null;
   if (unit === "hour" && !ctx.strict) {
+    // [ext] (s23) "de 9h à 12h, 3 jours par semaine", "9-5 Monday to Friday": a day's span times its days.
+    const overDays = clockHoursOverDays(text, ctx.words !== undefined && periodOf(ctx.words) === "week");
+    if (overDays !== null) return overDays !== "none" && withinBounds(overDays.value, ctx, integer) ? overDays : null;
     const span = clockSpan(raw);
     if (span !== null) return withinBounds(span, ctx, integer) ? { value: span, certainty: "fuzzy" } : null;
   }
