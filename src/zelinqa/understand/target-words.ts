@@ -287,6 +287,10 @@ const STOP = new Set([
   "ideal",
   "preferee",
   "prefere",
+  // [ext] (s23) The question's pronouns and auxiliaries ("La cave est-elle aménagée ?", "Were they ever…") name no
+  // thing of the target.
+  ...["elle", "elles", "they", "them", "there", "sont", "seront", "sera", "etait", "etaient", "serait", "were", "been"],
+  ...["peut", "peuvent", "faut", "could", "should", "shall", "might", "must", "avoir", "etre"],
 ]);
 
 // Agent and gerund suffixes may leave 3 letters ("fumeur" → "fum"); plurals must leave 4 ("prix" stays).
