@@ -34,6 +34,7 @@ import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
+import { undecidedChoice } from "./undecided-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -670,7 +671,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
   // choice-states.ts: "used to be X, now Y" is Y; "weekly in summer, monthly in winter" is no single value.
   const choice = target.kind === "enum" ? onePeriodChoice(text, presentChoice(text, whole, read), read) : whole;
-  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
+  const doubted = doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
+  // undecided-choice.ts: "voilier ou cata, on hésite" leaves the choice open.
+  return target.kind === "enum" ? undecidedChoice(text, doubted, read) : doubted;
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
