@@ -247,7 +247,11 @@ const APPROX_BEFORE = [
   "nearly",
   "close to",
 ];
-const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
+const APPROX_AFTER = [
+  ...["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"],
+  // [ext] (s23) Some more than the number: "40 odd", "200 et quelques", "a hundred and something", "and a bit".
+  ...["odd", "et quelques", "et quelque", "and something", "something", "et des poussieres", "and a bit", "and change"],
+];
 const UPPER_BEFORE = [
   "max",
   "maxi",
@@ -577,8 +581,8 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
       next = { ...n, value: n.value * 1e3, end: n.end + 1, article: false };
     } else if (n.article && HALVES.has(norm(n.end)) && !NOT_AFTER_HALF.has(norm(n.end + 1))) {
       // "une demi-journée", "a half": the article opens half a unit; [ext] "un demi-million": half of a multiplier.
-      const mult = halfOf(text, tokens, n.end + 1);
-      next = { ...n, value: 0.5 * (mult ?? 1), end: n.end + (mult === null ? 1 : 2), article: false };
+      const mult = halfOf(text, tokens, n.end + 1) ?? (DOZENS.has(norm(n.end + 1)) ? 12 : null);
+      next = { ...n, value: 0.5 * (mult ?? 1), end: n.end + (mult === null ? 1 : 2), article: false, fuzzy: n.fuzzy || mult === 12 };
       if (mult !== null) consumed.add(n.end + 1);
     }
     out.push(next);
@@ -598,7 +602,11 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
     // [ext] "half a million", "half a mil": half of the multiplier named after it.
     const mult = halfOf(text, tokens, end);
     if (mult !== null) articlesTaken.add(end);
-    halves.push({ value: 0.5 * (mult ?? 1), start: k, end: mult === null ? end : end + 1, fuzzy: false, article: false });
+    // [ext] (s23) "half a dozen", "une demi-douzaine": 6, loosely (it was 0.5).
+    const dozen = mult === null && DOZENS.has(tokens[end]?.norm ?? "");
+    if (dozen) articlesTaken.add(end);
+    const value = dozen ? 6 : 0.5 * (mult ?? 1);
+    halves.push({ value, start: k, end: mult === null && !dozen ? end : end + 1, fuzzy: dozen, article: false });
   });
   if (halves.length > 0) {
     const kept = out.filter((n) => !articlesTaken.has(n.start));
@@ -609,6 +617,7 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
 }
 
 const ENGLISH_ARTICLES = new Set(["a", "an"]);
+const DOZENS = new Set(["dozen", "douzaine"]);
 
 /** The multiplier at token k after "half (a)" ("half a million", "un demi-million"), or null. */
 function halfOf(text: string, tokens: readonly TextToken[], k: number): number | null {

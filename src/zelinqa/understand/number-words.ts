@@ -88,8 +88,8 @@ const COLLECTIVES: Record<string, number> = {
   quarantaine: 40,
   cinquantaine: 50,
   centaine: 100,
+  millier: 1000,
   dozen: 12,
-  dozens: 12,
   score: 20,
   couple: 2,
   paire: 2,
@@ -110,6 +110,8 @@ export interface WordNumber {
 
 /** Quantities that leave the number of hundreds or thousands unsaid. */
 const VAGUE_COUNTS = new Set(["few", "several", "many", "quelques", "plusieurs"]);
+/** Plural multipliers opening a number: "hundreds", "thousands of them", "dozens" say no number ("cents" is money). */
+const PLURALS_ALONE = new Set(["hundreds", "thousands", "millions", "billions", "milliards", "dozens", "cents"]);
 
 /**
  * [ext] (s23) "a couple hundred", "a couple of thousand", "couple of grand": two of the hundreds or thousands after
@@ -131,8 +133,10 @@ const isNumberWord = (t: string) => t in UNITS || HUNDREDS.has(t) || t in SCALES
  */
 function readAt(tokens: readonly string[], i: number, paused: (j: number) => boolean): WordNumber | null {
   const first = tokens[i] as string;
-  // [ext] (s23) "a few hundred", "several thousand", "quelques milliers": how many hundreds is not said.
-  if ((HUNDREDS.has(first) || first in SCALES) && VAGUE_COUNTS.has(tokens[i - 1] ?? "")) return null;
+  // [ext] (s23) "a few hundred", "several thousand", "quelques milliers", "a few dozen": how many is not said; nor by
+  // "hundreds", "thousands", "dozens" alone.
+  if ((HUNDREDS.has(first) || first in SCALES || first in COLLECTIVES) && VAGUE_COUNTS.has(tokens[i - 1] ?? "")) return null;
+  if (PLURALS_ALONE.has(first)) return null;
   const couple = coupleOf(tokens, i);
   if (couple !== null) return couple;
   if (first in COLLECTIVES) return { value: COLLECTIVES[first] as number, start: i, end: i + 1, fuzzy: true, article: false };
