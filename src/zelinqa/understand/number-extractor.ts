@@ -583,6 +583,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
+  // [ext] (s23) "6 months to a year", "de 6 mois à un an": a range of durations in two units, its middle, loosely.
+  const unitRange = ctx.strict || unit === null ? null : rangeOfUnits(raw, unit, integer);
+  if (unitRange !== null) return withinBounds(unitRange.value, ctx, integer) ? unitRange : null;
   // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
   if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
   const byPart = ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit);
@@ -981,6 +984,29 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     return { ...next, value: rounded, fuzzy: next.fuzzy || Math.abs(rounded - next.value) > 1e-9 };
   });
   return changed ? { tokens: scan.tokens, mentions } : scan;
+}
+
+const UNIT_RANGE_LINKS = new Set(["to", "a", "au", "-", "–"]);
+
+/**
+ * Two amounts said in two different time units and joined as a range ("6 months to 1 year", "de 6 mois à un an"), both
+ * converted to the target's unit: their middle, loosely (a whole target rounds it up). Null for any other reply.
+ */
+function rangeOfUnits(raw: MentionScan, unit: TimeUnit, integer: boolean): { value: number; certainty: "fuzzy" } | null {
+  const timed = (m: NumberMention) => m.unit !== null && TIME_UNITS[m.unit] !== undefined;
+  // "à" and "an" alone are read as articles: only amounts of time count.
+  const kept = raw.mentions.filter((m) => timed(m) || !m.article);
+  if (kept.length !== 2 || !kept.every(timed)) return null;
+  const [a, b] = kept as [NumberMention, NumberMention];
+  const [fa, fb] = [TIME_UNITS[a.unit as string], TIME_UNITS[b.unit as string]] as [[TimeUnit, number], [TimeUnit, number]];
+  if (fa[0] === fb[0]) return null;
+  const between = raw.tokens.slice(a.end, b.start).map((t) => t.norm);
+  if (between.length !== 2 || between[0] !== a.unit || !UNIT_RANGE_LINKS.has(between[1] as string)) return null;
+  const x = convertTime(a.value * fa[1], fa[0], unit);
+  const y = convertTime(b.value * fb[1], fb[0], unit);
+  if (x === null || y === null || x.value >= y.value) return null;
+  const middle = (x.value + y.value) / 2;
+  return { value: integer ? Math.ceil(middle) : Math.round(middle * 100) / 100, certainty: "fuzzy" };
 }
 
 const CLOCK_FROM = new Set(["de", "from", "depuis", "entre", "between"]);

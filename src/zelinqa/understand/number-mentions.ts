@@ -496,7 +496,11 @@ const QUARTER_WORDS = new Set(["quart", "quarts", "quarter", "quarters"]);
 const OF_UNIT = new Set(["d", "de", "of"]);
 const ARTICLE_OF_UNIT = new Set(["an", "a", "une"]);
 /** "half of them", "la moitié": "half" before these is a share, not a quantity. */
-const NOT_AFTER_HALF = new Set(["of", "the", "de", "du", "des", "price", "prix", "tarif", "time", "temps"]);
+const NOT_AFTER_HALF = new Set([
+  ...["of", "the", "de", "du", "des", "price", "prix", "tarif", "time", "temps"],
+  // [ext] (s23) "half my salary", "half their budget": a share of an amount not said.
+  ...["my", "our", "your", "his", "her", "their", "its", "mon", "ma", "mes", "notre", "votre", "son", "sa", "leur", "what", "that"],
+]);
 /** Multipliers read after a fraction or a number in words: "two and a half grand", "deux et demi mille". */
 const WORD_MULTIPLIERS: Record<string, number> = { k: 1e3, mille: 1e3, thousand: 1e3, grand: 1e3, million: 1e6, millions: 1e6 };
 /** "2 grand" is two thousand only when nothing follows it in its clause but these words ("un grand jardin" is big). */
