@@ -35,6 +35,7 @@ import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { undecidedChoice } from "./undecided-choice.js";
+import { comparedOption } from "./compared-option.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -673,7 +674,8 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   const choice = target.kind === "enum" ? onePeriodChoice(text, presentChoice(text, whole, read), read) : whole;
   const doubted = doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
   // undecided-choice.ts: "voilier ou cata, on hésite" leaves the choice open.
-  return target.kind === "enum" ? undecidedChoice(text, doubted, read) : doubted;
+  // compared-option.ts: "bigger than medium", "anything but red" name no answer.
+  return target.kind === "enum" ? comparedOption(text, undecidedChoice(text, doubted, read), target.phrases) : doubted;
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
