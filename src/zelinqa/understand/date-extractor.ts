@@ -743,9 +743,7 @@ export function extractDate(
   const range = !passing && !past ? dateRange(text, today) : null;
   if (range !== null) {
     const iso = side === "end" ? range.end : range.start;
-    // [ext] (s23) "between the 10th and the 15th" is a window to choose in, no stay from one day to the other: loosely.
-    const window = /\b(?:between|entre)\b/.test(normalise(text));
-    return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: side === undefined || window ? "fuzzy" : "exact" };
+    return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: side === undefined ? "fuzzy" : "exact" };
   }
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
   const read = passing ? withoutQuestions(text) : text;

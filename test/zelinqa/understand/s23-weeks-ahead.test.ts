@@ -36,7 +36,7 @@ void describe("a day a week or more beyond the coming one", () => {
 });
 
 void describe("a date offered with another", () => {
-  void it("is held loosely: an alternative, or a window", () => {
+  void it("is held loosely: an alternative, or a window for a day that is neither a first nor a last", () => {
     assert.deepEqual(read("tomorrow or the day after", visit), ["2026-12-02", "fuzzy"]);
     assert.deepEqual(read("demain, sinon jeudi", rdv)?.[1], "fuzzy");
     assert.deepEqual(read("between the 10th and the 15th", visit), ["2026-12-10", "fuzzy"]);
