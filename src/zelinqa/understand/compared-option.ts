@@ -29,7 +29,10 @@ export function comparedOption(text: string, found: PhraseResult | null, phrases
   if (found === null || text.length > 200) return found;
   const tokens = tokenise(text);
   const key = JSON.stringify(found.value);
-  const places = phrases.filter((p) => JSON.stringify(p.value) === key).map((p) => at(tokens, p)).filter((i) => i >= 0);
+  const places = phrases
+    .filter((p) => JSON.stringify(p.value) === key)
+    .map((p) => at(tokens, p))
+    .filter((i) => i >= 0);
   if (places.length === 0) return found;
   const setAgainst = (i: number) => {
     let k = i - 1;

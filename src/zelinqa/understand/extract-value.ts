@@ -672,7 +672,12 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
   // choice-states.ts: "used to be X, now Y" is Y; "weekly in summer, monthly in winter" is no single value.
   const choice = target.kind === "enum" ? onePeriodChoice(text, presentChoice(text, whole, read), read) : whole;
-  const doubted = doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
+  const doubted = doubtedValue(
+    text,
+    target.kind,
+    target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole,
+    read,
+  );
   // undecided-choice.ts: "voilier ou cata, on hésite" leaves the choice open.
   // compared-option.ts: "bigger than medium", "anything but red" name no answer.
   return target.kind === "enum" ? comparedOption(text, undecidedChoice(text, doubted, read), target.phrases) : doubted;

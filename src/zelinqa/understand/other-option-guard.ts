@@ -27,7 +27,18 @@ const WANTING = new Set(["prefere", "prefer", "preferrais", "prefererais", "rath
 const INFINITIVE = /^\p{L}{2,}(?:er|ir|re|oir)$/u;
 const SUPERLATIVE_OPENERS = new Set(["le", "la", "les", "au", "the"]);
 const DEGREES = new Set(["plus", "moins", "most", "least", "mieux"]);
-const SUPERLATIVES = new Set(["cheapest", "quickest", "fastest", "easiest", "simplest", "nearest", "closest", "best", "shortest", "longest"]);
+const SUPERLATIVES = new Set([
+  "cheapest",
+  "quickest",
+  "fastest",
+  "easiest",
+  "simplest",
+  "nearest",
+  "closest",
+  "best",
+  "shortest",
+  "longest",
+]);
 /** After the "s'" of a French reflexive verb: "il s'est coupé", "elle s'était blessée", "ils se sont battus". */
 const REFLEXIVE_AUXILIARIES = new Set(["est", "etait", "sont", "etaient"]);
 
@@ -65,7 +76,15 @@ export function namesNoUnlistedThing(text: string, phrases: readonly Phrase[], o
   // [ext] (s23) "le moins cher", "the cheapest", "the most flexible": a criterion to choose by, no thing.
   if (tokens.some((t, i) => (SUPERLATIVE_OPENERS.has(t) && DEGREES.has(tokens[i + 1] as string)) || SUPERLATIVES.has(t))) return true;
   // [ext] (s23) "il s'est coupé la patte", "elle s'est blessée": a French reflexive verb tells what happened, no thing.
-  if (tokens.some((t, i) => t === "s" && REFLEXIVE_AUXILIARIES.has(tokens[i + 1] as string) && i > 0 && !["it", "that", "what", "there"].includes(tokens[i - 1] as string)))
+  if (
+    tokens.some(
+      (t, i) =>
+        t === "s" &&
+        REFLEXIVE_AUXILIARIES.has(tokens[i + 1] as string) &&
+        i > 0 &&
+        !["it", "that", "what", "there"].includes(tokens[i - 1] as string),
+    )
+  )
     return true;
   // "c'est pour ma mère": only a person it is for, no thing.
   if (tokens.some((t) => PEOPLE.has(t) && t !== "moi" && t !== "me"))

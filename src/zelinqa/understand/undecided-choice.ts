@@ -10,11 +10,28 @@ import type { PhraseResult } from "./phrase-match.js";
 const OR_WORDS = new Set(["or", "ou", "soit"]);
 const MAYBE = new Set(["maybe", "perhaps", "possibly", "eventuellement"]);
 /** What may follow "or" without being an alternative: "or so", "ou pas", "or something", "plus ou moins". */
-const NOT_ALTERNATIVES = new Set(["so", "pas", "not", "something", "whatever", "less", "more", "moins", "plus", "autre", "similar", "else"]);
+const NOT_ALTERNATIVES = new Set([
+  "so",
+  "pas",
+  "not",
+  "something",
+  "whatever",
+  "less",
+  "more",
+  "moins",
+  "plus",
+  "autre",
+  "similar",
+  "else",
+]);
 const SPEAKER_WORDS = new Set(["i", "je", "j", "on", "we", "nous", "me", "moi"]);
 
 /** "peut etre" as one word, so that "maybe" and "peut-être" count alike. */
-const joined = (tokens: readonly string[]) => tokens.join(" ").replace(/\bpeut etre\b/g, "peutetre").split(" ");
+const joined = (tokens: readonly string[]) =>
+  tokens
+    .join(" ")
+    .replace(/\bpeut etre\b/g, "peutetre")
+    .split(" ");
 
 /** The alternatives a reply offers: split at "or"/"ou", or at each "maybe" when said twice ("maybe X maybe Y"). */
 function alternatives(tokens: readonly string[]): string[][] {
@@ -33,7 +50,11 @@ function alternatives(tokens: readonly string[]): string[][] {
  * The single choice `found` unless the reply leaves it open against an alternative naming no option (see the file's
  * head); `read` reads one part of the reply.
  */
-export function undecidedChoice(text: string, found: PhraseResult | null, read: (part: string) => PhraseResult | null): PhraseResult | null {
+export function undecidedChoice(
+  text: string,
+  found: PhraseResult | null,
+  read: (part: string) => PhraseResult | null,
+): PhraseResult | null {
   if (found === null || text.length > 200) return found;
   const tokens = joined(tokenise(text));
   const hesitant =

@@ -79,7 +79,8 @@ export function clockHoursOverDays(text: string, perWeek: boolean): { value: num
   if (span === null) return null;
   const days = daysOf(span.rest);
   // "9 to 5" alone is a working day's times, no range of 5 to 9 hours: for a week, its days are not said.
-  if (days === null && span.descending && !span.marked && span.rest.trim() === "") return perWeek ? "none" : { value: span.hours, certainty: "fuzzy" };
+  if (days === null && span.descending && !span.marked && span.rest.trim() === "")
+    return perWeek ? "none" : { value: span.hours, certainty: "fuzzy" };
   if (days === null || days.value < 1 || days.value > 7) return null;
   if (!perWeek) return { value: span.hours, certainty: "fuzzy" };
   const exact = span.marked && !days.fuzzy;

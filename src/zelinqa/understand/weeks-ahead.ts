@@ -10,7 +10,7 @@ const asDate = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
 const isoOf = (d: Date) => d.toISOString().slice(0, 10);
 const plusDays = (d: Date, n: number) => new Date(d.getTime() + n * DAY_MS);
 /** The next given weekday (0 = Sunday) strictly after a day. */
-const comingAfter = (d: Date, weekday: number) => plusDays(d, ((weekday - d.getUTCDay() + 7) % 7) || 7);
+const comingAfter = (d: Date, weekday: number) => plusDays(d, (weekday - d.getUTCDay() + 7) % 7 || 7);
 
 const WEEKEND = new Set(["weekend", "week-end"]);
 const ORDINALS: Record<string, number> = {
@@ -59,7 +59,10 @@ function weekdayOfMonth(tokens: readonly string[], today: Date): Date | null {
 /** The day a reply names a week or more beyond the coming one, or a weekday counted in a month; null when none. */
 export function weeksAhead(said: readonly string[], todayIso: string): string | null {
   const today = asDate(todayIso);
-  const tokens = ` ${said.join(" ")} `.replace(/ week end /g, " weekend ").trim().split(" ");
+  const tokens = ` ${said.join(" ")} `
+    .replace(/ week end /g, " weekend ")
+    .trim()
+    .split(" ");
   const joined = ` ${tokens.join(" ")} `;
   // "the week after next": the Monday that starts it.
   if (/ week after next /.test(joined)) return isoOf(plusDays(comingAfter(today, 1), 7));
@@ -68,7 +71,12 @@ export function weeksAhead(said: readonly string[], todayIso: string): string | 
     if (weekday === undefined) continue;
     const next = tokens.slice(i + 1, i + 3).join(" ");
     // "friday after next", "vendredi en huit", "monday week", "lundi en quinze".
-    const weeks = next === "after next" || next === "en huit" || (tokens[i + 1] === "week" && !WEEKEND.has(tokens[i] as string)) ? 1 : next === "en quinze" ? 2 : 0;
+    const weeks =
+      next === "after next" || next === "en huit" || (tokens[i + 1] === "week" && !WEEKEND.has(tokens[i] as string))
+        ? 1
+        : next === "en quinze"
+          ? 2
+          : 0;
     if (weeks > 0) return isoOf(plusDays(comingAfter(today, weekday), 7 * weeks));
   }
   const inMonth = weekdayOfMonth(tokens, today);
