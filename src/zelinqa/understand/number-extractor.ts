@@ -449,7 +449,7 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
     // [ext] "3 kg" for "Kilos de légumes", "12 m²" for a length in metres: a unit of the target's kind binds the number
     // to it, a unit of another kind sets it aside (an area is no length).
-    const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm);
+    const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm, ctx.strict === true);
     if (measure !== null) return measure === "same" ? "target" : "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
     // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".

@@ -98,11 +98,17 @@ const COMMON_WORDS = new Set(["in", "st", "mi", "are"]);
  * légumes"; converted beforehand when of another size), "other" kind ("12 m²" for a length, "5 kg" for a distance:
  * not the target's measure), null when the target names no unit or the word is no unit.
  */
-export function unitKindAgainst(unit: string, words: TargetWords | undefined, next?: string): "same" | "other" | null {
+export function unitKindAgainst(
+  unit: string,
+  words: TargetWords | undefined,
+  next?: string,
+  /** [ext] (s23) In passing, where nothing is converted: another size of the kind ("1.68 m" for km) is "other" too. */
+  sizeToo = false,
+): "same" | "other" | null {
   const said = saidUnit(unit, next);
   const target = said === undefined || COMMON_WORDS.has(unit) ? null : targetUnit(words);
   if (said === undefined || target === null) return null;
-  return said.kind === target.unit.kind ? "same" : "other";
+  return said.kind === target.unit.kind && (!sizeToo || said.size === target.unit.size) ? "same" : "other";
 }
 
 /** Words ending like a plural that are none: links and adverbs that may follow a number ("60 mais…", "40 max"). */
