@@ -18,7 +18,7 @@ import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { normalise, tokenise } from "./normalise.js";
 import { extractChoice, withoutRefused } from "./multi-choice.js";
-import { extractNumber, statedDurations } from "./number-extractor.js";
+import { durationInPassing, extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, perPhraseTable, scalarPhraseResult } from "./phrase-match.js";
@@ -905,6 +905,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(input.text, true), target);
       const ctx = numberContext(target, true, input.numbers);
+      if (!durationInPassing(input.numbers, ctx)) return null;
       const read = extractNumber(input.text, target.kind === "integer", ctx);
       return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);
     }

@@ -891,6 +891,24 @@ export function statedDurations(text: string): { key: string; fuzzy: boolean }[]
   return found;
 }
 
+/**
+ * [ext] (s23) Whether a reply may give a duration target (one counted in a unit of time, no calendar year) a value in
+ * passing: only with a number said in a unit of time ("7 hours"; "three times a week" is none), and not when the reply
+ * is that duration alone ("an hour", "1h15"), which answers the question asked.
+ */
+const DURATION_FILLERS = new Set(
+  "a an and et un une half demi about around environ roughly maybe peut etre probably just only juste seulement or so".split(" "),
+);
+export function durationInPassing(scan: MentionScan, ctx: NumberContext): boolean {
+  if (ctx.words === undefined || timeUnitOf(ctx.words) === null || calendarYearTarget(ctx) || (ctx.minimum ?? 0) >= 1000) return true;
+  const timed = scan.mentions.filter((m) => m.unit !== null && Object.hasOwn(TIME_UNITS, m.unit));
+  if (timed.length === 0) return false;
+  // "1h15": the minutes after the hours are part of the one duration; "about an hour and a half": words of it.
+  const alone = scan.mentions.every((m) => timed.includes(m) || (m.unit === null && timed.some((d) => m.start === d.end + 1)));
+  const other = scan.tokens.some((t) => t.kind === "word" && !Object.hasOwn(TIME_UNITS, t.norm) && !DURATION_FILLERS.has(t.norm));
+  return !(timed.length === 1 && alone && !other);
+}
+
 export function timeUnitOf(words: TargetWords): TimeUnit | null {
   const found = new Set<TimeUnit>();
   for (const w of words.own) {
