@@ -555,6 +555,7 @@ function personsCounted(
     scan.tokens,
     scan.mentions.filter((m) => !isPart(m, scan)),
     ofKind,
+    !ctx.strict,
   );
   return people !== null && withinBounds(people.value, ctx, true)
     ? { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" }
