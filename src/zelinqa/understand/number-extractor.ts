@@ -567,6 +567,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
+  // [ext] (s23) "un T3", "F4": a French flat's type counts its rooms (pièces), and one fewer bedrooms.
+  const flat = ctx.strict || !integer ? null : flatType(text, ctx);
+  if (flat !== null) return withinBounds(flat.value, ctx, integer) ? flat : null;
   const whole = ctx.strict ? null : saidWhole(text, ctx, integer);
   if (whole !== null) return whole === "none" ? null : whole;
   const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
@@ -1003,6 +1006,25 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     return { ...next, value: rounded, fuzzy: next.fuzzy || Math.abs(rounded - next.value) > 1e-9 };
   });
   return changed ? { tokens: scan.tokens, mentions } : scan;
+}
+
+const FLAT_TYPE = /(?<![\p{L}\p{N}])[tf]\s?([1-9])(?:\s?bis)?(?![\p{L}\p{N}])/iu;
+const ROOM_STEMS = new Set(["piece", "room"]);
+const BEDROOM_STEMS = new Set(["chambre", "bedroom"]);
+/**
+ * "T3", "un F4", "appartement T2" for a count of rooms (pièces): its number, exactly; for bedrooms one fewer, loosely
+ * (the living room is one of the pièces). Only in a reply with no other number.
+ */
+function flatType(text: string, ctx: NumberContext): { value: number; certainty: "exact" | "fuzzy" } | null {
+  const own = ctx.words?.own;
+  if (own === undefined || text.length > 80) return null;
+  const rooms = [...own].some((w) => ROOM_STEMS.has(w));
+  const bedrooms = [...own].some((w) => BEDROOM_STEMS.has(w));
+  if (!rooms && !bedrooms) return null;
+  const m = FLAT_TYPE.exec(text);
+  if (m === null || /\d/.test(text.replace(m[0], " "))) return null;
+  const n = Number(m[1]);
+  return bedrooms ? { value: n - 1, certainty: "fuzzy" } : { value: n, certainty: "exact" };
 }
 
 const UNIT_RANGE_LINKS = new Set(["to", "a", "au", "-", "–"]);
