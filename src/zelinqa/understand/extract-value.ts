@@ -36,6 +36,7 @@ import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordere
 import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
+import { zeroOption } from "./zero-option.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -680,7 +681,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   );
   // undecided-choice.ts: "voilier ou cata, on hésite" leaves the choice open.
   // compared-option.ts: "bigger than medium", "anything but red" name no answer.
-  return target.kind === "enum" ? comparedOption(text, undecidedChoice(text, doubted, read), target.phrases) : doubted;
+  if (target.kind !== "enum") return doubted;
+  // zero-option.ts: "zéro" alone to options holding "Aucune expérience" is that option.
+  return zeroOption(text, comparedOption(text, undecidedChoice(text, doubted, read), target.phrases), target.phrases);
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
