@@ -28,6 +28,8 @@ function at(tokens: readonly string[], phrase: Phrase): number {
 export function comparedOption(text: string, found: PhraseResult | null, phrases: readonly Phrase[]): PhraseResult | null {
   if (found === null || text.length > 200) return found;
   const tokens = tokenise(text);
+  // Most replies compare nothing: only a "than"/"que" or an exception word may set an option against the answer.
+  if (!tokens.some((t) => THAN.has(t) || BUT.has(t))) return found;
   const key = JSON.stringify(found.value);
   const places = phrases
     .filter((p) => JSON.stringify(p.value) === key)

@@ -56,15 +56,17 @@ export function undecidedChoice(
   read: (part: string) => PhraseResult | null,
 ): PhraseResult | null {
   if (found === null || text.length > 200) return found;
-  const tokens = joined(tokenise(text));
+  const plain = tokenise(text);
+  const tokens = joined(plain);
+  // The alternatives first (most replies offer none), then the hesitation (phrase lists).
+  const parts = alternatives(tokens);
+  if (parts.length < 2) return found;
   const hesitant =
     /\S\s{3,}/.test(text) ||
     tokens.some((t) => MAYBE.has(t) || t === "peutetre") ||
-    hasAnyPhrase(tokenise(text), HEDGE_PHRASES) ||
-    hasAnyPhrase(tokenise(text), DONT_KNOW_PHRASES);
+    hasAnyPhrase(plain, HEDGE_PHRASES) ||
+    hasAnyPhrase(plain, DONT_KNOW_PHRASES);
   if (!hesitant) return found;
-  const parts = alternatives(tokens);
-  if (parts.length < 2) return found;
   const key = JSON.stringify(found.value);
   const readParts = parts.map((p) => read(p.join(" ")));
   // One part names the option read, another names none (an unlisted thing, or an option said in other words) or
