@@ -904,7 +904,8 @@ const DURATION_FILLERS = new Set(
   "a an and et un une half demi about around environ roughly maybe peut etre probably just only juste seulement or so".split(" "),
 );
 export function durationInPassing(scan: MentionScan, ctx: NumberContext): boolean {
-  if (ctx.words === undefined || timeUnitOf(ctx.words) === null || calendarYearTarget(ctx) || (ctx.minimum ?? 0) >= 1000) return true;
+  // Most replies hold no number at all: nothing to bind, nothing to check.
+  if (scan.mentions.length === 0 || ctx.words === undefined || timeUnitOf(ctx.words) === null || calendarYearTarget(ctx) || (ctx.minimum ?? 0) >= 1000) return true;
   const timed = scan.mentions.filter((m) => m.unit !== null && Object.hasOwn(TIME_UNITS, m.unit));
   if (timed.length === 0) return false;
   // "1h15": the minutes after the hours are part of the one duration; "about an hour and a half": words of it.
