@@ -905,7 +905,14 @@ const DURATION_FILLERS = new Set(
 );
 export function durationInPassing(scan: MentionScan, ctx: NumberContext): boolean {
   // Most replies hold no number at all: nothing to bind, nothing to check.
-  if (scan.mentions.length === 0 || ctx.words === undefined || timeUnitOf(ctx.words) === null || calendarYearTarget(ctx) || (ctx.minimum ?? 0) >= 1000) return true;
+  if (
+    scan.mentions.length === 0 ||
+    ctx.words === undefined ||
+    timeUnitOf(ctx.words) === null ||
+    calendarYearTarget(ctx) ||
+    (ctx.minimum ?? 0) >= 1000
+  )
+    return true;
   const timed = scan.mentions.filter((m) => m.unit !== null && Object.hasOwn(TIME_UNITS, m.unit));
   if (timed.length === 0) return false;
   // "1h15": the minutes after the hours are part of the one duration; "about an hour and a half": words of it.
