@@ -13,6 +13,7 @@ import { periodDays, yearAlone } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { fullYear, yearWordsAsDigits } from "./spoken-years.js";
+import { weeksAhead } from "./weeks-ahead.js";
 
 const FULL_MONTHS: Record<string, number> = Object.fromEntries(MONTHS_BY_NAME);
 const MONTHS: Record<string, number> = {
@@ -50,6 +51,8 @@ const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) 
  * "return", "reprise") are left out: a label saying them asks for that very day.
  */
 const RESUMING = new Set(["reprends", "reprend", "reprenons", "back", "returning", "rentre", "rentrons"]);
+/** "or"/"ou" offering something else than the day read (not "or so", "ou pas", "or not", "ou bien" before nothing). */
+const ALTERNATIVE_OFFERED = / (?:or|ou|sinon|otherwise) (?!so |pas |not |plus tard |later )\S/;
 const LOOSE_DATE_WORDS = new Set([
   "vers",
   "environ",
@@ -749,6 +752,9 @@ export function extractDate(
   const tokens = yearWordsAsDigits(tokenise(read));
   const joined = ` ${tokens.join(" ")} `;
   if (ANY_DAY.test(joined)) return null;
+  // [ext] (s23) "the week after next", "vendredi en huit", "le premier lundi de janvier" (weeks-ahead.ts), loosely.
+  const ahead = passing || past ? null : weeksAhead(tokens, today);
+  if (ahead !== null) return { value: format === "date" ? ahead : `${ahead}T00:00:00Z`, certainty: "fuzzy" };
   // "jusqu'en juin" answering how long: the end of something else, not the other target's date.
   if (passing && tokens.some((t) => END_BOUND.has(t))) return null;
   const named = namedDays(tokens, today);
@@ -785,6 +791,8 @@ export function extractDate(
     // [ext] "je reprends le 11", "back at work on monday" for a last day: the day said is the one after it, or it.
     (side === "end" && tokens.some((t) => RESUMING.has(t))) ||
     found.some((f) => f.fuzzy) ||
+    // [ext] (s23) "tomorrow or the day after", "lundi, ou mardi au pire": another day offered besides.
+    ALTERNATIVE_OFFERED.test(joined) ||
     // "avant-hier", "the day before yesterday" name a day, not a deadline.
     tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && !SAME_DAY_AFTER.has(tokens[i + 1] as string) && boundsADay(t, tokens[i + 1])) ||
     / (au plus tard|at the latest|aux alentours) /.test(joined);

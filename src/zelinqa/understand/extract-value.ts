@@ -18,7 +18,7 @@ import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
 import { normalise, tokenise } from "./normalise.js";
 import { extractChoice, withoutRefused } from "./multi-choice.js";
-import { extractNumber, statedDurations } from "./number-extractor.js";
+import { durationInPassing, extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
 import type { MentionScan } from "./number-mentions.js";
 import { arrayPhraseResult, findPhraseHits, isNonePhrase, perPhraseTable, scalarPhraseResult } from "./phrase-match.js";
@@ -34,6 +34,9 @@ import { frequencyChoice } from "./frequency-choice.js";
 import { superlativeChoice } from "./superlative-choice.js";
 import { lettersStandAlone, rateOf, scaleChoice, scoreInPassing } from "./ordered-scale.js";
 import { namesNoUnlistedThing } from "./other-option-guard.js";
+import { undecidedChoice } from "./undecided-choice.js";
+import { comparedOption } from "./compared-option.js";
+import { zeroOption } from "./zero-option.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -670,7 +673,17 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   // reply that doubts its value elsewhere ("for now", "?", "if it's not too expensive", "not 3").
   // choice-states.ts: "used to be X, now Y" is Y; "weekly in summer, monthly in winter" is no single value.
   const choice = target.kind === "enum" ? onePeriodChoice(text, presentChoice(text, whole, read), read) : whole;
-  return doubtedValue(text, target.kind, target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole, read);
+  const doubted = doubtedValue(
+    text,
+    target.kind,
+    target.kind === "enum" ? correctedChoice(text, choice, read, target.phrases) : whole,
+    read,
+  );
+  // undecided-choice.ts: "voilier ou cata, on hésite" leaves the choice open.
+  // compared-option.ts: "bigger than medium", "anything but red" name no answer.
+  if (target.kind !== "enum") return doubted;
+  // zero-option.ts: "zéro" alone to options holding "Aucune expérience" is that option.
+  return zeroOption(text, comparedOption(text, undecidedChoice(text, doubted, read), target.phrases), target.phrases);
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
@@ -895,6 +908,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
       if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(input.text, true), target);
       const ctx = numberContext(target, true, input.numbers);
+      if (!durationInPassing(input.numbers, ctx)) return null;
       const read = extractNumber(input.text, target.kind === "integer", ctx);
       return validated(read ?? (target.kind === "integer" ? deniedCountAfterAnswer(c, ctx, input.answered) : null), target);
     }

@@ -48,7 +48,7 @@ const PAYING_STEMS: ReadonlySet<string> = new Set(PAYING);
  * manage it for the owner"); the person themself ("my wife and I own") keeps it theirs.
  */
 function heldByOther(c: ClauseTokens, i: number, words: TargetWords): boolean {
-  if (statesTheThing(c, i, words)) return false;
+  if (statesTheThing(c, i, words) || actedOnTheThing(c, i, words)) return false;
   for (let j = i - 1; j >= Math.max(0, i - 4) && c.clause[j] === c.clause[i]; j--) {
     const t = c.tokens[j] as string;
     // "my first one", "mon CPF": the person's own possessive right before the fact names their own thing.
@@ -90,6 +90,26 @@ function statesTheThing(c: ClauseTokens, fact: number, words: TargetWords): bool
   if (k < 1 || !COPULA_FORMS.has(c.tokens[k] as string) || !THING_PRONOUNS.has(c.tokens[k - 1] as string)) return false;
   if (c.clause[k - 1] !== c.clause[fact]) return false;
   const said = c.tokens[fact] as string;
+  return [...(words.things ?? [])].some((s) => s.length >= 3 && !tokenHasStem(said, new Set([s])));
+}
+
+/** Object pronouns before a French auxiliary ("l'a clôturé", "les a peints") or after an English past ("fenced it"). */
+const FR_OBJECTS = new Set(["l", "le", "la", "les"]);
+const FR_AUXILIARIES = new Set(["a", "ont", "avait", "avaient", "aura", "auront"]);
+const EN_OBJECTS = new Set(["it", "them"]);
+
+/**
+ * [ext] (s23) "mon voisin l'a clôturé", "my neighbour fenced it", "my dad painted them" to "Jardin clôturé", "Walls
+ * painted": someone else did the fact to the thing, a pronoun standing for it, so the thing is in that state whoever did
+ * it. Only when the label names a thing beside the fact word (as statesTheThing); "c'est le jardin du voisin" or "my
+ * neighbour fenced his" (no pronoun for the thing) stay someone else's.
+ */
+function actedOnTheThing(c: ClauseTokens, fact: number, words: TargetWords): boolean {
+  const same = (k: number) => k >= 0 && c.clause[k] === c.clause[fact];
+  const said = c.tokens[fact] as string;
+  const french = same(fact - 2) && FR_AUXILIARIES.has(c.tokens[fact - 1] as string) && FR_OBJECTS.has(c.tokens[fact - 2] as string);
+  const english = said.endsWith("ed") && same(fact + 1) && EN_OBJECTS.has(c.tokens[fact + 1] as string);
+  if (!french && !english) return false;
   return [...(words.things ?? [])].some((s) => s.length >= 3 && !tokenHasStem(said, new Set([s])));
 }
 

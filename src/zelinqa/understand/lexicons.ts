@@ -631,6 +631,10 @@ const LOOSE_TRUE_LIST = [
   "partly",
   "partially",
   "in part",
+  // [ext] (s23) A yes said by denying a no: "I wouldn't say no", "je ne dirais pas non", "c'est pas de refus".
+  ...["wouldn t say no", "wouldnt say no", "would not say no", "won t say no", "couldn t say no", "wouldn t refuse"],
+  ...["je dirais pas non", "je ne dirais pas non", "je dis pas non", "je ne dis pas non", "c est pas de refus"],
+  ...["ce n est pas de refus", "ce serait pas de refus", "ce ne serait pas de refus", "je ne refuserais pas"],
 ];
 const LOOSE_FALSE_LIST = [
   "i don t think so",

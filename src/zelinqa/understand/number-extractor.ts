@@ -5,6 +5,7 @@
 import { clauseTokens } from "./clauses.js";
 import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
+import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
 import { YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
 import { convertedUnits, countsOtherThings, namesOtherThing, unitKindAgainst } from "./unit-conversion.js";
@@ -448,7 +449,7 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     if (kind !== null && m.unit !== "of" && ofPeople(m, { tokens: [], mentions: [] }) && !tokenHasStem(m.unit, kind)) return "elsewhere";
     // [ext] "3 kg" for "Kilos de légumes", "12 m²" for a length in metres: a unit of the target's kind binds the number
     // to it, a unit of another kind sets it aside (an area is no length).
-    const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm);
+    const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm, ctx.strict === true);
     if (measure !== null) return measure === "same" ? "target" : "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
     // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".
@@ -554,6 +555,7 @@ function personsCounted(
     scan.tokens,
     scan.mentions.filter((m) => !isPart(m, scan)),
     ofKind,
+    !ctx.strict,
   );
   return people !== null && withinBounds(people.value, ctx, true)
     ? { value: people.value, certainty: people.fuzzy ? "fuzzy" : "exact" }
@@ -565,11 +567,17 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (ctx.strict && ctx.words === undefined) return null;
   const score = scoreOnScale(text, integer, ctx);
   if (score !== null) return score === "other scale" ? null : score;
+  // [ext] (s23) "un T3", "F4": a French flat's type counts its rooms (pièces), and one fewer bedrooms.
+  const flat = ctx.strict || !integer ? null : flatType(text, ctx);
+  if (flat !== null) return withinBounds(flat.value, ctx, integer) ? flat : null;
   const whole = ctx.strict ? null : saidWhole(text, ctx, integer);
   if (whole !== null) return whole === "none" ? null : whole;
   const raw = withPartUnits(ctx.scan ?? scanNumbers(text));
   const unit = ctx.words ? timeUnitOf(ctx.words) : null;
   if (unit === "hour" && !ctx.strict) {
+    // [ext] (s23) "de 9h à 12h, 3 jours par semaine", "9-5 Monday to Friday": a day's span times its days.
+    const overDays = clockHoursOverDays(text, ctx.words !== undefined && periodOf(ctx.words) === "week");
+    if (overDays !== null) return overDays !== "none" && withinBounds(overDays.value, ctx, integer) ? overDays : null;
     const span = clockSpan(raw);
     if (span !== null) return withinBounds(span, ctx, integer) ? { value: span, certainty: "fuzzy" } : null;
   }
@@ -579,6 +587,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   // no notice period in months.
   // [ext] "5 miles" for a distance in km, "1m75" for a height in cm, "150 lbs" for kilograms (unit-conversion.ts).
   const scan = integer ? listedOnes(inTargetUnits(raw, text, ctx, unit, integer), ctx) : inTargetUnits(raw, text, ctx, unit, integer);
+  // [ext] (s23) "6 months to a year", "de 6 mois à un an": a range of durations in two units, its middle, loosely.
+  const unitRange = ctx.strict || unit === null ? null : rangeOfUnits(raw, unit, integer);
+  if (unitRange !== null) return withinBounds(unitRange.value, ctx, integer) ? unitRange : null;
   // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
   if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
   const byPart = ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit);
@@ -884,6 +895,32 @@ export function statedDurations(text: string): { key: string; fuzzy: boolean }[]
   return found;
 }
 
+/**
+ * [ext] (s23) Whether a reply may give a duration target (one counted in a unit of time, no calendar year) a value in
+ * passing: only with a number said in a unit of time ("7 hours"; "three times a week" is none), and not when the reply
+ * is that duration alone ("an hour", "1h15"), which answers the question asked.
+ */
+const DURATION_FILLERS = new Set(
+  "a an and et un une half demi about around environ roughly maybe peut etre probably just only juste seulement or so".split(" "),
+);
+export function durationInPassing(scan: MentionScan, ctx: NumberContext): boolean {
+  // Most replies hold no number at all: nothing to bind, nothing to check.
+  if (
+    scan.mentions.length === 0 ||
+    ctx.words === undefined ||
+    timeUnitOf(ctx.words) === null ||
+    calendarYearTarget(ctx) ||
+    (ctx.minimum ?? 0) >= 1000
+  )
+    return true;
+  const timed = scan.mentions.filter((m) => m.unit !== null && Object.hasOwn(TIME_UNITS, m.unit));
+  if (timed.length === 0) return false;
+  // "1h15": the minutes after the hours are part of the one duration; "about an hour and a half": words of it.
+  const alone = scan.mentions.every((m) => timed.includes(m) || (m.unit === null && timed.some((d) => m.start === d.end + 1)));
+  const other = scan.tokens.some((t) => t.kind === "word" && !Object.hasOwn(TIME_UNITS, t.norm) && !DURATION_FILLERS.has(t.norm));
+  return !(timed.length === 1 && alone && !other);
+}
+
 export function timeUnitOf(words: TargetWords): TimeUnit | null {
   const found = new Set<TimeUnit>();
   for (const w of words.own) {
@@ -916,13 +953,24 @@ function frenchWeeks(m: NumberMention, unit: TimeUnit): { value: number; exact: 
   return { value: m.value === 8 ? 1 : 2, exact: true };
 }
 
-const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 365.25 / 12, year: 365.25 };
+/**
+ * How many of the shorter period people count in the longer one: a month is said to be 4 weeks ("50 € par semaine"
+ * is "200 par mois", loosely), 30 days; a year 52 weeks, 365 days, 12 months. Only months in a year are exact: a
+ * calendar average (4.35 weeks) gives figures nobody says (217.41).
+ */
+const SAID_PERIODS_IN: Record<Period, Partial<Record<Period, number>>> = {
+  day: {},
+  week: { day: 7 },
+  month: { day: 30, week: 4 },
+  year: { day: 365, week: 52, month: 12 },
+};
 
 /** "1200 par an" for a monthly budget (100), "une heure par jour" for hours per week (7, loosely). */
 function convertPeriod(value: number, from: Period, to: Period): { value: number; exact: boolean } {
-  const exact = (from === "month" && to === "year") || (from === "year" && to === "month") || (from === "day" && to === "week");
+  const up = SAID_PERIODS_IN[to][from];
+  const factor = up ?? 1 / (SAID_PERIODS_IN[from][to] ?? 1);
   // Every day of the week is an assumption ("une heure par jour" may mean on working days): held loosely.
-  return { value: (value * PERIOD_DAYS[to]) / PERIOD_DAYS[from], exact: exact && from !== "day" };
+  return { value: value * factor, exact: from !== "day" && ((from === "month" && to === "year") || (from === "year" && to === "month")) };
 }
 
 /**
@@ -959,12 +1007,55 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     }
     if (next === m) return m;
     changed = true;
-    const rounded = integer && next.fuzzy ? Math.round(next.value) : Math.round(next.value * 1000) / 1000;
+    // A converted figure is kept to the cent ("400 par an" a month is 33.33); one that had to be rounded is held loosely.
+    const rounded = integer && next.fuzzy ? Math.round(next.value) : Math.round(next.value * 100) / 100;
     // "3 semaines" in years is no 0.
     if (rounded === 0 && m.value !== 0) return m;
-    return { ...next, value: rounded };
+    return { ...next, value: rounded, fuzzy: next.fuzzy || Math.abs(rounded - next.value) > 1e-9 };
   });
   return changed ? { tokens: scan.tokens, mentions } : scan;
+}
+
+const FLAT_TYPE = /(?<![\p{L}\p{N}])[tf]\s?([1-9])(?:\s?bis)?(?![\p{L}\p{N}])/iu;
+const ROOM_STEMS = new Set(["piece", "room"]);
+const BEDROOM_STEMS = new Set(["chambre", "bedroom"]);
+/**
+ * "T3", "un F4", "appartement T2" for a count of rooms (pièces): its number, exactly; for bedrooms one fewer, loosely
+ * (the living room is one of the pièces). Only in a reply with no other number.
+ */
+function flatType(text: string, ctx: NumberContext): { value: number; certainty: "exact" | "fuzzy" } | null {
+  const own = ctx.words?.own;
+  if (own === undefined || text.length > 80) return null;
+  const rooms = [...own].some((w) => ROOM_STEMS.has(w));
+  const bedrooms = [...own].some((w) => BEDROOM_STEMS.has(w));
+  if (!rooms && !bedrooms) return null;
+  const m = FLAT_TYPE.exec(text);
+  if (m === null || /\d/.test(text.replace(m[0], " "))) return null;
+  const n = Number(m[1]);
+  return bedrooms ? { value: n - 1, certainty: "fuzzy" } : { value: n, certainty: "exact" };
+}
+
+const UNIT_RANGE_LINKS = new Set(["to", "a", "au", "-", "–"]);
+
+/**
+ * Two amounts said in two different time units and joined as a range ("6 months to 1 year", "de 6 mois à un an"), both
+ * converted to the target's unit: their middle, loosely (a whole target rounds it up). Null for any other reply.
+ */
+function rangeOfUnits(raw: MentionScan, unit: TimeUnit, integer: boolean): { value: number; certainty: "fuzzy" } | null {
+  const timed = (m: NumberMention) => m.unit !== null && TIME_UNITS[m.unit] !== undefined;
+  // "à" and "an" alone are read as articles: only amounts of time count.
+  const kept = raw.mentions.filter((m) => timed(m) || !m.article);
+  if (kept.length !== 2 || !kept.every(timed)) return null;
+  const [a, b] = kept as [NumberMention, NumberMention];
+  const [fa, fb] = [TIME_UNITS[a.unit as string], TIME_UNITS[b.unit as string]] as [[TimeUnit, number], [TimeUnit, number]];
+  if (fa[0] === fb[0]) return null;
+  const between = raw.tokens.slice(a.end, b.start).map((t) => t.norm);
+  if (between.length !== 2 || between[0] !== a.unit || !UNIT_RANGE_LINKS.has(between[1] as string)) return null;
+  const x = convertTime(a.value * fa[1], fa[0], unit);
+  const y = convertTime(b.value * fb[1], fb[0], unit);
+  if (x === null || y === null || x.value >= y.value) return null;
+  const middle = (x.value + y.value) / 2;
+  return { value: integer ? Math.ceil(middle) : Math.round(middle * 100) / 100, certainty: "fuzzy" };
 }
 
 const CLOCK_FROM = new Set(["de", "from", "depuis", "entre", "between"]);

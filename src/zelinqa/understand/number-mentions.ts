@@ -247,7 +247,11 @@ const APPROX_BEFORE = [
   "nearly",
   "close to",
 ];
-const APPROX_AFTER = ["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"];
+const APPROX_AFTER = [
+  ...["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"],
+  // [ext] (s23) Some more than the number: "40 odd", "200 et quelques", "a hundred and something", "and a bit".
+  ...["odd", "et quelques", "et quelque", "and something", "something", "et des poussieres", "and a bit", "and change"],
+];
 const UPPER_BEFORE = [
   "max",
   "maxi",
@@ -492,7 +496,11 @@ const QUARTER_WORDS = new Set(["quart", "quarts", "quarter", "quarters"]);
 const OF_UNIT = new Set(["d", "de", "of"]);
 const ARTICLE_OF_UNIT = new Set(["an", "a", "une"]);
 /** "half of them", "la moitié": "half" before these is a share, not a quantity. */
-const NOT_AFTER_HALF = new Set(["of", "the", "de", "du", "des", "price", "prix", "tarif", "time", "temps"]);
+const NOT_AFTER_HALF = new Set([
+  ...["of", "the", "de", "du", "des", "price", "prix", "tarif", "time", "temps"],
+  // [ext] (s23) "half my salary", "half their budget": a share of an amount not said.
+  ...["my", "our", "your", "his", "her", "their", "its", "mon", "ma", "mes", "notre", "votre", "son", "sa", "leur", "what", "that"],
+]);
 /** Multipliers read after a fraction or a number in words: "two and a half grand", "deux et demi mille". */
 const WORD_MULTIPLIERS: Record<string, number> = { k: 1e3, mille: 1e3, thousand: 1e3, grand: 1e3, million: 1e6, millions: 1e6 };
 /** "2 grand" is two thousand only when nothing follows it in its clause but these words ("un grand jardin" is big). */
@@ -577,8 +585,8 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
       next = { ...n, value: n.value * 1e3, end: n.end + 1, article: false };
     } else if (n.article && HALVES.has(norm(n.end)) && !NOT_AFTER_HALF.has(norm(n.end + 1))) {
       // "une demi-journée", "a half": the article opens half a unit; [ext] "un demi-million": half of a multiplier.
-      const mult = halfOf(text, tokens, n.end + 1);
-      next = { ...n, value: 0.5 * (mult ?? 1), end: n.end + (mult === null ? 1 : 2), article: false };
+      const mult = halfOf(text, tokens, n.end + 1) ?? (DOZENS.has(norm(n.end + 1)) ? 12 : null);
+      next = { ...n, value: 0.5 * (mult ?? 1), end: n.end + (mult === null ? 1 : 2), article: false, fuzzy: n.fuzzy || mult === 12 };
       if (mult !== null) consumed.add(n.end + 1);
     }
     out.push(next);
@@ -598,7 +606,11 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
     // [ext] "half a million", "half a mil": half of the multiplier named after it.
     const mult = halfOf(text, tokens, end);
     if (mult !== null) articlesTaken.add(end);
-    halves.push({ value: 0.5 * (mult ?? 1), start: k, end: mult === null ? end : end + 1, fuzzy: false, article: false });
+    // [ext] (s23) "half a dozen", "une demi-douzaine": 6, loosely (it was 0.5).
+    const dozen = mult === null && DOZENS.has(tokens[end]?.norm ?? "");
+    if (dozen) articlesTaken.add(end);
+    const value = dozen ? 6 : 0.5 * (mult ?? 1);
+    halves.push({ value, start: k, end: mult === null && !dozen ? end : end + 1, fuzzy: dozen, article: false });
   });
   if (halves.length > 0) {
     const kept = out.filter((n) => !articlesTaken.has(n.start));
@@ -609,6 +621,7 @@ function withFractions(text: string, tokens: readonly TextToken[], raw: readonly
 }
 
 const ENGLISH_ARTICLES = new Set(["a", "an"]);
+const DOZENS = new Set(["dozen", "douzaine"]);
 
 /** The multiplier at token k after "half (a)" ("half a million", "un demi-million"), or null. */
 function halfOf(text: string, tokens: readonly TextToken[], k: number): number | null {

@@ -88,8 +88,8 @@ const COLLECTIVES: Record<string, number> = {
   quarantaine: 40,
   cinquantaine: 50,
   centaine: 100,
+  millier: 1000,
   dozen: 12,
-  dozens: 12,
   score: 20,
   couple: 2,
   paire: 2,
@@ -108,6 +108,24 @@ export interface WordNumber {
   readonly article: boolean;
 }
 
+/** Quantities that leave the number of hundreds or thousands unsaid. */
+const VAGUE_COUNTS = new Set(["few", "several", "many", "quelques", "plusieurs"]);
+/** Plural multipliers opening a number: "hundreds", "thousands of them", "dozens" say no number ("cents" is money). */
+const PLURALS_ALONE = new Set(["hundreds", "thousands", "millions", "billions", "milliards", "dozens", "cents"]);
+
+/**
+ * [ext] (s23) "a couple hundred", "a couple of thousand", "couple of grand": two of the hundreds or thousands after
+ * "couple", loosely (it was read as 100, or as 2).
+ */
+function coupleOf(tokens: readonly string[], i: number): WordNumber | null {
+  if (tokens[i] !== "couple") return null;
+  const k = tokens[i + 1] === "of" ? i + 2 : i + 1;
+  const t = tokens[k];
+  if (t === undefined) return null;
+  const size = HUNDREDS.has(t) ? 100 : t === "grand" || t === "k" ? 1000 : t in SCALES ? (SCALES[t] as number) : null;
+  return size === null ? null : { value: 2 * size, start: i, end: k + 1, fuzzy: true, article: false };
+}
+
 const isNumberWord = (t: string) => t in UNITS || HUNDREDS.has(t) || t in SCALES;
 
 /**
@@ -115,10 +133,16 @@ const isNumberWord = (t: string) => t in UNITS || HUNDREDS.has(t) || t in SCALES
  */
 function readAt(tokens: readonly string[], i: number, paused: (j: number) => boolean): WordNumber | null {
   const first = tokens[i] as string;
+  // [ext] (s23) "a few hundred", "several thousand", "quelques milliers", "a few dozen": how many is not said; nor by
+  // "hundreds", "thousands", "dozens" alone.
+  if ((HUNDREDS.has(first) || first in SCALES || first in COLLECTIVES) && VAGUE_COUNTS.has(tokens[i - 1] ?? "")) return null;
+  if (PLURALS_ALONE.has(first)) return null;
+  const couple = coupleOf(tokens, i);
+  if (couple !== null) return couple;
   if (first in COLLECTIVES) return { value: COLLECTIVES[first] as number, start: i, end: i + 1, fuzzy: true, article: false };
   const next = tokens[i + 1];
   if (ARTICLE_WORDS.has(first) && next !== undefined && next in COLLECTIVES) {
-    return { value: COLLECTIVES[next] as number, start: i, end: i + 2, fuzzy: true, article: false };
+    return coupleOf(tokens, i + 1) ?? { value: COLLECTIVES[next] as number, start: i, end: i + 2, fuzzy: true, article: false };
   }
   // "once a week", "once per month": "once" is a count only before a rate, elsewhere it is "when".
   if (first === "once")

@@ -51,6 +51,7 @@ const SIZE_LETTERS = new Map([
   ["xxxl", 4],
   ["3xl", 4],
 ]);
+const SIZE_DENIALS = new Set(["not", "pas", "isn", "never", "jamais", "except", "sauf", "but"]);
 const SIZE_WORDS: readonly [readonly string[][], number][] = [
   [seqs(["extra extra large", "2x large"]), 3],
   [seqs(["extra small", "x small", "tres petit", "tres petite", "very small"]), -2],
@@ -188,6 +189,8 @@ const NAMED_RATES: readonly [readonly string[][], number, boolean?][] = [
       "from time to time",
     ]),
     0.5,
+    // [ext] (s23) Vague: "de temps en temps" is no exact "every two weeks" (it was read so, exactly).
+    true,
   ],
   [seqs(["monthly", "mensuel", "mensuelle", "mensuellement"]), 12 / 52],
   [
@@ -754,7 +757,9 @@ export function scaleChoice(text: string, phrases: readonly Phrase[]): PhraseRes
   const tokens = tokenise(text);
   const found = (value: unknown) => (value === undefined ? null : { value, certainty: "fuzzy" as const });
   if (kind === "size") {
-    // "small or medium": the first size said; sizes the options do not hold give nothing.
+    // "small or medium": the first size said; sizes the options do not hold give nothing. [ext] (s23) A size denied
+    // ("not small", "pas le petit") says which it is not.
+    if (tokens.some((t) => SIZE_DENIALS.has(t))) return null;
     const sizes = sizesSaid(text);
     const option = options.find((o) => o.level === sizes[0]);
     return option === undefined ? null : found(option.value);
@@ -846,9 +851,16 @@ export function scoreInPassing(text: string, phrases: readonly Phrase[], words: 
 export function lettersStandAlone(text: string, result: PhraseResult | null, phrases: readonly Phrase[]): PhraseResult | null {
   if (result === null) return null;
   const own = phrases.filter((p) => JSON.stringify(p.value) === JSON.stringify(result.value));
-  if (own.length === 0 || !own.every((p) => p.tokens.length === 1 && /^\p{L}{1,2}$/u.test(p.tokens[0] as string))) return result;
+  const isLetters = (p: Phrase) => p.tokens.length === 1 && /^\p{L}{1,2}$/u.test(p.tokens[0] as string);
+  const lettered = own.filter(isLetters);
+  if (lettered.length === 0) return result;
+  // [ext] (s23) An option labelled "Medium" with the value "m": read by its word, or else by its letter standing alone
+  // ("I'm a 40 chest" was "m", exactly).
+  const words = ` ${tokenise(text).join(" ")} `;
+  if (own.some((p) => !isLetters(p) && p.tokens.length > 0 && words.includes(` ${p.tokens.join(" ")} `))) return result;
+  if (own.some((p) => !isLetters(p)) && result.certainty === "fuzzy") return result;
   const plain = text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-  const letters = new Set(own.map((p) => p.tokens[0] as string));
+  const letters = new Set(lettered.map((p) => p.tokens[0] as string));
   for (const m of plain.matchAll(/(?<![\p{L}\p{N}'’])(\p{L}{1,2})(?![\p{L}\p{N}'’])/gu)) if (letters.has(m[1] as string)) return result;
   return null;
 }

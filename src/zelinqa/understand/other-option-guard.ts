@@ -1,6 +1,7 @@
 // [ext] When a reply is no naming of an unlisted thing, so that an "Other …" option (extract-value.ts otherOption) must
 // not take it: it holds a word of a listed option ("tel" for "Téléphone", "mail" for "E-mail"), it asks the asker to act ("appelez-moi au 06…", "call me"), it wants an action rather than a thing
-// ("je préfère venir en personne", "I'd rather come in"), or it names only a person it is for ("c'est pour ma mère").
+// ("je préfère venir en personne", "I'd rather come in"), or it names only a person it is for ("c'est pour ma mère"); [ext]
+// (s23) nor a criterion ("le moins cher", "the cheapest") or a French reflexive verb ("il s'est coupé la patte").
 import { tokenise } from "./normalise.js";
 import type { Phrase } from "./phrase-match.js";
 import { stem } from "./target-words.js";
@@ -24,6 +25,22 @@ const POSSESSIVES = new Set(["my", "ma", "mon", "mes", "our", "notre", "nos", "h
 const NOT_A_REQUEST = new Set(["for", "pour", "to", "a", "with", "avec", "de", "chez", "like", "comme", "than", "que"]);
 const WANTING = new Set(["prefere", "prefer", "preferrais", "prefererais", "rather", "veux", "voudrais", "aimerais", "souhaite"]);
 const INFINITIVE = /^\p{L}{2,}(?:er|ir|re|oir)$/u;
+const SUPERLATIVE_OPENERS = new Set(["le", "la", "les", "au", "the"]);
+const DEGREES = new Set(["plus", "moins", "most", "least", "mieux"]);
+const SUPERLATIVES = new Set([
+  "cheapest",
+  "quickest",
+  "fastest",
+  "easiest",
+  "simplest",
+  "nearest",
+  "closest",
+  "best",
+  "shortest",
+  "longest",
+]);
+/** After the "s'" of a French reflexive verb: "il s'est coupé", "elle s'était blessée", "ils se sont battus". */
+const REFLEXIVE_AUXILIARIES = new Set(["est", "etait", "sont", "etaient"]);
 
 /** Whether a reply word is a listed option's word: the same, its start ("tel" for "telephone"), or the same stem. */
 function isOptionWord(word: string, optionWords: ReadonlySet<string>): boolean {
@@ -56,6 +73,19 @@ export function namesNoUnlistedThing(text: string, phrases: readonly Phrase[], o
   if (tokens.some((t, i) => WANTING.has(t) && [tokens[i + 1], tokens[i + 2]].some((n) => n !== undefined && INFINITIVE.test(n))))
     return true;
   if (tokens.some((t, i) => WANTING.has(t) && (tokens[i + 1] === "to" || tokens[i + 2] === "to"))) return true;
+  // [ext] (s23) "le moins cher", "the cheapest", "the most flexible": a criterion to choose by, no thing.
+  if (tokens.some((t, i) => (SUPERLATIVE_OPENERS.has(t) && DEGREES.has(tokens[i + 1] as string)) || SUPERLATIVES.has(t))) return true;
+  // [ext] (s23) "il s'est coupé la patte", "elle s'est blessée": a French reflexive verb tells what happened, no thing.
+  if (
+    tokens.some(
+      (t, i) =>
+        t === "s" &&
+        REFLEXIVE_AUXILIARIES.has(tokens[i + 1] as string) &&
+        i > 0 &&
+        !["it", "that", "what", "there"].includes(tokens[i - 1] as string),
+    )
+  )
+    return true;
   // "c'est pour ma mère": only a person it is for, no thing.
   if (tokens.some((t) => PEOPLE.has(t) && t !== "moi" && t !== "me"))
     return !tokens.some((t) => t.length >= 3 && !PEOPLE.has(t) && !POSSESSIVES.has(t) && !PLAIN.has(t) && !/\d/.test(t));

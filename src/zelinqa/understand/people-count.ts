@@ -140,6 +140,8 @@ export function listedAges(tokens: readonly TextToken[], said: readonly NumberMe
 }
 /** Named without a number, a group of a known size: "des jumeaux", "twins", "des triplés". */
 const MULTIPLE_BIRTHS: Record<string, number> = { jumeaux: 2, jumelles: 2, twins: 2, triples: 3, triplees: 3, triplets: 3 };
+/** [ext] (s23) Named without a number, a couple of relatives: "mes parents", "my grandparents" (two, loosely). */
+const PAIRS: Record<string, number> = { parents: 2, grandparents: 2, inlaws: 2 };
 /** Plural person nouns that take a number ("2 enfants", "deux adultes"). */
 const PERSON_NOUNS = new Set([
   "personnes",
@@ -329,6 +331,8 @@ export function countPeople(
   tokens: readonly TextToken[],
   mentions: readonly NumberMention[],
   ofKind?: (word: string) => boolean,
+  /** [ext] (s23) Count "parents" as two: in a reply to the count's own question only (in passing they are context). */
+  pairs = false,
 ): PeopleCount | null {
   const norms = tokens.map((t) => t.norm);
   // [ext] `ofKind`: a target counting one kind of person ("Number of children") counts only people of that kind, so
@@ -352,7 +356,7 @@ export function countPeople(
   norms.forEach((w, i) => {
     const ranked = rankedChild(norms, i) && (ofKind === undefined || ofKind("enfant") || ofKind("child"));
     if (counted.has(i) || (ofKind && !ofKind(w) && MULTIPLE_BIRTHS[w] === undefined && !ranked)) return;
-    const births = MULTIPLE_BIRTHS[w];
+    const births = MULTIPLE_BIRTHS[w] ?? (pairs && (ofKind === undefined || ofKind(w)) ? PAIRS[w] : undefined);
     // "des jumeaux" is two people, as two parts ("twins" alone is no less sure than "my wife and I").
     if (births !== undefined) {
       total += births;

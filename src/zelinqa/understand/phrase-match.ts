@@ -93,6 +93,12 @@ export function countedMany(tokens: readonly string[], at: number): boolean {
   return n !== undefined && n > 1;
 }
 
+/**
+ * [ext] (s23) A short word (4 or 5 letters) with another first letter is another word, no typo: "dish" is no "fish",
+ * "hall" no "ball", "pose" no "rose". Typos of short words keep their first letter ("fihs", "fsih").
+ */
+const otherShortWord = (expected: string, actual: string) => expected.length <= 5 && expected[0] !== actual[0];
+
 /** The end of the phrase's match at `at` (exclusive) and its certainty, or null. */
 function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): { end: number; certainty: Certainty } | null {
   let fuzzy = false;
@@ -125,7 +131,13 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
       fuzzy = true;
       continue;
     }
-    if (!tokensMatchFuzzily(expected, actual) || differsByNegativePrefix(expected, actual) || meansOtherWord(expected, actual)) return null;
+    if (
+      !tokensMatchFuzzily(expected, actual) ||
+      differsByNegativePrefix(expected, actual) ||
+      meansOtherWord(expected, actual) ||
+      otherShortWord(expected, actual)
+    )
+      return null;
     fuzzy = true;
   }
   return { end: i, certainty: fuzzy ? "fuzzy" : "exact" };

@@ -287,6 +287,10 @@ const STOP = new Set([
   "ideal",
   "preferee",
   "prefere",
+  // [ext] (s23) The question's pronouns and auxiliaries ("La cave est-elle aménagée ?", "Were they ever…") name no
+  // thing of the target.
+  ...["elle", "elles", "they", "them", "there", "sont", "seront", "sera", "etait", "etaient", "serait", "were", "been"],
+  ...["peut", "peuvent", "faut", "could", "should", "shall", "might", "must", "avoir", "etre"],
 ]);
 
 // Agent and gerund suffixes may leave 3 letters ("fumeur" → "fum"); plurals must leave 4 ("prix" stays).
@@ -382,6 +386,17 @@ function sameWord(a: string, b: string): boolean {
 
 const TIME_WORDS: ReadonlySet<string> = new Set([...TIME_GROUPS].flatMap((g) => (CONCEPT_GROUPS[g] ?? []).map(stem)));
 
+/** A past participle in a label ("assuré", "vaccinée", "insured", "neutered"), beside a word of a concept group. */
+function stateWordOf(label: string, groups: ReadonlySet<string>): boolean {
+  const words = label
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w.length >= 4);
+  const participle = (w: string) => /(?:é|ée|és|ées)$/u.test(w) || (/^[a-z]+ed$/.test(w) && w.length >= 6);
+  const grouped = (w: string) => [...groups].some((g) => FACT_GROUPS.has(g) && tokenHasStem(normalise(w), new Set(groupStems(g))));
+  return words.length >= 2 && words.some((w) => participle(w) && !grouped(w)) && words.some(grouped);
+}
+
 /** Words of a target from its label and (optionally) the text of its primary question. */
 export function targetWords(label: string, questionText = ""): TargetWords {
   const own = new Set<string>();
@@ -442,7 +457,10 @@ export function targetWords(label: string, questionText = ""): TargetWords {
   const stems = new Set(own);
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
-  for (const g of groups) if (FACT_GROUPS.has(g)) for (const s of groupStems(g)) groupFactStems.add(s);
+  // [ext] (s23) "Animal assuré", "Pets insured", "Véhicule assuré": a state of the group's thing is asked, so naming
+  // the thing ("un chien") states nothing of it.
+  const stateOfThing = stateWordOf(label, groups);
+  for (const g of groups) if (FACT_GROUPS.has(g) && !stateOfThing) for (const s of groupStems(g)) groupFactStems.add(s);
   const personStems = new Set(groupStems("persons").filter((w) => !SEAT_STEMS.has(w)));
   const asksPersons = normalise(questionText)
     .split(" ")

@@ -70,7 +70,7 @@ const SINGLE = new RegExp(
 );
 
 /** Lowercase, no accents, apostrophes as spaces; keeps ":" and "-" for clock times. */
-function plain(text: string): string {
+export function plain(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")

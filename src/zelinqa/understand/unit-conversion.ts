@@ -98,11 +98,17 @@ const COMMON_WORDS = new Set(["in", "st", "mi", "are"]);
  * légumes"; converted beforehand when of another size), "other" kind ("12 m²" for a length, "5 kg" for a distance:
  * not the target's measure), null when the target names no unit or the word is no unit.
  */
-export function unitKindAgainst(unit: string, words: TargetWords | undefined, next?: string): "same" | "other" | null {
+export function unitKindAgainst(
+  unit: string,
+  words: TargetWords | undefined,
+  next?: string,
+  /** [ext] (s23) In passing, where nothing is converted: another size of the kind ("1.68 m" for km) is "other" too. */
+  sizeToo = false,
+): "same" | "other" | null {
   const said = saidUnit(unit, next);
   const target = said === undefined || COMMON_WORDS.has(unit) ? null : targetUnit(words);
   if (said === undefined || target === null) return null;
-  return said.kind === target.unit.kind ? "same" : "other";
+  return said.kind === target.unit.kind && (!sizeToo || said.size === target.unit.size) ? "same" : "other";
 }
 
 /** Words ending like a plural that are none: links and adverbs that may follow a number ("60 mais…", "40 max"). */
@@ -129,7 +135,15 @@ export function namesOtherThing(unit: string, words: TargetWords | undefined): b
   return targetUnit(words) !== null && UNITS[unit] === undefined && /^\p{L}{4,}$/u.test(unit) && !NOT_NOUNS.has(unit);
 }
 
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
+/**
+ * A converted figure as exact as it comes to the thousandth ("12 noeuds" is 22.224 km/h), else to the hundredth
+ * ("8 miles" is 12.87 km, not 12.875), below 1 to three significant digits.
+ */
+function roundConverted(v: number): number {
+  const thousandths = Math.round(v * 1000) / 1000;
+  if (Math.abs(thousandths - v) < 1e-9) return thousandths;
+  return Math.abs(v) >= 1 ? Math.round(v * 100) / 100 : Number(v.toPrecision(3));
+}
 
 /** One mention in the target's unit, or the mention unchanged (no unit, the target's, or another kind). */
 function inTargetUnit(m: NumberMention, target: { word: string; unit: Unit }, integer: boolean, next: string | undefined): NumberMention {
@@ -138,7 +152,7 @@ function inTargetUnit(m: NumberMention, target: { word: string; unit: Unit }, in
   // "20 km/h", "40 mètres cubes": a unit said in two words becomes the target's one word.
   if (said.size === target.unit.size) return said === UNITS[m.unit ?? ""] ? m : { ...m, unit: target.word };
   const raw = (m.value * said.size) / target.unit.size;
-  const value = integer ? Math.round(raw) : round3(raw);
+  const value = integer ? Math.round(raw) : roundConverted(raw);
   // A factor of ten ("3000 m" in km, "1,75 m" in cm) is exact; others are rounded.
   const exact = Math.abs(value - raw) < 1e-9;
   return { ...m, value, unit: target.word, fuzzy: m.fuzzy || !exact };

@@ -21,7 +21,7 @@ void describe("a length in the other unit", () => {
   void it("converts miles for a target in kilometres, and kilometres for one in miles, loosely", () => {
     assert.deepEqual(read("62 000 miles", odometer), [99779, "fuzzy"]);
     assert.deepEqual(read("around 9000 mi", odometer), [14484, "fuzzy"]);
-    assert.deepEqual(read("120 km", trip), [74.565, "fuzzy"]);
+    assert.deepEqual(read("120 km", trip), [74.56, "fuzzy"]);
     // Not read this way: still reads the target's own unit and a bare number.
     assert.deepEqual(read("62 000 km", odometer), [62000, "exact"]);
     assert.deepEqual(read("30500", odometer), [30500, "exact"]);

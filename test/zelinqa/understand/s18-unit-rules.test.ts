@@ -25,8 +25,8 @@ void describe("an area in another unit", () => {
     assert.deepEqual(read("2 hectares", plot), [20000, "exact"]);
     assert.deepEqual(read("environ 3 ha", plot)?.[0], 30000);
     assert.deepEqual(read("12 ares", plot), [1200, "exact"]);
-    assert.deepEqual(read("half an acre", plot), [2023.428, "fuzzy"]);
-    assert.deepEqual(read("40 hectares", farm), [98.842, "fuzzy"]);
+    assert.deepEqual(read("half an acre", plot), [2023.43, "fuzzy"]);
+    assert.deepEqual(read("40 hectares", farm), [98.84, "fuzzy"]);
   });
 
   void it("keeps square metres as said, and 'are' the verb is no unit", () => {
@@ -38,10 +38,10 @@ void describe("an area in another unit", () => {
 
 void describe("a length or a weight in another unit", () => {
   void it("is converted, loosely when rounded", () => {
-    assert.deepEqual(read("7 miles", commute), [11.265, "fuzzy"]);
+    assert.deepEqual(read("7 miles", commute), [11.27, "fuzzy"]);
     assert.deepEqual(read("1200 m", commute), [1.2, "exact"]);
     assert.deepEqual(read("20 000 km", yearly), [12427, "fuzzy"]);
-    assert.deepEqual(read("154 lbs", weight), [69.853, "fuzzy"]);
+    assert.deepEqual(read("154 lbs", weight), [69.85, "fuzzy"]);
     assert.deepEqual(read("72000 g", weight), [72, "exact"]);
   });
 

@@ -72,8 +72,8 @@ void describe("hours per week", () => {
   void it("multiplies a time by the times per week", () => {
     assert.deepEqual(read("3 hours twice a week", practice), [6, "exact"]);
     assert.deepEqual(read("2h trois fois par semaine", menage), [6, "exact"]);
-    // Times per another period are converted, loosely (6 hours a month is about 1.38 a week).
-    assert.deepEqual(read("2 hours three times a month", practice), [1.38, "fuzzy"]);
+    // Times per another period are converted, loosely (6 hours a month is about 1.5 a week: a month is said 4 weeks).
+    assert.deepEqual(read("2 hours three times a month", practice), [1.5, "fuzzy"]);
     // Not read: how often alone.
     assert.equal(read("twice a week", practice), null);
     assert.equal(read("deux fois par semaine", menage), null);
@@ -170,7 +170,7 @@ void describe("kilometres said short, an article before a unit, and lengths adde
     assert.deepEqual(read("120k", odometer), [120000, "exact"]);
   });
   void it("reads an article before a unit of the target's kind", () => {
-    assert.deepEqual(read("roughly a mile", run), [1.609, "fuzzy"]);
+    assert.deepEqual(read("roughly a mile", run), [1.61, "fuzzy"]);
     assert.deepEqual(read("un mètre", plan), [1, "exact"]);
   });
   void it("adds up parts of a total length, loosely", () => {
