@@ -1,7 +1,7 @@
 // An ExtractionTarget as the understanding tests build one from a JSON Schema: its labels (with their values) and its
 // enum values as phrases, in that order, and the schema's validator; no target words unless labelled.
-import { compileSchemaValidator, extractorKindOf, phraseTokens, targetWords } from "../../src/zelinqa/understand/index.js";
-import type { ExtractionTarget, Phrase } from "../../src/zelinqa/understand/index.js";
+import { compileSchemaValidator, extractDirect, extractorKindOf, phraseTokens, targetWords } from "../../src/zelinqa/understand/index.js";
+import type { Certainty, ExtractionTarget, Phrase } from "../../src/zelinqa/understand/index.js";
 import { widenPhrases } from "../../src/zelinqa/understand/translations.js";
 
 export function schemaTarget(schema: Record<string, unknown>, labels: Array<[string, unknown]> = []): ExtractionTarget {
@@ -50,4 +50,10 @@ export const multiChoice = (values: string[]) => ({ type: "array", items: { type
 /** A number or integer target with its bounds and the words of its label and question, as the number tests build one. */
 export function boundedTarget(type: string, minimum: number, maximum: number, label: string, question = "") {
   return { ...labelledTarget({ type, minimum, maximum }, { label, question }), minimum, maximum };
+}
+
+/** What extractDirect reads from `text` for `target` on the day `today`: its value and certainty, or null. */
+export function readDirect(text: string, target: ExtractionTarget, today: string): [unknown, Certainty] | null {
+  const read = extractDirect(text, target, today);
+  return read === null ? null : [read.value, read.certainty];
 }

@@ -3,15 +3,12 @@
 // label word qualified beside a narrower option is held loosely, "a year from now" is a year on.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
+import { extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget as target, schemaTarget } from "../../support/extraction-target.js";
+import { labelledTarget as target, readDirect, schemaTarget } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 
 void describe("a length in the other unit", () => {
   const odometer = target({ type: "integer", minimum: 0 }, { label: "Odometer reading (km)", question: "How far has it been driven?" });

@@ -4,15 +4,12 @@
 // a yes/no implied by the label's premise, and a year beside the thing it dates, in passing.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
+import { extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget as target } from "../../support/extraction-target.js";
+import { labelledTarget as target, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 /** In passing, only the value: the engine holds every value read in passing loosely. */
 const inPassing = (text: string, t: ExtractionTarget) => extractIndirect(indirectText(text, TODAY, false), t)?.value ?? null;
 

@@ -4,15 +4,11 @@
 // not be read. Reference day: Tuesday 2026-12-01 (UTC).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget as target } from "../../support/extraction-target.js";
+import { labelledTarget as target, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 const DATE = { type: "string", format: "date" };
 
 void describe("a date asked about the latest time something was done", () => {

@@ -4,15 +4,11 @@
 // where it is denied gives nothing. A clear answer stays exact.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { choiceTarget, labelledTarget, multiChoice, singleChoice } from "../../support/extraction-target.js";
+import { choiceTarget, labelledTarget, multiChoice, readDirect, singleChoice } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 
 const seats = labelledTarget({ type: "integer" }, { label: "Nombre de places", question: "Combien de places voulez-vous ?" });
 const rent = labelledTarget({ type: "number" }, { label: "Monthly rent", question: "What rent can you afford?" });

@@ -3,15 +3,12 @@
 // they are ("on est 6", "3 of us", "a family of 5") is never confirmed as a count of other things.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
+import { extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 const inPassing = (text: string, t: ExtractionTarget) => extractIndirect(indirectText(text, TODAY, false), t)?.value ?? null;
 
 const diners = labelledTarget({ type: "integer", minimum: 1, maximum: 30 }, { label: "Convives", question: "Vous serez combien ?" });

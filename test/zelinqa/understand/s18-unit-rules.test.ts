@@ -2,15 +2,11 @@
 // factor, held loosely when the result had to be rounded; a unit of another kind converts nothing.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 const commute = labelledTarget({ type: "number" }, { label: "Trajet (km)", question: "Quelle distance parcourez-vous ?" });
 const yearly = labelledTarget({ type: "integer" }, { label: "Yearly distance (miles)", question: "How far do you drive each year?" });
 const height = labelledTarget({ type: "number" }, { label: "Height (cm)", question: "How tall are you?" });

@@ -6,17 +6,14 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
-import { extractDirect, extractIndirect, indirectText, isDontKnow } from "../../../src/zelinqa/understand/index.js";
+import { extractIndirect, indirectText, isDontKnow } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { declinesTheThing } from "../../../src/zelinqa/understand/lexicons.js";
 import { artifactOf, dimension, openQuestion, successInformation, testDeps, valueOf } from "../engine/engine-fixtures.js";
-import { choiceTarget, labelledTarget as target } from "../../support/extraction-target.js";
+import { choiceTarget, labelledTarget as target, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 /** With the schema's bounds, as the engine hands them. */
 const bounded = (schema: { type: string; minimum: number; maximum: number }, label: string): ExtractionTarget => ({
   ...target(schema, { label }),

@@ -5,15 +5,12 @@
 // 2026-12-01 (UTC).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, extractIndirect, indirectText, isRefusal } from "../../../src/zelinqa/understand/index.js";
+import { extractIndirect, indirectText, isRefusal } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget, choiceTarget, singleChoice } from "../../support/extraction-target.js";
+import { choiceTarget, labelledTarget, readDirect, singleChoice } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 const bounded = (schema: { type: string; minimum: number; maximum: number }, about: { label: string; question?: string }) => ({
   ...labelledTarget(schema, about),
   minimum: schema.minimum,

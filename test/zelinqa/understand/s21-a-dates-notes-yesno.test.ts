@@ -5,15 +5,12 @@
 // in both languages, with their own labels, and what must not be read. Reference day: Tuesday 2026-12-01 (UTC).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, isDontKnow } from "../../../src/zelinqa/understand/index.js";
+import { isDontKnow } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget as target } from "../../support/extraction-target.js";
+import { labelledTarget as target, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 const DATE = { type: "string", format: "date" };
 const TEXT = { type: "string" };
 const BOOL = { type: "boolean" };

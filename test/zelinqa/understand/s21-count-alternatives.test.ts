@@ -3,15 +3,11 @@
 // (the larger, held loosely), a self-correction keeps the corrected value, and a measured value keeps its rules.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 
 const visitors = labelledTarget(
   { type: "integer", minimum: 1, maximum: 12 },

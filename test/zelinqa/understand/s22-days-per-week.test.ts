@@ -3,14 +3,10 @@
 // "weekdays" 5) held loosely. Only for a per-week count of days or sessions, and only when the reply is just days.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const swims = target("integer", 0, 14, "Swims per week", "How many times a week do you swim?");
 const presence = target("integer", 0, 7, "Jours de présence par semaine", "Combien de jours par semaine serez-vous là ?");

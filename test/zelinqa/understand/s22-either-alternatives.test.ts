@@ -4,14 +4,10 @@
 // ranges ("3 à 4", "3-4") keep their documented reading (the larger, loosely).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const convives = target("integer", 1, 30, "Nombre de convives", "Combien de convives ?");
 const riders = target("integer", 1, 12, "Riders", "How many riders will there be?");

@@ -5,14 +5,10 @@
 // Reference day: Tuesday 2026-12-01 (UTC).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target, labelledTarget } from "../../support/extraction-target.js";
+import { boundedTarget as target, labelledTarget, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const climbing = target("number", 0, 80, "Years of climbing", "How many years have you been climbing?");
 const chant = target("integer", 0, 80, "Années de pratique du chant", "Depuis combien d'années chantez-vous ?");

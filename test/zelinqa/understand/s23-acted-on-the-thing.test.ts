@@ -3,14 +3,10 @@
 // their own, is still no yes.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const fenced = labelledTarget({ type: "boolean" }, { label: "Jardin clôturé", question: "Le jardin est-il clôturé ?" });
 const garden = labelledTarget({ type: "boolean" }, { label: "Garden fenced", question: "Is the garden fenced?" });

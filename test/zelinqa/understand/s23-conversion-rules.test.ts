@@ -3,14 +3,10 @@
 // average gave 217.41 for "50 € par semaine"); a figure that had to be rounded is kept to the cent and held loosely.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const monthly = target("number", 0, 5000, "Budget mensuel (€)", "Quel budget par mois ?");
 const perMonth = target("number", 0, 5000, "Monthly budget (£)", "What can you spend per month?");

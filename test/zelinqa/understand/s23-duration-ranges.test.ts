@@ -2,14 +2,10 @@
 // months, loosely (it was 12, exact); "half my salary" is no amount (it was 0.5, exact).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const contract = target("integer", 1, 60, "Durée du contrat (mois)", "Pour combien de mois ?");
 const stay = target("number", 0, 104, "Length of stay (weeks)", "How many weeks will you stay?");

@@ -2,14 +2,10 @@
 // bedrooms one fewer, loosely (the living room is one of the pièces). Not for other counts, nor beside another number.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const pieces = target("integer", 1, 20, "Nombre de pièces", "Combien de pièces compte le logement ?");
 const rooms = target("integer", 1, 20, "Rooms", "How many rooms does the flat have?");

@@ -3,15 +3,12 @@
 // context ("my parents' 50th anniversary" is no party of two).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
+import { extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, TODAY);
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, TODAY);
 
 const guests = target("integer", 1, 50, "Number of guests", "How many people are coming?");
 const voyageurs = target("integer", 1, 50, "Nombre de voyageurs", "Combien de personnes partent ?");

@@ -3,14 +3,11 @@
 // it is no yes; the question's own nouns still are its words.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect, targetWords } from "../../../src/zelinqa/understand/index.js";
+import { targetWords } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const cave = labelledTarget({ type: "boolean" }, { label: "Cave aménagée", question: "La cave est-elle aménagée ?" });
 const heated = labelledTarget({ type: "boolean" }, { label: "Piscine chauffée", question: "La piscine est-elle chauffée ?" });

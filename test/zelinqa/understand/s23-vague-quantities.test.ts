@@ -3,14 +3,10 @@
 // demi-douzaine" are 6 (was 0.5), "un millier" 1000, loosely.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const budget = target("number", 0, 100000, "Budget (£)", "What is your budget?");
 const invites = target("integer", 0, 1000, "Nombre d'invités", "Combien d'invités ?");

@@ -2,14 +2,10 @@
 // nearest them is held loosely (it was an exact "every two weeks").
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { choiceTarget, singleChoice } from "../../support/extraction-target.js";
+import { choiceTarget, readDirect, singleChoice } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const visits = choiceTarget(
   "Fréquence des visites",

@@ -2,14 +2,10 @@
 // both the times are marked ("9h", "5pm") and the days named or counted; a working day's "9-5" alone says no week.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const tutoring = target("number", 0, 60, "Heures de cours par semaine", "Combien d'heures par semaine ?");
 const shifts = target("number", 0, 60, "Hours per week", "How many hours a week would you work?");

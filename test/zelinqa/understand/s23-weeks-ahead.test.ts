@@ -2,14 +2,10 @@
 // Reference day: Tuesday 2026-12-01.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const visit = labelledTarget({ type: "string", format: "date" }, { label: "Visit date", question: "Which day suits you for the visit?" });
 const rdv = labelledTarget({ type: "string", format: "date" }, { label: "Date du rendez-vous", question: "Quel jour vous arrange ?" });

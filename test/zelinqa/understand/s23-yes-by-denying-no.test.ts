@@ -2,14 +2,10 @@
 // (the first was read as an exact no).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { extractDirect } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { labelledTarget } from "../../support/extraction-target.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
-const read = (text: string, t: ExtractionTarget) => {
-  const r = extractDirect(text, t, "2026-12-01");
-  return r === null ? null : [r.value, r.certainty];
-};
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
 
 const upgrade = labelledTarget({ type: "boolean" }, { label: "Room upgrade", question: "Would you like a room upgrade?" });
 const dessert = labelledTarget({ type: "boolean" }, { label: "Dessert", question: "Souhaitez-vous un dessert ?" });
