@@ -79,7 +79,8 @@ export function plain(text: string): string {
     .replace(/\b([ap])\.m\.?/g, "$1m");
 }
 
-function hourOf(h: string, m: string | undefined, suffix: string | undefined): number | null {
+/** The hour of the day a clock time says ("5" with "pm" is 17, "8" and "30" 8.5); null when no clock reads it so. */
+export function hourOf(h: string, m: string | undefined, suffix: string | undefined): number | null {
   let hour = Number(h);
   const minutes = m === undefined ? 0 : Number(m);
   if (hour > 24 || minutes > 59) return null;

@@ -4,7 +4,7 @@
 // both the times (marked "9h", "5pm") and the days (named or counted) are exact. The reply must be the span and the
 // days only: anything else said ("sauf", another number) reads nothing here.
 import { daysNamed } from "./days-per-week.js";
-import { plain } from "./time-of-day.js";
+import { hourOf, plain } from "./time-of-day.js";
 
 const TIME = String.raw`(\d{1,2})(?:\s*(h|:)\s*(\d{2})?|\s*(am|pm))?`;
 /** One clock range, with its opening word if any: "de 9h à 12h", "from 9am to 5pm", "9-5", "9 to 12". */
@@ -19,13 +19,9 @@ const DAY_COUNT = /^(?:\D*?\s)?(\d)\s+(?:jours?|days?|fois|times)\s+(?:par|per|a
 /** "tous les soirs", "every day", "daily": each day of the week, loosely. */
 const EVERY_DAY = /^(?:tous les(?: jours)?|chaque(?: jour)?|every(?: day)?|each day|daily|quotidiennement|7 jours sur 7|7 days a week)$/;
 
-function hourOf(h: string, mark: string | undefined, minutes: string | undefined, suffix: string | undefined): number | null {
-  let hour = Number(h);
-  const m = minutes === undefined ? 0 : Number(minutes);
-  if (hour > 24 || m > 59 || (suffix !== undefined && hour > 12)) return null;
-  if (suffix === "pm" && hour < 12) hour += 12;
-  if (suffix === "am" && hour === 12) hour = 0;
-  return mark === undefined && suffix === undefined && minutes !== undefined ? null : hour + m / 60;
+/** A clock time's hour; minutes need a mark ("9h30", "9:30"), "9 30" is no time. */
+function markedHourOf(h: string, mark: string | undefined, minutes: string | undefined, suffix: string | undefined): number | null {
+  return mark === undefined && suffix === undefined && minutes !== undefined ? null : hourOf(h, minutes, suffix);
 }
 
 /** The hours of the one clock range said, whether its ends are marked times or go down ("9-5"), and the text left around it. */
@@ -34,8 +30,8 @@ function spanOf(n: string): { hours: number; marked: boolean; descending: boolea
   if (found.length !== 1) return null;
   const m = found[0] as RegExpMatchArray;
   const [, opener, h1, k1, m1, s1, h2, k2, m2, s2] = m;
-  const from = hourOf(h1 as string, k1, m1, s1 ?? (s2 !== undefined && Number(h1) <= Number(h2) ? s2 : undefined));
-  let to = hourOf(h2 as string, k2, m2, s2);
+  const from = markedHourOf(h1 as string, k1, m1, s1 ?? (s2 !== undefined && Number(h1) <= Number(h2) ? s2 : undefined));
+  let to = markedHourOf(h2 as string, k2, m2, s2);
   if (from === null || to === null) return null;
   const marked = (k1 !== undefined || s1 !== undefined || s2 !== undefined) && (k2 !== undefined || s2 !== undefined);
   // "9-5", "8 to 4": bare hours of a working day end in the afternoon; a range of numbers never goes down.
