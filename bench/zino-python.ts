@@ -21,6 +21,11 @@
 //                  each tool call, and the last one's teardown then no longer compete with the turns); ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
 //                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider).
+//   settled        the same 40 tool turns again after BENCH_TOOL_SETTLE (300) more untimed ones in each mode: V8
+//                  optimises code after hundreds of calls, and a tool turn's own code (and the plain turn's, which
+//                  its first tool turns deoptimise: new object shapes) runs once or twice per turn, so the first
+//                  figure is mostly that warm-up; this one is what a service that has run tool turns for a while
+//                  does. The issue's line is the first; Python has no such warm-up (its figure should not move).
 //                  Every tool turn must have run `echo hi` (the fake model answers otherwise, and the run stops); a
 //                  mode whose isolation exc does not give here (sandboxed without bwrap) is "not measured".
 // Run: `ZINO_PYTHON_DIR=… BENCH_ONLY=zino-python npm run bench`.
@@ -44,6 +49,10 @@ const PYTHON_DIR = process.env.ZINO_PYTHON_DIR ?? "";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? "10") || 10;
 const SUBJECTS = (process.env.BENCH_PYTHON_SUBJECTS ?? "python,four,host").split(",").filter((s) => s.length > 0);
 const TOOL_TURNS = 40;
+/** Untimed tool turns per mode before the settled figure (see the header). */
+const TOOL_SETTLE = Number(process.env.BENCH_TOOL_SETTLE ?? "300");
+if (!Number.isInteger(TOOL_SETTLE) || TOOL_SETTLE < 0)
+  throw new Error(`BENCH_TOOL_SETTLE must be a whole number of turns, 0 or more (got ${JSON.stringify(process.env.BENCH_TOOL_SETTLE)})`);
 /** Idle time after each tool turn (a model that answers at once leaves none). */
 const TOOL_GAP_MS = Number(process.env.BENCH_TOOL_GAP_MS ?? "0");
 if (!Number.isFinite(TOOL_GAP_MS) || TOOL_GAP_MS < 0)
@@ -220,16 +229,19 @@ async function load(
   return { perSecond: times.length / ((performance.now() - t0) / 1000), p50: percentile(times, 50), turns: times.length };
 }
 
-/** A tool mode's p50 and what one of its turns costs the whole machine in CPU (every process, the kernel's work too). */
-async function toolTurns(stack: Stack, ctxkey: string): Promise<{ p50: number; machineCpuMs: number }> {
+/**
+ * A tool mode's p50 over TOOL_TURNS turns after `untimed` others, and what one of its turns costs the whole machine in
+ * CPU (every process, the kernel's work too).
+ */
+async function toolTurns(stack: Stack, ctxkey: string, untimed: number): Promise<{ p50: number; machineCpuMs: number }> {
   const times: number[] = [];
   let busyBefore: number | undefined;
-  for (let i = 0; i < TOOL_TURNS + 10; i += 1) {
-    if (i === 10) busyBefore = machineBusyMs();
+  for (let i = 0; i < TOOL_TURNS + untimed; i += 1) {
+    if (i === untimed) busyBefore = machineBusyMs();
     const done = await turn(stack, ctxkey, `${TOOL_TURN_MARKER} run it`);
     // The fake model answers SIDE_BY_SIDE_TOOL_FAILED and the tool's result when `echo hi` did not print hi.
     if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed (${ctxkey}): ${JSON.stringify(done)}`);
-    if (i >= 10) times.push(done.ms);
+    if (i >= untimed) times.push(done.ms);
     if (TOOL_GAP_MS > 0) await sleep(TOOL_GAP_MS);
   }
   const busyAfter = machineBusyMs();
@@ -257,6 +269,8 @@ interface Figures {
   emptyRss: number;
   tool: Record<string, number>;
   toolCpu: Record<string, number>;
+  /** The tool-turn p50 of each mode after TOOL_SETTLE more turns (the header's "settled"). */
+  toolSettled: Record<string, number>;
 }
 
 async function measureSubject(name: string, providerUrl: string): Promise<Figures> {
@@ -285,6 +299,7 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const emptyRss = await emptyRuntimeRss(stack.emptyRuntime);
     const tool: Record<string, number> = {};
     const toolCpu: Record<string, number> = {};
+    const toolSettled: Record<string, number> = {};
     for (const [mode, ctxkey] of Object.entries(stack.toolModes)) {
       const expected = OUR_TOOL_MODES[mode];
       const problem = stack.exc && expected ? await toolModeProblem(stack.exc, expected.ctxkey, expected.isolation) : undefined;
@@ -292,9 +307,10 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
         print(`zino-python: ${name}'s tool turn, ${mode}, not measured in this round (${problem})`);
         continue;
       }
-      const measured = await toolTurns(stack, ctxkey);
+      const measured = await toolTurns(stack, ctxkey, 10);
       tool[mode] = measured.p50;
       toolCpu[mode] = measured.machineCpuMs;
+      toolSettled[mode] = (await toolTurns(stack, ctxkey, TOOL_SETTLE)).p50;
     }
     return {
       coldMs,
@@ -306,6 +322,7 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
       emptyRss,
       tool,
       toolCpu,
+      toolSettled,
     };
   } finally {
     await stack.stop();
@@ -361,6 +378,10 @@ function report(results: Record<string, Figures[]>): void {
   const pythonToolCpu = (f: Figures) => f.toolCpu["no sandbox"] ?? Number.NaN;
   for (const mode of ["sandboxed", "unsandboxed"])
     reportLine(results, `tool turn CPU, ${mode}`, "ms", (f) => f.toolCpu[mode] ?? Number.NaN, undefined, pythonToolCpu);
+  // No verdict: the issue's line is the first tool-turn figure; this one shows how much of it is V8's warm-up.
+  const pythonSettled = (f: Figures) => f.toolSettled["no sandbox"] ?? Number.NaN;
+  for (const mode of ["sandboxed", "unsandboxed"])
+    reportLine(results, `  after ${TOOL_SETTLE} more, ${mode}`, "ms", (f) => f.toolSettled[mode] ?? Number.NaN, undefined, pythonSettled);
   const ours = SUBJECTS.filter((name) => name !== "python");
   const verdicts = (pick: (f: Figures) => number, limit: number, strict: boolean) =>
     ours.map((name) => `${name} ${limitVerdict(spread((results[name] ?? []).map(pick)).median, limit, strict)}`).join(", ");
