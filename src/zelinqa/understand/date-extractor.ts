@@ -148,25 +148,60 @@ function nextOccurrence(today: string, month: number, day: number | "last", past
   return isoDate(year, month, dayIn(year));
 }
 
-/** [ext] "3 weeks", "about two months", "depuis 10 jours" for a date already past: the reference day minus it. */
-function pastDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
-  // "in 3 weeks", "dans 10 jours" point forward: not a start already past.
-  if (tokens.some((t) => t === "in" || t === "dans")) return;
+/**
+ * [ext] (s24) Words that point a stated duration forward from the reference day: "in 3 weeks", "dans quinze jours",
+ * "d'ici un mois" (tokens d, ici), "within a fortnight", "sous huit jours". Of them, ici/within/sous set a deadline
+ * (that day or before), held loosely.
+ */
+const FORWARD_WORDS: ReadonlySet<string> = new Set(["in", "dans", "ici", "within", "sous"]);
+const DEADLINE_WORDS: ReadonlySet<string> = new Set(["ici", "within", "sous"]);
+/** A forward word, then at most an article or "next" and the number, then a unit of days or more. */
+const FORWARD_DURATION =
+  / (?:in|dans|ici|within|sous) (?:(?:the|a|an|un|une|les|des|next|prochains?|prochaines?) )?(?:\S+ )?(?:days?|jours?|j|weeks?|semaines?|months?|mois|years?|ans?|annees?|fortnights?) /;
+
+/** The one duration said in days, weeks, months or years, as [base, amount] (statedDurations), or null. */
+function oneStatedDuration(text: string): { base: "day" | "month"; amount: number; fuzzy: boolean } | null {
   const said = statedDurations(text).filter((d) => !d.key.startsWith("minute:"));
-  if (new Set(said.map((d) => d.key)).size !== 1) return;
-  const [base, amount] = (said[0] as { key: string }).key.split(":") as [string, string];
-  const n = Math.round(Number(amount));
+  if (new Set(said.map((d) => d.key)).size !== 1) return null;
+  const [base, amount] = (said[0] as { key: string }).key.split(":") as ["day" | "month", string];
+  return { base, amount: Math.round(Number(amount)), fuzzy: said.some((d) => d.fuzzy) };
+}
+
+/** The reference day moved by `amount` days or months (a month keeps its day, or the month's last one). */
+function shiftedDay(today: string, base: "day" | "month", amount: number): string {
   const day = new Date(`${today}T00:00:00.000Z`);
-  if (base === "day") day.setUTCDate(day.getUTCDate() - n);
+  if (base === "day") day.setUTCDate(day.getUTCDate() + amount);
   else {
     const wanted = day.getUTCDate();
     day.setUTCDate(1);
-    day.setUTCMonth(day.getUTCMonth() - n);
+    day.setUTCMonth(day.getUTCMonth() + amount);
     day.setUTCDate(Math.min(wanted, lastDay(day.getUTCFullYear(), day.getUTCMonth() + 1)));
   }
+  return day.toISOString().slice(0, 10);
+}
+
+/** [ext] "3 weeks", "about two months", "depuis 10 jours" for a date already past: the reference day minus it. */
+function pastDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
+  // "in 3 weeks", "dans 10 jours", "d'ici un mois", "within a week" point forward: not a start already past.
+  if (tokens.some((t) => FORWARD_WORDS.has(t))) return;
+  const said = oneStatedDuration(text);
+  if (said === null) return;
   // [ext] "2 years ago", "il y a 6 mois": a time back in months or years is rounded by the person; the day it gives
   // is not a day they said, so it is held loosely. Days and weeks back ("3 weeks ago") name the day.
-  found.push({ iso: day.toISOString().slice(0, 10), fuzzy: base !== "day" || said.some((d) => d.fuzzy), from: -1, to: -1 });
+  found.push({ iso: shiftedDay(today, said.base, -said.amount), fuzzy: said.base !== "day" || said.fuzzy, from: -1, to: -1 });
+}
+
+/**
+ * [ext] (s24) "dans quinze jours", "in a fortnight", "sous huit jours" for a date to come, where chrono reads no number
+ * word but its own: the reference day plus the days or weeks said (months and years are read before, and "dans un an
+ * et demi" is left undecided). A deadline is that day or before: held loosely.
+ */
+function aheadDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
+  if (!FORWARD_DURATION.test(` ${tokens.join(" ")} `)) return;
+  const said = oneStatedDuration(text);
+  if (said === null || said.base !== "day") return;
+  const deadline = tokens.some((t) => DEADLINE_WORDS.has(t));
+  found.push({ iso: shiftedDay(today, "day", said.amount), fuzzy: said.fuzzy || deadline, from: -1, to: -1 });
 }
 
 const DAY = /^(\d{1,2})(er|ere|st|nd|rd|th|eme|e)?$/;
@@ -404,6 +439,15 @@ const RELATIVE_CUES =
 const PAST_CUES = /\b(ago|il y a)\b/;
 const WEEKDAYS =
   /\b(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|week end)\b/;
+/** A weekday said as the last one: "last friday", "vendredi dernier", "mardi passé" (in the normalised reply). */
+const LAST_WEEKDAY = new RegExp(`\\blast ${WEEKDAYS.source}|${WEEKDAYS.source} (dernier|derniere|passe|passee)\\b`);
+
+/** The last day of this weekday (0 Sunday) strictly before the reference day. */
+function weekdayBefore(today: string, weekday: number): string {
+  const dow = new Date(`${today}T00:00:00.000Z`).getUTCDay();
+  return addDays(today, -((dow - weekday + 7) % 7 || 7));
+}
+
 const HAS_NUMBER =
   /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
@@ -411,10 +455,15 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
   const seen = new Set<string>();
-  // "d'ici trois mois" (by then) reads as "dans trois mois", held loosely: a deadline, not a day.
+  // "d'ici trois mois" (by then) reads as "dans trois mois", held loosely: a deadline, not a day; so does "within".
   const by = /\bd['\u2019 ]\s*ici\b/i;
-  const deadline = by.test(text);
+  const deadline = by.test(text) || tokens.includes("within");
   const read = deadline ? text.replace(new RegExp(by.source, "gi"), "dans") : text;
+  // Punctuation kept as a break: "vendredi, dernier délai" is no "vendredi dernier".
+  const said = text
+    .split(/[,;.!?:()]/)
+    .map((part) => normalise(part))
+    .join(" | ");
   for (const parser of [chrono.fr, chrono.en]) {
     // [ext] For a date already past ("since monday"), a weekday is the last one, not the next.
     for (const r of parser.parse(read, ref, { forwardDate: !past })) {
@@ -437,6 +486,10 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       // chrono.fr reads a bare weekday in the current week whatever the direction: "depuis jeudi" is the last one.
       if (past && iso !== null && iso > today && s.isCertain("weekday") && !/\b(next|prochain|prochaine)\b/.test(plain))
         iso = addDays(iso, -7);
+      // [ext] (s24) Reading forward, chrono turns "last tuesday" / "mardi dernier" into the next one: it is the last one
+      // before the reference day, whatever the target.
+      if (iso !== null && s.isCertain("weekday") && LAST_WEEKDAY.test(said) && !/\b(next|prochain|prochaine)\b/.test(plain))
+        iso = weekdayBefore(today, s.get("weekday") ?? 0);
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
       // [ext] A time back in months or years ("il y a 2 ans", "6 months ago") is rounded: held loosely (pastDurations).
@@ -774,6 +827,7 @@ export function extractDate(
   const year = found.length === 0 && !passing ? yearAlone(named.rest, today, past) : null;
   if (year !== null) found.push({ ...year, from: -1, to: -1 });
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
+  if (found.length === 0 && !passing && !past) aheadDurations(read, named.rest, today, found);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);
   const distinct = new Set(found.map((f) => (past && f.iso > today ? "invalid" : f.iso)));
   // [ext] "monday or tuesday next week", "le 3 ou le 4": two days in a row offered as alternatives give the first,
