@@ -169,6 +169,7 @@ void describe("understanding corpus", () => {
         ...["photographer", "callout", "driving", "tutoring"],
         ...["pharmacy", "volunteer", "kitchen", "vegbox"],
         ...["storage", "running", "pool", "boat"],
+        ...["dogwalk", "roofing", "dietitian", "chimney"],
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
