@@ -12,6 +12,7 @@ import { CAT, COI, COW, VET } from "./eighth-blind-answers.js";
 import { AUT, CAL, PHO, TUT } from "./ninth-blind-answers.js";
 import { CUI, PAN, RX, VOL } from "./tenth-blind-answers.js";
 import { BAT, PIS, RUN, STO } from "./eleventh-blind-answers.js";
+import { DIET, DOG, RAM, ROOF } from "./twelfth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -74,7 +75,11 @@ export interface CorpusEntry {
     | "storage"
     | "running"
     | "pool"
-    | "boat";
+    | "boat"
+    | "dogwalk"
+    | "roofing"
+    | "dietitian"
+    | "chimney";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -134,6 +139,11 @@ export interface CorpusEntry {
    * synonyms (eleventh-blind-answers.ts: storage, running, pool, boat).
    */
   readonly blind11?: true;
+  /**
+   * Written by a twelfth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (twelfth-blind-answers.ts: dog walking, roofing, dietitian, chimney sweep).
+   */
+  readonly blind12?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -883,4 +893,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["pool", PIS],
     ["boat", BAT],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind11: true as const }))),
+  ...[
+    ["dogwalk", DOG],
+    ["roofing", ROOF],
+    ["dietitian", DIET],
+    ["chimney", RAM],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind12: true as const }))),
 ];

@@ -56,6 +56,10 @@ import { storageDomainChanges } from "./storage-domain.js";
 import { runningDomainChanges } from "./running-domain.js";
 import { poolDomainChanges } from "./pool-domain.js";
 import { boatDomainChanges } from "./boat-domain.js";
+import { dogwalkDomainChanges } from "./dogwalk-domain.js";
+import { roofingDomainChanges } from "./roofing-domain.js";
+import { dietitianDomainChanges } from "./dietitian-domain.js";
+import { chimneyDomainChanges } from "./chimney-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -123,6 +127,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     running: artifactOf(runningDomainChanges(), "running"),
     pool: artifactOf(poolDomainChanges(), "pool"),
     boat: artifactOf(boatDomainChanges(), "boat"),
+    dogwalk: artifactOf(dogwalkDomainChanges(), "dogwalk"),
+    roofing: artifactOf(roofingDomainChanges(), "roofing"),
+    dietitian: artifactOf(dietitianDomainChanges(), "dietitian"),
+    chimney: artifactOf(chimneyDomainChanges(), "chimney"),
   };
 }
 
@@ -241,11 +249,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                         ? "blind10"
                         : r.entry.blind11
                           ? "blind11"
-                          : r.entry.fresh
-                            ? "fresh"
-                            : r.entry.h
-                              ? "held-out"
-                              : "tuned",
+                          : r.entry.blind12
+                            ? "blind12"
+                            : r.entry.fresh
+                              ? "fresh"
+                              : r.entry.h
+                                ? "held-out"
+                                : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(
