@@ -264,6 +264,17 @@ const DATE_LEADS = new Set([
   "apres",
 ]);
 
+/** Longer than any lead word, with room for its accents and apostrophes as typed. */
+const LEAD_WINDOW_CHARS = 64;
+
+/**
+ * The last word of N(text) before `end`, read from the characters just before it: tokenising the whole start for every
+ * date of a reply costs the square of its length ("1/2 1/2 …"). A word longer than the window is no lead word whole or cut.
+ */
+function lastWordBefore(text: string, end: number): string | undefined {
+  return tokenise(text.slice(Math.max(0, end - LEAD_WINDOW_CHARS), end)).at(-1);
+}
+
 function numericDates(text: string, today: string, found: Found[], passing = false, past = false): void {
   for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) {
     found.push({ iso: isoDate(Number(m[1]), Number(m[2]), Number(m[3])) ?? "invalid", fuzzy: false, from: -1, to: -1 });
@@ -278,7 +289,7 @@ function numericDates(text: string, today: string, found: Found[], passing = fal
   }
   // [ext] "le 20/12": day first, without a year.
   for (const m of text.matchAll(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?![\d/])/g)) {
-    const lead = tokenise(text.slice(0, m.index)).at(-1);
+    const lead = lastWordBefore(text, m.index);
     if (lead !== undefined && SCORE_LEADS.has(lead)) continue;
     if (passing && (lead === undefined || !(DATE_LEADS.has(lead) || WEEKDAYS_BY_NAME.has(lead)))) continue;
     const iso = nextOccurrence(today, Number(m[2]), Number(m[1]), past);
@@ -715,11 +726,11 @@ export function dateRange(text: string, today: string): { start: string; end: st
   if (link < 0 || (["and", "et"].includes(tokens[link] as string) && !["between", "entre"].includes(tokens[open] as string))) return null;
   const left = tokens.slice(open + 1, link).filter((t) => t !== "le" && t !== "the");
   const right = tokens.slice(link + 1);
-  const end = extractDate(right.join(" "), "date", today);
+  const end = dayInText(right.join(" "), "date", today, false, false, undefined, false);
   if (end === null || end.certainty !== "exact" || left.length === 0) return null;
   const borrowed = right.filter((t) => MONTHS[t] !== undefined || /^\d{4}$/.test(t));
   const bare = left.length === 1 && DAY_NUMBER.test(left[0] as string);
-  const start = extractDate((bare ? [...left, ...borrowed] : left).join(" "), "date", today);
+  const start = dayInText((bare ? [...left, ...borrowed] : left).join(" "), "date", today, false, false, undefined, false);
   if (start === null || start.certainty !== "exact") return null;
   const [a, b] = [String(start.value), String(end.value)];
   // "du 28 au 3 janvier": the first day, read in the month of the last, is after it; the month before is meant.
@@ -798,6 +809,24 @@ export function extractDate(
     const iso = side === "end" ? range.end : range.start;
     return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: side === undefined ? "fuzzy" : "exact" };
   }
+  return dayInText(text, format, today, passing, pastOrBirth, side, labelled);
+}
+
+/**
+ * The one date `text` states, read as extractDate reads it once no range was found. An end of a range is read here, not
+ * through extractDate: a range inside an end would be looked for again in what follows its own link, and so on, which
+ * costs the square of the reply's length ("du 1 au du 1 au …": 0.4 s for 1,000 words, once per date target).
+ */
+function dayInText(
+  text: string,
+  format: "date" | "date-time",
+  today: string,
+  passing: boolean,
+  pastOrBirth: boolean | "birth",
+  side: RangeSide | undefined,
+  labelled: boolean,
+): PhraseResult | null {
+  const past = pastOrBirth !== false;
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
   const read = passing ? withoutQuestions(text) : text;
   const asked = !passing && text.includes("?");

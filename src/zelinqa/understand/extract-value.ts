@@ -879,6 +879,13 @@ function dateOnItsSide(input: IndirectText, target: ExtractionTarget): PhraseRes
  * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
  * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
  */
+/** The range of days a text states, read once for all of its date targets (keyed by the text's clauses, shared by copies). */
+const ranges = new WeakMap<ClauseTokens, ReturnType<typeof dateRange>>();
+function rangeOf(input: IndirectText): ReturnType<typeof dateRange> {
+  if (!ranges.has(input.clauses)) ranges.set(input.clauses, dateRange(input.text, input.today));
+  return ranges.get(input.clauses) ?? null;
+}
+
 export function extractIndirect(input: IndirectText, target: ExtractionTarget): PhraseResult | null {
   const c = input.clauses;
   switch (target.kind) {
@@ -916,7 +923,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "date-time": {
       // [ext] A range ("du 24 au 31 décembre") gives a target about the first or last day its own day, in passing too.
       const side = rangeSide(target.words);
-      const range = side === undefined || target.words?.past ? null : dateRange(input.text, input.today);
+      const range = side === undefined || target.words?.past ? null : rangeOf(input);
       if (range !== null) {
         const iso = side === "end" ? range.end : range.start;
         return validated({ value: target.kind === "date" ? iso : `${iso}T00:00:00Z`, certainty: "fuzzy" }, target);

@@ -243,7 +243,9 @@ export function correctedChoice(
   phrases: readonly Phrase[] = [],
 ): PhraseResult | null {
   if (whole === null) return unhedgedOption(text, read);
-  if (whole.certainty !== "exact") return whole;
+  // Each correction word below reads the reply again up to it: a message of many of them ("diesel ou plutôt" 300
+  // times) cost seconds. A value typed and corrected is short, as in unreadCorrection.
+  if (whole.certainty !== "exact" || text.length > MAX_REREAD) return whole;
   const correcting = [...text.matchAll(CORRECTING)];
   for (const m of text.matchAll(PAUSED_DENIAL)) {
     // "L, no M actually": a short correction. "Email, no phone calls sorry, I work nights" refuses an option instead.

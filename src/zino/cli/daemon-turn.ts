@@ -3,6 +3,7 @@
 import { RequestEncodeError, RequestTimeoutError, ServiceUnavailableError, requestFrames } from "../../wire/frame-client.js";
 import type { Frame } from "../../wire/frame-codec.js";
 import type { OutputStream } from "../../shared/cli.js";
+import { terminalText } from "../../shared/terminal-text.js";
 import type { ToolSpinner } from "./tool-spinner.js";
 
 export interface TurnHandlers {
@@ -102,7 +103,8 @@ export async function streamTurnToTerminal(
     onChunk(delta) {
       if (delta.length === 0) return;
       waiting.stop();
-      stdout.write(delta);
+      // A terminal shows the answer's control characters; piped output keeps the text as sent.
+      stdout.write(stdout.isTTY ? terminalText(delta) : delta);
       endsWithNewline = delta.endsWith("\n");
     },
     onToolStart: ({ name, description }) => {
@@ -114,7 +116,8 @@ export async function streamTurnToTerminal(
   }).finally(() => waiting.stop());
   spinner.clear();
   if (!endsWithNewline) stdout.write("\n");
-  return outcome;
+  // The message is written to stderr for a person to read, and may come from a provider.
+  return outcome.kind === "error" ? { ...outcome, code: terminalText(outcome.code), message: terminalText(outcome.message) } : outcome;
 }
 
 /** Shown while the model has not answered: a model call quiet for a second, and each retry or fallback with its reason. */

@@ -2,6 +2,7 @@
 // replaced by a ✓/✗ line when it ends, and a line counting the seconds while the model has not answered yet. Drawn
 // only on a terminal, so piped stderr stays clean.
 import type { OutputStream } from "../../shared/cli.js";
+import { terminalText } from "../../shared/terminal-text.js";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -42,7 +43,7 @@ export function createToolSpinner(stderr: OutputStream, intervalMs = 80): ToolSp
   return {
     interactive: true,
     start(name, description) {
-      const text = description ? `${name}: ${oneLine(description)}` : name;
+      const text = description ? `${terminalText(name)}: ${oneLine(description)}` : terminalText(name);
       show(() => text);
     },
     wait(text, sinceMs) {
@@ -52,13 +53,14 @@ export function createToolSpinner(stderr: OutputStream, intervalMs = 80): ToolSp
     },
     finish(name, ok, ms) {
       clear();
-      stderr.write(`${ok ? "✓" : "✗"} ${name}${ms === undefined ? "" : ` (${Math.round(ms)} ms)`}\n`);
+      stderr.write(`${ok ? "✓" : "✗"} ${terminalText(name)}${ms === undefined ? "" : ` (${Math.round(ms)} ms)`}\n`);
     },
     clear,
   };
 }
 
+/** One terminal line of text from the daemon (a tool's name and arguments, a provider's reason), controls shown. */
 function oneLine(text: string, max = 70): string {
-  const flat = text.replace(/\s+/g, " ").trim();
+  const flat = terminalText(text.replace(/\s+/g, " ")).trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

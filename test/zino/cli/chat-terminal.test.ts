@@ -50,6 +50,16 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
         cancelled.push(message);
         return;
       }
+      if (message === "escapes") {
+        // What a model led on by what it read could answer: a window title, a clipboard write (OSC 52), a clear screen,
+        // and a carriage return that writes over the start of its line; the same in a tool call's arguments.
+        await out.send({ type: "tool_start", kind: "tool", name: "execute_bash", description: "echo \u001b]2;TOOL-TITLE\u0007 done" });
+        await out.send({ type: "tool_done", kind: "tool", name: "execute_bash", ok: true, ms: 1 });
+        await out.send({ type: "chunk", delta: "\u001b]2;EVIL-TITLE\u0007\u001b]52;c;ZWNobyBwd25lZA==\u0007\u001b[2J" });
+        await out.send({ type: "chunk", delta: "SAFE-TEXT\rEVIL\n" });
+        await out.send({ type: "done", full_text: "", iterations: 1 });
+        return;
+      }
       await out.send({ type: "chunk", delta: "echo: " });
       await out.send({ type: "chunk", delta: message });
       await out.send({ type: "done", full_text: `echo: ${message}`, iterations: 1 });
@@ -88,6 +98,24 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     await waitForScreen(/EXITED=0/);
     assert.ok(existsSync(historyFile));
     assert.deepEqual(readFileSync(historyFile, "utf8").trim().split("\n"), ["hi", "slow"]);
+  });
+
+  void it("[Z7-CHAT-ESCAPES] control characters in an answer or a tool call are shown, not obeyed by the terminal", async () => {
+    session = "escapes";
+    const command = `ZINO_HISTORY_FILE= ZINO_CONFIG= ${process.execPath} --import ${TSX_LOADER} ${CLI_MAIN} chat --ctx term; echo EXITED=$?; sleep 30`;
+    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "30", "-c", scratch.dir, command);
+    await waitForScreen(/^term>\s*$/m);
+    tmux("send-keys", "-t", session, "escapes", "Enter");
+    const shown = await waitForScreen(/SAFE-TEXT.*EVIL/);
+    // The escape sequences are printed as symbols; the clear screen left the prompt above in place.
+    assert.match(shown, /␛\]2;EVIL-TITLE␇␛\]52;c;ZWNobyBwd25lZA==␇␛\[2J/);
+    assert.match(shown, /^term> escapes\s*$/m);
+    // The carriage return did not let "EVIL" write over "SAFE".
+    assert.match(shown, /SAFE-TEXTEVIL/);
+    assert.match(shown, /✓ execute_bash/);
+    assert.doesNotMatch(tmux("display-message", "-p", "-t", session, "#{pane_title}"), /EVIL-TITLE|TOOL-TITLE/);
+    tmux("send-keys", "-t", session, "C-d");
+    await waitForScreen(/EXITED=0/);
   });
 
   void it("[Z7-CHAT-WAIT] while the model has not answered, a line counts the seconds, then names the retry and its reason; Ctrl-C clears it", async () => {

@@ -15,9 +15,9 @@ export interface CliRun {
 
 export async function runInProcess(
   argv: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; stdoutIsTTY?: boolean } = {},
 ): Promise<CliRun> {
-  const stdout = new PassThrough();
+  const stdout = Object.assign(new PassThrough(), { isTTY: options.stdoutIsTTY });
   const stderr = new PassThrough();
   let out = "";
   let err = "";

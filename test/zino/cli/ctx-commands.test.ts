@@ -11,6 +11,7 @@ import {
   type TempInstance,
   type ZinoProcess,
 } from "../../../harness/zino-processes.js";
+import { requestOne } from "../../../src/wire/index.js";
 import { runInProcess } from "./cli-harness.js";
 
 let instance: TempInstance;
@@ -72,6 +73,30 @@ void describe("zino ctx history", () => {
     assert.equal(r.stderr, "zino: never-used: no stored messages\n");
     const json = await zino(["ctx", "history", "never-used", "--json"]);
     assert.equal(json.stdout, "[]\n", "--json stays parseable");
+  });
+
+  void it("[Z7-CTX Z7-CHAT-ESCAPES] on a terminal, escape sequences a tool's output stored are shown, not obeyed; piped, kept", async () => {
+    const page = "title\u001b]52;c;cm0gLXJmIH4=\u0007 \u001b[2J\u009b1m ok\rfake";
+    const stored = await requestOne(instance.sockets.ctx, {
+      type: "append_history",
+      ctxkey: "t-esc",
+      message: null,
+      messages: [
+        { role: "user", content: "read the page" },
+        { role: "tool", tool_call_id: "c1", content: page },
+      ],
+    });
+    assert.notEqual(stored.type, "error", JSON.stringify(stored));
+    const shown = await runInProcess(["ctx", "history", "t-esc"], {
+      cwd: instance.dir,
+      env: { ZINO_CONFIG: instance.configPath },
+      stdoutIsTTY: true,
+    });
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.match(shown.stdout, /^tool c1: title␛\]52;c;cm0gLXJmIH4=␇ ␛\[2J\uFFFD1m okfake$/m);
+    for (const control of ["\u001b", "\u0007", "\r", "\u009b"]) assert.ok(!shown.stdout.includes(control), JSON.stringify(control));
+    const piped = await zino(["ctx", "history", "t-esc"]);
+    assert.ok(piped.stdout.includes(page), "piped output keeps the stored text as it is");
   });
 });
 
