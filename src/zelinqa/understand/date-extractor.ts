@@ -180,6 +180,9 @@ function shiftedDay(today: string, base: "day" | "month", amount: number): strin
   return day.toISOString().slice(0, 10);
 }
 
+/** [ext] (s24) A time back counted in weeks or fortnights ("3 weeks", "quinze jours", "huit jours"): a round figure. */
+const ROUNDED_BACK = / (?:weeks?|semaines?|fortnights?|quinzaine|quinze jours|15 jours|huit jours|8 jours) /;
+
 /** [ext] "3 weeks", "about two months", "depuis 10 jours" for a date already past: the reference day minus it. */
 function pastDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
   // "in 3 weeks", "dans 10 jours", "d'ici un mois", "within a week" point forward: not a start already past.
@@ -187,8 +190,10 @@ function pastDurations(text: string, tokens: readonly string[], today: string, f
   const said = oneStatedDuration(text);
   if (said === null) return;
   // [ext] "2 years ago", "il y a 6 mois": a time back in months or years is rounded by the person; the day it gives
-  // is not a day they said, so it is held loosely. Days and weeks back ("3 weeks ago") name the day.
-  found.push({ iso: shiftedDay(today, said.base, -said.amount), fuzzy: said.base !== "day" || said.fuzzy, from: -1, to: -1 });
+  // is not a day they said, so it is held loosely. (s24) So is a time back in weeks ("3 weeks ago", "il y a quinze
+  // jours"): a week count is a round figure, not a day. Days back ("3 days ago") name the day.
+  const weeks = ROUNDED_BACK.test(` ${tokens.join(" ")} `);
+  found.push({ iso: shiftedDay(today, said.base, -said.amount), fuzzy: said.base !== "day" || said.fuzzy || weeks, from: -1, to: -1 });
 }
 
 /**
@@ -493,7 +498,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
       // [ext] A time back in months or years ("il y a 2 ans", "6 months ago") is rounded: held loosely (pastDurations).
-      const roundedBack = PAST_CUES.test(plain) && /\b(?:mois|months?|ans?|annees?|years?)\b/.test(plain);
+      const roundedBack =
+        PAST_CUES.test(plain) && (/\b(?:mois|months?|ans?|annees?|years?)\b/.test(plain) || ROUNDED_BACK.test(` ${plain} `));
       const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline && !roundedBack;
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }

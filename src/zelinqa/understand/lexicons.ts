@@ -946,16 +946,31 @@ export function isRefusal(text: string): boolean {
  * links: "to", "de", "vous") are a word of saying declines to answer.
  */
 function ratherNotSay(tokens: readonly string[]): boolean {
-  const LINKS = new Set(["to", "de", "d", "vous", "le", "la", "l", "te", "you", "it"]);
+  const LINKS = new Set(["to", "de", "d", "vous", "le", "la", "l", "te", "you", "it", "en", "y"]);
   for (let i = 0; i < tokens.length; i++) {
-    const seq = RATHER_NOT.find((p) => p.every((w, j) => tokens[i + j] === w));
+    const seq = [...RATHER_NOT, ...NO_WISH_TO].find((p) => p.every((w, j) => tokens[i + j] === w));
     if (seq === undefined) continue;
     let k = i + seq.length;
     while (k < i + seq.length + 2 && LINKS.has(tokens[k] ?? "")) k++;
-    if (SAYING.has(tokens[k] ?? "")) return true;
+    if (SAYING.has(tokens[k] ?? "") || goesIntoIt(tokens, k)) return true;
   }
   return false;
 }
+
+/**
+ * [ext] (s24) Having no wish to say it: "pas envie de détailler", "no wish to explain", "don't feel like going into it".
+ * A refusal only before a word of saying (ratherNotSay): "pas envie de venir" declines the thing, not the question.
+ */
+const NO_WISH_TO = phrases(["pas envie", "pas trop envie", "pas vraiment envie", "no wish", "don t feel like", "dont feel like"]);
+/** "go into", "get into", "rentrer dans", "entrer dans" (the details): saying more, as a word of saying. */
+const GOING_INTO = new Set(["go", "going", "get", "getting", "rentrer", "entrer"]);
+const INTO = new Set(["into", "dans"]);
+/** What is gone into when it is the telling: "it", "details", "his medical stuff", "les détails" (not "the garden"). */
+const GONE_INTO = new Set("it that this details detail specifics particulars his her my their our all les details ca cela tout".split(" "));
+const goesIntoIt = (tokens: readonly string[], k: number) =>
+  GOING_INTO.has(tokens[k] ?? "") &&
+  INTO.has(tokens[k + 1] ?? "") &&
+  (GONE_INTO.has(tokens[k + 2] ?? "") || (tokens[k + 2] === "the" && tokens[k + 3]?.startsWith("detail") === true));
 
 /**
  * [ext] A short don't-know opening the reply before a pause ("idk, everything is broken lol", "jsp. peut-être 3"): the
@@ -994,7 +1009,11 @@ const RATHER_NOT = phrases([
 ]);
 /** What makes a declining a refusal to answer: "rather not say", "je préfère ne pas répondre", "prefer not to share". */
 const SAYING = new Set(
-  "say tell answer share disclose comment discuss talk dire repondre parler communiquer preciser donner reveler".split(" "),
+  (
+    "say tell answer share disclose comment discuss talk dire repondre parler communiquer preciser donner reveler " +
+    // (s24) Saying more of it: "rather not elaborate", "pas envie de détailler", "je préfère ne pas expliquer".
+    "elaborate explain detail detailler expliquer developper saying telling explaining elaborating discussing talking"
+  ).split(" "),
 );
 
 /**

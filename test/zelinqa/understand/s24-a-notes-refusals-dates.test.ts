@@ -1,0 +1,74 @@
+// s24 fixer a: a note that says nothing comes to mind, a refusal said as having no wish to go into it, and a time back
+// counted in weeks (held loosely). Reference day: Tuesday 2026-12-01.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { isRefusal } from "../../../src/zelinqa/understand/index.js";
+import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
+import { labelledTarget, readDirect } from "../../support/extraction-target.js";
+
+const read = (text: string, t: ExtractionTarget) => readDirect(text, t, "2026-12-01");
+
+const comments = labelledTarget({ type: "string" }, { label: "Comments", question: "Is there anything you'd like to add?" });
+const precisions = labelledTarget({ type: "string" }, { label: "Précisions", question: "Autre chose à nous dire ?" });
+
+void describe("a note that says nothing comes to mind", () => {
+  void it("records no note, with or without a sound of hesitation", () => {
+    for (const text of [
+      "can't think of anything",
+      "umm, cannot think of anything else",
+      "nothing springs to mind",
+      "not that I can think of",
+    ])
+      assert.equal(read(text, comments), null, text);
+    for (const text of ["euh, je vois rien d'autre", "bof je vois pas", "rien ne me vient à l'esprit", "hmm pas que je sache"])
+      assert.equal(read(text, precisions), null, text);
+  });
+  void it("keeps the note when something is said besides", () => {
+    assert.deepEqual(read("can't think of anything, except the side gate is stiff", comments), [
+      "can't think of anything, except the side gate is stiff",
+      "exact",
+    ]);
+    assert.deepEqual(read("je vois pas comment ouvrir le portail", precisions), ["je vois pas comment ouvrir le portail", "exact"]);
+  });
+});
+
+void describe("a refusal said as having no wish to go into it", () => {
+  void it("is a refusal before a word of telling more", () => {
+    for (const text of [
+      "pas envie de détailler",
+      "pas trop envie d'expliquer, désolé",
+      "je préfère ne pas rentrer dans les détails",
+      "I'd prefer not to elaborate",
+      "rather not go into it",
+      "prefer not to get into her medical history",
+      "no wish to explain, thanks",
+    ])
+      assert.equal(isRefusal(text), true, text);
+  });
+  void it("is no refusal when what is not wanted is the thing asked, not the telling", () => {
+    for (const text of ["pas envie de venir le samedi", "pas trop envie de changer", "no wish to move house", "prefer not to go into town"])
+      assert.equal(isRefusal(text), false, text);
+  });
+});
+
+const lastCheck = labelledTarget(
+  { type: "string", format: "date" },
+  { label: "Date of the last check-up", question: "When was the last check-up?" },
+);
+const dernierPassage = labelledTarget(
+  { type: "string", format: "date" },
+  { label: "Date du dernier passage", question: "À quand remonte le dernier passage ?" },
+);
+
+void describe("a time back counted in weeks", () => {
+  void it("is held loosely: a count of weeks is a round figure, not a day", () => {
+    assert.deepEqual(read("4 weeks ago", lastCheck), ["2026-11-03", "fuzzy"]);
+    assert.deepEqual(read("about six weeks ago", lastCheck), ["2026-10-20", "fuzzy"]);
+    assert.deepEqual(read("il y a deux semaines", dernierPassage), ["2026-11-17", "fuzzy"]);
+    assert.deepEqual(read("ça fait 3 semaines", dernierPassage), ["2026-11-10", "fuzzy"]);
+  });
+  void it("keeps a time back in days as the day it names", () => {
+    assert.deepEqual(read("3 days ago", lastCheck), ["2026-11-28", "exact"]);
+    assert.deepEqual(read("il y a 4 jours", dernierPassage), ["2026-11-27", "exact"]);
+  });
+});
