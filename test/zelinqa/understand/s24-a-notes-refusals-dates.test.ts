@@ -2,7 +2,8 @@
 // counted in weeks (held loosely). Reference day: Tuesday 2026-12-01.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { isRefusal } from "../../../src/zelinqa/understand/index.js";
+import { isDontKnow, isRefusal } from "../../../src/zelinqa/understand/index.js";
+import { defersToSomeoneElse } from "../../../src/zelinqa/understand/someone-else-knows.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { labelledTarget, readDirect } from "../../support/extraction-target.js";
 
@@ -70,5 +71,26 @@ void describe("a time back counted in weeks", () => {
   void it("keeps a time back in days as the day it names", () => {
     assert.deepEqual(read("3 days ago", lastCheck), ["2026-11-28", "exact"]);
     assert.deepEqual(read("il y a 4 jours", dernierPassage), ["2026-11-27", "exact"]);
+  });
+});
+
+void describe("a don't-know whose reason is that someone else deals with it", () => {
+  void it("is the reason the person cannot say, no guess at the value", () => {
+    for (const text of ["my wife always books them", "trop, mon mari s'en occupe", "it's my son who drives it", "c'est ma fille qui gère"])
+      assert.equal(defersToSomeoneElse(text), true, text);
+  });
+  void it("keeps a guess, a reason about the thing itself, and the person themself", () => {
+    for (const text of ["2, ma cousine hésite", "my gums bleed when I brush", "maybe my wife", "me and my husband", "mon mari"])
+      assert.equal(defersToSomeoneElse(text), false, text);
+  });
+  void it("reads someone else to be asked as a don't-know", () => {
+    for (const text of [
+      "faudrait demander au maçon",
+      "il faudrait voir avec le syndic",
+      "you'd have to ask my partner",
+      "I would have to ask the agent",
+    ])
+      assert.equal(isDontKnow(text), true, text);
+    for (const text of ["I asked them already, 3", "on a demandé au voisin : 12 m"]) assert.equal(isDontKnow(text), false, text);
   });
 });
