@@ -648,6 +648,8 @@ const LOOSE_TRUE_LIST = [
   ...["wouldn t say no", "wouldnt say no", "would not say no", "won t say no", "couldn t say no", "wouldn t refuse"],
   ...["je dirais pas non", "je ne dirais pas non", "je dis pas non", "je ne dis pas non", "c est pas de refus"],
   ...["ce n est pas de refus", "ce serait pas de refus", "ce ne serait pas de refus", "je ne refuserais pas"],
+  // [ext] (s24) A yes hoped for, not yet known: "hopefully", "I hope so", "j'espère bien" ("hopefully not" is a no).
+  ...["hopefully", "i hope so", "hope so", "j espere", "j espere bien", "j espere que oui", "fingers crossed"],
 ];
 const LOOSE_FALSE_LIST = [
   "i don t think so",
@@ -693,6 +695,12 @@ const LOOSE_FALSE_LIST = [
   "rather you don t",
   "rather you dont",
   "je prefere que non",
+  // (s24) A no hoped for.
+  "hopefully not",
+  "i hope not",
+  "hope not",
+  "j espere que non",
+  "j espere pas",
   "j aimerais mieux pas",
   "j aime mieux pas",
 ];

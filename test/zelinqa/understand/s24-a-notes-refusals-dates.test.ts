@@ -94,3 +94,29 @@ void describe("a don't-know whose reason is that someone else deals with it", ()
     for (const text of ["I asked them already, 3", "on a demandé au voisin : 12 m"]) assert.equal(isDontKnow(text), false, text);
   });
 });
+
+const claim = labelledTarget({ type: "boolean" }, { label: "Warranty claim", question: "Is this covered by the warranty?" });
+const rembourse = labelledTarget({ type: "boolean" }, { label: "Remboursement", question: "Êtes-vous remboursé par votre assurance ?" });
+
+void describe("a yes or no hoped for", () => {
+  void it("is that yes or no, held loosely", () => {
+    assert.deepEqual(read("hopefully, still waiting for their email", claim), [true, "fuzzy"]);
+    assert.deepEqual(read("I hope so!", claim), [true, "fuzzy"]);
+    assert.deepEqual(read("j'espère bien, j'ai envoyé le dossier", rembourse), [true, "fuzzy"]);
+    assert.deepEqual(read("hopefully not", claim), [false, "fuzzy"]);
+    assert.deepEqual(read("j'espère que non", rembourse), [false, "fuzzy"]);
+  });
+});
+
+void describe("a not yet that may still come", () => {
+  void it("is undecided: nothing", () => {
+    assert.equal(read("not yet, might be", claim), null);
+    assert.equal(read("not yet, could be next month", claim), null);
+    assert.equal(read("pas encore, peut-être", rembourse), null);
+    assert.equal(read("pas encore, ça se peut", rembourse), null);
+  });
+  void it("stays a no, held loosely, without it", () => {
+    assert.deepEqual(read("not yet, still waiting", claim), [false, "fuzzy"]);
+    assert.deepEqual(read("pas encore, j'attends leur réponse", rembourse), [false, "fuzzy"]);
+  });
+});
