@@ -9,7 +9,7 @@ import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
 import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
-import { periodDays, yearAlone } from "./calendar-periods.js";
+import { periodDays, yearAlone, yearNamed } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { fullYear, yearWordsAsDigits } from "./spoken-years.js";
@@ -351,7 +351,8 @@ function wordDates(tokens: readonly string[], today: string, found: Found[], pas
       found.push({ iso: "invalid", fuzzy: false, from: i, to: yearAt });
       continue;
     }
-    const year = yearOf(tokens[yearAt]) ?? short;
+    // [ext] (s24) "march this year", "mars l'an dernier", "june next year": the year said in words after the month.
+    const year = yearOf(tokens[yearAt]) ?? short ?? (before === null && after === null ? yearNamed(tokens, i + 1, today) : null);
     // [ext] "last march", "en mars dernier", "next june", "juin prochain": the month before or after this one.
     const direction = monthDirection(tokens, i);
     const at = (m: number, d: number | "last") =>

@@ -120,3 +120,33 @@ void describe("a not yet that may still come", () => {
     assert.deepEqual(read("pas encore, j'attends leur réponse", rembourse), [false, "fuzzy"]);
   });
 });
+
+const travaux = labelledTarget(
+  { type: "string", format: "date" },
+  { label: "Date des travaux", question: "Quand souhaitez-vous les travaux ?" },
+);
+const delivered = labelledTarget({ type: "string", format: "date" }, { label: "Delivery date", question: "When should we deliver?" });
+
+void describe("a month with its year said in words", () => {
+  void it("is that month of the year named, its first day, held loosely", () => {
+    assert.deepEqual(read("april this year", lastCheck), ["2026-04-01", "fuzzy"]);
+    assert.deepEqual(read("en juin de cette année", dernierPassage), ["2026-06-01", "fuzzy"]);
+    assert.deepEqual(read("octobre l'an dernier", dernierPassage), ["2025-10-01", "fuzzy"]);
+    assert.deepEqual(read("february next year", delivered), ["2027-02-01", "fuzzy"]);
+  });
+  void it("reads no year from words that name none", () => {
+    assert.equal(read("this year", lastCheck), null);
+    assert.equal(read("pas cette année", travaux), null);
+  });
+});
+
+void describe('new year said without "the"', () => {
+  void it("is the holiday, held loosely", () => {
+    assert.deepEqual(read("after new year please", delivered), ["2027-01-02", "fuzzy"]);
+    assert.deepEqual(read("around new year", delivered), ["2027-01-01", "fuzzy"]);
+  });
+  void it("keeps new year's eve and day as they were", () => {
+    assert.deepEqual(read("new year's eve", delivered), ["2026-12-31", "exact"]);
+    assert.deepEqual(read("new years day", delivered), ["2027-01-01", "exact"]);
+  });
+});
