@@ -811,7 +811,15 @@ export function extractDate(
   // [ext] "nineteen fifty two", "mille neuf cent quatre-vingt": a year in words reads as its digits (spoken-years.ts).
   const tokens = yearWordsAsDigits(tokenise(read));
   const joined = ` ${tokens.join(" ")} `;
-  if (ANY_DAY.test(joined)) return null;
+  // [ext] (s24) "any day next week", "n'importe quel jour la semaine prochaine": the week is said, the day left open:
+  // the week's Monday, held loosely (as "next week" alone). With a day excepted ("except wednesday") a set of days is
+  // left: none.
+  if (ANY_DAY.test(joined)) {
+    if (passing || past || !/ (?:next week|la semaine prochaine|semaine prochaine) /.test(joined)) return null;
+    if (/ (?:except|sauf|apart from|but not|excepte|hors|other than) /.test(joined)) return null;
+    const monday = nextMonday(today);
+    return { value: format === "date" ? monday : `${monday}T00:00:00Z`, certainty: "fuzzy" };
+  }
   // [ext] (s23) "the week after next", "vendredi en huit", "le premier lundi de janvier" (weeks-ahead.ts), loosely.
   const ahead = passing || past ? null : weeksAhead(tokens, today);
   if (ahead !== null) return { value: format === "date" ? ahead : `${ahead}T00:00:00Z`, certainty: "fuzzy" };

@@ -150,3 +150,15 @@ void describe('new year said without "the"', () => {
     assert.deepEqual(read("new years day", delivered), ["2027-01-01", "exact"]);
   });
 });
+
+void describe("any day of next week", () => {
+  void it("is the week's Monday, held loosely", () => {
+    assert.deepEqual(read("any day next week works", delivered), ["2026-12-07", "fuzzy"]);
+    assert.deepEqual(read("n'importe quel jour la semaine prochaine", travaux), ["2026-12-07", "fuzzy"]);
+  });
+  void it("is none with a day excepted, or with no week said", () => {
+    assert.equal(read("any day next week except friday", delivered), null);
+    assert.equal(read("la semaine prochaine, n'importe quel jour sauf lundi", travaux), null);
+    assert.equal(read("any day really", delivered), null);
+  });
+});
