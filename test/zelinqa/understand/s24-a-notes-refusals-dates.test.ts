@@ -2,7 +2,8 @@
 // counted in weeks (held loosely). Reference day: Tuesday 2026-12-01.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { isDontKnow, isRefusal } from "../../../src/zelinqa/understand/index.js";
+import { isDontKnow, isRefusal, targetWords } from "../../../src/zelinqa/understand/index.js";
+import { describesAnotherThing } from "../../../src/zelinqa/understand/extract-value.js";
 import { defersToSomeoneElse } from "../../../src/zelinqa/understand/someone-else-knows.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
 import { labelledTarget, readDirect } from "../../support/extraction-target.js";
@@ -160,5 +161,19 @@ void describe("any day of next week", () => {
     assert.equal(read("any day next week except friday", delivered), null);
     assert.equal(read("la semaine prochaine, n'importe quel jour sauf lundi", travaux), null);
     assert.equal(read("any day really", delivered), null);
+  });
+});
+
+void describe("a don't-know followed by a number counting something else", () => {
+  const surface = targetWords("Surface du logement (m²)", "Quelle est la surface ?");
+  const bedrooms = targetWords("Number of bedrooms", "How many bedrooms?");
+  void it("describes another thing: its number is not the value asked", () => {
+    assert.equal(describesAnotherThing(" , it's a 4 bed detached", surface), true);
+    assert.equal(describesAnotherThing(" , c'est un 3 pièces", surface), true);
+  });
+  void it("keeps a number with a unit, and one counting the thing asked", () => {
+    assert.equal(describesAnotherThing(" , it's a 90 square metre house", surface), false);
+    assert.equal(describesAnotherThing(" , c'est un 70 m2", surface), false);
+    assert.equal(describesAnotherThing(" , it's a 3 bedroom house", bedrooms), false);
   });
 });
