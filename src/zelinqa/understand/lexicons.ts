@@ -959,7 +959,38 @@ function isWholeAnswer(tokens: readonly string[], list: readonly (readonly strin
 /** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
 export function isRefusal(text: string): boolean {
   const tokens = tokenise(text);
-  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) || ratherNotSay(tokens);
+  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) || ratherNotSay(tokens) || seesFirst(tokens);
+}
+
+/** "I'd rather", "je préfère", "j'aimerais mieux": what the person would do instead. */
+const RATHER = phrases([
+  "i d rather",
+  "i would rather",
+  "i d prefer to",
+  "i would prefer to",
+  "je prefere",
+  "j aimerais mieux",
+  "je prefererais",
+]);
+/** Seeing or hearing something from the other side: "see your quote", "voir votre devis", "hear what you offer". */
+const SEEING = new Set(["see", "hear", "know", "get", "have", "voir", "avoir", "connaitre", "recevoir", "savoir"]);
+const YOURS = new Set(["your", "you", "vos", "votre", "what", "ce", "vous"]);
+/**
+ * [ext] (s24) Answering after seeing what the other side offers: "I'd rather see your quote first", "je préfère voir
+ * votre devis d'abord": the answer is withheld until then, a refusal. A "first"/"d'abord" must close it, and the
+ * thing seen must be the other side's ("your", "votre", "what you…").
+ */
+function seesFirst(tokens: readonly string[]): boolean {
+  const FIRST = new Set(["first", "abord", "avant"]);
+  if (!tokens.some((t) => FIRST.has(t))) return false;
+  for (let i = 0; i < tokens.length; i++) {
+    const seq = RATHER.find((p) => p.every((w, j) => tokens[i + j] === w));
+    if (seq === undefined) continue;
+    let k = i + seq.length;
+    while (k < tokens.length && ["d", "abord", "to", "de"].includes(tokens[k] as string)) k++;
+    if (SEEING.has(tokens[k] ?? "") && YOURS.has(tokens[k + 1] ?? "")) return true;
+  }
+  return false;
 }
 
 /**

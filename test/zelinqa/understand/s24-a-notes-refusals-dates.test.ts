@@ -177,3 +177,22 @@ void describe("a don't-know followed by a number counting something else", () =>
     assert.equal(describesAnotherThing(" , it's a 3 bedroom house", bedrooms), false);
   });
 });
+
+void describe("an answer withheld until the other side's offer is seen", () => {
+  void it("is a refusal", () => {
+    for (const text of [
+      "I'd rather see your prices first",
+      "je préfère d'abord voir votre devis",
+      "I would rather hear what you offer first",
+    ])
+      assert.equal(isRefusal(text), true, text);
+  });
+  void it("is none when what is seen first is no offer of the other side's, or nothing comes first", () => {
+    for (const text of [
+      "I'd rather see the garden first",
+      "je préfère avoir le créneau du matin d'abord",
+      "I'd rather see your team on Monday",
+    ])
+      assert.equal(isRefusal(text), false, text);
+  });
+});
