@@ -4,6 +4,7 @@ import type { JsonValue, Outcome } from "../contracts/index.js";
 import { answeredStems, describesAnotherThing, extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { declinesTheThing, withoutHesitation } from "../understand/lexicons.js";
 import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
+import { defersToSomeoneElse } from "../understand/someone-else-knows.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
 
@@ -207,7 +208,8 @@ export function collectReply(
     return outcome.value;
   // "aucune idée" must not read as "aucune" (no): the hesitation itself is blanked out first.
   const remainder = withoutHesitation(reply.text);
-  if (saysNothingMore(remainder, reply)) return outcome.value;
+  // [ext] (s24) "no idea, my husband always walks him": the reason the person cannot say, no guess (someone-else-knows.ts).
+  if (saysNothingMore(remainder, reply) || defersToSomeoneElse(remainder)) return outcome.value;
   const scratch = emptyPlan(plan.budget);
   collectAttributed(artifact, state, scratch, { ...reply, text: remainder });
   // What remains of a hesitant reply is no free-text answer ("aucune idée franchement" → "franchement"), nor a number

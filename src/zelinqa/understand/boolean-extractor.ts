@@ -293,7 +293,8 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   if (fromLabels) return fromLabels;
   // [ext] "not yet, I see my doctor on Thursday", "pas encore": what is not there yet is a no, held loosely.
   if (NOT_YET.some((seq) => c.tokens.length >= seq.length && seq.every((w, i) => c.tokens[i] === w)) || notYetAlone(text))
-    return { value: false, certainty: "fuzzy" };
+    // [ext] (s24) "not yet, might be", "pas encore, peut-être": not yet, but it may come; undecided, nothing.
+    return hasAnyPhrase(c.tokens, MAY_COME) ? null : { value: false, certainty: "fuzzy" };
   // [ext] "je cherche encore", "working on it": still under way, so not yet, held loosely.
   if (underWay(c.tokens)) return { value: false, certainty: "fuzzy" };
   // [ext] "never bought one" to a first-time question: a first time, whatever "never" says to the lexicons.
@@ -391,6 +392,11 @@ export function saysNotYet(text: string): boolean {
   );
 }
 
+/** (s24) After a "not yet": that it may still be so ("might be", "peut-être", "hopefully"), which leaves it open. */
+const MAY_COME = [
+  ...[["might"], ["may", "be"], ["could", "be"], ["maybe"], ["possibly"], ["hopefully"], ["perhaps"], ["hope", "so"]],
+  ...[["peut", "etre"], ["possible"], ["j", "espere"], ["ca", "se", "peut"], ["pourrait"], ["probablement"], ["probably"]],
+];
 const NOT_YET = [
   ["not", "yet"],
   ["pas", "encore"],

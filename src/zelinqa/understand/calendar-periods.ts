@@ -97,12 +97,21 @@ const LAST_YEAR = [
   ["an", "dernier"],
   ["annee", "derniere"],
 ];
-/** [ext] "summer next year", "l'été de l'an prochain": the year named after a season, or null. */
-function yearNamed(tokens: readonly string[], at: number, today: string): number | null {
+/** (s24) "march this year", "l'été de cette année": the current year, named. */
+const THIS_YEAR = [
+  ["this", "year"],
+  ["cette", "annee"],
+  ["l", "annee", "en", "cours"],
+];
+/**
+ * [ext] "summer next year", "l'été de l'an prochain", (s24) "march this year", "mars de l'année dernière": the year
+ * named after a season or a month, or null.
+ */
+export function yearNamed(tokens: readonly string[], at: number, today: string): number | null {
   const y = Number(today.slice(0, 4));
   const from = tokens[at] === "de" || tokens[at] === "of" ? at + 1 : at;
   const said = (seqs: readonly (readonly string[])[]) => seqs.some((seq) => seq.every((w, j) => tokens[from + j] === w));
-  return said(NEXT_YEAR) ? y + 1 : said(LAST_YEAR) ? y - 1 : null;
+  return said(NEXT_YEAR) ? y + 1 : said(LAST_YEAR) ? y - 1 : said(THIS_YEAR) ? y : null;
 }
 
 const YEAR_INTRO = new Set([

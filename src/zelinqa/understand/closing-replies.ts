@@ -1,7 +1,7 @@
 // Replies to a free-text question ("anything else?") that close the exchange without a note: a denial, "that's it", a
 // pleasantry, and questions back that ask for nothing to be done; and which questions back are requests (a note).
 import { DENIAL_WORDS, onlyPleasantries } from "./guards-values.js";
-import { containsPhrase, tokenise } from "./normalise.js";
+import { containsPhrase, findPhrase, tokenise } from "./normalise.js";
 
 const words = (phrases: readonly string[]) => phrases.map((p) => p.split(" "));
 const opensWith = (tokens: readonly string[], list: readonly (readonly string[])[]) =>
@@ -56,16 +56,41 @@ const DENIALS = new Set<string>([...DENIAL_WORDS, "none", "nada"]);
 const SOFT_DENIALS = words(["not really", "pas vraiment", "not at all", "pas du tout"]);
 /** Closing words said without a denial: "that's it", "c'est tout", "ce sera tout", "that's all for now". */
 const CLOSINGS = words(["that s it", "that s all", "that will be all", "that ll be all", "c est tout", "ce sera tout", "ca sera tout"]);
+/**
+ * [ext] (s24) Saying nothing comes to mind: "can't think of anything", "nothing springs to mind", "je vois rien",
+ * "rien ne me vient". Whole phrases only: "can't think of anything else but the gate" keeps its note (the rest is content).
+ */
+const NOTHING_TO_MIND = words([
+  ...["can t think of anything", "cannot think of anything", "can t think of any", "can t think of nothing", "can t think of owt"],
+  ...["nothing i can think of", "nothing that i can think of", "nothing comes to mind", "nothing springs to mind"],
+  ...["not that i can think of", "nothing i can think of", "i think that s everything", "that s everything", "that s about it"],
+  ...["je vois rien", "je ne vois rien", "je vois pas", "je ne vois pas", "rien ne me vient", "rien qui me vient"],
+  ...["rien ne me vient a l esprit", "rien qui me vient a l esprit", "je ne vois rien d autre", "je vois rien d autre"],
+  ...["pas que je sache", "rien de particulier", "rien de special", "rien qui me vienne", "je crois que c est tout"],
+]).sort((a, b) => b.length - a.length);
 /** What a denial or a closing may carry: "no thanks", "not really no", "that's all for now", "je crois que c'est tout". */
 const CARRIED = new Set(
   (
     "thanks thank you merci really vraiment else more for now pour l instant le moment i think guess je crois pense que " +
-    "that s it all good c est tout bon ok okay sorry desole from me de ma part"
+    "that s it all good c est tout bon ok okay sorry desole from me de ma part tbh honestly honnetement"
   ).split(" "),
 );
+/** (s24) Sounds of hesitation ("hmm, can't think of anything", "euh je vois pas"): neutral beside a closing. */
+const HESITATION_SOUNDS = new Set("hmm hm hmmm um umm uh er erm euh heu bof ben bah well".split(" "));
+
+/** The tokens without the first occurrence of the one phrase of `list` found, and whether one was. */
+function withoutPhraseOf(tokens: readonly string[], list: readonly (readonly string[])[]): readonly string[] | null {
+  for (const seq of list) {
+    const at = findPhrase(tokens, seq, 0);
+    if (at >= 0) return [...tokens.slice(0, at), ...tokens.slice(at + seq.length)];
+  }
+  return null;
+}
 
 /** One clause that only denies, closes or thanks ("no", "not really", "that's it", "merci !"); an emoji alone is neutral. */
 function closingClause(tokens: readonly string[]): boolean {
+  const mind = withoutPhraseOf(tokens, NOTHING_TO_MIND);
+  if (mind !== null) return mind.every((t) => DENIALS.has(t) || CARRIED.has(t) || HESITATION_SOUNDS.has(t));
   const opener = DENIALS.has(tokens[0] ?? "") ? 1 : (opensWith(tokens, SOFT_DENIALS)?.length ?? 0);
   const closes = opener > 0 || CLOSINGS.some((c) => containsPhrase(tokens, c));
   return closes && tokens.slice(opener).every((t) => DENIALS.has(t) || CARRIED.has(t));
@@ -85,7 +110,7 @@ export function closesWithoutNote(text: string): boolean {
     }
     for (const clause of sentence.split(/[,;:.!…\n]/u)) {
       const tokens = tokenise(clause);
-      if (tokens.length === 0) continue;
+      if (tokens.length === 0 || tokens.every((t) => HESITATION_SOUNDS.has(t))) continue;
       if (!closingClause(tokens) && !onlyPleasantries(tokens)) return false;
       closed = true;
     }

@@ -9,7 +9,7 @@ import { MONTHS_BY_NAME, WEEKDAYS_BY_NAME, namedDays } from "./named-days.js";
 import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
-import { periodDays, yearAlone } from "./calendar-periods.js";
+import { periodDays, yearAlone, yearNamed } from "./calendar-periods.js";
 import { statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { fullYear, yearWordsAsDigits } from "./spoken-years.js";
@@ -180,6 +180,9 @@ function shiftedDay(today: string, base: "day" | "month", amount: number): strin
   return day.toISOString().slice(0, 10);
 }
 
+/** [ext] (s24) A time back counted in weeks or fortnights ("3 weeks", "quinze jours", "huit jours"): a round figure. */
+const ROUNDED_BACK = / (?:weeks?|semaines?|fortnights?|quinzaine|quinze jours|15 jours|huit jours|8 jours) /;
+
 /** [ext] "3 weeks", "about two months", "depuis 10 jours" for a date already past: the reference day minus it. */
 function pastDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
   // "in 3 weeks", "dans 10 jours", "d'ici un mois", "within a week" point forward: not a start already past.
@@ -187,8 +190,10 @@ function pastDurations(text: string, tokens: readonly string[], today: string, f
   const said = oneStatedDuration(text);
   if (said === null) return;
   // [ext] "2 years ago", "il y a 6 mois": a time back in months or years is rounded by the person; the day it gives
-  // is not a day they said, so it is held loosely. Days and weeks back ("3 weeks ago") name the day.
-  found.push({ iso: shiftedDay(today, said.base, -said.amount), fuzzy: said.base !== "day" || said.fuzzy, from: -1, to: -1 });
+  // is not a day they said, so it is held loosely. (s24) So is a time back in weeks ("3 weeks ago", "il y a quinze
+  // jours"): a week count is a round figure, not a day. Days back ("3 days ago") name the day.
+  const weeks = ROUNDED_BACK.test(` ${tokens.join(" ")} `);
+  found.push({ iso: shiftedDay(today, said.base, -said.amount), fuzzy: said.base !== "day" || said.fuzzy || weeks, from: -1, to: -1 });
 }
 
 /**
@@ -357,7 +362,8 @@ function wordDates(tokens: readonly string[], today: string, found: Found[], pas
       found.push({ iso: "invalid", fuzzy: false, from: i, to: yearAt });
       continue;
     }
-    const year = yearOf(tokens[yearAt]) ?? short;
+    // [ext] (s24) "march this year", "mars l'an dernier", "june next year": the year said in words after the month.
+    const year = yearOf(tokens[yearAt]) ?? short ?? (before === null && after === null ? yearNamed(tokens, i + 1, today) : null);
     // [ext] "last march", "en mars dernier", "next june", "juin prochain": the month before or after this one.
     const direction = monthDirection(tokens, i);
     const at = (m: number, d: number | "last") =>
@@ -504,7 +510,8 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);
       // [ext] A time back in months or years ("il y a 2 ans", "6 months ago") is rounded: held loosely (pastDurations).
-      const roundedBack = PAST_CUES.test(plain) && /\b(?:mois|months?|ans?|annees?|years?)\b/.test(plain);
+      const roundedBack =
+        PAST_CUES.test(plain) && (/\b(?:mois|months?|ans?|annees?|years?)\b/.test(plain) || ROUNDED_BACK.test(` ${plain} `));
       const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline && !roundedBack;
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }
@@ -833,7 +840,15 @@ function dayInText(
   // [ext] "nineteen fifty two", "mille neuf cent quatre-vingt": a year in words reads as its digits (spoken-years.ts).
   const tokens = yearWordsAsDigits(tokenise(read));
   const joined = ` ${tokens.join(" ")} `;
-  if (ANY_DAY.test(joined)) return null;
+  // [ext] (s24) "any day next week", "n'importe quel jour la semaine prochaine": the week is said, the day left open:
+  // the week's Monday, held loosely (as "next week" alone). With a day excepted ("except wednesday") a set of days is
+  // left: none.
+  if (ANY_DAY.test(joined)) {
+    if (passing || past || !/ (?:next week|la semaine prochaine|semaine prochaine) /.test(joined)) return null;
+    if (/ (?:except|sauf|apart from|but not|excepte|hors|other than) /.test(joined)) return null;
+    const monday = nextMonday(today);
+    return { value: format === "date" ? monday : `${monday}T00:00:00Z`, certainty: "fuzzy" };
+  }
   // [ext] (s23) "the week after next", "vendredi en huit", "le premier lundi de janvier" (weeks-ahead.ts), loosely.
   const ahead = passing || past ? null : weeksAhead(tokens, today);
   if (ahead !== null) return { value: format === "date" ? ahead : `${ahead}T00:00:00Z`, certainty: "fuzzy" };

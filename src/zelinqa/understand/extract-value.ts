@@ -38,6 +38,7 @@ import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
 import { zeroOption } from "./zero-option.js";
 import { deniedQuestionOption } from "./denied-option.js";
+import { saidUnit } from "./unit-conversion.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
 import { listedAges } from "./people-count.js";
@@ -601,7 +602,7 @@ const DESCRIBING = [
 /**
  * [ext] What remains of a reply opening on a don't-know ("je sais pas, c'est une maison de 100 m²") describes a thing
  * that is not the target's (the noun after "c'est un", "it's a", "on a un" is no word of its label): its numbers
- * measure that thing, not the value asked. "idk, it's a 3-bedroom house" (a number, not a noun) is not such a reply.
+ * measure that thing, not the value asked; (s24) so does "idk, it's a 3-bedroom house" for a target its noun is no word of.
  */
 export function describesAnotherThing(remainder: string, words: TargetWords | undefined): boolean {
   if (words === undefined || !/^\s/.test(remainder)) return false;
@@ -609,8 +610,12 @@ export function describesAnotherThing(remainder: string, words: TargetWords | un
   for (let i = 0; i < tokens.length; i++) {
     const seq = DESCRIBING.find((d) => d.every((w, j) => tokens[i + j] === w));
     if (seq === undefined) continue;
-    const noun = tokens[i + seq.length];
-    return noun !== undefined && /^\p{L}{3,}$/u.test(noun) && !tokenHasStem(noun, words.stems);
+    // (s24) "it's a 3 bed semi", "c'est un 2 pièces": a number counting a thing that is no unit and no word of the
+    // label describes the thing too ("it's a 90 square metre house" gives a unit: not so).
+    const counted = /^\d+$/.test(tokens[i + seq.length] ?? "") ? 1 : 0;
+    const noun = tokens[i + seq.length + counted];
+    const unit = counted === 1 && noun !== undefined && saidUnit(noun, tokens[i + seq.length + 2]) !== undefined;
+    return noun !== undefined && /^\p{L}{3,}$/u.test(noun) && !unit && !tokenHasStem(noun, words.stems);
   }
   return false;
 }

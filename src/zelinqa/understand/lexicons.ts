@@ -372,6 +372,19 @@ export const DONT_KNOW_PHRASES = phrases([
   "je vous redirai",
   "je vous dirai",
   "je vous redis",
+  // [ext] (s24) Someone else to be asked: "faudrait demander au poseur", "you'd have to ask my wife", "ask the landlord".
+  "faudrait demander",
+  "il faudrait demander",
+  "faut demander",
+  "faudra demander",
+  "faudrait voir avec",
+  "faut voir avec",
+  "you d have to ask",
+  "you ll have to ask",
+  "you would have to ask",
+  "i d have to ask",
+  "i would have to ask",
+  "would have to ask",
   // [ext] A question back that says the person cannot know: "how would I know?", "comment je saurais ?", "you tell me".
   "how would i know",
   "how should i know",
@@ -635,6 +648,8 @@ const LOOSE_TRUE_LIST = [
   ...["wouldn t say no", "wouldnt say no", "would not say no", "won t say no", "couldn t say no", "wouldn t refuse"],
   ...["je dirais pas non", "je ne dirais pas non", "je dis pas non", "je ne dis pas non", "c est pas de refus"],
   ...["ce n est pas de refus", "ce serait pas de refus", "ce ne serait pas de refus", "je ne refuserais pas"],
+  // [ext] (s24) A yes hoped for, not yet known: "hopefully", "I hope so", "j'espère bien" ("hopefully not" is a no).
+  ...["hopefully", "i hope so", "hope so", "j espere", "j espere bien", "j espere que oui", "fingers crossed"],
 ];
 const LOOSE_FALSE_LIST = [
   "i don t think so",
@@ -680,6 +695,12 @@ const LOOSE_FALSE_LIST = [
   "rather you don t",
   "rather you dont",
   "je prefere que non",
+  // (s24) A no hoped for.
+  "hopefully not",
+  "i hope not",
+  "hope not",
+  "j espere que non",
+  "j espere pas",
   "j aimerais mieux pas",
   "j aime mieux pas",
 ];
@@ -938,7 +959,38 @@ function isWholeAnswer(tokens: readonly string[], list: readonly (readonly strin
 /** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
 export function isRefusal(text: string): boolean {
   const tokens = tokenise(text);
-  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) || ratherNotSay(tokens);
+  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) || ratherNotSay(tokens) || seesFirst(tokens);
+}
+
+/** "I'd rather", "je préfère", "j'aimerais mieux": what the person would do instead. */
+const RATHER = phrases([
+  "i d rather",
+  "i would rather",
+  "i d prefer to",
+  "i would prefer to",
+  "je prefere",
+  "j aimerais mieux",
+  "je prefererais",
+]);
+/** Seeing or hearing something from the other side: "see your quote", "voir votre devis", "hear what you offer". */
+const SEEING = new Set(["see", "hear", "know", "get", "have", "voir", "avoir", "connaitre", "recevoir", "savoir"]);
+const YOURS = new Set(["your", "you", "vos", "votre", "what", "ce", "vous"]);
+/**
+ * [ext] (s24) Answering after seeing what the other side offers: "I'd rather see your quote first", "je préfère voir
+ * votre devis d'abord": the answer is withheld until then, a refusal. A "first"/"d'abord" must close it, and the
+ * thing seen must be the other side's ("your", "votre", "what you…").
+ */
+function seesFirst(tokens: readonly string[]): boolean {
+  const FIRST = new Set(["first", "abord", "avant"]);
+  if (!tokens.some((t) => FIRST.has(t))) return false;
+  for (let i = 0; i < tokens.length; i++) {
+    const seq = RATHER.find((p) => p.every((w, j) => tokens[i + j] === w));
+    if (seq === undefined) continue;
+    let k = i + seq.length;
+    while (k < tokens.length && ["d", "abord", "to", "de"].includes(tokens[k] as string)) k++;
+    if (SEEING.has(tokens[k] ?? "") && YOURS.has(tokens[k + 1] ?? "")) return true;
+  }
+  return false;
 }
 
 /**
@@ -946,16 +998,31 @@ export function isRefusal(text: string): boolean {
  * links: "to", "de", "vous") are a word of saying declines to answer.
  */
 function ratherNotSay(tokens: readonly string[]): boolean {
-  const LINKS = new Set(["to", "de", "d", "vous", "le", "la", "l", "te", "you", "it"]);
+  const LINKS = new Set(["to", "de", "d", "vous", "le", "la", "l", "te", "you", "it", "en", "y"]);
   for (let i = 0; i < tokens.length; i++) {
-    const seq = RATHER_NOT.find((p) => p.every((w, j) => tokens[i + j] === w));
+    const seq = [...RATHER_NOT, ...NO_WISH_TO].find((p) => p.every((w, j) => tokens[i + j] === w));
     if (seq === undefined) continue;
     let k = i + seq.length;
     while (k < i + seq.length + 2 && LINKS.has(tokens[k] ?? "")) k++;
-    if (SAYING.has(tokens[k] ?? "")) return true;
+    if (SAYING.has(tokens[k] ?? "") || goesIntoIt(tokens, k)) return true;
   }
   return false;
 }
+
+/**
+ * [ext] (s24) Having no wish to say it: "pas envie de détailler", "no wish to explain", "don't feel like going into it".
+ * A refusal only before a word of saying (ratherNotSay): "pas envie de venir" declines the thing, not the question.
+ */
+const NO_WISH_TO = phrases(["pas envie", "pas trop envie", "pas vraiment envie", "no wish", "don t feel like", "dont feel like"]);
+/** "go into", "get into", "rentrer dans", "entrer dans" (the details): saying more, as a word of saying. */
+const GOING_INTO = new Set(["go", "going", "get", "getting", "rentrer", "entrer"]);
+const INTO = new Set(["into", "dans"]);
+/** What is gone into when it is the telling: "it", "details", "his medical stuff", "les détails" (not "the garden"). */
+const GONE_INTO = new Set("it that this details detail specifics particulars his her my their our all les details ca cela tout".split(" "));
+const goesIntoIt = (tokens: readonly string[], k: number) =>
+  GOING_INTO.has(tokens[k] ?? "") &&
+  INTO.has(tokens[k + 1] ?? "") &&
+  (GONE_INTO.has(tokens[k + 2] ?? "") || (tokens[k + 2] === "the" && tokens[k + 3]?.startsWith("detail") === true));
 
 /**
  * [ext] A short don't-know opening the reply before a pause ("idk, everything is broken lol", "jsp. peut-être 3"): the
@@ -994,7 +1061,11 @@ const RATHER_NOT = phrases([
 ]);
 /** What makes a declining a refusal to answer: "rather not say", "je préfère ne pas répondre", "prefer not to share". */
 const SAYING = new Set(
-  "say tell answer share disclose comment discuss talk dire repondre parler communiquer preciser donner reveler".split(" "),
+  (
+    "say tell answer share disclose comment discuss talk dire repondre parler communiquer preciser donner reveler " +
+    // (s24) Saying more of it: "rather not elaborate", "pas envie de détailler", "je préfère ne pas expliquer".
+    "elaborate explain detail detailler expliquer developper saying telling explaining elaborating discussing talking"
+  ).split(" "),
 );
 
 /**

@@ -108,7 +108,8 @@ const NAMED: readonly Named[] = [
     on: fixed(1, 1),
   },
   { phrases: ["new year s", "new years"], on: fixed(1, 1) },
-  { phrases: ["the new year", "nouvelle annee"], on: fixed(1, 1), fuzzy: true },
+  // (s24) "after new year", "around new year": said without "the" or the "s", the holiday too.
+  { phrases: ["the new year", "nouvelle annee", "new year"], on: fixed(1, 1), fuzzy: true },
   { phrases: ["christmas day", "jour de noel", "christmas", "xmas", "x mas", "noel"], on: fixed(12, 25) },
   {
     phrases: [

@@ -6,7 +6,7 @@ import type { TextToken } from "./text-tokens.js";
 import { CONCEPT_GROUPS, stem, tokenHasStem } from "./target-words.js";
 
 /** One person each, when named without a number. */
-const SINGLE_PERSONS = new Set([
+export const SINGLE_PERSONS: ReadonlySet<string> = new Set([
   "moi",
   "me",
   "myself",

@@ -47,9 +47,9 @@ void describe("a time from now for a date already past", () => {
     assert.equal(read("d'ici quinze jours", derniereVisite), null);
     assert.equal(read("sous huit jours", derniereVisite), null);
   });
-  void it("keeps a time back as before", () => {
-    assert.deepEqual(read("a fortnight ago", lastService), ["2026-11-17", "exact"]);
-    assert.deepEqual(read("il y a trois semaines", derniereVisite), ["2026-11-10", "exact"]);
+  void it("keeps a time back as before (held loosely since s24-fix12a: a count of weeks is a round figure)", () => {
+    assert.deepEqual(read("a fortnight ago", lastService), ["2026-11-17", "fuzzy"]);
+    assert.deepEqual(read("il y a trois semaines", derniereVisite), ["2026-11-10", "fuzzy"]);
   });
 });
 
