@@ -454,7 +454,8 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
   });
   const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
   const paused = (j: number) => j > 0 && clauseBreak(text, tokens[j - 1] as TextToken, tokens[j] as TextToken);
-  for (const w of wordNumbers(norms, paused)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
+  for (const w of wordNumbers(norms, paused))
+    if (!newNotNine(norms, w)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
   return withFractions(
     text,
     tokens,
@@ -463,6 +464,17 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
 }
 
 const MONEY_NOTES: Record<string, number> = { fiver: 5, tenner: 10 };
+
+/** [ext] (s24) Words before the French "neuf" that make it "new", not nine: "tout neuf", "comme neuf", "état neuf". */
+const NEW_BEFORE = new Set(["tout", "toute", "flambant", "comme", "etat", "quasi", "quasiment", "presque", "encore"]);
+/** "remis à neuf", "refait à neuf": made as new. */
+const MADE_NEW = new Set(["remis", "remise", "refait", "refaite", "refaits", "mis", "mise", "remettre", "refaire"]);
+/** "neuf" alone as a word number, said as new: after NEW_BEFORE, or after "à" following MADE_NEW. */
+function newNotNine(norms: readonly string[], w: { start: number; end: number }): boolean {
+  if (w.end - w.start !== 1 || norms[w.start] !== "neuf") return false;
+  const before = norms[w.start - 1] ?? "";
+  return NEW_BEFORE.has(before) || (before === "a" && MADE_NEW.has(norms[w.start - 2] ?? ""));
+}
 const SUBUNIT_WORDS = new Set(["centimes", "cents", "pence", "p"]);
 
 /**
