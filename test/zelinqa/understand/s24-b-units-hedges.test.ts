@@ -1,6 +1,7 @@
 // Units and hedges of the s24 fixer "b": storeys are floors ("three floors" for "Number of storeys"); a hedge after an
 // amount whose currency sign comes first ("£40-ish", "$200 or so", "25€ environ") holds it loosely; "ish" glued to a
-// number word ("thirtyish"); imperial units glued to the digits ("18lbs", "6ft") are converted like "18 lbs".
+// number word ("thirtyish"); imperial units glued to the digits ("18lbs", "6ft") are converted like "18 lbs"; a bare
+// "1.82" for a height in centimetres is metres.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
@@ -61,5 +62,17 @@ void describe("imperial units glued to the digits", () => {
 
   void it("reads an ordinal as no measure", () => {
     assert.equal(read("1st", weight), null);
+  });
+});
+
+void describe("a bare decimal in metres for a target in centimetres", () => {
+  void it("reads it as metres, loosely", () => {
+    assert.deepEqual(read("1.82", height), [182, "fuzzy"]);
+    assert.deepEqual(read("1,59", target("number", 50, 250, "Taille (cm)", "Votre taille (cm) ?")), [159, "fuzzy"]);
+  });
+
+  void it("leaves centimetres, other units and other targets alone", () => {
+    assert.deepEqual(read("182", height), [182, "exact"]);
+    assert.deepEqual(read("1.82", weight), [1.82, "exact"]);
   });
 });
