@@ -17,8 +17,11 @@ const DAY_OR_MONTH =
  * [ext] A conclusion before a number ("donc", "du coup", "so", "ça fait", "that makes", "soit") gives the number said
  * last too: "4, but the eldest is away, so 3"; when both parts give the same value ("2 + 2, donc 4") nothing changes.
  */
+/** [ext] A number said in words, after "make it" or "let's say" ("an hour, no make it forty-five"). */
+const NUMBER_WORD =
+  "(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|half)(?![\\p{L}])";
 const CORRECTION = new RegExp(
-  String.raw`[,;.…–—-]\s*(?:(?:euh|uh|er|ah|oh|eh)\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:(?:uh|er|ah|oh)\s+)?no(?=\s*[,;.!…–—-]|\s+\d|\s+(?:${DAY_OR_MONTH})(?![\p{L}\d]))|(?<=\d\s*\p{L}{0,12}\s+)non?(?=\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])|(?<![\p{L}\d])(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)(?=\s+(?:\d|(?:un|une|one|deux|two|trois|three|quatre|four|cinq|five|six|sept|seven|huit|eight|neuf|nine|dix|ten)(?![\p{L}\d])))`,
+  String.raw`[,;.…–—-]\s*(?:(?:euh|uh|er|ah|oh|eh)\s+)?non(?![-\p{L}])|[,;.…–—-]\s*(?:(?:uh|er|ah|oh)\s+)?no(?=\s*[,;.!…–—-]|\s+\d|\s+(?:${DAY_OR_MONTH}|make\s+(?:it|that)|let['’]?s\s+say)(?![\p{L}\d]))|[,;.…–—-]\s*(?:(?:no|ok|okay)\s+)?(?:make\s+it|let['’]?s\s+say)(?=\s+(?:\d|an?\s|${NUMBER_WORD}))|(?<=\d\s*\p{L}{0,12}\s+)non?(?=\s+\d)|(?<![\p{L}\d])(?:wait|sorry|pardon|oops|oups|actually|en\s+fait|finalement|enfin|i\s+mean|je\s+veux\s+dire|make\s+that|or\s+rather|ou\s+plut[oô]t|scratch\s+that|correction|rectification|attends|attendez|my\s+bad|je\s+me\s+suis\s+tromp[ée]e?)(?![\p{L}\d])|(?<![\p{L}\d])(?:donc|du\s+coup|so|which\s+makes|that\s+makes|[çc]a\s+fait|soit)(?=\s+(?:\d|(?:un|une|one|deux|two|trois|three|quatre|four|cinq|five|six|sept|seven|huit|eight|neuf|nine|dix|ten)(?![\p{L}\d])))`,
   "giu",
 );
 

@@ -9,12 +9,29 @@ import type { TextToken } from "./text-tokens.js";
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const WEEKEND = [6, 0];
-/** Groups of days, as word sequences, with the days they hold. */
-const GROUPS: readonly (readonly [readonly string[], readonly number[]])[] = [
-  ...["week end", "week ends", "weekend", "weekends", "fin de semaine", "fins de semaine"].map((p) => [p.split(" "), WEEKEND] as const),
-  ...["weekdays", "week days", "en semaine", "in the week", "during the week", "jours de semaine", "jours ouvres", "working days"].map(
-    (p) => [p.split(" "), WEEKDAYS] as const,
+const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+/** Groups of days, as word sequences, with the days they hold and whether they are held loosely. */
+const GROUPS: readonly (readonly [readonly string[], readonly number[], boolean])[] = [
+  ...["week end", "week ends", "weekend", "weekends", "fin de semaine", "fins de semaine"].map(
+    (p) => [p.split(" "), WEEKEND, true] as const,
   ),
+  ...[
+    ...["weekdays", "week days", "en semaine", "in the week", "during the week", "jours de semaine", "jours ouvres", "working days"],
+    // [ext] (s24) the singular after "every"/"chaque": "every weekday", "chaque jour de semaine", "each working day".
+    ...["weekday", "week day", "jour de semaine", "jour ouvre", "working day", "jours ouvrables", "jour ouvrable"],
+  ].map((p) => [p.split(" "), WEEKDAYS, true] as const),
+  // [ext] (s24) every day of the week, said plainly: exact ("daily except sundays" is then 6).
+  ...["daily", "every day", "everyday", "each day", "all week", "tous les jours", "chaque jour", "toute la semaine", "7 7"].map(
+    (p) => [p.split(" "), EVERY_DAY, false] as const,
+  ),
+];
+/**
+ * [ext] (s24) Words that set days apart from the days said before them: "daily except sundays", "tous les jours sauf le
+ * mercredi", "weekdays but not fridays", "every day apart from saturday". What follows them must be days only.
+ */
+const EXCEPTIONS: readonly (readonly string[])[] = [
+  ..."except excepte sauf hormis excluding".split(" ").map((w) => [w]),
+  ...["except for", "apart from", "other than", "but not", "mais pas", "but", "not", "pas", "a part"].map((p) => p.split(" ")),
 ];
 /** Words that join or frame the days: "and", "et", "only", "le", "the", "on", "every"… */
 const FILLERS = new Set([
@@ -46,26 +63,55 @@ function span(a: number, b: number): number[] {
  * "mon" cannot be the French "my".
  */
 export function daysNamed(text: string): { value: number; fuzzy: boolean } | null {
-  const tokens = textTokens(text).filter((t) => t.kind === "word");
-  if (tokens.length === 0 || clauseTokens(text).negated.some(Boolean)) return null;
-  const read = (abbreviations: boolean) => namedIn(text, tokens, abbreviations);
-  const full = read(false);
+  const all = textTokens(text);
+  const tokens = all.filter((t) => t.kind === "word" || /^7$/.test(t.norm));
+  if (tokens.length === 0) return null;
+  const except = exceptionAt(tokens);
+  if (except !== null) {
+    const kept = daysOf(text, tokens.slice(0, except.at));
+    const left = daysOf(text, tokens.slice(except.at + except.length));
+    if (kept === null || left === null || ![...left.days].every((d) => kept.days.has(d))) return null;
+    const value = kept.days.size - left.days.size;
+    return value > 0 ? { value, fuzzy: kept.fuzzy } : null;
+  }
+  if (clauseTokens(text).negated.some(Boolean)) return null;
+  const read = daysOf(text, tokens);
+  return read === null ? null : { value: read.days.size, fuzzy: read.fuzzy };
+}
+
+/** The first word of an exception to the days said before it ("sauf", "except", "but not"), after some days. */
+function exceptionAt(tokens: readonly TextToken[]): { at: number; length: number } | null {
+  for (let i = 1; i < tokens.length; i++) {
+    const seq = EXCEPTIONS.find((e) => e.every((w, k) => tokens[i + k]?.norm === w));
+    if (seq !== undefined) return { at: i, length: seq.length };
+  }
+  return null;
+}
+
+/** The days that a run of tokens names, full names first, then with abbreviations (two days or more, or a group). */
+function daysOf(text: string, tokens: readonly TextToken[]) {
+  if (tokens.length === 0) return null;
+  const full = namedIn(text, tokens, false);
   if (full !== null) return full;
-  const short = read(true);
-  return short !== null && (short.named >= 2 || short.fuzzy) ? short : null;
+  const short = namedIn(text, tokens, true);
+  return short !== null && (short.named >= 2 || short.grouped) ? short : null;
 }
 
 function namedIn(text: string, tokens: readonly TextToken[], abbreviations: boolean) {
   const days = new Set<number>();
   let fuzzy = false;
+  let grouped = false;
   let named = 0;
   let previous: number | null = null;
   let ranging = false;
   for (let i = 0; i < tokens.length;) {
-    const group = GROUPS.find(([seq]) => seq.every((w, k) => tokens[i + k]?.norm === w));
+    // [ext] (s24) "chaque jour de semaine", "every week day": a filler before a group is not the start of another one.
+    const at = (j: number) => GROUPS.find(([seq]) => seq.every((w, k) => tokens[j + k]?.norm === w));
+    const group = FILLERS.has(tokens[i]?.norm ?? "") && at(i + 1) !== undefined ? undefined : at(i);
     if (group !== undefined) {
       group[1].forEach((d) => days.add(d));
-      fuzzy = true;
+      fuzzy ||= group[2];
+      grouped = true;
       i += group[0].length;
       previous = null;
       continue;
@@ -82,5 +128,37 @@ function namedIn(text: string, tokens: readonly TextToken[], abbreviations: bool
     else if (!FILLERS.has(t.norm)) return null;
     i++;
   }
-  return days.size === 0 || ranging ? null : { value: days.size, fuzzy, named };
+  return days.size === 0 || ranging ? null : { days, fuzzy, grouped, named };
+}
+
+/** [ext] (s24) How many times a day: "once", "twice", a number up to 5 in digits or words. */
+const TIMES_A_DAY: Record<string, number> = {
+  ...{ once: 1, twice: 2, thrice: 3, one: 1, two: 2, three: 3, four: 4, five: 5 },
+  ...{ un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5 },
+};
+const TIMES = new Set(["times", "time", "fois", "x"]);
+const PER = new Set(["a", "an", "per", "par", "each", "every", "chaque"]);
+
+/**
+ * [ext] (s24) Sessions per week said as so many a day over days: "twice a day, every day" (14), "two a day on weekdays"
+ * (10), "deux fois par jour en semaine" (10). The rate comes first or last and the rest of the reply must be days only
+ * (daysNamed), or nothing (every day, loosely); at most one word (what is counted: "walks", "sorties") stands between the
+ * number and "a day".
+ */
+export function timesADayOverDays(text: string): { value: number; fuzzy: boolean } | null {
+  const tokens = textTokens(text);
+  for (let dayAt = 2; dayAt < tokens.length; dayAt++) {
+    if ((tokens[dayAt]?.norm !== "day" && tokens[dayAt]?.norm !== "jour") || !PER.has(tokens[dayAt - 1]?.norm ?? "")) continue;
+    let start = dayAt - 2;
+    if (TIMES.has(tokens[start]?.norm ?? "")) start--;
+    let times = TIMES_A_DAY[tokens[start]?.norm ?? ""];
+    if (times === undefined && start === dayAt - 2 && start > 0) times = TIMES_A_DAY[tokens[--start]?.norm ?? ""];
+    if (times === undefined) continue;
+    const rest = `${text.slice(0, (tokens[start] as TextToken).start)} ${text.slice((tokens[dayAt] as TextToken).end)}`;
+    // "twice a day" alone: every day, loosely.
+    if (!/[\p{L}\p{N}]/u.test(rest)) return { value: times * 7, fuzzy: true };
+    const days = daysNamed(rest);
+    return days === null ? null : { value: times * days.value, fuzzy: days.fuzzy };
+  }
+  return null;
 }

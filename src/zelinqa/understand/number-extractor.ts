@@ -27,7 +27,7 @@ import {
   yearOfAThing,
 } from "./spoken-values.js";
 import { tokenise } from "./normalise.js";
-import { daysNamed } from "./days-per-week.js";
+import { daysNamed, timesADayOverDays } from "./days-per-week.js";
 import { noneSoFar, yearsSinceAge, yearsSinceYear } from "./years-since.js";
 
 export { parseDigitGroup } from "./number-mentions.js";
@@ -529,7 +529,9 @@ function saidWhole(text: string, ctx: NumberContext, integer: boolean): PhraseRe
     percentShare(text, ctx, integer) ??
     wholeYear(text, ctx, integer) ??
     calendarYear(text, ctx, integer) ??
-    yearsSinceStart(text, ctx, integer);
+    yearsSinceStart(text, ctx, integer) ??
+    // [ext] (s24) "mon wed fri", "daily except sundays", "two a day on weekdays": the days, with a number a day or not.
+    daysOfTheWeek(text, ctx, integer);
   if (said !== null) return said;
   const decade = decadeOf(text, ctx);
   if (decade === null) return null;
@@ -578,7 +580,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
     // [ext] (s23) "de 9h à 12h, 3 jours par semaine", "9-5 Monday to Friday": a day's span times its days.
     const overDays = clockHoursOverDays(text, ctx.words !== undefined && periodOf(ctx.words) === "week");
     if (overDays !== null) return overDays !== "none" && withinBounds(overDays.value, ctx, integer) ? overDays : null;
-    const span = clockSpan(raw);
+    const span = clockSpan(raw) ?? startToEnd(raw);
     if (span !== null) return withinBounds(span, ctx, integer) ? { value: span, certainty: "fuzzy" } : null;
   }
   const times = ctx.strict || ctx.words === undefined ? null : perTime(text, raw, { ...ctx, words: ctx.words }, unit, integer);
@@ -1108,6 +1110,55 @@ function clockSpan(scan: MentionScan): number | null {
   // [ext] "entre 10 et 15", "between 10 and 15 hours": a range of the count, never the difference; after
   // "entre/between" a span needs its first end written as a time of day ("entre 9h et 17h").
   if (RANGE_OPENERS.has(tokens[from]?.norm ?? "") && !a.explicit) return null;
+  let span = b.hour - a.hour;
+  if (span <= 0) span += !a.explicit && !b.explicit && a.hour <= 12 && b.hour <= 12 ? 12 : 24;
+  return span > 0 && span <= 24 ? span : null;
+}
+
+/**
+ * [ext] Words that start or end a stretch of the day, each before its time of day: going to bed and getting up, starting
+ * and finishing, opening and closing (a general list of verbs, French and English, as normalise.ts spells them).
+ */
+const STRETCH_START = new Set(
+  "couche couchee couches coucher endors endort dodo bed asleep sleep start starts begin begins commence commencer ouvre opens open".split(
+    " ",
+  ),
+);
+const STRETCH_END = new Set(
+  "leve levee leves lever reveille reveillee reveil wake wakes up finish finishes finis fini finit termine end ends ferme close closes".split(
+    " ",
+  ),
+);
+/** Words between such a verb and its time: "at", "à", "vers", "around", "about", "by", "sur les". */
+const STRETCH_LINKS = new Set(["at", "a", "vers", "around", "about", "by", "sur", "les", "round", "towards"]);
+
+/** The time of day said right after a word of `words` from token `from` on, with where it ends. */
+function timeAfter(scan: MentionScan, words: ReadonlySet<string>, from: number) {
+  for (let i = from; i < scan.tokens.length; i++) {
+    if (!words.has(scan.tokens[i]?.norm ?? "")) continue;
+    let k = i + 1;
+    while (k < scan.tokens.length && k - i <= 2 && STRETCH_LINKS.has(scan.tokens[k]?.norm ?? "")) k++;
+    // "6.30": a time with its minutes, morning or evening unsaid.
+    const t = scan.tokens[k];
+    const dotted = t?.kind === "digits" ? /^(\d{1,2})[.:]([0-5]\d)$/.exec(t.norm) : null;
+    if (dotted !== null) return { hour: Number(dotted[1]) + Number(dotted[2]) / 60, at: k, end: k + 1, explicit: false };
+    const c = clockAt(scan, k);
+    if (c !== null) return { ...c, at: k };
+  }
+  return null;
+}
+
+/**
+ * [ext] "je me couche à 23h et me lève à 7h" (8), "bed at 11, up at 7" (8), "I start at 9 and finish at 5" (8): the
+ * hours between a time said after a starting word and a later one said after an ending word, through midnight if need
+ * be. Two bare hours are read within 12 hours, as in clockSpan. Nothing when another number is said.
+ */
+function startToEnd(scan: MentionScan): number | null {
+  const a = timeAfter(scan, STRETCH_START, 0);
+  const b = a === null ? null : timeAfter(scan, STRETCH_END, a.end);
+  if (a === null || b === null) return null;
+  // "7 hours, in bed at 11 and up at 7": a number said besides the two times is the answer, not their span.
+  if (scan.mentions.some((m) => !m.article && m.start !== a.at && m.start !== b.at)) return null;
   let span = b.hour - a.hour;
   if (span <= 0) span += !a.explicit && !b.explicit && a.hour <= 12 && b.hour <= 12 ? 12 : 24;
   return span > 0 && span <= 24 ? span : null;
@@ -1857,13 +1908,13 @@ function calendarYear(text: string, ctx: NumberContext, integer: boolean): Phras
   return within(yy <= year % 100 ? year - (year % 100) + yy : year - (year % 100) - 100 + yy, "exact");
 }
 
-/** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time". */
+/** A reply to its own question with no number said: none as zero, "all adults", "every day", "my first time" (the days
+ * named are read before, in saidWhole). */
 const withoutDigits = (text: string, integer: boolean, ctx: NumberContext) =>
   freeOfCharge(text, integer, ctx) ??
   noneAsZero(text, integer, ctx) ??
   allAdults(text, ctx) ??
   everyDay(text, ctx, integer) ??
-  daysOfTheWeek(text, ctx, integer) ??
   firstTimeNone(text, integer, ctx) ??
   justThatOne(text, integer, ctx);
 
@@ -1956,18 +2007,22 @@ function daysOfTheWeek(text: string, ctx: NumberContext, integer: boolean): Phra
   if (words === undefined || periodOf(words) !== "week" || WEEK_COUNT_EXCLUDED.some((g) => words.groups.has(g))) return null;
   const unit = timeUnitOf(words);
   if (unit !== null && unit !== "day") return null;
-  const days = daysNamed(text);
+  // [ext] (s24) "twice a day, every day" counts sessions (14), never days: only for a count without a time unit.
+  const days = daysNamed(text) ?? (unit === null ? timesADayOverDays(text) : null);
   return days !== null && withinBounds(days.value, ctx, integer) ? { value: days.value, certainty: days.fuzzy ? "fuzzy" : "exact" } : null;
 }
 
 const EVERY_DAY = /\b(?:tous les jours|chaque jour|every day|everyday|daily|each day|all week|toute la semaine)\b/;
+const EXCEPT_WORD = /\b(?:except|excepte|sauf|hormis|apart|but|mais|unless|sinon)\b/;
 const DAYS_PER: Record<Period, [number, boolean]> = { day: [1, false], week: [7, false], month: [30, true], year: [365, true] };
 /** [ext] "tous les jours", "every day" for a count per period ("Séances par semaine"): one a day, loosely beyond a week. */
 function everyDay(text: string, ctx: NumberContext, integer: boolean): PhraseResult | null {
   const period = ctx.words ? periodOf(ctx.words) : null;
-  if (period === null || !EVERY_DAY.test(tokenise(text).join(" "))) return null;
+  const n = tokenise(text).join(" ");
+  if (period === null || !EVERY_DAY.test(n)) return null;
   const [value, loose] = DAYS_PER[period];
-  return withinBounds(value, ctx, integer) ? { value, certainty: loose ? "fuzzy" : "exact" } : null;
+  // [ext] (s24) "every day except when it rains": an exception days-per-week.ts could not count, held loosely.
+  return withinBounds(value, ctx, integer) ? { value, certainty: loose || EXCEPT_WORD.test(n) ? "fuzzy" : "exact" } : null;
 }
 
 const OLD_AFTER = new Set(["old", "ago"]);

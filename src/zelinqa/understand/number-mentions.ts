@@ -2,7 +2,7 @@
 // ("1,5k", "2k€", "1.5 million"), composite number words, ranges, approximation and bound markers ("max 1500",
 // "pas plus de", "at least"), and the unit word that follows ("4 places", "1200 €", "3 ans").
 import { damerauLevenshtein } from "./damerau-levenshtein.js";
-import { ARTICLE_WORDS, wordNumbers } from "./number-words.js";
+import { ARTICLE_WORDS, isNumberWord, wordNumbers } from "./number-words.js";
 import { gapBetween, textTokens } from "./text-tokens.js";
 import type { TextToken } from "./text-tokens.js";
 
@@ -173,6 +173,8 @@ const GLUED_UNITS = new Set([
   "j",
   // "200ish": an approximation glued to the number, not a unit.
   "ish",
+  // [ext] (s24) "22lbs", "150lb", "6ft", "10oz": imperial units glued (unit-conversion.ts converts them); never "st" ("1st").
+  ...["lb", "lbs", "ft", "oz", "yd"],
 ]);
 /** Adjectives between a count and its noun. */
 const ADJECTIVES = new Set([
@@ -452,9 +454,20 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
     const note = t.kind === "word" ? MONEY_NOTES[t.norm] : undefined;
     if (note !== undefined) out.push({ value: note, start: i, end: i + 1, fuzzy: false, article: false });
   });
-  const norms = tokens.map((t, i) => (used.has(i) || t.kind !== "word" ? "\u0000" : t.norm));
+  // [ext] (s24) "fortyish", "twentyish": a number word with "ish" glued, held loosely.
+  const ish = new Set<number>();
+  const norms = tokens.map((t, i) => {
+    if (used.has(i) || t.kind !== "word") return "\u0000";
+    const stem = t.norm.length > 5 && t.norm.endsWith("ish") ? t.norm.slice(0, -3) : "";
+    if (stem === "" || !isNumberWord(stem) || ARTICLE_WORDS.has(stem)) return t.norm;
+    ish.add(i);
+    return stem;
+  });
   const paused = (j: number) => j > 0 && clauseBreak(text, tokens[j - 1] as TextToken, tokens[j] as TextToken);
-  for (const w of wordNumbers(norms, paused)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy: w.fuzzy, article: w.article });
+  for (const w of wordNumbers(norms, paused)) {
+    const fuzzy = w.fuzzy || ish.has(w.end - 1);
+    if (!newNotNine(norms, w)) out.push({ value: w.value, start: w.start, end: w.end, fuzzy, article: w.article });
+  }
   return withFractions(
     text,
     tokens,
@@ -463,6 +476,17 @@ function rawNumbers(text: string, tokens: readonly TextToken[]): RawNumber[] {
 }
 
 const MONEY_NOTES: Record<string, number> = { fiver: 5, tenner: 10 };
+
+/** [ext] (s24) Words before the French "neuf" that make it "new", not nine: "tout neuf", "comme neuf", "état neuf". */
+const NEW_BEFORE = new Set(["tout", "toute", "flambant", "comme", "etat", "quasi", "quasiment", "presque", "encore"]);
+/** "remis à neuf", "refait à neuf": made as new. */
+const MADE_NEW = new Set(["remis", "remise", "refait", "refaite", "refaits", "mis", "mise", "remettre", "refaire"]);
+/** "neuf" alone as a word number, said as new: after NEW_BEFORE, or after "à" following MADE_NEW. */
+function newNotNine(norms: readonly string[], w: { start: number; end: number }): boolean {
+  if (w.end - w.start !== 1 || norms[w.start] !== "neuf") return false;
+  const before = norms[w.start - 1] ?? "";
+  return NEW_BEFORE.has(before) || (before === "a" && MADE_NEW.has(norms[w.start - 2] ?? ""));
+}
 const SUBUNIT_WORDS = new Set(["centimes", "cents", "pence", "p"]);
 
 /**
@@ -707,6 +731,9 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
     symbolCurrency(nextSymbol) ||
     (after[0] !== undefined && CURRENCY.has(after[0])) ||
     MONEY_NOTES[tokens[n.start]?.norm ?? ""] !== undefined;
+  // [ext] (s24) A currency word after the number ("30 euros environ") stands before what qualifies it; a sign does not
+  // ("£30-ish", "30€ environ", "£500 max": the words after hold no sign).
+  const currencyAfter = after[0] !== undefined && CURRENCY.has(after[0]);
   // "10%", "10 pour cent": a share, whatever follows it.
   const percent =
     nextSymbol?.norm === "%" || after[0] === "percent" || after[0] === "pourcent" || (after[0] === "pour" && after[1] === "cent");
@@ -724,11 +751,11 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
   const approx =
     endsWithPhrase(before, PHRASES.approxBefore) ||
     isApproxTypo(before[before.length - 1]) ||
-    startsWithPhrase(after.slice(currency ? 1 : 0), PHRASES.approxAfter) ||
+    startsWithPhrase(after.slice(currencyAfter ? 1 : 0), PHRASES.approxAfter) ||
     // [ext] After the unit too: "80 m environ", "3 hours or so".
     (unit !== null && unit !== "%" && after[0] === unit && startsWithPhrase(after.slice(1), PHRASES.approxAfter));
   // After the number or its currency ("1500€ max", "700 tops"), or after its unit ("2-3 km max").
-  const afterUnit = after.slice(currency ? 1 : 0);
+  const afterUnit = after.slice(currencyAfter ? 1 : 0);
   const afterWord = unit !== null && afterUnit[0] === unit ? afterUnit.slice(1) : [];
   const boundAfter = (phrases: readonly string[][]) => startsWithPhrase(afterUnit, phrases) || startsWithPhrase(afterWord, phrases);
   const bound =

@@ -122,7 +122,8 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   // Imperial units: "170 lbs" is no weight in kg, "1000 sq ft" no area in m².
   imperial: ["lb", "lbs", "stone", "oz", "ounce", "ft", "feet", "foot", "sq", "sqft", "inch", "inches", "gallon", "yard", "yd"],
   cubic: ["m3", "cubic", "cube", "metre cube"],
-  floors: ["etage", "floor", "niveau", "level"],
+  // [ext] (s24) "storeys" / "stories": the floors of a building.
+  floors: ["etage", "floor", "niveau", "level", "storey", "story", "stories"],
   // An age is counted in years: "34 ans", "I'm 28 years old".
   age: ["age", "ans", "year", "old", "yo"],
   // How often: "3 fois par semaine", "twice a week", "3x", "4 séances".

@@ -253,6 +253,23 @@ function thousandsOfKm(scan: MentionScan, target: { word: string; unit: Unit }, 
   return changed ? { tokens, mentions } : scan;
 }
 
+/**
+ * [ext] (s24) "1.68", "1,75" for a height in centimetres: a bare decimal under 3 with two decimals is metres, held
+ * loosely (no one is 1.68 cm tall). Only for a target counted in centimetres.
+ */
+function metresForCentimetres(scan: MentionScan, text: string, target: { unit: Unit }): MentionScan {
+  if (target.unit.kind !== "length" || target.unit.size !== 0.01) return scan;
+  let changed = false;
+  const mentions = scan.mentions.map((m) => {
+    const t = scan.tokens[m.start];
+    const bare = m.unit === null && m.end - m.start === 1 && t?.kind === "digits";
+    if (!bare || !/^[0-2][.,]\d\d$/.test(text.slice(t.start, t.end)) || m.value < 0.3) return m;
+    changed = true;
+    return { ...m, value: Math.round(m.value * 100), unit: "cm", fuzzy: true };
+  });
+  return changed ? { tokens: scan.tokens, mentions } : scan;
+}
+
 /** [ext] The mentions said in another unit of the target's kind, converted to its unit (see the module comment). */
 export function convertedUnits(
   scan: MentionScan,
@@ -263,7 +280,7 @@ export function convertedUnits(
 ): MentionScan {
   const target = targetUnit(words);
   if (target === null || scan.mentions.length === 0) return scan;
-  const joined = joinedMeasures(thousandsOfKm(scan, target, maximum), text, target.unit.kind);
+  const joined = joinedMeasures(metresForCentimetres(thousandsOfKm(scan, target, maximum), text, target), text, target.unit.kind);
   const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer, joined.tokens[m.end + 1]?.norm));
   return mentions.every((m, i) => m === joined.mentions[i]) ? joined : { tokens: joined.tokens, mentions };
 }

@@ -23,6 +23,8 @@ const BEGUN = new Set(
     ["construit", "construite", "construits", "construites", "installe", "installee", "commence"],
     ["cree", "creee", "ouvert", "ouverte", "fonde", "fondee", "plante", "plantee", "pose", "posee", "fabrique", "fabriquee"],
     ["mis", "mise", "livre", "livree", "debute", "demarre", "start"],
+    // [ext] (s24) "put up last year", "fitted in 2019", "laid in 2010".
+    ["put", "fitted", "laid", "erected"],
   ),
 );
 /** "elle date de 2008", "it dates from 2008", "dating back to 2008". */
@@ -40,6 +42,7 @@ export function yearsSinceYear(text: string, referenceYear: number): YearsReadin
   const c = clauseTokens(text);
   const tokens = c.tokens;
   const digits = tokens.filter((t) => /\d/.test(t));
+  if (digits.length === 0 && !c.negated.some(Boolean)) return yearBegunBack(c);
   if (digits.length !== 1 || !YEAR.test(digits[0] as string) || c.negated.some(Boolean)) return null;
   const at = tokens.indexOf(digits[0] as string);
   const year = Number(tokens[at]);
@@ -55,6 +58,32 @@ export function yearsSinceYear(text: string, referenceYear: number): YearsReadin
     (before !== undefined && IN.has(before) && near.some((t) => BEGUN.has(t))) ||
     near.some((t) => SINCE.has(t) || DATING.has(t));
   return started ? { value, fuzzy: true } : null;
+}
+
+/** [ext] (s24) A year said against this one: "last year", "l'an dernier" (1 back), "this year", "cette année" (0). */
+const YEARS_BACK: readonly (readonly [readonly string[], number])[] = [
+  ...["l an dernier", "l annee derniere", "l an passe", "l annee passee", "last year"].map((p) => [p.split(" "), 1] as const),
+  ...["cette annee", "this year", "earlier this year", "plus tot cette annee"].map((p) => [p.split(" "), 0] as const),
+];
+/** Years as a unit: a reply that says a number of years ("neuf ans") is read by its number, not by the year begun. */
+const YEAR_UNITS = new Set(["an", "ans", "annee", "annees", "year", "years", "yr", "yrs"]);
+
+/**
+ * [ext] (s24) "posé l'an dernier", "installed last year", "built this year": the years since a year said against this
+ * one, loosely, when a verb of a beginning stands before it in its clause ("l'an dernier" alone dates something else).
+ * Nothing when a number of years is also said.
+ */
+function yearBegunBack(c: ReturnType<typeof clauseTokens>): YearsReading | null {
+  const { tokens } = c;
+  for (let i = 0; i < tokens.length; i++) {
+    const found = YEARS_BACK.find(([seq]) => seq.every((w, k) => tokens[i + k] === w));
+    if (found === undefined) continue;
+    const inPhrase = (k: number) => k >= i && k < i + found[0].length;
+    if (tokens.some((t, k) => YEAR_UNITS.has(t) && !inPhrase(k))) return null;
+    const begun = tokens.slice(0, i).some((t, k) => c.clause[k] === c.clause[i] && BEGUN.has(t));
+    return begun ? { value: found[1], fuzzy: true } : null;
+  }
+  return null;
 }
 
 /** Words that start a span of years from a point: "since I was 12", "started when I was 16", "dès l'âge de 10 ans". */
