@@ -37,6 +37,8 @@ import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
 import { zeroOption } from "./zero-option.js";
+import { amountOfOneThing } from "./amount-of-one-thing.js";
+import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -683,7 +685,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   // compared-option.ts: "bigger than medium", "anything but red" name no answer.
   if (target.kind !== "enum") return doubted;
   // zero-option.ts: "zéro" alone to options holding "Aucune expérience" is that option.
-  return zeroOption(text, comparedOption(text, undecidedChoice(text, doubted, read), target.phrases), target.phrases);
+  // coordinated-choice.ts: "a leaking gutter and some broken tiles" names two options, so none.
+  const undecided = coordinatedChoice(text, undecidedChoice(text, doubted, read), read, target.phrases);
+  return zeroOption(text, comparedOption(text, undecided, target.phrases), target.phrases);
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
@@ -733,6 +737,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       if (superlative === undefined) return null;
       const time = loose
         ? (superlative ??
+          // [ext] "pulls a bit" for "Pulls a little" beside "Pulls a lot" (amount-of-one-thing.ts).
+          amountOfOneThing(text, target.phrases) ??
           frequency ??
           timeOfDayChoice(text, target.phrases) ??
           compassChoice(text, target.phrases) ??

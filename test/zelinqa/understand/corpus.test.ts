@@ -79,13 +79,9 @@ const PASSING_FLOOR = 0.81;
 const BLIND12_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
   (
     [
-      ["dw_q_lead", "pulls a bit at the start then settles"],
       ["dw_q_length", "an hour, no make it 45 mins"],
       ["dw_q_perweek", "daily except sundays"],
       ["dw_q_notes", "hmm can't think of anything"],
-      ["rf_q_problem", "leaking gutter and some broken tiles"],
-      ["dt_q_goal", "perdre du poids et faire baisser ma glycémie"],
-      ["dt_q_regime", "je mange de tout"],
       ["dt_q_sommeil", "je me couche à 23h et me lève à 7h"],
       ["rm_q_age", "neuf, posé l'an dernier"],
       ["rm_q_notes", "pas envie de détailler"],
