@@ -7,6 +7,7 @@ import { kindPhrases } from "./choice-kinds.js";
 import { compoundParts } from "./guards-label-parts.js";
 import type { Phrase } from "./phrase-match.js";
 import { normalise } from "./normalise.js";
+import { amountOf } from "./amount-scales.js";
 import { numberWordValue } from "./number-words.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
@@ -321,10 +322,14 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   }
   const sharedWithOther = (tokens: readonly string[], value: unknown) =>
     [...ownWords].some(([k, words]) => k !== JSON.stringify(value) && tokens.every((t) => words.has(t)));
-  // [ext] (s24) So is an enum identifier said by no label of its own whose words all stand in another option's label:
-  // "pulls" (the value of "Pulls a lot") is the first word of "Pulls a little" as well, so "pulls a bit" is read loosely.
+  // [ext] (s24) So is an enum identifier said by no label of its own whose words all stand in the label of another
+  // option stating an amount: "pulls" (the value of "Pulls a lot") is also the thing "Pulls a little" says, without the
+  // amount that tells them apart (amount-of-one-thing.ts). "viande" of "Viande seule" beside "Viande et œufs" stays.
+  const amounted = phrases.filter((p) => amountOf(p.tokens) !== null);
   const out: Phrase[] = phrases.map((p) =>
-    isBareIdentifier(p, phrases) && sharedWithOther(p.tokens, p.value) ? { ...p, loose: true as const } : p,
+    isBareIdentifier(p, phrases) && amounted.some((q) => q.value !== p.value && p.tokens.every((t) => q.tokens.includes(t)))
+      ? { ...p, loose: true as const }
+      : p,
   );
   const add = (tokens: readonly string[], p: Phrase, translated = false) => {
     const key = tokens.join(" ");
