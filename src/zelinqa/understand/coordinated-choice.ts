@@ -17,7 +17,8 @@ const REMARK_OPENINGS = new Set(
   (
     "i je j il elle on nous ils elles he she we they it its c ca cela that this there then puis ensuite also aussi " +
     "so donc alors now maintenant quite very tres trop un une a bit peu more plus less moins same meme all tout " +
-    "still toujours encore maybe peut sometimes parfois usually often souvent really vraiment not pas no non never jamais"
+    "still toujours encore maybe peut sometimes parfois usually often souvent really vraiment not pas no non never jamais " +
+    "yes oui yeah si ok"
   ).split(" "),
 );
 
@@ -62,7 +63,9 @@ export function coordinatedChoice(
   });
   const values = new Set(readings.filter((r) => r !== null).map((r) => JSON.stringify(r.value)));
   if (values.size >= 2) return null;
+  // The second thing only in a short reply of one clause: a longer one tells a story around the answer.
   if (found.certainty !== "exact" || !values.has(JSON.stringify(found.value))) return found;
+  if (/[,;:.!?]/u.test(text.trim().replace(/[.!?]+$/u, "")) || tokenise(text).length > 10) return found;
   const secondThing = parts.some((p, i) => {
     if (readings[i] !== null) return false;
     const tokens = tokenise(p);

@@ -882,6 +882,15 @@ function dateOnItsSide(input: IndirectText, target: ExtractionTarget): PhraseRes
 }
 
 /**
+ * [ext] (s24) "2 weeks ago", "away for a week" said in passing to "Walks per week": every number counts what the
+ * target's rate is divided by (its unit is that word, with no rate of its own), so it is no value of the rate.
+ */
+function countsTheDivisor(scan: MentionScan, words: TargetWords | undefined): boolean {
+  if (words === undefined || words.rates.size === 0 || scan.mentions.length === 0) return false;
+  return scan.mentions.every((m) => m.unit !== null && m.period === null && m.per === null && words.rates.has(stem(m.unit)));
+}
+
+/**
  * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
  * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
  */
@@ -913,6 +922,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "integer": {
       if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(input.text, true), target);
+      if (countsTheDivisor(input.numbers, target.words)) return null;
       const ctx = numberContext(target, true, input.numbers);
       if (!durationInPassing(input.numbers, ctx)) return null;
       const read = extractNumber(input.text, target.kind === "integer", ctx);
