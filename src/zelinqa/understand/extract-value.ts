@@ -891,6 +891,19 @@ function countsTheDivisor(scan: MentionScan, words: TargetWords | undefined): bo
 }
 
 /**
+ * [ext] (s24) "poêle à bois" to "Bois par an": the French "à" normalises to "a", which is no English article counting
+ * one thing; a reply whose only numbers are such an "à" gives no number in passing.
+ */
+function onlyFrenchA(input: IndirectText): boolean {
+  const { mentions, tokens } = input.numbers;
+  const isA = (at: number) => {
+    const t = tokens[at];
+    return t !== undefined && /^à$/iu.test(input.text.slice(t.start, t.end));
+  };
+  return mentions.length > 0 && mentions.every((m) => m.article && isA(m.start));
+}
+
+/**
  * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
  * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
  */
@@ -922,7 +935,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "integer": {
       if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(input.text, true), target);
-      if (countsTheDivisor(input.numbers, target.words)) return null;
+      if (countsTheDivisor(input.numbers, target.words) || onlyFrenchA(input)) return null;
       const ctx = numberContext(target, true, input.numbers);
       if (!durationInPassing(input.numbers, ctx)) return null;
       const read = extractNumber(input.text, target.kind === "integer", ctx);
