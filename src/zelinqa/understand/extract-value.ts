@@ -37,6 +37,8 @@ import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
 import { zeroOption } from "./zero-option.js";
+import { amountOfOneThing } from "./amount-of-one-thing.js";
+import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { saidUnit } from "./unit-conversion.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
@@ -688,7 +690,9 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
   // compared-option.ts: "bigger than medium", "anything but red" name no answer.
   if (target.kind !== "enum") return doubted;
   // zero-option.ts: "zéro" alone to options holding "Aucune expérience" is that option.
-  return zeroOption(text, comparedOption(text, undecidedChoice(text, doubted, read), target.phrases), target.phrases);
+  // coordinated-choice.ts: "a leaking gutter and some broken tiles" names two options, so none.
+  const undecided = coordinatedChoice(text, undecidedChoice(text, doubted, read), read, target.phrases);
+  return zeroOption(text, comparedOption(text, undecided, target.phrases), target.phrases);
 }
 
 /** The first clause of a text with a value's words in it (up to a comma, a semicolon or an end of sentence). */
@@ -738,6 +742,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       if (superlative === undefined) return null;
       const time = loose
         ? (superlative ??
+          // [ext] "pulls a bit" for "Pulls a little" beside "Pulls a lot" (amount-of-one-thing.ts).
+          amountOfOneThing(text, target.phrases) ??
           frequency ??
           timeOfDayChoice(text, target.phrases) ??
           compassChoice(text, target.phrases) ??
@@ -881,6 +887,28 @@ function dateOnItsSide(input: IndirectText, target: ExtractionTarget): PhraseRes
 }
 
 /**
+ * [ext] (s24) "2 weeks ago", "away for a week" said in passing to "Walks per week": every number counts what the
+ * target's rate is divided by (its unit is that word, with no rate of its own), so it is no value of the rate.
+ */
+function countsTheDivisor(scan: MentionScan, words: TargetWords | undefined): boolean {
+  if (words === undefined || words.rates.size === 0 || scan.mentions.length === 0) return false;
+  return scan.mentions.every((m) => m.unit !== null && m.period === null && m.per === null && words.rates.has(stem(m.unit)));
+}
+
+/**
+ * [ext] (s24) "poêle à bois" to "Bois par an": the French "à" normalises to "a", which is no English article counting
+ * one thing; a reply whose only numbers are such an "à" gives no number in passing.
+ */
+function onlyFrenchA(input: IndirectText): boolean {
+  const { mentions, tokens } = input.numbers;
+  const isA = (at: number) => {
+    const t = tokens[at];
+    return t !== undefined && /^à$/iu.test(input.text.slice(t.start, t.end));
+  };
+  return mentions.length > 0 && mentions.every((m) => m.article && isA(m.start));
+}
+
+/**
  * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
  * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
  */
@@ -919,6 +947,7 @@ export function extractIndirect(input: IndirectText, target: ExtractionTarget): 
     case "integer": {
       if (aboutAge(target.words) && (listedAges(input.numbers.tokens, input.numbers.mentions) ?? 0) >= 2) return null;
       if (isHourOfDay(target.words, target.minimum, target.maximum)) return validated(hourOfDay(input.text, true), target);
+      if (countsTheDivisor(input.numbers, target.words) || onlyFrenchA(input)) return null;
       const ctx = numberContext(target, true, input.numbers);
       if (!durationInPassing(input.numbers, ctx)) return null;
       const read = extractNumber(input.text, target.kind === "integer", ctx);

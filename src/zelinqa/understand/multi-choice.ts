@@ -136,8 +136,11 @@ export function extractArray(
   return someOfAll(c.tokens, allAt) ? loosely(result) : result;
 }
 
-/** "un peu de tout", "a bit of everything", "de tout un peu", "un peu tout". */
-const SOME_OF = [["peu", "de"], ["bit", "of"], ["little", "of"], ["peu"]];
+/**
+ * "un peu de tout", "a bit of everything", "de tout un peu", "un peu tout"; [ext] (s24) and the partitive "de tout"
+ * alone ("je mange de tout", "on écoute de tout"): all sorts of things, which may mean no option in particular.
+ */
+const SOME_OF = [["peu", "de"], ["bit", "of"], ["little", "of"], ["peu"], ["de"]];
 function someOfAll(tokens: readonly string[], i: number): boolean {
   if (tokens[i + 1] === "un" && tokens[i + 2] === "peu") return true;
   return SOME_OF.some((seq) => seq.every((w, k) => tokens[i - seq.length + k] === w));

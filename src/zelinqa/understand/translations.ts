@@ -6,6 +6,8 @@ import { EVERYDAY_GROUPS, EVERYDAY_KINDS, EVERYDAY_PARAPHRASES, HOUSING_AND_BODY
 import { kindPhrases } from "./choice-kinds.js";
 import { compoundParts } from "./guards-label-parts.js";
 import type { Phrase } from "./phrase-match.js";
+import { normalise } from "./normalise.js";
+import { amountOf } from "./amount-scales.js";
 import { numberWordValue } from "./number-words.js";
 import { KNOWN_UNIT_STEMS, tokenHasStem } from "./target-words.js";
 import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
@@ -309,7 +311,6 @@ for (const [general, kinds] of Object.entries(KINDS))
  * order. A translated phrase never replaces a configured one with the same tokens.
  */
 export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
-  const out: Phrase[] = [...phrases];
   const seen = new Set(phrases.map((p) => p.tokens.join(" ")));
   // [ext] The words of each value's own phrases: a translation made only of another value's words is ambiguous.
   const ownWords = new Map<string, Set<string>>();
@@ -321,6 +322,15 @@ export function widenPhrases(phrases: readonly Phrase[]): Phrase[] {
   }
   const sharedWithOther = (tokens: readonly string[], value: unknown) =>
     [...ownWords].some(([k, words]) => k !== JSON.stringify(value) && tokens.every((t) => words.has(t)));
+  // [ext] (s24) So is an enum identifier said by no label of its own whose words all stand in the label of another
+  // option stating an amount: "pulls" (the value of "Pulls a lot") is also the thing "Pulls a little" says, without the
+  // amount that tells them apart (amount-of-one-thing.ts). "viande" of "Viande seule" beside "Viande et œufs" stays.
+  const amounted = phrases.filter((p) => amountOf(p.tokens) !== null);
+  const out: Phrase[] = phrases.map((p) =>
+    isBareIdentifier(p, phrases) && amounted.some((q) => q.value !== p.value && p.tokens.every((t) => q.tokens.includes(t)))
+      ? { ...p, loose: true as const }
+      : p,
+  );
   const add = (tokens: readonly string[], p: Phrase, translated = false) => {
     const key = tokens.join(" ");
     if (key.length < 3 || seen.has(key)) return;
@@ -397,4 +407,12 @@ export function sameWordInflected(a: string, b: string): boolean {
 export function meansOtherWord(expected: string, actual: string): boolean {
   const own = byWord.get(actual);
   return own !== undefined && !own.includes(expected);
+}
+
+/** A value's enum identifier as a phrase ("pulls" for "pulls"), when no other phrase of that value says the same words. */
+function isBareIdentifier(p: Phrase, phrases: readonly Phrase[]): boolean {
+  if (typeof p.value !== "string") return false;
+  const words = p.tokens.join(" ");
+  if (words !== normalise(p.value.replace(/[_-]/g, " "))) return false;
+  return !phrases.some((q) => q !== p && q.value === p.value && q.tokens.join(" ") === words);
 }

@@ -64,28 +64,13 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
 /**
  * Session s24: the twelfth tester's 597 answers (blind12: dog walking, roofing, dietitian, chimney sweep; kg, stone and
  * lb, dog ages in months and weeks, minutes, walks per week, m², metres and feet, cm, litres per day, hours per night,
- * stères), committed before their first run, ran at 81.4% with 10 wrong values confirmed and were not worked on yet:
- * the whole corpus is at 92.5%, choice 86.8%, passing 81.0%, hence overall 0.93 → 0.925 and category 0.88 → 0.865
- * (passing unchanged); every earlier split and domain keeps its own floor, and U21 tolerates only blind12's 10
- * first-run wrong values, listed.
+ * stères), committed before their first run, ran at 81.4% with 10 wrong values confirmed; three fixers (dates, notes,
+ * refusals, yes/no; numbers, units and counts; choices, multiple choices and values in passing) took blind12 to 86.8%,
+ * none wrong confirmed. The whole corpus is at 93.2%, choice 87.1%, passing 81.0%: overall 0.93, category 0.87.
  */
-const FLOORS = { overall: 0.925, domain: 0.965, category: 0.865 };
+const FLOORS = { overall: 0.93, domain: 0.965, category: 0.87 };
 /** Values said in passing for another question (82.2%: mostly the later rounds', facts said in other words). */
 const PASSING_FLOOR = 0.81;
-/**
- * The twelfth round's wrong values stored as confirmed on its first run, not fixed yet: U21 lets these through and
- * no other. Remove each line when its answer no longer stores a wrong confirmed value; the list only shrinks.
- */
-const BLIND12_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
-  (
-    [
-      ["dw_q_lead", "pulls a bit at the start then settles"],
-      ["rf_q_problem", "leaking gutter and some broken tiles"],
-      ["dt_q_goal", "perdre du poids et faire baisser ma glycémie"],
-      ["dt_q_regime", "je mange de tout"],
-    ] as const
-  ).map(([question, text]) => `${question} "${text}"`),
-);
 /** Per split: the held-out and blind splits (first runs and what each is at now in the comments). */
 const SPLIT_FLOORS: Record<string, number> = {
   "held-out": 0.99,
@@ -116,14 +101,14 @@ const SPLIT_FLOORS: Record<string, number> = {
    * Eleventh round (storage, running, pool, boat), written and committed before any run: first run 75.7% (504 of 666)
    * with 17 wrong values confirmed; 83.0% and none after s21's passes; 84.7% after s22's (years since a year, zero in
    * words, days named for a per-week count, a pronoun standing for the labelled thing, two alternatives for a count);
-   * 85.7% (571) after s23's.
+   * 85.7% (571) after s23's; 86.3% (575) after s24's.
    */
-  blind11: 0.85,
+  blind11: 0.86,
   /**
    * Twelfth round (dog walking, roofing, dietitian, chimney sweep), written and committed before any run: first run
-   * 81.4% (486 of 597) with 10 wrong values confirmed.
+   * 81.4% (486 of 597) with 10 wrong values confirmed; 86.8% (518), none, after s24's fixes.
    */
-  blind12: 0.81,
+  blind12: 0.86,
 };
 /**
  * Per domain where the domain floor is too high: the fresh loan domain, and each blind round's domains (fourth round:
@@ -175,12 +160,12 @@ const DOMAIN_FLOORS: Record<string, number> = {
   boat: 0.88,
   /**
    * Twelfth round, first run: dogwalk 77.2% (129/167), roofing 80.6% (112/139), dietitian 81.7% (125/153), chimney
-   * 87.0% (120/138).
+   * 87.0% (120/138); after s24's fixes 85.6%, 89.2%, 83.7%, 89.1%.
    */
-  dogwalk: 0.77,
-  roofing: 0.8,
-  dietitian: 0.81,
-  chimney: 0.86,
+  dogwalk: 0.85,
+  roofing: 0.88,
+  dietitian: 0.83,
+  chimney: 0.88,
 };
 
 void describe("understanding corpus", () => {
@@ -214,9 +199,7 @@ void describe("understanding corpus", () => {
 
   void it("U21: no wrong value is ever stored as confirmed", () => {
     const wrong = results
-      .filter(
-        (r) => r.wrongConfirmed.length > 0 && !(r.entry.blind12 && BLIND12_FIRST_RUN_WRONG.has(`${r.entry.question} "${r.entry.text}"`)),
-      )
+      .filter((r) => r.wrongConfirmed.length > 0)
       .map((r) => `${r.entry.question} "${r.entry.text}" → ${r.wrongConfirmed.join(",")}`);
     assert.deepEqual(wrong, []);
   });
