@@ -908,10 +908,6 @@ function onlyFrenchA(input: IndirectText): boolean {
   return mentions.length > 0 && mentions.every((m) => m.article && isA(m.start));
 }
 
-/**
- * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
- * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
- */
 /** The range of days a text states, read once for all of its date targets (keyed by the text's clauses, shared by copies). */
 const ranges = new WeakMap<ClauseTokens, ReturnType<typeof dateRange>>();
 function rangeOf(input: IndirectText): ReturnType<typeof dateRange> {
@@ -919,6 +915,10 @@ function rangeOf(input: IndirectText): ReturnType<typeof dateRange> {
   return ranges.get(input.clauses) ?? null;
 }
 
+/**
+ * Indirect extraction (docs/zelinqa-api.md §10.4): exact label and enum phrase matches of at least 4 characters; [ext] also numbers
+ * bound to the target by unit or words, boolean facts named by its concept words, and dates when allowed.
+ */
 export function extractIndirect(input: IndirectText, target: ExtractionTarget): PhraseResult | null {
   const c = input.clauses;
   switch (target.kind) {

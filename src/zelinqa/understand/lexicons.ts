@@ -975,13 +975,14 @@ const RATHER = phrases([
 /** Seeing or hearing something from the other side: "see your quote", "voir votre devis", "hear what you offer". */
 const SEEING = new Set(["see", "hear", "know", "get", "have", "voir", "avoir", "connaitre", "recevoir", "savoir"]);
 const YOURS = new Set(["your", "you", "vos", "votre", "what", "ce", "vous"]);
+/** The word that puts the other side's offer before the answer: "first", "d'abord", "avant". */
+const FIRST = new Set(["first", "abord", "avant"]);
 /**
  * [ext] (s24) Answering after seeing what the other side offers: "I'd rather see your quote first", "je préfère voir
  * votre devis d'abord": the answer is withheld until then, a refusal. A "first"/"d'abord" must close it, and the
  * thing seen must be the other side's ("your", "votre", "what you…").
  */
 function seesFirst(tokens: readonly string[]): boolean {
-  const FIRST = new Set(["first", "abord", "avant"]);
   if (!tokens.some((t) => FIRST.has(t))) return false;
   for (let i = 0; i < tokens.length; i++) {
     const seq = RATHER.find((p) => p.every((w, j) => tokens[i + j] === w));
