@@ -21,13 +21,14 @@
 //                  each tool call, and the last one's teardown then no longer compete with the turns); ours sandboxed
 //                  (bwrap) and unsandboxed, static analysis off; and the machine's CPU per tool turn over those 40 turns
 //                  (/proc/stat: every process and the kernel, so ours counts its sandbox, launcher and fake provider).
-//   settled        the same 40 tool turns again after BENCH_TOOL_SETTLE (300) more untimed ones in each mode: V8
+//                  Every tool turn must have run `echo hi` (the fake model answers otherwise, and the run stops); a
+//                  mode whose isolation exc does not give here (sandboxed without bwrap) is "not measured".
+//   settled        the same 10 + 40 tool turns, on a ctxkey of their own with the same rules (so its history is as
+//                  long), after BENCH_TOOL_SETTLE (300) more untimed ones on a third in each mode: V8
 //                  optimises code after hundreds of calls, and a tool turn's own code (and the plain turn's, which
 //                  its first tool turns deoptimise: new object shapes) runs once or twice per turn, so the first
 //                  figure is mostly that warm-up; this one is what a service that has run tool turns for a while
 //                  does. The issue's line is the first; Python has no such warm-up (its figure should not move).
-//                  Every tool turn must have run `echo hi` (the fake model answers otherwise, and the run stops); a
-//                  mode whose isolation exc does not give here (sandboxed without bwrap) is "not measured".
 // Run: `ZINO_PYTHON_DIR=… BENCH_ONLY=zino-python npm run bench`.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -229,21 +230,24 @@ async function load(
   return { perSecond: times.length / ((performance.now() - t0) / 1000), p50: percentile(times, 50), turns: times.length };
 }
 
+/** One tool turn on `ctxkey`: its time to `done`; throws unless the tool ran `echo hi` and printed hi. */
+async function toolTurn(stack: Stack, ctxkey: string): Promise<number> {
+  const done = await turn(stack, ctxkey, `${TOOL_TURN_MARKER} run it`);
+  // The fake model answers SIDE_BY_SIDE_TOOL_FAILED and the tool's result when `echo hi` did not print hi.
+  if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed (${ctxkey}): ${JSON.stringify(done)}`);
+  if (TOOL_GAP_MS > 0) await sleep(TOOL_GAP_MS);
+  return done.ms;
+}
+
 /**
- * A tool mode's p50 over TOOL_TURNS turns after `untimed` others, and what one of its turns costs the whole machine in
+ * A tool mode's p50 over TOOL_TURNS turns after 10 untimed ones, and what one of its turns costs the whole machine in
  * CPU (every process, the kernel's work too).
  */
-async function toolTurns(stack: Stack, ctxkey: string, untimed: number): Promise<{ p50: number; machineCpuMs: number }> {
+async function toolTurns(stack: Stack, ctxkey: string): Promise<{ p50: number; machineCpuMs: number }> {
+  for (let i = 0; i < 10; i += 1) await toolTurn(stack, ctxkey);
   const times: number[] = [];
-  let busyBefore: number | undefined;
-  for (let i = 0; i < TOOL_TURNS + untimed; i += 1) {
-    if (i === untimed) busyBefore = machineBusyMs();
-    const done = await turn(stack, ctxkey, `${TOOL_TURN_MARKER} run it`);
-    // The fake model answers SIDE_BY_SIDE_TOOL_FAILED and the tool's result when `echo hi` did not print hi.
-    if (!done?.text.includes(SIDE_BY_SIDE_TEXT)) throw new Error(`a tool turn failed (${ctxkey}): ${JSON.stringify(done)}`);
-    if (i >= untimed) times.push(done.ms);
-    if (TOOL_GAP_MS > 0) await sleep(TOOL_GAP_MS);
-  }
+  const busyBefore = machineBusyMs();
+  for (let i = 0; i < TOOL_TURNS; i += 1) times.push(await toolTurn(stack, ctxkey));
   const busyAfter = machineBusyMs();
   return {
     p50: percentile(
@@ -253,6 +257,12 @@ async function toolTurns(stack: Stack, ctxkey: string, untimed: number): Promise
     machineCpuMs: busyBefore === undefined || busyAfter === undefined ? Number.NaN : (busyAfter - busyBefore) / TOOL_TURNS,
   };
 }
+
+/**
+ * The ctxkeys of a mode's settled figure: TOOL_SETTLE turns on the first, then the timed turns on the second, whose
+ * history is then as long as the first figure's (a history hundreds of turns long costs Python's prompt more than ours).
+ */
+const settleKeys = (ctxkey: string): [settling: string, settled: string] => [`${ctxkey}-settling`, `${ctxkey}-settled`];
 
 interface Figures {
   coldMs: number;
@@ -284,9 +294,15 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
     const coldMs = performance.now() - started;
     const oneCold = await load(stack, 1, 1, "one-cold");
     if (stack.ctx) {
-      for (const { ctxkey, rules } of Object.values(OUR_TOOL_MODES)) {
-        const answer = await requestOne(stack.ctx, { type: "set_config", ctxkey, config: { exec: { ...rules, static_analysis: "off" } } });
-        if (answer.type !== "ok") throw new Error(`set_config ${ctxkey}: ${JSON.stringify(answer)}`);
+      for (const { ctxkey: mode, rules } of Object.values(OUR_TOOL_MODES)) {
+        for (const ctxkey of [mode, ...settleKeys(mode)]) {
+          const answer = await requestOne(stack.ctx, {
+            type: "set_config",
+            ctxkey,
+            config: { exec: { ...rules, static_analysis: "off" } },
+          });
+          if (answer.type !== "ok") throw new Error(`set_config ${ctxkey}: ${JSON.stringify(answer)}`);
+        }
       }
     }
     await load(stack, 32, 3, "warm");
@@ -307,10 +323,12 @@ async function measureSubject(name: string, providerUrl: string): Promise<Figure
         print(`zino-python: ${name}'s tool turn, ${mode}, not measured in this round (${problem})`);
         continue;
       }
-      const measured = await toolTurns(stack, ctxkey, 10);
+      const measured = await toolTurns(stack, ctxkey);
       tool[mode] = measured.p50;
       toolCpu[mode] = measured.machineCpuMs;
-      toolSettled[mode] = (await toolTurns(stack, ctxkey, TOOL_SETTLE)).p50;
+      const [settling, settled] = settleKeys(ctxkey);
+      for (let i = 0; i < TOOL_SETTLE; i += 1) await toolTurn(stack, settling);
+      toolSettled[mode] = (await toolTurns(stack, settled)).p50;
     }
     return {
       coldMs,
