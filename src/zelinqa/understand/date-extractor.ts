@@ -476,11 +476,16 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
   const by = /\bd['\u2019 ]\s*ici\b/i;
   const deadline = by.test(text) || tokens.includes("within");
   const read = deadline ? text.replace(new RegExp(by.source, "gi"), "dans") : text;
-  // Punctuation kept as a break: "vendredi, dernier délai" is no "vendredi dernier".
-  const said = text
-    .split(/[,;.!?:()]/)
-    .map((part) => normalise(part))
-    .join(" | ");
+  // A weekday said as the last one, read only for a weekday; punctuation kept as a break: "vendredi, dernier délai" is
+  // no "vendredi dernier".
+  let said: string | undefined;
+  const saysLastWeekday = () =>
+    LAST_WEEKDAY.test(
+      (said ??= text
+        .split(/[,;.!?:()]/)
+        .map((part) => normalise(part))
+        .join(" | ")),
+    );
   for (const parser of [chrono.fr, chrono.en]) {
     // [ext] For a date already past ("since monday"), a weekday is the last one, not the next.
     for (const r of parser.parse(read, ref, { forwardDate: !past })) {
@@ -505,7 +510,7 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
         iso = addDays(iso, -7);
       // [ext] (s24) Reading forward, chrono turns "last tuesday" / "mardi dernier" into the next one: it is the last one
       // before the reference day, whatever the target.
-      if (iso !== null && s.isCertain("weekday") && LAST_WEEKDAY.test(said) && !/\b(next|prochain|prochaine)\b/.test(plain))
+      if (iso !== null && s.isCertain("weekday") && saysLastWeekday() && !/\b(next|prochain|prochaine)\b/.test(plain))
         iso = weekdayBefore(today, s.get("weekday") ?? 0);
       if (iso === null || seen.has(`${r.index}:${iso}`)) continue;
       seen.add(`${r.index}:${iso}`);

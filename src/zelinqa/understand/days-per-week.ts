@@ -4,6 +4,7 @@
 // be days, links and fillers: "lundi, sauf si il pleut" or "pas le lundi" say no count.
 import { clauseTokens } from "./clauses.js";
 import { DAY_ABBREVIATIONS, WEEKDAYS_BY_NAME } from "./named-days.js";
+import { numberWordValue } from "./number-words.js";
 import { gapBetween, textTokens } from "./text-tokens.js";
 import type { TextToken } from "./text-tokens.js";
 
@@ -131,11 +132,13 @@ function namedIn(text: string, tokens: readonly TextToken[], abbreviations: bool
   return days.size === 0 || ranging ? null : { days, fuzzy, grouped, named };
 }
 
-/** [ext] (s24) How many times a day: "once", "twice", a number up to 5 in digits or words. */
-const TIMES_A_DAY: Record<string, number> = {
-  ...{ once: 1, twice: 2, thrice: 3, one: 1, two: 2, three: 3, four: 4, five: 5 },
-  ...{ un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5 },
-};
+/** [ext] (s24) How many times a day: "once", "twice", "thrice", a number up to 5 in digits or words (number-words.ts). */
+function timesADay(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const n =
+    word === "once" ? 1 : word === "twice" ? 2 : word === "thrice" ? 3 : /^[1-5]$/.test(word) ? Number(word) : numberWordValue(word);
+  return n !== undefined && n >= 1 && n <= 5 ? n : undefined;
+}
 const TIMES = new Set(["times", "time", "fois", "x"]);
 const PER = new Set(["a", "an", "per", "par", "each", "every", "chaque"]);
 
@@ -151,8 +154,8 @@ export function timesADayOverDays(text: string): { value: number; fuzzy: boolean
     if ((tokens[dayAt]?.norm !== "day" && tokens[dayAt]?.norm !== "jour") || !PER.has(tokens[dayAt - 1]?.norm ?? "")) continue;
     let start = dayAt - 2;
     if (TIMES.has(tokens[start]?.norm ?? "")) start--;
-    let times = TIMES_A_DAY[tokens[start]?.norm ?? ""];
-    if (times === undefined && start === dayAt - 2 && start > 0) times = TIMES_A_DAY[tokens[--start]?.norm ?? ""];
+    let times = timesADay(tokens[start]?.norm);
+    if (times === undefined && start === dayAt - 2 && start > 0) times = timesADay(tokens[--start]?.norm);
     if (times === undefined) continue;
     const rest = `${text.slice(0, (tokens[start] as TextToken).start)} ${text.slice((tokens[dayAt] as TextToken).end)}`;
     // "twice a day" alone: every day, loosely.
