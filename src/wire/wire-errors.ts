@@ -24,6 +24,8 @@ export const WIRE_ERRORS = {
   turn_timeout: "The turn ran past its time limit; ask for a smaller step, or raise agent.turn_timeout_ms for this ctxkey.",
   /** [ext] docs/zino-protocol.md §4: a ctxkey holds as many items (e.g. hard memories) as its configuration allows. */
   limit_reached: "This ctxkey holds as many of these items as its configuration allows; delete some, or raise the limit.",
+  /** [ext] docs/zino-protocol.md: a turn_id sent again with another message; each new turn needs a new turn_id. */
+  turn_id_reused: "This turn_id belongs to an earlier turn with another message; send a new turn_id with a new message.",
   internal_error: "The service failed unexpectedly; see its log (stderr) for the request id.",
 } as const;
 

@@ -89,7 +89,7 @@ export function historyOperations(store: CtxStore): Record<string, Operation> {
       // A turn's text comes from the model: U+0000 in it (which PostgreSQL text cannot hold) is kept as U+FFFD on both
       // stores rather than losing the turn; its messages, stored as JSON, keep it exactly.
       const fullText = request.full_text?.replaceAll("\u0000", "\uFFFD");
-      const turn = { id: request.turn_id, fullText, iterations: request.iterations };
+      const turn = { id: request.turn_id, fullText, iterations: request.iterations, messageSha256: request.message_sha256 };
       const { count, duplicate } = await store.appendTurn(ctxkey, request.messages, turn);
       return { type: "ok", count, ...(duplicate ? { duplicate: true } : {}) };
     },

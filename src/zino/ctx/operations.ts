@@ -92,7 +92,14 @@ async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest): Prom
   // A retried turn already stored (turn_id [ext]): the daemon answers it from this record instead of running it.
   const stored = parsed.turn_id === undefined ? undefined : await store.storedTurn(ctxkey, parsed.turn_id);
   const turnDone = stored
-    ? { turn_done: { turn_id: stored.id, full_text: stored.fullText ?? null, iterations: stored.iterations ?? null } }
+    ? {
+        turn_done: {
+          turn_id: stored.id,
+          full_text: stored.fullText ?? null,
+          iterations: stored.iterations ?? null,
+          message_sha256: stored.messageSha256 ?? null,
+        },
+      }
     : {};
   const messages = promptMessages(await buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
   if (raw.include_agent_config !== true) return { type: "messages", messages, ...turnDone };

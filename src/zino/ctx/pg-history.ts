@@ -21,7 +21,7 @@ const APPEND = `
 /** The same, only when the turn record is new; says whether it was (`fresh`). */
 const APPEND_TURN = `
   WITH turn AS (
-    INSERT INTO zino_ctx_turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES ($1, $4, $5, $6, $3)
+    INSERT INTO zino_ctx_turns (ctxkey, turn_id, full_text, iterations, message_sha256, created_at) VALUES ($1, $4, $5, $6, $7, $3)
     ON CONFLICT DO NOTHING RETURNING 1),
   head AS (
     INSERT INTO zino_ctx_history_heads AS h (ctxkey, last_seq) SELECT $1, cardinality($2::text[]) FROM turn
@@ -52,7 +52,8 @@ export function createPgHistory(options: { connection: PgConnection; now: () => 
 
     async appendTurn(ctxkey, messages, turn) {
       const texts = messages.map((message) => JSON.stringify(message));
-      const result = await query(APPEND_TURN, [ctxkey, texts, now(), turn.id, turn.fullText ?? null, turn.iterations ?? null]);
+      const record = [turn.id, turn.fullText ?? null, turn.iterations ?? null, turn.messageSha256 ?? null];
+      const result = await query(APPEND_TURN, [ctxkey, texts, now(), ...record]);
       if (FreshRow.parse(result.rows[0]).fresh === 0) return { count: 0, duplicate: true };
       // Turn records only have to outlive the retries of their turn.
       if (++turnsSincePrune >= PRUNE_EVERY_TURNS) {
@@ -63,7 +64,7 @@ export function createPgHistory(options: { connection: PgConnection; now: () => 
     },
 
     async storedTurn(ctxkey, turnId) {
-      const sql = "SELECT turn_id, full_text, iterations FROM zino_ctx_turns WHERE ctxkey = $1 AND turn_id = $2";
+      const sql = "SELECT turn_id, full_text, iterations, message_sha256 FROM zino_ctx_turns WHERE ctxkey = $1 AND turn_id = $2";
       const row = (await query(sql, [ctxkey, turnId])).rows[0] as unknown;
       return row === undefined ? undefined : turnRecordOf(row);
     },

@@ -76,6 +76,8 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       }
     }
   },
+  // The SHA-256 of a turn's user message (turn-id.ts): a turn_id sent again with another message is refused.
+  "ALTER TABLE zino_ctx_turns ADD COLUMN message_sha256 TEXT;",
 ];
 
 /** How long a migration's statements may run, server side (SET LOCAL) and client side (query_timeout). */

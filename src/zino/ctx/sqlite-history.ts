@@ -95,10 +95,11 @@ function groupWriter(db: SqliteConnection["db"]): { immediate(group: readonly Qu
     for (const text of texts) insertHistory.run(ctxkey, text, at);
   });
   const insertTurn = db.prepare(
-    "INSERT INTO turns (ctxkey, turn_id, full_text, iterations, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+    "INSERT INTO turns (ctxkey, turn_id, full_text, iterations, message_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
   );
   const appendTurnRows = db.transaction((ctxkey: string, texts: readonly string[], turn: TurnRecord, at: string): boolean => {
-    if (insertTurn.run(ctxkey, turn.id, turn.fullText ?? null, turn.iterations ?? null, at).changes === 0) return false;
+    const record = [turn.id, turn.fullText ?? null, turn.iterations ?? null, turn.messageSha256 ?? null] as const;
+    if (insertTurn.run(ctxkey, ...record, at).changes === 0) return false;
     for (const text of texts) insertHistory.run(ctxkey, text, at);
     return true;
   });
@@ -163,7 +164,8 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
 
     async storedTurn(ctxkey, turnId) {
       flushAppendsOf(ctxkey);
-      const row = stmt("SELECT turn_id, full_text, iterations FROM turns WHERE ctxkey = ? AND turn_id = ?").get(ctxkey, turnId);
+      const sql = "SELECT turn_id, full_text, iterations, message_sha256 FROM turns WHERE ctxkey = ? AND turn_id = ?";
+      const row = stmt(sql).get(ctxkey, turnId);
       return row === undefined ? undefined : turnRecordOf(row);
     },
 

@@ -97,6 +97,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       }
     }
   },
+  // The SHA-256 of a turn's user message (turn-id.ts): a turn_id sent again with another message is refused.
+  "ALTER TABLE turns ADD COLUMN message_sha256 TEXT;",
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction; refuses a database from a newer ctx. */

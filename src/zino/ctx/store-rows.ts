@@ -62,11 +62,18 @@ export function hardMemoryOf(raw: unknown): HardMemory {
   };
 }
 
-const TurnRow = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
+const TurnRow = z.object({
+  turn_id: z.string(),
+  full_text: z.string().nullable(),
+  iterations: z.number().nullable(),
+  message_sha256: z.string().nullable(),
+});
 
 export function turnRecordOf(raw: unknown): TurnRecord {
   const turn = TurnRow.parse(raw);
-  return { id: turn.turn_id, fullText: turn.full_text ?? undefined, iterations: turn.iterations ?? undefined };
+  const record: TurnRecord = { id: turn.turn_id, fullText: turn.full_text ?? undefined, iterations: turn.iterations ?? undefined };
+  if (turn.message_sha256 !== null) record.messageSha256 = turn.message_sha256;
+  return record;
 }
 
 /** How long a turn id keeps a retried turn from being stored twice (both adapters prune older turn records). */

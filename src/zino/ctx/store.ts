@@ -16,6 +16,8 @@ export interface TurnRecord {
   id: string;
   fullText: string | undefined;
   iterations: number | undefined;
+  /** The SHA-256 of the turn's user message (turn-id.ts messageSha256); undefined for turns stored before ctx kept it. */
+  messageSha256?: string | undefined;
 }
 
 /** A store_hard: stored with its id, or refused because the ctxkey already holds `count` (at least the bound). */

@@ -10,7 +10,7 @@ import { createPeers, type Peers } from "./peers.js";
 import { createPendingHistory, type PendingHistory } from "./pending-history.js";
 import { createReadinessCache, type ReadinessCache } from "./readiness.js";
 import { parseSubagent } from "./subagent-turn.js";
-import { createTurnLedger, type TurnLedger } from "./turn-ledger.js";
+import { checkSameMessage, createTurnLedger, messageSha256, type TurnLedger } from "./turn-ledger.js";
 import { runTurn } from "./turn.js";
 
 /**
@@ -45,7 +45,12 @@ export function createDaemonService(deps: ServiceDeps): Service {
     logger,
     spoolPath: join(dirname(instance.sockets.daemon), HISTORY_SPOOL_NAME),
     append: (turn) =>
-      peers.appendHistory(turn.ctxkey, turn.messages, { turn_id: turn.turn_id, full_text: turn.full_text, iterations: turn.iterations }),
+      peers.appendHistory(turn.ctxkey, turn.messages, {
+        turn_id: turn.turn_id,
+        full_text: turn.full_text,
+        iterations: turn.iterations,
+        message_sha256: turn.message_sha256,
+      }),
   });
   const parts: DaemonParts = { deps, peers, history, ledger: createTurnLedger(), readiness: createReadinessCache(peers) };
   const server = createFrameServer({
@@ -125,6 +130,7 @@ async function userTurn(parts: DaemonParts, turn: TurnRequest, out: FrameWriter,
   const { history } = parts;
   const subagent = parseSubagent(request.raw);
   const turnId = subagent ? undefined : turn.turnId;
+  const sha256 = turnId === undefined ? undefined : messageSha256(turn.message);
   const run = () =>
     runTurn({
       peers: parts.peers,
@@ -137,17 +143,19 @@ async function userTurn(parts: DaemonParts, turn: TurnRequest, out: FrameWriter,
       subagent,
       history,
       turnId,
+      messageSha256: sha256,
       storeId: randomUUID(),
       readiness: parts.readiness,
     });
-  if (turnId === undefined) {
+  if (turnId === undefined || sha256 === undefined) {
     await run();
     return;
   }
-  const done = await parts.ledger.run(request.ctxkey, turnId, async () => {
+  const done = await parts.ledger.run(request.ctxkey, turnId, sha256, async () => {
     // Ended in an earlier daemon while ctx was away: its answer waits in the queue (spool) to be stored.
     const queued = history.find(request.ctxkey, turnId);
     if (queued) {
+      checkSameMessage(turnId, queued.message_sha256, sha256);
       return {
         type: "done",
         full_text: queued.full_text ?? "",

@@ -184,7 +184,7 @@ function ctxOperations(options: PeerOptions) {
     async appendHistory(
       ctxkey: string,
       messages: ChatMessage[],
-      turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined },
+      turn?: { turn_id: string; full_text?: string | undefined; iterations?: number | undefined; message_sha256?: string | undefined },
     ): Promise<void> {
       await askPeer(options, "ctx", { type: "append_history", ctxkey, messages, ...turn }, OkAnswerSchema, {
         timeoutMs: CTX_TIMEOUT_MS,

@@ -13,6 +13,8 @@ export const PendingTurnSchema = z.object({
   messages: z.array(ChatMessageSchema),
   full_text: z.string().optional(),
   iterations: z.number().int().optional(),
+  /** The SHA-256 of the user message, for a client turn_id (turn-ledger.ts checkSameMessage). */
+  message_sha256: z.string().optional(),
 });
 export type PendingTurn = z.infer<typeof PendingTurnSchema>;
 

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_IDENTICAL_CALLS } from "./loop-limits.js";
 import type { PendingHistory } from "./pending-history.js";
 import type { Peers, StoredTurn } from "./peers.js";
 import { readyPeers, type PeerReadiness, type ReadinessCache } from "./readiness.js";
+import { checkSameMessage } from "./turn-ledger.js";
 import { checkSubagentDepth, excScopeFields, limitFanout, type SubagentInfo } from "./subagent-turn.js";
 
 /** Used when ctx is down: the turn still gets an answer, without history or the configured prompt. */
@@ -33,6 +34,8 @@ export interface TurnOptions {
   history: PendingHistory;
   /** The client's turn id [ext], echoed in `done`; the turn is stored under it (else under `storeId`). */
   turnId?: string | undefined;
+  /** The SHA-256 of `message` when the client sent a `turn_id`: stored with it, compared on a retry. */
+  messageSha256?: string | undefined;
   /** A fresh id for a turn without a client id, so that retried writes of the queue stay idempotent. */
   storeId: string;
   /** The ready handshakes of earlier turns [ext]; none: every turn readies rtr and exc. */
@@ -66,7 +69,10 @@ async function turn(options: TurnOptions): Promise<Frame | undefined> {
   const { subagent } = options;
   const stream = createClientStream(options.out, { allEvents: options.allEvents });
   const prepared = await prepare(options);
-  if (prepared.storedTurn && !subagent) return replay(options, prepared.storedTurn);
+  if (prepared.storedTurn && !subagent) {
+    if (options.messageSha256) checkSameMessage(prepared.storedTurn.turn_id, prepared.storedTurn.message_sha256, options.messageSha256);
+    return replay(options, prepared.storedTurn);
+  }
   await announce(options, stream, prepared);
   const userMessage: ChatMessage = { role: "user", content: options.message };
   let result: AgentLoopResult;
@@ -268,7 +274,10 @@ async function storeTurn(
   try {
     // The answer is kept with the turn only for a client id (a retry is answered from it); a daemon id only
     // makes the queue's writes idempotent, and ctx then keeps just the id.
-    const replayable = options.turnId === undefined ? {} : { full_text: result.fullText, iterations: result.iterations };
+    const replayable =
+      options.turnId === undefined
+        ? {}
+        : { full_text: result.fullText, iterations: result.iterations, message_sha256: options.messageSha256 };
     return await options.history.store({ ctxkey, turn_id: options.turnId ?? options.storeId, messages, ...replayable });
   } catch (err) {
     logger.warn({ err, ctxkey }, "the turn could not be stored");

@@ -25,7 +25,13 @@ export function plainMessagesAnswer(frame: Record<string, unknown>): MessagesAns
 }
 
 /** ctx's record of a turn already stored with the request's turn_id [ext]. */
-export const TurnDoneSchema = z.object({ turn_id: z.string(), full_text: z.string().nullable(), iterations: z.number().nullable() });
+export const TurnDoneSchema = z.object({
+  turn_id: z.string(),
+  full_text: z.string().nullable(),
+  iterations: z.number().nullable(),
+  /** The SHA-256 of the turn's user message; null for a turn stored before ctx kept it. */
+  message_sha256: z.string().nullable().optional(),
+});
 export type TurnDone = z.infer<typeof TurnDoneSchema>;
 
 /**

@@ -2,7 +2,7 @@
 // schema per operation. Each reads only its own fields from the frame.
 import { z } from "zod";
 import { ChatMessageSchema, canonicalChatMessages } from "./chat-message.js";
-import { NO_NUL, TurnIdSchema, hasNoNul, isTurnId } from "./turn-id.js";
+import { MessageSha256Schema, NO_NUL, TurnIdSchema, hasNoNul, isMessageSha256, isTurnId } from "./turn-id.js";
 
 const MAX_BATCH = 10_000;
 /** The sections of a ctxkey's configuration (CtxkeyConfigSchema). */
@@ -52,6 +52,8 @@ export const CTX_REQUEST_SCHEMAS = {
     turn_id: TurnId.optional(),
     full_text: z.string().optional(),
     iterations: z.number().int().min(0).optional(),
+    /** [ext] The SHA-256 (hex) of the turn's user message, kept with the turn record: a retry must send the same message. */
+    message_sha256: MessageSha256Schema.optional(),
   }),
   get_history: z.looseObject({ limit: Limit }),
   get_value: z.looseObject({ key: ValueKey }),
@@ -88,11 +90,12 @@ export function plainCtxRequest<N extends CtxRequestName>(name: N, frame: Record
     return frame as CtxRequest<N>;
   }
   if (name === "append_history") {
-    const { messages, turn_id: turnId, full_text: fullText, iterations } = frame;
+    const { messages, turn_id: turnId, full_text: fullText, iterations, message_sha256: sha256 } = frame;
     if (!Array.isArray(messages) || messages.length > MAX_BATCH || !canonicalChatMessages(messages) || !isOptionalTurnId(turnId))
       return undefined;
     if (fullText !== undefined && typeof fullText !== "string") return undefined;
     if (iterations !== undefined && !(Number.isSafeInteger(iterations) && (iterations as number) >= 0)) return undefined;
+    if (sha256 !== undefined && !isMessageSha256(sha256)) return undefined;
     return frame as CtxRequest<N>;
   }
   return undefined;

@@ -229,16 +229,25 @@ async function nulRequests(request: (frame: Frame) => Promise<Frame>): Promise<s
   await refused({ type: "set_soft", ctxkey: "k", content: "x\u0000" }, /content: must not contain U\+0000/);
   await refused({ type: "store_hard", ctxkey: "k", tag: "t\u0000", messages: [{ role: "user", content: "m" }] }, /tag/);
   await refused({ type: "append_history", ctxkey: "k", turn_id: "t\u0000", messages: [] }, /turn_id/);
+  await refused({ type: "append_history", ctxkey: "k", turn_id: "t", message_sha256: "not a digest", messages: [] }, /message_sha256/);
   const messages = [
     { role: "user", content: "hello\u0000world" },
     { role: "assistant", content: "echo hello\u0000world" },
   ];
-  const stored = await request({ type: "append_history", ctxkey: "k", turn_id: "t1", full_text: "echo hello\u0000world", messages });
+  const sha = "5e".repeat(32);
+  const stored = await request({
+    type: "append_history",
+    ctxkey: "k",
+    turn_id: "t1",
+    full_text: "echo hello\u0000world",
+    messages,
+    message_sha256: sha,
+  });
   assert.deepEqual(stored, { type: "ok", count: 2 });
   const history = await request({ type: "get_history", ctxkey: "k" });
   assert.deepEqual(history.messages, messages, "messages keep U+0000");
   const replay = await request({ message: "again", ctxkey: "k", turn_id: "t1" });
-  assert.deepEqual(replay.turn_done, { turn_id: "t1", full_text: "echo hello\uFFFDworld", iterations: null });
+  assert.deepEqual(replay.turn_done, { turn_id: "t1", full_text: "echo hello\uFFFDworld", iterations: null, message_sha256: sha });
   const value = { text: "v\u0000" };
   assert.deepEqual(await request({ type: "set_value", ctxkey: "k", key: "v", value }), { type: "ok" });
   assert.deepEqual((await request({ type: "get_value", ctxkey: "k", key: "v" })).value, value);

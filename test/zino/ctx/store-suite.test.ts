@@ -106,6 +106,9 @@ function rowTests(opened: Opened): void {
     });
     assert.deepEqual(await opened.store.history("tk"), messages);
     assert.deepEqual(await opened.other.storedTurn("tk", "t"), { id: "t", fullText: "a", iterations: 1 });
+    const fingerprinted = { id: "t", fullText: "b", iterations: 2, messageSha256: "0f".repeat(32) };
+    await opened.store.appendTurn("tk3", messages, fingerprinted);
+    assert.deepEqual(await opened.other.storedTurn("tk3", "t"), fingerprinted, "the user message's SHA-256 is kept with the turn");
     assert.equal(await opened.store.storedTurn("tk", "nope"), undefined);
   });
 }
@@ -278,25 +281,27 @@ function hardMemoryTests(opened: Opened): void {
 const RAW: Record<BackendName, { latestSchema: number; beforeWordIndex: string; turnsTable: string }> = {
   sqlite: {
     latestSchema: SQLITE_MIGRATIONS.length,
-    beforeWordIndex: "DROP TABLE hard_memory_words; UPDATE schema_version SET version = 2",
+    beforeWordIndex: "DROP TABLE hard_memory_words; ALTER TABLE turns DROP COLUMN message_sha256; UPDATE schema_version SET version = 2",
     turnsTable: "turns",
   },
   postgres: {
     latestSchema: PG_MIGRATIONS.length,
-    beforeWordIndex: "DROP TABLE zino_ctx_hard_memory_words; UPDATE zino_ctx_schema SET version = 1",
+    beforeWordIndex:
+      "DROP TABLE zino_ctx_hard_memory_words; ALTER TABLE zino_ctx_turns DROP COLUMN message_sha256; UPDATE zino_ctx_schema SET version = 1",
     turnsTable: "zino_ctx_turns",
   },
 };
 
 /** What a store finds at open: rows an older ctx left, or rows grown old. */
 function pastTheStoreTests(opened: Opened): void {
-  void it("CTX-16 the migration to the word index indexes the hard memories stored before it", async () => {
+  void it("CTX-16 the migrations to the word index and to turn fingerprints keep what was stored before them", async () => {
     const raw = RAW[opened.backend.name];
     // A database of its own: the suite's stores stay open on theirs, and this one is taken back to an older schema.
     const backend = await createStoreBackend(opened.backend.name);
     try {
       const store = await backend.open();
       const stored = await store.storeHardMemory("k", [{ role: "user", content: "the blue door is locked" }], "house", { maxPerCtxkey: 9 });
+      await store.appendTurn("k", [{ role: "user", content: "q" }], { id: "old", fullText: "a", iterations: 1 });
       await store.close();
       await backend.exec(raw.beforeWordIndex);
       const reopened = await backend.open();
@@ -307,6 +312,14 @@ function pastTheStoreTests(opened: Opened): void {
           found.map(({ memory, score }) => [memory.id, score]),
           [[stored.stored ? stored.id : -1, 0.75]],
         );
+        assert.deepEqual(
+          await reopened.storedTurn("k", "old"),
+          { id: "old", fullText: "a", iterations: 1 },
+          "a turn from before: no fingerprint",
+        );
+        const turn = { id: "new", fullText: "b", iterations: 2, messageSha256: "ab".repeat(32) };
+        await reopened.appendTurn("k", [{ role: "user", content: "q2" }], turn);
+        assert.deepEqual(await reopened.storedTurn("k", "new"), turn);
       } finally {
         await reopened.close();
       }

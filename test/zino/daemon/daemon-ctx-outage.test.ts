@@ -132,6 +132,41 @@ void describe("daemon history across a ctx outage (real processes)", () => {
     },
   );
 
+  void it(
+    "DMN-38 refuses a turn_id sent again with another message (turn_id_reused): from the daemon's memory, ctx's record and the queue",
+    { timeout: 60_000 },
+    async () => {
+      const refused = async (message: string, ctxkey: string, turnId: string) => {
+        const frames = await turn(message, ctxkey, { turn_id: turnId });
+        assert.equal(frames.length, 1, JSON.stringify(frames));
+        assert.equal(frames[0]?.type, "error");
+        assert.equal(frames[0]?.code, "turn_id_reused");
+        assert.equal(frames[0]?.turn_id, turnId);
+        assert.match(String(frames[0]?.message), /another message.*new turn_id/);
+      };
+      const first = (await turn("cancel order 12", "reuse", { turn_id: "r-1" })).at(-1);
+      assert.equal(first?.stored, true);
+      const calls = provider.chatRequests().length;
+      await refused("cancel order 13", "reuse", "r-1");
+      await restart("daemon"); // now only ctx's record knows r-1
+      await refused("cancel order 14", "reuse", "r-1");
+      assert.equal(provider.chatRequests().length, calls, "no model call for a refused turn");
+      assert.deepEqual(await userTurns("reuse"), ["cancel order 12"], "nothing stored for a refused turn");
+      const retry = (await turn("cancel order 12", "reuse", { turn_id: "r-1" })).at(-1);
+      assert.equal(retry?.replayed, true, "the same message is still answered from the record");
+      assert.equal(retry?.full_text, first?.full_text);
+      assert.equal((await turn("cancel order 13", "reuse-elsewhere", { turn_id: "r-1" })).at(-1)?.stored, true, "ids are per ctxkey");
+
+      await services.find((p) => p.name === "ctx")!.kill("SIGKILL");
+      assert.equal((await turn("while away 1", "reuse-q", { turn_id: "rq-1" })).at(-1)?.queued, true);
+      await restart("daemon"); // only the spool knows rq-1
+      await refused("while away 2", "reuse-q", "rq-1");
+      await restart("ctx");
+      for (let i = 0; i < 100 && (await userTurns("reuse-q")).length < 1; i += 1) await sleep(100);
+      assert.deepEqual(await userTurns("reuse-q"), ["while away 1"]);
+    },
+  );
+
   void it("DMN-33 CTX-28 ctx ignores a second append_history with the same turn_id", async () => {
     const append = { type: "append_history", ctxkey: "dup", turn_id: "x", messages: [{ role: "user", content: "once" }] };
     assert.deepEqual(await requestOne(instance.sockets.ctx, append), { type: "ok", count: 1 });

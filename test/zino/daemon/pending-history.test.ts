@@ -8,7 +8,7 @@ import { after, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { WireError, silentLogger, type Frame } from "../../../src/wire/index.js";
 import { createPendingHistory, type PendingTurn } from "../../../src/zino/daemon/pending-history.js";
-import { createTurnLedger } from "../../../src/zino/daemon/turn-ledger.js";
+import { createTurnLedger, messageSha256 } from "../../../src/zino/daemon/turn-ledger.js";
 
 const dir = mkdtempSync(join(tmpdir(), "zp-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -187,6 +187,8 @@ void describe("pending history", () => {
 });
 
 void describe("turn ledger", () => {
+  const SHA_A = messageSha256("hello");
+
   void it("DMN-32 runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
     const ledger = createTurnLedger();
     let runs = 0;
@@ -195,7 +197,7 @@ void describe("turn ledger", () => {
       await sleep(30);
       return { type: "done", full_text: "x" };
     };
-    const [a, b] = await Promise.all([ledger.run("k", "t", attempt), ledger.run("k", "t", attempt)]);
+    const [a, b] = await Promise.all([ledger.run("k", "t", SHA_A, attempt), ledger.run("k", "t", SHA_A, attempt)]);
     assert.equal(runs, 1);
     assert.deepEqual(a, b);
     assert.deepEqual(ledger.done("k", "t"), { type: "done", full_text: "x" });
@@ -204,20 +206,43 @@ void describe("turn ledger", () => {
 
   void it("DMN-32 runs the turn again when the first attempt ended without done (cancelled or failed)", async () => {
     const ledger = createTurnLedger();
-    await assert.rejects(ledger.run("k", "f", () => Promise.reject(new Error("cancelled"))));
-    assert.equal(await ledger.run("k", "f", () => Promise.resolve(undefined)), undefined);
-    assert.deepEqual(await ledger.run("k", "f", () => Promise.resolve({ type: "done" })), { type: "done" });
+    await assert.rejects(ledger.run("k", "f", SHA_A, () => Promise.reject(new Error("cancelled"))));
+    assert.equal(await ledger.run("k", "f", SHA_A, () => Promise.resolve(undefined)), undefined);
+    assert.deepEqual(await ledger.run("k", "f", SHA_A, () => Promise.resolve({ type: "done" })), { type: "done" });
   });
 
   void it("DMN-32 remembers answers up to a bound on their characters too: the oldest are forgotten, a longer one is not kept", async () => {
     const ledger = createTurnLedger(1000, 100);
     const answer = (chars: number) => () => Promise.resolve<Frame>({ type: "done", full_text: "a".repeat(chars) });
-    for (const id of ["t1", "t2", "t3"]) await ledger.run("k", id, answer(40));
+    for (const id of ["t1", "t2", "t3"]) await ledger.run("k", id, SHA_A, answer(40));
     assert.equal(ledger.done("k", "t1"), undefined, "120 characters went past the bound of 100: the oldest went");
     assert.equal((ledger.done("k", "t3")?.full_text as string).length, 40);
     assert.ok(ledger.done("k", "t2"));
-    await ledger.run("k", "long", answer(101));
+    await ledger.run("k", "long", SHA_A, answer(101));
     assert.equal(ledger.done("k", "long"), undefined, "an answer longer than the bound alone is left to ctx's record");
     assert.ok(ledger.done("k", "t3"), "and drops nothing remembered");
+  });
+
+  void it("DMN-32 refuses an ended turn's id sent with another message (turn_id_reused), also while the first still runs", async () => {
+    const ledger = createTurnLedger();
+    let runs = 0;
+    const attempt = async (): Promise<Frame> => {
+      runs += 1;
+      await sleep(30);
+      return { type: "done", full_text: "x" };
+    };
+    const other = messageSha256("hello!");
+    const [first, second] = await Promise.allSettled([ledger.run("k", "t", SHA_A, attempt), ledger.run("k", "t", other, attempt)]);
+    assert.deepEqual(first, { status: "fulfilled", value: { type: "done", full_text: "x" } });
+    assert.ok(second.status === "rejected");
+    const err = second.reason as WireError;
+    assert.equal(err.code, "turn_id_reused");
+    assert.match(err.message, /new message needs a new turn_id/);
+    assert.deepEqual(err.extra, { turn_id: "t" });
+    assert.equal(runs, 1, "the other message did not run");
+    assert.deepEqual(await ledger.run("k", "t", SHA_A, attempt), { type: "done", full_text: "x" }, "the same message is still replayed");
+    await assert.rejects(ledger.run("k", "t", other, attempt), { code: "turn_id_reused" });
+    assert.deepEqual(await ledger.run("other-key", "t", other, attempt), { type: "done", full_text: "x" }, "ids are per ctxkey");
+    assert.equal(runs, 2);
   });
 });

@@ -32,6 +32,8 @@ import {
 } from "../../../src/zino/protocol/index.js";
 
 const RUNS = { numRuns: 1000 };
+/** A message fingerprint as the daemon sends it in append_history (the SHA-256 of "hello", lowercase hex). */
+const SHA256_OF_HELLO = "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824";
 
 /** Records as JSON.parse makes them (Object prototype). */
 const record = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) => fc.record(fields, { noNullPrototype: true });
@@ -264,6 +266,13 @@ void describe("protocol fast paths ≡ their schemas", () => {
         turn_id: turnIdArb,
         full_text: fc.string({ maxLength: 5 }),
         iterations: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double({ min: -1, max: 3 }), fc.constant(2 ** 53), fc.constant(-0)),
+        message_sha256: fc.oneof(
+          fc.constant(SHA256_OF_HELLO),
+          fc.constant(SHA256_OF_HELLO.toUpperCase()),
+          fc.constant(SHA256_OF_HELLO.slice(1)),
+          fc.string({ maxLength: 3 }),
+          fc.integer(),
+        ),
       },
       ["type", "ctxkey", "extra"],
     );
@@ -279,7 +288,15 @@ void describe("protocol fast paths ≡ their schemas", () => {
         (messages, turnId) => {
           const build = { message: "hello", ctxkey: "default", include_agent_config: true, turn_id: turnId };
           assert.equal(plainCtxRequest("message", build), build);
-          const append = { type: "append_history", ctxkey: "default", messages, turn_id: turnId, full_text: "hi", iterations: 1 };
+          const append = {
+            type: "append_history",
+            ctxkey: "default",
+            messages,
+            turn_id: turnId,
+            full_text: "hi",
+            iterations: 1,
+            message_sha256: SHA256_OF_HELLO,
+          };
           assert.equal(plainCtxRequest("append_history", append), append);
         },
       ),
