@@ -190,6 +190,7 @@ void describe("understanding corpus", () => {
         ...["pharmacy", "volunteer", "kitchen", "vegbox"],
         ...["storage", "running", "pool", "boat"],
         ...["dogwalk", "roofing", "dietitian", "chimney"],
+        ...["boiler", "donation", "gite", "upholsterer"],
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
