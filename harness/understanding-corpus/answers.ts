@@ -13,6 +13,7 @@ import { AUT, CAL, PHO, TUT } from "./ninth-blind-answers.js";
 import { CUI, PAN, RX, VOL } from "./tenth-blind-answers.js";
 import { BAT, PIS, RUN, STO } from "./eleventh-blind-answers.js";
 import { DIET, DOG, RAM, ROOF } from "./twelfth-blind-answers.js";
+import { BOIL, DON, GITE, TAP } from "./thirteenth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -79,7 +80,11 @@ export interface CorpusEntry {
     | "dogwalk"
     | "roofing"
     | "dietitian"
-    | "chimney";
+    | "chimney"
+    | "boiler"
+    | "donation"
+    | "gite"
+    | "upholsterer";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -144,6 +149,11 @@ export interface CorpusEntry {
    * synonyms (twelfth-blind-answers.ts: dog walking, roofing, dietitian, chimney sweep).
    */
   readonly blind12?: true;
+  /**
+   * Written by a thirteenth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (thirteenth-blind-answers.ts: boiler service, blood donation, holiday rental, upholsterer).
+   */
+  readonly blind13?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -899,4 +909,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["dietitian", DIET],
     ["chimney", RAM],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind12: true as const }))),
+  ...[
+    ["boiler", BOIL],
+    ["donation", DON],
+    ["gite", GITE],
+    ["upholsterer", TAP],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind13: true as const }))),
 ];

@@ -60,6 +60,10 @@ import { dogwalkDomainChanges } from "./dogwalk-domain.js";
 import { roofingDomainChanges } from "./roofing-domain.js";
 import { dietitianDomainChanges } from "./dietitian-domain.js";
 import { chimneyDomainChanges } from "./chimney-domain.js";
+import { boilerDomainChanges } from "./boiler-domain.js";
+import { donationDomainChanges } from "./donation-domain.js";
+import { giteDomainChanges } from "./gite-domain.js";
+import { upholstererDomainChanges } from "./upholsterer-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -131,6 +135,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     roofing: artifactOf(roofingDomainChanges(), "roofing"),
     dietitian: artifactOf(dietitianDomainChanges(), "dietitian"),
     chimney: artifactOf(chimneyDomainChanges(), "chimney"),
+    boiler: artifactOf(boilerDomainChanges(), "boiler"),
+    donation: artifactOf(donationDomainChanges(), "donation"),
+    gite: artifactOf(giteDomainChanges(), "gite"),
+    upholsterer: artifactOf(upholstererDomainChanges(), "upholsterer"),
   };
 }
 
@@ -251,11 +259,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                           ? "blind11"
                           : r.entry.blind12
                             ? "blind12"
-                            : r.entry.fresh
-                              ? "fresh"
-                              : r.entry.h
-                                ? "held-out"
-                                : "tuned",
+                            : r.entry.blind13
+                              ? "blind13"
+                              : r.entry.fresh
+                                ? "fresh"
+                                : r.entry.h
+                                  ? "held-out"
+                                  : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(
