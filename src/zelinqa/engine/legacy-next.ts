@@ -1,5 +1,6 @@
 // The stateless legacy selection of docs/zelinqa-api.md §13 (`POST /v1/next-questions`): a transient state, k = 1, no effects.
 import type { LegacyNextRequest } from "../contracts/index.js";
+import { MAX_REQUEST_UNDERSTOOD_WORDS } from "./evidence-plan.js";
 import type { CompiledArtifact } from "./load-artifact.js";
 import { computeProgress } from "./progress.js";
 import { applyPlan, planRequest } from "./request-reducer.js";
@@ -20,6 +21,8 @@ export function legacyNextQuestion(artifact: CompiledArtifact, req: LegacyNextRe
     }
   }
   const messages = (req.conversation_history ?? []).map((m) => ({ role: m.role, text: m.content }));
+  // The history and the context are one request's texts: they share its bound on words read (evidence-plan.ts).
+  const budget = { words: MAX_REQUEST_UNDERSTOOD_WORDS };
   const planned = planRequest(
     artifact,
     state,
@@ -27,10 +30,11 @@ export function legacyNextQuestion(artifact: CompiledArtifact, req: LegacyNextRe
       ...(messages.length > 0 ? { contextUpdate: { mode: "messages" as const, messages } } : {}),
     },
     now,
+    budget,
   );
   if (planned.ok) applyPlan(state, planned.value.plan);
   if (req.context) {
-    const summary = planRequest(artifact, state, { contextUpdate: { mode: "summary", text: req.context } }, now);
+    const summary = planRequest(artifact, state, { contextUpdate: { mode: "summary", text: req.context } }, now, budget);
     if (summary.ok) applyPlan(state, summary.value.plan);
   }
   const selection = selectCandidates({ artifact, state, progress: computeProgress(artifact, state) }, undefined, 1);

@@ -114,14 +114,18 @@ export async function reduceRequest(
   return reduced.ok ? ok(reduced.value.reasons) : reduced;
 }
 
-/** The synchronous part: outcomes, decisions and evidence collection. Used alone by the legacy route. */
+/**
+ * The synchronous part: outcomes, decisions and evidence collection. Used alone by the legacy route, which plans two
+ * inputs of one request and passes both the same `budget` of understood words (evidence-plan.ts).
+ */
 export function planRequest(
   artifact: CompiledArtifact,
   state: SessionState,
   input: ReduceInput,
   now: Date,
+  budget?: EvidencePlan["budget"],
 ): EngineResult<{ plan: EvidencePlan; reasons: DegradedReason[] }> {
-  const plan = emptyPlan();
+  const plan = emptyPlan(budget);
   const reasons: DegradedReason[] = [];
   const serverDay = now.toISOString().slice(0, 10);
   const today = (occurredAt: string | undefined) => {

@@ -47,4 +47,23 @@ void describe("legacy next-questions", () => {
       exhausted: true,
     });
   });
+
+  void it("reads the history and the context within one request's bound on understood words (MAX_REQUEST_UNDERSTOOD_WORDS)", () => {
+    const context = "Nous n'avons pas d'animaux.";
+    assert.equal(legacyNextQuestion(artifact, { session_id: "l", context }).next_question?.external_id, "sdk_q_style");
+    // Seven user messages of ~660 filler words each: more than the request's 4,000 words, so the context is not read.
+    const filler = { role: "user" as const, content: "zz ".repeat(666).trim() };
+    const longHistory = Array.from({ length: 7 }, () => filler);
+    assert.equal(
+      legacyNextQuestion(artifact, { session_id: "l", conversation_history: longHistory, context }).next_question?.external_id,
+      "sdk_q_animaux",
+      "the context past the bound is not read (before: a fresh budget of its own)",
+    );
+    const shortHistory = longHistory.slice(0, 1);
+    assert.equal(
+      legacyNextQuestion(artifact, { session_id: "l", conversation_history: shortHistory, context }).next_question?.external_id,
+      "sdk_q_style",
+      "within the bound both are read",
+    );
+  });
 });
