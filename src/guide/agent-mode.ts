@@ -2,6 +2,7 @@
 // exc), the terminal relays the person's words. After each turn the host reads the session through the SDK (the
 // model never sees its id) to show progress and to notice the end of the conversation.
 import type { Session } from "../zelinqa/sdk/index.js";
+import { terminalWriter } from "../shared/terminal-text.js";
 import type { GuideHost, GuideIo } from "./guide-host.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
 import { objectiveAchieved, type GuideEnd } from "./direct-mode.js";
@@ -28,7 +29,7 @@ export interface AgentModeOptions {
 
 export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd | "agent_unavailable"> {
   const { io, session, labels, reader } = options;
-  const out = (text: string) => io.stdout.write(text);
+  const out = terminalWriter(io.stdout);
   if (session.state.status !== "active" || objectiveAchieved(session.state.progress)) {
     out(`${renderProgress(session.state.progress, labels, { count: session.state.turn_count, remaining: session.state.turns_remaining })}`);
     out(`Stopped: ${stopReasonText({ status: session.state.status, objectiveCovered: objectiveAchieved(session.state.progress) })}\n`);

@@ -12,6 +12,7 @@ import {
   ZelinqaRequestValidationError,
   type AnswerInput,
 } from "../zelinqa/sdk/index.js";
+import { terminalWriter } from "../shared/terminal-text.js";
 import type { GuideIo } from "./guide-host.js";
 import { questionHint } from "./answer-forms.js";
 import { collectedData, stopReasonText } from "./conversation-report.js";
@@ -189,7 +190,8 @@ export async function runDirectMode({
   facts = {},
   today = () => new Date(),
 }: DirectModeOptions): Promise<GuideEnd> {
-  const out = (text: string) => io.stdout.write(text);
+  // Question texts and labels come from the configuration (a configuration:write key), answers from the person.
+  const out = terminalWriter(io.stdout);
   let last: NextResponse | undefined = await applyFacts(session, facts, labels, out);
   for (;;) {
     const state = session.state;

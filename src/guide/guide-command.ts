@@ -4,6 +4,7 @@
 // directly by the terminal. Ctrl-C pauses; running the command again resumes the same conversation.
 import { ZelinqaClient } from "../zelinqa/sdk/index.js";
 import type { InstanceConfig } from "../zino/config/index.js";
+import { terminalWriter } from "../shared/terminal-text.js";
 import { runAgentMode } from "./agent-mode.js";
 import { provisionApi, studioLink, zelinqaStatePaths } from "./api-provisioning.js";
 import { GUIDE_EXIT, GuideError, type GuideHost, type GuideIo } from "./guide-host.js";
@@ -90,7 +91,8 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
       const base = await modelBaseUrl(instance.sockets.ctx, ctxkey);
       mode = base !== undefined && (await endpointReachable(base)) ? "agent" : "direct";
     }
-    io.stdout.write(
+    // The objective's name comes from the configuration: a terminal shows its control characters, not obeys them.
+    terminalWriter(io.stdout)(
       `${labels.objective} - guided conversation "${conversation}" (${created ? "new" : "resumed"}, ${
         mode === "agent" ? "conducted by the ZINO agent" : "direct mode: no model endpoint answers"
       })\n`,

@@ -22,3 +22,13 @@ const shown = (c: string): string => {
 export function terminalText(text: string): string {
   return text.replace(CONTROLS, shown);
 }
+
+/**
+ * Writes text from elsewhere to `stream`: through terminalText on a terminal, as given to a pipe (a program reading
+ * it gets the text as sent).
+ */
+export function terminalWriter(stream: { write(text: string): unknown; isTTY?: boolean }): (text: string) => void {
+  return (text) => {
+    stream.write(stream.isTTY ? terminalText(text) : text);
+  };
+}

@@ -2,6 +2,7 @@
 // text, progress bars after each turn, Ctrl-C pausing, and a second run resuming at the pending question.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
 import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
@@ -25,9 +26,9 @@ const waitForScreen = (pattern: RegExp) => waitForTerminal(screen, pattern);
  * Runs the guide in a new tmux session named `name`. A run never reuses the session of a previous one: killing the
  * last session stops the tmux server, and a `new-session` racing that exit fails ("server exited unexpectedly").
  */
-function openGuide(name: string): void {
+function openGuide(name: string, args: readonly string[] = []): void {
   session = name;
-  const command = [process.execPath, "--import", TSX_LOADER, CLI_MAIN, "guide", "--direct"].map((p) => `'${p}'`).join(" ");
+  const command = [process.execPath, "--import", TSX_LOADER, CLI_MAIN, "guide", "--direct", ...args].map((p) => `'${p}'`).join(" ");
   tmux(
     "new-session",
     "-d",
@@ -101,5 +102,58 @@ void it(
     assert.equal(after.state.turn_count, 3);
     const seats = after.state.targets.fur_seats;
     assert.equal(seats?.value, 4);
+  },
+);
+
+void it(
+  "GUIDE-DIRECT-2 a configuration's texts reach the terminal as text: its escape sequences are shown, not obeyed (no retitle, no clear)",
+  { skip },
+  async () => {
+    // Question texts and labels are written by whoever holds a configuration:write key, not by the person at the terminal.
+    const question = "Which pet?\u001b]0;PWNED\u0007\u001b[2J";
+    const domain = {
+      changes: [
+        {
+          entity: "objective",
+          operation: "update",
+          objective: { name: "Pets\u001b]2;TITLE\u0007", description: "Find the pet.", qualification_level: "balanced", max_turns: 5 },
+        },
+        {
+          entity: "dimension",
+          operation: "create",
+          dimension: { id: "pet_d", name: "Pet", order_position: 0, completion_role: "blocking" },
+        },
+        {
+          entity: "question",
+          operation: "create",
+          question: {
+            id: "pet_q",
+            text: question,
+            type: "single_choice",
+            dimension_id: "pet_d",
+            choices: [
+              { id: "pet_c_dog", label: "Dog\u001b[8m", maps_to_value: "dog" },
+              { id: "pet_c_cat", label: "Cat", maps_to_value: "cat" },
+            ],
+          },
+        },
+        {
+          entity: "success_information",
+          operation: "create",
+          success_information: { id: "pet", label: "Pet", schema: { type: "string", enum: ["dog", "cat"] }, primary_question_id: "pet_q" },
+        },
+      ],
+    };
+    const file = join(instance.dir, "escapes.json");
+    writeFileSync(file, JSON.stringify(domain));
+    openGuide("escapes", ["--domain", file]);
+    const text = await waitForScreen(/Which pet\?[\s\S]*1\. Dog[\s\S]*> $/m);
+    assert.ok(text.includes("Which pet?\u241b]0;PWNED\u2407\u241b[2J"), `the question's escapes are shown as symbols:\n${text}`);
+    assert.ok(text.includes("1. Dog\u241b[8m"), text);
+    assert.match(text, /guided conversation/, "nothing cleared the screen before the question");
+    const title = tmux("display-message", "-p", "-t", session, "#{pane_title}");
+    assert.doesNotMatch(title, /PWNED|TITLE/);
+    tmux("send-keys", "-t", session, "2", "Enter");
+    await waitForScreen(/guide exited 0/);
   },
 );

@@ -7,7 +7,7 @@ import type { InstanceConfig } from "../config/index.js";
 import { CliError, EXIT_OK, EXIT_USAGE, type CliIo } from "../../shared/cli.js";
 import { assignmentsToConfig } from "./config-assignments.js";
 import { maskSecrets } from "./mask-secrets.js";
-import { terminalText } from "../../shared/terminal-text.js";
+import { terminalWriter } from "../../shared/terminal-text.js";
 
 export interface CtxCommandBase {
   instance: InstanceConfig;
@@ -92,8 +92,10 @@ export async function ctxHistory({
   if (json) io.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
   else if (messages.length === 0) io.stderr.write(`zino: ${ctxkey}: no stored messages\n`);
   // A tool's stored output may hold anything it read (escape sequences of a page): a terminal shows them, not obeys them.
-  else
-    for (const message of messages) io.stdout.write(`${io.stdout.isTTY ? terminalText(formatMessage(message)) : formatMessage(message)}\n`);
+  else {
+    const write = terminalWriter(io.stdout);
+    for (const message of messages) write(`${formatMessage(message)}\n`);
+  }
   return EXIT_OK;
 }
 

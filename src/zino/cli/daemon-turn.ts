@@ -3,7 +3,7 @@
 import { RequestEncodeError, RequestTimeoutError, ServiceUnavailableError, requestFrames } from "../../wire/frame-client.js";
 import type { Frame } from "../../wire/frame-codec.js";
 import type { OutputStream } from "../../shared/cli.js";
-import { terminalText } from "../../shared/terminal-text.js";
+import { terminalText, terminalWriter } from "../../shared/terminal-text.js";
 import type { ToolSpinner } from "./tool-spinner.js";
 
 export interface TurnHandlers {
@@ -97,14 +97,15 @@ export async function streamTurnToTerminal(
   out: { stdout: OutputStream; spinner: ToolSpinner },
 ): Promise<TurnOutcome> {
   const { stdout, spinner } = out;
+  // A terminal shows the answer's control characters; piped output keeps the text as sent.
+  const writeAnswer = terminalWriter(stdout);
   let endsWithNewline = true;
   const waiting = modelWait(spinner);
   const outcome = await runTurn(spinner.interactive ? { ...request, events: "all" } : request, {
     onChunk(delta) {
       if (delta.length === 0) return;
       waiting.stop();
-      // A terminal shows the answer's control characters; piped output keeps the text as sent.
-      stdout.write(stdout.isTTY ? terminalText(delta) : delta);
+      writeAnswer(delta);
       endsWithNewline = delta.endsWith("\n");
     },
     onToolStart: ({ name, description }) => {
