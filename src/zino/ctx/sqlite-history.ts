@@ -10,7 +10,8 @@
 // it sees every append asked before it; the builds of other turns, which read other ctxkeys, leave the group to grow.
 import type { SqliteConnection } from "./sqlite-connection.js";
 import type { ReadCache } from "./read-cache.js";
-import { PRUNE_EVERY_TURNS, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
+import { textsWithin } from "./history-bound.js";
+import { PRUNE_EVERY_TURNS, TextRow, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
 import type { ChatMessage } from "../protocol/index.js";
 import type { CtxStore, TurnRecord } from "./store.js";
 
@@ -167,8 +168,14 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return row === undefined ? undefined : turnRecordOf(row);
     },
 
-    async history(ctxkey, limit) {
+    async history(ctxkey, limit, maxChars) {
       flushAppendsOf(ctxkey);
+      if (maxChars !== undefined) {
+        // Newest first, one row at a time, so that a history past the bound is never read whole.
+        const sql = "SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id DESC";
+        const rows = limit === undefined ? stmt(sql).iterate(ctxkey) : stmt(`${sql} LIMIT ?`).iterate(ctxkey, limit);
+        return textsWithin(textsOf(rows), maxChars).map(decodeHistory);
+      }
       if (limit === undefined)
         return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
       cache.checkOthers();
@@ -192,4 +199,9 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return stmt("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
     },
   };
+}
+
+/** The `text` of each row, as the rows are read. */
+function* textsOf(rows: Iterable<unknown>): Generator<string> {
+  for (const row of rows) yield TextRow.parse(row).text;
 }
