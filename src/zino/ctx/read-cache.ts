@@ -3,7 +3,7 @@
 // what they derive from them. What tells of other writers is the adapter's: SQLite's `PRAGMA data_version`,
 // PostgreSQL's change notifications (pg-change-feed.ts). While the adapter cannot tell (`live()` false), nothing
 // is cached.
-import type { ChatMessage } from "../protocol/index.js";
+import { HistoryTails } from "./history-tails.js";
 
 /** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
 const MAX_CACHED_READS = 20_000;
@@ -21,7 +21,7 @@ export interface ReadCache {
    * The newest `limit` history messages of recently read ctxkeys, kept in step with our own appends: every turn
    * appends, and the next build reads the same window back. Any other writer's commit drops them all.
    */
-  readonly tails: Map<string, { limit: number; messages: ChatMessage[] }>;
+  readonly tails: HistoryTails;
 }
 
 export interface ReadCacheOptions {
@@ -36,7 +36,7 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   let revision = 0;
   // Replaced, not cleared: a read that started before a change stores its (older) value in the dropped map.
   let reads = new Map<string, unknown>();
-  const tails = new Map<string, { limit: number; messages: ChatMessage[] }>();
+  const tails = new HistoryTails();
   const changed = () => {
     revision += 1;
     reads = new Map();
