@@ -46,6 +46,7 @@ export function createCtxService(deps: CtxServiceDeps): CtxService {
       const operations = createCtxOperations({
         store: opened,
         reload: () => imports.reload(opened),
+        maxFrameBytes: instance.maxFrameBytes,
       });
       server = createFrameServer({
         socketPath: instance.sockets.ctx,

@@ -16,6 +16,7 @@ import {
   validateConfig,
 } from "./config-view.js";
 import { hardMemoriesFull, hardMemoryKeys } from "./hard-memory-index.js";
+import { HistoryTooLargeError } from "./history-bound.js";
 import { buildPrompt, contextMessages, promptMessages, skillFor, systemPrompt } from "./message-builder.js";
 import { parseRequest } from "./requests.js";
 import { containsSecretMask } from "./secret-fields.js";
@@ -81,7 +82,8 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
   };
 }
 
-export function historyOperations(store: CtxStore): Record<string, Operation> {
+/** `get_history`'s answer is one frame: a read of more history than that is refused (frame_too_large) as it goes. */
+export function historyOperations(store: CtxStore, maxFrameBytes: number): Record<string, Operation> {
   return {
     append_history: async ({ ctxkey, raw }) => {
       const request = parseRequest("append_history", raw);
@@ -96,7 +98,19 @@ export function historyOperations(store: CtxStore): Record<string, Operation> {
 
     get_history: async ({ ctxkey, raw }) => {
       const request = parseRequest("get_history", raw);
-      return { type: "history", ctxkey, messages: await store.history(ctxkey, request.limit ?? undefined) };
+      const limit = request.limit ?? undefined;
+      try {
+        return { type: "history", ctxkey, messages: await store.history(ctxkey, limit, maxFrameBytes) };
+      } catch (err) {
+        if (!(err instanceof HistoryTooLargeError)) throw err;
+        const what = limit === undefined ? "The history of this ctxkey holds" : `The newest ${limit} messages of this ctxkey hold`;
+        throw new WireError(
+          "frame_too_large",
+          `${what} more than ${maxFrameBytes} bytes, more than one answer frame may carry ([limits] max_frame_bytes); ` +
+            "ask for fewer of the newest messages with `limit` (zino ctx history <ctxkey> --limit N), or clear it.",
+          { max_frame_bytes: maxFrameBytes },
+        );
+      }
     },
 
     clear_history: async ({ ctxkey }) => ({ type: "ok", count: await store.clearHistory(ctxkey) }),

@@ -1,7 +1,7 @@
 // The answers of zino-ctx, one function per request type (docs/zino-protocol.md §4 and §8).
 // Every request is parsed with its schema before anything is read or written. The operations are grouped by
 // concern: configuration, history and values, prompts and memories; the turn's request is answered here.
-import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
+import { DEFAULT_MAX_FRAME_BYTES, WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { configVersion } from "./config-version.js";
 import { configState } from "./config-view.js";
 import type { ImportSummary } from "./instance-import.js";
@@ -39,6 +39,8 @@ export interface CtxOperationsDeps {
   store: CtxStore;
   /** Re-reads ZINO.toml and agents/ into the store; throws a WireError when the files are invalid. */
   reload(): Promise<ImportSummary>;
+  /** The largest frame ctx sends ([limits] max_frame_bytes; default DEFAULT_MAX_FRAME_BYTES). */
+  maxFrameBytes?: number;
 }
 
 export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: WireRequest): Promise<Frame>; readonly types: string[] } {
@@ -58,7 +60,7 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       };
     },
     ...configOperations(store),
-    ...historyOperations(store),
+    ...historyOperations(store, deps.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES),
     ...memoryOperations(store),
     reload: async () => ({ type: "ok", ...summaryFrame(await deps.reload()) }),
   };

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { PgConnection } from "./pg-connection.js";
 import type { HistoryRows } from "./sqlite-history.js";
+import { textsWithin } from "./history-bound.js";
 import { PRUNE_EVERY_TURNS, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
 
 const APPEND = `
@@ -17,6 +18,13 @@ const APPEND = `
   INSERT INTO zino_ctx_history (ctxkey, seq, message, created_at)
   SELECT $1, head.last_seq - cardinality($2::text[]) + m.ord, m.message, $3
   FROM head, unnest($2::text[]) WITH ORDINALITY AS m(message, ord)`;
+
+/** The newest rows ($2 of them, all when null) while the characters before each are at most $3, newest first. */
+const BOUNDED_HISTORY = `
+  SELECT message AS text FROM (
+    SELECT seq, message, sum(char_length(message)) OVER (ORDER BY seq DESC) - char_length(message) AS before
+    FROM zino_ctx_history WHERE ctxkey = $1 ORDER BY seq DESC LIMIT $2) AS tail
+  WHERE before <= $3 ORDER BY seq DESC`;
 
 /** The same, only when the turn record is new; says whether it was (`fresh`). */
 const APPEND_TURN = `
@@ -69,7 +77,12 @@ export function createPgHistory(options: { connection: PgConnection; now: () => 
       return row === undefined ? undefined : turnRecordOf(row);
     },
 
-    async history(ctxkey, limit) {
+    async history(ctxkey, limit, maxChars) {
+      if (maxChars !== undefined) {
+        // Only the rows up to the first past the bound leave the database (LIMIT NULL is no limit).
+        const result = await query(BOUNDED_HISTORY, [ctxkey, limit ?? null, maxChars]);
+        return textsWithin(textRows(result.rows), maxChars).map(decodeHistory);
+      }
       const result =
         limit === undefined
           ? await query("SELECT message AS text FROM zino_ctx_history WHERE ctxkey = $1 ORDER BY seq", [ctxkey])

@@ -3,10 +3,13 @@
 // what they derive from them. What tells of other writers is the adapter's: SQLite's `PRAGMA data_version`,
 // PostgreSQL's change notifications (pg-change-feed.ts). While the adapter cannot tell (`live()` false), nothing
 // is cached.
-import type { ChatMessage } from "../protocol/index.js";
+import { HistoryTails } from "./history-tails.js";
+import { valueChars } from "./value-chars.js";
 
 /** Cached reads are shared: past this many entries the cache starts over (many ctxkeys, each read once). */
 const MAX_CACHED_READS = 20_000;
+/** The same past this many characters of cached values together (value-chars.ts): a configuration may be a frame's size. */
+export const MAX_CACHED_READ_CHARS = 64 * 1024 * 1024;
 
 export interface ReadCache {
   /** The value cached under `key`, else `read()`'s, cached; a promise that rejects is not kept. */
@@ -21,7 +24,7 @@ export interface ReadCache {
    * The newest `limit` history messages of recently read ctxkeys, kept in step with our own appends: every turn
    * appends, and the next build reads the same window back. Any other writer's commit drops them all.
    */
-  readonly tails: Map<string, { limit: number; messages: ChatMessage[] }>;
+  readonly tails: HistoryTails;
 }
 
 export interface ReadCacheOptions {
@@ -36,10 +39,21 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
   let revision = 0;
   // Replaced, not cleared: a read that started before a change stores its (older) value in the dropped map.
   let reads = new Map<string, unknown>();
-  const tails = new Map<string, { limit: number; messages: ChatMessage[] }>();
+  let readChars = 0;
+  /** Counts a value cached in `current`; past the bound, the cache starts over. */
+  const weigh = (current: Map<string, unknown>, value: unknown) => {
+    if (current !== reads) return;
+    readChars += valueChars(value);
+    if (readChars > MAX_CACHED_READ_CHARS) {
+      reads = new Map();
+      readChars = 0;
+    }
+  };
+  const tails = new HistoryTails();
   const changed = () => {
     revision += 1;
     reads = new Map();
+    readChars = 0;
     tails.clear();
   };
   const checkOthers = () => {
@@ -51,9 +65,17 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
     const current = reads;
     if (current.has(key)) return current.get(key) as T;
     const value = read();
-    if (current.size >= MAX_CACHED_READS) current.clear();
+    if (current.size >= MAX_CACHED_READS) {
+      current.clear();
+      readChars = 0;
+    }
     current.set(key, value);
-    if (value instanceof Promise) value.catch(() => current.get(key) === value && current.delete(key));
+    if (value instanceof Promise)
+      value.then(
+        (settled: unknown) => weigh(current, settled),
+        () => current.get(key) === value && current.delete(key),
+      );
+    else weigh(current, value);
     return value;
   };
   return {

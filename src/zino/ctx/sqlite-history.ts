@@ -1,5 +1,6 @@
 // The history of the SQLite ctx store: appends (all rows or none), turn records that keep a retried turn from
-// being stored twice (pruned past TURN_RECORD_DAYS), and history windows served from the read cache's tails.
+// being stored twice (pruned past TURN_RECORD_DAYS), and history windows served from the read cache's tails
+// (history-tails.ts).
 //
 // Appends are committed in groups: every COMMIT writes each page it touched to the WAL, and the appends of concurrent
 // turns touch the same pages (the history table's and its index's rightmost leaves, the turn records'). The appends
@@ -10,12 +11,10 @@
 // it sees every append asked before it; the builds of other turns, which read other ctxkeys, leave the group to grow.
 import type { SqliteConnection } from "./sqlite-connection.js";
 import type { ReadCache } from "./read-cache.js";
-import { PRUNE_EVERY_TURNS, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
+import { textsWithin } from "./history-bound.js";
+import { PRUNE_EVERY_TURNS, TextRow, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
 import type { ChatMessage } from "../protocol/index.js";
 import type { CtxStore, TurnRecord } from "./store.js";
-
-/** History windows kept (one per ctxkey, `max_messages` messages each). */
-const MAX_CACHED_TAILS = 2_000;
 
 /** At most this many appends per transaction (the rest go in the next one), so that no COMMIT waits for long. */
 const MAX_APPEND_GROUP = 64;
@@ -133,10 +132,7 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
   let turnsSincePrune = 0;
 
   /** What a read would decode from the rows just written. */
-  const followTail = (ctxkey: string, texts: readonly string[]) => {
-    const tail = tails.get(ctxkey);
-    if (tail) tail.messages = [...tail.messages, ...texts.map(decodeHistory)].slice(-tail.limit);
-  };
+  const followTail = (ctxkey: string, texts: readonly string[]) => tails.follow(ctxkey, texts, decodeHistory);
 
   const { flushAppends, flushAppendsOf, enqueue } = appendGroups(groupWriter(db), followTail);
   const append = (ctxkey: string, messages: readonly ChatMessage[], turn: TurnRecord | undefined): Promise<boolean> => {
@@ -169,8 +165,14 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return row === undefined ? undefined : turnRecordOf(row);
     },
 
-    async history(ctxkey, limit) {
+    async history(ctxkey, limit, maxChars) {
       flushAppendsOf(ctxkey);
+      if (maxChars !== undefined) {
+        // Newest first, one row at a time, so that a history past the bound is never read whole.
+        const sql = "SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id DESC";
+        const rows = limit === undefined ? stmt(sql).iterate(ctxkey) : stmt(`${sql} LIMIT ?`).iterate(ctxkey, limit);
+        return textsWithin(textsOf(rows), maxChars).map(decodeHistory);
+      }
       if (limit === undefined)
         return textRows(stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id").all(ctxkey)).map(decodeHistory);
       cache.checkOthers();
@@ -180,11 +182,9 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       const rows = stmt(
         "SELECT message AS text FROM (SELECT id, message FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?) ORDER BY id",
       ).all(ctxkey, limit);
-      const messages = textRows(rows).map(decodeHistory);
-      if (limit > 0) {
-        if (tails.size >= MAX_CACHED_TAILS) tails.clear();
-        tails.set(ctxkey, { limit, messages });
-      }
+      const texts = textRows(rows);
+      const messages = texts.map(decodeHistory);
+      if (limit > 0) tails.set(ctxkey, limit, texts, messages);
       return messages.slice();
     },
 
@@ -194,4 +194,9 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       return stmt("DELETE FROM history WHERE ctxkey = ?").run(ctxkey).changes;
     },
   };
+}
+
+/** The `text` of each row, as the rows are read. */
+function* textsOf(rows: Iterable<unknown>): Generator<string> {
+  for (const row of rows) yield TextRow.parse(row).text;
 }

@@ -72,8 +72,11 @@ export interface CtxStore {
   appendTurn(ctxkey: string, messages: readonly ChatMessage[], turn: TurnRecord): Promise<{ count: number; duplicate: boolean }>;
   /** The record of a turn appended with that id, if any. */
   storedTurn(ctxkey: string, turnId: string): Promise<TurnRecord | undefined>;
-  /** The newest `limit` messages (all when undefined), oldest first. */
-  history(ctxkey: string, limit?: number): Promise<ChatMessage[]>;
+  /**
+   * The newest `limit` messages (all when undefined), oldest first. With `maxChars`, the rows are read newest first
+   * and no further than that many characters of stored text: past it, rejects with HistoryTooLargeError.
+   */
+  history(ctxkey: string, limit?: number, maxChars?: number): Promise<ChatMessage[]>;
   clearHistory(ctxkey: string): Promise<number>;
 
   /** Soft memory: free-text notes shown in the system prompt; the ctxkey's own, else `default`'s. */

@@ -38,10 +38,20 @@ export class InterruptParser {
   private block: { open: string; close: string; kind: CallKind } | undefined;
   private consumed = "";
   /** Markdown code the text is in: a tag there is an example, not a call. */
-  private fence: string | undefined;
+  private fence: { char: string; length: number } | undefined;
   private codeSpan = 0;
   private atLineStart = true;
   private json = new JsonValueScanner();
+  /**
+   * What earlier pushes already scanned, so that each character is scanned once however the text is chunked (a model
+   * streaming a long run of backticks or of whitespace after a tag, a token at a time, cost the daemon's thread the
+   * square of its length): the run of backticks or tildes the text ended in, still open; how far the whitespace after
+   * a tag waiting at the start of `pending` was read; the last characters after a block's JSON value, where its
+   * closing tag may have begun.
+   */
+  private run: { char: string; length: number } | undefined;
+  private tagReadTo = 0;
+  private closeCarry = "";
 
   /** Everything the model wrote up to the end of the first call block: the assistant message to record. */
   get transcript(): string {
@@ -55,7 +65,7 @@ export class InterruptParser {
   push(chunk: string): ParserEvent[] {
     if (this.state === "finished" || chunk.length === 0) return [];
     this.pending += chunk;
-    const events = this.state === "text" ? this.scanText() : this.scanBlock();
+    const events = this.state === "text" ? this.scanText() : this.scanBlock(chunk);
     if (this.finished) {
       // Text after the closing tag is not part of the turn (generation stops at the call): drop it.
       this.consumed += chunk.slice(0, chunk.length - this.pending.length);
@@ -98,15 +108,24 @@ export class InterruptParser {
       if (to > released) events.push({ type: "text", text: input.slice(released, to) });
       released = to;
     };
+    const tagReadTo = this.tagReadTo;
+    this.tagReadTo = 0;
     while (i < input.length) {
       const ch = input[i]!;
       if (ch === "`" || ch === "~") {
         let j = i;
         while (j < input.length && input[j] === ch) j += 1;
-        if (j === input.length) break; // the run may go on in the next chunk: decided then
-        this.codeMark(input.slice(i, j));
+        // A run the previous push ended in goes on here; one that reaches the end may go on in the next push, so it
+        // is counted (and shown: a run is text either way) but decided then.
+        const length = j - i + (i === 0 && this.run?.char === ch ? this.run.length : 0);
+        this.run = j === input.length ? { char: ch, length } : undefined;
+        if (!this.run) this.codeMark(ch, length);
         i = j;
         continue;
+      }
+      if (this.run) {
+        this.codeMark(this.run.char, this.run.length);
+        this.run = undefined;
       }
       if (ch === "\n") {
         this.atLineStart = true;
@@ -123,7 +142,7 @@ export class InterruptParser {
         i += 1;
         continue;
       }
-      const opening = this.tagAt(input, i);
+      const opening = this.tagAt(input, i, i === 0 ? tagReadTo : 0);
       if (opening === "wait") break;
       if (opening === undefined) {
         i += 1;
@@ -132,50 +151,63 @@ export class InterruptParser {
       release(i);
       this.block = opening;
       this.json = new JsonValueScanner();
+      this.closeCarry = "";
       this.state = "block";
       this.pending = input.slice(i + opening.open.length);
-      return [...events, ...this.scanBlock()];
+      return [...events, ...this.scanBlock(this.pending)];
     }
     release(i);
     this.pending = input.slice(i);
     return events;
   }
 
-  /** The block a `<` at `at` opens, `wait` when more text is needed to know, undefined when it opens none. */
-  private tagAt(input: string, at: number): (typeof TAGS)[number] | "wait" | undefined {
+  /**
+   * The block a `<` at `at` opens, `wait` when more text is needed to know, undefined when it opens none. `readTo`:
+   * how far past `at` an earlier push read whitespace after the tag (the text from `at` on is what it held back).
+   */
+  private tagAt(input: string, at: number, readTo: number): (typeof TAGS)[number] | "wait" | undefined {
     const rest = input.slice(at, at + 16);
     const tag = TAGS.find((t) => rest.startsWith(t.open));
     if (!tag) return TAGS.some((t) => t.open.startsWith(rest)) ? "wait" : undefined;
-    let j = at + tag.open.length;
+    let j = at + Math.max(tag.open.length, readTo);
     while (j < input.length && /\s/.test(input[j]!)) j += 1;
-    if (j === input.length) return "wait";
+    if (j === input.length) {
+      this.tagReadTo = j - at; // the text from `at` on is held back in `pending`, which the next push extends
+      return "wait";
+    }
     return input[j] === BLOCK_START ? tag : undefined;
   }
 
   /** A run of backticks or tildes: opens or closes a fenced block (at a line start) or an inline code span. */
-  private codeMark(run: string): void {
-    const char = run[0]!;
-    if (this.atLineStart && run.length >= 3 && this.codeSpan === 0) {
-      if (this.fence === undefined) this.fence = run;
-      else if (char === this.fence[0] && run.length >= this.fence.length) this.fence = undefined;
+  private codeMark(char: string, length: number): void {
+    if (this.atLineStart && length >= 3 && this.codeSpan === 0) {
+      if (this.fence === undefined) this.fence = { char, length };
+      else if (char === this.fence.char && length >= this.fence.length) this.fence = undefined;
     } else if (char === "`" && this.fence === undefined) {
-      if (this.codeSpan === 0) this.codeSpan = run.length;
-      else if (this.codeSpan === run.length) this.codeSpan = 0;
+      if (this.codeSpan === 0) this.codeSpan = length;
+      else if (this.codeSpan === length) this.codeSpan = 0;
     }
     this.atLineStart = false;
   }
 
   /**
    * The block ends at its closing tag after the JSON value: a `</tool_call>` inside a JSON string (code writing
-   * about the syntax) is part of the arguments. The body is scanned once, across pushes.
+   * about the syntax) is part of the arguments. The body is scanned once, across pushes: only `fresh`, the text this
+   * push added at the end of `pending` (V8 copies a string grown by concatenation whole when it is read, so reading
+   * `pending` at each push would cost the square of the block's length).
    */
-  private scanBlock(): ParserEvent[] {
+  private scanBlock(fresh: string): ParserEvent[] {
     const block = this.block!;
-    const valueEnd = this.json.scan(this.pending);
+    const start = this.pending.length - fresh.length;
+    const valueEnd = this.json.scan(fresh, start);
     if (valueEnd < 0) return [];
-    const at = this.pending.indexOf(block.close, valueEnd);
-    if (at < 0) return [];
-    return this.close(at);
+    const from = Math.max(valueEnd, start);
+    const search = this.closeCarry + fresh.slice(from - start);
+    const at = search.indexOf(block.close);
+    if (at >= 0) return this.close(from - this.closeCarry.length + at);
+    // The tag may begin in these last characters and end in the next push.
+    this.closeCarry = search.slice(-(block.close.length - 1));
+    return [];
   }
 
   private close(at: number): ParserEvent[] {
@@ -187,7 +219,7 @@ export class InterruptParser {
   }
 }
 
-/** Finds where the first JSON value of a text ends, strings and escapes respected, fed the same growing text. */
+/** Finds where the first JSON value of a text ends, strings and escapes respected, fed the text piece by piece. */
 class JsonValueScanner {
   private pos = 0;
   private depth = 0;
@@ -195,10 +227,10 @@ class JsonValueScanner {
   private escaped = false;
   private end = -1;
 
-  /** The index just after the value, or -1 while it is incomplete. */
-  scan(text: string): number {
-    for (; this.end < 0 && this.pos < text.length; this.pos += 1) {
-      const ch = text[this.pos];
+  /** The index just after the value, or -1 while it is incomplete; `text` is the text from index `base` on. */
+  scan(text: string, base: number): number {
+    for (; this.end < 0 && this.pos < base + text.length; this.pos += 1) {
+      const ch = text[this.pos - base];
       if (this.inString) {
         if (this.escaped) this.escaped = false;
         else if (ch === "\\") this.escaped = true;

@@ -4,11 +4,12 @@
 // demand. This module wires the parts (run-execution.ts is the path of one execution) and owns start, validate, close.
 import { availableParallelism, tmpdir } from "node:os";
 import { ExecConfigSchema, type ExecConfig } from "../config/index.js";
-import type { Logger } from "../../wire/index.js";
+import { WireError, type Logger } from "../../wire/index.js";
 import type { ExecutorDefinition } from "./executor-catalog.js";
 import { EXIT, failureResult, type ExecResult } from "./exec-result.js";
 import { createExecutionDirs, type ExecutionDirs } from "./execution-dirs.js";
 import { ExecutionSlots } from "./execution-slots.js";
+import { busyMessage } from "./outcome-result.js";
 import { createIsolationPolicy, type IsolationPolicy } from "./isolation-policy.js";
 import { closeInheritedDescriptors, ipcChannelDescriptor } from "./inherited-descriptors.js";
 import { createProcessLauncher, type ProcessLauncher } from "./process-launcher.js";
@@ -125,19 +126,30 @@ function createSelfTest(deps: Omit<Parameters<typeof createRunExecution>[0], "st
   };
 }
 
-/** The static analysis of a script, without running it (`validate`), in the sandbox of an execution. */
+/**
+ * The static analysis of a script, without running it (`validate`), in the sandbox of an execution. It takes one of
+ * the executions' slots: an analyser is a sandboxed process of up to 15 s like an execution, so `validate` requests
+ * must not start them past the bound every execution keeps to (the script is not written before there is a slot).
+ */
 async function validateScript(
   { def, code, signal }: Parameters<ExecutionRunner["validate"]>[0],
-  deps: { dirs: ExecutionDirs; user: SandboxUser | undefined; start: ProcessStarter; sandboxes: SandboxStarter },
+  deps: { dirs: ExecutionDirs; user: SandboxUser | undefined; start: ProcessStarter; sandboxes: SandboxStarter; slots: ExecutionSlots },
 ): ReturnType<ExecutionRunner["validate"]> {
-  const { dirs } = deps;
-  const prepared = dirs.prepare(def, false, VALIDATE_RULES);
+  const { dirs, slots } = deps;
+  const slot = await slots.acquire(signal);
+  if (slot === "busy") throw new WireError("overloaded", busyMessage(slots, "validation"));
+  if (slot === "cancelled") throw new WireError("cancelled");
   try {
-    dirs.writeScript(prepared, code);
-    return await analyzePrepared(deps, prepared, { def, rules: VALIDATE_RULES, signal });
+    const prepared = dirs.prepare(def, false, VALIDATE_RULES);
+    try {
+      dirs.writeScript(prepared, code);
+      return await analyzePrepared(deps, prepared, { def, rules: VALIDATE_RULES, signal });
+    } finally {
+      // As an execution's: removed once the answer is on its way.
+      dirs.cleanupAfterAnswer(prepared);
+    }
   } finally {
-    // As an execution's: removed once the answer is on its way.
-    dirs.cleanupAfterAnswer(prepared);
+    slots.release();
   }
 }
 
@@ -331,7 +343,7 @@ export function createExecutionRunner(options: ExecutionRunnerOptions): Executio
     get concurrency() {
       return { max: slots.max, running: slots.running, waiting: slots.waiting };
     },
-    validate: (request) => validateScript(request, { dirs, user, start, sandboxes }),
+    validate: (request) => validateScript(request, { dirs, user, start, sandboxes, slots }),
     async close() {
       await warmPool?.close();
       dirs.close();

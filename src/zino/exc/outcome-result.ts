@@ -9,14 +9,15 @@ import type { AnalysisReport } from "./static-analysis.js";
 
 /** The answer when every slot runs and the queue is full. */
 export function busyResult(limits: { max: number; maxWaiting: number }, isolation: Isolation): ExecResult {
-  return {
-    ...failureResult(
-      EXIT.refused,
-      `execution refused: zino-exc is running ${limits.max} executions and ${limits.maxWaiting} more ` +
-        "are waiting (its limit; ZINO_EXC_MAX_CONCURRENT sets it); try again in a moment or run fewer tools at once",
-    ),
-    isolation,
-  };
+  return { ...failureResult(EXIT.refused, busyMessage(limits, "execution")), isolation };
+}
+
+/** Why an execution or a `validate` analysis (`what`) is refused while every slot and place in line is taken. */
+export function busyMessage(limits: { max: number; maxWaiting: number }, what: string): string {
+  return (
+    `${what} refused: zino-exc is running ${limits.max} executions and ${limits.maxWaiting} more ` +
+    "are waiting (its limit; ZINO_EXC_MAX_CONCURRENT sets it); try again in a moment or run fewer tools at once"
+  );
 }
 
 /** The answer when the caller went away while the execution waited for a slot. */

@@ -44,3 +44,24 @@ void it("CTX-44 a hard memory past MAX_HARD_MEMORY_CHARS of JSON, or a tag past 
   assert.deepEqual((await ctx.request({ type: "search_hard", ctxkey: "h", query: "needle" })).results, []);
   assert.equal((await ctx.request({ type: "store_hard", ctxkey: "h", messages: [{ role: "user", content: "needle" }] })).type, "ok");
 });
+
+void it("CTX-45 get_history of more history than one frame is refused with frame_too_large naming `limit`; a smaller limit is answered", async () => {
+  const big = "h".repeat(3 * 1024 * 1024);
+  for (let i = 0; i < 3; i++) {
+    const stored = await ctx.request({ type: "append_history", ctxkey: "long", messages: [{ role: "user", content: `${i}${big}` }] });
+    assert.equal(stored.type, "ok", JSON.stringify(stored).slice(0, 200));
+  }
+  for (const limit of [undefined, 3, 1_000_000]) {
+    const refused = await ctx.request({ type: "get_history", ctxkey: "long", ...(limit === undefined ? {} : { limit }) });
+    assert.equal(refused.code, "frame_too_large", JSON.stringify(refused).slice(0, 300));
+    assert.equal(refused.max_frame_bytes, 8388608);
+    assert.match(String(refused.message), /more than 8388608 bytes.*ask for fewer of the newest messages with `limit`/);
+  }
+  const newest = await ctx.request({ type: "get_history", ctxkey: "long", limit: 2 });
+  assert.equal(newest.type, "history");
+  assert.deepEqual(
+    (newest.messages as { content: string }[]).map((m) => m.content[0]),
+    ["1", "2"],
+  );
+  assert.deepEqual(await ctx.request({ type: "ping" }), { type: "pong" });
+});

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { searchHardMemories, type ChatMessage, type CtxStore, type HardMemory } from "../../../src/zino/ctx/index.js";
+import { HistoryTooLargeError } from "../../../src/zino/ctx/history-bound.js";
 import { PG_MIGRATIONS } from "../../../src/zino/ctx/pg-migrations.js";
 import { SQLITE_MIGRATIONS } from "../../../src/zino/ctx/sqlite-migrations.js";
 import {
@@ -110,6 +111,22 @@ function rowTests(opened: Opened): void {
     await opened.store.appendTurn("tk3", messages, fingerprinted);
     assert.deepEqual(await opened.other.storedTurn("tk3", "t"), fingerprinted, "the user message's SHA-256 is kept with the turn");
     assert.equal(await opened.store.storedTurn("tk", "nope"), undefined);
+  });
+
+  void it("CTX-45 a history read with maxChars stops past that many characters of stored text (HistoryTooLargeError)", async () => {
+    const messages: ChatMessage[] = ["a", "b", "c", "d"].map((letter) => ({ role: "user", content: letter.repeat(1000) }));
+    for (const message of messages) await opened.store.appendHistory("bounded", [message]);
+    const stored = JSON.stringify(messages[0]).length;
+    assert.deepEqual(await opened.store.history("bounded", undefined, 4 * stored), messages, "exactly the bound is read");
+    assert.deepEqual(await opened.other.history("bounded", 2, 2 * stored), messages.slice(2), "a limit within the bound");
+    await assert.rejects(opened.store.history("bounded", undefined, 4 * stored - 1), HistoryTooLargeError);
+    await assert.rejects(opened.other.history("bounded", 3, 3 * stored - 1), HistoryTooLargeError);
+    await assert.rejects(
+      opened.store.history("bounded", 10, 100),
+      (err: unknown) => err instanceof HistoryTooLargeError && err.maxChars === 100,
+    );
+    assert.deepEqual(await opened.store.history("bounded"), messages, "nothing lost; without a bound the whole history");
+    assert.deepEqual(await opened.store.history("nothing-here", undefined, 10), []);
   });
 }
 

@@ -133,7 +133,7 @@ void describe("daemon history across a ctx outage (real processes)", () => {
   );
 
   void it(
-    "DMN-38 refuses a turn_id sent again with another message (turn_id_reused): from the daemon's memory, ctx's record and the queue",
+    "DMN-39 refuses a turn_id sent again with another message (turn_id_reused): from the daemon's memory, ctx's record and the queue",
     { timeout: 60_000 },
     async () => {
       const refused = async (message: string, ctxkey: string, turnId: string) => {

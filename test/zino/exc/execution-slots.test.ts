@@ -88,4 +88,23 @@ void describe("zino-exc with one execution at a time", { skip: needs("bubblewrap
     assert.deepEqual(processesWith(`sleep ${marker}`), [], "the call that left the line never ran");
     assert.deepEqual(await h.request({ type: "ping" }), { type: "pong" });
   });
+
+  void it("EXC-29 a `validate` analysis takes a slot as an execution does: past the line it is refused with `overloaded`", async () => {
+    const blocker = h.call("one", "execute_bash", { code: "sleep 1.2; echo done" });
+    await new Promise((r) => setTimeout(r, 150));
+    const validate = () => h.request({ type: "validate", executor: "bash", code: 'echo "$1"\n', ctxkey: "one" });
+    const waiting = [1, 2, 3, 4].map(() => validate());
+    await new Promise((r) => setTimeout(r, 150));
+    const during = await h.request({ type: "capabilities", ctxkey: "one" });
+    assert.deepEqual(during.concurrency, { max: 1, running: 1, waiting: 4 }, "the analyses wait for the execution's slot");
+    const refused = await validate();
+    assert.equal(refused.type, "error", JSON.stringify(refused));
+    assert.equal(refused.code, "overloaded");
+    assert.match(String(refused.message), /^validation refused: .*running 1 executions and 4 more are waiting.*ZINO_EXC_MAX_CONCURRENT/);
+    assert.equal((await blocker).stdout, "done\n");
+    for (const answer of await Promise.all(waiting))
+      assert.deepEqual([answer.type, answer.ok], ["validation", true], JSON.stringify(answer));
+    const afterwards = await h.request({ type: "capabilities", ctxkey: "one" });
+    assert.deepEqual(afterwards.concurrency, { max: 1, running: 0, waiting: 0 }, "every analysis gave its slot back");
+  });
 });
