@@ -47,3 +47,55 @@ void describe("a yes/no that does not apply", () => {
     assert.deepEqual(read("non, il n'a jamais été opéré", aDejaVenu), [false, "exact"]);
   });
 });
+
+const delivery = labelledTarget(
+  { type: "string", format: "date" },
+  { label: "Delivery date", question: "When should we deliver the sofa?" },
+);
+const rdv = labelledTarget({ type: "string", format: "date" }, { label: "Date du rendez-vous", question: "Quand voulez-vous passer ?" });
+const lastRepair = labelledTarget(
+  { type: "string", format: "date" },
+  { label: "Date of the last repair", question: "When was the roof last repaired?" },
+);
+const achat = labelledTarget({ type: "string", format: "date" }, { label: "Date d'achat", question: "Quand avez-vous acheté la maison ?" });
+
+void describe("days counted a week on (British)", () => {
+  void it("'a week on friday' is the Friday after the coming one; 'a week today'/'tomorrow' seven days on", () => {
+    assert.deepEqual(read("a week on friday", delivery), ["2026-12-11", "fuzzy"]);
+    assert.deepEqual(read("one week on thursday would suit", delivery), ["2026-12-10", "fuzzy"]);
+    assert.deepEqual(read("a week today", delivery), ["2026-12-08", "fuzzy"]);
+    assert.deepEqual(read("a week tomorrow please", delivery), ["2026-12-09", "fuzzy"]);
+  });
+  void it("leaves a weekday said alone, or said every week, as the coming one", () => {
+    assert.deepEqual(read("friday", delivery), ["2026-12-04", "fuzzy"]);
+    assert.notDeepEqual(read("every week on friday", delivery), ["2026-12-11", "fuzzy"]);
+  });
+});
+
+void describe("a date already past named by a week, a feast or a decade", () => {
+  void it("'the week before last' is the Monday two weeks back, loosely", () => {
+    assert.deepEqual(read("the week before last", lastRepair), ["2026-11-16", "fuzzy"]);
+    assert.deepEqual(read("la semaine avant la dernière", achat), ["2026-11-16", "fuzzy"]);
+    assert.deepEqual(read("last week", lastRepair), ["2026-11-23", "fuzzy"]);
+  });
+  void it("a feast is its last occurrence on or before today, loosely; a year said after it is its own", () => {
+    assert.deepEqual(read("around halloween", lastRepair), ["2026-10-31", "fuzzy"]);
+    assert.deepEqual(read("at easter", lastRepair), ["2026-04-05", "fuzzy"]);
+    assert.deepEqual(read("à l'épiphanie", achat), ["2026-01-06", "fuzzy"]);
+    assert.deepEqual(read("à la saint-valentin 2018", achat), ["2018-02-14", "fuzzy"]);
+  });
+  void it("a decade is its middle year, loosely, only for a date already past", () => {
+    assert.deepEqual(read("back in the seventies", lastRepair), ["1975-01-01", "fuzzy"]);
+    assert.deepEqual(read("dans les années 80", achat), ["1985-01-01", "fuzzy"]);
+    assert.equal(read("dans les années 80", rdv), null);
+  });
+});
+
+void describe("a deadline before a named day", () => {
+  void it("'before'/'avant' is the day before it; 'by'/'pour' the day itself", () => {
+    assert.deepEqual(read("before halloween", delivery), ["2027-10-30", "fuzzy"]);
+    assert.deepEqual(read("avant la saint-sylvestre", rdv), ["2026-12-30", "fuzzy"]);
+    assert.deepEqual(read("by new year's eve", delivery), ["2026-12-31", "fuzzy"]);
+    assert.deepEqual(read("pour le réveillon", rdv), ["2026-12-31", "fuzzy"]);
+  });
+});
