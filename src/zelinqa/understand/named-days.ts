@@ -290,7 +290,10 @@ function modifierWord(tokens: readonly string[], i: number): string {
   return "";
 }
 
-/** "before christmas", "avant Noël": by the day before it (a deadline word like "by"/"pour" keeps the day itself). */
+/**
+ * "before christmas", "avant Noël": by the day before it (a deadline word like "by"/"pour" keeps the day itself; "avant
+ * la fin de l'année", a vague end, keeps its last day).
+ */
 const STRICTLY_BEFORE = new Set(["avant", "before"]);
 
 /**
@@ -323,7 +326,8 @@ export function namedDays(tokens: readonly string[], today: string, past = false
     let fuzzy = n.fuzzy === true || modifier !== null;
     if (n.on !== undefined) {
       const on = n.on;
-      const shift = modifier === "after" ? 1 : modifier === "before" && STRICTLY_BEFORE.has(modifierWord(rest, i)) ? -1 : 0;
+      const shift =
+        modifier === "after" ? 1 : modifier === "before" && n.fuzzy !== true && STRICTLY_BEFORE.has(modifierWord(rest, i)) ? -1 : 0;
       const occurrence = past ? lastOf : nextOf;
       // [ext] (s25) "Noël 2019", "easter 2027": the year said after the day is its occurrence's.
       const year = /^(?:19|20)\d{2}$/.test(afterWord ?? "") ? Number(afterWord) : null;
