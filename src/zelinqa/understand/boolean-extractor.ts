@@ -279,9 +279,26 @@ function placeValue(c: ClauseTokens, words: TargetWords): boolean | null {
   return subject.size === 1 ? ([...subject][0] as boolean) : null;
 }
 
+/** "n/a" as typed (its tokens "n a" are also French "n'a"), and "not applicable" said out. */
+const NOT_APPLICABLE_MARK = /(?:^|[^\p{L}\p{N}])n\/a(?:$|[^\p{L}\p{N}])/iu;
+const NOT_APPLICABLE = [
+  ["not", "applicable"],
+  ["non", "applicable"],
+  ["sans", "objet"],
+];
+
+/**
+ * [ext] (s25) "never given blood so n/a", "sans objet, je n'ai pas de voiture": the person says the question does not
+ * apply to them, whatever else the reply says ("never"): no yes and no no.
+ */
+function saysNotApplicable(text: string, tokens: readonly string[]): boolean {
+  return NOT_APPLICABLE_MARK.test(text) || hasAnyPhrase(tokens, NOT_APPLICABLE);
+}
+
 /** Direct boolean extraction; `labels` are the choice-label and synonym phrases of the target. */
 export function extractBoolean(text: string, labels: readonly Phrase[], words?: TargetWords): PhraseResult | null {
   const c = clauseTokens(text);
+  if (saysNotApplicable(text, c.tokens)) return null;
   const fromLabels = scalarPhraseResult(
     findPhraseHits(
       c.tokens,

@@ -136,8 +136,10 @@ export function yearAlone(tokens: readonly string[], today: string, past: boolea
 
 // "last year" gives none: a year is too wide for a day (the sixth round's expectation; the ninth's differs). A year
 // said alone is its first day, loosely (yearAlone: the seventh, eighth and ninth rounds' convention).
-const LAST_PERIOD: readonly [RegExp, "week" | "month"][] = [
+const LAST_PERIOD: readonly [RegExp, "week" | "weekBefore" | "month"][] = [
   [/ (?:last week|la semaine derniere|la semaine passee) /, "week"],
+  // (s25) "the week before last", "la semaine d'avant" (before the last one): the Monday two weeks back.
+  [/ (?:week before last|semaine avant la derniere|semaine d avant la derniere|avant derniere semaine) /, "weekBefore"],
   [/ (?:last month|le mois dernier|le mois passe) /, "month"],
 ];
 
@@ -149,7 +151,7 @@ function lastPeriods(joined: string, today: string, out: PeriodDay[]): void {
     if (period === "month") out.push({ iso: m === 1 ? firstOf(y - 1, 12) : firstOf(y, m - 1), fuzzy: true });
     else {
       const d = new Date(`${today}T00:00:00.000Z`);
-      d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7) - 7);
+      d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7) - (period === "week" ? 7 : 14));
       out.push({ iso: d.toISOString().slice(0, 10), fuzzy: true });
     }
   }

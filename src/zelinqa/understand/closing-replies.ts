@@ -1,7 +1,7 @@
 // Replies to a free-text question ("anything else?") that close the exchange without a note: a denial, "that's it", a
 // pleasantry, and questions back that ask for nothing to be done; and which questions back are requests (a note).
 import { DENIAL_WORDS, onlyPleasantries } from "./guards-values.js";
-import { containsPhrase, findPhrase, tokenise } from "./normalise.js";
+import { containsPhrase, endsAsQuestion, findPhrase, tokenise } from "./normalise.js";
 
 const words = (phrases: readonly string[]) => phrases.map((p) => p.split(" "));
 const opensWith = (tokens: readonly string[], list: readonly (readonly string[])[]) =>
@@ -46,9 +46,33 @@ const REQUEST_OPENERS = words([
   "est ce que c est possible",
 ]);
 
+/** The pro-verb "do"/"faire" right after a request opener: "can you do weekends?" asks what is offered. */
+const PRO_VERBS = new Set(["do", "faire"]);
+/**
+ * What makes "do"/"faire" this job's own: a pronoun, a definite or possessive article, or a quantity ("can you do it on
+ * Saturday?", "could you do the hall first?", "pouvez-vous faire un devis ?"): a request again.
+ */
+const OWN_OBJECTS = new Set(
+  "it this that these those them me us my our the a an one un une le la l ca cela ceci mon ma mes notre nos".split(" "),
+);
+
 /** [ext] Whether a question back asks for something to be done or allowed: it then carries a note. */
 export function asksForSomething(question: string): boolean {
-  return opensWith(tokenise(question), REQUEST_OPENERS) !== undefined;
+  return opensWith(tokenise(question), REQUEST_OPENERS) !== undefined && !asksWhatIsOffered(question);
+}
+
+/**
+ * [ext] (s25) "can you do weekends?", "could you do evenings?", "pouvez-vous faire les week-ends ?": a request opener
+ * with the pro-verb "do"/"faire" and no object of this job's own asks what the other side offers in general, as "do you
+ * do weekends?" does: no request, no note.
+ */
+export function asksWhatIsOffered(question: string): boolean {
+  if (!endsAsQuestion(question)) return false;
+  const tokens = tokenise(question);
+  const opener = opensWith(tokens, REQUEST_OPENERS);
+  if (opener === undefined || !PRO_VERBS.has(tokens[opener.length] ?? "")) return false;
+  const object = tokens[opener.length + 1];
+  return object !== undefined && !OWN_OBJECTS.has(object);
 }
 
 const DENIALS = new Set<string>([...DENIAL_WORDS, "none", "nada"]);
@@ -104,7 +128,7 @@ function closingClause(tokens: readonly string[]): boolean {
 export function closesWithoutNote(text: string): boolean {
   let closed = false;
   for (const sentence of text.split(/(?<=[.!?…\n])/u)) {
-    if (sentence.trim().endsWith("?")) {
+    if (endsAsQuestion(sentence)) {
       if (!closed || asksForSomething(sentence)) return false;
       continue;
     }

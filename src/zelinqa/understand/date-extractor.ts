@@ -10,7 +10,7 @@ import { isNegationAt } from "./clauses.js";
 import { normalise, tokenise } from "./normalise.js";
 import { isNumberWord, wordNumbers } from "./number-words.js";
 import { periodDays, yearAlone, yearNamed } from "./calendar-periods.js";
-import { statedDurations } from "./number-extractor.js";
+import { decadeMiddle, statedDurations } from "./number-extractor.js";
 import type { PhraseResult } from "./phrase-match.js";
 import { fullYear, yearWordsAsDigits } from "./spoken-years.js";
 import { weeksAhead } from "./weeks-ahead.js";
@@ -859,7 +859,7 @@ function dayInText(
   if (ahead !== null) return { value: format === "date" ? ahead : `${ahead}T00:00:00Z`, certainty: "fuzzy" };
   // "jusqu'en juin" answering how long: the end of something else, not the other target's date.
   if (passing && tokens.some((t) => END_BOUND.has(t))) return null;
-  const named = namedDays(tokens, today);
+  const named = namedDays(tokens, today, past && !passing);
   const found: Found[] = [];
   numericDates(read, today, found, passing, past);
   wordDates(dayWordsAsDigits(named.rest), today, found, past);
@@ -875,6 +875,9 @@ function dayInText(
   // [ext] "in 2019", "en 2024": a year alone, its first day, loosely (calendar-periods.ts).
   const year = found.length === 0 && !passing ? yearAlone(named.rest, today, past) : null;
   if (year !== null) found.push({ ...year, from: -1, to: -1 });
+  // [ext] (s25) "dans les années 90", "back in the eighties" for a date already past: the decade's middle year, loosely.
+  const decade = found.length === 0 && !passing && past ? decadeMiddle(named.rest) : null;
+  if (decade !== null && decade <= Number(today.slice(0, 4))) found.push({ iso: `${decade}-01-01`, fuzzy: true, from: -1, to: -1 });
   if (found.length === 0) chronoDates(read, named.rest, today, found, passing, past);
   if (found.length === 0 && !passing && !past) aheadDurations(read, named.rest, today, found);
   if (found.length === 0 && !passing) immediateStart(tokens, today, found);

@@ -1,6 +1,6 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
-import { asksForSomething, closesWithoutNote } from "./closing-replies.js";
+import { asksForSomething, asksWhatIsOffered, closesWithoutNote } from "./closing-replies.js";
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing, saysNotYet } from "./boolean-extractor.js";
 import { acronymInPassing, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
@@ -16,7 +16,7 @@ import { guardedArray, qualifiesAnotherThing, withoutFalseAll } from "./guards-m
 import { correctedChoice, doubtedValue, guardedValue } from "./guards-values.js";
 import type { ValueValidator } from "./json-schema-validator.js";
 import { HEDGE_PHRASES, QUALIFIER_PHRASES, hasAnyPhrase, isDontKnow, isIndifferent, isRefusal } from "./lexicons.js";
-import { normalise, tokenise } from "./normalise.js";
+import { endsAsQuestion, normalise, tokenise } from "./normalise.js";
 import { extractChoice, withoutRefused } from "./multi-choice.js";
 import { durationInPassing, extractNumber, statedDurations } from "./number-extractor.js";
 import { scanNumbers } from "./number-mentions.js";
@@ -534,7 +534,7 @@ function numberGuard(text: string, target: ExtractionTarget, scan: MentionScan):
 
 /** [ext] "why do you need that?", "c'est pour quoi ?": a question back is no free-text value. */
 function isQuestionBack(text: string): boolean {
-  return text.endsWith("?") && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
+  return endsAsQuestion(text) && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
 }
 
 /**
@@ -813,7 +813,7 @@ function freeText(trimmed: string, target: ExtractionTarget): PhraseResult | nul
   if (trimmed === "" || isRefusal(trimmed) || isDontKnow(trimmed) || isIndifferent(trimmed)) return null;
   // closing-replies.ts: a question back is a note when it requests something ("pouvez-vous passer le matin ?"); a
   // reply that only closes ("that's it, thanks!", "no. when can I see it?") is none.
-  if (isQuestionBack(trimmed) && !asksForSomething(trimmed)) return null;
+  if ((isQuestionBack(trimmed) && !asksForSomething(trimmed)) || asksWhatIsOffered(trimmed)) return null;
   if (saysNothing(trimmed) || closesWithoutNote(trimmed)) return null;
   return validated({ value: trimmed, certainty: "exact" }, target);
 }

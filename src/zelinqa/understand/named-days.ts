@@ -1,7 +1,7 @@
 // Holidays and named days for date targets (docs/zelinqa-understanding.md, Dates) [ext]: "Noël", "valentine's day",
 // "Pâques" (computed), "Thanksgiving", "après les fêtes", "after the christmas holidays", "fin d'année". A named day is
-// its next occurrence on or after the reference day, exact; "après/after" gives the day after, "avant/by/pour" the
-// day itself as a deadline, both fuzzy. A holiday *period* ("les vacances de février", "christmas break") is no day:
+// its next occurrence on or after the reference day, exact; "après/after" gives the day after, "avant/before" the day
+// before and "by/pour" the day itself as a deadline, all fuzzy. A holiday *period* ("les vacances de février", "christmas break") is no day:
 // only "après/after" it gives one (the return), fuzzy; "pendant" or the period alone gives none, and its month name is
 // not read as that month ("vacances de février" is not "février").
 
@@ -260,6 +260,16 @@ function nextOf(at: (y: number) => Date | null, today: string): Date | null {
   return null;
 }
 
+/** [ext] (s25) For a date asked as already past ("à la toussaint", "at new year"): the latest reading on or before today. */
+function lastOf(at: (y: number) => Date | null, today: string): Date | null {
+  const y = Number(today.slice(0, 4));
+  for (const year of [y + 1, y, y - 1]) {
+    const d = at(year);
+    if (d !== null && iso(d) <= today) return d;
+  }
+  return null;
+}
+
 const matchAt = (tokens: readonly string[], i: number, words: readonly string[]) => words.every((w, k) => tokens[i + k] === w);
 
 /** The modifier before a phrase: "après", "avant", "pendant", or none. */
@@ -274,8 +284,23 @@ function modifierBefore(tokens: readonly string[], i: number): "after" | "before
   return null;
 }
 
-/** Holidays and named days in the tokens (see the file's head). */
-export function namedDays(tokens: readonly string[], today: string): NamedDayReading {
+/** The word of the modifier before a phrase (see modifierBefore), or "". */
+function modifierWord(tokens: readonly string[], i: number): string {
+  for (let k = i - 1; k >= 0 && k >= i - 4; k--) if (!SKIPPED.has(tokens[k] as string)) return tokens[k] as string;
+  return "";
+}
+
+/**
+ * "before christmas", "avant Noël": by the day before it (a deadline word like "by"/"pour" keeps the day itself; "avant
+ * la fin de l'année", a vague end, keeps its last day).
+ */
+const STRICTLY_BEFORE = new Set(["avant", "before"]);
+
+/**
+ * Holidays and named days in the tokens (see the file's head). [ext] (s25) `past`: the date is asked as already past, so
+ * a named day is its last occurrence on or before today, held loosely (a feast recalled dates an event roughly).
+ */
+export function namedDays(tokens: readonly string[], today: string, past = false): NamedDayReading {
   const found: { iso: string; fuzzy: boolean }[] = [];
   const rest = [...tokens];
   for (let i = 0; i < rest.length; i++) {
@@ -301,8 +326,18 @@ export function namedDays(tokens: readonly string[], today: string): NamedDayRea
     let fuzzy = n.fuzzy === true || modifier !== null;
     if (n.on !== undefined) {
       const on = n.on;
-      const shift = modifier === "after" ? 1 : 0;
-      d = n.yearAhead === true ? plus(on(Number(today.slice(0, 4)) + 1), shift) : nextOf((y) => plus(on(y), shift), today);
+      const shift =
+        modifier === "after" ? 1 : modifier === "before" && n.fuzzy !== true && STRICTLY_BEFORE.has(modifierWord(rest, i)) ? -1 : 0;
+      const occurrence = past ? lastOf : nextOf;
+      // [ext] (s25) "Noël 2019", "easter 2027": the year said after the day is its occurrence's.
+      const year = /^(?:19|20)\d{2}$/.test(afterWord ?? "") ? Number(afterWord) : null;
+      d =
+        year !== null
+          ? plus(on(year), shift)
+          : n.yearAhead === true
+            ? plus(on(Number(today.slice(0, 4)) + 1), shift)
+            : occurrence((y) => plus(on(y), shift), today);
+      fuzzy ||= past;
     } else if (modifier === "after" && n.after) d = nextOf(n.after, today);
     else if (modifier === "before" && n.before) d = nextOf(n.before, today);
     fuzzy ||= n.on === undefined;

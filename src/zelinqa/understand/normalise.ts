@@ -24,6 +24,14 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/** Emoji, their modifiers and joiners, and spaces at the end of a text: "do you give biscuits? 🍪" ends at its "?". */
+const TRAILING_EMOJI = /(?:\s|\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f)+$/u;
+
+/** [ext] Whether a text ends as a question, emoji after its "?" aside ("can I bring my dog? 🐶"). */
+export function endsAsQuestion(text: string): boolean {
+  return text.replace(TRAILING_EMOJI, "").endsWith("?");
+}
+
 /** Words of N(s): the spaces of the normalised text, plus one. */
 export function normalisedWordCount(text: string): number {
   const n = normalise(text);

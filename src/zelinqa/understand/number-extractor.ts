@@ -2041,7 +2041,12 @@ function yearsBack(scan: MentionScan): number | null {
 function decadeOf(text: string, ctx: NumberContext): number | null {
   const yearLike = yearTarget(ctx);
   if (!yearLike) return null;
-  const n = tokenise(text).join(" ");
+  return decadeMiddle(tokenise(text));
+}
+
+/** [ext] "dans les années 90", "the 1980s", "the seventies" (normalised tokens): the middle year of the decade, or null. */
+export function decadeMiddle(tokens: readonly string[]): number | null {
+  const n = tokens.join(" ");
   const m = /\b(?:annees|the)\s+((?:19|20)?\d)0s?\b/.exec(n) ?? /\b((?:19|20)?\d)0s\b/.exec(n);
   let decade: number | null = null;
   if (m) {

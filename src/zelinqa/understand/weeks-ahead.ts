@@ -66,13 +66,20 @@ export function weeksAhead(said: readonly string[], todayIso: string): string | 
   const joined = ` ${tokens.join(" ")} `;
   // "the week after next": the Monday that starts it.
   if (/ week after next /.test(joined)) return isoOf(plusDays(comingAfter(today, 1), 7));
+  // (s25) British "a week today", "a week tomorrow": that day, seven days on.
+  const weekOn = / (?:a|one) week (today|tomorrow) /.exec(joined);
+  if (weekOn !== null) return isoOf(plusDays(today, weekOn[1] === "today" ? 7 : 8));
   for (let i = 0; i < tokens.length; i++) {
     const weekday = weekdayOf(tokens[i]);
     if (weekday === undefined) continue;
     const next = tokens.slice(i + 1, i + 3).join(" ");
     // "friday after next", "vendredi en huit", "monday week", "lundi en quinze".
     const weeks =
-      next === "after next" || next === "en huit" || (tokens[i + 1] === "week" && !WEEKEND.has(tokens[i] as string))
+      next === "after next" ||
+      next === "en huit" ||
+      (tokens[i + 1] === "week" && !WEEKEND.has(tokens[i] as string)) ||
+      // (s25) British "a week on monday": the Monday after the coming one.
+      (tokens[i - 1] === "on" && tokens[i - 2] === "week" && (tokens[i - 3] === "a" || tokens[i - 3] === "one"))
         ? 1
         : next === "en quinze"
           ? 2
