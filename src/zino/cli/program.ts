@@ -14,7 +14,7 @@ import {
   usageError,
   type CliIo,
 } from "../../shared/cli.js";
-import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
+import { ctxClear, ctxHistory, ctxSet, ctxShow, ctxUnset } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
 import { execCommand, toolsCommand } from "./exc-commands.js";
 import { runForeground } from "./foreground-supervisor.js";
@@ -248,10 +248,20 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
     .action(async (key: string) => setExit(await ctxShow({ instance: instance(), io, ctxkey: key })));
   ctx
     .command("set")
-    .description("override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`")
+    .description(
+      "override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`; kept across restarts, over ZINO.toml, until `zino ctx unset`",
+    )
     .argument("<key>", "ctxkey", ctxkeyArg)
     .argument("<assignments...>", "path.to.field=value (value parsed as JSON when it is JSON)")
     .action(async (key: string, assignments: string[]) => setExit(await ctxSet({ instance: instance(), io, ctxkey: key, assignments })));
+  ctx
+    .command("unset")
+    .description(
+      "remove fields set with `zino ctx set`, e.g. `zino ctx unset default llm.base_url`: the ctxkey inherits them again (ZINO.toml's, for default)",
+    )
+    .argument("<key>", "ctxkey", ctxkeyArg)
+    .argument("<fields...>", "path.to.field")
+    .action(async (key: string, fields: string[]) => setExit(await ctxUnset({ instance: instance(), io, ctxkey: key, fields })));
   ctx
     .command("history")
     .description("the stored conversation of a ctxkey")
