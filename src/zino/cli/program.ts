@@ -21,6 +21,7 @@ import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
 import { localizedStream } from "./command-name.js";
+import { staleConfigWarning } from "./stale-config.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { userPath } from "../../shared/user-path.js";
 
@@ -65,7 +66,7 @@ interface CommandKit {
   options: RunCliOptions;
   setExit: (code: number) => void;
   /** The instance configuration (`--config`, ZINO_CONFIG, ./ZINO.toml, defaults), loaded when a command runs. */
-  instance: () => InstanceConfig;
+  instance: (options?: { staleCheck?: boolean }) => InstanceConfig;
 }
 
 function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number) => void): Command {
@@ -79,7 +80,7 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .showSuggestionAfterError();
 
   let warned = false;
-  const instance = (): InstanceConfig => {
+  const instance = ({ staleCheck = true }: { staleCheck?: boolean } = {}): InstanceConfig => {
     const { config } = program.opts<{ config?: string }>();
     try {
       // A --config typed in a subfolder under `npm run zino --` names a file there; ./ZINO.toml stays the root's.
@@ -90,6 +91,9 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       // Typed in a subfolder of an instance (a linked `zino`), without a word it would act on another instance.
       const elsewhere = !warned && loaded.configPath === undefined ? enclosingConfigWarning(io.cwd) : undefined;
       if (elsewhere) io.stderr.write(`zino: warning: ${elsewhere}\n`);
+      // Edited while the services run (a new [llm] endpoint), the file would seem ignored until they restart.
+      const stale = !warned && staleCheck ? staleConfigWarning(loaded) : undefined;
+      if (stale) io.stderr.write(`zino: warning: ${stale}\n`);
       warned = true;
       return loaded;
     } catch (err) {
@@ -145,7 +149,9 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
     .command("down")
     .description("stop the services started by `zino up --detach` and remove stale sockets")
     .addOption(new Option("--timeout <ms>", "how long to wait after SIGTERM before SIGKILL").argParser(waitMs).default(5000))
-    .action(async (opts: { timeout: number }) => setExit(await downServices({ instance: instance(), io, graceMs: opts.timeout })));
+    .action(async (opts: { timeout: number }) =>
+      setExit(await downServices({ instance: instance({ staleCheck: false }), io, graceMs: opts.timeout })),
+    );
 
   program
     .command("status")
