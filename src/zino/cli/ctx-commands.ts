@@ -72,6 +72,9 @@ export async function ctxSet({
 
 /** `zino ctx unset KEY field...`: removes fields set with `zino ctx set`, so the inherited value applies again. */
 export async function ctxUnset({ instance, io, ctxkey, fields }: CtxCommandBase & { ctxkey: string; fields: string[] }): Promise<number> {
+  const bad = fields.find((field) => !/^[^.]+(\.[^.]+)*$/.test(field));
+  if (bad !== undefined)
+    throw new CliError(`${ctxkey}: nothing unset: ${bad} is not a dotted field name such as llm.base_url`, { exitCode: EXIT_USAGE });
   const answer = await ctxRequest(
     instance,
     { type: "set_config", ctxkey, config: {}, unset: fields, message: null },

@@ -95,7 +95,10 @@ void describe("zino ctx unset", () => {
     assert.equal((await zino(["ctx", "set", "t4", "llm.temperature=0.3"])).code, 0);
     const r = await zino(["ctx", "unset", "t4", "llm..temperature"]);
     assert.equal(r.code, 2, r.stderr);
-    assert.match(r.stderr, /^zino: t4: nothing unset: .*dotted field name/);
+    assert.match(r.stderr, /^zino: t4: nothing unset: llm\.\.temperature is not a dotted field name such as llm\.base_url/);
+    const wire = await requestOne(instance.sockets.ctx, { type: "set_config", ctxkey: "t4", config: {}, unset: ["llm..temperature"] });
+    assert.equal(wire.type, "error");
+    assert.equal(wire.code, "bad_request", "ctx refuses it on the wire too");
     assert.match((await zino(["ctx", "show", "t4"])).stdout, /"temperature": 0\.3/);
   });
 });
