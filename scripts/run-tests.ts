@@ -239,9 +239,22 @@ async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const checks = argv.includes("--checks");
   const unit = argv.includes("--unit");
-  const filters = argv.filter((arg) => !arg.startsWith("--"));
+  // `./test/x.test.ts` (a shell's completion) names the same file as `test/x.test.ts`.
+  const filters = argv.filter((arg) => !arg.startsWith("--")).map((arg) => arg.replace(/^(\.\/)+/, ""));
   const ci = process.env.CI === "true" || process.env.CI === "1";
   const started = Date.now();
+  // A word that selects nothing (a typo, a path outside test/) would otherwise end in a green "0 failed": node's
+  // runner, given no file, runs whatever its default patterns find (scripts/test-summary-reporter.mjs).
+  const testFiles = findTests("test");
+  const unmatched = filters.filter((x) => !testFiles.some((f) => f.includes(x)));
+  if (unmatched.length > 0) {
+    say(
+      `no test file's path contains ${unmatched.map((x) => `"${x}"`).join(", ")}; nothing was run. Words select the files ` +
+        `under test/ whose path contains one of them, e.g. \`npm run test:only -- zino/ctx engine/selection\` ` +
+        `(\`find test -name '*.test.ts'\` lists them)`,
+    );
+    return 2;
+  }
 
   if (checks) {
     const tsc = join("node_modules", "typescript", "bin", "tsc");
@@ -267,7 +280,7 @@ async function main(): Promise<number> {
     requirements.cleanup(); // its temp dir (a PATH without some programs) goes even when the run stops here
     return 1;
   }
-  const files = findTests("test")
+  const files = testFiles
     // Fixtures (tests of the test command itself) run only when asked for by name.
     .filter((f) => !f.includes("/fixtures/") || filters.some((x) => x.includes("fixtures")))
     .filter((f) => !unit || UNIT.some((prefix) => f.startsWith(prefix)))

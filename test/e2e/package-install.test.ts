@@ -14,6 +14,30 @@ import { ADDON_FILE, nativeSpawnUnavailable } from "../../src/zino/exc/native-sp
 import { codeCacheTaken } from "../support/bundle-cache.js";
 
 const run = promisify(execFile);
+/** Under the runner's 600 s per file, so that a slow step is named, with its output, instead of "test timed out". */
+const STEPS_BUDGET_MS = 540_000;
+
+/**
+ * `npm args` in `cwd`, given what is left of the budget: past it the step is stopped and the failure names it, how
+ * long it ran and the end of its output (better-sqlite3's compile, on a machine without its prebuilt binary, is
+ * most of an install's time).
+ */
+async function npmStep(what: string, args: string[], cwd: string, deadline: number): Promise<{ stdout: string; stderr: string }> {
+  const started = Date.now();
+  const timeout = Math.max(1000, deadline - started);
+  const env = { ...process.env, npm_config_update_notifier: "false" };
+  try {
+    return await run("npm", args, { env, cwd, maxBuffer: 16 * 1024 * 1024, timeout, killSignal: "SIGKILL" });
+  } catch (err) {
+    const e = err as { killed?: boolean; stdout?: string; stderr?: string; message: string };
+    const tail = `${e.stdout ?? ""}${e.stderr ?? ""}`.trim().split("\n").slice(-15).join("\n");
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const why = e.killed
+      ? `still running after ${seconds} s, stopped: on a loaded machine, or one that compiles better-sqlite3 because it cannot download the prebuilt binary, this takes longer; run \`npm run test:only -- e2e/package-install\` again when the machine is quieter`
+      : `failed after ${seconds} s: ${e.message.split("\n")[0]}`;
+    throw new Error(`${what} (npm ${args.join(" ")}) ${why}\n--- its last output:\n${tail}`, { cause: err });
+  }
+}
 const version = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 void describe("npm install -g of the packed checkout", () => {
@@ -21,15 +45,16 @@ void describe("npm install -g of the packed checkout", () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   void it("[INSTALL-1] installs without engine warnings and runs zino, zelinqa and zelinqa-mcp from the prefix", async () => {
-    const npm = { env: { ...process.env, npm_config_update_notifier: "false" }, maxBuffer: 16 * 1024 * 1024, timeout: 900_000 };
-    await run("npm", ["pack", "--pack-destination", dir], { ...npm, cwd: REPO_ROOT });
+    const deadline = Date.now() + STEPS_BUDGET_MS;
+    await npmStep("packing the checkout", ["pack", "--pack-destination", dir], REPO_ROOT, deadline);
     const tarball = readdirSync(dir).find((name) => name.endsWith(".tgz"));
     assert.ok(tarball, "npm pack made a tarball");
     const prefix = join(dir, "prefix");
-    const install = await run(
-      "npm",
+    const install = await npmStep(
+      "installing the tarball",
       ["install", "-g", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", join(dir, tarball)],
-      { ...npm, cwd: dir },
+      dir,
+      deadline,
     );
     assert.doesNotMatch(`${install.stdout}${install.stderr}`, /EBADENGINE/, "no engine warning on this Node");
     const bin = (name: string) => join(prefix, "bin", name);

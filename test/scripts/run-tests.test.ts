@@ -27,6 +27,24 @@ function runTests(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: numbe
   });
 }
 
+void describe("npm run test:only with words that select nothing", () => {
+  void it("[TEST-CMD-5] a word no test file's path contains: says so, runs nothing, exit 2 (not a green run of something else)", async () => {
+    const result = await runTests(["engine/selection", "engine/selcetion"], {});
+    assert.equal(result.code, 2, result.stdout);
+    assert.match(
+      result.stderr,
+      /run-tests: no test file's path contains "engine\/selcetion"; nothing was run\. Words select the files under test\//,
+    );
+    assert.doesNotMatch(result.stdout, /passed/);
+  });
+
+  void it("[TEST-CMD-5] ./test/… selects the same file as test/…", async () => {
+    const result = await runTests(["./test/zelinqa/engine/selection.test.ts"], {});
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /# slowest files[^]*test\/zelinqa\/engine\/selection\.test\.ts/);
+  });
+});
+
 void describe("npm test on a machine without tmux", () => {
   void it("[TEST-CMD-1] skips the tests that need it, each with the reason and the install command, and ends with the summary", async () => {
     const result = await runTests(["zino/cli/chat-terminal"], { ZINO_TEST_SIMULATE_MISSING: "tmux" });

@@ -56,7 +56,8 @@ function rawText(error: unknown, mode: Mode, scrubber: Scrubber): string {
   if (error instanceof ZelinqaAPIError) return apiErrorText(error, mode, scrubber);
   if (error instanceof ZelinqaConnectionError) {
     const reason = error.message === "" ? error.constructor.name : error.message;
-    return `connection_error: the Zelinqa API could not be reached after retrying (${reason}). Check network access to the configured API URL (ZELINQA_BASE_URL) and retry.`;
+    const cause = connectionCause(error);
+    return `connection_error: the Zelinqa API could not be reached after retrying (${reason}${cause ? `: ${cause.what}` : ""}). ${cause?.next ?? "Check network access to the configured API URL (ZELINQA_BASE_URL) and retry."}`;
   }
   if (error instanceof ZelinqaRequestValidationError) {
     const issues = error.issues.slice(0, MAX_ISSUES).map((i) => `${i.path}: ${i.message}`);
@@ -68,6 +69,36 @@ function rawText(error: unknown, mode: Mode, scrubber: Scrubber): string {
   if (error instanceof ZelinqaAnswerError || error instanceof TypeError) return `invalid_request: ${error.message}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return `Error: ${String(error)}`;
+}
+
+/** What the network said, from the error's cause chain (node's fetch: `TypeError: fetch failed`, cause `{code}`). */
+const CONNECTION_CAUSES: Record<string, { what: string; next: string }> = {
+  ECONNREFUSED: {
+    what: "connection refused",
+    next: "Nothing listens at ZELINQA_BASE_URL: start the Zelinqa API there (`zelinqa serve`, or `zino guide` for its local API) or point ZELINQA_BASE_URL at the one that runs, then retry.",
+  },
+  ENOTFOUND: {
+    what: "host not found",
+    next: "The host name of ZELINQA_BASE_URL does not resolve: check its spelling, then retry.",
+  },
+  EAI_AGAIN: {
+    what: "host name lookup failed",
+    next: "The host name of ZELINQA_BASE_URL could not be looked up (DNS): check the network and the name, then retry.",
+  },
+  TimeoutError: {
+    what: "no answer in time",
+    next: "The Zelinqa API at ZELINQA_BASE_URL accepted no request within the timeout: check that it is not overloaded or stopped, then retry.",
+  },
+};
+
+function connectionCause(error: Error): { what: string; next: string } | undefined {
+  let current: unknown = error.cause;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1, current = current.cause) {
+    const code = (current as NodeJS.ErrnoException).code;
+    const found = CONNECTION_CAUSES[typeof code === "string" ? code : current.name];
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function errorText(error: unknown, mode: Mode, scrubber: Scrubber): string {

@@ -51,17 +51,54 @@ export async function ctxSet({
   assignments,
 }: CtxCommandBase & { ctxkey: string; assignments: string[] }): Promise<number> {
   const config = assignmentsToConfig(assignments);
-  const fields = assignments.map((a) => a.slice(0, a.indexOf("="))).join(", ");
+  const fields = assignments.map((a) => a.slice(0, a.indexOf("=")));
   await ctxRequest(instance, { type: "set_config", ctxkey, config, message: null }, "ok", (code, message) =>
     // A value ctx refuses came from this command line: a usage error, worded for it rather than for set_config.
     code === "bad_request"
       ? new CliError(`${ctxkey}: not set, nothing stored: ${setConfigProblem(message)}`, {
           exitCode: EXIT_USAGE,
-          hint: `give a valid value, e.g. \`zino ctx set ${shellWord(ctxkey)} ${assignments[0]?.slice(0, assignments[0].indexOf("=")) ?? "FIELD"}=VALUE\` (\`zino ctx show ${shellWord(ctxkey)}\` shows the configuration now)`,
+          hint: `give a valid value, e.g. \`zino ctx set ${shellWord(ctxkey)} ${fields[0] ?? "FIELD"}=VALUE\` (\`zino ctx show ${shellWord(ctxkey)}\` shows the configuration now)`,
         })
       : undefined,
   );
-  io.stderr.write(`zino: ${ctxkey}: set ${fields}\n`);
+  // Stored overrides outlive restarts and win over ZINO.toml: say so where they are made, and how to undo them.
+  const over = ctxkey === "default" ? "ZINO.toml for every ctxkey" : "the ctxkey default (ZINO.toml)";
+  io.stderr.write(
+    `zino: ${ctxkey}: set ${fields.join(", ")} (kept across restarts; wins over ${over} until ` +
+      `\`zino ctx unset ${shellWord(ctxkey)} ${fields.join(" ")}\`)\n`,
+  );
+  return EXIT_OK;
+}
+
+/** `zino ctx unset KEY field...`: removes fields set with `zino ctx set`, so the inherited value applies again. */
+export async function ctxUnset({ instance, io, ctxkey, fields }: CtxCommandBase & { ctxkey: string; fields: string[] }): Promise<number> {
+  const bad = fields.find((field) => !/^[^.]+(\.[^.]+)*$/.test(field));
+  if (bad !== undefined)
+    throw new CliError(`${ctxkey}: nothing unset: ${bad} is not a dotted field name such as llm.base_url`, { exitCode: EXIT_USAGE });
+  const answer = await ctxRequest(
+    instance,
+    { type: "set_config", ctxkey, config: {}, unset: fields, message: null },
+    "ok",
+    (code, message) =>
+      code === "bad_request"
+        ? new CliError(`${ctxkey}: nothing unset: ${setConfigProblem(message)}`, {
+            exitCode: EXIT_USAGE,
+            hint: `\`zino ctx show ${shellWord(ctxkey)}\` shows the configuration now`,
+          })
+        : undefined,
+  );
+  if (!Array.isArray(answer.unset))
+    throw new CliError(
+      "this zino-ctx cannot unset fields (it predates `zino ctx unset`): restart the services with `zino down` and `zino up`",
+      {
+        code: "service_error",
+      },
+    );
+  const removed = answer.unset.filter((field): field is string => typeof field === "string");
+  const kept = fields.filter((field) => !removed.includes(field));
+  const source = ctxkey === "default" ? "ZINO.toml's values apply" : "the ctxkey default's values apply";
+  if (removed.length > 0) io.stderr.write(`zino: ${ctxkey}: unset ${removed.join(", ")}; ${source} again\n`);
+  if (kept.length > 0) io.stderr.write(`zino: ${ctxkey}: ${kept.join(", ")} not set with \`zino ctx set\`, nothing to unset\n`);
   return EXIT_OK;
 }
 

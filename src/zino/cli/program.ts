@@ -14,13 +14,14 @@ import {
   usageError,
   type CliIo,
 } from "../../shared/cli.js";
-import { ctxClear, ctxHistory, ctxSet, ctxShow } from "./ctx-commands.js";
+import { ctxClear, ctxHistory, ctxSet, ctxShow, ctxUnset } from "./ctx-commands.js";
 import { downServices, upDetached } from "./detached-services.js";
 import { execCommand, toolsCommand } from "./exc-commands.js";
 import { runForeground } from "./foreground-supervisor.js";
 import { statusCommand } from "./status-command.js";
 import { packageVersion } from "../../shared/package-version.js";
 import { localizedStream } from "./command-name.js";
+import { staleConfigWarning } from "./stale-config.js";
 import { readStdinBounded } from "./read-stdin.js";
 import { userPath } from "../../shared/user-path.js";
 
@@ -65,7 +66,7 @@ interface CommandKit {
   options: RunCliOptions;
   setExit: (code: number) => void;
   /** The instance configuration (`--config`, ZINO_CONFIG, ./ZINO.toml, defaults), loaded when a command runs. */
-  instance: () => InstanceConfig;
+  instance: (options?: { staleCheck?: boolean }) => InstanceConfig;
 }
 
 function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number) => void): Command {
@@ -79,7 +80,7 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
     .showSuggestionAfterError();
 
   let warned = false;
-  const instance = (): InstanceConfig => {
+  const instance = ({ staleCheck = true }: { staleCheck?: boolean } = {}): InstanceConfig => {
     const { config } = program.opts<{ config?: string }>();
     try {
       // A --config typed in a subfolder under `npm run zino --` names a file there; ./ZINO.toml stays the root's.
@@ -90,6 +91,9 @@ function createProgram(io: CliIo, options: RunCliOptions, setExit: (code: number
       // Typed in a subfolder of an instance (a linked `zino`), without a word it would act on another instance.
       const elsewhere = !warned && loaded.configPath === undefined ? enclosingConfigWarning(io.cwd) : undefined;
       if (elsewhere) io.stderr.write(`zino: warning: ${elsewhere}\n`);
+      // Edited while the services run (a new [llm] endpoint), the file would seem ignored until they restart.
+      const stale = !warned && staleCheck ? staleConfigWarning(loaded) : undefined;
+      if (stale) io.stderr.write(`zino: warning: ${stale}\n`);
       warned = true;
       return loaded;
     } catch (err) {
@@ -145,7 +149,9 @@ function addServiceCommands(program: Command, { io, options, setExit, instance }
     .command("down")
     .description("stop the services started by `zino up --detach` and remove stale sockets")
     .addOption(new Option("--timeout <ms>", "how long to wait after SIGTERM before SIGKILL").argParser(waitMs).default(5000))
-    .action(async (opts: { timeout: number }) => setExit(await downServices({ instance: instance(), io, graceMs: opts.timeout })));
+    .action(async (opts: { timeout: number }) =>
+      setExit(await downServices({ instance: instance({ staleCheck: false }), io, graceMs: opts.timeout })),
+    );
 
   program
     .command("status")
@@ -248,10 +254,20 @@ function addCtxCommands(program: Command, { io, setExit, instance }: CommandKit)
     .action(async (key: string) => setExit(await ctxShow({ instance: instance(), io, ctxkey: key })));
   ctx
     .command("set")
-    .description("override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`")
+    .description(
+      "override fields for a ctxkey, e.g. `zino ctx set work llm.model=gpt-4o-mini llm.temperature=0.2`; kept across restarts, over ZINO.toml, until `zino ctx unset`",
+    )
     .argument("<key>", "ctxkey", ctxkeyArg)
     .argument("<assignments...>", "path.to.field=value (value parsed as JSON when it is JSON)")
     .action(async (key: string, assignments: string[]) => setExit(await ctxSet({ instance: instance(), io, ctxkey: key, assignments })));
+  ctx
+    .command("unset")
+    .description(
+      "remove fields set with `zino ctx set`, e.g. `zino ctx unset default llm.base_url`: the ctxkey inherits them again (ZINO.toml's, for default)",
+    )
+    .argument("<key>", "ctxkey", ctxkeyArg)
+    .argument("<fields...>", "path.to.field")
+    .action(async (key: string, fields: string[]) => setExit(await ctxUnset({ instance: instance(), io, ctxkey: key, fields })));
   ctx
     .command("history")
     .description("the stored conversation of a ctxkey")

@@ -173,6 +173,40 @@ export function mergeConfig(base: JsonObject, override: JsonObject): JsonObject 
 }
 
 /**
+ * `config` without the fields at the given dotted paths (`llm.base_url`), and which of them it held: a field removed
+ * from a ctxkey's own row is inherited again (ZINO.toml's, for `default`). A table left empty goes too.
+ */
+export function removeConfigPaths(config: JsonObject, paths: readonly string[]): { config: JsonObject; removed: string[] } {
+  const removed: string[] = [];
+  let out = config;
+  for (const path of paths) {
+    const next = withoutPath(out, path.split("."));
+    if (next === undefined) continue;
+    out = next;
+    removed.push(path);
+  }
+  return { config: out, removed };
+}
+
+/** A copy of `node` without the field at `keys`, or undefined when it has none there. */
+function withoutPath(node: JsonObject, keys: readonly string[]): JsonObject | undefined {
+  const [key, ...rest] = keys;
+  if (key === undefined || !Object.hasOwn(node, key)) return undefined;
+  const out: JsonObject = { ...node };
+  if (rest.length === 0) {
+    delete out[key];
+    return out;
+  }
+  const child = node[key];
+  if (!isRecord(child)) return undefined;
+  const inner = withoutPath(child, rest);
+  if (inner === undefined) return undefined;
+  if (Object.keys(inner).length === 0) delete out[key];
+  else Object.defineProperty(out, key, { value: inner, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/**
  * The ctxkey a skill's sub-agent runs on (docs/zino-protocol.md §6): the skill's own `ctxkey`, else `skill:<name>`. exc sends the
  * child turn there, and ctx gives that ctxkey the skill's `model`.
  */

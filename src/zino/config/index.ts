@@ -25,6 +25,7 @@ export {
   McpServerConfigSchema,
   ProviderSchema,
   mergeConfig,
+  removeConfigPaths,
   skillCtxkey,
   type AgentConfig,
   type ContextConfig,

@@ -1,6 +1,6 @@
 // zino-ctx's typed operations by concern (docs/zino-protocol.md §4, §8): configuration, history
 // and host-side values, prompts and memories. Each parses its request with its schema before touching the store.
-import { mergeConfig, type JsonObject } from "../config/index.js";
+import { mergeConfig, removeConfigPaths, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
 import { configVersion } from "./config-version.js";
@@ -65,12 +65,15 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
         );
       }
       const inherited = await inheritedLayers(store, ctxkey);
+      let removed: string[] = [];
       await store.updateOwnConfig(ctxkey, (current) => {
-        const next: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
-        validateConfig(ctxkey, mergeLayers([...inherited, next]), true);
-        return next;
+        const merged: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
+        const next = removeConfigPaths(merged, request.unset ?? []);
+        validateConfig(ctxkey, mergeLayers([...inherited, next.config]), true);
+        removed = next.removed;
+        return next.config;
       });
-      return { type: "ok" };
+      return request.unset === undefined ? { type: "ok" } : { type: "ok", unset: removed };
     },
 
     list_tools: async ({ ctxkey }) => {

@@ -14,6 +14,11 @@ const Limit = z.number().int().min(0).nullable().optional();
 /** A text ctx stores in a column of its own (not inside a message's JSON): never U+0000, on either store. */
 const ColumnText = z.string().refine(hasNoNul, NO_NUL);
 const ValueKey = z.string().min(1).max(256).refine(hasNoNul, NO_NUL);
+const ConfigFieldPath = z
+  .string()
+  .max(256)
+  .refine(hasNoNul, NO_NUL)
+  .regex(/^[^.]+(\.[^.]+)*$/, { error: "must be a dotted field name such as llm.base_url" });
 
 /** Soft memory goes into every system prompt of the ctxkey: far more than any context window holds is refused. */
 export const MAX_SOFT_MEMORY_CHARS = 256 * 1024;
@@ -45,7 +50,12 @@ export const CTX_REQUEST_SCHEMAS = {
     /** [ext] Only these sections, each validated (exc asks for its own: it runs while no model is configured). */
     sections: z.array(z.enum(CONFIG_SECTIONS)).min(1).optional(),
   }),
-  set_config: z.looseObject({ config: z.record(z.string(), z.unknown()), replace: z.boolean().optional() }),
+  set_config: z.looseObject({
+    config: z.record(z.string(), z.unknown()),
+    replace: z.boolean().optional(),
+    /** [ext] Dotted fields (`llm.base_url`) removed from the ctxkey's own row, so the inherited value applies again. */
+    unset: z.array(ConfigFieldPath).max(64).optional(),
+  }),
   append_history: z.looseObject({
     messages: Messages,
     /** [ext] A client turn id: the append is ignored when that ctxkey already has a turn with it. */

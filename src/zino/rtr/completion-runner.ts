@@ -58,6 +58,7 @@ interface AttemptRecord {
   model: string;
   error: string;
   kind: AttemptFailure["kind"];
+  baseUrl: string;
 }
 
 export async function runCompletion(options: CompletionOptions): Promise<CompletionResult> {
@@ -85,7 +86,7 @@ export async function runCompletion(options: CompletionOptions): Promise<Complet
         const tooLong = asked > MAX_RETRY_DELAY_MS;
         const later = tooLong ? ` (Retry-After ${Math.round(asked / 1000)} s: not retried)` : "";
         const detail = redactMessage(err.message, options.secrets) + later;
-        attempts.push({ provider, model: target.model, error: detail, kind: err.kind });
+        attempts.push({ provider, model: target.model, error: detail, kind: err.kind, baseUrl: target.baseUrl });
         logger.warn({ provider, model: target.model, kind: err.kind, status: err.status, detail, retry }, "provider attempt failed");
         if (state.started) throw startedFailure(err, provider, target.model, detail, state.sentChars);
         if (!err.retryable || tooLong || retry >= llm.max_retries) break;
@@ -274,9 +275,32 @@ function remedy(attempts: AttemptRecord[], origin: SettingsOrigin | undefined): 
     return ` The endpoint refused the key: set LLM_API_KEY in zino-rtr's environment (then restart zino-rtr), or name another variable with llm.api_key_env: ${change(["api_key_env"])} (${see}).`;
   }
   if (attempts.some((a) => /\b404\b/.test(a.error))) {
-    return ` Check llm.model and llm.base_url (the /v1 URL): ${change(["model", "base_url"])} (${see}).`;
+    return ` Check llm.model and llm.base_url (the /v1 URL${baseUrlSuggestion(attempts)}): ${change(["model", "base_url"])} (${see}).`;
   }
   return ` Check llm.base_url, llm.model and the key: ${change(["base_url", "model", "api_key_env"])} (${see}).`;
+}
+
+/**
+ * The two base URLs a 404 most often comes from, with the one meant: the server's root (Ollama's own docs give
+ * `http://localhost:11434`) where the OpenAI-compatible API is under `/v1`, and the full `…/chat/completions` URL,
+ * to which rtr appends that path again. Other paths (OpenRouter's `/api/v1`) are left to the general advice.
+ */
+function baseUrlSuggestion(attempts: AttemptRecord[]): string {
+  for (const attempt of attempts) {
+    if (!/\b404\b/.test(attempt.error)) continue;
+    let url: URL;
+    try {
+      url = new URL(attempt.baseUrl);
+    } catch {
+      continue;
+    }
+    const path = url.pathname.replace(/\/+$/, "");
+    const shown = `${url.origin}${path}`;
+    if (path === "") return `; ${shown} has no path: OpenAI-compatible servers answer under ${url.origin}/v1`;
+    if (path.endsWith("/chat/completions"))
+      return `; ${shown} already ends with /chat/completions, which rtr appends: use ${url.origin}${path.slice(0, -"/chat/completions".length)}`;
+  }
+  return "";
 }
 
 /**

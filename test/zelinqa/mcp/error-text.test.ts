@@ -17,6 +17,7 @@ import {
   secretsOf,
 } from "../../../src/zelinqa/mcp/index.js";
 import { API_ERRORS } from "../sdk/reference-payloads.js";
+import { freePort } from "../../../src/shared/free-port.js";
 
 const NO_SECRETS = createScrubber([]);
 
@@ -105,6 +106,34 @@ void describe("error texts (docs/zelinqa-mcp.md §7.2)", () => {
     assert.equal(errorText(new RangeError("boom"), "business", NO_SECRETS), "RangeError: boom");
     const empty = new ZelinqaConnectionError("");
     assert.ok(errorText(empty, "business", NO_SECRETS).includes("after retrying (ZelinqaConnectionError)"));
+  });
+});
+
+void describe("connection errors name what the network said (docs/zelinqa-mcp.md §7.2)", () => {
+  void it("a closed port: connection refused, and to start the API or fix ZELINQA_BASE_URL; no URL, no key", async () => {
+    const port = await freePort();
+    const client = new ZelinqaClient({ apiKey: "zk_env_key_123456", baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+    const error = await client.getSession("ses_1").then(
+      () => assert.fail("a closed port answered"),
+      (err: unknown) => err,
+    );
+    assert.ok(error instanceof ZelinqaConnectionError);
+    const text = errorText(error, "business", NO_SECRETS);
+    assert.match(
+      text,
+      /^connection_error: .*\(unable to reach the Zelinqa API: connection refused\)\. Nothing listens at ZELINQA_BASE_URL: start the Zelinqa API there/,
+    );
+    assert.ok(!text.includes(String(port)) && !text.includes("zk_env_key"), text);
+  });
+
+  void it("a host that does not resolve: host not found", async () => {
+    const client = new ZelinqaClient({ apiKey: "zk_env_key_123456", baseUrl: "http://zelinqa.invalid", maxRetries: 0 });
+    const error = await client.getSession("ses_1").then(
+      () => assert.fail("an .invalid host answered"),
+      (err: unknown) => err,
+    );
+    const text = errorText(error, "business", NO_SECRETS);
+    assert.match(text, /\((unable to reach the Zelinqa API: host (not found|name lookup failed))\)\. The host name of ZELINQA_BASE_URL/);
   });
 });
 

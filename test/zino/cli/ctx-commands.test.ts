@@ -65,6 +65,44 @@ void describe("zino ctx set refused by ctx", () => {
   });
 });
 
+void describe("zino ctx unset", () => {
+  void it("[Z7-CTX] a value set for default wins over ZINO.toml, says so and how to undo it; unset brings ZINO.toml's back", async () => {
+    const set = await zino(["ctx", "set", "default", "llm.base_url=http://127.0.0.1:8/v1"]);
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(set.stderr, /wins over ZINO\.toml for every ctxkey until `zino ctx unset default llm\.base_url`/);
+    assert.match((await zino(["ctx", "show", "later"])).stdout, /"base_url": "http:\/\/127\.0\.0\.1:8\/v1"/, "every ctxkey inherits it");
+
+    const unset = await zino(["ctx", "unset", "default", "llm.base_url", "llm.model"]);
+    assert.equal(unset.code, 0, unset.stderr);
+    assert.match(unset.stderr, /^zino: default: unset llm\.base_url; ZINO\.toml's values apply again\n/);
+    assert.match(unset.stderr, /llm\.model not set with `zino ctx set`, nothing to unset/);
+    for (const key of ["default", "later"]) {
+      assert.match((await zino(["ctx", "show", key])).stdout, /"base_url": "http:\/\/127\.0\.0\.1:9\/v1"/, `${key}: ZINO.toml's again`);
+    }
+  });
+
+  void it("[Z7-CTX] on another ctxkey: only that ctxkey's field goes, a table left empty too, other fields stay", async () => {
+    assert.equal((await zino(["ctx", "set", "t3", "llm.temperature=0.2", "history.max_messages=5"])).code, 0);
+    const r = await zino(["ctx", "unset", "t3", "llm.temperature"]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /t3: unset llm\.temperature; the ctxkey default's values apply again/);
+    const show = (await zino(["ctx", "show", "t3"])).stdout;
+    assert.match(show, /"temperature": 0\.7/);
+    assert.match(show, /"max_messages": 5/);
+  });
+
+  void it("[Z7-CTX] a field that is not a dotted name is a usage error, nothing changed", async () => {
+    assert.equal((await zino(["ctx", "set", "t4", "llm.temperature=0.3"])).code, 0);
+    const r = await zino(["ctx", "unset", "t4", "llm..temperature"]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /^zino: t4: nothing unset: llm\.\.temperature is not a dotted field name such as llm\.base_url/);
+    const wire = await requestOne(instance.sockets.ctx, { type: "set_config", ctxkey: "t4", config: {}, unset: ["llm..temperature"] });
+    assert.equal(wire.type, "error");
+    assert.equal(wire.code, "bad_request", "ctx refuses it on the wire too");
+    assert.match((await zino(["ctx", "show", "t4"])).stdout, /"temperature": 0\.3/);
+  });
+});
+
 void describe("zino ctx history", () => {
   void it("[Z7-CTX] of a ctxkey with nothing stored: says so on stderr, nothing on stdout, exit 0", async () => {
     const r = await zino(["ctx", "history", "never-used"]);

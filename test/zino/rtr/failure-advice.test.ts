@@ -44,6 +44,24 @@ void describe("rtr's advice when every provider attempt failed", () => {
     );
   });
 
+  void it("a 404 from a base_url without /v1, or with /chat/completions, names the URL that was meant", async () => {
+    const origin = new URL(h.provider.url).origin;
+    for (const [ctxkey, baseUrl, advice] of [
+      ["root", `${origin}/`, `; ${origin} has no path: OpenAI-compatible servers answer under ${origin}/v1`],
+      [
+        "full",
+        `${origin}/v1/chat/completions`,
+        `; ${origin}/v1/chat/completions already ends with /chat/completions, which rtr appends: use ${origin}/v1`,
+      ],
+      ["fine", `${origin}/api/v1`, ""],
+    ] as const) {
+      await h.askCtx({ type: "set_config", ctxkey, config: { llm: { base_url: baseUrl, max_retries: 0 } } });
+      h.provider.enqueue({ status: 404 });
+      const message = await rtrError(h, ctxkey);
+      assert.ok(message.includes(`Check llm.model and llm.base_url (the /v1 URL${advice}): `), message);
+    }
+  });
+
   void it("several attempts are counted as such", async () => {
     h.provider.enqueue({ status: 500 }, { status: 500 });
     await h.askCtx({ type: "set_config", ctxkey: "twice", config: { llm: { max_retries: 1, retry_base_ms: 1 } } });
