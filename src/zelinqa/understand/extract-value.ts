@@ -37,6 +37,7 @@ import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
 import { zeroOption } from "./zero-option.js";
+import { narrowerOptionNamed } from "./narrower-option.js";
 import { amountOfOneThing } from "./amount-of-one-thing.js";
 import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
@@ -719,11 +720,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
       // [ext] A number on ranges goes to the range holding it, not to a label holding its words (range-choice.ts).
-      const choice = rangeOverLabel(
-        text,
-        target.phrases,
-        lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases),
-      );
+      // [ext] "gas bottles" to "Mains gas" / "LPG (bottled or tank gas)": the option with the said word of its own.
+      const labelled = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
+      const choice = rangeOverLabel(text, target.phrases, narrowerOptionNamed(text, labelled, target.phrases));
       // [ext] A frequency ("twice a month" for "Every two weeks") is no duration ("a month" for "Once a month").
       const frequency = choice === null || choice.certainty === "fuzzy" ? frequencyChoice(text, target.phrases) : null;
       const duration =

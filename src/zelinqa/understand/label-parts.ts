@@ -63,6 +63,8 @@ const LABEL_STOP = new Set([
   // [ext] Auxiliaries of having and doing: "I have 2 left" is no "Today, I have run out".
   ...["have", "has", "had", "having", "does", "did", "done", "avoir", "avons", "avez", "ont", "eu"],
 ]);
+/** A word that says nothing about which choice is meant ("the", "or", "very"). */
+export const namesNoChoice = (word: string): boolean => LABEL_STOP.has(word);
 /** [ext] "ça dépend des semaines", "depends on the weather": what the answer depends on names no choice. */
 const DEPENDS = new Set(["depend", "depends", "depending", "dependra", "selon", "suivant"]);
 

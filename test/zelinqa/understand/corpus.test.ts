@@ -85,7 +85,6 @@ const PASSING_FLOOR = 0.78;
 const BLIND13_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
   (
     [
-      ["bs_q_fuel", "calor gas bottles"],
       ["bs_q_notes", "can you do weekends?"],
       ["bd_q_fainted", "never given blood so n/a"],
       ["bd_q_notes", "do you give biscuits? 🍪"],
