@@ -5,10 +5,7 @@ import { clauseTokens } from "./clauses.js";
 import { namesNoChoice } from "./label-parts.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 import { perPhraseTable } from "./phrase-match.js";
-import { stem } from "./target-words.js";
-
-/** "bottles", "bottled" and "bottle" as one root: the light stem without a final "e". */
-const root = (word: string) => stem(word).replace(/e$/, "");
+import { wordRoot as root } from "./target-words.js";
 
 interface NarrowerOption {
   readonly value: unknown;
