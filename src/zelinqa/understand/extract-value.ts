@@ -37,6 +37,7 @@ import { namesNoUnlistedThing } from "./other-option-guard.js";
 import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
 import { zeroOption } from "./zero-option.js";
+import { narrowerOptionNamed } from "./narrower-option.js";
 import { amountOfOneThing } from "./amount-of-one-thing.js";
 import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
@@ -465,6 +466,36 @@ const NO_HURRY = [
   "aucune urgence",
   "no urgency",
 ].map((p) => p.split(" "));
+const ANY_TIME = ["whenever", "anytime", "any time", "n importe quand"].map((p) => p.split(" "));
+/** What may follow it: "whenever really", "whenever is fine", "n'importe quand ça me va" (not "whenever you can"). */
+const ANY_TIME_FILLER = new Set([
+  "really",
+  "honestly",
+  "tbh",
+  "is",
+  "s",
+  "fine",
+  "ok",
+  "okay",
+  "suits",
+  "me",
+  "works",
+  "vraiment",
+  "ca",
+  "va",
+]);
+/** What a label of the urgent end says: "Emergency (no heating)", "Urgent", "Immédiatement". */
+const URGENT_WORDS = new Set([
+  "emergency",
+  "emergencies",
+  "urgent",
+  "urgente",
+  "urgence",
+  "urgences",
+  "immediately",
+  "immediatement",
+  "asap",
+]);
 // What a label of the unhurried end says: "Can wait a few weeks", "Peut attendre", "Later", "Flexible".
 const WAITING_WORDS = new Set(["wait", "attendre", "later", "tard", "flexible", "whenever", "low", "faible", "basse", "someday"]);
 /**
@@ -473,19 +504,34 @@ const WAITING_WORDS = new Set(["wait", "attendre", "later", "tard", "flexible", 
  */
 function noHurryOption(text: string, phrases: readonly Phrase[]): PhraseResult | null {
   const tokens = tokenise(text);
-  if (!NO_HURRY.some((seq) => tokens.some((_, i) => seq.every((w, k) => tokens[i + k] === w)))) return null;
-  const waiting = new Set(
-    phrases
-      .filter(
-        (p) =>
-          p.translated !== true &&
-          p.tokens.some(
-            (t, i) => WAITING_WORDS.has(t) && !["not", "cannot", "t", "pas", "n", "ne", "never"].includes(p.tokens[i - 1] ?? ""),
-          ),
-      )
-      .map((p) => JSON.stringify(p.value)),
+  // [ext] "whenever, really", "n'importe quand": any time at all, said as the reply itself.
+  const anyTime = ANY_TIME.some(
+    (seq) => seq.every((w, k) => tokens[k] === w) && tokens.slice(seq.length).every((t) => ANY_TIME_FILLER.has(t)),
   );
-  return waiting.size === 1 ? { value: JSON.parse([...waiting][0] as string) as unknown, certainty: "fuzzy" } : null;
+  if (!anyTime && !NO_HURRY.some((seq) => tokens.some((_, i) => seq.every((w, k) => tokens[i + k] === w)))) return null;
+  const saying = (words: ReadonlySet<string>) =>
+    new Set(
+      phrases
+        .filter(
+          (p) =>
+            p.translated !== true &&
+            p.tokens.some(
+              (t, i) => words.has(t) && !["not", "cannot", "t", "pas", "n", "ne", "never", "no"].includes(p.tokens[i - 1] ?? ""),
+            ),
+        )
+        .map((p) => JSON.stringify(p.value)),
+    );
+  const waiting = saying(WAITING_WORDS);
+  if (waiting.size === 1) return { value: JSON.parse([...waiting][0] as string) as unknown, certainty: "fuzzy" };
+  if (waiting.size > 1) return null;
+  // [ext] No label says it can wait, one end of the options says it is urgent ("Routine annual service" … "Emergency"):
+  // the other end is the unhurried one.
+  const urgent = saying(URGENT_WORDS);
+  const ends = [...new Map(phrases.map((p) => [JSON.stringify(p.value), p.order])).entries()].sort((a, b) => a[1] - b[1]);
+  const [first, last] = [ends[0]?.[0], ends.at(-1)?.[0]];
+  if (urgent.size !== 1 || ends.length < 2) return null;
+  const calm = urgent.has(last as string) ? first : urgent.has(first as string) ? last : undefined;
+  return calm === undefined ? null : { value: JSON.parse(calm) as unknown, certainty: "fuzzy" };
 }
 
 /** A target about someone's age: its own words say "age"/"âge" or "old" ("How old is…?"). */
@@ -719,11 +765,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
       // [ext] A number on ranges goes to the range holding it, not to a label holding its words (range-choice.ts).
-      const choice = rangeOverLabel(
-        text,
-        target.phrases,
-        lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases),
-      );
+      // [ext] "gas bottles" to "Mains gas" / "LPG (bottled or tank gas)": the option with the said word of its own.
+      const labelled = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
+      const choice = rangeOverLabel(text, target.phrases, narrowerOptionNamed(text, labelled, target.phrases));
       // [ext] A frequency ("twice a month" for "Every two weeks") is no duration ("a month" for "Once a month").
       const frequency = choice === null || choice.certainty === "fuzzy" ? frequencyChoice(text, target.phrases) : null;
       const duration =

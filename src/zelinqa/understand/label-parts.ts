@@ -62,7 +62,11 @@ const LABEL_STOP = new Set([
   ...["presque", "almost", "nearly", "quasi", "quasiment", "pratiquement", "practically"],
   // [ext] Auxiliaries of having and doing: "I have 2 left" is no "Today, I have run out".
   ...["have", "has", "had", "having", "does", "did", "done", "avoir", "avons", "avez", "ont", "eu"],
+  // [ext] Verbs of going on: "keeps going out" is no "Pressure keeps dropping", the thing that goes on is.
+  ...["keep", "keeps", "kept", "keeping"],
 ]);
+/** A word that says nothing about which choice is meant ("the", "or", "very"). */
+export const namesNoChoice = (word: string): boolean => LABEL_STOP.has(word);
 /** [ext] "ça dépend des semaines", "depends on the weather": what the answer depends on names no choice. */
 const DEPENDS = new Set(["depend", "depends", "depending", "dependra", "selon", "suivant"]);
 

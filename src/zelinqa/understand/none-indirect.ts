@@ -13,6 +13,33 @@ const OF = new Set(["de", "d", "too", "trop", "very", "tres", "vraiment", "reall
 /** What makes such a reply no plain statement: a doubt or a question. */
 const UNSURE = new Set(["maybe", "peut", "probably", "probablement", "think", "pense", "crois", "sure", "sur", "know", "sais"]);
 
+const startsWith = (tokens: readonly string[], seq: readonly string[]) =>
+  seq.every((w, k) => tokens[k] === w) && tokens.slice(seq.length).every((t) => ALL_OF.has(t));
+const ALL_OF = new Set(["of", "them", "these", "those", "ca", "cela", "ceux", "ci", "la", "thanks", "merci"]);
+/** "no to all (of them)", "non à tout (ça)": the whole reply. */
+const NO_TO_ALL = [
+  "no to all",
+  "no to everything",
+  "nope to all",
+  "non a tout",
+  "non a tous",
+  "non pour tout",
+  "non pour tous",
+  "non a toutes",
+].map((p) => p.split(" "));
+/** "not that I've noticed", "pas que je sache": the opening of the reply; what follows is free. */
+const AS_FAR_AS_I_KNOW = [
+  "not that i",
+  "nothing that i",
+  "nothing i ve",
+  "none that i",
+  "pas que je",
+  "pas a ma connaissance",
+  "rien que j",
+  "rien que je",
+].map((p) => p.split(" "));
+const opens = (tokens: readonly string[], seq: readonly string[]) => seq.every((w, k) => tokens[k] === w);
+
 /** Words by which a none option's label says it is relative to the options listed. */
 const OF_THE_LIST = new Set(["these", "those", "above", "listed", "ceux", "celles", "ces", "ci", "dessus", "liste", "mentioned", "cites"]);
 const ofTheList = (phrases: readonly Phrase[], value: unknown) =>
@@ -25,9 +52,13 @@ const ofTheList = (phrases: readonly Phrase[], value: unknown) =>
 export function noneSaidIndirectly(c: ClauseTokens, phrases: readonly Phrase[], raw: string): PhraseResult | null {
   const tokens = c.tokens;
   if (tokens.length < 2 || tokens.length > 10 || raw.includes("?")) return null;
-  if (tokens.some((t) => UNSURE.has(t))) return null;
   const none = phrases.find(isNonePhrase);
   if (none === undefined) return null;
+  // [ext] (s25) "no to all", "non à tout": a no said to every option at once.
+  if (NO_TO_ALL.some((seq) => startsWith(tokens, seq))) return { value: [none.value], certainty: "exact" };
+  // [ext] (s25) "not that I've noticed", "pas que je sache", "nothing I know of": a denial as far as the person knows.
+  if (AS_FAR_AS_I_KNOW.some((seq) => opens(tokens, seq))) return { value: [none.value], certainty: "fuzzy" };
+  if (tokens.some((t) => UNSURE.has(t))) return null;
   const first = tokens[0] as string;
   // "nothing serious", "rien de grave", "nothing too bad": the denial and one word, nothing more.
   const rest = tokens.slice(1).filter((t) => !OF.has(t));

@@ -3,6 +3,7 @@ import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import { normalise } from "./normalise.js";
 import { numberWordValue } from "./number-words.js";
 import { meansOtherWord, sameWordInflected } from "./translations.js";
+import { wordRoot } from "./target-words.js";
 
 /** A phrase of the compiled extractor table, mapped to the value it yields. */
 export interface Phrase {
@@ -100,7 +101,14 @@ export function countedMany(tokens: readonly string[], at: number): boolean {
 const otherShortWord = (expected: string, actual: string) => expected.length <= 5 && expected[0] !== actual[0];
 
 /** The end of the phrase's match at `at` (exclusive) and its certainty, or null. */
-function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuzzy: boolean): { end: number; certainty: Certainty } | null {
+function matchAt(
+  tokens: readonly string[],
+  phrase: Phrase,
+  at: number,
+  allowFuzzy: boolean,
+  /** [ext] The roots of the list's label words: a reply word with one of them is that word, no typo of another. */
+  labelRoots?: ReadonlySet<string>,
+): { end: number; certainty: Certainty } | null {
   let fuzzy = false;
   let i = at;
   for (let j = 0; j < phrase.tokens.length; j++, i++) {
@@ -135,7 +143,9 @@ function matchAt(tokens: readonly string[], phrase: Phrase, at: number, allowFuz
       !tokensMatchFuzzily(expected, actual) ||
       differsByNegativePrefix(expected, actual) ||
       meansOtherWord(expected, actual) ||
-      otherShortWord(expected, actual)
+      otherShortWord(expected, actual) ||
+      // "the pressure drops" beside "Pressure keeps dropping" is no typo of "Leaks or drips".
+      (labelRoots?.has(wordRoot(actual)) === true && wordRoot(actual) !== wordRoot(expected))
     )
       return null;
     fuzzy = true;
@@ -231,7 +241,18 @@ export function findPhraseHits(
   const typos = new Set<PhraseHit>();
   const isNegated = (i: number) => (negatedAt ? negatedAt[i] === true : negated(tokens, i));
   if (!allowFuzzy) hits.push(...exactHits(tokens, phrases, isNegated));
-  else
+  else {
+    const labelRoots = perPhraseTable(
+      phrases,
+      "label-roots",
+      () =>
+        new Set(
+          phrases
+            .flatMap((p) => p.tokens)
+            .filter((t) => t.length >= 4)
+            .map(wordRoot),
+        ),
+    );
     for (const phrase of phrases) {
       const len = phrase.tokens.length;
       if (len === 0) continue;
@@ -248,7 +269,7 @@ export function findPhraseHits(
       const unit = len === 1 && isTimeUnit(phrase.tokens[0] as string);
       // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
       for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
-        const match = matchAt(tokens, phrase, i, allowFuzzy);
+        const match = matchAt(tokens, phrase, i, allowFuzzy, labelRoots);
         if (match === null || isNegated(i) || (unit && countedMany(tokens, i))) continue;
         const certainty = phrase.loose ? "fuzzy" : match.certainty;
         const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
@@ -256,6 +277,7 @@ export function findPhraseHits(
         if (match.certainty === "fuzzy") typos.add(hit);
       }
     }
+  }
   hits.sort(
     (a, b) =>
       b.end - b.start - (a.end - a.start) ||

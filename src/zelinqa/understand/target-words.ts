@@ -315,6 +315,12 @@ export function stem(word: string): string {
   return word;
 }
 
+/** [ext] "drops", "dropping" and "dropped", "bottles" and "bottled" as one root: the stem without a final "e" or doubled letter. */
+export function wordRoot(word: string): string {
+  const s = stem(word).replace(/e$/, "");
+  return s.length >= 4 && s.at(-1) === s.at(-2) ? s.slice(0, -1) : s;
+}
+
 export interface TargetWords {
   /** Stems of the label and question words plus the concept groups they touch. */
   readonly stems: ReadonlySet<string>;

@@ -85,7 +85,6 @@ const PASSING_FLOOR = 0.78;
 const BLIND13_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
   (
     [
-      ["bs_q_fuel", "calor gas bottles"],
       ["gi_q_budget", "100€ la nuit"],
       ["gi_q_personnes", "on sera deux couples"],
       ["gi_q_personnes", "deux familles"],
