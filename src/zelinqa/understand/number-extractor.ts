@@ -7,7 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
-import { YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
+import { GROUPS_OF_UNKNOWN_SIZE, YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
 import { convertedUnits, countsOtherThings, namesOtherThing, unitKindAgainst } from "./unit-conversion.js";
 import { sidesProduct } from "./measure-products.js";
 import { amountsByPart } from "./amounts-by-part.js";
@@ -355,6 +355,22 @@ const PERIODS_OF: Record<string, true> = {
   nuit: true,
 };
 
+/** [ext] (s25) Said after an amount, "per"/"par" or "the"/"a" before a noun: "par chaise", "la nuit", "a night". */
+const PER_ARTICLES = new Set(["la", "le", "l", "a", "an"]);
+const CURRENCY_WORDS = new Set(["euro", "euros", "eur", "pound", "pounds", "quid", "dollar", "dollars", "balles", "bucks"]);
+function perThing(m: NumberMention, scan: MentionScan, text: string | undefined): string | null {
+  if (m.period !== null) return null;
+  if (m.per !== null) return m.per === "each" ? null : m.per;
+  let i = m.end;
+  while (scan.tokens[i]?.kind === "symbol" || CURRENCY_WORDS.has(scan.tokens[i]?.norm ?? "")) i++;
+  const noun = scan.tokens[i + 1];
+  if (!PER_ARTICLES.has(scan.tokens[i]?.norm ?? "") || noun?.kind !== "word" || FOR_ALL.has(noun.norm)) return null;
+  // The noun closes what is said of the amount ("£80 a night", "100 € la nuit."), unlike "a peu près", "a bit more".
+  const next = scan.tokens[i + 2];
+  const closes = next === undefined || next.kind === "symbol" || (text !== undefined && /[,;.!?(]/.test(text.slice(noun.end, next.start)));
+  return closes ? noun.norm : null;
+}
+
 /**
  * [ext] An amount per thing times the number of those things, for an amount that is not itself per that thing: "50 € /
  * passage, 4 passages" is 200 a month, "150 par personne, on est 4" 600. Just these two numbers; the count names the
@@ -365,7 +381,7 @@ function amountTimesCount(text: string, scan: MentionScan, ctx: NumberContext, i
   const ms = scan.mentions.filter((m) => !m.article);
   if (words === undefined || !words.groups.has("money") || ms.length !== 2) return null;
   const [amount, count] = ms as [NumberMention, NumberMention];
-  const per = amountPer(amount, scan, text);
+  const per = amountPer(amount, scan, text) ?? perThing(amount, scan, text);
   if (per === null || amount.bound !== null || [...words.rates].some((r) => tokenHasStem(per, new Set([r])))) return null;
   if (!Number.isInteger(count.value) || count.value < 2 || count.currency || count.fuzzy) return null;
   const people =
@@ -427,6 +443,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
+  // [ext] (s25) "100 € la nuit", "250 par chaise", "£80 a night": an amount per thing is no value of a money target
+  // per nothing (its total is the amount times a count not said).
+  if (money && words !== undefined && words.rates.size === 0 && scan !== undefined && perThing(m, scan, text) !== null) return "elsewhere";
   // [ext] "2 van loads", "3 carloads", "deux chargements": a number of loads measures what a carrier holds, not the
   // things a target counts (boxes, items), unless the target itself counts loads.
   if (words !== undefined && m.unit !== null && loadsSaid(m, scan) && ![...words.own].some((w) => LOAD_STEMS.has(w))) return "elsewhere";
@@ -553,6 +572,8 @@ function personsCounted(
   const own = ctx.words?.own ?? new Set<string>();
   const more = ofKind || ctx.strict ? null : plusOnePerson(text, scan.tokens, scan.mentions, (w) => tokenHasStem(w, own));
   if (more !== null) return withinBounds(more.value, ctx, true) ? { value: more.value, certainty: more.fuzzy ? "fuzzy" : "exact" } : "none";
+  // [ext] (s25) "deux familles", "two groups": so many groups of an unsaid size count no persons.
+  if (scan.mentions.some((m) => m.unit !== null && m.value >= 2 && GROUPS_OF_UNKNOWN_SIZE.has(m.unit))) return "none";
   const people = countPeople(
     scan.tokens,
     scan.mentions.filter((m) => !isPart(m, scan)),

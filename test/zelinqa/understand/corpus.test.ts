@@ -89,9 +89,6 @@ const BLIND13_FIRST_RUN_WRONG: ReadonlySet<string> = new Set(
       ["bs_q_notes", "can you do weekends?"],
       ["bd_q_fainted", "never given blood so n/a"],
       ["bd_q_notes", "do you give biscuits? 🍪"],
-      ["gi_q_budget", "100€ la nuit"],
-      ["gi_q_personnes", "on sera deux couples"],
-      ["gi_q_personnes", "deux familles"],
     ] as const
   ).map(([question, text]) => `${question} "${text}"`),
 );
