@@ -615,6 +615,19 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (unitRange !== null) return withinBounds(unitRange.value, ctx, integer) ? unitRange : null;
   // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
   if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
+  // (s25) "3 ou 4 personnes" is the first of two, never both added up as people.
+  // An article other than "one"/"un"/"une" is no alternative ("elle a 6 ou 7 ans").
+  const said = scan.mentions.filter((m) => !m.article || ONE.has(scan.tokens[m.start]?.norm ?? ""));
+  const offered =
+    ctx.strict || said.length !== 2 || !countOrAge(ctx)
+      ? null
+      : alternativeOf(
+          said.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) })),
+          scan,
+          ctx,
+          integer,
+        );
+  if (offered !== null) return { value: offered, certainty: "fuzzy" };
   const byPart = ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit);
   if (byPart !== null) return byPart !== "none" && withinBounds(byPart.value, ctx, integer) ? byPart : null;
   const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
@@ -1835,10 +1848,24 @@ function plainBeforePossibility(text: string, scan: MentionScan, ctx: NumberCont
 }
 
 function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
-  if (!measuredValue(integer, ctx)) return null;
+  const measured = measuredValue(integer, ctx);
+  if (!measured && !countOrAge(ctx)) return null;
   const offered = bound.filter(({ m, binding }) => binding !== "elsewhere" && withinBounds(m.value, ctx, integer)).map(({ m }) => m);
-  return firstOfAlternatives(scan, offered)?.value ?? null;
+  const pair = alternativePair(scan, offered);
+  // [ext] (s25) An age between two next years ("5 or 6", "8 ou 9 ans"); "6 ou 9 ans" may be two people's ages.
+  if (pair === null || (!measured && ctx.words?.own.has("age") === true && Math.abs(pair[1].value - pair[0].value) > 1)) return null;
+  // "deux vélos ou trois trottinettes": two things, no count of one.
+  const thing = (m: NumberMention) => (m.unit === "or" || m.unit === "ou" ? null : m.unit);
+  const [a, b] = [thing(pair[0]), thing(pair[1])];
+  if (!measured && a !== null && b !== null && a !== b) return null;
+  return pair[0].value;
 }
+/**
+ * [ext] (s25) A count of people or things, or an age, labelled: two alternatives ("2 or 3", "8 ou 9", "five or six") give
+ * the first, held loosely, as every blind round's recorder since the sixth expects (s17-s24 gave none). Never an amount
+ * of money: "1000 ou 2000" is no budget decided.
+ */
+const countOrAge = (ctx: NumberContext) => ctx.words !== undefined && !ctx.words.groups.has("money") && !ctx.words.groups.has("income");
 
 /**
  * [ext] "one or two", "2 ou 3", "3 ou 4 personnes" for a whole number of people or things, "un ou deux mille", "one or
@@ -1849,7 +1876,8 @@ function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: N
 function undecidedAlternative(o: { text: string; scan: MentionScan; ctx: NumberContext; integer: boolean }): boolean {
   const { text, scan, ctx } = o;
   if (ctx.words === undefined || ctx.words.own.has("age") || measuredValue(o.integer, ctx)) return false;
-  const pair = alternativePair(scan, scan.mentions, false) ?? alternativeOfTarget(scan, ctx, text);
+  // (s25) Two alternatives alone for a count are alternativeOf's; among more numbers they stay undecided.
+  const pair = (countOrAge(ctx) ? null : alternativePair(scan, scan.mentions, false)) ?? alternativeOfTarget(scan, ctx, text);
   if (pair === null) return false;
   // "2 or maybe 3" leans to the first, also once the engine has blanked "maybe" out of a hesitant reply (a run of spaces).
   const from = scan.tokens[pair[0].end - 1]?.end ?? 0;
