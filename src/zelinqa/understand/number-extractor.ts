@@ -18,7 +18,6 @@ import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import {
   firstNamesCount,
   alternativePair,
-  firstOfAlternatives,
   firstWithPossibleMore,
   noBedroomHome,
   oneForEach,
@@ -615,20 +614,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (unitRange !== null) return withinBounds(unitRange.value, ctx, integer) ? unitRange : null;
   // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
   if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
-  // (s25) "3 ou 4 personnes" is the first of two, never both added up as people.
-  // An article other than "one"/"un"/"une" is no alternative ("elle a 6 ou 7 ans").
-  const said = scan.mentions.filter((m) => !m.article || ONE.has(scan.tokens[m.start]?.norm ?? ""));
-  const offered =
-    ctx.strict || said.length !== 2 || !countOrAge(ctx)
-      ? null
-      : alternativeOf(
-          said.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) })),
-          scan,
-          ctx,
-          integer,
-        );
-  if (offered !== null) return { value: offered, certainty: "fuzzy" };
-  const byPart = ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit);
+  // (s25) "3 ou 4 personnes": the first of two (firstOfTwo), before the parts of a day or week.
+  const byPart =
+    firstOfTwo(text, scan, ctx, integer) ?? (ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit));
   if (byPart !== null) return byPart !== "none" && withinBounds(byPart.value, ctx, integer) ? byPart : null;
   const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
   if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
@@ -1845,6 +1833,16 @@ const DECADE_WORDS: Record<string, number> = {
 function plainBeforePossibility(text: string, scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
   const first = firstWithPossibleMore(text, scan, scan.mentions);
   return first !== null && withinBounds(first.value, ctx, integer) ? first.value : null;
+}
+
+/** (s25) "3 ou 4 personnes", "elle a 6 ou 7 ans": the first of two alternatives for a count or an age, never both added up. */
+function firstOfTwo(text: string, scan: MentionScan, ctx: NumberContext, integer: boolean): CountResult | null {
+  if (ctx.strict || !countOrAge(ctx)) return null;
+  // An article other than "one"/"un"/"une" is no alternative ("elle a 6 ou 7 ans").
+  const said = scan.mentions.filter((m) => !m.article || ONE.has(scan.tokens[m.start]?.norm ?? ""));
+  const bound = said.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) }));
+  const first = said.length === 2 ? alternativeOf(bound, scan, ctx, integer) : null;
+  return first === null ? null : { value: first, certainty: "fuzzy" };
 }
 
 function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
