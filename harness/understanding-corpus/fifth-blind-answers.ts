@@ -428,8 +428,8 @@ export const HOME: BlindRow[] = [
 
   ["home_q_rooms", "3", v(3), "count"],
   ["home_q_rooms", "three bedrooms", v(3), "count"],
-  // s17 values: two alternatives for a count of things give none, as ren_q_bedrooms "2 or 3" (was t(2, [3])).
-  ["home_q_rooms", "2 or 3", N, "count"],
+  // s25: back to the first of two, loosely (s17 gave none); every blind round since the sixth expects it.
+  ["home_q_rooms", "2 or 3", t(2, [3]), "count"],
   ["home_q_rooms", "at least 2", v(2), "count"],
   ["home_q_rooms", "a 4 bed", v(4), "count"],
   ["home_q_rooms", "a studio is fine", v(0), "count"],

@@ -7,7 +7,7 @@ import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
-import { YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
+import { GROUPS_OF_UNKNOWN_SIZE, YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
 import { convertedUnits, countsOtherThings, namesOtherThing, unitKindAgainst } from "./unit-conversion.js";
 import { sidesProduct } from "./measure-products.js";
 import { amountsByPart } from "./amounts-by-part.js";
@@ -18,7 +18,6 @@ import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import {
   firstNamesCount,
   alternativePair,
-  firstOfAlternatives,
   firstWithPossibleMore,
   noBedroomHome,
   oneForEach,
@@ -355,6 +354,22 @@ const PERIODS_OF: Record<string, true> = {
   nuit: true,
 };
 
+/** [ext] (s25) Said after an amount, "per"/"par" or "the"/"a" before a noun: "par chaise", "la nuit", "a night". */
+const PER_ARTICLES = new Set(["la", "le", "l", "a", "an"]);
+const CURRENCY_WORDS = new Set(["euro", "euros", "eur", "pound", "pounds", "quid", "dollar", "dollars", "balles", "bucks"]);
+function perThing(m: NumberMention, scan: MentionScan, text: string | undefined): string | null {
+  if (m.period !== null) return null;
+  if (m.per !== null) return m.per === "each" ? null : m.per;
+  let i = m.end;
+  while (scan.tokens[i]?.kind === "symbol" || CURRENCY_WORDS.has(scan.tokens[i]?.norm ?? "")) i++;
+  const noun = scan.tokens[i + 1];
+  if (!PER_ARTICLES.has(scan.tokens[i]?.norm ?? "") || noun?.kind !== "word" || FOR_ALL.has(noun.norm)) return null;
+  // The noun closes what is said of the amount ("£80 a night", "100 € la nuit."), unlike "a peu près", "a bit more".
+  const next = scan.tokens[i + 2];
+  const closes = next === undefined || next.kind === "symbol" || (text !== undefined && /[,;.!?(]/.test(text.slice(noun.end, next.start)));
+  return closes ? noun.norm : null;
+}
+
 /**
  * [ext] An amount per thing times the number of those things, for an amount that is not itself per that thing: "50 € /
  * passage, 4 passages" is 200 a month, "150 par personne, on est 4" 600. Just these two numbers; the count names the
@@ -365,7 +380,7 @@ function amountTimesCount(text: string, scan: MentionScan, ctx: NumberContext, i
   const ms = scan.mentions.filter((m) => !m.article);
   if (words === undefined || !words.groups.has("money") || ms.length !== 2) return null;
   const [amount, count] = ms as [NumberMention, NumberMention];
-  const per = amountPer(amount, scan, text);
+  const per = amountPer(amount, scan, text) ?? perThing(amount, scan, text);
   if (per === null || amount.bound !== null || [...words.rates].some((r) => tokenHasStem(per, new Set([r])))) return null;
   if (!Number.isInteger(count.value) || count.value < 2 || count.currency || count.fuzzy) return null;
   const people =
@@ -427,6 +442,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
     return words?.groups.has("persons") ? "neutral" : "elsewhere";
   }
+  // [ext] (s25) "100 € la nuit", "250 par chaise", "£80 a night": an amount per thing is no value of a money target
+  // per nothing (its total is the amount times a count not said).
+  if (money && words !== undefined && words.rates.size === 0 && scan !== undefined && perThing(m, scan, text) !== null) return "elsewhere";
   // [ext] "2 van loads", "3 carloads", "deux chargements": a number of loads measures what a carrier holds, not the
   // things a target counts (boxes, items), unless the target itself counts loads.
   if (words !== undefined && m.unit !== null && loadsSaid(m, scan) && ![...words.own].some((w) => LOAD_STEMS.has(w))) return "elsewhere";
@@ -553,6 +571,8 @@ function personsCounted(
   const own = ctx.words?.own ?? new Set<string>();
   const more = ofKind || ctx.strict ? null : plusOnePerson(text, scan.tokens, scan.mentions, (w) => tokenHasStem(w, own));
   if (more !== null) return withinBounds(more.value, ctx, true) ? { value: more.value, certainty: more.fuzzy ? "fuzzy" : "exact" } : "none";
+  // [ext] (s25) "deux familles", "two groups": so many groups of an unsaid size count no persons.
+  if (scan.mentions.some((m) => m.unit !== null && m.value >= 2 && GROUPS_OF_UNKNOWN_SIZE.has(m.unit))) return "none";
   const people = countPeople(
     scan.tokens,
     scan.mentions.filter((m) => !isPart(m, scan)),
@@ -594,7 +614,9 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (unitRange !== null) return withinBounds(unitRange.value, ctx, integer) ? unitRange : null;
   // [ext] "one or two", "3 ou 4 personnes" for a count, "one or two thousand" for an amount: undecided.
   if (otherLengthUnit(scan, ctx.words) || undecidedAlternative({ text, scan, ctx, integer })) return null;
-  const byPart = ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit);
+  // (s25) "3 ou 4 personnes": the first of two (firstOfTwo), before the parts of a day or week.
+  const byPart =
+    firstOfTwo(text, scan, ctx, integer) ?? (ctx.strict || ctx.words === undefined ? null : partsOfDayOrWeek(scan, ctx.words, unit));
   if (byPart !== null) return byPart !== "none" && withinBounds(byPart.value, ctx, integer) ? byPart : null;
   const repeated = ctx.strict ? null : timesPerPeriod(text, scan, ctx, unit);
   if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
@@ -1813,11 +1835,35 @@ function plainBeforePossibility(text: string, scan: MentionScan, ctx: NumberCont
   return first !== null && withinBounds(first.value, ctx, integer) ? first.value : null;
 }
 
-function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
-  if (!measuredValue(integer, ctx)) return null;
-  const offered = bound.filter(({ m, binding }) => binding !== "elsewhere" && withinBounds(m.value, ctx, integer)).map(({ m }) => m);
-  return firstOfAlternatives(scan, offered)?.value ?? null;
+/** (s25) "3 ou 4 personnes", "elle a 6 ou 7 ans": the first of two alternatives for a count or an age, never both added up. */
+function firstOfTwo(text: string, scan: MentionScan, ctx: NumberContext, integer: boolean): CountResult | null {
+  if (ctx.strict || !countOrAge(ctx)) return null;
+  // An article other than "one"/"un"/"une" is no alternative ("elle a 6 ou 7 ans").
+  const said = scan.mentions.filter((m) => !m.article || ONE.has(scan.tokens[m.start]?.norm ?? ""));
+  const bound = said.map((m) => ({ m, binding: bindingOf(m, ctx, scan, text) }));
+  const first = said.length === 2 ? alternativeOf(bound, scan, ctx, integer) : null;
+  return first === null ? null : { value: first, certainty: "fuzzy" };
 }
+
+function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): number | null {
+  const measured = measuredValue(integer, ctx);
+  if (!measured && !countOrAge(ctx)) return null;
+  const offered = bound.filter(({ m, binding }) => binding !== "elsewhere" && withinBounds(m.value, ctx, integer)).map(({ m }) => m);
+  const pair = alternativePair(scan, offered);
+  // [ext] (s25) An age between two next years ("5 or 6", "8 ou 9 ans"); "6 ou 9 ans" may be two people's ages.
+  if (pair === null || (!measured && ctx.words?.own.has("age") === true && Math.abs(pair[1].value - pair[0].value) > 1)) return null;
+  // "deux vélos ou trois trottinettes": two things, no count of one.
+  const thing = (m: NumberMention) => (m.unit === "or" || m.unit === "ou" ? null : m.unit);
+  const [a, b] = [thing(pair[0]), thing(pair[1])];
+  if (!measured && a !== null && b !== null && a !== b) return null;
+  return pair[0].value;
+}
+/**
+ * [ext] (s25) A count of people or things, or an age, labelled: two alternatives ("2 or 3", "8 ou 9", "five or six") give
+ * the first, held loosely, as every blind round's recorder since the sixth expects (s17-s24 gave none). Never an amount
+ * of money: "1000 ou 2000" is no budget decided.
+ */
+const countOrAge = (ctx: NumberContext) => ctx.words !== undefined && !ctx.words.groups.has("money") && !ctx.words.groups.has("income");
 
 /**
  * [ext] "one or two", "2 ou 3", "3 ou 4 personnes" for a whole number of people or things, "un ou deux mille", "one or
@@ -1828,7 +1874,8 @@ function alternativeOf(bound: readonly BoundMention[], scan: MentionScan, ctx: N
 function undecidedAlternative(o: { text: string; scan: MentionScan; ctx: NumberContext; integer: boolean }): boolean {
   const { text, scan, ctx } = o;
   if (ctx.words === undefined || ctx.words.own.has("age") || measuredValue(o.integer, ctx)) return false;
-  const pair = alternativePair(scan, scan.mentions, false) ?? alternativeOfTarget(scan, ctx, text);
+  // (s25) Two alternatives alone for a count are alternativeOf's; among more numbers they stay undecided.
+  const pair = (countOrAge(ctx) ? null : alternativePair(scan, scan.mentions, false)) ?? alternativeOfTarget(scan, ctx, text);
   if (pair === null) return false;
   // "2 or maybe 3" leans to the first, also once the engine has blanked "maybe" out of a hesitant reply (a run of spaces).
   const from = scan.tokens[pair[0].end - 1]?.end ?? 0;

@@ -247,6 +247,25 @@ const COUPLE = [
 ];
 
 const ONLY_WORDS = new Set(["just", "only", "juste", "seulement", "uniquement"]);
+/** [ext] (s25) "2 couples": a number of couples, each two people. */
+const COUPLE_UNITS = new Set(["couples"]);
+/**
+ * [ext] (s25) Groups of people whose size the word does not say: "deux familles", "3 groups", "two households" tell no
+ * number of persons (a "family of 4" is explicitGroup's).
+ */
+export const GROUPS_OF_UNKNOWN_SIZE: ReadonlySet<string> = new Set([
+  "familles",
+  "families",
+  "groupes",
+  "groups",
+  "foyers",
+  "households",
+  "bandes",
+  "equipes",
+  "teams",
+  "classes",
+  "tribus",
+]);
 
 /** [ext] Young people and the young of a family: what a target counting children counts ("3 infants and a toddler"). */
 export const YOUNG_PERSONS: ReadonlySet<string> = new Set([
@@ -348,9 +367,11 @@ export function countPeople(
   let parts = 0;
   const counted = new Set<number>();
   for (const m of mentions) {
-    if (m.unit === null || !PERSON_NOUNS.has(m.unit) || m.unit === "of" || (ofKind && !ofKind(m.unit))) continue;
-    total += m.value;
-    parts += 1;
+    // [ext] (s25) "deux couples", "3 couples of friends": two people in each couple, loosely (never for one kind).
+    const pairs = !ofKind && m.unit !== null && COUPLE_UNITS.has(m.unit) && Number.isInteger(m.value) && m.value >= 2;
+    if (!pairs && (m.unit === null || !PERSON_NOUNS.has(m.unit) || m.unit === "of" || (ofKind && !ofKind(m.unit)))) continue;
+    total += pairs ? m.value * 2 : m.value;
+    parts += pairs ? 2 : 1;
     for (let i = m.start; i <= m.end; i++) counted.add(i);
   }
   norms.forEach((w, i) => {

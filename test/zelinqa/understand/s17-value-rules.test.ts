@@ -81,8 +81,8 @@ void describe("two alternatives for one value", () => {
     assert.deepEqual(read("2009 or 2010, not sure", year), [2009, "fuzzy"]);
     assert.deepEqual(read("7 ou 8", left), [7, "fuzzy"]);
     assert.deepEqual(read("12 or maybe 13 days", left), [12, "fuzzy"]);
-    // Not read this way: a count of things is not decided, a range is no alternative.
-    assert.equal(read("4 ou 5", seats), null);
+    // (s25) A count of things too, loosely (it gave none before); a range is no alternative.
+    assert.deepEqual(read("4 ou 5", seats), [4, "fuzzy"]);
     assert.deepEqual(read("between 10 and 14 days", left), [12, "fuzzy"]);
   });
 

@@ -62,8 +62,8 @@ void describe("a second number said only as a possibility", () => {
     assert.deepEqual(read("12, voire 15", guests), [12, "fuzzy"]);
     assert.deepEqual(read("4000 maybe 4500", budget), [4000, "fuzzy"]);
     assert.deepEqual(read("3000 or even 3500", budget), [3000, "fuzzy"]);
-    // Not read this way: two alternatives for a count of people stay undecided.
-    assert.equal(read("12 ou 15", guests), null);
+    // (s25) Two alternatives for a count of people give the first too, loosely (they gave none before).
+    assert.deepEqual(read("12 ou 15", guests), [12, "fuzzy"]);
   });
 
   void it("reads French 'grand max' after a number of thousands as a bound, English 'N grand max' as thousands", () => {

@@ -1,5 +1,5 @@
-// Two alternatives for a count (s21): "one or two", "un ou deux", "3 ou 4 personnes" are undecided, as "2 or 3" in
-// digits is: no value, never the larger one confirmed nor both added up. A range ("2-3", "deux-trois") keeps its reading
+// Two alternatives for a count (s21, changed at s25): "one or two", "un ou deux", "3 ou 4 personnes", as "2 or 3" in
+// digits, give the first held loosely (s21 to s24: none), never the larger one confirmed nor both added up. A range ("2-3", "deux-trois") keeps its reading
 // (the larger, held loosely), a self-correction keeps the corrected value, and a measured value keeps its rules.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -30,22 +30,23 @@ const semaines = labelledTarget(
 );
 
 void describe("two alternatives for a count", () => {
-  void it("give no value when the first is said as the word one", () => {
-    assert.equal(read("one or two", visitors), null);
-    assert.equal(read("un ou deux", convives), null);
-    assert.equal(read("une ou deux personnes", convives), null);
-    assert.equal(read("one or two boxes I guess", boxes), null);
-    assert.equal(read("one visitor or two", visitors), null);
+  // (s25) Two alternatives alone for a count give the first, loosely (they gave none from s17 to s24).
+  void it("give the first, loosely, when the first is said as the word one", () => {
+    assert.deepEqual(read("one or two", visitors), [1, "fuzzy"]);
+    assert.deepEqual(read("un ou deux", convives), [1, "fuzzy"]);
+    assert.deepEqual(read("une ou deux personnes", convives), [1, "fuzzy"]);
+    assert.deepEqual(read("one or two boxes I guess", boxes), [1, "fuzzy"]);
+    assert.deepEqual(read("one visitor or two", visitors), [1, "fuzzy"]);
   });
 
   void it("never add the two alternatives up as two groups of people", () => {
-    assert.equal(read("3 ou 4 personnes", convives), null);
-    assert.equal(read("three or four people", visitors), null);
-    assert.equal(read("5 ou 6 adultes", convives), null);
+    assert.deepEqual(read("3 ou 4 personnes", convives), [3, "fuzzy"]);
+    assert.deepEqual(read("three or four people", visitors), [3, "fuzzy"]);
+    assert.deepEqual(read("5 ou 6 adultes", convives), [5, "fuzzy"]);
   });
 
   void it("read as before: digits alternatives, ranges, a leaning second guess, a self-correction", () => {
-    assert.equal(read("4 or 5", visitors), null);
+    assert.deepEqual(read("4 or 5", visitors), [4, "fuzzy"]);
     assert.deepEqual(read("2-3", boxes), [3, "fuzzy"]);
     assert.deepEqual(read("deux-trois", convives), [3, "fuzzy"]);
     assert.deepEqual(read("4 or maybe 5", boxes), [4, "fuzzy"]);
