@@ -33,7 +33,8 @@ void describe("ZINO.toml newer than the running services", () => {
       assert.equal(warnings.length, 1, `${args.join(" ")}: once\n${r.stderr}`);
       assert.ok(warnings[0]?.includes(instance.configPath), warnings[0]);
       assert.match(warnings[0] ?? "", /after daemon, ctx, rtr, exc started: they still use the settings they read then/);
-      assert.match(warnings[0] ?? "", /Restart them to apply it: `zino down`, then `zino up --detach`/);
+      // Named as the user runs zino: `npm run zino -- …` under npm (as `npm test` runs this), `zino …` otherwise.
+      assert.match(warnings[0] ?? "", /Restart them to apply it: `(npm run zino --|zino) down`, then `(npm run zino --|zino) up --detach`/);
     }
   });
 
