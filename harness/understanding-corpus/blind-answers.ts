@@ -3,13 +3,17 @@
 // with what a careful human would record. Reference day: Tuesday 2026-12-01 (UTC), see corpus-runner.ts.
 import type { Category, Expectation } from "./answers.js";
 
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+// The shorthands every blind answers file writes its rows with: refused, don't know, nothing stored, a value (exact
+// unless said), a tentative value (with other values accepted), a free-text note stored as typed.
+export const R = { outcome: "refused" } as const;
+export const D = { outcome: "asked_no_answer" } as const;
+export const N = { nothing: true } as const;
+export const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
+export const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
 
 export type BlindRow = [string, string, Expectation, Category, (Record<string, unknown> | null)?];
+/** A free-text note, stored as typed. */
+export const note = (question: string, text: string): BlindRow => [question, text, v(text), "text"];
 
 export const CAR: BlindRow[] = [
   ["car_q_budget", "15000 euros", v(15000), "number"],

@@ -8,13 +8,7 @@
 // makes the value tentative; a free-text note is stored as typed; a dd/mm date is read the European way first.
 // Also: an answer that fits no option of a single choice but is plainly something else goes to "Other"; "asap" on an
 // urgency scale is its most urgent step; a "no"/"nothing" to "anything else?" stores no note.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Caterer's quote (catering-domain.ts). */
 export const CAT: BlindRow[] = [

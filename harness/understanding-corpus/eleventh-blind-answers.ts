@@ -18,15 +18,7 @@
 // a number of years from "since <year>" is 2026 minus that year; the options of a multiple choice are read from
 // everyday words (a TV is an electrical appliance, a strimmer garden machinery, a Zodiac a semi-rigid loosely);
 // things held that are none of the options ("just furniture") are "none", tentative.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
-/** A free-text note, stored as typed. */
-const note = (question: string, text: string): BlindRow => [question, text, v(text), "text"];
+import { D, N, note, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Any day of the week before the reference day's (Mon 23 – Sun 29 Nov 2026). */
 const LAST_WEEK = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];

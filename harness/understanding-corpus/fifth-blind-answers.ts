@@ -2,13 +2,7 @@
 // the other corpus answers: garage repair appointment (EN labels), university enrolment (FR labels), leave request to
 // HR (FR labels), home purchase intake (EN labels). Typed the way people type in chat, with what a careful human
 // recorder would store. Written in full BEFORE the first run. Reference day: Tuesday 2026-12-01 (UTC).
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 const SYMPTOMS = ["noise", "warning_light", "brakes", "no_start", "leak", "vibration"];
 const TASKS = ["email", "meetings", "clients", "billing", "on_call"];

@@ -2,13 +2,7 @@
 // nor the other corpus answers: restaurant group booking / catering (EN labels), at-home childcare (FR labels),
 // rooftop solar quote (FR labels), physiotherapy intake (EN labels). Typed the way people type in chat, with what a
 // careful human recorder would store. Written in full BEFORE the first run. Reference day: Tuesday 2026-12-01 (UTC).
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri"];
 const GOALS = ["save_money", "sell_surplus", "autonomy", "ev_charging", "ecology"];

@@ -14,13 +14,7 @@
 // today (or tomorrow), tentative; an hour of the day is the 24 h hour (2pm → 14); a duration in minutes is converted
 // to hours (90 min → 1.5); an age is the age today (completed years); a question back with no answer stores nothing
 // (N), a "don't know" is asked_no_answer (D); two options named for a single choice store nothing.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Any other day of the week before the reference day's (Mon 23 – Sun 29 Nov 2026), after its Monday. */
 const LAST_WEEK = ["2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];

@@ -6,13 +6,7 @@
 // month's first day, tentative; a season as its middle month's first day, tentative; a range is stored tentative
 // (upper bound for a maximum, else either end or the middle); "next <weekday>" may be the coming one or the one after;
 // an "about"/"environ"/"i think" makes the value tentative; a free-text note is stored as typed.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Optician booking (optician-domain.ts). */
 export const OPT: BlindRow[] = [

@@ -5,13 +5,7 @@
 // Conventions of this tester: a month without a day ("en juillet", "march 2025") is stored as the month's first day,
 // tentative; a range is stored tentative (upper bound for a maximum, else either end or the middle); a unit the form
 // does not use (miles, feet) is converted.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 const TAX_ALL = ["salaires", "independant", "fonciers", "pensions", "placements", "etranger"];
 const CLEAN_ALL = ["sols", "vitres", "repassage", "cuisine", "sdb", "four"];

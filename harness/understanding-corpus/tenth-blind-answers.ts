@@ -18,13 +18,7 @@
 // month" said for a per-week target is converted (÷ 4, tentative) only when the target is plainly per week; a
 // weekday alone is the coming one; a date of birth given as an age stores nothing; a date of birth computed from
 // "he's 80 this year, birthday 9 May" is stored tentative.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Any day of the week before the reference day's (Mon 23 – Sun 29 Nov 2026). */
 const LAST_WEEK = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];

@@ -2,13 +2,7 @@
 // nor the other corpus answers: pet adoption (FR), home internet + mobile plan (EN), language course (FR), wedding
 // photographer (EN). Typed the way people type in chat, with what a careful human recorder would store.
 // Written in full BEFORE the first run. Reference day: Tuesday 2026-12-01 (UTC), see corpus-runner.ts.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
+import { D, N, R, t, v, type BlindRow } from "./blind-answers.js";
 
 const EARLY_JAN = ["2027-01-02", "2027-01-04", "2027-01-05"];
 

@@ -19,15 +19,7 @@
 // window (a tattoo two years ago for "in the last 4 months") is not ticked; an amount per night or per chair when the
 // target is the whole stay or job, with the count unknown, stores nothing; a bergère or a crapaud is an armchair; a
 // "gîte" is a house, "Other" accepted.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
-/** A free-text note, stored as typed. */
-const note = (question: string, text: string): BlindRow => [question, text, v(text), "text"];
+import { D, N, note, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Any day of the week after the reference day's (Mon 7 – Sun 13 Dec 2026). */
 const NEXT_WEEK = ["2026-12-07", "2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11", "2026-12-12", "2026-12-13"];

@@ -22,15 +22,7 @@
 // "after Christmas/the holidays" for a date is the first working days after, tentative; "before Christmas" as a
 // wanted date is Christmas Eve, tentative; a pescatarian is not a vegetarian (nothing stored); a question back that
 // also refuses ("ça vous regarde ?") is a refusal.
-import type { BlindRow } from "./blind-answers.js";
-
-const R = { outcome: "refused" } as const;
-const D = { outcome: "asked_no_answer" } as const;
-const N = { nothing: true } as const;
-const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
-const t = (value: unknown, alternatives?: unknown[]) => ({ value, tentative: true, ...(alternatives ? { alternatives } : {}) });
-/** A free-text note, stored as typed. */
-const note = (question: string, text: string): BlindRow => [question, text, v(text), "text"];
+import { D, N, note, R, t, v, type BlindRow } from "./blind-answers.js";
 
 /** Any day of the week before the reference day's (Mon 23 – Sun 29 Nov 2026). */
 const LAST_WEEK = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"];
