@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
-import { apiSession, cleanupGuide, guideInstance } from "../support/zino-guide.js";
+import { apiSession, cleanupGuide, guideInstance, petSurveyDomain } from "../support/zino-guide.js";
 import { needs } from "../support/system-requirements.js";
 import { waitForScreen as waitForTerminal } from "../support/terminal-screen.js";
 import { CLI_MAIN, TSX_LOADER, type TempInstance } from "../../harness/zino-processes.js";
@@ -111,39 +111,7 @@ void it(
   async () => {
     // Question texts and labels are written by whoever holds a configuration:write key, not by the person at the terminal.
     const question = "Which pet?\u001b]0;PWNED\u0007\u001b[2J";
-    const domain = {
-      changes: [
-        {
-          entity: "objective",
-          operation: "update",
-          objective: { name: "Pets\u001b]2;TITLE\u0007", description: "Find the pet.", qualification_level: "balanced", max_turns: 5 },
-        },
-        {
-          entity: "dimension",
-          operation: "create",
-          dimension: { id: "pet_d", name: "Pet", order_position: 0, completion_role: "blocking" },
-        },
-        {
-          entity: "question",
-          operation: "create",
-          question: {
-            id: "pet_q",
-            text: question,
-            type: "single_choice",
-            dimension_id: "pet_d",
-            choices: [
-              { id: "pet_c_dog", label: "Dog\u001b[8m", maps_to_value: "dog" },
-              { id: "pet_c_cat", label: "Cat", maps_to_value: "cat" },
-            ],
-          },
-        },
-        {
-          entity: "success_information",
-          operation: "create",
-          success_information: { id: "pet", label: "Pet", schema: { type: "string", enum: ["dog", "cat"] }, primary_question_id: "pet_q" },
-        },
-      ],
-    };
+    const domain = petSurveyDomain({ objective: "Pets\u001b]2;TITLE\u0007", question, dogLabel: "Dog\u001b[8m" });
     const file = join(instance.dir, "escapes.json");
     writeFileSync(file, JSON.stringify(domain));
     openGuide("escapes", ["--domain", file]);

@@ -5,38 +5,10 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, it } from "node:test";
-import { cleanupGuide, guideInstance } from "../support/zino-guide.js";
+import { cleanupGuide, guideInstance, petSurveyDomain } from "../support/zino-guide.js";
 import { runZinoCli, type TempInstance } from "../../harness/zino-processes.js";
 
-const PET_DOMAIN = {
-  changes: [
-    {
-      entity: "objective",
-      operation: "update",
-      objective: { name: "Tiny pet survey", description: "Find the pet.", qualification_level: "balanced", max_turns: 5 },
-    },
-    { entity: "dimension", operation: "create", dimension: { id: "pet_d", name: "Pet", order_position: 0, completion_role: "blocking" } },
-    {
-      entity: "question",
-      operation: "create",
-      question: {
-        id: "pet_q",
-        text: "Which pet do you have?",
-        type: "single_choice",
-        dimension_id: "pet_d",
-        choices: [
-          { id: "pet_c_dog", label: "Dog", maps_to_value: "dog" },
-          { id: "pet_c_cat", label: "Cat", maps_to_value: "cat" },
-        ],
-      },
-    },
-    {
-      entity: "success_information",
-      operation: "create",
-      success_information: { id: "pet", label: "Pet", schema: { type: "string", enum: ["dog", "cat"] }, primary_question_id: "pet_q" },
-    },
-  ],
-};
+const PET_DOMAIN = petSurveyDomain();
 
 let instance: TempInstance;
 

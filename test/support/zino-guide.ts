@@ -20,6 +20,47 @@ export const FURNITURE_ANSWERS: Record<string, string> = {
   "Souhaitez-vous le montage à domicile ?": "Oui",
 };
 
+/**
+ * A one-question domain file (`zino guide --domain FILE`): which pet, Dog or Cat. `texts` replaces the objective's
+ * name, the question and the Dog label (a test of how the guide shows a configuration's texts).
+ */
+export function petSurveyDomain(texts: { objective?: string; question?: string; dogLabel?: string } = {}) {
+  return {
+    changes: [
+      {
+        entity: "objective",
+        operation: "update",
+        objective: {
+          name: texts.objective ?? "Tiny pet survey",
+          description: "Find the pet.",
+          qualification_level: "balanced",
+          max_turns: 5,
+        },
+      },
+      { entity: "dimension", operation: "create", dimension: { id: "pet_d", name: "Pet", order_position: 0, completion_role: "blocking" } },
+      {
+        entity: "question",
+        operation: "create",
+        question: {
+          id: "pet_q",
+          text: texts.question ?? "Which pet do you have?",
+          type: "single_choice",
+          dimension_id: "pet_d",
+          choices: [
+            { id: "pet_c_dog", label: texts.dogLabel ?? "Dog", maps_to_value: "dog" },
+            { id: "pet_c_cat", label: "Cat", maps_to_value: "cat" },
+          ],
+        },
+      },
+      {
+        entity: "success_information",
+        operation: "create",
+        success_information: { id: "pet", label: "Pet", schema: { type: "string", enum: ["dog", "cat"] }, primary_question_id: "pet_q" },
+      },
+    ],
+  };
+}
+
 export function guideInstance(providerUrl: string): TempInstance {
   return writeTempInstance({
     providerUrl,

@@ -188,17 +188,25 @@ void describe("pending history", () => {
 
 void describe("turn ledger", () => {
   const SHA_A = messageSha256("hello");
+  /** An attempt that answers `done` after 30 ms, counting its runs. */
+  const slowDone = () => {
+    const slow = {
+      runs: 0,
+      attempt: async (): Promise<Frame> => {
+        slow.runs += 1;
+        await sleep(30);
+        return { type: "done", full_text: "x" };
+      },
+    };
+    return slow;
+  };
 
   void it("DMN-32 runs a turn id once: a retry during the first attempt waits for it and gets its done frame", async () => {
     const ledger = createTurnLedger();
-    let runs = 0;
-    const attempt = async (): Promise<Frame> => {
-      runs += 1;
-      await sleep(30);
-      return { type: "done", full_text: "x" };
-    };
+    const slow = slowDone();
+    const attempt = slow.attempt;
     const [a, b] = await Promise.all([ledger.run("k", "t", SHA_A, attempt), ledger.run("k", "t", SHA_A, attempt)]);
-    assert.equal(runs, 1);
+    assert.equal(slow.runs, 1);
     assert.deepEqual(a, b);
     assert.deepEqual(ledger.done("k", "t"), { type: "done", full_text: "x" });
     assert.equal(ledger.done("other", "t"), undefined);
@@ -225,12 +233,8 @@ void describe("turn ledger", () => {
 
   void it("DMN-32 refuses an ended turn's id sent with another message (turn_id_reused), also while the first still runs", async () => {
     const ledger = createTurnLedger();
-    let runs = 0;
-    const attempt = async (): Promise<Frame> => {
-      runs += 1;
-      await sleep(30);
-      return { type: "done", full_text: "x" };
-    };
+    const slow = slowDone();
+    const attempt = slow.attempt;
     const other = messageSha256("hello!");
     const [first, second] = await Promise.allSettled([ledger.run("k", "t", SHA_A, attempt), ledger.run("k", "t", other, attempt)]);
     assert.deepEqual(first, { status: "fulfilled", value: { type: "done", full_text: "x" } });
@@ -239,10 +243,10 @@ void describe("turn ledger", () => {
     assert.equal(err.code, "turn_id_reused");
     assert.match(err.message, /new message needs a new turn_id/);
     assert.deepEqual(err.extra, { turn_id: "t" });
-    assert.equal(runs, 1, "the other message did not run");
+    assert.equal(slow.runs, 1, "the other message did not run");
     assert.deepEqual(await ledger.run("k", "t", SHA_A, attempt), { type: "done", full_text: "x" }, "the same message is still replayed");
     await assert.rejects(ledger.run("k", "t", other, attempt), { code: "turn_id_reused" });
     assert.deepEqual(await ledger.run("other-key", "t", other, attempt), { type: "done", full_text: "x" }, "ids are per ctxkey");
-    assert.equal(runs, 2);
+    assert.equal(slow.runs, 2);
   });
 });
