@@ -21,6 +21,7 @@ import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
 import { promptCommand, type PromptCommandOptions } from "./prompt-commands.js";
+import { understoodEarlier, understoodLine } from "./understood-earlier.js";
 
 /** The API's limit on a turn's `user_text` (docs/zelinqa-api.md: 1 to 8000 characters). */
 export const MAX_ANSWER_CHARS = 8000;
@@ -51,13 +52,16 @@ function isMultiple(candidate: Candidate): boolean {
   return candidate.type === "multiple_choice" || (candidate.type === "semi_open" && candidate.selection_mode === "multiple");
 }
 
-/** The question; an open question shows its expected form (`hint`) up front, a choice question its menu. */
-export function renderQuestion(candidate: Candidate, hint?: string | null): string {
+/**
+ * The question; an open question shows its expected form (`hint`) up front, a choice question its menu, saying that
+ * words are taken too when they are (a semi-open question, or `wordsReadable`: see {@link parseAnswer}).
+ */
+export function renderQuestion(candidate: Candidate, hint?: string | null, options: { wordsReadable?: boolean } = {}): string {
   const lines = [`\n${candidate.text}`];
   candidate.choices.forEach((choice, index) => lines.push(`  ${index + 1}. ${choice.label}`));
   if (candidate.choices.length > 0) {
     const hint = isMultiple(candidate) ? "numbers separated by commas" : "a number";
-    lines.push(candidate.type === "semi_open" ? `(${hint}, or your own words)` : `(${hint})`);
+    lines.push(candidate.type === "semi_open" || options.wordsReadable === true ? `(${hint}, or your own words)` : `(${hint})`);
   } else if (hint) {
     lines.push(`(${hint})`);
   }
@@ -208,7 +212,11 @@ export async function runDirectMode({
     if (!candidate) break;
     const dataTargets = dataTargetIds(candidate, labels);
     const hint = questionHint(dataTargets, labels.targets, today());
-    out(renderQuestion(candidate, candidate.type === "open" ? hint : null));
+    const wordsReadable = dataTargets.length > 0;
+    out(renderQuestion(candidate, candidate.type === "open" ? hint : null, { wordsReadable }));
+    // A value read earlier but not confirmed: shown, and kept by an empty line.
+    const understood = await understoodEarlier(session, candidate, dataTargets, labels);
+    if (understood) out(understoodLine(understood));
     let answered = false;
     while (!answered) {
       const line = await reader.read("> ");
@@ -226,12 +234,12 @@ export async function runDirectMode({
         out(`${candidate.text}\n`);
         continue;
       }
-      const answer = parseAnswer(candidate, line, { wordsReadable: dataTargets.length > 0 });
+      const answer = line.trim() === "" && understood?.keep ? understood.keep : parseAnswer(candidate, line, { wordsReadable });
       if (typeof answer === "string") {
         out(`${answer}\n`);
         continue;
       }
-      const wordsOnly = answer.userText && !answer.choiceLabels && !answer.outcome;
+      const wordsOnly = answer !== understood?.keep && answer.userText && !answer.choiceLabels && !answer.outcome;
       if (wordsOnly && dataTargets.length > 0 && (await givesNothing(session, candidate, answer.userText ?? "", dataTargets))) {
         out(notUnderstood(candidate, dataTargets, labels, hint));
         out(`${candidate.text}\n`);

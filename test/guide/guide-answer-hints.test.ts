@@ -96,6 +96,11 @@ void it("GUIDE-HINT-2 an open question shows its hint up front; a choice questio
     ],
   };
   assert.equal(renderQuestion(menu, "ignored"), "\nQuel budget ?\n  1. Un canapé\n  2. Une table\n(a number)\n");
+  // Where words are read too, the menu says so.
+  assert.equal(
+    renderQuestion(menu, null, { wordsReadable: true }),
+    "\nQuel budget ?\n  1. Un canapé\n  2. Une table\n(a number, or your own words)\n",
+  );
   // Words on a choice question are read by the engine when the question has success informations.
   assert.deepEqual(parseAnswer(menu, "plutôt un canapé", { wordsReadable: true }), { userText: "plutôt un canapé" });
   assert.match(parseAnswer(menu, "plutôt un canapé") as string, /type the number/);

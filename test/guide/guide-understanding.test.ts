@@ -1,7 +1,8 @@
 // `zino guide --direct` never loses an answer silently (real processes, piped stdio): an answer the engine cannot
 // read is asked again with the expected form and spends no turn, open questions show that form up front, the
 // summary shows the labels the person picked, and CRM facts (`zino ctx crm`) are applied as client updates so
-// their questions are never asked; a don't-know still spends its turn. Waits are on output, with generous limits.
+// their questions are never asked; a don't-know still spends its turn; a value read earlier but not confirmed is
+// shown with its question and kept by an empty line. Waits are on output, with generous limits.
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, it } from "node:test";
@@ -165,4 +166,47 @@ void it("GUIDE-UNDERSTAND-2 CRM facts are applied in direct mode as client updat
   assert.equal(final.targets.fur_piece?.value, "canape");
   assert.equal(final.turn_count, asked.length);
   assert.match(cli.stdout(), /Budget \(euros\): 1500\n/);
+});
+
+void it("GUIDE-UNDERSTAND-3 a value read in passing is shown with its question, not confirmed; an empty line keeps it (a turn spent, the value confirmed), an answer replaces it", async () => {
+  const cli = spawnGuide(instance, ["--ctx", "una", "--direct", "--new"]);
+  try {
+    const first = await waitForStdout(cli, /> $/);
+    assert.match(
+      first,
+      /\nQuel meuble cherchez-vous \?\n( {2}\d\. [^\n]+\n)+\(a number, or your own words\)\n> $/,
+      "a choice question says words are read too",
+    );
+    assert.doesNotMatch(first, /Understood earlier/, "nothing held before the first answer");
+    let from = cli.stdout().length;
+    cli.child.stdin?.write("plutot une table, pour la salle a manger, on est 6\n");
+    const rooms = await waitForStdout(cli, /> $/, from);
+    assert.match(
+      rooms,
+      /\nPour quelles pièces \?\n( {2}\d\. [^\n]+\n)+\([^\n]+\)\nUnderstood earlier, not confirmed: Pièces concernées: Salle à manger\. Press Enter to keep it, or answer\.\n> $/,
+    );
+    const before = (await apiSession(instance, "una")).state;
+    assert.deepEqual([before.targets.fur_rooms?.status, before.targets.fur_rooms?.value], ["tentative", ["salle_a_manger"]]);
+    from = cli.stdout().length;
+    cli.child.stdin?.write("\n");
+    const seats = await waitForStdout(cli, /> $/, from);
+    assert.match(seats, /\nUnderstood earlier, not confirmed: Nombre de places: 6\. Press Enter to keep it, or answer\.\n> $/);
+    const kept = (await apiSession(instance, "una")).state;
+    assert.deepEqual(kept.targets.fur_rooms, { kind: "data", status: "confirmed", value: ["salle_a_manger"], coverage: 1 });
+    assert.equal(kept.turn_count, before.turn_count + 1, "keeping it is an answer: it spends the turn");
+    from = cli.stdout().length;
+    cli.child.stdin?.write("8\n");
+    const next = await waitForStdout(cli, /> $/, from);
+    assert.doesNotMatch(next, /Nombre de places/, "the corrected value is not offered again");
+    const corrected = (await apiSession(instance, "una")).state;
+    assert.deepEqual([corrected.targets.fur_seats?.status, corrected.targets.fur_seats?.value], ["confirmed", 8]);
+    // An empty line where nothing is held is still asked again.
+    from = cli.stdout().length;
+    cli.child.stdin?.write("\n");
+    assert.match(await waitForStdout(cli, /> $/, from), /^please answer/);
+    assert.equal((await apiSession(instance, "una")).state.turn_count, corrected.turn_count);
+  } finally {
+    cli.child.stdin?.end();
+    await cli.exited;
+  }
 });
