@@ -14,6 +14,7 @@ import { CUI, PAN, RX, VOL } from "./tenth-blind-answers.js";
 import { BAT, PIS, RUN, STO } from "./eleventh-blind-answers.js";
 import { DIET, DOG, RAM, ROOF } from "./twelfth-blind-answers.js";
 import { BOIL, DON, GITE, TAP } from "./thirteenth-blind-answers.js";
+import { HEAR, PIANO, TAT, VIN } from "./fourteenth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -84,7 +85,11 @@ export interface CorpusEntry {
     | "boiler"
     | "donation"
     | "gite"
-    | "upholsterer";
+    | "upholsterer"
+    | "tattoo"
+    | "hearing"
+    | "piano"
+    | "tasting";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -154,6 +159,11 @@ export interface CorpusEntry {
    * synonyms (thirteenth-blind-answers.ts: boiler service, blood donation, holiday rental, upholsterer).
    */
   readonly blind13?: true;
+  /**
+   * Written by a fourteenth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (fourteenth-blind-answers.ts: tattoo appointment, hearing test, piano lessons, wine tasting).
+   */
+  readonly blind14?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -915,4 +925,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["gite", GITE],
     ["upholsterer", TAP],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind13: true as const }))),
+  ...[
+    ["tattoo", TAT],
+    ["hearing", HEAR],
+    ["piano", PIANO],
+    ["tasting", VIN],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind14: true as const }))),
 ];

@@ -64,6 +64,10 @@ import { boilerDomainChanges } from "./boiler-domain.js";
 import { donationDomainChanges } from "./donation-domain.js";
 import { giteDomainChanges } from "./gite-domain.js";
 import { upholstererDomainChanges } from "./upholsterer-domain.js";
+import { tattooDomainChanges } from "./tattoo-domain.js";
+import { hearingDomainChanges } from "./hearing-domain.js";
+import { pianoDomainChanges } from "./piano-domain.js";
+import { tastingDomainChanges } from "./tasting-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -139,6 +143,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     donation: artifactOf(donationDomainChanges(), "donation"),
     gite: artifactOf(giteDomainChanges(), "gite"),
     upholsterer: artifactOf(upholstererDomainChanges(), "upholsterer"),
+    tattoo: artifactOf(tattooDomainChanges(), "tattoo"),
+    hearing: artifactOf(hearingDomainChanges(), "hearing"),
+    piano: artifactOf(pianoDomainChanges(), "piano"),
+    tasting: artifactOf(tastingDomainChanges(), "tasting"),
   };
 }
 
@@ -261,11 +269,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                             ? "blind12"
                             : r.entry.blind13
                               ? "blind13"
-                              : r.entry.fresh
-                                ? "fresh"
-                                : r.entry.h
-                                  ? "held-out"
-                                  : "tuned",
+                              : r.entry.blind14
+                                ? "blind14"
+                                : r.entry.fresh
+                                  ? "fresh"
+                                  : r.entry.h
+                                    ? "held-out"
+                                    : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

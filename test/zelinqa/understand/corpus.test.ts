@@ -211,6 +211,7 @@ void describe("understanding corpus", () => {
         ...["storage", "running", "pool", "boat"],
         ...["dogwalk", "roofing", "dietitian", "chimney"],
         ...["boiler", "donation", "gite", "upholsterer"],
+        ...["tattoo", "hearing", "piano", "tasting"],
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
