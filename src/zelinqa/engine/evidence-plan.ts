@@ -5,6 +5,7 @@ import { answeredStems, describesAnotherThing, extractDirect, extractIndirect, i
 import { declinesTheThing, withoutHesitation } from "../understand/lexicons.js";
 import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
 import { defersToSomeoneElse } from "../understand/someone-else-knows.js";
+import { asksForQuantity, choicePositions, labelNumbers } from "../understand/choice-positions.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
 
@@ -65,19 +66,44 @@ function dataTargetsOf(artifact: CompiledArtifact, q: QuestionInfo): DataTargetI
 }
 
 /** P2 values from selected choices (docs/zelinqa-api.md §10.4), arrays in the question's choice order (§11.1). */
-function structuredEvidence(plan: EvidencePlan, q: QuestionInfo, t: DataTargetInfo, choiceIds: readonly string[]): boolean {
+function structuredEvidence(
+  plan: EvidencePlan,
+  q: QuestionInfo,
+  t: DataTargetInfo,
+  choiceIds: readonly string[],
+  priority: Priority = 2,
+): boolean {
   const values = q.choice_values[t.id] ?? {};
   const selected = q.choices.filter((c) => choiceIds.includes(c.id) && values[c.id] !== undefined).map((c) => values[c.id]);
   if (selected.length === 0) return false;
   if (t.extractor === "array_enum" || t.schema.type === "array") {
     if (!t.validate(selected)) return false;
-    push(plan, t.id, selected, 2);
+    push(plan, t.id, selected, priority);
     return true;
   }
   const distinct = new Set(selected.map((v) => JSON.stringify(v)));
   if (distinct.size !== 1) return false;
-  push(plan, t.id, selected[0], 2);
+  push(plan, t.id, selected[0], priority);
   return true;
+}
+
+const isChoiceTarget = (t: DataTargetInfo) => t.extractor === "enum" || t.extractor === "array_enum";
+
+/**
+ * [ext] The choices a reply names by their place in the menu ("the 3rd one", "1 et 3", "la dernière"), in the order
+ * the question shows them (choice-positions.ts). Bare numbers only when the labels count nothing and the question asks
+ * for no quantity: "3" to "How many rooms?" or to "1 room / 2 rooms / 3 rooms" is no third option.
+ */
+function placedEvidence(plan: EvidencePlan, q: QuestionInfo, t: DataTargetInfo, text: string): boolean {
+  if (q.choices.length < 2) return false;
+  const numbered = q.choices.map((c) => labelNumbers(c.label));
+  // Two labels or more holding numbers ("1 room", "2 rooms"; "1-2 h", "3 h+") count things: a bare number is a count.
+  const bareNumbers = !asksForQuantity(q.text) && numbered.filter((n) => n.length > 0).length < 2;
+  const named = choicePositions(text, q.choices.length, { bareNumbers, labelNumbers: new Set(numbered.flat()) });
+  if (named === null) return false;
+  if (named.positions.length > 1 && q.selection_mode !== "multiple" && q.type !== "multiple_choice") return false;
+  const ids = named.positions.map((i) => (q.choices[i] as { id: string }).id);
+  return structuredEvidence(plan, q, t, ids, named.exact ? 2 : 1);
 }
 
 export interface AttributedReply {
@@ -100,7 +126,8 @@ export function collectAttributed(artifact: CompiledArtifact, state: SessionStat
     const source = t.extractor === "string" ? (reply.freeText ?? reply.text) : read.text;
     const result = source === undefined ? null : extractDirect(source, t.extraction, reply.today);
     if (result) push(plan, t.id, result.value, result.certainty === "exact" ? 2 : 1);
-    else if (!isComplete(state, t.id)) gaps.push(t.id);
+    else if (!(isChoiceTarget(t) && read.text && placedEvidence(plan, reply.question, t, read.text)) && !isComplete(state, t.id))
+      gaps.push(t.id);
   }
   const texts = [reply.text, reply.freeText].filter((s): s is string => s !== undefined && s.trim() !== "");
   const replyHasDate = direct.some((t) => t.extractor === "date" || t.extractor === "date-time");
