@@ -412,6 +412,16 @@ const LOAD_STEMS = new Set([...LOAD_WORDS].map(stem));
 const loadsSaid = (m: NumberMention, scan: MentionScan | undefined) =>
   LOAD_WORDS.has(m.unit ?? "") || LOAD_WORDS.has(scan?.tokens[m.end + 1]?.norm ?? "");
 
+/**
+ * (s26) Verbs that report a number someone said, measured or reckons ("the vet said", "my scales say", "le médecin m'a
+ * dit", "on estime"): the words before them name who, not what the number measures. A reviewed list, English and French.
+ */
+const REPORTING_VERBS = new Set([
+  ...["said", "says", "told", "tells", "reckons", "reckon", "thinks", "think", "thought", "reckoned", "estimated", "estimates"],
+  ...["measured", "weighed", "reads", "showed", "shows", "dit", "disait", "dirait", "estime", "estimait", "pense", "pensent"],
+  ...["pensait", "trouve", "trouvait", "mesure", "indique", "indiquait", "affiche", "affichait", "montre", "montrait"],
+]);
+
 function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, text?: string): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
@@ -485,15 +495,17 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
       return "elsewhere";
   }
   // The target's own words just before the number: "budget 1500", "loyer de 900", "rent around 1k".
-  const before = m.bound === null ? m.before : wordsBeforeBound(m.before);
+  const before = m.bound === null && !m.fuzzy ? m.before : wordsBeforeBound(m.before);
   for (const w of before) {
     if (w.length < 3) continue;
     if (words && tokenHasStem(w, words.stems)) return "word";
   }
-  for (const w of before.slice(-3)) {
+  // (s26) "the vet said 14", "le médecin m'a dit 72": who says the number is no other target's word.
+  const reported = before.slice(before.findLastIndex((w) => REPORTING_VERBS.has(w)) + 1);
+  for (const w of reported.slice(-3)) {
     if (w.length >= 3 && tokenHasStem(w, INCOME_STEMS) && !(words?.groups.has("income") ?? false)) return "elsewhere";
   }
-  for (const w of before.slice(-2)) {
+  for (const w of reported.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
   // [ext] "95000, it's a 2012 peugeot": a year beside the thing it dates is a calendar year's (in passing too), never

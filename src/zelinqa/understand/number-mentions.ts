@@ -176,6 +176,16 @@ const GLUED_UNITS = new Set([
   // [ext] (s24) "22lbs", "150lb", "6ft", "10oz": imperial units glued (unit-conversion.ts converts them); never "st" ("1st").
   ...["lb", "lbs", "ft", "oz", "yd"],
 ]);
+/**
+ * (s26) Words that open a circumstance of the number, never its unit: when it was measured or said ("14.2 last week",
+ * "72 ce matin", "57 after the gym", "8 since the move") or who says it ("12 according to the vet", "30 selon lui").
+ * A reviewed list of time determiners and adverbs and of subordinators, English and French.
+ */
+const CIRCUMSTANCE_OPENERS = new Set([
+  ...["last", "this", "next", "yesterday", "today", "tonight", "tomorrow", "after", "before", "since", "when", "while"],
+  ...["until", "according", "hier", "aujourd", "demain", "dernier", "derniere", "prochain", "prochaine", "ce", "cet"],
+  ...["cette", "apres", "avant", "depuis", "quand", "lorsque", "selon", "jusqu"],
+]);
 /** Adjectives between a count and its noun. */
 const ADJECTIVES = new Set([
   "vieux",
@@ -337,10 +347,12 @@ function startsWithPhrase(words: readonly string[], list: readonly string[][]): 
 
 /**
  * [ext] The words before a number without the bound marker that ends them ("pas plus de 12" → none): "plus", "moins",
- * "more" belong to the marker, never name a target ("plus jeune" is another label's word).
+ * "more" belong to the marker, never name a target ("plus jeune" is another label's word). (s26) Nor does an
+ * approximation marker ("about 8", "autour de 70"): "about" in another question ("anything else about your dog?") is
+ * no word of that target.
  */
 export function wordsBeforeBound(before: readonly string[]): readonly string[] {
-  for (const list of [PHRASES.upperBefore, PHRASES.lowerBefore])
+  for (const list of [PHRASES.upperBefore, PHRASES.lowerBefore, PHRASES.approxBefore])
     for (const p of list)
       if (p.length <= before.length && p.every((w, i) => before[before.length - p.length + i] === w))
         return before.slice(0, before.length - p.length);
@@ -745,7 +757,11 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
       ? n.unit
       : slash || isRate
         ? null
-        : noun[0] !== undefined && !CURRENCY.has(noun[0]) && !/^\d/.test(noun[0]) && !startsWithPhrase(noun, PHRASES.approxAfter)
+        : noun[0] !== undefined &&
+            !CURRENCY.has(noun[0]) &&
+            !/^\d/.test(noun[0]) &&
+            !CIRCUMSTANCE_OPENERS.has(noun[0]) &&
+            !startsWithPhrase(noun, PHRASES.approxAfter)
           ? noun[0]
           : null;
   const approx =
