@@ -820,6 +820,31 @@ function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMen
 const FRACTION_SIGNS: Record<string, string> = { "½": ".5", "¼": ".25", "¾": ".75" };
 
 /** Reads every number of the text with its markers; ranges become one fuzzy midpoint (docs/zelinqa-api.md §10.5.4). */
+const DECIMAL_WORDS = new Set(["point", "virgule"]);
+/**
+ * (s26) "one point eight", "deux virgule cinq", "zero point seven five": a number in words, "point"/"virgule", then
+ * digits in words, one each (0 to 9), is one decimal number. Not after "at" ("at one point two of them left").
+ */
+function spokenDecimals(tokens: readonly TextToken[], raw: RawNumber[]): RawNumber[] {
+  const digit = (r: RawNumber | undefined) =>
+    r !== undefined && r.end - r.start === 1 && tokens[r.start]?.kind === "word" && Number.isInteger(r.value) && r.value <= 9 && !r.article;
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const a = raw[i] as RawNumber;
+    const first = raw[i + 1];
+    const word = tokens[a.start]?.kind === "word" && a.unit === undefined && tokens[a.start - 1]?.norm !== "at";
+    if (!word || !DECIMAL_WORDS.has(tokens[a.end]?.norm ?? "") || first?.start !== a.end + 1 || !digit(first)) continue;
+    let value = a.value;
+    let end = a.end;
+    let k = i + 1;
+    for (let scale = 0.1; digit(raw[k]) && (raw[k] as RawNumber).start === end + (k === i + 1 ? 1 : 0); scale /= 10, k++) {
+      value += (raw[k] as RawNumber).value * scale;
+      end = (raw[k] as RawNumber).end;
+    }
+    raw.splice(i, k - i, { ...a, value: Math.round(value * 1e6) / 1e6, end, article: false });
+  }
+  return raw;
+}
+
 export function scanNumbers(original: string): MentionScan {
   // "1½", "¾": the fraction signs read as decimals ("1.5", "0.75").
   const text = /[½¼¾]/.test(original)
@@ -828,7 +853,7 @@ export function scanNumbers(original: string): MentionScan {
         .replace(/[½¼¾]/g, (f) => ` 0${FRACTION_SIGNS[f] ?? ""}`)
     : original;
   const tokens = textTokens(text);
-  const raw = rawNumbers(text, tokens);
+  const raw = spokenDecimals(tokens, rawNumbers(text, tokens));
   const mentions: NumberMention[] = [];
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i] as RawNumber;
