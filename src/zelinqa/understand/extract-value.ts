@@ -548,7 +548,9 @@ function unconditionalNumber(text: string, scan: MentionScan): number | null | u
   const said = scan.mentions.filter((m) => !m.article);
   if (said.length < 2 || new Set(said.map((m) => m.value)).size < 2) return undefined;
   const conditional = (m: (typeof said)[number]) => {
-    if (m.unit !== null && CONDITION_AFTER.has(m.unit)) return true;
+    // The word after the number, its unit or not (a circumstance opener is no unit: number-mentions.ts).
+    const after = m.unit ?? scan.tokens[m.end]?.norm;
+    if (after !== undefined && CONDITION_AFTER.has(after)) return true;
     for (let k = m.start - 1; k >= Math.max(0, m.start - 6); k--) {
       const t = scan.tokens[k] as (typeof scan.tokens)[number];
       const next = scan.tokens[k + 1] as (typeof scan.tokens)[number];

@@ -365,6 +365,11 @@ const BOUND_AFTER_NEGATION = new Set(
     " ",
   ),
 );
+/**
+ * (s26) A negation of a judgment or of a bother, not of the number after it: "not enough, about 6" (hours of sleep),
+ * "I don't mind paying £6", "ça ne me dérange pas de mettre 200", "pas assez, 5 peut-être".
+ */
+const NEGATES_ANOTHER_WORD = new Set(["enough", "assez", "mind", "bother", "derange", "gene", "care"]);
 const POLITE = split([
   "si c est possible",
   "if it s possible",
@@ -395,7 +400,7 @@ function deniesItsValue(clause: string): boolean {
     if (NOT_DENYING.has(t) || !isNegationAt(tokens, i)) return false;
     const next = tokens.slice(i + 1, i + 4);
     const at = next.findIndex((w) => /\d/.test(w) || isNumberWord(w));
-    return at >= 0 && !next.slice(0, at).some((w) => BOUND_AFTER_NEGATION.has(w));
+    return at >= 0 && !next.slice(0, at).some((w) => BOUND_AFTER_NEGATION.has(w) || NEGATES_ANOTHER_WORD.has(w));
   });
 }
 

@@ -412,6 +412,16 @@ const LOAD_STEMS = new Set([...LOAD_WORDS].map(stem));
 const loadsSaid = (m: NumberMention, scan: MentionScan | undefined) =>
   LOAD_WORDS.has(m.unit ?? "") || LOAD_WORDS.has(scan?.tokens[m.end + 1]?.norm ?? "");
 
+/**
+ * (s26) Verbs that report a number someone said, measured or reckons ("the vet said", "my scales say", "le médecin m'a
+ * dit", "on estime"): the words before them name who, not what the number measures. A reviewed list, English and French.
+ */
+const REPORTING_VERBS = new Set([
+  ...["said", "says", "told", "tells", "reckons", "reckon", "thinks", "think", "thought", "reckoned", "estimated", "estimates"],
+  ...["measured", "weighed", "reads", "showed", "shows", "dit", "disait", "dirait", "estime", "estimait", "pense", "pensent"],
+  ...["pensait", "trouve", "trouvait", "mesure", "indique", "indiquait", "affiche", "affichait", "montre", "montrait"],
+]);
+
 function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, text?: string): Binding {
   const words = ctx.words;
   const money = words?.groups.has("money") ?? false;
@@ -485,15 +495,17 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
       return "elsewhere";
   }
   // The target's own words just before the number: "budget 1500", "loyer de 900", "rent around 1k".
-  const before = m.bound === null ? m.before : wordsBeforeBound(m.before);
+  const before = m.bound === null && !m.fuzzy ? m.before : wordsBeforeBound(m.before);
   for (const w of before) {
     if (w.length < 3) continue;
     if (words && tokenHasStem(w, words.stems)) return "word";
   }
-  for (const w of before.slice(-3)) {
+  // (s26) "the vet said 14", "le médecin m'a dit 72": who says the number is no other target's word.
+  const reported = before.slice(before.findLastIndex((w) => REPORTING_VERBS.has(w)) + 1);
+  for (const w of reported.slice(-3)) {
     if (w.length >= 3 && tokenHasStem(w, INCOME_STEMS) && !(words?.groups.has("income") ?? false)) return "elsewhere";
   }
-  for (const w of before.slice(-2)) {
+  for (const w of reported.slice(-2)) {
     if (w.length >= 4 && ctx.otherStems && tokenHasStem(w, ctx.otherStems) && !(words && tokenHasStem(w, words.stems))) return "elsewhere";
   }
   // [ext] "95000, it's a 2012 peugeot": a year beside the thing it dates is a calendar year's (in passing too), never
@@ -622,7 +634,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (repeated !== null) return repeated !== "none" && withinBounds(repeated.value, ctx, integer) ? repeated : null;
   const kind = kindOfPerson(ctx);
   // [ext] "25 ans bientôt 26", "17 et demi": an age in completed years (completedAge).
-  const spoken = integer && !ctx.strict ? (spokenCount(text, scan, ctx) ?? completedAge(scan, ctx, integer)) : null;
+  const spoken = integer && !ctx.strict ? spokenOrPlaced(text, scan, ctx) : null;
   if (spoken !== null) return withinBounds(spoken.value, ctx, integer) ? spoken : null;
   const persons = integer && personsTarget(ctx) ? personsCounted(text, scan, ctx, kind) : null;
   if (persons !== null) return persons === "none" ? null : persons;
@@ -1638,6 +1650,38 @@ function sumOfParts(text: string, mentions: readonly NumberMention[], ctx: Numbe
   return joinedByAnd(text) ? mentions.reduce((sum, m) => sum + m.value, 0) : null;
 }
 
+/** Words that say where a part of a count is: "two upstairs", "3 in the kitchen", "deux en haut", "un dehors". */
+const PLACE_WORDS = new Set(
+  "upstairs downstairs inside outside indoors outdoors in on at en dans au aux chez dehors dedans devant derriere".split(" "),
+);
+
+/**
+ * (s26) "two upstairs three downstairs", "deux en haut et un en bas", "3 in the garage, one in the shed" for a count:
+ * every number followed by where its part is, plain, none of them offered as an alternative ("2 or 3 upstairs"): the
+ * parts of one count, added up loosely ("un" counts one here, as in "un en bas").
+ */
+function partsByPlace(scan: MentionScan, ctx: NumberContext): CountResult | null {
+  const ms = scan.mentions;
+  if (ms.length < 2 || ms.length > 6) return null;
+  const part = (m: NumberMention) =>
+    m.unit !== null &&
+    PLACE_WORDS.has(m.unit) &&
+    !m.fuzzy &&
+    m.bound === null &&
+    m.period === null &&
+    !m.currency &&
+    Number.isInteger(m.value) &&
+    (!m.article || ONE.has(scan.tokens[m.start]?.norm ?? ""));
+  if (!ms.every(part) || !ms.some((m) => !m.article) || scan.tokens.some((t) => OR_LINKS.has(t.norm))) return null;
+  const total = ms.reduce((sum, m) => sum + m.value, 0);
+  return withinBounds(total, ctx, true) ? { value: total, certainty: "fuzzy" } : null;
+}
+const OR_LINKS = new Set(["or", "ou"]);
+
+/** A count said the way people say it (spokenCount), an age in completed years, or parts of it by place (integer targets). */
+const spokenOrPlaced = (text: string, scan: MentionScan, ctx: NumberContext) =>
+  spokenCount(text, scan, ctx) ?? completedAge(scan, ctx, true) ?? partsByPlace(scan, ctx);
+
 /** Parts joined by "et"/"and"/"+", and never offered as alternatives ("40 or 60"). */
 function joinedByAnd(text: string): boolean {
   const tokens = tokenise(text);
@@ -1984,11 +2028,35 @@ function wholeYear(text: string, ctx: NumberContext, integer: boolean): PhraseRe
 
 const FREE =
   /^(?:free|for free|gratuit|gratuite|gratuitement|gratis)(?: please| pls| svp| stp| if possible| si possible| ideally| idealement)?$/;
-/** [ext] "free please", "gratuit si possible" for an amount of money that may be 0: the whole reply says nothing to pay. */
+/** French words saying no charge whatever their place ("le bus est gratuit", "c'est gratos"). */
+const FREE_FR = new Set(["gratuit", "gratuite", "gratuits", "gratuites", "gratuitement", "gratos", "gratis"]);
+/** What may stand before "free" when it says the price: "it's free", "bus is free", "that was free", "for free". */
+const FREE_AFTER = new Set(["is", "s", "was", "be", "for", "totally", "completely", "entirely"]);
+const FREE_DENIALS = new Set(["not", "t", "pas", "never", "jamais", "plus", "no"]);
+
+/**
+ * [ext] "free please", "gratuit si possible" for an amount of money that may be 0: the whole reply says nothing to pay.
+ * (s26) So does a clause saying it is free, with its circumstance around it: "bus is free with my pass", "c'est
+ * gratuit pour moi", "free of charge since I'm a member". Not "I'm free on Mondays" (availability: "free" after "m",
+ * "re", "are") nor a denied one ("it isn't free", "pas gratuit").
+ */
 function freeOfCharge(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
-  if (!(ctx.words?.groups.has("money") ?? false) || !zeroAllowed(integer, ctx) || !FREE.test(tokenise(text).join(" "))) return null;
-  return { value: 0, certainty: "exact" };
+  if (!(ctx.words?.groups.has("money") ?? false) || !zeroAllowed(integer, ctx)) return null;
+  const tokens = tokenise(text);
+  if (FREE.test(tokens.join(" "))) return { value: 0, certainty: "exact" };
+  const at = tokens.findIndex((t, i) =>
+    FREE_FR.has(t) ? true : t === "free" && (FREE_AFTER.has(tokens[i - 1] ?? "") || tokens[i + 1] === "of"),
+  );
+  if (at >= 0 && !tokens.slice(Math.max(0, at - 3), at).some((t) => FREE_DENIALS.has(t))) return { value: 0, certainty: "exact" };
+  const spaced = ` ${tokens.join(" ")} `;
+  return NOTHING_TO_PAY.some((p) => spaced.includes(p)) ? { value: 0, certainty: "exact" } : null;
 }
+/** (s26) Nothing to pay said as a clause: "it costs nothing", "ça ne coûte rien", "I don't need anything" (an amount). */
+const NOTHING_TO_PAY = [
+  ...["costs nothing", "cost nothing", "costs me nothing", "nothing to pay", "pay nothing", "don t pay anything"],
+  ...["don t need anything", "do not need anything", "coute rien", "coute que dalle", "rien a payer", "paie rien"],
+  ...["paye rien", "besoin de rien"],
+].map((p) => ` ${p} `);
 
 const JUST_THAT_ONE =
   /^(?:(?:just|only|juste|seulement|uniquement|que) (?:lui|elle|him|her|it|this one|that one|celui ci|celui la|celle ci|celle la)|(?:lui|elle|him|her|it) (?:seul|seule|alone|only|uniquement))$/;

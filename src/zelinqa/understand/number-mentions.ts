@@ -176,6 +176,16 @@ const GLUED_UNITS = new Set([
   // [ext] (s24) "22lbs", "150lb", "6ft", "10oz": imperial units glued (unit-conversion.ts converts them); never "st" ("1st").
   ...["lb", "lbs", "ft", "oz", "yd"],
 ]);
+/**
+ * (s26) Words that open a circumstance of the number, never its unit: when it was measured or said ("14.2 last week",
+ * "72 ce matin", "57 after the gym", "8 since the move") or who says it ("12 according to the vet", "30 selon lui").
+ * A reviewed list of time determiners and adverbs and of subordinators, English and French.
+ */
+const CIRCUMSTANCE_OPENERS = new Set([
+  ...["last", "this", "next", "yesterday", "today", "tonight", "tomorrow", "after", "before", "since", "when", "while"],
+  ...["until", "according", "hier", "aujourd", "demain", "dernier", "derniere", "prochain", "prochaine", "ce", "cet"],
+  ...["cette", "apres", "avant", "depuis", "quand", "lorsque", "selon", "jusqu"],
+]);
 /** Adjectives between a count and its noun. */
 const ADJECTIVES = new Set([
   "vieux",
@@ -337,10 +347,12 @@ function startsWithPhrase(words: readonly string[], list: readonly string[][]): 
 
 /**
  * [ext] The words before a number without the bound marker that ends them ("pas plus de 12" → none): "plus", "moins",
- * "more" belong to the marker, never name a target ("plus jeune" is another label's word).
+ * "more" belong to the marker, never name a target ("plus jeune" is another label's word). (s26) Nor does an
+ * approximation marker ("about 8", "autour de 70"): "about" in another question ("anything else about your dog?") is
+ * no word of that target.
  */
 export function wordsBeforeBound(before: readonly string[]): readonly string[] {
-  for (const list of [PHRASES.upperBefore, PHRASES.lowerBefore])
+  for (const list of [PHRASES.upperBefore, PHRASES.lowerBefore, PHRASES.approxBefore])
     for (const p of list)
       if (p.length <= before.length && p.every((w, i) => before[before.length - p.length + i] === w))
         return before.slice(0, before.length - p.length);
@@ -745,7 +757,11 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
       ? n.unit
       : slash || isRate
         ? null
-        : noun[0] !== undefined && !CURRENCY.has(noun[0]) && !/^\d/.test(noun[0]) && !startsWithPhrase(noun, PHRASES.approxAfter)
+        : noun[0] !== undefined &&
+            !CURRENCY.has(noun[0]) &&
+            !/^\d/.test(noun[0]) &&
+            !CIRCUMSTANCE_OPENERS.has(noun[0]) &&
+            !startsWithPhrase(noun, PHRASES.approxAfter)
           ? noun[0]
           : null;
   const approx =
@@ -804,6 +820,31 @@ function shareAlternativeUnits(tokens: readonly TextToken[], mentions: NumberMen
 const FRACTION_SIGNS: Record<string, string> = { "½": ".5", "¼": ".25", "¾": ".75" };
 
 /** Reads every number of the text with its markers; ranges become one fuzzy midpoint (docs/zelinqa-api.md §10.5.4). */
+const DECIMAL_WORDS = new Set(["point", "virgule"]);
+/**
+ * (s26) "one point eight", "deux virgule cinq", "zero point seven five": a number in words, "point"/"virgule", then
+ * digits in words, one each (0 to 9), is one decimal number. Not after "at" ("at one point two of them left").
+ */
+function spokenDecimals(tokens: readonly TextToken[], raw: RawNumber[]): RawNumber[] {
+  const digit = (r: RawNumber | undefined) =>
+    r !== undefined && r.end - r.start === 1 && tokens[r.start]?.kind === "word" && Number.isInteger(r.value) && r.value <= 9 && !r.article;
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const a = raw[i] as RawNumber;
+    const first = raw[i + 1];
+    const word = tokens[a.start]?.kind === "word" && a.unit === undefined && tokens[a.start - 1]?.norm !== "at";
+    if (!word || !DECIMAL_WORDS.has(tokens[a.end]?.norm ?? "") || first?.start !== a.end + 1 || !digit(first)) continue;
+    let value = a.value;
+    let end = a.end;
+    let k = i + 1;
+    for (let scale = 0.1; digit(raw[k]) && (raw[k] as RawNumber).start === end + (k === i + 1 ? 1 : 0); scale /= 10, k++) {
+      value += (raw[k] as RawNumber).value * scale;
+      end = (raw[k] as RawNumber).end;
+    }
+    raw.splice(i, k - i, { ...a, value: Math.round(value * 1e6) / 1e6, end, article: false });
+  }
+  return raw;
+}
+
 export function scanNumbers(original: string): MentionScan {
   // "1½", "¾": the fraction signs read as decimals ("1.5", "0.75").
   const text = /[½¼¾]/.test(original)
@@ -812,7 +853,7 @@ export function scanNumbers(original: string): MentionScan {
         .replace(/[½¼¾]/g, (f) => ` 0${FRACTION_SIGNS[f] ?? ""}`)
     : original;
   const tokens = textTokens(text);
-  const raw = rawNumbers(text, tokens);
+  const raw = spokenDecimals(tokens, rawNumbers(text, tokens));
   const mentions: NumberMention[] = [];
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i] as RawNumber;

@@ -126,6 +126,9 @@ function coupleOf(tokens: readonly string[], i: number): WordNumber | null {
   return size === null ? null : { value: 2 * size, start: i, end: k + 1, fuzzy: true, article: false };
 }
 
+/** French elided pronouns that "a" (has) follows: "m'a", "t'a", "l'a". */
+const FRENCH_SUBJECTS = new Set(["m", "t", "l"]);
+
 const isNumberWord = (t: string) => t in UNITS || HUNDREDS.has(t) || t in SCALES;
 
 /**
@@ -137,6 +140,9 @@ function readAt(tokens: readonly string[], i: number, paused: (j: number) => boo
   // "hundreds", "thousands", "dozens" alone.
   if ((HUNDREDS.has(first) || first in SCALES || first in COLLECTIVES) && VAGUE_COUNTS.has(tokens[i - 1] ?? "")) return null;
   if (PLURALS_ALONE.has(first)) return null;
+  // (s26) "il m'a dit", "elle l'a pesé": French "a" after an elided pronoun is the verb avoir, no article. Not yet after
+  // "on", "il", "elle": "on a déjà un chat" still reads "a déjà" in passing for "Animaux déjà présents" (s26 report).
+  if (first === "a" && FRENCH_SUBJECTS.has(tokens[i - 1] ?? "")) return null;
   const couple = coupleOf(tokens, i);
   if (couple !== null) return couple;
   if (first in COLLECTIVES) return { value: COLLECTIVES[first] as number, start: i, end: i + 1, fuzzy: true, article: false };

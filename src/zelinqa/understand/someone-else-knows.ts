@@ -22,3 +22,20 @@ export function defersToSomeoneElse(text: string): boolean {
   const person = tokens[i + 1] ?? "";
   return POSSESSIVES.has(tokens[i] ?? "") && SINGLE_PERSONS.has(person) && !SELF.has(person) && i + 2 < tokens.length;
 }
+
+/** (s26) Verbs of taking care of a thing or knowing it, after the person: "qui gère", "handles", "s'occupe", "knows". */
+const HANDLES = new Set(
+  "gere gerait gerent occupe sait connait handles handled deals dealt does did sorts knows manages managed pays paie".split(" "),
+);
+
+/**
+ * (s26) A reply that, with no don't-know word, says someone else of the circle takes care of the thing: "c'est mon mari
+ * qui gère ça", "my wife handles all that", "ma fille s'en occupe". The same opening as defersToSomeoneElse, then a
+ * verb of handling or knowing within three words. Read only when the reply gave the question no value.
+ */
+export function handledBySomeoneElse(text: string): boolean {
+  if (/\d/.test(text) || !defersToSomeoneElse(text)) return false;
+  const tokens = tokenise(text);
+  const at = tokens.findIndex((t, i) => POSSESSIVES.has(t) && SINGLE_PERSONS.has(tokens[i + 1] ?? ""));
+  return tokens.slice(at + 2, at + 5).some((t) => HANDLES.has(t));
+}

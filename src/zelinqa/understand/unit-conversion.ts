@@ -205,6 +205,17 @@ function joinedMeasures(scan: MentionScan, text: string, kind: Kind, from = 0): 
       // [ext] "trois mètres cinquante", "deux kilos cinq cents": the smaller unit said in words after the base one.
       value = a.value + rest.value / sub.per;
       end = rest.end;
+    } else if (
+      kind === "length" &&
+      a.unit !== null &&
+      UNITS[a.unit]?.size === 0.3048 &&
+      next?.kind === "digits" &&
+      Number(next.norm) < 12 &&
+      next.start === tokens[a.end]?.end
+    ) {
+      // (s26) "5ft10": the inches glued after the feet (the scan keeps no number glued after a word), not 5 ft alone.
+      value = (a.value * 12 + Number(next.norm)) * 0.0254;
+      end = a.end + 2;
     } else if (kind === "length" && rest !== undefined && rest.value < 12 && Number.isInteger(rest.value)) {
       const gap = text.slice(tokens[a.end - 1]?.end ?? 0, tokens[rest.start]?.start ?? 0);
       const feet =
@@ -270,6 +281,34 @@ function metresForCentimetres(scan: MentionScan, text: string, target: { unit: U
   return changed ? { tokens: scan.tokens, mentions } : scan;
 }
 
+/**
+ * (s26) "one seventy", "one eighty-five" for a height in centimetres: "one" then a number of 10 to 99 in words, with
+ * nothing between them and no unit after them, is one metre and that many centimetres (as "un mètre soixante-dix" is). Only for a
+ * target counted in centimetres.
+ */
+function spokenMetres(scan: MentionScan, target: { unit: Unit }): MentionScan {
+  if (target.unit.kind !== "length" || target.unit.size !== 0.01) return scan;
+  const { tokens, mentions } = scan;
+  for (let i = 0; i + 1 < mentions.length; i++) {
+    const a = mentions[i] as NumberMention;
+    const b = mentions[i + 1] as NumberMention;
+    const one = a.value === 1 && a.end - a.start === 1 && tokens[a.start]?.norm === "one";
+    const words = b.start === a.end && tokens[b.start]?.kind === "word" && !b.article && (b.unit === null || UNITS[b.unit] === undefined);
+    if (!one || !words || !Number.isInteger(b.value) || b.value < 10 || b.value > 99) continue;
+    const joined: NumberMention = {
+      ...b,
+      start: a.start,
+      before: a.before,
+      value: 100 + b.value,
+      unit: "cm",
+      article: false,
+      fuzzy: a.fuzzy || b.fuzzy,
+    };
+    return { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 2)] };
+  }
+  return scan;
+}
+
 /** [ext] The mentions said in another unit of the target's kind, converted to its unit (see the module comment). */
 export function convertedUnits(
   scan: MentionScan,
@@ -280,7 +319,11 @@ export function convertedUnits(
 ): MentionScan {
   const target = targetUnit(words);
   if (target === null || scan.mentions.length === 0) return scan;
-  const joined = joinedMeasures(metresForCentimetres(thousandsOfKm(scan, target, maximum), text, target), text, target.unit.kind);
+  const joined = joinedMeasures(
+    spokenMetres(metresForCentimetres(thousandsOfKm(scan, target, maximum), text, target), target),
+    text,
+    target.unit.kind,
+  );
   const mentions = joined.mentions.map((m) => inTargetUnit(m, target, integer, joined.tokens[m.end + 1]?.norm));
   return mentions.every((m, i) => m === joined.mentions[i]) ? joined : { tokens: joined.tokens, mentions };
 }
