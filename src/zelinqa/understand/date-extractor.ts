@@ -907,6 +907,9 @@ function dayInText(
     ALTERNATIVE_OFFERED.test(joined) ||
     // "avant-hier", "the day before yesterday" name a day, not a deadline.
     tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && !SAME_DAY_AFTER.has(tokens[i + 1] as string) && boundsADay(t, tokens[i + 1])) ||
-    / (au plus tard|at the latest|aux alentours) /.test(joined);
+    / (au plus tard|at the latest|aux alentours) /.test(joined) ||
+    // [ext] (s26) "the week of the 14th", "la semaine du 11 janvier", "le week-end du 12": a week named by one of its
+    // days offers any day of it; the day said is held loosely.
+    / (?:week of|weekend of|week end of|semaine du|semaine de|week end du|weekend du) /.test(joined);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

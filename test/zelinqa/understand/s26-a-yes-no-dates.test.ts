@@ -48,6 +48,13 @@ void describe("dates (s26)", () => {
     assert.deepEqual(read("at school still, so 1999", started), ["1999-01-01", "fuzzy"]);
     assert.deepEqual(read("avant la naissance du petit, donc 2015", debut), ["2015-01-01", "fuzzy"]);
   });
+  void it("holds loosely a day that names its week or weekend", () => {
+    assert.deepEqual(read("the week of the 21st", visit), ["2026-12-21", "fuzzy"]);
+    assert.deepEqual(read("la semaine du 18 janvier", venue), ["2027-01-18", "fuzzy"]);
+    assert.deepEqual(read("le week-end du 19", venue), ["2026-12-19", "fuzzy"]);
+    // The day alone stays exact.
+    assert.deepEqual(read("le 19", venue), ["2026-12-19", "exact"]);
+  });
   void it("leaves open one weekday or weekend of a month said with an indefinite article", () => {
     assert.equal(read("a sunday in february", visit), null);
     assert.equal(read("un samedi en mars", venue), null);
