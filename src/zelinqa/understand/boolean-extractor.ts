@@ -317,6 +317,9 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   // [ext] "never bought one" to a first-time question: a first time, whatever "never" says to the lexicons.
   const never = words === undefined ? null : neverBefore(c, words);
   if (never !== null) return never;
+  // [ext] (s26) "no, yes actually", "non, oui en fait": the second word, turned round at once, is the answer.
+  const turned = turnedRound(c.tokens, text);
+  if (turned !== null) return { value: turned, certainty: "exact" };
   // [ext] A form's letters as the whole reply: "y" / "o" (oui) yes, "n" no.
   const letter = c.tokens.length === 1 ? LETTER_ANSWERS.get(c.tokens[0] as string) : undefined;
   if (letter !== undefined) return { value: letter, certainty: "exact" };
@@ -342,6 +345,22 @@ export function extractBoolean(text: string, labels: readonly Phrase[], words?: 
   const opposite = words === undefined || asked ? null : oppositeValue(c, words);
   const value = opposite ?? fact;
   return value === null ? null : { value, certainty: "fuzzy" };
+}
+
+const BARE_YES = new Set(["yes", "yeah", "yep", "yup", "oui", "ouais"]);
+const BARE_NO = new Set(["no", "nope", "nah", "non", "nan"]);
+/** What turns the word before it round: "actually", "en fait", "finalement", "I mean", "wait" ("enfin" is also "well"). */
+const TURNING = [["actually"], ["en", "fait"], ["finalement"], ["i", "mean"], ["wait"], ["je", "veux", "dire"]];
+/**
+ * [ext] (s26) A bare yes/no, then the opposite one with a word that turns it round ("no, yes actually a little", "non,
+ * oui en fait ce serait mieux", "yes, no wait, never"): the second is meant. Only the reply's first three words are
+ * looked at; a reply ending as a question ("oui non enfin c'est un synthé, ça compte ?") asks, it is not turned round.
+ */
+function turnedRound(tokens: readonly string[], text: string): boolean | null {
+  const [first = "", second = ""] = tokens;
+  const value = BARE_NO.has(first) && BARE_YES.has(second) ? true : BARE_YES.has(first) && BARE_NO.has(second) ? false : null;
+  if (value === null || text.trim().endsWith("?")) return null;
+  return TURNING.some((seq) => seq.every((w, k) => tokens[2 + k] === w)) ? value : null;
 }
 
 const UNDER_WAY = [

@@ -117,6 +117,8 @@ export function yearNamed(tokens: readonly string[], at: number, today: string):
 const YEAR_INTRO = new Set([
   ...["in", "en", "since", "depuis", "like", "around", "about", "circa", "vers", "environ", "year", "annee", "think", "maybe"],
   ...["peut", "etre", "probably", "probablement", "dans", "during", "pendant", "back", "from", "des", "was", "c", "est"],
+  // (s26) A year concluded from what was said before it: "in the army, so 1985", "avant les enfants, donc 2010".
+  ...["so", "donc", "alors"],
 ]);
 
 /**

@@ -79,7 +79,11 @@ const DENIALS = new Set<string>([...DENIAL_WORDS, "none", "nada"]);
 /** Denials said softly: "not really", "pas vraiment", "not at all", "pas du tout". */
 const SOFT_DENIALS = words(["not really", "pas vraiment", "not at all", "pas du tout"]);
 /** Closing words said without a denial: "that's it", "c'est tout", "ce sera tout", "that's all for now". */
-const CLOSINGS = words(["that s it", "that s all", "that will be all", "that ll be all", "c est tout", "ce sera tout", "ca sera tout"]);
+const CLOSINGS = words([
+  ...["that s it", "that s all", "that will be all", "that ll be all", "c est tout", "ce sera tout", "ca sera tout"],
+  // (s26) The same typed without the apostrophe: "thats all", "thats it", "cest tout".
+  ...["thats it", "thats all", "cest tout"],
+]);
 /**
  * [ext] (s24) Saying nothing comes to mind: "can't think of anything", "nothing springs to mind", "je vois rien",
  * "rien ne me vient". Whole phrases only: "can't think of anything else but the gate" keeps its note (the rest is content).
@@ -96,7 +100,7 @@ const NOTHING_TO_MIND = words([
 const CARRIED = new Set(
   (
     "thanks thank you merci really vraiment else more for now pour l instant le moment i think guess je crois pense que " +
-    "that s it all good c est tout bon ok okay sorry desole from me de ma part tbh honestly honnetement"
+    "that s it all good c est tout bon ok okay sorry desole from me de ma part tbh honestly honnetement thats cest d autre"
   ).split(" "),
 );
 /** (s24) Sounds of hesitation ("hmm, can't think of anything", "euh je vois pas"): neutral beside a closing. */
@@ -120,6 +124,34 @@ function closingClause(tokens: readonly string[]): boolean {
   return closes && tokens.slice(opener).every((t) => DENIALS.has(t) || CARRIED.has(t));
 }
 
+/** "either", "non plus": the clause denies one more thing, as the one before it did ("no allergies either"). */
+const ALSO_DENIED = words(["either", "non plus", "neither"]);
+/**
+ * [ext] (s26) After a closing clause, a clause that opens on a denial and ends on "either"/"non plus" ("nothing else, no
+ * allergies either", "rien d'autre, pas de chien non plus") denies one more thing: it adds no note. Without that ending
+ * the denied thing is content ("no, no parking outside").
+ */
+function deniesOneMore(tokens: readonly string[]): boolean {
+  if (!DENIALS.has(tokens[0] ?? "") && tokens[0] !== "pas" && tokens[0] !== "aucun" && tokens[0] !== "aucune") return false;
+  return ALSO_DENIED.some((seq) => seq.length < tokens.length && seq.every((w, k) => tokens[tokens.length - seq.length + k] === w));
+}
+
+/**
+ * [ext] (s26) A reply to "anything else?" whose first clause only denies ("no, except…", "non, juste que…", "nope but
+ * …"): the rest may be a note, but the person first said there was none, so the note is held loosely, never confirmed.
+ * A denial of a thing ("pas de betteraves svp", "no parking outside") is content, not a denial of the question; a
+ * request after the denial ("no. can you ring first?") keeps its note as said (s21).
+ */
+export function opensByDenying(text: string): boolean {
+  const first = tokenise(text.split(/[,;:.!?…\n]/u)[0] ?? "");
+  if (first.length === 0 || !DENIALS.has(first[0] as string)) return false;
+  if (!closingClause(first) && !LINKS_AFTER_DENIAL.has(first[1] ?? "")) return false;
+  // A request after the denial ("no. can you send the invoice?") asks for something to be done: a note, as said.
+  return !text.split(/(?<=[.!?…\n])/u).some((sentence) => endsAsQuestion(sentence) && asksForSomething(sentence.trim()));
+}
+/** What follows a bare denial and opens what is added anyway: "no but", "non mais", "no except", "nope just". */
+const LINKS_AFTER_DENIAL = new Set("but except apart only just mais sauf juste seulement a part hormis".split(" "));
+
 /**
  * [ext] A reply to "anything else?" made only of closing parts ("that's it, thanks!", "not really 🙂", "non. merci,
  * bonne journée"), perhaps followed by questions back that request nothing ("no. when can I see the units?"): no note.
@@ -135,7 +167,7 @@ export function closesWithoutNote(text: string): boolean {
     for (const clause of sentence.split(/[,;:.!…\n]/u)) {
       const tokens = tokenise(clause);
       if (tokens.length === 0 || tokens.every((t) => HESITATION_SOUNDS.has(t))) continue;
-      if (!closingClause(tokens) && !onlyPleasantries(tokens)) return false;
+      if (!closingClause(tokens) && !onlyPleasantries(tokens) && !(closed && deniesOneMore(tokens))) return false;
       closed = true;
     }
   }

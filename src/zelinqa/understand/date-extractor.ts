@@ -183,10 +183,15 @@ function shiftedDay(today: string, base: "day" | "month", amount: number): strin
 /** [ext] (s24) A time back counted in weeks or fortnights ("3 weeks", "quinze jours", "huit jours"): a round figure. */
 const ROUNDED_BACK = / (?:weeks?|semaines?|fortnights?|quinzaine|quinze jours|15 jours|huit jours|8 jours) /;
 
+/** A number of years that is someone's age: after a possessive ("ses 6 ans", "my 18 years") or before "old". */
+const AN_AGE = / (?:ses|mes|tes|nos|vos|leurs|his|her|my|their|our) \S+ (?:ans|years?) | (?:years?|yrs?) old /;
+
 /** [ext] "3 weeks", "about two months", "depuis 10 jours" for a date already past: the reference day minus it. */
 function pastDurations(text: string, tokens: readonly string[], today: string, found: Found[]): void {
   // "in 3 weeks", "dans 10 jours", "d'ici un mois", "within a week" point forward: not a start already past.
   if (tokens.some((t) => FORWARD_WORDS.has(t))) return;
+  // [ext] (s26) "depuis ses 6 ans", "since my 18 years", "when he was 6 years old": an age, not a time back.
+  if (AN_AGE.test(` ${tokens.join(" ")} `)) return;
   const said = oneStatedDuration(text);
   if (said === null) return;
   // [ext] "2 years ago", "il y a 6 mois": a time back in months or years is rounded by the person; the day it gives
@@ -701,8 +706,9 @@ function immediateStart(tokens: readonly string[], today: string, found: Found[]
 }
 
 // "n'importe quel samedi de janvier", "any day in march", "whenever": the person leaves the day open, none is recorded.
+// (s26) So does one such day with an indefinite article before a month: "un week-end en janvier", "a saturday in march".
 const ANY_DAY =
-  /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?)\b/;
+  /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:un|a|one) (?:week end|weekend|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:en|in|de|d|of|during|courant))\b/;
 export const END_BOUND: ReadonlySet<string> = new Set(["jusqu", "until", "till", "til"]);
 
 /** The text without its questions back ("vous êtes ouverts le dimanche ?"): asked, not stated. Linear: split after each end of sentence. */
@@ -901,6 +907,9 @@ function dayInText(
     ALTERNATIVE_OFFERED.test(joined) ||
     // "avant-hier", "the day before yesterday" name a day, not a deadline.
     tokens.some((t, i) => LOOSE_DATE_WORDS.has(t) && !SAME_DAY_AFTER.has(tokens[i + 1] as string) && boundsADay(t, tokens[i + 1])) ||
-    / (au plus tard|at the latest|aux alentours) /.test(joined);
+    / (au plus tard|at the latest|aux alentours) /.test(joined) ||
+    // [ext] (s26) "the week of the 14th", "la semaine du 11 janvier", "le week-end du 12": a week named by one of its
+    // days offers any day of it; the day said is held loosely.
+    / (?:week of|weekend of|week end of|semaine du|semaine de|week end du|weekend du) /.test(joined);
   return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: loose ? "fuzzy" : "exact" };
 }

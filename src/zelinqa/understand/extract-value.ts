@@ -1,6 +1,6 @@
 // Deterministic extraction of one success-information value from a text (docs/zelinqa-api.md §10.5), per schema kind,
 // followed by schema validation (docs/zelinqa-api.md §10.5.6: an invalid value is dropped, it is not a conflict).
-import { asksForSomething, asksWhatIsOffered, closesWithoutNote } from "./closing-replies.js";
+import { asksForSomething, asksWhatIsOffered, closesWithoutNote, opensByDenying } from "./closing-replies.js";
 import { extractBoolean, extractBooleanFact, extractFactAfterAnswer, oppositeInPassing, saysNotYet } from "./boolean-extractor.js";
 import { acronymInPassing, deniedCountAfterAnswer, selfStatedFact, shortChoiceByLabel } from "./in-passing.js";
 import { clauseTokens } from "./clauses.js";
@@ -861,7 +861,8 @@ function freeText(trimmed: string, target: ExtractionTarget): PhraseResult | nul
   // reply that only closes ("that's it, thanks!", "no. when can I see it?") is none.
   if ((isQuestionBack(trimmed) && !asksForSomething(trimmed)) || asksWhatIsOffered(trimmed)) return null;
   if (saysNothing(trimmed) || closesWithoutNote(trimmed)) return null;
-  return validated({ value: trimmed, certainty: "exact" }, target);
+  // [ext] (s26) "no, except…": a note after saying there is none is held loosely (closing-replies.ts).
+  return validated({ value: trimmed, certainty: opensByDenying(trimmed) ? "fuzzy" : "exact" }, target);
 }
 
 export function indirectPhrasesOf(phrases: readonly Phrase[]): Phrase[] {

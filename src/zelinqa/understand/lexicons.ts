@@ -212,6 +212,18 @@ export const WHOLE_ANSWER_REFUSALS = phrases([
   "nope not telling",
 ]);
 
+/**
+ * [ext] (s26) A condition not met today: the answer hangs on someone or something else ("depends on my daughter", "ça
+ * dépend du prix", "depends what the artist says"): a don't-know. "ça dépend" alone stays indifference; a value said in
+ * another clause ("depends on the week, 20 to 60") is a hesitant answer, held loosely; the clause of the condition names
+ * what the answer hangs on, never the answer (withoutHesitation drops it).
+ */
+const DEPENDS_ON_WORDS = [
+  ...["depends on", "depend on", "depends what", "depends who", "depends if", "depends whether", "depends how", "depends when"],
+  ...["depend de", "depend du", "depend des", "depend d", "depend si", "dependra de", "dependra du", "dependra des", "dependra si"],
+];
+const DEPENDS_ON = phrases(DEPENDS_ON_WORDS);
+
 export const DONT_KNOW_PHRASES = phrases([
   // docs/zelinqa-api.md §10.3
   "je ne sais pas",
@@ -463,6 +475,12 @@ export const DONT_KNOW_PHRASES = phrases([
   "a confirmer",
   "c est a voir",
   "on verra bien",
+  // [ext] (s26) A condition not met today (DEPENDS_ON below).
+  ...DEPENDS_ON_WORDS,
+  // [ext] (s26) Knowing nothing of the matter, or no memory of it: "je connais rien au vin", "aucun souvenir".
+  ...["connais rien a", "connais rien au", "connais rien aux", "y connais rien", "m y connais pas", "m y connais rien"],
+  ...["know nothing about", "don t know anything about", "dont know anything about", "no clue about"],
+  ...["aucun souvenir", "pas de souvenir", "pas souvenir", "no recollection", "no memory of"],
 ]);
 
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */
@@ -959,7 +977,32 @@ function isWholeAnswer(tokens: readonly string[], list: readonly (readonly strin
 /** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the refusal lexicon on N(text), or a whole-answer refusal. */
 export function isRefusal(text: string): boolean {
   const tokens = tokenise(text);
-  return hasAnyPhrase(tokens, REFUSAL_PHRASES) || isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) || ratherNotSay(tokens) || seesFirst(tokens);
+  return (
+    hasAnyPhrase(tokens, REFUSAL_PHRASES) ||
+    isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) ||
+    ratherNotSay(tokens) ||
+    seesFirst(tokens) ||
+    prefersToTalkItOver(tokens)
+  );
+}
+
+/** (s26) Wishing to do something else than answer here: "would prefer to", "I'd rather", "je préférerais". */
+const PREFER_TO = phrases(["would prefer to", "d prefer to", "prefer to", "would rather", "d rather", "je prefere", "je prefererais"]);
+/** Talking it over: the answer is kept for a conversation ("discuss", "talk", "en parler", "en discuter"). */
+const TALKING = new Set("discuss talk speak explain parler discuter expliquer".split(" "));
+/**
+ * [ext] (s26) A reply that opens on wishing to talk it over instead ("would prefer to discuss in person", "I'd rather talk
+ * about it", "je préférerais en parler"): a deferral to a conversation, a refusal. Only at the reply's start (a pronoun
+ * or one filler before it), with at most one link ("en", "it", "about") before the word of talking.
+ */
+function prefersToTalkItOver(tokens: readonly string[]): boolean {
+  for (let i = 0; i < 3 && i < tokens.length; i++) {
+    const seq = PREFER_TO.find((p) => p.every((w, j) => tokens[i + j] === w));
+    if (seq === undefined) continue;
+    const k = i + seq.length;
+    return TALKING.has(tokens[k] ?? "") || (["en", "it", "y", "about"].includes(tokens[k] ?? "") && TALKING.has(tokens[k + 1] ?? ""));
+  }
+  return false;
 }
 
 /** "I'd rather", "je préfère", "j'aimerais mieux": what the person would do instead. */
@@ -1163,7 +1206,10 @@ const HESITATION = [...DONT_KNOW_PHRASES, ...HEDGE_PHRASES];
 
 /** [ext] The don't-know and hedge phrases, blanked out before reading a value from a hesitant reply. */
 export function withoutHesitation(text: string): string {
-  return maskPhrases(text, HESITATION);
+  // (s26) The clause of a condition ("depends on my sister") says what the answer hangs on: none of it is read.
+  const clauses = text.split(/(?<=[,;.!?…\n])/u);
+  const kept = clauses.filter((c) => !hasAnyPhrase(tokenise(c), DEPENDS_ON));
+  return maskPhrases(kept.length === clauses.length ? text : kept.join(" "), HESITATION);
 }
 
 /** [ext] The whole answer only says it does not matter ("peu importe", "no preference"). */
