@@ -1,7 +1,8 @@
 // The guide without a model: the terminal asks the engine's questions itself. Choices are a numbered menu (several
 // numbers separated by commas for a multiple choice), open questions take free text; `/skip` records "asked, no
 // answer" and `/refuse` a refusal. Words are first previewed (`session.preview`): an answer that gives no value for
-// the question's success informations is asked again with the expected form, without spending a turn. CRM facts
+// the question's success informations is asked again with the expected form, without spending a turn, and so is one
+// read only loosely (a tentative value), unless typed the same again. CRM facts
 // are applied first as client updates. Progress bars follow each turn; the stop reason and the collected data
 // (as the labels the person picked) end it.
 import type { Candidate, NextResponse, ProgressView, Session } from "../zelinqa/sdk/index.js";
@@ -15,7 +16,7 @@ import {
 import { terminalWriter } from "../shared/terminal-text.js";
 import type { GuideIo } from "./guide-host.js";
 import { questionHint } from "./answer-forms.js";
-import { collectedData, stopReasonText } from "./conversation-report.js";
+import { collectedData, formatValue, stopReasonText } from "./conversation-report.js";
 import type { DomainLabels } from "./domain-labels.js";
 import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
@@ -97,23 +98,44 @@ export function dataTargetIds(candidate: Candidate, labels: DomainLabels): strin
 }
 
 /**
- * True when the preview shows that these words would be recorded as answered without any value for the question's
- * success informations. Refusals and don't-knows are answers (they spend the turn); a preview that fails leaves
- * the decision to the turn itself.
+ * What the preview shows these words would record for the question's success informations: nothing (answered
+ * without any value), values of which some only loosely (`tentative`: never confirmed later, since an answered
+ * question is not asked again), or values. Refusals and don't-knows are answers (they spend the turn); a preview
+ * that fails leaves the decision to the turn itself.
  */
-async function givesNothing(session: Session, candidate: Candidate, text: string, dataTargets: readonly string[]): Promise<boolean> {
+type Reading = { kind: "nothing" } | { kind: "loose"; values: string[] } | { kind: "read" };
+
+async function readingOf(
+  session: Session,
+  candidate: Candidate,
+  text: string,
+  dataTargets: readonly string[],
+  labels: DomainLabels,
+): Promise<Reading> {
   let preview;
   try {
     preview = await session.preview(text, { questionId: candidate.question_id });
   } catch (err) {
-    if (err instanceof ZelinqaError) return false;
+    if (err instanceof ZelinqaError) return { kind: "read" };
     throw err;
   }
-  if (preview.outcome !== "asked_answered") return false;
-  return !dataTargets.some((id) => {
+  if (preview.outcome !== "asked_answered") return { kind: "read" };
+  const read = dataTargets.filter((id) => {
     const target = preview.targets[id];
     return target !== undefined && (target.value !== undefined || target.status === "not_applicable");
   });
+  if (read.length === 0) return { kind: "nothing" };
+  const loose = read.filter((id) => preview.targets[id]?.status === "tentative");
+  if (loose.length === 0) return { kind: "read" };
+  const values = loose.map(
+    (id) => `"${labels.data.get(id) ?? id}" ${formatValue(preview.targets[id]?.value, labels.targets.get(id)?.valueLabels)}`,
+  );
+  return { kind: "loose", values };
+}
+
+function readLoosely(values: readonly string[], hint: string | null): string {
+  const exact = hint ? ` (${hint})` : "";
+  return `Read loosely: ${values.join(", ")} would stay unconfirmed (tentative), and this question is not asked again. Type the exact value${exact}, or the same answer again to keep it so.\n`;
 }
 
 function notUnderstood(candidate: Candidate, dataTargets: readonly string[], labels: DomainLabels, hint: string | null): string {
@@ -210,6 +232,8 @@ export async function runDirectMode({
     const hint = questionHint(dataTargets, labels.targets, today());
     out(renderQuestion(candidate, candidate.type === "open" ? hint : null));
     let answered = false;
+    // A loosely read answer typed a second time in a row is recorded as it is (the person was told what it means).
+    let looseLine: string | undefined;
     while (!answered) {
       const line = await reader.read("> ");
       const command = line === null ? undefined : promptCommand(line, DIRECT_COMMANDS);
@@ -232,8 +256,11 @@ export async function runDirectMode({
         continue;
       }
       const wordsOnly = answer.userText && !answer.choiceLabels && !answer.outcome;
-      if (wordsOnly && dataTargets.length > 0 && (await givesNothing(session, candidate, answer.userText ?? "", dataTargets))) {
-        out(notUnderstood(candidate, dataTargets, labels, hint));
+      const reading =
+        wordsOnly && dataTargets.length > 0 ? await readingOf(session, candidate, answer.userText ?? "", dataTargets, labels) : undefined;
+      if (reading?.kind === "nothing" || (reading?.kind === "loose" && line.trim() !== looseLine)) {
+        if (reading.kind === "loose") looseLine = line.trim();
+        out(reading.kind === "loose" ? readLoosely(reading.values, hint) : notUnderstood(candidate, dataTargets, labels, hint));
         out(`${candidate.text}\n`);
         continue;
       }
