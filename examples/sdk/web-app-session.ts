@@ -27,6 +27,13 @@ const shown = (answer: NextResponse) => ({
   state_version: answer.versions.state_version,
 });
 
+if (apiKey.trim() === "") {
+  // The SDK refuses a blank key too, but with a stack trace that does not say where the key comes from.
+  console.error(
+    "ZELINQA_API_KEY is not set: set it to the api_key that `npm run zelinqa -- keys create --sqlite-path ./z.sqlite --scopes runtime` printed (the commands at the top of examples/sdk/web-app-session.ts)",
+  );
+  process.exit(2);
+}
 const client = new ZelinqaClient({ apiKey, baseUrl, maxRetries: 2 });
 try {
   // 1. One session per visitor; client_reference is your own id for it (echoed back, 1-128 characters).

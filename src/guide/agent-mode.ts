@@ -34,7 +34,6 @@ export async function runAgentMode(options: AgentModeOptions): Promise<GuideEnd 
     out(`${renderProgress(session.state.progress, labels, { count: session.state.turn_count, remaining: session.state.turns_remaining })}`);
     out(`Stopped: ${stopReasonText({ status: session.state.status, objectiveCovered: objectiveAchieved(session.state.progress) })}\n`);
     out(collectedData(session.state, labels));
-    out("This conversation is over; `--new` starts another.\n");
     return "finished";
   }
   let message: string | null = options.resumed ? RESUME_MESSAGE : START_MESSAGE;

@@ -1,7 +1,11 @@
 // The end of a guided conversation in words: why it stopped and what was collected (success informations with
 // a value, by label, each value shown as the label of the choice the person picked).
 import type { SessionState } from "../zelinqa/sdk/index.js";
+import { shellWord } from "../shared/shell-word.js";
 import type { DomainLabels } from "./domain-labels.js";
+
+/** The ctxkey of `zino guide` without `--ctx` (the CLI's option default). */
+export const GUIDE_DEFAULT_CTXKEY = "guide";
 
 export interface StopFacts {
   status?: string | undefined;
@@ -11,11 +15,21 @@ export interface StopFacts {
 }
 
 export function stopReasonText(input: StopFacts): string {
-  if (input.status === "completed" || input.objectiveCovered || input.warnings?.includes("objective_achieved")) return "objective achieved";
-  if (input.stopReason === "max_turns_reached") return "turn limit reached";
-  if (input.stopReason === "no_question_available") return "no question left to ask";
-  if (input.status === "stopped") return "stopped";
+  if (input.objectiveCovered || input.warnings?.includes("objective_achieved")) return "objective achieved";
+  // A session read back (a resumed guide) carries no stop reason, but its status says which one it was: the engine
+  // stops at the turn limit as `stopped` and out of questions as `completed` (engine/session-operations.ts).
+  const reason =
+    input.stopReason ?? (input.status === "stopped" ? "max_turns_reached" : input.status === "completed" ? "no_question_available" : null);
+  if (reason === "max_turns_reached") return "turn limit reached";
+  if (reason === "no_question_available") return "no question left to ask";
   return "in progress";
+}
+
+/** The command that opens a new conversation in place of an ended one: the same guide, with `--new`. */
+export function startOverArgs(options: { ctxkey: string; domainFile?: string | undefined }): string {
+  const ctx = options.ctxkey === GUIDE_DEFAULT_CTXKEY ? "" : ` --ctx ${shellWord(options.ctxkey)}`;
+  const domain = options.domainFile === undefined ? "" : ` --domain ${shellWord(options.domainFile)}`;
+  return `guide${ctx}${domain} --new`;
 }
 
 /** A stored value as the person saw it: the label of the choice that gives it, else the value itself. */

@@ -1,7 +1,8 @@
 // The guide without a model: the terminal asks the engine's questions itself. Choices are a numbered menu (several
 // numbers separated by commas for a multiple choice), open questions take free text; `/skip` records "asked, no
 // answer" and `/refuse` a refusal. Words are first previewed (`session.preview`): an answer that gives no value for
-// the question's success informations is asked again with the expected form, without spending a turn. CRM facts
+// the question's success informations is asked again with the expected form, without spending a turn, and so is one
+// read only loosely (a tentative value), unless typed the same again. CRM facts
 // are applied first as client updates. Progress bars follow each turn; the stop reason and the collected data
 // (as the labels the person picked) end it.
 import type { Candidate, NextResponse, ProgressView, Session } from "../zelinqa/sdk/index.js";
@@ -15,13 +16,13 @@ import {
 import { terminalWriter } from "../shared/terminal-text.js";
 import type { GuideIo } from "./guide-host.js";
 import { questionHint } from "./answer-forms.js";
-import { collectedData, stopReasonText } from "./conversation-report.js";
+import { collectedData, formatValue, stopReasonText } from "./conversation-report.js";
 import type { DomainLabels } from "./domain-labels.js";
 import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
 import { promptCommand, type PromptCommandOptions } from "./prompt-commands.js";
-import { understoodEarlier, understoodLine } from "./understood-earlier.js";
+import { keepingAnswer, understoodEarlier, understoodLine, type Held } from "./understood-earlier.js";
 
 /** The API's limit on a turn's `user_text` (docs/zelinqa-api.md: 1 to 8000 characters). */
 export const MAX_ANSWER_CHARS = 8000;
@@ -101,23 +102,79 @@ export function dataTargetIds(candidate: Candidate, labels: DomainLabels): strin
 }
 
 /**
- * True when the preview shows that these words would be recorded as answered without any value for the question's
- * success informations. Refusals and don't-knows are answers (they spend the turn); a preview that fails leaves
- * the decision to the turn itself.
+ * What the preview shows these words would record for the question's success informations: nothing (answered
+ * without any value), values of which some only loosely (`tentative`: never confirmed later, since an answered
+ * question is not asked again), or values. Refusals and don't-knows are answers (they spend the turn); a preview
+ * that fails leaves the decision to the turn itself.
  */
-async function givesNothing(session: Session, candidate: Candidate, text: string, dataTargets: readonly string[]): Promise<boolean> {
+type Reading = { kind: "nothing" } | { kind: "loose"; values: string[]; held: Held[] } | { kind: "read" };
+
+async function readingOf(
+  session: Session,
+  candidate: Candidate,
+  text: string,
+  dataTargets: readonly string[],
+  labels: DomainLabels,
+): Promise<Reading> {
   let preview;
   try {
     preview = await session.preview(text, { questionId: candidate.question_id });
   } catch (err) {
-    if (err instanceof ZelinqaError) return false;
+    if (err instanceof ZelinqaError) return { kind: "read" };
     throw err;
   }
-  if (preview.outcome !== "asked_answered") return false;
-  return !dataTargets.some((id) => {
+  if (preview.outcome !== "asked_answered") return { kind: "read" };
+  const read = dataTargets.filter((id) => {
     const target = preview.targets[id];
     return target !== undefined && (target.value !== undefined || target.status === "not_applicable");
   });
+  if (read.length === 0) return { kind: "nothing" };
+  const loose = read.filter((id) => preview.targets[id]?.status === "tentative");
+  if (loose.length === 0) return { kind: "read" };
+  const values = loose.map(
+    (id) => `"${labels.data.get(id) ?? id}" ${formatValue(preview.targets[id]?.value, labels.targets.get(id)?.valueLabels)}`,
+  );
+  return { kind: "loose", values, held: loose.map((id) => ({ id, value: preview.targets[id]?.value })) };
+}
+
+function readLoosely(values: readonly string[], hint: string | null, canKeep: boolean): string {
+  const exact = hint ? ` (${hint})` : "";
+  const choices = canKeep
+    ? `Press Enter to confirm it, type the exact value${exact}, or the same answer again to keep it unconfirmed.`
+    : `Type the exact value${exact}, or the same answer again to keep it so.`;
+  return `Read loosely: ${values.join(", ")} would stay unconfirmed (tentative), and this question is not asked again. ${choices}\n`;
+}
+
+/** One question being asked: what its answers are read against, and what an empty line and a repeat mean. */
+interface Asking {
+  dataTargets: readonly string[];
+  labels: DomainLabels;
+  hint: string | null;
+  /** The answer an empty line sends: a value understood earlier or just read loosely, confirmed. */
+  keep: AnswerInput | null;
+  /** The loosely read answer last typed: typed again in a row, it is recorded as it is (the person was told). */
+  looseLine?: string;
+}
+
+/** Words checked by a preview before they are recorded: what to tell the person before asking again, or null. */
+async function screenWords(
+  session: Session,
+  candidate: Candidate,
+  answer: AnswerInput,
+  line: string,
+  asking: Asking,
+): Promise<string | null> {
+  const { dataTargets, labels, hint } = asking;
+  const wordsOnly = answer.userText && !answer.choiceLabels && !answer.outcome;
+  if (!wordsOnly || dataTargets.length === 0) return null;
+  const reading = await readingOf(session, candidate, answer.userText ?? "", dataTargets, labels);
+  if (reading.kind === "nothing") return notUnderstood(candidate, dataTargets, labels, hint);
+  if (reading.kind !== "loose" || line.trim() === asking.looseLine) return null;
+  asking.looseLine = line.trim();
+  // An empty line now confirms what was read, as for a value understood earlier.
+  const only = reading.held.length === 1 && dataTargets.length === 1 ? reading.held[0] : undefined;
+  asking.keep = only ? await keepingAnswer(session, candidate, only, labels) : null;
+  return readLoosely(reading.values, hint, asking.keep !== null);
 }
 
 function notUnderstood(candidate: Candidate, dataTargets: readonly string[], labels: DomainLabels, hint: string | null): string {
@@ -217,6 +274,7 @@ export async function runDirectMode({
     // A value read earlier but not confirmed: shown, and kept by an empty line.
     const understood = await understoodEarlier(session, candidate, dataTargets, labels);
     if (understood) out(understoodLine(understood));
+    const asking: Asking = { dataTargets, labels, hint, keep: understood?.keep ?? null };
     let answered = false;
     while (!answered) {
       const line = await reader.read("> ");
@@ -234,14 +292,14 @@ export async function runDirectMode({
         out(`${candidate.text}\n`);
         continue;
       }
-      const answer = line.trim() === "" && understood?.keep ? understood.keep : parseAnswer(candidate, line, { wordsReadable });
+      const answer = line.trim() === "" && asking.keep ? asking.keep : parseAnswer(candidate, line, { wordsReadable });
       if (typeof answer === "string") {
         out(`${answer}\n`);
         continue;
       }
-      const wordsOnly = answer !== understood?.keep && answer.userText && !answer.choiceLabels && !answer.outcome;
-      if (wordsOnly && dataTargets.length > 0 && (await givesNothing(session, candidate, answer.userText ?? "", dataTargets))) {
-        out(notUnderstood(candidate, dataTargets, labels, hint));
+      const again = answer === asking.keep ? null : await screenWords(session, candidate, answer, line, asking);
+      if (again !== null) {
+        out(again);
         out(`${candidate.text}\n`);
         continue;
       }

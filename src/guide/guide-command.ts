@@ -12,6 +12,7 @@ import { createCtxValues } from "./ctx-values.js";
 import { runDirectMode, type GuideEnd } from "./direct-mode.js";
 import { readDomainFile } from "./domain-file.js";
 import { readDomainLabels } from "./domain-labels.js";
+import { startOverArgs } from "./conversation-report.js";
 import { CRM_VALUE, crmFacts, prepareGuideCtxkey } from "./guide-ctxkey.js";
 import { openGuideSession, SESSION_VALUE } from "./guide-session.js";
 import { withFileLock } from "./provision-lock.js";
@@ -50,6 +51,25 @@ function throwIfInterrupted(signal: AbortSignal | undefined, host: GuideHost): v
 /** `--agent` asked for the model and it failed at once: a failure, with the two ways on. */
 const AGENT_REQUIRED =
   "--agent needs a model that answers, and it did not (nothing was recorded): fix the model endpoint (README: Pointing ZINO at a model), or run the same command with --direct instead of --agent";
+
+/** After the conversation: how to have another once it ended, and what keeps running. */
+function sayWhatNext(input: {
+  options: GuideOptions;
+  end: GuideEnd;
+  say: (text: string) => void;
+  api?: { url: string; pid: number } | undefined;
+}) {
+  const { options, api } = input;
+  // An ended conversation stays ended on every run (it is resumed as it is): running the same command shows it again.
+  if (input.end === "finished") {
+    const startOver = options.host.commandName(startOverArgs({ ctxkey: options.ctxkey, domainFile: options.domainFile }));
+    terminalWriter(options.io.stdout)(`This conversation has ended; \`${startOver}\` starts a new one.\n`);
+  }
+  if (api !== undefined)
+    input.say(
+      `the Zelinqa API keeps running at ${api.url} (pid ${api.pid}); \`${options.host.commandName("down")}\` stops it with the services`,
+    );
+}
 
 export async function guideCommand(options: GuideOptions): Promise<number> {
   const { instance, io, host, ctxkey } = options;
@@ -122,10 +142,7 @@ export async function guideCommand(options: GuideOptions): Promise<number> {
     } else {
       end = await runDirectMode({ io, session, labels, reader, facts: await knownFacts() });
     }
-    if (access.api.pid !== undefined)
-      say(
-        `the Zelinqa API keeps running at ${access.baseUrl} (pid ${access.api.pid}); \`${host.commandName("down")}\` stops it with the services`,
-      );
+    sayWhatNext({ options, end, say, api: access.api.pid === undefined ? undefined : { url: access.baseUrl, pid: access.api.pid } });
     // Ctrl-C is an interruption (130); the end of the input (Ctrl-D, a pipe) a normal pause.
     if (end === "failed") return GUIDE_EXIT.failure;
     return end === "paused" && (reader.interrupted || options.signal?.aborted) ? EXIT_PAUSED : GUIDE_EXIT.ok;

@@ -16,7 +16,8 @@ export interface UnderstoodEarlier {
   keep: AnswerInput | null;
 }
 
-interface Held {
+/** A value the session holds, or a preview read, for one data target. */
+export interface Held {
   id: string;
   value: unknown;
 }
@@ -36,7 +37,8 @@ function choiceLabelsFor(candidate: Candidate, held: Held, labels: DomainLabels)
   return found.length > 0 ? found : null;
 }
 
-async function keepingAnswer(session: Session, candidate: Candidate, held: Held, labels: DomainLabels): Promise<AnswerInput | null> {
+/** The answer that records `held` confirmed for this question, or null when there is none (see the file's comment). */
+export async function keepingAnswer(session: Session, candidate: Candidate, held: Held, labels: DomainLabels): Promise<AnswerInput | null> {
   if (candidate.choices.length > 0) {
     const picked = choiceLabelsFor(candidate, held, labels);
     const multiple = candidate.type === "multiple_choice" || candidate.selection_mode === "multiple";

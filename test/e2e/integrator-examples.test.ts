@@ -97,6 +97,17 @@ void describe("examples/sdk: the SDK by the package's name, against a real serve
     const line = JSON.parse(result.stdout.trim()) as { step: string; status: number };
     assert.deepEqual([line.step, line.status], ["api_error", 403]);
   });
+
+  void it("says which variable to set, without a stack trace, when the key is missing", async () => {
+    const result = await run(["--import", "tsx", "examples/sdk/web-app-session.ts"], {
+      ZELINQA_BASE_URL: server.baseUrl,
+      ZELINQA_API_KEY: "",
+    });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /^ZELINQA_API_KEY is not set: set it to the api_key that `npm run zelinqa -- keys create [^`]*` printed/);
+    assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+    assert.equal(result.stdout, "");
+  });
 });
 
 void describe("examples/zino-socket: a raw socket client and a fake model endpoint", () => {

@@ -85,14 +85,14 @@ void it("GUIDE-INPUT-4 a piped line over the read bound is skipped with its leng
 
 void it("GUIDE-INPUT-5 a long line piped while the prompt waits is reported, and the answer after it in the same read is echoed and counts", async () => {
   const cli = spawnGuide(instance, ["--direct", "--ctx", "long-line"]);
-  await cli.waitForStdout(/\(a number\)\n> $/);
+  await cli.waitForStdout(/\(a number, or your own words\)\n> $/);
   cli.child.stdin!.end(`${"x".repeat(MAX_PIPED_LINE_CHARS + 10)}\n2\n`);
   const { code } = await cli.exited;
   assert.equal(code, 0, cli.stderr());
   assert.match(
     cli.stdout(),
     new RegExp(
-      `\\(a number\\)\\n> \\nLine too long \\(${MAX_PIPED_LINE_CHARS + 10} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 2\\n`,
+      `\\(a number, or your own words\\)\\n> \\nLine too long \\(${MAX_PIPED_LINE_CHARS + 10} characters, at most ${MAX_PIPED_LINE_CHARS} are read\\): nothing recorded\\. Please answer more briefly\\.\\n> 2\\n`,
     ),
   );
   assert.equal((await apiSession(instance, "long-line")).state.turn_count, 1);

@@ -68,4 +68,8 @@ void it("GUIDE-PARTS-5 the stop reason names the objective first, then the engin
   assert.equal(stopReasonText({ stopReason: "max_turns_reached" }), "turn limit reached");
   assert.equal(stopReasonText({ stopReason: "no_question_available" }), "no question left to ask");
   assert.equal(stopReasonText({ warnings: ["objective_achieved"], stopReason: "max_turns_reached" }), "objective achieved");
+  // A session read back has only its status: `stopped` at the turn limit, `completed` out of questions.
+  assert.equal(stopReasonText({ status: "stopped" }), "turn limit reached");
+  assert.equal(stopReasonText({ status: "completed" }), "no question left to ask");
+  assert.equal(stopReasonText({ status: "completed", objectiveCovered: true }), "objective achieved");
 });

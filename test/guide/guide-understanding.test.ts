@@ -58,11 +58,11 @@ async function waitForStdout(cli: RunningCli, pattern: RegExp, from = 0): Promis
   return fresh;
 }
 
-const questionIn = (fresh: string) =>
+const questionIn = (fresh: string, answers: Record<string, string[]>) =>
   fresh
     .split("\n")
     .reverse()
-    .find((line) => line in ANSWERS);
+    .find((line) => line in answers);
 
 interface Hooks {
   /** `fresh`: the output since the previous answer, ending at the prompt. */
@@ -72,7 +72,7 @@ interface Hooks {
 }
 
 /** Answers every question until the guide exits; returns the questions asked, in order (re-asks included). */
-async function converse(cli: RunningCli, hooks: Hooks = {}): Promise<string[]> {
+async function converse(cli: RunningCli, hooks: Hooks = {}, answers = ANSWERS): Promise<string[]> {
   const asked: string[] = [];
   const attempts = new Map<string, number>();
   let consumed = 0;
@@ -80,10 +80,10 @@ async function converse(cli: RunningCli, hooks: Hooks = {}): Promise<string[]> {
     for (;;) {
       const fresh = await stdoutMatching(cli, /> $/, consumed);
       if (fresh === null) return asked;
-      const question = questionIn(fresh);
+      const question = questionIn(fresh, answers);
       if (question === undefined) throw new Error(`no known question before the prompt:\n${fresh}`);
       const attempt = attempts.get(question) ?? 0;
-      const answer = ANSWERS[question]?.[attempt];
+      const answer = answers[question]?.[attempt];
       if (answer === undefined) throw new Error(`"${question}" asked more often than expected:\n${cli.stdout()}`);
       attempts.set(question, attempt + 1);
       asked.push(question);
@@ -168,7 +168,7 @@ void it("GUIDE-UNDERSTAND-2 CRM facts are applied in direct mode as client updat
   assert.match(cli.stdout(), /Budget \(euros\): 1500\n/);
 });
 
-void it("GUIDE-UNDERSTAND-3 a value read in passing is shown with its question, not confirmed; an empty line keeps it (a turn spent, the value confirmed), an answer replaces it", async () => {
+void it("GUIDE-UNDERSTAND-4 a value read in passing is shown with its question, not confirmed; an empty line keeps it (a turn spent, the value confirmed), an answer replaces it", async () => {
   const cli = spawnGuide(instance, ["--ctx", "una", "--direct", "--new"]);
   try {
     const first = await waitForStdout(cli, /> $/);
@@ -209,4 +209,55 @@ void it("GUIDE-UNDERSTAND-3 a value read in passing is shown with its question, 
     cli.child.stdin?.end();
     await cli.exited;
   }
+});
+
+void it("GUIDE-UNDERSTAND-3 an answer read only loosely (tentative) is named with its reading and asked again without spending a turn: the exact value or an empty line then confirms it, the same answer typed again keeps it as it is", async () => {
+  const loose = "environ 1500 euros";
+  const cli = spawnGuide(instance, ["--ctx", "lou", "--direct", "--new"]);
+  let turnsBefore = -1;
+  await converse(
+    cli,
+    {
+      async beforeSend(question, attempt) {
+        if (question === BUDGET && attempt === 0) turnsBefore = (await apiSession(instance, "lou")).state.turn_count;
+      },
+      async afterSend(question, attempt, from) {
+        if (question !== BUDGET || attempt !== 0) return;
+        const after = await waitForStdout(cli, /> $/, from);
+        assert.match(
+          after,
+          /^Read loosely: "Budget \(euros\)" 1500 would stay unconfirmed \(tentative\), and this question is not asked again\. Press Enter to confirm it, type the exact value \(a number, for example 1500\), or the same answer again to keep it unconfirmed\.\nQuel budget envisagez-vous \?\n> $/,
+        );
+        assert.equal((await apiSession(instance, "lou")).state.turn_count, turnsBefore, "the loose reading spent no turn");
+      },
+    },
+    { ...ANSWERS, [BUDGET]: [loose, "1500"] },
+  );
+  assert.equal((await cli.exited).code, 0, cli.stderr());
+  assert.deepEqual((await apiSession(instance, "lou")).state.targets.fur_budget, {
+    kind: "data",
+    status: "confirmed",
+    value: 1500,
+    coverage: 1,
+  });
+
+  const kept = spawnGuide(instance, ["--ctx", "kim", "--direct", "--new"]);
+  await converse(kept, {}, { ...ANSWERS, [BUDGET]: [loose, loose] });
+  assert.equal((await kept.exited).code, 0, kept.stderr());
+  const final = (await apiSession(instance, "kim")).state;
+  assert.equal(final.targets.fur_budget?.status, "tentative");
+  assert.equal(final.targets.fur_budget?.value, 1500);
+  const budgetTurns = final.question_state.outcomes.filter((o) => o.question_id === "fur_q_budget").map((o) => o.outcome);
+  assert.deepEqual(budgetTurns, ["asked_answered"], "typed twice, recorded once");
+
+  // An empty line after the loose reading confirms it: one turn, the value confirmed.
+  const confirmed = spawnGuide(instance, ["--ctx", "lee", "--direct", "--new"]);
+  await converse(confirmed, {}, { ...ANSWERS, [BUDGET]: [loose, ""] });
+  assert.equal((await confirmed.exited).code, 0, confirmed.stderr());
+  const lee = (await apiSession(instance, "lee")).state;
+  assert.deepEqual(lee.targets.fur_budget, { kind: "data", status: "confirmed", value: 1500, coverage: 1 });
+  assert.deepEqual(
+    lee.question_state.outcomes.filter((o) => o.question_id === "fur_q_budget").map((o) => o.outcome),
+    ["asked_answered"],
+  );
 });

@@ -8,6 +8,7 @@ import { CliError, EXIT_OK, EXIT_USAGE, type CliIo } from "../../shared/cli.js";
 import { assignmentsToConfig } from "./config-assignments.js";
 import { maskSecrets } from "./mask-secrets.js";
 import { terminalWriter } from "../../shared/terminal-text.js";
+import { shellWord } from "../../shared/shell-word.js";
 
 export interface CtxCommandBase {
   instance: InstanceConfig;
@@ -108,11 +109,6 @@ function setConfigProblem(message: string): string {
     .replace(/^(Not stored: |Bad set_config request: )/, "")
     .replace(/\. Send valid values; nothing was changed\.$/, "")
     .replace(/\.$/, "");
-}
-
-/** A ctxkey as the user would type it back in a shell. */
-function shellWord(text: string): string {
-  return /^[\w.@%+=:,/-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 export async function ctxHistory({

@@ -217,6 +217,7 @@ function addGuideCommand(program: Command, { io, options, setExit, instance }: C
     .description(
       "guided conversation on a local Zelinqa API (sample domain): conducted by the agent when a model answers, else asked directly; Ctrl-C pauses, re-running resumes",
     )
+    // "guide" is the bridge's GUIDE_DEFAULT_CTXKEY, not imported here: the bridge is loaded only when used.
     .option("--ctx <key>", "context key of the conversation", ctxkeyArg, "guide")
     .option("--new", "start a new conversation instead of resuming")
     .option("--direct", "ask the questions directly, without the agent")
