@@ -3,6 +3,7 @@
 import { mergeConfig, removeConfigPaths, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
+import { assertConfigWithinBounds } from "./config-bounds.js";
 import { configVersion } from "./config-version.js";
 import {
   SECRET_MASK,
@@ -69,6 +70,7 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
       await store.updateOwnConfig(ctxkey, (current) => {
         const merged: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
         const next = removeConfigPaths(merged, request.unset ?? []);
+        assertConfigWithinBounds(ctxkey, next.config);
         validateConfig(ctxkey, mergeLayers([...inherited, next.config]), true);
         removed = next.removed;
         return next.config;
