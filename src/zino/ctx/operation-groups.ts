@@ -133,16 +133,27 @@ export function historyOperations(store: CtxStore, maxFrameBytes: number): Recor
   };
 }
 
-export function memoryOperations(store: CtxStore): Record<string, Operation> {
+/** A built prompt is one answer frame: its history is read no further than `maxFrameBytes` characters of stored text. */
+export function memoryOperations(store: CtxStore, maxFrameBytes: number): Record<string, Operation> {
   return {
     build: async ({ ctxkey, raw }) => {
       const request = parseRequest("build", raw);
       if (request.user_message !== undefined) {
         // Python ZINO: the context between its own system prompt and the new user message (docs/zino-protocol.md §8).
-        const prompt = await buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
+        const prompt = await buildPrompt(store, {
+          ctxkey,
+          user: request.user_message,
+          skill: request.skill,
+          maxHistoryChars: maxFrameBytes,
+        });
         return { type: "context", messages: contextMessages(prompt) };
       }
-      const prompt = await buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
+      const prompt = await buildPrompt(store, {
+        ctxkey,
+        user: request.message ?? undefined,
+        skill: request.skill,
+        maxHistoryChars: maxFrameBytes,
+      });
       return { type: "messages", messages: promptMessages(prompt) };
     },
 
