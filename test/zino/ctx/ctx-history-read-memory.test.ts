@@ -2,41 +2,24 @@
 // the real zino-ctx process: a history of messages each nearly a frame large took gigabytes on every turn of that
 // ctxkey (the newest `history.max_messages` of them read whole, before `history.max_tokens` kept none of them).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  startZinoServices,
-  stopZinoServices,
-  writeTempInstance,
-  type TempInstance,
-  type ZinoProcess,
-} from "../../../harness/zino-processes.js";
 import { requestOne } from "../../../src/wire/index.js";
 import { residentBytes } from "../../support/partial-frame-flood.js";
+import { zinoServicesSuite } from "../../support/zino-services-suite.js";
 
 const MiB = 1024 * 1024;
 const LARGE_MESSAGES = 40;
 const LARGE_CHARS = 4 * MiB;
 
 void describe("a prompt over a history of large messages (real zino-ctx, 16 MiB frames)", () => {
-  let instance: TempInstance;
-  let services: ZinoProcess[] = [];
-
-  before(async () => {
-    // Nothing listens at the provider's address: ctx alone is started, it never calls it.
-    instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
-    services = await startZinoServices(instance, ["ctx"]);
-  });
-  after(async () => {
-    await stopZinoServices(services);
-    instance.cleanup();
-  });
+  const suite = zinoServicesSuite({ services: ["ctx"] });
 
   void it(
     "CTX-50 a turn reads at most a frame's worth of the newest history: ctx grows by far less than the history's size",
     { timeout: 120_000 },
     async () => {
-      const socket = instance.sockets.ctx;
+      const socket = suite.instance.sockets.ctx;
       const large = "x".repeat(LARGE_CHARS);
       for (let i = 0; i < LARGE_MESSAGES; i += 1) {
         const message = { role: i % 2 === 0 ? "user" : "assistant", content: large };
@@ -49,7 +32,7 @@ void describe("a prompt over a history of large messages (real zino-ctx, 16 MiB 
       assert.equal((await requestOne(socket, { type: "append_history", ctxkey: "large", messages: small })).type, "ok");
       await sleep(500);
 
-      const pid = services[0]!.child.pid!;
+      const pid = suite.services[0]!.child.pid!;
       const baseline = residentBytes(pid);
       let peak = baseline;
       const sampler = setInterval(() => {
@@ -74,7 +57,7 @@ void describe("a prompt over a history of large messages (real zino-ctx, 16 MiB 
           "the newest turn that fits is kept",
         );
       }
-      assert.equal(services[0]!.child.exitCode, null, "ctx stays up");
+      assert.equal(suite.services[0]!.child.exitCode, null, "ctx stays up");
       // Nothing stored is lost: the whole history is still there.
       const newest = await requestOne(socket, { type: "get_history", ctxkey: "large", limit: 3 });
       assert.equal((newest.messages as unknown[]).length, 3);
