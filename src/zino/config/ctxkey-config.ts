@@ -64,9 +64,15 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
+// What one turn's history may hold. Each turn reads up to four times `max_messages` stored messages and keeps a window
+// of them in memory between turns, so the bounds are checked where they are set: 10,000 messages is far past any
+// conversation a model reads, and 2,000,000 tokens past the largest context window a model offers.
+export const MAX_HISTORY_MESSAGES = 10_000;
+export const MAX_HISTORY_TOKENS = 2_000_000;
+
 export const HistoryConfigSchema = z.object({
-  max_messages: z.number().int().min(0).default(40),
-  max_tokens: z.number().int().min(0).default(6000),
+  max_messages: z.number().int().min(0).max(MAX_HISTORY_MESSAGES).default(40),
+  max_tokens: z.number().int().min(0).max(MAX_HISTORY_TOKENS).default(6000),
 });
 export type HistoryConfig = z.infer<typeof HistoryConfigSchema>;
 

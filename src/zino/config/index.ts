@@ -20,6 +20,8 @@ export {
   ExecConfigSchema,
   HistoryConfigSchema,
   LlmConfigSchema,
+  MAX_HISTORY_MESSAGES,
+  MAX_HISTORY_TOKENS,
   MAX_OUTPUT_CAP_BYTES,
   MAX_WAIT_MS,
   McpServerConfigSchema,

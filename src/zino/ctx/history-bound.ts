@@ -16,12 +16,22 @@ export class HistoryTooLargeError extends Error {
  * stored JSON text is no longer than its encoding in the answer frame, so nothing that would fit is refused.
  */
 export function textsWithin(texts: Iterable<string>, maxChars: number): string[] {
+  const { kept, cut } = newestTextsWithin(texts, maxChars);
+  if (cut) throw new HistoryTooLargeError(maxChars);
+  return kept;
+}
+
+/**
+ * The newest of `texts` (given newest first, read no further than needed) whose characters add up to at most
+ * `maxChars`, oldest first; `cut` when the reading stopped at a text past the bound (that one and older ones left out).
+ */
+export function newestTextsWithin(texts: Iterable<string>, maxChars: number): { kept: string[]; cut: boolean } {
   const kept: string[] = [];
   let chars = 0;
   for (const text of texts) {
     chars += text.length;
-    if (chars > maxChars) throw new HistoryTooLargeError(maxChars);
+    if (chars > maxChars) return { kept: kept.reverse(), cut: true };
     kept.push(text);
   }
-  return kept.reverse();
+  return { kept: kept.reverse(), cut: false };
 }

@@ -9,7 +9,7 @@ export const MAX_CACHED_TAILS = 2_000;
 /** Characters of stored message text all kept windows hold together; the least recently used go first. */
 export const MAX_CACHED_TAIL_CHARS = 64 * 1024 * 1024;
 
-interface Tail {
+export interface Tail {
   limit: number;
   messages: ChatMessage[];
   /** Each message's stored text length, in the same order. */
@@ -36,7 +36,7 @@ export class HistoryTails {
   }
 
   /** The window kept for `ctxkey` (its newest `limit` messages, all when it has fewer), now the most recently used. */
-  get(ctxkey: string): { limit: number; messages: ChatMessage[] } | undefined {
+  get(ctxkey: string): Readonly<Tail> | undefined {
     const tail = this.byKey.get(ctxkey);
     if (tail) {
       this.byKey.delete(ctxkey);
@@ -85,6 +85,18 @@ export class HistoryTails {
     this.byKey.set(ctxkey, tail);
     this.total += tail.total;
   }
+}
+
+/** The newest `limit` messages of a kept window whose stored text adds up to at most `maxChars` characters. */
+export function newestOfTail(tail: Readonly<Tail>, limit: number, maxChars: number): ChatMessage[] {
+  const first = Math.max(0, tail.messages.length - limit);
+  let from = tail.messages.length;
+  let chars = 0;
+  while (from > first && chars + tail.chars[from - 1]! <= maxChars) {
+    from -= 1;
+    chars += tail.chars[from]!;
+  }
+  return tail.messages.slice(from);
 }
 
 function sum(values: readonly number[]): number {

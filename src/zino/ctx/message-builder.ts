@@ -26,6 +26,12 @@ export interface BuildRequest {
   user?: UserContent;
   /** Build for this skill (sub-agent) instead of the skill bound to the ctxkey, if any. */
   skill?: string;
+  /**
+   * Characters of stored history one build reads at most, newest first ([limits] max_frame_bytes: the answer is one
+   * frame): messages may be as large as a frame, and a window of `history.max_messages` of them read whole took
+   * gigabytes on every turn, whatever `history.max_tokens` then kept.
+   */
+  maxHistoryChars: number;
 }
 
 export interface BuiltPrompt {
@@ -106,7 +112,7 @@ export async function buildPrompt(store: CtxStore, request: BuildRequest): Promi
     { role: "assistant", content: example.assistant },
   ]);
   const query = typeof request.user === "string" ? request.user : "";
-  const limits = { maxMessages: settings.history.max_messages, maxTokens: settings.history.max_tokens };
+  const limits = { maxMessages: settings.history.max_messages, maxTokens: settings.history.max_tokens, maxChars: request.maxHistoryChars };
   const [stored, system, memories] = await Promise.all([
     historyWindow(store, ctxkey, limits),
     systemPrompt(store, ctxkey, skill),
@@ -126,13 +132,13 @@ export async function buildPrompt(store: CtxStore, request: BuildRequest): Promi
  * messages whose window takes them all (most turns) needs no more. Otherwise older turns may fit where tool messages
  * were condensed or left out, or where a turn too large was skipped, and up to historyReadLimit messages are read.
  */
-async function historyWindow(store: CtxStore, ctxkey: string, limits: HistoryLimits): Promise<ChatMessage[]> {
+async function historyWindow(store: CtxStore, ctxkey: string, limits: HistoryLimits & { maxChars: number }): Promise<ChatMessage[]> {
   if (limits.maxMessages === 0) return [];
-  const recent = await store.history(ctxkey, limits.maxMessages);
+  const recent = await store.newestHistory(ctxkey, limits.maxMessages, limits.maxChars);
   const window = selectHistory(recent, limits);
   const plain = recent.every((m) => m.role !== "tool" && !(m.tool_calls && m.tool_calls.length > 0) && !isInlineResult(m));
   if (recent.length < limits.maxMessages || (plain && window.length === recent.length)) return window;
-  return selectHistory(await store.history(ctxkey, historyReadLimit(limits.maxMessages)), limits);
+  return selectHistory(await store.newestHistory(ctxkey, historyReadLimit(limits.maxMessages), limits.maxChars), limits);
 }
 
 export function promptMessages(prompt: BuiltPrompt): ChatMessage[] {

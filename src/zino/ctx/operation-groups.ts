@@ -3,6 +3,7 @@
 import { mergeConfig, removeConfigPaths, type JsonObject } from "../config/index.js";
 import { WireError, type Frame, type WireRequest } from "../../wire/index.js";
 import { toFunctionTool } from "./agent-files.js";
+import { assertConfigWithinBounds } from "./config-bounds.js";
 import { configVersion } from "./config-version.js";
 import {
   SECRET_MASK,
@@ -69,6 +70,7 @@ export function configOperations(store: CtxStore): Record<string, Operation> {
       await store.updateOwnConfig(ctxkey, (current) => {
         const merged: JsonObject = request.replace === true ? request.config : mergeConfig(current, request.config);
         const next = removeConfigPaths(merged, request.unset ?? []);
+        assertConfigWithinBounds(ctxkey, next.config);
         validateConfig(ctxkey, mergeLayers([...inherited, next.config]), true);
         removed = next.removed;
         return next.config;
@@ -131,16 +133,27 @@ export function historyOperations(store: CtxStore, maxFrameBytes: number): Recor
   };
 }
 
-export function memoryOperations(store: CtxStore): Record<string, Operation> {
+/** A built prompt is one answer frame: its history is read no further than `maxFrameBytes` characters of stored text. */
+export function memoryOperations(store: CtxStore, maxFrameBytes: number): Record<string, Operation> {
   return {
     build: async ({ ctxkey, raw }) => {
       const request = parseRequest("build", raw);
       if (request.user_message !== undefined) {
         // Python ZINO: the context between its own system prompt and the new user message (docs/zino-protocol.md §8).
-        const prompt = await buildPrompt(store, { ctxkey, user: request.user_message, skill: request.skill });
+        const prompt = await buildPrompt(store, {
+          ctxkey,
+          user: request.user_message,
+          skill: request.skill,
+          maxHistoryChars: maxFrameBytes,
+        });
         return { type: "context", messages: contextMessages(prompt) };
       }
-      const prompt = await buildPrompt(store, { ctxkey, user: request.message ?? undefined, skill: request.skill });
+      const prompt = await buildPrompt(store, {
+        ctxkey,
+        user: request.message ?? undefined,
+        skill: request.skill,
+        maxHistoryChars: maxFrameBytes,
+      });
       return { type: "messages", messages: promptMessages(prompt) };
     },
 

@@ -45,6 +45,7 @@ export interface CtxOperationsDeps {
 
 export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: WireRequest): Promise<Frame>; readonly types: string[] } {
   const { store } = deps;
+  const maxFrameBytes = deps.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES;
   const byName: Record<string, Operation> = {
     capabilities: async () => {
       const health = await store.health();
@@ -60,8 +61,8 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
       };
     },
     ...configOperations(store),
-    ...historyOperations(store, deps.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES),
-    ...memoryOperations(store),
+    ...historyOperations(store, maxFrameBytes),
+    ...memoryOperations(store, maxFrameBytes),
     reload: async () => ({ type: "ok", ...summaryFrame(await deps.reload()) }),
   };
   // Listed (capabilities) in the order ctx has always listed them.
@@ -75,7 +76,7 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
     const { type, ctxkey, message } = request;
     if (type === undefined) {
       if (message === null) return { type: "ready", ctxkey, configured: (await configState(store, ctxkey)).ok };
-      return turnMessages(store, request);
+      return turnMessages(store, request, maxFrameBytes);
     }
     const operation = Object.hasOwn(operations, type) ? operations[type] : undefined;
     if (!operation) throw new WireError("unknown_type", `zino-ctx does not know the type "${type}"; it knows: ${types().join(", ")}.`);
@@ -89,7 +90,7 @@ export function createCtxOperations(deps: CtxOperationsDeps): { answer(request: 
  * `(message, ctxkey)`: the turn's messages; with `include_agent_config` also what the daemon's turn needs besides
  * (the agent section, and the configuration's version [ext], with which it readies rtr and exc only on a change).
  */
-async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest): Promise<Frame> {
+async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest, maxFrameBytes: number): Promise<Frame> {
   const parsed = parseRequest("message", raw);
   // A retried turn already stored (turn_id [ext]): the daemon answers it from this record instead of running it.
   const stored = parsed.turn_id === undefined ? undefined : await store.storedTurn(ctxkey, parsed.turn_id);
@@ -103,7 +104,8 @@ async function turnMessages(store: CtxStore, { ctxkey, raw }: WireRequest): Prom
         },
       }
     : {};
-  const messages = promptMessages(await buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill }));
+  const built = await buildPrompt(store, { ctxkey, user: parsed.message, skill: parsed.skill, maxHistoryChars: maxFrameBytes });
+  const messages = promptMessages(built);
   if (raw.include_agent_config !== true) return { type: "messages", messages, ...turnDone };
   const state = await configState(store, ctxkey);
   return {

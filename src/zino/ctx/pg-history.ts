@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { PgConnection } from "./pg-connection.js";
 import type { HistoryRows } from "./sqlite-history.js";
-import { textsWithin } from "./history-bound.js";
+import { newestTextsWithin, textsWithin } from "./history-bound.js";
 import { PRUNE_EVERY_TURNS, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
 
 const APPEND = `
@@ -91,6 +91,12 @@ export function createPgHistory(options: { connection: PgConnection; now: () => 
               [ctxkey, limit],
             );
       return textRows(result.rows).map(decodeHistory);
+    },
+
+    async newestHistory(ctxkey, limit, maxChars) {
+      if (limit <= 0) return [];
+      const result = await query(BOUNDED_HISTORY, [ctxkey, limit, maxChars]);
+      return newestTextsWithin(textRows(result.rows), maxChars).kept.map(decodeHistory);
     },
 
     async clearHistory(ctxkey) {

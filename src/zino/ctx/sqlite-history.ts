@@ -11,7 +11,8 @@
 // it sees every append asked before it; the builds of other turns, which read other ctxkeys, leave the group to grow.
 import type { SqliteConnection } from "./sqlite-connection.js";
 import type { ReadCache } from "./read-cache.js";
-import { textsWithin } from "./history-bound.js";
+import { newestOfTail } from "./history-tails.js";
+import { newestTextsWithin, textsWithin } from "./history-bound.js";
 import { PRUNE_EVERY_TURNS, TextRow, decodeHistory, textRows, turnRecordOf, turnRecordsBefore } from "./store-rows.js";
 import type { ChatMessage } from "../protocol/index.js";
 import type { CtxStore, TurnRecord } from "./store.js";
@@ -19,7 +20,7 @@ import type { CtxStore, TurnRecord } from "./store.js";
 /** At most this many appends per transaction (the rest go in the next one), so that no COMMIT waits for long. */
 const MAX_APPEND_GROUP = 64;
 
-export type HistoryRows = Pick<CtxStore, "appendHistory" | "appendTurn" | "storedTurn" | "history" | "clearHistory">;
+export type HistoryRows = Pick<CtxStore, "appendHistory" | "appendTurn" | "storedTurn" | "history" | "newestHistory" | "clearHistory">;
 
 /** An append waiting for its group's transaction. */
 interface QueuedAppend {
@@ -185,6 +186,20 @@ export function createSqliteHistory(options: { connection: SqliteConnection; cac
       const texts = textRows(rows);
       const messages = texts.map(decodeHistory);
       if (limit > 0) tails.set(ctxkey, limit, texts, messages);
+      return messages.slice();
+    },
+
+    async newestHistory(ctxkey, limit, maxChars) {
+      flushAppendsOf(ctxkey);
+      if (limit <= 0) return [];
+      cache.checkOthers();
+      const tail = tails.get(ctxkey);
+      if (tail && tail.limit >= limit) return newestOfTail(tail, limit, maxChars);
+      // Newest first, one row at a time: a history of large messages is never read past the bound.
+      const rows = stmt("SELECT message AS text FROM history WHERE ctxkey = ? ORDER BY id DESC LIMIT ?").iterate(ctxkey, limit);
+      const { kept, cut } = newestTextsWithin(textsOf(rows), maxChars);
+      const messages = kept.map(decodeHistory);
+      if (!cut) tails.set(ctxkey, limit, kept, messages);
       return messages.slice();
     },
 

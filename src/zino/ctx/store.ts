@@ -77,6 +77,11 @@ export interface CtxStore {
    * and no further than that many characters of stored text: past it, rejects with HistoryTooLargeError.
    */
   history(ctxkey: string, limit?: number, maxChars?: number): Promise<ChatMessage[]>;
+  /**
+   * A prompt's history read: the newest `limit` messages, oldest first, read newest first and no further than
+   * `maxChars` characters of stored text: the message that would take it past the bound and older ones are left out.
+   */
+  newestHistory(ctxkey: string, limit: number, maxChars: number): Promise<ChatMessage[]>;
   clearHistory(ctxkey: string): Promise<number>;
 
   /** Soft memory: free-text notes shown in the system prompt; the ctxkey's own, else `default`'s. */

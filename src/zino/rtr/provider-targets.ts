@@ -66,11 +66,25 @@ const MIN_CUT_KEY_CHARS = 4;
 export function redactMessage(text: string, secrets: readonly string[]): string {
   let out = redact(text, secrets);
   for (const secret of secrets) {
-    for (let chars = Math.min(secret.length - 1, out.length); chars >= MIN_CUT_KEY_CHARS; chars -= 1) {
-      if (!out.endsWith(secret.slice(0, chars))) continue;
-      out = `${out.slice(0, out.length - chars)}[redacted]`;
+    const chars = secretStartAtEnd(out, [secret], MIN_CUT_KEY_CHARS);
+    if (chars > 0) out = `${out.slice(0, out.length - chars)}[redacted]`;
+  }
+  return out;
+}
+
+/**
+ * The length of the longest end of `text` (at least `minChars` long) that is the start of one of `secrets` without
+ * being all of it, else 0: what a key cut there, or one that the next piece of a stream completes, may have left.
+ */
+export function secretStartAtEnd(text: string, secrets: readonly string[], minChars = 1): number {
+  let longest = 0;
+  for (const secret of secrets) {
+    for (let chars = Math.min(secret.length - 1, text.length); chars >= Math.max(minChars, longest + 1); chars -= 1) {
+      // The first character compared first: most ends of a text cannot start a key.
+      if (text.charCodeAt(text.length - chars) !== secret.charCodeAt(0) || !text.endsWith(secret.slice(0, chars))) continue;
+      longest = chars;
       break;
     }
   }
-  return out;
+  return longest;
 }

@@ -128,6 +128,25 @@ function rowTests(opened: Opened): void {
     assert.deepEqual(await opened.store.history("bounded"), messages, "nothing lost; without a bound the whole history");
     assert.deepEqual(await opened.store.history("nothing-here", undefined, 10), []);
   });
+
+  void it("CTX-50 a prompt's history read keeps the newest messages within maxChars and leaves out the one past it and older ones", async () => {
+    const messages: ChatMessage[] = ["a", "b", "c", "d"].map((letter) => ({ role: "user", content: letter.repeat(1000) }));
+    for (const message of messages) await opened.store.appendHistory("newest", [message]);
+    const stored = JSON.stringify(messages[0]).length;
+    for (const reader of [opened.store, opened.other]) {
+      assert.deepEqual(await reader.newestHistory("newest", 10, 4 * stored), messages, "exactly the bound is read");
+      assert.deepEqual(await reader.newestHistory("newest", 10, 3 * stored - 1), messages.slice(2), "cut, not refused");
+      assert.deepEqual(await reader.newestHistory("newest", 1, 4 * stored), messages.slice(3), "the limit holds");
+      assert.deepEqual(await reader.newestHistory("newest", 10, stored - 1), [], "a newest message past the bound alone");
+      assert.deepEqual(await reader.newestHistory("newest", 0, 4 * stored), []);
+    }
+    // Read again after a window was kept in memory, and after an append followed it.
+    assert.deepEqual(await opened.store.newestHistory("newest", 3, 4 * stored), messages.slice(1));
+    await opened.store.appendHistory("newest", [{ role: "user", content: "e" }]);
+    const withE = await opened.store.newestHistory("newest", 3, 2 * stored + 40);
+    assert.deepEqual(withE, [messages[2], messages[3], { role: "user", content: "e" }]);
+    assert.deepEqual(await opened.store.newestHistory("newest", 3, stored + 40), [messages[3], { role: "user", content: "e" }]);
+  });
 }
 
 function sharingTests(opened: Opened): void {
