@@ -40,6 +40,8 @@ const FILLERS = new Set([
   ...["tous", "chaque", "seulement", "uniquement", "que", "usually", "normally", "generally", "souvent", "plutot", "en"],
   ...["general", "a", "of", "du", "de", "ideally", "idealement"],
 ]);
+/** Words of a length of time after which a number is a period ("15 jours", "2 weeks"). */
+const PERIOD_NOUNS = new Set(["jour", "jours", "day", "days", "semaine", "semaines", "week", "weeks", "j"]);
 /** Words of a range between two days: "du lundi au vendredi", "monday to friday", "mon-fri". */
 const RANGE_WORDS = new Set(["to", "au", "a", "through", "thru", "till", "until", "jusqu"]);
 
@@ -65,6 +67,9 @@ function span(a: number, b: number): number[] {
  */
 export function daysNamed(text: string): { value: number; fuzzy: boolean } | null {
   const all = textTokens(text);
+  // [ext] (s26) "tous les 15 jours", "every 3 days": a number before the day or week word is a period between
+  // sessions, not every day (the digits set aside below must not join "tous les … jours" into a group).
+  if (all.some((t, i) => t.kind === "digits" && t.norm !== "7" && PERIOD_NOUNS.has(all[i + 1]?.norm ?? ""))) return null;
   const tokens = all.filter((t) => t.kind === "word" || /^7$/.test(t.norm));
   if (tokens.length === 0) return null;
   const except = exceptionAt(tokens);

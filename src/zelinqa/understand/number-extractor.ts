@@ -8,12 +8,22 @@ import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
 import { GROUPS_OF_UNKNOWN_SIZE, YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
-import { convertedUnits, countsOtherThings, namesOtherThing, unitKindAgainst } from "./unit-conversion.js";
+import { convertedUnits, countsOtherThings, namesOtherThing, targetUnit, unitKindAgainst } from "./unit-conversion.js";
 import { sidesProduct } from "./measure-products.js";
 import { amountsByPart } from "./amounts-by-part.js";
 import type { PhraseResult } from "./phrase-match.js";
-import { INCOME_STEMS, KNOWN_UNIT_STEMS, MONEY_STEMS, PERSON_STEMS, SEAT_STEMS, WEEK_STEMS, stem, tokenHasStem } from "./target-words.js";
-import type { StemLookup, TargetWords } from "./target-words.js";
+import {
+  INCOME_STEMS,
+  currencyNamed,
+  KNOWN_UNIT_STEMS,
+  MONEY_STEMS,
+  PERSON_STEMS,
+  SEAT_STEMS,
+  WEEK_STEMS,
+  stem,
+  tokenHasStem,
+} from "./target-words.js";
+import type { Currency, StemLookup, TargetWords } from "./target-words.js";
 import { HEDGE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import {
   firstNamesCount,
@@ -319,11 +329,15 @@ function sharePerHead(scan: MentionScan, ctx: NumberContext, integer: boolean): 
   const ms = scan.mentions.filter((m) => !m.article);
   if (ms.length !== 2) return null;
   const after = (m: NumberMention) => (seq: readonly string[]) => seq.every((w, j) => m.before[m.before.length - seq.length + j] === w);
-  const people = ms.find((m) => (m.unit !== null && tokenHasStem(m.unit, PERSON_STEMS) && !m.currency) || WE_ARE.some(after(m)));
+  // [ext] (s26) "200 pour nous 4", "300 for the 3 of us": the people the amount is for, said after it.
+  const forUs = (m: NumberMention) => saidOfUs(m, scan) && m.before.some((w) => FOR.has(w));
+  const people = ms.find(
+    (m) => (m.unit !== null && tokenHasStem(m.unit, PERSON_STEMS) && !m.currency) || WE_ARE.some(after(m)) || forUs(m),
+  );
   const amount = ms.find((m) => m !== people);
   if (people === undefined || amount === undefined || amount.per !== null || amount.period !== null || amount.bound !== null) return null;
   if (!Number.isInteger(people.value) || people.value < 2 || people.fuzzy) return null;
-  const forAll = scan.tokens.some((t) => FOR_ALL.has(t.norm));
+  const forAll = scan.tokens.some((t) => FOR_ALL.has(t.norm)) || (forUs(people) && amount.end <= people.start);
   if (!forAll) return null;
   const value = Math.round((amount.value / people.value) * 100) / 100;
   if (integer && !Number.isInteger(value)) return null;
@@ -465,6 +479,9 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
   if (m.unit === "%") return words !== undefined && PERCENT_STEMS.some((p) => words.own.has(p)) ? "target" : "elsewhere";
   // "une semaine", "two weeks" for a number of nights or days.
   if (m.unit !== null && words?.groups.has("days") && tokenHasStem(m.unit, WEEK_STEMS)) return "target";
+  // [ext] (s26) "£100" for a budget in euros: an amount in another currency is not the target's (no rate is assumed).
+  if (m.currency && money && words?.currency !== undefined && scan !== undefined && otherCurrency(m, scan.tokens, words.currency))
+    return "elsewhere";
   if (m.currency) return money || words === undefined ? "target" : "elsewhere";
   // [ext] "registered march 2018" for a calendar year: the year of the date, in a reply to its own question.
   if (!ctx.strict && calendarYearTarget(ctx) && m.value >= 1000 && MONTH_WORDS.has(m.before[m.before.length - 1] ?? "")) return "target";
@@ -486,6 +503,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     // "2h", "45 min", "3 j": a unit's short form binds the number to a target counted in that unit, in passing too.
     const time = TIME_UNITS[m.unit];
     if (time !== undefined && time[1] === 1 && time[0] === timeUnitOf(words)) return "target";
+    // [ext] (s26) "1h de route", "20 minutes away" for a distance, a weight or a volume: a duration measures no length.
+    if (time !== undefined && targetUnit(words) !== null) return "elsewhere";
     if (
       tokenHasStem(m.unit, KNOWN_UNIT_STEMS) ||
       tokenHasStem(m.unit, MONEY_STEMS) ||
@@ -547,7 +566,8 @@ function spokenCount(text: string, scan: MentionScan, ctx: NumberContext): { val
   if (named !== null) return { value: named, certainty: "fuzzy" };
   if (noBedroomHome(text, ctx.words, scan)) return { value: 0, certainty: "exact" };
   const composed = personsTarget(ctx) ? null : oneForEach(scan);
-  return composed === null ? null : { value: composed, certainty: "fuzzy" };
+  // [ext] (s26) "just the left one", "only the one on my arm".
+  return composed === null ? justTheOne(text, scan, true, ctx) : { value: composed, certainty: "fuzzy" };
 }
 
 /**
@@ -785,6 +805,13 @@ const ordinalSuffix = (m: NumberMention, text: string) =>
   /\d[eèE]/.test(text) &&
   new RegExp(`(?<![\\d.,])${m.value}(?:e|eme|ème|ere|ère)(?![\\p{L}\\d])`, "iu").test(text);
 
+/** [ext] (s26) Whether the currency said beside an amount (sign before or after, or word after) is not `own`. */
+function otherCurrency(m: NumberMention, tokens: MentionScan["tokens"], own: Currency): boolean {
+  const said = [tokens[m.start - 1], tokens[m.end]].map((t) => (t === undefined ? undefined : currencyNamed(t.norm)));
+  const c = said[0] ?? said[1];
+  return c !== undefined && c !== own;
+}
+
 /** [ext] A target that is an amount per hour or minute of something ("Budget par heure de cours", "Rate per hour"). */
 const hourlyRate = (words: TargetWords) => [...words.rates].some((r) => ["hour", "minute"].includes(TIME_UNITS[r]?.[0] ?? ""));
 const FOR_WORDS = new Set(["pour", "for", "les", "the", "a", "an", "de"]);
@@ -1002,11 +1029,26 @@ const SAID_PERIODS_IN: Record<Period, Partial<Record<Period, number>>> = {
 };
 
 /** "1200 par an" for a monthly budget (100), "une heure par jour" for hours per week (7, loosely). */
-function convertPeriod(value: number, from: Period, to: Period): { value: number; exact: boolean } {
+function convertPeriod(value: number, from: Period, to: Period, everyDay = false): { value: number; exact: boolean } {
   const up = SAID_PERIODS_IN[to][from];
   const factor = up ?? 1 / (SAID_PERIODS_IN[from][to] ?? 1);
-  // Every day of the week is an assumption ("une heure par jour" may mean on working days): held loosely.
+  // Every day of the week is an assumption ("une heure par jour" may mean on working days): held loosely, unless
+  // [ext] (s26) the reply says every day ("2 hours a day every day"): then a week is exactly 7 of them.
+  if (from === "day" && to === "week" && everyDay) return { value: value * factor, exact: true };
   return { value: value * factor, exact: from !== "day" && ((from === "month" && to === "year") || (from === "year" && to === "month")) };
+}
+
+const EVERY_WORDS = new Set(["every", "each", "chaque"]);
+/** [ext] (s26) Whether a reply says "every day", "each day", "chaque jour", "tous les jours" or "7 days a week" (one pass). */
+function saysEveryDay(tokens: MentionScan["tokens"]): boolean {
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i]?.norm ?? "";
+    if (t !== "day" && t !== "jour" && t !== "jours" && t !== "days") continue;
+    const prev = tokens[i - 1]?.norm ?? "";
+    if (EVERY_WORDS.has(prev) || (prev === "les" && tokens[i - 2]?.norm === "tous") || (prev === "7" && tokens[i + 2]?.norm === "week"))
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -1017,6 +1059,7 @@ function convertPeriod(value: number, from: Period, to: Period): { value: number
 function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null, integer: boolean): MentionScan {
   const period = periodOf(words);
   const unitWord = unit === null ? null : ([...words.own].find((w) => (TIME_UNITS[w] ?? TIME_UNITS[`${w}s`])?.[0] === unit) ?? null);
+  const everyDay = period === "week" && scan.mentions.some((m) => m.period === "day") && saysEveryDay(scan.tokens);
   let changed = false;
   const mentions = scan.mentions.map((m, i) => {
     // The "a" of "2 hours a day" states the rate of the number before it.
@@ -1038,7 +1081,7 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     const convertible =
       !words.groups.has("income") && (m.period !== "day" || unit === "hour" || unit === "minute") && (period !== "day" || unit !== null);
     if (period !== null && m.period !== null && m.period !== period && convertible) {
-      const c = convertPeriod(next.value, m.period, period);
+      const c = convertPeriod(next.value, m.period, period, everyDay);
       next = { ...next, value: c.value, period, fuzzy: next.fuzzy || !c.exact };
     }
     if (next === m) return m;
@@ -2067,8 +2110,24 @@ const JUST_THAT_ONE =
 function justThatOne(text: string, integer: boolean, ctx: NumberContext): PhraseResult | null {
   const words = ctx.words;
   if (!integer || words === undefined || words.groups.has("money") || timeUnitOf(words) !== null) return null;
-  return JUST_THAT_ONE.test(tokenise(text).join(" ")) && withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
+  const n = tokenise(text).join(" ");
+  if (JUST_THAT_ONE.test(n)) return withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
+  // [ext] (s26) "both", "both ears", "both of them" as the whole reply: two, when no number is said.
+  if (BOTH.test(n) && scanNumbers(text).mentions.length === 0)
+    return withinBounds(2, ctx, integer) ? { value: 2, certainty: "exact" } : null;
+  return null;
 }
+/** [ext] (s26) "just the right one", "only the one on my arm": one thing, picked out by a word or by what follows. */
+const JUST_THE_ONE = /^(?:just|only) the (?:[a-z]+ )?one(?: |$)/;
+/** [ext] (s26) A count said as "just the … one" whose only number is that "one": one (same targets as justThatOne). */
+function justTheOne(text: string, scan: MentionScan, integer: boolean, ctx: NumberContext): { value: number; certainty: "exact" } | null {
+  const words = ctx.words;
+  if (!integer || ctx.strict || words === undefined || words.groups.has("money") || timeUnitOf(words) !== null) return null;
+  if (scan.mentions.length !== 1 || scan.mentions[0]?.value !== 1 || !JUST_THE_ONE.test(tokenise(text).join(" "))) return null;
+  return withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
+}
+/** The whole reply: "both", "both ears", "both of them" (not a sentence: "both arms are covered" counts no tattoos). */
+const BOTH = /^(?:(?:just|only) )?both(?: of them| [a-z]+)?$/;
 
 /** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
 const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];

@@ -105,6 +105,8 @@ export interface MentionScan {
 }
 
 const MULTIPLIERS: Record<string, number> = {
+  // [ext] (s26) "2 hundred", "5 hundred quid": digits then the English word (not "cent(s)": "2 cents" is money too).
+  hundred: 1e2,
   k: 1e3,
   mille: 1e3,
   thousand: 1e3,

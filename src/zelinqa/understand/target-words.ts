@@ -132,6 +132,12 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
 
 const TIME_GROUPS = new Set(["years", "months", "weeks", "days", "hours"]);
 const RATE_WORDS = new Set(["par", "per", "each", "chaque", "every"]);
+/** (s26) The periods a count may be said per ("par semaine", "a month"), as stems. */
+const PERIOD_RATES = new Set(["semaine", "week", "moi", "mois", "month", "jour", "day", "an", "annee", "year"]);
+/** (s26) English says a rate with the article: "hours a week", "times a month", "dollars an hour". */
+const ARTICLES_A = new Set(["a", "an"]);
+const A_PERIODS = new Set(["hour", "day", "week", "month", "year"]);
+const PLURAL = /^\p{L}{3,}s$/u;
 /** Groups that name facts a yes/no target may be about ("we have a cat"); counts and amounts are not facts. */
 const FACT_GROUPS = new Set([
   "pets",
@@ -346,6 +352,42 @@ export interface TargetWords {
   readonly limit?: boolean;
   /** [ext] The question asks about persons ("Combien de personnes…?") whatever the label counts ("Nombre de places"). */
   readonly asksPersons?: boolean;
+  /** [ext] (s26) The one currency the label or question names ("Budget (€)", "Deposit in dollars"), if any. */
+  readonly currency?: Currency;
+}
+
+export type Currency = "eur" | "usd" | "gbp";
+/**
+ * [ext] (s26) Signs and names of a currency, normalised ("£", "pounds", "euros"). Not "e" nor "livre" (other words too),
+ * nor slang said of any money ("bucks", "balles": "a thousand bucks" for a budget in euros is its amount).
+ */
+const CURRENCY_NAMES: Record<string, Currency> = {
+  "€": "eur",
+  eur: "eur",
+  euro: "eur",
+  euros: "eur",
+  $: "usd",
+  usd: "usd",
+  dollar: "usd",
+  dollars: "usd",
+  "£": "gbp",
+  gbp: "gbp",
+  pound: "gbp",
+  pounds: "gbp",
+  quid: "gbp",
+};
+/** [ext] (s26) The currency a sign or word names, or undefined. */
+export const currencyNamed = (word: string): Currency | undefined =>
+  Object.hasOwn(CURRENCY_NAMES, word) ? CURRENCY_NAMES[word] : undefined;
+
+/** The one currency a text names by sign or word, null when none or several. */
+function currencyOf(text: string): Currency | null {
+  const found = new Set<Currency>();
+  for (const m of text.toLowerCase().matchAll(/[€$£]|\p{L}+/gu)) {
+    const c = currencyNamed(m[0]);
+    if (c !== undefined) found.add(c);
+  }
+  return found.size === 1 ? ([...found][0] as Currency) : null;
 }
 const LIMIT_WORDS = new Set([
   "min",
@@ -438,6 +480,9 @@ export function targetWords(label: string, questionText = ""): TargetWords {
         rates.add(stem(t));
         return;
       }
+      // [ext] (s26) "Hours a week", "visits a month": a period after "a"/"an" that follows a plural is a rate too (and
+      // stays a word of the target, as it was: "lessons a week" still names weeks).
+      if (A_PERIODS.has(t) && ARTICLES_A.has(tokens[i - 1] ?? "") && PLURAL.test(tokens[i - 2] ?? "")) rates.add(stem(t));
       if ((t.length >= 4 || SHORT_WORDS.has(t)) && !STOP.has(t)) own.add(stem(t));
     });
   }
@@ -448,7 +493,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     if (label.includes(m[0])) things.add(m[0].toLowerCase());
   }
   // [ext] "Facture annuelle (€)", "Deposit ($)": a currency sign in the label makes it an amount of money.
-  const currency = /[€$£]/.test(label);
+  const currencySign = /[€$£]/.test(label);
   // A unit in parentheses ("Longueur (m)", "Budget (EUR)") counts whatever its length.
   for (const m of label.matchAll(/\(([^)]*)\)/g)) for (const t of normalise(m[1] ?? "").split(" ")) if (t !== "") own.add(t);
   const groups = new Set<string>();
@@ -460,7 +505,11 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     }
     if (words.some((w) => tokenHasStem(w, own)) || [...own].some((o) => tokenHasStem(o, new Set(words.map(stem))))) groups.add(name);
   }
-  if (currency) groups.add("money");
+  if (currencySign) groups.add("money");
+  const currency = currencyOf(`${label} ${questionText}`);
+  // [ext] (s26) "Cours par semaine", "Lessons a month": things counted per period, of no other kind, are a frequency
+  // ("une fois par semaine", "3 times a month" count them).
+  if (groups.size === 0 && [...rates].some((r) => PERIOD_RATES.has(r))) groups.add("frequency");
   const stems = new Set(own);
   for (const g of groups) for (const s of groupStems(g)) stems.add(s);
   const groupFactStems = new Set<string>();
@@ -485,6 +534,7 @@ export function targetWords(label: string, questionText = ""): TargetWords {
     birth,
     limit,
     asksPersons,
+    ...(currency === null ? {} : { currency }),
   };
 }
 /** Words for seats: a count of them is no head count ("Nombre de places" is no "nous sommes trois à conduire"). */
