@@ -38,6 +38,9 @@ const AS_FAR_AS_I_KNOW = [
   "rien que j",
   "rien que je",
 ].map((p) => p.split(" "));
+/** The negative of a place, and what may follow it alone ("really", "en particulier", "in particular"). */
+const NOWHERE = [["nowhere"], ["nulle", "part"], ["no", "where"]];
+const PARTICULAR = new Set(["particular", "particulier", "special", "specifically", "in", "en", "honestly", "franchement"]);
 const opens = (tokens: readonly string[], seq: readonly string[]) => seq.every((w, k) => tokens[k] === w);
 
 /** Words by which a none option's label says it is relative to the options listed. */
@@ -59,6 +62,12 @@ export function noneSaidIndirectly(c: ClauseTokens, phrases: readonly Phrase[], 
   // [ext] (s25) "not that I've noticed", "pas que je sache", "nothing I know of": a denial as far as the person knows.
   if (AS_FAR_AS_I_KNOW.some((seq) => opens(tokens, seq))) return { value: [none.value], certainty: "fuzzy" };
   if (tokens.some((t) => UNSURE.has(t))) return null;
+  // [ext] (s26) "nowhere really", "nulle part en particulier": the negative of a place said as the whole reply, to a
+  // none option relative to the list (the options are then places or situations: none of them).
+  if (NOWHERE.some((seq) => opens(tokens, seq)) && ofTheList(phrases, none.value)) {
+    const rest = tokens.slice(tokens[0] === "nowhere" ? 1 : 2);
+    if (rest.length <= 2 && rest.every((t) => OF.has(t) || PARTICULAR.has(t))) return { value: [none.value], certainty: "fuzzy" };
+  }
   const first = tokens[0] as string;
   // "nothing serious", "rien de grave", "nothing too bad": the denial and one word, nothing more.
   const rest = tokens.slice(1).filter((t) => !OF.has(t));

@@ -100,6 +100,23 @@ export function countedMany(tokens: readonly string[], at: number): boolean {
  */
 const otherShortWord = (expected: string, actual: string) => expected.length <= 5 && expected[0] !== actual[0];
 
+/** Endings of a verb said for its noun, French and English ("privatis-er", "-é(e)(s)", "renovat-e", "-ed", "-ing"). */
+const VERB_ENDINGS = ["er", "e", "ee", "es", "ees", "ez", "ons", "ed", "ing"];
+/**
+ * [ext] (s26) A word that is the verb of a noun in -ion or -ment: the noun's stem ("privatis" of "privatisation",
+ * "inspect" of "inspection", "demenag" of "demenagement") with a verb ending. The stem has at least 5 letters, so
+ * short nouns ("option", "station", "location") never match a verb of another sense; a bare stem ("direct" for
+ * "Direction") is no verb form and stays unread. Constant work per word.
+ */
+export function verbOfNoun(noun: string, word: string): boolean {
+  if (word.length < 7 || word.length >= noun.length + 3) return false;
+  const stems: string[] = [];
+  if (noun.endsWith("ation")) stems.push(noun.slice(0, -5));
+  if (noun.endsWith("ion")) stems.push(noun.slice(0, -3));
+  if (noun.endsWith("ement")) stems.push(noun.slice(0, -5));
+  return stems.some((stem) => stem.length >= 5 && word.startsWith(stem) && VERB_ENDINGS.includes(word.slice(stem.length)));
+}
+
 /** The end of the phrase's match at `at` (exclusive) and its certainty, or null. */
 function matchAt(
   tokens: readonly string[],
@@ -122,6 +139,11 @@ function matchAt(
     // [ext] The label's word in the other number ("mi-long" for "Mi-longs"), loosely, even a word of the everyday
     // vocabulary: the compound label then beats its last word's own option ("Longs").
     if (sameWordInflected(expected, actual)) {
+      fuzzy = true;
+      continue;
+    }
+    // [ext] (s26) The verb of the label's noun ("privatiser" for "Privatisation", "renovated" for "Renovation"), loosely.
+    if (verbOfNoun(expected, actual)) {
       fuzzy = true;
       continue;
     }
