@@ -353,13 +353,15 @@ const BARE_NO = new Set(["no", "nope", "nah", "non", "nan"]);
 const TURNING = [["actually"], ["en", "fait"], ["finalement"], ["i", "mean"], ["wait"], ["je", "veux", "dire"]];
 /**
  * [ext] (s26) A bare yes/no, then the opposite one with a word that turns it round ("no, yes actually a little", "non,
- * oui en fait ce serait mieux", "yes, no wait, never"): the second is meant. Only the reply's first three words are
+ * oui en fait ce serait mieux", "yes, no wait, never"): the second is meant, unless a yes or a no comes again after it. Only the reply's first three words are
  * looked at; a reply ending as a question ("oui non enfin c'est un synthé, ça compte ?") asks, it is not turned round.
  */
 function turnedRound(tokens: readonly string[], text: string): boolean | null {
   const [first = "", second = ""] = tokens;
   const value = BARE_NO.has(first) && BARE_YES.has(second) ? true : BARE_YES.has(first) && BARE_NO.has(second) ? false : null;
   if (value === null || text.trim().endsWith("?")) return null;
+  // Turned round again later ("yes, no wait, yes"): not this rule's to read.
+  if (tokens.slice(2).some((t) => BARE_YES.has(t) || BARE_NO.has(t))) return null;
   return TURNING.some((seq) => seq.every((w, k) => tokens[2 + k] === w)) ? value : null;
 }
 

@@ -137,7 +137,7 @@ function deniesOneMore(tokens: readonly string[]): boolean {
 }
 
 /**
- * [ext] (s26) A reply to "anything else?" whose first clause only denies ("no, except…", "non, juste que…", "nope but
+ * [ext] (s26) A reply to "anything else?" whose first clause only denies ("no, except…", "non, juste que…", "nope just
  * …"): the rest may be a note, but the person first said there was none, so the note is held loosely, never confirmed.
  * A denial of a thing ("pas de betteraves svp", "no parking outside") is content, not a denial of the question; a
  * request after the denial ("no. can you ring first?") keeps its note as said (s21).
@@ -146,11 +146,15 @@ export function opensByDenying(text: string): boolean {
   const first = tokenise(text.split(/[,;:.!?…\n]/u)[0] ?? "");
   if (first.length === 0 || !DENIALS.has(first[0] as string)) return false;
   if (!closingClause(first) && !LINKS_AFTER_DENIAL.has(first[1] ?? "")) return false;
+  // "no, but the left door rattles": what comes after "but"/"mais" is said in full, a note as said.
+  const after = tokenise(text.slice(text.search(/[,;:.!?…\n]/u) + 1));
+  if (first.length === 1 && (after[0] === "but" || after[0] === "mais")) return false;
   // A request after the denial ("no. can you send the invoice?") asks for something to be done: a note, as said.
   return !text.split(/(?<=[.!?…\n])/u).some((sentence) => endsAsQuestion(sentence) && asksForSomething(sentence.trim()));
 }
-/** What follows a bare denial and opens what is added anyway: "no but", "non mais", "no except", "nope just". */
-const LINKS_AFTER_DENIAL = new Set("but except apart only just mais sauf juste seulement a part hormis".split(" "));
+/** What follows a bare denial and opens what is added anyway: "no except", "non sauf", "nope just". */
+// Not "but"/"mais": "no, but the left door rattles" is a note said in full (earlier rounds' testers stored it as said).
+const LINKS_AFTER_DENIAL = new Set("except apart only just sauf juste seulement a part hormis".split(" "));
 
 /**
  * [ext] A reply to "anything else?" made only of closing parts ("that's it, thanks!", "not really 🙂", "non. merci,

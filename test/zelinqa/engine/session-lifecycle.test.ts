@@ -241,7 +241,7 @@ void describe("optional model port", () => {
     return nextQuestions(
       artifact,
       state,
-      { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend du modèle" } },
+      { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "quelque chose de raisonnable, sans folie" } },
       deps,
     );
   };

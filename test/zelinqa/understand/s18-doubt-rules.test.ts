@@ -51,7 +51,8 @@ void describe("a value the rest of the reply doubts", () => {
 
   void it("is held loosely when a correction word is left unread or takes a yes back", () => {
     assert.deepEqual(read("oui, enfin plus tard peut-être", garden), [true, "fuzzy"]);
-    assert.deepEqual(read("yes... no actually", garden), [true, "fuzzy"]);
+    // (s26) The word turned round is meant, still loosely after an ellipsis of hesitation.
+    assert.deepEqual(read("yes... no actually", garden), [false, "fuzzy"]);
     assert.deepEqual(read("3 march, no the 10th wait", start), ["2027-03-03", "fuzzy"]);
   });
 

@@ -23,10 +23,14 @@ void describe("a reply to 'anything else?' that opens by saying there is nothing
     assert.equal(read("rien d'autre, pas de bagages non plus", infos), null);
   });
   void it("holds the note loosely when content follows the denial", () => {
-    for (const text of ["no, except the cat hides under the bed", "nope but he bites when nervous", "no just call from the gate"])
+    for (const text of ["no, except the cat hides under the bed", "nope only he bites when nervous", "no just call from the gate"])
       assert.deepEqual(read(text, remarks), [text, "fuzzy"], text);
-    for (const text of ["non, juste qu'on a un gros sac", "non mais on part tôt"])
+    for (const text of ["non, juste qu'on a un gros sac", "non sauf qu'on part tôt"])
       assert.deepEqual(read(text, infos), [text, "fuzzy"], text);
+    // After "but"/"mais" the note is said in full, as earlier rounds' testers stored it (blind5, s17).
+    for (const text of ["nope but he bites when nervous", "no, but the gate sticks"])
+      assert.deepEqual(read(text, remarks), [text, "exact"], text);
+    assert.deepEqual(read("non mais on part tôt", infos), ["non mais on part tôt", "exact"]);
   });
   void it("keeps a confirmed note when the reply denies a thing, not the question", () => {
     for (const text of ["no stairs, it's a ground floor flat"]) assert.deepEqual(read(text, remarks), [text, "exact"], text);

@@ -17,6 +17,9 @@ void describe("a yes/no turned round at once (s26)", () => {
     assert.deepEqual(read("yes, no wait, that's my neighbour's", garage), [false, "exact"]);
     assert.deepEqual(read("non, oui en fait une petite", cave), [true, "exact"]);
     assert.equal(read("oui non finalement elle est au voisin", cave)?.[0], false);
+    // Turned round again: the last word, never the second, confirmed.
+    assert.deepEqual(read("yes, no wait, yes", garage), [true, "exact"]);
+    assert.notDeepEqual(read("non, oui en fait... non", cave), [true, "exact"]);
   });
   void it("leaves a doubled word, a yes with 'no problem', and a question alone", () => {
     assert.deepEqual(read("no no", garage), [false, "exact"]);
