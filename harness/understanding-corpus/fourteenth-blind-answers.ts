@@ -379,7 +379,9 @@ export const PIANO: BlindRow[] = [
   ["pn_q_styles", "aucun, musiques de films", v(["aucun"]), "multi"],
   ["pn_q_styles", "musique de jeux video", N, "multi"],
   ["pn_q_styles", "classique, pas de jazz", v(["classique"]), "multi"],
-  ["pn_q_styles", "jazz non classique", v(["classique"]), "multi"],
+  // The tester's own flag after the run (REPORT s26): without a comma this reads as well "jazz, not classical" as
+  // "jazz, no: classical"; the merger accepts both readings (changed after the first run, the only such change).
+  ["pn_q_styles", "jazz non classique", v(["classique"], { alternatives: [["jazz"]] }), "multi"],
   ["pn_q_styles", "chopin, debussy", v(["classique"]), "multi"],
   ["pn_q_styles", "pop and improvisation", v(["pop", "impro"]), "multi"],
   ["pn_q_styles", "on verra avec le prof", D, "dont_know"],

@@ -180,8 +180,13 @@ function shiftedDay(today: string, base: "day" | "month", amount: number): strin
   return day.toISOString().slice(0, 10);
 }
 
+/**
+ * [ext] (s26) French says a week and two weeks as "huit jours" and "quinze jours" (digits too): "dans 15 jours" is in two
+ * weeks, the 14th day or the 15th (testers wrote both), so the day it gives is held loosely, forward as backward.
+ */
+const WEEKS_IN_DAYS = / (?:quinzaine|quinze jours|15 jours|huit jours|8 jours) /;
 /** [ext] (s24) A time back counted in weeks or fortnights ("3 weeks", "quinze jours", "huit jours"): a round figure. */
-const ROUNDED_BACK = / (?:weeks?|semaines?|fortnights?|quinzaine|quinze jours|15 jours|huit jours|8 jours) /;
+const ROUNDED_BACK = new RegExp(` (?:weeks?|semaines?|fortnights?)(?= )|${WEEKS_IN_DAYS.source}`);
 
 /** A number of years that is someone's age: after a possessive ("ses 6 ans", "my 18 years") or before "old". */
 const AN_AGE = / (?:ses|mes|tes|nos|vos|leurs|his|her|my|their|our) \S+ (?:ans|years?) | (?:years?|yrs?) old /;
@@ -211,7 +216,8 @@ function aheadDurations(text: string, tokens: readonly string[], today: string, 
   const said = oneStatedDuration(text);
   if (said === null || said.base !== "day") return;
   const deadline = tokens.some((t) => DEADLINE_WORDS.has(t));
-  found.push({ iso: shiftedDay(today, "day", said.amount), fuzzy: said.fuzzy || deadline, from: -1, to: -1 });
+  const weeks = WEEKS_IN_DAYS.test(` ${tokens.join(" ")} `);
+  found.push({ iso: shiftedDay(today, "day", said.amount), fuzzy: said.fuzzy || deadline || weeks, from: -1, to: -1 });
 }
 
 const DAY = /^(\d{1,2})(er|ere|st|nd|rd|th|eme|e)?$/;
@@ -522,7 +528,13 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       // [ext] A time back in months or years ("il y a 2 ans", "6 months ago") is rounded: held loosely (pastDurations).
       const roundedBack =
         PAST_CUES.test(plain) && (/\b(?:mois|months?|ans?|annees?|years?)\b/.test(plain) || ROUNDED_BACK.test(` ${plain} `));
-      const exact = s.isCertain("day") && HAS_NUMBER.test(r.text) && !WEEKDAYS.test(plain) && !deadline && !roundedBack;
+      const exact =
+        s.isCertain("day") &&
+        HAS_NUMBER.test(r.text) &&
+        !WEEKDAYS.test(plain) &&
+        !deadline &&
+        !roundedBack &&
+        !WEEKS_IN_DAYS.test(` ${plain} `);
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
     }
   }
