@@ -3,7 +3,7 @@
 // ("budget 1500"), by its JSON Schema bounds — ignoring numbers bound to other units ("4 places" is no budget).
 // Bounds ("max 1500") give the bound; ranges, approximations, counting phrases and hedged replies are fuzzy.
 import { clauseTokens } from "./clauses.js";
-import { clauseBreak, scanNumbers, wordsBeforeBound } from "./number-mentions.js";
+import { clauseBreak, SAID_AGE, scanNumbers, wordsBeforeBound } from "./number-mentions.js";
 import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
@@ -497,6 +497,10 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm, ctx.strict === true);
     if (measure !== null) return measure === "same" ? "target" : "elsewhere";
     if (words && tokenHasStem(m.unit, words.stems)) return "target";
+    // [ext] (s26) "I'm 67" (number-mentions.ts SAID_AGE) binds the number to a target that is an age and nothing else's
+    // ("Age", not "Boiler age" nor "Dog's age": "I'm 67" is no boiler's age); in passing any other target leaves it,
+    // and answering a question ("he's eleven" to the dog's age) it is a bare number, as it was.
+    if (m.unit === SAID_AGE) return plainAge(words) ? "target" : ctx.strict === true ? "elsewhere" : "neutral";
     // [ext] "j'ai eu 13 de moyenne", "a 12 of average": the label's own word after "de"/"of".
     const named = scan?.tokens[m.end + 1]?.norm;
     if (OF_WORDS.has(m.unit) && named !== undefined && named.length >= 4 && tokenHasStem(named, words.own)) return "target";
@@ -730,6 +734,10 @@ function neverBefore(text: string, scan: MentionScan, m: NumberMention): boolean
 }
 
 const AGE_UNIT_WORDS = new Set(["ans", "an", "years", "year", "yo", "old"]);
+/** A target that is someone's age and names no other thing ("Age (years)", "Votre âge"). */
+function plainAge(words: TargetWords): boolean {
+  return words.own.has("age") && [...(words.things ?? [])].every((t) => t === "age");
+}
 // [ext] Also the future tense ("elle aura 6 ans en janvier", "he turns 7") and "soon"/"almost" before the age ("bientôt
 // 10", "almost 9": held loosely as approximations, number-mentions.ts).
 const TURNING = [
@@ -976,7 +984,9 @@ export function durationInPassing(scan: MentionScan, ctx: NumberContext): boolea
     (ctx.minimum ?? 0) >= 1000
   )
     return true;
-  const timed = scan.mentions.filter((m) => m.unit !== null && Object.hasOwn(TIME_UNITS, m.unit));
+  // [ext] (s26) An age said as one ("I'm 67": number-mentions.ts SAID_AGE) is a number of years for an age.
+  const age = plainAge(ctx.words);
+  const timed = scan.mentions.filter((m) => m.unit !== null && (Object.hasOwn(TIME_UNITS, m.unit) || (age && m.unit === SAID_AGE)));
   if (timed.length === 0) return false;
   // "1h15": the minutes after the hours are part of the one duration; "about an hour and a half": words of it.
   const alone = scan.mentions.every((m) => timed.includes(m) || (m.unit === null && timed.some((d) => m.start === d.end + 1)));

@@ -188,6 +188,15 @@ const CIRCUMSTANCE_OPENERS = new Set([
   ...["until", "according", "hier", "aujourd", "demain", "dernier", "derniere", "prochain", "prochaine", "ce", "cet"],
   ...["cette", "apres", "avant", "depuis", "quand", "lorsque", "selon", "jusqu"],
 ]);
+/**
+ * (s26) Who a bare whole number is said of, in English: "I'm 67", "im 40 now", "she's 9": an age, as "years old" would
+ * say (French says "ans"). The number takes SAID_AGE as its unit: no word, so only a target that is an age and nothing
+ * else's takes it (number-extractor.ts), and no other target, nor the "N years old" readings of a thing's age.
+ */
+const AGE_SUBJECTS: readonly string[][] = [["i", "m"], ["i", "am"], ["im"], ["he", "s"], ["she", "s"], ["he", "is"], ["she", "is"]];
+/** What may follow such an age: nothing, or "now". */
+const AFTER_SAID_AGE = new Set(["now", "currently", "maintenant"]);
+export const SAID_AGE = "<age>";
 /** Adjectives between a count and its noun. */
 const ADJECTIVES = new Set([
   "vieux",
@@ -766,6 +775,14 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
             !startsWithPhrase(noun, PHRASES.approxAfter)
           ? noun[0]
           : null;
+  const age =
+    (unit === null || AFTER_SAID_AGE.has(unit)) &&
+    !currency &&
+    !slash &&
+    Number.isInteger(n.value) &&
+    n.value >= 1 &&
+    n.value <= 120 &&
+    endsWithPhrase(before, AGE_SUBJECTS);
   const approx =
     endsWithPhrase(before, PHRASES.approxBefore) ||
     isApproxTypo(before[before.length - 1]) ||
@@ -798,7 +815,7 @@ function mentionOf(text: string, tokens: readonly TextToken[], n: RawNumber, end
     article: n.article,
     bound,
     currency,
-    unit,
+    unit: age ? SAID_AGE : unit,
     before,
     period,
     per,
