@@ -660,7 +660,7 @@ for (const backend of BACKENDS) {
         });
         const r = await modelApp.request("POST", `/v1/sessions/${id}/next`, {
           key: "runtime",
-          body: { state_version: 1, previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend du modèle" } },
+          body: { state_version: 1, previous_turn: { question_id: "sdk_q_budget", user_text: "quelque chose de raisonnable, sans folie" } },
           idempotencyKey: newIdempotencyKey(),
         });
         assert.equal(r.status, 200, r.text);

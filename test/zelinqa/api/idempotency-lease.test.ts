@@ -80,7 +80,10 @@ void describe("zelinqa idempotency lease of a killed process on postgres", { ski
     assert.equal(created.status, 201, created.text);
     const sessionId = (JSON.parse(created.text) as { session_id: string }).session_id;
     // A free-text budget answer leaves the number to the model (R28): process A is stuck in that call.
-    const body = { state_version: 0, previous_turn: { question_id: "sdk_q_budget", user_text: "ça dépend du modèle" } };
+    const body = {
+      state_version: 0,
+      previous_turn: { question_id: "sdk_q_budget", user_text: "quelque chose de raisonnable, sans folie" },
+    };
     const path = `/v1/sessions/${sessionId}/next`;
     const stuck = post(a.baseUrl, path, key, body, "lease-next-0001").catch(() => null);
     await firstCallSeen;
