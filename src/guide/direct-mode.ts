@@ -16,13 +16,13 @@ import {
 import { terminalWriter } from "../shared/terminal-text.js";
 import type { GuideIo } from "./guide-host.js";
 import { questionHint } from "./answer-forms.js";
-import { collectedData, formatValue, stopReasonText } from "./conversation-report.js";
+import { collectedData, stopReasonText } from "./conversation-report.js";
 import type { DomainLabels } from "./domain-labels.js";
 import { applyKnownFacts, pendingQuestionAlreadyKnown } from "./known-facts.js";
 import type { LineReader } from "./line-reader.js";
 import { renderProgress } from "./progress-bars.js";
 import { promptCommand, type PromptCommandOptions } from "./prompt-commands.js";
-import { keepingAnswer, understoodEarlier, understoodLine, type Held } from "./understood-earlier.js";
+import { heldText, keepingAnswer, understoodEarlier, understoodLine, type Held } from "./understood-earlier.js";
 
 /** The API's limit on a turn's `user_text` (docs/zelinqa-api.md: 1 to 8000 characters). */
 export const MAX_ANSWER_CHARS = 8000;
@@ -42,7 +42,7 @@ export type GuideEnd = "finished" | "paused" | "failed";
 
 const DIRECT_COMMANDS: PromptCommandOptions = {
   answerCommands: ["/skip", "/refuse"],
-  howToAnswer: "Answer with the number of a choice or in your own words",
+  howToAnswer: "Answer with the number of a choice or in your own words (an empty line keeps a value shown as not confirmed)",
 };
 
 export function objectiveAchieved(progress: ProgressView): boolean {
@@ -101,14 +101,14 @@ export function dataTargetIds(candidate: Candidate, labels: DomainLabels): strin
   return candidate.target_ids.filter((id) => labels.targets.has(id) || !id.startsWith("exploration:"));
 }
 
+type Reading = { kind: "nothing" } | { kind: "loose"; values: string[]; held: Held[] } | { kind: "read" };
+
 /**
  * What the preview shows these words would record for the question's success informations: nothing (answered
  * without any value), values of which some only loosely (`tentative`: never confirmed later, since an answered
  * question is not asked again), or values. Refusals and don't-knows are answers (they spend the turn); a preview
  * that fails leaves the decision to the turn itself.
  */
-type Reading = { kind: "nothing" } | { kind: "loose"; values: string[]; held: Held[] } | { kind: "read" };
-
 async function readingOf(
   session: Session,
   candidate: Candidate,
@@ -131,9 +131,7 @@ async function readingOf(
   if (read.length === 0) return { kind: "nothing" };
   const loose = read.filter((id) => preview.targets[id]?.status === "tentative");
   if (loose.length === 0) return { kind: "read" };
-  const values = loose.map(
-    (id) => `"${labels.data.get(id) ?? id}" ${formatValue(preview.targets[id]?.value, labels.targets.get(id)?.valueLabels)}`,
-  );
+  const values = loose.map((id) => heldText({ id, value: preview.targets[id]?.value }, labels));
   return { kind: "loose", values, held: loose.map((id) => ({ id, value: preview.targets[id]?.value })) };
 }
 

@@ -84,11 +84,14 @@ export async function understoodEarlier(
     if (target?.status === "tentative" && target.value !== undefined && target.value !== null) held.push({ id, value: target.value });
   }
   if (held.length === 0) return null;
-  const text = held
-    .map(({ id, value }) => `${labels.data.get(id) ?? id}: ${formatValue(value, labels.targets.get(id)?.valueLabels)}`)
-    .join("; ");
+  const text = held.map((h) => heldText(h, labels)).join("; ");
   const keep = held.length === 1 && dataTargets.length === 1 ? await keepingAnswer(session, candidate, held[0]!, labels) : null;
   return { text, keep };
+}
+
+/** A held value as the person reads it: its label, then the value as the choice's label ("Pièces concernées: Salon"). */
+export function heldText(held: Held, labels: DomainLabels): string {
+  return `${labels.data.get(held.id) ?? held.id}: ${formatValue(held.value, labels.targets.get(held.id)?.valueLabels)}`;
 }
 
 /** The line shown under the question. */

@@ -43,7 +43,7 @@ void it("GUIDE-CMD-2 /help and an unknown /word answer in words without spending
   assert.equal(r.code, 0, r.stderr);
   assert.match(
     r.stdout,
-    /> \/help\nAnswer with the number of a choice or in your own words; \/skip, \/refuse to pass; \/quit or Ctrl-C pauses/,
+    /> \/help\nAnswer with the number of a choice or in your own words \(an empty line keeps a value shown as not confirmed\); \/skip, \/refuse to pass; \/quit or Ctrl-C pauses/,
   );
   assert.match(r.stdout, /> \/sikp\nUnknown command \/sikp, nothing recorded\./);
   assert.match(r.stdout, /> \/quit\n\nPaused\. Run the same command again to continue at this question\.\n/);

@@ -226,7 +226,7 @@ void it("GUIDE-UNDERSTAND-3 an answer read only loosely (tentative) is named wit
         const after = await waitForStdout(cli, /> $/, from);
         assert.match(
           after,
-          /^Read loosely: "Budget \(euros\)" 1500 would stay unconfirmed \(tentative\), and this question is not asked again\. Press Enter to confirm it, type the exact value \(a number, for example 1500\), or the same answer again to keep it unconfirmed\.\nQuel budget envisagez-vous \?\n> $/,
+          /^Read loosely: Budget \(euros\): 1500 would stay unconfirmed \(tentative\), and this question is not asked again\. Press Enter to confirm it, type the exact value \(a number, for example 1500\), or the same answer again to keep it unconfirmed\.\nQuel budget envisagez-vous \?\n> $/,
         );
         assert.equal((await apiSession(instance, "lou")).state.turn_count, turnsBefore, "the loose reading spent no turn");
       },
