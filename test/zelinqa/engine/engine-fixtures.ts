@@ -1,7 +1,7 @@
 // Test wiring of the engine: a fixed clock, sequential ids and the reference corpus compiled and loaded.
 import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
-import { applyChanges, compileArtifact, loadArtifact } from "../../../src/zelinqa/engine/index.js";
-import type { CompiledArtifact, DraftConfiguration, EngineDeps, EngineResult } from "../../../src/zelinqa/engine/index.js";
+import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../../src/zelinqa/engine/index.js";
+import type { CompiledArtifact, DraftConfiguration, EngineDeps, EngineResult, SessionState } from "../../../src/zelinqa/engine/index.js";
 import { referenceCorpusChanges } from "../../../harness/zelinqa-reference-corpus.js";
 
 export function testDeps(extra: Partial<EngineDeps> = {}): EngineDeps {
@@ -31,6 +31,18 @@ export function referenceArtifact(): CompiledArtifact {
 export function valueOf<T>(result: EngineResult<T>): T {
   if (!result.ok) throw new Error(`unexpected engine error: ${JSON.stringify(result.error)}`);
   return result.value;
+}
+
+/** The state of a new session after its first turn: `text` answering `questionId` (the engine infers the outcome). */
+export async function stateAfterReply(
+  artifact: CompiledArtifact,
+  questionId: string,
+  text: string,
+  deps: EngineDeps = testDeps(),
+): Promise<SessionState> {
+  const state = valueOf(await createSession(artifact, {}, deps)).state;
+  const turn = { state_version: state.state_version, previous_turn: { question_id: questionId, user_text: text } };
+  return valueOf(await nextQuestions(artifact, state, turn, deps)).state;
 }
 
 type Role = "blocking" | "contributing" | "optional";

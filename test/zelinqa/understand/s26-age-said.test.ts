@@ -4,9 +4,9 @@
 // thing or years of something. Our own sentences and domain.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../../src/zelinqa/engine/index.js";
 import type { CompiledArtifact } from "../../../src/zelinqa/engine/index.js";
 import { dimension, info, objective, question } from "../../../harness/understanding-corpus/domain-builders.js";
+import { artifactOf, stateAfterReply } from "../engine/engine-fixtures.js";
 
 const d = "van_main";
 const years = (min: number, max: number) => ({ type: "integer", minimum: min, maximum: max });
@@ -33,9 +33,7 @@ function artifact(withThingAges: boolean): CompiledArtifact {
         ]
       : []),
   ];
-  const applied = applyChanges(null, changes, { domainName: withThingAges ? "vans" : "van" });
-  if (!applied.ok) throw new Error(JSON.stringify(applied.issues));
-  return loadArtifact(JSON.parse(JSON.stringify(compileArtifact(applied.draft))) as unknown);
+  return artifactOf(changes);
 }
 const plain = artifact(false);
 const withThings = artifact(true);
@@ -46,20 +44,9 @@ async function storedAfter(
   text: string,
   questionId = "van_q_cover",
 ): Promise<Record<string, [unknown, string]>> {
-  let n = 0;
-  const deps = { now: () => new Date("2026-12-01T10:00:00.000Z"), newId: (prefix: string) => `${prefix}_${++n}` };
-  const created = await createSession(compiled, {}, deps);
-  if (!created.ok) throw new Error(JSON.stringify(created.error));
-  const state = created.value.state;
-  const next = await nextQuestions(
-    compiled,
-    state,
-    { state_version: state.state_version, previous_turn: { question_id: questionId, user_text: text } },
-    deps,
-  );
-  if (!next.ok) throw new Error(JSON.stringify(next.error));
+  const state = await stateAfterReply(compiled, questionId, text);
   const out: Record<string, [unknown, string]> = {};
-  for (const [id, t] of Object.entries(next.value.state.targets)) if (t.value !== undefined) out[id] = [t.value, t.status];
+  for (const [id, t] of Object.entries(state.targets)) if (t.value !== undefined) out[id] = [t.value, t.status];
   return out;
 }
 

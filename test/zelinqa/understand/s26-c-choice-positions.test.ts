@@ -4,9 +4,8 @@
 // things, a question asking how many) read no place (UND-S26-C-1).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { applyChanges, compileArtifact, createSession, loadArtifact, nextQuestions } from "../../../src/zelinqa/engine/index.js";
-import type { CompiledArtifact } from "../../../src/zelinqa/engine/index.js";
 import { dimension, enumArray, info, objective, question } from "../../../harness/understanding-corpus/domain-builders.js";
+import { artifactOf, stateAfterReply, testDeps } from "../engine/engine-fixtures.js";
 
 const d = "bk_main";
 const changes = [
@@ -57,28 +56,12 @@ const changes = [
   info("bk_services", "Services", enumArray(["livraison", "montage", "reprise", "aucun"]), "bk_q_services"),
 ];
 
-function artifact(): CompiledArtifact {
-  const applied = applyChanges(null, changes, { domainName: "bakery" });
-  if (!applied.ok) throw new Error(JSON.stringify(applied.issues));
-  return loadArtifact(JSON.parse(JSON.stringify(compileArtifact(applied.draft))) as unknown);
-}
-const compiled = artifact();
+const compiled = artifactOf(changes);
 
 /** What the engine stores for `target` after `text` answers `questionId`: its value and status, or null. */
 async function stored(questionId: string, target: string, text: string): Promise<[unknown, string] | null> {
-  let n = 0;
-  const deps = { now: () => new Date("2026-12-01T10:00:00.000Z"), newId: (prefix: string) => `${prefix}_${++n}` };
-  const created = await createSession(compiled, {}, deps);
-  if (!created.ok) throw new Error(JSON.stringify(created.error));
-  const state = created.value.state;
-  const next = await nextQuestions(
-    compiled,
-    state,
-    { state_version: state.state_version, previous_turn: { question_id: questionId, user_text: text } },
-    deps,
-  );
-  if (!next.ok) throw new Error(JSON.stringify(next.error));
-  const t = next.value.state.targets[target];
+  const state = await stateAfterReply(compiled, questionId, text, testDeps({ now: () => new Date("2026-12-01T10:00:00.000Z") }));
+  const t = state.targets[target];
   return t?.value === undefined ? null : [t.value, t.status];
 }
 

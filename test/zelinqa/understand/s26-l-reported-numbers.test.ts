@@ -3,15 +3,8 @@
 // each other's words (load-artifact.ts otherStems).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
-import { createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
-import { artifactOf, dimension, openQuestion, testDeps, valueOf } from "../engine/engine-fixtures.js";
-
-const info = (id: string, label: string, schema: Record<string, unknown>, question: string): ConfigurationChange => ({
-  entity: "success_information",
-  operation: "create",
-  success_information: { id, label, schema, primary_question_id: question },
-});
+import { info } from "../../../harness/understanding-corpus/domain-builders.js";
+import { artifactOf, dimension, openQuestion, stateAfterReply } from "../engine/engine-fixtures.js";
 
 const artifact = artifactOf([
   dimension("d", 0, "blocking"),
@@ -33,12 +26,8 @@ const artifact = artifactOf([
 
 /** The value and status the engine stores for `target` after `text` answers `question`. */
 async function stored(question: string, text: string, target: string): Promise<[unknown, string | undefined]> {
-  const deps = testDeps();
-  const state = valueOf(await createSession(artifact, {}, deps)).state;
-  const next = valueOf(
-    await nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: question, user_text: text } }, deps),
-  );
-  const t = next.state.targets[target];
+  const state = await stateAfterReply(artifact, question, text);
+  const t = state.targets[target];
   return [t?.value, t?.status];
 }
 

@@ -2,15 +2,8 @@
 // the thing ("c'est ma femme qui gère ça", "my partner handles the bills"). Read through the engine's outcome.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import type { ConfigurationChange } from "../../../src/zelinqa/contracts/index.js";
-import { createSession, nextQuestions } from "../../../src/zelinqa/engine/index.js";
-import { artifactOf, dimension, openQuestion, testDeps, valueOf } from "../engine/engine-fixtures.js";
-
-const info = (id: string, label: string, schema: Record<string, unknown>, question: string): ConfigurationChange => ({
-  entity: "success_information",
-  operation: "create",
-  success_information: { id, label, schema, primary_question_id: question },
-});
+import { info } from "../../../harness/understanding-corpus/domain-builders.js";
+import { artifactOf, dimension, openQuestion, stateAfterReply } from "../engine/engine-fixtures.js";
 
 const artifact = artifactOf([
   dimension("d", 0, "blocking"),
@@ -21,12 +14,8 @@ const artifact = artifactOf([
 ]);
 
 async function answer(question: string, text: string): Promise<{ outcome: string | undefined; values: unknown[] }> {
-  const deps = testDeps();
-  const state = valueOf(await createSession(artifact, {}, deps)).state;
-  const next = valueOf(
-    await nextQuestions(artifact, state, { state_version: 0, previous_turn: { question_id: question, user_text: text } }, deps),
-  );
-  return { outcome: next.state.outcomes.at(-1)?.outcome, values: Object.values(next.state.targets).map((t) => t.value) };
+  const state = await stateAfterReply(artifact, question, text);
+  return { outcome: state.outcomes.at(-1)?.outcome, values: Object.values(state.targets).map((t) => t.value) };
 }
 
 void describe("someone else takes care of the thing (U23)", () => {
