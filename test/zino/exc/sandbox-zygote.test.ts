@@ -2,7 +2,20 @@
 // executions started through it with run-process.ts, and its answers to what exc should never send. Its use by exc
 // (the isolation tests run through it and without it) is in sandbox.test.ts and sandbox-limits.test.ts.
 import assert from "node:assert/strict";
-import { chmodSync, closeSync, copyFileSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -71,14 +84,14 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
   }
 
   /** Runs code/main.sh of `base` through the zygote, as a warm bwrap sandbox's command would (status on fd 5). */
-  function run(base: string, options: { timeoutMs?: number; abort?: AbortSignal } = {}): Promise<RunOutcome> {
+  function run(base: string, options: { timeoutMs?: number; abort?: AbortSignal; sizes?: typeof SIZES } = {}): Promise<RunOutcome> {
     const child = startProcess({
       command: "/bin/bash",
       args: ["--noprofile", "--norc", "-c", 'exec >&3 2>&4 3>&- 4>&-; . "$0"', "/code/main.sh"],
       env: ENV,
       cwd: "/",
       reportsExit: true,
-      via: (request) => zygote.spawn(request, { baseDir: base, sizes: SIZES }),
+      via: (request) => zygote.spawn(request, { baseDir: base, sizes: options.sizes ?? SIZES }),
     });
     return child.release({
       timeoutMs: options.timeoutMs ?? 5000,
@@ -150,6 +163,63 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+
+  /** The zygote's own children (its executions' PID 1 and its spare): the base is the bwrap naming our root. */
+  function zygoteChildren(): number[] {
+    const parentOf = (pid: number) => Number(/^PPid:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
+    const alive = (pids: number[]) => pids.filter((pid) => existsSync(`/proc/${pid}`));
+    const tryParent = (pid: number) => {
+      try {
+        return parentOf(pid);
+      } catch {
+        return -1; // exited meanwhile
+      }
+    };
+    const program = processesWith("/.zino-zygote").filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] === "/.zino-zygote"; // not the bwrap naming it
+      } catch {
+        return false;
+      }
+    });
+    const zygotes = alive(program).filter((pid) => processesWith(root).includes(tryParent(pid)));
+    return alive(program).filter((pid) => zygotes.includes(tryParent(pid)));
+  }
+
+  /** The /work and /tmp sizes an execution sees, in KiB, from its mount table. */
+  const mountedSizes = "awk '$2==\"/work\"||$2==\"/tmp\"{print $2, $4}' /proc/mounts | grep -o '^[^ ]* \\|size=[0-9]*k' | tr -d '\\n'";
+
+  void it("ZYG-07 the next execution's namespaces are made ahead (a spare) holding nothing of the last one; a start with other sizes gets its own", async () => {
+    assert.equal((await run(executionDir("echo first"))).stdout, "first\n");
+    await waitFor("a spare waits for the next start", () => zygoteChildren().length === 1, 3000);
+    const [spare] = zygoteChildren();
+    // Only its socket to the zygote beside 0, 1, 2: no descriptor of the execution before it (exc would wait for
+    // that execution's output to end while the spare held it).
+    assert.deepEqual(readdirSync(`/proc/${spare}/fd`).sort(), ["0", "1", "2", "3"]);
+    assert.match(readlinkSync(`/proc/${spare}/fd/3`), /^socket:/);
+    const bigger = { workBytes: 2 << 20, tmpBytes: 3 << 20, shmBytes: 1 << 20 };
+    const second = await run(executionDir(`${mountedSizes}; echo; echo pid $$; ls -A /work | wc -l`), { sizes: bigger });
+    assert.equal(second.stdout, "/work size=2048k/tmp size=3072k\npid 2\n0\n", JSON.stringify(second));
+    await waitFor("the second execution is gone, a new spare waits", () => zygoteChildren().length === 1, 3000);
+    assert.notEqual(zygoteChildren()[0], spare, "a spare serves one execution only");
+    const third = await run(executionDir(`${mountedSizes}; echo`));
+    assert.equal(third.stdout, "/work size=1024k/tmp size=1024k\n", JSON.stringify(third));
+  });
+
+  void it("ZYG-08 a spare killed from outside turns spares off: the zygote says so and clones each next execution on its path", async () => {
+    assert.equal((await run(executionDir("echo before"))).stdout, "before\n");
+    await waitFor("a spare waits", () => zygoteChildren().length === 1, 3000);
+    process.kill(zygoteChildren()[0]!, "SIGKILL");
+    await waitFor(
+      "exc's log says the spare died",
+      () => log.lines.some((line) => line.includes("the sandbox zygote says") && line.includes("spare execution died unused")),
+      3000,
+    );
+    assert.equal((await run(executionDir("echo pid $$; hostname"))).stdout, "pid 2\nzino-sandbox\n");
+    await waitFor("that execution's PID 1 is gone", () => zygoteChildren().length === 0, 3000);
+    assert.equal((await run(executionDir("echo again"))).stdout, "again\n");
+    assert.equal(zygote.alive, true);
   });
 
   void it("ZYG-05 closing it ends the base sandbox and every execution still running", async () => {
