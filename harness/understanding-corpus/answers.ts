@@ -15,6 +15,7 @@ import { BAT, PIS, RUN, STO } from "./eleventh-blind-answers.js";
 import { DIET, DOG, RAM, ROOF } from "./twelfth-blind-answers.js";
 import { BOIL, DON, GITE, TAP } from "./thirteenth-blind-answers.js";
 import { HEAR, PIANO, TAT, VIN } from "./fourteenth-blind-answers.js";
+import { EVC, MIEL, NAGE, SLEEP } from "./fifteenth-blind-answers.js";
 import type { BlindRow } from "./blind-answers.js";
 
 /** `R` refused, `D` don't know (asked_no_answer), `N` nothing recorded for the question's target. */
@@ -89,7 +90,11 @@ export interface CorpusEntry {
     | "tattoo"
     | "hearing"
     | "piano"
-    | "tasting";
+    | "tasting"
+    | "sleep"
+    | "evcharger"
+    | "swimming"
+    | "honey";
   readonly question: string;
   readonly text: string;
   readonly expect: Expectation;
@@ -164,6 +169,11 @@ export interface CorpusEntry {
    * synonyms (fourteenth-blind-answers.ts: tattoo appointment, hearing test, piano lessons, wine tasting).
    */
   readonly blind14?: true;
+  /**
+   * Written by a fifteenth tester who read neither the rules nor the other answers, for four new domains with sparse
+   * synonyms (fifteenth-blind-answers.ts: sleep clinic, EV charger installation, children's swimming lessons, honey order).
+   */
+  readonly blind15?: true;
 }
 
 const v = (value: unknown, extra: { alternatives?: unknown[]; tentative?: boolean } = {}) => ({ value, ...extra });
@@ -931,4 +941,10 @@ export const CORPUS: readonly CorpusEntry[] = [
     ["piano", PIANO],
     ["tasting", VIN],
   ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind14: true as const }))),
+  ...[
+    ["sleep", SLEEP],
+    ["evcharger", EVC],
+    ["swimming", NAGE],
+    ["honey", MIEL],
+  ].flatMap(([domain, list]) => rows(domain as CorpusEntry["domain"], list as BlindRow[]).map((e) => ({ ...e, blind15: true as const }))),
 ];

@@ -68,6 +68,10 @@ import { tattooDomainChanges } from "./tattoo-domain.js";
 import { hearingDomainChanges } from "./hearing-domain.js";
 import { pianoDomainChanges } from "./piano-domain.js";
 import { tastingDomainChanges } from "./tasting-domain.js";
+import { sleepDomainChanges } from "./sleep-domain.js";
+import { evchargerDomainChanges } from "./evcharger-domain.js";
+import { swimmingDomainChanges } from "./swimming-domain.js";
+import { honeyDomainChanges } from "./honey-domain.js";
 
 /** The corpus's reference instant: Tuesday 2026-12-01, 10:00 UTC. */
 export const CORPUS_NOW = new Date("2026-12-01T10:00:00.000Z");
@@ -147,6 +151,10 @@ export function corpusArtifacts(): Record<CorpusEntry["domain"], CompiledArtifac
     hearing: artifactOf(hearingDomainChanges(), "hearing"),
     piano: artifactOf(pianoDomainChanges(), "piano"),
     tasting: artifactOf(tastingDomainChanges(), "tasting"),
+    sleep: artifactOf(sleepDomainChanges(), "sleep"),
+    evcharger: artifactOf(evchargerDomainChanges(), "evcharger"),
+    swimming: artifactOf(swimmingDomainChanges(), "swimming"),
+    honey: artifactOf(honeyDomainChanges(), "honey"),
   };
 }
 
@@ -271,11 +279,13 @@ export function scoreTables(results: readonly EntryResult[]): Record<"overall" |
                               ? "blind13"
                               : r.entry.blind14
                                 ? "blind14"
-                                : r.entry.fresh
-                                  ? "fresh"
-                                  : r.entry.h
-                                    ? "held-out"
-                                    : "tuned",
+                                : r.entry.blind15
+                                  ? "blind15"
+                                  : r.entry.fresh
+                                    ? "fresh"
+                                    : r.entry.h
+                                      ? "held-out"
+                                      : "tuned",
     ),
     /** Per category, only the domains written by the second tester before reading the rules. */
     blind: rowsBy(

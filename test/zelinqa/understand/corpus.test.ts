@@ -232,6 +232,7 @@ void describe("understanding corpus", () => {
         ...["dogwalk", "roofing", "dietitian", "chimney"],
         ...["boiler", "donation", "gite", "upholsterer"],
         ...["tattoo", "hearing", "piano", "tasting"],
+        ...["sleep", "evcharger", "swimming", "honey"],
       ]),
     );
     const categories = new Set(results.map((r) => r.entry.category));
