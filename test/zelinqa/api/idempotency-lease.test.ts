@@ -86,7 +86,13 @@ void describe("zelinqa idempotency lease of a killed process on postgres", { ski
     };
     const path = `/v1/sessions/${sessionId}/next`;
     const stuck = post(a.baseUrl, path, key, body, "lease-next-0001").catch(() => null);
-    await firstCallSeen;
+    // Should the reply ever be read without the model (a new understanding rule), A answers at once: say so, rather
+    // than wait for a call that never comes.
+    const first = await Promise.race([
+      firstCallSeen.then(() => "the model was called"),
+      stuck.then((answer) => `A answered without calling the model: ${answer?.status} ${answer?.text.slice(0, 300)}`),
+    ]);
+    assert.equal(first, "the model was called");
     await a.kill9();
     await stuck;
     const started = Date.now();
