@@ -297,6 +297,9 @@ static int spare_broken;
 
 static int read_message(int socket, char *buffer, char **fields, int *nfields, int *fds, int *nfds);
 
+/** The last message read from exc (an execution's argv and environment among them). */
+static char exc_message[MAX_MESSAGE + 1];
+
 /** In a spare: waits for its start message, then runs it as the execution's PID 1. */
 static _Noreturn void serve_as_spare(void) {
   static char buffer[MAX_MESSAGE + 1];
@@ -336,6 +339,8 @@ static void make_spare(void) {
     if (dup2(pair[1], CONTROL_FD) < 0) _exit(125);
     // Everything else the zygote holds (its SIGCHLD descriptor, the pair's other end) is closed.
     if (syscall(SYS_close_range, (unsigned)CONTROL_FD + 1, ~0U, 0) < 0) _exit(125);
+    // Nothing of the start before it stays in its memory (it is the PID 1 of someone else's execution).
+    memset(exc_message, 0, sizeof exc_message);
     prepare_namespaces(spare_sizes, -1);
     serve_as_spare();
   }
@@ -457,10 +462,9 @@ static int read_message(int socket, char *buffer, char **fields, int *nfields, i
 
 /** Reads and handles one message from exc; 0 at EOF. */
 static int receive(void) {
-  static char buffer[MAX_MESSAGE + 1];
   char *fields[MAX_FIELDS];
   int fds[MAX_FDS], nfields, nfds;
-  int got = read_message(CONTROL_FD, buffer, fields, &nfields, fds, &nfds);
+  int got = read_message(CONTROL_FD, exc_message, fields, &nfields, fds, &nfds);
   if (got <= 0) return got < 0;
   if (nfields == 0) say("refused: a message too long or not NUL-terminated", 0);
   else if (strcmp(fields[0], "start") == 0) start(fields + 1, nfields - 1, fds, nfds);
