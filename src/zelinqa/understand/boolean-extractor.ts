@@ -3,7 +3,8 @@
 // fact itself matched against the target's own words ("we have a cat", "no pets", "je fume", "non-fumeur").
 import { clauseTokens, clausesAfterFirst, isNegationAt } from "./clauses.js";
 import type { ClauseTokens } from "./clauses.js";
-import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
+import { isPleasantryWord } from "./guards-values.js";
+import { FALSE_PHRASES, HEDGE_PHRASES, LOOSE_PHRASES, NOTHING_TO_REPORT, TRUE_PHRASES, hasAnyPhrase } from "./lexicons.js";
 import { tokenise } from "./normalise.js";
 import { findPhraseHits, scalarPhraseResult } from "./phrase-match.js";
 import { indirectYesNo } from "./indirect-yes-no.js";
@@ -117,6 +118,8 @@ function lexiconValue(text: string): Said | null {
       c.clause[h.start + 1] === c.clause[h.start]
     )
       continue;
+    // [ext] (s27) "landlord said ok", "le syndic a dit oui": someone else's yes/no, reported, is not the person's answer.
+    if (reportedSpeech(c.tokens, h.start)) continue;
     let v = h.value;
     // "of course not", "sure… not": a yes negated right after it, or inside a negated clause.
     if (v) {
@@ -132,6 +135,22 @@ function lexiconValue(text: string): Said | null {
     values.add(v);
   }
   return values.size === 1 ? { value: [...values][0] === true, loose } : null;
+}
+
+/** Verbs that report what someone said: "said", "told", "a dit", "a répondu". */
+const REPORTING = new Set("said says told replied answered agreed dit disait dira repondu".split(" "));
+/** The person speaking: "I said yes" reports their own answer. */
+const FIRST_PERSON = new Set(["i", "we", "je", "j", "on", "nous"]);
+/**
+ * [ext] (s27) The yes/no at `start` is what someone else said ("the landlord said ok", "ma voisine a dit oui"): a verb of
+ * reporting right before it (or with one auxiliary "a"/"has" between), and no first person just before that verb.
+ */
+function reportedSpeech(tokens: readonly string[], start: number): boolean {
+  const verb = start - 1;
+  if (!REPORTING.has(tokens[verb] ?? "")) return false;
+  const subject = ["a", "has", "had", "m", "me", "nous", "us"].includes(tokens[verb - 1] ?? "") ? verb - 2 : verb - 1;
+  if (subject < 0) return false;
+  return !FIRST_PERSON.has(tokens[subject] as string) && !FIRST_PERSON.has(tokens[subject - 1] ?? "");
 }
 
 /** "j'ai arrêté de fumer", "I quit smoking", "ex-fumeur": the habit that follows has stopped. */
@@ -299,6 +318,10 @@ function saysNotApplicable(text: string, tokens: readonly string[]): boolean {
 export function extractBoolean(text: string, labels: readonly Phrase[], words?: TargetWords): PhraseResult | null {
   const c = clauseTokens(text);
   if (saysNotApplicable(text, c.tokens)) return null;
+  // [ext] (s27) "rien à signaler", "RAS", "no, nothing to report": a no said whole, even when the label's own word
+  // ("Problème signalé") is in it.
+  if ((NOTHING_TO_REPORT as readonly string[]).includes(c.tokens.filter((t) => !BARE_NO.has(t) && !isPleasantryWord(t)).join(" ")))
+    return { value: false, certainty: "exact" };
   const fromLabels = scalarPhraseResult(
     findPhraseHits(
       c.tokens,
@@ -450,7 +473,8 @@ const NOT_YET = [
  */
 const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = [
   [
-    ["proprietaire", "owner", "homeowner", "proprio"],
+    // [ext] (s27) Also a question with the verb: "Do you own the property?", "owns the house".
+    ["proprietaire", "owner", "homeowner", "proprio", "own", "owns"],
     [
       "locataire",
       "tenant",
@@ -459,6 +483,11 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
       "je loue",
       "we rent",
       "i rent",
+      // [ext] (s27) The same said as a state: "renting, landlord said ok", "on loue", "rented flat".
+      "renting",
+      "rented",
+      "on loue",
+      "nous louons",
       // [ext] Someone else owns it, or it is let by a social landlord: "my landlord's", "council house", "HLM".
       "landlord",
       "landlord s",
@@ -478,6 +507,15 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
     ["sans alcool", "soft drinks", "soft drink", "softs", "non alcoholic", "alcohol free", "jus de fruit", "juice", "sodas"],
   ],
   [
+    // [ext] (s27) Delivered or collected: "je passe le chercher", "je viendrai au rucher", "I'll pick it up" is no delivery.
+    ["livraison", "livre", "livree", "livrer", "delivery", "delivered", "deliver"],
+    [
+      ...["je passe le chercher", "je passe la chercher", "je passe les chercher", "je viendrai", "on viendra", "nous viendrons"],
+      ...["viens le chercher", "venir le chercher", "venir la chercher", "je le recupere", "je la recupere", "on le recupere"],
+      ...["collect it", "collect them", "i ll collect", "we ll collect", "pick it up", "pick them up", "i ll come by"],
+    ],
+  ],
+  [
     ["meuble", "furnished"],
     ["vide", "unfurnished", "non meuble", "empty"],
   ],
@@ -490,8 +528,9 @@ const OPPOSITES: readonly (readonly [readonly string[], readonly string[]])[] = 
 /** [ext] What implies a side: paying off a mortgage makes one the owner ("we have a mortgage so sort of"). */
 const IMPLYING: readonly (readonly [readonly string[], readonly string[]])[] = [
   [
-    ["proprietaire", "owner", "homeowner", "proprio"],
-    ["mortgage", "pret immobilier", "credit immobilier", "emprunt immobilier"],
+    ["proprietaire", "owner", "homeowner", "proprio", "own", "owns"],
+    // [ext] (s27) A leasehold or a freehold is owned (a long lease bought, or the land with it): "leasehold flat".
+    ["mortgage", "pret immobilier", "credit immobilier", "emprunt immobilier", "leasehold", "leaseholder", "freehold", "freeholder"],
   ],
 ];
 

@@ -1,6 +1,6 @@
 // Replies to a free-text question ("anything else?") that close the exchange without a note: a denial, "that's it", a
 // pleasantry, and questions back that ask for nothing to be done; and which questions back are requests (a note).
-import { DENIAL_WORDS, onlyPleasantries } from "./guards-values.js";
+import { DENIAL_WORDS, isPleasantryWord, onlyPleasantries } from "./guards-values.js";
 import { containsPhrase, endsAsQuestion, findPhrase, tokenise } from "./normalise.js";
 
 const words = (phrases: readonly string[]) => phrases.map((p) => p.split(" "));
@@ -121,7 +121,8 @@ function closingClause(tokens: readonly string[]): boolean {
   if (mind !== null) return mind.every((t) => DENIALS.has(t) || CARRIED.has(t) || HESITATION_SOUNDS.has(t));
   const opener = DENIALS.has(tokens[0] ?? "") ? 1 : (opensWith(tokens, SOFT_DENIALS)?.length ?? 0);
   const closes = opener > 0 || CLOSINGS.some((c) => containsPhrase(tokens, c));
-  return closes && tokens.slice(opener).every((t) => DENIALS.has(t) || CARRIED.has(t));
+  // (s27) With thanks typed short: "nothing else thx", "no ty", "that's all cheers".
+  return closes && tokens.slice(opener).every((t) => DENIALS.has(t) || CARRIED.has(t) || isPleasantryWord(t));
 }
 
 /** "either", "non plus": the clause denies one more thing, as the one before it did ("no allergies either"). */

@@ -38,6 +38,7 @@ import { undecidedChoice } from "./undecided-choice.js";
 import { comparedOption } from "./compared-option.js";
 import { zeroOption } from "./zero-option.js";
 import { narrowerOptionNamed } from "./narrower-option.js";
+import { numberedOverVague } from "./numbered-option.js";
 import { amountOfOneThing } from "./amount-of-one-thing.js";
 import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
@@ -710,8 +711,14 @@ export function extractDirect(text: string, target: ExtractionTarget, today: str
         : after;
     // [ext] "le 15… non le 16, on rentre le 15 au soir": the corrected day is the first thing said after the correction;
     // what follows it is a reason and may name other days.
+    // [ext] (s27) "garage, no actually the drive, the garage is full of junk": so is the option meant; the reason after
+    // it may name the option corrected. A bare "no" there is the correction's own ("severe... actually no, moderate").
     const found =
-      (isDate ? extractWhole(withMonthOf(before, firstClause(after)), target, today) : null) ?? extractWhole(dated, target, today);
+      (isDate
+        ? extractWhole(withMonthOf(before, firstClause(after)), target, today)
+        : target.kind === "enum" && !/^\s*(?:no|non|nope|nah)\s*$/iu.test(firstClause(after))
+          ? extractWhole(firstClause(after), target, today)
+          : null) ?? extractWhole(dated, target, today);
     const corrected = conclusion && found !== null ? { ...found, certainty: "fuzzy" as const } : found;
     // [ext] "lundi, mardi, non pas mardi, jeudi": a correction of a list may take back only some of its options.
     const kept =
@@ -769,7 +776,9 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       // [ext] A number on ranges goes to the range holding it, not to a label holding its words (range-choice.ts).
       // [ext] "gas bottles" to "Mains gas" / "LPG (bottled or tank gas)": the option with the said word of its own.
       const labelled = lettersStandAlone(text, extractChoice(clauseTokens(text), target.phrases), target.phrases);
-      const choice = rangeOverLabel(text, target.phrases, narrowerOptionNamed(text, labelled, target.phrases));
+      // [ext] (s27) "nage 25 mètres" to "Nage quelques mètres" / "Nage 25 m": the option with the number said (numbered-option.ts).
+      const numbered = numberedOverVague(tokenise(text), narrowerOptionNamed(text, labelled, target.phrases), target.phrases);
+      const choice = rangeOverLabel(text, target.phrases, numbered);
       // [ext] A frequency ("twice a month" for "Every two weeks") is no duration ("a month" for "Once a month").
       const frequency = choice === null || choice.certainty === "fuzzy" ? frequencyChoice(text, target.phrases) : null;
       const duration =

@@ -8,6 +8,7 @@ import type { ClauseTokens } from "./clauses.js";
 import { extractArray } from "./multi-choice.js";
 import { withNotHeldNegated } from "./held-state.js";
 import { initialsHits } from "./label-initials.js";
+import { NOTHING_TO_REPORT } from "./lexicons.js";
 import { partialLabelHits } from "./label-parts.js";
 import { findPhraseHits, isNonePhrase, perPhraseTable } from "./phrase-match.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
@@ -209,7 +210,7 @@ const DENIED_AS_FAR_AS_KNOWN = seqs([
   ...["pas que je sache", "pas a ma connaissance", "pas que je me souvienne", "je ne crois pas", "je crois pas"],
   ...["je ne pense pas", "je pense pas", "rien que je sache", "aucun que je sache", "aucune que je sache"],
   // [ext] Nothing to report: "rien à signaler", "RAS", "nothing to report", "nothing to declare".
-  ...["rien a signaler", "ras", "rien a declarer", "rien de particulier a signaler", "nothing to report", "nothing to declare"],
+  ...NOTHING_TO_REPORT,
 ]);
 /** What such a reply may carry besides: "no, …", "hmm, …", "rien, tout va bien". */
 const NONE_FILLERS = new Set([

@@ -105,6 +105,9 @@ const PLEASANTRY_FILLERS = new Set(
  * "looking forward to it", "non merci, à bientôt"): nothing to record. One word of content ("merci de sonner deux fois",
  * "thanks, the code is 1234") makes it a note.
  */
+/** [ext] (s27) A word that thanks or takes leave, typed short or not ("thx", "ty", "cheers", "merci", "bye"). */
+export const isPleasantryWord = (token: string) => PLEASANTRY_CORE.has(token);
+
 export function onlyPleasantries(tokens: readonly string[]): boolean {
   return (
     (tokens.some((t) => PLEASANTRY_CORE.has(t)) || PLEASANTRY_PHRASES.test(` ${tokens.join(" ")} `)) &&

@@ -40,7 +40,8 @@ export const REFUSAL_PHRASES = phrases([
   "c est confidentiel",
   "sans commentaire",
   "question suivante",
-  "je passe",
+  // (s27) Not "je passe" anywhere: "je passe le chercher", "je passe samedi" come by; said alone it is a whole-answer
+  // refusal ("passe" below).
   "je passe mon tour",
   "passons",
   "i don t want to answer",
@@ -210,7 +211,20 @@ export const WHOLE_ANSWER_REFUSALS = phrases([
   "no answer",
   "pas de reponse",
   "nope not telling",
+  // [ext] (s27) Preferring not, with nothing after it ("je préfère pas", "j'aime mieux pas"): "je préfère pas le matin"
+  // prefers a time.
+  "prefere pas",
+  "prefererais pas",
+  "aime mieux pas",
+  "aimerais mieux pas",
+  "j aime mieux pas",
+  "j aimerais mieux pas",
 ]);
+
+/** [ext] Nothing to report: "rien à signaler", "RAS", "nothing to report", "nothing to declare" (a no, said as a whole). */
+export const NOTHING_TO_REPORT = [
+  ...["rien a signaler", "ras", "rien a declarer", "rien de particulier a signaler", "nothing to report", "nothing to declare"],
+] as const;
 
 /**
  * [ext] (s26) A condition not met today: the answer hangs on someone or something else ("depends on my daughter", "ça
@@ -982,8 +996,52 @@ export function isRefusal(text: string): boolean {
     isWholeAnswer(tokens, WHOLE_ANSWER_REFUSALS) ||
     ratherNotSay(tokens) ||
     seesFirst(tokens) ||
-    prefersToTalkItOver(tokens)
+    prefersToTalkItOver(tokens) ||
+    keepsToThemselves(tokens) ||
+    wontTell(tokens)
   );
+}
+
+/** Keeping: "keep", "garder". */
+const KEEPING = new Set(["keep", "keeping", "garder", "garde", "gardons"]);
+/** What is kept back when it is the answer: "it", "the rest", "the details", "ça", "le reste", "les détails". */
+const KEPT_BACK = new Set("it that this the rest details those them all everything else my of ca cela le la les reste detail".split(" "));
+/** Where it is kept: "private", "to myself", "pour moi", "privé". */
+const KEPT_AT = phrases(["private", "to myself", "to ourselves", "confidential", "prive", "pour moi", "pour nous", "confidentiel"]);
+/**
+ * [ext] (s27) Keeping the answer back: "I'd rather keep the rest private", "keep the details to myself", "je préfère
+ * garder le reste pour moi": a refusal. At most three words of what is kept ("the rest", "my reasons" is not: "my"
+ * alone is no answer), between "keep" and "private"/"to myself"; "keep the garden private" keeps a thing, not the answer.
+ */
+function keepsToThemselves(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!KEEPING.has(tokens[i] as string)) continue;
+    for (let k = i + 1; k <= i + 4 && k < tokens.length; k++) {
+      if (KEPT_AT.some((p) => p.every((w, j) => tokens[k + j] === w))) return true;
+      if (!KEPT_BACK.has(tokens[k] as string)) break;
+    }
+  }
+  return false;
+}
+
+/** Telling, said in the future or present: "dirai", "dis", "donnerai", "répondrai". */
+const TELLING_LATER = new Set(["dirai", "dirais", "donnerai", "repondrai", "communiquerai"]);
+/** What stands between "je" and the verb: "ne", "vous", "te", "le", "la", "l", "lui". */
+const TELLING_PRONOUNS = new Set(["ne", "n", "vous", "te", "t", "le", "la", "l", "lui", "leur", "les", "en"]);
+/**
+ * [ext] (s27) "je vous dirai pas", "je le dirai pas", "j'en dirai rien": a first person who will not tell (French drops
+ * the "ne" in speech): a refusal. "je vous dirai" alone promises an answer; "je dirai pas non" is a yes.
+ */
+function wontTell(tokens: readonly string[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!TELLING_LATER.has(tokens[i] as string)) continue;
+    const next = tokens[i + 1];
+    if ((next !== "pas" && next !== "rien") || tokens[i + 2] === "non") continue;
+    let k = i - 1;
+    while (k >= 0 && i - k <= 3 && TELLING_PRONOUNS.has(tokens[k] as string)) k--;
+    if (tokens[k] === "je" || tokens[k] === "j") return true;
+  }
+  return false;
 }
 
 /** (s26) Wishing to do something else than answer here: "would prefer to", "I'd rather", "je préférerais". */
@@ -1077,6 +1135,10 @@ const OPENING_DONT_KNOW = /^\s*(?:idk|jsp|nsp|dk|idek)\s*[,.;:!…-]/iu;
 /** docs/zelinqa-api.md §10.3 + [ext]: whole-phrase match of the don't-know lexicon on N(text), or a whole-answer don't-know. */
 export function isDontKnow(text: string): boolean {
   const tokens = tokenise(text);
+  // [ext] (s27) "we're a listed building, not sure if that matters": the doubt is whether what is said is of use, not
+  // what the answer is; the rest of the reply decides.
+  const rest = withoutRelevanceDoubt(tokens);
+  if (rest !== null) return hasAnyPhrase(rest, DONT_KNOW_PHRASES) || hasAnyPhrase(withoutNe(rest), DONT_KNOW_PHRASES);
   return (
     hasAnyPhrase(tokens, DONT_KNOW_PHRASES) ||
     // [ext] French says the "ne" of a negation or drops it: "je ne me souviens plus" is "je me souviens plus".
@@ -1085,6 +1147,34 @@ export function isDontKnow(text: string): boolean {
     /^\s*\?+\s*$/.test(text) ||
     OPENING_DONT_KNOW.test(text)
   );
+}
+
+/** "if"/"whether"/"si" opening a doubt on what was said. */
+const DOUBT_IF = new Set(["if", "whether", "si", "s"]);
+/** The words between it and the word of use: "that", "it", "ça", "c'est", "is", "will". */
+const DOUBT_SUBJECT = new Set("that it this is s will would does do ca cela c est ce sera serait il elle".split(" "));
+/** Being of use: "matters", "helps", "relevant", "important", "useful", "compte", "utile", "sert", "important". */
+const OF_USE = new Set("matters matter helps help relevant important useful counts compte utile utiles sert importe pertinent".split(" "));
+/** What says the doubt before "if"/"si": "not sure", "je sais pas", "dunno", "no idea", "i don't know". */
+const DOUBT_LEAD = new Set("not sure unsure pas sur sure je sais know don t i m dunno idk no idea ne n on".split(" "));
+/**
+ * The tokens without a doubt on whether the rest is of use ("not sure if that matters", "je sais pas si c'est utile"),
+ * or null when there is no such doubt or nothing else. At most three words between "if" and the word of use, at most
+ * four words of doubt before "if": one pass over the reply.
+ */
+function withoutRelevanceDoubt(tokens: readonly string[]): readonly string[] | null {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!DOUBT_IF.has(tokens[i] as string)) continue;
+    let r = i + 1;
+    while (r < tokens.length && r <= i + 3 && DOUBT_SUBJECT.has(tokens[r] as string)) r++;
+    if (r === i + 1 || !OF_USE.has(tokens[r] ?? "")) continue;
+    let start = i;
+    while (start > 0 && start > i - 4 && DOUBT_LEAD.has(tokens[start - 1] as string)) start--;
+    if (start === i) continue;
+    const rest = [...tokens.slice(0, start), ...tokens.slice(r + 1)];
+    return rest.length > 0 ? rest : null;
+  }
+  return null;
 }
 
 /** The tokens without the "ne"/"n'" of French negations, which speech drops ("je sais pas", "j'ai pas"). */

@@ -180,13 +180,23 @@ function clockSpansOfTokens(tokens: readonly string[]): Span | null {
 const within = (inner: Span, outer: Span) => outer.from <= inner.from && inner.to <= outer.to && inner.from < outer.to;
 
 /**
+ * [ext] (s27) A choice among moments names a moment in at least half its options ("Morning", "Evening", "No
+ * preference"). Options about something else that two of five place in time ("Waking up during the night", "Feeling
+ * sleepy during the day") are no time-of-day choice: "I grind my teeth at night" says when, not which.
+ */
+function momentsMostly(timed: number, phrases: readonly Phrase[]): boolean {
+  const values = new Set(phrases.filter((p) => p.translated !== true).map((p) => JSON.stringify(p.value)));
+  return timed * 2 >= values.size;
+}
+
+/**
  * The value of a time-of-day choice the reply names by a clock time or a moment, or null: the one choice whose hours
  * hold it, the narrower one when a broad choice ("During the day") holds it too (exact); held loosely when only a broad
  * choice holds it or one choice is narrower than another that also holds it.
  */
 export function timeOfDayChoice(text: string, phrases: readonly Phrase[]): PhraseResult | null {
   const labels = labelSpans(phrases);
-  if (labels.size < 2) return null;
+  if (labels.size < 2 || !momentsMostly(labels.size, phrases)) return null;
   // [ext] "pas le matin", "not in the evening": a moment or a time said after a negation in its clause is refused, not
   // chosen; only what the reply says outside a negation counts.
   const c = clauseTokens(text);
