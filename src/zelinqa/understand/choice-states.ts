@@ -3,6 +3,8 @@
 // une fois par mois l'hiver": no single value), and a fraction of a label's thing ("half marathon", "demi-journée":
 // not the labelled thing itself).
 import { tokenise } from "./normalise.js";
+import { WEEKDAYS_BY_NAME } from "./named-days.js";
+import { ARTICLE_WORDS, numberWordValue } from "./number-words.js";
 import type { Phrase, PhraseResult } from "./phrase-match.js";
 
 /** Pieces of a reply: its clauses, split at punctuation and at but/mais/while. */
@@ -160,4 +162,57 @@ export function bareNounPhrase(tokens: readonly string[]): boolean {
   // Three words only around a preposition ("miroir en inox", "board with sail"): "passer la tondeuse" is an action.
   const shaped = tokens.length <= 2 || (tokens.length === 3 && LINKING.has(tokens[1] as string));
   return shaped && tokens.every((t) => /^\p{L}+$/u.test(t) && !NOT_NOUNS.has(t)) && (tokens[0] as string).length >= 4;
+}
+
+/** Words opening a question or a clause about the asking: "why do you need that", "what for", "pourquoi". */
+const ASKING_OPENERS = new Set([
+  ...["why", "what", "how", "who", "which", "where", "when", "whats", "do", "does", "can", "could", "is", "are"],
+  ...["pourquoi", "quoi", "comment", "qui", "quel", "quelle", "quels", "quelles", "ou", "quand", "est", "qu", "combien"],
+]);
+/**
+ * Words that point at one of the listed options instead of naming a thing ("the regular kind", "the second one",
+ * "celle avec…"), or that leave the choice to someone else ("ce qui est dispo", "nobody else").
+ */
+const POINTING = new Set([
+  ...["one", "ones", "kind", "type", "sort", "option", "options", "choice", "number", "nobody", "usual", "normal"],
+  ...["celle", "celui", "celles", "ceux", "lequel", "laquelle", "choix", "numero", "genre", "dispo", "disponible"],
+  ...["qui", "que", "which", "whichever", "available", "habituel", "habitude", "comme", "like"],
+]);
+/** Words of when: a reply holding one tells a time ("tomorrow morning works"), not a thing. Weekdays too. */
+const WHEN_WORDS = new Set([
+  ...["today", "tomorrow", "tonight", "yesterday", "week", "weekend", "month", "year", "morning", "afternoon", "evening"],
+  ...["asap", "soon", "aujourd", "demain", "hier", "semaine", "mois", "annee", "matin", "soir", "midi", "bientot"],
+]);
+/** Wishes: "want a new skylight put in" asks for a job (s19: a wish gives no Other), it names no unlisted kind. */
+const WISHES = new Set(["want", "wants", "wanna", "would", "like", "veux", "voudrais", "voudrait", "aimerais", "souhaite"]);
+/** Prepositions of place, time or company opening a reply: "in the south", "près de la mer", "avec mes enfants". */
+const SETTING_OPENERS = new Set([
+  ...["in", "at", "near", "around", "on", "before", "after", "during", "next", "this", "with", "by", "from", "until"],
+  ...["pres", "dans", "vers", "chez", "avec", "avant", "apres", "pendant", "au", "aux", "sur", "depuis", "jusqu"],
+]);
+
+/**
+ * [ext] (s27) A thing described in a few words for a bare "Other" option: what a careful reader takes as naming
+ * something of the asked kind that is none of the options ("ear wax removal", "the projector doesnt work", "ramasser les
+ * feuilles", "cabane dans les arbres"). Three to eight words (a shorter reply, or three around a preposition, is a bare
+ * name: bareNounPhrase decides), no figure (a count, an age, a place in the menu: "option
+ * 2"; a number word), no word of when ("tomorrow morning works", a weekday), no word of answering (yes, same,
+ * anything, dunno), not opening on a question word nor on a preposition of place, time or company ("in the south",
+ * "près de la mer", "avec mes enfants") nor on a wish ("want a new skylight put in"), no word pointing at a listed
+ * option ("the regular kind", "the second one", "celle avec…") or leaving the choice ("ce qui est dispo"), and one word
+ * of four letters or more. The guards of the Other option (no listed option's word, no negation, hedge, refusal,
+ * question, only a person) still apply; the option is held loosely.
+ */
+export function describedThing(tokens: readonly string[]): boolean {
+  if (tokens.length < 3 || tokens.length > 8 || ASKING_OPENERS.has(tokens[0] as string)) return false;
+  // A reply shaped as a bare name (two words, three around a preposition) is judged by bareNounPhrase alone.
+  if (tokens.length === 3 && LINKING.has(tokens[1] as string)) return false;
+  const first = tokens[0] === "just" || tokens[0] === "juste" ? tokens[1] : tokens[0];
+  if (SETTING_OPENERS.has(first as string)) return false;
+  // A wish opening the reply ("want a new skylight put in", "je voudrais…") says a job, which a listed trade may do.
+  if (tokens.slice(0, 2).some((t) => WISHES.has(t))) return false;
+  const counted = (t: string) => numberWordValue(t) !== undefined && !ARTICLE_WORDS.has(t);
+  const timed = (t: string) => WHEN_WORDS.has(t) || WEEKDAYS_BY_NAME.has(t);
+  if (tokens.some((t) => /\d/.test(t) || NOT_NOUNS.has(t) || POINTING.has(t) || counted(t) || timed(t))) return false;
+  return tokens.some((t) => t.length >= 4 && /^\p{L}+$/u.test(t));
 }

@@ -43,7 +43,7 @@ import { amountOfOneThing } from "./amount-of-one-thing.js";
 import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
 import { saidUnit } from "./unit-conversion.js";
-import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
+import { bareNounPhrase, describedThing, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
 import { listedAges } from "./people-count.js";
 import { isRecord } from "../../shared/is-record.js";
@@ -386,7 +386,10 @@ function otherOption(text: string, phrases: readonly Phrase[], words: TargetWord
   // [ext] (s21) Also a noun phrase opening on a possessive ("my wine collection") or said bare, in three words at most
   // ("paddle", "miroir en inox"): otherBareNoun in choice-states.ts.
   const plainNoun =
-    (opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2) || bareNounPhrase(tokens);
+    (opening >= 0 && opening <= 3 && ARTICLES_OPENING.has(tokens[opening] ?? "") && tokens.length >= opening + 2) ||
+    bareNounPhrase(tokens) ||
+    // [ext] (s27) Or a thing described in a few words ("ear wax removal", "ramasser les feuilles"): choice-states.ts.
+    describedThing(tokens);
   const labelled = phrases.filter(
     (p) => p.translated !== true && OTHER_WORDS.has(p.tokens[0] ?? "") && (p.tokens.length > 1 || (plainNoun && p.tokens.length === 1)),
   );

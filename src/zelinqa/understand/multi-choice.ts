@@ -95,10 +95,15 @@ export function extractArray(
     const p = phrases.find((x) => none.has(key(x.value)));
     // [ext] Without a "none" option, a reply that is only the denial ("none", "aucun", "rien de plus") is the empty
     // selection (kept only when the schema accepts an empty array); a denial followed by more says nothing.
-    if (p === undefined)
-      return c.tokens.every((t) => DENIALS.has(t) || DENIAL_FILLERS.has(t) || ONLY_DENIAL.has(t))
-        ? { value: [], certainty: "exact" }
+    if (p === undefined) {
+      const bare = (t: string) => DENIALS.has(t) || DENIAL_FILLERS.has(t) || ONLY_DENIAL.has(t);
+      if (c.tokens.every(bare)) return { value: [], certainty: "exact" };
+      // [ext] (s27) The denial may name the question's own thing and when, or say the person has it all ("aucun
+      // revenu cette année", "none, I have everything"): the empty selection, loosely.
+      return c.tokens.length <= 12 && c.tokens.every((t) => bare(t) || asked.has(stem(t)) || HAVING_IT_ALL.has(t))
+        ? { value: [], certainty: "fuzzy" }
         : null;
+    }
     return { value: [p.value], certainty: "exact" };
   }
   // [ext] "high cholesterol but none of those": a clause denying the options beside words read only loosely.
@@ -211,6 +216,15 @@ const DENIAL_OF_KIND = new Set(["like", "that", "this", "comme", "ca", "cela", "
 const ONLY_DENIAL = new Set(["plus", "more", "else", "autre", "special", "particulier", "particular", "please", "really", "vraiment"]);
 
 /**
+ * [ext] (s27) Words that may follow a denial when no option is listed for it: the person has it all already ("I have
+ * everything", "j'ai déjà tout", "got it all") or the denial holds for a time ("cette année", "this year", "for now").
+ */
+const HAVING_IT_ALL = new Set([
+  ...["i", "we", "ve", "have", "got", "already", "everything", "all", "it", "for", "now", "this", "year", "yet"],
+  ...["j", "ai", "on", "a", "deja", "tout", "cette", "annee", "pour", "le", "moment", "encore", "instant"],
+]);
+
+/**
  * The reply's first clause is a denial only ("no", "nothing special", "none of these"): denial words, their fillers,
  * and the words of the "none" option's own labels ("special" in "No special requirements").
  */
@@ -220,7 +234,9 @@ function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: Read
   for (let i = 0; i < c.tokens.length && c.clause[i] === c.clause[0]; i++) {
     const t = c.tokens[i] as string;
     const plain = DENIALS.has(t) || DENIAL_FILLERS.has(t) || ONLY_DENIAL.has(t) || own.has(t) || DENIAL_OF_KIND.has(t);
-    if (!plain && !(none.size > 0 && asked.has(stem(t)))) return false;
+    // [ext] (s27) The question's own noun after the denial ("aucun revenu") with a none option or without one; without
+    // one, also when the denial holds ("aucun revenu cette année").
+    if (!plain && !asked.has(stem(t)) && !(none.size === 0 && HAVING_IT_ALL.has(t))) return false;
   }
   return true;
 }

@@ -42,13 +42,18 @@ const SUPERLATIVES = new Set([
 /** After the "s'" of a French reflexive verb: "il s'est coupé", "elle s'était blessée", "ils se sont battus". */
 const REFLEXIVE_AUXILIARIES = new Set(["est", "etait", "sont", "etaient"]);
 
-/** Whether a reply word is a listed option's word: the same, its start ("tel" for "telephone"), or the same stem. */
+/**
+ * Whether a reply word is a listed option's word: the same, its start ("tel" for "telephone"), the same stem, [ext] (s27)
+ * or a compound ending on it ("sunglasses" for "glasses").
+ */
 function isOptionWord(word: string, optionWords: ReadonlySet<string>): boolean {
   if (word.length < 3 || PLAIN.has(word) || /\d/.test(word)) return false;
   for (const w of optionWords) {
     if (w.length < 3) continue;
     if (w === word || (word.length >= 3 && w.length >= word.length + 3 && w.startsWith(word))) return true;
     if (stem(w).length >= 4 && stem(w) === stem(word)) return true;
+    // [ext] (s27) A compound ending on the option's word is near it: "sunglasses" for "New glasses".
+    if (w.length >= 5 && word.length > w.length && word.endsWith(w)) return true;
   }
   return false;
 }

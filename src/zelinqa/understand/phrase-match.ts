@@ -117,6 +117,38 @@ export function verbOfNoun(noun: string, word: string): boolean {
   return stems.some((stem) => stem.length >= 5 && word.startsWith(stem) && VERB_ENDINGS.includes(word.slice(stem.length)));
 }
 
+/**
+ * Endings that alternate on one stem within a word family, French and English, with the shortest stem they need:
+ * an adjective and its noun in -ant/-ance/-ancy ("pregnant", "pregnancy"), -ent/-ence/-ency ("urgent", "urgency"),
+ * -ic/-ique and the noun in -y/-ia/-ie/-is/-es/-e ("diabetic", "diabetes", "allergique", "allergie"), a verb and its noun
+ * in -ion ("ignite", "ignition"), a French verb in -ir and its noun in -issement ("il vomit", "vomissements").
+ */
+const WORD_FAMILIES: readonly { endings: readonly string[]; stem: number }[] = [
+  { endings: ["ant", "ants", "ante", "antes", "ance", "ances", "ancy"], stem: 5 },
+  { endings: ["ent", "ents", "ente", "entes", "ence", "ences", "ency"], stem: 5 },
+  { endings: ["ic", "ics", "ical", "ique", "iques", "y", "ia", "ie", "ies", "is", "es", "e"], stem: 5 },
+  { endings: ["e", "es", "ed", "ion", "ions"], stem: 5 },
+  { endings: ["ir", "it", "is", "issent", "issement", "issements"], stem: 3 },
+];
+/**
+ * [ext] (s27) A word of the same family as a label word: the same stem with another ending of one of WORD_FAMILIES
+ * ("pregnant" for "Pregnancy", "diabetic" for "Diabetes", "ignite" for "Ignition", "vomit" for "Vomissements"). Both
+ * words have at least 5 letters; the ending differs. Constant work per word (a few endings).
+ */
+export function sameWordFamily(expected: string, actual: string): boolean {
+  if (expected.length < 5 || actual.length < 5 || expected === actual) return false;
+  for (const family of WORD_FAMILIES) {
+    for (const ending of family.endings) {
+      if (!expected.endsWith(ending)) continue;
+      const stem = expected.slice(0, -ending.length);
+      if (stem.length < family.stem || !actual.startsWith(stem)) continue;
+      const other = actual.slice(stem.length);
+      if (other !== ending && family.endings.includes(other)) return true;
+    }
+  }
+  return false;
+}
+
 /** The end of the phrase's match at `at` (exclusive) and its certainty, or null. */
 function matchAt(
   tokens: readonly string[],
@@ -144,6 +176,11 @@ function matchAt(
     }
     // [ext] (s26) The verb of the label's noun ("privatiser" for "Privatisation", "renovated" for "Renovation"), loosely.
     if (verbOfNoun(expected, actual)) {
+      fuzzy = true;
+      continue;
+    }
+    // [ext] (s27) A word of the label word's family ("pregnant" for "Pregnancy", "il vomit" for "Vomissements"), loosely.
+    if (sameWordFamily(expected, actual)) {
       fuzzy = true;
       continue;
     }
