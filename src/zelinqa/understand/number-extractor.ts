@@ -471,7 +471,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
       ? words.rates.size > 0
       : [...words.rates].some((r) => tokenHasStem(per, new Set([r])) || (tokenHasStem(r, HEAD_STEMS) && tokenHasStem(per, HEAD_STEMS))));
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
-    return words?.groups.has("persons") ? "neutral" : "elsewhere";
+    // [ext] (s27) "10, budget 40€ chacun": an amount of money each is never a number of persons (nor of anything not money).
+    return words?.groups.has("persons") && (!m.currency || money) ? "neutral" : "elsewhere";
   }
   // [ext] (s25) "100 € la nuit", "250 par chaise", "£80 a night": an amount per thing is no value of a money target
   // per nothing (its total is the amount times a count not said).

@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { extractIndirect, indirectText } from "../../../src/zelinqa/understand/index.js";
 import type { ExtractionTarget } from "../../../src/zelinqa/understand/index.js";
-import { boundedTarget as target } from "../../support/extraction-target.js";
+import { boundedTarget as target, readDirect } from "../../support/extraction-target.js";
 
 const TODAY = "2026-12-01";
 const inPassing = (text: string, t: ExtractionTarget) => extractIndirect(indirectText(text, TODAY, false), t)?.value ?? null;
@@ -46,5 +46,18 @@ void describe("one thing named by the singular of a short plural label noun (SPM
   void it("counts nothing without the article or number, nor a thing denied", () => {
     assert.equal(inPassing("blue door, key under the mat", keys), null);
     assert.equal(inPassing("a double room, not 2 beds", beds), null);
+  });
+});
+
+const guests = target("integer", 1, 200, "Nombre d'invités", "Combien de personnes viendront ?");
+const riders = target("integer", 1, 60, "Riders", "How many people are coming on the ride?");
+
+void describe("an amount of money each beside a head count (SPM-03)", () => {
+  void it("leaves the bare number as the count", () => {
+    assert.deepEqual(readDirect("25, budget 30€ chacun", guests, TODAY)?.[0], 25);
+    assert.deepEqual(readDirect("12, about £15 each", riders, TODAY)?.[0], 12);
+  });
+  void it("keeps an amount each without a currency as unclear", () => {
+    assert.equal(readDirect("25, 30 chacun", guests, TODAY), null);
   });
 });
