@@ -615,8 +615,23 @@ const BARE_DAY_FOLLOWERS = new Set([
   "bien",
 ]);
 
+/**
+ * [ext] (s27) In passing (a reply to another question), a day of the month alone is a date only when said as one: "on the
+ * 12th", "from the 5th" (a rank has no "on": "my 4th", "the 3rd one"), "le 12", "le 1er" (French "le" before a bare
+ * number is the day), or after its weekday ("jeudi 10"); said after the answer, never as the whole reply. The followers
+ * allowed are bareDays' own.
+ */
+function dayInPassing(tokens: readonly string[], i: number, suffix: string | undefined, weekday: boolean): boolean {
+  if (weekday) return true;
+  // After the answer only: a whole reply "le 20" answers the question asked (a table, a line), it dates nothing else.
+  const before = tokens[i - 1];
+  if (before === "le") return i >= 2 && (suffix === undefined || suffix === "er");
+  return i >= 3 && before === "the" && suffix !== undefined && suffix !== "er" && DAY_PREPOSITIONS.has(tokens[i - 2] as string);
+}
+const DAY_PREPOSITIONS = new Set(["on", "from"]);
+
 /** "le 15", "on the 15th", "le samedi 12", "the 3rd of next month": the next such day (see BARE_DAY). */
-function bareDays(tokens: readonly string[], today: string, found: Found[], past = false): void {
+function bareDays(tokens: readonly string[], today: string, found: Found[], past = false, passing = false): void {
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   for (let i = 0; i < tokens.length; i++) {
     const match = BARE_DAY.exec(tokens[i] as string);
@@ -625,6 +640,7 @@ function bareDays(tokens: readonly string[], today: string, found: Found[], past
     const article = DAY_ARTICLES.has(tokens[i - 1] as string);
     const weekday = WEEKDAYS_BY_NAME.get(tokens[article ? i - 2 : i - 1] as string);
     if (!article && weekday === undefined && match[2] === undefined) continue;
+    if (passing && !dayInPassing(tokens, i, match[2], weekday !== undefined)) continue;
     // "le 15", "the 15th" alone: only at the end, or before a word that cannot make it another thing's number.
     const next = tokens[i + 1];
     if (next !== undefined && !BARE_DAY_FOLLOWERS.has(next)) continue;
@@ -723,14 +739,20 @@ const ANY_DAY =
   /\b(n importe|anytime|any time|whenever|any (?:day|date|week|weekend|month|of)|any (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|(?:un|a|one) (?:week end|weekend|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:en|in|de|d|of|during|courant))\b/;
 export const END_BOUND: ReadonlySet<string> = new Set(["jusqu", "until", "till", "til"]);
 
-/** The text without its questions back ("vous êtes ouverts le dimanche ?"): asked, not stated. Linear: split after each end of sentence. */
-function withoutQuestions(text: string): string {
+/**
+ * The text without its questions back ("vous êtes ouverts le dimanche ?"): asked, not stated. [ext] (s27) With
+ * `keepRequests`, a question asking to be allowed or for a visit keeps its day: "can I come tomorrow?", "vous pouvez
+ * passer jeudi ?" propose that day. Linear: split after each end of sentence.
+ */
+function withoutQuestions(text: string, keepRequests = false): string {
   if (!text.includes("?")) return text;
   return text
     .split(/(?<=[.!?\n])/)
-    .filter((sentence) => !sentence.endsWith("?"))
+    .filter((sentence) => !sentence.endsWith("?") || (keepRequests && REQUEST.test(sentence)))
     .join(" ");
 }
+/** Asking to be allowed or for someone to come: "can I", "could you", "vous pouvez", "pourriez-vous", "possible". */
+const REQUEST = /(?<![\p{L}])(?:(?:can|could|may) (?:i|we|you)|pouvez|pourriez|pouvons|peux|pourrais|possible)(?![\p{L}])/iu;
 
 /**
  * One date for a `date`/`date-time` schema, or null when none, invalid, or several distinct dates.
@@ -839,8 +861,14 @@ export function extractDate(
     const iso = side === "end" ? range.end : range.start;
     return { value: format === "date" ? iso : `${iso}T00:00:00Z`, certainty: side === undefined ? "fuzzy" : "exact" };
   }
-  return dayInText(text, format, today, passing, pastOrBirth, side, labelled);
+  // [ext] (s27) "demain, il vomit depuis ce matin", "thursday, it's been dripping since yesterday": for a day still to
+  // come, what follows "depuis"/"since" dates the start of something else; a day said before it is the answer.
+  const since = passing || past ? null : SINCE_WORD.exec(text);
+  const before =
+    since === null || since.index === 0 ? null : dayInText(text.slice(0, since.index), format, today, passing, pastOrBirth, side, labelled);
+  return before ?? dayInText(text, format, today, passing, pastOrBirth, side, labelled);
 }
+const SINCE_WORD = /(?<![\p{L}\p{N}])(?:depuis|since)(?![\p{L}\p{N}])/iu;
 
 /**
  * The one date `text` states, read as extractDate reads it once no range was found. An end of a range is read here, not
@@ -858,7 +886,7 @@ function dayInText(
 ): PhraseResult | null {
   const past = pastOrBirth !== false;
   // In passing, a question back states nothing; answering, it offers the date loosely ("le 15 ?").
-  const read = passing ? withoutQuestions(text) : text;
+  const read = passing ? withoutQuestions(text, true) : text;
   const asked = !passing && text.includes("?");
   // [ext] "nineteen fifty two", "mille neuf cent quatre-vingt": a year in words reads as its digits (spoken-years.ts).
   const tokens = yearWordsAsDigits(tokenise(read));
@@ -888,7 +916,7 @@ function dayInText(
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0 && !passing && !past) dayBesideAnchor(named, today, found);
   if (found.length === 0) for (const f of named.found) found.push({ ...f, from: -1, to: -1 });
-  if (found.length === 0 && !passing) bareDays(named.rest, today, found, past);
+  if (found.length === 0) bareDays(named.rest, today, found, past, passing);
   if (found.length === 0 && past && !passing && pastOrBirth !== "birth") pastDurations(read, named.rest, today, found);
   // [ext] "in 2019", "en 2024": a year alone, its first day, loosely (calendar-periods.ts).
   const year = found.length === 0 && !passing ? yearAlone(named.rest, today, past) : null;

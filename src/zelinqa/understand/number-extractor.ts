@@ -8,7 +8,14 @@ import type { MentionScan, NumberMention, Period } from "./number-mentions.js";
 import { clockHoursOverDays } from "./weekly-clock-hours.js";
 import type { TextToken } from "./text-tokens.js";
 import { GROUPS_OF_UNKNOWN_SIZE, YOUNG_PERSONS, countPeople, namesPeople, plusOnePerson } from "./people-count.js";
-import { convertedUnits, countsOtherThings, namesOtherThing, targetUnit, unitKindAgainst } from "./unit-conversion.js";
+import {
+  compoundMeasuresConverted,
+  convertedUnits,
+  countsOtherThings,
+  namesOtherThing,
+  targetUnit,
+  unitKindAgainst,
+} from "./unit-conversion.js";
 import { sidesProduct } from "./measure-products.js";
 import { amountsByPart } from "./amounts-by-part.js";
 import type { PhraseResult } from "./phrase-match.js";
@@ -464,7 +471,8 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
       ? words.rates.size > 0
       : [...words.rates].some((r) => tokenHasStem(per, new Set([r])) || (tokenHasStem(r, HEAD_STEMS) && tokenHasStem(per, HEAD_STEMS))));
   if (m.per !== null && (m.per === "each" || tokenHasStem(m.per, PERSON_STEMS)) && !perTarget) {
-    return words?.groups.has("persons") ? "neutral" : "elsewhere";
+    // [ext] (s27) "10, budget 40€ chacun": an amount of money each is never a number of persons (nor of anything not money).
+    return words?.groups.has("persons") && (!m.currency || money) ? "neutral" : "elsewhere";
   }
   // [ext] (s25) "100 € la nuit", "250 par chaise", "£80 a night": an amount per thing is no value of a money target
   // per nothing (its total is the amount times a count not said).
@@ -496,7 +504,7 @@ function bindingOf(m: NumberMention, ctx: NumberContext, scan?: MentionScan, tex
     // to it, a unit of another kind sets it aside (an area is no length).
     const measure = unitKindAgainst(m.unit, words, scan?.tokens[m.end + 1]?.norm, ctx.strict === true);
     if (measure !== null) return measure === "same" ? "target" : "elsewhere";
-    if (words && tokenHasStem(m.unit, words.stems)) return "target";
+    if (words && (tokenHasStem(m.unit, words.stems) || singularOfOwn(m.unit, words))) return "target";
     // [ext] (s26) "I'm 67" (number-mentions.ts SAID_AGE) binds the number to a target that is an age and nothing else's
     // ("Age", not "Boiler age" nor "Dog's age": "I'm 67" is no boiler's age); in passing any other target leaves it,
     // and answering a question ("he's eleven" to the dog's age) it is a bare number, as it was.
@@ -1470,6 +1478,14 @@ function onlyOne(m: NumberMention, scan: MentionScan, ctx: NumberContext): boole
   );
 }
 
+/**
+ * [ext] (s27) "one aid" for "Hearing aids", "un lit" for "Nombre de lits": the singular of a short plural noun of the
+ * label (which no stem shortens: "aids", "lits") names its thing too, so the article before it counts one.
+ */
+function singularOfOwn(unit: string, words: TargetWords): boolean {
+  return unit.length >= 3 && /^\p{L}+$/u.test(unit) && (words.own.has(`${unit}s`) || words.own.has(`${unit}x`));
+}
+
 /** The mentions that may answer the target: bound to it or neutral, articles only where they count, parts dropped. */
 function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: NumberContext, integer: boolean): BoundMention[] {
   // "one bedroom", "une personne": an article is a number only before a unit of the target, or as the whole
@@ -1494,7 +1510,7 @@ function candidates(bound: readonly BoundMention[], scan: MentionScan, ctx: Numb
       !COLLECTIVE_NOUNS.has(m.unit) &&
       words !== undefined &&
       !measured &&
-      (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || ownTimeUnit(m.unit))) ||
+      (tokenHasStem(m.unit, countsThings ? words.stems : words.own) || singularOfOwn(m.unit, words) || ownTimeUnit(m.unit))) ||
     oneOfKind(m) ||
     // [ext] "about a mile" for a distance in km, "un kilo" for kilos: an article before a unit of the target's kind.
     (m.unit !== null && !ctx.strict && unitKindAgainst(m.unit, words) === "same") ||
@@ -1639,9 +1655,13 @@ function addedUp(text: string, parts: readonly NumberMention[], distinct: number
   return withinBounds(summed, ctx, integer) ? { value: summed, certainty: "fuzzy" as const } : null;
 }
 
-/** The mentions in the target's unit, in a reply to its own question (conversions are never read in passing). */
+/** The mentions in the target's unit, in a reply to its own question; in passing only a measure in two units ("1m75"). */
 const inTargetUnits = (raw: MentionScan, text: string, ctx: NumberContext, unit: TimeUnit | null, integer: boolean) =>
-  ctx.words && !ctx.strict ? converted(convertedUnits(raw, text, ctx.words, integer, ctx.maximum), ctx.words, unit, integer) : raw;
+  ctx.words === undefined
+    ? raw
+    : ctx.strict
+      ? compoundMeasuresConverted(raw, text, ctx.words, integer)
+      : converted(convertedUnits(raw, text, ctx.words, integer, ctx.maximum), ctx.words, unit, integer);
 
 /** "2 chats et 2 chiens", "le chien et le chat": equal counts of different things add up too. */
 const differentThings = (parts: readonly NumberMention[]) =>

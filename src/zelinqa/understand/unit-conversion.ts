@@ -309,6 +309,24 @@ function spokenMetres(scan: MentionScan, target: { unit: Unit }): MentionScan {
   return scan;
 }
 
+/**
+ * [ext] (s27) In passing, where nothing else is converted: a measure said in two units at once ("1m75", "3kg500",
+ * "5'10", "5 ft 10") is a measure by its form alone, never a count nor a bare size: it is converted to the target's unit
+ * when that unit is of its kind and scale ("70kg, 1m75" gives a height in cm 175, never km). A measure in one unit
+ * ("1,26 m" for cm) is not.
+ */
+export function compoundMeasuresConverted(scan: MentionScan, text: string, words: TargetWords | undefined, integer: boolean): MentionScan {
+  const target = targetUnit(words);
+  // Only for a target counted at the measure's own scale (metres to millimetres, kilograms to grams): "je mesure 1m75"
+  // is no distance in km.
+  if (target === null || scan.mentions.length === 0 || target.unit.size > 1 || target.unit.size < 0.001) return scan;
+  const joined = joinedMeasures(scan, text, target.unit.kind);
+  if (joined === scan) return scan;
+  const said = new Set(scan.mentions);
+  const mentions = joined.mentions.map((m) => (said.has(m) ? m : inTargetUnit(m, target, integer, joined.tokens[m.end + 1]?.norm)));
+  return { tokens: joined.tokens, mentions };
+}
+
 /** [ext] The mentions said in another unit of the target's kind, converted to its unit (see the module comment). */
 export function convertedUnits(
   scan: MentionScan,
