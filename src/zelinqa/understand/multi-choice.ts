@@ -369,11 +369,14 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
 }
 
 const JOINING_TWO = new Set(["et", "and", "ou", "or", "plus", "puis"]);
+const ARTICLES_BEFORE_PLUS = new Set(["le", "la", "les"]);
 /** An exact hit and a look-alike of another value with only "et"/"and"/"ou"/"or" between them. */
 function joinedLookAlike(c: ClauseTokens, hits: readonly PhraseHit[]): boolean {
   const between = (a: PhraseHit, b: PhraseHit) => {
     const gap = a.end <= b.start ? c.tokens.slice(a.end, b.start) : c.tokens.slice(b.end, a.start);
-    return gap.length > 0 && gap.length <= 2 && gap.every((t) => JOINING_TWO.has(t) || t === "les" || t === "la" || t === "le");
+    // [ext] s27: "plus" after an article is a superlative ("châtaignier, le plus fort"), never "and".
+    const superlative = gap.some((t, i) => t === "plus" && ARTICLES_BEFORE_PLUS.has(gap[i - 1] ?? ""));
+    return gap.length > 0 && gap.length <= 2 && !superlative && gap.every((t) => JOINING_TWO.has(t) || ARTICLES_BEFORE_PLUS.has(t));
   };
   return hits.some(
     (h) => h.certainty === "exact" && hits.some((o) => o.certainty === "fuzzy" && key(o.value) !== key(h.value) && between(h, o)),
