@@ -41,6 +41,7 @@ import { narrowerOptionNamed } from "./narrower-option.js";
 import { amountOfOneThing } from "./amount-of-one-thing.js";
 import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
+import { negatedLabelChoice } from "./negated-label.js";
 import { saidUnit } from "./unit-conversion.js";
 import { bareNounPhrase, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -817,6 +818,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       );
       const read =
         narrowerOptionDoubt(text, hedged(text, qualifiesAnotherThing(text, target.phrases, target.words, best)), target.phrases) ??
+        // negated-label.ts: "haven't bought it yet" for "Not bought yet".
+        negatedLabelChoice(text, target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
         somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases) ??
