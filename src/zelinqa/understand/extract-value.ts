@@ -42,6 +42,7 @@ import { numberedOverVague } from "./numbered-option.js";
 import { amountOfOneThing } from "./amount-of-one-thing.js";
 import { coordinatedChoice } from "./coordinated-choice.js";
 import { deniedQuestionOption } from "./denied-option.js";
+import { negatedLabelChoice } from "./negated-label.js";
 import { saidUnit } from "./unit-conversion.js";
 import { bareNounPhrase, describedThing, fractionOfOption, onePeriodChoice, presentChoice } from "./choice-states.js";
 import { dateByLabelNoun } from "./dated-by-label.js";
@@ -588,6 +589,16 @@ function numberGuard(text: string, target: ExtractionTarget, scan: MentionScan):
 function isQuestionBack(text: string): boolean {
   return endsAsQuestion(text) && QUESTION_WORDS.has(tokenise(text)[0] ?? "");
 }
+/**
+ * [ext] s27: to a choice, "la propolis c'est pour la gorge ?", "the app, is it extra?": a question about an option,
+ * asked after naming it, picks nothing either ("is it"/"c'est" anywhere in a reply ending with "?"). A note keeps it.
+ */
+function asksAboutAnOption(text: string): boolean {
+  if (!endsAsQuestion(text)) return false;
+  const tokens = tokenise(text);
+  return tokens.some((t, i) => ASKS_ABOUT_IT.has(`${t} ${tokens[i + 1] ?? ""}`));
+}
+const ASKS_ABOUT_IT = new Set(["c est", "est ce", "is it", "does it", "what s", "ca sert"]);
 
 /**
  * [ext] A choice whose label is a duration ("12 months", "24 mois") named by an equal duration said another way ("1
@@ -773,7 +784,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
   switch (target.kind) {
     case "enum": {
       // [ext] "c'est quoi musiques du monde ?", "what's a varifocal?": a question back chooses nothing.
-      if (isQuestionBack(text.trim())) return null;
+      if (isQuestionBack(text.trim()) || asksAboutAnOption(text.trim())) return null;
       // A duration said exactly beats a label matched loosely ("2 ans" is no typo of "sans").
       // [ext] Letter labels ("S", "M") only from letters standing alone, not the "m" of "I'm" (ordered-scale.ts).
       // [ext] A number on ranges goes to the range holding it, not to a label holding its words (range-choice.ts).
@@ -819,6 +830,8 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       );
       const read =
         narrowerOptionDoubt(text, hedged(text, qualifiesAnotherThing(text, target.phrases, target.words, best)), target.phrases) ??
+        // negated-label.ts: "haven't bought it yet" for "Not bought yet".
+        negatedLabelChoice(text, target.phrases) ??
         otherOption(text, target.phrases, target.words) ??
         somethingElseOption(text, target.phrases) ??
         noHurryOption(text, target.phrases) ??
@@ -826,7 +839,7 @@ function extractWhole(text: string, target: ExtractionTarget, today: string): Ph
       return validated(fractionOfOption(text, read, target.phrases), target); // "half marathon" is no "marathon"
     }
     case "array_enum":
-      if (isQuestionBack(text.trim())) return null;
+      if (isQuestionBack(text.trim()) || asksAboutAnOption(text.trim())) return null;
       // guards-multi.ts: a false "all" ("all good") selects nothing; an unread word holds the list loosely.
       return validated(hedged(text, guardedArray(text, target.phrases, target.words)), target);
     case "boolean":

@@ -6,7 +6,7 @@
 import type { ClauseTokens } from "./clauses.js";
 import { tokensMatchFuzzily } from "./damerau-levenshtein.js";
 import type { Phrase, PhraseHit } from "./phrase-match.js";
-import { countedMany, isTimeUnit } from "./phrase-match.js";
+import { countedMany, isTimeUnit, saidAsFrequency } from "./phrase-match.js";
 import { meansOtherWord, wordEquivalents } from "./translations.js";
 
 /** Words that say nothing about which choice is meant. */
@@ -271,7 +271,25 @@ export function partialLabelHits(
       !phrases.some((q) => q.tokens.some((w, k) => w === t && countedMany(q.tokens, k)))
     )
       continue;
+    if (p && (qualifiesAsFrequency(c.tokens, i, p) || (saidAsVerb(c.tokens, i) && hits.some((h) => h.certainty === "exact")))) continue;
     if (p) out.push({ value: p.value, order: p.order, start: i, end: i + 1, certainty: "fuzzy" });
   }
   return out;
 }
+
+/**
+ * [ext] s27: "netflix in bed every night" says how often, it names no "Night shifts": a label word right after "every",
+ * "most", "chaque", "tous les" qualifies another thing. Not when the label says the same ("Alcohol most evenings").
+ */
+const qualifiesAsFrequency = (tokens: readonly string[], i: number, p: Phrase) => {
+  const before = saidAsFrequency(tokens, i);
+  return before !== null && !p.tokens.includes(before);
+};
+
+/** Subject pronouns: the word right after one is its verb ("we park", "I drive", "nous garons"). */
+const SUBJECTS = new Set(["i", "we", "they", "je", "nous", "ils", "elles"]);
+/**
+ * [ext] s27: "we park on the street" names no "Shared car park" beside the "Street" it names whole: a label word said as
+ * the verb of a subject pronoun (alone, "when I drive" may still name "Driving").
+ */
+const saidAsVerb = (tokens: readonly string[], i: number) => SUBJECTS.has(tokens[i - 1] ?? "");

@@ -8,6 +8,7 @@ import { stem } from "./target-words.js";
 import { DAY_ABBREVIATIONS } from "./named-days.js";
 import { compoundLabelChoice } from "./compound-labels.js";
 import { FR_EN_ARTICLES, MY_POSSESSIVES } from "./function-words.js";
+import { DONT_KNOW_PHRASES, hasAnyPhrase } from "./lexicons.js";
 
 const ALL = [
   ["le", "reste"],
@@ -105,6 +106,11 @@ export function extractArray(
         : null;
     }
     return { value: [p.value], certainty: "exact" };
+  }
+  // [ext] s27: "no coffee after lunch, no phone, nothing like that": every clause denies, options among them.
+  if (options.length === 0 && deniedList(c, phrases)) {
+    const p = phrases.find((x) => none.has(key(x.value)));
+    return { value: p === undefined ? [] : [p.value], certainty: "fuzzy" };
   }
   // [ext] "high cholesterol but none of those": a clause denying the options beside words read only loosely.
   const noneClause = options.length > 0 && options.every((h) => h.certainty === "fuzzy") ? deniedOptionsClause(c) : false;
@@ -239,6 +245,26 @@ function opensWithDenial(c: ClauseTokens, phrases: readonly Phrase[], none: Read
     if (!plain && !asked.has(stem(t)) && !(none.size === 0 && HAVING_IT_ALL.has(t))) return false;
   }
   return true;
+}
+
+/** Words that open a clause denying what follows: "no coffee", "pas d'écran", "never alcohol", "sans sucre". */
+const CLAUSE_DENIALS = new Set([...DENIALS, "never", "jamais", "sans", "without", "ni", "nor", "neither"]);
+const CLAUSE_JOINS = new Set(["and", "et", "or", "ou", "but", "mais", "also", "aussi"]);
+/**
+ * [ext] s27: a list of denials, "no coffee after lunch, no phone, nothing like that", "pas de café, pas d'écran": two
+ * clauses or more, each opening with a denial (after "and"/"et" at most), one of them naming an option, no don't-know
+ * among them. The person answers none of them. One pass over the words, one over the phrases (refusedValues).
+ */
+function deniedList(c: ClauseTokens, phrases: readonly Phrase[]): boolean {
+  let clauses = 0;
+  for (let i = 0; i < c.tokens.length; i++) {
+    if (i > 0 && c.clause[i] === c.clause[i - 1]) continue;
+    const first = CLAUSE_JOINS.has(c.tokens[i] as string) && c.clause[i + 1] === c.clause[i] ? c.tokens[i + 1] : c.tokens[i];
+    if (!CLAUSE_DENIALS.has(first as string)) return false;
+    clauses++;
+  }
+  // "no alcohol, no idea about the rest" denies one option and knows nothing of the others.
+  return clauses >= 2 && !hasAnyPhrase(c.tokens, DONT_KNOW_PHRASES) && refusedValues(c, phrases).size > 0;
 }
 
 /** Words that deny every option in a clause of their own: "none of those", "aucun de ceux-là", "neither". */
@@ -385,11 +411,14 @@ export function extractChoice(c: ClauseTokens, phrases: readonly Phrase[]): Phra
 }
 
 const JOINING_TWO = new Set(["et", "and", "ou", "or", "plus", "puis"]);
+const ARTICLES_BEFORE_PLUS = new Set(["le", "la", "les"]);
 /** An exact hit and a look-alike of another value with only "et"/"and"/"ou"/"or" between them. */
 function joinedLookAlike(c: ClauseTokens, hits: readonly PhraseHit[]): boolean {
   const between = (a: PhraseHit, b: PhraseHit) => {
     const gap = a.end <= b.start ? c.tokens.slice(a.end, b.start) : c.tokens.slice(b.end, a.start);
-    return gap.length > 0 && gap.length <= 2 && gap.every((t) => JOINING_TWO.has(t) || t === "les" || t === "la" || t === "le");
+    // [ext] s27: "plus" after an article is a superlative ("châtaignier, le plus fort"), never "and".
+    const superlative = gap.some((t, i) => t === "plus" && ARTICLES_BEFORE_PLUS.has(gap[i - 1] ?? ""));
+    return gap.length > 0 && gap.length <= 2 && !superlative && gap.every((t) => JOINING_TWO.has(t) || ARTICLES_BEFORE_PLUS.has(t));
   };
   return hits.some(
     (h) => h.certainty === "exact" && hits.some((o) => o.certainty === "fuzzy" && key(o.value) !== key(h.value) && between(h, o)),

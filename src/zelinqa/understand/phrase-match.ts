@@ -100,6 +100,14 @@ export function countedMany(tokens: readonly string[], at: number): boolean {
  */
 const otherShortWord = (expected: string, actual: string) => expected.length <= 5 && expected[0] !== actual[0];
 
+/** Words that make the noun after them a frequency: "every night", "most evenings", "chaque soir", "tous les matins". */
+const EVERY_WORDS = new Set(["every", "each", "most", "chaque", "tous", "toutes"]);
+/** [ext] s27: the "every"/"most"/"chaque"/"tous (les)" word right before `tokens[i]`, or null. */
+export function saidAsFrequency(tokens: readonly string[], i: number): string | null {
+  const before = tokens[i - 1] === "les" || tokens[i - 1] === "the" ? tokens[i - 2] : tokens[i - 1];
+  return before !== undefined && EVERY_WORDS.has(before) ? before : null;
+}
+
 /** Endings of a verb said for its noun, French and English ("privatis-er", "-é(e)(s)", "renovat-e", "-ed", "-ing"). */
 const VERB_ENDINGS = ["er", "e", "ee", "es", "ees", "ez", "ons", "ed", "ing"];
 /**
@@ -326,10 +334,13 @@ export function findPhraseHits(
       }
       // [ext] A unit of time alone as a label word ("week" of "Within a week") counted other than once names no option.
       const unit = len === 1 && isTimeUnit(phrase.tokens[0] as string);
+      // [ext] s27: a one-word part of a label ("night" of "Night or rotating shifts") after "every"/"most"/"chaque" says
+      // how often another thing happens ("netflix every night"), it names no option.
+      const part = len === 1 && phrase.translated === true;
       // A phrase of n words takes at least ceil(n / 2) of the reply's (two may be written as one).
       for (let i = 0; i + Math.ceil(len / 2) <= tokens.length; i++) {
         const match = matchAt(tokens, phrase, i, allowFuzzy, labelRoots);
-        if (match === null || isNegated(i) || (unit && countedMany(tokens, i))) continue;
+        if (match === null || isNegated(i) || (unit && countedMany(tokens, i)) || (part && saidAsFrequency(tokens, i) !== null)) continue;
         const certainty = phrase.loose ? "fuzzy" : match.certainty;
         const hit = { value: phrase.value, order: phrase.order, start: i, end: match.end, certainty };
         hits.push(hit);
