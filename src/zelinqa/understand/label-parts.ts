@@ -89,6 +89,9 @@ interface PartIndex {
 
 const cache = new WeakMap<readonly Phrase[], PartIndex>();
 
+/** Words opening a label that denies a verb or a state ("Not bought yet", "Pas urgent"), not a thing ("No parking"). */
+const VERB_DENIALS = new Set(["not", "never", "pas", "jamais", "ne"]);
+
 const key = (v: unknown) => JSON.stringify(v);
 
 function indexOf(phrases: readonly Phrase[]): PartIndex {
@@ -96,8 +99,11 @@ function indexOf(phrases: readonly Phrase[]): PartIndex {
   if (cached) return cached;
   const owners = new Map<string, Map<string, Phrase>>();
   for (const p of phrases) {
-    // A translated phrase's other words ("heating oil" for "oil") are not the label's words.
-    if (p.translated) continue;
+    // A translated phrase's other words ("heating oil" for "oil") are not the label's words. [ext] s27: nor are the words
+    // of a label that opens by denying a verb or a state ("Not bought yet", "Pas pressé", "Never tried"): said without
+    // the denial, they say its opposite ("bought it last week"); said denied, negated-label.ts reads them. A label
+    // denying a thing keeps its words ("No parking" is named by "parking's a nightmare", "Sans lactose" by "lactose").
+    if (p.translated || VERB_DENIALS.has(p.tokens[0] ?? "")) continue;
     for (const t of p.tokens) {
       if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
       // Base forms only look equivalents up: "chambr" is no word of "Chambre".
