@@ -2136,8 +2136,11 @@ function justTheOne(text: string, scan: MentionScan, integer: boolean, ctx: Numb
   if (scan.mentions.length !== 1 || scan.mentions[0]?.value !== 1 || !JUST_THE_ONE.test(tokenise(text).join(" "))) return null;
   return withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
 }
-/** The whole reply: "both", "both ears", "both of them" (not a sentence: "both arms are covered" counts no tattoos). */
-const BOTH = /^(?:(?:just|only) )?both(?: of them| [a-z]+)?$/;
+/**
+ * The whole reply: "both", "both ears", "both of them" (not a sentence: "both arms are covered" counts no tattoos).
+ * [ext] (s27) Also with a determiner before the noun: "both our cars", "both of my sisters", "both the bikes".
+ */
+const BOTH = /^(?:(?:just|only) )?both(?: of them| (?:of )?(?:my|our|your|his|her|their|the|these|those) [a-z]+| [a-z]+)?$/;
 
 /** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
 const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];

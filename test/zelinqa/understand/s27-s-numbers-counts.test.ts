@@ -1,5 +1,5 @@
 // s27 fixer s: numbers said in two parts or with a hedge before or after them, "once" as a count, a short month after
-// "in", and don't-knows that give no figure or no date (UND-S27-S-1 to UND-S27-S-4).
+// "in", don't-knows that give no figure or no date, "both our …" (UND-S27-S-1 to UND-S27-S-5).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { isDontKnow } from "../../../src/zelinqa/understand/index.js";
@@ -15,6 +15,7 @@ const hedge = boundedTarget("number", 20, 400, "Hauteur de la haie (cm)", "Quell
 const shelf = boundedTarget("number", 10, 300, "Shelf width (cm)", "How wide is the alcove?");
 const rehearsals = boundedTarget("integer", 0, 30, "Rehearsals missed", "How many rehearsals did you miss this term?");
 const visits = boundedTarget("integer", 0, 30, "Visits to the dentist", "How many times did you see a dentist last year?");
+const bikes = boundedTarget("integer", 0, 10, "Bikes to store", "How many bikes do you need to store?");
 const commute = boundedTarget("number", 0, 24, "Commute (hours)", "How many hours a day do you spend commuting?");
 const movedIn = labelledTarget({ type: "string", format: "date" }, { label: "Moved in", question: "When did you move into the flat?" });
 const dateDebut = labelledTarget({ type: "string", format: "date" }, { label: "Date de début", question: "Quand commence le chantier ?" });
@@ -58,6 +59,17 @@ void describe("UND-S27-S-3 'once' as a count where no clause follows it", () => 
   void it("reads no count from 'once' as 'when' or 'at once'", () => {
     assert.equal(read("once the kids were back at school I went", visits), null);
     assert.equal(read("all at once", rehearsals), null);
+  });
+});
+
+void describe("UND-S27-S-5 'both' with a determiner before the noun, as the whole reply", () => {
+  void it("counts two", () => {
+    assert.deepEqual(read("both our bikes", bikes), [2, "exact"]);
+    assert.deepEqual(read("both of my bikes", bikes), [2, "exact"]);
+  });
+  void it("counts nothing from a sentence, and a said number wins", () => {
+    assert.equal(read("both our bikes are electric", bikes), null);
+    assert.deepEqual(read("both of our three bikes", bikes), [3, "exact"]);
   });
 });
 
