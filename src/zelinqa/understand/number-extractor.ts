@@ -1102,7 +1102,51 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     if (rounded === 0 && m.value !== 0) return m;
     return { ...next, value: rounded, fuzzy: next.fuzzy || Math.abs(rounded - next.value) > 1e-9 };
   });
-  return changed ? { tokens: scan.tokens, mentions } : scan;
+  return unit === null ? (changed ? { tokens: scan.tokens, mentions } : scan) : joinedDurations(scan, mentions, changed);
+}
+
+/** (s27) The time unit a unit word names ("hours", or "hour" as a label says it). */
+const timeUnitWord = (w: string | null) => (w === null ? undefined : (TIME_UNITS[w] ?? TIME_UNITS[`${w}s`])?.[0]);
+/** (s27) The time unit a mention was said in, when it is a plain amount of time (no rate, nothing per thing). */
+const saidTimeUnit = (m: NumberMention) => (m.unit === null || m.period !== null || m.per !== null ? undefined : TIME_UNITS[m.unit]);
+
+/**
+ * [ext] (s27) One duration said in two units, the larger first, side by side or linked by "and"/"et" ("3 ans et 8
+ * mois", "2 hours 30 minutes", "1 week and 2 days"): the two parts, each already in the target's unit, add up to one
+ * mention (kept to the cent, loosely when the smaller part was rounded). `said` holds the mentions as said, `inUnit`
+ * the same ones in the target's unit. One pass over the mentions.
+ */
+function joinedDurations(scan: MentionScan, inUnit: NumberMention[], changed: boolean): MentionScan {
+  const out: NumberMention[] = [];
+  let joined = false;
+  for (let i = 0; i < inUnit.length; i++) {
+    const a = scan.mentions[i] as NumberMention;
+    const b = scan.mentions[i + 1];
+    const ua = saidTimeUnit(a);
+    const ub = b === undefined ? undefined : saidTimeUnit(b);
+    const link = scan.tokens[a.end + 1]?.norm;
+    const adjacent = b !== undefined && (b.start === a.end + 1 || (b.start === a.end + 2 && (link === "and" || link === "et")));
+    const larger = ua !== undefined && ub !== undefined && DAYS_IN[ua[0]] * ua[1] > DAYS_IN[ub[0]] * ub[1];
+    const x = inUnit[i] as NumberMention;
+    const y = inUnit[i + 1];
+    if (
+      !adjacent ||
+      !larger ||
+      b === undefined ||
+      y === undefined ||
+      timeUnitWord(x.unit) !== timeUnitWord(y.unit) ||
+      b.bound !== null ||
+      a.bound !== null
+    ) {
+      out.push(x);
+      continue;
+    }
+    const value = Math.round((x.value + y.value) * 100) / 100;
+    out.push({ ...x, end: y.end, value, fuzzy: x.fuzzy || y.fuzzy || Math.abs(value - (x.value + y.value)) > 1e-9 });
+    joined = true;
+    i++;
+  }
+  return joined || changed ? { tokens: scan.tokens, mentions: joined ? out : inUnit } : scan;
 }
 
 const FLAT_TYPE = /(?<![\p{L}\p{N}])[tf]\s?([1-9])(?:\s?bis)?(?![\p{L}\p{N}])/iu;

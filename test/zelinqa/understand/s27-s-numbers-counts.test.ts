@@ -1,5 +1,5 @@
 // s27 fixer s: numbers said in two parts or with a hedge before or after them, "once" as a count, a short month after
-// "in", don't-knows that give no figure or no date, "both our …" (UND-S27-S-1 to UND-S27-S-5).
+// "in", don't-knows that give no figure or no date, "both our …" one duration in two units (UND-S27-S-1 to UND-S27-S-6).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { isDontKnow } from "../../../src/zelinqa/understand/index.js";
@@ -16,6 +16,7 @@ const shelf = boundedTarget("number", 10, 300, "Shelf width (cm)", "How wide is 
 const rehearsals = boundedTarget("integer", 0, 30, "Rehearsals missed", "How many rehearsals did you miss this term?");
 const visits = boundedTarget("integer", 0, 30, "Visits to the dentist", "How many times did you see a dentist last year?");
 const bikes = boundedTarget("integer", 0, 10, "Bikes to store", "How many bikes do you need to store?");
+const carAge = boundedTarget("number", 0, 40, "Âge du véhicule (ans)", "Quel âge a votre voiture ?");
 const commute = boundedTarget("number", 0, 24, "Commute (hours)", "How many hours a day do you spend commuting?");
 const movedIn = labelledTarget({ type: "string", format: "date" }, { label: "Moved in", question: "When did you move into the flat?" });
 const dateDebut = labelledTarget({ type: "string", format: "date" }, { label: "Date de début", question: "Quand commence le chantier ?" });
@@ -59,6 +60,19 @@ void describe("UND-S27-S-3 'once' as a count where no clause follows it", () => 
   void it("reads no count from 'once' as 'when' or 'at once'", () => {
     assert.equal(read("once the kids were back at school I went", visits), null);
     assert.equal(read("all at once", rehearsals), null);
+  });
+});
+
+void describe("UND-S27-S-6 one duration said in two units, the larger first", () => {
+  void it("adds the parts in the target's unit, loosely when the smaller part was rounded", () => {
+    assert.deepEqual(read("7 ans et 4 mois", carAge), [7.33, "fuzzy"]);
+    assert.deepEqual(read("7 ans 6 mois", carAge), [7.5, "exact"]);
+    assert.deepEqual(read("1 hour and 40 minutes", commute), [1.67, "fuzzy"]);
+    assert.deepEqual(read("1 hour, 15 minutes", commute), [1.25, "exact"]);
+  });
+  void it("adds nothing for two alternatives, nor the smaller unit first", () => {
+    assert.notDeepEqual(read("2 hours or 30 minutes", commute)?.[0], 2.5);
+    assert.notDeepEqual(read("30 minutes and 2 hours", commute)?.[0], 2.5);
   });
 });
 
