@@ -163,6 +163,25 @@ const SUBGROUP_NOUNS = new Set([
   "petits",
 ]);
 
+/**
+ * [ext] (s27) Words saying a number is the usual one ("usually 6 but last night only 3", "d'habitude 2, parfois 4"): among
+ * other numbers it is the answer to a question about a typical case, held loosely.
+ */
+const USUAL_WORDS = new Set(
+  "usually normally generally typically habitually habituellement normalement generalement habitude general".split(" "),
+);
+const saysUsual = (m: NumberMention) => m.before.slice(-2).some((w) => USUAL_WORDS.has(w));
+
+/**
+ * Among several numbers and no bound: "je gagne 35k aujourd'hui, je vise 40k", the number the person aims at; [ext]
+ * (s27) else "usually 6 but last night only 3", the usual one. Null when neither is one value.
+ */
+function aimedOrUsual(mentions: readonly NumberMention[]): number | null {
+  const aimed = mentions.filter((m) => m.before.some((w) => AIM_WORDS.has(w)));
+  const pool = aimed.length > 0 ? aimed : mentions.filter(saysUsual);
+  return new Set(pool.map((m) => m.value)).size === 1 ? (pool[0] as NumberMention).value : null;
+}
+
 const AIM_WORDS = new Set([
   "vise",
   "viser",
@@ -697,10 +716,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
-    // "je gagne 35k aujourd'hui, je vise 40k": the number the person aims at is the answer, held loosely.
-    const aimed = inBounds.filter(({ m }) => m.before.some((w) => AIM_WORDS.has(w)));
-    if (bounded.length === 0 && new Set(aimed.map(({ m }) => m.value)).size === 1)
-      return { value: (aimed[0] as { m: NumberMention }).m.value, certainty: "fuzzy" };
+    const picked = bounded.length === 0 ? aimedOrUsual(inBounds.map(({ m }) => m)) : null;
+    if (picked !== null) return { value: picked, certainty: "fuzzy" };
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
     // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
     fuzzy = inBounds.some(({ m }) => m.bound === null && !m.fuzzy);

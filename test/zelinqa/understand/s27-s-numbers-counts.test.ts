@@ -1,5 +1,5 @@
 // s27 fixer s: numbers said in two parts or with a hedge before or after them, "once" as a count, a short month after
-// "in", don't-knows that give no figure or no date, "both our …" one duration in two units (UND-S27-S-1 to UND-S27-S-6).
+// "in", don't-knows that give no figure or no date, "both our …" one duration in two units, the usual number among others (UND-S27-S-1 to UND-S27-S-7).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { isDontKnow } from "../../../src/zelinqa/understand/index.js";
@@ -73,6 +73,17 @@ void describe("UND-S27-S-6 one duration said in two units, the larger first", ()
   void it("adds nothing for two alternatives, nor the smaller unit first", () => {
     assert.notDeepEqual(read("2 hours or 30 minutes", commute)?.[0], 2.5);
     assert.notDeepEqual(read("30 minutes and 2 hours", commute)?.[0], 2.5);
+  });
+});
+
+void describe("UND-S27-S-7 the usual number among others", () => {
+  void it("is the answer, held loosely", () => {
+    assert.deepEqual(read("normally 2 but yesterday 5 with the roadworks", commute), [2, "fuzzy"]);
+    assert.deepEqual(read("d'habitude 3, parfois 6", rehearsals), [3, "fuzzy"]);
+  });
+  void it("keeps two plain numbers undecided and one usual number alone exact", () => {
+    assert.equal(read("2 but yesterday 5", commute), null);
+    assert.deepEqual(read("usually 2", commute), [2, "exact"]);
   });
 });
 
