@@ -43,8 +43,9 @@ const AMBIGUOUS_ALONE = new Set(["may", "mai", "mars", "march"]);
  * "en"/"in"; never "sept" (seven) nor "mar" (Tuesday), which need a day or a year.
  */
 const SHORT_NOT_ALONE = new Set(["sept", "mar"]);
+/** [ext] (s27) Except after English "in" ("since my new job in sept", "in mar"), where neither is French. */
 const shortMonthAlone = (tokens: readonly string[], i: number) =>
-  !SHORT_NOT_ALONE.has(tokens[i] as string) && (i === 0 || MONTH_INTRO.has(tokens[i - 1] as string));
+  SHORT_NOT_ALONE.has(tokens[i] as string) ? tokens[i - 1] === "in" : i === 0 || MONTH_INTRO.has(tokens[i - 1] as string);
 const ALTERNATIVE_DAY = /\b(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))? (?:ou|or) (?:le |the )?(?:[12]?\d|3[01])(?: ?(?:er|st|nd|rd|th))?\b/;
 /**
  * Going back to work or home, said as a verb: the day said follows the last day of an absence. Nouns ("retour",

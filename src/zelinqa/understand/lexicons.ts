@@ -495,6 +495,10 @@ export const DONT_KNOW_PHRASES = phrases([
   ...["connais rien a", "connais rien au", "connais rien aux", "y connais rien", "m y connais pas", "m y connais rien"],
   ...["know nothing about", "don t know anything about", "dont know anything about", "no clue about"],
   ...["aucun souvenir", "pas de souvenir", "pas souvenir", "no recollection", "no memory of"],
+  // [ext] (s27) A count too large to have been kept ("too many to count", "j'ai perdu le compte") and a start older than
+  // memory ("as long as I can remember", "aussi loin que je me souvienne"): no figure, no date to store.
+  ...["too many to count", "lost count", "lose count", "perdu le compte", "trop pour compter", "trop pour les compter"],
+  ...["as long as i can remember", "for as long as i remember", "aussi loin que je me souvienne", "aussi loin que je me rappelle"],
 ]);
 
 /** [ext] Don't-know only when they are the whole answer: "idk", "jsp", "?". */

@@ -170,6 +170,25 @@ const SUBGROUP_NOUNS = new Set([
   "petits",
 ]);
 
+/**
+ * [ext] (s27) Words saying a number is the usual one ("usually 6 but last night only 3", "d'habitude 2, parfois 4"): among
+ * other numbers it is the answer to a question about a typical case, held loosely.
+ */
+const USUAL_WORDS = new Set(
+  "usually normally generally typically habitually habituellement normalement generalement habitude general".split(" "),
+);
+const saysUsual = (m: NumberMention) => m.before.slice(-2).some((w) => USUAL_WORDS.has(w));
+
+/**
+ * Among several numbers and no bound: "je gagne 35k aujourd'hui, je vise 40k", the number the person aims at; [ext]
+ * (s27) else "usually 6 but last night only 3", the usual one. Null when neither is one value.
+ */
+function aimedOrUsual(mentions: readonly NumberMention[]): number | null {
+  const aimed = mentions.filter((m) => m.before.some((w) => AIM_WORDS.has(w)));
+  const pool = aimed.length > 0 ? aimed : mentions.filter(saysUsual);
+  return new Set(pool.map((m) => m.value)).size === 1 ? (pool[0] as NumberMention).value : null;
+}
+
 const AIM_WORDS = new Set([
   "vise",
   "viser",
@@ -705,10 +724,8 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
-    // "je gagne 35k aujourd'hui, je vise 40k": the number the person aims at is the answer, held loosely.
-    const aimed = inBounds.filter(({ m }) => m.before.some((w) => AIM_WORDS.has(w)));
-    if (bounded.length === 0 && new Set(aimed.map(({ m }) => m.value)).size === 1)
-      return { value: (aimed[0] as { m: NumberMention }).m.value, certainty: "fuzzy" };
+    const picked = bounded.length === 0 ? aimedOrUsual(inBounds.map(({ m }) => m)) : null;
+    if (picked !== null) return { value: picked, certainty: "fuzzy" };
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
     // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
     fuzzy = inBounds.some(({ m }) => m.bound === null && !m.fuzzy);
@@ -1110,7 +1127,51 @@ function converted(scan: MentionScan, words: TargetWords, unit: TimeUnit | null,
     if (rounded === 0 && m.value !== 0) return m;
     return { ...next, value: rounded, fuzzy: next.fuzzy || Math.abs(rounded - next.value) > 1e-9 };
   });
-  return changed ? { tokens: scan.tokens, mentions } : scan;
+  return unit === null ? (changed ? { tokens: scan.tokens, mentions } : scan) : joinedDurations(scan, mentions, changed);
+}
+
+/** (s27) The time unit a unit word names ("hours", or "hour" as a label says it). */
+const timeUnitWord = (w: string | null) => (w === null ? undefined : (TIME_UNITS[w] ?? TIME_UNITS[`${w}s`])?.[0]);
+/** (s27) The time unit a mention was said in, when it is a plain amount of time (no rate, nothing per thing). */
+const saidTimeUnit = (m: NumberMention) => (m.unit === null || m.period !== null || m.per !== null ? undefined : TIME_UNITS[m.unit]);
+
+/**
+ * [ext] (s27) One duration said in two units, the larger first, side by side or linked by "and"/"et" ("3 ans et 8
+ * mois", "2 hours 30 minutes", "1 week and 2 days"): the two parts, each already in the target's unit, add up to one
+ * mention (kept to the cent, loosely when the smaller part was rounded). `said` holds the mentions as said, `inUnit`
+ * the same ones in the target's unit. One pass over the mentions.
+ */
+function joinedDurations(scan: MentionScan, inUnit: NumberMention[], changed: boolean): MentionScan {
+  const out: NumberMention[] = [];
+  let joined = false;
+  for (let i = 0; i < inUnit.length; i++) {
+    const a = scan.mentions[i] as NumberMention;
+    const b = scan.mentions[i + 1];
+    const ua = saidTimeUnit(a);
+    const ub = b === undefined ? undefined : saidTimeUnit(b);
+    const link = scan.tokens[a.end + 1]?.norm;
+    const adjacent = b !== undefined && (b.start === a.end + 1 || (b.start === a.end + 2 && (link === "and" || link === "et")));
+    const larger = ua !== undefined && ub !== undefined && DAYS_IN[ua[0]] * ua[1] > DAYS_IN[ub[0]] * ub[1];
+    const x = inUnit[i] as NumberMention;
+    const y = inUnit[i + 1];
+    if (
+      !adjacent ||
+      !larger ||
+      b === undefined ||
+      y === undefined ||
+      timeUnitWord(x.unit) !== timeUnitWord(y.unit) ||
+      b.bound !== null ||
+      a.bound !== null
+    ) {
+      out.push(x);
+      continue;
+    }
+    const value = Math.round((x.value + y.value) * 100) / 100;
+    out.push({ ...x, end: y.end, value, fuzzy: x.fuzzy || y.fuzzy || Math.abs(value - (x.value + y.value)) > 1e-9 });
+    joined = true;
+    i++;
+  }
+  return joined || changed ? { tokens: scan.tokens, mentions: joined ? out : inUnit } : scan;
 }
 
 const FLAT_TYPE = /(?<![\p{L}\p{N}])[tf]\s?([1-9])(?:\s?bis)?(?![\p{L}\p{N}])/iu;
@@ -2156,8 +2217,11 @@ function justTheOne(text: string, scan: MentionScan, integer: boolean, ctx: Numb
   if (scan.mentions.length !== 1 || scan.mentions[0]?.value !== 1 || !JUST_THE_ONE.test(tokenise(text).join(" "))) return null;
   return withinBounds(1, ctx, integer) ? { value: 1, certainty: "exact" } : null;
 }
-/** The whole reply: "both", "both ears", "both of them" (not a sentence: "both arms are covered" counts no tattoos). */
-const BOTH = /^(?:(?:just|only) )?both(?: of them| [a-z]+)?$/;
+/**
+ * The whole reply: "both", "both ears", "both of them" (not a sentence: "both arms are covered" counts no tattoos).
+ * [ext] (s27) Also with a determiner before the noun: "both our cars", "both of my sisters", "both the bikes".
+ */
+const BOTH = /^(?:(?:just|only) )?both(?: of them| (?:of )?(?:my|our|your|his|her|their|the|these|those) [a-z]+| [a-z]+)?$/;
 
 /** A count of what was had or done before: "Sessions already had", "Nombre de séances déjà faites", "previous claims". */
 const BEFORE_WORDS = ["already", "deja", "previous", "prior", "before", "avant", "precedent", "had", "so far", "jusqu"];

@@ -269,6 +269,11 @@ const APPROX_BEFORE = [
   "almost",
   "nearly",
   "close to",
+  // [ext] (s27) Just reaching the number: "barely 4 hours", "à peine 3 kilos", "hardly 2" (at most about it).
+  "barely",
+  "hardly",
+  "scarcely",
+  "a peine",
 ];
 const APPROX_AFTER = [
   ...["environ", "a peu pres", "ish", "or so", "more or less", "plus ou moins", "approx", "give or take", "grosso modo"],
@@ -368,6 +373,14 @@ export function wordsBeforeBound(before: readonly string[]): readonly string[] {
       if (p.length <= before.length && p.every((w, i) => before[before.length - p.length + i] === w))
         return before.slice(0, before.length - p.length);
   return before;
+}
+
+/**
+ * [ext] (s27) Whether the words from token `end` on open with an approximation ("1m05 à peu près", "15 st 4 or so"):
+ * for a measure joined from two numbers, whose own mention stops at its first part.
+ */
+export function approximationAt(text: string, tokens: readonly TextToken[], end: number): boolean {
+  return startsWithPhrase(wordsAfter(text, tokens, end, 4), PHRASES.approxAfter);
 }
 
 interface RawNumber {

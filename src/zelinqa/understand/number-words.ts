@@ -129,6 +129,9 @@ function coupleOf(tokens: readonly string[], i: number): WordNumber | null {
 /** French elided pronouns that "a" (has) follows: "m'a", "t'a", "l'a". */
 const FRENCH_SUBJECTS = new Set(["m", "t", "l"]);
 
+/** [ext] (s27) Words that make "once" a count: "just once", "only once". */
+const ONLY_WORDS = new Set(["just", "only", "exactly", "juste", "seulement"]);
+
 const isNumberWord = (t: string) => t in UNITS || HUNDREDS.has(t) || t in SCALES;
 
 /**
@@ -150,9 +153,20 @@ function readAt(tokens: readonly string[], i: number, paused: (j: number) => boo
   if (ARTICLE_WORDS.has(first) && next !== undefined && next in COLLECTIVES) {
     return coupleOf(tokens, i + 1) ?? { value: COLLECTIVES[next] as number, start: i, end: i + 2, fuzzy: true, article: false };
   }
-  // "once a week", "once per month": "once" is a count only before a rate, elsewhere it is "when".
+  // "once a week", "once per month": "once" is a count only before a rate, elsewhere it is "when". [ext] (s27) Also
+  // where no clause follows it: at the end of the reply or before a pause ("just once, to pee"), before "or"/"ou" and
+  // another count ("once or twice"), or after "just"/"only" ("only once"); "once I'm up I'm fine" stays "when", "at once" is "now".
   if (first === "once")
-    return next === "a" || next === "per" || next === "every" || next === "par"
+    return (next === "a" ||
+      next === "per" ||
+      next === "every" ||
+      next === "par" ||
+      next === undefined ||
+      paused(i + 1) ||
+      next === "or" ||
+      next === "ou" ||
+      ONLY_WORDS.has(tokens[i - 1] ?? "")) &&
+      tokens[i - 1] !== "at"
       ? { value: 1, start: i, end: i + 1, fuzzy: false, article: false }
       : null;
   // "cent vingt", "hundred and fifty": a hundred may open a number without "un"/"a".

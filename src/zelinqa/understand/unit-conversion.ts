@@ -3,6 +3,7 @@
 // (km/h)"); a number said in another unit of the same kind ("5 miles", "50 m3", "20 noeuds", "150 lbs", "1m75") is
 // converted by its fixed factor. A result that had to be rounded is held loosely; a unit of another kind ("5 kg" for a
 // distance) converts nothing. Durations are TIME_UNITS' (number-extractor.ts).
+import { approximationAt } from "./number-mentions.js";
 import type { MentionScan, NumberMention } from "./number-mentions.js";
 import type { TargetWords } from "./target-words.js";
 
@@ -184,6 +185,7 @@ function joinedMeasures(scan: MentionScan, text: string, kind: Kind, from = 0): 
     const rest = mentions.find((m) => m.start === a.end || m.start === a.end + 1);
     let value: number | null = null;
     let end = a.end;
+    let unit = sub?.base ?? "m";
     const base = a.unit === null ? undefined : UNITS[a.unit];
     if (
       sub !== undefined &&
@@ -224,10 +226,26 @@ function joinedMeasures(scan: MentionScan, text: string, kind: Kind, from = 0): 
         value = (a.value * 12 + rest.value) * 0.0254;
         end = rest.end;
       }
+    } else if (
+      kind === "weight" &&
+      a.unit !== null &&
+      UNITS[a.unit]?.size === UNITS.stone?.size &&
+      rest !== undefined &&
+      rest.start === a.end + 1 &&
+      rest.unit === null &&
+      Number.isInteger(rest.value) &&
+      rest.value < 14
+    ) {
+      // [ext] (s27) "15 st 4", "11 stone 6": stones then pounds, counted in pounds (converted like any pound).
+      value = a.value * 14 + rest.value;
+      end = rest.end;
+      unit = "lb";
     }
     if (value === null) continue;
-    // "un mètre 80": the article is part of the height, no count of one thing.
-    const joined: NumberMention = { ...a, end, value, unit: sub?.base ?? "m", article: false, fuzzy: a.fuzzy || (rest?.fuzzy ?? false) };
+    // "un mètre 80": the article is part of the height, no count of one thing. [ext] (s27) An approximation after the
+    // whole measure ("1m05 à peu près") holds it loosely, as after a single number.
+    const fuzzy = a.fuzzy || (rest?.fuzzy ?? false) || approximationAt(text, tokens, end);
+    const joined: NumberMention = { ...a, end, value, unit, article: false, fuzzy };
     // [ext] Every such measure: "2m40 + 1m80".
     return joinedMeasures(
       { tokens, mentions: [...mentions.slice(0, i), joined, ...mentions.slice(i + 1).filter((m) => m.start >= end)] },
