@@ -1,6 +1,6 @@
 // A small stdio MCP server for tests of MCP hosts: `echo` (its input and the value of MCP_TEST_SECRET, to check
 // which environment reached which server), `fail` (an isError result), `crash` (the process exits mid-call),
-// `pid` (to tell server processes apart), `structured` (structuredContent only) and `text.upper` (a dotted name).
+// `leak` (the secret on stderr and in errors), `pid` (to tell server processes apart), `structured` (structuredContent only) and `text.upper` (a dotted name).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
@@ -37,6 +37,21 @@ server.registerTool(
     inputSchema: { reason: z.string().optional() },
   },
   async ({ reason }) => ({ isError: true, content: [{ type: "text", text: `failed on purpose: ${reason ?? "no reason"}` }] }),
+);
+
+server.registerTool(
+  "leak",
+  {
+    description: "Shows MCP_TEST_SECRET wherever a server may: its stderr, then an error result or a thrown error.",
+    inputSchema: { mode: z.enum(["error", "throw", "structured"]) },
+  },
+  async ({ mode }) => {
+    const secret = process.env.MCP_TEST_SECRET ?? "<unset>";
+    process.stderr.write(`mcp-test-server: using token ${secret}\n`);
+    if (mode === "throw") throw new Error(`the token ${secret} was refused`);
+    if (mode === "structured") return { content: [], structuredContent: { token: secret } };
+    return { isError: true, content: [{ type: "text", text: `the token ${secret} was refused` }] };
+  },
 );
 
 server.registerTool("crash", { description: "Exits the server process in the middle of the call." }, async () => {

@@ -24,7 +24,8 @@ import { createPipeline } from "./request-pipeline.js";
 import type { Pipeline } from "./request-pipeline.js";
 import { bodyLimitsFor } from "./request-body.js";
 import { capConnections } from "./connection-cap.js";
-import { MAX_CONNECTIONS, REQUEST_TIMEOUT_MS } from "./server-config.js";
+import { DEFAULT_PROXY_ADDRESSES, proxyMatcher } from "./proxy-addresses.js";
+import { MAX_CONNECTIONS, REQUEST_TIMEOUT_MS, defaultPerAddress } from "./server-config.js";
 import { JSON_TYPE } from "./responses.js";
 import type { RouteDefinition } from "./route-definition.js";
 import { createMethodMatcher } from "./route-matching.js";
@@ -58,6 +59,10 @@ export interface ZelinqaAppOptions {
   requestTimeoutMs?: number;
   /** Connections served at once (default MAX_CONNECTIONS; connection-cap.ts says what happens past it). */
   maxConnections?: number;
+  /** [ext] Connections one address may hold (default a quarter of maxConnections); proxies' addresses are not bounded. */
+  maxConnectionsPerAddress?: number;
+  /** [ext] Addresses and `address/prefix` ranges of proxies in front of the server (default loopback). */
+  proxyAddresses?: readonly string[];
   /** The compile threads' bounds (compile-pool.ts defaults). */
   compilePool?: Omit<CompilePoolOptions, "logger">;
 }
@@ -86,20 +91,33 @@ const CAP_LOG_INTERVAL_MS = 10_000;
 /** At most `maxConnections` connections (connection-cap.ts); the log counts those closed for it, at most one line per 10 s. */
 function capServerConnections(fastify: AppFastify, options: ZelinqaAppOptions): void {
   const max = options.maxConnections ?? MAX_CONNECTIONS;
-  const closed = { dropped: 0, evicted: 0 };
+  const maxPerAddress = options.maxConnectionsPerAddress ?? defaultPerAddress(max);
+  const closed = { dropped: 0, evicted: 0, refusedForAddress: 0 };
   let loggedAt = 0;
   const counted = (kind: keyof typeof closed) => () => {
     closed[kind] += 1;
     if (Date.now() - loggedAt < CAP_LOG_INTERVAL_MS) return;
     options.logger.warn(
-      { max_connections: max, dropped: closed.dropped, idle_closed: closed.evicted },
-      "connections closed at the cap (ZELINQA_MAX_CONNECTIONS): idle keep-alive ones to serve new ones, new ones when none was idle",
+      {
+        max_connections: max,
+        max_connections_per_address: maxPerAddress,
+        dropped: closed.dropped,
+        idle_closed: closed.evicted,
+        refused_for_address: closed.refusedForAddress,
+      },
+      "connections closed at the cap (ZELINQA_MAX_CONNECTIONS, ZELINQA_MAX_CONNECTIONS_PER_ADDRESS): idle keep-alive ones to serve new ones, new ones when none was idle",
     );
     loggedAt = Date.now();
     closed.dropped = 0;
     closed.evicted = 0;
+    closed.refusedForAddress = 0;
   };
-  capConnections(fastify.server, max, { dropped: counted("dropped"), evicted: counted("evicted") });
+  const exempt = proxyMatcher(options.proxyAddresses ?? DEFAULT_PROXY_ADDRESSES);
+  capConnections(
+    fastify.server,
+    { max, maxPerAddress, exempt },
+    { dropped: counted("dropped"), evicted: counted("evicted"), refusedForAddress: counted("refusedForAddress") },
+  );
 }
 
 function createFastify(options: ZelinqaAppOptions): AppFastify {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Locale } from "../contracts/index.js";
 import { isPostgresUrl } from "../../shared/database-url.js";
 import { DEFAULT_DATABASE_POOL_SIZE } from "../store/pool-size.js";
+import { DEFAULT_PROXY_ADDRESSES, proxyAddressIssue } from "./proxy-addresses.js";
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -22,6 +23,10 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Connections served at once (ZELINQA_MAX_CONNECTIONS); past it, an idle one is closed for a new one, else the new one. */
   maxConnections: number;
+  /** [ext] Connections one address may hold (ZELINQA_MAX_CONNECTIONS_PER_ADDRESS; default a quarter of maxConnections). */
+  maxConnectionsPerAddress: number;
+  /** [ext] Addresses and ranges of proxies in front (ZELINQA_PROXY_ADDRESSES), not bounded per address. */
+  proxyAddresses: string[];
   /**
    * Compile threads of this process (ZELINQA_COMPILE_THREADS, 1–64); undefined: cores − 1, 1–4 (compile-pool.ts).
    * `serve --workers N` sets it for its workers so that the N processes share the cores (serve-workers.ts).
@@ -55,6 +60,12 @@ export const REQUEST_TIMEOUT_MS = 60_000;
  */
 export const MAX_CONNECTIONS = 512;
 
+/**
+ * [ext] One address holds at most a quarter of the connections by default: slow clients from one address (each
+ * holding its connection the 10 s its headers may take) then leave three quarters to everyone else.
+ */
+export const defaultPerAddress = (maxConnections: number) => Math.max(1, Math.floor(maxConnections / 4));
+
 const optionalText = z.string().trim().min(1).optional().catch(undefined);
 
 const EnvSchema = z.object({
@@ -69,6 +80,8 @@ const EnvSchema = z.object({
   ZELINQA_REQUEST_TIMEOUT_MS: z.string().optional(),
   ZELINQA_RATE_LIMIT_PER_MINUTE: z.string().optional(),
   ZELINQA_MAX_CONNECTIONS: z.string().optional(),
+  ZELINQA_MAX_CONNECTIONS_PER_ADDRESS: z.string().optional(),
+  ZELINQA_PROXY_ADDRESSES: z.string().optional(),
   ZELINQA_COMPILE_THREADS: z.string().optional(),
   ZELINQA_MODEL_BASE_URL: optionalText,
   ZELINQA_MODEL_API_KEY: optionalText,
@@ -88,6 +101,20 @@ function integer(
   if (!/^\d+$/.test(raw.trim()) || value < min || value > max)
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}`);
   return value;
+}
+
+/** ZELINQA_PROXY_ADDRESSES: addresses and `address/prefix` ranges, comma-separated; unset: loopback; empty: none. */
+function proxyAddresses(raw: string | undefined): string[] {
+  if (raw === undefined) return [...DEFAULT_PROXY_ADDRESSES];
+  const entries = raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  for (const entry of entries) {
+    const issue = proxyAddressIssue(entry);
+    if (issue !== undefined) throw new ConfigError(`ZELINQA_PROXY_ADDRESSES: ${issue}`);
+  }
+  return entries;
 }
 
 export interface ServerFlags {
@@ -115,6 +142,8 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
   const locale = parsed.ZELINQA_LOCALE ?? "en";
   if (locale !== "en" && locale !== "fr") throw new ConfigError("ZELINQA_LOCALE must be en or fr");
   const port = integer("port", flags.port ?? parsed.ZELINQA_PORT, 8080, 0, 65_535) ?? 8080;
+  const maxConnections =
+    integer("ZELINQA_MAX_CONNECTIONS", parsed.ZELINQA_MAX_CONNECTIONS, MAX_CONNECTIONS, 1, 1_000_000) ?? MAX_CONNECTIONS;
   let model: ServerConfig["model"];
   if (parsed.ZELINQA_MODEL_BASE_URL !== undefined) {
     if (parsed.ZELINQA_MODEL_NAME === undefined) throw new ConfigError("ZELINQA_MODEL_NAME is required when ZELINQA_MODEL_BASE_URL is set");
@@ -138,7 +167,11 @@ export function resolveServerConfig(env: NodeJS.ProcessEnv, flags: ServerFlags):
     maxBodyBytes: integer("ZELINQA_MAX_BODY_BYTES", parsed.ZELINQA_MAX_BODY_BYTES, 10_485_760) ?? 10_485_760,
     requestTimeoutMs:
       integer("ZELINQA_REQUEST_TIMEOUT_MS", parsed.ZELINQA_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS, 1_000, 3_600_000) ?? REQUEST_TIMEOUT_MS,
-    maxConnections: integer("ZELINQA_MAX_CONNECTIONS", parsed.ZELINQA_MAX_CONNECTIONS, MAX_CONNECTIONS, 1, 1_000_000) ?? MAX_CONNECTIONS,
+    maxConnections,
+    maxConnectionsPerAddress:
+      integer("ZELINQA_MAX_CONNECTIONS_PER_ADDRESS", parsed.ZELINQA_MAX_CONNECTIONS_PER_ADDRESS, undefined, 1, 1_000_000) ??
+      defaultPerAddress(maxConnections),
+    proxyAddresses: proxyAddresses(parsed.ZELINQA_PROXY_ADDRESSES),
     rateLimitPerMinute: integer("ZELINQA_RATE_LIMIT_PER_MINUTE", parsed.ZELINQA_RATE_LIMIT_PER_MINUTE, undefined),
     compileThreads: integer("ZELINQA_COMPILE_THREADS", parsed.ZELINQA_COMPILE_THREADS, undefined, 1, 64),
     model,

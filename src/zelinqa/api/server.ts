@@ -52,6 +52,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     maxBodyBytes: config.maxBodyBytes,
     requestTimeoutMs: config.requestTimeoutMs,
     maxConnections: config.maxConnections,
+    maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+    proxyAddresses: config.proxyAddresses,
     rateLimitPerMinute: config.rateLimitPerMinute,
     ...(config.compileThreads === undefined ? {} : { compilePool: { threads: config.compileThreads } }),
   });

@@ -78,6 +78,9 @@ export type HistoryConfig = z.infer<typeof HistoryConfigSchema>;
 
 /** The highest `context.max_hard_memories` accepted: a search counts words over this many memories at most. */
 export const MAX_HARD_MEMORIES_BOUND = 1_000_000;
+/** The highest `context.max_values` and `context.max_values_chars` accepted (a million keys, 1 Gi characters). */
+export const MAX_VALUES_BOUND = 1_000_000;
+export const MAX_VALUES_CHARS_BOUND = 1024 * 1024 * 1024;
 
 /** What else goes into a prompt besides the history (the Python `[ctx] inject_*` settings). */
 export const ContextConfigSchema = z.object({
@@ -86,6 +89,14 @@ export const ContextConfigSchema = z.object({
   recall_top_k: z.number().int().min(0).max(50).default(3),
   /** Hard memories one ctxkey keeps [ext]: a store_hard past it is refused with `limit_reached` (delete some first). */
   max_hard_memories: z.number().int().min(0).max(MAX_HARD_MEMORIES_BOUND).default(10_000),
+  /** Host-side values (set_value) one ctxkey keeps [ext], and their keys' and values' characters (as JSON) together. */
+  max_values: z.number().int().min(0).max(MAX_VALUES_BOUND).default(1000),
+  max_values_chars: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_VALUES_CHARS_BOUND)
+    .default(16 * 1024 * 1024),
   /** Every skill's examples as context of the main agent (its sub-agents always get their own skill's examples). */
   skill_examples: z.boolean().default(false),
 });

@@ -23,6 +23,7 @@ import { parseRequest } from "./requests.js";
 import { containsSecretMask } from "./secret-fields.js";
 import { holdsUrlMask } from "../../shared/url-credentials.js";
 import type { CtxStore } from "./store.js";
+import { valuesFull } from "./value-bound.js";
 
 export type Operation = (request: WireRequest) => Frame | Promise<Frame>;
 
@@ -127,7 +128,10 @@ export function historyOperations(store: CtxStore, maxFrameBytes: number): Recor
 
     set_value: async ({ ctxkey, raw }) => {
       const request = parseRequest("set_value", raw);
-      await store.setValue(ctxkey, request.key, request.value);
+      const { max_values: maxValues, max_values_chars: maxChars } = (await promptSettingsFor(store, ctxkey)).context;
+      const limits = { maxValues, maxChars };
+      const result = await store.setValue(ctxkey, request.key, request.value, limits);
+      if (!result.stored) throw valuesFull(ctxkey, result, limits);
       return { type: "ok" };
     },
   };

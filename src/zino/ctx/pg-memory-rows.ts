@@ -6,11 +6,18 @@ import type { ReadCache } from "./read-cache.js";
 import type { MemoryRows } from "./sqlite-memory-rows.js";
 import { createPgHardMemoryRows } from "./pg-hard-memory-rows.js";
 import { TextRow, decode, textRows } from "./store-rows.js";
-import { DEFAULT_KEY } from "./store.js";
+import { DEFAULT_KEY, type SetValueResult } from "./store.js";
+import { valueChars, valueRefusal } from "./value-bound.js";
+
+/** What a ctxkey's values hold, and the written key's share of it (value-bound.ts). */
+const HELD_SQL = `SELECT COUNT(*)::int AS count, COALESCE(SUM(chars), 0)::bigint AS chars,
+  COALESCE(SUM(chars) FILTER (WHERE key = $2), 0)::bigint AS own, COUNT(*) FILTER (WHERE key = $2) = 1 AS "ownExists"
+  FROM zino_ctx_values WHERE ctxkey = $1`;
+const ValuesHeldRow = z.object({ count: z.coerce.number(), chars: z.coerce.number(), own: z.coerce.number(), ownExists: z.boolean() });
 
 export function createPgMemoryRows(options: { connection: PgConnection; cache: ReadCache; now: () => string }): MemoryRows {
   const {
-    connection: { query, sealer },
+    connection: { query, transaction, sealer },
     cache: { cachedRead, changed },
     now,
   } = options;
@@ -40,11 +47,24 @@ export function createPgMemoryRows(options: { connection: PgConnection; cache: R
       return row === undefined ? undefined : decode(sealer.openValue(TextRow.parse(row).text), z.unknown(), "values");
     },
 
-    async setValue(ctxkey, key, value) {
-      await query(
-        "INSERT INTO zino_ctx_values (ctxkey, key, value, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        [ctxkey, key, sealer.valueText(value), now()],
-      );
+    async setValue(ctxkey, key, value, limits) {
+      if (value === null) {
+        await query("DELETE FROM zino_ctx_values WHERE ctxkey = $1 AND key = $2", [ctxkey, key]);
+        return { stored: true };
+      }
+      const chars = valueChars(key, value);
+      return transaction(async (client): Promise<SetValueResult> => {
+        // Hosts writing values of one ctxkey at once take turns here: the count and the write are one step.
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('zino_ctx_values'), hashtext($1))", [ctxkey]);
+        const held = ValuesHeldRow.parse((await client.query(HELD_SQL, [ctxkey, key])).rows[0]);
+        const refused = valueRefusal(held, chars, limits);
+        if (refused) return refused;
+        await client.query(
+          "INSERT INTO zino_ctx_values (ctxkey, key, value, chars, updated_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, chars = excluded.chars, updated_at = excluded.updated_at",
+          [ctxkey, key, sealer.valueText(value), chars, now()],
+        );
+        return { stored: true };
+      });
     },
   };
 }

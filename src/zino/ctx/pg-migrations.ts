@@ -78,6 +78,8 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   },
   // The SHA-256 of a turn's user message (turn-id.ts): a turn_id sent again with another message is refused.
   "ALTER TABLE zino_ctx_turns ADD COLUMN message_sha256 TEXT;",
+  // The characters a value counts for (value-bound.ts); a value stored before is counted as stored (sealed, larger).
+  "ALTER TABLE zino_ctx_values ADD COLUMN chars BIGINT NOT NULL DEFAULT 0; UPDATE zino_ctx_values SET chars = length(key) + length(value);",
 ];
 
 /** How long a migration's statements may run, server side (SET LOCAL) and client side (query_timeout). */

@@ -4,7 +4,14 @@ import type { SqliteConnection } from "./sqlite-connection.js";
 import type { ReadCache } from "./read-cache.js";
 import { createSqliteHardMemoryRows } from "./sqlite-hard-memory-rows.js";
 import { TextRow, decode, textRows } from "./store-rows.js";
-import { type CtxStore, DEFAULT_KEY } from "./store.js";
+import { type CtxStore, DEFAULT_KEY, type SetValueResult } from "./store.js";
+import { valueChars, valueRefusal } from "./value-bound.js";
+
+/** What a ctxkey's values hold, and the written key's share of it (value-bound.ts). */
+const HELD_SQL = `SELECT COUNT(*) AS count, COALESCE(SUM(chars), 0) AS chars,
+  COALESCE(SUM(CASE WHEN key = ? THEN chars END), 0) AS own, COUNT(CASE WHEN key = ? THEN 1 END) = 1 AS ownExists
+  FROM "values" WHERE ctxkey = ?`;
+const ValuesHeldRow = z.object({ count: z.number(), chars: z.number(), own: z.number(), ownExists: z.number().transform((n) => n === 1) });
 
 export type MemoryRows = Pick<
   CtxStore,
@@ -13,7 +20,7 @@ export type MemoryRows = Pick<
 
 export function createSqliteMemoryRows(options: { connection: SqliteConnection; cache: ReadCache; now: () => string }): MemoryRows {
   const {
-    connection: { stmt, sealer },
+    connection: { db, stmt, sealer },
     cache: { cachedRead, changed },
     now,
   } = options;
@@ -44,10 +51,21 @@ export function createSqliteMemoryRows(options: { connection: SqliteConnection; 
       return row === undefined ? undefined : decode(sealer.openValue(TextRow.parse(row).text), z.unknown(), "values");
     },
 
-    async setValue(ctxkey, key, value) {
-      stmt(
-        'INSERT INTO "values" (ctxkey, key, value, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-      ).run(ctxkey, key, sealer.valueText(value), now());
+    async setValue(ctxkey, key, value, limits) {
+      const write = db.transaction((): SetValueResult => {
+        if (value === null) {
+          stmt('DELETE FROM "values" WHERE ctxkey = ? AND key = ?').run(ctxkey, key);
+          return { stored: true };
+        }
+        const chars = valueChars(key, value);
+        const refused = valueRefusal(ValuesHeldRow.parse(stmt(HELD_SQL).get(key, key, ctxkey)), chars, limits);
+        if (refused) return refused;
+        stmt(
+          'INSERT INTO "values" (ctxkey, key, value, chars, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (ctxkey, key) DO UPDATE SET value = excluded.value, chars = excluded.chars, updated_at = excluded.updated_at',
+        ).run(ctxkey, key, sealer.valueText(value), chars, now());
+        return { stored: true };
+      });
+      return write.immediate();
     },
   };
 }

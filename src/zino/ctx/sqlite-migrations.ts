@@ -99,6 +99,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   },
   // The SHA-256 of a turn's user message (turn-id.ts): a turn_id sent again with another message is refused.
   "ALTER TABLE turns ADD COLUMN message_sha256 TEXT;",
+  // The characters a value counts for (value-bound.ts); a value stored before is counted as stored (sealed, larger).
+  `ALTER TABLE "values" ADD COLUMN chars INTEGER NOT NULL DEFAULT 0; UPDATE "values" SET chars = length(key) + length(value);`,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction; refuses a database from a newer ctx. */

@@ -20,6 +20,15 @@ export interface TurnRecord {
   messageSha256?: string | undefined;
 }
 
+/** The bounds on one ctxkey's host-side values (`context.max_values`, `context.max_values_chars`). */
+export interface ValueLimits {
+  maxValues: number;
+  maxChars: number;
+}
+
+/** A set_value: stored, or refused with what the ctxkey holds (`count` keys, `chars` characters) and the bound passed. */
+export type SetValueResult = { stored: true } | { stored: false; limit: "max_values" | "max_values_chars"; count: number; chars: number };
+
 /** A store_hard: stored with its id, or refused because the ctxkey already holds `count` (at least the bound). */
 export type StoreHardResult = { stored: true; id: number } | { stored: false; count: number };
 
@@ -118,7 +127,11 @@ export interface CtxStore {
 
   /** Host-side values (e.g. an MCP session id), never shown to the model. */
   value(ctxkey: string, key: string): Promise<unknown>;
-  setValue(ctxkey: string, key: string, value: unknown): Promise<void>;
+  /**
+   * Stores a value (null removes the key), unless the ctxkey's values would then pass a bound (value-bound.ts): the
+   * count and the write are one step, whatever other writers do.
+   */
+  setValue(ctxkey: string, key: string, value: unknown, limits: ValueLimits): Promise<SetValueResult>;
 
   /** Whether the database answers now; never throws. */
   health(): Promise<StoreHealth>;

@@ -8,6 +8,7 @@ import type { McpServerConfig } from "../config/index.js";
 import { exceedsJsonDepth, type Logger } from "../../wire/index.js";
 import { describeError, type McpLaunch } from "./mcp-launch.js";
 import type { McpStdioTransport } from "./mcp-stdio-transport.js";
+import { redactSecrets } from "../../shared/redact-secrets.js";
 
 export const MCP_PREFIX = "mcp__";
 const START_TIMEOUT_MS = 20_000;
@@ -51,6 +52,8 @@ export interface McpConnection {
   tools?: OpenAiTool[];
   /** Model-facing tool names (OpenAI allows only [A-Za-z0-9_-], 64 characters) back to the server's own names. */
   originalNames: Map<string, string>;
+  /** Its env values that are secrets (mcp-launch.ts): `[redacted]` in what it sends back and in its logged stderr. */
+  secrets: readonly string[];
 }
 
 /** OpenAI function names allow letters, digits, `_` and `-` only. */
@@ -97,7 +100,7 @@ function followStderr(conn: McpConnection, sandboxed: boolean, bwrapLines: strin
     }
     if (logged < STDERR_LINES_PER_SECOND) {
       logged += 1;
-      logger.info({ ...where(), line: text }, "mcp server stderr");
+      logger.info({ ...where(), line: redactSecrets(text, conn.secrets) }, "mcp server stderr");
       return;
     }
     if (unlogged++ === 0) setTimeout(flush, 1000 - (now % 1000)).unref();
@@ -140,6 +143,7 @@ export async function openMcpConnection(options: OpenMcpConnectionOptions): Prom
     busy: 0,
     idleTimeoutMs: config.idle_timeout_ms,
     originalNames: new Map(),
+    secrets: launch.secrets ?? [],
   };
   const bwrapLines: string[] = [];
   followStderr(conn, config.sandbox === "bwrap", bwrapLines, logger);
@@ -154,7 +158,8 @@ export async function openMcpConnection(options: OpenMcpConnectionOptions): Prom
     conn.alive = false;
     await transport.close().catch(() => undefined);
     const quoted = bwrapLines.length > 0 ? ` (${bwrapLines.join("; ")})` : "";
-    throw new Error(`MCP server ${server} did not start (${config.command}): ${describeError(err)}${quoted}`, { cause: err });
+    const why = redactSecrets(`${describeError(err)}${quoted}`, conn.secrets);
+    throw new Error(`MCP server ${server} did not start (${config.command}): ${why}`, { cause: err });
   }
   conn.pid = transport.pid;
   logger.info({ server, ctxkey, pid: conn.pid, sandbox: config.sandbox }, "MCP server started");

@@ -21,6 +21,7 @@ import { createMcpLauncher, describeError as describe } from "./mcp-launch.js";
 import { createMcpPool, type McpPool } from "./mcp-pool.js";
 import { instanceHiddenPaths, type McpInstancePaths } from "./mcp-sandbox.js";
 import { mcpResultToExecResult } from "./mcp-result.js";
+import { redactSecrets } from "../../shared/redact-secrets.js";
 
 export { MCP_PREFIX, modelSafeName, type OpenAiTool } from "./mcp-connection.js";
 
@@ -116,7 +117,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
           timeout: Math.max(1, timeoutMs - (Date.now() - started)),
           ...(signal ? { signal } : {}),
         });
-        return mcpResultToExecResult(result, outputCapBytes, Date.now() - started);
+        return redactResult(mcpResultToExecResult(result, outputCapBytes, Date.now() - started), conn.secrets);
       } catch (err) {
         if (signal?.aborted)
           return failureResult(EXIT.cancelled, `MCP tool ${server}/${tool}: cancelled by the caller`, Date.now() - started);
@@ -132,7 +133,8 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         const crashed = !conn.alive;
         const why = conn.transport.stoppedBecause === undefined ? "" : `: ${conn.transport.stoppedBecause}`;
         const note = crashed ? `; the server stopped${why} (it is restarted on the next use)` : "";
-        return failureResult(EXIT.failure, `MCP tool ${server}/${tool} failed: ${describe(err)}${note}`, Date.now() - started);
+        const failed = `MCP tool ${server}/${tool} failed: ${redactSecrets(describe(err), conn.secrets)}${note}`;
+        return failureResult(EXIT.failure, failed, Date.now() - started);
       } finally {
         pool.release(conn);
       }
@@ -144,6 +146,12 @@ export function createMcpHost(options: McpHostOptions): McpHost {
 
     close: () => pool.close(),
   };
+}
+
+/** A result with the server's secrets `[redacted]`: what it sends back goes to the model and the client. */
+function redactResult(result: ExecResult, secrets: readonly string[]): ExecResult {
+  if (secrets.length === 0) return result;
+  return { ...result, stdout: redactSecrets(result.stdout, secrets), stderr: redactSecrets(result.stderr, secrets) };
 }
 
 /** The prefixed tools of every server of the ctxkey; a server that cannot start is reported, not fatal. */

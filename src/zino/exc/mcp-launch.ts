@@ -7,8 +7,14 @@ import { bwrapFix } from "./bwrap-advice.js";
 import type { CtxClient } from "./ctx-client.js";
 import { provisionMissingEnv } from "./mcp-provision.js";
 import { MCP_SANDBOX_HOME, createBwrapCheck, defaultBwrapPath, mcpBwrapArgs } from "./mcp-sandbox.js";
+import { secretList } from "../../shared/redact-secrets.js";
+
+/** An env value shorter than this is not redacted from what the server sends back ("1", "info" are too common). */
+export const MIN_SECRET_CHARS = 8;
 
 export interface McpLaunch {
+  /** The server's env values that are secrets (ctx masks them): redacted from its results, errors and logged stderr. */
+  secrets?: readonly string[];
   command: string;
   args: string[];
   env: Record<string, string>;
@@ -73,6 +79,13 @@ export function createMcpLauncher(options: McpLauncherOptions): McpLauncher {
 
   return async (ctxkey, server, config) => {
     const launch = await launchCommand(server, config);
-    return { ...launch, env: await serverEnv(ctxkey, server, config) };
+    const env = await serverEnv(ctxkey, server, config);
+    // What ctx masks in get_config: every configured `env` value, and those from ctx; not the HOME exc sets.
+    const secretNames = [...Object.keys(config.env), ...Object.keys(config.env_from_ctx)];
+    const secrets = secretList(
+      secretNames.flatMap((name) => (env[name] === undefined ? [] : [env[name]])),
+      MIN_SECRET_CHARS,
+    );
+    return { ...launch, env, secrets };
   };
 }

@@ -4,6 +4,7 @@
 // than the one it is configured for, except LLM_API_KEY, the instance-wide key.
 import type { LlmConfig, Provider } from "../config/index.js";
 import type { ProviderTarget } from "./provider-stream.js";
+import { redactSecrets } from "../../shared/redact-secrets.js";
 
 export function resolveTargets(llm: LlmConfig, env: NodeJS.ProcessEnv): ProviderTarget[] {
   const primaryKey = keyOf(llm, env);
@@ -49,12 +50,8 @@ export function secretsOf(targets: readonly ProviderTarget[]): string[] {
   return [...new Set(keys)];
 }
 
-/** Replaces each secret in `text` with `[redacted]`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
-  return out;
-}
+/** Replaces each secret in `text` with `[redacted]` (src/shared/redact-secrets.ts). */
+export const redact = redactSecrets;
 
 /** The shortest start of a key taken for one at the end of a message (shorter ones are too common to mean a key). */
 const MIN_CUT_KEY_CHARS = 4;

@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import type { Socket } from "node:net";
+import type { ZelinqaAppOptions } from "../../../src/zelinqa/api/app.js";
 import { MAX_CONNECTIONS, resolveServerConfig } from "../../../src/zelinqa/api/server-config.js";
 import { startTestApp } from "../../support/zelinqa-app.js";
 import type { TestApp } from "../../support/zelinqa-app.js";
@@ -13,14 +14,15 @@ import type { TestApp } from "../../support/zelinqa-app.js";
 const CAP = 5;
 
 /** An open connection, and a promise of how it ended: closed by the server before sending anything, or still open. */
-function open(port: number): Promise<{ socket: Socket; closedEmpty: Promise<boolean> }> {
+function open(port: number, localAddress?: string): Promise<{ socket: Socket; closedEmpty: Promise<boolean>; received: Promise<string> }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let received = 0;
-    socket.on("data", (chunk: Buffer) => (received += chunk.length));
+    const socket = connect({ port, host: "127.0.0.1", ...(localAddress === undefined ? {} : { localAddress }) });
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("utf8")));
     socket.on("error", () => undefined);
-    const closedEmpty = new Promise<boolean>((done) => socket.once("close", () => done(received === 0)));
-    socket.once("connect", () => resolve({ socket, closedEmpty }));
+    const closedEmpty = new Promise<boolean>((done) => socket.once("close", () => done(received === "")));
+    const receivedAll = new Promise<string>((done) => socket.once("close", () => done(received)));
+    socket.once("connect", () => resolve({ socket, closedEmpty, received: receivedAll }));
     socket.once("error", reject);
   });
 }
@@ -52,11 +54,11 @@ const closedWithin = (socket: Socket, ms: number) =>
  * An app capped at CAP connections, listening on a port of its own for the suite it is made in (each suite needs its
  * own: connections left open by one, a fetch's keep-alive included, count in the other's).
  */
-function cappedApp(): { t: TestApp; port: number } {
+function cappedApp(caps: Partial<ZelinqaAppOptions> = { maxConnections: CAP }): { t: TestApp; port: number } {
   // Filled by the suite's before hook, which runs before any of its tests.
   const app = {} as { t: TestApp; port: number };
   before(async () => {
-    app.t = await startTestApp({ backend: "sqlite", options: { worker: false, maxConnections: CAP } });
+    app.t = await startTestApp({ backend: "sqlite", options: { worker: false, ...caps } });
     app.port = Number(new URL(await app.t.app.fastify.listen({ host: "127.0.0.1", port: 0 })).port);
   });
   after(async () => {
@@ -127,5 +129,78 @@ void describe("zelinqa API connection cap, idle keep-alive connections", () => {
     assert.equal(await closedWithin(held[2]!.socket, 5_000), true);
     assert.ok(app.t.logLines.some((line) => line.includes("connections closed at the cap") && line.includes("idle_closed")));
     for (const c of [...held, newcomer, second]) c.socket.destroy();
+  });
+});
+
+void describe("zelinqa API connection cap per address", () => {
+  // Linux routes all of 127.0.0.0/8 to the loopback: each of these local addresses is a client address of its own.
+  const [SLOW, OTHER, PROXY, IDLE] = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"];
+  const app = cappedApp({ maxConnections: 40, maxConnectionsPerAddress: 3, proxyAddresses: [PROXY] });
+
+  void it("answers 429 and closes a connection past ZELINQA_MAX_CONNECTIONS_PER_ADDRESS, while other addresses are served", async () => {
+    // Slow clients from one address: connections that never finish their headers, the most it may hold.
+    const held = [];
+    for (let i = 0; i < 3; i++) held.push(await open(app.port, SLOW));
+    const extra = await Promise.all(Array.from({ length: 5 }, () => open(app.port, SLOW)));
+    for (const c of extra) {
+      const answer = await within(c.received, 5_000, "still open");
+      assert.match(answer, /^HTTP\/1\.1 429 Too Many Requests\r\n/);
+      assert.match(answer, /Retry-After: 1/);
+      assert.match(answer, /\{"message":"Too Many Requests"\}$/);
+    }
+    // Another address is served at once, and the held ones still are.
+    const other = await open(app.port, OTHER);
+    assert.equal(await statusOn(other.socket), "HTTP/1.1 200 OK");
+    for (const c of held) assert.equal(await statusOn(c.socket), "HTTP/1.1 200 OK");
+    assert.ok(app.t.logLines.some((line) => line.includes("refused_for_address")));
+    // A proxy's address is not bounded per address.
+    const proxied = await Promise.all(Array.from({ length: 6 }, () => open(app.port, PROXY)));
+    for (const c of proxied) assert.equal(await statusOn(c.socket), "HTTP/1.1 200 OK");
+    // Once the address's connections close, it is served again.
+    for (const c of held) c.socket.destroy();
+    await Promise.all(held.map((c) => c.closedEmpty));
+    for (let attempt = 0; ; attempt++) {
+      const again = await open(app.port, SLOW);
+      const status = await statusOn(again.socket).catch(() => "closed");
+      again.socket.destroy();
+      if (status === "HTTP/1.1 200 OK") break;
+      assert.ok(attempt < 50, "the address was not served again after its connections closed");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const c of [other, ...proxied]) c.socket.destroy();
+  });
+
+  void it("a connection past its address's share takes the place of that address's connection idle the longest", async () => {
+    const held = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await open(app.port, IDLE);
+      assert.equal(await statusOn(c.socket), "HTTP/1.1 200 OK");
+      held.push(c);
+    }
+    const newcomer = await open(app.port, IDLE);
+    assert.equal(await statusOn(newcomer.socket), "HTTP/1.1 200 OK");
+    assert.equal(await closedWithin(held[0]!.socket, 5_000), true, "the address's connection idle the longest was not closed");
+    for (const c of held.slice(1)) assert.equal(c.socket.destroyed, false);
+    for (const c of [...held, newcomer]) c.socket.destroy();
+  });
+
+  void it("reads ZELINQA_MAX_CONNECTIONS_PER_ADDRESS (a quarter of the cap by default) and ZELINQA_PROXY_ADDRESSES (loopback by default)", () => {
+    const defaults = resolveServerConfig({}, {});
+    assert.equal(defaults.maxConnectionsPerAddress, 128);
+    assert.deepEqual(defaults.proxyAddresses, ["127.0.0.1", "::1"]);
+    assert.equal(resolveServerConfig({ ZELINQA_MAX_CONNECTIONS: "40" }, {}).maxConnectionsPerAddress, 10);
+    assert.equal(resolveServerConfig({ ZELINQA_MAX_CONNECTIONS_PER_ADDRESS: "7" }, {}).maxConnectionsPerAddress, 7);
+    assert.deepEqual(resolveServerConfig({ ZELINQA_PROXY_ADDRESSES: "10.0.0.0/8, 192.168.1.5,fd00::/8" }, {}).proxyAddresses, [
+      "10.0.0.0/8",
+      "192.168.1.5",
+      "fd00::/8",
+    ]);
+    assert.deepEqual(resolveServerConfig({ ZELINQA_PROXY_ADDRESSES: "" }, {}).proxyAddresses, []);
+    for (const bad of ["0", "-1", "1.5", "many"]) {
+      assert.throws(() => resolveServerConfig({ ZELINQA_MAX_CONNECTIONS_PER_ADDRESS: bad }, {}), /ZELINQA_MAX_CONNECTIONS_PER_ADDRESS/);
+    }
+    for (const bad of ["proxy.example", "10.0.0.0/33", "10.0.0.1/8/2", "::1/129", "10.0.0.0/x"]) {
+      assert.throws(() => resolveServerConfig({ ZELINQA_PROXY_ADDRESSES: bad }, {}), /ZELINQA_PROXY_ADDRESSES/);
+    }
   });
 });

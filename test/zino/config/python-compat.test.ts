@@ -32,7 +32,14 @@ void describe("a Python ZINO.toml", () => {
     assert.equal(parsed.agent.max_iterations, 4);
     assert.equal(parsed.exec.timeout_ms, 20_000);
     assert.equal(parsed.history.max_messages, 12);
-    assert.deepEqual(parsed.context, { recall_memories: false, recall_top_k: 2, max_hard_memories: 10_000, skill_examples: false });
+    assert.deepEqual(parsed.context, {
+      recall_memories: false,
+      recall_top_k: 2,
+      max_hard_memories: 10_000,
+      max_values: 1000,
+      max_values_chars: 16 * 1024 * 1024,
+      skill_examples: false,
+    });
     assert.equal(
       config.defaults.agent && (config.defaults.agent as Record<string, unknown>).temperature,
       undefined,

@@ -107,7 +107,7 @@ void describe("a ctx database written in clear text by an older zino-ctx", () =>
     try {
       const old = createSqliteStore({ path: instance.databasePath, keyPath: null });
       await old.importInstance({ defaults: { llm: { base_url: "http://x/v1", model: "m", api_key: "sk-old-clear" } }, agents: undefined });
-      await old.setValue("guide", "token", { key: "zk-old-clear" });
+      await old.setValue("guide", "token", { key: "zk-old-clear" }, { maxValues: 10, maxChars: 1000 });
       await old.close();
       assert.ok(bytesOf(databaseFiles(instance)).includes("sk-old-clear"));
       const store = createSqliteStore({ path: instance.databasePath });
@@ -126,7 +126,7 @@ void describe("a ctx database written in clear text by an older zino-ctx", () =>
     const instance = writeTempInstance({ providerUrl: "http://127.0.0.1:9/v1" });
     try {
       const store = createSqliteStore({ path: instance.databasePath });
-      await store.setValue("guide", "token", "zk-sealed");
+      await store.setValue("guide", "token", "zk-sealed", { maxValues: 10, maxChars: 1000 });
       await store.close();
       spawnSync("rm", [`${instance.databasePath}.key`]);
       assert.throws(() => createSqliteStore({ path: instance.databasePath }), /key file .* is missing; restore it/);

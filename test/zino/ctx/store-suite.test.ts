@@ -184,7 +184,7 @@ function sharingTests(opened: Opened): void {
         [[id, "door"]],
       ),
     );
-    await opened.store.setValue("guide", "session", { id: "s-1", key: "zk-secret" });
+    await opened.store.setValue("guide", "session", { id: "s-1", key: "zk-secret" }, { maxValues: 10, maxChars: 1000 });
     assert.deepEqual(await opened.other.value("guide", "session"), { id: "s-1", key: "zk-secret" });
     assert.equal(await opened.other.value("guide", "none"), undefined);
   });
@@ -285,6 +285,30 @@ function hardMemoryTests(opened: Opened): void {
     }
   });
 
+  void it("CTX-51 the bounds on a ctxkey's values hold when both stores write at once; a rewrite frees its old size, null removes", async () => {
+    const limits = { maxValues: 4, maxChars: 100 };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? opened.store : opened.other).setValue("vals", `k${i}`, "v", limits)),
+    );
+    assert.equal(results.filter((r) => r.stored).length, 4);
+    for (const refused of results.filter((r) => !r.stored))
+      assert.deepEqual(refused, { stored: false, limit: "max_values", count: 4, chars: 20 });
+    const held = results.flatMap((r, i) => (r.stored ? [`k${i}`] : []));
+    // 4 values of 5 characters each ("k0" and '"v"'); a rewrite of one counts its new size only.
+    assert.deepEqual(await opened.store.setValue("vals", held[0]!, "x".repeat(81), limits), { stored: true });
+    assert.deepEqual(await opened.other.setValue("vals", held[1]!, "x".repeat(2), limits), {
+      stored: false,
+      limit: "max_values_chars",
+      count: 4,
+      chars: 100,
+    });
+    assert.equal(await opened.other.value("vals", held[1]!), "v", "a refused write leaves the value it would replace");
+    assert.deepEqual(await opened.other.setValue("vals", held[0]!, null, limits), { stored: true });
+    assert.equal(await opened.store.value("vals", held[0]!), undefined);
+    assert.deepEqual(await opened.store.setValue("vals", "new", "v", limits), { stored: true }, "a removed value makes room");
+    assert.deepEqual(await opened.store.setValue("other-ctxkey", "k", "v", { maxValues: 1, maxChars: 100 }), { stored: true });
+  });
+
   void it("CTX-42 the bound on hard memories per ctxkey holds when both stores store at once; deleted memories are not found", async () => {
     const note = (text: string): ChatMessage[] => [{ role: "user", content: `bounded ${text}` }];
     const results = await Promise.all(
@@ -317,13 +341,14 @@ function hardMemoryTests(opened: Opened): void {
 const RAW: Record<BackendName, { latestSchema: number; beforeWordIndex: string; turnsTable: string }> = {
   sqlite: {
     latestSchema: SQLITE_MIGRATIONS.length,
-    beforeWordIndex: "DROP TABLE hard_memory_words; ALTER TABLE turns DROP COLUMN message_sha256; UPDATE schema_version SET version = 2",
+    beforeWordIndex:
+      'DROP TABLE hard_memory_words; ALTER TABLE turns DROP COLUMN message_sha256; ALTER TABLE "values" DROP COLUMN chars; UPDATE schema_version SET version = 2',
     turnsTable: "turns",
   },
   postgres: {
     latestSchema: PG_MIGRATIONS.length,
     beforeWordIndex:
-      "DROP TABLE zino_ctx_hard_memory_words; ALTER TABLE zino_ctx_turns DROP COLUMN message_sha256; UPDATE zino_ctx_schema SET version = 1",
+      "DROP TABLE zino_ctx_hard_memory_words; ALTER TABLE zino_ctx_turns DROP COLUMN message_sha256; ALTER TABLE zino_ctx_values DROP COLUMN chars; UPDATE zino_ctx_schema SET version = 1",
     turnsTable: "zino_ctx_turns",
   },
 };
