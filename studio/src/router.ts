@@ -7,6 +7,10 @@ export interface Route {
 }
 
 export function parseRoute(hash: string): Route {
+  // A one-time sign-in link (#code=…, session.ts) names no page: the app exchanges the code, then goes to the first
+  // page the key opens. Read as a page, it stayed one after the exchange (replaceState fires no hashchange) and showed
+  // "no access" to a browser that opened the link first.
+  if (hash.startsWith("#code=")) return { page: "", param: null };
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   return { page: parts[0] ?? "", param: parts[1] ? decodeURIComponent(parts[1]) : null };
 }

@@ -205,6 +205,30 @@ void describe("Zelinqa Studio in Chromium (issue 15)", { skip: needs("chromium")
     assert.ok(!/<script(?![^>]*\bsrc=)/.test(html) && !/style=/.test(html), "no inline script or style (the CSP forbids them)");
   });
 
+  void it("[STUDIO-LINK-1] a sign-in link opened first in a new browser signs in and shows the first page, not 'no access'", async () => {
+    assert.ok(server);
+    // The way `npm start` and `zelinqa serve` are meant to be used: the printed link pasted into a browser that never
+    // showed the studio before (no page loaded first, so the link's #code= is the address the app starts with).
+    const minted = spawnSync(
+      process.execPath,
+      [...BUILT_CLI, "studio-link", "--sqlite-path", join(dir, "zelinqa.sqlite"), "--base-url", server.baseUrl],
+      { cwd: ROOT, encoding: "utf8" },
+    );
+    assert.equal(minted.status, 0, minted.stderr);
+    const link = /http:\/\/\S+\/studio\/#code=\S+/.exec(minted.stdout)?.[0];
+    assert.ok(link, minted.stdout);
+    const fresh = await launchStudioBrowser();
+    try {
+      fresh.page.setDefaultTimeout(STEP_MS);
+      await fresh.page.goto(link);
+      await fresh.page.getByRole("heading", { name: "Domains" }).waitFor();
+      assert.equal(await fresh.page.getByText("This key's scopes do not open this page.").count(), 0);
+      assert.match(fresh.page.url(), /#\/domains$/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   void it("signs in, designs, publishes, tries, and finds the conversation in the lists and charts", async () => {
     assert.ok(server && browser);
     const { page } = browser;

@@ -32,8 +32,25 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** What each option takes, named as TypeScript code spells it (the messages use the wire's snake_case names). */
+const OPTION_HINTS = {
+  apiKey: "pass the key as apiKey: new ZelinqaClient({ apiKey: process.env.ZELINQA_API_KEY, baseUrl }); `zelinqa keys create` prints one",
+  baseUrl: "baseUrl is the server's address, e.g. http://127.0.0.1:8080, without user, query or fragment",
+  timeoutMs: "timeoutMs is in milliseconds per attempt, from 1 to 2147483647",
+  maxRetries: "maxRetries is a whole number of retries, 0 for none",
+} as const;
+
+/**
+ * The TypeError of docs/zelinqa-mcp.md §3.1: its message exactly as specified (zelinqa-mcp shows it verbatim), and
+ * `option` and `hint` naming the option as written in code (`apiKey`, not `api_key`); Node prints both under the
+ * stack of an uncaught error.
+ */
+function optionError(message: string, option: keyof typeof OPTION_HINTS): TypeError {
+  return Object.assign(new TypeError(message), { option, hint: OPTION_HINTS[option] });
+}
+
 function normaliseBaseUrl(raw: unknown): string {
-  const invalid = () => new TypeError("base_url must be an absolute HTTP(S) URL");
+  const invalid = () => optionError("base_url must be an absolute HTTP(S) URL", "baseUrl");
   if (typeof raw !== "string" || raw.trim() === "") throw invalid();
   let url: URL;
   try {
@@ -51,17 +68,17 @@ function normaliseBaseUrl(raw: unknown): string {
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  if (typeof options !== "object" || options === null) throw new TypeError("api_key must be a non-blank string");
+  if (typeof options !== "object" || options === null) throw optionError("api_key must be a non-blank string", "apiKey");
   const { apiKey } = options;
-  if (typeof apiKey !== "string" || apiKey.trim() === "") throw new TypeError("api_key must be a non-blank string");
+  if (typeof apiKey !== "string" || apiKey.trim() === "") throw optionError("api_key must be a non-blank string", "apiKey");
   const baseUrl = options.baseUrl === undefined ? DEFAULT_BASE_URL : normaliseBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw new TypeError("timeout must be greater than zero");
+  if (typeof timeoutMs !== "number" || !(timeoutMs > 0)) throw optionError("timeout must be greater than zero", "timeoutMs");
   // [ext] Node's timers hold at most 2^31 - 1 ms; a longer one fires at once, so every request would time out.
-  if (timeoutMs > MAX_TIMEOUT_MS) throw new TypeError(`timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds`);
+  if (timeoutMs > MAX_TIMEOUT_MS) throw optionError(`timeout must be at most ${Math.floor(MAX_TIMEOUT_MS / 1000)} seconds`, "timeoutMs");
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
   if (typeof maxRetries !== "number" || !Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new TypeError("max_retries must be zero or greater");
+    throw optionError("max_retries must be zero or greater", "maxRetries");
   }
   const fetchImpl = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   return {

@@ -1,6 +1,7 @@
 // `zino chat [--ctx KEY]` (docs/zino-protocol.md §7): a readline loop with history; each line is one turn whose text streams to
 // stdout, with tool spinners on stderr. Ctrl-C during a turn cancels it (closes the connection) and returns
-// to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session. With piped (non-terminal) input every line is
+// to the prompt; Ctrl-C or Ctrl-D at an empty prompt ends the session. `/help`, `/quit` and `/exit` are the chat's own
+// (chatLine below) and never reach the model. With piped (non-terminal) input every line is
 // still a turn, and the exit status tells a script whether all of them completed: 1 when a turn failed, 130 when one
 // was cancelled (and none failed), 0 otherwise. An interactive session always ends 0 (its user saw each error).
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -72,7 +73,7 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
   rl?.on("SIGINT", interrupt);
   process.on("SIGINT", interrupt); // when stdin is not a terminal, Ctrl-C arrives as a real signal
 
-  if (terminal) io.stderr.write(`zino chat on ctxkey ${ctxkey ?? "default"}; Ctrl-C cancels a turn, Ctrl-D exits\n`);
+  if (terminal) io.stderr.write(`zino chat on ctxkey ${ctxkey ?? "default"}; Ctrl-C cancels a turn, Ctrl-D exits, /help for more\n`);
   try {
     rl?.prompt();
     for await (const line of rl ? terminalLines(rl) : pipedLines(piped!)) {
@@ -84,8 +85,8 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
         tally.failed += 1;
         continue;
       }
-      const message = line.text.trim();
-      if (message === "/exit" || message === "/quit") break;
+      const message = messageOf(line.text.trim(), io, rl ? undefined : tally);
+      if (message === null) break;
       if (message.length > 0) {
         turn = new AbortController();
         const ended = await chatTurn({ instance, io, ctxkey, message, signal: turn.signal, spinner });
@@ -104,6 +105,44 @@ export async function chatCommand({ instance, io, ctxkey }: ChatOptions): Promis
   }
   if (terminal) io.stdout.write("\n");
   return io.stdin.isTTY ? EXIT_OK : pipedExit(io, tally);
+}
+
+const CHAT_HELP =
+  "Each line is a message to the model. /help shows this; /quit, /exit or Ctrl-D leaves; Ctrl-C cancels a running turn. " +
+  "A line that starts with // is sent with one / less (//help sends /help).";
+
+type ChatLine = { kind: "message"; text: string } | { kind: "help" } | { kind: "quit" } | { kind: "unknown"; word: string };
+
+/**
+ * A typed line: a slash word alone (`/help`, `/quit`, `/exit`) is a chat command and never reaches the model, nor does
+ * an unknown one (named back, so a typo is not sent as a message); `//…` sends `/…`. A path (`/etc/hosts`) or a line
+ * with more words after a slash word is a message.
+ */
+function chatLine(text: string): ChatLine {
+  if (text.startsWith("//")) return { kind: "message", text: text.slice(1) };
+  if (!/^\/[A-Za-z?][\w-]*$/.test(text)) return { kind: "message", text };
+  const word = text.toLowerCase();
+  if (word === "/help" || word === "/?") return { kind: "help" };
+  if (word === "/quit" || word === "/exit") return { kind: "quit" };
+  return { kind: "unknown", word: text };
+}
+
+/**
+ * The message a typed line sends ("" for none), after the chat's own commands: null to leave. An unknown command is a
+ * failed line when the input is piped (`pipedTally`), so a script learns it was not sent.
+ */
+function messageOf(text: string, io: CliIo, pipedTally: { turns: number; failed: number } | undefined): string | null {
+  const typed = chatLine(text);
+  if (typed.kind === "quit") return null;
+  if (typed.kind === "help") io.stderr.write(`${CHAT_HELP}\n`);
+  if (typed.kind === "unknown") {
+    io.stderr.write(`zino: ${typed.word} is not a chat command (/help lists them); to send it to the model, type /${typed.word}\n`);
+    if (pipedTally) {
+      pipedTally.turns += 1;
+      pipedTally.failed += 1;
+    }
+  }
+  return typed.kind === "message" ? typed.text : "";
 }
 
 async function* terminalLines(rl: Interface): AsyncGenerator<BoundedLine> {

@@ -48,7 +48,7 @@ export async function execCommand({ instance, io, ctxkey, executor, code }: Exec
   return exit >= 0 && exit <= 255 ? exit : EXIT_FAILURE;
 }
 
-/** The tool definitions the model of `ctxkey` sees: one `name: description` line each, or the JSON. */
+/** The tool definitions the model of `ctxkey` sees: `name: description` (its further lines indented), or the JSON. */
 export async function toolsCommand(options: { instance: InstanceConfig; io: CliIo; ctxkey: string; json: boolean }): Promise<number> {
   const answer = await excRequest(options.instance, { type: "tools", ctxkey: options.ctxkey, message: null }, 60_000);
   const parsed = ToolsFrameSchema.safeParse(answer);
@@ -58,8 +58,12 @@ export async function toolsCommand(options: { instance: InstanceConfig; io: CliI
     return EXIT_OK;
   }
   for (const tool of parsed.data.tools) {
-    const description = (tool.function.description ?? "").split("\n")[0]?.trim() ?? "";
-    options.io.stdout.write(`${tool.function.name}${description ? `: ${description}` : ""}\n`);
+    // The first line beside the name, the others (run_skill's list of skills) indented under it.
+    const [first = "", ...more] = (tool.function.description ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0);
+    options.io.stdout.write(`${tool.function.name}${first ? `: ${first}` : ""}\n${more.map((line) => `  ${line}\n`).join("")}`);
   }
   return EXIT_OK;
 }

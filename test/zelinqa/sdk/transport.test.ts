@@ -336,4 +336,35 @@ void describe("SDK requests over real HTTP", () => {
       assert.throws(() => new ZelinqaClient(options as never), { name: "TypeError", message });
     }
   });
+
+  void it("[SDK-OPTION-HINT] a construction error names the option as code spells it (apiKey), and Node shows it under the stack", () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ apiKey: undefined }, "apiKey"],
+      [{ api_key: KEY }, "apiKey"],
+      [{ apiKey: KEY, baseUrl: "ftp://x" }, "baseUrl"],
+      [{ apiKey: KEY, timeoutMs: 0 }, "timeoutMs"],
+      [{ apiKey: KEY, maxRetries: -1 }, "maxRetries"],
+    ];
+    for (const [options, option] of cases) {
+      let thrown: unknown;
+      try {
+        new ZelinqaClient(options as never);
+      } catch (error) {
+        thrown = error;
+      }
+      assert.ok(thrown instanceof TypeError, String(thrown));
+      assert.equal((thrown as TypeError & { option?: string }).option, option);
+      // What an uncaught error prints (util.inspect): the spec's message, then the option and what to pass.
+      const printed = inspect(thrown);
+      assert.match(printed, new RegExp(`option: '${option}'`));
+      assert.match(printed, new RegExp(`hint: ["'].*\\b${option}\\b`));
+    }
+    let missingKey: unknown;
+    try {
+      new ZelinqaConfigurationClient({ apiKey: "" });
+    } catch (error) {
+      missingKey = error;
+    }
+    assert.match(inspect(missingKey), /apiKey: process\.env\.ZELINQA_API_KEY/);
+  });
 });

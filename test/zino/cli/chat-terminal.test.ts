@@ -22,6 +22,8 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
   let session = "chat";
   const screen = () => tmux("capture-pane", "-p", "-t", session);
   const cancelled: string[] = [];
+  /** Every message the daemon was sent, in order. */
+  const received: string[] = [];
   /** Z7-CHAT-WAIT's terminal has shown the counting line: only then does the fake daemon report rtr's retry. */
   let countingShown!: () => void;
   const counting = new Promise<void>((resolve) => (countingShown = resolve));
@@ -32,6 +34,7 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     scratch = scratchDir();
     daemon = await startFakeDaemon(scratch.runtimeDir, async (request, out, signal) => {
       const message = typeof request.message === "string" ? request.message : "";
+      received.push(message);
       if (message === "quiet") {
         // A model endpoint that accepts the request and does not answer; then rtr retries after a failed attempt.
         if (request.raw.events !== "all") throw new Error("the terminal client did not ask for status frames");
@@ -131,5 +134,24 @@ void describe("zino chat in a terminal", { skip: needs("tmux") }, () => {
     const after = await waitForScreen(/turn cancelled\n(.|\n)*term>/);
     assert.doesNotMatch(after, /waiting for the model/, "the waiting line is cleared");
     await waitFor("the daemon saw the turn cancelled", () => cancelled.includes("quiet"), 15_000);
+  });
+
+  void it("[Z7-CHAT-COMMANDS] /help is answered by zino chat and never sent; an unknown /word is named, not sent; //text sends /text; /quit exits", async () => {
+    session = "commands";
+    const command = `ZINO_HISTORY_FILE= ZINO_CONFIG= ${process.execPath} --import ${TSX_LOADER} ${CLI_MAIN} chat --ctx term; echo EXITED=$?; sleep 30`;
+    tmux("new-session", "-d", "-s", session, "-x", "120", "-y", "30", "-c", scratch.dir, command);
+    await waitForScreen(/\/help for more\n(.|\n)*^term>\s*$/m);
+    const before = received.length;
+    tmux("send-keys", "-t", session, "/help", "Enter");
+    await waitForScreen(/Each line is a message to the model\. \/help shows this; \/quit, \/exit or Ctrl-D leaves/);
+    tmux("send-keys", "-t", session, "/hepl", "Enter");
+    await waitForScreen(/\/hepl is not a chat command \(\/help lists them\); to send it to the model, type \/\/hepl/);
+    tmux("send-keys", "-t", session, "//help me", "Enter");
+    await waitForScreen(/echo: \/help me\n/);
+    tmux("send-keys", "-t", session, "/etc/hosts is a path", "Enter");
+    await waitForScreen(/echo: \/etc\/hosts is a path\n/);
+    tmux("send-keys", "-t", session, "/quit", "Enter");
+    await waitForScreen(/EXITED=0/);
+    assert.deepEqual(received.slice(before), ["/help me", "/etc/hosts is a path"]);
   });
 });
