@@ -81,6 +81,12 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * the menu; paraphrases; an age said as "I'm N") took blind14 to 90.4%, none wrong confirmed (one row's expectation widened at its tester's
  * own flag: "jazz non classique"). The whole corpus is at 92.9%, choice 86.7%, passing 77.0% (blind14's values in
  * passing, 62% on their first run): overall 0.92, category 0.86, passing 0.76.
+ * Session s27: the fifteenth tester's 603 answers (blind15: sleep clinic, EV charger installation, children's swimming
+ * lessons, honey order; hours, kg, stone and lb, metres, yards and feet, £, cm, km), committed before their first run,
+ * ran at 80.9% with 7 wrong values confirmed (and 3 unit conversions whose exact value the tester's expectation missed,
+ * widened at the tester's own flag); six fixers (values in passing; Other and word forms; refusals, corrections and
+ * facts for yes/no; options said otherwise; compound units, counts, hedges, don't-knows) took blind15 to 87.2%, none
+ * wrong confirmed. The whole corpus is at 92.8%, choice 86.7%, passing 77.1%: overall 0.92, category 0.86, passing 0.76.
  */
 const FLOORS = { overall: 0.92, domain: 0.965, category: 0.86 };
 /** Values said in passing for another question (82.2%: mostly the later rounds', facts said in other words). */
@@ -133,6 +139,11 @@ const SPLIT_FLOORS: Record<string, number> = {
    * run 84.2% (501 of 595) with 11 wrong values confirmed; 90.4% (538), none, after s26's fixes.
    */
   blind14: 0.9,
+  /**
+   * Fifteenth round (sleep clinic, EV charger, swimming lessons, honey order), written and committed before any run:
+   * first run 80.9% (488 of 603) with 7 wrong values confirmed; 87.2% (526), none, after s27's fixes.
+   */
+  blind15: 0.87,
 };
 /**
  * Per domain where the domain floor is too high: the fresh loan domain, and each blind round's domains (fourth round:
@@ -206,6 +217,14 @@ const DOMAIN_FLOORS: Record<string, number> = {
   hearing: 0.85,
   piano: 0.93,
   tasting: 0.94,
+  /**
+   * Fifteenth round, first run: sleep 78.7% (118/150), evcharger 77.3% (116/150), swimming 85.8% (133/155), honey 81.8%
+   * (121/148); after s27's fixes 88.0%, 85.3%, 89.0%, 86.5%.
+   */
+  sleep: 0.88,
+  evcharger: 0.85,
+  swimming: 0.89,
+  honey: 0.86,
 };
 
 void describe("understanding corpus", () => {
