@@ -31,6 +31,6 @@ export function staleConfigWarning(instance: InstanceConfig): string | undefined
   const changed = new Date(configMs).toLocaleTimeString("en-GB");
   return (
     `${configPath} changed at ${changed}, after ${stale.join(", ")} started: they still use the settings they read ` +
-    `then. Restart them to apply it: \`zino down\`, then \`zino up --detach\` (or \`zino guide\`)`
+    `then. Restart them to apply it: \`zino down\`, then \`zino up --detach\` (or \`zino guide\`, which \`npm start\` runs in a checkout)`
   );
 }

@@ -35,6 +35,8 @@ void describe("ZINO.toml newer than the running services", () => {
       assert.match(warnings[0] ?? "", /after daemon, ctx, rtr, exc started: they still use the settings they read then/);
       // Named as the user runs zino: `npm run zino -- …` under npm (as `npm test` runs this), `zino …` otherwise.
       assert.match(warnings[0] ?? "", /Restart them to apply it: `(npm run zino --|zino) down`, then `(npm run zino --|zino) up --detach`/);
+      // The README's quick start starts them with `npm start`: the warning names it too.
+      assert.match(warnings[0] ?? "", /`(npm run zino --|zino) guide`, which `npm start` runs/);
     }
   });
 
