@@ -7,6 +7,8 @@
 export interface PeriodDay {
   readonly iso: string;
   readonly fuzzy: boolean;
+  /** A season's middle month, which a month said with it narrows ("cet été, en août"). */
+  readonly season?: true;
 }
 
 /** A season by its middle month: the day recorded for "in spring" is the 1st of April (its middle month). */
@@ -74,12 +76,12 @@ function seasons(tokens: readonly string[], today: string, past: boolean, out: P
     // [ext] "spring 2027", "au printemps 2025": the year names the occurrence (a winter by its January).
     const year = /^\d{4}$/.test(tokens[i + 1] ?? "") ? Number(tokens[i + 1]) : yearNamed(tokens, i + 1, today);
     if (year !== null && year >= 1900 && year <= 2100) {
-      out.push({ iso: firstOf(year, mid), fuzzy: true });
+      out.push({ iso: firstOf(year, mid), fuzzy: true, season: true });
       return;
     }
     const direction = directionAt(tokens, i);
     if (!introduced || direction === undefined) return;
-    out.push({ iso: seasonDay(mid, direction, today, past), fuzzy: true });
+    out.push({ iso: seasonDay(mid, direction, today, past), fuzzy: true, season: true });
   });
 }
 

@@ -420,6 +420,10 @@ function directedOccurrence(today: string, month: number, day: number | "last", 
   return isoDate(year, month, day === "last" ? lastDay(year, month) : day);
 }
 
+/** How many months apart two days' months are ("2026-08-15" and "2026-07-01": 1). */
+const monthsApart = (a: string, b: string) =>
+  Math.abs(Number(a.slice(0, 4)) * 12 + Number(a.slice(5, 7)) - Number(b.slice(0, 4)) * 12 - Number(b.slice(5, 7)));
+
 function nextMonday(today: string): string {
   const isoWeekday = new Date(`${today}T00:00:00.000Z`).getUTCDay() || 7;
   return addDays(today, 8 - isoWeekday);
@@ -480,6 +484,9 @@ function weekdayBefore(today: string, weekday: number): string {
 const HAS_NUMBER =
   /\d|\b(deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)\b/i;
 
+/** A reading of chrono that is next week itself, not one of its days. */
+const WEEK_ITSELF = -2;
+
 function chronoDates(text: string, tokens: readonly string[], today: string, found: Found[], passing: boolean, past = false): void {
   if (!tokens.some((t) => CHRONO_TRIGGERS.has(t))) return;
   const ref = { instant: new Date(`${today}T12:00:00.000Z`), timezone: "UTC" };
@@ -498,6 +505,11 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
         .map((part) => normalise(part))
         .join(" | ")),
     );
+  // [ext] (s27) "next week, wednesday", "la semaine prochaine, jeudi": the week and its day said apart name one day, the
+  // weekday in next week (chrono reads two dates: next week's Monday and the coming weekday).
+  const start = found.length;
+  let nextWeek = false;
+  const weekdays: number[] = [];
   for (const parser of [chrono.fr, chrono.en]) {
     // [ext] For a date already past ("since monday"), a weekday is the last one, not the next.
     for (const r of parser.parse(read, ref, { forwardDate: !past })) {
@@ -516,6 +528,7 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
       const monthOnly = !s.isCertain("day") && /\b(next|prochain)\b/.test(plain) && /\b(month|mois)\b/.test(plain);
       // "la semaine prochaine", "next week": the Monday that starts it, as a month starts on its first day.
       const weekOnly = !WEEKDAYS.test(plain) && /\b(semaine prochaine|next week)\b/.test(plain);
+      nextWeek ||= weekOnly;
       let iso = weekOnly ? nextMonday(today) : isoDate(s.get("year") ?? 0, s.get("month") ?? 0, monthOnly ? 1 : (s.get("day") ?? 0));
       // chrono.fr reads a bare weekday in the current week whatever the direction: "depuis jeudi" is the last one.
       if (past && iso !== null && iso > today && s.isCertain("weekday") && !/\b(next|prochain|prochaine)\b/.test(plain))
@@ -537,8 +550,16 @@ function chronoDates(text: string, tokens: readonly string[], today: string, fou
         !roundedBack &&
         !WEEKS_IN_DAYS.test(` ${plain} `);
       found.push({ iso, fuzzy: !exact, from: -1, to: -1 });
+      weekdays.push(weekOnly ? WEEK_ITSELF : s.isCertain("weekday") && !past ? (s.get("weekday") ?? -1) : -1);
     }
   }
+  // Every reading a weekday or the week itself ("next week, monday or tuesday" offers two days of it); not when the
+  // week is denied ("not next week, thursday").
+  const named = weekdays.filter((d) => d >= 0);
+  const denied = / (?:not|pas|no) (?:la )?(?:next week|semaine prochaine) /.test(` ${tokens.join(" ")} `);
+  if (!nextWeek || denied || named.length === 0 || weekdays.includes(-1)) return;
+  const days = named.map((d) => ({ iso: addDays(nextMonday(today), (d + 6) % 7), fuzzy: true, from: -1, to: -1 }));
+  found.splice(start, found.length - start, ...days);
 }
 
 // A day number alone is a date only after "le"/"the"/"du", a weekday, or as an ordinal ("15th", "1er"); and only when
@@ -864,11 +885,21 @@ export function extractDate(
   }
   // [ext] (s27) "demain, il vomit depuis ce matin", "thursday, it's been dripping since yesterday": for a day still to
   // come, what follows "depuis"/"since" dates the start of something else; a day said before it is the answer.
+  // [ext] (s27) "car arrives 15th jan so before that, the 13th?", "on part le 20, donc avant ça le 18": a day set against
+  // another one said first ("before that", "après ça") is the one asked; a bare day keeps the month said before it.
+  const against = passing ? null : AGAINST_THAT.exec(text);
+  if (against !== null && against.index > 0) {
+    const first = text.slice(0, against.index);
+    const then = dayInText(withMonthOf(first, text.slice(against.index)), format, today, passing, pastOrBirth, side, labelled);
+    if (then !== null && dayInText(first, format, today, passing, pastOrBirth, side, labelled) !== null) return then;
+  }
   const since = passing || past ? null : SINCE_WORD.exec(text);
   const before =
     since === null || since.index === 0 ? null : dayInText(text.slice(0, since.index), format, today, passing, pastOrBirth, side, labelled);
   return before ?? dayInText(text, format, today, passing, pastOrBirth, side, labelled);
 }
+/** A bound set against a date said before: "before that", "after that", "avant ça", "après cela". */
+const AGAINST_THAT = /(?<![\p{L}\p{N}])(?:(?:before|after) (?:that|then)|(?:avant|apr[eè]s) (?:[cç]a|cela))(?![\p{L}\p{N}])/iu;
 const SINCE_WORD = /(?<![\p{L}\p{N}])(?:depuis|since)(?![\p{L}\p{N}])/iu;
 
 /**
@@ -912,7 +943,10 @@ function dayInText(
   wordDates(dayWordsAsDigits(named.rest), today, found, past);
   relativeDates(named.rest, today, found, passing);
   // [ext] "last summer", "le mois dernier", "this morning", "a couple of weeks ago" (calendar-periods.ts).
-  if (!passing) for (const p of periodDays(named.rest, today, past)) found.push({ ...p, from: -1, to: -1 });
+  // [ext] (s27) A month or day said with a season it falls in narrows it: "cet été je crois, en août" is August.
+  if (!passing)
+    for (const { season, ...p } of periodDays(named.rest, today, past))
+      if (!season || !found.some((f) => monthsApart(f.iso, p.iso) <= 1)) found.push({ ...p, from: -1, to: -1 });
   // Holidays, a day of the month alone, chrono's relative expressions and "tout de suite" are read only when no date was
   // stated: "after the holidays, mid january" is mid-January; next to a stated date, a weekday is decoration.
   if (found.length === 0 && !passing && !past) dayBesideAnchor(named, today, found);

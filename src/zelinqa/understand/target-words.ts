@@ -100,7 +100,7 @@ export const CONCEPT_GROUPS: Readonly<Record<string, readonly string[]>> = {
   ],
   smoking: ["smok", "fum", "cigarette", "cigarett", "clope", "tabac", "tobacco"],
   cars: ["voiture", "car", "vehicule", "vehicle", "auto"],
-  children: ["enfant", "kid", "child", "children", "bebe", "baby"],
+  children: ["enfant", "kid", "child", "children", "bebe", "baby", "garcon", "boy", "girl", "fille"],
   years: ["an", "ans", "annee", "year"],
   months: ["mois", "month"],
   weeks: ["semaine", "week"],
