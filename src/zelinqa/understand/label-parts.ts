@@ -254,11 +254,15 @@ export function partialLabelHits(
   let dependsIn = -1;
   for (let i = 0; i < c.tokens.length; i++) {
     if (DEPENDS.has(c.tokens[i] as string)) dependsIn = c.clause[i] as number;
-    if (c.negated[i] || covered(i) || c.clause[i] === dependsIn) continue;
+    // [ext] (s27) "j'arrive pas à m'endormir", "I can't fall asleep": an inability names a label stating a difficulty.
+    const denied = c.negated[i] === true;
+    if (covered(i) || c.clause[i] === dependsIn) continue;
     const t = c.tokens[i] as string;
     const sequence = index.sequences
       .get(t)
       ?.find((s) => s.tokens.every((w, j) => c.tokens[i + j] === w && !covered(i + j) && c.clause[i + j] === c.clause[i]));
+    const unable = (q: Phrase) => statesDifficulty(q) && saidUnable(c, i, q);
+    if (denied && sequence && !unable(sequence.phrase)) continue;
     if (sequence) {
       const p = sequence.phrase;
       out.push({ value: p.value, order: p.order, start: i, end: i + sequence.tokens.length, certainty: "fuzzy" });
@@ -268,6 +272,7 @@ export function partialLabelHits(
     }
     if (LABEL_STOP.has(t) || (t.length < 3 && !/^\d+$/.test(t))) continue;
     const p = partFor(t, index, wordsOnly);
+    if (denied && (!p || !unable(p))) continue;
     // [ext] "the next few weeks" is no "Within a week": a unit of time counted other than once.
     // Not when labels count it too ("1 week" / "2 weeks": durations, read by their number).
     if (
@@ -282,6 +287,32 @@ export function partialLabelHits(
   }
   return out;
 }
+
+/** Verbs of being able: "can't", "cannot", "unable", "not able", "n'arrive pas à", "ne parviens pas à", "réussis pas à". */
+const ABLE = new Set(["can", "cannot", "could", "couldn", "unable", "able", "arrive", "arrivons", "arrivent", "parviens"]);
+const ABLE_FR = new Set(["parvient", "reussis", "reussit", "reussi", "peux", "peut", "pouvons"]);
+/** What may stand between "can't"/"n'arrive pas" and the verb it denies: "can't get to", "n'arrive pas à m'". */
+const UNABLE_LINKS = new Set(["t", "not", "pas", "plus", "jamais", "never", "a", "to", "m", "me", "se", "s", "get", "really"]);
+/**
+ * [ext] (s27) A verb of being able, denied, within the four words before token i in its clause, with only links or words
+ * of the label read (`p`) between: "can't fall asleep" for "Trouble falling asleep", not "can't stay asleep".
+ */
+function saidUnable(c: ClauseTokens, i: number, p: Phrase): boolean {
+  const ofLabel = (w: string) => p.tokens.some((l) => l === w || (w.length >= 4 && l.startsWith(w)));
+  for (let j = i - 1; j >= Math.max(0, i - 5); j--) {
+    const w = c.tokens[j] as string;
+    if (c.clause[j] !== c.clause[i]) return false;
+    if (ABLE.has(w) || ABLE_FR.has(w)) return true;
+    if (!UNABLE_LINKS.has(w) && !ofLabel(w)) return false;
+  }
+  return false;
+}
+/** Words of a label stating a difficulty: "Trouble falling asleep", "Difficulté à marcher", "Mal à se concentrer". */
+const DIFFICULTY = new Set([
+  ...["trouble", "troubles", "difficulty", "difficulties", "difficult", "hard", "problem", "problems", "struggle", "struggling"],
+  ...["difficulte", "difficultes", "difficile", "mal", "probleme", "problemes"],
+]);
+const statesDifficulty = (p: Phrase) => p.tokens.some((t) => DIFFICULTY.has(t));
 
 /**
  * [ext] s27: "netflix in bed every night" says how often, it names no "Night shifts": a label word right after "every",

@@ -1,5 +1,5 @@
 // s27 fixer t: a reply in the other language than the labels (foods and flavours, falling asleep and waking, boys and
-// girls counted as children), and dates: a weekday of next week said apart from it, a day set against another day said
+// girls counted as children), an inability naming a label that states a difficulty, and dates: a weekday of next week said apart from it, a day set against another day said
 // first ("before that", "après ça"), a month said with the season it falls in. Reference day: Tuesday 2026-12-01.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -85,6 +85,46 @@ void describe("falling asleep and waking said in the other language (UND-S27-T-2
     assert.equal(valueOf("je me réveille à 4h", complaint), "waking");
     assert.equal(valueOf("waking at 3am most nights", plainte), "reveils");
     assert.equal(valueOf("it takes me ages to get asleep", plainte), "endormissement");
+  });
+});
+
+const limitation = choiceTarget(
+  "Main limitation",
+  singleChoice(["stairs", "walking", "other"]),
+  [
+    ["Difficulty climbing stairs", "stairs"],
+    ["Trouble walking far", "walking"],
+    ["Other", "other"],
+  ],
+  "What is hardest for you?",
+);
+const gene = choiceTarget(
+  "Gêne principale",
+  singleChoice(["escaliers", "marche", "autre"]),
+  [
+    ["Difficulté à monter les escaliers", "escaliers"],
+    ["Mal à marcher longtemps", "marche"],
+    ["Autre", "autre"],
+  ],
+  "Qu'est-ce qui est le plus difficile ?",
+);
+
+void describe("an inability names a label stating a difficulty (UND-S27-T-7)", () => {
+  void it("reads 'can't X', 'n'arrive pas à X', 'ne peux pas X' as the difficulty doing X, loosely", () => {
+    assert.deepEqual(read("I can't walk far", limitation), ["walking", "fuzzy"]);
+    assert.deepEqual(read("je n'arrive plus à monter les escaliers", gene), ["escaliers", "fuzzy"]);
+    assert.deepEqual(read("je ne peux pas marcher longtemps", gene), ["marche", "fuzzy"]);
+    assert.deepEqual(read("j'arrive pas à m'endormir", complaint), ["falling", "fuzzy"]);
+  });
+  void it("reads nothing for a plain denial, another verb denied, or a label stating no difficulty", () => {
+    assert.equal(read("not the stairs", limitation), null);
+    assert.equal(read("I can't stay asleep", complaint), null);
+    assert.equal(read("no trouble walking", limitation), null);
+    const rooms = choiceTarget("Room", singleChoice(["garden", "other"]), [
+      ["Garden view", "garden"],
+      ["Other", "other"],
+    ]);
+    assert.equal(read("I can't see the garden", rooms), null);
   });
 });
 
