@@ -738,13 +738,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
-    const picked =
-      bounded.length === 0
-        ? aimedOrUsual(
-            inBounds.map(({ m }) => m),
-            scan.tokens,
-          )
-        : null;
+    const picked = bounded.length === 0 ? aimedOrUsual(parts, scan.tokens) : null;
     if (picked !== null) return { value: picked, certainty: "fuzzy" };
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
     // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.
