@@ -4,7 +4,7 @@ import type { JsonValue, Outcome } from "../contracts/index.js";
 import { answeredStems, describesAnotherThing, extractDirect, extractIndirect, indirectText } from "../understand/extract-value.js";
 import { declinesTheThing, withoutHesitation } from "../understand/lexicons.js";
 import { MAX_UNDERSTOOD_WORDS, understoodPart } from "../understand/normalise.js";
-import { defersToSomeoneElse, handledBySomeoneElse } from "../understand/someone-else-knows.js";
+import { defersToSomeoneElse, handledBySomeoneElse, notSetYet } from "../understand/someone-else-knows.js";
 import { asksForQuantity, choicePositions, labelNumbers } from "../understand/choice-positions.js";
 import type { CompiledArtifact, DataTargetInfo, QuestionInfo } from "./load-artifact.js";
 import type { Priority, SessionState } from "./session-state.js";
@@ -231,8 +231,13 @@ export function collectReply(
     collectAttributed(artifact, state, plan, reply);
     // [ext] (s26) "c'est mon mari qui gère ça", "my wife handles that": no value, and the reason is that someone else
     // takes care of it: a don't-know said as a situation (someone-else-knows.ts).
-    const read = dataTargetsOf(artifact, reply.question).some((t) => plan.deterministic.has(t.id));
-    if (outcome.inferred && !read && reply.text !== undefined && handledBySomeoneElse(reply.text)) return "asked_no_answer";
+    // (s27) "no budget yet, want to see the quote first": the thing asked does not exist yet, the same.
+    const targets = dataTargetsOf(artifact, reply.question);
+    const read = targets.some((t) => plan.deterministic.has(t.id));
+    const text = reply.text;
+    if (outcome.inferred && !read && text !== undefined) {
+      if (handledBySomeoneElse(text) || targets.some((t) => notSetYet(text, t.extraction.words))) return "asked_no_answer";
+    }
     return "asked_answered";
   }
   if (outcome.value !== "asked_no_answer" || !outcome.inferred || reply.text === undefined || reply.text.trim() === "")

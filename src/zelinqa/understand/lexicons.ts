@@ -1298,11 +1298,28 @@ export function maskPhrases(text: string, list: readonly (readonly string[])[]):
 
 const HESITATION = [...DONT_KNOW_PHRASES, ...HEDGE_PHRASES];
 
+/** (s27) A don't-know then "if"/"whether"/"si": what follows is the matter the person cannot settle. */
+const UNKNOWN_IF = DONT_KNOW_PHRASES.flatMap((p) => ["if", "whether", "si"].map((w) => [...p, w]));
+/** Words that keep a guess in the clause of doubt: "not sure if it's 3 or 4" still offers its values. */
+const GUESS_KEPT = new Set(["or", "ou"]);
+
+/**
+ * (s27) A clause that says what the person does not know ("not sure if the landlord needs one", "no idea whether it's
+ * included", "je sais pas si le jardin compte"): the question itself, restated, never its answer. A clause with a
+ * figure or an "or" still offers values (a hesitant answer, held loosely), so it is kept.
+ */
+function namesWhatIsUnknown(clause: string): boolean {
+  if (/\d/.test(clause)) return false;
+  const tokens = tokenise(clause);
+  return !tokens.some((t) => GUESS_KEPT.has(t)) && hasAnyPhrase(tokens, UNKNOWN_IF);
+}
+
 /** [ext] The don't-know and hedge phrases, blanked out before reading a value from a hesitant reply. */
 export function withoutHesitation(text: string): string {
   // (s26) The clause of a condition ("depends on my sister") says what the answer hangs on: none of it is read.
+  // (s27) Nor the clause of what is unknown ("not sure if the landlord needs one", "je sais pas si ça suffit").
   const clauses = text.split(/(?<=[,;.!?…\n])/u);
-  const kept = clauses.filter((c) => !hasAnyPhrase(tokenise(c), DEPENDS_ON));
+  const kept = clauses.filter((c) => !hasAnyPhrase(tokenise(c), DEPENDS_ON) && !namesWhatIsUnknown(c));
   return maskPhrases(kept.length === clauses.length ? text : kept.join(" "), HESITATION);
 }
 

@@ -183,10 +183,45 @@ const saysUsual = (m: NumberMention) => m.before.slice(-2).some((w) => USUAL_WOR
  * Among several numbers and no bound: "je gagne 35k aujourd'hui, je vise 40k", the number the person aims at; [ext]
  * (s27) else "usually 6 but last night only 3", the usual one. Null when neither is one value.
  */
-function aimedOrUsual(mentions: readonly NumberMention[]): number | null {
+function aimedOrUsual(mentions: readonly NumberMention[], tokens: readonly TextToken[], integer: boolean): number | null {
   const aimed = mentions.filter((m) => m.before.some((w) => AIM_WORDS.has(w)));
-  const pool = aimed.length > 0 ? aimed : mentions.filter(saysUsual);
+  const usual = aimed.length > 0 ? aimed : mentions.filter(saysUsual);
+  const pool = usual.length > 0 ? usual : mentions.filter((m) => saysForNow(m, tokens));
+  if (pool.length === 0) return contrastedCases(mentions, tokens, integer);
   return new Set(pool.map((m) => m.value)).size === 1 ? (pool[0] as NumberMention).value : null;
+}
+
+/** [ext] (s27) The words of a worse and a better case ("on a bad night", "les bons jours", "at worst"). */
+const WORSE = new Set("bad worse worst mauvais mauvaise mauvaises pire".split(" "));
+const BETTER = new Set("good better best bon bonne bons bonnes meilleur meilleure meilleurs".split(" "));
+
+/**
+ * [ext] (s27) Two numbers, each followed within four words by the opposite case ("4 on a bad night, 6 on a good one",
+ * "2 les mauvais jours, 5 les bons"): the span the answer moves in, a range, held loosely: its middle, or for a whole
+ * number its lower end (as "2 or 3"). Null for any other pair. Constant work per number.
+ */
+function contrastedCases(mentions: readonly NumberMention[], tokens: readonly TextToken[], integer: boolean): number | null {
+  if (mentions.length !== 2) return null;
+  const cases = mentions.map((m) => {
+    const after = tokens.slice(m.end, m.end + 4).map((t) => t.norm);
+    return after.some((w) => WORSE.has(w)) ? "worse" : after.some((w) => BETTER.has(w)) ? "better" : null;
+  });
+  if (cases[0] === null || cases[1] === null || cases[0] === cases[1]) return null;
+  const [a, b] = mentions.map((m) => m.value) as [number, number];
+  return integer ? Math.min(a, b) : Math.round(((a + b) / 2) * 100) / 100;
+}
+
+/**
+ * [ext] (s27) Words saying a number holds today ("1 for now, maybe 2 next year", "2 pour l'instant, 3 à la rentrée",
+ * "currently 4"): among other numbers, the present one answers the question, held loosely. Two words before the
+ * number, or up to four after it (its unit first): constant work per number.
+ */
+const FOR_NOW = ["for now", "right now", "at the moment", "at present", "currently", "pour l instant", "pour le moment"]
+  .concat(["actuellement", "en ce moment"])
+  .map((p) => p.split(" "));
+function saysForNow(m: NumberMention, tokens: readonly TextToken[]): boolean {
+  const after = tokens.slice(m.end, m.end + 4).map((t) => t.norm);
+  return hasAnyPhrase(m.before.slice(-2), FOR_NOW) || hasAnyPhrase(after, FOR_NOW);
 }
 
 const AIM_WORDS = new Set([
@@ -724,7 +759,7 @@ export function extractNumber(text: string, integer: boolean, ctx: NumberContext
   if (distinct.size > 1) {
     // "autour de 1200, max 1500": one stated bound among other numbers is the answer, held loosely.
     const bounded = inBounds.filter(({ m }) => m.bound !== null);
-    const picked = bounded.length === 0 ? aimedOrUsual(inBounds.map(({ m }) => m)) : null;
+    const picked = bounded.length === 0 ? aimedOrUsual(parts, scan.tokens, integer) : null;
     if (picked !== null) return { value: picked, certainty: "fuzzy" };
     if (new Set(bounded.map(({ m }) => m.value)).size !== 1) return null;
     // Against approximations only, the stated bound is firm; against other plain numbers it is a guess.

@@ -4,6 +4,8 @@
 // (evidence-plan.ts collectReply). A guess stays one: "2, ma cousine hésite" opens on its value.
 import { tokenise } from "./normalise.js";
 import { SINGLE_PERSONS } from "./people-count.js";
+import { stem } from "./target-words.js";
+import type { TargetWords } from "./target-words.js";
 
 /** The person named is someone else, not the one answering. */
 const SELF = new Set(["me", "moi", "myself"]);
@@ -39,3 +41,25 @@ export function handledBySomeoneElse(text: string): boolean {
   const at = tokens.findIndex((t, i) => POSSESSIVES.has(t) && SINGLE_PERSONS.has(tokens[i + 1] ?? ""));
   return tokens.slice(at + 2, at + 5).some((t) => HANDLES.has(t));
 }
+
+/** (s27) Negations before the thing and words of "not yet" around it. */
+const NOT_HAVING = new Set(["no", "not", "any", "pas", "aucun", "aucune", "sans", "without"]);
+const YET = new Set(["yet", "encore", "instant", "moment", "now"]);
+
+/**
+ * (s27) A reply that says the thing asked does not exist yet: "no budget yet, want to see the quote first", "pas encore
+ * de date", "haven't got a price yet". The target's own word (its label's or question's noun) within three words after
+ * a negation, with "yet"/"encore"/"pour l'instant" within three words around it. Read only when the reply gave the
+ * question no value, so "no children yet" to a count that reads 0 keeps its 0; a reply with a figure is never one.
+ */
+export function notSetYet(text: string, words: TargetWords | undefined): boolean {
+  if (words === undefined || /\d/.test(text)) return false;
+  const tokens = tokenise(text).slice(0, MAX_WORDS);
+  return tokens.some((t, i) => {
+    if (t.length < 3 || !words.own.has(stem(t))) return false;
+    const near = (from: number, to: number, set: ReadonlySet<string>) => tokens.slice(Math.max(0, from), to).some((w) => set.has(w));
+    return near(i - 3, i, NOT_HAVING) && near(i - 3, i + 4, YET);
+  });
+}
+/** Only the opening of a long reply is looked at: the don't-know is said first. */
+const MAX_WORDS = 40;
