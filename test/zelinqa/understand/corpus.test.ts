@@ -84,9 +84,10 @@ import type { EntryResult } from "../../../harness/understanding-corpus/corpus-r
  * Session s27: the fifteenth tester's 603 answers (blind15: sleep clinic, EV charger installation, children's swimming
  * lessons, honey order; hours, kg, stone and lb, metres, yards and feet, £, cm, km), committed before their first run,
  * ran at 80.9% with 7 wrong values confirmed (and 3 unit conversions whose exact value the tester's expectation missed,
- * widened at the tester's own flag); six fixers (values in passing; Other and word forms; refusals, corrections and
- * facts for yes/no; options said otherwise; compound units, counts, hedges, don't-knows) took blind15 to 87.2%, none
- * wrong confirmed. The whole corpus is at 92.8%, choice 86.7%, passing 77.1%: overall 0.92, category 0.86, passing 0.76.
+ * widened at the tester's own flag); eight fixers (values in passing; Other and word forms; refusals, corrections and
+ * facts for yes/no; options said otherwise; compound units, counts, hedges, don't-knows; the other language, dates;
+ * ranges of two cases, what holds for now) took blind15 to 88.9%, none wrong confirmed. The whole corpus is at 92.9%,
+ * choice 86.8%, passing 77.1%: overall 0.92, category 0.86, passing 0.76.
  */
 const FLOORS = { overall: 0.92, domain: 0.965, category: 0.86 };
 /** Values said in passing for another question (82.2%: mostly the later rounds', facts said in other words). */
@@ -141,9 +142,9 @@ const SPLIT_FLOORS: Record<string, number> = {
   blind14: 0.9,
   /**
    * Fifteenth round (sleep clinic, EV charger, swimming lessons, honey order), written and committed before any run:
-   * first run 80.9% (488 of 603) with 7 wrong values confirmed; 87.2% (526), none, after s27's fixes.
+   * first run 80.9% (488 of 603) with 7 wrong values confirmed; 88.9% (536), none, after s27's fixes.
    */
-  blind15: 0.87,
+  blind15: 0.88,
 };
 /**
  * Per domain where the domain floor is too high: the fresh loan domain, and each blind round's domains (fourth round:
@@ -219,12 +220,12 @@ const DOMAIN_FLOORS: Record<string, number> = {
   tasting: 0.94,
   /**
    * Fifteenth round, first run: sleep 78.7% (118/150), evcharger 77.3% (116/150), swimming 85.8% (133/155), honey 81.8%
-   * (121/148); after s27's fixes 88.0%, 85.3%, 89.0%, 86.5%.
+   * (121/148); after s27's fixes 90.0%, 87.3%, 89.7%, 88.5%.
    */
-  sleep: 0.88,
-  evcharger: 0.85,
+  sleep: 0.9,
+  evcharger: 0.87,
   swimming: 0.89,
-  honey: 0.86,
+  honey: 0.88,
 };
 
 void describe("understanding corpus", () => {
