@@ -7,11 +7,11 @@
 // A connection that has not finished a request yet (its first request's headers still coming), or that has received
 // bytes since its last answer (the next request on its way), is never closed for another: the request and headers
 // timeouts bound those. [ext] One address holds at most `maxPerAddress` connections (ZELINQA_MAX_CONNECTIONS_PER_ADDRESS),
-// so that slow clients from one address cannot take every place: past it, that address's own connection idle the
+// so that slow clients from one address (an IPv6 /64: one client's usual share) cannot take every place: past it, that address's own connection idle the
 // longest makes room, else the new one is answered 429 and closed. A proxy's address carries many clients: exempt.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { peerAddress, type AddressMatcher } from "./proxy-addresses.js";
+import { clientOf, peerAddress, type AddressMatcher } from "./proxy-addresses.js";
 
 export interface ConnectionCapOptions {
   max: number;
@@ -75,7 +75,8 @@ export function capConnections(server: Server, options: ConnectionCapOptions, ev
 
   server.on("connection", (socket: Socket) => {
     const peer = peerAddress(socket);
-    const bounded = peer !== undefined && !exempt(peer) ? peer : undefined;
+    // Counted by client: an IPv6 address by its /64 (clientOf).
+    const bounded = peer !== undefined && !exempt(peer) ? clientOf(peer) : undefined;
     open.add(socket);
     if (bounded !== undefined) {
       addresses.set(socket, bounded);

@@ -18,6 +18,27 @@ export function peerAddress(socket: Socket): string | undefined {
   return mapped ? mapped[1] : address;
 }
 
+/**
+ * [ext] The client an address stands for in the per-address cap: an IPv4 address itself, an IPv6 address's /64 network
+ * (its first four groups, written in full). An IPv6 client is usually given a whole /64 and may pick any address in it,
+ * so counting single addresses would let one client hold every place from addresses of its own.
+ */
+export function clientOf(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const bare = address.split("%")[0] ?? address; // a zone ("fe80::1%eth0") is no part of the network
+  const [head = "", tail] = bare.split("::");
+  const groups = (part: string) => (part === "" ? [] : part.split(":"));
+  const before = groups(head);
+  // An IPv4 address written at the end stands for two groups; the /64 is in the first four, which it never reaches.
+  const after = tail === undefined ? [] : groups(tail).flatMap((group) => (group.includes(".") ? ["0", "0"] : [group]));
+  const full =
+    tail === undefined ? before : [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill("0"), ...after];
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 /** Why an entry is not an address or an `address/prefix` range, or undefined when it is one. */
 export function proxyAddressIssue(entry: string): string | undefined {
   const [address = "", prefix, extra] = entry.split("/");
