@@ -151,6 +151,16 @@ export async function startExc(
 export { eventually, waitFor } from "../../support/eventually.js";
 
 /** Processes whose command line contains `marker` (to prove a process group was killed). */
+/** A process's parent, from /proc; undefined once it has exited. */
+export function parentOf(pid: number): number | undefined {
+  try {
+    const match = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function processesWith(marker: string): number[] {
   const out: number[] = [];
   for (const entry of readdirSync("/proc")) {

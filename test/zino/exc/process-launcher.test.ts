@@ -12,17 +12,8 @@ import { startProcess } from "../../../src/zino/exc/run-process.js";
 import { nativeSpawnUnavailable } from "../../../src/zino/exc/native-spawn.js";
 import { launcherByDefault } from "../../../src/zino/exc/execution-runner.js";
 import { nativeSpawnLoadedIn } from "../../support/native-spawn.js";
-import { processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
+import { parentOf, processesWith, startExc, waitFor as waitUntil, type ExcHarness } from "./exc-harness.js";
 import { needs } from "../../support/system-requirements.js";
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const match = /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** This test process's launchers: children of this process running process-launcher-main. */
 function launchers(): number[] {

@@ -26,7 +26,7 @@ import { startSandboxZygote, zygoteFile, zygoteUnavailable, type SandboxZygote }
 import { seccompProgram, seccompArch } from "../../../src/zino/exc/seccomp-filter.js";
 import { needs } from "../../support/system-requirements.js";
 import { captureLogger } from "../../support/zelinqa-app.js";
-import { processesWith, waitFor } from "./exc-harness.js";
+import { parentOf, processesWith, waitFor } from "./exc-harness.js";
 
 /** A sleep no other process on the machine runs (a plain `sleep 30` also matches another user's `sleep 300`). */
 const SLEEP = `sleep 30.${process.pid}`;
@@ -167,15 +167,6 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
 
   /** The zygote's own children (its executions' PID 1 and its spare): the base is the bwrap naming our root. */
   function zygoteChildren(): number[] {
-    const parentOf = (pid: number) => Number(/^PPid:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]);
-    const alive = (pids: number[]) => pids.filter((pid) => existsSync(`/proc/${pid}`));
-    const tryParent = (pid: number) => {
-      try {
-        return parentOf(pid);
-      } catch {
-        return -1; // exited meanwhile
-      }
-    };
     const program = processesWith("/.zino-zygote").filter((pid) => {
       try {
         return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] === "/.zino-zygote"; // not the bwrap naming it
@@ -183,8 +174,10 @@ void describe("the sandbox zygote", { skip: unavailable }, () => {
         return false;
       }
     });
-    const zygotes = alive(program).filter((pid) => processesWith(root).includes(tryParent(pid)));
-    return alive(program).filter((pid) => zygotes.includes(tryParent(pid)));
+    // A process that exited meanwhile has no parent (undefined): it is left out.
+    const bases = processesWith(root);
+    const zygotes = program.filter((pid) => bases.includes(parentOf(pid) ?? -1));
+    return program.filter((pid) => zygotes.includes(parentOf(pid) ?? -1));
   }
 
   /** The /work and /tmp sizes an execution sees, in KiB, from its mount table. */
